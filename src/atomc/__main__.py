@@ -1,0 +1,3 @@
+from .driver import main
+
+raise SystemExit(main())

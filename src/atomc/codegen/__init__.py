@@ -1,0 +1,1 @@
+"""Back end: IR -> machine IR -> x86-64 GNU assembly (with .loc and CFI)."""

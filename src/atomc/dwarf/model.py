@@ -1,0 +1,62 @@
+"""What the back end tells the DWARF writer about each emitted function.
+
+The back end owns addresses (assembler labels); the DWARF writer owns the
+encoding. This module is the boundary: plain immutable records, no behaviour.
+
+Location expressions are given as `LocExpr`, a tuple of DWARF operations in a
+symbolic form the writer encodes (`("fbreg", -20)`, `("reg", 3)`,
+`("breg", 7, 8)`, `("deref",)`, `("piece", 8)`, `("constu", 5)`,
+`("consts", -1)`, `("stack_value",)`, `("entry_value", ("reg", 5))`,
+`("call_frame_cfa",)`, `("plus_uconst", 8)`). DWARF register numbers are used
+(rax 0, rdx 1, rcx 2, rbx 3, rsi 4, rdi 5, rbp 6, rsp 7, r8..r15 8..15).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..ir.debuginfo import DILocalVariable, DILocation, DIScope, DISubprogram
+
+LocOp = tuple  # ("fbreg", -20) etc., see module docstring
+LocExpr = tuple[LocOp, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LocRange:
+    """`expr` describes the variable from label `start` up to label `end`."""
+
+    start: str
+    end: str
+    expr: LocExpr
+
+
+@dataclass(frozen=True, slots=True)
+class VarLocation:
+    var: DILocalVariable
+    inlined_at: DILocation | None
+    # Exactly one of: a single location valid over the whole scope, a constant
+    # value, or a location list (possibly empty: "optimized out" everywhere).
+    single: LocExpr | None = None
+    const_value: int | None = None
+    ranges: tuple[LocRange, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeRanges:
+    """Address ranges of a lexical block or inlined-subroutine instance."""
+
+    scope: DIScope
+    inlined_at: DILocation | None
+    ranges: tuple[tuple[str, str], ...]  # (start label, end label), non-overlapping
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionDebugInfo:
+    subprogram: DISubprogram
+    symbol: str  # the function's assembler symbol (start address)
+    end_label: str
+    frame_base: LocExpr  # usually (("call_frame_cfa",),)
+    variables: tuple[VarLocation, ...] = ()
+    scopes: tuple[ScopeRanges, ...] = ()
+    # filled by later issues: call sites for entry values, etc.
+    extra: dict[str, object] = field(default_factory=dict)

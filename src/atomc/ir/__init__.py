@@ -1,0 +1,25 @@
+"""The atomc IR: SSA with block parameters, source locations (with Key
+Instructions atoms) on every instruction, and multi-location debug records.
+Import IR names from here, not from the submodules."""
+
+from .builder import Builder
+from .dbgrecords import DbgKind, DbgRecord
+from .debuginfo import (
+    DEREF_EXPR, EMPTY_EXPR, DIBasicType, DICompileUnit, DICompositeType, DIDerivedType,
+    DIEnumerator, DIExpression, DIFile, DIGlobalVariable, DILexicalBlock, DILocalVariable,
+    DILocation, DIScope, DISubprogram, DISubrange, DISubroutineType, DIType,
+)
+from .function import AtomCounter, Block, DataItem, Function, Global, Module, SymRef, Zeros
+from .insts import (
+    BINARY_OPS, CAST_OPS, ICMP_PREDS, OPINFO, Alloca, Binary, Branch, Call, Cast, Cmp, Extract,
+    Inst, Jump, Load, MemCopy, MemSet, Op, PtrAdd, Ret, Select, Store, Succ, Switch, Unreachable,
+    VaStart,
+)
+from .printer import print_function, print_module
+from .types import (
+    F32, F64, I1, I8, I16, I32, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type,
+    VoidType, int_type, parse_type,
+)
+from .values import Arg, BlockParam, Const, Undef, Use, Value
+
+__all__ = [name for name in dir() if not name.startswith("_")]

@@ -1,0 +1,179 @@
+"""IR builder: an insertion point, a current source location, and the Key
+Instructions atom-group helpers the front end annotates source atoms with.
+
+Atom helpers follow Clang 22's CGDebugInfo rules (see
+shared/specs/key-instructions.md §5.2): `atom_group()` opens a group scope
+(numbered per function from 1, unused numbers recycled on exit);
+`add_to_atom(key, backup)` gives the key instruction rank 1, the backup rank 2
+and each cast behind the backup ranks 3, 4, ... (saturating at 7). An existing
+strictly better rank is never overwritten; an equal rank is (the later call wins).
+Annotation is a no-op unless the function's subprogram has key_instructions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+from .debuginfo import DILocation
+from .function import Block, Function
+from .insts import (
+    CAST_OPS, Alloca, Binary, Branch, Call, Cast, Cmp, Extract, Inst, Jump, Load, MemCopy,
+    MemSet, Op, PtrAdd, Ret, Select, Store, Switch, Unreachable, VaStart,
+)
+from .types import Type
+from .values import Value
+
+MAX_ATOM_RANK = 7
+
+
+class Builder:
+    __slots__ = ("function", "block", "loc", "_current_group", "_next_group", "_max_used_group")
+
+    def __init__(self, function: Function) -> None:
+        self.function = function
+        self.block: Block | None = None
+        self.loc: DILocation | None = None
+        self._current_group = 0
+        self._next_group = 1
+        self._max_used_group = 0
+
+    # -- position and location ----------------------------------------------
+    def position_at_end(self, block: Block) -> None:
+        self.block = block
+
+    @contextmanager
+    def at(self, loc: DILocation | None) -> Iterator[None]:
+        saved = self.loc
+        self.loc = loc.without_atom() if loc is not None else None
+        try:
+            yield
+        finally:
+            self.loc = saved
+
+    def insert(self, inst: Inst) -> Inst:
+        assert self.block is not None, "builder has no insertion block"
+        return self.block.append(inst)
+
+    @property
+    def terminated(self) -> bool:
+        return self.block is None or self.block.terminator is not None
+
+    # -- atom groups ------------------------------------------------------------
+    @property
+    def key_instructions(self) -> bool:
+        sp = self.function.subprogram
+        return sp is not None and sp.key_instructions
+
+    @contextmanager
+    def atom_group(self) -> Iterator[int]:
+        """A source atom scope: instructions added with `add_to_atom` join it."""
+        saved = self._current_group
+        self._current_group = self._next_group
+        self._next_group += 1
+        try:
+            yield self._current_group
+        finally:
+            self._current_group = saved
+            self._next_group = min(self._next_group, self._max_used_group + 1)
+
+    @property
+    def current_group(self) -> int:
+        return self._current_group
+
+    def add_to_atom(self, key: Inst | None, backup: Value | None = None,
+                    group: int | None = None) -> None:
+        """Annotate `key` (rank 1) and its backup chain in the current (or given) group."""
+        g = self._current_group if group is None else group
+        if g == 0 or not self.key_instructions:
+            return
+        if key is not None:
+            self._annotate(key, g, 1)
+        if not isinstance(backup, Inst):
+            return
+        self._annotate(backup, g, 2)
+        rank = 3
+        cur: Value = backup
+        while isinstance(cur, Inst) and cur.op in CAST_OPS:
+            nxt = cur.operand(0)
+            if not isinstance(nxt, Inst):
+                break
+            self._annotate(nxt, g, rank)
+            rank = min(rank + 1, MAX_ATOM_RANK)
+            cur = nxt
+
+    def add_to_new_atom(self, key: Inst | None, backup: Value | None = None) -> int:
+        with self.atom_group() as g:
+            self.add_to_atom(key, backup)
+        return g
+
+    def _annotate(self, inst: Inst, group: int, rank: int) -> None:
+        loc = inst.loc
+        if loc is None or loc.line == 0 or group == 0:
+            return
+        rank = min(rank, MAX_ATOM_RANK)
+        if loc.atom_group and 0 < loc.atom_rank < rank:
+            return
+        inst.loc = loc.with_atom(group, rank)
+        self._max_used_group = max(self._max_used_group, group)
+        module = self.function.module
+        if module is not None:
+            module.atoms.saw(inst.loc)
+
+    # -- instruction constructors ------------------------------------------------
+    def binary(self, op: Op, lhs: Value, rhs: Value) -> Inst:
+        return self.insert(Binary(op, lhs, rhs, loc=self.loc))
+
+    def cmp(self, pred: str, lhs: Value, rhs: Value, float_cmp: bool = False) -> Inst:
+        return self.insert(Cmp(pred, lhs, rhs, loc=self.loc, float_cmp=float_cmp))
+
+    def cast(self, op: Op, value: Value, to: Type) -> Inst:
+        return self.insert(Cast(op, value, to, loc=self.loc))
+
+    def alloca(self, size: int, align: int, name: str = "") -> Inst:
+        return self.insert(Alloca(size, align, loc=self.loc, name=name))
+
+    def load(self, ty: Type, ptr: Value, volatile: bool = False) -> Inst:
+        return self.insert(Load(ty, ptr, loc=self.loc, volatile=volatile))
+
+    def store(self, value: Value, ptr: Value, volatile: bool = False) -> Inst:
+        return self.insert(Store(value, ptr, loc=self.loc, volatile=volatile))
+
+    def ptradd(self, ptr: Value, offset: Value) -> Inst:
+        return self.insert(PtrAdd(ptr, offset, loc=self.loc))
+
+    def memcpy(self, dst: Value, src: Value, size: int, align: int, volatile: bool = False) -> Inst:
+        return self.insert(MemCopy(dst, src, size, align, loc=self.loc, volatile=volatile))
+
+    def memset(self, dst: Value, byte: Value, size: int, align: int) -> Inst:
+        return self.insert(MemSet(dst, byte, size, align, loc=self.loc))
+
+    def select(self, cond: Value, a: Value, b: Value) -> Inst:
+        return self.insert(Select(cond, a, b, loc=self.loc))
+
+    def call(self, callee: Value, args: Sequence[Value], ret: Type, *,
+             fixed_args: int | None = None,
+             byval: Sequence[tuple[int, int] | None] | None = None) -> Inst:
+        return self.insert(Call(callee, args, ret, loc=self.loc, fixed_args=fixed_args,
+                                byval=byval))
+
+    def extract(self, agg: Value, index: int) -> Inst:
+        return self.insert(Extract(agg, index, loc=self.loc))
+
+    def va_start(self, ptr: Value) -> Inst:
+        return self.insert(VaStart(ptr, loc=self.loc))
+
+    def jump(self, target: Block, args: Sequence[Value] = ()) -> Inst:
+        return self.insert(Jump(target, args, loc=self.loc))
+
+    def branch(self, cond: Value, then: Block, els: Block) -> Inst:
+        return self.insert(Branch(cond, then, els, loc=self.loc))
+
+    def switch(self, value: Value, default: Block, cases: Sequence[tuple[int, Block]]) -> Inst:
+        return self.insert(Switch(value, default, cases, loc=self.loc))
+
+    def ret(self, values: Sequence[Value] = ()) -> Inst:
+        return self.insert(Ret(values, loc=self.loc))
+
+    def unreachable(self) -> Inst:
+        return self.insert(Unreachable(loc=self.loc))

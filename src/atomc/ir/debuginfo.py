@@ -1,0 +1,244 @@
+"""Debug-info metadata carried by the IR from the front end to the DWARF writer.
+
+Metadata nodes (files, scopes, types, variables) are immutable and compared by
+identity (`eq=False`): two structurally equal scopes are still two scopes, and
+recursive struct types would make structural hashing loop. The one mutable
+field is `DICompositeType.elements`, filled after creation so that a struct can
+contain a pointer to itself.
+
+`DILocation` is the exception: it is a plain value (structural equality), since
+"same source position" is exactly what the line-table writer asks about. It
+carries the Key Instructions atom (group, rank) from the first line on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+# ---------------------------------------------------------------------------
+# Files and compile unit
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DIFile:
+    name: str
+    directory: str
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DICompileUnit:
+    file: DIFile
+    producer: str
+    language: str  # "C99", "C11"
+    optimized: bool
+
+
+# ---------------------------------------------------------------------------
+# Types
+
+BASIC_ENCODINGS: Final = ("signed", "unsigned", "signed_char", "unsigned_char", "boolean", "float")
+DERIVED_TAGS: Final = ("pointer", "typedef", "const", "volatile", "member")
+COMPOSITE_TAGS: Final = ("struct", "union", "array", "enum")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DIBasicType:
+    name: str
+    size_bits: int
+    encoding: str  # one of BASIC_ENCODINGS
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DIDerivedType:
+    tag: str  # one of DERIVED_TAGS
+    name: str
+    base: DIType | None  # None: `void *` or `const void`
+    size_bits: int = 0
+    offset_bits: int = 0  # for members
+    file: DIFile | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DIEnumerator:
+    name: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DISubrange:
+    count: int  # -1: unknown bound (`int a[]`)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DICompositeType:
+    tag: str  # one of COMPOSITE_TAGS
+    name: str  # "" for anonymous
+    size_bits: int
+    align_bits: int = 0
+    base: DIType | None = None  # element type (array) or underlying type (enum)
+    file: DIFile | None = None
+    line: int = 0
+    # members (DIDerivedType tag "member"), enumerators, or subranges
+    elements: list[DIDerivedType | DIEnumerator | DISubrange] = field(default_factory=list)
+    is_declaration: bool = False  # incomplete struct
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DISubroutineType:
+    ret: DIType | None  # None = void
+    params: tuple[DIType, ...]
+    variadic: bool = False
+    prototyped: bool = True
+
+
+DIType = DIBasicType | DIDerivedType | DICompositeType | DISubroutineType
+
+# ---------------------------------------------------------------------------
+# Scopes
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DISubprogram:
+    name: str
+    linkage_name: str
+    file: DIFile
+    line: int
+    type: DISubroutineType
+    scope_line: int
+    unit: DICompileUnit
+    is_local: bool = False  # `static`
+    is_definition: bool = True
+    key_instructions: bool = False
+
+    @property
+    def subprogram(self) -> DISubprogram:
+        return self
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DILexicalBlock:
+    scope: DIScope
+    file: DIFile
+    line: int
+    column: int
+
+    @property
+    def subprogram(self) -> DISubprogram:
+        return self.scope.subprogram
+
+
+DIScope = DISubprogram | DILexicalBlock
+
+# ---------------------------------------------------------------------------
+# Variables
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DILocalVariable:
+    name: str
+    scope: DIScope
+    file: DIFile
+    line: int
+    type: DIType
+    arg: int = 0  # 1-based parameter number, 0 for locals
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DIGlobalVariable:
+    name: str
+    linkage_name: str
+    file: DIFile
+    line: int
+    type: DIType
+    is_local: bool = False
+    is_definition: bool = True
+
+
+# ---------------------------------------------------------------------------
+# Locations and expressions
+
+
+@dataclass(frozen=True, slots=True)
+class DILocation:
+    """A source position. atom_group 0 = no atom; atom_rank 0 = none, else 1..7."""
+
+    line: int
+    column: int
+    scope: DIScope
+    inlined_at: DILocation | None = None
+    atom_group: int = 0
+    atom_rank: int = 0
+
+    def same_position(self, other: DILocation | None) -> bool:
+        """Line-table equality: line, column, scope and inlined-at; atoms are ignored."""
+        return (
+            other is not None
+            and self.line == other.line
+            and self.column == other.column
+            and self.scope is other.scope
+            and self.inlined_at == other.inlined_at
+        )
+
+    def without_atom(self) -> DILocation:
+        return replace(self, atom_group=0, atom_rank=0) if self.atom_group else self
+
+    def with_atom(self, group: int, rank: int) -> DILocation:
+        return replace(self, atom_group=group, atom_rank=rank)
+
+    @property
+    def subprogram(self) -> DISubprogram:
+        return self.scope.subprogram
+
+
+# DWARF expression opcodes that debug records may use (values from DWARF 5).
+DW_OP_deref: Final = 0x06
+DW_OP_plus_uconst: Final = 0x23
+DW_OP_minus: Final = 0x1C
+DW_OP_plus: Final = 0x22
+DW_OP_constu: Final = 0x10
+DW_OP_consts: Final = 0x11
+DW_OP_stack_value: Final = 0x9F
+DW_OP_LLVM_fragment: Final = 0x1000  # pseudo op: (offset_bits, size_bits), always last
+
+_OP_NAMES: Final = {
+    DW_OP_deref: "deref", DW_OP_plus_uconst: "plus_uconst", DW_OP_minus: "minus",
+    DW_OP_plus: "plus", DW_OP_constu: "constu", DW_OP_consts: "consts",
+    DW_OP_stack_value: "stack_value", DW_OP_LLVM_fragment: "fragment",
+}
+OP_BY_NAME: Final = {v: k for k, v in _OP_NAMES.items()}
+OP_ARITY: Final = {DW_OP_plus_uconst: 1, DW_OP_constu: 1, DW_OP_consts: 1, DW_OP_LLVM_fragment: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class DIExpression:
+    """A flat DWARF-expression operation list applied to the record's value."""
+
+    ops: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        parts: list[str] = []
+        i = 0
+        while i < len(self.ops):
+            op = self.ops[i]
+            n = OP_ARITY.get(op, 0)
+            parts.append(" ".join([_OP_NAMES[op], *(str(a) for a in self.ops[i + 1 : i + 1 + n])]))
+            i += 1 + n
+        return "(" + ", ".join(parts) + ")"
+
+    @property
+    def fragment(self) -> tuple[int, int] | None:
+        if len(self.ops) >= 3 and self.ops[-3] == DW_OP_LLVM_fragment:
+            return (self.ops[-2], self.ops[-1])
+        return None
+
+    @property
+    def is_deref(self) -> bool:
+        """A memory home: the value is the variable's address."""
+        ops = self.ops[:-3] if self.fragment else self.ops
+        return ops == (DW_OP_deref,)
+
+
+EMPTY_EXPR: Final = DIExpression()
+DEREF_EXPR: Final = DIExpression((DW_OP_deref,))

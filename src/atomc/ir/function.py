@@ -1,0 +1,188 @@
+"""Blocks, functions, globals and the module that owns them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from .debuginfo import DICompileUnit, DIGlobalVariable, DILocation, DISubprogram
+from .insts import Inst
+from .types import PTR, Type
+from .values import Arg, BlockParam, Value
+
+
+class Block:
+    __slots__ = ("name", "params", "insts", "function")
+
+    def __init__(self, name: str = "") -> None:
+        self.name = name
+        self.params: list[BlockParam] = []
+        self.insts: list[Inst] = []
+        self.function: Function | None = None
+
+    def add_param(self, ty: Type, name: str = "") -> BlockParam:
+        p = BlockParam(ty, self, len(self.params), name)
+        self.params.append(p)
+        return p
+
+    @property
+    def terminator(self) -> Inst | None:
+        if self.insts and self.insts[-1].is_terminator:
+            return self.insts[-1]
+        return None
+
+    @property
+    def successors(self) -> list[Block]:
+        t = self.terminator
+        return [s.block for s in t.succs] if t is not None else []
+
+    def append(self, inst: Inst) -> Inst:
+        inst.block = self
+        self.insts.append(inst)
+        return inst
+
+    def insert(self, index: int, inst: Inst) -> Inst:
+        inst.block = self
+        self.insts.insert(index, inst)
+        return inst
+
+    def remove(self, inst: Inst) -> None:
+        self.insts.remove(inst)
+        inst.block = None
+
+    def __repr__(self) -> str:
+        return f"<Block {self.name}>"
+
+
+class Function(Value):
+    """A function definition or declaration. As a value it is its own address."""
+
+    __slots__ = ("param_types", "ret_types", "variadic", "internal", "blocks", "args",
+                 "subprogram", "attrs", "sret", "byval_params", "module")
+
+    def __init__(self, name: str, param_types: Sequence[Type], ret_types: Sequence[Type], *,
+                 variadic: bool = False, internal: bool = False,
+                 byval_params: Sequence[tuple[int, int] | None] | None = None) -> None:
+        super().__init__(PTR, name)
+        self.param_types = list(param_types)
+        self.ret_types = list(ret_types)
+        self.variadic = variadic
+        self.internal = internal
+        self.blocks: list[Block] = []
+        self.byval_params = list(byval_params) if byval_params else [None] * len(param_types)
+        self.args: list[Arg] = [Arg(t, self, i, self.byval_params[i])
+                                for i, t in enumerate(self.param_types)]
+        self.subprogram: DISubprogram | None = None
+        self.attrs: set[str] = set()  # "noinline", "always_inline", "noreturn", ...
+        self.sret = False  # first parameter is the hidden struct-return pointer
+        self.module: Module | None = None
+
+    @property
+    def is_declaration(self) -> bool:
+        return not self.blocks
+
+    @property
+    def entry(self) -> Block:
+        return self.blocks[0]
+
+    def add_block(self, name: str = "") -> Block:
+        b = Block(name)
+        b.function = self
+        self.blocks.append(b)
+        return b
+
+    def insts(self) -> Iterator[Inst]:
+        for b in self.blocks:
+            yield from b.insts
+
+    def predecessors(self) -> dict[Block, list[Block]]:
+        """Predecessor lists (with repeats for multi-edges), in block order."""
+        preds: dict[Block, list[Block]] = {b: [] for b in self.blocks}
+        for b in self.blocks:
+            for s in b.successors:
+                preds[s].append(b)
+        return preds
+
+
+# ---------------------------------------------------------------------------
+# Global data
+
+
+@dataclass(frozen=True, slots=True)
+class SymRef:
+    """An 8-byte (or `size`) address constant `name + addend` in static data."""
+
+    name: str
+    addend: int = 0
+    size: int = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Zeros:
+    count: int
+
+
+DataItem = bytes | SymRef | Zeros
+
+
+class Global(Value):
+    """A global variable; as a value it is its address."""
+
+    __slots__ = ("size", "align", "init", "internal", "constant", "section", "digv", "module",
+                 "attrs")
+
+    def __init__(self, name: str, size: int, align: int, init: list[DataItem] | None, *,
+                 internal: bool = False, constant: bool = False) -> None:
+        super().__init__(PTR, name)
+        self.size = size
+        self.align = align
+        self.init = init  # None: an external declaration
+        self.internal = internal
+        self.constant = constant
+        self.section: str | None = None
+        self.digv: DIGlobalVariable | None = None
+        self.module: Module | None = None
+        self.attrs: set[str] = set()
+
+    @property
+    def is_declaration(self) -> bool:
+        return self.init is None
+
+
+@dataclass(slots=True)
+class AtomCounter:
+    """Next free Key Instructions atom group, with LLVM's waterline rule: creating
+    a location with group G raises the counter to at least G + 1."""
+
+    next_group: int = 1
+
+    def fresh(self) -> int:
+        g = self.next_group
+        self.next_group += 1
+        return g
+
+    def saw(self, loc: DILocation | None) -> None:
+        if loc is not None and loc.atom_group >= self.next_group:
+            self.next_group = loc.atom_group + 1
+
+
+@dataclass(slots=True)
+class Module:
+    source_filename: str = ""
+    functions: dict[str, Function] = field(default_factory=dict)
+    globals: dict[str, Global] = field(default_factory=dict)
+    cu: DICompileUnit | None = None
+    atoms: AtomCounter = field(default_factory=AtomCounter)
+
+    def add_function(self, fn: Function) -> Function:
+        fn.module = self
+        self.functions[fn.name] = fn
+        return fn
+
+    def add_global(self, g: Global) -> Global:
+        g.module = self
+        self.globals[g.name] = g
+        return g
+
+    def symbol(self, name: str) -> Function | Global | None:
+        return self.functions.get(name) or self.globals.get(name)

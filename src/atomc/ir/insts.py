@@ -1,0 +1,458 @@
+"""IR instructions: an opcode table plus one class per instruction *format*.
+
+Generic code walks `inst.operands` (a list of `Use`) and `inst.succs`, and asks
+`OPINFO[inst.op]` about properties; specific code uses the typed properties of
+the format classes. Every constructor takes `loc=` as a required keyword: a
+transformation must decide whether a new instruction keeps, merges or drops a
+source location, never inherit one by accident.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from .debuginfo import DILocation
+from .types import I1, PTR, VOID, TupleType, Type
+from .values import Use, Value
+
+if TYPE_CHECKING:
+    from .dbgrecords import DbgRecord
+    from .function import Block
+
+
+class Op(enum.Enum):
+    # binary integer arithmetic
+    ADD = "add"
+    SUB = "sub"
+    MUL = "mul"
+    SDIV = "sdiv"
+    UDIV = "udiv"
+    SREM = "srem"
+    UREM = "urem"
+    AND = "and"
+    OR = "or"
+    XOR = "xor"
+    SHL = "shl"
+    LSHR = "lshr"
+    ASHR = "ashr"
+    # floating point (issue 7)
+    FADD = "fadd"
+    FSUB = "fsub"
+    FMUL = "fmul"
+    FDIV = "fdiv"
+    # comparisons
+    ICMP = "icmp"
+    FCMP = "fcmp"
+    # casts
+    ZEXT = "zext"
+    SEXT = "sext"
+    TRUNC = "trunc"
+    PTRTOINT = "ptrtoint"
+    INTTOPTR = "inttoptr"
+    SITOFP = "sitofp"
+    UITOFP = "uitofp"
+    FPTOSI = "fptosi"
+    FPTOUI = "fptoui"
+    FPEXT = "fpext"
+    FPTRUNC = "fptrunc"
+    # memory
+    ALLOCA = "alloca"
+    LOAD = "load"
+    STORE = "store"
+    PTRADD = "ptradd"
+    MEMCPY = "memcpy"
+    MEMSET = "memset"
+    # other
+    SELECT = "select"
+    CALL = "call"
+    EXTRACT = "extract"
+    VASTART = "va_start"
+    # terminators
+    JUMP = "jump"
+    BRANCH = "branch"
+    SWITCH = "switch"
+    RET = "ret"
+    UNREACHABLE = "unreachable"
+
+
+@dataclass(frozen=True, slots=True)
+class OpInfo:
+    pure: bool = False  # no side effects, may be removed when unused
+    terminator: bool = False
+    commutative: bool = False
+    may_trap: bool = False
+    is_call: bool = False
+
+
+OPINFO: Final[dict[Op, OpInfo]] = {
+    **{op: OpInfo(pure=True, commutative=True) for op in (Op.ADD, Op.MUL, Op.AND, Op.OR, Op.XOR,
+                                                          Op.FADD, Op.FMUL)},
+    **{op: OpInfo(pure=True) for op in (Op.SUB, Op.SHL, Op.LSHR, Op.ASHR, Op.FSUB, Op.FDIV,
+                                        Op.ICMP, Op.FCMP, Op.ZEXT, Op.SEXT, Op.TRUNC, Op.PTRTOINT,
+                                        Op.INTTOPTR, Op.SITOFP, Op.UITOFP, Op.FPTOSI, Op.FPTOUI,
+                                        Op.FPEXT, Op.FPTRUNC, Op.PTRADD, Op.SELECT, Op.EXTRACT,
+                                        Op.ALLOCA)},
+    **{op: OpInfo(pure=True, may_trap=True) for op in (Op.SDIV, Op.UDIV, Op.SREM, Op.UREM)},
+    Op.LOAD: OpInfo(),
+    Op.STORE: OpInfo(),
+    Op.MEMCPY: OpInfo(),
+    Op.MEMSET: OpInfo(),
+    Op.CALL: OpInfo(is_call=True),
+    Op.VASTART: OpInfo(),
+    **{op: OpInfo(terminator=True) for op in (Op.JUMP, Op.BRANCH, Op.SWITCH, Op.RET,
+                                              Op.UNREACHABLE)},
+}
+
+BINARY_OPS: Final = frozenset({Op.ADD, Op.SUB, Op.MUL, Op.SDIV, Op.UDIV, Op.SREM, Op.UREM, Op.AND,
+                               Op.OR, Op.XOR, Op.SHL, Op.LSHR, Op.ASHR, Op.FADD, Op.FSUB, Op.FMUL,
+                               Op.FDIV})
+CAST_OPS: Final = frozenset({Op.ZEXT, Op.SEXT, Op.TRUNC, Op.PTRTOINT, Op.INTTOPTR, Op.SITOFP,
+                             Op.UITOFP, Op.FPTOSI, Op.FPTOUI, Op.FPEXT, Op.FPTRUNC})
+
+ICMP_PREDS: Final = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+FCMP_PREDS: Final = ("oeq", "one", "olt", "ole", "ogt", "oge", "ord", "ueq", "une", "ult", "ule",
+                     "ugt", "uge", "uno")
+
+
+class Succ:
+    """A control-flow edge: target block plus the arguments for its parameters."""
+
+    __slots__ = ("block", "args")
+
+    def __init__(self, block: Block, args: list[Use]) -> None:
+        self.block = block
+        self.args = args
+
+    @property
+    def arg_values(self) -> list[Value]:
+        return [u.value for u in self.args]
+
+
+class Inst(Value):
+    """Base of all instructions. The instruction is itself its result value."""
+
+    __slots__ = ("op", "operands", "succs", "loc", "block", "dbg_records")
+
+    def __init__(self, op: Op, ty: Type, operands: Sequence[Value], *,
+                 loc: DILocation | None, name: str = "") -> None:
+        super().__init__(ty, name)
+        self.op = op
+        self.operands: list[Use] = [Use(self, v) for v in operands]
+        self.succs: list[Succ] = []
+        self.loc = loc
+        self.block: Block | None = None
+        self.dbg_records: list[DbgRecord] = []
+
+    # -- generic access -----------------------------------------------------
+    def operand(self, i: int) -> Value:
+        return self.operands[i].value
+
+    def set_operand(self, i: int, v: Value) -> None:
+        self.operands[i].set(v)
+
+    def all_uses(self) -> Iterator[Use]:
+        yield from self.operands
+        for s in self.succs:
+            yield from s.args
+
+    def _add_succ(self, block: Block, args: Sequence[Value]) -> None:
+        self.succs.append(Succ(block, [Use(self, a) for a in args]))
+
+    @property
+    def info(self) -> OpInfo:
+        return OPINFO[self.op]
+
+    @property
+    def is_terminator(self) -> bool:
+        return OPINFO[self.op].terminator
+
+    def add_dbg_record(self, rec: DbgRecord) -> None:
+        rec.inst = self
+        self.dbg_records.append(rec)
+
+    def drop_all_references(self) -> None:
+        """Unregister every operand use (before deleting the instruction)."""
+        for u in self.all_uses():
+            u.drop()
+        self.operands = []
+        self.succs = []
+
+    def __repr__(self) -> str:
+        return f"<{self.op.value} {self.ty}>"
+
+
+# ---------------------------------------------------------------------------
+# Formats
+
+
+class Binary(Inst):
+    __slots__ = ()
+
+    def __init__(self, op: Op, lhs: Value, rhs: Value, *, loc: DILocation | None,
+                 name: str = "") -> None:
+        assert op in BINARY_OPS, op
+        super().__init__(op, lhs.ty, [lhs, rhs], loc=loc, name=name)
+
+    @property
+    def lhs(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def rhs(self) -> Value:
+        return self.operands[1].value
+
+
+class Cmp(Inst):
+    __slots__ = ("pred",)
+
+    def __init__(self, pred: str, lhs: Value, rhs: Value, *, loc: DILocation | None,
+                 float_cmp: bool = False, name: str = "") -> None:
+        super().__init__(Op.FCMP if float_cmp else Op.ICMP, I1, [lhs, rhs], loc=loc, name=name)
+        assert pred in (FCMP_PREDS if float_cmp else ICMP_PREDS), pred
+        self.pred = pred
+
+    @property
+    def lhs(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def rhs(self) -> Value:
+        return self.operands[1].value
+
+
+class Cast(Inst):
+    __slots__ = ()
+
+    def __init__(self, op: Op, value: Value, to: Type, *, loc: DILocation | None,
+                 name: str = "") -> None:
+        assert op in CAST_OPS, op
+        super().__init__(op, to, [value], loc=loc, name=name)
+
+    @property
+    def value(self) -> Value:
+        return self.operands[0].value
+
+
+class Alloca(Inst):
+    """A stack object of `size` bytes; the result is its address."""
+
+    __slots__ = ("size", "align")
+
+    def __init__(self, size: int, align: int, *, loc: DILocation | None, name: str = "") -> None:
+        super().__init__(Op.ALLOCA, PTR, [], loc=loc, name=name)
+        self.size = size
+        self.align = align
+
+
+class Load(Inst):
+    __slots__ = ("volatile",)
+
+    def __init__(self, ty: Type, ptr: Value, *, loc: DILocation | None, volatile: bool = False,
+                 name: str = "") -> None:
+        super().__init__(Op.LOAD, ty, [ptr], loc=loc, name=name)
+        self.volatile = volatile
+
+    @property
+    def ptr(self) -> Value:
+        return self.operands[0].value
+
+
+class Store(Inst):
+    __slots__ = ("volatile",)
+
+    def __init__(self, value: Value, ptr: Value, *, loc: DILocation | None,
+                 volatile: bool = False) -> None:
+        super().__init__(Op.STORE, VOID, [value, ptr], loc=loc)
+        self.volatile = volatile
+
+    @property
+    def value(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def ptr(self) -> Value:
+        return self.operands[1].value
+
+
+class PtrAdd(Inst):
+    """Address arithmetic: `ptr + offset` bytes (offset is i64, may be negative)."""
+
+    __slots__ = ()
+
+    def __init__(self, ptr: Value, offset: Value, *, loc: DILocation | None, name: str = "") -> None:
+        super().__init__(Op.PTRADD, PTR, [ptr, offset], loc=loc, name=name)
+
+    @property
+    def ptr(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def offset(self) -> Value:
+        return self.operands[1].value
+
+
+class MemCopy(Inst):
+    """Copy `size` bytes (a compile-time constant): struct assignment and by-value copies."""
+
+    __slots__ = ("size", "align", "volatile")
+
+    def __init__(self, dst: Value, src: Value, size: int, align: int, *,
+                 loc: DILocation | None, volatile: bool = False) -> None:
+        super().__init__(Op.MEMCPY, VOID, [dst, src], loc=loc)
+        self.size = size
+        self.align = align
+        self.volatile = volatile
+
+    @property
+    def dst(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def src(self) -> Value:
+        return self.operands[1].value
+
+
+class MemSet(Inst):
+    """Fill `size` bytes with the low byte of `byte`: zero-initialisation of aggregates."""
+
+    __slots__ = ("size", "align")
+
+    def __init__(self, dst: Value, byte: Value, size: int, align: int, *,
+                 loc: DILocation | None) -> None:
+        super().__init__(Op.MEMSET, VOID, [dst, byte], loc=loc)
+        self.size = size
+        self.align = align
+
+    @property
+    def dst(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def byte(self) -> Value:
+        return self.operands[1].value
+
+
+class Select(Inst):
+    __slots__ = ()
+
+    def __init__(self, cond: Value, a: Value, b: Value, *, loc: DILocation | None,
+                 name: str = "") -> None:
+        super().__init__(Op.SELECT, a.ty, [cond, a, b], loc=loc, name=name)
+
+    @property
+    def cond(self) -> Value:
+        return self.operands[0].value
+
+
+class Call(Inst):
+    """A call after ABI lowering.
+
+    `fixed_args` is the number of named arguments of a variadic callee (the
+    back end sets `%al` for those), or None for a non-variadic call.
+    `byval[i]` = (size, align) when argument i is a pointer to an aggregate
+    that is passed by copying it onto the stack.
+    """
+
+    __slots__ = ("fixed_args", "byval")
+
+    def __init__(self, callee: Value, args: Sequence[Value], ret: Type, *,
+                 loc: DILocation | None, fixed_args: int | None = None,
+                 byval: Sequence[tuple[int, int] | None] | None = None, name: str = "") -> None:
+        super().__init__(Op.CALL, ret, [callee, *args], loc=loc, name=name)
+        self.fixed_args = fixed_args
+        self.byval: list[tuple[int, int] | None] = list(byval) if byval else [None] * len(args)
+
+    @property
+    def callee(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def args(self) -> list[Value]:
+        return [u.value for u in self.operands[1:]]
+
+
+class Extract(Inst):
+    """Element `index` of a two-register call result."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, agg: Value, index: int, *, loc: DILocation | None, name: str = "") -> None:
+        assert isinstance(agg.ty, TupleType)
+        super().__init__(Op.EXTRACT, agg.ty.elems[index], [agg], loc=loc, name=name)
+        self.index = index
+
+
+class VaStart(Inst):
+    """Initialise the `va_list` object at `ptr` (the SysV four-field struct)."""
+
+    __slots__ = ()
+
+    def __init__(self, ptr: Value, *, loc: DILocation | None) -> None:
+        super().__init__(Op.VASTART, VOID, [ptr], loc=loc)
+
+
+# ---------------------------------------------------------------------------
+# Terminators
+
+
+class Jump(Inst):
+    __slots__ = ()
+
+    def __init__(self, target: Block, args: Sequence[Value] = (), *,
+                 loc: DILocation | None) -> None:
+        super().__init__(Op.JUMP, VOID, [], loc=loc)
+        self._add_succ(target, args)
+
+
+class Branch(Inst):
+    """Two-way conditional branch on an i1."""
+
+    __slots__ = ()
+
+    def __init__(self, cond: Value, then: Block, els: Block, then_args: Sequence[Value] = (),
+                 else_args: Sequence[Value] = (), *, loc: DILocation | None) -> None:
+        super().__init__(Op.BRANCH, VOID, [cond], loc=loc)
+        self._add_succ(then, then_args)
+        self._add_succ(els, else_args)
+
+    @property
+    def cond(self) -> Value:
+        return self.operands[0].value
+
+
+class Switch(Inst):
+    """Multi-way branch; succs[0] is the default, succs[i+1] goes with values[i]."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, value: Value, default: Block, cases: Sequence[tuple[int, Block]], *,
+                 loc: DILocation | None) -> None:
+        super().__init__(Op.SWITCH, VOID, [value], loc=loc)
+        self._add_succ(default, ())
+        self.values: list[int] = []
+        for v, blk in cases:
+            self.values.append(v)
+            self._add_succ(blk, ())
+
+    @property
+    def value(self) -> Value:
+        return self.operands[0].value
+
+
+class Ret(Inst):
+    """Return 0, 1 or 2 values (2: a struct returned in two registers)."""
+
+    __slots__ = ()
+
+    def __init__(self, values: Sequence[Value] = (), *, loc: DILocation | None) -> None:
+        super().__init__(Op.RET, VOID, list(values), loc=loc)
+
+
+class Unreachable(Inst):
+    __slots__ = ()
+
+    def __init__(self, *, loc: DILocation | None) -> None:
+        super().__init__(Op.UNREACHABLE, VOID, [], loc=loc)

@@ -1,0 +1,122 @@
+"""SSA values and their use lists.
+
+Every operand slot is a `Use`, registered in its value's use list, so that
+`replace_all_uses_with` reaches instructions, branch arguments and debug
+records alike. Debug uses (`Use.is_debug`) never keep a value alive: deadness
+checks call `has_real_uses()`.
+
+Constants and undef are not tracked (they are immutable and shared).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .types import Type
+
+if TYPE_CHECKING:
+    from .dbgrecords import DbgRecord
+    from .function import Block, Function
+    from .insts import Inst
+
+
+class Value:
+    __slots__ = ("ty", "uses", "name")
+
+    tracks_uses = True
+
+    def __init__(self, ty: Type, name: str = "") -> None:
+        self.ty = ty
+        self.uses: list[Use] = []
+        self.name = name
+
+    def has_real_uses(self) -> bool:
+        return any(not u.is_debug for u in self.uses)
+
+    def replace_all_uses_with(self, new: Value) -> None:
+        if new is self:
+            return
+        for use in list(self.uses):
+            use.set(new)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.ty} {self.name}>"
+
+
+class Use:
+    """One operand slot. `user` is an `Inst` or a `DbgRecord`."""
+
+    __slots__ = ("user", "value", "is_debug")
+
+    def __init__(self, user: Inst | DbgRecord, value: Value, is_debug: bool = False) -> None:
+        self.user = user
+        self.value = value
+        self.is_debug = is_debug
+        if value.tracks_uses:
+            value.uses.append(self)
+
+    def set(self, new: Value) -> None:
+        old = self.value
+        if old.tracks_uses:
+            old.uses.remove(self)
+        self.value = new
+        if new.tracks_uses:
+            new.uses.append(self)
+
+    def drop(self) -> None:
+        """Unregister from the value (the slot is being deleted)."""
+        if self.value.tracks_uses:
+            self.value.uses.remove(self)
+
+
+class Const(Value):
+    """An integer (or float) constant; integers are stored as the unsigned bit pattern."""
+
+    __slots__ = ("value",)
+    tracks_uses = False
+
+    def __init__(self, ty: Type, value: int | float) -> None:
+        super().__init__(ty)
+        if isinstance(value, int) and hasattr(ty, "mask"):
+            value &= ty.mask  # type: ignore[union-attr]
+        self.value = value
+
+    def signed(self) -> int:
+        """The value read as a two's-complement signed integer."""
+        assert isinstance(self.value, int)
+        bits = self.ty.bits  # type: ignore[union-attr]
+        v = self.value
+        return v - (1 << bits) if v >> (bits - 1) & 1 else v
+
+    def __repr__(self) -> str:
+        return f"<Const {self.ty} {self.value}>"
+
+
+class Undef(Value):
+    __slots__ = ()
+    tracks_uses = False
+
+
+class Arg(Value):
+    """A function parameter after ABI lowering. `byval` = (size, align) of a
+    stack-passed aggregate: the value is then a pointer to the callee's copy."""
+
+    __slots__ = ("function", "index", "byval")
+
+    def __init__(self, ty: Type, function: Function, index: int,
+                 byval: tuple[int, int] | None = None, name: str = "") -> None:
+        super().__init__(ty, name)
+        self.function = function
+        self.index = index
+        self.byval = byval
+
+
+class BlockParam(Value):
+    """SSA join value: the argument each predecessor's branch passes in."""
+
+    __slots__ = ("block", "index")
+
+    def __init__(self, ty: Type, block: Block, index: int, name: str = "") -> None:
+        super().__init__(ty, name)
+        self.block = block
+        self.index = index
