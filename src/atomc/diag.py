@@ -9,8 +9,14 @@ the pass and the source location being compiled, exiting with status 70.
 from __future__ import annotations
 
 import sys
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TextIO
+
+
+# What is being compiled right now (" in function 'f'"), for the one-line
+# internal-error report; set by the phases, read only by the driver.
+compiling_where: ContextVar[str] = ContextVar("compiling_where", default="")
 
 
 @dataclass(frozen=True, slots=True)
