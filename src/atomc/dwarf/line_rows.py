@@ -1,0 +1,263 @@
+"""Line-table rows for one function: which instruction gets a row, and whether
+it is a recommended breakpoint (`is_stmt`).
+
+This is LLVM 22's DwarfDebug behaviour (shared/specs/key-instructions.md §2):
+
+* `prologue_end` choice (§2.1);
+* the Key Instructions key set (§2.2): per source atom (inlined-at, group) the
+  lowest-rank members win function-wide in layout order, and each winner's
+  is_stmt floats up to its *buoy*, the first instruction of its same-line run;
+* the block-entry force set (§2.4);
+* the row writer (§2.3): in a Key Instructions scope only key instructions are
+  is_stmt; elsewhere the classic "line changed" rule applies. The mode is
+  decided per instruction by the subprogram that owns its scope, so inlined
+  code follows its callee.
+
+Two key-set modes: `documented` keeps only the last equal-rank candidate of an
+atom per block (what LLVM's documentation says); `llvm22` keeps them all (what
+LLVM 22 does, because its same-block filter is a no-op).
+
+The algorithm sees machine code only through `LineInst`, so the same code is
+used by the back end and by the conformance tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..ir.debuginfo import DIFile, DILocation, DISubprogram
+
+
+@dataclass(frozen=True, slots=True)
+class LineInst:
+    """What the line-table writer needs to know about one machine instruction."""
+
+    loc: DILocation | None
+    is_meta: bool = False  # emits no code (debug values, labels, CFI)
+    is_call: bool = False  # calls and tail calls
+    frame_setup: bool = False
+    frame_destroy: bool = False
+    cond_branch_to: int | None = None  # block index of a conditional branch's target
+    jump_to: int | None = None  # block index of an unconditional branch's target
+    is_copy: bool = False  # a register copy (not chosen as a fallback prologue_end)
+
+
+@dataclass(frozen=True, slots=True)
+class LineBlock:
+    insts: Sequence[LineInst]
+    succs: Sequence[int]  # successor block indices, including a fall-through
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    line: int
+    column: int
+    file: DIFile | None
+    is_stmt: bool
+    prologue_end: bool = False
+    epilogue_begin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionRows:
+    entry: Row | None  # the scope-line row at the function's first address
+    rows: tuple[tuple[Row | None, ...], ...]  # per block, per instruction
+
+
+# ---------------------------------------------------------------------------
+
+
+def _flat(blocks: Sequence[LineBlock]) -> list[tuple[int, int, LineInst]]:
+    return [(b, i, inst) for b, blk in enumerate(blocks) for i, inst in enumerate(blk.insts)]
+
+
+def _has_line(inst: LineInst) -> bool:
+    return not inst.is_meta and inst.loc is not None and inst.loc.line != 0
+
+
+def find_prologue_end(blocks: Sequence[LineBlock]) -> tuple[int, int] | None:
+    """(block, index) of the prologue_end instruction (§2.1 step 1)."""
+    if not blocks:
+        return None
+    preds = _pred_counts(blocks)
+    b = 0
+    seen: set[int] = set()
+    while b not in seen:
+        seen.add(b)
+        blk = blocks[b]
+        for i, inst in enumerate(blk.insts):
+            if inst.is_meta or inst.frame_setup:
+                continue
+            if inst.loc is not None and inst.loc.line != 0:
+                return (b, i)
+        # fall through only along an unconditional path into a single-predecessor block
+        if len(blk.succs) != 1 or any(x.cond_branch_to is not None for x in blk.insts):
+            break
+        nxt = blk.succs[0]
+        if preds[nxt] > 1:
+            break
+        b = nxt
+    for i, inst in enumerate(blocks[0].insts):
+        if not inst.is_meta and not inst.frame_setup and not inst.is_copy:
+            return (0, i)
+    return None
+
+
+def _pred_counts(blocks: Sequence[LineBlock]) -> list[int]:
+    counts = [0] * len(blocks)
+    for blk in blocks:
+        for s in blk.succs:
+            counts[s] += 1
+    return counts
+
+
+def compute_key_set(blocks: Sequence[LineBlock], mode: str = "documented") -> set[tuple[int, int]]:
+    """The instructions that get is_stmt in Key Instructions scopes (§2.2)."""
+    assert mode in ("documented", "llvm22"), mode
+    key: set[tuple[int, int]] = set()
+    # atom (inlined_at, group) -> [rank, candidates [(buoy position, block)]]
+    cands: dict[tuple[DILocation | None, int], tuple[int, list[tuple[tuple[int, int], int]]]] = {}
+    for b, blk in enumerate(blocks):
+        buoy: tuple[int, int] | None = None
+        buoy_line = 0
+        buoy_atom = 0
+        for i, inst in enumerate(blk.insts):
+            if not _has_line(inst):
+                continue
+            loc = inst.loc
+            assert loc is not None
+            if buoy is None or buoy_line != loc.line:
+                buoy, buoy_line, buoy_atom = (b, i), loc.line, 0
+            if inst.is_call:
+                key.add(buoy)
+                buoy, buoy_atom = None, 0
+                if loc.atom_group == 0 or loc.atom_rank == 0:
+                    continue
+            group, rank = loc.atom_group, loc.atom_rank
+            if group == 0 or rank == 0:
+                continue
+            if buoy_atom and buoy_atom != group:
+                buoy, buoy_line, buoy_atom = (b, i), loc.line, group
+            atom = (loc.inlined_at, group)
+            best, members = cands.get(atom, (0, []))
+            if best and best < rank:
+                continue
+            if best == rank:
+                if mode == "documented":
+                    members = [m for m in members if m[1] != b]
+            else:
+                members = []
+            if buoy is not None:
+                members.append((buoy, b))
+                best = rank
+                buoy_atom = group
+            elif not members:
+                best = 0
+            cands[atom] = (best, members)
+    for _, members in cands.values():
+        key.update(pos for pos, _ in members)
+    return key
+
+
+def compute_force_set(blocks: Sequence[LineBlock]) -> set[tuple[int, int]]:
+    """First line-bearing instruction of each block entered from a different line (§2.4)."""
+    preds: list[list[int]] = [[] for _ in blocks]
+    for p, blk in enumerate(blocks):
+        for s in dict.fromkeys(blk.succs):
+            preds[s].append(p)
+    forced: set[tuple[int, int]] = set()
+    for b, blk in enumerate(blocks):
+        if not preds[b]:
+            continue
+        first = next(((i, x) for i, x in enumerate(blk.insts) if _has_line(x)), None)
+        if first is None:
+            continue
+        line = first[1].loc.line  # type: ignore[union-attr]
+        if any(_exit_line(blocks[p], b) != line for p in preds[b]):
+            forced.add((b, first[0]))
+    return forced
+
+
+def _exit_line(pred: LineBlock, target: int) -> int:
+    """The last line executed in `pred` before control reaches `target`.
+
+    When `pred` ends with `jcc target; jmp other`, the edge to `target` leaves
+    at the conditional branch, so the trailing jump's line does not count.
+    """
+    insts = [x for x in pred.insts if not x.is_meta]
+    if (len(insts) >= 2 and insts[-1].jump_to is not None and insts[-1].jump_to != target
+            and insts[-2].cond_branch_to == target):
+        insts = insts[:-1]
+    for x in reversed(insts):
+        if x.loc is not None and x.loc.line != 0:
+            return x.loc.line
+    return 0
+
+
+def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
+                 mode: str = "documented") -> FunctionRows:
+    """The row (or None) for every instruction, plus the function-entry row (§2.3)."""
+    key = compute_key_set(blocks, mode)
+    force = compute_force_set(blocks)
+    pe = find_prologue_end(blocks)
+    entry: Row | None = None
+    flat = _flat(blocks)
+    if pe is not None and flat and (flat[0][0], flat[0][1]) != pe:
+        entry = Row(subprogram.scope_line, 0, subprogram.file, is_stmt=True)
+
+    prev: DILocation | None = None  # last row with a non-zero line
+    last_line: int | None = entry.line if entry else None  # last emitted row's line
+    out: list[list[Row | None]] = [[None] * len(blk.insts) for blk in blocks]
+    for b, blk in enumerate(blocks):
+        first_real = True
+        epilogue_seen = False
+        for i, inst in enumerate(blk.insts):
+            if inst.is_meta:
+                continue
+            starts_block = first_real
+            first_real = False
+            if inst.frame_setup:
+                if starts_block and b > 0 and last_line:
+                    out[b][i] = Row(0, 0, subprogram.file, is_stmt=False)
+                    last_line = 0
+                continue
+            loc = inst.loc
+            epilogue = False
+            if inst.frame_destroy and loc is not None and not epilogue_seen:
+                epilogue = epilogue_seen = True
+            ki = loc is not None and loc.subprogram.key_instructions
+            is_key = ki and loc is not None and loc.line != 0 and (b, i) in key
+            if loc is None and (b, i) == pe:
+                out[b][i] = Row(subprogram.scope_line, 0, subprogram.file, is_stmt=True,
+                                prologue_end=True)
+                last_line = subprogram.scope_line
+                continue
+            if loc is not None and (b, i) not in force and loc.same_position(prev):
+                if not is_key:
+                    if last_line == 0 or epilogue:
+                        out[b][i] = _row(loc, False, epilogue_begin=epilogue)
+                        last_line = loc.line
+                    continue
+            if loc is None:
+                if last_line != 0 and starts_block:
+                    out[b][i] = Row(0, 0, subprogram.file, is_stmt=False)
+                    last_line = 0
+                continue
+            if loc.line == 0 and last_line == 0:
+                continue
+            is_pe = (b, i) == pe
+            if ki:
+                stmt = is_key
+            else:
+                stmt = loc.line != 0 and (prev is None or loc.line != prev.line or (b, i) in force)
+            out[b][i] = _row(loc, stmt or is_pe, prologue_end=is_pe, epilogue_begin=epilogue)
+            if loc.line != 0:
+                prev = loc
+            last_line = loc.line
+    return FunctionRows(entry, tuple(tuple(r) for r in out))
+
+
+def _row(loc: DILocation, is_stmt: bool, *, prologue_end: bool = False,
+         epilogue_begin: bool = False) -> Row:
+    return Row(loc.line, loc.column, loc.scope.file, is_stmt, prologue_end, epilogue_begin)
