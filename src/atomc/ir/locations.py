@@ -1,0 +1,150 @@
+"""Source-location upkeep for transformations: the keep / merge / drop rules,
+and the clone-and-remap API that gives every copy of a source atom its own group.
+
+Semantics follow LLVM 22 (shared/specs/key-instructions.md §3 and §4):
+
+* `merge_locations(a, b)` is `DILocation::getMergedLocation`: the common
+  inlined-at frames are merged from the outermost inwards; same line keeps an
+  atom (better rank wins; equal ranks: the non-zero, then the smaller group),
+  merging across different inline sites makes a fresh rank-1 atom, and
+  different lines give line 0 with no atom.
+* `AtomMap` + `map_atom_instance` + `remap_atoms` is the pair
+  `mapAtomInstance` / `RemapSourceAtom`: every member of one atom inside one
+  cloned region maps to the same fresh group; ranks never change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from .debuginfo import DILexicalBlock, DILocation, DIScope
+from .function import AtomCounter
+from .insts import Inst
+
+
+def keep(inst: Inst) -> DILocation | None:
+    """Preserve rule: the instruction stays where it was (or in an equivalent place)."""
+    return inst.loc
+
+
+def drop() -> None:
+    """Drop rule: hoisted or sunk code that would make a line reachable where it was not."""
+    return None
+
+
+def _chain(loc: DILocation) -> list[DILocation]:
+    """The frames of an inlined location, outermost (the function's own) first."""
+    frames = []
+    cur: DILocation | None = loc
+    while cur is not None:
+        frames.append(cur)
+        cur = cur.inlined_at
+    return frames[::-1]
+
+
+def _scope_parent(s: DIScope) -> DIScope | None:
+    return s.scope if isinstance(s, DILexicalBlock) else None
+
+
+def nearest_common_scope(a: DIScope, b: DIScope) -> DIScope | None:
+    ancestors: list[DIScope] = []
+    cur: DIScope | None = a
+    while cur is not None:
+        ancestors.append(cur)
+        cur = _scope_parent(cur)
+    cur = b
+    while cur is not None:
+        if any(cur is x for x in ancestors):
+            return cur
+        cur = _scope_parent(cur)
+    return None
+
+
+def merge_locations(a: DILocation | None, b: DILocation | None,
+                    atoms: AtomCounter) -> DILocation | None:
+    """The location of one instruction that replaces instructions at `a` and `b`."""
+    if a is None or b is None:
+        return None
+    if a == b:
+        return a
+    fa, fb = _chain(a), _chain(b)
+    merged: DILocation | None = None
+    for depth in range(min(len(fa), len(fb))):
+        x, y = fa[depth], fb[depth]
+        if x.subprogram is not y.subprogram:
+            break
+        innermost = x is a and y is b
+        m = _merge_frame(x, y, merged, innermost, atoms)
+        if m is None:
+            break
+        merged = m
+    if merged is None:
+        return DILocation(0, 0, a.scope)
+    return merged
+
+
+def _merge_frame(x: DILocation, y: DILocation, parent: DILocation | None, innermost: bool,
+                 atoms: AtomCounter) -> DILocation | None:
+    if x == y and parent == x.inlined_at:
+        return x
+    scope = nearest_common_scope(x.scope, y.scope)
+    if scope is None:
+        return None
+    line = x.line if x.line == y.line else 0
+    column = x.column if line and x.column == y.column else 0
+    group = rank = 0
+    if line and (x.atom_group or y.atom_group):
+        if innermost and x.inlined_at == y.inlined_at and parent == x.inlined_at:
+            group, rank = _pick_atom(x, y)
+        else:
+            group, rank = atoms.fresh(), 1
+    loc = DILocation(line, column, scope, parent, group, rank)
+    atoms.saw(loc)
+    return loc
+
+
+def _pick_atom(x: DILocation, y: DILocation) -> tuple[int, int]:
+    if x.atom_rank == y.atom_rank:
+        if not x.atom_group or not y.atom_group:
+            return (x.atom_group or y.atom_group, x.atom_rank)
+        return (min(x.atom_group, y.atom_group), x.atom_rank)
+    if not x.atom_rank or not y.atom_rank:
+        w = x if x.atom_rank else y
+        return (w.atom_group, w.atom_rank)
+    w = x if x.atom_rank < y.atom_rank else y
+    return (w.atom_group, w.atom_rank)
+
+
+# ---------------------------------------------------------------------------
+# Cloning
+
+
+AtomMap = dict[tuple[DILocation | None, int], int]
+
+
+def map_atom_instance(loc: DILocation | None, amap: AtomMap, atoms: AtomCounter) -> None:
+    """Give the atom of `loc` a fresh group in this clone, on first sight."""
+    if loc is None or not loc.atom_group:
+        return
+    key = (loc.inlined_at, loc.atom_group)
+    if key not in amap:
+        amap[key] = atoms.fresh()
+
+
+def remap_atom(loc: DILocation | None, amap: AtomMap) -> DILocation | None:
+    if loc is None or not loc.atom_group:
+        return loc
+    g = amap.get((loc.inlined_at, loc.atom_group))
+    return loc if g is None else replace(loc, atom_group=g)
+
+
+def remap_atoms(insts: Iterable[Inst], amap: AtomMap, atoms: AtomCounter) -> None:
+    """Map then remap every instruction of a freshly cloned region."""
+    insts = list(insts)
+    for inst in insts:
+        map_atom_instance(inst.loc, amap, atoms)
+    for inst in insts:
+        inst.loc = remap_atom(inst.loc, amap)
+        for rec in inst.dbg_records:
+            rec.loc = remap_atom(rec.loc, amap)
