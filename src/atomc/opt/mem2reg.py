@@ -1,0 +1,195 @@
+"""Promote stack slots to SSA values (block parameters at iterated dominance
+frontiers, pruned by liveness; renaming over the dominator tree).
+
+An alloca is promotable when every use is a non-volatile whole-slot load or
+store of one scalar type, or a memory-home debug record.
+
+Debug info: the memory home (`new %slot, (deref)`) of a promoted variable
+becomes value records: a `new` with the stored value after every store, and a
+`new` with the block parameter at the start of every join block that got one.
+Deleted loads and stores keep their source locations nowhere (they are gone);
+surviving instructions are untouched (LOCS, VALUES, SCOPES kept).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..ir import (
+    EMPTY_EXPR, Alloca, Block, DbgKind, DbgRecord, Function, Inst, Load, Store, Type, Undef,
+    Use, Value,
+)
+from ..ir.dominators import DomTree, dominators_of_function
+from ..ir.rewrite import erase, next_inst
+from .passmanager import DI, FunctionPass, PassContext
+from .registry import register
+
+
+def promotable_type(slot: Alloca) -> Type | None | bool:
+    """The scalar type the slot holds, None if it is never accessed, False if not promotable."""
+    ty: Type | None = None
+    for use in slot.uses:
+        user = use.user
+        if use.is_debug:
+            if not (isinstance(user, DbgRecord) and user.kind is DbgKind.NEW
+                    and user.expr.is_deref and user.expr.fragment is None):
+                return False
+            continue
+        if isinstance(user, Load) and not user.volatile:
+            t = user.ty
+        elif isinstance(user, Store) and not user.volatile and use is user.operands[1]:
+            t = user.value.ty
+        else:
+            return False
+        if t.size != slot.size or (ty is not None and t != ty):
+            return False
+        ty = t
+    return ty
+
+
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    alloca: Alloca
+    ty: Type
+    homes: tuple[DbgRecord, ...]
+
+
+@register
+class Mem2Reg(FunctionPass):
+    """Promote allocas to SSA registers. Debug info: see module docstring."""
+
+    name: ClassVar[str] = "mem2reg"
+    keeps_di: ClassVar[DI] = DI.ALL
+
+    def run(self, fn: Function, ctx: PassContext) -> bool:
+        slots: list[_Slot] = []
+        for inst in list(fn.entry.insts):
+            if not isinstance(inst, Alloca):
+                continue
+            ty = promotable_type(inst)
+            if ty is False:
+                continue
+            homes = tuple(u.user for u in inst.uses if u.is_debug)
+            if ty is None:  # never read or written: only its debug homes refer to it
+                for h in homes:
+                    assert isinstance(h, DbgRecord)
+                    h.set_value(None)
+                    h.expr = EMPTY_EXPR
+                erase(inst)
+                continue
+            slots.append(_Slot(inst, ty, homes))  # type: ignore[arg-type]
+        if not slots:
+            return False
+        dom = dominators_of_function(fn)
+        params = _place_params(fn, dom, slots)
+        _rename(fn, dom, slots, params)
+        for s in slots:
+            for home in s.homes:
+                home.detach()
+            erase(s.alloca)
+        ctx.count("mem2reg.promoted", len(slots))
+        return True
+
+
+def _place_params(fn: Function, dom: DomTree[Block],
+                  slots: list[_Slot]) -> dict[Block, list[tuple[_Slot, Value]]]:
+    """Block parameters at the pruned iterated dominance frontier of each slot's stores."""
+    frontiers = dom.frontiers()
+    placed: dict[Block, list[tuple[_Slot, Value]]] = {}
+    for s in slots:
+        def_blocks: list[Block] = []
+        upward_use: set[Block] = set()
+        for b in fn.blocks:
+            stored = False
+            for inst in b.insts:
+                if isinstance(inst, Store) and inst.ptr is s.alloca:
+                    stored = True
+                elif isinstance(inst, Load) and inst.ptr is s.alloca and not stored:
+                    upward_use.add(b)
+            if stored:
+                def_blocks.append(b)
+        live_in = _live_in(upward_use, def_blocks, dom)
+        work = [b for b in def_blocks if dom.is_reachable(b)]
+        has_param: set[Block] = set()
+        while work:
+            b = work.pop()
+            for f in frontiers.get(b, []):
+                if f in has_param or f not in live_in:
+                    continue
+                has_param.add(f)
+                p = f.add_param(s.ty, s.alloca.name)
+                placed.setdefault(f, []).append((s, p))
+                work.append(f)
+    return placed
+
+
+def _live_in(upward_use: set[Block], def_blocks: list[Block], dom: DomTree[Block]) -> set[Block]:
+    """Blocks where the slot's value on entry may be read."""
+    defs = set(def_blocks)
+    live = set(upward_use)
+    work = list(upward_use)
+    while work:
+        b = work.pop()
+        for p in dom.preds.get(b, []):
+            if p in live or (p in defs and p not in upward_use):
+                continue
+            live.add(p)
+            work.append(p)
+    return live
+
+
+def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
+            params: dict[Block, list[tuple[_Slot, Value]]]) -> None:
+    by_alloca = {id(s.alloca): s for s in slots}
+    incoming: dict[int, Value] = {id(s.alloca): Undef(s.ty) for s in slots}
+    # Iterative DFS over the dominator tree; each frame restores the values it changed.
+    stack: list[tuple[Block, dict[int, Value]]] = [(dom.entry, incoming)]
+    while stack:
+        block, current = stack.pop()
+        current = dict(current)
+        for s, p in params.get(block, []):
+            current[id(s.alloca)] = p
+            _add_value_records(s, p, block.insts[0] if block.insts else None)
+        for inst in list(block.insts):
+            if isinstance(inst, Load) and id(inst.ptr) in by_alloca:
+                inst.replace_all_uses_with(current[id(inst.ptr)])
+                erase(inst)
+            elif isinstance(inst, Store) and id(inst.ptr) in by_alloca:
+                s = by_alloca[id(inst.ptr)]
+                current[id(s.alloca)] = inst.value
+                _add_value_records(s, inst.value, next_inst(inst))
+                erase(inst)
+        term = block.terminator
+        if term is not None:
+            for succ in term.succs:
+                for s, _ in params.get(succ.block, []):
+                    succ.args.append(Use(term, current[id(s.alloca)]))
+        for child in reversed(dom.children[block]):
+            stack.append((child, current))
+    # Unreachable blocks: their accesses read undef, and their edges still need
+    # one argument per new parameter.
+    for b in fn.blocks:
+        if dom.is_reachable(b):
+            continue
+        for inst in list(b.insts):
+            if isinstance(inst, (Load, Store)) and id(inst.ptr) in by_alloca:
+                if isinstance(inst, Load):
+                    inst.replace_all_uses_with(Undef(inst.ty))
+                erase(inst)
+        term = b.terminator
+        if term is None:
+            continue
+        for succ in term.succs:
+            for s, _ in params.get(succ.block, []):
+                succ.args.append(Use(term, Undef(s.ty)))
+
+
+def _add_value_records(s: _Slot, value: Value, before: Inst | None) -> None:
+    if before is None:
+        return
+    for home in reversed(s.homes):
+        # In front: records already there describe later program points.
+        rec = DbgRecord(DbgKind.NEW, home.var, value, EMPTY_EXPR, loc=home.loc)
+        rec.inst = before
+        before.dbg_records.insert(0, rec)

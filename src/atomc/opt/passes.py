@@ -1,0 +1,3 @@
+"""Imports every pass module so that each registers itself (see registry.py)."""
+
+from . import mem2reg  # noqa: F401
