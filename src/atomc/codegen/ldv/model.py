@@ -1,0 +1,155 @@
+"""The machine code as LiveDebugValues sees it, and what it produces.
+
+The analysis never looks at real machine instructions: the back end describes
+each one as an `MInstView` (what it defines, whether it is a copy, a spill, a
+restore or a call, its debug instruction number), and each debug instruction
+as a `DebugValue` (a variable assignment) or a `DebugPhi`. That keeps the
+algorithm testable on hand-written functions (the spec's conformance cases)
+and independent of instruction selection.
+
+Positions: real (non-debug) instructions are numbered 0, 1, 2, ... in layout
+order over the whole function. A range `[start, end)` runs from the address
+right after instruction `start` (-1: the function's first address) to the
+address right after instruction `end`, so the clobbering instruction `end` is
+still inside it, as in LLVM.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class MLoc:
+    """A machine location: a register (DWARF number) or a spill slot."""
+
+    kind: str  # "reg" or "slot"
+    num: int  # DWARF register number, or frame offset of the slot (CFA-relative)
+
+    def __str__(self) -> str:
+        return f"{'R' if self.kind == 'reg' else 'SLOT'}{self.num}"
+
+
+def reg(n: int) -> MLoc:
+    return MLoc("reg", n)
+
+
+def slot(n: int) -> MLoc:
+    return MLoc("slot", n)
+
+
+@dataclass(frozen=True, slots=True)
+class VarKey:
+    """A variable instance: the variable, its inlined-at site and a fragment."""
+
+    var: object  # DILocalVariable (any hashable in tests)
+    inlined_at: object | None = None
+    fragment: tuple[int, int] | None = None  # (offset_bits, size_bits)
+    is_param: bool = False  # may use entry values
+
+    @property
+    def whole(self) -> tuple[object, object | None]:
+        return (self.var, self.inlined_at)
+
+    def overlaps(self, other: VarKey) -> bool:
+        if self.whole != other.whole:
+            return False
+        if self.fragment is None or other.fragment is None:
+            return True
+        a0, an = self.fragment
+        b0, bn = other.fragment
+        return a0 < b0 + bn and b0 < a0 + an
+
+
+@dataclass(frozen=True, slots=True)
+class InstrRef:
+    """`DBG_INSTR_REF`: the value defined by def operand `op` of instruction `num`."""
+
+    num: int
+    op: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ConstOp:
+    value: int
+
+
+DebugOperand = InstrRef | ConstOp | MLoc | None  # None: explicitly undefined
+
+
+@dataclass(frozen=True, slots=True)
+class DebugValue:
+    var: VarKey
+    operand: DebugOperand
+
+
+@dataclass(frozen=True, slots=True)
+class DebugPhi:
+    """`DBG_PHI`: the value in `loc` here is the one numbered `num`."""
+
+    loc: MLoc
+    num: int
+
+
+@dataclass(frozen=True, slots=True)
+class MInstView:
+    defs: tuple[MLoc, ...] = ()  # def operand k is defs[k]
+    uses: tuple[MLoc, ...] = ()
+    instr_num: int = 0
+    copy: tuple[MLoc, MLoc] | None = None  # (dst, src) register move
+    kills_src: bool = False
+    spill: tuple[MLoc, MLoc] | None = None  # (slot, src register)
+    restore: tuple[MLoc, MLoc] | None = None  # (dst register, slot)
+    call: bool = False  # clobbers every caller-saved register
+    debug: DebugValue | DebugPhi | None = None  # a debug (meta) instruction
+
+    @property
+    def is_debug(self) -> bool:
+        return self.debug is not None
+
+
+@dataclass(frozen=True, slots=True)
+class MBlockView:
+    insts: tuple[MInstView, ...]
+    succs: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MFunctionView:
+    blocks: tuple[MBlockView, ...]
+    caller_saved: frozenset[MLoc]
+    saved_csrs: frozenset[MLoc] = frozenset()  # callee-saved registers this function saves
+    substitutions: Mapping[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
+    frame_regs: frozenset[MLoc] = frozenset()  # stack and frame pointer: no entry values
+
+
+# -- results ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ConstLoc:
+    value: int
+
+    def __str__(self) -> str:
+        return f"const {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class EntryValueLoc:
+    reg: MLoc
+
+    def __str__(self) -> str:
+        return f"entry_value({self.reg})"
+
+
+VarLoc = MLoc | ConstLoc | EntryValueLoc
+
+
+@dataclass(frozen=True, slots=True)
+class VarRange:
+    var: VarKey
+    start: int
+    end: int
+    loc: VarLoc
+    primary: bool = True  # False: an extra, overlapping location (multi mode)

@@ -1,0 +1,143 @@
+"""Phases C and D: the value of every variable at every block entry.
+
+An assignment resolves to a machine value (through the substitution table,
+instruction numbers and DBG_PHIs), a constant, or "undefined". At a join the
+predecessors' values must agree; if they do not, the variable gets a
+variable-PHI, which is kept only when one machine location holds each incoming
+value at the end of every predecessor — then the value is that location's
+machine PHI. LLVM never invents a PHI the program does not compute: otherwise
+the variable has no location on entry to the block.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .machine import MachineValues, Value, phi, resolve_dbg_phi
+from .model import ConstOp, DebugOperand, DebugValue, InstrRef, MFunctionView, MLoc, VarKey
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    value: int
+
+
+VarValue = Value | Const | None  # None: no value (undefined / optimised out)
+
+_TOP = ("top",)  # not yet computed (optimistic start for back edges)
+
+
+def resolve_operand(op: DebugOperand, state: dict[MLoc, Value], fn: MFunctionView,
+                    mv: MachineValues, block: int, index: int) -> VarValue:
+    if op is None:
+        return None
+    if isinstance(op, ConstOp):
+        return Const(op.value)
+    if isinstance(op, MLoc):
+        return state.get(op, phi(block, op))
+    assert isinstance(op, InstrRef)
+    num, k = op.num, op.op
+    seen = set()
+    while (num, k) in fn.substitutions and (num, k) not in seen:
+        seen.add((num, k))
+        num, k = fn.substitutions[(num, k)]
+    if num in mv.numbered:
+        b, i, defs = mv.numbered[num]
+        return (b, i, defs[k]) if k < len(defs) else None
+    if num in mv.phi_defs:
+        return resolve_dbg_phi(mv, num, block, index)
+    return None
+
+
+def block_assignments(fn: MFunctionView, mv: MachineValues
+                      ) -> list[dict[VarKey, VarValue]]:
+    """Per block, the value of each variable assigned in it at the block's end."""
+    from .machine import step
+    out: list[dict[VarKey, VarValue]] = []
+    for b, blk in enumerate(fn.blocks):
+        state = dict(mv.live_in[b])
+        last: dict[VarKey, VarValue] = {}
+        for k, inst in enumerate(blk.insts, start=1):
+            if isinstance(inst.debug, DebugValue):
+                d = inst.debug
+                for other in list(last):
+                    if other != d.var and other.overlaps(d.var):
+                        last[other] = None
+                last[d.var] = resolve_operand(d.operand, state, fn, mv, b, k)
+            step(state, inst, b, k, fn)
+        out.append(last)
+    return out
+
+
+def all_variables(fn: MFunctionView) -> list[VarKey]:
+    seen: dict[VarKey, None] = {}
+    for blk in fn.blocks:
+        for inst in blk.insts:
+            if isinstance(inst.debug, DebugValue):
+                seen.setdefault(inst.debug.var)
+    return list(seen)
+
+
+def solve_variable_values(fn: MFunctionView, mv: MachineValues
+                          ) -> list[dict[VarKey, VarValue]]:
+    """Live-in value of every variable at every block (absent = no value)."""
+    assigns = block_assignments(fn, mv)
+    n = len(fn.blocks)
+    live_in: list[dict[VarKey, VarValue]] = [{} for _ in range(n)]
+    for var in all_variables(fn):
+        vin: list[object] = [_TOP] * n
+        vout: list[object] = [_TOP] * n
+        changed = True
+        while changed:
+            changed = False
+            for b in mv.rpo:
+                new_in = None if b == 0 else _join(var, b, vin[b], vout, mv)
+                if new_in is _TOP:
+                    continue
+                out = assigns[b][var] if var in assigns[b] else new_in
+                if new_in != vin[b] or out != vout[b]:
+                    vin[b], vout[b] = new_in, out
+                    changed = True
+        for b in range(n):
+            v = vin[b]
+            if v is not _TOP and v is not None:
+                live_in[b][var] = v  # type: ignore[assignment]
+    return live_in
+
+
+def _join(var: VarKey, b: int, current: object, vout: list[object],
+          mv: MachineValues) -> object:
+    preds = mv.preds[b]
+    # A back edge that carries this block's own (resolved) PHI agrees with anything.
+    own = current if isinstance(current, tuple) and len(current) == 3 and current[0] == b \
+        and current[1] == 0 else None
+    incoming = [(p, vout[p]) for p in preds if vout[p] is not _TOP]
+    if not incoming:
+        return _TOP
+    values = [v for _, v in incoming if v != own or own is None]
+    if not values:
+        return current
+    if all(v == values[0] for v in values):
+        return values[0]  # (optimistic while back edges are not computed yet)
+    if any(v is None for _, v in incoming) or any(isinstance(v, Const) for _, v in incoming):
+        return None
+    return _pick_vphi_location(b, preds, vout, own, mv)
+
+
+def _pick_vphi_location(b: int, preds: list[int], vout: list[object], own: object,
+                        mv: MachineValues) -> object:
+    common: set[MLoc] | None = None
+    for p in preds:
+        v = vout[p]
+        if v is _TOP:
+            continue
+        want = v
+        holders = {loc for loc, val in mv.live_out[p].items()
+                   if val == want or (v == own and val == phi(b, loc))}
+        common = holders if common is None else common & holders
+    if not common:
+        return None
+    for loc in sorted(common, key=lambda x: mv.order[x]):
+        if mv.live_in[b][loc] == phi(b, loc):
+            return phi(b, loc)
+    return None
