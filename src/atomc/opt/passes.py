@@ -2,3 +2,4 @@
 
 from . import mem2reg  # noqa: F401
 from . import inline  # noqa: F401
+from . import loop_passes  # noqa: F401
