@@ -1,0 +1,87 @@
+"""From LiveDebugValues ranges to the DWARF writer's variable locations.
+
+Each variable (with its inlined-at) becomes one `VarLocation`: a constant
+value or a single location when one entry covers the whole function (LLVM's
+`validThroughout` for function-scope variables), otherwise a location list.
+Fragments are combined into composite `DW_OP_piece` entries, with an empty
+piece where a fragment has no location. In `multi` mode the extra overlapping
+entries follow all primary ones, so at every address the preferred location
+comes first in the list (gdb reads the first entry that matches).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..dwarf.model import LocExpr, LocRange, VarLocation
+from .ldv.model import ConstLoc, EntryValueLoc, MLoc, VarLoc, VarRange
+
+
+def loc_expr(loc: VarLoc) -> LocExpr:
+    if isinstance(loc, MLoc):
+        return (("reg", loc.num),) if loc.kind == "reg" else (("fbreg", loc.num),)
+    if isinstance(loc, ConstLoc):
+        op = ("consts", loc.value) if loc.value < 0 else ("constu", loc.value)
+        return (op, ("stack_value",))
+    if isinstance(loc, EntryValueLoc):
+        return (("entry_value", (("reg", loc.reg.num),)), ("stack_value",))
+    raise TypeError(loc)
+
+
+def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], str],
+                     last_pos: int) -> list[VarLocation]:
+    """`label_after(p)` names the address after real instruction p (-1: function start)."""
+    by_var: dict[tuple[object, object | None], list[VarRange]] = {}
+    for r in ranges:
+        by_var.setdefault(r.var.whole, []).append(r)
+    out: list[VarLocation] = []
+    for (var, inlined_at), rs in by_var.items():
+        if any(r.var.fragment is not None for r in rs):
+            entries = _composite(rs)
+        else:
+            prim = sorted((r for r in rs if r.primary), key=lambda r: r.start)
+            sec = sorted((r for r in rs if not r.primary), key=lambda r: r.start)
+            entries = [(r.start, r.end, loc_expr(r.loc)) for r in prim + sec]
+            if len(prim) == 1 and not sec and prim[0].start == -1 and prim[0].end >= last_pos:
+                only = prim[0].loc
+                if isinstance(only, ConstLoc):
+                    out.append(VarLocation(var, inlined_at, const_value=only.value))  # type: ignore[arg-type]
+                else:
+                    out.append(VarLocation(var, inlined_at, single=loc_expr(only)))  # type: ignore[arg-type]
+                continue
+        lrs = tuple(LocRange(label_after(s), label_after(e), expr)
+                    for s, e, expr in entries if e > s)
+        out.append(VarLocation(var, inlined_at, ranges=lrs))  # type: ignore[arg-type]
+    return out
+
+
+def _composite(rs: list[VarRange]) -> list[tuple[int, int, LocExpr]]:
+    """Split the timeline at every boundary; each segment gets one expression with
+    a piece per fragment (empty where the fragment has no location)."""
+    prim = [r for r in rs if r.primary]
+    frags = sorted({r.var.fragment for r in prim if r.var.fragment is not None})
+    points = sorted({p for r in prim for p in (r.start, r.end)})
+    out: list[tuple[int, int, LocExpr]] = []
+    for a, z in zip(points, points[1:]):
+        live: dict[tuple[int, int], VarLoc] = {}
+        for r in prim:
+            if r.start <= a and z <= r.end and r.var.fragment is not None:
+                live[r.var.fragment] = r.loc
+        if not live:
+            continue
+        expr: list[tuple] = []
+        offset = 0
+        for frag in frags:
+            if frag not in live or frag[0] < offset:
+                continue
+            if frag[0] > offset:
+                expr.append(("piece", (frag[0] - offset) // 8))
+            expr.extend(loc_expr(live[frag]))
+            expr.append(("piece", frag[1] // 8))
+            offset = frag[0] + frag[1]
+        if out and out[-1][1] == a and out[-1][2] == tuple(expr):
+            out[-1] = (out[-1][0], z, tuple(expr))
+        else:
+            out.append((a, z, tuple(expr)))
+    return out
+
