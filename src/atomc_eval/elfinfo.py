@@ -18,7 +18,6 @@ from elftools.dwarf.die import DIE
 from elftools.dwarf.dwarfinfo import DWARFInfo
 from elftools.elf.elffile import ELFFile
 
-
 ELF_ERRORS: tuple[type[Exception], ...] = (OSError, ELFError, DWARFError, ValueError, KeyError)
 
 
@@ -94,7 +93,9 @@ class LineTable:
     """Address lookup over line rows (what row covers a pc, is it is_stmt)."""
 
     def __init__(self, rows: list[LineRow]) -> None:
-        order = sorted(range(len(rows)), key=lambda i: (rows[i].address, not rows[i].end_sequence, i))
+        order = sorted(
+            range(len(rows)), key=lambda i: (rows[i].address, not rows[i].end_sequence, i)
+        )
         self._rows = [rows[i] for i in order]
         self._addrs = [r.address for r in self._rows]
 

@@ -1,1 +1,81 @@
-"""Back end: IR -> machine IR -> x86-64 GNU assembly (with .loc and CFI)."""
+"""Back end: IR -> machine IR -> x86-64 GNU assembly (with .loc and CFI).
+
+Pipeline per function: instruction selection (virtual registers), register
+allocation (-O0: `regalloc_fast`), frame lowering (prologue, epilogue, CFI,
+slot offsets), then, with -g, scope labels, line-table rows and the
+`FunctionDebugInfo` the DWARF writer consumes. Nothing that -g adds emits
+machine code, so `.text` is identical with and without it.
+"""
+
+from __future__ import annotations
+
+from ..dwarf.files import FileTable
+from ..dwarf.model import FunctionDebugInfo
+from ..ir.function import Module
+from ..options import CompileOptions
+from .dbginfo import LabelCounter, function_debug_info, insert_scope_labels
+from .linetable import compute_rows
+from .mir import MFunction
+from .regalloc_fast import allocate
+from .x86_64.asm_printer import AsmWriter
+from .x86_64.frame import lower_frame
+from .x86_64.isel import select_function
+
+__all__ = ["generate_assembly", "compile_function"]
+
+
+def compile_function(fn, number: int, module: Module, debug: bool) -> MFunction:  # type: ignore[no-untyped-def]
+    """IR function -> final MIR (allocated, frame lowered)."""
+    mf = select_function(fn, number, module, debug)
+    allocate(mf)
+    lower_frame(mf)
+    return mf
+
+
+def generate_assembly(module: Module, opts: CompileOptions) -> str:
+    debug = bool(opts.debug and module.cu is not None)
+    files = FileTable(module.cu.file) if debug and module.cu is not None else None
+    out = AsmWriter()
+    labels = LabelCounter()
+    infos: list[FunctionDebugInfo] = []
+    number = 0
+    for fn in module.functions.values():
+        if fn.is_declaration:
+            continue
+        fn_debug = debug and fn.subprogram is not None
+        mf = compile_function(fn, number, module, fn_debug)
+        number += 1
+        table = None
+        if fn_debug and files is not None:
+            scopes = insert_scope_labels(mf, labels)
+            table = compute_rows(mf)
+            infos.append(function_debug_info(mf, scopes))
+        out.function(mf, table, files if fn_debug else None)
+    for g in module.globals.values():
+        if not g.is_declaration:
+            out.global_var(g)
+    if files is not None:
+        sections = _debug_sections(module, infos, files, opts)
+        if sections:
+            out.emit(sections.rstrip("\n"))
+    out.emit('\t.section\t.note.GNU-stack,"",@progbits')
+    head = ["\t.text"]
+    if module.source_filename:
+        head.append(f'\t.file\t"{_esc(module.source_filename)}"')
+    if files is not None:
+        head.extend(files.directives())
+    return "\n".join(head) + "\n" + out.text()
+
+
+def _debug_sections(module: Module, infos: list[FunctionDebugInfo], files: FileTable,
+                    opts: CompileOptions) -> str:
+    """The DWARF writer's sections, when the writer is available."""
+    try:
+        from ..dwarf.writer import debug_sections
+    except ImportError:
+        return ""
+    return debug_sections(module, infos, files, opts)
+
+
+def _esc(s: str) -> str:
+    return s.replace("\\", "\\\\").replace('"', '\\"')

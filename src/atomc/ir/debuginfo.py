@@ -154,6 +154,7 @@ class DIGlobalVariable:
     type: DIType
     is_local: bool = False
     is_definition: bool = True
+    scope: DIScope | None = None  # the function or block of a function-local static
 
 
 # ---------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from .function import Block, Function, Global, Module, SymRef, Zeros
 from .insts import (
     Alloca, Branch, Call, Cast, Cmp, Extract, Inst, Load, MemCopy, MemSet, Op, Store, Switch,
 )
+from .types import IntType
 from .values import Arg, BlockParam, Const, Undef, Value
 
 
@@ -90,7 +91,8 @@ class _Metadata:
                 return (f"DIGlobalVariable(name: {_q(node.name)}, linkage: "
                         f"{_q(node.linkage_name)}, file: {r(node.file)}, line: {node.line}, "
                         f"type: {r(node.type)}, local: {_b(node.is_local)}, definition: "
-                        f"{_b(node.is_definition)})")
+                        f"{_b(node.is_definition)}"
+                        + (f", scope: {r(node.scope)}" if node.scope is not None else "") + ")")
             case DILocation():
                 return f"DILocation({self.loc_fields(node)})"
         raise TypeError(f"not a metadata node: {node!r}")
@@ -99,7 +101,7 @@ class _Metadata:
         s = f"line: {loc.line}, column: {loc.column}, scope: {self.ref(loc.scope)}"
         if loc.inlined_at is not None:
             s += f", inlined_at: {self.ref(loc.inlined_at)}"
-        if loc.atom_group:
+        if loc.atom_group or loc.atom_rank:  # a rank without a group is shown for the verifier
             s += f", atom: {loc.atom_group} {loc.atom_rank}"
         return s
 
@@ -146,7 +148,7 @@ class IRPrinter:
     def value_ref(self, v: Value, names: _FunctionNames | None) -> str:
         match v:
             case Const():
-                val = v.signed() if isinstance(v.value, int) and str(v.ty) != "ptr" else v.value
+                val = v.signed() if isinstance(v.value, int) and isinstance(v.ty, IntType) else v.value
                 return repr(val) if isinstance(val, float) else str(val)
             case Undef():
                 return "undef"

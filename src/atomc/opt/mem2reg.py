@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..ir import (
-    EMPTY_EXPR, Alloca, Block, DbgKind, DbgRecord, Function, Inst, Load, Store, Type, Undef,
-    Use, Value,
+    EMPTY_EXPR, Alloca, Block, DbgKind, DbgRecord, DIExpression, Function, Inst, Load, Store,
+    Type, Undef, Use, Value,
 )
 from ..ir.dominators import DomTree, dominators_of_function
 from ..ir.rewrite import erase, next_inst
@@ -33,7 +33,7 @@ def promotable_type(slot: Alloca) -> Type | None | bool:
         user = use.user
         if use.is_debug:
             if not (isinstance(user, DbgRecord) and user.kind is DbgKind.NEW
-                    and user.expr.is_deref and user.expr.fragment is None):
+                    and user.expr.is_deref):  # a whole home, or one piece's (after sroa)
                 return False
             continue
         if isinstance(user, Load) and not user.volatile:
@@ -75,7 +75,7 @@ class Mem2Reg(FunctionPass):
                 for h in homes:
                     assert isinstance(h, DbgRecord)
                     h.set_value(None)
-                    h.expr = EMPTY_EXPR
+                    h.expr = _fragment_only(h.expr)
                 erase(inst)
                 continue
             slots.append(_Slot(inst, ty, homes))  # type: ignore[arg-type]
@@ -190,6 +190,11 @@ def _add_value_records(s: _Slot, value: Value, before: Inst | None) -> None:
         return
     for home in reversed(s.homes):
         # In front: records already there describe later program points.
-        rec = DbgRecord(DbgKind.NEW, home.var, value, EMPTY_EXPR, loc=home.loc)
+        rec = DbgRecord(DbgKind.NEW, home.var, value, _fragment_only(home.expr), loc=home.loc)
         rec.inst = before
         before.dbg_records.insert(0, rec)
+
+
+def _fragment_only(home: DIExpression) -> DIExpression:
+    """The value-record expression for a memory home: its fragment, if it has one."""
+    return DIExpression(home.ops[-3:]) if home.fragment else EMPTY_EXPR

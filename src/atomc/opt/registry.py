@@ -1,11 +1,17 @@
 """Pass registry: name -> pass class. Passes register themselves with
-`@register`; `atomc-opt --passes=a,b` and the -O pipelines look names up here."""
+`@register`; `atomc-opt --passes=a,b` and the -O pipelines look names up here.
+
+`parse_pipeline` and `make_pass` are the entry points of the `atomc-opt` tool:
+`make_pass(name).run(module)` runs one registered pass over a whole module.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
+    from ..ir import Module
     from .passmanager import Pass
 
 PASSES: dict[str, type[Pass]] = {}
@@ -22,7 +28,11 @@ def register(cls: P) -> P:
 
 
 class UnknownPass(Exception):
-    pass
+    def __init__(self, name: str) -> None:
+        _load_all()
+        known = ", ".join(sorted(PASSES)) or "none are registered yet"
+        super().__init__(f"unknown pass '{name}' (known passes: {known})")
+        self.name = name
 
 
 def lookup(name: str) -> type[Pass]:
@@ -30,8 +40,35 @@ def lookup(name: str) -> type[Pass]:
     try:
         return PASSES[name]
     except KeyError:
-        known = ", ".join(sorted(PASSES))
-        raise UnknownPass(f"unknown pass '{name}' (known passes: {known})") from None
+        raise UnknownPass(name) from None
+
+
+def parse_pipeline(text: str) -> list[str]:
+    """`a,b,c` -> ["a", "b", "c"]; every name must be registered."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    for n in names:
+        lookup(n)
+    return names
+
+
+@dataclass
+class _ModuleRunner:
+    """A pass bound to a default context, for callers that only have a module."""
+
+    pass_: Pass
+    opt_level: int = 2
+
+    @property
+    def name(self) -> str:
+        return self.pass_.name
+
+    def run(self, module: Module) -> bool:
+        from .passmanager import PassContext
+        return self.pass_.run_on_module(module, PassContext(module, opt_level=self.opt_level))
+
+
+def make_pass(name: str) -> _ModuleRunner:
+    return _ModuleRunner(lookup(name)())
 
 
 def _load_all() -> None:

@@ -43,6 +43,7 @@ class Variable:
     scope: Literal["param", "local", "global"]
     value: str | None
     kind: Literal["int", "float", "ptr", "aggregate", "other"]
+    decl_line: int = 0  # 0 when unknown; before and on it the value is not yet set
 
 
 @dataclass(frozen=True, slots=True)

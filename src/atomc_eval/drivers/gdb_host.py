@@ -26,8 +26,8 @@ def _setup_path() -> dict[str, Any]:
 
 JOB = _setup_path()
 
-from atomc_eval.drivers import valuefmt  # noqa: E402  (path set up just above)
-from atomc_eval.drivers.base import (  # noqa: E402
+from atomc_eval.drivers import valuefmt
+from atomc_eval.drivers.base import (
     DebuggerSession,
     FrameInfo,
     RunSpec,
@@ -36,7 +36,7 @@ from atomc_eval.drivers.base import (  # noqa: E402
     Variable,
     Watch,
 )
-from atomc_eval.drivers.stepper import record_trace  # noqa: E402
+from atomc_eval.drivers.stepper import record_trace
 
 _INT_CODES = (gdb.TYPE_CODE_INT, gdb.TYPE_CODE_CHAR, gdb.TYPE_CODE_BOOL, gdb.TYPE_CODE_ENUM)
 
@@ -61,6 +61,8 @@ def format_value(val: Any) -> tuple[str | None, str]:
         kind = _kind(code)
         if val.is_optimized_out:
             return None, kind
+        if kind in ("int", "float", "ptr") and str(val).startswith("<"):
+            return None, kind  # <optimized out>, <synthetic pointer>, <error: ...>
         if code in _INT_CODES:
             return str(int(val)), kind
         if code == gdb.TYPE_CODE_FLT:
@@ -219,7 +221,7 @@ class GdbSession(DebuggerSession):
                 except (gdb.error, RuntimeError, TypeError):
                     text, kind = None, "other"
                 scope = "param" if sym.is_argument else "local"
-                found.append(Variable(sym.name, scope, text, kind))  # type: ignore[arg-type]
+                found.append(Variable(sym.name, scope, text, kind, int(sym.line or 0)))  # type: ignore[arg-type]
             if block.function is not None:
                 break
             block = block.superblock

@@ -21,7 +21,7 @@ from atomc_eval.drivers.base import RunSpec, Stop, Trace, TraceEnd, TraceHeader
 from atomc_eval.elfinfo import ELF_ERRORS, LineTable, ProgramInfo
 
 SRC_ROOT = str(Path(__file__).resolve().parents[2])
-STARTUP_GRACE = 3.0  # seconds the host may spend loading before its clock matters
+STARTUP_GRACE = 1.5  # seconds the host may spend loading before its clock matters
 KILL_GRACE = 8.0  # seconds after the interrupt before the host is killed
 
 
@@ -86,7 +86,9 @@ def run_host(command: list[str], spec: RunSpec, extra_env: dict[str, str]) -> li
             steps = sum(1 for r in records if r.get("type") == "stop")
             tail = log_path.read_text(encoding="utf-8", errors="replace")[-600:].strip()
             reason = "timeout" if timed_out else "error"
-            detail = "debugger did not finish" if timed_out else f"host exited {proc.returncode}: {tail}"
+            detail = (
+                "debugger did not finish" if timed_out else f"host exited {proc.returncode}: {tail}"
+            )
             records.append(TraceEnd(reason, steps, detail=detail).to_record())
         return records
 
@@ -129,7 +131,9 @@ def build_trace(
         stops = annotate(stops, LineTable.from_elf(spec.program))
     except ELF_ERRORS as exc:  # not an ELF we can read: keep the stops unannotated
         info = ProgramInfo((), {})
-        end = dataclasses.replace(end, detail=(end.detail + f"; line table unreadable: {exc}").lstrip("; "))
+        end = dataclasses.replace(
+            end, detail=(end.detail + f"; line table unreadable: {exc}").lstrip("; ")
+        )
     header = TraceHeader(
         program=spec.program,
         debugger=debugger,

@@ -26,10 +26,10 @@ def _setup_path() -> dict[str, Any]:
 
 JOB = _setup_path()
 
-import lldb  # type: ignore[import-not-found]  # noqa: E402  (path set up just above)
+import lldb  # type: ignore[import-not-found]
 
-from atomc_eval.drivers import valuefmt  # noqa: E402
-from atomc_eval.drivers.base import (  # noqa: E402
+from atomc_eval.drivers import valuefmt
+from atomc_eval.drivers.base import (
     DebuggerSession,
     FrameInfo,
     RunSpec,
@@ -38,7 +38,7 @@ from atomc_eval.drivers.base import (  # noqa: E402
     Variable,
     Watch,
 )
-from atomc_eval.drivers.stepper import record_trace  # noqa: E402
+from atomc_eval.drivers.stepper import record_trace
 
 _FLOATS = {
     lldb.eBasicTypeFloat: "float",
@@ -46,7 +46,9 @@ _FLOATS = {
     lldb.eBasicTypeLongDouble: "long double",
     lldb.eBasicTypeHalf: "half",
 }
-_AGGREGATES = lldb.eTypeClassArray | lldb.eTypeClassStruct | lldb.eTypeClassUnion | lldb.eTypeClassClass
+_AGGREGATES = (
+    lldb.eTypeClassArray | lldb.eTypeClassStruct | lldb.eTypeClassUnion | lldb.eTypeClassClass
+)
 
 
 def _kind(type_class: int, basic: int) -> str:
@@ -74,9 +76,13 @@ def _scalar(value: Any, ctype: Any, basic: int) -> str | None:
         else:
             number = float(value.GetValue())
         return valuefmt.float_text(number) if error.Success() else None
-    if ctype.GetTypeFlags() & lldb.eTypeIsSigned:
-        return str(value.GetValueAsSigned())
-    return str(value.GetValueAsUnsigned())
+    # Mask to the type's size: a value assembled from register pieces can
+    # carry more bytes than its type, and GetValueAsSigned then misreads it.
+    bits = 8 * ctype.GetByteSize()
+    raw = value.GetValueAsUnsigned() & ((1 << bits) - 1) if bits else value.GetValueAsUnsigned()
+    if ctype.GetTypeFlags() & lldb.eTypeIsSigned and bits and raw >> (bits - 1):
+        raw -= 1 << bits
+    return str(raw)
 
 
 def format_value(value: Any) -> tuple[str | None, str]:
@@ -184,7 +190,9 @@ class LldbSession(DebuggerSession):
             if bp.IsValid() and bp.GetNumLocations() > 0:
                 placed += 1
         if placed == 0:
-            return Status("error", detail="no breakpoint could be placed: " + ", ".join(spec.breakpoints))
+            return Status(
+                "error", detail="no breakpoint could be placed: " + ", ".join(spec.breakpoints)
+            )
         self._process.Continue()
         return self._status()
 
@@ -221,7 +229,10 @@ class LldbSession(DebuggerSession):
 
     def caller_in_program(self) -> bool:
         thread = self._thread()
-        return any(self._is_program_frame(thread.GetFrameAtIndex(i)) for i in range(1, thread.GetNumFrames()))
+        return any(
+            self._is_program_frame(thread.GetFrameAtIndex(i))
+            for i in range(1, thread.GetNumFrames())
+        )
 
     def _variables(self, frame: Any, spec: RunSpec) -> list[Variable]:
         found: list[Variable] = []
@@ -233,7 +244,9 @@ class LldbSession(DebuggerSession):
             seen.add(name)
             text, kind = format_value(value)
             scope = "param" if value.GetValueType() == lldb.eValueTypeVariableArgument else "local"
-            found.append(Variable(name, scope, text, kind))  # type: ignore[arg-type]
+            decl = value.GetDeclaration()
+            decl_line = decl.GetLine() if decl.IsValid() else 0
+            found.append(Variable(name, scope, text, kind, decl_line))  # type: ignore[arg-type]
         for name in spec.globals:
             value = self._target.FindFirstGlobalVariable(name)
             if not value.IsValid():
@@ -256,7 +269,9 @@ class LldbSession(DebuggerSession):
         for i in range(thread.GetNumFrames()):
             current = thread.GetFrameAtIndex(i)
             path, line, _ = _line_entry(current)
-            chain.append(FrameInfo(current.GetFunctionName() or "??", path, line, current.IsInlined()))
+            chain.append(
+                FrameInfo(current.GetFunctionName() or "??", path, line, current.IsInlined())
+            )
             if not current.IsInlined():
                 break
         path, line, column = _line_entry(frame)
@@ -287,7 +302,11 @@ class LldbSession(DebuggerSession):
         return int(self._process.GetProcessID()) if self._process else 0
 
     def kill(self) -> None:
-        if self._process and self._process.IsValid() and self._process.GetState() != lldb.eStateExited:
+        if (
+            self._process
+            and self._process.IsValid()
+            and self._process.GetState() != lldb.eStateExited
+        ):
             self._process.Kill()
 
 

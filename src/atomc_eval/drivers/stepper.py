@@ -6,6 +6,7 @@ so a trace is recorded without a round trip per step.  Stdlib only.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -79,11 +80,9 @@ def record_trace(
             else:
                 via = "break"
                 status = session.cont()
-    except Exception as exc:  # a debugger API failure must still end the trace cleanly
+    except Exception as exc:  # noqa: BLE001  (a debugger API failure must still end the trace cleanly)
         end = TraceEnd("error", steps, detail=f"{type(exc).__name__}: {exc}")
-    try:
+    with contextlib.suppress(Exception):  # the inferior may already be gone
         session.kill()
-    except Exception:  # the inferior may already be gone; nothing left to do
-        pass
     emit(end.to_record())
     return end

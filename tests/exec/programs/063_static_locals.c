@@ -24,7 +24,7 @@ static const char *cycle(void)
 
 static long memo_fib(int n)
 {
-    static long cache[64];
+    static long cache[100];
     if (n < 2)
         return n;
     if (cache[n])
@@ -45,7 +45,9 @@ int main(void)
 {
     for (int i = 0; i < 3; i++)
         printf("%d ", counter());
-    printf("\n%d %d %d\n", next_id(), next_id(), next_id() - 1000);
+    int id1 = next_id();
+    int id2 = next_id();
+    printf("\n%d %d %d\n", id1, id2, next_id() - 1000);
     for (int i = 0; i < 5; i++)
         printf("%s ", cycle());
     printf("\n%ld %ld\n", memo_fib(50), memo_fib(90));

@@ -35,11 +35,13 @@ int main(void)
         }
         printf("loop %d outer y %d\n", x, y);
     }
-    int shadow_me = shadow_me_init();
-    printf("%d\n", shadow_me);
+    printf("file static %d\n", shadow_me);
+    int shadow_me = 20;
+    printf("local %d\n", shadow_me);
     int v = 5;
     {
-        int v = v0();
+        int v = 6;
+        v *= 7;
         printf("%d\n", v);
     }
     printf("%d\n", v);

@@ -1,0 +1,62 @@
+"""System V AMD64 argument placement for already ABI-lowered IR.
+
+The front end has split aggregates into integer pieces, byval pointers and
+sret pointers, so what is left here is placement: the first six integer
+(INTEGER-class) arguments go in rdi, rsi, rdx, rcx, r8, r9; later ones and
+every byval (MEMORY-class) aggregate go on the stack in argument order, each
+in 8-byte units, byval objects aligned to their own alignment (at least 8).
+Caller and callee use the same function, so they always agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...ir.types import Type
+from .registers import ARG_REGS
+
+
+@dataclass(frozen=True, slots=True)
+class ArgLoc:
+    reg: str | None  # canonical register name, or None for a stack argument
+    stack_offset: int = 0  # from the first stack argument (the CFA in the callee)
+    byval: tuple[int, int] | None = None  # (size, align) of a copied aggregate
+
+
+@dataclass(frozen=True, slots=True)
+class CallLayout:
+    args: tuple[ArgLoc, ...]
+    stack_bytes: int  # size of the outgoing argument area, 16-byte aligned
+    stack_bytes_used: int  # offset just past the last stack argument
+    int_regs_used: int
+
+
+def align_to(n: int, a: int) -> int:
+    return (n + a - 1) // a * a
+
+
+def layout_args(types: Sequence[Type], byvals: Sequence[tuple[int, int] | None]) -> CallLayout:
+    locs: list[ArgLoc] = []
+    next_reg = 0
+    offset = 0
+    for ty, bv in zip(types, byvals, strict=True):
+        if bv is not None:
+            size, align = bv
+            offset = align_to(offset, max(8, align))
+            locs.append(ArgLoc(None, offset, bv))
+            offset += align_to(max(size, 1), 8)
+        elif next_reg < len(ARG_REGS):
+            locs.append(ArgLoc(ARG_REGS[next_reg]))
+            next_reg += 1
+        else:
+            if ty.size > 8:
+                raise ValueError(f"argument of type {ty} is not ABI-lowered")
+            locs.append(ArgLoc(None, offset))
+            offset += 8
+    return CallLayout(tuple(locs), align_to(offset, 16), offset, next_reg)
+
+
+# Register save area of a variadic function: 6 GPRs then 8 XMM registers.
+REG_SAVE_AREA_SIZE = 6 * 8 + 8 * 16
+FP_OFFSET_NO_XMM = 6 * 8

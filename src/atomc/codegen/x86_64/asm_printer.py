@@ -1,0 +1,168 @@
+"""GNU assembler (AT&T syntax) text for functions and global data.
+
+Pure formatting: every decision (rows, labels, CFI) was made before. The one
+piece of state is the assembler's sticky `is_stmt` register, which `.loc`
+only needs to mention when it changes (GNU as keeps it across rows).
+"""
+
+from __future__ import annotations
+
+from ...dwarf.files import FileTable
+from ...ir.function import Global, SymRef, Zeros
+from ..linetable import LineTable, Row
+from ..mir import BlockRef, Imm, Mem, MFunction, MInst, Operand, PReg, StackSlot, Sym, VReg
+from .registers import reg_name
+
+
+class AsmWriter:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.is_stmt = True
+        self.last_file = 1
+
+    def emit(self, line: str) -> None:
+        self.lines.append(line)
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+    # -- .loc -----------------------------------------------------------------------
+    def loc(self, row: Row, files: FileTable) -> None:
+        fileno = files.number(row.file) if row.file is not None else self.last_file
+        self.last_file = fileno
+        text = f"\t.loc\t{fileno} {row.line} {row.column}"
+        if row.prologue_end:
+            text += " prologue_end"
+        if row.epilogue_begin:
+            text += " epilogue_begin"
+        if row.is_stmt != self.is_stmt:
+            text += f" is_stmt {int(row.is_stmt)}"
+            self.is_stmt = row.is_stmt
+        self.emit(text)
+
+    # -- functions --------------------------------------------------------------------
+    def function(self, mf: MFunction, table: LineTable | None, files: FileTable | None) -> None:
+        name = mf.name
+        self.emit("\t.text")
+        if not mf.internal:
+            self.emit(f"\t.globl\t{name}")
+        self.emit("\t.p2align\t4, 0x90")
+        self.emit(f"\t.type\t{name},@function")
+        self.emit(f"{name}:")
+        self.emit("\t.cfi_startproc")
+        if table is not None and files is not None and table.entry_row is not None:
+            self.loc(table.entry_row, files)
+        k = 0
+        for bi, b in enumerate(mf.blocks):
+            if bi:
+                self.emit(f"{b.label}:")
+            for mi in b.insts:
+                row = table.rows[k] if table is not None else None
+                k += 1
+                if mi.opcode == "LABEL":
+                    if table is not None:
+                        sym = mi.operands[0]
+                        assert isinstance(sym, Sym)
+                        self.emit(f"{sym.name}:")
+                    continue
+                if mi.opcode == "CFI":
+                    self.emit(f"\t{mi.meta}")
+                    continue
+                if mi.is_meta:
+                    continue
+                if row is not None and files is not None:
+                    self.loc(row, files)
+                self.emit("\t" + format_inst(mi))
+        self.emit(f"{mf.end_label}:")
+        self.emit(f"\t.size\t{name}, {mf.end_label}-{name}")
+        self.emit("\t.cfi_endproc")
+        self.emit("")
+
+    # -- data -------------------------------------------------------------------------
+    def global_var(self, g: Global) -> None:
+        init = g.init
+        assert init is not None
+        has_reloc = any(isinstance(it, SymRef) for it in init)
+        all_zero = all(isinstance(it, Zeros) or (isinstance(it, bytes) and not any(it))
+                       for it in init)
+        if g.section:
+            self.emit(f'\t.section\t{g.section},"aw",@progbits')
+        elif g.constant:
+            self.emit('\t.section\t.data.rel.ro,"aw",@progbits' if has_reloc
+                      else "\t.section\t.rodata")
+        elif all_zero:
+            self.emit("\t.bss")
+        else:
+            self.emit("\t.data")
+        self.emit(f"\t.type\t{g.name},@object")
+        if not g.internal:
+            self.emit(f"\t.globl\t{g.name}")
+        align = max(g.align, 1)
+        self.emit(f"\t.p2align\t{align.bit_length() - 1}")
+        self.emit(f"{g.name}:")
+        total = 0
+        if all_zero and not g.section and not g.constant:
+            total = g.size
+            if total:
+                self.emit(f"\t.zero\t{total}")
+        else:
+            for it in init:
+                if isinstance(it, bytes):
+                    for i in range(0, len(it), 16):
+                        self.emit("\t.byte\t" + ",".join(str(x) for x in it[i:i + 16]))
+                    total += len(it)
+                elif isinstance(it, Zeros):
+                    if it.count:
+                        self.emit(f"\t.zero\t{it.count}")
+                    total += it.count
+                else:
+                    directive = {8: ".quad", 4: ".long", 2: ".short", 1: ".byte"}[it.size]
+                    add = f"+{it.addend}" if it.addend > 0 else (f"{it.addend}" if it.addend else "")
+                    self.emit(f"\t{directive}\t{it.name}{add}")
+                    total += it.size
+        if total < g.size:
+            self.emit(f"\t.zero\t{g.size - total}")
+            total = g.size
+        if total == 0:
+            self.emit("\t.zero\t1")  # a zero-size object still needs a distinct address
+        self.emit(f"\t.size\t{g.name}, {g.size}")
+        self.emit("")
+
+
+def format_operand(op: Operand) -> str:
+    if isinstance(op, PReg):
+        return "%" + reg_name(op.name, op.size)
+    if isinstance(op, Imm):
+        return f"${op.value}"
+    if isinstance(op, Mem):
+        return format_mem(op)
+    if isinstance(op, BlockRef):
+        return op.block.label
+    if isinstance(op, Sym):
+        return op.name
+    if isinstance(op, (VReg, StackSlot)):
+        raise ValueError(f"unallocated operand {op} reached the assembly printer")
+    raise ValueError(f"unknown operand {op!r}")
+
+
+def format_mem(m: Mem) -> str:
+    if m.symbol is not None and m.base is None:
+        disp = f"+{m.disp}" if m.disp > 0 else (str(m.disp) if m.disp else "")
+        return f"{m.symbol}{disp}(%rip)"
+    text = str(m.disp) if m.disp else ""
+    if m.symbol is not None:
+        text = m.symbol + (f"+{m.disp}" if m.disp > 0 else (str(m.disp) if m.disp else ""))
+    inner = ""
+    if m.base is not None:
+        inner += format_operand(m.base)  # type: ignore[arg-type]
+    if m.index is not None:
+        inner += "," + format_operand(m.index) + f",{m.scale}"
+    return f"{text}({inner})"
+
+
+def format_inst(mi: MInst) -> str:
+    if not mi.operands:
+        return mi.opcode
+    if mi.opcode == "call" and isinstance(mi.operands[0], (PReg, Mem)):
+        return "call\t*" + format_operand(mi.operands[0])
+    return mi.opcode + "\t" + ", ".join(format_operand(o) for o in mi.operands)

@@ -1,0 +1,87 @@
+"""The x86-64 opcode table: one row per AT&T mnemonic, saying which explicit
+operands are read ("u"), written ("d") or both ("ud"), which physical
+registers are read or written implicitly, and control-flow properties.
+
+Registers inside a memory operand are always reads, whatever the role of the
+memory operand itself. This table is the single source of truth the register
+allocators and the line-table/branch analyses consult.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from .registers import CALLER_SAVED
+
+
+@dataclass(frozen=True, slots=True)
+class OpDesc:
+    roles: tuple[str, ...]
+    implicit_uses: tuple[str, ...] = ()
+    implicit_defs: tuple[str, ...] = ()
+    is_branch: bool = False  # jmp / jcc (operand 0 is the target block)
+    is_cond_branch: bool = False
+    is_return: bool = False
+    is_call: bool = False
+    is_terminator: bool = False
+    is_move: bool = False  # plain register/memory copy of one width
+
+
+CONDS: Final = ("e", "ne", "l", "le", "g", "ge", "b", "be", "a", "ae", "s", "ns")
+
+# IR icmp predicate -> x86 condition code
+ICMP_CC: Final = {"eq": "e", "ne": "ne", "slt": "l", "sle": "le", "sgt": "g", "sge": "ge",
+                  "ult": "b", "ule": "be", "ugt": "a", "uge": "ae"}
+# predicate with operands swapped
+SWAPPED_PRED: Final = {"eq": "eq", "ne": "ne", "slt": "sgt", "sle": "sge", "sgt": "slt",
+                       "sge": "sle", "ult": "ugt", "ule": "uge", "ugt": "ult", "uge": "ule"}
+INVERSE_CC: Final = {"e": "ne", "ne": "e", "l": "ge", "ge": "l", "le": "g", "g": "le",
+                     "b": "ae", "ae": "b", "be": "a", "a": "be", "s": "ns", "ns": "s"}
+
+
+def _build() -> dict[str, OpDesc]:
+    t: dict[str, OpDesc] = {}
+    for s in "bwlq":
+        t["mov" + s] = OpDesc(("u", "d"), is_move=True)
+        for op in ("add", "sub", "and", "or", "xor", "adc", "sbb"):
+            t[op + s] = OpDesc(("u", "ud"))
+        for op in ("cmp", "test"):
+            t[op + s] = OpDesc(("u", "u"))
+        for op in ("shl", "shr", "sar"):
+            t[op + s] = OpDesc(("u", "ud"))
+        for op in ("neg", "not", "inc", "dec"):
+            t[op + s] = OpDesc(("ud",))
+    for s in "wlq":
+        t["imul" + s] = OpDesc(("u", "ud"))
+        for cc in CONDS:
+            t["cmov" + cc + s] = OpDesc(("u", "ud"))
+    for s in "lq":
+        t["lea" + s] = OpDesc(("u", "d"))
+        t["idiv" + s] = OpDesc(("u",), ("rax", "rdx"), ("rax", "rdx"))
+        t["div" + s] = OpDesc(("u",), ("rax", "rdx"), ("rax", "rdx"))
+    t["movabsq"] = OpDesc(("u", "d"))
+    for ext in ("movzbw", "movzbl", "movzwl", "movzbq", "movzwq", "movsbw", "movsbl",
+                "movswl", "movsbq", "movswq", "movslq"):
+        t[ext] = OpDesc(("u", "d"))
+    for cc in CONDS:
+        t["set" + cc] = OpDesc(("d",))
+        t["j" + cc] = OpDesc(("u",), is_branch=True, is_cond_branch=True, is_terminator=True)
+    t["cltd"] = OpDesc((), ("rax",), ("rdx",))
+    t["cqto"] = OpDesc((), ("rax",), ("rdx",))
+    t["jmp"] = OpDesc(("u",), is_branch=True, is_terminator=True)
+    t["call"] = OpDesc(("u",), (), CALLER_SAVED, is_call=True)
+    t["ret"] = OpDesc((), is_return=True, is_terminator=True)
+    t["ud2"] = OpDesc((), is_terminator=True)
+    t["pushq"] = OpDesc(("u",), ("rsp",), ("rsp",))
+    t["popq"] = OpDesc(("d",), ("rsp",), ("rsp",))
+    t["rep movsb"] = OpDesc((), ("rdi", "rsi", "rcx"), ("rdi", "rsi", "rcx"))
+    t["rep stosb"] = OpDesc((), ("rdi", "rax", "rcx"), ("rdi", "rcx"))
+    return t
+
+
+OPCODES: Final[dict[str, OpDesc]] = _build()
+
+
+def desc(opcode: str) -> OpDesc:
+    return OPCODES[opcode]

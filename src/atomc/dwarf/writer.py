@@ -1,0 +1,236 @@
+"""The DWARF 5 writer: one compile unit per translation unit.
+
+`debug_sections` turns the module's debug metadata and the back end's
+per-function facts (`model.FunctionDebugInfo`) into assembler text for
+`.debug_abbrev`, `.debug_info`, `.debug_str`, `.debug_line_str`,
+`.debug_loclists`, `.debug_rnglists` and `.debug_aranges`. The line table is
+built by the assembler from the back end's `.file`/`.loc` directives; this
+writer only labels the start of `.debug_line` for `DW_AT_stmt_list` and
+re-states the `.file` entries, since decl_file numbers given out here may be
+new to the back end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..diag import InternalCompilerError
+from ..ir.debuginfo import DIGlobalVariable, DILexicalBlock, DIScope, DISubprogram
+from ..ir.function import Global, Module
+from ..options import CompileOptions
+from .abbrev import AbbrevTable
+from .constants import AT, FORM, LANG, TAG
+from .die import DIE, AsmExpr, UnitWriter
+from .files import FileTable
+from .lists import LocLists, RangeLists
+from .locexpr import SymAddr, encode
+from .model import FunctionDebugInfo, ScopeRanges, VarLocation
+from .strings import StringPool
+from .types import TypeDIEs
+
+PREFIX = ".Ldw_"
+_LANGUAGES = {"C89": LANG.C89, "C99": LANG.C99, "C11": LANG.C11}
+
+
+def debug_sections(module: Module, functions: list[FunctionDebugInfo], files: FileTable,
+                   opts: CompileOptions) -> str:
+    """Assembler text of every DWARF section but `.debug_line` (see module doc)."""
+    return "\n".join(_Writer(module, files).write(functions)) + "\n"
+
+
+class _FunctionScopes:
+    """DIEs of one function's scopes, created on demand.
+
+    A lexical block gets a DIE only when something is declared in it (or in a
+    block nested in it) and it has addresses; otherwise its contents move to
+    the nearest enclosing scope that has a DIE.
+    """
+
+    def __init__(self, w: _Writer, info: FunctionDebugInfo, sp_die: DIE) -> None:
+        self.w = w
+        self.info = info
+        self.sp = info.subprogram
+        self.dies: dict[int, DIE] = {id(self.sp): sp_die}
+        self.ranges: dict[int, ScopeRanges] = {}
+        for sr in info.scopes:
+            if sr.inlined_at is not None:
+                raise InternalCompilerError(
+                    f"inlined scopes are not supported yet (in {self.sp.name})")
+            if sr.scope.subprogram is not self.sp:
+                raise InternalCompilerError(f"scope of another function in {self.sp.name}")
+            if sr.ranges:
+                self.ranges[id(sr.scope)] = sr
+
+    def die_for(self, scope: DIScope) -> DIE:
+        d = self.dies.get(id(scope))
+        if d is not None:
+            return d
+        if not isinstance(scope, DILexicalBlock):
+            raise InternalCompilerError(f"scope {scope!r} is not in {self.sp.name}")
+        parent = self.die_for(scope.scope)
+        sr = self.ranges.get(id(scope))
+        if sr is None:
+            d = parent  # no addresses: hoist into the enclosing scope
+        else:
+            d = parent.child(TAG.lexical_block)
+            self.w.add_ranges(d, sr.ranges)
+        self.dies[id(scope)] = d
+        return d
+
+
+class _Writer:
+    def __init__(self, module: Module, files: FileTable) -> None:
+        if module.cu is None:
+            raise InternalCompilerError("debug sections requested for a module without a CU")
+        self.module = module
+        self.cu = module.cu
+        self.files = files
+        self.strs = StringPool(".debug_str", PREFIX + "str")
+        self.line_strs = StringPool(".debug_line_str", PREFIX + "line_str")
+        self.abbrevs = AbbrevTable()
+        self.rnglists = RangeLists(PREFIX)
+        self.loclists = LocLists(PREFIX)
+        self.unit = DIE(TAG.compile_unit)
+        self.types = TypeDIEs(self.unit, self.strs, files)
+
+    # -- small helpers ------------------------------------------------------
+
+    def add_ranges(self, die: DIE, ranges: Sequence[tuple[str, str]]) -> None:
+        """low_pc/high_pc for one range, else DW_AT_ranges."""
+        if len(ranges) == 1:
+            lo, hi = ranges[0]
+            die.add(AT.low_pc, FORM.addr, SymAddr(lo))
+            die.add(AT.high_pc, FORM.data4, AsmExpr(f"{hi}-{lo}"))
+        else:
+            die.add(AT.ranges, FORM.sec_offset, AsmExpr(self.rnglists.add(ranges)))
+
+    # -- the unit -----------------------------------------------------------
+
+    def write(self, functions: Sequence[FunctionDebugInfo]) -> list[str]:
+        u, cu = self.unit, self.cu
+        u.add(AT.producer, FORM.strp, AsmExpr(self.strs.ref(cu.producer)))
+        u.add(AT.language, FORM.data2, int(_LANGUAGES.get(cu.language, LANG.C)))
+        u.add(AT.name, FORM.line_strp, AsmExpr(self.line_strs.ref(cu.file.name)))
+        u.add(AT.stmt_list, FORM.sec_offset, AsmExpr(PREFIX + "line"))
+        u.add(AT.comp_dir, FORM.line_strp, AsmExpr(self.line_strs.ref(cu.file.directory)))
+        if len(functions) == 1:
+            f = functions[0]
+            u.add(AT.low_pc, FORM.addr, SymAddr(f.symbol))
+            u.add(AT.high_pc, FORM.data4, AsmExpr(f"{f.end_label}-{f.symbol}"))
+        elif functions:
+            u.add(AT.low_pc, FORM.addr, 0)
+            u.add(AT.ranges, FORM.sec_offset,
+                  AsmExpr(self.rnglists.add([(f.symbol, f.end_label) for f in functions])))
+
+        statics: dict[int, list[Global]] = {}  # id(subprogram) -> its local statics
+        for g in self.module.globals.values():
+            if g.digv is None or g.is_declaration:
+                continue
+            if g.digv.scope is not None:
+                statics.setdefault(id(g.digv.scope.subprogram), []).append(g)
+            else:
+                self.global_variable(u, g)
+        emitted: set[int] = set()
+        for f in functions:
+            scopes = self.subprogram(f)
+            emitted.add(id(f.subprogram))
+            for g in statics.get(id(f.subprogram), []):
+                assert g.digv is not None and g.digv.scope is not None
+                self.global_variable(scopes.die_for(g.digv.scope), g)
+        for g in self.module.globals.values():  # statics of functions without code
+            if g.digv is not None and g.digv.scope is not None and not g.is_declaration \
+                    and id(g.digv.scope.subprogram) not in emitted:
+                self.global_variable(u, g)
+
+        abbrev_label = PREFIX + "abbrev"
+        out = UnitWriter(PREFIX, self.abbrevs, abbrev_label).directives(u)
+        out += self.abbrevs.directives(abbrev_label)
+        out += self.aranges(functions)
+        out += self.loclists.directives()
+        out += self.rnglists.directives()
+        out += self.strs.directives()
+        out += self.line_strs.directives()
+        out += ["\t.section\t.debug_line,\"\",@progbits", f"{PREFIX}line:"]
+        out += ["\t.text", *self.files.directives()]
+        return out
+
+    def aranges(self, functions: Sequence[FunctionDebugInfo]) -> list[str]:
+        if not functions:
+            return []
+        start, end = PREFIX + "aranges_start", PREFIX + "aranges_end"
+        out = ["\t.section\t.debug_aranges,\"\",@progbits", f"\t.long\t{end}-{start}",
+               f"{start}:", "\t.value\t2\t# version", f"\t.long\t{PREFIX}cu_begin",
+               "\t.byte\t8\t# address size", "\t.byte\t0\t# segment selector size",
+               "\t.zero\t4\t# pad to 16"]
+        for f in functions:
+            out += [f"\t.quad\t{f.symbol}", f"\t.quad\t{f.end_label}-{f.symbol}"]
+        out += ["\t.quad\t0", "\t.quad\t0", f"{end}:"]
+        return out
+
+    # -- globals --------------------------------------------------------------
+
+    def global_variable(self, parent: DIE, g: Global) -> None:
+        gv: DIGlobalVariable = g.digv  # type: ignore[assignment]
+        d = parent.child(TAG.variable)
+        self.types.name(d, gv.name)
+        self.types.add_type(d, gv.type)
+        if not gv.is_local:
+            d.add(AT.external, FORM.flag_present)
+        self.types.decl(d, gv.file, gv.line)
+        d.add(AT.location, FORM.exprloc, encode((("addr", g.name),)))
+
+    # -- functions -------------------------------------------------------------
+
+    def subprogram(self, f: FunctionDebugInfo) -> _FunctionScopes:
+        sp: DISubprogram = f.subprogram
+        d = self.unit.child(TAG.subprogram)
+        if not sp.is_local:
+            d.add(AT.external, FORM.flag_present)
+        self.types.name(d, sp.name)
+        self.types.decl(d, sp.file, sp.line)
+        if sp.type.prototyped:
+            d.add(AT.prototyped, FORM.flag_present)
+        self.types.add_type(d, sp.type.ret)
+        d.add(AT.low_pc, FORM.addr, SymAddr(f.symbol))
+        d.add(AT.high_pc, FORM.data4, AsmExpr(f"{f.end_label}-{f.symbol}"))
+        d.add(AT.frame_base, FORM.exprloc, encode(f.frame_base))
+        scopes = _FunctionScopes(self, f, d)
+        seen: set[int] = set()
+        for v in f.variables:
+            if id(v.var) in seen:
+                raise InternalCompilerError(f"variable {v.var.name} is described twice in "
+                                            f"{sp.name}")
+            seen.add(id(v.var))
+        params = sorted((v for v in f.variables if v.var.arg > 0), key=lambda v: v.var.arg)
+        for v in params:
+            self.variable(d, f, v)
+        if sp.type.variadic:
+            d.child(TAG.unspecified_parameters)
+        for v in f.variables:
+            if v.var.arg == 0:
+                self.variable(scopes.die_for(v.var.scope), f, v)
+        return scopes
+
+    def variable(self, parent: DIE, f: FunctionDebugInfo, v: VarLocation) -> None:
+        if v.inlined_at is not None:
+            raise InternalCompilerError(
+                f"inlined variable {v.var.name} is not supported yet (in {f.subprogram.name})")
+        var = v.var
+        if var.scope.subprogram is not f.subprogram:
+            raise InternalCompilerError(f"variable {var.name} of another function in "
+                                        f"{f.subprogram.name}")
+        d = parent.child(TAG.formal_parameter if var.arg else TAG.variable)
+        if var.name:  # an unnamed parameter has no name attribute
+            self.types.name(d, var.name)
+        self.types.decl(d, var.file, var.line)
+        self.types.add_type(d, var.type)
+        kinds = (v.single is not None) + (v.const_value is not None) + bool(v.ranges)
+        if kinds > 1:
+            raise InternalCompilerError(f"variable {var.name} has several kinds of location")
+        if v.single is not None:
+            d.add(AT.location, FORM.exprloc, encode(v.single))
+        elif v.const_value is not None:
+            d.add(AT.const_value, FORM.sdata, v.const_value)
+        elif v.ranges:
+            entries = [(r.start, r.end, encode(r.expr)) for r in v.ranges]
+            d.add(AT.location, FORM.sec_offset, AsmExpr(self.loclists.add(f.symbol, entries)))

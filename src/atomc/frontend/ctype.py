@@ -1,0 +1,471 @@
+"""The C type model, with x86-64 SysV sizes and alignments.
+
+Scalar, pointer, array and function types are frozen values compared
+structurally. Struct/union and enum types are compared by identity (each tag
+declaration is one type) and are mutable until completed. Qualifiers and
+typedef names are wrappers (`Qualified`, `Typedef`) kept only because debug
+information and const checks need them; semantic code calls `unqual()` first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+
+class CType:
+    __slots__ = ()
+
+    @property
+    def size(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def align(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def complete(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class VoidT(CType):
+    @property
+    def size(self) -> int:
+        return 1  # GNU: sizeof(void) == 1, used for void* arithmetic
+
+    @property
+    def align(self) -> int:
+        return 1
+
+    @property
+    def complete(self) -> bool:
+        return False
+
+    def __str__(self) -> str:
+        return "void"
+
+
+@dataclass(frozen=True, slots=True)
+class IntT(CType):
+    """An integer type; `rank` orders the conversion ranks (bool < char < ... < long long)."""
+
+    name: str
+    nbytes: int
+    signed: bool
+    rank: int
+
+    @property
+    def size(self) -> int:
+        return self.nbytes
+
+    @property
+    def align(self) -> int:
+        return self.nbytes
+
+    @property
+    def bits(self) -> int:
+        return self.nbytes * 8
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class FloatT(CType):
+    """Floating types are parsed (system headers mention them) but not yet compiled."""
+
+    name: str
+    nbytes: int
+
+    @property
+    def size(self) -> int:
+        return self.nbytes
+
+    @property
+    def align(self) -> int:
+        return min(self.nbytes, 16)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class PointerT(CType):
+    pointee: CType
+
+    @property
+    def size(self) -> int:
+        return 8
+
+    @property
+    def align(self) -> int:
+        return 8
+
+    def __str__(self) -> str:
+        return f"{self.pointee} *"
+
+
+@dataclass(frozen=True, slots=True)
+class ArrayT(CType):
+    elem: CType
+    count: int | None  # None: incomplete (`int a[]`)
+
+    @property
+    def size(self) -> int:
+        return self.elem.size * (self.count or 0)
+
+    @property
+    def align(self) -> int:
+        return self.elem.align
+
+    @property
+    def complete(self) -> bool:
+        return self.count is not None
+
+    def __str__(self) -> str:
+        return f"{self.elem}[{'' if self.count is None else self.count}]"
+
+
+@dataclass(frozen=True, slots=True)
+class FuncT(CType):
+    ret: CType
+    params: tuple[CType, ...]
+    variadic: bool = False
+    prototyped: bool = True
+
+    @property
+    def size(self) -> int:
+        return 1  # GNU: sizeof a function is 1
+
+    @property
+    def align(self) -> int:
+        return 1
+
+    @property
+    def complete(self) -> bool:
+        return False
+
+    def __str__(self) -> str:
+        ps = ", ".join(str(p) for p in self.params) + (", ..." if self.variadic else "")
+        return f"{self.ret} ({ps or 'void'})"
+
+
+@dataclass(eq=False, slots=True)
+class Member:
+    name: str  # "" for an anonymous struct/union member
+    type: CType
+    offset: int
+    line: int = 0
+
+
+@dataclass(eq=False, slots=True)
+class StructT(CType):
+    """A struct or union; members and layout are filled in by `layout()`."""
+
+    kind: str  # "struct" or "union"
+    tag: str  # "" when anonymous
+    members: list[Member] = field(default_factory=list)
+    is_complete: bool = False
+    nbytes: int = 0
+    alignment: int = 1
+    file: str = ""
+    line: int = 0
+
+    @property
+    def size(self) -> int:
+        return self.nbytes
+
+    @property
+    def align(self) -> int:
+        return self.alignment
+
+    @property
+    def complete(self) -> bool:
+        return self.is_complete
+
+    def layout(self, members: list[tuple[str, CType, int]], packed: bool = False,
+               min_align: int = 1) -> None:
+        """Place members in declaration order with SysV alignment rules."""
+        offset = 0
+        align = max(1, min_align)
+        placed: list[Member] = []
+        for name, ty, line in members:
+            a = 1 if packed else ty.align
+            align = max(align, a)
+            if self.kind == "union":
+                placed.append(Member(name, ty, 0, line))
+                offset = max(offset, ty.size)
+            else:
+                offset = (offset + a - 1) // a * a
+                placed.append(Member(name, ty, offset, line))
+                offset += ty.size
+        self.members = placed
+        self.alignment = align
+        self.nbytes = (offset + align - 1) // align * align
+        self.is_complete = True
+
+    def find(self, name: str) -> tuple[int, CType] | None:
+        """(offset, type) of member `name`, looking inside anonymous members."""
+        for m in self.members:
+            if m.name == name:
+                return m.offset, m.type
+            inner = unqual(m.type)
+            if m.name == "" and isinstance(inner, StructT):
+                found = inner.find(name)
+                if found is not None:
+                    return m.offset + found[0], found[1]
+        return None
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.tag or '<anonymous>'}"
+
+
+@dataclass(eq=False, slots=True)
+class EnumT(CType):
+    tag: str
+    underlying: IntT
+    enumerators: list[tuple[str, int]] = field(default_factory=list)
+    is_complete: bool = False
+    file: str = ""
+    line: int = 0
+
+    @property
+    def size(self) -> int:
+        return self.underlying.size
+
+    @property
+    def align(self) -> int:
+        return self.underlying.align
+
+    @property
+    def complete(self) -> bool:
+        return self.is_complete
+
+    def __str__(self) -> str:
+        return f"enum {self.tag or '<anonymous>'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Qualified(CType):
+    base: CType
+    const: bool = False
+    volatile: bool = False
+
+    @property
+    def size(self) -> int:
+        return self.base.size
+
+    @property
+    def align(self) -> int:
+        return self.base.align
+
+    @property
+    def complete(self) -> bool:
+        return self.base.complete
+
+    def __str__(self) -> str:
+        q = ("const " if self.const else "") + ("volatile " if self.volatile else "")
+        return q + str(self.base)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Typedef(CType):
+    name: str
+    base: CType
+    file: str = ""
+    line: int = 0
+
+    @property
+    def size(self) -> int:
+        return self.base.size
+
+    @property
+    def align(self) -> int:
+        return self.base.align
+
+    @property
+    def complete(self) -> bool:
+        return self.base.complete
+
+    def __str__(self) -> str:
+        return self.name
+
+
+# ---------------------------------------------------------------------------
+# The integer types
+
+BOOL: Final = IntT("_Bool", 1, False, 1)
+CHAR: Final = IntT("char", 1, True, 2)
+SCHAR: Final = IntT("signed char", 1, True, 2)
+UCHAR: Final = IntT("unsigned char", 1, False, 2)
+SHORT: Final = IntT("short", 2, True, 3)
+USHORT: Final = IntT("unsigned short", 2, False, 3)
+INT: Final = IntT("int", 4, True, 4)
+UINT: Final = IntT("unsigned int", 4, False, 4)
+LONG: Final = IntT("long", 8, True, 5)
+ULONG: Final = IntT("unsigned long", 8, False, 5)
+LLONG: Final = IntT("long long", 8, True, 6)
+ULLONG: Final = IntT("unsigned long long", 8, False, 6)
+INT128: Final = IntT("__int128", 16, True, 7)
+UINT128: Final = IntT("unsigned __int128", 16, False, 7)
+VOID: Final = VoidT()
+FLOAT: Final = FloatT("float", 4)
+DOUBLE: Final = FloatT("double", 8)
+LDOUBLE: Final = FloatT("long double", 16)
+SIZE_T: Final = ULONG
+PTRDIFF_T: Final = LONG
+
+_UNSIGNED_OF: Final = {CHAR: UCHAR, SCHAR: UCHAR, SHORT: USHORT, INT: UINT, LONG: ULONG,
+                       LLONG: ULLONG, INT128: UINT128}
+
+
+def unqual(t: CType) -> CType:
+    """Strip typedef names and qualifiers at the top level."""
+    while isinstance(t, (Qualified, Typedef)):
+        t = t.base
+    return t
+
+
+def is_const(t: CType) -> bool:
+    while isinstance(t, (Qualified, Typedef)):
+        if isinstance(t, Qualified) and t.const:
+            return True
+        t = t.base
+    return False
+
+
+def is_volatile(t: CType) -> bool:
+    while isinstance(t, (Qualified, Typedef)):
+        if isinstance(t, Qualified) and t.volatile:
+            return True
+        t = t.base
+    return False
+
+
+def qualify(t: CType, const: bool, volatile: bool) -> CType:
+    if not const and not volatile:
+        return t
+    if isinstance(t, Qualified):
+        return Qualified(t.base, t.const or const, t.volatile or volatile)
+    return Qualified(t, const, volatile)
+
+
+def as_int(t: CType) -> IntT | None:
+    """The integer type behind `t` (enums count as their underlying type)."""
+    u = unqual(t)
+    if isinstance(u, IntT):
+        return u
+    if isinstance(u, EnumT):
+        return u.underlying
+    return None
+
+
+def is_integer(t: CType) -> bool:
+    return as_int(t) is not None
+
+
+def is_pointer(t: CType) -> bool:
+    return isinstance(unqual(t), PointerT)
+
+
+def is_scalar(t: CType) -> bool:
+    u = unqual(t)
+    return isinstance(u, (IntT, EnumT, PointerT, FloatT))
+
+
+def is_arith(t: CType) -> bool:
+    u = unqual(t)
+    return isinstance(u, (IntT, EnumT, FloatT))
+
+
+def is_aggregate(t: CType) -> bool:
+    return isinstance(unqual(t), (StructT, ArrayT))
+
+
+def is_void(t: CType) -> bool:
+    return isinstance(unqual(t), VoidT)
+
+
+def is_func(t: CType) -> bool:
+    return isinstance(unqual(t), FuncT)
+
+
+def promote(t: IntT) -> IntT:
+    """Integer promotion: everything narrower than int becomes int."""
+    if t.rank < INT.rank:
+        return INT
+    return t
+
+
+def usual_arith(a: IntT, b: IntT) -> IntT:
+    """The usual arithmetic conversions for two (promoted) integer types."""
+    a, b = promote(a), promote(b)
+    if a == b:
+        return a
+    if a.signed == b.signed:
+        return a if a.rank >= b.rank else b
+    u, s = (a, b) if not a.signed else (b, a)
+    if u.rank >= s.rank:
+        return u
+    if s.size > u.size:
+        return s
+    return _UNSIGNED_OF[s]
+
+
+def decay(t: CType) -> CType:
+    """Array-to-pointer and function-to-pointer conversion."""
+    u = unqual(t)
+    if isinstance(u, ArrayT):
+        return PointerT(u.elem)
+    if isinstance(u, FuncT):
+        return PointerT(t)
+    return t
+
+
+def compatible(a: CType, b: CType) -> bool:
+    """Type compatibility, ignoring top-level qualifiers (good enough for redeclarations)."""
+    a, b = unqual(a), unqual(b)
+    if a is b or a == b:
+        return True
+    if isinstance(a, EnumT) and isinstance(b, IntT):
+        return a.underlying == b
+    if isinstance(b, EnumT) and isinstance(a, IntT):
+        return b.underlying == a
+    if isinstance(a, PointerT) and isinstance(b, PointerT):
+        return compatible(a.pointee, b.pointee)
+    if isinstance(a, ArrayT) and isinstance(b, ArrayT):
+        return compatible(a.elem, b.elem) and (a.count is None or b.count is None
+                                               or a.count == b.count)
+    if isinstance(a, FuncT) and isinstance(b, FuncT):
+        if not compatible(a.ret, b.ret):
+            return False
+        if not a.prototyped or not b.prototyped:
+            return True
+        return (a.variadic == b.variadic and len(a.params) == len(b.params)
+                and all(compatible(x, y) for x, y in zip(a.params, b.params)))
+    return False
+
+
+def wrap(value: int, t: IntT) -> int:
+    """Reduce `value` to the range of `t` (two's complement)."""
+    if t is BOOL or t == BOOL:
+        return 1 if value else 0
+    mask = (1 << t.bits) - 1
+    value &= mask
+    if t.signed and value >> (t.bits - 1):
+        value -= 1 << t.bits
+    return value
+
+
+def contains_float(t: CType) -> bool:
+    """Does an object of this type hold floating-point data (unsupported for now)?"""
+    u = unqual(t)
+    if isinstance(u, FloatT):
+        return True
+    if isinstance(u, ArrayT):
+        return contains_float(u.elem)
+    if isinstance(u, StructT):
+        return any(contains_float(m.type) for m in u.members)
+    return False

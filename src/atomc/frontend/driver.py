@@ -1,0 +1,57 @@
+"""The front end's pipeline: cpp, parse, then semantic analysis with IR generation."""
+
+from __future__ import annotations
+
+import sys
+
+from pycparser import c_ast
+
+from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
+from ..ir import Module
+from ..options import CompileOptions
+from .irgen import IRGen
+from .parse import parse_c
+from .preprocess import run_cpp, system_headers
+from .sema import Sema
+
+
+def preprocess(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> str:
+    """Preprocessed text (the driver's -E output)."""
+    return run_cpp(path, opts, diags)
+
+
+def _check_binary(path: str, diags: DiagnosticEngine) -> None:
+    """Reject files that are clearly not text before cpp mangles them."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(65536)
+    except OSError as e:
+        raise diags.fatal(None, f"cannot read '{path}': {e.strerror}") from None
+    bad = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13))
+    if b"\0" in head or (head and bad * 20 > len(head)):
+        line = head[: head.find(b"\0")].count(b"\n") + 1 if b"\0" in head else 1
+        raise diags.fatal(SourceSpan(path, line, 1),
+                          "source file is not valid C text (binary data; expected a C "
+                          "translation unit)")
+
+
+def compile_to_ir(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> Module:
+    """C source file to IR; reports errors through `diags` and raises CompileAborted."""
+    _check_binary(path, diags)
+    text = run_cpp(path, opts, diags)
+    ast = parse_c(text, path, diags)
+    if not any(getattr(getattr(e, "coord", None), "file", None) == path for e in ast.ext):
+        raise diags.fatal(SourceSpan(path, 1, 1), "ISO C requires a translation unit to "
+                                                  "contain at least one declaration (empty "
+                                                  "translation unit)")
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20000))
+    try:
+        sema = Sema(diags, path, system_headers(text, path))
+        module = IRGen(opts, diags, sema, path).run(ast)
+    except RecursionError:
+        raise diags.fatal(None, "expression nesting too deep") from None
+    finally:
+        sys.setrecursionlimit(limit)
+    diags.check()
+    return module

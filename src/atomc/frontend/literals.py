@@ -1,0 +1,143 @@
+"""Decoding C literal spellings: integer constants, character constants and
+string literals (escape sequences, adjacent-literal concatenation)."""
+
+from __future__ import annotations
+
+from .ctype import INT, LONG, UINT, ULONG, IntT
+
+_SIMPLE_ESCAPES = {"n": 10, "t": 9, "r": 13, "a": 7, "b": 8, "f": 12, "v": 11, "e": 27,
+                   "\\": 92, "'": 39, '"': 34, "?": 63}
+
+
+class LiteralError(Exception):
+    pass
+
+
+def int_literal(text: str) -> tuple[int, IntT]:
+    """Value and type of an integer constant (C11 6.4.4.1 on LP64)."""
+    s = text.lower()
+    suffix = ""
+    while s and s[-1] in "ul":
+        suffix = s[-1] + suffix
+        s = s[:-1]
+    if suffix not in ("", "u", "l", "ul", "lu", "ll", "ull", "llu"):
+        raise LiteralError(f"invalid suffix '{text[len(s):]}' on integer constant")
+    try:
+        if s.startswith(("0x", "0b")) and len(s) > 2:
+            value = int(s[2:], 16 if s[1] == "x" else 2)
+            decimal = False
+        elif s.startswith("0") and len(s) > 1:
+            value = int(s, 8)
+            decimal = False
+        else:
+            value = int(s, 10)
+            decimal = True
+    except ValueError:
+        raise LiteralError(f"invalid integer constant '{text}'") from None
+    unsigned = "u" in suffix
+    is_long = "l" in suffix
+    candidates: list[IntT]
+    if unsigned:
+        candidates = [ULONG] if is_long else [UINT, ULONG]
+    elif is_long:
+        candidates = [LONG] if decimal else [LONG, ULONG]
+    else:
+        candidates = [INT, LONG] if decimal else [INT, UINT, LONG, ULONG]
+    for t in candidates:
+        limit = 1 << (t.bits - 1 if t.signed else t.bits)
+        if value < limit:
+            return value, t
+    if value < (1 << 64):
+        return value, ULONG  # gcc: "integer constant is so large that it is unsigned"
+    raise LiteralError(f"integer constant '{text}' is too large for its type")
+
+
+def _decode_body(body: str) -> list[int]:
+    """Code units of a literal's body (UTF-8 bytes for source characters)."""
+    out: list[int] = []
+    i = 0
+    n = len(body)
+    while i < n:
+        c = body[i]
+        if c != "\\":
+            out.extend(c.encode("utf-8"))
+            i += 1
+            continue
+        i += 1
+        if i >= n:
+            raise LiteralError("incomplete escape sequence")
+        c = body[i]
+        if c in _SIMPLE_ESCAPES:
+            out.append(_SIMPLE_ESCAPES[c])
+            i += 1
+        elif c in "01234567":
+            j = i
+            while j < n and j < i + 3 and body[j] in "01234567":
+                j += 1
+            out.append(int(body[i:j], 8) & 0xFF)
+            i = j
+        elif c == "x":
+            j = i + 1
+            while j < n and body[j] in "0123456789abcdefABCDEF":
+                j += 1
+            if j == i + 1:
+                raise LiteralError("\\x used with no following hex digits")
+            out.append(int(body[i + 1 : j], 16) & 0xFF)
+            i = j
+        elif c in "uU":
+            width = 4 if c == "u" else 8
+            digits = body[i + 1 : i + 1 + width]
+            try:
+                cp = int(digits, 16)
+            except ValueError:
+                raise LiteralError("incomplete universal character name") from None
+            out.extend(chr(cp).encode("utf-8"))
+            i += 1 + width
+        else:
+            out.append(ord(c) & 0xFF)  # unknown escape: gcc warns and keeps the character
+            i += 1
+    return out
+
+
+def char_literal(text: str) -> int:
+    """The int value of a character constant ('a', '\\n', 'ab'); char is signed."""
+    prefix = text[: text.index("'")]
+    body = text[len(prefix) + 1 : -1]
+    if prefix:  # L'x', u'x', U'x': the code point
+        if "\\" not in body:
+            return ord(body[0]) if body else 0
+        units = _decode_body(body)
+        return units[0] if units else 0
+    units = _decode_body(body)
+    if not units:
+        raise LiteralError("empty character constant")
+    if len(units) == 1:
+        v = units[0]
+        return v - 256 if v >= 128 else v
+    value = 0
+    for u in units[-4:]:
+        value = (value << 8) | u
+    return value - (1 << 32) if value >= 1 << 31 else value
+
+
+def string_literal(text: str) -> bytes:
+    """Bytes of a (possibly concatenated) narrow string literal, without the NUL."""
+    out: list[int] = []
+    i = 0
+    n = len(text)
+    while i < n:
+        if text[i] in " \t\n":
+            i += 1
+            continue
+        if text[i] == "u" and text[i:i + 2] == "u8":
+            i += 2
+        elif text[i] in "LuU":
+            raise LiteralError("wide string literals are unsupported")
+        if i >= n or text[i] != '"':
+            raise LiteralError("malformed string literal")
+        j = i + 1
+        while j < n and text[j] != '"':
+            j += 2 if text[j] == "\\" else 1
+        out.extend(_decode_body(text[i + 1 : j]))
+        i = j + 1
+    return bytes(out)

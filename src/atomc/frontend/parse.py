@@ -1,0 +1,170 @@
+"""Parse preprocessed text with pycparserext's GNU C parser.
+
+pycparser stops at the first error and words it its own way ("before: x",
+"Invalid expression", sometimes without a line). `_Parser` overrides the two
+error entry points to capture the offending token and what was expected, and
+`parse_c` renders that as a gcc/clang-style `expected ...` diagnostic.
+"""
+
+from __future__ import annotations
+
+from pycparser import c_ast
+from pycparser.c_parser import ParseError
+from pycparserext.ext_c_parser import GnuCParser
+
+from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
+
+_TOKEN_SPELLING = {
+    "SEMI": "';'", "LPAREN": "'('", "RPAREN": "')'", "LBRACE": "'{'", "RBRACE": "'}'",
+    "LBRACKET": "'['", "RBRACKET": "']'", "COMMA": "','", "COLON": "':'", "EQUALS": "'='",
+    "ID": "identifier", "WHILE": "'while'", "PERIOD": "'.'", "CONDOP": "'?'",
+}
+# Missing closers are reported just after the previous token, like gcc and clang do.
+_REPORT_AFTER_PREVIOUS = frozenset({"SEMI", "RPAREN", "RBRACKET", "RBRACE", "COMMA"})
+
+# Extra type names some glibc headers use when compiled by gcc.
+EXTRA_TYPE_NAMES = frozenset({"_Float32", "_Float64", "_Float128", "_Float32x", "_Float64x",
+                              "__float128", "__float80", "__fp16", "__int128_t", "__uint128_t"})
+
+
+class _SyntaxError(Exception):
+    def __init__(self, message: str, file: str, line: int, column: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+
+
+class _Parser(GnuCParser):
+    initial_type_symbols = GnuCParser.initial_type_symbols | EXTRA_TYPE_NAMES
+
+    def _expect(self, token_type):  # type: ignore[no-untyped-def]
+        tok = self._peek()
+        if tok is not None and tok.type == token_type:
+            return self._advance()
+        want = _TOKEN_SPELLING.get(token_type, f"'{token_type.lower()}'")
+        if tok is None:
+            self._fail_after_last(f"expected {want} at end of input")
+        if token_type in _REPORT_AFTER_PREVIOUS and self._prev_token() is not None:
+            self._fail_after_last(f"expected {want} before {_show(tok.value)}")
+        self._fail_at(tok, f"expected {want} before {_show(tok.value)}")
+
+    def _parse_error(self, msg, coord):  # type: ignore[no-untyped-def]
+        text = _reword(msg)
+        if hasattr(coord, "line") and coord.line:
+            raise _SyntaxError(text, coord.file or self.clex.filename, coord.line,
+                               coord.column or 0)
+        tok = self._peek()
+        if tok is None:
+            self._fail_after_last(text + (" at end of input" if "end of input" not in text
+                                          else ""))
+        if "before" not in text:
+            text += f" before {_show(tok.value)}"
+        self._fail_at(tok, text)
+
+    def _parse_postfix_expression(self):  # type: ignore[no-untyped-def]
+        expr = super()._parse_postfix_expression()
+        if isinstance(expr, c_ast.CompoundLiteral):
+            # pycparser returns `(T){...}` without its postfix operators (`.x`, `[i]`)
+            if expr.coord is None:
+                expr.coord = getattr(expr.type, "coord", None)
+            expr = self._postfix_tail(expr)
+        return expr
+
+    def _postfix_tail(self, expr):  # type: ignore[no-untyped-def]
+        while True:
+            kind = self._peek_type()
+            if kind == "LBRACKET":
+                self._advance()
+                index = self._parse_expression()
+                self._expect("RBRACKET")
+                expr = c_ast.ArrayRef(expr, index, expr.coord)
+            elif kind == "LPAREN":
+                self._advance()
+                args = None
+                if self._peek_type() != "RPAREN":
+                    args = self._parse_argument_expression_list()
+                self._expect("RPAREN")
+                expr = c_ast.FuncCall(expr, args, expr.coord)
+            elif kind in ("PERIOD", "ARROW"):
+                op = self._advance()
+                name = self._advance()
+                if name is None or name.type not in ("ID", "TYPEID"):
+                    self._fail_at(name or op, "expected member name")
+                expr = c_ast.StructRef(expr, op.value,
+                                       c_ast.ID(name.value, self._tok_coord(name)), expr.coord)
+            elif kind in ("PLUSPLUS", "MINUSMINUS"):
+                op = self._advance()
+                expr = c_ast.UnaryOp("p" + op.value, expr, expr.coord)
+            else:
+                return expr
+
+    # -- helpers ----------------------------------------------------------
+    def _prev_token(self):  # type: ignore[no-untyped-def]
+        stream = self._tokens
+        i = stream._index - 1
+        return stream._buffer[i] if 0 <= i < len(stream._buffer) else None
+
+    def _fail_at(self, tok, text: str):  # type: ignore[no-untyped-def]
+        raise _SyntaxError(text, self.clex.filename, tok.lineno, tok.column)
+
+    def _fail_after_last(self, text: str):  # type: ignore[no-untyped-def]
+        prev = self._prev_token()
+        if prev is None:
+            raise _SyntaxError(text, self.clex.filename, 1, 1)
+        raise _SyntaxError(text, self.clex.filename, prev.lineno,
+                           prev.column + len(str(prev.value)))
+
+
+def _show(value: object) -> str:
+    s = str(value)
+    return f"'{s}'" if len(s) < 40 else f"'{s[:37]}...'"
+
+
+def _reword(msg: str) -> str:
+    """pycparser's message (after the coordinate prefix) in our wording."""
+    if ": " in msg:
+        msg = msg.split(": ", 1)[1] if not msg.startswith("before") else msg
+    if msg.startswith("before: "):
+        return f"expected expression before '{msg[8:]}'"
+    low = msg.lower()
+    if low.startswith("illegal character"):
+        ch = msg.split(" ", 2)[2] if msg.count(" ") >= 2 else "?"
+        return f"stray {ch} in program (expected a token)"
+    if "string literal" in low and ("unmatched" in low or "unterminated" in low):
+        return "missing terminating '\"' character (expected a string literal)"
+    if low.startswith("invalid char constant") or "char constant" in low:
+        return f"expected a character constant: {msg}"
+    if low == "at end of input":
+        return "expected declaration or statement at end of input"
+    if low.startswith("invalid expression"):
+        return "expected expression"
+    if low.startswith("missing type in declaration"):
+        return "expected a type specifier (type name missing in declaration)"
+    if "previously declared as" in low:
+        return "redefinition of " + msg.split(" ", 2)[1] + " as different kind of symbol"
+    if low.startswith("invalid "):
+        return "expected " + msg[len("invalid "):]
+    if low.startswith("expected"):
+        return msg
+    return "expected valid syntax: " + msg
+
+
+def parse_c(text: str, filename: str, diags: DiagnosticEngine) -> c_ast.FileAST:
+    parser = _Parser()
+    try:
+        ast = parser.parse(text, filename)
+    except _SyntaxError as e:
+        raise diags.fatal(SourceSpan(e.file, e.line, e.column), e.message) from None
+    except ParseError as e:  # raised by code paths we did not intercept
+        raise diags.fatal(SourceSpan(filename, 0, 0), _reword(str(e))) from None
+    except CompileAborted:
+        raise
+    except (RecursionError, AssertionError, IndexError, AttributeError, TypeError,
+            ValueError) as e:
+        tok = parser._peek() if hasattr(parser, "_tokens") else None
+        span = SourceSpan(filename, tok.lineno, tok.column) if tok is not None else None
+        raise diags.fatal(span, f"expected valid C syntax (the parser gave up: "
+                                f"{type(e).__name__})") from None
+    return ast

@@ -1,0 +1,90 @@
+"""Symbols and block scopes: ordinary identifiers and struct/union/enum tags
+live in separate name spaces, each a stack of dictionaries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .ctype import CType
+
+
+@dataclass(frozen=True, slots=True)
+class Pos:
+    """A source position (file, 1-based line and column)."""
+
+    file: str
+    line: int
+    column: int
+
+
+@dataclass(eq=False, slots=True)
+class Symbol:
+    name: str
+    type: CType
+    kind: str  # "var", "func", "typedef", "enumconst"
+    storage: str  # "", "auto", "register", "static", "extern", "typedef"
+    pos: Pos
+    static_storage: bool = False  # file scope, `static` local or `extern` local
+    file_scope: bool = False
+    value: int = 0  # enumeration constant value
+    link_name: str = ""  # assembler symbol for objects with static storage
+    defined: bool = False  # function body seen / object definition with initializer
+    init: Any = None  # pycparser initializer node of a file-scope object
+    system: bool = False  # declared in a system header
+    used: bool = False
+    param_index: int = 0  # 1-based for parameters
+    ir: Any = None  # alloca, Global or Function (set by irgen)
+    di: Any = None  # DILocalVariable / DIGlobalVariable (set by irgen)
+
+
+@dataclass(slots=True)
+class _Level:
+    names: dict[str, Symbol] = field(default_factory=dict)
+    tags: dict[str, CType] = field(default_factory=dict)
+
+
+class Scopes:
+    __slots__ = ("levels",)
+
+    def __init__(self) -> None:
+        self.levels: list[_Level] = [_Level()]
+
+    @property
+    def at_file_scope(self) -> bool:
+        return len(self.levels) == 1
+
+    def push(self) -> None:
+        self.levels.append(_Level())
+
+    def pop(self) -> None:
+        self.levels.pop()
+
+    def lookup(self, name: str) -> Symbol | None:
+        for lvl in reversed(self.levels):
+            s = lvl.names.get(name)
+            if s is not None:
+                return s
+        return None
+
+    def lookup_current(self, name: str) -> Symbol | None:
+        return self.levels[-1].names.get(name)
+
+    def lookup_file(self, name: str) -> Symbol | None:
+        return self.levels[0].names.get(name)
+
+    def define(self, sym: Symbol) -> None:
+        self.levels[-1].names[sym.name] = sym
+
+    def lookup_tag(self, tag: str) -> CType | None:
+        for lvl in reversed(self.levels):
+            t = lvl.tags.get(tag)
+            if t is not None:
+                return t
+        return None
+
+    def lookup_tag_current(self, tag: str) -> CType | None:
+        return self.levels[-1].tags.get(tag)
+
+    def define_tag(self, tag: str, t: CType) -> None:
+        self.levels[-1].tags[tag] = t

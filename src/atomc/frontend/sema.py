@@ -1,0 +1,1445 @@
+"""Semantic analysis: declarations, types and expressions.
+
+`Sema` turns pycparser declarations into `Symbol`s and C types, and pycparser
+expressions into the typed tree of `tree.py`, reporting user errors through
+the diagnostic engine. Statements are walked by irgen, which asks `Sema` for
+the typed pieces (expressions, declarations, initialisers, case values).
+
+After an error, expressions come back as an `IntConst` of type int so that
+checking can go on and report more than one problem per file.
+"""
+
+from __future__ import annotations
+
+from pycparser import c_ast
+from pycparserext import ext_c_parser as ext
+
+from ..diag import DiagnosticEngine, SourceSpan
+from . import tree as T
+from .consteval import ConstError, evaluate
+from .ctype import (
+    BOOL, CHAR, DOUBLE, FLOAT, INT, INT128, LDOUBLE, LLONG, LONG, SCHAR, SHORT, UCHAR, UINT,
+    UINT128, ULLONG, ULONG, USHORT, VOID, ArrayT, CType, EnumT, FloatT, FuncT, IntT, PointerT,
+    Qualified, StructT, Typedef, VoidT, as_int, compatible, contains_float, decay, is_const,
+    is_integer, is_pointer, is_scalar, is_void, promote, qualify, unqual, usual_arith,
+)
+from .literals import LiteralError, char_literal, int_literal, string_literal
+from .scopes import Pos, Scopes, Symbol
+
+_BASIC_TYPES: dict[tuple[str, ...], CType] = {}
+
+
+def _basic(names: list[str], t: CType) -> None:
+    _BASIC_TYPES[tuple(sorted(names))] = t
+
+
+for _spec, _t in [
+    ("void", VOID), ("_Bool", BOOL), ("char", CHAR), ("signed char", SCHAR),
+    ("unsigned char", UCHAR), ("short", SHORT), ("short int", SHORT), ("signed short", SHORT),
+    ("signed short int", SHORT), ("unsigned short", USHORT), ("unsigned short int", USHORT),
+    ("int", INT), ("signed", INT), ("signed int", INT), ("unsigned", UINT),
+    ("unsigned int", UINT), ("long", LONG), ("long int", LONG), ("signed long", LONG),
+    ("signed long int", LONG), ("unsigned long", ULONG), ("unsigned long int", ULONG),
+    ("long long", LLONG), ("long long int", LLONG), ("signed long long", LLONG),
+    ("signed long long int", LLONG), ("unsigned long long", ULLONG),
+    ("unsigned long long int", ULLONG), ("__int128", INT128), ("signed __int128", INT128),
+    ("unsigned __int128", UINT128), ("float", FLOAT), ("double", DOUBLE),
+    ("long double", LDOUBLE), ("_Float32", FLOAT), ("_Float64", DOUBLE),
+    ("_Float128", LDOUBLE), ("_Float32x", DOUBLE), ("_Float64x", LDOUBLE),
+    ("__float128", LDOUBLE), ("__float80", LDOUBLE), ("__fp16", FLOAT),
+    ("__int128_t", INT128), ("__uint128_t", UINT128),
+]:
+    _basic(_spec.split(), _t)
+
+_CONST_QUALS = frozenset({"const", "__const"})
+_VOLATILE_QUALS = frozenset({"volatile", "__volatile", "__volatile__"})
+_ARITH_OPS = frozenset({"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"})
+_CMP_OPS = frozenset({"<", ">", "<=", ">=", "==", "!="})
+_LIBC_BUILTINS = frozenset({"memcpy", "memset", "memmove", "memcmp", "strlen", "strcmp",
+                            "strcpy", "strncpy", "strcat", "strchr", "printf", "puts", "abort",
+                            "exit", "malloc", "free", "calloc", "abs", "labs", "putchar",
+                            "sprintf", "snprintf"})
+
+
+def make_va_list_type() -> CType:
+    """`__builtin_va_list`: the SysV `struct __va_list_tag[1]`."""
+    tag = StructT("struct", "__va_list_tag")
+    tag.layout([("gp_offset", UINT, 0), ("fp_offset", UINT, 0),
+                ("overflow_arg_area", PointerT(VOID), 0), ("reg_save_area", PointerT(VOID), 0)])
+    return ArrayT(tag, 1)
+
+
+class Sema:
+    def __init__(self, diags: DiagnosticEngine, main_file: str,
+                 system_files: frozenset[str]) -> None:
+        self.diags = diags
+        self.main_file = main_file
+        self.system_files = system_files
+        self.scopes = Scopes()
+        self.va_list = Typedef("__builtin_va_list", make_va_list_type())
+        self.function: Symbol | None = None  # function being defined
+        self.function_ret: CType = INT
+        self.statics_used: dict[str, int] = {}
+        self.anon_count = 0
+        self._lines: dict[str, list[str]] = {}
+        self.string_count = 0
+
+    # ------------------------------------------------------------------
+    # positions and errors
+
+    def pos(self, node: c_ast.Node | None, fallback: Pos | None = None) -> Pos:
+        coord = getattr(node, "coord", None) if node is not None else None
+        if coord is None or not getattr(coord, "line", 0):
+            return fallback or Pos(self.main_file, 0, 0)
+        return Pos(coord.file or self.main_file, coord.line, coord.column or 0)
+
+    def error(self, where: Pos | c_ast.Node | None, msg: str) -> None:
+        p = where if isinstance(where, Pos) else self.pos(where)
+        span = SourceSpan(p.file, p.line, p.column) if p.line else None
+        self.diags.error(span, msg)
+
+    def is_system(self, p: Pos) -> bool:
+        return p.file in self.system_files
+
+    def source_line(self, p: Pos) -> str | None:
+        lines = self._lines.get(p.file)
+        if lines is None:
+            try:
+                with open(p.file, encoding="utf-8", errors="replace") as f:
+                    lines = f.read().split("\n")
+            except OSError:
+                lines = []
+            self._lines[p.file] = lines
+        return lines[p.line - 1] if 1 <= p.line <= len(lines) else None
+
+    def operator_pos(self, node_pos: Pos, right: c_ast.Node, op: str) -> Pos:
+        """Column of a binary/assignment operator: scan back from the right operand."""
+        rp = self.pos(right)
+        if rp.line != node_pos.line or rp.file != node_pos.file or rp.column <= 1:
+            return node_pos
+        text = self.source_line(rp)
+        if text is None:
+            return node_pos
+        i = rp.column - 2  # 0-based index just before the right operand
+        if i >= len(text):
+            return node_pos
+        while i >= 0 and text[i] in " \t(":
+            i -= 1
+        start = i - len(op) + 1
+        if start >= 0 and text[start : i + 1] == op and start + 1 > node_pos.column:
+            return Pos(rp.file, rp.line, start + 1)
+        return node_pos
+
+    # ------------------------------------------------------------------
+    # types from declarators
+
+    def resolve_type(self, node: c_ast.Node, pos: Pos | None = None) -> CType:
+        """The C type a declarator (TypeDecl/PtrDecl/ArrayDecl/FuncDecl/Typename) denotes."""
+        if isinstance(node, (c_ast.Typename, c_ast.Decl)):
+            return self.resolve_type(node.type, pos)
+        if isinstance(node, c_ast.TypeDecl):
+            base = self.specifier_type(node.type, self.pos(node, pos))
+            return self._apply_quals(base, node.quals)
+        if isinstance(node, c_ast.PtrDecl):
+            return self._apply_quals(PointerT(self.resolve_type(node.type, pos)), node.quals)
+        if isinstance(node, c_ast.ArrayDecl):
+            elem = self.resolve_type(node.type, pos)
+            count: int | None = None
+            p = self.pos(node, pos)
+            if node.dim is not None:
+                dim = self.expr(node.dim)
+                v = self.const_int(dim, "array size")
+                if v is None:
+                    if not self.scopes.at_file_scope:
+                        self.error(dim.pos, "variable length arrays are unsupported")
+                    count = 1
+                elif v < 0:
+                    self.error(dim.pos, "array size is negative (invalid type)")
+                    count = 1
+                else:
+                    count = v
+            if isinstance(unqual(elem), FuncT):
+                self.error(p, "declaration of array of functions (invalid type)")
+            elif not unqual(elem).complete and not self.is_system(p):
+                self.error(p, f"array has incomplete element type '{elem}'")
+            return ArrayT(elem, count)
+        if isinstance(node, (c_ast.FuncDecl, ext.FuncDeclExt)):
+            ret = self.resolve_type(node.type, pos)
+            params, variadic, prototyped = self._params(node.args, pos)
+            u = unqual(ret)
+            if isinstance(u, (ArrayT, FuncT)):
+                self.error(self.pos(node, pos), "function cannot return an array or function "
+                                                "(invalid type)")
+            return FuncT(ret, tuple(params), variadic, prototyped)
+        if isinstance(node, (c_ast.IdentifierType, c_ast.Struct, c_ast.Union, c_ast.Enum)):
+            return self.specifier_type(node, self.pos(node, pos))
+        raise_internal = getattr(node, "__class__", type(node)).__name__
+        self.error(pos or self.pos(node), f"unsupported type construct '{raise_internal}'")
+        return INT
+
+    def _apply_quals(self, t: CType, quals: list[str] | None) -> CType:
+        if not quals:
+            return t
+        c = any(q in _CONST_QUALS for q in quals)
+        v = any(q in _VOLATILE_QUALS for q in quals)
+        return qualify(t, c, v)
+
+    def _params(self, args: c_ast.ParamList | None,
+                pos: Pos | None) -> tuple[list[CType], bool, bool]:
+        if args is None:
+            return [], False, False
+        params: list[CType] = []
+        variadic = False
+        items = list(args.params)
+        for i, p in enumerate(items):
+            if isinstance(p, c_ast.EllipsisParam):
+                variadic = True
+                continue
+            if isinstance(p, c_ast.ID):  # K&R identifier list
+                return [], False, False
+            t = self.resolve_type(p.type, pos)
+            if is_void(t) and len(items) == 1 and getattr(p, "name", None) is None:
+                return [], False, True
+            params.append(self.adjust_param(t))
+        return params, variadic, True
+
+    @staticmethod
+    def adjust_param(t: CType) -> CType:
+        """Parameter type adjustment: arrays and functions become pointers."""
+        u = unqual(t)
+        if isinstance(u, ArrayT):
+            return PointerT(u.elem)
+        if isinstance(u, FuncT):
+            return PointerT(t)
+        return t
+
+    def specifier_type(self, spec: c_ast.Node, pos: Pos) -> CType:
+        if isinstance(spec, c_ast.IdentifierType):
+            names = [n for n in spec.names if n not in ("__extension__",)]
+            if len(names) == 1 and names[0] not in ("signed", "unsigned", "long", "short"):
+                key: tuple[str, ...] = (names[0],)
+                if key in _BASIC_TYPES:
+                    return _BASIC_TYPES[key]
+                if names[0] == "__builtin_va_list":
+                    return self.va_list
+                sym = self.scopes.lookup(names[0])
+                if sym is not None and sym.kind == "typedef":
+                    return sym.type
+                self.error(pos, f"unknown type name '{names[0]}'")
+                return INT
+            if "_Complex" in names or "__complex__" in names:
+                if not self.is_system(pos):
+                    self.error(pos, "_Complex types are unsupported")
+                return FloatT("_Complex", 16)
+            t = _BASIC_TYPES.get(tuple(sorted(names)))
+            if t is None:
+                self.error(pos, f"invalid type specifier combination '{' '.join(names)}'")
+                return INT
+            return t
+        if isinstance(spec, (c_ast.Struct, c_ast.Union)):
+            return self.struct_type(spec, pos)
+        if isinstance(spec, c_ast.Enum):
+            return self.enum_type(spec, pos)
+        if isinstance(spec, ext.TypeOfExpression):
+            e = self.expr(spec.expr)
+            return e.type
+        if isinstance(spec, ext.TypeOfDeclaration):
+            return self.resolve_type(spec.declaration, pos)
+        if isinstance(spec, (c_ast.TypeDecl, c_ast.PtrDecl, c_ast.ArrayDecl, c_ast.FuncDecl,
+                             c_ast.Typename)):
+            return self.resolve_type(spec, pos)
+        self.error(pos, f"unsupported type specifier '{type(spec).__name__}'")
+        return INT
+
+    def struct_type(self, spec: c_ast.Struct | c_ast.Union, pos: Pos) -> CType:
+        kind = "struct" if isinstance(spec, c_ast.Struct) else "union"
+        tag = spec.name or ""
+        existing: CType | None = None
+        if tag:
+            existing = (self.scopes.lookup_tag_current(tag) if spec.decls is not None
+                        else self.scopes.lookup_tag(tag))
+        if existing is not None and not (isinstance(existing, StructT) and existing.kind == kind):
+            self.error(pos, f"use of '{tag}' with tag type that does not match previous "
+                            "declaration (invalid type)")
+            existing = None
+        st: StructT
+        if isinstance(existing, StructT):
+            st = existing
+        else:
+            st = StructT(kind, tag, file=pos.file, line=pos.line)
+            if tag:
+                self.scopes.define_tag(tag, st)
+        if spec.decls is None:
+            return st
+        if st.is_complete:
+            self.error(pos, f"redefinition of '{kind} {tag}'")
+            st = StructT(kind, tag, file=pos.file, line=pos.line)
+        st.file, st.line = pos.file, pos.line
+        members: list[tuple[str, CType, int]] = []
+        names: set[str] = set()
+        for d in spec.decls:
+            if not isinstance(d, c_ast.Decl):
+                continue
+            dp = self.pos(d, pos)
+            mt = self.resolve_type(d.type, dp)
+            if d.bitsize is not None and not self.is_system(dp):
+                self.error(dp, f"bit-field '{d.name}' is unsupported")
+            if contains_float(mt) and not self.is_system(dp):
+                self.error(dp, f"floating-point type '{mt}' is unsupported")
+            name = d.name or ""
+            u = unqual(mt)
+            if name == "" and not isinstance(u, StructT):
+                continue
+            if name and name in names:
+                self.error(dp, f"duplicate member '{name}'")
+            names.add(name)
+            if not u.complete and not (isinstance(u, ArrayT) and u.count is None):
+                self.error(dp, f"field '{name}' has incomplete type '{mt}'")
+                mt = INT
+            members.append((name, mt, dp.line))
+        packed = _has_attr(spec, "packed")
+        st.layout(members, packed=packed)
+        return st
+
+    def enum_type(self, spec: c_ast.Enum, pos: Pos) -> CType:
+        tag = spec.name or ""
+        if spec.values is None:
+            found = self.scopes.lookup_tag(tag) if tag else None
+            if isinstance(found, EnumT):
+                return found
+            et = EnumT(tag, UINT, file=pos.file, line=pos.line)
+            if tag:
+                self.scopes.define_tag(tag, et)
+            return et
+        if tag:
+            prev = self.scopes.lookup_tag_current(tag)
+            if isinstance(prev, EnumT) and prev.is_complete:
+                self.error(pos, f"redefinition of 'enum {tag}'")
+        et = EnumT(tag, UINT, file=pos.file, line=pos.line)
+        if tag:
+            self.scopes.define_tag(tag, et)
+        value = 0
+        for e in spec.values.enumerators:
+            ep = self.pos(e, pos)
+            if e.value is not None:
+                v = self.const_int(self.expr(e.value), "enumerator value")
+                value = v if v is not None else value
+            prev_sym = self.scopes.lookup_current(e.name)
+            if prev_sym is not None:
+                self.error(ep, f"redefinition of '{e.name}'")
+            self.scopes.define(Symbol(e.name, INT, "enumconst", "", ep, value=value))
+            et.enumerators.append((e.name, value))
+            value += 1
+        vals = [v for _, v in et.enumerators] or [0]
+        if min(vals) < 0:
+            et.underlying = INT if min(vals) >= -(1 << 31) and max(vals) < (1 << 31) else LONG
+        else:
+            et.underlying = UINT if max(vals) < (1 << 32) else ULONG
+        et.is_complete = True
+        return et
+
+    # ------------------------------------------------------------------
+    # declarations
+
+    def storage_of(self, decl: c_ast.Decl, pos: Pos) -> str:
+        st = [s for s in (decl.storage or []) if s != "__extension__"]
+        if len(st) > 1:
+            self.error(pos, f"multiple storage classes in declaration specifiers "
+                            f"('{st[0]}' and '{st[1]}'): conflicting storage class")
+        return st[0] if st else ""
+
+    def declare_typedef(self, decl: c_ast.Decl) -> None:
+        p = self.pos(decl)
+        t = self.resolve_type(decl.type, p)
+        prev = self.scopes.lookup_current(decl.name)
+        if prev is not None:
+            if prev.kind != "typedef" or not compatible(prev.type, t):
+                self.error(p, f"redefinition of '{decl.name}' with a different type")
+            return
+        self.scopes.define(Symbol(decl.name, Typedef(decl.name, t, p.file, p.line), "typedef",
+                                  "typedef", p))
+
+    def declare_file_scope(self, decl: c_ast.Decl, is_definition: bool = False) -> Symbol | None:
+        """A file-scope object or function declaration; merges with earlier ones."""
+        p = self.pos(decl)
+        storage = self.storage_of(decl, p)
+        if storage == "typedef":
+            self.declare_typedef(decl)
+            return None
+        t = self.resolve_type(decl.type, p)
+        if decl.name is None:
+            return None  # `struct S { ... };`
+        if storage in ("auto", "register"):
+            self.error(p, f"illegal storage class '{storage}' on file-scoped variable")
+            storage = ""
+        system = self.is_system(p)
+        kind = "func" if isinstance(unqual(t), FuncT) else "var"
+        if not system:
+            self._check_float_decl(t, p, kind)
+        prev = self.scopes.lookup_current(decl.name)
+        if prev is not None:
+            if prev.kind != kind or not compatible(prev.type, t):
+                if prev.kind in ("typedef", "enumconst") or prev.kind != kind:
+                    self.error(p, f"redefinition of '{decl.name}' as different kind of symbol")
+                else:
+                    self.error(p, f"conflicting types for '{decl.name}' (incompatible "
+                                  f"redeclaration)")
+                return prev
+            if storage == "static" and prev.storage != "static" and prev.storage != "":
+                pass
+            elif storage == "static" and prev.storage == "" and kind == "func":
+                pass  # gcc accepts `int f(); static int f() {}` with a warning only
+            elif storage == "static" and prev.storage in ("", "extern") and kind == "var":
+                self.error(p, f"static declaration of '{decl.name}' follows non-static "
+                              "declaration (conflicting storage class)")
+            elif storage == "" and prev.storage == "static" and kind == "var":
+                self.error(p, f"non-static declaration of '{decl.name}' follows static "
+                              "declaration (conflicting storage class)")
+            pt = unqual(prev.type)
+            nt = unqual(t)
+            if isinstance(pt, ArrayT) and isinstance(nt, ArrayT) and pt.count is None:
+                prev.type = t
+            if isinstance(pt, FuncT) and isinstance(nt, FuncT) and not pt.prototyped:
+                prev.type = t
+            if storage == "static":
+                prev.storage = "static"
+            elif storage == "" and prev.storage == "extern" and kind == "var":
+                prev.storage = ""
+            if decl.init is not None:
+                if prev.init is not None:
+                    self.error(p, f"redefinition of '{decl.name}'")
+                prev.init = decl.init
+                prev.pos = p
+            if is_definition:
+                if prev.defined:
+                    self.error(p, f"redefinition of '{decl.name}'")
+                prev.pos = p
+                prev.type = t
+            prev.system = prev.system and system
+            return prev
+        sym = Symbol(decl.name, t, kind, storage, p, static_storage=True, file_scope=True,
+                     link_name=decl.name, init=decl.init, system=system)
+        asm = getattr(decl.type, "asm", None)
+        if asm is not None and getattr(asm, "template", None) is not None:
+            try:
+                sym.link_name = string_literal(asm.template.value).decode()
+            except (LiteralError, AttributeError):
+                pass
+        self.scopes.define(sym)
+        return sym
+
+    def _check_float_decl(self, t: CType, p: Pos, kind: str) -> None:
+        u = unqual(t)
+        if isinstance(u, FuncT):
+            bad = [x for x in (u.ret, *u.params) if contains_float(x)]
+            if bad:
+                self.error(p, f"floating-point type '{bad[0]}' is unsupported")
+        elif contains_float(t):
+            self.error(p, f"floating-point type '{t}' is unsupported")
+
+    def declare_local(self, decl: c_ast.Decl) -> Symbol | None:
+        """A block-scope declaration; the caller (irgen) allocates storage."""
+        p = self.pos(decl)
+        storage = self.storage_of(decl, p)
+        if storage == "typedef":
+            self.declare_typedef(decl)
+            return None
+        t = self.resolve_type(decl.type, p)
+        if decl.name is None:
+            return None
+        kind = "func" if isinstance(unqual(t), FuncT) else "var"
+        self._check_float_decl(t, p, kind)
+        prev = self.scopes.lookup_current(decl.name)
+        if kind == "func" or storage == "extern":
+            fsym = self.scopes.lookup_file(decl.name)
+            if prev is not None and prev.kind != kind:
+                self.error(p, f"redefinition of '{decl.name}' as different kind of symbol")
+            if fsym is None:
+                fsym = Symbol(decl.name, t, kind, "extern", p, static_storage=True,
+                              file_scope=True, link_name=decl.name)
+                self.scopes.levels[0].names[decl.name] = fsym
+            self.scopes.define(fsym)
+            if decl.init is not None:
+                self.error(p, f"'extern' variable '{decl.name}' cannot have an initializer")
+            return None
+        if prev is not None:
+            self.error(p, f"redefinition of '{decl.name}'")
+        if storage == "static":
+            fname = self.function.name if self.function else "anon"
+            n = self.statics_used.get(f"{fname}.{decl.name}", 0)
+            self.statics_used[f"{fname}.{decl.name}"] = n + 1
+            link = f"{fname}.{decl.name}" + (f".{n}" if n else "")
+            sym = Symbol(decl.name, t, "var", "static", p, static_storage=True,
+                         link_name=link)
+        else:
+            sym = Symbol(decl.name, t, "var", storage or "auto", p)
+        u = unqual(t)
+        if isinstance(u, VoidT):
+            self.error(p, f"variable '{decl.name}' has incomplete type 'void'")
+            sym.type = INT
+        elif not u.complete and not (isinstance(u, ArrayT) and u.count is None
+                                     and decl.init is not None):
+            self.error(p, f"variable '{decl.name}' has incomplete type '{t}'")
+            sym.type = INT
+        self.scopes.define(sym)
+        return sym
+
+    def declare_param(self, name: str | None, t: CType, p: Pos, index: int) -> Symbol | None:
+        t = self.adjust_param(t)
+        if not name:
+            return None
+        if self.scopes.lookup_current(name) is not None:
+            self.error(p, f"redefinition of parameter '{name}'")
+        if not unqual(t).complete and not isinstance(unqual(t), PointerT):
+            self.error(p, f"parameter '{name}' has incomplete type '{t}'")
+        sym = Symbol(name, t, "var", "param", p, param_index=index)
+        self.scopes.define(sym)
+        return sym
+
+    # ------------------------------------------------------------------
+    # constants
+
+    def const_int(self, e: T.Expr, what: str) -> int | None:
+        try:
+            v = evaluate(e)
+        except ConstError as err:
+            self.error(err.expr.pos, err.message)
+            return 0
+        if isinstance(v, int) and is_integer(e.type):
+            return v
+        return None
+
+    def require_const_int(self, e: T.Expr, what: str) -> int:
+        v = self.const_int(e, what)
+        if v is None:
+            self.error(e.pos, f"{what} is not an integer constant expression")
+            return 0
+        return v
+
+    # ------------------------------------------------------------------
+    # conversions
+
+    def rvalue(self, e: T.Expr) -> T.Expr:
+        """Array/function decay; the result is a value expression."""
+        u = unqual(e.type)
+        if isinstance(u, ArrayT):
+            return T.Decay(e, PointerT(u.elem))
+        if isinstance(u, FuncT):
+            return T.Decay(e, PointerT(e.type))
+        return e
+
+    def value(self, e: T.Expr, what: str = "") -> T.Expr:
+        """rvalue() plus the check that a value exists (not void)."""
+        e = self.rvalue(e)
+        if is_void(e.type):
+            self.error(e.pos, "void value not ignored as it ought to be")
+            return T.IntConst(0, INT, e.pos)
+        if isinstance(unqual(e.type), FloatT):
+            self.error(e.pos, "floating-point values are unsupported")
+            return T.IntConst(0, INT, e.pos)
+        return e
+
+    def cast(self, e: T.Expr, to: CType, explicit: bool = False) -> T.Expr:
+        """Conversion node (no checks); folds integer constants."""
+        if e.type is to or (unqual(e.type) == unqual(to) and not isinstance(unqual(to), EnumT)):
+            if not explicit:
+                return e
+        ti = as_int(to)
+        if isinstance(e, T.IntConst) and ti is not None:
+            from .ctype import wrap
+            return T.IntConst(wrap(e.value, ti) if ti != BOOL else int(e.value != 0), to, e.pos)
+        return T.Cast(e, to, e.pos, explicit)
+
+    def is_null_const(self, e: T.Expr) -> bool:
+        if not is_integer(e.type) and not (is_pointer(e.type) and
+                                           is_void(unqual(e.type).pointee)):  # type: ignore
+            return False
+        try:
+            v = evaluate(e)
+        except ConstError:
+            return False
+        return v == 0 and isinstance(v, int)
+
+    def assign_convert(self, e: T.Expr, to: CType, context: str, pos: Pos | None = None) -> T.Expr:
+        """Convert `e` as if by assignment to an object of type `to`."""
+        e = self.value(e)
+        p = pos or e.pos
+        tu = unqual(to)
+        eu = unqual(e.type)
+        if isinstance(tu, FloatT):
+            self.error(p, "floating-point types are unsupported")
+            return e
+        if isinstance(tu, (IntT, EnumT)):
+            if isinstance(eu, (IntT, EnumT)):
+                return self.cast(e, to)
+            if isinstance(eu, PointerT):
+                if tu == BOOL:
+                    return self.cast(e, to)
+                self.error(p, f"incompatible pointer to integer conversion {context} "
+                              f"'{to}' from '{e.type}'")
+                return self.cast(e, to)
+        elif isinstance(tu, PointerT):
+            if isinstance(eu, PointerT):
+                return self.cast(e, to)
+            if isinstance(eu, (IntT, EnumT)):
+                if self.is_null_const(e):
+                    return self.cast(e, to)
+                self.error(p, f"incompatible integer to pointer conversion {context} "
+                              f"'{to}' from '{e.type}'")
+                return self.cast(e, to)
+        elif isinstance(tu, StructT):
+            if eu is tu:
+                return e
+        self.error(p, f"incompatible types {context} '{to}' from '{e.type}'")
+        return T.IntConst(0, INT, p) if not isinstance(tu, StructT) else e
+
+    # ------------------------------------------------------------------
+    # expressions
+
+    def expr(self, node: c_ast.Node) -> T.Expr:
+        method = getattr(self, "_e_" + type(node).__name__, None)
+        if method is None:
+            self.error(node, f"unsupported expression '{type(node).__name__}'")
+            return T.IntConst(0, INT, self.pos(node))
+        return method(node)
+
+    def bad(self, p: Pos) -> T.Expr:
+        return T.IntConst(0, INT, p)
+
+    def _e_Constant(self, node: c_ast.Constant) -> T.Expr:
+        p = self.pos(node)
+        try:
+            if node.type == "string":
+                data = string_literal(node.value) + b"\0"
+                return T.StrLit(data, ArrayT(CHAR, len(data)), p)
+            if node.type == "char" or node.value.lstrip("LuU8").startswith("'"):
+                v = char_literal(node.value)
+                return T.IntConst(v, INT, p)
+            if node.type in ("float", "double", "long double") or (
+                    not node.value.lower().startswith("0x") and any(c in node.value
+                                                                    for c in ".eE")):
+                self.error(p, "floating-point constants are unsupported")
+                return self.bad(p)
+            v, t = int_literal(node.value)
+            return T.IntConst(v, t, p)
+        except LiteralError as e:
+            self.error(p, str(e))
+            return self.bad(p)
+
+    def _e_ID(self, node: c_ast.ID) -> T.Expr:
+        p = self.pos(node)
+        sym = self.scopes.lookup(node.name)
+        if sym is None:
+            if node.name in ("__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"):
+                name = self.function.name if self.function else ""
+                data = name.encode() + b"\0"
+                return T.StrLit(data, ArrayT(qualify(CHAR, True, False), len(data)), p)
+            self.error(p, f"use of undeclared identifier '{node.name}'")
+            return self.bad(p)
+        if sym.kind == "typedef":
+            self.error(p, f"unexpected type name '{node.name}': expected expression")
+            return self.bad(p)
+        if sym.kind == "enumconst":
+            return T.IntConst(sym.value, INT, p)
+        sym.used = True
+        if sym.system or sym.file_scope:
+            u = unqual(sym.type)
+            if isinstance(u, FuncT) and sym.system and not sym.defined:
+                pass  # checked at the call
+            elif contains_float(sym.type) and not isinstance(u, FuncT):
+                self.error(p, f"floating-point type '{sym.type}' is unsupported")
+        return T.VarRef(sym, p)
+
+    def _e_ExprList(self, node: c_ast.ExprList) -> T.Expr:
+        exprs = [self.expr(x) for x in node.exprs]
+        if not exprs:
+            return self.bad(self.pos(node))
+        result = self.rvalue(exprs[0])
+        for e in exprs[1:]:
+            result = T.Comma(result, self.rvalue(e), e.pos)
+        return result
+
+    def _e_Compound(self, node: c_ast.Compound) -> T.Expr:
+        """GNU statement expression: the type is that of the last expression statement."""
+        p = self.pos(node)
+        items = node.block_items or []
+        t: CType = VOID
+        if items and not isinstance(items[-1], (c_ast.Decl, c_ast.Compound, c_ast.If,
+                                                c_ast.For, c_ast.While, c_ast.DoWhile,
+                                                c_ast.Return, c_ast.Switch, c_ast.Label,
+                                                c_ast.Goto, c_ast.Break, c_ast.Continue,
+                                                c_ast.EmptyStatement)):
+            t = VOID  # resolved by irgen while emitting (needs the block's scope)
+        return T.StmtExpr(node, t, p)
+
+    def _e_UnaryOp(self, node: c_ast.UnaryOp) -> T.Expr:
+        op = node.op
+        p = self.pos(node)
+        if op == "sizeof" or op in ("_Alignof", "__alignof__", "alignof", "__alignof"):
+            if isinstance(node.expr, c_ast.Typename):
+                t = self.resolve_type(node.expr, p)
+            else:
+                t = self.expr(node.expr).type
+            u = unqual(t)
+            if op != "sizeof":
+                return T.IntConst(t.align, ULONG, p)
+            if isinstance(u, FuncT) or (not u.complete and not isinstance(u, VoidT)):
+                self.error(p, f"invalid application of 'sizeof' to an incomplete type '{t}'")
+                return T.IntConst(1, ULONG, p)
+            return T.IntConst(t.size, ULONG, p)
+        if op in ("++", "--", "p++", "p--"):
+            target = self.expr(node.expr)
+            self.check_modifiable(target, "increment" if "++" in op else "decrement")
+            u = unqual(target.type)
+            if isinstance(u, PointerT):
+                step = self._pointee_size(u, p)
+            elif isinstance(u, (IntT, EnumT)):
+                step = 1
+            else:
+                self.error(p, f"cannot increment value of type '{target.type}' (invalid type)")
+                return self.bad(p)
+            delta = step if "++" in op else -step
+            return T.IncDec(delta, not op.startswith("p"), target, p)
+        if op == "&":
+            inner = self.expr(node.expr)
+            if isinstance(inner, T.VarRef) and inner.sym.kind == "func":
+                return T.AddrOf(inner, PointerT(inner.type), p)
+            if not inner.lvalue:
+                self.error(p, "cannot take the address of an rvalue (lvalue required as "
+                              "unary '&' operand)")
+                return self.bad(p)
+            if isinstance(inner, T.VarRef) and inner.sym.storage == "register":
+                self.error(p, f"address of register variable '{inner.sym.name}' requested")
+            return T.AddrOf(inner, PointerT(inner.type), p)
+        if op == "*":
+            ptr = self.value(self.expr(node.expr))
+            u = unqual(ptr.type)
+            if not isinstance(u, PointerT):
+                self.error(p, f"indirection requires pointer operand ('{ptr.type}' invalid)")
+                return self.bad(p)
+            if isinstance(unqual(u.pointee), FuncT):
+                return ptr  # *fp is the function designator again; decays back
+            return T.Deref(ptr, u.pointee, p)
+        if op in ("__real__", "__imag__"):
+            self.error(p, "_Complex types are unsupported")
+            return self.bad(p)
+        operand = self.value(self.expr(node.expr))
+        ou = unqual(operand.type)
+        if op == "!":
+            if not is_scalar(operand.type):
+                self.error(p, f"invalid argument type '{operand.type}' to unary expression "
+                              "(scalar type required)")
+                return self.bad(p)
+            if isinstance(operand, T.IntConst):
+                return T.IntConst(int(operand.value == 0), INT, p)
+            return T.Unary("!", operand, INT, p)
+        it = as_int(operand.type)
+        if it is None:
+            what = "pointer" if isinstance(ou, PointerT) else "type"
+            self.error(p, f"invalid argument type '{operand.type}' to unary '{op}' "
+                          f"(invalid {what} operand)")
+            return self.bad(p)
+        pt = promote(it)
+        operand = self.cast(operand, pt)
+        if op == "+":
+            return operand
+        if isinstance(operand, T.IntConst):
+            from .ctype import wrap
+            return T.IntConst(wrap(-operand.value if op == "-" else ~operand.value, pt), pt, p)
+        return T.Unary(op, operand, pt, p)
+
+    def _pointee_size(self, pt: PointerT, p: Pos) -> int:
+        u = unqual(pt.pointee)
+        if isinstance(u, (VoidT, FuncT)):
+            return 1
+        if not u.complete:
+            self.error(p, f"arithmetic on a pointer to an incomplete type '{pt.pointee}'")
+            return 1
+        return u.size
+
+    def check_modifiable(self, target: T.Expr, what: str) -> bool:
+        u = unqual(target.type)
+        if not target.lvalue:
+            self.error(target.pos, f"expression is not assignable (lvalue required as {what} "
+                                   "operand)")
+            return False
+        if isinstance(u, ArrayT):
+            self.error(target.pos, f"array type '{target.type}' is not assignable (lvalue "
+                                   "required, not an array)")
+            return False
+        if isinstance(u, FuncT):
+            self.error(target.pos, "function is not assignable (lvalue required)")
+            return False
+        if is_const(target.type) or self._const_member(target):
+            name = target.sym.name if isinstance(target, T.VarRef) else ""
+            what_s = f"variable '{name}'" if name else "a location"
+            self.error(target.pos, f"cannot assign to {what_s} with const-qualified type "
+                                   f"'{target.type}' (read-only)")
+            return False
+        if isinstance(u, StructT) and _struct_has_const(u):
+            self.error(target.pos, f"cannot assign to a struct with a const-qualified member")
+            return False
+        return True
+
+    @staticmethod
+    def _const_member(e: T.Expr) -> bool:
+        while isinstance(e, T.Member):
+            if is_const(e.base.type):
+                return True
+            e = e.base
+        return False
+
+    def _e_Cast(self, node: c_ast.Cast) -> T.Expr:
+        p = self.pos(node)
+        to = self.resolve_type(node.to_type, p)
+        e = self.expr(node.expr)
+        tu = unqual(to)
+        if isinstance(tu, VoidT):
+            return T.Cast(self.rvalue(e), to, p, explicit=True)
+        e = self.value(e)
+        if isinstance(tu, FloatT):
+            self.error(p, "floating-point types are unsupported")
+            return self.bad(p)
+        eu = unqual(e.type)
+        if not isinstance(tu, (IntT, EnumT, PointerT)):
+            self.error(p, f"used type '{to}' where arithmetic or pointer type is required "
+                          "(invalid type conversion)")
+            return self.bad(p)
+        if not isinstance(eu, (IntT, EnumT, PointerT)):
+            self.error(p, f"operand of type '{e.type}' where arithmetic or pointer type is "
+                          "required (invalid type conversion)")
+            return self.bad(p)
+        r = self.cast(e, to, explicit=True)
+        if isinstance(r, T.IntConst):
+            r.pos = p
+            return r
+        r.pos = p
+        return r
+
+    def _e_BinaryOp(self, node: c_ast.BinaryOp) -> T.Expr:
+        p = self.operator_pos(self.pos(node), node.right, node.op)
+        op = node.op
+        left = self.value(self.expr(node.left))
+        right = self.value(self.expr(node.right))
+        return self.binary(op, left, right, p)
+
+    def binary(self, op: str, left: T.Expr, right: T.Expr, p: Pos) -> T.Expr:
+        lu, ru = unqual(left.type), unqual(right.type)
+        li, ri = as_int(left.type), as_int(right.type)
+        if op in ("&&", "||"):
+            for side in (left, right):
+                if not is_scalar(side.type):
+                    self.error(side.pos, f"invalid operands to binary expression ('{left.type}' "
+                                         f"and '{right.type}'): scalar type required")
+                    return self.bad(p)
+            r = T.Logical(op, left, right, INT, p)
+            return self._fold(r)
+        if op in ("+", "-") and (isinstance(lu, PointerT) or isinstance(ru, PointerT)):
+            if isinstance(lu, PointerT) and ri is not None:
+                idx = self.cast(right, LONG)
+                return self._fold(T.PtrArith(op, left, idx, self._pointee_size(lu, p),
+                                             left.type, p))
+            if op == "+" and isinstance(ru, PointerT) and li is not None:
+                idx = self.cast(left, LONG)
+                return self._fold(T.PtrArith("+", right, idx, self._pointee_size(ru, p),
+                                             right.type, p))
+            if op == "-" and isinstance(lu, PointerT) and isinstance(ru, PointerT):
+                if not compatible(lu.pointee, ru.pointee):
+                    self.error(p, f"'{left.type}' and '{right.type}' are not pointers to "
+                                  "compatible types (incompatible pointer subtraction)")
+                return T.PtrDiff(left, right, self._pointee_size(lu, p), LONG, p)
+            self.error(p, f"invalid operands to binary '{op}' ('{left.type}' and "
+                          f"'{right.type}'): invalid pointer arithmetic")
+            return self.bad(p)
+        if op in _CMP_OPS:
+            if li is not None and ri is not None:
+                ct = usual_arith(li, ri)
+                return self._fold(T.Binary(op, self.cast(left, ct), self.cast(right, ct), INT, p))
+            if isinstance(lu, PointerT) or isinstance(ru, PointerT):
+                if isinstance(lu, PointerT) and isinstance(ru, PointerT):
+                    return T.Binary(op, left, right, INT, p)
+                ptr, other = (left, right) if isinstance(lu, PointerT) else (right, left)
+                if as_int(other.type) is not None:
+                    if not self.is_null_const(other) and op not in ("==", "!="):
+                        pass  # gcc: warning only (comparison between pointer and integer)
+                    conv = self.cast(other, ptr.type)
+                    if ptr is left:
+                        return T.Binary(op, left, conv, INT, p)
+                    return T.Binary(op, conv, right, INT, p)
+            self.error(p, f"invalid operands to binary '{op}' ('{left.type}' and "
+                          f"'{right.type}'): incompatible types")
+            return self.bad(p)
+        if op in _ARITH_OPS:
+            if li is None or ri is None:
+                kind = "pointer" if isinstance(lu, PointerT) or isinstance(ru, PointerT) \
+                    else "type"
+                self.error(p, f"invalid operands to binary '{op}' ('{left.type}' and "
+                              f"'{right.type}'): invalid {kind} operand")
+                return self.bad(p)
+            if op in ("<<", ">>"):
+                lt = promote(li)
+                return self._fold(T.Binary(op, self.cast(left, lt), self.cast(right, lt), lt, p))
+            ct = usual_arith(li, ri)
+            return self._fold(T.Binary(op, self.cast(left, ct), self.cast(right, ct), ct, p))
+        self.error(p, f"unsupported binary operator '{op}'")
+        return self.bad(p)
+
+    def _fold(self, e: T.Expr) -> T.Expr:
+        """Fold integer constant subexpressions (as clang does even at -O0)."""
+        if not is_integer(e.type):
+            return e
+        if isinstance(e, T.Binary) and e.op in ("/", "%"):
+            try:
+                rv = evaluate(e.right)
+            except ConstError:
+                return e
+            if rv == 0:
+                return e  # keep the trap at run time; constant contexts report it
+        if isinstance(e, T.Binary) and not (isinstance(e.left, T.IntConst)
+                                            and isinstance(e.right, T.IntConst)):
+            return e
+        if isinstance(e, T.Logical) and not isinstance(e.left, T.IntConst):
+            return e
+        try:
+            v = evaluate(e)
+        except ConstError:
+            return e
+        if isinstance(v, int):
+            return T.IntConst(v, e.type, e.pos)
+        return e
+
+    def _e_TernaryOp(self, node: c_ast.TernaryOp) -> T.Expr:
+        p = self.pos(node)
+        c = self.value(self.expr(node.cond))
+        if not is_scalar(c.type):
+            self.error(c.pos, f"used type '{c.type}' where scalar is required (invalid type)")
+            return self.bad(p)
+        a = self.rvalue(self.expr(node.iftrue))
+        b = self.rvalue(self.expr(node.iffalse))
+        au, bu = unqual(a.type), unqual(b.type)
+        ai, bi = as_int(a.type), as_int(b.type)
+        t: CType
+        if ai is not None and bi is not None:
+            t = usual_arith(ai, bi)
+            a, b = self.cast(a, t), self.cast(b, t)
+        elif isinstance(au, VoidT) or isinstance(bu, VoidT):
+            t = VOID
+        elif isinstance(au, StructT) and au is bu:
+            t = a.type
+        elif isinstance(au, PointerT) and isinstance(bu, PointerT):
+            if is_void(au.pointee):
+                t = a.type
+            elif is_void(bu.pointee):
+                t = b.type
+            else:
+                t = a.type
+            b = self.cast(b, t)
+        elif isinstance(au, PointerT) and bi is not None:
+            t = a.type
+            b = self.cast(b, t)
+        elif isinstance(bu, PointerT) and ai is not None:
+            t = b.type
+            a = self.cast(a, t)
+        else:
+            self.error(p, f"incompatible operand types ('{a.type}' and '{b.type}') in "
+                          "conditional expression")
+            return self.bad(p)
+        if isinstance(c, T.IntConst) and not isinstance(unqual(t), StructT):
+            return a if c.value else b
+        return T.Cond(c, a, b, t, p)
+
+    def _e_Assignment(self, node: c_ast.Assignment) -> T.Expr:
+        p = self.operator_pos(self.pos(node), node.rvalue, node.op)
+        target = self.expr(node.lvalue)
+        value = self.expr(node.rvalue)
+        if not self.check_modifiable(target, "left" if node.op == "=" else "compound "
+                                     "assignment"):
+            return self.bad(p)
+        if node.op == "=":
+            v = self.assign_convert(value, target.type, "assigning to", p)
+            return T.Assign(target, v, p)
+        op = node.op[:-1]
+        value = self.value(value)
+        tu = unqual(target.type)
+        ti, vi = as_int(target.type), as_int(value.type)
+        if isinstance(tu, PointerT) and op in ("+", "-") and vi is not None:
+            return T.CompoundAssign(op, target, self.cast(value, LONG), target.type,
+                                    self._pointee_size(tu, p), p)
+        if ti is None or vi is None:
+            kind = "pointer" if isinstance(tu, PointerT) or is_pointer(value.type) else "type"
+            self.error(p, f"invalid operands to '{node.op}' ('{target.type}' and "
+                          f"'{value.type}'): invalid {kind} operand")
+            return self.bad(p)
+        if op in ("<<", ">>"):
+            ot = promote(ti)
+        else:
+            ot = usual_arith(ti, vi)
+        return T.CompoundAssign(op, target, self.cast(value, ot), ot, 0, p)
+
+    def _e_ArrayRef(self, node: c_ast.ArrayRef) -> T.Expr:
+        p = self.pos(node)
+        base = self.value(self.expr(node.name))
+        idx = self.value(self.expr(node.subscript))
+        bu, iu = unqual(base.type), unqual(idx.type)
+        if not isinstance(bu, PointerT) and isinstance(iu, PointerT):
+            base, idx, bu, iu = idx, base, iu, bu  # 3[a]
+        if not isinstance(bu, PointerT):
+            self.error(p, "subscripted value is not an array or pointer")
+            return self.bad(p)
+        if as_int(idx.type) is None:
+            self.error(idx.pos, "array subscript is not an integer")
+            return self.bad(p)
+        if isinstance(unqual(bu.pointee), VoidT):
+            self.error(p, "subscript of pointer to incomplete type 'void'")
+            return self.bad(p)
+        addr = T.PtrArith("+", base, self.cast(idx, LONG), self._pointee_size(bu, p), base.type, p)
+        return T.Deref(addr, bu.pointee, p)
+
+    def _e_StructRef(self, node: c_ast.StructRef) -> T.Expr:
+        p = self.pos(node.field) if node.field is not None else self.pos(node)
+        base = self.expr(node.name)
+        name = node.field.name
+        if node.type == "->":
+            ptr = self.value(base)
+            pu = unqual(ptr.type)
+            if not isinstance(pu, PointerT):
+                self.error(p, f"member reference type '{ptr.type}' is not a pointer")
+                return self.bad(p)
+            st = unqual(pu.pointee)
+            obj: T.Expr = T.Deref(ptr, pu.pointee, ptr.pos)
+        else:
+            st = unqual(base.type)
+            obj = base
+        if not isinstance(st, StructT):
+            self.error(p, f"member reference base type '{obj.type}' is not a structure or "
+                          "union")
+            return self.bad(p)
+        if not st.is_complete:
+            self.error(p, f"incomplete definition of type '{st}' (no member named '{name}')")
+            return self.bad(p)
+        found = st.find(name)
+        if found is None:
+            self.error(p, f"no member named '{name}' in '{st}'")
+            return self.bad(p)
+        off, mt = found
+        if is_const(obj.type):
+            mt = qualify(mt, True, False)
+        if isinstance(obj, T.Call) or isinstance(obj, (T.Assign, T.Cond, T.Comma, T.StmtExpr)):
+            m = T.Member(obj, off, name, mt, p)
+            m.lvalue = False
+            return m
+        return T.Member(obj, off, name, mt, p)
+
+    def _e_FuncCall(self, node: c_ast.FuncCall) -> T.Expr:
+        p = self.pos(node)
+        args_nodes = list(node.args.exprs) if node.args is not None else []
+        if isinstance(node.name, c_ast.ID):
+            name = node.name.name
+            special = self._builtin_call(name, args_nodes, p, node)
+            if special is not None:
+                return special
+            if self.scopes.lookup(name) is None:
+                if name.startswith("__builtin_") and name[10:] in _LIBC_BUILTINS:
+                    sym = self.scopes.lookup(name[10:])
+                    if sym is not None:
+                        return self._call(T.VarRef(sym, p), args_nodes, p)
+                self.error(p, f"use of undeclared identifier '{name}' (implicit declaration "
+                              "of function)")
+                for a in args_nodes:
+                    self.expr(a)
+                return self.bad(p)
+        callee = self.expr(node.name)
+        return self._call(callee, args_nodes, p)
+
+    def _call(self, callee: T.Expr, args_nodes: list[c_ast.Node], p: Pos) -> T.Expr:
+        fn = self.rvalue(callee)
+        fu = unqual(fn.type)
+        ft = unqual(fu.pointee) if isinstance(fu, PointerT) else None
+        if not isinstance(ft, FuncT):
+            self.error(p, f"called object type '{callee.type}' is not a function or function "
+                          "pointer (called object is not a function)")
+            for a in args_nodes:
+                self.expr(a)
+            return self.bad(p)
+        name = callee.sym.name if isinstance(callee, T.VarRef) else ""
+        if contains_float(ft.ret) or any(contains_float(x) for x in ft.params):
+            self.error(p, f"call to '{name or 'function'}' uses floating-point types, which "
+                          "are unsupported")
+        args = [self.expr(a) for a in args_nodes]
+        nparams = len(ft.params)
+        if ft.prototyped:
+            if len(args) < nparams:
+                self.error(p, f"too few arguments to function call{_named(name)}, expected "
+                              f"{nparams}, have {len(args)}")
+            elif len(args) > nparams and not ft.variadic:
+                self.error(args[nparams].pos, f"too many arguments to function call"
+                                              f"{_named(name)}, expected {nparams}, have "
+                                              f"{len(args)}")
+        out: list[T.Expr] = []
+        for i, a in enumerate(args):
+            if ft.prototyped and i < nparams:
+                out.append(self.assign_convert(a, ft.params[i],
+                                               f"for argument {i + 1}{_named(name)}: passing to"
+                                               " parameter of type"))
+            else:
+                v = self.value(a)
+                ai = as_int(v.type)
+                if ai is not None:
+                    v = self.cast(v, promote(ai))
+                out.append(v)
+        ret = ft.ret
+        if not isinstance(unqual(ret), VoidT) and not unqual(ret).complete:
+            self.error(p, f"calling function with incomplete return type '{ret}'")
+        return T.Call(fn, out, ft, ret, p)
+
+    def _builtin_call(self, name: str, args: list[c_ast.Node], p: Pos,
+                      node: c_ast.FuncCall) -> T.Expr | None:
+        if name == "__atomc_va_arg":
+            ap = self.value(self.expr(args[0]))
+            marker = args[1]
+            t = self.resolve_type(marker.to_type, p) if isinstance(marker, c_ast.Cast) else INT
+            tu = unqual(t)
+            target = unqual(tu.pointee) if isinstance(tu, PointerT) else INT
+            if isinstance(target, FloatT):
+                self.error(p, "floating-point types are unsupported (va_arg)")
+                return self.bad(p)
+            target_t = tu.pointee if isinstance(tu, PointerT) else INT
+            return T.VaArg(ap, target_t, p)
+        if name in ("__builtin_va_start", "__builtin_va_end", "__builtin_va_copy"):
+            vals = [self.value(self.expr(a)) for a in args]
+            if name == "__builtin_va_start":
+                if self.function is None or not unqual(self.function.type).variadic:  # type: ignore
+                    self.error(p, "'va_start' used in function with fixed arguments")
+                return T.Call(None, vals[:1], None, VOID, p, builtin="va_start")
+            if name == "__builtin_va_end":
+                return T.Call(None, vals[:1], None, VOID, p, builtin="va_end")
+            return T.Call(None, vals[:2], None, VOID, p, builtin="va_copy")
+        if name == "__builtin_expect" and len(args) == 2:
+            v = self.value(self.expr(args[0]))
+            self.expr(args[1])
+            return v
+        if name == "__builtin_unreachable":
+            return T.Call(None, [], None, VOID, p, builtin="unreachable")
+        if name == "__builtin_trap":
+            return T.Call(None, [], None, VOID, p, builtin="trap")
+        if name == "offsetof" and len(args) == 2 and isinstance(args[0], c_ast.Typename):
+            t = unqual(self.resolve_type(args[0], p))
+            return T.IntConst(self._offsetof(t, args[1], p), ULONG, p)
+        if name == "__builtin_constant_p" and len(args) == 1:
+            e = self.expr(args[0])
+            return T.IntConst(int(isinstance(e, T.IntConst)), INT, p)
+        return None
+
+    def _offsetof(self, t: CType, desig: c_ast.Node, p: Pos) -> int:
+        if isinstance(desig, c_ast.ID):
+            if not isinstance(t, StructT) or t.find(desig.name) is None:
+                self.error(p, f"no member named '{desig.name}' in '{t}'")
+                return 0
+            return t.find(desig.name)[0]  # type: ignore[index]
+        if isinstance(desig, c_ast.StructRef):
+            base_off = self._offsetof(t, desig.name, p)
+            inner = unqual(self._offsetof_type(t, desig.name))
+            return base_off + self._offsetof(inner, desig.field, p)
+        if isinstance(desig, c_ast.ArrayRef):
+            base_off = self._offsetof(t, desig.name, p)
+            at = unqual(self._offsetof_type(t, desig.name))
+            idx = self.require_const_int(self.expr(desig.subscript), "offsetof index")
+            if isinstance(at, ArrayT):
+                return base_off + idx * at.elem.size
+            self.error(p, "subscripted value is not an array (offsetof)")
+            return base_off
+        self.error(p, "expected a member designator in offsetof")
+        return 0
+
+    def _offsetof_type(self, t: CType, desig: c_ast.Node) -> CType:
+        if isinstance(desig, c_ast.ID):
+            found = t.find(desig.name) if isinstance(t, StructT) else None
+            return found[1] if found else INT
+        if isinstance(desig, c_ast.StructRef):
+            inner = unqual(self._offsetof_type(t, desig.name))
+            return self._offsetof_type(inner, desig.field)
+        if isinstance(desig, c_ast.ArrayRef):
+            at = unqual(self._offsetof_type(t, desig.name))
+            return at.elem if isinstance(at, ArrayT) else INT
+        return INT
+
+    def _e_CompoundLiteral(self, node: c_ast.CompoundLiteral) -> T.Expr:
+        p = self.pos(node)
+        t = self.resolve_type(node.type, p)
+        init = self.initializer(t, node.init, p)
+        self.anon_count += 1
+        sym = Symbol(f".compoundliteral{self.anon_count}", init.type, "var",
+                     "static" if self.scopes.at_file_scope else "auto", p,
+                     static_storage=self.scopes.at_file_scope)
+        return T.CompoundLit(init.type, init, sym, p)
+
+    def _e_InitList(self, node: c_ast.InitList) -> T.Expr:
+        self.error(node, "expected expression (initializer list not allowed here)")
+        return self.bad(self.pos(node))
+
+    def _e_Typename(self, node: c_ast.Typename) -> T.Expr:
+        self.error(node, "expected expression, found a type name")
+        return self.bad(self.pos(node))
+
+    # ------------------------------------------------------------------
+    # initialisers
+
+    def initializer(self, t: CType, node: c_ast.Node, p: Pos) -> T.Init:
+        """Check an initialiser for an object of type `t`; completes `int a[] = ...`."""
+        items: dict[int, T.InitItem] = {}
+        t2 = self._init_obj(t, node, 0, items, p)
+        ordered = [items[k] for k in sorted(items)]
+        return T.Init(t2, ordered, p)
+
+    def _init_obj(self, t: CType, node: c_ast.Node, off: int, items: dict[int, T.InitItem],
+                  p: Pos) -> CType:
+        u = unqual(t)
+        if isinstance(node, c_ast.InitList):
+            if isinstance(u, (ArrayT, StructT)):
+                if isinstance(u, ArrayT) and _is_char(u.elem) and len(node.exprs) == 1:
+                    only = node.exprs[0]
+                    if isinstance(only, c_ast.Constant) and only.type == "string":
+                        return self._init_obj(t, only, off, items, p)
+                lst = list(node.exprs)
+                pos, t2 = self._fill(t, lst, 0, off, items, braced=True, p=self.pos(node, p))
+                if pos < len(lst):
+                    self.error(self.pos(lst[pos], p), f"excess elements in "
+                                                      f"{_kind(u)} initializer")
+                return t2
+            if not node.exprs:
+                self.error(self.pos(node, p), "scalar initializer cannot be empty (invalid "
+                                              "initializer)")
+                return t
+            if len(node.exprs) > 1:
+                self.error(self.pos(node.exprs[1], p), "excess elements in scalar initializer")
+            return self._init_obj(t, node.exprs[0], off, items, p)
+        if isinstance(node, c_ast.NamedInitializer):
+            self.error(self.pos(node.expr, p), "designator in scalar initializer (invalid "
+                                               "initializer)")
+            return t
+        e = self.expr(node)
+        if isinstance(u, ArrayT):
+            if isinstance(e, T.StrLit) and _is_char(u.elem):
+                n = len(e.data)
+                if u.count is None:
+                    t = ArrayT(u.elem, n)
+                elif n - 1 > u.count:
+                    self.error(e.pos, "initializer-string for char array is too long (excess "
+                                      "elements in char array initializer)")
+                self._put(items, T.InitItem(off, t, e))
+                return t
+            self.error(e.pos, f"array initializer must be an initializer list or string "
+                              f"literal (invalid initializer)")
+            return t
+        if isinstance(u, StructT):
+            ev = self.rvalue(e)
+            if unqual(ev.type) is not u:
+                self.error(e.pos, f"initializing '{t}' with an expression of incompatible "
+                                  f"type '{e.type}' (invalid initializer)")
+                return t
+            self._put(items, T.InitItem(off, t, ev))
+            return t
+        v = self.assign_convert(e, t, "initializing")
+        self._put(items, T.InitItem(off, t, v))
+        return t
+
+    @staticmethod
+    def _put(items: dict[int, T.InitItem], item: T.InitItem) -> None:
+        """Add an item; a later initialiser for the same bytes replaces earlier ones."""
+        end = item.offset + item.type.size
+        for k in [k for k, it in items.items()
+                  if k < end and item.offset < k + max(it.type.size, 1)]:
+            del items[k]
+        items[item.offset] = item
+
+    def _subobjects(self, u: CType) -> list[tuple[CType, int, str]] | None:
+        if isinstance(u, StructT):
+            if u.kind == "union":
+                return [(m.type, m.offset, m.name) for m in u.members[:1]]
+            return [(m.type, m.offset, m.name) for m in u.members]
+        return None
+
+    def _fill(self, t: CType, lst: list[c_ast.Node], pos: int, off: int,
+              items: dict[int, T.InitItem], braced: bool, p: Pos) -> tuple[int, CType]:
+        """Initialise aggregate `t` from lst[pos:], with brace elision; returns (next, type)."""
+        u = unqual(t)
+        if isinstance(u, ArrayT):
+            elem = u.elem
+            esz = elem.size
+            i = 0
+            max_i = 0
+            while pos < len(lst):
+                node = lst[pos]
+                if isinstance(node, c_ast.NamedInitializer):
+                    if not braced:
+                        break
+                    i = self._designated(t, node, off, items, p)
+                    pos += 1
+                    i += 1
+                    max_i = max(max_i, i)
+                    continue
+                if u.count is not None and i >= u.count:
+                    if braced:
+                        self.error(self.pos(node, p), "excess elements in array initializer")
+                        return len(lst), t
+                    break
+                pos = self._fill_one(elem, lst, pos, off + i * esz, items, p)
+                i += 1
+                max_i = max(max_i, i)
+            if u.count is None:
+                return pos, ArrayT(elem, max_i)
+            return pos, t
+        assert isinstance(u, StructT)
+        subs = self._subobjects(u) or []
+        i = 0
+        while pos < len(lst):
+            node = lst[pos]
+            if isinstance(node, c_ast.NamedInitializer):
+                if not braced:
+                    break
+                i = self._designated(t, node, off, items, p) + 1
+                pos += 1
+                continue
+            if i >= len(subs):
+                if braced:
+                    self.error(self.pos(node, p), f"excess elements in {u.kind} initializer")
+                    return len(lst), t
+                break
+            st, so, _ = subs[i]
+            pos = self._fill_one(st, lst, pos, off + so, items, p)
+            i += 1
+            if u.kind == "union":
+                if braced and pos < len(lst):
+                    self.error(self.pos(lst[pos], p), "excess elements in union initializer")
+                    return len(lst), t
+                break
+        return pos, t
+
+    def _fill_one(self, t: CType, lst: list[c_ast.Node], pos: int, off: int,
+                  items: dict[int, T.InitItem], p: Pos) -> int:
+        """Initialise one subobject from lst[pos], eliding braces if needed."""
+        node = lst[pos]
+        u = unqual(t)
+        if isinstance(u, (ArrayT, StructT)) and not isinstance(node, c_ast.InitList):
+            if isinstance(u, ArrayT) and _is_char(u.elem) and isinstance(node, c_ast.Constant) \
+                    and node.type == "string":
+                self._init_obj(t, node, off, items, p)
+                return pos + 1
+            if isinstance(u, StructT):
+                probe = self.expr(node)
+                if unqual(probe.type) is u:
+                    self._put(items, T.InitItem(off, t, self.rvalue(probe)))
+                    return pos + 1
+            new_pos, _ = self._fill(t, lst, pos, off, items, braced=False, p=p)
+            return new_pos if new_pos > pos else pos + 1
+        self._init_obj(t, node, off, items, p)
+        return pos + 1
+
+    def _designated(self, t: CType, node: c_ast.NamedInitializer, off: int,
+                    items: dict[int, T.InitItem], p: Pos) -> int:
+        """Apply `.a.b[2] = x` inside aggregate `t`; returns the index of the first designator."""
+        first_index = 0
+        cur_t = t
+        cur_off = off
+        for k, d in enumerate(node.name):
+            u = unqual(cur_t)
+            if isinstance(d, c_ast.ID):
+                if not isinstance(u, StructT):
+                    self.error(self.pos(d, p), "field designator in a non-struct initializer "
+                                               "(invalid initializer)")
+                    return first_index
+                idx = next((j for j, m in enumerate(u.members) if m.name == d.name), None)
+                if idx is None:
+                    found = u.find(d.name)
+                    if found is None:
+                        self.error(self.pos(d, p), f"field designator '{d.name}' does not refer"
+                                                   f" to any field in type '{u}' (no member "
+                                                   f"named '{d.name}')")
+                        return first_index
+                    cur_off += found[0]
+                    cur_t = found[1]
+                    idx = 0
+                else:
+                    cur_off += u.members[idx].offset
+                    cur_t = u.members[idx].type
+                if k == 0:
+                    first_index = idx
+            else:
+                if not isinstance(u, ArrayT):
+                    self.error(self.pos(d, p), "array designator in a non-array initializer "
+                                               "(invalid initializer)")
+                    return first_index
+                ix = self.require_const_int(self.expr(d), "array designator")
+                if ix < 0 or (u.count is not None and ix >= u.count):
+                    self.error(self.pos(d, p), "array designator index exceeds array bounds "
+                                               "(invalid initializer)")
+                    return first_index
+                cur_off += ix * u.elem.size
+                cur_t = u.elem
+                if k == 0:
+                    first_index = ix
+        self._init_obj(cur_t, node.expr, cur_off, items, p)
+        return first_index
+
+    # ------------------------------------------------------------------
+    # statements helpers
+
+    def condition(self, node: c_ast.Node) -> T.Expr:
+        e = self.value(self.expr(node))
+        if not is_scalar(e.type):
+            self.error(e.pos, f"statement requires expression of scalar type ('{e.type}' "
+                              "invalid)")
+            return self.bad(e.pos)
+        return e
+
+    def return_value(self, node: c_ast.Node | None, p: Pos) -> T.Expr | None:
+        fname = self.function.name if self.function else "?"
+        ret = self.function_ret
+        if node is None:
+            if not is_void(ret):
+                self.error(p, f"non-void function '{fname}' should return a value (return "
+                              "without value)")
+            return None
+        e = self.expr(node)
+        if is_void(ret):
+            if not is_void(e.type):
+                self.error(e.pos, f"void function '{fname}' should not return a value")
+            return None if is_void(e.type) else None
+        return self.assign_convert(e, ret, "returning", e.pos)
+
+
+def _named(name: str) -> str:
+    return f" '{name}'" if name else ""
+
+
+def _kind(u: CType) -> str:
+    if isinstance(u, ArrayT):
+        return "array"
+    if isinstance(u, StructT):
+        return u.kind
+    return "scalar"
+
+
+def _is_char(t: CType) -> bool:
+    it = as_int(t)
+    return it is not None and it.size == 1 and it != BOOL
+
+
+def _struct_has_const(st: StructT) -> bool:
+    for m in st.members:
+        if is_const(m.type):
+            return True
+        u = unqual(m.type)
+        if isinstance(u, StructT) and _struct_has_const(u):
+            return True
+    return False
+
+
+def _has_attr(spec: c_ast.Node, name: str) -> bool:
+    attrs = getattr(spec, "attrib", None) or getattr(spec, "attributes", None)
+    if attrs is None:
+        return False
+    for e in getattr(attrs, "exprs", []) or []:
+        if isinstance(e, c_ast.ID) and e.name in (name, f"__{name}__"):
+            return True
+    return False

@@ -1,0 +1,288 @@
+"""Typed expression tree produced by `sema` and consumed by `irgen`.
+
+Every implicit conversion is explicit here (`Cast`, `Decay`), pointer
+arithmetic carries its scale, and compound assignments carry the type the
+operation is computed in, so irgen never has to re-derive C's typing rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .ctype import CType
+from .scopes import Pos, Symbol
+
+
+class Expr:
+    __slots__ = ("type", "pos", "lvalue")
+
+    def __init__(self, type: CType, pos: Pos, lvalue: bool = False) -> None:
+        self.type = type
+        self.pos = pos
+        self.lvalue = lvalue
+
+
+class IntConst(Expr):
+    __slots__ = ("value",)
+
+    def __init__(self, value: int, type: CType, pos: Pos) -> None:
+        super().__init__(type, pos)
+        self.value = value
+
+
+class StrLit(Expr):
+    """A string literal object (type char[N]); an lvalue array."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes, type: CType, pos: Pos) -> None:
+        super().__init__(type, pos, lvalue=True)
+        self.data = data  # includes the terminating NUL
+
+
+class VarRef(Expr):
+    __slots__ = ("sym",)
+
+    def __init__(self, sym: Symbol, pos: Pos) -> None:
+        super().__init__(sym.type, pos, lvalue=sym.kind == "var")
+        self.sym = sym
+
+
+class Decay(Expr):
+    """Array or function designator used as a value: its address."""
+
+    __slots__ = ("operand",)
+
+    def __init__(self, operand: Expr, type: CType) -> None:
+        super().__init__(type, operand.pos)
+        self.operand = operand
+
+
+class Cast(Expr):
+    __slots__ = ("operand", "explicit")
+
+    def __init__(self, operand: Expr, type: CType, pos: Pos, explicit: bool = False) -> None:
+        super().__init__(type, pos)
+        self.operand = operand
+        self.explicit = explicit
+
+
+class Unary(Expr):
+    """'-', '~' or '!' on an already promoted operand ('!' yields int)."""
+
+    __slots__ = ("op", "operand")
+
+    def __init__(self, op: str, operand: Expr, type: CType, pos: Pos) -> None:
+        super().__init__(type, pos)
+        self.op = op
+        self.operand = operand
+
+
+class Binary(Expr):
+    """Integer arithmetic, shifts, bitwise ops and comparisons.
+
+    Operands already have the operation type (comparisons: both converted to
+    the common type, which may be a pointer); the result type is `type`.
+    """
+
+    __slots__ = ("op", "left", "right")
+
+    def __init__(self, op: str, left: Expr, right: Expr, type: CType, pos: Pos) -> None:
+        super().__init__(type, pos)
+        self.op = op
+        self.left = left
+        self.right = right
+
+
+class PtrArith(Expr):
+    """`ptr + index * scale` (op '+') or `ptr - index * scale` (op '-'); index is long."""
+
+    __slots__ = ("op", "ptr", "index", "scale")
+
+    def __init__(self, op: str, ptr: Expr, index: Expr, scale: int, type: CType, pos: Pos) -> None:
+        super().__init__(type, pos)
+        self.op = op
+        self.ptr = ptr
+        self.index = index
+        self.scale = scale
+
+
+class PtrDiff(Expr):
+    __slots__ = ("left", "right", "scale")
+
+    def __init__(self, left: Expr, right: Expr, scale: int, type: CType, pos: Pos) -> None:
+        super().__init__(type, pos)
+        self.left = left
+        self.right = right
+        self.scale = scale
+
+
+class Logical(Expr):
+    __slots__ = ("op", "left", "right")
+
+    def __init__(self, op: str, left: Expr, right: Expr, type: CType, pos: Pos) -> None:
+        super().__init__(type, pos)
+        self.op = op  # "&&" or "||"
+        self.left = left
+        self.right = right
+
+
+class Cond(Expr):
+    __slots__ = ("cond", "then", "els")
+
+    def __init__(self, cond: Expr, then: Expr, els: Expr, type: CType, pos: Pos) -> None:
+        super().__init__(type, pos)
+        self.cond = cond
+        self.then = then
+        self.els = els
+
+
+class Comma(Expr):
+    __slots__ = ("left", "right")
+
+    def __init__(self, left: Expr, right: Expr, pos: Pos) -> None:
+        super().__init__(right.type, pos)
+        self.left = left
+        self.right = right
+
+
+class Assign(Expr):
+    """`target = value`, value converted to the target's type."""
+
+    __slots__ = ("target", "value")
+
+    def __init__(self, target: Expr, value: Expr, pos: Pos) -> None:
+        super().__init__(target.type, pos)
+        self.target = target
+        self.value = value
+
+
+class CompoundAssign(Expr):
+    """`target op= rhs`: load target, convert to `optype`, combine, convert back, store.
+
+    For pointer targets (`p += n`) `scale` is the element size and `rhs` is long.
+    """
+
+    __slots__ = ("op", "target", "rhs", "optype", "scale")
+
+    def __init__(self, op: str, target: Expr, rhs: Expr, optype: CType, scale: int,
+                 pos: Pos) -> None:
+        super().__init__(target.type, pos)
+        self.op = op
+        self.target = target
+        self.rhs = rhs
+        self.optype = optype
+        self.scale = scale
+
+
+class IncDec(Expr):
+    """`++x`, `x--`, ...: delta is +1/-1 times the scale for pointers."""
+
+    __slots__ = ("delta", "prefix", "target")
+
+    def __init__(self, delta: int, prefix: bool, target: Expr, pos: Pos) -> None:
+        super().__init__(target.type, pos)
+        self.delta = delta
+        self.prefix = prefix
+        self.target = target
+
+
+class Deref(Expr):
+    """`*p`: the object p points to (an lvalue)."""
+
+    __slots__ = ("ptr",)
+
+    def __init__(self, ptr: Expr, type: CType, pos: Pos) -> None:
+        super().__init__(type, pos, lvalue=True)
+        self.ptr = ptr
+
+
+class AddrOf(Expr):
+    __slots__ = ("operand",)
+
+    def __init__(self, operand: Expr, type: CType, pos: Pos) -> None:
+        super().__init__(type, pos)
+        self.operand = operand
+
+
+class Member(Expr):
+    """A member of a struct/union object at a fixed byte offset."""
+
+    __slots__ = ("base", "offset", "name")
+
+    def __init__(self, base: Expr, offset: int, name: str, type: CType, pos: Pos) -> None:
+        super().__init__(type, pos, lvalue=base.lvalue)
+        self.base = base
+        self.offset = offset
+        self.name = name
+
+
+class Call(Expr):
+    """A call; `callee` has pointer-to-function type, args are converted."""
+
+    __slots__ = ("callee", "args", "ftype", "builtin")
+
+    def __init__(self, callee: Expr | None, args: list[Expr], ftype: Any, type: CType, pos: Pos,
+                 builtin: str = "") -> None:
+        super().__init__(type, pos)
+        self.callee = callee
+        self.args = args
+        self.ftype = ftype
+        self.builtin = builtin  # "va_start", "va_end", "va_copy", "expect", ... or ""
+
+
+class VaArg(Expr):
+    __slots__ = ("ap",)
+
+    def __init__(self, ap: Expr, type: CType, pos: Pos) -> None:
+        super().__init__(type, pos)
+        self.ap = ap  # pointer to the va_list struct
+
+
+class CompoundLit(Expr):
+    """`(T){...}`: an unnamed object initialised in place (an lvalue)."""
+
+    __slots__ = ("init", "sym")
+
+    def __init__(self, type: CType, init: Any, sym: Symbol, pos: Pos) -> None:
+        super().__init__(type, pos, lvalue=True)
+        self.init = init  # an `Init` tree
+        self.sym = sym
+
+
+class StmtExpr(Expr):
+    """GNU `({ ... })`: irgen emits the compound statement; value of the last expression."""
+
+    __slots__ = ("body",)
+
+    def __init__(self, body: Any, type: CType, pos: Pos) -> None:
+        super().__init__(type, pos)
+        self.body = body
+
+
+# ---------------------------------------------------------------------------
+# Initialisers, flattened to (offset, scalar expression) and (offset, string) items
+
+
+class InitItem:
+    __slots__ = ("offset", "type", "expr")
+
+    def __init__(self, offset: int, type: CType, expr: Expr) -> None:
+        self.offset = offset
+        self.type = type
+        self.expr = expr  # converted to `type`; a StrLit for char arrays from strings,
+        # or an aggregate-typed expression copied whole
+
+
+class Init:
+    """A checked initialiser for an object of `type`: scalar items at byte offsets.
+
+    Bytes not covered by an item are zero.
+    """
+
+    __slots__ = ("type", "items", "pos")
+
+    def __init__(self, type: CType, items: list[InitItem], pos: Pos) -> None:
+        self.type = type
+        self.items = items
+        self.pos = pos

@@ -1,0 +1,143 @@
+"""Dominator trees (Cooper, Harvey and Kennedy's iterative algorithm over a
+reverse post-order) and dominance frontiers.
+
+Generic over any hashable node type with a successor function, so the verifier,
+the optimiser and the tests (plain integers) share one implementation.
+Unreachable nodes are not in the tree: `dominates` treats them as dominated by
+everything, as LLVM's verifier does, so code in dead blocks is never reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from .function import Block, Function
+
+N = TypeVar("N", bound=Hashable)
+
+
+def reverse_post_order(entry: N, succs: Callable[[N], Iterable[N]]) -> list[N]:
+    """Nodes reachable from `entry` in reverse post-order (iterative DFS)."""
+    seen: set[N] = {entry}
+    post: list[N] = []
+    stack: list[tuple[N, Iterable[N]]] = [(entry, iter(succs(entry)))]
+    while stack:
+        node, it = stack[-1]
+        for s in it:  # type: ignore[attr-defined]
+            if s not in seen:
+                seen.add(s)
+                stack.append((s, iter(succs(s))))
+                break
+        else:
+            stack.pop()
+            post.append(node)
+    post.reverse()
+    return post
+
+
+class DomTree(Generic[N]):
+    """Immediate dominators of the nodes reachable from `entry`."""
+
+    def __init__(self, entry: N, succs: Callable[[N], Iterable[N]]) -> None:
+        self.entry = entry
+        self.succs = succs
+        self.rpo: list[N] = reverse_post_order(entry, succs)
+        self.order: dict[N, int] = {n: i for i, n in enumerate(self.rpo)}
+        preds: dict[N, list[N]] = {n: [] for n in self.rpo}
+        for n in self.rpo:
+            for s in succs(n):
+                preds[s].append(n)
+        self.preds = preds
+        self.idom: dict[N, N | None] = self._compute()
+        self.children: dict[N, list[N]] = {n: [] for n in self.rpo}
+        for n in self.rpo:
+            parent = self.idom[n]
+            if parent is not None:
+                self.children[parent].append(n)
+        # DFS numbering of the tree gives O(1) dominance queries.
+        self._pre: dict[N, int] = {}
+        self._post: dict[N, int] = {}
+        clock = 0
+        stack: list[tuple[N, bool]] = [(entry, False)]
+        while stack:
+            node, done = stack.pop()
+            if done:
+                self._post[node] = clock
+                clock += 1
+                continue
+            self._pre[node] = clock
+            clock += 1
+            stack.append((node, True))
+            for c in reversed(self.children[node]):
+                stack.append((c, False))
+
+    def _compute(self) -> dict[N, N | None]:
+        order = self.order
+        idom: dict[N, N | None] = {self.entry: self.entry}
+
+        def intersect(a: N, b: N) -> N:
+            while a is not b and a != b:
+                while order[a] > order[b]:
+                    a = idom[a]  # type: ignore[assignment]
+                while order[b] > order[a]:
+                    b = idom[b]  # type: ignore[assignment]
+            return a
+
+        changed = True
+        while changed:
+            changed = False
+            for n in self.rpo[1:]:
+                new: N | None = None
+                for p in self.preds[n]:
+                    if p in idom:
+                        new = p if new is None else intersect(p, new)
+                if new is not None and idom.get(n) != new:
+                    idom[n] = new
+                    changed = True
+        idom[self.entry] = None
+        return idom
+
+    def is_reachable(self, n: N) -> bool:
+        return n in self.order
+
+    def dominates(self, a: N, b: N) -> bool:
+        """True if every path from the entry to `b` passes through `a` (reflexive)."""
+        if b not in self.order:
+            return True
+        if a not in self.order:
+            return False
+        return self._pre[a] <= self._pre[b] and self._post[b] <= self._post[a]
+
+    def strictly_dominates(self, a: N, b: N) -> bool:
+        return a != b and self.dominates(a, b)
+
+    def frontiers(self) -> dict[N, list[N]]:
+        """Dominance frontier of every reachable node, each list in RPO order."""
+        df: dict[N, list[N]] = {n: [] for n in self.rpo}
+        for n in self.rpo:
+            ps = self.preds[n]
+            # the entry has an implicit extra edge from outside the function
+            if len(ps) < (1 if n == self.entry else 2):
+                continue
+            for p in dict.fromkeys(ps):
+                runner: N | None = p
+                while runner is not None and runner != self.idom[n]:
+                    if n not in df[runner]:
+                        df[runner].append(n)
+                    runner = self.idom[runner]
+        for n in df:
+            df[n].sort(key=self.order.__getitem__)
+        return df
+
+
+def dominators_of_function(fn: Function) -> DomTree[Block]:
+    """Dominator tree of a defined function's blocks (entry = first block).
+    Edges to blocks outside the function are ignored (the verifier reports them)."""
+    members = set(map(id, fn.blocks))
+
+    def succs(b: Block) -> list[Block]:
+        return [s for s in b.successors if id(s) in members]
+
+    return DomTree(fn.blocks[0], succs)

@@ -1,0 +1,121 @@
+"""Natural loops: headers, bodies, nesting, latches, exits and preheaders.
+
+A back edge is an edge whose target dominates its source; the natural loop
+of a header is the header plus every block that reaches one of its back edges
+without passing through the header. Loops sharing a header are one loop.
+Only reachable blocks take part. Results are lists in function block order,
+so every pass that walks them is deterministic.
+"""
+
+from __future__ import annotations
+
+from .dominators import DomTree, dominators_of_function
+from .function import Block, Function
+from .insts import Jump
+
+
+class Loop:
+    __slots__ = ("header", "blocks", "parent", "children", "_members")
+
+    def __init__(self, header: Block, blocks: list[Block]) -> None:
+        self.header = header
+        self.blocks = blocks  # header first, then function order
+        self._members = set(map(id, blocks))
+        self.parent: Loop | None = None
+        self.children: list[Loop] = []
+
+    def contains(self, b: Block) -> bool:
+        return id(b) in self._members
+
+    @property
+    def depth(self) -> int:
+        d, cur = 1, self.parent
+        while cur is not None:
+            d, cur = d + 1, cur.parent
+        return d
+
+    def latches(self) -> list[Block]:
+        """Blocks inside the loop that jump back to the header."""
+        return [b for b in self.blocks if self.header in b.successors]
+
+    def exiting_blocks(self) -> list[Block]:
+        return [b for b in self.blocks if any(not self.contains(s) for s in b.successors)]
+
+    def exit_blocks(self) -> list[Block]:
+        """Blocks outside the loop reached from inside it (each once)."""
+        seen: dict[int, Block] = {}
+        for b in self.blocks:
+            for s in b.successors:
+                if not self.contains(s) and id(s) not in seen:
+                    seen[id(s)] = s
+        return list(seen.values())
+
+    def outside_preds(self, preds: dict[Block, list[Block]]) -> list[Block]:
+        """Distinct predecessors of the header that are outside the loop."""
+        out: dict[int, Block] = {}
+        for p in preds[self.header]:
+            if not self.contains(p):
+                out.setdefault(id(p), p)
+        return list(out.values())
+
+    def preheader(self, preds: dict[Block, list[Block]]) -> Block | None:
+        """The single outside predecessor, if it reaches the header by an
+        unconditional jump (so code placed at its end runs exactly once per entry)."""
+        outside = self.outside_preds(preds)
+        if len(outside) != 1:
+            return None
+        p = outside[0]
+        term = p.terminator
+        if not isinstance(term, Jump) or len(p.successors) != 1:
+            return None
+        return p
+
+    def __repr__(self) -> str:
+        return f"<Loop header={self.header.name or id(self.header)} blocks={len(self.blocks)}>"
+
+
+class LoopInfo:
+    def __init__(self, fn: Function, dom: DomTree[Block] | None = None) -> None:
+        self.function = fn
+        self.dom = dom if dom is not None else dominators_of_function(fn)
+        self.loops: list[Loop] = []  # outermost first, then by header order
+        self._innermost: dict[int, Loop] = {}
+        self._compute()
+
+    def _compute(self) -> None:
+        dom = self.dom
+        order = {id(b): i for i, b in enumerate(self.function.blocks)}
+        found: list[Loop] = []
+        for header in dom.rpo:
+            back = [p for p in dom.preds[header] if dom.dominates(header, p)]
+            if not back:
+                continue
+            members: dict[int, Block] = {id(header): header}
+            work = list(back)
+            while work:
+                b = work.pop()
+                if id(b) in members:
+                    continue
+                members[id(b)] = b
+                work.extend(p for p in dom.preds.get(b, []) if dom.is_reachable(p))
+            body = sorted((b for b in members.values() if b is not header),
+                          key=lambda b: order[id(b)])
+            found.append(Loop(header, [header, *body]))
+        # Nesting: a loop's parent is the smallest other loop containing its header.
+        found.sort(key=lambda lp: len(lp.blocks))
+        for i, lp in enumerate(found):
+            for outer in found[i + 1:]:
+                if outer.contains(lp.header) and outer is not lp:
+                    lp.parent = outer
+                    outer.children.append(lp)
+                    break
+        for lp in found:  # smallest first: the innermost loop claims a block first
+            for b in lp.blocks:
+                self._innermost.setdefault(id(b), lp)
+        self.loops = sorted(found, key=lambda lp: (lp.depth, dom.order[lp.header]))
+
+    def loop_for(self, b: Block) -> Loop | None:
+        return self._innermost.get(id(b))
+
+    def innermost_first(self) -> list[Loop]:
+        return sorted(self.loops, key=lambda lp: (-lp.depth, self.dom.order[lp.header]))

@@ -1,0 +1,1102 @@
+"""Textual IR reader: the inverse of `atomc.ir.printer` (grammar in docs/ir-reference.md).
+
+Three passes, because the printer writes metadata definitions after the
+functions that use them and functions may call functions defined later:
+(1) metadata definitions `!N = DI...(...)` are collected raw and built on first
+use, (2) globals and function signatures are read in order, function bodies
+are only delimited, (3) bodies are read with every symbol known. Inside a body,
+values and blocks may be used before they are defined (back edges): a use
+creates a placeholder that the definition replaces.
+
+Each top-level item starts on a new line; `;` starts a comment (lit tests
+carry their CHECK lines in the IR file itself).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NoReturn
+
+from .dbgrecords import DbgKind, DbgRecord
+from .debuginfo import (
+    BASIC_ENCODINGS, COMPOSITE_TAGS, DERIVED_TAGS, OP_ARITY, OP_BY_NAME, DIBasicType,
+    DICompileUnit, DICompositeType, DIDerivedType, DIEnumerator, DIExpression, DIFile,
+    DIGlobalVariable, DILexicalBlock, DILocalVariable, DILocation, DISubprogram, DISubrange,
+    DISubroutineType,
+)
+from .function import Block, DataItem, Function, Global, Module, SymRef, Zeros
+from .insts import (
+    BINARY_OPS, CAST_OPS, FCMP_PREDS, ICMP_PREDS, Alloca, Binary, Branch, Call, Cast, Cmp,
+    Extract, Inst, Jump, Load, MemCopy, MemSet, Op, PtrAdd, Ret, Select, Store, Switch,
+    Unreachable, VaStart,
+)
+from .types import (
+    F32, F64, I1, I8, I16, I32, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type,
+)
+from .values import Const, Undef, Use, Value
+
+
+class IRParseError(Exception):
+    """A syntax or reference error, rendered `file:line:col: error: message` plus the
+    offending source line and a caret."""
+
+    def __init__(self, filename: str, line: int, column: int, message: str,
+                 source_line: str | None = None) -> None:
+        self.filename = filename
+        self.line = line
+        self.column = column
+        self.message = message
+        text = f"{filename}:{line}:{column}: error: {message}"
+        if source_line is not None:
+            caret = "".join(c if c == "\t" else " " for c in source_line[: column - 1]) + "^"
+            text += f"\n{source_line}\n{caret}"
+        super().__init__(text)
+
+
+# ---------------------------------------------------------------------------
+# Lexer
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    kind: str  # string local global meta record float int ident punct eof
+    text: str
+    line: int
+    col: int
+    first_on_line: bool
+
+
+_TOKEN_RE = re.compile(
+    r"""
+    (?P<ws>[ \t\r\f]+)
+  | (?P<nl>\n)
+  | (?P<comment>;[^\n]*)
+  | (?P<string>"(?:[^"\\]|\\.)*")
+  | (?P<local>%[A-Za-z0-9_.$]+)
+  | (?P<global>@[A-Za-z0-9_.$]+)
+  | (?P<meta>![0-9]+)
+  | (?P<metakw>![A-Za-z_]+)
+  | (?P<record>\#[0-9]+)
+  | (?P<recordkw>\#[A-Za-z_]+)
+  | (?P<float>[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+
+                     |inf(?![A-Za-z0-9_])|nan(?![A-Za-z0-9_])))
+  | (?P<int>[-+]?[0-9]+(?![A-Za-z_]))
+  | (?P<ident>[A-Za-z_][A-Za-z0-9_.]*)
+  | (?P<punct>->|\.\.\.|[(){}\[\],:=])
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+
+
+def tokenize(text: str, filename: str) -> list[Token]:
+    toks: list[Token] = []
+    pos = 0
+    line = 1
+    line_start = 0
+    first = True
+    lines = text.split("\n")
+    while pos < len(text):
+        m = _TOKEN_RE.match(text, pos)
+        col = pos - line_start + 1
+        if m is None:
+            raise IRParseError(filename, line, col, f"unexpected character {text[pos]!r}",
+                               lines[line - 1])
+        kind = m.lastgroup
+        assert kind is not None
+        tok_text = m.group()
+        if kind == "nl":
+            line += 1
+            line_start = m.end()
+            first = True
+        elif kind in ("ws", "comment"):
+            pass
+        else:
+            toks.append(Token(kind, tok_text, line, col, first))
+            first = False
+            if kind == "string" and "\n" in tok_text:
+                line += tok_text.count("\n")
+                line_start = pos + tok_text.rindex("\n") + 1
+        pos = m.end()
+    toks.append(Token("eof", "", line, pos - line_start + 1, True))
+    return toks
+
+
+def _unquote(s: str) -> str:
+    return re.sub(r"\\(.)", r"\1", s[1:-1], flags=re.DOTALL)
+
+
+_TYPE_NAMES: dict[str, Type] = {
+    "i1": I1, "i8": I8, "i16": I16, "i32": I32, "i64": I64, "f32": F32, "f64": F64,
+    "ptr": PTR, "void": VOID,
+}
+
+# ---------------------------------------------------------------------------
+# Metadata schemas: field name -> (value kind, default). REQ marks required fields.
+
+_REQ = object()
+
+
+@dataclass(frozen=True, slots=True)
+class _Ref:
+    """A reference to metadata node `num` (None: `null`) written at `tok`."""
+
+    num: int | None
+    tok: Token
+
+
+@dataclass(frozen=True, slots=True)
+class _RawNode:
+    kind: str
+    fields: dict[str, tuple[object, Token]]
+    tok: Token
+
+
+# value kinds: str, int, bool, ident:<choices>, ref:<classes>, refs:<classes>, atom
+_TYPES = "DIBasicType|DIDerivedType|DICompositeType|DISubroutineType"
+_SCOPES = "DISubprogram|DILexicalBlock"
+_SCHEMAS: dict[str, dict[str, tuple[str, object]]] = {
+    "DIFile": {"name": ("str", _REQ), "dir": ("str", _REQ)},
+    "DICompileUnit": {"file": ("ref:DIFile", _REQ), "producer": ("str", _REQ),
+                      "language": ("ident", _REQ), "optimized": ("bool", False)},
+    "DIBasicType": {"name": ("str", _REQ), "size": ("int", _REQ),
+                    "encoding": ("ident:" + "|".join(BASIC_ENCODINGS), _REQ)},
+    "DIDerivedType": {"tag": ("ident:" + "|".join(DERIVED_TAGS), _REQ), "name": ("str", ""),
+                      "base": ("ref?:" + _TYPES, _REQ), "size": ("int", 0), "offset": ("int", 0),
+                      "file": ("ref?:DIFile", None), "line": ("int", 0)},
+    "DICompositeType": {"tag": ("ident:" + "|".join(COMPOSITE_TAGS), _REQ), "name": ("str", ""),
+                        "size": ("int", _REQ), "align": ("int", 0), "base": ("ref?:" + _TYPES, None),
+                        "file": ("ref?:DIFile", None), "line": ("int", 0),
+                        "declaration": ("bool", False),
+                        "elements": ("refs:DIDerivedType|DIEnumerator|DISubrange", ())},
+    "DIEnumerator": {"name": ("str", _REQ), "value": ("int", _REQ)},
+    "DISubrange": {"count": ("int", _REQ)},
+    "DISubroutineType": {"ret": ("ref?:" + _TYPES, None), "params": ("refs:" + _TYPES, ()),
+                         "variadic": ("bool", False), "prototyped": ("bool", True)},
+    "DISubprogram": {"name": ("str", _REQ), "linkage": ("str", ""), "file": ("ref:DIFile", _REQ),
+                     "line": ("int", _REQ), "type": ("ref:DISubroutineType", _REQ),
+                     "scope_line": ("int", 0), "unit": ("ref:DICompileUnit", _REQ),
+                     "local": ("bool", False), "definition": ("bool", True),
+                     "key_instructions": ("bool", False)},
+    "DILexicalBlock": {"scope": ("ref:" + _SCOPES, _REQ), "file": ("ref:DIFile", _REQ),
+                       "line": ("int", _REQ), "column": ("int", 0)},
+    "DILocalVariable": {"name": ("str", _REQ), "scope": ("ref:" + _SCOPES, _REQ),
+                        "file": ("ref:DIFile", _REQ), "line": ("int", _REQ),
+                        "type": ("ref:" + _TYPES, _REQ), "arg": ("int", 0)},
+    "DIGlobalVariable": {"name": ("str", _REQ), "linkage": ("str", ""),
+                         "file": ("ref:DIFile", _REQ), "line": ("int", _REQ),
+                         "type": ("ref:" + _TYPES, _REQ), "local": ("bool", False),
+                         "definition": ("bool", True)},
+    "DILocation": {"line": ("int", _REQ), "column": ("int", 0), "scope": ("ref:" + _SCOPES, _REQ),
+                   "inlined_at": ("ref?:DILocation", None), "atom": ("atom", (0, 0))},
+}
+
+_TERMINATOR_OPS = ("jump", "branch", "switch", "ret", "unreachable")
+
+
+class _Forward(Value):
+    """A value used before its definition; replaced (RAUW) when the definition is read."""
+
+    __slots__ = ("tok",)
+
+    def __init__(self, ty: Type, tok: Token) -> None:
+        super().__init__(ty)
+        self.tok = tok
+
+
+class _FunctionScope:
+    """Per-body name tables."""
+
+    def __init__(self, fn: Function) -> None:
+        self.fn = fn
+        self.values: dict[str, Value] = {}
+        self.forwards: dict[str, _Forward] = {}
+        self.blocks: dict[str, Block] = {}
+        self.block_refs: dict[str, Token] = {}
+        self.defined_blocks: set[str] = set()
+        self.records: dict[str, DbgRecord] = {}
+        self.key_refs: list[tuple[DbgRecord, Token]] = []
+
+
+class IRParser:
+    """Parses one module. After `parse()`, `spans` maps `id()` of each function,
+    global, block, instruction and debug record to its (line, column) in the text,
+    so tools can point diagnostics (e.g. verifier errors) at the input."""
+
+    def __init__(self, text: str, filename: str = "<input>") -> None:
+        self.text = text
+        self.filename = filename
+        self.lines = text.split("\n")
+        self.toks = tokenize(text, filename)
+        self.pos = 0
+        self.raw_md: dict[int, _RawNode] = {}
+        self.md_nodes: dict[int, object] = {}
+        self.md_building: set[int] = set()
+        self.md_pending: list[tuple[DICompositeType, _RawNode]] = []
+        self._arg_names: list[Token] = []
+        self.module = Module()
+        self.spans: dict[int, tuple[int, int]] = {}
+
+    # -- token helpers --------------------------------------------------------
+    def error(self, tok: Token, message: str) -> NoReturn:
+        src = self.lines[tok.line - 1] if 0 < tok.line <= len(self.lines) else None
+        raise IRParseError(self.filename, tok.line, tok.col, message, src)
+
+    @property
+    def tok(self) -> Token:
+        return self.toks[self.pos]
+
+    def peek(self, k: int = 1) -> Token:
+        return self.toks[min(self.pos + k, len(self.toks) - 1)]
+
+    def next(self) -> Token:
+        t = self.toks[self.pos]
+        if t.kind != "eof":
+            self.pos += 1
+        return t
+
+    def at(self, text: str) -> bool:
+        t = self.tok
+        return t.text == text and t.kind in ("ident", "punct", "metakw", "recordkw")
+
+    def accept(self, text: str) -> bool:
+        if self.at(text):
+            self.pos += 1
+            return True
+        return False
+
+    def expect(self, text: str) -> Token:
+        if not self.at(text):
+            self.error(self.tok, f"expected '{text}', found {self.describe(self.tok)}")
+        return self.next()
+
+    def expect_kind(self, kind: str, what: str) -> Token:
+        if self.tok.kind != kind:
+            self.error(self.tok, f"expected {what}, found {self.describe(self.tok)}")
+        return self.next()
+
+    @staticmethod
+    def describe(tok: Token) -> str:
+        return "end of file" if tok.kind == "eof" else f"'{tok.text}'"
+
+    def expect_int(self, what: str = "integer") -> int:
+        return int(self.expect_kind("int", what).text)
+
+    def expect_string(self) -> str:
+        return _unquote(self.expect_kind("string", "string").text)
+
+    def end_of_line(self, start: Token) -> None:
+        """An item ends at the end of its line."""
+        t = self.tok
+        if t.kind != "eof" and t.line == start.line and not t.first_on_line:
+            self.error(t, f"unexpected {self.describe(t)} at end of line")
+
+    # -- module ----------------------------------------------------------------
+    def parse(self) -> Module:
+        self._collect_metadata()
+        bodies: list[tuple[Function, int, list[Token]]] = []
+        m = self.module
+        self.pos = 0
+        seen_source = False
+        while self.tok.kind != "eof":
+            t = self.tok
+            if not t.first_on_line:
+                self.error(t, f"unexpected {self.describe(t)}: top-level items start a new line")
+            if t.kind == "meta" and t.text[1:] and self.peek().text == "=":
+                self._skip_metadata_definition()
+            elif self.at("source_filename"):
+                if seen_source:
+                    self.error(t, "duplicate source_filename")
+                seen_source = True
+                self.next()
+                self.expect("=")
+                m.source_filename = self.expect_string()
+                self.end_of_line(t)
+            elif self.at("compile_unit"):
+                if m.cu is not None:
+                    self.error(t, "duplicate compile_unit")
+                self.next()
+                m.cu = self.md_ref(self.expect_kind("meta", "metadata reference"), DICompileUnit)
+                self.end_of_line(t)
+            elif self.at("global"):
+                self.parse_global()
+            elif self.at("declare"):
+                self.next()
+                self.parse_signature(t, named=False)
+                self.end_of_line(t)
+            elif self.at("define"):
+                self.next()
+                fn = self.parse_signature(t, named=True)
+                brace = self.expect("{")
+                bodies.append((fn, self.pos, self._arg_names))
+                self._skip_body(brace)
+            else:
+                self.error(t, f"expected a top-level item, found {self.describe(t)}")
+        for fn, start, arg_names in bodies:
+            self.pos = start
+            self.parse_body(fn, arg_names)
+        for fn in m.functions.values():
+            for inst in fn.insts():
+                for loc in [inst.loc, *(r.loc for r in inst.dbg_records)]:
+                    while loc is not None:  # the waterline covers inlined call sites too
+                        m.atoms.saw(loc)
+                        loc = loc.inlined_at
+        return m
+
+    def _skip_body(self, brace: Token) -> None:
+        depth = 1
+        while depth:
+            t = self.next()
+            if t.kind == "eof":
+                self.error(brace, "function body has no closing '}'")
+            if t.kind == "punct" and t.text == "{":
+                depth += 1
+            elif t.kind == "punct" and t.text == "}":
+                depth -= 1
+
+    # -- metadata ---------------------------------------------------------------
+    def _collect_metadata(self) -> None:
+        i = 0
+        while i < len(self.toks):
+            t = self.toks[i]
+            if t.kind == "meta" and t.first_on_line and self.toks[i + 1].text == "=":
+                self.pos = i
+                num = int(t.text[1:])
+                if num in self.raw_md:
+                    self.error(t, f"redefinition of metadata !{num}")
+                self.next()
+                self.expect("=")
+                kind_tok = self.expect_kind("ident", "metadata node kind")
+                if kind_tok.text not in _SCHEMAS:
+                    self.error(kind_tok, f"unknown metadata node kind '{kind_tok.text}'")
+                self.raw_md[num] = _RawNode(kind_tok.text, self.parse_md_fields(kind_tok.text),
+                                            kind_tok)
+                self.end_of_line(t)
+                i = self.pos
+            else:
+                i += 1
+
+    def _skip_metadata_definition(self) -> None:
+        start = self.tok
+        self.next()
+        while self.tok.kind != "eof" and not (self.tok.first_on_line and self.tok is not start):
+            self.next()
+
+    def parse_md_fields(self, kind: str) -> dict[str, tuple[object, Token]]:
+        schema = _SCHEMAS[kind]
+        fields: dict[str, tuple[object, Token]] = {}
+        self.expect("(")
+        while not self.at(")"):
+            if fields:
+                self.expect(",")
+            name_tok = self.expect_kind("ident", "field name")
+            name = name_tok.text
+            if name not in schema:
+                self.error(name_tok, f"unknown field '{name}' in {kind}")
+            if name in fields:
+                self.error(name_tok, f"duplicate field '{name}'")
+            self.expect(":")
+            fields[name] = (self.parse_md_value(schema[name][0], name_tok), name_tok)
+        close = self.expect(")")
+        for name, (_, default) in schema.items():
+            if default is _REQ and name not in fields:
+                self.error(close, f"missing field '{name}' in {kind}")
+        return fields
+
+    def parse_md_value(self, vkind: str, name_tok: Token) -> object:
+        t = self.tok
+        if vkind == "str":
+            return self.expect_string()
+        if vkind == "int":
+            return self.expect_int()
+        if vkind == "bool":
+            if self.accept("true"):
+                return True
+            if self.accept("false"):
+                return False
+            self.error(t, f"expected 'true' or 'false', found {self.describe(t)}")
+        if vkind == "atom":
+            return (self.expect_int("atom group"), self.expect_int("atom rank"))
+        if vkind.startswith("ident"):
+            tok = self.expect_kind("ident", f"a value for '{name_tok.text}'")
+            choices = vkind.partition(":")[2]
+            if choices and tok.text not in choices.split("|"):
+                self.error(tok, f"invalid {name_tok.text} '{tok.text}'")
+            return tok.text
+        if vkind.startswith("refs"):
+            self.expect("(")
+            refs: list[_Ref] = []
+            while not self.at(")"):
+                if refs:
+                    self.expect(",")
+                refs.append(_Ref(int(self.expect_kind("meta", "metadata reference").text[1:]),
+                                 self.toks[self.pos - 1]))
+            self.expect(")")
+            return refs
+        # ref / ref?
+        if t.kind == "ident" and t.text == "null":
+            if not vkind.startswith("ref?"):
+                self.error(t, f"field '{name_tok.text}' cannot be null")
+            self.next()
+            return _Ref(None, t)
+        return _Ref(int(self.expect_kind("meta", "metadata reference").text[1:]), t)
+
+    def md_ref(self, tok: Token, *classes: type) -> object:
+        """The node `tok` (`!N`) names, checked to be one of `classes`."""
+        node = self.md_node(int(tok.text[1:]), tok)
+        self._drain_pending()
+        if classes and not isinstance(node, classes):
+            want = " or ".join(c.__name__ for c in classes)
+            self.error(tok, f"{tok.text} is a {type(node).__name__}, expected {want}")
+        return node
+
+    def _drain_pending(self) -> None:
+        while self.md_pending:
+            comp, raw = self.md_pending.pop()
+            for ref in raw.fields.get("elements", ([], raw.tok))[0]:  # type: ignore[union-attr]
+                comp.elements.append(self._resolve(ref, "DIDerivedType|DIEnumerator|DISubrange"))
+
+    def md_node(self, num: int, tok: Token) -> object:
+        if num in self.md_nodes:
+            return self.md_nodes[num]
+        raw = self.raw_md.get(num)
+        if raw is None:
+            self.error(tok, f"undefined metadata !{num}")
+        if num in self.md_building:
+            self.error(tok, f"metadata cycle through !{num} (only struct elements may refer back)")
+        self.md_building.add(num)
+        node = self._build(raw)
+        self.md_building.discard(num)
+        self.md_nodes[num] = node
+        return node
+
+    def _resolve(self, ref: object, classes: str) -> object:
+        assert isinstance(ref, _Ref)
+        if ref.num is None:
+            return None
+        node = self.md_node(ref.num, ref.tok)
+        if type(node).__name__ not in classes.split("|"):
+            want = " or ".join(classes.split("|"))
+            self.error(ref.tok, f"!{ref.num} is a {type(node).__name__}, expected {want}")
+        return node
+
+    def _build(self, raw: _RawNode) -> object:
+        schema = _SCHEMAS[raw.kind]
+
+        def f(name: str) -> object:
+            vkind, default = schema[name]
+            if name not in raw.fields:
+                return default
+            value = raw.fields[name][0]
+            if vkind.startswith("ref:") or vkind.startswith("ref?:"):
+                return self._resolve(value, vkind.partition(":")[2])
+            return value
+
+        match raw.kind:
+            case "DIFile":
+                return DIFile(f("name"), f("dir"))  # type: ignore[arg-type]
+            case "DICompileUnit":
+                return DICompileUnit(f("file"), f("producer"), f("language"),  # type: ignore[arg-type]
+                                     f("optimized"))  # type: ignore[arg-type]
+            case "DIBasicType":
+                return DIBasicType(f("name"), f("size"), f("encoding"))  # type: ignore[arg-type]
+            case "DIDerivedType":
+                return DIDerivedType(f("tag"), f("name"), f("base"), f("size"),  # type: ignore[arg-type]
+                                     f("offset"), f("file"), f("line"))  # type: ignore[arg-type]
+            case "DICompositeType":
+                # numbered before its elements, which may point back at it
+                node = DICompositeType(f("tag"), f("name"), f("size"), f("align"),  # type: ignore[arg-type]
+                                       f("base"), f("file"), f("line"), [],  # type: ignore[arg-type]
+                                       f("declaration"))  # type: ignore[arg-type]
+                if raw.fields.get("elements"):
+                    self.md_pending.append((node, raw))
+                return node
+            case "DIEnumerator":
+                return DIEnumerator(f("name"), f("value"))  # type: ignore[arg-type]
+            case "DISubrange":
+                return DISubrange(f("count"))  # type: ignore[arg-type]
+            case "DISubroutineType":
+                params = tuple(self._resolve(r, _TYPES) for r in f("params"))  # type: ignore[attr-defined]
+                return DISubroutineType(f("ret"), params, f("variadic"),  # type: ignore[arg-type]
+                                        f("prototyped"))  # type: ignore[arg-type]
+            case "DISubprogram":
+                return DISubprogram(f("name"), f("linkage"), f("file"), f("line"),  # type: ignore[arg-type]
+                                    f("type"), f("scope_line"), f("unit"), f("local"),  # type: ignore[arg-type]
+                                    f("definition"), f("key_instructions"))  # type: ignore[arg-type]
+            case "DILexicalBlock":
+                return DILexicalBlock(f("scope"), f("file"), f("line"), f("column"))  # type: ignore[arg-type]
+            case "DILocalVariable":
+                return DILocalVariable(f("name"), f("scope"), f("file"), f("line"),  # type: ignore[arg-type]
+                                       f("type"), f("arg"))  # type: ignore[arg-type]
+            case "DIGlobalVariable":
+                return DIGlobalVariable(f("name"), f("linkage"), f("file"), f("line"),  # type: ignore[arg-type]
+                                        f("type"), f("local"), f("definition"))  # type: ignore[arg-type]
+            case "DILocation":
+                return self._location(raw.fields, f)
+        raise AssertionError(raw.kind)
+
+    def _location(self, fields: dict[str, tuple[object, Token]],
+                  f: Callable[[str], object]) -> DILocation:
+        group, rank = f("atom")  # type: ignore[misc]
+        if group < 0 or rank < 0:
+            self.error(fields["atom"][1], "atom group and rank must not be negative")
+        return DILocation(f("line"), f("column"), f("scope"), f("inlined_at"),  # type: ignore[arg-type]
+                          group, rank)
+
+    def parse_inline_loc(self) -> DILocation:
+        """`!loc(line: L, column: C, scope: !S[, inlined_at: !I][, atom: G R])`."""
+        self.expect("!loc")
+        fields = self.parse_md_fields("DILocation")
+        schema = _SCHEMAS["DILocation"]
+
+        def f(name: str) -> object:
+            vkind, default = schema[name]
+            if name not in fields:
+                return default
+            value = fields[name][0]
+            if vkind.startswith("ref"):
+                node = self._resolve(value, vkind.partition(":")[2])
+                self._drain_pending()
+                return node
+            return value
+
+        return self._location(fields, f)
+
+    # -- types and values -----------------------------------------------------------
+    def at_type(self) -> bool:
+        t = self.tok
+        return (t.kind == "ident" and t.text in _TYPE_NAMES) or (t.kind == "punct" and t.text == "{")
+
+    def parse_type(self) -> Type:
+        t = self.tok
+        if t.kind == "punct" and t.text == "{":
+            self.next()
+            elems: list[Type] = []
+            while not self.at("}"):
+                if elems:
+                    self.expect(",")
+                elem = self.parse_type()
+                if isinstance(elem, (TupleType, type(VOID))):
+                    self.error(self.toks[self.pos - 1], "tuple elements must be scalar types")
+                elems.append(elem)
+            self.expect("}")
+            return TupleType(tuple(elems))
+        if t.kind == "ident" and t.text in _TYPE_NAMES:
+            self.next()
+            return _TYPE_NAMES[t.text]
+        self.error(t, f"expected a type, found {self.describe(t)}")
+
+    def parse_value(self, ty: Type, scope: _FunctionScope | None) -> Value:
+        t = self.next()
+        if t.kind == "int":
+            v = int(t.text)
+            if isinstance(ty, IntType):
+                if not -(1 << (ty.bits - 1)) <= v < (1 << ty.bits):
+                    self.error(t, f"constant {v} does not fit in {ty}")
+            elif isinstance(ty, PtrType):
+                if not 0 <= v < (1 << 64):
+                    self.error(t, f"constant {v} does not fit in ptr")
+            elif not isinstance(ty, FloatType):
+                self.error(t, f"a constant cannot have type {ty}")
+            return Const(ty, v)
+        if t.kind == "float":
+            if not isinstance(ty, FloatType):
+                self.error(t, f"floating-point constant with type {ty}")
+            return Const(ty, float(t.text))
+        if t.kind == "ident" and t.text == "undef":
+            return Undef(ty)
+        if t.kind == "global":
+            sym = self.module.symbol(t.text[1:])
+            if sym is None:
+                self.error(t, f"use of undefined symbol {t.text}")
+            if ty != PTR:
+                self.error(t, f"symbol {t.text} has type ptr, not {ty}")
+            return sym
+        if t.kind == "local":
+            if scope is None:
+                self.error(t, "local value outside a function body")
+            known = scope.values.get(t.text) or scope.forwards.get(t.text)
+            if known is not None:
+                if known.ty != ty:
+                    self.error(t, f"{t.text} has type {known.ty}, used here as {ty}")
+                return known
+            fwd = _Forward(ty, t)
+            scope.forwards[t.text] = fwd
+            return fwd
+        self.error(t, f"expected a value, found {self.describe(t)}")
+
+    def parse_typed(self, scope: _FunctionScope | None) -> Value:
+        ty = self.parse_type()
+        return self.parse_value(ty, scope)
+
+    def define_value(self, scope: _FunctionScope, tok: Token, value: Value) -> None:
+        name = tok.text
+        if name in scope.values:
+            self.error(tok, f"redefinition of {name}")
+        base = name[1:]
+        stem, dot, num = base.rpartition(".")
+        if dot and num.isdigit():
+            value.name = stem
+        elif base.isdigit():
+            value.name = ""
+        else:
+            value.name = base
+        fwd = scope.forwards.pop(name, None)
+        if fwd is not None:
+            if fwd.ty != value.ty:
+                self.error(fwd.tok, f"{name} is used as {fwd.ty} but defined as {value.ty}")
+            fwd.replace_all_uses_with(value)
+        scope.values[name] = value
+
+    # -- globals ------------------------------------------------------------------
+    def parse_global(self) -> None:
+        start = self.expect("global")
+        name_tok = self.expect_kind("global", "global name")
+        name = name_tok.text[1:]
+        if self.module.symbol(name) is not None:
+            self.error(name_tok, f"redefinition of symbol @{name}")
+        self.expect(":")
+        self.expect("size")
+        size = self.expect_int("size")
+        self.expect(",")
+        self.expect("align")
+        align = self.expect_int("alignment")
+        self.expect(",")
+        link = self.expect_kind("ident", "'internal' or 'external'")
+        if link.text not in ("internal", "external"):
+            self.error(link, f"expected 'internal' or 'external', found '{link.text}'")
+        g = Global(name, size, align, None, internal=link.text == "internal")
+        while self.accept(","):
+            t = self.tok
+            if self.accept("constant"):
+                g.constant = True
+            elif self.accept("section"):
+                g.section = self.expect_string()
+            elif self.at("attrs"):
+                g.attrs = self.parse_attrs()
+            elif self.accept("dbg"):
+                g.digv = self.md_ref(self.expect_kind("meta", "metadata reference"),  # type: ignore[assignment]
+                                     DIGlobalVariable)
+            else:
+                self.error(t, f"unknown global flag {self.describe(t)}")
+        if self.accept("="):
+            g.init = self.parse_data()
+        self.end_of_line(start)
+        self.module.add_global(g)
+        self.spans[id(g)] = (start.line, start.col)
+
+    def parse_data(self) -> list[DataItem]:
+        self.expect("[")
+        items: list[DataItem] = []
+        while not self.at("]"):
+            if items:
+                self.expect(",")
+            t = self.expect_kind("ident", "data item")
+            if t.text == "bytes":
+                s = self.tok
+                text = self.expect_string()
+                try:
+                    items.append(bytes.fromhex(text))
+                except ValueError:
+                    self.error(s, "bytes item must be an even number of hex digits")
+            elif t.text == "zero":
+                count = self.expect_int("byte count")
+                if count < 0:
+                    self.error(self.toks[self.pos - 1], "zero count must not be negative")
+                items.append(Zeros(count))
+            elif t.text.startswith("sym") and t.text[3:].isdigit():
+                sym = self.expect_kind("global", "symbol")
+                addend = self.tok
+                if addend.kind != "int" or addend.text[0] not in "+-":
+                    self.error(addend, "expected a signed addend such as +0")
+                self.next()
+                items.append(SymRef(sym.text[1:], int(addend.text), int(t.text[3:])))
+            else:
+                self.error(t, f"unknown data item '{t.text}'")
+        self.expect("]")
+        return items
+
+    def parse_attrs(self) -> set[str]:
+        self.expect("attrs")
+        self.expect("(")
+        attrs: set[str] = set()
+        while not self.at(")"):
+            if attrs:
+                self.expect(",")
+            attrs.add(self.expect_kind("ident", "attribute name").text)
+        self.expect(")")
+        return attrs
+
+    # -- functions ------------------------------------------------------------------
+    def parse_signature(self, start: Token, *, named: bool) -> Function:
+        internal = self.accept("internal")
+        name_tok = self.expect_kind("global", "function name")
+        name = name_tok.text[1:]
+        if self.module.symbol(name) is not None:
+            self.error(name_tok, f"redefinition of symbol @{name}")
+        self.expect("(")
+        types: list[Type] = []
+        byvals: list[tuple[int, int] | None] = []
+        arg_names: list[Token] = []
+        variadic = False
+        while not self.at(")"):
+            if types or variadic:
+                self.expect(",")
+            if variadic:
+                self.error(self.tok, "'...' must be the last parameter")
+            if self.accept("..."):
+                variadic = True
+                continue
+            ty = self.parse_type()
+            if ty == VOID:
+                self.error(self.toks[self.pos - 1], "a parameter cannot have type void")
+            types.append(ty)
+            byvals.append(self.parse_byval())
+            if self.tok.kind == "local":
+                if not named:
+                    self.error(self.tok, "parameter names are only written in definitions")
+                arg_names.append(self.next())
+            else:
+                if named:
+                    self.error(self.tok, "expected a parameter name")
+        self.expect(")")
+        self.expect("->")
+        self.expect("(")
+        rets: list[Type] = []
+        while not self.at(")"):
+            if rets:
+                self.expect(",")
+            rets.append(self.parse_type())
+        self.expect(")")
+        fn = Function(name, types, rets, variadic=variadic, internal=internal,
+                      byval_params=byvals if any(b is not None for b in byvals) else None)
+        if self.accept("sret"):
+            fn.sret = True
+        if self.at("attrs"):
+            fn.attrs = self.parse_attrs()
+        if self.accept("dbg"):
+            fn.subprogram = self.md_ref(self.expect_kind("meta", "metadata reference"),  # type: ignore[assignment]
+                                        DISubprogram)
+        self.module.add_function(fn)
+        self.spans[id(fn)] = (start.line, start.col)
+        self._arg_names = arg_names
+        return fn
+
+    def parse_byval(self) -> tuple[int, int] | None:
+        if not self.accept("byval"):
+            return None
+        self.expect("(")
+        size = self.expect_int("size")
+        self.expect(",")
+        align = self.expect_int("alignment")
+        self.expect(")")
+        return (size, align)
+
+    def parse_body(self, fn: Function, arg_names: list[Token]) -> None:
+        scope = _FunctionScope(fn)
+        for arg, tok in zip(fn.args, arg_names, strict=True):
+            self.define_value(scope, tok, arg)
+        block: Block | None = None
+        pending: list[DbgRecord] = []
+        while not self.at("}"):
+            t = self.tok
+            if t.kind == "eof":
+                self.error(t, "unexpected end of file in function body")
+            if not t.first_on_line:
+                self.error(t, f"unexpected {self.describe(t)}: expected a new line")
+            if t.kind == "ident" and self.peek().text in (":", "(") and self.peek().kind == "punct":
+                if pending:
+                    self.error(t, "debug record is not followed by an instruction in its block")
+                block = self.parse_block_header(scope)
+                continue
+            if block is None:
+                self.error(t, "instruction before the first block label")
+            if t.kind == "recordkw" and t.text == "#dbg":
+                pending.append(self.parse_record(scope))
+                continue
+            inst = self.parse_inst(scope)
+            block.append(inst)
+            for rec in pending:
+                inst.add_dbg_record(rec)
+            pending = []
+        if pending:
+            self.error(self.tok, "debug record is not followed by an instruction in its block")
+        close = self.expect("}")
+        for name, fwd in scope.forwards.items():
+            self.error(fwd.tok, f"use of undefined value {name}")
+        for name, tok in scope.block_refs.items():
+            if name not in scope.defined_blocks:
+                self.error(tok, f"use of undefined block {name}")
+        for rec, tok in scope.key_refs:
+            key = scope.records.get(tok.text)
+            if key is None:
+                self.error(tok, f"use of undefined debug record {tok.text}")
+            rec.key = key
+        if not fn.blocks:
+            self.error(close, "a function definition needs at least one block")
+
+    def block_named(self, scope: _FunctionScope, tok: Token) -> Block:
+        b = scope.blocks.get(tok.text)
+        if b is None:
+            b = Block(tok.text)
+            scope.blocks[tok.text] = b
+            scope.block_refs[tok.text] = tok
+        return b
+
+    def parse_block_header(self, scope: _FunctionScope) -> Block:
+        tok = self.next()
+        if tok.text in scope.defined_blocks:
+            self.error(tok, f"redefinition of block {tok.text}")
+        b = self.block_named(scope, tok)
+        scope.defined_blocks.add(tok.text)
+        b.function = scope.fn
+        scope.fn.blocks.append(b)
+        self.spans[id(b)] = (tok.line, tok.col)
+        if self.accept("("):
+            while not self.at(")"):
+                if b.params:
+                    self.expect(",")
+                ty = self.parse_type()
+                name_tok = self.expect_kind("local", "block parameter name")
+                self.define_value(scope, name_tok, b.add_param(ty))
+            self.expect(")")
+        self.expect(":")
+        self.end_of_line(tok)
+        return b
+
+    def parse_succ(self, scope: _FunctionScope) -> tuple[Block, list[Value]]:
+        tok = self.expect_kind("ident", "block name")
+        b = self.block_named(scope, tok)
+        args: list[Value] = []
+        if self.accept("("):
+            while not self.at(")"):
+                if args:
+                    self.expect(",")
+                args.append(self.parse_typed(scope))
+            self.expect(")")
+        return b, args
+
+    # -- debug records ------------------------------------------------------------
+    def parse_record(self, scope: _FunctionScope) -> DbgRecord:
+        start = self.expect("#dbg")
+        kind_tok = self.expect_kind("ident", "'new', 'add' or 'delete'")
+        try:
+            kind = DbgKind(kind_tok.text)
+        except ValueError:
+            self.error(kind_tok, f"unknown debug record kind '{kind_tok.text}'")
+        id_tok = self.expect_kind("record", "record id such as #0")
+        if id_tok.text in scope.records:
+            self.error(id_tok, f"redefinition of debug record {id_tok.text}")
+        key_tok: Token | None = None
+        if self.accept("key"):
+            key_tok = self.expect_kind("record", "record id")
+        self.expect(",")
+        var = self.md_ref(self.expect_kind("meta", "variable"), DILocalVariable)
+        self.expect(",")
+        value: Value | None = None
+        if not self.accept("none"):
+            value = self.parse_typed(scope)
+        self.expect(",")
+        expr = self.parse_expr()
+        if not self.at("!loc"):
+            self.error(self.tok, "a debug record needs a location: !loc(...)")
+        loc = self.parse_inline_loc()
+        self.end_of_line(start)
+        rec = DbgRecord(kind, var, value, expr, loc=loc)  # type: ignore[arg-type]
+        scope.records[id_tok.text] = rec
+        if key_tok is not None:
+            scope.key_refs.append((rec, key_tok))
+        self.spans[id(rec)] = (start.line, start.col)
+        return rec
+
+    def parse_expr(self) -> DIExpression:
+        self.expect("(")
+        ops: list[int] = []
+        first = True
+        while not self.at(")"):
+            if not first:
+                self.expect(",")
+            first = False
+            t = self.expect_kind("ident", "DWARF operation")
+            code = OP_BY_NAME.get(t.text)
+            if code is None:
+                self.error(t, f"unknown DWARF operation '{t.text}'")
+            ops.append(code)
+            for _ in range(OP_ARITY.get(code, 0)):
+                ops.append(self.expect_int("operand"))
+        self.expect(")")
+        return DIExpression(tuple(ops))
+
+    # -- instructions ----------------------------------------------------------------
+    def parse_inst(self, scope: _FunctionScope) -> Inst:
+        start = self.tok
+        result: Token | None = None
+        if start.kind == "local":
+            result = self.next()
+            self.expect("=")
+        op_tok = self.expect_kind("ident", "an instruction")
+        inst = self.parse_inst_body(op_tok, scope)
+        if self.at("!loc"):
+            inst.loc = self.parse_inline_loc()
+        self.end_of_line(start)
+        has_value = inst.ty != VOID
+        if result is not None and not has_value:
+            self.error(result, f"'{op_tok.text}' does not produce a value")
+        if result is None and has_value:
+            self.error(op_tok, f"the result of '{op_tok.text}' must be named")
+        if result is not None:
+            self.define_value(scope, result, inst)
+        self.spans[id(inst)] = (start.line, start.col)
+        return inst
+
+    def parse_inst_body(self, op_tok: Token, scope: _FunctionScope) -> Inst:
+        name = op_tok.text
+        try:
+            op = Op(name)
+        except ValueError:
+            self.error(op_tok, f"unknown instruction '{name}'")
+        typed = lambda: self.parse_typed(scope)  # noqa: E731
+        if op in BINARY_OPS:
+            lhs = typed()
+            self.expect(",")
+            return Binary(op, lhs, typed(), loc=None)
+        if op in (Op.ICMP, Op.FCMP):
+            pred = self.expect_kind("ident", "predicate")
+            preds = ICMP_PREDS if op is Op.ICMP else FCMP_PREDS
+            if pred.text not in preds:
+                self.error(pred, f"unknown {name} predicate '{pred.text}'")
+            lhs = typed()
+            self.expect(",")
+            return Cmp(pred.text, lhs, typed(), loc=None, float_cmp=op is Op.FCMP)
+        if op in CAST_OPS:
+            v = typed()
+            self.expect("to")
+            return Cast(op, v, self.parse_type(), loc=None)
+        match op:
+            case Op.ALLOCA:
+                size = self.expect_int("size")
+                self.expect(",")
+                self.expect("align")
+                return Alloca(size, self.expect_int("alignment"), loc=None)
+            case Op.LOAD:
+                ty = self.parse_type()
+                self.expect(",")
+                ptr = typed()
+                return Load(ty, ptr, loc=None, volatile=self.accept("volatile"))
+            case Op.STORE:
+                v = typed()
+                self.expect(",")
+                ptr = typed()
+                return Store(v, ptr, loc=None, volatile=self.accept("volatile"))
+            case Op.PTRADD:
+                p = typed()
+                self.expect(",")
+                return PtrAdd(p, typed(), loc=None)
+            case Op.MEMCPY:
+                dst = typed()
+                self.expect(",")
+                src = typed()
+                self.expect(",")
+                size = self.expect_int("size")
+                self.expect(",")
+                self.expect("align")
+                align = self.expect_int("alignment")
+                return MemCopy(dst, src, size, align, loc=None, volatile=self.accept("volatile"))
+            case Op.MEMSET:
+                dst = typed()
+                self.expect(",")
+                byte = typed()
+                self.expect(",")
+                size = self.expect_int("size")
+                self.expect(",")
+                self.expect("align")
+                return MemSet(dst, byte, size, self.expect_int("alignment"), loc=None)
+            case Op.SELECT:
+                c = typed()
+                self.expect(",")
+                a = typed()
+                self.expect(",")
+                return Select(c, a, typed(), loc=None)
+            case Op.CALL:
+                return self.parse_call(scope)
+            case Op.EXTRACT:
+                agg_tok = self.tok
+                agg = typed()
+                self.expect(",")
+                idx_tok = self.tok
+                index = self.expect_int("element index")
+                if not isinstance(agg.ty, TupleType):
+                    self.error(agg_tok, "extract needs a tuple operand")
+                if not 0 <= index < len(agg.ty.elems):
+                    self.error(idx_tok, f"index {index} is out of range for {agg.ty}")
+                return Extract(agg, index, loc=None)
+            case Op.VASTART:
+                return VaStart(typed(), loc=None)
+            case Op.JUMP:
+                b, args = self.parse_succ(scope)
+                return Jump(b, args, loc=None)
+            case Op.BRANCH:
+                c = typed()
+                self.expect(",")
+                t, targs = self.parse_succ(scope)
+                self.expect(",")
+                e, eargs = self.parse_succ(scope)
+                return Branch(c, t, e, targs, eargs, loc=None)
+            case Op.SWITCH:
+                return self.parse_switch(scope)
+            case Op.RET:
+                values: list[Value] = []
+                if self.at_type() and self.tok.line == op_tok.line:
+                    values.append(typed())
+                    while self.accept(","):
+                        values.append(typed())
+                return Ret(values, loc=None)
+            case Op.UNREACHABLE:
+                return Unreachable(loc=None)
+        self.error(op_tok, f"unknown instruction '{name}'")
+
+    def parse_call(self, scope: _FunctionScope) -> Call:
+        ret = self.parse_type()
+        callee = self.parse_typed(scope)
+        self.expect("(")
+        args: list[Value] = []
+        byval: list[tuple[int, int] | None] = []
+        while not self.at(")"):
+            if args:
+                self.expect(",")
+            ty = self.parse_type()
+            byval.append(self.parse_byval())
+            args.append(self.parse_value(ty, scope))
+        self.expect(")")
+        fixed: int | None = None
+        if self.accept("fixed"):
+            fixed = self.expect_int("number of fixed arguments")
+        return Call(callee, args, ret, loc=None, fixed_args=fixed, byval=byval)
+
+    def parse_switch(self, scope: _FunctionScope) -> Switch:
+        v = self.parse_typed(scope)
+        self.expect(",")
+        self.expect("default")
+        default, dargs = self.parse_succ(scope)
+        self.expect(",")
+        self.expect("[")
+        cases: list[tuple[int, Block, list[Value]]] = []
+        while not self.at("]"):
+            if cases:
+                self.expect(",")
+            value = self.expect_int("case value")
+            self.expect(":")
+            b, args = self.parse_succ(scope)
+            cases.append((value, b, args))
+        self.expect("]")
+        sw = Switch(v, default, [(c, b) for c, b, _ in cases], loc=None)
+        # the printer shows successor arguments on any edge; keep them if present
+        for succ, args in zip(sw.succs, [dargs] + [a for _, _, a in cases], strict=True):
+            succ.args = [Use(sw, a) for a in args]
+        return sw
+
+
+def parse_module(text: str, filename: str = "<input>") -> Module:
+    """Read a module printed by `print_module` (or written by hand in the same syntax)."""
+    return IRParser(text, filename).parse()

@@ -1,0 +1,983 @@
+"""IR verifier: reports every broken invariant, each at the offending object.
+
+`verify_module` / `verify_function` return all errors (never stop at the first);
+`check` raises `VerificationFailed` whose message is the IR annotated with each
+error under the line it concerns. Rules, one per line:
+
+Structure
+- S1  a defined function's blocks have `function` set to it and appear once in `fn.blocks`
+- S2  every block ends with exactly one terminator; no terminator before the end; no empty block
+- S3  `inst.block` points at the block that holds it; block params know their block and index
+- S4  the entry block has no parameters and no predecessors
+- S5  branch targets are blocks of the same function
+- S6  successor arguments match the target block's parameters in count and type
+- S7  an instruction's class, opcode, operand count and successor count agree
+Operands and types
+- T1  operands are constants, undef, symbols of this module, or values of this function
+- T2  binary operands and result share one type: integer for integer ops, float for float ops
+- T3  icmp compares two operands of one integer or ptr type; fcmp two of one float type; result i1
+- T4  casts: zext/sext widen and trunc narrows integers; ptrtoint ptr->int; inttoptr int->ptr;
+      sitofp/uitofp int->float; fptosi/fptoui float->int; fpext/fptrunc widen/narrow floats
+- T5  load/store/memcpy/memset/va_start/ptradd address operands are ptr; ptradd offset is i64;
+      loads and stores move scalars; memset's byte is an integer; sizes >= 0; alignments are
+      powers of two
+- T6  select: i1 condition, both arms and the result of one type
+- T7  calls: callee is ptr; for a direct callee: argument count (>= for variadic), fixed-part
+      argument types, byval flags, `fixed` count (= named parameters iff variadic) and result
+      type ({} for no return value, the tuple for two) all match its signature
+- T8  extract: a tuple operand, index in range, result is that element's type
+- T9  branch condition is i1; switch value is an integer; case values fit it and are distinct
+- T10 ret values match the function's ret_types in count and type
+- T11 va_start only in a variadic function
+- T12 function signature: args agree with param_types, byval params and sret pointers are ptr
+SSA
+- D1  every use is dominated by its definition (same block: defined earlier; successor
+      arguments are uses at the terminator); block params are usable in their block and the
+      blocks it dominates; uses in unreachable blocks are not checked
+- D2  use lists agree with operands both ways (no stale uses, no unregistered operands)
+Debug locations
+- L1  a location's scope chain ends in this function's subprogram, directly or through its
+      inlined_at chain; a function without a subprogram has no locations
+- L2  an atom group needs `key_instructions` on the subprogram owning the location's scope
+- L3  with a nonzero group the rank is 1..7; a nonzero rank needs a nonzero group; groups fit
+      in 61 bits; the module's next-group counter is above every group in use
+Debug records
+- R1  `record.inst` is the instruction holding the record; the variable's scope lies in the
+      subprogram of the record's location
+- R2  `new` names no key; `add` names a `new` and has a value; `delete` names a `new` or an
+      `add`, has no value and an empty expression
+- R3  the named record is in this function and dominates the record naming it
+- R4  variable, fragment and inlined-at agree with the named record
+- R5  the named `new` is still current at the record: the forward data flow of
+      docs/ir-reference.md (a `new` of the same or an overlapping piece ends it; a join of
+      different `new`s ends both) yields that `new` for the variable piece
+- R6  record values are scalars and values of this function (or constants); a memory home
+      (`deref` expression) is a ptr; the value dominates the instruction the record precedes
+- R7  expressions use known operations with their operand counts; at most one fragment, last,
+      non-empty and inside the variable's size
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .dbgrecords import DbgKind, DbgRecord
+from .debuginfo import (
+    OP_ARITY, OP_BY_NAME, DIBasicType, DICompositeType, DIDerivedType, DIExpression,
+    DILexicalBlock, DILocalVariable, DILocation, DISubprogram, DISubroutineType,
+    DW_OP_LLVM_fragment,
+)
+from .dominators import DomTree, dominators_of_function
+from .function import Block, Function, Global, Module, SymRef
+from .insts import (
+    BINARY_OPS, CAST_OPS, FCMP_PREDS, ICMP_PREDS, Alloca, Binary, Branch, Call, Cast, Cmp,
+    Extract, Inst, Jump, Load, MemCopy, MemSet, Op, PtrAdd, Ret, Select, Store, Switch,
+    Unreachable, VaStart,
+)
+from .printer import IRPrinter
+from .types import I1, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type
+from .values import Arg, BlockParam, Const, Undef, Use, Value
+
+MAX_ATOM_GROUP = (1 << 61) - 1
+
+Where = Inst | DbgRecord | Block | Function | Global | None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class VerifierError:
+    """One broken invariant; `where` is the offending object (None: the module)."""
+
+    message: str
+    function: Function | None = None
+    where: Where = None
+
+    def __str__(self) -> str:
+        ctx = f"@{self.function.name}: " if self.function is not None else ""
+        return f"{ctx}{self.message}"
+
+
+class VerificationFailed(Exception):
+    def __init__(self, errors: list[VerifierError], text: str) -> None:
+        super().__init__(text)
+        self.errors = errors
+
+
+_FORMAT: dict[Op, type] = {
+    **{op: Binary for op in BINARY_OPS}, **{op: Cast for op in CAST_OPS},
+    Op.ICMP: Cmp, Op.FCMP: Cmp, Op.ALLOCA: Alloca, Op.LOAD: Load, Op.STORE: Store,
+    Op.PTRADD: PtrAdd, Op.MEMCPY: MemCopy, Op.MEMSET: MemSet, Op.SELECT: Select, Op.CALL: Call,
+    Op.EXTRACT: Extract, Op.VASTART: VaStart, Op.JUMP: Jump, Op.BRANCH: Branch,
+    Op.SWITCH: Switch, Op.RET: Ret, Op.UNREACHABLE: Unreachable,
+}
+# operand count per format (None: variable)
+_NOPS: dict[type, int | None] = {
+    Binary: 2, Cmp: 2, Cast: 1, Alloca: 0, Load: 1, Store: 2, PtrAdd: 2, MemCopy: 2, MemSet: 2,
+    Select: 3, Call: None, Extract: 1, VaStart: 1, Jump: 0, Branch: 1, Switch: 1, Ret: None,
+    Unreachable: 0,
+}
+_INT_BINARY = BINARY_OPS - {Op.FADD, Op.FSUB, Op.FMUL, Op.FDIV}
+_OP_NAMES = {code: name for name, code in OP_BY_NAME.items()}
+
+
+def _is_scalar(t: Type) -> bool:
+    return isinstance(t, (IntType, FloatType, PtrType))
+
+
+def _pow2(n: int) -> bool:
+    return n > 0 and n & (n - 1) == 0
+
+
+def _scope_subprogram(scope: object) -> DISubprogram | None:
+    """Walk lexical blocks up to their subprogram (None if the chain is broken)."""
+    for _ in range(10_000):
+        if isinstance(scope, DISubprogram):
+            return scope
+        if isinstance(scope, DILexicalBlock):
+            scope = scope.scope
+            continue
+        return None
+    return None
+
+
+def _type_bits(t: object) -> int | None:
+    """Size of a DI type in bits, through typedefs and qualifiers (None: unknown)."""
+    for _ in range(1000):
+        if isinstance(t, DIBasicType):
+            return t.size_bits
+        if isinstance(t, DICompositeType):
+            return t.size_bits or None
+        if isinstance(t, DIDerivedType):
+            if t.tag == "pointer":
+                return t.size_bits or 64
+            if t.tag == "member":
+                return t.size_bits or None
+            t = t.base
+            continue
+        if isinstance(t, DISubroutineType):
+            return None
+        return None
+    return None
+
+
+def _fragments_overlap(a: tuple[int, int] | None, b: tuple[int, int] | None) -> bool:
+    if a is None or b is None:
+        return True
+    return a[0] < b[0] + b[1] and b[0] < a[0] + a[1]
+
+
+class _Names:
+    """The printer's numbering (`%7`, `bb3`, `#2`), for readable messages."""
+
+    def __init__(self, fn: Function) -> None:
+        self.values: dict[int, str] = {}
+        n = 0
+        for v in self._defs(fn):
+            self.values[id(v)] = f"%{v.name}.{n}" if v.name else f"%{n}"
+            n += 1
+        self.blocks = {id(b): f"bb{i}" for i, b in enumerate(fn.blocks)}
+        self.records: dict[int, str] = {}
+        r = 0
+        for b in fn.blocks:
+            for inst in b.insts:
+                for rec in inst.dbg_records:
+                    self.records[id(rec)] = f"#{r}"
+                    r += 1
+
+    @staticmethod
+    def _defs(fn: Function) -> Iterator[Value]:
+        yield from fn.args
+        for b in fn.blocks:
+            yield from b.params
+            for inst in b.insts:
+                if str(inst.ty) != "void":
+                    yield inst
+
+    def value(self, v: Value) -> str:
+        if isinstance(v, (Function, Global)):
+            return f"@{v.name}"
+        if isinstance(v, Const):
+            return f"{v.ty} {v.value}"
+        if isinstance(v, Undef):
+            return "undef"
+        return self.values.get(id(v), f"<{type(v).__name__} from elsewhere>")
+
+    def block(self, b: Block) -> str:
+        return self.blocks.get(id(b), f"<block '{b.name}' not in this function>")
+
+    def record(self, r: DbgRecord) -> str:
+        return self.records.get(id(r), "<record not in this function>")
+
+
+class _FunctionVerifier:
+    def __init__(self, fn: Function, module: Module | None) -> None:
+        self.fn = fn
+        self.module = module
+        self.errors: list[VerifierError] = []
+        self.names = _Names(fn)
+        self.block_ids: set[int] = set()
+        # position of every attached instruction: id -> (block, index)
+        self.pos: dict[int, tuple[Block, int]] = {}
+        self.record_pos: dict[int, tuple[Block, int, int]] = {}
+        self.dom: DomTree[Block] | None = None
+        self.unique_blocks: list[Block] = []
+
+    def err(self, where: Where, message: str) -> None:
+        self.errors.append(VerifierError(message, self.fn, where))
+
+    # -- driver ------------------------------------------------------------------
+    def run(self) -> list[VerifierError]:
+        fn = self.fn
+        self.check_signature()
+        if fn.is_declaration:
+            return self.errors
+        self.check_structure()
+        self.dom = dominators_of_function(fn)
+        self.check_entry()
+        for b in self.unique_blocks:
+            for i, inst in enumerate(b.insts):
+                self.check_inst(b, i, inst)
+        self.check_use_lists()
+        self.check_record_sets()
+        return self.errors
+
+    # -- S / T12 -------------------------------------------------------------------
+    def check_signature(self) -> None:
+        fn = self.fn
+        if len(fn.args) != len(fn.param_types):
+            self.err(fn, f"{len(fn.args)} args for {len(fn.param_types)} parameter types")
+        if len(fn.byval_params) != len(fn.param_types):
+            self.err(fn, f"{len(fn.byval_params)} byval entries for {len(fn.param_types)} "
+                         "parameters")
+        for i, a in enumerate(fn.args):
+            if a.function is not fn or a.index != i:
+                self.err(fn, f"argument {i} does not point back at its function and index")
+            if i < len(fn.param_types) and a.ty != fn.param_types[i]:
+                self.err(fn, f"argument {i} has type {a.ty}, the signature says "
+                             f"{fn.param_types[i]}")
+            if i < len(fn.byval_params) and fn.byval_params[i] is not None:
+                if a.ty != PTR:
+                    self.err(fn, f"byval parameter {i} must be a ptr, not {a.ty}")
+                if a.byval != fn.byval_params[i]:
+                    self.err(fn, f"argument {i} byval {a.byval} disagrees with the signature "
+                                 f"{fn.byval_params[i]}")
+        for t in fn.param_types:
+            if not _is_scalar(t):
+                self.err(fn, f"parameter type {t} is not a scalar")
+        for t in fn.ret_types:
+            if not _is_scalar(t):
+                self.err(fn, f"return type {t} is not a scalar")
+        if len(fn.ret_types) > 2:
+            self.err(fn, f"{len(fn.ret_types)} return values (at most 2)")
+        if fn.sret and (not fn.param_types or fn.param_types[0] != PTR):
+            self.err(fn, "sret function must take the result pointer as a first ptr parameter")
+        if fn.sret and fn.ret_types:
+            self.err(fn, "sret function must not return values")
+
+    def check_structure(self) -> None:
+        fn = self.fn
+        seen: set[int] = set()
+        for b in fn.blocks:
+            if id(b) in seen:
+                self.err(b, f"block {self.names.block(b)} appears twice in the function")
+                continue
+            seen.add(id(b))
+            if b.function is not fn:
+                self.err(b, "block does not point back at this function")
+            for i, p in enumerate(b.params):
+                if p.block is not b or p.index != i:
+                    self.err(b, f"block parameter {i} does not point back at its block and index")
+                if not _is_scalar(p.ty):
+                    self.err(b, f"block parameter {self.names.value(p)} has non-scalar type {p.ty}")
+            if not b.insts:
+                self.err(b, "block has no terminator (it is empty)")
+            for i, inst in enumerate(b.insts):
+                if inst.block is not b:
+                    self.err(inst, "instruction's block pointer is not the block holding it")
+                if id(inst) in self.pos:
+                    self.err(inst, "instruction appears twice in the function")
+                    continue
+                self.pos[id(inst)] = (b, i)
+                for k, rec in enumerate(inst.dbg_records):
+                    self.record_pos[id(rec)] = (b, i, k)
+                last = i == len(b.insts) - 1
+                if inst.is_terminator and not last:
+                    self.err(inst, "terminator in the middle of a block")
+                if last and not inst.is_terminator:
+                    self.err(inst, "block does not end with a terminator")
+        self.block_ids = seen
+        self.unique_blocks = list({id(b): b for b in fn.blocks}.values())
+
+    def check_entry(self) -> None:
+        entry = self.fn.blocks[0]
+        if entry.params:
+            self.err(entry, "the entry block cannot have parameters")
+        for b in self.fn.blocks:
+            if any(s is entry for s in b.successors):
+                self.err(b.terminator, "the entry block cannot be a branch target")
+
+    # -- instructions -----------------------------------------------------------------
+    def check_inst(self, b: Block, i: int, inst: Inst) -> None:
+        cls = _FORMAT.get(inst.op)
+        if cls is None or not isinstance(inst, cls):
+            self.err(inst, f"opcode '{inst.op.value}' in a {type(inst).__name__} instruction")
+            return
+        nops = _NOPS[cls]
+        if nops is not None and len(inst.operands) != nops:
+            self.err(inst, f"'{inst.op.value}' has {len(inst.operands)} operands, expected {nops}")
+            return
+        if isinstance(inst, Call) and not inst.operands:
+            self.err(inst, "call without a callee")
+            return
+        nsuccs = {Jump: 1, Branch: 2}.get(cls, 0)
+        if isinstance(inst, Switch):
+            nsuccs = len(inst.values) + 1
+        if len(inst.succs) != nsuccs:
+            self.err(inst, f"'{inst.op.value}' has {len(inst.succs)} successors, expected "
+                           f"{nsuccs}")
+            return
+        for u in inst.all_uses():
+            self.check_operand(inst, u, b, i)
+        self.check_types(inst)
+        for s in inst.succs:
+            self.check_succ(inst, s.block, [u.value for u in s.args])
+        self.check_loc(inst, inst.loc)
+        for k, rec in enumerate(inst.dbg_records):
+            self.check_record(b, i, inst, k, rec)
+
+    def check_operand(self, user: Inst | DbgRecord, u: Use, b: Block, i: int) -> None:
+        """T1, D1 and the operand half of D2 for one operand slot of `user` at (b, i)."""
+        v = u.value
+        if u.user is not user:
+            self.err(user, f"operand {self.names.value(v)}: its use does not name this user")
+        if v.tracks_uses and not any(x is u for x in v.uses):
+            self.err(user, f"operand {self.names.value(v)} is missing this use in its use list")
+        n = self.names.value(v)
+        match v:
+            case Const() | Undef():
+                if isinstance(v, Const) and not _is_scalar(v.ty):
+                    self.err(user, f"constant of non-scalar type {v.ty}")
+            case Function() | Global():
+                m = self.module
+                if m is None or m.symbol(v.name) is not v:
+                    self.err(user, f"operand @{v.name} is not a symbol of this module")
+            case Arg():
+                if v.function is not self.fn:
+                    self.err(user, f"operand {n} is an argument of another function")
+            case BlockParam():
+                pb = v.block
+                if pb.function is not self.fn or id(pb) not in self.block_ids:
+                    self.err(user, f"operand {n} is a parameter of a block outside this function")
+                elif self.dom is not None and not self.dom.dominates(pb, b):
+                    self.err(user, f"operand {n} does not dominate this use (its block "
+                                   f"{self.names.block(pb)} does not dominate "
+                                   f"{self.names.block(b)})")
+            case Inst():
+                p = self.pos.get(id(v))
+                if p is None:
+                    self.err(user, f"operand {n} is not an instruction of this function "
+                                   "(erased or from elsewhere)")
+                elif v.ty == VOID:
+                    self.err(user, "operand is an instruction without a value")
+                else:
+                    db, di = p
+                    if db is b:
+                        if di >= i and self.dom is not None and self.dom.is_reachable(b):
+                            self.err(user, f"operand {n} is used before its definition")
+                    elif self.dom is not None and not self.dom.dominates(db, b):
+                        self.err(user, f"operand {n} does not dominate this use (its block "
+                                       f"{self.names.block(db)} does not dominate "
+                                       f"{self.names.block(b)})")
+            case _:
+                self.err(user, f"operand {n} is not an IR value")
+
+    def check_succ(self, inst: Inst, target: Block, args: list[Value]) -> None:
+        name = self.names.block(target)
+        if id(target) not in self.block_ids or target.function is not self.fn:
+            self.err(inst, f"branch target {name} is not a block of this function")
+            return
+        if len(args) != len(target.params):
+            self.err(inst, f"{len(args)} arguments for {name}, which has "
+                           f"{len(target.params)} parameters")
+            return
+        for k, (a, p) in enumerate(zip(args, target.params, strict=True)):
+            if a.ty != p.ty:
+                self.err(inst, f"argument {k} to {name} has type {a.ty}, the parameter "
+                               f"{self.names.value(p)} is {p.ty}")
+
+    def check_types(self, inst: Inst) -> None:
+        ops = [u.value for u in inst.operands]
+        ty = inst.ty
+        e = lambda msg: self.err(inst, msg)  # noqa: E731
+        match inst:
+            case Binary():
+                a, b = ops
+                if a.ty != b.ty:
+                    e(f"binary operands have different types: {a.ty} and {b.ty}")
+                elif inst.op in _INT_BINARY and not isinstance(a.ty, IntType):
+                    e(f"'{inst.op.value}' needs integer operands, not {a.ty}")
+                elif inst.op not in _INT_BINARY and not isinstance(a.ty, FloatType):
+                    e(f"'{inst.op.value}' needs floating-point operands, not {a.ty}")
+                if ty != a.ty:
+                    e(f"binary result type {ty} differs from the operand type {a.ty}")
+            case Cmp():
+                a, b = ops
+                if a.ty != b.ty:
+                    e(f"compared operands have different types: {a.ty} and {b.ty}")
+                elif inst.op is Op.ICMP and not isinstance(a.ty, (IntType, PtrType)):
+                    e(f"icmp needs integer or ptr operands, not {a.ty}")
+                elif inst.op is Op.FCMP and not isinstance(a.ty, FloatType):
+                    e(f"fcmp needs floating-point operands, not {a.ty}")
+                preds = ICMP_PREDS if inst.op is Op.ICMP else FCMP_PREDS
+                if inst.pred not in preds:
+                    e(f"unknown {inst.op.value} predicate '{inst.pred}'")
+                if ty != I1:
+                    e(f"comparison result must be i1, not {ty}")
+            case Cast():
+                self.check_cast(inst, ops[0].ty, ty)
+            case Alloca():
+                if inst.size < 0:
+                    e(f"alloca size {inst.size} is negative")
+                if not _pow2(inst.align):
+                    e(f"alignment {inst.align} is not a power of two")
+                if ty != PTR:
+                    e(f"alloca result must be ptr, not {ty}")
+            case Load():
+                if ops[0].ty != PTR:
+                    e(f"load address must be ptr, not {ops[0].ty}")
+                if not _is_scalar(ty):
+                    e(f"load of non-scalar type {ty}")
+            case Store():
+                if ops[1].ty != PTR:
+                    e(f"store address must be ptr, not {ops[1].ty}")
+                if not _is_scalar(ops[0].ty):
+                    e(f"store of non-scalar type {ops[0].ty}")
+            case PtrAdd():
+                if ops[0].ty != PTR:
+                    e(f"ptradd base must be ptr, not {ops[0].ty}")
+                if ops[1].ty != I64:
+                    e(f"ptradd offset must be i64, not {ops[1].ty}")
+                if ty != PTR:
+                    e(f"ptradd result must be ptr, not {ty}")
+            case MemCopy() | MemSet():
+                names = ("destination", "source") if isinstance(inst, MemCopy) else (
+                    "destination",)
+                for k, what in enumerate(names):
+                    if ops[k].ty != PTR:
+                        e(f"{inst.op.value} {what} must be ptr, not {ops[k].ty}")
+                if isinstance(inst, MemSet) and not isinstance(ops[1].ty, IntType):
+                    e(f"memset byte must be an integer, not {ops[1].ty}")
+                if inst.size < 0:
+                    e(f"{inst.op.value} size {inst.size} is negative")
+                if not _pow2(inst.align):
+                    e(f"alignment {inst.align} is not a power of two")
+            case Select():
+                c, a, b = ops
+                if c.ty != I1:
+                    e(f"select condition must be i1, not {c.ty}")
+                if a.ty != b.ty:
+                    e(f"select arms have different types: {a.ty} and {b.ty}")
+                if ty != a.ty:
+                    e(f"select result type {ty} differs from its arms' type {a.ty}")
+            case Call():
+                self.check_call(inst, ops)
+            case Extract():
+                a = ops[0]
+                if not isinstance(a.ty, TupleType):
+                    e(f"extract needs a tuple operand, not {a.ty}")
+                elif not 0 <= inst.index < len(a.ty.elems):
+                    e(f"extract index {inst.index} is out of range for {a.ty}")
+                elif ty != a.ty.elems[inst.index]:
+                    e(f"extract result type {ty} differs from element type "
+                      f"{a.ty.elems[inst.index]}")
+            case VaStart():
+                if ops[0].ty != PTR:
+                    e(f"va_start address must be ptr, not {ops[0].ty}")
+                if not self.fn.variadic:
+                    e("va_start in a function that is not variadic")
+            case Branch():
+                if ops[0].ty != I1:
+                    e(f"branch condition must be i1, not {ops[0].ty}")
+            case Switch():
+                vt = ops[0].ty
+                if not isinstance(vt, IntType):
+                    e(f"switch value must be an integer, not {vt}")
+                else:
+                    seen: dict[int, int] = {}
+                    for c in inst.values:
+                        if not -(1 << (vt.bits - 1)) <= c < (1 << vt.bits):
+                            e(f"case value {c} does not fit in {vt}")
+                        elif c & vt.mask in seen:
+                            e(f"duplicate case value {c}")
+                        seen[c & vt.mask] = c
+            case Ret():
+                want = self.fn.ret_types
+                got = [v.ty for v in ops]
+                if len(got) != len(want):
+                    e(f"ret with {len(got)} values in a function returning {len(want)}")
+                else:
+                    for k, (g, w) in enumerate(zip(got, want, strict=True)):
+                        if g != w:
+                            e(f"ret value {k} has type {g}, the function returns {w}")
+        if not isinstance(inst, (Call, Load, Binary, Cmp, Cast, Select, Extract, Alloca, PtrAdd)) \
+                and ty != VOID:
+            e(f"'{inst.op.value}' must not produce a value (has type {ty})")
+
+    def check_cast(self, inst: Inst, src: Type, dst: Type) -> None:
+        op = inst.op
+        ok: bool
+        if op in (Op.ZEXT, Op.SEXT):
+            ok = isinstance(src, IntType) and isinstance(dst, IntType) and src.bits < dst.bits
+            need = "an integer to a wider integer"
+        elif op is Op.TRUNC:
+            ok = isinstance(src, IntType) and isinstance(dst, IntType) and src.bits > dst.bits
+            need = "an integer to a narrower integer"
+        elif op is Op.PTRTOINT:
+            ok = isinstance(src, PtrType) and isinstance(dst, IntType)
+            need = "ptr to an integer"
+        elif op is Op.INTTOPTR:
+            ok = isinstance(src, IntType) and isinstance(dst, PtrType)
+            need = "an integer to ptr"
+        elif op in (Op.SITOFP, Op.UITOFP):
+            ok = isinstance(src, IntType) and isinstance(dst, FloatType)
+            need = "an integer to a float"
+        elif op in (Op.FPTOSI, Op.FPTOUI):
+            ok = isinstance(src, FloatType) and isinstance(dst, IntType)
+            need = "a float to an integer"
+        elif op is Op.FPEXT:
+            ok = isinstance(src, FloatType) and isinstance(dst, FloatType) and src.bits < dst.bits
+            need = "a float to a wider float"
+        else:  # FPTRUNC
+            ok = isinstance(src, FloatType) and isinstance(dst, FloatType) and src.bits > dst.bits
+            need = "a float to a narrower float"
+        if not ok:
+            self.err(inst, f"invalid {op.value} from {src} to {dst}: it converts {need}")
+
+    def check_call(self, inst: Call, ops: list[Value]) -> None:
+        e = lambda msg: self.err(inst, msg)  # noqa: E731
+        callee, args = ops[0], ops[1:]
+        if callee.ty != PTR:
+            e(f"callee must be ptr, not {callee.ty}")
+        if len(inst.byval) != len(args):
+            e(f"{len(inst.byval)} byval entries for {len(args)} arguments")
+        for k, a in enumerate(args):
+            if not _is_scalar(a.ty):
+                e(f"argument {k} has non-scalar type {a.ty}")
+            if k < len(inst.byval) and inst.byval[k] is not None and a.ty != PTR:
+                e(f"byval argument {k} must be a ptr, not {a.ty}")
+        ty = inst.ty
+        if not (ty == VOID or _is_scalar(ty) or (
+                isinstance(ty, TupleType) and len(ty.elems) == 2
+                and all(_is_scalar(t) for t in ty.elems))):
+            e(f"call result type {ty} is not void, a scalar or a pair of scalars")
+        if inst.fixed_args is not None and not 0 <= inst.fixed_args <= len(args):
+            e(f"fixed argument count {inst.fixed_args} is out of range")
+        if not isinstance(callee, Function):
+            return
+        params = callee.param_types
+        if len(args) < len(params) or (len(args) > len(params) and not callee.variadic):
+            more = "at least " if callee.variadic else ""
+            e(f"call to @{callee.name} with {len(args)} arguments, expected {more}{len(params)}")
+        for k, (a, p) in enumerate(zip(args, params, strict=False)):
+            if a.ty != p:
+                e(f"argument {k} to @{callee.name} has type {a.ty}, the parameter is {p}")
+        for k in range(min(len(params), len(inst.byval))):
+            want = callee.byval_params[k] if k < len(callee.byval_params) else None
+            if inst.byval[k] != want:
+                e(f"argument {k} byval {inst.byval[k]} disagrees with @{callee.name}'s {want}")
+        if callee.variadic and inst.fixed_args != len(params):
+            e(f"call to variadic @{callee.name} must say 'fixed {len(params)}'")
+        if not callee.variadic and inst.fixed_args is not None:
+            e(f"'fixed' on a call to non-variadic @{callee.name}")
+        rets = callee.ret_types
+        want_ty: Type = VOID if not rets else rets[0] if len(rets) == 1 else TupleType(tuple(rets))
+        if ty != want_ty:
+            e(f"call result type {ty} does not match @{callee.name}'s return type {want_ty}")
+
+    # -- debug locations --------------------------------------------------------------
+    def check_loc(self, where: Inst | DbgRecord, loc: DILocation | None) -> None:
+        if loc is None:
+            return
+        if not isinstance(loc, DILocation):
+            self.err(where, f"location is a {type(loc).__name__}, not a DILocation")
+            return
+        sp = self.fn.subprogram
+        if sp is None:
+            self.err(where, f"location in @{self.fn.name}, which has no subprogram")
+        cur: DILocation = loc
+        for _ in range(10_000):
+            self.check_atom(where, cur)
+            if cur.inlined_at is None:
+                break
+            cur = cur.inlined_at
+        if sp is None:
+            return
+        owner = _scope_subprogram(cur.scope)
+        if owner is None:
+            self.err(where, "location scope chain does not end in a subprogram")
+        elif owner is not sp:
+            via = " (through its inlined_at chain)" if loc.inlined_at is not None else ""
+            self.err(where, f"location scope{via} belongs to subprogram '{owner.name}', not to "
+                            f"this function's '{sp.name}'")
+
+    def check_atom(self, where: Inst | DbgRecord, loc: DILocation) -> None:
+        g, r = loc.atom_group, loc.atom_rank
+        at = f" (in the inlined_at location of line {loc.line})" if loc is not getattr(
+            where, "loc", None) else ""
+        if g < 0 or g > MAX_ATOM_GROUP:
+            self.err(where, f"atom group {g} is outside 0..2^61-1{at}")
+        if g and not 1 <= r <= 7:
+            self.err(where, f"atom rank {r} is outside 1..7{at}")
+        if not g and r:
+            self.err(where, f"atom rank {r} without an atom group{at}")
+        if g:
+            owner = _scope_subprogram(loc.scope)
+            if owner is not None and not owner.key_instructions:
+                self.err(where, f"atom group {g} in subprogram '{owner.name}' without "
+                                f"key_instructions{at}")
+
+    # -- debug records ------------------------------------------------------------------
+    def check_record(self, b: Block, i: int, inst: Inst, k: int, rec: DbgRecord) -> None:
+        n = self.names.record(rec)
+        if rec.inst is not inst:
+            self.err(rec, f"record {n} does not point back at the instruction holding it")
+        if not isinstance(rec.loc, DILocation):
+            self.err(rec, f"record {n} has no location")
+        else:
+            self.check_loc(rec, rec.loc)
+        var = rec.var
+        if not isinstance(var, DILocalVariable):
+            self.err(rec, f"record {n} names a {type(var).__name__}, not a DILocalVariable")
+            return
+        vsp = _scope_subprogram(var.scope)
+        if isinstance(rec.loc, DILocation):
+            lsp = _scope_subprogram(rec.loc.scope)
+            if vsp is not lsp:
+                self.err(rec, f"variable '{var.name}' belongs to subprogram "
+                              f"'{vsp.name if vsp else '?'}', but the record's location is in "
+                              f"'{lsp.name if lsp else '?'}'")
+        if rec._value is not None:
+            self.check_operand(rec, rec._value, b, i)
+        v = rec.value
+        if v is not None:
+            if not _is_scalar(v.ty):
+                self.err(rec, f"record value has non-scalar type {v.ty}")
+            elif rec.expr.is_deref and v.ty != PTR:
+                self.err(rec, f"memory location (deref) of type {v.ty}, expected ptr")
+        self.check_expr(rec, var)
+        key = rec.key
+        match rec.kind:
+            case DbgKind.NEW:
+                if key is not None:
+                    self.err(rec, f"'new' record {n} names a key ({self.names.record(key)})")
+            case DbgKind.ADD:
+                if key is None:
+                    self.err(rec, f"'add' record {n} names no 'new'")
+                elif key.kind is not DbgKind.NEW:
+                    self.err(rec, f"'add' record {n} names {self.names.record(key)}, a "
+                                  f"'{key.kind.value}' record, not a 'new'")
+                if v is None:
+                    self.err(rec, f"'add' record {n} has no value")
+            case DbgKind.DELETE:
+                if key is None:
+                    self.err(rec, f"'delete' record {n} names no record")
+                elif key.kind is DbgKind.DELETE:
+                    self.err(rec, f"'delete' record {n} names {self.names.record(key)}, a "
+                                  "'delete' record, not the record that added the location")
+                if v is not None:
+                    self.err(rec, f"'delete' record {n} has a value")
+                if rec.expr.ops:
+                    self.err(rec, f"'delete' record {n} has a non-empty expression {rec.expr}")
+        if key is None or rec.kind is DbgKind.NEW:
+            return
+        kp = self.record_pos.get(id(key))
+        kn = self.names.record(key)
+        if kp is None or key.inst is None or self.pos.get(id(key.inst)) is None:
+            self.err(rec, f"record {n} names a record that is not in this function")
+            return
+        if key.var is not var:
+            self.err(rec, f"record {n} is for variable '{var.name}' but names {kn} for "
+                          f"'{getattr(key.var, 'name', '?')}'")
+        if rec.kind is DbgKind.ADD and rec.expr.fragment != key.expr.fragment:
+            self.err(rec, f"record {n} describes fragment {rec.expr.fragment} but {kn} is for "
+                          f"fragment {key.expr.fragment}")
+        if isinstance(rec.loc, DILocation) and isinstance(key.loc, DILocation) \
+                and rec.loc.inlined_at != key.loc.inlined_at:
+            self.err(rec, f"record {n} and {kn} belong to different inlined instances")
+        if self.dom is not None and self.dom.is_reachable(b):
+            kb, ki, kk = kp
+            if kb is b:
+                before = (ki, kk) < (i, k)
+            else:
+                before = self.dom.dominates(kb, b)
+            if not before:
+                self.err(rec, f"record {n} is not dominated by the record it names, {kn}")
+
+    def check_expr(self, rec: DbgRecord, var: DILocalVariable) -> None:
+        expr = rec.expr
+        if not isinstance(expr, DIExpression):
+            self.err(rec, "record expression is not a DIExpression")
+            return
+        ops = expr.ops
+        k = 0
+        while k < len(ops):
+            op = ops[k]
+            if op not in _OP_NAMES:
+                self.err(rec, f"unknown DWARF operation {op:#x} in the expression")
+                return
+            arity = OP_ARITY.get(op, 0)
+            if k + arity >= len(ops) and arity:
+                self.err(rec, f"'{_OP_NAMES[op]}' is missing operands")
+                return
+            if op == DW_OP_LLVM_fragment and k + 3 != len(ops):
+                self.err(rec, "fragment must be the last operation of the expression")
+                return
+            k += 1 + arity
+        frag = expr.fragment
+        if frag is not None:
+            off, size = frag
+            if size <= 0 or off < 0:
+                self.err(rec, f"fragment ({off}, {size}) is empty or negative")
+                return
+            bits = _type_bits(var.type)
+            if bits is not None and off + size > bits:
+                self.err(rec, f"fragment bits {off}..{off + size} are outside variable "
+                              f"'{var.name}' ({bits} bits)")
+
+    # -- R5: the current set ---------------------------------------------------------
+    def check_record_sets(self) -> None:
+        """Forward data flow of which `new` is current per (variable, fragment, inlined_at)."""
+        dom = self.dom
+        assert dom is not None
+        news: list[DbgRecord] = []
+        for b in self.fn.blocks:
+            for inst in b.insts:
+                news.extend(r for r in inst.dbg_records if r.kind is DbgKind.NEW)
+        if not news:
+            return
+        keys = list(dict.fromkeys(self._piece(r) for r in news))
+        overlaps: dict[tuple, list[tuple]] = {
+            k: [o for o in keys if o != k and o[0] == k[0] and o[2] == k[2]
+                and _fragments_overlap(o[1], k[1])] for k in keys}
+
+        def transfer(state: dict[tuple, DbgRecord], rec: DbgRecord) -> None:
+            if rec.kind is not DbgKind.NEW:
+                return
+            k = self._piece(rec)
+            for o in overlaps.get(k, ()):
+                state.pop(o, None)
+            state[k] = rec
+
+        entry_state: dict[tuple, DbgRecord] = {}
+        ins: dict[Block, dict[tuple, DbgRecord]] = {dom.entry: entry_state}
+        outs: dict[Block, dict[tuple, DbgRecord]] = {}
+        changed = True
+        while changed:
+            changed = False
+            for b in dom.rpo:
+                if b is not dom.entry:
+                    preds = [outs[p] for p in dom.preds[b] if p in outs]
+                    state = dict(preds[0]) if preds else {}
+                    for other in preds[1:]:
+                        state = {k: r for k, r in state.items() if other.get(k) is r}
+                    ins[b] = state
+                state = dict(ins[b])
+                for inst in b.insts:
+                    for rec in inst.dbg_records:
+                        transfer(state, rec)
+                if b not in outs or outs[b] != state:  # records compare by identity
+                    outs[b] = state
+                    changed = True
+        for b in dom.rpo:
+            state = dict(ins[b])
+            for inst in b.insts:
+                for rec in inst.dbg_records:
+                    if rec.kind is not DbgKind.NEW:
+                        self.check_current(rec, state)
+                    transfer(state, rec)
+
+    @staticmethod
+    def _piece(rec: DbgRecord) -> tuple:
+        inl = rec.loc.inlined_at if isinstance(rec.loc, DILocation) else None
+        return (id(rec.var), rec.expr.fragment, inl)
+
+    def check_current(self, rec: DbgRecord, state: dict[tuple, DbgRecord]) -> None:
+        key = rec.key
+        if key is None:
+            return
+        new = key if key.kind is DbgKind.NEW else key.key
+        if new is None or new.kind is not DbgKind.NEW or id(new) not in self.record_pos:
+            return  # reported by the structural record checks
+        piece = self._piece(new)
+        current = state.get(piece)
+        if current is new:
+            return
+        n, nn = self.names.record(rec), self.names.record(new)
+        if current is None:
+            why = "no location set is current here (another new ended it, or paths with " \
+                  "different news join)"
+        else:
+            why = f"{self.names.record(current)} started a new value"
+        self.err(rec, f"record {n} names {nn}, which is no longer current: {why}")
+
+    # -- D2: use lists ------------------------------------------------------------------
+    def check_use_lists(self) -> None:
+        fn = self.fn
+        defs: list[Value] = [*fn.args]
+        for b in fn.blocks:
+            defs.extend(b.params)
+            defs.extend(b.insts)
+        for v in defs:
+            for u in v.uses:
+                user = u.user
+                if u.value is not v:
+                    self.err(self._where_of(v), f"use list of {self.names.value(v)} holds a use "
+                                                "of another value")
+                    continue
+                if isinstance(user, DbgRecord):
+                    ok = user._value is u and user.inst is not None \
+                        and id(user.inst) in self.pos
+                elif isinstance(user, Inst):
+                    ok = id(user) in self.pos and any(x is u for x in user.all_uses())
+                else:
+                    ok = False
+                if not ok:
+                    self.err(self._where_of(v), f"use list of {self.names.value(v)} holds a "
+                                                "stale use (its user is gone or no longer "
+                                                "refers to it)")
+
+    def _where_of(self, v: Value) -> Where:
+        if isinstance(v, Inst):
+            return v
+        if isinstance(v, BlockParam):
+            return v.block
+        return self.fn
+
+
+def verify_function(fn: Function) -> list[VerifierError]:
+    """All errors of one function (module-level symbols are resolved through fn.module)."""
+    return _FunctionVerifier(fn, fn.module).run()
+
+
+def verify_module(m: Module) -> list[VerifierError]:
+    errors: list[VerifierError] = []
+    for name, fn in m.functions.items():
+        if fn.name != name:
+            errors.append(VerifierError(f"function @{fn.name} is registered as @{name}",
+                                        fn, fn))
+        if fn.module is not m:
+            errors.append(VerifierError("function does not point back at its module", fn, fn))
+        if name in m.globals:
+            errors.append(VerifierError(f"@{name} is both a function and a global", fn, fn))
+        if fn.subprogram is not None and m.cu is not None and fn.subprogram.unit is not m.cu:
+            errors.append(VerifierError("subprogram belongs to another compile unit", fn, fn))
+        errors.extend(_FunctionVerifier(fn, m).run())
+    for name, g in m.globals.items():
+        if g.name != name:
+            errors.append(VerifierError(f"global @{g.name} is registered as @{name}", None, g))
+        if g.module is not m:
+            errors.append(VerifierError(f"global @{name} does not point back at its module",
+                                        None, g))
+        if not _pow2(g.align):
+            errors.append(VerifierError(f"global @{name} alignment {g.align} is not a power of "
+                                        "two", None, g))
+        if g.init is not None:
+            total = 0
+            for item in g.init:
+                if isinstance(item, SymRef):
+                    total += item.size
+                    if m.symbol(item.name) is None:
+                        errors.append(VerifierError(f"global @{name} refers to undefined "
+                                                    f"symbol @{item.name}", None, g))
+                    if item.size not in (1, 2, 4, 8):
+                        errors.append(VerifierError(f"global @{name}: sym{item.size} is not a "
+                                                    "1, 2, 4 or 8 byte address", None, g))
+                elif isinstance(item, bytes):
+                    total += len(item)
+                else:
+                    total += item.count
+            if total != g.size:
+                errors.append(VerifierError(f"global @{name} initializer has {total} bytes, its "
+                                            f"size is {g.size}", None, g))
+    top = 0
+    for fn in m.functions.values():
+        for inst in fn.insts():
+            for loc in [inst.loc, *(r.loc for r in inst.dbg_records)]:
+                while isinstance(loc, DILocation):
+                    top = max(top, loc.atom_group)
+                    loc = loc.inlined_at
+    if top >= m.atoms.next_group:
+        errors.append(VerifierError(f"the module's next atom group is {m.atoms.next_group}, but "
+                                    f"group {top} is in use", None, None))
+    return errors
+
+
+# ---------------------------------------------------------------------------
+# Annotated output
+
+
+def annotate(m: Module, errors: list[VerifierError]) -> str:
+    """The module's IR with `; error: ...` lines under each offending line (a comment,
+    so the text still parses)."""
+    by_where: dict[int, list[str]] = {}
+    placed: set[int] = set()
+    for e in errors:
+        by_where.setdefault(id(e.where), []).append(f"; error: {e}")
+    out: list[str] = []
+    p = IRPrinter()
+
+    def emit(line: str, obj: object) -> None:
+        out.append(line)
+        key = id(obj)
+        if obj is not None and key in by_where and key not in placed:
+            placed.add(key)
+            out.extend(by_where[key])
+
+    quoted = m.source_filename.replace("\\", "\\\\").replace('"', '\\"')
+    out.append(f'source_filename = "{quoted}"')
+    if id(None) in by_where:  # module-level errors
+        placed.add(id(None))
+        out.extend(by_where[id(None)])
+    for g in m.globals.values():
+        try:
+            emit(p.global_(g), g)
+        except Exception as exc:  # noqa: BLE001 - broken IR must still be reported
+            emit(f"; (cannot print @{g.name}: {exc})", g)
+    for fn in m.functions.values():
+        out.append("")
+        try:
+            lines = p.function(fn).rstrip("\n").split("\n")
+        except Exception as exc:  # noqa: BLE001
+            emit(f"; (cannot print @{fn.name}: {exc})", fn)
+            for e in errors:
+                if e.function is fn and id(e.where) not in placed:
+                    out.append(f"; error: {e}")
+            continue
+        objs: list[object] = [fn]
+        if not fn.is_declaration:
+            for b in fn.blocks:
+                objs.append(b)
+                for inst in b.insts:
+                    objs.extend(inst.dbg_records)
+                    objs.append(inst)
+            objs.append(None)
+        for line, obj in zip(lines, objs, strict=False):
+            emit(line, obj)
+        for e in errors:  # objects that are not printed (e.g. detached blocks)
+            if e.function is fn and id(e.where) not in placed:
+                out.append(f"; error: {e}")
+    for e in errors:  # errors about objects outside the module's lists
+        if id(e.where) not in placed and e.function is None:
+            out.append(f"; error: {e}")
+    if p.md.defs:
+        out.append("")
+        out.extend(p.md.defs)
+    return "\n".join(out) + "\n"
+
+
+def check(m: Module) -> None:
+    """Raise `VerificationFailed` (message: the annotated IR) if `m` has any error."""
+    errors = verify_module(m)
+    if errors:
+        head = f"IR verification failed with {len(errors)} error{'s' * (len(errors) != 1)}:\n"
+        raise VerificationFailed(errors, head + annotate(m, errors))

@@ -1,0 +1,132 @@
+"""Global value numbering by dominator-tree walk (common subexpression elimination).
+
+Pure instructions (arithmetic, comparisons, casts, `ptradd`, `select`,
+`extract`; not `alloca`, which makes a new object each time) are numbered by
+opcode, type, attributes and operands (sorted for commutative ops) in a
+scoped table: an instruction equal to one in a dominating position is
+replaced by it. Within a block, a non-volatile load from the same pointer
+with the same type as an earlier load, or as an earlier store's value, is
+replaced by that value as long as no store, call, memcpy, memset or va_start
+came in between.
+
+Debug info: when two instructions are unified, the survivor's location
+becomes `merge_locations(survivor, removed, module.atoms)` (the Key
+Instructions merge rules: same line keeps an atom, different lines give
+line 0 without one), so LOCS is not claimed. The removed instruction's
+records follow the survivor through `replace_all_uses_with`; forwarding a
+stored value leaves every location alone. (VALUES, SCOPES kept.)
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..ir import (
+    Block, Cast, Cmp, Const, Extract, Function, Inst, Load, Op, Store, Value,
+)
+from ..ir.dominators import dominators_of_function
+from ..ir.locations import merge_locations
+from ..ir.rewrite import erase
+from .cfgutils import replace_value
+from .passmanager import DI, FunctionPass, PassContext
+from .registry import register
+
+_CLOBBERS = frozenset({Op.STORE, Op.CALL, Op.MEMCPY, Op.MEMSET, Op.VASTART})
+
+
+def _operand_key(v: Value) -> tuple[int, object, object]:
+    if isinstance(v, Const):
+        return (0, str(v.ty), v.value)
+    return (1, id(v), 0)
+
+
+def value_key(inst: Inst) -> tuple[object, ...] | None:
+    """The value number of a pure instruction, or None if it must not be merged."""
+    info = inst.info
+    if not info.pure or inst.op is Op.ALLOCA or inst.is_terminator:
+        return None
+    ops = [_operand_key(u.value) for u in inst.operands]
+    if info.commutative:
+        ops.sort()
+    extra: object = None
+    if isinstance(inst, Cmp):
+        extra = inst.pred
+    elif isinstance(inst, Extract):
+        extra = inst.index
+    elif isinstance(inst, Cast):
+        extra = str(inst.ty)
+    return (inst.op, str(inst.ty), extra, *ops)
+
+
+@register
+class GVN(FunctionPass):
+    """Dominator-scoped CSE and block-local redundant load elimination."""
+
+    name: ClassVar[str] = "gvn"
+    keeps_di: ClassVar[DI] = DI.VALUES | DI.SCOPES
+
+    def run(self, fn: Function, ctx: PassContext) -> bool:
+        module = fn.module
+        dom = dominators_of_function(fn)
+        table: dict[tuple[object, ...], Inst] = {}
+        changed = False
+        # preorder walk; each frame undoes the table entries it added
+        stack: list[tuple[Block, bool, list[tuple[object, ...]]]] = [(dom.entry, False, [])]
+        while stack:
+            block, done, added = stack.pop()
+            if done:
+                for k in added:
+                    del table[k]
+                continue
+            mine: list[tuple[object, ...]] = []
+            changed |= self._block(block, table, mine, module, ctx)
+            stack.append((block, True, mine))
+            for child in reversed(dom.children[block]):
+                stack.append((child, False, []))
+        return changed
+
+    def _block(self, block: Block, table: dict[tuple[object, ...], Inst],
+               added: list[tuple[object, ...]], module: object, ctx: PassContext) -> bool:
+        changed = False
+        avail: dict[tuple[int, str], Value] = {}  # (id(ptr), type) -> value in memory
+        for inst in list(block.insts):
+            if isinstance(inst, Load) and not inst.volatile:
+                k = (id(inst.ptr), str(inst.ty))
+                prev = avail.get(k)
+                if prev is not None:
+                    if isinstance(prev, Load):
+                        self._merge_loc(prev, inst, module)
+                    replace_value(inst, prev)
+                    erase(inst)
+                    ctx.count("gvn.loads")
+                    changed = True
+                else:
+                    avail[k] = inst
+                continue
+            if inst.op in _CLOBBERS:
+                avail.clear()
+                if isinstance(inst, Store) and not inst.volatile:
+                    avail[(id(inst.ptr), str(inst.value.ty))] = inst.value
+                continue
+            key = value_key(inst)
+            if key is None:
+                continue
+            prev_inst = table.get(key)
+            if prev_inst is None:
+                table[key] = inst
+                added.append(key)
+                continue
+            self._merge_loc(prev_inst, inst, module)
+            replace_value(inst, prev_inst)
+            erase(inst)
+            ctx.count("gvn.cse")
+            changed = True
+        return changed
+
+    @staticmethod
+    def _merge_loc(survivor: Inst, removed: Inst, module: object) -> None:
+        atoms = getattr(module, "atoms", None)
+        if atoms is None:
+            from ..ir import AtomCounter
+            atoms = AtomCounter()
+        survivor.loc = merge_locations(survivor.loc, removed.loc, atoms)

@@ -1,0 +1,129 @@
+"""Loop-invariant code motion: hoist pure, non-trapping instructions whose
+operands are all defined outside the loop into the loop's preheader,
+innermost loops first (so an invariant of an inner loop can then leave the
+outer one as well).
+
+A loop without a preheader gets one: a new block placed before the header
+that takes the header's parameters and jumps to it; every edge from outside
+the loop is redirected there with its arguments.
+
+Debug info: hoisted instructions get no location (drop rule: they would
+otherwise make their line appear to run once before the loop); records in
+front of a hoisted instruction stay at the original point inside the loop,
+and records of its value keep naming it (it still dominates them). The
+preheader's jump has no location either. So LOCS is not claimed; VALUES and
+SCOPES are kept.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..ir import Block, BlockParam, Function, Inst, Jump, Switch
+from ..ir.locations import drop
+from ..ir.loops import Loop, LoopInfo
+from ..ir.rewrite import move_records_to, next_inst
+from .cfgutils import is_speculatable, redirect_edge, succ_args
+from .passmanager import DI, FunctionPass, PassContext
+from .registry import register
+
+
+def ensure_preheader(fn: Function, loop: Loop) -> Block | None:
+    """The loop's preheader, created if needed; None if the header cannot have one
+    (reached from outside by a `switch`, whose edges cannot carry arguments)."""
+    preds = fn.predecessors()
+    ph = loop.preheader(preds)
+    if ph is not None:
+        return ph
+    header = loop.header
+    outside = loop.outside_preds(preds)
+    if not outside:
+        return None  # the entry block is a loop header: nothing to hoist to
+    for p in outside:
+        if isinstance(p.terminator, Switch) and header.params:
+            return None
+    new = Block(f"{header.name}.preheader" if header.name else "")
+    new.function = fn
+    params = [new.add_param(p.ty, p.name) for p in header.params]
+    new.append(Jump(header, params, loc=drop()))
+    for p in outside:
+        term = p.terminator
+        assert term is not None
+        for i, s in enumerate(term.succs):
+            if s.block is header:
+                redirect_edge(term, i, new, succ_args(term, i))
+    fn.blocks.insert(fn.blocks.index(header), new)
+    return new
+
+
+@register
+class LICM(FunctionPass):
+    """Hoist loop-invariant code to the preheader (see module docstring)."""
+
+    name: ClassVar[str] = "licm"
+    keeps_di: ClassVar[DI] = DI.VALUES | DI.SCOPES
+
+    def run(self, fn: Function, ctx: PassContext) -> bool:
+        changed = False
+        info = LoopInfo(fn)
+        headers = [lp.header for lp in info.innermost_first()]
+        for header in headers:
+            # recompute: preheaders created for inner loops change the outer ones
+            info = LoopInfo(fn)
+            loop = next((lp for lp in info.loops if lp.header is header), None)
+            if loop is None:
+                continue
+            changed |= self._hoist(fn, loop, ctx)
+        return changed
+
+    def _hoist(self, fn: Function, loop: Loop, ctx: PassContext) -> bool:
+        candidates = [i for b in loop.blocks for i in b.insts if is_speculatable(i)]
+        if not candidates:
+            return False
+        inside = {id(b) for b in loop.blocks}
+
+        def invariant(inst: Inst, hoisted: set[int]) -> bool:
+            for u in inst.operands:
+                v = u.value
+                if isinstance(v, Inst) and v.block is not None and id(v.block) in inside \
+                        and id(v) not in hoisted:
+                    return False
+                if isinstance(v, BlockParam) and id(v.block) in inside:
+                    return False
+            return True
+
+        # in dominance order, so an operand hoisted earlier makes its users invariant
+        order = {id(b): i for i, b in enumerate(info_rpo(fn))}
+        blocks = sorted(loop.blocks, key=lambda b: order.get(id(b), 1 << 30))
+        hoisted: set[int] = set()
+        to_move: list[Inst] = []
+        for b in blocks:
+            if id(b) not in order:
+                continue
+            for inst in b.insts:
+                if is_speculatable(inst) and invariant(inst, hoisted):
+                    hoisted.add(id(inst))
+                    to_move.append(inst)
+        if not to_move:
+            return False
+        ph = ensure_preheader(fn, loop)
+        if ph is None:
+            return False
+        term = ph.terminator
+        assert term is not None
+        for inst in to_move:
+            if inst.dbg_records:
+                nxt = next_inst(inst)
+                assert nxt is not None  # a terminator always follows
+                move_records_to(inst.dbg_records, nxt)
+            assert inst.block is not None
+            inst.block.remove(inst)
+            ph.insert(len(ph.insts) - 1, inst)
+            inst.loc = drop()
+        ctx.count("licm.hoisted", len(to_move))
+        return True
+
+
+def info_rpo(fn: Function) -> list[Block]:
+    from ..ir.dominators import reverse_post_order
+    return reverse_post_order(fn.entry, lambda b: b.successors)

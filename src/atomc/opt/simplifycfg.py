@@ -1,0 +1,175 @@
+"""CFG simplification, repeated to a fixed point:
+
+1. delete blocks the entry does not reach;
+2. fold branches: a `branch` on a constant, or whose two edges are identical,
+   and a `switch` on a constant or with a single target, become a `jump`;
+3. thread jumps to jumps: an edge into a block that holds nothing but a
+   `jump` goes straight to that jump's target (the forwarding block's
+   parameters are substituted by the edge's arguments); a forwarding block
+   left without predecessors is deleted by step 1;
+4. merge a block into its single predecessor when that predecessor ends in a
+   `jump` to it (the block's parameters become the jump's arguments).
+
+Debug info: a folded terminator's `jump` keeps the terminator's location
+(keep rule); merged blocks keep every instruction's location (the block
+folds into an unconditional predecessor, LLVM's preserve case); the jump
+that joined them disappears, and the records in front of it move to the
+first instruction of the merged block, the same program point. A forwarding
+block is only bypassed when its jump carries no records, so no variable
+update is skipped on any path. Values of deleted unreachable blocks can only
+be named by records, which become "optimised out". Deleted jumps take their
+line-table rows with them, so `LOCS` is not claimed (VALUES, SCOPES kept).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..ir import Block, Branch, Const, Function, Inst, Jump, Switch, Value
+from ..ir.rewrite import move_records_to
+from .cfgutils import (
+    jump_to, redirect_edge, remove_unreachable_blocks, replace_value, succ_args,
+)
+from .passmanager import DI, FunctionPass, PassContext
+from .registry import register
+
+
+@register
+class SimplifyCFG(FunctionPass):
+    """Unreachable-block removal, branch folding, jump threading, block merging."""
+
+    name: ClassVar[str] = "simplifycfg"
+    keeps_di: ClassVar[DI] = DI.VALUES | DI.SCOPES
+
+    def run(self, fn: Function, ctx: PassContext) -> bool:
+        changed = False
+        for _ in range(100):
+            step = remove_unreachable_blocks(fn) > 0
+            step |= self._fold_branches(fn, ctx)
+            step |= self._thread_forwarding(fn, ctx)
+            step |= remove_unreachable_blocks(fn) > 0
+            step |= self._merge_blocks(fn, ctx)
+            if not step:
+                break
+            changed = True
+        return changed
+
+    # -- 2. branch folding ------------------------------------------------------
+    def _fold_branches(self, fn: Function, ctx: PassContext) -> bool:
+        changed = False
+        for b in fn.blocks:
+            term = b.terminator
+            if isinstance(term, Branch):
+                c = term.cond
+                pick: int | None = None
+                if isinstance(c, Const):
+                    pick = 0 if c.value else 1
+                elif term.succs[0].block is term.succs[1].block and \
+                        succ_args(term, 0) == succ_args(term, 1):
+                    pick = 0
+                if pick is not None:
+                    jump_to(b, term.succs[pick].block, succ_args(term, pick), term)
+                    ctx.count("simplifycfg.folded")
+                    changed = True
+            elif isinstance(term, Switch):
+                target: Block | None = None
+                v = term.value
+                if isinstance(v, Const):
+                    target = term.succs[0].block
+                    mask = v.ty.mask  # type: ignore[union-attr]
+                    for i, cv in enumerate(term.values):
+                        if cv & mask == v.value:
+                            target = term.succs[i + 1].block
+                            break
+                elif all(s.block is term.succs[0].block for s in term.succs):
+                    target = term.succs[0].block
+                if target is not None:
+                    jump_to(b, target, [], term)
+                    ctx.count("simplifycfg.folded")
+                    changed = True
+        return changed
+
+    # -- 3. threading jumps to jumps ---------------------------------------------
+    def _thread_forwarding(self, fn: Function, ctx: PassContext) -> bool:
+        changed = False
+        for fwd in fn.blocks:
+            if fwd is fn.entry or len(fwd.insts) != 1:
+                continue
+            j = fwd.insts[0]
+            if not isinstance(j, Jump) or j.dbg_records:
+                continue
+            if any(u.user is not j for prm in fwd.params for u in prm.uses):
+                continue  # a parameter that lives on past the jump must keep its block
+            dest = j.succs[0].block
+            if dest is fwd:
+                continue
+            out_args = succ_args(j, 0)
+            for pred in fn.blocks:
+                term = pred.terminator
+                if term is None or pred is fwd:
+                    continue
+                for i, s in enumerate(term.succs):
+                    if s.block is not fwd:
+                        continue
+                    new_args = [self._subst(a, fwd, succ_args(term, i)) for a in out_args]
+                    if isinstance(term, Switch) and new_args:
+                        continue  # switch edges carry no arguments
+                    if self._conflicts(term, i, dest, new_args):
+                        continue
+                    redirect_edge(term, i, dest, new_args)
+                    ctx.count("simplifycfg.threaded")
+                    changed = True
+        return changed
+
+    @staticmethod
+    def _subst(v: Value, fwd: Block, incoming: list[Value]) -> Value:
+        for p in fwd.params:
+            if v is p:
+                return incoming[p.index]
+        return v
+
+    @staticmethod
+    def _conflicts(term: Inst, i: int, dest: Block, args: list[Value]) -> bool:
+        """A terminator may reach one block twice only with identical arguments."""
+        for k, s in enumerate(term.succs):
+            if k != i and s.block is dest and succ_args(term, k) != args:
+                return True
+        return False
+
+    # -- 4. merging into the single predecessor -------------------------------
+    def _merge_blocks(self, fn: Function, ctx: PassContext) -> bool:
+        changed = False
+        preds = fn.predecessors()
+        for b in list(fn.blocks):
+            if b is fn.entry or b.function is None:
+                continue
+            ps = preds.get(b, [])
+            if len(ps) != 1:
+                continue
+            p = ps[0]
+            term = p.terminator
+            if p is b or not isinstance(term, Jump):
+                continue
+            args = succ_args(term, 0)
+            for param, a in zip(b.params, args, strict=True):
+                replace_value(param, a)
+            b.params = []
+            if term.dbg_records and b.insts:
+                move_records_to(term.dbg_records, b.insts[0])
+            term.drop_all_references()
+            p.insts.pop()
+            term.block = None
+            for inst in b.insts:
+                inst.block = p
+            p.insts.extend(b.insts)
+            b.insts = []
+            b.function = None
+            fn.blocks.remove(b)
+            # successors of b now have p as predecessor
+            for s in p.successors:
+                preds[s] = [p if x is b else x for x in preds.get(s, [])]
+            preds[p] = preds.get(p, [])
+            ctx.count("simplifycfg.merged")
+            changed = True
+        return changed
+

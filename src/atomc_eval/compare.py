@@ -1,0 +1,216 @@
+"""Build programs in several configurations, trace them, and score every trace.
+
+The work that takes time (debugger runs) goes to a pool of worker threads,
+each driving its own debugger process, so two cores trace two builds at once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from atomc_eval.build import BuildError, RunResult, compile_c, run_plain
+from atomc_eval.configs import Config, reference_name
+from atomc_eval.drivers import get_driver
+from atomc_eval.drivers.base import RunSpec, Trace
+from atomc_eval.elfinfo import ELF_ERRORS
+from atomc_eval.metrics import Scores, score
+from atomc_eval.progress import ProgressBar
+from atomc_eval.static_metrics import StaticScores, static_scores
+from atomc_eval.trace import write_trace
+
+
+def find_programs(path: Path) -> list[Path]:
+    """One C file, or every ``*.c`` directly inside a folder (sorted)."""
+    if path.is_dir():
+        found = sorted(p for p in path.glob("*.c") if p.is_file())
+        if not found:
+            raise ValueError(f"{path}: no .c files in this folder")
+        return found
+    if not path.is_file():
+        raise ValueError(f"{path}: no such file or folder")
+    return [path]
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """One program compiled in one configuration (or why it was not)."""
+
+    program: Path
+    config: Config
+    binary: Path | None
+    error: str = ""
+    output: RunResult | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of the report: a program, a configuration, a debugger."""
+
+    program: str
+    config: str
+    debugger: str
+    reference: str
+    scores: Scores | None
+    static: StaticScores | None
+    output_ok: bool | None
+    trace_path: str
+    error: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CompareResult:
+    """Everything the report and plots need."""
+
+    programs: tuple[str, ...]
+    configs: tuple[Config, ...]
+    debuggers: dict[str, str]  # name -> version
+    rows: tuple[Row, ...]
+    traces: dict[tuple[str, str, str], Trace] = field(default_factory=dict)
+    elapsed: float = 0.0
+    command: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CompareOptions:
+    """Knobs of a comparison run."""
+
+    debuggers: tuple[str, ...] = ("gdb", "lldb")
+    jobs: int = 2
+    step_limit: int = 5000
+    time_limit: float = 30.0
+    reference: str | None = None
+    stdin: str = "/dev/null"
+    show_progress: bool = True
+
+
+def _build_all(
+    programs: Sequence[Path], configs: Sequence[Config], out_dir: Path, stdin: str
+) -> list[Build]:
+    builds: list[Build] = []
+    for program in programs:
+        for config in configs:
+            binary = out_dir / "bin" / program.stem / config.name
+            binary.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                compile_c(config.command, program.resolve(), binary)
+            except BuildError as exc:
+                builds.append(Build(program, config, None, str(exc)))
+                continue
+            builds.append(Build(program, config, binary, "", run_plain(binary, stdin=stdin)))
+    return builds
+
+
+def _outputs_agree(builds: Sequence[Build]) -> dict[tuple[str, str], bool]:
+    """Per (program, config): does this build print what the first good build prints?"""
+    verdict: dict[tuple[str, str], bool] = {}
+    baseline: dict[str, RunResult] = {}
+    for b in builds:
+        if b.output is None:
+            continue
+        first = baseline.setdefault(b.program.name, b.output)
+        verdict[(b.program.name, b.config.name)] = (
+            b.output.returncode is not None and b.output == first
+        )
+    return verdict
+
+
+def _static(binary: Path) -> StaticScores | None:
+    try:
+        return static_scores(str(binary))
+    except ELF_ERRORS:
+        return None
+
+
+def run_compare(
+    programs: Sequence[Path],
+    configs: Sequence[Config],
+    out_dir: Path,
+    options: CompareOptions,
+    command: str = "",
+) -> CompareResult:
+    """Build, check outputs, trace with every debugger in parallel, score."""
+    started = time.monotonic()
+    names = [c.name for c in configs]
+    if options.reference is not None and options.reference not in names:
+        raise ValueError(
+            f"reference {options.reference!r} is not one of the configurations: {', '.join(names)}"
+        )
+    drivers = {name: get_driver(name) for name in options.debuggers}
+    for name, driver in drivers.items():
+        reason = driver.unavailable_reason()
+        if reason is not None:
+            raise ValueError(f"debugger {name} unavailable: {reason}")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    builds = _build_all(programs, configs, out_dir, options.stdin)
+    agree = _outputs_agree(builds)
+    statics = {(b.program.name, b.config.name): _static(b.binary) for b in builds if b.binary}
+    jobs = [(b, dbg) for b in builds if b.binary is not None for dbg in drivers]
+    bar = ProgressBar(len(jobs), "tracing", enabled=options.show_progress)
+    traces: dict[tuple[str, str, str], Trace] = {}
+    paths: dict[tuple[str, str, str], str] = {}
+
+    def work(build: Build, dbg: str) -> tuple[Build, str, Trace]:
+        assert build.binary is not None
+        spec = RunSpec(
+            program=str(build.binary.resolve()),
+            stdin=options.stdin,
+            step_limit=options.step_limit,
+            time_limit=options.time_limit,
+            source_dirs=(str(build.program.resolve().parent),),
+        )
+        return (
+            build,
+            dbg,
+            drivers[dbg].trace(spec, config=build.config.name, source=str(build.program)),
+        )
+
+    with ThreadPoolExecutor(max_workers=max(1, options.jobs)) as pool:
+        futures = [pool.submit(work, b, d) for b, d in jobs]
+        for future in as_completed(futures):
+            build, dbg, trace = future.result()
+            key = (build.program.name, build.config.name, dbg)
+            path = out_dir / "traces" / build.program.stem / f"{build.config.name}.{dbg}.jsonl"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_trace(trace, path)
+            traces[key], paths[key] = trace, str(path)
+            bar.advance(f"{build.program.name} {build.config.name} {dbg}")
+    rows: list[Row] = []
+    for build in builds:
+        prog, cfg = build.program.name, build.config.name
+        ref = reference_name(cfg, names, options.reference)
+        for dbg in drivers:
+            key = (prog, cfg, dbg)
+            ref_trace = traces.get((prog, ref, dbg))
+            error = build.error
+            scores = None
+            if not error and ref_trace is None:
+                error = f"reference {ref} has no trace"
+            elif not error:
+                scores = score(traces[key], ref_trace)  # type: ignore[arg-type]
+            rows.append(
+                Row(
+                    prog,
+                    cfg,
+                    dbg,
+                    ref,
+                    scores,
+                    statics.get((prog, cfg)),
+                    agree.get((prog, cfg)),
+                    paths.get(key, ""),
+                    error,
+                )
+            )
+    versions = {name: d.version() for name, d in drivers.items()}
+    return CompareResult(
+        programs=tuple(p.name for p in programs),
+        configs=tuple(configs),
+        debuggers=versions,
+        rows=tuple(rows),
+        traces=traces,
+        elapsed=time.monotonic() - started,
+        command=command,
+    )

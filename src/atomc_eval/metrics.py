@@ -1,0 +1,302 @@
+"""Dynamic metrics: score a trace against a reference trace of the same program.
+
+The reference is normally the -O0 build; every metric is a share of what the
+reference shows, so 1.0 means "as debuggable as the reference".  Traces are
+split into function activations first, because line order only makes sense
+within one call.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from atomc_eval.drivers.base import Stop, Trace, Variable
+from atomc_eval.drivers.valuefmt import OPTIMIZED_OUT
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """The stops of one call of one function (callee stops excluded)."""
+
+    function: str
+    stops: tuple[Stop, ...]
+
+    @property
+    def lines(self) -> tuple[int, ...]:
+        return tuple(s.line for s in self.stops)
+
+
+def _chain(stop: Stop) -> tuple[str, ...]:
+    """Function names from the innermost (possibly inlined) frame outwards."""
+    if stop.frames:
+        return tuple(f.function for f in stop.frames)
+    return (stop.function,)
+
+
+def _is_ancestor_or_same(outer: tuple[str, ...], inner: tuple[str, ...]) -> bool:
+    return len(outer) <= len(inner) and inner[len(inner) - len(outer) :] == outer
+
+
+def _inlined(stop: Stop) -> bool:
+    return bool(stop.frames) and stop.frames[0].inlined
+
+
+def split_activations(stops: Sequence[Stop]) -> list[Activation]:
+    """Group stops into activations, in order of each activation's first stop.
+
+    An activation is identified by its frame's CFA and its inline chain.  It
+    ends when a stop appears in a caller (higher CFA, or an outer part of the
+    same inline chain).  A call repeated without any stop in the caller in
+    between is detected when a stop lands again on the function's entry
+    address (where the first call of it was first stopped).  A loop whose
+    head is that very address would be split too; at -O0 and in practice at
+    -O2 the entry stop is past the prologue and no loop head.
+    """
+    groups: list[list[Stop]] = []
+    names: list[str] = []
+    open_: dict[tuple[int, tuple[str, ...]], int] = {}
+    entry: dict[str, int] = {}
+    prev: Stop | None = None
+    for stop in stops:
+        chain = _chain(stop)
+        key = (stop.cfa, chain)
+        for other in list(open_):
+            cfa, other_chain = other
+            if cfa < stop.cfa or (cfa == stop.cfa and not _is_ancestor_or_same(other_chain, chain)):
+                del open_[other]
+        idx = open_.get(key)
+        if idx is not None and not _inlined(stop):
+            last = groups[idx][-1]
+            if stop.addr == entry.get(chain[0]) and last.addr != stop.addr:
+                idx = None  # re-entered: the call was repeated
+        if idx is None:
+            idx = len(groups)
+            groups.append([])
+            names.append(chain[0])
+            open_[key] = idx
+            entered = prev is None or stop.cfa < prev.cfa  # a call, not a return
+            if entered and not _inlined(stop):
+                entry.setdefault(chain[0], stop.addr)
+        groups[idx].append(stop)
+        prev = stop
+    return [Activation(n, tuple(g)) for n, g in zip(names, groups)]
+
+
+def lcs_length(a: Sequence[object], b: Sequence[object]) -> int:
+    """Length of the longest common subsequence, bit-parallel (Allison-Dix).
+
+    One big-integer row per element of ``b``: fast enough for traces of
+    thousands of stops, where the plain quadratic table would not be.
+    """
+    if not a or not b:
+        return 0
+    masks: dict[object, int] = defaultdict(int)
+    for i, item in enumerate(a):
+        masks[item] |= 1 << i
+    full = (1 << len(a)) - 1
+    row = full
+    for item in b:
+        match = row & masks.get(item, 0)
+        row = ((row + match) | (row - match)) & full
+    return len(a) - row.bit_count()
+
+
+def _ratio(num: float, den: float) -> float | None:
+    return num / den if den else None
+
+
+def _by_function(acts: Iterable[Activation]) -> dict[str, list[Activation]]:
+    grouped: dict[str, list[Activation]] = defaultdict(list)
+    for act in acts:
+        grouped[act.function].append(act)
+    return grouped
+
+
+@dataclass(frozen=True, slots=True)
+class OrderScore:
+    """Line-order agreement summed over matched activations."""
+
+    lcs: int
+    build_len: int
+    ref_len: int
+
+    @property
+    def precision(self) -> float | None:
+        return _ratio(self.lcs, self.build_len)
+
+    @property
+    def recall(self) -> float | None:
+        return _ratio(self.lcs, self.ref_len)
+
+
+def order_score(build: Sequence[Activation], ref: Sequence[Activation]) -> OrderScore:
+    """LCS of line sequences, k-th activation of f against the reference's k-th.
+
+    Unmatched activations count fully in their side's denominator.
+    """
+    ours, theirs = _by_function(build), _by_function(ref)
+    lcs = sum(
+        lcs_length(a.lines, r.lines)
+        for fn, acts in ours.items()
+        for a, r in zip(acts, theirs.get(fn, []))
+    )
+    return OrderScore(lcs, sum(len(a.lines) for a in build), sum(len(r.lines) for r in ref))
+
+
+def backward_pairs(acts: Iterable[Activation]) -> list[tuple[str, int, int]]:
+    """Every step to a smaller line within one activation, as (function, from, to)."""
+    found: list[tuple[str, int, int]] = []
+    for act in acts:
+        lines = act.lines
+        found.extend((act.function, x, y) for x, y in pairwise(lines) if y < x)
+    return found
+
+
+def new_backward_jumps(build: Sequence[Activation], ref: Sequence[Activation]) -> int:
+    """Backward steps of the build that the reference never makes in that function."""
+    known = set(backward_pairs(ref))
+    return sum(1 for pair in backward_pairs(build) if pair not in known)
+
+
+def line_coverage(build: Sequence[Stop], ref: Sequence[Stop]) -> float | None:
+    """Share of the reference's stopped (file, line)s the build stops on at least once."""
+    want = {(s.file, s.line) for s in ref}
+    have = {(s.file, s.line) for s in build}
+    return _ratio(len(want & have), len(want))
+
+
+def _judged(stop: Stop) -> Iterator[Variable]:
+    """Variables worth judging at a stop: those past their declaration line.
+
+    A stop sits before its line runs, so on (or before) the declaration line
+    a local holds leftovers even at -O0, and no build can be right or wrong.
+    """
+    for var in stop.variables:
+        if var.scope == "local" and var.decl_line and stop.line <= var.decl_line:
+            continue
+        yield var
+
+
+def _shown(stops: Iterable[Stop]) -> dict[tuple[str, int, str], set[str]]:
+    """(function, line, variable) -> values shown there (optimized-out excluded)."""
+    shown: dict[tuple[str, int, str], set[str]] = defaultdict(set)
+    for stop in stops:
+        for var in _judged(stop):
+            if var.value is not None:
+                shown[(stop.function, stop.line, var.name)].add(_comparable(var.value, var.kind))
+    return shown
+
+
+def _comparable(value: str, kind: str) -> str:
+    """Pointers differ between builds (stack layout), so only null-ness compares."""
+    if kind == "ptr":
+        return "null" if value in ("0x0", "0") else "non-null"
+    return value
+
+
+def _matches(value: str, expected: set[str]) -> bool:
+    """Exact match, or for a partly optimized-out aggregate, match of the known parts."""
+    if value in expected:
+        return True
+    if OPTIMIZED_OUT not in value:
+        return False
+    pattern = ".*?".join(re.escape(part) for part in value.split(OPTIMIZED_OUT))
+    return any(re.fullmatch(pattern, candidate) for candidate in expected)
+
+
+def variable_availability(build: Sequence[Stop], ref: Sequence[Stop]) -> float | None:
+    """Share of the reference's shown (function, line, variable)s the build shows.
+
+    Only lines where the build stops count: never stopping on a line is a
+    line-coverage loss, not a variable-location one.
+    """
+    stopped = {(s.function, s.line) for s in build}
+    want = {k for k in _shown(ref) if (k[0], k[1]) in stopped}
+    have = set(_shown(build))
+    return _ratio(len(want & have), len(want))
+
+
+@dataclass(frozen=True, slots=True)
+class WrongValue:
+    """A value the build shows that the reference never shows there."""
+
+    function: str
+    line: int
+    variable: str
+    value: str
+    expected: tuple[str, ...]
+    count: int
+
+
+def variable_correctness(
+    build: Sequence[Stop], ref: Sequence[Stop]
+) -> tuple[float | None, tuple[WrongValue, ...]]:
+    """Share of the build's shown values that the reference shows for that variable there.
+
+    Counted per stop; values at (function, line, variable)s the reference
+    never shows cannot be judged and are left out.  The rest are WRONG.  In a
+    partly optimized-out aggregate only the known parts must match.
+    """
+    expected = _shown(ref)
+    judged = 0
+    correct = 0
+    wrong: Counter[tuple[str, int, str, str]] = Counter()
+    for stop in build:
+        for var in _judged(stop):
+            if var.value is None:
+                continue
+            key = (stop.function, stop.line, var.name)
+            if key not in expected:
+                continue
+            judged += 1
+            if _matches(_comparable(var.value, var.kind), expected[key]):
+                correct += 1
+            else:
+                wrong[(stop.function, stop.line, var.name, var.value)] += 1
+    listed = tuple(
+        WrongValue(fn, line, name, value, tuple(sorted(expected[(fn, line, name)])), count)
+        for (fn, line, name, value), count in sorted(wrong.items())
+    )
+    return _ratio(correct, judged), listed
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    """All dynamic metrics of one trace against one reference."""
+
+    stops: int
+    ref_stops: int
+    order_precision: float | None
+    order_recall: float | None
+    backward_jumps: int
+    backward_per_100: float | None
+    line_coverage: float | None
+    var_availability: float | None
+    var_correctness: float | None
+    wrong: tuple[WrongValue, ...]
+    end_reason: str
+
+
+def score(build: Trace, ref: Trace) -> Scores:
+    """Score ``build`` against ``ref`` (any trace of the same program can serve)."""
+    acts, ref_acts = split_activations(build.stops), split_activations(ref.stops)
+    order = order_score(acts, ref_acts)
+    backward = new_backward_jumps(acts, ref_acts)
+    correctness, wrong = variable_correctness(build.stops, ref.stops)
+    return Scores(
+        stops=len(build.stops),
+        ref_stops=len(ref.stops),
+        order_precision=order.precision,
+        order_recall=order.recall,
+        backward_jumps=backward,
+        backward_per_100=_ratio(100.0 * backward, len(build.stops)),
+        line_coverage=line_coverage(build.stops, ref.stops),
+        var_availability=variable_availability(build.stops, ref.stops),
+        var_correctness=correctness,
+        wrong=wrong,
+        end_reason=build.end.reason,
+    )

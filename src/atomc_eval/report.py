@@ -1,0 +1,218 @@
+"""Markdown and JSON reports of a comparison (and of a single score)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from atomc_eval.compare import CompareResult, Row
+from atomc_eval.metrics import Scores
+
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("stops", "stops"),
+    ("order_precision", "order prec."),
+    ("order_recall", "order recall"),
+    ("backward_per_100", "new back-jumps /100"),
+    ("line_coverage", "line cov."),
+    ("var_availability", "var avail."),
+    ("var_correctness", "var correct"),
+    ("wrong", "WRONG"),
+)
+STATIC_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("with_location", "vars located"),
+    ("byte_coverage", "scope bytes cov."),
+    ("line_coverage", "var lines cov."),
+)
+PERCENT = {
+    "order_precision",
+    "order_recall",
+    "line_coverage",
+    "var_availability",
+    "var_correctness",
+    "with_location",
+    "byte_coverage",
+}
+
+
+def _cell(name: str, value: Any) -> str:
+    if value is None:
+        return "-"
+    if name == "wrong":
+        return (
+            str(sum(w.count for w in value))
+            if not isinstance(value, (int, float))
+            else f"{value:g}"
+        )
+    if name in PERCENT or name == "static_line_coverage":
+        return f"{100 * value:.1f}%"
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def _row_cells(row: Row) -> list[str]:
+    cells = [row.program, row.config, row.debugger]
+    if row.scores is None:
+        cells += ["-"] * len(COLUMNS)
+    else:
+        cells += [_cell(name, getattr(row.scores, name)) for name, _ in COLUMNS]
+    for name, _ in STATIC_COLUMNS:
+        value = getattr(row.static, name) if row.static is not None else None
+        cells.append(_cell("static_line_coverage" if name == "line_coverage" else name, value))
+    notes = []
+    if row.error:
+        notes.append(row.error)
+    if row.scores is not None and row.scores.end_reason != "exited":
+        notes.append(f"trace: {row.scores.end_reason}")
+    if row.output_ok is False:
+        notes.append("OUTPUT DIFFERS")
+    cells.append("; ".join(notes))
+    return cells
+
+
+def _table(header: Sequence[str], body: Sequence[Sequence[str]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |" for cells in body]
+    return lines
+
+
+def _mean(values: Sequence[float | None]) -> float | None:
+    known = [v for v in values if v is not None]
+    return sum(known) / len(known) if known else None
+
+
+def summary_rows(result: CompareResult) -> list[dict[str, Any]]:
+    """Per (config, debugger): stops and WRONG summed, ratios averaged over programs."""
+    out: list[dict[str, Any]] = []
+    for config in result.configs:
+        for dbg in result.debuggers:
+            rows = [r for r in result.rows if r.config == config.name and r.debugger == dbg]
+            scored = [r.scores for r in rows if r.scores is not None]
+            statics = [r.static for r in rows if r.static is not None]
+            entry: dict[str, Any] = {
+                "config": config.name,
+                "debugger": dbg,
+                "programs": len(scored),
+            }
+            entry["stops"] = sum(s.stops for s in scored)
+            for name, _ in COLUMNS:
+                if name not in ("stops", "wrong"):
+                    entry[name] = _mean([getattr(s, name) for s in scored])
+            entry["wrong"] = sum(w.count for s in scored for w in s.wrong)
+            for name, _ in STATIC_COLUMNS:
+                entry["static_" + name] = _mean([getattr(s, name) for s in statics])
+            out.append(entry)
+    return out
+
+
+def render_markdown(result: CompareResult) -> str:
+    """The human report: summary table, per-program table, WRONG values."""
+    lines = ["# atomc-dbgeval comparison", ""]
+    if result.command:
+        lines += [f"Command: `{result.command}`", ""]
+    versions = ", ".join(f"{name} ({version})" for name, version in result.debuggers.items())
+    lines += [
+        f"Programs: {', '.join(result.programs)}  ",
+        f"Debuggers: {versions}  ",
+        f"Time: {result.elapsed:.1f} s",
+        "",
+        "Configurations:",
+        "",
+    ]
+    refs = {r.config: r.reference for r in result.rows}
+    lines += [
+        f"- `{c.name}`: `{c.command}` (reference: {refs.get(c.name, '-')})" for c in result.configs
+    ]
+    lines += [
+        "",
+        "Each trace steps (`step`) from `main` to the end and is scored against the reference",
+        "trace of the same program under the same debugger. Ratios are shares of what the",
+        'reference shows; "new back-jumps" are backward line steps the reference never makes.',
+        "",
+        "## Summary (stops and WRONG summed, ratios averaged over programs)",
+        "",
+    ]
+    head = (
+        ["config", "debugger"]
+        + [label for _, label in COLUMNS]
+        + [label for _, label in STATIC_COLUMNS]
+    )
+    body = []
+    for entry in summary_rows(result):
+        cells = [entry["config"], entry["debugger"]]
+        cells += [_cell(name, entry[name]) for name, _ in COLUMNS]
+        cells += [
+            _cell("static_line_coverage" if n == "line_coverage" else n, entry["static_" + n])
+            for n, _ in STATIC_COLUMNS
+        ]
+        body.append(cells)
+    lines += _table(head, body)
+    lines += ["", "## Per program", ""]
+    head = ["program", "config", "debugger"] + [label for _, label in COLUMNS]
+    head += [label for _, label in STATIC_COLUMNS] + ["notes"]
+    lines += _table(head, [_row_cells(r) for r in result.rows])
+    wrong = [(r, w) for r in result.rows if r.scores for w in r.scores.wrong]
+    lines += ["", "## WRONG values (shown by the build, never by the reference there)", ""]
+    if not wrong:
+        lines.append("None.")
+    for row, w in wrong:
+        expected = ", ".join(w.expected)
+        lines.append(
+            f"- {row.program} {row.config} {row.debugger}: `{w.function}:{w.line}` "
+            f"`{w.variable}` = {w.value} ({w.count}x; reference: {expected})"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def scores_to_json(scores: Scores) -> dict[str, Any]:
+    return dataclasses.asdict(scores)
+
+
+def to_json(result: CompareResult) -> dict[str, Any]:
+    """Machine-readable report (per-variable static detail included)."""
+    return {
+        "command": result.command,
+        "elapsed_s": round(result.elapsed, 3),
+        "programs": list(result.programs),
+        "configs": [dataclasses.asdict(c) for c in result.configs],
+        "debuggers": result.debuggers,
+        "summary": summary_rows(result),
+        "rows": [
+            {
+                "program": r.program,
+                "config": r.config,
+                "debugger": r.debugger,
+                "reference": r.reference,
+                "scores": scores_to_json(r.scores) if r.scores else None,
+                "static": dataclasses.asdict(r.static) if r.static else None,
+                "output_ok": r.output_ok,
+                "trace": r.trace_path,
+                "error": r.error,
+            }
+            for r in result.rows
+        ],
+    }
+
+
+def write_reports(result: CompareResult, out_dir: Path) -> tuple[Path, Path]:
+    """Write ``report.md`` and ``report.json`` into ``out_dir``."""
+    md, js = out_dir / "report.md", out_dir / "report.json"
+    md.write_text(render_markdown(result), encoding="utf-8")
+    js.write_text(json.dumps(to_json(result), indent=1) + "\n", encoding="utf-8")
+    return md, js
+
+
+def render_scores(scores: Scores) -> str:
+    """Plain-text block for ``atomc-dbgeval score``."""
+    lines = [f"{label:>22}: {_cell(name, getattr(scores, name))}" for name, label in COLUMNS]
+    lines.insert(1, f"{'reference stops':>22}: {scores.ref_stops}")
+    lines.insert(5, f"{'new back-jumps':>22}: {scores.backward_jumps}")
+    lines.append(f"{'trace end':>22}: {scores.end_reason}")
+    for w in scores.wrong:
+        lines.append(
+            f"  WRONG {w.function}:{w.line} {w.variable} = {w.value} ({w.count}x; reference: {', '.join(w.expected)})"
+        )
+    return "\n".join(lines)

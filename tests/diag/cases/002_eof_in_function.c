@@ -1,0 +1,4 @@
+// expect-error: 4: expected
+int main(void)
+{
+    return 0;

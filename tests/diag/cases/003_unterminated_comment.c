@@ -1,0 +1,4 @@
+// expect-error: 3:
+int x;
+/* this comment never ends
+int y;

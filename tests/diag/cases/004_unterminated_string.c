@@ -1,0 +1,6 @@
+// expect-error: 4:
+int main(void)
+{
+    const char *s = "no closing quote;
+    return 0;
+}

@@ -1,0 +1,6 @@
+// expect-error: 4:
+int main(void)
+{
+    int x = `3`;
+    return x;
+}

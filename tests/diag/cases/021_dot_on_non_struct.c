@@ -1,0 +1,6 @@
+// expect-error: 5: member
+int main(void)
+{
+    int n = 4;
+    return n.x;
+}

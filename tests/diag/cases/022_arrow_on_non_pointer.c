@@ -1,0 +1,7 @@
+// expect-error: 6: member
+struct point { int x, y; };
+int main(void)
+{
+    struct point p = { 1, 2 };
+    return p->x;
+}

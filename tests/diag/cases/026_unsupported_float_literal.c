@@ -1,0 +1,7 @@
+// expect-error: 5: unsupported
+// gcc-accepts
+int main(void)
+{
+    int x = 2.5;
+    return x;
+}

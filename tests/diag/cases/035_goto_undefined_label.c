@@ -1,0 +1,6 @@
+// expect-error: 4: label
+int main(void)
+{
+    goto nowhere;
+    return 0;
+}

@@ -1,0 +1,6 @@
+// expect-error: 4: type
+int main(void)
+{
+    void v;
+    return 0;
+}

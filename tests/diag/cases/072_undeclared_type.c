@@ -1,0 +1,6 @@
+// expect-error: 4:
+int main(void)
+{
+    widget w;
+    return 0;
+}

@@ -1,0 +1,4 @@
+int helper(int x) {
+  int y = x * 10;
+  return y + 1;
+}

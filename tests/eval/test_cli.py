@@ -1,0 +1,162 @@
+"""The command line: every subcommand, and one-line errors for bad input."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from dbgeval_helpers import PROGRAMS, skip_without, stop, trace_of, var
+
+from atomc_eval.cli import main
+from atomc_eval.configs import parse_config, reference_name
+from atomc_eval.trace import read_trace, write_trace
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _error_line(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["trace", "/nonexistent/prog"], "program not found: /nonexistent/prog"),
+        (
+            ["compare", str(PROGRAMS / "loop_sum.c"), "--config", "bogus"],
+            "unknown configuration 'bogus'",
+        ),
+        (["compare", str(PROGRAMS / "loop_sum.c"), "--config", "x=gcc {src}"], "must name both"),
+        (["compare", "/nonexistent"], "no such file or folder"),
+        (["score", "/nonexistent.jsonl", "--ref", "/nonexistent.jsonl"], "cannot read"),
+        (["plot", "metrics", "/nonexistent.json", "-o", "x.png"], "report not found"),
+        (["frobnicate"], "invalid choice"),
+        (
+            ["check", str(PROGRAMS / "loop_sum.c"), "--cc", "no-such-compiler-xyz"],
+            "compiler not found",
+        ),
+        (["trace", str(PROGRAMS / "loop_sum.c"), "--step-limit", "0"], "must be positive"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_1(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 1
+    line = _error_line(capsys)
+    assert line.startswith("atomc-dbgeval: error: ") and message in line
+
+
+def test_score_from_trace_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ref, build = tmp_path / "ref.jsonl", tmp_path / "opt.jsonl"
+    write_trace(trace_of([stop(0, 1, variables=(var("x", "1"),)), stop(1, 2), stop(2, 3)]), ref)
+    write_trace(trace_of([stop(0, 1, variables=(var("x", "2"),)), stop(1, 3)]), build)
+    assert main(["score", str(build), "--ref", str(ref), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["stops"] == 2 and data["line_coverage"] == pytest.approx(2 / 3)
+    assert data["var_correctness"] == 0.0 and data["wrong"][0]["value"] == "2"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{}\n")
+    assert main(["score", str(bad), "--ref", str(ref)]) == 1
+    assert "unknown record type" in _error_line(capsys)
+
+
+def test_plots_are_written(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    write_trace(trace_of([stop(i, ln, "main") for i, ln in enumerate([3, 4, 5, 4, 6])]), a)
+    write_trace(
+        trace_of(
+            [stop(i, ln, fn) for i, (fn, ln) in enumerate([("main", 3), ("g", 9), ("main", 6)])]
+        ),
+        b,
+    )
+    out = tmp_path / "steps.png"
+    assert main(["plot", "steps", f"O0={a}", str(b), "-o", str(out)]) == 0
+    assert out.read_bytes().startswith(PNG)
+    report = tmp_path / "report.json"
+    summary = [
+        {
+            "config": c,
+            "debugger": d,
+            "order_precision": 0.9,
+            "order_recall": 0.5,
+            "line_coverage": 0.7,
+            "var_availability": 0.6,
+            "var_correctness": 1.0,
+            "static_byte_coverage": 0.8,
+            "backward_per_100": 3.0,
+        }
+        for c in ("gcc-O0", "gcc-O2")
+        for d in ("gdb", "lldb")
+    ]
+    report.write_text(json.dumps({"summary": summary}))
+    out2 = tmp_path / "metrics.png"
+    assert main(["plot", "metrics", str(report), "-o", str(out2)]) == 0
+    assert out2.read_bytes().startswith(PNG)
+
+
+def test_configs_and_references() -> None:
+    assert parse_config("gcc-O2").command == "gcc -gdwarf-5 -O2 -g {src} -o {out}"
+    mine = parse_config("mine=cc -O1 -g {src} -o {out}")
+    assert (mine.name, mine.command) == ("mine", "cc -O1 -g {src} -o {out}")
+    names = ["gcc-O0", "gcc-O2", "clang-O0", "clang-O2-noki", "mine"]
+    assert reference_name("clang-O2-noki", names) == "clang-O0"
+    assert reference_name("mine", names) == "gcc-O0"
+    assert reference_name("gcc-O2", names, explicit="clang-O0") == "clang-O0"
+
+
+@pytest.mark.gdb
+def test_trace_subcommand_compiles_and_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    skip_without("gdb")
+    out = tmp_path / "t.jsonl"
+    assert main(["trace", str(PROGRAMS / "recurse.c"), "-o", str(out)]) == 0
+    assert "stops, ended: exited" in capsys.readouterr().out
+    trace = read_trace(out)
+    # fact(4) recurses four times; every activation starts on the `if` line
+    facts = [s for s in trace.stops if s.function == "fact" and s.line == 4]
+    assert [s.value_of("n") for s in facts] == ["4", "3", "2", "1"]
+    assert len({s.cfa for s in facts}) == 4
+
+
+@pytest.mark.gdb
+def test_compare_writes_reports_and_flags_output_differences(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], build: Callable[..., Path]
+) -> None:
+    skip_without("gdb")
+    src = tmp_path / "val.c"
+    src.write_text(
+        '#include <stdio.h>\nint main(void) {\n  int v = VAL;\n  printf("%d\\n", v);\n  return 0;\n}\n'
+    )
+    out = tmp_path / "out"
+    argv = [
+        "compare",
+        str(src),
+        "--out",
+        str(out),
+        "--debugger",
+        "gdb",
+        "--quiet",
+        "--plots",
+        "--config",
+        "one-O0=gcc -O0 -g -DVAL=1 {src} -o {out}",
+        "--config",
+        "one-O2=gcc -O2 -g -DVAL=2 {src} -o {out}",
+    ]
+    assert main(argv) == 0
+    data = json.loads((out / "report.json").read_text())
+    rows = {r["config"]: r for r in data["rows"]}
+    assert rows["one-O0"]["output_ok"] is True and rows["one-O2"]["output_ok"] is False
+    assert rows["one-O2"]["reference"] == "one-O0"
+    assert rows["one-O0"]["scores"]["order_recall"] == 1.0
+    markdown = (out / "report.md").read_text()
+    assert "| val.c | one-O2 | gdb |" in markdown and "OUTPUT DIFFERS" in markdown
+    assert (out / "metrics.png").read_bytes().startswith(PNG)
+    assert (out / "plots" / "val.gdb.png").read_bytes().startswith(PNG)
+    assert read_trace(rows["one-O2"]["trace"]).header.config == "one-O2"

@@ -1,0 +1,237 @@
+"""Every dynamic metric on hand-written traces with hand-computed answers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from dbgeval_helpers import stop, trace_of, var
+
+from atomc_eval.metrics import (
+    lcs_length,
+    line_coverage,
+    new_backward_jumps,
+    order_score,
+    score,
+    split_activations,
+    variable_availability,
+    variable_correctness,
+)
+
+
+def _naive_lcs(a: list[int], b: list[int]) -> int:
+    table = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            table[i + 1][j + 1] = (
+                table[i][j] + 1 if x == y else max(table[i][j + 1], table[i + 1][j])
+            )
+    return table[-1][-1]
+
+
+def test_lcs_known_answers() -> None:
+    assert lcs_length("ABCBDAB", "BDCABA") == 4  # textbook example (BCBA)
+    assert lcs_length([1, 2, 3], [1, 2, 3]) == 3
+    assert lcs_length([1, 2, 3], [3, 2, 1]) == 1
+    assert lcs_length([], [1]) == 0
+    assert lcs_length([5, 5, 5], [5]) == 1
+
+
+def test_lcs_matches_quadratic_table_on_random_sequences() -> None:
+    rng = random.Random(6)
+    for _ in range(200):
+        a = [rng.randrange(5) for _ in range(rng.randrange(0, 40))]
+        b = [rng.randrange(5) for _ in range(rng.randrange(0, 40))]
+        assert lcs_length(a, b) == _naive_lcs(a, b)
+
+
+def test_activations_split_on_calls_and_returns() -> None:
+    # main(2) -> f(10, 11) -> main(3) -> f(10, 11) -> main(4)
+    stops = [
+        stop(0, 2, "main", cfa=0x2000),
+        stop(1, 10, "f", cfa=0x1000),
+        stop(2, 11, "f", cfa=0x1000),
+        stop(3, 3, "main", cfa=0x2000),
+        stop(4, 10, "f", cfa=0x1000),
+        stop(5, 11, "f", cfa=0x1000),
+        stop(6, 4, "main", cfa=0x2000),
+    ]
+    acts = split_activations(stops)
+    assert [(a.function, a.lines) for a in acts] == [
+        ("main", (2, 3, 4)),
+        ("f", (10, 11)),
+        ("f", (10, 11)),
+    ]
+
+
+def test_activation_reentered_without_caller_stop() -> None:
+    # a loop calls f twice with no stop in the caller between: the second call
+    # is seen when f stops again at its entry address
+    stops = [
+        stop(0, 10, "f", cfa=0x1000),
+        stop(1, 11, "f", cfa=0x1000),
+        stop(2, 10, "f", cfa=0x1000),
+    ]
+    assert [a.lines for a in split_activations(stops)] == [(10, 11), (10,)]
+
+
+def test_recursion_gives_one_activation_per_frame() -> None:
+    stops = [
+        stop(0, 5, "fact", cfa=0x3000),
+        stop(1, 5, "fact", cfa=0x2000),
+        stop(2, 6, "fact", cfa=0x2000, addr=0x600),
+        stop(3, 7, "fact", cfa=0x3000),
+    ]
+    acts = split_activations(stops)
+    assert [a.lines for a in acts] == [(5, 7), (5, 6)]
+
+
+def test_inlined_copies_are_separate_activations() -> None:
+    stops = [
+        stop(0, 10, "main", cfa=0x2000),
+        stop(1, 4, "sq", cfa=0x2000, inlined_in="main"),
+        stop(2, 11, "main", cfa=0x2000),
+        stop(3, 4, "sq", cfa=0x2000, inlined_in="main"),
+    ]
+    assert [(a.function, a.lines) for a in split_activations(stops)] == [
+        ("main", (10, 11)),
+        ("sq", (4,)),
+        ("sq", (4,)),
+    ]
+
+
+def test_order_precision_and_recall() -> None:
+    ref = split_activations([stop(i, line) for i, line in enumerate([1, 2, 3, 4])])
+    build = split_activations([stop(i, line) for i, line in enumerate([1, 3, 2, 4, 4])])
+    result = order_score(build, ref)
+    # LCS of 1 3 2 4 4 and 1 2 3 4 is 3 (e.g. 1 2 4)
+    assert (result.lcs, result.build_len, result.ref_len) == (3, 5, 4)
+    assert result.precision == pytest.approx(3 / 5)
+    assert result.recall == pytest.approx(3 / 4)
+
+
+def test_order_counts_unmatched_activations_in_denominators() -> None:
+    ref = split_activations(
+        [
+            stop(0, 1, "main", cfa=0x2000),
+            stop(1, 7, "g", cfa=0x1000),
+            stop(2, 2, "main", cfa=0x2000),
+        ]
+    )
+    build = split_activations([stop(0, 1, "main", cfa=0x2000), stop(1, 2, "main", cfa=0x2000)])
+    result = order_score(build, ref)
+    assert (result.lcs, result.build_len, result.ref_len) == (2, 2, 3)
+
+
+def test_new_backward_jumps_ignore_those_the_reference_makes() -> None:
+    # reference loops 2..4 back to 2; build also jumps 3 -> 2, which is new
+    ref = split_activations([stop(i, line) for i, line in enumerate([1, 2, 3, 4, 2, 3, 4, 5])])
+    build = split_activations([stop(i, line) for i, line in enumerate([1, 3, 2, 4, 2, 3, 5])])
+    assert new_backward_jumps(build, ref) == 1
+
+
+def test_line_coverage() -> None:
+    ref = [stop(i, line) for i, line in enumerate([1, 2, 3, 4, 2])]
+    build = [stop(i, line) for i, line in enumerate([1, 3, 9])]
+    assert line_coverage(build, ref) == pytest.approx(2 / 4)
+
+
+def test_variable_availability_counts_lines_the_build_stops_on() -> None:
+    ref = [
+        stop(0, 1, variables=(var("a", "1"), var("b", "2"))),
+        stop(1, 2, variables=(var("a", "1"), var("b", "3"))),
+        stop(2, 3, variables=(var("a", "1"),)),
+    ]
+    build = [
+        stop(0, 1, variables=(var("a", "1"), var("b", None))),
+        stop(1, 2, variables=(var("a", "7"), var("b", "3"))),
+    ]
+    # judged keys: (f,1,a) (f,1,b) (f,2,a) (f,2,b); line 3 never stopped on
+    assert variable_availability(build, ref) == pytest.approx(3 / 4)
+
+
+def test_variable_correctness_lists_wrong_values() -> None:
+    ref = [
+        stop(0, 1, variables=(var("a", "1"), var("p", "0x7ffd0", "ptr"))),
+        stop(1, 2, variables=(var("a", "2"),)),
+        stop(2, 2, variables=(var("a", "3"),)),
+    ]
+    build = [
+        stop(0, 1, variables=(var("a", "1"), var("p", "0x5000", "ptr"), var("z", "9"))),
+        stop(1, 2, variables=(var("a", "3"),)),
+        stop(2, 2, variables=(var("a", "5"),)),
+        stop(3, 2, variables=(var("a", "5"),)),
+    ]
+    ratio, wrong = variable_correctness(build, ref)
+    # judged: a@1 ok, p@1 ok (both non-null), a@2=3 ok, a@2=5 twice WRONG; z never in ref
+    assert ratio == pytest.approx(3 / 5)
+    assert [(w.function, w.line, w.variable, w.value, w.expected, w.count) for w in wrong] == [
+        ("f", 2, "a", "5", ("2", "3"), 2)
+    ]
+
+
+def test_null_pointer_is_wrong_against_non_null() -> None:
+    ref = [stop(0, 1, variables=(var("p", "0x7ffd0", "ptr"),))]
+    build = [stop(0, 1, variables=(var("p", "0x0", "ptr"),))]
+    ratio, wrong = variable_correctness(build, ref)
+    assert ratio == 0.0
+    assert wrong[0].expected == ("non-null",)
+
+
+def test_partly_optimized_out_aggregate_judged_on_known_parts() -> None:
+    ref = [stop(0, 1, variables=(var("s", "{x = 3, y = 4}", "aggregate"),))]
+    ok = [stop(0, 1, variables=(var("s", "{x = <optimized out>, y = 4}", "aggregate"),))]
+    bad = [stop(0, 1, variables=(var("s", "{x = <optimized out>, y = 0}", "aggregate"),))]
+    assert variable_correctness(ok, ref)[0] == 1.0
+    assert variable_correctness(bad, ref)[0] == 0.0
+
+
+def test_locals_not_judged_on_or_before_their_declaration_line() -> None:
+    ref = [
+        stop(0, 5, variables=(var("n", "-12345", decl_line=5),)),
+        stop(1, 6, variables=(var("n", "4", decl_line=5),)),
+    ]
+    build = [
+        stop(0, 5, variables=(var("n", None, decl_line=5),)),
+        stop(1, 6, variables=(var("n", "4", decl_line=5),)),
+    ]
+    assert variable_availability(build, ref) == 1.0
+    assert variable_correctness(build, ref) == (1.0, ())
+
+
+def test_score_puts_it_together() -> None:
+    ref = trace_of(
+        [
+            stop(0, 1, "main", cfa=0x2000, variables=(var("x", "0"),)),
+            stop(1, 10, "g", cfa=0x1000),
+            stop(2, 11, "g", cfa=0x1000),
+            stop(3, 2, "main", cfa=0x2000, variables=(var("x", "1"),)),
+            stop(4, 3, "main", cfa=0x2000, variables=(var("x", "2"),)),
+        ]
+    )
+    build = trace_of(
+        [
+            stop(0, 1, "main", cfa=0x2000, variables=(var("x", "0"),)),
+            stop(1, 3, "main", cfa=0x2000, variables=(var("x", "7"),)),
+            stop(2, 2, "main", cfa=0x2000, variables=(var("x", None),)),
+            stop(3, 3, "main", cfa=0x2000, variables=(var("x", "2"),)),
+        ],
+        reason="step-limit",
+    )
+    s = score(build, ref)
+    assert (s.stops, s.ref_stops) == (4, 5)
+    # main: build 1 3 2 3 vs ref 1 2 3 -> LCS 3; g unmatched (ref only)
+    assert s.order_precision == pytest.approx(3 / 4)
+    assert s.order_recall == pytest.approx(3 / 5)
+    assert s.backward_jumps == 1 and s.backward_per_100 == pytest.approx(25.0)
+    assert s.line_coverage == pytest.approx(3 / 5)
+    # shown in ref at build-stopped lines: x@1, x@2, x@3; build shows x@1 and x@3
+    assert s.var_availability == pytest.approx(2 / 3)
+    assert s.var_correctness == pytest.approx(2 / 3)
+    assert [(w.line, w.value) for w in s.wrong] == [(3, "7")]
+    assert s.end_reason == "step-limit"
+
+
+def test_empty_reference_gives_no_ratio() -> None:
+    s = score(trace_of([stop(0, 1)]), trace_of([]))
+    assert s.order_recall is None and s.line_coverage is None and s.var_correctness is None

@@ -1,0 +1,41 @@
+# lit configuration for atomc's golden text tests (IR, MIR, assembly, line tables).
+# Run with `lit tests/lit` or through pytest (tests/test_lit.py, one item per file).
+# ruff: noqa: F821  (lit injects `config` and `lit_config`)
+
+import os
+import re
+import shutil
+import sys
+
+import lit.formats
+
+config.name = "atomc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".ir", ".mir", ".s"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.local.cfg"]
+config.test_source_root = os.path.dirname(__file__)
+
+py = sys.executable
+# Longest first: lit applies substitutions in order and `%p` is a builtin.
+config.substitutions.extend([
+    ("%dwarfdump", f"{py} -m atomc.tools.dwarfdump"),
+    ("%python", py),
+    ("%atomc", f"{py} -m atomc"),
+    ("%opt", f"{py} -m atomc.tools.opt"),
+    (r"(?<![\w/.%-])filecheck(?![\w/.-])", f"{py} -m filecheck"),
+])
+
+for var in ("HOME", "PYTHONPATH", "TMPDIR", "LANG", "LC_ALL"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+if shutil.which("gdb"):
+    config.available_features.add("gdb")
+if shutil.which("lldb-22") or shutil.which("lldb"):
+    config.available_features.add("lldb")
+dwarfdump = shutil.which("llvm-dwarfdump-22") or shutil.which("llvm-dwarfdump")
+if dwarfdump:
+    config.available_features.add("llvm-dwarfdump")
+    config.substitutions.append((r"(?<![\w/.%-])llvm-dwarfdump(?![\w/.-])", dwarfdump))
+if re.match(r"linux", sys.platform):
+    config.available_features.add("linux")
