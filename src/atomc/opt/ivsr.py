@@ -1,0 +1,171 @@
+"""Induction-variable strength reduction.
+
+For a loop with a preheader and one latch, and a basic induction variable
+`i` (a header parameter whose back-edge value is `i + s`, s constant), a
+multiplication `i * c` — or `sext(i) * c`, the shape array indexing takes —
+becomes a new induction variable `j` that starts at `init * c` and steps by
+`s * c`; an address `base + i * c` with a loop-invariant base becomes a
+pointer that steps by `s * c`. Both are exact in wrap-around arithmetic; the
+sign-extended form relies on C's rule that a signed `i` does not overflow.
+
+Debug info: the replaced multiplication's debug uses move to the new
+induction variable, which holds the same value at every point (VALUES kept).
+The new step instruction takes the location of the induction variable's own
+step without its atom; the initial value in the preheader gets no location
+(drop rule: it is hoisted out of the loop).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..ir import (
+    I64, PTR, Binary, BlockParam, Cast, Const, Function, Inst, Jump, Op, PtrAdd, Value,
+)
+from ..ir.loops import Loop, LoopInfo
+from ..ir.rewrite import erase
+from .passmanager import DI, FunctionPass, PassContext
+from .registry import register
+
+
+@register
+class IVStrengthReduce(FunctionPass):
+    """Turn multiplications by induction variables into additions."""
+
+    name: ClassVar[str] = "iv-sr"
+    keeps_di: ClassVar[DI] = DI.VALUES | DI.SCOPES
+
+    def run(self, fn: Function, ctx: PassContext) -> bool:
+        changed = False
+        li = LoopInfo(fn)
+        preds = fn.predecessors()
+        for loop in li.innermost_first():
+            pre = loop.preheader(preds)
+            latches = loop.latches()
+            if pre is None or len(latches) != 1 or not isinstance(latches[0].terminator, Jump):
+                continue
+            n = _reduce_loop(loop, pre, latches[0])
+            if n:
+                ctx.count("iv-sr.reduced", n)
+                changed = True
+        return changed
+
+
+def _basic_ivs(loop: Loop, pre_term: Inst, latch_term: Inst) -> list[tuple[BlockParam, Value, Binary]]:
+    """(param, initial value, step instruction) of each basic induction variable."""
+    h = loop.header
+    entry = next(s for s in pre_term.succs if s.block is h)
+    back = next(s for s in latch_term.succs if s.block is h)
+    out = []
+    for k, p in enumerate(h.params):
+        nxt = back.arg_values[k]
+        if (isinstance(nxt, Binary) and nxt.op is Op.ADD and nxt.lhs is p
+                and isinstance(nxt.rhs, Const) and nxt.block is not None
+                and loop.contains(nxt.block)):
+            out.append((p, entry.arg_values[k], nxt))
+    return out
+
+
+def _reduce_loop(loop: Loop, pre, latch) -> int:  # type: ignore[no-untyped-def]
+    pre_term, latch_term = pre.terminator, latch.terminator
+    reduced = 0
+    for p, init, step in _basic_ivs(loop, pre_term, latch_term):
+        for inst in [i for b in loop.blocks for i in b.insts]:
+            if inst.block is None:  # erased by an earlier reduction
+                continue
+            scaled = _scaled_use(inst, p)
+            if scaled is None:
+                continue
+            factor, wide = scaled
+            base = None
+            target: Inst = inst
+            user_ptradds = [u.user for u in inst.uses
+                            if isinstance(u.user, PtrAdd) and u.user.offset is inst
+                            and not u.is_debug]
+            # A value that a variable record describes stays an integer IV, so the
+            # record keeps an exact value; otherwise the address itself steps.
+            if len(user_ptradds) == 1 and len(inst.uses) == 1:
+                pa = user_ptradds[0]
+                if pa.block is not None and loop.contains(pa.block) and _invariant(pa.ptr, loop):
+                    base, target = pa.ptr, pa
+            _make_iv(loop, pre, latch, p, init, step, factor, wide, base, target)
+            reduced += 1
+    return reduced
+
+
+def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool] | None:
+    """(c, widened) if inst is `p * c` or `sext(p) * c` (shl by a constant counts)."""
+    if not isinstance(inst, Binary) or inst.op not in (Op.MUL, Op.SHL):
+        return None
+    if not isinstance(inst.rhs, Const):
+        return None
+    c = inst.rhs.value if inst.op is Op.MUL else 1 << inst.rhs.value
+    lhs = inst.lhs
+    if lhs is p:
+        return c, False
+    if isinstance(lhs, Cast) and lhs.op is Op.SEXT and lhs.value is p and inst.ty == I64:
+        return c, True
+    return None
+
+
+def _invariant(v: Value, loop: Loop) -> bool:
+    return not isinstance(v, (Inst, BlockParam)) or (
+        v.block is not None and not loop.contains(v.block))  # type: ignore[union-attr]
+
+
+def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,  # type: ignore[no-untyped-def]
+             factor: int, wide: bool, base: Value | None, target: Inst) -> None:
+    ty = target.ty
+    h = loop.header
+    mask = (1 << 64) - 1
+    step_c = step.rhs.value  # type: ignore[attr-defined]
+    if wide:
+        bits = p.ty.bits  # type: ignore[union-attr]
+        step_c = step_c - (1 << bits) if step_c >> (bits - 1) & 1 else step_c
+    stride = (step_c * factor) & (ty.mask if ty != PTR else mask)  # type: ignore[union-attr]
+    # initial value, computed at the end of the preheader
+    pre_term = pre.terminator
+    at = pre.insts.index(pre_term)
+    start: Value = init
+    if wide:
+        start = Cast(Op.SEXT, init, I64, loc=None)
+        pre.insert(at, start)  # type: ignore[arg-type]
+        at += 1
+    scaled_ty = I64 if base is not None or wide else ty
+    scaled = Binary(Op.MUL, start, Const(scaled_ty, factor), loc=None)
+    pre.insert(at, scaled)
+    at += 1
+    first: Inst = scaled
+    if base is not None:
+        first = PtrAdd(base, scaled, loc=None)
+        pre.insert(at, first)
+    # the new header parameter and its step on the back edge
+    iv = h.add_param(ty, target.name)
+    for s in pre_term.succs:
+        if s.block is h:
+            s.args.append(_use(pre_term, first))
+    latch_term = latch.terminator
+    step_loc = step.loc.without_atom() if step.loc is not None else None
+    nxt: Inst
+    if base is not None:
+        nxt = PtrAdd(iv, Const(I64, stride), loc=step_loc)
+    else:
+        nxt = Binary(Op.ADD, iv, Const(ty, stride), loc=step_loc)
+    latch.insert(latch.insts.index(latch_term), nxt)
+    for s in latch_term.succs:
+        if s.block is h:
+            s.args.append(_use(latch_term, nxt))
+    # unreachable / other predecessors of the header (none, by the preheader check)
+    old = target
+    old.replace_all_uses_with(iv)
+    chain = [old]
+    if base is not None:
+        chain.append(old.operand(1))  # type: ignore[arg-type]
+    for dead in chain:
+        if isinstance(dead, Inst) and not dead.has_real_uses() and dead.block is not None:
+            erase(dead)
+
+
+def _use(user: Inst, v: Value):  # type: ignore[no-untyped-def]
+    from ..ir import Use
+    return Use(user, v)
