@@ -117,6 +117,13 @@ class DISubprogram:
         return self
 
 
+def enable_key_instructions(sp: DISubprogram) -> None:
+    """Turn on Key Instructions for a subprogram whose IR was annotated after the
+    fact (the heuristic annotation pass). Subprograms compare by identity, so
+    setting the flag in place keeps every scope and location that refers to it."""
+    object.__setattr__(sp, "key_instructions", True)
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class DILexicalBlock:
     scope: DIScope

@@ -2,3 +2,4 @@
 
 from . import dce, gvn, instcombine, licm, mem2reg, sccp, simplifycfg, sroa  # noqa: F401
 from . import ivsr  # noqa: F401
+from . import annotate_atoms  # noqa: F401
