@@ -36,8 +36,8 @@ Inputs: .c (compiled), .s (assembled), .o/.a (linked). Several inputs may be giv
   -E                 preprocess only
   -o FILE            write output to FILE
   -O0 -O1 -O2 -O3 -Os
-                     optimisation level (the optimiser is not built yet:
-                     -O1 and above currently compile like -O0)
+                     optimisation level (-O1: mem2reg and scalar clean-up;
+                     -O2/-O3/-Os: adds sroa, sccp, gvn and licm)
   -g, -g0            emit / do not emit DWARF 5 debug information
   -gkey-instructions, -gno-key-instructions
                      Key Instructions is_stmt placement (default: on when optimising)

@@ -15,9 +15,9 @@ import sys
 from typing import TextIO
 
 from .ir import Module
-from .options import CompileOptions
 from .opt.passmanager import Pass, PassContext, PassManager
 from .opt.registry import lookup
+from .options import CompileOptions
 
 O1: tuple[str, ...] = ("mem2reg", "instcombine", "simplifycfg", "dce")
 

@@ -184,7 +184,6 @@ def cmd_check(args: argparse.Namespace) -> int:
     from atomc_eval.expectations import ExpectationError, check_file
 
     source = _existing(args.file, "source file")
-    _debugger_ok(args.debugger)
     try:
         report = check_file(
             source,
@@ -195,7 +194,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             step_limit=args.step_limit,
             time_limit=args.time_limit,
         )
-    except (ExpectationError, BuildError) as exc:
+    except (ExpectationError, BuildError, RuntimeError) as exc:  # RuntimeError: debugger missing
         raise UsageError(str(exc)) from None
     print(report.render())
     return 0 if report.passed else 1

@@ -230,3 +230,27 @@ int main(void) {
 }
 """
     assert build_and_run(tmp_path, m, driver).strip() == "done 0"
+
+
+def test_over_aligned_stack_objects(tmp_path):
+    """Allocas aligned beyond the 16-byte frame alignment are realigned at run time."""
+    m = Module()
+    f, b = new_function(m, "misalign", [I64], [I64])
+    p64 = b.alloca(24, 64, "big")
+    p32 = b.alloca(4, 32, "mid")
+    b.store(f.args[0], b.ptradd(p64, Const(I64, 16)))
+    b.store(Const(I32, 9), p32)
+    a64 = b.binary(Op.AND, b.cast(Op.PTRTOINT, p64, I64), Const(I64, 63))
+    a32 = b.binary(Op.AND, b.cast(Op.PTRTOINT, p32, I64), Const(I64, 31))
+    v = b.binary(Op.ADD, b.load(I64, b.ptradd(p64, Const(I64, 16))),
+                 b.cast(Op.SEXT, b.load(I32, p32), I64))
+    b.ret([b.binary(Op.ADD, b.binary(Op.MUL, b.binary(Op.OR, a64, a32), Const(I64, 1000)), v)])
+    driver = r"""
+long misalign(long);
+static long depth(int n, long x) { char pad[8]; pad[0] = (char)n; return n ? depth(n - 1, x) + pad[0] - n : misalign(x); }
+int main(void) {
+    for (int n = 0; n < 5; n++) CHECK(depth(n, 100 + n), 109 + n);
+    printf("done %d\n", failures); return failures != 0;
+}
+"""
+    assert build_and_run(tmp_path, m, driver).strip() == "done 0"

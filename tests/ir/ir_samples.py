@@ -58,6 +58,7 @@ def every_format_module() -> Module:
     m = Module(source_filename="every \"format\".c", cu=di.cu)
 
     gv = DIGlobalVariable("counter", "counter", di.file, 1, di.myint)
+    static_local = m.add_global(Global("main.calls", 8, 8, [Zeros(8)], internal=True))
     g = m.add_global(Global("counter", 4, 4, [b"\x01\x00\x00\x00"], internal=True))
     g.digv = gv
     s = m.add_global(Global(".str.0", 6, 1, [b"hello\x00"], constant=True))
@@ -83,6 +84,8 @@ def every_format_module() -> Module:
     fn.args[1].name = "argv"
     sp = di.subprogram("main", 10)
     fn.subprogram = sp
+    static_local.digv = DIGlobalVariable("calls", "", di.file, 11, di.ulong, is_local=True,
+                                         scope=sp)
     lex = DILexicalBlock(sp, di.file, 12, 3)
     lex2 = DILexicalBlock(lex, di.file, 13, 5)
     var_x = DILocalVariable("x", sp, di.file, 11, di.int, arg=1)

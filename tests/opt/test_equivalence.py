@@ -4,12 +4,11 @@ corpus program (interpreter runs before and after, verifier after each pass)."""
 from __future__ import annotations
 
 import pytest
+from ir_corpus import CORPUS, Program
+from opt_helpers import assert_equivalent
 
 from atomc.opt.registry import PASSES, _load_all
 from atomc.pipeline import pipeline_for
-
-from ir_corpus import CORPUS, Program
-from opt_helpers import assert_equivalent
 
 _load_all()
 PIPELINES = {

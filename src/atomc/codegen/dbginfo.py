@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..dwarf.model import FunctionDebugInfo, ScopeRanges, VarLocation
-from ..ir.debuginfo import DILexicalBlock, DILocation, DISubprogram
+from ..ir.debuginfo import DW_OP_deref, DILexicalBlock, DILocation, DISubprogram
 from .mir import DbgMeta, Imm, MFunction, MInst, StackSlot, Sym
 
 ScopeKey = tuple[object, DILocation | None]
@@ -130,15 +130,21 @@ def variable_locations(mf: MFunction) -> tuple[VarLocation, ...]:
 
 
 def _describe(mf: MFunction, mi: MInst, meta: DbgMeta) -> VarLocation | None:
-    if meta.expr.ops:  # type: ignore[attr-defined]
-        return None  # expressions beyond a plain memory home are not needed at -O0
+    ops = meta.expr.ops  # type: ignore[attr-defined]
+    if ops not in ((), (DW_OP_deref,)):
+        return None  # expressions beyond a memory home are not needed at -O0
     if not mi.operands:
         return None
     op = mi.operands[0]
     if isinstance(op, StackSlot):
         off = mf.slots[op.index].cfa_offset
         assert off is not None
-        return VarLocation(meta.var, meta.inlined_at, single=(("fbreg", off),))  # type: ignore[arg-type]
+        expr: tuple[tuple[object, ...], ...] = (("fbreg", off),)
+        if ops:  # the slot holds the variable's address (an over-aligned object)
+            expr += (("deref",),)
+        return VarLocation(meta.var, meta.inlined_at, single=expr)  # type: ignore[arg-type]
+    if ops:
+        return None
     if isinstance(op, Imm):
         return VarLocation(meta.var, meta.inlined_at, const_value=op.value)  # type: ignore[arg-type]
     return None

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ir import I8, I16, I32, I64, PTR, IntType, Type
-from .ctype import BOOL, CType, EnumT, FuncT, IntT, PointerT, StructT, VoidT, unqual
+from ..ir import F32, F64, I8, I16, I32, I64, PTR, IntType, Type
+from .ctype import BOOL, CType, EnumT, FloatT, FuncT, IntT, PointerT, StructT, VoidT, unqual
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +67,11 @@ def scalar_ir_type(t: CType) -> Type:
     if isinstance(u, IntT):
         if u == BOOL:
             return I8
+        if u.size > 8:
+            return I64  # __int128 appears only in header declarations we never call
         return IntType(u.size * 8)
+    if isinstance(u, FloatT):
+        return F32 if u.size == 4 else F64  # declarations only: floats are rejected on use
     raise TypeError(f"not a scalar type: {t}")
 
 
@@ -82,6 +86,11 @@ def piece_type(nbytes: int) -> IntType:
     return I64
 
 
+def data_size(st: StructT) -> int:
+    """Bytes up to the end of the last member (the size without tail padding)."""
+    return max((m.offset + m.type.size for m in st.members), default=st.size)
+
+
 def classify(t: CType, is_return: bool = False) -> ArgABI:
     u = unqual(t)
     if isinstance(u, VoidT):
@@ -93,7 +102,7 @@ def classify(t: CType, is_return: bool = False) -> ArgABI:
         if size > 16:
             return ArgABI("sret" if is_return else "byval", (), size, max(u.align, 8))
         pieces: list[Type] = []
-        remaining = size
+        remaining = data_size(u)  # tail padding does not widen the last piece
         while remaining > 0:
             pieces.append(piece_type(min(remaining, 8)))
             remaining -= 8

@@ -21,7 +21,7 @@ from pycparser import c_ast
 
 import atomc
 
-from ..diag import DiagnosticEngine
+from ..diag import CompileAborted, DiagnosticEngine
 from ..ir import (
     DEREF_EXPR, I1, I8, I32, I64, PTR, Alloca, Block, Builder, Const, DbgKind, DbgRecord,
     DIGlobalVariable, DILexicalBlock, DILocalVariable, DILocation, DIScope, DISubprogram,
@@ -35,7 +35,7 @@ from .consteval import Address
 from .constinit import InitError, static_data
 from .ctype import (
     BOOL, INT, ArrayT, CType, EnumT, FuncT, IntT, PointerT, StructT, VoidT, as_int, is_void,
-    is_volatile, unqual,
+    is_volatile, promote, unqual, wrap,
 )
 from .digen import DIGen
 from .scopes import Pos, Symbol
@@ -111,12 +111,14 @@ class IRGen:
                     if sym is not None:
                         deferred.append(ext)
                     continue
-                self.function(ext)
+                self.guarded(self.function, ext)
             elif isinstance(ext, c_ast.Decl):
                 sym = self.sema.declare_file_scope(ext)
                 if sym is not None and sym.kind == "var":
                     if sym not in self.file_syms:
                         self.file_syms.append(sym)
+                    if sym.storage in ("", "static") or ext.init is not None:
+                        self.global_value(sym)  # module order follows the source
                     if ext.init is not None and sym.init is ext.init:
                         # checked now: `int a[] = {...}` needs its size for later sizeofs
                         init = self.sema.initializer(sym.type, ext.init, sym.pos)
@@ -133,10 +135,25 @@ class IRGen:
                 sym = self.sema.scopes.lookup_file(fd.decl.name)
                 if sym is not None and sym.used:
                     deferred.remove(fd)
-                    self.function(fd)
+                    self.guarded(self.function, fd)
                     pending = True
         self.finish_globals()
         return self.module
+
+    def guarded(self, fn: object, node: c_ast.Node) -> None:
+        """Run one top-level step; once errors exist, a lowering failure in the same
+        function is a consequence of them, not a compiler bug."""
+        try:
+            fn(node)  # type: ignore[operator]
+        except CompileAborted:
+            raise
+        except Exception:
+            if not self.diags.error_count:
+                raise
+            self.sema.scopes.levels[1:] = []
+            self.sema.function = None
+            self.fn = None
+            self.scope = None
 
     def static_assert(self, node: c_ast.StaticAssert) -> None:
         v = self.sema.require_const_int(self.sema.expr(node.cond), "static assertion")
@@ -359,7 +376,9 @@ class IRGen:
         if len(ft.params) == 0:
             pnodes = []
         argi = 1 if abi.sret else 0
-        entry_loc = DILocation(p.line, p.column, self.sp) if self.sp else None
+        # Like clang, the parameter spills carry no location: the back end then puts
+        # prologue_end on the first statement, where gdb's `break f` should stop.
+        entry_loc = None
         for i, (pt, pa) in enumerate(zip(ft.params, abi.params)):
             node = pnodes[i] if i < len(pnodes) else None
             name = getattr(node, "name", None) if node is not None else None
@@ -515,6 +534,18 @@ class IRGen:
             self.stmt(item)
 
     def stmt(self, node: c_ast.Node) -> None:
+        try:
+            self._stmt(node)
+        except CompileAborted:
+            raise
+        except Exception:
+            # After a reported error the typed tree may hold placeholders irgen cannot
+            # lower; skip the statement and keep looking for further errors.
+            if not self.diags.error_count:
+                raise
+            self.ensure_open()
+
+    def _stmt(self, node: c_ast.Node) -> None:
         method = getattr(self, "_s_" + type(node).__name__, None)
         if method is not None:
             method(node)
@@ -838,7 +869,6 @@ class IRGen:
                                       f"('{cond.type}' invalid): switch condition has invalid "
                                       "type")
             return
-        from .ctype import promote
         ct = promote(ci)
         cond = self.sema.cast(cond, ct)
         v = self.value_of(cond)
@@ -877,20 +907,32 @@ class IRGen:
                 self.stmt(s)
             return
         ctx = self.switches[-1]
-        e = self.sema.expr(node.expr)
-        if as_int(e.type) is None:
-            self.sema.error(e.pos, "case label does not reduce to an integer constant")
-            value = 0
+        from pycparserext.ext_c_parser import RangeExpression
+        if isinstance(node.expr, RangeExpression):  # GNU `case LO ... HI:`
+            lo_e, hi_e = node.expr.first, node.expr.last
         else:
-            value = self.sema.require_const_int(self.sema.cast(e, ctx.type), "case label")
-        from .ctype import wrap
-        value = wrap(value, ctx.type)
+            lo_e = hi_e = node.expr
+        bounds: list[int] = []
+        for bound in (lo_e, hi_e):
+            e = self.sema.expr(bound)
+            if as_int(e.type) is None:
+                self.sema.error(e.pos, "case label does not reduce to an integer constant")
+                bounds.append(0)
+            else:
+                v = self.sema.require_const_int(self.sema.cast(e, ctx.type), "case label")
+                bounds.append(wrap(v, ctx.type))
         b = self.case_block("switch.case")
-        if value in ctx.values:
-            self.sema.error(e.pos, f"duplicate case value '{value}'")
-        else:
+        lo, hi = bounds
+        if hi - lo > 65536:
+            self.sema.error(p, "case range is too large (unsupported)")
+            hi = lo
+        mask = (1 << ctx.type.bits) - 1
+        for value in range(lo, hi + 1):
+            if value in ctx.values:
+                self.sema.error(p, f"duplicate case value '{value}'")
+                break
             ctx.values.add(value)
-            ctx.cases.append((value & ((1 << ctx.type.bits) - 1), b))
+            ctx.cases.append((value & mask, b))
         for s in node.stmts or []:
             self.stmt(s)
 
@@ -1308,11 +1350,14 @@ class IRGen:
             args.append(result_tmp)
             byval.append(None)
         fixed: int | None = None
+        # gcc evaluates arguments right to left; matching it keeps programs whose output
+        # depends on that unspecified order (and the step order into nested calls) alike.
+        values = [self.value_of(a) for a in reversed(e.args)][::-1]
         for i, a in enumerate(e.args):
             if ft.variadic and i == len(ft.params):
                 fixed = len(args)
             pa = abi.params[i] if i < len(abi.params) else classify(a.type)
-            v = self.value_of(a)
+            v = values[i]
             with self.at(a.pos):
                 if pa.kind == "direct":
                     args.append(v)

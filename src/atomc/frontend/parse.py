@@ -19,8 +19,6 @@ _TOKEN_SPELLING = {
     "LBRACKET": "'['", "RBRACKET": "']'", "COMMA": "','", "COLON": "':'", "EQUALS": "'='",
     "ID": "identifier", "WHILE": "'while'", "PERIOD": "'.'", "CONDOP": "'?'",
 }
-# Missing closers are reported just after the previous token, like gcc and clang do.
-_REPORT_AFTER_PREVIOUS = frozenset({"SEMI", "RPAREN", "RBRACKET", "RBRACE", "COMMA"})
 
 # Extra type names some glibc headers use when compiled by gcc.
 EXTRA_TYPE_NAMES = frozenset({"_Float32", "_Float64", "_Float128", "_Float32x", "_Float64x",
@@ -46,8 +44,6 @@ class _Parser(GnuCParser):
         want = _TOKEN_SPELLING.get(token_type, f"'{token_type.lower()}'")
         if tok is None:
             self._fail_after_last(f"expected {want} at end of input")
-        if token_type in _REPORT_AFTER_PREVIOUS and self._prev_token() is not None:
-            self._fail_after_last(f"expected {want} before {_show(tok.value)}")
         self._fail_at(tok, f"expected {want} before {_show(tok.value)}")
 
     def _parse_error(self, msg, coord):  # type: ignore[no-untyped-def]
@@ -62,6 +58,15 @@ class _Parser(GnuCParser):
         if "before" not in text:
             text += f" before {_show(tok.value)}"
         self._fail_at(tok, text)
+
+    def _parse_unified_string_literal(self):  # type: ignore[no-untyped-def]
+        # Keep the segments of "a" "b" apart: joining them first would let an escape
+        # run on into the next segment ("\x42" "C" is not "\x42C").
+        tok = self._expect("STRING_LITERAL")
+        node = c_ast.Constant("string", tok.value, self._tok_coord(tok))
+        while self._peek_type() == "STRING_LITERAL":
+            node.value += " " + self._advance().value
+        return node
 
     def _parse_postfix_expression(self):  # type: ignore[no-untyped-def]
         expr = super()._parse_postfix_expression()

@@ -350,6 +350,10 @@ class Sema:
 
     def declare_typedef(self, decl: c_ast.Decl) -> None:
         p = self.pos(decl)
+        others = [s for s in (decl.storage or []) if s not in ("typedef", "__extension__")]
+        if others:
+            self.error(p, f"multiple storage classes in declaration specifiers ('typedef' and "
+                          f"'{others[0]}'): conflicting storage class")
         t = self.resolve_type(decl.type, p)
         prev = self.scopes.lookup_current(decl.name)
         if prev is not None:
@@ -689,7 +693,8 @@ class Sema:
             return T.IntConst(t.size, ULONG, p)
         if op in ("++", "--", "p++", "p--"):
             target = self.expr(node.expr)
-            self.check_modifiable(target, "increment" if "++" in op else "decrement")
+            if not self.check_modifiable(target, "increment" if "++" in op else "decrement"):
+                return self.bad(p)
             u = unqual(target.type)
             if isinstance(u, PointerT):
                 step = self._pointee_size(u, p)
@@ -757,10 +762,10 @@ class Sema:
             return 1
         return u.size
 
-    def check_modifiable(self, target: T.Expr, what: str) -> bool:
+    def check_modifiable(self, target: T.Expr, what: str, at: Pos | None = None) -> bool:
         u = unqual(target.type)
         if not target.lvalue:
-            self.error(target.pos, f"expression is not assignable (lvalue required as {what} "
+            self.error(at or target.pos, f"expression is not assignable (lvalue required as {what} "
                                    "operand)")
             return False
         if isinstance(u, ArrayT):
@@ -953,7 +958,7 @@ class Sema:
         target = self.expr(node.lvalue)
         value = self.expr(node.rvalue)
         if not self.check_modifiable(target, "left" if node.op == "=" else "compound "
-                                     "assignment"):
+                                     "assignment", p):
             return self.bad(p)
         if node.op == "=":
             v = self.assign_convert(value, target.type, "assigning to", p)

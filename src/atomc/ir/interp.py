@@ -26,7 +26,19 @@ from dataclasses import dataclass
 
 from .function import Block, Function, Global, Module, SymRef, Zeros
 from .insts import (
-    Alloca, Call, Cast, Cmp, Extract, Inst, Load, MemCopy, MemSet, Op, Select, Store, Switch,
+    Alloca,
+    Call,
+    Cast,
+    Cmp,
+    Extract,
+    Inst,
+    Load,
+    MemCopy,
+    MemSet,
+    Op,
+    Select,
+    Store,
+    Switch,
 )
 from .types import FloatType, IntType, Type
 from .values import Const, Undef, Value
@@ -219,7 +231,7 @@ def canonical_const(c: Const) -> Scalar:
 
 
 class _Object:
-    __slots__ = ("base", "data", "name", "live", "readonly")
+    __slots__ = ("base", "data", "live", "name", "readonly")
 
     def __init__(self, base: int, size: int, name: str, readonly: bool = False) -> None:
         self.base = base
@@ -326,7 +338,7 @@ class RunResult:
 
 
 class _Frame:
-    __slots__ = ("fn", "block", "ip", "env", "allocas", "call", "va_area")
+    __slots__ = ("allocas", "block", "call", "env", "fn", "ip", "va_area")
 
     def __init__(self, fn: Function, call: Call | None) -> None:
         self.fn = fn
@@ -632,7 +644,6 @@ class Interpreter:
         assert isinstance(addr, int)
         self.mem.write(addr, gp.to_bytes(4, "little") + fp.to_bytes(4, "little")
                        + overflow.to_bytes(8, "little") + save.to_bytes(8, "little"))
-        return None
 
     def _call_external(self, fn: Function, args: list[Scalar], call: Call | None) -> RtValue:
         impl = self.externals.get(fn.name)
@@ -839,8 +850,19 @@ def run_function(module: Module, fn: Function | str, args: Sequence[Scalar] = ()
 
 
 __all__ = [
-    "Interpreter", "InterpError", "Memory", "MemoryFault", "ProgramExit", "RunResult",
-    "StepLimitExceeded", "Trap", "eval_binary", "eval_cast", "eval_cmp", "format_printf",
-    "run_function", "to_signed",
+    "InterpError",
+    "Interpreter",
+    "Memory",
+    "MemoryFault",
+    "ProgramExit",
+    "RunResult",
+    "StepLimitExceeded",
+    "Trap",
+    "eval_binary",
+    "eval_cast",
+    "eval_cmp",
+    "format_printf",
+    "run_function",
+    "to_signed",
 ]
 

@@ -15,7 +15,7 @@ from .insts import Jump
 
 
 class Loop:
-    __slots__ = ("header", "blocks", "parent", "children", "_members")
+    __slots__ = ("_members", "blocks", "children", "header", "parent")
 
     def __init__(self, header: Block, blocks: list[Block]) -> None:
         self.header = header

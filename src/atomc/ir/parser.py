@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
@@ -59,9 +59,8 @@ class IRParseError(Exception):
 # Lexer
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
-    kind: str  # string local global meta record float int ident punct eof
+class Token(NamedTuple):
+    kind: str  # string local global meta metakw record recordkw float int ident punct eof
     text: str
     line: int
     col: int
@@ -85,6 +84,7 @@ _TOKEN_RE = re.compile(
   | (?P<int>[-+]?[0-9]+(?![A-Za-z_]))
   | (?P<ident>[A-Za-z_][A-Za-z0-9_.]*)
   | (?P<punct>->|\.\.\.|[(){}\[\],:=])
+  | (?P<bad>.)
     """,
     re.VERBOSE | re.DOTALL,
 )
@@ -92,34 +92,31 @@ _TOKEN_RE = re.compile(
 
 def tokenize(text: str, filename: str) -> list[Token]:
     toks: list[Token] = []
-    pos = 0
+    append = toks.append
     line = 1
     line_start = 0
     first = True
-    lines = text.split("\n")
-    while pos < len(text):
-        m = _TOKEN_RE.match(text, pos)
-        col = pos - line_start + 1
-        if m is None:
-            raise IRParseError(filename, line, col, f"unexpected character {text[pos]!r}",
-                               lines[line - 1])
+    for m in _TOKEN_RE.finditer(text):
         kind = m.lastgroup
-        assert kind is not None
-        tok_text = m.group()
+        if kind == "ws" or kind == "comment":
+            continue
         if kind == "nl":
             line += 1
             line_start = m.end()
             first = True
-        elif kind in ("ws", "comment"):
-            pass
-        else:
-            toks.append(Token(kind, tok_text, line, col, first))
-            first = False
-            if kind == "string" and "\n" in tok_text:
-                line += tok_text.count("\n")
-                line_start = pos + tok_text.rindex("\n") + 1
-        pos = m.end()
-    toks.append(Token("eof", "", line, pos - line_start + 1, True))
+            continue
+        pos = m.start()
+        tok_text = m.group()
+        if kind == "bad":
+            raise IRParseError(filename, line, pos - line_start + 1,
+                               f"unexpected character {tok_text!r}",
+                               text.split("\n")[line - 1])
+        append(Token(kind, tok_text, line, pos - line_start + 1, first))  # type: ignore[arg-type]
+        first = False
+        if kind == "string" and "\n" in tok_text:
+            line += tok_text.count("\n")
+            line_start = pos + tok_text.rindex("\n") + 1
+    append(Token("eof", "", line, len(text) - line_start + 1, True))
     return toks
 
 
@@ -187,7 +184,7 @@ _SCHEMAS: dict[str, dict[str, tuple[str, object]]] = {
     "DIGlobalVariable": {"name": ("str", _REQ), "linkage": ("str", ""),
                          "file": ("ref:DIFile", _REQ), "line": ("int", _REQ),
                          "type": ("ref:" + _TYPES, _REQ), "local": ("bool", False),
-                         "definition": ("bool", True)},
+                         "definition": ("bool", True), "scope": ("ref?:" + _SCOPES, None)},
     "DILocation": {"line": ("int", _REQ), "column": ("int", 0), "scope": ("ref:" + _SCOPES, _REQ),
                    "inlined_at": ("ref?:DILocation", None), "atom": ("atom", (0, 0))},
 }
@@ -531,7 +528,8 @@ class IRParser:
                                        f("type"), f("arg"))  # type: ignore[arg-type]
             case "DIGlobalVariable":
                 return DIGlobalVariable(f("name"), f("linkage"), f("file"), f("line"),  # type: ignore[arg-type]
-                                        f("type"), f("local"), f("definition"))  # type: ignore[arg-type]
+                                        f("type"), f("local"), f("definition"),  # type: ignore[arg-type]
+                                        f("scope"))  # type: ignore[arg-type]
             case "DILocation":
                 return self._location(raw.fields, f)
         raise AssertionError(raw.kind)

@@ -29,7 +29,8 @@ Operands and types
 - T9  branch condition is i1; switch value is an integer; case values fit it and are distinct
 - T10 ret values match the function's ret_types in count and type
 - T11 va_start only in a variadic function
-- T12 function signature: args agree with param_types, byval params and sret pointers are ptr
+- T12 function signature: args agree with param_types, byval params and sret pointers are ptr;
+      an sret function returns nothing or the result pointer
 SSA
 - D1  every use is dominated by its definition (same block: defined earlier; successor
       arguments are uses at the terminator); block params are usable in their block and the
@@ -200,7 +201,11 @@ class _Names:
             return f"{v.ty} {v.value}"
         if isinstance(v, Undef):
             return "undef"
-        return self.values.get(id(v), f"<{type(v).__name__} from elsewhere>")
+        if id(v) in self.values:
+            return self.values[id(v)]
+        if isinstance(v, Inst):
+            return f"'{v.op.value}' instruction from elsewhere"
+        return f"{type(v).__name__} from elsewhere"
 
     def block(self, b: Block) -> str:
         return self.blocks.get(id(b), f"<block '{b.name}' not in this function>")
@@ -221,6 +226,7 @@ class _FunctionVerifier:
         self.record_pos: dict[int, tuple[Block, int, int]] = {}
         self.dom: DomTree[Block] | None = None
         self.unique_blocks: list[Block] = []
+        self._use_cache: dict[int, set[int]] = {}
 
     def err(self, where: Where, message: str) -> None:
         self.errors.append(VerifierError(message, self.fn, where))
@@ -271,8 +277,9 @@ class _FunctionVerifier:
             self.err(fn, f"{len(fn.ret_types)} return values (at most 2)")
         if fn.sret and (not fn.param_types or fn.param_types[0] != PTR):
             self.err(fn, "sret function must take the result pointer as a first ptr parameter")
-        if fn.sret and fn.ret_types:
-            self.err(fn, "sret function must not return values")
+        if fn.sret and fn.ret_types not in ([], [PTR]):
+            self.err(fn, "sret function returns nothing or its result pointer (ptr), not "
+                         f"({', '.join(map(str, fn.ret_types))})")
 
     def check_structure(self) -> None:
         fn = self.fn
@@ -350,7 +357,7 @@ class _FunctionVerifier:
         v = u.value
         if u.user is not user:
             self.err(user, f"operand {self.names.value(v)}: its use does not name this user")
-        if v.tracks_uses and not any(x is u for x in v.uses):
+        if v.tracks_uses and id(u) not in self._use_ids(v):
             self.err(user, f"operand {self.names.value(v)} is missing this use in its use list")
         n = self.names.value(v)
         match v:
@@ -390,6 +397,13 @@ class _FunctionVerifier:
                                        f"{self.names.block(b)})")
             case _:
                 self.err(user, f"operand {n} is not an IR value")
+
+    def _use_ids(self, v: Value) -> set[int]:
+        """Identities of the uses in `v`'s use list (cached: values can have many uses)."""
+        ids = self._use_cache.get(id(v))
+        if ids is None:
+            ids = self._use_cache[id(v)] = {id(x) for x in v.uses}
+        return ids
 
     def check_succ(self, inst: Inst, target: Block, args: list[Value]) -> None:
         name = self.names.block(target)

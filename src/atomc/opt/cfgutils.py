@@ -13,8 +13,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..ir import (
-    Block, Const, DbgKind, DbgRecord, DIExpression, Function, Inst, IntType, Jump,
-    Op, Undef, Use, Value,
+    Block,
+    Const,
+    DbgKind,
+    DbgRecord,
+    DIExpression,
+    Function,
+    Inst,
+    IntType,
+    Jump,
+    Op,
+    Undef,
+    Use,
+    Value,
 )
 from ..ir.dominators import reverse_post_order
 from ..ir.rewrite import erase

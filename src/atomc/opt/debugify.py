@@ -30,8 +30,22 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..ir import (
-    EMPTY_EXPR, DbgKind, DbgRecord, DIBasicType, DICompileUnit, DIFile, DILocalVariable,
-    DILocation, DISubprogram, DISubroutineType, FloatType, Function, Inst, IntType, Module, Value,
+    EMPTY_EXPR,
+    DbgKind,
+    DbgRecord,
+    DIBasicType,
+    DICompileUnit,
+    DIFile,
+    DILocalVariable,
+    DILocation,
+    DISubprogram,
+    DISubroutineType,
+    FloatType,
+    Function,
+    Inst,
+    IntType,
+    Module,
+    Value,
 )
 from ..ir.dominators import dominators_of_function
 from .passmanager import DI, Pass, PassContext

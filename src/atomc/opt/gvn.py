@@ -22,7 +22,18 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..ir import (
-    Block, Cast, Cmp, Const, Extract, Function, Inst, Load, Op, Store, Value,
+    Block,
+    Cast,
+    Cmp,
+    Const,
+    Extract,
+    Function,
+    Inst,
+    Load,
+    Module,
+    Op,
+    Store,
+    Value,
 )
 from ..ir.dominators import dominators_of_function
 from ..ir.locations import merge_locations
@@ -67,6 +78,7 @@ class GVN(FunctionPass):
 
     def run(self, fn: Function, ctx: PassContext) -> bool:
         module = fn.module
+        assert module is not None, "gvn needs the module's atom counter"
         dom = dominators_of_function(fn)
         table: dict[tuple[object, ...], Inst] = {}
         changed = False
@@ -86,7 +98,7 @@ class GVN(FunctionPass):
         return changed
 
     def _block(self, block: Block, table: dict[tuple[object, ...], Inst],
-               added: list[tuple[object, ...]], module: object, ctx: PassContext) -> bool:
+               added: list[tuple[object, ...]], module: Module, ctx: PassContext) -> bool:
         changed = False
         avail: dict[tuple[int, str], Value] = {}  # (id(ptr), type) -> value in memory
         for inst in list(block.insts):
@@ -124,9 +136,5 @@ class GVN(FunctionPass):
         return changed
 
     @staticmethod
-    def _merge_loc(survivor: Inst, removed: Inst, module: object) -> None:
-        atoms = getattr(module, "atoms", None)
-        if atoms is None:
-            from ..ir import AtomCounter
-            atoms = AtomCounter()
-        survivor.loc = merge_locations(survivor.loc, removed.loc, atoms)
+    def _merge_loc(survivor: Inst, removed: Inst, module: Module) -> None:
+        survivor.loc = merge_locations(survivor.loc, removed.loc, module.atoms)

@@ -33,7 +33,19 @@ from collections import deque
 from typing import ClassVar
 
 from ..ir import (
-    I1, I64, Binary, Cast, Cmp, Const, Function, Inst, IntType, Op, PtrAdd, PtrType, Select,
+    I1,
+    I64,
+    Binary,
+    Cast,
+    Cmp,
+    Const,
+    Function,
+    Inst,
+    IntType,
+    Op,
+    PtrAdd,
+    PtrType,
+    Select,
     Value,
 )
 from ..ir.interp import InterpError, eval_binary, eval_cast, eval_cmp, to_signed

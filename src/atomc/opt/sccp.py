@@ -26,8 +26,20 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..ir import (
-    Block, BlockParam, Branch, Cast, Cmp, Const, Function, Inst, IntType, Op, Select, Switch,
-    Undef, Value,
+    Block,
+    BlockParam,
+    Branch,
+    Cast,
+    Cmp,
+    Const,
+    Function,
+    Inst,
+    IntType,
+    Op,
+    Select,
+    Switch,
+    Undef,
+    Value,
 )
 from ..ir.interp import InterpError, eval_binary, eval_cast, eval_cmp
 from ..ir.rewrite import erase
@@ -245,7 +257,7 @@ class SCCP(FunctionPass):
             for idx in range(len(b.params) - 1, -1, -1):
                 p = b.params[idx]
                 lv = s.state.get(p, UNKNOWN)
-                if isinstance(lv, int) and not isinstance(lv, bool):
+                if isinstance(lv, int):
                     replace_value(p, Const(p.ty, lv))
                     remove_param(b, idx, preds[b])
                     ctx.count("sccp.params")

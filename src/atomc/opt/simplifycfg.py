@@ -28,7 +28,11 @@ from typing import ClassVar
 from ..ir import Block, Branch, Const, Function, Inst, Jump, Switch, Value
 from ..ir.rewrite import move_records_to
 from .cfgutils import (
-    jump_to, redirect_edge, remove_unreachable_blocks, replace_value, succ_args,
+    jump_to,
+    redirect_edge,
+    remove_unreachable_blocks,
+    replace_value,
+    succ_args,
 )
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register

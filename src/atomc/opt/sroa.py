@@ -23,14 +23,36 @@ computation become "optimised out". (LOCS, VALUES, SCOPES kept.)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import ClassVar
 
 from ..ir import (
-    I64, Alloca, Const, DbgKind, DbgRecord, DIExpression, Function, Inst, IntType,
-    Load, MemCopy, MemSet, PtrAdd, PtrType, Store, Type, Value, int_type,
+    I64,
+    Alloca,
+    Const,
+    DbgKind,
+    DbgRecord,
+    DIExpression,
+    Function,
+    Inst,
+    IntType,
+    Load,
+    MemCopy,
+    MemSet,
+    PtrAdd,
+    PtrType,
+    Store,
+    Type,
+    Value,
+    int_type,
 )
 from ..ir.debuginfo import (
-    DW_OP_deref, DW_OP_LLVM_fragment, DIBasicType, DICompositeType, DIDerivedType, DIType,
+    DIBasicType,
+    DICompositeType,
+    DIDerivedType,
+    DIType,
+    DW_OP_deref,
+    DW_OP_LLVM_fragment,
 )
 from ..ir.rewrite import erase
 from .cfgutils import make_unavailable
@@ -92,7 +114,7 @@ def _partition(alloca: Alloca, uses: _Uses) -> list[tuple[int, int, Type]] | Non
             return None
         ranges.setdefault((off, ty.size), ty)
     pieces = sorted((o, s, t) for (o, s), t in ranges.items())
-    for (o1, s1, _), (o2, _, _) in zip(pieces, pieces[1:]):
+    for (o1, s1, _), (o2, _, _) in pairwise(pieces):
         if o2 < o1 + s1:
             return None
     if uses.copies or uses.sets:

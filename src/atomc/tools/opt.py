@@ -71,6 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _arg_parser().parse_args(argv)
     err = sys.stderr
     if args.list_passes:
+        import atomc.opt.passes  # noqa: F401 - registers every pass
         from atomc.opt.registry import PASSES
         for name in sorted(PASSES):
             print(name)

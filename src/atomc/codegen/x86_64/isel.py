@@ -40,6 +40,7 @@ from .abi import FP_OFFSET_NO_XMM, REG_SAVE_AREA_SIZE, layout_args
 from .opcodes import ICMP_CC, OPCODES, SWAPPED_PRED, desc
 from .registers import ARG_REGS, SUFFIX
 
+MAX_FRAME_ALIGN = 16  # %rbp is 16-byte aligned; larger alignments are realised dynamically
 INLINE_COPY_LIMIT = 128  # bytes; larger copies and fills use rep movsb / rep stosb
 
 
@@ -146,7 +147,7 @@ class FunctionISel:
             return Imm(_signed(sv, min(size, 4) * 8) if size < 8 else sv)
         if isinstance(v, Undef):
             return Imm(0)
-        if v in self.slots or isinstance(v, Alloca):
+        if self.is_frame_object(v):
             t = self.mf.new_vreg(8)
             self.emit("leaq", Mem(base=self.slot_of(v)), t)
             return _view(t, size)  # type: ignore[return-value]
@@ -165,6 +166,10 @@ class FunctionISel:
         t = self.mf.new_vreg(size)
         self.mov(op, t, size)
         return t
+
+    def is_frame_object(self, v: Value) -> bool:
+        """A value that is the address of a fixed frame slot (no register needed)."""
+        return v in self.slots or (isinstance(v, Alloca) and v.align <= MAX_FRAME_ALIGN)
 
     def slot_of(self, v: Value) -> StackSlot:
         s = self.slots.get(v)
@@ -185,7 +190,7 @@ class FunctionISel:
     def addr(self, p: Value) -> Mem:
         """A memory operand for the address `p`, folding frame objects, global
         symbols and constant offsets."""
-        if p in self.slots or isinstance(p, Alloca):
+        if self.is_frame_object(p):
             return Mem(base=self.slot_of(p))
         if isinstance(p, Global) and not _is_external(p):
             return Mem(symbol=p.name)
@@ -222,7 +227,7 @@ class FunctionISel:
                 start_block = self.cur
                 self.lower(inst)
                 if (self.debug and inst.ty.__class__ is not VoidType and inst not in self.fused
-                        and not isinstance(inst, Alloca) and self.cur is start_block):
+                        and not self.is_frame_object(inst) and self.cur is start_block):
                     self._number_def(inst, start)
             self.mf.blocks.extend(self.pending_blocks)
             self.pending_blocks = []
@@ -305,7 +310,7 @@ class FunctionISel:
         if v is None or isinstance(v, Undef):
             self.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind))
             return
-        if (v in self.slots or isinstance(v, Alloca)) and rec.expr.is_deref:
+        if self.is_frame_object(v) and rec.expr.is_deref:
             rest = DIExpression(rec.expr.ops[1:]) if rec.expr.ops[:1] == (DW_OP_deref,) \
                 else rec.expr
             self.emit("DBG_VALUE", self.slot_of(v), meta=DbgMeta(rec.var, inl, rest, kind))
@@ -315,7 +320,7 @@ class FunctionISel:
             self.emit("DBG_VALUE", Imm(_signed(v.value, bits) if bits > 1 else v.value),
                       meta=DbgMeta(rec.var, inl, rec.expr, kind))
             return
-        if isinstance(v, (Inst, Arg, BlockParam)) and not isinstance(v, Alloca):
+        if isinstance(v, (Inst, Arg, BlockParam)) and not self.is_frame_object(v):
             mi = self.emit("DBG_INSTR_REF", Imm(0), Imm(0),
                            meta=DbgMeta(rec.var, inl, rec.expr, kind))
             self.ref_fixups.append((mi, v))
@@ -344,7 +349,14 @@ class FunctionISel:
         elif isinstance(inst, Cast):
             self.lower_cast(inst)
         elif isinstance(inst, Alloca):
-            self.slot_of(inst)
+            if inst.align <= MAX_FRAME_ALIGN:
+                self.slot_of(inst)
+            else:
+                # over-aligned: a 16-aligned slot with room to round the address up
+                s = self.mf.new_slot(inst.size + inst.align, MAX_FRAME_ALIGN, "alloca", inst.name)
+                v = self.vreg(inst)
+                self.emit("leaq", Mem(base=s, disp=inst.align - 1), v)
+                self.emit("andq", Imm(-inst.align), v)
         elif isinstance(inst, Load):
             size = value_size(inst.ty)
             self.emit(_load_op(size), self.addr(inst.ptr), _view(self.vreg(inst), _w(size)))

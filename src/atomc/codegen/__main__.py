@@ -1,0 +1,64 @@
+"""`python -m atomc.codegen`: the back end alone, like llc.
+
+Reads textual IR, prints the assembly (or the machine IR after a chosen
+stage), so golden tests can pin instruction selection, frame lowering and
+line tables without going through the C front end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..ir.parser import IRParseError, parse_module
+from ..options import CompileOptions
+from . import compile_function, generate_assembly
+from .mir import print_mfunction
+from .regalloc_fast import allocate
+from .x86_64.isel import select_function
+
+STAGES = ("isel", "regalloc", "frame")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m atomc.codegen", description=__doc__)
+    ap.add_argument("input", help="IR file, or - for stdin")
+    ap.add_argument("-g", action="store_true", help="emit .loc rows and DWARF sections")
+    ap.add_argument("--print-mir", choices=STAGES,
+                    help="print the machine IR after this stage instead of assembly")
+    ap.add_argument("-o", dest="output", default="-")
+    args = ap.parse_args(argv)
+    text = sys.stdin.read() if args.input == "-" else open(args.input, encoding="utf-8").read()
+    try:
+        module = parse_module(text, args.input)
+    except IRParseError as e:
+        print(e, file=sys.stderr)
+        return 1
+    if args.print_mir:
+        parts = []
+        number = 0
+        debug = args.g and module.cu is not None
+        for fn in module.functions.values():
+            if fn.is_declaration:
+                continue
+            if args.print_mir == "frame":
+                mf = compile_function(fn, number, module, debug and fn.subprogram is not None)
+            else:
+                mf = select_function(fn, number, module, debug and fn.subprogram is not None)
+                if args.print_mir == "regalloc":
+                    allocate(mf)
+            number += 1
+            parts.append(print_mfunction(mf))
+        out = "\n".join(parts)
+    else:
+        out = generate_assembly(module, CompileOptions(debug=args.g))
+    if args.output == "-":
+        sys.stdout.write(out)
+    else:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

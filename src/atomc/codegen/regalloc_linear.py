@@ -1,0 +1,368 @@
+"""The optimising register allocator: linear scan over live intervals
+(Poletto & Sarkar), with fixed-register constraints, copy hints, callee-saved
+registers for values live across calls, spilling of the interval that ends
+last, and rematerialisation of spilled constants.
+
+Intervals: instructions are numbered in layout order; a virtual register's
+interval runs from its first definition (or the start of the first block it is
+live into) to its last use (or the end of the last block it is live out of).
+It is one range without holes — simple and safe, at some cost in registers.
+
+A physical register R is usable for an interval if no instruction inside the
+interval touches R, except that the defining instruction may read R (so
+`mov %rdi, %v` can give `%v` the register %rdi) and the last use may write R
+(so `mov %v, %rdi` can be `%rdi` itself).
+
+Spilled virtual registers live in a stack slot for their whole interval and
+are reloaded into the scratch registers %r10/%r11 around each instruction,
+exactly like the -O0 allocator (isel guarantees at most two virtual registers
+per instruction). A spilled register whose only definition is a constant
+move is rematerialised: each use reloads the constant instead of memory.
+
+Debug info: instructions keep their debug instruction numbers (the value they
+define is the same, only its register changed); DBG_VALUE and DBG_PHI operands
+are rewritten to the assigned register or slot. Inserted reloads and spill
+stores take the location of the instruction they serve.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .mir import (
+    BlockRef, Imm, Mem, MBlock, MFunction, MInst, Operand, PReg, StackSlot, VReg,
+)
+from .x86_64.opcodes import desc
+from .x86_64.registers import CALLEE_SAVED, SUFFIX
+
+ALLOCATABLE_CALLER = ("rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9")
+ALLOCATABLE_CALLEE = CALLEE_SAVED
+SCRATCH = ("r10", "r11")
+_RELOAD = {1: "movzbl", 2: "movzwl", 4: "movl", 8: "movq"}
+
+
+@dataclass
+class Interval:
+    vreg: int
+    start: int
+    end: int
+    hints: list[str] = field(default_factory=list)
+    reg: str | None = None
+    spilled: bool = False
+    crosses_call: bool = False
+
+
+def successors(mf: MFunction) -> dict[int, list[int]]:
+    """Block successors by index: branch targets plus fall-through."""
+    index = {id(b): i for i, b in enumerate(mf.blocks)}
+    out: dict[int, list[int]] = {}
+    for i, b in enumerate(mf.blocks):
+        succ: list[int] = []
+        real = [mi for mi in b.insts if not mi.is_meta]
+        for mi in real:
+            d = desc(mi.opcode)
+            if d.is_branch and isinstance(mi.operands[0], BlockRef):
+                t = index[id(mi.operands[0].block)]
+                if t not in succ:
+                    succ.append(t)
+        last = real[-1] if real else None
+        falls = last is None or not (desc(last.opcode).is_terminator
+                                     and not desc(last.opcode).is_cond_branch)
+        if falls and i + 1 < len(mf.blocks) and i + 1 not in succ:
+            succ.append(i + 1)
+        out[i] = succ
+    return out
+
+
+def operand_regs(mi: MInst) -> tuple[list[VReg], list[VReg], set[str], set[str]]:
+    """(vreg uses, vreg defs, preg uses, preg defs) of one instruction."""
+    d = desc(mi.opcode)
+    uses: list[VReg] = []
+    defs: list[VReg] = []
+    puses: set[str] = set(d.implicit_uses) | set(mi.implicit_uses)
+    pdefs: set[str] = set(d.implicit_defs) | set(mi.implicit_defs)
+    for k, op in enumerate(mi.operands):
+        role = d.roles[k] if k < len(d.roles) else "u"
+        if isinstance(op, VReg):
+            if "u" in role:
+                uses.append(op)
+            if "d" in role:
+                defs.append(op)
+        elif isinstance(op, PReg):
+            if "u" in role:
+                puses.add(op.name)
+            if "d" in role:
+                pdefs.add(op.name)
+        elif isinstance(op, Mem):
+            for r in op.regs():
+                if isinstance(r, VReg):
+                    uses.append(r)
+                else:
+                    puses.add(r.name)
+    return uses, defs, puses, pdefs
+
+
+class LinearScan:
+    def __init__(self, mf: MFunction) -> None:
+        self.mf = mf
+        self.order: list[tuple[int, MInst]] = []  # (position, instruction), real only
+        self.block_range: list[tuple[int, int]] = []
+        self.touch: dict[str, list[tuple[int, bool, bool]]] = {}  # reg -> (pos, use, def)
+        self.calls: list[int] = []
+        self.intervals: dict[int, Interval] = {}
+        self.slots: dict[int, StackSlot] = {}
+        self.remat: dict[int, int] = {}
+
+    # -- analysis -----------------------------------------------------------------
+    def number(self) -> None:
+        pos = 0
+        for b in self.mf.blocks:
+            start = pos
+            for mi in b.insts:
+                if mi.is_meta:
+                    continue
+                pos += 2
+                self.order.append((pos, mi))
+            self.block_range.append((start, pos + 1))
+
+    def liveness(self) -> list[set[int]]:
+        mf = self.mf
+        succ = successors(mf)
+        gen: list[set[int]] = []
+        kill: list[set[int]] = []
+        for b in mf.blocks:
+            g: set[int] = set()
+            k: set[int] = set()
+            for mi in b.insts:
+                if mi.is_meta:
+                    continue
+                uses, defs, _, _ = operand_regs(mi)
+                for u in uses:
+                    if u.id not in k:
+                        g.add(u.id)
+                for d in defs:
+                    k.add(d.id)
+            gen.append(g)
+            kill.append(k)
+        live_in: list[set[int]] = [set() for _ in mf.blocks]
+        live_out: list[set[int]] = [set() for _ in mf.blocks]
+        changed = True
+        while changed:
+            changed = False
+            for i in reversed(range(len(mf.blocks))):
+                out = set().union(*(live_in[s] for s in succ[i])) if succ[i] else set()
+                inn = gen[i] | (out - kill[i])
+                if out != live_out[i] or inn != live_in[i]:
+                    live_out[i], live_in[i] = out, inn
+                    changed = True
+        self.live_in, self.live_out = live_in, live_out
+        return live_in
+
+    def build_intervals(self) -> None:
+        self.liveness()
+
+        def extend(v: int, p: int) -> None:
+            iv = self.intervals.get(v)
+            if iv is None:
+                self.intervals[v] = Interval(v, p, p)
+            else:
+                iv.start = min(iv.start, p)
+                iv.end = max(iv.end, p)
+
+        for i, (s, e) in enumerate(self.block_range):
+            for v in self.live_in[i]:
+                extend(v, s)
+            for v in self.live_out[i]:
+                extend(v, e)
+        for pos, mi in self.order:
+            uses, defs, puses, pdefs = operand_regs(mi)
+            for r in uses:
+                extend(r.id, pos)
+            for r in defs:
+                extend(r.id, pos)
+            for r in puses | pdefs:
+                self.touch.setdefault(r, []).append((pos, r in puses, r in pdefs))
+            if desc(mi.opcode).is_call:
+                self.calls.append(pos)
+            # copy hints: mov %preg -> %v, or mov %v -> %preg
+            if desc(mi.opcode).is_move and len(mi.operands) == 2:
+                src, dst = mi.operands
+                if isinstance(src, PReg) and isinstance(dst, VReg):
+                    self.intervals[dst.id].hints.append(src.name)
+                elif isinstance(src, VReg) and isinstance(dst, PReg):
+                    self.intervals[src.id].hints.append(dst.name)
+        for iv in self.intervals.values():
+            iv.crosses_call = any(iv.start < c < iv.end for c in self.calls)
+
+    def allowed(self, iv: Interval, reg: str) -> bool:
+        for pos, use, dfn in self.touch.get(reg, ()):
+            if pos < iv.start or pos > iv.end:
+                continue
+            if pos == iv.start and not dfn:
+                continue  # the defining instruction may read R
+            if pos == iv.end and not use:
+                continue  # the last use may write R
+            return False
+        return True
+
+    # -- allocation ---------------------------------------------------------------
+    def allocate(self) -> None:
+        active: list[Interval] = []
+        for iv in sorted(self.intervals.values(), key=lambda x: (x.start, x.vreg)):
+            active = [a for a in active if a.end >= iv.start]
+            busy = {a.reg for a in active if a.reg is not None}
+            reg = self.choose(iv, busy)
+            if reg is not None:
+                iv.reg = reg
+                active.append(iv)
+                continue
+            # spill whichever ends last: the current interval or an active one
+            victim = max((a for a in active if a.reg is not None and self.allowed(iv, a.reg)
+                          and (not iv.crosses_call or a.reg in ALLOCATABLE_CALLEE)),
+                         key=lambda a: a.end, default=None)
+            if victim is not None and victim.end > iv.end:
+                iv.reg, victim.reg = victim.reg, None
+                victim.spilled = True
+                active.remove(victim)
+                active.append(iv)
+            else:
+                iv.spilled = True
+
+    def choose(self, iv: Interval, busy: set[str | None]) -> str | None:
+        candidates = ALLOCATABLE_CALLEE if iv.crosses_call else \
+            ALLOCATABLE_CALLER + ALLOCATABLE_CALLEE
+        ok = [r for r in candidates if r not in busy and self.allowed(iv, r)]
+        if not ok:
+            return None
+        for h in iv.hints:
+            if h in ok:
+                return h
+        return ok[0]
+
+    # -- rewriting ----------------------------------------------------------------
+    def slot(self, v: int) -> StackSlot:
+        s = self.slots.get(v)
+        if s is None:
+            s = self.mf.new_slot(8, 8, "spill", f"%v{v}")
+            self.slots[v] = s
+        return s
+
+    def find_remat(self) -> None:
+        defs: dict[int, list[MInst]] = {}
+        for _, mi in self.order:
+            _, ds, _, _ = operand_regs(mi)
+            for d in ds:
+                defs.setdefault(d.id, []).append(mi)
+        for v, iv in self.intervals.items():
+            ds = defs.get(v, [])
+            if iv.spilled and len(ds) == 1 and desc(ds[0].opcode).is_move \
+                    and isinstance(ds[0].operands[0], Imm):
+                self.remat[v] = ds[0].operands[0].value  # type: ignore[union-attr]
+
+    def rewrite(self) -> None:
+        sizes = self.mf.vreg_sizes
+        for b in self.mf.blocks:
+            out: list[MInst] = []
+            for mi in b.insts:
+                if mi.is_meta:
+                    self.rewrite_meta(mi)
+                    out.append(mi)
+                    continue
+                self.rewrite_inst(mi, out, sizes)
+            b.insts = out
+        used = {iv.reg for iv in self.intervals.values() if iv.reg is not None}
+        self.mf.callee_saved = [r for r in CALLEE_SAVED if r in used]
+
+    def rewrite_meta(self, mi: MInst) -> None:
+        if mi.opcode not in ("DBG_VALUE", "DBG_PHI"):
+            return
+        if any(isinstance(o, VReg) and o.id not in self.intervals for o in mi.operands):
+            mi.operands = []  # the value is never computed: undefined
+            return
+        mi.operands = [self.location_of(o) if isinstance(o, VReg) else o for o in mi.operands]
+
+    def location_of(self, v: VReg) -> Operand:
+        iv = self.intervals[v.id]
+        if iv.reg is not None:
+            return PReg(iv.reg, v.size)
+        return self.slot(v.id)
+
+    def rewrite_inst(self, mi: MInst, out: list[MInst], sizes: list[int]) -> None:
+        uses, defs, _, _ = operand_regs(mi)
+        # a constant move into a rematerialised register disappears
+        if defs and len(defs) == 1 and defs[0].id in self.remat and desc(mi.opcode).is_move:
+            return
+        scratch: dict[int, str] = {}
+        for r in [*uses, *defs]:
+            iv = self.intervals[r.id]
+            if iv.reg is None and r.id not in scratch:
+                scratch[r.id] = SCRATCH[len(scratch)]
+        for vid, sreg in scratch.items():
+            if any(u.id == vid for u in uses):
+                nat = sizes[vid]
+                if vid in self.remat:
+                    out.append(MInst("mov" + SUFFIX[nat], [Imm(self.remat[vid]), PReg(sreg, nat)],
+                                     loc=mi.loc, flags=mi.flags))
+                else:
+                    out.append(MInst(_RELOAD[nat], [Mem(base=self.slot(vid)),
+                                                    PReg(sreg, max(nat, 4))],
+                                     loc=mi.loc, flags=mi.flags))
+        for u in uses:
+            # A byte or word register read at a wider width: clear the bits above
+            # it (the -O0 allocator's reloads zero-extend the same way).
+            nat = sizes[u.id]
+            if u.id not in scratch and u.size > nat and nat < 4:
+                reg = self.intervals[u.id].reg
+                assert reg is not None
+                out.append(MInst("movzbl" if nat == 1 else "movzwl",
+                                 [PReg(reg, nat), PReg(reg, 4)], loc=mi.loc, flags=mi.flags))
+        mi.operands = [self.subst(op, scratch) for op in mi.operands]
+        if not self.is_noop_copy(mi):
+            out.append(mi)
+        for d in defs:
+            if d.id in scratch and d.id not in self.remat:
+                nat = sizes[d.id]
+                out.append(MInst("mov" + SUFFIX[nat], [PReg(scratch[d.id], nat),
+                                                       Mem(base=self.slot(d.id))],
+                                 loc=mi.loc, flags=mi.flags))
+
+    def subst(self, op: Operand, scratch: dict[int, str]) -> Operand:
+        def reg_for(v: VReg) -> PReg:
+            if v.id in scratch:
+                return PReg(scratch[v.id], v.size)
+            iv = self.intervals[v.id]
+            assert iv.reg is not None
+            return PReg(iv.reg, v.size)
+
+        if isinstance(op, VReg):
+            return reg_for(op)
+        if isinstance(op, Mem):
+            base, index = op.base, op.index
+            if isinstance(base, VReg):
+                base = reg_for(VReg(base.id, 8))
+            if isinstance(index, VReg):
+                index = reg_for(VReg(index.id, 8))
+            return Mem(base, index, op.scale, op.disp, op.symbol)
+        return op
+
+    @staticmethod
+    def is_noop_copy(mi: MInst) -> bool:
+        """`movq %r, %r` does nothing (a 32-bit move to itself still zero-extends)."""
+        if mi.opcode != "movq" or len(mi.operands) != 2 or mi.instr_num:
+            return False
+        a, b = mi.operands
+        return isinstance(a, PReg) and isinstance(b, PReg) and a.name == b.name
+
+    def run(self) -> None:
+        self.number()
+        self.build_intervals()
+        self.allocate()
+        self.find_remat()
+        self.rewrite()
+
+
+def allocate_linear(mf: MFunction) -> None:
+    LinearScan(mf).run()
+
+
+__all__ = ["LinearScan", "MBlock", "allocate_linear", "successors"]

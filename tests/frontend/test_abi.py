@@ -1,0 +1,40 @@
+"""SysV classification of C types into IR argument pieces."""
+
+from atomc.frontend import ctype as C
+from atomc.frontend.abi import classify, func_abi
+from atomc.ir import I8, I16, I32, I64, PTR
+
+
+def struct(*members: C.CType) -> C.StructT:
+    st = C.StructT("struct", "s")
+    st.layout([(f"m{i}", t, 0) for i, t in enumerate(members)])
+    return st
+
+
+def test_scalars_are_direct():
+    assert classify(C.INT).types == (I32,)
+    assert classify(C.BOOL).types == (I8,)
+    assert classify(C.PointerT(C.VOID)).types == (PTR,)
+    assert classify(C.VOID).kind == "void"
+
+
+def test_small_structs_become_integer_pieces():
+    assert classify(struct(C.CHAR, C.CHAR, C.CHAR)).types == (I32,)  # 3 bytes -> i32
+    assert classify(struct(C.SHORT)).types == (I16,)
+    assert classify(struct(C.INT, C.INT)).types == (I64,)
+    assert classify(struct(C.LONG, C.CHAR)).types == (I64, I8)
+    assert classify(struct(C.INT, C.INT, C.INT)).types == (I64, I32)
+    assert classify(struct(C.LONG, C.LONG)).types == (I64, I64)
+
+
+def test_large_structs_go_in_memory():
+    big = struct(C.LONG, C.LONG, C.CHAR)
+    assert classify(big).kind == "byval"
+    assert (classify(big).size, classify(big).align) == (24, 8)
+    ft = C.FuncT(big, (big, C.INT))
+    abi = func_abi(ft)
+    assert abi.sret
+    types, byval = abi.ir_params()
+    assert types == [PTR, PTR, I32]
+    assert byval == [None, (24, 8), None]
+    assert abi.ir_rets() == [PTR]
