@@ -215,6 +215,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(args)
     except KeyboardInterrupt:
         return 130
+    except OSError as e:  # unwritable output, a directory in the way, a full disk
+        where = f" '{e.filename}'" if e.filename else ""
+        print(f"atomc: error: cannot write output{where}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_ERROR
 
 
 def _run(args: DriverArgs) -> int:

@@ -313,7 +313,16 @@ def check_seed(seed: int, config: str = "ci", levels: Sequence[str] = ATOMC_LEVE
         status, expected, why = gcc_oracle(src, workdir)
         if expected is None:
             return SeedResult(seed, config, status, detail=why, seconds=time.monotonic() - start)
-        steps = tuple(check_level(src, level, expected, workdir) for level in levels)
+        steps_list: list[Step] = []
+        for level in levels:
+            first = steps_list[0] if steps_list else None
+            if first is not None and first.kind == "atomc-reject" and not first.detail.count("internal"):
+                # A front-end diagnostic does not depend on -O: do not spend a build to repeat it.
+                steps_list.append(Step(level, first.kind, first.detail + " (as at " + first.level
+                                       + ", not rebuilt)", first.signature))
+                continue
+            steps_list.append(check_level(src, level, expected, workdir))
+        steps = tuple(steps_list)
         kind = overall_kind(steps)
         kept = None
         if keep is not None and kind != "ok":

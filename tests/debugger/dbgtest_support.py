@@ -15,6 +15,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from atomc_eval.drivers import get_driver
 from atomc_eval.drivers.base import RunSpec, Stop, Trace, WatchSpec
 from atomc_eval.drivers.hostrun import run_host
 from atomc_eval.expectations import Outcome, Parsed, evaluate, parse
+from atomc_eval.trace import read_trace, write_trace
 
 HERE = Path(__file__).resolve().parent
 PROGRAMS = HERE / "programs"
@@ -181,6 +183,16 @@ def step_trace(debugger: str, program: Program, binary: Path, command: str, func
     return get_driver(debugger).trace(spec, config=binary.suffix.lstrip("."), source=str(program.path))
 
 
+def cached_trace(root: Path, key: str, record: Callable[[], Trace]) -> Trace:
+    """A trace recorded once per session (several tests judge the same one)."""
+    store = root / f"{key}.trace.jsonl"
+    with open(root / f"{key}.trace.lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not store.exists():
+            write_trace(record(), store)
+        return read_trace(store)
+
+
 def probe(debugger: str, binary: Path, actions: list[dict[str, str]]) -> list[dict[str, Any]]:
     """Run the finish/bt probe host; one record per action, then the end record."""
     spec = RunSpec(program=str(binary), time_limit=TIME_LIMIT)
@@ -269,16 +281,37 @@ def check_expectations(program: Program, trace: Trace, line: int) -> list[str]:
     return failed
 
 
-def step_path(trace: Trace) -> list[str]:
-    """``function:line`` per stop, a repeat in the same frame counted once."""
+@dataclass(frozen=True, slots=True)
+class PathStop:
+    function: str
+    line: int
+    cfa: int  # tells activations apart (recursion); never compared across builds
+
+    def __str__(self) -> str:
+        return f"{self.function}:{self.line}"
+
+
+def step_path(trace: Trace, drop_lines: frozenset[int] = frozenset()) -> list[str]:
+    """``function:line`` per stop, a repeat in the same frame counted once.
+
+    Stops on ``drop_lines`` are left out before repeats are merged.
+    """
     path: list[str] = []
-    last: tuple[str, int, int] | None = None
+    last: PathStop | None = None
     for stop in trace.stops:
-        key = (stop.function, stop.line, stop.cfa)
-        if key != last:
-            path.append(describe_stop(stop))
-        last = key
+        if stop.line in drop_lines:
+            continue
+        here = PathStop(stop.function, stop.line, stop.cfa)
+        if here != last:
+            path.append(str(here))
+        last = here
     return path
+
+
+def closing_brace_lines(program: Program) -> frozenset[int]:
+    """Lines holding only the ``}`` that ends a function definition (in column 1)."""
+    lines = program.path.read_text(encoding="utf-8").splitlines()
+    return frozenset(i for i, text in enumerate(lines, start=1) if text.rstrip() == "}")
 
 
 def compare_paths(ref: list[str], got: list[str], ref_done: bool, got_done: bool) -> str | None:
@@ -324,7 +357,11 @@ def compare_records(ref: dict[str, Any], got: dict[str, Any]) -> list[str]:
             problems.append(f"finish {key}: atomc shows {b}, gcc shows {a}")
     if normalise_frame(ref["from"]) != normalise_frame(got["from"]):
         problems.append(f"finish from: atomc {normalise_frame(got['from'])}, gcc {normalise_frame(ref['from'])}")
-    if ref["landed"] != got["landed"]:
+    # gdb names the call's line when code of it follows the return address, else the
+    # next line: which one depends on code after the call (a struct result copied
+    # out, say), not on debug info, so the call's own line is accepted too.
+    allowed = (ref["landed"], {"function": ref["landed"]["function"], "line": got.get("caller_line")})
+    if got["landed"] not in allowed:
         problems.append(f"finish landed: atomc at {got['landed']}, gcc at {ref['landed']}")
     return problems
 
@@ -342,3 +379,11 @@ def probe_cached(debugger: str, program: Program, compiler: str, built: Build, r
             records = probe(debugger, built.binary, actions)
             store.write_text(json.dumps({r["type"]: r for r in records}), encoding="utf-8")
         return json.loads(store.read_text(encoding="utf-8"))
+
+
+# --- atomc debug-info bugs this suite found (reasons for strict xfails) -------------
+
+BUG_NO_CLOSING_BRACE = (
+    "atomc bug: a function's epilogue carries the return statement's line (not is_stmt) "
+    "instead of an is_stmt row on the closing '}', so step/next never stop on '}' as in gcc's build"
+)

@@ -86,9 +86,11 @@ def _finish() -> dict[str, Any]:
     frame = gdb.selected_frame()
     function = frame.function()
     returns_void = function is None or function.type.target().code == gdb.TYPE_CODE_VOID
-    outer = _backtrace()[0]
+    frames = _backtrace()
+    caller = frames[1].get("line", 0) if len(frames) > 1 else 0
+    gdb.execute("delete", to_string=True)  # a recursive call must not stop the finish early
     gdb.execute("finish", to_string=True)
-    rec: dict[str, Any] = {"from": outer, "landed": _where(), "value": None, "deref": None}
+    rec: dict[str, Any] = {"from": frames[0], "caller_line": caller, "landed": _where(), "value": None, "deref": None}
     if not returns_void:
         value = gdb.history(0)
         rec["value"] = str(value)

@@ -115,10 +115,13 @@ class Prober:
         frame = thread.GetFrameAtIndex(0)
         returns = frame.GetFunction().GetType().GetFunctionReturnType()
         outer = _frame_record(frame)
+        caller = thread.GetFrameAtIndex(1).GetLineEntry().GetLine() if thread.GetNumFrames() > 1 else 0
+        self.target.DeleteAllBreakpoints()  # a recursive call must not stop the step-out early
         thread.StepOut()
         landed = thread.GetFrameAtIndex(0)
         rec: dict[str, Any] = {
             "from": outer,
+            "caller_line": caller,
             "landed": {"function": landed.GetFunctionName() or "??", "line": landed.GetLineEntry().GetLine()},
             "value": None,
             "deref": None,

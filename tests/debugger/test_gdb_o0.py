@@ -17,7 +17,10 @@ from dbgtest_support import (
     Build,
     Program,
     all_programs,
+    BUG_NO_CLOSING_BRACE,
     break_trace,
+    cached_trace,
+    closing_brace_lines,
     check_expectations,
     compare_break,
     compare_paths,
@@ -28,6 +31,7 @@ from dbgtest_support import (
 )
 
 from atomc_eval.drivers import get_driver
+from atomc_eval.drivers.base import Trace
 
 DEBUGGER = "gdb"
 PROGRAMS = all_programs()
@@ -78,17 +82,46 @@ def test_break_values(program: Program, label: str, builds: Builds) -> None:
     assert not problems, f"{program.name}.c:{line} ({label}):\n" + "\n".join(problems)
 
 
-@pytest.mark.parametrize(("program", "command", "function", "count"), _step_cases())
-def test_step_path(program: Program, command: str, function: str, count: int, builds: Builds) -> None:
-    """(b) ``step``/``next`` from the entry of a function visit the same lines."""
+def _step_traces(program: Program, command: str, function: str, count: int, builds: Builds, root: Path) -> tuple[Trace, Trace]:
     gcc, atomc = builds(program)
-    ref = step_trace(DEBUGGER, program, gcc.binary, command, function, count)
-    got = step_trace(DEBUGGER, program, atomc.binary, command, function, count)
+    traces = []
+    for built in (gcc, atomc):
+        key = f"{program.name}.{built.binary.suffix[1:]}.{DEBUGGER}.{command}.{function}"
+        traces.append(
+            cached_trace(root, key, lambda b=built: step_trace(DEBUGGER, program, b.binary, command, function, count))
+        )
+    ref, got = traces
     assert ref.end.reason in ("step-limit", "exited"), f"gcc trace ended: {ref.end}"
     assert got.end.reason in ("step-limit", "exited"), f"atomc trace ended: {got.end}"
-    ref_path, got_path = step_path(ref), step_path(got)
+    return ref, got
+
+
+@pytest.mark.parametrize(("program", "command", "function", "count"), _step_cases())
+def test_step_path(program: Program, command: str, function: str, count: int, builds: Builds, build_root: Path) -> None:
+    """(b) ``step``/``next`` from the entry of a function visit the same lines.
+
+    Stops on a function's closing brace are compared by test_step_closing_brace.
+    """
+    ref, got = _step_traces(program, command, function, count, builds, build_root)
+    braces = closing_brace_lines(program)
+    ref_path, got_path = step_path(ref, braces), step_path(got, braces)
     assert len(ref_path) >= 4, f"too few stops to compare: {ref_path}"
     diff = compare_paths(ref_path, got_path, ref.end.reason == "exited", got.end.reason == "exited")
+    assert diff is None, f"{program.name}.c `{command}` from {function}: {diff}"
+
+
+@pytest.mark.xfail(strict=True, reason=BUG_NO_CLOSING_BRACE)
+@pytest.mark.parametrize(("program", "command", "function", "count"), _step_cases())
+def test_step_closing_brace(
+    program: Program, command: str, function: str, count: int, builds: Builds, build_root: Path
+) -> None:
+    """(b) The full paths, stops on closing braces included."""
+    ref, got = _step_traces(program, command, function, count, builds, build_root)
+    braces = closing_brace_lines(program)
+    ref_path = step_path(ref)
+    if not any(int(s.rsplit(":", 1)[1]) in braces for s in ref_path):
+        pytest.skip("gcc's path does not reach a closing brace")
+    diff = compare_paths(ref_path, step_path(got), ref.end.reason == "exited", got.end.reason == "exited")
     assert diff is None, f"{program.name}.c `{command}` from {function}: {diff}"
 
 

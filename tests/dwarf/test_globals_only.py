@@ -23,7 +23,9 @@ def test_globals_only(tmp_path: Path) -> None:
     text = debug_sections(m, [], files, CompileOptions(debug=True))
     assert ".debug_aranges" not in text and ".debug_rnglists" not in text
     s = tmp_path / "g.s"
-    s.write_text("\t.data\n\t.globl x\nx:\t.long 1\n" + text)
+    # the caller writes the `.file` directives, after the DWARF text numbered them
+    s.write_text("\t.data\n\t.globl x\nx:\t.long 1\n" + text + "\n"
+                 + "\n".join(files.directives()) + "\n")
     o = assemble(s)
     verify(o)
     with open(o, "rb") as fh:

@@ -52,10 +52,11 @@ def test_binary_garbage(compile_c, tmp_path):
     src = tmp_path / "bin.c"
     src.write_bytes(bytes(range(256)) * 4)
     r = compile_c("", name="unused.c")
+    import io
+
     from atomc.diag import CompileAborted, DiagnosticEngine
     from atomc.frontend import compile_to_ir
     from atomc.options import CompileOptions
-    import io
     out = io.StringIO()
     with pytest.raises(CompileAborted):
         compile_to_ir(str(src), CompileOptions(), DiagnosticEngine(out=out))

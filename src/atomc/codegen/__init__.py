@@ -9,6 +9,8 @@ machine code, so `.text` is identical with and without it.
 
 from __future__ import annotations
 
+import os
+
 from ..dwarf.files import FileTable
 from ..dwarf.model import FunctionDebugInfo
 from ..ir.function import Module
@@ -61,7 +63,9 @@ def generate_assembly(module: Module, opts: CompileOptions) -> str:
     out.emit('\t.section\t.note.GNU-stack,"",@progbits')
     head = ["\t.text"]
     if module.source_filename:
-        head.append(f'\t.file\t"{_esc(module.source_filename)}"')
+        # The symbol-table file name is the base name, as gcc writes it: GNU as
+        # takes a path here for line-table file 0 and would clash with `.file 0`.
+        head.append(f'\t.file\t"{_esc(os.path.basename(module.source_filename))}"')
     if files is not None:
         head.extend(files.directives())
     return "\n".join(head) + "\n" + out.text()

@@ -151,7 +151,8 @@ class _Writer:
         out += self.strs.directives()
         out += self.line_strs.directives()
         out += ["\t.section\t.debug_line,\"\",@progbits", f"{PREFIX}line:"]
-        out += ["\t.text", *self.files.directives()]
+        # The `.file` directives (including files first numbered here, for
+        # DW_AT_decl_file) are written once, by the caller, after this text.
         return out
 
     def aranges(self, functions: Sequence[FunctionDebugInfo]) -> list[str]:

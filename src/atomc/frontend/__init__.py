@@ -8,4 +8,4 @@ from ..ir import Module
 from ..options import CompileOptions
 from .driver import compile_to_ir, preprocess
 
-__all__ = ["compile_to_ir", "preprocess", "Module", "CompileOptions", "DiagnosticEngine"]
+__all__ = ["CompileOptions", "DiagnosticEngine", "Module", "compile_to_ir", "preprocess"]

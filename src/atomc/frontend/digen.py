@@ -11,11 +11,28 @@ from __future__ import annotations
 import os
 
 from ..ir import (
-    DIBasicType, DICompileUnit, DICompositeType, DIDerivedType, DIEnumerator, DIFile,
-    DISubrange, DISubroutineType, DIType,
+    DIBasicType,
+    DICompileUnit,
+    DICompositeType,
+    DIDerivedType,
+    DIEnumerator,
+    DIFile,
+    DISubrange,
+    DISubroutineType,
+    DIType,
 )
 from .ctype import (
-    ArrayT, CType, EnumT, FloatT, FuncT, IntT, PointerT, Qualified, StructT, Typedef, VoidT,
+    ArrayT,
+    CType,
+    EnumT,
+    FloatT,
+    FuncT,
+    IntT,
+    PointerT,
+    Qualified,
+    StructT,
+    Typedef,
+    VoidT,
 )
 
 _GCC_NAMES = {

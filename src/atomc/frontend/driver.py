@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from pycparser import c_ast
-
-from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
+from ..diag import DiagnosticEngine, SourceSpan
 from ..ir import Module
 from ..options import CompileOptions
 from .irgen import IRGen

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Final
 
 from pycparser import c_ast
 
@@ -23,10 +24,40 @@ import atomc
 
 from ..diag import CompileAborted, DiagnosticEngine
 from ..ir import (
-    DEREF_EXPR, I1, I8, I32, I64, PTR, Alloca, Block, Builder, Const, DbgKind, DbgRecord,
-    DIGlobalVariable, DILexicalBlock, DILocalVariable, DILocation, DIScope, DISubprogram,
-    Function, Global, Inst, IntType, Jump, Load, Module, Op, Ret, Store, Switch, TupleType, Type,
+    DEREF_EXPR,
+    I1,
+    I8,
+    I32,
+    I64,
+    PTR,
+    VOID,
+    Alloca,
+    Block,
+    Branch,
+    Builder,
+    Const,
+    DbgKind,
+    DbgRecord,
+    DIGlobalVariable,
+    DILexicalBlock,
+    DILocalVariable,
+    DILocation,
+    DIScope,
+    DISubprogram,
+    Function,
+    Global,
+    Inst,
+    IntType,
+    Jump,
+    Module,
+    Op,
+    Ret,
+    Store,
+    Switch,
+    TupleType,
+    Type,
     Value,
+    Zeros,
 )
 from ..options import CompileOptions
 from . import tree as T
@@ -34,8 +65,21 @@ from .abi import FuncABI, classify, func_abi, scalar_ir_type
 from .consteval import Address
 from .constinit import InitError, static_data
 from .ctype import (
-    BOOL, INT, ArrayT, CType, EnumT, FuncT, IntT, PointerT, StructT, VoidT, as_int, is_void,
-    is_volatile, promote, unqual, wrap,
+    BOOL,
+    INT,
+    ArrayT,
+    CType,
+    FuncT,
+    IntT,
+    PointerT,
+    StructT,
+    VoidT,
+    as_int,
+    is_void,
+    is_volatile,
+    promote,
+    unqual,
+    wrap,
 )
 from .digen import DIGen
 from .scopes import Pos, Symbol
@@ -200,7 +244,6 @@ class IRGen:
             self.sema.error(e.expr.pos if e.expr is not None else sym.pos, e.message)
             g.init = [] if g.size == 0 else None
             if g.init is None:
-                from ..ir import Zeros
                 g.init = [Zeros(g.size)]
         g.internal = sym.storage == "static"
         g.constant = False
@@ -276,6 +319,11 @@ class IRGen:
         return self.fn.add_block(name)
 
     def start(self, block: Block) -> None:
+        """Continue emitting in `block`; a block is laid out where its code begins."""
+        fn = self.fn
+        if fn is not None and not block.insts and block in fn.blocks and fn.blocks[-1] is not block:
+            fn.blocks.remove(block)
+            fn.blocks.append(block)
         self.b.position_at_end(block)
 
     def ensure_open(self) -> None:
@@ -315,7 +363,7 @@ class IRGen:
         name = sym.link_name or sym.name
         fn = self.module.functions.get(name)
         abi = func_abi(ft)
-        ptypes, byval = abi.ir_params()
+        ptypes, _ = abi.ir_params()
         if fn is None or fn.param_types != ptypes or fn.ret_types != abi.ir_rets() \
                 or fn.variadic != ft.variadic:
             old = fn
@@ -569,7 +617,7 @@ class IRGen:
             return
         if isinstance(e, (T.IntConst, T.StrLit, T.VarRef)) and not is_volatile(e.type):
             return
-        if isinstance(e, T.Cond) and (is_void(e.type) or True):
+        if isinstance(e, T.Cond):
             self.cond_expr(e, want=False)
             return
         self.value_of(e, allow_void=True)
@@ -675,12 +723,10 @@ class IRGen:
         p = self.sema.pos(node)
         e = self.sema.return_value(node.expr, p)
         assert self.fabi is not None and self.ret_block is not None
-        if e is None and node.expr is not None:
-            # void function: evaluate for side effects (an error was reported if non-void)
-            ev = self.sema.expr(node.expr) if False else None
-            del ev
         with self.b.atom_group():
-            if e is not None:
+            if e is not None and self.fabi.ret.kind == "void":
+                self.discard(e)
+            elif e is not None:
                 kind = self.fabi.ret.kind
                 if kind == "sret":
                     src = self.value_of(e)
@@ -706,8 +752,10 @@ class IRGen:
     def _s_If(self, node: c_ast.If) -> None:
         self.ensure_open()
         then_b = self.new_block("if.then")
+        else_b = self.new_block("if.else") if node.iffalse is not None else None
         end_b = self.new_block("if.end")
-        else_b = self.new_block("if.else") if node.iffalse is not None else end_b
+        if else_b is None:
+            else_b = end_b
         cond = self.sema.condition(node.cond)
         self.branch_on(cond, then_b, else_b, atom=True)
         self.start(then_b)
@@ -717,6 +765,7 @@ class IRGen:
             with self.b.at(None):
                 self.b.jump(end_b)
         if node.iffalse is not None:
+            assert else_b is not None
             self.start(else_b)
             self.stmt(node.iffalse)
             if not self.b.terminated:
@@ -1157,7 +1206,7 @@ class IRGen:
                 return self.b.binary(Op.SUB, Const(v.ty, 0), v)
             return self.b.binary(Op.XOR, v, Const(v.ty, -1))
 
-    _ARITH = {"+": Op.ADD, "-": Op.SUB, "*": Op.MUL, "&": Op.AND, "|": Op.OR, "^": Op.XOR,
+    _ARITH: Final = {"+": Op.ADD, "-": Op.SUB, "*": Op.MUL, "&": Op.AND, "|": Op.OR, "^": Op.XOR,
               "<<": Op.SHL}
 
     def arith(self, op: str, lhs: Value, rhs: Value, t: CType) -> Value:
@@ -1222,7 +1271,6 @@ class IRGen:
         left = self.truth(e.left)
         short = Const(I1, 0 if e.op == "&&" else 1)
         with self.at(e.pos):
-            from ..ir import Branch
             if e.op == "&&":
                 br = self.b.insert(Branch(left, rhs_b, end_b, (), (short,), loc=self.b.loc))
             else:
@@ -1381,7 +1429,6 @@ class IRGen:
         if abi.sret:
             ret_ty = PTR
         elif len(rets) == 0:
-            from ..ir import VOID
             ret_ty = VOID
         elif len(rets) == 1:
             ret_ty = rets[0]
@@ -1421,8 +1468,8 @@ class IRGen:
                 self.ensure_open()
             elif e.builtin == "trap":
                 abort = self.module.functions.get("abort") or self.new_function(
-                    "abort", FuncT(T_VOID, ()), False)
-                self.b.call(abort, [], I32.__class__(32) if False else _VOID_TY)
+                    "abort", FuncT(VoidT(), ()), False)
+                self.b.call(abort, [], VOID)
                 self.b.unreachable()
                 self.ensure_open()
         return Const(I32, 0)
@@ -1478,6 +1525,3 @@ def raise_internal(msg: str) -> None:
     from ..diag import InternalCompilerError
     raise InternalCompilerError(msg, where="irgen")
 
-
-T_VOID = VoidT()
-from ..ir import VOID as _VOID_TY  # noqa: E402

@@ -71,7 +71,7 @@ def run_cpp(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> str:
     return proc.stdout.decode("utf-8", errors="replace")
 
 
-_MARKER = re.compile(r'^# \d+ "((?:[^"\\]|\\.)*)"((?: \d)*)$', re.M)
+_MARKER = re.compile(r'^# \d+ "((?:[^"\\]|\\.)*)"((?: \d)*)$', re.MULTILINE)
 
 
 def system_headers(text: str, main_file: str) -> frozenset[str]:

@@ -18,10 +18,47 @@ from ..diag import DiagnosticEngine, SourceSpan
 from . import tree as T
 from .consteval import ConstError, evaluate
 from .ctype import (
-    BOOL, CHAR, DOUBLE, FLOAT, INT, INT128, LDOUBLE, LLONG, LONG, SCHAR, SHORT, UCHAR, UINT,
-    UINT128, ULLONG, ULONG, USHORT, VOID, ArrayT, CType, EnumT, FloatT, FuncT, IntT, PointerT,
-    Qualified, StructT, Typedef, VoidT, as_int, compatible, contains_float, decay, is_const,
-    is_integer, is_pointer, is_scalar, is_void, promote, qualify, unqual, usual_arith,
+    BOOL,
+    CHAR,
+    DOUBLE,
+    FLOAT,
+    INT,
+    INT128,
+    LDOUBLE,
+    LLONG,
+    LONG,
+    SCHAR,
+    SHORT,
+    UCHAR,
+    UINT,
+    UINT128,
+    ULLONG,
+    ULONG,
+    USHORT,
+    VOID,
+    ArrayT,
+    CType,
+    EnumT,
+    FloatT,
+    FuncT,
+    IntT,
+    PointerT,
+    StructT,
+    Typedef,
+    VoidT,
+    as_int,
+    compatible,
+    contains_float,
+    is_const,
+    is_integer,
+    is_pointer,
+    is_scalar,
+    is_void,
+    promote,
+    qualify,
+    unqual,
+    usual_arith,
+    wrap,
 )
 from .literals import LiteralError, char_literal, int_literal, string_literal
 from .scopes import Pos, Scopes, Symbol
@@ -545,12 +582,12 @@ class Sema:
 
     def cast(self, e: T.Expr, to: CType, explicit: bool = False) -> T.Expr:
         """Conversion node (no checks); folds integer constants."""
-        if e.type is to or (unqual(e.type) == unqual(to) and not isinstance(unqual(to), EnumT)):
-            if not explicit:
-                return e
+        same = e.type is to or (unqual(e.type) == unqual(to)
+                                 and not isinstance(unqual(to), EnumT))
+        if same and not explicit:
+            return e
         ti = as_int(to)
         if isinstance(e, T.IntConst) and ti is not None:
-            from .ctype import wrap
             return T.IntConst(wrap(e.value, ti) if ti != BOOL else int(e.value != 0), to, e.pos)
         return T.Cast(e, to, e.pos, explicit)
 
@@ -591,9 +628,8 @@ class Sema:
                 self.error(p, f"incompatible integer to pointer conversion {context} "
                               f"'{to}' from '{e.type}'")
                 return self.cast(e, to)
-        elif isinstance(tu, StructT):
-            if eu is tu:
-                return e
+        elif isinstance(tu, StructT) and eu is tu:
+            return e
         self.error(p, f"incompatible types {context} '{to}' from '{e.type}'")
         return T.IntConst(0, INT, p) if not isinstance(tu, StructT) else e
 
@@ -749,7 +785,6 @@ class Sema:
         if op == "+":
             return operand
         if isinstance(operand, T.IntConst):
-            from .ctype import wrap
             return T.IntConst(wrap(-operand.value if op == "-" else ~operand.value, pt), pt, p)
         return T.Unary(op, operand, pt, p)
 
@@ -782,7 +817,7 @@ class Sema:
                                    f"'{target.type}' (read-only)")
             return False
         if isinstance(u, StructT) and _struct_has_const(u):
-            self.error(target.pos, f"cannot assign to a struct with a const-qualified member")
+            self.error(target.pos, "cannot assign to a struct with a const-qualified member")
             return False
         return True
 
@@ -1029,7 +1064,7 @@ class Sema:
         off, mt = found
         if is_const(obj.type):
             mt = qualify(mt, True, False)
-        if isinstance(obj, T.Call) or isinstance(obj, (T.Assign, T.Cond, T.Comma, T.StmtExpr)):
+        if isinstance(obj, (T.Call, T.Assign, T.Cond, T.Comma, T.StmtExpr)):
             m = T.Member(obj, off, name, mt, p)
             m.lvalue = False
             return m
@@ -1233,8 +1268,8 @@ class Sema:
                                       "elements in char array initializer)")
                 self._put(items, T.InitItem(off, t, e))
                 return t
-            self.error(e.pos, f"array initializer must be an initializer list or string "
-                              f"literal (invalid initializer)")
+            self.error(e.pos, "array initializer must be an initializer list or string "
+                              "literal (invalid initializer)")
             return t
         if isinstance(u, StructT):
             ev = self.rvalue(e)
@@ -1409,7 +1444,8 @@ class Sema:
         if is_void(ret):
             if not is_void(e.type):
                 self.error(e.pos, f"void function '{fname}' should not return a value")
-            return None if is_void(e.type) else None
+                return None
+            return e  # `return f();` with a void f: evaluated for its effects
         return self.assign_convert(e, ret, "returning", e.pos)
 
 

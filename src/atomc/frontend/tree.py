@@ -14,7 +14,7 @@ from .scopes import Pos, Symbol
 
 
 class Expr:
-    __slots__ = ("type", "pos", "lvalue")
+    __slots__ = ("lvalue", "pos", "type")
 
     def __init__(self, type: CType, pos: Pos, lvalue: bool = False) -> None:
         self.type = type
@@ -59,7 +59,7 @@ class Decay(Expr):
 
 
 class Cast(Expr):
-    __slots__ = ("operand", "explicit")
+    __slots__ = ("explicit", "operand")
 
     def __init__(self, operand: Expr, type: CType, pos: Pos, explicit: bool = False) -> None:
         super().__init__(type, pos)
@@ -85,7 +85,7 @@ class Binary(Expr):
     the common type, which may be a pointer); the result type is `type`.
     """
 
-    __slots__ = ("op", "left", "right")
+    __slots__ = ("left", "op", "right")
 
     def __init__(self, op: str, left: Expr, right: Expr, type: CType, pos: Pos) -> None:
         super().__init__(type, pos)
@@ -97,7 +97,7 @@ class Binary(Expr):
 class PtrArith(Expr):
     """`ptr + index * scale` (op '+') or `ptr - index * scale` (op '-'); index is long."""
 
-    __slots__ = ("op", "ptr", "index", "scale")
+    __slots__ = ("index", "op", "ptr", "scale")
 
     def __init__(self, op: str, ptr: Expr, index: Expr, scale: int, type: CType, pos: Pos) -> None:
         super().__init__(type, pos)
@@ -118,7 +118,7 @@ class PtrDiff(Expr):
 
 
 class Logical(Expr):
-    __slots__ = ("op", "left", "right")
+    __slots__ = ("left", "op", "right")
 
     def __init__(self, op: str, left: Expr, right: Expr, type: CType, pos: Pos) -> None:
         super().__init__(type, pos)
@@ -128,7 +128,7 @@ class Logical(Expr):
 
 
 class Cond(Expr):
-    __slots__ = ("cond", "then", "els")
+    __slots__ = ("cond", "els", "then")
 
     def __init__(self, cond: Expr, then: Expr, els: Expr, type: CType, pos: Pos) -> None:
         super().__init__(type, pos)
@@ -163,7 +163,7 @@ class CompoundAssign(Expr):
     For pointer targets (`p += n`) `scale` is the element size and `rhs` is long.
     """
 
-    __slots__ = ("op", "target", "rhs", "optype", "scale")
+    __slots__ = ("op", "optype", "rhs", "scale", "target")
 
     def __init__(self, op: str, target: Expr, rhs: Expr, optype: CType, scale: int,
                  pos: Pos) -> None:
@@ -208,7 +208,7 @@ class AddrOf(Expr):
 class Member(Expr):
     """A member of a struct/union object at a fixed byte offset."""
 
-    __slots__ = ("base", "offset", "name")
+    __slots__ = ("base", "name", "offset")
 
     def __init__(self, base: Expr, offset: int, name: str, type: CType, pos: Pos) -> None:
         super().__init__(type, pos, lvalue=base.lvalue)
@@ -220,7 +220,7 @@ class Member(Expr):
 class Call(Expr):
     """A call; `callee` has pointer-to-function type, args are converted."""
 
-    __slots__ = ("callee", "args", "ftype", "builtin")
+    __slots__ = ("args", "builtin", "callee", "ftype")
 
     def __init__(self, callee: Expr | None, args: list[Expr], ftype: Any, type: CType, pos: Pos,
                  builtin: str = "") -> None:
@@ -265,7 +265,7 @@ class StmtExpr(Expr):
 
 
 class InitItem:
-    __slots__ = ("offset", "type", "expr")
+    __slots__ = ("expr", "offset", "type")
 
     def __init__(self, offset: int, type: CType, expr: Expr) -> None:
         self.offset = offset
@@ -280,7 +280,7 @@ class Init:
     Bytes not covered by an item are zero.
     """
 
-    __slots__ = ("type", "items", "pos")
+    __slots__ = ("items", "pos", "type")
 
     def __init__(self, type: CType, items: list[InitItem], pos: Pos) -> None:
         self.type = type

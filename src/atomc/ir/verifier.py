@@ -832,7 +832,11 @@ class _FunctionVerifier:
                   "different news join)"
         else:
             why = f"{self.names.record(current)} started a new value"
-        self.err(rec, f"record {n} names {nn}, which is no longer current: {why}")
+        if key is new:
+            self.err(rec, f"record {n} names {nn}, which is no longer current: {why}")
+        else:
+            self.err(rec, f"record {n} names {self.names.record(key)}, whose new {nn} is no "
+                          f"longer current: {why}")
 
     # -- D2: use lists ------------------------------------------------------------------
     def check_use_lists(self) -> None:
@@ -949,6 +953,8 @@ def annotate(m: Module, errors: list[VerifierError]) -> str:
 
     quoted = m.source_filename.replace("\\", "\\\\").replace('"', '\\"')
     out.append(f'source_filename = "{quoted}"')
+    if m.cu is not None:
+        out.append(f"compile_unit {p.md.ref(m.cu)}")
     if id(None) in by_where:  # module-level errors
         placed.add(id(None))
         out.extend(by_where[id(None)])

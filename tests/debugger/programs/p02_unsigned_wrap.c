@@ -40,7 +40,7 @@ static unsigned long mix(unsigned int a, unsigned short b)
 
 int main(void)
 {
-    unsigned char bytes[6] = {1, 2, 3, 250, 251, 252};
+    unsigned char bytes[7] = {1, 2, 3, 250, 251, 252, 0};
     unsigned int max = 4294967295u;
     unsigned long m = mix(max, 65000);
     unsigned int c = checksum(bytes, 6);

@@ -6,7 +6,7 @@
 //! step: is_vowel 8
 //! next: caesar 12
 //! finish: is_vowel
-//! bt: vowel_body
+//! bt: shift_body
 //! lldb
 
 int g_vowels;
@@ -22,7 +22,7 @@ static char shift(char c, signed char by)
 {
     if (c < 'a' || c > 'z')
         return c;
-    int off = (c - 'a' + by + 26) % 26;
+    int off = (c - 'a' + by + 26) % 26;            //@ label: shift_body
     if (is_vowel(c))
         g_vowels++;
     return (char)('a' + off);

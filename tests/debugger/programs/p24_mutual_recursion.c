@@ -48,7 +48,7 @@ static long level1(long x)
 
 int main(void)
 {
-    int e = is_even(7);
+    int e = is_even(8);
     int a = ackermann(2, 3);
     long c = level1(5);
     printf("%d %d %ld %d\n", e, a, c, g_calls);    //@ label: printed

@@ -61,9 +61,9 @@ static int run(struct vm *m, const struct insn *code)
 int main(void)
 {
     struct vm machine = {{0}, 0, 0};
+    int result = run(&machine, g_program);
     push(&machine, 1000);
     int top = pop(&machine);                       //@ label: pushed_top
-    int result = run(&machine, g_program);
     printf("%d %d %u\n", top, result, machine.steps);   //@ label: vm_result
     return 0;
 }
