@@ -10,6 +10,7 @@ machine code, so `.text` is identical with and without it.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 from ..dwarf.files import FileTable
 from ..dwarf.model import FunctionDebugInfo
@@ -18,7 +19,9 @@ from ..options import CompileOptions
 from .dbginfo import LabelCounter, function_debug_info, insert_scope_labels
 from .linetable import compute_rows
 from .mir import MFunction
+from .debug_values import variable_locations
 from .regalloc_fast import allocate
+from .regalloc_linear import allocate_linear
 from .x86_64.asm_printer import AsmWriter
 from .x86_64.frame import lower_frame
 from .x86_64.isel import select_function
@@ -26,10 +29,14 @@ from .x86_64.isel import select_function
 __all__ = ["generate_assembly", "compile_function"]
 
 
-def compile_function(fn, number: int, module: Module, debug: bool) -> MFunction:  # type: ignore[no-untyped-def]
+def compile_function(fn, number: int, module: Module, debug: bool,  # type: ignore[no-untyped-def]
+                     opt_level: int = 0) -> MFunction:
     """IR function -> final MIR (allocated, frame lowered)."""
     mf = select_function(fn, number, module, debug)
-    allocate(mf)
+    if opt_level > 0:
+        allocate_linear(mf)
+    else:
+        allocate(mf)
     lower_frame(mf)
     return mf
 
@@ -45,13 +52,20 @@ def generate_assembly(module: Module, opts: CompileOptions) -> str:
         if fn.is_declaration:
             continue
         fn_debug = debug and fn.subprogram is not None
-        mf = compile_function(fn, number, module, fn_debug)
+        mf = compile_function(fn, number, module, fn_debug, opts.opt_level)
         number += 1
         table = None
         if fn_debug and files is not None:
             scopes = insert_scope_labels(mf, labels)
+            # Optimised code: variables follow their values (LiveDebugValues);
+            # at -O0 every variable has one stack home for its whole life.
+            varlocs = variable_locations(mf, opts.loclist_mode, labels.fresh) \
+                if opts.opt_level > 0 else None
             table = compute_rows(mf)
-            infos.append(function_debug_info(mf, scopes))
+            info = function_debug_info(mf, scopes)
+            if varlocs is not None:
+                info = replace(info, variables=varlocs)
+            infos.append(info)
         out.function(mf, table, files if fn_debug else None)
     for g in module.globals.values():
         if not g.is_declaration:

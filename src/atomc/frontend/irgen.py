@@ -54,6 +54,7 @@ from ..ir import (
     Ret,
     Store,
     Switch,
+    SymRef,
     TupleType,
     Type,
     Value,
@@ -76,6 +77,7 @@ from .ctype import (
     VoidT,
     as_int,
     is_void,
+    is_const,
     is_volatile,
     promote,
     unqual,
@@ -246,7 +248,9 @@ class IRGen:
             if g.init is None:
                 g.init = [Zeros(g.size)]
         g.internal = sym.storage == "static"
-        g.constant = False
+        # relocated data stays writable (gcc puts it in .data.rel.ro, not .rodata)
+        g.constant = _read_only(sym.type) and not any(isinstance(x, SymRef)
+                                                      for x in g.init or [])
         if g.digv is None:
             g.digv = DIGlobalVariable(sym.name, sym.link_name or sym.name,
                                       self.di.file(sym.pos.file), sym.pos.line,
@@ -1517,8 +1521,32 @@ class IRGen:
         return area
 
     def _v_StmtExpr(self, e: T.StmtExpr) -> Value:
-        self.sema.error(e.pos, "statement expressions are unsupported")
-        return Const(I32, 0)
+        node = e.body
+        items = node.block_items or []
+        saved = self.scope
+        p = self.sema.pos(node)
+        if self.scope is not None and any(isinstance(x, c_ast.Decl) for x in items):
+            self.scope = DILexicalBlock(self.scope, self.di.file(p.file), p.line, p.column)
+        self.sema.scopes.push()
+        try:
+            last = items[-1] if items and not is_void(e.type) else None
+            for item in items if last is None else items[:-1]:
+                self.stmt(item)
+            if last is None:
+                return Const(I32, 0)
+            self.ensure_open()
+            return self.value_of(self.sema.rvalue(self.sema.expr(last)))
+        finally:
+            self.sema.scopes.pop()
+            self.scope = saved
+
+
+def _read_only(t: CType) -> bool:
+    """A const object (or array of const elements): it can live in read-only data."""
+    if is_const(t):
+        return True
+    u = unqual(t)
+    return isinstance(u, ArrayT) and _read_only(u.elem)
 
 
 def raise_internal(msg: str) -> None:

@@ -120,6 +120,7 @@ class Sema:
         self.anon_count = 0
         self._lines: dict[str, list[str]] = {}
         self.string_count = 0
+        self.quiet = 0  # > 0 while typing a statement expression on trial
 
     # ------------------------------------------------------------------
     # positions and errors
@@ -131,6 +132,8 @@ class Sema:
         return Pos(coord.file or self.main_file, coord.line, coord.column or 0)
 
     def error(self, where: Pos | c_ast.Node | None, msg: str) -> None:
+        if self.quiet:
+            return
         p = where if isinstance(where, Pos) else self.pos(where)
         span = SourceSpan(p.file, p.line, p.column) if p.line else None
         self.diags.error(span, msg)
@@ -700,16 +703,30 @@ class Sema:
         return result
 
     def _e_Compound(self, node: c_ast.Compound) -> T.Expr:
-        """GNU statement expression: the type is that of the last expression statement."""
+        """GNU statement expression `({ ...; e; })`: its type is that of the final
+        expression statement, found by a silent trial declaration of the block's
+        locals (irgen checks and emits the block for real)."""
         p = self.pos(node)
+        if self.function is None:
+            self.error(p, "statement expression not allowed at file scope")
+            return self.bad(p)
         items = node.block_items or []
         t: CType = VOID
-        if items and not isinstance(items[-1], (c_ast.Decl, c_ast.Compound, c_ast.If,
-                                                c_ast.For, c_ast.While, c_ast.DoWhile,
-                                                c_ast.Return, c_ast.Switch, c_ast.Label,
-                                                c_ast.Goto, c_ast.Break, c_ast.Continue,
-                                                c_ast.EmptyStatement)):
-            t = VOID  # resolved by irgen while emitting (needs the block's scope)
+        if items and _is_expression(items[-1]):
+            saved_statics = dict(self.statics_used)
+            self.quiet += 1
+            self.scopes.push()
+            try:
+                for item in items[:-1]:
+                    if isinstance(item, c_ast.Decl):
+                        self.declare_local(item)
+                    elif isinstance(item, c_ast.Typedef):
+                        self.declare_typedef(item)  # type: ignore[arg-type]
+                t = self.rvalue(self.expr(items[-1])).type
+            finally:
+                self.scopes.pop()
+                self.quiet -= 1
+                self.statics_used = saved_statics
         return T.StmtExpr(node, t, p)
 
     def _e_UnaryOp(self, node: c_ast.UnaryOp) -> T.Expr:
@@ -1447,6 +1464,16 @@ class Sema:
                 return None
             return e  # `return f();` with a void f: evaluated for its effects
         return self.assign_convert(e, ret, "returning", e.pos)
+
+
+_STATEMENT_NODES = (c_ast.Decl, c_ast.Compound, c_ast.If, c_ast.For, c_ast.While, c_ast.DoWhile,
+                   c_ast.Return, c_ast.Switch, c_ast.Label, c_ast.Goto, c_ast.Break,
+                   c_ast.Continue, c_ast.EmptyStatement, c_ast.Case, c_ast.Default,
+                   c_ast.Typedef, c_ast.DeclList, c_ast.Pragma)
+
+
+def _is_expression(node: c_ast.Node) -> bool:
+    return not isinstance(node, _STATEMENT_NODES)
 
 
 def _named(name: str) -> str:

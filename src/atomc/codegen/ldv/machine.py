@@ -84,8 +84,8 @@ class MachineValues:
     live_out: list[dict[MLoc, Value]]
     # DBG_PHI number -> [(block, index, loc, value read there)]
     phi_defs: dict[int, list[tuple[int, int, MLoc, Value]]]
-    # instruction number -> (block, index, defs)
-    numbered: dict[int, tuple[int, int, tuple[MLoc, ...]]]
+    # instruction number -> (block, index, location written by each operand)
+    numbered: dict[int, tuple[int, int, tuple[MLoc | None, ...]]]
 
 
 def reverse_post_order(fn: MFunctionView) -> list[int]:
@@ -147,7 +147,7 @@ def solve_machine_values(fn: MFunctionView) -> MachineValues:
                 changed = True
 
     phi_defs: dict[int, list[tuple[int, int, MLoc, Value]]] = {}
-    numbered: dict[int, tuple[int, int, tuple[MLoc, ...]]] = {}
+    numbered: dict[int, tuple[int, int, tuple[MLoc | None, ...]]] = {}
     for b, blk in enumerate(fn.blocks):
         state = dict(live_in[b])
         for k, inst in enumerate(blk.insts, start=1):
@@ -155,7 +155,7 @@ def solve_machine_values(fn: MFunctionView) -> MachineValues:
                 d = inst.debug
                 phi_defs.setdefault(d.num, []).append((b, k, d.loc, state[d.loc]))
             if inst.instr_num and inst.debug is None:
-                numbered[inst.instr_num] = (b, k, inst.defs)
+                numbered[inst.instr_num] = (b, k, inst.def_operands or inst.defs)
             step(state, inst, b, k, fn)
     return MachineValues(locs, {loc: i for i, loc in enumerate(locs)}, preds, rpo, live_in,
                          live_out, phi_defs, numbered)

@@ -103,6 +103,9 @@ class MInstView:
     restore: tuple[MLoc, MLoc] | None = None  # (dst register, slot)
     call: bool = False  # clobbers every caller-saved register
     debug: DebugValue | DebugPhi | None = None  # a debug (meta) instruction
+    # What `InstrRef(num, k)` names when operand k is not defs[k]: the location
+    # written by operand k (None where operand k is not a register def).
+    def_operands: tuple[MLoc | None, ...] = ()
 
     @property
     def is_debug(self) -> bool:

@@ -43,7 +43,8 @@ def resolve_operand(op: DebugOperand, state: dict[MLoc, Value], fn: MFunctionVie
         num, k = fn.substitutions[(num, k)]
     if num in mv.numbered:
         b, i, defs = mv.numbered[num]
-        return (b, i, defs[k]) if k < len(defs) else None
+        loc = defs[k] if k < len(defs) else None
+        return (b, i, loc) if loc is not None else None
     if num in mv.phi_defs:
         return resolve_dbg_phi(mv, num, block, index)
     return None
