@@ -33,6 +33,7 @@ def check(name: str, save: bool) -> str | None:
                   f"({'+'.join(ops)}), tests/fuzz/mutate.py\n"
                   f" * configuration: atomc {' '.join(level)} -c\n"
                   f" * symptom: {summary.replace('*/', '* /')}\n"
+                  f" * open at: {' '.join(level)}\n"
                   " */\n").encode()
         fz.saved_path(name).write_bytes(header + mutant)
     return f"{name} ({'+'.join(ops)}, {' '.join(level)}): {summary}"

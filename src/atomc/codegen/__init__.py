@@ -61,7 +61,7 @@ def generate_assembly(module: Module, opts: CompileOptions) -> str:
             # at -O0 every variable has one stack home for its whole life.
             varlocs = variable_locations(mf, opts.loclist_mode, labels.fresh) \
                 if opts.opt_level > 0 else None
-            table = compute_rows(mf)
+            table = compute_rows(mf, opts.key_instructions_mode)
             info = function_debug_info(mf, scopes)
             if varlocs is not None:
                 info = replace(info, variables=varlocs)
