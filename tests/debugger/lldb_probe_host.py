@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from typing import Any
 
@@ -35,7 +36,9 @@ def show(value: Any, depth: int = 0) -> str:
     cls = ctype.GetTypeClass()
     if cls & lldb.eTypeClassPointer:
         text = value.GetValue() or "?"
-        summary = value.GetSummary()
+        summary = value.GetSummary() or ""
+        # a function pointer's summary names the module ("prog.gcc`f"): not comparable
+        summary = re.sub(r"[^\s(]+`", "", summary)
         return f"{text} {summary}" if summary else text
     if cls & (lldb.eTypeClassArray | lldb.eTypeClassStruct | lldb.eTypeClassUnion):
         if depth > 4:

@@ -38,3 +38,21 @@ def test_large_structs_go_in_memory():
     assert types == [PTR, PTR, I32]
     assert byval == [None, (24, 8), None]
     assert abi.ir_rets() == [PTR]
+
+
+def test_struct_never_split_between_registers_and_stack():
+    pair = struct(C.LONG, C.LONG)
+    # five ints use rdi..r8; the two-piece struct does not fit in r9 alone
+    ft = C.FuncT(C.VOID, (C.INT,) * 5 + (pair, C.INT))
+    abi = func_abi(ft)
+    assert abi.params[5].kind == "byval"
+    assert abi.params[6].kind == "direct"  # r9 is still free for the next scalar
+    ft4 = C.FuncT(C.VOID, (C.INT,) * 4 + (pair,))
+    assert func_abi(ft4).params[4].types == (I64, I64)
+
+
+def test_sret_takes_the_first_register():
+    big = struct(C.LONG, C.LONG, C.LONG)
+    pair = struct(C.LONG, C.LONG)
+    abi = func_abi(C.FuncT(big, (C.INT,) * 4 + (pair,)))
+    assert abi.params[4].kind == "byval"

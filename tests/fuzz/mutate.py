@@ -107,10 +107,47 @@ def insert_bytes(data: bytes, rng: random.Random) -> bytes:
     return data[:pos] + junk + data[pos:]
 
 
+# Whole lines inserted at a line start: directives and declarations that reach the
+# preprocessor's and semantic analysis's error paths rather than the parser's.
+LINES: tuple[bytes, ...] = (
+    b"#define int long", b"#define return", b"#undef NULL", b"#if", b"#else", b"#endif",
+    b"#elif 1", b"#ifdef", b"#if 1/0", b"#if (", b"#include <no_such_header.h>", b"#include",
+    b"#include __FILE__", b"#error mutant", b"#line 0", b"#line 99999999999", b"#pragma pack(1)",
+    b"#define f(x) f(x) + x", b"#define X X", b"#define S(x) #x", b"#define C(a,b) a##b",
+    b"#", b"#if defined(", b"#define", b"typedef int int;", b"struct S; struct S s;",
+    b"int z = 1/0;", b"static int g(void) { return g(); }", b"_Static_assert(0, \"no\");",
+    b"enum { A = 1 << 70 };", b"char c[-1];", b"int big[0x7fffffffffffffff];", b"void v;",
+    b"int h(int, ...); int y = h(1, 2);", b"extern int q[]; int r = sizeof q;",
+    b"int (*(*fp)(int))[3];", b"struct T { struct T t; };", b"union U { int a; } u = { .b = 1 };",
+    b"goto nowhere;", b"break;", b"continue;", b"case 1:", b"default:", b"return 1, 2;",
+    b"int a = (int[]){1, 2}[5];", b"static int k = k;", b"int m = &m;",
+    b"int w = sizeof(void);", b"register int *rp = &(int){0};", b"__asm__(\"nop\");",
+    b"long long ll = 18446744073709551616;", b"char s[2] = \"toolong\";",
+)
+
+
+def insert_line(data: bytes, rng: random.Random) -> bytes:
+    lines = _lines(data)
+    lines.insert(rng.randrange(len(lines) + 1), rng.choice(LINES))
+    return b"\n".join(lines)
+
+
+def deep_nesting(data: bytes, rng: random.Random) -> bytes:
+    """Wrap one token in thousands of parentheses, or open thousands of blocks: nesting limits
+    must end in a diagnostic, not a RecursionError traceback."""
+    toks = _tokens(data)
+    a, b = toks[rng.randrange(len(toks))]
+    depth = rng.choice((300, 3000, 20000))
+    opener, closer = rng.choice(((b"(", b")"), (b"{", b"}"), (b"[", b"]"), (b"-", b""),
+                                 (b"*", b""), (b"!", b"")))
+    return data[:a] + opener * depth + data[a:b] + closer * depth + data[b:]
+
+
 MUTATORS: dict[str, Callable[[bytes, random.Random], bytes]] = {
     "deltok": delete_token, "duptok": duplicate_token, "swaptok": swap_tokens,
     "reptok": replace_token, "delline": delete_line, "dupline": duplicate_line,
     "swapline": swap_lines, "trunc": truncate, "insert": insert_bytes,
+    "insline": insert_line, "nest": deep_nesting,
 }
 
 

@@ -4,11 +4,43 @@ data item and metadata node kind; shared by the parser and verifier tests."""
 from __future__ import annotations
 
 from atomc.ir import (
-    DEREF_EXPR, EMPTY_EXPR, F32, F64, I1, I8, I16, I32, I64, PTR, VOID, Builder, Const,
-    DbgKind, DbgRecord, DIBasicType, DICompileUnit, DICompositeType, DIDerivedType,
-    DIEnumerator, DIExpression, DIFile, DIGlobalVariable, DILexicalBlock, DILocalVariable,
-    DILocation, DISubprogram, DISubrange, DISubroutineType, Function, Global, Module, Op,
-    SymRef, TupleType, Undef, Zeros,
+    DEREF_EXPR,
+    EMPTY_EXPR,
+    F32,
+    F64,
+    I1,
+    I8,
+    I16,
+    I32,
+    I64,
+    PTR,
+    VOID,
+    Builder,
+    Const,
+    DbgKind,
+    DbgRecord,
+    DIBasicType,
+    DICompileUnit,
+    DICompositeType,
+    DIDerivedType,
+    DIEnumerator,
+    DIExpression,
+    DIFile,
+    DIGlobalVariable,
+    DILexicalBlock,
+    DILocalVariable,
+    DILocation,
+    DISubprogram,
+    DISubrange,
+    DISubroutineType,
+    Function,
+    Global,
+    Module,
+    Op,
+    SymRef,
+    TupleType,
+    Undef,
+    Zeros,
 )
 from atomc.ir.debuginfo import DW_OP_LLVM_fragment, DW_OP_plus_uconst, DW_OP_stack_value
 
@@ -96,7 +128,7 @@ def every_format_module() -> Module:
     entry, loop, body, done, sw_a, sw_b = (fn.add_block(n) for n in
                                           ("entry", "loop", "body", "done", "a", "b"))
     b.position_at_end(entry)
-    L = lambda line, col=1, scope=sp: DILocation(line, col, scope)  # noqa: E731
+    L = lambda line, col=1, scope=sp: DILocation(line, col, scope)
     with b.at(L(11, 7)):
         slot = b.alloca(4, 4, name="x.addr")
         node = b.alloca(16, 8)

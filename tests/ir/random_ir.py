@@ -5,15 +5,36 @@ from __future__ import annotations
 
 import random
 
+from ir_samples import DI
+
 from atomc.ir import (
-    F32, F64, I1, I8, I16, I32, I64, PTR, Block, Branch, Builder, Const, DbgKind, DbgRecord,
-    DIExpression, DILocalVariable, DILocation, Function, Module, Op, TupleType, Undef, Use,
+    F32,
+    F64,
+    I1,
+    I8,
+    I16,
+    I32,
+    I64,
+    PTR,
+    Block,
+    Branch,
+    Builder,
+    Const,
+    DbgKind,
+    DbgRecord,
+    DIExpression,
+    DILocalVariable,
+    DILocation,
+    Function,
+    Module,
+    Op,
+    TupleType,
+    Undef,
+    Use,
     Value,
 )
 from atomc.ir.dominators import DomTree
 from atomc.ir.types import FloatType, IntType
-
-from ir_samples import DI
 
 INTS = (I1, I8, I16, I32, I64)
 SCALARS = (*INTS, PTR, F32, F64)
@@ -75,7 +96,7 @@ def random_module(seed: int) -> Module:
         vals += b.params
         bld.position_at_end(b)
 
-        def pick(ty: object) -> Value:
+        def pick(ty: object, vals: list[Value] = vals) -> Value:
             cands = [v for v in vals if v.ty == ty]
             return rng.choice(cands) if cands and rng.random() < 0.8 else _const(rng, ty)
 

@@ -31,9 +31,7 @@ def brute_dominates(graph: dict[int, list[int]], entry: int) -> dict[tuple[int, 
     for a in graph:
         without = reach(graph, entry, a)
         for b in graph:
-            if b not in reachable:
-                out[a, b] = True
-            elif a == b:
+            if b not in reachable or a == b:
                 out[a, b] = True
             else:
                 out[a, b] = a in reachable and b not in without

@@ -4,15 +4,34 @@ objects are the right ones, and bad input gives file:line:col errors."""
 from __future__ import annotations
 
 import pytest
+from ir_samples import every_format_module, simple_module
+from random_ir import random_module
 
 from atomc.ir import (
-    I1, I32, I64, PTR, Alloca, Branch, Call, Const, DbgKind, DICompositeType, DIDerivedType,
-    DILocation, Function, Jump, Module, Store, Switch, SymRef, TupleType, Undef, Zeros,
+    I1,
+    I32,
+    I64,
+    PTR,
+    Alloca,
+    Branch,
+    Call,
+    Const,
+    DbgKind,
+    DICompositeType,
+    DIDerivedType,
+    DILocation,
+    Function,
+    Jump,
+    Module,
+    Store,
+    Switch,
+    SymRef,
+    TupleType,
+    Undef,
+    Zeros,
     print_module,
 )
 from atomc.ir.parser import IRParseError, IRParser, parse_module, tokenize
-from ir_samples import every_format_module, simple_module
-from random_ir import random_module
 
 
 def roundtrip(m: Module) -> str:
@@ -251,16 +270,16 @@ ERRORS = [
      "unknown icmp predicate 'foo'"),
     ("define @f() -> () {\nbb0:\n  %e = extract i64 1, 0\n  ret\n}\n", 3, 16,
      "extract needs a tuple operand"),
-    ("define @f() -> () {\nbb0:\n  %e = call {i64, i64} ptr @f()\n  %x = extract {i64, i64} "
-     "%e, 2\n  ret\n}\n", 4, 31, "index 2 is out of range"),
+    (("define @f() -> () {\nbb0:\n  %e = call {i64, i64} ptr @f()\n  %x = extract {i64, i64} "
+      "%e, 2\n  ret\n}\n"), 4, 31, "index 2 is out of range"),
     ("define @f() -> () {\nbb0:\n  ret $\n}\n", 3, 7, "unexpected character '$'"),
     ("!0 = DIFile(name: \"a\", dir: \"b\", nme: \"c\")\n", 1, 34, "unknown field 'nme' in DIFile"),
     ("!0 = DIThing(name: \"a\")\n", 1, 6, "unknown metadata node kind 'DIThing'"),
     ("!0 = DIBasicType(name: \"a\", size: 8, encoding: weird)\n", 1, 48, "invalid encoding"),
     ("!0 = DIFile(name: \"a\", dir: \"b\")\n!0 = DIFile(name: \"a\", dir: \"b\")\n", 2, 1,
      "redefinition of metadata !0"),
-    ("compile_unit !0\n!0 = DICompileUnit(file: !1, producer: \"p\", language: C99)\n"
-     "!1 = DIBasicType(name: \"a\", size: 8, encoding: signed)\n", 2, 26,
+    (("compile_unit !0\n!0 = DICompileUnit(file: !1, producer: \"p\", language: C99)\n"
+      "!1 = DIBasicType(name: \"a\", size: 8, encoding: signed)\n"), 2, 26,
      "!1 is a DIBasicType, expected DIFile"),
     ("declare @f(i32 %x) -> ()\n", 1, 16, "parameter names are only written in definitions"),
     ("define @f(i32) -> () {\nbb0:\n  ret\n}\n", 1, 14, "expected a parameter name"),
@@ -272,8 +291,8 @@ ERRORS = [
     ("declare @f() -> () declare @g() -> ()\n", 1, 20, "unexpected 'declare' at end of line"),
     ("define @f() -> () {\nbb0:\n  ret  !loc(line: 1, column: 1, scope: !5)\n}\n", 3, 40,
      "undefined metadata !5"),
-    ("define @f() -> () {\nbb0:\n  %x = add f32 1, f32 2.5\n  %y = add i32 1.5, i32 2\n  ret\n}"
-     "\n", 4, 16, "floating-point constant with type i32"),
+    (("define @f() -> () {\nbb0:\n  %x = add f32 1, f32 2.5\n  %y = add i32 1.5, i32 2\n"
+      "  ret\n}\n"), 4, 16, "floating-point constant with type i32"),
 ]
 
 

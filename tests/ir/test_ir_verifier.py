@@ -8,17 +8,37 @@ from __future__ import annotations
 import random
 
 import pytest
+from ir_samples import DI, every_format_module, simple_module
+from random_ir import random_module
 
 from atomc.ir import (
-    EMPTY_EXPR, I32, I64, PTR, Alloca, Binary, Block, Builder, Const, DbgKind, DbgRecord,
-    DILocalVariable, DILocation, Extract, Function, Global, Jump, Module, Op, Ret, TupleType,
-    Use, print_module,
+    EMPTY_EXPR,
+    I32,
+    I64,
+    PTR,
+    Alloca,
+    Binary,
+    Block,
+    Builder,
+    Const,
+    DbgKind,
+    DbgRecord,
+    DILocalVariable,
+    DILocation,
+    Extract,
+    Function,
+    Global,
+    Jump,
+    Module,
+    Op,
+    Ret,
+    TupleType,
+    Use,
+    print_module,
 )
 from atomc.ir.dominators import dominators_of_function
 from atomc.ir.parser import parse_module
 from atomc.ir.verifier import VerificationFailed, check, verify_function, verify_module
-from ir_samples import DI, every_format_module, simple_module
-from random_ir import random_module
 
 
 def messages(m: Module) -> list[str]:
@@ -83,7 +103,7 @@ def test_block_param_index() -> None:
 
 
 def test_branch_target_in_other_function() -> None:
-    m, fn, b = _func()
+    m, _fn, b = _func()
     stranger = Function("h", [], [])
     alien = stranger.add_block()
     b.jump(alien)
@@ -92,7 +112,7 @@ def test_branch_target_in_other_function() -> None:
 
 
 def test_operand_from_another_function() -> None:
-    m, fn, b = _func()
+    m, _fn, b = _func()
     _, other, ob = _func(Module())
     foreign = ob.binary(Op.ADD, other.args[0], Const(I32, 1))
     b.ret([foreign])
@@ -100,7 +120,7 @@ def test_operand_from_another_function() -> None:
 
 
 def test_argument_of_another_function() -> None:
-    m, fn, b = _func()
+    m, _fn, b = _func()
     other = Function("h", [I32], [])
     b.ret([other.args[0]])
     one_error(m, "is an argument of another function")
@@ -112,8 +132,8 @@ def test_erased_instruction_operand() -> None:
     b.ret([x])
     fn.blocks[0].remove(x)
     assert sorted(messages(m)) == [
-        "operand 'add' instruction from elsewhere is not an instruction of this function "
-        "(erased or from elsewhere)",
+        ("operand 'add' instruction from elsewhere is not an instruction of this function "
+         "(erased or from elsewhere)"),
         "use list of %0 holds a stale use (its user is gone or no longer refers to it)"]
     x.drop_all_references()  # a proper erase leaves only the dangling operand
     one_error(m, "is not an instruction of this function")
@@ -180,8 +200,8 @@ def test_stale_use_in_use_list() -> None:
     dead = Binary(Op.MUL, x, x, loc=None)  # never inserted: its uses are stale
     assert dead.block is None
     msgs = messages(m)
-    assert msgs == ["use list of %1 holds a stale use (its user is gone or no longer refers to "
-                    "it)"] * 2, msgs
+    stale = "use list of %1 holds a stale use (its user is gone or no longer refers to it)"
+    assert msgs == [stale] * 2, msgs
 
 
 def test_missing_use_in_use_list() -> None:
@@ -275,7 +295,7 @@ def test_signature_checks() -> None:
 
 
 def test_verify_function_directly() -> None:
-    m, fn = simple_module()
+    _m, fn = simple_module()
     assert verify_function(fn) == []
     fn.entry.insts.pop().drop_all_references()  # erase the ret
     errs = verify_function(fn)

@@ -1,8 +1,8 @@
 """Back end: IR -> machine IR -> x86-64 GNU assembly (with .loc and CFI).
 
-Pipeline per function: instruction selection (virtual registers), register
-allocation (-O0: `regalloc_fast`), frame lowering (prologue, epilogue, CFI,
-slot offsets), then, with -g, scope labels, line-table rows and the
+Pipeline per function: instruction selection (virtual registers), fall-through
+branch folding, register allocation (-O0: `regalloc_fast`), frame lowering
+(prologue, epilogue, CFI, slot offsets), then, with -g, scope labels, line-table rows and the
 `FunctionDebugInfo` the DWARF writer consumes. Nothing that -g adds emits
 machine code, so `.text` is identical with and without it.
 """
@@ -17,11 +17,14 @@ from ..dwarf.model import FunctionDebugInfo
 from ..ir.function import Module
 from ..options import CompileOptions
 from .dbginfo import LabelCounter, function_debug_info, insert_scope_labels
+from .fallthrough import fold_fallthrough_branches
 from .linetable import compute_rows
 from .mir import MFunction
+from .mir_dce import remove_dead_vreg_defs
 from .debug_values import variable_locations
 from .regalloc_fast import allocate
 from .regalloc_linear import allocate_linear
+from .schedule import schedule
 from .x86_64.asm_printer import AsmWriter
 from .x86_64.frame import lower_frame
 from .x86_64.isel import select_function
@@ -33,6 +36,11 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
                      opt_level: int = 0) -> MFunction:
     """IR function -> final MIR (allocated, frame lowered)."""
     mf = select_function(fn, number, module, debug)
+    fold_fallthrough_branches(mf)
+    if opt_level > 0:
+        remove_dead_vreg_defs(mf)
+    if opt_level >= 2:
+        schedule(mf)
     if opt_level > 0:
         allocate_linear(mf)
     else:

@@ -13,6 +13,7 @@ import sys
 from ..ir.parser import IRParseError, parse_module
 from ..options import CompileOptions
 from . import compile_function, generate_assembly
+from .fallthrough import fold_fallthrough_branches
 from .mir import print_mfunction
 from .regalloc_fast import allocate
 from .x86_64.isel import select_function
@@ -46,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 mf = select_function(fn, number, module, debug and fn.subprogram is not None)
                 if args.print_mir == "regalloc":
+                    fold_fallthrough_branches(mf)
                     allocate(mf)
             number += 1
             parts.append(print_mfunction(mf))

@@ -107,7 +107,8 @@ class LinearScan:
         self.mf = mf
         self.order: list[tuple[int, MInst]] = []  # (position, instruction), real only
         self.block_range: list[tuple[int, int]] = []
-        self.touch: dict[str, list[tuple[int, bool, bool]]] = {}  # reg -> (pos, use, def)
+        # physical register -> live ranges (start, end, starts with a def)
+        self.pranges: dict[str, list[tuple[int, int, bool]]] = {}
         self.calls: list[int] = []
         self.intervals: dict[int, Interval] = {}
         self.slots: dict[int, StackSlot] = {}
@@ -180,8 +181,6 @@ class LinearScan:
                 extend(r.id, pos)
             for r in defs:
                 extend(r.id, pos)
-            for r in puses | pdefs:
-                self.touch.setdefault(r, []).append((pos, r in puses, r in pdefs))
             if desc(mi.opcode).is_call:
                 self.calls.append(pos)
             # copy hints: mov %preg -> %v, or mov %v -> %preg
@@ -193,15 +192,45 @@ class LinearScan:
                     self.intervals[src.id].hints.append(dst.name)
         for iv in self.intervals.values():
             iv.crosses_call = any(iv.start < c < iv.end for c in self.calls)
+        self.physical_ranges()
+
+    def physical_ranges(self) -> None:
+        """Where each physical register holds a value someone reads (argument and
+        return registers between their set-up and the call or return, fixed
+        operands of divisions and shifts), plus every point that writes it."""
+        i = 0
+        for bi, (bstart, bend) in enumerate(self.block_range):
+            open_: dict[str, tuple[int, bool, int]] = {}  # reg -> (start, from def, last use)
+
+            def close(r: str) -> None:
+                a, from_def, last = open_.pop(r)
+                self.pranges.setdefault(r, []).append((a, max(a, last), from_def))
+
+            while i < len(self.order) and self.order[i][0] <= bend:
+                pos, mi = self.order[i]
+                i += 1
+                _, _, puses, pdefs = operand_regs(mi)
+                for r in puses:
+                    if r not in open_:
+                        open_[r] = (bstart, False, pos)
+                    else:
+                        a, fd, _ = open_[r]
+                        open_[r] = (a, fd, pos)
+                for r in pdefs:
+                    if r in open_:
+                        close(r)
+                    open_[r] = (pos, True, pos)
+            for r in list(open_):
+                close(r)
 
     def allowed(self, iv: Interval, reg: str) -> bool:
-        for pos, use, dfn in self.touch.get(reg, ()):
-            if pos < iv.start or pos > iv.end:
+        for a, b, from_def in self.pranges.get(reg, ()):
+            if b < iv.start or a > iv.end:
                 continue
-            if pos == iv.start and not dfn:
-                continue  # the defining instruction may read R
-            if pos == iv.end and not use:
-                continue  # the last use may write R
+            if b == iv.start and not (a == b and from_def):
+                continue  # R's last read is the instruction that defines the interval
+            if a == iv.end and from_def:
+                continue  # the interval's last use is the instruction that writes R
             return False
         return True
 

@@ -110,6 +110,29 @@ def classify(t: CType, is_return: bool = False) -> ArgABI:
     return ArgABI("direct", (scalar_ir_type(t),), u.size, u.align)
 
 
-def func_abi(ft: FuncT) -> FuncABI:
-    return FuncABI(classify(ft.ret, is_return=True),
-                   tuple(classify(p) for p in ft.params), ft.variadic)
+GP_ARG_REGS = 6  # rdi, rsi, rdx, rcx, r8, r9
+
+
+def lower_args(ret: ArgABI, types: list[CType]) -> tuple[ArgABI, ...]:
+    """Classify arguments in order, tracking the six integer argument registers:
+    a struct whose pieces do not all fit in the registers left goes to memory as a
+    whole (SysV never splits an aggregate between registers and the stack)."""
+    used = 1 if ret.kind == "sret" else 0
+    out: list[ArgABI] = []
+    for t in types:
+        a = classify(t)
+        n = len(a.types) if a.kind in ("direct", "pieces") else 0
+        if a.kind == "pieces" and n and used + n > GP_ARG_REGS:
+            u = unqual(t)
+            a = ArgABI("byval", (), u.size, max(u.align, 8))
+            n = 0
+        used += n
+        out.append(a)
+    return tuple(out)
+
+
+def func_abi(ft: FuncT, extra: list[CType] | None = None) -> FuncABI:
+    """ABI of a function type; `extra` are the types of a call's variadic arguments."""
+    ret = classify(ft.ret, is_return=True)
+    params = lower_args(ret, list(ft.params) + (extra or []))
+    return FuncABI(ret, params, ft.variadic)

@@ -186,13 +186,20 @@ class StructT(CType):
         return self.is_complete
 
     def layout(self, members: list[tuple[str, CType, int]], packed: bool = False,
-               min_align: int = 1) -> None:
-        """Place members in declaration order with SysV alignment rules."""
+               min_align: int = 1, member_align: dict[int, int] | None = None) -> None:
+        """Place members in declaration order with SysV alignment rules.
+
+        `packed` drops member alignment (GNU `packed`); `member_align` raises the
+        alignment of member i (GNU `aligned(N)` on a member); `min_align` is the
+        struct's own `aligned(N)`.
+        """
         offset = 0
         align = max(1, min_align)
         placed: list[Member] = []
-        for name, ty, line in members:
+        for i, (name, ty, line) in enumerate(members):
             a = 1 if packed else ty.align
+            if member_align and i in member_align:
+                a = max(a, member_align[i])
             align = max(align, a)
             if self.kind == "union":
                 placed.append(Member(name, ty, 0, line))

@@ -14,8 +14,8 @@ from .sema import Sema
 
 
 def preprocess(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> str:
-    """Preprocessed text (the driver's -E output)."""
-    return run_cpp(path, opts, diags)
+    """Preprocessed text (the driver's -E output), as the system cpp writes it."""
+    return run_cpp(path, opts, diags, for_parser=False)
 
 
 def _check_binary(path: str, diags: DiagnosticEngine) -> None:

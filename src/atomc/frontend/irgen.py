@@ -62,7 +62,7 @@ from ..ir import (
 )
 from ..options import CompileOptions
 from . import tree as T
-from .abi import FuncABI, classify, func_abi, scalar_ir_type
+from .abi import FuncABI, func_abi, scalar_ir_type
 from .consteval import Address
 from .constinit import InitError, static_data
 from .ctype import (
@@ -76,8 +76,8 @@ from .ctype import (
     StructT,
     VoidT,
     as_int,
-    is_void,
     is_const,
+    is_void,
     is_volatile,
     promote,
     unqual,
@@ -239,7 +239,7 @@ class IRGen:
 
     def define_global(self, g: Global, sym: Symbol, init: T.Init | None) -> None:
         g.size = max(sym.type.size, 0)
-        g.align = max(sym.type.align, 1)
+        g.align = max(sym.type.align, sym.align, 1)
         try:
             g.init = static_data(init, sym.type, self.address_symbol)
         except InitError as e:
@@ -665,8 +665,8 @@ class IRGen:
             init = sema.initializer(sym.type, node.init, sym.pos)
             sym.type = init.type
         if sym.storage == "static":
-            g = Global(sym.link_name, max(sym.type.size, 1), max(sym.type.align, 1), None,
-                       internal=True)
+            g = Global(sym.link_name, max(sym.type.size, 1), max(sym.type.align, sym.align, 1),
+                       None, internal=True)
             self.module.add_global(g)
             sym.ir = g
             g.digv = DIGlobalVariable(sym.name, sym.link_name, self.di.file(sym.pos.file),
@@ -674,7 +674,7 @@ class IRGen:
                                       is_local=True, is_definition=True)
             self.static_locals.append((sym, init))
             return
-        home = self.alloca(sym.type.size, sym.type.align, sym.name)
+        home = self.alloca(sym.type.size, max(sym.type.align, sym.align), sym.name)
         sym.ir = home
         self.declare_var(sym, home)
         if init is not None:
@@ -1392,7 +1392,7 @@ class IRGen:
             return self.builtin(e)
         ft = e.ftype
         assert isinstance(ft, FuncT)
-        abi = func_abi(ft)
+        abi = func_abi(ft, [a.type for a in e.args[len(ft.params):]])
         callee = self.value_of(e.callee)  # type: ignore[arg-type]
         args: list[Value] = []
         byval: list[tuple[int, int] | None] = []
@@ -1408,7 +1408,7 @@ class IRGen:
         for i, a in enumerate(e.args):
             if ft.variadic and i == len(ft.params):
                 fixed = len(args)
-            pa = abi.params[i] if i < len(abi.params) else classify(a.type)
+            pa = abi.params[i]
             v = values[i]
             with self.at(a.pos):
                 if pa.kind == "direct":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pycparser import c_ast
 from pycparser.c_parser import ParseError
-from pycparserext.ext_c_parser import GnuCParser
+from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
 
@@ -23,6 +23,12 @@ _TOKEN_SPELLING = {
 # Extra type names some glibc headers use when compiled by gcc.
 EXTRA_TYPE_NAMES = frozenset({"_Float32", "_Float64", "_Float128", "_Float32x", "_Float64x",
                               "__float128", "__float80", "__fp16", "__int128_t", "__uint128_t"})
+
+
+class _UnionExt(c_ast.Union):
+    """A union carrying GNU attributes (pycparserext has this only for structs)."""
+
+    __slots__ = ("attrib",)
 
 
 class _SyntaxError(Exception):
@@ -44,6 +50,7 @@ class _Parser(GnuCParser):
         want = _TOKEN_SPELLING.get(token_type, f"'{token_type.lower()}'")
         if tok is None:
             self._fail_after_last(f"expected {want} at end of input")
+        self._explain(tok)
         self._fail_at(tok, f"expected {want} before {_show(tok.value)}")
 
     def _parse_error(self, msg, coord):  # type: ignore[no-untyped-def]
@@ -55,9 +62,34 @@ class _Parser(GnuCParser):
         if tok is None:
             self._fail_after_last(text + (" at end of input" if "end of input" not in text
                                           else ""))
+        self._explain(tok)
         if "before" not in text:
             text += f" before {_show(tok.value)}"
         self._fail_at(tok, text)
+
+    def _explain(self, tok):  # type: ignore[no-untyped-def]
+        """Better wording for two common mistakes, as gcc and clang have."""
+        if tok.type == "ELSE":
+            self._fail_at(tok, "'else' without a previous 'if' (expected a statement)")
+        prev = self._prev_token()
+        if prev is not None and prev is not tok and prev.type == "ID" and \
+                tok.type in ("ID", "TIMES") and self._consumed(prev) and self._starts_item(prev):
+            self._fail_at(prev, f"unknown type name '{prev.value}' (expected a type)")
+
+    def _parse_struct_or_union_specifier(self):  # type: ignore[no-untyped-def]
+        # `struct {...} __attribute__((packed))`: attributes right after the closing
+        # brace belong to the type (pycparserext drops them in typedefs).
+        st = super()._parse_struct_or_union_specifier()
+        if st.decls is not None and self._peek_type() in ("__ATTRIBUTE__", "__ATTRIBUTE"):
+            trailing = self._parse_attributes_opt()
+            if isinstance(st, c_ast.Struct) and not isinstance(st, StructExt):
+                st = StructExt.from_pycparser(st)
+            elif isinstance(st, c_ast.Union):
+                st = _UnionExt(st.name, st.decls, st.coord)
+            old = getattr(st, "attrib", None)
+            exprs = (list(old.exprlist.exprs) if old is not None else []) + trailing.exprs
+            st.attrib = AttributeSpecifier(c_ast.ExprList(exprs, trailing.coord))
+        return st
 
     def _parse_unified_string_literal(self):  # type: ignore[no-untyped-def]
         # Keep the segments of "a" "b" apart: joining them first would let an escape
@@ -106,6 +138,19 @@ class _Parser(GnuCParser):
                 return expr
 
     # -- helpers ----------------------------------------------------------
+    def _consumed(self, tok) -> bool:  # type: ignore[no-untyped-def]
+        """Is `tok` the last consumed token, directly before the error position?"""
+        stream = self._tokens
+        i = stream._index - 1
+        return 0 <= i < len(stream._buffer) and stream._buffer[i] is tok
+
+    def _starts_item(self, tok) -> bool:  # type: ignore[no-untyped-def]
+        """Does `tok` begin a declaration or statement (after `;`, `{`, `}` or at the start)?"""
+        buf = self._tokens._buffer
+        i = next((k for k in range(len(buf)) if buf[k] is tok), -1)
+        return i == 0 or (i > 0 and buf[i - 1] is not None
+                          and buf[i - 1].type in ("SEMI", "LBRACE", "RBRACE"))
+
     def _prev_token(self):  # type: ignore[no-untyped-def]
         stream = self._tokens
         i = stream._index - 1

@@ -28,7 +28,7 @@ _STD_FLAGS = {"c99": "c99", "c11": "c11", "gnu99": "gnu99", "gnu11": "gnu11",
               "c89": "c89", "gnu89": "gnu89", "c17": "c17", "gnu17": "gnu17"}
 
 
-def cpp_command(path: str, opts: CompileOptions) -> list[str]:
+def cpp_command(path: str, opts: CompileOptions, for_parser: bool = True) -> list[str]:
     cmd = ["cpp", f"-std={_STD_FLAGS.get(opts.std, 'gnu11')}", "-fdiagnostics-color=never",
            "-fno-diagnostics-show-caret"]
     for d in opts.include_dirs:
@@ -37,15 +37,19 @@ def cpp_command(path: str, opts: CompileOptions) -> list[str]:
         cmd.append(f"-D{d}")
     for u in opts.undefines:
         cmd.append(f"-U{u}")
-    cmd.extend(BUILTIN_MACROS)
+    if for_parser:
+        cmd.extend(BUILTIN_MACROS)
     cmd.append(path)
     return cmd
 
 
-def run_cpp(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> str:
-    """Preprocessed text with line markers; reports cpp errors and aborts on them."""
+def run_cpp(path: str, opts: CompileOptions, diags: DiagnosticEngine,
+            for_parser: bool = True) -> str:
+    """Preprocessed text with line markers; reports cpp errors and aborts on them.
+    `for_parser=False` gives plain `cpp` output (for -E), without our builtin rewrites."""
     try:
-        proc = subprocess.run(cpp_command(path, opts), capture_output=True, check=False)
+        proc = subprocess.run(cpp_command(path, opts, for_parser), capture_output=True,
+                              check=False)
     except OSError as e:
         raise diags.fatal(None, f"cannot run the preprocessor 'cpp': {e.strerror}") from None
     errors = 0

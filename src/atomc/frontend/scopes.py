@@ -34,6 +34,7 @@ class Symbol:
     system: bool = False  # declared in a system header
     used: bool = False
     param_index: int = 0  # 1-based for parameters
+    align: int = 0  # GNU `aligned(N)` / `_Alignas`; 0 when the type's alignment applies
     ir: Any = None  # alloca, Global or Function (set by irgen)
     di: Any = None  # DILocalVariable / DIGlobalVariable (set by irgen)
 

@@ -121,6 +121,7 @@ class Sema:
         self._lines: dict[str, list[str]] = {}
         self.string_count = 0
         self.quiet = 0  # > 0 while typing a statement expression on trial
+        self.pending_struct_attrs: dict[str, c_ast.Node | None] = {}
 
     # ------------------------------------------------------------------
     # positions and errors
@@ -316,12 +317,16 @@ class Sema:
             st = StructT(kind, tag, file=pos.file, line=pos.line)
         st.file, st.line = pos.file, pos.line
         members: list[tuple[str, CType, int]] = []
+        member_align: dict[int, int] = {}
         names: set[str] = set()
         for d in spec.decls:
             if not isinstance(d, c_ast.Decl):
                 continue
             dp = self.pos(d, pos)
             mt = self.resolve_type(d.type, dp)
+            malign = self.declared_alignment(d)
+            if malign:
+                member_align[len(members)] = malign
             if d.bitsize is not None and not self.is_system(dp):
                 self.error(dp, f"bit-field '{d.name}' is unsupported")
             if contains_float(mt) and not self.is_system(dp):
@@ -337,8 +342,11 @@ class Sema:
                 self.error(dp, f"field '{name}' has incomplete type '{mt}'")
                 mt = INT
             members.append((name, mt, dp.line))
-        packed = _has_attr(spec, "packed")
-        st.layout(members, packed=packed)
+        attrs = _attributes(getattr(getattr(spec, "attrib", None), "exprlist", None))
+        pending, self.pending_struct_attrs = self.pending_struct_attrs, {}
+        attrs.update(pending)
+        st.layout(members, packed="packed" in attrs, min_align=self._align_arg(attrs),
+                  member_align=member_align)
         return st
 
     def enum_type(self, spec: c_ast.Enum, pos: Pos) -> CType:
@@ -388,13 +396,47 @@ class Sema:
                             f"('{st[0]}' and '{st[1]}'): conflicting storage class")
         return st[0] if st else ""
 
+    def _align_arg(self, attrs: dict[str, c_ast.Node | None]) -> int:
+        if "aligned" not in attrs:
+            return 1
+        arg = attrs["aligned"]
+        if arg is None:
+            return 16  # bare `aligned`: the target's largest alignment
+        v = self.const_int(self.expr(arg), "alignment")
+        if v is None or v <= 0 or v & (v - 1):
+            self.error(self.pos(arg), "requested alignment is not a positive power of 2 "
+                                      "(invalid attribute)")
+            return 1
+        return v
+
+    def declared_alignment(self, decl: c_ast.Decl) -> int:
+        """`aligned(N)` on a declarator, or `_Alignas(N)`; 0 when there is none."""
+        exprs = getattr(decl.type, "attributes", None)
+        attrs = _attributes(exprs)
+        best = self._align_arg(attrs) if "aligned" in attrs else 0
+        for a in getattr(decl, "align", None) or []:
+            arg = getattr(a, "alignment", None)
+            if isinstance(arg, c_ast.Typename):
+                best = max(best, self.resolve_type(arg).align)
+            elif arg is not None:
+                best = max(best, self._align_arg({"aligned": arg}))
+        return best
+
+    def note_trailing_attributes(self, decl: c_ast.Decl) -> None:
+        """`struct S {...} __attribute__((packed));` puts the attribute on the declaration."""
+        for fs in getattr(decl, "funcspec", None) or []:
+            if isinstance(fs, ext.AttributeSpecifier):
+                self.pending_struct_attrs.update(_attributes(fs.exprlist))
+
     def declare_typedef(self, decl: c_ast.Decl) -> None:
         p = self.pos(decl)
+        self.note_trailing_attributes(decl)
         others = [s for s in (decl.storage or []) if s not in ("typedef", "__extension__")]
         if others:
             self.error(p, f"multiple storage classes in declaration specifiers ('typedef' and "
                           f"'{others[0]}'): conflicting storage class")
         t = self.resolve_type(decl.type, p)
+        self.pending_struct_attrs = {}
         prev = self.scopes.lookup_current(decl.name)
         if prev is not None:
             if prev.kind != "typedef" or not compatible(prev.type, t):
@@ -410,7 +452,9 @@ class Sema:
         if storage == "typedef":
             self.declare_typedef(decl)
             return None
+        self.note_trailing_attributes(decl)
         t = self.resolve_type(decl.type, p)
+        self.pending_struct_attrs = {}
         if decl.name is None:
             return None  # `struct S { ... };`
         if storage in ("auto", "register"):
@@ -462,7 +506,8 @@ class Sema:
             prev.system = prev.system and system
             return prev
         sym = Symbol(decl.name, t, kind, storage, p, static_storage=True, file_scope=True,
-                     link_name=decl.name, init=decl.init, system=system)
+                     link_name=decl.name, init=decl.init, system=system,
+                     align=self.declared_alignment(decl))
         asm = getattr(decl.type, "asm", None)
         if asm is not None and getattr(asm, "template", None) is not None:
             try:
@@ -488,7 +533,9 @@ class Sema:
         if storage == "typedef":
             self.declare_typedef(decl)
             return None
+        self.note_trailing_attributes(decl)
         t = self.resolve_type(decl.type, p)
+        self.pending_struct_attrs = {}
         if decl.name is None:
             return None
         kind = "func" if isinstance(unqual(t), FuncT) else "var"
@@ -517,6 +564,7 @@ class Sema:
                          link_name=link)
         else:
             sym = Symbol(decl.name, t, "var", storage or "auto", p)
+        sym.align = self.declared_alignment(decl)
         u = unqual(t)
         if isinstance(u, VoidT):
             self.error(p, f"variable '{decl.name}' has incomplete type 'void'")
@@ -1503,11 +1551,13 @@ def _struct_has_const(st: StructT) -> bool:
     return False
 
 
-def _has_attr(spec: c_ast.Node, name: str) -> bool:
-    attrs = getattr(spec, "attrib", None) or getattr(spec, "attributes", None)
-    if attrs is None:
-        return False
-    for e in getattr(attrs, "exprs", []) or []:
-        if isinstance(e, c_ast.ID) and e.name in (name, f"__{name}__"):
-            return True
-    return False
+def _attributes(exprlist: c_ast.Node | None) -> dict[str, c_ast.Node | None]:
+    """GNU attributes by name (`__packed__` is `packed`), each with its first argument."""
+    out: dict[str, c_ast.Node | None] = {}
+    for e in getattr(exprlist, "exprs", None) or []:
+        if isinstance(e, c_ast.ID):
+            out[e.name.strip("_")] = None
+        elif isinstance(e, c_ast.FuncCall) and isinstance(e.name, c_ast.ID):
+            args = e.args.exprs if e.args is not None else []
+            out[e.name.name.strip("_")] = args[0] if args else None
+    return out

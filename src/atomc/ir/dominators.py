@@ -25,7 +25,7 @@ def reverse_post_order(entry: N, succs: Callable[[N], Iterable[N]]) -> list[N]:
     stack: list[tuple[N, Iterable[N]]] = [(entry, iter(succs(entry)))]
     while stack:
         node, it = stack[-1]
-        for s in it:  # type: ignore[attr-defined]
+        for s in it:
             if s not in seen:
                 seen.add(s)
                 stack.append((s, iter(succs(s))))
@@ -127,8 +127,8 @@ class DomTree(Generic[N]):
                     if n not in df[runner]:
                         df[runner].append(n)
                     runner = self.idom[runner]
-        for n in df:
-            df[n].sort(key=self.order.__getitem__)
+        for frontier in df.values():
+            frontier.sort(key=self.order.__getitem__)
         return df
 
 

@@ -17,25 +17,76 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple, NoReturn
+from typing import NamedTuple, NoReturn, TypeVar, cast
 
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
-    BASIC_ENCODINGS, COMPOSITE_TAGS, DERIVED_TAGS, OP_ARITY, OP_BY_NAME, DIBasicType,
-    DICompileUnit, DICompositeType, DIDerivedType, DIEnumerator, DIExpression, DIFile,
-    DIGlobalVariable, DILexicalBlock, DILocalVariable, DILocation, DISubprogram, DISubrange,
+    BASIC_ENCODINGS,
+    COMPOSITE_TAGS,
+    DERIVED_TAGS,
+    OP_ARITY,
+    OP_BY_NAME,
+    DIBasicType,
+    DICompileUnit,
+    DICompositeType,
+    DIDerivedType,
+    DIEnumerator,
+    DIExpression,
+    DIFile,
+    DIGlobalVariable,
+    DILexicalBlock,
+    DILocalVariable,
+    DILocation,
+    DISubprogram,
+    DISubrange,
     DISubroutineType,
 )
 from .function import Block, DataItem, Function, Global, Module, SymRef, Zeros
 from .insts import (
-    BINARY_OPS, CAST_OPS, FCMP_PREDS, ICMP_PREDS, Alloca, Binary, Branch, Call, Cast, Cmp,
-    Extract, Inst, Jump, Load, MemCopy, MemSet, Op, PtrAdd, Ret, Select, Store, Switch,
-    Unreachable, VaStart,
+    BINARY_OPS,
+    CAST_OPS,
+    FCMP_PREDS,
+    ICMP_PREDS,
+    Alloca,
+    Binary,
+    Branch,
+    Call,
+    Cast,
+    Cmp,
+    Extract,
+    Inst,
+    Jump,
+    Load,
+    MemCopy,
+    MemSet,
+    Op,
+    PtrAdd,
+    Ret,
+    Select,
+    Store,
+    Switch,
+    Unreachable,
+    VaStart,
 )
 from .types import (
-    F32, F64, I1, I8, I16, I32, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type,
+    F32,
+    F64,
+    I1,
+    I8,
+    I16,
+    I32,
+    I64,
+    PTR,
+    VOID,
+    FloatType,
+    IntType,
+    PtrType,
+    TupleType,
+    Type,
 )
 from .values import Const, Undef, Use, Value
+
+_T = TypeVar("_T")
 
 
 class IRParseError(Exception):
@@ -69,8 +120,8 @@ class Token(NamedTuple):
 
 _TOKEN_RE = re.compile(
     r"""
-    (?P<ws>[ \t\r\f]+)
-  | (?P<nl>\n)
+    [ \t\r\f]*  # blanks are skipped as part of the next token
+    (?: (?P<nl>\n)
   | (?P<comment>;[^\n]*)
   | (?P<string>"(?:[^"\\]|\\.)*")
   | (?P<local>%[A-Za-z0-9_.$]+)
@@ -85,6 +136,7 @@ _TOKEN_RE = re.compile(
   | (?P<ident>[A-Za-z_][A-Za-z0-9_.]*)
   | (?P<punct>->|\.\.\.|[(){}\[\],:=])
   | (?P<bad>.)
+  | (?P<end>$) )
     """,
     re.VERBOSE | re.DOTALL,
 )
@@ -98,15 +150,15 @@ def tokenize(text: str, filename: str) -> list[Token]:
     first = True
     for m in _TOKEN_RE.finditer(text):
         kind = m.lastgroup
-        if kind == "ws" or kind == "comment":
+        if kind == "comment" or kind == "end":
             continue
         if kind == "nl":
             line += 1
             line_start = m.end()
             first = True
             continue
-        pos = m.start()
-        tok_text = m.group()
+        pos = m.start(kind)
+        tok_text = m.group(kind)
         if kind == "bad":
             raise IRParseError(filename, line, pos - line_start + 1,
                                f"unexpected character {tok_text!r}",
@@ -439,20 +491,21 @@ class IRParser:
             return _Ref(None, t)
         return _Ref(int(self.expect_kind("meta", "metadata reference").text[1:]), t)
 
-    def md_ref(self, tok: Token, *classes: type) -> object:
-        """The node `tok` (`!N`) names, checked to be one of `classes`."""
+    def md_ref(self, tok: Token, cls: type[_T]) -> _T:
+        """The node `tok` (`!N`) names, checked to be a `cls`."""
         node = self.md_node(int(tok.text[1:]), tok)
         self._drain_pending()
-        if classes and not isinstance(node, classes):
-            want = " or ".join(c.__name__ for c in classes)
-            self.error(tok, f"{tok.text} is a {type(node).__name__}, expected {want}")
+        if not isinstance(node, cls):
+            self.error(tok, f"{tok.text} is a {type(node).__name__}, expected {cls.__name__}")
         return node
 
     def _drain_pending(self) -> None:
         while self.md_pending:
             comp, raw = self.md_pending.pop()
-            for ref in raw.fields.get("elements", ([], raw.tok))[0]:  # type: ignore[union-attr]
-                comp.elements.append(self._resolve(ref, "DIDerivedType|DIEnumerator|DISubrange"))
+            refs = cast(list[_Ref], raw.fields["elements"][0])
+            for ref in refs:
+                elem = self._resolve(ref, "DIDerivedType|DIEnumerator|DISubrange")
+                comp.elements.append(cast(DIDerivedType | DIEnumerator | DISubrange, elem))
 
     def md_node(self, num: int, tok: Token) -> object:
         if num in self.md_nodes:
@@ -486,7 +539,7 @@ class IRParser:
             if name not in raw.fields:
                 return default
             value = raw.fields[name][0]
-            if vkind.startswith("ref:") or vkind.startswith("ref?:"):
+            if vkind.startswith(("ref:", "ref?:")):
                 return self._resolve(value, vkind.partition(":")[2])
             return value
 
@@ -536,7 +589,7 @@ class IRParser:
 
     def _location(self, fields: dict[str, tuple[object, Token]],
                   f: Callable[[str], object]) -> DILocation:
-        group, rank = f("atom")  # type: ignore[misc]
+        group, rank = cast(tuple[int, int], f("atom"))
         if group < 0 or rank < 0:
             self.error(fields["atom"][1], "atom group and rank must not be negative")
         return DILocation(f("line"), f("column"), f("scope"), f("inlined_at"),  # type: ignore[arg-type]
@@ -674,7 +727,7 @@ class IRParser:
             elif self.at("attrs"):
                 g.attrs = self.parse_attrs()
             elif self.accept("dbg"):
-                g.digv = self.md_ref(self.expect_kind("meta", "metadata reference"),  # type: ignore[assignment]
+                g.digv = self.md_ref(self.expect_kind("meta", "metadata reference"),
                                      DIGlobalVariable)
             else:
                 self.error(t, f"unknown global flag {self.describe(t)}")
@@ -774,7 +827,7 @@ class IRParser:
         if self.at("attrs"):
             fn.attrs = self.parse_attrs()
         if self.accept("dbg"):
-            fn.subprogram = self.md_ref(self.expect_kind("meta", "metadata reference"),  # type: ignore[assignment]
+            fn.subprogram = self.md_ref(self.expect_kind("meta", "metadata reference"),
                                         DISubprogram)
         self.module.add_function(fn)
         self.spans[id(fn)] = (start.line, start.col)
@@ -901,7 +954,7 @@ class IRParser:
             self.error(self.tok, "a debug record needs a location: !loc(...)")
         loc = self.parse_inline_loc()
         self.end_of_line(start)
-        rec = DbgRecord(kind, var, value, expr, loc=loc)  # type: ignore[arg-type]
+        rec = DbgRecord(kind, var, value, expr, loc=loc)
         scope.records[id_tok.text] = rec
         if key_tok is not None:
             scope.key_refs.append((rec, key_tok))
@@ -954,7 +1007,7 @@ class IRParser:
             op = Op(name)
         except ValueError:
             self.error(op_tok, f"unknown instruction '{name}'")
-        typed = lambda: self.parse_typed(scope)  # noqa: E731
+        typed = lambda: self.parse_typed(scope)
         if op in BINARY_OPS:
             lhs = typed()
             self.expect(",")

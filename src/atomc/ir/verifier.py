@@ -5,57 +5,46 @@
 error under the line it concerns. Rules, one per line:
 
 Structure
-- S1  a defined function's blocks have `function` set to it and appear once in `fn.blocks`
-- S2  every block ends with exactly one terminator; no terminator before the end; no empty block
-- S3  `inst.block` points at the block that holds it; block params know their block and index
+- S1  blocks of a definition point back at it and appear once in `fn.blocks`
+- S2  a block is non-empty and ends with its only terminator
+- S3  `inst.block` is the holding block; block params know their block and index
 - S4  the entry block has no parameters and no predecessors
 - S5  branch targets are blocks of the same function
 - S6  successor arguments match the target block's parameters in count and type
 - S7  an instruction's class, opcode, operand count and successor count agree
-Operands and types
+- S8  module tables: names match keys, back-pointers are set, no name is function and global
+- S9  a global's initializer covers exactly its size; its sym items name module symbols
+Types
 - T1  operands are constants, undef, symbols of this module, or values of this function
-- T2  binary operands and result share one type: integer for integer ops, float for float ops
-- T3  icmp compares two operands of one integer or ptr type; fcmp two of one float type; result i1
-- T4  casts: zext/sext widen and trunc narrows integers; ptrtoint ptr->int; inttoptr int->ptr;
-      sitofp/uitofp int->float; fptosi/fptoui float->int; fpext/fptrunc widen/narrow floats
-- T5  load/store/memcpy/memset/va_start/ptradd address operands are ptr; ptradd offset is i64;
-      loads and stores move scalars; memset's byte is an integer; sizes >= 0; alignments are
-      powers of two
+- T2  binary ops: operands and result of one type; integer ops on ints, float ops on floats
+- T3  icmp: two operands of one int or ptr type; fcmp: two of one float type; result i1
+- T4  casts: ext widens, trunc narrows; ptrtoint, inttoptr, int<->float, float<->float kinds fit
+- T5  memory: addresses are ptr, ptradd offset i64, scalars moved, sizes >= 0, aligns 2^k
 - T6  select: i1 condition, both arms and the result of one type
-- T7  calls: callee is ptr; for a direct callee: argument count (>= for variadic), fixed-part
-      argument types, byval flags, `fixed` count (= named parameters iff variadic) and result
-      type ({} for no return value, the tuple for two) all match its signature
+- T7  direct calls: argument count, types and byval flags, `fixed` count and result type fit
 - T8  extract: a tuple operand, index in range, result is that element's type
-- T9  branch condition is i1; switch value is an integer; case values fit it and are distinct
+- T9  branch on an i1; switch on an int, with distinct case values that fit it
 - T10 ret values match the function's ret_types in count and type
 - T11 va_start only in a variadic function
-- T12 function signature: args agree with param_types, byval params and sret pointers are ptr;
-      an sret function returns nothing or the result pointer
+- T12 signature: args match param_types; byval/sret params are ptr; sret returns () or (ptr)
 SSA
-- D1  every use is dominated by its definition (same block: defined earlier; successor
-      arguments are uses at the terminator); block params are usable in their block and the
-      blocks it dominates; uses in unreachable blocks are not checked
-- D2  use lists agree with operands both ways (no stale uses, no unregistered operands)
+- D1  every use is dominated by its definition (successor args are uses at the terminator)
+- D2  block params are usable in their block and the blocks it dominates; dead code unchecked
+- D3  use lists agree with operands both ways (no stale uses, no unregistered operands)
 Debug locations
-- L1  a location's scope chain ends in this function's subprogram, directly or through its
-      inlined_at chain; a function without a subprogram has no locations
+- L1  a location's scope chain, through its inlined_at chain, ends in the function's subprogram
 - L2  an atom group needs `key_instructions` on the subprogram owning the location's scope
-- L3  with a nonzero group the rank is 1..7; a nonzero rank needs a nonzero group; groups fit
-      in 61 bits; the module's next-group counter is above every group in use
+- L3  a nonzero group has a rank in 1..7 and fits in 61 bits; a nonzero rank needs a group
+- L4  the module's next atom group is above every group in use
 Debug records
-- R1  `record.inst` is the instruction holding the record; the variable's scope lies in the
-      subprogram of the record's location
-- R2  `new` names no key; `add` names a `new` and has a value; `delete` names a `new` or an
-      `add`, has no value and an empty expression
-- R3  the named record is in this function and dominates the record naming it
-- R4  variable, fragment and inlined-at agree with the named record
-- R5  the named `new` is still current at the record: the forward data flow of
-      docs/ir-reference.md (a `new` of the same or an overlapping piece ends it; a join of
-      different `new`s ends both) yields that `new` for the variable piece
-- R6  record values are scalars and values of this function (or constants); a memory home
-      (`deref` expression) is a ptr; the value dominates the instruction the record precedes
-- R7  expressions use known operations with their operand counts; at most one fragment, last,
-      non-empty and inside the variable's size
+- R1  `record.inst` is its instruction; the variable lives in the location's subprogram
+- R2  a `new` names no key; an `add` names a `new` and has a value
+- R3  a `delete` names a `new` or an `add`, has no value and an empty expression
+- R4  the named record is in this function and dominates the record naming it
+- R5  variable, fragment and inlined-at agree with the named record
+- R6  the named `new` is still current (the forward data flow of docs/ir-reference.md §6)
+- R7  record values are scalars of this function or constants; a `deref` home is a ptr
+- R8  expressions: known ops and operand counts; one fragment, last, non-empty, inside the var
 """
 
 from __future__ import annotations
@@ -65,16 +54,46 @@ from dataclasses import dataclass
 
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
-    OP_ARITY, OP_BY_NAME, DIBasicType, DICompositeType, DIDerivedType, DIExpression,
-    DILexicalBlock, DILocalVariable, DILocation, DISubprogram, DISubroutineType,
+    OP_ARITY,
+    OP_BY_NAME,
+    DIBasicType,
+    DICompositeType,
+    DIDerivedType,
+    DIExpression,
+    DILexicalBlock,
+    DILocalVariable,
+    DILocation,
+    DISubprogram,
+    DISubroutineType,
     DW_OP_LLVM_fragment,
 )
 from .dominators import DomTree, dominators_of_function
 from .function import Block, Function, Global, Module, SymRef
 from .insts import (
-    BINARY_OPS, CAST_OPS, FCMP_PREDS, ICMP_PREDS, Alloca, Binary, Branch, Call, Cast, Cmp,
-    Extract, Inst, Jump, Load, MemCopy, MemSet, Op, PtrAdd, Ret, Select, Store, Switch,
-    Unreachable, VaStart,
+    BINARY_OPS,
+    CAST_OPS,
+    FCMP_PREDS,
+    ICMP_PREDS,
+    Alloca,
+    Binary,
+    Branch,
+    Call,
+    Cast,
+    Cmp,
+    Extract,
+    Inst,
+    Jump,
+    Load,
+    MemCopy,
+    MemSet,
+    Op,
+    PtrAdd,
+    Ret,
+    Select,
+    Store,
+    Switch,
+    Unreachable,
+    VaStart,
 )
 from .printer import IRPrinter
 from .types import I1, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type
@@ -171,11 +190,8 @@ class _Names:
     """The printer's numbering (`%7`, `bb3`, `#2`), for readable messages."""
 
     def __init__(self, fn: Function) -> None:
-        self.values: dict[int, str] = {}
-        n = 0
-        for v in self._defs(fn):
-            self.values[id(v)] = f"%{v.name}.{n}" if v.name else f"%{n}"
-            n += 1
+        self.values: dict[int, str] = {
+            id(v): f"%{v.name}.{n}" if v.name else f"%{n}" for n, v in enumerate(self._defs(fn))}
         self.blocks = {id(b): f"bb{i}" for i, b in enumerate(fn.blocks)}
         self.records: dict[int, str] = {}
         r = 0
@@ -353,7 +369,7 @@ class _FunctionVerifier:
             self.check_record(b, i, inst, k, rec)
 
     def check_operand(self, user: Inst | DbgRecord, u: Use, b: Block, i: int) -> None:
-        """T1, D1 and the operand half of D2 for one operand slot of `user` at (b, i)."""
+        """T1, D1, D2 and the operand half of D3 for one operand slot of `user` at (b, i)."""
         v = u.value
         if u.user is not user:
             self.err(user, f"operand {self.names.value(v)}: its use does not name this user")
@@ -422,7 +438,7 @@ class _FunctionVerifier:
     def check_types(self, inst: Inst) -> None:
         ops = [u.value for u in inst.operands]
         ty = inst.ty
-        e = lambda msg: self.err(inst, msg)  # noqa: E731
+        e = lambda msg: self.err(inst, msg)
         match inst:
             case Binary():
                 a, b = ops
@@ -518,12 +534,12 @@ class _FunctionVerifier:
                     e(f"switch value must be an integer, not {vt}")
                 else:
                     seen: dict[int, int] = {}
-                    for c in inst.values:
-                        if not -(1 << (vt.bits - 1)) <= c < (1 << vt.bits):
-                            e(f"case value {c} does not fit in {vt}")
-                        elif c & vt.mask in seen:
-                            e(f"duplicate case value {c}")
-                        seen[c & vt.mask] = c
+                    for case in inst.values:
+                        if not -(1 << (vt.bits - 1)) <= case < (1 << vt.bits):
+                            e(f"case value {case} does not fit in {vt}")
+                        elif case & vt.mask in seen:
+                            e(f"duplicate case value {case}")
+                        seen[case & vt.mask] = case
             case Ret():
                 want = self.fn.ret_types
                 got = [v.ty for v in ops]
@@ -568,7 +584,7 @@ class _FunctionVerifier:
             self.err(inst, f"invalid {op.value} from {src} to {dst}: it converts {need}")
 
     def check_call(self, inst: Call, ops: list[Value]) -> None:
-        e = lambda msg: self.err(inst, msg)  # noqa: E731
+        e = lambda msg: self.err(inst, msg)
         callee, args = ops[0], ops[1:]
         if callee.ty != PTR:
             e(f"callee must be ptr, not {callee.ty}")
@@ -758,17 +774,22 @@ class _FunctionVerifier:
                 self.err(rec, f"fragment bits {off}..{off + size} are outside variable "
                               f"'{var.name}' ({bits} bits)")
 
-    # -- R5: the current set ---------------------------------------------------------
+    # -- R6: the current set ---------------------------------------------------------
     def check_record_sets(self) -> None:
         """Forward data flow of which `new` is current per (variable, fragment, inlined_at)."""
         dom = self.dom
         assert dom is not None
         news: list[DbgRecord] = []
+        tied = False
         for b in self.fn.blocks:
             for inst in b.insts:
-                news.extend(r for r in inst.dbg_records if r.kind is DbgKind.NEW)
-        if not news:
-            return
+                for r in inst.dbg_records:
+                    if r.kind is DbgKind.NEW:
+                        news.append(r)
+                    else:
+                        tied = True
+        if not news or not tied:
+            return  # only adds and deletes are checked against the current set
         keys = list(dict.fromkeys(self._piece(r) for r in news))
         overlaps: dict[tuple, list[tuple]] = {
             k: [o for o in keys if o != k and o[0] == k[0] and o[2] == k[2]
@@ -838,7 +859,7 @@ class _FunctionVerifier:
             self.err(rec, f"record {n} names {self.names.record(key)}, whose new {nn} is no "
                           f"longer current: {why}")
 
-    # -- D2: use lists ------------------------------------------------------------------
+    # -- D3: use lists ------------------------------------------------------------------
     def check_use_lists(self) -> None:
         fn = self.fn
         defs: list[Value] = [*fn.args]

@@ -44,11 +44,14 @@ class _Tool:
 
     def report_verifier(self, m: Module, errors: list[VerifierError], when: str,
                         show_ir: bool) -> None:
-        """Each error at its input position when it has one (input IR), else plainly."""
+        """Each error at its input position when the IR is still the parsed input (after a
+        pass, objects may be new and `id`s reused, so positions are not used), else plainly."""
         for e in errors:
-            pos = self.spans.get(id(e.where)) if e.where is not None else None
-            if pos is None and e.function is not None:
-                pos = self.spans.get(id(e.function))
+            pos = None
+            if not when:
+                pos = self.spans.get(id(e.where)) if e.where is not None else None
+                if pos is None and e.function is not None:
+                    pos = self.spans.get(id(e.function))
             msg = f"{e}" if not when else f"{e} ({when})"
             if pos is not None:
                 self._error_at(pos[0], pos[1], msg)
@@ -59,7 +62,8 @@ class _Tool:
         self.err.write(f"atomc-opt: {len(errors)} verifier error{'s' * (len(errors) != 1)}\n")
 
     def _error_at(self, line: int, col: int, msg: str) -> None:
-        # stdin has no file the engine could read the source line from
+        # rendered here rather than by DiagnosticEngine, which reads source lines from
+        # disk: the input may be stdin
         text = f"{self.filename}:{line}:{col}: error: {msg}\n"
         if 0 < line <= len(self.source_lines):
             src = self.source_lines[line - 1]

@@ -7,7 +7,6 @@
 //! next: mix 10
 //! finish: checksum
 //! bt: rot_body
-//! lldb
 
 unsigned int g_total = 0;
 

@@ -7,7 +7,6 @@
 //! next: fill 12
 //! finish: row_sum
 //! bt: cell
-//! lldb
 
 int g_grid[3][4] = {{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}};
 short g_hist[5];

@@ -17,7 +17,6 @@ typedef money_t (*fee_fn)(money_t);
 //! next: main 12
 //! finish: flat_fee
 //! bt: fee_body
-//! lldb
 
 money_t g_bank_fee = 250;
 

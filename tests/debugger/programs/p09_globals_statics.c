@@ -7,7 +7,6 @@
 //! next: tally 12
 //! finish: bump
 //! bt: bump_body
-//! lldb
 
 int g_calls;
 long g_total = 100;

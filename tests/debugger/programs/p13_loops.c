@@ -6,7 +6,6 @@
 //! next: find_first 14
 //! finish: find_first
 //! bt: digit_body
-//! lldb
 
 static int sum_odd(int limit)
 {

@@ -7,7 +7,6 @@
 //! next: build 12
 //! finish: find
 //! bt: push_body
-//! lldb
 
 struct node {
     int key;

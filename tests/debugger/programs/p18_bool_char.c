@@ -7,7 +7,6 @@
 //! next: caesar 12
 //! finish: is_vowel
 //! bt: shift_body
-//! lldb
 
 int g_vowels;
 _Bool g_flag = 0;

@@ -7,7 +7,6 @@
 //! next: shadows 12
 //! finish: shadows
 //! bt: helper_body
-//! lldb
 
 int value = 1000;
 

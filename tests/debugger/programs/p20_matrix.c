@@ -7,7 +7,6 @@
 //! next: multiply 12
 //! finish: trace
 //! bt: dot_body
-//! lldb
 
 #define N 3
 

@@ -7,7 +7,6 @@
 //! next: retry 12
 //! finish: retry
 //! bt: step_body
-//! lldb
 
 enum st { S_START, S_DIGIT, S_SPACE, S_END };
 

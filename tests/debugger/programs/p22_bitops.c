@@ -7,7 +7,6 @@
 //! next: masks 10
 //! finish: parity
 //! bt: pop_body
-//! lldb
 
 unsigned long long g_mask = 0xff00ff00ff00ff00ULL;
 

@@ -7,7 +7,6 @@
 //! next: main 8
 //! finish: ackermann
 //! bt: even_base
-//! lldb
 
 int g_calls;
 

@@ -7,7 +7,6 @@
 //! next: poll 12
 //! finish: clamp
 //! bt: tick_body
-//! lldb
 
 const int g_limit = 50;
 const short g_table[4] = {-5, 15, 60, 45};

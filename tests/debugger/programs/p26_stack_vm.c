@@ -7,7 +7,6 @@
 //! next: run 14
 //! finish: pop
 //! bt: push_body
-//! lldb
 
 enum opcode { OP_PUSH, OP_ADD, OP_MUL, OP_DUP, OP_SWAP, OP_HALT };
 

@@ -7,7 +7,6 @@
 //! next: increments 12
 //! finish: pick_sign
 //! bt: sign_body
-//! lldb
 
 long g_acc = 1;
 
