@@ -4,9 +4,11 @@ Each -O level is a list of registered pass names, run by the PassManager,
 which also provides --verify-each, --print-after(-all), --opt-bisect-limit and
 --time-passes. `opts.passes` replaces the level's list with an explicit one.
 
--O3 starts from -O2; its extra stages (inlining with a cost model, loop
-rotation and unrolling) are spliced in at the marked hook points once those
-passes exist, so the scalar clean-up around them stays in one place.
+-O2 inlines small functions, threads jumps, rotates loops, unrolls short
+counted loops completely and strength-reduces induction variables; -O3 runs
+the same passes with larger thresholds (inlining, partial unrolling): the
+passes read the level from their context. -Os keeps -O2's shape with the
+small inlining threshold and no unrolling.
 """
 
 from __future__ import annotations
@@ -26,19 +28,19 @@ O1: tuple[str, ...] = ("mem2reg", "instcombine", "simplifycfg", "dce")
 O2_EARLY: tuple[str, ...] = ("sroa", "mem2reg")
 O2_SCALAR: tuple[str, ...] = ("sccp", "instcombine", "simplifycfg", "gvn", "licm")
 O2_LATE: tuple[str, ...] = ("instcombine", "dce", "simplifycfg")
-O3_INLINE: tuple[str, ...] = ()  # e.g. ("inline", "sroa", "mem2reg") once the inliner exists
-O3_LOOPS: tuple[str, ...] = ()  # e.g. ("loop-rotate", "loop-unroll")
+O2_INLINE: tuple[str, ...] = ("inline", "sroa", "mem2reg")
+O2_LOOPS: tuple[str, ...] = ("jump-threading", "loop-rotate", "loop-unroll", "iv-sr", "sccp",
+                             "instcombine", "simplifycfg", "gvn")
 
 
 def pipeline_for(opt_level: int, size_opt: bool = False) -> list[str]:
-    """Pass names for an optimisation level (-Os is -O2 without the -O3 stages)."""
+    """Pass names for an optimisation level; -O3 and -Os differ from -O2 only in
+    the thresholds the passes read from their context."""
     if opt_level <= 0:
         return []
     if opt_level == 1:
         return list(O1)
-    if opt_level == 2 or size_opt:
-        return [*O2_EARLY, *O2_SCALAR, *O2_LATE]
-    return [*O2_EARLY, *O3_INLINE, *O2_SCALAR, *O3_LOOPS, *O2_LATE]
+    return [*O2_EARLY, *O2_INLINE, *O2_SCALAR, *O2_LOOPS, *O2_LATE]
 
 
 def _verify_input(module: Module) -> None:

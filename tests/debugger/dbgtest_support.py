@@ -430,10 +430,6 @@ BUG_STRING_LITERAL_SYMBOLS = (
     "atomc bug: string literals get symbols (.str.N) in the ELF symbol table, so gdb prints "
     "a char * pointing at one as 0x... <str> \"text\" where gcc's build shows 0x... \"text\""
 )
-BUG_FOR_EVER_ENTRY_ROW = (
-    "atomc bug: the jump into a 'for (;;)' loop gets an is_stmt row on the for line, so step/next "
-    "stop on 'for (;;)' before the first body statement; gcc and clang give that jump no row"
-)
 BUG_ENTRY_ROW_COLUMN = (
     "atomc bug: the first line-table row of every function (its entry address) has column 0, "
     "so lldb names a function address 'f at file.c:21' where gcc's build gives 'file.c:21:33'"
@@ -445,8 +441,6 @@ KNOWN_BUGS: dict[tuple[str, str, str], str] = {
     ("gdb", "break", "p09_globals_statics-bumped"): BUG_STATIC_LOCAL_SCOPE,
     ("gdb", "finish", "p10_strings"): BUG_STRING_LITERAL_SYMBOLS,
     ("gdb", "bt", "p21_goto_state"): BUG_STRING_LITERAL_SYMBOLS,
-    ("gdb", "step", "p26_stack_vm-step-run"): BUG_FOR_EVER_ENTRY_ROW,
-    ("gdb", "step", "p26_stack_vm-next-run"): BUG_FOR_EVER_ENTRY_ROW,
     ("lldb", "finish", "p11_funcptr"): BUG_ENTRY_ROW_COLUMN,
 }
 

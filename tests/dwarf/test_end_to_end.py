@@ -168,7 +168,7 @@ TRACE = r"""
 python
 import gdb
 seen = 0
-gdb.execute("run", to_string=True)
+gdb.execute("run > /dev/null", to_string=True)
 while seen < 60:
     try:
         frame = gdb.selected_frame()

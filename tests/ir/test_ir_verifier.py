@@ -414,3 +414,15 @@ def test_records_are_not_checked_in_unreachable_blocks() -> None:
         ret.add_dbg_record(rec)
     one_error(m, "record #2 names #0, which is no longer current: #1 started a new value")
     assert isinstance(dead, Block)
+
+
+def test_names_must_be_printable() -> None:
+    m, fn, b = _func()
+    x = b.binary(Op.ADD, fn.args[0], Const(I32, 1))
+    x.name = "a b"
+    b.ret([x])
+    m.add_global(Global("bad-name", 1, 1, [b"\0"]))
+    msgs = messages(m)
+    assert "value name 'a b' has characters outside [A-Za-z0-9_.$]" in msgs
+    assert "symbol name 'bad-name' is empty or has characters outside [A-Za-z0-9_.$]" in msgs
+    assert len(msgs) == 2

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..diag import InternalCompilerError
 from ..ir.debuginfo import (
-    DIBasicType, DICompositeType, DIDerivedType, DIEnumerator, DIFile, DISubrange,
+    DIBasicType, DICompositeType, DIDerivedType, DIEnumerator, DIFile, DILocation, DISubrange,
     DISubroutineType, DIType,
 )
 from .constants import AT, ATE, FORM, TAG
@@ -41,6 +41,14 @@ class TypeDIEs:
             die.add(AT.decl_file, FORM.udata, self.files.number(file))
             if line:
                 die.add(AT.decl_line, FORM.udata, line)
+
+    def call_site(self, die: DIE, site: DILocation) -> None:
+        """DW_AT_call_file/line/column of an inlined instance."""
+        file = site.scope.file
+        die.add(AT.call_file, FORM.udata, self.files.number(file))
+        die.add(AT.call_line, FORM.udata, site.line)
+        if site.column:
+            die.add(AT.call_column, FORM.udata, site.column)
 
     def add_type(self, die: DIE, ty: DIType | None) -> None:
         """`DW_AT_type` of `die`, omitted for void."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..diag import InternalCompilerError
-from ..ir.debuginfo import DIGlobalVariable, DILexicalBlock, DIScope, DISubprogram
+from ..ir.debuginfo import DIGlobalVariable, DILexicalBlock, DILocation, DIScope, DISubprogram
 from ..ir.function import Global, Module
 from ..options import CompileOptions
 from .abbrev import AbbrevTable
@@ -43,38 +43,49 @@ class _FunctionScopes:
 
     A lexical block gets a DIE only when something is declared in it (or in a
     block nested in it) and it has addresses; otherwise its contents move to
-    the nearest enclosing scope that has a DIE.
+    the nearest enclosing scope that has a DIE. Code inlined from another
+    function gets a `DW_TAG_inlined_subroutine` per inlined instance (keyed by
+    the callee and the call site), nested in the scope of its call site, with
+    `DW_AT_abstract_origin` naming the callee's abstract subprogram DIE.
     """
 
     def __init__(self, w: _Writer, info: FunctionDebugInfo, sp_die: DIE) -> None:
         self.w = w
         self.info = info
         self.sp = info.subprogram
-        self.dies: dict[int, DIE] = {id(self.sp): sp_die}
-        self.ranges: dict[int, ScopeRanges] = {}
+        self.dies: dict[tuple[int, DILocation | None], DIE] = {(id(self.sp), None): sp_die}
+        self.ranges: dict[tuple[int, DILocation | None], ScopeRanges] = {}
         for sr in info.scopes:
-            if sr.inlined_at is not None:
-                raise InternalCompilerError(
-                    f"inlined scopes are not supported yet (in {self.sp.name})")
-            if sr.scope.subprogram is not self.sp:
+            if sr.inlined_at is None and sr.scope.subprogram is not self.sp:
                 raise InternalCompilerError(f"scope of another function in {self.sp.name}")
             if sr.ranges:
-                self.ranges[id(sr.scope)] = sr
+                self.ranges[(id(sr.scope), sr.inlined_at)] = sr
 
-    def die_for(self, scope: DIScope) -> DIE:
-        d = self.dies.get(id(scope))
+    def die_for(self, scope: DIScope, inlined_at: DILocation | None = None) -> DIE:
+        key = (id(scope), inlined_at)
+        d = self.dies.get(key)
         if d is not None:
             return d
-        if not isinstance(scope, DILexicalBlock):
-            raise InternalCompilerError(f"scope {scope!r} is not in {self.sp.name}")
-        parent = self.die_for(scope.scope)
-        sr = self.ranges.get(id(scope))
-        if sr is None:
-            d = parent  # no addresses: hoist into the enclosing scope
+        sr = self.ranges.get(key)
+        if isinstance(scope, DILexicalBlock):
+            parent = self.die_for(scope.scope, inlined_at)
+            if sr is None:
+                d = parent  # no addresses: hoist into the enclosing scope
+            else:
+                d = parent.child(TAG.lexical_block)
+                self.w.add_ranges(d, sr.ranges)
+        elif inlined_at is not None:
+            parent = self.die_for(inlined_at.scope, inlined_at.inlined_at)
+            if sr is None:
+                d = parent  # the inlined code left no instructions
+            else:
+                d = parent.child(TAG.inlined_subroutine)
+                d.add(AT.abstract_origin, FORM.ref4, self.w.abstract_subprogram(scope))
+                self.w.add_ranges(d, sr.ranges)
+                self.w.types.call_site(d, inlined_at)
         else:
-            d = parent.child(TAG.lexical_block)
-            self.w.add_ranges(d, sr.ranges)
-        self.dies[id(scope)] = d
+            raise InternalCompilerError(f"scope {scope!r} is not in {self.sp.name}")
+        self.dies[key] = d
         return d
 
 
@@ -92,6 +103,23 @@ class _Writer:
         self.loclists = LocLists(PREFIX)
         self.unit = DIE(TAG.compile_unit)
         self.types = TypeDIEs(self.unit, self.strs, files)
+        self.abstract: dict[int, DIE] = {}
+
+    def abstract_subprogram(self, sp: DISubprogram) -> DIE:
+        """The out-of-line description of an inlined function (DW_AT_inline)."""
+        d = self.abstract.get(id(sp))
+        if d is None:
+            d = self.unit.child(TAG.subprogram)
+            if not sp.is_local:
+                d.add(AT.external, FORM.flag_present)
+            self.types.name(d, sp.name)
+            self.types.decl(d, sp.file, sp.line)
+            if sp.type.prototyped:
+                d.add(AT.prototyped, FORM.flag_present)
+            self.types.add_type(d, sp.type.ret)
+            d.add(AT.inline, FORM.data1, 1)  # DW_INL_inlined
+            self.abstract[id(sp)] = d
+        return d
 
     # -- small helpers ------------------------------------------------------
 
@@ -196,28 +224,30 @@ class _Writer:
         d.add(AT.high_pc, FORM.data4, AsmExpr(f"{f.end_label}-{f.symbol}"))
         d.add(AT.frame_base, FORM.exprloc, encode(f.frame_base))
         scopes = _FunctionScopes(self, f, d)
-        seen: set[int] = set()
+        seen: set[tuple[int, DILocation | None]] = set()
         for v in f.variables:
-            if id(v.var) in seen:
+            if (id(v.var), v.inlined_at) in seen:
                 raise InternalCompilerError(f"variable {v.var.name} is described twice in "
                                             f"{sp.name}")
-            seen.add(id(v.var))
-        params = sorted((v for v in f.variables if v.var.arg > 0), key=lambda v: v.var.arg)
+            seen.add((id(v.var), v.inlined_at))
+        own = [v for v in f.variables if v.inlined_at is None]
+        params = sorted((v for v in own if v.var.arg > 0), key=lambda v: v.var.arg)
         for v in params:
             self.variable(d, f, v)
         if sp.type.variadic:
             d.child(TAG.unspecified_parameters)
-        for v in f.variables:
+        for v in own:
             if v.var.arg == 0:
                 self.variable(scopes.die_for(v.var.scope), f, v)
+        inlined = sorted((v for v in f.variables if v.inlined_at is not None),
+                         key=lambda v: v.var.arg == 0)  # parameters first in each instance
+        for v in inlined:
+            self.variable(scopes.die_for(v.var.scope, v.inlined_at), f, v)
         return scopes
 
     def variable(self, parent: DIE, f: FunctionDebugInfo, v: VarLocation) -> None:
-        if v.inlined_at is not None:
-            raise InternalCompilerError(
-                f"inlined variable {v.var.name} is not supported yet (in {f.subprogram.name})")
         var = v.var
-        if var.scope.subprogram is not f.subprogram:
+        if v.inlined_at is None and var.scope.subprogram is not f.subprogram:
             raise InternalCompilerError(f"variable {var.name} of another function in "
                                         f"{f.subprogram.name}")
         d = parent.child(TAG.formal_parameter if var.arg else TAG.variable)

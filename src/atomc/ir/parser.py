@@ -150,7 +150,7 @@ def tokenize(text: str, filename: str) -> list[Token]:
     first = True
     for m in _TOKEN_RE.finditer(text):
         kind = m.lastgroup
-        if kind == "comment" or kind == "end":
+        if kind is None or kind == "comment" or kind == "end":
             continue
         if kind == "nl":
             line += 1
@@ -163,7 +163,7 @@ def tokenize(text: str, filename: str) -> list[Token]:
             raise IRParseError(filename, line, pos - line_start + 1,
                                f"unexpected character {tok_text!r}",
                                text.split("\n")[line - 1])
-        append(Token(kind, tok_text, line, pos - line_start + 1, first))  # type: ignore[arg-type]
+        append(Token(kind, tok_text, line, pos - line_start + 1, first))
         first = False
         if kind == "string" and "\n" in tok_text:
             line += tok_text.count("\n")

@@ -14,6 +14,7 @@ Structure
 - S7  an instruction's class, opcode, operand count and successor count agree
 - S8  module tables: names match keys, back-pointers are set, no name is function and global
 - S9  a global's initializer covers exactly its size; its sym items name module symbols
+- S10 value and symbol names use only [A-Za-z0-9_.$] (so the text form reads back)
 Types
 - T1  operands are constants, undef, symbols of this module, or values of this function
 - T2  binary ops: operands and result of one type; integer ops on ints, float ops on floats
@@ -49,6 +50,7 @@ Debug records
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -100,6 +102,7 @@ from .types import I1, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, T
 from .values import Arg, BlockParam, Const, Undef, Use, Value
 
 MAX_ATOM_GROUP = (1 << 61) - 1
+_NAME_RE = re.compile(r"[A-Za-z0-9_.$]*")
 
 Where = Inst | DbgRecord | Block | Function | Global | None
 
@@ -254,6 +257,7 @@ class _FunctionVerifier:
         if fn.is_declaration:
             return self.errors
         self.check_structure()
+        self.check_names()
         self.dom = dominators_of_function(fn)
         self.check_entry()
         for b in self.unique_blocks:
@@ -330,6 +334,12 @@ class _FunctionVerifier:
                     self.err(inst, "block does not end with a terminator")
         self.block_ids = seen
         self.unique_blocks = list({id(b): b for b in fn.blocks}.values())
+
+    def check_names(self) -> None:
+        for v in _Names._defs(self.fn):
+            if not _NAME_RE.fullmatch(v.name):
+                where = v if isinstance(v, Inst) else self._where_of(v)
+                self.err(where, f"value name {v.name!r} has characters outside [A-Za-z0-9_.$]")
 
     def check_entry(self) -> None:
         entry = self.fn.blocks[0]
@@ -900,6 +910,12 @@ def verify_function(fn: Function) -> list[VerifierError]:
 
 def verify_module(m: Module) -> list[VerifierError]:
     errors: list[VerifierError] = []
+    symbols: list[Function | Global] = [*m.functions.values(), *m.globals.values()]
+    for sym in symbols:
+        if not sym.name or not _NAME_RE.fullmatch(sym.name):
+            errors.append(VerifierError(f"symbol name {sym.name!r} is empty or has characters "
+                                        "outside [A-Za-z0-9_.$]",
+                                        sym if isinstance(sym, Function) else None, sym))
     for name, fn in m.functions.items():
         if fn.name != name:
             errors.append(VerifierError(f"function @{fn.name} is registered as @{name}",
