@@ -30,9 +30,11 @@ import csmith_diff  # noqa: E402
 KINDS = ("ok", "mismatch", "atomc-crash", "atomc-reject", "timeout", "gcc-timeout", "gcc-fail")
 
 
-def _one(job: tuple[int, str, str | None]) -> csmith_diff.SeedResult:
-    seed, config, keep = job
-    return csmith_diff.check_seed(seed, config, keep=Path(keep) if keep else None)
+def _one(job: tuple[int, str, str | None, float, tuple[str, ...]]) -> csmith_diff.SeedResult | None:
+    seed, config, keep, deadline, levels = job
+    if time.time() > deadline:
+        return None  # past --time-limit: not run
+    return csmith_diff.check_seed(seed, config, levels, keep=Path(keep) if keep else None)
 
 
 def main() -> int:
@@ -42,6 +44,10 @@ def main() -> int:
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--keep", help="copy each failing program here as seed<N>.c")
     p.add_argument("--json", help="write every seed's result here (one JSON object per line)")
+    p.add_argument("--time-limit", type=float, default=0,
+                   help="seconds; seeds not started by then are not run (totals cover those run)")
+    p.add_argument("--levels", default=",".join(csmith_diff.ATOMC_LEVELS),
+                   help="comma-separated atomc flag sets (default: %(default)s)")
     a = p.parse_args()
     why = csmith_diff.tools_available()
     if why:
@@ -51,9 +57,16 @@ def main() -> int:
     counts: Counter[str] = Counter()
     by_signature: Counter[str] = Counter()
     start = time.monotonic()
+    deadline = time.time() + a.time_limit if a.time_limit > 0 else float("inf")
+    levels = tuple(level.strip() for level in a.levels.split(",") if level.strip())
+    ran = 0
     out = open(a.json, "w") if a.json else None
     with Pool(a.jobs) as pool:
-        for i, r in enumerate(pool.imap_unordered(_one, [(s, a.config, a.keep) for s in seeds]), 1):
+        jobs = [(s, a.config, a.keep, deadline, levels) for s in seeds]
+        for i, r in enumerate(pool.imap_unordered(_one, jobs), 1):
+            if r is None:
+                continue
+            ran += 1
             counts[r.kind] += 1
             for step in r.failing():
                 by_signature[f"{step.kind} {step.level}: {step.signature}"] += 1
@@ -68,11 +81,12 @@ def main() -> int:
     if out:
         out.close()
     elapsed = time.monotonic() - start
-    print(f"\ncsmith campaign: {len(seeds)} seeds, config {a.config} "
-          f"({' '.join(csmith_diff.CONFIGS[a.config])}), {a.jobs} jobs")
+    print(f"\ncsmith campaign: {ran} of {len(seeds)} seeds run, config {a.config} "
+          f"({' '.join(csmith_diff.CONFIGS[a.config])}), atomc {' / '.join(levels)} "
+          f"against gcc -O0, {a.jobs} jobs")
     for kind in KINDS:
         print(f"  {kind:13} {counts[kind]}")
-    print(f"  total time    {elapsed:.0f} s ({elapsed / max(1, len(seeds)):.1f} s/seed)")
+    print(f"  total time    {elapsed:.0f} s ({elapsed / max(1, ran):.1f} s/seed)")
     if by_signature:
         print("failures by signature (per atomc level):")
         for sig, n in by_signature.most_common():

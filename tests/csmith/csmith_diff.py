@@ -72,7 +72,9 @@ CONFIGS: dict[str, tuple[str, ...]] = {
     "default": ("--no-float",),
 }
 
-ATOMC_LEVELS: tuple[str, ...] = ("-O0", "-O1", "-O2")
+# -O2 -g as well: the debug-info pipeline (records, Key Instructions, location lists) runs only
+# with -g, and it must neither crash nor change the generated code.
+ATOMC_LEVELS: tuple[str, ...] = ("-O0", "-O1", "-O2", "-O2 -g")
 GCC_ORACLE: tuple[str, ...] = ("gcc", "-O0", "-w", f"-I{CSMITH_INCLUDE}")
 
 CSMITH_TIMEOUT = 30.0
@@ -234,11 +236,16 @@ def first_difference(expected: str, got: str) -> str:
     return "outputs equal"
 
 
+def slug(level: str) -> str:
+    """'-O2 -g' -> 'O2g', for file names."""
+    return level.replace("-", "").replace(" ", "")
+
+
 def check_level(src: Path, level: str, expected: Proc, workdir: Path,
                 extra: Sequence[str] = ()) -> Step:
     """Build src with atomc at one level, run it, compare with gcc's run."""
-    exe = workdir / f"atomc{level}"
-    cmd = [*atomc_command(), level, "-w", f"-I{CSMITH_INCLUDE}", *extra, str(src), "-o", str(exe)]
+    exe = workdir / f"atomc{slug(level)}"
+    cmd = [*atomc_command(), *level.split(), "-w", f"-I{CSMITH_INCLUDE}", *extra, str(src), "-o", str(exe)]
     proc = run(cmd, ATOMC_COMPILE_TIMEOUT)
     bad = classify_compile(proc)
     if bad is not None:
@@ -412,7 +419,7 @@ def is_interesting(src: Path, target: Target, workdir: Path) -> bool:
         return False
     if target.kind in ("atomc-crash", "atomc-reject") or target.signature == "compile-timeout":
         exe = workdir / "atomc.o"
-        cmd = [*atomc_command(), target.level, "-w", *target.extra, "-c",
+        cmd = [*atomc_command(), *target.level.split(), "-w", *target.extra, "-c",
                f"-I{CSMITH_INCLUDE}", str(src), "-o", str(exe)]
         limit = 60.0 if target.signature == "compile-timeout" else ATOMC_COMPILE_TIMEOUT
         proc = run(cmd, limit)
@@ -534,7 +541,7 @@ def write_interestingness_script(dest: Path, target: Target, name: str) -> None:
     dest.write_text(
         "#!/bin/sh\n"
         f"{env}exec {sys.executable} {Path(__file__).resolve()} interesting "
-        f"--kind={target.kind} --level={target.level} --signature={shlex.quote(target.signature)} "
+        f"--kind={target.kind} --level={shlex.quote(target.level)} --signature={shlex.quote(target.signature)} "
         f"{extra} {name}\n")
     dest.chmod(0o755)
 
@@ -591,7 +598,7 @@ def regress_header(seed: int, config: str, step: Step, open_at: Sequence[Step]) 
     """The header tests/regress/test_regress.py reads: `open at:` lists the levels that fail today
     (they xfail strictly); delete a level from it when its bug is fixed."""
     flags = " ".join(CONFIGS[config])
-    levels = " ".join(s.level for s in open_at)
+    levels = ", ".join(s.level for s in open_at)
     symptoms = "".join(f" *   {s.level}: {s.kind}: {_untemp(s.detail)}\n" for s in open_at)
     return (
         "/* Reduced from a csmith program (tests/csmith/csmith_diff.py).\n"
@@ -616,7 +623,7 @@ def reduce_seed(result: SeedResult, budget: float, out_dir: Path = REGRESS_DIR,
         src = Path(tmp) / f"seed{result.seed}.c"
         generate(result.seed, result.config, src)
         out_dir.mkdir(parents=True, exist_ok=True)
-        dest = out_dir / f"csmith_{result.seed}_{step.level.lstrip('-')}.c"
+        dest = out_dir / f"csmith_{result.seed}_{slug(step.level)}.c"
         body = Path(tmp) / "reduced.c"
         log(f"reducing seed {result.seed} ({step.level} {step.kind}: {step.signature})")
         if not reduce_program(src, target, body, budget, log, use_creduce):

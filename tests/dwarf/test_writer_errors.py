@@ -9,7 +9,7 @@ from atomc.dwarf.files import FileTable
 from atomc.dwarf.model import FunctionDebugInfo, ScopeRanges, VarLocation
 from atomc.dwarf.writer import debug_sections
 from atomc.ir import (
-    DIBasicType, DICompileUnit, DIFile, DILexicalBlock, DILocalVariable, DILocation,
+    DIBasicType, DICompileUnit, DIFile, DILexicalBlock, DILocalVariable,
     DISubprogram, DISubroutineType, Module,
 )
 from atomc.options import CompileOptions
@@ -38,7 +38,6 @@ def test_well_formed_input_is_accepted() -> None:
       VarLocation(V, None, single=(("fbreg", -24),))), ()),
     ((VarLocation(V, None, single=(("fbreg", -20),), const_value=1),), ()),
     ((VarLocation(DILocalVariable("w", OTHER, F, 6, INT), None, single=(("reg", 0),)),), ()),
-    ((VarLocation(V, DILocation(3, 1, SP), single=(("reg", 0),)),), ()),
     ((), (ScopeRanges(DILexicalBlock(OTHER, F, 6, 1), None, ((".La", ".Lb"),)),)),
     ((VarLocation(DILocalVariable("b", INT, F, 2, INT), None),), ()),  # type: ignore[arg-type]
 ])

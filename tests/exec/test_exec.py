@@ -13,7 +13,7 @@ PROGRAMS = sorted((HERE / "programs").glob("*.c"))
 MULTI_DIR = HERE / "programs" / "multi"
 MULTI_EXE = "shapes_demo"
 
-OPT_LEVELS = ["-O0", "-O1", "-O2"]
+OPT_LEVELS = ["-O0", "-O1", "-O2", "-O3"]
 GCC = ["gcc", "-std=gnu11", "-O0", "-w"]
 RUN_TIMEOUT = 10
 COMPILE_TIMEOUT = 300

@@ -4,7 +4,7 @@ tests/regress/*.c are reduced programs (from csmith seeds, or written by hand fr
 a failure found that way).  Each is built by gcc -O0 and by atomc at -O0, -O1
 and -O2; every atomc build must print what gcc's prints and exit the same way.
 The header comment of each file says where it came from and the symptom; its
-`open at:` line lists the levels that fail today, which xfail strictly (delete a
+`open at:` line lists (comma-separated) the levels that fail today, which xfail strictly (delete a
 level from that line when the bug is fixed).
 
 tests/regress/fuzz/*.c are mutants from tests/fuzz that crashed atomc: compiled
@@ -39,7 +39,7 @@ def header(path: Path) -> str:
 
 def open_levels(path: Path) -> list[str]:
     m = re.search(r"^ \* open at:(.*)$", header(path), re.MULTILINE)
-    return m.group(1).split() if m else []
+    return [level.strip() for level in m.group(1).split(",") if level.strip()] if m else []
 
 
 def symptom(path: Path) -> str:
@@ -54,7 +54,7 @@ def _program_params() -> list:
         for level in csmith_diff.ATOMC_LEVELS:
             marks = [pytest.mark.xfail(strict=True, reason=f"{path.name}: {symptom(path)}")] \
                 if level in failing else []
-            params.append(pytest.param(path, level, id=f"{path.stem}{level}", marks=marks))
+            params.append(pytest.param(path, level, id=f"{path.stem}[{level}]", marks=marks))
     return params
 
 

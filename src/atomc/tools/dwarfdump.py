@@ -248,6 +248,9 @@ def main(argv: list[str] | None = None) -> int:
                 d.info(args.cu)
             if args.lines or both:
                 d.lines(args.cu)
+    except BrokenPipeError:  # `atomc-dwarfdump x | head`
+        sys.stderr.close()
+        return 0
     except (OSError, ELFError) as e:
         print(f"atomc-dwarfdump: {args.file}: {e}", file=sys.stderr)
         return 1
