@@ -461,6 +461,10 @@ def flatten(src: Path, dest: Path) -> None:
             continue
         if current_is_user and line.strip():
             keep.append(line)
+    # csmith.h defines its floating-point safe-math wrappers whatever the program uses; atomc
+    # only tolerates them inside the header, so drop them (our configurations have no floats).
+    keep = [line for chunk in top_level_chunks(keep)
+            if not re.search(r"\b(float|double)\b", " ".join(chunk)) for line in chunk]
     headers = ["#include <stdint.h>", "#include <stdio.h>", "#include <string.h>",
                "#include <limits.h>", "#include <assert.h>", "#include <math.h>", "#include <float.h>"]
     dest.write_text("\n".join(headers + keep) + "\n")

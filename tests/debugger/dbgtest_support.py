@@ -10,8 +10,8 @@ probe hosts in this directory, run through atomc_eval's ``run_host``.
 from __future__ import annotations
 
 import fcntl
+import functools
 import json
-import os
 import re
 import subprocess
 import sys
@@ -294,6 +294,11 @@ class PathStop:
         return f"{self.function}:{self.line}"
 
 
+@functools.lru_cache(maxsize=8)
+def _line_table(program: str) -> LineTable:
+    return LineTable.from_elf(program)
+
+
 def step_path(trace: Trace, drop_lines: frozenset[int] = frozenset()) -> list[str]:
     """``function:line`` per stop, normalised for the principled differences.
 
@@ -309,7 +314,7 @@ def step_path(trace: Trace, drop_lines: frozenset[int] = frozenset()) -> list[st
 
     Stops on ``drop_lines`` are left out first.
     """
-    table = LineTable.from_elf(trace.header.program)
+    table = _line_table(trace.header.program)
     path: list[str] = []
     last: PathStop | None = None
     left_at: dict[tuple[str, int], int] = {}  # frame -> line it was last stopped on
@@ -426,10 +431,6 @@ BUG_STATIC_LOCAL_SCOPE = (
     "atomc bug: a function-scope static variable's DW_TAG_variable is a child of the "
     "compile unit, not of its DW_TAG_subprogram, so gdb does not list it among the function's locals"
 )
-BUG_STRING_LITERAL_SYMBOLS = (
-    "atomc bug: string literals get symbols (.str.N) in the ELF symbol table, so gdb prints "
-    "a char * pointing at one as 0x... <str> \"text\" where gcc's build shows 0x... \"text\""
-)
 BUG_ENTRY_ROW_COLUMN = (
     "atomc bug: the first line-table row of every function (its entry address) has column 0, "
     "so lldb names a function address 'f at file.c:21' where gcc's build gives 'file.c:21:33'"
@@ -439,8 +440,6 @@ BUG_ENTRY_ROW_COLUMN = (
 KNOWN_BUGS: dict[tuple[str, str, str], str] = {
     ("gdb", "break", "p07_enum_switch-counted"): BUG_STATIC_LOCAL_SCOPE,
     ("gdb", "break", "p09_globals_statics-bumped"): BUG_STATIC_LOCAL_SCOPE,
-    ("gdb", "finish", "p10_strings"): BUG_STRING_LITERAL_SYMBOLS,
-    ("gdb", "bt", "p21_goto_state"): BUG_STRING_LITERAL_SYMBOLS,
     ("lldb", "finish", "p11_funcptr"): BUG_ENTRY_ROW_COLUMN,
 }
 

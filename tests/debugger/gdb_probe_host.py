@@ -23,7 +23,7 @@ with open(os.environ["ATOMC_EVAL_JOB"], encoding="utf-8") as _fh:
 if JOB["src_root"] not in sys.path:
     sys.path.insert(0, JOB["src_root"])
 
-from atomc_eval.drivers.base import TraceEnd  # noqa: E402  (path set up just above)
+from atomc_eval.drivers.base import TraceEnd
 
 SETTINGS = (
     "set pagination off",

@@ -19,9 +19,9 @@ for _entry in (JOB["src_root"], os.environ.get("ATOMC_EVAL_LLDB_PYTHON", "")):
     if _entry and _entry not in sys.path:
         sys.path.insert(0, _entry)
 
-import lldb  # type: ignore[import-not-found]  # noqa: E402  (path set up just above)
+import lldb  # type: ignore[import-not-found]
 
-from atomc_eval.drivers.base import TraceEnd  # noqa: E402
+from atomc_eval.drivers.base import TraceEnd
 
 MAX_CHILDREN = 16
 
@@ -139,9 +139,9 @@ class Prober:
         return rec
 
     def kill(self) -> None:
-        if self.process is not None and self.process.IsValid():
-            if self.process.GetState() != lldb.eStateExited:
-                self.process.Kill()
+        alive = self.process is not None and self.process.IsValid()
+        if alive and self.process.GetState() != lldb.eStateExited:
+            self.process.Kill()
 
 
 def main() -> None:

@@ -82,17 +82,16 @@ def random_module(seed: int) -> Module:
             b.add_param(rng.choice(SCALARS), rng.choice(["", "p", "x.y"]))
     tree = DomTree(0, lambda i: succs[i])
     bld = Builder(fn)
-    avail: dict[int, list[Value]] = {}
+    avail: dict[int, list[Value]] = {}  # values usable at the end of each block
     line = 10
-    for i in range(n):
-        if not tree.is_reachable(i):
-            avail[i] = []
     new_rec: DbgRecord | None = None
     for i in [*tree.rpo, *(j for j in range(n) if not tree.is_reachable(j))]:
         b = blocks[i]
         parent = tree.idom.get(i) if tree.is_reachable(i) else None
-        vals: list[Value] = list(fn.args) if i == 0 else list(avail.get(parent, [])) \
-            if parent is not None else []
+        if i == 0:
+            vals: list[Value] = list(fn.args)
+        else:  # what the immediate dominator had; dead blocks only see their params
+            vals = list(avail[parent]) if parent is not None else []
         vals += b.params
         bld.position_at_end(b)
 

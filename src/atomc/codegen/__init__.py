@@ -27,16 +27,20 @@ from .regalloc_linear import allocate_linear
 from .schedule import schedule
 from .x86_64.asm_printer import AsmWriter
 from .x86_64.frame import lower_frame
+from .verify_mir import check_mfunction
 from .x86_64.isel import select_function
 
 __all__ = ["generate_assembly", "compile_function"]
 
 
 def compile_function(fn, number: int, module: Module, debug: bool,  # type: ignore[no-untyped-def]
-                     opt_level: int = 0) -> MFunction:
-    """IR function -> final MIR (allocated, frame lowered)."""
+                     opt_level: int = 0, verify: bool = False) -> MFunction:
+    """IR function -> final MIR (allocated, frame lowered). With `verify`, the
+    machine-IR verifier runs after isel, allocation and frame lowering."""
     mf = select_function(fn, number, module, debug)
     fold_fallthrough_branches(mf)
+    if verify:
+        check_mfunction(mf, "isel")
     if opt_level > 0:
         remove_dead_vreg_defs(mf)
     if opt_level >= 2:
@@ -45,7 +49,11 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
         allocate_linear(mf)
     else:
         allocate(mf)
+    if verify:
+        check_mfunction(mf, "regalloc")
     lower_frame(mf)
+    if verify:
+        check_mfunction(mf, "frame")
     return mf
 
 
@@ -60,7 +68,7 @@ def generate_assembly(module: Module, opts: CompileOptions) -> str:
         if fn.is_declaration:
             continue
         fn_debug = debug and fn.subprogram is not None
-        mf = compile_function(fn, number, module, fn_debug, opts.opt_level)
+        mf = compile_function(fn, number, module, fn_debug, opts.opt_level, opts.verify_each)
         number += 1
         table = None
         if fn_debug and files is not None:

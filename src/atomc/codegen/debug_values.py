@@ -158,14 +158,14 @@ def variable_locations(mf: MFunction, mode: str, fresh_label) -> tuple[VarLocati
         bi, ii = where[p]
         mf.blocks[bi].insts.insert(ii + 1, MInst("LABEL", [Sym(names[p])], loc=None))
     located = lower_var_ranges(ranges, label_after, len(where) - 1)
-    seen = {(id(v.var), id(v.inlined_at)) for v in located}
+    seen = {(id(v.var), v.inlined_at) for v in located}  # inlined-at: a value, not an object
     # variables with no location anywhere are still listed ("optimized out")
     extra: list[VarLocation] = []
     for b in view.blocks:
         for inst in b.insts:
             dv = inst.debug
             if isinstance(dv, DebugValue):
-                k = (id(dv.var.var), id(dv.var.inlined_at))
+                k = (id(dv.var.var), dv.var.inlined_at)
                 if k not in seen:
                     seen.add(k)
                     extra.append(VarLocation(dv.var.var, dv.var.inlined_at))  # type: ignore[arg-type]

@@ -87,30 +87,32 @@ def _regs(mi: MInst) -> tuple[set[object], set[object], bool, bool]:
     return reads, writes, mem_read, mem_write
 
 
+def _is_statement(mi: MInst) -> bool:
+    """Instructions a debugger may stop at as a statement: members of a source
+    atom (Key Instructions) and calls (always key)."""
+    return desc(mi.opcode).is_call or (mi.loc is not None and mi.loc.atom_group != 0)
+
+
 def schedule_block(b: MBlock) -> None:
     # Meta instructions at the top of the block (DBG_PHIs: "the value in this
-    # location on entry") stay there; every other run of meta instructions
-    # travels with the real instruction after it.
+    # location on entry") stay there. Every later run of debug meta instructions
+    # is a node of its own that stays between the statement instructions that
+    # surrounded it, so a variable changes value at the same statement boundary
+    # as in the source order (and the pieces of one aggregate change together).
     lead = 0
     while lead < len(b.insts) and b.insts[lead].is_meta:
         lead += 1
     head = b.insts[:lead]
     units: list[list[MInst]] = []
-    pending: list[MInst] = []
     for mi in b.insts[lead:]:
-        pending.append(mi)
-        if not mi.is_meta:
-            units.append(pending)
-            pending = []
-    trailing = pending
+        if mi.is_meta and units and units[-1][-1].is_meta:
+            units[-1].append(mi)
+        else:
+            units.append([mi])
     n = len(units)
-    if n < 3:
+    if sum(1 for u in units if not u[0].is_meta) < 3:
         return
-    real = [u[-1] for u in units]
-    # the terminator tail (branches, returns) and everything pinned stays in order at the end
-    tail = n
-    while tail > 0 and (desc(real[tail - 1].opcode).is_terminator):
-        tail -= 1
+    real: list[MInst | None] = [None if u[0].is_meta else u[0] for u in units]
     preds: list[set[int]] = [set() for _ in range(n)]
     last_write: dict[object, int] = {}
     reads_since: dict[object, list[int]] = {}
@@ -118,9 +120,20 @@ def schedule_block(b: MBlock) -> None:
     mem_reads: list[int] = []
     last_call = -1
     last_branch = -1
+    last_meta = -1
+    statements_since_meta: list[int] = []
     for i, mi in enumerate(real):
+        if mi is None:  # a debug run: after the statements before it, after the previous run
+            preds[i].update(statements_since_meta)
+            if last_meta >= 0:
+                preds[i].add(last_meta)
+            if last_branch >= 0:
+                preds[i].add(last_branch)
+            last_meta = i
+            statements_since_meta = []
+            continue
         reads, writes, mr, mw = _regs(mi)
-        is_call = desc(mi.opcode).is_call
+        d = desc(mi.opcode)
         touches_preg = any(isinstance(r, str) and r != "eflags" for r in reads | writes)
         for r in reads:
             if r in last_write:
@@ -136,16 +149,19 @@ def schedule_block(b: MBlock) -> None:
                 preds[i].add(last_mem_write)
             if mw:
                 preds[i].update(mem_reads)
-        if (is_call or touches_preg) and last_call >= 0:
+        if (d.is_call or touches_preg) and last_call >= 0:
             preds[i].add(last_call)
-        if is_call:
-            preds[i].update(range(i))  # nothing moves across a call
-            last_call = i
-        if i >= tail or desc(mi.opcode).is_branch or desc(mi.opcode).is_terminator:
-            preds[i].update(range(i))  # branches (also mid-block ones) stay in place
+        if d.is_call or d.is_branch or d.is_terminator:
+            preds[i].update(range(i))  # nothing moves across a call; branches stay put
         if last_branch >= 0:
             preds[i].add(last_branch)  # nothing is hoisted above a branch (speculation)
-        if desc(mi.opcode).is_branch:
+        if _is_statement(mi):
+            if last_meta >= 0:
+                preds[i].add(last_meta)
+            statements_since_meta.append(i)
+        if d.is_call:
+            last_call = i
+        if d.is_branch:
             last_branch = i
         for r in reads:
             reads_since.setdefault(r, []).append(i)
@@ -161,10 +177,11 @@ def schedule_block(b: MBlock) -> None:
     for i in range(n):
         for p in preds[i]:
             succs[p].append(i)
+    lat = [0 if mi is None else _latency(mi) for mi in real]
     # priority: longest latency-weighted path to the end of the block
     height = [0] * n
     for i in reversed(range(n)):
-        height[i] = _latency(real[i]) + max((height[s] for s in succs[i]), default=0)
+        height[i] = lat[i] + max((height[s] for s in succs[i]), default=0)
     remaining = [len(p) for p in preds]
     ready_at = [0] * n
     ready = [i for i in range(n) if remaining[i] == 0]
@@ -172,17 +189,19 @@ def schedule_block(b: MBlock) -> None:
     cycle = 0
     while ready:
         avail = [i for i in ready if ready_at[i] <= cycle] or ready
-        pick = max(avail, key=lambda i: (height[i], -i))
+        # debug runs go as soon as they may; real instructions by critical path
+        pick = max(avail, key=lambda i: (real[i] is None, height[i], -i))
         ready.remove(pick)
         order.append(pick)
-        cycle = max(cycle, ready_at[pick]) + 1
-        for s in succs[pick]:
-            remaining[s] -= 1
-            ready_at[s] = max(ready_at[s], cycle + _latency(real[pick]) - 1)
-            if remaining[s] == 0:
-                ready.append(s)
+        if real[pick] is not None:
+            cycle = max(cycle, ready_at[pick]) + 1
+        for s_ in succs[pick]:
+            remaining[s_] -= 1
+            ready_at[s_] = max(ready_at[s_], cycle + lat[pick] - 1)
+            if remaining[s_] == 0:
+                ready.append(s_)
     assert len(order) == n, "scheduling left instructions behind"
-    b.insts = head + [mi for i in order for mi in units[i]] + trailing
+    b.insts = head + [mi for i in order for mi in units[i]]
 
 
 def schedule(mf: MFunction) -> None:

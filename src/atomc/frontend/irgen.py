@@ -268,7 +268,7 @@ class IRGen:
     def string_global(self, data: bytes) -> Global:
         g = self.strings.get(data)
         if g is None:
-            name = f".str.{len(self.strings)}"
+            name = f".L.str.{len(self.strings)}"  # local label: no ELF symbol, as gcc
             g = Global(name, len(data), 1, [data], internal=True, constant=True)
             self.module.add_global(g)
             self.strings[data] = g
@@ -287,6 +287,7 @@ class IRGen:
                 sym.ir = existing
                 return existing
             sym.ir = self.new_function(name, ft, sym.storage == "static")
+            sym.ir.attrs |= sym.attrs
             return sym.ir
         g = self.module.globals.get(name)
         if g is None:
@@ -375,6 +376,7 @@ class IRGen:
             if old is not None:
                 old.replace_all_uses_with(fn)
         fn.internal = sym.storage == "static"
+        fn.attrs |= sym.attrs
         sym.ir = fn
         body = fd.body
         brace = sema.pos(body)

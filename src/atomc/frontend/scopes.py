@@ -35,6 +35,7 @@ class Symbol:
     used: bool = False
     param_index: int = 0  # 1-based for parameters
     align: int = 0  # GNU `aligned(N)` / `_Alignas`; 0 when the type's alignment applies
+    attrs: set[str] = field(default_factory=set)  # function attributes: noinline, noreturn, ...
     ir: Any = None  # alloca, Global or Function (set by irgen)
     di: Any = None  # DILocalVariable / DIGlobalVariable (set by irgen)
 

@@ -422,6 +422,17 @@ class Sema:
                 best = max(best, self._align_arg({"aligned": arg}))
         return best
 
+    def function_attributes(self, decl: c_ast.Decl) -> set[str]:
+        """IR function attributes a declaration asks for (GNU attributes, `_Noreturn`)."""
+        names: set[str] = set()
+        for fs in getattr(decl, "funcspec", None) or []:
+            if isinstance(fs, ext.AttributeSpecifier):
+                names.update(_attributes(fs.exprlist))
+            elif fs == "_Noreturn":
+                names.add("noreturn")
+        names.update(_attributes(getattr(decl.type, "attributes", None)))
+        return names & _IR_FUNCTION_ATTRS
+
     def note_trailing_attributes(self, decl: c_ast.Decl) -> None:
         """`struct S {...} __attribute__((packed));` puts the attribute on the declaration."""
         for fs in getattr(decl, "funcspec", None) or []:
@@ -504,10 +515,14 @@ class Sema:
                 prev.pos = p
                 prev.type = t
             prev.system = prev.system and system
+            if kind == "func":
+                prev.attrs |= self.function_attributes(decl)
             return prev
         sym = Symbol(decl.name, t, kind, storage, p, static_storage=True, file_scope=True,
                      link_name=decl.name, init=decl.init, system=system,
                      align=self.declared_alignment(decl))
+        if kind == "func":
+            sym.attrs = self.function_attributes(decl)
         asm = getattr(decl.type, "asm", None)
         if asm is not None and getattr(asm, "template", None) is not None:
             try:
@@ -1306,6 +1321,9 @@ class Sema:
                     if isinstance(only, c_ast.Constant) and only.type == "string":
                         return self._init_obj(t, only, off, items, p)
                 lst = list(node.exprs)
+                # a braced list re-initialises the whole subobject (C11 6.7.9p19)
+                for k in [k for k in items if off <= k < off + max(t.size, 0)]:
+                    del items[k]
                 pos, t2 = self._fill(t, lst, 0, off, items, braced=True, p=self.pos(node, p))
                 if pos < len(lst):
                     self.error(self.pos(lst[pos], p), f"excess elements in "
@@ -1442,49 +1460,56 @@ class Sema:
 
     def _designated(self, t: CType, node: c_ast.NamedInitializer, off: int,
                     items: dict[int, T.InitItem], p: Pos) -> int:
-        """Apply `.a.b[2] = x` inside aggregate `t`; returns the index of the first designator."""
-        first_index = 0
-        cur_t = t
-        cur_off = off
-        for k, d in enumerate(node.name):
-            u = unqual(cur_t)
-            if isinstance(d, c_ast.ID):
-                if not isinstance(u, StructT):
-                    self.error(self.pos(d, p), "field designator in a non-struct initializer "
-                                               "(invalid initializer)")
-                    return first_index
-                idx = next((j for j, m in enumerate(u.members) if m.name == d.name), None)
-                if idx is None:
-                    found = u.find(d.name)
-                    if found is None:
-                        self.error(self.pos(d, p), f"field designator '{d.name}' does not refer"
-                                                   f" to any field in type '{u}' (no member "
-                                                   f"named '{d.name}')")
-                        return first_index
-                    cur_off += found[0]
-                    cur_t = found[1]
-                    idx = 0
-                else:
-                    cur_off += u.members[idx].offset
-                    cur_t = u.members[idx].type
-                if k == 0:
-                    first_index = idx
+        """Apply `.a.b[2] = x` inside aggregate `t`; returns the index the first designator
+        selects (the last one for a GNU range `[lo ... hi]`), where positional
+        initialisation continues."""
+        return self._designate(t, list(node.name), node.expr, off, items, p)
+
+    def _designate(self, t: CType, path: list[c_ast.Node], expr: c_ast.Node, off: int,
+                   items: dict[int, T.InitItem], p: Pos) -> int:
+        d, rest = path[0], path[1:]
+        u = unqual(t)
+
+        def apply(sub_t: CType, sub_off: int) -> None:
+            if rest:
+                self._designate(sub_t, rest, expr, sub_off, items, p)
             else:
-                if not isinstance(u, ArrayT):
-                    self.error(self.pos(d, p), "array designator in a non-array initializer "
-                                               "(invalid initializer)")
-                    return first_index
-                ix = self.require_const_int(self.expr(d), "array designator")
-                if ix < 0 or (u.count is not None and ix >= u.count):
-                    self.error(self.pos(d, p), "array designator index exceeds array bounds "
-                                               "(invalid initializer)")
-                    return first_index
-                cur_off += ix * u.elem.size
-                cur_t = u.elem
-                if k == 0:
-                    first_index = ix
-        self._init_obj(cur_t, node.expr, cur_off, items, p)
-        return first_index
+                self._init_obj(sub_t, expr, sub_off, items, p)
+
+        if isinstance(d, c_ast.ID):
+            if not isinstance(u, StructT):
+                self.error(self.pos(d, p), "field designator in a non-struct initializer "
+                                           "(invalid initializer)")
+                return 0
+            idx = next((j for j, m in enumerate(u.members) if m.name == d.name), None)
+            if idx is not None:
+                apply(u.members[idx].type, off + u.members[idx].offset)
+                return idx
+            found = u.find(d.name)  # a member of an anonymous struct/union member
+            if found is None:
+                self.error(self.pos(d, p), f"field designator '{d.name}' does not refer to any "
+                                           f"field in type '{u}' (no member named '{d.name}')")
+                return 0
+            apply(found[1], off + found[0])
+            return next((j for j, m in enumerate(u.members)
+                         if m.name == "" and isinstance(unqual(m.type), StructT)
+                         and unqual(m.type).find(d.name) is not None), 0)  # type: ignore
+        if not isinstance(u, ArrayT):
+            self.error(self.pos(d, p), "array designator in a non-array initializer (invalid "
+                                       "initializer)")
+            return 0
+        if isinstance(d, ext.RangeExpression):
+            lo = self.require_const_int(self.expr(d.first), "array designator")
+            hi = self.require_const_int(self.expr(d.last), "array designator")
+        else:
+            lo = hi = self.require_const_int(self.expr(d), "array designator")
+        if lo < 0 or hi < lo or (u.count is not None and hi >= u.count):
+            self.error(self.pos(d, p), "array designator index exceeds array bounds (invalid "
+                                       "initializer)")
+            return 0
+        for ix in range(lo, hi + 1):
+            apply(u.elem, off + ix * u.elem.size)
+        return hi
 
     # ------------------------------------------------------------------
     # statements helpers
@@ -1513,6 +1538,8 @@ class Sema:
             return e  # `return f();` with a void f: evaluated for its effects
         return self.assign_convert(e, ret, "returning", e.pos)
 
+
+_IR_FUNCTION_ATTRS = frozenset({"noinline", "always_inline", "noreturn"})
 
 _STATEMENT_NODES = (c_ast.Decl, c_ast.Compound, c_ast.If, c_ast.For, c_ast.While, c_ast.DoWhile,
                    c_ast.Return, c_ast.Switch, c_ast.Label, c_ast.Goto, c_ast.Break,
