@@ -5,12 +5,30 @@ pointers."""
 
 from __future__ import annotations
 
+import pytest
+
 from atomc.ir import (
-    I8, I16, I32, I64, PTR, VOID, Const, Function, Global, Module, Op, SymRef, TupleType,
+    I8,
+    I16,
+    I32,
+    I64,
+    PTR,
+    VOID,
+    Const,
+    Function,
+    Global,
+    Module,
+    Op,
+    SymRef,
+    TupleType,
     Zeros,
 )
+from atomc.options import CompileOptions
 
 from .harness import build_and_run, new_function
+
+# -O0 back end (fast allocator) and the optimising one (scheduler, linear scan)
+pytestmark = pytest.mark.parametrize("level", [0, 2], ids=["O0", "O2"])
 
 
 def _cstring(m: Module, name: str, text: str) -> Global:
@@ -18,7 +36,7 @@ def _cstring(m: Module, name: str, text: str) -> Global:
     return m.add_global(Global(name, len(data), 1, [data], internal=True, constant=True))
 
 
-def test_many_args_both_directions(tmp_path):
+def test_many_args_both_directions(tmp_path, level):
     m = Module()
     tys = [I32, I64, I8, I16, I32, I64, I32, I64, I8, I64]
     # callee with 10 mixed-width args: weighted sum
@@ -58,10 +76,10 @@ int main(void) {
     printf("done %d\n", failures); return failures != 0;
 }
 """
-    assert build_and_run(tmp_path, m, driver).strip() == "done 0"
+    assert build_and_run(tmp_path, m, driver, opts=CompileOptions(opt_level=level)).strip() == "done 0"
 
 
-def test_variadic_printf_and_va_start(tmp_path):
+def test_variadic_printf_and_va_start(tmp_path, level):
     m = Module()
     printf = m.add_function(Function("printf", [PTR], [I32], variadic=True))
     vprintf = m.add_function(Function("vprintf", [PTR, PTR], [I32]))
@@ -89,12 +107,12 @@ int main(void) {
     printf("done %d\n", failures); return failures != 0;
 }
 """
-    out = build_and_run(tmp_path, m, driver)
+    out = build_and_run(tmp_path, m, driver, opts=CompileOptions(opt_level=level))
     assert out == ("-42 8589934592 word A|1 2 3 4 5\n"
                    "1 2 3 4 5 6 7 8 nine\n-5|x\ndone 0\n")
 
 
-def test_byval_and_struct_returns(tmp_path):
+def test_byval_and_struct_returns(tmp_path, level):
     m = Module()
     # long sum5(struct S5 s) -- s passed by value on the stack (40 bytes)
     f, b = new_function(m, "sum5", [I32, PTR, I32], [I64], byval_params=[None, (40, 8), None])
@@ -155,10 +173,10 @@ int main(void) {
     printf("done %d\n", failures); return failures != 0;
 }
 """
-    assert build_and_run(tmp_path, m, driver).strip() == "done 0"
+    assert build_and_run(tmp_path, m, driver, opts=CompileOptions(opt_level=level)).strip() == "done 0"
 
 
-def test_memory_globals_and_function_pointers(tmp_path):
+def test_memory_globals_and_function_pointers(tmp_path, level):
     m = Module()
     counter = m.add_global(Global("counter", 4, 4, [(5).to_bytes(4, "little")]))
     table = m.add_global(Global("table", 24, 8, [SymRef("counter"), SymRef("counter", 4),
@@ -229,10 +247,10 @@ int main(void) {
     printf("done %d\n", failures); return failures != 0;
 }
 """
-    assert build_and_run(tmp_path, m, driver).strip() == "done 0"
+    assert build_and_run(tmp_path, m, driver, opts=CompileOptions(opt_level=level)).strip() == "done 0"
 
 
-def test_over_aligned_stack_objects(tmp_path):
+def test_over_aligned_stack_objects(tmp_path, level):
     """Allocas aligned beyond the 16-byte frame alignment are realigned at run time."""
     m = Module()
     f, b = new_function(m, "misalign", [I64], [I64])
@@ -253,4 +271,4 @@ int main(void) {
     printf("done %d\n", failures); return failures != 0;
 }
 """
-    assert build_and_run(tmp_path, m, driver).strip() == "done 0"
+    assert build_and_run(tmp_path, m, driver, opts=CompileOptions(opt_level=level)).strip() == "done 0"

@@ -3,9 +3,15 @@ edge-specific arguments), switches, unreachable."""
 
 from __future__ import annotations
 
+import pytest
+
 from atomc.ir import I8, I32, I64, Const, Module, Op
+from atomc.options import CompileOptions
 
 from .harness import build_and_run, new_function
+
+# -O0 back end (fast allocator) and the optimising one (scheduler, linear scan)
+pytestmark = pytest.mark.parametrize("level", [0, 2], ids=["O0", "O2"])
 
 
 def _sum_to(m: Module) -> None:
@@ -97,7 +103,7 @@ def _switches(m: Module) -> None:
         b.ret([Const(I32, v)])
 
 
-def test_loops_block_params_and_switch(tmp_path):
+def test_loops_block_params_and_switch(tmp_path, level):
     m = Module()
     _sum_to(m)
     _swap_loop(m)
@@ -128,4 +134,42 @@ int main(void) {
     printf("done %d\n", failures); return failures != 0;
 }
 """
-    assert build_and_run(tmp_path, m, driver).strip() == "done 0"
+    assert build_and_run(tmp_path, m, driver, opts=CompileOptions(opt_level=level)).strip() == "done 0"
+
+
+def test_bool_values_through_blocks_and_selects(tmp_path, level):
+    """i1 values as block parameters, select operands and switch/compare inputs
+    (patterns the optimiser produces): parity(n) toggles a bool n times."""
+    from atomc.ir import I1, Branch
+    m = Module()
+    f, b = new_function(m, "parity", [I32], [I32])
+    loop, done = f.add_block("loop"), f.add_block("done")
+    flag, k = loop.add_param(I1), loop.add_param(I32)
+    b.jump(loop, [Const(I1, 0), f.args[0]])
+    b.position_at_end(loop)
+    more = b.cmp("sgt", k, Const(I32, 0))
+    flipped = b.binary(Op.XOR, flag, Const(I1, 1))
+    k2 = b.binary(Op.SUB, k, Const(I32, 1))
+    b.insert(Branch(more, loop, done, [flipped, k2], [], loc=None))
+    b.position_at_end(done)
+    both = b.select(b.cmp("eq", flag, Const(I1, 1)), flag, Const(I1, 0))
+    b.ret([b.cast(Op.ZEXT, both, I32)])
+    f, b = new_function(m, "bsel", [I8, I8, I8], [I8])
+    c = b.cast(Op.TRUNC, f.args[0], I1)
+    p = b.cast(Op.TRUNC, f.args[1], I1)
+    q = b.cast(Op.TRUNC, f.args[2], I1)
+    r = b.select(c, p, q)
+    b.ret([b.cast(Op.ZEXT, b.binary(Op.AND, r, b.cmp("ne", p, q)), I8)])
+    driver = r"""
+int parity(int); signed char bsel(signed char, signed char, signed char);
+int main(void) {
+    for (int n = 0; n < 9; n++) CHECK(parity(n), n & 1);
+    for (int i = 0; i < 8; i++) {
+        int c = i & 1, p = (i >> 1) & 1, q = (i >> 2) & 1;
+        CHECK(bsel((signed char)(c | 2), (signed char)(p | 4), (signed char)(q | 8)),
+              (c ? p : q) & (p != q));
+    }
+    printf("done %d\n", failures); return failures != 0;
+}
+"""
+    assert build_and_run(tmp_path, m, driver, opts=CompileOptions(opt_level=level)).strip() == "done 0"

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from atomc.ir import Branch, Const, IntType, Module, Op
+from atomc.options import CompileOptions
 
 from .harness import build_and_run, new_function
 
@@ -149,8 +150,9 @@ def _make(seed: int, nfuncs: int) -> tuple[Module, str]:
     return m, driver
 
 
+@pytest.mark.parametrize("level", [0, 2], ids=["O0", "O2"])
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
-def test_random_expressions(tmp_path, seed):
+def test_random_expressions(tmp_path, seed, level):
     m, driver = _make(seed, 60)
-    out = build_and_run(tmp_path, m, driver)
+    out = build_and_run(tmp_path, m, driver, opts=CompileOptions(opt_level=level))
     assert out.strip().endswith("done 0"), out[-3000:]

@@ -22,9 +22,10 @@ PROGRAMS = sorted((Path(__file__).parent.parent / "exec" / "programs").glob("*.c
 
 
 def _module(src: Path, level: int):  # type: ignore[no-untyped-def]
+    import io
+
     from atomc.frontend import compile_to_ir
     from atomc.pipeline import optimise
-    import io
     opts = CompileOptions(opt_level=level, debug=True)
     diags = DiagnosticEngine(out=io.StringIO())
     return optimise(compile_to_ir(str(src), opts, diags), opts)
@@ -56,6 +57,7 @@ def test_mir_invariants(src, level):
 def test_verifier_reports_violations():
     """The verifier is not vacuous: broken MIR is reported."""
     from atomc.ir import I32, Module, Op
+
     from .harness import new_function
     m = Module()
     f, b = new_function(m, "g", [I32], [I32])

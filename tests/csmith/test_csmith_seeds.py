@@ -34,15 +34,10 @@ class KnownBug(AssertionError):
 
 # seed -> (the atomc level, text its failure must contain, the bug); the reduced programs are in
 # tests/regress/.
-_TWICE = ("atomc -O2 -g: internal compiler error 'variable <v> is described twice in main' "
-          "(src/atomc/dwarf/writer.py: two DbgVariables for one variable and inlined_at)")
 KNOWN_FAILURES: dict[int, tuple[str, str, str]] = {
     12: ("-O2 -g", "ValueError: not enough values to unpack",
          "atomc -O2 -g: internal compiler error 'ValueError: not enough values to unpack (expected 2,"
          " got 0)' in src/atomc/codegen/debug_values.py debug(): a DBG_PHI without operands"),
-    13: ("-O2 -g", "is described twice in main", _TWICE),
-    18: ("-O2 -g", "is described twice in main", _TWICE),
-    35: ("-O2 -g", "is described twice in main", _TWICE),
 }
 
 pytestmark = pytest.mark.skipif(csmith_diff.tools_available() is not None,

@@ -427,10 +427,6 @@ BUG_NO_CLOSING_BRACE = (
     "'}' as they do in gcc's build"
 )
 
-BUG_STATIC_LOCAL_SCOPE = (
-    "atomc bug: a function-scope static variable's DW_TAG_variable is a child of the "
-    "compile unit, not of its DW_TAG_subprogram, so gdb does not list it among the function's locals"
-)
 BUG_ENTRY_ROW_COLUMN = (
     "atomc bug: the first line-table row of every function (its entry address) has column 0, "
     "so lldb names a function address 'f at file.c:21' where gcc's build gives 'file.c:21:33'"
@@ -438,8 +434,6 @@ BUG_ENTRY_ROW_COLUMN = (
 
 # Cases that fail only because of a bug above: (debugger, test, case id) -> reason.
 KNOWN_BUGS: dict[tuple[str, str, str], str] = {
-    ("gdb", "break", "p07_enum_switch-counted"): BUG_STATIC_LOCAL_SCOPE,
-    ("gdb", "break", "p09_globals_statics-bumped"): BUG_STATIC_LOCAL_SCOPE,
     ("lldb", "finish", "p11_funcptr"): BUG_ENTRY_ROW_COLUMN,
 }
 

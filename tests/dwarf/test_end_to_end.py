@@ -98,10 +98,7 @@ def test_verify(program) -> None:  # type: ignore[no-untyped-def]
 
 
 # Known differences that are not the DWARF writer's, by program.
-SCOPES_XFAIL = {
-    "063_static_locals": "the front end does not give function-local statics a scope "
-                         "(DIGlobalVariable.scope), so they are emitted at unit level",
-}
+SCOPES_XFAIL: dict[str, str] = {}
 ARGS_XFAIL = {
     "065_const_volatile": "`while` is entered by falling into its condition block, so the "
                           "post-prologue breakpoint of tick() is inside the loop and hits on "

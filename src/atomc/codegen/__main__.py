@@ -29,7 +29,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="print the machine IR after this stage instead of assembly")
     ap.add_argument("-o", dest="output", default="-")
     args = ap.parse_args(argv)
-    text = sys.stdin.read() if args.input == "-" else open(args.input, encoding="utf-8").read()
+    if args.input == "-":
+        text = sys.stdin.read()
+    else:
+        with open(args.input, encoding="utf-8") as f:
+            text = f.read()
     try:
         module = parse_module(text, args.input)
     except IRParseError as e:

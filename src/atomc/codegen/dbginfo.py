@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..dwarf.model import FunctionDebugInfo, ScopeRanges, VarLocation
-from ..ir.debuginfo import DW_OP_deref, DILexicalBlock, DILocation, DISubprogram
+from ..ir.debuginfo import DILexicalBlock, DILocation, DISubprogram, DW_OP_deref
 from .mir import DbgMeta, Imm, MFunction, MInst, StackSlot, Sym
 
 ScopeKey = tuple[object, DILocation | None]

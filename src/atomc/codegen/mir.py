@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from ..ir.debuginfo import DILocation
+from ..ir.debuginfo import DIExpression, DILocalVariable, DILocation
 
 if TYPE_CHECKING:
     from ..ir.function import Function
@@ -150,8 +150,16 @@ class MInst:
     payload of meta instructions (a `DbgRecord`, a CFI directive text).
     """
 
-    __slots__ = ("opcode", "operands", "loc", "instr_num", "flags", "implicit_uses",
-                 "implicit_defs", "meta")
+    __slots__ = (
+        "flags",
+        "implicit_defs",
+        "implicit_uses",
+        "instr_num",
+        "loc",
+        "meta",
+        "opcode",
+        "operands",
+    )
 
     def __init__(self, opcode: str, operands: list[Operand], *, loc: DILocation | None,
                  flags: MIFlag = MIFlag.NONE, implicit_uses: tuple[str, ...] = (),
@@ -186,7 +194,7 @@ class MInst:
 
 
 class MBlock:
-    __slots__ = ("number", "label", "insts", "ir_block")
+    __slots__ = ("insts", "ir_block", "label", "number")
 
     def __init__(self, number: int, label: str, ir_block: object | None = None) -> None:
         self.number = number
@@ -225,9 +233,22 @@ class InstrOperandRef:
 
 
 class MFunction:
-    __slots__ = ("name", "ir", "number", "blocks", "vreg_sizes", "slots", "next_instr_num",
-                 "substitutions", "max_call_frame", "callee_saved", "frame_size", "end_label",
-                 "internal", "next_block_number")
+    __slots__ = (
+        "blocks",
+        "callee_saved",
+        "end_label",
+        "frame_size",
+        "internal",
+        "ir",
+        "max_call_frame",
+        "name",
+        "next_block_number",
+        "next_instr_num",
+        "number",
+        "slots",
+        "substitutions",
+        "vreg_sizes",
+    )
 
     def __init__(self, name: str, ir: Function, number: int) -> None:
         self.name = name
@@ -327,9 +348,7 @@ def format_minst(inst: MInst) -> str:
     text = inst.opcode
     if inst.operands:
         text += " " + ", ".join(str(o) for o in inst.operands)
-    if inst.opcode == "CFI" or (inst.opcode == "DBG_VALUE" and inst.meta is not None):
-        text += f" ; {_meta_text(inst.meta)}"
-    elif inst.opcode == "DBG_INSTR_REF" and inst.meta is not None:
+    if inst.opcode == "CFI" or (inst.opcode == "DBG_VALUE" and inst.meta is not None) or inst.opcode == "DBG_INSTR_REF" and inst.meta is not None:
         text += f" ; {_meta_text(inst.meta)}"
     if inst.flags & MIFlag.FRAME_SETUP:
         text = "frame-setup " + text
@@ -359,7 +378,7 @@ class DbgMeta:
     """Payload of DBG_VALUE / DBG_INSTR_REF: the variable, its inlined-at, the
     remaining DWARF expression, and the IR record kind (new/add/delete)."""
 
-    var: object  # DILocalVariable
+    var: DILocalVariable
     inlined_at: DILocation | None
-    expr: object  # DIExpression
+    expr: DIExpression
     kind: str = "new"

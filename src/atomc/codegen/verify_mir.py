@@ -30,7 +30,7 @@ def verify_mfunction(mf: MFunction, stage: str) -> list[str]:
     """All violations found, as `block: instruction: message` strings."""
     assert stage in STAGES
     errors: list[str] = []
-    blocks = set(id(b) for b in mf.blocks)
+    blocks = {id(b) for b in mf.blocks}
     defined: set[int] = set()
     used: dict[int, tuple[str, MInst]] = {}
     numbers: set[int] = set()

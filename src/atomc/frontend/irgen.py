@@ -503,7 +503,8 @@ class IRGen:
                 r = self.b.ret([])
                 self.b.add_to_new_atom(r)
         self.remove_dead_blocks()
-        self.fold_return()
+        if self.opts.use_key_instructions:
+            self.fold_return()
         self.attach_records()
 
     def remove_dead_blocks(self) -> None:
@@ -526,7 +527,12 @@ class IRGen:
                     self.b.unreachable()
 
     def fold_return(self) -> None:
-        """Clang's single-return epilogue: merge the return block into its only predecessor."""
+        """Clang's single-return epilogue: merge the return block into its only predecessor.
+
+        Done only with Key Instructions (Clang's model, spec §5.2). Otherwise the
+        epilogue keeps the closing brace's line, as gcc's does, so that `step` and
+        `next` stop on the `}` of every function.
+        """
         fn = self.fn
         rb = fn.blocks[-1] if fn else None
         if fn is None or rb is None or rb is fn.entry or rb.name != "return":
@@ -673,7 +679,8 @@ class IRGen:
             sym.ir = g
             g.digv = DIGlobalVariable(sym.name, sym.link_name, self.di.file(sym.pos.file),
                                       sym.pos.line, self.di.type(sym.type),  # type: ignore
-                                      is_local=True, is_definition=True)
+                                      is_local=True, is_definition=True,
+                                      scope=self.scope)  # listed among the function's locals
             self.static_locals.append((sym, init))
             return
         home = self.alloca(sym.type.size, max(sym.type.align, sym.align), sym.name)

@@ -52,13 +52,13 @@ class AnnotateAtoms(FunctionPass):
             if not isinstance(inst, (Ret, Switch, Branch, Store, MemCopy, MemSet)):
                 continue
             loc = inst.loc
-            if loc is None or loc.line == 0:
-                continue
+            if loc is None or loc.line == 0 or loc.subprogram is not sp:
+                continue  # inlined code follows its own subprogram's mode
             group = atoms.fresh()
             inst.loc = loc.with_atom(group, 1)
             backup = _backup(inst)
             if (isinstance(backup, Inst) and backup.loc is not None and backup.loc.line != 0
-                    and not backup.loc.atom_group):
+                    and not backup.loc.atom_group and backup.loc.subprogram is sp):
                 backup.loc = backup.loc.with_atom(group, 2)
             changed = True
         if changed:

@@ -20,4 +20,4 @@ int counter(void)
 // CHECK-DAG: global @mid : size 8, align 8, external, dbg {{![0-9]+}} = [sym8 @table+8]
 // CHECK-DAG: global @lone : size 2, align 2, internal, dbg {{![0-9]+}} = [zero 2]
 // CHECK-DAG: global @counter.count : size 4, align 4, internal, dbg [[CV:![0-9]+]] = [bytes "05000000"]
-// CHECK-DAG: [[CV]] = DIGlobalVariable(name: "count", linkage: "counter.count", file: {{![0-9]+}}, line: 13, type: {{![0-9]+}}, local: true, definition: true)
+// CHECK-DAG: [[CV]] = DIGlobalVariable(name: "count", linkage: "counter.count", file: {{![0-9]+}}, line: 13, type: {{![0-9]+}}, local: true, definition: true{{.*}})

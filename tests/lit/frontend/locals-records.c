@@ -17,6 +17,7 @@ int f(int a, long b)
 // CHECK-NEXT: bb0:
 // CHECK-NEXT:   [[AA:%a[.0-9]+]] = alloca 4, align 4
 // CHECK-NEXT:   [[BA:%b[.0-9]+]] = alloca 8, align 8
+// CHECK-NEXT:   [[RV:%retval[.0-9]+]] = alloca 4, align 4
 // CHECK-NEXT:   [[XA:%x[.0-9]+]] = alloca 4, align 4
 // CHECK-NEXT:   [[YA:%y[.0-9]+]] = alloca 8, align 8
 // CHECK-NEXT:   #dbg new #0, [[VA:![0-9]+]], ptr [[AA]], (deref)  !loc(line: 6, column: 11, scope: [[SP]])
@@ -29,7 +30,12 @@ int f(int a, long b)
 // CHECK:        sext i32 {{%[0-9]+}} to i64  !loc(line: 10, column: 22, scope: [[LB]])
 // CHECK:        store i64 {{%[0-9]+}}, ptr [[YA]]  !loc(line: 10, column: 20, scope: [[LB]])
 // CHECK:        trunc i64 {{%[0-9]+}} to i32  !loc(line: 11, column: 13, scope: [[LB]])
-// CHECK:        ret i32 {{%[0-9]+}}  !loc(line: 13, column: 5, scope: [[SP]])
+// without Key Instructions the epilogue stays at the closing brace, as in gcc
+// CHECK:        store i32 {{%[0-9]+}}, ptr [[RV]]  !loc(line: 13, column: 5, scope: [[SP]])
+// CHECK-NEXT:   jump [[RB:bb[0-9]+]]  !loc(line: 13, column: 5, scope: [[SP]])
+// CHECK:        [[RB]]:
+// CHECK-NEXT:   load i32, ptr [[RV]]  !loc(line: 14, column: 1, scope: [[SP]])
+// CHECK-NEXT:   ret i32 {{%[0-9]+}}  !loc(line: 14, column: 1, scope: [[SP]])
 
 // CHECK-DAG: [[VA]] = DILocalVariable(name: "a", scope: [[SP]], file: {{![0-9]+}}, line: 6, type: [[INT:![0-9]+]], arg: 1)
 // CHECK-DAG: [[VB]] = DILocalVariable(name: "b", scope: [[SP]], file: {{![0-9]+}}, line: 6, type: [[LONG:![0-9]+]], arg: 2)

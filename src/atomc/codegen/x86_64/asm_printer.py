@@ -7,6 +7,7 @@ only needs to mention when it changes (GNU as keeps it across rows).
 
 from __future__ import annotations
 
+from ...diag import InternalCompilerError
 from ...dwarf.files import FileTable
 from ...ir.function import Global, SymRef, Zeros
 from ..linetable import LineTable, Row
@@ -141,8 +142,9 @@ def format_operand(op: Operand) -> str:
     if isinstance(op, Sym):
         return op.name
     if isinstance(op, (VReg, StackSlot)):
-        raise ValueError(f"unallocated operand {op} reached the assembly printer")
-    raise ValueError(f"unknown operand {op!r}")
+        raise InternalCompilerError(f"unallocated operand {op} reached the assembly printer",
+                                    where="asm-printer")
+    raise InternalCompilerError(f"unknown operand {op!r}", where="asm-printer")
 
 
 def format_mem(m: Mem) -> str:

@@ -24,17 +24,47 @@ from dataclasses import replace
 
 from ...diag import InternalCompilerError
 from ...ir.dbgrecords import DbgKind, DbgRecord
-from ...ir.debuginfo import DW_OP_deref, DIExpression, DILocation
+from ...ir.debuginfo import DIExpression, DILocation, DW_OP_deref
 from ...ir.function import Block, Function, Global, Module
 from ...ir.insts import (
-    Alloca, Binary, Branch, Call, Cast, Cmp, Extract, Inst, Jump, Load, MemCopy, MemSet, Op,
-    PtrAdd, Ret, Select, Store, Succ, Switch, Unreachable, VaStart,
+    Alloca,
+    Binary,
+    Branch,
+    Call,
+    Cast,
+    Cmp,
+    Extract,
+    Inst,
+    Jump,
+    Load,
+    MemCopy,
+    MemSet,
+    Op,
+    PtrAdd,
+    Ret,
+    Select,
+    Store,
+    Succ,
+    Switch,
+    Unreachable,
+    VaStart,
 )
 from ...ir.types import FloatType, IntType, PtrType, TupleType, Type, VoidType
 from ...ir.values import Arg, BlockParam, Const, Undef, Value
 from ..mir import (
-    BlockRef, DbgMeta, Imm, MBlock, Mem, MFunction, MIFlag, MInst, Operand, PReg, StackSlot,
-    Sym, VReg,
+    BlockRef,
+    DbgMeta,
+    Imm,
+    MBlock,
+    Mem,
+    MFunction,
+    MIFlag,
+    MInst,
+    Operand,
+    PReg,
+    StackSlot,
+    Sym,
+    VReg,
 )
 from .abi import FP_OFFSET_NO_XMM, REG_SAVE_AREA_SIZE, layout_args
 from .opcodes import ICMP_CC, OPCODES, SWAPPED_PRED, desc
@@ -69,7 +99,7 @@ def _signed(v: int, bits: int) -> int:
 
 def _w(size: int) -> int:
     """Operation width for `size`-byte values: narrow arithmetic runs at 32 bits."""
-    return 4 if size < 4 else size
+    return max(size, 4)
 
 
 class FunctionISel:
@@ -232,12 +262,12 @@ class FunctionISel:
             self.mf.blocks.extend(self.pending_blocks)
             self.pending_blocks = []
         for mi, v in self.ref_fixups:
-            num = self.value_num.get(v)
-            if num is None:  # no defining instruction (e.g. folded away): variable is undef
+            ref = self.value_num.get(v)
+            if ref is None:  # no defining instruction (e.g. folded away): variable is undef
                 mi.opcode = "DBG_VALUE"
                 mi.operands = []
             else:
-                mi.operands = [Imm(num[0]), Imm(num[1])]
+                mi.operands = [Imm(ref[0]), Imm(ref[1])]
         return self.mf
 
     def _number_def(self, inst: Inst, start: int) -> None:
