@@ -348,6 +348,11 @@ class LinearScan:
         mi.operands = [self.subst(op, scratch) for op in mi.operands]
         if not self.is_noop_copy(mi):
             out.append(mi)
+        elif mi.instr_num:
+            # The copy disappears but its value stays where it was: a DBG_PHI
+            # keeps the debug number resolvable, and -g cannot change the code.
+            reg = mi.operands[1]
+            out.append(MInst("DBG_PHI", [reg, Imm(mi.instr_num)], loc=None))
         for d in defs:
             if d.id in scratch and d.id not in self.remat:
                 nat = sizes[d.id]
@@ -377,7 +382,7 @@ class LinearScan:
     @staticmethod
     def is_noop_copy(mi: MInst) -> bool:
         """`movq %r, %r` does nothing (a 32-bit move to itself still zero-extends)."""
-        if mi.opcode != "movq" or len(mi.operands) != 2 or mi.instr_num:
+        if mi.opcode != "movq" or len(mi.operands) != 2:
             return False
         a, b = mi.operands
         return isinstance(a, PReg) and isinstance(b, PReg) and a.name == b.name

@@ -87,10 +87,12 @@ def _regs(mi: MInst) -> tuple[set[object], set[object], bool, bool]:
     return reads, writes, mem_read, mem_write
 
 
-def _is_statement(mi: MInst) -> bool:
-    """Instructions a debugger may stop at as a statement: members of a source
-    atom (Key Instructions) and calls (always key)."""
-    return desc(mi.opcode).is_call or (mi.loc is not None and mi.loc.atom_group != 0)
+def _is_statement(mi: MInst, writes_memory: bool) -> bool:
+    """The anchors of debug records: calls and memory writes (the usual key
+    instructions of statements). They are already ordered among themselves, so
+    anchoring records to them constrains no real instruction: the code is the
+    same with and without -g, and with and without Key Instructions."""
+    return desc(mi.opcode).is_call or writes_memory
 
 
 def schedule_block(b: MBlock) -> None:
@@ -155,7 +157,7 @@ def schedule_block(b: MBlock) -> None:
             preds[i].update(range(i))  # nothing moves across a call; branches stay put
         if last_branch >= 0:
             preds[i].add(last_branch)  # nothing is hoisted above a branch (speculation)
-        if _is_statement(mi):
+        if _is_statement(mi, mw):
             if last_meta >= 0:
                 preds[i].add(last_meta)
             statements_since_meta.append(i)

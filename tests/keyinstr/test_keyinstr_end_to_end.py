@@ -18,9 +18,10 @@ ATOMC = [sys.executable, "-m", "atomc"]
 needs_gdb = pytest.mark.skipif(shutil.which("gdb") is None, reason="gdb not installed")
 
 
-def build(tmp: Path, src: str, *flags: str) -> Path:
-    out = tmp / (Path(src).stem + "".join(f.replace("-", "_") for f in flags))
-    subprocess.run([*ATOMC, "-O2", "-g", *flags, str(PROGRAMS / src), "-o", str(out)],
+def build(tmp: Path, src: str, *flags: str, debug: bool = True) -> Path:
+    out = tmp / (Path(src).stem + "".join(f.replace("-", "_") for f in flags) + str(debug))
+    g = ["-g"] if debug else []
+    subprocess.run([*ATOMC, "-O2", *g, *flags, str(PROGRAMS / src), "-o", str(out)],
                    check=True)
     return out
 
@@ -54,10 +55,14 @@ def test_key_instructions_make_gdb_follow_the_source(tmp_path: Path) -> None:
     assert gdb_next_lines(legacy, "foo", 5) == [5, 6, 5, 6, 7, 8]
 
 
-def test_machine_code_is_identical_with_and_without_key_instructions(tmp_path: Path) -> None:
-    ki = build(tmp_path, "interleaved.c")
-    legacy = build(tmp_path, "interleaved.c", "-gno-key-instructions")
-    assert section(ki, ".text") == section(legacy, ".text")
+@pytest.mark.parametrize("src", ["interleaved.c", "unrolled.c", "../../varlocs/programs/calls.c",
+                                 "../../exec/programs/097_bytecode_vm.c"])
+def test_machine_code_is_identical_with_and_without_key_instructions(tmp_path: Path,
+                                                                     src: str) -> None:
+    ki = build(tmp_path, src)
+    legacy = build(tmp_path, src, "-gno-key-instructions")
+    plain = build(tmp_path, src, debug=False)
+    assert section(ki, ".text") == section(legacy, ".text") == section(plain, ".text")
     assert section(ki, ".debug_line") != section(legacy, ".debug_line")
 
 
