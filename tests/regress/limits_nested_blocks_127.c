@@ -5,6 +5,7 @@
  *   on valid code: the recursive-descent parser overflows Python's recursion limit at
  *   about 110 nested `if (...) {` / `while (...) {` / `for (;;) {` / `switch` blocks
  *   (100 pass; bare `{ }` blocks pass at 150); gcc prints 127.
+ * signature: error: expected valid C syntax (the parser gave up: RecursionError)
  * open at: -O0, -O1, -O2, -O2 -g
  */
 #include <stdio.h>

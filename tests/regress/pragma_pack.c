@@ -5,6 +5,7 @@
  *   diagnostic: sizeof(struct S0) is 12 instead of 7 and the fields sit at natural alignment,
  *   so union punning and byte checksums differ
  *   (gcc prints "7 01 78 56 34 12 03 00", atomc "12 01 00 00 00 78 56 34").
+ * signature: output
  * open at: -O0, -O1, -O2, -O2 -g
  */
 #include <stdint.h>

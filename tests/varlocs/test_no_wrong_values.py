@@ -20,8 +20,21 @@ from pathlib import Path
 import pytest
 
 PROGRAMS = Path(__file__).parent / "programs"
-CASES = sorted(PROGRAMS.glob("*.c"))
+CASES = sorted(p.name for p in PROGRAMS.glob("*.c"))
 ATOMC = f"{sys.executable} -m atomc"
+CONFIGS = ["atomc-O2", "atomc-O2-multi"]
+
+# Open bugs, each a strict xfail so that a fix shows up as an unexpected pass.
+CALLS_BUG = ("a stop on line 23 of an inlined walk() before its loop runs shows the "
+             "instance's initial sum/last/n (an instruction of that line is scheduled ahead "
+             "of the loop)")
+KNOWN_WRONG = {
+    ("calls.c", "gdb"): CALLS_BUG,
+    ("calls.c", "lldb"): CALLS_BUG,
+    ("structs.c", "lldb"): "lldb (which ignores is_stmt) stops on a line-16 row where p.x "
+                           "shows 0: the piece's location names a register before it holds "
+                           "the loaded value",
+}
 
 needs_debuggers = pytest.mark.skipif(
     shutil.which("gdb") is None or shutil.which("lldb-22") is None,
@@ -41,22 +54,35 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
     return json.loads((out / "report.json").read_text())
 
 
-def _rows(report: dict, config: str) -> list[dict]:
-    return [r for r in report["rows"] if r["config"] == config]
+def _row(report: dict, program: str, config: str, debugger: str) -> dict:
+    [row] = [r for r in report["rows"] if r["program"] == program and r["config"] == config
+             and r["debugger"] == debugger]
+    return row
+
+
+def _cases() -> list:
+    out = []
+    for program in CASES:
+        for config in CONFIGS:
+            for debugger in ("gdb", "lldb"):
+                bug = KNOWN_WRONG.get((program, debugger))
+                marks = [pytest.mark.xfail(strict=True, reason=bug)] if bug else []
+                out.append(pytest.param(program, config, debugger, marks=marks,
+                                        id=f"{program}-{config}-{debugger}"))
+    return out
 
 
 @needs_debuggers
-@pytest.mark.parametrize("config", ["atomc-O2", "atomc-O2-multi"])
-def test_no_variable_ever_shows_a_wrong_value(report: dict, config: str) -> None:
-    rows = _rows(report, config)
-    assert {r["debugger"] for r in rows} == {"gdb", "lldb"}
-    assert len(rows) == 2 * len(CASES)
-    wrong = [(r["program"], r["debugger"], w) for r in rows for w in r["scores"]["wrong"]]
-    assert wrong == []
+@pytest.mark.parametrize(("program", "config", "debugger"), _cases())
+def test_no_variable_ever_shows_a_wrong_value(report: dict, program: str, config: str,
+                                              debugger: str) -> None:
+    row = _row(report, program, config, debugger)
+    assert row["scores"]["wrong"] == []
 
 
 @needs_debuggers
-def test_optimised_variables_are_mostly_available(report: dict) -> None:
-    for r in _rows(report, "atomc-O2"):
-        avail = r["scores"]["var_availability"]
-        assert avail is not None and avail >= 0.4, (r["program"], r["debugger"], avail)
+@pytest.mark.parametrize("program", CASES)
+def test_optimised_variables_are_mostly_available(report: dict, program: str) -> None:
+    for debugger in ("gdb", "lldb"):
+        avail = _row(report, program, "atomc-O2", debugger)["scores"]["var_availability"]
+        assert avail is not None and avail >= 0.5, (program, debugger, avail)

@@ -9,16 +9,16 @@ Dependences: register true, anti and output dependences (virtual registers,
 physical registers including implicit ones); EFLAGS (every arithmetic or
 compare instruction writes it, conditional jumps, setcc and cmov read it);
 memory (loads may pass loads; stores, calls and anything else that writes
-memory stay ordered with every memory access); calls and instructions with
-physical-register operands around calls keep their order; terminators stay
-last.
+memory stay ordered with every memory access); calls are region boundaries
+(nothing moves across one, as in LLVM, where call sequences adjust %rsp);
+branches stay in place and nothing is hoisted above one.
 
 Debug info: instructions keep their locations and debug instruction numbers
 (the line table then shows the interleaving; Key Instructions decides which
-rows are statements). Debug meta instructions stay attached in front of the
-real instruction that followed them, so a variable's assignment point moves
-with it; LiveDebugValues treats a reference that now precedes its definition
-as a use-before-def.
+rows are statements). Debug meta instructions never influence the schedule;
+they are put back after the last instruction a debugger may stop at that
+preceded them in the original order (see `schedule_block`), and a reference
+that now precedes its definition is a use-before-def for LiveDebugValues.
 """
 
 from __future__ import annotations
@@ -87,34 +87,64 @@ def _regs(mi: MInst) -> tuple[set[object], set[object], bool, bool]:
     return reads, writes, mem_read, mem_write
 
 
-def _is_statement(mi: MInst, writes_memory: bool) -> bool:
-    """The anchors of debug records: calls and memory writes (the usual key
-    instructions of statements). They are already ordered among themselves, so
-    anchoring records to them constrains no real instruction: the code is the
-    same with and without -g, and with and without Key Instructions."""
-    return desc(mi.opcode).is_call or writes_memory
+def _may_stop(mi: MInst) -> bool:
+    """Could a debugger stop here as the start of a statement? In a Key
+    Instructions function only members of source atoms and calls can be
+    is_stmt; elsewhere any instruction with a line can."""
+    loc = mi.loc
+    if loc is None or loc.line == 0:
+        return False
+    if loc.subprogram.key_instructions:
+        return loc.atom_group != 0 or desc(mi.opcode).is_call
+    return True
 
 
 def schedule_block(b: MBlock) -> None:
-    # Meta instructions at the top of the block (DBG_PHIs: "the value in this
-    # location on entry") stay there. Every later run of debug meta instructions
-    # is a node of its own that stays between the statement instructions that
-    # surrounded it, so a variable changes value at the same statement boundary
-    # as in the source order (and the pieces of one aggregate change together).
+    """Schedule the real instructions (exactly as without -g), then put each run
+    of debug meta instructions back right after the last possible stop that
+    preceded it in the original order: a variable takes its new value at the
+    same statement boundary as in the source, and the pieces of an aggregate
+    change together."""
     lead = 0
     while lead < len(b.insts) and b.insts[lead].is_meta:
-        lead += 1
+        lead += 1  # DBG_PHIs on entry stay at the top
     head = b.insts[:lead]
-    units: list[list[MInst]] = []
+    real: list[MInst] = []
+    runs: list[tuple[int, list[MInst]]] = []  # (real instructions before the run, run)
     for mi in b.insts[lead:]:
-        if mi.is_meta and units and units[-1][-1].is_meta:
-            units[-1].append(mi)
+        if not mi.is_meta:
+            real.append(mi)
+        elif runs and runs[-1][0] == len(real):
+            runs[-1][1].append(mi)
         else:
-            units.append([mi])
-    n = len(units)
-    if sum(1 for u in units if not u[0].is_meta) < 3:
+            runs.append((len(real), [mi]))
+    n = len(real)
+    if n < 3:
         return
-    real: list[MInst | None] = [None if u[0].is_meta else u[0] for u in units]
+    order = _list_schedule(real)
+    new_pos = {orig: k for k, orig in enumerate(order)}
+    stops_before = [-1] * (n + 1)  # latest new position of a possible stop among real[:i]
+    for i in range(n):
+        latest = stops_before[i]
+        if _may_stop(real[i]):
+            latest = max(latest, new_pos[i])
+        stops_before[i + 1] = latest
+    placed: dict[int, list[MInst]] = {}
+    floor = -1
+    for before, run in runs:
+        at = max(stops_before[before], floor)
+        placed.setdefault(at, []).extend(run)
+        floor = at
+    out = head + placed.get(-1, [])
+    for k, orig in enumerate(order):
+        out.append(real[orig])
+        out.extend(placed.get(k, []))
+    b.insts = out
+
+
+def _list_schedule(real: list[MInst]) -> list[int]:
+    """Issue order of the block's real instructions (indices into `real`)."""
+    n = len(real)
     preds: list[set[int]] = [set() for _ in range(n)]
     last_write: dict[object, int] = {}
     reads_since: dict[object, list[int]] = {}
@@ -122,21 +152,9 @@ def schedule_block(b: MBlock) -> None:
     mem_reads: list[int] = []
     last_call = -1
     last_branch = -1
-    last_meta = -1
-    statements_since_meta: list[int] = []
     for i, mi in enumerate(real):
-        if mi is None:  # a debug run: after the statements before it, after the previous run
-            preds[i].update(statements_since_meta)
-            if last_meta >= 0:
-                preds[i].add(last_meta)
-            if last_branch >= 0:
-                preds[i].add(last_branch)
-            last_meta = i
-            statements_since_meta = []
-            continue
         reads, writes, mr, mw = _regs(mi)
         d = desc(mi.opcode)
-        touches_preg = any(isinstance(r, str) and r != "eflags" for r in reads | writes)
         for r in reads:
             if r in last_write:
                 preds[i].add(last_write[r])
@@ -151,16 +169,12 @@ def schedule_block(b: MBlock) -> None:
                 preds[i].add(last_mem_write)
             if mw:
                 preds[i].update(mem_reads)
-        if (d.is_call or touches_preg) and last_call >= 0:
-            preds[i].add(last_call)
+        if last_call >= 0:
+            preds[i].add(last_call)  # calls bound scheduling regions, as in LLVM
         if d.is_call or d.is_branch or d.is_terminator:
             preds[i].update(range(i))  # nothing moves across a call; branches stay put
         if last_branch >= 0:
             preds[i].add(last_branch)  # nothing is hoisted above a branch (speculation)
-        if _is_statement(mi, mw):
-            if last_meta >= 0:
-                preds[i].add(last_meta)
-            statements_since_meta.append(i)
         if d.is_call:
             last_call = i
         if d.is_branch:
@@ -179,7 +193,7 @@ def schedule_block(b: MBlock) -> None:
     for i in range(n):
         for p in preds[i]:
             succs[p].append(i)
-    lat = [0 if mi is None else _latency(mi) for mi in real]
+    lat = [_latency(mi) for mi in real]
     # priority: longest latency-weighted path to the end of the block
     height = [0] * n
     for i in reversed(range(n)):
@@ -191,19 +205,17 @@ def schedule_block(b: MBlock) -> None:
     cycle = 0
     while ready:
         avail = [i for i in ready if ready_at[i] <= cycle] or ready
-        # debug runs go as soon as they may; real instructions by critical path
-        pick = max(avail, key=lambda i: (real[i] is None, height[i], -i))
+        pick = max(avail, key=lambda i: (height[i], -i))
         ready.remove(pick)
         order.append(pick)
-        if real[pick] is not None:
-            cycle = max(cycle, ready_at[pick]) + 1
+        cycle = max(cycle, ready_at[pick]) + 1
         for s_ in succs[pick]:
             remaining[s_] -= 1
             ready_at[s_] = max(ready_at[s_], cycle + lat[pick] - 1)
             if remaining[s_] == 0:
                 ready.append(s_)
     assert len(order) == n, "scheduling left instructions behind"
-    b.insts = head + [mi for i in order for mi in units[i]]
+    return order
 
 
 def schedule(mf: MFunction) -> None:

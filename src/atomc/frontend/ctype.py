@@ -186,18 +186,21 @@ class StructT(CType):
         return self.is_complete
 
     def layout(self, members: list[tuple[str, CType, int]], packed: bool = False,
-               min_align: int = 1, member_align: dict[int, int] | None = None) -> None:
+               min_align: int = 1, member_align: dict[int, int] | None = None,
+               max_align: int = 0) -> None:
         """Place members in declaration order with SysV alignment rules.
 
         `packed` drops member alignment (GNU `packed`); `member_align` raises the
         alignment of member i (GNU `aligned(N)` on a member); `min_align` is the
-        struct's own `aligned(N)`.
+        struct's own `aligned(N)`; `max_align` caps member alignment (`#pragma pack(N)`).
         """
         offset = 0
         align = max(1, min_align)
         placed: list[Member] = []
         for i, (name, ty, line) in enumerate(members):
             a = 1 if packed else ty.align
+            if max_align:
+                a = min(a, max_align)
             if member_align and i in member_align:
                 a = max(a, member_align[i])
             align = max(align, a)

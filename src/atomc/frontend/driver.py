@@ -37,18 +37,20 @@ def compile_to_ir(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> M
     """C source file to IR; reports errors through `diags` and raises CompileAborted."""
     _check_binary(path, diags)
     text = run_cpp(path, opts, diags)
-    ast = parse_c(text, path, diags)
-    if not any(getattr(getattr(e, "coord", None), "file", None) == path for e in ast.ext):
-        raise diags.fatal(SourceSpan(path, 1, 1), "ISO C requires a translation unit to "
-                                                  "contain at least one declaration (empty "
-                                                  "translation unit)")
     limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 20000))
+    # pycparser and our tree walks recurse once per nesting level: C's minimum limits
+    # (127 nested blocks, 63 nested parentheses) need far more than Python's default
+    sys.setrecursionlimit(max(limit, 50000))
     try:
+        ast = parse_c(text, path, diags)
+        if not any(getattr(getattr(e, "coord", None), "file", None) == path for e in ast.ext):
+            raise diags.fatal(SourceSpan(path, 1, 1), "ISO C requires a translation unit to "
+                                                      "contain at least one declaration (empty "
+                                                      "translation unit)")
         sema = Sema(diags, path, system_headers(text, path))
         module = IRGen(opts, diags, sema, path).run(ast)
     except RecursionError:
-        raise diags.fatal(None, "expression nesting too deep") from None
+        raise diags.fatal(None, "program nesting is too deep for atomc") from None
     finally:
         sys.setrecursionlimit(limit)
     diags.check()

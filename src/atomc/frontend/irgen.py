@@ -36,6 +36,7 @@ from ..ir import (
     Branch,
     Builder,
     Const,
+    DataItem,
     DbgKind,
     DbgRecord,
     DIGlobalVariable,
@@ -140,6 +141,7 @@ class IRGen:
         self.labels_used: dict[str, Pos] = {}
         self.ret_block: Block | None = None
         self.ret_slot: Value | None = None
+        self.started: list[Block] = []  # blocks in the order their code began
         self.fabi: FuncABI | None = None
         self.ret_ctype: CType = INT
         self.sret_ptr: Value | None = None
@@ -174,6 +176,8 @@ class IRGen:
                 self.sema.declare_typedef(ext)  # type: ignore[arg-type]
             elif isinstance(ext, c_ast.StaticAssert):
                 self.static_assert(ext)
+            elif isinstance(ext, c_ast.Pragma):
+                self.sema.pragma(ext)
         pending = True
         while pending:
             pending = False
@@ -326,10 +330,28 @@ class IRGen:
     def start(self, block: Block) -> None:
         """Continue emitting in `block`; a block is laid out where its code begins."""
         fn = self.fn
-        if fn is not None and not block.insts and block in fn.blocks and fn.blocks[-1] is not block:
-            fn.blocks.remove(block)
-            fn.blocks.append(block)
+        if fn is not None and not block.insts and block in fn.blocks:
+            if fn.blocks[-1] is not block:
+                fn.blocks.remove(block)
+                fn.blocks.append(block)
+            if not self.started or self.started[-1] is not block:
+                self.started.append(block)
         self.b.position_at_end(block)
+
+    def sink_condition(self, cond_from: int, body_from: int) -> None:
+        """Lay a loop's condition blocks out after its body, as gcc does: the loop is
+        entered by a jump to the test at the bottom, so the `while`/`for` line's first
+        row is outside the loop and a breakpoint there is hit once."""
+        fn = self.fn
+        assert fn is not None
+        cond = self.started[cond_from:body_from]
+        body = set(self.started[body_from:])
+        if not cond or not body:
+            return
+        for b in cond:
+            fn.blocks.remove(b)
+        last = max(i for i, b in enumerate(fn.blocks) if b in body)
+        fn.blocks[last + 1:last + 1] = cond
 
     def ensure_open(self) -> None:
         """After a terminator, continue in a fresh (unreachable) block."""
@@ -386,6 +408,7 @@ class IRGen:
         fn.subprogram = sp
         self.fn, self.sp, self.scope = fn, sp, sp
         self.b = Builder(fn)
+        self.started = []
         self.alloca_count = 0
         self.records = []
         self.loops, self.switches = [], []
@@ -478,8 +501,7 @@ class IRGen:
                 if sym.name == "main" and self.ret_slot is not None and \
                         as_int(self.ret_ctype) is not None:
                     self.b.store(Const(scalar_ir_type(self.ret_ctype), 0), self.ret_slot)
-                j = self.b.jump(self.ret_block)
-                self.b.add_to_new_atom(j)
+                self.b.jump(self.ret_block)  # the implicit return's atom is the `ret`
         rb = self.ret_block
         rb.function = fn
         fn.blocks.append(rb)
@@ -563,7 +585,8 @@ class IRGen:
             for inst in list(rb.insts):
                 rb.remove(inst)
                 inst.drop_all_references()
-            pred.append(Ret(new_vals, loc=loc))
+            ret = Ret(new_vals, loc=loc)
+            pred.append(ret)
         else:
             # keep the epilogue's loads; the return statement's location moves to them
             for inst in list(rb.insts):
@@ -571,6 +594,8 @@ class IRGen:
                 inst.loc = loc.without_atom() if (loc is not None and inst is not ret) else loc
                 pred.append(inst)
         fn.blocks.remove(rb)
+        if ret.loc is not None and not ret.loc.atom_group:
+            self.b.add_to_new_atom(ret)  # an implicit return: its own atom
         slot = self.ret_slot
         if isinstance(slot, Inst) and not slot.uses and slot.block is not None:
             slot.block.remove(slot)
@@ -650,8 +675,8 @@ class IRGen:
     def _s_EmptyStatement(self, node: c_ast.EmptyStatement) -> None:
         pass
 
-    def _s_Pragma(self, node: c_ast.Node) -> None:
-        pass
+    def _s_Pragma(self, node: c_ast.Pragma) -> None:
+        self.sema.pragma(node)
 
     def _s_Typedef(self, node: c_ast.Typedef) -> None:
         self.sema.declare_typedef(node)  # type: ignore[arg-type]
@@ -688,27 +713,83 @@ class IRGen:
         self.declare_var(sym, home)
         if init is not None:
             self.ensure_open()
-            self.emit_init(home, init)
+            self.emit_init(home, init, sym.name)
 
-    def emit_init(self, home: Value, init: T.Init) -> None:
+    def emit_init(self, home: Value, init: T.Init, name: str = "") -> None:
+        """Initialise a local object, choosing the instructions as Clang does at -O0:
+        a scalar store; for a constant aggregate a memset (all one byte, or mostly
+        zero plus a few stores) or a memcpy from a private constant copy; otherwise
+        element-wise stores after zeroing what the initialiser does not cover."""
         t = init.type
         size = t.size
         items = init.items
         with self.b.atom_group():
-            if len(items) == 1 and items[0].offset == 0 and items[0].type.size == size and \
-                    not isinstance(items[0].expr, T.StrLit):
+            if len(items) == 1 and items[0].offset == 0 and \
+                    unqual(items[0].type) == unqual(t) and not isinstance(unqual(t), ArrayT):
                 it = items[0]
                 with self.at(it.expr.pos):
                     self.store_item(home, it, annotate=True)
                 return
+            image = self.constant_image(init)
+            with self.at(init.pos):
+                if image is not None and self.emit_constant_aggregate(home, init, image, name):
+                    return
             covered = sum(it.type.size for it in items)
-            if covered < size or any(isinstance(it.expr, T.StrLit) for it in items):
+            zeroed = covered < size or any(isinstance(it.expr, T.StrLit) for it in items)
+            if zeroed:
                 with self.at(init.pos):
                     ms = self.b.memset(home, Const(I8, 0), size, t.align)
                     self.b.add_to_atom(ms)
             for it in items:
+                if zeroed and isinstance(it.expr, T.IntConst) and it.expr.value == 0:
+                    continue  # already zero
                 with self.at(it.expr.pos):
                     self.store_item(self.offset_ptr(home, it.offset), it, annotate=True)
+
+    def constant_image(self, init: T.Init) -> list[DataItem] | None:
+        """The object's bytes if every initialiser is a link-time constant."""
+        if not init.items:
+            return [Zeros(init.type.size)]
+        try:
+            return static_data(init, init.type, self.address_symbol)
+        except InitError:
+            return None
+
+    def emit_constant_aggregate(self, home: Value, init: T.Init, image: list[DataItem],
+                                name: str) -> bool:
+        t = init.type
+        size = t.size
+        if any(isinstance(x, SymRef) for x in image):
+            blob: bytes | None = None
+        else:
+            blob = b"".join(x if isinstance(x, bytes) else bytes(x.count)  # type: ignore
+                            for x in image)
+        if blob is not None and (not blob.strip(b"\0") or len(set(blob)) == 1):
+            ms = self.b.memset(home, Const(I8, blob[0] if blob else 0), size, t.align)
+            self.b.add_to_atom(ms)
+            return True
+        nonzero = [it for it in init.items
+                   if not (isinstance(it.expr, T.IntConst) and it.expr.value == 0)]
+        if blob is not None and size > 32 and len(nonzero) <= 6 and \
+                all(isinstance(it.expr, T.IntConst) for it in nonzero):
+            ms = self.b.memset(home, Const(I8, 0), size, t.align)
+            self.b.add_to_atom(ms)
+            for it in nonzero:
+                with self.at(it.expr.pos):
+                    self.store_item(self.offset_ptr(home, it.offset), it, annotate=True)
+            return True
+        fname = self.fn.name if self.fn is not None else "file"
+        base = f".L__const.{fname}.{name or 'init'}"
+        gname = base
+        n = 0
+        while gname in self.module.globals:
+            n += 1
+            gname = f"{base}.{n}"
+        g = Global(gname, size, max(t.align, 1), image, internal=True, constant=blob is not None)
+        self.module.add_global(g)
+        mc = self.b.memcpy(home, g, size, t.align)
+        self.b.add_to_atom(mc)
+        return True
 
     def store_item(self, addr: Value, it: T.InitItem, annotate: bool) -> None:
         e = it.expr
@@ -799,8 +880,10 @@ class IRGen:
         end_b = self.new_block("while.end")
         with self.at(p):
             self.b.jump(cond_b)
+        cond_from = len(self.started)
         self.start(cond_b)
         self.loop_cond(node.cond, body_b, end_b)
+        body_from = len(self.started)
         self.start(body_b)
         self.loops.append(_Loop(end_b, cond_b))
         if node.stmt is not None:
@@ -809,6 +892,7 @@ class IRGen:
         if not self.b.terminated:
             with self.at(p):
                 self.b.jump(cond_b)
+        self.sink_condition(cond_from, body_from)
         self.start(end_b)
 
     def _s_DoWhile(self, node: c_ast.DoWhile) -> None:
@@ -849,19 +933,28 @@ class IRGen:
         end_b = self.new_block("for.end")
         with self.at(p):
             self.b.jump(cond_b)
+        cond_from = len(self.started)
         self.start(cond_b)
         if node.cond is not None:
             self.loop_cond(node.cond, body_b, end_b)
         else:
             with self.at(p):
                 self.b.jump(body_b)
+        body_from = len(self.started)
         self.start(body_b)
         self.loops.append(_Loop(end_b, inc_b))
         if node.stmt is not None:
             self.stmt(node.stmt)
         self.loops.pop()
         if not self.b.terminated:
-            with self.at(p):
+            # The end-of-body branch: Clang puts it at the body's closing brace when
+            # there is an increment; gcc-like stepping wants the `for` line instead,
+            # which is what we use without Key Instructions.
+            end_pos = p
+            if node.next is not None and self.opts.use_key_instructions and \
+                    isinstance(node.stmt, c_ast.Compound):
+                end_pos = find_closing_brace(self.sema.pos(node.stmt), self.sema.source_line) or p
+            with self.at(end_pos):
                 j = self.b.jump(inc_b)
                 self.b.add_to_new_atom(j)
         if node.next is not None:
@@ -869,6 +962,8 @@ class IRGen:
             self.discard(self.sema.expr(node.next))
             with self.at(p):
                 self.b.jump(cond_b)
+        if node.cond is not None:
+            self.sink_condition(cond_from, body_from)
         self.start(end_b)
         self.sema.scopes.pop()
         self.scope = saved_scope
@@ -1301,6 +1396,12 @@ class IRGen:
         return self.cond_expr(e, want=True)
 
     def cond_expr(self, e: T.Cond, want: bool) -> Value:
+        if want and isinstance(e.then, T.IntConst) and isinstance(e.els, T.IntConst) and \
+                not isinstance(unqual(e.type), (StructT, VoidT)):
+            # `c ? 3 : 4`: both arms are free to evaluate, so a select (as Clang does)
+            bit = self.truth(e.cond)
+            with self.at(e.pos):
+                return self.b.select(bit, self.value_of(e.then), self.value_of(e.els))
         then_b = self.new_block("cond.true")
         else_b = self.new_block("cond.false")
         end_b = self.new_block("cond.end")

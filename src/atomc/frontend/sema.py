@@ -11,6 +11,8 @@ checking can go on and report more than one problem per file.
 
 from __future__ import annotations
 
+import re
+
 from pycparser import c_ast
 from pycparserext import ext_c_parser as ext
 
@@ -122,6 +124,8 @@ class Sema:
         self.string_count = 0
         self.quiet = 0  # > 0 while typing a statement expression on trial
         self.pending_struct_attrs: dict[str, c_ast.Node | None] = {}
+        self.pack: int | None = None  # `#pragma pack(N)` in effect
+        self.pack_stack: list[int | None] = []
 
     # ------------------------------------------------------------------
     # positions and errors
@@ -320,6 +324,8 @@ class Sema:
         member_align: dict[int, int] = {}
         names: set[str] = set()
         for d in spec.decls:
+            if isinstance(d, c_ast.Pragma):
+                self.pragma(d)
             if not isinstance(d, c_ast.Decl):
                 continue
             dp = self.pos(d, pos)
@@ -346,7 +352,7 @@ class Sema:
         pending, self.pending_struct_attrs = self.pending_struct_attrs, {}
         attrs.update(pending)
         st.layout(members, packed="packed" in attrs, min_align=self._align_arg(attrs),
-                  member_align=member_align)
+                  member_align=member_align, max_align=self.pack or 0)
         return st
 
     def enum_type(self, spec: c_ast.Enum, pos: Pos) -> CType:
@@ -438,6 +444,32 @@ class Sema:
         for fs in getattr(decl, "funcspec", None) or []:
             if isinstance(fs, ext.AttributeSpecifier):
                 self.pending_struct_attrs.update(_attributes(fs.exprlist))
+
+    def pragma(self, node: c_ast.Pragma) -> None:
+        """`#pragma pack(...)` (push, pop, N, empty); other pragmas are ignored."""
+        m = _PACK.match(node.string or "")
+        if m is None:
+            return
+        args = [a.strip() for a in m.group(1).split(",") if a.strip()]
+        if args and args[0] == "push":
+            self.pack_stack.append(self.pack)
+            args = args[1:]
+        elif args and args[0] == "pop":
+            self.pack = self.pack_stack.pop() if self.pack_stack else None
+            return
+        if not args:
+            if not m.group(1).strip():
+                self.pack = None
+            return
+        try:
+            n = int(args[0], 0)
+        except ValueError:
+            self.error(node, f"invalid alignment '{args[0]}' in '#pragma pack'")
+            return
+        if n not in (1, 2, 4, 8, 16):
+            self.error(node, "expected #pragma pack parameter to be '1', '2', '4', '8', or '16'")
+            return
+        self.pack = n
 
     def declare_typedef(self, decl: c_ast.Decl) -> None:
         p = self.pos(decl)
@@ -1538,6 +1570,8 @@ class Sema:
             return e  # `return f();` with a void f: evaluated for its effects
         return self.assign_convert(e, ret, "returning", e.pos)
 
+
+_PACK = re.compile(r"^\s*pack\s*\((.*)\)\s*$")
 
 _IR_FUNCTION_ATTRS = frozenset({"noinline", "always_inline", "noreturn"})
 
