@@ -120,12 +120,7 @@ def test_frame_offsets_and_scope_ranges():
     assert locs["t"].single[0][0] == "fbreg" and locs["t"].single[0][1] < -16
 
 
-@pytest.mark.parametrize("level", [
-    "-O0",
-    pytest.param("-O2", marks=pytest.mark.xfail(
-        reason="the -O2 list scheduler (codegen/schedule.py) orders real instructions around "
-               "debug meta instructions, so -g changes the schedule")),
-])
+@pytest.mark.parametrize("level", ["-O0", "-O2"])
 def test_debug_does_not_change_text_section(tmp_path, atomc_cmd, level):
     """End to end through the driver: the .text bytes of -g and -g0 objects match."""
     for src in sorted(EXEC_PROGRAMS.glob("*.c"))[::9]:

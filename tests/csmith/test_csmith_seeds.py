@@ -34,13 +34,7 @@ class KnownBug(AssertionError):
 
 # seed -> (the atomc level, text its failure must contain, the bug); the reduced programs are in
 # tests/regress/.
-KNOWN_FAILURES: dict[int, tuple[str, str, str]] = {
-    12: ("-O2 -g", "ValueError: not enough values to unpack",
-         "atomc -O2 -g: internal compiler error 'ValueError: not enough values to unpack (expected 2,"
-         " got 0)': codegen/regalloc_linear.py rewrite_meta() empties the operands of a DBG_PHI whose"
-         " vreg has no live interval, and codegen/debug_values.py debug() unpacks two operands "
-         "from every DBG_PHI (needs the inliner: --opt-bisect-limit=2 compiles)"),
-}
+KNOWN_FAILURES: dict[int, tuple[str, str, str]] = {}
 
 pytestmark = pytest.mark.skipif(csmith_diff.tools_available() is not None,
                                 reason=csmith_diff.tools_available() or "")

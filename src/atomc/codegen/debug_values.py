@@ -78,6 +78,8 @@ class _Describer:
 
     def debug(self, mi: MInst) -> MInstView | None:
         if mi.opcode == "DBG_PHI":
+            if len(mi.operands) != 2:
+                return None  # the value was never computed: nothing to describe
             loc_op, num = mi.operands
             loc = self.location(loc_op)
             if loc is None or not isinstance(num, Imm):
