@@ -99,11 +99,7 @@ def test_verify(program) -> None:  # type: ignore[no-untyped-def]
 
 # Known differences that are not the DWARF writer's, by program.
 SCOPES_XFAIL: dict[str, str] = {}
-ARGS_XFAIL = {
-    "065_const_volatile": "`while` is entered by falling into its condition block, so the "
-                          "post-prologue breakpoint of tick() is inside the loop and hits on "
-                          "every iteration (gcc jumps to the condition first)",
-}
+ARGS_XFAIL: dict[str, str] = {}
 ARGS_SKIP = {
     "022_union_basic": "a union argument shows a pointer's bits as integers, and atomc and "
                        "gcc link at different addresses",
