@@ -17,6 +17,7 @@ support yet, so those seeds show up as rejects/mismatches until they exist.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -25,7 +26,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "csmith"))
-import csmith_diff  # noqa: E402
+import csmith_diff
 
 KINDS = ("ok", "mismatch", "atomc-crash", "atomc-reject", "timeout", "gcc-timeout", "gcc-fail")
 
@@ -60,8 +61,9 @@ def main() -> int:
     deadline = time.time() + a.time_limit if a.time_limit > 0 else float("inf")
     levels = tuple(level.strip() for level in a.levels.split(",") if level.strip())
     ran = 0
-    out = open(a.json, "w") if a.json else None
-    with Pool(a.jobs) as pool:
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(open(a.json, "w")) if a.json else None
+        pool = stack.enter_context(Pool(a.jobs))
         jobs = [(s, a.config, a.keep, deadline, levels) for s in seeds]
         for i, r in enumerate(pool.imap_unordered(_one, jobs), 1):
             if r is None:
@@ -78,8 +80,6 @@ def main() -> int:
                                       "steps": [[s.level, s.kind, s.detail, s.signature]
                                                 for s in r.steps]}) + "\n")
                 out.flush()
-    if out:
-        out.close()
     elapsed = time.monotonic() - start
     print(f"\ncsmith campaign: {ran} of {len(seeds)} seeds run, config {a.config} "
           f"({' '.join(csmith_diff.CONFIGS[a.config])}), atomc {' / '.join(levels)} "

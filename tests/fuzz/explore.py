@@ -14,7 +14,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-import test_mutation_fuzz as fz  # noqa: E402
+import test_mutation_fuzz as fz
 
 
 def check(name: str, save: bool) -> str | None:

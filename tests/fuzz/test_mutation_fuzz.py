@@ -26,7 +26,7 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from mutate import mutate  # noqa: E402
+from mutate import mutate
 
 CORPUS = sorted((HERE.parent / "exec" / "programs").glob("*.c"))
 SAVED = HERE.parent / "regress" / "fuzz"
@@ -90,7 +90,8 @@ def robustness_failure(proc: subprocess.CompletedProcess | None) -> str | None:
 def compile_mutant(atomc_cmd: list[str], src: Path, level: tuple[str, ...]) -> subprocess.CompletedProcess | None:
     try:
         return subprocess.run([*atomc_cmd, *level, "-c", str(src), "-o", str(src.with_suffix(".o"))],
-                              capture_output=True, timeout=COMPILE_TIMEOUT, stdin=subprocess.DEVNULL)
+                              capture_output=True, timeout=COMPILE_TIMEOUT, stdin=subprocess.DEVNULL,
+                              check=False)
     except subprocess.TimeoutExpired:
         return None
 

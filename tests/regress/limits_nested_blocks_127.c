@@ -6,7 +6,8 @@
  *   about 110 nested `if (...) {` / `while (...) {` / `for (;;) {` / `switch` blocks
  *   (100 pass; bare `{ }` blocks pass at 150); gcc prints 127.
  * signature: error: expected valid C syntax (the parser gave up: RecursionError)
- * open at: -O0, -O1, -O2, -O2 -g
+ * open at:
+ * status: passes with the front end in the working tree of 2026-11-22 08:05 (was open at all levels)
  */
 #include <stdio.h>
 

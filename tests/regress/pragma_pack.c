@@ -6,7 +6,8 @@
  *   so union punning and byte checksums differ
  *   (gcc prints "7 01 78 56 34 12 03 00", atomc "12 01 00 00 00 78 56 34").
  * signature: output
- * open at: -O0, -O1, -O2, -O2 -g
+ * open at:
+ * status: passes with the front end in the working tree of 2026-11-22 08:05 (was open at all levels)
  */
 #include <stdint.h>
 #include <stdio.h>

@@ -23,8 +23,8 @@ import pytest
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "csmith"))
 sys.path.insert(0, str(HERE.parent / "fuzz"))
-import csmith_diff  # noqa: E402
-import test_mutation_fuzz as fuzz  # noqa: E402
+import csmith_diff
+import test_mutation_fuzz as fuzz
 
 PROGRAMS = sorted(HERE.glob("*.c"))
 MUTANTS = sorted((HERE / "fuzz").glob("*.c"))

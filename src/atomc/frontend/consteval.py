@@ -118,7 +118,8 @@ def _address(e: T.Expr) -> Address | None:
             v = evaluate(e.ptr)
             return v if isinstance(v, Address) else None
         case T.CompoundLit():
-            return None
+            s = e.sym
+            return Address(s.link_name) if s.static_storage and s.link_name else None
     return None
 
 

@@ -9,6 +9,18 @@ Debug metadata policy: the metadata (compile unit, subprograms, variables,
 records) is always built, because instruction locations need scopes and the
 diagnostics use them; the back end emits DWARF only when `opts.debug` is set.
 Key Instructions atoms are added only when `opts.use_key_instructions`.
+
+Locations: expressions carry their own line and column (binary operators and
+assignments the operator's column). Deliberately without a location (None):
+allocas, the parameter spills on entry (so prologue_end lands on the first
+statement, as with clang), and the structural jumps that only fall into a join
+block (end of `then`, into a `case`), which should not create line rows.
+
+Layout and stepping follow gcc -O0: loop tests sit after the loop body and are
+reached by a jump, and without Key Instructions the epilogue keeps the line of
+the closing brace. With Key Instructions, Clang's rules apply (spec §5.2-5.3):
+the single-return epilogue folds into the return statement and a `for` body
+ends with a branch at its closing brace.
 """
 
 from __future__ import annotations
@@ -264,6 +276,9 @@ class IRGen:
     def address_symbol(self, a: Address) -> str:
         if a.string is not None:
             return self.string_global(a.string).name
+        lit = self.sema.static_literals.get(a.symbol)
+        if lit is not None:
+            return self.compound_literal(lit).name  # type: ignore[attr-defined]
         sym = self.sema.scopes.lookup_file(a.symbol)
         if sym is not None and sym.link_name == a.symbol:
             self.global_value(sym)
@@ -579,6 +594,8 @@ class IRGen:
             loc = store.loc
             pred.remove(store)
             store.drop_all_references()
+        if loc is None or not loc.atom_group:
+            loc = ret.loc  # falling off the end: the epilogue's own position and atom
         pred.remove(jump)
         jump.drop_all_references()
         if new_vals is not None:
@@ -594,8 +611,6 @@ class IRGen:
                 inst.loc = loc.without_atom() if (loc is not None and inst is not ret) else loc
                 pred.append(inst)
         fn.blocks.remove(rb)
-        if ret.loc is not None and not ret.loc.atom_group:
-            self.b.add_to_new_atom(ret)  # an implicit return: its own atom
         slot = self.ret_slot
         if isinstance(slot, Inst) and not slot.uses and slot.block is not None:
             slot.block.remove(slot)
@@ -1197,13 +1212,15 @@ class IRGen:
         sym = e.sym
         if sym.ir is None:
             if sym.static_storage:
-                g = Global(f".compoundliteral.{len(self.module.globals)}", max(e.type.size, 1),
-                           e.type.align, None, internal=True)
+                g = Global(sym.link_name, max(e.type.size, 1), e.type.align, None,
+                           internal=True)
                 self.module.add_global(g)
                 sym.ir = g
-                sym.link_name = g.name
                 self.static_locals.append((sym, e.init))
                 return g
+            sym.ir = self.alloca(e.type.size, e.type.align, "")
+        elif sym.static_storage:
+            return sym.ir
             sym.ir = self.alloca(e.type.size, e.type.align, "")
         self.emit_init(sym.ir, e.init)
         return sym.ir

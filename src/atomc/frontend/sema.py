@@ -125,6 +125,8 @@ class Sema:
         self.quiet = 0  # > 0 while typing a statement expression on trial
         self.pending_struct_attrs: dict[str, c_ast.Node | None] = {}
         self.pack: int | None = None  # `#pragma pack(N)` in effect
+        self.static_literals: dict[str, T.CompoundLit] = {}  # file-scope compound literals
+        self.libcalls: dict[str, Symbol] = {}  # libgcc helpers behind GCC builtins
         self.pack_stack: list[int | None] = []
 
     # ------------------------------------------------------------------
@@ -780,12 +782,10 @@ class Sema:
         if sym.kind == "enumconst":
             return T.IntConst(sym.value, INT, p)
         sym.used = True
-        if sym.system or sym.file_scope:
-            u = unqual(sym.type)
-            if isinstance(u, FuncT) and sym.system and not sym.defined:
-                pass  # checked at the call
-            elif contains_float(sym.type) and not isinstance(u, FuncT):
-                self.error(p, f"floating-point type '{sym.type}' is unsupported")
+        # a float object from a header is rejected where it is used (functions: at the call)
+        if sym.file_scope and contains_float(sym.type) and not isinstance(unqual(sym.type),
+                                                                          FuncT):
+            self.error(p, f"floating-point type '{sym.type}' is unsupported")
         return T.VarRef(sym, p)
 
     def _e_ExprList(self, node: c_ast.ExprList) -> T.Expr:
@@ -1277,10 +1277,53 @@ class Sema:
         if name == "offsetof" and len(args) == 2 and isinstance(args[0], c_ast.Typename):
             t = unqual(self.resolve_type(args[0], p))
             return T.IntConst(self._offsetof(t, args[1], p), ULONG, p)
+        if name in _BIT_BUILTINS and len(args) == 1:
+            return self._bit_builtin(name, self.value(self.expr(args[0])), p)
         if name == "__builtin_constant_p" and len(args) == 1:
             e = self.expr(args[0])
             return T.IntConst(int(isinstance(e, T.IntConst)), INT, p)
         return None
+
+    def _libcall(self, name: str, ret: CType, params: tuple[CType, ...], args: list[T.Expr],
+                 p: Pos) -> T.Expr:
+        """A call to a libgcc helper (always linked by `cc`), declared on first use."""
+        sym = self.libcalls.get(name)
+        ft = FuncT(ret, params)
+        if sym is None:
+            sym = Symbol(name, ft, "func", "extern", p, static_storage=True, file_scope=True,
+                         link_name=name, used=True)
+            self.libcalls[name] = sym
+        conv = [self.cast(a, t) for a, t in zip(args, params)]
+        return T.Call(T.Decay(T.VarRef(sym, p), PointerT(ft)), conv, ft, ret, p)
+
+    def _bit_builtin(self, name: str, arg: T.Expr, p: Pos) -> T.Expr:
+        """GCC's bit builtins, lowered to libgcc's 64-bit helpers plus an adjustment."""
+        if as_int(arg.type) is None:
+            self.error(p, f"incompatible type '{arg.type}' for '{name}' (integer required)")
+            return self.bad(p)
+        base = name.rstrip("l")  # __builtin_popcountl, __builtin_clzll, ...
+        wide = name.endswith("l")
+        if base.startswith("__builtin_bswap"):
+            bits = int(base[len("__builtin_bswap"):])
+            ut = {16: USHORT, 32: UINT, 64: ULONG}[bits]
+            if bits == 64:
+                return self._libcall("__bswapdi2", ULONG, (ULONG,), [arg], p)
+            r = self._libcall("__bswapsi2", UINT, (UINT,), [arg], p)
+            if bits == 16:
+                r = self.binary(">>", r, T.IntConst(16, INT, p), p)
+            return self.cast(r, ut)
+        x = self.cast(arg, ULONG if wide else UINT)
+        if base == "__builtin_popcount":
+            return self._libcall("__popcountdi2", INT, (ULONG,), [x], p)
+        if base == "__builtin_parity":
+            return self._libcall("__paritydi2", INT, (ULONG,), [x], p)
+        if base == "__builtin_ctz":
+            return self._libcall("__ctzdi2", INT, (ULONG,), [x], p)
+        if base == "__builtin_clz":
+            r = self._libcall("__clzdi2", INT, (ULONG,), [x], p)
+            return r if wide else self.binary("-", r, T.IntConst(32, INT, p), p)
+        # __builtin_ffs: 0 for 0, else 1 + ctz
+        return self._libcall("__ffsdi2", INT, (LONG,), [self.cast(x, LONG)], p)
 
     def _offsetof(self, t: CType, desig: c_ast.Node, p: Pos) -> int:
         if isinstance(desig, c_ast.ID):
@@ -1320,10 +1363,14 @@ class Sema:
         t = self.resolve_type(node.type, p)
         init = self.initializer(t, node.init, p)
         self.anon_count += 1
-        sym = Symbol(f".compoundliteral{self.anon_count}", init.type, "var",
-                     "static" if self.scopes.at_file_scope else "auto", p,
-                     static_storage=self.scopes.at_file_scope)
-        return T.CompoundLit(init.type, init, sym, p)
+        at_file = self.scopes.at_file_scope
+        sym = Symbol(f".compoundliteral.{self.anon_count}", init.type, "var",
+                     "static" if at_file else "auto", p, static_storage=at_file)
+        lit = T.CompoundLit(init.type, init, sym, p)
+        if at_file:  # an unnamed static object: its address is a link-time constant
+            sym.link_name = f".L.compoundliteral.{self.anon_count}"
+            self.static_literals[sym.link_name] = lit
+        return lit
 
     def _e_InitList(self, node: c_ast.InitList) -> T.Expr:
         self.error(node, "expected expression (initializer list not allowed here)")
@@ -1570,6 +1617,11 @@ class Sema:
             return e  # `return f();` with a void f: evaluated for its effects
         return self.assign_convert(e, ret, "returning", e.pos)
 
+
+_BIT_BUILTINS = frozenset(
+    f"__builtin_{b}{suffix}" for b in ("popcount", "clz", "ctz", "parity", "ffs")
+    for suffix in ("", "l", "ll")) | {"__builtin_bswap16", "__builtin_bswap32",
+                                      "__builtin_bswap64"}
 
 _PACK = re.compile(r"^\s*pack\s*\((.*)\)\s*$")
 

@@ -71,17 +71,20 @@ void loops(int n)
     }
 }
 // CHECK-LABEL: define @loops(
-// loop condition: compare and branch are separate groups, each rank 1
-// CHECK:      icmp slt {{.*}} !loc(line: 65, {{.*}} atom: 1 1)
-// CHECK-NEXT: branch {{.*}} !loc(line: 65, {{.*}} atom: 2 1)
+// loops are entered by a jump to the test, laid out after the body (as gcc does)
+// CHECK:      jump [[WCOND:bb[0-9]+]]  !loc(line: 65, column: 5, scope: {{![0-9]+}})
 // CHECK:      store {{.*}} !loc(line: 66, {{.*}} atom: 3 1)
 // the while back edge is not annotated
-// CHECK-NEXT: jump {{bb[0-9]+}}  !loc(line: 65, column: 5, scope: {{![0-9]+}})
+// CHECK-NEXT: jump [[WCOND]]  !loc(line: 65, column: 5, scope: {{![0-9]+}})
+// loop condition: compare and branch are separate groups, each rank 1
+// CHECK:      [[WCOND]]:
+// CHECK:      icmp slt {{.*}} !loc(line: 65, {{.*}} atom: 1 1)
+// CHECK-NEXT: branch {{.*}} !loc(line: 65, {{.*}} atom: 2 1)
 // CHECK:      store i32 0, {{.*}} !loc(line: 67, {{.*}} atom: 4 1)
-// CHECK:      icmp slt {{.*}} !loc(line: 67, {{.*}} atom: 5 1)
-// CHECK-NEXT: branch {{.*}} !loc(line: 67, {{.*}} atom: 6 1)
 // CHECK:      jump {{bb[0-9]+}}  !loc(line: 69, {{.*}} atom: 8 1)
 // CHECK:      jump {{bb[0-9]+}}  !loc(line: 70, {{.*}} atom: 9 1)
+// CHECK:      icmp slt {{.*}} !loc(line: 67, {{.*}} atom: 5 1)
+// CHECK-NEXT: branch {{.*}} !loc(line: 67, {{.*}} atom: 6 1)
 
 struct S { int a[8]; };
 struct S gs;
@@ -93,8 +96,10 @@ void agg(struct S *p)
 }
 // CHECK-LABEL: define @agg(
 // aggregate copies: the memcpy is the key instruction
-// CHECK:      memcpy {{.*}}, 32, align 4  !loc(line: 90, {{.*}} atom: 1 1)
-// CHECK:      memcpy ptr @gs, {{.*}}, 32, align 4  !loc(line: 91, {{.*}} atom: 2 1)
-// CHECK:      store i32 {{%[0-9]+}}, ptr {{%t[.0-9]+}}  !loc(line: 92, {{.*}} atom: 3 1)
+// CHECK:      memcpy {{.*}}, 32, align 4  !loc(line: 93, {{.*}} atom: 1 1)
+// CHECK:      memcpy ptr @gs, {{.*}}, 32, align 4  !loc(line: 94, {{.*}} atom: 2 1)
+// `c ? 3 : 4` is a select, the backup of the store
+// CHECK:      select i1 {{%[0-9]+}}, i32 3, i32 4  !loc(line: 95, {{.*}} atom: 3 2)
+// CHECK-NEXT: store i32 {{%[0-9]+}}, ptr {{%t[.0-9]+}}  !loc(line: 95, {{.*}} atom: 3 1)
 
 // CHECK: DISubprogram(name: "f1", {{.*}} key_instructions: true)

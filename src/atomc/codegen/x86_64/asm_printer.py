@@ -87,7 +87,11 @@ class AsmWriter:
         all_zero = all(isinstance(it, Zeros) or (isinstance(it, bytes) and not any(it))
                        for it in init)
         if g.section:
-            self.emit(f'\t.section\t{g.section},"aw",@progbits')
+            # read-only unless written or relocated (a relocated constant in a
+            # read-only section would need text relocations in a PIE)
+            flags = "a" if g.constant and not has_reloc else "aw"
+            kind = "@nobits" if g.section.startswith(".bss") else "@progbits"
+            self.emit(f'\t.section\t{g.section},"{flags}",{kind}')
         elif g.constant:
             self.emit('\t.section\t.data.rel.ro,"aw",@progbits' if has_reloc
                       else "\t.section\t.rodata")
