@@ -120,24 +120,101 @@ def char_literal(text: str) -> int:
     return value - (1 << 32) if value >= 1 << 31 else value
 
 
-def string_literal(text: str) -> bytes:
-    """Bytes of a (possibly concatenated) narrow string literal, without the NUL."""
-    out: list[int] = []
+def _segments(text: str) -> list[tuple[str, str]]:
+    """(prefix, body) of each adjacent literal in "a" L"b" ..."""
+    out: list[tuple[str, str]] = []
     i = 0
     n = len(text)
     while i < n:
         if text[i] in " \t\n":
             i += 1
             continue
-        if text[i] == "u" and text[i:i + 2] == "u8":
-            i += 2
-        elif text[i] in "LuU":
-            raise LiteralError("wide string literals are unsupported")
-        if i >= n or text[i] != '"':
-            raise LiteralError("malformed string literal")
-        j = i + 1
+        j = i
         while j < n and text[j] != '"':
-            j += 2 if text[j] == "\\" else 1
-        out.extend(_decode_body(text[i + 1 : j]))
-        i = j + 1
+            j += 1
+        prefix = text[i:j]
+        if prefix not in ("", "u8", "L", "u", "U") or j >= n:
+            raise LiteralError("malformed string literal")
+        k = j + 1
+        while k < n and text[k] != '"':
+            k += 2 if text[k] == "\\" else 1
+        out.append((prefix, text[j + 1 : k]))
+        i = k + 1
+    return out
+
+
+def string_literal(text: str) -> bytes:
+    """Bytes of a (possibly concatenated) narrow string literal, without the NUL."""
+    out: list[int] = []
+    for prefix, body in _segments(text):
+        if prefix not in ("", "u8"):
+            raise LiteralError("a wide string literal cannot be used here")
+        out.extend(_decode_body(body))
     return bytes(out)
+
+
+def wide_prefix(text: str) -> str:
+    """"L", "u" or "U" if any concatenated segment is wide (the literal then is), else ""."""
+    for prefix, _ in _segments(text):
+        if prefix in ("L", "u", "U"):
+            return prefix
+    return ""
+
+
+def wide_string_literal(text: str) -> list[int]:
+    """Code units of a wide literal (UTF-32 for L and U, UTF-16 for u), without the NUL."""
+    prefix = wide_prefix(text)
+    units: list[int] = []
+    for _, body in _segments(text):
+        for cp in _decode_wide(body):
+            if prefix == "u" and cp > 0xFFFF:
+                cp -= 0x10000
+                units += [0xD800 + (cp >> 10), 0xDC00 + (cp & 0x3FF)]
+            else:
+                units.append(cp)
+    return units
+
+
+def _decode_wide(body: str) -> list[int]:
+    """Code points of a wide literal's body: escapes give their full value."""
+    out: list[int] = []
+    i = 0
+    n = len(body)
+    while i < n:
+        c = body[i]
+        if c != "\\":
+            out.append(ord(c))
+            i += 1
+            continue
+        i += 1
+        if i >= n:
+            raise LiteralError("incomplete escape sequence")
+        c = body[i]
+        if c in _SIMPLE_ESCAPES:
+            out.append(_SIMPLE_ESCAPES[c])
+            i += 1
+        elif c in "01234567":
+            j = i
+            while j < n and j < i + 3 and body[j] in "01234567":
+                j += 1
+            out.append(int(body[i:j], 8))
+            i = j
+        elif c == "x":
+            j = i + 1
+            while j < n and body[j] in "0123456789abcdefABCDEF":
+                j += 1
+            if j == i + 1:
+                raise LiteralError("\\x used with no following hex digits")
+            out.append(int(body[i + 1 : j], 16) & 0xFFFFFFFF)
+            i = j
+        elif c in "uU":
+            width = 4 if c == "u" else 8
+            try:
+                out.append(int(body[i + 1 : i + 1 + width], 16))
+            except ValueError:
+                raise LiteralError("incomplete universal character name") from None
+            i += 1 + width
+        else:
+            out.append(ord(c))
+            i += 1
+    return out

@@ -62,7 +62,14 @@ from .ctype import (
     usual_arith,
     wrap,
 )
-from .literals import LiteralError, char_literal, int_literal, string_literal
+from .literals import (
+    LiteralError,
+    char_literal,
+    int_literal,
+    string_literal,
+    wide_prefix,
+    wide_string_literal,
+)
 from .scopes import Pos, Scopes, Symbol
 
 _BASIC_TYPES: dict[tuple[str, ...], CType] = {}
@@ -750,6 +757,13 @@ class Sema:
         p = self.pos(node)
         try:
             if node.type == "string":
+                prefix = wide_prefix(node.value)
+                if prefix:  # wchar_t is int; char16_t/char32_t are unsigned
+                    elem = {"L": INT, "u": USHORT, "U": UINT}[prefix]
+                    units = wide_string_literal(node.value) + [0]
+                    wdata = b"".join((u & ((1 << elem.bits) - 1)).to_bytes(elem.size, "little")
+                                     for u in units)
+                    return T.StrLit(wdata, ArrayT(elem, len(units)), p)
                 data = string_literal(node.value) + b"\0"
                 return T.StrLit(data, ArrayT(CHAR, len(data)), p)
             if node.type == "char" or node.value.lstrip("LuU8").startswith("'"):
@@ -1395,7 +1409,7 @@ class Sema:
         u = unqual(t)
         if isinstance(node, c_ast.InitList):
             if isinstance(u, (ArrayT, StructT)):
-                if isinstance(u, ArrayT) and _is_char(u.elem) and len(node.exprs) == 1:
+                if isinstance(u, ArrayT) and _is_string_elem(u.elem) and len(node.exprs) == 1:
                     only = node.exprs[0]
                     if isinstance(only, c_ast.Constant) and only.type == "string":
                         return self._init_obj(t, only, off, items, p)
@@ -1421,8 +1435,8 @@ class Sema:
             return t
         e = self.expr(node)
         if isinstance(u, ArrayT):
-            if isinstance(e, T.StrLit) and _is_char(u.elem):
-                n = len(e.data)
+            if isinstance(e, T.StrLit) and _string_fits(e, u.elem):
+                n = len(e.data) // max(u.elem.size, 1)
                 if u.count is None:
                     t = ArrayT(u.elem, n)
                 elif n - 1 > u.count:
@@ -1523,7 +1537,8 @@ class Sema:
         node = lst[pos]
         u = unqual(t)
         if isinstance(u, (ArrayT, StructT)) and not isinstance(node, c_ast.InitList):
-            if isinstance(u, ArrayT) and _is_char(u.elem) and isinstance(node, c_ast.Constant) \
+            if isinstance(u, ArrayT) and _is_string_elem(u.elem) and \
+                    isinstance(node, c_ast.Constant) \
                     and node.type == "string":
                 self._init_obj(t, node, off, items, p)
                 return pos + 1
@@ -1649,9 +1664,15 @@ def _kind(u: CType) -> str:
     return "scalar"
 
 
-def _is_char(t: CType) -> bool:
+def _is_string_elem(t: CType) -> bool:
+    """Can arrays of `t` be initialised from a (narrow or wide) string literal?"""
     it = as_int(t)
-    return it is not None and it.size == 1 and it != BOOL
+    return it is not None and it.size in (1, 2, 4) and it != BOOL
+
+
+def _string_fits(e: T.StrLit, elem: CType) -> bool:
+    lit = unqual(e.type)
+    return _is_string_elem(elem) and isinstance(lit, ArrayT) and lit.elem.size == elem.size
 
 
 def _struct_has_const(st: StructT) -> bool:
