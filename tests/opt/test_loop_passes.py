@@ -142,3 +142,16 @@ def test_jump_threading_on_constant_argument() -> None:
     assert JumpThreading().run(fn, PassContext(m, opt_level=2))
     assert results(m) == before
     assert join not in fn.blocks
+
+
+def test_rotation_gives_the_exit_join_a_record_of_the_merged_value() -> None:
+    """After rotation the loop exit is reached from the guard and from the latch
+    with different values of `s`: the join needs its own record of the merged
+    value, or the variable would be optimised out (or stale) after the loop."""
+    m, fn, svar = counted_loop()
+    LoopRotate().run(fn, PassContext(m, opt_level=2))
+    exit_block = next(b for b in fn.blocks if b.terminator is not None
+                      and b.terminator.op is Op.RET)
+    assert exit_block.params
+    first = exit_block.insts[0]
+    assert any(r.var is svar and r.value in exit_block.params for r in first.dbg_records)

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..ir import (
-    Alloca, Block, Branch, DbgRecord, Function, Inst, Jump, Load, Module, Store, Switch,
-    Use, Value,
+    DEREF_EXPR, Alloca, Block, Branch, DbgKind, DbgRecord, Function, Inst, Jump, Load, Module,
+    Store, Switch, Use, Value,
 )
 from ..ir.cloning import Cloner
 from ..ir.locations import remap_atoms
@@ -42,6 +42,7 @@ def demote(value: Value, fn: Function, keep_users: Iterable[Inst] = ()) -> Alloc
         blk.insert(blk.insts.index(value) + 1, store)
     else:  # a block parameter: store on entry to its block
         blk = value.block  # type: ignore[attr-defined]
+        _carry_join_records(value, blk, slot)
         store = Store(value, slot, loc=None)
         blk.insert(_first_non_alloca(blk), store)
     for use in uses:
@@ -59,6 +60,19 @@ def demote(value: Value, fn: Function, keep_users: Iterable[Inst] = ()) -> Alloc
         at.block.insert(at.block.insts.index(at), load)
         use.set(load)
     return slot
+
+
+def _carry_join_records(param: Value, block: Block, slot: Alloca) -> None:
+    """A variable that takes the parameter's value on entry to its block (the
+    record mem2reg put at a join) becomes a memory home of the slot, so the
+    final mem2reg gives every new join its own record of the merged value."""
+    first = block.insts[0] if block.insts else None
+    if first is None:
+        return
+    for rec in list(first.dbg_records):
+        if (rec.kind is DbgKind.NEW and rec.value is param and not rec.expr.ops
+                and rec.expr.fragment is None):
+            first.add_dbg_record(DbgRecord(DbgKind.NEW, rec.var, slot, DEREF_EXPR, loc=rec.loc))
 
 
 def _first_non_alloca(block: Block) -> int:
