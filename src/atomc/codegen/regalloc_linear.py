@@ -29,8 +29,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .linetable import successors as block_successors
 from .mir import (
-    BlockRef, Imm, Mem, MBlock, MFunction, MInst, Operand, PReg, StackSlot, VReg,
+    Imm, Mem, MBlock, MFunction, MInst, Operand, PReg, StackSlot, VReg,
 )
 from .x86_64.opcodes import desc
 from .x86_64.registers import CALLEE_SAVED, SUFFIX
@@ -53,25 +54,10 @@ class Interval:
 
 
 def successors(mf: MFunction) -> dict[int, list[int]]:
-    """Block successors by index: branch targets plus fall-through."""
+    """`linetable.successors` by block index."""
     index = {id(b): i for i, b in enumerate(mf.blocks)}
-    out: dict[int, list[int]] = {}
-    for i, b in enumerate(mf.blocks):
-        succ: list[int] = []
-        real = [mi for mi in b.insts if not mi.is_meta]
-        for mi in real:
-            d = desc(mi.opcode)
-            if d.is_branch and isinstance(mi.operands[0], BlockRef):
-                t = index[id(mi.operands[0].block)]
-                if t not in succ:
-                    succ.append(t)
-        last = real[-1] if real else None
-        falls = last is None or not (desc(last.opcode).is_terminator
-                                     and not desc(last.opcode).is_cond_branch)
-        if falls and i + 1 < len(mf.blocks) and i + 1 not in succ:
-            succ.append(i + 1)
-        out[i] = succ
-    return out
+    return {i: [index[id(s)] for s in succ]
+            for i, succ in enumerate(block_successors(mf).values())}
 
 
 def operand_regs(mi: MInst) -> tuple[list[VReg], list[VReg], set[str], set[str]]:

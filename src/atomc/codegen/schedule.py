@@ -23,7 +23,8 @@ that now precedes its definition is a use-before-def for LiveDebugValues.
 
 from __future__ import annotations
 
-from .mir import Mem, MBlock, MFunction, MInst, PReg, VReg
+from .mir import Mem, MBlock, MFunction, MInst
+from .regalloc_linear import operand_regs
 from .x86_64.opcodes import desc
 
 _FLAG_READERS = ("j", "set", "cmov", "adc", "sbb")
@@ -53,31 +54,19 @@ def _latency(mi: MInst) -> int:
 
 
 def _regs(mi: MInst) -> tuple[set[object], set[object], bool, bool]:
-    """(reads, writes, reads memory, writes memory); registers as VReg ids / PReg names."""
+    """(reads, writes, reads memory, writes memory); registers as ("v", id) for
+    virtual registers and names for physical ones, plus "eflags"."""
+    uses, defs, puses, pdefs = operand_regs(mi)
+    reads: set[object] = {("v", u.id) for u in uses} | puses
+    writes: set[object] = {("v", d.id) for d in defs} | pdefs
     d = desc(mi.opcode)
-    reads: set[object] = set(d.implicit_uses) | set(mi.implicit_uses)
-    writes: set[object] = set(d.implicit_defs) | set(mi.implicit_defs)
     mem_read = mem_write = False
-    for k, op in enumerate(mi.operands):
-        role = d.roles[k] if k < len(d.roles) else "u"
-        if isinstance(op, VReg):
-            if "u" in role:
-                reads.add(("v", op.id))
-            if "d" in role:
-                writes.add(("v", op.id))
-        elif isinstance(op, PReg):
-            if "u" in role:
-                reads.add(op.name)
-            if "d" in role:
-                writes.add(op.name)
-        elif isinstance(op, Mem):
-            for r in op.regs():
-                reads.add(("v", r.id) if isinstance(r, VReg) else r.name)
-            if not mi.opcode.startswith("lea"):
-                if "u" in role:
-                    mem_read = True
-                if "d" in role:
-                    mem_write = True
+    if not mi.opcode.startswith("lea"):
+        for k, op in enumerate(mi.operands):
+            if isinstance(op, Mem):
+                role = d.roles[k] if k < len(d.roles) else "u"
+                mem_read |= "u" in role
+                mem_write |= "d" in role
     if d.is_call or mi.opcode.startswith(("rep", "push", "pop")):
         mem_read = mem_write = True
     if _writes_flags(mi.opcode) or d.is_call:  # the callee does not preserve the flags

@@ -18,6 +18,7 @@ by both.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .machine import MachineValues, Value, solve_machine_values, step
 from .model import (
@@ -156,17 +157,25 @@ def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
             t.set_loc(var, pos, v[2])
 
 
+T = TypeVar("T")
+
+
+def _last_per_position(events: list[tuple[int, T]]) -> list[tuple[int, T]]:
+    """Events in position order where, at one position, only the last counts."""
+    out: list[tuple[int, T]] = []
+    for p, x in events:
+        if out and out[-1][0] == p:
+            out[-1] = (p, x)
+        else:
+            out.append((p, x))
+    return out
+
+
 def _ranges_from_events(events: dict[VarKey, list[tuple[int, VarLoc | None]]],
                         end: int) -> list[VarRange]:
     out: list[VarRange] = []
     for var, evs in events.items():
-        # at one position only the last event counts
-        collapsed: list[tuple[int, VarLoc | None]] = []
-        for p, loc in evs:
-            if collapsed and collapsed[-1][0] == p:
-                collapsed[-1] = (p, loc)
-            else:
-                collapsed.append((p, loc))
+        collapsed = _last_per_position(evs)
         for i, (p, loc) in enumerate(collapsed):
             stop = collapsed[i + 1][0] if i + 1 < len(collapsed) else end
             if loc is None or stop <= p:
@@ -185,13 +194,7 @@ def _secondary_ranges(holders: dict[VarKey, list[tuple[int, frozenset[MLoc]]]],
     for var, timeline in holders.items():
         open_at: dict[MLoc, int] = {}
         intervals: list[tuple[MLoc, int, int]] = []
-        collapsed: list[tuple[int, frozenset[MLoc]]] = []
-        for p, hs in timeline:
-            if collapsed and collapsed[-1][0] == p:
-                collapsed[-1] = (p, hs)
-            else:
-                collapsed.append((p, hs))
-        for p, hs in collapsed:
+        for p, hs in _last_per_position(timeline):
             for loc in list(open_at):
                 if loc not in hs:
                     intervals.append((loc, open_at.pop(loc), p))
