@@ -24,7 +24,14 @@ class CompileOptions:
     passes: tuple[str, ...] | None = None
     opt_bisect_limit: int = -1
     time_passes: bool = False
+    omit_frame_pointer: bool | None = None  # -f[no-]omit-frame-pointer; None: omit at -O2 and up
     extra: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def omits_frame_pointer(self) -> bool:
+        if self.omit_frame_pointer is None:
+            return self.opt_level >= 2
+        return self.omit_frame_pointer
 
     @property
     def use_key_instructions(self) -> bool:

@@ -27,7 +27,9 @@ O1: tuple[str, ...] = ("mem2reg", "instcombine", "simplifycfg", "dce")
 # clean-up (inlining) and after LICM (loop rotation and unrolling).
 O2_EARLY: tuple[str, ...] = ("sroa", "mem2reg")
 O2_SCALAR: tuple[str, ...] = ("sccp", "instcombine", "simplifycfg", "gvn", "licm")
-O2_LATE: tuple[str, ...] = ("instcombine", "dce", "simplifycfg")
+# mem-value-locs last: it adds register locations to variables kept in memory,
+# and no later pass moves the instructions they describe
+O2_LATE: tuple[str, ...] = ("instcombine", "dce", "simplifycfg", "mem-value-locs")
 O2_INLINE: tuple[str, ...] = ("inline", "sroa", "mem2reg")
 O2_LOOPS: tuple[str, ...] = ("jump-threading", "loop-rotate", "loop-unroll", "iv-sr", "sccp",
                              "instcombine", "simplifycfg", "gvn")

@@ -92,3 +92,19 @@ def test_not_elf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     p.write_bytes(b"not an elf file")
     assert main([str(p)]) == 1
     assert "atomc-dwarfdump:" in capsys.readouterr().err
+
+
+def test_info_prints_nested_entry_value_expressions(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A location list entry `DW_OP_entry_value(DW_OP_reg5), DW_OP_stack_value`
+    (a parameter whose register was reused, at -O2) holds a nested expression."""
+    import subprocess
+    import sys
+
+    src = Path(__file__).parents[1] / "keyinstr" / "programs" / "interleaved.c"
+    exe = tmp_path / "interleaved"
+    subprocess.run([sys.executable, "-m", "atomc", "-O2", "-g", str(src), "-o", str(exe)],
+                   check=True, timeout=300)
+    assert main(["--info", str(exe)]) == 0
+    out = capsys.readouterr().out
+    assert "DW_OP_entry_value (DW_OP_reg" in out, out

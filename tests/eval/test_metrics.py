@@ -164,10 +164,58 @@ def test_variable_correctness_lists_wrong_values() -> None:
     ]
     ratio, wrong = variable_correctness(build, ref)
     # judged: a@1 ok, p@1 ok (both non-null), a@2=3 ok, a@2=5 twice WRONG; z never in ref
+    # (line 2 also accepts 1, the value at the reference's stop right before it)
     assert ratio == pytest.approx(3 / 5)
     assert [(w.function, w.line, w.variable, w.value, w.expected, w.count) for w in wrong] == [
-        ("f", 2, "a", "5", ("2", "3"), 2)
+        ("f", 2, "a", "5", ("1", "2", "3"), 2)
     ]
+
+
+def test_one_statement_of_slack_around_a_stop() -> None:
+    # Reference: line 5 (x=1), line 6 (x=2, after line 5 ran), line 7 (x=3), then x=9 at
+    # line 8.  A build stopping on line 6 mid-line after line 6's own assignment (3) or
+    # before line 5's last instruction ran (1) is right; a value from two statements away
+    # (9) is still WRONG.
+    ref = [stop(0, 5, variables=(var("x", "1"),)), stop(1, 6, variables=(var("x", "2"),)),
+           stop(2, 7, variables=(var("x", "3"),)), stop(3, 8, variables=(var("x", "9"),))]
+    build = [stop(0, 6, variables=(var("x", "1"),)), stop(1, 6, variables=(var("x", "3"),)),
+             stop(2, 6, variables=(var("x", "9"),))]
+    ratio, wrong = variable_correctness(build, ref)
+    assert ratio == pytest.approx(2 / 3)
+    assert [(w.line, w.value) for w in wrong] == [(6, "9")]
+
+
+def test_slack_stays_within_one_activation() -> None:
+    # The stop before line 6 belongs to another activation (a different frame): no slack.
+    ref = [stop(0, 5, variables=(var("x", "1"),), cfa=0x2000),
+           stop(1, 6, variables=(var("x", "2"),)), stop(2, 7, variables=(var("x", "2"),))]
+    build = [stop(0, 6, variables=(var("x", "1"),))]
+    assert variable_correctness(build, ref)[0] == 0.0
+
+
+def test_pointer_members_of_aggregates_compare_by_nullness() -> None:
+    ref = [stop(0, 1, variables=(var("s", "{n = 2, p = 0x7ffd0, q = 0x0}", "aggregate"),))]
+    same = [stop(0, 1, variables=(var("s", "{n = 2, p = 0x5000, q = 0x0}", "aggregate"),))]
+    null = [stop(0, 1, variables=(var("s", "{n = 2, p = 0x0, q = 0x0}", "aggregate"),))]
+    assert variable_correctness(same, ref)[0] == 1.0
+    assert variable_correctness(null, ref)[0] == 0.0
+
+
+def test_call_site_stop_inside_an_inlined_call_is_not_judged() -> None:
+    # g is inlined into f at line 3.  gdb first stops at the call site (same pc as g's
+    # first stop), then inside g; a jump back into g's code stops at the call site again
+    # while g is half done: f's array is then half filled, a point -O0 never stops at.
+    ref = [stop(0, 3, "f", variables=(var("a", "{0, 0}", "aggregate"),)),
+           stop(1, 9, "g", variables=(), cfa=0x0f00),
+           stop(2, 4, "f", variables=(var("a", "{1, 2}", "aggregate"),))]
+    build = [stop(0, 3, "f", addr=0x10, variables=(var("a", "{0, 0}", "aggregate"),)),
+             stop(1, 9, "g", addr=0x10, inlined_in="f"),
+             stop(2, 3, "f", addr=0x20, variables=(var("a", "{1, 0}", "aggregate"),)),
+             stop(3, 9, "g", addr=0x20, inlined_in="f"),
+             stop(4, 4, "f", addr=0x30, variables=(var("a", "{1, 2}", "aggregate"),))]
+    assert variable_correctness(build, ref) == (1.0, ())
+    # without the re-entry the half-filled array at a call-site stop is WRONG
+    assert variable_correctness(build[2:3], ref)[0] == 0.0
 
 
 def test_null_pointer_is_wrong_against_non_null() -> None:

@@ -20,6 +20,15 @@ COMPILE_TIMEOUT = 300
 DWARFDUMP = shutil.which("llvm-dwarfdump-22")
 
 
+def link_flags(src: Path) -> list[str]:
+    """Extra link options a program asks for in a `// LINK: -lm` line among its first lines
+    (given to gcc and atomc alike)."""
+    for line in src.read_text().splitlines()[:10]:
+        if line.startswith("// LINK:"):
+            return line.removeprefix("// LINK:").split()
+    return []
+
+
 def run_exe(exe: Path) -> tuple[str, int]:
     """Run a built program with no input and return (stdout, exit status)."""
     proc = subprocess.run([str(exe)], stdin=subprocess.DEVNULL, capture_output=True,
@@ -52,7 +61,7 @@ def gcc_results(tmp_path_factory):
     def get(src: Path) -> tuple[str, int]:
         if src not in cache:
             exe = outdir / src.stem
-            build([*GCC, str(src), "-o", str(exe)], "gcc")
+            build([*GCC, str(src), "-o", str(exe), *link_flags(src)], "gcc")
             cache[src] = run_exe(exe)
         return cache[src]
 
@@ -70,7 +79,8 @@ def test_dwarf_verifier_available():
 def test_program(src: Path, level: str, atomc_cmd, gcc_results, tmp_path):
     expected_out, expected_status = gcc_results(src)
     exe = tmp_path / src.stem
-    build([*atomc_cmd, "-std=gnu11", level, "-g", str(src), "-o", str(exe)], "atomc")
+    build([*atomc_cmd, "-std=gnu11", level, "-g", str(src), "-o", str(exe), *link_flags(src)],
+          "atomc")
     out, status = run_exe(exe)
     assert out == expected_out
     assert status == expected_status

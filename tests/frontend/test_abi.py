@@ -13,7 +13,10 @@ def struct(*members: C.CType) -> C.StructT:
 
 def test_scalars_are_direct():
     assert classify(C.INT).types == (I32,)
-    assert classify(C.BOOL).types == (I8,)
+    # char/short/_Bool travel extended to 32 bits (clang's callees rely on it)
+    assert classify(C.BOOL).types == (I32,)
+    assert (classify(C.BOOL).ext, classify(C.BOOL).narrow) == ("z", I8)
+    assert (classify(C.SHORT).ext, classify(C.SHORT).narrow) == ("s", I16)
     assert classify(C.PointerT(C.VOID)).types == (PTR,)
     assert classify(C.VOID).kind == "void"
 

@@ -20,9 +20,10 @@ CASES = [
     ("int main(void) {\n  goto nowhere;\n}\n", 2, 3, "label"),
     ("int main(void) {\n  const int c = 1;\n  c = 2;\n  return c;\n}\n", 3, 3, "const"),
     ("int main(void) {\n  int x = 3\n  return x;\n}\n", 3, 3, "expected ';'"),
-    ("int main(void) {\n  double d = 1;\n  return 0;\n}\n", 2, 10, "unsupported"),
-    ("struct b { int f : 3; };\nint main(void) { return 0; }\n", 1, 16, "bit-field"),
-    ("int main(void) {\n  int n = 3;\n  int v[n];\n  return 0;\n}\n", 3, 9, "variable length array"),
+    ("int main(void) {\n  long double d = 1;\n  return 0;\n}\n", 2, 15, "long double is unsupported"),
+    ("struct b { int f : 40; };\nint main(void) { return 0; }\n", 1, 16, "exceeds the width"),
+    ("int main(void) {\n  int n = 3;\n  goto in;\n  {\n    int v[n];\n  in:\n    v[0] = 1;\n"
+     "  }\n  return 0;\n}\n", 3, 3, "variably modified"),
     ("void f(void) {}\nint main(void) {\n  int x = f();\n  return x;\n}\n", 3, 11, "void"),
     ("int main(void) {\n  int x = 1;\n  return x[0];\n}\n", 3, 10, "subscript"),
 ]

@@ -6,7 +6,9 @@ from di_text import L, module
 from opt_helpers import assert_equivalent, ops, parse, run_passes
 
 from atomc.ir import DbgKind, Op
-from atomc.ir.debuginfo import DW_OP_constu, DW_OP_minus, DW_OP_plus_uconst
+from atomc.ir.debuginfo import (
+    DW_OP_constu, DW_OP_consts, DW_OP_minus, DW_OP_mul, DW_OP_plus_uconst,
+)
 
 DEAD_CHAIN = module(f"""
 define @f(i32 %a) -> (i32) dbg !0 {{
@@ -37,6 +39,28 @@ def test_dead_chain_is_removed_and_records_salvaged() -> None:
     assert x2.kind is DbgKind.NEW and x2.value is None
     # the surviving ret keeps its location and atom
     assert (fn.entry.insts[0].loc.line, fn.entry.insts[0].loc.atom_group) == (5, 3)
+
+
+CONST_PRODUCTS = module(f"""
+define @f(i32 %a) -> (i32) dbg !0 {{
+bb0:
+  %t = mul i32 %a, i32 -3  {L(2, 3)}
+  #dbg new #0, !5, i32 %t, ()  {L(2, 3)}
+  %u = shl i32 %a, i32 4  {L(3, 3)}
+  #dbg new #1, !6, i32 %u, ()  {L(3, 3)}
+  ret i32 %a  {L(5, 3, (3, 1))}
+}}
+""")
+
+
+def test_products_by_constants_are_salvaged() -> None:
+    """a * -3 and a << 4 become a, DW_OP_consts -3 / DW_OP_constu 16, DW_OP_mul:
+    wrap-around products, exact in the variable's low bits."""
+    fn = run_passes(parse(CONST_PRODUCTS), ["dce"]).functions["f"]
+    assert ops(fn) == ["ret"]
+    x, y = fn.entry.insts[0].dbg_records
+    assert x.value is fn.args[0] and x.expr.ops == (DW_OP_consts, -3, DW_OP_mul)
+    assert y.value is fn.args[0] and y.expr.ops == (DW_OP_constu, 16, DW_OP_mul)
 
 
 LOOP_PARAMS = """

@@ -110,8 +110,9 @@ def test_checker_reports_a_lost_location_only_against_the_claim() -> None:
 
 
 def test_salvage_failure_is_optimised_out_not_lost() -> None:
-    """The dead mul's record cannot be salvaged: it says 'optimised out'."""
-    text = DEAD_ADD.replace("ret i32 %e", "ret i32 %a")
+    """The dead square's record cannot be salvaged (a product by a constant
+    could): it says 'optimised out'."""
+    text = DEAD_ADD.replace("ret i32 %e", "ret i32 %a").replace("i32 %a, i32 3", "i32 %a, i32 %a")
     report = check_pass(PASSES["dce"](), parse(text))
     assert report.ok
     assert len(report.optimised_out) == 1 and not report.lost_variables

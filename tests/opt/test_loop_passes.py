@@ -22,8 +22,10 @@ INT = DIBasicType("int", 32, "signed")
 SP = DISubprogram("f", "f", F, 1, DISubroutineType(INT, (INT,)), 1, CU, key_instructions=True)
 
 
-def counted_loop(trips: int = 5) -> tuple[Module, Function, DILocalVariable]:
-    """int f(int n) { int s = 0; for (int i = 0; i < TRIPS; i++) s += i * n; return s; }"""
+def counted_loop(trips: int = 5, ivar: DILocalVariable | None = None
+                 ) -> tuple[Module, Function, DILocalVariable]:
+    """int f(int n) { int s = 0; for (int i = 0; i < TRIPS; i++) s += i * n; return s; }
+    (`ivar`: also describe `i`)."""
     m = Module("t.c")
     fn = m.add_function(Function("f", [I32], [I32]))
     fn.subprogram = SP
@@ -35,7 +37,10 @@ def counted_loop(trips: int = 5) -> tuple[Module, Function, DILocalVariable]:
         s, i = b.alloca(4, 4, "s"), b.alloca(4, 4, "i")
         st = b.store(Const(I32, 0), s)
         st.add_dbg_record(DbgRecord(DbgKind.NEW, svar, s, DEREF_EXPR, loc=DILocation(1, 20, SP)))
-        b.store(Const(I32, 0), i)
+        sti = b.store(Const(I32, 0), i)
+        if ivar is not None:
+            sti.add_dbg_record(DbgRecord(DbgKind.NEW, ivar, i, DEREF_EXPR,
+                                         loc=DILocation(1, 30, SP)))
         b.jump(head)
     b.position_at_end(head)
     with b.at(DILocation(1, 40, SP)):
@@ -155,3 +160,20 @@ def test_rotation_gives_the_exit_join_a_record_of_the_merged_value() -> None:
     assert exit_block.params
     first = exit_block.insts[0]
     assert any(r.var is svar and r.value in exit_block.params for r in first.dbg_records)
+
+
+def test_rotation_keeps_a_join_record_for_every_header_parameter() -> None:
+    """The header has a parameter (and a join record) for both `s` and `i`; demoting
+    the first puts its store in front of the records, and the second's record must
+    still be carried: after rotation the new loop header records both variables,
+    once each."""
+    ivar = DILocalVariable("i", SP, F, 1, INT)
+    m, fn, svar = counted_loop(ivar=ivar)
+    before = results(m)
+    LoopRotate().run(fn, PassContext(m, opt_level=2))
+    assert results(m) == before
+    loop = LoopInfo(fn).innermost_first()[0]
+    head = loop.header
+    assert len(head.params) == 2
+    recs = [r for inst in head.insts for r in inst.dbg_records if r.value in head.params]
+    assert sorted(r.var.name for r in recs) == ["i", "s"]

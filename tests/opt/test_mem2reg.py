@@ -114,3 +114,15 @@ def test_loop_gets_header_parameter_and_undef_for_uninitialised() -> None:
     assert len(head.params) == 1 and not done.params and not body.params
     assert done.insts[-1].operand(0) is head.params[0]
     assert entry.terminator.succs[0].arg_values[0].value == 0
+
+
+def test_repeated_memory_homes_give_one_record_each_time() -> None:
+    """Duplication passes add a home for a variable that already has one (the
+    demoted join value): the variable still gets one record per store and join."""
+    m, fn, x = build_diamond()
+    st = fn.blocks[0].insts[1]
+    slot = st.operand(1)
+    st.add_dbg_record(DbgRecord(DbgKind.NEW, x, slot, DEREF_EXPR, loc=DILocation(1, 5, SP)))
+    Mem2Reg().run(fn, PassContext(m))
+    recs = [(r.inst.block, r.var, r.value) for i in fn.insts() for r in i.dbg_records]
+    assert len(recs) == 3 and len(set(recs)) == 3

@@ -41,16 +41,24 @@ def test_partial_constant_and_entry_value() -> None:
         (("consts", -1), ("stack_value",))]
 
 
-def test_fragments_become_pieces_with_empty_gaps() -> None:
+def test_fragments_become_pieces_only_where_every_piece_is_located() -> None:
+    # [4, 6): only the high half is known; lldb would read the empty low piece
+    # as zeros, so the whole variable is "optimized out" there (C19's LLVM
+    # ranges themselves are checked in the conformance tests).
     lo, hi, whole = (VarKey("s", fragment=(0, 64)), VarKey("s", fragment=(64, 64)),
                      VarKey("s", fragment=(0, 128)))
     [v] = lower_var_ranges([VarRange(lo, 2, 4, reg(0)), VarRange(hi, 2, 6, reg(3)),
                             VarRange(whole, 6, 8, reg(4))], label, 9)
     assert [(r.start, r.end, r.expr) for r in v.ranges] == [
         (".L2", ".L4", (("reg", 0), ("piece", 8), ("reg", 3), ("piece", 8))),
-        (".L4", ".L6", (("piece", 8), ("reg", 3), ("piece", 8))),
         (".L6", ".L8", (("reg", 4), ("piece", 16))),
     ]
+
+
+def test_trailing_fragment_missing_is_not_described() -> None:
+    lo, hi = VarKey("s", fragment=(0, 32)), VarKey("s", fragment=(32, 32))
+    [v] = lower_var_ranges([VarRange(lo, 1, 5, reg(3)), VarRange(hi, 2, 4, reg(12))], label, 9)
+    assert [(r.start, r.end) for r in v.ranges] == [(".L2", ".L4")]
 
 
 def test_multi_mode_lists_primaries_first() -> None:

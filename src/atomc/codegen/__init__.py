@@ -1,7 +1,8 @@
 """Back end: IR -> machine IR -> x86-64 GNU assembly (with .loc and CFI).
 
 Pipeline per function: instruction selection (virtual registers), fall-through
-branch folding, register allocation (-O0: `regalloc_fast`), frame lowering
+branch folding, register allocation (-O0: `regalloc_fast`; above, linear scan
+then `branch_cleanup` of the jump-only blocks it leaves), frame lowering
 (prologue, epilogue, CFI, slot offsets), then, with -g, scope labels, line-table rows and the
 `FunctionDebugInfo` the DWARF writer consumes. Nothing that -g adds emits
 machine code, so `.text` is identical with and without it.
@@ -16,6 +17,7 @@ from ..dwarf.files import FileTable
 from ..dwarf.model import FunctionDebugInfo
 from ..ir.function import Module
 from ..options import CompileOptions
+from .branch_cleanup import clean_branches
 from .dbginfo import LabelCounter, function_debug_info, insert_scope_labels
 from .fallthrough import fold_fallthrough_branches
 from .linetable import compute_rows
@@ -27,6 +29,9 @@ from .regalloc_linear import allocate_linear
 from .schedule import schedule
 from .x86_64.asm_printer import AsmWriter
 from .x86_64.frame import lower_frame
+from .x86_64.inline_asm import written_callee_saved
+from .x86_64.symbols import declaration_directives, init_fini_arrays
+from .x86_64.frame_policy import needs_frame_pointer
 from .verify_mir import check_mfunction
 from .x86_64.isel import select_function
 
@@ -34,10 +39,12 @@ __all__ = ["generate_assembly", "compile_function"]
 
 
 def compile_function(fn, number: int, module: Module, debug: bool,  # type: ignore[no-untyped-def]
-                     opt_level: int = 0, verify: bool = False) -> MFunction:
+                     opt_level: int = 0, verify: bool = False,
+                     omit_frame_pointer: bool = False) -> MFunction:
     """IR function -> final MIR (allocated, frame lowered). With `verify`, the
     machine-IR verifier runs after isel, allocation and frame lowering."""
     mf = select_function(fn, number, module, debug)
+    mf.frame_pointer = needs_frame_pointer(mf, omit_frame_pointer)
     fold_fallthrough_branches(mf)
     if verify:
         check_mfunction(mf, "isel")
@@ -47,10 +54,12 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
         schedule(mf)
     if opt_level > 0:
         allocate_linear(mf)
+        clean_branches(mf)
     else:
         allocate(mf)
     if verify:
         check_mfunction(mf, "regalloc")
+    mf.callee_saved = written_callee_saved(mf, mf.callee_saved)  # asm operands, clobbers
     lower_frame(mf)
     if verify:
         check_mfunction(mf, "frame")
@@ -63,12 +72,14 @@ def generate_assembly(module: Module, opts: CompileOptions) -> str:
     out = AsmWriter()
     labels = LabelCounter()
     infos: list[FunctionDebugInfo] = []
+    float_consts: dict[str, bytes] = {}  # the module's floating-point constant pool
     number = 0
     for fn in module.functions.values():
         if fn.is_declaration:
             continue
         fn_debug = debug and fn.subprogram is not None
-        mf = compile_function(fn, number, module, fn_debug, opts.opt_level, opts.verify_each)
+        mf = compile_function(fn, number, module, fn_debug, opts.opt_level, opts.verify_each,
+                              opts.omits_frame_pointer)
         number += 1
         table = None
         if fn_debug and files is not None:
@@ -80,12 +91,18 @@ def generate_assembly(module: Module, opts: CompileOptions) -> str:
             table = compute_rows(mf, opts.key_instructions_mode)
             info = function_debug_info(mf, scopes)
             if varlocs is not None:
-                info = replace(info, variables=varlocs)
+                info = replace(info, variables=varlocs[0], call_sites=varlocs[1],
+                               all_calls=varlocs[2])
             infos.append(info)
         out.function(mf, table, files if fn_debug else None)
+        float_consts.update(mf.float_consts)
+    if float_consts:
+        out.float_constants(float_consts)
     for g in module.globals.values():
         if not g.is_declaration:
             out.global_var(g)
+    for line in init_fini_arrays(module) + declaration_directives(module):
+        out.emit(line)
     if files is not None:
         sections = _debug_sections(module, infos, files, opts)
         if sections:
@@ -98,6 +115,8 @@ def generate_assembly(module: Module, opts: CompileOptions) -> str:
         head.append(f'\t.file\t"{_esc(os.path.basename(module.source_filename))}"')
     if files is not None:
         head.extend(files.directives())
+    if module.asm:  # file-scope asm, verbatim and in source order, before the functions
+        head += ["#APP", *module.asm, "#NO_APP", "\t.text"]
     return "\n".join(head) + "\n" + out.text()
 
 

@@ -28,6 +28,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--print-mir", choices=STAGES,
                     help="print the machine IR after this stage instead of assembly")
     ap.add_argument("-o", dest="output", default="-")
+    ap.add_argument("-O", dest="opt_level", type=int, default=0, choices=range(4),
+                    help="back-end optimisation level (allocator, scheduler)")
+    ap.add_argument("-fomit-frame-pointer", dest="omit_fp", action="store_true",
+                    help="address the frame from %%rsp (the default at -O2 and up)")
     args = ap.parse_args(argv)
     if args.input == "-":
         text = sys.stdin.read()
@@ -39,6 +43,8 @@ def main(argv: list[str] | None = None) -> int:
     except IRParseError as e:
         print(e, file=sys.stderr)
         return 1
+    options = CompileOptions(debug=args.g, opt_level=args.opt_level,
+                             omit_frame_pointer=True if args.omit_fp else None)
     if args.print_mir:
         parts = []
         number = 0
@@ -47,7 +53,8 @@ def main(argv: list[str] | None = None) -> int:
             if fn.is_declaration:
                 continue
             if args.print_mir == "frame":
-                mf = compile_function(fn, number, module, debug and fn.subprogram is not None)
+                mf = compile_function(fn, number, module, debug and fn.subprogram is not None,
+                                      args.opt_level, omit_frame_pointer=options.omits_frame_pointer)
             else:
                 mf = select_function(fn, number, module, debug and fn.subprogram is not None)
                 if args.print_mir == "regalloc":
@@ -57,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
             parts.append(print_mfunction(mf))
         out = "\n".join(parts)
     else:
-        out = generate_assembly(module, CompileOptions(debug=args.g))
+        out = generate_assembly(module, options)
     if args.output == "-":
         sys.stdout.write(out)
     else:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..dwarf.line_rows import LineBlock, LineInst, Row
 from ..dwarf.line_rows import compute_rows as _compute_rows
-from .mir import BlockRef, MBlock, MFunction, MIFlag, MInst
+from .mir import BlockRef, JumpTable, MBlock, MFunction, MIFlag, MInst
 from .x86_64.opcodes import desc
 
 __all__ = ["LineTable", "Row", "compute_rows", "successors"]
@@ -31,7 +31,8 @@ def _real(b: MBlock) -> list[MInst]:
 
 
 def successors(mf: MFunction) -> dict[MBlock, list[MBlock]]:
-    """Branch targets plus the fall-through block, in a stable order."""
+    """Branch targets (jump-table entries included) plus the fall-through
+    block, in a stable order."""
     out: dict[MBlock, list[MBlock]] = {}
     for i, b in enumerate(mf.blocks):
         succ: list[MBlock] = []
@@ -41,6 +42,8 @@ def successors(mf: MFunction) -> dict[MBlock, list[MBlock]]:
                 tgt = mi.operands[0]
                 if isinstance(tgt, BlockRef) and tgt.block not in succ:
                     succ.append(tgt.block)
+            elif isinstance(mi.meta, JumpTable):
+                succ.extend(t for t in dict.fromkeys(mi.meta.targets) if t not in succ)
         last = real[-1] if real else None
         falls = last is None or not desc(last.opcode).is_terminator or \
             desc(last.opcode).is_cond_branch

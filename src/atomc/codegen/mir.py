@@ -4,7 +4,7 @@ and stack slots, between instruction selection and assembly printing.
 The boundary every later pass relies on: isel produces MIR with virtual
 registers (`VReg`) and frame objects (`StackSlot`); a register allocator
 rewrites every `VReg` into a `PReg` or a slot access; frame lowering turns
-slots into `%rbp`-relative memory and adds prologue/epilogue/CFI; the printer
+slots into `%rbp`- or `%rsp`-relative memory and adds prologue/epilogue/CFI; the printer
 only formats. Operand roles (use/def) come from the target's opcode table, so
 passes here stay target-neutral.
 
@@ -76,7 +76,7 @@ class StackSlot:
 class Mem:
     """Memory operand `symbol + disp + base + index*scale`. With a symbol and
     no base the address is `%rip`-relative. A `StackSlot` base is the slot's
-    address (rewritten to `%rbp` + offset by frame lowering)."""
+    address (rewritten to `%rbp`/`%rsp` + offset by frame lowering)."""
 
     base: VReg | PReg | StackSlot | None = None
     index: VReg | PReg | None = None
@@ -123,6 +123,18 @@ class Sym:
 
 Operand = VReg | PReg | Imm | StackSlot | Mem | BlockRef | Sym
 
+
+@dataclass(frozen=True, slots=True)
+class JumpTable:
+    """The `meta` of a table jump (`jmptab`): the table's label and its
+    entries in order. The entries are the instruction's successors."""
+
+    label: str
+    targets: tuple[MBlock, ...]
+
+    def __str__(self) -> str:
+        return f"{self.label} [" + ", ".join(f"%bb.{b.number}" for b in self.targets) + "]"
+
 # ---------------------------------------------------------------------------
 # Instructions
 
@@ -131,6 +143,7 @@ class MIFlag(enum.IntFlag):
     NONE = 0
     FRAME_SETUP = 1
     FRAME_DESTROY = 2
+    VOLATILE = 4  # a volatile memory access: never removed, merged or reordered with another
 
 
 META_OPCODES: Final = frozenset({"DBG_VALUE", "DBG_INSTR_REF", "DBG_PHI", "LABEL", "CFI"})
@@ -237,6 +250,8 @@ class MFunction:
         "blocks",
         "callee_saved",
         "end_label",
+        "frame_base_offset",
+        "frame_pointer",
         "frame_size",
         "internal",
         "ir",
@@ -248,6 +263,8 @@ class MFunction:
         "slots",
         "substitutions",
         "vreg_sizes",
+        "xmm_vregs",
+        "float_consts",
     )
 
     def __init__(self, name: str, ir: Function, number: int) -> None:
@@ -256,12 +273,16 @@ class MFunction:
         self.number = number  # function index in the module, for labels
         self.blocks: list[MBlock] = []
         self.vreg_sizes: list[int] = []
+        self.xmm_vregs: set[int] = set()  # virtual registers of the SSE class (floats)
+        self.float_consts: dict[str, bytes] = {}  # .rodata label -> image (16-aligned)
         self.slots: list[FrameSlot] = []
         self.next_instr_num = 1
         self.substitutions: dict[InstrOperandRef, tuple[InstrOperandRef, int]] = {}
         self.max_call_frame = 0  # bytes of outgoing stack arguments at the largest call
         self.callee_saved: list[str] = []  # set by the register allocator
         self.frame_size = 0  # bytes subtracted from %rsp after the pushes
+        self.frame_pointer = True  # %rbp frame; decided by frame_policy.needs_frame_pointer
+        self.frame_base_offset = 16  # CFA minus the body's base register (%rbp or %rsp)
         self.end_label = f".Lfunc_end{number}"
         self.internal = ir.internal
         self.next_block_number = 0
@@ -273,9 +294,17 @@ class MFunction:
         b = MBlock(n, f".LBB{self.number}_{n}", ir_block)
         return b
 
-    def new_vreg(self, size: int) -> VReg:
+    def new_vreg(self, size: int, xmm: bool = False) -> VReg:
         self.vreg_sizes.append(size)
+        if xmm:
+            self.xmm_vregs.add(len(self.vreg_sizes) - 1)
         return VReg(len(self.vreg_sizes) - 1, size)
+
+    def is_xmm(self, op: object) -> bool:
+        """Is this register operand of the SSE class?"""
+        if isinstance(op, VReg):
+            return op.id in self.xmm_vregs
+        return isinstance(op, PReg) and op.name.startswith("xmm")
 
     def new_slot(self, size: int, align: int, kind: str, name: str = "",
                  fixed_offset: int | None = None) -> StackSlot:
@@ -348,6 +377,8 @@ def format_minst(inst: MInst) -> str:
     text = inst.opcode
     if inst.operands:
         text += " " + ", ".join(str(o) for o in inst.operands)
+    if inst.opcode in ("INLINEASM", "jmptab"):
+        text += f" ; {inst.meta}"
     if inst.opcode == "CFI" or (inst.opcode == "DBG_VALUE" and inst.meta is not None) or inst.opcode == "DBG_INSTR_REF" and inst.meta is not None:
         text += f" ; {_meta_text(inst.meta)}"
     if inst.flags & MIFlag.FRAME_SETUP:
@@ -376,9 +407,13 @@ def _meta_text(meta: object) -> str:
 @dataclass(frozen=True, slots=True)
 class DbgMeta:
     """Payload of DBG_VALUE / DBG_INSTR_REF: the variable, its inlined-at, the
-    remaining DWARF expression, and the IR record kind (new/add/delete)."""
+    remaining DWARF expression, and the IR record kind (new/add/delete).
+    `token` identifies the record and `key` the one it names (an add's `new`,
+    a delete's adding record), so the multi-location sets survive isel."""
 
     var: DILocalVariable
     inlined_at: DILocation | None
     expr: DIExpression
     kind: str = "new"
+    token: int = 0
+    key: int = 0

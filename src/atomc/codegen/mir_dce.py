@@ -1,7 +1,7 @@
 """Remove machine instructions whose only effect is a virtual register nobody
 reads (address computations that isel also folded into memory operands, copies
 of dead values). Only moves and `lea`, which touch neither memory, flags nor
-physical registers, are candidates; deadness counts real uses only, so -g
+physical registers, are candidates, and never a volatile load; deadness counts real uses only, so -g
 never changes the code.
 
 Debug info: a deleted instruction's debug instruction number dies with it;
@@ -10,7 +10,7 @@ references to it resolve to nothing ("optimised out"), never to a wrong value.
 
 from __future__ import annotations
 
-from .mir import Mem, MFunction, VReg
+from .mir import Imm, Mem, MFunction, MIFlag, MInst, PReg, VReg
 from .regalloc_linear import operand_regs
 from .x86_64.opcodes import desc
 
@@ -32,8 +32,15 @@ def remove_dead_vreg_defs(mf: MFunction) -> int:
         for b in mf.blocks:
             keep = []
             for mi in b.insts:
-                if not mi.is_meta and _removable(mi.opcode) and _defines_only_dead(mi, used):
+                if not mi.is_meta and not mi.flags & MIFlag.VOLATILE and \
+                        _removable(mi.opcode) and _defines_only_dead(mi, used):
                     dead += 1
+                    if mi.instr_num and desc(mi.opcode).is_move and mi.operands \
+                            and isinstance(mi.operands[0], PReg):
+                        # a dead copy out of a physical register (an unused
+                        # argument): variables referring to it find the value there
+                        keep.append(MInst("DBG_PHI", [mi.operands[0], Imm(mi.instr_num)],
+                                          loc=None))
                     continue
                 keep.append(mi)
             b.insts = keep

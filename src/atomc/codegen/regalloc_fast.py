@@ -22,7 +22,23 @@ from .x86_64.opcodes import desc
 from .x86_64.registers import SUFFIX
 
 SCRATCH = ("r10", "r11")
+XMM_SCRATCH = ("xmm14", "xmm15")  # isel never names them
 _RELOAD = {1: "movzbl", 2: "movzwl", 4: "movl", 8: "movq"}
+
+
+def reload_op(mf: MFunction, vid: int) -> str:
+    """Load of a whole spill slot into a register of the virtual register's class."""
+    nat = mf.vreg_sizes[vid]
+    if vid in mf.xmm_vregs:
+        return "movss" if nat == 4 else "movsd"
+    return _RELOAD[nat]
+
+
+def spill_op(mf: MFunction, vid: int) -> str:
+    nat = mf.vreg_sizes[vid]
+    if vid in mf.xmm_vregs:
+        return "movss" if nat == 4 else "movsd"
+    return "mov" + SUFFIX[nat]
 
 
 def allocate(mf: MFunction) -> None:
@@ -108,11 +124,13 @@ class FastAllocator:
 
         def see(r: VReg) -> None:
             if r.id not in assign:
-                if len(assign) == len(SCRATCH):
+                pool = XMM_SCRATCH if r.id in self.mf.xmm_vregs else SCRATCH
+                free = [p for p in pool if p not in assign.values()]
+                if not free:
                     raise InternalCompilerError(
                         f"instruction {mi.opcode} names more than two virtual registers",
                         where="regalloc-fast")
-                assign[r.id] = SCRATCH[len(assign)]
+                assign[r.id] = free[0]
 
         for k, op in enumerate(ops):
             role = d.roles[k] if k < len(d.roles) else "u"
@@ -130,13 +148,15 @@ class FastAllocator:
                             uses.append(r.id)
         for vid in uses:
             nat = sizes[vid]
-            out.append(MInst(_RELOAD[nat], [Mem(base=self.slot(vid)), PReg(assign[vid], max(nat, 4))],
+            out.append(MInst(reload_op(self.mf, vid),
+                             [Mem(base=self.slot(vid)), PReg(assign[vid], max(nat, 4))],
                              loc=mi.loc, flags=mi.flags))
         mi.operands = [_subst(op, assign) for op in ops]
         out.append(mi)
         for vid in defs:
             nat = sizes[vid]
-            out.append(MInst("mov" + SUFFIX[nat], [PReg(assign[vid], nat), Mem(base=self.slot(vid))],
+            out.append(MInst(spill_op(self.mf, vid), [PReg(assign[vid], nat),
+                                                      Mem(base=self.slot(vid))],
                              loc=mi.loc, flags=mi.flags))
         if folded_def is not None:
             self._note_def(mi, folded_def)

@@ -1,6 +1,7 @@
 """The optimising register allocator: linear scan over live intervals
 (Poletto & Sarkar), with fixed-register constraints, copy hints, callee-saved
-registers for values live across calls, spilling of the interval that ends
+registers for values live across calls (%rbp too when the function has no
+frame pointer), spilling of the interval that ends
 last, and rematerialisation of spilled constants.
 
 Intervals: instructions are numbered in layout order; a virtual register's
@@ -33,13 +34,16 @@ from .linetable import successors as block_successors
 from .mir import (
     Imm, Mem, MBlock, MFunction, MInst, Operand, PReg, StackSlot, VReg,
 )
+from .regalloc_fast import XMM_SCRATCH, reload_op, spill_op
+from .regalloc_split import RangeSplitter
 from .x86_64.opcodes import desc
-from .x86_64.registers import CALLEE_SAVED, SUFFIX
+from .x86_64.registers import CALLEE_SAVED, XMMS
 
 ALLOCATABLE_CALLER = ("rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9")
 ALLOCATABLE_CALLEE = CALLEE_SAVED
+# SSE registers are all caller-saved: a float value live across a call is spilled
+ALLOCATABLE_XMM = tuple(r for r in XMMS if r not in XMM_SCRATCH)
 SCRATCH = ("r10", "r11")
-_RELOAD = {1: "movzbl", 2: "movzwl", 4: "movl", 8: "movq"}
 
 
 @dataclass
@@ -51,6 +55,8 @@ class Interval:
     reg: str | None = None
     spilled: bool = False
     crosses_call: bool = False
+    xmm: bool = False
+    copy_of: int | None = None  # defined by `mov %v<copy_of>, %v<vreg>` (a coalescing hint)
 
 
 def successors(mf: MFunction) -> dict[int, list[int]]:
@@ -99,6 +105,9 @@ class LinearScan:
         self.intervals: dict[int, Interval] = {}
         self.slots: dict[int, StackSlot] = {}
         self.remat: dict[int, int] = {}
+        # without a frame pointer %rbp is one more callee-saved register (saved last)
+        self.callee_candidates: tuple[str, ...] = \
+            ALLOCATABLE_CALLEE if mf.frame_pointer else (*ALLOCATABLE_CALLEE, "rbp")
 
     # -- analysis -----------------------------------------------------------------
     def number(self) -> None:
@@ -176,8 +185,12 @@ class LinearScan:
                     self.intervals[dst.id].hints.append(src.name)
                 elif isinstance(src, VReg) and isinstance(dst, PReg):
                     self.intervals[src.id].hints.append(dst.name)
+                elif isinstance(src, VReg) and isinstance(dst, VReg) and src.id != dst.id \
+                        and self.intervals[dst.id].start == pos:
+                    self.intervals[dst.id].copy_of = src.id
         for iv in self.intervals.values():
             iv.crosses_call = any(iv.start < c < iv.end for c in self.calls)
+            iv.xmm = iv.vreg in self.mf.xmm_vregs
         self.physical_ranges()
 
     def physical_ranges(self) -> None:
@@ -226,14 +239,15 @@ class LinearScan:
         for iv in sorted(self.intervals.values(), key=lambda x: (x.start, x.vreg)):
             active = [a for a in active if a.end >= iv.start]
             busy = {a.reg for a in active if a.reg is not None}
-            reg = self.choose(iv, busy)
+            reg = self.coalesce(iv, active) or self.choose(iv, busy)
             if reg is not None:
                 iv.reg = reg
                 active.append(iv)
                 continue
             # spill whichever ends last: the current interval or an active one
             victim = max((a for a in active if a.reg is not None and self.allowed(iv, a.reg)
-                          and (not iv.crosses_call or a.reg in ALLOCATABLE_CALLEE)),
+                          and a.xmm == iv.xmm and not (iv.xmm and iv.crosses_call)
+                          and (not iv.crosses_call or a.reg in self.callee_candidates)),
                          key=lambda a: a.end, default=None)
             if victim is not None and victim.end > iv.end:
                 iv.reg, victim.reg = victim.reg, None
@@ -243,9 +257,25 @@ class LinearScan:
             else:
                 iv.spilled = True
 
+    def coalesce(self, iv: Interval, active: list[Interval]) -> str | None:
+        """The register of the value `iv` is copied from, when that value's
+        interval ends at the copy: the copy then moves a register to itself."""
+        src = self.intervals.get(iv.copy_of) if iv.copy_of is not None else None
+        if src is None or src.reg is None or src.end != iv.start or src.xmm != iv.xmm:
+            return None
+        r = src.reg
+        if iv.crosses_call and r not in self.callee_candidates:
+            return None
+        if any(a.reg == r and a is not src for a in active) or not self.allowed(iv, r):
+            return None
+        return r
+
     def choose(self, iv: Interval, busy: set[str | None]) -> str | None:
-        candidates = ALLOCATABLE_CALLEE if iv.crosses_call else \
-            ALLOCATABLE_CALLER + ALLOCATABLE_CALLEE
+        if iv.xmm:
+            candidates: tuple[str, ...] = () if iv.crosses_call else ALLOCATABLE_XMM
+        else:
+            callee = self.callee_candidates
+            candidates = callee if iv.crosses_call else ALLOCATABLE_CALLER + callee
         ok = [r for r in candidates if r not in busy and self.allowed(iv, r)]
         if not ok:
             return None
@@ -276,6 +306,8 @@ class LinearScan:
 
     def rewrite(self) -> None:
         sizes = self.mf.vreg_sizes
+        self.pos_of = {id(mi): pos for pos, mi in self.order}
+        self.last_pos = 0  # position of the last real instruction rewritten
         for b in self.mf.blocks:
             out: list[MInst] = []
             for mi in b.insts:
@@ -284,9 +316,11 @@ class LinearScan:
                     out.append(mi)
                     continue
                 self.rewrite_inst(mi, out, sizes)
+                self.last_pos = self.pos_of[id(mi)]
             b.insts = out
         used = {iv.reg for iv in self.intervals.values() if iv.reg is not None}
-        self.mf.callee_saved = [r for r in CALLEE_SAVED if r in used]
+        used |= self.split.registers()
+        self.mf.callee_saved = [r for r in self.callee_candidates if r in used]
 
     def rewrite_meta(self, mi: MInst) -> None:
         if mi.opcode not in ("DBG_VALUE", "DBG_PHI"):
@@ -300,6 +334,9 @@ class LinearScan:
         iv = self.intervals[v.id]
         if iv.reg is not None:
             return PReg(iv.reg, v.size)
+        reg = self.split.register_between(v.id, self.last_pos)
+        if reg is not None:  # inside a piece the slot may be behind (a dropped store)
+            return PReg(reg, v.size)
         return self.slot(v.id)
 
     def rewrite_inst(self, mi: MInst, out: list[MInst], sizes: list[int]) -> None:
@@ -307,32 +344,48 @@ class LinearScan:
         # a constant move into a rematerialised register disappears
         if defs and len(defs) == 1 and defs[0].id in self.remat and desc(mi.opcode).is_move:
             return
+        # where each spilled register lives here: a piece's register (live-range
+        # splitting) or a scratch register; `loaded` ones are already there
         scratch: dict[int, str] = {}
+        loaded: set[int] = set()
+        pos = self.pos_of[id(mi)]
+        for r in [*uses, *defs]:
+            piece = self.split.piece_at(r.id, pos) if self.intervals[r.id].reg is None else None
+            if piece is not None and r.id not in scratch:
+                scratch[r.id] = piece.reg
+                if not (piece.start == pos and piece.reload):
+                    loaded.add(r.id)
         for r in [*uses, *defs]:
             iv = self.intervals[r.id]
             if iv.reg is None and r.id not in scratch:
-                scratch[r.id] = SCRATCH[len(scratch)]
+                pool = XMM_SCRATCH if iv.xmm else SCRATCH
+                scratch[r.id] = next(p for p in pool if p not in scratch.values())
         for vid, sreg in scratch.items():
-            if any(u.id == vid for u in uses):
+            if any(u.id == vid for u in uses) and vid not in loaded:
                 nat = sizes[vid]
                 if vid in self.remat:
-                    out.append(MInst("mov" + SUFFIX[nat], [Imm(self.remat[vid]), PReg(sreg, nat)],
+                    out.append(MInst(spill_op(self.mf, vid), [Imm(self.remat[vid]),
+                                                              PReg(sreg, nat)],
                                      loc=mi.loc, flags=mi.flags))
                 else:
-                    out.append(MInst(_RELOAD[nat], [Mem(base=self.slot(vid)),
-                                                    PReg(sreg, max(nat, 4))],
+                    out.append(MInst(reload_op(self.mf, vid), [Mem(base=self.slot(vid)),
+                                                               PReg(sreg, max(nat, 4))],
                                      loc=mi.loc, flags=mi.flags))
         for u in uses:
             # A byte or word register read at a wider width: clear the bits above
             # it (the -O0 allocator's reloads zero-extend the same way).
             nat = sizes[u.id]
-            if u.id not in scratch and u.size > nat and nat < 4:
-                reg = self.intervals[u.id].reg
+            in_piece = u.id in scratch and scratch[u.id] not in (*SCRATCH, *XMM_SCRATCH)
+            if (u.id not in scratch or in_piece) and u.size > nat and nat < 4 \
+                    and not self.intervals[u.id].xmm:
+                reg = scratch[u.id] if in_piece else self.intervals[u.id].reg
                 assert reg is not None
                 out.append(MInst("movzbl" if nat == 1 else "movzwl",
                                  [PReg(reg, nat), PReg(reg, 4)], loc=mi.loc, flags=mi.flags))
+        narrow_copy = (mi.opcode == "movl" and len(defs) == 1 and sizes[defs[0].id] <= 4
+                       and defs[0].id not in self.wide_reads)
         mi.operands = [self.subst(op, scratch) for op in mi.operands]
-        if not self.is_noop_copy(mi):
+        if not (self.is_noop_copy(mi) or narrow_copy and self.is_self_copy(mi)):
             out.append(mi)
         elif mi.instr_num:
             # The copy disappears but its value stays where it was: a DBG_PHI
@@ -340,9 +393,10 @@ class LinearScan:
             reg = mi.operands[1]
             out.append(MInst("DBG_PHI", [reg, Imm(mi.instr_num)], loc=None))
         for d in defs:
-            if d.id in scratch and d.id not in self.remat:
+            if d.id in scratch and d.id not in self.remat \
+                    and (d.id, pos) not in self.split.dead_stores:
                 nat = sizes[d.id]
-                out.append(MInst("mov" + SUFFIX[nat], [PReg(scratch[d.id], nat),
+                out.append(MInst(spill_op(self.mf, d.id), [PReg(scratch[d.id], nat),
                                                        Mem(base=self.slot(d.id))],
                                  loc=mi.loc, flags=mi.flags))
 
@@ -366,9 +420,28 @@ class LinearScan:
         return op
 
     @staticmethod
+    def is_self_copy(mi: MInst) -> bool:
+        a, b = mi.operands
+        return isinstance(a, PReg) and isinstance(b, PReg) and a.name == b.name
+
+    def find_wide_reads(self) -> None:
+        """Virtual registers of at most 4 bytes read at 8 bytes (as a register
+        or an address): only those rely on a 32-bit write clearing the upper
+        half, so a `movl %r, %r` defining any other does nothing."""
+        sizes = self.mf.vreg_sizes
+        self.wide_reads: set[int] = set()
+        for _, mi in self.order:
+            for op in mi.operands:
+                regs = [op] if isinstance(op, VReg) else \
+                    [VReg(r.id, 8) for r in op.regs() if isinstance(r, VReg)] \
+                    if isinstance(op, Mem) else []
+                self.wide_reads.update(r.id for r in regs if r.size > sizes[r.id])
+
+    @staticmethod
     def is_noop_copy(mi: MInst) -> bool:
-        """`movq %r, %r` does nothing (a 32-bit move to itself still zero-extends)."""
-        if mi.opcode != "movq" or len(mi.operands) != 2:
+        """`movq %r, %r` (or an SSE register copied to itself) does nothing (a 32-bit
+        move to itself still zero-extends)."""
+        if mi.opcode not in ("movq", "movsd", "movss") or len(mi.operands) != 2:
             return False
         a, b = mi.operands
         return isinstance(a, PReg) and isinstance(b, PReg) and a.name == b.name
@@ -378,6 +451,9 @@ class LinearScan:
         self.build_intervals()
         self.allocate()
         self.find_remat()
+        self.split = RangeSplitter(self)
+        self.split.run()
+        self.find_wide_reads()
         self.rewrite()
 
 

@@ -23,7 +23,8 @@ that now precedes its definition is a use-before-def for LiveDebugValues.
 
 from __future__ import annotations
 
-from .mir import Mem, MBlock, MFunction, MInst
+from .hoisted_lines import settle_hoisted_lines
+from .mir import Mem, MBlock, MFunction, MIFlag, MInst
 from .regalloc_linear import operand_regs
 from .x86_64.opcodes import desc
 
@@ -67,7 +68,11 @@ def _regs(mi: MInst) -> tuple[set[object], set[object], bool, bool]:
                 role = d.roles[k] if k < len(d.roles) else "u"
                 mem_read |= "u" in role
                 mem_write |= "d" in role
-    if d.is_call or mi.opcode.startswith(("rep", "push", "pop")):
+    if d.is_call or d.is_inline_asm or mi.opcode.startswith(("rep", "push", "pop")):
+        mem_read = mem_write = True
+    if "rsp" in writes:  # dynamic allocation / stack restore: memory lifetimes change here
+        mem_read = mem_write = True
+    if mi.flags & MIFlag.VOLATILE:  # volatile loads keep their order among themselves
         mem_read = mem_write = True
     if _writes_flags(mi.opcode) or d.is_call:  # the callee does not preserve the flags
         writes.add("eflags")
@@ -111,6 +116,7 @@ def schedule_block(b: MBlock) -> None:
     if n < 3:
         return
     order = _list_schedule(real)
+    settle_hoisted_lines(real, order, _may_stop)
     new_pos = {orig: k for k, orig in enumerate(order)}
     stops_before = [-1] * (n + 1)  # latest new position of a possible stop among real[:i]
     for i in range(n):
@@ -160,11 +166,11 @@ def _list_schedule(real: list[MInst]) -> list[int]:
                 preds[i].update(mem_reads)
         if last_call >= 0:
             preds[i].add(last_call)  # calls bound scheduling regions, as in LLVM
-        if d.is_call or d.is_branch or d.is_terminator:
-            preds[i].update(range(i))  # nothing moves across a call; branches stay put
+        if d.is_call or d.is_branch or d.is_terminator or d.is_inline_asm:
+            preds[i].update(range(i))  # nothing moves across a call or asm; branches stay put
         if last_branch >= 0:
             preds[i].add(last_branch)  # nothing is hoisted above a branch (speculation)
-        if d.is_call:
+        if d.is_call or d.is_inline_asm:
             last_call = i
         if d.is_branch:
             last_branch = i

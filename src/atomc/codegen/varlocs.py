@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..dwarf.model import LocExpr, LocRange, VarLocation
-from .ldv.model import ConstLoc, EntryValueLoc, MLoc, VarLoc, VarRange
+from .ldv.model import ComputedLoc, ConstLoc, EntryValueLoc, MLoc, VarLoc, VarRange
 
 
 def loc_expr(loc: VarLoc) -> LocExpr:
+    if isinstance(loc, ComputedLoc):
+        return _value_of(loc.base) + loc.ops + (("stack_value",),)
     if isinstance(loc, MLoc):
         return (("reg", loc.num),) if loc.kind == "reg" else (("fbreg", loc.num),)
     if isinstance(loc, ConstLoc):
@@ -25,6 +27,17 @@ def loc_expr(loc: VarLoc) -> LocExpr:
         return (op, ("stack_value",))
     if isinstance(loc, EntryValueLoc):
         return (("entry_value", (("reg", loc.reg.num),)), ("stack_value",))
+    raise TypeError(loc)
+
+
+def _value_of(loc: VarLoc) -> LocExpr:
+    """Ops pushing the value a location holds (for a computed location)."""
+    if isinstance(loc, MLoc):
+        return (("breg", loc.num, 0),) if loc.kind == "reg" else (("fbreg", loc.num), ("deref",))
+    if isinstance(loc, ConstLoc):
+        return (("consts", loc.value) if loc.value < 0 else ("constu", loc.value),)
+    if isinstance(loc, EntryValueLoc):
+        return (("entry_value", (("reg", loc.reg.num),)),)
     raise TypeError(loc)
 
 
@@ -57,9 +70,14 @@ def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], st
 
 def _composite(rs: list[VarRange]) -> list[tuple[int, int, LocExpr]]:
     """Split the timeline at every boundary; each segment gets one expression with
-    a piece per fragment (empty where the fragment has no location)."""
+    a piece per fragment.
+
+    A segment is described only when its fragments cover the whole variable:
+    DWARF's empty piece means "unknown", but lldb reads it (and a missing
+    trailing piece) as zero bytes, which would show a wrong value."""
     prim = [r for r in rs if r.primary]
     frags = sorted({r.var.fragment for r in prim if r.var.fragment is not None})
+    total = max((f[0] + f[1] for f in frags), default=0)
     points = sorted({p for r in prim for p in (r.start, r.end)})
     out: list[tuple[int, int, LocExpr]] = []
     for a, z in zip(points, points[1:]):
@@ -67,7 +85,7 @@ def _composite(rs: list[VarRange]) -> list[tuple[int, int, LocExpr]]:
         for r in prim:
             if r.start <= a and z <= r.end and r.var.fragment is not None:
                 live[r.var.fragment] = r.loc
-        if not live:
+        if not _covers(live, total):
             continue
         expr: list[tuple] = []
         offset = 0
@@ -85,3 +103,13 @@ def _composite(rs: list[VarRange]) -> list[tuple[int, int, LocExpr]]:
             out.append((a, z, tuple(expr)))
     return out
 
+
+
+def _covers(live: dict[tuple[int, int], VarLoc], total: int) -> bool:
+    """Do the located fragments tile bits [0, total) without a gap?"""
+    reach = 0
+    for off, size in sorted(live):
+        if off > reach:
+            return False
+        reach = max(reach, off + size)
+    return bool(live) and reach >= total

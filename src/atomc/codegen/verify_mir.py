@@ -57,7 +57,7 @@ def verify_mfunction(mf: MFunction, stage: str) -> list[str]:
                 continue
             if ended:
                 err(where, mi, "instruction after an unconditional terminator")
-            if len(mi.operands) != len(d.roles):
+            if len(mi.operands) != len(d.roles) and not d.is_inline_asm:
                 err(where, mi, f"{len(mi.operands)} operands, opcode takes {len(d.roles)}")
             vregs: set[int] = set()
             for k, op in enumerate(mi.operands):

@@ -30,12 +30,15 @@ class TAG(enum.IntEnum):
     subprogram = 0x2E
     variable = 0x34
     volatile_type = 0x35
+    call_site = 0x48
+    call_site_parameter = 0x49
 
 
 class AT(enum.IntEnum):
     location = 0x02
     name = 0x03
     byte_size = 0x0B
+    bit_size = 0x0D
     stmt_list = 0x10
     low_pc = 0x11
     high_pc = 0x12
@@ -66,6 +69,11 @@ class AT(enum.IntEnum):
     rnglists_base = 0x74
     loclists_base = 0x8C
     call_all_calls = 0x7A
+    call_return_pc = 0x7D
+    call_value = 0x7E
+    call_origin = 0x7F
+    call_target = 0x83
+    data_bit_offset = 0x6B
 
 
 class FORM(enum.IntEnum):
@@ -114,6 +122,7 @@ class OP(enum.IntEnum):
     constu = 0x10
     consts = 0x11
     minus = 0x1C
+    mul = 0x1E
     plus = 0x22
     plus_uconst = 0x23
     lit0 = 0x30

@@ -108,6 +108,8 @@ def _encode_op(op: tuple) -> bytes:
             return bytes([OP.plus])
         case "minus", ():
             return bytes([OP.minus])
+        case "mul", ():
+            return bytes([OP.mul])
         case "stack_value", ():
             return bytes([OP.stack_value])
         case "call_frame_cfa", ():

@@ -51,6 +51,26 @@ class ScopeRanges:
 
 
 @dataclass(frozen=True, slots=True)
+class CallValue:
+    """`DW_TAG_call_site_parameter`: argument register `reg` held the value of
+    `value`, a DWARF expression the caller can evaluate while the callee runs."""
+
+    reg: int
+    value: LocExpr
+
+
+@dataclass(frozen=True, slots=True)
+class CallSite:
+    """`DW_TAG_call_site`: the call returning to label `return_label`, to the
+    function named `callee` or (indirect) to the address in `target`."""
+
+    return_label: str
+    callee: str | None
+    target: LocExpr | None
+    params: tuple[CallValue, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class FunctionDebugInfo:
     subprogram: DISubprogram
     symbol: str  # the function's assembler symbol (start address)
@@ -58,5 +78,7 @@ class FunctionDebugInfo:
     frame_base: LocExpr  # usually (("call_frame_cfa",),)
     variables: tuple[VarLocation, ...] = ()
     scopes: tuple[ScopeRanges, ...] = ()
+    call_sites: tuple[CallSite, ...] = ()
+    all_calls: bool = False  # every call of the function is in `call_sites`
     # filled by later issues: call sites for entry values, etc.
     extra: dict[str, object] = field(default_factory=dict)

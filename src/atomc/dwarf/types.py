@@ -24,7 +24,8 @@ _ARRAY_INDEX_NAME = "__ARRAY_SIZE_TYPE__"  # what clang calls its array index ty
 
 
 class TypeDIEs:
-    __slots__ = ("unit", "strs", "files", "_memo", "_index_type")
+    __slots__ = ("unit", "strs", "files", "_memo", "_index_type", "variable_dies",
+                 "_pending_counts")
 
     def __init__(self, unit: DIE, strs: StringPool, files: FileTable) -> None:
         self.unit = unit  # type DIEs become children of the compile unit
@@ -32,6 +33,17 @@ class TypeDIEs:
         self.files = files
         self._memo: dict[int, DIE] = {}
         self._index_type: DIE | None = None
+        self.variable_dies: dict[int, DIE] = {}  # id(DILocalVariable) -> its DIE
+        self._pending_counts: list[tuple[DIE, object]] = []  # (subrange, count variable)
+
+    def resolve_counts(self) -> None:
+        """DW_AT_count of VLA subranges: a reference to the artificial count variable,
+        when that variable was emitted (otherwise the bound stays unknown)."""
+        for sd, var in self._pending_counts:
+            target = self.variable_dies.get(id(var))
+            if target is not None:
+                sd.add(AT.count, FORM.ref4, target)
+        self._pending_counts = []
 
     def name(self, die: DIE, name: str) -> None:
         die.add(AT.name, FORM.strp, AsmExpr(self.strs.ref(name)))
@@ -124,6 +136,10 @@ class TypeDIEs:
                 raise InternalCompilerError(f"member {m.name} has no type")
             md.add(AT.type, FORM.ref4, self.die(m.base))
             self.decl(md, m.file, m.line)
+            if m.bit_size:  # DWARF 5 bit-field: bit size and offset from the struct start
+                md.add(AT.bit_size, FORM.udata, m.bit_size)
+                md.add(AT.data_bit_offset, FORM.udata, m.offset_bits)
+                continue
             if m.offset_bits % 8:
                 raise InternalCompilerError(f"member {m.name} is not byte aligned")
             md.add(AT.data_member_location, FORM.udata, m.offset_bits // 8)
@@ -141,6 +157,8 @@ class TypeDIEs:
             sd.add(AT.type, FORM.ref4, self.index_type())
             if sub.count >= 0:
                 sd.add(AT.count, FORM.udata, sub.count)
+            elif sub.count_var is not None:
+                self._pending_counts.append((sd, sub.count_var))
         return d
 
     def index_type(self) -> DIE:

@@ -159,16 +159,21 @@ class _Writer:
             else:
                 self.global_variable(u, g)
         emitted: set[int] = set()
+        sp_dies: dict[str, DIE] = {}
         for f in functions:
             scopes = self.subprogram(f)
+            sp_dies[f.symbol] = scopes.dies[(id(f.subprogram), None)]
             emitted.add(id(f.subprogram))
             for g in statics.get(id(f.subprogram), []):
                 assert g.digv is not None and g.digv.scope is not None
                 self.global_variable(scopes.die_for(g.digv.scope), g)
+        for f in functions:  # after every subprogram: calls name later functions too
+            self.call_sites(sp_dies[f.symbol], f, sp_dies)
         for g in self.module.globals.values():  # statics of functions without code
             if g.digv is not None and g.digv.scope is not None and not g.is_declaration \
                     and id(g.digv.scope.subprogram) not in emitted:
                 self.global_variable(u, g)
+        self.types.resolve_counts()
 
         abbrev_label = PREFIX + "abbrev"
         out = UnitWriter(PREFIX, self.abbrevs, abbrev_label).directives(u)
@@ -195,6 +200,38 @@ class _Writer:
             out += [f"\t.quad\t{f.symbol}", f"\t.quad\t{f.end_label}-{f.symbol}"]
         out += ["\t.quad\t0", "\t.quad\t0", f"{end}:"]
         return out
+
+    # -- call sites -----------------------------------------------------------
+
+    def call_sites(self, sp_die: DIE, f: FunctionDebugInfo, sp_dies: dict[str, DIE]) -> None:
+        """`DW_TAG_call_site` children of the caller's subprogram, so a debugger
+        stopped in a callee can resolve the callee's `DW_OP_entry_value`s."""
+        if f.all_calls:
+            sp_die.add(AT.call_all_calls, FORM.flag_present)
+        for cs in f.call_sites:
+            d = sp_die.child(TAG.call_site)
+            d.add(AT.call_return_pc, FORM.addr, SymAddr(cs.return_label))
+            if cs.callee is not None:
+                origin = sp_dies.get(cs.callee)
+                if origin is None:
+                    origin = sp_dies[cs.callee] = self.callee_declaration(cs.callee)
+                d.add(AT.call_origin, FORM.ref4, origin)
+            elif cs.target is not None:
+                d.add(AT.call_target, FORM.exprloc, encode(cs.target))
+            for p in cs.params:
+                pd = d.child(TAG.call_site_parameter)
+                pd.add(AT.location, FORM.exprloc, encode((("reg", p.reg),)))
+                pd.add(AT.call_value, FORM.exprloc, encode(p.value))
+
+    def callee_declaration(self, name: str) -> DIE:
+        """A declaration DIE for a function called here but defined elsewhere."""
+        d = self.unit.child(TAG.subprogram)
+        fn = self.module.functions.get(name)
+        if fn is None or not fn.internal:
+            d.add(AT.external, FORM.flag_present)
+        self.types.name(d, name)
+        d.add(AT.declaration, FORM.flag_present)
+        return d
 
     # -- globals --------------------------------------------------------------
 
@@ -251,6 +288,7 @@ class _Writer:
             raise InternalCompilerError(f"variable {var.name} of another function in "
                                         f"{f.subprogram.name}")
         d = parent.child(TAG.formal_parameter if var.arg else TAG.variable)
+        self.types.variable_dies[id(var)] = d  # VLA bounds refer to their count variables
         if var.name:  # an unnamed parameter has no name attribute
             self.types.name(d, var.name)
         self.types.decl(d, var.file, var.line)

@@ -1,9 +1,10 @@
-"""x86-64 SysV calling convention for the C types we compile (integer classes only).
+"""x86-64 SysV calling convention for the C types we compile (INTEGER, SSE, MEMORY).
 
 The front end lowers C signatures to IR signatures here: scalars pass as one
 IR value; a struct or union of at most 16 bytes passes as one or two integer
 pieces (i64 for a full eightbyte, the smallest of i8/i16/i32/i64 covering a
-partial last eightbyte); larger aggregates pass by pointer to a stack copy
+partial last eightbyte; an eightbyte holding only floating members is an SSE
+piece, f64, or f32 when it holds 4 bytes); larger aggregates pass by pointer to a stack copy
 (`byval`) and return through a hidden first pointer parameter (`sret`).
 """
 
@@ -11,8 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ir import F32, F64, I8, I16, I32, I64, PTR, IntType, Type
-from .ctype import BOOL, CType, EnumT, FloatT, FuncT, IntT, PointerT, StructT, VoidT, unqual
+from ..ir import F32, F64, I8, I16, I32, I64, PTR, FloatType, IntType, Type
+from .ctype import (
+    BOOL, ArrayT, CType, EnumT, FloatT, FuncT, IntT, PointerT, StructT, VoidT, unqual,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +26,11 @@ class ArgABI:
     types: tuple[Type, ...] = ()
     size: int = 0
     align: int = 0
+    # a char/short/_Bool scalar travels as an i32 (types[0]) holding its sign ("s") or
+    # zero ("z") extension of `narrow`: clang's callers and callees rely on it, gcc's
+    # ignore it, so the caller extends arguments and the callee extends its result
+    ext: str = ""
+    narrow: Type | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +79,7 @@ def scalar_ir_type(t: CType) -> Type:
             return I64  # __int128 appears only in header declarations we never call
         return IntType(u.size * 8)
     if isinstance(u, FloatT):
-        return F32 if u.size == 4 else F64  # declarations only: floats are rejected on use
+        return F32 if u.size == 4 else F64  # long double is rejected where it is used
     raise TypeError(f"not a scalar type: {t}")
 
 
@@ -88,7 +96,8 @@ def piece_type(nbytes: int) -> IntType:
 
 def data_size(st: StructT) -> int:
     """Bytes up to the end of the last member (the size without tail padding)."""
-    return max((m.offset + m.type.size for m in st.members), default=st.size)
+    return max((m.offset + ((m.bit_pos + m.bit_width + 7) // 8 if m.is_bitfield
+                            else m.type.size) for m in st.members), default=st.size)
 
 
 def classify(t: CType, is_return: bool = False) -> ArgABI:
@@ -103,14 +112,47 @@ def classify(t: CType, is_return: bool = False) -> ArgABI:
             return ArgABI("sret" if is_return else "byval", (), size, max(u.align, 8))
         pieces: list[Type] = []
         remaining = data_size(u)  # tail padding does not widen the last piece
+        sse = sse_eightbytes(u)
+        k = 0
         while remaining > 0:
-            pieces.append(piece_type(min(remaining, 8)))
+            n = min(remaining, 8)
+            pieces.append((F32 if n <= 4 else F64) if sse[k] else piece_type(n))
             remaining -= 8
+            k += 1
         return ArgABI("pieces", tuple(pieces), size, u.align)
-    return ArgABI("direct", (scalar_ir_type(t),), u.size, u.align)
+    ir = scalar_ir_type(t)
+    if isinstance(ir, IntType) and ir.bits < 32 and not isinstance(u, PointerT):
+        base = u.underlying if isinstance(u, EnumT) else u
+        signed = isinstance(base, IntT) and base != BOOL and base.signed
+        return ArgABI("direct", (I32,), u.size, u.align, "s" if signed else "z", ir)
+    return ArgABI("direct", (ir,), u.size, u.align)
+
+
+def _scalar_fields(t: CType, base: int) -> list[tuple[int, int, bool]]:
+    """(offset, size, is floating) of every scalar inside an object of type `t`."""
+    u = unqual(t)
+    if isinstance(u, StructT):
+        return [f for m in u.members for f in _scalar_fields(m.type, base + m.offset)]
+    if isinstance(u, ArrayT):
+        n = u.count or 0
+        return [f for i in range(n) for f in _scalar_fields(u.elem, base + i * u.elem.size)]
+    return [(base, u.size, isinstance(u, FloatT))]
+
+
+def sse_eightbytes(st: StructT) -> list[bool]:
+    """SysV classification of a struct of at most 16 bytes, per eightbyte: True
+    when every scalar overlapping it is floating (class SSE), else INTEGER."""
+    fields = _scalar_fields(st, 0)
+    out = []
+    for k in range((st.size + 7) // 8):
+        lo, hi = 8 * k, 8 * k + 8
+        inside = [f for f in fields if f[0] < hi and f[0] + f[1] > lo and f[1] > 0]
+        out.append(bool(inside) and all(f[2] for f in inside))
+    return out
 
 
 GP_ARG_REGS = 6  # rdi, rsi, rdx, rcx, r8, r9
+SSE_ARG_REGS = 8  # xmm0-7
 
 
 def lower_args(ret: ArgABI, types: list[CType]) -> tuple[ArgABI, ...]:
@@ -118,15 +160,20 @@ def lower_args(ret: ArgABI, types: list[CType]) -> tuple[ArgABI, ...]:
     a struct whose pieces do not all fit in the registers left goes to memory as a
     whole (SysV never splits an aggregate between registers and the stack)."""
     used = 1 if ret.kind == "sret" else 0
+    used_sse = 0
     out: list[ArgABI] = []
     for t in types:
         a = classify(t)
-        n = len(a.types) if a.kind in ("direct", "pieces") else 0
-        if a.kind == "pieces" and n and used + n > GP_ARG_REGS:
+        regs = a.types if a.kind in ("direct", "pieces") else ()
+        n_sse = sum(1 for x in regs if isinstance(x, FloatType))
+        n = len(regs) - n_sse
+        if a.kind == "pieces" and regs and (used + n > GP_ARG_REGS
+                                            or used_sse + n_sse > SSE_ARG_REGS):
             u = unqual(t)
             a = ArgABI("byval", (), u.size, max(u.align, 8))
-            n = 0
+            n = n_sse = 0
         used += n
+        used_sse += n_sse
         out.append(a)
     return tuple(out)
 

@@ -8,10 +8,12 @@ raises `ConstError` so the caller can report it where a constant is required.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from . import tree as T
-from .ctype import BOOL, PointerT, as_int, unqual, wrap
+from .ctype import BOOL, PointerT, as_float, as_int, unqual, wrap
+from .floats import float_of_int, float_to_int, round_to
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +32,7 @@ class ConstError(Exception):
         self.expr = expr
 
 
-Value = int | Address
+Value = int | float | Address
 
 
 def eval_int(e: T.Expr) -> int | None:
@@ -40,15 +42,23 @@ def eval_int(e: T.Expr) -> int | None:
 
 def evaluate(e: T.Expr) -> Value | None:
     match e:
-        case T.IntConst():
+        case T.IntConst() | T.FloatConst():
             return e.value
         case T.Cast():
             v = evaluate(e.operand)
             if v is None:
                 return None
             it = as_int(e.type)
+            ft = as_float(e.type)
             if isinstance(v, Address):
                 return v if it is None or it.size == 8 else None
+            if ft is not None:
+                return round_to(v, ft.size) if isinstance(v, float) else \
+                    float_of_int(v, ft.size)
+            if isinstance(v, float):
+                if it == BOOL:
+                    return int(v != 0)
+                return float_to_int(v, it) if it is not None else None
             if it is not None:
                 return wrap(v, it) if it != BOOL else int(v != 0)
             if isinstance(unqual(e.type), PointerT):
@@ -56,6 +66,8 @@ def evaluate(e: T.Expr) -> Value | None:
             return None
         case T.Unary():
             v = evaluate(e.operand)
+            if isinstance(v, float):
+                return -v if e.op == "-" else int(v == 0) if e.op == "!" else None
             if not isinstance(v, int):
                 return None
             it = as_int(e.type)
@@ -70,17 +82,17 @@ def evaluate(e: T.Expr) -> Value | None:
             return _binary(e)
         case T.Logical():
             lv = evaluate(e.left)
-            if not isinstance(lv, int):
+            if not isinstance(lv, (int, float)):
                 return None
             if e.op == "&&" and lv == 0:
                 return 0
             if e.op == "||" and lv != 0:
                 return 1
             rv = evaluate(e.right)
-            return int(rv != 0) if isinstance(rv, int) else None
+            return int(rv != 0) if isinstance(rv, (int, float)) else None
         case T.Cond():
             c = evaluate(e.cond)
-            if not isinstance(c, int):
+            if not isinstance(c, (int, float)):
                 return None
             return evaluate(e.then if c else e.els)
         case T.Comma():
@@ -134,6 +146,8 @@ def _binary(e: T.Binary) -> Value | None:
             same = lv == rv
             return int(same if op == "==" else not same)
         return None
+    if isinstance(lv, float) or isinstance(rv, float):
+        return _float_binary(e, float(lv), float(rv))
     ot = as_int(e.left.type)  # operation type
     if ot is not None and not ot.signed:
         lv &= (1 << ot.bits) - 1
@@ -177,3 +191,36 @@ def _binary(e: T.Binary) -> Value | None:
     else:
         return None
     return wrap(r, rt) if rt is not None else r
+
+
+def _float_binary(e: T.Binary, a: float, b: float) -> Value | None:
+    """A binary operation in a floating type, as gcc folds constant expressions
+    (IEEE results; an invalid operation gives the positive quiet NaN, where the
+    hardware would give the negative one: see `Sema._fold`)."""
+    cmp = {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a == b, "!=": a != b}
+    if e.op in cmp:
+        return int(cmp[e.op])
+    ft = as_float(e.type)
+    if ft is None:
+        return None
+    if e.op == "+":
+        r = a + b
+    elif e.op == "-":
+        r = a - b
+    elif e.op == "*":
+        r = a * b
+    elif e.op == "/":
+        if math.isnan(a) or math.isnan(b):
+            r = a if math.isnan(a) else b
+        elif b == 0:
+            if a == 0:
+                r = math.nan
+            else:
+                r = math.copysign(math.inf, a) * math.copysign(1.0, b)
+        else:
+            r = a / b
+    else:
+        return None
+    if math.isnan(r) and not (math.isnan(a) or math.isnan(b)):
+        r = math.nan  # gcc folds an invalid operation to the positive quiet NaN
+    return round_to(r, ft.size)

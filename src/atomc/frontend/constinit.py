@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 
 from ..ir import DataItem, SymRef, Zeros
 from . import tree as T
 from .consteval import Address, ConstError, evaluate
-from .ctype import CType, PointerT, StructT, as_int, unqual
+from .bitfields import BitFieldT
+from .ctype import CType, PointerT, StructT, as_float, as_int, unqual
 
 
 class InitError(Exception):
@@ -28,6 +30,9 @@ def static_data(init: T.Init | None, t: CType,
     items = init.items if init is not None else []
     for it in items:
         if it.offset < pos:
+            if isinstance(unqual(it.type), BitFieldT):
+                out = _merge(out)
+                pos += _or_into_tail(out, pos - it.offset, _item_data(it, symbol_for)[0])
             continue  # overlapped by a previous item (union re-initialisation)
         if it.offset > pos:
             out.append(Zeros(it.offset - pos))
@@ -51,6 +56,12 @@ def _item_data(it: T.InitItem, symbol_for: Callable[[Address], str]) -> list[Dat
         return [data + bytes(size - len(data))] if size else []
     if isinstance(u, StructT):
         raise InitError("initializer element is not a compile-time constant", e)
+    if isinstance(u, BitFieldT):
+        v = evaluate(e)
+        if not isinstance(v, int):
+            raise InitError("initializer element is not a compile-time constant", e)
+        bits = (v & ((1 << u.width) - 1)) << u.bit
+        return [bits.to_bytes(size, "little")]
     try:
         v = evaluate(e)
     except ConstError as err:
@@ -61,7 +72,27 @@ def _item_data(it: T.InitItem, symbol_for: Callable[[Address], str]) -> list[Dat
         if size != 8:
             raise InitError("initializer element is not computable at load time", e)
         return [SymRef(symbol_for(v), v.offset, 8)]
+    if isinstance(v, float) or as_float(u) is not None:  # IEEE bits
+        return [struct.pack("<f" if size == 4 else "<d", float(v))]
     return [(v & ((1 << (8 * size)) - 1)).to_bytes(size, "little")]
+
+
+def _or_into_tail(out: list[DataItem], overlap: int, chunk: DataItem) -> int:
+    """OR a bit-field's bytes into the last `overlap` bytes already emitted (adjacent
+    bit-fields share bytes) and append the rest; returns how many bytes were added."""
+    assert isinstance(chunk, bytes)
+    tail = out[-1] if out else None
+    if not isinstance(tail, bytes) or len(tail) < overlap:
+        raise AssertionError("bit-field initialiser overlaps non-byte data")
+    merged = bytearray(tail)
+    base = len(tail) - overlap
+    for i in range(min(overlap, len(chunk))):
+        merged[base + i] |= chunk[i]
+    out[-1] = bytes(merged)
+    extra = chunk[overlap:]
+    if extra:
+        out.append(extra)
+    return len(extra)
 
 
 def _merge(items: list[DataItem]) -> list[DataItem]:

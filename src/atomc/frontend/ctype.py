@@ -128,6 +128,30 @@ class ArrayT(CType):
         return f"{self.elem}[{'' if self.count is None else self.count}]"
 
 
+@dataclass(eq=False, slots=True)
+class VlaT(CType):
+    """A variable length array `elem[dim]`: `dim` is the typed element-count
+    expression, evaluated once where the type's declaration is reached; irgen
+    keeps the result (an i64) in the stack slot `count_slot`. Its size is only
+    known at run time (see `vla.py`), so `size` refuses to answer."""
+
+    elem: CType
+    dim: object  # tree.Expr
+    count_slot: object = None  # ir Value: address of the evaluated count, once emitted
+    di_count: object = None  # the artificial DILocalVariable holding the count
+
+    @property
+    def size(self) -> int:
+        raise TypeError("the size of a variable length array is known only at run time")
+
+    @property
+    def align(self) -> int:
+        return self.elem.align
+
+    def __str__(self) -> str:
+        return f"{self.elem}[*]"
+
+
 @dataclass(frozen=True, slots=True)
 class FuncT(CType):
     ret: CType
@@ -154,10 +178,23 @@ class FuncT(CType):
 
 @dataclass(eq=False, slots=True)
 class Member:
+    """A struct/union member. Bit-fields (`bit_width >= 0`) start `bit_pos` bits into
+    byte `offset` and are accessed through the `unit_size`-byte unit at byte
+    `unit_offset`, where they sit `unit_shift` bits up (see `bitfields.py`)."""
+
     name: str  # "" for an anonymous struct/union member
     type: CType
     offset: int
     line: int = 0
+    bit_width: int = -1
+    bit_pos: int = 0
+    unit_offset: int = 0
+    unit_size: int = 0
+    unit_shift: int = 0
+
+    @property
+    def is_bitfield(self) -> bool:
+        return self.bit_width >= 0
 
 
 @dataclass(eq=False, slots=True)
@@ -218,12 +255,19 @@ class StructT(CType):
 
     def find(self, name: str) -> tuple[int, CType] | None:
         """(offset, type) of member `name`, looking inside anonymous members."""
+        found = self.find_member(name)
+        return None if found is None else (found[0], found[1].type)
+
+    def find_member(self, name: str) -> tuple[int, Member] | None:
+        """(byte offset of the member from the start of this struct, member) for `name`,
+        looking inside anonymous members (a bit-field's unit is at that offset
+        minus `m.offset` plus `m.unit_offset`)."""
         for m in self.members:
             if m.name == name:
-                return m.offset, m.type
+                return m.offset, m
             inner = unqual(m.type)
             if m.name == "" and isinstance(inner, StructT):
-                found = inner.find(name)
+                found = inner.find_member(name)
                 if found is not None:
                     return m.offset + found[0], found[1]
         return None
@@ -424,10 +468,24 @@ def usual_arith(a: IntT, b: IntT) -> IntT:
     return _UNSIGNED_OF[s]
 
 
+def is_vla(t: CType) -> bool:
+    return isinstance(unqual(t), VlaT)
+
+
+def variably_modified(t: CType) -> bool:
+    """Does the type involve a variable length array (`int[n]`, `int (*)[n]`)?"""
+    u = unqual(t)
+    while isinstance(u, (ArrayT, VlaT, PointerT)):
+        if isinstance(u, VlaT):
+            return True
+        u = unqual(u.pointee if isinstance(u, PointerT) else u.elem)
+    return False
+
+
 def decay(t: CType) -> CType:
     """Array-to-pointer and function-to-pointer conversion."""
     u = unqual(t)
-    if isinstance(u, ArrayT):
+    if isinstance(u, (ArrayT, VlaT)):
         return PointerT(u.elem)
     if isinstance(u, FuncT):
         return PointerT(t)
@@ -448,6 +506,8 @@ def compatible(a: CType, b: CType) -> bool:
     if isinstance(a, ArrayT) and isinstance(b, ArrayT):
         return compatible(a.elem, b.elem) and (a.count is None or b.count is None
                                                or a.count == b.count)
+    if isinstance(a, (ArrayT, VlaT)) and isinstance(b, (ArrayT, VlaT)):
+        return compatible(a.elem, b.elem)  # a VLA's size is checked at run time, if ever
     if isinstance(a, FuncT) and isinstance(b, FuncT):
         if not compatible(a.ret, b.ret):
             return False
@@ -479,3 +539,34 @@ def contains_float(t: CType) -> bool:
     if isinstance(u, StructT):
         return any(contains_float(m.type) for m in u.members)
     return False
+
+
+def as_float(t: CType) -> FloatT | None:
+    """The floating type behind `t`, if it is one."""
+    u = unqual(t)
+    return u if isinstance(u, FloatT) else None
+
+
+def contains_long_double(t: CType) -> bool:
+    """Does an object of this type hold `long double` data (unsupported: x87)?"""
+    u = unqual(t)
+    if isinstance(u, FloatT):
+        return u.size > 8
+    if isinstance(u, ArrayT):
+        return contains_long_double(u.elem)
+    if isinstance(u, StructT):
+        return any(contains_long_double(m.type) for m in u.members)
+    return False
+
+
+def common_arith(a: CType, b: CType) -> CType:
+    """The usual arithmetic conversions, floating types included: the wider
+    floating type if either operand is floating, else the integer rules."""
+    fa, fb = as_float(a), as_float(b)
+    if fa is not None or fb is not None:
+        if fa is None or fb is None:
+            return fa or fb  # type: ignore[return-value]
+        return fa if fa.size >= fb.size else fb
+    ia, ib = as_int(a), as_int(b)
+    assert ia is not None and ib is not None
+    return usual_arith(ia, ib)

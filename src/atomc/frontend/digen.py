@@ -32,7 +32,9 @@ from .ctype import (
     Qualified,
     StructT,
     Typedef,
+    VlaT,
     VoidT,
+    variably_modified,
 )
 
 _GCC_NAMES = {
@@ -102,13 +104,17 @@ class DIGen:
             case Typedef():
                 return DIDerivedType("typedef", t.name, self.type(t.base),
                                      file=self.file(t.file) if t.file else None, line=t.line)
-            case ArrayT():
+            case ArrayT() | VlaT():
                 dims: list[DISubrange] = []
                 cur: CType = t
-                while isinstance(cur, ArrayT):
-                    dims.append(DISubrange(cur.count if cur.count is not None else -1))
+                while isinstance(cur, (ArrayT, VlaT)):
+                    if isinstance(cur, VlaT):
+                        dims.append(DISubrange(-1, cur.di_count))  # type: ignore[arg-type]
+                    else:
+                        dims.append(DISubrange(cur.count if cur.count is not None else -1))
                     cur = cur.elem
-                return DICompositeType("array", "", t.size * 8, t.align * 8, base=self.type(cur),
+                size = 0 if variably_modified(t) else t.size * 8
+                return DICompositeType("array", "", size, t.align * 8, base=self.type(cur),
                                        elements=list(dims))
             case StructT():
                 comp = DICompositeType(t.kind, t.tag, t.size * 8 if t.is_complete else 0,
@@ -118,6 +124,11 @@ class DIGen:
                 self._cache[key] = comp
                 for m in t.members:
                     mt = self.type(m.type)
+                    if m.is_bitfield:
+                        comp.elements.append(DIDerivedType(
+                            "member", m.name, mt, m.type.size * 8, m.offset * 8 + m.bit_pos,
+                            file=comp.file, line=m.line, bit_size=m.bit_width))
+                        continue
                     comp.elements.append(DIDerivedType(
                         "member", m.name, mt, m.type.size * 8, m.offset * 8,
                         file=comp.file, line=m.line))

@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Final
+from typing import Any, Final
 
 from pycparser import c_ast
 
@@ -47,6 +47,7 @@ from ..ir import (
     Block,
     Branch,
     Builder,
+    Cast,
     Const,
     DataItem,
     DbgKind,
@@ -59,7 +60,9 @@ from ..ir import (
     DISubprogram,
     Function,
     Global,
+    InlineAsm,
     Inst,
+    FloatType,
     IntType,
     Jump,
     Module,
@@ -75,7 +78,11 @@ from ..ir import (
 )
 from ..options import CompileOptions
 from . import tree as T
+from . import bitaccess as BA
 from .abi import FuncABI, func_abi, scalar_ir_type
+from .builtin_ir import lower_typed_builtin
+from .asm_stmt import asm_text, lower_asm_statement
+from .bitfields import BitFieldT, init_access
 from .consteval import Address
 from .constinit import InitError, static_data
 from .ctype import (
@@ -83,6 +90,7 @@ from .ctype import (
     INT,
     ArrayT,
     CType,
+    FloatT,
     FuncT,
     IntT,
     PointerT,
@@ -97,7 +105,13 @@ from .ctype import (
     wrap,
 )
 from .digen import DIGen
+from .ctype import VlaT, variably_modified
+from .vla import VlaGen, vla_pointee
+from .knr import KnrParam, is_knr, knr_params, promoted
+from .labelvalues import LabelValues, computed_goto, finish_label_values
+from .parse import ComputedGoto
 from .scopes import Pos, Symbol
+from .unproto import reconcile_unprototyped_calls
 from .sema import Sema
 from .source import find_closing_brace
 
@@ -106,15 +120,16 @@ _LANG = {"c99": "C99", "gnu99": "C99", "c11": "C11", "gnu11": "C11", "c17": "C11
 
 
 class _Loop:
-    __slots__ = ("brk", "cont")
+    __slots__ = ("brk", "cont", "vla_depth")
 
-    def __init__(self, brk: Block, cont: Block | None) -> None:
+    def __init__(self, brk: Block, cont: Block | None, vla_depth: int = 0) -> None:
         self.brk = brk
         self.cont = cont
+        self.vla_depth = vla_depth  # blocks open when the loop began (VLA stack release)
 
 
 class _SwitchCtx:
-    __slots__ = ("cases", "default", "type", "values")
+    __slots__ = ("cases", "default", "type", "values", "vla_active")
 
     def __init__(self, ctype: IntT) -> None:
         self.cases: list[tuple[int, Block]] = []
@@ -123,7 +138,7 @@ class _SwitchCtx:
         self.values: set[int] = set()
 
 
-class IRGen:
+class IRGen(VlaGen):
     def __init__(self, opts: CompileOptions, diags: DiagnosticEngine, sema: Sema,
                  main_file: str) -> None:
         self.opts = opts
@@ -157,6 +172,7 @@ class IRGen:
         self.fabi: FuncABI | None = None
         self.ret_ctype: CType = INT
         self.sret_ptr: Value | None = None
+        self.reused: dict[T.Reuse, Value] = {}  # T.Reuse nodes already evaluated (kept alive)
 
     # ------------------------------------------------------------------
     # translation unit
@@ -190,6 +206,10 @@ class IRGen:
                 self.static_assert(ext)
             elif isinstance(ext, c_ast.Pragma):
                 self.sema.pragma(ext)
+            elif type(ext).__name__ == "Asm":  # file-scope asm: verbatim text
+                text = asm_text(self.sema, ext)
+                if text is not None:
+                    self.module.asm.append(text)
         pending = True
         while pending:
             pending = False
@@ -200,6 +220,7 @@ class IRGen:
                     self.guarded(self.function, fd)
                     pending = True
         self.finish_globals()
+        reconcile_unprototyped_calls(self.module)
         return self.module
 
     def guarded(self, fn: object, node: c_ast.Node) -> None:
@@ -252,6 +273,11 @@ class IRGen:
             g = sym.ir
             assert isinstance(g, Global)
             self.define_global(g, sym, init)
+        for sym in self.sema.scopes.levels[0].names.values():
+            # attributes may come with any declaration, also after the first use
+            if isinstance(sym.ir, (Function, Global)):
+                sym.ir.attrs |= sym.attrs
+                sym.ir.section = self.sema.sections.get(sym.name, sym.ir.section)
 
     def define_global(self, g: Global, sym: Symbol, init: T.Init | None) -> None:
         g.size = max(sym.type.size, 0)
@@ -403,6 +429,10 @@ class IRGen:
             return
         sym.defined = True
         name = sym.link_name or sym.name
+        knr = knr_params(sema, fd, p) if is_knr(fd) else None
+        di_ft = ft
+        if knr is not None:
+            ft, di_ft = self.knr_types(ft, knr, p)
         fn = self.module.functions.get(name)
         abi = func_abi(ft)
         ptypes, _ = abi.ir_params()
@@ -417,7 +447,7 @@ class IRGen:
         sym.ir = fn
         body = fd.body
         brace = sema.pos(body)
-        sp = DISubprogram(sym.name, name, self.di.file(p.file), p.line, self.di.subroutine(ft),
+        sp = DISubprogram(sym.name, name, self.di.file(p.file), p.line, self.di.subroutine(di_ft),
                           brace.line, self.cu, is_local=fn.internal, is_definition=True,
                           key_instructions=self.opts.use_key_instructions)
         fn.subprogram = sp
@@ -428,6 +458,7 @@ class IRGen:
         self.records = []
         self.loops, self.switches = [], []
         self.labels, self.labels_defined, self.labels_used = {}, {}, {}
+        sema.label_values = LabelValues()
         self.fabi = abi
         self.ret_ctype = ft.ret
         sema.function = sym
@@ -435,7 +466,8 @@ class IRGen:
         entry = fn.add_block("entry")
         self.start(entry)
         sema.scopes.push()
-        self.params(fd, ft, abi, p)
+        self.vla_reset()
+        self.params(fd, ft, abi, p, knr)
         self.ret_block = fn.add_block("return")
         fn.blocks.remove(self.ret_block)  # appended again at the end
         self.ret_slot = None
@@ -445,17 +477,33 @@ class IRGen:
             self.ret_slot = self.alloca(max(ft.ret.size, sum(t.size for t in abi.ret.types)),
                                         ft.ret.align, "retval")
         self.compound_items(body.block_items or [])
+        finish_label_values(self)
         end_pos = find_closing_brace(brace, sema.source_line) or brace
         self.finish_function(end_pos, sym)
         sema.scopes.pop()
         sema.function = None
+        self.vla_check_gotos()
         for lname, lpos in self.labels_used.items():
             if lname not in self.labels_defined:
                 sema.error(lpos, f"use of undeclared label '{lname}'")
         self.fn = None
         self.scope = None
 
-    def params(self, fd: c_ast.FuncDef, ft: FuncT, abi: FuncABI, p: Pos) -> None:
+    def knr_types(self, ft: FuncT, knr: list[KnrParam], p: Pos) -> tuple[FuncT, FuncT]:
+        """The passed (ABI) and the declared (debug info) function types of an old-style
+        definition: an earlier prototype's parameter types, else the promoted ones."""
+        declared = tuple(k.type for k in knr)
+        if ft.prototyped:
+            if len(ft.params) != len(knr) or ft.variadic:
+                self.sema.error(p, "number of arguments doesn't match prototype (conflicting "
+                                   "types)")
+                ft = FuncT(ft.ret, declared, False, True)
+            return ft, FuncT(ft.ret, declared, False, True)
+        return (FuncT(ft.ret, tuple(promoted(t) for t in declared), False, False),
+                FuncT(ft.ret, declared, False, False))
+
+    def params(self, fd: c_ast.FuncDef, ft: FuncT, abi: FuncABI, p: Pos,
+               knr: list[KnrParam] | None = None) -> None:
         fn = self.fn
         assert fn is not None
         decl_type = fd.decl.type
@@ -463,18 +511,21 @@ class IRGen:
         args = getattr(decl_type, "args", None)
         if args is not None:
             pnodes = [x for x in args.params if not isinstance(x, c_ast.EllipsisParam)]
-        if fd.param_decls:  # K&R definitions: not supported beyond names
-            self.sema.error(p, "old-style (K&R) parameter declarations are unsupported")
         if len(ft.params) == 0:
             pnodes = []
+        # (name, declared type, position, passed type) of each parameter
+        items: list[tuple[str | None, CType, Pos, CType]] = []
+        if knr is not None:
+            items = [(k.name, k.type, k.pos, passed) for k, passed in zip(knr, ft.params)]
+        for i, passed in enumerate(ft.params if knr is None else ()):
+            node = pnodes[i] if i < len(pnodes) else None
+            items.append((getattr(node, "name", None) if node is not None else None, passed,
+                          self.sema.pos(node, p), passed))
         argi = 1 if abi.sret else 0
         # Like clang, the parameter spills carry no location: the back end then puts
         # prologue_end on the first statement, where gdb's `break f` should stop.
         entry_loc = None
-        for i, (pt, pa) in enumerate(zip(ft.params, abi.params)):
-            node = pnodes[i] if i < len(pnodes) else None
-            name = getattr(node, "name", None) if node is not None else None
-            ppos = self.sema.pos(node, p)
+        for i, ((name, pt, ppos, passed), pa) in enumerate(zip(items, abi.params)):
             sym = self.sema.declare_param(name, pt, ppos, i + 1)
             if sym is not None and not self.sema.is_system(ppos):
                 self.sema._check_float_decl(sym.type, ppos, "var")
@@ -482,7 +533,12 @@ class IRGen:
             with self.b.at(entry_loc):
                 if pa.kind == "direct":
                     home = self.alloca(pt.size, pt.align, name or "")
-                    self.b.store(fn.args[argi], home)
+                    v: Value = fn.args[argi]
+                    if pa.narrow is not None:  # an i32 carrying a char/short/_Bool
+                        v = self.b.cast(Op.TRUNC, v, pa.narrow)
+                    if unqual(passed) != unqual(pt):  # K&R: promoted on the way in
+                        v = self.convert(v, passed, pt)
+                    self.b.store(v, home)
                     argi += 1
                 elif pa.kind == "pieces":
                     size = max(pt.size, sum(t.size for t in pa.types))
@@ -497,6 +553,19 @@ class IRGen:
             if sym is not None:
                 sym.ir = home
                 self.declare_var(sym, home, arg=i + 1)
+        self.vla_params(pnodes, p)
+
+    def vla_params(self, pnodes: list[c_ast.Node], p: Pos) -> None:
+        """`int n, int a[n][n]`: the parameter's pointer-to-VLA type again, now that the
+        parameters it mentions exist, with its sizes evaluated on entry."""
+        for node in pnodes:
+            name = getattr(node, "name", None)
+            sym = self.sema.scopes.lookup_current(name) if name else None
+            if sym is None or not variably_modified(sym.type):
+                continue
+            ppos = self.sema.pos(node, p)
+            sym.type = self.sema.adjust_param(self.sema.resolve_type(node.type, ppos))
+            self.evaluate_vla_dims(sym.type, ppos)
 
     def declare_var(self, sym: Symbol, home: Value, arg: int = 0) -> None:
         assert self.scope is not None
@@ -528,8 +597,9 @@ class IRGen:
                 self.b.add_to_new_atom(r)
             elif self.ret_slot is not None:
                 if kind == "direct":
-                    v = self.b.load(self.fabi.ret.types[0], self.ret_slot)
-                    r = self.b.ret([v])
+                    ra = self.fabi.ret
+                    v = self.b.load(ra.narrow or ra.types[0], self.ret_slot)
+                    r = self.b.ret([self.widen_narrow(v, ra.ext)])
                     self.b.add_to_new_atom(r, v)
                 else:
                     vals = [self.b.load(t, self.offset_ptr(self.ret_slot, 8 * k))
@@ -594,6 +664,11 @@ class IRGen:
             loc = store.loc
             pred.remove(store)
             store.drop_all_references()
+            if self.fabi.ret.ext:  # the narrow result leaves extended to 32 bits
+                ext = Cast(Op.SEXT if self.fabi.ret.ext == "s" else Op.ZEXT, new_vals[0], I32,
+                           loc=loc.without_atom() if loc is not None else None)
+                pred.insert(pred.insts.index(jump), ext)
+                new_vals = [ext]
         if loc is None or not loc.atom_group:
             loc = ret.loc  # falling off the end: the epilogue's own position and atom
         pred.remove(jump)
@@ -683,7 +758,9 @@ class IRGen:
             p = self.sema.pos(node)
             self.scope = DILexicalBlock(self.scope, self.di.file(p.file), p.line, p.column)
         self.sema.scopes.push()
+        active = self.vla_scope_enter()
         self.compound_items(items)
+        self.vla_scope_exit(active)
         self.sema.scopes.pop()
         self.scope = saved
 
@@ -693,8 +770,15 @@ class IRGen:
     def _s_Pragma(self, node: c_ast.Pragma) -> None:
         self.sema.pragma(node)
 
+    def _s_Asm(self, node: c_ast.Node) -> None:
+        lower_asm_statement(self, node)
+
     def _s_Typedef(self, node: c_ast.Typedef) -> None:
         self.sema.declare_typedef(node)  # type: ignore[arg-type]
+        sym = self.sema.scopes.lookup_current(node.name)
+        if sym is not None and variably_modified(sym.type):
+            self.ensure_open()
+            self.evaluate_vla_dims(sym.type, self.sema.pos(node))
 
     def _s_StaticAssert(self, node: c_ast.StaticAssert) -> None:
         self.static_assert(node)
@@ -723,6 +807,12 @@ class IRGen:
                                       scope=self.scope)  # listed among the function's locals
             self.static_locals.append((sym, init))
             return
+        if isinstance(unqual(sym.type), VlaT):
+            self.declare_vla(sym)
+            return
+        if variably_modified(sym.type):  # `int (*p)[n]`: the sizes are fixed here
+            self.ensure_open()
+            self.evaluate_vla_dims(sym.type, sym.pos)
         home = self.alloca(sym.type.size, max(sym.type.align, sym.align), sym.name)
         sym.ir = home
         self.declare_var(sym, home)
@@ -750,7 +840,9 @@ class IRGen:
                 if image is not None and self.emit_constant_aggregate(home, init, image, name):
                     return
             covered = sum(it.type.size for it in items)
-            zeroed = covered < size or any(isinstance(it.expr, T.StrLit) for it in items)
+            zeroed = covered < size or any(isinstance(it.expr, T.StrLit)
+                                           or isinstance(unqual(it.type), BitFieldT)
+                                           for it in items)
             if zeroed:
                 with self.at(init.pos):
                     ms = self.b.memset(home, Const(I8, 0), size, t.align)
@@ -809,6 +901,12 @@ class IRGen:
     def store_item(self, addr: Value, it: T.InitItem, annotate: bool) -> None:
         e = it.expr
         u = unqual(it.type)
+        if isinstance(u, BitFieldT):
+            v = self.value_of(e)
+            for st in BA.write_field(self.b, addr, init_access(u), v, False):
+                if annotate:
+                    self.b.add_to_atom(st, v)
+            return
         if isinstance(e, T.StrLit) and isinstance(u, ArrayT):
             g = self.string_global(e.data)
             n = min(len(e.data), it.type.size)
@@ -900,7 +998,7 @@ class IRGen:
         self.loop_cond(node.cond, body_b, end_b)
         body_from = len(self.started)
         self.start(body_b)
-        self.loops.append(_Loop(end_b, cond_b))
+        self.loops.append(_Loop(end_b, cond_b, len(self.vla_saves)))
         if node.stmt is not None:
             self.stmt(node.stmt)
         self.loops.pop()
@@ -918,7 +1016,7 @@ class IRGen:
         with self.b.at(None):
             self.b.jump(body_b)
         self.start(body_b)
-        self.loops.append(_Loop(end_b, cond_b))
+        self.loops.append(_Loop(end_b, cond_b, len(self.vla_saves)))
         if node.stmt is not None:
             self.stmt(node.stmt)
         self.loops.pop()
@@ -957,7 +1055,7 @@ class IRGen:
                 self.b.jump(body_b)
         body_from = len(self.started)
         self.start(body_b)
-        self.loops.append(_Loop(end_b, inc_b))
+        self.loops.append(_Loop(end_b, inc_b, len(self.vla_saves)))
         if node.stmt is not None:
             self.stmt(node.stmt)
         self.loops.pop()
@@ -988,16 +1086,20 @@ class IRGen:
         if not self.loops:
             self.sema.error(node, "'break' statement not in loop or switch statement")
             return
+        self.vla_restore_to(self.loops[-1].vla_depth)
         with self.at(self.sema.pos(node)):
             j = self.b.jump(self.loops[-1].brk)
             self.b.add_to_new_atom(j)
 
     def _s_Continue(self, node: c_ast.Continue) -> None:
         self.ensure_open()
-        target = next((lp.cont for lp in reversed(self.loops) if lp.cont is not None), None)
-        if target is None:
+        loop = next((lp for lp in reversed(self.loops) if lp.cont is not None), None)
+        if loop is None:
             self.sema.error(node, "'continue' statement not in loop statement")
             return
+        target = loop.cont
+        assert target is not None
+        self.vla_restore_to(loop.vla_depth)
         with self.at(self.sema.pos(node)):
             j = self.b.jump(target)
             self.b.add_to_new_atom(j)
@@ -1009,10 +1111,14 @@ class IRGen:
             self.labels[name] = b
         return b
 
+    def _s_ComputedGoto(self, node: ComputedGoto) -> None:
+        computed_goto(self, node)
+
     def _s_Goto(self, node: c_ast.Goto) -> None:
         self.ensure_open()
         p = self.sema.pos(node)
         self.labels_used.setdefault(node.name, p)
+        self.vla_note_goto(node.name, p)
         target = self.label_block(node.name)
         with self.at(p):
             j = self.b.jump(target)
@@ -1023,6 +1129,7 @@ class IRGen:
         if node.name in self.labels_defined:
             self.sema.error(p, f"redefinition of label '{node.name}'")
         self.labels_defined[node.name] = p
+        self.vla_note_label(node.name)
         target = self.label_block(node.name)
         if not self.b.terminated:
             with self.b.at(None):
@@ -1048,8 +1155,9 @@ class IRGen:
         assert head is not None
         end_b = self.new_block("switch.end")
         ctx = _SwitchCtx(ct)
+        ctx.vla_active = tuple(self.vla_active)
         self.switches.append(ctx)
-        self.loops.append(_Loop(end_b, None))
+        self.loops.append(_Loop(end_b, None, len(self.vla_saves)))
         self.start(self.new_block("switch.body"))
         if node.stmt is not None:
             self.stmt(node.stmt)
@@ -1093,6 +1201,7 @@ class IRGen:
             else:
                 v = self.sema.require_const_int(self.sema.cast(e, ctx.type), "case label")
                 bounds.append(wrap(v, ctx.type))
+        self.vla_check_case(ctx.vla_active, p)
         b = self.case_block("switch.case")
         lo, hi = bounds
         if hi - lo > 65536:
@@ -1117,6 +1226,7 @@ class IRGen:
                 self.stmt(s)
             return
         ctx = self.switches[-1]
+        self.vla_check_case(ctx.vla_active, p)
         b = self.case_block("switch.default")
         if ctx.default is not None:
             self.sema.error(p, "multiple default labels in one switch (duplicate case label)")
@@ -1160,12 +1270,16 @@ class IRGen:
         with self.at(e.pos):
             if isinstance(v.ty, IntType) and v.ty.bits == 1:
                 return v
-            zero: Value = Const(v.ty, 0)
-            return self.b.cmp("ne", v, zero)
+            return self.nonzero(v)
 
     def compare(self, e: T.Binary) -> Value:
         lv = self.value_of(e.left)
         rv = self.value_of(e.right)
+        if isinstance(lv.ty, FloatType):  # ordered, except != (true when unordered)
+            fpred = {"==": "oeq", "!=": "une", "<": "olt", ">": "ogt", "<=": "ole",
+                     ">=": "oge"}[e.op]
+            with self.at(e.pos):
+                return self.b.cmp(fpred, lv, rv, float_cmp=True)
         it = as_int(e.left.type)
         signed = it is not None and it.signed
         pred = {"==": "eq", "!=": "ne"}.get(e.op)
@@ -1228,6 +1342,9 @@ class IRGen:
     def load_scalar(self, t: CType, addr: Value) -> Value:
         return self.b.load(scalar_ir_type(t), addr, volatile=is_volatile(t))
 
+    def _v_FloatConst(self, e: T.FloatConst) -> Value:
+        return Const(scalar_ir_type(e.type), float(e.value))
+
     def _v_IntConst(self, e: T.IntConst) -> Value:
         u = unqual(e.type)
         if isinstance(u, PointerT):
@@ -1238,7 +1355,7 @@ class IRGen:
     def _v_VarRef(self, e: T.VarRef) -> Value:
         u = unqual(e.type)
         addr = self.addr_of(e)
-        if isinstance(u, (StructT, ArrayT, FuncT)):
+        if isinstance(u, (StructT, ArrayT, VlaT, FuncT)):
             return addr
         with self.at(e.pos):
             return self.load_scalar(e.type, addr)
@@ -1248,7 +1365,7 @@ class IRGen:
 
     def _v_CompoundLit(self, e: T.CompoundLit) -> Value:
         addr = self.compound_literal(e)
-        if isinstance(unqual(e.type), (StructT, ArrayT)):
+        if isinstance(unqual(e.type), (StructT, ArrayT, VlaT)):
             return addr
         with self.at(e.pos):
             return self.load_scalar(e.type, addr)
@@ -1261,7 +1378,7 @@ class IRGen:
 
     def _v_Deref(self, e: T.Deref) -> Value:
         addr = self.value_of(e.ptr)
-        if isinstance(unqual(e.type), (StructT, ArrayT, FuncT)):
+        if isinstance(unqual(e.type), (StructT, ArrayT, VlaT, FuncT)):
             return addr
         if is_void(e.type):
             return addr
@@ -1269,8 +1386,10 @@ class IRGen:
             return self.load_scalar(e.type, addr)
 
     def _v_Member(self, e: T.Member) -> Value:
+        if e.bits is not None:
+            return self.bitfield_read(e)
         addr = self.addr_of(e)
-        if isinstance(unqual(e.type), (StructT, ArrayT)):
+        if isinstance(unqual(e.type), (StructT, ArrayT, VlaT)):
             return addr
         with self.at(e.pos):
             return self.load_scalar(e.type, addr)
@@ -1293,9 +1412,10 @@ class IRGen:
         if as_int(to) == BOOL:
             if isinstance(fty, IntType) and fty.bits == 8 and as_int(frm) == BOOL:
                 return v
-            zero = Const(fty, 0)
-            bit = self.b.cmp("ne", v, zero)
+            bit = self.nonzero(v)
             return self.b.cast(Op.ZEXT, bit, I8)
+        if isinstance(fty, FloatType) or isinstance(tty, FloatType):
+            return self.convert_float(v, frm, to, tty)
         if isinstance(tu, PointerT):
             if fty == PTR:
                 return v
@@ -1319,6 +1439,27 @@ class IRGen:
             signed = False
         return self.b.cast(Op.SEXT if signed else Op.ZEXT, v, tty)
 
+    def nonzero(self, v: Value) -> Value:
+        """i1: `v != 0` (for floats unordered-or-unequal, so NaN is true)."""
+        if isinstance(v.ty, FloatType):
+            return self.b.cmp("une", v, Const(v.ty, 0.0), float_cmp=True)
+        return self.b.cmp("ne", v, Const(v.ty, 0))
+
+    def convert_float(self, v: Value, frm: CType, to: CType, tty: Type) -> Value:
+        """Conversions with a floating side: float <-> double, integer <-> floating."""
+        fty = v.ty
+        if isinstance(fty, FloatType) and isinstance(tty, FloatType):
+            if fty.bits == tty.bits:
+                return v
+            return self.b.cast(Op.FPEXT if fty.bits < tty.bits else Op.FPTRUNC, v, tty)
+        if isinstance(fty, FloatType):
+            ti = as_int(to)
+            signed = ti is None or ti.signed
+            return self.b.cast(Op.FPTOSI if signed else Op.FPTOUI, v, tty)
+        fi = as_int(frm)
+        signed = fi is not None and fi.signed and not (isinstance(fty, IntType) and fty.bits == 1)
+        return self.b.cast(Op.SITOFP if signed else Op.UITOFP, v, tty)
+
     def _v_Unary(self, e: T.Unary) -> Value:
         if e.op == "!":
             bit = self.truth(e.operand)
@@ -1327,6 +1468,8 @@ class IRGen:
                 return self.b.cast(Op.ZEXT, inv, I32)
         v = self.value_of(e.operand)
         with self.at(e.pos):
+            if e.op == "-" and isinstance(v.ty, FloatType):
+                return self.b.cast(Op.FNEG, v, v.ty)
             if e.op == "-":
                 return self.b.binary(Op.SUB, Const(v.ty, 0), v)
             return self.b.binary(Op.XOR, v, Const(v.ty, -1))
@@ -1335,6 +1478,9 @@ class IRGen:
               "<<": Op.SHL}
 
     def arith(self, op: str, lhs: Value, rhs: Value, t: CType) -> Value:
+        if isinstance(lhs.ty, FloatType):
+            fop = {"+": Op.FADD, "-": Op.FSUB, "*": Op.FMUL, "/": Op.FDIV}[op]
+            return self.b.binary(fop, lhs, rhs)
         it = as_int(t)
         signed = it is not None and it.signed
         if op in self._ARITH:
@@ -1361,8 +1507,18 @@ class IRGen:
     def _v_PtrArith(self, e: T.PtrArith) -> Value:
         base = self.value_of(e.ptr)
         idx = self.value_of(e.index)
+        if e.vla is not None:  # pointer to a VLA: the step is its run-time size
+            step = self.size_of(e.vla, e.pos)
+            with self.at(e.pos):
+                off = self.b.binary(Op.MUL, idx, step)
+                if e.op == "-":
+                    off = self.b.binary(Op.SUB, Const(I64, 0), off)
+                return self.b.ptradd(base, off)
         with self.at(e.pos):
             return self.ptr_offset(base, idx, e.scale, e.op == "-")
+
+    def _v_VlaSizeof(self, e: T.VlaSizeof) -> Value:
+        return self.size_of(e.vla, e.pos)
 
     def ptr_offset(self, base: Value, idx: Value, scale: int, negate: bool) -> Value:
         if isinstance(idx, Const):
@@ -1384,6 +1540,11 @@ class IRGen:
             li = self.b.cast(Op.PTRTOINT, lv, I64)
             ri = self.b.cast(Op.PTRTOINT, rv, I64)
             d = self.b.binary(Op.SUB, li, ri)
+        if e.vla is not None:
+            size = self.size_of(e.vla, e.pos)
+            with self.at(e.pos):
+                return self.b.binary(Op.SDIV, d, size)
+        with self.at(e.pos):
             if e.scale == 1:
                 return d
             return self.b.binary(Op.SDIV, d, Const(I64, e.scale))
@@ -1440,6 +1601,12 @@ class IRGen:
         self.start(end_b)
         return res if res is not None else Const(I32, 0)
 
+    def _v_Reuse(self, e: T.Reuse) -> Value:
+        v = self.reused.get(e)
+        if v is None:
+            v = self.reused[e] = self.value_of(e.operand)
+        return v
+
     def _v_Comma(self, e: T.Comma) -> Value:
         self.discard(e.left)
         return self.value_of(e.right)
@@ -1462,8 +1629,42 @@ class IRGen:
             assert isinstance(e, T.IncDec)
             return self.emit_incdec(e)
 
+    def bitfield_unit(self, e: T.Member) -> Value:
+        base = self.addr_of(e.base)
+        with self.at(e.pos):
+            return self.offset_ptr(base, e.bits.unit_offset)
+
+    def bitfield_read(self, e: T.Member) -> Value:
+        addr = self.bitfield_unit(e)
+        with self.at(e.pos):
+            unit = BA.load_unit(self.b, addr, e.bits, is_volatile(e.type))
+            return BA.extract(self.b, unit, e.bits, scalar_ir_type(e.type))  # type: ignore
+
+    def bitfield_fetch(self, e: T.Member, pos: Pos) -> tuple[Value, bool, Value, Value]:
+        """For a read-modify-write of a bit-field: (unit address, volatile, unit, value)."""
+        addr = self.bitfield_unit(e)
+        vol = is_volatile(e.type)
+        with self.at(pos):
+            unit = BA.load_unit(self.b, addr, e.bits, vol)
+            return addr, vol, unit, BA.extract(self.b, unit, e.bits,
+                                               scalar_ir_type(e.type))  # type: ignore[arg-type]
+
+    def bitfield_write(self, addr: Value, acc: Any, v: Value, volatile: bool,
+                       old: Value | None = None) -> Value:
+        """Store `v` into the field whose unit is at `addr` (`old`: the unit, if already
+        loaded); returns the value the field now holds, extended to v's type."""
+        for st in BA.write_field(self.b, addr, acc, v, volatile, old):
+            self.b.add_to_atom(st, v)
+        return BA.truncated(self.b, v, acc)
+
     def emit_assign(self, e: T.Assign) -> Value:
         u = unqual(e.target.type)
+        tgt = e.target
+        if isinstance(tgt, T.Member) and tgt.bits is not None:
+            v = self.value_of(e.value)
+            addr = self.bitfield_unit(tgt)
+            with self.at(e.pos):
+                return self.bitfield_write(addr, tgt.bits, v, is_volatile(tgt.type))
         if isinstance(u, StructT):
             src = self.value_of(e.value)
             dst = self.addr_of(e.target)
@@ -1481,10 +1682,25 @@ class IRGen:
 
     def emit_compound(self, e: T.CompoundAssign) -> Value:
         rhs = self.value_of(e.rhs)
+        tgt = e.target
+        if isinstance(tgt, T.Member) and tgt.bits is not None:
+            addr, vol, unit, old_v = self.bitfield_fetch(tgt, e.pos)
+            with self.at(e.pos):
+                wide = self.convert(old_v, tgt.type, e.optype)
+                res = self.arith(e.op, wide, rhs, e.optype)
+                new = self.convert(res, e.optype, tgt.type)
+                return self.bitfield_write(addr, tgt.bits, new, vol, unit)
         dst = self.addr_of(e.target)
+        vla = vla_pointee(e.target.type)
+        if vla is not None:  # `p += n` on a pointer to a VLA
+            step = self.size_of(vla, e.pos)
+            with self.at(e.pos):
+                rhs = self.b.binary(Op.MUL, rhs, step)
         with self.at(e.pos):
             old = self.load_scalar(e.target.type, dst)
-            if e.scale:
+            if vla is not None:
+                new = self.ptr_offset(old, rhs, 1, e.op == "-")
+            elif e.scale:
                 new = self.ptr_offset(old, rhs, e.scale, e.op == "-")
             else:
                 wide = self.convert(old, e.target.type, e.optype)
@@ -1495,17 +1711,35 @@ class IRGen:
         return new
 
     def emit_incdec(self, e: T.IncDec) -> Value:
+        tgt = e.target
+        if isinstance(tgt, T.Member) and tgt.bits is not None:
+            addr, vol, unit, old = self.bitfield_fetch(tgt, e.pos)
+            with self.at(e.pos):
+                if as_int(tgt.type) == BOOL:
+                    new: Value = Const(I8, 1) if e.delta > 0 else \
+                        self.b.binary(Op.XOR, old, Const(I8, 1))
+                else:
+                    new = self.b.binary(Op.ADD, old, Const(old.ty, e.delta))
+                held = self.bitfield_write(addr, tgt.bits, new, vol, unit)
+            return held if e.prefix else old
         dst = self.addr_of(e.target)
         t = e.target.type
+        vla = vla_pointee(t)
+        step = self.size_of(vla, e.pos) if vla is not None else None
         with self.at(e.pos):
             old = self.load_scalar(t, dst)
-            if isinstance(unqual(t), PointerT):
+            if step is not None:  # ++ on a pointer to a VLA
+                delta = step if e.delta > 0 else self.b.binary(Op.SUB, Const(I64, 0), step)
+                new = self.b.ptradd(old, delta)
+            elif isinstance(unqual(t), PointerT):
                 new = self.b.ptradd(old, Const(I64, e.delta))
             elif as_int(t) == BOOL:
                 if e.delta > 0:
                     new = Const(I8, 1)
                 else:
                     new = self.b.binary(Op.XOR, old, Const(I8, 1))
+            elif isinstance(old.ty, FloatType):
+                new = self.b.binary(Op.FADD, old, Const(old.ty, float(e.delta)))
             else:
                 new = self.b.binary(Op.ADD, old, Const(old.ty, e.delta))
             st = self.b.store(new, dst, volatile=is_volatile(t))
@@ -1539,7 +1773,7 @@ class IRGen:
             v = values[i]
             with self.at(a.pos):
                 if pa.kind == "direct":
-                    args.append(v)
+                    args.append(self.widen_narrow(v, pa.ext))
                     byval.append(None)
                 elif pa.kind == "pieces":
                     size = max(a.type.size, 8 * len(pa.types))
@@ -1581,9 +1815,34 @@ class IRGen:
                 return tmp
             if kind == "void":
                 return Const(I32, 0)
+            if abi.ret.narrow is not None:
+                return self.b.cast(Op.TRUNC, call, abi.ret.narrow)
             return call
 
+    def widen_narrow(self, v: Value, ext: str) -> Value:
+        """A char/short/_Bool value extended to the i32 it travels in (see ArgABI.ext)."""
+        if not ext:
+            return v
+        return self.b.cast(Op.SEXT if ext == "s" else Op.ZEXT, v, I32)
+
     def builtin(self, e: T.Call) -> Value:
+        if e.builtin == "alloca":  # lives until the function returns (no stack restore)
+            size = self.value_of(e.args[0])
+            with self.at(e.pos):
+                return self.b.dynalloca(size, 16)
+        if e.builtin == "signbit":  # the sign bit of a float, read through its bits
+            x = self.value_of(e.args[0])
+            with self.at(e.pos):
+                bits = self.b.cast(Op.BITCAST, x, IntType(x.ty.bits))  # type: ignore[union-attr]
+                neg = self.b.cmp("slt", bits, Const(bits.ty, 0))
+                return self.b.cast(Op.ZEXT, neg, I32)
+        typed = lower_typed_builtin(self, e)
+        if typed is not None:
+            return typed
+        if e.builtin in ("clz", "ctz", "ffs", "parity"):
+            x = self.value_of(e.args[0])
+            with self.at(e.pos):
+                return self.bit_builtin(e.builtin, x)
         with self.at(e.pos):
             if e.builtin == "va_start":
                 ap = self.value_of(e.args[0])
@@ -1597,13 +1856,34 @@ class IRGen:
             elif e.builtin == "unreachable":
                 self.b.unreachable()
                 self.ensure_open()
-            elif e.builtin == "trap":
-                abort = self.module.functions.get("abort") or self.new_function(
-                    "abort", FuncT(VoidT(), ()), False)
-                self.b.call(abort, [], VOID)
+            elif e.builtin == "trap":  # ud2, as gcc: a volatile asm no pass may remove
+                self.b.insert(InlineAsm("ud2", [], [], [], VOID, loc=self.b.loc,
+                                        side_effects=True))
                 self.b.unreachable()
                 self.ensure_open()
         return Const(I32, 0)
+
+    def bit_builtin(self, kind: str, x: Value) -> Value:
+        """`__builtin_clz/ctz/ffs/parity` of an i32 or i64, as an i32."""
+        b = self.b
+        ty = x.ty
+        assert isinstance(ty, IntType)
+        if kind == "parity":  # fold the word onto its low nibble, then look the nibble up
+            if ty.bits == 64:
+                x = b.cast(Op.TRUNC, b.binary(Op.XOR, x, b.binary(Op.LSHR, x, Const(ty, 32))),
+                           I32)
+            for sh in (16, 8, 4):
+                x = b.binary(Op.XOR, x, b.binary(Op.LSHR, x, Const(I32, sh)))
+            nib = b.binary(Op.AND, x, Const(I32, 15))
+            return b.binary(Op.AND, b.binary(Op.LSHR, Const(I32, 0x6996), nib), Const(I32, 1))
+        r = b.cast(Op.CLZ if kind == "clz" else Op.CTZ, x, ty)
+        if ty.bits == 64:
+            r = b.cast(Op.TRUNC, r, I32)
+        if kind != "ffs":
+            return r
+        # ffs: 0 for 0, else one more than the number of trailing zeros
+        is_zero = b.cmp("eq", x, Const(ty, 0))
+        return b.select(is_zero, Const(I32, 0), b.binary(Op.ADD, r, Const(I32, 1)))
 
     def _v_VaArg(self, e: T.VaArg) -> Value:
         ap = self.value_of(e.ap)
@@ -1615,13 +1895,17 @@ class IRGen:
                 addr = self.va_overflow(ap, size)
             else:
                 need = 8 * max(1, (size + 7) // 8)
+                limit = 48  # the register save area: 6 GPRs, then 8 XMMs of 16 bytes
+                gp_off_addr = ap
+                if isinstance(u, FloatT):  # fp_offset, 16 bytes per register
+                    need, limit = 16, 176
+                    gp_off_addr = self.offset_ptr(ap, 4)
                 reg_b = self.new_block("vaarg.reg")
                 mem_b = self.new_block("vaarg.mem")
                 end_b = self.new_block("vaarg.end")
                 addr_p = end_b.add_param(PTR)
-                gp_off_addr = ap
                 gp = self.b.load(I32, gp_off_addr)
-                fits = self.b.cmp("ule", gp, Const(I32, 48 - need))
+                fits = self.b.cmp("ule", gp, Const(I32, limit - need))
                 self.b.branch(fits, reg_b, mem_b)
                 self.start(reg_b)
                 save = self.b.load(PTR, self.offset_ptr(ap, 16))

@@ -13,6 +13,7 @@ from pycparser.c_parser import ParseError
 from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
+from .generic_selection import parse_generic
 
 _TOKEN_SPELLING = {
     "SEMI": "';'", "LPAREN": "'('", "RPAREN": "')'", "LBRACE": "'{'", "RBRACE": "'}'",
@@ -22,13 +23,31 @@ _TOKEN_SPELLING = {
 
 # Extra type names some glibc headers use when compiled by gcc.
 EXTRA_TYPE_NAMES = frozenset({"_Float32", "_Float64", "_Float128", "_Float32x", "_Float64x",
-                              "__float128", "__float80", "__fp16", "__int128_t", "__uint128_t"})
+                              "__float128", "__float80", "__fp16", "__int128_t", "__uint128_t",
+                              "__auto_type"})
 
 
 class _UnionExt(c_ast.Union):
     """A union carrying GNU attributes (pycparserext has this only for structs)."""
 
     __slots__ = ("attrib",)
+
+
+class ComputedGoto(c_ast.Node):
+    """GNU `goto *expr;` (pycparser has only `goto label;`)."""
+
+    __slots__ = ("__weakref__", "coord", "expr")
+    attr_names = ()
+
+    def __init__(self, expr: c_ast.Node, coord: object = None) -> None:
+        self.expr = expr
+        self.coord = coord
+
+    def children(self):  # type: ignore[no-untyped-def]
+        return (("expr", self.expr),)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        yield self.expr
 
 
 class _SyntaxError(Exception):
@@ -76,6 +95,25 @@ class _Parser(GnuCParser):
                 tok.type in ("ID", "TIMES") and self._consumed(prev) and self._starts_item(prev):
             self._fail_at(prev, f"unknown type name '{prev.value}' (expected a type)")
 
+    def _parse_asm_no_semi(self):  # type: ignore[no-untyped-def]
+        # Record whether a colon follows the template: `asm("x")` is a basic asm
+        # (template text verbatim), `asm("x" :)` an extended one (`%` escapes).
+        start = self._tokens._index
+        if "GOTO" in (self._peek_type(2), self._peek_type(3)):
+            self._fail_at(self._peek(), "'asm goto' is unsupported")
+        node = super()._parse_asm_no_semi()
+        buf = self._tokens._buffer
+        node.extended = any(t is not None and t.type == "COLON"
+                            for t in buf[start:self._tokens._index])
+        return node
+
+    def _parse_external_declaration(self):  # type: ignore[no-untyped-def]
+        if self._is_asm_keyword_token(self._peek_type()):  # file-scope `asm("...");`
+            node = self._parse_asm_no_semi()
+            self._expect("SEMI")
+            return [node]
+        return super()._parse_external_declaration()
+
     def _parse_struct_or_union_specifier(self):  # type: ignore[no-untyped-def]
         # `struct {...} __attribute__((packed))`: attributes right after the closing
         # brace belong to the type (pycparserext drops them in typedefs).
@@ -99,6 +137,54 @@ class _Parser(GnuCParser):
         while self._peek_type() == "STRING_LITERAL":
             node.value += " " + self._advance().value
         return node
+
+    def _parse_primary_expression(self):  # type: ignore[no-untyped-def]
+        # `__builtin_offsetof(T, m.a[i])` is pycparser's `offsetof` keyword (a macro
+        # could not do this: <stddef.h> defines `offsetof` in terms of it)
+        tok = self._peek()
+        if tok is not None and tok.type == "ID" and tok.value == "__builtin_offsetof":
+            tok.type = "OFFSETOF"
+        if tok is not None and tok.type == "ID" and tok.value == "_Generic":
+            return parse_generic(self)
+        return super()._parse_primary_expression()
+
+    def _parse_assignment_expression(self):  # type: ignore[no-untyped-def]
+        # pycparser returns a leading `({...})` here as the whole expression, so
+        # `({...}) + 1` stopped after it; the GNU primary-expression rule reads it
+        expr = self._parse_conditional_expression()
+        if self._is_assignment_op():
+            op = self._advance().value
+            return c_ast.Assignment(op, expr, self._parse_assignment_expression(), expr.coord)
+        return expr
+
+    def _parse_conditional_expression(self):  # type: ignore[no-untyped-def]
+        # conditional-expression, plus GNU `a ?: b` (middle operand omitted: a
+        # TernaryOp whose `iftrue` is None)
+        cond = self._parse_binary_expression()
+        if not self._accept("CONDOP"):
+            return cond
+        middle = None if self._peek_type() == "COLON" else self._parse_expression()
+        self._expect("COLON")
+        return c_ast.TernaryOp(cond, middle, self._parse_conditional_expression(), cond.coord)
+
+    def _parse_unary_expression(self):  # type: ignore[no-untyped-def]
+        # GNU labels as values: `&&label` is UnaryOp('&&', ID(label))
+        if self._peek_type() == "LAND":
+            tok = self._advance()
+            name = self._advance() if self._peek_type() == "TYPEID" else self._expect("ID")
+            coord = self._tok_coord(tok)
+            return c_ast.UnaryOp("&&", c_ast.ID(name.value, self._tok_coord(name)), coord)
+        return super()._parse_unary_expression()
+
+    def _parse_jump_statement(self):  # type: ignore[no-untyped-def]
+        # GNU computed goto: `goto *expr;`
+        if self._peek_type() == "GOTO" and self._peek_type(2) == "TIMES":
+            tok = self._advance()
+            self._advance()
+            expr = self._parse_expression()
+            self._expect("SEMI")
+            return ComputedGoto(expr, self._tok_coord(tok))
+        return super()._parse_jump_statement()
 
     def _parse_postfix_expression(self):  # type: ignore[no-untyped-def]
         expr = super()._parse_postfix_expression()

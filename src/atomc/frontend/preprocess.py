@@ -4,8 +4,7 @@ We keep cpp's line markers so that pycparser's coordinates point into the
 original files. A few GNU builtins whose arguments are type names are
 rewritten by command-line macros into forms the parser can read:
 `__builtin_va_arg(ap, T)` becomes `__atomc_va_arg(ap, (__typeof__(T) *)0)`, and
-`__builtin_offsetof` becomes the `offsetof` keyword pycparser knows, and
-`__extension__` disappears.
+and `__extension__` disappears (the parser reads `__builtin_offsetof` itself).
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ from ..options import CompileOptions
 
 BUILTIN_MACROS: tuple[str, ...] = (
     "-D__builtin_va_arg(a,t)=__atomc_va_arg(a,(__typeof__(t)*)0)",
-    "-D__builtin_offsetof(t,m)=offsetof(t,m)",
     "-D__extension__=",  # only silences pedantic warnings; the parser rejects it in expressions
 )
 

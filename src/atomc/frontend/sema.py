@@ -11,13 +11,27 @@ checking can go on and report more than one problem per file.
 
 from __future__ import annotations
 
+import math
 import re
+from dataclasses import replace
 
 from pycparser import c_ast
 from pycparserext import ext_c_parser as ext
 
 from ..diag import DiagnosticEngine, SourceSpan
 from . import tree as T
+from .bitfields import (
+    BitFieldT,
+    FieldDecl,
+    access_of,
+    bit_range,
+    init_type,
+    layout_record,
+    value_type,
+)
+from .attributes import attribute_nodes, symbol_attributes
+from .gnu_builtins import LIBC_PROTOTYPES, gnu_builtin, libc_builtin_symbol
+from .ctype import VlaT, variably_modified
 from .consteval import ConstError, evaluate
 from .ctype import (
     BOOL,
@@ -48,20 +62,30 @@ from .ctype import (
     StructT,
     Typedef,
     VoidT,
+    as_float,
     as_int,
+    common_arith,
     compatible,
     contains_float,
+    contains_long_double,
+    is_arith,
     is_const,
     is_integer,
     is_pointer,
     is_scalar,
     is_void,
+    is_volatile,
     promote,
     qualify,
     unqual,
     usual_arith,
     wrap,
 )
+from .float_builtins import float_builtin
+from .generic_selection import GenericSelection, generic_expr
+from .labelvalues import LabelValues, label_address
+from .parse import ComputedGoto
+from .floats import float_literal, is_float_literal
 from .literals import (
     LiteralError,
     char_literal,
@@ -115,6 +139,17 @@ def make_va_list_type() -> CType:
     return ArrayT(tag, 1)
 
 
+class InitItems(dict):
+    """Initialiser items keyed by first bit, remembering the furthest bit covered so far:
+    items placed in order (the common case, e.g. large tables) skip the overlap scan."""
+
+    __slots__ = ("reach",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reach: int | None = None
+
+
 class Sema:
     def __init__(self, diags: DiagnosticEngine, main_file: str,
                  system_files: frozenset[str]) -> None:
@@ -135,6 +170,8 @@ class Sema:
         self.static_literals: dict[str, T.CompoundLit] = {}  # file-scope compound literals
         self.libcalls: dict[str, Symbol] = {}  # libgcc helpers behind GCC builtins
         self.pack_stack: list[int | None] = []
+        self.sections: dict[str, str] = {}  # file-scope name -> `section` attribute
+        self.label_values = LabelValues()  # `&&label` / `goto *p` of the current function
 
     # ------------------------------------------------------------------
     # positions and errors
@@ -151,6 +188,12 @@ class Sema:
         p = where if isinstance(where, Pos) else self.pos(where)
         span = SourceSpan(p.file, p.line, p.column) if p.line else None
         self.diags.error(span, msg)
+
+    def warning(self, where: Pos | c_ast.Node | None, msg: str) -> None:
+        if self.quiet:
+            return
+        p = where if isinstance(where, Pos) else self.pos(where)
+        self.diags.warning(SourceSpan(p.file, p.line, p.column) if p.line else None, msg)
 
     def is_system(self, p: Pos) -> bool:
         return p.file in self.system_files
@@ -203,10 +246,16 @@ class Sema:
             if node.dim is not None:
                 dim = self.expr(node.dim)
                 v = self.const_int(dim, "array size")
-                if v is None:
-                    if not self.scopes.at_file_scope:
-                        self.error(dim.pos, "variable length arrays are unsupported")
+                if v is None and as_int(dim.type) is None:
+                    self.error(dim.pos, f"size of array has non-integer type '{dim.type}'")
                     count = 1
+                elif v is None:
+                    if self.scopes.at_file_scope:
+                        self.error(dim.pos, "variable length array declaration not allowed at "
+                                            "file scope (variably modified type at file scope)")
+                        count = 1
+                    else:
+                        return VlaT(elem, self.cast(self.value(dim), ULONG))
                 elif v < 0:
                     self.error(dim.pos, "array size is negative (invalid type)")
                     count = 1
@@ -216,6 +265,9 @@ class Sema:
                 self.error(p, "declaration of array of functions (invalid type)")
             elif not unqual(elem).complete and not self.is_system(p):
                 self.error(p, f"array has incomplete element type '{elem}'")
+            if isinstance(unqual(elem), VlaT) and count is not None:
+                # `int a[3][n]`: an array of VLAs is itself sized at run time
+                return VlaT(elem, T.IntConst(count, ULONG, p))
             return ArrayT(elem, count)
         if isinstance(node, (c_ast.FuncDecl, ext.FuncDeclExt)):
             ret = self.resolve_type(node.type, pos)
@@ -245,23 +297,31 @@ class Sema:
         params: list[CType] = []
         variadic = False
         items = list(args.params)
-        for i, p in enumerate(items):
-            if isinstance(p, c_ast.EllipsisParam):
-                variadic = True
-                continue
-            if isinstance(p, c_ast.ID):  # K&R identifier list
-                return [], False, False
-            t = self.resolve_type(p.type, pos)
-            if is_void(t) and len(items) == 1 and getattr(p, "name", None) is None:
-                return [], False, True
-            params.append(self.adjust_param(t))
+        # prototype scope: `int n, int a[n]` sees the earlier parameters (for VLA sizes)
+        self.scopes.push()
+        try:
+            for i, p in enumerate(items):
+                if isinstance(p, c_ast.EllipsisParam):
+                    variadic = True
+                    continue
+                if isinstance(p, c_ast.ID):  # K&R identifier list
+                    return [], False, False
+                t = self.resolve_type(p.type, pos)
+                if is_void(t) and len(items) == 1 and getattr(p, "name", None) is None:
+                    return [], False, True
+                params.append(self.adjust_param(t))
+                pname = getattr(p, "name", None)
+                if pname and self.scopes.lookup_current(pname) is None:
+                    self.scopes.define(Symbol(pname, params[-1], "var", "param", self.pos(p)))
+        finally:
+            self.scopes.pop()
         return params, variadic, True
 
     @staticmethod
     def adjust_param(t: CType) -> CType:
         """Parameter type adjustment: arrays and functions become pointers."""
         u = unqual(t)
-        if isinstance(u, ArrayT):
+        if isinstance(u, (ArrayT, VlaT)):
             return PointerT(u.elem)
         if isinstance(u, FuncT):
             return PointerT(t)
@@ -329,8 +389,7 @@ class Sema:
             self.error(pos, f"redefinition of '{kind} {tag}'")
             st = StructT(kind, tag, file=pos.file, line=pos.line)
         st.file, st.line = pos.file, pos.line
-        members: list[tuple[str, CType, int]] = []
-        member_align: dict[int, int] = {}
+        fields: list[FieldDecl] = []
         names: set[str] = set()
         for d in spec.decls:
             if isinstance(d, c_ast.Pragma):
@@ -340,29 +399,60 @@ class Sema:
             dp = self.pos(d, pos)
             mt = self.resolve_type(d.type, dp)
             malign = self.declared_alignment(d)
-            if malign:
-                member_align[len(members)] = malign
-            if d.bitsize is not None and not self.is_system(dp):
-                self.error(dp, f"bit-field '{d.name}' is unsupported")
-            if contains_float(mt) and not self.is_system(dp):
-                self.error(dp, f"floating-point type '{mt}' is unsupported")
+            if contains_long_double(mt) and not self.is_system(dp):
+                self.error(dp, _long_double_message(mt))
             name = d.name or ""
             u = unqual(mt)
-            if name == "" and not isinstance(u, StructT):
+            width = self.bitfield_width(d, name, mt, dp) if d.bitsize is not None else None
+            if name == "" and width is None and not isinstance(u, StructT):
                 continue
             if name and name in names:
                 self.error(dp, f"duplicate member '{name}'")
             names.add(name)
-            if not u.complete and not (isinstance(u, ArrayT) and u.count is None):
+            if fields and _is_flexible(fields[-1].type):
+                self.error(dp, f"flexible array member '{fields[-1].name}' not at end of "
+                               f"{kind}")
+            if variably_modified(mt):
+                self.error(dp, f"field '{name}' has variably modified type (fields must have "
+                               "a constant size)")
+                mt = INT
+            elif not u.complete and not (isinstance(u, ArrayT) and u.count is None):
                 self.error(dp, f"field '{name}' has incomplete type '{mt}'")
                 mt = INT
-            members.append((name, mt, dp.line))
+            if _is_flexible(mt) and (kind == "union" or not any(f.name for f in fields)):
+                self.error(dp, f"flexible array member '{name}' in "
+                               f"{'a union' if kind == 'union' else 'otherwise empty struct'}")
+            fields.append(FieldDecl(name, mt, dp.line, width, malign))
         attrs = _attributes(getattr(getattr(spec, "attrib", None), "exprlist", None))
         pending, self.pending_struct_attrs = self.pending_struct_attrs, {}
         attrs.update(pending)
-        st.layout(members, packed="packed" in attrs, min_align=self._align_arg(attrs),
-                  member_align=member_align, max_align=self.pack or 0)
+        for msg in layout_record(st, fields, packed="packed" in attrs,
+                                 min_align=self._align_arg(attrs), max_align=self.pack or 0):
+            self.error(pos, msg)
         return st
+
+    def bitfield_width(self, d: c_ast.Decl, name: str, mt: CType, dp: Pos) -> int | None:
+        """The checked width of bit-field `d` (None after an error)."""
+        it = as_int(mt)
+        shown = f"'{name}'" if name else "(anonymous)"
+        if it is None:
+            self.error(dp, f"bit-field {shown} has invalid type '{mt}'")
+            return None
+        w = self.const_int(self.expr(d.bitsize), "bit-field width")
+        if w is None:
+            self.error(dp, f"bit-field {shown} width not an integer constant")
+            return None
+        if w < 0:
+            self.error(dp, f"bit-field {shown} has negative width ({w})")
+            return None
+        if w > it.bits or (it == BOOL and w > 1):
+            self.error(dp, f"width of bit-field {shown} ({w} bits) exceeds the width of its "
+                           f"type")
+            return None
+        if w == 0 and name:
+            self.error(dp, f"named bit-field '{name}' has zero width")
+            return None
+        return w
 
     def enum_type(self, spec: c_ast.Enum, pos: Pos) -> CType:
         tag = spec.name or ""
@@ -426,8 +516,7 @@ class Sema:
 
     def declared_alignment(self, decl: c_ast.Decl) -> int:
         """`aligned(N)` on a declarator, or `_Alignas(N)`; 0 when there is none."""
-        exprs = getattr(decl.type, "attributes", None)
-        attrs = _attributes(exprs)
+        attrs = _attributes(c_ast.ExprList(attribute_nodes(decl)))
         best = self._align_arg(attrs) if "aligned" in attrs else 0
         for a in getattr(decl, "align", None) or []:
             arg = getattr(a, "alignment", None)
@@ -437,16 +526,15 @@ class Sema:
                 best = max(best, self._align_arg({"aligned": arg}))
         return best
 
-    def function_attributes(self, decl: c_ast.Decl) -> set[str]:
-        """IR function attributes a declaration asks for (GNU attributes, `_Noreturn`)."""
-        names: set[str] = set()
-        for fs in getattr(decl, "funcspec", None) or []:
-            if isinstance(fs, ext.AttributeSpecifier):
-                names.update(_attributes(fs.exprlist))
-            elif fs == "_Noreturn":
-                names.add("noreturn")
-        names.update(_attributes(getattr(decl.type, "attributes", None)))
-        return names & _IR_FUNCTION_ATTRS
+    def function_attributes(self, decl: c_ast.Decl, kind: str = "func") -> set[str]:
+        """IR attributes a declaration asks for (GNU attributes, `_Noreturn`); a
+        `section` attribute is recorded in `sections` (see `attributes.py`)."""
+        names, section = symbol_attributes(self, decl, self.is_system(self.pos(decl)), kind)
+        if kind == "func" and "_Noreturn" in (getattr(decl, "funcspec", None) or []):
+            names.add("noreturn")
+        if section is not None and decl.name:
+            self.sections[decl.name] = section
+        return names
 
     def note_trailing_attributes(self, decl: c_ast.Decl) -> None:
         """`struct S {...} __attribute__((packed));` puts the attribute on the declaration."""
@@ -554,16 +642,15 @@ class Sema:
                 if prev.defined:
                     self.error(p, f"redefinition of '{decl.name}'")
                 prev.pos = p
-                prev.type = t
+                if not (isinstance(nt, FuncT) and not nt.prototyped):
+                    prev.type = t  # an old-style definition keeps the earlier prototype
             prev.system = prev.system and system
-            if kind == "func":
-                prev.attrs |= self.function_attributes(decl)
+            prev.attrs |= self.function_attributes(decl, kind)
             return prev
         sym = Symbol(decl.name, t, kind, storage, p, static_storage=True, file_scope=True,
                      link_name=decl.name, init=decl.init, system=system,
                      align=self.declared_alignment(decl))
-        if kind == "func":
-            sym.attrs = self.function_attributes(decl)
+        sym.attrs = self.function_attributes(decl, kind)
         asm = getattr(decl.type, "asm", None)
         if asm is not None and getattr(asm, "template", None) is not None:
             try:
@@ -576,11 +663,11 @@ class Sema:
     def _check_float_decl(self, t: CType, p: Pos, kind: str) -> None:
         u = unqual(t)
         if isinstance(u, FuncT):
-            bad = [x for x in (u.ret, *u.params) if contains_float(x)]
+            bad = [x for x in (u.ret, *u.params) if contains_long_double(x)]
             if bad:
-                self.error(p, f"floating-point type '{bad[0]}' is unsupported")
-        elif contains_float(t):
-            self.error(p, f"floating-point type '{t}' is unsupported")
+                self.error(p, _long_double_message(bad[0]))
+        elif contains_long_double(t):
+            self.error(p, _long_double_message(t))
 
     def declare_local(self, decl: c_ast.Decl) -> Symbol | None:
         """A block-scope declaration; the caller (irgen) allocates storage."""
@@ -590,7 +677,7 @@ class Sema:
             self.declare_typedef(decl)
             return None
         self.note_trailing_attributes(decl)
-        t = self.resolve_type(decl.type, p)
+        t = self.auto_type(decl) or self.resolve_type(decl.type, p)
         self.pending_struct_attrs = {}
         if decl.name is None:
             return None
@@ -621,9 +708,20 @@ class Sema:
         else:
             sym = Symbol(decl.name, t, "var", storage or "auto", p)
         sym.align = self.declared_alignment(decl)
+        symbol_attributes(self, decl, self.is_system(p), "var")  # checks and warnings only
         u = unqual(t)
         if isinstance(u, VoidT):
             self.error(p, f"variable '{decl.name}' has incomplete type 'void'")
+            sym.type = INT
+        elif isinstance(u, VlaT) and storage == "static":
+            self.error(p, f"storage size of '{decl.name}' isn't constant (variable length "
+                          "array declaration cannot have 'static' storage duration)")
+            sym.type = INT
+        elif isinstance(u, VlaT) and decl.init is not None:
+            self.error(p, f"variable-sized object '{decl.name}' may not be initialized")
+            decl.init = None
+        elif storage == "static" and variably_modified(t):
+            self.error(p, f"variably modified '{decl.name}' cannot have 'static' storage")
             sym.type = INT
         elif not u.complete and not (isinstance(u, ArrayT) and u.count is None
                                      and decl.init is not None):
@@ -631,6 +729,23 @@ class Sema:
             sym.type = INT
         self.scopes.define(sym)
         return sym
+
+    def auto_type(self, decl: c_ast.Decl) -> CType | None:
+        """GNU `__auto_type x = e;`: the type of `e` after lvalue conversion (typed
+        silently here; the initialiser is checked for real afterwards)."""
+        spec = getattr(decl.type, "type", None)
+        if not (isinstance(decl.type, c_ast.TypeDecl) and isinstance(spec, c_ast.IdentifierType)
+                and spec.names == ["__auto_type"]):
+            return None
+        if decl.init is None or isinstance(decl.init, c_ast.InitList):
+            self.error(self.pos(decl), "'__auto_type' requires a plain initializer")
+            return INT
+        self.quiet += 1
+        try:
+            t = self.rvalue(self.expr(decl.init)).type
+        finally:
+            self.quiet -= 1
+        return unqual(t)
 
     def declare_param(self, name: str | None, t: CType, p: Pos, index: int) -> Symbol | None:
         t = self.adjust_param(t)
@@ -670,7 +785,7 @@ class Sema:
     def rvalue(self, e: T.Expr) -> T.Expr:
         """Array/function decay; the result is a value expression."""
         u = unqual(e.type)
-        if isinstance(u, ArrayT):
+        if isinstance(u, (ArrayT, VlaT)):
             return T.Decay(e, PointerT(u.elem))
         if isinstance(u, FuncT):
             return T.Decay(e, PointerT(e.type))
@@ -681,9 +796,6 @@ class Sema:
         e = self.rvalue(e)
         if is_void(e.type):
             self.error(e.pos, "void value not ignored as it ought to be")
-            return T.IntConst(0, INT, e.pos)
-        if isinstance(unqual(e.type), FloatT):
-            self.error(e.pos, "floating-point values are unsupported")
             return T.IntConst(0, INT, e.pos)
         return e
 
@@ -696,6 +808,13 @@ class Sema:
         ti = as_int(to)
         if isinstance(e, T.IntConst) and ti is not None:
             return T.IntConst(wrap(e.value, ti) if ti != BOOL else int(e.value != 0), to, e.pos)
+        tf = as_float(to)
+        if isinstance(e, (T.IntConst, T.FloatConst)) and (tf is not None or ti is not None):
+            v = evaluate(T.Cast(e, to, e.pos, explicit))
+            if isinstance(v, float):
+                return T.FloatConst(v, to, e.pos)
+            if isinstance(v, int):
+                return T.IntConst(v, to, e.pos)
         return T.Cast(e, to, e.pos, explicit)
 
     def is_null_const(self, e: T.Expr) -> bool:
@@ -715,10 +834,12 @@ class Sema:
         tu = unqual(to)
         eu = unqual(e.type)
         if isinstance(tu, FloatT):
-            self.error(p, "floating-point types are unsupported")
-            return e
+            if isinstance(eu, (IntT, EnumT, FloatT)):
+                return self.cast(e, to)
+            self.error(p, f"incompatible types {context} '{to}' from '{e.type}'")
+            return T.FloatConst(0.0, to, p)
         if isinstance(tu, (IntT, EnumT)):
-            if isinstance(eu, (IntT, EnumT)):
+            if isinstance(eu, (IntT, EnumT, FloatT)):
                 return self.cast(e, to)
             if isinstance(eu, PointerT):
                 if tu == BOOL:
@@ -769,11 +890,12 @@ class Sema:
             if node.type == "char" or node.value.lstrip("LuU8").startswith("'"):
                 v = char_literal(node.value)
                 return T.IntConst(v, INT, p)
-            if node.type in ("float", "double", "long double") or (
-                    not node.value.lower().startswith("0x") and any(c in node.value
-                                                                    for c in ".eE")):
-                self.error(p, "floating-point constants are unsupported")
-                return self.bad(p)
+            if is_float_literal(node.value):
+                fv, size = float_literal(node.value)
+                if size > 8:
+                    self.error(p, "long double is unsupported")
+                    return self.bad(p)
+                return T.FloatConst(fv, FLOAT if size == 4 else DOUBLE, p)
             v, t = int_literal(node.value)
             return T.IntConst(v, t, p)
         except LiteralError as e:
@@ -796,10 +918,11 @@ class Sema:
         if sym.kind == "enumconst":
             return T.IntConst(sym.value, INT, p)
         sym.used = True
-        # a float object from a header is rejected where it is used (functions: at the call)
-        if sym.file_scope and contains_float(sym.type) and not isinstance(unqual(sym.type),
-                                                                          FuncT):
-            self.error(p, f"floating-point type '{sym.type}' is unsupported")
+        # a long double object from a header is rejected where it is used
+        # (functions: at the call)
+        if sym.file_scope and contains_long_double(sym.type) and \
+                not isinstance(unqual(sym.type), FuncT):
+            self.error(p, _long_double_message(sym.type))
         return T.VarRef(sym, p)
 
     def _e_ExprList(self, node: c_ast.ExprList) -> T.Expr:
@@ -841,14 +964,23 @@ class Sema:
     def _e_UnaryOp(self, node: c_ast.UnaryOp) -> T.Expr:
         op = node.op
         p = self.pos(node)
+        if op == "&&":
+            return label_address(self, node, p)
         if op == "sizeof" or op in ("_Alignof", "__alignof__", "alignof", "__alignof"):
             if isinstance(node.expr, c_ast.Typename):
                 t = self.resolve_type(node.expr, p)
             else:
-                t = self.expr(node.expr).type
+                operand = self.expr(node.expr)
+                t = operand.type
+                if isinstance(operand, T.Member) and operand.bits is not None:
+                    self.error(p, f"invalid application of '{op}' to bit-field "
+                                  f"'{operand.name}'")
+                    return T.IntConst(1, ULONG, p)
             u = unqual(t)
             if op != "sizeof":
                 return T.IntConst(t.align, ULONG, p)
+            if isinstance(u, VlaT):
+                return T.VlaSizeof(u, ULONG, p)
             if isinstance(u, FuncT) or (not u.complete and not isinstance(u, VoidT)):
                 self.error(p, f"invalid application of 'sizeof' to an incomplete type '{t}'")
                 return T.IntConst(1, ULONG, p)
@@ -859,8 +991,8 @@ class Sema:
                 return self.bad(p)
             u = unqual(target.type)
             if isinstance(u, PointerT):
-                step = self._pointee_size(u, p)
-            elif isinstance(u, (IntT, EnumT)):
+                step = 1 if isinstance(unqual(u.pointee), VlaT) else self._pointee_size(u, p)
+            elif isinstance(u, (IntT, EnumT, FloatT)):
                 step = 1
             else:
                 self.error(p, f"cannot increment value of type '{target.type}' (invalid type)")
@@ -877,6 +1009,9 @@ class Sema:
                 return self.bad(p)
             if isinstance(inner, T.VarRef) and inner.sym.storage == "register":
                 self.error(p, f"address of register variable '{inner.sym.name}' requested")
+            if isinstance(inner, T.Member) and inner.bits is not None:
+                self.error(p, f"cannot take address of bit-field '{inner.name}'")
+                return self.bad(p)
             return T.AddrOf(inner, PointerT(inner.type), p)
         if op == "*":
             ptr = self.value(self.expr(node.expr))
@@ -900,6 +1035,12 @@ class Sema:
             if isinstance(operand, T.IntConst):
                 return T.IntConst(int(operand.value == 0), INT, p)
             return T.Unary("!", operand, INT, p)
+        if isinstance(ou, FloatT) and op in ("-", "+"):
+            if op == "+":
+                return operand
+            if isinstance(operand, T.FloatConst):
+                return T.FloatConst(-operand.value, operand.type, p)
+            return T.Unary("-", operand, operand.type, p)
         it = as_int(operand.type)
         if it is None:
             what = "pointer" if isinstance(ou, PointerT) else "type"
@@ -914,8 +1055,19 @@ class Sema:
             return T.IntConst(wrap(-operand.value if op == "-" else ~operand.value, pt), pt, p)
         return T.Unary(op, operand, pt, p)
 
+    def ptr_arith(self, op: str, ptr: T.Expr, idx: T.Expr, pt: PointerT, t: CType,
+                  p: Pos) -> T.Expr:
+        """`ptr op idx` scaled by the pointee size (a run-time size for a VLA pointee)."""
+        if isinstance(unqual(pt.pointee), VlaT):
+            return T.PtrArith(op, ptr, idx, 0, t, p, vla=unqual(pt.pointee))
+        return T.PtrArith(op, ptr, idx, self._pointee_size(pt, p), t, p)
+
     def _pointee_size(self, pt: PointerT, p: Pos) -> int:
         u = unqual(pt.pointee)
+        if isinstance(u, VlaT):
+            self.error(p, "this use of a pointer to a variable length array is unsupported "
+                          "(only indexing and +/- an integer)")
+            return 1
         if isinstance(u, (VoidT, FuncT)):
             return 1
         if not u.complete:
@@ -929,7 +1081,7 @@ class Sema:
             self.error(at or target.pos, f"expression is not assignable (lvalue required as {what} "
                                    "operand)")
             return False
-        if isinstance(u, ArrayT):
+        if isinstance(u, (ArrayT, VlaT)):
             self.error(target.pos, f"array type '{target.type}' is not assignable (lvalue "
                                    "required, not an array)")
             return False
@@ -955,25 +1107,39 @@ class Sema:
             e = e.base
         return False
 
+    def _narrowed_long_double_literal(self, node: c_ast.Node, to: CType) -> T.Expr | None:
+        """`(double)1.7976931348623157e+308L`, as <float.h> spells DBL_MAX: a long double
+        literal converted straight to double or float needs no x87 value."""
+        if not (isinstance(node, c_ast.Constant) and node.type != "string"
+                and is_float_literal(node.value)) \
+                or not isinstance(to, FloatT) or to.size > 8:
+            return None
+        fv, size = float_literal(node.value)
+        return T.FloatConst(fv, DOUBLE, self.pos(node)) if size > 8 else None
+
     def _e_Cast(self, node: c_ast.Cast) -> T.Expr:
         p = self.pos(node)
         to = self.resolve_type(node.to_type, p)
-        e = self.expr(node.expr)
         tu = unqual(to)
+        e = self._narrowed_long_double_literal(node.expr, tu) or self.expr(node.expr)
         if isinstance(tu, VoidT):
             return T.Cast(self.rvalue(e), to, p, explicit=True)
         e = self.value(e)
-        if isinstance(tu, FloatT):
-            self.error(p, "floating-point types are unsupported")
-            return self.bad(p)
         eu = unqual(e.type)
-        if not isinstance(tu, (IntT, EnumT, PointerT)):
+        if contains_long_double(to):
+            self.error(p, "long double is unsupported")
+            return self.bad(p)
+        if not isinstance(tu, (IntT, EnumT, PointerT, FloatT)):
             self.error(p, f"used type '{to}' where arithmetic or pointer type is required "
                           "(invalid type conversion)")
             return self.bad(p)
-        if not isinstance(eu, (IntT, EnumT, PointerT)):
+        if not isinstance(eu, (IntT, EnumT, PointerT, FloatT)):
             self.error(p, f"operand of type '{e.type}' where arithmetic or pointer type is "
                           "required (invalid type conversion)")
+            return self.bad(p)
+        if isinstance(tu, FloatT) and isinstance(eu, PointerT) or \
+                isinstance(tu, PointerT) and isinstance(eu, FloatT):
+            self.error(p, f"cannot cast '{e.type}' to '{to}' (pointer and floating type)")
             return self.bad(p)
         r = self.cast(e, to, explicit=True)
         if isinstance(r, T.IntConst):
@@ -1003,20 +1169,25 @@ class Sema:
         if op in ("+", "-") and (isinstance(lu, PointerT) or isinstance(ru, PointerT)):
             if isinstance(lu, PointerT) and ri is not None:
                 idx = self.cast(right, LONG)
-                return self._fold(T.PtrArith(op, left, idx, self._pointee_size(lu, p),
-                                             left.type, p))
+                return self._fold(self.ptr_arith(op, left, idx, lu, left.type, p))
             if op == "+" and isinstance(ru, PointerT) and li is not None:
                 idx = self.cast(left, LONG)
-                return self._fold(T.PtrArith("+", right, idx, self._pointee_size(ru, p),
-                                             right.type, p))
+                return self._fold(self.ptr_arith("+", right, idx, ru, right.type, p))
             if op == "-" and isinstance(lu, PointerT) and isinstance(ru, PointerT):
                 if not compatible(lu.pointee, ru.pointee):
                     self.error(p, f"'{left.type}' and '{right.type}' are not pointers to "
                                   "compatible types (incompatible pointer subtraction)")
+                if isinstance(unqual(lu.pointee), VlaT):
+                    return T.PtrDiff(left, right, 0, LONG, p, vla=unqual(lu.pointee))
                 return T.PtrDiff(left, right, self._pointee_size(lu, p), LONG, p)
             self.error(p, f"invalid operands to binary '{op}' ('{left.type}' and "
                           f"'{right.type}'): invalid pointer arithmetic")
             return self.bad(p)
+        if (isinstance(lu, FloatT) or isinstance(ru, FloatT)) and is_arith(left.type) \
+                and is_arith(right.type) and (op in _CMP_OPS or op in ("+", "-", "*", "/")):
+            ct = common_arith(left.type, right.type)
+            rt = INT if op in _CMP_OPS else ct
+            return self._fold(T.Binary(op, self.cast(left, ct), self.cast(right, ct), rt, p))
         if op in _CMP_OPS:
             if li is not None and ri is not None:
                 ct = usual_arith(li, ri)
@@ -1051,7 +1222,16 @@ class Sema:
         return self.bad(p)
 
     def _fold(self, e: T.Expr) -> T.Expr:
-        """Fold integer constant subexpressions (as clang does even at -O0)."""
+        """Fold integer constant subexpressions (as clang does even at -O0), and
+        floating arithmetic on two floating constants."""
+        if isinstance(e, T.Binary) and as_float(e.type) is not None:
+            if isinstance(e.left, T.FloatConst) and isinstance(e.right, T.FloatConst):
+                v = evaluate(e)
+                # an invalid operation is left to run time: gcc computes it there
+                # (x86's NaN is negative, a folded one would not be)
+                if isinstance(v, float) and not math.isnan(v):
+                    return T.FloatConst(v, e.type, e.pos)
+            return e
         if not is_integer(e.type):
             return e
         if isinstance(e, T.Binary) and e.op in ("/", "%"):
@@ -1080,13 +1260,20 @@ class Sema:
         if not is_scalar(c.type):
             self.error(c.pos, f"used type '{c.type}' where scalar is required (invalid type)")
             return self.bad(p)
-        a = self.rvalue(self.expr(node.iftrue))
+        if node.iftrue is None:  # GNU `c ?: b`: c once, as the condition and the value
+            c = T.Reuse(c)
+            a: T.Expr = c
+        else:
+            a = self.rvalue(self.expr(node.iftrue))
         b = self.rvalue(self.expr(node.iffalse))
         au, bu = unqual(a.type), unqual(b.type)
         ai, bi = as_int(a.type), as_int(b.type)
         t: CType
         if ai is not None and bi is not None:
             t = usual_arith(ai, bi)
+            a, b = self.cast(a, t), self.cast(b, t)
+        elif is_arith(a.type) and is_arith(b.type):  # at least one floating arm
+            t = common_arith(a.type, b.type)
             a, b = self.cast(a, t), self.cast(b, t)
         elif isinstance(au, VoidT) or isinstance(bu, VoidT):
             t = VOID
@@ -1130,7 +1317,12 @@ class Sema:
         ti, vi = as_int(target.type), as_int(value.type)
         if isinstance(tu, PointerT) and op in ("+", "-") and vi is not None:
             return T.CompoundAssign(op, target, self.cast(value, LONG), target.type,
-                                    self._pointee_size(tu, p), p)
+                                    1 if isinstance(unqual(tu.pointee), VlaT)
+                                    else self._pointee_size(tu, p), p)
+        if (isinstance(tu, FloatT) or as_float(value.type) is not None) and \
+                is_arith(target.type) and is_arith(value.type) and op in ("+", "-", "*", "/"):
+            ot = common_arith(target.type, value.type)
+            return T.CompoundAssign(op, target, self.cast(value, ot), ot, 0, p)
         if ti is None or vi is None:
             kind = "pointer" if isinstance(tu, PointerT) or is_pointer(value.type) else "type"
             self.error(p, f"invalid operands to '{node.op}' ('{target.type}' and "
@@ -1158,7 +1350,7 @@ class Sema:
         if isinstance(unqual(bu.pointee), VoidT):
             self.error(p, "subscript of pointer to incomplete type 'void'")
             return self.bad(p)
-        addr = T.PtrArith("+", base, self.cast(idx, LONG), self._pointee_size(bu, p), base.type, p)
+        addr = self.ptr_arith("+", base, self.cast(idx, LONG), bu, base.type, p)
         return T.Deref(addr, bu.pointee, p)
 
     def _e_StructRef(self, node: c_ast.StructRef) -> T.Expr:
@@ -1183,30 +1375,37 @@ class Sema:
         if not st.is_complete:
             self.error(p, f"incomplete definition of type '{st}' (no member named '{name}')")
             return self.bad(p)
-        found = st.find(name)
+        found = st.find_member(name)
         if found is None:
             self.error(p, f"no member named '{name}' in '{st}'")
             return self.bad(p)
-        off, mt = found
-        if is_const(obj.type):
-            mt = qualify(mt, True, False)
+        off, member = found
+        mt = member.type
+        if is_const(obj.type) or is_volatile(obj.type):
+            mt = qualify(mt, is_const(obj.type), is_volatile(obj.type))
+        bits = None
+        if member.is_bitfield:
+            bits = access_of(member, off)
+            bits = replace(bits, decl_type=mt)
+            mt = value_type(mt, member.bit_width)
+        m = T.Member(obj, off, name, mt, p, bits)
         if isinstance(obj, (T.Call, T.Assign, T.Cond, T.Comma, T.StmtExpr)):
-            m = T.Member(obj, off, name, mt, p)
             m.lvalue = False
-            return m
-        return T.Member(obj, off, name, mt, p)
+        return m
 
     def _e_FuncCall(self, node: c_ast.FuncCall) -> T.Expr:
         p = self.pos(node)
-        args_nodes = list(node.args.exprs) if node.args is not None else []
+        # `__builtin_types_compatible_p(int, T)` parses with a TypeList of type names
+        args_nodes = [] if node.args is None else list(node.args)
         if isinstance(node.name, c_ast.ID):
             name = node.name.name
             special = self._builtin_call(name, args_nodes, p, node)
             if special is not None:
                 return special
             if self.scopes.lookup(name) is None:
-                if name.startswith("__builtin_") and name[10:] in _LIBC_BUILTINS:
-                    sym = self.scopes.lookup(name[10:])
+                if name.startswith("__builtin_") and (name[10:] in _LIBC_BUILTINS
+                                                      or name[10:] in LIBC_PROTOTYPES):
+                    sym = self.scopes.lookup(name[10:]) or libc_builtin_symbol(self, name[10:], p)
                     if sym is not None:
                         return self._call(T.VarRef(sym, p), args_nodes, p)
                 self.error(p, f"use of undeclared identifier '{name}' (implicit declaration "
@@ -1228,9 +1427,9 @@ class Sema:
                 self.expr(a)
             return self.bad(p)
         name = callee.sym.name if isinstance(callee, T.VarRef) else ""
-        if contains_float(ft.ret) or any(contains_float(x) for x in ft.params):
-            self.error(p, f"call to '{name or 'function'}' uses floating-point types, which "
-                          "are unsupported")
+        if contains_long_double(ft.ret) or any(contains_long_double(x) for x in ft.params):
+            self.error(p, f"call to '{name or 'function'}' uses long double, which is "
+                          "unsupported")
         args = [self.expr(a) for a in args_nodes]
         nparams = len(ft.params)
         if ft.prototyped:
@@ -1252,6 +1451,10 @@ class Sema:
                 ai = as_int(v.type)
                 if ai is not None:
                     v = self.cast(v, promote(ai))
+                elif as_float(v.type) == FLOAT:  # default argument promotion
+                    v = self.cast(v, DOUBLE)
+                elif contains_long_double(v.type):
+                    self.error(v.pos, "long double is unsupported")
                 out.append(v)
         ret = ft.ret
         if not isinstance(unqual(ret), VoidT) and not unqual(ret).complete:
@@ -1260,14 +1463,27 @@ class Sema:
 
     def _builtin_call(self, name: str, args: list[c_ast.Node], p: Pos,
                       node: c_ast.FuncCall) -> T.Expr | None:
+        if name in ("__builtin_alloca", "alloca") and len(args) == 1 and (
+                name != "alloca" or self.scopes.lookup("alloca") is None
+                or self.scopes.lookup("alloca").file_scope):  # type: ignore[union-attr]
+            # dynamic stack allocation (gcc treats `alloca` as this builtin)
+            size = self.value(self.expr(args[0]))
+            if as_int(size.type) is None:
+                self.error(p, f"passing '{size.type}' to '{name}', which takes a size")
+                return self.bad(p)
+            return T.Call(None, [self.cast(size, ULONG)], None, PointerT(VOID), p,
+                          builtin="alloca")
         if name == "__atomc_va_arg":
             ap = self.value(self.expr(args[0]))
             marker = args[1]
             t = self.resolve_type(marker.to_type, p) if isinstance(marker, c_ast.Cast) else INT
             tu = unqual(t)
             target = unqual(tu.pointee) if isinstance(tu, PointerT) else INT
-            if isinstance(target, FloatT):
-                self.error(p, "floating-point types are unsupported (va_arg)")
+            if contains_long_double(target):
+                self.error(p, "long double is unsupported (va_arg)")
+                return self.bad(p)
+            if isinstance(target, StructT) and contains_float(target) and target.size <= 16:
+                self.error(p, "va_arg of a struct with floating-point members is unsupported")
                 return self.bad(p)
             target_t = tu.pointee if isinstance(tu, PointerT) else INT
             return T.VaArg(ap, target_t, p)
@@ -1288,15 +1504,20 @@ class Sema:
             return T.Call(None, [], None, VOID, p, builtin="unreachable")
         if name == "__builtin_trap":
             return T.Call(None, [], None, VOID, p, builtin="trap")
-        if name == "offsetof" and len(args) == 2 and isinstance(args[0], c_ast.Typename):
+        if name in ("offsetof", "__builtin_offsetof") and len(args) == 2 and \
+                isinstance(args[0], c_ast.Typename):
             t = unqual(self.resolve_type(args[0], p))
             return T.IntConst(self._offsetof(t, args[1], p), ULONG, p)
         if name in _BIT_BUILTINS and len(args) == 1:
             return self._bit_builtin(name, self.value(self.expr(args[0])), p)
         if name == "__builtin_constant_p" and len(args) == 1:
             e = self.expr(args[0])
-            return T.IntConst(int(isinstance(e, T.IntConst)), INT, p)
-        return None
+            # integer constant expressions and string literals (as gcc at -O0)
+            return T.IntConst(int(isinstance(e, (T.IntConst, T.StrLit))), INT, p)
+        gnu = gnu_builtin(self, name, args, p)
+        if gnu is not None:
+            return gnu
+        return float_builtin(self, name, args, p)
 
     def _libcall(self, name: str, ret: CType, params: tuple[CType, ...], args: list[T.Expr],
                  p: Pos) -> T.Expr:
@@ -1329,22 +1550,20 @@ class Sema:
         x = self.cast(arg, ULONG if wide else UINT)
         if base == "__builtin_popcount":
             return self._libcall("__popcountdi2", INT, (ULONG,), [x], p)
-        if base == "__builtin_parity":
-            return self._libcall("__paritydi2", INT, (ULONG,), [x], p)
-        if base == "__builtin_ctz":
-            return self._libcall("__ctzdi2", INT, (ULONG,), [x], p)
-        if base == "__builtin_clz":
-            r = self._libcall("__clzdi2", INT, (ULONG,), [x], p)
-            return r if wide else self.binary("-", r, T.IntConst(32, INT, p), p)
-        # __builtin_ffs: 0 for 0, else 1 + ctz
-        return self._libcall("__ffsdi2", INT, (LONG,), [self.cast(x, LONG)], p)
+        # clz/ctz (undefined for 0), ffs and parity are lowered inline, as gcc -O2 does
+        kind = {"__builtin_parity": "parity", "__builtin_ctz": "ctz", "__builtin_clz": "clz",
+                "__builtin_ffs": "ffs"}[base]
+        return T.Call(None, [x], None, INT, p, builtin=kind)
 
     def _offsetof(self, t: CType, desig: c_ast.Node, p: Pos) -> int:
         if isinstance(desig, c_ast.ID):
-            if not isinstance(t, StructT) or t.find(desig.name) is None:
+            found = t.find_member(desig.name) if isinstance(t, StructT) else None
+            if found is None:
                 self.error(p, f"no member named '{desig.name}' in '{t}'")
                 return 0
-            return t.find(desig.name)[0]  # type: ignore[index]
+            if found[1].is_bitfield:
+                self.error(p, f"cannot compute offset of bit-field '{desig.name}'")
+            return found[0]
         if isinstance(desig, c_ast.StructRef):
             base_off = self._offsetof(t, desig.name, p)
             inner = unqual(self._offsetof_type(t, desig.name))
@@ -1390,6 +1609,9 @@ class Sema:
         self.error(node, "expected expression (initializer list not allowed here)")
         return self.bad(self.pos(node))
 
+    def _e_GenericSelection(self, node: GenericSelection) -> T.Expr:
+        return generic_expr(self, node)
+
     def _e_Typename(self, node: c_ast.Typename) -> T.Expr:
         self.error(node, "expected expression, found a type name")
         return self.bad(self.pos(node))
@@ -1399,7 +1621,7 @@ class Sema:
 
     def initializer(self, t: CType, node: c_ast.Node, p: Pos) -> T.Init:
         """Check an initialiser for an object of type `t`; completes `int a[] = ...`."""
-        items: dict[int, T.InitItem] = {}
+        items: dict[int, T.InitItem] = InitItems()
         t2 = self._init_obj(t, node, 0, items, p)
         ordered = [items[k] for k in sorted(items)]
         return T.Init(t2, ordered, p)
@@ -1415,7 +1637,7 @@ class Sema:
                         return self._init_obj(t, only, off, items, p)
                 lst = list(node.exprs)
                 # a braced list re-initialises the whole subobject (C11 6.7.9p19)
-                for k in [k for k in items if off <= k < off + max(t.size, 0)]:
+                for k in [k for k in items if off * 8 <= k < (off + max(t.size, 0)) * 8]:
                     del items[k]
                 pos, t2 = self._fill(t, lst, 0, off, items, braced=True, p=self.pos(node, p))
                 if pos < len(lst):
@@ -1447,6 +1669,9 @@ class Sema:
             self.error(e.pos, "array initializer must be an initializer list or string "
                               "literal (invalid initializer)")
             return t
+        if isinstance(u, BitFieldT):
+            self._put(items, T.InitItem(off, t, self.assign_convert(e, u.base, "initializing")))
+            return t
         if isinstance(u, StructT):
             ev = self.rvalue(e)
             if unqual(ev.type) is not u:
@@ -1461,18 +1686,23 @@ class Sema:
 
     @staticmethod
     def _put(items: dict[int, T.InitItem], item: T.InitItem) -> None:
-        """Add an item; a later initialiser for the same bytes replaces earlier ones."""
-        end = item.offset + item.type.size
-        for k in [k for k, it in items.items()
-                  if k < end and item.offset < k + max(it.type.size, 1)]:
-            del items[k]
-        items[item.offset] = item
+        """Add an item (keyed by its first bit); a later initialiser for the same bits
+        replaces earlier ones."""
+        start, end = bit_range(item.offset, item.type)
+        reach = items.reach if isinstance(items, InitItems) else None
+        if reach is None or start < reach:
+            for k in [k for k, it in items.items()
+                      if k < end and start < bit_range(it.offset, it.type)[1]]:
+                del items[k]
+        items[start] = item
+        if isinstance(items, InitItems):
+            items.reach = end if reach is None else max(reach, end)
 
     def _subobjects(self, u: CType) -> list[tuple[CType, int, str]] | None:
         if isinstance(u, StructT):
             if u.kind == "union":
-                return [(m.type, m.offset, m.name) for m in u.members[:1]]
-            return [(m.type, m.offset, m.name) for m in u.members]
+                return [(init_type(m), m.offset, m.name) for m in u.members[:1]]
+            return [(init_type(m), m.offset, m.name) for m in u.members]
         return None
 
     def _fill(self, t: CType, lst: list[c_ast.Node], pos: int, off: int,
@@ -1577,14 +1807,14 @@ class Sema:
                 return 0
             idx = next((j for j, m in enumerate(u.members) if m.name == d.name), None)
             if idx is not None:
-                apply(u.members[idx].type, off + u.members[idx].offset)
+                apply(init_type(u.members[idx]), off + u.members[idx].offset)
                 return idx
-            found = u.find(d.name)  # a member of an anonymous struct/union member
+            found = u.find_member(d.name)  # a member of an anonymous struct/union member
             if found is None:
                 self.error(self.pos(d, p), f"field designator '{d.name}' does not refer to any "
                                            f"field in type '{u}' (no member named '{d.name}')")
                 return 0
-            apply(found[1], off + found[0])
+            apply(init_type(found[1]), off + found[0])
             return next((j for j, m in enumerate(u.members)
                          if m.name == "" and isinstance(unqual(m.type), StructT)
                          and unqual(m.type).find(d.name) is not None), 0)  # type: ignore
@@ -1640,12 +1870,17 @@ _BIT_BUILTINS = frozenset(
 
 _PACK = re.compile(r"^\s*pack\s*\((.*)\)\s*$")
 
-_IR_FUNCTION_ATTRS = frozenset({"noinline", "always_inline", "noreturn"})
 
 _STATEMENT_NODES = (c_ast.Decl, c_ast.Compound, c_ast.If, c_ast.For, c_ast.While, c_ast.DoWhile,
-                   c_ast.Return, c_ast.Switch, c_ast.Label, c_ast.Goto, c_ast.Break,
+                   c_ast.Return, c_ast.Switch, c_ast.Label, c_ast.Goto, ComputedGoto,
+                   c_ast.Break,
                    c_ast.Continue, c_ast.EmptyStatement, c_ast.Case, c_ast.Default,
                    c_ast.Typedef, c_ast.DeclList, c_ast.Pragma)
+
+
+def _is_flexible(t: CType) -> bool:
+    u = unqual(t)
+    return isinstance(u, ArrayT) and u.count is None
 
 
 def _is_expression(node: c_ast.Node) -> bool:
@@ -1695,3 +1930,10 @@ def _attributes(exprlist: c_ast.Node | None) -> dict[str, c_ast.Node | None]:
             args = e.args.exprs if e.args is not None else []
             out[e.name.name.strip("_")] = args[0] if args else None
     return out
+
+
+def _long_double_message(t: CType) -> str:
+    u = unqual(t)
+    if isinstance(u, FloatT) and u.name == "_Complex":
+        return "_Complex types are unsupported"
+    return "long double is unsupported"

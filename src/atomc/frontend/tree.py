@@ -30,6 +30,16 @@ class IntConst(Expr):
         self.value = value
 
 
+class FloatConst(Expr):
+    """A floating constant of type float or double, already rounded to its type."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: float, type: CType, pos: Pos) -> None:
+        super().__init__(type, pos)
+        self.value = value
+
+
 class StrLit(Expr):
     """A string literal object (type char[N]); an lvalue array."""
 
@@ -95,26 +105,46 @@ class Binary(Expr):
 
 
 class PtrArith(Expr):
-    """`ptr + index * scale` (op '+') or `ptr - index * scale` (op '-'); index is long."""
+    """`ptr + index * scale` (op '+') or `ptr - index * scale` (op '-'); index is long.
 
-    __slots__ = ("index", "op", "ptr", "scale")
+    When the pointee is a variable length array, `vla` is that type and the
+    scale is its run-time size (`scale` is then 0).
+    """
 
-    def __init__(self, op: str, ptr: Expr, index: Expr, scale: int, type: CType, pos: Pos) -> None:
+    __slots__ = ("index", "op", "ptr", "scale", "vla")
+
+    def __init__(self, op: str, ptr: Expr, index: Expr, scale: int, type: CType, pos: Pos,
+                 vla: CType | None = None) -> None:
         super().__init__(type, pos)
         self.op = op
         self.ptr = ptr
         self.index = index
         self.scale = scale
+        self.vla = vla
+
+
+class VlaSizeof(Expr):
+    """`sizeof` of a variable length array type (or object): computed at run time."""
+
+    __slots__ = ("vla",)
+
+    def __init__(self, vla: CType, type: CType, pos: Pos) -> None:
+        super().__init__(type, pos)
+        self.vla = vla
 
 
 class PtrDiff(Expr):
-    __slots__ = ("left", "right", "scale")
+    """`left - right` in elements of `scale` bytes (of the run-time size of `vla`)."""
 
-    def __init__(self, left: Expr, right: Expr, scale: int, type: CType, pos: Pos) -> None:
+    __slots__ = ("left", "right", "scale", "vla")
+
+    def __init__(self, left: Expr, right: Expr, scale: int, type: CType, pos: Pos,
+                 vla: CType | None = None) -> None:
         super().__init__(type, pos)
         self.left = left
         self.right = right
         self.scale = scale
+        self.vla = vla
 
 
 class Logical(Expr):
@@ -135,6 +165,17 @@ class Cond(Expr):
         self.cond = cond
         self.then = then
         self.els = els
+
+
+class Reuse(Expr):
+    """The value of `operand`, computed once where the node is first evaluated and
+    reused where it appears again (GNU `a ?: b` is `Cond(Reuse(a), Reuse(a), b)`)."""
+
+    __slots__ = ("operand",)
+
+    def __init__(self, operand: Expr) -> None:
+        super().__init__(operand.type, operand.pos)
+        self.operand = operand
 
 
 class Comma(Expr):
@@ -206,15 +247,22 @@ class AddrOf(Expr):
 
 
 class Member(Expr):
-    """A member of a struct/union object at a fixed byte offset."""
+    """A member of a struct/union object at a fixed byte offset.
 
-    __slots__ = ("base", "name", "offset")
+    For a bit-field, `bits` (a `bitfields.BitAccess`) says where its unit is
+    relative to the base object (`offset` is then unused) and `type` is the
+    type of its value in expressions (`bitfields.value_type`).
+    """
 
-    def __init__(self, base: Expr, offset: int, name: str, type: CType, pos: Pos) -> None:
+    __slots__ = ("base", "bits", "name", "offset")
+
+    def __init__(self, base: Expr, offset: int, name: str, type: CType, pos: Pos,
+                 bits: Any = None) -> None:
         super().__init__(type, pos, lvalue=base.lvalue)
         self.base = base
         self.offset = offset
         self.name = name
+        self.bits = bits
 
 
 class Call(Expr):

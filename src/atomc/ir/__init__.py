@@ -12,8 +12,8 @@ from .debuginfo import (
 from .function import AtomCounter, Block, DataItem, Function, Global, Module, SymRef, Zeros
 from .insts import (
     BINARY_OPS, CAST_OPS, ICMP_PREDS, OPINFO, Alloca, Binary, Branch, Call, Cast, Cmp, Extract,
-    Inst, Jump, Load, MemCopy, MemSet, Op, PtrAdd, Ret, Select, Store, Succ, Switch, Unreachable,
-    VaStart,
+    DynAlloca, InlineAsm, Inst, Jump, Load, MemCopy, MemSet, Op, PtrAdd, Ret, Select, Store, Succ, Switch, Unreachable,
+    StackRestore, StackSave, VaStart, has_dynamic_stack,
 )
 from .printer import print_function, print_module
 from .types import (

@@ -21,6 +21,7 @@ from .insts import (
     CAST_OPS, Alloca, Binary, Branch, Call, Cast, Cmp, Extract, Inst, Jump, Load, MemCopy,
     MemSet, Op, PtrAdd, Ret, Select, Store, Switch, Unreachable, VaStart,
 )
+from .insts import DynAlloca, StackRestore, StackSave
 from .types import Type
 from .values import Value
 
@@ -159,6 +160,15 @@ class Builder:
 
     def extract(self, agg: Value, index: int) -> Inst:
         return self.insert(Extract(agg, index, loc=self.loc))
+
+    def dynalloca(self, size: Value, align: int) -> Inst:
+        return self.insert(DynAlloca(size, align, loc=self.loc))
+
+    def stacksave(self) -> Inst:
+        return self.insert(StackSave(loc=self.loc))
+
+    def stackrestore(self, ptr: Value) -> Inst:
+        return self.insert(StackRestore(ptr, loc=self.loc))
 
     def va_start(self, ptr: Value) -> Inst:
         return self.insert(VaStart(ptr, loc=self.loc))

@@ -58,6 +58,7 @@ class DIDerivedType:
     offset_bits: int = 0  # for members
     file: DIFile | None = None
     line: int = 0
+    bit_size: int = 0  # bit-field members: width in bits (offset_bits is then the bit offset)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -68,7 +69,8 @@ class DIEnumerator:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class DISubrange:
-    count: int  # -1: unknown bound (`int a[]`)
+    count: int  # -1: unknown bound (`int a[]`, or a VLA's run-time bound)
+    count_var: DILocalVariable | None = None  # VLA: the artificial variable holding the count
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -205,6 +207,7 @@ DW_OP_deref: Final = 0x06
 DW_OP_plus_uconst: Final = 0x23
 DW_OP_minus: Final = 0x1C
 DW_OP_plus: Final = 0x22
+DW_OP_mul: Final = 0x1E
 DW_OP_constu: Final = 0x10
 DW_OP_consts: Final = 0x11
 DW_OP_stack_value: Final = 0x9F
@@ -212,7 +215,7 @@ DW_OP_LLVM_fragment: Final = 0x1000  # pseudo op: (offset_bits, size_bits), alwa
 
 _OP_NAMES: Final = {
     DW_OP_deref: "deref", DW_OP_plus_uconst: "plus_uconst", DW_OP_minus: "minus",
-    DW_OP_plus: "plus", DW_OP_constu: "constu", DW_OP_consts: "consts",
+    DW_OP_plus: "plus", DW_OP_mul: "mul", DW_OP_constu: "constu", DW_OP_consts: "consts",
     DW_OP_stack_value: "stack_value", DW_OP_LLVM_fragment: "fragment",
 }
 OP_BY_NAME: Final = {v: k for k, v in _OP_NAMES.items()}

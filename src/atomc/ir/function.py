@@ -58,7 +58,7 @@ class Function(Value):
     """A function definition or declaration. As a value it is its own address."""
 
     __slots__ = ("param_types", "ret_types", "variadic", "internal", "blocks", "args",
-                 "subprogram", "attrs", "sret", "byval_params", "module")
+                 "subprogram", "attrs", "sret", "byval_params", "module", "section")
 
     def __init__(self, name: str, param_types: Sequence[Type], ret_types: Sequence[Type], *,
                  variadic: bool = False, internal: bool = False,
@@ -74,6 +74,7 @@ class Function(Value):
                                 for i, t in enumerate(self.param_types)]
         self.subprogram: DISubprogram | None = None
         self.attrs: set[str] = set()  # "noinline", "always_inline", "noreturn", ...
+        self.section: str | None = None  # `__attribute__((section("...")))`
         self.sret = False  # first parameter is the hidden struct-return pointer
         self.module: Module | None = None
 
@@ -173,6 +174,7 @@ class Module:
     globals: dict[str, Global] = field(default_factory=dict)
     cu: DICompileUnit | None = None
     atoms: AtomCounter = field(default_factory=AtomCounter)
+    asm: list[str] = field(default_factory=list)  # file-scope `asm("...")`, emitted verbatim
 
     def add_function(self, fn: Function) -> Function:
         fn.module = self

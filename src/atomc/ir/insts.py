@@ -58,6 +58,10 @@ class Op(enum.Enum):
     FPTOUI = "fptoui"
     FPEXT = "fpext"
     FPTRUNC = "fptrunc"
+    FNEG = "fneg"  # unary: flips the sign bit (also of zeros and NaNs); written in cast form
+    BITCAST = "bitcast"  # same-size int <-> float reinterpretation
+    CLZ = "clz"  # unary, written in cast form: leading zero bits (undefined for 0, as bsr)
+    CTZ = "ctz"  # unary, written in cast form: trailing zero bits (undefined for 0, as bsf)
     # memory
     ALLOCA = "alloca"
     LOAD = "load"
@@ -70,6 +74,10 @@ class Op(enum.Enum):
     CALL = "call"
     EXTRACT = "extract"
     VASTART = "va_start"
+    ASM = "asm"  # GNU inline assembly (InlineAsm)
+    DYNALLOCA = "dynalloca"  # run-time sized stack object (VLAs, alloca)
+    STACKSAVE = "stacksave"  # the stack pointer, to release dynamic allocations later
+    STACKRESTORE = "stackrestore"  # free every dynalloca made since the matching stacksave
     # terminators
     JUMP = "jump"
     BRANCH = "branch"
@@ -93,7 +101,9 @@ OPINFO: Final[dict[Op, OpInfo]] = {
     **{op: OpInfo(pure=True) for op in (Op.SUB, Op.SHL, Op.LSHR, Op.ASHR, Op.FSUB, Op.FDIV,
                                         Op.ICMP, Op.FCMP, Op.ZEXT, Op.SEXT, Op.TRUNC, Op.PTRTOINT,
                                         Op.INTTOPTR, Op.SITOFP, Op.UITOFP, Op.FPTOSI, Op.FPTOUI,
-                                        Op.FPEXT, Op.FPTRUNC, Op.PTRADD, Op.SELECT, Op.EXTRACT,
+                                        Op.FPEXT, Op.FPTRUNC, Op.FNEG, Op.BITCAST, Op.CLZ,
+                                        Op.CTZ, Op.PTRADD,
+                                        Op.SELECT, Op.EXTRACT,
                                         Op.ALLOCA)},
     **{op: OpInfo(pure=True, may_trap=True) for op in (Op.SDIV, Op.UDIV, Op.SREM, Op.UREM)},
     Op.LOAD: OpInfo(),
@@ -102,6 +112,10 @@ OPINFO: Final[dict[Op, OpInfo]] = {
     Op.MEMSET: OpInfo(),
     Op.CALL: OpInfo(is_call=True),
     Op.VASTART: OpInfo(),
+    Op.ASM: OpInfo(),
+    Op.DYNALLOCA: OpInfo(),
+    Op.STACKSAVE: OpInfo(),
+    Op.STACKRESTORE: OpInfo(),
     **{op: OpInfo(terminator=True) for op in (Op.JUMP, Op.BRANCH, Op.SWITCH, Op.RET,
                                               Op.UNREACHABLE)},
 }
@@ -110,7 +124,8 @@ BINARY_OPS: Final = frozenset({Op.ADD, Op.SUB, Op.MUL, Op.SDIV, Op.UDIV, Op.SREM
                                Op.OR, Op.XOR, Op.SHL, Op.LSHR, Op.ASHR, Op.FADD, Op.FSUB, Op.FMUL,
                                Op.FDIV})
 CAST_OPS: Final = frozenset({Op.ZEXT, Op.SEXT, Op.TRUNC, Op.PTRTOINT, Op.INTTOPTR, Op.SITOFP,
-                             Op.UITOFP, Op.FPTOSI, Op.FPTOUI, Op.FPEXT, Op.FPTRUNC})
+                             Op.UITOFP, Op.FPTOSI, Op.FPTOUI, Op.FPEXT, Op.FPTRUNC, Op.FNEG,
+                             Op.BITCAST, Op.CLZ, Op.CTZ})
 
 ICMP_PREDS: Final = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 FCMP_PREDS: Final = ("oeq", "one", "olt", "ole", "ogt", "oge", "ord", "ueq", "une", "ult", "ule",
@@ -392,6 +407,98 @@ class VaStart(Inst):
 
     def __init__(self, ptr: Value, *, loc: DILocation | None) -> None:
         super().__init__(Op.VASTART, VOID, [ptr], loc=loc)
+
+
+class DynAlloca(Inst):
+    """`size` bytes (an i64 computed at run time) of stack, aligned to `align`; the
+    result is their address. The memory lives until a `stackrestore` to a
+    `stacksave` taken before it, or until the function returns. Never moved,
+    merged or removed: it changes the stack pointer."""
+
+    __slots__ = ("align",)
+
+    def __init__(self, size: Value, align: int, *, loc: DILocation | None, name: str = "") -> None:
+        super().__init__(Op.DYNALLOCA, PTR, [size], loc=loc, name=name)
+        self.align = align
+
+    @property
+    def size(self) -> Value:
+        return self.operands[0].value
+
+
+class StackSave(Inst):
+    """The current stack position (an opaque ptr for `stackrestore`)."""
+
+    __slots__ = ()
+
+    def __init__(self, *, loc: DILocation | None, name: str = "") -> None:
+        super().__init__(Op.STACKSAVE, PTR, [], loc=loc, name=name)
+
+
+class StackRestore(Inst):
+    """Release the dynamic allocations made since the `stacksave` that produced `ptr`."""
+
+    __slots__ = ()
+
+    def __init__(self, ptr: Value, *, loc: DILocation | None) -> None:
+        super().__init__(Op.STACKRESTORE, VOID, [ptr], loc=loc)
+
+    @property
+    def ptr(self) -> Value:
+        return self.operands[0].value
+
+
+def has_dynamic_stack(fn: object) -> bool:
+    """Does the IR function allocate stack at run time (dynalloca)?"""
+    return any(i.op is Op.DYNALLOCA for b in fn.blocks for i in b.insts)  # type: ignore
+
+
+class InlineAsm(Inst):
+    """GNU inline assembly, kept as text with its operand constraints.
+
+    `constraints[i]` describes asm operand i in gcc's numbering (outputs, then
+    inputs, then the hidden inputs of read-write `+` operands), one canonical
+    alternative each: outputs `=r`/`=&r`/`=a`.../`=m`, inputs `r`, `q`, `a`-`D`,
+    `m`, `i`, `n`, or a digit tying the input to that output's register.
+    Register outputs are the instruction's result (void, one scalar, or a tuple
+    in output order); every other asm operand has one IR operand, in order: the
+    address for `m`, the value otherwise. `clobbers` are register names plus
+    "memory" and "cc". Every asm is treated as reading and writing memory and is
+    never removed (`side_effects` records `volatile` for printing and for
+    passes that may want to drop unused non-volatile asm).
+    """
+
+    __slots__ = ("template", "constraints", "clobbers", "side_effects")
+
+    def __init__(self, template: str, constraints: Sequence[str], clobbers: Sequence[str],
+                 operands: Sequence[Value], ret: Type, *, loc: DILocation | None,
+                 side_effects: bool = False, name: str = "") -> None:
+        super().__init__(Op.ASM, ret, operands, loc=loc, name=name)
+        self.template = template
+        self.constraints: tuple[str, ...] = tuple(constraints)
+        self.clobbers: tuple[str, ...] = tuple(clobbers)
+        self.side_effects = side_effects
+
+    def operand_index(self, asm_index: int) -> int | None:
+        """IR operand position of asm operand `asm_index` (None: a register output)."""
+        k = 0
+        for i, c in enumerate(self.constraints):
+            reg_out = c.startswith("=") and not c.endswith("m")
+            if i == asm_index:
+                return None if reg_out else k
+            if not reg_out:
+                k += 1
+        raise IndexError(asm_index)
+
+    def register_outputs(self) -> list[int]:
+        """Asm operand numbers of the register outputs, in result order."""
+        return [i for i, c in enumerate(self.constraints)
+                if c.startswith("=") and not c.endswith("m")]
+
+    @property
+    def barrier(self) -> bool:
+        """Must neither move nor be removed relative to memory accesses."""
+        return self.side_effects or "memory" in self.clobbers
 
 
 # ---------------------------------------------------------------------------

@@ -139,6 +139,22 @@ def _round_float(ty: FloatType, v: float) -> float:
     return v
 
 
+_DEFAULT_NAN = struct.unpack("<d", struct.pack("<Q", 0xFFF8000000000000))[0]
+
+
+def _int_to_float(ty: FloatType, iv: int) -> float:
+    """An integer rounded once to `ty` (through a double only when that is exact)."""
+    a = abs(iv)
+    if ty.bits == 64 or a < (1 << 53):
+        return _round_float(ty, float(iv))
+    shift = a.bit_length() - 24  # keep 24 significant bits, round half to even
+    m, rem = a >> shift, a & ((1 << shift) - 1)
+    half = 1 << (shift - 1)
+    if rem > half or (rem == half and m & 1):
+        m += 1
+    return math.copysign(float(m << shift), iv)
+
+
 def _eval_float_binary(op: Op, ty: FloatType, a: float, b: float) -> float:
     match op:
         case Op.FADD:
@@ -148,9 +164,11 @@ def _eval_float_binary(op: Op, ty: FloatType, a: float, b: float) -> float:
         case Op.FMUL:
             r = a * b
         case Op.FDIV:
-            if b == 0.0:
-                if a == 0.0 or math.isnan(a):
-                    r = math.nan
+            if math.isnan(a) or math.isnan(b):
+                r = a if math.isnan(a) else b  # SSE returns the first NaN operand
+            elif b == 0.0:
+                if a == 0.0:
+                    r = _DEFAULT_NAN  # invalid operation: x86's "real indefinite"
                 else:
                     r = math.copysign(math.inf, a) * math.copysign(1.0, b)
             else:
@@ -208,7 +226,7 @@ def eval_cast(op: Op, src: Type, dst: Type, v: Scalar) -> Scalar:
         case Op.SITOFP | Op.UITOFP:
             assert isinstance(v, int) and isinstance(dst, FloatType)
             iv = to_signed(v, sbits) if op is Op.SITOFP else v
-            return _round_float(dst, float(iv))
+            return _int_to_float(dst, iv)
         case Op.FPTOSI | Op.FPTOUI:
             f = float(v)
             if math.isnan(f) or math.isinf(f):
@@ -217,7 +235,31 @@ def eval_cast(op: Op, src: Type, dst: Type, v: Scalar) -> Scalar:
         case Op.FPEXT | Op.FPTRUNC:
             assert isinstance(dst, FloatType)
             return _round_float(dst, float(v))
+        case Op.FNEG:
+            return -float(v)  # flips the sign bit, also of zeros and NaNs
+        case Op.BITCAST:
+            return bitcast_value(src, dst, v)
+        case Op.CLZ | Op.CTZ:
+            assert isinstance(v, int)
+            v &= (1 << sbits) - 1
+            if v == 0:  # undefined in C (bsr/bsf leave it unspecified); lzcnt/tzcnt's value
+                return sbits
+            if op is Op.CLZ:
+                return sbits - v.bit_length()
+            return (v & -v).bit_length() - 1
     raise InterpError(f"not a cast: {op.value}")
+
+
+def bitcast_value(src: Type, dst: Type, v: Scalar) -> Scalar:
+    """Reinterpret the bits of `v` (same size): int <-> float, little-endian."""
+    fmt = {32: "<f", 64: "<d"}
+    if isinstance(src, FloatType):
+        raw = struct.pack(fmt[src.bits], float(v))
+    else:
+        raw = (int(v) & ((1 << (8 * src.size)) - 1)).to_bytes(src.size, "little")
+    if isinstance(dst, FloatType):
+        return struct.unpack(fmt[dst.bits], raw)[0]
+    return int.from_bytes(raw, "little")
 
 
 def canonical_const(c: Const) -> Scalar:
@@ -634,6 +676,24 @@ class Interpreter:
             return (p + off) & ((1 << 64) - 1)
         if op is Op.VASTART:
             return self._va_start(frame, inst)
+        if op is Op.DYNALLOCA:
+            size = val(frame, inst.operand(0))
+            assert isinstance(size, int)
+            a = self.mem.allocate(size, getattr(inst, "align", 16), "dynalloca")
+            frame.allocas.append(a)
+            return a
+        if op is Op.STACKSAVE:  # a token: how many frame objects exist now
+            return len(frame.allocas)
+        if op is Op.STACKRESTORE:
+            mark = val(frame, inst.operand(0))
+            assert isinstance(mark, int)
+            for a in frame.allocas[mark:]:
+                self.mem.free(a)
+            del frame.allocas[mark:]
+            return None
+        if op is Op.ASM:  # machine code the interpreter has no model of
+            raise InterpError(f"cannot interpret inline assembly in @{frame.fn.name}: "
+                              f"{getattr(inst, 'template', '')!r}")
         raise InterpError(f"cannot execute {op.value}")
 
     def _va_start(self, frame: _Frame, inst: Inst) -> None:
@@ -660,7 +720,8 @@ class Interpreter:
 _BINARY = frozenset({Op.ADD, Op.SUB, Op.MUL, Op.SDIV, Op.UDIV, Op.SREM, Op.UREM, Op.AND, Op.OR,
                      Op.XOR, Op.SHL, Op.LSHR, Op.ASHR, Op.FADD, Op.FSUB, Op.FMUL, Op.FDIV})
 _CASTS = frozenset({Op.ZEXT, Op.SEXT, Op.TRUNC, Op.PTRTOINT, Op.INTTOPTR, Op.SITOFP, Op.UITOFP,
-                    Op.FPTOSI, Op.FPTOUI, Op.FPEXT, Op.FPTRUNC})
+                    Op.FPTOSI, Op.FPTOUI, Op.FPEXT, Op.FPTRUNC, Op.FNEG, Op.BITCAST, Op.CLZ,
+                    Op.CTZ})
 
 
 # ---------------------------------------------------------------------------

@@ -15,6 +15,7 @@ carry their CHECK lines in the IR file itself).
 from __future__ import annotations
 
 import re
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple, NoReturn, TypeVar, cast
@@ -54,6 +55,7 @@ from .insts import (
     Cast,
     Cmp,
     Extract,
+    InlineAsm,
     Inst,
     Jump,
     Load,
@@ -68,6 +70,7 @@ from .insts import (
     Unreachable,
     VaStart,
 )
+from .insts import DynAlloca, StackRestore, StackSave
 from .types import (
     F32,
     F64,
@@ -130,7 +133,7 @@ _TOKEN_RE = re.compile(
   | (?P<metakw>![A-Za-z_]+)
   | (?P<record>\#[0-9]+)
   | (?P<recordkw>\#[A-Za-z_]+)
-  | (?P<float>[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+
+  | (?P<float>0x[0-9A-Fa-f]{16}(?![A-Za-z0-9_])|[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+
                      |inf(?![A-Za-z0-9_])|nan(?![A-Za-z0-9_])))
   | (?P<int>[-+]?[0-9]+(?![A-Za-z_]))
   | (?P<ident>[A-Za-z_][A-Za-z0-9_.]*)
@@ -173,7 +176,11 @@ def tokenize(text: str, filename: str) -> list[Token]:
 
 
 def _unquote(s: str) -> str:
-    return re.sub(r"\\(.)", r"\1", s[1:-1], flags=re.DOTALL)
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), s[1:-1],
+                  flags=re.DOTALL)
+
+
+_ESCAPES = {"n": "\n", "t": "\t"}
 
 
 _TYPE_NAMES: dict[str, Type] = {
@@ -213,14 +220,14 @@ _SCHEMAS: dict[str, dict[str, tuple[str, object]]] = {
                     "encoding": ("ident:" + "|".join(BASIC_ENCODINGS), _REQ)},
     "DIDerivedType": {"tag": ("ident:" + "|".join(DERIVED_TAGS), _REQ), "name": ("str", ""),
                       "base": ("ref?:" + _TYPES, _REQ), "size": ("int", 0), "offset": ("int", 0),
-                      "file": ("ref?:DIFile", None), "line": ("int", 0)},
+                      "file": ("ref?:DIFile", None), "line": ("int", 0), "bitsize": ("int", 0)},
     "DICompositeType": {"tag": ("ident:" + "|".join(COMPOSITE_TAGS), _REQ), "name": ("str", ""),
                         "size": ("int", _REQ), "align": ("int", 0), "base": ("ref?:" + _TYPES, None),
                         "file": ("ref?:DIFile", None), "line": ("int", 0),
                         "declaration": ("bool", False),
                         "elements": ("refs:DIDerivedType|DIEnumerator|DISubrange", ())},
     "DIEnumerator": {"name": ("str", _REQ), "value": ("int", _REQ)},
-    "DISubrange": {"count": ("int", _REQ)},
+    "DISubrange": {"count": ("int", _REQ), "countvar": ("ref?:DILocalVariable", None)},
     "DISubroutineType": {"ret": ("ref?:" + _TYPES, None), "params": ("refs:" + _TYPES, ()),
                          "variadic": ("bool", False), "prototyped": ("bool", True)},
     "DISubprogram": {"name": ("str", _REQ), "linkage": ("str", ""), "file": ("ref:DIFile", _REQ),
@@ -361,6 +368,10 @@ class IRParser:
                 self.next()
                 self.expect("=")
                 m.source_filename = self.expect_string()
+                self.end_of_line(t)
+            elif self.at("module_asm"):
+                self.next()
+                m.asm.append(self.expect_string())
                 self.end_of_line(t)
             elif self.at("compile_unit"):
                 if m.cu is not None:
@@ -553,7 +564,8 @@ class IRParser:
                 return DIBasicType(f("name"), f("size"), f("encoding"))  # type: ignore[arg-type]
             case "DIDerivedType":
                 return DIDerivedType(f("tag"), f("name"), f("base"), f("size"),  # type: ignore[arg-type]
-                                     f("offset"), f("file"), f("line"))  # type: ignore[arg-type]
+                                     f("offset"), f("file"), f("line"),  # type: ignore[arg-type]
+                                     f("bitsize"))  # type: ignore[arg-type]
             case "DICompositeType":
                 # numbered before its elements, which may point back at it
                 node = DICompositeType(f("tag"), f("name"), f("size"), f("align"),  # type: ignore[arg-type]
@@ -565,7 +577,7 @@ class IRParser:
             case "DIEnumerator":
                 return DIEnumerator(f("name"), f("value"))  # type: ignore[arg-type]
             case "DISubrange":
-                return DISubrange(f("count"))  # type: ignore[arg-type]
+                return DISubrange(f("count"), f("countvar"))  # type: ignore[arg-type]
             case "DISubroutineType":
                 params = tuple(self._resolve(r, _TYPES) for r in f("params"))  # type: ignore[attr-defined]
                 return DISubroutineType(f("ret"), params, f("variadic"),  # type: ignore[arg-type]
@@ -654,6 +666,8 @@ class IRParser:
         if t.kind == "float":
             if not isinstance(ty, FloatType):
                 self.error(t, f"floating-point constant with type {ty}")
+            if t.text.startswith("0x"):  # the bits of a double (NaNs)
+                return Const(ty, struct.unpack("<d", int(t.text, 16).to_bytes(8, "little"))[0])
             return Const(ty, float(t.text))
         if t.kind == "ident" and t.text == "undef":
             return Undef(ty)
@@ -826,6 +840,8 @@ class IRParser:
             fn.sret = True
         if self.at("attrs"):
             fn.attrs = self.parse_attrs()
+        if self.accept("section"):
+            fn.section = self.expect_string()
         if self.accept("dbg"):
             fn.subprogram = self.md_ref(self.expect_kind("meta", "metadata reference"),
                                         DISubprogram)
@@ -1084,6 +1100,17 @@ class IRParser:
                 return Extract(agg, index, loc=None)
             case Op.VASTART:
                 return VaStart(typed(), loc=None)
+            case Op.DYNALLOCA:
+                size = typed()
+                self.expect(",")
+                self.expect("align")
+                return DynAlloca(size, self.expect_int("alignment"), loc=None)
+            case Op.STACKSAVE:
+                return StackSave(loc=None)
+            case Op.STACKRESTORE:
+                return StackRestore(typed(), loc=None)
+            case Op.ASM:
+                return self.parse_asm(scope)
             case Op.JUMP:
                 b, args = self.parse_succ(scope)
                 return Jump(b, args, loc=None)
@@ -1124,6 +1151,36 @@ class IRParser:
         if self.accept("fixed"):
             fixed = self.expect_int("number of fixed arguments")
         return Call(callee, args, ret, loc=None, fixed_args=fixed, byval=byval)
+
+    def parse_asm(self, scope: _FunctionScope) -> InlineAsm:
+        ret = self.parse_type()
+        volatile = self.accept("volatile")
+        template = self.expect_string()
+        self.expect(",")
+        constraints = self.parse_string_list()
+        self.expect(",")
+        self.expect("clobber")
+        clobbers = self.parse_string_list()
+        self.expect(",")
+        self.expect("(")
+        args: list[Value] = []
+        while not self.at(")"):
+            if args:
+                self.expect(",")
+            args.append(self.parse_typed(scope))
+        self.expect(")")
+        return InlineAsm(template, constraints, clobbers, args, ret, loc=None,
+                         side_effects=volatile)
+
+    def parse_string_list(self) -> list[str]:
+        self.expect("[")
+        items: list[str] = []
+        while not self.at("]"):
+            if items:
+                self.expect(",")
+            items.append(self.expect_string())
+        self.expect("]")
+        return items
 
     def parse_switch(self, scope: _FunctionScope) -> Switch:
         v = self.parse_typed(scope)

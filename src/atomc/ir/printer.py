@@ -7,6 +7,9 @@ they are never stored in the IR. Metadata nodes are numbered in first-use order.
 
 from __future__ import annotations
 
+import math
+import struct
+
 from .dbgrecords import DbgRecord
 from .debuginfo import (
     DIBasicType, DICompileUnit, DICompositeType, DIDerivedType, DIEnumerator, DIFile,
@@ -15,14 +18,17 @@ from .debuginfo import (
 )
 from .function import Block, Function, Global, Module, SymRef, Zeros
 from .insts import (
-    Alloca, Branch, Call, Cast, Cmp, Extract, Inst, Load, MemCopy, MemSet, Op, Store, Switch,
+    Alloca, Branch, Call, Cast, Cmp, Extract, InlineAsm, Inst, Load, MemCopy, MemSet, Op, Store, Switch,
 )
+from .insts import DynAlloca
 from .types import IntType
 from .values import Arg, BlockParam, Const, Undef, Value
 
 
 def _q(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A quoted string on one line (newlines and tabs, as in asm text, escaped)."""
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") \
+        .replace("\t", "\\t") + '"'
 
 
 class _Metadata:
@@ -58,7 +64,8 @@ class _Metadata:
             case DIDerivedType():
                 return (f"DIDerivedType(tag: {node.tag}, name: {_q(node.name)}, base: "
                         f"{r(node.base)}, size: {node.size_bits}, offset: {node.offset_bits}, "
-                        f"file: {r(node.file)}, line: {node.line})")
+                        f"file: {r(node.file)}, line: {node.line}"
+                        + (f", bitsize: {node.bit_size})" if node.bit_size else ")"))
             case DICompositeType():
                 # elements may refer back to this node: number it first (done by ref)
                 elems = ", ".join(r(e) for e in node.elements)
@@ -69,7 +76,8 @@ class _Metadata:
             case DIEnumerator():
                 return f"DIEnumerator(name: {_q(node.name)}, value: {node.value})"
             case DISubrange():
-                return f"DISubrange(count: {node.count})"
+                return f"DISubrange(count: {node.count}" + (
+                    f", countvar: {r(node.count_var)})" if node.count_var is not None else ")")
             case DISubroutineType():
                 params = ", ".join(r(p) for p in node.params)
                 return (f"DISubroutineType(ret: {r(node.ret)}, params: ({params}), variadic: "
@@ -140,6 +148,16 @@ class _FunctionNames:
                     r += 1
 
 
+def float_text(v: float) -> str:
+    """A float constant that parses back to the same bits: NaNs other than the
+    default quiet NaN (whose sign and payload `repr` loses) as the hex image of
+    the double, everything else by repr."""
+    if math.isnan(v):
+        bits = struct.unpack("<Q", struct.pack("<d", v))[0]
+        return "nan" if bits == 0x7FF8000000000000 else "0x%016x" % bits
+    return repr(v)
+
+
 class IRPrinter:
     def __init__(self) -> None:
         self.md = _Metadata()
@@ -149,7 +167,7 @@ class IRPrinter:
         match v:
             case Const():
                 val = v.signed() if isinstance(v.value, int) and isinstance(v.ty, IntType) else v.value
-                return repr(val) if isinstance(val, float) else str(val)
+                return float_text(val) if isinstance(val, float) else str(val)
             case Undef():
                 return "undef"
             case Function() | Global():
@@ -180,6 +198,8 @@ class IRPrinter:
         for fn in m.functions.values():
             body.append(self.function(fn))
         head = [f"source_filename = {_q(m.source_filename)}", ""]
+        if m.asm:
+            head[1:1] = [f"module_asm {_q(text)}" for text in m.asm]
         meta = self.md.defs
         return "\n".join(head + body + ([""] + meta if meta else [])) + "\n"
 
@@ -226,6 +246,8 @@ class IRPrinter:
             s += " sret"
         if fn.attrs:
             s += " attrs(" + ", ".join(sorted(fn.attrs)) + ")"
+        if fn.section:
+            s += f" section {_q(fn.section)}"
         if fn.subprogram is not None:
             s += f" dbg {self.md.ref(fn.subprogram)}"
         return s
@@ -295,6 +317,13 @@ class IRPrinter:
                     body += f" fixed {inst.fixed_args}"
             case Extract():
                 body = f"extract {t(ops[0])}, {inst.index}"
+            case DynAlloca():
+                body = f"dynalloca {t(ops[0])}, align {inst.align}"
+            case InlineAsm():
+                body = (f"asm {inst.ty}" + (" volatile" if inst.side_effects else "")
+                        + f" {_q(inst.template)}, [" + ", ".join(map(_q, inst.constraints))
+                        + "], clobber [" + ", ".join(map(_q, inst.clobbers)) + "], ("
+                        + ", ".join(t(v) for v in ops) + ")")
             case Branch():
                 body = f"branch {t(ops[0])}, {self.succ(inst, 0, names)}, {self.succ(inst, 1, names)}"
             case Switch():

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
-    DW_OP_constu, DW_OP_minus, DW_OP_plus_uconst, DIExpression,
+    DW_OP_constu, DW_OP_consts, DW_OP_minus, DW_OP_mul, DW_OP_plus_uconst, DIExpression,
 )
 from .insts import Binary, Cast, Inst, Op
+from .types import FloatType, IntType
 from .values import Const, Value
 
 
@@ -58,6 +59,9 @@ def erase(inst: Inst) -> None:
 
 def salvage_expression(inst: Inst) -> tuple[Value, tuple[int, ...]] | None:
     """(operand, ops) such that evaluating ops on operand gives inst's value, if exact."""
+    folded = _constant_result(inst)
+    if folded is not None:  # a dead computation on constants: its value, exactly
+        return folded, ()
     if isinstance(inst, Binary) and isinstance(inst.rhs, Const) and inst.op in (Op.ADD, Op.SUB):
         c = inst.rhs.signed()
         if inst.op is Op.SUB:
@@ -73,7 +77,31 @@ def salvage_expression(inst: Inst) -> tuple[Value, tuple[int, ...]] | None:
         c = inst.lhs.signed()
         if c >= 0:
             return inst.rhs, (DW_OP_plus_uconst, c)
+    if isinstance(inst, Binary) and inst.op in (Op.MUL, Op.SHL) and isinstance(inst.rhs, Const) \
+            and isinstance(inst.ty, IntType):
+        # wrap-around products keep their low bits whatever the operand's upper bits
+        c = inst.rhs.signed() if inst.op is Op.MUL else 1 << (inst.rhs.value % inst.ty.bits)
+        return inst.lhs, ((DW_OP_consts, c) if c < 0 else (DW_OP_constu, c)) + (DW_OP_mul,)
     return None
+
+
+def _constant_result(inst: Inst) -> Const | None:
+    """The constant a pure arithmetic/conversion instruction on constants computes."""
+    from .interp import InterpError, eval_binary, eval_cast  # interp imports this module's users
+
+    if not isinstance(inst, (Binary, Cast)) or not isinstance(inst.ty, (IntType, FloatType)):
+        return None
+    vals = [u.value for u in inst.operands]
+    if not all(isinstance(v, Const) for v in vals):
+        return None
+    try:
+        if isinstance(inst, Binary):
+            r = eval_binary(inst.op, inst.ty, vals[0].value, vals[1].value)  # type: ignore
+        else:
+            r = eval_cast(inst.op, vals[0].ty, inst.ty, vals[0].value)  # type: ignore
+    except InterpError:
+        return None
+    return Const(inst.ty, float(r) if isinstance(inst.ty, FloatType) else int(r))
 
 
 def salvage_debug_uses(inst: Inst) -> None:
@@ -96,9 +124,26 @@ def salvage_debug_uses(inst: Inst) -> None:
 
 
 def _make_unavailable(rec: DbgRecord) -> None:
-    """The value is gone: a NEW becomes 'optimised out'; an ADD just loses its location."""
+    """The value is gone: a NEW becomes 'optimised out'; an ADD just loses its location,
+    together with the DELETEs that end it (they would name a record no longer there)."""
     if rec.kind is DbgKind.NEW:
         rec.set_value(None)
         rec.expr = DIExpression(rec.expr.ops[-3:] if rec.expr.fragment else ())
-    else:
-        rec.detach()
+        return
+    detach_with_dependents(rec)
+
+
+def detach_with_dependents(rec: DbgRecord) -> None:
+    """Remove `rec` and every record that names it, directly or through an `add`
+    (the adds of a `new` and their deletes): none of them may outlive it."""
+    block = rec.inst.block if rec.inst is not None else None
+    fn = block.function if block is not None else None
+    if fn is not None:
+        for inst in fn.insts():
+            for r in [r for r in inst.dbg_records if r.key is not None
+                      and (r.key is rec or r.key.key is rec)]:
+                r.detach()
+    rec.detach()
+
+
+make_unavailable = _make_unavailable

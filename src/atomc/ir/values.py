@@ -10,6 +10,7 @@ Constants and undef are not tracked (they are immutable and shared).
 
 from __future__ import annotations
 
+import struct
 from typing import TYPE_CHECKING
 
 from .types import Type
@@ -79,7 +80,16 @@ class Const(Value):
         super().__init__(ty)
         if isinstance(value, int) and hasattr(ty, "mask"):
             value &= ty.mask  # type: ignore[union-attr]
+        elif isinstance(value, float) and getattr(ty, "bits", 0) == 32:
+            value = _to_single(value)  # an f32 constant holds a single's value
         self.value = value
+
+    def identity(self) -> int:
+        """A key that tells constants apart exactly: integers by value, floats by
+        their IEEE bits (0.0 and -0.0 differ; a NaN equals itself)."""
+        if isinstance(self.value, float):
+            return int.from_bytes(struct.pack("<d", self.value), "little")
+        return self.value
 
     def signed(self) -> int:
         """The value read as a two's-complement signed integer."""
@@ -90,6 +100,13 @@ class Const(Value):
 
     def __repr__(self) -> str:
         return f"<Const {self.ty} {self.value}>"
+
+
+def _to_single(v: float) -> float:
+    try:
+        return float(struct.unpack("<f", struct.pack("<f", v))[0])
+    except OverflowError:
+        return v * float("inf")
 
 
 class Undef(Value):

@@ -83,6 +83,7 @@ from .insts import (
     Cast,
     Cmp,
     Extract,
+    InlineAsm,
     Inst,
     Jump,
     Load,
@@ -97,6 +98,8 @@ from .insts import (
     Unreachable,
     VaStart,
 )
+from .insts import DynAlloca, StackRestore, StackSave
+from .inline_asm import check_asm
 from .printer import IRPrinter
 from .types import I1, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type
 from .values import Arg, BlockParam, Const, Undef, Use, Value
@@ -130,14 +133,15 @@ _FORMAT: dict[Op, type] = {
     **{op: Binary for op in BINARY_OPS}, **{op: Cast for op in CAST_OPS},
     Op.ICMP: Cmp, Op.FCMP: Cmp, Op.ALLOCA: Alloca, Op.LOAD: Load, Op.STORE: Store,
     Op.PTRADD: PtrAdd, Op.MEMCPY: MemCopy, Op.MEMSET: MemSet, Op.SELECT: Select, Op.CALL: Call,
-    Op.EXTRACT: Extract, Op.VASTART: VaStart, Op.JUMP: Jump, Op.BRANCH: Branch,
+    Op.EXTRACT: Extract, Op.VASTART: VaStart, Op.ASM: InlineAsm, Op.JUMP: Jump, Op.BRANCH: Branch,
     Op.SWITCH: Switch, Op.RET: Ret, Op.UNREACHABLE: Unreachable,
+    Op.DYNALLOCA: DynAlloca, Op.STACKSAVE: StackSave, Op.STACKRESTORE: StackRestore,
 }
 # operand count per format (None: variable)
 _NOPS: dict[type, int | None] = {
     Binary: 2, Cmp: 2, Cast: 1, Alloca: 0, Load: 1, Store: 2, PtrAdd: 2, MemCopy: 2, MemSet: 2,
-    Select: 3, Call: None, Extract: 1, VaStart: 1, Jump: 0, Branch: 1, Switch: 1, Ret: None,
-    Unreachable: 0,
+    Select: 3, Call: None, Extract: 1, VaStart: 1, InlineAsm: None, Jump: 0, Branch: 1, Switch: 1, Ret: None,
+    Unreachable: 0, DynAlloca: 1, StackSave: 0, StackRestore: 1,
 }
 _INT_BINARY = BINARY_OPS - {Op.FADD, Op.FSUB, Op.FMUL, Op.FDIV}
 _OP_NAMES = {code: name for name, code in OP_BY_NAME.items()}
@@ -530,6 +534,17 @@ class _FunctionVerifier:
                 elif ty != a.ty.elems[inst.index]:
                     e(f"extract result type {ty} differs from element type "
                       f"{a.ty.elems[inst.index]}")
+            case InlineAsm():
+                for problem in check_asm(inst):
+                    e(problem)
+            case DynAlloca():
+                if ops[0].ty != I64:
+                    e(f"dynalloca size must be i64, not {ops[0].ty}")
+                if inst.align <= 0 or inst.align & (inst.align - 1):
+                    e(f"dynalloca alignment {inst.align} is not a power of two")
+            case StackRestore():
+                if ops[0].ty != PTR:
+                    e(f"stackrestore operand must be ptr, not {ops[0].ty}")
             case VaStart():
                 if ops[0].ty != PTR:
                     e(f"va_start address must be ptr, not {ops[0].ty}")
@@ -559,8 +574,8 @@ class _FunctionVerifier:
                     for k, (g, w) in enumerate(zip(got, want, strict=True)):
                         if g != w:
                             e(f"ret value {k} has type {g}, the function returns {w}")
-        if not isinstance(inst, (Call, Load, Binary, Cmp, Cast, Select, Extract, Alloca, PtrAdd)) \
-                and ty != VOID:
+        if not isinstance(inst, (Call, Load, Binary, Cmp, Cast, Select, Extract, Alloca, PtrAdd,
+                                 InlineAsm)) and ty != VOID:
             e(f"'{inst.op.value}' must not produce a value (has type {ty})")
 
     def check_cast(self, inst: Inst, src: Type, dst: Type) -> None:
@@ -587,6 +602,17 @@ class _FunctionVerifier:
         elif op is Op.FPEXT:
             ok = isinstance(src, FloatType) and isinstance(dst, FloatType) and src.bits < dst.bits
             need = "a float to a wider float"
+        elif op is Op.FNEG:
+            ok = isinstance(src, FloatType) and src == dst
+            need = "a float to the same float type"
+        elif op in (Op.CLZ, Op.CTZ):
+            ok = isinstance(src, IntType) and src == dst and src.bits in (32, 64)
+            need = "an i32 or i64 to the same type"
+        elif op is Op.BITCAST:
+            ok = (isinstance(src, (IntType, FloatType)) and isinstance(dst, (IntType, FloatType))
+                  and isinstance(src, FloatType) != isinstance(dst, FloatType)
+                  and src.bits == dst.bits)
+            need = "between an integer and a float of the same size"
         else:  # FPTRUNC
             ok = isinstance(src, FloatType) and isinstance(dst, FloatType) and src.bits > dst.bits
             need = "a float to a narrower float"

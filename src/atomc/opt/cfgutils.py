@@ -15,9 +15,7 @@ from collections.abc import Iterable
 from ..ir import (
     Block,
     Const,
-    DbgKind,
     DbgRecord,
-    DIExpression,
     Function,
     Inst,
     IntType,
@@ -28,17 +26,7 @@ from ..ir import (
     Value,
 )
 from ..ir.dominators import reverse_post_order
-from ..ir.rewrite import erase
-
-
-def make_unavailable(rec: DbgRecord) -> None:
-    """The record's value is gone: `new` says optimised out, `add` disappears."""
-    if rec.kind is DbgKind.NEW:
-        frag = rec.expr.fragment
-        rec.set_value(None)
-        rec.expr = DIExpression(rec.expr.ops[-3:] if frag else ())
-    else:
-        rec.detach()
+from ..ir.rewrite import erase, make_unavailable
 
 
 def replace_value(old: Value, new: Value) -> None:

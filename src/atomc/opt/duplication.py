@@ -24,7 +24,7 @@ from ..ir import (
 )
 from ..ir.cloning import Cloner
 from ..ir.locations import remap_atoms
-from ..ir.rewrite import erase
+from ..ir.rewrite import erase, make_unavailable
 
 
 def demote(value: Value, fn: Function, keep_users: Iterable[Inst] = ()) -> Alloca:
@@ -65,14 +65,15 @@ def demote(value: Value, fn: Function, keep_users: Iterable[Inst] = ()) -> Alloc
 def _carry_join_records(param: Value, block: Block, slot: Alloca) -> None:
     """A variable that takes the parameter's value on entry to its block (the
     record mem2reg put at a join) becomes a memory home of the slot, so the
-    final mem2reg gives every new join its own record of the merged value."""
-    first = block.insts[0] if block.insts else None
-    if first is None:
-        return
-    for rec in list(first.dbg_records):
-        if (rec.kind is DbgKind.NEW and rec.value is param and not rec.expr.ops
-                and rec.expr.fragment is None):
-            first.add_dbg_record(DbgRecord(DbgKind.NEW, rec.var, slot, DEREF_EXPR, loc=rec.loc))
+    final mem2reg gives every new join its own record of the merged value.
+    The records are looked for in the whole block: demoting an earlier
+    parameter of the block has already put its store in front of them."""
+    for inst in list(block.insts):
+        for rec in list(inst.dbg_records):
+            if (rec.kind is DbgKind.NEW and rec.value is param and not rec.expr.ops
+                    and rec.expr.fragment is None):
+                inst.add_dbg_record(DbgRecord(DbgKind.NEW, rec.var, slot, DEREF_EXPR,
+                                              loc=rec.loc))
 
 
 def _first_non_alloca(block: Block) -> int:
@@ -142,7 +143,7 @@ def remove_if_unreachable(block: Block, fn: Function) -> bool:
             rec.detach()
         for u in list(inst.uses):
             if u.is_debug:
-                u.user.set_value(None)  # type: ignore[union-attr]
+                make_unavailable(u.user)  # type: ignore[arg-type]
     for inst in list(block.insts):
         inst.drop_all_references()
     fn.blocks.remove(block)

@@ -42,12 +42,14 @@ from .cfgutils import replace_value
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
-_CLOBBERS = frozenset({Op.STORE, Op.CALL, Op.MEMCPY, Op.MEMSET, Op.VASTART})
+# inline asm counts as a clobber whatever its clobber list says (conservative:
+# values in escaped memory are reloaded after any asm)
+_CLOBBERS = frozenset({Op.STORE, Op.CALL, Op.MEMCPY, Op.MEMSET, Op.VASTART, Op.ASM})
 
 
 def _operand_key(v: Value) -> tuple[int, object, object]:
     if isinstance(v, Const):
-        return (0, str(v.ty), v.value)
+        return (0, str(v.ty), v.identity())
     return (1, id(v), 0)
 
 

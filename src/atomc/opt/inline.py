@@ -22,11 +22,11 @@ from dataclasses import replace
 from typing import ClassVar
 
 from ..ir import (
-    Alloca, Block, Call, DILocation, Extract, Function, Jump, MemCopy, Module, Ret,
+    Alloca, Block, Call, DILocation, Extract, Function, Jump, MemCopy, Module, Op, Ret,
     TupleType, VaStart,
 )
 from ..ir.cloning import Cloner
-from ..ir.rewrite import erase
+from ..ir.rewrite import erase, make_unavailable
 from .passmanager import DI, ModulePass, PassContext
 from .registry import register
 
@@ -42,11 +42,13 @@ def function_size(fn: Function) -> int:
 def inlinable(callee: Function, caller: Function) -> bool:
     if callee.is_declaration or callee.variadic or callee is caller:
         return False
-    if callee.attrs & {"noinline", "noipa"}:
+    if callee.attrs & {"noinline", "noipa", "weak"}:  # a weak body may be replaced at link time
         return False
     for inst in callee.insts():
         if isinstance(inst, VaStart):
             return False
+        if inst.op is Op.DYNALLOCA:
+            return False  # its memory would live until the caller returns (gcc: same rule)
         if isinstance(inst, Call) and inst.callee is callee:
             return False  # directly recursive
     return True
@@ -143,7 +145,7 @@ def inline_call(call: Call, callee: Function, module: Module) -> bool:
         jump.add_dbg_record(rec)
     call.drop_all_references()
     for use in list(call.uses):  # debug uses of a call that returned nothing usable
-        use.user.set_value(None)  # type: ignore[union-attr]
+        make_unavailable(use.user)  # type: ignore[arg-type]
     return True
 
 
@@ -227,7 +229,8 @@ def _remove_dead_internal_functions(module: Module) -> None:
         changed = False
         for name, fn in list(module.functions.items()):
             if fn.internal and name not in in_data and not fn.is_declaration and not any(not u.is_debug
-                                                                   for u in fn.uses):
+                                                                   for u in fn.uses) \
+                    and not fn.attrs & {"used", "constructor", "destructor"}:
                 for inst in list(fn.insts()):
                     for rec in list(inst.dbg_records):
                         rec.detach()

@@ -4,6 +4,8 @@ Works from a worklist in program order until nothing changes:
 
 * folding of every integer binary op, `icmp` and cast with constant operands,
   with the interpreter's semantics (a fold that would trap is left alone);
+  floating-point ops, `fcmp` and conversions fold exactly as the machine
+  rounds them (`float_fold`); no integer identity is applied to floats;
 * constants to the right of commutative ops and comparisons;
 * identities: x+0, x-0, x|0, x^0, x<<0, x*1, x/1, x&-1, x&x, x|x -> x;
   x*0, x&0, x-x, x^x, x%1 -> 0; x|-1 -> -1;
@@ -51,6 +53,7 @@ from ..ir import (
 from ..ir.interp import InterpError, eval_binary, eval_cast, eval_cmp, to_signed
 from ..ir.rewrite import erase
 from .cfgutils import is_removable, replace_value
+from .float_fold import fold_float
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -161,6 +164,9 @@ class _Combiner:
         return None
 
     def fold_constant(self, inst: Inst) -> Value | None:
+        folded = fold_float(inst)
+        if folded is not None:
+            return folded
         if isinstance(inst, Select):
             c = _const(inst.cond)
             if c is not None:
@@ -179,7 +185,8 @@ class _Combiner:
             if isinstance(inst, Cmp):
                 return Const(I1, eval_cmp(inst.pred, inst.lhs.ty, ints[0], ints[1]))
             if isinstance(inst, Cast):
-                if inst.op not in (Op.ZEXT, Op.SEXT, Op.TRUNC, Op.PTRTOINT, Op.INTTOPTR):
+                if inst.op not in (Op.ZEXT, Op.SEXT, Op.TRUNC, Op.PTRTOINT, Op.INTTOPTR, Op.CLZ,
+                                   Op.CTZ):
                     return None
                 return Const(inst.ty, int(eval_cast(inst.op, inst.value.ty, inst.ty, ints[0])))
             return Const(inst.ty, int(eval_binary(inst.op, inst.ty, ints[0], ints[1])))

@@ -17,11 +17,23 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..ir import (
-    EMPTY_EXPR, Alloca, Block, DbgKind, DbgRecord, DIExpression, Function, Inst, Load, Store,
-    Type, Undef, Use, Value,
+    EMPTY_EXPR,
+    Alloca,
+    Block,
+    DbgKind,
+    DbgRecord,
+    DIExpression,
+    Function,
+    Inst,
+    Load,
+    Store,
+    Type,
+    Undef,
+    Use,
+    Value,
 )
 from ..ir.dominators import DomTree, dominators_of_function
-from ..ir.rewrite import erase, next_inst
+from ..ir.rewrite import detach_with_dependents, erase, next_inst
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -85,8 +97,8 @@ class Mem2Reg(FunctionPass):
         params = _place_params(fn, dom, slots)
         _rename(fn, dom, slots, params)
         for s in slots:
-            for home in s.homes:
-                home.detach()
+            for home in s.homes:  # adds tied to a home: the value records replace them
+                detach_with_dependents(home)
             erase(s.alloca)
         ctx.count("mem2reg.promoted", len(slots))
         return True
@@ -188,7 +200,13 @@ def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
 def _add_value_records(s: _Slot, value: Value, before: Inst | None) -> None:
     if before is None:
         return
-    for home in reversed(s.homes):
+    # One record per variable instance and piece, however many homes name it
+    # (each duplication pass adds a home for the same variable).
+    distinct: dict[tuple[int, object, DIExpression], DbgRecord] = {}
+    for home in s.homes:
+        inl = home.loc.inlined_at if home.loc is not None else None
+        distinct.setdefault((id(home.var), inl, _fragment_only(home.expr)), home)
+    for home in reversed(list(distinct.values())):
         # In front: records already there describe later program points.
         rec = DbgRecord(DbgKind.NEW, home.var, value, _fragment_only(home.expr), loc=home.loc)
         rec.inst = before

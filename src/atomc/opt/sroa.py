@@ -35,6 +35,7 @@ from ..ir import (
     DIExpression,
     Function,
     Inst,
+    FloatType,
     IntType,
     Load,
     MemCopy,
@@ -54,7 +55,8 @@ from ..ir.debuginfo import (
     DW_OP_deref,
     DW_OP_LLVM_fragment,
 )
-from ..ir.rewrite import erase
+from ..ir.interp import bitcast_value
+from ..ir.rewrite import detach_with_dependents, erase
 from .cfgutils import make_unavailable
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
@@ -152,6 +154,8 @@ def _memset_value(ty: Type, byte: int) -> Value | None:
     pattern = int.from_bytes(bytes([byte & 0xFF]) * ty.size, "little")
     if isinstance(ty, (IntType, PtrType)):
         return Const(ty, pattern)
+    if isinstance(ty, FloatType):  # the same bytes read as a float (0 -> +0.0)
+        return Const(ty, bitcast_value(int_type(ty.size), ty, pattern))
     return None
 
 
@@ -270,6 +274,6 @@ class SROA(FunctionPass):
             rec = DbgRecord(DbgKind.NEW, home.var, slots[off], expr, loc=home.loc)
             rec.inst = owner
             new_recs.append(rec)
-        home.detach()
+        detach_with_dependents(home)  # adds of the whole home: its pieces have none yet
         owner.dbg_records[at:at] = new_recs
 

@@ -101,9 +101,11 @@ class Dumper:
         else:
             yield str(value)
 
-    def expression(self, raw: list[int]) -> str:
+    def expression(self, raw: list) -> str:
         ops = []
-        for op in self.expr.parse_expr(raw):
+        # pyelftools gives DW_OP_entry_value's sub-expression already parsed
+        parsed = raw if raw and not isinstance(raw[0], int) else self.expr.parse_expr(raw)
+        for op in parsed:
             args = []
             for a in op.args:
                 if isinstance(a, list):  # DW_OP_entry_value's sub-expression

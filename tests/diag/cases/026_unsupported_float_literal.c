@@ -2,6 +2,6 @@
 // gcc-accepts
 int main(void)
 {
-    int x = 2.5;
+    int x = 2.5L;
     return x;
 }

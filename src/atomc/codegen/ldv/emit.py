@@ -22,10 +22,14 @@ from typing import TypeVar
 
 from .machine import MachineValues, Value, solve_machine_values, step
 from .model import (
-    ConstLoc, DebugValue, EntryValueLoc, MFunctionView, MInstView, MLoc, VarKey, VarLoc,
-    VarRange,
+    ComputedLoc, ConstLoc, DebugValue, EntryValueLoc, MFunctionView, MInstView, MLoc, VarKey,
+    VarLoc, VarRange,
 )
-from .variables import Const, VarValue, all_variables, resolve_operand, solve_variable_values
+from .variables import (
+    Computed, Const, VarValue, all_variables, resolve_operand, solve_variable_values, tagged,
+)
+
+Alts = dict[int, VarValue]  # token of an `add` -> the value it says also holds the variable
 
 
 @dataclass
@@ -38,6 +42,13 @@ class _Tracker:
     pending: dict[VarKey, Value] = field(default_factory=dict)  # use before def
     events: dict[VarKey, list[tuple[int, VarLoc | None]]] = field(default_factory=dict)
     holders: dict[VarKey, list[tuple[int, frozenset[MLoc]]]] = field(default_factory=dict)
+    multi: bool = False  # only `multi` mode reads `holders`: building them is the hot loop
+    ops: dict[VarKey, tuple[tuple, ...]] = field(default_factory=dict)  # expression of `where`
+    cur_key: dict[VarKey, int] = field(default_factory=dict)  # token of the current `new`
+    alts: dict[VarKey, Alts] = field(default_factory=dict)  # its added locations
+    # the locations holding each value of `state`, built on demand; set to None
+    # wherever `state` changes (the per-value scan of every location was the hot spot)
+    rev: dict[Value, list[MLoc]] | None = None
 
     def quality(self, loc: MLoc) -> int:
         if loc.kind == "slot":
@@ -45,21 +56,46 @@ class _Tracker:
         return 1 if loc in self.fn.saved_csrs else 2
 
     def best_holder(self, v: Value) -> MLoc | None:
-        cands = [loc for loc in self.mv.locs if self.state.get(loc) == v]
+        if self.rev is None:
+            self.rev = {}
+            for loc in self.mv.locs:
+                x = self.state.get(loc)
+                if x is not None:
+                    self.rev.setdefault(x, []).append(loc)
+        cands = self.rev.get(v)
         if not cands:
             return None
         return min(cands, key=lambda loc: (self.quality(loc), self.mv.order[loc]))
 
     def set_loc(self, var: VarKey, pos: int, loc: VarLoc | None) -> None:
         self.where[var] = loc
-        self.events.setdefault(var, []).append((pos, loc))
+        ops = self.ops.get(var, ())
+        self.events.setdefault(var, []).append(
+            (pos, ComputedLoc(loc, ops) if ops and loc is not None else loc))  # type: ignore[arg-type]
+
+    def lost(self, var: VarKey, pos: int, v: VarValue) -> None:
+        """The current location stopped holding the value: an entry value, else
+        another location an `add` named, else none."""
+        loc: VarLoc | None = self.entry_value(var, v) if isinstance(v, tuple) else None
+        if loc is None:
+            for a in reversed(self.alts.get(var, {}).values()):
+                if isinstance(a, tuple):
+                    loc = self.best_holder(a)
+                if loc is not None:
+                    self.ops[var] = ()  # an added location holds the value itself
+                    break
+        self.set_loc(var, pos, loc)
 
     def place(self, var: VarKey, pos: int, block: int, index: int) -> None:
         """Locate the variable's current value (an assignment or a block entry)."""
         v = self.value.get(var)
         self.pending.pop(var, None)
+        self.ops[var] = ()
+        if isinstance(v, Computed):
+            self.ops[var] = v.ops
+            v = v.base
         if v is None:
-            self.set_loc(var, pos, None)
+            self.lost(var, pos, None)
         elif isinstance(v, Const):
             self.set_loc(var, pos, ConstLoc(v.value))
         else:
@@ -67,35 +103,54 @@ class _Tracker:
             if loc is None and v[0] == block and v[1] > index:
                 self.pending[var] = v  # defined later in this block
             if loc is None:
-                self.set_loc(var, pos, self.entry_value(var, v))
+                self.lost(var, pos, v)
             else:
                 self.set_loc(var, pos, loc)
 
     def entry_value(self, var: VarKey, v: Value) -> VarLoc | None:
-        if (var.is_param and var.inlined_at is None and v[0] == 0 and v[1] == 0
+        """A parameter's value on entry; also a salvaged variable computed from
+        one (`int y = x + 5;` with `y` otherwise unused)."""
+        if ((var.is_param or self.ops.get(var)) and var.inlined_at is None
+                and v[0] == 0 and v[1] == 0
                 and v[2].kind == "reg" and v[2] not in self.fn.frame_regs):
             return EntryValueLoc(v[2])
         return None
 
     def note_holders(self, pos: int) -> None:
+        if not self.multi:
+            return
         for var, v in self.value.items():
-            hs = frozenset() if v is None or isinstance(v, Const) else \
-                frozenset(loc for loc in self.mv.locs if self.state.get(loc) == v)
+            ops = ()
+            if isinstance(v, Computed):
+                v, ops = v.base, v.ops
+            vals = [v, *(a for a in self.alts.get(var, {}).values() if not ops)]
+            hs = frozenset(loc if not ops else ComputedLoc(loc, ops)  # type: ignore[misc]
+                           for loc in self.mv.locs
+                           if any(x is not None and not isinstance(x, (Const, Computed))
+                                  and self.state.get(loc) == x for x in vals))
             lst = self.holders.setdefault(var, [])
             if not lst or lst[-1][1] != hs:
                 lst.append((pos, hs))
 
 
-def compute_var_ranges(fn: MFunctionView, mode: str = "single") -> list[VarRange]:
+def compute_var_ranges(fn: MFunctionView, mode: str = "single",
+                       mv: MachineValues | None = None) -> list[VarRange]:
+    """`mv`: the machine values of `fn`, when the caller has solved them already."""
     assert mode in ("single", "multi"), mode
-    mv = solve_machine_values(fn)
+    mv = mv if mv is not None else solve_machine_values(fn)
     vin = solve_variable_values(fn, mv)
     variables = all_variables(fn)
-    t = _Tracker(fn, mv)
+    same_whole: dict[tuple[object, object | None], list[VarKey]] = {}
+    for var in variables:
+        same_whole.setdefault(var.whole, []).append(var)
+    t = _Tracker(fn, mv, multi=mode == "multi")
     pos = -1  # after the last real instruction seen
+    exits: dict[int, tuple[dict[VarKey, int], dict[VarKey, Alts]]] = {}
     for b, blk in enumerate(fn.blocks):
         t.state = dict(mv.live_in[b])
+        t.rev = None
         t.pending.clear()
+        t.cur_key, t.alts = _inherited_sets(mv.preds[b], exits)
         for var in variables:
             t.value[var] = vin[b].get(var)
             t.place(var, pos, b, 0)
@@ -103,11 +158,19 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single") -> list[VarRange
         for k, inst in enumerate(blk.insts, start=1):
             if isinstance(inst.debug, DebugValue):
                 d = inst.debug
-                for other in variables:
+                if d.kind != "new":
+                    _add_or_delete(t, d, pos, b, k)
+                    t.note_holders(pos)
+                    continue
+                for other in same_whole.get(d.var.whole, ()):  # only these can overlap
                     if other != d.var and other.overlaps(d.var):
                         t.value[other] = None
+                        t.cur_key.pop(other, None)
+                        t.alts.pop(other, None)
                         t.set_loc(other, pos, None)
-                t.value[d.var] = resolve_operand(d.operand, t.state, fn, mv, b, k)
+                t.cur_key[d.var] = d.token
+                t.alts[d.var] = {}
+                t.value[d.var] = tagged(resolve_operand(d.operand, t.state, fn, mv, b, k), d.expr)
                 t.place(d.var, pos, b, k)
                 t.note_holders(pos)
                 continue
@@ -116,6 +179,7 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single") -> list[VarRange
             pos += 1
             _transfer(t, inst, b, k, pos)
             t.note_holders(pos)
+        exits[b] = (dict(t.cur_key), {v: dict(a) for v, a in t.alts.items()})
     end = pos
     ranges = _ranges_from_events(t.events, end)
     if mode == "multi":
@@ -126,6 +190,7 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single") -> list[VarRange
 def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
     before = dict(t.state)
     step(t.state, inst, b, k, t.fn)
+    t.rev = None
     moved: set[VarKey] = set()
     if inst.spill:
         sl, src = inst.spill
@@ -150,11 +215,61 @@ def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
             t.set_loc(var, pos, max(alternatives, key=lambda x: t.mv.order[x]))
         else:
             v = t.value.get(var)
-            t.set_loc(var, pos, t.entry_value(var, v) if isinstance(v, tuple) else None)
+            t.lost(var, pos, v.base if isinstance(v, Computed) else v)
     for var, v in list(t.pending.items()):
         if v[0] == b and v[1] == k:
             del t.pending[var]
             t.set_loc(var, pos, v[2])
+
+
+def _add_or_delete(t: _Tracker, d: DebugValue, pos: int, b: int, k: int) -> None:
+    """An `add` of the current `new` records another holder of its value (used
+    at once if the variable has no location); a `delete` drops one."""
+    var = d.var
+    current = t.cur_key.get(var)
+    if d.kind == "add":
+        if current is None or d.key != current or d.expr:
+            return  # an add of an older value, or a computed one: not used
+        v = resolve_operand(d.operand, t.state, t.fn, t.mv, b, k)
+        t.alts.setdefault(var, {})[d.token] = v
+        if t.where.get(var) is None:
+            t.lost(var, pos, None)
+        return
+    alts = t.alts.get(var, {})
+    if d.key == current:  # the `new`'s own location stops holding the value
+        v = t.value.get(var)
+        t.value[var] = None
+        old = t.where.get(var)
+        base = v.base if isinstance(v, Computed) else v
+        if old is None or not isinstance(old, MLoc) or t.state.get(old) == base:
+            t.lost(var, pos, None)
+        return
+    gone = alts.pop(d.key, None)
+    old = t.where.get(var)
+    v = t.value.get(var)
+    base = v.base if isinstance(v, Computed) else v
+    if gone is not None and isinstance(old, MLoc) and t.state.get(old) == gone \
+            and t.state.get(old) != base:
+        t.lost(var, pos, base)
+
+
+def _inherited_sets(preds: list[int], exits: dict[int, tuple[dict[VarKey, int], dict[VarKey, Alts]]]
+                    ) -> tuple[dict[VarKey, int], dict[VarKey, Alts]]:
+    """The current `new` and its added locations at a block entry: those all
+    predecessors agree on, when every predecessor has been walked already."""
+    if not preds or any(p not in exits for p in preds):
+        return {}, {}
+    keys = dict(exits[preds[0]][0])
+    for p in preds[1:]:
+        keys = {v: tok for v, tok in keys.items() if exits[p][0].get(v) == tok}
+    alts: dict[VarKey, Alts] = {}
+    for var in keys:
+        common = dict(exits[preds[0]][1].get(var, {}))
+        for p in preds[1:]:
+            other = exits[p][1].get(var, {})
+            common = {tok: v for tok, v in common.items() if other.get(tok) == v}
+        alts[var] = common
+    return keys, alts
 
 
 T = TypeVar("T")

@@ -84,8 +84,11 @@ class MachineValues:
     live_out: list[dict[MLoc, Value]]
     # DBG_PHI number -> [(block, index, loc, value read there)]
     phi_defs: dict[int, list[tuple[int, int, MLoc, Value]]]
-    # instruction number -> (block, index, location written by each operand)
-    numbered: dict[int, tuple[int, int, tuple[MLoc | None, ...]]]
+    # instruction number -> the value each operand holds right after the
+    # instruction (None where operand k writes no location).  For most
+    # instructions that is the value they define; a numbered copy or restore
+    # defines nothing new, so its operand names the value it moved.
+    numbered: dict[int, tuple[Value | None, ...]]
 
 
 def reverse_post_order(fn: MFunctionView) -> list[int]:
@@ -147,16 +150,18 @@ def solve_machine_values(fn: MFunctionView) -> MachineValues:
                 changed = True
 
     phi_defs: dict[int, list[tuple[int, int, MLoc, Value]]] = {}
-    numbered: dict[int, tuple[int, int, tuple[MLoc | None, ...]]] = {}
+    numbered: dict[int, tuple[Value | None, ...]] = {}
     for b, blk in enumerate(fn.blocks):
         state = dict(live_in[b])
         for k, inst in enumerate(blk.insts, start=1):
             if isinstance(inst.debug, DebugPhi):
                 d = inst.debug
                 phi_defs.setdefault(d.num, []).append((b, k, d.loc, state[d.loc]))
-            if inst.instr_num and inst.debug is None:
-                numbered[inst.instr_num] = (b, k, inst.def_operands or inst.defs)
             step(state, inst, b, k, fn)
+            if inst.instr_num and inst.debug is None:
+                numbered[inst.instr_num] = tuple(
+                    None if loc is None else state.get(loc, phi(b, loc))
+                    for loc in (inst.def_operands or inst.defs))
     return MachineValues(locs, {loc: i for i, loc in enumerate(locs)}, preds, rpo, live_in,
                          live_out, phi_defs, numbered)
 

@@ -80,8 +80,17 @@ DebugOperand = InstrRef | ConstOp | MLoc | None  # None: explicitly undefined
 
 @dataclass(frozen=True, slots=True)
 class DebugValue:
+    """A variable record. `kind` "new" assigns the variable; "add" says the
+    value of the `new` whose token is `key` is also in `operand`; "delete"
+    ends the location that the record with token `key` added. `expr`:
+    arithmetic (DWARF ops, no fragment) computing the variable from the operand."""
+
     var: VarKey
     operand: DebugOperand
+    kind: str = "new"
+    token: int = 0
+    key: int = 0
+    expr: tuple[tuple, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +111,7 @@ class MInstView:
     spill: tuple[MLoc, MLoc] | None = None  # (slot, src register)
     restore: tuple[MLoc, MLoc] | None = None  # (dst register, slot)
     call: bool = False  # clobbers every caller-saved register
+    imm: int | None = None  # the constant a move-immediate writes into defs[0] (all 64 bits)
     debug: DebugValue | DebugPhi | None = None  # a debug (meta) instruction
     # What `InstrRef(num, k)` names when operand k is not defs[k]: the location
     # written by operand k (None where operand k is not a register def).
@@ -146,7 +156,18 @@ class EntryValueLoc:
         return f"entry_value({self.reg})"
 
 
-VarLoc = MLoc | ConstLoc | EntryValueLoc
+@dataclass(frozen=True, slots=True)
+class ComputedLoc:
+    """The variable is `ops` (symbolic DWARF ops) applied to the value in `base`."""
+
+    base: MLoc | ConstLoc | EntryValueLoc
+    ops: tuple[tuple, ...]
+
+    def __str__(self) -> str:
+        return f"{self.base} {' '.join(o[0] for o in self.ops)}"
+
+
+VarLoc = MLoc | ConstLoc | EntryValueLoc | ComputedLoc
 
 
 @dataclass(frozen=True, slots=True)

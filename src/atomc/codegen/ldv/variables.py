@@ -22,7 +22,19 @@ class Const:
     value: int
 
 
-VarValue = Value | Const | None  # None: no value (undefined / optimised out)
+@dataclass(frozen=True, slots=True)
+class Computed:
+    """A value the variable is computed from (a salvaged record): `ops` over `base`."""
+
+    base: Value | Const
+    ops: tuple[tuple, ...]
+
+
+VarValue = Value | Const | Computed | None  # None: no value (undefined / optimised out)
+
+
+def tagged(v: Value | Const | None, ops: tuple[tuple, ...]) -> VarValue:
+    return Computed(v, ops) if ops and v is not None else v
 
 _TOP = ("top",)  # not yet computed (optimistic start for back edges)
 
@@ -42,9 +54,8 @@ def resolve_operand(op: DebugOperand, state: dict[MLoc, Value], fn: MFunctionVie
         seen.add((num, k))
         num, k = fn.substitutions[(num, k)]
     if num in mv.numbered:
-        b, i, defs = mv.numbered[num]
-        loc = defs[k] if k < len(defs) else None
-        return (b, i, loc) if loc is not None else None
+        vals = mv.numbered[num]
+        return vals[k] if k < len(vals) else None
     if num in mv.phi_defs:
         return resolve_dbg_phi(mv, num, block, index)
     return None
@@ -59,12 +70,12 @@ def block_assignments(fn: MFunctionView, mv: MachineValues
         state = dict(mv.live_in[b])
         last: dict[VarKey, VarValue] = {}
         for k, inst in enumerate(blk.insts, start=1):
-            if isinstance(inst.debug, DebugValue):
+            if isinstance(inst.debug, DebugValue) and inst.debug.kind == "new":
                 d = inst.debug
                 for other in list(last):
                     if other != d.var and other.overlaps(d.var):
                         last[other] = None
-                last[d.var] = resolve_operand(d.operand, state, fn, mv, b, k)
+                last[d.var] = tagged(resolve_operand(d.operand, state, fn, mv, b, k), d.expr)
             step(state, inst, b, k, fn)
         out.append(last)
     return out
@@ -120,7 +131,7 @@ def _join(var: VarKey, b: int, current: object, vout: list[object],
         return current
     if all(v == values[0] for v in values):
         return values[0]  # (optimistic while back edges are not computed yet)
-    if any(v is None for _, v in incoming) or any(isinstance(v, Const) for _, v in incoming):
+    if any(v is None or isinstance(v, (Const, Computed)) for _, v in incoming):
         return None
     return _pick_vphi_location(b, preds, vout, own, mv)
 

@@ -2,7 +2,8 @@
 
 The front end has split aggregates into integer pieces, byval pointers and
 sret pointers, so what is left here is placement: the first six integer
-(INTEGER-class) arguments go in rdi, rsi, rdx, rcx, r8, r9; later ones and
+(INTEGER-class) arguments go in rdi, rsi, rdx, rcx, r8, r9, the first eight
+floating-point (SSE-class) ones in xmm0-7; later ones and
 every byval (MEMORY-class) aggregate go on the stack in argument order, each
 in 8-byte units, byval objects aligned to their own alignment (at least 8).
 Caller and callee use the same function, so they always agree.
@@ -13,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...ir.types import Type
-from .registers import ARG_REGS
+from ...ir.types import FloatType, Type
+from .registers import ARG_REGS, XMM_ARG_REGS
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,7 @@ class CallLayout:
     stack_bytes: int  # size of the outgoing argument area, 16-byte aligned
     stack_bytes_used: int  # offset just past the last stack argument
     int_regs_used: int
+    xmm_regs_used: int = 0
 
 
 def align_to(n: int, a: int) -> int:
@@ -39,6 +41,7 @@ def align_to(n: int, a: int) -> int:
 def layout_args(types: Sequence[Type], byvals: Sequence[tuple[int, int] | None]) -> CallLayout:
     locs: list[ArgLoc] = []
     next_reg = 0
+    next_xmm = 0
     offset = 0
     for ty, bv in zip(types, byvals, strict=True):
         if bv is not None:
@@ -46,7 +49,10 @@ def layout_args(types: Sequence[Type], byvals: Sequence[tuple[int, int] | None])
             offset = align_to(offset, max(8, align))
             locs.append(ArgLoc(None, offset, bv))
             offset += align_to(max(size, 1), 8)
-        elif next_reg < len(ARG_REGS):
+        elif isinstance(ty, FloatType) and next_xmm < len(XMM_ARG_REGS):
+            locs.append(ArgLoc(XMM_ARG_REGS[next_xmm]))
+            next_xmm += 1
+        elif not isinstance(ty, FloatType) and next_reg < len(ARG_REGS):
             locs.append(ArgLoc(ARG_REGS[next_reg]))
             next_reg += 1
         else:
@@ -54,7 +60,7 @@ def layout_args(types: Sequence[Type], byvals: Sequence[tuple[int, int] | None])
                 raise ValueError(f"argument of type {ty} is not ABI-lowered")
             locs.append(ArgLoc(None, offset))
             offset += 8
-    return CallLayout(tuple(locs), align_to(offset, 16), offset, next_reg)
+    return CallLayout(tuple(locs), align_to(offset, 16), offset, next_reg, next_xmm)
 
 
 # Register save area of a variadic function: 6 GPRs then 8 XMM registers.

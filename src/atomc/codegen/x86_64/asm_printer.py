@@ -11,8 +11,10 @@ from ...diag import InternalCompilerError
 from ...dwarf.files import FileTable
 from ...ir.function import Global, SymRef, Zeros
 from ..linetable import LineTable, Row
-from ..mir import BlockRef, Imm, Mem, MFunction, MInst, Operand, PReg, StackSlot, Sym, VReg
+from ..mir import BlockRef, Imm, JumpTable, Mem, MFunction, MInst, Operand, PReg, StackSlot, Sym, VReg
+from .inline_asm import format_inline_asm
 from .registers import reg_name
+from .symbols import binding, code_section
 
 
 class AsmWriter:
@@ -20,6 +22,7 @@ class AsmWriter:
         self.lines: list[str] = []
         self.is_stmt = True
         self.last_file = 1
+        self.asm_count = 0  # `%=` in asm templates: a number unique in the output
 
     def emit(self, line: str) -> None:
         self.lines.append(line)
@@ -44,9 +47,9 @@ class AsmWriter:
     # -- functions --------------------------------------------------------------------
     def function(self, mf: MFunction, table: LineTable | None, files: FileTable | None) -> None:
         name = mf.name
-        self.emit("\t.text")
-        if not mf.internal:
-            self.emit(f"\t.globl\t{name}")
+        self.emit(code_section(mf.ir.section))
+        for line in binding(name, mf.internal, mf.ir.attrs):
+            self.emit(line)
         self.emit("\t.p2align\t4, 0x90")
         self.emit(f"\t.type\t{name},@function")
         self.emit(f"{name}:")
@@ -73,13 +76,42 @@ class AsmWriter:
                     continue
                 if row is not None and files is not None:
                     self.loc(row, files)
+                if mi.opcode == "INLINEASM":
+                    self.asm_count += 1
+                    self.emit("\t" + format_inline_asm(mi, self.asm_count))
+                    continue
                 self.emit("\t" + format_inst(mi))
         self.emit(f"{mf.end_label}:")
         self.emit(f"\t.size\t{name}, {mf.end_label}-{name}")
         self.emit("\t.cfi_endproc")
+        self.jump_tables(mf)
         self.emit("")
 
+    def jump_tables(self, mf: MFunction) -> None:
+        """The function's switch tables: absolute block addresses, in a
+        section the dynamic linker may relocate (see switch_lowering)."""
+        tables = [mi.meta for b in mf.blocks for mi in b.insts if isinstance(mi.meta, JumpTable)]
+        if not tables:
+            return
+        self.emit('\t.section\t.data.rel.ro,"aw",@progbits')
+        self.emit("\t.p2align\t3")
+        for t in tables:
+            self.emit(f"{t.label}:")
+            for blk in t.targets:
+                self.emit(f"\t.quad\t{blk.label}")
+        self.emit("\t.text")
+
     # -- data -------------------------------------------------------------------------
+    def float_constants(self, pool: dict[str, bytes]) -> None:
+        """Floating-point constants and sign masks: 16-byte aligned (SSE memory
+        operands of packed instructions require it), one entry per bit pattern."""
+        self.emit('\t.section\t.rodata.cst16,"aM",@progbits,16')
+        self.emit("\t.p2align\t4")
+        for label in sorted(pool):
+            self.emit(f"{label}:")
+            self.emit("\t.byte\t" + ",".join(str(x) for x in pool[label]))
+        self.emit("")
+
     def global_var(self, g: Global) -> None:
         init = g.init
         assert init is not None
@@ -100,8 +132,8 @@ class AsmWriter:
         else:
             self.emit("\t.data")
         self.emit(f"\t.type\t{g.name},@object")
-        if not g.internal:
-            self.emit(f"\t.globl\t{g.name}")
+        for line in binding(g.name, g.internal, g.attrs):
+            self.emit(line)
         align = max(g.align, 1)
         self.emit(f"\t.p2align\t{align.bit_length() - 1}")
         self.emit(f"{g.name}:")
@@ -169,6 +201,8 @@ def format_mem(m: Mem) -> str:
 def format_inst(mi: MInst) -> str:
     if not mi.operands:
         return mi.opcode
+    if mi.opcode == "jmptab":
+        return "jmp\t*" + format_operand(mi.operands[0])
     if mi.opcode == "call" and isinstance(mi.operands[0], (PReg, Mem)):
         return "call\t*" + format_operand(mi.operands[0])
     return mi.opcode + "\t" + ", ".join(format_operand(o) for o in mi.operands)

@@ -14,22 +14,39 @@ CFI: after `push %rbp` the CFA is rsp+16; after `mov %rsp, %rbp` it is
 rbp+16 for the rest of the body; each epilogue restores rsp+8 after
 `pop %rbp`, and code after a non-final epilogue gets the body state back
 through remember/restore_state.
+
+Without a frame pointer (-O2 and up, see `frame_policy`), the callee-saved
+registers are pushed right below the return address and slots follow them;
+the body addresses every slot from %rsp, which stays constant there, so
+CFA = rsp + 8 + 8*pushes + frame_size. Every push, pop and %rsp adjustment
+in the prologue and epilogues is followed by `.cfi_def_cfa_offset`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..mir import Imm, MBlock, Mem, MFunction, MIFlag, MInst, Operand, PReg, StackSlot
 from .abi import align_to
+from .frame_policy import moves_stack_pointer
 from .opcodes import desc
 
 
-def cfa_to_rbp(cfa_offset: int) -> int:
-    return cfa_offset + 16
+# `Mem(PReg("rsp"), symbol=OUTGOING_ARGS)`: the first byte above the outgoing stack
+# arguments, i.e. the bottom of a dynamic allocation just made by `subq ..., %rsp`
+# (isel's dynalloca); frame lowering replaces the symbol by the outgoing area's size.
+OUTGOING_ARGS = "<outgoing-args>"
 
 
 def lower_frame(mf: MFunction) -> None:
     k = len(mf.callee_saved)
-    cur = -8 * k  # rbp-relative
+    dynamic = moves_stack_pointer(mf)
+    assert mf.frame_pointer or not dynamic, "a body that moves %rsp needs a frame pointer"
+    if dynamic:  # dynamic allocations sit right above the outgoing area: keep them 16-aligned
+        mf.max_call_frame = align_to(mf.max_call_frame, 16)
+    # bytes between the CFA and the first slot: return address, saved registers
+    top = 8 + 8 * k + (8 if mf.frame_pointer else 0)
+    cur = -top  # CFA-relative; the CFA is 16-byte aligned
     for s in mf.slots:
         if s.fixed_offset is not None:
             s.cfa_offset = s.fixed_offset
@@ -37,26 +54,48 @@ def lower_frame(mf: MFunction) -> None:
         al = min(max(s.align, 1), 16)
         cur -= s.size
         cur = -align_to(-cur, al)
-        s.cfa_offset = cur - 16
-    locals_size = -cur - 8 * k
-    mf.frame_size = align_to(locals_size + mf.max_call_frame + 8 * k, 16) - 8 * k
+        s.cfa_offset = cur
+    locals_size = -cur - top
+    if mf.frame_pointer or _has_calls(mf):
+        # call sites need %rsp 16-byte aligned
+        mf.frame_size = align_to(top + locals_size + mf.max_call_frame, 16) - top
+    else:
+        mf.frame_size = locals_size
+    mf.frame_base_offset = 16 if mf.frame_pointer else top + mf.frame_size
 
     for b in mf.blocks:
         for mi in b.insts:
             if not mi.is_meta:
                 mi.operands = [_resolve(op, mf) for op in mi.operands]
 
-    _insert_prologue(mf)
     last_block = mf.blocks[-1]
-    for b in mf.blocks:
-        _insert_epilogues(mf, b, final=b is last_block)
+    if mf.frame_pointer:
+        _insert_prologue(mf)
+        for b in mf.blocks:
+            _insert_epilogues(mf, b, final=b is last_block, dynamic=dynamic)
+    else:
+        _insert_sp_prologue(mf)
+        for b in mf.blocks:
+            _insert_sp_epilogues(mf, b, final=b is last_block)
+
+
+def _has_calls(mf: MFunction) -> bool:
+    return any(not mi.is_meta and desc(mi.opcode).is_call for b in mf.blocks for mi in b.insts)
+
+
+def frame_base_register(mf: MFunction) -> str:
+    """The register the body addresses slots from."""
+    return "rbp" if mf.frame_pointer else "rsp"
 
 
 def _resolve(op: Operand, mf: MFunction) -> Operand:
+    if isinstance(op, Mem) and op.symbol == OUTGOING_ARGS:
+        return Mem(op.base, op.index, op.scale, op.disp + mf.max_call_frame, None)
     if isinstance(op, Mem) and isinstance(op.base, StackSlot):
         off = mf.slots[op.base.index].cfa_offset
         assert off is not None
-        return Mem(PReg("rbp"), op.index, op.scale, op.disp + cfa_to_rbp(off), op.symbol)
+        return Mem(PReg(frame_base_register(mf)), op.index, op.scale,
+                   op.disp + off + mf.frame_base_offset, op.symbol)
     return op
 
 
@@ -85,17 +124,31 @@ def _insert_prologue(mf: MFunction) -> None:
     entry.insts[0:0] = seq
 
 
-def _insert_epilogues(mf: MFunction, b: MBlock, final: bool) -> None:
+def _rewrite_returns(b: MBlock, final: bool, epilogue: Callable[[MInst], list[MInst]],
+                     changes_cfa: bool = True) -> None:
+    """Put `epilogue(ret)` before each return of `b`; code after a return that
+    is not the function's last instruction gets the body's CFI state back."""
     out: list[MInst] = []
+    fd = MIFlag.FRAME_DESTROY
     for mi in b.insts:
         if mi.is_meta or not desc(mi.opcode).is_return:
             out.append(mi)
             continue
+        keep_state = changes_cfa and not (final and mi is b.insts[-1])
+        if keep_state:
+            out.append(_cfi(".cfi_remember_state", fd))
+        out.extend(epilogue(mi))
+        out.append(mi)
+        if keep_state:
+            out.append(_cfi(".cfi_restore_state", fd))
+    b.insts = out
+
+
+def _insert_epilogues(mf: MFunction, b: MBlock, final: bool, dynamic: bool = False) -> None:
+    def epilogue(mi: MInst) -> list[MInst]:
         fd = MIFlag.FRAME_DESTROY
         loc = mi.loc
-        last = final and mi is b.insts[-1]
-        if not last:
-            out.append(_cfi(".cfi_remember_state", fd))
+        out: list[MInst] = []
         k = len(mf.callee_saved)
         if k:
             out.append(MInst("leaq", [Mem(PReg("rbp"), disp=-8 * k), PReg("rsp")], loc=loc,
@@ -103,12 +156,48 @@ def _insert_epilogues(mf: MFunction, b: MBlock, final: bool) -> None:
             for r in reversed(mf.callee_saved):
                 out.append(MInst("popq", [PReg(r)], loc=loc, flags=fd,
                                  implicit_uses=("rsp",), implicit_defs=("rsp",)))
+        elif dynamic:  # %rsp moved by the body: recover it from %rbp
+            out.append(MInst("movq", [PReg("rbp"), PReg("rsp")], loc=loc, flags=fd))
         elif mf.frame_size:
             out.append(MInst("addq", [Imm(mf.frame_size), PReg("rsp")], loc=loc, flags=fd))
         out.append(MInst("popq", [PReg("rbp")], loc=loc, flags=fd, implicit_uses=("rsp",),
                          implicit_defs=("rsp",)))
         out.append(_cfi(".cfi_def_cfa %rsp, 8", fd))
-        out.append(mi)
-        if not last:
-            out.append(_cfi(".cfi_restore_state", fd))
-    b.insts = out
+        return out
+
+    _rewrite_returns(b, final, epilogue)
+
+
+def _insert_sp_prologue(mf: MFunction) -> None:
+    """Pushes and the %rsp adjustment, each followed by the new CFA offset."""
+    fs = MIFlag.FRAME_SETUP
+    seq: list[MInst] = []
+    cfa = 8
+    for r in mf.callee_saved:
+        seq.append(MInst("pushq", [PReg(r)], loc=None, flags=fs, implicit_uses=("rsp",),
+                         implicit_defs=("rsp",)))
+        cfa += 8
+        seq.append(_cfi(f".cfi_def_cfa_offset {cfa}", fs))
+        seq.append(_cfi(f".cfi_offset %{r}, {-cfa}", fs))
+    if mf.frame_size:
+        seq.append(MInst("subq", [Imm(mf.frame_size), PReg("rsp")], loc=None, flags=fs))
+        seq.append(_cfi(f".cfi_def_cfa_offset {cfa + mf.frame_size}", fs))
+    mf.blocks[0].insts[0:0] = seq
+
+
+def _insert_sp_epilogues(mf: MFunction, b: MBlock, final: bool) -> None:
+    def epilogue(mi: MInst) -> list[MInst]:
+        fd = MIFlag.FRAME_DESTROY
+        out: list[MInst] = []
+        cfa = 8 + 8 * len(mf.callee_saved)
+        if mf.frame_size:
+            out.append(MInst("addq", [Imm(mf.frame_size), PReg("rsp")], loc=mi.loc, flags=fd))
+            out.append(_cfi(f".cfi_def_cfa_offset {cfa}", fd))
+        for r in reversed(mf.callee_saved):
+            out.append(MInst("popq", [PReg(r)], loc=mi.loc, flags=fd,
+                             implicit_uses=("rsp",), implicit_defs=("rsp",)))
+            cfa -= 8
+            out.append(_cfi(f".cfi_def_cfa_offset {cfa}", fd))
+        return out
+
+    _rewrite_returns(b, final, epilogue, changes_cfa=bool(mf.callee_saved or mf.frame_size))

@@ -34,6 +34,7 @@ from ...ir.insts import (
     Cast,
     Cmp,
     Extract,
+    InlineAsm,
     Inst,
     Jump,
     Load,
@@ -49,6 +50,7 @@ from ...ir.insts import (
     Unreachable,
     VaStart,
 )
+from ...ir.insts import DynAlloca, StackRestore, StackSave
 from ...ir.types import FloatType, IntType, PtrType, TupleType, Type, VoidType
 from ...ir.values import Arg, BlockParam, Const, Undef, Value
 from ..mir import (
@@ -66,9 +68,15 @@ from ..mir import (
     Sym,
     VReg,
 )
+from .frame import OUTGOING_ARGS
 from .abi import FP_OFFSET_NO_XMM, REG_SAVE_AREA_SIZE, layout_args
+from .isel_float import FloatLowering
+from .isel_float import _bits_of as _float_bits
+from .isel_float import view as _view
+from .inline_asm import lower_inline_asm
 from .opcodes import ICMP_CC, OPCODES, SWAPPED_PRED, desc
-from .registers import ARG_REGS, SUFFIX
+from .switch_lowering import lower_switch
+from .registers import ARG_REGS, SUFFIX, XMM_ARG_REGS, XMM_RET_REGS
 
 MAX_FRAME_ALIGN = 16  # %rbp is 16-byte aligned; larger alignments are realised dynamically
 INLINE_COPY_LIMIT = 128  # bytes; larger copies and fills use rep movsb / rep stosb
@@ -84,7 +92,7 @@ def value_size(ty: Type) -> int:
     if isinstance(ty, PtrType):
         return 8
     if isinstance(ty, FloatType):
-        raise _ice("floating point is not supported by the x86-64 back end yet")
+        return ty.size
     raise _ice(f"no register for a value of type {ty}")
 
 
@@ -102,7 +110,7 @@ def _w(size: int) -> int:
     return max(size, 4)
 
 
-class FunctionISel:
+class FunctionISel(FloatLowering):
     def __init__(self, fn: Function, number: int, module: Module, debug: bool) -> None:
         self.fn = fn
         self.module = module
@@ -122,6 +130,7 @@ class FunctionISel:
         self.save_area: StackSlot | None = None
         self.overflow_area: StackSlot | None = None
         self.gp_offset = 0
+        self.fp_offset = FP_OFFSET_NO_XMM
 
     # -- emission helpers ---------------------------------------------------------
     def emit(self, opcode: str, *ops: Operand, flags: MIFlag = MIFlag.NONE,
@@ -139,6 +148,9 @@ class FunctionISel:
     def mov(self, src: Operand, dst: VReg | PReg | Mem, size: int) -> None:
         """Copy `size` bytes; sizes below 4 are widened to a 32-bit move when
         both sides are registers (avoids partial-register writes)."""
+        if self.mf.is_xmm(src) or self.mf.is_xmm(dst):
+            self.fmov(src, dst, size)
+            return
         if isinstance(src, Imm) and size == 8 and not fits_i32(src.value):
             if isinstance(dst, Mem):
                 t = self.mf.new_vreg(8)
@@ -157,7 +169,7 @@ class FunctionISel:
     def vreg(self, v: Value) -> VReg:
         r = self.vregs.get(v)
         if r is None:
-            r = self.mf.new_vreg(value_size(v.ty))
+            r = self.mf.new_vreg(value_size(v.ty), isinstance(v.ty, FloatType))
             self.vregs[v] = r
         return r
 
@@ -165,9 +177,9 @@ class FunctionISel:
         """`v` as an instruction source: an immediate when it fits, else a register."""
         nat = value_size(v.ty) if not isinstance(v.ty, VoidType) else 8
         size = size or nat
+        if isinstance(v.ty, FloatType):
+            return self.freg(v)
         if isinstance(v, Const):
-            if not isinstance(v.value, int):
-                raise _ice("floating-point constants are not supported yet")
             bits = v.ty.bits if isinstance(v.ty, IntType) else 64
             sv = _signed(v.value, bits) if bits > 1 else v.value
             if size == 8 and not fits_i32(sv):
@@ -305,10 +317,14 @@ class FunctionISel:
             for i, r in enumerate(ARG_REGS):
                 self.emit("movq", PReg(r), Mem(base=self.save_area, disp=8 * i),
                           flags=MIFlag.FRAME_SETUP)
+            for i, r in enumerate(XMM_ARG_REGS):
+                self.emit("movsd", PReg(r), Mem(base=self.save_area, disp=48 + 16 * i),
+                          flags=MIFlag.FRAME_SETUP)
             used = lay.stack_bytes_used
             self.overflow_area = self.mf.new_slot(8, 8, "incoming", "va_overflow",
                                                   fixed_offset=used)
             self.gp_offset = 8 * lay.int_regs_used
+            self.fp_offset = FP_OFFSET_NO_XMM + 16 * lay.xmm_regs_used
         for arg, loc in zip(fn.args, lay.args, strict=True):
             if loc.byval is not None:
                 size, align = loc.byval
@@ -321,7 +337,10 @@ class FunctionISel:
                 self.mov(PReg(loc.reg, size), v, size)
             else:
                 s = self.mf.new_slot(8, 8, "incoming", arg.name, fixed_offset=loc.stack_offset)
-                self.emit(_load_op(size), Mem(base=s), _view(v, _w(size)))
+                if isinstance(arg.ty, FloatType):
+                    self.fmov(Mem(base=s), v, size)
+                else:
+                    self.emit(_load_op(size), Mem(base=s), _view(v, _w(size)))
             mi = self.cur.insts[-1]  # type: ignore[union-attr]
             if self.debug:
                 mi.instr_num = self.mf.new_instr_num()
@@ -334,29 +353,39 @@ class FunctionISel:
         v = rec.value
         inl = rec.loc.inlined_at if rec.loc is not None else None
         kind = rec.kind.value
+        tok = (id(rec), id(rec.key) if rec.key is not None else 0)  # live objects: unique here
         if rec.kind is DbgKind.DELETE:
-            self.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind))
+            self.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
             return
         if v is None or isinstance(v, Undef):
-            self.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind))
+            self.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
             return
-        if self.is_frame_object(v) and rec.expr.is_deref:
+        # a memory home, or (VLA at -O0) a slot holding the variable's address
+        if self.is_frame_object(v) and (rec.expr.is_deref
+                                        or rec.expr.ops == (DW_OP_deref, DW_OP_deref)):
             rest = DIExpression(rec.expr.ops[1:]) if rec.expr.ops[:1] == (DW_OP_deref,) \
                 else rec.expr
-            self.emit("DBG_VALUE", self.slot_of(v), meta=DbgMeta(rec.var, inl, rest, kind))
+            self.emit("DBG_VALUE", self.slot_of(v), meta=DbgMeta(rec.var, inl, rest, kind, *tok))
             return
         if isinstance(v, Const) and isinstance(v.value, int):
             bits = v.ty.bits if isinstance(v.ty, IntType) else 64
             self.emit("DBG_VALUE", Imm(_signed(v.value, bits) if bits > 1 else v.value),
-                      meta=DbgMeta(rec.var, inl, rec.expr, kind))
+                      meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
+            return
+        if isinstance(v, Const) and isinstance(v.ty, FloatType) and not rec.expr.ops:
+            # a float constant is described by its bit pattern (DW_OP_constu <bits>,
+            # DW_OP_stack_value): debuggers read the variable's bytes from the value
+            raw = _float_bits(v.ty.bits // 8, float(v.value))
+            self.emit("DBG_VALUE", Imm(_signed(raw, 64)),
+                      meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
             return
         if isinstance(v, (Inst, Arg, BlockParam)) and not self.is_frame_object(v):
             mi = self.emit("DBG_INSTR_REF", Imm(0), Imm(0),
-                           meta=DbgMeta(rec.var, inl, rec.expr, kind))
+                           meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
             self.ref_fixups.append((mi, v))
             return
         # addresses of globals/functions or non-deref frame addresses: not described
-        self.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind))
+        self.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
 
     # -- instructions -------------------------------------------------------------------
     def lower(self, inst: Inst) -> None:
@@ -368,12 +397,14 @@ class FunctionISel:
                 self.lower_shift(inst)
             elif op in _ALU:
                 self.lower_alu(inst)
+            elif isinstance(inst.ty, FloatType):
+                self.lower_float_binary(inst)
             else:
                 raise _ice(f"unsupported binary operation {op.value}")
         elif isinstance(inst, Cmp):
             if op is Op.FCMP:
-                raise _ice("floating-point comparison is not supported yet")
-            if inst not in self.fused:
+                self.lower_fcmp(inst)
+            elif inst not in self.fused:
                 cc = self.emit_compare(inst)
                 self.emit("set" + cc, VReg(self.vreg(inst).id, 1))
         elif isinstance(inst, Cast):
@@ -389,7 +420,12 @@ class FunctionISel:
                 self.emit("andq", Imm(-inst.align), v)
         elif isinstance(inst, Load):
             size = value_size(inst.ty)
-            self.emit(_load_op(size), self.addr(inst.ptr), _view(self.vreg(inst), _w(size)))
+            if isinstance(inst.ty, FloatType):
+                self.fmov(self.addr(inst.ptr), self.vreg(inst), size)
+            else:
+                self.emit(_load_op(size), self.addr(inst.ptr), _view(self.vreg(inst), _w(size)))
+            if inst.volatile and self.cur is not None and self.cur.insts:
+                self.cur.insts[-1].flags |= MIFlag.VOLATILE  # kept even if its value is unused
         elif isinstance(inst, Store):
             size = value_size(inst.value.ty)
             src = self.operand(inst.value, size)
@@ -402,7 +438,10 @@ class FunctionISel:
         elif isinstance(inst, MemSet):
             self.fill_memory(self.addr(inst.dst), inst.byte, inst.size)
         elif isinstance(inst, Select):
-            self.lower_select(inst)
+            if isinstance(inst.ty, FloatType):
+                self.lower_float_select(inst)
+            else:
+                self.lower_select(inst)
         elif isinstance(inst, Call):
             self.lower_call(inst)
         elif isinstance(inst, Extract):
@@ -413,6 +452,14 @@ class FunctionISel:
             self.mov(VReg(parts[inst.index].id, size), self.vreg(inst), size)
         elif isinstance(inst, VaStart):
             self.lower_va_start(inst)
+        elif isinstance(inst, DynAlloca):
+            self.lower_dynalloca(inst)
+        elif isinstance(inst, StackSave):
+            self.mov(PReg("rsp"), self.vreg(inst), 8)
+        elif isinstance(inst, StackRestore):
+            self.mov(self.reg(inst.ptr, 8), PReg("rsp"), 8)
+        elif isinstance(inst, InlineAsm):
+            lower_inline_asm(self, inst)
         elif isinstance(inst, Jump):
             self.lower_edge_copies(inst.succs[0])
             self.emit("jmp", BlockRef(self.blocks[inst.succs[0].block]))
@@ -503,8 +550,13 @@ class FunctionISel:
 
     def lower_cast(self, inst: Cast) -> None:
         op = inst.op
-        if op in (Op.SITOFP, Op.UITOFP, Op.FPTOSI, Op.FPTOUI, Op.FPEXT, Op.FPTRUNC):
-            raise _ice("floating-point conversions are not supported yet")
+        if op in (Op.SITOFP, Op.UITOFP, Op.FPTOSI, Op.FPTOUI, Op.FPEXT, Op.FPTRUNC, Op.FNEG,
+                  Op.BITCAST):
+            self.lower_float_cast(inst)
+            return
+        if op in (Op.CLZ, Op.CTZ):
+            self.lower_bit_scan(inst)
+            return
         src = inst.value
         s = value_size(src.ty)
         d = value_size(inst.ty)
@@ -544,6 +596,17 @@ class FunctionISel:
         self.mov(self.operand(src, _w(d)), VReg(dst.id, _w(d)), _w(d))
         if isinstance(inst.ty, IntType) and inst.ty.bits == 1:
             self.emit("andl", Imm(1), VReg(dst.id, 4))
+
+    def lower_bit_scan(self, inst: Cast) -> None:
+        """clz as `bsr; xor $(N-1)` and ctz as `bsf`, as gcc does without -mlzcnt/-mbmi."""
+        size = value_size(inst.ty)
+        dst = VReg(self.vreg(inst).id, size)
+        src = self.reg(inst.value, size)
+        if inst.op is Op.CLZ:
+            self.emit("bsr" + SUFFIX[size], src, dst)
+            self.emit("xor" + SUFFIX[size], Imm(size * 8 - 1), dst)
+        else:
+            self.emit("bsf" + SUFFIX[size], src, dst)
 
     def lower_ptradd(self, inst: PtrAdd) -> None:
         dst = self.vreg(inst)
@@ -630,8 +693,8 @@ class FunctionISel:
             w = _w(size)
             self.mov(self.operand(a, w), PReg(loc.reg, w), w)
             used.append(loc.reg)
-        if inst.fixed_args is not None:
-            self.emit("movb", Imm(0), PReg("rax", 1))
+        if inst.fixed_args is not None:  # %al: how many vector registers carry arguments
+            self.emit("movb", Imm(lay.xmm_regs_used), PReg("rax", 1))
             used.append("rax")
         callee = inst.callee
         if isinstance(callee, Function):
@@ -642,22 +705,22 @@ class FunctionISel:
         rt = inst.ty
         if isinstance(rt, TupleType):
             parts = []
-            for i, et in enumerate(rt.elems):
+            for et, r in zip(rt.elems, _return_regs(rt.elems)):
                 sz = value_size(et)
-                v = self.mf.new_vreg(sz)
-                self.mov(PReg(("rax", "rdx")[i], sz), v, sz)
+                v = self.mf.new_vreg(sz, isinstance(et, FloatType))
+                self.mov(PReg(r, sz), v, sz)
                 parts.append(v)
             self.tuple_vregs[inst] = parts
         elif not isinstance(rt, VoidType):
             size = value_size(rt)
-            self.mov(PReg("rax", size), self.vreg(inst), size)
+            self.mov(PReg(_return_regs([rt])[0], size), self.vreg(inst), size)
 
     def lower_ret(self, inst: Ret) -> None:
         vals = [u.value for u in inst.operands]
         if len(vals) > 2:
             raise _ice("return of more than two registers")
         used: list[str] = []
-        for v, r in zip(vals, ("rax", "rdx")):
+        for v, r in zip(vals, _return_regs([v.ty for v in vals])):
             size = value_size(v.ty)
             w = _w(size)
             self.mov(self.operand(v, w), PReg(r, w), w)
@@ -667,12 +730,28 @@ class FunctionISel:
             used.append("rax")
         self.emit("ret", implicit_uses=tuple(used))
 
+    def lower_dynalloca(self, inst: DynAlloca) -> None:
+        """`subq` the size rounded up to 16 (plus slack for larger alignments) from
+        %rsp; the object starts above the outgoing-argument area (frame lowering
+        fills in its size), so later calls cannot overwrite it."""
+        extra = inst.align if inst.align > 16 else 0
+        size = self.mf.new_vreg(8)
+        self.mov(self.operand(inst.size, 8), size, 8)
+        self.emit("addq", Imm(15 + extra), size)
+        self.emit("andq", Imm(-16), size)
+        self.emit("subq", size, PReg("rsp"))
+        dst = self.vreg(inst)
+        self.emit("leaq", Mem(base=PReg("rsp"), symbol=OUTGOING_ARGS), dst)
+        if extra:
+            self.emit("addq", Imm(inst.align - 1), dst)
+            self.emit("andq", Imm(-inst.align), dst)
+
     def lower_va_start(self, inst: VaStart) -> None:
         if self.save_area is None or self.overflow_area is None:
             raise _ice("va_start in a function that is not variadic")
         m = self.addr(inst.operand(0))
         self.emit("movl", Imm(self.gp_offset), m)
-        self.emit("movl", Imm(FP_OFFSET_NO_XMM), _mem_add(m, 4))
+        self.emit("movl", Imm(self.fp_offset), _mem_add(m, 4))
         t = self.mf.new_vreg(8)
         self.emit("leaq", Mem(base=self.overflow_area), t)
         self.emit("movq", t, _mem_add(m, 8))
@@ -743,29 +822,24 @@ class FunctionISel:
             else:
                 d, _, size = pending[0]
                 nat = self.mf.vreg_sizes[d.id]
-                t = self.mf.new_vreg(nat)
+                t = self.mf.new_vreg(nat, d.id in self.mf.xmm_vregs)
                 self.mov(VReg(d.id, nat), t, nat)
                 pending = [(d2, VReg(t.id, s2.size) if isinstance(s2, VReg) and s2.id == d.id
                             else s2, sz2) for d2, s2, sz2 in pending]
 
     def lower_switch(self, inst: Switch) -> None:
         size = value_size(inst.value.ty)
-        x = self.reg(inst.value, size)
-        bits = size * 8
-        for val, succ in zip(inst.values, inst.succs[1:]):
-            imm = _signed(val, bits)
-            if size == 8 and not fits_i32(imm):
-                t = self.mf.new_vreg(8)
-                self.emit("movabsq", Imm(imm), t)
-                self.emit("cmpq", t, x)
-            else:
-                self.emit("cmp" + SUFFIX[size], Imm(imm), x)
-            self.emit("je", BlockRef(self.edge_target(succ)))
-        self.emit("jmp", BlockRef(self.edge_target(inst.succs[0])))
+        lower_switch(self, inst, self.reg(inst.value, size), size)
 
 
 _ALU = {Op.ADD: "add", Op.SUB: "sub", Op.MUL: "imul", Op.AND: "and", Op.OR: "or",
         Op.XOR: "xor"}
+
+def _return_regs(types: list[Type] | tuple[Type, ...]) -> list[str]:
+    """Return registers by class, in order: integers in rax, rdx; floats in xmm0, xmm1."""
+    gp, sse = iter(("rax", "rdx")), iter(XMM_RET_REGS)
+    return [next(sse) if isinstance(t, FloatType) else next(gp) for t in types]
+
 
 def _is_external(v: Function | Global) -> bool:
     return v.is_declaration
@@ -781,14 +855,6 @@ def _chunk(n: int) -> int:
 
 def _mem_add(m: Mem, off: int) -> Mem:
     return replace(m, disp=m.disp + off) if off else m
-
-
-def _view(op: Operand, size: int) -> Operand:
-    if isinstance(op, VReg):
-        return VReg(op.id, size)
-    if isinstance(op, PReg):
-        return PReg(op.name, size)
-    return op
 
 
 def _def_index(mi: MInst, vreg_id: int) -> int | None:

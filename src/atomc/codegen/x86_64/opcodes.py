@@ -26,6 +26,9 @@ class OpDesc:
     is_call: bool = False
     is_terminator: bool = False
     is_move: bool = False  # plain register/memory copy of one width
+    # inline asm: any number of explicit (memory) operands, all read; reads and
+    # writes memory and flags; nothing is scheduled across it
+    is_inline_asm: bool = False
 
 
 CONDS: Final = ("e", "ne", "l", "le", "g", "ge", "b", "be", "a", "ae", "s", "ns")
@@ -37,7 +40,8 @@ ICMP_CC: Final = {"eq": "e", "ne": "ne", "slt": "l", "sle": "le", "sgt": "g", "s
 SWAPPED_PRED: Final = {"eq": "eq", "ne": "ne", "slt": "sgt", "sle": "sge", "sgt": "slt",
                        "sge": "sle", "ult": "ugt", "ule": "uge", "ugt": "ult", "uge": "ule"}
 INVERSE_CC: Final = {"e": "ne", "ne": "e", "l": "ge", "ge": "l", "le": "g", "g": "le",
-                     "b": "ae", "ae": "b", "be": "a", "a": "be", "s": "ns", "ns": "s"}
+                     "b": "ae", "ae": "b", "be": "a", "a": "be", "s": "ns", "ns": "s",
+                    "p": "np", "np": "p"}
 
 
 def _build() -> dict[str, OpDesc]:
@@ -58,6 +62,8 @@ def _build() -> dict[str, OpDesc]:
             t["cmov" + cc + s] = OpDesc(("u", "ud"))
     for s in "lq":
         t["lea" + s] = OpDesc(("u", "d"))
+        t["bsr" + s] = OpDesc(("u", "d"))  # __builtin_clz; result undefined for 0
+        t["bsf" + s] = OpDesc(("u", "d"))  # __builtin_ctz / ffs
         t["idiv" + s] = OpDesc(("u",), ("rax", "rdx"), ("rax", "rdx"))
         t["div" + s] = OpDesc(("u",), ("rax", "rdx"), ("rax", "rdx"))
     t["movabsq"] = OpDesc(("u", "d"))
@@ -67,17 +73,41 @@ def _build() -> dict[str, OpDesc]:
     for cc in CONDS:
         t["set" + cc] = OpDesc(("d",))
         t["j" + cc] = OpDesc(("u",), is_branch=True, is_cond_branch=True, is_terminator=True)
+    for cc in ("p", "np"):  # parity: the unordered result of ucomiss/ucomisd
+        t["set" + cc] = OpDesc(("d",))
+        t["j" + cc] = OpDesc(("u",), is_branch=True, is_cond_branch=True, is_terminator=True)
+    _add_sse(t)
     t["cltd"] = OpDesc((), ("rax",), ("rdx",))
     t["cqto"] = OpDesc((), ("rax",), ("rdx",))
     t["jmp"] = OpDesc(("u",), is_branch=True, is_terminator=True)
+    # indirect jump through a jump table (`jmp *(base,index,8)`); the targets
+    # are in the instruction's JumpTable meta, not in its operands
+    t["jmptab"] = OpDesc(("u",), is_terminator=True)
     t["call"] = OpDesc(("u",), (), CALLER_SAVED, is_call=True)
     t["ret"] = OpDesc((), is_return=True, is_terminator=True)
     t["ud2"] = OpDesc((), is_terminator=True)
+    t["INLINEASM"] = OpDesc((), is_inline_asm=True)
     t["pushq"] = OpDesc(("u",), ("rsp",), ("rsp",))
     t["popq"] = OpDesc(("d",), ("rsp",), ("rsp",))
     t["rep movsb"] = OpDesc((), ("rdi", "rsi", "rcx"), ("rdi", "rsi", "rcx"))
     t["rep stosb"] = OpDesc((), ("rdi", "rax", "rcx"), ("rdi", "rcx"))
     return t
+
+
+def _add_sse(t: dict[str, OpDesc]) -> None:
+    """SSE/SSE2 scalar floating point (issue 7): `s` single, `d` double."""
+    for p in "sd":
+        t["movs" + p] = OpDesc(("u", "d"), is_move=True)  # load, store, register copy
+        for op in ("add", "sub", "mul", "div"):
+            t[op + "s" + p] = OpDesc(("u", "ud"))
+        t["ucomis" + p] = OpDesc(("u", "u"))
+        for w in "lq":
+            t["cvtsi2s" + p + w] = OpDesc(("u", "d"))
+            t["cvtts" + p + "2si" + w] = OpDesc(("u", "d"))
+        t["xorp" + p] = OpDesc(("u", "ud"))  # sign flip with a 16-byte .rodata mask
+    t["cvtss2sd"] = OpDesc(("u", "d"))
+    t["cvtsd2ss"] = OpDesc(("u", "d"))
+    t["movd"] = OpDesc(("u", "d"))  # 32-bit GPR <-> XMM bits (movq does 64 bits)
 
 
 OPCODES: Final[dict[str, OpDesc]] = _build()

@@ -20,14 +20,20 @@ _NAMES: Final[dict[str, tuple[str, str, str, str]]] = {
 
 GPRS: Final = tuple(_NAMES)
 
+# SSE registers (issue 7): one name at every width; all caller-saved under SysV
+XMMS: Final = tuple(f"xmm{n}" for n in range(16))
+
 DWARF_NUMBER: Final[dict[str, int]] = {
     "rax": 0, "rdx": 1, "rcx": 2, "rbx": 3, "rsi": 4, "rdi": 5, "rbp": 6, "rsp": 7,
     **{f"r{n}": n for n in range(8, 16)},
+    **{f"xmm{n}": 17 + n for n in range(16)},
 }
 
 ARG_REGS: Final = ("rdi", "rsi", "rdx", "rcx", "r8", "r9")
+XMM_ARG_REGS: Final = XMMS[:8]
 RET_REGS: Final = ("rax", "rdx")
-CALLER_SAVED: Final = ("rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11")
+XMM_RET_REGS: Final = ("xmm0", "xmm1")
+CALLER_SAVED: Final = ("rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", *XMMS)
 CALLEE_SAVED: Final = ("rbx", "r12", "r13", "r14", "r15")  # rbp is the frame pointer
 
 _WIDTH_INDEX: Final = {8: 0, 4: 1, 2: 2, 1: 3}
@@ -35,7 +41,13 @@ _WIDTH_INDEX: Final = {8: 0, 4: 1, 2: 2, 1: 3}
 
 def reg_name(name: str, size: int) -> str:
     """Assembler spelling (without `%`) of register `name` at width `size`."""
+    if name.startswith("xmm"):
+        return name
     return _NAMES[name][_WIDTH_INDEX[size]]
+
+
+def is_xmm(name: str) -> bool:
+    return name.startswith("xmm")
 
 
 SUFFIX: Final = {1: "b", 2: "w", 4: "l", 8: "q"}

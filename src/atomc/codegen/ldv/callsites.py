@@ -1,0 +1,77 @@
+"""Call-site parameter values: what a debugger stopped in a callee can learn
+about the callee's entry values from its caller's frame.
+
+At each call, every integer argument register holds a machine value. The
+caller can describe that value after the call (`DW_AT_call_value`, evaluated
+in the caller's frame while the callee runs) only through a location the call
+cannot change: a constant the register was loaded with, a register the ABI
+makes the callee preserve, a spill slot (not addressable by the callee), or
+the caller's own entry value of an argument register. Anything else is left
+out, so the callee's `DW_OP_entry_value` resolves to "optimized out" rather
+than a wrong value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .machine import MachineValues, Value, step
+from .model import ConstLoc, EntryValueLoc, MFunctionView, MLoc, VarLoc
+
+
+@dataclass(frozen=True, slots=True)
+class CallSiteParam:
+    reg: MLoc  # the argument register at the call
+    value: VarLoc  # preserved register or spill slot holding it, a constant, or an entry value
+
+
+@dataclass(frozen=True, slots=True)
+class CallSiteValues:
+    pos: int  # position of the call among the function's real instructions
+    params: tuple[CallSiteParam, ...]
+
+
+def call_site_values(fn: MFunctionView, mv: MachineValues, arg_regs: Sequence[MLoc],
+                     preserved: frozenset[MLoc]) -> list[CallSiteValues]:
+    """One entry per call instruction, in layout order. `arg_regs` are the
+    registers that may carry integer arguments (also the only ones whose entry
+    value the caller may name), `preserved` the registers a callee keeps."""
+    out: list[CallSiteValues] = []
+    pos = -1
+    for b, blk in enumerate(fn.blocks):
+        state = dict(mv.live_in[b])
+        for k, inst in enumerate(blk.insts, start=1):
+            if inst.debug is not None:
+                continue
+            pos += 1
+            if inst.call:
+                params = []
+                for r in arg_regs:
+                    if r not in inst.uses:
+                        continue
+                    val = _describe(fn, state, state.get(r, (b, 0, r)), arg_regs, preserved)
+                    if val is not None:
+                        params.append(CallSiteParam(r, val))
+                out.append(CallSiteValues(pos, tuple(params)))
+            step(state, inst, b, k, fn)
+    return out
+
+
+def _describe(fn: MFunctionView, state: dict[MLoc, Value], v: Value,
+              arg_regs: Sequence[MLoc], preserved: frozenset[MLoc]) -> VarLoc | None:
+    b, k, loc = v  # block 0 is the entry (the prologue): it has no predecessors
+    if k > 0:
+        definer = fn.blocks[b].insts[k - 1]
+        if definer.imm is not None and definer.defs[:1] == (loc,):
+            return ConstLoc(definer.imm)
+    holders = [x for x, w in state.items() if w == v]
+    regs = sorted(x for x in holders if x.kind == "reg" and x in preserved)
+    if regs:
+        return regs[0]
+    slots = sorted(x for x in holders if x.kind == "slot")
+    if slots:
+        return slots[0]
+    if b == 0 and k == 0 and loc in arg_regs:
+        return EntryValueLoc(loc)
+    return None

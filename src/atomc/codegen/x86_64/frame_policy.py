@@ -1,0 +1,49 @@
+"""Whether a function keeps `%rbp` as its frame pointer.
+
+One predicate decides it, before register allocation (a function without a
+frame pointer could give `%rbp` to the allocator). The frame pointer stays when
+the user asks for it (-fno-omit-frame-pointer, the default below -O2) and
+whenever the body itself moves `%rsp`: dynamic stack allocation (VLAs,
+`alloca`: the IR's `dynalloca`, or any machine instruction that writes
+`%rsp` outside the prologue and epilogues) makes slot offsets from `%rsp`
+vary, so slots must stay addressed from a fixed register and the CFA cannot
+be described as `%rsp` + constant.
+"""
+
+from __future__ import annotations
+
+from ...ir.insts import InlineAsm, has_dynamic_stack
+from ..mir import MFunction, MIFlag, MInst, PReg
+from .opcodes import OPCODES
+
+_FRAME_FLAGS = MIFlag.FRAME_SETUP | MIFlag.FRAME_DESTROY
+
+
+def needs_frame_pointer(mf: MFunction, omit_frame_pointer: bool) -> bool:
+    """True when `mf` must keep a `%rbp` frame."""
+    if not omit_frame_pointer:
+        return True
+    return has_dynamic_stack(mf.ir) or moves_stack_pointer(mf) or asm_reads_frame_pointer(mf)
+
+
+def asm_reads_frame_pointer(mf: MFunction) -> bool:
+    """Inline asm naming `%rbp` (`__builtin_frame_address`, `__builtin_return_address`)
+    needs the frame it points to."""
+    return any(isinstance(i, InlineAsm) and "%%rbp" in i.template
+               for b in mf.ir.blocks for i in b.insts)  # type: ignore[attr-defined]
+
+
+def moves_stack_pointer(mf: MFunction) -> bool:
+    """Any instruction of the body (not prologue/epilogue) that writes `%rsp`:
+    a dynamic allocation, a stack restore, a push or pop."""
+    return any(_writes_rsp(mi) for b in mf.blocks for mi in b.insts
+               if not mi.is_meta and not mi.flags & _FRAME_FLAGS)
+
+
+def _writes_rsp(mi: MInst) -> bool:
+    d = OPCODES.get(mi.opcode)
+    if "rsp" in mi.implicit_defs or (d is not None and "rsp" in d.implicit_defs):
+        return True
+    roles = d.roles if d is not None else ()
+    return any(isinstance(op, PReg) and op.name == "rsp" and (k >= len(roles) or "d" in roles[k])
+               for k, op in enumerate(mi.operands))

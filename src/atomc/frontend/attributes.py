@@ -1,0 +1,121 @@
+"""GNU `__attribute__((...))` on declarations: which ones atomc acts on, which
+it accepts without effect, and the warning for the rest (as gcc's
+`-Wattributes`: "'x' attribute directive ignored").
+
+Acted on (they become IR function/global attributes or a section):
+`noinline`, `noipa` (also no inlining), `always_inline`, `noreturn`, `used`,
+`weak`, `visibility(...)` (hidden/protected/internal), `constructor`,
+`destructor`, `section("name")`. `aligned` and `packed` are read by the type
+code in `sema`. Accepted without effect because their semantics allow it:
+optimisation hints and checking attributes (`cold`, `pure`, `format`, ...).
+Attributes that change meaning (`cleanup`, `alias`, `vector_size`, ...) are
+rejected in user code rather than silently dropped.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pycparser import c_ast
+from pycparserext import ext_c_parser as ext
+
+from .literals import LiteralError, string_literal
+
+if TYPE_CHECKING:
+    from .sema import Sema
+
+# attributes that become IR attributes of the symbol, under the same name
+IR_ATTRS = frozenset({"noinline", "noipa", "always_inline", "noreturn", "used", "weak",
+                      "constructor", "destructor"})
+VISIBILITIES = ("default", "hidden", "protected", "internal")
+# accepted, no code effect needed (hints, diagnostics, type attributes read elsewhere)
+IGNORED = frozenset({
+    "aligned", "packed", "unused", "cold", "hot", "pure", "const", "format", "format_arg",
+    "nonnull", "malloc", "warn_unused_result", "deprecated", "unavailable", "nothrow", "leaf",
+    "returns_nonnull", "returns_twice", "sentinel", "gnu_inline", "artificial", "flatten",
+    "no_instrument_function", "noclone", "no_reorder", "nocommon", "common", "access",
+    "alloc_size", "alloc_align", "assume_aligned", "designated_init", "externally_visible",
+    "no_icf", "noplt", "retain", "error", "warning", "no_stack_protector", "stack_protect",
+    "nonstring", "may_alias", "fallthrough", "optimize", "target", "fd_arg", "fd_arg_read",
+    "fd_arg_write", "no_sanitize", "no_sanitize_address", "no_sanitize_undefined",
+    "no_split_stack", "warn_if_not_aligned", "tls_model", "copy", "noinit", "persistent",
+    "no_profile_instrument_function", "zero_call_used_regs", "null_terminated_string_arg",
+    "counted_by", "expected_throw", "strict_flex_array", "sysv_abi", "cdecl",
+    "transparent_union", "mode",
+})
+# meaning-changing attributes atomc does not implement: an error outside system headers
+UNSUPPORTED = frozenset({"cleanup", "alias", "weakref", "ifunc", "naked", "vector_size",
+                         "ms_abi", "regparm", "interrupt", "scalar_storage_order", "symver"})
+
+
+def attribute_nodes(decl: c_ast.Node) -> list[c_ast.Node]:
+    """Every attribute expression written on a declaration: in its specifiers and on
+    each level of its declarator (`int a[3] __attribute__((x))` attaches to the inner
+    declarator)."""
+    out: list[c_ast.Node] = []
+    for fs in getattr(decl, "funcspec", None) or []:
+        if isinstance(fs, ext.AttributeSpecifier):
+            out.extend(getattr(fs.exprlist, "exprs", None) or [])
+    t = getattr(decl, "type", None)
+    for _ in range(64):
+        if t is None:
+            break
+        out.extend(getattr(getattr(t, "attributes", None), "exprs", None) or [])
+        t = getattr(t, "type", None)
+    return out
+
+
+def _name_and_args(node: c_ast.Node) -> tuple[str, list[c_ast.Node]] | None:
+    if isinstance(node, c_ast.ID):
+        return node.name.strip("_"), []
+    if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
+        args = list(node.args.exprs) if node.args is not None else []
+        return node.name.name.strip("_"), args
+    return None
+
+
+def _string_arg(sema: Sema, node: c_ast.Node, args: list[c_ast.Node], name: str) -> str | None:
+    if len(args) != 1 or not (isinstance(args[0], c_ast.Constant) and args[0].type == "string"):
+        sema.error(node, f"'{name}' attribute requires a string argument")
+        return None
+    try:
+        return string_literal(args[0].value).decode("utf-8", errors="surrogateescape")
+    except LiteralError as e:
+        sema.error(args[0], str(e))
+        return None
+
+
+def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
+                      kind: str) -> tuple[set[str], str | None]:
+    """(IR attributes, section) a declaration asks for; warns about unknown ones."""
+    attrs: set[str] = set()
+    section: str | None = None
+    for node in attribute_nodes(decl):
+        na = _name_and_args(node)
+        if na is None:
+            continue
+        name, args = na
+        if name in IR_ATTRS:
+            attrs.add(name)
+            if name == "noipa":
+                attrs.add("noinline")
+        elif name == "section":
+            section = _string_arg(sema, node, args, name) or section
+        elif name == "visibility":
+            vis = _string_arg(sema, node, args, name)
+            if vis is not None and vis not in VISIBILITIES:
+                sema.error(args[0], "attribute 'visibility' argument must be one of 'default', "
+                                    "'hidden', 'protected' or 'internal'")
+            elif vis in ("hidden", "internal"):
+                attrs.add("hidden")
+            elif vis == "protected":
+                attrs.add("protected")
+        elif name in IGNORED or system:
+            continue
+        elif name in UNSUPPORTED:
+            sema.error(node, f"'{name}' attribute is unsupported")
+        elif not sema.quiet:
+            sema.warning(node, f"'{name}' attribute directive ignored")
+    if kind != "func":
+        attrs -= {"noinline", "noipa", "always_inline", "noreturn"}
+    return attrs, section

@@ -1,0 +1,88 @@
+"""GNU floating-point builtins that <math.h> macros expand to (issue 7).
+
+Constants (`__builtin_inf`, `__builtin_nan("")`, ...) fold to floating
+constants; classification (`__builtin_isnan`, `__builtin_isinf_sign`,
+`__builtin_isfinite`, `__builtin_isgreater`, ...) is built from IEEE
+comparisons (NaN compares unordered), `__builtin_signbit` reads the sign bit
+(so -0.0 and -NaN count), `__builtin_fabs` clears it; any other
+`__builtin_<f>` becomes a call to the C library's `<f>`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from pycparser import c_ast
+
+from . import tree as T
+from .ctype import DOUBLE, FLOAT, INT, as_float, is_arith
+
+if TYPE_CHECKING:
+    from .scopes import Pos
+    from .sema import Sema
+
+_CONSTS = {"__builtin_inf": (math.inf, DOUBLE), "__builtin_inff": (math.inf, FLOAT),
+           "__builtin_huge_val": (math.inf, DOUBLE), "__builtin_huge_valf": (math.inf, FLOAT),
+           "__builtin_nan": (math.nan, DOUBLE), "__builtin_nanf": (math.nan, FLOAT),
+           "__builtin_nans": (math.nan, DOUBLE), "__builtin_nansf": (math.nan, FLOAT)}
+
+_ORDERED = {"__builtin_isgreater": ">", "__builtin_isgreaterequal": ">=",
+            "__builtin_isless": "<", "__builtin_islessequal": "<="}
+
+# libm functions whose __builtin_ spelling simply calls them: name -> (ret, params)
+_LIBM_DOUBLE = ("sqrt", "sin", "cos", "tan", "exp", "log", "log2", "log10", "floor", "ceil",
+                "round", "trunc", "atan", "asin", "acos", "sinh", "cosh", "tanh", "cbrt",
+                "expm1", "log1p", "rint", "nearbyint")
+_LIBM_DOUBLE2 = ("pow", "fmod", "atan2", "copysign", "fmin", "fmax", "hypot", "remainder")
+
+
+def float_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr | None:
+    if not name.startswith("__builtin_"):
+        return None
+    if name in _CONSTS:
+        for a in args:
+            sema.expr(a)
+        v, t = _CONSTS[name]
+        return T.FloatConst(v, t, p)
+    if name in ("__builtin_isnan", "__builtin_isinf_sign", "__builtin_isinf",
+                "__builtin_isfinite", "__builtin_signbit", "__builtin_signbitf",
+                "__builtin_signbitl", "__builtin_fabs", "__builtin_fabsf") and len(args) == 1:
+        x = sema.value(sema.expr(args[0]))
+        if not is_arith(x.type):
+            sema.error(p, f"'{name}' needs a floating-point argument, not '{x.type}'")
+            return sema.bad(p)
+        if as_float(x.type) is None:
+            x = sema.cast(x, DOUBLE)
+        return _classify(sema, name, x, p)
+    if name in _ORDERED or name in ("__builtin_islessgreater", "__builtin_isunordered"):
+        if len(args) != 2:
+            return None
+        x, y = (sema.value(sema.expr(a)) for a in args)
+        if name in _ORDERED:
+            return sema.binary(_ORDERED[name], x, y, p)
+        if name == "__builtin_islessgreater":
+            return sema.binary("||", sema.binary("<", x, y, p), sema.binary(">", x, y, p), p)
+        return sema.binary("||", sema.binary("!=", x, x, p), sema.binary("!=", y, y, p), p)
+    base = name.removeprefix("__builtin_")
+    single = base.endswith("f") and base[:-1] in _LIBM_DOUBLE + _LIBM_DOUBLE2
+    root = base[:-1] if single else base
+    if root in _LIBM_DOUBLE + _LIBM_DOUBLE2:
+        t = FLOAT if single else DOUBLE
+        n = 1 if root in _LIBM_DOUBLE else 2
+        vals = [sema.value(sema.expr(a)) for a in args]
+        if len(vals) != n:
+            sema.error(p, f"'{name}' takes {n} argument{'s' if n > 1 else ''}")
+            return sema.bad(p)
+        return sema._libcall(base, t, (t,) * n, vals, p)
+    return None
+
+
+def _classify(sema: Sema, name: str, x: T.Expr, p: Pos) -> T.Expr:
+    """Lowered in builtin_ir, so the operand is evaluated exactly once."""
+    if name.startswith("__builtin_signbit"):
+        return T.Call(None, [x], None, INT, p, builtin="signbit")
+    kind = name.removeprefix("__builtin_")
+    if kind.startswith("fabs"):
+        return T.Call(None, [x], None, x.type, p, builtin="fabs")
+    return T.Call(None, [x], None, INT, p, builtin=kind)

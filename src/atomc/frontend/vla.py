@@ -1,0 +1,209 @@
+"""Variable length arrays in irgen: sizes, dynamic allocation and stack release.
+
+A VLA type's element count is evaluated once, where its declaration is
+reached, into a stack slot (`VlaT.count_slot`), so later `sizeof`s and
+pointer arithmetic see that value even if the size expression's variables
+change. The object itself comes from `dynalloca`; the first VLA of a block
+is preceded by a `stacksave`, and leaving the block normally (or by `break`
+or `continue`) does a `stackrestore`, so a VLA in a loop body does not grow
+the stack on every iteration (gcc does the same). A `goto` or `return` out of
+the block does not restore: the function's epilogue resets `%rsp` anyway.
+
+Jumps into the scope of a VLA (`goto`, or a `case` label of a switch that
+started outside it) are errors, as in C11 6.8.6.1.
+
+Debug info: the count slot is described by an artificial variable, which the
+array type's subrange refers to (DW_AT_count), and the array variable lives
+at the address held in its own pointer slot (`DW_OP_deref` of that slot), so
+gdb can print the whole array at -O0.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..ir import (
+    DEREF_EXPR,
+    I64,
+    PTR,
+    Const,
+    DbgKind,
+    DbgRecord,
+    DIExpression,
+    DILocalVariable,
+    DILocation,
+    Op,
+    Value,
+)
+from ..ir.debuginfo import DW_OP_deref
+from .ctype import ULONG, ArrayT, CType, PointerT, Qualified, Typedef, VlaT, unqual
+from .scopes import Pos, Symbol
+
+if TYPE_CHECKING:
+    from .irgen import IRGen
+
+VLA_ALIGN = 16  # like gcc: every dynamic allocation is 16-byte aligned
+
+
+class VlaGen:
+    """Mixin for `IRGen` (uses its builder, allocas and expression lowering)."""
+
+    # per-function state, reset by `vla_reset`
+    vla_saves: list[Value | None]  # per open block: the slot with the saved %rsp, if any
+    vla_active: list[int]  # ids of the VLAs whose scope is open
+    vla_label_scopes: dict[str, tuple[int, ...]]
+    vla_gotos: list[tuple[str, tuple[int, ...], Pos]]
+    vla_count: int
+
+    def vla_reset(self: IRGen) -> None:
+        self.vla_saves = []
+        self.vla_active = []
+        self.vla_label_scopes = {}
+        self.vla_gotos = []
+        self.vla_count = 0
+
+    # -- sizes ------------------------------------------------------------------------
+    def vla_elements(self: IRGen, t: VlaT) -> Value:
+        """The element count (i64) of `t`: its slot once evaluated, else evaluated now
+        (`sizeof(int[n])`)."""
+        if t.count_slot is not None:
+            return self.b.load(I64, t.count_slot)  # type: ignore[arg-type]
+        return self.value_of(t.dim)  # type: ignore[arg-type]
+
+    def size_of(self: IRGen, t: CType, pos: Pos | None) -> Value:
+        """sizeof(t) as an i64 value (a constant unless `t` is variably sized)."""
+        u = unqual(t)
+        if isinstance(u, VlaT):
+            n = self.vla_elements(u)
+            es = self.size_of(u.elem, pos)
+            with self.at(pos):
+                if isinstance(es, Const) and es.value == 1:
+                    return n
+                return self.b.binary(Op.MUL, n, es)
+        if isinstance(u, ArrayT) and isinstance(unqual(u.elem), VlaT):
+            raise TypeError("array of VLA not normalised")
+        return Const(I64, u.size)
+
+    def evaluate_vla_dims(self: IRGen, t: CType, pos: Pos | None) -> None:
+        """Evaluate (once) every VLA size in `t`, outermost first, into count slots."""
+        u = t
+        while True:
+            while isinstance(u, (Qualified, Typedef)):
+                u = u.base
+            if isinstance(u, VlaT):
+                if u.count_slot is None:
+                    n = self.value_of(u.dim)  # type: ignore[arg-type]
+                    slot = self.alloca(8, 8, "__vla_expr")
+                    with self.at(pos):
+                        self.b.store(n, slot)
+                    u.count_slot = slot
+                    self.describe_vla_count(u, slot, pos)
+                u = u.elem
+            elif isinstance(u, ArrayT):
+                u = u.elem
+            elif isinstance(u, PointerT):
+                u = u.pointee
+            else:
+                return
+
+    # -- objects ----------------------------------------------------------------------
+    def declare_vla(self: IRGen, sym: Symbol) -> None:
+        """Allocate the VLA `sym` where its declaration is reached."""
+        self.ensure_open()
+        pos = sym.pos
+        self.evaluate_vla_dims(sym.type, pos)
+        if self.vla_saves and self.vla_saves[-1] is None:
+            slot = self.alloca(8, 8, "saved_stack")
+            with self.at(pos):
+                self.b.store(self.b.stacksave(), slot)
+            self.vla_saves[-1] = slot
+        size = self.size_of(sym.type, pos)
+        align = max(VLA_ALIGN, sym.type.align, sym.align)
+        home = self.alloca(8, 8, sym.name + ".addr")
+        with self.at(pos):
+            p = self.b.dynalloca(size, align)
+            self.b.store(p, home)
+        sym.ir = p
+        self.vla_count += 1
+        self.vla_active.append(self.vla_count)
+        self.describe_vla_object(sym, home)
+
+    def vla_scope_enter(self: IRGen) -> int:
+        self.vla_saves.append(None)
+        return len(self.vla_active)
+
+    def vla_scope_exit(self: IRGen, active_before: int) -> None:
+        slot = self.vla_saves.pop()
+        del self.vla_active[active_before:]
+        if slot is not None and not self.b.terminated:
+            with self.b.at(None):
+                self.b.stackrestore(self.b.load(PTR, slot))
+
+    def vla_restore_to(self: IRGen, depth: int) -> None:
+        """Before a jump out of the blocks opened at `depth` and deeper: release their
+        dynamic allocations (the outermost saved stack pointer among them)."""
+        slot = next((s for s in self.vla_saves[depth:] if s is not None), None)
+        if slot is not None:
+            with self.b.at(None):
+                self.b.stackrestore(self.b.load(PTR, slot))
+
+    # -- jumps into VLA scope -----------------------------------------------------------
+    def vla_note_label(self: IRGen, name: str) -> None:
+        self.vla_label_scopes[name] = tuple(self.vla_active)
+
+    def vla_note_goto(self: IRGen, name: str, pos: Pos) -> None:
+        self.vla_gotos.append((name, tuple(self.vla_active), pos))
+
+    def vla_check_case(self: IRGen, switch_active: tuple[int, ...], pos: Pos) -> None:
+        if not set(self.vla_active) <= set(switch_active):
+            self.sema.error(pos, "switch jumps into scope of identifier with variably modified "
+                                 "type")
+
+    def vla_check_gotos(self: IRGen) -> None:
+        for name, active, pos in self.vla_gotos:
+            target = self.vla_label_scopes.get(name)
+            if target is not None and not set(target) <= set(active):
+                self.sema.error(pos, f"jump into scope of identifier with variably modified "
+                                     f"type (goto '{name}')")
+
+    # -- debug info ---------------------------------------------------------------------
+    def describe_vla_count(self: IRGen, t: VlaT, slot: Value, pos: Pos | None) -> None:
+        """An unnamed variable (as gcc emits) for the element count, which the array
+        type's DW_AT_count refers to; unnamed, debuggers do not list it as a local."""
+        if self.scope is None or pos is None or pos.line == 0:
+            return
+        var = DILocalVariable("", self.scope, self.di.file(pos.file), pos.line,
+                              self.di.type(ULONG))  # type: ignore[arg-type]
+        t.di_count = var
+        loc = DILocation(pos.line, pos.column, self.scope)
+        self.records.append(DbgRecord(DbgKind.NEW, var, slot, DEREF_EXPR, loc=loc))
+
+    def describe_vla_object(self: IRGen, sym: Symbol, home: Value) -> None:
+        """The array lives where its pointer slot points: deref the slot's contents."""
+        if self.scope is None or self.opts.opt_level > 0:
+            return  # optimised: the slot is promoted, the variable shows as optimised out
+        dt = self.di.type(sym.type)
+        if dt is None:
+            return
+        var = DILocalVariable(sym.name, self.scope, self.di.file(sym.pos.file), sym.pos.line,
+                              dt)
+        sym.di = var
+        loc = DILocation(sym.pos.line, sym.pos.column, self.scope)
+        self.records.append(DbgRecord(DbgKind.NEW, var, home,
+                                      DIExpression((DW_OP_deref, DW_OP_deref)), loc=loc))
+
+
+def vla_pointee(t: CType) -> VlaT | None:
+    """The VLA a pointer type points to, if it does."""
+    u = unqual(t)
+    if isinstance(u, PointerT):
+        inner = unqual(u.pointee)
+        if isinstance(inner, VlaT):
+            return inner
+    return None
+
+
+def is_vla_decl(sym: Symbol) -> bool:
+    return isinstance(unqual(sym.type), VlaT)
+
+

@@ -1,0 +1,3 @@
+// expect-error: 3: file scope
+int n = 4;
+int h[n];

@@ -1,0 +1,2 @@
+// expect-error: 2: exceeds
+struct W { int y : 40; };

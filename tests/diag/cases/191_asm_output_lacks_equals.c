@@ -1,0 +1,7 @@
+// expect-error: 5: lacks '='
+int main(void)
+{
+    int x = 1;
+    __asm__("incl %0" : "r"(x));
+    return x;
+}

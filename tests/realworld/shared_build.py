@@ -1,0 +1,43 @@
+"""Build a real program once per pytest session, however many xdist workers ask for it.
+
+The first worker to ask builds under a file lock in a directory common to all
+workers of the session and leaves a `done` marker; the others wait on the lock
+and reuse the result, or its recorded failure, instead of building again.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+
+def shared_dir(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """`name` inside a directory common to all xdist workers of this session."""
+    base = tmp_path_factory.getbasetemp()
+    root = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / name
+    root.mkdir(exist_ok=True)
+    return root
+
+
+def build_once(root: Path, name: str, build: Callable[[Path], str]) -> Path:
+    """root/name, made by `build(out_dir)` (which returns a one-line summary) on first use.
+
+    A failed build fails every test that needs it, with the builder's message."""
+    out = root / name
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done, failed = root / f"{name}.done", root / f"{name}.failed"
+        if failed.exists():
+            pytest.fail(f"building {name} failed (in another worker):\n{failed.read_text()}")
+        if not done.exists():
+            try:
+                summary = build(out)
+            except Exception as exc:  # the builder's own error, reported verbatim
+                failed.write_text(f"{type(exc).__name__}: {exc}")
+                pytest.fail(f"building {name} failed:\n{type(exc).__name__}: {exc}")
+            done.write_text(summary + "\n")
+    return out
