@@ -313,7 +313,7 @@ def _secondary_ranges(holders: dict[VarKey, list[tuple[int, frozenset[MLoc]]]],
             for loc in list(open_at):
                 if loc not in hs:
                     intervals.append((loc, open_at.pop(loc), p))
-            for loc in hs:
+            for loc in sorted(hs, key=str):  # a set: fixed order keeps the output reproducible
                 open_at.setdefault(loc, p)
         for loc, start in open_at.items():
             intervals.append((loc, start, end))
