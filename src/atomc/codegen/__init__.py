@@ -23,6 +23,7 @@ from .fallthrough import fold_fallthrough_branches
 from .linetable import compute_rows
 from .mir import MFunction
 from .mir_dce import remove_dead_vreg_defs
+from .peephole import run_peepholes
 from .debug_values import variable_locations
 from .regalloc_fast import allocate
 from .regalloc_linear import allocate_linear
@@ -55,6 +56,7 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
     if opt_level > 0:
         allocate_linear(mf)
         clean_branches(mf)
+        run_peepholes(mf)
     else:
         allocate(mf)
     if verify:
