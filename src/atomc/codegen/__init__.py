@@ -44,7 +44,7 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
                      omit_frame_pointer: bool = False) -> MFunction:
     """IR function -> final MIR (allocated, frame lowered). With `verify`, the
     machine-IR verifier runs after isel, allocation and frame lowering."""
-    mf = select_function(fn, number, module, debug)
+    mf = select_function(fn, number, module, debug, index_addressing=opt_level > 0)
     mf.frame_pointer = needs_frame_pointer(mf, omit_frame_pointer)
     fold_fallthrough_branches(mf)
     if verify:

@@ -26,6 +26,7 @@ from ...diag import InternalCompilerError
 from ...ir.dbgrecords import DbgKind, DbgRecord
 from ...ir.debuginfo import DIExpression, DILocation, DW_OP_deref
 from ...ir.function import Block, Function, Global, Module
+from ...ir.loops import Loop
 from ...ir.insts import (
     Alloca,
     Binary,
@@ -69,6 +70,7 @@ from ..mir import (
     VReg,
 )
 from .frame import OUTGOING_ARGS
+from .global_hoist import plan_global_hoists
 from .abi import FP_OFFSET_NO_XMM, REG_SAVE_AREA_SIZE, layout_args
 from .isel_float import FloatLowering
 from .isel_float import _bits_of as _float_bits
@@ -111,8 +113,12 @@ def _w(size: int) -> int:
 
 
 class FunctionISel(FloatLowering):
-    def __init__(self, fn: Function, number: int, module: Module, debug: bool) -> None:
+    def __init__(self, fn: Function, number: int, module: Module, debug: bool,
+                 index_addressing: bool = False) -> None:
         self.fn = fn
+        # base+index*scale operands: off at -O0, whose allocator handles at most
+        # two virtual registers per instruction
+        self.index_addressing = index_addressing
         self.module = module
         self.debug = debug
         self.mf = MFunction(fn.name, fn, number)
@@ -123,6 +129,11 @@ class FunctionISel(FloatLowering):
         self.cur: MBlock | None = None
         self.loc: DILocation | None = None
         self.fused: set[Inst] = set()
+        self.scaled: dict[Inst, tuple[Value, int]] = {}  # fused `x << k` / `x * 2^k` offsets
+        self.ir_block: Block | None = None
+        self.hoist_at: dict[Block, list[Global]] = {}  # preheader -> globals to materialise
+        self.hoist_scope: dict[Block, Loop] = {}
+        self.hoisted: dict[tuple[Loop, Global], VReg] = {}
         self.value_num: dict[Value, tuple[int, int]] = {}
         self.ref_fixups: list[tuple[MInst, Value]] = []
         self.pending_blocks: list[MBlock] = []
@@ -222,6 +233,11 @@ class FunctionISel(FloatLowering):
         return s
 
     def symbol_address(self, v: Function | Global) -> VReg:
+        lp = self.hoist_scope.get(self.ir_block) if self.ir_block is not None else None
+        if lp is not None and isinstance(v, Global):
+            r = self.hoisted.get((lp, v))
+            if r is not None:
+                return r
         t = self.mf.new_vreg(8)
         if _is_external(v):
             self.emit("movq", Mem(symbol=f"{v.name}@GOTPCREL"), t)
@@ -239,9 +255,24 @@ class FunctionISel(FloatLowering):
         if isinstance(p, PtrAdd) and isinstance(p.offset, Const):
             inner = self.addr(p.ptr)
             off = _signed(int(p.offset.value), 64)
-            if inner.index is None and fits_i32(inner.disp + off):
+            if fits_i32(inner.disp + off):
                 return replace(inner, disp=inner.disp + off)
+        elif isinstance(p, PtrAdd) and self.index_addressing and p.block is self.ir_block:
+            # base + index*scale: the ptradd's operands are read here directly
+            # (same block, so no longer live ranges); its own lea dies if unused
+            inner = self.addr(p.ptr)
+            if inner.index is not None or inner.base is None:  # indexed, or %rip-relative
+                inner = Mem(base=self.reg(p.ptr, 8))
+            index, scale = self.scaled_index(p.offset)
+            return replace(inner, index=index, scale=scale)
         return Mem(base=self.reg(p, 8))
+
+    def scaled_index(self, off: Value) -> tuple[VReg, int]:
+        """`off` as an address's index register and scale."""
+        folded = self.scaled.get(off)  # type: ignore[call-overload]
+        if folded is not None:
+            return self.reg(folded[0], 8), folded[1]
+        return self.reg(off, 8), 1
 
     # -- driver -----------------------------------------------------------------------
     def run(self) -> MFunction:
@@ -249,8 +280,12 @@ class FunctionISel(FloatLowering):
         for b in fn.blocks:
             self.blocks[b] = self.mf.new_block(b)
         self._find_fusable_compares()
+        if self.index_addressing:
+            self._find_scaled_offsets()
+            self.hoist_at, self.hoist_scope = plan_global_hoists(fn)
         for b in fn.blocks:
             self.cur = self.blocks[b]
+            self.ir_block = b
             self.mf.blocks.append(self.cur)
             self.loc = None
             if b is fn.entry:
@@ -262,6 +297,8 @@ class FunctionISel(FloatLowering):
                     self.value_num[p] = (num, 0)
             for inst in b.insts:
                 self.loc = inst.loc
+                if inst is b.terminator and b in self.hoist_at:
+                    self.materialise_hoisted(b)
                 if self.debug and inst.dbg_records:
                     for rec in inst.dbg_records:
                         self.lower_dbg_record(rec)
@@ -281,6 +318,14 @@ class FunctionISel(FloatLowering):
             else:
                 mi.operands = [Imm(ref[0]), Imm(ref[1])]
         return self.mf
+
+    def materialise_hoisted(self, preheader: Block) -> None:
+        """Define the loop nest's global-address registers before the jump into it."""
+        self.ir_block = None  # a fresh definition, not the loop's register
+        lp = self.hoist_scope[preheader.successors[0]]
+        for g in self.hoist_at[preheader]:
+            self.hoisted[(lp, g)] = self.symbol_address(g)
+        self.ir_block = preheader
 
     def _number_def(self, inst: Inst, start: int) -> None:
         r = self.vregs.get(inst)
@@ -307,6 +352,26 @@ class FunctionISel(FloatLowering):
                 real = [u for u in c.uses if not u.is_debug]
                 if c.op is Op.ICMP and len(real) == 1 and real[0].user is t:
                     self.fused.add(c)
+
+    def _find_scaled_offsets(self) -> None:
+        """A 64-bit `x << k` or `x * 2^k` (k = 1..3) whose real uses are all
+        non-constant ptradd offsets in its own block becomes the scaled index
+        of those addresses and is not computed on its own (decided on real
+        uses only, so -g cannot change the code; debug uses see it optimised out)."""
+        for b in self.fn.blocks:
+            for inst in b.insts:
+                if not isinstance(inst, Binary) or value_size(inst.ty) != 8 \
+                        or not isinstance(inst.rhs, Const) or isinstance(inst.lhs, Const):
+                    continue
+                c = int(inst.rhs.value)
+                scale = 1 << c if inst.op is Op.SHL and 1 <= c <= 3 else \
+                    c if inst.op is Op.MUL and c in (2, 4, 8) else 0
+                real = [u for u in inst.uses if not u.is_debug]
+                if scale and real and all(
+                        isinstance(u.user, PtrAdd) and u.user.block is b
+                        and u.user.ptr is not inst and u.user.offset is inst for u in real):
+                    self.scaled[inst] = (inst.lhs, scale)
+                    self.fused.add(inst)
 
     # -- entry --------------------------------------------------------------------------
     def lower_entry(self) -> None:
@@ -391,6 +456,8 @@ class FunctionISel(FloatLowering):
     def lower(self, inst: Inst) -> None:
         op = inst.op
         if isinstance(inst, Binary):
+            if inst in self.scaled:
+                return
             if op in (Op.SDIV, Op.UDIV, Op.SREM, Op.UREM):
                 self.lower_div(inst)
             elif op in (Op.SHL, Op.LSHR, Op.ASHR):
@@ -614,9 +681,12 @@ class FunctionISel(FloatLowering):
         if isinstance(off, Const):
             c = _signed(int(off.value), 64)
             base = self.addr(inst.ptr)
-            if base.index is None and fits_i32(base.disp + c):
+            if fits_i32(base.disp + c):
                 self.emit("leaq", _mem_add(base, c), dst)
                 return
+        elif self.index_addressing:
+            self.emit("leaq", self.addr(inst), dst)
+            return
         self.mov(self.reg(inst.ptr, 8), dst, 8)
         self.emit("addq", self.operand(off, 8), dst)
 
@@ -865,5 +935,6 @@ def _def_index(mi: MInst, vreg_id: int) -> int | None:
     return None
 
 
-def select_function(fn: Function, number: int, module: Module, debug: bool) -> MFunction:
-    return FunctionISel(fn, number, module, debug).run()
+def select_function(fn: Function, number: int, module: Module, debug: bool,
+                    index_addressing: bool = False) -> MFunction:
+    return FunctionISel(fn, number, module, debug, index_addressing).run()
