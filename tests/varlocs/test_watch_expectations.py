@@ -1,0 +1,37 @@
+"""-O2 programs whose `//@ watch` expectations name exact values, checked under gdb
+and lldb. "optimized out" never matches an expectation, so each program fails
+when the debug-info feature it exercises is lost:
+
+* entry_values.c: the callee's parameters live nowhere after its first call; the
+  debuggers must recover them from the caller's DW_TAG_call_site_parameter values
+  through DW_OP_entry_value.
+* salvaged.c: -O2 deletes the computations of `y = x + 5`, `z = x * 3`,
+  `w = x - 9` and `s = k << 2` (never used); dead-code elimination rewrites each
+  record to an expression over the surviving operand, which the back end must
+  keep through to the location list (over a register or an entry value).
+* float_consts.c: `d`, `f` and `e` fold to float constants, described by their
+  bit patterns with DW_OP_constu / DW_OP_stack_value.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from atomc_eval.expectations import check_file
+
+PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c"]
+
+
+@pytest.mark.parametrize("debugger", ["gdb", "lldb"])
+@pytest.mark.parametrize("program", PROGRAMS)
+def test_watched_values_are_shown(program: str, debugger: str) -> None:
+    if shutil.which("gdb" if debugger == "gdb" else "lldb-22") is None:
+        pytest.skip(f"{debugger} is not installed")
+    report = check_file(str(Path(__file__).parent / "programs" / program),
+                        cc=f"{sys.executable} -m atomc -O2 -g {{src}} -o {{out}}",
+                        debugger=debugger)
+    assert report.passed, report.render()
