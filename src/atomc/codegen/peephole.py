@@ -18,7 +18,7 @@ no register, so nothing refers to it.
 
 from __future__ import annotations
 
-from .mir import BlockRef, Imm, MBlock, MFunction, MInst, PReg
+from .mir import Imm, MBlock, MFunction, MInst, PReg
 from .x86_64.opcodes import OPCODES
 
 # integer instructions (mnemonic + size suffix) that set or clobber the flags; SSE
@@ -73,29 +73,22 @@ def _zeroing_xor(mf: MFunction, mov: MInst) -> MInst:
 
 
 def _flags_dead_after(mf: MFunction, index: int, start: int) -> bool:
-    """Are the flags dead from instruction `start` of block `index` on? Follows a
-    fall-through or an unconditional `jmp` into its one successor, a few blocks deep."""
+    """Are the flags dead from instruction `start` of block `index` on? A block that
+    ends without a terminator falls through: the scan goes on in the next block, a
+    few blocks deep. Any branch ends the scan as "maybe read"."""
     for _ in range(_MAX_BLOCKS):
-        block = mf.blocks[index]
-        verdict = _scan(block.insts[start:])
+        verdict = _scan(mf.blocks[index].insts[start:])
         if verdict is not None:
             return verdict
-        last = next((mi for mi in reversed(block.insts) if not mi.is_meta), None)
-        if last is not None and last.opcode == "jmp" and isinstance(last.operands[0], BlockRef):
-            index = mf.blocks.index(last.operands[0].block)
-        elif last is not None and OPCODES[last.opcode].is_terminator:
-            return False  # a conditional branch or a jump table: some successor may read
-        elif index + 1 < len(mf.blocks):
-            index += 1  # falls through
-        else:
+        if index + 1 >= len(mf.blocks):
             return False
-        start = 0
+        index, start = index + 1, 0
     return False
 
 
 def _scan(insts: list[MInst]) -> bool | None:
-    """True: written before read; False: maybe read; None: untouched up to the block's end
-    (its `jmp`, if any, included)."""
+    """True: written before read; False: maybe read (a branch or unknown code comes
+    first); None: untouched up to the end of a block without a terminator."""
     for mi in insts:
         if mi.is_meta:
             continue
@@ -105,10 +98,8 @@ def _scan(insts: list[MInst]) -> bool | None:
             return False
         if d.is_return:
             return True
-        if op == "jmp":
-            return None
         if d.is_terminator:
-            return False
+            return False  # `jmp` or a jump table: a successor may read them
         if d.is_call or _writes_flags(op):
             return True
         if not op.startswith(_FLAG_NEUTRAL) and not op.endswith(_SSE_SUFFIXES):

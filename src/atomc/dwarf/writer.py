@@ -105,18 +105,23 @@ class _Writer:
         self.types = TypeDIEs(self.unit, self.strs, files)
         self.abstract: dict[int, DIE] = {}
 
+    def subprogram_head(self, sp: DISubprogram) -> DIE:
+        """The attributes a function's concrete and abstract DIEs both start with."""
+        d = self.unit.child(TAG.subprogram)
+        if not sp.is_local:
+            d.add(AT.external, FORM.flag_present)
+        self.types.name(d, sp.name)
+        self.types.decl(d, sp.file, sp.line)
+        if sp.type.prototyped:
+            d.add(AT.prototyped, FORM.flag_present)
+        self.types.add_type(d, sp.type.ret)
+        return d
+
     def abstract_subprogram(self, sp: DISubprogram) -> DIE:
         """The out-of-line description of an inlined function (DW_AT_inline)."""
         d = self.abstract.get(id(sp))
         if d is None:
-            d = self.unit.child(TAG.subprogram)
-            if not sp.is_local:
-                d.add(AT.external, FORM.flag_present)
-            self.types.name(d, sp.name)
-            self.types.decl(d, sp.file, sp.line)
-            if sp.type.prototyped:
-                d.add(AT.prototyped, FORM.flag_present)
-            self.types.add_type(d, sp.type.ret)
+            d = self.subprogram_head(sp)
             d.add(AT.inline, FORM.data1, 1)  # DW_INL_inlined
             self.abstract[id(sp)] = d
         return d
@@ -249,14 +254,7 @@ class _Writer:
 
     def subprogram(self, f: FunctionDebugInfo) -> _FunctionScopes:
         sp: DISubprogram = f.subprogram
-        d = self.unit.child(TAG.subprogram)
-        if not sp.is_local:
-            d.add(AT.external, FORM.flag_present)
-        self.types.name(d, sp.name)
-        self.types.decl(d, sp.file, sp.line)
-        if sp.type.prototyped:
-            d.add(AT.prototyped, FORM.flag_present)
-        self.types.add_type(d, sp.type.ret)
+        d = self.subprogram_head(sp)
         d.add(AT.low_pc, FORM.addr, SymAddr(f.symbol))
         d.add(AT.high_pc, FORM.data4, AsmExpr(f"{f.end_label}-{f.symbol}"))
         d.add(AT.frame_base, FORM.exprloc, encode(f.frame_base))

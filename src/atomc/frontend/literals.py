@@ -52,15 +52,22 @@ def int_literal(text: str) -> tuple[int, IntT]:
     raise LiteralError(f"integer constant '{text}' is too large for its type")
 
 
-def _decode_body(body: str) -> list[int]:
-    """Code units of a literal's body (UTF-8 bytes for source characters)."""
+def _decode_body(body: str, wide: bool = False) -> list[int]:
+    """Code units of a literal's body: UTF-8 bytes for a narrow literal (numeric
+    escapes truncated to a byte), code points for a wide one (escapes keep their
+    full value)."""
+    mask = 0xFFFFFFFF if wide else 0xFF
+
+    def encode(cp: int) -> list[int]:
+        return [cp] if wide else list(chr(cp).encode("utf-8"))
+
     out: list[int] = []
     i = 0
     n = len(body)
     while i < n:
         c = body[i]
         if c != "\\":
-            out.extend(c.encode("utf-8"))
+            out.extend(encode(ord(c)))
             i += 1
             continue
         i += 1
@@ -74,7 +81,7 @@ def _decode_body(body: str) -> list[int]:
             j = i
             while j < n and j < i + 3 and body[j] in "01234567":
                 j += 1
-            out.append(int(body[i:j], 8) & 0xFF)
+            out.append(int(body[i:j], 8) & mask)
             i = j
         elif c == "x":
             j = i + 1
@@ -82,7 +89,7 @@ def _decode_body(body: str) -> list[int]:
                 j += 1
             if j == i + 1:
                 raise LiteralError("\\x used with no following hex digits")
-            out.append(int(body[i + 1 : j], 16) & 0xFF)
+            out.append(int(body[i + 1 : j], 16) & mask)
             i = j
         elif c in "uU":
             width = 4 if c == "u" else 8
@@ -91,10 +98,10 @@ def _decode_body(body: str) -> list[int]:
                 cp = int(digits, 16)
             except ValueError:
                 raise LiteralError("incomplete universal character name") from None
-            out.extend(chr(cp).encode("utf-8"))
+            out.extend(encode(cp))
             i += 1 + width
         else:
-            out.append(ord(c) & 0xFF)  # unknown escape: gcc warns and keeps the character
+            out.append(ord(c) & mask)  # unknown escape: gcc warns and keeps the character
             i += 1
     return out
 
@@ -166,55 +173,10 @@ def wide_string_literal(text: str) -> list[int]:
     prefix = wide_prefix(text)
     units: list[int] = []
     for _, body in _segments(text):
-        for cp in _decode_wide(body):
+        for cp in _decode_body(body, wide=True):
             if prefix == "u" and cp > 0xFFFF:
                 cp -= 0x10000
                 units += [0xD800 + (cp >> 10), 0xDC00 + (cp & 0x3FF)]
             else:
                 units.append(cp)
     return units
-
-
-def _decode_wide(body: str) -> list[int]:
-    """Code points of a wide literal's body: escapes give their full value."""
-    out: list[int] = []
-    i = 0
-    n = len(body)
-    while i < n:
-        c = body[i]
-        if c != "\\":
-            out.append(ord(c))
-            i += 1
-            continue
-        i += 1
-        if i >= n:
-            raise LiteralError("incomplete escape sequence")
-        c = body[i]
-        if c in _SIMPLE_ESCAPES:
-            out.append(_SIMPLE_ESCAPES[c])
-            i += 1
-        elif c in "01234567":
-            j = i
-            while j < n and j < i + 3 and body[j] in "01234567":
-                j += 1
-            out.append(int(body[i:j], 8))
-            i = j
-        elif c == "x":
-            j = i + 1
-            while j < n and body[j] in "0123456789abcdefABCDEF":
-                j += 1
-            if j == i + 1:
-                raise LiteralError("\\x used with no following hex digits")
-            out.append(int(body[i + 1 : j], 16) & 0xFFFFFFFF)
-            i = j
-        elif c in "uU":
-            width = 4 if c == "u" else 8
-            try:
-                out.append(int(body[i + 1 : i + 1 + width], 16))
-            except ValueError:
-                raise LiteralError("incomplete universal character name") from None
-            i += 1 + width
-        else:
-            out.append(ord(c))
-            i += 1
-    return out

@@ -11,7 +11,7 @@ from .debuginfo import (
 )
 from .function import AtomCounter, Block, DataItem, Function, Global, Module, SymRef, Zeros
 from .insts import (
-    BINARY_OPS, CAST_OPS, ICMP_PREDS, OPINFO, Alloca, Binary, Branch, Call, Cast, Cmp, Extract,
+    BINARY_OPS, CAST_OPS, ICMP_PREDS, MEMORY_WRITERS, OPINFO, Alloca, Binary, Branch, Call, Cast, Cmp, Extract,
     DynAlloca, InlineAsm, Inst, Jump, Load, MemCopy, MemSet, Op, PtrAdd, Ret, Select, Store, Succ, Switch, Unreachable,
     StackRestore, StackSave, VaStart, has_dynamic_stack,
 )

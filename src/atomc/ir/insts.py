@@ -120,6 +120,10 @@ OPINFO: Final[dict[Op, OpInfo]] = {
                                               Op.UNREACHABLE)},
 }
 
+# instructions that may write memory other than their own results (inline asm
+# counts whatever its clobber list says: conservative)
+MEMORY_WRITERS: Final = frozenset({Op.STORE, Op.CALL, Op.MEMCPY, Op.MEMSET, Op.VASTART, Op.ASM})
+
 BINARY_OPS: Final = frozenset({Op.ADD, Op.SUB, Op.MUL, Op.SDIV, Op.UDIV, Op.SREM, Op.UREM, Op.AND,
                                Op.OR, Op.XOR, Op.SHL, Op.LSHR, Op.ASHR, Op.FADD, Op.FSUB, Op.FMUL,
                                Op.FDIV})

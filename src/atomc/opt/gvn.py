@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..ir import (
+    MEMORY_WRITERS,
     Block,
     Cast,
     Cmp,
@@ -41,10 +42,6 @@ from ..ir.rewrite import erase
 from .cfgutils import replace_value
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
-
-# inline asm counts as a clobber whatever its clobber list says (conservative:
-# values in escaped memory are reloaded after any asm)
-_CLOBBERS = frozenset({Op.STORE, Op.CALL, Op.MEMCPY, Op.MEMSET, Op.VASTART, Op.ASM})
 
 
 def _operand_key(v: Value) -> tuple[int, object, object]:
@@ -117,7 +114,7 @@ class GVN(FunctionPass):
                 else:
                     avail[k] = inst
                 continue
-            if inst.op in _CLOBBERS:
+            if inst.op in MEMORY_WRITERS:  # values in escaped memory are reloaded after them
                 avail.clear()
                 if isinstance(inst, Store) and not inst.volatile:
                     avail[(id(inst.ptr), str(inst.value.ty))] = inst.value

@@ -30,6 +30,7 @@ from typing import ClassVar
 
 from ..ir import (
     EMPTY_EXPR,
+    MEMORY_WRITERS,
     Alloca,
     Arg,
     BlockParam,
@@ -39,16 +40,12 @@ from ..ir import (
     Function,
     Inst,
     Load,
-    Op,
     Store,
     Value,
 )
 from ..ir.dominators import DomTree, dominators_of_function
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
-
-# instructions that may write the (escaped) slot
-_WRITES = frozenset({Op.STORE, Op.CALL, Op.MEMCPY, Op.MEMSET, Op.VASTART, Op.ASM})
 
 
 def _piece(rec: DbgRecord) -> tuple[int, object, object]:
@@ -110,7 +107,7 @@ class MemValueLocations(FunctionPass):
                 continue
             live: list[DbgRecord] = []  # adds not yet ended in this block
             for inst in list(block.insts):
-                if inst.op in _WRITES or (inst.is_terminator and inst.succs):
+                if inst.op in MEMORY_WRITERS or (inst.is_terminator and inst.succs):
                     for a in live:  # this instruction may change the variable
                         _attach(DbgRecord(DbgKind.DELETE, a.var, None, EMPTY_EXPR, loc=a.loc,
                                           key=a), inst)
@@ -124,7 +121,7 @@ class MemValueLocations(FunctionPass):
                 if not isinstance(v, (Inst, Arg, BlockParam)):
                     continue
                 nxt = block.insts[block.insts.index(inst) + 1]
-                if nxt.op in _WRITES or nxt.is_terminator:
+                if nxt.op in MEMORY_WRITERS or nxt.is_terminator:
                     continue  # the register location would cover no instruction
                 for home in homes.get(id(slot), ()):
                     if not _fits(home, v) or not _dominates(dom, home, inst):
