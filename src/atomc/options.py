@@ -2,7 +2,35 @@
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
+
+
+class CodeModel(enum.Enum):
+    """How addresses of symbols are formed (gcc's -fno-pic / -fPIE / -fPIC)."""
+
+    STATIC = "static"  # -fno-pic: absolute or %rip-relative, non-preemptible
+    PIE = "pie"  # -fPIE/-fpie: position independent, own symbols not preemptible
+    PIC = "pic"  # -fPIC/-fpic: shared-library code, default-visibility globals preemptible
+
+
+class StackProtector(enum.Enum):
+    """gcc's -fstack-protector family: which functions get a canary."""
+
+    NONE = "none"
+    DEFAULT = "default"  # -fstack-protector: char arrays of 8+ bytes, alloca
+    STRONG = "strong"  # -fstack-protector-strong: any array, address-taken locals
+    ALL = "all"  # -fstack-protector-all
+    EXPLICIT = "explicit"  # -fstack-protector-explicit: only `stack_protect` functions
+
+
+class CfProtection(enum.Enum):
+    """-fcf-protection=: Intel CET markers."""
+
+    NONE = "none"
+    BRANCH = "branch"  # endbr64 at indirect-branch targets
+    RETURN = "return"  # shadow-stack compatible (no code change needed here)
+    FULL = "full"
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +53,22 @@ class CompileOptions:
     opt_bisect_limit: int = -1
     time_passes: bool = False
     omit_frame_pointer: bool | None = None  # -f[no-]omit-frame-pointer; None: omit at -O2 and up
+    # Code generation options from gcc's command line (see the driver's option table).
+    code_model: CodeModel = CodeModel.PIE  # Debian's gcc is configured --enable-default-pie
+    stack_protector: StackProtector = StackProtector.NONE
+    stack_clash_protection: bool = False
+    cf_protection: CfProtection = CfProtection.NONE
+    function_sections: bool = False
+    data_sections: bool = False
+    common: bool = False  # -fcommon: tentative definitions become common symbols
+    visibility: str = "default"  # -fvisibility=: default, hidden, protected, internal
+    wrapv: bool = False  # -fwrapv: signed overflow wraps
+    strict_aliasing: bool = True
+    delete_null_pointer_checks: bool = True
+    tls_model: str | None = None  # -ftls-model=; None: from code_model
+    debug_level: int = 2  # -g1 / -g2 / -g3 (only meaningful with debug=True)
+    dwarf_version: int = 5
+    file_prefix_map: tuple[tuple[str, str], ...] = ()  # -ffile-prefix-map=OLD=NEW, in order
     extra: dict[str, str] = field(default_factory=dict)
 
     @property
