@@ -357,5 +357,41 @@ bb3:
 }}
 """, "f", ((0,), (4,)))
 
+ATOMICS = Program("atomics", f"""
+{cstr("fmt", "%d %d %d %dNL")}
+global @counter : size 4, align 4, internal = [bytes "05000000"]
+{PRINTF}
+define @f(i32 %n) -> (i32) {{
+bb0:
+  %slot = alloca 4, align 4
+  store i32 %n, ptr %slot
+  %a1 = atomic_load i32, ptr @counter, seq_cst
+  %a2 = atomic_load i32, ptr @counter, seq_cst
+  %old = atomicrmw add ptr @counter, i32 %n, seq_cst
+  %unused = atomicrmw nand ptr %slot, i32 6, relaxed
+  fence seq_cst
+  jump bb1(i32 0)
+bb1(i32 %i):
+  %c = icmp slt i32 %i, i32 3
+  branch i1 %c, bb2, bb3
+bb2:
+  %cur = atomic_load i32, ptr %slot, acquire
+  %new = mul i32 %cur, i32 3
+  %r = cmpxchg ptr %slot, i32 %cur, i32 %new, seq_cst, acquire
+  %ok = extract {{i32, i1}} %r, 1
+  %i2 = add i32 %i, i32 1
+  branch i1 %ok, bb1(i32 %i2), bb1(i32 %i)
+bb3:
+  %sv = load i32, ptr %slot
+  %x = atomicrmw xchg ptr @counter, i32 %sv, release
+  atomic_store i32 %a1, ptr %slot, seq_cst
+  %fin = atomic_load i32, ptr %slot, relaxed
+  %s1 = add i32 %a2, i32 %old
+  %pr = call i32 ptr @printf(ptr @fmt, i32 %s1, i32 %sv, i32 %x, i32 %fin) fixed 1
+  %cnt = load i32, ptr @counter
+  ret i32 %cnt
+}}
+""", "f", ((1,), (-4,), (7,)))
+
 CORPUS: tuple[Program, ...] = (ARITH, LOOP_SUM, CONST_BRANCH, STRUCT_LOCAL, SWITCH_LOOP, CALLS,
-                               NARROW, LOADS, DIVS, NESTED, DEADPARAMS)
+                               NARROW, LOADS, DIVS, NESTED, DEADPARAMS, ATOMICS)

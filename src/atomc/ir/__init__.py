@@ -2,6 +2,7 @@
 Instructions atoms) on every instruction, and multi-location debug records.
 Import IR names from here, not from the submodules."""
 
+from .atomics import AtomicLoad, AtomicRMW, AtomicStore, CmpXchg, Fence, Ordering, RMWOp
 from .builder import Builder
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
@@ -11,7 +12,7 @@ from .debuginfo import (
 )
 from .function import AtomCounter, Block, DataItem, Function, Global, Module, SymRef, Zeros
 from .insts import (
-    BINARY_OPS, CAST_OPS, ICMP_PREDS, MEMORY_WRITERS, OPINFO, Alloca, Binary, Branch, Call, Cast, Cmp, Extract,
+    ATOMIC_OPS, BINARY_OPS, CAST_OPS, ICMP_PREDS, MEMORY_WRITERS, OPINFO, Alloca, Binary, Branch, Call, Cast, Cmp, Extract,
     DynAlloca, InlineAsm, Inst, Jump, Load, MemCopy, MemSet, Op, PtrAdd, Ret, Select, Store, Succ, Switch, Unreachable,
     StackRestore, StackSave, VaStart, has_dynamic_stack,
 )

@@ -78,6 +78,12 @@ class Op(enum.Enum):
     DYNALLOCA = "dynalloca"  # run-time sized stack object (VLAs, alloca)
     STACKSAVE = "stacksave"  # the stack pointer, to release dynamic allocations later
     STACKRESTORE = "stackrestore"  # free every dynalloca made since the matching stacksave
+    # atomics (formats in atomics.py)
+    ATOMIC_LOAD = "atomic_load"
+    ATOMIC_STORE = "atomic_store"
+    ATOMIC_RMW = "atomicrmw"
+    CMPXCHG = "cmpxchg"
+    FENCE = "fence"
     # terminators
     JUMP = "jump"
     BRANCH = "branch"
@@ -116,13 +122,22 @@ OPINFO: Final[dict[Op, OpInfo]] = {
     Op.DYNALLOCA: OpInfo(),
     Op.STACKSAVE: OpInfo(),
     Op.STACKRESTORE: OpInfo(),
+    **{op: OpInfo() for op in (Op.ATOMIC_LOAD, Op.ATOMIC_STORE, Op.ATOMIC_RMW, Op.CMPXCHG,
+                               Op.FENCE)},
     **{op: OpInfo(terminator=True) for op in (Op.JUMP, Op.BRANCH, Op.SWITCH, Op.RET,
                                               Op.UNREACHABLE)},
 }
 
-# instructions that may write memory other than their own results (inline asm
-# counts whatever its clobber list says: conservative)
-MEMORY_WRITERS: Final = frozenset({Op.STORE, Op.CALL, Op.MEMCPY, Op.MEMSET, Op.VASTART, Op.ASM})
+# atomic memory operations and fences: never removed, merged or moved, and no
+# other memory access moves across them (see atomics.py)
+ATOMIC_OPS: Final = frozenset({Op.ATOMIC_LOAD, Op.ATOMIC_STORE, Op.ATOMIC_RMW, Op.CMPXCHG,
+                               Op.FENCE})
+
+# instructions that may write memory other than their own results, or order
+# other threads' writes before what follows (inline asm counts whatever its
+# clobber list says, and every atomic counts, even a load or a fence: conservative)
+MEMORY_WRITERS: Final = frozenset({Op.STORE, Op.CALL, Op.MEMCPY, Op.MEMSET, Op.VASTART, Op.ASM,
+                                   *ATOMIC_OPS})
 
 BINARY_OPS: Final = frozenset({Op.ADD, Op.SUB, Op.MUL, Op.SDIV, Op.UDIV, Op.SREM, Op.UREM, Op.AND,
                                Op.OR, Op.XOR, Op.SHL, Op.LSHR, Op.ASHR, Op.FADD, Op.FSUB, Op.FMUL,

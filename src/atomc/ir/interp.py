@@ -40,6 +40,8 @@ from .insts import (
     Store,
     Switch,
 )
+from .atomics import execute_atomic
+from .insts import ATOMIC_OPS
 from .types import FloatType, IntType, Type
 from .values import Const, Undef, Value
 
@@ -691,6 +693,11 @@ class Interpreter:
                 self.mem.free(a)
             del frame.allocas[mark:]
             return None
+        if op in ATOMIC_OPS:
+            rest = [self._scalar(val(frame, u.value)) for u in inst.operands]
+            addr = rest.pop(1 if op is Op.ATOMIC_STORE else 0) if rest else 0
+            assert isinstance(addr, int)
+            return execute_atomic(self, addr, inst, rest)  # type: ignore[return-value]
         if op is Op.ASM:  # machine code the interpreter has no model of
             raise InterpError(f"cannot interpret inline assembly in @{frame.fn.name}: "
                               f"{getattr(inst, 'template', '')!r}")

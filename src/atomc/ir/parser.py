@@ -70,7 +70,8 @@ from .insts import (
     Unreachable,
     VaStart,
 )
-from .insts import DynAlloca, StackRestore, StackSave
+from .insts import ATOMIC_OPS, DynAlloca, StackRestore, StackSave
+from .atomics_text import parse_atomic
 from .types import (
     F32,
     F64,
@@ -1111,6 +1112,8 @@ class IRParser:
                 return StackRestore(typed(), loc=None)
             case Op.ASM:
                 return self.parse_asm(scope)
+            case _ if op in ATOMIC_OPS:
+                return parse_atomic(self, op, scope)
             case Op.JUMP:
                 b, args = self.parse_succ(scope)
                 return Jump(b, args, loc=None)

@@ -20,7 +20,8 @@ from .function import Block, Function, Global, Module, SymRef, Zeros
 from .insts import (
     Alloca, Branch, Call, Cast, Cmp, Extract, InlineAsm, Inst, Load, MemCopy, MemSet, Op, Store, Switch,
 )
-from .insts import DynAlloca
+from .insts import ATOMIC_OPS, DynAlloca
+from .atomics_text import atomic_body
 from .types import IntType
 from .values import Arg, BlockParam, Const, Undef, Value
 
@@ -332,6 +333,8 @@ class IRPrinter:
                 body = f"switch {t(ops[0])}, default {self.succ(inst, 0, names)}, [{cases}]"
             case _ if inst.op is Op.JUMP:
                 body = f"jump {self.succ(inst, 0, names)}"
+            case _ if inst.op in ATOMIC_OPS:
+                body = atomic_body(inst, t)
             case _:
                 body = op + (" " + ", ".join(t(v) for v in ops) if ops else "")
         if str(inst.ty) != "void":

@@ -28,6 +28,12 @@ Types
 - T10 ret values match the function's ret_types in count and type
 - T11 va_start only in a variadic function
 - T12 signature: args match param_types; byval/sret params are ptr; sret returns () or (ptr)
+Atomics (atomics.py)
+- A1  an atomic access has a ptr address and accesses an i8, i16, i32, i64 or ptr
+- A2  orderings fit: a load is not release/acq_rel, a store not acquire/acq_rel, a fence not relaxed
+- A3  atomicrmw: the result has the value's type; every operation but xchg needs an integer
+- A4  cmpxchg: expected and desired values of one type T; the result is {T, i1}
+- A5  cmpxchg failure ordering: relaxed, acquire or seq_cst, and not above the success ordering
 SSA
 - D1  every use is dominated by its definition (successor args are uses at the terminator)
 - D2  block params are usable in their block and the blocks it dominates; dead code unchecked
@@ -98,7 +104,11 @@ from .insts import (
     Unreachable,
     VaStart,
 )
-from .insts import DynAlloca, StackRestore, StackSave
+from .insts import ATOMIC_OPS, DynAlloca, StackRestore, StackSave
+from .atomics import FORMATS as _ATOMIC_FORMATS
+from .atomics import OPERAND_COUNTS as _ATOMIC_OPERANDS
+from .atomics import VALUE_FORMATS as _ATOMIC_VALUES
+from .atomics import check_atomic
 from .inline_asm import check_asm
 from .printer import IRPrinter
 from .types import I1, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type
@@ -136,12 +146,13 @@ _FORMAT: dict[Op, type] = {
     Op.EXTRACT: Extract, Op.VASTART: VaStart, Op.ASM: InlineAsm, Op.JUMP: Jump, Op.BRANCH: Branch,
     Op.SWITCH: Switch, Op.RET: Ret, Op.UNREACHABLE: Unreachable,
     Op.DYNALLOCA: DynAlloca, Op.STACKSAVE: StackSave, Op.STACKRESTORE: StackRestore,
+    **_ATOMIC_FORMATS,
 }
 # operand count per format (None: variable)
 _NOPS: dict[type, int | None] = {
     Binary: 2, Cmp: 2, Cast: 1, Alloca: 0, Load: 1, Store: 2, PtrAdd: 2, MemCopy: 2, MemSet: 2,
     Select: 3, Call: None, Extract: 1, VaStart: 1, InlineAsm: None, Jump: 0, Branch: 1, Switch: 1, Ret: None,
-    Unreachable: 0, DynAlloca: 1, StackSave: 0, StackRestore: 1,
+    Unreachable: 0, DynAlloca: 1, StackSave: 0, StackRestore: 1, **_ATOMIC_OPERANDS,
 }
 _INT_BINARY = BINARY_OPS - {Op.FADD, Op.FSUB, Op.FMUL, Op.FDIV}
 _OP_NAMES = {code: name for name, code in OP_BY_NAME.items()}
@@ -537,6 +548,9 @@ class _FunctionVerifier:
             case InlineAsm():
                 for problem in check_asm(inst):
                     e(problem)
+            case _ if inst.op in ATOMIC_OPS:
+                for problem in check_atomic(inst):
+                    e(problem)
             case DynAlloca():
                 if ops[0].ty != I64:
                     e(f"dynalloca size must be i64, not {ops[0].ty}")
@@ -575,7 +589,7 @@ class _FunctionVerifier:
                         if g != w:
                             e(f"ret value {k} has type {g}, the function returns {w}")
         if not isinstance(inst, (Call, Load, Binary, Cmp, Cast, Select, Extract, Alloca, PtrAdd,
-                                 InlineAsm)) and ty != VOID:
+                                 InlineAsm, *_ATOMIC_VALUES)) and ty != VOID:
             e(f"'{inst.op.value}' must not produce a value (has type {ty})")
 
     def check_cast(self, inst: Inst, src: Type, dst: Type) -> None:
