@@ -35,6 +35,7 @@ from .x86_64.symbols import declaration_directives, init_fini_arrays
 from .x86_64.frame_policy import needs_frame_pointer
 from .verify_mir import check_mfunction
 from .x86_64.isel import select_function
+from .x86_64.isel_atomic import drop_compiler_barriers
 
 __all__ = ["generate_assembly", "compile_function"]
 
@@ -53,6 +54,7 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
         remove_dead_vreg_defs(mf)
     if opt_level >= 2:
         schedule(mf)
+    drop_compiler_barriers(mf)  # they only constrain the scheduler
     if opt_level > 0:
         allocate_linear(mf)
         clean_branches(mf)

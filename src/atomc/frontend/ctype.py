@@ -306,6 +306,7 @@ class Qualified(CType):
     base: CType
     const: bool = False
     volatile: bool = False
+    atomic: bool = False  # C11 `_Atomic` (see atomic_irgen.py)
 
     @property
     def size(self) -> int:
@@ -313,14 +314,18 @@ class Qualified(CType):
 
     @property
     def align(self) -> int:
-        return self.base.align
+        a = self.base.align
+        if self.atomic and self.base.complete and self.base.size in (1, 2, 4, 8, 16):
+            return max(a, self.base.size)  # gcc aligns lock-free-sized atomics to their size
+        return a
 
     @property
     def complete(self) -> bool:
         return self.base.complete
 
     def __str__(self) -> str:
-        q = ("const " if self.const else "") + ("volatile " if self.volatile else "")
+        q = ("_Atomic " if self.atomic else "") + ("const " if self.const else "") + \
+            ("volatile " if self.volatile else "")
         return q + str(self.base)
 
 
@@ -398,12 +403,35 @@ def is_volatile(t: CType) -> bool:
     return False
 
 
-def qualify(t: CType, const: bool, volatile: bool) -> CType:
-    if not const and not volatile:
+def is_atomic(t: CType) -> bool:
+    """Is `t` `_Atomic`-qualified (at the top level, through typedef names)?"""
+    while isinstance(t, (Qualified, Typedef)):
+        if isinstance(t, Qualified) and t.atomic:
+            return True
+        t = t.base
+    return False
+
+
+def qualify(t: CType, const: bool, volatile: bool, atomic: bool = False) -> CType:
+    if not const and not volatile and not atomic:
         return t
     if isinstance(t, Qualified):
-        return Qualified(t.base, t.const or const, t.volatile or volatile)
-    return Qualified(t, const, volatile)
+        return Qualified(t.base, t.const or const, t.volatile or volatile, t.atomic or atomic)
+    return Qualified(t, const, volatile, atomic)
+
+
+def drop_atomic(t: CType) -> CType:
+    """`t` without a top-level `_Atomic` (the type of an rvalue read from such an
+    object), keeping typedef names where no qualifier is in the way."""
+    if not is_atomic(t):
+        return t
+    u = t
+    const = volatile = False
+    while isinstance(u, (Qualified, Typedef)):
+        if isinstance(u, Qualified):
+            const, volatile = const or u.const, volatile or u.volatile
+        u = u.base
+    return qualify(u, const, volatile)
 
 
 def as_int(t: CType) -> IntT | None:

@@ -80,6 +80,8 @@ from ..options import CompileOptions
 from . import tree as T
 from . import bitaccess as BA
 from .abi import FuncABI, func_abi, scalar_ir_type
+from . import atomic_irgen as AI
+from .atomic_builtins import AtomicExpr
 from .builtin_ir import lower_typed_builtin
 from .asm_stmt import asm_text, lower_asm_statement
 from .bitfields import BitFieldT, init_access
@@ -105,7 +107,7 @@ from .ctype import (
     wrap,
 )
 from .digen import DIGen
-from .ctype import VlaT, variably_modified
+from .ctype import VlaT, is_atomic, variably_modified
 from .vla import VlaGen, vla_pointee
 from .knr import KnrParam, is_knr, knr_params, promoted
 from .labelvalues import LabelValues, computed_goto, finish_label_values
@@ -1340,7 +1342,12 @@ class IRGen(VlaGen):
         return sym.ir
 
     def load_scalar(self, t: CType, addr: Value) -> Value:
+        if is_atomic(t):
+            return AI.load_atomic(self, t, addr)
         return self.b.load(scalar_ir_type(t), addr, volatile=is_volatile(t))
+
+    def _v_AtomicExpr(self, e: AtomicExpr) -> Value:
+        return AI.lower_atomic_expr(self, e)
 
     def _v_FloatConst(self, e: T.FloatConst) -> Value:
         return Const(scalar_ir_type(e.type), float(e.value))
@@ -1355,6 +1362,9 @@ class IRGen(VlaGen):
     def _v_VarRef(self, e: T.VarRef) -> Value:
         u = unqual(e.type)
         addr = self.addr_of(e)
+        if isinstance(u, StructT) and is_atomic(e.type):
+            with self.at(e.pos):
+                return AI.copy_in(self, e.type, addr)
         if isinstance(u, (StructT, ArrayT, VlaT, FuncT)):
             return addr
         with self.at(e.pos):
@@ -1378,6 +1388,9 @@ class IRGen(VlaGen):
 
     def _v_Deref(self, e: T.Deref) -> Value:
         addr = self.value_of(e.ptr)
+        if isinstance(unqual(e.type), StructT) and is_atomic(e.type):
+            with self.at(e.pos):
+                return AI.copy_in(self, e.type, addr)
         if isinstance(unqual(e.type), (StructT, ArrayT, VlaT, FuncT)):
             return addr
         if is_void(e.type):
@@ -1389,6 +1402,9 @@ class IRGen(VlaGen):
         if e.bits is not None:
             return self.bitfield_read(e)
         addr = self.addr_of(e)
+        if isinstance(unqual(e.type), StructT) and is_atomic(e.type):
+            with self.at(e.pos):
+                return AI.copy_in(self, e.type, addr)
         if isinstance(unqual(e.type), (StructT, ArrayT, VlaT)):
             return addr
         with self.at(e.pos):
@@ -1669,6 +1685,9 @@ class IRGen(VlaGen):
             src = self.value_of(e.value)
             dst = self.addr_of(e.target)
             with self.at(e.pos):
+                if is_atomic(e.target.type):
+                    self.b.add_to_atom(AI.store_aggregate(self, e.target.type, dst, src))
+                    return dst
                 mc = self.b.memcpy(dst, src, u.size, u.align,
                                    volatile=is_volatile(e.target.type))
                 self.b.add_to_atom(mc)
@@ -1676,11 +1695,16 @@ class IRGen(VlaGen):
         v = self.value_of(e.value)
         dst = self.addr_of(e.target)
         with self.at(e.pos):
-            st = self.b.store(v, dst, volatile=is_volatile(e.target.type))
+            if is_atomic(e.target.type):
+                st = AI.store_atomic(self, v, dst, e.target.type)
+            else:
+                st = self.b.store(v, dst, volatile=is_volatile(e.target.type))
             self.b.add_to_atom(st, v)
         return v
 
     def emit_compound(self, e: T.CompoundAssign) -> Value:
+        if is_atomic(e.target.type):
+            return AI.compound_assign(self, e)
         rhs = self.value_of(e.rhs)
         tgt = e.target
         if isinstance(tgt, T.Member) and tgt.bits is not None:
@@ -1711,6 +1735,8 @@ class IRGen(VlaGen):
         return new
 
     def emit_incdec(self, e: T.IncDec) -> Value:
+        if is_atomic(e.target.type):
+            return AI.incdec(self, e)
         tgt = e.target
         if isinstance(tgt, T.Member) and tgt.bits is not None:
             addr, vol, unit, old = self.bitfield_fetch(tgt, e.pos)

@@ -68,6 +68,7 @@ from .ctype import (
     compatible,
     contains_float,
     contains_long_double,
+    drop_atomic,
     is_arith,
     is_const,
     is_integer,
@@ -288,7 +289,7 @@ class Sema:
             return t
         c = any(q in _CONST_QUALS for q in quals)
         v = any(q in _VOLATILE_QUALS for q in quals)
-        return qualify(t, c, v)
+        return qualify(t, c, v, "_Atomic" in quals)
 
     def _params(self, args: c_ast.ParamList | None,
                 pos: Pos | None) -> tuple[list[CType], bool, bool]:
@@ -932,6 +933,8 @@ class Sema:
         result = self.rvalue(exprs[0])
         for e in exprs[1:]:
             result = T.Comma(result, self.rvalue(e), e.pos)
+            # an rvalue: `__typeof__((void)0, *p)` drops `_Atomic` (<stdatomic.h> relies on it)
+            result.type = drop_atomic(result.type)
         return result
 
     def _e_Compound(self, node: c_ast.Compound) -> T.Expr:

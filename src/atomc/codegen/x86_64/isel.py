@@ -51,7 +51,7 @@ from ...ir.insts import (
     Unreachable,
     VaStart,
 )
-from ...ir.insts import DynAlloca, StackRestore, StackSave
+from ...ir.insts import ATOMIC_OPS, DynAlloca, StackRestore, StackSave
 from ...ir.types import FloatType, IntType, PtrType, TupleType, Type, VoidType
 from ...ir.values import Arg, BlockParam, Const, Undef, Value
 from ..mir import (
@@ -76,6 +76,7 @@ from .isel_float import FloatLowering
 from .isel_float import _bits_of as _float_bits
 from .isel_float import view as _view
 from .inline_asm import lower_inline_asm
+from .isel_atomic import fused_cas_flags, lower_atomic
 from .opcodes import ICMP_CC, OPCODES, SWAPPED_PRED, desc
 from .switch_lowering import lower_switch
 from .registers import ARG_REGS, SUFFIX, XMM_ARG_REGS, XMM_RET_REGS
@@ -280,6 +281,7 @@ class FunctionISel(FloatLowering):
         for b in fn.blocks:
             self.blocks[b] = self.mf.new_block(b)
         self._find_fusable_compares()
+        self.fused |= fused_cas_flags(fn)
         if self.index_addressing:
             self._find_scaled_offsets()
             self.hoist_at, self.hoist_scope = plan_global_hoists(fn)
@@ -512,6 +514,8 @@ class FunctionISel(FloatLowering):
         elif isinstance(inst, Call):
             self.lower_call(inst)
         elif isinstance(inst, Extract):
+            if inst in self.fused:  # a cmpxchg's flag a branch reads from ZF
+                return
             parts = self.tuple_vregs.get(inst.operand(0))
             if parts is None:
                 raise _ice("extract from a value that is not a two-register call result")
@@ -538,6 +542,8 @@ class FunctionISel(FloatLowering):
             self.lower_ret(inst)
         elif isinstance(inst, Unreachable):
             self.emit("ud2")
+        elif inst.op in ATOMIC_OPS:
+            lower_atomic(self, inst)
         else:
             raise _ice(f"no instruction selection for {op.value}")
 
@@ -832,7 +838,9 @@ class FunctionISel(FloatLowering):
     # -- control flow -------------------------------------------------------------------
     def lower_branch(self, inst: Branch) -> None:
         cond = inst.cond
-        if cond in self.fused:
+        if isinstance(cond, Extract) and cond in self.fused:
+            cc = "e"  # a cmpxchg's success: the ZF it left (isel_atomic)
+        elif cond in self.fused:
             saved = self.loc
             self.loc = cond.loc  # type: ignore[union-attr]
             cc = self.emit_compare(cond)  # type: ignore[arg-type]

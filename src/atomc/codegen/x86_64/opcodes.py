@@ -77,6 +77,7 @@ def _build() -> dict[str, OpDesc]:
         t["set" + cc] = OpDesc(("d",))
         t["j" + cc] = OpDesc(("u",), is_branch=True, is_cond_branch=True, is_terminator=True)
     _add_sse(t)
+    _add_atomic(t)
     t["cltd"] = OpDesc((), ("rax",), ("rdx",))
     t["cqto"] = OpDesc((), ("rax",), ("rdx",))
     t["jmp"] = OpDesc(("u",), is_branch=True, is_terminator=True)
@@ -108,6 +109,21 @@ def _add_sse(t: dict[str, OpDesc]) -> None:
     t["cvtss2sd"] = OpDesc(("u", "d"))
     t["cvtsd2ss"] = OpDesc(("u", "d"))
     t["movd"] = OpDesc(("u", "d"))  # 32-bit GPR <-> XMM bits (movq does 64 bits)
+
+
+def _add_atomic(t: dict[str, OpDesc]) -> None:
+    """Locked read-modify-writes and exchanges (isel_atomic.py). The memory
+    operand is read and written; `xadd` and `xchg` also write their register;
+    `cmpxchg` compares with and loads into %rax."""
+    for s in "bwlq":
+        for op in ("add", "sub", "and", "or", "xor"):
+            t["lock " + op + s] = OpDesc(("u", "ud"))
+        t["lock xadd" + s] = OpDesc(("ud", "ud"))
+        t["lock cmpxchg" + s] = OpDesc(("u", "ud"), ("rax",), ("rax",))
+        t["xchg" + s] = OpDesc(("ud", "ud"))
+    # a compiler-only fence: no code; the scheduler moves no memory access across
+    # it, and it is dropped right after scheduling
+    t["MEMBARRIER"] = OpDesc(())
 
 
 OPCODES: Final[dict[str, OpDesc]] = _build()
