@@ -30,6 +30,7 @@ class TAG(enum.IntEnum):
     subprogram = 0x2E
     variable = 0x34
     volatile_type = 0x35
+    atomic_type = 0x47  # DWARF 5
     call_site = 0x48
     call_site_parameter = 0x49
 

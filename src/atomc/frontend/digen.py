@@ -95,7 +95,12 @@ class DIGen:
             case PointerT():
                 return DIDerivedType("pointer", "", self.type(t.pointee), 64)
             case Qualified():
-                inner = self.type(t.base)
+                if t.atomic and (t.const or t.volatile):  # the `_Atomic T` node, shared
+                    inner = self.type(Qualified(t.base, atomic=True))
+                elif t.atomic:  # innermost, as gcc nests them (DWARF 5 DW_TAG_atomic_type)
+                    inner = DIDerivedType("atomic", "", self.type(t.base))
+                else:
+                    inner = self.type(t.base)
                 if t.volatile:
                     inner = DIDerivedType("volatile", "", inner)
                 if t.const:

@@ -38,7 +38,7 @@ class DICompileUnit:
 # Types
 
 BASIC_ENCODINGS: Final = ("signed", "unsigned", "signed_char", "unsigned_char", "boolean", "float")
-DERIVED_TAGS: Final = ("pointer", "typedef", "const", "volatile", "member")
+DERIVED_TAGS: Final = ("pointer", "typedef", "const", "volatile", "atomic", "member")
 COMPOSITE_TAGS: Final = ("struct", "union", "array", "enum")
 
 
