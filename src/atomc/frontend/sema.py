@@ -237,7 +237,7 @@ class Sema:
             return self.resolve_type(node.type, pos)
         if isinstance(node, c_ast.TypeDecl):
             base = self.specifier_type(node.type, self.pos(node, pos))
-            return self._apply_quals(base, node.quals)
+            return self._apply_quals(base, node.quals, self.pos(node, pos))
         if isinstance(node, c_ast.PtrDecl):
             return self._apply_quals(PointerT(self.resolve_type(node.type, pos)), node.quals)
         if isinstance(node, c_ast.ArrayDecl):
@@ -284,12 +284,16 @@ class Sema:
         self.error(pos or self.pos(node), f"unsupported type construct '{raise_internal}'")
         return INT
 
-    def _apply_quals(self, t: CType, quals: list[str] | None) -> CType:
+    def _apply_quals(self, t: CType, quals: list[str] | None, pos: Pos | None = None) -> CType:
         if not quals:
             return t
         c = any(q in _CONST_QUALS for q in quals)
         v = any(q in _VOLATILE_QUALS for q in quals)
-        return qualify(t, c, v, "_Atomic" in quals)
+        a = "_Atomic" in quals
+        if a and pos is not None and is_scalar(t) and t.size > 8 and not self.is_system(pos):
+            self.error(pos, f"'_Atomic {t}' is unsupported (16-byte atomic scalars need "
+                            "libatomic's 16-byte operations)")
+        return qualify(t, c, v, a)
 
     def _params(self, args: c_ast.ParamList | None,
                 pos: Pos | None) -> tuple[list[CType], bool, bool]:
