@@ -35,8 +35,28 @@ from ..ir.atomics import LOAD_ORDERINGS, STORE_ORDERINGS, Ordering, RMWOp
 from . import tree as T
 from .consteval import ConstError, evaluate
 from .ctype import (
-    BOOL, INT, LONG, SIZE_T, UCHAR, UINT, ULONG, USHORT, VOID, CType, EnumT, FloatT, FuncT,
-    IntT, PointerT, StructT, VoidT, as_int, is_pointer, is_volatile, qualify, unqual,
+    BOOL,
+    INT,
+    LONG,
+    SIZE_T,
+    UCHAR,
+    UINT,
+    ULONG,
+    USHORT,
+    VOID,
+    CType,
+    EnumT,
+    FloatT,
+    FuncT,
+    IntT,
+    PointerT,
+    StructT,
+    VoidT,
+    as_int,
+    is_pointer,
+    is_volatile,
+    qualify,
+    unqual,
 )
 from .scopes import Pos
 
@@ -213,10 +233,9 @@ def _orders(sema: Sema, name: str, args: list[c_ast.Node], spec: _Spec, kind: At
     if kind is K.FENCE and codes[0] == 0:
         return ()  # a relaxed fence orders nothing: no code, no compiler barrier
     where = sema.pos(args[spec.orders[-1]]) if spec.orders else None
-    if kind in (K.LOAD, K.LOAD_MEM) and orders[0] not in LOAD_ORDERINGS:
-        _warn(sema, where, f"invalid memory model {_model(codes[0])} for '{name}'")
-        orders[0] = Ordering.SEQ_CST
-    elif kind in (K.STORE, K.STORE_MEM) and (orders[0] not in STORE_ORDERINGS or codes[0] == 1):
+    bad_load = kind in (K.LOAD, K.LOAD_MEM) and orders[0] not in LOAD_ORDERINGS
+    bad_store = kind in (K.STORE, K.STORE_MEM) and orders[0] not in STORE_ORDERINGS
+    if bad_load or bad_store:
         _warn(sema, where, f"invalid memory model {_model(codes[0])} for '{name}'")
         orders[0] = Ordering.SEQ_CST
     elif kind in (K.CAS, K.CAS_MEM):  # gcc's expand_builtin_atomic_compare_exchange

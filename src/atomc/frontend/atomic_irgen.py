@@ -35,7 +35,17 @@ from . import tree as T
 from .abi import scalar_ir_type
 from .atomic_builtins import AtomicExpr, AtomicKind
 from .ctype import (
-    BOOL, INT, SIZE_T, VOID, CType, FuncT, PointerT, as_float, as_int, is_volatile, unqual,
+    BOOL,
+    INT,
+    SIZE_T,
+    VOID,
+    CType,
+    FuncT,
+    PointerT,
+    as_float,
+    as_int,
+    is_volatile,
+    unqual,
 )
 from .vla import vla_pointee
 

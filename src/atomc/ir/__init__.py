@@ -4,6 +4,7 @@ Import IR names from here, not from the submodules."""
 
 from .atomics import AtomicLoad, AtomicRMW, AtomicStore, CmpXchg, Fence, Ordering, RMWOp
 from .builder import Builder
+from .insts import ATOMIC_OPS
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
     DEREF_EXPR, EMPTY_EXPR, DIBasicType, DICompileUnit, DICompositeType, DIDerivedType,
@@ -12,7 +13,7 @@ from .debuginfo import (
 )
 from .function import AtomCounter, Block, DataItem, Function, Global, Module, SymRef, Zeros
 from .insts import (
-    ATOMIC_OPS, BINARY_OPS, CAST_OPS, ICMP_PREDS, MEMORY_WRITERS, OPINFO, Alloca, Binary, Branch, Call, Cast, Cmp, Extract,
+    BINARY_OPS, CAST_OPS, ICMP_PREDS, MEMORY_WRITERS, OPINFO, Alloca, Binary, Branch, Call, Cast, Cmp, Extract,
     DynAlloca, InlineAsm, Inst, Jump, Load, MemCopy, MemSet, Op, PtrAdd, Ret, Select, Store, Succ, Switch, Unreachable,
     StackRestore, StackSave, VaStart, has_dynamic_stack,
 )
