@@ -68,3 +68,13 @@ def test_binary_garbage(compile_c, tmp_path):
 def test_float_prototypes_in_system_headers_are_accepted(compile_c):
     r = compile_c("#include <stdlib.h>\n#include <math.h>\nint main(void) { return abs(-3); }\n")
     assert r.module is not None, r.stderr
+
+
+def test_one_struct_definition_for_several_declarators(compile_c):
+    """pycparser hands every declarator of `struct s {...} a, b;` the same definition
+    node: it is one definition (file scope and block scope), not a redefinition."""
+    r = compile_c("struct s { int a; long b; } g1, *g2 = &g1;\n"
+                  "int main(void) {\n  struct t { char c; } x, y[2];\n"
+                  "  y[1].c = x.c = 1;\n  g2->a = y[1].c;\n  return g1.a;\n}\n")
+    assert r.module is not None, r.stderr
+    assert r.stderr == ""

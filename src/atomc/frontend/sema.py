@@ -173,6 +173,9 @@ class Sema:
         self.pack_stack: list[int | None] = []
         self.sections: dict[str, str] = {}  # file-scope name -> `section` attribute
         self.label_values = LabelValues()  # `&&label` / `goto *p` of the current function
+        # struct/union definitions already laid out, by parse node: pycparser shares
+        # one node among the declarators of `struct s {...} a, b;`
+        self.defined_records: dict[int, StructT] = {}
 
     # ------------------------------------------------------------------
     # positions and errors
@@ -373,6 +376,11 @@ class Sema:
     def struct_type(self, spec: c_ast.Struct | c_ast.Union, pos: Pos) -> CType:
         kind = "struct" if isinstance(spec, c_ast.Struct) else "union"
         tag = spec.name or ""
+        done = self.defined_records.get(id(spec)) if spec.decls is not None else None
+        if done is not None:  # the same definition again (another declarator, a retyping)
+            if tag and self.scopes.lookup_tag_current(tag) is not done:
+                self.scopes.define_tag(tag, done)
+            return done
         existing: CType | None = None
         if tag:
             existing = (self.scopes.lookup_tag_current(tag) if spec.decls is not None
@@ -434,6 +442,7 @@ class Sema:
         for msg in layout_record(st, fields, packed="packed" in attrs,
                                  min_align=self._align_arg(attrs), max_align=self.pack or 0):
             self.error(pos, msg)
+        self.defined_records[id(spec)] = st
         return st
 
     def bitfield_width(self, d: c_ast.Decl, name: str, mt: CType, dp: Pos) -> int | None:
