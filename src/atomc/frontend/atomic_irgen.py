@@ -178,14 +178,19 @@ def store_atomic(g: IRGen, v: Value, addr: Value, t: CType) -> Inst:
     return g.b.insert(AtomicStore(bits, addr, SEQ, loc=g.b.loc, volatile=is_volatile(t)))
 
 
+def _target(g: IRGen, e: T.CompoundAssign | T.IncDec) -> tuple[CType, Value, Value | None]:
+    """The modified object's type and address, and the run-time element size when
+    it points to a variable length array."""
+    t = e.target.type
+    dst = g.addr_of(e.target)
+    vla = vla_pointee(t)
+    return t, dst, g.size_of(vla, e.pos) if vla is not None else None
+
+
 def compound_assign(g: IRGen, e: T.CompoundAssign) -> Value:
     """`x op= v` on an `_Atomic` object (the caller opened the assignment's atom)."""
     rhs = g.value_of(e.rhs)
-    tgt = e.target
-    t = tgt.type
-    dst = g.addr_of(tgt)
-    vla = vla_pointee(t)
-    step = g.size_of(vla, e.pos) if vla is not None else None
+    t, dst, step = _target(g, e)
     with g.at(e.pos):
         b = g.b
         if isinstance(unqual(t), PointerT):  # p += n: n elements, as C11 says
@@ -211,11 +216,7 @@ def compound_assign(g: IRGen, e: T.CompoundAssign) -> Value:
 
 def incdec(g: IRGen, e: T.IncDec) -> Value:
     """`++x`, `x--`, ... on an `_Atomic` object."""
-    tgt = e.target
-    t = tgt.type
-    dst = g.addr_of(tgt)
-    vla = vla_pointee(t)
-    step = g.size_of(vla, e.pos) if vla is not None else None
+    t, dst, step = _target(g, e)
     with g.at(e.pos):
         b = g.b
         if isinstance(unqual(t), PointerT):

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from .debuginfo import DILocation
 from .insts import Inst, Op
-from .types import I1, PTR, VOID, IntType, PtrType, TupleType, Type
+from .types import I1, I64, PTR, VOID, IntType, PtrType, TupleType, Type
 from .values import Value
 
 if TYPE_CHECKING:
@@ -73,25 +73,18 @@ class RMWOp(enum.Enum):
     NAND = "nand"  # ~(old & v), gcc's semantics since 4.4
 
 
-def rmw_result(op: RMWOp, old: int, v: int, bits: int) -> int:
-    """The value an atomicrmw writes (unsigned bit patterns of `bits` bits)."""
-    mask = (1 << bits) - 1
-    match op:
-        case RMWOp.XCHG:
-            return v & mask
-        case RMWOp.ADD:
-            return (old + v) & mask
-        case RMWOp.SUB:
-            return (old - v) & mask
-        case RMWOp.AND:
-            return old & v
-        case RMWOp.OR:
-            return old | v
-        case RMWOp.XOR:
-            return old ^ v
-        case RMWOp.NAND:
-            return ~(old & v) & mask
-    raise AssertionError(op)
+_BINARY = {RMWOp.ADD: Op.ADD, RMWOp.SUB: Op.SUB, RMWOp.AND: Op.AND, RMWOp.OR: Op.OR,
+           RMWOp.XOR: Op.XOR}
+
+
+def rmw_result(op: RMWOp, old: int, v: int, ty: IntType) -> int:
+    """The value an atomicrmw writes (unsigned bit patterns of type `ty`)."""
+    if op is RMWOp.XCHG:
+        return v & ty.mask
+    if op is RMWOp.NAND:
+        return ~(old & v) & ty.mask
+    from .interp import eval_binary  # the one definition of integer arithmetic
+    return int(eval_binary(_BINARY[op], ty, old, v))
 
 
 class AtomicLoad(Inst):
@@ -264,13 +257,12 @@ def execute_atomic(it: Interpreter, addr: int, inst: Inst, operands: list[object
         mem.store(inst.value.ty, addr, operands[0])  # type: ignore[arg-type]
         return None
     t = accessed_type(inst)
-    bits = t.bits if isinstance(t, IntType) else 64
     old = mem.load(t, addr)
     assert isinstance(old, int)
     if isinstance(inst, AtomicRMW):
         v = operands[0]
         assert isinstance(v, int)
-        mem.store(t, addr, rmw_result(inst.rmw, old, v, bits))
+        mem.store(t, addr, rmw_result(inst.rmw, old, v, t if isinstance(t, IntType) else I64))
         return old
     assert isinstance(inst, CmpXchg)
     expected, desired = operands
