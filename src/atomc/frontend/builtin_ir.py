@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..ir import I1, I8, I32, I64, PTR, Const, FloatType, InlineAsm, IntType, Op, Value
 from .abi import scalar_ir_type
+from .longdouble import smallest_normal, x87_magnitude
 from .ctype import as_int, unqual
 
 if TYPE_CHECKING:
@@ -114,12 +115,10 @@ def _fpclassify(g: IRGen, vals: list[Value]) -> Value:
     nan, inf, normal, subnormal, zero, x = vals
     ft = x.ty
     assert isinstance(ft, FloatType)
-    it = IntType(ft.bits)
-    mask = (1 << (ft.bits - 1)) - 1
-    ax = bld.cast(Op.BITCAST, bld.binary(Op.AND, bld.cast(Op.BITCAST, x, it), Const(it, mask)),
-                  ft)
-    smallest = struct.unpack("<f", struct.pack("<I", 0x00800000))[0] if ft.bits == 32 \
-        else struct.unpack("<d", struct.pack("<Q", 0x0010000000000000))[0]
+    ax = _magnitude(g, x)
+    smallest = smallest_normal(x) or (
+        struct.unpack("<f", struct.pack("<I", 0x00800000))[0] if ft.bits == 32
+        else struct.unpack("<d", struct.pack("<Q", 0x0010000000000000))[0])
     r = bld.select(bld.cmp("oeq", ax, Const(ft, 0.0), float_cmp=True), zero, subnormal)
     r = bld.select(bld.cmp("oge", ax, Const(ft, smallest), float_cmp=True), normal, r)
     r = bld.select(bld.cmp("oeq", ax, Const(ft, float("inf")), float_cmp=True), inf, r)
@@ -132,6 +131,8 @@ def _magnitude(g: IRGen, x: Value) -> Value:
     """|x| by clearing the sign bit (exact for every input, NaNs included)."""
     ft = x.ty
     assert isinstance(ft, FloatType)
+    if ft.bits == 80:  # no i80: the sign bit is read from memory
+        return x87_magnitude(g, x)
     it = IntType(ft.bits)
     bits = g.b.binary(Op.AND, g.b.cast(Op.BITCAST, x, it), Const(it, (1 << (ft.bits - 1)) - 1))
     return g.b.cast(Op.BITCAST, bits, ft)

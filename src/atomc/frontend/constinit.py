@@ -6,7 +6,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable
 
-from ..ir import DataItem, SymRef, Zeros
+from ..ir import X80, DataItem, SymRef, Zeros
 from . import tree as T
 from .consteval import Address, ConstError, evaluate
 from .bitfields import BitFieldT
@@ -72,6 +72,8 @@ def _item_data(it: T.InitItem, symbol_for: Callable[[Address], str]) -> list[Dat
         if size != 8:
             raise InitError("initializer element is not computable at load time", e)
         return [SymRef(symbol_for(v), v.offset, 8)]
+    if isinstance(v, X80):  # long double: the 10 bytes `fstpt` stores, then padding
+        return [v.to_bytes() + bytes(size - 10)]
     if isinstance(v, float) or as_float(u) is not None:  # IEEE bits
         return [struct.pack("<f" if size == 4 else "<d", float(v))]
     return [(v & ((1 << (8 * size)) - 1)).to_bytes(size, "little")]

@@ -74,7 +74,9 @@ from ..ir import (
     TupleType,
     Type,
     Value,
+    X80,
     Zeros,
+    is_x87,
 )
 from ..options import CompileOptions
 from . import tree as T
@@ -97,6 +99,7 @@ from .ctype import (
     StructT,
     VoidT,
     as_int,
+    contains_long_double,
     is_const,
     is_void,
     is_volatile,
@@ -105,6 +108,7 @@ from .ctype import (
     wrap,
 )
 from .digen import DIGen
+from .longdouble import va_overflow, x87_copysign, x87_signbit
 from .ctype import VlaT, variably_modified
 from .vla import VlaGen, vla_pointee
 from .knr import KnrParam, is_knr, knr_params, promoted
@@ -544,7 +548,7 @@ class IRGen(VlaGen):
                     size = max(pt.size, sum(t.size for t in pa.types))
                     home = self.alloca(size, pt.align, name or "")
                     for k, t in enumerate(pa.types):
-                        self.b.store(fn.args[argi], self.offset_ptr(home, 8 * k))
+                        self.b.store(fn.args[argi], self.offset_ptr(home, pa.piece_offset(k)))
                         argi += 1
                 else:  # byval: copy the caller's stack copy into our own slot
                     home = self.alloca(pt.size, pt.align, name or "")
@@ -602,8 +606,9 @@ class IRGen(VlaGen):
                     r = self.b.ret([self.widen_narrow(v, ra.ext)])
                     self.b.add_to_new_atom(r, v)
                 else:
-                    vals = [self.b.load(t, self.offset_ptr(self.ret_slot, 8 * k))
-                            for k, t in enumerate(self.fabi.ret.types)]
+                    ra = self.fabi.ret
+                    vals = [self.b.load(t, self.offset_ptr(self.ret_slot, ra.piece_offset(k)))
+                            for k, t in enumerate(ra.types)]
                     r = self.b.ret(vals)
                     self.b.add_to_new_atom(r, vals[0])
             else:
@@ -1343,7 +1348,8 @@ class IRGen(VlaGen):
         return self.b.load(scalar_ir_type(t), addr, volatile=is_volatile(t))
 
     def _v_FloatConst(self, e: T.FloatConst) -> Value:
-        return Const(scalar_ir_type(e.type), float(e.value))
+        v = e.value
+        return Const(scalar_ir_type(e.type), v if isinstance(v, X80) else float(v))
 
     def _v_IntConst(self, e: T.IntConst) -> Value:
         u = unqual(e.type)
@@ -1780,7 +1786,7 @@ class IRGen(VlaGen):
                     tmp = self.alloca(size, max(a.type.align, 8), "")
                     self.b.memcpy(tmp, v, a.type.size, a.type.align)
                     for k, pt in enumerate(pa.types):
-                        args.append(self.b.load(pt, self.offset_ptr(tmp, 8 * k)))
+                        args.append(self.b.load(pt, self.offset_ptr(tmp, pa.piece_offset(k))))
                         byval.append(None)
                 elif pa.kind == "byval":
                     tmp = self.alloca(pa.size, pa.align, "")
@@ -1811,7 +1817,8 @@ class IRGen(VlaGen):
                     self.b.store(call, tmp)
                 else:
                     for k in range(len(rets)):
-                        self.b.store(self.b.extract(call, k), self.offset_ptr(tmp, 8 * k))
+                        self.b.store(self.b.extract(call, k),
+                                     self.offset_ptr(tmp, abi.ret.piece_offset(k)))
                 return tmp
             if kind == "void":
                 return Const(I32, 0)
@@ -1833,9 +1840,15 @@ class IRGen(VlaGen):
         if e.builtin == "signbit":  # the sign bit of a float, read through its bits
             x = self.value_of(e.args[0])
             with self.at(e.pos):
+                if is_x87(x.ty):
+                    return self.b.cast(Op.ZEXT, x87_signbit(self, x), I32)
                 bits = self.b.cast(Op.BITCAST, x, IntType(x.ty.bits))  # type: ignore[union-attr]
                 neg = self.b.cmp("slt", bits, Const(bits.ty, 0))
                 return self.b.cast(Op.ZEXT, neg, I32)
+        if e.builtin == "copysignl":
+            x, y = self.value_of(e.args[0]), self.value_of(e.args[1])
+            with self.at(e.pos):
+                return x87_copysign(self, x, y)
         typed = lower_typed_builtin(self, e)
         if typed is not None:
             return typed
@@ -1891,8 +1904,8 @@ class IRGen(VlaGen):
         u = unqual(t)
         size = t.size
         with self.at(e.pos):
-            if isinstance(u, StructT) and size > 16:
-                addr = self.va_overflow(ap, size)
+            if isinstance(u, StructT) and size > 16 or contains_long_double(u):
+                addr = va_overflow(self, ap, size, t.align)  # MEMORY and X87 classes
             else:
                 need = 8 * max(1, (size + 7) // 8)
                 limit = 48  # the register save area: 6 GPRs, then 8 XMMs of 16 bytes
@@ -1914,7 +1927,7 @@ class IRGen(VlaGen):
                 self.b.store(self.b.binary(Op.ADD, gp, Const(I32, need)), gp_off_addr)
                 self.b.jump(end_b, [raddr])
                 self.start(mem_b)
-                maddr = self.va_overflow(ap, size)
+                maddr = va_overflow(self, ap, size, t.align)
                 self.b.jump(end_b, [maddr])
                 self.start(end_b)
                 addr = addr_p
@@ -1923,13 +1936,6 @@ class IRGen(VlaGen):
                 self.b.memcpy(tmp, addr, size, 1)
                 return tmp
             return self.load_scalar(t, addr)
-
-    def va_overflow(self, ap: Value, size: int) -> Value:
-        area_addr = self.offset_ptr(ap, 8)
-        area = self.b.load(PTR, area_addr)
-        step = (size + 7) // 8 * 8
-        self.b.store(self.b.ptradd(area, Const(I64, step)), area_addr)
-        return area
 
     def _v_StmtExpr(self, e: T.StmtExpr) -> Value:
         node = e.body

@@ -19,6 +19,7 @@ from pycparser import c_ast
 from pycparserext import ext_c_parser as ext
 
 from ..diag import DiagnosticEngine, SourceSpan
+from ..ir.x87float import X80
 from . import tree as T
 from .bitfields import (
     BitFieldT,
@@ -39,6 +40,7 @@ from .ctype import (
     DOUBLE,
     FLOAT,
     INT,
+    FLOAT128,
     INT128,
     LDOUBLE,
     LLONG,
@@ -67,7 +69,7 @@ from .ctype import (
     common_arith,
     compatible,
     contains_float,
-    contains_long_double,
+    contains_unsupported_float,
     is_arith,
     is_const,
     is_integer,
@@ -115,8 +117,8 @@ for _spec, _t in [
     ("unsigned long long int", ULLONG), ("__int128", INT128), ("signed __int128", INT128),
     ("unsigned __int128", UINT128), ("float", FLOAT), ("double", DOUBLE),
     ("long double", LDOUBLE), ("_Float32", FLOAT), ("_Float64", DOUBLE),
-    ("_Float128", LDOUBLE), ("_Float32x", DOUBLE), ("_Float64x", LDOUBLE),
-    ("__float128", LDOUBLE), ("__float80", LDOUBLE), ("__fp16", FLOAT),
+    ("_Float128", FLOAT128), ("_Float32x", DOUBLE), ("_Float64x", LDOUBLE),
+    ("__float128", FLOAT128), ("__float80", LDOUBLE), ("__fp16", FLOAT),
     ("__int128_t", INT128), ("__uint128_t", UINT128),
 ]:
     _basic(_spec.split(), _t)
@@ -399,8 +401,8 @@ class Sema:
             dp = self.pos(d, pos)
             mt = self.resolve_type(d.type, dp)
             malign = self.declared_alignment(d)
-            if contains_long_double(mt) and not self.is_system(dp):
-                self.error(dp, _long_double_message(mt))
+            if contains_unsupported_float(mt) and not self.is_system(dp):
+                self.error(dp, _unsupported_float_message(mt))
             name = d.name or ""
             u = unqual(mt)
             width = self.bitfield_width(d, name, mt, dp) if d.bitsize is not None else None
@@ -663,11 +665,11 @@ class Sema:
     def _check_float_decl(self, t: CType, p: Pos, kind: str) -> None:
         u = unqual(t)
         if isinstance(u, FuncT):
-            bad = [x for x in (u.ret, *u.params) if contains_long_double(x)]
+            bad = [x for x in (u.ret, *u.params) if contains_unsupported_float(x)]
             if bad:
-                self.error(p, _long_double_message(bad[0]))
-        elif contains_long_double(t):
-            self.error(p, _long_double_message(t))
+                self.error(p, _unsupported_float_message(bad[0]))
+        elif contains_unsupported_float(t):
+            self.error(p, _unsupported_float_message(t))
 
     def declare_local(self, decl: c_ast.Decl) -> Symbol | None:
         """A block-scope declaration; the caller (irgen) allocates storage."""
@@ -811,7 +813,7 @@ class Sema:
         tf = as_float(to)
         if isinstance(e, (T.IntConst, T.FloatConst)) and (tf is not None or ti is not None):
             v = evaluate(T.Cast(e, to, e.pos, explicit))
-            if isinstance(v, float):
+            if isinstance(v, (float, X80)):
                 return T.FloatConst(v, to, e.pos)
             if isinstance(v, int):
                 return T.IntConst(v, to, e.pos)
@@ -892,10 +894,7 @@ class Sema:
                 return T.IntConst(v, INT, p)
             if is_float_literal(node.value):
                 fv, size = float_literal(node.value)
-                if size > 8:
-                    self.error(p, "long double is unsupported")
-                    return self.bad(p)
-                return T.FloatConst(fv, FLOAT if size == 4 else DOUBLE, p)
+                return T.FloatConst(fv, {4: FLOAT, 8: DOUBLE, 16: LDOUBLE}[size], p)
             v, t = int_literal(node.value)
             return T.IntConst(v, t, p)
         except LiteralError as e:
@@ -918,11 +917,11 @@ class Sema:
         if sym.kind == "enumconst":
             return T.IntConst(sym.value, INT, p)
         sym.used = True
-        # a long double object from a header is rejected where it is used
+        # a _Float128 object from a header is rejected where it is used
         # (functions: at the call)
-        if sym.file_scope and contains_long_double(sym.type) and \
+        if sym.file_scope and contains_unsupported_float(sym.type) and \
                 not isinstance(unqual(sym.type), FuncT):
-            self.error(p, _long_double_message(sym.type))
+            self.error(p, _unsupported_float_message(sym.type))
         return T.VarRef(sym, p)
 
     def _e_ExprList(self, node: c_ast.ExprList) -> T.Expr:
@@ -1107,27 +1106,17 @@ class Sema:
             e = e.base
         return False
 
-    def _narrowed_long_double_literal(self, node: c_ast.Node, to: CType) -> T.Expr | None:
-        """`(double)1.7976931348623157e+308L`, as <float.h> spells DBL_MAX: a long double
-        literal converted straight to double or float needs no x87 value."""
-        if not (isinstance(node, c_ast.Constant) and node.type != "string"
-                and is_float_literal(node.value)) \
-                or not isinstance(to, FloatT) or to.size > 8:
-            return None
-        fv, size = float_literal(node.value)
-        return T.FloatConst(fv, DOUBLE, self.pos(node)) if size > 8 else None
-
     def _e_Cast(self, node: c_ast.Cast) -> T.Expr:
         p = self.pos(node)
         to = self.resolve_type(node.to_type, p)
         tu = unqual(to)
-        e = self._narrowed_long_double_literal(node.expr, tu) or self.expr(node.expr)
+        e = self.expr(node.expr)
         if isinstance(tu, VoidT):
             return T.Cast(self.rvalue(e), to, p, explicit=True)
         e = self.value(e)
         eu = unqual(e.type)
-        if contains_long_double(to):
-            self.error(p, "long double is unsupported")
+        if contains_unsupported_float(to):
+            self.error(p, _unsupported_float_message(to))
             return self.bad(p)
         if not isinstance(tu, (IntT, EnumT, PointerT, FloatT)):
             self.error(p, f"used type '{to}' where arithmetic or pointer type is required "
@@ -1229,7 +1218,8 @@ class Sema:
                 v = evaluate(e)
                 # an invalid operation is left to run time: gcc computes it there
                 # (x86's NaN is negative, a folded one would not be)
-                if isinstance(v, float) and not math.isnan(v):
+                if isinstance(v, float) and not math.isnan(v) or \
+                        isinstance(v, X80) and not v.is_nan():
                     return T.FloatConst(v, e.type, e.pos)
             return e
         if not is_integer(e.type):
@@ -1427,9 +1417,10 @@ class Sema:
                 self.expr(a)
             return self.bad(p)
         name = callee.sym.name if isinstance(callee, T.VarRef) else ""
-        if contains_long_double(ft.ret) or any(contains_long_double(x) for x in ft.params):
-            self.error(p, f"call to '{name or 'function'}' uses long double, which is "
-                          "unsupported")
+        if contains_unsupported_float(ft.ret) or any(contains_unsupported_float(x)
+                                                     for x in ft.params):
+            self.error(p, f"call to '{name or 'function'}' uses __float128 (_Float128), "
+                          "which is unsupported")
         args = [self.expr(a) for a in args_nodes]
         nparams = len(ft.params)
         if ft.prototyped:
@@ -1453,8 +1444,8 @@ class Sema:
                     v = self.cast(v, promote(ai))
                 elif as_float(v.type) == FLOAT:  # default argument promotion
                     v = self.cast(v, DOUBLE)
-                elif contains_long_double(v.type):
-                    self.error(v.pos, "long double is unsupported")
+                elif contains_unsupported_float(v.type):
+                    self.error(v.pos, _unsupported_float_message(v.type))
                 out.append(v)
         ret = ft.ret
         if not isinstance(unqual(ret), VoidT) and not unqual(ret).complete:
@@ -1479,8 +1470,8 @@ class Sema:
             t = self.resolve_type(marker.to_type, p) if isinstance(marker, c_ast.Cast) else INT
             tu = unqual(t)
             target = unqual(tu.pointee) if isinstance(tu, PointerT) else INT
-            if contains_long_double(target):
-                self.error(p, "long double is unsupported (va_arg)")
+            if contains_unsupported_float(target):
+                self.error(p, _unsupported_float_message(target) + " (va_arg)")
                 return self.bad(p)
             if isinstance(target, StructT) and contains_float(target) and target.size <= 16:
                 self.error(p, "va_arg of a struct with floating-point members is unsupported")
@@ -1932,8 +1923,5 @@ def _attributes(exprlist: c_ast.Node | None) -> dict[str, c_ast.Node | None]:
     return out
 
 
-def _long_double_message(t: CType) -> str:
-    u = unqual(t)
-    if isinstance(u, FloatT) and u.name == "_Complex":
-        return "_Complex types are unsupported"
-    return "long double is unsupported"
+def _unsupported_float_message(t: CType) -> str:
+    return "__float128 (_Float128, IEEE quad precision) is unsupported"

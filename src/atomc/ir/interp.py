@@ -40,10 +40,12 @@ from .insts import (
     Store,
     Switch,
 )
+from . import interp_x87 as x87
 from .types import FloatType, IntType, Type
 from .values import Const, Undef, Value
+from .x87float import X80
 
-Scalar = int | float
+Scalar = int | float | X80
 RtValue = Scalar | tuple[Scalar, ...] | None
 
 
@@ -87,6 +89,8 @@ def _shift_count(amount: int, bits: int) -> int:
 
 def eval_binary(op: Op, ty: Type, a: Scalar, b: Scalar) -> Scalar:
     """Result of a binary op on two operands already in canonical form."""
+    if isinstance(a, X80) and isinstance(b, X80):
+        return x87.binary(op, a, b)
     if isinstance(ty, FloatType):
         return _eval_float_binary(op, ty, float(a), float(b))
     bits = ty.bits if isinstance(ty, IntType) else 64
@@ -179,6 +183,8 @@ def _eval_float_binary(op: Op, ty: FloatType, a: float, b: float) -> float:
 
 
 def eval_cmp(pred: str, ty: Type, a: Scalar, b: Scalar) -> int:
+    if isinstance(a, X80) and isinstance(b, X80):
+        return int(x87.fcmp(pred, a, b))
     if isinstance(ty, FloatType):
         return int(_eval_fcmp(pred, float(a), float(b)))
     bits = ty.bits if isinstance(ty, IntType) else 64
@@ -213,6 +219,11 @@ def _eval_fcmp(pred: str, a: float, b: float) -> bool:
 
 
 def eval_cast(op: Op, src: Type, dst: Type, v: Scalar) -> Scalar:
+    if x87.involves_x87(src, dst):
+        try:
+            return x87.cast(op, src, dst, v)  # type: ignore[return-value]
+        except x87.X87InterpError as e:
+            raise InterpError(str(e)) from None
     sbits = src.bits if isinstance(src, IntType) else 64
     dbits = dst.bits if isinstance(dst, IntType) else 64
     dmask = (1 << dbits) - 1
@@ -263,6 +274,8 @@ def bitcast_value(src: Type, dst: Type, v: Scalar) -> Scalar:
 
 
 def canonical_const(c: Const) -> Scalar:
+    if isinstance(c.value, X80):
+        return c.value
     if isinstance(c.ty, FloatType):
         return float(c.value)
     return int(c.value)
@@ -345,6 +358,8 @@ class Memory:
         raise MemoryFault("unterminated string")
 
     def load(self, ty: Type, addr: int) -> Scalar:
+        if x87.involves_x87(ty):  # the 10 bytes of the value, not the padding
+            return X80.from_bytes(self.read(addr, 10))
         raw = self.read(addr, ty.size)
         if isinstance(ty, FloatType):
             return struct.unpack("<f" if ty.bits == 32 else "<d", raw)[0]
@@ -354,7 +369,9 @@ class Memory:
         return v
 
     def store(self, ty: Type, addr: int, v: Scalar) -> None:
-        if isinstance(ty, FloatType):
+        if isinstance(v, X80):
+            self.write(addr, v.to_bytes())
+        elif isinstance(ty, FloatType):
             self.write(addr, struct.pack("<f" if ty.bits == 32 else "<d", float(v)))
         else:
             assert isinstance(v, int)
@@ -456,6 +473,8 @@ class Interpreter:
             case Const():
                 return canonical_const(v)
             case Undef():
+                if x87.involves_x87(v.ty):
+                    return x87.undef()
                 return 0.0 if isinstance(v.ty, FloatType) else 0
             case Function():
                 return self.fn_addr[v]
@@ -565,7 +584,14 @@ class Interpreter:
         save = self.mem.allocate(176, 16, f"{fn.name}.reg_save")
         overflow_items: list[bytes] = []
         gp = fp = 0
+        named_bytes = 0  # named arguments passed on the stack come before the variadic ones
         for i, v in enumerate(args):
+            if i == len(fn.args):
+                named_bytes = sum(map(len, overflow_items))
+            if isinstance(v, X80):  # long double: always memory, 16-byte aligned
+                pad = -sum(map(len, overflow_items)) % 16
+                overflow_items += [bytes(pad), v.to_bytes() + bytes(6)]
+                continue
             is_float = isinstance(v, float)
             if i < len(fn.args):
                 t = fn.args[i].ty
@@ -584,12 +610,16 @@ class Interpreter:
                     gp += 1
                     continue
                 overflow_items.append(raw)
-        overflow = self.mem.allocate(max(8 * len(overflow_items), 8), 16, f"{fn.name}.overflow")
+        overflow = self.mem.allocate(max(sum(map(len, overflow_items)), 8), 16,
+                                     f"{fn.name}.overflow")
         self.mem.write(overflow, b"".join(overflow_items))
         frame.allocas += [save, overflow]
         named_gp = sum(1 for a in fn.args if not isinstance(a.ty, FloatType))
-        named_fp = len(fn.args) - named_gp
-        return (min(named_gp, 6) * 8, 48 + min(named_fp, 8) * 16, overflow, save)
+        named_fp = sum(1 for a in fn.args if isinstance(a.ty, FloatType)
+                       and not x87.involves_x87(a.ty))
+        if len(args) == len(fn.args):
+            named_bytes = sum(map(len, overflow_items))
+        return (min(named_gp, 6) * 8, 48 + min(named_fp, 8) * 16, overflow + named_bytes, save)
 
     def _terminator(self, frame: _Frame, inst: Inst) -> None:
         match inst.op:
@@ -817,6 +847,11 @@ def format_printf(fmt: bytes, args: Sequence[Scalar], mem: Memory) -> bytes:
         elif conv == "p":
             addr = int(next_arg())
             out += _pad(b"(nil)" if addr == 0 else f"0x{addr:x}".encode(), flags, width)
+        elif conv in "fFeEgGaA" and length == "L":
+            xv = next_arg()
+            if not isinstance(xv, X80):
+                raise InterpError(f"printf: %L{conv} needs a long double argument")
+            out += x87.format_x80(xv, conv, flags, width, prec)
         elif conv in "fFeEgG":
             v = float(next_arg())
             out += ((spec + conv) % v).encode()
