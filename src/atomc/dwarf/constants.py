@@ -98,6 +98,7 @@ class FORM(enum.IntEnum):
 
 class ATE(enum.IntEnum):
     boolean = 0x02
+    complex_float = 0x03
     float = 0x04
     signed = 0x05
     signed_char = 0x06

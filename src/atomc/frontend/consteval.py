@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from . import tree as T
 from .ctype import BOOL, PointerT, as_float, as_int, unqual, wrap
 from ..ir.x87float import X80
+from .complex_sema import COMPLEX_NODES, CValue, evaluate_complex
 from .floats import float_of_int, float_to_int, is_zero, ld_binary, round_to
 
 
@@ -33,7 +34,7 @@ class ConstError(Exception):
         self.expr = expr
 
 
-Value = int | float | X80 | Address
+Value = int | float | X80 | CValue | Address
 
 
 def eval_int(e: T.Expr) -> int | None:
@@ -111,6 +112,8 @@ def evaluate(e: T.Expr) -> Value | None:
             return (base + delta) & ((1 << 64) - 1)
         case T.PtrDiff():
             return None
+    if isinstance(e, COMPLEX_NODES):
+        return evaluate_complex(e)  # type: ignore[return-value]
     return None
 
 

@@ -91,6 +91,7 @@ from .ctype import (
     BOOL,
     INT,
     ArrayT,
+    ComplexT,
     CType,
     FloatT,
     FuncT,
@@ -107,6 +108,7 @@ from .ctype import (
     unqual,
     wrap,
 )
+from .complex_gen import ComplexGen, complex_sse_registers
 from .digen import DIGen
 from .longdouble import va_overflow, x87_copysign, x87_signbit
 from .ctype import VlaT, variably_modified
@@ -142,7 +144,7 @@ class _SwitchCtx:
         self.values: set[int] = set()
 
 
-class IRGen(VlaGen):
+class IRGen(VlaGen, ComplexGen):
     def __init__(self, opts: CompileOptions, diags: DiagnosticEngine, sema: Sema,
                  main_file: str) -> None:
         self.opts = opts
@@ -919,7 +921,7 @@ class IRGen(VlaGen):
             if annotate:
                 self.b.add_to_atom(mc)
             return
-        if isinstance(u, StructT):
+        if isinstance(u, (StructT, ComplexT)):
             src = self.value_of(e)
             mc = self.b.memcpy(addr, src, u.size, u.align)
             if annotate:
@@ -1322,7 +1324,7 @@ class IRGen(VlaGen):
                 return self.string_global(e.data)
             case T.CompoundLit():
                 return self.compound_literal(e)
-        if isinstance(unqual(e.type), StructT):
+        if isinstance(unqual(e.type), (StructT, ComplexT)):
             return self.value_of(e)
         raise_internal(f"not an lvalue: {type(e).__name__}")
         raise AssertionError
@@ -1361,7 +1363,7 @@ class IRGen(VlaGen):
     def _v_VarRef(self, e: T.VarRef) -> Value:
         u = unqual(e.type)
         addr = self.addr_of(e)
-        if isinstance(u, (StructT, ArrayT, VlaT, FuncT)):
+        if isinstance(u, (StructT, ComplexT, ArrayT, VlaT, FuncT)):
             return addr
         with self.at(e.pos):
             return self.load_scalar(e.type, addr)
@@ -1371,7 +1373,7 @@ class IRGen(VlaGen):
 
     def _v_CompoundLit(self, e: T.CompoundLit) -> Value:
         addr = self.compound_literal(e)
-        if isinstance(unqual(e.type), (StructT, ArrayT, VlaT)):
+        if isinstance(unqual(e.type), (StructT, ComplexT, ArrayT, VlaT)):
             return addr
         with self.at(e.pos):
             return self.load_scalar(e.type, addr)
@@ -1384,7 +1386,7 @@ class IRGen(VlaGen):
 
     def _v_Deref(self, e: T.Deref) -> Value:
         addr = self.value_of(e.ptr)
-        if isinstance(unqual(e.type), (StructT, ArrayT, VlaT, FuncT)):
+        if isinstance(unqual(e.type), (StructT, ComplexT, ArrayT, VlaT, FuncT)):
             return addr
         if is_void(e.type):
             return addr
@@ -1395,7 +1397,7 @@ class IRGen(VlaGen):
         if e.bits is not None:
             return self.bitfield_read(e)
         addr = self.addr_of(e)
-        if isinstance(unqual(e.type), (StructT, ArrayT, VlaT)):
+        if isinstance(unqual(e.type), (StructT, ComplexT, ArrayT, VlaT)):
             return addr
         with self.at(e.pos):
             return self.load_scalar(e.type, addr)
@@ -1581,7 +1583,7 @@ class IRGen(VlaGen):
 
     def cond_expr(self, e: T.Cond, want: bool) -> Value:
         if want and isinstance(e.then, T.IntConst) and isinstance(e.els, T.IntConst) and \
-                not isinstance(unqual(e.type), (StructT, VoidT)):
+                not isinstance(unqual(e.type), (StructT, ComplexT, VoidT)):
             # `c ? 3 : 4`: both arms are free to evaluate, so a select (as Clang does)
             bit = self.truth(e.cond)
             with self.at(e.pos):
@@ -1591,7 +1593,8 @@ class IRGen(VlaGen):
         end_b = self.new_block("cond.end")
         u = unqual(e.type)
         has_value = want and not isinstance(u, VoidT)
-        res = end_b.add_param(PTR if isinstance(u, StructT) else scalar_ir_type(e.type)) \
+        res = end_b.add_param(PTR if isinstance(u, (StructT, ComplexT))
+                              else scalar_ir_type(e.type)) \
             if has_value else None
         self.branch_on(e.cond, then_b, else_b, atom=False)
         for blk, arm in ((then_b, e.then), (else_b, e.els)):
@@ -1671,7 +1674,7 @@ class IRGen(VlaGen):
             addr = self.bitfield_unit(tgt)
             with self.at(e.pos):
                 return self.bitfield_write(addr, tgt.bits, v, is_volatile(tgt.type))
-        if isinstance(u, StructT):
+        if isinstance(u, (StructT, ComplexT)):
             src = self.value_of(e.value)
             dst = self.addr_of(e.target)
             with self.at(e.pos):
@@ -1697,6 +1700,8 @@ class IRGen(VlaGen):
                 new = self.convert(res, e.optype, tgt.type)
                 return self.bitfield_write(addr, tgt.bits, new, vol, unit)
         dst = self.addr_of(e.target)
+        if isinstance(unqual(e.optype), ComplexT):
+            return self.complex_compound(e, dst)
         vla = vla_pointee(e.target.type)
         if vla is not None:  # `p += n` on a pointer to a VLA
             step = self.size_of(vla, e.pos)
@@ -1730,6 +1735,8 @@ class IRGen(VlaGen):
             return held if e.prefix else old
         dst = self.addr_of(e.target)
         t = e.target.type
+        if isinstance(unqual(t), ComplexT):
+            return self.complex_incdec(e, dst, unqual(t))  # type: ignore[arg-type]
         vla = vla_pointee(t)
         step = self.size_of(vla, e.pos) if vla is not None else None
         with self.at(e.pos):
@@ -1910,8 +1917,8 @@ class IRGen(VlaGen):
                 need = 8 * max(1, (size + 7) // 8)
                 limit = 48  # the register save area: 6 GPRs, then 8 XMMs of 16 bytes
                 gp_off_addr = ap
-                if isinstance(u, FloatT):  # fp_offset, 16 bytes per register
-                    need, limit = 16, 176
+                if isinstance(u, FloatT) or complex_sse_registers(u):  # fp_offset, 16 per reg
+                    need, limit = 16 * max(1, complex_sse_registers(u)), 176
                     gp_off_addr = self.offset_ptr(ap, 4)
                 reg_b = self.new_block("vaarg.reg")
                 mem_b = self.new_block("vaarg.mem")
@@ -1924,6 +1931,8 @@ class IRGen(VlaGen):
                 save = self.b.load(PTR, self.offset_ptr(ap, 16))
                 gp64 = self.b.cast(Op.ZEXT, gp, I64)
                 raddr = self.b.ptradd(save, gp64)
+                if isinstance(u, ComplexT):  # the halves sit in separate registers' slots
+                    raddr = self.complex_va_arg(ap, u, raddr, complex_sse_registers(u))
                 self.b.store(self.b.binary(Op.ADD, gp, Const(I32, need)), gp_off_addr)
                 self.b.jump(end_b, [raddr])
                 self.start(mem_b)
@@ -1931,7 +1940,7 @@ class IRGen(VlaGen):
                 self.b.jump(end_b, [maddr])
                 self.start(end_b)
                 addr = addr_p
-            if isinstance(u, StructT):
+            if isinstance(u, (StructT, ComplexT)):
                 tmp = self.alloca(size, u.align, "")
                 self.b.memcpy(tmp, addr, size, 1)
                 return tmp

@@ -55,6 +55,7 @@ from .ctype import (
     USHORT,
     VOID,
     ArrayT,
+    ComplexT,
     CType,
     EnumT,
     FloatT,
@@ -84,6 +85,14 @@ from .ctype import (
     wrap,
 )
 from .float_builtins import float_builtin
+from .complex_sema import (
+    CREAL_NAMES, complex_binary, complex_builtin, complex_cast, complex_of, complex_unary,
+    imaginary_const,
+)
+from .complex_sema import part as complex_part
+from .complex_sema import truth as complex_truth
+from .complex_sema import operand as complex_operand
+from .imaginary import imaginary_part
 from .generic_selection import GenericSelection, generic_expr
 from .labelvalues import LabelValues, label_address
 from .parse import ComputedGoto
@@ -344,9 +353,9 @@ class Sema:
                 self.error(pos, f"unknown type name '{names[0]}'")
                 return INT
             if "_Complex" in names or "__complex__" in names:
-                if not self.is_system(pos):
-                    self.error(pos, "_Complex types are unsupported")
-                return FloatT("_Complex", 16)
+                rest = [n for n in names if n not in ("_Complex", "__complex__")]
+                base = self.specifier_type(c_ast.IdentifierType(rest), pos) if rest else DOUBLE
+                return complex_of(names, base, self, pos)
             t = _BASIC_TYPES.get(tuple(sorted(names)))
             if t is None:
                 self.error(pos, f"invalid type specifier combination '{' '.join(names)}'")
@@ -807,6 +816,8 @@ class Sema:
                                  and not isinstance(unqual(to), EnumT))
         if same and not explicit:
             return e
+        if isinstance(unqual(to), ComplexT) or isinstance(unqual(e.type), ComplexT):
+            return complex_cast(self, e, to, explicit)
         ti = as_int(to)
         if isinstance(e, T.IntConst) and ti is not None:
             return T.IntConst(wrap(e.value, ti) if ti != BOOL else int(e.value != 0), to, e.pos)
@@ -835,13 +846,13 @@ class Sema:
         p = pos or e.pos
         tu = unqual(to)
         eu = unqual(e.type)
-        if isinstance(tu, FloatT):
-            if isinstance(eu, (IntT, EnumT, FloatT)):
+        if isinstance(tu, (FloatT, ComplexT)):
+            if isinstance(eu, (IntT, EnumT, FloatT, ComplexT)):
                 return self.cast(e, to)
             self.error(p, f"incompatible types {context} '{to}' from '{e.type}'")
-            return T.FloatConst(0.0, to, p)
+            return self.cast(T.IntConst(0, INT, p), to)
         if isinstance(tu, (IntT, EnumT)):
-            if isinstance(eu, (IntT, EnumT, FloatT)):
+            if isinstance(eu, (IntT, EnumT, FloatT, ComplexT)):
                 return self.cast(e, to)
             if isinstance(eu, PointerT):
                 if tu == BOOL:
@@ -892,6 +903,12 @@ class Sema:
             if node.type == "char" or node.value.lstrip("LuU8").startswith("'"):
                 v = char_literal(node.value)
                 return T.IntConst(v, INT, p)
+            imag = imaginary_part(node.value)
+            if imag is not None:
+                real = self._e_Constant(c_ast.Constant(node.type, imag, node.coord))
+                if isinstance(real, (T.FloatConst, T.IntConst)):
+                    return imaginary_const(real.value, real.type, p, self)
+                return real
             if is_float_literal(node.value):
                 fv, size = float_literal(node.value)
                 return T.FloatConst(fv, {4: FLOAT, 8: DOUBLE, 16: LDOUBLE}[size], p)
@@ -991,7 +1008,7 @@ class Sema:
             u = unqual(target.type)
             if isinstance(u, PointerT):
                 step = 1 if isinstance(unqual(u.pointee), VlaT) else self._pointee_size(u, p)
-            elif isinstance(u, (IntT, EnumT, FloatT)):
+            elif isinstance(u, (IntT, EnumT, FloatT, ComplexT)):
                 step = 1
             else:
                 self.error(p, f"cannot increment value of type '{target.type}' (invalid type)")
@@ -1022,10 +1039,11 @@ class Sema:
                 return ptr  # *fp is the function designator again; decays back
             return T.Deref(ptr, u.pointee, p)
         if op in ("__real__", "__imag__"):
-            self.error(p, "_Complex types are unsupported")
-            return self.bad(p)
+            return complex_part(self, op, self.rvalue(self.expr(node.expr)), p)
         operand = self.value(self.expr(node.expr))
         ou = unqual(operand.type)
+        if isinstance(ou, ComplexT):
+            return complex_unary(self, op, operand, p)
         if op == "!":
             if not is_scalar(operand.type):
                 self.error(p, f"invalid argument type '{operand.type}' to unary expression "
@@ -1118,16 +1136,16 @@ class Sema:
         if contains_unsupported_float(to):
             self.error(p, _unsupported_float_message(to))
             return self.bad(p)
-        if not isinstance(tu, (IntT, EnumT, PointerT, FloatT)):
+        if not isinstance(tu, (IntT, EnumT, PointerT, FloatT, ComplexT)):
             self.error(p, f"used type '{to}' where arithmetic or pointer type is required "
                           "(invalid type conversion)")
             return self.bad(p)
-        if not isinstance(eu, (IntT, EnumT, PointerT, FloatT)):
+        if not isinstance(eu, (IntT, EnumT, PointerT, FloatT, ComplexT)):
             self.error(p, f"operand of type '{e.type}' where arithmetic or pointer type is "
                           "required (invalid type conversion)")
             return self.bad(p)
-        if isinstance(tu, FloatT) and isinstance(eu, PointerT) or \
-                isinstance(tu, PointerT) and isinstance(eu, FloatT):
+        if isinstance(tu, (FloatT, ComplexT)) and isinstance(eu, PointerT) or \
+                isinstance(tu, PointerT) and isinstance(eu, (FloatT, ComplexT)):
             self.error(p, f"cannot cast '{e.type}' to '{to}' (pointer and floating type)")
             return self.bad(p)
         r = self.cast(e, to, explicit=True)
@@ -1153,7 +1171,7 @@ class Sema:
                     self.error(side.pos, f"invalid operands to binary expression ('{left.type}' "
                                          f"and '{right.type}'): scalar type required")
                     return self.bad(p)
-            r = T.Logical(op, left, right, INT, p)
+            r = T.Logical(op, complex_truth(self, left), complex_truth(self, right), INT, p)
             return self._fold(r)
         if op in ("+", "-") and (isinstance(lu, PointerT) or isinstance(ru, PointerT)):
             if isinstance(lu, PointerT) and ri is not None:
@@ -1172,6 +1190,8 @@ class Sema:
             self.error(p, f"invalid operands to binary '{op}' ('{left.type}' and "
                           f"'{right.type}'): invalid pointer arithmetic")
             return self.bad(p)
+        if isinstance(lu, ComplexT) or isinstance(ru, ComplexT):
+            return complex_binary(self, op, left, right, p)
         if (isinstance(lu, FloatT) or isinstance(ru, FloatT)) and is_arith(left.type) \
                 and is_arith(right.type) and (op in _CMP_OPS or op in ("+", "-", "*", "/")):
             ct = common_arith(left.type, right.type)
@@ -1250,6 +1270,12 @@ class Sema:
         if not is_scalar(c.type):
             self.error(c.pos, f"used type '{c.type}' where scalar is required (invalid type)")
             return self.bad(p)
+        if node.iftrue is not None:
+            c = complex_truth(self, c)
+        elif isinstance(unqual(c.type), ComplexT):
+            self.error(c.pos, "'?:' with the middle operand omitted is unsupported for "
+                              f"'{c.type}'")
+            return self.bad(p)
         if node.iftrue is None:  # GNU `c ?: b`: c once, as the condition and the value
             c = T.Reuse(c)
             a: T.Expr = c
@@ -1309,6 +1335,10 @@ class Sema:
             return T.CompoundAssign(op, target, self.cast(value, LONG), target.type,
                                     1 if isinstance(unqual(tu.pointee), VlaT)
                                     else self._pointee_size(tu, p), p)
+        if (isinstance(tu, ComplexT) or isinstance(unqual(value.type), ComplexT)) and \
+                is_arith(target.type) and is_arith(value.type) and op in ("+", "-", "*", "/"):
+            ot = common_arith(target.type, value.type)
+            return T.CompoundAssign(op, target, complex_operand(self, value, ot), ot, 0, p)
         if (isinstance(tu, FloatT) or as_float(value.type) is not None) and \
                 is_arith(target.type) and is_arith(value.type) and op in ("+", "-", "*", "/"):
             ot = common_arith(target.type, value.type)
@@ -1487,6 +1517,9 @@ class Sema:
             if name == "__builtin_va_end":
                 return T.Call(None, vals[:1], None, VOID, p, builtin="va_end")
             return T.Call(None, vals[:2], None, VOID, p, builtin="va_copy")
+        if name in CREAL_NAMES and (not name.startswith("c")
+                                    or self._is_library_function(name)):
+            return complex_builtin(self, name, [self.expr(a) for a in args], p)
         if name == "__builtin_expect" and len(args) == 2:
             v = self.value(self.expr(args[0]))
             self.expr(args[1])
@@ -1509,6 +1542,12 @@ class Sema:
         if gnu is not None:
             return gnu
         return float_builtin(self, name, args, p)
+
+    def _is_library_function(self, name: str) -> bool:
+        """Is `name` undeclared or declared only by a system header (so the C
+        library's function, which gcc treats as a builtin)?"""
+        sym = self.scopes.lookup(name)
+        return sym is None or (sym.kind == "func" and sym.file_scope and sym.system)
 
     def _libcall(self, name: str, ret: CType, params: tuple[CType, ...], args: list[T.Expr],
                  p: Pos) -> T.Expr:
@@ -1835,7 +1874,7 @@ class Sema:
             self.error(e.pos, f"statement requires expression of scalar type ('{e.type}' "
                               "invalid)")
             return self.bad(e.pos)
-        return e
+        return complex_truth(self, e)
 
     def return_value(self, node: c_ast.Node | None, p: Pos) -> T.Expr | None:
         fname = self.function.name if self.function else "?"
