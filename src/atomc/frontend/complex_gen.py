@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING
 from ..ir import I8, I32, Branch, Const, Op, TupleType, Value
 from . import tree as T
 from .abi import func_abi, scalar_ir_type
-from .complex_sema import ComplexBinary, ComplexCast, ComplexCompare, ComplexConst, ComplexUnary
+from .complex_sema import (
+    ComplexBinary, ComplexCast, ComplexCompare, ComplexConst, ComplexPair, ComplexUnary,
+)
 from .ctype import BOOL, LDOUBLE, ComplexT, CType, FloatT, FuncT, as_complex, as_int, unqual
 
 if TYPE_CHECKING:
@@ -152,6 +154,14 @@ class ComplexGen:
                 self.b.store(self.b.extract(call, k), self.offset_ptr(tmp, step * k))
         return self.load_halves(tmp, ct)
 
+    def _v_ComplexPair(self, e: ComplexPair) -> Value:
+        ct = unqual(e.type)
+        assert isinstance(ct, ComplexT)
+        re = self.value_of(e.re)
+        im = self.value_of(e.im)
+        with self.at(e.pos):
+            return self.make_complex(re, im, ct)
+
     def _v_ComplexUnary(self, e: ComplexUnary) -> Value:
         ct = unqual(e.type)
         assert isinstance(ct, ComplexT)
@@ -196,13 +206,15 @@ class ComplexGen:
             return self.make_complex(self.convert(v, src, dst.base), self.zero(dst.base), dst)
 
     # -- assignments -------------------------------------------------------------------
-    def complex_compound(self, e: T.CompoundAssign, dst: Value) -> Value:
-        """`target op= rhs` computed in complex type `e.optype` (target or rhs complex)."""
+    def complex_compound(self, e: T.CompoundAssign, dst: Value, rhs_value: Value) -> Value:
+        """`target op= rhs` computed in complex type `e.optype` (target or rhs complex);
+        `rhs_value` is the already evaluated right operand."""
         ot = unqual(e.optype)
         assert isinstance(ot, ComplexT)
-        rhs = self.halves(e.rhs)
         tt = unqual(e.target.type)
         with self.at(e.pos):
+            rc = as_complex(e.rhs.type)
+            rhs: Parts = self.load_halves(rhs_value, rc) if rc is not None else (rhs_value, None)
             if isinstance(tt, ComplexT):
                 old: Parts = self.load_halves(dst, tt)
                 old = (self.convert(old[0], tt.base, ot.base),

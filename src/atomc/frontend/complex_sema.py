@@ -14,7 +14,8 @@ kinds that irgen lowers to operations on the halves:
 * `ComplexUnary`: `-z` and GNU `~z` (the conjugate);
 * `ComplexCompare`: `==` and `!=` (a real operand's imaginary part is 0);
 * `ComplexCast`: between complex types, from a real type, or to a real,
-  integer or `_Bool` type (the real part; `_Bool` tests both halves).
+  integer or `_Bool` type (the real part; `_Bool` tests both halves);
+* `ComplexPair`: `__builtin_complex(re, im)`, the halves as they are.
 
 `__real__ z` and `__imag__ z` are members at offsets 0 and one half: lvalues
 when `z` is. Constant operands are folded as gcc folds them: `+ - ` and the
@@ -96,6 +97,17 @@ class ComplexCompare(T.Expr):
         self.ctype = ctype
 
 
+class ComplexPair(T.Expr):
+    """GNU `__builtin_complex(re, im)` (<complex.h>'s CMPLX): the halves as given."""
+
+    __slots__ = ("im", "re")
+
+    def __init__(self, re: T.Expr, im: T.Expr, type: ComplexT, pos: Pos) -> None:
+        super().__init__(type, pos)
+        self.re = re
+        self.im = im
+
+
 class ComplexCast(T.Expr):
     __slots__ = ("operand",)
 
@@ -104,7 +116,8 @@ class ComplexCast(T.Expr):
         self.operand = operand
 
 
-COMPLEX_NODES = (ComplexConst, ComplexBinary, ComplexUnary, ComplexCompare, ComplexCast)
+COMPLEX_NODES = (ComplexConst, ComplexBinary, ComplexUnary, ComplexCompare, ComplexCast,
+                 ComplexPair)
 
 
 # ---------------------------------------------------------------------------
@@ -238,6 +251,22 @@ CREAL_NAMES = {f"{pre}{fn}{suf}": (fn, suf) for pre in ("", "__builtin_")
                for fn in ("creal", "cimag", "conj") for suf in ("", "f", "l")}
 
 
+def builtin_complex(sema: Sema, args: list[T.Expr], p: Pos) -> T.Expr:
+    """`__builtin_complex(re, im)`: two operands of one real floating type."""
+    if len(args) != 2:
+        sema.error(p, "'__builtin_complex' takes two arguments")
+        return sema.bad(p)
+    re, im = (sema.value(a) for a in args)
+    f = as_float(re.type)
+    if f is None or as_float(im.type) != f or f.nbytes not in (4, 8, 16):
+        sema.error(p, f"'__builtin_complex' needs two operands of the same real floating "
+                      f"type, not '{re.type}' and '{im.type}'")
+        return sema.bad(p)
+    e = ComplexPair(re, im, ComplexT(f), p)
+    v = _fold(e)
+    return ComplexConst(v, ComplexT(f), p) if isinstance(v, CValue) else e
+
+
 def complex_builtin(sema: Sema, name: str, args: list[T.Expr], p: Pos) -> T.Expr | None:
     """creal/cimag/conj (and their f and l forms), inline as gcc does."""
     fn, suf = CREAL_NAMES[name]
@@ -276,6 +305,11 @@ def _fold(e: T.Expr, initializer: bool = False) -> CValue | Part | int | None:
     match e:
         case ComplexConst():
             return e.value
+        case ComplexPair():
+            r, i = val(e.re), val(e.im)
+            if isinstance(r, (float, X80)) and isinstance(i, (float, X80)):
+                return CValue(r, i)
+            return None
         case ComplexCast():
             v = val(e.operand)
             if v is None:
@@ -285,8 +319,9 @@ def _fold(e: T.Expr, initializer: bool = False) -> CValue | Part | int | None:
             v = val(e.operand)
             if not isinstance(v, CValue):
                 return None
-            return CValue(-v.re, v.im) if e.op == "-" else CValue(v.re, -v.im) \
-                if e.op == "~" else None
+            if e.op == "-":
+                return CValue(-v.re, -v.im)
+            return CValue(v.re, -v.im) if e.op == "~" else None
         case ComplexBinary():
             a, b = val(e.left), val(e.right)
             if a is None or b is None:

@@ -1701,7 +1701,7 @@ class IRGen(VlaGen, ComplexGen):
                 return self.bitfield_write(addr, tgt.bits, new, vol, unit)
         dst = self.addr_of(e.target)
         if isinstance(unqual(e.optype), ComplexT):
-            return self.complex_compound(e, dst)
+            return self.complex_compound(e, dst, rhs)
         vla = vla_pointee(e.target.type)
         if vla is not None:  # `p += n` on a pointer to a VLA
             step = self.size_of(vla, e.pos)

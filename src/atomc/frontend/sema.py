@@ -86,8 +86,8 @@ from .ctype import (
 )
 from .float_builtins import float_builtin
 from .complex_sema import (
-    CREAL_NAMES, complex_binary, complex_builtin, complex_cast, complex_of, complex_unary,
-    imaginary_const,
+    CREAL_NAMES, builtin_complex, complex_binary, complex_builtin, complex_cast, complex_of,
+    complex_unary, imaginary_const,
 )
 from .complex_sema import part as complex_part
 from .complex_sema import truth as complex_truth
@@ -1517,6 +1517,8 @@ class Sema:
             if name == "__builtin_va_end":
                 return T.Call(None, vals[:1], None, VOID, p, builtin="va_end")
             return T.Call(None, vals[:2], None, VOID, p, builtin="va_copy")
+        if name == "__builtin_complex":
+            return builtin_complex(self, [self.expr(a) for a in args], p)
         if name in CREAL_NAMES and (not name.startswith("c")
                                     or self._is_library_function(name)):
             return complex_builtin(self, name, [self.expr(a) for a in args], p)
