@@ -150,16 +150,25 @@ def _round_half_even(q: Fraction) -> int:
     return i
 
 
+def _int_str(n: int) -> str:
+    """Decimal digits of a non-negative int of any size (Python refuses str() past
+    4300 digits; LDBL_MAX printed with %Lf has 4933)."""
+    if n < 10 ** 1000:
+        return str(n)
+    hi, lo = divmod(n, 10 ** 1000)
+    return _int_str(hi) + str(lo).rjust(1000, "0")
+
+
 def _fixed(q: Fraction, p: int, alt: bool) -> str:
     n = _round_half_even(q * 10 ** p)
-    digits = str(n).rjust(p + 1, "0")
+    digits = _int_str(n).rjust(p + 1, "0")
     whole, frac = digits[:len(digits) - p], digits[len(digits) - p:]
     return whole + ("." + frac if p or alt else "")
 
 
 def _decimal_exponent(q: Fraction) -> int:
     """The e with 10**e <= q < 10**(e+1), for q > 0."""
-    e = len(str(q.numerator)) - len(str(q.denominator))
+    e = int((q.numerator.bit_length() - q.denominator.bit_length()) * 0.30102999566398120)
     while Fraction(10) ** e > q:
         e -= 1
     while Fraction(10) ** (e + 1) <= q:
@@ -176,7 +185,7 @@ def _sci_parts(q: Fraction, p: int) -> tuple[str, int]:
     if n == 10 ** (p + 1):
         n //= 10
         e += 1
-    return str(n), e
+    return _int_str(n), e
 
 
 def _sci(q: Fraction, p: int, alt: bool) -> str:
