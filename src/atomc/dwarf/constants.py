@@ -134,6 +134,7 @@ class OP(enum.IntEnum):
     bregx = 0x92
     piece = 0x93
     call_frame_cfa = 0x9C
+    implicit_value = 0x9E
     stack_value = 0x9F
     entry_value = 0xA3
 

@@ -1,7 +1,8 @@
 /* long double (x87 extended, DW_ATE_float of 16 bytes) and _Complex locals,
-   parameters, globals, struct members and return values: gdb must print the
-   same digits as for gcc's build (long doubles in memory, complex values as
-   `re + imi`). */
+   parameters, globals, struct members and return values: gdb and lldb must print
+   the same digits as for gcc's build (long doubles in memory, complex values as
+   `re + imi`). `_Complex long double` is in p31: lldb-22 reads its imaginary part
+   10 bytes in (in the real part's padding), whoever compiled it. */
 #include <complex.h>
 #include <stdio.h>
 
@@ -25,9 +26,9 @@ static long double scale(long double v, int k)
     return r + frac;                                //@ label: scaled
 }
 
-static double complex mix(double complex a, long double complex b, float complex c)
+static double complex mix(double complex a, long double b, float complex c)
 {
-    double complex p = a * (double complex)b;
+    double complex p = a * b;
     double complex q = p / (c + 1.0f);
     return p + q;                                   //@ label: mixed
 }
@@ -43,7 +44,7 @@ int main(void)
 {
     long double tenth = 0.1L;
     long double s = scale(tenth, 7);
-    long double complex lz = 2.0L + 0.5L * I;
+    long double lz = 2.0L + s;
     double complex m = mix(g_cd, lz, 0.5f - 1.0f * I);
     struct sample smp = { s, m, 1.25f + 2.0f * I };
     long double acc = 0;

@@ -28,8 +28,8 @@ Sequences that need care:
   so every narrowing is rounded once.
 
 Debug info: a record naming an f80 value describes its home slot (a memory
-location that holds the value from its definition on); constants are
-described as optimised out.
+location that holds the value from its definition on); a constant is
+described by its bit pattern (`DW_OP_implicit_value` of 16 bytes).
 """
 
 from __future__ import annotations
@@ -412,10 +412,20 @@ class X87Lowering:
             self.fstp_home(p)
 
     def x87_debug_value(self, rec: DbgRecord, meta: DbgMeta) -> bool:
-        """Describe a record naming an f80 value: its home slot, or optimised out."""
+        """Describe a record naming an f80 value: its home slot, or for a constant its
+        80-bit pattern (the DWARF writer gives it as DW_OP_implicit_value)."""
         v = rec.value
         if v is None or not is_x87(v.ty):
             return False
+        if isinstance(v, Const):
+            ops = rec.expr.ops
+            plain = not ops or (rec.expr.fragment is not None and len(ops) == 3)
+            x = v.value
+            if plain and isinstance(x, X80):
+                self.emit("DBG_VALUE", Imm(x.bits), meta=meta)
+            else:
+                self.emit("DBG_VALUE", meta=meta)
+            return True
         home = self.x87_homes.get(v)
         if home is None:
             self.emit("DBG_VALUE", meta=meta)
