@@ -211,7 +211,8 @@ def complex_unary(sema: Sema, op: str, operand: T.Expr, p: Pos) -> T.Expr:
     if op in ("-", "~"):
         e = ComplexUnary(op, operand, p)
         v = _fold(e)
-        return ComplexConst(v, operand.type, p) if isinstance(v, CValue) else e  # type: ignore[arg-type]
+        ct = operand.type
+        return ComplexConst(v, ct, p) if isinstance(v, CValue) else e  # type: ignore[arg-type]
     sema.error(p, f"invalid argument type '{operand.type}' to unary '{op}'")
     return sema.bad(p)
 

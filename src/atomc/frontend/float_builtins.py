@@ -50,7 +50,8 @@ def float_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Ex
         v, t = _CONSTS[name]
         return T.FloatConst(v, t, p)
     if name in ("__builtin_isnan", "__builtin_isinf_sign", "__builtin_isinf",
-                "__builtin_isfinite", "__builtin_isnormal", "__builtin_signbit", "__builtin_signbitf",
+                "__builtin_isfinite", "__builtin_isnormal", "__builtin_signbit",
+                "__builtin_signbitf",
                 "__builtin_signbitl", "__builtin_fabs", "__builtin_fabsf",
                 "__builtin_fabsl") and len(args) == 1:
         x = sema.value(sema.expr(args[0]))

@@ -272,10 +272,10 @@ class X87Lowering:
                 self._add_two64_if_negative(src)
             return
         if bits == 32 and not signed:  # zero-extended to 64 bits: never negative
-            r = self.reg(src, 4) if not isinstance(src, Const) else None
-            if r is None:
-                self.mov(Imm(int(src.value) & 0xFFFFFFFF), self._scratch(), 8)  # type: ignore[union-attr]
+            if isinstance(src, Const):
+                self.mov(Imm(int(src.value) & 0xFFFFFFFF), self._scratch(), 8)
             else:
+                r = self.reg(src, 4)
                 t = self.mf.new_vreg(8)
                 self.emit("movl", r, VReg(t.id, 4))  # writing the 32-bit view clears the top
                 self.mov(t, self._scratch(), 8)
