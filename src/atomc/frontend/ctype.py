@@ -573,32 +573,29 @@ def as_float(t: CType) -> FloatT | None:
     return u if isinstance(u, FloatT) else None
 
 
-def contains_unsupported_float(t: CType) -> bool:
-    """Does an object of this type hold `_Float128` (`__float128`) data?"""
+def _contains_real(t: CType, real: FloatT) -> bool:
+    """Does an object of type `t` hold values of the real floating type `real`
+    (directly, as a complex half, or in an element or member)?"""
     u = unqual(t)
     if isinstance(u, ComplexT):
         u = u.base
     if isinstance(u, FloatT):
-        return u == FLOAT128
+        return u == real
     if isinstance(u, ArrayT):
-        return contains_unsupported_float(u.elem)
+        return _contains_real(u.elem, real)
     if isinstance(u, StructT):
-        return any(contains_unsupported_float(m.type) for m in u.members)
+        return any(_contains_real(m.type, real) for m in u.members)
     return False
+
+
+def contains_unsupported_float(t: CType) -> bool:
+    """Does an object of this type hold `_Float128` (`__float128`) data?"""
+    return _contains_real(t, FLOAT128)
 
 
 def contains_long_double(t: CType) -> bool:
     """Does an object of this type hold x87 `long double` data (SysV class X87)?"""
-    u = unqual(t)
-    if isinstance(u, ComplexT):
-        u = u.base
-    if isinstance(u, FloatT):
-        return u == LDOUBLE
-    if isinstance(u, ArrayT):
-        return contains_long_double(u.elem)
-    if isinstance(u, StructT):
-        return any(contains_long_double(m.type) for m in u.members)
-    return False
+    return _contains_real(t, LDOUBLE)
 
 
 def common_arith(a: CType, b: CType) -> CType:

@@ -99,6 +99,7 @@ class X87Lowering:
     def extend(self, v: Value, signed: bool) -> VReg | Imm: ...  # type: ignore[empty-body]
     def mov(self, src: Operand, dst: VReg | PReg | Mem, size: int) -> None: ...
     def fmov(self, src: Operand, dst: Operand, size: int) -> None: ...
+    def set_from_flags(self, inst: Cmp, ccs: tuple[str, ...], combine: str) -> None: ...
 
     # -- homes ----------------------------------------------------------------------
     def plan_x87_homes(self, arg_locs: tuple[ArgLoc, ...]) -> None:
@@ -208,12 +209,7 @@ class X87Lowering:
         swap, ccs, combine = FCMP_CC[inst.pred]
         a, b = (inst.rhs, inst.lhs) if swap else (inst.lhs, inst.rhs)
         self.x87_flags(a, b)
-        dst = VReg(self.vreg(inst).id, 1)
-        self.emit("set" + ccs[0], dst)
-        if len(ccs) == 2:
-            t = self.mf.new_vreg(1)
-            self.emit("set" + ccs[1], t)
-            self.emit(combine + "b", t, dst)
+        self.set_from_flags(inst, ccs, combine)
 
     def _address_of_value(self, v: Value) -> VReg:
         t = self.mf.new_vreg(8)
