@@ -1,4 +1,5 @@
-"""GNU imaginary constants: `2.0i`, `1.0iF` (<complex.h>'s `_Complex_I`), `3.5jL`.
+"""GNU imaginary constants: `2.0i`, `1.0iF` (<complex.h>'s `_Complex_I`), `3.5jL`,
+and `__complex__` as a spelling of `_Complex`.
 
 pycparser's lexer reads `1.0iF` as the constant `1.0` followed by the
 identifier `iF`; `ImaginaryLexer` glues such a suffix (an `i` or `j` among the
@@ -21,6 +22,12 @@ _HEX_INT = re.compile(r"^(?P<body>0[xX][0-9a-fA-F]+)(?P<suffix>[lLuU]*[iIjJ][lLu
 
 
 class ImaginaryLexer(GnuCLexer):
+    def token(self):  # type: ignore[no-untyped-def]
+        tok = super().token()
+        if tok is not None and tok.type == "ID" and tok.value in ("__complex__", "__complex"):
+            tok.type = "_COMPLEX"  # GNU spellings of the `_Complex` type specifier
+        return tok
+
     def _match_token(self):  # type: ignore[no-untyped-def]
         tok = super()._match_token()
         if tok is not None and tok.type in _NUMBER_TOKENS:
