@@ -20,7 +20,7 @@ CASES = [
     ("int main(void) {\n  goto nowhere;\n}\n", 2, 3, "label"),
     ("int main(void) {\n  const int c = 1;\n  c = 2;\n  return c;\n}\n", 3, 3, "const"),
     ("int main(void) {\n  int x = 3\n  return x;\n}\n", 3, 3, "expected ';'"),
-    ("int main(void) {\n  long double d = 1;\n  return 0;\n}\n", 2, 15, "long double is unsupported"),
+    ("int main(void) {\n  __float128 d = 1;\n  return 0;\n}\n", 2, 14, "__float128 (_Float128"),
     ("struct b { int f : 40; };\nint main(void) { return 0; }\n", 1, 16, "exceeds the width"),
     ("int main(void) {\n  int n = 3;\n  goto in;\n  {\n    int v[n];\n  in:\n    v[0] = 1;\n"
      "  }\n  return 0;\n}\n", 3, 3, "variably modified"),

@@ -393,5 +393,56 @@ bb3:
 }}
 """, "f", ((1,), (-4,), (7,)))
 
+# long double (f80) locals and a _Complex long double as two halves copied whole:
+# a loop-carried accumulator, constants, conversions, a compare and select, and
+# printf with x87 arguments (passed in memory) whose %La shows every bit
+X87 = Program("x87", f"""
+{cstr("fmt", "%La %La %.17g %ld %dNL")}
+{PRINTF}
+define @f(i32 %n) -> (i32) {{
+bb0:
+  %acc = alloca 16, align 16
+  %i = alloca 4, align 4
+  %z = alloca 32, align 16
+  %w = alloca 32, align 16
+  store f80 0.1, ptr %acc
+  store i32 0, ptr %i
+  store f80 1.5, ptr %z
+  %zi = ptradd ptr %z, i64 16
+  store f80 -0.25, ptr %zi
+  memcpy ptr %w, ptr %z, 32, align 16
+  jump bb1
+bb1:
+  %iv = load i32, ptr %i
+  %c = icmp slt i32 %iv, i32 %n
+  branch i1 %c, bb2, bb3
+bb2:
+  %a = load f80, ptr %acc
+  %iv2 = load i32, ptr %i
+  %fi = sitofp i32 %iv2 to f80
+  %t = fmul f80 %a, f80 %fi
+  %third = fdiv f80 1.0, f80 3.0
+  %t2 = fadd f80 %t, f80 %third
+  store f80 %t2, ptr %acc
+  %inc = add i32 %iv2, i32 1
+  store i32 %inc, ptr %i
+  jump bb1
+bb3:
+  %r = load f80, ptr %acc
+  %wr = load f80, ptr %w
+  %wip = ptradd ptr %w, i64 16
+  %wi = load f80, ptr %wip
+  %prod = fmul f80 %wr, f80 %wi
+  %neg = fneg f80 %prod to f80
+  %lt = fcmp olt f80 %r, f80 %neg
+  %sel = select i1 %lt, f80 %r, f80 %neg
+  %k = fptosi f80 %r to i64
+  %d = fptrunc f80 %r to f64
+  %p = call i32 ptr @printf(ptr @fmt, f80 %r, f80 %sel, f64 %d, i64 %k, i32 %n) fixed 1
+  %res = trunc i64 %k to i32
+  ret i32 %res
+}}
+""", "f", ((0,), (3,), (25,)))
+
 CORPUS: tuple[Program, ...] = (ARITH, LOOP_SUM, CONST_BRANCH, STRUCT_LOCAL, SWITCH_LOOP, CALLS,
-                               NARROW, LOADS, DIVS, NESTED, DEADPARAMS, ATOMICS)
+                               NARROW, LOADS, DIVS, NESTED, DEADPARAMS, ATOMICS, X87)

@@ -3,7 +3,8 @@
 Each variable (with its inlined-at) becomes one `VarLocation`: a constant
 value or a single location when one entry covers the whole function (LLVM's
 `validThroughout` for function-scope variables), otherwise a location list.
-Fragments are combined into composite `DW_OP_piece` entries, with an empty
+A long double constant (an 80-bit pattern) becomes `DW_OP_implicit_value` of
+its 16 bytes. Fragments are combined into composite `DW_OP_piece` entries, with an empty
 piece where a fragment has no location. In `multi` mode the extra overlapping
 entries follow all primary ones, so at every address the preferred location
 comes first in the list (gdb reads the first entry that matches).
@@ -17,12 +18,19 @@ from ..dwarf.model import LocExpr, LocRange, VarLocation
 from .ldv.model import ComputedLoc, ConstLoc, EntryValueLoc, MLoc, VarLoc, VarRange
 
 
+# constants from this value up are the 80-bit patterns of long doubles (isel_x87),
+# wider than DWARF's stack: described with DW_OP_implicit_value
+WIDE_CONST = 1 << 64
+
+
 def loc_expr(loc: VarLoc) -> LocExpr:
     if isinstance(loc, ComputedLoc):
         return _value_of(loc.base) + loc.ops + (("stack_value",),)
     if isinstance(loc, MLoc):
         return (("reg", loc.num),) if loc.kind == "reg" else (("fbreg", loc.num),)
     if isinstance(loc, ConstLoc):
+        if loc.value >= WIDE_CONST:  # an x87 long double: its 16 bytes as they are in memory
+            return (("implicit_value", loc.value.to_bytes(16, "little")),)
         op = ("consts", loc.value) if loc.value < 0 else ("constu", loc.value)
         return (op, ("stack_value",))
     if isinstance(loc, EntryValueLoc):
@@ -57,7 +65,7 @@ def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], st
             entries = [(r.start, r.end, loc_expr(r.loc)) for r in prim + sec]
             if len(prim) == 1 and not sec and prim[0].start == -1 and prim[0].end >= last_pos:
                 only = prim[0].loc
-                if isinstance(only, ConstLoc):
+                if isinstance(only, ConstLoc) and only.value < WIDE_CONST:
                     out.append(VarLocation(var, inlined_at, const_value=only.value))  # type: ignore[arg-type]
                 else:
                     out.append(VarLocation(var, inlined_at, single=loc_expr(only)))  # type: ignore[arg-type]

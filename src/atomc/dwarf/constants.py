@@ -99,6 +99,7 @@ class FORM(enum.IntEnum):
 
 class ATE(enum.IntEnum):
     boolean = 0x02
+    complex_float = 0x03
     float = 0x04
     signed = 0x05
     signed_char = 0x06
@@ -134,6 +135,7 @@ class OP(enum.IntEnum):
     bregx = 0x92
     piece = 0x93
     call_frame_cfa = 0x9C
+    implicit_value = 0x9E
     stack_value = 0x9F
     entry_value = 0xA3
 

@@ -112,6 +112,8 @@ def _encode_op(op: tuple) -> bytes:
             return bytes([OP.mul])
         case "stack_value", ():
             return bytes([OP.stack_value])
+        case "implicit_value", (bytes(raw),):
+            return bytes([OP.implicit_value]) + uleb128(len(raw)) + raw
         case "call_frame_cfa", ():
             return bytes([OP.call_frame_cfa])
         case "entry_value", (inner,):

@@ -8,8 +8,9 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING
 
-from ..ir import I1, I8, I32, I64, PTR, Const, FloatType, InlineAsm, IntType, Op, Value
+from ..ir import I1, I8, I32, I64, PTR, X80, Const, FloatType, InlineAsm, IntType, Op, Value
 from .abi import scalar_ir_type
+from .longdouble import smallest_normal, x87_magnitude
 from .ctype import as_int, unqual
 
 if TYPE_CHECKING:
@@ -114,12 +115,8 @@ def _fpclassify(g: IRGen, vals: list[Value]) -> Value:
     nan, inf, normal, subnormal, zero, x = vals
     ft = x.ty
     assert isinstance(ft, FloatType)
-    it = IntType(ft.bits)
-    mask = (1 << (ft.bits - 1)) - 1
-    ax = bld.cast(Op.BITCAST, bld.binary(Op.AND, bld.cast(Op.BITCAST, x, it), Const(it, mask)),
-                  ft)
-    smallest = struct.unpack("<f", struct.pack("<I", 0x00800000))[0] if ft.bits == 32 \
-        else struct.unpack("<d", struct.pack("<Q", 0x0010000000000000))[0]
+    ax = _magnitude(g, x)
+    smallest = _smallest_normal(x)
     r = bld.select(bld.cmp("oeq", ax, Const(ft, 0.0), float_cmp=True), zero, subnormal)
     r = bld.select(bld.cmp("oge", ax, Const(ft, smallest), float_cmp=True), normal, r)
     r = bld.select(bld.cmp("oeq", ax, Const(ft, float("inf")), float_cmp=True), inf, r)
@@ -128,10 +125,28 @@ def _fpclassify(g: IRGen, vals: list[Value]) -> Value:
     return r
 
 
+def _smallest_normal(x: Value) -> float | X80:
+    ft = x.ty
+    assert isinstance(ft, FloatType)
+    return smallest_normal(x) or (
+        struct.unpack("<f", struct.pack("<I", 0x00800000))[0] if ft.bits == 32
+        else struct.unpack("<d", struct.pack("<Q", 0x0010000000000000))[0])
+
+
+def _isnormal(g: IRGen, x: Value) -> Value:
+    """Finite and not below the smallest normal magnitude (NaN compares false)."""
+    ax = _magnitude(g, x)
+    lo = g.b.cmp("oge", ax, Const(x.ty, _smallest_normal(x)), float_cmp=True)
+    hi = g.b.cmp("olt", ax, Const(x.ty, float("inf")), float_cmp=True)
+    return g.b.cast(Op.ZEXT, g.b.binary(Op.AND, lo, hi), I32)
+
+
 def _magnitude(g: IRGen, x: Value) -> Value:
     """|x| by clearing the sign bit (exact for every input, NaNs included)."""
     ft = x.ty
     assert isinstance(ft, FloatType)
+    if ft.bits == 80:  # no i80: the sign bit is read from memory
+        return x87_magnitude(g, x)
     it = IntType(ft.bits)
     bits = g.b.binary(Op.AND, g.b.cast(Op.BITCAST, x, it), Const(it, (1 << (ft.bits - 1)) - 1))
     return g.b.cast(Op.BITCAST, bits, ft)
@@ -154,5 +169,6 @@ _FLOAT_TESTS = {
     "isinf": lambda g, x: _flag(g, "oeq", _magnitude(g, x), Const(x.ty, float("inf"))),
     "isfinite": lambda g, x: _flag(g, "olt", _magnitude(g, x), Const(x.ty, float("inf"))),
     "isinf_sign": _isinf_sign,
+    "isnormal": _isnormal,
     "fabs": _magnitude,
 }

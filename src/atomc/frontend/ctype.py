@@ -74,7 +74,8 @@ class IntT(CType):
 
 @dataclass(frozen=True, slots=True)
 class FloatT(CType):
-    """Floating types are parsed (system headers mention them) but not yet compiled."""
+    """A real floating type: float, double, long double (x87 extended, 16 bytes),
+    or `_Float128`, which is parsed (system headers mention it) but not compiled."""
 
     name: str
     nbytes: int
@@ -89,6 +90,25 @@ class FloatT(CType):
 
     def __str__(self) -> str:
         return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class ComplexT(CType):
+    """`_Complex float/double/long double`: the real part, then the imaginary part,
+    each of type `base` (C11 6.2.5p13: laid out as `base[2]`)."""
+
+    base: FloatT
+
+    @property
+    def size(self) -> int:
+        return 2 * self.base.size
+
+    @property
+    def align(self) -> int:
+        return self.base.align
+
+    def __str__(self) -> str:
+        return f"_Complex {self.base}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,6 +394,7 @@ VOID: Final = VoidT()
 FLOAT: Final = FloatT("float", 4)
 DOUBLE: Final = FloatT("double", 8)
 LDOUBLE: Final = FloatT("long double", 16)
+FLOAT128: Final = FloatT("_Float128", 16)  # IEEE binary128 (`__float128`): unsupported
 SIZE_T: Final = ULONG
 PTRDIFF_T: Final = LONG
 
@@ -455,12 +476,17 @@ def is_pointer(t: CType) -> bool:
 
 def is_scalar(t: CType) -> bool:
     u = unqual(t)
-    return isinstance(u, (IntT, EnumT, PointerT, FloatT))
+    return isinstance(u, (IntT, EnumT, PointerT, FloatT, ComplexT))
 
 
 def is_arith(t: CType) -> bool:
     u = unqual(t)
-    return isinstance(u, (IntT, EnumT, FloatT))
+    return isinstance(u, (IntT, EnumT, FloatT, ComplexT))
+
+
+def as_complex(t: CType) -> ComplexT | None:
+    u = unqual(t)
+    return u if isinstance(u, ComplexT) else None
 
 
 def is_aggregate(t: CType) -> bool:
@@ -561,7 +587,7 @@ def wrap(value: int, t: IntT) -> int:
 def contains_float(t: CType) -> bool:
     """Does an object of this type hold floating-point data (unsupported for now)?"""
     u = unqual(t)
-    if isinstance(u, FloatT):
+    if isinstance(u, (FloatT, ComplexT)):
         return True
     if isinstance(u, ArrayT):
         return contains_float(u.elem)
@@ -576,21 +602,40 @@ def as_float(t: CType) -> FloatT | None:
     return u if isinstance(u, FloatT) else None
 
 
-def contains_long_double(t: CType) -> bool:
-    """Does an object of this type hold `long double` data (unsupported: x87)?"""
+def _contains_real(t: CType, real: FloatT) -> bool:
+    """Does an object of type `t` hold values of the real floating type `real`
+    (directly, as a complex half, or in an element or member)?"""
     u = unqual(t)
+    if isinstance(u, ComplexT):
+        u = u.base
     if isinstance(u, FloatT):
-        return u.size > 8
+        return u == real
     if isinstance(u, ArrayT):
-        return contains_long_double(u.elem)
+        return _contains_real(u.elem, real)
     if isinstance(u, StructT):
-        return any(contains_long_double(m.type) for m in u.members)
+        return any(_contains_real(m.type, real) for m in u.members)
     return False
+
+
+def contains_unsupported_float(t: CType) -> bool:
+    """Does an object of this type hold `_Float128` (`__float128`) data?"""
+    return _contains_real(t, FLOAT128)
+
+
+def contains_long_double(t: CType) -> bool:
+    """Does an object of this type hold x87 `long double` data (SysV class X87)?"""
+    return _contains_real(t, LDOUBLE)
 
 
 def common_arith(a: CType, b: CType) -> CType:
     """The usual arithmetic conversions, floating types included: the wider
-    floating type if either operand is floating, else the integer rules."""
+    floating type if either operand is floating, else the integer rules; with
+    a complex operand, the complex type of the common real type."""
+    ca, cb = as_complex(a), as_complex(b)
+    if ca is not None or cb is not None:
+        real = common_arith(ca.base if ca is not None else a, cb.base if cb is not None else b)
+        rf = as_float(real)
+        return ComplexT(rf if rf is not None else DOUBLE)
     fa, fb = as_float(a), as_float(b)
     if fa is not None or fb is not None:
         if fa is None or fb is None:

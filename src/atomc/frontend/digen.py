@@ -25,6 +25,7 @@ from .ctype import (
     ArrayT,
     CType,
     EnumT,
+    ComplexT,
     FloatT,
     FuncT,
     IntT,
@@ -92,6 +93,8 @@ class DIGen:
                 return DIBasicType(_GCC_NAMES.get(t.name, t.name), t.size * 8, enc)
             case FloatT():
                 return DIBasicType(t.name, t.size * 8, "float")
+            case ComplexT():  # gcc's name: "complex double"
+                return DIBasicType(f"complex {t.base.name}", t.size * 8, "complex_float")
             case PointerT():
                 return DIDerivedType("pointer", "", self.type(t.pointee), 64)
             case Qualified():

@@ -74,7 +74,9 @@ from ..ir import (
     TupleType,
     Type,
     Value,
+    X80,
     Zeros,
+    is_x87,
 )
 from ..options import CompileOptions
 from . import tree as T
@@ -91,6 +93,7 @@ from .ctype import (
     BOOL,
     INT,
     ArrayT,
+    ComplexT,
     CType,
     FloatT,
     FuncT,
@@ -99,6 +102,7 @@ from .ctype import (
     StructT,
     VoidT,
     as_int,
+    contains_long_double,
     is_const,
     is_void,
     is_volatile,
@@ -106,7 +110,9 @@ from .ctype import (
     unqual,
     wrap,
 )
+from .complex_gen import ComplexGen, complex_sse_registers
 from .digen import DIGen
+from .longdouble import va_overflow, x87_copysign, x87_signbit
 from .ctype import VlaT, is_atomic, variably_modified
 from .vla import VlaGen, vla_pointee
 from .knr import KnrParam, is_knr, knr_params, promoted
@@ -140,7 +146,7 @@ class _SwitchCtx:
         self.values: set[int] = set()
 
 
-class IRGen(VlaGen):
+class IRGen(VlaGen, ComplexGen):
     def __init__(self, opts: CompileOptions, diags: DiagnosticEngine, sema: Sema,
                  main_file: str) -> None:
         self.opts = opts
@@ -546,7 +552,7 @@ class IRGen(VlaGen):
                     size = max(pt.size, sum(t.size for t in pa.types))
                     home = self.alloca(size, pt.align, name or "")
                     for k, t in enumerate(pa.types):
-                        self.b.store(fn.args[argi], self.offset_ptr(home, 8 * k))
+                        self.b.store(fn.args[argi], self.offset_ptr(home, pa.piece_offset(k)))
                         argi += 1
                 else:  # byval: copy the caller's stack copy into our own slot
                     home = self.alloca(pt.size, pt.align, name or "")
@@ -604,8 +610,9 @@ class IRGen(VlaGen):
                     r = self.b.ret([self.widen_narrow(v, ra.ext)])
                     self.b.add_to_new_atom(r, v)
                 else:
-                    vals = [self.b.load(t, self.offset_ptr(self.ret_slot, 8 * k))
-                            for k, t in enumerate(self.fabi.ret.types)]
+                    ra = self.fabi.ret
+                    vals = [self.b.load(t, self.offset_ptr(self.ret_slot, ra.piece_offset(k)))
+                            for k, t in enumerate(ra.types)]
                     r = self.b.ret(vals)
                     self.b.add_to_new_atom(r, vals[0])
             else:
@@ -916,7 +923,7 @@ class IRGen(VlaGen):
             if annotate:
                 self.b.add_to_atom(mc)
             return
-        if isinstance(u, StructT):
+        if isinstance(u, (StructT, ComplexT)):
             src = self.value_of(e)
             mc = self.b.memcpy(addr, src, u.size, u.align)
             if annotate:
@@ -1319,7 +1326,7 @@ class IRGen(VlaGen):
                 return self.string_global(e.data)
             case T.CompoundLit():
                 return self.compound_literal(e)
-        if isinstance(unqual(e.type), StructT):
+        if isinstance(unqual(e.type), (StructT, ComplexT)):
             return self.value_of(e)
         raise_internal(f"not an lvalue: {type(e).__name__}")
         raise AssertionError
@@ -1350,7 +1357,8 @@ class IRGen(VlaGen):
         return AI.lower_atomic_expr(self, e)
 
     def _v_FloatConst(self, e: T.FloatConst) -> Value:
-        return Const(scalar_ir_type(e.type), float(e.value))
+        v = e.value
+        return Const(scalar_ir_type(e.type), v if isinstance(v, X80) else float(v))
 
     def _v_IntConst(self, e: T.IntConst) -> Value:
         u = unqual(e.type)
@@ -1365,7 +1373,7 @@ class IRGen(VlaGen):
         if isinstance(u, StructT) and is_atomic(e.type):
             with self.at(e.pos):
                 return AI.copy_in(self, e.type, addr)
-        if isinstance(u, (StructT, ArrayT, VlaT, FuncT)):
+        if isinstance(u, (StructT, ComplexT, ArrayT, VlaT, FuncT)):
             return addr
         with self.at(e.pos):
             return self.load_scalar(e.type, addr)
@@ -1375,7 +1383,7 @@ class IRGen(VlaGen):
 
     def _v_CompoundLit(self, e: T.CompoundLit) -> Value:
         addr = self.compound_literal(e)
-        if isinstance(unqual(e.type), (StructT, ArrayT, VlaT)):
+        if isinstance(unqual(e.type), (StructT, ComplexT, ArrayT, VlaT)):
             return addr
         with self.at(e.pos):
             return self.load_scalar(e.type, addr)
@@ -1391,7 +1399,7 @@ class IRGen(VlaGen):
         if isinstance(unqual(e.type), StructT) and is_atomic(e.type):
             with self.at(e.pos):
                 return AI.copy_in(self, e.type, addr)
-        if isinstance(unqual(e.type), (StructT, ArrayT, VlaT, FuncT)):
+        if isinstance(unqual(e.type), (StructT, ComplexT, ArrayT, VlaT, FuncT)):
             return addr
         if is_void(e.type):
             return addr
@@ -1405,7 +1413,7 @@ class IRGen(VlaGen):
         if isinstance(unqual(e.type), StructT) and is_atomic(e.type):
             with self.at(e.pos):
                 return AI.copy_in(self, e.type, addr)
-        if isinstance(unqual(e.type), (StructT, ArrayT, VlaT)):
+        if isinstance(unqual(e.type), (StructT, ComplexT, ArrayT, VlaT)):
             return addr
         with self.at(e.pos):
             return self.load_scalar(e.type, addr)
@@ -1591,7 +1599,7 @@ class IRGen(VlaGen):
 
     def cond_expr(self, e: T.Cond, want: bool) -> Value:
         if want and isinstance(e.then, T.IntConst) and isinstance(e.els, T.IntConst) and \
-                not isinstance(unqual(e.type), (StructT, VoidT)):
+                not isinstance(unqual(e.type), (StructT, ComplexT, VoidT)):
             # `c ? 3 : 4`: both arms are free to evaluate, so a select (as Clang does)
             bit = self.truth(e.cond)
             with self.at(e.pos):
@@ -1601,7 +1609,8 @@ class IRGen(VlaGen):
         end_b = self.new_block("cond.end")
         u = unqual(e.type)
         has_value = want and not isinstance(u, VoidT)
-        res = end_b.add_param(PTR if isinstance(u, StructT) else scalar_ir_type(e.type)) \
+        res = end_b.add_param(PTR if isinstance(u, (StructT, ComplexT))
+                              else scalar_ir_type(e.type)) \
             if has_value else None
         self.branch_on(e.cond, then_b, else_b, atom=False)
         for blk, arm in ((then_b, e.then), (else_b, e.els)):
@@ -1681,7 +1690,7 @@ class IRGen(VlaGen):
             addr = self.bitfield_unit(tgt)
             with self.at(e.pos):
                 return self.bitfield_write(addr, tgt.bits, v, is_volatile(tgt.type))
-        if isinstance(u, StructT):
+        if isinstance(u, (StructT, ComplexT)):
             src = self.value_of(e.value)
             dst = self.addr_of(e.target)
             with self.at(e.pos):
@@ -1715,6 +1724,8 @@ class IRGen(VlaGen):
                 new = self.convert(res, e.optype, tgt.type)
                 return self.bitfield_write(addr, tgt.bits, new, vol, unit)
         dst = self.addr_of(e.target)
+        if isinstance(unqual(e.optype), ComplexT):
+            return self.complex_compound(e, dst, rhs)
         vla = vla_pointee(e.target.type)
         if vla is not None:  # `p += n` on a pointer to a VLA
             step = self.size_of(vla, e.pos)
@@ -1750,6 +1761,8 @@ class IRGen(VlaGen):
             return held if e.prefix else old
         dst = self.addr_of(e.target)
         t = e.target.type
+        if isinstance(unqual(t), ComplexT):
+            return self.complex_incdec(e, dst, unqual(t))  # type: ignore[arg-type]
         vla = vla_pointee(t)
         step = self.size_of(vla, e.pos) if vla is not None else None
         with self.at(e.pos):
@@ -1806,7 +1819,7 @@ class IRGen(VlaGen):
                     tmp = self.alloca(size, max(a.type.align, 8), "")
                     self.b.memcpy(tmp, v, a.type.size, a.type.align)
                     for k, pt in enumerate(pa.types):
-                        args.append(self.b.load(pt, self.offset_ptr(tmp, 8 * k)))
+                        args.append(self.b.load(pt, self.offset_ptr(tmp, pa.piece_offset(k))))
                         byval.append(None)
                 elif pa.kind == "byval":
                     tmp = self.alloca(pa.size, pa.align, "")
@@ -1837,7 +1850,8 @@ class IRGen(VlaGen):
                     self.b.store(call, tmp)
                 else:
                     for k in range(len(rets)):
-                        self.b.store(self.b.extract(call, k), self.offset_ptr(tmp, 8 * k))
+                        self.b.store(self.b.extract(call, k),
+                                     self.offset_ptr(tmp, abi.ret.piece_offset(k)))
                 return tmp
             if kind == "void":
                 return Const(I32, 0)
@@ -1859,9 +1873,15 @@ class IRGen(VlaGen):
         if e.builtin == "signbit":  # the sign bit of a float, read through its bits
             x = self.value_of(e.args[0])
             with self.at(e.pos):
+                if is_x87(x.ty):
+                    return self.b.cast(Op.ZEXT, x87_signbit(self, x), I32)
                 bits = self.b.cast(Op.BITCAST, x, IntType(x.ty.bits))  # type: ignore[union-attr]
                 neg = self.b.cmp("slt", bits, Const(bits.ty, 0))
                 return self.b.cast(Op.ZEXT, neg, I32)
+        if e.builtin == "copysignl":
+            x, y = self.value_of(e.args[0]), self.value_of(e.args[1])
+            with self.at(e.pos):
+                return x87_copysign(self, x, y)
         typed = lower_typed_builtin(self, e)
         if typed is not None:
             return typed
@@ -1917,14 +1937,14 @@ class IRGen(VlaGen):
         u = unqual(t)
         size = t.size
         with self.at(e.pos):
-            if isinstance(u, StructT) and size > 16:
-                addr = self.va_overflow(ap, size)
+            if isinstance(u, StructT) and size > 16 or contains_long_double(u):
+                addr = va_overflow(self, ap, size, t.align)  # MEMORY and X87 classes
             else:
                 need = 8 * max(1, (size + 7) // 8)
                 limit = 48  # the register save area: 6 GPRs, then 8 XMMs of 16 bytes
                 gp_off_addr = ap
-                if isinstance(u, FloatT):  # fp_offset, 16 bytes per register
-                    need, limit = 16, 176
+                if isinstance(u, FloatT) or complex_sse_registers(u):  # fp_offset, 16 per reg
+                    need, limit = 16 * max(1, complex_sse_registers(u)), 176
                     gp_off_addr = self.offset_ptr(ap, 4)
                 reg_b = self.new_block("vaarg.reg")
                 mem_b = self.new_block("vaarg.mem")
@@ -1937,25 +1957,20 @@ class IRGen(VlaGen):
                 save = self.b.load(PTR, self.offset_ptr(ap, 16))
                 gp64 = self.b.cast(Op.ZEXT, gp, I64)
                 raddr = self.b.ptradd(save, gp64)
+                if isinstance(u, ComplexT):  # the halves sit in separate registers' slots
+                    raddr = self.complex_va_arg(ap, u, raddr, complex_sse_registers(u))
                 self.b.store(self.b.binary(Op.ADD, gp, Const(I32, need)), gp_off_addr)
                 self.b.jump(end_b, [raddr])
                 self.start(mem_b)
-                maddr = self.va_overflow(ap, size)
+                maddr = va_overflow(self, ap, size, t.align)
                 self.b.jump(end_b, [maddr])
                 self.start(end_b)
                 addr = addr_p
-            if isinstance(u, StructT):
+            if isinstance(u, (StructT, ComplexT)):
                 tmp = self.alloca(size, u.align, "")
                 self.b.memcpy(tmp, addr, size, 1)
                 return tmp
             return self.load_scalar(t, addr)
-
-    def va_overflow(self, ap: Value, size: int) -> Value:
-        area_addr = self.offset_ptr(ap, 8)
-        area = self.b.load(PTR, area_addr)
-        step = (size + 7) // 8 * 8
-        self.b.store(self.b.ptradd(area, Const(I64, step)), area_addr)
-        return area
 
     def _v_StmtExpr(self, e: T.StmtExpr) -> Value:
         node = e.body

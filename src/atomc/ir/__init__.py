@@ -19,9 +19,10 @@ from .insts import (
 )
 from .printer import print_function, print_module
 from .types import (
-    F32, F64, I1, I8, I16, I32, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type,
-    VoidType, int_type, parse_type,
+    F32, F64, F80, I1, I8, I16, I32, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type,
+    VoidType, int_type, is_x87, parse_type,
 )
 from .values import Arg, BlockParam, Const, Undef, Use, Value
+from .x87float import X80
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -37,7 +37,8 @@ class DICompileUnit:
 # ---------------------------------------------------------------------------
 # Types
 
-BASIC_ENCODINGS: Final = ("signed", "unsigned", "signed_char", "unsigned_char", "boolean", "float")
+BASIC_ENCODINGS: Final = ("signed", "unsigned", "signed_char", "unsigned_char", "boolean", "float",
+                          "complex_float")
 DERIVED_TAGS: Final = ("pointer", "typedef", "const", "volatile", "atomic", "member")
 COMPOSITE_TAGS: Final = ("struct", "union", "array", "enum")
 

@@ -75,6 +75,7 @@ from .atomics_text import parse_atomic
 from .types import (
     F32,
     F64,
+    F80,
     I1,
     I8,
     I16,
@@ -89,6 +90,7 @@ from .types import (
     Type,
 )
 from .values import Const, Undef, Use, Value
+from .x87float import parse_x80
 
 _T = TypeVar("_T")
 
@@ -134,7 +136,8 @@ _TOKEN_RE = re.compile(
   | (?P<metakw>![A-Za-z_]+)
   | (?P<record>\#[0-9]+)
   | (?P<recordkw>\#[A-Za-z_]+)
-  | (?P<float>0x[0-9A-Fa-f]{16}(?![A-Za-z0-9_])|[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+
+  | (?P<float>0x[0-9A-Fa-f]{16}(?![A-Za-z0-9_])|0xK[0-9A-Fa-f]{20}(?![A-Za-z0-9_])
+                     |[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+
                      |inf(?![A-Za-z0-9_])|nan(?![A-Za-z0-9_])))
   | (?P<int>[-+]?[0-9]+(?![A-Za-z_]))
   | (?P<ident>[A-Za-z_][A-Za-z0-9_.]*)
@@ -186,7 +189,7 @@ _ESCAPES = {"n": "\n", "t": "\t"}
 
 _TYPE_NAMES: dict[str, Type] = {
     "i1": I1, "i8": I8, "i16": I16, "i32": I32, "i64": I64, "f32": F32, "f64": F64,
-    "ptr": PTR, "void": VOID,
+    "f80": F80, "ptr": PTR, "void": VOID,
 }
 
 # ---------------------------------------------------------------------------
@@ -667,6 +670,10 @@ class IRParser:
         if t.kind == "float":
             if not isinstance(ty, FloatType):
                 self.error(t, f"floating-point constant with type {ty}")
+            if isinstance(ty, FloatType) and ty.bits == 80:  # exact: bits or rounded once
+                return Const(ty, parse_x80(t.text))
+            if t.text.startswith("0xK"):
+                self.error(t, f"an x87 bit pattern needs type f80, not {ty}")
             if t.text.startswith("0x"):  # the bits of a double (NaNs)
                 return Const(ty, struct.unpack("<d", int(t.text, 16).to_bytes(8, "little"))[0])
             return Const(ty, float(t.text))

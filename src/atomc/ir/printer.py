@@ -168,7 +168,7 @@ class IRPrinter:
         match v:
             case Const():
                 val = v.signed() if isinstance(v.value, int) and isinstance(v.ty, IntType) else v.value
-                return float_text(val) if isinstance(val, float) else str(val)
+                return float_text(val) if isinstance(val, float) else str(val)  # X80: 0xK...
             case Undef():
                 return "undef"
             case Function() | Global():

@@ -17,6 +17,7 @@ from .debuginfo import (
 )
 from .insts import Binary, Cast, Inst, Op
 from .types import FloatType, IntType
+from .x87float import X80
 from .values import Const, Value
 
 
@@ -101,6 +102,8 @@ def _constant_result(inst: Inst) -> Const | None:
             r = eval_cast(inst.op, vals[0].ty, inst.ty, vals[0].value)  # type: ignore
     except InterpError:
         return None
+    if isinstance(r, X80):
+        return Const(inst.ty, r)
     return Const(inst.ty, float(r) if isinstance(inst.ty, FloatType) else int(r))
 
 

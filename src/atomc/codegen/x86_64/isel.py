@@ -52,7 +52,7 @@ from ...ir.insts import (
     VaStart,
 )
 from ...ir.insts import ATOMIC_OPS, DynAlloca, StackRestore, StackSave
-from ...ir.types import FloatType, IntType, PtrType, TupleType, Type, VoidType
+from ...ir.types import FloatType, IntType, PtrType, TupleType, Type, VoidType, is_x87
 from ...ir.values import Arg, BlockParam, Const, Undef, Value
 from ..mir import (
     BlockRef,
@@ -75,6 +75,7 @@ from .abi import FP_OFFSET_NO_XMM, REG_SAVE_AREA_SIZE, layout_args
 from .isel_float import FloatLowering
 from .isel_float import _bits_of as _float_bits
 from .isel_float import view as _view
+from .isel_x87 import X87Lowering
 from .inline_asm import lower_inline_asm
 from .isel_atomic import fused_cas_flags, lower_atomic
 from .opcodes import ICMP_CC, OPCODES, SWAPPED_PRED, desc
@@ -113,7 +114,7 @@ def _w(size: int) -> int:
     return max(size, 4)
 
 
-class FunctionISel(FloatLowering):
+class FunctionISel(FloatLowering, X87Lowering):
     def __init__(self, fn: Function, number: int, module: Module, debug: bool,
                  index_addressing: bool = False) -> None:
         self.fn = fn
@@ -280,6 +281,7 @@ class FunctionISel(FloatLowering):
         fn = self.fn
         for b in fn.blocks:
             self.blocks[b] = self.mf.new_block(b)
+        self.plan_x87_homes(layout_args(fn.param_types, fn.byval_params).args)
         self._find_fusable_compares()
         self.fused |= fused_cas_flags(fn)
         if self.index_addressing:
@@ -294,6 +296,8 @@ class FunctionISel(FloatLowering):
                 self.lower_entry()
             if self.debug:
                 for p in b.params:
+                    if is_x87(p.ty):
+                        continue  # described by its home slot
                     num = self.mf.new_instr_num()
                     self.emit("DBG_PHI", self.vreg(p), Imm(num))
                     self.value_num[p] = (num, 0)
@@ -393,6 +397,8 @@ class FunctionISel(FloatLowering):
             self.gp_offset = 8 * lay.int_regs_used
             self.fp_offset = FP_OFFSET_NO_XMM + 16 * lay.xmm_regs_used
         for arg, loc in zip(fn.args, lay.args, strict=True):
+            if is_x87(arg.ty):
+                continue  # its home is the caller's copy (plan_x87_homes)
             if loc.byval is not None:
                 size, align = loc.byval
                 self.slots[arg] = self.mf.new_slot(size, align, "incoming", arg.name,
@@ -427,6 +433,8 @@ class FunctionISel(FloatLowering):
         if v is None or isinstance(v, Undef):
             self.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
             return
+        if self.x87_debug_value(rec, DbgMeta(rec.var, inl, rec.expr, kind, *tok)):
+            return
         # a memory home, or (VLA at -O0) a slot holding the variable's address
         if self.is_frame_object(v) and (rec.expr.is_deref
                                         or rec.expr.ops == (DW_OP_deref, DW_OP_deref)):
@@ -457,6 +465,8 @@ class FunctionISel(FloatLowering):
     # -- instructions -------------------------------------------------------------------
     def lower(self, inst: Inst) -> None:
         op = inst.op
+        if self.lower_x87(inst):
+            return
         if isinstance(inst, Binary):
             if inst in self.scaled:
                 return
@@ -756,6 +766,8 @@ class FunctionISel(FloatLowering):
             if loc.reg is not None:
                 continue
             slot = Mem(base=PReg("rsp"), disp=loc.stack_offset)
+            if self.x87_stack_arg(a, slot):
+                continue
             if loc.byval is not None:
                 self.copy_memory(slot, self.addr(a), loc.byval[0])
             else:
@@ -779,6 +791,8 @@ class FunctionISel(FloatLowering):
             target = self.reg(callee, 8)
         self.emit("call", target, implicit_uses=tuple(used))
         rt = inst.ty
+        if self.x87_call_result(inst):
+            return
         if isinstance(rt, TupleType):
             parts = []
             for et, r in zip(rt.elems, _return_regs(rt.elems)):
@@ -792,6 +806,8 @@ class FunctionISel(FloatLowering):
             self.mov(PReg(_return_regs([rt])[0], size), self.vreg(inst), size)
 
     def lower_ret(self, inst: Ret) -> None:
+        if self.x87_return(inst):
+            return
         vals = [u.value for u in inst.operands]
         if len(vals) > 2:
             raise _ice("return of more than two registers")
@@ -881,8 +897,11 @@ class FunctionISel(FloatLowering):
         vals = succ.arg_values
         if len(params) != len(vals):
             raise _ice("branch argument count does not match the block's parameters")
+        self.x87_edge_copies(succ)
         pending: list[tuple[VReg, VReg | Imm, int]] = []
         for p, v in zip(params, vals):
+            if is_x87(p.ty):
+                continue
             size = value_size(p.ty)
             d = self.vreg(p)
             s = self.operand(v, size)

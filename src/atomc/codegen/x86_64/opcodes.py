@@ -29,6 +29,9 @@ class OpDesc:
     # inline asm: any number of explicit (memory) operands, all read; reads and
     # writes memory and flags; nothing is scheduled across it
     is_inline_asm: bool = False
+    # reads and writes the x87 register stack, which no operand names: x87
+    # instructions keep their order among themselves
+    x87: bool = False
 
 
 CONDS: Final = ("e", "ne", "l", "le", "g", "ge", "b", "be", "a", "ae", "s", "ns")
@@ -78,6 +81,7 @@ def _build() -> dict[str, OpDesc]:
         t["j" + cc] = OpDesc(("u",), is_branch=True, is_cond_branch=True, is_terminator=True)
     _add_sse(t)
     _add_atomic(t)
+    _add_x87(t)
     t["cltd"] = OpDesc((), ("rax",), ("rdx",))
     t["cqto"] = OpDesc((), ("rax",), ("rdx",))
     t["jmp"] = OpDesc(("u",), is_branch=True, is_terminator=True)
@@ -124,6 +128,19 @@ def _add_atomic(t: dict[str, OpDesc]) -> None:
     # a compiler-only fence: no code; the scheduler moves no memory access across
     # it, and it is dropped right after scheduling
     t["MEMBARRIER"] = OpDesc(())
+
+
+def _add_x87(t: dict[str, OpDesc]) -> None:
+    """x87 floating point (long double, see isel_x87): memory loads and popping
+    stores, and register-stack forms that spell their operands in the mnemonic."""
+    for op in ("fldt", "flds", "fldl", "fildq", "fildl", "filds", "fldcw", "fadds"):
+        t[op] = OpDesc(("u",), x87=True)
+    for op in ("fstpt", "fstps", "fstpl", "fistpq", "fistpl", "fistps", "fnstcw"):
+        t[op] = OpDesc(("d",), x87=True)
+    for op in ("fldz", "fld1", "fchs", "faddp\t%st, %st(1)", "fsubrp\t%st, %st(1)",
+               "fmulp\t%st, %st(1)", "fdivrp\t%st, %st(1)", "fucomip\t%st(1), %st",
+               "fstp\t%st(0)"):
+        t[op] = OpDesc((), x87=True)
 
 
 OPCODES: Final[dict[str, OpDesc]] = _build()
