@@ -41,10 +41,13 @@ __all__ = ["generate_assembly", "compile_function"]
 
 def compile_function(fn, number: int, module: Module, debug: bool,  # type: ignore[no-untyped-def]
                      opt_level: int = 0, verify: bool = False,
-                     omit_frame_pointer: bool = False) -> MFunction:
+                     omit_frame_pointer: bool = False,
+                     opts: CompileOptions | None = None) -> MFunction:
     """IR function -> final MIR (allocated, frame lowered). With `verify`, the
-    machine-IR verifier runs after isel, allocation and frame lowering."""
-    mf = select_function(fn, number, module, debug, index_addressing=opt_level > 0)
+    machine-IR verifier runs after isel, allocation and frame lowering.
+    `opts` supplies the code model and hardening options (default: gcc's)."""
+    opts = opts or CompileOptions(opt_level=opt_level)
+    mf = select_function(fn, number, module, debug, index_addressing=opt_level > 0, opts=opts)
     mf.frame_pointer = needs_frame_pointer(mf, omit_frame_pointer)
     fold_fallthrough_branches(mf)
     if verify:
@@ -71,7 +74,7 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
 def generate_assembly(module: Module, opts: CompileOptions) -> str:
     debug = bool(opts.debug and module.cu is not None)
     files = FileTable(module.cu.file) if debug and module.cu is not None else None
-    out = AsmWriter()
+    out = AsmWriter(module, opts)
     labels = LabelCounter()
     infos: list[FunctionDebugInfo] = []
     float_consts: dict[str, bytes] = {}  # the module's floating-point constant pool
@@ -81,7 +84,7 @@ def generate_assembly(module: Module, opts: CompileOptions) -> str:
             continue
         fn_debug = debug and fn.subprogram is not None
         mf = compile_function(fn, number, module, fn_debug, opts.opt_level, opts.verify_each,
-                              opts.omits_frame_pointer)
+                              opts.omits_frame_pointer, opts)
         number += 1
         table = None
         if fn_debug and files is not None:
@@ -103,7 +106,7 @@ def generate_assembly(module: Module, opts: CompileOptions) -> str:
     for g in module.globals.values():
         if not g.is_declaration:
             out.global_var(g)
-    for line in init_fini_arrays(module) + declaration_directives(module):
+    for line in init_fini_arrays(module) + declaration_directives(module, out.policy):
         out.emit(line)
     if files is not None:
         sections = _debug_sections(module, infos, files, opts)

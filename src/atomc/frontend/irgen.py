@@ -76,6 +76,7 @@ from ..ir import (
     Value,
     Zeros,
 )
+from ..ir.function import TENTATIVE, THREAD_LOCAL
 from ..options import CompileOptions
 from . import tree as T
 from . import bitaccess as BA
@@ -290,9 +291,12 @@ class IRGen(VlaGen):
             if g.init is None:
                 g.init = [Zeros(g.size)]
         g.internal = sym.storage == "static"
-        # relocated data stays writable (gcc puts it in .data.rel.ro, not .rodata)
-        g.constant = _read_only(sym.type) and not any(isinstance(x, SymRef)
-                                                      for x in g.init or [])
+        g.attrs |= sym.attrs & {THREAD_LOCAL}  # static locals' too
+        if init is None and sym.file_scope and sym.storage == "":
+            g.attrs.add(TENTATIVE)  # a common symbol under -fcommon
+        # read-only even with address constants: the back end picks .rodata or,
+        # for position-independent code, .data.rel.ro (written once by the loader)
+        g.constant = _read_only(sym.type)
         if g.digv is None:
             g.digv = DIGlobalVariable(sym.name, sym.link_name or sym.name,
                                       self.di.file(sym.pos.file), sym.pos.line,
@@ -306,6 +310,8 @@ class IRGen(VlaGen):
         if lit is not None:
             return self.compound_literal(lit).name  # type: ignore[attr-defined]
         sym = self.sema.scopes.lookup_file(a.symbol)
+        if sym is not None and THREAD_LOCAL in sym.attrs:  # a per-thread address
+            raise InitError("initializer element is not constant", None)
         if sym is not None and sym.link_name == a.symbol:
             self.global_value(sym)
         return a.symbol
@@ -892,7 +898,7 @@ class IRGen(VlaGen):
         while gname in self.module.globals:
             n += 1
             gname = f"{base}.{n}"
-        g = Global(gname, size, max(t.align, 1), image, internal=True, constant=blob is not None)
+        g = Global(gname, size, max(t.align, 1), image, internal=True, constant=True)
         self.module.add_global(g)
         mc = self.b.memcpy(home, g, size, t.align)
         self.b.add_to_atom(mc)

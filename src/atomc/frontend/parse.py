@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pycparser import c_ast
 from pycparser.c_parser import ParseError
+from pycparserext.ext_c_lexer import GnuCLexer
 from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
@@ -59,7 +60,14 @@ class _SyntaxError(Exception):
         self.column = column
 
 
+class _Lexer(GnuCLexer):
+    # GNU `__thread` is C11's `_Thread_local` storage class (the spelling is kept
+    # in the declaration's storage list for diagnostics)
+    _extra_keywords = {**GnuCLexer._extra_keywords, "__thread": "_THREAD_LOCAL"}  # noqa: RUF012
+
+
 class _Parser(GnuCParser):
+    lexer_class = _Lexer
     initial_type_symbols = GnuCParser.initial_type_symbols | EXTRA_TYPE_NAMES
 
     def _expect(self, token_type):  # type: ignore[no-untyped-def]

@@ -27,6 +27,7 @@ from ...ir.dbgrecords import DbgKind, DbgRecord
 from ...ir.debuginfo import DIExpression, DILocation, DW_OP_deref
 from ...ir.function import Block, Function, Global, Module
 from ...ir.loops import Loop
+from ...options import CompileOptions
 from ...ir.insts import (
     Alloca,
     Binary,
@@ -73,6 +74,8 @@ from .frame import OUTGOING_ARGS
 from .global_hoist import plan_global_hoists
 from .abi import FP_OFFSET_NO_XMM, REG_SAVE_AREA_SIZE, layout_args
 from .isel_float import FloatLowering
+from .pic import Access, SymbolPolicy
+from .tls import TlsLowering, is_thread_local
 from .isel_float import _bits_of as _float_bits
 from .isel_float import view as _view
 from .inline_asm import lower_inline_asm
@@ -114,7 +117,12 @@ def _w(size: int) -> int:
 
 class FunctionISel(FloatLowering):
     def __init__(self, fn: Function, number: int, module: Module, debug: bool,
-                 index_addressing: bool = False) -> None:
+                 index_addressing: bool = False, opts: CompileOptions | None = None) -> None:
+        opts = opts or CompileOptions()
+        self.opts = opts
+        self.policy = SymbolPolicy(opts.code_model, opts.visibility)
+        self.optimising = opts.opt_level > 0
+        self.tls = TlsLowering(self, opts.tls_model)
         self.fn = fn
         # base+index*scale operands: off at -O0, whose allocator handles at most
         # two virtual registers per instruction
@@ -238,19 +246,29 @@ class FunctionISel(FloatLowering):
             r = self.hoisted.get((lp, v))
             if r is not None:
                 return r
+        if is_thread_local(v):
+            return self.tls.address(v)  # type: ignore[arg-type]
         t = self.mf.new_vreg(8)
-        if _is_external(v):
+        if self.policy.data_access(v) is Access.GOT:
             self.emit("movq", Mem(symbol=f"{v.name}@GOTPCREL"), t)
         else:
             self.emit("leaq", Mem(symbol=v.name), t)
         return t
+
+    def folds_symbol(self, g: Global) -> bool:
+        """Can a memory operand reach `g` without a register (`g(%rip)`, `%fs:g@tpoff`)?"""
+        if is_thread_local(g):
+            return self.tls.folds(g)
+        return self.policy.data_access(g) is Access.DIRECT
 
     def addr(self, p: Value) -> Mem:
         """A memory operand for the address `p`, folding frame objects, global
         symbols and constant offsets."""
         if self.is_frame_object(p):
             return Mem(base=self.slot_of(p))
-        if isinstance(p, Global) and not _is_external(p):
+        if isinstance(p, Global) and is_thread_local(p):
+            return self.tls.operand(p)
+        if isinstance(p, Global) and self.folds_symbol(p):
             return Mem(symbol=p.name)
         if isinstance(p, PtrAdd) and isinstance(p.offset, Const):
             inner = self.addr(p.ptr)
@@ -261,7 +279,8 @@ class FunctionISel(FloatLowering):
             # base + index*scale: the ptradd's operands are read here directly
             # (same block, so no longer live ranges); its own lea dies if unused
             inner = self.addr(p.ptr)
-            if inner.index is not None or inner.base is None:  # indexed, or %rip-relative
+            if inner.index is not None or inner.base is None and inner.segment is None:
+                # indexed already, or %rip-relative (which takes no index)
                 inner = Mem(base=self.reg(p.ptr, 8))
             index, scale = self.scaled_index(p.offset)
             return replace(inner, index=index, scale=scale)
@@ -282,7 +301,7 @@ class FunctionISel(FloatLowering):
         self._find_fusable_compares()
         if self.index_addressing:
             self._find_scaled_offsets()
-            self.hoist_at, self.hoist_scope = plan_global_hoists(fn)
+            self.hoist_at, self.hoist_scope = plan_global_hoists(fn, self.folds_symbol)
         for b in fn.blocks:
             self.cur = self.blocks[b]
             self.ir_block = b
@@ -302,6 +321,7 @@ class FunctionISel(FloatLowering):
                 if self.debug and inst.dbg_records:
                     for rec in inst.dbg_records:
                         self.lower_dbg_record(rec)
+                self.tls.begin([u.value for u in inst.operands])
                 start = len(self.cur.insts)
                 start_block = self.cur
                 self.lower(inst)
@@ -768,7 +788,7 @@ class FunctionISel(FloatLowering):
             used.append("rax")
         callee = inst.callee
         if isinstance(callee, Function):
-            target: Operand = Sym(callee.name + ("@PLT" if callee.is_declaration else ""))
+            target: Operand = Sym(self.policy.call_target(callee))
         else:
             target = self.reg(callee, 8)
         self.emit("call", target, implicit_uses=tuple(used))
@@ -911,10 +931,6 @@ def _return_regs(types: list[Type] | tuple[Type, ...]) -> list[str]:
     return [next(sse) if isinstance(t, FloatType) else next(gp) for t in types]
 
 
-def _is_external(v: Function | Global) -> bool:
-    return v.is_declaration
-
-
 def _load_op(size: int) -> str:
     return {1: "movzbl", 2: "movzwl", 4: "movl", 8: "movq"}[size]
 
@@ -936,5 +952,6 @@ def _def_index(mi: MInst, vreg_id: int) -> int | None:
 
 
 def select_function(fn: Function, number: int, module: Module, debug: bool,
-                    index_addressing: bool = False) -> MFunction:
-    return FunctionISel(fn, number, module, debug, index_addressing).run()
+                    index_addressing: bool = False,
+                    opts: CompileOptions | None = None) -> MFunction:
+    return FunctionISel(fn, number, module, debug, index_addressing, opts).run()
