@@ -29,7 +29,10 @@ from .regalloc_fast import allocate
 from .regalloc_linear import allocate_linear
 from .schedule import schedule
 from .x86_64.asm_printer import AsmWriter
-from .x86_64.frame import lower_frame
+from .x86_64.cet import data_references, insert_end_branches, property_note, tracks_branches
+from .x86_64.frame import lower_frame, slot_memory
+from .x86_64.pic import SymbolPolicy
+from .x86_64.stack_protector import add_stack_guard, guard_slot, insert_guard_code
 from .x86_64.inline_asm import written_callee_saved
 from .x86_64.symbols import declaration_directives, init_fini_arrays
 from .x86_64.frame_policy import needs_frame_pointer
@@ -42,13 +45,16 @@ __all__ = ["generate_assembly", "compile_function"]
 def compile_function(fn, number: int, module: Module, debug: bool,  # type: ignore[no-untyped-def]
                      opt_level: int = 0, verify: bool = False,
                      omit_frame_pointer: bool = False,
-                     opts: CompileOptions | None = None) -> MFunction:
+                     opts: CompileOptions | None = None,
+                     data_refs: frozenset[str] | None = None) -> MFunction:
     """IR function -> final MIR (allocated, frame lowered). With `verify`, the
     machine-IR verifier runs after isel, allocation and frame lowering.
-    `opts` supplies the code model and hardening options (default: gcc's)."""
+    `opts` supplies the code model and hardening options (default: gcc's);
+    `data_refs`: the module's `cet.data_references` (computed when not given)."""
     opts = opts or CompileOptions(opt_level=opt_level)
     mf = select_function(fn, number, module, debug, index_addressing=opt_level > 0, opts=opts)
     mf.frame_pointer = needs_frame_pointer(mf, omit_frame_pointer)
+    add_stack_guard(mf, opts.stack_protector)
     fold_fallthrough_branches(mf)
     if verify:
         check_mfunction(mf, "isel")
@@ -65,7 +71,14 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
     if verify:
         check_mfunction(mf, "regalloc")
     mf.callee_saved = written_callee_saved(mf, mf.callee_saved)  # asm operands, clobbers
-    lower_frame(mf)
+    lower_frame(mf, opts.stack_clash_protection)
+    guard = guard_slot(mf)
+    if guard is not None:
+        insert_guard_code(mf, slot_memory(mf, guard),
+                          SymbolPolicy(opts.code_model, opts.visibility))
+    if tracks_branches(opts.cf_protection):
+        refs = data_refs if data_refs is not None else data_references(module)
+        insert_end_branches(mf, module.functions, refs)
     if verify:
         check_mfunction(mf, "frame")
     return mf
@@ -79,12 +92,13 @@ def generate_assembly(module: Module, opts: CompileOptions) -> str:
     infos: list[FunctionDebugInfo] = []
     float_consts: dict[str, bytes] = {}  # the module's floating-point constant pool
     number = 0
+    data_refs = data_references(module) if tracks_branches(opts.cf_protection) else None
     for fn in module.functions.values():
         if fn.is_declaration:
             continue
         fn_debug = debug and fn.subprogram is not None
         mf = compile_function(fn, number, module, fn_debug, opts.opt_level, opts.verify_each,
-                              opts.omits_frame_pointer, opts)
+                              opts.omits_frame_pointer, opts, data_refs)
         number += 1
         table = None
         if fn_debug and files is not None:
@@ -113,6 +127,8 @@ def generate_assembly(module: Module, opts: CompileOptions) -> str:
         if sections:
             out.emit(sections.rstrip("\n"))
     out.emit('\t.section\t.note.GNU-stack,"",@progbits')
+    for line in property_note(opts.cf_protection):
+        out.emit(line)
     head = ["\t.text"]
     if module.source_filename:
         # The symbol-table file name is the base name, as gcc writes it: GNU as

@@ -232,7 +232,10 @@ class MBlock:
 class FrameSlot:
     """A stack object. `fixed_offset` (CFA-relative) is set for objects the
     caller owns (incoming stack arguments); frame lowering sets `cfa_offset`
-    for the rest. `kind`: alloca, spill, vararg_save, incoming."""
+    for the rest. `kind`: alloca, spill, vararg_save, incoming, stack_guard.
+    `arrays`: the alloca's `ir.insts.ArrayKind`; `protect_phase`: with a
+    stack-protector guard, 1 for char arrays (laid out right below the guard),
+    2 for other arrays (below those), 0 for the rest (lowest)."""
 
     size: int
     align: int
@@ -240,6 +243,8 @@ class FrameSlot:
     name: str = ""
     fixed_offset: int | None = None
     cfa_offset: int | None = None
+    arrays: int = 0
+    protect_phase: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,6 +85,7 @@ from .builtin_ir import lower_typed_builtin
 from .asm_stmt import asm_text, lower_asm_statement
 from .bitfields import BitFieldT, init_access
 from .consteval import Address
+from .array_kind import array_kind
 from .constinit import InitError, static_data
 from .ctype import (
     BOOL,
@@ -820,6 +821,7 @@ class IRGen(VlaGen):
             self.ensure_open()
             self.evaluate_vla_dims(sym.type, sym.pos)
         home = self.alloca(sym.type.size, max(sym.type.align, sym.align), sym.name)
+        home.arrays = array_kind(sym.type)  # type: ignore[attr-defined]  # -fstack-protector
         sym.ir = home
         self.declare_var(sym, home)
         if init is not None:

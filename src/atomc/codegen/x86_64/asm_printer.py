@@ -18,6 +18,7 @@ from .registers import reg_name
 from .pic import SymbolPolicy
 from .sections import code_section, data_placement, jump_table_section
 from .symbols import binding
+from .stack_clash import LOOP_TO_R11, PROBED_ALLOCA, format_probe
 from .tls import format_tls_call
 
 
@@ -219,6 +220,8 @@ def _segment_offset(m: Mem) -> str:
 
 
 def format_inst(mi: MInst) -> str:
+    if mi.opcode == LOOP_TO_R11:
+        return format_probe(mi, None)
     if not mi.operands:
         return mi.opcode
     if mi.opcode == "jmptab":
@@ -227,6 +230,8 @@ def format_inst(mi: MInst) -> str:
         return prefix + "jmp\t*" + format_operand(mi.operands[0])
     if mi.opcode in ("TLS_GD", "TLS_LD"):
         return format_tls_call(mi)
+    if mi.opcode == PROBED_ALLOCA:
+        return format_probe(mi, format_operand(mi.operands[0]))
     if mi.opcode == "call" and isinstance(mi.operands[0], (PReg, Mem)):
         return "call\t*" + format_operand(mi.operands[0])
     return mi.opcode + "\t" + ", ".join(format_operand(o) for o in mi.operands)

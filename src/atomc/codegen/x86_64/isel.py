@@ -75,6 +75,7 @@ from .global_hoist import plan_global_hoists
 from .abi import FP_OFFSET_NO_XMM, REG_SAVE_AREA_SIZE, layout_args
 from .isel_float import FloatLowering
 from .pic import Access, SymbolPolicy
+from .stack_clash import PROBED_ALLOCA
 from .tls import TlsLowering, is_thread_local
 from .isel_float import _bits_of as _float_bits
 from .isel_float import view as _view
@@ -237,6 +238,7 @@ class FunctionISel(FloatLowering):
         if s is None:
             assert isinstance(v, Alloca)
             s = self.mf.new_slot(v.size, max(v.align, 1), "alloca", v.name)
+            self.mf.slots[s.index].arrays = int(v.arrays)  # stack-protector layout
             self.slots[v] = s
         return s
 
@@ -829,7 +831,10 @@ class FunctionISel(FloatLowering):
         self.mov(self.operand(inst.size, 8), size, 8)
         self.emit("addq", Imm(15 + extra), size)
         self.emit("andq", Imm(-16), size)
-        self.emit("subq", size, PReg("rsp"))
+        if self.opts.stack_clash_protection:
+            self.emit(PROBED_ALLOCA, size)  # a page at a time (stack_clash)
+        else:
+            self.emit("subq", size, PReg("rsp"))
         dst = self.vreg(inst)
         self.emit("leaq", Mem(base=PReg("rsp"), symbol=OUTGOING_ARGS), dst)
         if extra:
