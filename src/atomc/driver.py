@@ -469,8 +469,8 @@ def _link(objects: list[str], args: DriverArgs, tmp: str) -> int:
         # are in link_args, in command-line order
         proc = subprocess.run([cc, "-o", tmp_out, *objects, *args.link_args],
                               capture_output=True, text=True)
+        sys.stderr.write(proc.stderr)  # ld's warnings too (text relocations, ...), as gcc
         if proc.returncode != 0:
-            sys.stderr.write(proc.stderr)
             print("atomc: error: linker command failed", file=sys.stderr)
             return EXIT_ERROR
         os.chmod(tmp_out, 0o755)

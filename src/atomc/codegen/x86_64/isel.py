@@ -318,11 +318,12 @@ class FunctionISel(FloatLowering):
                     self.value_num[p] = (num, 0)
             for inst in b.insts:
                 self.loc = inst.loc
-                if inst is b.terminator and b in self.hoist_at:
-                    self.materialise_hoisted(b)
                 if self.debug and inst.dbg_records:
                     for rec in inst.dbg_records:
                         self.lower_dbg_record(rec)
+                if inst is b.terminator and b in self.hoist_at:
+                    # after the records: variables are located from the first body instruction
+                    self.materialise_hoisted(b)
                 self.tls.begin([u.value for u in inst.operands])
                 start = len(self.cur.insts)
                 start_block = self.cur

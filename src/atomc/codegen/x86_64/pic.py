@@ -27,13 +27,17 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ...ir.function import Function, Global
+from ...ir.function import Function, Global, Module
 from ...options import CodeModel
 
 Symbol = Function | Global
 
 # IR attribute recording an explicit `visibility("default")`, which -fvisibility= cannot change
 EXPLICIT_DEFAULT = "visibility_default"
+# IR attribute of a function whose definition another module may replace (the dynamic
+# linker binds calls to the first definition it finds): its body says nothing about
+# what a call runs, so it is not inlined (gcc's -fsemantic-interposition default)
+INTERPOSABLE = "interposable"
 
 
 class Access(enum.Enum):
@@ -92,3 +96,13 @@ class SymbolPolicy:
     def extern_call(self, name: str) -> str:
         """A call to a runtime function defined elsewhere (`__stack_chk_fail`)."""
         return name + "@PLT" if self.position_independent else name
+
+
+def mark_interposable(module: Module, policy: SymbolPolicy) -> None:
+    """Before optimisation: tag the definitions a shared object's caller may not
+    assume (default visibility under -fPIC)."""
+    if not policy.shared:
+        return
+    for fn in module.functions.values():
+        if not fn.is_declaration and not policy.binds_locally(fn):
+            fn.attrs.add(INTERPOSABLE)
