@@ -5,7 +5,8 @@ time, so everything gdb reads has to be relocated by the load bias: the
 line table and CFI (the breakpoint, `next`, `finish`, the backtrace into the
 executable), location lists (locals in registers at -O2), and the DWARF
 location of a global (`DW_OP_addr`, including `lib_counter`, which a copy
-relocation moved into the executable). At -O0 the whole session must read
+relocation moved into the executable) and of the thread-local `lib_tls`
+(its offset in the library's TLS block). At -O0 the whole session must read
 as with gcc -O0's library; at -O1/-O2 it must, from the breakpoint after the
 loop on (before it an optimised loop may step differently).
 """
@@ -36,7 +37,8 @@ COMMANDS = [
     "break lib_accumulate", "run", "info symbol $pc", "bt 2", "print n", "print lib_total",
     "print lib_counter", "next", "next", "next", "next", "info locals",
     f"break shapes.c:{AFTER_LOOP}", "continue",
-    "print sum", "print step", "print n", "print lib_total", "print lib_counter", "next",
+    "print sum", "print step", "print n", "print lib_total", "print lib_counter",
+    "print lib_tls", "next",
     "print lib_bss_array[2]", "print lib_bss_array", "finish",
 ]
 

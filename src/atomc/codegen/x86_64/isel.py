@@ -288,6 +288,10 @@ class FunctionISel(FloatLowering):
             return replace(inner, index=index, scale=scale)
         return Mem(base=self.reg(p, 8))
 
+    def lea(self, m: Mem, dst: VReg | PReg) -> None:
+        """`dst = &m` (lea ignores segments: a thread-local operand is rebased first)."""
+        self.emit("leaq", self.tls.linear(m) if m.segment else m, dst)
+
     def scaled_index(self, off: Value) -> tuple[VReg, int]:
         """`off` as an address's index register and scale."""
         folded = self.scaled.get(off)  # type: ignore[call-overload]
@@ -705,10 +709,10 @@ class FunctionISel(FloatLowering):
             c = _signed(int(off.value), 64)
             base = self.addr(inst.ptr)
             if fits_i32(base.disp + c):
-                self.emit("leaq", _mem_add(base, c), dst)
+                self.lea(_mem_add(base, c), dst)
                 return
         elif self.index_addressing:
-            self.emit("leaq", self.addr(inst), dst)
+            self.lea(self.addr(inst), dst)
             return
         self.mov(self.reg(inst.ptr, 8), dst, 8)
         self.emit("addq", self.operand(off, 8), dst)
@@ -738,8 +742,8 @@ class FunctionISel(FloatLowering):
                 self.emit("mov" + SUFFIX[chunk], VReg(t.id, chunk), _mem_add(dst, off))
                 off += chunk
             return
-        self.emit("leaq", src, PReg("rsi"))
-        self.emit("leaq", dst, PReg("rdi"))
+        self.lea(src, PReg("rsi"))
+        self.lea(dst, PReg("rdi"))
         self.emit("movl", Imm(size), PReg("rcx", 4)) if size < (1 << 31) else \
             self.emit("movabsq", Imm(size), PReg("rcx"))
         self.emit("rep movsb")
@@ -758,7 +762,7 @@ class FunctionISel(FloatLowering):
                 self.emit("mov" + SUFFIX[chunk], _view(pat, chunk), _mem_add(dst, off))
                 off += chunk
             return
-        self.emit("leaq", dst, PReg("rdi"))
+        self.lea(dst, PReg("rdi"))
         self.mov(self.operand(byte, 4), PReg("rax", 4), 4)
         self.emit("movl", Imm(size), PReg("rcx", 4))
         self.emit("rep stosb")

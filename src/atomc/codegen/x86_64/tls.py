@@ -28,6 +28,7 @@ a thread-local variable is `DW_OP_const8u x@dtpoff; DW_OP_form_tls_address`
 from __future__ import annotations
 
 import enum
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...ir.function import THREAD_LOCAL, Global
@@ -127,6 +128,16 @@ class TlsLowering:
             self.sel.emit("movq", Mem(symbol=f"{g.name}@gottpoff"), off)
             return Mem(base=off, segment="fs")
         return Mem(base=self.address(g))
+
+    def linear(self, m: Mem) -> Mem:
+        """`m` (a `%fs:` operand) as an ordinary address: the thread pointer
+        (`%fs:0`) becomes its base, plus the initial-exec offset register if any."""
+        sel = self.sel
+        tp = sel.mf.new_vreg(8)
+        sel.emit("movq", Mem(segment="fs"), tp)
+        if m.base is not None:
+            sel.emit("addq", m.base, tp)
+        return replace(m, base=tp, segment=None)
 
     def address(self, g: Global) -> VReg:
         """The variable's address in a register."""
