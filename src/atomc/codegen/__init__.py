@@ -78,7 +78,7 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
                           SymbolPolicy(opts.code_model, opts.visibility))
     if tracks_branches(opts.cf_protection):
         refs = data_refs if data_refs is not None else data_references(module)
-        insert_end_branches(mf, module.functions, refs)
+        insert_end_branches(mf, module.functions, refs, opt_level > 0)
     if verify:
         check_mfunction(mf, "frame")
     return mf

@@ -5,7 +5,8 @@ object's GNU property note (gcc-12's placement).
 * at the entry of every function that may be called indirectly: all
   externally visible ones, and `static` ones whose address is taken (used as
   a value, in a static initialiser, or listed in `.init_array`/`.fini_array`);
-  a static function only ever called directly gets none;
+  when optimising, a static function only ever called directly gets none
+  (at -O0 gcc does not look, and marks every function);
 * right after a call to a function that may return twice (`setjmp`,
   `sigsetjmp`, `savectx`, `vfork`, `getcontext`, with or without leading
   underscores, or `__attribute__((returns_twice))`): `longjmp` comes back
@@ -66,7 +67,7 @@ def _returns_twice(mi: MInst, module_functions: dict[str, Function]) -> bool:
 
 
 def insert_end_branches(mf: MFunction, functions: dict[str, Function],
-                        data_refs: frozenset[str]) -> None:
+                        data_refs: frozenset[str], optimising: bool) -> None:
     """`endbr64` at the entry (when reachable indirectly) and after returns-twice calls."""
     for b in mf.blocks:
         out: list[MInst] = []
@@ -75,7 +76,7 @@ def insert_end_branches(mf: MFunction, functions: dict[str, Function],
             if not mi.is_meta and desc(mi.opcode).is_call and _returns_twice(mi, functions):
                 out.append(MInst("endbr64", [], loc=mi.loc))
         b.insts = out
-    if reached_indirectly(mf.ir, data_refs):
+    if not optimising or reached_indirectly(mf.ir, data_refs):
         mf.blocks[0].insts.insert(0, MInst("endbr64", [], loc=None, flags=MIFlag.FRAME_SETUP))
 
 
