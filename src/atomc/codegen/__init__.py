@@ -1,11 +1,14 @@
 """Back end: IR -> machine IR -> x86-64 GNU assembly (with .loc and CFI).
 
-Pipeline per function: instruction selection (virtual registers), fall-through
-branch folding, register allocation (-O0: `regalloc_fast`; above, linear scan
-then `branch_cleanup` of the jump-only blocks it leaves), frame lowering
-(prologue, epilogue, CFI, slot offsets), then, with -g, scope labels, line-table rows and the
-`FunctionDebugInfo` the DWARF writer consumes. Nothing that -g adds emits
-machine code, so `.text` is identical with and without it.
+Pipeline per function: instruction selection (virtual registers; symbol
+addresses by the code model, `x86_64/pic`, and TLS model, `x86_64/tls`),
+fall-through branch folding, the stack protector's guard slot, register
+allocation (-O0: `regalloc_fast`; above, linear scan then `branch_cleanup` of
+the jump-only blocks it leaves), frame lowering (prologue with stack-clash
+probes, epilogue, CFI, slot offsets), the hardening that needs final
+addresses (canary checks, `endbr64`), then, with -g, scope labels, line-table
+rows and the `FunctionDebugInfo` the DWARF writer consumes. Nothing that -g
+adds emits machine code, so `.text` is identical with and without it.
 """
 
 from __future__ import annotations
@@ -29,10 +32,10 @@ from .regalloc_fast import allocate
 from .regalloc_linear import allocate_linear
 from .schedule import schedule
 from .x86_64.asm_printer import AsmWriter
-from .x86_64.cet import data_references, insert_end_branches, property_note, tracks_branches
-from .x86_64.frame import lower_frame, slot_memory
-from .x86_64.pic import SymbolPolicy
-from .x86_64.stack_protector import add_stack_guard, guard_slot, insert_guard_code
+from .x86_64.cet import data_references, property_note, tracks_branches
+from .x86_64.frame import lower_frame
+from .x86_64.hardening import harden_frame
+from .x86_64.stack_protector import add_stack_guard
 from .x86_64.inline_asm import written_callee_saved
 from .x86_64.symbols import declaration_directives, init_fini_arrays
 from .x86_64.frame_policy import needs_frame_pointer
@@ -52,6 +55,7 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
     `opts` supplies the code model and hardening options (default: gcc's);
     `data_refs`: the module's `cet.data_references` (computed when not given)."""
     opts = opts or CompileOptions(opt_level=opt_level)
+    assert opts.opt_level == opt_level, "opt_level and opts disagree"
     mf = select_function(fn, number, module, debug, index_addressing=opt_level > 0, opts=opts)
     mf.frame_pointer = needs_frame_pointer(mf, omit_frame_pointer)
     add_stack_guard(mf, opts.stack_protector)
@@ -72,13 +76,7 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
         check_mfunction(mf, "regalloc")
     mf.callee_saved = written_callee_saved(mf, mf.callee_saved)  # asm operands, clobbers
     lower_frame(mf, opts.stack_clash_protection)
-    guard = guard_slot(mf)
-    if guard is not None:
-        insert_guard_code(mf, slot_memory(mf, guard),
-                          SymbolPolicy(opts.code_model, opts.visibility))
-    if tracks_branches(opts.cf_protection):
-        refs = data_refs if data_refs is not None else data_references(module)
-        insert_end_branches(mf, module.functions, refs, opt_level > 0)
+    harden_frame(mf, module, opts, data_refs)
     if verify:
         check_mfunction(mf, "frame")
     return mf
