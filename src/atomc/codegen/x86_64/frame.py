@@ -30,7 +30,7 @@ from ..mir import Imm, MBlock, Mem, MFunction, MIFlag, MInst, Operand, PReg, Sta
 from .abi import align_to
 from .frame_policy import moves_stack_pointer
 from .stack_clash import allocate_frame
-from .stack_protector import guard_slot, layout_order
+from .stack_protector import guard_slot, layout_order, store_guard
 from .opcodes import desc
 
 
@@ -73,12 +73,14 @@ def lower_frame(mf: MFunction, probe_stack: bool = False) -> None:
 
     # a stack-protector failure block follows the last return: keep the body's CFI state
     last_block = mf.blocks[-1] if guard_slot(mf) is None else None
+    guard = guard_slot(mf)
+    guard_code = store_guard(slot_memory(mf, guard)) if guard is not None else []
     if mf.frame_pointer:
-        _insert_prologue(mf, probe_stack)
+        _insert_prologue(mf, probe_stack, guard_code)
         for b in mf.blocks:
             _insert_epilogues(mf, b, final=b is last_block, dynamic=dynamic)
     else:
-        _insert_sp_prologue(mf, probe_stack)
+        _insert_sp_prologue(mf, probe_stack, guard_code)
         for b in mf.blocks:
             _insert_sp_epilogues(mf, b, final=b is last_block)
 
@@ -112,7 +114,8 @@ def _cfi(text: str, flags: MIFlag) -> MInst:
     return MInst("CFI", [], loc=None, flags=flags, meta=text)
 
 
-def _insert_prologue(mf: MFunction, probe_stack: bool) -> None:
+def _insert_prologue(mf: MFunction, probe_stack: bool, tail: list[MInst]) -> None:
+    """`tail`: instructions ending the prologue (the stack protector's canary store)."""
     fs = MIFlag.FRAME_SETUP
     seq = [
         MInst("pushq", [PReg("rbp")], loc=None, flags=fs, implicit_uses=("rsp",),
@@ -132,7 +135,7 @@ def _insert_prologue(mf: MFunction, probe_stack: bool) -> None:
     for i, r in enumerate(mf.callee_saved):
         seq.append(_cfi(f".cfi_offset %{r}, {-24 - 8 * i}", fs))
     entry = mf.blocks[0]
-    entry.insts[0:0] = seq
+    entry.insts[0:0] = seq + tail
 
 
 def _rewrite_returns(b: MBlock, final: bool, epilogue: Callable[[MInst], list[MInst]],
@@ -179,8 +182,8 @@ def _insert_epilogues(mf: MFunction, b: MBlock, final: bool, dynamic: bool = Fal
     _rewrite_returns(b, final, epilogue)
 
 
-def _insert_sp_prologue(mf: MFunction, probe_stack: bool) -> None:
-    """Pushes and the %rsp adjustment, each followed by the new CFA offset."""
+def _insert_sp_prologue(mf: MFunction, probe_stack: bool, tail: list[MInst]) -> None:
+    """Pushes and the %rsp adjustment, each followed by the new CFA offset, then `tail`."""
     fs = MIFlag.FRAME_SETUP
     seq: list[MInst] = []
     cfa = 8
@@ -195,7 +198,7 @@ def _insert_sp_prologue(mf: MFunction, probe_stack: bool) -> None:
     elif mf.frame_size:
         seq.append(MInst("subq", [Imm(mf.frame_size), PReg("rsp")], loc=None, flags=fs))
         seq.append(_cfi(f".cfi_def_cfa_offset {cfa + mf.frame_size}", fs))
-    mf.blocks[0].insts[0:0] = seq
+    mf.blocks[0].insts[0:0] = seq + tail
 
 
 def _insert_sp_epilogues(mf: MFunction, b: MBlock, final: bool) -> None:

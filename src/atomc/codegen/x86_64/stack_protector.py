@@ -16,9 +16,8 @@ registers; char arrays come next, other arrays below them and every scalar
 and spill slot lowest, so an overflowing array runs into the guard before
 anything that steers control flow.
 
-Code: after the prologue `movq %fs:40, %rax; movq %rax, guard; xorl %eax,
-%eax` (%rax carries no argument; clearing it keeps the canary out of
-registers); before each epilogue `movq guard, %rdx` (%rcx when %rdx holds
+Code: at the end of the prologue (frame lowering) `movq %fs:40, %rax; movq
+%rax, guard; xorl %eax, %eax`; after frame lowering, before each epilogue `movq guard, %rdx` (%rcx when %rdx holds
 part of the return value), `subq %fs:40, %rdx`, `jne` to a block after the
 function's last return that calls `__stack_chk_fail` (then `ud2`: the call's
 return address stays inside the function). That block keeps the
@@ -49,6 +48,7 @@ from .pic import SymbolPolicy
 
 GUARD_KIND = "stack_guard"
 GUARD_OFFSET = 40  # %fs:40: the thread's copy of the canary (glibc's tcbhead_t.stack_guard)
+CANARY = Mem(disp=GUARD_OFFSET, segment="fs")
 FAIL = "__stack_chk_fail"
 _CHARS = ArrayKind.SMALL_CHAR_ARRAY | ArrayKind.LARGE_CHAR_ARRAY
 
@@ -134,20 +134,19 @@ def layout_order(mf: MFunction) -> list[FrameSlot]:
     return sorted(mf.slots, key=rank)
 
 
-def insert_guard_code(mf: MFunction, guard: Mem, policy: SymbolPolicy) -> None:
-    """The canary store after the prologue and the checks before each epilogue
-    (`guard`: the slot's final memory operand). Runs after frame lowering."""
-    canary = Mem(disp=GUARD_OFFSET, segment="fs")
+def store_guard(guard: Mem) -> list[MInst]:
+    """The end of the prologue: the canary into its slot (`guard`: the slot's
+    final memory operand). %rax carries no argument (atomc ignores the
+    varargs count in %al); clearing it keeps the canary out of registers."""
     fs = MIFlag.FRAME_SETUP
-    entry = mf.blocks[0]
-    at = 0
-    while at < len(entry.insts) and entry.insts[at].flags & fs:
-        at += 1
-    entry.insts[at:at] = [
-        MInst("movq", [canary, PReg("rax")], loc=None, flags=fs),
-        MInst("movq", [PReg("rax"), guard], loc=None, flags=fs),
-        MInst("xorl", [PReg("rax", 4), PReg("rax", 4)], loc=None, flags=fs),
-    ]
+    return [MInst("movq", [CANARY, PReg("rax")], loc=None, flags=fs),
+            MInst("movq", [PReg("rax"), guard], loc=None, flags=fs),
+            MInst("xorl", [PReg("rax", 4), PReg("rax", 4)], loc=None, flags=fs)]
+
+
+def insert_guard_checks(mf: MFunction, guard: Mem, policy: SymbolPolicy) -> None:
+    """The checks before each epilogue and the failure block. Runs after frame
+    lowering."""
     fail = mf.new_block(None)
     fd = MIFlag.FRAME_DESTROY
     loc = None
@@ -164,7 +163,7 @@ def insert_guard_code(mf: MFunction, guard: Mem, policy: SymbolPolicy) -> None:
             scratch = "rcx" if "rdx" in mi.implicit_uses else "rdx"
             check = [
                 MInst("movq", [guard, PReg(scratch)], loc=mi.loc, flags=fd),
-                MInst("subq", [canary, PReg(scratch)], loc=mi.loc, flags=fd),
+                MInst("subq", [CANARY, PReg(scratch)], loc=mi.loc, flags=fd),
                 MInst("jne", [BlockRef(fail)], loc=mi.loc, flags=fd),
             ]
             b.insts[start:start] = check
@@ -175,5 +174,5 @@ def insert_guard_code(mf: MFunction, guard: Mem, policy: SymbolPolicy) -> None:
     mf.blocks.append(fail)
 
 
-__all__ = ["GUARD_KIND", "add_stack_guard", "guard_slot", "insert_guard_code", "layout_order",
-           "needs_guard"]
+__all__ = ["GUARD_KIND", "add_stack_guard", "guard_slot", "insert_guard_checks", "layout_order",
+           "needs_guard", "store_guard"]
