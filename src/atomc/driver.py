@@ -19,7 +19,7 @@ from pathlib import Path
 
 from . import __version__
 from .diag import CompileAborted, DiagnosticEngine, InternalCompilerError, compiling_where
-from .options import CompileOptions
+from .options import CfProtection, CodeModel, CompileOptions, StackProtector
 
 EXIT_ERROR = 1
 EXIT_INTERNAL = 70
@@ -61,9 +61,8 @@ _STDS = ("c99", "c11", "gnu99", "gnu11", "c89", "c90", "gnu89", "gnu90", "c17", 
          "gnu18")
 # -f flags that only tune things atomc does not model; accepted for build-system compatibility.
 _ACCEPTED_F = ("-fno-strict-aliasing",
-               "-fwrapv", "-fno-common", "-fcommon", "-fPIC", "-fpic", "-fPIE", "-fpie",
-               "-fno-pie", "-fno-pic", "-fno-builtin", "-fsigned-char", "-fno-stack-protector",
-               "-fdiagnostics-color=never", "-fno-inline", "-fvisibility=hidden",
+               "-fwrapv", "-fno-builtin", "-fsigned-char",
+               "-fdiagnostics-color=never", "-fno-inline",
                "-fno-asynchronous-unwind-tables")
 
 
@@ -144,6 +143,8 @@ def parse_args(argv: Sequence[str]) -> DriverArgs:
                 o["std"] = "c89"
         elif arg in ("-fomit-frame-pointer", "-fno-omit-frame-pointer"):
             o["omit_frame_pointer"] = arg == "-fomit-frame-pointer"
+        elif _codegen_flag(arg, o, a.link_args):
+            pass
         elif arg in _ACCEPTED_F or arg.startswith("-fdiagnostics") or arg.startswith("-fmax-errors"):
             pass
         elif arg.startswith("-L"):
@@ -152,7 +153,7 @@ def parse_args(argv: Sequence[str]) -> DriverArgs:
         elif arg.startswith("-l"):
             d, i = value(i, "-l")
             a.link_args.append("-l" + d)
-        elif arg.startswith("-Wl,") or arg in ("-static", "-pthread", "-rdynamic", "-no-pie"):
+        elif arg.startswith("-Wl,") or arg in ("-pthread", "-rdynamic"):
             a.link_args.append(arg)
         elif arg == "--version":
             a.show_version = True
@@ -195,10 +196,80 @@ def parse_args(argv: Sequence[str]) -> DriverArgs:
             a.inputs.append(arg)
         i += 1
     del it
+    _resolve_code_model(o)
     a.opts = replace(CompileOptions(), include_dirs=tuple(includes), defines=tuple(defines),
                      undefines=tuple(undefs), print_after=tuple(print_after),
                      **o)  # type: ignore[arg-type]
     return a
+
+
+# ---- code generation and link-mode flags (PIC/PIE, hardening, sections, TLS) -----------
+# Kept in one block for the driver's option table to absorb.
+_LINK_MODE_FLAGS = ("-shared", "-pie", "-no-pie", "-static", "-static-pie")
+_PIC_LEVEL = {"-fpic": ("pic", 1), "-fPIC": ("pic", 2), "-fpie": ("pie", 1), "-fPIE": ("pie", 2)}
+_STACK_PROTECTOR = {"-fstack-protector": StackProtector.DEFAULT,
+                    "-fstack-protector-strong": StackProtector.STRONG,
+                    "-fstack-protector-all": StackProtector.ALL,
+                    "-fstack-protector-explicit": StackProtector.EXPLICIT,
+                    "-fno-stack-protector": StackProtector.NONE}
+_TLS_MODELS = ("global-dynamic", "local-dynamic", "initial-exec", "local-exec")
+_VISIBILITIES = ("default", "hidden", "protected", "internal")
+_ON_OFF = {"-ffunction-sections": ("function_sections", True),
+           "-fno-function-sections": ("function_sections", False),
+           "-fdata-sections": ("data_sections", True),
+           "-fno-data-sections": ("data_sections", False),
+           "-fcommon": ("common", True), "-fno-common": ("common", False),
+           "-fstack-clash-protection": ("stack_clash_protection", True),
+           "-fno-stack-clash-protection": ("stack_clash_protection", False)}
+
+
+def _codegen_flag(arg: str, o: dict[str, object], link_args: list[str]) -> bool:
+    """Record one of these flags in `o` (or `link_args`); False if `arg` is not one."""
+    if arg in _LINK_MODE_FLAGS:
+        link_args.append(arg)
+    elif arg in _PIC_LEVEL:
+        # gcc: the last of -fpic/-fPIC/-fpie/-fPIE cancels the others
+        kind, level = _PIC_LEVEL[arg]
+        o["_pic"], o["_pie"] = (level, -1) if kind == "pic" else (-1, level)
+    elif arg == "-fno-pic":
+        o["_pic"] = 0
+    elif arg == "-fno-pie":
+        o["_pie"] = 0
+    elif arg in _STACK_PROTECTOR:
+        o["stack_protector"] = _STACK_PROTECTOR[arg]
+    elif arg in _ON_OFF:
+        name, on = _ON_OFF[arg]
+        o[name] = on
+    elif arg == "-fcf-protection" or arg.startswith("-fcf-protection="):
+        level = arg.partition("=")[2] or "full"
+        try:
+            o["cf_protection"] = CfProtection(level)
+        except ValueError:
+            raise UsageError(f"unknown Control-Flow Protection Level '{level}'") from None
+    elif arg.startswith("-fvisibility="):
+        if arg[13:] not in _VISIBILITIES:
+            raise UsageError(f"unrecognized argument in option '{arg}'")
+        o["visibility"] = arg[13:]
+    elif arg.startswith("-ftls-model="):
+        if arg[12:] not in _TLS_MODELS:
+            raise UsageError(f"unrecognized argument in option '{arg}'")
+        o["tls_model"] = arg[12:]
+    else:
+        return False
+    return True
+
+
+def _resolve_code_model(o: dict[str, object]) -> None:
+    """gcc's finish_options: without a -fpie/-fPIE option the default PIE applies only
+    when no -fpic/-fPIC/-fno-pic was given either; PIE implies PIC code."""
+    pic, pie = o.pop("_pic", -1), o.pop("_pie", -1)
+    if pic == -1 and pie == -1:
+        return
+    if pie == -1:
+        pie = 0 if pic != -1 else 2
+    o["code_model"] = CodeModel.PIE if pie else CodeModel.PIC if pic and pic != -1 \
+        else CodeModel.STATIC
+# ---- end of code generation and link-mode flags --------------------------------------------
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -394,11 +465,12 @@ def _link(objects: list[str], args: DriverArgs, tmp: str) -> int:
     fd, tmp_out = tempfile.mkstemp(dir=directory, prefix=".atomc-")
     os.close(fd)
     try:
-        # -no-pie until the back end emits position-independent references
-        proc = subprocess.run([cc, "-no-pie", "-o", tmp_out, *objects, *args.link_args],
+        # the system cc's own default (a PIE on Debian); -no-pie, -static, -shared, ...
+        # are in link_args, in command-line order
+        proc = subprocess.run([cc, "-o", tmp_out, *objects, *args.link_args],
                               capture_output=True, text=True)
+        sys.stderr.write(proc.stderr)  # ld's warnings too (text relocations, ...), as gcc
         if proc.returncode != 0:
-            sys.stderr.write(proc.stderr)
             print("atomc: error: linker command failed", file=sys.stderr)
             return EXIT_ERROR
         os.chmod(tmp_out, 0o755)

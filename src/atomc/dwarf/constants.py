@@ -121,6 +121,7 @@ class UT(enum.IntEnum):
 class OP(enum.IntEnum):
     addr = 0x03
     deref = 0x06
+    const8u = 0x0E
     constu = 0x10
     consts = 0x11
     minus = 0x1C
@@ -134,6 +135,7 @@ class OP(enum.IntEnum):
     fbreg = 0x91
     bregx = 0x92
     piece = 0x93
+    form_tls_address = 0x9B
     call_frame_cfa = 0x9C
     implicit_value = 0x9E
     stack_value = 0x9F

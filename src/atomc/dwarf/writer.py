@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from ..diag import InternalCompilerError
 from ..ir.debuginfo import DIGlobalVariable, DILexicalBlock, DILocation, DIScope, DISubprogram
-from ..ir.function import Global, Module
+from ..ir.function import THREAD_LOCAL, Global, Module
 from ..options import CompileOptions
 from .abbrev import AbbrevTable
 from .constants import AT, FORM, LANG, TAG
@@ -248,7 +248,8 @@ class _Writer:
         if not gv.is_local:
             d.add(AT.external, FORM.flag_present)
         self.types.decl(d, gv.file, gv.line)
-        d.add(AT.location, FORM.exprloc, encode((("addr", g.name),)))
+        op = "tls_addr" if THREAD_LOCAL in g.attrs else "addr"
+        d.add(AT.location, FORM.exprloc, encode(((op, g.name),)))
 
     # -- functions -------------------------------------------------------------
 

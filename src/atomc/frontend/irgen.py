@@ -78,6 +78,7 @@ from ..ir import (
     Zeros,
     is_x87,
 )
+from ..ir.function import TENTATIVE, THREAD_LOCAL
 from ..options import CompileOptions
 from . import tree as T
 from . import bitaccess as BA
@@ -88,6 +89,7 @@ from .builtin_ir import lower_typed_builtin
 from .asm_stmt import asm_text, lower_asm_statement
 from .bitfields import BitFieldT, init_access
 from .consteval import Address
+from .array_kind import array_kind
 from .constinit import InitError, static_data
 from .ctype import (
     BOOL,
@@ -298,9 +300,12 @@ class IRGen(VlaGen, ComplexGen):
             if g.init is None:
                 g.init = [Zeros(g.size)]
         g.internal = sym.storage == "static"
-        # relocated data stays writable (gcc puts it in .data.rel.ro, not .rodata)
-        g.constant = _read_only(sym.type) and not any(isinstance(x, SymRef)
-                                                      for x in g.init or [])
+        g.attrs |= sym.attrs & {THREAD_LOCAL}  # static locals' too
+        if init is None and sym.file_scope and sym.storage == "":
+            g.attrs.add(TENTATIVE)  # a common symbol under -fcommon
+        # read-only even with address constants: the back end picks .rodata or,
+        # for position-independent code, .data.rel.ro (written once by the loader)
+        g.constant = _read_only(sym.type)
         if g.digv is None:
             g.digv = DIGlobalVariable(sym.name, sym.link_name or sym.name,
                                       self.di.file(sym.pos.file), sym.pos.line,
@@ -314,6 +319,8 @@ class IRGen(VlaGen, ComplexGen):
         if lit is not None:
             return self.compound_literal(lit).name  # type: ignore[attr-defined]
         sym = self.sema.scopes.lookup_file(a.symbol)
+        if sym is not None and THREAD_LOCAL in sym.attrs:  # a per-thread address
+            raise InitError("initializer element is not constant", None)
         if sym is not None and sym.link_name == a.symbol:
             self.global_value(sym)
         return a.symbol
@@ -823,6 +830,7 @@ class IRGen(VlaGen, ComplexGen):
             self.ensure_open()
             self.evaluate_vla_dims(sym.type, sym.pos)
         home = self.alloca(sym.type.size, max(sym.type.align, sym.align), sym.name)
+        home.arrays = array_kind(sym.type)  # type: ignore[attr-defined]  # -fstack-protector
         sym.ir = home
         self.declare_var(sym, home)
         if init is not None:
@@ -901,7 +909,7 @@ class IRGen(VlaGen, ComplexGen):
         while gname in self.module.globals:
             n += 1
             gname = f"{base}.{n}"
-        g = Global(gname, size, max(t.align, 1), image, internal=True, constant=blob is not None)
+        g = Global(gname, size, max(t.align, 1), image, internal=True, constant=True)
         self.module.add_global(g)
         mc = self.b.memcpy(home, g, size, t.align)
         self.b.add_to_atom(mc)

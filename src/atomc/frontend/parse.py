@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pycparser import c_ast
 from pycparser.c_parser import ParseError
+from pycparserext.ext_c_lexer import GnuCLexer
 from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
@@ -60,9 +61,15 @@ class _SyntaxError(Exception):
         self.column = column
 
 
+class _Lexer(ImaginaryLexer):
+    # GNU `__thread` is C11's `_Thread_local` storage class (the spelling is kept
+    # in the declaration's storage list for diagnostics)
+    _extra_keywords = {**GnuCLexer._extra_keywords, "__thread": "_THREAD_LOCAL"}  # noqa: RUF012
+
+
 class _Parser(GnuCParser):
+    lexer_class = _Lexer  # imaginary constants (`1.0iF`), `__thread`
     initial_type_symbols = GnuCParser.initial_type_symbols | EXTRA_TYPE_NAMES
-    lexer_class = ImaginaryLexer  # GNU imaginary constants (`1.0iF`)
 
     def _expect(self, token_type):  # type: ignore[no-untyped-def]
         tok = self._peek()

@@ -13,7 +13,7 @@ import re
 import subprocess
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
-from ..options import CompileOptions
+from ..options import CfProtection, CodeModel, CompileOptions, StackProtector
 
 BUILTIN_MACROS: tuple[str, ...] = (
     "-D__builtin_va_arg(a,t)=__atomc_va_arg(a,(__typeof__(t)*)0)",
@@ -28,9 +28,25 @@ _STD_FLAGS = {"c99": "c99", "c11": "c11", "gnu99": "gnu99", "gnu11": "gnu11",
               "c89": "c89", "gnu89": "gnu89", "c17": "c17", "gnu17": "gnu17"}
 
 
+_PIC_FLAG = {CodeModel.STATIC: "-fno-pic", CodeModel.PIE: "-fPIE", CodeModel.PIC: "-fPIC"}
+
+
+def codegen_macro_flags(opts: CompileOptions) -> list[str]:
+    """The code-generation options gcc's preprocessor defines macros for
+    (`__PIC__`/`__PIE__`, `__SSP_STRONG__`..., `__CET__`), so cpp sees them too."""
+    out = [_PIC_FLAG[opts.code_model]]
+    if opts.stack_protector is not StackProtector.NONE:
+        suffix = "" if opts.stack_protector is StackProtector.DEFAULT \
+            else "-" + opts.stack_protector.value
+        out.append("-fstack-protector" + suffix)
+    if opts.cf_protection is not CfProtection.NONE:
+        out.append("-fcf-protection=" + opts.cf_protection.value)
+    return out
+
+
 def cpp_command(path: str, opts: CompileOptions, for_parser: bool = True) -> list[str]:
     cmd = ["cpp", f"-std={_STD_FLAGS.get(opts.std, 'gnu11')}", "-fdiagnostics-color=never",
-           "-fno-diagnostics-show-caret"]
+           "-fno-diagnostics-show-caret", *codegen_macro_flags(opts)]
     for d in opts.include_dirs:
         cmd.append(f"-I{d}")
     for d in opts.defines:

@@ -107,6 +107,8 @@ from .literals import (
     wide_string_literal,
 )
 from .scopes import Pos, Scopes, Symbol
+from .thread_local import SPELLINGS as TLS_SPELLINGS
+from .thread_local import THREAD_LOCAL, check_redeclaration, thread_local_decl, thread_spelling
 
 _BASIC_TYPES: dict[tuple[str, ...], CType] = {}
 
@@ -520,7 +522,8 @@ class Sema:
     # declarations
 
     def storage_of(self, decl: c_ast.Decl, pos: Pos) -> str:
-        st = [s for s in (decl.storage or []) if s != "__extension__"]
+        """The storage class, apart from `_Thread_local` (see `thread_local`)."""
+        st = [s for s in (decl.storage or []) if s != "__extension__" and s not in TLS_SPELLINGS]
         if len(st) > 1:
             self.error(pos, f"multiple storage classes in declaration specifiers "
                             f"('{st[0]}' and '{st[1]}'): conflicting storage class")
@@ -596,8 +599,12 @@ class Sema:
     def declare_typedef(self, decl: c_ast.Decl) -> None:
         p = self.pos(decl)
         self.note_trailing_attributes(decl)
-        others = [s for s in (decl.storage or []) if s not in ("typedef", "__extension__")]
-        if others:
+        others = [s for s in (decl.storage or [])
+                  if s not in ("typedef", "__extension__") and s not in TLS_SPELLINGS]
+        tls = thread_spelling(decl)
+        if tls is not None:
+            self.error(p, f"'{tls}' used with 'typedef'")
+        elif others:
             self.error(p, f"multiple storage classes in declaration specifiers ('typedef' and "
                           f"'{others[0]}'): conflicting storage class")
         t = self.resolve_type(decl.type, p)
@@ -629,7 +636,10 @@ class Sema:
         kind = "func" if isinstance(unqual(t), FuncT) else "var"
         if not system:
             self._check_float_decl(t, p, kind)
+        tls = thread_local_decl(self, decl, storage, kind, p, file_scope=True)
         prev = self.scopes.lookup_current(decl.name)
+        if prev is not None and prev.kind == kind == "var":
+            check_redeclaration(self, prev, tls, p)
         if prev is not None:
             if prev.kind != kind or not compatible(prev.type, t):
                 if prev.kind in ("typedef", "enumconst") or prev.kind != kind:
@@ -675,7 +685,7 @@ class Sema:
         sym = Symbol(decl.name, t, kind, storage, p, static_storage=True, file_scope=True,
                      link_name=decl.name, init=decl.init, system=system,
                      align=self.declared_alignment(decl))
-        sym.attrs = self.function_attributes(decl, kind)
+        sym.attrs = self.function_attributes(decl, kind) | ({THREAD_LOCAL} if tls else set())
         asm = getattr(decl.type, "asm", None)
         if asm is not None and getattr(asm, "template", None) is not None:
             try:
@@ -708,6 +718,7 @@ class Sema:
             return None
         kind = "func" if isinstance(unqual(t), FuncT) else "var"
         self._check_float_decl(t, p, kind)
+        tls = thread_local_decl(self, decl, storage, kind, p, file_scope=False)
         prev = self.scopes.lookup_current(decl.name)
         if kind == "func" or storage == "extern":
             fsym = self.scopes.lookup_file(decl.name)
@@ -715,8 +726,11 @@ class Sema:
                 self.error(p, f"redefinition of '{decl.name}' as different kind of symbol")
             if fsym is None:
                 fsym = Symbol(decl.name, t, kind, "extern", p, static_storage=True,
-                              file_scope=True, link_name=decl.name)
+                              file_scope=True, link_name=decl.name,
+                              attrs={THREAD_LOCAL} if tls else set())
                 self.scopes.levels[0].names[decl.name] = fsym
+            elif fsym.kind == kind == "var":
+                check_redeclaration(self, fsym, tls, p)
             self.scopes.define(fsym)
             if decl.init is not None:
                 self.error(p, f"'extern' variable '{decl.name}' cannot have an initializer")
@@ -729,7 +743,7 @@ class Sema:
             self.statics_used[f"{fname}.{decl.name}"] = n + 1
             link = f"{fname}.{decl.name}" + (f".{n}" if n else "")
             sym = Symbol(decl.name, t, "var", "static", p, static_storage=True,
-                         link_name=link)
+                         link_name=link, attrs={THREAD_LOCAL} if tls else set())
         else:
             sym = Symbol(decl.name, t, "var", storage or "auto", p)
         sym.align = self.declared_alignment(decl)

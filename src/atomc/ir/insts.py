@@ -270,15 +270,30 @@ class Cast(Inst):
         return self.operands[0].value
 
 
+class ArrayKind(enum.IntFlag):
+    """What a local's type holds, for -fstack-protector (gcc's
+    `stack_protect_classify_type`): which functions get a canary and which
+    objects the frame puts next to it. Set by the front end on allocas."""
+
+    NONE = 0
+    SMALL_CHAR_ARRAY = 1  # a char array of under 8 bytes (--param ssp-buffer-size)
+    LARGE_CHAR_ARRAY = 2
+    ARRAY = 4  # any array
+    AGGREGATE = 8  # the arrays are inside a struct or union
+
+
 class Alloca(Inst):
-    """A stack object of `size` bytes; the result is its address."""
+    """A stack object of `size` bytes; the result is its address. `arrays`
+    classifies the source object's type (kept by cloning; printed as `arrays N`)."""
 
-    __slots__ = ("size", "align")
+    __slots__ = ("size", "align", "arrays")
 
-    def __init__(self, size: int, align: int, *, loc: DILocation | None, name: str = "") -> None:
+    def __init__(self, size: int, align: int, *, loc: DILocation | None, name: str = "",
+                 arrays: ArrayKind = ArrayKind.NONE) -> None:
         super().__init__(Op.ALLOCA, PTR, [], loc=loc, name=name)
         self.size = size
         self.align = align
+        self.arrays = arrays
 
 
 class Load(Inst):

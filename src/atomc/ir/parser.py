@@ -70,7 +70,7 @@ from .insts import (
     Unreachable,
     VaStart,
 )
-from .insts import ATOMIC_OPS, DynAlloca, StackRestore, StackSave
+from .insts import ATOMIC_OPS, ArrayKind, DynAlloca, StackRestore, StackSave
 from .atomics_text import parse_atomic
 from .types import (
     F32,
@@ -1053,7 +1053,12 @@ class IRParser:
                 size = self.expect_int("size")
                 self.expect(",")
                 self.expect("align")
-                return Alloca(size, self.expect_int("alignment"), loc=None)
+                align = self.expect_int("alignment")
+                arrays = ArrayKind.NONE
+                if self.at(",") and self.peek().text == "arrays":
+                    self.pos += 2
+                    arrays = ArrayKind(self.expect_int("array kind"))
+                return Alloca(size, align, loc=None, arrays=arrays)
             case Op.LOAD:
                 ty = self.parse_type()
                 self.expect(",")

@@ -298,7 +298,8 @@ class IRPrinter:
             case Cast():
                 body = f"{op} {t(ops[0])} to {inst.ty}"
             case Alloca():
-                body = f"alloca {inst.size}, align {inst.align}"
+                body = f"alloca {inst.size}, align {inst.align}" + (
+                    f", arrays {int(inst.arrays)}" if inst.arrays else "")
             case Load():
                 body = f"load {inst.ty}, {t(ops[0])}" + (" volatile" if inst.volatile else "")
             case Store():

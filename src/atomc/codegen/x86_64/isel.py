@@ -27,6 +27,7 @@ from ...ir.dbgrecords import DbgKind, DbgRecord
 from ...ir.debuginfo import DIExpression, DILocation, DW_OP_deref
 from ...ir.function import Block, Function, Global, Module
 from ...ir.loops import Loop
+from ...options import CompileOptions
 from ...ir.insts import (
     Alloca,
     Binary,
@@ -73,6 +74,9 @@ from .frame import OUTGOING_ARGS
 from .global_hoist import plan_global_hoists
 from .abi import FP_OFFSET_NO_XMM, REG_SAVE_AREA_SIZE, layout_args
 from .isel_float import FloatLowering
+from .pic import Access, SymbolPolicy
+from .stack_clash import PROBED_ALLOCA
+from .tls import TlsLowering, is_thread_local
 from .isel_float import _bits_of as _float_bits
 from .isel_float import view as _view
 from .isel_x87 import X87Lowering
@@ -116,7 +120,12 @@ def _w(size: int) -> int:
 
 class FunctionISel(FloatLowering, X87Lowering):
     def __init__(self, fn: Function, number: int, module: Module, debug: bool,
-                 index_addressing: bool = False) -> None:
+                 index_addressing: bool = False, opts: CompileOptions | None = None) -> None:
+        opts = opts or CompileOptions()
+        self.opts = opts
+        self.policy = SymbolPolicy(opts.code_model, opts.visibility)
+        self.optimising = opts.opt_level > 0
+        self.tls = TlsLowering(self, opts.tls_model)
         self.fn = fn
         # base+index*scale operands: off at -O0, whose allocator handles at most
         # two virtual registers per instruction
@@ -231,6 +240,7 @@ class FunctionISel(FloatLowering, X87Lowering):
         if s is None:
             assert isinstance(v, Alloca)
             s = self.mf.new_slot(v.size, max(v.align, 1), "alloca", v.name)
+            self.mf.slots[s.index].arrays = int(v.arrays)  # stack-protector layout
             self.slots[v] = s
         return s
 
@@ -240,19 +250,29 @@ class FunctionISel(FloatLowering, X87Lowering):
             r = self.hoisted.get((lp, v))
             if r is not None:
                 return r
+        if is_thread_local(v):
+            return self.tls.address(v)  # type: ignore[arg-type]
         t = self.mf.new_vreg(8)
-        if _is_external(v):
+        if self.policy.data_access(v) is Access.GOT:
             self.emit("movq", Mem(symbol=f"{v.name}@GOTPCREL"), t)
         else:
             self.emit("leaq", Mem(symbol=v.name), t)
         return t
+
+    def folds_symbol(self, g: Global) -> bool:
+        """Can a memory operand reach `g` without a register (`g(%rip)`, `%fs:g@tpoff`)?"""
+        if is_thread_local(g):
+            return self.tls.folds(g)
+        return self.policy.data_access(g) is Access.DIRECT
 
     def addr(self, p: Value) -> Mem:
         """A memory operand for the address `p`, folding frame objects, global
         symbols and constant offsets."""
         if self.is_frame_object(p):
             return Mem(base=self.slot_of(p))
-        if isinstance(p, Global) and not _is_external(p):
+        if isinstance(p, Global) and is_thread_local(p):
+            return self.tls.operand(p)
+        if isinstance(p, Global) and self.folds_symbol(p):
             return Mem(symbol=p.name)
         if isinstance(p, PtrAdd) and isinstance(p.offset, Const):
             inner = self.addr(p.ptr)
@@ -263,11 +283,16 @@ class FunctionISel(FloatLowering, X87Lowering):
             # base + index*scale: the ptradd's operands are read here directly
             # (same block, so no longer live ranges); its own lea dies if unused
             inner = self.addr(p.ptr)
-            if inner.index is not None or inner.base is None:  # indexed, or %rip-relative
+            if inner.index is not None or inner.base is None and inner.segment is None:
+                # indexed already, or %rip-relative (which takes no index)
                 inner = Mem(base=self.reg(p.ptr, 8))
             index, scale = self.scaled_index(p.offset)
             return replace(inner, index=index, scale=scale)
         return Mem(base=self.reg(p, 8))
+
+    def lea(self, m: Mem, dst: VReg | PReg) -> None:
+        """`dst = &m` (lea ignores segments: a thread-local operand is rebased first)."""
+        self.emit("leaq", self.tls.linear(m) if m.segment else m, dst)
 
     def scaled_index(self, off: Value) -> tuple[VReg, int]:
         """`off` as an address's index register and scale."""
@@ -286,7 +311,7 @@ class FunctionISel(FloatLowering, X87Lowering):
         self.fused |= fused_cas_flags(fn)
         if self.index_addressing:
             self._find_scaled_offsets()
-            self.hoist_at, self.hoist_scope = plan_global_hoists(fn)
+            self.hoist_at, self.hoist_scope = plan_global_hoists(fn, self.folds_symbol)
         for b in fn.blocks:
             self.cur = self.blocks[b]
             self.ir_block = b
@@ -303,11 +328,13 @@ class FunctionISel(FloatLowering, X87Lowering):
                     self.value_num[p] = (num, 0)
             for inst in b.insts:
                 self.loc = inst.loc
-                if inst is b.terminator and b in self.hoist_at:
-                    self.materialise_hoisted(b)
                 if self.debug and inst.dbg_records:
                     for rec in inst.dbg_records:
                         self.lower_dbg_record(rec)
+                if inst is b.terminator and b in self.hoist_at:
+                    # after the records: variables are located from the first body instruction
+                    self.materialise_hoisted(b)
+                self.tls.begin([u.value for u in inst.operands])
                 start = len(self.cur.insts)
                 start_block = self.cur
                 self.lower(inst)
@@ -698,10 +725,10 @@ class FunctionISel(FloatLowering, X87Lowering):
             c = _signed(int(off.value), 64)
             base = self.addr(inst.ptr)
             if fits_i32(base.disp + c):
-                self.emit("leaq", _mem_add(base, c), dst)
+                self.lea(_mem_add(base, c), dst)
                 return
         elif self.index_addressing:
-            self.emit("leaq", self.addr(inst), dst)
+            self.lea(self.addr(inst), dst)
             return
         self.mov(self.reg(inst.ptr, 8), dst, 8)
         self.emit("addq", self.operand(off, 8), dst)
@@ -731,8 +758,8 @@ class FunctionISel(FloatLowering, X87Lowering):
                 self.emit("mov" + SUFFIX[chunk], VReg(t.id, chunk), _mem_add(dst, off))
                 off += chunk
             return
-        self.emit("leaq", src, PReg("rsi"))
-        self.emit("leaq", dst, PReg("rdi"))
+        self.lea(src, PReg("rsi"))
+        self.lea(dst, PReg("rdi"))
         self.emit("movl", Imm(size), PReg("rcx", 4)) if size < (1 << 31) else \
             self.emit("movabsq", Imm(size), PReg("rcx"))
         self.emit("rep movsb")
@@ -751,7 +778,7 @@ class FunctionISel(FloatLowering, X87Lowering):
                 self.emit("mov" + SUFFIX[chunk], _view(pat, chunk), _mem_add(dst, off))
                 off += chunk
             return
-        self.emit("leaq", dst, PReg("rdi"))
+        self.lea(dst, PReg("rdi"))
         self.mov(self.operand(byte, 4), PReg("rax", 4), 4)
         self.emit("movl", Imm(size), PReg("rcx", 4))
         self.emit("rep stosb")
@@ -786,7 +813,7 @@ class FunctionISel(FloatLowering, X87Lowering):
             used.append("rax")
         callee = inst.callee
         if isinstance(callee, Function):
-            target: Operand = Sym(callee.name + ("@PLT" if callee.is_declaration else ""))
+            target: Operand = Sym(self.policy.call_target(callee))
         else:
             target = self.reg(callee, 8)
         self.emit("call", target, implicit_uses=tuple(used))
@@ -831,7 +858,10 @@ class FunctionISel(FloatLowering, X87Lowering):
         self.mov(self.operand(inst.size, 8), size, 8)
         self.emit("addq", Imm(15 + extra), size)
         self.emit("andq", Imm(-16), size)
-        self.emit("subq", size, PReg("rsp"))
+        if self.opts.stack_clash_protection:
+            self.emit(PROBED_ALLOCA, size)  # a page at a time (stack_clash)
+        else:
+            self.emit("subq", size, PReg("rsp"))
         dst = self.vreg(inst)
         self.emit("leaq", Mem(base=PReg("rsp"), symbol=OUTGOING_ARGS), dst)
         if extra:
@@ -938,10 +968,6 @@ def _return_regs(types: list[Type] | tuple[Type, ...]) -> list[str]:
     return [next(sse) if isinstance(t, FloatType) else next(gp) for t in types]
 
 
-def _is_external(v: Function | Global) -> bool:
-    return v.is_declaration
-
-
 def _load_op(size: int) -> str:
     return {1: "movzbl", 2: "movzwl", 4: "movl", 8: "movq"}[size]
 
@@ -963,5 +989,6 @@ def _def_index(mi: MInst, vreg_id: int) -> int | None:
 
 
 def select_function(fn: Function, number: int, module: Module, debug: bool,
-                    index_addressing: bool = False) -> MFunction:
-    return FunctionISel(fn, number, module, debug, index_addressing).run()
+                    index_addressing: bool = False,
+                    opts: CompileOptions | None = None) -> MFunction:
+    return FunctionISel(fn, number, module, debug, index_addressing, opts).run()

@@ -89,6 +89,15 @@ def _build() -> dict[str, OpDesc]:
     # are in the instruction's JumpTable meta, not in its operands
     t["jmptab"] = OpDesc(("u",), is_terminator=True)
     t["call"] = OpDesc(("u",), (), CALLER_SAVED, is_call=True)
+    # thread-local addresses through __tls_get_addr (x86_64/tls.py): operand 0 is the
+    # callee, the variable's name is the instruction's meta; the result is in %rax
+    t["TLS_GD"] = OpDesc(("u",), (), CALLER_SAVED, is_call=True)
+    t["TLS_LD"] = OpDesc(("u",), (), CALLER_SAVED, is_call=True)
+    # -fstack-clash-protection (x86_64/stack_clash.py): a prologue loop probing each
+    # page down to %r11, and a dynamic allocation by a size register, probed per page
+    t["PROBE_LOOP_R11"] = OpDesc((), ("rsp", "r11"), ("rsp",))
+    t["PROBED_SUBQ"] = OpDesc(("ud",), ("rsp",), ("rsp",))
+    t["endbr64"] = OpDesc(())  # -fcf-protection: a valid indirect-branch target (cet.py)
     t["ret"] = OpDesc((), is_return=True, is_terminator=True)
     t["ud2"] = OpDesc((), is_terminator=True)
     t["INLINEASM"] = OpDesc((), is_inline_asm=True)
