@@ -16,6 +16,7 @@ from dataclasses import replace
 from ..dwarf.files import FileTable
 from ..dwarf.model import FunctionDebugInfo
 from ..ir.function import Module
+from ..opt.legalize_i128 import legalize_module
 from ..options import CompileOptions
 from .branch_cleanup import clean_branches
 from .dbginfo import LabelCounter, function_debug_info, insert_scope_labels
@@ -69,6 +70,7 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
 
 
 def generate_assembly(module: Module, opts: CompileOptions) -> str:
+    legalize_module(module)  # i128 values become i64 pairs (the machine's widest)
     debug = bool(opts.debug and module.cu is not None)
     files = FileTable(module.cu.file) if debug and module.cu is not None else None
     out = AsmWriter()

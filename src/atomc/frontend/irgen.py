@@ -1427,6 +1427,8 @@ class IRGen(VlaGen):
         assert isinstance(tty, IntType)
         if fty == PTR:
             iv = self.b.cast(Op.PTRTOINT, v, I64)
+            if tty.bits > 64:  # gcc sign-extends a pointer into a wider integer
+                return self.b.cast(Op.SEXT, iv, tty)
             return iv if tty.bits == 64 else self.b.cast(Op.TRUNC, iv, tty)
         assert isinstance(fty, IntType)
         if fty.bits == tty.bits:
@@ -1892,7 +1894,7 @@ class IRGen(VlaGen):
         size = t.size
         with self.at(e.pos):
             if isinstance(u, StructT) and size > 16:
-                addr = self.va_overflow(ap, size)
+                addr = self.va_overflow(ap, size, t.align)
             else:
                 need = 8 * max(1, (size + 7) // 8)
                 limit = 48  # the register save area: 6 GPRs, then 8 XMMs of 16 bytes
@@ -1914,7 +1916,7 @@ class IRGen(VlaGen):
                 self.b.store(self.b.binary(Op.ADD, gp, Const(I32, need)), gp_off_addr)
                 self.b.jump(end_b, [raddr])
                 self.start(mem_b)
-                maddr = self.va_overflow(ap, size)
+                maddr = self.va_overflow(ap, size, t.align)
                 self.b.jump(end_b, [maddr])
                 self.start(end_b)
                 addr = addr_p
@@ -1924,9 +1926,13 @@ class IRGen(VlaGen):
                 return tmp
             return self.load_scalar(t, addr)
 
-    def va_overflow(self, ap: Value, size: int) -> Value:
+    def va_overflow(self, ap: Value, size: int, align: int = 8) -> Value:
         area_addr = self.offset_ptr(ap, 8)
         area = self.b.load(PTR, area_addr)
+        if align > 8:  # __int128 and 16-aligned structs sit 16-aligned on the stack
+            up = self.b.ptradd(area, Const(I64, align - 1))
+            bits = self.b.binary(Op.AND, self.b.cast(Op.PTRTOINT, up, I64), Const(I64, -align))
+            area = self.b.cast(Op.INTTOPTR, bits, PTR)
         step = (size + 7) // 8 * 8
         self.b.store(self.b.ptradd(area, Const(I64, step)), area_addr)
         return area

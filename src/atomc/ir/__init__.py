@@ -17,7 +17,7 @@ from .insts import (
 )
 from .printer import print_function, print_module
 from .types import (
-    F32, F64, I1, I8, I16, I32, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type,
+    F32, F64, I1, I8, I16, I32, I64, I128, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type,
     VoidType, int_type, parse_type,
 )
 from .values import Arg, BlockParam, Const, Undef, Use, Value

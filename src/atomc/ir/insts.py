@@ -78,6 +78,7 @@ class Op(enum.Enum):
     DYNALLOCA = "dynalloca"  # run-time sized stack object (VLAs, alloca)
     STACKSAVE = "stacksave"  # the stack pointer, to release dynamic allocations later
     STACKRESTORE = "stackrestore"  # free every dynalloca made since the matching stacksave
+    WIDE = "wide"  # double-word operation on i64 halves, after i128 legalisation (ir/wide.py)
     # terminators
     JUMP = "jump"
     BRANCH = "branch"
@@ -104,7 +105,7 @@ OPINFO: Final[dict[Op, OpInfo]] = {
                                         Op.FPEXT, Op.FPTRUNC, Op.FNEG, Op.BITCAST, Op.CLZ,
                                         Op.CTZ, Op.PTRADD,
                                         Op.SELECT, Op.EXTRACT,
-                                        Op.ALLOCA)},
+                                        Op.ALLOCA, Op.WIDE)},
     **{op: OpInfo(pure=True, may_trap=True) for op in (Op.SDIV, Op.UDIV, Op.SREM, Op.UREM)},
     Op.LOAD: OpInfo(),
     Op.STORE: OpInfo(),

@@ -79,6 +79,7 @@ from .types import (
     I16,
     I32,
     I64,
+    I128,
     PTR,
     VOID,
     FloatType,
@@ -88,6 +89,7 @@ from .types import (
     Type,
 )
 from .values import Const, Undef, Use, Value
+from .wide import ARITY, Wide, parse_wide_head
 
 _T = TypeVar("_T")
 
@@ -184,8 +186,8 @@ _ESCAPES = {"n": "\n", "t": "\t"}
 
 
 _TYPE_NAMES: dict[str, Type] = {
-    "i1": I1, "i8": I8, "i16": I16, "i32": I32, "i64": I64, "f32": F32, "f64": F64,
-    "ptr": PTR, "void": VOID,
+    "i1": I1, "i8": I8, "i16": I16, "i32": I32, "i64": I64, "i128": I128, "f32": F32,
+    "f64": F64, "ptr": PTR, "void": VOID,
 }
 
 # ---------------------------------------------------------------------------
@@ -1111,6 +1113,8 @@ class IRParser:
                 return StackRestore(typed(), loc=None)
             case Op.ASM:
                 return self.parse_asm(scope)
+            case Op.WIDE:
+                return self.parse_wide(scope)
             case Op.JUMP:
                 b, args = self.parse_succ(scope)
                 return Jump(b, args, loc=None)
@@ -1151,6 +1155,21 @@ class IRParser:
         if self.accept("fixed"):
             fixed = self.expect_int("number of fixed arguments")
         return Call(callee, args, ret, loc=None, fixed_args=fixed, byval=byval)
+
+    def parse_wide(self, scope: _FunctionScope) -> Wide:
+        kind_tok = self.expect_kind("ident", "a wide operation")
+        pred_tok = self.expect_kind("ident", "predicate") if kind_tok.text == "icmp" else None
+        head = parse_wide_head(kind_tok.text, pred_tok.text if pred_tok else None)
+        if isinstance(head, str):
+            self.error(pred_tok or kind_tok, head)
+        kind, pred = head
+        args = [self.parse_typed(scope)]
+        while self.accept(","):
+            args.append(self.parse_typed(scope))
+        if len(args) != ARITY[kind]:
+            self.error(kind_tok, f"wide {kind_tok.text} takes {ARITY[kind]} operands, "
+                                 f"not {len(args)}")
+        return Wide(kind, args, pred=pred, loc=None)
 
     def parse_asm(self, scope: _FunctionScope) -> InlineAsm:
         ret = self.parse_type()

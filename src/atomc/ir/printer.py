@@ -23,6 +23,7 @@ from .insts import (
 from .insts import DynAlloca
 from .types import IntType
 from .values import Arg, BlockParam, Const, Undef, Value
+from .wide import Wide
 
 
 def _q(s: str) -> str:
@@ -330,6 +331,8 @@ class IRPrinter:
                 cases = ", ".join(f"{v}: {self.succ(inst, i + 1, names)}"
                                   for i, v in enumerate(inst.values))
                 body = f"switch {t(ops[0])}, default {self.succ(inst, 0, names)}, [{cases}]"
+            case Wide():
+                body = f"wide {inst.mnemonic} " + ", ".join(t(v) for v in ops)
             case _ if inst.op is Op.JUMP:
                 body = f"jump {self.succ(inst, 0, names)}"
             case _:

@@ -103,6 +103,7 @@ from .inline_asm import check_asm
 from .printer import IRPrinter
 from .types import I1, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type
 from .values import Arg, BlockParam, Const, Undef, Use, Value
+from .wide import Wide, check_wide
 
 MAX_ATOM_GROUP = (1 << 61) - 1
 _NAME_RE = re.compile(r"[A-Za-z0-9_.$]*")
@@ -136,12 +137,13 @@ _FORMAT: dict[Op, type] = {
     Op.EXTRACT: Extract, Op.VASTART: VaStart, Op.ASM: InlineAsm, Op.JUMP: Jump, Op.BRANCH: Branch,
     Op.SWITCH: Switch, Op.RET: Ret, Op.UNREACHABLE: Unreachable,
     Op.DYNALLOCA: DynAlloca, Op.STACKSAVE: StackSave, Op.STACKRESTORE: StackRestore,
+    Op.WIDE: Wide,
 }
 # operand count per format (None: variable)
 _NOPS: dict[type, int | None] = {
     Binary: 2, Cmp: 2, Cast: 1, Alloca: 0, Load: 1, Store: 2, PtrAdd: 2, MemCopy: 2, MemSet: 2,
     Select: 3, Call: None, Extract: 1, VaStart: 1, InlineAsm: None, Jump: 0, Branch: 1, Switch: 1, Ret: None,
-    Unreachable: 0, DynAlloca: 1, StackSave: 0, StackRestore: 1,
+    Unreachable: 0, DynAlloca: 1, StackSave: 0, StackRestore: 1, Wide: None,
 }
 _INT_BINARY = BINARY_OPS - {Op.FADD, Op.FSUB, Op.FMUL, Op.FDIV}
 _OP_NAMES = {code: name for name, code in OP_BY_NAME.items()}
@@ -537,6 +539,9 @@ class _FunctionVerifier:
             case InlineAsm():
                 for problem in check_asm(inst):
                     e(problem)
+            case Wide():
+                for problem in check_wide(inst):
+                    e(problem)
             case DynAlloca():
                 if ops[0].ty != I64:
                     e(f"dynalloca size must be i64, not {ops[0].ty}")
@@ -575,7 +580,7 @@ class _FunctionVerifier:
                         if g != w:
                             e(f"ret value {k} has type {g}, the function returns {w}")
         if not isinstance(inst, (Call, Load, Binary, Cmp, Cast, Select, Extract, Alloca, PtrAdd,
-                                 InlineAsm)) and ty != VOID:
+                                 InlineAsm, Wide)) and ty != VOID:
             e(f"'{inst.op.value}' must not produce a value (has type {ty})")
 
     def check_cast(self, inst: Inst, src: Type, dst: Type) -> None:

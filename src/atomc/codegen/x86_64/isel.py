@@ -54,6 +54,7 @@ from ...ir.insts import (
 from ...ir.insts import DynAlloca, StackRestore, StackSave
 from ...ir.types import FloatType, IntType, PtrType, TupleType, Type, VoidType
 from ...ir.values import Arg, BlockParam, Const, Undef, Value
+from ...ir.wide import Wide
 from ..mir import (
     BlockRef,
     DbgMeta,
@@ -75,6 +76,7 @@ from .abi import FP_OFFSET_NO_XMM, REG_SAVE_AREA_SIZE, layout_args
 from .isel_float import FloatLowering
 from .isel_float import _bits_of as _float_bits
 from .isel_float import view as _view
+from .isel_wide import WideLowering
 from .inline_asm import lower_inline_asm
 from .opcodes import ICMP_CC, OPCODES, SWAPPED_PRED, desc
 from .switch_lowering import lower_switch
@@ -112,7 +114,7 @@ def _w(size: int) -> int:
     return max(size, 4)
 
 
-class FunctionISel(FloatLowering):
+class FunctionISel(FloatLowering, WideLowering):
     def __init__(self, fn: Function, number: int, module: Module, debug: bool,
                  index_addressing: bool = False) -> None:
         self.fn = fn
@@ -527,6 +529,8 @@ class FunctionISel(FloatLowering):
             self.mov(self.reg(inst.ptr, 8), PReg("rsp"), 8)
         elif isinstance(inst, InlineAsm):
             lower_inline_asm(self, inst)
+        elif isinstance(inst, Wide):
+            self.lower_wide(inst)
         elif isinstance(inst, Jump):
             self.lower_edge_copies(inst.succs[0])
             self.emit("jmp", BlockRef(self.blocks[inst.succs[0].block]))
