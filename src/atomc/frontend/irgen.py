@@ -1486,7 +1486,10 @@ class IRGen(VlaGen):
         it = as_int(t)
         signed = it is not None and it.signed
         if op in self._ARITH:
-            return self.b.binary(self._ARITH[op], lhs, rhs)
+            r = self.b.binary(self._ARITH[op], lhs, rhs)
+            if signed and op in "+-*":  # signed overflow is undefined (unless -fwrapv)
+                r.nsw = not self.opts.wrapv  # type: ignore[attr-defined]
+            return r
         if op == "/":
             return self.b.binary(Op.SDIV if signed else Op.UDIV, lhs, rhs)
         if op == "%":
@@ -1744,6 +1747,9 @@ class IRGen(VlaGen):
                 new = self.b.binary(Op.FADD, old, Const(old.ty, float(e.delta)))
             else:
                 new = self.b.binary(Op.ADD, old, Const(old.ty, e.delta))
+                it = as_int(t)  # ++ of a signed int or wider: no promotion, overflow is UB
+                new.nsw = it is not None and it.signed and it.size >= 4 \
+                    and not self.opts.wrapv  # type: ignore[attr-defined]
             st = self.b.store(new, dst, volatile=is_volatile(t))
             self.b.add_to_atom(st, new)
         return new if e.prefix else old

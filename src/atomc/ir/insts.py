@@ -125,6 +125,7 @@ OPINFO: Final[dict[Op, OpInfo]] = {
 # counts whatever its clobber list says: conservative)
 MEMORY_WRITERS: Final = frozenset({Op.STORE, Op.CALL, Op.MEMCPY, Op.MEMSET, Op.VASTART, Op.ASM})
 
+NSW_OPS: Final = frozenset({Op.ADD, Op.SUB, Op.MUL})  # the ops that may carry `nsw`
 BINARY_OPS: Final = frozenset({Op.ADD, Op.SUB, Op.MUL, Op.SDIV, Op.UDIV, Op.SREM, Op.UREM, Op.AND,
                                Op.OR, Op.XOR, Op.SHL, Op.LSHR, Op.ASHR, Op.FADD, Op.FSUB, Op.FMUL,
                                Op.FDIV})
@@ -209,12 +210,18 @@ class Inst(Value):
 
 
 class Binary(Inst):
-    __slots__ = ()
+    """`nsw` (no signed wrap, add/sub/mul only): the front end's promise that the
+    operation, read as signed, does not overflow (C signed arithmetic without
+    -fwrapv). The result is still the wrapped value; a pass may rely on the
+    promise (iv-sr does) and must drop it when it cannot keep it."""
+
+    __slots__ = ("nsw",)
 
     def __init__(self, op: Op, lhs: Value, rhs: Value, *, loc: DILocation | None,
-                 name: str = "") -> None:
+                 name: str = "", nsw: bool = False) -> None:
         assert op in BINARY_OPS, op
         super().__init__(op, lhs.ty, [lhs, rhs], loc=loc, name=name)
+        self.nsw = nsw
 
     @property
     def lhs(self) -> Value:

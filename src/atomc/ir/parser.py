@@ -1027,9 +1027,10 @@ class IRParser:
             self.error(op_tok, f"unknown instruction '{name}'")
         typed = lambda: self.parse_typed(scope)
         if op in BINARY_OPS:
+            nsw = self.accept("nsw")
             lhs = typed()
             self.expect(",")
-            return Binary(op, lhs, typed(), loc=None)
+            return Binary(op, lhs, typed(), loc=None, nsw=nsw)
         if op in (Op.ICMP, Op.FCMP):
             pred = self.expect_kind("ident", "predicate")
             preds = ICMP_PREDS if op is Op.ICMP else FCMP_PREDS

@@ -20,7 +20,7 @@ from .function import Block, Function, Global, Module, SymRef, Zeros
 from .insts import (
     Alloca, Branch, Call, Cast, Cmp, Extract, InlineAsm, Inst, Load, MemCopy, MemSet, Op, Store, Switch,
 )
-from .insts import DynAlloca
+from .insts import Binary, DynAlloca
 from .types import IntType
 from .values import Arg, BlockParam, Const, Undef, Value
 from .wide import Wide
@@ -293,6 +293,8 @@ class IRPrinter:
         ops = [u.value for u in inst.operands]
         op = inst.op.value
         match inst:
+            case Binary():
+                body = f"{op}{' nsw' if inst.nsw else ''} {t(ops[0])}, {t(ops[1])}"
             case Cmp():
                 body = f"{op} {inst.pred} {t(ops[0])}, {t(ops[1])}"
             case Cast():

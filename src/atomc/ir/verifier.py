@@ -103,6 +103,7 @@ from .inline_asm import check_asm
 from .printer import IRPrinter
 from .types import I1, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type
 from .values import Arg, BlockParam, Const, Undef, Use, Value
+from .insts import NSW_OPS
 from .wide import Wide, check_wide
 
 MAX_ATOM_GROUP = (1 << 61) - 1
@@ -466,6 +467,8 @@ class _FunctionVerifier:
                     e(f"'{inst.op.value}' needs floating-point operands, not {a.ty}")
                 if ty != a.ty:
                     e(f"binary result type {ty} differs from the operand type {a.ty}")
+                if inst.nsw and inst.op not in NSW_OPS:
+                    e(f"'{inst.op.value}' cannot carry nsw (only add, sub and mul)")
             case Cmp():
                 a, b = ops
                 if a.ty != b.ty:

@@ -348,11 +348,11 @@ class FunctionISel(FloatLowering, WideLowering):
         right before that branch (cmp + jcc instead of setcc + test)."""
         for b in self.fn.blocks:
             t = b.terminator
-            if isinstance(t, Branch) and isinstance(t.cond, Cmp) and t.cond.block is b:
+            if isinstance(t, Branch) and isinstance(t.cond, (Cmp, Wide)) and t.cond.block is b:
                 c = t.cond
                 # decided on real uses only, so -g cannot change the code
                 real = [u for u in c.uses if not u.is_debug]
-                if c.op is Op.ICMP and len(real) == 1 and real[0].user is t:
+                if c.op in (Op.ICMP, Op.WIDE) and len(real) == 1 and real[0].user is t:
                     self.fused.add(c)
 
     def _find_scaled_offsets(self) -> None:
@@ -839,7 +839,8 @@ class FunctionISel(FloatLowering, WideLowering):
         if cond in self.fused:
             saved = self.loc
             self.loc = cond.loc  # type: ignore[union-attr]
-            cc = self.emit_compare(cond)  # type: ignore[arg-type]
+            cc = self.wide_flags(cond) if isinstance(cond, Wide) else \
+                self.emit_compare(cond)  # type: ignore[arg-type]
             self.loc = saved
         elif isinstance(cond, Const):
             taken = inst.succs[0] if cond.value else inst.succs[1]

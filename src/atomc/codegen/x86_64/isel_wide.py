@@ -15,7 +15,8 @@ scheduler and the peepholes model the flags as a register).
   `cmov` for counts of 64 and more;
 * compares: eq/ne as `xor`, `xor`, `or`; the orderings as `cmp` of the low
   halves and `sbb` of the high ones, whose flags give l/ge/b/ae (gt and le
-  swap the operands).
+  swap the operands). A compare whose only use is the branch ending its
+  block sets the flags right before that branch (no setcc).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...diag import InternalCompilerError
+from ...ir.insts import Inst
 from ...ir.values import Const, Value
 from ...ir.wide import Wide, WideKind
 from ..mir import Imm, MInst, Operand, PReg, VReg
@@ -41,6 +43,7 @@ class WideLowering:
 
     mf: MFunction
     tuple_vregs: dict[Value, list[VReg]]
+    fused: set[Inst]
 
     # provided by FunctionISel
     def emit(self, opcode: str, *ops: Operand, **kw: object) -> MInst: ...  # type: ignore[empty-body]
@@ -124,16 +127,19 @@ class WideLowering:
         self.tuple_vregs[inst] = [lo, hi]
 
     def wide_compare(self, inst: Wide, ops: list[Value]) -> None:
-        alo, ahi, blo, bhi = ops
-        out = VReg(self.vreg(inst).id, 1)
-        if inst.pred in ("eq", "ne"):
-            b0, b1 = self.operand(blo, 8), self.operand(bhi, 8)
-            t, u = self.copy(alo), self.copy(ahi)
-            self.emit("xorq", b0, t)
-            self.emit("xorq", b1, u)
-            self.emit("orq", t, u)
-            self.emit("sete" if inst.pred == "eq" else "setne", out)
+        if inst in self.fused:  # emitted by the branch it feeds (wide_flags)
             return
+        cc = self.wide_flags(inst)
+        self.emit("set" + cc, VReg(self.vreg(inst).id, 1))
+
+    def wide_flags(self, inst: Wide) -> str:
+        """Set the flags for a `wide icmp`; return the condition code that holds."""
+        alo, ahi, blo, bhi = (u.value for u in inst.operands)
+        if inst.pred in ("eq", "ne"):
+            t = self.xor_half(alo, blo)
+            u = self.xor_half(ahi, bhi)
+            self.emit("orq", t, u)
+            return "e" if inst.pred == "eq" else "ne"
         swap, cc = _ORDER_CC[inst.pred]
         if swap:
             alo, ahi, blo, bhi = blo, bhi, alo, ahi
@@ -142,4 +148,12 @@ class WideLowering:
         t = self.copy(ahi)
         self.emit("cmpq", b0, a0)
         self.emit("sbbq", b1, t)
-        self.emit("set" + cc, out)
+        return cc
+
+    def xor_half(self, a: Value, b: Value) -> VReg:
+        """A register holding a ^ b (a copy of a when b is 0)."""
+        bop = self.operand(b, 8)
+        t = self.copy(a)
+        if not (isinstance(bop, Imm) and bop.value == 0):
+            self.emit("xorq", bop, t)
+        return t
