@@ -69,6 +69,7 @@ from .debuginfo import (
     DISubroutineType,
     DW_OP_LLVM_fragment,
 )
+from .debuginfo import type_bits
 from .dominators import DomTree, dominators_of_function
 from .function import Block, Function, Global, Module, SymRef
 from .insts import (
@@ -166,26 +167,6 @@ def _scope_subprogram(scope: object) -> DISubprogram | None:
         if isinstance(scope, DILexicalBlock):
             scope = scope.scope
             continue
-        return None
-    return None
-
-
-def _type_bits(t: object) -> int | None:
-    """Size of a DI type in bits, through typedefs and qualifiers (None: unknown)."""
-    for _ in range(1000):
-        if isinstance(t, DIBasicType):
-            return t.size_bits
-        if isinstance(t, DICompositeType):
-            return t.size_bits or None
-        if isinstance(t, DIDerivedType):
-            if t.tag == "pointer":
-                return t.size_bits or 64
-            if t.tag == "member":
-                return t.size_bits or None
-            t = t.base
-            continue
-        if isinstance(t, DISubroutineType):
-            return None
         return None
     return None
 
@@ -813,7 +794,7 @@ class _FunctionVerifier:
             if size <= 0 or off < 0:
                 self.err(rec, f"fragment ({off}, {size}) is empty or negative")
                 return
-            bits = _type_bits(var.type)
+            bits = type_bits(var.type)
             if bits is not None and off + size > bits:
                 self.err(rec, f"fragment bits {off}..{off + size} are outside variable "
                               f"'{var.name}' ({bits} bits)")

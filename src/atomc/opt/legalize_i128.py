@@ -59,9 +59,8 @@ from ..ir import (
     Use,
     Value,
 )
-from ..ir.debuginfo import DW_OP_LLVM_fragment
+from ..ir.debuginfo import DW_OP_LLVM_fragment, type_bits
 from ..ir.rewrite import detach_with_dependents, erase, make_unavailable
-from ..ir.verifier import _type_bits
 from .legalize_i128_ops import ArgClass, OpExpander, classify_args, is_i128
 from .passmanager import DI, ModulePass, PassContext
 from .registry import register
@@ -279,7 +278,7 @@ class _FunctionLegalizer(OpExpander):
         lo, hi = self.pair(v)
         frag = r.expr.fragment
         body = r.expr.ops[:-3] if frag else r.expr.ops
-        width = frag[1] if frag else _type_bits(r.var.type)
+        width = frag[1] if frag else type_bits(r.var.type)
         if width is not None and width <= 64:  # the variable reads the low bits only
             r.set_value(lo)
             return
