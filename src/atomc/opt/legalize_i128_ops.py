@@ -382,7 +382,8 @@ class OpExpander:
             self.emit(Branch(fits, low_block, chain[0], loc=None))
         else:
             self.emit(Branch(fits, low_block, default.block, (), default.arg_values, loc=None))
-        lsw = Switch(lo, default.block, [(cv & M64, tb) for cv, tb, _ in small], loc=self.loc)
+        lsw = Switch(lo, default.block, [(to_signed(cv, 64), tb) for cv, tb, _ in small],
+                     loc=self.loc)
         for succ, vals in zip(lsw.succs, [default.arg_values] + [a for _, _, a in small],
                               strict=True):
             succ.args = [Use(lsw, v) for v in vals]
