@@ -26,14 +26,16 @@ rewritten (the pass also runs alone: `atomc-opt --passes=legalize-i128`):
 Debug info: every new instruction takes the location of the instruction it
 replaces (keep rule, atom included: each half is a member of the source
 atom); records in front of a replaced instruction move in front of its first
-replacement. A record of an i128 value becomes two records of the variable's
+replacement. The one exception is the entry code reading an i128 parameter
+passed in memory, which replaces no instruction: like the front end's
+parameter spills it has no location (it is prologue), so LOCS is not claimed. A record of an i128 value becomes two records of the variable's
 64-bit fragments (the DWARF location then has a `DW_OP_piece` per half), and
 an `add` or `delete` keyed to a split record is split the same way; a record
 of a variable of at most 64 bits (a value salvaged through a truncation)
 takes the low half. A record that computes on the 128-bit value (no exact
 64-bit split exists) says "optimised out", as does an `add` whose `new` was
 not split; salvage never builds such expressions, so in practice no value is
-lost (LOCS, VALUES, SCOPES kept).
+lost (VALUES, SCOPES kept).
 """
 
 from __future__ import annotations
@@ -308,7 +310,7 @@ class LegalizeI128(ModulePass):
     """Split i128 values into i64 halves before instruction selection (module docstring)."""
 
     name: ClassVar[str] = "legalize-i128"
-    keeps_di: ClassVar[DI] = DI.ALL
+    keeps_di: ClassVar[DI] = DI.VALUES | DI.SCOPES
 
     def run(self, module: Module, ctx: PassContext) -> bool:
         return legalize_module(module)

@@ -341,7 +341,7 @@ class OpExpander:
                 new_args += self.pair(a)
                 byval += [None, None]
             else:  # MEMORY: the value goes on the stack through a byval copy
-                slot = Alloca(16, 16, loc=None)
+                slot = Alloca(16, 16, loc=self.loc)
                 entry = self.fn.entry
                 entry.insert(0, slot)
                 self.store_pair(a, slot, False)
