@@ -23,4 +23,4 @@ int f(int a, long b, unsigned u, __int128 w, signed char c)
 // CHECK:       add nsw i32 {{%[0-9]+}}, i32 1
 // CHECK:       add i8 {{%[0-9]+}}, i8 1
 // WRAPV-LABEL: define @f(
-// WRAPV-NOT:   nsw
+// WRAPV-NOT:   {{(add|sub|mul) nsw}}
