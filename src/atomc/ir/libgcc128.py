@@ -13,37 +13,25 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .wide import join_halves, signed128, split_halves
+
 if TYPE_CHECKING:
     from .insts import Call
     from .interp import Interpreter
-
-M64 = (1 << 64) - 1
-
-
-def _join(lo: int, hi: int) -> int:
-    return (lo & M64) | (hi & M64) << 64
-
-
-def _split(v: int) -> tuple[int, int]:
-    return v & M64, v >> 64 & M64
-
-
-def _signed(v: int) -> int:
-    return v - (1 << 128) if v >> 127 else v
 
 
 def _divide(signed: bool, remainder: bool) -> Callable[..., tuple[int, int]]:
     def run(it: Interpreter, args: list[int], call: Call | None) -> tuple[int, int]:
         from .interp import Trap
-        a, b = _join(args[0], args[1]), _join(args[2], args[3])
+        a, b = join_halves(args[0], args[1]), join_halves(args[2], args[3])
         if signed:
-            a, b = _signed(a), _signed(b)
+            a, b = signed128(a), signed128(b)
         if b == 0:
             raise Trap("division by zero")
         q = abs(a) // abs(b)  # C truncates towards zero
         if (a < 0) != (b < 0):
             q = -q
-        return _split((a - q * b) if remainder else q)
+        return split_halves((a - q * b) if remainder else q)
     return run
 
 
@@ -51,14 +39,14 @@ def _to_float(signed: bool, bits: int) -> Callable[..., float]:
     def run(it: Interpreter, args: list[int], call: Call | None) -> float:
         from .interp import _int_to_float
         from .types import FloatType
-        v = _join(args[0], args[1])
-        return _int_to_float(FloatType(bits), _signed(v) if signed else v)
+        v = join_halves(args[0], args[1])
+        return _int_to_float(FloatType(bits), signed128(v) if signed else v)
     return run
 
 
 def _from_float(it: Interpreter, args: list[float], call: Call | None) -> tuple[int, int]:
     f = float(args[0])
-    return _split(0 if math.isnan(f) or math.isinf(f) else int(f))
+    return split_halves(0 if math.isnan(f) or math.isinf(f) else int(f))
 
 
 LIBGCC_TI: dict[str, Callable[..., object]] = {

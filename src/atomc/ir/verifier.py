@@ -58,18 +58,14 @@ from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
     OP_ARITY,
     OP_BY_NAME,
-    DIBasicType,
-    DICompositeType,
-    DIDerivedType,
     DIExpression,
     DILexicalBlock,
     DILocalVariable,
     DILocation,
     DISubprogram,
-    DISubroutineType,
     DW_OP_LLVM_fragment,
+    type_bits,
 )
-from .debuginfo import type_bits
 from .dominators import DomTree, dominators_of_function
 from .function import Block, Function, Global, Module, SymRef
 from .insts import (

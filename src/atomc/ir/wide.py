@@ -71,35 +71,37 @@ class Wide(Inst):
         return f"icmp {self.pred}" if self.pred else self.kind.value
 
 
-def _join(lo: int, hi: int) -> int:
+def join_halves(lo: int, hi: int) -> int:
+    """The 128-bit pattern of (low, high) 64-bit halves."""
     return (lo & _M64) | (hi & _M64) << 64
 
 
-def _split(v: int) -> tuple[int, int]:
+def split_halves(v: int) -> tuple[int, int]:
+    """(low, high) 64-bit halves of a 128-bit pattern."""
     return v & _M64, v >> 64 & _M64
 
 
-def _signed128(v: int) -> int:
+def signed128(v: int) -> int:
     return v - (1 << 128) if v >> 127 else v
 
 
 def eval_wide(kind: WideKind, pred: str, args: Sequence[int]) -> tuple[int, int] | int:
     """The result of a `wide` instruction: (low, high) halves, or 0/1 for `icmp`."""
     if kind is WideKind.UMUL:
-        return _split((args[0] & _M64) * (args[1] & _M64))
-    x = _join(args[0], args[1])
+        return split_halves((args[0] & _M64) * (args[1] & _M64))
+    x = join_halves(args[0], args[1])
     if kind in (WideKind.SHL, WideKind.LSHR, WideKind.ASHR):
         n = args[2] & 127
         if kind is WideKind.SHL:
-            return _split(x << n & _M128)
+            return split_halves(x << n & _M128)
         if kind is WideKind.LSHR:
-            return _split(x >> n)
-        return _split(_signed128(x) >> n & _M128)
-    y = _join(args[2], args[3])
+            return split_halves(x >> n)
+        return split_halves(signed128(x) >> n & _M128)
+    y = join_halves(args[2], args[3])
     if kind is WideKind.ADD:
-        return _split((x + y) & _M128)
+        return split_halves((x + y) & _M128)
     if kind is WideKind.SUB:
-        return _split((x - y) & _M128)
+        return split_halves((x - y) & _M128)
     from .interp import eval_cmp  # the one definition of each predicate
     return eval_cmp(pred, IntType(128), x, y)
 

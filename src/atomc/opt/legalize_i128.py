@@ -28,13 +28,15 @@ replaces (keep rule, atom included: each half is a member of the source
 atom); records in front of a replaced instruction move in front of its first
 replacement. The one exception is the entry code reading an i128 parameter
 passed in memory, which replaces no instruction: like the front end's
-parameter spills it has no location (it is prologue), so LOCS is not claimed. A record of an i128 value becomes two records of the variable's
-64-bit fragments (the DWARF location then has a `DW_OP_piece` per half), and
-an `add` or `delete` keyed to a split record is split the same way; a record
-of a variable of at most 64 bits (a value salvaged through a truncation)
-takes the low half. A record that computes on the 128-bit value (no exact
-64-bit split exists) says "optimised out", as does an `add` whose `new` was
-not split; salvage never builds such expressions, so in practice no value is
+parameter spills it has no location (it is prologue), so LOCS is not claimed.
+A record of an i128 value becomes two records of the variable's 64-bit
+fragments (the DWARF location then has a `DW_OP_piece` per half), and an
+`add` or `delete` keyed to a split record is split the same way; a record of
+a variable of at most 64 bits (a value salvaged through a truncation) takes
+the low half. A record that computes on the 128-bit value (no exact 64-bit
+split exists) says "optimised out", as does an `add` whose `new` was not
+split, and the fragment of a half that no instruction reads (it is not
+computed); salvage never builds such expressions, so otherwise no value is
 lost (VALUES, SCOPES kept).
 """
 
@@ -67,7 +69,9 @@ from .legalize_i128_ops import ArgClass, OpExpander, classify_args, is_i128
 from .passmanager import DI, ModulePass, PassContext
 from .registry import register
 
-def _module_uses_i128(module: Module) -> bool:
+
+def module_uses_i128(module: Module) -> bool:
+    """Does any signature, value or operand of `module` have type i128?"""
     for fn in module.functions.values():
         if any(is_i128(t) for t in (*fn.param_types, *fn.ret_types)):
             return True
@@ -82,7 +86,7 @@ def _module_uses_i128(module: Module) -> bool:
 
 def legalize_module(module: Module) -> bool:
     """Rewrite every i128 in `module` as i64 pairs; False if there was none."""
-    if not _module_uses_i128(module):
+    if not module_uses_i128(module):
         return False
     arg_maps = {fn: _legalize_signature(fn) for fn in list(module.functions.values())}
     for fn in list(module.functions.values()):
@@ -316,4 +320,5 @@ class LegalizeI128(ModulePass):
         return legalize_module(module)
 
 
-__all__ = ["ArgClass", "LegalizeI128", "classify_args", "is_i128", "legalize_module"]
+__all__ = ["ArgClass", "LegalizeI128", "classify_args", "is_i128", "legalize_module",
+           "module_uses_i128"]

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 
 from ..diag import InternalCompilerError
 from ..ir import (
-    I1,
     I64,
     PTR,
     Alloca,
@@ -44,8 +43,9 @@ from ..ir import (
     Use,
     Value,
 )
-from ..ir.interp import InterpError, eval_binary, eval_cast, eval_cmp, to_signed
+from ..ir.interp import eval_binary, to_signed
 from ..ir.wide import PAIR, Wide, WideKind
+from .instcombine import fold_constant
 
 M64 = (1 << 64) - 1
 GP_ARG_REGS = 6  # rdi, rsi, rdx, rcx, r8, r9
@@ -158,25 +158,12 @@ class OpExpander:
         self.out, self.loc = saved
 
     def fold(self, inst: Inst) -> Pair | Value | None:
-        """An integer operation on constants (no pass folds after this one)."""
-        if not isinstance(inst, (Binary, Cmp, Cast)) or not isinstance(inst.ty, IntType):
-            return None
-        vals = [_int(u.value) for u in inst.operands]
-        if any(v is None for v in vals):
-            return None
-        ints = [v for v in vals if v is not None]
-        try:
-            if isinstance(inst, Cmp):
-                return Const(I1, eval_cmp(inst.pred, inst.lhs.ty, ints[0], ints[1]))
-            if isinstance(inst, Cast):
-                if inst.op not in (Op.ZEXT, Op.SEXT, Op.TRUNC):
-                    return None
-                r = int(eval_cast(inst.op, inst.value.ty, inst.ty, ints[0]))
-            else:
-                r = int(eval_binary(inst.op, inst.ty, ints[0], ints[1]))
-        except InterpError:
-            return None
-        return _split_const(r) if is_i128(inst.ty) else Const(inst.ty, r)
+        """What instcombine would fold (no pass runs after this one): constants, and
+        a select on a constant condition."""
+        v = fold_constant(inst)
+        if v is None or not is_i128(v.ty):
+            return v
+        return self.pair(v)
 
     def bin(self, op: Op, a: Value, b: Value) -> Value:
         """An i64 operation, folded when its operands decide it."""
@@ -230,7 +217,8 @@ class OpExpander:
             case Select():
                 a, b = self.pair(inst.operand(1)), self.pair(inst.operand(2))
                 c = inst.cond
-                return (self.emit(Select(c, a[0], b[0], loc=None)), self.emit(Select(c, a[1], b[1], loc=None)))
+                return (self.emit(Select(c, a[0], b[0], loc=None)),
+                        self.emit(Select(c, a[1], b[1], loc=None)))
             case Load():
                 return self.load_pair(inst.ptr, inst.volatile)
             case Store():
