@@ -111,3 +111,25 @@ def test_gvn_merges_i128_and_keeps_nsw_only_if_both_had_it() -> None:
     assert ("i128", False) in by_type and ("i128", True) not in by_type  # merged, dropped
     assert ("i64", True) in by_type  # both had it: kept
     assert len([i for i in adds if str(i.ty) == "i64"]) == 1
+
+
+def test_gvn_tells_wide_operations_apart() -> None:
+    """After legalisation (atomc-opt --passes=legalize-i128,gvn): a wide add and a
+    wide sub of the same halves are different values."""
+    text = """
+define @f(i64 %p, i64 %q) -> (i64) {
+bb0:
+  %a = sext i64 %p to i128
+  %b = zext i64 %q to i128
+  %s = add i128 %a, i128 %b
+  %d = sub i128 %a, i128 %b
+  %x = xor i128 %s, i128 %d
+  %h = lshr i128 %x, i128 64
+  %y = xor i128 %x, i128 %h
+  %r = trunc i128 %y to i64
+  ret i64 %r
+}
+"""
+    m = assert_equivalent(text, ["legalize-i128", "gvn"], "f", [(5, 7), (-1, 3), (0, -1)])
+    kinds = sorted(i.mnemonic for i in m.functions["f"].insts() if i.op is Op.WIDE)
+    assert kinds == ["add", "sub"]

@@ -41,6 +41,7 @@ from ..ir import (
     Value,
 )
 from ..ir.dominators import dominators_of_function
+from ..ir.wide import Wide
 from ..ir.locations import merge_locations
 from ..ir.rewrite import erase
 from .cfgutils import replace_value
@@ -69,6 +70,8 @@ def value_key(inst: Inst) -> tuple[object, ...] | None:
         extra = inst.index
     elif isinstance(inst, Cast):
         extra = str(inst.ty)
+    elif isinstance(inst, Wide):
+        extra = inst.mnemonic
     return (inst.op, str(inst.ty), extra, *ops)
 
 

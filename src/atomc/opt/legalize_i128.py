@@ -57,6 +57,7 @@ from ..ir import (
     DIExpression,
     Function,
     Inst,
+    IntType,
     Module,
     Op,
     Type,
@@ -70,17 +71,35 @@ from .passmanager import DI, ModulePass, PassContext
 from .registry import register
 
 
+# instructions that may read an i128 without producing one (every other reader of
+# an i128 is itself i128-typed, or reads one that an i128 instruction defines)
+_READERS = frozenset({Op.ICMP, Op.STORE, Op.CALL, Op.RET, Op.SWITCH, Op.TRUNC, Op.INTTOPTR,
+                      Op.SITOFP, Op.UITOFP, Op.ASM, Op.MEMSET})
+
+
+def _wide(t: Type) -> bool:
+    return t.__class__ is IntType and t.bits == 128  # type: ignore[union-attr]
+
+
 def module_uses_i128(module: Module) -> bool:
-    """Does any signature, value or operand of `module` have type i128?"""
+    """Does any signature, value or operand of `module` have type i128? (Run on every
+    compilation, so it looks at operands only where an i128 can hide: a constant
+    read by an instruction of another type.)"""
     for fn in module.functions.values():
-        if any(is_i128(t) for t in (*fn.param_types, *fn.ret_types)):
+        if any(_wide(t) for t in fn.param_types) or any(_wide(t) for t in fn.ret_types):
             return True
         for b in fn.blocks:
-            if any(is_i128(p.ty) for p in b.params):
+            if any(_wide(p.ty) for p in b.params):
                 return True
-            for inst in b.insts:
-                if is_i128(inst.ty) or any(is_i128(u.value.ty) for u in inst.operands):
+            for inst in b.insts:  # written out: this loop is on every compile's path
+                ty = inst.ty
+                if ty.__class__ is IntType and ty.bits == 128:  # type: ignore[union-attr]
                     return True
+                if inst.op in _READERS:
+                    for u in inst.operands:
+                        ty = u.value.ty
+                        if ty.__class__ is IntType and ty.bits == 128:  # type: ignore[union-attr]
+                            return True
     return False
 
 
