@@ -145,6 +145,14 @@ def parse_args(argv: Sequence[str]) -> DriverArgs:
             o["omit_frame_pointer"] = arg == "-fomit-frame-pointer"
         elif _codegen_flag(arg, o, a.link_args):
             pass
+        # --- semantics flags (int128 helper; the driver's option table takes these over) ---
+        elif arg in ("-fwrapv", "-fno-wrapv"):
+            o["wrapv"] = arg == "-fwrapv"
+        elif arg in ("-fstrict-aliasing", "-fno-strict-aliasing"):
+            o["strict_aliasing"] = arg == "-fstrict-aliasing"
+        elif arg in ("-fdelete-null-pointer-checks", "-fno-delete-null-pointer-checks"):
+            o["delete_null_pointer_checks"] = arg == "-fdelete-null-pointer-checks"
+        # --- end of semantics flags ---
         elif arg in _ACCEPTED_F or arg.startswith("-fdiagnostics") or arg.startswith("-fmax-errors"):
             pass
         elif arg.startswith("-L"):

@@ -5,7 +5,10 @@ against the all-gcc build (the oracle):
   arguments as already extended to 32 bits by the caller, so an atomc caller that
   leaves other bits in the register shows up as wrong output;
 * long double and _Complex arguments and results (classes X87, COMPLEX_X87, SSE),
-  structs holding them, variadic calls and callbacks."""
+  structs holding them, variadic calls and callbacks;
+* `__int128` (int128_*.c): arguments in register pairs and on the stack (16-byte
+  aligned, after five longs, never split), beside floats, inside structs, through
+  varargs and callbacks, and results in rax:rdx."""
 
 import shutil
 import subprocess
@@ -15,7 +18,7 @@ import pytest
 
 HERE = Path(__file__).parent / "mixed"
 PAIRS = {name: (HERE / f"{name}_caller.c", HERE / f"{name}_callee.c")
-         for name in ("narrow", "x87_complex")}
+         for name in ("narrow", "x87_complex", "int128")}
 CLANG = shutil.which("clang-22")
 TIMEOUT = 300
 

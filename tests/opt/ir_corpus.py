@@ -444,5 +444,69 @@ bb3:
 }}
 """, "f", ((0,), (3,), (25,)))
 
+# __int128 as the front end emits it: 16-byte slots, i128 arithmetic of every
+# kind, a helper taking i128 arguments (the last one beyond the registers) and
+# returning one, a loop carrying an i128 and a switch on one. The entry takes
+# and returns i64, so legalize-i128 runs under the same inputs as every pass.
+INT128 = Program("int128", f"""
+{cstr("fmt", "%lx %lx %ldNL")}
+{PRINTF}
+define internal @mix(i128 %a, i64 %k1, i64 %k2, i64 %k3, i128 %b) -> (i128) {{
+bb0:
+  %kw = sext i64 %k3 to i128
+  %p = mul i128 %a, i128 %kw
+  %q = xor i128 %p, i128 %b
+  %sh = lshr i128 %q, i128 17
+  %s = add i128 %sh, i128 %b
+  ret i128 %s
+}}
+define @f(i64 %x, i64 %y) -> (i64) {{
+bb0:
+  %acc = alloca 16, align 16
+  %xw = sext i64 %x to i128
+  %yw = zext i64 %y to i128
+  %hi = shl i128 %yw, i128 64
+  %v = or i128 %hi, i128 %xw
+  store i128 %v, ptr %acc
+  jump bb1(i64 0)
+bb1(i64 %i):
+  %c = icmp slt i64 %i, i64 5
+  branch i1 %c, bb2, bb3
+bb2:
+  %cur = load i128, ptr %acc
+  %iw = zext i64 %i to i128
+  %n = shl i128 %iw, i128 %iw
+  %m = mul i128 %cur, i128 %n
+  %d = sub i128 %m, i128 %cur
+  %amt = add i64 %i, i64 60
+  %aw = zext i64 %amt to i128
+  %r = ashr i128 %d, i128 %aw
+  %t = add i128 %d, i128 %r
+  store i128 %t, ptr %acc
+  %i2 = add i64 %i, i64 1
+  jump bb1(i64 %i2)
+bb3:
+  %fin = load i128, ptr %acc
+  %mixed = call i128 ptr @mix(i128 %fin, i64 1, i64 2, i64 %y, i128 %v)
+  %big = icmp ugt i128 %mixed, i128 %v
+  %dv = select i1 %big, i128 7, i128 -3
+  %q = sdiv i128 %mixed, i128 %dv
+  %rm = urem i128 %mixed, i128 1000000007
+  switch i128 %q, default bb6, [0: bb4, 18446744073709551616: bb5]
+bb4:
+  jump bb6
+bb5:
+  jump bb6
+bb6:
+  %lo = trunc i128 %q to i64
+  %top = lshr i128 %q, i128 64
+  %hi64 = trunc i128 %top to i64
+  %rm64 = trunc i128 %rm to i64
+  %pr = call i32 ptr @printf(ptr @fmt, i64 %hi64, i64 %lo, i64 %rm64) fixed 1
+  %ret = xor i64 %lo, i64 %hi64
+  ret i64 %ret
+}}
+""", "f", ((0, 0), (1, 0), (-1, 5), (0x7FFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF), (-12345, 678)))
+
 CORPUS: tuple[Program, ...] = (ARITH, LOOP_SUM, CONST_BRANCH, STRUCT_LOCAL, SWITCH_LOOP, CALLS,
-                               NARROW, LOADS, DIVS, NESTED, DEADPARAMS, ATOMICS, X87)
+                               NARROW, LOADS, DIVS, NESTED, DEADPARAMS, ATOMICS, X87, INT128)

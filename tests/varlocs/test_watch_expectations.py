@@ -14,6 +14,8 @@ when the debug-info feature it exercises is lost:
 * x87_values.c: long double variables in their x87 home slots, a parameter in
   the caller's stack copy, and a folded long double constant (its 80-bit
   pattern with DW_OP_implicit_value).
+* int128.c: `__int128` parameters and locals live in register pairs; their
+  locations have a DW_OP_piece per half (and entry values for each half).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import pytest
 
 from atomc_eval.expectations import check_file
 
-PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c"]
+PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "int128.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

@@ -19,6 +19,7 @@ from dataclasses import replace
 from ..dwarf.files import FileTable
 from ..dwarf.model import FunctionDebugInfo
 from ..ir.function import Module
+from ..opt.legalize_i128 import legalize_module
 from ..options import CompileOptions
 from .branch_cleanup import clean_branches
 from .dbginfo import LabelCounter, function_debug_info, insert_scope_labels
@@ -85,6 +86,14 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
 
 
 def generate_assembly(module: Module, opts: CompileOptions) -> str:
+    # i128 values become i64 pairs (the machine's widest); --verify-each checks the result
+    if legalize_module(module) and opts.verify_each:
+        from ..ir.verifier import verify_module
+        errors = verify_module(module)
+        if errors:
+            from ..diag import InternalCompilerError
+            raise InternalCompilerError(f"IR verification failed after legalize-i128: "
+                                        f"{errors[0]} ({len(errors)} error(s))")
     debug = bool(opts.debug and module.cu is not None)
     files = FileTable(module.cu.file) if debug and module.cu is not None else None
     out = AsmWriter(module, opts)

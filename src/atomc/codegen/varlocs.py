@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..dwarf.model import LocExpr, LocRange, VarLocation
+from ..ir.debuginfo import type_bits
 from .ldv.model import ComputedLoc, ConstLoc, EntryValueLoc, MLoc, VarLoc, VarRange
 
 
@@ -58,7 +59,7 @@ def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], st
     out: list[VarLocation] = []
     for (var, inlined_at), rs in by_var.items():
         if any(r.var.fragment is not None for r in rs):
-            entries = _composite(rs)
+            entries = _composite(rs, type_bits(getattr(var, "type", None)) or 0)
         else:
             prim = sorted((r for r in rs if r.primary), key=lambda r: r.start)
             sec = sorted((r for r in rs if not r.primary), key=lambda r: r.start)
@@ -76,16 +77,18 @@ def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], st
     return out
 
 
-def _composite(rs: list[VarRange]) -> list[tuple[int, int, LocExpr]]:
+def _composite(rs: list[VarRange], var_bits: int) -> list[tuple[int, int, LocExpr]]:
     """Split the timeline at every boundary; each segment gets one expression with
     a piece per fragment.
 
-    A segment is described only when its fragments cover the whole variable:
-    DWARF's empty piece means "unknown", but lldb reads it (and a missing
-    trailing piece) as zero bytes, which would show a wrong value."""
+    A segment is described only when its fragments cover the whole variable
+    (`var_bits`, or as far as any fragment reaches): DWARF's empty piece means
+    "unknown", but lldb reads it (and gdb and lldb a missing trailing piece, as
+    when the high half of an `__int128` is never located) as zero bytes, which
+    would show a wrong value."""
     prim = [r for r in rs if r.primary]
     frags = sorted({r.var.fragment for r in prim if r.var.fragment is not None})
-    total = max((f[0] + f[1] for f in frags), default=0)
+    total = max([f[0] + f[1] for f in frags] + [var_bits])
     points = sorted({p for r in prim for p in (r.start, r.end)})
     out: list[tuple[int, int, LocExpr]] = []
     for a, z in zip(points, points[1:]):

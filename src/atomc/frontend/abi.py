@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ir import F32, F64, F80, I8, I16, I32, I64, PTR, FloatType, IntType, Type
+from ..ir import F32, F64, F80, I8, I16, I32, I64, I128, PTR, FloatType, IntType, Type
 from .ctype import (
     BOOL, LDOUBLE, ArrayT, ComplexT, CType, EnumT, FloatT, FuncT, IntT, PointerT, StructT,
     VoidT, contains_long_double, unqual,
@@ -88,9 +88,7 @@ def scalar_ir_type(t: CType) -> Type:
     if isinstance(u, IntT):
         if u == BOOL:
             return I8
-        if u.size > 8:
-            return I64  # __int128 appears only in header declarations we never call
-        return IntType(u.size * 8)
+        return IntType(u.size * 8)  # __int128: i128, legalised to i64 pairs before codegen
     if isinstance(u, FloatT):
         return {4: F32, 8: F64}.get(u.size, F80)  # _Float128 is rejected where it is used
     raise TypeError(f"not a scalar type: {t}")
@@ -194,6 +192,8 @@ def lower_args(ret: ArgABI, types: list[CType]) -> tuple[ArgABI, ...]:
         regs = tuple(x for x in a.types if x != F80) if a.kind in ("direct", "pieces") else ()
         n_sse = sum(1 for x in regs if isinstance(x, FloatType))
         n = len(regs) - n_sse
+        if a.kind == "direct" and regs == (I128,):  # two registers or the stack, never one
+            n = 2 if used + 2 <= GP_ARG_REGS else 0
         if a.kind == "pieces" and regs and (used + n > GP_ARG_REGS
                                             or used_sse + n_sse > SSE_ARG_REGS):
             u = unqual(t)

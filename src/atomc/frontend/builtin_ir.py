@@ -58,15 +58,16 @@ def _overflow(g: IRGen, e: T.Call, kind: str) -> Value:
         flags.append(_out_of_range(g, w, wide_signed, rt.size * 8, rt.signed))
         over = flags[0] if len(flags) == 1 else bld.binary(Op.OR, flags[0], flags[1])
         r_ty = scalar_ir_type(rt)
-        r = w if r_ty == I64 else bld.cast(Op.TRUNC, w, r_ty)
+        r = w if r_ty == w.ty else bld.cast(Op.TRUNC, w, r_ty)
         bld.store(r, res)
         return bld.cast(Op.ZEXT, over, I8)
 
 
 def _wide_overflow(g: IRGen, op: str, a: Value, b: Value, w: Value, signed: bool) -> Value:
-    """Did the exact a op b leave the 64-bit type (w is it modulo 2**64)?"""
+    """Did the exact a op b leave the wide type (w is it modulo 2**bits)?"""
     bld = g.b
-    zero = Const(I64, 0)
+    ty = w.ty
+    zero = Const(ty, 0)
     if op == "add" and signed:  # both operands' signs differ from the result's
         t = bld.binary(Op.AND, bld.binary(Op.XOR, a, w), bld.binary(Op.XOR, b, w))
         return bld.cmp("slt", t, zero)
@@ -82,31 +83,33 @@ def _wide_overflow(g: IRGen, op: str, a: Value, b: Value, w: Value, signed: bool
     b_zero = bld.cmp("eq", b, zero)
     bad_div = b_zero
     if signed:
-        b_m1 = bld.cmp("eq", b, Const(I64, -1))
+        b_m1 = bld.cmp("eq", b, Const(ty, -1))
         bad_div = bld.binary(Op.OR, b_zero, b_m1)
-    d = bld.select(bad_div, Const(I64, 1), b)
+    d = bld.select(bad_div, Const(ty, 1), b)
     q = bld.binary(Op.SDIV if signed else Op.UDIV, w, d)
     differs = bld.select(bad_div, Const(I1, 0), bld.cmp("ne", q, a))
     if not signed:
         return differs
-    a_min = bld.cmp("eq", a, Const(I64, 1 << 63))
+    a_min = bld.cmp("eq", a, Const(ty, 1 << (ty.bits - 1)))  # type: ignore[union-attr]
     return bld.binary(Op.OR, differs, bld.binary(Op.AND, b_m1, a_min))
 
 
 def _out_of_range(g: IRGen, w: Value, w_signed: bool, bits: int, r_signed: bool) -> Value:
-    """Is the 64-bit value w (signed or not) outside the range of the result type?"""
+    """Is the wide value w (signed or not) outside the range of the result type?"""
     bld = g.b
+    ty = w.ty
+    wbits = ty.bits  # type: ignore[union-attr]
     if w_signed:
         lo = -(1 << (bits - 1)) if r_signed else 0
         hi = (1 << (bits - 1)) - 1 if r_signed else (1 << bits) - 1
-        below = bld.cmp("slt", w, Const(I64, lo))
-        if hi >= (1 << 63) - 1:
+        below = bld.cmp("slt", w, Const(ty, lo)) if lo > -(1 << (wbits - 1)) else Const(I1, 0)
+        if hi >= (1 << (wbits - 1)) - 1:
             return below
-        return bld.binary(Op.OR, below, bld.cmp("sgt", w, Const(I64, hi)))
+        return bld.binary(Op.OR, below, bld.cmp("sgt", w, Const(ty, hi)))
     hi = (1 << (bits - 1)) - 1 if r_signed else (1 << bits) - 1
-    if hi >= (1 << 64) - 1:
+    if hi >= (1 << wbits) - 1:
         return Const(I1, 0)
-    return bld.cmp("ugt", w, Const(I64, hi))
+    return bld.cmp("ugt", w, Const(ty, hi))
 
 
 def _fpclassify(g: IRGen, vals: list[Value]) -> Value:

@@ -174,10 +174,9 @@ def _binary(e: T.Binary) -> Value | None:
         r = lv - rv
     elif op == "*":
         r = lv * rv
-    elif op == "<<":
-        r = lv << (rv & 63) if rv >= 0 else 0
-    elif op == ">>":
-        r = lv >> (rv & 63) if rv >= 0 else 0
+    elif op in ("<<", ">>"):
+        count = rv & (127 if ot is not None and ot.bits == 128 else 63)
+        r = (lv << count if op == "<<" else lv >> count) if rv >= 0 else 0
     elif op == "&":
         r = lv & rv
     elif op == "|":

@@ -401,6 +401,23 @@ PTRDIFF_T: Final = LONG
 _UNSIGNED_OF: Final = {CHAR: UCHAR, SCHAR: UCHAR, SHORT: USHORT, INT: UINT, LONG: ULONG,
                        LLONG: ULLONG, INT128: UINT128}
 
+# gcc's integer machine modes on x86-64 (`word` and `pointer` are DImode)
+_MODE_BYTES: Final = {"QI": 1, "HI": 2, "SI": 4, "DI": 8, "TI": 16, "byte": 1, "word": 8,
+                      "pointer": 8}
+_SIGNED_OF_SIZE: Final = {1: SCHAR, 2: SHORT, 4: INT, 8: LONG, 16: INT128}
+
+
+def int_type_of_mode(mode: str, signed: bool) -> IntT | None:
+    """The integer type `__attribute__((mode(M)))` gives an integer declaration of the
+    given signedness (`mode(TI)`: __int128); None for a mode that is not an integer
+    mode. `__TI__` is the same as `TI`."""
+    name = mode[2:-2] if mode.startswith("__") and mode.endswith("__") else mode
+    size = _MODE_BYTES.get(name)
+    if size is None:
+        return None
+    t = _SIGNED_OF_SIZE[size]
+    return t if signed else _UNSIGNED_OF[t]
+
 
 def unqual(t: CType) -> CType:
     """Strip typedef names and qualifiers at the top level."""

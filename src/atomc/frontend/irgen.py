@@ -1459,6 +1459,8 @@ class IRGen(VlaGen, ComplexGen):
         assert isinstance(tty, IntType)
         if fty == PTR:
             iv = self.b.cast(Op.PTRTOINT, v, I64)
+            if tty.bits > 64:  # gcc sign-extends a pointer into a wider integer
+                return self.b.cast(Op.SEXT, iv, tty)
             return iv if tty.bits == 64 else self.b.cast(Op.TRUNC, iv, tty)
         assert isinstance(fty, IntType)
         if fty.bits == tty.bits:
@@ -1516,7 +1518,10 @@ class IRGen(VlaGen, ComplexGen):
         it = as_int(t)
         signed = it is not None and it.signed
         if op in self._ARITH:
-            return self.b.binary(self._ARITH[op], lhs, rhs)
+            r = self.b.binary(self._ARITH[op], lhs, rhs)
+            if signed and op in "+-*":  # signed overflow is undefined (unless -fwrapv)
+                r.nsw = not self.opts.wrapv  # type: ignore[attr-defined]
+            return r
         if op == "/":
             return self.b.binary(Op.SDIV if signed else Op.UDIV, lhs, rhs)
         if op == "%":
@@ -1789,6 +1794,9 @@ class IRGen(VlaGen, ComplexGen):
                 new = self.b.binary(Op.FADD, old, Const(old.ty, float(e.delta)))
             else:
                 new = self.b.binary(Op.ADD, old, Const(old.ty, e.delta))
+                it = as_int(t)  # ++ of a signed int or wider: no promotion, overflow is UB
+                new.nsw = it is not None and it.signed and it.size >= 4 \
+                    and not self.opts.wrapv  # type: ignore[attr-defined]
             st = self.b.store(new, dst, volatile=is_volatile(t))
             self.b.add_to_atom(st, new)
         return new if e.prefix else old

@@ -19,8 +19,8 @@ from .insts import (
 )
 from .printer import print_function, print_module
 from .types import (
-    F32, F64, F80, I1, I8, I16, I32, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type,
-    VoidType, int_type, is_x87, parse_type,
+    F32, F64, F80, I1, I8, I16, I32, I64, I128, PTR, VOID, FloatType, IntType, PtrType, TupleType,
+    Type, VoidType, int_type, is_x87, parse_type,
 )
 from .values import Arg, BlockParam, Const, Undef, Use, Value
 from .x87float import X80

@@ -84,6 +84,7 @@ class Op(enum.Enum):
     ATOMIC_RMW = "atomicrmw"
     CMPXCHG = "cmpxchg"
     FENCE = "fence"
+    WIDE = "wide"  # double-word operation on i64 halves, after i128 legalisation (ir/wide.py)
     # terminators
     JUMP = "jump"
     BRANCH = "branch"
@@ -110,7 +111,7 @@ OPINFO: Final[dict[Op, OpInfo]] = {
                                         Op.FPEXT, Op.FPTRUNC, Op.FNEG, Op.BITCAST, Op.CLZ,
                                         Op.CTZ, Op.PTRADD,
                                         Op.SELECT, Op.EXTRACT,
-                                        Op.ALLOCA)},
+                                        Op.ALLOCA, Op.WIDE)},
     **{op: OpInfo(pure=True, may_trap=True) for op in (Op.SDIV, Op.UDIV, Op.SREM, Op.UREM)},
     Op.LOAD: OpInfo(),
     Op.STORE: OpInfo(),
@@ -139,6 +140,7 @@ ATOMIC_OPS: Final = frozenset({Op.ATOMIC_LOAD, Op.ATOMIC_STORE, Op.ATOMIC_RMW, O
 MEMORY_WRITERS: Final = frozenset({Op.STORE, Op.CALL, Op.MEMCPY, Op.MEMSET, Op.VASTART, Op.ASM,
                                    *ATOMIC_OPS})
 
+NSW_OPS: Final = frozenset({Op.ADD, Op.SUB, Op.MUL})  # the ops that may carry `nsw`
 BINARY_OPS: Final = frozenset({Op.ADD, Op.SUB, Op.MUL, Op.SDIV, Op.UDIV, Op.SREM, Op.UREM, Op.AND,
                                Op.OR, Op.XOR, Op.SHL, Op.LSHR, Op.ASHR, Op.FADD, Op.FSUB, Op.FMUL,
                                Op.FDIV})
@@ -223,12 +225,18 @@ class Inst(Value):
 
 
 class Binary(Inst):
-    __slots__ = ()
+    """`nsw` (no signed wrap, add/sub/mul only): the front end's promise that the
+    operation, read as signed, does not overflow (C signed arithmetic without
+    -fwrapv). The result is still the wrapped value; a pass may rely on the
+    promise (iv-sr does) and must drop it when it cannot keep it."""
+
+    __slots__ = ("nsw",)
 
     def __init__(self, op: Op, lhs: Value, rhs: Value, *, loc: DILocation | None,
-                 name: str = "") -> None:
+                 name: str = "", nsw: bool = False) -> None:
         assert op in BINARY_OPS, op
         super().__init__(op, lhs.ty, [lhs, rhs], loc=loc, name=name)
+        self.nsw = nsw
 
     @property
     def lhs(self) -> Value:

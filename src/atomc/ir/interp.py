@@ -46,6 +46,7 @@ from . import interp_x87 as x87
 from .types import FloatType, IntType, Type
 from .values import Const, Undef, Value
 from .x87float import X80
+from .wide import Wide, eval_wide
 
 Scalar = int | float | X80
 RtValue = Scalar | tuple[Scalar, ...] | None
@@ -85,8 +86,9 @@ def to_signed(v: int, bits: int) -> int:
 
 
 def _shift_count(amount: int, bits: int) -> int:
-    # x86 masks the count to 5 bits (6 for 64-bit operands); C leaves it undefined.
-    return amount & (63 if bits == 64 else 31)
+    # x86 masks the count to 5 bits (6 for 64-bit operands, and 7 in the double-word
+    # sequences of 128-bit shifts); C leaves it undefined.
+    return amount & (127 if bits == 128 else 63 if bits == 64 else 31)
 
 
 def eval_binary(op: Op, ty: Type, a: Scalar, b: Scalar) -> Scalar:
@@ -576,16 +578,20 @@ class Interpreter:
                 v = copy
             frame.env[a] = v
         if fn.variadic:
-            frame.va_area = self._spill_varargs(frame, args)
+            types = [a.ty for a in call.args] if call is not None else fn.param_types
+            frame.va_area = self._spill_varargs(frame, args, types)
         return frame
 
-    def _spill_varargs(self, frame: _Frame, args: list[Scalar]) -> tuple[int, int, int, int]:
+    def _spill_varargs(self, frame: _Frame, args: list[Scalar],
+                       types: Sequence[Type]) -> tuple[int, int, int, int]:
         """Lay the arguments out as SysV does: a register save area for the first six
-        integer and eight float arguments, an overflow area for the rest."""
+        integer and eight float arguments, an overflow area for the rest (an i128
+        takes two integer registers or 16-byte aligned stack, never one of each)."""
         fn = frame.fn
         save = self.mem.allocate(176, 16, f"{fn.name}.reg_save")
         overflow_items: list[bytes] = []
         gp = fp = 0
+        named_gp = 0
         named_bytes = 0  # named arguments passed on the stack come before the variadic ones
         for i, v in enumerate(args):
             if i == len(fn.args):
@@ -598,6 +604,18 @@ class Interpreter:
             if i < len(fn.args):
                 t = fn.args[i].ty
                 is_float = isinstance(t, FloatType)
+            if i < len(types) and isinstance(types[i], IntType) and types[i].bits == 128:
+                raw = (int(v) & (1 << 128) - 1).to_bytes(16, "little")
+                if gp + 2 <= 6:
+                    self.mem.write(save + 8 * gp, raw)
+                    gp += 2
+                else:
+                    if sum(map(len, overflow_items)) % 16:
+                        overflow_items.append(bytes(8))
+                    overflow_items += [raw[:8], raw[8:]]
+                if i < len(fn.args):
+                    named_gp = gp
+                continue
             if is_float:
                 raw = struct.pack("<d", float(v))
                 if fp < 8:
@@ -610,17 +628,18 @@ class Interpreter:
                 if gp < 6:
                     self.mem.write(save + 8 * gp, raw)
                     gp += 1
+                    if i < len(fn.args):
+                        named_gp = gp
                     continue
                 overflow_items.append(raw)
         overflow = self.mem.allocate(max(sum(map(len, overflow_items)), 8), 16,
                                      f"{fn.name}.overflow")
         self.mem.write(overflow, b"".join(overflow_items))
         frame.allocas += [save, overflow]
-        named_gp = sum(1 for a in fn.args if not isinstance(a.ty, FloatType))
+        if len(args) <= len(fn.args):
+            named_bytes = sum(map(len, overflow_items))
         named_fp = sum(1 for a in fn.args if isinstance(a.ty, FloatType)
                        and not x87.involves_x87(a.ty))
-        if len(args) == len(fn.args):
-            named_bytes = sum(map(len, overflow_items))
         return (min(named_gp, 6) * 8, 48 + min(named_fp, 8) * 16, overflow + named_bytes, save)
 
     def _terminator(self, frame: _Frame, inst: Inst) -> None:
@@ -728,6 +747,10 @@ class Interpreter:
             addr = rest.pop(1 if op is Op.ATOMIC_STORE else 0) if rest else 0
             assert isinstance(addr, int)
             return execute_atomic(self, addr, inst, rest)  # type: ignore[return-value]
+        if op is Op.WIDE:
+            assert isinstance(inst, Wide)
+            return eval_wide(inst.kind, inst.pred,
+                             [int(self._scalar(val(frame, u.value))) for u in inst.operands])
         if op is Op.ASM:  # machine code the interpreter has no model of
             raise InterpError(f"cannot interpret inline assembly in @{frame.fn.name}: "
                               f"{getattr(inst, 'template', '')!r}")
@@ -748,8 +771,7 @@ class Interpreter:
             raise InterpError(f"call to external function @{fn.name}, which the "
                               "interpreter does not implement")
         result = impl(self, args, call)  # type: ignore[arg-type]
-        if result is not None and fn.ret_types and isinstance(fn.ret_types[0], IntType):
-            assert isinstance(result, int)
+        if isinstance(result, int) and fn.ret_types and isinstance(fn.ret_types[0], IntType):
             result &= fn.ret_types[0].mask
         return result
 

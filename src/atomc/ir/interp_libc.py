@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from . import interp_x87 as x87
 from .insts import Call
+from .libgcc128 import LIBGCC_TI
 from .interp import External, InterpError, Memory, ProgramExit, Scalar, Trap, to_signed
 from .x87float import X80
 
@@ -194,6 +195,7 @@ LIBC: dict[str, External] = {
     "printf": _printf, "puts": _puts, "putchar": _putchar, "abort": _abort, "exit": _exit,
     "malloc": _malloc, "calloc": _calloc, "free": _free, "strlen": _strlen, "strcmp": _strcmp,
     "memcpy": _memcpy, "memset": _memset, "memcmp": _memcmp,
+    **LIBGCC_TI,  # type: ignore[dict-item]
 }
 
 

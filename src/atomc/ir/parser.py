@@ -81,6 +81,7 @@ from .types import (
     I16,
     I32,
     I64,
+    I128,
     PTR,
     VOID,
     FloatType,
@@ -91,6 +92,7 @@ from .types import (
 )
 from .values import Const, Undef, Use, Value
 from .x87float import parse_x80
+from .wide import ARITY, Wide, parse_wide_head
 
 _T = TypeVar("_T")
 
@@ -188,8 +190,8 @@ _ESCAPES = {"n": "\n", "t": "\t"}
 
 
 _TYPE_NAMES: dict[str, Type] = {
-    "i1": I1, "i8": I8, "i16": I16, "i32": I32, "i64": I64, "f32": F32, "f64": F64,
-    "f80": F80, "ptr": PTR, "void": VOID,
+    "i1": I1, "i8": I8, "i16": I16, "i32": I32, "i64": I64, "i128": I128, "f32": F32,
+    "f64": F64, "f80": F80, "ptr": PTR, "void": VOID,
 }
 
 # ---------------------------------------------------------------------------
@@ -1033,9 +1035,10 @@ class IRParser:
             self.error(op_tok, f"unknown instruction '{name}'")
         typed = lambda: self.parse_typed(scope)
         if op in BINARY_OPS:
+            nsw = self.accept("nsw")
             lhs = typed()
             self.expect(",")
-            return Binary(op, lhs, typed(), loc=None)
+            return Binary(op, lhs, typed(), loc=None, nsw=nsw)
         if op in (Op.ICMP, Op.FCMP):
             pred = self.expect_kind("ident", "predicate")
             preds = ICMP_PREDS if op is Op.ICMP else FCMP_PREDS
@@ -1126,6 +1129,8 @@ class IRParser:
                 return self.parse_asm(scope)
             case _ if op in ATOMIC_OPS:
                 return parse_atomic(self, op, scope)
+            case Op.WIDE:
+                return self.parse_wide(scope)
             case Op.JUMP:
                 b, args = self.parse_succ(scope)
                 return Jump(b, args, loc=None)
@@ -1166,6 +1171,21 @@ class IRParser:
         if self.accept("fixed"):
             fixed = self.expect_int("number of fixed arguments")
         return Call(callee, args, ret, loc=None, fixed_args=fixed, byval=byval)
+
+    def parse_wide(self, scope: _FunctionScope) -> Wide:
+        kind_tok = self.expect_kind("ident", "a wide operation")
+        pred_tok = self.expect_kind("ident", "predicate") if kind_tok.text == "icmp" else None
+        head = parse_wide_head(kind_tok.text, pred_tok.text if pred_tok else None)
+        if isinstance(head, str):
+            self.error(pred_tok or kind_tok, head)
+        kind, pred = head
+        args = [self.parse_typed(scope)]
+        while self.accept(","):
+            args.append(self.parse_typed(scope))
+        if len(args) != ARITY[kind]:
+            self.error(kind_tok, f"wide {kind_tok.text} takes {ARITY[kind]} operands, "
+                                 f"not {len(args)}")
+        return Wide(kind, args, pred=pred, loc=None)
 
     def parse_asm(self, scope: _FunctionScope) -> InlineAsm:
         ret = self.parse_type()

@@ -20,10 +20,11 @@ from .function import Block, Function, Global, Module, SymRef, Zeros
 from .insts import (
     Alloca, Branch, Call, Cast, Cmp, Extract, InlineAsm, Inst, Load, MemCopy, MemSet, Op, Store, Switch,
 )
-from .insts import ATOMIC_OPS, DynAlloca
+from .insts import ATOMIC_OPS, Binary, DynAlloca
 from .atomics_text import atomic_body
 from .types import IntType
 from .values import Arg, BlockParam, Const, Undef, Value
+from .wide import Wide
 
 
 def _q(s: str) -> str:
@@ -293,6 +294,8 @@ class IRPrinter:
         ops = [u.value for u in inst.operands]
         op = inst.op.value
         match inst:
+            case Binary():
+                body = f"{op}{' nsw' if inst.nsw else ''} {t(ops[0])}, {t(ops[1])}"
             case Cmp():
                 body = f"{op} {inst.pred} {t(ops[0])}, {t(ops[1])}"
             case Cast():
@@ -332,6 +335,8 @@ class IRPrinter:
                 cases = ", ".join(f"{v}: {self.succ(inst, i + 1, names)}"
                                   for i, v in enumerate(inst.values))
                 body = f"switch {t(ops[0])}, default {self.succ(inst, 0, names)}, [{cases}]"
+            case Wide():
+                body = f"wide {inst.mnemonic} " + ", ".join(t(v) for v in ops)
             case _ if inst.op is Op.JUMP:
                 body = f"jump {self.succ(inst, 0, names)}"
             case _ if inst.op in ATOMIC_OPS:

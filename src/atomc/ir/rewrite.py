@@ -63,6 +63,8 @@ def salvage_expression(inst: Inst) -> tuple[Value, tuple[int, ...]] | None:
     folded = _constant_result(inst)
     if folded is not None:  # a dead computation on constants: its value, exactly
         return folded, ()
+    if isinstance(inst.ty, IntType) and inst.ty.bits > 64:
+        return None  # DWARF computes in 64 bits: a 128-bit value is described by its halves
     if isinstance(inst, Binary) and isinstance(inst.rhs, Const) and inst.op in (Op.ADD, Op.SUB):
         c = inst.rhs.signed()
         if inst.op is Op.SUB:

@@ -18,7 +18,7 @@ from typing import Final
 
 @dataclass(frozen=True, slots=True)
 class IntType:
-    bits: int  # 1, 8, 16, 32 or 64
+    bits: int  # 1, 8, 16, 32, 64 or 128 (legalised to i64 pairs before codegen)
 
     def __str__(self) -> str:
         return f"i{self.bits}"
@@ -88,6 +88,7 @@ I8: Final = IntType(8)
 I16: Final = IntType(16)
 I32: Final = IntType(32)
 I64: Final = IntType(64)
+I128: Final = IntType(128)
 F32: Final = FloatType(32)
 F64: Final = FloatType(64)
 F80: Final = FloatType(80)
@@ -95,7 +96,7 @@ PTR: Final = PtrType()
 VOID: Final = VoidType()
 
 _BY_NAME: Final[dict[str, Type]] = {
-    "i1": I1, "i8": I8, "i16": I16, "i32": I32, "i64": I64,
+    "i1": I1, "i8": I8, "i16": I16, "i32": I32, "i64": I64, "i128": I128,
     "f32": F32, "f64": F64, "f80": F80, "ptr": PTR, "void": VOID,
 }
 
@@ -110,7 +111,7 @@ def parse_type(text: str) -> Type:
 
 
 def int_type(size_bytes: int) -> IntType:
-    return {1: I8, 2: I16, 4: I32, 8: I64}[size_bytes]
+    return {1: I8, 2: I16, 4: I32, 8: I64, 16: I128}[size_bytes]
 
 
 def is_int(t: Type) -> bool:

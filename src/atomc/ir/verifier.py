@@ -64,16 +64,13 @@ from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
     OP_ARITY,
     OP_BY_NAME,
-    DIBasicType,
-    DICompositeType,
-    DIDerivedType,
     DIExpression,
     DILexicalBlock,
     DILocalVariable,
     DILocation,
     DISubprogram,
-    DISubroutineType,
     DW_OP_LLVM_fragment,
+    type_bits,
 )
 from .dominators import DomTree, dominators_of_function
 from .function import Block, Function, Global, Module, SymRef
@@ -113,6 +110,8 @@ from .inline_asm import check_asm
 from .printer import IRPrinter
 from .types import I1, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type
 from .values import Arg, BlockParam, Const, Undef, Use, Value
+from .insts import NSW_OPS
+from .wide import Wide, check_wide
 
 MAX_ATOM_GROUP = (1 << 61) - 1
 _NAME_RE = re.compile(r"[A-Za-z0-9_.$]*")
@@ -147,12 +146,13 @@ _FORMAT: dict[Op, type] = {
     Op.SWITCH: Switch, Op.RET: Ret, Op.UNREACHABLE: Unreachable,
     Op.DYNALLOCA: DynAlloca, Op.STACKSAVE: StackSave, Op.STACKRESTORE: StackRestore,
     **_ATOMIC_FORMATS,
+    Op.WIDE: Wide,
 }
 # operand count per format (None: variable)
 _NOPS: dict[type, int | None] = {
     Binary: 2, Cmp: 2, Cast: 1, Alloca: 0, Load: 1, Store: 2, PtrAdd: 2, MemCopy: 2, MemSet: 2,
     Select: 3, Call: None, Extract: 1, VaStart: 1, InlineAsm: None, Jump: 0, Branch: 1, Switch: 1, Ret: None,
-    Unreachable: 0, DynAlloca: 1, StackSave: 0, StackRestore: 1, **_ATOMIC_OPERANDS,
+    Unreachable: 0, DynAlloca: 1, StackSave: 0, StackRestore: 1, Wide: None, **_ATOMIC_OPERANDS,
 }
 _INT_BINARY = BINARY_OPS - {Op.FADD, Op.FSUB, Op.FMUL, Op.FDIV}
 _OP_NAMES = {code: name for name, code in OP_BY_NAME.items()}
@@ -174,26 +174,6 @@ def _scope_subprogram(scope: object) -> DISubprogram | None:
         if isinstance(scope, DILexicalBlock):
             scope = scope.scope
             continue
-        return None
-    return None
-
-
-def _type_bits(t: object) -> int | None:
-    """Size of a DI type in bits, through typedefs and qualifiers (None: unknown)."""
-    for _ in range(1000):
-        if isinstance(t, DIBasicType):
-            return t.size_bits
-        if isinstance(t, DICompositeType):
-            return t.size_bits or None
-        if isinstance(t, DIDerivedType):
-            if t.tag == "pointer":
-                return t.size_bits or 64
-            if t.tag == "member":
-                return t.size_bits or None
-            t = t.base
-            continue
-        if isinstance(t, DISubroutineType):
-            return None
         return None
     return None
 
@@ -475,6 +455,8 @@ class _FunctionVerifier:
                     e(f"'{inst.op.value}' needs floating-point operands, not {a.ty}")
                 if ty != a.ty:
                     e(f"binary result type {ty} differs from the operand type {a.ty}")
+                if inst.nsw and inst.op not in NSW_OPS:
+                    e(f"'{inst.op.value}' cannot carry nsw (only add, sub and mul)")
             case Cmp():
                 a, b = ops
                 if a.ty != b.ty:
@@ -551,6 +533,9 @@ class _FunctionVerifier:
             case _ if inst.op in ATOMIC_OPS:
                 for problem in check_atomic(inst):
                     e(problem)
+            case Wide():
+                for problem in check_wide(inst):
+                    e(problem)
             case DynAlloca():
                 if ops[0].ty != I64:
                     e(f"dynalloca size must be i64, not {ops[0].ty}")
@@ -589,7 +574,7 @@ class _FunctionVerifier:
                         if g != w:
                             e(f"ret value {k} has type {g}, the function returns {w}")
         if not isinstance(inst, (Call, Load, Binary, Cmp, Cast, Select, Extract, Alloca, PtrAdd,
-                                 InlineAsm, *_ATOMIC_VALUES)) and ty != VOID:
+                                 InlineAsm, Wide, *_ATOMIC_VALUES)) and ty != VOID:
             e(f"'{inst.op.value}' must not produce a value (has type {ty})")
 
     def check_cast(self, inst: Inst, src: Type, dst: Type) -> None:
@@ -819,7 +804,7 @@ class _FunctionVerifier:
             if size <= 0 or off < 0:
                 self.err(rec, f"fragment ({off}, {size}) is empty or negative")
                 return
-            bits = _type_bits(var.type)
+            bits = type_bits(var.type)
             if bits is not None and off + size > bits:
                 self.err(rec, f"fragment bits {off}..{off + size} are outside variable "
                               f"'{var.name}' ({bits} bits)")

@@ -55,6 +55,7 @@ from ...ir.insts import (
 from ...ir.insts import ATOMIC_OPS, DynAlloca, StackRestore, StackSave
 from ...ir.types import FloatType, IntType, PtrType, TupleType, Type, VoidType, is_x87
 from ...ir.values import Arg, BlockParam, Const, Undef, Value
+from ...ir.wide import Wide
 from ..mir import (
     BlockRef,
     DbgMeta,
@@ -79,6 +80,7 @@ from .stack_clash import PROBED_ALLOCA
 from .tls import TlsLowering, is_thread_local
 from .isel_float import _bits_of as _float_bits
 from .isel_float import view as _view
+from .isel_wide import WideLowering
 from .isel_x87 import X87Lowering
 from .inline_asm import lower_inline_asm
 from .isel_atomic import fused_cas_flags, lower_atomic
@@ -118,7 +120,7 @@ def _w(size: int) -> int:
     return max(size, 4)
 
 
-class FunctionISel(FloatLowering, X87Lowering):
+class FunctionISel(FloatLowering, X87Lowering, WideLowering):
     def __init__(self, fn: Function, number: int, module: Module, debug: bool,
                  index_addressing: bool = False, opts: CompileOptions | None = None) -> None:
         opts = opts or CompileOptions()
@@ -379,11 +381,11 @@ class FunctionISel(FloatLowering, X87Lowering):
         right before that branch (cmp + jcc instead of setcc + test)."""
         for b in self.fn.blocks:
             t = b.terminator
-            if isinstance(t, Branch) and isinstance(t.cond, Cmp) and t.cond.block is b:
+            if isinstance(t, Branch) and isinstance(t.cond, (Cmp, Wide)) and t.cond.block is b:
                 c = t.cond
                 # decided on real uses only, so -g cannot change the code
                 real = [u for u in c.uses if not u.is_debug]
-                if c.op is Op.ICMP and len(real) == 1 and real[0].user is t:
+                if c.op in (Op.ICMP, Op.WIDE) and len(real) == 1 and real[0].user is t:
                     self.fused.add(c)
 
     def _find_scaled_offsets(self) -> None:
@@ -568,6 +570,8 @@ class FunctionISel(FloatLowering, X87Lowering):
             self.mov(self.reg(inst.ptr, 8), PReg("rsp"), 8)
         elif isinstance(inst, InlineAsm):
             lower_inline_asm(self, inst)
+        elif isinstance(inst, Wide):
+            self.lower_wide(inst)
         elif isinstance(inst, Jump):
             self.lower_edge_copies(inst.succs[0])
             self.emit("jmp", BlockRef(self.blocks[inst.succs[0].block]))
@@ -889,7 +893,8 @@ class FunctionISel(FloatLowering, X87Lowering):
         elif cond in self.fused:
             saved = self.loc
             self.loc = cond.loc  # type: ignore[union-attr]
-            cc = self.emit_compare(cond)  # type: ignore[arg-type]
+            cc = self.wide_flags(cond) if isinstance(cond, Wide) else \
+                self.emit_compare(cond)  # type: ignore[arg-type]
             self.loc = saved
         elif isinstance(cond, Const):
             taken = inst.succs[0] if cond.value else inst.succs[1]

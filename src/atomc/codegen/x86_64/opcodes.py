@@ -70,6 +70,11 @@ def _build() -> dict[str, OpDesc]:
         t["idiv" + s] = OpDesc(("u",), ("rax", "rdx"), ("rax", "rdx"))
         t["div" + s] = OpDesc(("u",), ("rax", "rdx"), ("rax", "rdx"))
     t["movabsq"] = OpDesc(("u", "d"))
+    # double-word arithmetic (legalised __int128): rdx:rax = rax * operand, and the
+    # double shifts `shld/shrd count, src, dst` (count an immediate or %cl)
+    t["mulq"] = OpDesc(("u",), ("rax",), ("rax", "rdx"))
+    t["shldq"] = OpDesc(("u", "u", "ud"))
+    t["shrdq"] = OpDesc(("u", "u", "ud"))
     for ext in ("movzbw", "movzbl", "movzwl", "movzbq", "movzwq", "movsbw", "movsbl",
                 "movswl", "movsbq", "movswq", "movslq"):
         t[ext] = OpDesc(("u", "d"))
