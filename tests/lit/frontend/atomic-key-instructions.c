@@ -17,6 +17,6 @@ void f(int v) {
 // CHECK:       load i32, ptr {{.*}} !loc(line: 11, {{.*}} atom: [[A:[0-9]+]] 2)
 // CHECK-NEXT:  atomicrmw add ptr @x, {{.*}} !loc(line: 11, column: 5, {{.*}} atom: [[A]] 1)
 // CHECK:       atomic_load i64, ptr @ax, seq_cst !loc(line: 12, column: 8, scope: !{{[0-9]+}})
-// CHECK:       mul i64 {{.*}} atom: [[B:[0-9]+]] 2)
+// CHECK:       mul nsw i64 {{.*}} atom: [[B:[0-9]+]] 2)
 // CHECK-NEXT:  cmpxchg ptr @ax, {{.*}}, seq_cst, seq_cst !loc(line: 12, {{.*}} atom: [[B]] 1)
 // CHECK:       fence seq_cst !loc(line: 13, column: 5, {{.*}} atom: {{[0-9]+}} 1)
