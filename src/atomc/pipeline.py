@@ -61,6 +61,8 @@ def build_passes(names: list[str] | tuple[str, ...]) -> list[Pass]:
 def optimise(module: Module, opts: CompileOptions, out: TextIO | None = None) -> Module:
     names = list(opts.passes) if opts.passes is not None else \
         pipeline_for(opts.opt_level, opts.size_opt)
+    if not opts.inline_functions and opts.passes is None:  # -fno-inline
+        names = [n for n in names if n != "inline"]
     if opts.verify_each:
         _verify_input(module)
     if not names:

@@ -115,7 +115,7 @@ def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
         elif name in UNSUPPORTED:
             sema.error(node, f"'{name}' attribute is unsupported")
         elif not sema.quiet:
-            sema.warning(node, f"'{name}' attribute directive ignored")
+            sema.warning(node, f"'{name}' attribute directive ignored", "attributes")
     if kind != "func":
         attrs -= {"noinline", "noipa", "always_inline", "noreturn"}
     return attrs, section

@@ -18,7 +18,7 @@ def preprocess(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> str:
     return run_cpp(path, opts, diags, for_parser=False)
 
 
-def _check_binary(path: str, diags: DiagnosticEngine) -> None:
+def check_source(path: str, diags: DiagnosticEngine) -> None:
     """Reject files that are clearly not text before cpp mangles them."""
     try:
         with open(path, "rb") as f:
@@ -35,8 +35,13 @@ def _check_binary(path: str, diags: DiagnosticEngine) -> None:
 
 def compile_to_ir(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> Module:
     """C source file to IR; reports errors through `diags` and raises CompileAborted."""
-    _check_binary(path, diags)
-    text = run_cpp(path, opts, diags)
+    check_source(path, diags)
+    return compile_preprocessed(run_cpp(path, opts, diags), path, opts, diags)
+
+
+def compile_preprocessed(text: str, path: str, opts: CompileOptions,
+                         diags: DiagnosticEngine) -> Module:
+    """Preprocessed C (with line markers naming `path` as the main file) to IR."""
     limit = sys.getrecursionlimit()
     # pycparser and our tree walks recurse once per nesting level: C's minimum limits
     # (127 nested blocks, 63 nested parentheses) need far more than Python's default

@@ -146,7 +146,7 @@ class IRGen(VlaGen):
         self.sema = sema
         self.main_file = main_file
         self.module = Module(source_filename=main_file)
-        self.di = DIGen(main_file, os.getcwd())
+        self.di = DIGen(main_file, opts.working_directory or os.getcwd())
         self.cu = self.di.compile_unit(f"atomc {atomc.__version__}",
                                        _LANG.get(opts.std, "C11"), opts.opt_level > 0)
         self.module.cu = self.cu

@@ -189,11 +189,13 @@ class Sema:
         span = SourceSpan(p.file, p.line, p.column) if p.line else None
         self.diags.error(span, msg)
 
-    def warning(self, where: Pos | c_ast.Node | None, msg: str) -> None:
+    def warning(self, where: Pos | c_ast.Node | None, msg: str, option: str = "") -> None:
+        """A warning gcc controls with -W`option`."""
         if self.quiet:
             return
         p = where if isinstance(where, Pos) else self.pos(where)
-        self.diags.warning(SourceSpan(p.file, p.line, p.column) if p.line else None, msg)
+        self.diags.warning(SourceSpan(p.file, p.line, p.column) if p.line else None, msg,
+                           option)
 
     def is_system(self, p: Pos) -> bool:
         return p.file in self.system_files
