@@ -19,8 +19,8 @@ def version_text() -> str:
     v = toolchain.gcc_version()
     return (f"atomc (atomc {__version__}) {v}\n"
             f"atomc is a C compiler whose optimised code stays debuggable. It takes gcc {v}'s\n"
-            "command line and runs GNU cpp, as and ld, Copyright (C) 2022 Free Software\n"
-            "Foundation, Inc., for preprocessing, assembling and linking.\n")
+            "command line, and preprocesses, assembles and links with GNU cpp, as and ld,\n"
+            "Copyright (C) 2022 Free Software Foundation, Inc.\n")
 
 
 def banner() -> str:
