@@ -108,6 +108,7 @@ class Invocation:
     debug_maps: list[tuple[str, str]] = field(default_factory=list)
     unwind_tables: bool | None = None  # -f[no-]unwind-tables
     async_unwind_tables: bool | None = None
+    exceptions: bool = False  # -fexceptions / -fnon-call-exceptions
     compress_debug: str | None = None  # -gz[=type]
     std_spelling: str | None = None
     opts: dict[str, Any] = field(default_factory=dict)

@@ -305,8 +305,11 @@ class _Job:
                                self.inv.syntax_only, self._unwind_tables())
 
     def _unwind_tables(self) -> bool:
-        """gcc leaves .eh_frame out only when both kinds of unwind table are turned off."""
-        return not (self.inv.async_unwind_tables is False and self.inv.unwind_tables is False)
+        """Whether gcc would write .eh_frame: asynchronous unwind tables are on by default
+        on x86-64; without them, -funwind-tables or exceptions still ask for them."""
+        inv = self.inv
+        return inv.async_unwind_tables is not False or bool(inv.unwind_tables) or \
+            inv.exceptions
 
     def _assemble_input(self, inp: Input, lang: Lang) -> int:
         inv = self.inv

@@ -287,17 +287,18 @@ CODEGEN: list[Option] = [
     flag("-fno-inline", I, "no inlining (always_inline functions are called too, as atomc "
          "does at -O0)", Set("opts.inline_functions", False), to=FM),
     flag("-fasynchronous-unwind-tables", I, "unwind tables exact at every instruction "
-         "(atomc's CFI always is)", Set("inv.async_unwind_tables", True), to=FM),
-    flag("-fno-asynchronous-unwind-tables", I, "with -fno-unwind-tables: the CFI goes to "
-         ".debug_frame, not .eh_frame", Set("inv.async_unwind_tables", False), to=FM),
-    flag("-funwind-tables", I, "emit unwind tables", Set("inv.unwind_tables", True), to=FM),
-    flag("-fno-unwind-tables", I, "with -fno-asynchronous-unwind-tables: no .eh_frame",
+         "(atomc's CFI always is; on by default)", Set("inv.async_unwind_tables", True), to=FM),
+    flag("-fno-asynchronous-unwind-tables", I, "no .eh_frame unless -funwind-tables or "
+         "-fexceptions asks for one (the CFI goes to .debug_frame)",
+         Set("inv.async_unwind_tables", False), to=FM),
+    flag("-funwind-tables", I, "emit .eh_frame", Set("inv.unwind_tables", True), to=FM),
+    flag("-fno-unwind-tables", I, "no synchronous unwind tables (asynchronous ones stay)",
          Set("inv.unwind_tables", False), to=FM),
-    flag("-fexceptions", I, "unwind tables for exception propagation (atomc always emits "
-         "them; C code has no landing pads)", to=FM),
-    flag("-fno-exceptions", I, "no exception handling", to=FM),
-    flag("-fnon-call-exceptions", I, "trapping instructions may throw (no effect on C code "
-         "without landing pads)", to=FM),
+    flag("-fexceptions", I, "unwind tables for exception propagation (C code has no landing "
+         "pads)", Set("inv.exceptions", True), to=FM),
+    flag("-fno-exceptions", I, "no exception handling", Set("inv.exceptions", False), to=FM),
+    flag("-fnon-call-exceptions", I, "trapping instructions may throw: unwind tables (no "
+         "landing pads in C)", Set("inv.exceptions", True), to=FM),
     flag("-fno-non-call-exceptions", I, "only calls may throw", to=FM),
     valued("-fmax-errors=", EQ, I, "stop after N errors (0: no limit)",
            Set("inv.max_errors", convert=cv.count), to=FM, metavar="N"),

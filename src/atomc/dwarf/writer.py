@@ -286,7 +286,11 @@ class _Writer:
         d.add(AT.high_pc, FORM.data4, AsmExpr(f"{f.end_label}-{f.symbol}"))
         d.add(AT.frame_base, FORM.exprloc, encode(f.frame_base))
         scopes = _FunctionScopes(self, f, d)
-        if self.terse:
+        if self.terse:  # -g1 keeps inlined instances, for backtraces, as gcc's does
+            for sr in f.scopes:
+                if sr.inlined_at is not None and isinstance(sr.scope, DISubprogram) and \
+                        sr.ranges:
+                    scopes.die_for(sr.scope, sr.inlined_at)
             return scopes
         seen: set[tuple[int, DILocation | None]] = set()
         for v in f.variables:

@@ -29,6 +29,7 @@ BUILTIN_MACROS: tuple[str, ...] = (
     "-D__builtin_va_arg(a,t)=__atomc_va_arg(a,(__typeof__(t)*)0)",
     "-D__extension__=",  # only silences pedantic warnings; the parser rejects it in expressions
 )
+_OWN_MACROS = frozenset({"__builtin_va_arg", "__extension__"})  # not the program's: no DWARF
 # How cpp's messages must look for `report_cpp_messages` to read them.
 DIAGNOSTIC_FLAGS: tuple[str, ...] = ("-fdiagnostics-color=never", "-fno-diagnostics-show-caret")
 
@@ -182,7 +183,9 @@ def split_macros(text: str) -> tuple[str, list[MacroEvent]]:
         d = _DIRECTIVE.match(s)
         if d is not None:
             kind = MacroKind.DEFINE if d.group(1) == "define" else MacroKind.UNDEF
-            events.append(MacroEvent(kind, line, s[d.end():].strip()))
+            body = s[d.end():].strip()
+            if not (line == 0 and re.match(r"[\w$]+", body)[0] in _OWN_MACROS):
+                events.append(MacroEvent(kind, line, body))
             lines[i] = ""
         line += 1
     events.extend(MacroEvent(MacroKind.END_FILE, 0, "") for _ in range(depth))
