@@ -158,3 +158,12 @@ def test_header_syntax_only(tmp_path):
     ok(atomc("-fsyntax-only", "x.h", cwd=tmp_path))
     (tmp_path / "bad.h").write_text("int f(struct s p;\n")
     assert atomc("-fsyntax-only", "bad.h", cwd=tmp_path).returncode == 1
+
+
+def test_e_only_options_do_not_disturb_compiling(tmp_path):
+    """-C, -CC, -P and -fdirectives-only shape -E output only; gcc compiles as usual
+    with them."""
+    (tmp_path / "c.c").write_text("int main(void) { /* a comment */ return 4; }\n")
+    for flag in ("-C", "-CC", "-P", "-fdirectives-only"):
+        ok(atomc(flag, "c.c", "-o", "c", cwd=tmp_path))
+        assert run([str(tmp_path / "c")]).returncode == 4

@@ -94,7 +94,9 @@ RULES: tuple[Rule, ...] = (
     Rule(r"-fno-(freestanding|hosted)|-fbuiltin-", I,
          "hosted/builtin switch: the preprocessor's macros follow it; atomc never treats a "
          "plain library call as a builtin"),
-    Rule(r"--(assert|comments|comments-in-macros|define-macro|imacros|include|include-barrier|"
+    Rule(r"--(comments|comments-in-macros)", I, "a long spelling of -C / -CC (-E output only)",
+         to=Stage.NONE),
+    Rule(r"--(assert|define-macro|imacros|include|include-barrier|"
          r"include-directory-after|include-prefix|include-with-prefix(-after|-before)?|"
          r"print-missing-file-dependencies|trigraphs|undefine-macro)", I,
          "a long spelling of a preprocessor option", to=Stage.CPP),

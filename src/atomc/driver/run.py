@@ -32,7 +32,10 @@ EXIT_ERROR = 1
 EXIT_INTERNAL = 70
 _SAFE = re.compile(r"^[A-Za-z0-9_/.\-]+$")
 _DEP_WORDS = frozenset({"-MD", "-MMD", "-MF", "-MT", "-MQ", "-MP", "-MG"})
-_E_ONLY = frozenset({"-o", "-x", "-d", "-M", "-MM", *_DEP_WORDS, "--output=", "--output",
+_E_ONLY = frozenset({"-o", "-x", "-d", "-M", "-MM", "-C", "-CC", "-P", "-fdirectives-only",
+                     "-fno-directives-only", *_DEP_WORDS,
+                     "--output=", "--output", "--no-line-commands", "--comments",
+                     "--comments-in-macros",
                      "--language=", "--dependencies", "--user-dependencies",
                      "--write-dependencies", "--write-user-dependencies"})
 _COMPILER_PREFIXES = ("-O", "-g", "-f", "-m", "-W", "-w", "-std", "-ansi", "-pedantic")

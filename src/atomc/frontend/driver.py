@@ -9,7 +9,7 @@ from ..ir import Module
 from ..options import CompileOptions
 from .irgen import IRGen
 from .parse import parse_c
-from .preprocess import run_cpp, system_headers
+from .preprocess import preprocessed_lines, run_cpp, system_headers
 from .sema import Sema
 
 
@@ -52,7 +52,7 @@ def compile_preprocessed(text: str, path: str, opts: CompileOptions,
             raise diags.fatal(SourceSpan(path, 1, 1), "ISO C requires a translation unit to "
                                                       "contain at least one declaration (empty "
                                                       "translation unit)")
-        sema = Sema(diags, path, system_headers(text, path))
+        sema = Sema(diags, path, system_headers(text, path), preprocessed_lines(text))
         module = IRGen(opts, diags, sema, path).run(ast)
     except RecursionError:
         raise diags.fatal(None, "program nesting is too deep for atomc") from None

@@ -192,6 +192,28 @@ def split_macros(text: str) -> tuple[str, list[MacroEvent]]:
     return "\n".join(lines), events
 
 
+def preprocessed_lines(text: str) -> dict[str, list[str]]:
+    """Each file's lines as the preprocessed text has them (line markers place them),
+    so that what the front end reads of a line does not depend on the file system:
+    a distcc server compiles the same text without the sources."""
+    out: dict[str, list[str]] = {}
+    lines: list[str] | None = None
+    no = 0
+    for s in text.split("\n"):
+        if s.startswith("# "):
+            m = _MARKER_LINE.match(s)
+            if m is not None:
+                lines = out.setdefault(_unescape(m.group(2)), [])
+                no = int(m.group(1))
+                continue
+        if lines is not None and no > 0:
+            if len(lines) < no:
+                lines.extend([""] * (no - len(lines)))
+            lines[no - 1] = s
+        no += 1
+    return out
+
+
 def system_headers(text: str, main_file: str) -> frozenset[str]:
     """Files cpp marked as system headers (line-marker flag 3). cpp also flags
     lines of the main file that expand a system macro (`true`, `NULL`), so

@@ -152,7 +152,10 @@ class InitItems(dict):
 
 class Sema:
     def __init__(self, diags: DiagnosticEngine, main_file: str,
-                 system_files: frozenset[str]) -> None:
+                 system_files: frozenset[str],
+                 lines: dict[str, list[str]] | None = None) -> None:
+        """`lines`: the text each file has in the preprocessed input, which the columns
+        of pycparser's coordinates refer to (read from the files when absent)."""
         self.diags = diags
         self.main_file = main_file
         self.system_files = system_files
@@ -162,7 +165,7 @@ class Sema:
         self.function_ret: CType = INT
         self.statics_used: dict[str, int] = {}
         self.anon_count = 0
-        self._lines: dict[str, list[str]] = {}
+        self._lines: dict[str, list[str]] = dict(lines or {})
         self.string_count = 0
         self.quiet = 0  # > 0 while typing a statement expression on trial
         self.pending_struct_attrs: dict[str, c_ast.Node | None] = {}
