@@ -153,3 +153,13 @@ def test_link_failure(proj):
 
 def test_gcc_link_driver_found():
     assert subprocess.run([toolchain.gcc_path(), "--version"], capture_output=True).returncode == 0
+
+
+def test_linker_words_count_as_inputs(tmp_path):
+    """`cc -Wl,--version` runs the linker (Meson's linker probe), as in gcc."""
+    a = ok(atomc("-Wl,--version", cwd=tmp_path))
+    g = ok(gcc("-Wl,--version", cwd=tmp_path))
+    assert a.stdout.splitlines()[0] == g.stdout.splitlines()[0]
+    assert a.stdout.startswith("GNU ld")
+    p = atomc("-lm", cwd=tmp_path)
+    assert p.returncode == 1 and "undefined reference to `main'" in p.stderr

@@ -38,6 +38,7 @@ _E_ONLY = frozenset({"-o", "-x", "-d", "-M", "-MM", "-C", "-CC", "-P", "-fdirect
                      "--comments-in-macros",
                      "--language=", "--dependencies", "--user-dependencies",
                      "--write-dependencies", "--write-user-dependencies"})
+_LINKER_INPUTS = frozenset({"-l", "-Wl,", "-Xlinker", "--for-linker="})
 _COMPILER_PREFIXES = ("-O", "-g", "-f", "-m", "-W", "-w", "-std", "-ansi", "-pedantic")
 
 
@@ -99,7 +100,10 @@ def execute(inv: Invocation) -> int:
     if inv.queries:
         return answer_queries(inv)
     inputs = inv.inputs
-    if not inputs:
+    # gcc counts -l, -Wl, and -Xlinker as linker inputs (Meson probes `cc -Wl,--version`)
+    link_words = any(w.option is not None and w.option.spelling in _LINKER_INPUTS
+                     for w in inv.words)
+    if not inputs and not (link_words and inv.stop is Stop.LINK):
         if inv.verbose or inv.dry_run:
             return 0
         print("atomc: fatal error: no input files\ncompilation terminated.", file=sys.stderr)
