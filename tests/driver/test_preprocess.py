@@ -52,6 +52,7 @@ SRC = {
     "s/sys.h": "#define SYSH 5\n",
     "after/late.h": "#define LATE 6\n",
     "tri.c": "??=define TRI 1\nint t = TRI;\n",
+    "std.c": "#include <stdio.h>\nint s;\n",
     "usesall.c": '#include "quoted.h"\n#include <sys.h>\n#include <late.h>\n'
                  "int a = QUOTED + SYSH + LATE + PRE;\n",
 }
@@ -70,6 +71,8 @@ E_CASES = [
     ["-E", "-g", "m.c"], ["-E", "-g3", "m.c"], ["-E", "-pthread", "-dM", "m.c"],
     ["-E", "-nostdinc", "inc.h"], ["-E", "-o", "out.i", "m.c"], ["-E", "m.c", "inc.h"],
     ["-E", "-x", "assembler-with-cpp", "inc.h"],
+    ["-E", "--sysroot=/nonexistent", "std.c"], ["-E", "--sysroot", "/", "-H", "std.c"],
+    ["-E", "-isysroot", "/nonexistent", "std.c"],
 ]
 
 

@@ -68,9 +68,10 @@ def debug_level(value: str) -> int:
 
 
 def dwarf_version(value: str) -> int:
+    """-gdwarf-N: gcc takes 2 to 5; atomc writes DWARF 5 for each (its only version)."""
     if not value.isdigit() or not 2 <= int(value) <= 5:
         raise UsageError(f"dwarf version {value} is not supported")
-    return int(value)
+    return 5
 
 
 def std(value: str) -> str:

@@ -24,7 +24,7 @@ def _line(o: Option, width: int = 30) -> str:
 
 def help_text(which: str = "all") -> str:
     t = table()
-    out = [f"usage: atomc [options] file...", "",
+    out = ["usage: atomc [options] file...", "",
            f"atomc {__version__}: a C compiler whose optimised code stays debuggable, driven "
            "like gcc.", "Inputs: .c, .i (preprocessed), .s, .S (preprocessed assembly), "
            "objects and libraries; '-' reads standard input (with -x or -E).", ""]

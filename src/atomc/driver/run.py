@@ -22,8 +22,7 @@ from ..options import CompileOptions
 from . import naming, toolchain
 from .help import help_text
 from .info import answer_queries, banner, version_text
-from .invocation import Input, Invocation, Lang, Stop, Word
-from ..frontend.preprocess import GCC_BANNER
+from .invocation import Input, Invocation, Lang, Stop
 from .outputs import write_text
 from .parse import compile_options
 from .spec import Stage
@@ -74,6 +73,7 @@ class Runner:
         except OSError as e:
             print(f"atomc: error: cannot run '{argv[0]}': {e.strerror}", file=sys.stderr)
             return EXIT_ERROR
+        from ..frontend.preprocess import GCC_BANNER
         for line in proc.stderr.decode("utf-8", errors="replace").splitlines():
             if not GCC_BANNER.match(line):
                 print(line, file=sys.stderr)

@@ -101,9 +101,9 @@ class Option:
     def describe_spelling(self) -> str:
         if self.form is Form.FLAG:
             return self.spelling
-        meta = self.metavar or ("VALUE" if self.form is not Form.EQ else "VALUE")
-        if self.values is not None and not self.metavar:
-            meta = "|".join(self.values) if len(self.values) <= 6 else "VALUE"
+        meta = self.metavar or "VALUE"
+        if self.values is not None and not self.metavar and len(self.values) <= 6:
+            meta = "|".join(self.values)
         sep = " " if self.form in (Form.SEPARATE, Form.JOINED_OR_SEPARATE) else ""
         return f"{self.spelling}{sep}{meta}"
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from . import inventory, table_gcc
-from .spec import Class, Form, Option, Stage
+from .spec import Class, Form, Option
 from .table_atomc import ATOMC
 
 # gcc's long spellings: alias -> (short spelling, form of the alias)
@@ -128,7 +128,3 @@ def table() -> Table:
     explicit += _aliases(by_spelling)
     names = frozenset(o.spelling for o in explicit)
     return Table(explicit + inventory.options(names))
-
-
-def forwarded(option: Option, stage: Stage) -> bool:
-    return bool(option.to & stage)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .spec import UsageError
-from .spec import Add, Class, Form, Option, Set, flag, valued
+from collections.abc import Callable
+
+from .spec import Add, Class, Form, Option, Set, UsageError, flag, valued
 
 A = Class.ATOMC
 
@@ -12,7 +13,7 @@ def _names(value: str) -> list[str]:
     return [p for p in value.split(",") if p]
 
 
-def _int(option: str):  # type: ignore[no-untyped-def]
+def _int(option: str) -> Callable[[str], int]:
     def convert(value: str) -> int:
         try:
             return int(value)

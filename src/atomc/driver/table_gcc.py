@@ -400,7 +400,7 @@ DEBUG: list[Option] = [
     flag("-gdwarf", I, "DWARF debug information (as -g)", *_g(2), to=CPP),
     valued("-gdwarf-", J, I, "DWARF version: 5; 2, 3 and 4 fall back to DWARF 5 (atomc writes "
            "DWARF 5 only; gdb and lldb read it)", Set("opts.debug", True),
-           Set("opts.dwarf_version", convert=lambda v: cv.dwarf_version(v) and 5), to=CPP,
+           Set("opts.dwarf_version", convert=cv.dwarf_version), to=CPP,
            metavar="N"),
     flag("-gdwarf32", I, "32-bit DWARF offsets (atomc's only format)", to=CPP),
     flag("-gdwarf64", R, "", missing="64-bit DWARF"),
