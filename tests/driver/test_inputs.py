@@ -167,3 +167,13 @@ def test_e_only_options_do_not_disturb_compiling(tmp_path):
     for flag in ("-C", "-CC", "-P", "-fdirectives-only"):
         ok(atomc(flag, "c.c", "-o", "c", cwd=tmp_path))
         assert run([str(tmp_path / "c")]).returncode == 4
+
+
+def test_assembly_inputs_with_S(twin):
+    """gcc -S leaves a .s alone and preprocesses a .S to standard output."""
+    a_dir, g_dir = twin({"q.S": "#define N 3\n.long N\n", "q2.s": "nop\n"})
+    for args in (["-S", "q.S"], ["-S", "q2.s"]):
+        a = ok(atomc(*args, cwd=a_dir))
+        g = ok(gcc(*args, cwd=g_dir))
+        assert a.stdout == g.stdout and a.stderr == g.stderr == ""
+    assert sorted(p.name for p in a_dir.iterdir()) == ["q.S", "q2.s"]

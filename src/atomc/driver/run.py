@@ -321,8 +321,15 @@ class _Job:
     def _assemble_input(self, inp: Input, lang: Lang) -> int:
         inv = self.inv
         if inv.stop is Stop.COMPILE or inv.syntax_only:
-            print(f"atomc: warning: {inp.path}: assembler input file unused because "
-                  "assembling not done", file=sys.stderr)
+            # gcc -S: a .s is left alone, a .S is preprocessed to the output (stdout)
+            if lang is Lang.ASM_CPP and not inv.syntax_only:
+                try:
+                    text = self._preprocess(inp, "assembler-with-cpp", False, None,
+                                            self._diags())
+                except CompileAborted:
+                    return EXIT_ERROR
+                if not inv.dry_run:
+                    write_text(inv.output or "-", text)
             return 0
         source = inp.path
         if lang is Lang.ASM_CPP:
