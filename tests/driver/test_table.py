@@ -114,7 +114,6 @@ def test_every_gcc_option_is_known_to_gcc():
         while chunk and chunk[-1] in spellings and table().match(chunk[-1]).takes_next:
             chunk.pop()  # never split an option from its argument
         unknown |= _gcc_unrecognized(chunk)
-    unknown -= {"--std=c99"}  # gcc takes --std=c99 only as --std c99... both parse alike
     assert not {u for u in unknown if u in spellings}, sorted(unknown)
 
 
