@@ -163,3 +163,16 @@ def test_linker_words_count_as_inputs(tmp_path):
     assert a.stdout.startswith("GNU ld")
     p = atomc("-lm", cwd=tmp_path)
     assert p.returncode == 1 and "undefined reference to `main'" in p.stderr
+
+
+def test_glibc_extern_inlines_at_O2(tmp_path):
+    """-O2 reaches the preprocessor (gcc's __OPTIMIZE__), so glibc's headers define
+    `extern inline __attribute__((gnu_inline))` bodies; like gcc, atomc emits no
+    out-of-line copy of them, and two objects using toupper still link."""
+    (tmp_path / "u1.c").write_text('#include <ctype.h>\n#include <stdio.h>\nint other(void);\n'
+                                   'int main(void) { printf("%c%c\\n", toupper(97), other()); '
+                                   "return 0; }\n")
+    (tmp_path / "u2.c").write_text("#include <ctype.h>\nint other(void) { return toupper(98); }\n")
+    ok(atomc("-O2", "u1.c", "u2.c", "-o", "u", cwd=tmp_path))
+    assert ok(run([str(tmp_path / "u")])).stdout == "AB\n"
+    assert "toupper" not in ok(run(["nm", "--defined-only", str(tmp_path / "u")])).stdout

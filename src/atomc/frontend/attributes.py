@@ -65,6 +65,17 @@ def attribute_nodes(decl: c_ast.Node) -> list[c_ast.Node]:
     return out
 
 
+def gnu_extern_inline(decl: c_ast.Decl) -> bool:
+    """`extern inline __attribute__((gnu_inline))`: a body for inlining only, never an
+    out-of-line definition (glibc's `__extern_inline` functions under __OPTIMIZE__)."""
+    if "extern" not in (decl.storage or []):
+        return False
+    if not any(f in ("inline", "__inline", "__inline__") for f in decl.funcspec or []):
+        return False
+    return any((na := _name_and_args(n)) is not None and na[0] == "gnu_inline"
+               for n in attribute_nodes(decl))
+
+
 def _name_and_args(node: c_ast.Node) -> tuple[str, list[c_ast.Node]] | None:
     if isinstance(node, c_ast.ID):
         return node.name.strip("_"), []

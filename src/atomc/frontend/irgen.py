@@ -82,6 +82,7 @@ from . import bitaccess as BA
 from .abi import FuncABI, func_abi, scalar_ir_type
 from .builtin_ir import lower_typed_builtin
 from .asm_stmt import asm_text, lower_asm_statement
+from .attributes import gnu_extern_inline
 from .bitfields import BitFieldT, init_access
 from .consteval import Address
 from .constinit import InitError, static_data
@@ -181,6 +182,11 @@ class IRGen(VlaGen):
         deferred: list[c_ast.FuncDef] = []
         for ext in ast.ext:
             if isinstance(ext, c_ast.FuncDef):
+                if gnu_extern_inline(ext.decl):
+                    # gcc never emits these: calls go to the library's definition
+                    # (glibc's `__extern_inline` functions, defined under __OPTIMIZE__)
+                    self.sema.declare_file_scope(ext.decl)
+                    continue
                 if self.sema.is_system(self.sema.pos(ext)):
                     # header inline functions: compiled only if the program uses them
                     sym = self.sema.declare_file_scope(ext.decl)
