@@ -63,6 +63,8 @@ def optimise(module: Module, opts: CompileOptions, out: TextIO | None = None) ->
     names = list(opts.passes) if opts.passes is not None else \
         pipeline_for(opts.opt_level, opts.size_opt)
     mark_interposable(module, SymbolPolicy(opts.code_model, opts.visibility))
+    if not opts.inline_functions and opts.passes is None:  # -fno-inline
+        names = [n for n in names if n != "inline"]
     if opts.verify_each:
         _verify_input(module)
     if not names:

@@ -14,9 +14,11 @@ adds emits machine code, so `.text` is identical with and without it.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..dwarf.files import FileTable
+from ..dwarf.macros import MacroEvent
 from ..dwarf.model import FunctionDebugInfo
 from ..ir.function import Module
 from ..opt.legalize_i128 import legalize_module
@@ -85,7 +87,10 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
     return mf
 
 
-def generate_assembly(module: Module, opts: CompileOptions) -> str:
+def generate_assembly(module: Module, opts: CompileOptions,
+                      macros: Sequence[MacroEvent] = ()) -> str:
+    """The module's assembly text; `macros` (cpp's definitions, for -g3) go to
+    `.debug_macro`."""
     # i128 values become i64 pairs (the machine's widest); --verify-each checks the result
     if legalize_module(module) and opts.verify_each:
         from ..ir.verifier import verify_module
@@ -132,7 +137,7 @@ def generate_assembly(module: Module, opts: CompileOptions) -> str:
     for line in init_fini_arrays(module) + declaration_directives(module, out.policy):
         out.emit(line)
     if files is not None:
-        sections = _debug_sections(module, infos, files, opts)
+        sections = _debug_sections(module, infos, files, opts, macros)
         if sections:
             out.emit(sections.rstrip("\n"))
     out.emit('\t.section\t.note.GNU-stack,"",@progbits')
@@ -144,20 +149,20 @@ def generate_assembly(module: Module, opts: CompileOptions) -> str:
         # takes a path here for line-table file 0 and would clash with `.file 0`.
         head.append(f'\t.file\t"{_esc(os.path.basename(module.source_filename))}"')
     if files is not None:
-        head.extend(files.directives())
+        head.extend(files.directives(opts.file_prefix_map))
     if module.asm:  # file-scope asm, verbatim and in source order, before the functions
         head += ["#APP", *module.asm, "#NO_APP", "\t.text"]
     return "\n".join(head) + "\n" + out.text()
 
 
 def _debug_sections(module: Module, infos: list[FunctionDebugInfo], files: FileTable,
-                    opts: CompileOptions) -> str:
+                    opts: CompileOptions, macros: Sequence[MacroEvent]) -> str:
     """The DWARF writer's sections, when the writer is available."""
     try:
         from ..dwarf.writer import debug_sections
     except ImportError:
         return ""
-    return debug_sections(module, infos, files, opts)
+    return debug_sections(module, infos, files, opts, macros)
 
 
 def _esc(s: str) -> str:

@@ -75,6 +75,7 @@ class AT(enum.IntEnum):
     call_origin = 0x7F
     call_target = 0x83
     data_bit_offset = 0x6B
+    macros = 0x79
 
 
 class FORM(enum.IntEnum):

@@ -69,6 +69,17 @@ def attribute_nodes(decl: c_ast.Node) -> list[c_ast.Node]:
     return out
 
 
+def gnu_extern_inline(decl: c_ast.Decl) -> bool:
+    """`extern inline __attribute__((gnu_inline))`: a body for inlining only, never an
+    out-of-line definition (glibc's `__extern_inline` functions under __OPTIMIZE__)."""
+    if "extern" not in (decl.storage or []):
+        return False
+    if not any(f in ("inline", "__inline", "__inline__") for f in decl.funcspec or []):
+        return False
+    return any((na := _name_and_args(n)) is not None and na[0] == "gnu_inline"
+               for n in attribute_nodes(decl))
+
+
 def _name_and_args(node: c_ast.Node) -> tuple[str, list[c_ast.Node]] | None:
     if isinstance(node, c_ast.ID):
         return node.name.strip("_"), []
@@ -126,7 +137,7 @@ def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
         elif name in UNSUPPORTED:
             sema.error(node, f"'{name}' attribute is unsupported")
         elif not sema.quiet:
-            sema.warning(node, f"'{name}' attribute directive ignored")
+            sema.warning(node, f"'{name}' attribute directive ignored", "attributes")
     if kind != "func":
         attrs -= {"noinline", "noipa", "always_inline", "noreturn", "stack_protect",
                   "no_stack_protector", "returns_twice"}

@@ -9,7 +9,7 @@ from ..ir import Module
 from ..options import CompileOptions
 from .irgen import IRGen
 from .parse import parse_c
-from .preprocess import run_cpp, system_headers
+from .preprocess import preprocessed_lines, run_cpp, system_headers
 from .sema import Sema
 
 
@@ -18,7 +18,7 @@ def preprocess(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> str:
     return run_cpp(path, opts, diags, for_parser=False)
 
 
-def _check_binary(path: str, diags: DiagnosticEngine) -> None:
+def check_source(path: str, diags: DiagnosticEngine) -> None:
     """Reject files that are clearly not text before cpp mangles them."""
     try:
         with open(path, "rb") as f:
@@ -35,8 +35,13 @@ def _check_binary(path: str, diags: DiagnosticEngine) -> None:
 
 def compile_to_ir(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> Module:
     """C source file to IR; reports errors through `diags` and raises CompileAborted."""
-    _check_binary(path, diags)
-    text = run_cpp(path, opts, diags)
+    check_source(path, diags)
+    return compile_preprocessed(run_cpp(path, opts, diags), path, opts, diags)
+
+
+def compile_preprocessed(text: str, path: str, opts: CompileOptions,
+                         diags: DiagnosticEngine) -> Module:
+    """Preprocessed C (with line markers naming `path` as the main file) to IR."""
     limit = sys.getrecursionlimit()
     # pycparser and our tree walks recurse once per nesting level: C's minimum limits
     # (127 nested blocks, 63 nested parentheses) need far more than Python's default
@@ -47,7 +52,7 @@ def compile_to_ir(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> M
             raise diags.fatal(SourceSpan(path, 1, 1), "ISO C requires a translation unit to "
                                                       "contain at least one declaration (empty "
                                                       "translation unit)")
-        sema = Sema(diags, path, system_headers(text, path))
+        sema = Sema(diags, path, system_headers(text, path), preprocessed_lines(text))
         module = IRGen(opts, diags, sema, path).run(ast)
     except RecursionError:
         raise diags.fatal(None, "program nesting is too deep for atomc") from None

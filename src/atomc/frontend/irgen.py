@@ -87,6 +87,7 @@ from . import atomic_irgen as AI
 from .atomic_builtins import AtomicExpr
 from .builtin_ir import lower_typed_builtin
 from .asm_stmt import asm_text, lower_asm_statement
+from .attributes import gnu_extern_inline
 from .bitfields import BitFieldT, init_access
 from .consteval import Address
 from .array_kind import array_kind
@@ -156,7 +157,7 @@ class IRGen(VlaGen, ComplexGen):
         self.sema = sema
         self.main_file = main_file
         self.module = Module(source_filename=main_file)
-        self.di = DIGen(main_file, os.getcwd())
+        self.di = DIGen(main_file, opts.working_directory or os.getcwd())
         self.cu = self.di.compile_unit(f"atomc {atomc.__version__}",
                                        _LANG.get(opts.std, "C11"), opts.opt_level > 0)
         self.module.cu = self.cu
@@ -191,6 +192,11 @@ class IRGen(VlaGen, ComplexGen):
         deferred: list[c_ast.FuncDef] = []
         for ext in ast.ext:
             if isinstance(ext, c_ast.FuncDef):
+                if gnu_extern_inline(ext.decl):
+                    # gcc never emits these: calls go to the library's definition
+                    # (glibc's `__extern_inline` functions, defined under __OPTIMIZE__)
+                    self.sema.declare_file_scope(ext.decl)
+                    continue
                 if self.sema.is_system(self.sema.pos(ext)):
                     # header inline functions: compiled only if the program uses them
                     sym = self.sema.declare_file_scope(ext.decl)

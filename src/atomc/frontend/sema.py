@@ -166,7 +166,10 @@ class InitItems(dict):
 
 class Sema:
     def __init__(self, diags: DiagnosticEngine, main_file: str,
-                 system_files: frozenset[str]) -> None:
+                 system_files: frozenset[str],
+                 lines: dict[str, list[str]] | None = None) -> None:
+        """`lines`: the text each file has in the preprocessed input, which the columns
+        of pycparser's coordinates refer to (read from the files when absent)."""
         self.diags = diags
         self.main_file = main_file
         self.system_files = system_files
@@ -176,7 +179,7 @@ class Sema:
         self.function_ret: CType = INT
         self.statics_used: dict[str, int] = {}
         self.anon_count = 0
-        self._lines: dict[str, list[str]] = {}
+        self._lines: dict[str, list[str]] = dict(lines or {})
         self.string_count = 0
         self.quiet = 0  # > 0 while typing a statement expression on trial
         self.pending_struct_attrs: dict[str, c_ast.Node | None] = {}
@@ -206,11 +209,13 @@ class Sema:
         span = SourceSpan(p.file, p.line, p.column) if p.line else None
         self.diags.error(span, msg)
 
-    def warning(self, where: Pos | c_ast.Node | None, msg: str) -> None:
+    def warning(self, where: Pos | c_ast.Node | None, msg: str, option: str = "") -> None:
+        """A warning gcc controls with -W`option`."""
         if self.quiet:
             return
         p = where if isinstance(where, Pos) else self.pos(where)
-        self.diags.warning(SourceSpan(p.file, p.line, p.column) if p.line else None, msg)
+        self.diags.warning(SourceSpan(p.file, p.line, p.column) if p.line else None, msg,
+                           option)
 
     def is_system(self, p: Pos) -> bool:
         return p.file in self.system_files
