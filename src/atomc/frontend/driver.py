@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 
 from ..diag import DiagnosticEngine, SourceSpan
@@ -33,10 +34,25 @@ def _check_binary(path: str, diags: DiagnosticEngine) -> None:
                           "translation unit)")
 
 
+_TU_START = re.compile(r'^# 0 "((?:[^"\\]|\\.)*)"$', re.MULTILINE)
+
+
+def main_file_of(text: str, path: str) -> str:
+    """The file the translation unit came from, as cpp's `# 0 "file"` marker names
+    it. For preprocessed input (`x.i` from `atomc -E x.c`) that is `x.c`, which
+    diagnostics and debug information name, as gcc's do."""
+    names = [m.group(1) for m in _TU_START.finditer(text[:65536])]
+    names = [n for n in names if not n.startswith("<")]
+    if names and names[0] == path and len(names) > 1 and path.endswith(".i"):
+        return names[1]  # a `.i` run through cpp again: its own marker comes first
+    return names[0] if names else path
+
+
 def compile_to_ir(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> Module:
     """C source file to IR; reports errors through `diags` and raises CompileAborted."""
     _check_binary(path, diags)
     text = run_cpp(path, opts, diags)
+    path = main_file_of(text, path)
     limit = sys.getrecursionlimit()
     # pycparser and our tree walks recurse once per nesting level: C's minimum limits
     # (127 nested blocks, 63 nested parentheses) need far more than Python's default

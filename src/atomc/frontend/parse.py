@@ -14,6 +14,7 @@ from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
 from .generic_selection import parse_generic
+from .gnu_parse import GnuSyntaxMixin
 
 _TOKEN_SPELLING = {
     "SEMI": "';'", "LPAREN": "'('", "RPAREN": "')'", "LBRACE": "'{'", "RBRACE": "'}'",
@@ -59,7 +60,7 @@ class _SyntaxError(Exception):
         self.column = column
 
 
-class _Parser(GnuCParser):
+class _Parser(GnuSyntaxMixin, GnuCParser):
     initial_type_symbols = GnuCParser.initial_type_symbols | EXTRA_TYPE_NAMES
 
     def _expect(self, token_type):  # type: ignore[no-untyped-def]

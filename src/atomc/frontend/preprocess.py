@@ -1,10 +1,9 @@
 """Run the system preprocessor and turn its complaints into our diagnostics.
 
 We keep cpp's line markers so that pycparser's coordinates point into the
-original files. A few GNU builtins whose arguments are type names are
-rewritten by command-line macros into forms the parser can read:
-`__builtin_va_arg(ap, T)` becomes `__atomc_va_arg(ap, (__typeof__(T) *)0)`, and
-and `__extension__` disappears (the parser reads `__builtin_offsetof` itself).
+original files. The parser reads GNU syntax natively (`__extension__`,
+`__builtin_va_arg(ap, T)`, `__builtin_offsetof`), so `BUILTIN_MACROS` rewrites
+nothing and `-E` output compiles as it is.
 """
 
 from __future__ import annotations
@@ -15,10 +14,7 @@ import subprocess
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
 from ..options import CompileOptions
 
-BUILTIN_MACROS: tuple[str, ...] = (
-    "-D__builtin_va_arg(a,t)=__atomc_va_arg(a,(__typeof__(t)*)0)",
-    "-D__extension__=",  # only silences pedantic warnings; the parser rejects it in expressions
-)
+BUILTIN_MACROS: tuple[str, ...] = ()
 
 _CPP_MSG = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?:(?P<col>\d+):)? "
                       r"(?P<sev>fatal error|error|warning): (?P<msg>.*)$")

@@ -1473,19 +1473,16 @@ class Sema:
                 return self.bad(p)
             return T.Call(None, [self.cast(size, ULONG)], None, PointerT(VOID), p,
                           builtin="alloca")
-        if name == "__atomc_va_arg":
+        if name == "__builtin_va_arg" and len(args) == 2 and isinstance(args[1], c_ast.Typename):
             ap = self.value(self.expr(args[0]))
-            marker = args[1]
-            t = self.resolve_type(marker.to_type, p) if isinstance(marker, c_ast.Cast) else INT
-            tu = unqual(t)
-            target = unqual(tu.pointee) if isinstance(tu, PointerT) else INT
+            target_t = self.resolve_type(args[1], p)
+            target = unqual(target_t)
             if contains_long_double(target):
                 self.error(p, "long double is unsupported (va_arg)")
                 return self.bad(p)
             if isinstance(target, StructT) and contains_float(target) and target.size <= 16:
                 self.error(p, "va_arg of a struct with floating-point members is unsupported")
                 return self.bad(p)
-            target_t = tu.pointee if isinstance(tu, PointerT) else INT
             return T.VaArg(ap, target_t, p)
         if name in ("__builtin_va_start", "__builtin_va_end", "__builtin_va_copy"):
             vals = [self.value(self.expr(a)) for a in args]
