@@ -239,12 +239,7 @@ class IRGen(VlaGen):
             self.scope = None
 
     def static_assert(self, node: c_ast.StaticAssert) -> None:
-        v = self.sema.require_const_int(self.sema.expr(node.cond), "static assertion")
-        if v == 0:
-            msg = ""
-            if node.message is not None:
-                msg = ": " + str(node.message.value)
-            self.sema.error(node, f"static assertion failed{msg}")
+        self.sema.static_assert(node)
 
     def finish_globals(self) -> None:
         for sym in self.file_syms:

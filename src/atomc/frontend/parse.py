@@ -14,7 +14,7 @@ from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
 from .generic_selection import parse_generic
-from .gnu_parse import GnuSyntaxMixin
+from .gnu_parse import AtomcLexer, GnuStatementsMixin, GnuSyntaxMixin
 
 _TOKEN_SPELLING = {
     "SEMI": "';'", "LPAREN": "'('", "RPAREN": "')'", "LBRACE": "'{'", "RBRACE": "'}'",
@@ -22,10 +22,9 @@ _TOKEN_SPELLING = {
     "ID": "identifier", "WHILE": "'while'", "PERIOD": "'.'", "CONDOP": "'?'",
 }
 
-# Extra type names some glibc headers use when compiled by gcc.
-EXTRA_TYPE_NAMES = frozenset({"_Float32", "_Float64", "_Float128", "_Float32x", "_Float64x",
-                              "__float128", "__float80", "__fp16", "__int128_t", "__uint128_t",
-                              "__auto_type"})
+# gcc's predefined type names (the _FloatN keywords are simple type specifiers, see
+# gnu_parse._SPELLINGS)
+EXTRA_TYPE_NAMES = frozenset({"__int128_t", "__uint128_t", "__auto_type"})
 
 
 class _UnionExt(c_ast.Union):
@@ -60,8 +59,9 @@ class _SyntaxError(Exception):
         self.column = column
 
 
-class _Parser(GnuSyntaxMixin, GnuCParser):
+class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
     initial_type_symbols = GnuCParser.initial_type_symbols | EXTRA_TYPE_NAMES
+    lexer_class = AtomcLexer
 
     def _expect(self, token_type):  # type: ignore[no-untyped-def]
         tok = self._peek()

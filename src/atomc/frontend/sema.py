@@ -82,6 +82,10 @@ from .ctype import (
     wrap,
 )
 from .float_builtins import float_builtin
+from . import pending
+from .type_attributes import (
+    declared_type, member_packed, struct_attributes, transparent_argument, typedef_type,
+)
 from .generic_selection import GenericSelection, generic_expr
 from .labelvalues import LabelValues, label_address
 from .parse import ComputedGoto
@@ -115,8 +119,7 @@ for _spec, _t in [
     ("unsigned long long int", ULLONG), ("__int128", INT128), ("signed __int128", INT128),
     ("unsigned __int128", UINT128), ("float", FLOAT), ("double", DOUBLE),
     ("long double", LDOUBLE), ("_Float32", FLOAT), ("_Float64", DOUBLE),
-    ("_Float128", LDOUBLE), ("_Float32x", DOUBLE), ("_Float64x", LDOUBLE),
-    ("__float128", LDOUBLE), ("__float80", LDOUBLE), ("__fp16", FLOAT),
+    ("_Float32x", DOUBLE), ("_Float64x", LDOUBLE), ("__float80", LDOUBLE),
     ("__int128_t", INT128), ("__uint128_t", UINT128),
 ]:
     _basic(_spec.split(), _t)
@@ -165,13 +168,13 @@ class Sema:
         self._lines: dict[str, list[str]] = {}
         self.string_count = 0
         self.quiet = 0  # > 0 while typing a statement expression on trial
-        self.pending_struct_attrs: dict[str, c_ast.Node | None] = {}
         self.pack: int | None = None  # `#pragma pack(N)` in effect
         self.static_literals: dict[str, T.CompoundLit] = {}  # file-scope compound literals
         self.libcalls: dict[str, Symbol] = {}  # libgcc helpers behind GCC builtins
         self.pack_stack: list[int | None] = []
         self.sections: dict[str, str] = {}  # file-scope name -> `section` attribute
         self.label_values = LabelValues()  # `&&label` / `goto *p` of the current function
+        self.transparent_unions: set[StructT] = set()  # GNU `transparent_union` types
 
     # ------------------------------------------------------------------
     # positions and errors
@@ -236,8 +239,10 @@ class Sema:
             return self.resolve_type(node.type, pos)
         if isinstance(node, c_ast.TypeDecl):
             base = self.specifier_type(node.type, self.pos(node, pos))
+            pending.check_qualifiers(self, node.quals or [], self.pos(node, pos))
             return self._apply_quals(base, node.quals)
         if isinstance(node, c_ast.PtrDecl):
+            pending.check_qualifiers(self, node.quals or [], self.pos(node, pos))
             return self._apply_quals(PointerT(self.resolve_type(node.type, pos)), node.quals)
         if isinstance(node, c_ast.ArrayDecl):
             elem = self.resolve_type(node.type, pos)
@@ -306,7 +311,7 @@ class Sema:
                     continue
                 if isinstance(p, c_ast.ID):  # K&R identifier list
                     return [], False, False
-                t = self.resolve_type(p.type, pos)
+                t = declared_type(self, p, self.resolve_type(p.type, pos), self.pos(p, pos))
                 if is_void(t) and len(items) == 1 and getattr(p, "name", None) is None:
                     return [], False, True
                 params.append(self.adjust_param(t))
@@ -332,8 +337,10 @@ class Sema:
             names = [n for n in spec.names if n not in ("__extension__",)]
             if len(names) == 1 and names[0] not in ("signed", "unsigned", "long", "short"):
                 key: tuple[str, ...] = (names[0],)
-                if key in _BASIC_TYPES:
-                    return _BASIC_TYPES[key]
+                if key in _BASIC_TYPES or key in pending.PENDING_TYPES:
+                    bt = _BASIC_TYPES.get(key) or pending.PENDING_TYPES[key]
+                    pending.check_declared_type(self, bt, pos)
+                    return bt
                 if names[0] == "__builtin_va_list":
                     return self.va_list
                 sym = self.scopes.lookup(names[0])
@@ -349,6 +356,7 @@ class Sema:
             if t is None:
                 self.error(pos, f"invalid type specifier combination '{' '.join(names)}'")
                 return INT
+            pending.check_declared_type(self, t, pos)
             return t
         if isinstance(spec, (c_ast.Struct, c_ast.Union)):
             return self.struct_type(spec, pos)
@@ -394,10 +402,12 @@ class Sema:
         for d in spec.decls:
             if isinstance(d, c_ast.Pragma):
                 self.pragma(d)
+            if isinstance(d, c_ast.StaticAssert):
+                self.static_assert(d)
             if not isinstance(d, c_ast.Decl):
                 continue
             dp = self.pos(d, pos)
-            mt = self.resolve_type(d.type, dp)
+            mt = declared_type(self, d, self.resolve_type(d.type, dp), dp)
             malign = self.declared_alignment(d)
             if contains_long_double(mt) and not self.is_system(dp):
                 self.error(dp, _long_double_message(mt))
@@ -422,14 +432,21 @@ class Sema:
             if _is_flexible(mt) and (kind == "union" or not any(f.name for f in fields)):
                 self.error(dp, f"flexible array member '{name}' in "
                                f"{'a union' if kind == 'union' else 'otherwise empty struct'}")
-            fields.append(FieldDecl(name, mt, dp.line, width, malign))
+            fields.append(FieldDecl(name, mt, dp.line, width, malign, member_packed(d)))
         attrs = _attributes(getattr(getattr(spec, "attrib", None), "exprlist", None))
-        pending, self.pending_struct_attrs = self.pending_struct_attrs, {}
-        attrs.update(pending)
+        struct_attributes(self, st, set(attrs))
         for msg in layout_record(st, fields, packed="packed" in attrs,
                                  min_align=self._align_arg(attrs), max_align=self.pack or 0):
             self.error(pos, msg)
         return st
+
+    def static_assert(self, node: c_ast.StaticAssert) -> None:
+        """`_Static_assert(cond, "msg")` at file or block scope or among struct members;
+        the message is shown as gcc shows it (quoted)."""
+        v = self.require_const_int(self.expr(node.cond), "static assertion")
+        if v == 0:
+            msg = "" if node.message is None else ": " + str(node.message.value)
+            self.error(node, f"static assertion failed{msg}")
 
     def bitfield_width(self, d: c_ast.Decl, name: str, mt: CType, dp: Pos) -> int | None:
         """The checked width of bit-field `d` (None after an error)."""
@@ -495,7 +512,8 @@ class Sema:
     # declarations
 
     def storage_of(self, decl: c_ast.Decl, pos: Pos) -> str:
-        st = [s for s in (decl.storage or []) if s != "__extension__"]
+        st = pending.check_storage(self, [s for s in (decl.storage or []) if s != "__extension__"],
+                                   pos)
         if len(st) > 1:
             self.error(pos, f"multiple storage classes in declaration specifiers "
                             f"('{st[0]}' and '{st[1]}'): conflicting storage class")
@@ -536,12 +554,6 @@ class Sema:
             self.sections[decl.name] = section
         return names
 
-    def note_trailing_attributes(self, decl: c_ast.Decl) -> None:
-        """`struct S {...} __attribute__((packed));` puts the attribute on the declaration."""
-        for fs in getattr(decl, "funcspec", None) or []:
-            if isinstance(fs, ext.AttributeSpecifier):
-                self.pending_struct_attrs.update(_attributes(fs.exprlist))
-
     def pragma(self, node: c_ast.Pragma) -> None:
         """`#pragma pack(...)` (push, pop, N, empty); other pragmas are ignored."""
         m = _PACK.match(node.string or "")
@@ -570,20 +582,18 @@ class Sema:
 
     def declare_typedef(self, decl: c_ast.Decl) -> None:
         p = self.pos(decl)
-        self.note_trailing_attributes(decl)
         others = [s for s in (decl.storage or []) if s not in ("typedef", "__extension__")]
         if others:
             self.error(p, f"multiple storage classes in declaration specifiers ('typedef' and "
                           f"'{others[0]}'): conflicting storage class")
         t = self.resolve_type(decl.type, p)
-        self.pending_struct_attrs = {}
         prev = self.scopes.lookup_current(decl.name)
         if prev is not None:
             if prev.kind != "typedef" or not compatible(prev.type, t):
                 self.error(p, f"redefinition of '{decl.name}' with a different type")
             return
-        self.scopes.define(Symbol(decl.name, Typedef(decl.name, t, p.file, p.line), "typedef",
-                                  "typedef", p))
+        self.scopes.define(Symbol(decl.name, typedef_type(self, decl, decl.name, t, p),
+                                  "typedef", "typedef", p))
 
     def declare_file_scope(self, decl: c_ast.Decl, is_definition: bool = False) -> Symbol | None:
         """A file-scope object or function declaration; merges with earlier ones."""
@@ -592,9 +602,7 @@ class Sema:
         if storage == "typedef":
             self.declare_typedef(decl)
             return None
-        self.note_trailing_attributes(decl)
-        t = self.resolve_type(decl.type, p)
-        self.pending_struct_attrs = {}
+        t = declared_type(self, decl, self.resolve_type(decl.type, p), p)
         if decl.name is None:
             return None  # `struct S { ... };`
         if storage in ("auto", "register"):
@@ -676,9 +684,7 @@ class Sema:
         if storage == "typedef":
             self.declare_typedef(decl)
             return None
-        self.note_trailing_attributes(decl)
-        t = self.auto_type(decl) or self.resolve_type(decl.type, p)
-        self.pending_struct_attrs = {}
+        t = self.auto_type(decl) or declared_type(self, decl, self.resolve_type(decl.type, p), p)
         if decl.name is None:
             return None
         kind = "func" if isinstance(unqual(t), FuncT) else "var"
@@ -967,6 +973,7 @@ class Sema:
         if op == "&&":
             return label_address(self, node, p)
         if op == "sizeof" or op in ("_Alignof", "__alignof__", "alignof", "__alignof"):
+            declared = 0  # `__alignof__ var`: the variable's own alignment
             if isinstance(node.expr, c_ast.Typename):
                 t = self.resolve_type(node.expr, p)
             else:
@@ -976,9 +983,10 @@ class Sema:
                     self.error(p, f"invalid application of '{op}' to bit-field "
                                   f"'{operand.name}'")
                     return T.IntConst(1, ULONG, p)
+                declared = operand.sym.align if isinstance(operand, T.VarRef) else 0
             u = unqual(t)
             if op != "sizeof":
-                return T.IntConst(t.align, ULONG, p)
+                return T.IntConst(max(t.align, declared), ULONG, p)
             if isinstance(u, VlaT):
                 return T.VlaSizeof(u, ULONG, p)
             if isinstance(u, FuncT) or (not u.complete and not isinstance(u, VoidT)):
@@ -1427,6 +1435,7 @@ class Sema:
                 self.expr(a)
             return self.bad(p)
         name = callee.sym.name if isinstance(callee, T.VarRef) else ""
+        pending.check_call(self, ft, p)
         if contains_long_double(ft.ret) or any(contains_long_double(x) for x in ft.params):
             self.error(p, f"call to '{name or 'function'}' uses long double, which is "
                           "unsupported")
@@ -1443,6 +1452,10 @@ class Sema:
         out: list[T.Expr] = []
         for i, a in enumerate(args):
             if ft.prototyped and i < nparams:
+                union_arg = transparent_argument(self, a, ft.params[i])
+                if union_arg is not None:
+                    out.append(union_arg)
+                    continue
                 out.append(self.assign_convert(a, ft.params[i],
                                                f"for argument {i + 1}{_named(name)}: passing to"
                                                " parameter of type"))
@@ -1463,6 +1476,8 @@ class Sema:
 
     def _builtin_call(self, name: str, args: list[c_ast.Node], p: Pos,
                       node: c_ast.FuncCall) -> T.Expr | None:
+        if pending.atomic_builtin(self, name, p):
+            return self.bad(p)
         if name in ("__builtin_alloca", "alloca") and len(args) == 1 and (
                 name != "alloca" or self.scopes.lookup("alloca") is None
                 or self.scopes.lookup("alloca").file_scope):  # type: ignore[union-attr]
