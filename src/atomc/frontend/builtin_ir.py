@@ -8,7 +8,7 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING
 
-from ..ir import I1, I8, I32, I64, PTR, Const, FloatType, InlineAsm, IntType, Op, Value
+from ..ir import I1, I8, I32, I64, PTR, VOID, Const, FloatType, InlineAsm, IntType, Op, Value
 from .abi import scalar_ir_type
 from .ctype import as_int, unqual
 
@@ -33,11 +33,40 @@ def lower_typed_builtin(g: IRGen, e: T.Call) -> Value | None:
         x = g.value_of(e.args[0])
         with g.at(e.pos):
             return _FLOAT_TESTS[kind](g, x)
+    if kind.startswith("x86_"):
+        return _x86(g, e, kind)
     if kind in ("frame_address", "return_address"):
         with g.at(e.pos):
             tmpl = FRAME_ADDRESS_ASM if kind == "frame_address" else RETURN_ADDRESS_ASM
             return g.b.insert(InlineAsm(tmpl, ["=r"], [], [], PTR, loc=g.b.loc))
     return None
+
+
+def _x86(g: IRGen, e: T.Call, kind: str) -> Value:
+    """`pause`, `rdtsc`/`rdtscp` (edx:eax joined into 64 bits), `tzcnt`/`lzcnt`
+    (the operand width for zero, else the count)."""
+    vals = [g.value_of(a) for a in e.args]
+    with g.at(e.pos):
+        b = g.b
+        if kind == "x86_pause":
+            b.insert(InlineAsm("pause", [], [], [], VOID, loc=b.loc, side_effects=True))
+            return Const(I32, 0)
+        if kind == "x86_rdtsc":
+            return b.insert(InlineAsm("rdtsc\n\tsalq $32, %%rdx\n\torq %%rdx, %0", ["=a"],
+                                      ["rdx", "cc"], [], I64, loc=b.loc, side_effects=True))
+        if kind == "x86_rdtscp":  # the TSC_AUX value goes through the pointer operand
+            tsc = b.insert(InlineAsm("rdtscp\n\tsalq $32, %%rdx\n\torq %%rdx, %0\n\t"
+                                     "movl %%ecx, (%1)", ["=a", "r"], ["rdx", "rcx", "memory",
+                                                                       "cc"],
+                                     [vals[0]], I64, loc=b.loc, side_effects=True))
+            return tsc
+        x, bits = vals[0], e.args[1].value  # type: ignore[attr-defined]
+        count = g.bit_builtin("ctz" if kind == "x86_tzcnt" else "clz", x)
+        if kind == "x86_lzcnt":  # clz counted in 64 bits
+            count = b.binary(Op.SUB, count, Const(I32, 64 - bits))
+        r = b.select(b.cmp("eq", x, Const(I64, 0)), Const(I32, bits), count)
+        rt = scalar_ir_type(e.type)
+        return r if rt == I32 else b.cast(Op.ZEXT if rt.bits > 32 else Op.TRUNC, r, rt)
 
 
 def _overflow(g: IRGen, e: T.Call, kind: str) -> Value:
@@ -47,6 +76,10 @@ def _overflow(g: IRGen, e: T.Call, kind: str) -> Value:
     rt = as_int(unqual(e.args[2].type).pointee)  # type: ignore[attr-defined]
     assert rt is not None
     op = kind.split("_")[1]
+    if kind.endswith("_mixed"):
+        b_signed = as_int(e.args[1].type).signed  # type: ignore[union-attr]
+        with g.at(e.pos):
+            return _mixed_overflow(g, op, (a, wide_signed), (b, b_signed), res, rt)
     with g.at(e.pos):
         bld = g.b
         irop = {"add": Op.ADD, "sub": Op.SUB, "mul": Op.MUL}[op]
@@ -90,6 +123,63 @@ def _wide_overflow(g: IRGen, op: str, a: Value, b: Value, w: Value, signed: bool
         return differs
     a_min = bld.cmp("eq", a, Const(I64, 1 << 63))
     return bld.binary(Op.OR, differs, bld.binary(Op.AND, b_m1, a_min))
+
+
+def _mixed_overflow(g: IRGen, op: str, a: tuple[Value, bool], b: tuple[Value, bool],
+                    res: Value, rt: IntType | object) -> Value:
+    """Checked arithmetic on 64-bit operands of mixed signedness (or a result whose
+    signedness differs from theirs): the exact result as two 64-bit words
+    (hi, lo), whose value is hi * 2**64 + lo (lo unsigned), then a range check."""
+    bld = g.b
+    zero, ones = Const(I64, 0), Const(I64, -1)
+
+    def hi_of(x: Value, signed: bool) -> Value:
+        return bld.binary(Op.ASHR, x, Const(I64, 63)) if signed else zero
+
+    (av, asg), (bv, bsg) = a, b
+    extra: Value = Const(I1, 0)  # overflow found on the way (a product above 2**64)
+    if op in ("add", "sub"):
+        ah, bh = hi_of(av, asg), hi_of(bv, bsg)
+        if op == "add":
+            lo = bld.binary(Op.ADD, av, bv)
+            carry = bld.cast(Op.ZEXT, bld.cmp("ult", lo, av), I64)
+            hi = bld.binary(Op.ADD, bld.binary(Op.ADD, ah, bh), carry)
+        else:
+            lo = bld.binary(Op.SUB, av, bv)
+            borrow = bld.cast(Op.ZEXT, bld.cmp("ult", av, bv), I64)
+            hi = bld.binary(Op.SUB, bld.binary(Op.SUB, ah, bh), borrow)
+    else:  # |a| * |b| in 64 bits (checked), then the sign
+        def magnitude(x: Value, signed: bool) -> tuple[Value, Value]:
+            if not signed:
+                return x, Const(I1, 0)
+            neg = bld.cmp("slt", x, zero)
+            return bld.select(neg, bld.binary(Op.SUB, zero, x), x), neg
+
+        ma, na = magnitude(av, asg)
+        mb, nb = magnitude(bv, bsg)
+        prod = bld.binary(Op.MUL, ma, mb)
+        mb_zero = bld.cmp("eq", mb, zero)
+        q = bld.binary(Op.UDIV, prod, bld.select(mb_zero, Const(I64, 1), mb))
+        extra = bld.select(mb_zero, Const(I1, 0), bld.cmp("ne", q, ma))
+        neg = bld.binary(Op.XOR, na, nb)
+        lo = bld.select(neg, bld.binary(Op.SUB, zero, prod), prod)
+        negative = bld.binary(Op.AND, neg, bld.cmp("ne", prod, zero))
+        hi = bld.select(negative, ones, zero)
+    bits = rt.size * 8  # type: ignore[attr-defined]
+    if rt.signed:  # type: ignore[attr-defined]
+        fits = bld.cmp("eq", hi, bld.binary(Op.ASHR, lo, Const(I64, 63)))
+        if bits < 64:
+            fits = bld.binary(Op.AND, fits, bld.binary(Op.XOR, _out_of_range(g, lo, True, bits,
+                                                                             True), Const(I1, 1)))
+    else:
+        fits = bld.cmp("eq", hi, zero)
+        if bits < 64:
+            fits = bld.binary(Op.AND, fits, bld.binary(Op.XOR, _out_of_range(g, lo, False, bits,
+                                                                             False), Const(I1, 1)))
+    over = bld.binary(Op.OR, bld.binary(Op.XOR, fits, Const(I1, 1)), extra)
+    r_ty = scalar_ir_type(rt)  # type: ignore[arg-type]
+    bld.store(lo if r_ty == I64 else bld.cast(Op.TRUNC, lo, r_ty), res)
+    return bld.cast(Op.ZEXT, over, I8)
 
 
 def _out_of_range(g: IRGen, w: Value, w_signed: bool, bits: int, r_signed: bool) -> Value:

@@ -104,6 +104,8 @@ from .ctype import (
     unqual,
     wrap,
 )
+from .cleanup import CleanupGen
+from .symbol_aliases import emit_directives
 from .digen import DIGen
 from .ctype import VlaT, variably_modified
 from .vla import VlaGen, vla_pointee
@@ -138,7 +140,7 @@ class _SwitchCtx:
         self.values: set[int] = set()
 
 
-class IRGen(VlaGen):
+class IRGen(CleanupGen, VlaGen):
     def __init__(self, opts: CompileOptions, diags: DiagnosticEngine, sema: Sema,
                  main_file: str) -> None:
         self.opts = opts
@@ -268,6 +270,7 @@ class IRGen(VlaGen):
             g = sym.ir
             assert isinstance(g, Global)
             self.define_global(g, sym, init)
+        emit_directives(self.sema, self.module)
         for sym in self.sema.scopes.levels[0].names.values():
             # attributes may come with any declaration, also after the first use
             if isinstance(sym.ir, (Function, Global)):
@@ -462,6 +465,7 @@ class IRGen(VlaGen):
         self.start(entry)
         sema.scopes.push()
         self.vla_reset()
+        self.cleanup_reset()
         self.params(fd, ft, abi, p, knr)
         self.ret_block = fn.add_block("return")
         fn.blocks.remove(self.ret_block)  # appended again at the end
@@ -472,6 +476,8 @@ class IRGen(VlaGen):
             self.ret_slot = self.alloca(max(ft.ret.size, sum(t.size for t in abi.ret.types)),
                                         ft.ret.align, "retval")
         self.compound_items(body.block_items or [])
+        self.cleanup_leave(body)
+        self.cleanup_finish()
         finish_label_values(self)
         end_pos = find_closing_brace(brace, sema.source_line) or brace
         self.finish_function(end_pos, sym)
@@ -754,7 +760,9 @@ class IRGen(VlaGen):
             self.scope = DILexicalBlock(self.scope, self.di.file(p.file), p.line, p.column)
         self.sema.scopes.push()
         active = self.vla_scope_enter()
+        self.cleanup_enter()
         self.compound_items(items)
+        self.cleanup_leave(node)
         self.vla_scope_exit(active)
         self.sema.scopes.pop()
         self.scope = saved
@@ -814,6 +822,7 @@ class IRGen(VlaGen):
         if init is not None:
             self.ensure_open()
             self.emit_init(home, init, sym.name)
+        self.cleanup_register(sym, node)
 
     def emit_init(self, home: Value, init: T.Init, name: str = "") -> None:
         """Initialise a local object, choosing the instructions as Clang does at -O0:
@@ -947,6 +956,7 @@ class IRGen(VlaGen):
                     with self.at(p):
                         st = self.b.store(v, self.ret_slot)  # type: ignore[arg-type]
                         self.b.add_to_atom(st, v)
+            self.cleanup_before_return(p)
             with self.at(p):
                 j = self.b.jump(self.ret_block)
                 self.b.add_to_atom(j)
@@ -1081,6 +1091,7 @@ class IRGen(VlaGen):
         if not self.loops:
             self.sema.error(node, "'break' statement not in loop or switch statement")
             return
+        self.cleanup_before_jump(self.loops[-1].vla_depth, self.sema.pos(node))
         self.vla_restore_to(self.loops[-1].vla_depth)
         with self.at(self.sema.pos(node)):
             j = self.b.jump(self.loops[-1].brk)
@@ -1094,6 +1105,7 @@ class IRGen(VlaGen):
             return
         target = loop.cont
         assert target is not None
+        self.cleanup_before_jump(loop.vla_depth, self.sema.pos(node))
         self.vla_restore_to(loop.vla_depth)
         with self.at(self.sema.pos(node)):
             j = self.b.jump(target)
@@ -1114,7 +1126,7 @@ class IRGen(VlaGen):
         p = self.sema.pos(node)
         self.labels_used.setdefault(node.name, p)
         self.vla_note_goto(node.name, p)
-        target = self.label_block(node.name)
+        target = self.cleanup_goto(node.name, self.label_block(node.name), p)
         with self.at(p):
             j = self.b.jump(target)
             self.b.add_to_new_atom(j)
@@ -1125,6 +1137,7 @@ class IRGen(VlaGen):
             self.sema.error(p, f"redefinition of label '{node.name}'")
         self.labels_defined[node.name] = p
         self.vla_note_label(node.name)
+        self.cleanup_note_label(node.name)
         target = self.label_block(node.name)
         if not self.b.terminated:
             with self.b.at(None):
@@ -1934,14 +1947,17 @@ class IRGen(VlaGen):
         if self.scope is not None and any(isinstance(x, c_ast.Decl) for x in items):
             self.scope = DILexicalBlock(self.scope, self.di.file(p.file), p.line, p.column)
         self.sema.scopes.push()
+        self.cleanup_enter()
         try:
             last = items[-1] if items and not is_void(e.type) else None
             for item in items if last is None else items[:-1]:
                 self.stmt(item)
-            if last is None:
-                return Const(I32, 0)
-            self.ensure_open()
-            return self.value_of(self.sema.rvalue(self.sema.expr(last)))
+            value: Value = Const(I32, 0)
+            if last is not None:
+                self.ensure_open()
+                value = self.value_of(self.sema.rvalue(self.sema.expr(last)))
+            self.cleanup_leave(node)
+            return value
         finally:
             self.sema.scopes.pop()
             self.scope = saved

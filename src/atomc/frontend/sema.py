@@ -82,7 +82,9 @@ from .ctype import (
     wrap,
 )
 from .float_builtins import float_builtin
+from .float_consts import FLOAT32, FLOAT32X, FLOAT64
 from . import pending
+from .symbol_aliases import is_alias
 from .type_attributes import (
     declared_type, member_packed, struct_attributes, transparent_argument, typedef_type,
 )
@@ -118,8 +120,8 @@ for _spec, _t in [
     ("signed long long int", LLONG), ("unsigned long long", ULLONG),
     ("unsigned long long int", ULLONG), ("__int128", INT128), ("signed __int128", INT128),
     ("unsigned __int128", UINT128), ("float", FLOAT), ("double", DOUBLE),
-    ("long double", LDOUBLE), ("_Float32", FLOAT), ("_Float64", DOUBLE),
-    ("_Float32x", DOUBLE), ("_Float64x", LDOUBLE), ("__float80", LDOUBLE),
+    ("long double", LDOUBLE), ("_Float32", FLOAT32), ("_Float64", FLOAT64),
+    ("_Float32x", FLOAT32X), ("_Float64x", LDOUBLE), ("__float80", LDOUBLE),
     ("__int128_t", INT128), ("__uint128_t", UINT128),
 ]:
     _basic(_spec.split(), _t)
@@ -175,6 +177,7 @@ class Sema:
         self.sections: dict[str, str] = {}  # file-scope name -> `section` attribute
         self.label_values = LabelValues()  # `&&label` / `goto *p` of the current function
         self.transparent_unions: set[StructT] = set()  # GNU `transparent_union` types
+        self.symbol_directives: dict[str, list] = {}  # `alias`, `ifunc`, ... (symbol_aliases)
 
     # ------------------------------------------------------------------
     # positions and errors
@@ -659,6 +662,8 @@ class Sema:
                      link_name=decl.name, init=decl.init, system=system,
                      align=self.declared_alignment(decl))
         sym.attrs = self.function_attributes(decl, kind)
+        if is_alias(self, decl.name):
+            sym.storage = "extern"  # another symbol's storage: no definition here
         asm = getattr(decl.type, "asm", None)
         if asm is not None and getattr(asm, "template", None) is not None:
             try:
@@ -1416,8 +1421,11 @@ class Sema:
                     sym = self.scopes.lookup(name[10:]) or libc_builtin_symbol(self, name[10:], p)
                     if sym is not None:
                         return self._call(T.VarRef(sym, p), args_nodes, p)
-                self.error(p, f"use of undeclared identifier '{name}' (implicit declaration "
-                              "of function)")
+                if name.startswith("__builtin_"):
+                    self.error(p, f"builtin '{name}' is not supported")
+                else:
+                    self.error(p, f"use of undeclared identifier '{name}' (implicit declaration "
+                                  "of function)")
                 for a in args_nodes:
                     self.expr(a)
                 return self.bad(p)

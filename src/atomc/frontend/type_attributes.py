@@ -28,7 +28,7 @@ from .ctype import (
     USHORT, ArrayT, CType, EnumT, FloatT, IntT, PointerT, StructT, Typedef, as_int, compatible,
     is_void, unqual,
 )
-from .pending import PendingT
+from .pending import PendingT, check_declared_type
 from .scopes import Symbol
 
 if TYPE_CHECKING:
@@ -75,6 +75,7 @@ def declared_type(sema: Sema, decl: c_ast.Node, t: CType, p: Pos) -> CType:
     attrs = _attrs(decl)
     if "mode" in attrs:
         t = _with_mode(sema, t, attrs["mode"], p)
+        check_declared_type(sema, t, p)  # mode(TI) is __int128
     if "vector_size" in attrs:
         t = _vector(sema, t, attrs["vector_size"], p)
     return t

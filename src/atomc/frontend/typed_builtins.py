@@ -6,10 +6,10 @@ arithmetic: `__builtin_types_compatible_p`, `__builtin_choose_expr`,
 
 The overflow builtins compute the mathematically exact result in a wide type W
 (its value set holds every exact result), then check that result against the
-range of the result object's type. With 64-bit operands W is the operands' own
-64-bit type plus an "exact result left W" flag, which is only decisive when
-the result type has the operands' signedness; other mixes get a diagnostic.
-The IR for them is built in `builtin_ir`.
+range of the result object's type. With 64-bit operands of one signedness W is
+their own 64-bit type plus an "exact result left W" flag; when operands and
+result mix signedness, the exact result is formed in two 64-bit words. The IR
+for them is built in `builtin_ir`.
 """
 
 from __future__ import annotations
@@ -139,6 +139,12 @@ def _overflow(sema: Sema, name: str, op: str, args: list[c_ast.Node], p: Pos) ->
         a, b = sema.cast(a, fixed), sema.cast(b, fixed)
         res = sema.assign_convert(res, PointerT(fixed), f"for argument 3 of '{name}': passing to "
                                                          "parameter of type")
+    return overflow_call(sema, name, op, a, b, res, p)
+
+
+def overflow_call(sema: Sema, name: str, op: str, a: T.Expr, b: T.Expr, res: T.Expr,
+                  p: Pos) -> T.Expr:
+    """The checked `a op b` stored through `res`; its value is the overflow flag."""
     ta, tb = _int_type(a.type), _int_type(b.type)
     ru = unqual(res.type)
     tr = _int_type(ru.pointee) if isinstance(ru, PointerT) else None
@@ -154,14 +160,13 @@ def _overflow(sema: Sema, name: str, op: str, args: list[c_ast.Node], p: Pos) ->
         # every exact result fits in 64 bits: signed, except u32 * u32 (below 2**64)
         unsigned = op == "mul" and not ta.signed and not tb.signed
         wide: IntT = ULONG if unsigned else LONG
-        exact = True
-    else:
-        if ta.signed != tb.signed or tr.signed != ta.signed:
-            sema.error(p, f"unsupported: '{name}' mixing signed and unsigned operands or result "
-                          "with 64-bit types")
-            return sema.bad(p)
+        return T.Call(None, [sema.cast(a, wide), sema.cast(b, wide), res], None, BOOL, p,
+                      builtin=f"overflow_{op}")
+    if ta.signed == tb.signed == tr.signed:
         wide = LONG if ta.signed else ULONG
-        exact = False
-    kind = f"overflow_{op}" + ("" if exact else "_wide")
-    return T.Call(None, [sema.cast(a, wide), sema.cast(b, wide), res], None, BOOL, p,
-                  builtin=kind)
+        return T.Call(None, [sema.cast(a, wide), sema.cast(b, wide), res], None, BOOL, p,
+                      builtin=f"overflow_{op}_wide")
+    # mixed signedness with a 64-bit operand: each operand keeps its own signedness
+    # (in 64 bits) and the exact result is formed in two words (builtin_ir)
+    ops = [sema.cast(x, LONG if t.signed else ULONG) for x, t in ((a, ta), (b, tb))]
+    return T.Call(None, [*ops, res], None, BOOL, p, builtin=f"overflow_{op}_mixed")
