@@ -111,6 +111,14 @@ def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
                 attrs.add("noinline")
         elif name == "section":
             section = _string_arg(sema, node, args, name) or section
+        elif name in ("warning", "error") and args and getattr(decl, "name", None):
+            msg = _string_arg(sema, node, args, name)
+            if msg is not None:
+                sema.call_diagnostics[decl.name] = (name, msg)
+        elif name == "alloc_size" and getattr(decl, "name", None):
+            positions = [sema.const_int(sema.expr(a), "alloc_size argument") for a in args]
+            if positions and all(isinstance(x, int) for x in positions):
+                sema.alloc_sizes[decl.name] = tuple(positions)  # type: ignore[arg-type]
         elif name in ALIAS_ATTRIBUTES:
             target = _string_arg(sema, node, args, name) if args or name != "weakref" else ""
             if target is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+from dataclasses import replace
 
 from ..diag import DiagnosticEngine, SourceSpan
 from ..ir import Module
@@ -14,9 +15,20 @@ from .preprocess import run_cpp, system_headers
 from .sema import Sema
 
 
+def cpp_options(opts: CompileOptions) -> CompileOptions:
+    """`opts` as cpp should see them: gcc's optimisation macros for the level
+    (`__OPTIMIZE__` from -O1, `__OPTIMIZE_SIZE__` for -Os, `__NO_INLINE__` only at
+    -O0), which glibc reads for _FORTIFY_SOURCE and its extern inline functions.
+    (Standalone `cpp` defines `__NO_INLINE__` and nothing else.)"""
+    if opts.opt_level == 0:
+        return opts
+    defines = (*opts.defines, "__OPTIMIZE__") + (("__OPTIMIZE_SIZE__",) if opts.size_opt else ())
+    return replace(opts, defines=defines, undefines=(*opts.undefines, "__NO_INLINE__"))
+
+
 def preprocess(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> str:
     """Preprocessed text (the driver's -E output), as the system cpp writes it."""
-    return run_cpp(path, opts, diags, for_parser=False)
+    return run_cpp(path, cpp_options(opts), diags, for_parser=False)
 
 
 def _check_binary(path: str, diags: DiagnosticEngine) -> None:
@@ -51,7 +63,7 @@ def main_file_of(text: str, path: str) -> str:
 def compile_to_ir(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> Module:
     """C source file to IR; reports errors through `diags` and raises CompileAborted."""
     _check_binary(path, diags)
-    text = run_cpp(path, opts, diags)
+    text = run_cpp(path, cpp_options(opts), diags)
     path = main_file_of(text, path)
     limit = sys.getrecursionlimit()
     # pycparser and our tree walks recurse once per nesting level: C's minimum limits
@@ -64,6 +76,8 @@ def compile_to_ir(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> M
                                                       "contain at least one declaration (empty "
                                                       "translation unit)")
         sema = Sema(diags, path, system_headers(text, path))
+        sema.optimizing = opts.opt_level > 0
+        sema.gnu89_inline = opts.std in ("c89", "gnu89")
         module = IRGen(opts, diags, sema, path).run(ast)
     except RecursionError:
         raise diags.fatal(None, "program nesting is too deep for atomc") from None

@@ -28,6 +28,7 @@ from .ctype import (
 )
 from .scopes import Pos, Symbol
 from .builtins_misc import misc_builtin
+from .fortify import fortify_builtin
 from .typed_builtins import typed_builtin
 
 if TYPE_CHECKING:
@@ -129,7 +130,8 @@ def libc_builtin_symbol(sema: Sema, name: str, p: Pos) -> Symbol | None:
 
 def gnu_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr | None:
     """A typed expression for the builtins handled here, None for other names."""
-    typed = typed_builtin(sema, name, args, p) or misc_builtin(sema, name, args, p)
+    typed = typed_builtin(sema, name, args, p) or misc_builtin(sema, name, args, p) or \
+        fortify_builtin(sema, name, args, p)
     if typed is not None:
         return typed
     if name == "__builtin_prefetch":

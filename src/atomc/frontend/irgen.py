@@ -105,6 +105,8 @@ from .ctype import (
     wrap,
 )
 from .cleanup import CleanupGen
+from .gnu_inline import InlineGen, inline_only_definition
+from .fortify import report_call_attributes
 from .symbol_aliases import emit_directives
 from .digen import DIGen
 from .ctype import VlaT, variably_modified
@@ -140,7 +142,7 @@ class _SwitchCtx:
         self.values: set[int] = set()
 
 
-class IRGen(CleanupGen, VlaGen):
+class IRGen(InlineGen, CleanupGen, VlaGen):
     def __init__(self, opts: CompileOptions, diags: DiagnosticEngine, sema: Sema,
                  main_file: str) -> None:
         self.opts = opts
@@ -183,6 +185,8 @@ class IRGen(CleanupGen, VlaGen):
         deferred: list[c_ast.FuncDef] = []
         for ext in ast.ext:
             if isinstance(ext, c_ast.FuncDef):
+                if inline_only_definition(self.sema, ext):
+                    continue  # a body for inlining only, never emitted
                 if self.sema.is_system(self.sema.pos(ext)):
                     # header inline functions: compiled only if the program uses them
                     sym = self.sema.declare_file_scope(ext.decl)
@@ -353,6 +357,8 @@ class IRGen(CleanupGen, VlaGen):
     # locations and helpers
 
     def loc(self, pos: Pos | None) -> DILocation | None:
+        if self.sema.inline_frames:  # inlined gnu_inline body: all at the call
+            return self.sema.inline_frames[-1].loc
         if pos is None or self.scope is None or pos.line == 0:
             return None
         return DILocation(pos.line, pos.column, self.scope)
@@ -570,6 +576,8 @@ class IRGen(CleanupGen, VlaGen):
 
     def declare_var(self, sym: Symbol, home: Value, arg: int = 0) -> None:
         assert self.scope is not None
+        if self.sema.inline_frames:
+            return  # locals of an inlined gnu_inline body are not described
         dt = self.di.type(sym.type) or self.di.type(INT)
         var = DILocalVariable(sym.name, self.scope, self.di.file(sym.pos.file), sym.pos.line,
                               dt, arg)  # type: ignore[arg-type]
@@ -823,6 +831,7 @@ class IRGen(CleanupGen, VlaGen):
             self.ensure_open()
             self.emit_init(home, init, sym.name)
         self.cleanup_register(sym, node)
+        self.inline_note_local(sym, init)
 
     def emit_init(self, home: Value, init: T.Init, name: str = "") -> None:
         """Initialise a local object, choosing the instructions as Clang does at -O0:
@@ -931,6 +940,9 @@ class IRGen(CleanupGen, VlaGen):
 
     def _s_Return(self, node: c_ast.Return) -> None:
         self.ensure_open()
+        if self.sema.inline_frames:
+            self.inline_return(node)
+            return
         p = self.sema.pos(node)
         e = self.sema.return_value(node.expr, p)
         assert self.fabi is not None and self.ret_block is not None
@@ -972,14 +984,14 @@ class IRGen(CleanupGen, VlaGen):
         self.branch_on(cond, then_b, else_b, atom=True)
         self.start(then_b)
         if node.iftrue is not None:
-            self.stmt(node.iftrue)
+            self.branch_stmt(node.iftrue, cond, True)
         if not self.b.terminated:
             with self.b.at(None):
                 self.b.jump(end_b)
         if node.iffalse is not None:
             assert else_b is not None
             self.start(else_b)
-            self.stmt(node.iffalse)
+            self.branch_stmt(node.iffalse, cond, False)
             if not self.b.terminated:
                 with self.b.at(None):
                     self.b.jump(end_b)
@@ -1759,6 +1771,8 @@ class IRGen(CleanupGen, VlaGen):
     def _v_Call(self, e: T.Call) -> Value:
         if e.builtin:
             return self.builtin(e)
+        if not self.dead_code:
+            report_call_attributes(self, e)
         ft = e.ftype
         assert isinstance(ft, FuncT)
         abi = func_abi(ft, [a.type for a in e.args[len(ft.params):]])

@@ -83,6 +83,9 @@ from .ctype import (
 )
 from .float_builtins import float_builtin
 from .float_consts import FLOAT32, FLOAT32X, FLOAT64
+from .gnu_inline import (
+    InlineDef, InlineFrame, bound_constant, expand_arguments, inline_call, is_constant,
+)
 from . import pending
 from .symbol_aliases import is_alias
 from .type_attributes import (
@@ -178,6 +181,12 @@ class Sema:
         self.label_values = LabelValues()  # `&&label` / `goto *p` of the current function
         self.transparent_unions: set[StructT] = set()  # GNU `transparent_union` types
         self.symbol_directives: dict[str, list] = {}  # `alias`, `ifunc`, ... (symbol_aliases)
+        self.inline_defs: dict[str, InlineDef] = {}  # inline-only bodies (gnu_inline)
+        self.inline_frames: list[InlineFrame] = []  # inlined calls being expanded
+        self.call_diagnostics: dict[str, tuple[str, str]] = {}  # `warning`/`error` attributes
+        self.alloc_sizes: dict[str, tuple[int, ...]] = {}  # `alloc_size` argument positions
+        self.optimizing = False  # -O1 and above (set by the front end's driver)
+        self.gnu89_inline = False  # gnu89 `extern inline` semantics
 
     # ------------------------------------------------------------------
     # positions and errors
@@ -665,9 +674,12 @@ class Sema:
         if is_alias(self, decl.name):
             sym.storage = "extern"  # another symbol's storage: no definition here
         asm = getattr(decl.type, "asm", None)
-        if asm is not None and getattr(asm, "template", None) is not None:
+        template = getattr(asm, "template", None)
+        if isinstance(template, c_ast.ExprList) and template.exprs:  # `f(...) __asm__("g")`
+            template = template.exprs[0]
+        if template is not None:
             try:
-                sym.link_name = string_literal(asm.template.value).decode()
+                sym.link_name = string_literal(template.value).decode()
             except (LiteralError, AttributeError):
                 pass
         self.scopes.define(sym)
@@ -928,6 +940,9 @@ class Sema:
             return self.bad(p)
         if sym.kind == "enumconst":
             return T.IntConst(sym.value, INT, p)
+        const = bound_constant(self, sym, p) if self.inline_frames else None
+        if const is not None:
+            return const
         sym.used = True
         # a long double object from a header is rejected where it is used
         # (functions: at the call)
@@ -1430,7 +1445,8 @@ class Sema:
                     self.expr(a)
                 return self.bad(p)
         callee = self.expr(node.name)
-        return self._call(callee, args_nodes, p)
+        call = self._call(callee, args_nodes, p)
+        return inline_call(self, call) or call
 
     def _call(self, callee: T.Expr, args_nodes: list[c_ast.Node], p: Pos) -> T.Expr:
         fn = self.rvalue(callee)
@@ -1447,7 +1463,7 @@ class Sema:
         if contains_long_double(ft.ret) or any(contains_long_double(x) for x in ft.params):
             self.error(p, f"call to '{name or 'function'}' uses long double, which is "
                           "unsupported")
-        args = [self.expr(a) for a in args_nodes]
+        args = expand_arguments(self, args_nodes)
         nparams = len(ft.params)
         if ft.prototyped:
             if len(args) < nparams:
@@ -1531,9 +1547,8 @@ class Sema:
         if name in _BIT_BUILTINS and len(args) == 1:
             return self._bit_builtin(name, self.value(self.expr(args[0])), p)
         if name == "__builtin_constant_p" and len(args) == 1:
-            e = self.expr(args[0])
-            # integer constant expressions and string literals (as gcc at -O0)
-            return T.IntConst(int(isinstance(e, (T.IntConst, T.StrLit))), INT, p)
+            e = self.expr(args[0])  # typed, never evaluated
+            return T.IntConst(int(is_constant(self, e)), INT, p)
         gnu = gnu_builtin(self, name, args, p)
         if gnu is not None:
             return gnu
