@@ -16,8 +16,8 @@ from pycparser import c_ast
 
 from . import tree as T
 from .ctype import (
-    BOOL, CHAR, INT, UINT, ULONG, ULLONG, USHORT, VOID, ArrayT, CType, EnumT, FloatT, FuncT,
-    IntT, PointerT, StructT, VoidT, as_int, qualify, unqual,
+    BOOL, CHAR, DOUBLE, INT, UINT, ULONG, ULLONG, USHORT, VOID, ArrayT, CType, EnumT, FloatT,
+    FuncT, IntT, PointerT, StructT, VoidT, as_int, qualify, unqual,
 )
 from .scopes import Symbol
 from .typed_builtins import overflow_call
@@ -34,7 +34,6 @@ _NOT_PROVIDED = {
     "__builtin_apply_args": "constructing calls at run time",
     "__builtin_return": "constructing calls at run time",
     "__builtin_complex": "_Complex types",
-    "__builtin_tgmath": "_Complex types",
     "__builtin_shuffle": "GNU vector types",
     "__builtin_convertvector": "GNU vector types",
     "__builtin_eh_return": "exception handling",
@@ -62,6 +61,8 @@ def misc_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Exp
             (sema.function.name if sema.function is not None else "")
         data = text.encode() + b"\0"
         return T.StrLit(data, ArrayT(qualify(CHAR, True, False), len(data)), p)
+    if name == "__builtin_tgmath":
+        return _tgmath(sema, args, p)
     if name == "__builtin_classify_type":
         return _classify_type(sema, args, p)
     if name == "__builtin___clear_cache":  # x86 keeps instruction fetch coherent
@@ -185,3 +186,40 @@ def _x86(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr:
         bits = ret.size * 8
         vals = [sema.cast(vals[0], ULONG), T.IntConst(bits, INT, p)]
     return T.Call(None, vals, None, ret, p, builtin=kind)
+
+
+def _tgmath(sema: Sema, args: list[c_ast.Node], p: Pos) -> T.Expr:
+    """`__builtin_tgmath(f1, ..., fk, a1, ..., an)` (<tgmath.h>, gcc 8+): the call of
+    the fi whose type-generic parameters have the type C11 7.25 picks from the
+    arguments (integers count as double, else the widest floating type)."""
+    sema.quiet += 1  # typed again by the chosen call
+    try:
+        typed = [sema.value(sema.expr(a)) for a in args]
+    finally:
+        sema.quiet -= 1
+    funcs: list[FuncT] = []
+    for e in typed:
+        u = unqual(e.type)
+        ft = unqual(u.pointee) if isinstance(u, PointerT) else None
+        if not isinstance(ft, FuncT):
+            break
+        funcs.append(ft)
+    n = len(funcs[0].params) if funcs else -1
+    if not funcs or len(typed) != len(funcs) + n or any(len(f.params) != n for f in funcs):
+        sema.error(p, "invalid arguments to '__builtin_tgmath'")
+        return sema.bad(p)
+    generic = [i for i in range(n) if len({unqual(f.params[i]) for f in funcs}) > 1]
+    kinds = [unqual(typed[len(funcs) + i].type) for i in generic]
+    if any(isinstance(k, FloatT) and k.name == "_Complex" for k in kinds):
+        sema.error(p, "'__builtin_tgmath' with complex arguments is not supported (_Complex "
+                      "types)")
+        return sema.bad(p)
+    real = [DOUBLE if not isinstance(k, FloatT) else k for k in kinds]
+    want = max(real, key=lambda k: k.size) if real else DOUBLE
+    if len({k.size for k in real}) == 1 and len(set(real)) > 1:
+        want = DOUBLE if DOUBLE in real else real[0]
+    for i, f in enumerate(funcs):
+        if all(unqual(f.params[g]) == want for g in generic):
+            return sema._call(sema.expr(args[i]), args[len(funcs):], p)
+    sema.error(p, f"'__builtin_tgmath' has no function for type '{want}'")
+    return sema.bad(p)

@@ -181,6 +181,7 @@ class Sema:
         self.label_values = LabelValues()  # `&&label` / `goto *p` of the current function
         self.transparent_unions: set[StructT] = set()  # GNU `transparent_union` types
         self.symbol_directives: dict[str, list] = {}  # `alias`, `ifunc`, ... (symbol_aliases)
+        self.defined_types: dict[c_ast.Node, CType] = {}  # struct/union/enum definitions
         self.inline_defs: dict[str, InlineDef] = {}  # inline-only bodies (gnu_inline)
         self.inline_frames: list[InlineFrame] = []  # inlined calls being expanded
         self.call_diagnostics: dict[str, tuple[str, str]] = {}  # `warning`/`error` attributes
@@ -370,10 +371,16 @@ class Sema:
                 return INT
             pending.check_declared_type(self, t, pos)
             return t
-        if isinstance(spec, (c_ast.Struct, c_ast.Union)):
-            return self.struct_type(spec, pos)
-        if isinstance(spec, c_ast.Enum):
-            return self.enum_type(spec, pos)
+        if isinstance(spec, (c_ast.Struct, c_ast.Union, c_ast.Enum)):
+            # `struct S {...} a, *b;` resolves the one definition once per declarator
+            done = self.defined_types.get(spec)
+            if done is not None and self._still_visible(spec, done):
+                return done
+            t = self.struct_type(spec, pos) if not isinstance(spec, c_ast.Enum) \
+                else self.enum_type(spec, pos)
+            if getattr(spec, "decls", None) is not None or getattr(spec, "values", None):
+                self.defined_types[spec] = t
+            return t
         if isinstance(spec, ext.TypeOfExpression):
             e = self.expr(spec.expr)
             return e.type
@@ -384,6 +391,17 @@ class Sema:
             return self.resolve_type(spec, pos)
         self.error(pos, f"unsupported type specifier '{type(spec).__name__}'")
         return INT
+
+    def _still_visible(self, spec: c_ast.Node, t: CType) -> bool:
+        """Is the type a definition made still in scope here (its tag, or for an
+        enum its first constant)? A statement expression's trial typing, or a body
+        inlined again, leaves the scope where it was defined."""
+        if isinstance(spec, c_ast.Enum):
+            first = spec.values.enumerators[0].name if spec.values.enumerators else None
+            if first is not None and self.scopes.lookup_current(first) is None:
+                return False
+        tag = getattr(spec, "name", None)
+        return not tag or self.scopes.lookup_tag_current(tag) is t
 
     def struct_type(self, spec: c_ast.Struct | c_ast.Union, pos: Pos) -> CType:
         kind = "struct" if isinstance(spec, c_ast.Struct) else "union"
