@@ -17,6 +17,7 @@ from collections import deque
 from pycparser import c_ast
 from pycparser.c_lexer import _Token
 from pycparserext.ext_c_lexer import GnuCLexer
+from pycparserext.ext_c_parser import AttributeSpecifier, TypeDeclExt
 
 _EXTENSION = "__EXTENSION__"
 
@@ -65,11 +66,28 @@ class AtomcLexer(GnuCLexer):
         if tok is None or tok.type != "LBRACKET":
             return tok
         nxt = self._raw()
+        while nxt is not None and nxt.type in ("__ATTRIBUTE__", "__ATTRIBUTE"):
+            # `int a[__attribute__((unused)) 4]`: gcc takes attributes among an array
+            # declarator's qualifiers and they do not change the type
+            self._skip_group()
+            nxt = self._raw()
         if nxt is None or nxt.type != "LBRACKET":
             if nxt is not None:
                 self._queue.appendleft(nxt)
             return tok
         return self._std_attributes(tok)
+
+    def _skip_group(self) -> None:
+        """Drop one balanced `( ... )` (an attribute's argument list)."""
+        depth = 0
+        while True:
+            t = self._raw()
+            if t is None:
+                return
+            depth += t.type == "LPAREN"
+            depth -= t.type == "RPAREN"
+            if depth <= 0:
+                return
 
     def _std_attributes(self, start: _Token) -> _Token:
         """Read `attr-list ]]` after `[[` and queue it as `__attribute__((...))`."""
@@ -314,6 +332,18 @@ class GnuStatementsMixin:
             return self._parse_static_assert()
         return super()._parse_struct_declaration()
 
+    def _build_declarations(self, spec, decls, typedef_namespace=False):  # type: ignore
+        # pycparser's Typedef node has no place for attributes among the declaration
+        # specifiers (`typedef int __attribute__((aligned(8))) T;`): keep them on the
+        # declarator, where the type code reads a typedef's attributes
+        out = super()._build_declarations(spec, decls, typedef_namespace)
+        attrs = [e for fs in spec.get("function") or [] if isinstance(fs, AttributeSpecifier)
+                 for e in getattr(fs.exprlist, "exprs", None) or []]
+        if attrs and "typedef" in (spec.get("storage") or []):
+            for td in out:
+                _attach_attributes(td, attrs)
+        return out
+
 
 def _rename_labels(node: c_ast.Node, names: dict[str, str]) -> None:
     """Rename labels, gotos and `&&label` for the names a block declared local."""
@@ -348,3 +378,22 @@ def _split_trailing_label(node: c_ast.Compound) -> None:
 _NOT_EXPRESSIONS = frozenset({"If", "For", "While", "DoWhile", "Return", "Switch", "Goto",
                               "Break", "Continue", "Case", "Default", "Label", "Asm",
                               "ComputedGoto", "StaticAssert", "Pragma", "DeclList", "Typedef"})
+
+
+def _attach_attributes(td: c_ast.Node, attrs: list[c_ast.Node]) -> None:
+    """Add attribute expressions to the innermost declarator of typedef `td`."""
+    parent, node = td, td.type
+    while not isinstance(node, c_ast.TypeDecl) and getattr(node, "type", None) is not None:
+        parent, node = node, node.type
+    if not isinstance(node, c_ast.TypeDecl):
+        return
+    if not isinstance(node, TypeDeclExt):
+        ext = TypeDeclExt.from_pycparser(node)
+        ext.type = node.type
+        ext.asm = None
+        ext.attributes = None
+        parent.type = ext
+        node = ext
+    old = getattr(node, "attributes", None)
+    node.attributes = c_ast.ExprList([*(old.exprs if old is not None else []), *attrs],
+                                     td.coord)
