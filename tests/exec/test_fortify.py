@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_exec import verify_dwarf
 
 HERE = Path(__file__).parent
 PROGRAMS = [HERE / "programs" / "307_fortify_wrappers.c", HERE / "programs" / "308_gnu_inline.c"]
@@ -58,6 +59,7 @@ def test_fortified_program_matches_gcc(src: Path, level: str, opt: str, gcc_buil
            str(exe)])
     got, want = run(exe), run(gcc_builds(src, level))
     assert (got.stdout, got.returncode) == (want.stdout, want.returncode)
+    verify_dwarf(exe)
     if src.name.startswith("307"):
         # the wrappers were inlined and chose the checking entry points
         used = undefined(exe)

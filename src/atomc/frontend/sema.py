@@ -464,7 +464,7 @@ class Sema:
                                f"{'a union' if kind == 'union' else 'otherwise empty struct'}")
             fields.append(FieldDecl(name, mt, dp.line, width, malign, member_packed(d)))
         attrs = _attributes(getattr(getattr(spec, "attrib", None), "exprlist", None))
-        struct_attributes(self, st, set(attrs))
+        struct_attributes(self, st, set(attrs), pos)
         for msg in layout_record(st, fields, packed="packed" in attrs,
                                  min_align=self._align_arg(attrs), max_align=self.pack or 0):
             self.error(pos, msg)

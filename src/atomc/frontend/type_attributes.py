@@ -99,10 +99,17 @@ def typedef_type(sema: Sema, decl: c_ast.Node, name: str, t: CType, p: Pos) -> C
     return Typedef(name, base, p.file, p.line)
 
 
-def struct_attributes(sema: Sema, st: StructT, names: set[str]) -> None:
+# attributes on a struct or union that change its layout in ways atomc does not do
+_UNSUPPORTED_RECORD = ("ms_struct", "scalar_storage_order")
+
+
+def struct_attributes(sema: Sema, st: StructT, names: set[str], p: Pos) -> None:
     """Attributes written on a struct/union definition itself."""
     if "transparent_union" in names and st.kind == "union":
         sema.transparent_unions.add(st)
+    for name in _UNSUPPORTED_RECORD:
+        if name in names and not sema.is_system(p):
+            sema.error(p, f"'{name}' attribute is unsupported")
 
 
 def member_packed(decl: c_ast.Node) -> bool:
