@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
-PKGS="binutils gcc make dpkg-dev gdb ccache distcc lldb-22 python3-lldb-22 clang-22 llvm-22 csmith libcsmith-dev python3 python3-venv python3-dev"
+PKGS="binutils gcc make dpkg-dev tcl gdb ccache distcc lldb-22 python3-lldb-22 clang-22 llvm-22 csmith libcsmith-dev python3 python3-venv python3-dev"
 missing=""
 for p in $PKGS; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
@@ -34,11 +34,11 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
 
-# Debian sources of real C programs for tests/realworld (zlib; Lua for later tests),
+# Debian sources of real C programs for tests/realworld (zlib, Lua, sqlite3),
 # unpacked once into ${ATOMC_SRC_CACHE:-~/.cache/atomc-debsrc}, never into the repo.
 # A deb-src entry mirroring the machine's own Debian entries is added if none exists.
 # Without network this only warns: those tests then skip.
-if ! .venv/bin/python tests/realworld/debsrc.py --cached zlib lua5.4 >/dev/null 2>&1; then
+if ! .venv/bin/python tests/realworld/debsrc.py --cached zlib lua5.4 sqlite3 >/dev/null 2>&1; then
   if ! grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/; then
     if [ -f /etc/apt/sources.list.d/debian.sources ]; then
       sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources \
@@ -49,6 +49,6 @@ if ! .venv/bin/python tests/realworld/debsrc.py --cached zlib lua5.4 >/dev/null 
     fi
   fi
   $SUDO apt-get update -qq || true
-  .venv/bin/python tests/realworld/debsrc.py zlib lua5.4 \
+  .venv/bin/python tests/realworld/debsrc.py zlib lua5.4 sqlite3 \
     || echo "install.sh: warning: Debian sources not fetched; tests/realworld will skip" >&2
 fi

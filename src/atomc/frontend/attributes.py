@@ -7,11 +7,14 @@ Acted on (they become IR function/global attributes or a section):
 `weak`, `visibility(...)` (an explicit "default" is kept too: -fvisibility=
 cannot change it), `constructor`, `destructor`, `section("name")`,
 `stack_protect` / `no_stack_protector`, `common` / `nocommon`,
-`tls_model("...")`. `aligned` and `packed` are read by the type
-code in `sema`. Accepted without effect because their semantics allow it:
-optimisation hints and checking attributes (`cold`, `pure`, `format`, ...).
-Attributes that change meaning (`cleanup`, `alias`, `vector_size`, ...) are
-rejected in user code rather than silently dropped.
+`tls_model("...")`; `alias`, `weakref`, `ifunc` and `symver` become
+assembler directives (`symbol_aliases`). `aligned`, `packed`, `mode`,
+`transparent_union` and `vector_size` are read by the type code
+(`type_attributes`), `cleanup` by irgen (`cleanup`). Accepted without effect
+because their semantics allow it: optimisation hints and checking attributes
+(`cold`, `pure`, `format`, ...). Attributes that change meaning and are not
+implemented (`naked`, `ms_abi`, ...) are rejected in user code rather than
+silently dropped.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from pycparser import c_ast
 from pycparserext import ext_c_parser as ext
 
 from .literals import LiteralError, string_literal
+from .symbol_aliases import ALIAS_ATTRIBUTES, note_directive
 
 if TYPE_CHECKING:
     from .sema import Sema
@@ -45,11 +49,17 @@ IGNORED = frozenset({
     "no_split_stack", "warn_if_not_aligned", "copy", "noinit", "persistent",
     "no_profile_instrument_function", "zero_call_used_regs", "null_terminated_string_arg",
     "counted_by", "expected_throw", "strict_flex_array", "sysv_abi", "cdecl",
-    "transparent_union", "mode",
+    "transparent_union", "mode", "vector_size", "cleanup",  # read by type_attributes, cleanup
+    # instrumentation, hardening and code-placement hints with no effect on meaning
+    "no_sanitize_coverage", "no_sanitize_thread", "no_stack_limit", "patchable_function_entry",
+    "simd", "target_clones", "nocf_check", "cf_check", "indirect_return", "indirect_branch",
+    "function_return", "fentry_name", "fentry_section", "force_align_arg_pointer", "gcc_struct",
+    "warn_unused", "nodiscard", "maybe_unused", "vector_mask", "objc_root_class",
+    # calling-convention attributes gcc ignores on x86-64
+    "stdcall", "fastcall", "thiscall", "regparm",
 })
 # meaning-changing attributes atomc does not implement: an error outside system headers
-UNSUPPORTED = frozenset({"cleanup", "alias", "weakref", "ifunc", "naked", "vector_size",
-                         "ms_abi", "regparm", "interrupt", "scalar_storage_order", "symver"})
+UNSUPPORTED = frozenset({"naked", "ms_abi", "interrupt", "scalar_storage_order", "ms_struct"})
 
 
 def attribute_nodes(decl: c_ast.Node) -> list[c_ast.Node]:
@@ -67,17 +77,6 @@ def attribute_nodes(decl: c_ast.Node) -> list[c_ast.Node]:
         out.extend(getattr(getattr(t, "attributes", None), "exprs", None) or [])
         t = getattr(t, "type", None)
     return out
-
-
-def gnu_extern_inline(decl: c_ast.Decl) -> bool:
-    """`extern inline __attribute__((gnu_inline))`: a body for inlining only, never an
-    out-of-line definition (glibc's `__extern_inline` functions under __OPTIMIZE__)."""
-    if "extern" not in (decl.storage or []):
-        return False
-    if not any(f in ("inline", "__inline", "__inline__") for f in decl.funcspec or []):
-        return False
-    return any((na := _name_and_args(n)) is not None and na[0] == "gnu_inline"
-               for n in attribute_nodes(decl))
 
 
 def _name_and_args(node: c_ast.Node) -> tuple[str, list[c_ast.Node]] | None:
@@ -116,6 +115,18 @@ def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
                 attrs.add("noinline")
         elif name == "section":
             section = _string_arg(sema, node, args, name) or section
+        elif name in ("warning", "error") and args and getattr(decl, "name", None):
+            msg = _string_arg(sema, node, args, name)
+            if msg is not None:
+                sema.call_diagnostics[decl.name] = (name, msg)
+        elif name == "alloc_size" and getattr(decl, "name", None):
+            positions = [sema.const_int(sema.expr(a), "alloc_size argument") for a in args]
+            if positions and all(isinstance(x, int) for x in positions):
+                sema.alloc_sizes[decl.name] = tuple(positions)  # type: ignore[arg-type]
+        elif name in ALIAS_ATTRIBUTES:
+            target = _string_arg(sema, node, args, name) if args or name != "weakref" else ""
+            if target is not None:
+                note_directive(sema, decl, name, target)
         elif name == "visibility":
             vis = _string_arg(sema, node, args, name)
             if vis is not None and vis not in VISIBILITIES:

@@ -47,6 +47,7 @@ class FieldDecl:
     line: int
     width: int | None = None
     align_attr: int = 0  # GNU aligned(N) / _Alignas on the member, 0 if none
+    packed: bool = False  # GNU `packed` on the member itself
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +116,7 @@ def layout_record(st: StructT, fields: list[FieldDecl], packed: bool = False,
     runs: list[list[Member]] = []  # runs of adjacent bit-fields (structs)
     run_open = False
     for f in fields:
-        ta = unqual(f.type).align
+        ta = 1 if f.packed else f.type.align  # a typedef's `aligned(N)` counts
         if f.width is not None:
             tsize_bits = unqual(f.type).size * 8
             if f.width == 0:

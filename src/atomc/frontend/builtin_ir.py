@@ -8,7 +8,7 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING
 
-from ..ir import I1, I8, I32, I64, PTR, X80, Const, FloatType, InlineAsm, IntType, Op, Value
+from ..ir import I1, I8, I32, I64, PTR, VOID, X80, Const, FloatType, InlineAsm, IntType, Op, Value
 from .abi import scalar_ir_type
 from .longdouble import smallest_normal, x87_magnitude
 from .ctype import as_int, unqual
@@ -34,11 +34,40 @@ def lower_typed_builtin(g: IRGen, e: T.Call) -> Value | None:
         x = g.value_of(e.args[0])
         with g.at(e.pos):
             return _FLOAT_TESTS[kind](g, x)
+    if kind.startswith("x86_"):
+        return _x86(g, e, kind)
     if kind in ("frame_address", "return_address"):
         with g.at(e.pos):
             tmpl = FRAME_ADDRESS_ASM if kind == "frame_address" else RETURN_ADDRESS_ASM
             return g.b.insert(InlineAsm(tmpl, ["=r"], [], [], PTR, loc=g.b.loc))
     return None
+
+
+def _x86(g: IRGen, e: T.Call, kind: str) -> Value:
+    """`pause`, `rdtsc`/`rdtscp` (edx:eax joined into 64 bits), `tzcnt`/`lzcnt`
+    (the operand width for zero, else the count)."""
+    vals = [g.value_of(a) for a in e.args]
+    with g.at(e.pos):
+        b = g.b
+        if kind == "x86_pause":
+            b.insert(InlineAsm("pause", [], [], [], VOID, loc=b.loc, side_effects=True))
+            return Const(I32, 0)
+        if kind == "x86_rdtsc":
+            return b.insert(InlineAsm("rdtsc\n\tsalq $32, %%rdx\n\torq %%rdx, %0", ["=a"],
+                                      ["rdx", "cc"], [], I64, loc=b.loc, side_effects=True))
+        if kind == "x86_rdtscp":  # the TSC_AUX value goes through the pointer operand
+            tsc = b.insert(InlineAsm("rdtscp\n\tsalq $32, %%rdx\n\torq %%rdx, %0\n\t"
+                                     "movl %%ecx, (%1)", ["=a", "r"], ["rdx", "rcx", "memory",
+                                                                       "cc"],
+                                     [vals[0]], I64, loc=b.loc, side_effects=True))
+            return tsc
+        x, bits = vals[0], e.args[1].value  # type: ignore[attr-defined]
+        count = g.bit_builtin("ctz" if kind == "x86_tzcnt" else "clz", x)
+        if kind == "x86_lzcnt":  # clz counted in 64 bits
+            count = b.binary(Op.SUB, count, Const(I32, 64 - bits))
+        r = b.select(b.cmp("eq", x, Const(I64, 0)), Const(I32, bits), count)
+        rt = scalar_ir_type(e.type)
+        return r if rt == I32 else b.cast(Op.ZEXT if rt.bits > 32 else Op.TRUNC, r, rt)
 
 
 def _overflow(g: IRGen, e: T.Call, kind: str) -> Value:

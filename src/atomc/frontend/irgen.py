@@ -87,7 +87,6 @@ from . import atomic_irgen as AI
 from .atomic_builtins import AtomicExpr
 from .builtin_ir import lower_typed_builtin
 from .asm_stmt import asm_text, lower_asm_statement
-from .attributes import gnu_extern_inline
 from .bitfields import BitFieldT, init_access
 from .consteval import Address
 from .array_kind import array_kind
@@ -114,6 +113,10 @@ from .ctype import (
     wrap,
 )
 from .complex_gen import ComplexGen, complex_sse_registers
+from .cleanup import CleanupGen
+from .gnu_inline import InlineGen, inline_only_definition
+from .fortify import report_call_attributes
+from .symbol_aliases import emit_directives
 from .digen import DIGen
 from .longdouble import va_overflow, x87_copysign, x87_signbit
 from .ctype import VlaT, is_atomic, variably_modified
@@ -149,7 +152,7 @@ class _SwitchCtx:
         self.values: set[int] = set()
 
 
-class IRGen(VlaGen, ComplexGen):
+class IRGen(InlineGen, CleanupGen, VlaGen, ComplexGen):
     def __init__(self, opts: CompileOptions, diags: DiagnosticEngine, sema: Sema,
                  main_file: str) -> None:
         self.opts = opts
@@ -192,11 +195,8 @@ class IRGen(VlaGen, ComplexGen):
         deferred: list[c_ast.FuncDef] = []
         for ext in ast.ext:
             if isinstance(ext, c_ast.FuncDef):
-                if gnu_extern_inline(ext.decl):
-                    # gcc never emits these: calls go to the library's definition
-                    # (glibc's `__extern_inline` functions, defined under __OPTIMIZE__)
-                    self.sema.declare_file_scope(ext.decl)
-                    continue
+                if inline_only_definition(self.sema, ext):
+                    continue  # a body for inlining only, never emitted
                 if self.sema.is_system(self.sema.pos(ext)):
                     # header inline functions: compiled only if the program uses them
                     sym = self.sema.declare_file_scope(ext.decl)
@@ -255,12 +255,7 @@ class IRGen(VlaGen, ComplexGen):
             self.scope = None
 
     def static_assert(self, node: c_ast.StaticAssert) -> None:
-        v = self.sema.require_const_int(self.sema.expr(node.cond), "static assertion")
-        if v == 0:
-            msg = ""
-            if node.message is not None:
-                msg = ": " + str(node.message.value)
-            self.sema.error(node, f"static assertion failed{msg}")
+        self.sema.static_assert(node)
 
     def finish_globals(self) -> None:
         for sym in self.file_syms:
@@ -289,6 +284,7 @@ class IRGen(VlaGen, ComplexGen):
             g = sym.ir
             assert isinstance(g, Global)
             self.define_global(g, sym, init)
+        emit_directives(self.sema, self.module)
         for sym in self.sema.scopes.levels[0].names.values():
             # attributes may come with any declaration, also after the first use
             if isinstance(sym.ir, (Function, Global)):
@@ -376,6 +372,8 @@ class IRGen(VlaGen, ComplexGen):
     # locations and helpers
 
     def loc(self, pos: Pos | None) -> DILocation | None:
+        if self.sema.inline_frames:  # inlined gnu_inline body: all at the call
+            return self.sema.inline_frames[-1].loc
         if pos is None or self.scope is None or pos.line == 0:
             return None
         return DILocation(pos.line, pos.column, self.scope)
@@ -488,6 +486,7 @@ class IRGen(VlaGen, ComplexGen):
         self.start(entry)
         sema.scopes.push()
         self.vla_reset()
+        self.cleanup_reset()
         self.params(fd, ft, abi, p, knr)
         self.ret_block = fn.add_block("return")
         fn.blocks.remove(self.ret_block)  # appended again at the end
@@ -498,6 +497,8 @@ class IRGen(VlaGen, ComplexGen):
             self.ret_slot = self.alloca(max(ft.ret.size, sum(t.size for t in abi.ret.types)),
                                         ft.ret.align, "retval")
         self.compound_items(body.block_items or [])
+        self.cleanup_leave(body)
+        self.cleanup_finish()
         finish_label_values(self)
         end_pos = find_closing_brace(brace, sema.source_line) or brace
         self.finish_function(end_pos, sym)
@@ -590,6 +591,8 @@ class IRGen(VlaGen, ComplexGen):
 
     def declare_var(self, sym: Symbol, home: Value, arg: int = 0) -> None:
         assert self.scope is not None
+        if self.sema.inline_frames:
+            return  # locals of an inlined gnu_inline body are not described
         dt = self.di.type(sym.type) or self.di.type(INT)
         var = DILocalVariable(sym.name, self.scope, self.di.file(sym.pos.file), sym.pos.line,
                               dt, arg)  # type: ignore[arg-type]
@@ -781,7 +784,9 @@ class IRGen(VlaGen, ComplexGen):
             self.scope = DILexicalBlock(self.scope, self.di.file(p.file), p.line, p.column)
         self.sema.scopes.push()
         active = self.vla_scope_enter()
+        self.cleanup_enter()
         self.compound_items(items)
+        self.cleanup_leave(node)
         self.vla_scope_exit(active)
         self.sema.scopes.pop()
         self.scope = saved
@@ -842,6 +847,8 @@ class IRGen(VlaGen, ComplexGen):
         if init is not None:
             self.ensure_open()
             self.emit_init(home, init, sym.name)
+        self.cleanup_register(sym, node)
+        self.inline_note_local(sym, init)
 
     def emit_init(self, home: Value, init: T.Init, name: str = "") -> None:
         """Initialise a local object, choosing the instructions as Clang does at -O0:
@@ -950,6 +957,9 @@ class IRGen(VlaGen, ComplexGen):
 
     def _s_Return(self, node: c_ast.Return) -> None:
         self.ensure_open()
+        if self.sema.inline_frames:
+            self.inline_return(node)
+            return
         p = self.sema.pos(node)
         e = self.sema.return_value(node.expr, p)
         assert self.fabi is not None and self.ret_block is not None
@@ -975,6 +985,7 @@ class IRGen(VlaGen, ComplexGen):
                     with self.at(p):
                         st = self.b.store(v, self.ret_slot)  # type: ignore[arg-type]
                         self.b.add_to_atom(st, v)
+            self.cleanup_before_return(p)
             with self.at(p):
                 j = self.b.jump(self.ret_block)
                 self.b.add_to_atom(j)
@@ -990,14 +1001,14 @@ class IRGen(VlaGen, ComplexGen):
         self.branch_on(cond, then_b, else_b, atom=True)
         self.start(then_b)
         if node.iftrue is not None:
-            self.stmt(node.iftrue)
+            self.branch_stmt(node.iftrue, cond, True)
         if not self.b.terminated:
             with self.b.at(None):
                 self.b.jump(end_b)
         if node.iffalse is not None:
             assert else_b is not None
             self.start(else_b)
-            self.stmt(node.iffalse)
+            self.branch_stmt(node.iffalse, cond, False)
             if not self.b.terminated:
                 with self.b.at(None):
                     self.b.jump(end_b)
@@ -1109,6 +1120,7 @@ class IRGen(VlaGen, ComplexGen):
         if not self.loops:
             self.sema.error(node, "'break' statement not in loop or switch statement")
             return
+        self.cleanup_before_jump(self.loops[-1].vla_depth, self.sema.pos(node))
         self.vla_restore_to(self.loops[-1].vla_depth)
         with self.at(self.sema.pos(node)):
             j = self.b.jump(self.loops[-1].brk)
@@ -1122,6 +1134,7 @@ class IRGen(VlaGen, ComplexGen):
             return
         target = loop.cont
         assert target is not None
+        self.cleanup_before_jump(loop.vla_depth, self.sema.pos(node))
         self.vla_restore_to(loop.vla_depth)
         with self.at(self.sema.pos(node)):
             j = self.b.jump(target)
@@ -1142,7 +1155,7 @@ class IRGen(VlaGen, ComplexGen):
         p = self.sema.pos(node)
         self.labels_used.setdefault(node.name, p)
         self.vla_note_goto(node.name, p)
-        target = self.label_block(node.name)
+        target = self.cleanup_goto(node.name, self.label_block(node.name), p)
         with self.at(p):
             j = self.b.jump(target)
             self.b.add_to_new_atom(j)
@@ -1153,6 +1166,7 @@ class IRGen(VlaGen, ComplexGen):
             self.sema.error(p, f"redefinition of label '{node.name}'")
         self.labels_defined[node.name] = p
         self.vla_note_label(node.name)
+        self.cleanup_note_label(node.name)
         target = self.label_block(node.name)
         if not self.b.terminated:
             with self.b.at(None):
@@ -1812,6 +1826,8 @@ class IRGen(VlaGen, ComplexGen):
     def _v_Call(self, e: T.Call) -> Value:
         if e.builtin:
             return self.builtin(e)
+        if not self.dead_code:
+            report_call_attributes(self, e)
         ft = e.ftype
         assert isinstance(ft, FuncT)
         abi = func_abi(ft, [a.type for a in e.args[len(ft.params):]])
@@ -2002,14 +2018,17 @@ class IRGen(VlaGen, ComplexGen):
         if self.scope is not None and any(isinstance(x, c_ast.Decl) for x in items):
             self.scope = DILexicalBlock(self.scope, self.di.file(p.file), p.line, p.column)
         self.sema.scopes.push()
+        self.cleanup_enter()
         try:
             last = items[-1] if items and not is_void(e.type) else None
             for item in items if last is None else items[:-1]:
                 self.stmt(item)
-            if last is None:
-                return Const(I32, 0)
-            self.ensure_open()
-            return self.value_of(self.sema.rvalue(self.sema.expr(last)))
+            value: Value = Const(I32, 0)
+            if last is not None:
+                self.ensure_open()
+                value = self.value_of(self.sema.rvalue(self.sema.expr(last)))
+            self.cleanup_leave(node)
+            return value
         finally:
             self.sema.scopes.pop()
             self.scope = saved

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pycparser import c_ast
 from pycparser.c_parser import ParseError
-from pycparserext.ext_c_lexer import GnuCLexer
 from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
 from .generic_selection import parse_generic
 from .imaginary import ImaginaryLexer
+from .gnu_parse import AtomcLexer, GnuStatementsMixin, GnuSyntaxMixin
 
 _TOKEN_SPELLING = {
     "SEMI": "';'", "LPAREN": "'('", "RPAREN": "')'", "LBRACE": "'{'", "RBRACE": "'}'",
@@ -23,10 +23,9 @@ _TOKEN_SPELLING = {
     "ID": "identifier", "WHILE": "'while'", "PERIOD": "'.'", "CONDOP": "'?'",
 }
 
-# Extra type names some glibc headers use when compiled by gcc.
-EXTRA_TYPE_NAMES = frozenset({"_Float32", "_Float64", "_Float128", "_Float32x", "_Float64x",
-                              "__float128", "__float80", "__fp16", "__int128_t", "__uint128_t",
-                              "__auto_type"})
+# gcc's predefined type names (the _FloatN keywords are simple type specifiers, see
+# gnu_parse._SPELLINGS)
+EXTRA_TYPE_NAMES = frozenset({"__int128_t", "__uint128_t", "__auto_type"})
 
 
 class _UnionExt(c_ast.Union):
@@ -61,15 +60,14 @@ class _SyntaxError(Exception):
         self.column = column
 
 
-class _Lexer(ImaginaryLexer):
-    # GNU `__thread` is C11's `_Thread_local` storage class (the spelling is kept
-    # in the declaration's storage list for diagnostics)
-    _extra_keywords = {**GnuCLexer._extra_keywords, "__thread": "_THREAD_LOCAL"}  # noqa: RUF012
+class _Lexer(ImaginaryLexer, AtomcLexer):
+    """gcc's keyword spellings and `[[...]]` attributes (AtomcLexer: `__thread`,
+    `__signed__`, `__complex__`, ...) and imaginary constants (`1.0iF`)."""
 
 
-class _Parser(GnuCParser):
-    lexer_class = _Lexer  # imaginary constants (`1.0iF`), `__thread`
+class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
     initial_type_symbols = GnuCParser.initial_type_symbols | EXTRA_TYPE_NAMES
+    lexer_class = _Lexer
 
     def _expect(self, token_type):  # type: ignore[no-untyped-def]
         tok = self._peek()

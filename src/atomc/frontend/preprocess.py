@@ -1,10 +1,9 @@
 """Run gcc's preprocessor (`gcc -E`) and turn its complaints into our diagnostics.
 
 We keep cpp's line markers so that pycparser's coordinates point into the
-original files. A few GNU builtins whose arguments are type names are
-rewritten by command-line macros into forms the parser can read:
-`__builtin_va_arg(ap, T)` becomes `__atomc_va_arg(ap, (__typeof__(T) *)0)`, and
-and `__extension__` disappears (the parser reads `__builtin_offsetof` itself).
+original files. The parser reads GNU syntax natively (`__extension__`,
+`__builtin_va_arg(ap, T)`, `__builtin_offsetof`), so `BUILTIN_MACROS` rewrites
+nothing and `-E` output compiles as it is.
 
 The driver hands over the user's preprocessor words (`-D`, `-I`, `-std=`,
 `-O2`, `-march=`, ...) verbatim, so the macros cpp predefines are exactly
@@ -25,11 +24,7 @@ from ..options import CfProtection, CodeModel, CompileOptions, StackProtector
 
 GCC = "gcc"  # the gcc whose preprocessor atomc runs (the driver may name another)
 
-BUILTIN_MACROS: tuple[str, ...] = (
-    "-D__builtin_va_arg(a,t)=__atomc_va_arg(a,(__typeof__(t)*)0)",
-    "-D__extension__=",  # only silences pedantic warnings; the parser rejects it in expressions
-)
-_OWN_MACROS = frozenset({"__builtin_va_arg", "__extension__"})  # not the program's: no DWARF
+BUILTIN_MACROS: tuple[str, ...] = ()
 # How cpp's messages must look for `report_cpp_messages` to read them.
 DIAGNOSTIC_FLAGS: tuple[str, ...] = ("-fdiagnostics-color=never", "-fno-diagnostics-show-caret")
 
@@ -201,8 +196,7 @@ def split_macros(text: str) -> tuple[str, list[MacroEvent]]:
         if d is not None:
             kind = MacroKind.DEFINE if d.group(1) == "define" else MacroKind.UNDEF
             body = s[d.end():].strip()
-            if not (line == 0 and re.match(r"[\w$]+", body)[0] in _OWN_MACROS):
-                events.append(MacroEvent(kind, line, body))
+            events.append(MacroEvent(kind, line, body))
             lines[i] = ""
         line += 1
     events.extend(MacroEvent(MacroKind.END_FILE, 0, "") for _ in range(depth))

@@ -94,6 +94,15 @@ from .complex_sema import part as complex_part
 from .complex_sema import truth as complex_truth
 from .complex_sema import operand as complex_operand
 from .imaginary import imaginary_part
+from .float_consts import FLOAT32, FLOAT32X, FLOAT64
+from .gnu_inline import (
+    InlineDef, InlineFrame, bound_constant, expand_arguments, inline_call, is_constant,
+)
+from . import pending
+from .symbol_aliases import is_alias
+from .type_attributes import (
+    declared_type, member_packed, struct_attributes, transparent_argument, typedef_type,
+)
 from .generic_selection import GenericSelection, generic_expr
 from .labelvalues import LabelValues, label_address
 from .parse import ComputedGoto
@@ -128,8 +137,8 @@ for _spec, _t in [
     ("signed long long int", LLONG), ("unsigned long long", ULLONG),
     ("unsigned long long int", ULLONG), ("__int128", INT128), ("signed __int128", INT128),
     ("unsigned __int128", UINT128), ("float", FLOAT), ("double", DOUBLE),
-    ("long double", LDOUBLE), ("_Float32", FLOAT), ("_Float64", DOUBLE),
-    ("_Float128", FLOAT128), ("_Float32x", DOUBLE), ("_Float64x", LDOUBLE),
+    ("long double", LDOUBLE), ("_Float32", FLOAT32), ("_Float64", FLOAT64),
+    ("_Float128", FLOAT128), ("_Float32x", FLOAT32X), ("_Float64x", LDOUBLE),
     ("__float128", FLOAT128), ("__float80", LDOUBLE), ("__fp16", FLOAT),
     ("__int128_t", INT128), ("__uint128_t", UINT128),
 ]:
@@ -182,7 +191,6 @@ class Sema:
         self._lines: dict[str, list[str]] = dict(lines or {})
         self.string_count = 0
         self.quiet = 0  # > 0 while typing a statement expression on trial
-        self.pending_struct_attrs: dict[str, c_ast.Node | None] = {}
         self.pack: int | None = None  # `#pragma pack(N)` in effect
         self.static_literals: dict[str, T.CompoundLit] = {}  # file-scope compound literals
         self.libcalls: dict[str, Symbol] = {}  # libgcc helpers behind GCC builtins
@@ -192,6 +200,15 @@ class Sema:
         # struct/union definitions already laid out, by parse node: pycparser shares
         # one node among the declarators of `struct s {...} a, b;`
         self.defined_records: dict[int, StructT] = {}
+        self.transparent_unions: set[StructT] = set()  # GNU `transparent_union` types
+        self.symbol_directives: dict[str, list] = {}  # `alias`, `ifunc`, ... (symbol_aliases)
+        self.defined_types: dict[c_ast.Node, CType] = {}  # struct/union/enum definitions
+        self.inline_defs: dict[str, InlineDef] = {}  # inline-only bodies (gnu_inline)
+        self.inline_frames: list[InlineFrame] = []  # inlined calls being expanded
+        self.call_diagnostics: dict[str, tuple[str, str]] = {}  # `warning`/`error` attributes
+        self.alloc_sizes: dict[str, tuple[int, ...]] = {}  # `alloc_size` argument positions
+        self.optimizing = False  # -O1 and above (set by the front end's driver)
+        self.gnu89_inline = False  # gnu89 `extern inline` semantics
 
     # ------------------------------------------------------------------
     # positions and errors
@@ -332,7 +349,7 @@ class Sema:
                     continue
                 if isinstance(p, c_ast.ID):  # K&R identifier list
                     return [], False, False
-                t = self.resolve_type(p.type, pos)
+                t = declared_type(self, p, self.resolve_type(p.type, pos), self.pos(p, pos))
                 if is_void(t) and len(items) == 1 and getattr(p, "name", None) is None:
                     return [], False, True
                 params.append(self.adjust_param(t))
@@ -358,8 +375,10 @@ class Sema:
             names = [n for n in spec.names if n not in ("__extension__",)]
             if len(names) == 1 and names[0] not in ("signed", "unsigned", "long", "short"):
                 key: tuple[str, ...] = (names[0],)
-                if key in _BASIC_TYPES:
-                    return _BASIC_TYPES[key]
+                if key in _BASIC_TYPES or key in pending.PENDING_TYPES:
+                    bt = _BASIC_TYPES.get(key) or pending.PENDING_TYPES[key]
+                    pending.check_declared_type(self, bt, pos)
+                    return bt
                 if names[0] == "__builtin_va_list":
                     return self.va_list
                 sym = self.scopes.lookup(names[0])
@@ -375,11 +394,18 @@ class Sema:
             if t is None:
                 self.error(pos, f"invalid type specifier combination '{' '.join(names)}'")
                 return INT
+            pending.check_declared_type(self, t, pos)
             return t
-        if isinstance(spec, (c_ast.Struct, c_ast.Union)):
-            return self.struct_type(spec, pos)
-        if isinstance(spec, c_ast.Enum):
-            return self.enum_type(spec, pos)
+        if isinstance(spec, (c_ast.Struct, c_ast.Union, c_ast.Enum)):
+            # `struct S {...} a, *b;` resolves the one definition once per declarator
+            done = self.defined_types.get(spec)
+            if done is not None and self._still_visible(spec, done):
+                return done
+            t = self.struct_type(spec, pos) if not isinstance(spec, c_ast.Enum) \
+                else self.enum_type(spec, pos)
+            if getattr(spec, "decls", None) is not None or getattr(spec, "values", None):
+                self.defined_types[spec] = t
+            return t
         if isinstance(spec, ext.TypeOfExpression):
             e = self.expr(spec.expr)
             return e.type
@@ -390,6 +416,17 @@ class Sema:
             return self.resolve_type(spec, pos)
         self.error(pos, f"unsupported type specifier '{type(spec).__name__}'")
         return INT
+
+    def _still_visible(self, spec: c_ast.Node, t: CType) -> bool:
+        """Is the type a definition made still in scope here (its tag, or for an
+        enum its first constant)? A statement expression's trial typing, or a body
+        inlined again, leaves the scope where it was defined."""
+        if isinstance(spec, c_ast.Enum):
+            first = spec.values.enumerators[0].name if spec.values.enumerators else None
+            if first is not None and self.scopes.lookup_current(first) is None:
+                return False
+        tag = getattr(spec, "name", None)
+        return not tag or self.scopes.lookup_tag_current(tag) is t
 
     def struct_type(self, spec: c_ast.Struct | c_ast.Union, pos: Pos) -> CType:
         kind = "struct" if isinstance(spec, c_ast.Struct) else "union"
@@ -425,10 +462,12 @@ class Sema:
         for d in spec.decls:
             if isinstance(d, c_ast.Pragma):
                 self.pragma(d)
+            if isinstance(d, c_ast.StaticAssert):
+                self.static_assert(d)
             if not isinstance(d, c_ast.Decl):
                 continue
             dp = self.pos(d, pos)
-            mt = self.resolve_type(d.type, dp)
+            mt = declared_type(self, d, self.resolve_type(d.type, dp), dp)
             malign = self.declared_alignment(d)
             if contains_unsupported_float(mt) and not self.is_system(dp):
                 self.error(dp, _unsupported_float_message(mt))
@@ -453,15 +492,22 @@ class Sema:
             if _is_flexible(mt) and (kind == "union" or not any(f.name for f in fields)):
                 self.error(dp, f"flexible array member '{name}' in "
                                f"{'a union' if kind == 'union' else 'otherwise empty struct'}")
-            fields.append(FieldDecl(name, mt, dp.line, width, malign))
+            fields.append(FieldDecl(name, mt, dp.line, width, malign, member_packed(d)))
         attrs = _attributes(getattr(getattr(spec, "attrib", None), "exprlist", None))
-        pending, self.pending_struct_attrs = self.pending_struct_attrs, {}
-        attrs.update(pending)
+        struct_attributes(self, st, set(attrs), pos)
         for msg in layout_record(st, fields, packed="packed" in attrs,
                                  min_align=self._align_arg(attrs), max_align=self.pack or 0):
             self.error(pos, msg)
         self.defined_records[id(spec)] = st
         return st
+
+    def static_assert(self, node: c_ast.StaticAssert) -> None:
+        """`_Static_assert(cond, "msg")` at file or block scope or among struct members;
+        the message is shown as gcc shows it (quoted)."""
+        v = self.require_const_int(self.expr(node.cond), "static assertion")
+        if v == 0:
+            msg = "" if node.message is None else ": " + str(node.message.value)
+            self.error(node, f"static assertion failed{msg}")
 
     def bitfield_width(self, d: c_ast.Decl, name: str, mt: CType, dp: Pos) -> int | None:
         """The checked width of bit-field `d` (None after an error)."""
@@ -569,12 +615,6 @@ class Sema:
             self.sections[decl.name] = section
         return names
 
-    def note_trailing_attributes(self, decl: c_ast.Decl) -> None:
-        """`struct S {...} __attribute__((packed));` puts the attribute on the declaration."""
-        for fs in getattr(decl, "funcspec", None) or []:
-            if isinstance(fs, ext.AttributeSpecifier):
-                self.pending_struct_attrs.update(_attributes(fs.exprlist))
-
     def pragma(self, node: c_ast.Pragma) -> None:
         """`#pragma pack(...)` (push, pop, N, empty); other pragmas are ignored."""
         m = _PACK.match(node.string or "")
@@ -603,7 +643,6 @@ class Sema:
 
     def declare_typedef(self, decl: c_ast.Decl) -> None:
         p = self.pos(decl)
-        self.note_trailing_attributes(decl)
         others = [s for s in (decl.storage or [])
                   if s not in ("typedef", "__extension__") and s not in TLS_SPELLINGS]
         tls = thread_spelling(decl)
@@ -613,14 +652,13 @@ class Sema:
             self.error(p, f"multiple storage classes in declaration specifiers ('typedef' and "
                           f"'{others[0]}'): conflicting storage class")
         t = self.resolve_type(decl.type, p)
-        self.pending_struct_attrs = {}
         prev = self.scopes.lookup_current(decl.name)
         if prev is not None:
             if prev.kind != "typedef" or not compatible(prev.type, t):
                 self.error(p, f"redefinition of '{decl.name}' with a different type")
             return
-        self.scopes.define(Symbol(decl.name, Typedef(decl.name, t, p.file, p.line), "typedef",
-                                  "typedef", p))
+        self.scopes.define(Symbol(decl.name, typedef_type(self, decl, decl.name, t, p),
+                                  "typedef", "typedef", p))
 
     def declare_file_scope(self, decl: c_ast.Decl, is_definition: bool = False) -> Symbol | None:
         """A file-scope object or function declaration; merges with earlier ones."""
@@ -629,9 +667,7 @@ class Sema:
         if storage == "typedef":
             self.declare_typedef(decl)
             return None
-        self.note_trailing_attributes(decl)
-        t = self.resolve_type(decl.type, p)
-        self.pending_struct_attrs = {}
+        t = declared_type(self, decl, self.resolve_type(decl.type, p), p)
         if decl.name is None:
             return None  # `struct S { ... };`
         if storage in ("auto", "register"):
@@ -691,10 +727,15 @@ class Sema:
                      link_name=decl.name, init=decl.init, system=system,
                      align=self.declared_alignment(decl))
         sym.attrs = self.function_attributes(decl, kind) | ({THREAD_LOCAL} if tls else set())
+        if is_alias(self, decl.name):
+            sym.storage = "extern"  # another symbol's storage: no definition here
         asm = getattr(decl.type, "asm", None)
-        if asm is not None and getattr(asm, "template", None) is not None:
+        template = getattr(asm, "template", None)
+        if isinstance(template, c_ast.ExprList) and template.exprs:  # `f(...) __asm__("g")`
+            template = template.exprs[0]
+        if template is not None:
             try:
-                sym.link_name = string_literal(asm.template.value).decode()
+                sym.link_name = string_literal(template.value).decode()
             except (LiteralError, AttributeError):
                 pass
         self.scopes.define(sym)
@@ -716,9 +757,7 @@ class Sema:
         if storage == "typedef":
             self.declare_typedef(decl)
             return None
-        self.note_trailing_attributes(decl)
-        t = self.auto_type(decl) or self.resolve_type(decl.type, p)
-        self.pending_struct_attrs = {}
+        t = self.auto_type(decl) or declared_type(self, decl, self.resolve_type(decl.type, p), p)
         if decl.name is None:
             return None
         kind = "func" if isinstance(unqual(t), FuncT) else "var"
@@ -966,6 +1005,9 @@ class Sema:
             return self.bad(p)
         if sym.kind == "enumconst":
             return T.IntConst(sym.value, INT, p)
+        const = bound_constant(self, sym, p) if self.inline_frames else None
+        if const is not None:
+            return const
         sym.used = True
         # a _Float128 object from a header is rejected where it is used
         # (functions: at the call)
@@ -1018,6 +1060,7 @@ class Sema:
         if op == "&&":
             return label_address(self, node, p)
         if op == "sizeof" or op in ("_Alignof", "__alignof__", "alignof", "__alignof"):
+            declared = 0  # `__alignof__ var`: the variable's own alignment
             if isinstance(node.expr, c_ast.Typename):
                 t = self.resolve_type(node.expr, p)
             else:
@@ -1027,9 +1070,10 @@ class Sema:
                     self.error(p, f"invalid application of '{op}' to bit-field "
                                   f"'{operand.name}'")
                     return T.IntConst(1, ULONG, p)
+                declared = operand.sym.align if isinstance(operand, T.VarRef) else 0
             u = unqual(t)
             if op != "sizeof":
-                return T.IntConst(t.align, ULONG, p)
+                return T.IntConst(max(t.align, declared), ULONG, p)
             if isinstance(u, VlaT):
                 return T.VlaSizeof(u, ULONG, p)
             if isinstance(u, FuncT) or (not u.complete and not isinstance(u, VoidT)):
@@ -1463,13 +1507,17 @@ class Sema:
                     sym = self.scopes.lookup(name[10:]) or libc_builtin_symbol(self, name[10:], p)
                     if sym is not None:
                         return self._call(T.VarRef(sym, p), args_nodes, p)
-                self.error(p, f"use of undeclared identifier '{name}' (implicit declaration "
-                              "of function)")
+                if name.startswith("__builtin_"):
+                    self.error(p, f"builtin '{name}' is not supported")
+                else:
+                    self.error(p, f"use of undeclared identifier '{name}' (implicit declaration "
+                                  "of function)")
                 for a in args_nodes:
                     self.expr(a)
                 return self.bad(p)
         callee = self.expr(node.name)
-        return self._call(callee, args_nodes, p)
+        call = self._call(callee, args_nodes, p)
+        return inline_call(self, call) or call
 
     def _call(self, callee: T.Expr, args_nodes: list[c_ast.Node], p: Pos) -> T.Expr:
         fn = self.rvalue(callee)
@@ -1486,7 +1534,8 @@ class Sema:
                                                      for x in ft.params):
             self.error(p, f"call to '{name or 'function'}' uses __float128 (_Float128), "
                           "which is unsupported")
-        args = [self.expr(a) for a in args_nodes]
+        pending.check_call(self, ft, p)
+        args = expand_arguments(self, args_nodes)
         nparams = len(ft.params)
         if ft.prototyped:
             if len(args) < nparams:
@@ -1499,6 +1548,10 @@ class Sema:
         out: list[T.Expr] = []
         for i, a in enumerate(args):
             if ft.prototyped and i < nparams:
+                union_arg = transparent_argument(self, a, ft.params[i])
+                if union_arg is not None:
+                    out.append(union_arg)
+                    continue
                 out.append(self.assign_convert(a, ft.params[i],
                                                f"for argument {i + 1}{_named(name)}: passing to"
                                                " parameter of type"))
@@ -1529,19 +1582,16 @@ class Sema:
                 return self.bad(p)
             return T.Call(None, [self.cast(size, ULONG)], None, PointerT(VOID), p,
                           builtin="alloca")
-        if name == "__atomc_va_arg":
+        if name == "__builtin_va_arg" and len(args) == 2 and isinstance(args[1], c_ast.Typename):
             ap = self.value(self.expr(args[0]))
-            marker = args[1]
-            t = self.resolve_type(marker.to_type, p) if isinstance(marker, c_ast.Cast) else INT
-            tu = unqual(t)
-            target = unqual(tu.pointee) if isinstance(tu, PointerT) else INT
+            target_t = self.resolve_type(args[1], p)
+            target = unqual(target_t)
             if contains_unsupported_float(target):
                 self.error(p, _unsupported_float_message(target) + " (va_arg)")
                 return self.bad(p)
             if isinstance(target, StructT) and contains_float(target) and target.size <= 16:
                 self.error(p, "va_arg of a struct with floating-point members is unsupported")
                 return self.bad(p)
-            target_t = tu.pointee if isinstance(tu, PointerT) else INT
             return T.VaArg(ap, target_t, p)
         if name in ("__builtin_va_start", "__builtin_va_end", "__builtin_va_copy"):
             vals = [self.value(self.expr(a)) for a in args]
@@ -1572,9 +1622,8 @@ class Sema:
         if name in _BIT_BUILTINS and len(args) == 1:
             return self._bit_builtin(name, self.value(self.expr(args[0])), p)
         if name == "__builtin_constant_p" and len(args) == 1:
-            e = self.expr(args[0])
-            # integer constant expressions and string literals (as gcc at -O0)
-            return T.IntConst(int(isinstance(e, (T.IntConst, T.StrLit))), INT, p)
+            e = self.expr(args[0])  # typed, never evaluated
+            return T.IntConst(int(is_constant(self, e)), INT, p)
         gnu = gnu_builtin(self, name, args, p)
         if gnu is not None:
             return gnu

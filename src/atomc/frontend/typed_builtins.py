@@ -142,6 +142,12 @@ def _overflow(sema: Sema, name: str, op: str, args: list[c_ast.Node], p: Pos) ->
         a, b = sema.cast(a, fixed), sema.cast(b, fixed)
         res = sema.assign_convert(res, PointerT(fixed), f"for argument 3 of '{name}': passing to "
                                                          "parameter of type")
+    return overflow_call(sema, name, op, a, b, res, p)
+
+
+def overflow_call(sema: Sema, name: str, op: str, a: T.Expr, b: T.Expr, res: T.Expr,
+                  p: Pos) -> T.Expr:
+    """The checked `a op b` stored through `res`; its value is the overflow flag."""
     ta, tb = _int_type(a.type), _int_type(b.type)
     ru = unqual(res.type)
     tr = _int_type(ru.pointee) if isinstance(ru, PointerT) else None
