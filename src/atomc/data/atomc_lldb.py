@@ -61,6 +61,8 @@ def _find_pyelftools() -> None:
         if path and os.path.isdir(os.path.join(path, "elftools")):
             sys.path.append(path)
             return
+    raise ImportError("atomc_lldb needs pyelftools, which atomc installs: put atomc on PATH "
+                      "(or activate its virtualenv) before starting lldb")
 
 
 _find_pyelftools()

@@ -1,0 +1,96 @@
+"""Stepping with atomc's lldb plugin stops where gdb stops, on the same binary."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from conftest import ATOMC
+
+from atomc_eval.drivers import get_driver
+from atomc_eval.drivers.base import RunSpec, Trace
+
+pytestmark = [pytest.mark.gdb, pytest.mark.lldb, pytest.mark.usefixtures("debuggers")]
+
+
+def _trace(debugger: str, program: Path, command: str) -> Trace:
+    spec = RunSpec(program=str(program), step_command=command,  # type: ignore[arg-type]
+                   step_limit=400, time_limit=60.0)
+    return get_driver(debugger).trace(spec)
+
+
+def _seen(trace: Trace) -> list[tuple[str, int]]:
+    """What the user reads at each stop: the function shown and its line."""
+    return [(s.function, s.line) for s in trace.stops]
+
+
+# (program, compiler, command): atomc's inlined loops (issue 14's reproducer),
+# an inlined callee at two call sites, real calls and recursion, the Key
+# Instructions tests' interleaved statements; clang-22's Key Instructions too.
+CASES = [
+    ("inlined_loop.c", "atomc", "step"),
+    ("inlined_loop.c", "atomc", "next"),
+    ("inlined_unrolled.c", "atomc", "step"),
+    ("calls.c", "atomc", "step"),
+    ("keyinstr/programs/interleaved.c", "atomc", "step"),
+    ("inlined_unrolled.c", "clang", "step"),
+    ("keyinstr/programs/interleaved.c", "clang", "next"),
+]
+
+
+@pytest.mark.parametrize(("program", "compiler", "command"), CASES)
+def test_plugin_stops_where_gdb_stops(
+    program: str, compiler: str, command: str, binary: Callable[[str, str], Path]
+) -> None:
+    exe = binary(program, compiler)
+    gdb = _trace("gdb", exe, command)
+    plugin = _trace("lldb-atomc", exe, command)
+    assert (plugin.end.reason, plugin.end.exit_code) == ("exited", gdb.end.exit_code)
+    assert _seen(plugin) == _seen(gdb)
+    assert [len(s.frames) for s in plugin.stops] == [len(s.frames) for s in gdb.stops]
+
+
+def test_plain_lldb_differs_where_the_plugin_matters(binary: Callable[[str, str], Path]) -> None:
+    """The programs above are ones where lldb alone does not step like gdb
+    (else the comparison would not show that the plugin did anything)."""
+    exe = binary("inlined_loop.c", "atomc")
+    assert _seen(_trace("lldb", exe, "step")) != _seen(_trace("gdb", exe, "step"))
+
+
+def test_plugin_leaves_gcc_O0_stepping_alone(binary: Callable[[str, str], Path]) -> None:
+    exe = binary("calls.c", "gcc-O0")
+    assert _seen(_trace("lldb-atomc", exe, "step")) == _seen(_trace("lldb", exe, "step"))
+
+
+def _gdb_next_lines(exe: Path, count: int) -> list[int]:
+    args = ["gdb", "-q", "-batch", "-nx", "-ex", "break main", "-ex", "run"]
+    args += ["-ex", "next"] * count
+    out = subprocess.run([*args, str(exe)], capture_output=True, text=True, timeout=120).stdout
+    return [int(m.group(1)) for m in re.finditer(r"^(\d+)\t", out, re.M)]
+
+
+def test_interactive_n_matches_gdb_next(
+    binary: Callable[[str, str], Path], tmp_path: Path
+) -> None:
+    """As a user loads it: ``command script import $(atomc -print-file-name=atomc_lldb.py)``,
+    then lldb's own ``n`` alias, rebound by the plugin."""
+    exe = binary("inlined_unrolled.c", "atomc")
+    path = subprocess.run([*ATOMC, "-print-file-name=atomc_lldb.py"], capture_output=True,
+                          text=True, check=True).stdout.strip()
+    assert Path(path).name == "atomc_lldb.py" and Path(path).is_file()
+    script = tmp_path / "cmds"
+    script.write_text(f"command script import {path}\nb main\nrun\n" + "n\n" * 6)
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
+    out = subprocess.run(["lldb-22", "-b", "-x", "-s", str(script), str(exe)], env=env,
+                         capture_output=True, text=True, timeout=120).stdout
+    assert "atomc_lldb: next/n" in out
+    lines = [int(m.group(1)) for m in re.finditer(r"^-> (\d+)\s", out, re.M)]
+    expected = _gdb_next_lines(exe, 6)
+    assert len(expected) >= 5  # main's statements, the calls stepped over
+    assert lines[: len(expected)] == expected
