@@ -230,6 +230,38 @@ def _expected(ref: Sequence[Stop]) -> dict[tuple[str, int, str], set[str]]:
     return expected
 
 
+def multi_atom_lines(build: Sequence[Stop]) -> set[tuple[str, int]]:
+    """(function, line)s that have more than one atom in the build, as far as the
+    trace shows: the build stops on the line at more than one address (each
+    stop of a Key Instructions line is some atom's key instruction; one copy of
+    an unrolled line counts too, a loss of strictness only there)."""
+    addrs: dict[tuple[str, int], set[int]] = defaultdict(set)
+    for stop in build:
+        addrs[(stop.function, stop.line)].add(stop.addr)
+    return {key for key, seen in addrs.items() if len(seen) > 1}
+
+
+def _expected_strict(
+    ref: Sequence[Stop], multi_atom: set[tuple[str, int]]
+) -> dict[tuple[str, int, str], set[str]]:
+    """What a build may show for (function, line, variable) as a user judges it:
+    what the reference shows there, and on a line with several atoms also what
+    it shows right after the line (a stop at a later atom's key instruction
+    comes after the earlier atoms ran).  Never a value from before the line: it
+    is stale."""
+    expected = _shown(ref)
+    for act in split_activations(ref):
+        stops = act.stops
+        for s, nxt in pairwise(stops):
+            if (s.function, s.line) not in multi_atom:
+                continue
+            for var in _judged(nxt):
+                key = (s.function, s.line, var.name)
+                if var.value is not None and key in expected:
+                    expected[key].add(_comparable(var.value, var.kind))
+    return expected
+
+
 def _mid_inlined_call(stops: Sequence[Stop]) -> set[int]:
     """Positions of stops gdb makes at an inlined call's call site from inside
     that call (a jump back into the callee's code lands on the start of one of
@@ -283,16 +315,23 @@ class WrongValue:
 
 
 def variable_correctness(
-    build: Sequence[Stop], ref: Sequence[Stop]
+    build: Sequence[Stop], ref: Sequence[Stop], strict: bool = False
 ) -> tuple[float | None, tuple[WrongValue, ...]]:
     """Share of the build's shown values that the reference shows for that variable there.
 
     Counted per stop; values at (function, line, variable)s the reference
     never shows cannot be judged and are left out.  The rest are WRONG.  In a
     partly optimized-out aggregate only the known parts must match.
+    ``strict`` judges as a user sees it (every stop, no stale values, see
+    :func:`_expected_strict`); else the older, looser rules of :func:`_expected`
+    and :func:`_mid_inlined_call`.
     """
-    expected = _expected(ref)
-    skipped = _mid_inlined_call(build)
+    if strict:
+        expected = _expected_strict(ref, multi_atom_lines(build))
+        skipped: set[int] = set()
+    else:
+        expected = _expected(ref)
+        skipped = _mid_inlined_call(build)
     judged = 0
     correct = 0
     wrong: Counter[tuple[str, int, str, str]] = Counter()
@@ -329,9 +368,10 @@ class Scores:
     backward_per_100: float | None
     line_coverage: float | None
     var_availability: float | None
-    var_correctness: float | None
-    wrong: tuple[WrongValue, ...]
+    var_correctness: float | None  # strict: as a user judges each stop
+    wrong: tuple[WrongValue, ...]  # by the strict rules
     end_reason: str
+    var_correctness_loose: float | None = None  # the older rules, for comparison
 
 
 def score(build: Trace, ref: Trace) -> Scores:
@@ -339,7 +379,8 @@ def score(build: Trace, ref: Trace) -> Scores:
     acts, ref_acts = split_activations(build.stops), split_activations(ref.stops)
     order = order_score(acts, ref_acts)
     backward = new_backward_jumps(acts, ref_acts)
-    correctness, wrong = variable_correctness(build.stops, ref.stops)
+    correctness, wrong = variable_correctness(build.stops, ref.stops, strict=True)
+    loose, _ = variable_correctness(build.stops, ref.stops)
     return Scores(
         stops=len(build.stops),
         ref_stops=len(ref.stops),
@@ -352,4 +393,5 @@ def score(build: Trace, ref: Trace) -> Scores:
         var_correctness=correctness,
         wrong=wrong,
         end_reason=build.end.reason,
+        var_correctness_loose=loose,
     )
