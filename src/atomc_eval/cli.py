@@ -137,7 +137,7 @@ def cmd_compare(args: argparse.Namespace, argv: Sequence[str]) -> int:
             for dbg in debuggers:
                 runs = [
                     (c.name, result.traces[(program, c.name, dbg)])
-                    for c in configs
+                    for c in result.configs
                     if (program, c.name, dbg) in result.traces
                 ]
                 if runs:
@@ -263,7 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--debugger", action="append", choices=DEBUGGERS, help="repeatable (default: gdb and lldb; lldb-atomc is lldb with atomc's plugin)"
     )
     p.add_argument(
-        "--reference", help="configuration to score against (default: same compiler's -O0)"
+        "--reference", help="configuration to score against (default: the same compiler's -O0, built if not given)"
     )
     p.add_argument("--out", default="dbgeval-out", help="output folder (default dbgeval-out)")
     p.add_argument("--jobs", type=int, default=2, help="parallel traces (default 2)")

@@ -89,7 +89,9 @@ class LldbDriver(Driver):
 
     def version(self) -> str:
         found = locate(self._lldb)
-        return found if isinstance(found, str) else found.version
+        if isinstance(found, str):
+            return found
+        return found.version + (" + atomc_lldb" if self._plugin else "")
 
     def trace(self, spec: RunSpec, config: str = "", source: str = "") -> Trace:
         found = locate(self._lldb)
@@ -103,5 +105,4 @@ class LldbDriver(Driver):
         if self._plugin:
             env["ATOMC_EVAL_LLDB_PLUGIN"] = plugin_path()
         records = run_host([sys.executable, HOST_SCRIPT], spec, env)
-        version = found.version + (" + atomc_lldb" if self._plugin else "")
-        return build_trace(records, spec, self.name, version, config, source)
+        return build_trace(records, spec, self.name, self.version(), config, source)
