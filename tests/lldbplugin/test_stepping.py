@@ -39,6 +39,7 @@ CASES = [
     ("inlined_unrolled.c", "atomc", "step"),
     ("calls.c", "atomc", "step"),
     ("keyinstr/programs/interleaved.c", "atomc", "step"),
+    ("keyinstr/programs/unrolled.c", "atomc", "step"),
     ("inlined_unrolled.c", "clang", "step"),
     ("keyinstr/programs/interleaved.c", "clang", "next"),
 ]
