@@ -69,29 +69,37 @@ def test_plugin_leaves_gcc_O0_stepping_alone(binary: Callable[[str, str], Path])
     assert _seen(_trace("lldb-atomc", exe, "step")) == _seen(_trace("lldb", exe, "step"))
 
 
-def _gdb_next_lines(exe: Path, count: int) -> list[int]:
-    args = ["gdb", "-q", "-batch", "-nx", "-ex", "break main", "-ex", "run"]
-    args += ["-ex", "next"] * count
+def _gdb_lines(exe: Path, where: str, commands: list[str]) -> list[int]:
+    args = ["gdb", "-q", "-batch", "-nx", "-ex", f"break {where}", "-ex", "run"]
+    for command in commands:
+        args += ["-ex", {"n": "next", "s": "step"}.get(command, command)]
     out = subprocess.run([*args, str(exe)], capture_output=True, text=True, timeout=120).stdout
     return [int(m.group(1)) for m in re.finditer(r"^(\d+)\t", out, re.M)]
 
 
-def test_interactive_n_matches_gdb_next(
-    binary: Callable[[str, str], Path], tmp_path: Path
+@pytest.mark.parametrize(("program", "where", "commands"), [
+    ("inlined_unrolled.c", "main", ["n"] * 4),
+    ("inlined_unrolled.c", "inlined_unrolled.c:8", ["finish", "n", "n", "s", "s"]),
+    ("calls.c", "swap", ["finish", "n"]),
+])
+def test_interactive_commands_match_gdb(
+    program: str, where: str, commands: list[str], binary: Callable[[str, str], Path],
+    tmp_path: Path
 ) -> None:
     """As a user loads it: ``command script import $(atomc -print-file-name=atomc_lldb.py)``,
-    then lldb's own ``n`` alias, rebound by the plugin."""
-    exe = binary("inlined_unrolled.c", "atomc")
+    then lldb's own ``n``, ``s``, ``finish`` and ``b`` aliases, rebound by the plugin."""
+    exe = binary(program, "atomc")
     path = subprocess.run([*ATOMC, "-print-file-name=atomc_lldb.py"], capture_output=True,
                           text=True, check=True).stdout.strip()
     assert Path(path).name == "atomc_lldb.py" and Path(path).is_file()
     script = tmp_path / "cmds"
-    script.write_text(f"command script import {path}\nb main\nrun\n" + "n\n" * 6)
+    script.write_text(f"command script import {path}\nb {where}\nrun\n"
+                      + "".join(f"{c}\n" for c in commands))
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
     out = subprocess.run(["lldb-22", "-b", "-x", "-s", str(script), str(exe)], env=env,
                          capture_output=True, text=True, timeout=120).stdout
     assert "atomc_lldb: next/n" in out
     lines = [int(m.group(1)) for m in re.finditer(r"^-> (\d+)\s", out, re.M)]
-    expected = _gdb_next_lines(exe, 6)
-    assert len(expected) >= 5  # main's statements, the calls stepped over
-    assert lines[: len(expected)] == expected
+    expected = _gdb_lines(exe, where, commands)
+    assert len(expected) == len(commands) + 1  # every command stopped in the program
+    assert lines == expected

@@ -157,6 +157,24 @@ def select_gdb_frame(thread: Any) -> int:
     return index
 
 
+def reveal_inlined(thread: Any) -> None:
+    """Where lldb hides more inlined calls starting at the pc than gdb does, step
+    into them the way lldb's own ``thread step-in`` does there: virtually, no
+    instruction runs.  Then lldb's frame list (``bt``, ``frame variable``, the
+    stop display) shows the frame gdb shows."""
+    world = LldbWorld(thread)
+    pc = world.pc()
+    want = gdb_hidden(thread)
+    only_ours = len(world.inlined_chain(pc)) - world.lldb_inlined()  # calls lldb does not see
+    for _ in range(len(world.inlined_chain(pc))):
+        if world.lldb_hidden() <= max(0, want - only_ours):
+            break
+        thread.StepInto()  # at a hidden inlined call lldb steps in without running
+        if thread.GetProcess().GetState() != lldb.eStateStopped or world.pc() != pc:
+            break  # lldb ran after all: its stop stands
+        _remember(thread, pc, want)
+
+
 def gdb_frames(thread: Any) -> list[tuple[str, str, int, bool]]:
     """The frames gdb shows at this stop for the innermost real frame, visible one first:
     (function, file, line, inlined).  Computed from gdb's view of the debug info, so
@@ -184,6 +202,7 @@ def virtual_step(thread: Any) -> bool:
     if hidden == 0:
         return False
     _remember(thread, LldbWorld(thread).pc(), hidden - 1)
+    reveal_inlined(thread)
     select_gdb_frame(thread)
     return True
 
@@ -204,6 +223,7 @@ def step(thread: Any, over: bool, count: int = 1) -> Any:
             "atomc_lldb.StepOver" if over else "atomc_lldb.StepIn", True)
         if not error.Success() or thread.GetProcess().GetState() != lldb.eStateStopped:
             break
+        reveal_inlined(thread)
         select_gdb_frame(thread)
     return error
 
@@ -599,7 +619,17 @@ def _step_command(debugger: Any, command: str, exe_ctx: Any, result: Any, cls: s
                                  exe_ctx, result)
             return
     extra = f" -k count -v {count}" if count > 1 else ""
-    interp.HandleCommand(f"thread step-scripted -C atomc_lldb.{cls}{extra}", exe_ctx, result)
+    stepped = lldb.SBCommandReturnObject()
+    interp.HandleCommand(f"thread step-scripted -C atomc_lldb.{cls}{extra}", exe_ctx, stepped)
+    if (stepped.Succeeded() and thread.GetProcess().GetState() == lldb.eStateStopped
+            and world.lldb_hidden()):
+        reveal_inlined(thread)  # lldb's stop display showed the caller: show it again
+        interp.HandleCommand("process status", exe_ctx, result)
+        return
+    if stepped.GetOutput():
+        result.AppendMessage(stepped.GetOutput().rstrip("\n"))
+    if not stepped.Succeeded():
+        result.SetError(stepped.GetError() or "step failed")
 
 
 def next_command(debugger: Any, command: str, exe_ctx: Any, result: Any, internal_dict: Any) -> None:
