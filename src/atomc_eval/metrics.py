@@ -8,6 +8,7 @@ within one call.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
@@ -16,6 +17,7 @@ from itertools import pairwise
 
 from atomc_eval.drivers.base import Stop, Trace, Variable
 from atomc_eval.drivers.valuefmt import OPTIMIZED_OUT
+from atomc_eval.elfinfo import ELF_ERRORS, LineTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +243,22 @@ def multi_atom_lines(build: Sequence[Stop]) -> set[tuple[str, int]]:
     return {key for key, seen in addrs.items() if len(seen) > 1}
 
 
+def stmt_lines(build: Trace) -> set[tuple[str, int]]:
+    """(function, line)s of the build's stops whose line has more than one
+    ``is_stmt`` row in the binary's line table (with Key Instructions, one per
+    atom or copy of one); empty when the binary cannot be read."""
+    try:
+        table = LineTable.from_elf(build.header.program)
+    except ELF_ERRORS:
+        return set()
+    addrs: dict[tuple[str, int], set[int]] = defaultdict(set)
+    for row in table.rows:
+        if row.is_stmt and not row.end_sequence:
+            addrs[(os.path.realpath(row.file), row.line)].add(row.address)
+    return {(s.function, s.line) for s in build.stops
+            if len(addrs.get((os.path.realpath(s.file), s.line), ())) > 1}
+
+
 def _expected_strict(
     ref: Sequence[Stop], multi_atom: set[tuple[str, int]]
 ) -> dict[tuple[str, int, str], set[str]]:
@@ -315,7 +333,8 @@ class WrongValue:
 
 
 def variable_correctness(
-    build: Sequence[Stop], ref: Sequence[Stop], strict: bool = False
+    build: Sequence[Stop], ref: Sequence[Stop], strict: bool = False,
+    multi_atom: set[tuple[str, int]] = frozenset(),  # type: ignore[assignment]
 ) -> tuple[float | None, tuple[WrongValue, ...]]:
     """Share of the build's shown values that the reference shows for that variable there.
 
@@ -327,7 +346,7 @@ def variable_correctness(
     and :func:`_mid_inlined_call`.
     """
     if strict:
-        expected = _expected_strict(ref, multi_atom_lines(build))
+        expected = _expected_strict(ref, multi_atom_lines(build) | multi_atom)
         skipped: set[int] = set()
     else:
         expected = _expected(ref)
@@ -379,7 +398,8 @@ def score(build: Trace, ref: Trace) -> Scores:
     acts, ref_acts = split_activations(build.stops), split_activations(ref.stops)
     order = order_score(acts, ref_acts)
     backward = new_backward_jumps(acts, ref_acts)
-    correctness, wrong = variable_correctness(build.stops, ref.stops, strict=True)
+    correctness, wrong = variable_correctness(build.stops, ref.stops, strict=True,
+                                              multi_atom=stmt_lines(build))
     loose, _ = variable_correctness(build.stops, ref.stops)
     return Scores(
         stops=len(build.stops),
