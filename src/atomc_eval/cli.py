@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from atomc_eval.build import BuildError, compile_c
-from atomc_eval.drivers import DEBUGGERS, get_driver
+from atomc_eval.drivers import DEBUGGERS, DEFAULT_DEBUGGERS, get_driver
 from atomc_eval.drivers.base import RunSpec
 from atomc_eval.trace import TraceFormatError, read_trace, write_trace
 
@@ -110,7 +110,7 @@ def cmd_compare(args: argparse.Namespace, argv: Sequence[str]) -> int:
     names = [c.name for c in configs]
     if len(set(names)) != len(names):
         raise UsageError(f"configuration names must be unique: {', '.join(names)}")
-    debuggers = tuple(dict.fromkeys(args.debugger or DEBUGGERS))
+    debuggers = tuple(dict.fromkeys(args.debugger or DEFAULT_DEBUGGERS))
     for dbg in debuggers:
         _debugger_ok(dbg)
     out_dir = Path(args.out)
@@ -137,7 +137,7 @@ def cmd_compare(args: argparse.Namespace, argv: Sequence[str]) -> int:
             for dbg in debuggers:
                 runs = [
                     (c.name, result.traces[(program, c.name, dbg)])
-                    for c in configs
+                    for c in result.configs
                     if (program, c.name, dbg) in result.traces
                 ]
                 if runs:
@@ -260,10 +260,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="repeatable; COMMAND uses {src} and {out} (default: gcc/clang -O0/-O2, clang -O2 without KI)",
     )
     p.add_argument(
-        "--debugger", action="append", choices=DEBUGGERS, help="repeatable (default: both)"
+        "--debugger", action="append", choices=DEBUGGERS, help="repeatable (default: gdb and lldb; lldb-atomc is lldb with atomc's plugin)"
     )
     p.add_argument(
-        "--reference", help="configuration to score against (default: same compiler's -O0)"
+        "--reference", help="configuration to score against (default: the same compiler's -O0, built if not given)"
     )
     p.add_argument("--out", default="dbgeval-out", help="output folder (default dbgeval-out)")
     p.add_argument("--jobs", type=int, default=2, help="parallel traces (default 2)")

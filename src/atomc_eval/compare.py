@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from atomc_eval.build import BuildError, RunResult, compile_c, run_plain
-from atomc_eval.configs import Config, reference_name
+from atomc_eval.configs import Config, with_references
 from atomc_eval.drivers import get_driver
 from atomc_eval.drivers.base import RunSpec, Trace
 from atomc_eval.elfinfo import ELF_ERRORS
@@ -135,6 +135,7 @@ def run_compare(
     """Build, check outputs, trace with every debugger in parallel, score."""
     started = time.monotonic()
     names = [c.name for c in configs]
+    configs, references = with_references(list(configs), options.reference)
     if options.reference is not None and options.reference not in names:
         raise ValueError(
             f"reference {options.reference!r} is not one of the configurations: {', '.join(names)}"
@@ -181,7 +182,7 @@ def run_compare(
     rows: list[Row] = []
     for build in builds:
         prog, cfg = build.program.name, build.config.name
-        ref = reference_name(cfg, names, options.reference)
+        ref = references[cfg]
         for dbg in drivers:
             key = (prog, cfg, dbg)
             ref_trace = traces.get((prog, ref, dbg))

@@ -8,6 +8,7 @@ within one call.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
@@ -16,6 +17,7 @@ from itertools import pairwise
 
 from atomc_eval.drivers.base import Stop, Trace, Variable
 from atomc_eval.drivers.valuefmt import OPTIMIZED_OUT
+from atomc_eval.elfinfo import ELF_ERRORS, LineTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +232,54 @@ def _expected(ref: Sequence[Stop]) -> dict[tuple[str, int, str], set[str]]:
     return expected
 
 
+def multi_atom_lines(build: Sequence[Stop]) -> set[tuple[str, int]]:
+    """(function, line)s that have more than one atom in the build, as far as the
+    trace shows: the build stops on the line at more than one address (each
+    stop of a Key Instructions line is some atom's key instruction; one copy of
+    an unrolled line counts too, a loss of strictness only there)."""
+    addrs: dict[tuple[str, int], set[int]] = defaultdict(set)
+    for stop in build:
+        addrs[(stop.function, stop.line)].add(stop.addr)
+    return {key for key, seen in addrs.items() if len(seen) > 1}
+
+
+def stmt_lines(build: Trace) -> set[tuple[str, int]]:
+    """(function, line)s of the build's stops whose line has more than one
+    ``is_stmt`` row in the binary's line table (with Key Instructions, one per
+    atom or copy of one); empty when the binary cannot be read."""
+    try:
+        table = LineTable.from_elf(build.header.program)
+    except ELF_ERRORS:
+        return set()
+    addrs: dict[tuple[str, int], set[int]] = defaultdict(set)
+    for row in table.rows:
+        if row.is_stmt and not row.end_sequence:
+            addrs[(os.path.realpath(row.file), row.line)].add(row.address)
+    return {(s.function, s.line) for s in build.stops
+            if len(addrs.get((os.path.realpath(s.file), s.line), ())) > 1}
+
+
+def _expected_strict(
+    ref: Sequence[Stop], multi_atom: set[tuple[str, int]]
+) -> dict[tuple[str, int, str], set[str]]:
+    """What a build may show for (function, line, variable) as a user judges it:
+    what the reference shows there, and on a line with several atoms also what
+    it shows right after the line (a stop at a later atom's key instruction
+    comes after the earlier atoms ran).  Never a value from before the line: it
+    is stale."""
+    expected = _shown(ref)
+    for act in split_activations(ref):
+        stops = act.stops
+        for s, nxt in pairwise(stops):
+            if (s.function, s.line) not in multi_atom:
+                continue
+            for var in _judged(nxt):
+                key = (s.function, s.line, var.name)
+                if var.value is not None and key in expected:
+                    expected[key].add(_comparable(var.value, var.kind))
+    return expected
+
+
 def _mid_inlined_call(stops: Sequence[Stop]) -> set[int]:
     """Positions of stops gdb makes at an inlined call's call site from inside
     that call (a jump back into the callee's code lands on the start of one of
@@ -283,16 +333,24 @@ class WrongValue:
 
 
 def variable_correctness(
-    build: Sequence[Stop], ref: Sequence[Stop]
+    build: Sequence[Stop], ref: Sequence[Stop], strict: bool = False,
+    multi_atom: set[tuple[str, int]] = frozenset(),  # type: ignore[assignment]
 ) -> tuple[float | None, tuple[WrongValue, ...]]:
     """Share of the build's shown values that the reference shows for that variable there.
 
     Counted per stop; values at (function, line, variable)s the reference
     never shows cannot be judged and are left out.  The rest are WRONG.  In a
     partly optimized-out aggregate only the known parts must match.
+    ``strict`` judges as a user sees it (every stop, no stale values, see
+    :func:`_expected_strict`); else the older, looser rules of :func:`_expected`
+    and :func:`_mid_inlined_call`.
     """
-    expected = _expected(ref)
-    skipped = _mid_inlined_call(build)
+    if strict:
+        expected = _expected_strict(ref, multi_atom_lines(build) | multi_atom)
+        skipped: set[int] = set()
+    else:
+        expected = _expected(ref)
+        skipped = _mid_inlined_call(build)
     judged = 0
     correct = 0
     wrong: Counter[tuple[str, int, str, str]] = Counter()
@@ -329,9 +387,10 @@ class Scores:
     backward_per_100: float | None
     line_coverage: float | None
     var_availability: float | None
-    var_correctness: float | None
-    wrong: tuple[WrongValue, ...]
+    var_correctness: float | None  # strict: as a user judges each stop
+    wrong: tuple[WrongValue, ...]  # by the strict rules
     end_reason: str
+    var_correctness_loose: float | None = None  # the older rules, for comparison
 
 
 def score(build: Trace, ref: Trace) -> Scores:
@@ -339,7 +398,9 @@ def score(build: Trace, ref: Trace) -> Scores:
     acts, ref_acts = split_activations(build.stops), split_activations(ref.stops)
     order = order_score(acts, ref_acts)
     backward = new_backward_jumps(acts, ref_acts)
-    correctness, wrong = variable_correctness(build.stops, ref.stops)
+    correctness, wrong = variable_correctness(build.stops, ref.stops, strict=True,
+                                              multi_atom=stmt_lines(build))
+    loose, _ = variable_correctness(build.stops, ref.stops)
     return Scores(
         stops=len(build.stops),
         ref_stops=len(ref.stops),
@@ -352,4 +413,5 @@ def score(build: Trace, ref: Trace) -> Scores:
         var_correctness=correctness,
         wrong=wrong,
         end_reason=build.end.reason,
+        var_correctness_loose=loose,
     )

@@ -19,6 +19,7 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("line_coverage", "line cov."),
     ("var_availability", "var avail."),
     ("var_correctness", "var correct"),
+    ("var_correctness_loose", "var correct (loose)"),
     ("wrong", "WRONG"),
 )
 STATIC_COLUMNS: tuple[tuple[str, str], ...] = (
@@ -32,6 +33,7 @@ PERCENT = {
     "line_coverage",
     "var_availability",
     "var_correctness",
+    "var_correctness_loose",
     "with_location",
     "byte_coverage",
 }

@@ -10,7 +10,7 @@ import pytest
 from dbgeval_helpers import PROGRAMS, skip_without, stop, trace_of, var
 
 from atomc_eval.cli import main
-from atomc_eval.configs import parse_config, reference_name
+from atomc_eval.configs import Config, parse_config, with_references
 from atomc_eval.trace import read_trace, write_trace
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -104,10 +104,28 @@ def test_configs_and_references() -> None:
     assert parse_config("gcc-O2").command == "gcc -gdwarf-5 -O2 -g {src} -o {out}"
     mine = parse_config("mine=cc -O1 -g {src} -o {out}")
     assert (mine.name, mine.command) == ("mine", "cc -O1 -g {src} -o {out}")
-    names = ["gcc-O0", "gcc-O2", "clang-O0", "clang-O2-noki", "mine"]
-    assert reference_name("clang-O2-noki", names) == "clang-O0"
-    assert reference_name("mine", names) == "gcc-O0"
-    assert reference_name("gcc-O2", names, explicit="clang-O0") == "clang-O0"
+    given = [parse_config(c) for c in ("gcc-O0", "gcc-O2", "clang-O0", "clang-O2-noki")]
+    given.append(Config("mine", "cc -O1 -g {src} -o {out}"))
+    given.append(Config("mine2", "gcc -O3 -g {src} -o {out}"))
+    configs, refs = with_references(given)
+    # cc has no -O0 build: one is added; gcc under another name uses gcc-O0
+    assert configs == [*given, Config("cc-O0", "cc -O0 -g '{src}' -o '{out}'")]
+    assert refs == {"gcc-O0": "gcc-O0", "gcc-O2": "gcc-O0", "clang-O0": "clang-O0",
+                    "clang-O2-noki": "clang-O0", "mine": "cc-O0", "cc-O0": "cc-O0",
+                    "mine2": "gcc-O0"}
+    assert with_references(given, "clang-O0")[1]["gcc-O2"] == "clang-O0"
+
+
+def test_only_optimised_configs_get_their_own_O0_references() -> None:
+    given = [parse_config("gcc-O2"), parse_config("clang-O2"),
+             parse_config("mine=ccache atomc -O2 -g -O3 {src} -o {out}")]
+    configs, refs = with_references(given)
+    added = {c.name: c.command for c in configs[3:]}
+    assert added == {"gcc-O0": "gcc -O0 -gdwarf-5 -g '{src}' -o '{out}'",
+                     "clang-22-O0": "clang-22 -O0 -g '{src}' -o '{out}'",
+                     "atomc-O0": "ccache atomc -O0 -g '{src}' -o '{out}'"}
+    assert refs == {"gcc-O2": "gcc-O0", "clang-O2": "clang-22-O0", "mine": "atomc-O0",
+                    "gcc-O0": "gcc-O0", "clang-22-O0": "clang-22-O0", "atomc-O0": "atomc-O0"}
 
 
 @pytest.mark.gdb
@@ -160,3 +178,22 @@ def test_compare_writes_reports_and_flags_output_differences(
     assert (out / "metrics.png").read_bytes().startswith(PNG)
     assert (out / "plots" / "val.gdb.png").read_bytes().startswith(PNG)
     assert read_trace(rows["one-O2"]["trace"]).header.config == "one-O2"
+
+
+@pytest.mark.gdb
+@pytest.mark.lldb
+def test_compare_builds_the_O0_reference_and_runs_lldb_atomc(tmp_path: Path) -> None:
+    """Given only an optimised configuration, compare builds gcc -O0 itself and
+    scores against it; the lldb-atomc debugger traces beside gdb."""
+    skip_without("gdb")
+    skip_without("lldb-atomc")
+    out = tmp_path / "out"
+    argv = ["compare", str(PROGRAMS / "loop_sum.c"), "--out", str(out), "--quiet",
+            "--config", "gcc-O2", "--debugger", "gdb", "--debugger", "lldb-atomc"]
+    assert main(argv) == 0
+    data = json.loads((out / "report.json").read_text())
+    rows = {(r["config"], r["debugger"]): r for r in data["rows"]}
+    assert set(rows) == {(c, d) for c in ("gcc-O2", "gcc-O0") for d in ("gdb", "lldb-atomc")}
+    assert rows[("gcc-O2", "lldb-atomc")]["reference"] == "gcc-O0"
+    assert rows[("gcc-O0", "lldb-atomc")]["scores"]["order_recall"] == 1.0
+    assert "atomc_lldb" in data["debuggers"]["lldb-atomc"]

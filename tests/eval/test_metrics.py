@@ -15,6 +15,7 @@ from atomc_eval.metrics import (
     score,
     split_activations,
     variable_availability,
+    multi_atom_lines,
     variable_correctness,
 )
 
@@ -283,3 +284,43 @@ def test_score_puts_it_together() -> None:
 def test_empty_reference_gives_no_ratio() -> None:
     s = score(trace_of([stop(0, 1)]), trace_of([]))
     assert s.order_recall is None and s.line_coverage is None and s.var_correctness is None
+
+
+def test_strict_rejects_stale_values_from_the_stop_before() -> None:
+    # The loose rules accept x=1 at line 6 (the reference's stop before); strict ones
+    # do not: a user at line 6 reading the value line 5 had before it ran sees a stale one.
+    ref = [stop(0, 5, variables=(var("x", "1"),)), stop(1, 6, variables=(var("x", "2"),)),
+           stop(2, 7, variables=(var("x", "3"),))]
+    build = [stop(0, 6, variables=(var("x", "1"),))]
+    assert variable_correctness(build, ref)[0] == 1.0
+    ratio, wrong = variable_correctness(build, ref, strict=True)
+    assert ratio == 0.0 and [(w.line, w.value, w.expected) for w in wrong] == [(6, "1", ("2",))]
+
+
+def test_strict_accepts_the_value_after_the_line_only_with_several_atoms() -> None:
+    # x=3 is what the reference shows after line 6 ran: right for a stop at a later
+    # atom of line 6 (the build stops on line 6 at two addresses), wrong otherwise.
+    ref = [stop(0, 5, variables=(var("x", "1"),)), stop(1, 6, variables=(var("x", "2"),)),
+           stop(2, 7, variables=(var("x", "3"),))]
+    one_atom = [stop(0, 6, addr=0x40, variables=(var("x", "3"),))]
+    two_atoms = [stop(0, 6, addr=0x40, variables=(var("x", "2"),)),
+                 stop(1, 6, addr=0x48, variables=(var("x", "3"),))]
+    assert multi_atom_lines(one_atom) == set() and multi_atom_lines(two_atoms) == {("f", 6)}
+    assert variable_correctness(one_atom, ref, strict=True)[0] == 0.0
+    assert variable_correctness(two_atoms, ref, strict=True) == (1.0, ())
+
+
+def test_strict_judges_call_site_stops_inside_an_inlined_call() -> None:
+    ref = [stop(0, 3, "f", variables=(var("a", "{0, 0}", "aggregate"),)),
+           stop(1, 9, "g", variables=(), cfa=0x0f00),
+           stop(2, 4, "f", variables=(var("a", "{1, 2}", "aggregate"),))]
+    build = [stop(0, 3, "f", addr=0x10, variables=(var("a", "{0, 0}", "aggregate"),)),
+             stop(1, 9, "g", addr=0x10, inlined_in="f"),
+             stop(2, 3, "f", addr=0x20, variables=(var("a", "{1, 0}", "aggregate"),)),
+             stop(3, 9, "g", addr=0x20, inlined_in="f"),
+             stop(4, 4, "f", addr=0x30, variables=(var("a", "{1, 2}", "aggregate"),))]
+    ratio, wrong = variable_correctness(build, ref, strict=True)
+    assert ratio == pytest.approx(2 / 3)
+    assert [(w.line, w.value) for w in wrong] == [(3, "{1, 0}")]
+    s = score(trace_of(build), trace_of(ref))
+    assert (s.var_correctness, s.var_correctness_loose) == (pytest.approx(2 / 3), 1.0)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+import atomc.data as atomc_data
 from atomc_eval.drivers.base import Driver, RunSpec, Trace
 from atomc_eval.drivers.hostrun import build_trace, default_source_dirs, run_host
 
@@ -66,13 +67,21 @@ def locate(lldb: str = "lldb-22") -> LldbSetup | str:
     return LldbSetup(python_dir, server, version)
 
 
+def plugin_path() -> str:
+    """atomc's lldb plugin, as ``atomc -print-file-name=atomc_lldb.py`` finds it."""
+    return str(Path(atomc_data.__file__).with_name("atomc_lldb.py"))
+
+
 class LldbDriver(Driver):
-    """Records traces with lldb (which ignores is_stmt when stepping)."""
+    """Records traces with lldb (which ignores is_stmt when stepping), or with
+    lldb and atomc's plugin (``plugin``: steps and shows frames as gdb does)."""
 
     name: ClassVar[str] = "lldb"
 
-    def __init__(self, lldb: str = "lldb-22") -> None:
+    def __init__(self, lldb: str = "lldb-22", plugin: bool = False) -> None:
         self._lldb = lldb
+        self._plugin = plugin
+        self.name = "lldb-atomc" if plugin else "lldb"  # type: ignore[misc]
 
     def unavailable_reason(self) -> str | None:
         found = locate(self._lldb)
@@ -80,7 +89,9 @@ class LldbDriver(Driver):
 
     def version(self) -> str:
         found = locate(self._lldb)
-        return found if isinstance(found, str) else found.version
+        if isinstance(found, str):
+            return found
+        return found.version + (" + atomc_lldb" if self._plugin else "")
 
     def trace(self, spec: RunSpec, config: str = "", source: str = "") -> Trace:
         found = locate(self._lldb)
@@ -91,5 +102,7 @@ class LldbDriver(Driver):
             "ATOMC_EVAL_LLDB_PYTHON": found.python_dir,
             "LLDB_DEBUGSERVER_PATH": found.server,
         }
+        if self._plugin:
+            env["ATOMC_EVAL_LLDB_PLUGIN"] = plugin_path()
         records = run_host([sys.executable, HOST_SCRIPT], spec, env)
-        return build_trace(records, spec, "lldb", found.version, config, source)
+        return build_trace(records, spec, self.name, self.version(), config, source)

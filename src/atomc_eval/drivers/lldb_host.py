@@ -139,6 +139,16 @@ class LldbSession(DebuggerSession):
         self._target: Any = None
         self._process: Any = None
         self._dirs: tuple[str, ...] = ()
+        self._plugin: Any = None
+        plugin = os.environ.get("ATOMC_EVAL_LLDB_PLUGIN")
+        if plugin:  # loaded as a user loads it, so lldb finds its scripted plans
+            result = lldb.SBCommandReturnObject()
+            self._dbg.GetCommandInterpreter().HandleCommand(
+                f"command script import {plugin}", result
+            )
+            if not result.Succeeded() or "atomc_lldb" not in sys.modules:
+                raise RuntimeError(f"atomc_lldb did not load: {result.GetError()}")
+            self._plugin = sys.modules["atomc_lldb"]
 
     def _status(self) -> Status:
         process = self._process
@@ -186,7 +196,9 @@ class LldbSession(DebuggerSession):
         placed = 0
         for location in spec.breakpoints:
             file_part, _, line_part = location.rpartition(":")
-            if file_part and line_part.isdigit():
+            if file_part and line_part.isdigit() and self._plugin is not None:
+                bp = self._plugin.break_at_line(self._target, file_part, int(line_part))
+            elif file_part and line_part.isdigit():
                 bp = self._target.BreakpointCreateByLocation(file_part, int(line_part))
             else:
                 bp = self._target.BreakpointCreateByName(location)
@@ -203,11 +215,17 @@ class LldbSession(DebuggerSession):
         return self._process.GetSelectedThread()
 
     def step(self) -> Status:
-        self._thread().StepInto()
+        if self._plugin is not None:
+            self._plugin.step(self._thread(), over=False)
+        else:
+            self._thread().StepInto()
         return self._status()
 
     def next(self) -> Status:
-        self._thread().StepOver()
+        if self._plugin is not None:
+            self._plugin.step(self._thread(), over=True)
+        else:
+            self._thread().StepOver()
         return self._status()
 
     def finish(self) -> Status:
@@ -265,6 +283,14 @@ class LldbSession(DebuggerSession):
         text, kind = format_value(value)
         return Watch(expr, text, kind)
 
+    def _plugin_view(self, thread: Any) -> tuple[Any, list[FrameInfo]]:
+        """The frame and inlined chain the plugin shows (gdb's view of this stop)."""
+        self._plugin.select_gdb_frame(thread)
+        frame = thread.GetSelectedFrame()
+        chain = [FrameInfo(f or "??", p, ln, inl) for f, p, ln, inl in
+                 self._plugin.gdb_frames(thread)]
+        return frame, chain
+
     def snapshot(self, index: int, via: str, spec: RunSpec) -> Stop:
         thread = self._thread()
         frame = thread.GetFrameAtIndex(0)
@@ -277,6 +303,8 @@ class LldbSession(DebuggerSession):
             )
             if not current.IsInlined():
                 break
+        if self._plugin is not None and self.in_program():
+            frame, chain = self._plugin_view(thread)
         path, line, column = _line_entry(frame)
         real = os.path.realpath(path) if path else ""
         watches = [
@@ -289,8 +317,8 @@ class LldbSession(DebuggerSession):
             index=index,
             via=via,
             function=chain[0].function,
-            file=path,
-            line=line,
+            file=chain[0].file or path,
+            line=chain[0].line or line,
             column=column,
             pc=pc,
             addr=frame.GetPCAddress().GetFileAddress(),
