@@ -4,8 +4,9 @@ the compiler under test by their own build systems, and checked by their own tes
 Chosen for breadth over the four build systems a C compiler must serve (autoconf with
 libtool shared libraries, plain Makefiles, CMake with both generators, Meson) and over
 the C they are written in; the README's realworld paragraph says why each is here.
-Shapes of the fields: `recipe.py`. Figures (`cost`) are gcc's build + test CPU seconds
-on the reference machine, used only to balance CI's rotation (`rotation.py`).
+Shapes of the fields: `recipe.py`. `gcc_cpu` holds gcc's CPU seconds for configure +
+build and for the suite (`bench/realworld_build.py`), used only to balance CI's rotation
+(`rotation.py`).
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ PACKAGES: tuple[Recipe, ...] = (
                       "pIn1", "pOut"),
                      file="sqlite3.c", stop_at=r"for\(pOp=&aOp\[p->pc\]; 1; pOp\+\+\)\{",
                      args=(":memory:", "'select 6*7, upper(\"abc\")'"), libdirs=(".libs",)),
-        tools=("tclsh",), cost=60.0),
+        tools=("tclsh",), gcc_cpu=(102.0, 16.0)),
     Recipe(
         name="bzip2", system=BuildSystem.MAKEFILE,
         why="plain Makefile, Debian's shared libbz2 (-fPIC, -shared), bit-level compression",
@@ -77,7 +78,7 @@ PACKAGES: tuple[Recipe, ...] = (
                       "s->mtfFreq[0]", "s->mtfFreq[1]"),
                      file="compress.c", stop_at=r"j = ptr\[i\]-1;",
                      args=("-1", "-c", "sample1.ref"), libdirs=(".",), nexts=12),
-        cost=2.0),
+        gcc_cpu=(5.6, 0.5)),
     Recipe(
         name="lz4", system=BuildSystem.MAKEFILE,
         why="plain Makefile with recursive make, shared liblz4, heavy use of force-inlined "
@@ -98,7 +99,7 @@ PACKAGES: tuple[Recipe, ...] = (
                      stop_at=r"RETURN_ERROR_IF\(cctxPtr->cStage != 1, compressionState_uninit"
                              r"ialized\);   /\* state must",
                      args=("-1", "-c", "-f", "README.md")),
-        cost=4.0),
+        gcc_cpu=(14.0, 11.0)),
     Recipe(
         name="libyaml", system=BuildSystem.AUTOTOOLS,
         why="autoreconf from git sources, libtool shared library, a hand-written scanner",
@@ -110,7 +111,7 @@ PACKAGES: tuple[Recipe, ...] = (
                       "indentless_sequence", "parser->state", "parser->tokens_parsed"),
                      file="src/parser.c", stop_at=r"if \(token->type == YAML_ALIAS_TOKEN\)",
                      args=("examples/anchors.yaml",), libdirs=("src/.libs",)),
-        cost=2.0),
+        gcc_cpu=(14.0, 1.5)),
     Recipe(
         name="jansson", system=BuildSystem.AUTOTOOLS,
         why="autoreconf, libtool, a JSON library with a data-driven suite of 300 cases",
@@ -127,7 +128,7 @@ PACKAGES: tuple[Recipe, ...] = (
                       "error->line", "error->position"),
                      file="src/load.c", stop_at=r"^    switch \(lex->token\) \{$",
                      args=("test/suites/valid/complex-array",)),
-        cost=3.0),
+        gcc_cpu=(10.0, 17.0)),
     Recipe(
         name="expat", system=BuildSystem.AUTOTOOLS, subdir="expat",
         why="autoreconf (buildconf.sh), libtool, a C library tested from C and from C++ "
@@ -146,7 +147,7 @@ PACKAGES: tuple[Recipe, ...] = (
                      stop_at=r"^    \*eventEndPP = next;"
                              r"(?=\n    switch \(tok\) \{\n    case XML_TOK_TRAILING_CR:)",
                      args=("doc/xmlwf.xml",), libdirs=("lib/.libs",)),
-        cost=4.0),
+        gcc_cpu=(19.0, 24.0)),
     Recipe(
         name="pcre2", system=BuildSystem.AUTOTOOLS,
         why="libtool with three code-unit widths built from one source, Debian's "
@@ -164,7 +165,7 @@ PACKAGES: tuple[Recipe, ...] = (
                      file="src/pcre2_match.c",
                      stop_at=r"^frame_copy_size = frame_size - offsetof\(heapframe, eptr\);",
                      args=("--no-jit", "-c", "'p[a-z]+e'", "README"), libdirs=(".libs",)),
-        cost=20.0),
+        gcc_cpu=(108.0, 19.0)),
     Recipe(
         name="libonig", system=BuildSystem.AUTOTOOLS,
         why="autoreconf, libtool, a regex engine with thousands of checks; jq links it",
@@ -184,7 +185,7 @@ PACKAGES: tuple[Recipe, ...] = (
                      stop_at=r"if \(start > end \|\| start < str\) goto mismatch_no_msa;"
                              r"\n\n  if \(OPTON_CHECK",
                      libdirs=("src/.libs",)),
-        install=("make install",), cost=10.0),
+        install=("make install",), gcc_cpu=(24.0, 19.0)),
     Recipe(
         name="jq", system=BuildSystem.AUTOTOOLS, deps=("libonig",),
         why="autoreconf, libtool, an interpreter linked against the libonig atomc built",
@@ -203,7 +204,7 @@ PACKAGES: tuple[Recipe, ...] = (
                      file="src/execute.c", stop_at=r"^    uint16_t opcode = \*pc;$",
                      args=("'.this, (.that | ascii_upcase)'",), stdin="tests/modules/data.json",
                      libdirs=(".libs",)),
-        cost=8.0),
+        gcc_cpu=(23.0, 71.0)),
     Recipe(
         name="json-c", system=BuildSystem.CMAKE_MAKE,
         why="CMake with the Makefile generator (-MD dependency files), shared library, ctest",
@@ -212,7 +213,7 @@ PACKAGES: tuple[Recipe, ...] = (
         suite=Suite((CTEST_RUN,), CTEST, "one ctest test (a program compared with its "
                                          "expected output)"),
         gdb=JSON_C_GDB,
-        cost=3.0),
+        gcc_cpu=(13.0, 5.0)),
     Recipe(
         name="json-c", variant="ninja", system=BuildSystem.CMAKE_NINJA,
         why="the same package through CMake's Ninja generator (deps = gcc: -MD -MT -MF)",
@@ -220,7 +221,7 @@ PACKAGES: tuple[Recipe, ...] = (
         build=(CMAKE_BUILD,),
         suite=Suite((CTEST_RUN,), CTEST, "one ctest test"),
         gdb=JSON_C_GDB,
-        tools=("ninja",), cost=3.0),
+        tools=("ninja",), gcc_cpu=(9.3, 5.0)),
     Recipe(
         name="cmark", system=BuildSystem.CMAKE_NINJA,
         why="CMake with Ninja, a CommonMark parser checked against the spec's 650 examples "
@@ -233,7 +234,7 @@ PACKAGES: tuple[Recipe, ...] = (
                       "content.len", "parent->type", "parent->start_line", "subj.last_delim"),
                      file="src/inlines.c", stop_at=r"^  cmark_chunk_rtrim\(&subj.input\);",
                      args=("README.md",), libdirs=("_build/src",)),
-        tools=("ninja", "python3"), cost=6.0),
+        tools=("ninja", "python3"), gcc_cpu=(16.0, 14.0)),
     Recipe(
         name="fribidi", system=BuildSystem.MESON,
         why="Meson (compiler detection, -MD -MQ -MF dependencies), generated tables, the "
@@ -250,7 +251,7 @@ PACKAGES: tuple[Recipe, ...] = (
                      stop_at=r"^  base_level = FRIBIDI_DIR_TO_LEVEL \(\*pbase_dir\);",
                      args=("--charset", "CapRTL", "test/test_CapRTL_explicit.input"),
                      libdirs=("_build/lib",)),
-        tools=("meson", "ninja"), cost=3.0),
+        tools=("meson", "ninja"), gcc_cpu=(5.3, 3.5)),
     Recipe(
         name="serd", system=BuildSystem.MESON,
         why="Meson with many small tests (the W3C Turtle, NTriples, NQuads and TriG suites)",
@@ -264,7 +265,7 @@ PACKAGES: tuple[Recipe, ...] = (
                      file="src/n3.c",
                      stop_at=r"peek_byte\(reader\);\n  if \(!fancy_syntax\(reader\)\) \{",
                      args=("serd.ttl",), libdirs=("_build",)),
-        tools=("meson", "ninja", "python3"), cost=3.0),
+        tools=("meson", "ninja", "python3"), gcc_cpu=(3.9, 8.5)),
 )
 
 BY_ID: dict[str, Recipe] = {r.id: r for r in PACKAGES}

@@ -98,7 +98,7 @@ class Recipe:
     install: tuple[str, ...] = ()  # only run when another recipe depends on this one
     deps: tuple[str, ...] = ()     # recipes built first with the same compiler and installed
     tools: tuple[str, ...] = ()    # programs the build or the tests need (checked up front)
-    cost: float = 1.0              # relative CPU cost (gcc build + tests), for CI's rotation
+    gcc_cpu: tuple[float, float] = (1.0, 1.0)   # gcc's CPU s: configure + build, suite
     variant: str = ""              # tells two recipes of one package apart ("ninja")
 
     @property

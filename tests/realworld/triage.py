@@ -4,8 +4,9 @@
 
 For each log: how many compiles atomc did, the options it rejected (dropped or handed
 to gcc) with how often, the distinct diagnostics and crashes of the commands gcc had to
-redo (each with one command that shows it), and the shared libraries that needed
-`-Bsymbolic` because atomc's code is not position-independent.
+redo and succeeded at (each with one command that shows it; a command gcc fails too is
+a configure probe, only counted), atomc's answers to identity queries, and the shared
+libraries that needed `-Bsymbolic` because atomc's code is not position-independent.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ class Triage:
     dropped: Counter[str] = field(default_factory=Counter)
     delegated: Counter[str] = field(default_factory=Counter)
     errors: dict[str, tuple[int, dict]] = field(default_factory=dict)   # message -> (n, example)
+    failing_with_gcc: int = 0      # configure probes meant to fail: gcc failed them too
+    identity: dict[str, str] = field(default_factory=dict)   # query -> atomc's answer
     bsymbolic: int = 0
 
 
@@ -54,10 +57,14 @@ def summarise(path: Path) -> Triage:
         t.commands += 1
         t.compiles += e["compile"]
         t.dropped.update(option_name(o) for o in e["dropped"])
-        if "delegated" in e:
+        if "identity" in e:
+            t.identity[" ".join(e["argv"])] = e["identity"].strip()
+        elif "delegated" in e:
             t.delegated[option_name(e["delegated"])] += 1
         elif e.get("atomc") == "ok":
             t.compiled_by_atomc += e["compile"]
+        elif e.get("gcc", 0) != 0:
+            t.failing_with_gcc += 1
         else:
             key = error_key(e.get("error", ""))
             n, example = t.errors.get(key, (0, e))
@@ -77,7 +84,14 @@ def report(name: str, t: Triage) -> str:
                    + ", ".join(f"{o} x{n}" for o, n in t.delegated.most_common()))
     for key, (n, e) in sorted(t.errors.items(), key=lambda kv: -kv[1][0]):
         src = next((a for a in e["argv"] if a.endswith((".c", ".i", ".S", ".s"))), "")
-        out.append(f"  x{n} {key}\n      e.g. in {e['cwd']}: {src or ' '.join(e['argv'])[:200]}")
+        kept = f" (copy: {e['sources'][0]})" if e.get("sources") else ""
+        out.append(f"  x{n} {key}\n      e.g. in {e['cwd']}: "
+                   f"{src or ' '.join(e['argv'])[:200]}{kept}")
+    for query, answer in t.identity.items():
+        first = answer.splitlines()[0] if answer else "(nothing)"
+        out.append(f"  `{query}`: atomc answers {first!r} (gcc answered for the build)")
+    if t.failing_with_gcc:
+        out.append(f"  ({t.failing_with_gcc} commands failed with gcc as well: probes)")
     if t.bsymbolic:
         out.append(f"  {t.bsymbolic} shared libraries linked with -Wl,-Bsymbolic "
                    "(atomc's objects are not PIC)")

@@ -12,8 +12,10 @@ each command line it:
 2. when atomc compiled but dropped dependency-file options, gcc writes the dependency
    file (to a scratch object), so make and ninja still see one;
 3. when atomc fails otherwise (a diagnostic, a crash), gcc runs the original command so
-   the build goes on;
-4. a `-shared` link of atomc's objects (atomc does not yet make PIC code) that the
+   the build goes on (a failure gcc shares is a configure probe meant to fail);
+4. the compiler's identity (`--version`, `-dumpversion`, `-dumpmachine`) is gcc's,
+   atomc's answer being recorded: build systems choose their compiler model from it;
+5. a `-shared` link of atomc's objects (atomc does not yet make PIC code) that the
    linker refuses is retried with `-Wl,-Bsymbolic`, which lets the library keep
    atomc's code.
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -37,7 +40,11 @@ TAKES_ARG = {"-MF", "-MT", "-MQ", "-x", "-o", "-include", "-imacros", "-isystem"
 DEP_OPTIONS = {"-MD", "-MMD", "-MF", "-MT", "-MQ", "-MP"}
 # options that change what the command produces: never dropped
 PRODUCT = re.compile(r"^(-shared|-static|-r|-M|-MM|-MG|-E|-S|-dM|-dD|-dump.*|-print-.*|-v|"
-                     r"-###|--version|--help.*|-x|-|-nostdlib|-nostartfiles|-pie|-no-pie)$")
+                     r"-###|--version|--help.*|-x\w*|-|-nostdlib|-nostartfiles|-pie|-no-pie)$")
+# the compiler's identity: build systems decide from it what compiler they have (Meson
+# knows none that does not answer like gcc or clang), so gcc answers, and atomc's answer
+# is only recorded
+IDENTITY = {"--version", "-dumpversion", "-dumpfullversion", "-dumpmachine"}
 NOT_PIC = "recompile with -fPIC"
 
 
@@ -69,8 +76,32 @@ def gcc_deps(orig: list[str]) -> int:
         return run(["gcc", *args]).returncode
 
 
+def keep_sources(args: list[str]) -> list[str]:
+    """Copies of a failed command's C inputs (configure deletes its conftest.c), next to
+    the log, to reproduce the failure from."""
+    log = os.environ.get("TRIAGE_LOG")
+    if not log:
+        return []
+    where = Path(log + ".src")
+    kept = []
+    for a in args:
+        src = Path(a)
+        if a.endswith((".c", ".i")) and src.is_file() and src.stat().st_size < 1 << 20:
+            where.mkdir(exist_ok=True)
+            keep = where / f"{len(list(where.iterdir()))}-{src.name}"
+            shutil.copyfile(src, keep)
+            kept.append(str(keep))
+    return kept
+
+
 def triage(orig: list[str]) -> tuple[int, dict]:
     entry: dict = {"cwd": os.getcwd(), "argv": orig, "dropped": [], "compile": "-c" in orig}
+    if IDENTITY & set(orig):
+        mine, g = run([*ATOMC, *orig]), run(["gcc", *orig])
+        entry.update(identity=mine.stdout[:300] + mine.stderr[:300], gcc=g.returncode)
+        sys.stdout.write(g.stdout)
+        sys.stderr.write(g.stderr)
+        return g.returncode, entry
     args = list(orig)
     while True:
         r = run([*ATOMC, *args])
@@ -93,6 +124,7 @@ def triage(orig: list[str]) -> tuple[int, dict]:
         entry["atomc"] = "error"
         entry["error"] = r.stderr[-3000:]
         entry["status"] = r.returncode
+        entry["sources"] = keep_sources(orig)
     g = run(["gcc", *orig])
     if g.returncode != 0 and "-shared" in orig and NOT_PIC in g.stderr:
         entry["bsymbolic"] = True
