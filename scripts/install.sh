@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything atomc needs on a Debian 12 machine: the system toolchain
-# (binutils, gcc, gdb, LLVM/Clang/LLDB 22) and atomc itself in ./.venv.
+# (binutils, gcc, gdb, LLVM/Clang/LLDB 22), the build engines atomc is tested
+# under (ccache, distcc) and atomc itself in ./.venv.
 # Safe to run again; it only adds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,7 +9,7 @@ cd "$(dirname "$0")/.."
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
-PKGS="binutils gcc make dpkg-dev gdb lldb-22 python3-lldb-22 clang-22 llvm-22 csmith libcsmith-dev python3 python3-venv python3-dev"
+PKGS="binutils gcc make dpkg-dev tcl gdb ccache distcc lldb-22 python3-lldb-22 clang-22 llvm-22 csmith libcsmith-dev python3 python3-venv python3-dev"
 # tests/realworld's packages (packages.py): their build systems (autoreconf for the
 # git-snapshot sources, CMake, Meson with Ninja), tclsh and Tcl's headers for sqlite3's
 # test fixture, g++ for expat's C++ test program, and debhelper (with fakeroot when not
@@ -24,6 +25,13 @@ if [ -n "$missing" ]; then
   $SUDO apt-get install -y -qq $missing >/dev/null
 fi
 
+# distccd serves only compilers masqueraded in /usr/lib/distcc (distcc >= 3.3); Debian's
+# update-distcc-symlinks makes the links for gcc and clang, this one is atomc's
+# (tests/driver/test_build_engines.py runs a local distccd).
+if [ -d /usr/lib/distcc ] && [ ! -e /usr/lib/distcc/atomc ]; then
+  $SUDO ln -s ../../bin/distcc /usr/lib/distcc/atomc
+fi
+
 # The lldb Python module of python3-lldb-22 is built for CPython 3.11.
 PY=python3
 if [ ! -x .venv/bin/python ]; then
@@ -32,12 +40,12 @@ fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
 
 # Debian sources of real C programs for tests/realworld, unpacked once into
-# ${ATOMC_SRC_CACHE:-~/.cache/atomc-debsrc}, never into the repo: zlib and Lua here (every
-# run builds them); the packages of tests/realworld/packages.py are fetched by the tests
-# themselves when the rotation picks them. A deb-src entry mirroring the machine's own
+# ${ATOMC_SRC_CACHE:-~/.cache/atomc-debsrc}, never into the repo: zlib, Lua and sqlite3
+# here (every run builds them); the other packages of tests/realworld/packages.py are
+# fetched by the tests themselves when the rotation picks them. A deb-src entry mirroring the machine's own
 # Debian entries is added if none exists. Without network this only warns: those tests
 # then skip.
-SOURCES="zlib lua5.4"
+SOURCES="zlib lua5.4 sqlite3"
 if ! .venv/bin/python tests/realworld/debsrc.py --cached $SOURCES >/dev/null 2>&1; then
   if ! grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/; then
     if [ -f /etc/apt/sources.list.d/debian.sources ]; then

@@ -28,7 +28,7 @@ stores take the location of the instruction they serve.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .linetable import successors as block_successors
 from .mir import (
@@ -416,7 +416,7 @@ class LinearScan:
                 base = reg_for(VReg(base.id, 8))
             if isinstance(index, VReg):
                 index = reg_for(VReg(index.id, 8))
-            return Mem(base, index, op.scale, op.disp, op.symbol)
+            return replace(op, base=base, index=index)
         return op
 
     @staticmethod

@@ -4,12 +4,17 @@ it accepts without effect, and the warning for the rest (as gcc's
 
 Acted on (they become IR function/global attributes or a section):
 `noinline`, `noipa` (also no inlining), `always_inline`, `noreturn`, `used`,
-`weak`, `visibility(...)` (hidden/protected/internal), `constructor`,
-`destructor`, `section("name")`. `aligned` and `packed` are read by the type
-code in `sema`. Accepted without effect because their semantics allow it:
-optimisation hints and checking attributes (`cold`, `pure`, `format`, ...).
-Attributes that change meaning (`cleanup`, `alias`, `vector_size`, ...) are
-rejected in user code rather than silently dropped.
+`weak`, `visibility(...)` (an explicit "default" is kept too: -fvisibility=
+cannot change it), `constructor`, `destructor`, `section("name")`,
+`stack_protect` / `no_stack_protector`, `common` / `nocommon`,
+`tls_model("...")`; `alias`, `weakref`, `ifunc` and `symver` become
+assembler directives (`symbol_aliases`). `aligned`, `packed`, `mode`,
+`transparent_union` and `vector_size` are read by the type code
+(`type_attributes`), `cleanup` by irgen (`cleanup`). Accepted without effect
+because their semantics allow it: optimisation hints and checking attributes
+(`cold`, `pure`, `format`, ...). Attributes that change meaning and are not
+implemented (`naked`, `ms_abi`, ...) are rejected in user code rather than
+silently dropped.
 """
 
 from __future__ import annotations
@@ -20,32 +25,41 @@ from pycparser import c_ast
 from pycparserext import ext_c_parser as ext
 
 from .literals import LiteralError, string_literal
+from .symbol_aliases import ALIAS_ATTRIBUTES, note_directive
 
 if TYPE_CHECKING:
     from .sema import Sema
 
 # attributes that become IR attributes of the symbol, under the same name
 IR_ATTRS = frozenset({"noinline", "noipa", "always_inline", "noreturn", "used", "weak",
-                      "constructor", "destructor"})
+                      "constructor", "destructor", "stack_protect", "no_stack_protector",
+                      "common", "nocommon", "returns_twice"})
+TLS_MODELS = ("global-dynamic", "local-dynamic", "initial-exec", "local-exec")
 VISIBILITIES = ("default", "hidden", "protected", "internal")
 # accepted, no code effect needed (hints, diagnostics, type attributes read elsewhere)
 IGNORED = frozenset({
     "aligned", "packed", "unused", "cold", "hot", "pure", "const", "format", "format_arg",
     "nonnull", "malloc", "warn_unused_result", "deprecated", "unavailable", "nothrow", "leaf",
-    "returns_nonnull", "returns_twice", "sentinel", "gnu_inline", "artificial", "flatten",
-    "no_instrument_function", "noclone", "no_reorder", "nocommon", "common", "access",
+    "returns_nonnull", "sentinel", "gnu_inline", "artificial", "flatten",
+    "no_instrument_function", "noclone", "no_reorder", "access",
     "alloc_size", "alloc_align", "assume_aligned", "designated_init", "externally_visible",
-    "no_icf", "noplt", "retain", "error", "warning", "no_stack_protector", "stack_protect",
+    "no_icf", "noplt", "retain", "error", "warning",
     "nonstring", "may_alias", "fallthrough", "optimize", "target", "fd_arg", "fd_arg_read",
     "fd_arg_write", "no_sanitize", "no_sanitize_address", "no_sanitize_undefined",
-    "no_split_stack", "warn_if_not_aligned", "tls_model", "copy", "noinit", "persistent",
+    "no_split_stack", "warn_if_not_aligned", "copy", "noinit", "persistent",
     "no_profile_instrument_function", "zero_call_used_regs", "null_terminated_string_arg",
     "counted_by", "expected_throw", "strict_flex_array", "sysv_abi", "cdecl",
-    "transparent_union", "mode",
+    "transparent_union", "mode", "vector_size", "cleanup",  # read by type_attributes, cleanup
+    # instrumentation, hardening and code-placement hints with no effect on meaning
+    "no_sanitize_coverage", "no_sanitize_thread", "no_stack_limit", "patchable_function_entry",
+    "simd", "target_clones", "nocf_check", "cf_check", "indirect_return", "indirect_branch",
+    "function_return", "fentry_name", "fentry_section", "force_align_arg_pointer", "gcc_struct",
+    "warn_unused", "nodiscard", "maybe_unused", "vector_mask", "objc_root_class",
+    # calling-convention attributes gcc ignores on x86-64
+    "stdcall", "fastcall", "thiscall", "regparm",
 })
 # meaning-changing attributes atomc does not implement: an error outside system headers
-UNSUPPORTED = frozenset({"cleanup", "alias", "weakref", "ifunc", "naked", "vector_size",
-                         "ms_abi", "regparm", "interrupt", "scalar_storage_order", "symver"})
+UNSUPPORTED = frozenset({"naked", "ms_abi", "interrupt", "scalar_storage_order", "ms_struct"})
 
 
 def attribute_nodes(decl: c_ast.Node) -> list[c_ast.Node]:
@@ -101,21 +115,41 @@ def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
                 attrs.add("noinline")
         elif name == "section":
             section = _string_arg(sema, node, args, name) or section
+        elif name in ("warning", "error") and args and getattr(decl, "name", None):
+            msg = _string_arg(sema, node, args, name)
+            if msg is not None:
+                sema.call_diagnostics[decl.name] = (name, msg)
+        elif name == "alloc_size" and getattr(decl, "name", None):
+            positions = [sema.const_int(sema.expr(a), "alloc_size argument") for a in args]
+            if positions and all(isinstance(x, int) for x in positions):
+                sema.alloc_sizes[decl.name] = tuple(positions)  # type: ignore[arg-type]
+        elif name in ALIAS_ATTRIBUTES:
+            target = _string_arg(sema, node, args, name) if args or name != "weakref" else ""
+            if target is not None:
+                note_directive(sema, decl, name, target)
         elif name == "visibility":
             vis = _string_arg(sema, node, args, name)
             if vis is not None and vis not in VISIBILITIES:
                 sema.error(args[0], "attribute 'visibility' argument must be one of 'default', "
                                     "'hidden', 'protected' or 'internal'")
-            elif vis in ("hidden", "internal"):
-                attrs.add("hidden")
-            elif vis == "protected":
-                attrs.add("protected")
+            elif vis in ("hidden", "internal", "protected"):
+                attrs.add(vis)
+            elif vis == "default":
+                attrs.add("visibility_default")
+        elif name == "tls_model":
+            model = _string_arg(sema, node, args, name)
+            if model is not None and model not in TLS_MODELS:
+                sema.error(args[0], "'tls_model' argument should be one of 'global-dynamic', "
+                                    "'local-dynamic', 'initial-exec' or 'local-exec'")
+            elif model is not None:
+                attrs.add("tls_" + model.replace("-", "_"))
         elif name in IGNORED or system:
             continue
         elif name in UNSUPPORTED:
             sema.error(node, f"'{name}' attribute is unsupported")
         elif not sema.quiet:
-            sema.warning(node, f"'{name}' attribute directive ignored")
+            sema.warning(node, f"'{name}' attribute directive ignored", "attributes")
     if kind != "func":
-        attrs -= {"noinline", "noipa", "always_inline", "noreturn"}
+        attrs -= {"noinline", "noipa", "always_inline", "noreturn", "stack_protect",
+                  "no_stack_protector", "returns_twice"}
     return attrs, section

@@ -2,23 +2,36 @@
 
 from __future__ import annotations
 
+import re
 import sys
+from dataclasses import replace
 
 from ..diag import DiagnosticEngine, SourceSpan
 from ..ir import Module
 from ..options import CompileOptions
 from .irgen import IRGen
 from .parse import parse_c
-from .preprocess import run_cpp, system_headers
+from .preprocess import preprocessed_lines, run_cpp, system_headers
 from .sema import Sema
+
+
+def cpp_options(opts: CompileOptions) -> CompileOptions:
+    """`opts` as cpp should see them: gcc's optimisation macros for the level
+    (`__OPTIMIZE__` from -O1, `__OPTIMIZE_SIZE__` for -Os, `__NO_INLINE__` only at
+    -O0), which glibc reads for _FORTIFY_SOURCE and its extern inline functions.
+    (Standalone `cpp` defines `__NO_INLINE__` and nothing else.)"""
+    if opts.opt_level == 0:
+        return opts
+    defines = (*opts.defines, "__OPTIMIZE__") + (("__OPTIMIZE_SIZE__",) if opts.size_opt else ())
+    return replace(opts, defines=defines, undefines=(*opts.undefines, "__NO_INLINE__"))
 
 
 def preprocess(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> str:
     """Preprocessed text (the driver's -E output), as the system cpp writes it."""
-    return run_cpp(path, opts, diags, for_parser=False)
+    return run_cpp(path, cpp_options(opts), diags, for_parser=False)
 
 
-def _check_binary(path: str, diags: DiagnosticEngine) -> None:
+def check_source(path: str, diags: DiagnosticEngine) -> None:
     """Reject files that are clearly not text before cpp mangles them."""
     try:
         with open(path, "rb") as f:
@@ -33,10 +46,30 @@ def _check_binary(path: str, diags: DiagnosticEngine) -> None:
                           "translation unit)")
 
 
+_TU_START = re.compile(r'^# 0 "((?:[^"\\]|\\.)*)"$', re.MULTILINE)
+
+
+def main_file_of(text: str, path: str) -> str:
+    """The file the translation unit came from, as cpp's `# 0 "file"` marker names
+    it. For preprocessed input (`x.i` from `atomc -E x.c`) that is `x.c`, which
+    diagnostics and debug information name, as gcc's do."""
+    names = [m.group(1) for m in _TU_START.finditer(text[:65536])]
+    names = [n for n in names if not n.startswith("<")]
+    if names and names[0] == path and len(names) > 1 and path.endswith(".i"):
+        return names[1]  # a `.i` run through cpp again: its own marker comes first
+    return names[0] if names else path
+
+
 def compile_to_ir(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> Module:
     """C source file to IR; reports errors through `diags` and raises CompileAborted."""
-    _check_binary(path, diags)
-    text = run_cpp(path, opts, diags)
+    check_source(path, diags)
+    text = run_cpp(path, cpp_options(opts), diags)
+    return compile_preprocessed(text, main_file_of(text, path), opts, diags)
+
+
+def compile_preprocessed(text: str, path: str, opts: CompileOptions,
+                         diags: DiagnosticEngine) -> Module:
+    """Preprocessed C (with line markers naming `path` as the main file) to IR."""
     limit = sys.getrecursionlimit()
     # pycparser and our tree walks recurse once per nesting level: C's minimum limits
     # (127 nested blocks, 63 nested parentheses) need far more than Python's default
@@ -47,7 +80,9 @@ def compile_to_ir(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> M
             raise diags.fatal(SourceSpan(path, 1, 1), "ISO C requires a translation unit to "
                                                       "contain at least one declaration (empty "
                                                       "translation unit)")
-        sema = Sema(diags, path, system_headers(text, path))
+        sema = Sema(diags, path, system_headers(text, path), preprocessed_lines(text))
+        sema.optimizing = opts.opt_level > 0
+        sema.gnu89_inline = opts.std in ("c89", "gnu89")
         module = IRGen(opts, diags, sema, path).run(ast)
     except RecursionError:
         raise diags.fatal(None, "program nesting is too deep for atomc") from None

@@ -1,7 +1,7 @@
 """GNU floating-point builtins that <math.h> macros expand to (issue 7).
 
 Constants (`__builtin_inf`, `__builtin_nan("")`, ...) fold to floating
-constants; classification (`__builtin_isnan`, `__builtin_isinf_sign`,
+constants (`float_consts`); classification (`__builtin_isnan`, `__builtin_isinf_sign`,
 `__builtin_isfinite`, `__builtin_isgreater`, ...) is built from IEEE
 comparisons (NaN compares unordered), `__builtin_signbit` reads the sign bit
 (so -0.0 and -NaN count), `__builtin_fabs` clears it; any other
@@ -10,22 +10,25 @@ comparisons (NaN compares unordered), `__builtin_signbit` reads the sign bit
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
 from . import tree as T
-from .ctype import DOUBLE, FLOAT, INT, as_float, is_arith
+from ..ir.x87float import EXP_MAX, INF, INT_BIT, QUIET_BIT, X80
+from .ctype import DOUBLE, FLOAT, INT, LDOUBLE, as_float, is_arith
+from .float_consts import float_constant
 
 if TYPE_CHECKING:
     from .scopes import Pos
     from .sema import Sema
 
-_CONSTS = {"__builtin_inf": (math.inf, DOUBLE), "__builtin_inff": (math.inf, FLOAT),
-           "__builtin_huge_val": (math.inf, DOUBLE), "__builtin_huge_valf": (math.inf, FLOAT),
-           "__builtin_nan": (math.nan, DOUBLE), "__builtin_nanf": (math.nan, FLOAT),
-           "__builtin_nans": (math.nan, DOUBLE), "__builtin_nansf": (math.nan, FLOAT)}
+# long double's spellings (float_consts has the others); a NaN payload string is
+# not carried into the x87 constant
+_LDOUBLE_CONSTS = {f"__builtin_{k}{s}": v for s in ("l", "f64x") for k, v in (
+    ("inf", INF), ("huge_val", INF),
+    ("nan", X80.make(0, EXP_MAX, INT_BIT | QUIET_BIT)),
+    ("nans", X80.make(0, EXP_MAX, INT_BIT | QUIET_BIT >> 1)))}
 
 _ORDERED = {"__builtin_isgreater": ">", "__builtin_isgreaterequal": ">=",
             "__builtin_isless": "<", "__builtin_islessequal": "<="}
@@ -40,14 +43,18 @@ _LIBM_DOUBLE2 = ("pow", "fmod", "atan2", "copysign", "fmin", "fmax", "hypot", "r
 def float_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr | None:
     if not name.startswith("__builtin_"):
         return None
-    if name in _CONSTS:
+    if name in _LDOUBLE_CONSTS:
         for a in args:
             sema.expr(a)
-        v, t = _CONSTS[name]
-        return T.FloatConst(v, t, p)
+        return T.FloatConst(_LDOUBLE_CONSTS[name], LDOUBLE, p)
+    const = float_constant(sema, name, args, p)
+    if const is not None:
+        return const
     if name in ("__builtin_isnan", "__builtin_isinf_sign", "__builtin_isinf",
-                "__builtin_isfinite", "__builtin_signbit", "__builtin_signbitf",
-                "__builtin_signbitl", "__builtin_fabs", "__builtin_fabsf") and len(args) == 1:
+                "__builtin_isfinite", "__builtin_isnormal", "__builtin_signbit",
+                "__builtin_signbitf",
+                "__builtin_signbitl", "__builtin_fabs", "__builtin_fabsf",
+                "__builtin_fabsl") and len(args) == 1:
         x = sema.value(sema.expr(args[0]))
         if not is_arith(x.type):
             sema.error(p, f"'{name}' needs a floating-point argument, not '{x.type}'")
@@ -55,6 +62,12 @@ def float_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Ex
         if as_float(x.type) is None:
             x = sema.cast(x, DOUBLE)
         return _classify(sema, name, x, p)
+    if name in ("__builtin_isnormal", "__builtin_isnormalf") and len(args) == 1:
+        x = sema.value(sema.expr(args[0]))
+        if as_float(x.type) is None:
+            x = sema.cast(x, DOUBLE)
+        flags = [T.IntConst(int(k == 2), INT, p) for k in range(5)]  # only "normal" is 1
+        return T.Call(None, [*flags, x], None, INT, p, builtin="fpclassify")
     if name in _ORDERED or name in ("__builtin_islessgreater", "__builtin_isunordered"):
         if len(args) != 2:
             return None
@@ -64,11 +77,14 @@ def float_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Ex
         if name == "__builtin_islessgreater":
             return sema.binary("||", sema.binary("<", x, y, p), sema.binary(">", x, y, p), p)
         return sema.binary("||", sema.binary("!=", x, x, p), sema.binary("!=", y, y, p), p)
+    if name == "__builtin_copysignl" and len(args) == 2:  # inline, as gcc: no libm call
+        x, y = (sema.cast(sema.value(sema.expr(a)), LDOUBLE) for a in args)
+        return T.Call(None, [x, y], None, LDOUBLE, p, builtin="copysignl")
     base = name.removeprefix("__builtin_")
-    single = base.endswith("f") and base[:-1] in _LIBM_DOUBLE + _LIBM_DOUBLE2
-    root = base[:-1] if single else base
+    suffix = base[-1:] if base[:-1] in _LIBM_DOUBLE + _LIBM_DOUBLE2 else ""
+    root = base[:-1] if suffix in ("f", "l") else base
     if root in _LIBM_DOUBLE + _LIBM_DOUBLE2:
-        t = FLOAT if single else DOUBLE
+        t = {"f": FLOAT, "l": LDOUBLE}.get(suffix, DOUBLE)
         n = 1 if root in _LIBM_DOUBLE else 2
         vals = [sema.value(sema.expr(a)) for a in args]
         if len(vals) != n:

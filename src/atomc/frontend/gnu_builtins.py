@@ -27,6 +27,9 @@ from .ctype import (
     qualify,
 )
 from .scopes import Pos, Symbol
+from .atomic_builtins import atomic_builtin
+from .builtins_misc import misc_builtin
+from .fortify import fortify_builtin
 from .typed_builtins import typed_builtin
 
 if TYPE_CHECKING:
@@ -66,6 +69,48 @@ LIBC_PROTOTYPES: dict[str, tuple[CType, tuple[CType, ...], bool]] = {
     "snprintf": (INT, (_CP, SIZE_T, _CCP), True),
     "puts": (INT, (_CCP,), False),
     "putchar": (INT, (INT,), False),
+    # string.h / strings.h
+    "strncat": (_CP, (_CP, _CCP, SIZE_T), False),
+    "strstr": (_CP, (_CCP, _CCP), False),
+    "strpbrk": (_CP, (_CCP, _CCP), False),
+    "strspn": (SIZE_T, (_CCP, _CCP), False),
+    "strcspn": (SIZE_T, (_CCP, _CCP), False),
+    "strnlen": (SIZE_T, (_CCP, SIZE_T), False),
+    "strdup": (_CP, (_CCP,), False),
+    "strndup": (_CP, (_CCP, SIZE_T), False),
+    "stpcpy": (_CP, (_CP, _CCP), False),
+    "stpncpy": (_CP, (_CP, _CCP, SIZE_T), False),
+    "mempcpy": (_VP, (_VP, _CVP, SIZE_T), False),
+    "strcasecmp": (INT, (_CCP, _CCP), False),
+    "strncasecmp": (INT, (_CCP, _CCP, SIZE_T), False),
+    "index": (_CP, (_CCP, INT), False),
+    "rindex": (_CP, (_CCP, INT), False),
+    "bzero": (VOID, (_VP, SIZE_T), False),
+    "bcmp": (INT, (_CVP, _CVP, SIZE_T), False),
+    "bcopy": (VOID, (_CVP, _VP, SIZE_T), False),
+    # stdio.h (FILE * and va_list travel as pointers)
+    "fprintf": (INT, (_VP, _CCP), True),
+    "vprintf": (INT, (_CCP, _VP), False),
+    "vfprintf": (INT, (_VP, _CCP, _VP), False),
+    "vsprintf": (INT, (_CP, _CCP, _VP), False),
+    "vsnprintf": (INT, (_CP, SIZE_T, _CCP, _VP), False),
+    "sscanf": (INT, (_CCP, _CCP), True),
+    "scanf": (INT, (_CCP,), True),
+    "fputs": (INT, (_CCP, _VP), False),
+    "fputc": (INT, (INT, _VP), False),
+    "putc": (INT, (INT, _VP), False),
+    "fwrite": (SIZE_T, (_CVP, SIZE_T, SIZE_T, _VP), False),
+    # stdlib.h, ctype.h
+    "_exit": (VOID, (INT,), False),
+    "_Exit": (VOID, (INT,), False),
+    "imaxabs": (LONG, (LONG,), False),
+    "isalnum": (INT, (INT,), False), "isalpha": (INT, (INT,), False),
+    "isdigit": (INT, (INT,), False), "isspace": (INT, (INT,), False),
+    "isupper": (INT, (INT,), False), "islower": (INT, (INT,), False),
+    "isxdigit": (INT, (INT,), False), "isprint": (INT, (INT,), False),
+    "ispunct": (INT, (INT,), False), "iscntrl": (INT, (INT,), False),
+    "isgraph": (INT, (INT,), False), "isascii": (INT, (INT,), False),
+    "toupper": (INT, (INT,), False), "tolower": (INT, (INT,), False),
 }
 
 
@@ -86,7 +131,10 @@ def libc_builtin_symbol(sema: Sema, name: str, p: Pos) -> Symbol | None:
 
 def gnu_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr | None:
     """A typed expression for the builtins handled here, None for other names."""
-    typed = typed_builtin(sema, name, args, p)
+    if name.startswith(("__atomic_", "__sync_")):
+        return atomic_builtin(sema, name, args, p)
+    typed = typed_builtin(sema, name, args, p) or misc_builtin(sema, name, args, p) or \
+        fortify_builtin(sema, name, args, p)
     if typed is not None:
         return typed
     if name == "__builtin_prefetch":

@@ -14,6 +14,8 @@ from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
 from .generic_selection import parse_generic
+from .imaginary import ImaginaryLexer
+from .gnu_parse import AtomcLexer, GnuStatementsMixin, GnuSyntaxMixin
 
 _TOKEN_SPELLING = {
     "SEMI": "';'", "LPAREN": "'('", "RPAREN": "')'", "LBRACE": "'{'", "RBRACE": "'}'",
@@ -21,10 +23,9 @@ _TOKEN_SPELLING = {
     "ID": "identifier", "WHILE": "'while'", "PERIOD": "'.'", "CONDOP": "'?'",
 }
 
-# Extra type names some glibc headers use when compiled by gcc.
-EXTRA_TYPE_NAMES = frozenset({"_Float32", "_Float64", "_Float128", "_Float32x", "_Float64x",
-                              "__float128", "__float80", "__fp16", "__int128_t", "__uint128_t",
-                              "__auto_type"})
+# gcc's predefined type names (the _FloatN keywords are simple type specifiers, see
+# gnu_parse._SPELLINGS)
+EXTRA_TYPE_NAMES = frozenset({"__int128_t", "__uint128_t", "__auto_type"})
 
 
 class _UnionExt(c_ast.Union):
@@ -59,8 +60,14 @@ class _SyntaxError(Exception):
         self.column = column
 
 
-class _Parser(GnuCParser):
+class _Lexer(ImaginaryLexer, AtomcLexer):
+    """gcc's keyword spellings and `[[...]]` attributes (AtomcLexer: `__thread`,
+    `__signed__`, `__complex__`, ...) and imaginary constants (`1.0iF`)."""
+
+
+class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
     initial_type_symbols = GnuCParser.initial_type_symbols | EXTRA_TYPE_NAMES
+    lexer_class = _Lexer
 
     def _expect(self, token_type):  # type: ignore[no-untyped-def]
         tok = self._peek()
@@ -167,7 +174,17 @@ class _Parser(GnuCParser):
         self._expect("COLON")
         return c_ast.TernaryOp(cond, middle, self._parse_conditional_expression(), cond.coord)
 
+    def _starts_expression(self, tok=None):  # type: ignore[no-untyped-def]
+        tok = tok or self._peek()
+        if tok is not None and tok.type in ("__REAL__", "__IMAG__"):
+            return True
+        return super()._starts_expression(tok)
+
     def _parse_unary_expression(self):  # type: ignore[no-untyped-def]
+        # GNU `__real__ z` / `__imag__ z` (pycparserext lexes them but has no rule)
+        if self._peek_type() in ("__REAL__", "__IMAG__"):
+            tok = self._advance()
+            return c_ast.UnaryOp(tok.value, self._parse_cast_expression(), self._tok_coord(tok))
         # GNU labels as values: `&&label` is UnaryOp('&&', ID(label))
         if self._peek_type() == "LAND":
             tok = self._advance()

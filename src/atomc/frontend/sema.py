@@ -19,6 +19,7 @@ from pycparser import c_ast
 from pycparserext import ext_c_parser as ext
 
 from ..diag import DiagnosticEngine, SourceSpan
+from ..ir.x87float import X80
 from . import tree as T
 from .bitfields import (
     BitFieldT,
@@ -39,6 +40,7 @@ from .ctype import (
     DOUBLE,
     FLOAT,
     INT,
+    FLOAT128,
     INT128,
     LDOUBLE,
     LLONG,
@@ -53,6 +55,7 @@ from .ctype import (
     USHORT,
     VOID,
     ArrayT,
+    ComplexT,
     CType,
     EnumT,
     FloatT,
@@ -67,7 +70,8 @@ from .ctype import (
     common_arith,
     compatible,
     contains_float,
-    contains_long_double,
+    contains_unsupported_float,
+    drop_atomic,
     is_arith,
     is_const,
     is_integer,
@@ -82,6 +86,23 @@ from .ctype import (
     wrap,
 )
 from .float_builtins import float_builtin
+from .complex_sema import (
+    CREAL_NAMES, builtin_complex, complex_binary, complex_builtin, complex_cast, complex_of,
+    complex_unary, imaginary_const,
+)
+from .complex_sema import part as complex_part
+from .complex_sema import truth as complex_truth
+from .complex_sema import operand as complex_operand
+from .imaginary import imaginary_part
+from .float_consts import FLOAT32, FLOAT32X, FLOAT64
+from .gnu_inline import (
+    InlineDef, InlineFrame, bound_constant, expand_arguments, inline_call, is_constant,
+)
+from . import pending
+from .symbol_aliases import is_alias
+from .type_attributes import (
+    declared_type, member_packed, struct_attributes, transparent_argument, typedef_type,
+)
 from .generic_selection import GenericSelection, generic_expr
 from .labelvalues import LabelValues, label_address
 from .parse import ComputedGoto
@@ -95,6 +116,8 @@ from .literals import (
     wide_string_literal,
 )
 from .scopes import Pos, Scopes, Symbol
+from .thread_local import SPELLINGS as TLS_SPELLINGS
+from .thread_local import THREAD_LOCAL, check_redeclaration, thread_local_decl, thread_spelling
 
 _BASIC_TYPES: dict[tuple[str, ...], CType] = {}
 
@@ -114,9 +137,9 @@ for _spec, _t in [
     ("signed long long int", LLONG), ("unsigned long long", ULLONG),
     ("unsigned long long int", ULLONG), ("__int128", INT128), ("signed __int128", INT128),
     ("unsigned __int128", UINT128), ("float", FLOAT), ("double", DOUBLE),
-    ("long double", LDOUBLE), ("_Float32", FLOAT), ("_Float64", DOUBLE),
-    ("_Float128", LDOUBLE), ("_Float32x", DOUBLE), ("_Float64x", LDOUBLE),
-    ("__float128", LDOUBLE), ("__float80", LDOUBLE), ("__fp16", FLOAT),
+    ("long double", LDOUBLE), ("_Float32", FLOAT32), ("_Float64", FLOAT64),
+    ("_Float128", FLOAT128), ("_Float32x", FLOAT32X), ("_Float64x", LDOUBLE),
+    ("__float128", FLOAT128), ("__float80", LDOUBLE), ("__fp16", FLOAT),
     ("__int128_t", INT128), ("__uint128_t", UINT128),
 ]:
     _basic(_spec.split(), _t)
@@ -152,7 +175,10 @@ class InitItems(dict):
 
 class Sema:
     def __init__(self, diags: DiagnosticEngine, main_file: str,
-                 system_files: frozenset[str]) -> None:
+                 system_files: frozenset[str],
+                 lines: dict[str, list[str]] | None = None) -> None:
+        """`lines`: the text each file has in the preprocessed input, which the columns
+        of pycparser's coordinates refer to (read from the files when absent)."""
         self.diags = diags
         self.main_file = main_file
         self.system_files = system_files
@@ -162,16 +188,27 @@ class Sema:
         self.function_ret: CType = INT
         self.statics_used: dict[str, int] = {}
         self.anon_count = 0
-        self._lines: dict[str, list[str]] = {}
+        self._lines: dict[str, list[str]] = dict(lines or {})
         self.string_count = 0
         self.quiet = 0  # > 0 while typing a statement expression on trial
-        self.pending_struct_attrs: dict[str, c_ast.Node | None] = {}
         self.pack: int | None = None  # `#pragma pack(N)` in effect
         self.static_literals: dict[str, T.CompoundLit] = {}  # file-scope compound literals
         self.libcalls: dict[str, Symbol] = {}  # libgcc helpers behind GCC builtins
         self.pack_stack: list[int | None] = []
         self.sections: dict[str, str] = {}  # file-scope name -> `section` attribute
         self.label_values = LabelValues()  # `&&label` / `goto *p` of the current function
+        # struct/union definitions already laid out, by parse node: pycparser shares
+        # one node among the declarators of `struct s {...} a, b;`
+        self.defined_records: dict[int, StructT] = {}
+        self.transparent_unions: set[StructT] = set()  # GNU `transparent_union` types
+        self.symbol_directives: dict[str, list] = {}  # `alias`, `ifunc`, ... (symbol_aliases)
+        self.defined_types: dict[c_ast.Node, CType] = {}  # struct/union/enum definitions
+        self.inline_defs: dict[str, InlineDef] = {}  # inline-only bodies (gnu_inline)
+        self.inline_frames: list[InlineFrame] = []  # inlined calls being expanded
+        self.call_diagnostics: dict[str, tuple[str, str]] = {}  # `warning`/`error` attributes
+        self.alloc_sizes: dict[str, tuple[int, ...]] = {}  # `alloc_size` argument positions
+        self.optimizing = False  # -O1 and above (set by the front end's driver)
+        self.gnu89_inline = False  # gnu89 `extern inline` semantics
 
     # ------------------------------------------------------------------
     # positions and errors
@@ -189,11 +226,13 @@ class Sema:
         span = SourceSpan(p.file, p.line, p.column) if p.line else None
         self.diags.error(span, msg)
 
-    def warning(self, where: Pos | c_ast.Node | None, msg: str) -> None:
+    def warning(self, where: Pos | c_ast.Node | None, msg: str, option: str = "") -> None:
+        """A warning gcc controls with -W`option`."""
         if self.quiet:
             return
         p = where if isinstance(where, Pos) else self.pos(where)
-        self.diags.warning(SourceSpan(p.file, p.line, p.column) if p.line else None, msg)
+        self.diags.warning(SourceSpan(p.file, p.line, p.column) if p.line else None, msg,
+                           option)
 
     def is_system(self, p: Pos) -> bool:
         return p.file in self.system_files
@@ -236,7 +275,7 @@ class Sema:
             return self.resolve_type(node.type, pos)
         if isinstance(node, c_ast.TypeDecl):
             base = self.specifier_type(node.type, self.pos(node, pos))
-            return self._apply_quals(base, node.quals)
+            return self._apply_quals(base, node.quals, self.pos(node, pos))
         if isinstance(node, c_ast.PtrDecl):
             return self._apply_quals(PointerT(self.resolve_type(node.type, pos)), node.quals)
         if isinstance(node, c_ast.ArrayDecl):
@@ -283,12 +322,16 @@ class Sema:
         self.error(pos or self.pos(node), f"unsupported type construct '{raise_internal}'")
         return INT
 
-    def _apply_quals(self, t: CType, quals: list[str] | None) -> CType:
+    def _apply_quals(self, t: CType, quals: list[str] | None, pos: Pos | None = None) -> CType:
         if not quals:
             return t
         c = any(q in _CONST_QUALS for q in quals)
         v = any(q in _VOLATILE_QUALS for q in quals)
-        return qualify(t, c, v)
+        a = "_Atomic" in quals
+        if a and pos is not None and is_scalar(t) and t.size > 8 and not self.is_system(pos):
+            self.error(pos, f"'_Atomic {t}' is unsupported (16-byte atomic scalars need "
+                            "libatomic's 16-byte operations)")
+        return qualify(t, c, v, a)
 
     def _params(self, args: c_ast.ParamList | None,
                 pos: Pos | None) -> tuple[list[CType], bool, bool]:
@@ -306,7 +349,7 @@ class Sema:
                     continue
                 if isinstance(p, c_ast.ID):  # K&R identifier list
                     return [], False, False
-                t = self.resolve_type(p.type, pos)
+                t = declared_type(self, p, self.resolve_type(p.type, pos), self.pos(p, pos))
                 if is_void(t) and len(items) == 1 and getattr(p, "name", None) is None:
                     return [], False, True
                 params.append(self.adjust_param(t))
@@ -332,8 +375,10 @@ class Sema:
             names = [n for n in spec.names if n not in ("__extension__",)]
             if len(names) == 1 and names[0] not in ("signed", "unsigned", "long", "short"):
                 key: tuple[str, ...] = (names[0],)
-                if key in _BASIC_TYPES:
-                    return _BASIC_TYPES[key]
+                if key in _BASIC_TYPES or key in pending.PENDING_TYPES:
+                    bt = _BASIC_TYPES.get(key) or pending.PENDING_TYPES[key]
+                    pending.check_declared_type(self, bt, pos)
+                    return bt
                 if names[0] == "__builtin_va_list":
                     return self.va_list
                 sym = self.scopes.lookup(names[0])
@@ -342,18 +387,25 @@ class Sema:
                 self.error(pos, f"unknown type name '{names[0]}'")
                 return INT
             if "_Complex" in names or "__complex__" in names:
-                if not self.is_system(pos):
-                    self.error(pos, "_Complex types are unsupported")
-                return FloatT("_Complex", 16)
+                rest = [n for n in names if n not in ("_Complex", "__complex__")]
+                base = self.specifier_type(c_ast.IdentifierType(rest), pos) if rest else DOUBLE
+                return complex_of(names, base, self, pos)
             t = _BASIC_TYPES.get(tuple(sorted(names)))
             if t is None:
                 self.error(pos, f"invalid type specifier combination '{' '.join(names)}'")
                 return INT
+            pending.check_declared_type(self, t, pos)
             return t
-        if isinstance(spec, (c_ast.Struct, c_ast.Union)):
-            return self.struct_type(spec, pos)
-        if isinstance(spec, c_ast.Enum):
-            return self.enum_type(spec, pos)
+        if isinstance(spec, (c_ast.Struct, c_ast.Union, c_ast.Enum)):
+            # `struct S {...} a, *b;` resolves the one definition once per declarator
+            done = self.defined_types.get(spec)
+            if done is not None and self._still_visible(spec, done):
+                return done
+            t = self.struct_type(spec, pos) if not isinstance(spec, c_ast.Enum) \
+                else self.enum_type(spec, pos)
+            if getattr(spec, "decls", None) is not None or getattr(spec, "values", None):
+                self.defined_types[spec] = t
+            return t
         if isinstance(spec, ext.TypeOfExpression):
             e = self.expr(spec.expr)
             return e.type
@@ -365,9 +417,25 @@ class Sema:
         self.error(pos, f"unsupported type specifier '{type(spec).__name__}'")
         return INT
 
+    def _still_visible(self, spec: c_ast.Node, t: CType) -> bool:
+        """Is the type a definition made still in scope here (its tag, or for an
+        enum its first constant)? A statement expression's trial typing, or a body
+        inlined again, leaves the scope where it was defined."""
+        if isinstance(spec, c_ast.Enum):
+            first = spec.values.enumerators[0].name if spec.values.enumerators else None
+            if first is not None and self.scopes.lookup_current(first) is None:
+                return False
+        tag = getattr(spec, "name", None)
+        return not tag or self.scopes.lookup_tag_current(tag) is t
+
     def struct_type(self, spec: c_ast.Struct | c_ast.Union, pos: Pos) -> CType:
         kind = "struct" if isinstance(spec, c_ast.Struct) else "union"
         tag = spec.name or ""
+        done = self.defined_records.get(id(spec)) if spec.decls is not None else None
+        if done is not None:  # the same definition again (another declarator, a retyping)
+            if tag and self.scopes.lookup_tag_current(tag) is not done:
+                self.scopes.define_tag(tag, done)
+            return done
         existing: CType | None = None
         if tag:
             existing = (self.scopes.lookup_tag_current(tag) if spec.decls is not None
@@ -394,13 +462,15 @@ class Sema:
         for d in spec.decls:
             if isinstance(d, c_ast.Pragma):
                 self.pragma(d)
+            if isinstance(d, c_ast.StaticAssert):
+                self.static_assert(d)
             if not isinstance(d, c_ast.Decl):
                 continue
             dp = self.pos(d, pos)
-            mt = self.resolve_type(d.type, dp)
+            mt = declared_type(self, d, self.resolve_type(d.type, dp), dp)
             malign = self.declared_alignment(d)
-            if contains_long_double(mt) and not self.is_system(dp):
-                self.error(dp, _long_double_message(mt))
+            if contains_unsupported_float(mt) and not self.is_system(dp):
+                self.error(dp, _unsupported_float_message(mt))
             name = d.name or ""
             u = unqual(mt)
             width = self.bitfield_width(d, name, mt, dp) if d.bitsize is not None else None
@@ -422,14 +492,22 @@ class Sema:
             if _is_flexible(mt) and (kind == "union" or not any(f.name for f in fields)):
                 self.error(dp, f"flexible array member '{name}' in "
                                f"{'a union' if kind == 'union' else 'otherwise empty struct'}")
-            fields.append(FieldDecl(name, mt, dp.line, width, malign))
+            fields.append(FieldDecl(name, mt, dp.line, width, malign, member_packed(d)))
         attrs = _attributes(getattr(getattr(spec, "attrib", None), "exprlist", None))
-        pending, self.pending_struct_attrs = self.pending_struct_attrs, {}
-        attrs.update(pending)
+        struct_attributes(self, st, set(attrs), pos)
         for msg in layout_record(st, fields, packed="packed" in attrs,
                                  min_align=self._align_arg(attrs), max_align=self.pack or 0):
             self.error(pos, msg)
+        self.defined_records[id(spec)] = st
         return st
+
+    def static_assert(self, node: c_ast.StaticAssert) -> None:
+        """`_Static_assert(cond, "msg")` at file or block scope or among struct members;
+        the message is shown as gcc shows it (quoted)."""
+        v = self.require_const_int(self.expr(node.cond), "static assertion")
+        if v == 0:
+            msg = "" if node.message is None else ": " + str(node.message.value)
+            self.error(node, f"static assertion failed{msg}")
 
     def bitfield_width(self, d: c_ast.Decl, name: str, mt: CType, dp: Pos) -> int | None:
         """The checked width of bit-field `d` (None after an error)."""
@@ -495,7 +573,8 @@ class Sema:
     # declarations
 
     def storage_of(self, decl: c_ast.Decl, pos: Pos) -> str:
-        st = [s for s in (decl.storage or []) if s != "__extension__"]
+        """The storage class, apart from `_Thread_local` (see `thread_local`)."""
+        st = [s for s in (decl.storage or []) if s != "__extension__" and s not in TLS_SPELLINGS]
         if len(st) > 1:
             self.error(pos, f"multiple storage classes in declaration specifiers "
                             f"('{st[0]}' and '{st[1]}'): conflicting storage class")
@@ -536,12 +615,6 @@ class Sema:
             self.sections[decl.name] = section
         return names
 
-    def note_trailing_attributes(self, decl: c_ast.Decl) -> None:
-        """`struct S {...} __attribute__((packed));` puts the attribute on the declaration."""
-        for fs in getattr(decl, "funcspec", None) or []:
-            if isinstance(fs, ext.AttributeSpecifier):
-                self.pending_struct_attrs.update(_attributes(fs.exprlist))
-
     def pragma(self, node: c_ast.Pragma) -> None:
         """`#pragma pack(...)` (push, pop, N, empty); other pragmas are ignored."""
         m = _PACK.match(node.string or "")
@@ -570,20 +643,22 @@ class Sema:
 
     def declare_typedef(self, decl: c_ast.Decl) -> None:
         p = self.pos(decl)
-        self.note_trailing_attributes(decl)
-        others = [s for s in (decl.storage or []) if s not in ("typedef", "__extension__")]
-        if others:
+        others = [s for s in (decl.storage or [])
+                  if s not in ("typedef", "__extension__") and s not in TLS_SPELLINGS]
+        tls = thread_spelling(decl)
+        if tls is not None:
+            self.error(p, f"'{tls}' used with 'typedef'")
+        elif others:
             self.error(p, f"multiple storage classes in declaration specifiers ('typedef' and "
                           f"'{others[0]}'): conflicting storage class")
         t = self.resolve_type(decl.type, p)
-        self.pending_struct_attrs = {}
         prev = self.scopes.lookup_current(decl.name)
         if prev is not None:
             if prev.kind != "typedef" or not compatible(prev.type, t):
                 self.error(p, f"redefinition of '{decl.name}' with a different type")
             return
-        self.scopes.define(Symbol(decl.name, Typedef(decl.name, t, p.file, p.line), "typedef",
-                                  "typedef", p))
+        self.scopes.define(Symbol(decl.name, typedef_type(self, decl, decl.name, t, p),
+                                  "typedef", "typedef", p))
 
     def declare_file_scope(self, decl: c_ast.Decl, is_definition: bool = False) -> Symbol | None:
         """A file-scope object or function declaration; merges with earlier ones."""
@@ -592,9 +667,7 @@ class Sema:
         if storage == "typedef":
             self.declare_typedef(decl)
             return None
-        self.note_trailing_attributes(decl)
-        t = self.resolve_type(decl.type, p)
-        self.pending_struct_attrs = {}
+        t = declared_type(self, decl, self.resolve_type(decl.type, p), p)
         if decl.name is None:
             return None  # `struct S { ... };`
         if storage in ("auto", "register"):
@@ -604,7 +677,10 @@ class Sema:
         kind = "func" if isinstance(unqual(t), FuncT) else "var"
         if not system:
             self._check_float_decl(t, p, kind)
+        tls = thread_local_decl(self, decl, storage, kind, p, file_scope=True)
         prev = self.scopes.lookup_current(decl.name)
+        if prev is not None and prev.kind == kind == "var":
+            check_redeclaration(self, prev, tls, p)
         if prev is not None:
             if prev.kind != kind or not compatible(prev.type, t):
                 if prev.kind in ("typedef", "enumconst") or prev.kind != kind:
@@ -650,11 +726,16 @@ class Sema:
         sym = Symbol(decl.name, t, kind, storage, p, static_storage=True, file_scope=True,
                      link_name=decl.name, init=decl.init, system=system,
                      align=self.declared_alignment(decl))
-        sym.attrs = self.function_attributes(decl, kind)
+        sym.attrs = self.function_attributes(decl, kind) | ({THREAD_LOCAL} if tls else set())
+        if is_alias(self, decl.name):
+            sym.storage = "extern"  # another symbol's storage: no definition here
         asm = getattr(decl.type, "asm", None)
-        if asm is not None and getattr(asm, "template", None) is not None:
+        template = getattr(asm, "template", None)
+        if isinstance(template, c_ast.ExprList) and template.exprs:  # `f(...) __asm__("g")`
+            template = template.exprs[0]
+        if template is not None:
             try:
-                sym.link_name = string_literal(asm.template.value).decode()
+                sym.link_name = string_literal(template.value).decode()
             except (LiteralError, AttributeError):
                 pass
         self.scopes.define(sym)
@@ -663,11 +744,11 @@ class Sema:
     def _check_float_decl(self, t: CType, p: Pos, kind: str) -> None:
         u = unqual(t)
         if isinstance(u, FuncT):
-            bad = [x for x in (u.ret, *u.params) if contains_long_double(x)]
+            bad = [x for x in (u.ret, *u.params) if contains_unsupported_float(x)]
             if bad:
-                self.error(p, _long_double_message(bad[0]))
-        elif contains_long_double(t):
-            self.error(p, _long_double_message(t))
+                self.error(p, _unsupported_float_message(bad[0]))
+        elif contains_unsupported_float(t):
+            self.error(p, _unsupported_float_message(t))
 
     def declare_local(self, decl: c_ast.Decl) -> Symbol | None:
         """A block-scope declaration; the caller (irgen) allocates storage."""
@@ -676,13 +757,12 @@ class Sema:
         if storage == "typedef":
             self.declare_typedef(decl)
             return None
-        self.note_trailing_attributes(decl)
-        t = self.auto_type(decl) or self.resolve_type(decl.type, p)
-        self.pending_struct_attrs = {}
+        t = self.auto_type(decl) or declared_type(self, decl, self.resolve_type(decl.type, p), p)
         if decl.name is None:
             return None
         kind = "func" if isinstance(unqual(t), FuncT) else "var"
         self._check_float_decl(t, p, kind)
+        tls = thread_local_decl(self, decl, storage, kind, p, file_scope=False)
         prev = self.scopes.lookup_current(decl.name)
         if kind == "func" or storage == "extern":
             fsym = self.scopes.lookup_file(decl.name)
@@ -690,8 +770,11 @@ class Sema:
                 self.error(p, f"redefinition of '{decl.name}' as different kind of symbol")
             if fsym is None:
                 fsym = Symbol(decl.name, t, kind, "extern", p, static_storage=True,
-                              file_scope=True, link_name=decl.name)
+                              file_scope=True, link_name=decl.name,
+                              attrs={THREAD_LOCAL} if tls else set())
                 self.scopes.levels[0].names[decl.name] = fsym
+            elif fsym.kind == kind == "var":
+                check_redeclaration(self, fsym, tls, p)
             self.scopes.define(fsym)
             if decl.init is not None:
                 self.error(p, f"'extern' variable '{decl.name}' cannot have an initializer")
@@ -704,7 +787,7 @@ class Sema:
             self.statics_used[f"{fname}.{decl.name}"] = n + 1
             link = f"{fname}.{decl.name}" + (f".{n}" if n else "")
             sym = Symbol(decl.name, t, "var", "static", p, static_storage=True,
-                         link_name=link)
+                         link_name=link, attrs={THREAD_LOCAL} if tls else set())
         else:
             sym = Symbol(decl.name, t, "var", storage or "auto", p)
         sym.align = self.declared_alignment(decl)
@@ -805,13 +888,15 @@ class Sema:
                                  and not isinstance(unqual(to), EnumT))
         if same and not explicit:
             return e
+        if isinstance(unqual(to), ComplexT) or isinstance(unqual(e.type), ComplexT):
+            return complex_cast(self, e, to, explicit)
         ti = as_int(to)
         if isinstance(e, T.IntConst) and ti is not None:
             return T.IntConst(wrap(e.value, ti) if ti != BOOL else int(e.value != 0), to, e.pos)
         tf = as_float(to)
         if isinstance(e, (T.IntConst, T.FloatConst)) and (tf is not None or ti is not None):
             v = evaluate(T.Cast(e, to, e.pos, explicit))
-            if isinstance(v, float):
+            if isinstance(v, (float, X80)):
                 return T.FloatConst(v, to, e.pos)
             if isinstance(v, int):
                 return T.IntConst(v, to, e.pos)
@@ -833,13 +918,13 @@ class Sema:
         p = pos or e.pos
         tu = unqual(to)
         eu = unqual(e.type)
-        if isinstance(tu, FloatT):
-            if isinstance(eu, (IntT, EnumT, FloatT)):
+        if isinstance(tu, (FloatT, ComplexT)):
+            if isinstance(eu, (IntT, EnumT, FloatT, ComplexT)):
                 return self.cast(e, to)
             self.error(p, f"incompatible types {context} '{to}' from '{e.type}'")
-            return T.FloatConst(0.0, to, p)
+            return self.cast(T.IntConst(0, INT, p), to)
         if isinstance(tu, (IntT, EnumT)):
-            if isinstance(eu, (IntT, EnumT, FloatT)):
+            if isinstance(eu, (IntT, EnumT, FloatT, ComplexT)):
                 return self.cast(e, to)
             if isinstance(eu, PointerT):
                 if tu == BOOL:
@@ -890,12 +975,15 @@ class Sema:
             if node.type == "char" or node.value.lstrip("LuU8").startswith("'"):
                 v = char_literal(node.value)
                 return T.IntConst(v, INT, p)
+            imag = imaginary_part(node.value)
+            if imag is not None:
+                real = self._e_Constant(c_ast.Constant(node.type, imag, node.coord))
+                if isinstance(real, (T.FloatConst, T.IntConst)):
+                    return imaginary_const(real.value, real.type, p, self)
+                return real
             if is_float_literal(node.value):
                 fv, size = float_literal(node.value)
-                if size > 8:
-                    self.error(p, "long double is unsupported")
-                    return self.bad(p)
-                return T.FloatConst(fv, FLOAT if size == 4 else DOUBLE, p)
+                return T.FloatConst(fv, {4: FLOAT, 8: DOUBLE, 16: LDOUBLE}[size], p)
             v, t = int_literal(node.value)
             return T.IntConst(v, t, p)
         except LiteralError as e:
@@ -917,12 +1005,15 @@ class Sema:
             return self.bad(p)
         if sym.kind == "enumconst":
             return T.IntConst(sym.value, INT, p)
+        const = bound_constant(self, sym, p) if self.inline_frames else None
+        if const is not None:
+            return const
         sym.used = True
-        # a long double object from a header is rejected where it is used
+        # a _Float128 object from a header is rejected where it is used
         # (functions: at the call)
-        if sym.file_scope and contains_long_double(sym.type) and \
+        if sym.file_scope and contains_unsupported_float(sym.type) and \
                 not isinstance(unqual(sym.type), FuncT):
-            self.error(p, _long_double_message(sym.type))
+            self.error(p, _unsupported_float_message(sym.type))
         return T.VarRef(sym, p)
 
     def _e_ExprList(self, node: c_ast.ExprList) -> T.Expr:
@@ -932,6 +1023,8 @@ class Sema:
         result = self.rvalue(exprs[0])
         for e in exprs[1:]:
             result = T.Comma(result, self.rvalue(e), e.pos)
+            # an rvalue: `__typeof__((void)0, *p)` drops `_Atomic` (<stdatomic.h> relies on it)
+            result.type = drop_atomic(result.type)
         return result
 
     def _e_Compound(self, node: c_ast.Compound) -> T.Expr:
@@ -967,6 +1060,7 @@ class Sema:
         if op == "&&":
             return label_address(self, node, p)
         if op == "sizeof" or op in ("_Alignof", "__alignof__", "alignof", "__alignof"):
+            declared = 0  # `__alignof__ var`: the variable's own alignment
             if isinstance(node.expr, c_ast.Typename):
                 t = self.resolve_type(node.expr, p)
             else:
@@ -976,9 +1070,10 @@ class Sema:
                     self.error(p, f"invalid application of '{op}' to bit-field "
                                   f"'{operand.name}'")
                     return T.IntConst(1, ULONG, p)
+                declared = operand.sym.align if isinstance(operand, T.VarRef) else 0
             u = unqual(t)
             if op != "sizeof":
-                return T.IntConst(t.align, ULONG, p)
+                return T.IntConst(max(t.align, declared), ULONG, p)
             if isinstance(u, VlaT):
                 return T.VlaSizeof(u, ULONG, p)
             if isinstance(u, FuncT) or (not u.complete and not isinstance(u, VoidT)):
@@ -992,7 +1087,7 @@ class Sema:
             u = unqual(target.type)
             if isinstance(u, PointerT):
                 step = 1 if isinstance(unqual(u.pointee), VlaT) else self._pointee_size(u, p)
-            elif isinstance(u, (IntT, EnumT, FloatT)):
+            elif isinstance(u, (IntT, EnumT, FloatT, ComplexT)):
                 step = 1
             else:
                 self.error(p, f"cannot increment value of type '{target.type}' (invalid type)")
@@ -1023,10 +1118,11 @@ class Sema:
                 return ptr  # *fp is the function designator again; decays back
             return T.Deref(ptr, u.pointee, p)
         if op in ("__real__", "__imag__"):
-            self.error(p, "_Complex types are unsupported")
-            return self.bad(p)
+            return complex_part(self, op, self.rvalue(self.expr(node.expr)), p)
         operand = self.value(self.expr(node.expr))
         ou = unqual(operand.type)
+        if isinstance(ou, ComplexT):
+            return complex_unary(self, op, operand, p)
         if op == "!":
             if not is_scalar(operand.type):
                 self.error(p, f"invalid argument type '{operand.type}' to unary expression "
@@ -1107,38 +1203,28 @@ class Sema:
             e = e.base
         return False
 
-    def _narrowed_long_double_literal(self, node: c_ast.Node, to: CType) -> T.Expr | None:
-        """`(double)1.7976931348623157e+308L`, as <float.h> spells DBL_MAX: a long double
-        literal converted straight to double or float needs no x87 value."""
-        if not (isinstance(node, c_ast.Constant) and node.type != "string"
-                and is_float_literal(node.value)) \
-                or not isinstance(to, FloatT) or to.size > 8:
-            return None
-        fv, size = float_literal(node.value)
-        return T.FloatConst(fv, DOUBLE, self.pos(node)) if size > 8 else None
-
     def _e_Cast(self, node: c_ast.Cast) -> T.Expr:
         p = self.pos(node)
         to = self.resolve_type(node.to_type, p)
         tu = unqual(to)
-        e = self._narrowed_long_double_literal(node.expr, tu) or self.expr(node.expr)
+        e = self.expr(node.expr)
         if isinstance(tu, VoidT):
             return T.Cast(self.rvalue(e), to, p, explicit=True)
         e = self.value(e)
         eu = unqual(e.type)
-        if contains_long_double(to):
-            self.error(p, "long double is unsupported")
+        if contains_unsupported_float(to):
+            self.error(p, _unsupported_float_message(to))
             return self.bad(p)
-        if not isinstance(tu, (IntT, EnumT, PointerT, FloatT)):
+        if not isinstance(tu, (IntT, EnumT, PointerT, FloatT, ComplexT)):
             self.error(p, f"used type '{to}' where arithmetic or pointer type is required "
                           "(invalid type conversion)")
             return self.bad(p)
-        if not isinstance(eu, (IntT, EnumT, PointerT, FloatT)):
+        if not isinstance(eu, (IntT, EnumT, PointerT, FloatT, ComplexT)):
             self.error(p, f"operand of type '{e.type}' where arithmetic or pointer type is "
                           "required (invalid type conversion)")
             return self.bad(p)
-        if isinstance(tu, FloatT) and isinstance(eu, PointerT) or \
-                isinstance(tu, PointerT) and isinstance(eu, FloatT):
+        if isinstance(tu, (FloatT, ComplexT)) and isinstance(eu, PointerT) or \
+                isinstance(tu, PointerT) and isinstance(eu, (FloatT, ComplexT)):
             self.error(p, f"cannot cast '{e.type}' to '{to}' (pointer and floating type)")
             return self.bad(p)
         r = self.cast(e, to, explicit=True)
@@ -1164,7 +1250,7 @@ class Sema:
                     self.error(side.pos, f"invalid operands to binary expression ('{left.type}' "
                                          f"and '{right.type}'): scalar type required")
                     return self.bad(p)
-            r = T.Logical(op, left, right, INT, p)
+            r = T.Logical(op, complex_truth(self, left), complex_truth(self, right), INT, p)
             return self._fold(r)
         if op in ("+", "-") and (isinstance(lu, PointerT) or isinstance(ru, PointerT)):
             if isinstance(lu, PointerT) and ri is not None:
@@ -1183,6 +1269,8 @@ class Sema:
             self.error(p, f"invalid operands to binary '{op}' ('{left.type}' and "
                           f"'{right.type}'): invalid pointer arithmetic")
             return self.bad(p)
+        if isinstance(lu, ComplexT) or isinstance(ru, ComplexT):
+            return complex_binary(self, op, left, right, p)
         if (isinstance(lu, FloatT) or isinstance(ru, FloatT)) and is_arith(left.type) \
                 and is_arith(right.type) and (op in _CMP_OPS or op in ("+", "-", "*", "/")):
             ct = common_arith(left.type, right.type)
@@ -1229,7 +1317,8 @@ class Sema:
                 v = evaluate(e)
                 # an invalid operation is left to run time: gcc computes it there
                 # (x86's NaN is negative, a folded one would not be)
-                if isinstance(v, float) and not math.isnan(v):
+                if isinstance(v, float) and not math.isnan(v) or \
+                        isinstance(v, X80) and not v.is_nan():
                     return T.FloatConst(v, e.type, e.pos)
             return e
         if not is_integer(e.type):
@@ -1259,6 +1348,12 @@ class Sema:
         c = self.value(self.expr(node.cond))
         if not is_scalar(c.type):
             self.error(c.pos, f"used type '{c.type}' where scalar is required (invalid type)")
+            return self.bad(p)
+        if node.iftrue is not None:
+            c = complex_truth(self, c)
+        elif isinstance(unqual(c.type), ComplexT):
+            self.error(c.pos, "'?:' with the middle operand omitted is unsupported for "
+                              f"'{c.type}'")
             return self.bad(p)
         if node.iftrue is None:  # GNU `c ?: b`: c once, as the condition and the value
             c = T.Reuse(c)
@@ -1319,6 +1414,10 @@ class Sema:
             return T.CompoundAssign(op, target, self.cast(value, LONG), target.type,
                                     1 if isinstance(unqual(tu.pointee), VlaT)
                                     else self._pointee_size(tu, p), p)
+        if (isinstance(tu, ComplexT) or isinstance(unqual(value.type), ComplexT)) and \
+                is_arith(target.type) and is_arith(value.type) and op in ("+", "-", "*", "/"):
+            ot = common_arith(target.type, value.type)
+            return T.CompoundAssign(op, target, complex_operand(self, value, ot), ot, 0, p)
         if (isinstance(tu, FloatT) or as_float(value.type) is not None) and \
                 is_arith(target.type) and is_arith(value.type) and op in ("+", "-", "*", "/"):
             ot = common_arith(target.type, value.type)
@@ -1408,13 +1507,17 @@ class Sema:
                     sym = self.scopes.lookup(name[10:]) or libc_builtin_symbol(self, name[10:], p)
                     if sym is not None:
                         return self._call(T.VarRef(sym, p), args_nodes, p)
-                self.error(p, f"use of undeclared identifier '{name}' (implicit declaration "
-                              "of function)")
+                if name.startswith("__builtin_"):
+                    self.error(p, f"builtin '{name}' is not supported")
+                else:
+                    self.error(p, f"use of undeclared identifier '{name}' (implicit declaration "
+                                  "of function)")
                 for a in args_nodes:
                     self.expr(a)
                 return self.bad(p)
         callee = self.expr(node.name)
-        return self._call(callee, args_nodes, p)
+        call = self._call(callee, args_nodes, p)
+        return inline_call(self, call) or call
 
     def _call(self, callee: T.Expr, args_nodes: list[c_ast.Node], p: Pos) -> T.Expr:
         fn = self.rvalue(callee)
@@ -1427,10 +1530,12 @@ class Sema:
                 self.expr(a)
             return self.bad(p)
         name = callee.sym.name if isinstance(callee, T.VarRef) else ""
-        if contains_long_double(ft.ret) or any(contains_long_double(x) for x in ft.params):
-            self.error(p, f"call to '{name or 'function'}' uses long double, which is "
-                          "unsupported")
-        args = [self.expr(a) for a in args_nodes]
+        if contains_unsupported_float(ft.ret) or any(contains_unsupported_float(x)
+                                                     for x in ft.params):
+            self.error(p, f"call to '{name or 'function'}' uses __float128 (_Float128), "
+                          "which is unsupported")
+        pending.check_call(self, ft, p)
+        args = expand_arguments(self, args_nodes)
         nparams = len(ft.params)
         if ft.prototyped:
             if len(args) < nparams:
@@ -1443,6 +1548,10 @@ class Sema:
         out: list[T.Expr] = []
         for i, a in enumerate(args):
             if ft.prototyped and i < nparams:
+                union_arg = transparent_argument(self, a, ft.params[i])
+                if union_arg is not None:
+                    out.append(union_arg)
+                    continue
                 out.append(self.assign_convert(a, ft.params[i],
                                                f"for argument {i + 1}{_named(name)}: passing to"
                                                " parameter of type"))
@@ -1453,8 +1562,8 @@ class Sema:
                     v = self.cast(v, promote(ai))
                 elif as_float(v.type) == FLOAT:  # default argument promotion
                     v = self.cast(v, DOUBLE)
-                elif contains_long_double(v.type):
-                    self.error(v.pos, "long double is unsupported")
+                elif contains_unsupported_float(v.type):
+                    self.error(v.pos, _unsupported_float_message(v.type))
                 out.append(v)
         ret = ft.ret
         if not isinstance(unqual(ret), VoidT) and not unqual(ret).complete:
@@ -1473,19 +1582,16 @@ class Sema:
                 return self.bad(p)
             return T.Call(None, [self.cast(size, ULONG)], None, PointerT(VOID), p,
                           builtin="alloca")
-        if name == "__atomc_va_arg":
+        if name == "__builtin_va_arg" and len(args) == 2 and isinstance(args[1], c_ast.Typename):
             ap = self.value(self.expr(args[0]))
-            marker = args[1]
-            t = self.resolve_type(marker.to_type, p) if isinstance(marker, c_ast.Cast) else INT
-            tu = unqual(t)
-            target = unqual(tu.pointee) if isinstance(tu, PointerT) else INT
-            if contains_long_double(target):
-                self.error(p, "long double is unsupported (va_arg)")
+            target_t = self.resolve_type(args[1], p)
+            target = unqual(target_t)
+            if contains_unsupported_float(target):
+                self.error(p, _unsupported_float_message(target) + " (va_arg)")
                 return self.bad(p)
             if isinstance(target, StructT) and contains_float(target) and target.size <= 16:
                 self.error(p, "va_arg of a struct with floating-point members is unsupported")
                 return self.bad(p)
-            target_t = tu.pointee if isinstance(tu, PointerT) else INT
             return T.VaArg(ap, target_t, p)
         if name in ("__builtin_va_start", "__builtin_va_end", "__builtin_va_copy"):
             vals = [self.value(self.expr(a)) for a in args]
@@ -1496,6 +1602,11 @@ class Sema:
             if name == "__builtin_va_end":
                 return T.Call(None, vals[:1], None, VOID, p, builtin="va_end")
             return T.Call(None, vals[:2], None, VOID, p, builtin="va_copy")
+        if name == "__builtin_complex":
+            return builtin_complex(self, [self.expr(a) for a in args], p)
+        if name in CREAL_NAMES and (not name.startswith("c")
+                                    or self._is_library_function(name)):
+            return complex_builtin(self, name, [self.expr(a) for a in args], p)
         if name == "__builtin_expect" and len(args) == 2:
             v = self.value(self.expr(args[0]))
             self.expr(args[1])
@@ -1511,13 +1622,18 @@ class Sema:
         if name in _BIT_BUILTINS and len(args) == 1:
             return self._bit_builtin(name, self.value(self.expr(args[0])), p)
         if name == "__builtin_constant_p" and len(args) == 1:
-            e = self.expr(args[0])
-            # integer constant expressions and string literals (as gcc at -O0)
-            return T.IntConst(int(isinstance(e, (T.IntConst, T.StrLit))), INT, p)
+            e = self.expr(args[0])  # typed, never evaluated
+            return T.IntConst(int(is_constant(self, e)), INT, p)
         gnu = gnu_builtin(self, name, args, p)
         if gnu is not None:
             return gnu
         return float_builtin(self, name, args, p)
+
+    def _is_library_function(self, name: str) -> bool:
+        """Is `name` undeclared or declared only by a system header (so the C
+        library's function, which gcc treats as a builtin)?"""
+        sym = self.scopes.lookup(name)
+        return sym is None or (sym.kind == "func" and sym.file_scope and sym.system)
 
     def _libcall(self, name: str, ret: CType, params: tuple[CType, ...], args: list[T.Expr],
                  p: Pos) -> T.Expr:
@@ -1844,7 +1960,7 @@ class Sema:
             self.error(e.pos, f"statement requires expression of scalar type ('{e.type}' "
                               "invalid)")
             return self.bad(e.pos)
-        return e
+        return complex_truth(self, e)
 
     def return_value(self, node: c_ast.Node | None, p: Pos) -> T.Expr | None:
         fname = self.function.name if self.function else "?"
@@ -1932,8 +2048,5 @@ def _attributes(exprlist: c_ast.Node | None) -> dict[str, c_ast.Node | None]:
     return out
 
 
-def _long_double_message(t: CType) -> str:
-    u = unqual(t)
-    if isinstance(u, FloatT) and u.name == "_Complex":
-        return "_Complex types are unsupported"
-    return "long double is unsupported"
+def _unsupported_float_message(t: CType) -> str:
+    return "__float128 (_Float128, IEEE quad precision) is unsupported"

@@ -1,0 +1,150 @@
+"""GNU `__attribute__((cleanup(f)))` on local variables, in irgen.
+
+When a variable with a cleanup goes out of scope, `f(&var)` is called, innermost
+variable first: at the end of its block, on `break`/`continue` out of it, on
+`return` (after the return value is computed) and on `goto` to a label outside
+its scope. Gotos are resolved at the end of the function, when every label's
+scope is known: a goto leaving such scopes jumps to a small block that runs the
+cleanups and then jumps to the label.
+
+Cleanup scopes follow the VLA scopes of `vla.py` (one per compound statement,
+plus the function body) and remember the VLA depth they opened at, so
+`vla_restore_to(depth)` (break/continue) finds the scopes it leaves.
+
+Debug info: the calls are ordinary calls at the position of the jump or of the
+block's closing brace.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from pycparser import c_ast
+
+from ..ir import Block
+from . import tree as T
+from .ctype import FuncT, PointerT, unqual
+from .scopes import Pos, Symbol
+from .source import find_closing_brace
+from .type_attributes import attribute_args
+
+if TYPE_CHECKING:
+    from .irgen import IRGen
+
+
+@dataclass(slots=True)
+class _Cleanup:
+    ident: int
+    var: Symbol
+    fn: Symbol
+
+
+@dataclass(slots=True)
+class _Scope:
+    vla_depth: int
+    entries: list[_Cleanup] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _PendingGoto:
+    label: str
+    active: tuple[int, ...]
+    block: Block
+    pos: Pos
+
+
+class CleanupGen:
+    """Mixin for `IRGen`."""
+
+    cleanup_scopes: list[_Scope]
+    cleanup_labels: dict[str, tuple[int, ...]]
+    cleanup_gotos: list[_PendingGoto]
+    cleanup_all: dict[int, _Cleanup]
+
+    def cleanup_reset(self: IRGen) -> None:
+        self.cleanup_scopes = [_Scope(0)]
+        self.cleanup_labels = {}
+        self.cleanup_gotos = []
+        self.cleanup_all = {}
+
+    def _cleanup_active(self: IRGen) -> list[_Cleanup]:
+        return [c for s in self.cleanup_scopes for c in s.entries]
+
+    def cleanup_enter(self: IRGen) -> None:
+        self.cleanup_scopes.append(_Scope(len(self.vla_saves)))
+
+    def cleanup_leave(self: IRGen, block: c_ast.Node | None) -> None:
+        """End of a block: run its cleanups (at its closing brace) and close it."""
+        scope = self.cleanup_scopes.pop()
+        if scope.entries and not self.b.terminated:
+            pos = self.sema.pos(block) if block is not None else scope.entries[-1].var.pos
+            end = find_closing_brace(pos, self.sema.source_line) if block is not None else None
+            self._cleanup_run(scope.entries, end or pos)
+
+    def cleanup_register(self: IRGen, sym: Symbol, decl: c_ast.Node) -> None:
+        """A local declared with `cleanup(f)`: check `f` and remember the variable."""
+        args = attribute_args(decl, "cleanup")
+        if args is None:
+            return
+        p = sym.pos
+        fn = self.sema.scopes.lookup(args[0].name) if args and isinstance(args[0], c_ast.ID) \
+            else None
+        ft = unqual(fn.type) if fn is not None else None
+        if fn is None or not isinstance(ft, FuncT):
+            self.sema.error(p, "cleanup argument not a function")
+            return
+        if ft.prototyped and len(ft.params) != 1:
+            self.sema.error(p, f"cleanup function '{fn.name}' must take one argument")
+            return
+        entry = _Cleanup(len(self.cleanup_all) + 1, sym, fn)
+        self.cleanup_all[entry.ident] = entry
+        self.cleanup_scopes[-1].entries.append(entry)
+
+    def cleanup_before_return(self: IRGen, pos: Pos) -> None:
+        self._cleanup_run(self._cleanup_active(), pos)
+
+    def cleanup_before_jump(self: IRGen, vla_depth: int, pos: Pos | None) -> None:
+        """`break`/`continue`: the scopes opened inside the loop or switch."""
+        entries = [c for s in self.cleanup_scopes if s.vla_depth > vla_depth for c in s.entries]
+        self._cleanup_run(entries, pos)
+
+    def cleanup_note_label(self: IRGen, name: str) -> None:
+        self.cleanup_labels[name] = tuple(c.ident for c in self._cleanup_active())
+
+    def cleanup_goto(self: IRGen, name: str, target: Block, pos: Pos) -> Block:
+        """The block a `goto name` jumps to: the label's, or one running cleanups first."""
+        active = tuple(c.ident for c in self._cleanup_active())
+        if not active:
+            return target
+        tramp = self.new_block(f"cleanup.{name}")
+        self.cleanup_gotos.append(_PendingGoto(name, active, tramp, pos))
+        return tramp
+
+    def cleanup_finish(self: IRGen) -> None:
+        """Fill each goto's block with the cleanups of the scopes it leaves."""
+        here = self.b.block
+        for g in self.cleanup_gotos:
+            keep = set(self.cleanup_labels.get(g.label, ()))
+            leaving = [self.cleanup_all[i] for i in g.active if i not in keep]
+            self.start(g.block)
+            self._cleanup_run(leaving, g.pos)
+            with self.at(g.pos):
+                self.b.jump(self.label_block(g.label))
+        if here is not None and self.cleanup_gotos:
+            self.b.position_at_end(here)
+
+    def _cleanup_run(self: IRGen, entries: list[_Cleanup], pos: Pos | None) -> None:
+        for c in reversed(entries):
+            fn_t = unqual(c.fn.type)
+            assert isinstance(fn_t, FuncT)
+            callee = T.Decay(T.VarRef(c.fn, pos or c.var.pos), PointerT(c.fn.type))
+            addr = T.AddrOf(T.VarRef(c.var, pos or c.var.pos), PointerT(c.var.type),
+                            pos or c.var.pos)
+            arg: T.Expr = addr
+            if fn_t.prototyped:
+                arg = self.sema.assign_convert(addr, fn_t.params[0],
+                                               f"for the cleanup function '{c.fn.name}':"
+                                               " passing to parameter of type")
+            c.fn.used = True
+            self.discard(T.Call(callee, [arg], fn_t, fn_t.ret, pos or c.var.pos))

@@ -1,0 +1,24 @@
+CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT, c REAL);
+INSERT INTO t(b, c) VALUES ('one', 1.5), ('two', 2.25), ('three', -3.125);
+INSERT INTO t(b, c) SELECT b || '!', c * 2 FROM t;
+SELECT a, b, c, length(b), typeof(c) FROM t ORDER BY c DESC;
+SELECT count(*), sum(c), avg(c), min(b), max(b), group_concat(b, ',') FROM t;
+CREATE INDEX tb ON t(b);
+SELECT b FROM t WHERE b LIKE 't%' ORDER BY b;
+UPDATE t SET c = c + 1 WHERE a % 2 = 0;
+DELETE FROM t WHERE c < 0;
+SELECT a, c FROM t ORDER BY a;
+WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 20)
+  SELECT sum(x), total(x * x), group_concat(x % 3, '') FROM n;
+SELECT printf('%5.2f|%-6s|%x|%e|%g', 3.14159, 'ab', 255, 12345.678, 0.000125);
+SELECT json_object('a', 1, 'b', json_array(1, 2, 'x')), json_extract('{"k":[5,6]}', '$.k[1]');
+CREATE VIRTUAL TABLE ft USING fts4(body);
+INSERT INTO ft VALUES ('the quick brown fox'), ('jumps over the lazy dog');
+SELECT body FROM ft WHERE ft MATCH 'lazy';
+CREATE VIRTUAL TABLE rt USING rtree(id, x0, x1);
+INSERT INTO rt VALUES (1, 0, 10), (2, 5, 15);
+SELECT id FROM rt WHERE x0 <= 7 AND x1 >= 7 ORDER BY id;
+SELECT round(1e300 * 10), 1.0 / 3, 7 / 2, -7 % 3, abs(-2.5), 1e-7, 123456789012345678;
+SELECT datetime(0, 'unixepoch'), date('2024-02-28', '+1 day'), julianday('2000-01-01');
+SELECT soundex('Robert'), upper('mixed Case'), substr('abcdef', 2, 3), instr('hello', 'll');
+PRAGMA integrity_check;
