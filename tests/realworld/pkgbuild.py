@@ -176,7 +176,7 @@ def build_package(recipe: Recipe, config: Config, work: Path, recipes: Mapping[s
     `run_suite` is false) run its suite; dependencies are built and installed first."""
     base = work / config.name
     base.mkdir(parents=True, exist_ok=True)
-    env = _environment(compiler_word(config, work / "bin"), jobs)
+    env = environment(compiler_word(config, work / "bin"), jobs)
     for dep in recipe.deps:  # built apart, so the dependency's own build stays as it is
         built = build_package(recipes[dep], config, work / "_deps", recipes, jobs,
                               run_suite=False, install=True)
@@ -212,7 +212,7 @@ def build_package(recipe: Recipe, config: Config, work: Path, recipes: Mapping[s
     return run_suite_of(built, env) if run_suite else built
 
 
-def _environment(cc: str, jobs: int) -> dict[str, str]:
+def environment(cc: str, jobs: int) -> dict[str, str]:
     """The build's environment: the caller's, minus anything that would steer the build."""
     drop = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "CFLAGS", "CPPFLAGS", "LDFLAGS", "CXXFLAGS",
             "LD_LIBRARY_PATH", "DEB_BUILD_OPTIONS", "DEB_BUILD_MAINT_OPTIONS", "CMAKE_GENERATOR")

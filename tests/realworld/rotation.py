@@ -1,7 +1,7 @@
 """Which real-project units a test run builds: all of them is more than CI's 20 minutes.
 
 A unit is one recipe at one atomc level ("jansson", "O2"), or one of EXTRA_UNITS
-(`dpkg-buildpackage` of libonig). The units are packed once, deterministically, into
+(`dpkg-buildpackage` of libonig, ccache and distcc building bzip2). The units are packed once, deterministically, into
 slots whose estimated atomc CPU stays under SLOT_BUDGET (a unit bigger than that gets a
 slot of its own; one bigger than UNIT_CAP, sqlite3 and pcre2 at -O2, is left to
 `bench/realworld_build.py`, and the package is still covered at -O0); run number n
@@ -38,17 +38,21 @@ UNIT_CAP = 2 * SLOT_BUDGET   # a bigger unit is built by the benchmark only (`be
 RUN_COUNTERS = ("ATOMC_REALWORLD_RUN", "GITHUB_RUN_NUMBER", "CI_PIPELINE_IID", "BUILD_NUMBER")
 
 Unit = tuple[str, str]   # (recipe id, level)
-# units that are not a recipe's build: test_dpkg_buildpackage.py's package, costed as
-# the recipe it builds
-EXTRA_UNITS: dict[Unit, Unit] = {("dpkg-libonig", "O2"): ("libonig", "O2")}
+# units that are not a recipe's build, costed as a number of builds of the recipe they
+# build: test_dpkg_buildpackage.py's package; test_engines.py's ccache (a cold build and
+# all-hit rebuild) and distcc (a local and a remote build) builds of bzip2
+EXTRA_UNITS: dict[Unit, tuple[Unit, float]] = {
+    ("dpkg-libonig", "O2"): (("libonig", "O2"), 1.0),
+    ("engines-bzip2", "O0"): (("bzip2", "O0"), 3.0),
+}
 
 
 def estimate(rid: str, level: str) -> float:
     """Estimated atomc CPU seconds for unit (rid, level)."""
-    rid, level = EXTRA_UNITS.get((rid, level), (rid, level))
+    (rid, level), times = EXTRA_UNITS.get((rid, level), ((rid, level), 1.0))
     recipe = next(r for r in PACKAGES if r.id == rid)
     build = recipe.gcc_cpu[0] + sum(r.gcc_cpu[0] for r in PACKAGES if r.id in recipe.deps)
-    return build * BUILD_FACTOR[level] + recipe.gcc_cpu[1] * RUN_FACTOR[level]
+    return times * (build * BUILD_FACTOR[level] + recipe.gcc_cpu[1] * RUN_FACTOR[level])
 
 
 def all_units(recipes: Iterable[Recipe] = PACKAGES) -> list[Unit]:

@@ -121,7 +121,7 @@ def test_rotation_choices() -> None:
     assert rotation.selected({"GITHUB_RUN_NUMBER": "7"}) == rotation.selected(
         {"GITHUB_RUN_NUMBER": "7"})
     assert rotation.selected({"ATOMC_REALWORLD": "none"}) == []
-    assert len(rotation.selected({"ATOMC_REALWORLD": "all"})) == 2 * len(PACKAGES) + 1
+    assert len(rotation.selected({"ATOMC_REALWORLD": "all"})) == 2 * len(PACKAGES) + len(rotation.EXTRA_UNITS)
     assert rotation.selected({"ATOMC_REALWORLD": "jq,bzip2:O0"}) == [
         ("jq", "O0"), ("jq", "O2"), ("bzip2", "O0")]
     with pytest.raises(ValueError):
