@@ -85,7 +85,7 @@ from .ctype import (
     usual_arith,
     wrap,
 )
-from .float_builtins import float_builtin
+from .float_builtins import LIBRARY_BUILTINS, float_builtin
 from .complex_sema import (
     CREAL_NAMES, builtin_complex, complex_binary, complex_builtin, complex_cast, complex_of,
     complex_unary, imaginary_const,
@@ -208,6 +208,9 @@ class Sema:
         self.call_diagnostics: dict[str, tuple[str, str]] = {}  # `warning`/`error` attributes
         self.alloc_sizes: dict[str, tuple[int, ...]] = {}  # `alloc_size` argument positions
         self.optimizing = False  # -O1 and above (set by the front end's driver)
+        # library functions called by their plain names that expand like their
+        # __builtin_ spelling (set by the front end's driver from -fno-builtin)
+        self.library_builtins: frozenset[str] = LIBRARY_BUILTINS
         self.gnu89_inline = False  # gnu89 `extern inline` semantics
 
     # ------------------------------------------------------------------
@@ -1572,6 +1575,8 @@ class Sema:
 
     def _builtin_call(self, name: str, args: list[c_ast.Node], p: Pos,
                       node: c_ast.FuncCall) -> T.Expr | None:
+        if name in self.library_builtins and self._is_library_function(name):
+            name = "__builtin_" + name
         if name in ("__builtin_alloca", "alloca") and len(args) == 1 and (
                 name != "alloca" or self.scopes.lookup("alloca") is None
                 or self.scopes.lookup("alloca").file_scope):  # type: ignore[union-attr]
