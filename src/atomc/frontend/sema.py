@@ -583,13 +583,15 @@ class Sema:
                             f"('{st[0]}' and '{st[1]}'): conflicting storage class")
         return st[0] if st else ""
 
-    def _align_arg(self, attrs: dict[str, c_ast.Node | None]) -> int:
+    def _align_arg(self, attrs: dict[str, c_ast.Node | None], alignas: bool = False) -> int:
         if "aligned" not in attrs:
             return 1
         arg = attrs["aligned"]
         if arg is None:
             return 16  # bare `aligned`: the target's largest alignment
         v = self.const_int(self.expr(arg), "alignment")
+        if alignas and v == 0:
+            return 0  # C11 6.7.5: `_Alignas(0)` has no effect
         if v is None or v <= 0 or v & (v - 1):
             self.error(self.pos(arg), "requested alignment is not a positive power of 2 "
                                       "(invalid attribute)")
@@ -605,7 +607,7 @@ class Sema:
             if isinstance(arg, c_ast.Typename):
                 best = max(best, self.resolve_type(arg).align)
             elif arg is not None:
-                best = max(best, self._align_arg({"aligned": arg}))
+                best = max(best, self._align_arg({"aligned": arg}, alignas=True))
         return best
 
     def function_attributes(self, decl: c_ast.Decl, kind: str = "func") -> set[str]:
