@@ -1514,15 +1514,27 @@ class Sema:
                         return self._call(T.VarRef(sym, p), args_nodes, p)
                 if name.startswith("__builtin_"):
                     self.error(p, f"builtin '{name}' is not supported")
-                else:
-                    self.error(p, f"use of undeclared identifier '{name}' (implicit declaration "
-                                  "of function)")
-                for a in args_nodes:
-                    self.expr(a)
-                return self.bad(p)
+                    for a in args_nodes:
+                        self.expr(a)
+                    return self.bad(p)
+                return self._call(T.VarRef(self.implicit_function(name, p), p), args_nodes, p)
         callee = self.expr(node.name)
         call = self._call(callee, args_nodes, p)
         return inline_call(self, call) or call
+
+    def implicit_function(self, name: str, p: Pos) -> Symbol:
+        """A call to an undeclared function: gcc-12 (C99 and later too) warns and
+        declares it `extern int name();` at file scope, or with the library's
+        prototype when `name` is a C library function it knows."""
+        self.warning(p, f"implicit declaration of function '{name}'",
+                     "implicit-function-declaration")
+        known = libc_builtin_symbol(self, name, p)
+        if known is not None:
+            return known
+        sym = Symbol(name, FuncT(INT, (), prototyped=False), "func", "extern", p,
+                     static_storage=True, file_scope=True, link_name=name, used=True)
+        self.scopes.levels[0].names[name] = sym  # a later declaration must agree with it
+        return sym
 
     def _call(self, callee: T.Expr, args_nodes: list[c_ast.Node], p: Pos) -> T.Expr:
         fn = self.rvalue(callee)
