@@ -1,13 +1,14 @@
-"""Which real-project units a test run builds: all of them is more than CI's 20 minutes.
+"""Which real-project units a test run builds: all of them is far more than CI's budget.
 
-A unit is one recipe at one atomc level ("jansson", "O2"), or one of EXTRA_UNITS
-(`dpkg-buildpackage` of libonig, ccache and distcc building bzip2). The units are packed once, deterministically, into
-slots whose estimated atomc CPU stays under SLOT_BUDGET (a unit bigger than that gets a
-slot of its own; one bigger than UNIT_CAP, sqlite3 and pcre2 at -O2, is left to
-`bench/realworld_build.py`, and the package is still covered at -O0); run number n
-takes slot n mod the number of slots, so every unit is built once every len(slots())
-runs. `python
-tests/realworld/rotation.py` prints the slots.
+A unit is one recipe at one atomc level ("jansson", "O2"), one of EXTRA_UNITS
+(`dpkg-buildpackage` of libonig; ccache and distcc building bzip2), or one of
+FIXED_UNITS (zlib and Lua at each level, sqlite3's amalgamation at -O0: the tier's
+older test files). The units are packed once, deterministically, into slots whose
+estimated CPU (atomc's build and suite run, and gcc's reference builds and runs) stays
+under SLOT_BUDGET, about three minutes of wall time on CI's two cores; a unit bigger
+than that is left to `bench/realworld_build.py` (`bench_only`). Run number n takes
+slot n mod the number of slots, so every unit is built once every len(slots()) runs.
+`python tests/realworld/rotation.py` prints the slots.
 
 `$ATOMC_REALWORLD` chooses instead of the rotation:
   `all`                 every unit (what `bench/realworld_build.py` builds);
@@ -29,12 +30,15 @@ from packages import PACKAGES
 from recipe import Recipe
 
 LEVELS = ("O0", "O2")
-# atomc's CPU over gcc's: to build (atomc is a Python compiler, slower still at -O2 where
-# its optimiser runs), and to run the suite (the code it made against gcc -O2's)
-BUILD_FACTOR = {"O0": 8.0, "O2": 12.0}
+# atomc's CPU over gcc -O2's (`Recipe.gcc_cpu`): to configure and build (a Python
+# compiler, starting ~0.4 s per command, slower at -O2 where its optimiser runs; measured
+# with bench/realworld_build.py), and to run the suite (its code against gcc -O2's)
+BUILD_FACTOR = {"O0": 4.0, "O2": 8.0}
 RUN_FACTOR = {"O0": 3.0, "O2": 1.5}
-SLOT_BUDGET = 600.0   # estimated atomc CPU seconds per CI run for this tier
-UNIT_CAP = 2 * SLOT_BUDGET   # a bigger unit is built by the benchmark only (`bench_only`)
+# gcc's reference builds a unit needs, in gcc -O2 builds: gcc at the unit's level, and
+# gcc -O0 for the gdb comparison (the same build at -O0)
+REFERENCE_BUILDS = {"O0": 0.3, "O2": 1.3}
+SLOT_BUDGET = 300.0   # estimated CPU seconds per CI run for the tier: ~3 min on two cores
 RUN_COUNTERS = ("ATOMC_REALWORLD_RUN", "GITHUB_RUN_NUMBER", "CI_PIPELINE_IID", "BUILD_NUMBER")
 
 Unit = tuple[str, str]   # (recipe id, level)
@@ -45,23 +49,35 @@ EXTRA_UNITS: dict[Unit, tuple[Unit, float]] = {
     ("dpkg-libonig", "O2"): (("libonig", "O2"), 1.0),
     ("engines-bzip2", "O0"): (("bzip2", "O0"), 3.0),
 }
+# the test files of single programs, with their measured CPU seconds (user + sys of
+# the whole test file at both levels, split by level): test_zlib.py 71 s,
+# test_lua.py 115 s; test_sqlite3.py compiles the 240k-line amalgamation at -O0
+FIXED_UNITS: dict[Unit, float] = {
+    ("zlib", "O0"): 30.0, ("zlib", "O2"): 41.0,
+    ("lua", "O0"): 45.0, ("lua", "O2"): 70.0,
+    ("sqlite3-amalgamation", "O0"): 280.0,
+}
 
 
 def estimate(rid: str, level: str) -> float:
-    """Estimated atomc CPU seconds for unit (rid, level)."""
+    """Estimated CPU seconds for unit (rid, level), gcc's reference builds included."""
+    if (rid, level) in FIXED_UNITS:
+        return FIXED_UNITS[rid, level]
     (rid, level), times = EXTRA_UNITS.get((rid, level), ((rid, level), 1.0))
     recipe = next(r for r in PACKAGES if r.id == rid)
     build = recipe.gcc_cpu[0] + sum(r.gcc_cpu[0] for r in PACKAGES if r.id in recipe.deps)
-    return times * (build * BUILD_FACTOR[level] + recipe.gcc_cpu[1] * RUN_FACTOR[level])
+    suite = recipe.gcc_cpu[1]
+    atomc = build * BUILD_FACTOR[level] + suite * RUN_FACTOR[level]
+    return times * atomc + build * REFERENCE_BUILDS[level] + suite
 
 
 def all_units(recipes: Iterable[Recipe] = PACKAGES) -> list[Unit]:
-    return [(r.id, lv) for r in recipes for lv in LEVELS] + list(EXTRA_UNITS)
+    return [(r.id, lv) for r in recipes for lv in LEVELS] + list(EXTRA_UNITS) + list(FIXED_UNITS)
 
 
 def bench_only() -> list[Unit]:
-    """Units too big for a CI run (each such package is in the rotation at -O0)."""
-    return [u for u in all_units() if estimate(*u) > UNIT_CAP]
+    """Units too big for a CI run."""
+    return [u for u in all_units() if estimate(*u) > SLOT_BUDGET]
 
 
 def slots() -> list[list[Unit]]:
@@ -88,6 +104,11 @@ def run_number(env: dict[str, str] | os._Environ[str] = os.environ,
     return (day - datetime.date(1970, 1, 1)).days
 
 
+def levels_of(name: str, env: dict[str, str] | os._Environ[str] = os.environ) -> list[str]:
+    """The levels at which this run builds unit `name` (for the per-program test files)."""
+    return [lv for lv in LEVELS if (name, lv) in selected(env)]
+
+
 def selected(env: dict[str, str] | os._Environ[str] = os.environ) -> list[Unit]:
     """The units this run builds."""
     choice = env.get("ATOMC_REALWORLD", "").strip()
@@ -112,7 +133,7 @@ def selected(env: dict[str, str] | os._Environ[str] = os.environ) -> list[Unit]:
 def main() -> int:
     packed = slots()
     n = run_number()
-    print(f"{len(packed)} slots of at most {SLOT_BUDGET:.0f} s estimated atomc CPU; "
+    print(f"{len(packed)} slots of at most {SLOT_BUDGET:.0f} s estimated CPU; "
           f"this run ({n}) takes slot {n % len(packed)}")
     for i, members in enumerate(packed):
         total = sum(estimate(*u) for u in members)
