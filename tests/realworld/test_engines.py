@@ -50,7 +50,8 @@ def _tree(tmp_path: Path) -> Path:
 def _sh(cmd: str, root: Path, env: dict[str, str]) -> str:
     p = subprocess.run(["nice", "-n", "10", "sh", "-c", cmd], cwd=root, env=env, text=True,
                        capture_output=True, stdin=subprocess.DEVNULL, timeout=TIMEOUT)
-    assert p.returncode == 0, f"`{cmd}` exited {p.returncode}:\n{p.stdout[-3000:]}\n{p.stderr[-3000:]}"
+    assert p.returncode == 0, \
+        f"`{cmd}` exited {p.returncode}:\n{p.stdout[-3000:]}\n{p.stderr[-3000:]}"
     return p.stdout + p.stderr
 
 
@@ -65,7 +66,8 @@ def _build(root: Path, env: dict[str, str]) -> dict[str, bytes]:
     """Clean, build with the recipe's command; every object by name."""
     _sh("make clean", root, env)
     out = "".join(_sh(cmd, root, env) for cmd in RECIPE.build)
-    objects = {p.name: p.read_bytes() for p in sorted(root.glob("*.o")) + sorted(root.glob("*.sho"))}
+    files = sorted(root.glob("*.o")) + sorted(root.glob("*.sho"))
+    objects = {p.name: p.read_bytes() for p in files}
     assert len(objects) >= 10, f"too few objects built:\n{out[-2000:]}"
     return objects
 

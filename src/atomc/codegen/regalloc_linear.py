@@ -19,8 +19,9 @@ are reloaded into the scratch registers %r10/%r11 around each instruction,
 exactly like the -O0 allocator. isel names at most two virtual registers per
 instruction except a value stored to (or read with) a `base + index*scale`
 address: when all three are spilled, the address is first computed into one
-scratch register with `lea` (`fold_address`), freeing the other for the value. A spilled register whose only definition is a constant
-move is rematerialised: each use reloads the constant instead of memory.
+scratch register with `lea` (`fold_address`), freeing the other for the value.
+A spilled register whose only definition is a constant move is rematerialised:
+each use reloads the constant instead of memory.
 
 Debug info: instructions keep their debug instruction numbers (the value they
 define is the same, only its register changed); DBG_VALUE and DBG_PHI operands
