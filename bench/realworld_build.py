@@ -1,13 +1,25 @@
-"""zlib (Debian's source package) as a real-world benchmark for atomc.
+"""Real projects built with atomc: the tier's closing table, its triage, and zlib's speed.
 
-Prints, for atomc -O0 and -O2, gcc -O2 and clang-22 -O2 (all with -g): the time of
-zlib's `./configure --static` and of `make libz.a example minigzip` (wall clock, and
-the CPU time of the compilers, which does not depend on how loaded the machine is);
-then, for each -O2 build, how long its `minigzip` takes to compress and to decompress
-a 50 MB file generated from a fixed seed (best of --runs). Every compressed output is
-checked equal to gcc's and every round trip to give back the input.
+    python bench/realworld_build.py [--packages a,b] [--levels O2,O0] [--jobs N] [--keep DIR]
+    python bench/realworld_build.py --triage [--packages a,b] [--levels O0]
+    python bench/realworld_build.py --zlib [--runs N] [--mb N]
 
-    python bench/realworld_build.py [--jobs N] [--runs N] [--mb N] [--keep DIR]
+Default: every recipe of `tests/realworld/packages.py` (Debian 12 source packages built
+by their own build systems with Debian's flags, `pkgbuild.py`), one at a time, each with
+gcc and with atomc at each level. Prints the table: package, build system, whether
+atomc's build succeeded, its own test suite's passed/total for atomc and for gcc, the
+CPU time of configure + build for each and their ratio, and the gdb check
+(`pkggdb.py`) against gcc -O0's build. A failed atomc build prints the first lines of
+the reason below the table.
+
+--triage builds with `triage_cc.py` instead (atomc, with gcc redoing what atomc cannot)
+and prints, per package, every option atomc rejected, every distinct diagnostic or
+crash, and the suite's result on the mixed build: the list of what blocks each package.
+
+--zlib: zlib's `./configure --static` and `make` times (wall clock, and the compilers'
+CPU) for atomc -O0/-O2, gcc -O2 and clang-22 -O2, then each -O2 `minigzip` compressing
+and decompressing a 50 MB file generated from a fixed seed (best of --runs); every
+compressed output is checked equal to gcc's and every round trip to give back the input.
 """
 
 from __future__ import annotations
@@ -24,6 +36,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "realworld"))
 import debsrc  # noqa: E402
+from packages import BY_ID, PACKAGES  # noqa: E402
+from pkgbuild import CONFIGS, BuildFailed, PackageBuild, build_package, triage_log  # noqa: E402
+from pkggdb import compare, gdb_session  # noqa: E402
+from triage import report, summarise  # noqa: E402
 from zlibbuild import ZlibBuild, ZlibBuildError, build_zlib  # noqa: E402
 
 ATOMC = [sys.executable, "-m", "atomc"]
@@ -38,6 +54,76 @@ BUILDS: dict[str, tuple[list[str], list[str]]] = {
 def children_cpu() -> float:
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
+
+
+def build(rid: str, config: str, work: Path, jobs: int) -> PackageBuild | str:
+    """The build with its suite run, or why it failed (first lines)."""
+    try:
+        return build_package(BY_ID[rid], CONFIGS[config], work, BY_ID, jobs)
+    except BuildFailed as exc:
+        return str(exc)
+    except debsrc.SourceUnavailable as exc:
+        return f"sources unavailable: {exc}"
+
+
+def gdb_check(mine: PackageBuild, ref: PackageBuild | str, level: str, work: Path) -> str:
+    if isinstance(ref, str):
+        return "no gcc -O0 reference"
+    problems = compare(gdb_session(mine, work / f"{mine.recipe.id}-{mine.config.name}.json"),
+                       gdb_session(ref, work / f"{ref.recipe.id}-gcc-O0.json"), level, mine)
+    return "ok" if not problems else f"FAIL: {problems[0][:70]}"
+
+
+def cpu(b: PackageBuild) -> float:
+    return b.configure_cpu + b.build_cpu
+
+
+def table(args: argparse.Namespace, work: Path) -> int:
+    """Build every chosen recipe with gcc and atomc; print the closing-note table."""
+    levels = args.levels.split(",")
+    cols = ["package", "build system"]
+    for lv in levels:
+        cols += [f"atomc -{lv} build", f"tests atomc -{lv}", f"gcc -{lv}",
+                 f"CPU s atomc -{lv}", "gcc", "ratio", f"gdb -{lv}"]
+    print(" | ".join(cols))
+    print("|".join("---" for _ in cols))
+    notes: list[str] = []
+    for rid in args.packages.split(",") if args.packages else [r.id for r in PACKAGES]:
+        recipe = BY_ID[rid]
+        ref_o0 = build(rid, "gcc-O0", work, args.jobs)
+        row = [rid, recipe.system.value]
+        for lv in levels:
+            ref = ref_o0 if lv == "O0" else build(rid, f"gcc-{lv}", work, args.jobs)
+            mine = build(rid, f"atomc-{lv}", work, args.jobs)
+            gcc_tests = ref.suite if isinstance(ref, PackageBuild) else "failed"
+            gcc_cpu = f"{cpu(ref):.0f}" if isinstance(ref, PackageBuild) else "-"
+            if isinstance(mine, str):
+                notes.append(f"{rid} atomc -{lv}: {mine.splitlines()[0][:300]}")
+                row += ["no", "-", str(gcc_tests), "-", gcc_cpu, "-", "-"]
+                continue
+            ratio = f"{cpu(mine) / cpu(ref):.1f}x" if isinstance(ref, PackageBuild) else "-"
+            row += ["yes", str(mine.suite), str(gcc_tests), f"{cpu(mine):.0f}", gcc_cpu, ratio,
+                    gdb_check(mine, ref_o0, lv, work)]
+        print(" | ".join(row), flush=True)
+    for n in notes:
+        print(n)
+    return 0
+
+
+def triage_all(args: argparse.Namespace, work: Path) -> int:
+    """Triage builds: everything that blocks each package, in one pass per package."""
+    for rid in args.packages.split(",") if args.packages else [r.id for r in PACKAGES]:
+        for lv in args.levels.split(","):
+            ref = build(rid, f"gcc-{lv}", work, args.jobs)
+            mixed = build(rid, f"atomc-triage-{lv}", work, args.jobs)
+            gcc_tests = ref.suite if isinstance(ref, PackageBuild) else f"failed: {ref[:200]}"
+            result = (f"build failed even with gcc's help: {mixed[:1500]}"
+                      if isinstance(mixed, str) else f"own tests {mixed.suite} (gcc {gcc_tests})")
+            print(f"== {rid} -{lv}: {result}")
+            log = triage_log(work / f"atomc-triage-{lv}", BY_ID[rid])
+            if log.is_file():
+                print(report(rid, summarise(log)), flush=True)
+    return 0
 
 
 def make_data(path: Path, megabytes: int) -> None:
@@ -61,13 +147,8 @@ def timed(argv: list[str], stdin: Path, stdout: Path) -> float:
         return time.monotonic() - start
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--jobs", type=int, default=2, help="make -jN (default 2)")
-    ap.add_argument("--runs", type=int, default=3, help="minigzip runs, best kept (default 3)")
-    ap.add_argument("--mb", type=int, default=50, help="size of the data file (default 50)")
-    ap.add_argument("--keep", type=Path, help="build here and keep the builds")
-    args = ap.parse_args()
+def zlib_main(args: argparse.Namespace) -> int:
+    """zlib's configure + make times per compiler, then minigzip's speed."""
     work = args.keep or Path(tempfile.mkdtemp(prefix="atomc-zlib-bench-"))
     work.mkdir(parents=True, exist_ok=True)
     package = debsrc.fetch("zlib")
@@ -113,6 +194,28 @@ def main() -> int:
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     return 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--packages", help="comma-separated recipe ids (default: all)")
+    ap.add_argument("--levels", default="O2", help="atomc levels, e.g. O2,O0 (default O2)")
+    ap.add_argument("--jobs", type=int, default=2, help="make -jN (default 2)")
+    ap.add_argument("--keep", type=Path, help="build here and keep the builds")
+    ap.add_argument("--triage", action="store_true", help="list what blocks each package")
+    ap.add_argument("--zlib", action="store_true", help="zlib's build and minigzip speed")
+    ap.add_argument("--runs", type=int, default=3, help="--zlib: minigzip runs, best kept")
+    ap.add_argument("--mb", type=int, default=50, help="--zlib: size of the data file")
+    args = ap.parse_args()
+    if args.zlib:
+        return zlib_main(args)
+    work = args.keep or Path(tempfile.mkdtemp(prefix="atomc-realworld-"))
+    work.mkdir(parents=True, exist_ok=True)
+    try:
+        return triage_all(args, work) if args.triage else table(args, work)
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

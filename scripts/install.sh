@@ -10,6 +10,11 @@ SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 PKGS="binutils gcc make dpkg-dev tcl gdb ccache distcc lldb-22 python3-lldb-22 clang-22 llvm-22 csmith libcsmith-dev python3 python3-venv python3-dev"
+# tests/realworld's packages (packages.py): their build systems (autoreconf for the
+# git-snapshot sources, CMake, Meson with Ninja), tclsh and Tcl's headers for sqlite3's
+# test fixture, g++ for expat's C++ test program, and debhelper (with fakeroot when not
+# root) for the dpkg-buildpackage test
+PKGS="$PKGS autoconf automake libtool pkg-config cmake meson ninja-build tcl8.6-dev g++ debhelper fakeroot"
 missing=""
 for p in $PKGS; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
@@ -34,11 +39,14 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
 
-# Debian sources of real C programs for tests/realworld (zlib, Lua, sqlite3),
-# unpacked once into ${ATOMC_SRC_CACHE:-~/.cache/atomc-debsrc}, never into the repo.
-# A deb-src entry mirroring the machine's own Debian entries is added if none exists.
-# Without network this only warns: those tests then skip.
-if ! .venv/bin/python tests/realworld/debsrc.py --cached zlib lua5.4 sqlite3 >/dev/null 2>&1; then
+# Debian sources of real C programs for tests/realworld, unpacked once into
+# ${ATOMC_SRC_CACHE:-~/.cache/atomc-debsrc}, never into the repo: zlib, Lua and sqlite3
+# here (every run builds them); the other packages of tests/realworld/packages.py are
+# fetched by the tests themselves when the rotation picks them. A deb-src entry mirroring the machine's own
+# Debian entries is added if none exists. Without network this only warns: those tests
+# then skip.
+SOURCES="zlib lua5.4 sqlite3"
+if ! .venv/bin/python tests/realworld/debsrc.py --cached $SOURCES >/dev/null 2>&1; then
   if ! grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/; then
     if [ -f /etc/apt/sources.list.d/debian.sources ]; then
       sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources \
@@ -49,6 +57,6 @@ if ! .venv/bin/python tests/realworld/debsrc.py --cached zlib lua5.4 sqlite3 >/d
     fi
   fi
   $SUDO apt-get update -qq || true
-  .venv/bin/python tests/realworld/debsrc.py zlib lua5.4 sqlite3 \
+  .venv/bin/python tests/realworld/debsrc.py $SOURCES \
     || echo "install.sh: warning: Debian sources not fetched; tests/realworld will skip" >&2
 fi

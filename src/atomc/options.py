@@ -70,6 +70,8 @@ class CompileOptions:
     dwarf_version: int = 5
     file_prefix_map: tuple[tuple[str, str], ...] = ()  # -ffile-prefix-map=OLD=NEW, in order
     inline_functions: bool = True  # -fno-inline: no inlining pass
+    builtins: bool = True  # -fno-builtin, -ffreestanding: plain `fabs(x)` stays a call
+    no_builtin: tuple[str, ...] = ()  # -fno-builtin-NAME: NAME stays a call
     # The compilation directory a preprocessed input names (cpp's -fworking-directory
     # marker, which distcc's servers rely on); None: the current directory.
     working_directory: str | None = None

@@ -3,7 +3,7 @@
 traceback, and no output file left behind.
 
 Each file in cases/ carries `// expect-error: LINE: KEYWORD` (KEYWORD may be empty: any message).
-Files that gcc accepts (features atomc does not support yet, the empty file) also say
+Files that gcc accepts (features atomc does not support yet) also say
 `// gcc-accepts`; every other case must be rejected by gcc too, so we know it is really invalid.
 """
 

@@ -109,3 +109,22 @@ def test_misc_accepted_options_compile(tmp_path):
                   ["-fexceptions"], ["-fno-short-enums"], ["-m64"]):
         ok(atomc(*flags, "p.c", "-o", "p", cwd=tmp_path))
         assert run([str(tmp_path / "p")]).returncode == 3, flags
+
+
+@pytest.mark.parametrize("args", [["-O0"], ["-O2"], ["-O0", "-fno-builtin"],
+                                  ["-O2", "-fno-builtin-fabsf"], ["-O2", "-ffreestanding"],
+                                  ["-O2", "-fno-builtin", "-fbuiltin"]])
+def test_builtin_library_calls_as_gcc(args, tmp_path):
+    """fabs/fabsf/fabsl are expanded inline unless -fno-builtin(-NAME) or -ffreestanding:
+    the object references the same library functions as gcc's."""
+    (tmp_path / "f.c").write_text(
+        "#include <math.h>\n"
+        "double f(double x, float y, long double z) { return fabs(x) + fabsf(y) + fabsl(z); }\n")
+
+    def undefined(obj: str) -> set[str]:
+        return {ln.split()[-1] for ln in ok(run(["nm", "-u", str(tmp_path / obj)])).stdout
+                .splitlines()}
+
+    ok(atomc(*args, "-c", "f.c", "-o", "a.o", cwd=tmp_path))
+    ok(gcc(*args, "-c", "f.c", "-o", "g.o", cwd=tmp_path))
+    assert undefined("a.o") == undefined("g.o")

@@ -37,6 +37,20 @@ def test_stdin_preprocess_defaults_to_c(tmp_path):
     assert a.stdout == g.stdout and "int x = 7;" in a.stdout
 
 
+@pytest.mark.parametrize("text", ["", "/* nothing */\n", "#include <stdio.h>\n"],
+                         ids=["empty", "comment", "declarations-only"])
+def test_empty_translation_unit(text, tmp_path):
+    """A file with no definitions (fribidi's getopt.c where libc has getopt_long) compiles,
+    silently as with gcc, to an object that links into a program."""
+    (tmp_path / "e.c").write_text(text)
+    (tmp_path / "m.c").write_text(PROG)
+    a = ok(atomc("-c", "-g", "-O2", "-Wall", "e.c", "-o", "e.o", cwd=tmp_path))
+    g = ok(gcc("-c", "-g", "-O2", "-Wall", "e.c", "-o", "g.o", cwd=tmp_path))
+    assert a.stderr == g.stderr == ""
+    ok(atomc("m.c", "e.o", "-o", "prog", cwd=tmp_path))
+    assert ok(run([str(tmp_path / "prog")])).stdout == EXPECTED
+
+
 def test_preprocessed_input(tmp_path):
     """atomc -E x.c -o x.i && atomc -c x.i: the .i is compiled without a second cpp run."""
     (tmp_path / "x.c").write_text(PROG)

@@ -18,6 +18,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cmp_to_key
 from pathlib import Path
 
 FETCH_TIMEOUT = 300  # seconds for one `apt-get source`
@@ -66,20 +67,15 @@ def fetch(pkg: str) -> Path:
         if shutil.which("apt-get") is None or shutil.which("dpkg-source") is None:
             raise SourceUnavailable(f"{pkg}: apt-get source needs apt-get and dpkg-dev")
         work = cache_dir() / f".fetch-{pkg}"
-        shutil.rmtree(work, ignore_errors=True)
-        work.mkdir()
-        try:
-            r = subprocess.run(["apt-get", "source", "-qq", pkg], cwd=work,
-                               capture_output=True, text=True, timeout=FETCH_TIMEOUT)
-        except subprocess.TimeoutExpired as exc:
-            shutil.rmtree(work, ignore_errors=True)
-            raise SourceUnavailable(f"{pkg}: apt-get source timed out") from exc
-        dirs = [d for d in work.iterdir() if d.is_dir()]
-        if r.returncode != 0 or len(dirs) != 1:
-            shutil.rmtree(work, ignore_errors=True)
-            why = (r.stderr.strip().splitlines() or ["no source directory unpacked"])[-1]
+        why = ""
+        for spec in [pkg, *(f"{pkg}={v}" for v in _versions(pkg)[1:])]:
+            why = _apt_source(spec, work)
+            if not why:
+                break
+        else:
             raise SourceUnavailable(f"{pkg}: apt-get source failed (is a deb-src entry "
                                     f"configured and the network up?): {why}")
+        dirs = [d for d in work.iterdir() if d.is_dir()]
         dest = cache_dir() / dirs[0].name
         shutil.rmtree(dest, ignore_errors=True)
         dirs[0].rename(dest)
@@ -88,6 +84,40 @@ def fetch(pkg: str) -> Path:
         work.rmdir()
         _marker(pkg).write_text(dest.name + "\n")
         return dest
+
+
+def _versions(pkg: str) -> list[str]:
+    """The versions of `pkg`'s source the apt lists know, newest first."""
+    r = subprocess.run(["apt-cache", "showsrc", "--only-source", pkg], capture_output=True,
+                       text=True, timeout=FETCH_TIMEOUT)
+    found = {ln.split(":", 1)[1].strip() for ln in r.stdout.splitlines()
+             if ln.startswith("Version:")}
+
+    def newest_first(a: str, b: str) -> int:
+        newer = subprocess.run(["dpkg", "--compare-versions", a, "gt", b]).returncode == 0
+        return -1 if newer else 1
+
+    return sorted(found, key=cmp_to_key(newest_first))
+
+
+def _apt_source(spec: str, work: Path) -> str:
+    """`apt-get source spec` into a fresh `work`: "" on success, else why it failed.
+
+    A mirror may lag the lists by a point release (the newest security update listed but
+    not yet on it), so `fetch` falls back to the older versions the lists name."""
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    try:
+        r = subprocess.run(["apt-get", "source", "-qq", spec], cwd=work,
+                           capture_output=True, text=True, timeout=FETCH_TIMEOUT)
+    except subprocess.TimeoutExpired as exc:
+        shutil.rmtree(work, ignore_errors=True)
+        raise SourceUnavailable(f"{spec}: apt-get source timed out") from exc
+    dirs = [d for d in work.iterdir() if d.is_dir()]
+    if r.returncode == 0 and len(dirs) == 1:
+        return ""
+    shutil.rmtree(work, ignore_errors=True)
+    return (r.stderr.strip().splitlines() or ["no source directory unpacked"])[-1]
 
 
 def require(pkg: str) -> Path:

@@ -41,3 +41,30 @@ def build_once(root: Path, name: str, build: Callable[[Path], str]) -> Path:
                 pytest.fail(f"building {name} failed:\n{type(exc).__name__}: {exc}")
             done.write_text(summary + "\n")
     return out
+
+
+class SharedFailure(Exception):
+    """`once`'s computation failed (in this worker or another): its message, and `text`,
+    the longer record it carried (a build's whole log), for tests that search it."""
+
+    def __init__(self, message: str, text: str) -> None:
+        super().__init__(message)
+        self.text = text
+
+
+def once(root: Path, name: str, compute: Callable[[], str]) -> str:
+    """The text `compute()` returns, computed by the first worker of the session to ask
+    and read back by the others. A failure is kept too, and every caller gets it as
+    SharedFailure, so each test judges the same failure."""
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done, failed, text = (root / f"{name}.{x}" for x in ("result", "error", "text"))
+        if not done.exists() and not failed.exists():
+            try:
+                done.write_text(compute())
+            except Exception as exc:  # the builder's own error, kept verbatim
+                text.write_text(getattr(exc, "text", "") or str(exc))
+                failed.write_text(f"{type(exc).__name__}: {exc}")
+        if failed.exists():
+            raise SharedFailure(failed.read_text(), text.read_text())
+        return done.read_text()

@@ -22,6 +22,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 import debsrc
+import rotation
 from luabuild import build_lua, run_lua
 from shared_build import build_once, shared_dir
 
@@ -29,7 +30,7 @@ pytestmark = pytest.mark.realworld
 
 HERE = Path(__file__).parent
 SCRIPTS = sorted((HERE / "lua").glob("*.lua"))
-LEVELS = ["-O0", "-O2"]
+LEVELS = [f"-{lv}" for lv in rotation.levels_of("lua")]   # this run's rotation slot
 DWARFDUMP = shutil.which("llvm-dwarfdump-22")
 GCC = ["gcc"]
 ATOMC = [sys.executable, "-m", "atomc"]

@@ -17,10 +17,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 import debsrc  # noqa: E402
+import rotation  # noqa: E402
 from shared_build import build_once, shared_dir  # noqa: E402
 from sqlite3build import DEBIAN_DEFINES, LIBS, AmalgamationUnavailable, amalgamation  # noqa: E402
 
-pytestmark = pytest.mark.realworld
+pytestmark = [pytest.mark.realworld,
+              pytest.mark.skipif(not rotation.levels_of("sqlite3-amalgamation"),
+                                 reason="not in this run's rotation slot (rotation.py)")]
 
 HERE = Path(__file__).parent
 ATOMC = [sys.executable, "-m", "atomc"]

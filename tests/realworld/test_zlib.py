@@ -26,6 +26,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 import debsrc  # noqa: E402
+import rotation  # noqa: E402
 from shared_build import build_once, shared_dir  # noqa: E402
 from zlibbuild import ZlibBuild, build_zlib  # noqa: E402
 
@@ -40,7 +41,7 @@ BUILDS: dict[str, tuple[list[str], list[str]]] = {
     "atomc-O0": (ATOMC, ["-O0", "-g"]),
     "atomc-O2": (ATOMC, ["-O2", "-g"]),
 }
-LEVELS = ["O0", "O2"]
+LEVELS = rotation.levels_of("zlib")   # this run's rotation slot (rotation.py)
 DATA_BYTES = 4 << 20
 # minigzip options: compression level, then strategy (h: Huffman only, r: RLE, f: filtered)
 MODES = [["-1"], ["-6"], ["-9"], ["-6", "-h"], ["-6", "-r"], ["-6", "-f"]]

@@ -16,9 +16,12 @@ interval touches R, except that the defining instruction may read R (so
 
 Spilled virtual registers live in a stack slot for their whole interval and
 are reloaded into the scratch registers %r10/%r11 around each instruction,
-exactly like the -O0 allocator (isel guarantees at most two virtual registers
-per instruction). A spilled register whose only definition is a constant
-move is rematerialised: each use reloads the constant instead of memory.
+exactly like the -O0 allocator. isel names at most two virtual registers per
+instruction except a value stored to (or read with) a `base + index*scale`
+address: when all three are spilled, the address is first computed into one
+scratch register with `lea` (`fold_address`), freeing the other for the value.
+A spilled register whose only definition is a constant move is rematerialised:
+each use reloads the constant instead of memory.
 
 Debug info: instructions keep their debug instruction numbers (the value they
 define is the same, only its register changed); DBG_VALUE and DBG_PHI operands
@@ -34,6 +37,7 @@ from .linetable import successors as block_successors
 from .mir import (
     Imm, Mem, MBlock, MFunction, MInst, Operand, PReg, StackSlot, VReg,
 )
+from ..diag import InternalCompilerError
 from .regalloc_fast import XMM_SCRATCH, reload_op, spill_op
 from .regalloc_split import RangeSplitter
 from .x86_64.opcodes import desc
@@ -349,6 +353,9 @@ class LinearScan:
         scratch: dict[int, str] = {}
         loaded: set[int] = set()
         pos = self.pos_of[id(mi)]
+        busy = self.fold_address(mi, pos, out, sizes)   # a scratch register holding an address
+        if busy:
+            uses, defs, _, _ = operand_regs(mi)
         for r in [*uses, *defs]:
             piece = self.split.piece_at(r.id, pos) if self.intervals[r.id].reg is None else None
             if piece is not None and r.id not in scratch:
@@ -359,18 +366,15 @@ class LinearScan:
             iv = self.intervals[r.id]
             if iv.reg is None and r.id not in scratch:
                 pool = XMM_SCRATCH if iv.xmm else SCRATCH
-                scratch[r.id] = next(p for p in pool if p not in scratch.values())
+                free = [p for p in pool if p not in scratch.values() and p != busy]
+                if not free:
+                    raise InternalCompilerError(
+                        f"{mi.opcode} names more spilled registers than there are scratch "
+                        "registers", where="regalloc-linear")
+                scratch[r.id] = free[0]
         for vid, sreg in scratch.items():
             if any(u.id == vid for u in uses) and vid not in loaded:
-                nat = sizes[vid]
-                if vid in self.remat:
-                    out.append(MInst(spill_op(self.mf, vid), [Imm(self.remat[vid]),
-                                                              PReg(sreg, nat)],
-                                     loc=mi.loc, flags=mi.flags))
-                else:
-                    out.append(MInst(reload_op(self.mf, vid), [Mem(base=self.slot(vid)),
-                                                               PReg(sreg, max(nat, 4))],
-                                     loc=mi.loc, flags=mi.flags))
+                self.reload(vid, sreg, mi, out, sizes)
         for u in uses:
             # A byte or word register read at a wider width: clear the bits above
             # it (the -O0 allocator's reloads zero-extend the same way).
@@ -399,6 +403,47 @@ class LinearScan:
                 out.append(MInst(spill_op(self.mf, d.id), [PReg(scratch[d.id], nat),
                                                        Mem(base=self.slot(d.id))],
                                  loc=mi.loc, flags=mi.flags))
+
+    def needs_scratch(self, vid: int, pos: int) -> bool:
+        """A spilled general register outside any piece of a split range."""
+        iv = self.intervals[vid]
+        return iv.reg is None and not iv.xmm and self.split.piece_at(vid, pos) is None
+
+    def reload(self, vid: int, reg: str, mi: MInst, out: list[MInst], sizes: list[int]) -> None:
+        """Bring spilled `vid` into `reg` before `mi` (its constant when rematerialised)."""
+        nat = sizes[vid]
+        if vid in self.remat:
+            out.append(MInst(spill_op(self.mf, vid), [Imm(self.remat[vid]), PReg(reg, nat)],
+                             loc=mi.loc, flags=mi.flags))
+        else:
+            out.append(MInst(reload_op(self.mf, vid), [Mem(base=self.slot(vid)),
+                                                       PReg(reg, max(nat, 4))],
+                             loc=mi.loc, flags=mi.flags))
+
+    def fold_address(self, mi: MInst, pos: int, out: list[MInst], sizes: list[int]) -> str:
+        """When `mi` needs more scratch registers than there are and one of its
+        addresses is `base + index*scale` with both spilled, compute that address into
+        the first scratch register (`lea`) and address through it alone; that register,
+        or "" when nothing was folded."""
+        uses, defs, _, _ = operand_regs(mi)
+        if len({r.id for r in [*uses, *defs] if self.needs_scratch(r.id, pos)}) <= len(SCRATCH):
+            return ""
+        for k, op in enumerate(mi.operands):
+            if not (isinstance(op, Mem) and isinstance(op.base, VReg)
+                    and isinstance(op.index, VReg) and op.base.id != op.index.id
+                    and self.needs_scratch(op.base.id, pos)
+                    and self.needs_scratch(op.index.id, pos)
+                    and sizes[op.base.id] >= 4 and sizes[op.index.id] >= 4):
+                continue
+            first, second = SCRATCH
+            self.reload(op.base.id, first, mi, out, sizes)
+            self.reload(op.index.id, second, mi, out, sizes)
+            address = replace(op, base=PReg(first, 8), index=PReg(second, 8), segment=None)
+            out.append(MInst("leaq", [address, PReg(first, 8)], loc=mi.loc, flags=mi.flags))
+            mi.operands = [*mi.operands[:k], Mem(base=PReg(first, 8), segment=op.segment),
+                           *mi.operands[k + 1:]]
+            return first
+        return ""
 
     def subst(self, op: Operand, scratch: dict[int, str]) -> Operand:
         def reg_for(v: VReg) -> PReg:

@@ -186,13 +186,15 @@ LANGUAGE: list[Option] = [
     flag("-fno-pack-struct", I, "natural structure layout", to=FM),
     flag("-fms-extensions", R, "", missing="Microsoft C extensions"),
     flag("-fplan9-extensions", R, "", missing="Plan 9 C extensions"),
-    flag("-ffreestanding", I, "freestanding environment (__STDC_HOSTED__ 0)", to=FM),
-    flag("-fhosted", I, "hosted environment", to=FM),
-    flag("-fbuiltin", I, "recognise __builtin_ functions (atomc never treats a plain library "
-         "call as a builtin)", to=FM),
-    flag("-fno-builtin", I, "plain library calls stay calls (atomc's only behaviour)", to=FM),
-    valued("-fno-builtin-", J, I, "the named library function stays a call", to=FM,
-           metavar="NAME"),
+    flag("-ffreestanding", I, "freestanding environment (__STDC_HOSTED__ 0; implies "
+         "-fno-builtin)", Set("opts.builtins", False), to=FM),
+    flag("-fhosted", I, "hosted environment", Set("opts.builtins", True), to=FM),
+    flag("-fbuiltin", I, "library functions gcc expands inline (fabs) are expanded",
+         Set("opts.builtins", True), to=FM),
+    flag("-fno-builtin", I, "plain library calls stay calls (fabs too)",
+         Set("opts.builtins", False), to=FM),
+    valued("-fno-builtin-", J, I, "the named library function stays a call",
+           Add("opts.no_builtin"), to=FM, metavar="NAME"),
     valued("-fsso-struct=", EQ, I, "scalar storage order (atomc: little-endian only)",
            to=FM, values=("native", "little-endian")),
     flag("-fgnu89-inline", G, "GNU89 inline semantics; atomc emits every inline function it "

@@ -9,6 +9,7 @@ from dataclasses import replace
 from ..diag import DiagnosticEngine, SourceSpan
 from ..ir import Module
 from ..options import CompileOptions
+from .float_builtins import LIBRARY_BUILTINS
 from .irgen import IRGen
 from .parse import parse_c
 from .preprocess import preprocessed_lines, run_cpp, system_headers
@@ -76,12 +77,12 @@ def compile_preprocessed(text: str, path: str, opts: CompileOptions,
     sys.setrecursionlimit(max(limit, 50000))
     try:
         ast = parse_c(text, path, diags)
-        if not any(getattr(getattr(e, "coord", None), "file", None) == path for e in ast.ext):
-            raise diags.fatal(SourceSpan(path, 1, 1), "ISO C requires a translation unit to "
-                                                      "contain at least one declaration (empty "
-                                                      "translation unit)")
+        # An empty translation unit is valid GNU C: gcc only warns under -pedantic
+        # (fribidi's getopt.c is empty where libc has getopt_long).
         sema = Sema(diags, path, system_headers(text, path), preprocessed_lines(text))
         sema.optimizing = opts.opt_level > 0
+        sema.library_builtins = (LIBRARY_BUILTINS - set(opts.no_builtin)) if opts.builtins \
+            else frozenset()
         sema.gnu89_inline = opts.std in ("c89", "gnu89")
         module = IRGen(opts, diags, sema, path).run(ast)
     except RecursionError:

@@ -4,7 +4,7 @@ Constants (`__builtin_inf`, `__builtin_nan("")`, ...) fold to floating
 constants (`float_consts`); classification (`__builtin_isnan`, `__builtin_isinf_sign`,
 `__builtin_isfinite`, `__builtin_isgreater`, ...) is built from IEEE
 comparisons (NaN compares unordered), `__builtin_signbit` reads the sign bit
-(so -0.0 and -NaN count), `__builtin_fabs` clears it; any other
+(so -0.0 and -NaN count), `__builtin_fabs` clears it (and plain `fabs` calls, as gcc); any other
 `__builtin_<f>` becomes a call to the C library's `<f>`.
 """
 
@@ -29,6 +29,10 @@ _LDOUBLE_CONSTS = {f"__builtin_{k}{s}": v for s in ("l", "f64x") for k, v in (
     ("inf", INF), ("huge_val", INF),
     ("nan", X80.make(0, EXP_MAX, INT_BIT | QUIET_BIT)),
     ("nans", X80.make(0, EXP_MAX, INT_BIT | QUIET_BIT >> 1)))}
+
+# The C library's functions gcc expands inline whenever they are builtins (without
+# -fno-builtin), at every -O level: a program calling only these links without -lm.
+LIBRARY_BUILTINS = frozenset({"fabs", "fabsf", "fabsl"})
 
 _ORDERED = {"__builtin_isgreater": ">", "__builtin_isgreaterequal": ">=",
             "__builtin_isless": "<", "__builtin_islessequal": "<="}

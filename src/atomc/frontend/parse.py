@@ -26,6 +26,9 @@ _TOKEN_SPELLING = {
 # gcc's predefined type names (the _FloatN keywords are simple type specifiers, see
 # gnu_parse._SPELLINGS)
 EXTRA_TYPE_NAMES = frozenset({"__int128_t", "__uint128_t", "__auto_type"})
+# every spelling of a string literal token: plain, L, u8, u, U
+_STRING_TOKENS = frozenset({"STRING_LITERAL", "WSTRING_LITERAL", "U8STRING_LITERAL",
+                            "U16STRING_LITERAL", "U32STRING_LITERAL"})
 
 
 class _UnionExt(c_ast.Union):
@@ -138,12 +141,17 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
 
     def _parse_unified_string_literal(self):  # type: ignore[no-untyped-def]
         # Keep the segments of "a" "b" apart: joining them first would let an escape
-        # run on into the next segment ("\x42" "C" is not "\x42C").
-        tok = self._expect("STRING_LITERAL")
+        # run on into the next segment ("\x42" "C" is not "\x42C"). Prefixed and
+        # plain segments mix (C11: u8"a" "b", L"a" "b"); `literals` decodes them.
+        tok = self._advance()
+        if tok.type not in _STRING_TOKENS:
+            self._parse_error("Invalid string literal", self._tok_coord(tok))
         node = c_ast.Constant("string", tok.value, self._tok_coord(tok))
-        while self._peek_type() == "STRING_LITERAL":
+        while self._peek_type() in _STRING_TOKENS:
             node.value += " " + self._advance().value
         return node
+
+    _parse_unified_wstring_literal = _parse_unified_string_literal
 
     def _parse_primary_expression(self):  # type: ignore[no-untyped-def]
         # `__builtin_offsetof(T, m.a[i])` is pycparser's `offsetof` keyword (a macro

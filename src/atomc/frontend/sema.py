@@ -85,7 +85,7 @@ from .ctype import (
     usual_arith,
     wrap,
 )
-from .float_builtins import float_builtin
+from .float_builtins import LIBRARY_BUILTINS, float_builtin
 from .complex_sema import (
     CREAL_NAMES, builtin_complex, complex_binary, complex_builtin, complex_cast, complex_of,
     complex_unary, imaginary_const,
@@ -208,6 +208,9 @@ class Sema:
         self.call_diagnostics: dict[str, tuple[str, str]] = {}  # `warning`/`error` attributes
         self.alloc_sizes: dict[str, tuple[int, ...]] = {}  # `alloc_size` argument positions
         self.optimizing = False  # -O1 and above (set by the front end's driver)
+        # library functions called by their plain names that expand like their
+        # __builtin_ spelling (set by the front end's driver from -fno-builtin)
+        self.library_builtins: frozenset[str] = LIBRARY_BUILTINS
         self.gnu89_inline = False  # gnu89 `extern inline` semantics
 
     # ------------------------------------------------------------------
@@ -580,13 +583,15 @@ class Sema:
                             f"('{st[0]}' and '{st[1]}'): conflicting storage class")
         return st[0] if st else ""
 
-    def _align_arg(self, attrs: dict[str, c_ast.Node | None]) -> int:
+    def _align_arg(self, attrs: dict[str, c_ast.Node | None], alignas: bool = False) -> int:
         if "aligned" not in attrs:
             return 1
         arg = attrs["aligned"]
         if arg is None:
             return 16  # bare `aligned`: the target's largest alignment
         v = self.const_int(self.expr(arg), "alignment")
+        if alignas and v == 0:
+            return 0  # C11 6.7.5: `_Alignas(0)` has no effect
         if v is None or v <= 0 or v & (v - 1):
             self.error(self.pos(arg), "requested alignment is not a positive power of 2 "
                                       "(invalid attribute)")
@@ -602,7 +607,7 @@ class Sema:
             if isinstance(arg, c_ast.Typename):
                 best = max(best, self.resolve_type(arg).align)
             elif arg is not None:
-                best = max(best, self._align_arg({"aligned": arg}))
+                best = max(best, self._align_arg({"aligned": arg}, alignas=True))
         return best
 
     def function_attributes(self, decl: c_ast.Decl, kind: str = "func") -> set[str]:
@@ -1509,15 +1514,27 @@ class Sema:
                         return self._call(T.VarRef(sym, p), args_nodes, p)
                 if name.startswith("__builtin_"):
                     self.error(p, f"builtin '{name}' is not supported")
-                else:
-                    self.error(p, f"use of undeclared identifier '{name}' (implicit declaration "
-                                  "of function)")
-                for a in args_nodes:
-                    self.expr(a)
-                return self.bad(p)
+                    for a in args_nodes:
+                        self.expr(a)
+                    return self.bad(p)
+                return self._call(T.VarRef(self.implicit_function(name, p), p), args_nodes, p)
         callee = self.expr(node.name)
         call = self._call(callee, args_nodes, p)
         return inline_call(self, call) or call
+
+    def implicit_function(self, name: str, p: Pos) -> Symbol:
+        """A call to an undeclared function: gcc-12 (C99 and later too) warns and
+        declares it `extern int name();` at file scope, or with the library's
+        prototype when `name` is a C library function it knows."""
+        self.warning(p, f"implicit declaration of function '{name}'",
+                     "implicit-function-declaration")
+        known = libc_builtin_symbol(self, name, p)
+        if known is not None:
+            return known
+        sym = Symbol(name, FuncT(INT, (), prototyped=False), "func", "extern", p,
+                     static_storage=True, file_scope=True, link_name=name, used=True)
+        self.scopes.levels[0].names[name] = sym  # a later declaration must agree with it
+        return sym
 
     def _call(self, callee: T.Expr, args_nodes: list[c_ast.Node], p: Pos) -> T.Expr:
         fn = self.rvalue(callee)
@@ -1572,6 +1589,8 @@ class Sema:
 
     def _builtin_call(self, name: str, args: list[c_ast.Node], p: Pos,
                       node: c_ast.FuncCall) -> T.Expr | None:
+        if name in self.library_builtins and self._is_library_function(name):
+            name = "__builtin_" + name
         if name in ("__builtin_alloca", "alloca") and len(args) == 1 and (
                 name != "alloca" or self.scopes.lookup("alloca") is None
                 or self.scopes.lookup("alloca").file_scope):  # type: ignore[union-attr]

@@ -1,2 +1,0 @@
-// expect-error: 1: empty
-// gcc-accepts
