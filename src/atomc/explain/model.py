@@ -1,0 +1,202 @@
+"""One report per compile: per function, its source lines (atoms, `is_stmt` rows,
+optimiser actions), its instructions (address, text, row, atom) linked to the
+lines, its variables' locations, the execution order and a summary. The html
+and text writers only format this."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from .compile import Compiled
+from .machine import MachineFunction, MachineInst
+from .objfile import ObjFunction, Row, Variable, read_object
+from .records import Action
+
+
+@dataclass(frozen=True, slots=True)
+class Inst:
+    index: int
+    address: int | None
+    text: str
+    line: int  # 0: no line (or a line of another file)
+    column: int
+    atom_group: int
+    atom_rank: int
+    inlined: str  # "manhattan@26" chain, innermost first ("" for the function's own code)
+    row_line: int  # the debugger's row at this address (0: none starts here)
+    is_stmt: bool  # a row starts here and it is a recommended breakpoint
+
+    @property
+    def atom(self) -> str:
+        """The atom's name: its group, and the inlined call it belongs to (groups are
+        numbered per inlined copy)."""
+        if not self.atom_group:
+            return ""
+        return f"{self.atom_group}" + (f"@{self.inlined}" if self.inlined else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    number: int
+    text: str
+    atoms: tuple[tuple[str, int, bool], ...]  # (atom, rank, has a key instruction)
+    stops: int  # is_stmt rows of this line
+    actions: tuple[str, ...]
+    insts: tuple[int, ...]  # indices of the instructions of this line
+    had_code: bool  # the line had code before optimisation
+
+
+@dataclass(frozen=True, slots=True)
+class OrderRow:
+    line: int
+    atom: str
+    first_inst: int
+    count: int
+    stop: bool  # an is_stmt row starts in this run
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    name: str
+    insts: tuple[Inst, ...]
+    lines: tuple[Line, ...]
+    variables: tuple[Variable, ...]
+    order: tuple[OrderRow, ...]
+    located: float  # share of (instruction, variable in scope) with a location
+    no_stop: tuple[tuple[int, str], ...]  # lines that had code but have no stop, and why
+
+    def variables_at(self, inst: Inst) -> list[tuple[Variable, list[str]]]:
+        if inst.address is None:
+            return []
+        return [(v, v.at(inst.address)) for v in self.variables if v.in_scope(inst.address)]
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    source: str
+    options: tuple[str, ...]
+    passes: tuple[str, ...]
+    functions: tuple[Function, ...]
+
+
+def _match_addresses(mf: MachineFunction, of: ObjFunction | None) -> list[int | None]:
+    """The address of each emitted instruction: objdump's instructions in order, skipping
+    the assembler's alignment nops; None for all if the two do not line up."""
+    if of is None:
+        return [None] * len(mf.insts)
+    out: list[int | None] = []
+    code = list(of.addresses)
+    k = 0
+    for mi in mf.insts:
+        mine_nop = mi.text.startswith("nop")
+        while k < len(code) and not mine_nop and code[k][1].split(" ")[0].endswith(("nop", "nopw",
+                                                                                     "nopl")):
+            k += 1
+        if k >= len(code):
+            return [None] * len(mf.insts)
+        out.append(code[k][0])
+        k += 1
+    return out
+
+
+def _rows_by_address(rows: list[Row]) -> dict[int, Row]:
+    out: dict[int, Row] = {}
+    for r in rows:
+        out[r.address] = r  # the last row at an address is the one a debugger uses
+    return out
+
+
+def _inline_text(mi: MachineInst) -> str:
+    return " < ".join(f"{s.function}@{s.line}" for s in mi.inlined)
+
+
+def build_function(mf: MachineFunction, of: ObjFunction | None, rows: dict[int, Row],
+                   actions: list[Action], source_lines: list[str], main_file: str,
+                   initial: set[int]) -> Function:
+    addrs = _match_addresses(mf, of)
+    insts: list[Inst] = []
+    for mi, a in zip(mf.insts, addrs):
+        row = rows.get(a) if a is not None else None
+        if a is None:  # no object to read: the back end's own rows
+            row_line, stmt = mi.row_line, mi.is_stmt
+        else:
+            row_line, stmt = (row.line, row.is_stmt) if row is not None else (0, False)
+        mine = os.path.basename(mi.file) == main_file
+        insts.append(Inst(mi.index, a, mi.text.replace("\t", " "), mi.line if mine else 0,
+                          mi.column, mi.atom_group, mi.atom_rank, _inline_text(mi), row_line,
+                          stmt and row_line != 0))
+    by_line: dict[int, list[Inst]] = {}
+    for i in insts:
+        if i.line:
+            by_line.setdefault(i.line, []).append(i)
+    stops: dict[int, int] = {}
+    for i in insts:
+        if i.is_stmt:
+            stops[i.row_line] = stops.get(i.row_line, 0) + 1
+    per_line: dict[int, list[str]] = {}
+    for act in actions:
+        text = act.describe()
+        lst = per_line.setdefault(act.line, [])
+        if text not in lst:
+            lst.append(text)
+    numbers = sorted(set(by_line) | set(per_line) | initial)
+    lines: list[Line] = []
+    for n in numbers:
+        mine = by_line.get(n, [])
+        atoms: dict[tuple[str, int], bool] = {}
+        for i in mine:
+            if i.atom_group:
+                key = (i.atom, i.atom_rank)
+                atoms[key] = atoms.get(key, False) or (i.is_stmt and i.row_line == n)
+        text = source_lines[n - 1].rstrip() if 0 < n <= len(source_lines) else ""
+        lines.append(Line(n, text, tuple((g, r, k) for (g, r), k in sorted(atoms.items())),
+                          stops.get(n, 0), tuple(per_line.get(n, ())),
+                          tuple(i.index for i in mine), n in initial))
+    order: list[OrderRow] = []
+    for i in insts:
+        if not i.line:
+            continue
+        last = order[-1] if order else None
+        if last is not None and last.line == i.line and last.atom == i.atom and \
+                last.first_inst + last.count == i.index:
+            order[-1] = OrderRow(last.line, last.atom, last.first_inst, last.count + 1,
+                                 last.stop or i.is_stmt)
+        else:
+            order.append(OrderRow(i.line, i.atom, i.index, 1, i.is_stmt))
+    variables = of.variables if of is not None else ()
+    pairs = known = 0
+    for i in insts:
+        if i.address is None:
+            continue
+        for v in variables:
+            if v.in_scope(i.address):
+                pairs += 1
+                known += bool(v.at(i.address))
+    no_stop = tuple((ln.number, _why_no_stop(ln)) for ln in lines if ln.had_code and not ln.stops)
+    return Function(mf.name, tuple(insts), tuple(lines), variables, tuple(order),
+                    known / pairs if pairs else 1.0, no_stop)
+
+
+def _why_no_stop(ln: Line) -> str:
+    done = "; ".join(ln.actions)
+    if ln.insts:
+        why = f"{len(ln.insts)} instruction(s) left, none is an atom's key instruction"
+        return why + (f" ({done})" if done else "")
+    return "no code left" + (f": {done}" if done else "")
+
+
+def build_report(c: Compiled, options: tuple[str, ...]) -> Report:
+    objs, rows = read_object(c.object_path)
+    by_addr = _rows_by_address(rows)
+    with open(c.source, encoding="utf-8", errors="replace") as f:
+        source_lines = f.read().splitlines()
+    main = os.path.basename(c.source)
+    funcs = []
+    for mf in c.functions:
+        acts = [a for a in c.actions if a.function == mf.name and os.path.basename(a.file) == main]
+        initial = {ln for (fname, ln) in c.initial_lines.get(mf.name, set())
+                   if os.path.basename(fname) == main}
+        funcs.append(build_function(mf, objs.get(mf.name), by_addr, acts, source_lines, main,
+                                    initial))
+    return Report(c.source, options, c.passes, tuple(funcs))
