@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
-PKGS="binutils gcc make dpkg-dev tcl gdb ccache distcc lldb-22 python3-lldb-22 clang-22 llvm-22 csmith libcsmith-dev python3 python3-venv python3-dev"
+PKGS="binutils gcc make dpkg-dev tcl gdb ccache distcc lldb-22 python3-lldb-22 clang-22 llvm-22 csmith libcsmith-dev python3 python3-venv python3-dev chromium chromium-driver"
 missing=""
 for p in $PKGS; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

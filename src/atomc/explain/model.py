@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .compile import Compiled
 from .machine import MachineFunction, MachineInst
 from .objfile import ObjFunction, Row, Variable, read_object
-from .records import Action
+from .records import Action, ActionKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +107,28 @@ def _rows_by_address(rows: list[Row]) -> dict[int, Row]:
     return out
 
 
+def _describe_actions(actions: list[Action]) -> dict[int, list[str]]:
+    """Per line, the phrases of its actions in pass order; the inlined copies of a line
+    make one phrase naming every call site."""
+    sites: dict[int, list[int]] = {}
+    for act in actions:
+        if act.kind is ActionKind.INLINED:
+            sites.setdefault(act.line, []).append(act.other_line)
+    per_line: dict[int, list[str]] = {}
+    for act in actions:
+        if act.kind is ActionKind.INLINED:
+            at = sites[act.line]
+            text = f"inlined into {act.function} at line {at[0]}" if len(at) == 1 else \
+                f"inlined into {act.function} at {len(at)} call sites (lines " + \
+                ", ".join(map(str, sorted(at))) + ")"
+        else:
+            text = act.describe()
+        lst = per_line.setdefault(act.line, [])
+        if text not in lst:
+            lst.append(text)
+    return per_line
+
+
 def _inline_text(mi: MachineInst) -> str:
     return " < ".join(f"{s.function}@{s.line}" for s in mi.inlined)
 
@@ -134,12 +156,7 @@ def build_function(mf: MachineFunction, of: ObjFunction | None, rows: dict[int, 
     for i in insts:
         if i.is_stmt:
             stops[i.row_line] = stops.get(i.row_line, 0) + 1
-    per_line: dict[int, list[str]] = {}
-    for act in actions:
-        text = act.describe()
-        lst = per_line.setdefault(act.line, [])
-        if text not in lst:
-            lst.append(text)
+    per_line = _describe_actions(actions)
     numbers = sorted(set(by_line) | set(per_line) | initial)
     lines: list[Line] = []
     for n in numbers:

@@ -215,10 +215,12 @@ class PassRecorder:
             kind = ActionKind.FOLDED  # a branch on a known condition became a jump
         elif repl is None:
             kind = ActionKind.DEAD
-        elif isinstance(repl, Inst) and id(repl) in before and repl.loc is not None and (
-                name == "gvn" or repl.loc.line != loc.line):
-            if once((ActionKind.MERGED, old.function, loc.line, repl.loc.line)):
-                self._add(ActionKind.MERGED, name, old.function, loc, other=repl.loc.line)
+        elif isinstance(repl, Inst) and id(repl) in before:
+            was = before[id(repl)].loc  # the survivor's line before the pass merged locations
+            if was is None or not (name == "gvn" or was.line != loc.line):
+                return
+            if once((ActionKind.MERGED, old.function, loc.line, was.line)):
+                self._add(ActionKind.MERGED, name, old.function, loc, other=was.line)
             return
         else:
             return  # rewritten in place (instcombine), or replaced by a parameter

@@ -1,0 +1,169 @@
+"""The Optview page's stylesheet and script (inline in every page: no network)."""
+
+CSS = """
+body{font:13px/1.35 system-ui,sans-serif;margin:0;color:#222;background:#fafafa}
+header{padding:6px 12px;background:#fff;border-bottom:1px solid #ccc}
+h1{font-size:16px;margin:2px 0 6px}h2{font-size:13px;margin:4px 0;color:#444}
+.opts{font-weight:normal;color:#666;font-family:monospace}
+#summary{border-collapse:collapse;font-size:12px}
+#summary td,#summary th{border:1px solid #ddd;padding:1px 8px;text-align:left}
+#summary tr.cur{background:#e8f0ff}
+.legend{margin:4px 0;color:#555;font-size:12px}
+main{display:grid;grid-template-columns:minmax(0,5fr) minmax(0,4fr) minmax(0,4fr);gap:8px;
+ padding:8px;height:calc(100vh - 190px);min-height:300px}
+section{background:#fff;border:1px solid #ccc;padding:4px;display:flex;flex-direction:column;
+ min-height:0}
+#side{display:grid;grid-template-rows:auto minmax(0,1fr);gap:6px;border:none;padding:0;
+ background:none}
+#side>div{background:#fff;border:1px solid #ccc;padding:4px;min-height:0;display:flex;
+ flex-direction:column}
+.scroll{overflow:auto;flex:1}
+table{border-collapse:collapse;width:100%}
+#src td,#asm td,#order td,#vars td{padding:0 4px;white-space:pre;font-family:monospace;
+ font-size:12px;vertical-align:top}
+#src tr.src,#asm tr.asm,#order tr.ord{cursor:pointer}
+tr.nocode td.code{color:#999}
+td.num{color:#888;text-align:right}
+td.facts{white-space:normal!important;font-family:system-ui,sans-serif!important;
+ color:#333;font-size:11px!important}
+.badge{display:inline-block;border-radius:3px;padding:0 4px;margin:0 2px 1px 0;
+ background:#eee;border:1px solid #ccc}
+.badge.stops{background:#d8f5d8;border-color:#8c8}.badge.nostop{background:#fde0e0;
+ border-color:#d99}
+.badge.act{background:#fff4d0;border-color:#db8}
+.stmt{color:#0a0;font-weight:bold}
+tr.hl{outline:2px solid #1a56db;outline-offset:-1px}
+tr.atomhl td.atom{background:#1a56db;color:#fff}
+tr.sel{outline:3px solid #d61f69;outline-offset:-2px}
+td.addr{color:#777}td.atom{color:#555}
+#vars td.where{white-space:normal}
+.out{color:#b00}
+footer{padding:2px 12px;color:#777;font-size:11px}
+"""
+
+SCRIPT = r"""
+"use strict";
+const DATA = JSON.parse(document.getElementById("data").textContent);
+let F = null, cur = 0;
+function el(tag, cls, text) { const e = document.createElement(tag);
+  if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
+function colour(line) { return line ? "hsl(" + ((line * 47) % 360) + ",75%,90%)" : ""; }
+function hex(a) { return a === null ? "?" : "0x" + a.toString(16).padStart(4, "0"); }
+function clear() { document.querySelectorAll(".hl,.atomhl,.sel").forEach(
+  e => e.classList.remove("hl", "atomhl", "sel")); }
+function where(v, a) {
+  if (v[5]) return [v[5]];
+  return v[4].filter(l => l[0] <= a && a < l[1]).map(l => l[2]); }
+function inScope(v, a) { return v[3].some(r => r[0] <= a && a < r[1]); }
+function showVars(k) {
+  const i = F.insts[k], t = document.getElementById("vars"); t.innerHTML = "";
+  document.getElementById("vars-at").textContent =
+    "at " + hex(i[0]) + " (line " + (i[6] || i[2]) + ")";
+  if (i[0] === null) return;
+  for (const v of F.vars) {
+    if (!inScope(v, i[0])) continue;
+    const tr = el("tr", "var"); tr.dataset.name = v[0];
+    const locs = where(v, i[0]);
+    tr.appendChild(el("td", "name", v[0] + (v[6] ? " (" + v[6] + ")" : "")));
+    const w = el("td", "where" + (locs.length ? "" : " out"),
+                 locs.length ? locs.join("  |  ") : "optimized out");
+    tr.appendChild(w); t.appendChild(tr);
+  }
+}
+function selectLine(n) {
+  clear();
+  const row = document.querySelector('#src tr[data-line="' + n + '"]');
+  if (row) row.classList.add("sel");
+  const ln = F.lines.find(l => l[0] === n);
+  if (!ln) return;
+  for (const k of ln[5]) document.querySelector('#asm tr[data-inst="' + k + '"]').classList.add("hl");
+  if (ln[5].length) {
+    const first = document.querySelector('#asm tr[data-inst="' + ln[5][0] + '"]');
+    first.scrollIntoView({block: "nearest"});
+    const key = ln[5].find(k => F.insts[k][5]) ?? ln[5][0];
+    showVars(key);
+  }
+}
+function selectInst(k) {
+  clear();
+  const i = F.insts[k];
+  const tr = document.querySelector('#asm tr[data-inst="' + k + '"]'); tr.classList.add("sel");
+  if (i[3]) F.insts.forEach((j, m) => { if (j[3] === i[3])
+    document.querySelector('#asm tr[data-inst="' + m + '"]').classList.add("atomhl"); });
+  const row = document.querySelector('#src tr[data-line="' + i[2] + '"]');
+  if (row) { row.classList.add("hl"); row.scrollIntoView({block: "nearest"}); }
+  showVars(k);
+}
+function drawSource() {
+  const t = document.getElementById("src"); t.innerHTML = "";
+  const nums = F.lines.map(l => l[0]);
+  if (!nums.length) return;
+  const byNum = new Map(F.lines.map(l => [l[0], l]));
+  for (let n = Math.min(...nums); n <= Math.max(...nums); n++) {
+    const ln = byNum.get(n);
+    const tr = el("tr", "src" + (ln && ln[5].length ? "" : " nocode"));
+    tr.dataset.line = n;
+    tr.appendChild(el("td", "num", String(n)));
+    const code = el("td", "code", ln ? ln[1] : "");
+    if (ln && ln[5].length) code.style.background = colour(n);
+    tr.appendChild(code);
+    const facts = el("td", "facts");
+    if (ln) {
+      if (ln[2]) facts.appendChild(el("span", "badge stops", ln[2] + " stop" + (ln[2] > 1 ? "s" : "")));
+      else if (ln[6]) facts.appendChild(el("span", "badge nostop", "no stop"));
+      for (const a of ln[3]) facts.appendChild(el("span", "badge atomb",
+        "atom " + a[0] + " r" + a[1] + (a[2] ? " key" : "")));
+      for (const a of ln[4]) facts.appendChild(el("span", "badge act", a));
+      tr.onclick = () => selectLine(n);
+    }
+    tr.appendChild(facts); t.appendChild(tr);
+  }
+}
+function drawAsm() {
+  const t = document.getElementById("asm"); t.innerHTML = "";
+  F.insts.forEach((i, k) => {
+    const tr = el("tr", "asm" + (i[5] ? " isstmt" : "")); tr.dataset.inst = k;
+    tr.appendChild(el("td", "addr", hex(i[0])));
+    tr.appendChild(el("td", "stmt", i[5] ? "\u25cf" : ""));
+    const code = el("td", "code", i[1]); code.style.background = colour(i[2]);
+    tr.appendChild(code);
+    tr.appendChild(el("td", "lineno", i[2] ? String(i[2]) : ""));
+    tr.appendChild(el("td", "atom", i[3] ? "atom " + i[3] + " r" + i[4] : ""));
+    tr.onclick = () => selectInst(k);
+    t.appendChild(tr);
+  });
+}
+function drawOrder() {
+  const t = document.getElementById("order"); t.innerHTML = "";
+  const byNum = new Map(F.lines.map(l => [l[0], l]));
+  F.order.forEach((o, n) => {
+    const tr = el("tr", "ord" + (o[4] ? " stop" : "")); tr.dataset.inst = o[2];
+    tr.dataset.line = o[0];
+    tr.appendChild(el("td", "num", String(n + 1)));
+    tr.appendChild(el("td", "addr", hex(F.insts[o[2]][0])));
+    tr.appendChild(el("td", "stmt", o[4] ? "\u25cf" : ""));
+    tr.appendChild(el("td", "num", String(o[0])));
+    const ln = byNum.get(o[0]);
+    const code = el("td", "code", ln ? ln[1].trim() : ""); code.style.background = colour(o[0]);
+    tr.appendChild(code);
+    tr.appendChild(el("td", "atom", o[1] ? "atom " + o[1] : ""));
+    tr.onclick = () => selectInst(o[2]);
+    t.appendChild(tr);
+  });
+}
+function showFunction(k) {
+  cur = k; F = DATA.functions[k];
+  document.getElementById("fn-name").textContent = F ? "\u2014 " + F.name : "";
+  document.querySelectorAll("#summary tr.fn").forEach(
+    r => r.classList.toggle("cur", Number(r.dataset.fn) === k));
+  if (!F) return;
+  drawSource(); drawAsm(); drawOrder();
+  document.getElementById("vars").innerHTML = "";
+  document.getElementById("vars-at").textContent = "(select a line or an instruction)";
+}
+document.querySelectorAll("#summary tr.fn").forEach(r => r.querySelector("a").onclick =
+  ev => { ev.preventDefault(); showFunction(Number(r.dataset.fn)); });
+const want = new URLSearchParams(location.hash.slice(1)).get("fn");
+const start = DATA.functions.findIndex(f => f.name === want);
+showFunction(start >= 0 ? start : 0);
+"""
