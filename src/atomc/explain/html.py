@@ -57,8 +57,8 @@ def report_html(r: Report) -> str:
 <th>variables located</th><th>lines with code at -O0 but no stop</th></tr></thead>
 <tbody>{_summary_rows(r)}</tbody></table>
 <p class="legend"><span class="stmt">&#9679;</span> is_stmt row (a stop for <code>next</code>)
-&nbsp; <b>key</b>: the atom's key instruction &nbsp; click a line, an instruction or an
-execution-order row; the colours pair each line with its code.</p></header>
+&nbsp; atoms <b>3r1&#10003;</b>: group 3, rank 1, holds its key instruction &nbsp; click a
+line, an instruction or an execution-order row; one colour per line pairs it with its code.</p></header>
 <main>
 <section id="src-pane"><h2>Source <span id="fn-name"></span></h2><div class="scroll"><table id="src"></table></div></section>
 <section id="asm-pane"><h2>Assembly</h2><div class="scroll"><table id="asm"></table></div></section>

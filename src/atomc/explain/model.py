@@ -135,7 +135,7 @@ def _inline_text(mi: MachineInst) -> str:
 
 def build_function(mf: MachineFunction, of: ObjFunction | None, rows: dict[int, Row],
                    actions: list[Action], source_lines: list[str], main_file: str,
-                   initial: set[int]) -> Function:
+                   initial: set[int] | None) -> Function:
     addrs = _match_addresses(mf, of)
     insts: list[Inst] = []
     for mi, a in zip(mf.insts, addrs):
@@ -157,6 +157,8 @@ def build_function(mf: MachineFunction, of: ObjFunction | None, rows: dict[int, 
         if i.is_stmt:
             stops[i.row_line] = stops.get(i.row_line, 0) + 1
     per_line = _describe_actions(actions)
+    if initial is None:  # not optimised: the lines with code are -O0's lines
+        initial = set(by_line)
     numbers = sorted(set(by_line) | set(per_line) | initial)
     lines: list[Line] = []
     for n in numbers:
@@ -215,5 +217,5 @@ def build_report(c: Compiled, options: tuple[str, ...]) -> Report:
         initial = {ln for (fname, ln) in c.initial_lines.get(mf.name, set())
                    if os.path.basename(fname) == main}
         funcs.append(build_function(mf, objs.get(mf.name), by_addr, acts, source_lines, main,
-                                    initial))
+                                    initial if c.passes else None))
     return Report(c.source, options, c.passes, tuple(funcs))

@@ -9,28 +9,30 @@ h1{font-size:16px;margin:2px 0 6px}h2{font-size:13px;margin:4px 0;color:#444}
 #summary td,#summary th{border:1px solid #ddd;padding:1px 8px;text-align:left}
 #summary tr.cur{background:#e8f0ff}
 .legend{margin:4px 0;color:#555;font-size:12px}
-main{display:grid;grid-template-columns:minmax(0,5fr) minmax(0,4fr) minmax(0,4fr);gap:8px;
+main{display:grid;grid-template-columns:minmax(0,11fr) minmax(0,7fr) minmax(0,6fr);gap:8px;
  padding:8px;height:calc(100vh - 190px);min-height:300px}
 section{background:#fff;border:1px solid #ccc;padding:4px;display:flex;flex-direction:column;
- min-height:0}
+ min-height:0;min-width:0;overflow:hidden}
 #side{display:grid;grid-template-rows:auto minmax(0,1fr);gap:6px;border:none;padding:0;
  background:none}
-#side>div{background:#fff;border:1px solid #ccc;padding:4px;min-height:0;display:flex;
- flex-direction:column}
+#side>div{background:#fff;border:1px solid #ccc;padding:4px;min-height:0;min-width:0;
+ display:flex;flex-direction:column;overflow:auto}
 .scroll{overflow:auto;flex:1}
 table{border-collapse:collapse;width:100%}
 #src td,#asm td,#order td,#vars td{padding:0 4px;white-space:pre;font-family:monospace;
  font-size:12px;vertical-align:top}
 #src tr.src,#asm tr.asm,#order tr.ord{cursor:pointer}
 tr.nocode td.code{color:#999}
-td.num{color:#888;text-align:right}
+td.num{color:#888;text-align:right;min-width:2.2em}
 td.facts{white-space:normal!important;font-family:system-ui,sans-serif!important;
- color:#333;font-size:11px!important}
+ color:#333;font-size:11px!important;min-width:300px}
+td.code{width:1%}
 .badge{display:inline-block;border-radius:3px;padding:0 4px;margin:0 2px 1px 0;
  background:#eee;border:1px solid #ccc}
 .badge.stops{background:#d8f5d8;border-color:#8c8}.badge.nostop{background:#fde0e0;
  border-color:#d99}
-.badge.act{background:#fff4d0;border-color:#db8}
+.badge.act{background:#fff4d0;border-color:#db8}.badge.minor{background:#f4f4f4;color:#777;
+ border-color:#ddd}
 .stmt{color:#0a0;font-weight:bold}
 tr.hl{outline:2px solid #1a56db;outline-offset:-1px}
 tr.atomhl td.atom{background:#1a56db;color:#fff}
@@ -111,9 +113,14 @@ function drawSource() {
     if (ln) {
       if (ln[2]) facts.appendChild(el("span", "badge stops", ln[2] + " stop" + (ln[2] > 1 ? "s" : "")));
       else if (ln[6]) facts.appendChild(el("span", "badge nostop", "no stop"));
-      for (const a of ln[3]) facts.appendChild(el("span", "badge atomb",
-        "atom " + a[0] + " r" + a[1] + (a[2] ? " key" : "")));
-      for (const a of ln[4]) facts.appendChild(el("span", "badge act", a));
+      if (ln[3].length) {
+        const site = ln[3][0][0].includes("@") ? ln[3][0][0].slice(ln[3][0][0].indexOf("@") + 1) : "";
+        const names = ln[3].map(a => a[0].split("@")[0] + "r" + a[1] + (a[2] ? "\u2713" : ""));
+        facts.appendChild(el("span", "badge atomb", "atoms " + names.join(" ") +
+                             (site ? " (copy in " + site + ")" : "")));
+      }
+      for (const a of ln[4]) facts.appendChild(el("span", "badge act" +
+        (a.startsWith("promoted") ? " minor" : ""), a));
       tr.onclick = () => selectLine(n);
     }
     tr.appendChild(facts); t.appendChild(tr);

@@ -1,0 +1,100 @@
+"""The data the page is built from, on programs/walk.c at -O2: atoms per line,
+is_stmt rows per line (the back end's and the object's agree), variable locations
+per instruction (from the object's DWARF), the execution order and the summary."""
+
+from __future__ import annotations
+
+from atomc.explain.model import Function
+
+
+def _walk(report) -> Function:  # type: ignore[no-untyped-def]
+    return next(f for f in report("walk.c", "-O2").functions if f.name == "walk")
+
+
+def _line(f: Function, n: int):  # type: ignore[no-untyped-def]
+    return next(ln for ln in f.lines if ln.number == n)
+
+
+def test_every_instruction_has_its_object_address(report) -> None:
+    f = _walk(report)
+    addrs = [i.address for i in f.insts]
+    assert None not in addrs and addrs == sorted(addrs) and len(set(addrs)) == len(addrs)
+    assert addrs[0] == 0  # walk is the first function of .text
+
+
+def test_back_end_rows_match_the_object(compiled, report) -> None:
+    """The machine observer's .loc rows are the rows the debugger reads."""
+    mf = next(m for m in compiled("walk.c", "-O2").functions if m.name == "walk")
+    f = _walk(report)
+    for mi, i in zip(mf.insts, f.insts, strict=True):
+        if mi.row_line:
+            assert (mi.row_line, mi.is_stmt) == (i.row_line, i.is_stmt), i
+
+
+def test_inlined_lines_have_atoms_of_the_inlined_copy(report) -> None:
+    f = _walk(report)
+    for n in range(12, 19):  # manhattan's body, inlined at line 25
+        ln = _line(f, n)
+        assert ln.atoms and all(a.endswith("@manhattan@25") for a, _r, _k in ln.atoms), ln
+        assert any(a.startswith("inlined into walk at line 25") for a in ln.actions), ln
+
+
+def test_a_key_instruction_is_an_is_stmt_row_of_its_line(report) -> None:
+    f = _walk(report)
+    for ln in f.lines:
+        for atom, _rank, key in ln.atoms:
+            members = [f.insts[k] for k in ln.insts if f.insts[k].atom == atom]
+            assert members
+            assert key == any(i.is_stmt and i.row_line == ln.number for i in members)
+        assert ln.stops == sum(1 for i in f.insts if i.is_stmt and i.row_line == ln.number)
+
+
+def test_the_loop_line_has_one_stop_per_copy(report) -> None:
+    """Rotation copies the test of `for` (line 24): entry guard and latch test."""
+    ln = _line(_walk(report), 24)
+    assert "rotated by loop-rotate" in ln.actions
+    assert ln.stops >= 2
+
+
+def test_variables_per_instruction(report) -> None:
+    f = _walk(report)
+    first = next(i for i in f.insts if i.is_stmt and i.row_line == 24)  # the loop's entry test
+    at = {v.name: locs for v, locs in f.variables_at(first)}
+    # the SysV ABI: path in %rdi, n in %rsi; before the loop total = 0 and i = 1
+    assert at["path"] == ["%rdi"] and at["n"] == ["%rsi"]
+    assert at["total"] == ["constant 0"] and at["i"] == ["constant 1"]
+    assert "dx" not in at  # manhattan's locals are in scope only in its inlined code
+    inner = next(i for i in f.insts if i.is_stmt and i.row_line == 15)  # dx = -dx
+    names = {v.name for v, _ in f.variables_at(inner)}
+    assert {"a", "b", "dx", "dy", "path", "n"} <= names
+
+
+def test_execution_order_follows_the_code(report) -> None:
+    f = _walk(report)
+    firsts = [f.insts[o.first_inst].address for o in f.order]
+    assert firsts == sorted(firsts)
+    assert sum(o.count for o in f.order) == sum(1 for i in f.insts if i.line)
+    seq = [o.line for o in f.order]
+    # the loop test (24) runs before the call's argument loads (25), which run before
+    # the inlined body (12..18); the accumulation (26) comes after, then the latch test
+    assert seq.index(24) < seq.index(25) < seq.index(12) < seq.index(26)
+    assert seq[-1] == 28  # return total
+    assert any(o.stop for o in f.order if o.line == 24)
+
+
+def test_summary_lists_lines_without_a_stop(report) -> None:
+    f = _walk(report)
+    listed = dict(f.no_stop)
+    assert 23 in listed  # `int total = 0;` is a constant: no code left
+    assert "no code left" in listed[23]
+    for n in listed:
+        assert _line(f, n).stops == 0 and _line(f, n).had_code
+    assert all(ln.number not in listed for ln in f.lines if ln.stops)
+    assert 0.5 < f.located <= 1.0
+
+
+def test_without_optimisation_every_line_with_code_stops(report) -> None:
+    f0 = next(fn for fn in report("walk.c", "-O0").functions if fn.name == "walk")
+    assert [ln.number for ln in f0.lines if ln.had_code] == [23, 24, 25, 26, 28, 29]
+    assert f0.no_stop == ()
+    assert all(not ln.actions for ln in f0.lines)
