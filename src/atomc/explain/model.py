@@ -152,6 +152,12 @@ def build_function(mf: MachineFunction, of: ObjFunction | None, rows: dict[int, 
     for i in insts:
         if i.line:
             by_line.setdefault(i.line, []).append(i)
+    # Key Instructions floats a key instruction's is_stmt up to the first instruction of
+    # its same-line run: an atom holds a stop when its run starts with an is_stmt row
+    stmt_run: list[bool] = []
+    for i in insts:
+        same = bool(stmt_run) and insts[i.index - 1].line == i.line and i.line != 0
+        stmt_run.append((stmt_run[-1] if same else False) or (i.is_stmt and i.row_line == i.line))
     stops: dict[int, int] = {}
     for i in insts:
         if i.is_stmt:
@@ -167,7 +173,7 @@ def build_function(mf: MachineFunction, of: ObjFunction | None, rows: dict[int, 
         for i in mine:
             if i.atom_group:
                 key = (i.atom, i.atom_rank)
-                atoms[key] = atoms.get(key, False) or (i.is_stmt and i.row_line == n)
+                atoms[key] = atoms.get(key, False) or stmt_run[i.index]
         text = source_lines[n - 1].rstrip() if 0 < n <= len(source_lines) else ""
         lines.append(Line(n, text, tuple((g, r, k) for (g, r), k in sorted(atoms.items())),
                           stops.get(n, 0), tuple(per_line.get(n, ())),
