@@ -53,9 +53,9 @@ def report_html(r: Report) -> str:
 <title>{title}</title><style>{CSS}</style></head>
 <body>
 <header><h1>{html.escape(r.source)} <span class="opts">atomc {opts}</span></h1>
-<table id="summary"><thead><tr><th>function</th><th>instructions</th><th>stops</th>
+<div id="summary-box"><table id="summary"><thead><tr><th>function</th><th>instructions</th><th>stops</th>
 <th>variables located</th><th>lines with code at -O0 but no stop</th></tr></thead>
-<tbody>{_summary_rows(r)}</tbody></table>
+<tbody>{_summary_rows(r)}</tbody></table></div>
 <p class="legend"><span class="stmt">&#9679;</span> is_stmt row (a stop for <code>next</code>)
 &nbsp; atoms <b>3r1&#10003;</b>: group 3, rank 1, holds its key instruction &nbsp; click a
 line, an instruction or an execution-order row; one colour per line pairs it with its code.</p></header>

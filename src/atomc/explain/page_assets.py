@@ -5,11 +5,13 @@ body{font:13px/1.35 system-ui,sans-serif;margin:0;color:#222;background:#fafafa}
 header{padding:6px 12px;background:#fff;border-bottom:1px solid #ccc}
 h1{font-size:16px;margin:2px 0 6px}h2{font-size:13px;margin:4px 0;color:#444}
 .opts{font-weight:normal;color:#666;font-family:monospace}
+#summary-box{max-height:118px;overflow:auto;border:1px solid #ddd}
 #summary{border-collapse:collapse;font-size:12px}
+#summary th{position:sticky;top:0;background:#f0f0f0}
 #summary td,#summary th{border:1px solid #ddd;padding:1px 8px;text-align:left}
 #summary tr.cur{background:#e8f0ff}
 .legend{margin:4px 0;color:#555;font-size:12px}
-main{display:grid;grid-template-columns:minmax(0,11fr) minmax(0,7fr) minmax(0,6fr);gap:8px;
+main{display:grid;grid-template-columns:minmax(0,12fr) minmax(0,7fr) minmax(0,6fr);gap:8px;
  padding:8px;height:calc(100vh - 190px);min-height:300px}
 section{background:#fff;border:1px solid #ccc;padding:4px;display:flex;flex-direction:column;
  min-height:0;min-width:0;overflow:hidden}
@@ -25,7 +27,7 @@ table{border-collapse:collapse;width:100%}
 tr.nocode td.code{color:#999}
 td.num{color:#888;text-align:right;min-width:2.2em}
 td.facts{white-space:normal!important;font-family:system-ui,sans-serif!important;
- color:#333;font-size:11px!important;min-width:300px}
+ color:#333;font-size:11px!important;min-width:240px}
 td.code{width:1%}
 .badge{display:inline-block;border-radius:3px;padding:0 4px;margin:0 2px 1px 0;
  background:#eee;border:1px solid #ccc}
@@ -51,6 +53,11 @@ function el(tag, cls, text) { const e = document.createElement(tag);
   if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
 function colour(line) { return line ? "hsl(" + ((line * 47) % 360) + ",75%,90%)" : ""; }
 function hex(a) { return a === null ? "?" : "0x" + a.toString(16).padStart(4, "0"); }
+function reveal(row) {  // vertical only: a pane never scrolls sideways on its own
+  const box = row.closest(".scroll"); if (!box) return;
+  const r = row.getBoundingClientRect(), b = box.getBoundingClientRect();
+  if (r.top < b.top || r.bottom > b.bottom) box.scrollTop += r.top - b.top - b.height / 3;
+}
 function clear() { document.querySelectorAll(".hl,.atomhl,.sel").forEach(
   e => e.classList.remove("hl", "atomhl", "sel")); }
 function where(v, a) {
@@ -81,7 +88,7 @@ function selectLine(n) {
   for (const k of ln[5]) document.querySelector('#asm tr[data-inst="' + k + '"]').classList.add("hl");
   if (ln[5].length) {
     const first = document.querySelector('#asm tr[data-inst="' + ln[5][0] + '"]');
-    first.scrollIntoView({block: "nearest"});
+    reveal(first);
     const key = ln[5].find(k => F.insts[k][5]) ?? ln[5][0];
     showVars(key);
   }
@@ -93,7 +100,7 @@ function selectInst(k) {
   if (i[3]) F.insts.forEach((j, m) => { if (j[3] === i[3])
     document.querySelector('#asm tr[data-inst="' + m + '"]').classList.add("atomhl"); });
   const row = document.querySelector('#src tr[data-line="' + i[2] + '"]');
-  if (row) { row.classList.add("hl"); row.scrollIntoView({block: "nearest"}); }
+  if (row) { row.classList.add("hl"); reveal(row); }
   showVars(k);
 }
 function drawSource() {
@@ -117,7 +124,7 @@ function drawSource() {
         const site = ln[3][0][0].includes("@") ? ln[3][0][0].slice(ln[3][0][0].indexOf("@") + 1) : "";
         const names = ln[3].map(a => a[0].split("@")[0] + "r" + a[1] + (a[2] ? "\u2713" : ""));
         facts.appendChild(el("span", "badge atomb", "atoms " + names.join(" ") +
-                             (site ? " (copy in " + site + ")" : "")));
+                             (site ? " (in " + site + ")" : "")));
       }
       for (const a of ln[4]) facts.appendChild(el("span", "badge act" +
         (a.startsWith("promoted") ? " minor" : ""), a));
@@ -135,7 +142,9 @@ function drawAsm() {
     const code = el("td", "code", i[1]); code.style.background = colour(i[2]);
     tr.appendChild(code);
     tr.appendChild(el("td", "lineno", i[2] ? String(i[2]) : ""));
-    tr.appendChild(el("td", "atom", i[3] ? "atom " + i[3] + " r" + i[4] : ""));
+    const atom = el("td", "atom", i[3] ? i[3].split("@")[0] + "r" + i[4] : "");
+    if (i[7]) atom.title = "inlined: " + i[7];
+    tr.appendChild(atom);
     tr.onclick = () => selectInst(k);
     t.appendChild(tr);
   });
@@ -153,7 +162,7 @@ function drawOrder() {
     const ln = byNum.get(o[0]);
     const code = el("td", "code", ln ? ln[1].trim() : ""); code.style.background = colour(o[0]);
     tr.appendChild(code);
-    tr.appendChild(el("td", "atom", o[1] ? "atom " + o[1] : ""));
+    tr.appendChild(el("td", "atom", o[1] ? "atom " + o[1].split("@")[0] : ""));
     tr.onclick = () => selectInst(o[2]);
     t.appendChild(tr);
   });

@@ -143,6 +143,7 @@ class PassRecorder:
         # the lines each function had code on before optimisation (-O0's lines)
         self.initial_lines: dict[str, set[tuple[str, int]]] = {}
         self._before: dict[int, _Snap] | None = None
+        self._live_blocks: set[int] = set()
 
     # -- the observer protocol ------------------------------------------------
 
@@ -178,6 +179,7 @@ class PassRecorder:
             return True
 
         functions = {s.function for s in after.values()}
+        self._live_blocks = {id(s.block) for s in after.values()}
         fresh = [s for k, s in after.items() if k not in before and s.loc is not None
                  and s.loc.line != 0]
         copied = {(s.function, *_position(s.loc)) for s in fresh if s.loc is not None} \
@@ -205,7 +207,7 @@ class PassRecorder:
             return
         if (name == "inline" and op is Op.CALL) or op is Op.JUMP:
             return  # a call site records its inlining on the callee's lines; jumps are layout
-        block_gone = not any(s.block is old.block for s in after.values())
+        block_gone = id(old.block) not in self._live_blocks
         repl = _replacement(old, before, after)
         if repl is None and block_gone:
             kind = ActionKind.DEAD  # an unreachable block removed
