@@ -9,11 +9,13 @@ import sys
 import tempfile
 from collections.abc import Sequence
 
+from atomc_eval.trace import TraceFormatError
+
 from .compile import CompileFailed, compile_source
 from .model import build_report
 
 _USAGE = "atomc-explain [atomc options] FILE.c [-o REPORT.html] [--format=html|text] " \
-         "[--function=NAME]"
+         "[--function=NAME] [--trace=TRACE.jsonl]"
 
 
 def _split(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
@@ -22,6 +24,8 @@ def _split(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
     p.add_argument("-o", dest="output")
     p.add_argument("--format", choices=("html", "text"), default="html")
     p.add_argument("--function", default=None, help="text mode: only this function")
+    p.add_argument("--trace", default=None, metavar="TRACE.jsonl",
+                   help="overlay the stops of an atomc-dbgeval trace of the same build")
     return p.parse_known_args(argv)
 
 
@@ -41,7 +45,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             compiled = compile_source(options, source, work)
         except CompileFailed as e:
             return e.status
-        report = build_report(compiled, tuple(options))
+        try:
+            report = build_report(compiled, tuple(options), args.trace)
+        except TraceFormatError as e:
+            print(f"atomc-explain: error: {e}", file=sys.stderr)
+            return 1
     if args.function is not None and all(f.name != args.function for f in report.functions):
         print(f"atomc-explain: error: no function '{args.function}' in {source}",
               file=sys.stderr)

@@ -24,12 +24,14 @@ def _function_data(f: Function) -> dict[str, object]:
         "order": [[o.line, o.atom, o.first_inst, o.count, o.stop] for o in f.order],
         "located": round(f.located, 4),
         "noStop": [list(n) for n in f.no_stop],
+        "trace": [[t.number, t.line, t.via, t.inst, [list(v) for v in t.values]]
+                  for t in f.trace],
     }
 
 
 def report_data(r: Report) -> dict[str, object]:
     return {"source": r.source, "options": list(r.options), "passes": list(r.passes),
-            "functions": [_function_data(f) for f in r.functions]}
+            "debugger": r.debugger, "functions": [_function_data(f) for f in r.functions]}
 
 
 def _summary_rows(r: Report) -> str:
@@ -43,13 +45,23 @@ def _summary_rows(r: Report) -> str:
     return "\n".join(rows)
 
 
+def _run_pane(r: Report) -> str:
+    """The overlaid debugger run (--trace): its stops in this function and the step plot."""
+    if not r.debugger:
+        return ""
+    plot = f'<img id="step-plot" alt="stops over time" src="data:image/png;base64,{r.step_plot}">' \
+        if r.step_plot else ""
+    return (f'<div id="run-pane"><h2>Debugger run ({html.escape(r.debugger)})</h2>'
+            f'<div class="scroll"><table id="run"></table>{plot}</div></div>')
+
+
 def report_html(r: Report) -> str:
     data = json.dumps(report_data(r), separators=(",", ":")).replace("</", "<\\/")
     title = html.escape(f"atomc-explain: {r.source}")
     opts = html.escape(" ".join(r.options) or "-O0")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
 <title>{title}</title><style>{CSS}</style></head>
 <body>
 <header><h1>{html.escape(r.source)} <span class="opts">atomc {opts}</span></h1>
@@ -65,6 +77,7 @@ line, an instruction or an execution-order row; one colour per line pairs it wit
 <section id="side">
 <div id="vars-pane"><h2>Variables <span id="vars-at"></span></h2><table id="vars"></table></div>
 <div id="order-pane"><h2>Execution order</h2><div class="scroll"><table id="order"></table></div></div>
+{_run_pane(r)}
 </section>
 </main>
 <footer>passes: {html.escape(", ".join(r.passes) or "none")}</footer>

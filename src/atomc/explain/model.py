@@ -6,12 +6,13 @@ and text writers only format this."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .compile import Compiled
 from .machine import MachineFunction, MachineInst
 from .objfile import ObjFunction, Row, Variable, read_object
 from .records import Action, ActionKind
+from .trace import TraceStop
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,7 @@ class Function:
     order: tuple[OrderRow, ...]
     located: float  # share of (instruction, variable in scope) with a location
     no_stop: tuple[tuple[int, str], ...]  # lines that had code but have no stop, and why
+    trace: tuple[TraceStop, ...] = ()  # a debugger run's stops in this function
 
     def variables_at(self, inst: Inst) -> list[tuple[Variable, list[str]]]:
         if inst.address is None:
@@ -78,6 +80,8 @@ class Report:
     options: tuple[str, ...]
     passes: tuple[str, ...]
     functions: tuple[Function, ...]
+    debugger: str = ""  # the debugger of the overlaid run ("" without --trace)
+    step_plot: str = ""  # its step plot, base64 PNG
 
 
 def _match_addresses(mf: MachineFunction, of: ObjFunction | None) -> list[int | None]:
@@ -211,7 +215,9 @@ def _why_no_stop(ln: Line) -> str:
     return "no code left" + (f": {done}" if done else "")
 
 
-def build_report(c: Compiled, options: tuple[str, ...]) -> Report:
+def build_report(c: Compiled, options: tuple[str, ...], trace_path: str | None = None) -> Report:
+    """The report; with `trace_path` (an atomc-dbgeval trace of a program built from the
+    same source with the same options) its stops are placed on the code."""
     objs, rows = read_object(c.object_path)
     by_addr = _rows_by_address(rows)
     with open(c.source, encoding="utf-8", errors="replace") as f:
@@ -224,4 +230,15 @@ def build_report(c: Compiled, options: tuple[str, ...]) -> Report:
                    if os.path.basename(fname) == main}
         funcs.append(build_function(mf, objs.get(mf.name), by_addr, acts, source_lines, main,
                                     initial if c.passes else None))
-    return Report(c.source, options, c.passes, tuple(funcs))
+    report = Report(c.source, options, c.passes, tuple(funcs))
+    if trace_path is None:
+        return report
+    from .trace import load, place_stops, step_plot_png
+    trace = load(trace_path)
+    starts = {f.name: {i.address: i.index for i in f.insts if i.address is not None}
+              for f in funcs}
+    stops = place_stops(trace, starts)
+    funcs = [replace(f, trace=tuple(s for s in stops if s.function == f.name)) for f in funcs]
+    title = f"{trace.header.debugger} {trace.header.step_command}: {len(stops)} stops"
+    return replace(report, functions=tuple(funcs), debugger=trace.header.debugger,
+                   step_plot=step_plot_png(trace, title))

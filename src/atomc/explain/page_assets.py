@@ -17,6 +17,11 @@ section{background:#fff;border:1px solid #ccc;padding:4px;display:flex;flex-dire
  min-height:0;min-width:0;overflow:hidden}
 #side{display:grid;grid-template-rows:auto minmax(0,1fr);gap:6px;border:none;padding:0;
  background:none}
+#side:has(#run-pane){grid-template-rows:auto minmax(0,1fr) minmax(0,1fr)}
+#step-plot{max-width:100%;margin-top:4px}
+#run td{padding:0 4px;font-family:monospace;font-size:12px;white-space:nowrap}
+#run tr.stopr{cursor:pointer}td.vals{white-space:normal!important;color:#333}
+td.run{color:#d61f69;font-weight:bold}
 #side>div{background:#fff;border:1px solid #ccc;padding:4px;min-height:0;min-width:0;
  display:flex;flex-direction:column;overflow:auto}
 .scroll{overflow:auto;flex:1}
@@ -163,9 +168,24 @@ function drawOrder() {
     const code = el("td", "code", ln ? ln[1].trim() : ""); code.style.background = colour(o[0]);
     tr.appendChild(code);
     tr.appendChild(el("td", "atom", o[1] ? "atom " + o[1].split("@")[0] : ""));
+    const hits = F.trace.filter(t => t[3] !== null && t[3] >= o[2] && t[3] < o[2] + o[3]);
+    if (DATA.debugger) tr.appendChild(el("td", "run", hits.map(t => "#" + t[0]).join(" ")));
     tr.onclick = () => selectInst(o[2]);
     t.appendChild(tr);
   });
+}
+function drawRun() {
+  const t = document.getElementById("run"); if (!t) return; t.innerHTML = "";
+  for (const s of F.trace) {
+    const tr = el("tr", "stopr"); tr.dataset.stop = s[0];
+    if (s[3] !== null) tr.dataset.inst = s[3];
+    tr.appendChild(el("td", "run", "#" + s[0]));
+    tr.appendChild(el("td", "num", String(s[1])));
+    tr.appendChild(el("td", "via", s[2]));
+    tr.appendChild(el("td", "vals", s[4].map(v => v[0] + "=" + v[1]).join("  ")));
+    tr.onclick = () => s[3] !== null ? selectInst(s[3]) : selectLine(s[1]);
+    t.appendChild(tr);
+  }
 }
 function showFunction(k) {
   cur = k; F = DATA.functions[k];
@@ -173,7 +193,7 @@ function showFunction(k) {
   document.querySelectorAll("#summary tr.fn").forEach(
     r => r.classList.toggle("cur", Number(r.dataset.fn) === k));
   if (!F) return;
-  drawSource(); drawAsm(); drawOrder();
+  drawSource(); drawAsm(); drawOrder(); drawRun();
   document.getElementById("vars").innerHTML = "";
   document.getElementById("vars-at").textContent = "(select a line or an instruction)";
 }
