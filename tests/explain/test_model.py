@@ -75,6 +75,9 @@ def test_variables_per_instruction(report) -> None:
     inner = next(i for i in f.insts if i.is_stmt and i.row_line == 15)  # dx = -dx
     names = {v.name for v, _ in f.variables_at(inner)}
     assert {"a", "b", "dx", "dy", "path", "n"} <= names
+    start = next(i for i in f.insts if i.is_stmt and i.row_line == 12)  # dx = a.x - b.x
+    dx = next((v, locs) for v, locs in f.variables_at(start) if v.name == "dx")
+    assert dx[1] == [] and dx[0].why_out(start.address).startswith("not computed yet")
 
 
 def test_execution_order_follows_the_code(report) -> None:

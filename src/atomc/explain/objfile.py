@@ -45,6 +45,20 @@ class Variable:
             return [self.everywhere]
         return [d for lo, hi, d in self.locations if lo <= address < hi]
 
+    def why_out(self, address: int) -> str:
+        """Why a debugger shows `optimized out` at `address`, from the location list's shape."""
+        if not self.locations:
+            return "no location anywhere: the value was optimised away"
+        first = self.locations[0][0]
+        if address < first:
+            return f"no location before 0x{first:04x}" if self.is_param else \
+                f"not computed yet (first location at 0x{first:04x})"
+        before = [hi for _lo, hi, _d in self.locations if hi <= address]
+        after = [lo for lo, _hi, _d in self.locations if lo > address]
+        if not after:
+            return f"not kept after 0x{max(before):04x}"
+        return f"not kept between 0x{max(before):04x} and 0x{min(after):04x}"
+
     def in_scope(self, address: int) -> bool:
         return any(lo <= address < hi for lo, hi in self.scope)
 

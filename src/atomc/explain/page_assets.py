@@ -68,6 +68,16 @@ function clear() { document.querySelectorAll(".hl,.atomhl,.sel").forEach(
 function where(v, a) {
   if (v[5]) return [v[5]];
   return v[4].filter(l => l[0] <= a && a < l[1]).map(l => l[2]); }
+function whyOut(v, a) {  // objfile.Variable.why_out
+  const L = v[4];
+  if (!L.length) return "no location anywhere: the value was optimised away";
+  if (a < L[0][0]) return v[1] ? "no location before " + hex(L[0][0])
+                              : "not computed yet (first location at " + hex(L[0][0]) + ")";
+  const before = L.filter(l => l[1] <= a).map(l => l[1]);
+  const after = L.filter(l => l[0] > a).map(l => l[0]);
+  if (!after.length) return "not kept after " + hex(Math.max(...before));
+  return "not kept between " + hex(Math.max(...before)) + " and " + hex(Math.min(...after));
+}
 function inScope(v, a) { return v[3].some(r => r[0] <= a && a < r[1]); }
 function showVars(k) {
   const i = F.insts[k], t = document.getElementById("vars"); t.innerHTML = "";
@@ -80,7 +90,7 @@ function showVars(k) {
     const locs = where(v, i[0]);
     tr.appendChild(el("td", "name", v[0] + (v[6] ? " (" + v[6] + ")" : "")));
     const w = el("td", "where" + (locs.length ? "" : " out"),
-                 locs.length ? locs.join("  |  ") : "optimized out");
+                 locs.length ? locs.join("  |  ") : "optimized out: " + whyOut(v, i[0]));
     tr.appendChild(w); t.appendChild(tr);
   }
 }

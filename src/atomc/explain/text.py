@@ -41,7 +41,9 @@ def function_text(f: Function) -> str:
     for i in f.insts:
         if not i.is_stmt:
             continue
-        where = ", ".join(f"{v.name}={' / '.join(locs) if locs else 'optimized out'}"
+        assert i.address is not None
+        where = ", ".join(f"{v.name}=" + (" / ".join(locs) if locs else
+                                           f"optimized out ({v.why_out(i.address)})")
                           for v, locs in f.variables_at(i))
         out.append(f"  {_addr(i.address)} line {i.row_line}: {where}")
     if f.trace:
