@@ -7,34 +7,14 @@ it is not blank. Skipped when chromium, chromedriver or selenium is missing."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
 from atomc.explain.html import report_html
 
-webdriver = pytest.importorskip("selenium.webdriver")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
-                                reason="needs Debian's chromium and chromium-driver")
+# `browser` (conftest.py) skips when chromium, chromedriver or selenium is missing
 SHOTS = Path(__file__).parent / "screenshots"  # kept for a person to look at (git-ignored)
-
-
-@pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-    opts = Options()
-    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1600,1000",
-              "--disable-dev-shm-usage"):
-        opts.add_argument(a)
-    opts.binary_location = CHROMIUM  # type: ignore[assignment]
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
-    yield driver
-    driver.quit()
 
 
 @pytest.fixture(scope="module")

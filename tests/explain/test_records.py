@@ -50,6 +50,8 @@ def test_marked_action(compiled, line: int, kind: ActionKind, detail: str) -> No
         assert found[0].pass_name == "gvn"
     elif kind is ActionKind.UNROLLED:  # `x4`
         assert {a.factor for a in found} == {int(detail[1:])}
+    elif kind is ActionKind.LOC_MERGED:  # `to 0`: gvn kept this one, at the merged line 0
+        assert {(a.pass_name, a.other_line) for a in found} == {("gvn", int(detail.split()[1]))}
     elif kind is ActionKind.HOISTED:
         assert {a.pass_name for a in found} == {"licm"}
 

@@ -58,3 +58,21 @@ def test_page_and_text_show_the_run(traced) -> None:
     assert 'id="run-pane"' in page and "data:image/png;base64," in page
     text = report_text(traced, "main")
     assert "debugger stops:" in text and "#1 line " in text and "via break" in text
+
+
+def test_the_run_pane_in_a_browser(traced, browser, tmp_path: Path) -> None:
+    page = tmp_path / "run.html"
+    page.write_text(report_html(traced), encoding="utf-8")
+    browser.get(page.as_uri() + "#fn=main")
+    assert not [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    main = next(f for f in traced.functions if f.name == "main")
+    rows = browser.find_elements("css selector", "#run tr.stopr")
+    assert [int(r.get_attribute("data-stop")) for r in rows] == [s.number for s in main.trace]
+    rows[1].click()  # selects the instruction the second stop is at
+    sel = browser.find_elements("css selector", "#asm tr.sel")
+    assert [int(e.get_attribute("data-inst")) for e in sel] == [main.trace[1].inst]
+    marks = [e.text for e in browser.find_elements("css selector", "#order td.run") if e.text]
+    assert " ".join(marks).split() == [f"#{s.number}" for s in
+                                       sorted(main.trace, key=lambda s: s.inst or 0)]
+    plot = browser.find_element("css selector", "#step-plot")
+    assert browser.execute_script("return arguments[0].naturalWidth", plot) > 100

@@ -28,7 +28,7 @@ int hoist(int *p, int n, int a, int b)
 }
 int merge(int a, int b)
 {
-    int x = a * b;
+    int x = a * b; // ACT: LOC_MERGED to 0
     int y = a * b; // ACT: MERGED with 31
     return g(x) + g(y);
 }
