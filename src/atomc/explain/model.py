@@ -6,6 +6,8 @@ and text writers only format this."""
 from __future__ import annotations
 
 import os
+from bisect import bisect_left
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from .compile import Compiled
@@ -194,17 +196,28 @@ def build_function(mf: MachineFunction, of: ObjFunction | None, rows: dict[int, 
         else:
             order.append(OrderRow(i.line, i.atom, i.index, 1, i.is_stmt))
     variables = of.variables if of is not None else ()
-    pairs = known = 0
-    for i in insts:
-        if i.address is None:
-            continue
-        for v in variables:
-            if v.in_scope(i.address):
-                pairs += 1
-                known += bool(v.at(i.address))
+    pairs, known = _located(sorted(i.address for i in insts if i.address is not None),
+                            variables)
     no_stop = tuple((ln.number, _why_no_stop(ln)) for ln in lines if ln.had_code and not ln.stops)
     return Function(mf.name, tuple(insts), tuple(lines), variables, tuple(order),
                     known / pairs if pairs else 1.0, no_stop)
+
+
+def _located(addrs: list[int], variables: tuple[Variable, ...]) -> tuple[int, int]:
+    """(instruction, variable in scope) pairs, and how many of them have a location:
+    by address intervals, since a big function has thousands of both."""
+    def covered(ranges: Iterable[tuple[int, int]]) -> set[int]:
+        out: set[int] = set()
+        for lo, hi in ranges:
+            out.update(range(bisect_left(addrs, lo), bisect_left(addrs, hi)))
+        return out
+    pairs = known = 0
+    for v in variables:
+        scope = covered(v.scope)
+        pairs += len(scope)
+        known += len(scope) if v.everywhere else \
+            len(scope & covered((lo, hi) for lo, hi, _d in v.locations))
+    return pairs, known
 
 
 def _why_no_stop(ln: Line) -> str:
