@@ -34,6 +34,9 @@ td.num{color:#888;text-align:right;min-width:2.2em}
 td.facts{white-space:normal!important;font-family:system-ui,sans-serif!important;
  color:#333;font-size:11px!important;min-width:240px}
 td.code{width:1%}
+#src td.code{max-width:58ch;overflow:hidden;text-overflow:ellipsis}
+#asm td.code{max-width:36ch;overflow:hidden;text-overflow:ellipsis}
+#order td.code{max-width:40ch;overflow:hidden;text-overflow:ellipsis}
 .badge{display:inline-block;border-radius:3px;padding:0 4px;margin:0 2px 1px 0;
  background:#eee;border:1px solid #ccc}
 .badge.stops{background:#d8f5d8;border-color:#8c8}.badge.nostop{background:#fde0e0;
@@ -128,7 +131,7 @@ function drawSource() {
     const tr = el("tr", "src" + (ln && ln[5].length ? "" : " nocode"));
     tr.dataset.line = n;
     tr.appendChild(el("td", "num", String(n)));
-    const code = el("td", "code", ln ? ln[1] : "");
+    const code = el("td", "code", ln ? ln[1] : ""); if (ln) code.title = ln[1].trim();
     if (ln && ln[5].length) code.style.background = colour(n);
     tr.appendChild(code);
     const facts = el("td", "facts");
@@ -154,7 +157,7 @@ function drawAsm() {
     const tr = el("tr", "asm" + (i[5] ? " isstmt" : "")); tr.dataset.inst = k;
     tr.appendChild(el("td", "addr", hex(i[0])));
     tr.appendChild(el("td", "stmt", i[5] ? "\u25cf" : ""));
-    const code = el("td", "code", i[1]); code.style.background = colour(i[2]);
+    const code = el("td", "code", i[1]); code.style.background = colour(i[2]); code.title = i[1];
     tr.appendChild(code);
     tr.appendChild(el("td", "lineno", i[2] ? String(i[2]) : ""));
     const atom = el("td", "atom", i[3] ? i[3].split("@")[0] + "r" + i[4] : "");
