@@ -45,3 +45,10 @@ def test_missing_file_and_unknown_function(tmp_path: Path,
     assert "no function 'nope'" in capsys.readouterr().err
     assert main(["-O2", "--fake-option", str(PROGRAMS / "walk.c")]) == 1
     assert "fake-option" in capsys.readouterr().err
+    assert main(["-E", str(PROGRAMS / "walk.c")]) == 1
+    assert "'-E' stops before the object file" in capsys.readouterr().err
+
+
+def test_c_and_S_are_implied(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["-S", "-c", "--format=text", str(PROGRAMS / "walk.c")]) == 0
+    assert "function walk:" in capsys.readouterr().out

@@ -4,6 +4,8 @@ per instruction (from the object's DWARF), the execution order and the summary."
 
 from __future__ import annotations
 
+import pytest
+
 from atomc.explain.model import Function
 
 
@@ -22,13 +24,18 @@ def test_every_instruction_has_its_object_address(report) -> None:
     assert addrs[0] == 0  # walk is the first function of .text
 
 
-def test_back_end_rows_match_the_object(compiled, report) -> None:
-    """The machine observer's .loc rows are the rows the debugger reads."""
-    mf = next(m for m in compiled("walk.c", "-O2").functions if m.name == "walk")
-    f = _walk(report)
-    for mi, i in zip(mf.insts, f.insts, strict=True):
-        if mi.row_line:
-            assert (mi.row_line, mi.is_stmt) == (i.row_line, i.is_stmt), i
+@pytest.mark.parametrize("options", [("-O2",), ("-O2", "-ffunction-sections")])
+def test_back_end_rows_match_the_object(compiled, report, options) -> None:
+    """The machine observer's .loc rows are the rows the debugger reads (with one code
+    section per function too, where every function starts at address 0)."""
+    for mf in compiled("run.c", *options).functions:
+        f = next(fn for fn in report("run.c", *options).functions if fn.name == mf.name)
+        if "-ffunction-sections" in options:
+            assert f.insts[0].address == 0
+        assert sum(1 for i in f.insts if i.is_stmt) >= 3
+        for mi, i in zip(mf.insts, f.insts, strict=True):
+            if mi.row_line:
+                assert (mi.row_line, mi.is_stmt) == (i.row_line, i.is_stmt), (mf.name, i)
 
 
 def test_inlined_lines_have_atoms_of_the_inlined_copy(report) -> None:

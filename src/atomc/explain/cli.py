@@ -36,7 +36,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("atomc-explain: error: give exactly one C source file", file=sys.stderr)
         return 1
     source = sources[0]
-    options = [w for w in rest if w != source]
+    # the compile always stops at the object (-c); other stopping points make no page
+    options = [w for w in rest if w != source and w not in ("-c", "-S")]
+    stops = [w for w in options if w in ("-E", "-M", "-MM", "-fsyntax-only", "--emit-ir")]
+    if stops:
+        print(f"atomc-explain: error: '{stops[0]}' stops before the object file the report "
+              "is read from", file=sys.stderr)
+        return 1
     if not os.path.exists(source):
         print(f"atomc-explain: error: {source}: No such file or directory", file=sys.stderr)
         return 1

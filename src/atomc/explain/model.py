@@ -106,11 +106,23 @@ def _match_addresses(mf: MachineFunction, of: ObjFunction | None) -> list[int | 
     return out
 
 
-def _rows_by_address(rows: list[Row]) -> dict[int, Row]:
+def _rows_by_address(rows: Iterable[Row]) -> dict[int, Row]:
     out: dict[int, Row] = {}
     for r in rows:
         out[r.address] = r  # the last row at an address is the one a debugger uses
     return out
+
+
+def _rows_per_function(objs: dict[str, ObjFunction], seqs: list[list[Row]],
+                       names: list[str]) -> dict[str, dict[int, Row]]:
+    """Each function's rows by address. In one .text, addresses tell functions apart;
+    with -ffunction-sections every section starts at 0 in the object, and the line
+    table has one sequence per section, in the order the functions were emitted."""
+    starts = [objs[n].addresses[0][0] for n in names if n in objs and objs[n].addresses]
+    if len(set(starts)) == len(starts):
+        merged = _rows_by_address(r for seq in seqs for r in seq)
+        return {n: merged for n in names}
+    return {n: _rows_by_address(seq) for n, seq in zip(names, seqs)}
 
 
 def _describe_actions(actions: list[Action]) -> dict[int, list[str]]:
@@ -231,8 +243,8 @@ def _why_no_stop(ln: Line) -> str:
 def build_report(c: Compiled, options: tuple[str, ...], trace_path: str | None = None) -> Report:
     """The report; with `trace_path` (an atomc-dbgeval trace of a program built from the
     same source with the same options) its stops are placed on the code."""
-    objs, rows = read_object(c.object_path)
-    by_addr = _rows_by_address(rows)
+    objs, seqs = read_object(c.object_path)
+    rows = _rows_per_function(objs, seqs, [mf.name for mf in c.functions])
     with open(c.source, encoding="utf-8", errors="replace") as f:
         source_lines = f.read().splitlines()
     main = os.path.basename(c.source)
@@ -241,7 +253,8 @@ def build_report(c: Compiled, options: tuple[str, ...], trace_path: str | None =
         acts = [a for a in c.actions if a.function == mf.name and os.path.basename(a.file) == main]
         initial = {ln for (fname, ln) in c.initial_lines.get(mf.name, set())
                    if os.path.basename(fname) == main}
-        funcs.append(build_function(mf, objs.get(mf.name), by_addr, acts, source_lines, main,
+        funcs.append(build_function(mf, objs.get(mf.name), rows.get(mf.name, {}), acts,
+                                    source_lines, main,
                                     initial if c.passes else None))
     report = Report(c.source, options, c.passes, tuple(funcs))
     if trace_path is None:

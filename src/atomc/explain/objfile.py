@@ -86,8 +86,10 @@ def disassemble(obj: str) -> dict[str, list[tuple[int, str]]]:
     return funcs
 
 
-def line_rows(elf: ELFFile) -> list[Row]:
+def line_rows(elf: ELFFile) -> list[list[Row]]:
+    """The rows of each line-table sequence (one per code section), in order."""
     dwarf = elf.get_dwarf_info()
+    seqs: list[list[Row]] = []
     rows: list[Row] = []
     for cu in dwarf.iter_CUs():
         lp = dwarf.line_program_for_CU(cu)
@@ -95,9 +97,14 @@ def line_rows(elf: ELFFile) -> list[Row]:
             continue
         for e in lp.get_entries():
             s = e.state
-            if s is not None and not s.end_sequence:
+            if s is None:
+                continue
+            if s.end_sequence:
+                seqs.append(rows)
+                rows = []
+            else:
                 rows.append(Row(s.address, s.line, s.column, bool(s.is_stmt)))
-    return rows
+    return seqs
 
 
 class _Reader:
@@ -231,7 +238,7 @@ def _name(d: DIE) -> str:
     return v.value.decode() if isinstance(v.value, bytes) else str(v.value)
 
 
-def read_object(obj: str) -> tuple[dict[str, ObjFunction], list[Row]]:
+def read_object(obj: str) -> tuple[dict[str, ObjFunction], list[list[Row]]]:
     code = disassemble(obj)
     with open(obj, "rb") as f:
         elf = ELFFile(f)
