@@ -69,6 +69,10 @@ def test_the_loop_line_has_one_stop_per_copy(report) -> None:
     ln = _line(_walk(report), 24)
     assert "rotated by loop-rotate" in ln.actions
     assert ln.stops >= 2
+    held = sum(1 for *_a, k in ln.atoms if k)
+    assert ln.stops_why == f"{held} of {len(ln.atoms)} atoms; rotated by loop-rotate"
+    inlined = _line(_walk(report), 14)  # manhattan's `if`, one inlined copy
+    assert inlined.stops_why.endswith("; inlined into walk at line 25")
 
 
 def test_variables_per_instruction(report) -> None:

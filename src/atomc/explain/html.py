@@ -17,7 +17,8 @@ def _function_data(f: Function) -> dict[str, object]:
         "insts": [[i.address, i.text, i.line, i.atom, i.atom_rank, i.is_stmt, i.row_line,
                    i.inlined] for i in f.insts],
         "lines": [[ln.number, ln.text, ln.stops, [list(a) for a in ln.atoms], list(ln.actions),
-                   list(ln.insts), ln.had_code] for ln in f.lines],
+                   list(ln.insts), ln.had_code, ln.stops_why if ln.stops else ""]
+                  for ln in f.lines],
         "vars": [[v.name, v.is_param, v.decl_line, [list(r) for r in v.scope],
                   [list(loc) for loc in v.locations], v.everywhere, v.inlined_from]
                  for v in f.variables],

@@ -39,6 +39,9 @@ class Inst:
         return f"{self.atom_group}" + (f"@{self.inlined}" if self.inlined else "")
 
 
+_COPY_WORDS = ("inlined", "unrolled", "rotated", "threaded", "duplicated")
+
+
 @dataclass(frozen=True, slots=True)
 class Line:
     number: int
@@ -48,6 +51,18 @@ class Line:
     actions: tuple[str, ...]
     insts: tuple[int, ...]  # indices of the instructions of this line
     had_code: bool  # the line had code before optimisation
+
+    @property
+    def stops_why(self) -> str:
+        """Why the line has as many stops as it has: its atoms that hold one, and the
+        passes that copied its code (each copy's atoms are stops of their own)."""
+        held = {a.split("@", 1)[1] if "@" in a else "" for a, _r, k in self.atoms if k}
+        parts = [f"{sum(1 for *_x, k in self.atoms if k)} of {len(self.atoms)} atoms"
+                 if self.atoms else "no atom: a prologue or block-entry row"]
+        if len(held) > 1:
+            parts.append(f"in {len(held)} inlined copies")
+        parts += [a for a in self.actions if a.startswith(_COPY_WORDS)]
+        return "; ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)

@@ -136,7 +136,8 @@ function drawSource() {
     tr.appendChild(code);
     const facts = el("td", "facts");
     if (ln) {
-      if (ln[2]) facts.appendChild(el("span", "badge stops", ln[2] + " stop" + (ln[2] > 1 ? "s" : "")));
+      if (ln[2]) { const b = el("span", "badge stops", ln[2] + " stop" + (ln[2] > 1 ? "s" : ""));
+        b.title = ln[7]; facts.appendChild(b); }
       else if (ln[6]) facts.appendChild(el("span", "badge nostop", "no stop"));
       if (ln[3].length) {
         const site = ln[3][0][0].includes("@") ? ln[3][0][0].slice(ln[3][0][0].indexOf("@") + 1) : "";

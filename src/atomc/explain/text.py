@@ -23,7 +23,7 @@ def function_text(f: Function) -> str:
         if ln.atoms:
             out.append("  atoms: " + ", ".join(f"{a} rank {r}{' key' if k else ''}"
                                                for a, r, k in ln.atoms))
-        out.append(f"  is_stmt rows: {ln.stops}")
+        out.append(f"  is_stmt rows: {ln.stops}" + (f" ({ln.stops_why})" if ln.stops else ""))
         for act in ln.actions:
             out.append(f"  optimiser: {act}")
         for k in ln.insts:
