@@ -21,8 +21,8 @@ from ..dwarf.files import FileTable
 from ..dwarf.macros import MacroEvent
 from ..dwarf.model import FunctionDebugInfo
 from ..ir.function import Module
-from ..opt.legalize_i128 import legalize_module
 from ..observe import machine_observer
+from ..opt.legalize_i128 import legalize_module
 from ..options import CompileOptions
 from .branch_cleanup import clean_branches
 from .dbginfo import LabelCounter, function_debug_info, insert_scope_labels
