@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
-PKGS="binutils gcc make dpkg-dev tcl gdb ccache distcc lldb-22 python3-lldb-22 clang-22 llvm-22 csmith libcsmith-dev python3 python3-venv python3-dev"
+PKGS="binutils gcc make dpkg-dev tcl gdb ccache distcc lldb-22 python3-lldb-22 clang-22 llvm-22 csmith libcsmith-dev python3 python3-venv python3-dev chromium chromium-driver"
 # tests/realworld's packages (packages.py): their build systems (autoreconf for the
 # git-snapshot sources, CMake, Meson with Ninja), tclsh and Tcl's headers for sqlite3's
 # test fixture, g++ for expat's C++ test program, and debhelper (with fakeroot when not

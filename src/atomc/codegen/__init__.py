@@ -21,6 +21,7 @@ from ..dwarf.files import FileTable
 from ..dwarf.macros import MacroEvent
 from ..dwarf.model import FunctionDebugInfo
 from ..ir.function import Module
+from ..observe import machine_observer
 from ..opt.legalize_i128 import legalize_module
 from ..options import CompileOptions
 from .branch_cleanup import clean_branches
@@ -107,6 +108,7 @@ def generate_assembly(module: Module, opts: CompileOptions,
     float_consts: dict[str, bytes] = {}  # the module's floating-point constant pool
     number = 0
     data_refs = data_references(module) if tracks_branches(opts.cf_protection) else None
+    watch = machine_observer.get()  # atomc-explain's recorder; None in a normal compile
     for fn in module.functions.values():
         if fn.is_declaration:
             continue
@@ -128,6 +130,8 @@ def generate_assembly(module: Module, opts: CompileOptions,
                                all_calls=varlocs[2])
             infos.append(info)
         out.function(mf, table, files if fn_debug else None)
+        if watch is not None:
+            watch.function(mf, table)
         float_consts.update(mf.float_consts)
     if float_consts:
         out.float_constants(float_consts)

@@ -25,6 +25,7 @@ from typing import ClassVar, TextIO
 
 from ..diag import InternalCompilerError, compiling_where
 from ..ir import Function, Module, print_module
+from ..observe import pass_observer
 
 
 class DI(enum.Flag):
@@ -94,12 +95,17 @@ class PassManager:
 
     def run(self, module: Module, ctx: PassContext) -> bool:
         changed = False
+        watch = pass_observer.get()  # atomc-explain's recorder; None in a normal compile
         for p in self.passes:
             if not self._bisect_allows(p):
                 continue
+            if watch is not None:
+                watch.before_pass(p.name, module)
             start = time.perf_counter()
             changed |= p.run_on_module(module, ctx)
             self.timings[p.name] = self.timings.get(p.name, 0.0) + time.perf_counter() - start
+            if watch is not None:
+                watch.after_pass(p.name, module)
             if self.verify_each:
                 self._verify(module, p)
             if self.print_after_all or p.name in self.print_after:

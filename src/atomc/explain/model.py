@@ -1,0 +1,285 @@
+"""One report per compile: per function, its source lines (atoms, `is_stmt` rows,
+optimiser actions), its instructions (address, text, row, atom) linked to the
+lines, its variables' locations, the execution order and a summary. The html
+and text writers only format this."""
+
+from __future__ import annotations
+
+import os
+from bisect import bisect_left
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from .compile import Compiled
+from .machine import MachineFunction, MachineInst
+from .objfile import ObjFunction, Row, Variable, read_object
+from .records import Action, ActionKind
+from .trace import TraceStop
+
+
+@dataclass(frozen=True, slots=True)
+class Inst:
+    index: int
+    address: int | None
+    text: str
+    line: int  # 0: no line (or a line of another file)
+    column: int
+    atom_group: int
+    atom_rank: int
+    inlined: str  # "manhattan@26" chain, innermost first ("" for the function's own code)
+    row_line: int  # the debugger's row at this address (0: none starts here)
+    is_stmt: bool  # a row starts here and it is a recommended breakpoint
+
+    @property
+    def atom(self) -> str:
+        """The atom's name: its group, and the inlined call it belongs to (groups are
+        numbered per inlined copy)."""
+        if not self.atom_group:
+            return ""
+        return f"{self.atom_group}" + (f"@{self.inlined}" if self.inlined else "")
+
+
+_COPY_WORDS = ("inlined", "unrolled", "rotated", "threaded", "duplicated")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    number: int
+    text: str
+    atoms: tuple[tuple[str, int, bool], ...]  # (atom, rank, has a key instruction)
+    stops: int  # is_stmt rows of this line
+    actions: tuple[str, ...]
+    insts: tuple[int, ...]  # indices of the instructions of this line
+    had_code: bool  # the line had code before optimisation
+
+    @property
+    def stops_why(self) -> str:
+        """Why the line has as many stops as it has: its atoms that hold one, and the
+        passes that copied its code (each copy's atoms are stops of their own)."""
+        held = {a.split("@", 1)[1] if "@" in a else "" for a, _r, k in self.atoms if k}
+        parts = [f"{sum(1 for *_x, k in self.atoms if k)} of {len(self.atoms)} atoms"
+                 if self.atoms else "no atom: a prologue or block-entry row"]
+        if len(held) > 1:
+            parts.append(f"in {len(held)} inlined copies")
+        parts += [a for a in self.actions if a.startswith(_COPY_WORDS)]
+        return "; ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class OrderRow:
+    line: int
+    atom: str
+    first_inst: int
+    count: int
+    stop: bool  # an is_stmt row starts in this run
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    name: str
+    insts: tuple[Inst, ...]
+    lines: tuple[Line, ...]
+    variables: tuple[Variable, ...]
+    order: tuple[OrderRow, ...]
+    located: float  # share of (instruction, variable in scope) with a location
+    no_stop: tuple[tuple[int, str], ...]  # lines that had code but have no stop, and why
+    trace: tuple[TraceStop, ...] = ()  # a debugger run's stops in this function
+
+    def variables_at(self, inst: Inst) -> list[tuple[Variable, list[str]]]:
+        if inst.address is None:
+            return []
+        return [(v, v.at(inst.address)) for v in self.variables if v.in_scope(inst.address)]
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    source: str
+    options: tuple[str, ...]
+    passes: tuple[str, ...]
+    functions: tuple[Function, ...]
+    debugger: str = ""  # the debugger of the overlaid run ("" without --trace)
+    step_plot: str = ""  # its step plot, base64 PNG
+
+
+def _match_addresses(mf: MachineFunction, of: ObjFunction | None) -> list[int | None]:
+    """The address of each emitted instruction: objdump's instructions in order, skipping
+    the assembler's alignment nops; None for all if the two do not line up."""
+    if of is None:
+        return [None] * len(mf.insts)
+    out: list[int | None] = []
+    code = list(of.addresses)
+    k = 0
+    for mi in mf.insts:
+        mine_nop = mi.text.startswith("nop")
+        while k < len(code) and not mine_nop and code[k][1].split(" ")[0].endswith(("nop", "nopw",
+                                                                                     "nopl")):
+            k += 1
+        if k >= len(code):
+            return [None] * len(mf.insts)
+        out.append(code[k][0])
+        k += 1
+    return out
+
+
+def _rows_by_address(rows: Iterable[Row]) -> dict[int, Row]:
+    out: dict[int, Row] = {}
+    for r in rows:
+        out[r.address] = r  # the last row at an address is the one a debugger uses
+    return out
+
+
+def _rows_per_function(objs: dict[str, ObjFunction], seqs: list[list[Row]],
+                       names: list[str]) -> dict[str, dict[int, Row]]:
+    """Each function's rows by address. In one .text, addresses tell functions apart;
+    with -ffunction-sections every section starts at 0 in the object, and the line
+    table has one sequence per section, in the order the functions were emitted."""
+    starts = [objs[n].addresses[0][0] for n in names if n in objs and objs[n].addresses]
+    if len(set(starts)) == len(starts):
+        merged = _rows_by_address(r for seq in seqs for r in seq)
+        return {n: merged for n in names}
+    return {n: _rows_by_address(seq) for n, seq in zip(names, seqs)}
+
+
+def _describe_actions(actions: list[Action]) -> dict[int, list[str]]:
+    """Per line, the phrases of its actions in pass order; the inlined copies of a line
+    make one phrase naming every call site."""
+    sites: dict[int, list[int]] = {}
+    for act in actions:
+        if act.kind is ActionKind.INLINED:
+            sites.setdefault(act.line, []).append(act.other_line)
+    per_line: dict[int, list[str]] = {}
+    for act in actions:
+        if act.kind is ActionKind.INLINED:
+            at = sites[act.line]
+            text = f"inlined into {act.function} at line {at[0]}" if len(at) == 1 else \
+                f"inlined into {act.function} at {len(at)} call sites (lines " + \
+                ", ".join(map(str, sorted(at))) + ")"
+        else:
+            text = act.describe()
+        lst = per_line.setdefault(act.line, [])
+        if text not in lst:
+            lst.append(text)
+    return per_line
+
+
+def _inline_text(mi: MachineInst) -> str:
+    return " < ".join(f"{s.function}@{s.line}" for s in mi.inlined)
+
+
+def build_function(mf: MachineFunction, of: ObjFunction | None, rows: dict[int, Row],
+                   actions: list[Action], source_lines: list[str], main_file: str,
+                   initial: set[int] | None) -> Function:
+    addrs = _match_addresses(mf, of)
+    insts: list[Inst] = []
+    for mi, a in zip(mf.insts, addrs):
+        row = rows.get(a) if a is not None else None
+        if a is None:  # no object to read: the back end's own rows
+            row_line, stmt = mi.row_line, mi.is_stmt
+        else:
+            row_line, stmt = (row.line, row.is_stmt) if row is not None else (0, False)
+        mine = os.path.basename(mi.file) == main_file
+        insts.append(Inst(mi.index, a, mi.text.replace("\t", " "), mi.line if mine else 0,
+                          mi.column, mi.atom_group, mi.atom_rank, _inline_text(mi), row_line,
+                          stmt and row_line != 0))
+    by_line: dict[int, list[Inst]] = {}
+    for i in insts:
+        if i.line:
+            by_line.setdefault(i.line, []).append(i)
+    # Key Instructions floats a key instruction's is_stmt up to the first instruction of
+    # its same-line run: an atom holds a stop when its run starts with an is_stmt row
+    stmt_run: list[bool] = []
+    for i in insts:
+        same = bool(stmt_run) and insts[i.index - 1].line == i.line and i.line != 0
+        stmt_run.append((stmt_run[-1] if same else False) or (i.is_stmt and i.row_line == i.line))
+    stops: dict[int, int] = {}
+    for i in insts:
+        if i.is_stmt:
+            stops[i.row_line] = stops.get(i.row_line, 0) + 1
+    per_line = _describe_actions(actions)
+    if initial is None:  # not optimised: the lines with code are -O0's lines
+        initial = set(by_line)
+    numbers = sorted(set(by_line) | set(per_line) | initial)
+    lines: list[Line] = []
+    for n in numbers:
+        mine = by_line.get(n, [])
+        atoms: dict[tuple[str, int], bool] = {}
+        for i in mine:
+            if i.atom_group:
+                key = (i.atom, i.atom_rank)
+                atoms[key] = atoms.get(key, False) or stmt_run[i.index]
+        text = source_lines[n - 1].rstrip() if 0 < n <= len(source_lines) else ""
+        lines.append(Line(n, text, tuple((g, r, k) for (g, r), k in sorted(atoms.items())),
+                          stops.get(n, 0), tuple(per_line.get(n, ())),
+                          tuple(i.index for i in mine), n in initial))
+    order: list[OrderRow] = []
+    for i in insts:
+        if not i.line:
+            continue
+        last = order[-1] if order else None
+        if last is not None and last.line == i.line and last.atom == i.atom and \
+                last.first_inst + last.count == i.index:
+            order[-1] = OrderRow(last.line, last.atom, last.first_inst, last.count + 1,
+                                 last.stop or i.is_stmt)
+        else:
+            order.append(OrderRow(i.line, i.atom, i.index, 1, i.is_stmt))
+    variables = of.variables if of is not None else ()
+    pairs, known = _located(sorted(i.address for i in insts if i.address is not None),
+                            variables)
+    no_stop = tuple((ln.number, _why_no_stop(ln)) for ln in lines if ln.had_code and not ln.stops)
+    return Function(mf.name, tuple(insts), tuple(lines), variables, tuple(order),
+                    known / pairs if pairs else 1.0, no_stop)
+
+
+def _located(addrs: list[int], variables: tuple[Variable, ...]) -> tuple[int, int]:
+    """(instruction, variable in scope) pairs, and how many of them have a location:
+    by address intervals, since a big function has thousands of both."""
+    def covered(ranges: Iterable[tuple[int, int]]) -> set[int]:
+        out: set[int] = set()
+        for lo, hi in ranges:
+            out.update(range(bisect_left(addrs, lo), bisect_left(addrs, hi)))
+        return out
+    pairs = known = 0
+    for v in variables:
+        scope = covered(v.scope)
+        pairs += len(scope)
+        known += len(scope) if v.everywhere else \
+            len(scope & covered((lo, hi) for lo, hi, _d in v.locations))
+    return pairs, known
+
+
+def _why_no_stop(ln: Line) -> str:
+    done = "; ".join(ln.actions)
+    if ln.insts:
+        why = f"{len(ln.insts)} instruction(s) left, none is an atom's key instruction"
+        return why + (f" ({done})" if done else "")
+    return "no code left" + (f": {done}" if done else "")
+
+
+def build_report(c: Compiled, options: tuple[str, ...], trace_path: str | None = None) -> Report:
+    """The report; with `trace_path` (an atomc-dbgeval trace of a program built from the
+    same source with the same options) its stops are placed on the code."""
+    objs, seqs = read_object(c.object_path)
+    rows = _rows_per_function(objs, seqs, [mf.name for mf in c.functions])
+    with open(c.source, encoding="utf-8", errors="replace") as f:
+        source_lines = f.read().splitlines()
+    main = os.path.basename(c.source)
+    funcs = []
+    for mf in c.functions:
+        acts = [a for a in c.actions if a.function == mf.name and os.path.basename(a.file) == main]
+        initial = {ln for (fname, ln) in c.initial_lines.get(mf.name, set())
+                   if os.path.basename(fname) == main}
+        funcs.append(build_function(mf, objs.get(mf.name), rows.get(mf.name, {}), acts,
+                                    source_lines, main,
+                                    initial if c.passes else None))
+    report = Report(c.source, options, c.passes, tuple(funcs))
+    if trace_path is None:
+        return report
+    from .trace import load, place_stops, step_plot_png
+    trace = load(trace_path)
+    starts = {f.name: {i.address: i.index for i in f.insts if i.address is not None}
+              for f in funcs}
+    stops = place_stops(trace, starts)
+    funcs = [replace(f, trace=tuple(s for s in stops if s.function == f.name)) for f in funcs]
+    title = f"{trace.header.debugger} {trace.header.step_command}: {len(stops)} stops"
+    return replace(report, functions=tuple(funcs), debugger=trace.header.debugger,
+                   step_plot=step_plot_png(trace, title))
