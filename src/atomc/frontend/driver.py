@@ -6,6 +6,7 @@ import sys
 
 from ..diag import DiagnosticEngine, SourceSpan
 from ..ir import Module
+from ..ir.work import stage
 from ..options import CompileOptions
 from .irgen import IRGen
 from .parse import parse_c
@@ -36,19 +37,23 @@ def _check_binary(path: str, diags: DiagnosticEngine) -> None:
 def compile_to_ir(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> Module:
     """C source file to IR; reports errors through `diags` and raises CompileAborted."""
     _check_binary(path, diags)
-    text = run_cpp(path, opts, diags)
+    with stage("cpp", "front end"):
+        text = run_cpp(path, opts, diags)
     limit = sys.getrecursionlimit()
     # pycparser and our tree walks recurse once per nesting level: C's minimum limits
     # (127 nested blocks, 63 nested parentheses) need far more than Python's default
     sys.setrecursionlimit(max(limit, 50000))
     try:
-        ast = parse_c(text, path, diags)
+        with stage("parse", "front end"):
+            ast = parse_c(text, path, diags)
         if not any(getattr(getattr(e, "coord", None), "file", None) == path for e in ast.ext):
             raise diags.fatal(SourceSpan(path, 1, 1), "ISO C requires a translation unit to "
                                                       "contain at least one declaration (empty "
                                                       "translation unit)")
-        sema = Sema(diags, path, system_headers(text, path))
-        module = IRGen(opts, diags, sema, path).run(ast)
+        # Sema type-checks each expression as IRGen lowers it: one walk, one stage
+        with stage("sema+irgen", "front end"):
+            sema = Sema(diags, path, system_headers(text, path))
+            module = IRGen(opts, diags, sema, path).run(ast)
     except RecursionError:
         raise diags.fatal(None, "program nesting is too deep for atomc") from None
     finally:
