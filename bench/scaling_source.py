@@ -3,8 +3,10 @@
 `generate(n, seed)` writes a translation unit whose function `work` has `n`
 top-level statements drawn (deterministically from `seed`) from the shapes real
 long functions have: assignments, `if`/`else`, small counted `for` loops, array
-stores and calls. Used by bench/compile_scaling.py and by the work-counting
-tests that guard against quadratic passes (tests/opt/test_linear_work.py).
+stores and calls, loops with a run-time trip count, and flags tested after a
+join (jump threading's shape). Used by bench/compile_scaling.py and by the
+work-counting tests that guard against quadratic passes
+(tests/opt/test_linear_work.py).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ def _expr(rng: random.Random) -> str:
 
 
 def _statement(rng: random.Random) -> list[str]:
-    kind = rng.choices(("assign", "if", "for", "store", "call"), (5, 3, 2, 2, 1))[0]
+    kind = rng.choices(("assign", "if", "for", "store", "call", "loop", "flag"),
+                       (5, 3, 2, 2, 1, 1, 1))[0]
     v = rng.choice(VARS)
     if kind == "assign":
         return [f"    {v} = {_expr(rng)};"]
@@ -42,6 +45,17 @@ def _statement(rng: random.Random) -> list[str]:
                 "    }"]
     if kind == "store":
         return [f"    arr[{rng.randrange(ARRAY)}] = {_expr(rng)};"]
+    if kind == "loop":  # a trip count known only at run time: the loop stays a loop
+        w = rng.choice(VARS)
+        return [f"    for (i = 0; i < ({w} & 7); i++) {{",
+                f"        {v} += arr[i + {rng.randrange(ARRAY - 8)}] * {rng.randint(2, 9)};",
+                "    }"]
+    if kind == "flag":  # a join that branches on a constant its predecessors pass
+        w = rng.choice(VARS)
+        return ["    i = 0;",
+                f"    if ({v} < {w})",
+                "        i = 1;",
+                f"    if (i) {w} = {_expr(rng)};"]
     return [f"    {v} = sink({_expr(rng)}, {rng.choice(VARS)});"]
 
 

@@ -25,6 +25,12 @@ from .function import Block, Function
 CHECK = os.environ.get("ATOMC_CHECK_INCREMENTAL", "") not in ("", "0")
 
 
+def checking() -> bool:
+    """Whether kept analyses are checked against recomputations (read at each use,
+    so tests can switch it)."""
+    return CHECK
+
+
 class CFGState:
     __slots__ = ("children", "fn", "idom", "preds")
 
@@ -153,7 +159,7 @@ class CFGState:
     # -- checking --------------------------------------------------------------------
     def check(self, where: str) -> None:
         """With ATOMC_CHECK_INCREMENTAL set: the kept state equals a recomputation."""
-        if not CHECK:
+        if not checking():
             return
         fresh = CFGState(self.fn)  # the caller has brought fn.blocks up to date
         problems = []

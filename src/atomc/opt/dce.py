@@ -40,6 +40,7 @@ def live_values(fn: Function, edges: dict[Block, list[Succ]] | None = None) -> s
     """ids of every value some side effect depends on."""
     live: set[int] = set()
     pending: list[Value] = []
+    scanned = 0
     if edges is None:
         edges = incoming_edges(fn)
 
@@ -56,13 +57,16 @@ def live_values(fn: Function, edges: dict[Block, list[Succ]] | None = None) -> s
         v = pending.pop()
         if isinstance(v, BlockParam):
             # the argument each edge passes for this parameter
-            for s in edges.get(v.block, ()):
+            incoming = edges.get(v.block, ())
+            for s in incoming:
                 if v.index < len(s.args):
                     mark(s.args[v.index].value)
+            scanned += len(incoming)
             continue
         assert isinstance(v, Inst)
         for u in v.operands:
             mark(u.value)
+    work.add("dce.edges", scanned)
     return live
 
 

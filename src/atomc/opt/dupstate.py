@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from ..ir import Alloca, Block, Function, Module, work
 from ..ir.blockorder import BlockOrder
-from ..ir.cfgstate import CHECK, CFGState
+from ..ir.cfgstate import CFGState, checking
 from ..ir.loops import Loop, LoopInfo
 from .duplication import clone_into_pred as _clone_into_pred
 from .duplication import remove_block_body
@@ -60,7 +60,7 @@ class DupSession:
 
     def check(self, where: str) -> None:
         """Checking mode: the kept CFG state equals a recomputation."""
-        if CHECK:
+        if checking():
             self.blocks()
             self.cfg.check(where)
 
@@ -79,16 +79,17 @@ class DupSession:
         remove_block_body(block, fn, self.order)
         return True
 
-    def promote(self, slots: Sequence[Alloca]) -> None:
-        """Rebuild SSA for the demoted `slots` (given in demotion order)."""
+    def promote(self, slots: Sequence[Alloca]) -> list[Block] | None:
+        """Rebuild SSA for the demoted `slots` (given in demotion order); the blocks
+        that changed (None: mem2reg ran over the whole function)."""
         if self.full_promotion:
             from .passmanager import PassContext
             self.blocks()
             Mem2Reg().run(self.fn, PassContext(self.module))
             self.full_promotion = False
-            return
+            return None
         # demote() puts each new slot first in the entry block: mem2reg sees them reversed
-        promote_slots(self.fn, list(reversed(slots)), self.cfg, self.keyed)
+        return promote_slots(self.fn, list(reversed(slots)), self.cfg, self.keyed)
 
 
 class LoopQueue:
@@ -211,6 +212,3 @@ class LoopQueue:
             raise AssertionError("incremental loop order differs from a recomputation: "
                                  f"{picked!r} instead of {expect!r}")
 
-
-def checking() -> bool:
-    return CHECK

@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from ..ir import Block, BlockParam, Function, Inst, Jump, Switch, work
 from ..ir.blockorder import BlockOrder
-from ..ir.cfgstate import CHECK
+from ..ir.cfgstate import checking
 from ..ir.dominators import reverse_post_order
 from ..ir.locations import drop
 from ..ir.loops import Loop, LoopInfo
@@ -91,7 +91,7 @@ class LICM(FunctionPass):
         blocks = BlockOrder(fn)
         work.add("licm.setup", len(fn.blocks))
         for loop in info.innermost_first():
-            if CHECK:
+            if checking():
                 _check_loop(fn, blocks, loop, preds, rpo)
             changed |= self._hoist(fn, loop, ctx, preds, rpo, blocks)
         blocks.materialize()

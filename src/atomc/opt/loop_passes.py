@@ -20,16 +20,17 @@ VALUES rebuilt by mem2reg; SCOPES unchanged).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import ClassVar
 
-from ..ir import Binary, Block, Branch, Cmp, Const, Function, Jump, Op
+from ..ir import Binary, Block, Branch, Cmp, Const, Function, Jump, Op, work
 from ..ir.cfgstate import CFGState
 from ..ir.cloning import Cloner
 from ..ir.interp import eval_cmp
 from ..ir.locations import remap_atoms
 from ..ir.loops import Loop, LoopInfo
-from .dupstate import DupSession, LoopQueue, checking
+from ..ir.cfgstate import checking
+from .dupstate import DupSession, LoopQueue
 from .duplication import demote_escaping, promote_demoted
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
@@ -143,66 +144,104 @@ class JumpThreading(FunctionPass):
         budget = 32
         # threading never makes or unmakes a loop header (see _thread_dominators)
         headers = {id(lp.header) for lp in LoopInfo(fn).loops}
+        preds_of = fn.predecessors()
+        start = {b: i for i, b in enumerate(fn.blocks)}
+        position: Callable[[Block], object] = start.__getitem__
+        # every block that qualifies, with its predecessors that pass a constant;
+        # after each threading only the blocks it touched are looked at again
+        cands: dict[Block, list[Block]] = {}
+        for b in fn.blocks:
+            good = _threadable(fn, b, headers, preds_of, position)
+            if good:
+                cands[b] = good
+        work.add("jump-threading.blocks", len(fn.blocks))
         session: DupSession | None = None
-        while budget:
+        while budget and cands:
             budget -= 1
-            if session is None:
-                found = self._candidate(fn, headers, fn.predecessors())
-            else:
-                session.blocks()
-                found = self._candidate(fn, headers, session.cfg.preds,
-                                        session.order.sort_key)
-            if found is None:
-                break
-            block, preds = found
+            block = min(cands, key=position)  # type: ignore[arg-type]
+            preds = cands[block]
+            if checking():
+                _check_candidate(fn, headers, block, preds, session)
             if session is None:
                 session = DupSession(fn)
+                preds_of, position = session.cfg.preds, session.order.sort_key
             slots = demote_escaping([block], fn)
             copies = [session.clone_into_pred(block, p) for p in preds]
             _thread_dominators(session.cfg, block, preds, copies)
             session.remove_if_unreachable(block)
             session.check("jump-threading")
-            session.promote(slots)
+            touched = session.promote(slots)
             ctx.count("jump-threading.threaded", len(preds))
             changed = True
+            # what may have started or stopped qualifying: the block, its copies and
+            # successors, and the blocks SSA repair changed (new parameters, new
+            # arguments, loads replaced) with their successors
+            if touched is None:
+                dirty: Iterable[Block] = session.blocks()
+            else:
+                near = [block, *copies, *(s for c in copies for s in c.successors), *touched]
+                dirty = dict.fromkeys([*near, *(s for t in touched for s in t.successors)])
+            for x in dirty:
+                good = _threadable(fn, x, headers, preds_of, position) \
+                    if x in preds_of else None
+                if good:
+                    cands[x] = good
+                else:
+                    cands.pop(x, None)
         if session is not None:
             session.finish()
         return changed
 
-    def _candidate(self, fn: Function, headers: set[int], preds_of: dict[Block, list[Block]],
-                   position: Callable[[Block], object] | None = None
-                   ) -> tuple[Block, list[Block]] | None:
-        """The first block (in function order) to thread, with the predecessors (in
-        function order) that pass a constant for the parameter it branches on."""
-        for b in fn.blocks:
-            if b is fn.entry or id(b) in headers or len(b.insts) > THREAD_MAX_BLOCK:
-                continue
-            term = b.terminator
-            if not isinstance(term, Branch) or not b.params:
-                continue
-            cond = term.cond
-            param = None
-            if cond in b.params:
-                param = cond
-            elif isinstance(cond, Cmp) and cond.block is b and cond.lhs in b.params \
-                    and isinstance(cond.rhs, Const):
-                param = cond.lhs
-            if param is None:
-                continue
-            idx = b.params.index(param)  # type: ignore[arg-type]
-            good = []
-            preds = list(dict.fromkeys(preds_of[b]))
-            if position is not None and len(preds) > 1:
-                preds.sort(key=position)  # type: ignore[arg-type]
-            for p in preds:
-                t = p.terminator
-                if not isinstance(t, Jump) or p is b:
-                    continue
-                if isinstance(t.succs[0].arg_values[idx], Const):
-                    good.append(p)
-            if good:
-                return b, good
+
+def _threadable(fn: Function, b: Block, headers: set[int], preds_of: dict[Block, list[Block]],
+                position: Callable[[Block], object]) -> list[Block] | None:
+    """The predecessors (in function order) that pass a constant for the parameter
+    `b` branches on, if `b` is a small block jump threading duplicates into them."""
+    if b is fn.entry or id(b) in headers or len(b.insts) > THREAD_MAX_BLOCK:
         return None
+    term = b.terminator
+    if not isinstance(term, Branch) or not b.params:
+        return None
+    cond = term.cond
+    param = None
+    if cond in b.params:
+        param = cond
+    elif isinstance(cond, Cmp) and cond.block is b and cond.lhs in b.params \
+            and isinstance(cond.rhs, Const):
+        param = cond.lhs
+    if param is None:
+        return None
+    idx = b.params.index(param)  # type: ignore[arg-type]
+    good = []
+    preds = list(dict.fromkeys(preds_of[b]))
+    if len(preds) > 1:
+        preds.sort(key=position)  # type: ignore[arg-type]
+    for p in preds:
+        t = p.terminator
+        if not isinstance(t, Jump) or p is b:
+            continue
+        if isinstance(t.succs[0].arg_values[idx], Const):
+            good.append(p)
+    return good or None
+
+
+def _check_candidate(fn: Function, headers: set[int], block: Block, preds: list[Block],
+                     session: DupSession | None) -> None:
+    """Checking mode: the kept candidate is the first one a full scan finds, and the
+    loop headers are the ones a fresh analysis finds."""
+    blocks = session.blocks() if session is not None else fn.blocks
+    if {id(lp.header) for lp in LoopInfo(fn).loops} != headers:
+        raise AssertionError("jump threading changed the set of loop headers")
+    all_preds = fn.predecessors()
+    pos = {b: i for i, b in enumerate(blocks)}
+    for b in blocks:
+        good = _threadable(fn, b, headers, all_preds, pos.__getitem__)
+        if good:
+            if b is not block or good != preds:
+                raise AssertionError(f"kept jump-threading candidate {block!r} differs from "
+                                     f"a full scan's {b!r}")
+            return
+    raise AssertionError("a full scan finds no jump-threading candidate")
 
 
 def _thread_dominators(cfg: CFGState, b: Block, threaded: list[Block],

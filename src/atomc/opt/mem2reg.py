@@ -32,8 +32,9 @@ from ..ir import (
     Use,
     Value,
 )
+from ..ir import work
 from ..ir.dominators import DomTree, dominators_of_function
-from ..ir.rewrite import detach_with_dependents, erase, next_inst
+from ..ir.rewrite import dependents_index, detach_with_dependents, erase, next_inst
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -93,12 +94,14 @@ class Mem2Reg(FunctionPass):
             slots.append(_Slot(inst, ty, homes))  # type: ignore[arg-type]
         if not slots:
             return False
+        work.add("mem2reg.blocks", len(fn.blocks))
         dom = dominators_of_function(fn)
         params = _place_params(fn, dom, slots)
         _rename(fn, dom, slots, params)
+        index = dependents_index(fn.insts())  # one walk, not one per home
         for s in slots:
             for home in s.homes:  # adds tied to a home: the value records replace them
-                detach_with_dependents(home)
+                detach_with_dependents(home, index)
             erase(s.alloca)
         ctx.count("mem2reg.promoted", len(slots))
         return True

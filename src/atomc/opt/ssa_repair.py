@@ -30,10 +30,12 @@ from ..ir.rewrite import detach_with_dependents, erase, next_inst
 from .mem2reg import _add_value_records, _fragment_only, _Slot, promotable_type
 
 
-def promote_slots(fn: Function, slots: Sequence[Alloca], cfg: CFGState, keyed: bool) -> None:
+def promote_slots(fn: Function, slots: Sequence[Alloca], cfg: CFGState,
+                  keyed: bool) -> list[Block]:
     """Promote `slots` (in entry-block order) as `Mem2Reg().run(fn)` would, when they
-    are the only promotable allocas. `keyed`: the function may hold `add`/`delete`
-    records (then a detached home's dependents are looked for in the whole function)."""
+    are the only promotable allocas; the blocks changed. `keyed`: the function may
+    hold `add`/`delete` records (then a detached home's dependents are looked for in
+    the whole function)."""
     infos: list[_Slot] = []
     for a in slots:
         ty = promotable_type(a)
@@ -48,11 +50,12 @@ def promote_slots(fn: Function, slots: Sequence[Alloca], cfg: CFGState, keyed: b
             erase(a)
             continue
         infos.append(_Slot(a, ty, homes))  # type: ignore[arg-type]
+    touched = [a.block for a in slots if a.block is not None]  # the entry, for the slots
     if not infos:
-        return
+        return touched
     accesses = [_Accesses(s) for s in infos]
     params = _place_params(infos, accesses, cfg)
-    _Renamer(fn, infos, accesses, params, cfg).run()
+    touched += _Renamer(fn, infos, accesses, params, cfg).run()
     for s in infos:
         for home in s.homes:
             if keyed:
@@ -60,6 +63,7 @@ def promote_slots(fn: Function, slots: Sequence[Alloca], cfg: CFGState, keyed: b
             else:
                 home.detach()
         erase(s.alloca)
+    return touched
 
 
 class _Accesses:
@@ -215,16 +219,17 @@ class _Renamer:
             seen.update(dict.fromkeys(self.cfg.preds.get(b, ())))
         return list(seen)
 
-    def run(self) -> None:
+    def run(self) -> list[Block]:
         cfg = self.cfg
         blocks = self.touched()
-        reachable = [b for b in blocks if cfg.is_reachable(b)]
-        for b in order_like_rename(reachable, cfg):
-            self._block(b)
+        for b in blocks:
+            if cfg.is_reachable(b):
+                self._block(b)
         for b in blocks:
             if not cfg.is_reachable(b):
                 self._unreachable(b)
         work.add("ssa_repair.touched", len(blocks))
+        return blocks
 
     def _accesses_in(self, b: Block) -> list[tuple[int, Inst]]:
         """The block's loads and stores of all the slots, in block order."""
@@ -274,8 +279,3 @@ class _Renamer:
         for succ in term.succs:
             for s, _ in self.params.get(succ.block, ()):
                 succ.args.append(Use(term, Undef(s.ty)))
-
-
-def order_like_rename(blocks: list[Block], cfg: CFGState) -> list[Block]:
-    """`blocks` in the order mem2reg's renaming walk would reach them."""
-    return blocks
