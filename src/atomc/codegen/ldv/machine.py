@@ -37,7 +37,8 @@ from ...ir.dominators import DomTree
 from .model import DebugPhi, MFunctionView, MInstView, MLoc
 
 Value = tuple[int, int, MLoc]
-Sym = tuple[bool, object]  # (True, value) or (False, location whose entry value it is)
+# what a block leaves in a location: a value, or the entry value of a location
+Sym = Value | MLoc
 
 
 def phi(block: int, loc: MLoc) -> Value:
@@ -168,15 +169,15 @@ class _Solver:
             pair = inst.copy or inst.spill or inst.restore  # (destination, source)
             if pair:
                 dst, src = pair
-                sym[dst] = sym.get(src, (False, src))
+                sym[dst] = sym.get(src, src)
                 continue
             for d in inst.defs:
-                sym[d] = (True, (b, k, d))
+                sym[d] = (b, k, d)
             if inst.call:
                 for loc in self.fn.caller_saved:
                     if loc in tracked:
-                        sym[loc] = (True, (b, k, loc))
-        return {loc: s for loc, s in sym.items() if s != (False, loc)}
+                        sym[loc] = (b, k, loc)
+        return {loc: s for loc, s in sym.items() if s is not loc}
 
     def _place_phis(self) -> dict[int, list[MLoc]]:
         dom, rpo_index = self.dom, self.rpo_index
@@ -233,13 +234,13 @@ class _Solver:
                 stacks.setdefault(loc, []).append(v)
                 placed.append(loc)
                 self.pushed.append((loc, v))
-            out = {loc: (x if known else top(x))  # type: ignore[arg-type]
-                   for loc, (known, x) in self.sums[b].items()}
+            out = {loc: (top(x) if isinstance(x, MLoc) else x)
+                   for loc, x in self.sums[b].items()}
             for loc, v in out.items():
-                stacks.setdefault(loc, []).append(v)  # type: ignore[arg-type]
+                stacks.setdefault(loc, []).append(v)
                 placed.append(loc)
-                self.pushed.append((loc, v))  # type: ignore[arg-type]
-            self.exit[b] = out  # type: ignore[assignment]
+                self.pushed.append((loc, v))
+            self.exit[b] = out
             for s in dict.fromkeys(fn.blocks[b].succs):
                 for loc in cand_locs.get(s, ()):
                     self.ops.setdefault((s, loc), {})[b] = top(loc)
@@ -249,8 +250,8 @@ class _Solver:
                 walk.append((c, False))
         for b in range(len(fn.blocks)):  # unreachable blocks: their own PHIs on entry
             if b not in self.reachable:
-                self.exit[b] = {loc: (x if known else phi(b, x))  # type: ignore[arg-type,misc]
-                                for loc, (known, x) in self.sums[b].items()}
+                self.exit[b] = {loc: (phi(b, x) if isinstance(x, MLoc) else x)
+                                for loc, x in self.sums[b].items()}
         work.add("ldv.machine.pushes", len(self.pushed))
 
     def _remove_redundant(self) -> None:
