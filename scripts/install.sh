@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything atomc needs on a Debian 12 machine: the system toolchain
-# (binutils, gcc, gdb, LLVM/Clang/LLDB 22) and atomc itself in ./.venv.
+# (binutils, gcc, gdb, LLVM/Clang/LLDB 22), the build engines atomc is tested
+# under (ccache, distcc) and atomc itself in ./.venv.
 # Safe to run again; it only adds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,7 +9,7 @@ cd "$(dirname "$0")/.."
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
-PKGS="binutils gcc make dpkg-dev gdb lldb-22 python3-lldb-22 clang-22 llvm-22 csmith libcsmith-dev python3 python3-venv python3-dev"
+PKGS="binutils gcc make dpkg-dev gdb ccache distcc lldb-22 python3-lldb-22 clang-22 llvm-22 csmith libcsmith-dev python3 python3-venv python3-dev"
 missing=""
 for p in $PKGS; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
@@ -17,6 +18,13 @@ if [ -n "$missing" ]; then
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq $missing >/dev/null
+fi
+
+# distccd serves only compilers masqueraded in /usr/lib/distcc (distcc >= 3.3); Debian's
+# update-distcc-symlinks makes the links for gcc and clang, this one is atomc's
+# (tests/driver/test_build_engines.py runs a local distccd).
+if [ -d /usr/lib/distcc ] && [ ! -e /usr/lib/distcc/atomc ]; then
+  $SUDO ln -s ../../bin/distcc /usr/lib/distcc/atomc
 fi
 
 # The lldb Python module of python3-lldb-22 is built for CPython 3.11.

@@ -45,10 +45,52 @@ class InternalCompilerError(Exception):
 
 
 @dataclass
+class WarningPolicy:
+    """What -w, -Werror, -Werror=NAME, -Wno-error(=NAME), -WNAME and -Wno-NAME make of
+    atomc's own warnings, read in command-line order as gcc reads them."""
+
+    silent: bool = False  # -w
+    werror: bool = False  # -Werror
+    disabled: set[str] = field(default_factory=set)
+    errors: set[str] = field(default_factory=set)  # -Werror=NAME
+    not_errors: set[str] = field(default_factory=set)  # -Wno-error=NAME
+
+    @classmethod
+    def from_words(cls, words: list[str]) -> WarningPolicy:
+        p = cls()
+        for w in words:
+            if w == "-w":
+                p.silent = True
+            elif w in ("-Werror", "-Wno-error"):
+                p.werror = w == "-Werror"
+            elif w.startswith("-Werror="):
+                p.errors.add(w[8:])
+                p.not_errors.discard(w[8:])
+                p.disabled.discard(w[8:])
+            elif w.startswith("-Wno-error="):
+                p.errors.discard(w[11:])
+                p.not_errors.add(w[11:])
+            elif w.startswith("-Wno-"):
+                p.disabled.add(w[5:])
+            elif w.startswith("-W"):
+                p.disabled.discard(w[2:])
+        return p
+
+    def shown(self, name: str) -> bool:
+        return not self.silent and name not in self.disabled
+
+    def as_error(self, name: str) -> bool:
+        return name in self.errors or (self.werror and name not in self.not_errors)
+
+
+@dataclass
 class DiagnosticEngine:
     out: TextIO = field(default_factory=lambda: sys.stderr)
     error_limit: int = 20
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    policy: WarningPolicy = field(default_factory=WarningPolicy)
+    limit_note: str = ""  # printed when error_limit stops the compilation (-fmax-errors=)
+    promoted: set[str] = field(default_factory=set)  # "all" / "some": warnings made errors
     _line_cache: dict[str, list[str]] = field(default_factory=dict)
 
     @property
@@ -57,11 +99,31 @@ class DiagnosticEngine:
 
     def error(self, span: SourceSpan | None, message: str) -> None:
         self.report(Diagnostic("error", span, message))
-        if self.error_count >= self.error_limit:
+        self._check_limit()
+
+    def _check_limit(self) -> None:
+        if self.error_limit and self.error_count >= self.error_limit:
+            if self.limit_note:
+                self.out.write(self.limit_note + "\n")
             raise CompileAborted()
 
-    def warning(self, span: SourceSpan | None, message: str) -> None:
-        self.report(Diagnostic("warning", span, message))
+    def warning(self, span: SourceSpan | None, message: str, option: str = "") -> None:
+        """A warning controlled by -W`option` (gcc's name for it), shown as gcc shows it."""
+        if option and not self.policy.shown(option):
+            return
+        if option and self.policy.as_error(option):
+            self.promoted.add("some" if option in self.policy.errors else "all")
+            self.report(Diagnostic("error", span, f"{message} [-Werror={option}]"))
+            self._check_limit()
+            return
+        self.report(Diagnostic("warning", span, f"{message} [-W{option}]" if option else message))
+
+    def finish(self) -> None:
+        """gcc's closing note when warnings were turned into errors."""
+        if "all" in self.promoted:
+            self.out.write("atomc: all warnings being treated as errors\n")
+        elif self.promoted:
+            self.out.write("atomc: some warnings being treated as errors\n")
 
     def note(self, span: SourceSpan | None, message: str) -> None:
         self.report(Diagnostic("note", span, message))

@@ -69,6 +69,10 @@ class CompileOptions:
     debug_level: int = 2  # -g1 / -g2 / -g3 (only meaningful with debug=True)
     dwarf_version: int = 5
     file_prefix_map: tuple[tuple[str, str], ...] = ()  # -ffile-prefix-map=OLD=NEW, in order
+    inline_functions: bool = True  # -fno-inline: no inlining pass
+    # The compilation directory a preprocessed input names (cpp's -fworking-directory
+    # marker, which distcc's servers rely on); None: the current directory.
+    working_directory: str | None = None
     extra: dict[str, str] = field(default_factory=dict)
 
     @property

@@ -17,6 +17,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from .codegen.x86_64.pic import SymbolPolicy, mark_interposable
 from .ir import Module
 from .ir.work import STAGES, record, report_stages
 from .opt.passmanager import Pass, PassContext, PassManager
@@ -63,6 +64,9 @@ def build_passes(names: list[str] | tuple[str, ...]) -> list[Pass]:
 def optimise(module: Module, opts: CompileOptions, out: TextIO | None = None) -> Module:
     names = list(opts.passes) if opts.passes is not None else \
         pipeline_for(opts.opt_level, opts.size_opt)
+    mark_interposable(module, SymbolPolicy(opts.code_model, opts.visibility))
+    if not opts.inline_functions and opts.passes is None:  # -fno-inline
+        names = [n for n in names if n != "inline"]
     if opts.verify_each:
         _verify_input(module)
     if names:

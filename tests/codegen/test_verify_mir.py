@@ -25,10 +25,13 @@ def _module(src: Path, level: int):  # type: ignore[no-untyped-def]
     import io
 
     from atomc.frontend import compile_to_ir
+    from atomc.opt.legalize_i128 import legalize_module
     from atomc.pipeline import optimise
     opts = CompileOptions(opt_level=level, debug=True)
     diags = DiagnosticEngine(out=io.StringIO())
-    return optimise(compile_to_ir(str(src), opts, diags), opts)
+    module = optimise(compile_to_ir(str(src), opts, diags), opts)
+    legalize_module(module)  # as generate_assembly does before selection
+    return module
 
 
 @pytest.mark.parametrize("level", [0, 2])

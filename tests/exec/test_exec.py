@@ -20,13 +20,18 @@ COMPILE_TIMEOUT = 300
 DWARFDUMP = shutil.which("llvm-dwarfdump-22")
 
 
-def link_flags(src: Path) -> list[str]:
-    """Extra link options a program asks for in a `// LINK: -lm` line among its first lines
-    (given to gcc and atomc alike)."""
+def header_flags(src: Path, key: str) -> list[str]:
+    """Options a program asks for in a `// KEY: ...` line among its first lines."""
     for line in src.read_text().splitlines()[:10]:
-        if line.startswith("// LINK:"):
-            return line.removeprefix("// LINK:").split()
+        if line.startswith(f"// {key}:"):
+            return line.removeprefix(f"// {key}:").split()
     return []
+
+
+def link_flags(src: Path) -> list[str]:
+    """Extra link options (`// LINK: -lm`) and compile options (`// FLAGS: -fwrapv`) a
+    program asks for, given to gcc and atomc alike."""
+    return header_flags(src, "FLAGS") + header_flags(src, "LINK")
 
 
 def run_exe(exe: Path) -> tuple[str, int]:

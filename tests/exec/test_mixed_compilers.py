@@ -1,8 +1,14 @@
-"""Calls between atomc-built and clang/gcc-built object files: narrow (char, short,
-_Bool) arguments and results must survive in both directions. clang-22's callees
-read such arguments as already extended to 32 bits by the caller, so an atomc
-caller that leaves other bits in the register shows up as wrong output against
-the all-gcc build (the oracle)."""
+"""Calls between atomc-built and clang/gcc-built object files, in both directions,
+against the all-gcc build (the oracle):
+
+* narrow (char, short, _Bool) arguments and results: clang-22's callees read such
+  arguments as already extended to 32 bits by the caller, so an atomc caller that
+  leaves other bits in the register shows up as wrong output;
+* long double and _Complex arguments and results (classes X87, COMPLEX_X87, SSE),
+  structs holding them, variadic calls and callbacks;
+* `__int128` (int128_*.c): arguments in register pairs and on the stack (16-byte
+  aligned, after five longs, never split), beside floats, inside structs, through
+  varargs and callbacks, and results in rax:rdx."""
 
 import shutil
 import subprocess
@@ -11,8 +17,8 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).parent / "mixed"
-CALLER = HERE / "narrow_caller.c"
-CALLEE = HERE / "narrow_callee.c"
+PAIRS = {name: (HERE / f"{name}_caller.c", HERE / f"{name}_callee.c")
+         for name in ("narrow", "x87_complex", "int128")}
 CLANG = shutil.which("clang-22")
 TIMEOUT = 300
 
@@ -33,22 +39,33 @@ def _link_run(objs: list[Path], exe: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def expected(tmp_path_factory) -> str:
-    d = tmp_path_factory.mktemp("gcc")
-    gcc = ["gcc", "-w"]
-    _compile(gcc, CALLER, d / "caller.o", "-O0")
-    _compile(gcc, CALLEE, d / "callee.o", "-O0")
-    return _link_run([d / "caller.o", d / "callee.o"], d / "prog")
+def expected(tmp_path_factory):
+    """The all-gcc output of each caller/callee pair (built once per pair)."""
+    cache: dict[str, str] = {}
+
+    def get(pair: str) -> str:
+        if pair not in cache:
+            caller, callee = PAIRS[pair]
+            d = tmp_path_factory.mktemp(f"gcc-{pair}")
+            _compile(["gcc", "-w"], caller, d / "caller.o", "-O0")
+            _compile(["gcc", "-w"], callee, d / "callee.o", "-O0")
+            cache[pair] = _link_run([d / "caller.o", d / "callee.o"], d / "prog")
+        return cache[pair]
+
+    return get
 
 
+@pytest.mark.parametrize("pair", sorted(PAIRS))
 @pytest.mark.parametrize("level", ["-O0", "-O2"])
 @pytest.mark.parametrize("other", ["clang-22", "gcc"])
 @pytest.mark.parametrize("atomc_side", ["caller", "callee"])
-def test_narrow_values_cross_compilers(atomc_side, other, level, atomc_cmd, expected, tmp_path):
+def test_values_cross_compilers(pair, atomc_side, other, level, atomc_cmd, expected, tmp_path):
     if other == "clang-22" and CLANG is None:
         pytest.skip("clang-22 is not installed")
     other_cmd = [other, "-w"]
-    mine, theirs = (CALLER, CALLEE) if atomc_side == "caller" else (CALLEE, CALLER)
+    caller, callee = PAIRS[pair]
+    mine, theirs = (caller, callee) if atomc_side == "caller" else (callee, caller)
     _compile(atomc_cmd, mine, tmp_path / "mine.o", level)
     _compile(other_cmd, theirs, tmp_path / "theirs.o", "-O2")
-    assert _link_run([tmp_path / "mine.o", tmp_path / "theirs.o"], tmp_path / "prog") == expected
+    want = expected(pair)
+    assert _link_run([tmp_path / "mine.o", tmp_path / "theirs.o"], tmp_path / "prog") == want

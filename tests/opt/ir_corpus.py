@@ -357,5 +357,156 @@ bb3:
 }}
 """, "f", ((0,), (4,)))
 
+ATOMICS = Program("atomics", f"""
+{cstr("fmt", "%d %d %d %dNL")}
+global @counter : size 4, align 4, internal = [bytes "05000000"]
+{PRINTF}
+define @f(i32 %n) -> (i32) {{
+bb0:
+  %slot = alloca 4, align 4
+  store i32 %n, ptr %slot
+  %a1 = atomic_load i32, ptr @counter, seq_cst
+  %a2 = atomic_load i32, ptr @counter, seq_cst
+  %old = atomicrmw add ptr @counter, i32 %n, seq_cst
+  %unused = atomicrmw nand ptr %slot, i32 6, relaxed
+  fence seq_cst
+  jump bb1(i32 0)
+bb1(i32 %i):
+  %c = icmp slt i32 %i, i32 3
+  branch i1 %c, bb2, bb3
+bb2:
+  %cur = atomic_load i32, ptr %slot, acquire
+  %new = mul i32 %cur, i32 3
+  %r = cmpxchg ptr %slot, i32 %cur, i32 %new, seq_cst, acquire
+  %ok = extract {{i32, i1}} %r, 1
+  %i2 = add i32 %i, i32 1
+  branch i1 %ok, bb1(i32 %i2), bb1(i32 %i)
+bb3:
+  %sv = load i32, ptr %slot
+  %x = atomicrmw xchg ptr @counter, i32 %sv, release
+  atomic_store i32 %a1, ptr %slot, seq_cst
+  %fin = atomic_load i32, ptr %slot, relaxed
+  %s1 = add i32 %a2, i32 %old
+  %pr = call i32 ptr @printf(ptr @fmt, i32 %s1, i32 %sv, i32 %x, i32 %fin) fixed 1
+  %cnt = load i32, ptr @counter
+  ret i32 %cnt
+}}
+""", "f", ((1,), (-4,), (7,)))
+
+# long double (f80) locals and a _Complex long double as two halves copied whole:
+# a loop-carried accumulator, constants, conversions, a compare and select, and
+# printf with x87 arguments (passed in memory) whose %La shows every bit
+X87 = Program("x87", f"""
+{cstr("fmt", "%La %La %.17g %ld %dNL")}
+{PRINTF}
+define @f(i32 %n) -> (i32) {{
+bb0:
+  %acc = alloca 16, align 16
+  %i = alloca 4, align 4
+  %z = alloca 32, align 16
+  %w = alloca 32, align 16
+  store f80 0.1, ptr %acc
+  store i32 0, ptr %i
+  store f80 1.5, ptr %z
+  %zi = ptradd ptr %z, i64 16
+  store f80 -0.25, ptr %zi
+  memcpy ptr %w, ptr %z, 32, align 16
+  jump bb1
+bb1:
+  %iv = load i32, ptr %i
+  %c = icmp slt i32 %iv, i32 %n
+  branch i1 %c, bb2, bb3
+bb2:
+  %a = load f80, ptr %acc
+  %iv2 = load i32, ptr %i
+  %fi = sitofp i32 %iv2 to f80
+  %t = fmul f80 %a, f80 %fi
+  %third = fdiv f80 1.0, f80 3.0
+  %t2 = fadd f80 %t, f80 %third
+  store f80 %t2, ptr %acc
+  %inc = add i32 %iv2, i32 1
+  store i32 %inc, ptr %i
+  jump bb1
+bb3:
+  %r = load f80, ptr %acc
+  %wr = load f80, ptr %w
+  %wip = ptradd ptr %w, i64 16
+  %wi = load f80, ptr %wip
+  %prod = fmul f80 %wr, f80 %wi
+  %neg = fneg f80 %prod to f80
+  %lt = fcmp olt f80 %r, f80 %neg
+  %sel = select i1 %lt, f80 %r, f80 %neg
+  %k = fptosi f80 %r to i64
+  %d = fptrunc f80 %r to f64
+  %p = call i32 ptr @printf(ptr @fmt, f80 %r, f80 %sel, f64 %d, i64 %k, i32 %n) fixed 1
+  %res = trunc i64 %k to i32
+  ret i32 %res
+}}
+""", "f", ((0,), (3,), (25,)))
+
+# __int128 as the front end emits it: 16-byte slots, i128 arithmetic of every
+# kind, a helper taking i128 arguments (the last one beyond the registers) and
+# returning one, a loop carrying an i128 and a switch on one. The entry takes
+# and returns i64, so legalize-i128 runs under the same inputs as every pass.
+INT128 = Program("int128", f"""
+{cstr("fmt", "%lx %lx %ldNL")}
+{PRINTF}
+define internal @mix(i128 %a, i64 %k1, i64 %k2, i64 %k3, i128 %b) -> (i128) {{
+bb0:
+  %kw = sext i64 %k3 to i128
+  %p = mul i128 %a, i128 %kw
+  %q = xor i128 %p, i128 %b
+  %sh = lshr i128 %q, i128 17
+  %s = add i128 %sh, i128 %b
+  ret i128 %s
+}}
+define @f(i64 %x, i64 %y) -> (i64) {{
+bb0:
+  %acc = alloca 16, align 16
+  %xw = sext i64 %x to i128
+  %yw = zext i64 %y to i128
+  %hi = shl i128 %yw, i128 64
+  %v = or i128 %hi, i128 %xw
+  store i128 %v, ptr %acc
+  jump bb1(i64 0)
+bb1(i64 %i):
+  %c = icmp slt i64 %i, i64 5
+  branch i1 %c, bb2, bb3
+bb2:
+  %cur = load i128, ptr %acc
+  %iw = zext i64 %i to i128
+  %n = shl i128 %iw, i128 %iw
+  %m = mul i128 %cur, i128 %n
+  %d = sub i128 %m, i128 %cur
+  %amt = add i64 %i, i64 60
+  %aw = zext i64 %amt to i128
+  %r = ashr i128 %d, i128 %aw
+  %t = add i128 %d, i128 %r
+  store i128 %t, ptr %acc
+  %i2 = add i64 %i, i64 1
+  jump bb1(i64 %i2)
+bb3:
+  %fin = load i128, ptr %acc
+  %mixed = call i128 ptr @mix(i128 %fin, i64 1, i64 2, i64 %y, i128 %v)
+  %big = icmp ugt i128 %mixed, i128 %v
+  %dv = select i1 %big, i128 7, i128 -3
+  %q = sdiv i128 %mixed, i128 %dv
+  %rm = urem i128 %mixed, i128 1000000007
+  switch i128 %q, default bb6, [0: bb4, 18446744073709551616: bb5]
+bb4:
+  jump bb6
+bb5:
+  jump bb6
+bb6:
+  %lo = trunc i128 %q to i64
+  %top = lshr i128 %q, i128 64
+  %hi64 = trunc i128 %top to i64
+  %rm64 = trunc i128 %rm to i64
+  %pr = call i32 ptr @printf(ptr @fmt, i64 %hi64, i64 %lo, i64 %rm64) fixed 1
+  %ret = xor i64 %lo, i64 %hi64
+  ret i64 %ret
+}}
+""", "f", ((0, 0), (1, 0), (-1, 5), (0x7FFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF), (-12345, 678)))
+
 CORPUS: tuple[Program, ...] = (ARITH, LOOP_SUM, CONST_BRANCH, STRUCT_LOCAL, SWITCH_LOOP, CALLS,
-                               NARROW, LOADS, DIVS, NESTED, DEADPARAMS)
+                               NARROW, LOADS, DIVS, NESTED, DEADPARAMS, ATOMICS, X87, INT128)

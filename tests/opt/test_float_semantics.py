@@ -10,7 +10,7 @@ import struct
 import pytest
 
 from atomc.frontend.floats import float_literal
-from atomc.ir import F32, F64, I1, I32, I64, Cast, Cmp, Const, Op
+from atomc.ir import F32, F64, I1, I32, I64, X80, Cast, Cmp, Const, Op
 from atomc.ir.interp import eval_binary, eval_cast, eval_cmp
 from atomc.ir.parser import parse_module
 from atomc.ir.printer import print_module
@@ -113,7 +113,9 @@ def print_float(v: float) -> str:
     ("1.5", 1.5, 8), ("1.5f", 1.5, 4), ("0x1.8p1", 3.0, 8), ("0x1.fffffep127f", 3.4028234663852886e38, 4),
     # 1 + 2^-24 + a little: rounded through a double it would tie down to 1.0f
     ("1.00000005960464477539062500001f", 1.0000001192092896, 4),
-    ("1e400", INF, 8), ("4.9406564584124654e-324", 5e-324, 8), ("2.5L", 2.5, 16),
+    ("1e400", INF, 8), ("4.9406564584124654e-324", 5e-324, 8),
+    # long double literals are exact x87 values, not doubles
+    ("2.5L", X80.from_float(2.5), 16), ("0.1L", X80(0x3FFBCCCCCCCCCCCCCCCD), 16),
 ])
-def test_literals_round_once_to_their_type(text: str, value: float, size: int) -> None:
+def test_literals_round_once_to_their_type(text: str, value: float | X80, size: int) -> None:
     assert float_literal(text) == (value, size)

@@ -20,8 +20,9 @@ INT = DIBasicType("int", 32, "signed")
 SP = DISubprogram("f", "f", F, 1, DISubroutineType(INT, (INT,)), 1, CU)
 
 
-def build() -> tuple[Module, Function, DILocalVariable]:
-    """int g[10]; int f(int k) { int s = 0; for (int i = 0; i < 10; i++) s += g[i] + i * k*3; }"""
+def build(nsw: bool = True) -> tuple[Module, Function, DILocalVariable]:
+    """int g[10]; int f(int k) { int s = 0; for (int i = 0; i < 10; i++) s += g[i] + i * k*3; }
+    (`nsw`: `i` is a signed int compiled without -fwrapv, so `i++` is `add nsw`)"""
     m = Module("t.c")
     data = struct.pack("<10i", *[3 * x - 7 for x in range(10)])
     g = m.add_global(Global("g", 40, 4, [data]))
@@ -47,6 +48,7 @@ def build() -> tuple[Module, Function, DILocalVariable]:
         s2 = b.binary(Op.ADD, s, b.binary(Op.ADD, elem, t))
     with b.at(DILocation(2, 30, SP)):
         i2 = b.binary(Op.ADD, i, Const(I32, 1))
+        i2.nsw = nsw  # type: ignore[attr-defined]
         b.jump(head, [i2, s2])
     b.position_at_end(done)
     b.ret([s])
@@ -86,3 +88,42 @@ def test_address_without_records_becomes_a_pointer_induction_variable() -> None:
     assert [run_function(m, "f", [k]).value for k in (2, 5)] == before
     head = fn.blocks[1]
     assert any(p.ty == PTR for p in head.params)
+
+
+def test_sign_extended_counter_that_may_wrap_is_left_alone() -> None:
+    """Without nsw on `i++` (an unsigned counter read as int, or -fwrapv) `sext(i) * 4`
+    is not a 64-bit induction variable: it jumps back when i wraps. Only `i * 3`,
+    exact in 32-bit wrap-around arithmetic, is reduced."""
+    m, fn, _ = build(nsw=False)
+    assert IVStrengthReduce().run(fn, PassContext(m, opt_level=2))  # i * 3 still goes
+    loop = LoopInfo(fn).loops[0]
+    assert any(i.op is Op.MUL and i.ty == I64 and i.operand(0).op is Op.SEXT
+               for b in loop.blocks for i in b.insts)
+    assert not any(p.ty == PTR for p in loop.header.params)
+
+
+def test_wrapping_counter_keeps_its_values() -> None:
+    """for (unsigned u = 0x7ffffffe; u != 0x80000002; u++) s += (long)(int)u * 3; the
+    counter crosses INT_MAX, so the 64-bit products go from 3 * (2^31 - 1) to
+    3 * -2^31: the interpreter's result must survive the pass."""
+    m = Module("t.c")
+    fn = m.add_function(Function("f", [I32], [I64]))
+    b = Builder(fn)
+    entry, head, done = (fn.add_block() for _ in range(3))
+    b.position_at_end(entry)
+    b.jump(head, [fn.args[0], Const(I64, 0)])
+    u, s = head.add_param(I32), head.add_param(I64)
+    b.position_at_end(head)
+    prod = b.binary(Op.MUL, b.cast(Op.SEXT, u, I64), Const(I64, 3))
+    s2 = b.binary(Op.ADD, s, prod)
+    u2 = b.binary(Op.ADD, u, Const(I32, 1))
+    latch = fn.add_block()
+    b.branch(b.cmp("ne", u2, Const(I32, 0x80000002)), latch, done)
+    b.position_at_end(latch)
+    b.jump(head, [u2, s2])
+    b.position_at_end(done)
+    b.ret([s2])
+    before = run_function(m, "f", [0x7FFFFFFE]).value
+    IVStrengthReduce().run(fn, PassContext(m, opt_level=2))
+    assert run_function(m, "f", [0x7FFFFFFE]).value == before
+    assert any(i.op is Op.SEXT for i in fn.insts())

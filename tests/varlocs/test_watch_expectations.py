@@ -11,6 +11,11 @@ when the debug-info feature it exercises is lost:
   keep through to the location list (over a register or an entry value).
 * float_consts.c: `d`, `f` and `e` fold to float constants, described by their
   bit patterns with DW_OP_constu / DW_OP_stack_value.
+* x87_values.c: long double variables in their x87 home slots, a parameter in
+  the caller's stack copy, and a folded long double constant (its 80-bit
+  pattern with DW_OP_implicit_value).
+* int128.c: `__int128` parameters and locals live in register pairs; their
+  locations have a DW_OP_piece per half (and entry values for each half).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import pytest
 
 from atomc_eval.expectations import check_file
 
-PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c"]
+PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "int128.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

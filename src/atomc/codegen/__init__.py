@@ -1,23 +1,29 @@
 """Back end: IR -> machine IR -> x86-64 GNU assembly (with .loc and CFI).
 
-Pipeline per function: instruction selection (virtual registers), fall-through
-branch folding, register allocation (-O0: `regalloc_fast`; above, linear scan
-then `branch_cleanup` of the jump-only blocks it leaves), frame lowering
-(prologue, epilogue, CFI, slot offsets), then, with -g, scope labels, line-table rows and the
-`FunctionDebugInfo` the DWARF writer consumes. Nothing that -g adds emits
-machine code, so `.text` is identical with and without it.
+Pipeline per function: instruction selection (virtual registers; symbol
+addresses by the code model, `x86_64/pic`, and TLS model, `x86_64/tls`),
+fall-through branch folding, the stack protector's guard slot, register
+allocation (-O0: `regalloc_fast`; above, linear scan then `branch_cleanup` of
+the jump-only blocks it leaves), frame lowering (prologue with stack-clash
+probes, epilogue, CFI, slot offsets), the hardening that needs final
+addresses (canary checks, `endbr64`), then, with -g, scope labels, line-table
+rows and the `FunctionDebugInfo` the DWARF writer consumes. Nothing that -g
+adds emits machine code, so `.text` is identical with and without it.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..dwarf.files import FileTable
+from ..dwarf.macros import MacroEvent
 from ..dwarf.model import FunctionDebugInfo
 from ..ir.function import Module
 from ..ir.work import STAGES, report_stages, stage
+from ..opt.legalize_i128 import legalize_module
 from ..options import CompileOptions
 from .branch_cleanup import clean_branches
 from .dbginfo import LabelCounter, function_debug_info, insert_scope_labels
@@ -31,12 +37,16 @@ from .regalloc_fast import allocate
 from .regalloc_linear import allocate_linear
 from .schedule import schedule
 from .x86_64.asm_printer import AsmWriter
+from .x86_64.cet import data_references, property_note, tracks_branches
 from .x86_64.frame import lower_frame
+from .x86_64.hardening import harden_frame
+from .x86_64.stack_protector import add_stack_guard
 from .x86_64.inline_asm import written_callee_saved
 from .x86_64.symbols import declaration_directives, init_fini_arrays
 from .x86_64.frame_policy import needs_frame_pointer
 from .verify_mir import check_mfunction
 from .x86_64.isel import select_function
+from .x86_64.isel_atomic import drop_compiler_barriers
 
 __all__ = ["generate_assembly", "compile_function"]
 
@@ -45,12 +55,20 @@ BACK = "back end"
 
 def compile_function(fn, number: int, module: Module, debug: bool,  # type: ignore[no-untyped-def]
                      opt_level: int = 0, verify: bool = False,
-                     omit_frame_pointer: bool = False) -> MFunction:
+                     omit_frame_pointer: bool = False,
+                     opts: CompileOptions | None = None,
+                     data_refs: frozenset[str] | None = None) -> MFunction:
     """IR function -> final MIR (allocated, frame lowered). With `verify`, the
-    machine-IR verifier runs after isel, allocation and frame lowering."""
+    machine-IR verifier runs after isel, allocation and frame lowering.
+    `opts` supplies the code model and hardening options (default: gcc's);
+    `data_refs`: the module's `cet.data_references` (computed when not given)."""
+    opts = opts or CompileOptions(opt_level=opt_level)
+    assert opts.opt_level == opt_level, "opt_level and opts disagree"
     with stage("isel", BACK):
-        mf = select_function(fn, number, module, debug, index_addressing=opt_level > 0)
+        mf = select_function(fn, number, module, debug, index_addressing=opt_level > 0,
+                             opts=opts)
         mf.frame_pointer = needs_frame_pointer(mf, omit_frame_pointer)
+        add_stack_guard(mf, opts.stack_protector)
         fold_fallthrough_branches(mf)
     if verify:
         check_mfunction(mf, "isel")
@@ -60,6 +78,7 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
     if opt_level >= 2:
         with stage("schedule", BACK):
             schedule(mf)
+    drop_compiler_barriers(mf)  # they only constrain the scheduler
     if opt_level > 0:
         with stage("regalloc", BACK):
             allocate_linear(mf)
@@ -73,26 +92,41 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
         check_mfunction(mf, "regalloc")
     with stage("frame", BACK):
         mf.callee_saved = written_callee_saved(mf, mf.callee_saved)  # asm operands, clobbers
-        lower_frame(mf)
+        lower_frame(mf, opts.stack_clash_protection)
+        harden_frame(mf, module, opts, data_refs)
     if verify:
         check_mfunction(mf, "frame")
     return mf
 
 
-def generate_assembly(module: Module, opts: CompileOptions) -> str:
+def generate_assembly(module: Module, opts: CompileOptions,
+                      macros: Sequence[MacroEvent] = ()) -> str:
+    """The module's assembly text; `macros` (cpp's definitions, for -g3) go to
+    `.debug_macro`."""
+    # i128 values become i64 pairs (the machine's widest); --verify-each checks the result
+    with stage("legalize-i128", BACK):
+        legalized = legalize_module(module)
+    if legalized and opts.verify_each:
+        from ..ir.verifier import verify_module
+        errors = verify_module(module)
+        if errors:
+            from ..diag import InternalCompilerError
+            raise InternalCompilerError(f"IR verification failed after legalize-i128: "
+                                        f"{errors[0]} ({len(errors)} error(s))")
     debug = bool(opts.debug and module.cu is not None)
     files = FileTable(module.cu.file) if debug and module.cu is not None else None
-    out = AsmWriter()
+    out = AsmWriter(module, opts)
     labels = LabelCounter()
     infos: list[FunctionDebugInfo] = []
     float_consts: dict[str, bytes] = {}  # the module's floating-point constant pool
     number = 0
+    data_refs = data_references(module) if tracks_branches(opts.cf_protection) else None
     for fn in module.functions.values():
         if fn.is_declaration:
             continue
         fn_debug = debug and fn.subprogram is not None
         mf = compile_function(fn, number, module, fn_debug, opts.opt_level, opts.verify_each,
-                              opts.omits_frame_pointer)
+                              opts.omits_frame_pointer, opts, data_refs)
         number += 1
         table = None
         if fn_debug and files is not None:
@@ -120,21 +154,23 @@ def generate_assembly(module: Module, opts: CompileOptions) -> str:
         for g in module.globals.values():
             if not g.is_declaration:
                 out.global_var(g)
-        for line in init_fini_arrays(module) + declaration_directives(module):
+        for line in init_fini_arrays(module) + declaration_directives(module, out.policy):
             out.emit(line)
     if files is not None:
         with stage("DWARF", BACK):
-            sections = _debug_sections(module, infos, files, opts)
+            sections = _debug_sections(module, infos, files, opts, macros)
         if sections:
             out.emit(sections.rstrip("\n"))
     out.emit('\t.section\t.note.GNU-stack,"",@progbits')
+    for line in property_note(opts.cf_protection):
+        out.emit(line)
     head = ["\t.text"]
     if module.source_filename:
         # The symbol-table file name is the base name, as gcc writes it: GNU as
         # takes a path here for line-table file 0 and would clash with `.file 0`.
         head.append(f'\t.file\t"{_esc(os.path.basename(module.source_filename))}"')
     if files is not None:
-        head.extend(files.directives())
+        head.extend(files.directives(opts.file_prefix_map))
     if module.asm:  # file-scope asm, verbatim and in source order, before the functions
         head += ["#APP", *module.asm, "#NO_APP", "\t.text"]
     with stage("asm-printer", BACK):
@@ -146,13 +182,13 @@ def generate_assembly(module: Module, opts: CompileOptions) -> str:
 
 
 def _debug_sections(module: Module, infos: list[FunctionDebugInfo], files: FileTable,
-                    opts: CompileOptions) -> str:
+                    opts: CompileOptions, macros: Sequence[MacroEvent]) -> str:
     """The DWARF writer's sections, when the writer is available."""
     try:
         from ..dwarf.writer import debug_sections
     except ImportError:
         return ""
-    return debug_sections(module, infos, files, opts)
+    return debug_sections(module, infos, files, opts, macros)
 
 
 def _esc(s: str) -> str:

@@ -11,6 +11,7 @@ import argparse
 import sys
 
 from ..ir.parser import IRParseError, parse_module
+from ..opt.legalize_i128 import legalize_module
 from ..options import CompileOptions
 from . import compile_function, generate_assembly
 from .fallthrough import fold_fallthrough_branches
@@ -46,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     options = CompileOptions(debug=args.g, opt_level=args.opt_level,
                              omit_frame_pointer=True if args.omit_fp else None)
     if args.print_mir:
+        legalize_module(module)  # generate_assembly does this itself
         parts = []
         number = 0
         debug = args.g and module.cu is not None

@@ -76,13 +76,16 @@ class StackSlot:
 class Mem:
     """Memory operand `symbol + disp + base + index*scale`. With a symbol and
     no base the address is `%rip`-relative. A `StackSlot` base is the slot's
-    address (rewritten to `%rbp`/`%rsp` + offset by frame lowering)."""
+    address (rewritten to `%rbp`/`%rsp` + offset by frame lowering). `segment`
+    ("fs") adds that segment's base: thread-local storage and the stack
+    protector's guard (`%fs:40`); a segment operand is never `%rip`-relative."""
 
     base: VReg | PReg | StackSlot | None = None
     index: VReg | PReg | None = None
     scale: int = 1
     disp: int = 0
     symbol: str | None = None
+    segment: str | None = None
 
     def regs(self) -> Iterator[VReg | PReg]:
         if isinstance(self.base, (VReg, PReg)):
@@ -100,7 +103,7 @@ class Mem:
             parts.append(f"{self.index}*{self.scale}")
         if self.disp or not parts:
             parts.append(str(self.disp))
-        return "[" + " + ".join(parts) + "]"
+        return ("%" + self.segment + ":" if self.segment else "") + "[" + " + ".join(parts) + "]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,10 +130,12 @@ Operand = VReg | PReg | Imm | StackSlot | Mem | BlockRef | Sym
 @dataclass(frozen=True, slots=True)
 class JumpTable:
     """The `meta` of a table jump (`jmptab`): the table's label and its
-    entries in order. The entries are the instruction's successors."""
+    entries in order. The entries are the instruction's successors.
+    `notrack`: exempt from -fcf-protection's indirect-branch tracking."""
 
     label: str
     targets: tuple[MBlock, ...]
+    notrack: bool = False
 
     def __str__(self) -> str:
         return f"{self.label} [" + ", ".join(f"%bb.{b.number}" for b in self.targets) + "]"
@@ -227,7 +232,10 @@ class MBlock:
 class FrameSlot:
     """A stack object. `fixed_offset` (CFA-relative) is set for objects the
     caller owns (incoming stack arguments); frame lowering sets `cfa_offset`
-    for the rest. `kind`: alloca, spill, vararg_save, incoming."""
+    for the rest. `kind`: alloca, spill, vararg_save, incoming, stack_guard.
+    `arrays`: the alloca's `ir.insts.ArrayKind`; `protect_phase`: with a
+    stack-protector guard, 1 for char arrays (laid out right below the guard),
+    2 for other arrays (below those), 0 for the rest (lowest)."""
 
     size: int
     align: int
@@ -235,6 +243,8 @@ class FrameSlot:
     name: str = ""
     fixed_offset: int | None = None
     cfa_offset: int | None = None
+    arrays: int = 0
+    protect_phase: int = 0
 
 
 @dataclass(frozen=True, slots=True)

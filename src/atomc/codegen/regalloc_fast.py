@@ -16,6 +16,8 @@ DBG_INSTR_REF naming a value becomes a DBG_VALUE of the slot that holds it
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..diag import InternalCompilerError
 from .mir import Imm, Mem, MFunction, MInst, Operand, PReg, StackSlot, VReg
 from .x86_64.opcodes import desc
@@ -215,5 +217,5 @@ def _subst(op: Operand, assign: dict[int, str]) -> Operand:
         if isinstance(index, VReg):
             index = PReg(assign[index.id], 8)
         if base is not op.base or index is not op.index:
-            return Mem(base, index, op.scale, op.disp, op.symbol)
+            return replace(op, base=base, index=index)
     return op

@@ -29,7 +29,7 @@ stores take the location of the instruction they serve.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..ir import work
 from .linetable import successors as block_successors
@@ -469,7 +469,7 @@ class LinearScan:
                 base = reg_for(VReg(base.id, 8))
             if isinstance(index, VReg):
                 index = reg_for(VReg(index.id, 8))
-            return Mem(base, index, op.scale, op.disp, op.symbol)
+            return replace(op, base=base, index=index)
         return op
 
     @staticmethod

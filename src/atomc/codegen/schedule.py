@@ -6,7 +6,7 @@ greedily by critical-path length under a small latency model, so independent
 work of neighbouring statements interleaves as in gcc and clang output.
 
 Dependences: register true, anti and output dependences (virtual registers,
-physical registers including implicit ones); EFLAGS (every arithmetic or
+physical registers including implicit ones, the x87 register stack); EFLAGS (every arithmetic or
 compare instruction writes it, conditional jumps, setcc and cmov read it);
 memory (loads may pass loads; stores, calls and anything else that writes
 memory stay ordered with every memory access); calls are region boundaries
@@ -78,6 +78,9 @@ def _regs(mi: MInst) -> tuple[set[object], set[object], bool, bool]:
         mem_read = mem_write = True
     if mi.flags & MIFlag.VOLATILE:  # volatile loads keep their order among themselves
         mem_read = mem_write = True
+    if d.x87:  # the x87 register stack is an implicit operand of every x87 instruction
+        reads.add("x87")
+        writes.add("x87")
     if _writes_flags(mi.opcode) or d.is_call:  # the callee does not preserve the flags
         writes.add("eflags")
     if _reads_flags(mi.opcode):

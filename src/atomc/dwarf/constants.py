@@ -30,6 +30,7 @@ class TAG(enum.IntEnum):
     subprogram = 0x2E
     variable = 0x34
     volatile_type = 0x35
+    atomic_type = 0x47  # DWARF 5
     call_site = 0x48
     call_site_parameter = 0x49
 
@@ -74,6 +75,7 @@ class AT(enum.IntEnum):
     call_origin = 0x7F
     call_target = 0x83
     data_bit_offset = 0x6B
+    macros = 0x79
 
 
 class FORM(enum.IntEnum):
@@ -98,6 +100,7 @@ class FORM(enum.IntEnum):
 
 class ATE(enum.IntEnum):
     boolean = 0x02
+    complex_float = 0x03
     float = 0x04
     signed = 0x05
     signed_char = 0x06
@@ -119,6 +122,7 @@ class UT(enum.IntEnum):
 class OP(enum.IntEnum):
     addr = 0x03
     deref = 0x06
+    const8u = 0x0E
     constu = 0x10
     consts = 0x11
     minus = 0x1C
@@ -132,7 +136,9 @@ class OP(enum.IntEnum):
     fbreg = 0x91
     bregx = 0x92
     piece = 0x93
+    form_tls_address = 0x9B
     call_frame_cfa = 0x9C
+    implicit_value = 0x9E
     stack_value = 0x9F
     entry_value = 0xA3
 

@@ -1,7 +1,8 @@
 """Encoding of symbolic location expressions (`model.LocExpr`) into DWARF bytes.
 
 An expression is mostly constant bytes, except `DW_OP_addr`, whose operand is
-a relocated symbol address; `Encoded` keeps both kinds of chunk so the
+a relocated symbol address (and `DW_OP_const8u sym@dtpoff` of a thread-local
+variable, followed by `DW_OP_form_tls_address`); `Encoded` keeps both kinds of chunk so the
 assembler text can say `.quad sym` where a relocation is needed, while the
 size stays known for the exprloc/loclist length prefix.
 """
@@ -68,6 +69,14 @@ def encode(expr: tuple) -> Encoded:
             chunks.append(bytes(buf))
             buf.clear()
             chunks.append(SymAddr(op[1], op[2] if len(op) > 2 else 0))
+        elif op[0] == "tls_addr":
+            # a thread-local variable: its offset in the module's TLS block
+            # (R_X86_64_DTPOFF64), turned into an address of the thread's copy
+            buf.append(OP.const8u)
+            chunks.append(bytes(buf))
+            buf.clear()
+            chunks.append(SymAddr(op[1] + "@dtpoff"))
+            buf.append(OP.form_tls_address)
         else:
             buf += _encode_op(op)
     if buf:
@@ -112,6 +121,8 @@ def _encode_op(op: tuple) -> bytes:
             return bytes([OP.mul])
         case "stack_value", ():
             return bytes([OP.stack_value])
+        case "implicit_value", (bytes(raw),):
+            return bytes([OP.implicit_value]) + uleb128(len(raw)) + raw
         case "call_frame_cfa", ():
             return bytes([OP.call_frame_cfa])
         case "entry_value", (inner,):

@@ -18,7 +18,8 @@ from .files import FileTable
 from .strings import StringPool
 
 _DERIVED_TAGS = {"pointer": TAG.pointer_type, "typedef": TAG.typedef,
-                 "const": TAG.const_type, "volatile": TAG.volatile_type}
+                 "const": TAG.const_type, "volatile": TAG.volatile_type,
+                 "atomic": TAG.atomic_type}
 _COMPOSITE_TAGS = {"struct": TAG.structure_type, "union": TAG.union_type}
 _ARRAY_INDEX_NAME = "__ARRAY_SIZE_TYPE__"  # what clang calls its array index type
 

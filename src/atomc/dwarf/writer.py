@@ -12,18 +12,20 @@ new to the back end.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 from ..diag import InternalCompilerError
-from ..ir.debuginfo import DIGlobalVariable, DILexicalBlock, DILocation, DIScope, DISubprogram
-from ..ir.function import Global, Module
+from ..ir.debuginfo import DIFile, DIGlobalVariable, DILexicalBlock, DILocation, DIScope, DISubprogram
+from ..ir.function import THREAD_LOCAL, Global, Module
 from ..options import CompileOptions
 from .abbrev import AbbrevTable
 from .constants import AT, FORM, LANG, TAG
 from .die import DIE, AsmExpr, UnitWriter
-from .files import FileTable
+from .files import FileTable, remap
 from .lists import LocLists, RangeLists
 from .locexpr import SymAddr, encode
+from .macros import MacroEvent, macro_section
 from .model import FunctionDebugInfo, ScopeRanges, VarLocation
 from .strings import StringPool
 from .types import TypeDIEs
@@ -33,9 +35,12 @@ _LANGUAGES = {"C89": LANG.C89, "C99": LANG.C99, "C11": LANG.C11}
 
 
 def debug_sections(module: Module, functions: list[FunctionDebugInfo], files: FileTable,
-                   opts: CompileOptions) -> str:
-    """Assembler text of every DWARF section but `.debug_line` (see module doc)."""
-    return "\n".join(_Writer(module, files).write(functions)) + "\n"
+                   opts: CompileOptions, macros: Sequence[MacroEvent] = ()) -> str:
+    """Assembler text of every DWARF section but `.debug_line` (see module doc).
+    -g1 (`opts.debug_level` 1) describes functions and external variables only, as
+    gcc's; `macros` (from -g3) become `.debug_macro`."""
+    w = _Writer(module, files, opts.debug_level <= 1, opts.file_prefix_map, macros)
+    return "\n".join(w.write(functions)) + "\n"
 
 
 class _FunctionScopes:
@@ -90,9 +95,14 @@ class _FunctionScopes:
 
 
 class _Writer:
-    def __init__(self, module: Module, files: FileTable) -> None:
+    def __init__(self, module: Module, files: FileTable, terse: bool = False,
+                 maps: Sequence[tuple[str, str]] = (),
+                 macros: Sequence[MacroEvent] = ()) -> None:
         if module.cu is None:
             raise InternalCompilerError("debug sections requested for a module without a CU")
+        self.terse = terse  # -g1: no types, variables or call sites
+        self.maps = maps
+        self.macros = macros
         self.module = module
         self.cu = module.cu
         self.files = files
@@ -112,6 +122,8 @@ class _Writer:
             d.add(AT.external, FORM.flag_present)
         self.types.name(d, sp.name)
         self.types.decl(d, sp.file, sp.line)
+        if self.terse:
+            return d
         if sp.type.prototyped:
             d.add(AT.prototyped, FORM.flag_present)
         self.types.add_type(d, sp.type.ret)
@@ -127,6 +139,13 @@ class _Writer:
         return d
 
     # -- small helpers ------------------------------------------------------
+
+    def macro_file(self, name: str) -> int:
+        """The line-table number of a file a line marker names (as the front end
+        names source files: relative to the compilation directory)."""
+        if os.path.isabs(name):
+            return self.files.number(DIFile(os.path.basename(name), os.path.dirname(name)))
+        return self.files.number(DIFile(name, self.cu.file.directory))
 
     def add_ranges(self, die: DIE, ranges: Sequence[tuple[str, str]]) -> None:
         """low_pc/high_pc for one range, else DW_AT_ranges."""
@@ -145,7 +164,10 @@ class _Writer:
         u.add(AT.language, FORM.data2, int(_LANGUAGES.get(cu.language, LANG.C)))
         u.add(AT.name, FORM.line_strp, AsmExpr(self.line_strs.ref(cu.file.name)))
         u.add(AT.stmt_list, FORM.sec_offset, AsmExpr(PREFIX + "line"))
-        u.add(AT.comp_dir, FORM.line_strp, AsmExpr(self.line_strs.ref(cu.file.directory)))
+        u.add(AT.comp_dir, FORM.line_strp,
+              AsmExpr(self.line_strs.ref(remap(cu.file.directory, self.maps))))
+        if self.macros:
+            u.add(AT.macros, FORM.sec_offset, AsmExpr(PREFIX + "macro"))
         if len(functions) == 1:
             f = functions[0]
             u.add(AT.low_pc, FORM.addr, SymAddr(f.symbol))
@@ -157,7 +179,7 @@ class _Writer:
 
         statics: dict[int, list[Global]] = {}  # id(subprogram) -> its local statics
         for g in self.module.globals.values():
-            if g.digv is None or g.is_declaration:
+            if g.digv is None or g.is_declaration or (self.terse and g.digv.is_local):
                 continue
             if g.digv.scope is not None:
                 statics.setdefault(id(g.digv.scope.subprogram), []).append(g)
@@ -173,10 +195,11 @@ class _Writer:
                 assert g.digv is not None and g.digv.scope is not None
                 self.global_variable(scopes.die_for(g.digv.scope), g)
         for f in functions:  # after every subprogram: calls name later functions too
-            self.call_sites(sp_dies[f.symbol], f, sp_dies)
+            if not self.terse:
+                self.call_sites(sp_dies[f.symbol], f, sp_dies)
         for g in self.module.globals.values():  # statics of functions without code
             if g.digv is not None and g.digv.scope is not None and not g.is_declaration \
-                    and id(g.digv.scope.subprogram) not in emitted:
+                    and id(g.digv.scope.subprogram) not in emitted and not self.terse:
                 self.global_variable(u, g)
         self.types.resolve_counts()
 
@@ -186,6 +209,9 @@ class _Writer:
         out += self.aranges(functions)
         out += self.loclists.directives()
         out += self.rnglists.directives()
+        if self.macros:
+            out += macro_section(self.macros, PREFIX + "macro", PREFIX + "line",
+                                 self.files.number(self.cu.file), self.macro_file, self.strs)
         out += self.strs.directives()
         out += self.line_strs.directives()
         out += ["\t.section\t.debug_line,\"\",@progbits", f"{PREFIX}line:"]
@@ -244,11 +270,13 @@ class _Writer:
         gv: DIGlobalVariable = g.digv  # type: ignore[assignment]
         d = parent.child(TAG.variable)
         self.types.name(d, gv.name)
-        self.types.add_type(d, gv.type)
+        if not self.terse:
+            self.types.add_type(d, gv.type)
         if not gv.is_local:
             d.add(AT.external, FORM.flag_present)
         self.types.decl(d, gv.file, gv.line)
-        d.add(AT.location, FORM.exprloc, encode((("addr", g.name),)))
+        op = "tls_addr" if THREAD_LOCAL in g.attrs else "addr"
+        d.add(AT.location, FORM.exprloc, encode(((op, g.name),)))
 
     # -- functions -------------------------------------------------------------
 
@@ -259,6 +287,12 @@ class _Writer:
         d.add(AT.high_pc, FORM.data4, AsmExpr(f"{f.end_label}-{f.symbol}"))
         d.add(AT.frame_base, FORM.exprloc, encode(f.frame_base))
         scopes = _FunctionScopes(self, f, d)
+        if self.terse:  # -g1 keeps inlined instances, for backtraces, as gcc's does
+            for sr in f.scopes:
+                if sr.inlined_at is not None and isinstance(sr.scope, DISubprogram) and \
+                        sr.ranges:
+                    scopes.die_for(sr.scope, sr.inlined_at)
+            return scopes
         seen: set[tuple[int, DILocation | None]] = set()
         for v in f.variables:
             if (id(v.var), v.inlined_at) in seen:

@@ -6,15 +6,24 @@ pieces (i64 for a full eightbyte, the smallest of i8/i16/i32/i64 covering a
 partial last eightbyte; an eightbyte holding only floating members is an SSE
 piece, f64, or f32 when it holds 4 bytes); larger aggregates pass by pointer to a stack copy
 (`byval`) and return through a hidden first pointer parameter (`sret`).
+
+`long double` is one `f80` value (class X87: the back end passes it in memory
+and returns it in %st(0)); a struct or union made only of long doubles at
+offset 0 is passed in memory and returned in %st(0) too (X87, X87UP), any other
+aggregate holding one is MEMORY. `_Complex float` and `_Complex double` travel
+as a struct of two floats or doubles would; `_Complex long double` (class
+COMPLEX_X87) is passed in memory and returned as two f80 pieces, in %st(0)
+and %st(1).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ir import F32, F64, I8, I16, I32, I64, PTR, FloatType, IntType, Type
+from ..ir import F32, F64, F80, I8, I16, I32, I64, I128, PTR, FloatType, IntType, Type
 from .ctype import (
-    BOOL, ArrayT, CType, EnumT, FloatT, FuncT, IntT, PointerT, StructT, VoidT, unqual,
+    BOOL, LDOUBLE, ArrayT, ComplexT, CType, EnumT, FloatT, FuncT, IntT, PointerT, StructT,
+    VoidT, contains_long_double, unqual,
 )
 
 
@@ -31,6 +40,10 @@ class ArgABI:
     # ignore it, so the caller extends arguments and the callee extends its result
     ext: str = ""
     narrow: Type | None = None
+
+    def piece_offset(self, k: int) -> int:
+        """Byte offset of piece `k` in the object: eightbytes, or 16-byte x87 halves."""
+        return k * (16 if F80 in self.types else 8)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +88,9 @@ def scalar_ir_type(t: CType) -> Type:
     if isinstance(u, IntT):
         if u == BOOL:
             return I8
-        if u.size > 8:
-            return I64  # __int128 appears only in header declarations we never call
-        return IntType(u.size * 8)
+        return IntType(u.size * 8)  # __int128: i128, legalised to i64 pairs before codegen
     if isinstance(u, FloatT):
-        return F32 if u.size == 4 else F64  # long double is rejected where it is used
+        return {4: F32, 8: F64}.get(u.size, F80)  # _Float128 is rejected where it is used
     raise TypeError(f"not a scalar type: {t}")
 
 
@@ -94,8 +105,10 @@ def piece_type(nbytes: int) -> IntType:
     return I64
 
 
-def data_size(st: StructT) -> int:
+def data_size(st: StructT | ComplexT) -> int:
     """Bytes up to the end of the last member (the size without tail padding)."""
+    if isinstance(st, ComplexT):
+        return st.size
     return max((m.offset + ((m.bit_pos + m.bit_width + 7) // 8 if m.is_bitfield
                             else m.type.size) for m in st.members), default=st.size)
 
@@ -104,10 +117,19 @@ def classify(t: CType, is_return: bool = False) -> ArgABI:
     u = unqual(t)
     if isinstance(u, VoidT):
         return ArgABI("void")
-    if isinstance(u, StructT):
+    if isinstance(u, ComplexT) and u.base == LDOUBLE:  # COMPLEX_X87
+        if is_return:
+            return ArgABI("pieces", (F80, F80), u.size, u.align)
+        return ArgABI("byval", (), u.size, u.align)
+    if isinstance(u, (StructT, ComplexT)):
         size = u.size
         if size == 0:
             return ArgABI("pieces", (), 0, u.align)
+        if contains_long_double(u):  # X87 and X87UP, or MEMORY
+            if is_return and size == 16 and all(f == (0, 16, True)
+                                                for f in _scalar_fields(u, 0)):
+                return ArgABI("pieces", (F80,), size, u.align)
+            return ArgABI("sret" if is_return else "byval", (), size, max(u.align, 8))
         if size > 16:
             return ArgABI("sret" if is_return else "byval", (), size, max(u.align, 8))
         pieces: list[Type] = []
@@ -133,13 +155,16 @@ def _scalar_fields(t: CType, base: int) -> list[tuple[int, int, bool]]:
     u = unqual(t)
     if isinstance(u, StructT):
         return [f for m in u.members for f in _scalar_fields(m.type, base + m.offset)]
+    if isinstance(u, ComplexT):
+        n = u.base.size
+        return [(base, n, True), (base + n, n, True)]
     if isinstance(u, ArrayT):
         n = u.count or 0
         return [f for i in range(n) for f in _scalar_fields(u.elem, base + i * u.elem.size)]
     return [(base, u.size, isinstance(u, FloatT))]
 
 
-def sse_eightbytes(st: StructT) -> list[bool]:
+def sse_eightbytes(st: StructT | ComplexT) -> list[bool]:
     """SysV classification of a struct of at most 16 bytes, per eightbyte: True
     when every scalar overlapping it is floating (class SSE), else INTEGER."""
     fields = _scalar_fields(st, 0)
@@ -164,9 +189,11 @@ def lower_args(ret: ArgABI, types: list[CType]) -> tuple[ArgABI, ...]:
     out: list[ArgABI] = []
     for t in types:
         a = classify(t)
-        regs = a.types if a.kind in ("direct", "pieces") else ()
+        regs = tuple(x for x in a.types if x != F80) if a.kind in ("direct", "pieces") else ()
         n_sse = sum(1 for x in regs if isinstance(x, FloatType))
         n = len(regs) - n_sse
+        if a.kind == "direct" and regs == (I128,):  # two registers or the stack, never one
+            n = 2 if used + 2 <= GP_ARG_REGS else 0
         if a.kind == "pieces" and regs and (used + n > GP_ARG_REGS
                                             or used_sse + n_sse > SSE_ARG_REGS):
             u = unqual(t)

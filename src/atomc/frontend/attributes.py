@@ -4,8 +4,10 @@ it accepts without effect, and the warning for the rest (as gcc's
 
 Acted on (they become IR function/global attributes or a section):
 `noinline`, `noipa` (also no inlining), `always_inline`, `noreturn`, `used`,
-`weak`, `visibility(...)` (hidden/protected/internal), `constructor`,
-`destructor`, `section("name")`. `aligned` and `packed` are read by the type
+`weak`, `visibility(...)` (an explicit "default" is kept too: -fvisibility=
+cannot change it), `constructor`, `destructor`, `section("name")`,
+`stack_protect` / `no_stack_protector`, `common` / `nocommon`,
+`tls_model("...")`. `aligned` and `packed` are read by the type
 code in `sema`. Accepted without effect because their semantics allow it:
 optimisation hints and checking attributes (`cold`, `pure`, `format`, ...).
 Attributes that change meaning (`cleanup`, `alias`, `vector_size`, ...) are
@@ -26,19 +28,21 @@ if TYPE_CHECKING:
 
 # attributes that become IR attributes of the symbol, under the same name
 IR_ATTRS = frozenset({"noinline", "noipa", "always_inline", "noreturn", "used", "weak",
-                      "constructor", "destructor"})
+                      "constructor", "destructor", "stack_protect", "no_stack_protector",
+                      "common", "nocommon", "returns_twice"})
+TLS_MODELS = ("global-dynamic", "local-dynamic", "initial-exec", "local-exec")
 VISIBILITIES = ("default", "hidden", "protected", "internal")
 # accepted, no code effect needed (hints, diagnostics, type attributes read elsewhere)
 IGNORED = frozenset({
     "aligned", "packed", "unused", "cold", "hot", "pure", "const", "format", "format_arg",
     "nonnull", "malloc", "warn_unused_result", "deprecated", "unavailable", "nothrow", "leaf",
-    "returns_nonnull", "returns_twice", "sentinel", "gnu_inline", "artificial", "flatten",
-    "no_instrument_function", "noclone", "no_reorder", "nocommon", "common", "access",
+    "returns_nonnull", "sentinel", "gnu_inline", "artificial", "flatten",
+    "no_instrument_function", "noclone", "no_reorder", "access",
     "alloc_size", "alloc_align", "assume_aligned", "designated_init", "externally_visible",
-    "no_icf", "noplt", "retain", "error", "warning", "no_stack_protector", "stack_protect",
+    "no_icf", "noplt", "retain", "error", "warning",
     "nonstring", "may_alias", "fallthrough", "optimize", "target", "fd_arg", "fd_arg_read",
     "fd_arg_write", "no_sanitize", "no_sanitize_address", "no_sanitize_undefined",
-    "no_split_stack", "warn_if_not_aligned", "tls_model", "copy", "noinit", "persistent",
+    "no_split_stack", "warn_if_not_aligned", "copy", "noinit", "persistent",
     "no_profile_instrument_function", "zero_call_used_regs", "null_terminated_string_arg",
     "counted_by", "expected_throw", "strict_flex_array", "sysv_abi", "cdecl",
     "transparent_union", "mode",
@@ -63,6 +67,17 @@ def attribute_nodes(decl: c_ast.Node) -> list[c_ast.Node]:
         out.extend(getattr(getattr(t, "attributes", None), "exprs", None) or [])
         t = getattr(t, "type", None)
     return out
+
+
+def gnu_extern_inline(decl: c_ast.Decl) -> bool:
+    """`extern inline __attribute__((gnu_inline))`: a body for inlining only, never an
+    out-of-line definition (glibc's `__extern_inline` functions under __OPTIMIZE__)."""
+    if "extern" not in (decl.storage or []):
+        return False
+    if not any(f in ("inline", "__inline", "__inline__") for f in decl.funcspec or []):
+        return False
+    return any((na := _name_and_args(n)) is not None and na[0] == "gnu_inline"
+               for n in attribute_nodes(decl))
 
 
 def _name_and_args(node: c_ast.Node) -> tuple[str, list[c_ast.Node]] | None:
@@ -106,16 +121,24 @@ def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
             if vis is not None and vis not in VISIBILITIES:
                 sema.error(args[0], "attribute 'visibility' argument must be one of 'default', "
                                     "'hidden', 'protected' or 'internal'")
-            elif vis in ("hidden", "internal"):
-                attrs.add("hidden")
-            elif vis == "protected":
-                attrs.add("protected")
+            elif vis in ("hidden", "internal", "protected"):
+                attrs.add(vis)
+            elif vis == "default":
+                attrs.add("visibility_default")
+        elif name == "tls_model":
+            model = _string_arg(sema, node, args, name)
+            if model is not None and model not in TLS_MODELS:
+                sema.error(args[0], "'tls_model' argument should be one of 'global-dynamic', "
+                                    "'local-dynamic', 'initial-exec' or 'local-exec'")
+            elif model is not None:
+                attrs.add("tls_" + model.replace("-", "_"))
         elif name in IGNORED or system:
             continue
         elif name in UNSUPPORTED:
             sema.error(node, f"'{name}' attribute is unsupported")
         elif not sema.quiet:
-            sema.warning(node, f"'{name}' attribute directive ignored")
+            sema.warning(node, f"'{name}' attribute directive ignored", "attributes")
     if kind != "func":
-        attrs -= {"noinline", "noipa", "always_inline", "noreturn"}
+        attrs -= {"noinline", "noipa", "always_inline", "noreturn", "stack_protect",
+                  "no_stack_protector", "returns_twice"}
     return attrs, section

@@ -3,16 +3,26 @@
 A bit-field is reached through its access unit (`bitfields.BitAccess`): one
 load of the unit, then shifts and masks. Units of 3, 5, 6 or 7 bytes (packed
 structs near the end of the object) are composed from narrower accesses in
-little-endian order. A store of a field that fills its whole unit does not
-read the unit first.
+little-endian order, and so are the 9..15-byte units of `__int128` fields,
+held in an i128. A store of a field that fills its whole unit does not read
+the unit first.
 """
 
 from __future__ import annotations
 
-from ..ir import I8, I64, Builder, Const, IntType, Op, Value
+from ..ir import I8, I64, I128, Builder, Const, IntType, Op, Value
 from .bitfields import BitAccess
+from .ctype import unqual
 
-_PIECES = {1: (1,), 2: (2,), 3: (2, 1), 4: (4,), 5: (4, 1), 6: (4, 2), 7: (4, 2, 1), 8: (8,)}
+_PIECES = {1: (1,), 2: (2,), 3: (2, 1), 4: (4,), 5: (4, 1), 6: (4, 2), 7: (4, 2, 1), 8: (8,),
+           9: (8, 1), 10: (8, 2), 11: (8, 2, 1), 12: (8, 4), 13: (8, 4, 1), 14: (8, 4, 2),
+           15: (8, 4, 2, 1), 16: (16,)}
+
+
+def _split9(acc: BitAccess) -> bool:
+    """A field of at most 64 bits spanning 9 bytes (a packed record): read as an i64
+    and a byte. A 9-byte unit of an `__int128` field is an ordinary composed unit."""
+    return acc.unit_size == 9 and unqual(acc.decl_type).size <= 8
 
 
 def _split_read(b: Builder, addr: Value, acc: BitAccess, volatile: bool) -> Value:
@@ -44,9 +54,12 @@ def _split_write(b: Builder, addr: Value, acc: BitAccess, value: Value,
 
 
 def unit_type(acc: BitAccess) -> IntType:
-    """The integer type the unit is held in (i64 for composed units)."""
+    """The integer type the unit is held in (i64, or i128 past 8 bytes, for
+    composed units)."""
     n = acc.unit_size
-    return IntType(n * 8) if n in (1, 2, 4, 8) else I64
+    if n in (1, 2, 4, 8, 16):
+        return IntType(n * 8)
+    return I128 if n > 8 and not _split9(acc) else I64
 
 
 def _piece_addrs(b: Builder, addr: Value, n: int) -> list[tuple[int, int, Value]]:
@@ -62,9 +75,9 @@ def _piece_addrs(b: Builder, addr: Value, n: int) -> list[tuple[int, int, Value]
 def load_unit(b: Builder, addr: Value, acc: BitAccess, volatile: bool) -> Value:
     """The unit as an integer (a 9-byte split unit: the field moved to bit 0)."""
     ty = unit_type(acc)
-    if acc.unit_size == 9:
+    if _split9(acc):
         return _split_read(b, addr, acc, volatile)
-    if acc.unit_size in (1, 2, 4, 8):
+    if acc.unit_size in (1, 2, 4, 8, 16):
         return b.load(ty, addr, volatile=volatile)
     whole: Value | None = None
     for off, size, a in _piece_addrs(b, addr, acc.unit_size):
@@ -78,7 +91,7 @@ def load_unit(b: Builder, addr: Value, acc: BitAccess, volatile: bool) -> Value:
 
 def store_unit(b: Builder, value: Value, addr: Value, acc: BitAccess, volatile: bool) -> list:
     """Store the unit; returns the store instructions (for atoms)."""
-    if acc.unit_size in (1, 2, 4, 8):
+    if acc.unit_size in (1, 2, 4, 8, 16):
         return [b.store(value, addr, volatile=volatile)]
     stores = []
     for off, size, a in _piece_addrs(b, addr, acc.unit_size):
@@ -106,7 +119,7 @@ def extract(b: Builder, unit: Value, acc: BitAccess, to: IntType) -> Value:
     assert isinstance(ty, IntType)
     n = ty.bits
     x = unit
-    if acc.unit_size == 9:
+    if _split9(acc):
         acc = BitAccess(0, 8, 0, acc.width, acc.signed, acc.decl_type)
     if acc.signed:
         up = n - acc.shift - acc.width
@@ -161,7 +174,7 @@ def write_field(b: Builder, addr: Value, acc: BitAccess, value: Value, volatile:
                 old: Value | None = None) -> list:
     """Store the low `width` bits of `value` into the field (`old`: its unit, when the
     caller has already loaded it); returns the store instructions."""
-    if acc.unit_size == 9:
+    if _split9(acc):
         return _split_write(b, addr, acc, value, volatile)
     if old is None and not covers_unit(acc):
         old = load_unit(b, addr, acc, volatile)

@@ -11,11 +11,12 @@ The rules (gcc's `place_field` with PCC_BITFIELD_TYPE_MATTERS, no MS layout):
   not affected by `packed` or `#pragma pack`; it does not align the record;
 * ordinary members start at the next byte boundary rounded up to their alignment.
 
-Each bit-field also gets its access unit: the smallest 1/2/4/8-byte window
+Each bit-field also gets its access unit: the smallest 1/2/4/8/16-byte window
 holding it that stays inside its run of adjacent bit-fields (extended into the
 padding that follows), so reads and read-modify-write stores never touch
 another member's bytes; when no such window exists the unit is the exact byte
-span and irgen composes it from narrower accesses.
+span and irgen composes it from narrower accesses (a 128-bit field at an odd
+bit of a packed record, 17 bytes, is not supported).
 """
 
 from __future__ import annotations
@@ -74,7 +75,8 @@ class BitAccess:
     """How to reach a bit-field from the address of the object that contains it."""
 
     unit_offset: int  # bytes from the object's start
-    unit_size: int  # 1..9 bytes (not necessarily a power of two; 9 = split access)
+    unit_size: int  # 1..16 bytes (not necessarily a power of two; 9 = split access
+    #                 of a field of at most 64 bits)
     shift: int  # bit position of the field inside the unit (little-endian)
     width: int
     signed: bool
@@ -186,17 +188,19 @@ def _assign_units(st: StructT, runs: list[list[Member]]) -> list[str]:
             p = m.offset * 8 + m.bit_pos
             first, last = p // 8, (p + m.bit_width - 1) // 8
             span = last - first + 1
-            unit = _choose_unit(first, last, lo, hi)
+            unit = _choose_unit(first, last, lo, hi, unqual(m.type).size > 8)
+            if unit[1] > 16:
+                errors.append(f"unsupported: bit-field '{m.name}' spans {unit[1]} bytes")
             m.unit_offset, m.unit_size = unit
             m.unit_shift = p - 8 * m.unit_offset
     return errors
 
 
-def _choose_unit(first: int, last: int, lo: int, hi: int) -> tuple[int, int]:
-    """A 1/2/4/8-byte window in [lo, hi) covering bytes first..last, aligned when
-    possible; the exact span when no such window fits."""
+def _choose_unit(first: int, last: int, lo: int, hi: int, wide: bool) -> tuple[int, int]:
+    """A 1/2/4/8-byte (16 for a `wide` __int128 field) window in [lo, hi) covering
+    bytes first..last, aligned when possible; the exact span when none fits."""
     span = last - first + 1
-    for n in (1, 2, 4, 8):
+    for n in (1, 2, 4, 8, 16) if wide else (1, 2, 4, 8):
         if n < span:
             continue
         aligned = first - first % n

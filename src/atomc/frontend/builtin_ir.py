@@ -8,8 +8,9 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING
 
-from ..ir import I1, I8, I32, I64, PTR, Const, FloatType, InlineAsm, IntType, Op, Value
+from ..ir import I1, I8, I32, I64, PTR, X80, Const, FloatType, InlineAsm, IntType, Op, Value
 from .abi import scalar_ir_type
+from .longdouble import smallest_normal, x87_magnitude
 from .ctype import as_int, unqual
 
 if TYPE_CHECKING:
@@ -57,15 +58,16 @@ def _overflow(g: IRGen, e: T.Call, kind: str) -> Value:
         flags.append(_out_of_range(g, w, wide_signed, rt.size * 8, rt.signed))
         over = flags[0] if len(flags) == 1 else bld.binary(Op.OR, flags[0], flags[1])
         r_ty = scalar_ir_type(rt)
-        r = w if r_ty == I64 else bld.cast(Op.TRUNC, w, r_ty)
+        r = w if r_ty == w.ty else bld.cast(Op.TRUNC, w, r_ty)
         bld.store(r, res)
         return bld.cast(Op.ZEXT, over, I8)
 
 
 def _wide_overflow(g: IRGen, op: str, a: Value, b: Value, w: Value, signed: bool) -> Value:
-    """Did the exact a op b leave the 64-bit type (w is it modulo 2**64)?"""
+    """Did the exact a op b leave the wide type (w is it modulo 2**bits)?"""
     bld = g.b
-    zero = Const(I64, 0)
+    ty = w.ty
+    zero = Const(ty, 0)
     if op == "add" and signed:  # both operands' signs differ from the result's
         t = bld.binary(Op.AND, bld.binary(Op.XOR, a, w), bld.binary(Op.XOR, b, w))
         return bld.cmp("slt", t, zero)
@@ -81,31 +83,33 @@ def _wide_overflow(g: IRGen, op: str, a: Value, b: Value, w: Value, signed: bool
     b_zero = bld.cmp("eq", b, zero)
     bad_div = b_zero
     if signed:
-        b_m1 = bld.cmp("eq", b, Const(I64, -1))
+        b_m1 = bld.cmp("eq", b, Const(ty, -1))
         bad_div = bld.binary(Op.OR, b_zero, b_m1)
-    d = bld.select(bad_div, Const(I64, 1), b)
+    d = bld.select(bad_div, Const(ty, 1), b)
     q = bld.binary(Op.SDIV if signed else Op.UDIV, w, d)
     differs = bld.select(bad_div, Const(I1, 0), bld.cmp("ne", q, a))
     if not signed:
         return differs
-    a_min = bld.cmp("eq", a, Const(I64, 1 << 63))
+    a_min = bld.cmp("eq", a, Const(ty, 1 << (ty.bits - 1)))  # type: ignore[union-attr]
     return bld.binary(Op.OR, differs, bld.binary(Op.AND, b_m1, a_min))
 
 
 def _out_of_range(g: IRGen, w: Value, w_signed: bool, bits: int, r_signed: bool) -> Value:
-    """Is the 64-bit value w (signed or not) outside the range of the result type?"""
+    """Is the wide value w (signed or not) outside the range of the result type?"""
     bld = g.b
+    ty = w.ty
+    wbits = ty.bits  # type: ignore[union-attr]
     if w_signed:
         lo = -(1 << (bits - 1)) if r_signed else 0
         hi = (1 << (bits - 1)) - 1 if r_signed else (1 << bits) - 1
-        below = bld.cmp("slt", w, Const(I64, lo))
-        if hi >= (1 << 63) - 1:
+        below = bld.cmp("slt", w, Const(ty, lo)) if lo > -(1 << (wbits - 1)) else Const(I1, 0)
+        if hi >= (1 << (wbits - 1)) - 1:
             return below
-        return bld.binary(Op.OR, below, bld.cmp("sgt", w, Const(I64, hi)))
+        return bld.binary(Op.OR, below, bld.cmp("sgt", w, Const(ty, hi)))
     hi = (1 << (bits - 1)) - 1 if r_signed else (1 << bits) - 1
-    if hi >= (1 << 64) - 1:
+    if hi >= (1 << wbits) - 1:
         return Const(I1, 0)
-    return bld.cmp("ugt", w, Const(I64, hi))
+    return bld.cmp("ugt", w, Const(ty, hi))
 
 
 def _fpclassify(g: IRGen, vals: list[Value]) -> Value:
@@ -114,12 +118,8 @@ def _fpclassify(g: IRGen, vals: list[Value]) -> Value:
     nan, inf, normal, subnormal, zero, x = vals
     ft = x.ty
     assert isinstance(ft, FloatType)
-    it = IntType(ft.bits)
-    mask = (1 << (ft.bits - 1)) - 1
-    ax = bld.cast(Op.BITCAST, bld.binary(Op.AND, bld.cast(Op.BITCAST, x, it), Const(it, mask)),
-                  ft)
-    smallest = struct.unpack("<f", struct.pack("<I", 0x00800000))[0] if ft.bits == 32 \
-        else struct.unpack("<d", struct.pack("<Q", 0x0010000000000000))[0]
+    ax = _magnitude(g, x)
+    smallest = _smallest_normal(x)
     r = bld.select(bld.cmp("oeq", ax, Const(ft, 0.0), float_cmp=True), zero, subnormal)
     r = bld.select(bld.cmp("oge", ax, Const(ft, smallest), float_cmp=True), normal, r)
     r = bld.select(bld.cmp("oeq", ax, Const(ft, float("inf")), float_cmp=True), inf, r)
@@ -128,10 +128,28 @@ def _fpclassify(g: IRGen, vals: list[Value]) -> Value:
     return r
 
 
+def _smallest_normal(x: Value) -> float | X80:
+    ft = x.ty
+    assert isinstance(ft, FloatType)
+    return smallest_normal(x) or (
+        struct.unpack("<f", struct.pack("<I", 0x00800000))[0] if ft.bits == 32
+        else struct.unpack("<d", struct.pack("<Q", 0x0010000000000000))[0])
+
+
+def _isnormal(g: IRGen, x: Value) -> Value:
+    """Finite and not below the smallest normal magnitude (NaN compares false)."""
+    ax = _magnitude(g, x)
+    lo = g.b.cmp("oge", ax, Const(x.ty, _smallest_normal(x)), float_cmp=True)
+    hi = g.b.cmp("olt", ax, Const(x.ty, float("inf")), float_cmp=True)
+    return g.b.cast(Op.ZEXT, g.b.binary(Op.AND, lo, hi), I32)
+
+
 def _magnitude(g: IRGen, x: Value) -> Value:
     """|x| by clearing the sign bit (exact for every input, NaNs included)."""
     ft = x.ty
     assert isinstance(ft, FloatType)
+    if ft.bits == 80:  # no i80: the sign bit is read from memory
+        return x87_magnitude(g, x)
     it = IntType(ft.bits)
     bits = g.b.binary(Op.AND, g.b.cast(Op.BITCAST, x, it), Const(it, (1 << (ft.bits - 1)) - 1))
     return g.b.cast(Op.BITCAST, bits, ft)
@@ -154,5 +172,6 @@ _FLOAT_TESTS = {
     "isinf": lambda g, x: _flag(g, "oeq", _magnitude(g, x), Const(x.ty, float("inf"))),
     "isfinite": lambda g, x: _flag(g, "olt", _magnitude(g, x), Const(x.ty, float("inf"))),
     "isinf_sign": _isinf_sign,
+    "isnormal": _isnormal,
     "fabs": _magnitude,
 }

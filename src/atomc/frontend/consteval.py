@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 from . import tree as T
 from .ctype import BOOL, PointerT, as_float, as_int, unqual, wrap
-from .floats import float_of_int, float_to_int, round_to
+from ..ir.x87float import X80
+from .complex_sema import COMPLEX_NODES, CValue, evaluate_complex
+from .floats import float_of_int, float_to_int, is_zero, ld_binary, round_to
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +34,7 @@ class ConstError(Exception):
         self.expr = expr
 
 
-Value = int | float | Address
+Value = int | float | X80 | CValue | Address
 
 
 def eval_int(e: T.Expr) -> int | None:
@@ -53,11 +55,11 @@ def evaluate(e: T.Expr) -> Value | None:
             if isinstance(v, Address):
                 return v if it is None or it.size == 8 else None
             if ft is not None:
-                return round_to(v, ft.size) if isinstance(v, float) else \
+                return round_to(v, ft.size) if isinstance(v, (float, X80)) else \
                     float_of_int(v, ft.size)
-            if isinstance(v, float):
+            if isinstance(v, (float, X80)):
                 if it == BOOL:
-                    return int(v != 0)
+                    return int(not is_zero(v))
                 return float_to_int(v, it) if it is not None else None
             if it is not None:
                 return wrap(v, it) if it != BOOL else int(v != 0)
@@ -66,8 +68,8 @@ def evaluate(e: T.Expr) -> Value | None:
             return None
         case T.Unary():
             v = evaluate(e.operand)
-            if isinstance(v, float):
-                return -v if e.op == "-" else int(v == 0) if e.op == "!" else None
+            if isinstance(v, (float, X80)):
+                return -v if e.op == "-" else int(is_zero(v)) if e.op == "!" else None
             if not isinstance(v, int):
                 return None
             it = as_int(e.type)
@@ -82,19 +84,19 @@ def evaluate(e: T.Expr) -> Value | None:
             return _binary(e)
         case T.Logical():
             lv = evaluate(e.left)
-            if not isinstance(lv, (int, float)):
+            if not isinstance(lv, (int, float, X80)):
                 return None
-            if e.op == "&&" and lv == 0:
+            if e.op == "&&" and is_zero(lv):
                 return 0
-            if e.op == "||" and lv != 0:
+            if e.op == "||" and not is_zero(lv):
                 return 1
             rv = evaluate(e.right)
-            return int(rv != 0) if isinstance(rv, (int, float)) else None
+            return int(not is_zero(rv)) if isinstance(rv, (int, float, X80)) else None
         case T.Cond():
             c = evaluate(e.cond)
-            if not isinstance(c, (int, float)):
+            if not isinstance(c, (int, float, X80)):
                 return None
-            return evaluate(e.then if c else e.els)
+            return evaluate(e.then if not is_zero(c) else e.els)
         case T.Comma():
             return None
         case T.Decay() | T.AddrOf():
@@ -110,6 +112,8 @@ def evaluate(e: T.Expr) -> Value | None:
             return (base + delta) & ((1 << 64) - 1)
         case T.PtrDiff():
             return None
+    if isinstance(e, COMPLEX_NODES):
+        return evaluate_complex(e)  # type: ignore[return-value]
     return None
 
 
@@ -146,6 +150,10 @@ def _binary(e: T.Binary) -> Value | None:
             same = lv == rv
             return int(same if op == "==" else not same)
         return None
+    if isinstance(lv, X80) and isinstance(rv, X80):
+        return ld_binary(e.op, lv, rv)
+    if isinstance(lv, X80) or isinstance(rv, X80):
+        return None  # operands of a long double operation are converted first
     if isinstance(lv, float) or isinstance(rv, float):
         return _float_binary(e, float(lv), float(rv))
     ot = as_int(e.left.type)  # operation type
@@ -166,10 +174,9 @@ def _binary(e: T.Binary) -> Value | None:
         r = lv - rv
     elif op == "*":
         r = lv * rv
-    elif op == "<<":
-        r = lv << (rv & 63) if rv >= 0 else 0
-    elif op == ">>":
-        r = lv >> (rv & 63) if rv >= 0 else 0
+    elif op in ("<<", ">>"):
+        count = rv & (127 if ot is not None and ot.bits == 128 else 63)
+        r = (lv << count if op == "<<" else lv >> count) if rv >= 0 else 0
     elif op == "&":
         r = lv & rv
     elif op == "|":

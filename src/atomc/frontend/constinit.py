@@ -6,11 +6,12 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable
 
-from ..ir import DataItem, SymRef, Zeros
+from ..ir import X80, DataItem, SymRef, Zeros
 from . import tree as T
 from .consteval import Address, ConstError, evaluate
 from .bitfields import BitFieldT
-from .ctype import CType, PointerT, StructT, as_float, as_int, unqual
+from .complex_sema import CValue
+from .ctype import ComplexT, CType, PointerT, StructT, as_float, as_int, unqual
 
 
 class InitError(Exception):
@@ -72,9 +73,21 @@ def _item_data(it: T.InitItem, symbol_for: Callable[[Address], str]) -> list[Dat
         if size != 8:
             raise InitError("initializer element is not computable at load time", e)
         return [SymRef(symbol_for(v), v.offset, 8)]
+    if isinstance(v, CValue):  # _Complex: the real half, then the imaginary half
+        ct = unqual(it.type)
+        assert isinstance(ct, ComplexT)
+        return [_real_bytes(v.re, ct.base.size) + _real_bytes(v.im, ct.base.size)]
+    if isinstance(v, X80):  # long double: the 10 bytes `fstpt` stores, then padding
+        return [v.to_bytes() + bytes(size - 10)]
     if isinstance(v, float) or as_float(u) is not None:  # IEEE bits
         return [struct.pack("<f" if size == 4 else "<d", float(v))]
     return [(v & ((1 << (8 * size)) - 1)).to_bytes(size, "little")]
+
+
+def _real_bytes(v: float | X80, size: int) -> bytes:
+    if isinstance(v, X80):
+        return v.to_bytes() + bytes(size - 10)
+    return struct.pack("<f" if size == 4 else "<d", v)
 
 
 def _or_into_tail(out: list[DataItem], overlap: int, chunk: DataItem) -> int:

@@ -74,7 +74,8 @@ class IntT(CType):
 
 @dataclass(frozen=True, slots=True)
 class FloatT(CType):
-    """Floating types are parsed (system headers mention them) but not yet compiled."""
+    """A real floating type: float, double, long double (x87 extended, 16 bytes),
+    or `_Float128`, which is parsed (system headers mention it) but not compiled."""
 
     name: str
     nbytes: int
@@ -89,6 +90,25 @@ class FloatT(CType):
 
     def __str__(self) -> str:
         return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class ComplexT(CType):
+    """`_Complex float/double/long double`: the real part, then the imaginary part,
+    each of type `base` (C11 6.2.5p13: laid out as `base[2]`)."""
+
+    base: FloatT
+
+    @property
+    def size(self) -> int:
+        return 2 * self.base.size
+
+    @property
+    def align(self) -> int:
+        return self.base.align
+
+    def __str__(self) -> str:
+        return f"_Complex {self.base}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,6 +326,7 @@ class Qualified(CType):
     base: CType
     const: bool = False
     volatile: bool = False
+    atomic: bool = False  # C11 `_Atomic` (see atomic_irgen.py)
 
     @property
     def size(self) -> int:
@@ -313,14 +334,19 @@ class Qualified(CType):
 
     @property
     def align(self) -> int:
-        return self.base.align
+        a = self.base.align
+        if self.atomic and isinstance(unqual(self.base), (IntT, EnumT, PointerT, FloatT, StructT)) \
+                and self.base.complete and self.base.size in (1, 2, 4, 8, 16):
+            return max(a, self.base.size)  # gcc aligns lock-free-sized atomics to their size
+        return a
 
     @property
     def complete(self) -> bool:
         return self.base.complete
 
     def __str__(self) -> str:
-        q = ("const " if self.const else "") + ("volatile " if self.volatile else "")
+        q = ("_Atomic " if self.atomic else "") + ("const " if self.const else "") + \
+            ("volatile " if self.volatile else "")
         return q + str(self.base)
 
 
@@ -368,11 +394,29 @@ VOID: Final = VoidT()
 FLOAT: Final = FloatT("float", 4)
 DOUBLE: Final = FloatT("double", 8)
 LDOUBLE: Final = FloatT("long double", 16)
+FLOAT128: Final = FloatT("_Float128", 16)  # IEEE binary128 (`__float128`): unsupported
 SIZE_T: Final = ULONG
 PTRDIFF_T: Final = LONG
 
 _UNSIGNED_OF: Final = {CHAR: UCHAR, SCHAR: UCHAR, SHORT: USHORT, INT: UINT, LONG: ULONG,
                        LLONG: ULLONG, INT128: UINT128}
+
+# gcc's integer machine modes on x86-64 (`word` and `pointer` are DImode)
+_MODE_BYTES: Final = {"QI": 1, "HI": 2, "SI": 4, "DI": 8, "TI": 16, "byte": 1, "word": 8,
+                      "pointer": 8}
+_SIGNED_OF_SIZE: Final = {1: SCHAR, 2: SHORT, 4: INT, 8: LONG, 16: INT128}
+
+
+def int_type_of_mode(mode: str, signed: bool) -> IntT | None:
+    """The integer type `__attribute__((mode(M)))` gives an integer declaration of the
+    given signedness (`mode(TI)`: __int128); None for a mode that is not an integer
+    mode. `__TI__` is the same as `TI`."""
+    name = mode[2:-2] if mode.startswith("__") and mode.endswith("__") else mode
+    size = _MODE_BYTES.get(name)
+    if size is None:
+        return None
+    t = _SIGNED_OF_SIZE[size]
+    return t if signed else _UNSIGNED_OF[t]
 
 
 def unqual(t: CType) -> CType:
@@ -398,12 +442,35 @@ def is_volatile(t: CType) -> bool:
     return False
 
 
-def qualify(t: CType, const: bool, volatile: bool) -> CType:
-    if not const and not volatile:
+def is_atomic(t: CType) -> bool:
+    """Is `t` `_Atomic`-qualified (at the top level, through typedef names)?"""
+    while isinstance(t, (Qualified, Typedef)):
+        if isinstance(t, Qualified) and t.atomic:
+            return True
+        t = t.base
+    return False
+
+
+def qualify(t: CType, const: bool, volatile: bool, atomic: bool = False) -> CType:
+    if not const and not volatile and not atomic:
         return t
     if isinstance(t, Qualified):
-        return Qualified(t.base, t.const or const, t.volatile or volatile)
-    return Qualified(t, const, volatile)
+        return Qualified(t.base, t.const or const, t.volatile or volatile, t.atomic or atomic)
+    return Qualified(t, const, volatile, atomic)
+
+
+def drop_atomic(t: CType) -> CType:
+    """`t` without a top-level `_Atomic` (the type of an rvalue read from such an
+    object), keeping typedef names where no qualifier is in the way."""
+    if not is_atomic(t):
+        return t
+    u = t
+    const = volatile = False
+    while isinstance(u, (Qualified, Typedef)):
+        if isinstance(u, Qualified):
+            const, volatile = const or u.const, volatile or u.volatile
+        u = u.base
+    return qualify(u, const, volatile)
 
 
 def as_int(t: CType) -> IntT | None:
@@ -426,12 +493,17 @@ def is_pointer(t: CType) -> bool:
 
 def is_scalar(t: CType) -> bool:
     u = unqual(t)
-    return isinstance(u, (IntT, EnumT, PointerT, FloatT))
+    return isinstance(u, (IntT, EnumT, PointerT, FloatT, ComplexT))
 
 
 def is_arith(t: CType) -> bool:
     u = unqual(t)
-    return isinstance(u, (IntT, EnumT, FloatT))
+    return isinstance(u, (IntT, EnumT, FloatT, ComplexT))
+
+
+def as_complex(t: CType) -> ComplexT | None:
+    u = unqual(t)
+    return u if isinstance(u, ComplexT) else None
 
 
 def is_aggregate(t: CType) -> bool:
@@ -532,7 +604,7 @@ def wrap(value: int, t: IntT) -> int:
 def contains_float(t: CType) -> bool:
     """Does an object of this type hold floating-point data (unsupported for now)?"""
     u = unqual(t)
-    if isinstance(u, FloatT):
+    if isinstance(u, (FloatT, ComplexT)):
         return True
     if isinstance(u, ArrayT):
         return contains_float(u.elem)
@@ -547,21 +619,40 @@ def as_float(t: CType) -> FloatT | None:
     return u if isinstance(u, FloatT) else None
 
 
-def contains_long_double(t: CType) -> bool:
-    """Does an object of this type hold `long double` data (unsupported: x87)?"""
+def _contains_real(t: CType, real: FloatT) -> bool:
+    """Does an object of type `t` hold values of the real floating type `real`
+    (directly, as a complex half, or in an element or member)?"""
     u = unqual(t)
+    if isinstance(u, ComplexT):
+        u = u.base
     if isinstance(u, FloatT):
-        return u.size > 8
+        return u == real
     if isinstance(u, ArrayT):
-        return contains_long_double(u.elem)
+        return _contains_real(u.elem, real)
     if isinstance(u, StructT):
-        return any(contains_long_double(m.type) for m in u.members)
+        return any(_contains_real(m.type, real) for m in u.members)
     return False
+
+
+def contains_unsupported_float(t: CType) -> bool:
+    """Does an object of this type hold `_Float128` (`__float128`) data?"""
+    return _contains_real(t, FLOAT128)
+
+
+def contains_long_double(t: CType) -> bool:
+    """Does an object of this type hold x87 `long double` data (SysV class X87)?"""
+    return _contains_real(t, LDOUBLE)
 
 
 def common_arith(a: CType, b: CType) -> CType:
     """The usual arithmetic conversions, floating types included: the wider
-    floating type if either operand is floating, else the integer rules."""
+    floating type if either operand is floating, else the integer rules; with
+    a complex operand, the complex type of the common real type."""
+    ca, cb = as_complex(a), as_complex(b)
+    if ca is not None or cb is not None:
+        real = common_arith(ca.base if ca is not None else a, cb.base if cb is not None else b)
+        rf = as_float(real)
+        return ComplexT(rf if rf is not None else DOUBLE)
     fa, fb = as_float(a), as_float(b)
     if fa is not None or fb is not None:
         if fa is None or fb is None:

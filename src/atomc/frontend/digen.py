@@ -25,6 +25,7 @@ from .ctype import (
     ArrayT,
     CType,
     EnumT,
+    ComplexT,
     FloatT,
     FuncT,
     IntT,
@@ -92,10 +93,17 @@ class DIGen:
                 return DIBasicType(_GCC_NAMES.get(t.name, t.name), t.size * 8, enc)
             case FloatT():
                 return DIBasicType(t.name, t.size * 8, "float")
+            case ComplexT():  # gcc's name: "complex double"
+                return DIBasicType(f"complex {t.base.name}", t.size * 8, "complex_float")
             case PointerT():
                 return DIDerivedType("pointer", "", self.type(t.pointee), 64)
             case Qualified():
-                inner = self.type(t.base)
+                if t.atomic and (t.const or t.volatile):  # the `_Atomic T` node, shared
+                    inner = self.type(Qualified(t.base, atomic=True))
+                elif t.atomic:  # innermost, as gcc nests them (DWARF 5 DW_TAG_atomic_type)
+                    inner = DIDerivedType("atomic", "", self.type(t.base))
+                else:
+                    inner = self.type(t.base)
                 if t.volatile:
                     inner = DIDerivedType("volatile", "", inner)
                 if t.const:

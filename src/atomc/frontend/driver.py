@@ -11,7 +11,7 @@ from ..ir.work import stage
 from ..options import CompileOptions
 from .irgen import IRGen
 from .parse import parse_c
-from .preprocess import run_cpp, system_headers
+from .preprocess import preprocessed_lines, run_cpp, system_headers
 from .sema import Sema
 
 
@@ -20,7 +20,7 @@ def preprocess(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> str:
     return run_cpp(path, opts, diags, for_parser=False)
 
 
-def _check_binary(path: str, diags: DiagnosticEngine) -> None:
+def check_source(path: str, diags: DiagnosticEngine) -> None:
     """Reject files that are clearly not text before cpp mangles them."""
     try:
         with open(path, "rb") as f:
@@ -37,14 +37,20 @@ def _check_binary(path: str, diags: DiagnosticEngine) -> None:
 
 def compile_to_ir(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> Module:
     """C source file to IR; reports errors through `diags` and raises CompileAborted."""
+    check_source(path, diags)
+    with stage("cpp", "front end"):
+        text = run_cpp(path, opts, diags)
+    return compile_preprocessed(text, path, opts, diags)
+
+
+def compile_preprocessed(text: str, path: str, opts: CompileOptions,
+                         diags: DiagnosticEngine) -> Module:
+    """Preprocessed C (with line markers naming `path` as the main file) to IR."""
     # A compile keeps millions of objects alive to its end; with the default
     # thresholds the cyclic collector rescans them every few hundred allocations
     # (a quarter of -O2's time on a large function). Fewer, larger young
     # generations cost the same memory.
     gc.set_threshold(100_000, 50, 100)
-    _check_binary(path, diags)
-    with stage("cpp", "front end"):
-        text = run_cpp(path, opts, diags)
     limit = sys.getrecursionlimit()
     # pycparser and our tree walks recurse once per nesting level: C's minimum limits
     # (127 nested blocks, 63 nested parentheses) need far more than Python's default
@@ -58,7 +64,7 @@ def compile_to_ir(path: str, opts: CompileOptions, diags: DiagnosticEngine) -> M
                                                       "translation unit)")
         # Sema type-checks each expression as IRGen lowers it: one walk, one stage
         with stage("sema+irgen", "front end"):
-            sema = Sema(diags, path, system_headers(text, path))
+            sema = Sema(diags, path, system_headers(text, path), preprocessed_lines(text))
             module = IRGen(opts, diags, sema, path).run(ast)
     except RecursionError:
         raise diags.fatal(None, "program nesting is too deep for atomc") from None

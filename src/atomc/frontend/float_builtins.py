@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from pycparser import c_ast
 
 from . import tree as T
-from .ctype import DOUBLE, FLOAT, INT, as_float, is_arith
+from ..ir.x87float import EXP_MAX, INF, INT_BIT, QUIET_BIT, X80
+from .ctype import DOUBLE, FLOAT, INT, LDOUBLE, as_float, is_arith
 
 if TYPE_CHECKING:
     from .scopes import Pos
@@ -25,7 +26,10 @@ if TYPE_CHECKING:
 _CONSTS = {"__builtin_inf": (math.inf, DOUBLE), "__builtin_inff": (math.inf, FLOAT),
            "__builtin_huge_val": (math.inf, DOUBLE), "__builtin_huge_valf": (math.inf, FLOAT),
            "__builtin_nan": (math.nan, DOUBLE), "__builtin_nanf": (math.nan, FLOAT),
-           "__builtin_nans": (math.nan, DOUBLE), "__builtin_nansf": (math.nan, FLOAT)}
+           "__builtin_nans": (math.nan, DOUBLE), "__builtin_nansf": (math.nan, FLOAT),
+           "__builtin_infl": (INF, LDOUBLE), "__builtin_huge_vall": (INF, LDOUBLE),
+           "__builtin_nanl": (X80.make(0, EXP_MAX, INT_BIT | QUIET_BIT), LDOUBLE),
+           "__builtin_nansl": (X80.make(0, EXP_MAX, INT_BIT | QUIET_BIT >> 1), LDOUBLE)}
 
 _ORDERED = {"__builtin_isgreater": ">", "__builtin_isgreaterequal": ">=",
             "__builtin_isless": "<", "__builtin_islessequal": "<="}
@@ -46,8 +50,10 @@ def float_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Ex
         v, t = _CONSTS[name]
         return T.FloatConst(v, t, p)
     if name in ("__builtin_isnan", "__builtin_isinf_sign", "__builtin_isinf",
-                "__builtin_isfinite", "__builtin_signbit", "__builtin_signbitf",
-                "__builtin_signbitl", "__builtin_fabs", "__builtin_fabsf") and len(args) == 1:
+                "__builtin_isfinite", "__builtin_isnormal", "__builtin_signbit",
+                "__builtin_signbitf",
+                "__builtin_signbitl", "__builtin_fabs", "__builtin_fabsf",
+                "__builtin_fabsl") and len(args) == 1:
         x = sema.value(sema.expr(args[0]))
         if not is_arith(x.type):
             sema.error(p, f"'{name}' needs a floating-point argument, not '{x.type}'")
@@ -64,11 +70,14 @@ def float_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Ex
         if name == "__builtin_islessgreater":
             return sema.binary("||", sema.binary("<", x, y, p), sema.binary(">", x, y, p), p)
         return sema.binary("||", sema.binary("!=", x, x, p), sema.binary("!=", y, y, p), p)
+    if name == "__builtin_copysignl" and len(args) == 2:  # inline, as gcc: no libm call
+        x, y = (sema.cast(sema.value(sema.expr(a)), LDOUBLE) for a in args)
+        return T.Call(None, [x, y], None, LDOUBLE, p, builtin="copysignl")
     base = name.removeprefix("__builtin_")
-    single = base.endswith("f") and base[:-1] in _LIBM_DOUBLE + _LIBM_DOUBLE2
-    root = base[:-1] if single else base
+    suffix = base[-1:] if base[:-1] in _LIBM_DOUBLE + _LIBM_DOUBLE2 else ""
+    root = base[:-1] if suffix in ("f", "l") else base
     if root in _LIBM_DOUBLE + _LIBM_DOUBLE2:
-        t = FLOAT if single else DOUBLE
+        t = {"f": FLOAT, "l": LDOUBLE}.get(suffix, DOUBLE)
         n = 1 if root in _LIBM_DOUBLE else 2
         vals = [sema.value(sema.expr(a)) for a in args]
         if len(vals) != n:

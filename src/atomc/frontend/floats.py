@@ -4,6 +4,8 @@ Python floats are IEEE doubles, so double arithmetic is exact here; `float`
 results are rounded to single precision through `struct`. Literals are read
 as exact fractions and rounded once to the target format (a `1.xf` literal
 rounded through double first could land on the wrong single), as C requires.
+`long double` constants are `X80` values (the x87 extended format, emulated
+exactly by `ir.x87float`); `ld_binary` folds their arithmetic.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from fractions import Fraction
 
 from typing import TYPE_CHECKING
 
+from ..ir.x87float import DOUBLE, SINGLE, X80, add, compare, div, mul, sub
 from .literals import LiteralError
 
 if TYPE_CHECKING:
@@ -30,7 +33,12 @@ def to_f32(v: float) -> float:
         return math.copysign(math.inf, v)
 
 
-def round_to(v: float, size: int) -> float:
+def round_to(v: float | X80, size: int) -> float | X80:
+    """`v` converted to the floating type of `size` bytes (16: long double)."""
+    if isinstance(v, X80):
+        return v if size == 16 else v.to_float(SINGLE if size == 4 else DOUBLE)
+    if size == 16:
+        return X80.from_float(v)
     return to_f32(v) if size == 4 else float(v)
 
 
@@ -81,7 +89,7 @@ def _nearest_single(fr: Fraction) -> float:
     return best
 
 
-def float_literal(text: str) -> tuple[float, int]:
+def float_literal(text: str) -> tuple[float | X80, int]:
     """(value, size in bytes: 4 float, 8 double, 16 long double) of a literal."""
     body = text
     size = 8
@@ -90,19 +98,53 @@ def float_literal(text: str) -> tuple[float, int]:
     elif body[-1] in "lL":
         size, body = 16, body[:-1]
     fr = _exact(body)
+    if size == 16:
+        return X80.from_fraction(fr), size
     return (_nearest_single(fr) if size == 4 else _nearest_double(fr)), size
 
 
-def float_of_int(v: int, size: int) -> float:
-    """An integer converted to float (4) or double (8), rounded once."""
+def float_of_int(v: int, size: int) -> float | X80:
+    """An integer converted to float (4), double (8) or long double (16), rounded once."""
+    if size == 16:
+        return X80.from_int(v)
     return _nearest_single(Fraction(v)) if size == 4 else float(v)
 
 
-def float_to_int(v: float, it: "IntT") -> int | None:
+def float_to_int(v: float | X80, it: "IntT") -> int | None:
     """C's truncating conversion when the result is representable, else None
     (undefined behaviour: left to run time, as gcc does)."""
-    if not math.isfinite(v):
+    if isinstance(v, X80):
+        t = v.to_int()
+        if t is None:
+            return None
+        r = t
+    elif not math.isfinite(v):
         return None
-    r = int(v)
+    else:
+        r = int(v)
     lo, hi = (-(1 << (it.bits - 1)), 1 << (it.bits - 1)) if it.signed else (0, 1 << it.bits)
     return r if lo <= r < hi else None
+
+
+def is_zero(v: float | X80) -> bool:
+    """`v == 0` (NaN is not zero)."""
+    return v.is_zero() if isinstance(v, X80) else v == 0
+
+
+def ld_binary(op: str, a: X80, b: X80) -> X80 | int | None:
+    """A long double operation on constants: the exactly rounded result (comparisons
+    give 0 or 1). An invalid operation gives the positive quiet NaN, as gcc folds
+    it (the FPU's would be negative: see `Sema._fold`)."""
+    if op in ("<", "<=", ">", ">=", "==", "!="):
+        c = compare(a, b)
+        if c is None:
+            return int(op == "!=")
+        return int({"<": c < 0, "<=": c <= 0, ">": c > 0, ">=": c >= 0, "==": c == 0,
+                    "!=": c != 0}[op])
+    fn = {"+": add, "-": sub, "*": mul, "/": div}.get(op)
+    if fn is None:
+        return None
+    r = fn(a, b)
+    if r.is_nan() and not (a.is_nan() or b.is_nan()):
+        return abs(r)
+    return r

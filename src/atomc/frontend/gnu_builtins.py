@@ -27,6 +27,7 @@ from .ctype import (
     qualify,
 )
 from .scopes import Pos, Symbol
+from .atomic_builtins import atomic_builtin
 from .typed_builtins import typed_builtin
 
 if TYPE_CHECKING:
@@ -86,6 +87,8 @@ def libc_builtin_symbol(sema: Sema, name: str, p: Pos) -> Symbol | None:
 
 def gnu_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr | None:
     """A typed expression for the builtins handled here, None for other names."""
+    if name.startswith(("__atomic_", "__sync_")):
+        return atomic_builtin(sema, name, args, p)
     typed = typed_builtin(sema, name, args, p)
     if typed is not None:
         return typed

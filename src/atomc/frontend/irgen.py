@@ -74,22 +74,30 @@ from ..ir import (
     TupleType,
     Type,
     Value,
+    X80,
     Zeros,
+    is_x87,
 )
 from ..ir.blockorder import BlockOrder
+from ..ir.function import TENTATIVE, THREAD_LOCAL
 from ..options import CompileOptions
 from . import tree as T
 from . import bitaccess as BA
 from .abi import FuncABI, func_abi, scalar_ir_type
+from . import atomic_irgen as AI
+from .atomic_builtins import AtomicExpr
 from .builtin_ir import lower_typed_builtin
 from .asm_stmt import asm_text, lower_asm_statement
+from .attributes import gnu_extern_inline
 from .bitfields import BitFieldT, init_access
 from .consteval import Address
+from .array_kind import array_kind
 from .constinit import InitError, static_data
 from .ctype import (
     BOOL,
     INT,
     ArrayT,
+    ComplexT,
     CType,
     FloatT,
     FuncT,
@@ -98,6 +106,7 @@ from .ctype import (
     StructT,
     VoidT,
     as_int,
+    contains_long_double,
     is_const,
     is_void,
     is_volatile,
@@ -105,8 +114,10 @@ from .ctype import (
     unqual,
     wrap,
 )
+from .complex_gen import ComplexGen, complex_sse_registers
 from .digen import DIGen
-from .ctype import VlaT, variably_modified
+from .longdouble import va_overflow, x87_copysign, x87_signbit
+from .ctype import VlaT, is_atomic, variably_modified
 from .vla import VlaGen, vla_pointee
 from .knr import KnrParam, is_knr, knr_params, promoted
 from .labelvalues import LabelValues, computed_goto, finish_label_values
@@ -139,7 +150,7 @@ class _SwitchCtx:
         self.values: set[int] = set()
 
 
-class IRGen(VlaGen):
+class IRGen(VlaGen, ComplexGen):
     def __init__(self, opts: CompileOptions, diags: DiagnosticEngine, sema: Sema,
                  main_file: str) -> None:
         self.opts = opts
@@ -147,7 +158,7 @@ class IRGen(VlaGen):
         self.sema = sema
         self.main_file = main_file
         self.module = Module(source_filename=main_file)
-        self.di = DIGen(main_file, os.getcwd())
+        self.di = DIGen(main_file, opts.working_directory or os.getcwd())
         self.cu = self.di.compile_unit(f"atomc {atomc.__version__}",
                                        _LANG.get(opts.std, "C11"), opts.opt_level > 0)
         self.module.cu = self.cu
@@ -183,6 +194,11 @@ class IRGen(VlaGen):
         deferred: list[c_ast.FuncDef] = []
         for ext in ast.ext:
             if isinstance(ext, c_ast.FuncDef):
+                if gnu_extern_inline(ext.decl):
+                    # gcc never emits these: calls go to the library's definition
+                    # (glibc's `__extern_inline` functions, defined under __OPTIMIZE__)
+                    self.sema.declare_file_scope(ext.decl)
+                    continue
                 if self.sema.is_system(self.sema.pos(ext)):
                     # header inline functions: compiled only if the program uses them
                     sym = self.sema.declare_file_scope(ext.decl)
@@ -292,9 +308,12 @@ class IRGen(VlaGen):
             if g.init is None:
                 g.init = [Zeros(g.size)]
         g.internal = sym.storage == "static"
-        # relocated data stays writable (gcc puts it in .data.rel.ro, not .rodata)
-        g.constant = _read_only(sym.type) and not any(isinstance(x, SymRef)
-                                                      for x in g.init or [])
+        g.attrs |= sym.attrs & {THREAD_LOCAL}  # static locals' too
+        if init is None and sym.file_scope and sym.storage == "":
+            g.attrs.add(TENTATIVE)  # a common symbol under -fcommon
+        # read-only even with address constants: the back end picks .rodata or,
+        # for position-independent code, .data.rel.ro (written once by the loader)
+        g.constant = _read_only(sym.type)
         if g.digv is None:
             g.digv = DIGlobalVariable(sym.name, sym.link_name or sym.name,
                                       self.di.file(sym.pos.file), sym.pos.line,
@@ -308,6 +327,8 @@ class IRGen(VlaGen):
         if lit is not None:
             return self.compound_literal(lit).name  # type: ignore[attr-defined]
         sym = self.sema.scopes.lookup_file(a.symbol)
+        if sym is not None and THREAD_LOCAL in sym.attrs:  # a per-thread address
+            raise InitError("initializer element is not constant", None)
         if sym is not None and sym.link_name == a.symbol:
             self.global_value(sym)
         return a.symbol
@@ -564,7 +585,7 @@ class IRGen(VlaGen):
                     size = max(pt.size, sum(t.size for t in pa.types))
                     home = self.alloca(size, pt.align, name or "")
                     for k, t in enumerate(pa.types):
-                        self.b.store(fn.args[argi], self.offset_ptr(home, 8 * k))
+                        self.b.store(fn.args[argi], self.offset_ptr(home, pa.piece_offset(k)))
                         argi += 1
                 else:  # byval: copy the caller's stack copy into our own slot
                     home = self.alloca(pt.size, pt.align, name or "")
@@ -624,8 +645,9 @@ class IRGen(VlaGen):
                     r = self.b.ret([self.widen_narrow(v, ra.ext)])
                     self.b.add_to_new_atom(r, v)
                 else:
-                    vals = [self.b.load(t, self.offset_ptr(self.ret_slot, 8 * k))
-                            for k, t in enumerate(self.fabi.ret.types)]
+                    ra = self.fabi.ret
+                    vals = [self.b.load(t, self.offset_ptr(self.ret_slot, ra.piece_offset(k)))
+                            for k, t in enumerate(ra.types)]
                     r = self.b.ret(vals)
                     self.b.add_to_new_atom(r, vals[0])
             else:
@@ -837,6 +859,7 @@ class IRGen(VlaGen):
             self.ensure_open()
             self.evaluate_vla_dims(sym.type, sym.pos)
         home = self.alloca(sym.type.size, max(sym.type.align, sym.align), sym.name)
+        home.arrays = array_kind(sym.type)  # type: ignore[attr-defined]  # -fstack-protector
         sym.ir = home
         self.declare_var(sym, home)
         if init is not None:
@@ -915,7 +938,7 @@ class IRGen(VlaGen):
         while gname in self.module.globals:
             n += 1
             gname = f"{base}.{n}"
-        g = Global(gname, size, max(t.align, 1), image, internal=True, constant=blob is not None)
+        g = Global(gname, size, max(t.align, 1), image, internal=True, constant=True)
         self.module.add_global(g)
         mc = self.b.memcpy(home, g, size, t.align)
         self.b.add_to_atom(mc)
@@ -937,7 +960,7 @@ class IRGen(VlaGen):
             if annotate:
                 self.b.add_to_atom(mc)
             return
-        if isinstance(u, StructT):
+        if isinstance(u, (StructT, ComplexT)):
             src = self.value_of(e)
             mc = self.b.memcpy(addr, src, u.size, u.align)
             if annotate:
@@ -1340,7 +1363,7 @@ class IRGen(VlaGen):
                 return self.string_global(e.data)
             case T.CompoundLit():
                 return self.compound_literal(e)
-        if isinstance(unqual(e.type), StructT):
+        if isinstance(unqual(e.type), (StructT, ComplexT)):
             return self.value_of(e)
         raise_internal(f"not an lvalue: {type(e).__name__}")
         raise AssertionError
@@ -1363,10 +1386,16 @@ class IRGen(VlaGen):
         return sym.ir
 
     def load_scalar(self, t: CType, addr: Value) -> Value:
+        if is_atomic(t):
+            return AI.load_atomic(self, t, addr)
         return self.b.load(scalar_ir_type(t), addr, volatile=is_volatile(t))
 
+    def _v_AtomicExpr(self, e: AtomicExpr) -> Value:
+        return AI.lower_atomic_expr(self, e)
+
     def _v_FloatConst(self, e: T.FloatConst) -> Value:
-        return Const(scalar_ir_type(e.type), float(e.value))
+        v = e.value
+        return Const(scalar_ir_type(e.type), v if isinstance(v, X80) else float(v))
 
     def _v_IntConst(self, e: T.IntConst) -> Value:
         u = unqual(e.type)
@@ -1378,7 +1407,10 @@ class IRGen(VlaGen):
     def _v_VarRef(self, e: T.VarRef) -> Value:
         u = unqual(e.type)
         addr = self.addr_of(e)
-        if isinstance(u, (StructT, ArrayT, VlaT, FuncT)):
+        if isinstance(u, StructT) and is_atomic(e.type):
+            with self.at(e.pos):
+                return AI.copy_in(self, e.type, addr)
+        if isinstance(u, (StructT, ComplexT, ArrayT, VlaT, FuncT)):
             return addr
         with self.at(e.pos):
             return self.load_scalar(e.type, addr)
@@ -1388,7 +1420,7 @@ class IRGen(VlaGen):
 
     def _v_CompoundLit(self, e: T.CompoundLit) -> Value:
         addr = self.compound_literal(e)
-        if isinstance(unqual(e.type), (StructT, ArrayT, VlaT)):
+        if isinstance(unqual(e.type), (StructT, ComplexT, ArrayT, VlaT)):
             return addr
         with self.at(e.pos):
             return self.load_scalar(e.type, addr)
@@ -1401,7 +1433,10 @@ class IRGen(VlaGen):
 
     def _v_Deref(self, e: T.Deref) -> Value:
         addr = self.value_of(e.ptr)
-        if isinstance(unqual(e.type), (StructT, ArrayT, VlaT, FuncT)):
+        if isinstance(unqual(e.type), StructT) and is_atomic(e.type):
+            with self.at(e.pos):
+                return AI.copy_in(self, e.type, addr)
+        if isinstance(unqual(e.type), (StructT, ComplexT, ArrayT, VlaT, FuncT)):
             return addr
         if is_void(e.type):
             return addr
@@ -1412,7 +1447,10 @@ class IRGen(VlaGen):
         if e.bits is not None:
             return self.bitfield_read(e)
         addr = self.addr_of(e)
-        if isinstance(unqual(e.type), (StructT, ArrayT, VlaT)):
+        if isinstance(unqual(e.type), StructT) and is_atomic(e.type):
+            with self.at(e.pos):
+                return AI.copy_in(self, e.type, addr)
+        if isinstance(unqual(e.type), (StructT, ComplexT, ArrayT, VlaT)):
             return addr
         with self.at(e.pos):
             return self.load_scalar(e.type, addr)
@@ -1450,6 +1488,8 @@ class IRGen(VlaGen):
         assert isinstance(tty, IntType)
         if fty == PTR:
             iv = self.b.cast(Op.PTRTOINT, v, I64)
+            if tty.bits > 64:  # gcc sign-extends a pointer into a wider integer
+                return self.b.cast(Op.SEXT, iv, tty)
             return iv if tty.bits == 64 else self.b.cast(Op.TRUNC, iv, tty)
         assert isinstance(fty, IntType)
         if fty.bits == tty.bits:
@@ -1507,7 +1547,10 @@ class IRGen(VlaGen):
         it = as_int(t)
         signed = it is not None and it.signed
         if op in self._ARITH:
-            return self.b.binary(self._ARITH[op], lhs, rhs)
+            r = self.b.binary(self._ARITH[op], lhs, rhs)
+            if signed and op in "+-*":  # signed overflow is undefined (unless -fwrapv)
+                r.nsw = not self.opts.wrapv  # type: ignore[attr-defined]
+            return r
         if op == "/":
             return self.b.binary(Op.SDIV if signed else Op.UDIV, lhs, rhs)
         if op == "%":
@@ -1598,7 +1641,7 @@ class IRGen(VlaGen):
 
     def cond_expr(self, e: T.Cond, want: bool) -> Value:
         if want and isinstance(e.then, T.IntConst) and isinstance(e.els, T.IntConst) and \
-                not isinstance(unqual(e.type), (StructT, VoidT)):
+                not isinstance(unqual(e.type), (StructT, ComplexT, VoidT)):
             # `c ? 3 : 4`: both arms are free to evaluate, so a select (as Clang does)
             bit = self.truth(e.cond)
             with self.at(e.pos):
@@ -1608,7 +1651,8 @@ class IRGen(VlaGen):
         end_b = self.new_block("cond.end")
         u = unqual(e.type)
         has_value = want and not isinstance(u, VoidT)
-        res = end_b.add_param(PTR if isinstance(u, StructT) else scalar_ir_type(e.type)) \
+        res = end_b.add_param(PTR if isinstance(u, (StructT, ComplexT))
+                              else scalar_ir_type(e.type)) \
             if has_value else None
         self.branch_on(e.cond, then_b, else_b, atom=False)
         for blk, arm in ((then_b, e.then), (else_b, e.els)):
@@ -1688,10 +1732,13 @@ class IRGen(VlaGen):
             addr = self.bitfield_unit(tgt)
             with self.at(e.pos):
                 return self.bitfield_write(addr, tgt.bits, v, is_volatile(tgt.type))
-        if isinstance(u, StructT):
+        if isinstance(u, (StructT, ComplexT)):
             src = self.value_of(e.value)
             dst = self.addr_of(e.target)
             with self.at(e.pos):
+                if is_atomic(e.target.type):
+                    self.b.add_to_atom(AI.store_aggregate(self, e.target.type, dst, src))
+                    return dst
                 mc = self.b.memcpy(dst, src, u.size, u.align,
                                    volatile=is_volatile(e.target.type))
                 self.b.add_to_atom(mc)
@@ -1699,11 +1746,16 @@ class IRGen(VlaGen):
         v = self.value_of(e.value)
         dst = self.addr_of(e.target)
         with self.at(e.pos):
-            st = self.b.store(v, dst, volatile=is_volatile(e.target.type))
+            if is_atomic(e.target.type):
+                st = AI.store_atomic(self, v, dst, e.target.type)
+            else:
+                st = self.b.store(v, dst, volatile=is_volatile(e.target.type))
             self.b.add_to_atom(st, v)
         return v
 
     def emit_compound(self, e: T.CompoundAssign) -> Value:
+        if is_atomic(e.target.type):
+            return AI.compound_assign(self, e)
         rhs = self.value_of(e.rhs)
         tgt = e.target
         if isinstance(tgt, T.Member) and tgt.bits is not None:
@@ -1714,6 +1766,8 @@ class IRGen(VlaGen):
                 new = self.convert(res, e.optype, tgt.type)
                 return self.bitfield_write(addr, tgt.bits, new, vol, unit)
         dst = self.addr_of(e.target)
+        if isinstance(unqual(e.optype), ComplexT):
+            return self.complex_compound(e, dst, rhs)
         vla = vla_pointee(e.target.type)
         if vla is not None:  # `p += n` on a pointer to a VLA
             step = self.size_of(vla, e.pos)
@@ -1734,6 +1788,8 @@ class IRGen(VlaGen):
         return new
 
     def emit_incdec(self, e: T.IncDec) -> Value:
+        if is_atomic(e.target.type):
+            return AI.incdec(self, e)
         tgt = e.target
         if isinstance(tgt, T.Member) and tgt.bits is not None:
             addr, vol, unit, old = self.bitfield_fetch(tgt, e.pos)
@@ -1747,6 +1803,8 @@ class IRGen(VlaGen):
             return held if e.prefix else old
         dst = self.addr_of(e.target)
         t = e.target.type
+        if isinstance(unqual(t), ComplexT):
+            return self.complex_incdec(e, dst, unqual(t))  # type: ignore[arg-type]
         vla = vla_pointee(t)
         step = self.size_of(vla, e.pos) if vla is not None else None
         with self.at(e.pos):
@@ -1765,6 +1823,9 @@ class IRGen(VlaGen):
                 new = self.b.binary(Op.FADD, old, Const(old.ty, float(e.delta)))
             else:
                 new = self.b.binary(Op.ADD, old, Const(old.ty, e.delta))
+                it = as_int(t)  # ++ of a signed int or wider: no promotion, overflow is UB
+                new.nsw = it is not None and it.signed and it.size >= 4 \
+                    and not self.opts.wrapv  # type: ignore[attr-defined]
             st = self.b.store(new, dst, volatile=is_volatile(t))
             self.b.add_to_atom(st, new)
         return new if e.prefix else old
@@ -1803,7 +1864,7 @@ class IRGen(VlaGen):
                     tmp = self.alloca(size, max(a.type.align, 8), "")
                     self.b.memcpy(tmp, v, a.type.size, a.type.align)
                     for k, pt in enumerate(pa.types):
-                        args.append(self.b.load(pt, self.offset_ptr(tmp, 8 * k)))
+                        args.append(self.b.load(pt, self.offset_ptr(tmp, pa.piece_offset(k))))
                         byval.append(None)
                 elif pa.kind == "byval":
                     tmp = self.alloca(pa.size, pa.align, "")
@@ -1834,7 +1895,8 @@ class IRGen(VlaGen):
                     self.b.store(call, tmp)
                 else:
                     for k in range(len(rets)):
-                        self.b.store(self.b.extract(call, k), self.offset_ptr(tmp, 8 * k))
+                        self.b.store(self.b.extract(call, k),
+                                     self.offset_ptr(tmp, abi.ret.piece_offset(k)))
                 return tmp
             if kind == "void":
                 return Const(I32, 0)
@@ -1856,9 +1918,15 @@ class IRGen(VlaGen):
         if e.builtin == "signbit":  # the sign bit of a float, read through its bits
             x = self.value_of(e.args[0])
             with self.at(e.pos):
+                if is_x87(x.ty):
+                    return self.b.cast(Op.ZEXT, x87_signbit(self, x), I32)
                 bits = self.b.cast(Op.BITCAST, x, IntType(x.ty.bits))  # type: ignore[union-attr]
                 neg = self.b.cmp("slt", bits, Const(bits.ty, 0))
                 return self.b.cast(Op.ZEXT, neg, I32)
+        if e.builtin == "copysignl":
+            x, y = self.value_of(e.args[0]), self.value_of(e.args[1])
+            with self.at(e.pos):
+                return x87_copysign(self, x, y)
         typed = lower_typed_builtin(self, e)
         if typed is not None:
             return typed
@@ -1914,14 +1982,14 @@ class IRGen(VlaGen):
         u = unqual(t)
         size = t.size
         with self.at(e.pos):
-            if isinstance(u, StructT) and size > 16:
-                addr = self.va_overflow(ap, size)
+            if isinstance(u, StructT) and size > 16 or contains_long_double(u):
+                addr = va_overflow(self, ap, size, t.align)  # MEMORY and X87 classes
             else:
                 need = 8 * max(1, (size + 7) // 8)
                 limit = 48  # the register save area: 6 GPRs, then 8 XMMs of 16 bytes
                 gp_off_addr = ap
-                if isinstance(u, FloatT):  # fp_offset, 16 bytes per register
-                    need, limit = 16, 176
+                if isinstance(u, FloatT) or complex_sse_registers(u):  # fp_offset, 16 per reg
+                    need, limit = 16 * max(1, complex_sse_registers(u)), 176
                     gp_off_addr = self.offset_ptr(ap, 4)
                 reg_b = self.new_block("vaarg.reg")
                 mem_b = self.new_block("vaarg.mem")
@@ -1934,25 +2002,20 @@ class IRGen(VlaGen):
                 save = self.b.load(PTR, self.offset_ptr(ap, 16))
                 gp64 = self.b.cast(Op.ZEXT, gp, I64)
                 raddr = self.b.ptradd(save, gp64)
+                if isinstance(u, ComplexT):  # the halves sit in separate registers' slots
+                    raddr = self.complex_va_arg(ap, u, raddr, complex_sse_registers(u))
                 self.b.store(self.b.binary(Op.ADD, gp, Const(I32, need)), gp_off_addr)
                 self.b.jump(end_b, [raddr])
                 self.start(mem_b)
-                maddr = self.va_overflow(ap, size)
+                maddr = va_overflow(self, ap, size, t.align)
                 self.b.jump(end_b, [maddr])
                 self.start(end_b)
                 addr = addr_p
-            if isinstance(u, StructT):
+            if isinstance(u, (StructT, ComplexT)):
                 tmp = self.alloca(size, u.align, "")
                 self.b.memcpy(tmp, addr, size, 1)
                 return tmp
             return self.load_scalar(t, addr)
-
-    def va_overflow(self, ap: Value, size: int) -> Value:
-        area_addr = self.offset_ptr(ap, 8)
-        area = self.b.load(PTR, area_addr)
-        step = (size + 7) // 8 * 8
-        self.b.store(self.b.ptradd(area, Const(I64, step)), area_addr)
-        return area
 
     def _v_StmtExpr(self, e: T.StmtExpr) -> Value:
         node = e.body

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from pycparser import c_ast
 from pycparser.c_parser import ParseError
+from pycparserext.ext_c_lexer import GnuCLexer
 from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
 from .generic_selection import parse_generic
+from .imaginary import ImaginaryLexer
 
 _TOKEN_SPELLING = {
     "SEMI": "';'", "LPAREN": "'('", "RPAREN": "')'", "LBRACE": "'{'", "RBRACE": "'}'",
@@ -59,7 +61,14 @@ class _SyntaxError(Exception):
         self.column = column
 
 
+class _Lexer(ImaginaryLexer):
+    # GNU `__thread` is C11's `_Thread_local` storage class (the spelling is kept
+    # in the declaration's storage list for diagnostics)
+    _extra_keywords = {**GnuCLexer._extra_keywords, "__thread": "_THREAD_LOCAL"}  # noqa: RUF012
+
+
 class _Parser(GnuCParser):
+    lexer_class = _Lexer  # imaginary constants (`1.0iF`), `__thread`
     initial_type_symbols = GnuCParser.initial_type_symbols | EXTRA_TYPE_NAMES
 
     def _expect(self, token_type):  # type: ignore[no-untyped-def]
@@ -167,7 +176,17 @@ class _Parser(GnuCParser):
         self._expect("COLON")
         return c_ast.TernaryOp(cond, middle, self._parse_conditional_expression(), cond.coord)
 
+    def _starts_expression(self, tok=None):  # type: ignore[no-untyped-def]
+        tok = tok or self._peek()
+        if tok is not None and tok.type in ("__REAL__", "__IMAG__"):
+            return True
+        return super()._starts_expression(tok)
+
     def _parse_unary_expression(self):  # type: ignore[no-untyped-def]
+        # GNU `__real__ z` / `__imag__ z` (pycparserext lexes them but has no rule)
+        if self._peek_type() in ("__REAL__", "__IMAG__"):
+            tok = self._advance()
+            return c_ast.UnaryOp(tok.value, self._parse_cast_expression(), self._tok_coord(tok))
         # GNU labels as values: `&&label` is UnaryOp('&&', ID(label))
         if self._peek_type() == "LAND":
             tok = self._advance()

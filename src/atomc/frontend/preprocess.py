@@ -1,45 +1,88 @@
-"""Run the system preprocessor and turn its complaints into our diagnostics.
+"""Run gcc's preprocessor (`gcc -E`) and turn its complaints into our diagnostics.
 
 We keep cpp's line markers so that pycparser's coordinates point into the
 original files. A few GNU builtins whose arguments are type names are
 rewritten by command-line macros into forms the parser can read:
 `__builtin_va_arg(ap, T)` becomes `__atomc_va_arg(ap, (__typeof__(T) *)0)`, and
 and `__extension__` disappears (the parser reads `__builtin_offsetof` itself).
+
+The driver hands over the user's preprocessor words (`-D`, `-I`, `-std=`,
+`-O2`, `-march=`, ...) verbatim, so the macros cpp predefines are exactly
+gcc's for the same command line. Preprocessed text may carry `#define` and
+`#undef` lines (`-g3` runs cpp with `-dD`); `split_macros` takes them out for
+the parser and keeps them, with their file and line, for `.debug_macro`.
 """
 
 from __future__ import annotations
 
 import re
 import subprocess
+from collections.abc import Sequence
 
-from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
-from ..options import CompileOptions
+from ..diag import CompileAborted, Diagnostic, DiagnosticEngine, SourceSpan
+from ..dwarf.macros import MacroEvent, MacroKind
+from ..options import CfProtection, CodeModel, CompileOptions, StackProtector
+
+GCC = "gcc"  # the gcc whose preprocessor atomc runs (the driver may name another)
 
 BUILTIN_MACROS: tuple[str, ...] = (
     "-D__builtin_va_arg(a,t)=__atomc_va_arg(a,(__typeof__(t)*)0)",
     "-D__extension__=",  # only silences pedantic warnings; the parser rejects it in expressions
 )
+_OWN_MACROS = frozenset({"__builtin_va_arg", "__extension__"})  # not the program's: no DWARF
+# How cpp's messages must look for `report_cpp_messages` to read them.
+DIAGNOSTIC_FLAGS: tuple[str, ...] = ("-fdiagnostics-color=never", "-fno-diagnostics-show-caret")
 
 _CPP_MSG = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?:(?P<col>\d+):)? "
-                      r"(?P<sev>fatal error|error|warning): (?P<msg>.*)$")
+                      r"(?P<sev>fatal error|error|warning|note): (?P<msg>.*)$")
+_TOOL_MSG = re.compile(r"^(cc1|gcc|cpp): (fatal error|error|warning|note): ")
+_CONTEXT = re.compile(r"^(In file included from |\s+from |compilation terminated\.)")
+# gcc's own -v banner, when the driver runs gcc with -v: atomc printed its own
+GCC_BANNER = re.compile(r"^(Using built-in specs\.|COLLECT_GCC=|COLLECT_LTO_WRAPPER=|OFFLOAD_|"
+                        r"Target: |Configured with: |Thread model: |Supported LTO |gcc version )")
 _MISSING = re.compile(r"^(?P<name>.+?): No such file or directory$")
 
 _STD_FLAGS = {"c99": "c99", "c11": "c11", "gnu99": "gnu99", "gnu11": "gnu11",
-              "c89": "c89", "gnu89": "gnu89", "c17": "c17", "gnu17": "gnu17"}
+              "c89": "c89", "gnu89": "gnu89", "c17": "c17", "gnu17": "gnu17", "c2x": "c2x",
+              "gnu2x": "gnu2x"}
 
 
-def cpp_command(path: str, opts: CompileOptions, for_parser: bool = True) -> list[str]:
-    cmd = ["cpp", f"-std={_STD_FLAGS.get(opts.std, 'gnu11')}", "-fdiagnostics-color=never",
-           "-fno-diagnostics-show-caret"]
-    for d in opts.include_dirs:
-        cmd.append(f"-I{d}")
-    for d in opts.defines:
-        cmd.append(f"-D{d}")
-    for u in opts.undefines:
-        cmd.append(f"-U{u}")
+_PIC_FLAG = {CodeModel.STATIC: "-fno-pic", CodeModel.PIE: "-fPIE", CodeModel.PIC: "-fPIC"}
+
+
+def codegen_macro_flags(opts: CompileOptions) -> list[str]:
+    """The code-generation options gcc's preprocessor defines macros for
+    (`__PIC__`/`__PIE__`, `__SSP_STRONG__`..., `__CET__`), so cpp sees them too."""
+    out = [_PIC_FLAG[opts.code_model]]
+    if opts.stack_protector is not StackProtector.NONE:
+        suffix = "" if opts.stack_protector is StackProtector.DEFAULT \
+            else "-" + opts.stack_protector.value
+        out.append("-fstack-protector" + suffix)
+    if opts.cf_protection is not CfProtection.NONE:
+        out.append("-fcf-protection=" + opts.cf_protection.value)
+    return out
+
+
+def cpp_command(path: str, opts: CompileOptions, for_parser: bool = True,
+                words: Sequence[str] | None = None, language: str = "c",
+                output: str | None = None, gcc: str = GCC) -> list[str]:
+    """`gcc -E` for one input. `words` are the driver's preprocessor words, in the
+    user's order; without them (library use) the options come from `opts`."""
+    cmd = [gcc, "-E"]
+    if words is None:
+        cmd.append(f"-std={_STD_FLAGS.get(opts.std, 'gnu11')}")
+        cmd += [f"-I{d}" for d in opts.include_dirs]
+        cmd += [f"-D{d}" for d in opts.defines]
+        cmd += [f"-U{u}" for u in opts.undefines]
+        cmd += codegen_macro_flags(opts)
+    else:
+        cmd += words
+    cmd += DIAGNOSTIC_FLAGS
     if for_parser:
         cmd.extend(BUILTIN_MACROS)
-    cmd.append(path)
+    cmd += ["-x", language, path]
+    if output is not None:
+        cmd += ["-o", output]
     return cmd
 
 
@@ -47,35 +90,145 @@ def run_cpp(path: str, opts: CompileOptions, diags: DiagnosticEngine,
             for_parser: bool = True) -> str:
     """Preprocessed text with line markers; reports cpp errors and aborts on them.
     `for_parser=False` gives plain `cpp` output (for -E), without our builtin rewrites."""
+    return run_command(cpp_command(path, opts, for_parser), path, diags)
+
+
+def run_command(cmd: list[str], path: str, diags: DiagnosticEngine,
+                output: str | None = None) -> str:
+    """Run a `cpp_command`; its text (from `output` when the command writes a file)."""
     try:
-        proc = subprocess.run(cpp_command(path, opts, for_parser), capture_output=True,
-                              check=False)
+        proc = subprocess.run(cmd, capture_output=True, check=False)
     except OSError as e:
-        raise diags.fatal(None, f"cannot run the preprocessor 'cpp': {e.strerror}") from None
-    errors = 0
-    for line in proc.stderr.decode("utf-8", errors="replace").splitlines():
-        m = _CPP_MSG.match(line)
-        if m is None:
-            continue
-        span = SourceSpan(m["file"], int(m["line"]), int(m["col"] or 0))
-        msg = m["msg"]
-        sev = m["sev"]
-        missing = _MISSING.match(msg)
-        if missing is not None:
-            diags.error(span, f"'{missing['name']}' file not found")
-            errors += 1
-        elif sev != "warning" or msg.startswith("missing terminating"):
-            diags.error(span, msg)
-            errors += 1
-        # other cpp warnings are dropped: the driver does not enable them
+        raise diags.fatal(None, f"cannot run the preprocessor '{cmd[0]}': {e.strerror}") \
+            from None
+    errors = report_cpp_messages(proc.stderr.decode("utf-8", errors="replace"), diags)
     if proc.returncode != 0 and errors == 0:
         raise diags.fatal(SourceSpan(path, 0, 0), "preprocessing failed")
     if errors:
         raise CompileAborted()
+    if output is not None:
+        with open(output, encoding="utf-8", errors="replace") as f:
+            return f.read()
     return proc.stdout.decode("utf-8", errors="replace")
 
 
+def report_cpp_messages(stderr: str, diags: DiagnosticEngine) -> int:
+    """Show cpp's diagnostics as ours (with the source line and a caret); the number of
+    errors. cpp already applied -w, -Werror and friends, which the driver passes it."""
+    errors = 0
+    for line in stderr.splitlines():
+        m = _CPP_MSG.match(line)
+        if m is None:
+            if _TOOL_MSG.match(line):  # `cc1: error: bad value ... for -march=`
+                errors += " error: " in line
+            elif _CONTEXT.match(line) or GCC_BANNER.match(line):
+                continue  # our diagnostics show no include chains; atomc printed its banner
+            diags.out.write(line + "\n")  # -H's header list, -v's search list
+            continue
+        span = SourceSpan(m["file"], int(m["line"]), int(m["col"] or 0))
+        msg, sev = m["msg"], m["sev"]
+        missing = _MISSING.match(msg)
+        if missing is not None:
+            diags.error(span, f"'{missing['name']}' file not found")
+            errors += 1
+        elif sev in ("error", "fatal error"):
+            diags.error(span, msg)
+            errors += 1
+        else:
+            diags.report(Diagnostic(sev, span, msg))
+    return errors
+
+
 _MARKER = re.compile(r'^# \d+ "((?:[^"\\]|\\.)*)"((?: \d)*)$', re.MULTILINE)
+_MARKER_LINE = re.compile(r'^# (\d+) "((?:[^"\\]|\\.)*)"((?: \d)*)\s*$')
+_DIRECTIVE = re.compile(r"^#(define|undef)\s")
+
+
+def _unescape(name: str) -> str:
+    return re.sub(r"\\(.)", r"\1", name)
+
+
+def origin(text: str) -> tuple[str | None, str | None]:
+    """The main file a preprocessed text names (its first line marker) and the
+    working directory cpp's -fworking-directory recorded (`# 1 "/dir//"`), if any."""
+    markers = _MARKER.finditer(text[:65536])
+    first = next(markers, None)
+    if first is None:
+        return None, None
+    second = next(markers, None)
+    cwd = None
+    if second is not None and second.group(1).endswith("//") and not second.group(2):
+        cwd = _unescape(second.group(1))[:-2] or "/"
+    return _unescape(first.group(1)), cwd
+
+
+def split_macros(text: str) -> tuple[str, list[MacroEvent]]:
+    """Preprocessed text without its `#define`/`#undef` lines (left blank, so line
+    numbers hold), and those lines as macro events inside the file structure the
+    line markers describe (flag 1: a file is entered, flag 2: it is left; the
+    main file's own text starts where a marker returns to it from cpp's
+    <built-in> and <command-line> pseudo-files)."""
+    if "#define" not in text and "#undef" not in text:
+        return text, []
+    lines = text.split("\n")
+    events: list[MacroEvent] = []
+    depth = 0  # files entered (below the main file)
+    line = 0
+    main: str | None = None
+    elsewhere = main_seen = False
+    for i, s in enumerate(lines):
+        if s.startswith("# "):
+            m = _MARKER_LINE.match(s)
+            if m is not None:
+                flags = m.group(3).split()
+                name = _unescape(m.group(2))
+                if "1" in flags:
+                    events.append(MacroEvent(MacroKind.START_FILE, line, name))
+                    depth += 1
+                elif "2" in flags and depth > 0:
+                    events.append(MacroEvent(MacroKind.END_FILE, 0, ""))
+                    depth -= 1
+                elif depth == 0 and main is None:
+                    main = name
+                elif depth == 0 and name == main and elsewhere and not main_seen:
+                    events.append(MacroEvent(MacroKind.MAIN, 0, name))
+                    main_seen = True
+                elif depth == 0 and name != main:
+                    elsewhere = True
+                line = int(m.group(1))
+                continue
+        d = _DIRECTIVE.match(s)
+        if d is not None:
+            kind = MacroKind.DEFINE if d.group(1) == "define" else MacroKind.UNDEF
+            body = s[d.end():].strip()
+            if not (line == 0 and re.match(r"[\w$]+", body)[0] in _OWN_MACROS):
+                events.append(MacroEvent(kind, line, body))
+            lines[i] = ""
+        line += 1
+    events.extend(MacroEvent(MacroKind.END_FILE, 0, "") for _ in range(depth))
+    return "\n".join(lines), events
+
+
+def preprocessed_lines(text: str) -> dict[str, list[str]]:
+    """Each file's lines as the preprocessed text has them (line markers place them),
+    so that what the front end reads of a line does not depend on the file system:
+    a distcc server compiles the same text without the sources."""
+    out: dict[str, list[str]] = {}
+    lines: list[str] | None = None
+    no = 0
+    for s in text.split("\n"):
+        if s.startswith("# "):
+            m = _MARKER_LINE.match(s)
+            if m is not None:
+                lines = out.setdefault(_unescape(m.group(2)), [])
+                no = int(m.group(1))
+                continue
+        if lines is not None and no > 0:
+            if len(lines) < no:
+                lines.extend([""] * (no - len(lines)))
+            lines[no - 1] = s
+        no += 1
+    return out
 
 
 def system_headers(text: str, main_file: str) -> frozenset[str]:

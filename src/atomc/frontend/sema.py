@@ -19,6 +19,7 @@ from pycparser import c_ast
 from pycparserext import ext_c_parser as ext
 
 from ..diag import DiagnosticEngine, SourceSpan
+from ..ir.x87float import X80
 from . import tree as T
 from .bitfields import (
     BitFieldT,
@@ -39,6 +40,7 @@ from .ctype import (
     DOUBLE,
     FLOAT,
     INT,
+    FLOAT128,
     INT128,
     LDOUBLE,
     LLONG,
@@ -53,6 +55,7 @@ from .ctype import (
     USHORT,
     VOID,
     ArrayT,
+    ComplexT,
     CType,
     EnumT,
     FloatT,
@@ -67,7 +70,8 @@ from .ctype import (
     common_arith,
     compatible,
     contains_float,
-    contains_long_double,
+    contains_unsupported_float,
+    drop_atomic,
     is_arith,
     is_const,
     is_integer,
@@ -82,6 +86,14 @@ from .ctype import (
     wrap,
 )
 from .float_builtins import float_builtin
+from .complex_sema import (
+    CREAL_NAMES, builtin_complex, complex_binary, complex_builtin, complex_cast, complex_of,
+    complex_unary, imaginary_const,
+)
+from .complex_sema import part as complex_part
+from .complex_sema import truth as complex_truth
+from .complex_sema import operand as complex_operand
+from .imaginary import imaginary_part
 from .generic_selection import GenericSelection, generic_expr
 from .labelvalues import LabelValues, label_address
 from .parse import ComputedGoto
@@ -95,6 +107,8 @@ from .literals import (
     wide_string_literal,
 )
 from .scopes import Pos, Scopes, Symbol
+from .thread_local import SPELLINGS as TLS_SPELLINGS
+from .thread_local import THREAD_LOCAL, check_redeclaration, thread_local_decl, thread_spelling
 
 _BASIC_TYPES: dict[tuple[str, ...], CType] = {}
 
@@ -115,8 +129,8 @@ for _spec, _t in [
     ("unsigned long long int", ULLONG), ("__int128", INT128), ("signed __int128", INT128),
     ("unsigned __int128", UINT128), ("float", FLOAT), ("double", DOUBLE),
     ("long double", LDOUBLE), ("_Float32", FLOAT), ("_Float64", DOUBLE),
-    ("_Float128", LDOUBLE), ("_Float32x", DOUBLE), ("_Float64x", LDOUBLE),
-    ("__float128", LDOUBLE), ("__float80", LDOUBLE), ("__fp16", FLOAT),
+    ("_Float128", FLOAT128), ("_Float32x", DOUBLE), ("_Float64x", LDOUBLE),
+    ("__float128", FLOAT128), ("__float80", LDOUBLE), ("__fp16", FLOAT),
     ("__int128_t", INT128), ("__uint128_t", UINT128),
 ]:
     _basic(_spec.split(), _t)
@@ -152,7 +166,10 @@ class InitItems(dict):
 
 class Sema:
     def __init__(self, diags: DiagnosticEngine, main_file: str,
-                 system_files: frozenset[str]) -> None:
+                 system_files: frozenset[str],
+                 lines: dict[str, list[str]] | None = None) -> None:
+        """`lines`: the text each file has in the preprocessed input, which the columns
+        of pycparser's coordinates refer to (read from the files when absent)."""
         self.diags = diags
         self.main_file = main_file
         self.system_files = system_files
@@ -162,7 +179,7 @@ class Sema:
         self.function_ret: CType = INT
         self.statics_used: dict[str, int] = {}
         self.anon_count = 0
-        self._lines: dict[str, list[str]] = {}
+        self._lines: dict[str, list[str]] = dict(lines or {})
         self.string_count = 0
         self.quiet = 0  # > 0 while typing a statement expression on trial
         self.pending_struct_attrs: dict[str, c_ast.Node | None] = {}
@@ -172,6 +189,9 @@ class Sema:
         self.pack_stack: list[int | None] = []
         self.sections: dict[str, str] = {}  # file-scope name -> `section` attribute
         self.label_values = LabelValues()  # `&&label` / `goto *p` of the current function
+        # struct/union definitions already laid out, by parse node: pycparser shares
+        # one node among the declarators of `struct s {...} a, b;`
+        self.defined_records: dict[int, StructT] = {}
 
     # ------------------------------------------------------------------
     # positions and errors
@@ -189,11 +209,13 @@ class Sema:
         span = SourceSpan(p.file, p.line, p.column) if p.line else None
         self.diags.error(span, msg)
 
-    def warning(self, where: Pos | c_ast.Node | None, msg: str) -> None:
+    def warning(self, where: Pos | c_ast.Node | None, msg: str, option: str = "") -> None:
+        """A warning gcc controls with -W`option`."""
         if self.quiet:
             return
         p = where if isinstance(where, Pos) else self.pos(where)
-        self.diags.warning(SourceSpan(p.file, p.line, p.column) if p.line else None, msg)
+        self.diags.warning(SourceSpan(p.file, p.line, p.column) if p.line else None, msg,
+                           option)
 
     def is_system(self, p: Pos) -> bool:
         return p.file in self.system_files
@@ -236,7 +258,7 @@ class Sema:
             return self.resolve_type(node.type, pos)
         if isinstance(node, c_ast.TypeDecl):
             base = self.specifier_type(node.type, self.pos(node, pos))
-            return self._apply_quals(base, node.quals)
+            return self._apply_quals(base, node.quals, self.pos(node, pos))
         if isinstance(node, c_ast.PtrDecl):
             return self._apply_quals(PointerT(self.resolve_type(node.type, pos)), node.quals)
         if isinstance(node, c_ast.ArrayDecl):
@@ -283,12 +305,16 @@ class Sema:
         self.error(pos or self.pos(node), f"unsupported type construct '{raise_internal}'")
         return INT
 
-    def _apply_quals(self, t: CType, quals: list[str] | None) -> CType:
+    def _apply_quals(self, t: CType, quals: list[str] | None, pos: Pos | None = None) -> CType:
         if not quals:
             return t
         c = any(q in _CONST_QUALS for q in quals)
         v = any(q in _VOLATILE_QUALS for q in quals)
-        return qualify(t, c, v)
+        a = "_Atomic" in quals
+        if a and pos is not None and is_scalar(t) and t.size > 8 and not self.is_system(pos):
+            self.error(pos, f"'_Atomic {t}' is unsupported (16-byte atomic scalars need "
+                            "libatomic's 16-byte operations)")
+        return qualify(t, c, v, a)
 
     def _params(self, args: c_ast.ParamList | None,
                 pos: Pos | None) -> tuple[list[CType], bool, bool]:
@@ -342,9 +368,9 @@ class Sema:
                 self.error(pos, f"unknown type name '{names[0]}'")
                 return INT
             if "_Complex" in names or "__complex__" in names:
-                if not self.is_system(pos):
-                    self.error(pos, "_Complex types are unsupported")
-                return FloatT("_Complex", 16)
+                rest = [n for n in names if n not in ("_Complex", "__complex__")]
+                base = self.specifier_type(c_ast.IdentifierType(rest), pos) if rest else DOUBLE
+                return complex_of(names, base, self, pos)
             t = _BASIC_TYPES.get(tuple(sorted(names)))
             if t is None:
                 self.error(pos, f"invalid type specifier combination '{' '.join(names)}'")
@@ -368,6 +394,11 @@ class Sema:
     def struct_type(self, spec: c_ast.Struct | c_ast.Union, pos: Pos) -> CType:
         kind = "struct" if isinstance(spec, c_ast.Struct) else "union"
         tag = spec.name or ""
+        done = self.defined_records.get(id(spec)) if spec.decls is not None else None
+        if done is not None:  # the same definition again (another declarator, a retyping)
+            if tag and self.scopes.lookup_tag_current(tag) is not done:
+                self.scopes.define_tag(tag, done)
+            return done
         existing: CType | None = None
         if tag:
             existing = (self.scopes.lookup_tag_current(tag) if spec.decls is not None
@@ -399,8 +430,8 @@ class Sema:
             dp = self.pos(d, pos)
             mt = self.resolve_type(d.type, dp)
             malign = self.declared_alignment(d)
-            if contains_long_double(mt) and not self.is_system(dp):
-                self.error(dp, _long_double_message(mt))
+            if contains_unsupported_float(mt) and not self.is_system(dp):
+                self.error(dp, _unsupported_float_message(mt))
             name = d.name or ""
             u = unqual(mt)
             width = self.bitfield_width(d, name, mt, dp) if d.bitsize is not None else None
@@ -429,6 +460,7 @@ class Sema:
         for msg in layout_record(st, fields, packed="packed" in attrs,
                                  min_align=self._align_arg(attrs), max_align=self.pack or 0):
             self.error(pos, msg)
+        self.defined_records[id(spec)] = st
         return st
 
     def bitfield_width(self, d: c_ast.Decl, name: str, mt: CType, dp: Pos) -> int | None:
@@ -495,7 +527,8 @@ class Sema:
     # declarations
 
     def storage_of(self, decl: c_ast.Decl, pos: Pos) -> str:
-        st = [s for s in (decl.storage or []) if s != "__extension__"]
+        """The storage class, apart from `_Thread_local` (see `thread_local`)."""
+        st = [s for s in (decl.storage or []) if s != "__extension__" and s not in TLS_SPELLINGS]
         if len(st) > 1:
             self.error(pos, f"multiple storage classes in declaration specifiers "
                             f"('{st[0]}' and '{st[1]}'): conflicting storage class")
@@ -571,8 +604,12 @@ class Sema:
     def declare_typedef(self, decl: c_ast.Decl) -> None:
         p = self.pos(decl)
         self.note_trailing_attributes(decl)
-        others = [s for s in (decl.storage or []) if s not in ("typedef", "__extension__")]
-        if others:
+        others = [s for s in (decl.storage or [])
+                  if s not in ("typedef", "__extension__") and s not in TLS_SPELLINGS]
+        tls = thread_spelling(decl)
+        if tls is not None:
+            self.error(p, f"'{tls}' used with 'typedef'")
+        elif others:
             self.error(p, f"multiple storage classes in declaration specifiers ('typedef' and "
                           f"'{others[0]}'): conflicting storage class")
         t = self.resolve_type(decl.type, p)
@@ -604,7 +641,10 @@ class Sema:
         kind = "func" if isinstance(unqual(t), FuncT) else "var"
         if not system:
             self._check_float_decl(t, p, kind)
+        tls = thread_local_decl(self, decl, storage, kind, p, file_scope=True)
         prev = self.scopes.lookup_current(decl.name)
+        if prev is not None and prev.kind == kind == "var":
+            check_redeclaration(self, prev, tls, p)
         if prev is not None:
             if prev.kind != kind or not compatible(prev.type, t):
                 if prev.kind in ("typedef", "enumconst") or prev.kind != kind:
@@ -650,7 +690,7 @@ class Sema:
         sym = Symbol(decl.name, t, kind, storage, p, static_storage=True, file_scope=True,
                      link_name=decl.name, init=decl.init, system=system,
                      align=self.declared_alignment(decl))
-        sym.attrs = self.function_attributes(decl, kind)
+        sym.attrs = self.function_attributes(decl, kind) | ({THREAD_LOCAL} if tls else set())
         asm = getattr(decl.type, "asm", None)
         if asm is not None and getattr(asm, "template", None) is not None:
             try:
@@ -663,11 +703,11 @@ class Sema:
     def _check_float_decl(self, t: CType, p: Pos, kind: str) -> None:
         u = unqual(t)
         if isinstance(u, FuncT):
-            bad = [x for x in (u.ret, *u.params) if contains_long_double(x)]
+            bad = [x for x in (u.ret, *u.params) if contains_unsupported_float(x)]
             if bad:
-                self.error(p, _long_double_message(bad[0]))
-        elif contains_long_double(t):
-            self.error(p, _long_double_message(t))
+                self.error(p, _unsupported_float_message(bad[0]))
+        elif contains_unsupported_float(t):
+            self.error(p, _unsupported_float_message(t))
 
     def declare_local(self, decl: c_ast.Decl) -> Symbol | None:
         """A block-scope declaration; the caller (irgen) allocates storage."""
@@ -683,6 +723,7 @@ class Sema:
             return None
         kind = "func" if isinstance(unqual(t), FuncT) else "var"
         self._check_float_decl(t, p, kind)
+        tls = thread_local_decl(self, decl, storage, kind, p, file_scope=False)
         prev = self.scopes.lookup_current(decl.name)
         if kind == "func" or storage == "extern":
             fsym = self.scopes.lookup_file(decl.name)
@@ -690,8 +731,11 @@ class Sema:
                 self.error(p, f"redefinition of '{decl.name}' as different kind of symbol")
             if fsym is None:
                 fsym = Symbol(decl.name, t, kind, "extern", p, static_storage=True,
-                              file_scope=True, link_name=decl.name)
+                              file_scope=True, link_name=decl.name,
+                              attrs={THREAD_LOCAL} if tls else set())
                 self.scopes.levels[0].names[decl.name] = fsym
+            elif fsym.kind == kind == "var":
+                check_redeclaration(self, fsym, tls, p)
             self.scopes.define(fsym)
             if decl.init is not None:
                 self.error(p, f"'extern' variable '{decl.name}' cannot have an initializer")
@@ -704,7 +748,7 @@ class Sema:
             self.statics_used[f"{fname}.{decl.name}"] = n + 1
             link = f"{fname}.{decl.name}" + (f".{n}" if n else "")
             sym = Symbol(decl.name, t, "var", "static", p, static_storage=True,
-                         link_name=link)
+                         link_name=link, attrs={THREAD_LOCAL} if tls else set())
         else:
             sym = Symbol(decl.name, t, "var", storage or "auto", p)
         sym.align = self.declared_alignment(decl)
@@ -805,13 +849,15 @@ class Sema:
                                  and not isinstance(unqual(to), EnumT))
         if same and not explicit:
             return e
+        if isinstance(unqual(to), ComplexT) or isinstance(unqual(e.type), ComplexT):
+            return complex_cast(self, e, to, explicit)
         ti = as_int(to)
         if isinstance(e, T.IntConst) and ti is not None:
             return T.IntConst(wrap(e.value, ti) if ti != BOOL else int(e.value != 0), to, e.pos)
         tf = as_float(to)
         if isinstance(e, (T.IntConst, T.FloatConst)) and (tf is not None or ti is not None):
             v = evaluate(T.Cast(e, to, e.pos, explicit))
-            if isinstance(v, float):
+            if isinstance(v, (float, X80)):
                 return T.FloatConst(v, to, e.pos)
             if isinstance(v, int):
                 return T.IntConst(v, to, e.pos)
@@ -833,13 +879,13 @@ class Sema:
         p = pos or e.pos
         tu = unqual(to)
         eu = unqual(e.type)
-        if isinstance(tu, FloatT):
-            if isinstance(eu, (IntT, EnumT, FloatT)):
+        if isinstance(tu, (FloatT, ComplexT)):
+            if isinstance(eu, (IntT, EnumT, FloatT, ComplexT)):
                 return self.cast(e, to)
             self.error(p, f"incompatible types {context} '{to}' from '{e.type}'")
-            return T.FloatConst(0.0, to, p)
+            return self.cast(T.IntConst(0, INT, p), to)
         if isinstance(tu, (IntT, EnumT)):
-            if isinstance(eu, (IntT, EnumT, FloatT)):
+            if isinstance(eu, (IntT, EnumT, FloatT, ComplexT)):
                 return self.cast(e, to)
             if isinstance(eu, PointerT):
                 if tu == BOOL:
@@ -890,12 +936,15 @@ class Sema:
             if node.type == "char" or node.value.lstrip("LuU8").startswith("'"):
                 v = char_literal(node.value)
                 return T.IntConst(v, INT, p)
+            imag = imaginary_part(node.value)
+            if imag is not None:
+                real = self._e_Constant(c_ast.Constant(node.type, imag, node.coord))
+                if isinstance(real, (T.FloatConst, T.IntConst)):
+                    return imaginary_const(real.value, real.type, p, self)
+                return real
             if is_float_literal(node.value):
                 fv, size = float_literal(node.value)
-                if size > 8:
-                    self.error(p, "long double is unsupported")
-                    return self.bad(p)
-                return T.FloatConst(fv, FLOAT if size == 4 else DOUBLE, p)
+                return T.FloatConst(fv, {4: FLOAT, 8: DOUBLE, 16: LDOUBLE}[size], p)
             v, t = int_literal(node.value)
             return T.IntConst(v, t, p)
         except LiteralError as e:
@@ -918,11 +967,11 @@ class Sema:
         if sym.kind == "enumconst":
             return T.IntConst(sym.value, INT, p)
         sym.used = True
-        # a long double object from a header is rejected where it is used
+        # a _Float128 object from a header is rejected where it is used
         # (functions: at the call)
-        if sym.file_scope and contains_long_double(sym.type) and \
+        if sym.file_scope and contains_unsupported_float(sym.type) and \
                 not isinstance(unqual(sym.type), FuncT):
-            self.error(p, _long_double_message(sym.type))
+            self.error(p, _unsupported_float_message(sym.type))
         return T.VarRef(sym, p)
 
     def _e_ExprList(self, node: c_ast.ExprList) -> T.Expr:
@@ -932,6 +981,8 @@ class Sema:
         result = self.rvalue(exprs[0])
         for e in exprs[1:]:
             result = T.Comma(result, self.rvalue(e), e.pos)
+            # an rvalue: `__typeof__((void)0, *p)` drops `_Atomic` (<stdatomic.h> relies on it)
+            result.type = drop_atomic(result.type)
         return result
 
     def _e_Compound(self, node: c_ast.Compound) -> T.Expr:
@@ -992,7 +1043,7 @@ class Sema:
             u = unqual(target.type)
             if isinstance(u, PointerT):
                 step = 1 if isinstance(unqual(u.pointee), VlaT) else self._pointee_size(u, p)
-            elif isinstance(u, (IntT, EnumT, FloatT)):
+            elif isinstance(u, (IntT, EnumT, FloatT, ComplexT)):
                 step = 1
             else:
                 self.error(p, f"cannot increment value of type '{target.type}' (invalid type)")
@@ -1023,10 +1074,11 @@ class Sema:
                 return ptr  # *fp is the function designator again; decays back
             return T.Deref(ptr, u.pointee, p)
         if op in ("__real__", "__imag__"):
-            self.error(p, "_Complex types are unsupported")
-            return self.bad(p)
+            return complex_part(self, op, self.rvalue(self.expr(node.expr)), p)
         operand = self.value(self.expr(node.expr))
         ou = unqual(operand.type)
+        if isinstance(ou, ComplexT):
+            return complex_unary(self, op, operand, p)
         if op == "!":
             if not is_scalar(operand.type):
                 self.error(p, f"invalid argument type '{operand.type}' to unary expression "
@@ -1107,38 +1159,28 @@ class Sema:
             e = e.base
         return False
 
-    def _narrowed_long_double_literal(self, node: c_ast.Node, to: CType) -> T.Expr | None:
-        """`(double)1.7976931348623157e+308L`, as <float.h> spells DBL_MAX: a long double
-        literal converted straight to double or float needs no x87 value."""
-        if not (isinstance(node, c_ast.Constant) and node.type != "string"
-                and is_float_literal(node.value)) \
-                or not isinstance(to, FloatT) or to.size > 8:
-            return None
-        fv, size = float_literal(node.value)
-        return T.FloatConst(fv, DOUBLE, self.pos(node)) if size > 8 else None
-
     def _e_Cast(self, node: c_ast.Cast) -> T.Expr:
         p = self.pos(node)
         to = self.resolve_type(node.to_type, p)
         tu = unqual(to)
-        e = self._narrowed_long_double_literal(node.expr, tu) or self.expr(node.expr)
+        e = self.expr(node.expr)
         if isinstance(tu, VoidT):
             return T.Cast(self.rvalue(e), to, p, explicit=True)
         e = self.value(e)
         eu = unqual(e.type)
-        if contains_long_double(to):
-            self.error(p, "long double is unsupported")
+        if contains_unsupported_float(to):
+            self.error(p, _unsupported_float_message(to))
             return self.bad(p)
-        if not isinstance(tu, (IntT, EnumT, PointerT, FloatT)):
+        if not isinstance(tu, (IntT, EnumT, PointerT, FloatT, ComplexT)):
             self.error(p, f"used type '{to}' where arithmetic or pointer type is required "
                           "(invalid type conversion)")
             return self.bad(p)
-        if not isinstance(eu, (IntT, EnumT, PointerT, FloatT)):
+        if not isinstance(eu, (IntT, EnumT, PointerT, FloatT, ComplexT)):
             self.error(p, f"operand of type '{e.type}' where arithmetic or pointer type is "
                           "required (invalid type conversion)")
             return self.bad(p)
-        if isinstance(tu, FloatT) and isinstance(eu, PointerT) or \
-                isinstance(tu, PointerT) and isinstance(eu, FloatT):
+        if isinstance(tu, (FloatT, ComplexT)) and isinstance(eu, PointerT) or \
+                isinstance(tu, PointerT) and isinstance(eu, (FloatT, ComplexT)):
             self.error(p, f"cannot cast '{e.type}' to '{to}' (pointer and floating type)")
             return self.bad(p)
         r = self.cast(e, to, explicit=True)
@@ -1164,7 +1206,7 @@ class Sema:
                     self.error(side.pos, f"invalid operands to binary expression ('{left.type}' "
                                          f"and '{right.type}'): scalar type required")
                     return self.bad(p)
-            r = T.Logical(op, left, right, INT, p)
+            r = T.Logical(op, complex_truth(self, left), complex_truth(self, right), INT, p)
             return self._fold(r)
         if op in ("+", "-") and (isinstance(lu, PointerT) or isinstance(ru, PointerT)):
             if isinstance(lu, PointerT) and ri is not None:
@@ -1183,6 +1225,8 @@ class Sema:
             self.error(p, f"invalid operands to binary '{op}' ('{left.type}' and "
                           f"'{right.type}'): invalid pointer arithmetic")
             return self.bad(p)
+        if isinstance(lu, ComplexT) or isinstance(ru, ComplexT):
+            return complex_binary(self, op, left, right, p)
         if (isinstance(lu, FloatT) or isinstance(ru, FloatT)) and is_arith(left.type) \
                 and is_arith(right.type) and (op in _CMP_OPS or op in ("+", "-", "*", "/")):
             ct = common_arith(left.type, right.type)
@@ -1229,7 +1273,8 @@ class Sema:
                 v = evaluate(e)
                 # an invalid operation is left to run time: gcc computes it there
                 # (x86's NaN is negative, a folded one would not be)
-                if isinstance(v, float) and not math.isnan(v):
+                if isinstance(v, float) and not math.isnan(v) or \
+                        isinstance(v, X80) and not v.is_nan():
                     return T.FloatConst(v, e.type, e.pos)
             return e
         if not is_integer(e.type):
@@ -1259,6 +1304,12 @@ class Sema:
         c = self.value(self.expr(node.cond))
         if not is_scalar(c.type):
             self.error(c.pos, f"used type '{c.type}' where scalar is required (invalid type)")
+            return self.bad(p)
+        if node.iftrue is not None:
+            c = complex_truth(self, c)
+        elif isinstance(unqual(c.type), ComplexT):
+            self.error(c.pos, "'?:' with the middle operand omitted is unsupported for "
+                              f"'{c.type}'")
             return self.bad(p)
         if node.iftrue is None:  # GNU `c ?: b`: c once, as the condition and the value
             c = T.Reuse(c)
@@ -1319,6 +1370,10 @@ class Sema:
             return T.CompoundAssign(op, target, self.cast(value, LONG), target.type,
                                     1 if isinstance(unqual(tu.pointee), VlaT)
                                     else self._pointee_size(tu, p), p)
+        if (isinstance(tu, ComplexT) or isinstance(unqual(value.type), ComplexT)) and \
+                is_arith(target.type) and is_arith(value.type) and op in ("+", "-", "*", "/"):
+            ot = common_arith(target.type, value.type)
+            return T.CompoundAssign(op, target, complex_operand(self, value, ot), ot, 0, p)
         if (isinstance(tu, FloatT) or as_float(value.type) is not None) and \
                 is_arith(target.type) and is_arith(value.type) and op in ("+", "-", "*", "/"):
             ot = common_arith(target.type, value.type)
@@ -1427,9 +1482,10 @@ class Sema:
                 self.expr(a)
             return self.bad(p)
         name = callee.sym.name if isinstance(callee, T.VarRef) else ""
-        if contains_long_double(ft.ret) or any(contains_long_double(x) for x in ft.params):
-            self.error(p, f"call to '{name or 'function'}' uses long double, which is "
-                          "unsupported")
+        if contains_unsupported_float(ft.ret) or any(contains_unsupported_float(x)
+                                                     for x in ft.params):
+            self.error(p, f"call to '{name or 'function'}' uses __float128 (_Float128), "
+                          "which is unsupported")
         args = [self.expr(a) for a in args_nodes]
         nparams = len(ft.params)
         if ft.prototyped:
@@ -1453,8 +1509,8 @@ class Sema:
                     v = self.cast(v, promote(ai))
                 elif as_float(v.type) == FLOAT:  # default argument promotion
                     v = self.cast(v, DOUBLE)
-                elif contains_long_double(v.type):
-                    self.error(v.pos, "long double is unsupported")
+                elif contains_unsupported_float(v.type):
+                    self.error(v.pos, _unsupported_float_message(v.type))
                 out.append(v)
         ret = ft.ret
         if not isinstance(unqual(ret), VoidT) and not unqual(ret).complete:
@@ -1479,8 +1535,8 @@ class Sema:
             t = self.resolve_type(marker.to_type, p) if isinstance(marker, c_ast.Cast) else INT
             tu = unqual(t)
             target = unqual(tu.pointee) if isinstance(tu, PointerT) else INT
-            if contains_long_double(target):
-                self.error(p, "long double is unsupported (va_arg)")
+            if contains_unsupported_float(target):
+                self.error(p, _unsupported_float_message(target) + " (va_arg)")
                 return self.bad(p)
             if isinstance(target, StructT) and contains_float(target) and target.size <= 16:
                 self.error(p, "va_arg of a struct with floating-point members is unsupported")
@@ -1496,6 +1552,11 @@ class Sema:
             if name == "__builtin_va_end":
                 return T.Call(None, vals[:1], None, VOID, p, builtin="va_end")
             return T.Call(None, vals[:2], None, VOID, p, builtin="va_copy")
+        if name == "__builtin_complex":
+            return builtin_complex(self, [self.expr(a) for a in args], p)
+        if name in CREAL_NAMES and (not name.startswith("c")
+                                    or self._is_library_function(name)):
+            return complex_builtin(self, name, [self.expr(a) for a in args], p)
         if name == "__builtin_expect" and len(args) == 2:
             v = self.value(self.expr(args[0]))
             self.expr(args[1])
@@ -1518,6 +1579,12 @@ class Sema:
         if gnu is not None:
             return gnu
         return float_builtin(self, name, args, p)
+
+    def _is_library_function(self, name: str) -> bool:
+        """Is `name` undeclared or declared only by a system header (so the C
+        library's function, which gcc treats as a builtin)?"""
+        sym = self.scopes.lookup(name)
+        return sym is None or (sym.kind == "func" and sym.file_scope and sym.system)
 
     def _libcall(self, name: str, ret: CType, params: tuple[CType, ...], args: list[T.Expr],
                  p: Pos) -> T.Expr:
@@ -1844,7 +1911,7 @@ class Sema:
             self.error(e.pos, f"statement requires expression of scalar type ('{e.type}' "
                               "invalid)")
             return self.bad(e.pos)
-        return e
+        return complex_truth(self, e)
 
     def return_value(self, node: c_ast.Node | None, p: Pos) -> T.Expr | None:
         fname = self.function.name if self.function else "?"
@@ -1932,8 +1999,5 @@ def _attributes(exprlist: c_ast.Node | None) -> dict[str, c_ast.Node | None]:
     return out
 
 
-def _long_double_message(t: CType) -> str:
-    u = unqual(t)
-    if isinstance(u, FloatT) and u.name == "_Complex":
-        return "_Complex types are unsupported"
-    return "long double is unsupported"
+def _unsupported_float_message(t: CType) -> str:
+    return "__float128 (_Float128, IEEE quad precision) is unsupported"

@@ -6,10 +6,12 @@ arithmetic: `__builtin_types_compatible_p`, `__builtin_choose_expr`,
 
 The overflow builtins compute the mathematically exact result in a wide type W
 (its value set holds every exact result), then check that result against the
-range of the result object's type. With 64-bit operands W is the operands' own
-64-bit type plus an "exact result left W" flag, which is only decisive when
-the result type has the operands' signedness; other mixes get a diagnostic.
-The IR for them is built in `builtin_ir`.
+range of the result object's type: W is 64-bit for operands of at most 32
+bits and 128-bit for 64-bit operands (unsigned for an unsigned product, which
+can pass 2**127). With a 128-bit operand W is the operands' own 128-bit type
+plus an "exact result left W" flag, which is only decisive when the result
+type has the operands' signedness; other mixes get a diagnostic. The IR for
+them is built in `builtin_ir`.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from pycparser import c_ast
 
 from . import tree as T
 from .ctype import (
-    BOOL, INT, LLONG, LONG, UINT, ULLONG, ULONG, VOID, CType, EnumT, IntT, PointerT, as_float,
+    BOOL, INT, INT128, LLONG, LONG, UINT, UINT128, ULLONG, ULONG, VOID, CType, EnumT, IntT,
+    PointerT, as_float,
     as_int, is_const, unqual,
 )
 from .generic_selection import same_type
@@ -150,17 +153,22 @@ def _overflow(sema: Sema, name: str, op: str, args: list[c_ast.Node], p: Pos) ->
         sema.error(p, f"result argument of '{name}' must be a pointer to a modifiable integer "
                       f"(not bool), have '{res.type}'")
         return sema.bad(p)
-    if max(ta.size, tb.size) <= 4:
+    operand_size = max(ta.size, tb.size)
+    # an unsigned product of the widest operands can exceed the signed wide type
+    unsigned = op == "mul" and not ta.signed and not tb.signed
+    if operand_size <= 4 and tr.size <= 8:
         # every exact result fits in 64 bits: signed, except u32 * u32 (below 2**64)
-        unsigned = op == "mul" and not ta.signed and not tb.signed
         wide: IntT = ULONG if unsigned else LONG
+        exact = True
+    elif operand_size <= 8:  # every exact result fits in 128 bits
+        wide = UINT128 if unsigned else INT128
         exact = True
     else:
         if ta.signed != tb.signed or tr.signed != ta.signed:
             sema.error(p, f"unsupported: '{name}' mixing signed and unsigned operands or result "
-                          "with 64-bit types")
+                          "with 128-bit types")
             return sema.bad(p)
-        wide = LONG if ta.signed else ULONG
+        wide = INT128 if ta.signed else UINT128
         exact = False
     kind = f"overflow_{op}" + ("" if exact else "_wide")
     return T.Call(None, [sema.cast(a, wide), sema.cast(b, wide), res], None, BOOL, p,

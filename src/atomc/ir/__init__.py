@@ -2,7 +2,9 @@
 Instructions atoms) on every instruction, and multi-location debug records.
 Import IR names from here, not from the submodules."""
 
+from .atomics import AtomicLoad, AtomicRMW, AtomicStore, CmpXchg, Fence, Ordering, RMWOp
 from .builder import Builder
+from .insts import ATOMIC_OPS
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
     DEREF_EXPR, EMPTY_EXPR, DIBasicType, DICompileUnit, DICompositeType, DIDerivedType,
@@ -17,9 +19,10 @@ from .insts import (
 )
 from .printer import print_function, print_module
 from .types import (
-    F32, F64, I1, I8, I16, I32, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type,
-    VoidType, int_type, parse_type,
+    F32, F64, F80, I1, I8, I16, I32, I64, I128, PTR, VOID, FloatType, IntType, PtrType, TupleType,
+    Type, VoidType, int_type, is_x87, parse_type,
 )
 from .values import Arg, BlockParam, Const, Undef, Use, Value
+from .x87float import X80
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -37,8 +37,9 @@ class DICompileUnit:
 # ---------------------------------------------------------------------------
 # Types
 
-BASIC_ENCODINGS: Final = ("signed", "unsigned", "signed_char", "unsigned_char", "boolean", "float")
-DERIVED_TAGS: Final = ("pointer", "typedef", "const", "volatile", "member")
+BASIC_ENCODINGS: Final = ("signed", "unsigned", "signed_char", "unsigned_char", "boolean", "float",
+                          "complex_float")
+DERIVED_TAGS: Final = ("pointer", "typedef", "const", "volatile", "atomic", "member")
 COMPOSITE_TAGS: Final = ("struct", "union", "array", "enum")
 
 
@@ -253,3 +254,23 @@ class DIExpression:
 
 EMPTY_EXPR: Final = DIExpression()
 DEREF_EXPR: Final = DIExpression((DW_OP_deref,))
+
+
+def type_bits(t: object) -> int | None:
+    """Size of a DI type in bits, through typedefs and qualifiers (None: unknown)."""
+    for _ in range(1000):
+        if isinstance(t, DIBasicType):
+            return t.size_bits
+        if isinstance(t, DICompositeType):
+            return t.size_bits or None
+        if isinstance(t, DIDerivedType):
+            if t.tag == "pointer":
+                return t.size_bits or 64
+            if t.tag == "member":
+                return t.size_bits or None
+            t = t.base
+            continue
+        if isinstance(t, DISubroutineType):
+            return None
+        return None
+    return None

@@ -128,8 +128,14 @@ class Zeros:
 DataItem = bytes | SymRef | Zeros
 
 
+# Global attributes (in `Global.attrs`) the front end sets and the back end reads
+THREAD_LOCAL = "thread_local"  # `__thread` / `_Thread_local`: one instance per thread
+TENTATIVE = "tentative"  # a file-scope definition without initialiser (C11 6.9.2)
+
+
 class Global(Value):
-    """A global variable; as a value it is its address."""
+    """A global variable; as a value it is its address (for a thread-local
+    variable, the address of the running thread's instance)."""
 
     __slots__ = ("size", "align", "init", "internal", "constant", "section", "digv", "module",
                  "attrs")

@@ -83,6 +83,13 @@ class Op(enum.Enum):
     DYNALLOCA = "dynalloca"  # run-time sized stack object (VLAs, alloca)
     STACKSAVE = "stacksave"  # the stack pointer, to release dynamic allocations later
     STACKRESTORE = "stackrestore"  # free every dynalloca made since the matching stacksave
+    # atomics (formats in atomics.py)
+    ATOMIC_LOAD = "atomic_load"
+    ATOMIC_STORE = "atomic_store"
+    ATOMIC_RMW = "atomicrmw"
+    CMPXCHG = "cmpxchg"
+    FENCE = "fence"
+    WIDE = "wide"  # double-word operation on i64 halves, after i128 legalisation (ir/wide.py)
     # terminators
     JUMP = "jump"
     BRANCH = "branch"
@@ -109,7 +116,7 @@ OPINFO: Final[dict[Op, OpInfo]] = {
                                         Op.FPEXT, Op.FPTRUNC, Op.FNEG, Op.BITCAST, Op.CLZ,
                                         Op.CTZ, Op.PTRADD,
                                         Op.SELECT, Op.EXTRACT,
-                                        Op.ALLOCA)},
+                                        Op.ALLOCA, Op.WIDE)},
     **{op: OpInfo(pure=True, may_trap=True) for op in (Op.SDIV, Op.UDIV, Op.SREM, Op.UREM)},
     Op.LOAD: OpInfo(),
     Op.STORE: OpInfo(),
@@ -121,14 +128,24 @@ OPINFO: Final[dict[Op, OpInfo]] = {
     Op.DYNALLOCA: OpInfo(),
     Op.STACKSAVE: OpInfo(),
     Op.STACKRESTORE: OpInfo(),
+    **{op: OpInfo() for op in (Op.ATOMIC_LOAD, Op.ATOMIC_STORE, Op.ATOMIC_RMW, Op.CMPXCHG,
+                               Op.FENCE)},
     **{op: OpInfo(terminator=True) for op in (Op.JUMP, Op.BRANCH, Op.SWITCH, Op.RET,
                                               Op.UNREACHABLE)},
 }
 
-# instructions that may write memory other than their own results (inline asm
-# counts whatever its clobber list says: conservative)
-MEMORY_WRITERS: Final = frozenset({Op.STORE, Op.CALL, Op.MEMCPY, Op.MEMSET, Op.VASTART, Op.ASM})
+# atomic memory operations and fences: never removed, merged or moved, and no
+# other memory access moves across them (see atomics.py)
+ATOMIC_OPS: Final = frozenset({Op.ATOMIC_LOAD, Op.ATOMIC_STORE, Op.ATOMIC_RMW, Op.CMPXCHG,
+                               Op.FENCE})
 
+# instructions that may write memory other than their own results, or order
+# other threads' writes before what follows (inline asm counts whatever its
+# clobber list says, and every atomic counts, even a load or a fence: conservative)
+MEMORY_WRITERS: Final = frozenset({Op.STORE, Op.CALL, Op.MEMCPY, Op.MEMSET, Op.VASTART, Op.ASM,
+                                   *ATOMIC_OPS})
+
+NSW_OPS: Final = frozenset({Op.ADD, Op.SUB, Op.MUL})  # the ops that may carry `nsw`
 BINARY_OPS: Final = frozenset({Op.ADD, Op.SUB, Op.MUL, Op.SDIV, Op.UDIV, Op.SREM, Op.UREM, Op.AND,
                                Op.OR, Op.XOR, Op.SHL, Op.LSHR, Op.ASHR, Op.FADD, Op.FSUB, Op.FMUL,
                                Op.FDIV})
@@ -213,12 +230,18 @@ class Inst(Value):
 
 
 class Binary(Inst):
-    __slots__ = ()
+    """`nsw` (no signed wrap, add/sub/mul only): the front end's promise that the
+    operation, read as signed, does not overflow (C signed arithmetic without
+    -fwrapv). The result is still the wrapped value; a pass may rely on the
+    promise (iv-sr does) and must drop it when it cannot keep it."""
+
+    __slots__ = ("nsw",)
 
     def __init__(self, op: Op, lhs: Value, rhs: Value, *, loc: DILocation | None,
-                 name: str = "") -> None:
+                 name: str = "", nsw: bool = False) -> None:
         assert op in BINARY_OPS, op
         super().__init__(op, lhs.ty, [lhs, rhs], loc=loc, name=name)
+        self.nsw = nsw
 
     @property
     def lhs(self) -> Value:
@@ -260,15 +283,30 @@ class Cast(Inst):
         return self.operands[0].value
 
 
+class ArrayKind(enum.IntFlag):
+    """What a local's type holds, for -fstack-protector (gcc's
+    `stack_protect_classify_type`): which functions get a canary and which
+    objects the frame puts next to it. Set by the front end on allocas."""
+
+    NONE = 0
+    SMALL_CHAR_ARRAY = 1  # a char array of under 8 bytes (--param ssp-buffer-size)
+    LARGE_CHAR_ARRAY = 2
+    ARRAY = 4  # any array
+    AGGREGATE = 8  # the arrays are inside a struct or union
+
+
 class Alloca(Inst):
-    """A stack object of `size` bytes; the result is its address."""
+    """A stack object of `size` bytes; the result is its address. `arrays`
+    classifies the source object's type (kept by cloning; printed as `arrays N`)."""
 
-    __slots__ = ("size", "align")
+    __slots__ = ("size", "align", "arrays")
 
-    def __init__(self, size: int, align: int, *, loc: DILocation | None, name: str = "") -> None:
+    def __init__(self, size: int, align: int, *, loc: DILocation | None, name: str = "",
+                 arrays: ArrayKind = ArrayKind.NONE) -> None:
         super().__init__(Op.ALLOCA, PTR, [], loc=loc, name=name)
         self.size = size
         self.align = align
+        self.arrays = arrays
 
 
 class Load(Inst):

@@ -40,10 +40,15 @@ from .insts import (
     Store,
     Switch,
 )
+from .atomics import execute_atomic
+from .insts import ATOMIC_OPS
+from . import interp_x87 as x87
 from .types import FloatType, IntType, Type
 from .values import Const, Undef, Value
+from .x87float import X80
+from .wide import Wide, eval_wide
 
-Scalar = int | float
+Scalar = int | float | X80
 RtValue = Scalar | tuple[Scalar, ...] | None
 
 
@@ -81,12 +86,15 @@ def to_signed(v: int, bits: int) -> int:
 
 
 def _shift_count(amount: int, bits: int) -> int:
-    # x86 masks the count to 5 bits (6 for 64-bit operands); C leaves it undefined.
-    return amount & (63 if bits == 64 else 31)
+    # x86 masks the count to 5 bits (6 for 64-bit operands, and 7 in the double-word
+    # sequences of 128-bit shifts); C leaves it undefined.
+    return amount & (127 if bits == 128 else 63 if bits == 64 else 31)
 
 
 def eval_binary(op: Op, ty: Type, a: Scalar, b: Scalar) -> Scalar:
     """Result of a binary op on two operands already in canonical form."""
+    if isinstance(a, X80) and isinstance(b, X80):
+        return x87.binary(op, a, b)
     if isinstance(ty, FloatType):
         return _eval_float_binary(op, ty, float(a), float(b))
     bits = ty.bits if isinstance(ty, IntType) else 64
@@ -179,6 +187,8 @@ def _eval_float_binary(op: Op, ty: FloatType, a: float, b: float) -> float:
 
 
 def eval_cmp(pred: str, ty: Type, a: Scalar, b: Scalar) -> int:
+    if isinstance(a, X80) and isinstance(b, X80):
+        return int(x87.fcmp(pred, a, b))
     if isinstance(ty, FloatType):
         return int(_eval_fcmp(pred, float(a), float(b)))
     bits = ty.bits if isinstance(ty, IntType) else 64
@@ -213,6 +223,11 @@ def _eval_fcmp(pred: str, a: float, b: float) -> bool:
 
 
 def eval_cast(op: Op, src: Type, dst: Type, v: Scalar) -> Scalar:
+    if x87.involves_x87(src, dst):
+        try:
+            return x87.cast(op, src, dst, v)  # type: ignore[return-value]
+        except x87.X87InterpError as e:
+            raise InterpError(str(e)) from None
     sbits = src.bits if isinstance(src, IntType) else 64
     dbits = dst.bits if isinstance(dst, IntType) else 64
     dmask = (1 << dbits) - 1
@@ -263,6 +278,8 @@ def bitcast_value(src: Type, dst: Type, v: Scalar) -> Scalar:
 
 
 def canonical_const(c: Const) -> Scalar:
+    if isinstance(c.value, X80):
+        return c.value
     if isinstance(c.ty, FloatType):
         return float(c.value)
     return int(c.value)
@@ -345,6 +362,8 @@ class Memory:
         raise MemoryFault("unterminated string")
 
     def load(self, ty: Type, addr: int) -> Scalar:
+        if x87.involves_x87(ty):  # the 10 bytes of the value, not the padding
+            return X80.from_bytes(self.read(addr, 10))
         raw = self.read(addr, ty.size)
         if isinstance(ty, FloatType):
             return struct.unpack("<f" if ty.bits == 32 else "<d", raw)[0]
@@ -354,7 +373,9 @@ class Memory:
         return v
 
     def store(self, ty: Type, addr: int, v: Scalar) -> None:
-        if isinstance(ty, FloatType):
+        if isinstance(v, X80):
+            self.write(addr, v.to_bytes())
+        elif isinstance(ty, FloatType):
             self.write(addr, struct.pack("<f" if ty.bits == 32 else "<d", float(v)))
         else:
             assert isinstance(v, int)
@@ -456,6 +477,8 @@ class Interpreter:
             case Const():
                 return canonical_const(v)
             case Undef():
+                if x87.involves_x87(v.ty):
+                    return x87.undef()
                 return 0.0 if isinstance(v.ty, FloatType) else 0
             case Function():
                 return self.fn_addr[v]
@@ -555,21 +578,44 @@ class Interpreter:
                 v = copy
             frame.env[a] = v
         if fn.variadic:
-            frame.va_area = self._spill_varargs(frame, args)
+            types = [a.ty for a in call.args] if call is not None else fn.param_types
+            frame.va_area = self._spill_varargs(frame, args, types)
         return frame
 
-    def _spill_varargs(self, frame: _Frame, args: list[Scalar]) -> tuple[int, int, int, int]:
+    def _spill_varargs(self, frame: _Frame, args: list[Scalar],
+                       types: Sequence[Type]) -> tuple[int, int, int, int]:
         """Lay the arguments out as SysV does: a register save area for the first six
-        integer and eight float arguments, an overflow area for the rest."""
+        integer and eight float arguments, an overflow area for the rest (an i128
+        takes two integer registers or 16-byte aligned stack, never one of each)."""
         fn = frame.fn
         save = self.mem.allocate(176, 16, f"{fn.name}.reg_save")
         overflow_items: list[bytes] = []
         gp = fp = 0
+        named_gp = 0
+        named_bytes = 0  # named arguments passed on the stack come before the variadic ones
         for i, v in enumerate(args):
+            if i == len(fn.args):
+                named_bytes = sum(map(len, overflow_items))
+            if isinstance(v, X80):  # long double: always memory, 16-byte aligned
+                pad = -sum(map(len, overflow_items)) % 16
+                overflow_items += [bytes(pad), v.to_bytes() + bytes(6)]
+                continue
             is_float = isinstance(v, float)
             if i < len(fn.args):
                 t = fn.args[i].ty
                 is_float = isinstance(t, FloatType)
+            if i < len(types) and isinstance(types[i], IntType) and types[i].bits == 128:
+                raw = (int(v) & (1 << 128) - 1).to_bytes(16, "little")
+                if gp + 2 <= 6:
+                    self.mem.write(save + 8 * gp, raw)
+                    gp += 2
+                else:
+                    if sum(map(len, overflow_items)) % 16:
+                        overflow_items.append(bytes(8))
+                    overflow_items += [raw[:8], raw[8:]]
+                if i < len(fn.args):
+                    named_gp = gp
+                continue
             if is_float:
                 raw = struct.pack("<d", float(v))
                 if fp < 8:
@@ -582,14 +628,19 @@ class Interpreter:
                 if gp < 6:
                     self.mem.write(save + 8 * gp, raw)
                     gp += 1
+                    if i < len(fn.args):
+                        named_gp = gp
                     continue
                 overflow_items.append(raw)
-        overflow = self.mem.allocate(max(8 * len(overflow_items), 8), 16, f"{fn.name}.overflow")
+        overflow = self.mem.allocate(max(sum(map(len, overflow_items)), 8), 16,
+                                     f"{fn.name}.overflow")
         self.mem.write(overflow, b"".join(overflow_items))
         frame.allocas += [save, overflow]
-        named_gp = sum(1 for a in fn.args if not isinstance(a.ty, FloatType))
-        named_fp = len(fn.args) - named_gp
-        return (min(named_gp, 6) * 8, 48 + min(named_fp, 8) * 16, overflow, save)
+        if len(args) <= len(fn.args):
+            named_bytes = sum(map(len, overflow_items))
+        named_fp = sum(1 for a in fn.args if isinstance(a.ty, FloatType)
+                       and not x87.involves_x87(a.ty))
+        return (min(named_gp, 6) * 8, 48 + min(named_fp, 8) * 16, overflow + named_bytes, save)
 
     def _terminator(self, frame: _Frame, inst: Inst) -> None:
         match inst.op:
@@ -691,6 +742,15 @@ class Interpreter:
                 self.mem.free(a)
             del frame.allocas[mark:]
             return None
+        if op in ATOMIC_OPS:
+            rest = [self._scalar(val(frame, u.value)) for u in inst.operands]
+            addr = rest.pop(1 if op is Op.ATOMIC_STORE else 0) if rest else 0
+            assert isinstance(addr, int)
+            return execute_atomic(self, addr, inst, rest)  # type: ignore[return-value]
+        if op is Op.WIDE:
+            assert isinstance(inst, Wide)
+            return eval_wide(inst.kind, inst.pred,
+                             [int(self._scalar(val(frame, u.value))) for u in inst.operands])
         if op is Op.ASM:  # machine code the interpreter has no model of
             raise InterpError(f"cannot interpret inline assembly in @{frame.fn.name}: "
                               f"{getattr(inst, 'template', '')!r}")
@@ -711,8 +771,7 @@ class Interpreter:
             raise InterpError(f"call to external function @{fn.name}, which the "
                               "interpreter does not implement")
         result = impl(self, args, call)  # type: ignore[arg-type]
-        if result is not None and fn.ret_types and isinstance(fn.ret_types[0], IntType):
-            assert isinstance(result, int)
+        if isinstance(result, int) and fn.ret_types and isinstance(fn.ret_types[0], IntType):
             result &= fn.ret_types[0].mask
         return result
 
@@ -724,191 +783,14 @@ _CASTS = frozenset({Op.ZEXT, Op.SEXT, Op.TRUNC, Op.PTRTOINT, Op.INTTOPTR, Op.SIT
                     Op.CTZ})
 
 
-# ---------------------------------------------------------------------------
-# The C library subset
-
-
-def format_printf(fmt: bytes, args: Sequence[Scalar], mem: Memory) -> bytes:
-    """glibc-compatible rendering of the integer, character and string conversions."""
-    out = bytearray()
-    ai = 0
-    i = 0
-
-    def next_arg() -> Scalar:
-        nonlocal ai
-        if ai >= len(args):
-            raise InterpError("printf: too few arguments")
-        a = args[ai]
-        ai += 1
-        return a
-
-    while i < len(fmt):
-        c = fmt[i]
-        if c != ord("%"):
-            out.append(c)
-            i += 1
-            continue
-        i += 1
-        flags = ""
-        while i < len(fmt) and chr(fmt[i]) in "-+ #0":
-            flags += chr(fmt[i])
-            i += 1
-        width = ""
-        if i < len(fmt) and fmt[i] == ord("*"):
-            w = to_signed(int(next_arg()), 32)
-            if w < 0:
-                flags += "-"
-                w = -w
-            width = str(w)
-            i += 1
-        while i < len(fmt) and chr(fmt[i]).isdigit():
-            width += chr(fmt[i])
-            i += 1
-        prec: str | None = None
-        if i < len(fmt) and fmt[i] == ord("."):
-            i += 1
-            prec = ""
-            if i < len(fmt) and fmt[i] == ord("*"):
-                p = to_signed(int(next_arg()), 32)
-                prec = str(p) if p >= 0 else None
-                i += 1
-            else:
-                while i < len(fmt) and chr(fmt[i]).isdigit():
-                    prec += chr(fmt[i])
-                    i += 1
-                prec = prec or "0"
-        length = ""
-        while i < len(fmt) and chr(fmt[i]) in "hlzjtqL":
-            length += chr(fmt[i])
-            i += 1
-        if i >= len(fmt):
-            break
-        conv = chr(fmt[i])
-        i += 1
-        bits = {"": 32, "hh": 8, "h": 16, "l": 64, "ll": 64, "z": 64, "j": 64, "t": 64,
-                "q": 64}.get(length, 64)
-        spec = "%" + flags + width + ("." + prec if prec is not None else "")
-        if conv == "%":
-            out += b"%"
-        elif conv in "di":
-            v = to_signed(int(next_arg()), bits)
-            if prec == "0" and v == 0:
-                out += _pad(b"", flags, width)
-            else:
-                out += ((spec + "d") % v).encode()
-        elif conv in "uxXo":
-            v = int(next_arg()) & ((1 << bits) - 1)
-            if prec == "0" and v == 0:  # C prints no digits at all here
-                out += _pad(b"", flags, width)
-                continue
-            pyconv = "d" if conv == "u" else conv
-            text = (spec.replace("+", "").replace(" ", "") + pyconv) % v
-            if conv == "o" and "#" in flags:
-                text = text.replace("0o", "0", 1)
-            out += text.encode()
-        elif conv == "c":
-            out += _pad(bytes([int(next_arg()) & 0xFF]), flags, width)
-        elif conv == "s":
-            addr = int(next_arg())
-            s = b"(null)" if addr == 0 else mem.read_cstring(addr)
-            if prec is not None:
-                s = s[: int(prec)]
-            out += _pad(s, flags, width)
-        elif conv == "p":
-            addr = int(next_arg())
-            out += _pad(b"(nil)" if addr == 0 else f"0x{addr:x}".encode(), flags, width)
-        elif conv in "fFeEgG":
-            v = float(next_arg())
-            out += ((spec + conv) % v).encode()
-        else:
-            raise InterpError(f"printf: unsupported conversion %{conv}")
-    return bytes(out)
-
-
-def _pad(s: bytes, flags: str, width: str) -> bytes:
-    w = int(width) if width else 0
-    if len(s) >= w:
-        return s
-    fill = b" " * (w - len(s))
-    return s + fill if "-" in flags else fill + s
-
-
-def _printf(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    text = format_printf(it.mem.read_cstring(int(args[0])), args[1:], it.mem)
-    it.stdout += text
-    return len(text)
-
-
-def _puts(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    it.stdout += it.mem.read_cstring(int(args[0])) + b"\n"
-    return 1
-
-
-def _putchar(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    c = int(args[0]) & 0xFF
-    it.stdout.append(c)
-    return c
-
-
-def _abort(it: Interpreter, args: list[Scalar], call: Call | None) -> None:
-    raise Trap("abort() called")
-
-
-def _exit(it: Interpreter, args: list[Scalar], call: Call | None) -> None:
-    raise ProgramExit(to_signed(int(args[0]), 32) & 0xFF)
-
-
-def _malloc(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    return it.mem.allocate(int(args[0]), 16, "malloc")
-
-
-def _calloc(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    return it.mem.allocate(int(args[0]) * int(args[1]), 16, "calloc")
-
-
-def _free(it: Interpreter, args: list[Scalar], call: Call | None) -> None:
-    if int(args[0]):
-        it.mem.free(int(args[0]))
-
-
-def _strlen(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    return len(it.mem.read_cstring(int(args[0])))
-
-
-def _strcmp(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    a, b = it.mem.read_cstring(int(args[0])), it.mem.read_cstring(int(args[1]))
-    return (a > b) - (a < b)
-
-
-def _memcpy(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    dst, src, n = int(args[0]), int(args[1]), int(args[2])
-    it.mem.write(dst, it.mem.read(src, n))
-    return dst
-
-
-def _memset(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    dst, c, n = int(args[0]), int(args[1]), int(args[2])
-    it.mem.write(dst, bytes([c & 0xFF]) * n)
-    return dst
-
-
-def _memcmp(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    a, b = it.mem.read(int(args[0]), int(args[2])), it.mem.read(int(args[1]), int(args[2]))
-    return (a > b) - (a < b)
-
-
-LIBC: dict[str, External] = {
-    "printf": _printf, "puts": _puts, "putchar": _putchar, "abort": _abort, "exit": _exit,
-    "malloc": _malloc, "calloc": _calloc, "free": _free, "strlen": _strlen, "strcmp": _strcmp,
-    "memcpy": _memcpy, "memset": _memset, "memcmp": _memcmp,
-}
-
-
 def run_function(module: Module, fn: Function | str, args: Sequence[Scalar] = (), *,
                  step_limit: int = 2_000_000) -> RunResult:
     """Run one function in a fresh machine state."""
     return Interpreter(module, step_limit=step_limit).run(fn, args)
 
+
+# the C library subset (imported last: it uses this module's exceptions and Memory)
+from .interp_libc import LIBC, format_printf  # noqa: E402
 
 __all__ = [
     "InterpError",

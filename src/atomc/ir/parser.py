@@ -70,15 +70,18 @@ from .insts import (
     Unreachable,
     VaStart,
 )
-from .insts import DynAlloca, StackRestore, StackSave
+from .insts import ATOMIC_OPS, ArrayKind, DynAlloca, StackRestore, StackSave
+from .atomics_text import parse_atomic
 from .types import (
     F32,
     F64,
+    F80,
     I1,
     I8,
     I16,
     I32,
     I64,
+    I128,
     PTR,
     VOID,
     FloatType,
@@ -88,6 +91,8 @@ from .types import (
     Type,
 )
 from .values import Const, Undef, Use, Value
+from .x87float import parse_x80
+from .wide import ARITY, Wide, parse_wide_head
 
 _T = TypeVar("_T")
 
@@ -133,7 +138,8 @@ _TOKEN_RE = re.compile(
   | (?P<metakw>![A-Za-z_]+)
   | (?P<record>\#[0-9]+)
   | (?P<recordkw>\#[A-Za-z_]+)
-  | (?P<float>0x[0-9A-Fa-f]{16}(?![A-Za-z0-9_])|[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+
+  | (?P<float>0x[0-9A-Fa-f]{16}(?![A-Za-z0-9_])|0xK[0-9A-Fa-f]{20}(?![A-Za-z0-9_])
+                     |[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+
                      |inf(?![A-Za-z0-9_])|nan(?![A-Za-z0-9_])))
   | (?P<int>[-+]?[0-9]+(?![A-Za-z_]))
   | (?P<ident>[A-Za-z_][A-Za-z0-9_.]*)
@@ -184,8 +190,8 @@ _ESCAPES = {"n": "\n", "t": "\t"}
 
 
 _TYPE_NAMES: dict[str, Type] = {
-    "i1": I1, "i8": I8, "i16": I16, "i32": I32, "i64": I64, "f32": F32, "f64": F64,
-    "ptr": PTR, "void": VOID,
+    "i1": I1, "i8": I8, "i16": I16, "i32": I32, "i64": I64, "i128": I128, "f32": F32,
+    "f64": F64, "f80": F80, "ptr": PTR, "void": VOID,
 }
 
 # ---------------------------------------------------------------------------
@@ -666,6 +672,10 @@ class IRParser:
         if t.kind == "float":
             if not isinstance(ty, FloatType):
                 self.error(t, f"floating-point constant with type {ty}")
+            if isinstance(ty, FloatType) and ty.bits == 80:  # exact: bits or rounded once
+                return Const(ty, parse_x80(t.text))
+            if t.text.startswith("0xK"):
+                self.error(t, f"an x87 bit pattern needs type f80, not {ty}")
             if t.text.startswith("0x"):  # the bits of a double (NaNs)
                 return Const(ty, struct.unpack("<d", int(t.text, 16).to_bytes(8, "little"))[0])
             return Const(ty, float(t.text))
@@ -1025,9 +1035,10 @@ class IRParser:
             self.error(op_tok, f"unknown instruction '{name}'")
         typed = lambda: self.parse_typed(scope)
         if op in BINARY_OPS:
+            nsw = self.accept("nsw")
             lhs = typed()
             self.expect(",")
-            return Binary(op, lhs, typed(), loc=None)
+            return Binary(op, lhs, typed(), loc=None, nsw=nsw)
         if op in (Op.ICMP, Op.FCMP):
             pred = self.expect_kind("ident", "predicate")
             preds = ICMP_PREDS if op is Op.ICMP else FCMP_PREDS
@@ -1045,7 +1056,12 @@ class IRParser:
                 size = self.expect_int("size")
                 self.expect(",")
                 self.expect("align")
-                return Alloca(size, self.expect_int("alignment"), loc=None)
+                align = self.expect_int("alignment")
+                arrays = ArrayKind.NONE
+                if self.at(",") and self.peek().text == "arrays":
+                    self.pos += 2
+                    arrays = ArrayKind(self.expect_int("array kind"))
+                return Alloca(size, align, loc=None, arrays=arrays)
             case Op.LOAD:
                 ty = self.parse_type()
                 self.expect(",")
@@ -1111,6 +1127,10 @@ class IRParser:
                 return StackRestore(typed(), loc=None)
             case Op.ASM:
                 return self.parse_asm(scope)
+            case _ if op in ATOMIC_OPS:
+                return parse_atomic(self, op, scope)
+            case Op.WIDE:
+                return self.parse_wide(scope)
             case Op.JUMP:
                 b, args = self.parse_succ(scope)
                 return Jump(b, args, loc=None)
@@ -1151,6 +1171,21 @@ class IRParser:
         if self.accept("fixed"):
             fixed = self.expect_int("number of fixed arguments")
         return Call(callee, args, ret, loc=None, fixed_args=fixed, byval=byval)
+
+    def parse_wide(self, scope: _FunctionScope) -> Wide:
+        kind_tok = self.expect_kind("ident", "a wide operation")
+        pred_tok = self.expect_kind("ident", "predicate") if kind_tok.text == "icmp" else None
+        head = parse_wide_head(kind_tok.text, pred_tok.text if pred_tok else None)
+        if isinstance(head, str):
+            self.error(pred_tok or kind_tok, head)
+        kind, pred = head
+        args = [self.parse_typed(scope)]
+        while self.accept(","):
+            args.append(self.parse_typed(scope))
+        if len(args) != ARITY[kind]:
+            self.error(kind_tok, f"wide {kind_tok.text} takes {ARITY[kind]} operands, "
+                                 f"not {len(args)}")
+        return Wide(kind, args, pred=pred, loc=None)
 
     def parse_asm(self, scope: _FunctionScope) -> InlineAsm:
         ret = self.parse_type()

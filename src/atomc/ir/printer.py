@@ -20,9 +20,11 @@ from .function import Block, Function, Global, Module, SymRef, Zeros
 from .insts import (
     Alloca, Branch, Call, Cast, Cmp, Extract, InlineAsm, Inst, Load, MemCopy, MemSet, Op, Store, Switch,
 )
-from .insts import DynAlloca
+from .insts import ATOMIC_OPS, Binary, DynAlloca
+from .atomics_text import atomic_body
 from .types import IntType
 from .values import Arg, BlockParam, Const, Undef, Value
+from .wide import Wide
 
 
 def _q(s: str) -> str:
@@ -167,7 +169,7 @@ class IRPrinter:
         match v:
             case Const():
                 val = v.signed() if isinstance(v.value, int) and isinstance(v.ty, IntType) else v.value
-                return float_text(val) if isinstance(val, float) else str(val)
+                return float_text(val) if isinstance(val, float) else str(val)  # X80: 0xK...
             case Undef():
                 return "undef"
             case Function() | Global():
@@ -292,12 +294,15 @@ class IRPrinter:
         ops = [u.value for u in inst.operands]
         op = inst.op.value
         match inst:
+            case Binary():
+                body = f"{op}{' nsw' if inst.nsw else ''} {t(ops[0])}, {t(ops[1])}"
             case Cmp():
                 body = f"{op} {inst.pred} {t(ops[0])}, {t(ops[1])}"
             case Cast():
                 body = f"{op} {t(ops[0])} to {inst.ty}"
             case Alloca():
-                body = f"alloca {inst.size}, align {inst.align}"
+                body = f"alloca {inst.size}, align {inst.align}" + (
+                    f", arrays {int(inst.arrays)}" if inst.arrays else "")
             case Load():
                 body = f"load {inst.ty}, {t(ops[0])}" + (" volatile" if inst.volatile else "")
             case Store():
@@ -330,8 +335,12 @@ class IRPrinter:
                 cases = ", ".join(f"{v}: {self.succ(inst, i + 1, names)}"
                                   for i, v in enumerate(inst.values))
                 body = f"switch {t(ops[0])}, default {self.succ(inst, 0, names)}, [{cases}]"
+            case Wide():
+                body = f"wide {inst.mnemonic} " + ", ".join(t(v) for v in ops)
             case _ if inst.op is Op.JUMP:
                 body = f"jump {self.succ(inst, 0, names)}"
+            case _ if inst.op in ATOMIC_OPS:
+                body = atomic_body(inst, t)
             case _:
                 body = op + (" " + ", ".join(t(v) for v in ops) if ops else "")
         if str(inst.ty) != "void":

@@ -20,6 +20,7 @@ from .debuginfo import (
 )
 from .insts import Binary, Cast, Inst, Op
 from .types import FloatType, IntType
+from .x87float import X80
 from .values import Const, Value
 
 
@@ -65,6 +66,8 @@ def salvage_expression(inst: Inst) -> tuple[Value, tuple[int, ...]] | None:
     folded = _constant_result(inst)
     if folded is not None:  # a dead computation on constants: its value, exactly
         return folded, ()
+    if isinstance(inst.ty, IntType) and inst.ty.bits > 64:
+        return None  # DWARF computes in 64 bits: a 128-bit value is described by its halves
     if isinstance(inst, Binary) and isinstance(inst.rhs, Const) and inst.op in (Op.ADD, Op.SUB):
         c = inst.rhs.signed()
         if inst.op is Op.SUB:
@@ -104,6 +107,8 @@ def _constant_result(inst: Inst) -> Const | None:
             r = eval_cast(inst.op, vals[0].ty, inst.ty, vals[0].value)  # type: ignore
     except InterpError:
         return None
+    if isinstance(r, X80):
+        return Const(inst.ty, r)
     return Const(inst.ty, float(r) if isinstance(inst.ty, FloatType) else int(r))
 
 

@@ -4,6 +4,10 @@ Aggregates never appear as IR values: the front end lowers C structs and arrays
 to memory (alloca + ptradd + load/store) and to ABI pieces at call boundaries.
 The only non-scalar type is `TupleType`, the result of a call that returns two
 registers (a 9..16 byte struct under SysV); `extract` takes it apart.
+
+`f80` is the x87 80-bit extended format (C's `long double`): its constants are
+`x87float.X80` bit patterns, it occupies 16 bytes of memory (`size`, as the C
+type) of which loads and stores touch the first 10.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import Final
 
 @dataclass(frozen=True, slots=True)
 class IntType:
-    bits: int  # 1, 8, 16, 32 or 64
+    bits: int  # 1, 8, 16, 32, 64 or 128 (legalised to i64 pairs before codegen)
 
     def __str__(self) -> str:
         return f"i{self.bits}"
@@ -30,14 +34,18 @@ class IntType:
 
 @dataclass(frozen=True, slots=True)
 class FloatType:
-    bits: int  # 32 or 64
+    bits: int  # 32, 64 or 80 (x87 extended)
 
     def __str__(self) -> str:
         return f"f{self.bits}"
 
     @property
     def size(self) -> int:
-        return self.bits // 8
+        return 16 if self.bits == 80 else self.bits // 8
+
+    @property
+    def is_x87(self) -> bool:
+        return self.bits == 80
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,14 +88,16 @@ I8: Final = IntType(8)
 I16: Final = IntType(16)
 I32: Final = IntType(32)
 I64: Final = IntType(64)
+I128: Final = IntType(128)
 F32: Final = FloatType(32)
 F64: Final = FloatType(64)
+F80: Final = FloatType(80)
 PTR: Final = PtrType()
 VOID: Final = VoidType()
 
 _BY_NAME: Final[dict[str, Type]] = {
-    "i1": I1, "i8": I8, "i16": I16, "i32": I32, "i64": I64,
-    "f32": F32, "f64": F64, "ptr": PTR, "void": VOID,
+    "i1": I1, "i8": I8, "i16": I16, "i32": I32, "i64": I64, "i128": I128,
+    "f32": F32, "f64": F64, "f80": F80, "ptr": PTR, "void": VOID,
 }
 
 
@@ -101,7 +111,7 @@ def parse_type(text: str) -> Type:
 
 
 def int_type(size_bytes: int) -> IntType:
-    return {1: I8, 2: I16, 4: I32, 8: I64}[size_bytes]
+    return {1: I8, 2: I16, 4: I32, 8: I64, 16: I128}[size_bytes]
 
 
 def is_int(t: Type) -> bool:
@@ -110,3 +120,8 @@ def is_int(t: Type) -> bool:
 
 def is_float(t: Type) -> bool:
     return isinstance(t, FloatType)
+
+
+def is_x87(t: Type) -> bool:
+    """The x87 extended type (`f80`): memory-resident in the back end."""
+    return isinstance(t, FloatType) and t.bits == 80

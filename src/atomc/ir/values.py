@@ -14,6 +14,7 @@ import struct
 from typing import TYPE_CHECKING
 
 from .types import Type
+from .x87float import X80
 
 if TYPE_CHECKING:
     from .dbgrecords import DbgRecord
@@ -76,10 +77,12 @@ class Const(Value):
     __slots__ = ("value",)
     tracks_uses = False
 
-    def __init__(self, ty: Type, value: int | float) -> None:
+    def __init__(self, ty: Type, value: int | float | X80) -> None:
         super().__init__(ty)
         if isinstance(value, int) and hasattr(ty, "mask"):
             value &= ty.mask  # type: ignore[union-attr]
+        elif getattr(ty, "bits", 0) == 80 and not hasattr(ty, "mask"):
+            value = _to_x80(value)  # an f80 constant is an exact X80 bit pattern
         elif isinstance(value, float) and getattr(ty, "bits", 0) == 32:
             value = _to_single(value)  # an f32 constant holds a single's value
         self.value = value
@@ -87,6 +90,8 @@ class Const(Value):
     def identity(self) -> int:
         """A key that tells constants apart exactly: integers by value, floats by
         their IEEE bits (0.0 and -0.0 differ; a NaN equals itself)."""
+        if isinstance(self.value, X80):
+            return self.value.bits
         if isinstance(self.value, float):
             return int.from_bytes(struct.pack("<d", self.value), "little")
         return self.value
@@ -100,6 +105,12 @@ class Const(Value):
 
     def __repr__(self) -> str:
         return f"<Const {self.ty} {self.value}>"
+
+
+def _to_x80(v: int | float | X80) -> X80:
+    if isinstance(v, X80):
+        return v
+    return X80.from_int(v) if isinstance(v, int) else X80.from_float(v)
 
 
 def _to_single(v: float) -> float:

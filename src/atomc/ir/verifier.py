@@ -28,6 +28,12 @@ Types
 - T10 ret values match the function's ret_types in count and type
 - T11 va_start only in a variadic function
 - T12 signature: args match param_types; byval/sret params are ptr; sret returns () or (ptr)
+Atomics (atomics.py)
+- A1  an atomic access has a ptr address and accesses an i8, i16, i32, i64 or ptr
+- A2  orderings fit: a load is not release/acq_rel, a store not acquire/acq_rel, a fence not relaxed
+- A3  atomicrmw: the result has the value's type; every operation but xchg needs an integer
+- A4  cmpxchg: expected and desired values of one type T; the result is {T, i1}
+- A5  cmpxchg failure ordering: relaxed, acquire or seq_cst, and not above the success ordering
 SSA
 - D1  every use is dominated by its definition (successor args are uses at the terminator)
 - D2  block params are usable in their block and the blocks it dominates; dead code unchecked
@@ -58,16 +64,13 @@ from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
     OP_ARITY,
     OP_BY_NAME,
-    DIBasicType,
-    DICompositeType,
-    DIDerivedType,
     DIExpression,
     DILexicalBlock,
     DILocalVariable,
     DILocation,
     DISubprogram,
-    DISubroutineType,
     DW_OP_LLVM_fragment,
+    type_bits,
 )
 from .dominators import DomTree, dominators_of_function
 from .function import Block, Function, Global, Module, SymRef
@@ -98,11 +101,17 @@ from .insts import (
     Unreachable,
     VaStart,
 )
-from .insts import DynAlloca, StackRestore, StackSave
+from .insts import ATOMIC_OPS, DynAlloca, StackRestore, StackSave
+from .atomics import FORMATS as _ATOMIC_FORMATS
+from .atomics import OPERAND_COUNTS as _ATOMIC_OPERANDS
+from .atomics import VALUE_FORMATS as _ATOMIC_VALUES
+from .atomics import check_atomic
 from .inline_asm import check_asm
 from .printer import IRPrinter
 from .types import I1, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type
 from .values import Arg, BlockParam, Const, Undef, Use, Value
+from .insts import NSW_OPS
+from .wide import Wide, check_wide
 
 MAX_ATOM_GROUP = (1 << 61) - 1
 _NAME_RE = re.compile(r"[A-Za-z0-9_.$]*")
@@ -136,12 +145,14 @@ _FORMAT: dict[Op, type] = {
     Op.EXTRACT: Extract, Op.VASTART: VaStart, Op.ASM: InlineAsm, Op.JUMP: Jump, Op.BRANCH: Branch,
     Op.SWITCH: Switch, Op.RET: Ret, Op.UNREACHABLE: Unreachable,
     Op.DYNALLOCA: DynAlloca, Op.STACKSAVE: StackSave, Op.STACKRESTORE: StackRestore,
+    **_ATOMIC_FORMATS,
+    Op.WIDE: Wide,
 }
 # operand count per format (None: variable)
 _NOPS: dict[type, int | None] = {
     Binary: 2, Cmp: 2, Cast: 1, Alloca: 0, Load: 1, Store: 2, PtrAdd: 2, MemCopy: 2, MemSet: 2,
     Select: 3, Call: None, Extract: 1, VaStart: 1, InlineAsm: None, Jump: 0, Branch: 1, Switch: 1, Ret: None,
-    Unreachable: 0, DynAlloca: 1, StackSave: 0, StackRestore: 1,
+    Unreachable: 0, DynAlloca: 1, StackSave: 0, StackRestore: 1, Wide: None, **_ATOMIC_OPERANDS,
 }
 _INT_BINARY = BINARY_OPS - {Op.FADD, Op.FSUB, Op.FMUL, Op.FDIV}
 _OP_NAMES = {code: name for name, code in OP_BY_NAME.items()}
@@ -163,26 +174,6 @@ def _scope_subprogram(scope: object) -> DISubprogram | None:
         if isinstance(scope, DILexicalBlock):
             scope = scope.scope
             continue
-        return None
-    return None
-
-
-def _type_bits(t: object) -> int | None:
-    """Size of a DI type in bits, through typedefs and qualifiers (None: unknown)."""
-    for _ in range(1000):
-        if isinstance(t, DIBasicType):
-            return t.size_bits
-        if isinstance(t, DICompositeType):
-            return t.size_bits or None
-        if isinstance(t, DIDerivedType):
-            if t.tag == "pointer":
-                return t.size_bits or 64
-            if t.tag == "member":
-                return t.size_bits or None
-            t = t.base
-            continue
-        if isinstance(t, DISubroutineType):
-            return None
         return None
     return None
 
@@ -464,6 +455,8 @@ class _FunctionVerifier:
                     e(f"'{inst.op.value}' needs floating-point operands, not {a.ty}")
                 if ty != a.ty:
                     e(f"binary result type {ty} differs from the operand type {a.ty}")
+                if inst.nsw and inst.op not in NSW_OPS:
+                    e(f"'{inst.op.value}' cannot carry nsw (only add, sub and mul)")
             case Cmp():
                 a, b = ops
                 if a.ty != b.ty:
@@ -537,6 +530,12 @@ class _FunctionVerifier:
             case InlineAsm():
                 for problem in check_asm(inst):
                     e(problem)
+            case _ if inst.op in ATOMIC_OPS:
+                for problem in check_atomic(inst):
+                    e(problem)
+            case Wide():
+                for problem in check_wide(inst):
+                    e(problem)
             case DynAlloca():
                 if ops[0].ty != I64:
                     e(f"dynalloca size must be i64, not {ops[0].ty}")
@@ -575,7 +574,7 @@ class _FunctionVerifier:
                         if g != w:
                             e(f"ret value {k} has type {g}, the function returns {w}")
         if not isinstance(inst, (Call, Load, Binary, Cmp, Cast, Select, Extract, Alloca, PtrAdd,
-                                 InlineAsm)) and ty != VOID:
+                                 InlineAsm, Wide, *_ATOMIC_VALUES)) and ty != VOID:
             e(f"'{inst.op.value}' must not produce a value (has type {ty})")
 
     def check_cast(self, inst: Inst, src: Type, dst: Type) -> None:
@@ -805,7 +804,7 @@ class _FunctionVerifier:
             if size <= 0 or off < 0:
                 self.err(rec, f"fragment ({off}, {size}) is empty or negative")
                 return
-            bits = _type_bits(var.type)
+            bits = type_bits(var.type)
             if bits is not None and off + size > bits:
                 self.err(rec, f"fragment bits {off}..{off + size} are outside variable "
                               f"'{var.name}' ({bits} bits)")

@@ -5,7 +5,10 @@ ordered/unordered predicates), so folding at compile time and running agree.
 
 Conversions to integers fold only when the truncated value fits the target
 type: out-of-range and NaN inputs are undefined in C and are left to run
-time, where they behave as the unoptimised program does. No algebraic
+time, where they behave as the unoptimised program does. `f80` (long double)
+folds through the exact x87 emulation of `ir.x87float` (round to nearest even
+on the exact result, the FPU's NaN and infinity rules), so it is exact too.
+No algebraic
 identities are applied: x + 0.0 is not x (for x = -0.0), x * 0.0 is not 0.0
 (NaN, infinities, signs), x - x is not 0.0 (NaN).
 """
@@ -14,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from ..ir import Binary, Cast, Cmp, Const, FloatType, Inst, IntType, Op, Value
+from ..ir import X80, Binary, Cast, Cmp, Const, FloatType, Inst, IntType, Op, Value
 from ..ir.interp import InterpError, eval_binary, eval_cast, eval_cmp
 
 _FLOAT_CASTS = frozenset({Op.SITOFP, Op.UITOFP, Op.FPTOSI, Op.FPTOUI, Op.FPEXT, Op.FPTRUNC,
@@ -41,7 +44,7 @@ def fold_float(inst: Inst) -> Value | None:
         if isinstance(inst, Cmp):
             return Const(inst.ty, eval_cmp(inst.pred, ops[0].ty, vals[0], vals[1]))
         if isinstance(inst, Cast):
-            if inst.op in (Op.FPTOSI, Op.FPTOUI) and not _fits(inst, float(vals[0])):
+            if inst.op in (Op.FPTOSI, Op.FPTOUI) and not _fits(inst, vals[0]):
                 return None
             return Const(inst.ty, eval_cast(inst.op, ops[0].ty, inst.ty, vals[0]))
         return Const(inst.ty, eval_binary(inst.op, inst.ty, vals[0], vals[1]))
@@ -49,12 +52,18 @@ def fold_float(inst: Inst) -> Value | None:
         return None
 
 
-def _fits(inst: Cast, v: float) -> bool:
-    if not math.isfinite(v):
+def _fits(inst: Cast, v: float | X80) -> bool:
+    if isinstance(v, X80):  # long double: exact truncation of the exact value
+        t0 = v.to_int()
+        if t0 is None:
+            return False
+        t = t0
+    elif not math.isfinite(v):
         return False
+    else:
+        t = int(v)
     assert isinstance(inst.ty, IntType)
     bits = inst.ty.bits
-    t = int(v)
     if inst.op is Op.FPTOSI:
         return -(1 << (bits - 1)) <= t < (1 << (bits - 1))
     return 0 <= t < (1 << bits)

@@ -9,6 +9,9 @@ with the same type as an earlier load, or as an earlier store's value, is
 replaced by that value as long as no store, call, memcpy, memset or va_start
 came in between.
 
+Arithmetic is numbered without its `nsw` flag; the survivor of a merge keeps
+`nsw` only if both instructions had it.
+
 Debug info: when two instructions are unified, the survivor's location
 becomes `merge_locations(survivor, removed, module.atoms)` (the Key
 Instructions merge rules: same line keeps an atom, different lines give
@@ -23,6 +26,7 @@ from typing import ClassVar
 
 from ..ir import (
     MEMORY_WRITERS,
+    Binary,
     Block,
     Cast,
     Cmp,
@@ -37,6 +41,7 @@ from ..ir import (
     Value,
 )
 from ..ir.dominators import dominators_of_function
+from ..ir.wide import Wide
 from ..ir.locations import merge_locations
 from ..ir.rewrite import erase
 from .cfgutils import replace_value
@@ -65,6 +70,8 @@ def value_key(inst: Inst) -> tuple[object, ...] | None:
         extra = inst.index
     elif isinstance(inst, Cast):
         extra = str(inst.ty)
+    elif isinstance(inst, Wide):
+        extra = inst.mnemonic
     return (inst.op, str(inst.ty), extra, *ops)
 
 
@@ -128,6 +135,8 @@ class GVN(FunctionPass):
                 added.append(key)
                 continue
             self._merge_loc(prev_inst, inst, module)
+            if isinstance(prev_inst, Binary):  # the survivor promises only what both did
+                prev_inst.nsw = prev_inst.nsw and inst.nsw  # type: ignore[attr-defined]
             replace_value(inst, prev_inst)
             erase(inst)
             ctx.count("gvn.cse")

@@ -3,7 +3,9 @@
 A direct call to a defined, non-variadic, non-recursive function is replaced by
 a copy of the callee's body when the callee is small enough for the
 optimisation level, is `always_inline`, or is an internal function with a
-single call site; never for `noinline` / `noipa` callees.
+single call site; never for `noinline` / `noipa` callees, nor for weak or
+interposable (-fPIC, default visibility) ones, whose body may not be the one
+that runs.
 
 Debug info: every inlined instruction and record keeps its line, column and
 scope, and its inlined-at chain is extended with the call's location, so the
@@ -42,7 +44,8 @@ def function_size(fn: Function) -> int:
 def inlinable(callee: Function, caller: Function) -> bool:
     if callee.is_declaration or callee.variadic or callee is caller:
         return False
-    if callee.attrs & {"noinline", "noipa", "weak"}:  # a weak body may be replaced at link time
+    # a weak body may be replaced at link time, an interposable one (-fPIC) at load time
+    if callee.attrs & {"noinline", "noipa", "weak", "interposable"}:
         return False
     for inst in callee.insts():
         if isinstance(inst, VaStart):

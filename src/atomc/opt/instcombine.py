@@ -83,6 +83,40 @@ def _log2(c: int) -> int | None:
     return c.bit_length() - 1 if c > 0 and c & (c - 1) == 0 else None
 
 
+def fold_constant(inst: Inst) -> Value | None:
+    """The value an instruction whose operands decide it computes (constants, or the
+    chosen arm of a select on a constant), with the interpreter's semantics; None
+    when it is not decided or would trap. Shared with legalize-i128."""
+    folded = fold_float(inst)
+    if folded is not None:
+        return folded
+    if isinstance(inst, Select):
+        c = _const(inst.cond)
+        if c is not None:
+            return inst.operand(1) if c else inst.operand(2)
+        return None
+    if not isinstance(inst, (Binary, Cmp, Cast)) or not isinstance(inst.ty, (IntType,
+                                                                              PtrType)):
+        return None
+    if isinstance(inst, Cmp) and inst.op is not Op.ICMP:
+        return None
+    vals = [_const(u.value) for u in inst.operands]
+    if any(v is None for v in vals):
+        return None
+    ints = [v for v in vals if v is not None]
+    try:
+        if isinstance(inst, Cmp):
+            return Const(I1, eval_cmp(inst.pred, inst.lhs.ty, ints[0], ints[1]))
+        if isinstance(inst, Cast):
+            if inst.op not in (Op.ZEXT, Op.SEXT, Op.TRUNC, Op.PTRTOINT, Op.INTTOPTR, Op.CLZ,
+                               Op.CTZ):
+                return None
+            return Const(inst.ty, int(eval_cast(inst.op, inst.value.ty, inst.ty, ints[0])))
+        return Const(inst.ty, int(eval_binary(inst.op, inst.ty, ints[0], ints[1])))
+    except InterpError:
+        return None
+
+
 class _Combiner:
     def __init__(self, fn: Function, ctx: PassContext) -> None:
         self.fn = fn
@@ -164,34 +198,7 @@ class _Combiner:
         return None
 
     def fold_constant(self, inst: Inst) -> Value | None:
-        folded = fold_float(inst)
-        if folded is not None:
-            return folded
-        if isinstance(inst, Select):
-            c = _const(inst.cond)
-            if c is not None:
-                return inst.operand(1) if c else inst.operand(2)
-            return None
-        if not isinstance(inst, (Binary, Cmp, Cast)) or not isinstance(inst.ty, (IntType,
-                                                                                  PtrType)):
-            return None
-        if isinstance(inst, Cmp) and inst.op is not Op.ICMP:
-            return None
-        vals = [_const(u.value) for u in inst.operands]
-        if any(v is None for v in vals):
-            return None
-        ints = [v for v in vals if v is not None]
-        try:
-            if isinstance(inst, Cmp):
-                return Const(I1, eval_cmp(inst.pred, inst.lhs.ty, ints[0], ints[1]))
-            if isinstance(inst, Cast):
-                if inst.op not in (Op.ZEXT, Op.SEXT, Op.TRUNC, Op.PTRTOINT, Op.INTTOPTR, Op.CLZ,
-                                   Op.CTZ):
-                    return None
-                return Const(inst.ty, int(eval_cast(inst.op, inst.value.ty, inst.ty, ints[0])))
-            return Const(inst.ty, int(eval_binary(inst.op, inst.ty, ints[0], ints[1])))
-        except InterpError:
-            return None
+        return fold_constant(inst)
 
     # -- binary ----------------------------------------------------------------
     def binary(self, inst: Binary) -> Value | None:

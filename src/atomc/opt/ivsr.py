@@ -6,7 +6,9 @@ multiplication `i * c` — or `sext(i) * c`, the shape array indexing takes —
 becomes a new induction variable `j` that starts at `init * c` and steps by
 `s * c`; an address `base + i * c` with a loop-invariant base becomes a
 pointer that steps by `s * c`. Both are exact in wrap-around arithmetic; the
-sign-extended form relies on C's rule that a signed `i` does not overflow.
+sign-extended form relies on C's rule that a signed `i` does not overflow, so
+it is used only when the step is `add nsw` (the front end's promise: a signed
+`i` without -fwrapv; never an unsigned counter converted to int).
 
 Debug info: the replaced multiplication's debug uses move to the new
 induction variable, which holds the same value at every point (VALUES kept).
@@ -74,8 +76,8 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:  # type: ignore[no-untyped-def]
             if inst.block is None:  # erased by an earlier reduction
                 continue
             scaled = _scaled_use(inst, p)
-            if scaled is None:
-                continue
+            if scaled is None or (scaled[1] and not step.nsw):
+                continue  # sext(i) * c steps evenly only if i cannot wrap
             factor, wide = scaled
             base = None
             target: Inst = inst

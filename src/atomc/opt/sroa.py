@@ -28,6 +28,7 @@ from typing import ClassVar
 
 from ..ir import (
     I64,
+    X80,
     Alloca,
     Const,
     DbgKind,
@@ -154,6 +155,8 @@ def _memset_value(ty: Type, byte: int) -> Value | None:
     pattern = int.from_bytes(bytes([byte & 0xFF]) * ty.size, "little")
     if isinstance(ty, (IntType, PtrType)):
         return Const(ty, pattern)
+    if isinstance(ty, FloatType) and ty.bits == 80:  # the first 10 bytes, as `fldt` reads
+        return Const(ty, X80.from_bytes(bytes([byte & 0xFF]) * 10))
     if isinstance(ty, FloatType):  # the same bytes read as a float (0 -> +0.0)
         return Const(ty, bitcast_value(int_type(ty.size), ty, pattern))
     return None

@@ -198,8 +198,9 @@ def type_name(d: DIE, depth: int = 0) -> str:
         return f"{kind} {name or '<anonymous>'}"
     if tag == "DW_TAG_pointer_type":
         return base() + " *"
-    if tag in ("DW_TAG_const_type", "DW_TAG_volatile_type"):
-        return ("const " if tag == "DW_TAG_const_type" else "volatile ") + base()
+    if tag in ("DW_TAG_const_type", "DW_TAG_volatile_type", "DW_TAG_atomic_type"):
+        return {"DW_TAG_const_type": "const ", "DW_TAG_volatile_type": "volatile ",
+                "DW_TAG_atomic_type": "_Atomic "}[tag] + base()
     if tag == "DW_TAG_array_type":
         dims = []
         for c in d.iter_children():

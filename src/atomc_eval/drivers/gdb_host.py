@@ -63,8 +63,8 @@ def format_value(val: Any) -> tuple[str | None, str]:
             return None, kind
         if kind in ("int", "float", "ptr") and str(val).startswith("<"):
             return None, kind  # <optimized out>, <synthetic pointer>, <error: ...>
-        if code in _INT_CODES:
-            return str(int(val)), kind
+        if code in _INT_CODES:  # int() of an __int128 is an error; its text is exact
+            return (str(int(val)) if vtype.sizeof <= 8 else str(val)), kind
         if code == gdb.TYPE_CODE_FLT:
             return valuefmt.float_text(float(val)), kind
         if code == gdb.TYPE_CODE_PTR:

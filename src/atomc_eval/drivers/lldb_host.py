@@ -79,6 +79,9 @@ def _scalar(value: Any, ctype: Any, basic: int) -> str | None:
     # Mask to the type's size: a value assembled from register pieces can
     # carry more bytes than its type, and GetValueAsSigned then misreads it.
     bits = 8 * ctype.GetByteSize()
+    if bits > 64:  # __int128: GetValueAsUnsigned has 64 bits; lldb's text is exact
+        text = value.GetValue()
+        return text if text and text.lstrip("-").isdigit() else None
     raw = value.GetValueAsUnsigned() & ((1 << bits) - 1) if bits else value.GetValueAsUnsigned()
     if ctype.GetTypeFlags() & lldb.eTypeIsSigned and bits and raw >> (bits - 1):
         raw -= 1 << bits

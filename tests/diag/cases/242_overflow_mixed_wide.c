@@ -2,6 +2,6 @@
 // expect-error: 6: unsupported: '__builtin_mul_overflow'
 int main(void)
 {
-    long r;
-    return __builtin_mul_overflow(1UL, -1L, &r);
+    __int128 r;
+    return __builtin_mul_overflow((unsigned __int128)1, (__int128)-1, &r);
 }

@@ -1,10 +1,14 @@
-// Dense switches become a bounds check and an indirect jump through a table of
-// block addresses (in .data.rel.ro: relocatable in a position-independent
-// link); sparse ones a balanced binary search of signed compares; runs of
-// consecutive cases with one target (GNU case ranges) a single unsigned range
-// check. Every instruction of the dispatch keeps the switch's line.
+// Dense switches become a bounds check and an indirect jump through a table in
+// .rodata: by default (PIE, as -fPIC) 32-bit offsets from the table, added to its
+// address (gcc's sequence: no relocation at load time); under -fno-pic absolute
+// block addresses read by the jump. Sparse switches become a balanced binary
+// search of signed compares; runs of consecutive cases with one target (GNU case
+// ranges) a single unsigned range check. Every instruction of the dispatch keeps
+// the switch's line. With -fcf-protection the table jump is `notrack`.
 // RUN: %atomc -S -O2 -g %s -o - | filecheck %s
 // RUN: %atomc -S -O0 %s -o - | filecheck %s --check-prefix=O0
+// RUN: %atomc -S -O2 -fno-pic %s -o - | filecheck %s --check-prefix=NOPIC
+// RUN: %atomc -S -O2 -fPIC -fcf-protection %s -o - | filecheck %s --check-prefix=CET
 
 int dense(int op)
 {
@@ -19,24 +23,38 @@ int dense(int op)
 }
 
 // CHECK-LABEL: dense:
-// CHECK:       .loc 1 11 {{[0-9]+}} prologue_end
+// CHECK:       .loc 1 15 {{[0-9]+}} prologue_end
 // CHECK-NOT:   .loc
 // CHECK:       subl $3, %[[IDX:e[a-z0-9]+]]
 // CHECK:       cmpl $5, %[[IDX]]
 // CHECK-NEXT:  ja .LBB0_[[DEF:[0-9]+]]
 // CHECK-NEXT:  leaq .LJTI0_0(%rip), %[[BASE:r[a-z0-9]+]]
-// CHECK-NEXT:  jmp *(%[[BASE]],%r{{[a-z0-9]+}},8)
+// CHECK-NEXT:  movslq (%[[BASE]],%[[I:r[a-z0-9]+]],4), %[[I]]
+// CHECK-NEXT:  addq %[[BASE]], %[[I]]
+// CHECK-NEXT:  jmp *%[[I]]
 // CHECK:       .cfi_endproc
-// CHECK-NEXT:  .section .data.rel.ro,"aw",@progbits
-// CHECK-NEXT:  .p2align 3
+// CHECK-NEXT:  .section .rodata
+// CHECK-NEXT:  .p2align 2
 // CHECK-NEXT:  .LJTI0_0:
-// CHECK-NEXT:  .quad .LBB0_{{[0-9]+}}
-// CHECK-NEXT:  .quad .LBB0_{{[0-9]+}}
-// CHECK-NEXT:  .quad .LBB0_{{[0-9]+}}
-// CHECK-NEXT:  .quad .LBB0_{{[0-9]+}}
-// CHECK-NEXT:  .quad .LBB0_[[DEF]]
-// CHECK-NEXT:  .quad .LBB0_{{[0-9]+}}
+// CHECK-NEXT:  .long .LBB0_{{[0-9]+}}-.LJTI0_0
+// CHECK-NEXT:  .long .LBB0_{{[0-9]+}}-.LJTI0_0
+// CHECK-NEXT:  .long .LBB0_{{[0-9]+}}-.LJTI0_0
+// CHECK-NEXT:  .long .LBB0_{{[0-9]+}}-.LJTI0_0
+// CHECK-NEXT:  .long .LBB0_[[DEF]]-.LJTI0_0
+// CHECK-NEXT:  .long .LBB0_{{[0-9]+}}-.LJTI0_0
 // CHECK-NEXT:  .text
+
+// NOPIC-LABEL: dense:
+// NOPIC:       leaq .LJTI0_0(%rip), %[[BASE:r[a-z0-9]+]]
+// NOPIC-NEXT:  jmp *(%[[BASE]],%r{{[a-z0-9]+}},8)
+// NOPIC:       .section .rodata
+// NOPIC-NEXT:  .p2align 3
+// NOPIC-NEXT:  .LJTI0_0:
+// NOPIC-NEXT:  .quad .LBB0_{{[0-9]+}}
+
+// CET-LABEL: dense:
+// CET:       addq %[[BASE:r[a-z0-9]+]], %[[I:r[a-z0-9]+]]
+// CET-NEXT:  notrack jmp *%[[I]]
 
 int sparse(int x)
 {
@@ -64,7 +82,7 @@ int sparse(int x)
 // CHECK-NEXT:  je
 // CHECK-NEXT:  jmp .LBB1_[[DEF:[0-9]+]]
 // CHECK:       .LBB1_[[RIGHT]]:
-// CHECK-NEXT:  .loc 1 43 5
+// CHECK-NEXT:  .loc 1 61 5
 // CHECK-NEXT:  cmpl $4096, %[[X]]
 // CHECK-NEXT:  jge .LBB1_[[RR:[0-9]+]]
 // CHECK-NEXT:  cmpl $64, %[[X]]
@@ -73,7 +91,7 @@ int sparse(int x)
 // CHECK-NEXT:  je
 // CHECK-NEXT:  jmp .LBB1_[[DEF]]
 // CHECK:       .LBB1_[[RR]]:
-// CHECK-NEXT:  .loc 1 43 5
+// CHECK-NEXT:  .loc 1 61 5
 // CHECK-NEXT:  cmpl $4096, %[[X]]
 // CHECK-NEXT:  je
 // CHECK-NEXT:  cmpl $65536, %[[X]]
@@ -102,5 +120,6 @@ int ranges(int c)
 // CHECK:       .cfi_endproc
 
 // O0-LABEL: dense:
-// O0:       jmp *(
+// O0:       movslq (
+// O0:       jmp *%
 // O0:       .LJTI0_0:

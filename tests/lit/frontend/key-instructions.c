@@ -23,11 +23,11 @@ void f1(int a)
 // CHECK-NEXT: mul {{.*}} atom: 2 3)
 // CHECK-NEXT: trunc {{.*}} atom: 2 2)
 // CHECK-NEXT: store {{.*}} atom: 2 1)
-// CHECK:      add i32 {{.*}} !loc(line: 11, {{.*}} atom: 3 2)
+// CHECK:      add nsw i32 {{.*}} !loc(line: 11, {{.*}} atom: 3 2)
 // CHECK-NEXT: store {{.*}} !loc(line: 11, {{.*}} atom: 3 1)
-// CHECK:      add i32 {{.*}} !loc(line: 12, {{.*}} atom: 4 2)
+// CHECK:      add nsw i32 {{.*}} !loc(line: 12, {{.*}} atom: 4 2)
 // CHECK-NEXT: store {{.*}} !loc(line: 12, {{.*}} atom: 4 1)
-// CHECK:      add i32 {{.*}}, i32 1  !loc(line: 13, {{.*}} atom: 5 2)
+// CHECK:      add nsw i32 {{.*}}, i32 1  !loc(line: 13, {{.*}} atom: 5 2)
 // CHECK-NEXT: store {{.*}} !loc(line: 13, {{.*}} atom: 5 1)
 // CHECK:      load i32, ptr {{%b[.0-9]+}}  !loc(line: 14, {{.*}} atom: 6 2)
 // CHECK-NEXT: store i32 {{%[0-9]+}}, ptr @g  !loc(line: 14, {{.*}} atom: 6 1)
@@ -37,7 +37,7 @@ void f1(int a)
 int f5(int a) { return a * 2; }
 // single return: the return block folds away and `ret` joins the statement's group
 // CHECK-LABEL: define @f5(
-// CHECK:      mul i32 {{.*}} atom: 1 2)
+// CHECK:      mul nsw i32 {{.*}} atom: 1 2)
 // CHECK-NEXT: ret i32 {{%[0-9]+}}  !loc(line: 37, {{.*}} atom: 1 1)
 
 int two(int a)

@@ -6,6 +6,7 @@ sret pointers, so what is left here is placement: the first six integer
 floating-point (SSE-class) ones in xmm0-7; later ones and
 every byval (MEMORY-class) aggregate go on the stack in argument order, each
 in 8-byte units, byval objects aligned to their own alignment (at least 8).
+An `f80` (long double, class X87) always goes on the stack: 16 bytes, 16-aligned.
 Caller and callee use the same function, so they always agree.
 """
 
@@ -44,6 +45,11 @@ def layout_args(types: Sequence[Type], byvals: Sequence[tuple[int, int] | None])
     next_xmm = 0
     offset = 0
     for ty, bv in zip(types, byvals, strict=True):
+        if bv is None and isinstance(ty, FloatType) and ty.bits == 80:  # class X87: memory
+            offset = align_to(offset, 16)
+            locs.append(ArgLoc(None, offset, None))
+            offset += 16
+            continue
         if bv is not None:
             size, align = bv
             offset = align_to(offset, max(8, align))

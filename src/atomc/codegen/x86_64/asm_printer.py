@@ -9,16 +9,24 @@ from __future__ import annotations
 
 from ...diag import InternalCompilerError
 from ...dwarf.files import FileTable
-from ...ir.function import Global, SymRef, Zeros
+from ...ir.function import THREAD_LOCAL, Global, Module, Zeros
+from ...options import CompileOptions
 from ..linetable import LineTable, Row
 from ..mir import BlockRef, Imm, JumpTable, Mem, MFunction, MInst, Operand, PReg, StackSlot, Sym, VReg
 from .inline_asm import format_inline_asm
 from .registers import reg_name
-from .symbols import binding, code_section
+from .pic import SymbolPolicy
+from .sections import code_section, data_placement, jump_table_section
+from .symbols import binding
+from .stack_clash import LOOP_TO_R11, PROBED_ALLOCA, format_probe
+from .tls import format_tls_call
 
 
 class AsmWriter:
-    def __init__(self) -> None:
+    def __init__(self, module: Module, opts: CompileOptions) -> None:
+        self.module = module
+        self.opts = opts
+        self.policy = SymbolPolicy(opts.code_model, opts.visibility)
         self.lines: list[str] = []
         self.is_stmt = True
         self.last_file = 1
@@ -47,8 +55,8 @@ class AsmWriter:
     # -- functions --------------------------------------------------------------------
     def function(self, mf: MFunction, table: LineTable | None, files: FileTable | None) -> None:
         name = mf.name
-        self.emit(code_section(mf.ir.section))
-        for line in binding(name, mf.internal, mf.ir.attrs):
+        self.emit(code_section(mf.ir, self.opts))
+        for line in binding(mf.ir, self.policy):
             self.emit(line)
         self.emit("\t.p2align\t4, 0x90")
         self.emit(f"\t.type\t{name},@function")
@@ -88,18 +96,23 @@ class AsmWriter:
         self.emit("")
 
     def jump_tables(self, mf: MFunction) -> None:
-        """The function's switch tables: absolute block addresses, in a
-        section the dynamic linker may relocate (see switch_lowering)."""
-        tables = [mi.meta for b in mf.blocks for mi in b.insts if isinstance(mi.meta, JumpTable)]
+        """The function's switch tables, in read-only data: offsets from the
+        table (`.long .Lcase-.Ltable`) for a jump through a register, absolute
+        addresses for a jump through memory (-fno-pic; see switch_lowering)."""
+        tables = [mi for b in mf.blocks for mi in b.insts if isinstance(mi.meta, JumpTable)]
         if not tables:
             return
-        self.emit('\t.section\t.data.rel.ro,"aw",@progbits')
-        self.emit("\t.p2align\t3")
-        for t in tables:
+        self.emit(jump_table_section(mf.ir, self.opts))
+        for mi in tables:
+            t = mi.meta
+            assert isinstance(t, JumpTable)
+            relative = not isinstance(mi.operands[0], Mem)
+            self.emit(f"\t.p2align\t{2 if relative else 3}")
             self.emit(f"{t.label}:")
             for blk in t.targets:
-                self.emit(f"\t.quad\t{blk.label}")
-        self.emit("\t.text")
+                self.emit(f"\t.long\t{blk.label}-{t.label}" if relative
+                          else f"\t.quad\t{blk.label}")
+        self.emit(code_section(mf.ir, self.opts))
 
     # -- data -------------------------------------------------------------------------
     def float_constants(self, pool: dict[str, bytes]) -> None:
@@ -115,30 +128,24 @@ class AsmWriter:
     def global_var(self, g: Global) -> None:
         init = g.init
         assert init is not None
-        has_reloc = any(isinstance(it, SymRef) for it in init)
-        all_zero = all(isinstance(it, Zeros) or (isinstance(it, bytes) and not any(it))
-                       for it in init)
-        if g.section:
-            # read-only unless written or relocated (a relocated constant in a
-            # read-only section would need text relocations in a PIE)
-            flags = "a" if g.constant and not has_reloc else "aw"
-            kind = "@nobits" if g.section.startswith(".bss") else "@progbits"
-            self.emit(f'\t.section\t{g.section},"{flags}",{kind}')
-        elif g.constant:
-            self.emit('\t.section\t.data.rel.ro,"aw",@progbits' if has_reloc
-                      else "\t.section\t.rodata")
-        elif all_zero:
-            self.emit("\t.bss")
-        else:
-            self.emit("\t.data")
-        self.emit(f"\t.type\t{g.name},@object")
-        for line in binding(g.name, g.internal, g.attrs):
+        where = data_placement(g, self.module, self.policy, self.opts)
+        if where.common:
+            self.emit(f"\t.type\t{g.name},@object")
+            for line in binding(g, self.policy, defined=False):
+                self.emit(line)
+            self.emit(f"\t.comm\t{g.name},{max(g.size, 1)},{max(g.align, 1)}")
+            self.emit("")
+            return
+        self.emit(where.directive)  # type: ignore[arg-type]
+        kind = "@tls_object" if THREAD_LOCAL in g.attrs else "@object"
+        self.emit(f"\t.type\t{g.name},{kind}")
+        for line in binding(g, self.policy):
             self.emit(line)
         align = max(g.align, 1)
         self.emit(f"\t.p2align\t{align.bit_length() - 1}")
         self.emit(f"{g.name}:")
         total = 0
-        if all_zero and not g.section and not g.constant:
+        if where.zero_fill:
             total = g.size
             if total:
                 self.emit(f"\t.zero\t{total}")
@@ -184,6 +191,8 @@ def format_operand(op: Operand) -> str:
 
 
 def format_mem(m: Mem) -> str:
+    if m.segment is not None:
+        return f"%{m.segment}:" + _segment_offset(m)
     if m.symbol is not None and m.base is None:
         disp = f"+{m.disp}" if m.disp > 0 else (str(m.disp) if m.disp else "")
         return f"{m.symbol}{disp}(%rip)"
@@ -198,11 +207,31 @@ def format_mem(m: Mem) -> str:
     return f"{text}({inner})"
 
 
+def _segment_offset(m: Mem) -> str:
+    """`%fs:` operands: an absolute offset, never `%rip`-relative."""
+    disp = f"+{m.disp}" if m.disp > 0 and m.symbol else (str(m.disp) if m.disp else "")
+    text = (m.symbol or "") + disp
+    if m.base is None and m.index is None:
+        return text or "0"
+    inner = format_operand(m.base) if m.base is not None else ""  # type: ignore[arg-type]
+    if m.index is not None:
+        inner += "," + format_operand(m.index) + f",{m.scale}"
+    return f"{text}({inner})"
+
+
 def format_inst(mi: MInst) -> str:
+    if mi.opcode == LOOP_TO_R11:
+        return format_probe(mi, None)
     if not mi.operands:
         return mi.opcode
     if mi.opcode == "jmptab":
-        return "jmp\t*" + format_operand(mi.operands[0])
+        # a table jump needs no end-branch marker at its targets under -fcf-protection
+        prefix = "notrack " if mi.meta.notrack else ""  # type: ignore[union-attr]
+        return prefix + "jmp\t*" + format_operand(mi.operands[0])
+    if mi.opcode in ("TLS_GD", "TLS_LD"):
+        return format_tls_call(mi)
+    if mi.opcode == PROBED_ALLOCA:
+        return format_probe(mi, format_operand(mi.operands[0]))
     if mi.opcode == "call" and isinstance(mi.operands[0], (PReg, Mem)):
         return "call\t*" + format_operand(mi.operands[0])
     return mi.opcode + "\t" + ", ".join(format_operand(o) for o in mi.operands)

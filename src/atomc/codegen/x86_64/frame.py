@@ -29,6 +29,8 @@ from collections.abc import Callable
 from ..mir import Imm, MBlock, Mem, MFunction, MIFlag, MInst, Operand, PReg, StackSlot
 from .abi import align_to
 from .frame_policy import moves_stack_pointer
+from .stack_clash import allocate_frame
+from .stack_protector import guard_slot, layout_order, store_guard
 from .opcodes import desc
 
 
@@ -38,7 +40,8 @@ from .opcodes import desc
 OUTGOING_ARGS = "<outgoing-args>"
 
 
-def lower_frame(mf: MFunction) -> None:
+def lower_frame(mf: MFunction, probe_stack: bool = False) -> None:
+    """`probe_stack`: -fstack-clash-protection (see stack_clash)."""
     k = len(mf.callee_saved)
     dynamic = moves_stack_pointer(mf)
     assert mf.frame_pointer or not dynamic, "a body that moves %rsp needs a frame pointer"
@@ -47,7 +50,7 @@ def lower_frame(mf: MFunction) -> None:
     # bytes between the CFA and the first slot: return address, saved registers
     top = 8 + 8 * k + (8 if mf.frame_pointer else 0)
     cur = -top  # CFA-relative; the CFA is 16-byte aligned
-    for s in mf.slots:
+    for s in layout_order(mf):  # creation order, or the stack protector's
         if s.fixed_offset is not None:
             s.cfa_offset = s.fixed_offset
             continue
@@ -56,8 +59,8 @@ def lower_frame(mf: MFunction) -> None:
         cur = -align_to(-cur, al)
         s.cfa_offset = cur
     locals_size = -cur - top
-    if mf.frame_pointer or _has_calls(mf):
-        # call sites need %rsp 16-byte aligned
+    if mf.frame_pointer or _has_calls(mf) or guard_slot(mf) is not None:
+        # call sites (__stack_chk_fail's too) need %rsp 16-byte aligned
         mf.frame_size = align_to(top + locals_size + mf.max_call_frame, 16) - top
     else:
         mf.frame_size = locals_size
@@ -68,19 +71,27 @@ def lower_frame(mf: MFunction) -> None:
             if not mi.is_meta:
                 mi.operands = [_resolve(op, mf) for op in mi.operands]
 
-    last_block = mf.blocks[-1]
+    # a stack-protector failure block follows the last return: keep the body's CFI state
+    last_block = mf.blocks[-1] if guard_slot(mf) is None else None
+    guard = guard_slot(mf)
+    guard_code = store_guard(slot_memory(mf, guard)) if guard is not None else []
     if mf.frame_pointer:
-        _insert_prologue(mf)
+        _insert_prologue(mf, probe_stack, guard_code)
         for b in mf.blocks:
             _insert_epilogues(mf, b, final=b is last_block, dynamic=dynamic)
     else:
-        _insert_sp_prologue(mf)
+        _insert_sp_prologue(mf, probe_stack, guard_code)
         for b in mf.blocks:
             _insert_sp_epilogues(mf, b, final=b is last_block)
 
 
 def _has_calls(mf: MFunction) -> bool:
     return any(not mi.is_meta and desc(mi.opcode).is_call for b in mf.blocks for mi in b.insts)
+
+
+def slot_memory(mf: MFunction, slot: StackSlot) -> Mem:
+    """The final memory operand of a laid-out slot."""
+    return _resolve(Mem(base=slot), mf)  # type: ignore[return-value]
 
 
 def frame_base_register(mf: MFunction) -> str:
@@ -103,7 +114,8 @@ def _cfi(text: str, flags: MIFlag) -> MInst:
     return MInst("CFI", [], loc=None, flags=flags, meta=text)
 
 
-def _insert_prologue(mf: MFunction) -> None:
+def _insert_prologue(mf: MFunction, probe_stack: bool, tail: list[MInst]) -> None:
+    """`tail`: instructions ending the prologue (the stack protector's canary store)."""
     fs = MIFlag.FRAME_SETUP
     seq = [
         MInst("pushq", [PReg("rbp")], loc=None, flags=fs, implicit_uses=("rsp",),
@@ -116,12 +128,14 @@ def _insert_prologue(mf: MFunction) -> None:
     for r in mf.callee_saved:
         seq.append(MInst("pushq", [PReg(r)], loc=None, flags=fs, implicit_uses=("rsp",),
                          implicit_defs=("rsp",)))
-    if mf.frame_size:
+    if probe_stack:
+        seq.extend(allocate_frame(mf.frame_size, None))
+    elif mf.frame_size:
         seq.append(MInst("subq", [Imm(mf.frame_size), PReg("rsp")], loc=None, flags=fs))
     for i, r in enumerate(mf.callee_saved):
         seq.append(_cfi(f".cfi_offset %{r}, {-24 - 8 * i}", fs))
     entry = mf.blocks[0]
-    entry.insts[0:0] = seq
+    entry.insts[0:0] = seq + tail
 
 
 def _rewrite_returns(b: MBlock, final: bool, epilogue: Callable[[MInst], list[MInst]],
@@ -168,8 +182,8 @@ def _insert_epilogues(mf: MFunction, b: MBlock, final: bool, dynamic: bool = Fal
     _rewrite_returns(b, final, epilogue)
 
 
-def _insert_sp_prologue(mf: MFunction) -> None:
-    """Pushes and the %rsp adjustment, each followed by the new CFA offset."""
+def _insert_sp_prologue(mf: MFunction, probe_stack: bool, tail: list[MInst]) -> None:
+    """Pushes and the %rsp adjustment, each followed by the new CFA offset, then `tail`."""
     fs = MIFlag.FRAME_SETUP
     seq: list[MInst] = []
     cfa = 8
@@ -179,10 +193,12 @@ def _insert_sp_prologue(mf: MFunction) -> None:
         cfa += 8
         seq.append(_cfi(f".cfi_def_cfa_offset {cfa}", fs))
         seq.append(_cfi(f".cfi_offset %{r}, {-cfa}", fs))
-    if mf.frame_size:
+    if probe_stack:
+        seq.extend(allocate_frame(mf.frame_size, cfa))
+    elif mf.frame_size:
         seq.append(MInst("subq", [Imm(mf.frame_size), PReg("rsp")], loc=None, flags=fs))
         seq.append(_cfi(f".cfi_def_cfa_offset {cfa + mf.frame_size}", fs))
-    mf.blocks[0].insts[0:0] = seq
+    mf.blocks[0].insts[0:0] = seq + tail
 
 
 def _insert_sp_epilogues(mf: MFunction, b: MBlock, final: bool) -> None:

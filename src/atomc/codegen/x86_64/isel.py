@@ -27,6 +27,7 @@ from ...ir.dbgrecords import DbgKind, DbgRecord
 from ...ir.debuginfo import DIExpression, DILocation, DW_OP_deref
 from ...ir.function import Block, Function, Global, Module
 from ...ir.loops import Loop
+from ...options import CompileOptions
 from ...ir.insts import (
     Alloca,
     Binary,
@@ -51,9 +52,10 @@ from ...ir.insts import (
     Unreachable,
     VaStart,
 )
-from ...ir.insts import DynAlloca, StackRestore, StackSave
-from ...ir.types import FloatType, IntType, PtrType, TupleType, Type, VoidType
+from ...ir.insts import ATOMIC_OPS, DynAlloca, StackRestore, StackSave
+from ...ir.types import FloatType, IntType, PtrType, TupleType, Type, VoidType, is_x87
 from ...ir.values import Arg, BlockParam, Const, Undef, Value
+from ...ir.wide import Wide
 from ..mir import (
     BlockRef,
     DbgMeta,
@@ -73,9 +75,15 @@ from .frame import OUTGOING_ARGS
 from .global_hoist import plan_global_hoists
 from .abi import FP_OFFSET_NO_XMM, REG_SAVE_AREA_SIZE, layout_args
 from .isel_float import FloatLowering
+from .pic import Access, SymbolPolicy
+from .stack_clash import PROBED_ALLOCA
+from .tls import TlsLowering, is_thread_local
 from .isel_float import _bits_of as _float_bits
 from .isel_float import view as _view
+from .isel_wide import WideLowering
+from .isel_x87 import X87Lowering
 from .inline_asm import lower_inline_asm
+from .isel_atomic import fused_cas_flags, lower_atomic
 from .opcodes import ICMP_CC, OPCODES, SWAPPED_PRED, desc
 from .switch_lowering import lower_switch
 from .registers import ARG_REGS, SUFFIX, XMM_ARG_REGS, XMM_RET_REGS
@@ -112,9 +120,14 @@ def _w(size: int) -> int:
     return max(size, 4)
 
 
-class FunctionISel(FloatLowering):
+class FunctionISel(FloatLowering, X87Lowering, WideLowering):
     def __init__(self, fn: Function, number: int, module: Module, debug: bool,
-                 index_addressing: bool = False) -> None:
+                 index_addressing: bool = False, opts: CompileOptions | None = None) -> None:
+        opts = opts or CompileOptions()
+        self.opts = opts
+        self.policy = SymbolPolicy(opts.code_model, opts.visibility)
+        self.optimising = opts.opt_level > 0
+        self.tls = TlsLowering(self, opts.tls_model)
         self.fn = fn
         # base+index*scale operands: off at -O0, whose allocator handles at most
         # two virtual registers per instruction
@@ -229,6 +242,7 @@ class FunctionISel(FloatLowering):
         if s is None:
             assert isinstance(v, Alloca)
             s = self.mf.new_slot(v.size, max(v.align, 1), "alloca", v.name)
+            self.mf.slots[s.index].arrays = int(v.arrays)  # stack-protector layout
             self.slots[v] = s
         return s
 
@@ -238,19 +252,29 @@ class FunctionISel(FloatLowering):
             r = self.hoisted.get((lp, v))
             if r is not None:
                 return r
+        if is_thread_local(v):
+            return self.tls.address(v)  # type: ignore[arg-type]
         t = self.mf.new_vreg(8)
-        if _is_external(v):
+        if self.policy.data_access(v) is Access.GOT:
             self.emit("movq", Mem(symbol=f"{v.name}@GOTPCREL"), t)
         else:
             self.emit("leaq", Mem(symbol=v.name), t)
         return t
+
+    def folds_symbol(self, g: Global) -> bool:
+        """Can a memory operand reach `g` without a register (`g(%rip)`, `%fs:g@tpoff`)?"""
+        if is_thread_local(g):
+            return self.tls.folds(g)
+        return self.policy.data_access(g) is Access.DIRECT
 
     def addr(self, p: Value) -> Mem:
         """A memory operand for the address `p`, folding frame objects, global
         symbols and constant offsets."""
         if self.is_frame_object(p):
             return Mem(base=self.slot_of(p))
-        if isinstance(p, Global) and not _is_external(p):
+        if isinstance(p, Global) and is_thread_local(p):
+            return self.tls.operand(p)
+        if isinstance(p, Global) and self.folds_symbol(p):
             return Mem(symbol=p.name)
         if isinstance(p, PtrAdd) and isinstance(p.offset, Const):
             inner = self.addr(p.ptr)
@@ -261,11 +285,16 @@ class FunctionISel(FloatLowering):
             # base + index*scale: the ptradd's operands are read here directly
             # (same block, so no longer live ranges); its own lea dies if unused
             inner = self.addr(p.ptr)
-            if inner.index is not None or inner.base is None:  # indexed, or %rip-relative
+            if inner.index is not None or inner.base is None and inner.segment is None:
+                # indexed already, or %rip-relative (which takes no index)
                 inner = Mem(base=self.reg(p.ptr, 8))
             index, scale = self.scaled_index(p.offset)
             return replace(inner, index=index, scale=scale)
         return Mem(base=self.reg(p, 8))
+
+    def lea(self, m: Mem, dst: VReg | PReg) -> None:
+        """`dst = &m` (lea ignores segments: a thread-local operand is rebased first)."""
+        self.emit("leaq", self.tls.linear(m) if m.segment else m, dst)
 
     def scaled_index(self, off: Value) -> tuple[VReg, int]:
         """`off` as an address's index register and scale."""
@@ -279,10 +308,12 @@ class FunctionISel(FloatLowering):
         fn = self.fn
         for b in fn.blocks:
             self.blocks[b] = self.mf.new_block(b)
+        self.plan_x87_homes(layout_args(fn.param_types, fn.byval_params).args)
         self._find_fusable_compares()
+        self.fused |= fused_cas_flags(fn)
         if self.index_addressing:
             self._find_scaled_offsets()
-            self.hoist_at, self.hoist_scope = plan_global_hoists(fn)
+            self.hoist_at, self.hoist_scope = plan_global_hoists(fn, self.folds_symbol)
         for b in fn.blocks:
             self.cur = self.blocks[b]
             self.ir_block = b
@@ -292,16 +323,20 @@ class FunctionISel(FloatLowering):
                 self.lower_entry()
             if self.debug:
                 for p in b.params:
+                    if is_x87(p.ty):
+                        continue  # described by its home slot
                     num = self.mf.new_instr_num()
                     self.emit("DBG_PHI", self.vreg(p), Imm(num))
                     self.value_num[p] = (num, 0)
             for inst in b.insts:
                 self.loc = inst.loc
-                if inst is b.terminator and b in self.hoist_at:
-                    self.materialise_hoisted(b)
                 if self.debug and inst.dbg_records:
                     for rec in inst.dbg_records:
                         self.lower_dbg_record(rec)
+                if inst is b.terminator and b in self.hoist_at:
+                    # after the records: variables are located from the first body instruction
+                    self.materialise_hoisted(b)
+                self.tls.begin([u.value for u in inst.operands])
                 start = len(self.cur.insts)
                 start_block = self.cur
                 self.lower(inst)
@@ -346,11 +381,11 @@ class FunctionISel(FloatLowering):
         right before that branch (cmp + jcc instead of setcc + test)."""
         for b in self.fn.blocks:
             t = b.terminator
-            if isinstance(t, Branch) and isinstance(t.cond, Cmp) and t.cond.block is b:
+            if isinstance(t, Branch) and isinstance(t.cond, (Cmp, Wide)) and t.cond.block is b:
                 c = t.cond
                 # decided on real uses only, so -g cannot change the code
                 real = [u for u in c.uses if not u.is_debug]
-                if c.op is Op.ICMP and len(real) == 1 and real[0].user is t:
+                if c.op in (Op.ICMP, Op.WIDE) and len(real) == 1 and real[0].user is t:
                     self.fused.add(c)
 
     def _find_scaled_offsets(self) -> None:
@@ -391,6 +426,8 @@ class FunctionISel(FloatLowering):
             self.gp_offset = 8 * lay.int_regs_used
             self.fp_offset = FP_OFFSET_NO_XMM + 16 * lay.xmm_regs_used
         for arg, loc in zip(fn.args, lay.args, strict=True):
+            if is_x87(arg.ty):
+                continue  # its home is the caller's copy (plan_x87_homes)
             if loc.byval is not None:
                 size, align = loc.byval
                 self.slots[arg] = self.mf.new_slot(size, align, "incoming", arg.name,
@@ -425,6 +462,8 @@ class FunctionISel(FloatLowering):
         if v is None or isinstance(v, Undef):
             self.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
             return
+        if self.x87_debug_value(rec, DbgMeta(rec.var, inl, rec.expr, kind, *tok)):
+            return
         # a memory home, or (VLA at -O0) a slot holding the variable's address
         if self.is_frame_object(v) and (rec.expr.is_deref
                                         or rec.expr.ops == (DW_OP_deref, DW_OP_deref)):
@@ -455,6 +494,8 @@ class FunctionISel(FloatLowering):
     # -- instructions -------------------------------------------------------------------
     def lower(self, inst: Inst) -> None:
         op = inst.op
+        if self.lower_x87(inst):
+            return
         if isinstance(inst, Binary):
             if inst in self.scaled:
                 return
@@ -512,6 +553,8 @@ class FunctionISel(FloatLowering):
         elif isinstance(inst, Call):
             self.lower_call(inst)
         elif isinstance(inst, Extract):
+            if inst in self.fused:  # a cmpxchg's flag a branch reads from ZF
+                return
             parts = self.tuple_vregs.get(inst.operand(0))
             if parts is None:
                 raise _ice("extract from a value that is not a two-register call result")
@@ -527,6 +570,8 @@ class FunctionISel(FloatLowering):
             self.mov(self.reg(inst.ptr, 8), PReg("rsp"), 8)
         elif isinstance(inst, InlineAsm):
             lower_inline_asm(self, inst)
+        elif isinstance(inst, Wide):
+            self.lower_wide(inst)
         elif isinstance(inst, Jump):
             self.lower_edge_copies(inst.succs[0])
             self.emit("jmp", BlockRef(self.blocks[inst.succs[0].block]))
@@ -538,6 +583,8 @@ class FunctionISel(FloatLowering):
             self.lower_ret(inst)
         elif isinstance(inst, Unreachable):
             self.emit("ud2")
+        elif inst.op in ATOMIC_OPS:
+            lower_atomic(self, inst)
         else:
             raise _ice(f"no instruction selection for {op.value}")
 
@@ -682,10 +729,10 @@ class FunctionISel(FloatLowering):
             c = _signed(int(off.value), 64)
             base = self.addr(inst.ptr)
             if fits_i32(base.disp + c):
-                self.emit("leaq", _mem_add(base, c), dst)
+                self.lea(_mem_add(base, c), dst)
                 return
         elif self.index_addressing:
-            self.emit("leaq", self.addr(inst), dst)
+            self.lea(self.addr(inst), dst)
             return
         self.mov(self.reg(inst.ptr, 8), dst, 8)
         self.emit("addq", self.operand(off, 8), dst)
@@ -715,8 +762,8 @@ class FunctionISel(FloatLowering):
                 self.emit("mov" + SUFFIX[chunk], VReg(t.id, chunk), _mem_add(dst, off))
                 off += chunk
             return
-        self.emit("leaq", src, PReg("rsi"))
-        self.emit("leaq", dst, PReg("rdi"))
+        self.lea(src, PReg("rsi"))
+        self.lea(dst, PReg("rdi"))
         self.emit("movl", Imm(size), PReg("rcx", 4)) if size < (1 << 31) else \
             self.emit("movabsq", Imm(size), PReg("rcx"))
         self.emit("rep movsb")
@@ -735,7 +782,7 @@ class FunctionISel(FloatLowering):
                 self.emit("mov" + SUFFIX[chunk], _view(pat, chunk), _mem_add(dst, off))
                 off += chunk
             return
-        self.emit("leaq", dst, PReg("rdi"))
+        self.lea(dst, PReg("rdi"))
         self.mov(self.operand(byte, 4), PReg("rax", 4), 4)
         self.emit("movl", Imm(size), PReg("rcx", 4))
         self.emit("rep stosb")
@@ -750,6 +797,8 @@ class FunctionISel(FloatLowering):
             if loc.reg is not None:
                 continue
             slot = Mem(base=PReg("rsp"), disp=loc.stack_offset)
+            if self.x87_stack_arg(a, slot):
+                continue
             if loc.byval is not None:
                 self.copy_memory(slot, self.addr(a), loc.byval[0])
             else:
@@ -768,11 +817,13 @@ class FunctionISel(FloatLowering):
             used.append("rax")
         callee = inst.callee
         if isinstance(callee, Function):
-            target: Operand = Sym(callee.name + ("@PLT" if callee.is_declaration else ""))
+            target: Operand = Sym(self.policy.call_target(callee))
         else:
             target = self.reg(callee, 8)
         self.emit("call", target, implicit_uses=tuple(used))
         rt = inst.ty
+        if self.x87_call_result(inst):
+            return
         if isinstance(rt, TupleType):
             parts = []
             for et, r in zip(rt.elems, _return_regs(rt.elems)):
@@ -786,6 +837,8 @@ class FunctionISel(FloatLowering):
             self.mov(PReg(_return_regs([rt])[0], size), self.vreg(inst), size)
 
     def lower_ret(self, inst: Ret) -> None:
+        if self.x87_return(inst):
+            return
         vals = [u.value for u in inst.operands]
         if len(vals) > 2:
             raise _ice("return of more than two registers")
@@ -809,7 +862,10 @@ class FunctionISel(FloatLowering):
         self.mov(self.operand(inst.size, 8), size, 8)
         self.emit("addq", Imm(15 + extra), size)
         self.emit("andq", Imm(-16), size)
-        self.emit("subq", size, PReg("rsp"))
+        if self.opts.stack_clash_protection:
+            self.emit(PROBED_ALLOCA, size)  # a page at a time (stack_clash)
+        else:
+            self.emit("subq", size, PReg("rsp"))
         dst = self.vreg(inst)
         self.emit("leaq", Mem(base=PReg("rsp"), symbol=OUTGOING_ARGS), dst)
         if extra:
@@ -832,10 +888,13 @@ class FunctionISel(FloatLowering):
     # -- control flow -------------------------------------------------------------------
     def lower_branch(self, inst: Branch) -> None:
         cond = inst.cond
-        if cond in self.fused:
+        if isinstance(cond, Extract) and cond in self.fused:
+            cc = "e"  # a cmpxchg's success: the ZF it left (isel_atomic)
+        elif cond in self.fused:
             saved = self.loc
             self.loc = cond.loc  # type: ignore[union-attr]
-            cc = self.emit_compare(cond)  # type: ignore[arg-type]
+            cc = self.wide_flags(cond) if isinstance(cond, Wide) else \
+                self.emit_compare(cond)  # type: ignore[arg-type]
             self.loc = saved
         elif isinstance(cond, Const):
             taken = inst.succs[0] if cond.value else inst.succs[1]
@@ -873,8 +932,11 @@ class FunctionISel(FloatLowering):
         vals = succ.arg_values
         if len(params) != len(vals):
             raise _ice("branch argument count does not match the block's parameters")
+        self.x87_edge_copies(succ)
         pending: list[tuple[VReg, VReg | Imm, int]] = []
         for p, v in zip(params, vals):
+            if is_x87(p.ty):
+                continue
             size = value_size(p.ty)
             d = self.vreg(p)
             s = self.operand(v, size)
@@ -911,10 +973,6 @@ def _return_regs(types: list[Type] | tuple[Type, ...]) -> list[str]:
     return [next(sse) if isinstance(t, FloatType) else next(gp) for t in types]
 
 
-def _is_external(v: Function | Global) -> bool:
-    return v.is_declaration
-
-
 def _load_op(size: int) -> str:
     return {1: "movzbl", 2: "movzwl", 4: "movl", 8: "movq"}[size]
 
@@ -936,5 +994,6 @@ def _def_index(mi: MInst, vreg_id: int) -> int | None:
 
 
 def select_function(fn: Function, number: int, module: Module, debug: bool,
-                    index_addressing: bool = False) -> MFunction:
-    return FunctionISel(fn, number, module, debug, index_addressing).run()
+                    index_addressing: bool = False,
+                    opts: CompileOptions | None = None) -> MFunction:
+    return FunctionISel(fn, number, module, debug, index_addressing, opts).run()

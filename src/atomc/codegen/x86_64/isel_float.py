@@ -130,6 +130,11 @@ class FloatLowering:
         a, b = (inst.rhs, inst.lhs) if swap else (inst.lhs, inst.rhs)
         size = a.ty.size  # type: ignore[union-attr]
         self.emit("ucomis" + _p(size), self.fsrc(b), self.freg(a))
+        self.set_from_flags(inst, ccs, combine)
+
+    def set_from_flags(self, inst: Cmp, ccs: tuple[str, ...], combine: str) -> None:
+        """The compare's i1 from the flags of an unordered compare (one condition
+        code, or two combined with `and`/`or`)."""
         dst = VReg(self.vreg(inst).id, 1)
         self.emit("set" + ccs[0], dst)
         if len(ccs) == 2:

@@ -29,6 +29,9 @@ class OpDesc:
     # inline asm: any number of explicit (memory) operands, all read; reads and
     # writes memory and flags; nothing is scheduled across it
     is_inline_asm: bool = False
+    # reads and writes the x87 register stack, which no operand names: x87
+    # instructions keep their order among themselves
+    x87: bool = False
 
 
 CONDS: Final = ("e", "ne", "l", "le", "g", "ge", "b", "be", "a", "ae", "s", "ns")
@@ -67,6 +70,11 @@ def _build() -> dict[str, OpDesc]:
         t["idiv" + s] = OpDesc(("u",), ("rax", "rdx"), ("rax", "rdx"))
         t["div" + s] = OpDesc(("u",), ("rax", "rdx"), ("rax", "rdx"))
     t["movabsq"] = OpDesc(("u", "d"))
+    # double-word arithmetic (legalised __int128): rdx:rax = rax * operand, and the
+    # double shifts `shld/shrd count, src, dst` (count an immediate or %cl)
+    t["mulq"] = OpDesc(("u",), ("rax",), ("rax", "rdx"))
+    t["shldq"] = OpDesc(("u", "u", "ud"))
+    t["shrdq"] = OpDesc(("u", "u", "ud"))
     for ext in ("movzbw", "movzbl", "movzwl", "movzbq", "movzwq", "movsbw", "movsbl",
                 "movswl", "movsbq", "movswq", "movslq"):
         t[ext] = OpDesc(("u", "d"))
@@ -77,6 +85,8 @@ def _build() -> dict[str, OpDesc]:
         t["set" + cc] = OpDesc(("d",))
         t["j" + cc] = OpDesc(("u",), is_branch=True, is_cond_branch=True, is_terminator=True)
     _add_sse(t)
+    _add_atomic(t)
+    _add_x87(t)
     t["cltd"] = OpDesc((), ("rax",), ("rdx",))
     t["cqto"] = OpDesc((), ("rax",), ("rdx",))
     t["jmp"] = OpDesc(("u",), is_branch=True, is_terminator=True)
@@ -84,6 +94,15 @@ def _build() -> dict[str, OpDesc]:
     # are in the instruction's JumpTable meta, not in its operands
     t["jmptab"] = OpDesc(("u",), is_terminator=True)
     t["call"] = OpDesc(("u",), (), CALLER_SAVED, is_call=True)
+    # thread-local addresses through __tls_get_addr (x86_64/tls.py): operand 0 is the
+    # callee, the variable's name is the instruction's meta; the result is in %rax
+    t["TLS_GD"] = OpDesc(("u",), (), CALLER_SAVED, is_call=True)
+    t["TLS_LD"] = OpDesc(("u",), (), CALLER_SAVED, is_call=True)
+    # -fstack-clash-protection (x86_64/stack_clash.py): a prologue loop probing each
+    # page down to %r11, and a dynamic allocation by a size register, probed per page
+    t["PROBE_LOOP_R11"] = OpDesc((), ("rsp", "r11"), ("rsp",))
+    t["PROBED_SUBQ"] = OpDesc(("ud",), ("rsp",), ("rsp",))
+    t["endbr64"] = OpDesc(())  # -fcf-protection: a valid indirect-branch target (cet.py)
     t["ret"] = OpDesc((), is_return=True, is_terminator=True)
     t["ud2"] = OpDesc((), is_terminator=True)
     t["INLINEASM"] = OpDesc((), is_inline_asm=True)
@@ -108,6 +127,34 @@ def _add_sse(t: dict[str, OpDesc]) -> None:
     t["cvtss2sd"] = OpDesc(("u", "d"))
     t["cvtsd2ss"] = OpDesc(("u", "d"))
     t["movd"] = OpDesc(("u", "d"))  # 32-bit GPR <-> XMM bits (movq does 64 bits)
+
+
+def _add_atomic(t: dict[str, OpDesc]) -> None:
+    """Locked read-modify-writes and exchanges (isel_atomic.py). The memory
+    operand is read and written; `xadd` and `xchg` also write their register;
+    `cmpxchg` compares with and loads into %rax."""
+    for s in "bwlq":
+        for op in ("add", "sub", "and", "or", "xor"):
+            t["lock " + op + s] = OpDesc(("u", "ud"))
+        t["lock xadd" + s] = OpDesc(("ud", "ud"))
+        t["lock cmpxchg" + s] = OpDesc(("u", "ud"), ("rax",), ("rax",))
+        t["xchg" + s] = OpDesc(("ud", "ud"))
+    # a compiler-only fence: no code; the scheduler moves no memory access across
+    # it, and it is dropped right after scheduling
+    t["MEMBARRIER"] = OpDesc(())
+
+
+def _add_x87(t: dict[str, OpDesc]) -> None:
+    """x87 floating point (long double, see isel_x87): memory loads and popping
+    stores, and register-stack forms that spell their operands in the mnemonic."""
+    for op in ("fldt", "flds", "fldl", "fildq", "fildl", "filds", "fldcw", "fadds"):
+        t[op] = OpDesc(("u",), x87=True)
+    for op in ("fstpt", "fstps", "fstpl", "fistpq", "fistpl", "fistps", "fnstcw"):
+        t[op] = OpDesc(("d",), x87=True)
+    for op in ("fldz", "fld1", "fchs", "faddp\t%st, %st(1)", "fsubrp\t%st, %st(1)",
+               "fmulp\t%st, %st(1)", "fdivrp\t%st, %st(1)", "fucomip\t%st(1), %st",
+               "fstp\t%st(0)"):
+        t[op] = OpDesc((), x87=True)
 
 
 OPCODES: Final[dict[str, OpDesc]] = _build()

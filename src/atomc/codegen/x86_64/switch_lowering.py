@@ -8,8 +8,13 @@ range (the thresholds of gcc and LLVM). The partition with the fewest clusters
 is found by dynamic programming. More than `LINEAR_LIMIT` clusters are split
 at the middle cluster with one signed compare; smaller groups are tested one
 after another. A table cluster is a bounds check (`sub lo; cmp; ja`) and an
-indirect jump through a table of absolute addresses in `.data.rel.ro`
-(relocated at load time, so a position-independent link works too).
+indirect jump through a table in `.rodata`. Position-independent code (gcc's
+sequence) loads a 32-bit entry holding the target's offset from the table
+and adds the table's address: `leaq T(%rip), b; movslq (b,i,4), i; addq b, i;
+jmp *i`, so the table needs no relocation at load time. Under -fno-pic the
+entries are absolute addresses and the jump reads one. With
+-fcf-protection the jump is `notrack`, as gcc's: its targets need no
+`endbr64`.
 
 Debug info: every instruction emitted carries the switch's location (its
 atom included), so the line table keeps the switch line on the table jump
@@ -21,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...options import CfProtection
 from ..mir import BlockRef, Imm, JumpTable, MBlock, Mem, VReg
 from .registers import SUFFIX
 
@@ -220,10 +226,17 @@ class SwitchLowering:
     def table_jump(self, c: Cluster, index: VReg) -> None:
         sel = self.sel
         label = f".LJTI{sel.mf.number}_{_tables_so_far(sel)}"
-        blocks = tuple(self.target(k) for k in c.targets)
+        table = JumpTable(label, tuple(self.target(k) for k in c.targets),
+                          notrack=sel.opts.cf_protection in (CfProtection.BRANCH, CfProtection.FULL))
         base = sel.mf.new_vreg(8)
         sel.emit("leaq", Mem(symbol=label), base)
-        sel.emit("jmptab", Mem(base=base, index=index, scale=8), meta=JumpTable(label, blocks))
+        if not sel.policy.position_independent:
+            sel.emit("jmptab", Mem(base=base, index=index, scale=8), meta=table)
+            return
+        # the index register takes the entry: two virtual registers per instruction
+        sel.emit("movslq", Mem(base=base, index=index, scale=4), index)
+        sel.emit("addq", base, index)
+        sel.emit("jmptab", index, meta=table)
 
 
 def _tables_so_far(sel: FunctionISel) -> int:

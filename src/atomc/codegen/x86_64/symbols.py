@@ -1,43 +1,36 @@
 """Symbol-level assembler directives from IR attributes: binding (`.globl`,
-`.weak`), visibility (`.hidden`, `.protected`), user sections, and the
-`.init_array`/`.fini_array` entries of constructors and destructors.
-
-A section's flags follow gcc: code is "ax"; data "aw" (writable or
-relocated) or "a" (read-only); a `.bss`-prefixed name is @nobits.
+`.weak`), visibility (`.hidden`, `.protected`, `.internal`: the attribute, or
+-fvisibility= for definitions), and the `.init_array`/`.fini_array` entries
+of constructors and destructors. Sections are chosen in `sections`.
 """
 
 from __future__ import annotations
 
 from ...ir.function import Module
+from .pic import Symbol, SymbolPolicy
 
 
-def binding(name: str, internal: bool, attrs: set[str]) -> list[str]:
+def binding(sym: Symbol, policy: SymbolPolicy, defined: bool = True) -> list[str]:
     out = []
-    if "weak" in attrs:
+    name = sym.name
+    if "weak" in sym.attrs:
         out.append(f"\t.weak\t{name}")
-    elif not internal:
+    elif defined and not sym.internal:
         out.append(f"\t.globl\t{name}")
-    if "hidden" in attrs:
-        out.append(f"\t.hidden\t{name}")
-    elif "protected" in attrs:
-        out.append(f"\t.protected\t{name}")
+    vis = policy.visibility(sym)
+    if vis != "default" and not sym.internal:
+        out.append(f"\t.{vis}\t{name}")
     return out
 
 
-def code_section(fn_section: str | None) -> str:
-    if not fn_section:
-        return "\t.text"
-    return f'\t.section\t{fn_section},"ax",@progbits'
-
-
-def declaration_directives(module: Module) -> list[str]:
-    """Weak or hidden references to symbols defined elsewhere (an undefined weak
-    symbol resolves to address 0 instead of failing the link)."""
+def declaration_directives(module: Module, policy: SymbolPolicy) -> list[str]:
+    """Weak or non-default-visibility references to symbols defined elsewhere
+    (an undefined weak symbol resolves to address 0 instead of failing the link)."""
     out: list[str] = []
     for sym in [*module.functions.values(), *module.globals.values()]:
-        if sym.is_declaration and sym.attrs & {"weak", "hidden", "protected"} and \
-                any(not u.is_debug for u in sym.uses):
-            out.extend(binding(sym.name, True, sym.attrs))
+        if sym.is_declaration and (sym.attrs & {"weak"} or policy.visibility(sym) != "default") \
+                and any(not u.is_debug for u in sym.uses):
+            out.extend(binding(sym, policy, defined=False))
     return out
 
 

@@ -1,8 +1,8 @@
-// expect-error: 5: unsupported
+// expect-error: 5: complex integer
 // gcc-accepts
 int main(void)
 {
-    _Complex double z;
+    _Complex int z = 0;
     (void)z;
     return 0;
 }

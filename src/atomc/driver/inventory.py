@@ -1,0 +1,197 @@
+"""gcc's own option inventory (`gcc-options.tsv`, derived once from gcc-12 --help=...)
+turned into table entries by family rules.
+
+The explicit table (`table_gcc.py`) says what atomc implements or rejects by
+name; every other gcc option gets its class here from the first rule whose
+pattern matches its spelling. A rule is data: pattern, class, and the one-line
+reason shown by `atomc --help=ignored` and `-v`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from .spec import Class, Form, Option, Stage
+
+I, G, R = Class.IMPLEMENTED, Class.IGNORED, Class.REJECTED
+FM = Stage.CPP | Stage.LINK
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    spelling: str
+    form: Form
+    negatable: bool
+    lists: tuple[str, ...]
+    isa: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Inventory:
+    rows: tuple[Row, ...]
+    values: dict[str, tuple[str, ...]]  # "-march=" -> gcc's CPU names
+
+    @property
+    def warnings(self) -> frozenset[str]:
+        """Names N of every -WN gcc knows (flag or =value forms)."""
+        out = set()
+        for r in self.rows:
+            if r.spelling.startswith("-W") and r.form in (Form.FLAG, Form.EQ):
+                out.add(r.spelling[2:].rstrip("="))
+        return frozenset(out)
+
+
+_FORMS = {"flag": Form.FLAG, "eq": Form.EQ, "joined": Form.JOINED, "sep": Form.SEPARATE}
+
+
+@cache
+def load() -> Inventory:
+    text = resources.files(__package__).joinpath("gcc-options.tsv").read_text()
+    rows: list[Row] = []
+    values: dict[str, tuple[str, ...]] = {}
+    for line in text.splitlines():
+        if line.startswith("#values\t"):
+            _, name, vals = line.split("\t")
+            values[name] = tuple(vals.split())
+            continue
+        if not line or line.startswith("#"):
+            continue
+        spelling, form, neg, lists, isa = line.split("\t")
+        rows.append(Row(spelling, _FORMS[form], neg == "yes", tuple(lists.split(",")),
+                        isa == "yes"))
+    return Inventory(tuple(rows), values)
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    pattern: str  # regular expression, matched against the whole spelling
+    cls: Class
+    reason: str
+    lists: tuple[str, ...] = ()  # only for options in these help lists (empty: any)
+    to: Stage | None = None  # tools its words reach (None: -f/-m/-W/-O/-g ones, as gcc)
+
+
+_OPT = ("optimizers",)
+RULES: tuple[Rule, ...] = (
+    Rule(r"-f(no-)?(chkp-.*|check-pointer-bounds|mudflap.*|cilkplus|argument-.*|force-addr|"
+         r"regmove|see|zee|strength-reduce|rerun-loop-opt|loop-optimize|optimize-register-move|"
+         r"sched2-use-traces|tree-(salias|store-.*|copyrename|loop-linear|vect-loop-version|"
+         r"coalesce-inlined-vars|loop-if-convert-stores)|ipa-(cp-alignment|matrix-reorg|"
+         r"struct-reorg)|branch-target-load-optimize2?|btr-bb-exclusive|unsafe-loop-"
+         r"optimizations|floop-.*|loop-(block|flatten|strip-mine)|check-data-deps|"
+         r"eliminate-dwarf2-dups|tree-vectorizer-verbose=|unit-at-a-time|hsa)", G,
+         "an obsolete gcc switch; gcc itself accepts and ignores it"),
+    Rule(r"-f(no-)?(cse-skip-blocks|require-return-statement|vect-cost-model|version|"
+         r"target-help|help|use-ld=.*)|-iplugindir=", G,
+         "gcc-internal or informational switch without effect on the output"),
+    Rule(r"-fno-(gnu-tm|instrument-functions|leading-underscore|ms-extensions|openacc|openmp|"
+         r"openmp-simd|pcc-struct-return|plan9-extensions|split-stack|stack-check|stack-limit|"
+         r"syntax-only|test-coverage|profile-arcs|profile-generate|profile-values)", I,
+         "turns off a feature atomc does not have: atomc's only behaviour"),
+    Rule(r"-fno-(freestanding|hosted)|-fbuiltin-", I,
+         "hosted/builtin switch: the preprocessor's macros follow it; atomc never treats a "
+         "plain library call as a builtin"),
+    Rule(r"--(comments|comments-in-macros)", I, "a long spelling of -C / -CC (-E output only)",
+         to=Stage.NONE),
+    Rule(r"--(assert|define-macro|imacros|include|include-barrier|"
+         r"include-directory-after|include-prefix|include-with-prefix(-after|-before)?|"
+         r"print-missing-file-dependencies|trigraphs|undefine-macro)", I,
+         "a long spelling of a preprocessor option", to=Stage.CPP),
+    Rule(r"-W.*", G, "a gcc warning atomc's front end does not diagnose (the preprocessor "
+         "still reports its own)"),
+    Rule(r"-f(no-)?(directives-only|preprocessed|working-directory|dollars-in-identifiers|"
+         r"extended-identifiers|track-macro-expansion=?|max-include-depth=|pch-deps|"
+         r"pch-preprocess|debug-cpp|canonical-system-headers|tabstop=|show-column)", I,
+         "a preprocessor option: gcc's preprocessor, which atomc runs, applies it"),
+    Rule(r"-f(no-)?(diagnostics-.*|message-length=)", G,
+         "gcc's diagnostic layout; atomc's diagnostics have one layout"),
+    Rule(r"-f(no-)?(dump-.*|dump-|opt-info.*|disable-|enable-|dbg-cnt.*|mem-report.*|"
+         r"time-report.*|pre-ipa-mem-report|post-ipa-mem-report|compare-debug.*|checking=?|"
+         r"self-test=|report-bug|save-optimization-record|stats|lto-report.*|sched-verbose=|"
+         r"ira-verbose=|dump)", G,
+         "gcc's internal dumps, reports and self-checks (no files are written)"),
+    Rule(r"-f(no-)?(var-tracking.*|eliminate-unused-debug-.*|emit-struct-debug-.*|"
+         r"emit-class-debug-always|debug-types-section|merge-debug-strings|dwarf2-cfi-asm|"
+         r"gnat-encodings=)", G, "gcc's debug-information tuning; atomc's DWARF writer "
+                                 "decides"),
+    Rule(r"-g.*", G, "a detail of gcc's DWARF output; atomc's DWARF writer decides"),
+    Rule(r"-f(no-)?(lto-.*|fat-lto-objects|use-linker-plugin|whole-program|"
+         r"devirtualize-at-ltrans)", G, "link-time-optimisation detail; atomc has no LTO"),
+    Rule(r"-f(no-)?(profile.*|auto-profile=?|branch-probabilities|vpt)", G,
+         "profile feedback for gcc's optimiser; atomc's optimiser uses none"),
+    Rule(r"-f(no-)?(analyzer.*)", G, "gcc's static analyser (warnings only)"),
+    Rule(r"-f(no-)?(sanitize-.*)", G, "a sanitizer detail, without effect unless -fsanitize= "
+                                      "is given (which atomc rejects)"),
+    Rule(r"-f(no-)?(offload.*)", G, "offloading detail, without effect without OpenMP"),
+    Rule(r"-f(no-)?(abi-version=|check-new|rtti|threadsafe-statics|vtable-verify=|vtv-.*|"
+         r"strict-enums|nothrow-opt|handle-exceptions|gnu-unique|devirtualize.*|"
+         r"ada-spec-parent=.*|allocation-dce)", G, "a C++ or Ada option, without effect on C"),
+    Rule(r"-f(no-)?(verbose-asm|ident|record-gcc-switches|inhibit-size-directive|asm|"
+         r"keep-inline-functions|keep-static-consts|keep-static-functions|"
+         r"zero-initialized-in-bss|toplevel-reorder|merge-constants|merge-all-constants|"
+         r"building-libgcc|large-source-files|cond-mismatch|lax-vector-conversions|"
+         r"allow-parameterless-variadic-functions|random-seed=?|sync-libcalls|trampolines|"
+         r"asan-shadow-offset=|live-patching=?|gimple|inline-limit[-=]|fold-simple-inlines|"
+         r"float-store|stdarg-opt|semantic-interposition|plt|jump-tables|stack-reuse=|"
+         r"wrapv-pointer|strict-volatile-bitfields|delete-dead-exceptions|"
+         r"fp-int-builtin-inexact|printf-return-value|isolate-erroneous-paths-.*|"
+         r"unconstrained-commons|allow-store-data-races|tree-parallelize-loops=|"
+         r"loop-parallelize-all|reg-struct-return|keep-gc-roots-live)", G,
+         "gcc code-generation detail that a correct program cannot observe"),
+    Rule(r"-f.*", G, "a gcc optimiser switch; atomc runs its own pass pipeline", _OPT),
+    Rule(r"-O.*", G, "a gcc optimisation level detail", _OPT),
+    Rule(r"-(aux-info=?|dumpbase|dumpbase-ext|dumpdir|quiet|lang-asm)", G,
+         "gcc-internal output naming or bookkeeping"),
+    Rule(r"--(output-pch=|dump=?|completion=|target-help|debug|optimize|profile|verbose|"
+         r"extra-warnings|pedantic-errors|dumpbase|dumpbase-ext|dumpdir|help|version|output|"
+         r"output=)", G, "a long spelling gcc also knows (see the short one)"),
+)
+
+
+_ISA = Rule(r"-m(no-)?.*", I, "announces an instruction-set extension through gcc's "
+            "predefined macros; atomc's code stays baseline x86-64, which every such CPU runs")
+_TUNING = Rule(r"-m.*", G, "gcc's x86 tuning or code-layout choice; atomc chooses its own "
+               "code, valid whatever the choice")
+_UNKNOWN = Rule(r".*", R, "")
+
+
+def classify(row: Row, spelling: str) -> Rule:
+    """The rule that classifies one spelling of an inventory row (no explicit entry)."""
+    if "target" in row.lists and spelling.startswith("-m"):
+        return _ISA if row.isa else _TUNING
+    for rule in RULES:
+        if rule.lists and not set(rule.lists) & set(row.lists):
+            continue
+        if re.fullmatch(rule.pattern, spelling):
+            return rule
+    return _UNKNOWN
+
+
+def options(explicit: frozenset[str]) -> list[Option]:
+    """Entries for every inventory spelling (and its gcc-accepted negation) that the
+    explicit table does not name. Accepted -f/-m/-W options reach the preprocessor
+    and the link driver, as in gcc."""
+    out: list[Option] = []
+    eq_prefixes = tuple(s for s in explicit if s.endswith("="))
+    done: set[tuple[str, Form]] = set()
+    for row in load().rows:
+        spellings = [row.spelling]
+        if row.negatable:
+            s = row.spelling
+            spellings.append(s[:2] + s[5:] if s[2:5] == "no-" else s[:2] + "no-" + s[2:])
+        for s in spellings:
+            if s in explicit or (row.form is Form.FLAG and s.startswith(eq_prefixes)) or \
+                    (s, row.form) in done:
+                continue
+            done.add((s, row.form))
+            rule = classify(row, s)
+            to = rule.to
+            if to is None:
+                to = FM if rule.cls is not R and s[:2] in ("-f", "-m", "-O", "-g") else \
+                    Stage.CPP if rule.cls is not R and s.startswith("-W") else Stage.NONE
+            missing = "" if rule.cls is not R else f"gcc's {s.rstrip('=-')}"
+            out.append(Option(s, row.form, rule.cls, rule.reason, (), to, None, missing))
+    return out

@@ -1,0 +1,43 @@
+"""Files atomc writes itself (assembly, IR, kept .i/.s), with gcc's modes.
+
+gcc's cc1 creates its outputs with mode 0666 less the umask; so do we. A file
+is written under a temporary name and renamed into place, so a failed write
+never leaves half a file; a target that is not a regular file (/dev/null, a
+pipe) is written in place. Objects, executables and dependency files are
+created by as, ld and cpp themselves, which give them gcc's modes.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+import tempfile
+
+
+def write_text(path: str, text: str) -> None:
+    data = text.encode("utf-8", errors="surrogateescape")
+    if path == "-":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    try:
+        special = not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        special = False
+    if special:
+        with open(path, "wb") as f:
+            f.write(data)
+        return
+    directory = os.path.dirname(os.path.abspath(path))
+    tmp = tempfile.mktemp(prefix=".atomc-", dir=directory)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

@@ -1,0 +1,130 @@
+"""The option table: atomc's options and gcc's, each exactly once, with lookup.
+
+Built from the explicit entries (`table_gcc`, `table_atomc`), gcc's long
+spellings (aliases of short ones) and gcc's inventory (`inventory`). Lookup
+follows gcc's rules: an exact spelling first, then `NAME=VALUE`, then the
+longest joined prefix (`-Wl,` before `-W...`, `-MF` before `-M`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cache
+
+from . import inventory, table_gcc
+from .spec import Class, Form, Option
+from .table_atomc import ATOMC
+
+# gcc's long spellings: alias -> (short spelling, form of the alias)
+ALIASES: dict[str, tuple[str, Form]] = {
+    "--output=": ("-o", Form.EQ), "--output": ("-o", Form.SEPARATE),
+    "--compile": ("-c", Form.FLAG), "--assemble": ("-S", Form.FLAG),
+    "--preprocess": ("-E", Form.FLAG), "--verbose": ("-v", Form.FLAG),
+    "--include-directory=": ("-I", Form.EQ), "--include-directory": ("-I", Form.SEPARATE),
+    "--define-macro=": ("-D", Form.EQ), "--undefine-macro=": ("-U", Form.EQ),
+    "--include=": ("-include", Form.EQ), "--imacros=": ("-imacros", Form.EQ),
+    "--include-directory-after=": ("-idirafter", Form.EQ),
+    "--include-prefix=": ("-iprefix", Form.EQ),
+    "--include-with-prefix=": ("-iwithprefix", Form.EQ),
+    "--include-with-prefix-after=": ("-iwithprefix", Form.EQ),
+    "--include-with-prefix-before=": ("-iwithprefixbefore", Form.EQ),
+    "--assert=": ("-A", Form.EQ), "--language=": ("-x", Form.EQ),
+    "--library-directory=": ("-L", Form.EQ), "--prefix=": ("-B", Form.EQ),
+    "--for-linker=": ("-Xlinker", Form.EQ), "--for-assembler=": ("-Xassembler", Form.EQ),
+    "--force-link=": ("-u", Form.EQ), "--std=": ("-std=", Form.EQ),
+    "--pedantic": ("-pedantic", Form.FLAG), "--pedantic-errors": ("-pedantic-errors", Form.FLAG),
+    "--ansi": ("-ansi", Form.FLAG), "--no-warnings": ("-w", Form.FLAG),
+    "--all-warnings": ("-Wall", Form.FLAG), "--extra-warnings": ("-Wextra", Form.FLAG),
+    "--shared": ("-shared", Form.FLAG), "--static": ("-static", Form.FLAG),
+    "--symbolic": ("-symbolic", Form.FLAG), "--save-temps": ("-save-temps", Form.FLAG),
+    "--pipe": ("-pipe", Form.FLAG), "--trace-includes": ("-H", Form.FLAG),
+    "--dependencies": ("-M", Form.FLAG), "--user-dependencies": ("-MM", Form.FLAG),
+    "--write-dependencies": ("-MD", Form.FLAG), "--write-user-dependencies": ("-MMD", Form.FLAG),
+    "--no-line-commands": ("-P", Form.FLAG), "--no-standard-includes": ("-nostdinc", Form.FLAG),
+    "--no-standard-libraries": ("-nostdlib", Form.FLAG),
+    "--traditional-cpp": ("-traditional-cpp", Form.FLAG),
+    "--print-file-name=": ("-print-file-name=", Form.EQ),
+    "--print-prog-name=": ("-print-prog-name=", Form.EQ),
+    "--print-search-dirs": ("-print-search-dirs", Form.FLAG),
+    "--print-libgcc-file-name": ("-print-libgcc-file-name", Form.FLAG),
+    "--print-multi-directory": ("-print-multi-directory", Form.FLAG),
+    "--print-multi-lib": ("-print-multi-lib", Form.FLAG),
+    "--print-multi-os-directory": ("-print-multi-os-directory", Form.FLAG),
+    "--print-sysroot": ("-print-sysroot", Form.FLAG),
+    "--print-multiarch": ("-print-multiarch", Form.FLAG),
+    "--pass-exit-codes": ("-pass-exit-codes", Form.FLAG),
+}
+
+_EXTRA: list[Option] = [
+    Option("--param=", Form.EQ, Class.IGNORED, "a gcc optimiser parameter; atomc has its own "
+           "thresholds", metavar="NAME=VALUE"),
+    Option("--param", Form.SEPARATE, Class.IGNORED, "a gcc optimiser parameter; atomc has its "
+           "own thresholds", metavar="NAME=VALUE"),
+    Option("--no-integrated-cpp", Form.FLAG, Class.IGNORED, "atomc always runs gcc's "
+           "preprocessor as a separate step"),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    option: Option
+    value: str | None
+    takes_next: bool  # the value is the next argument
+
+
+class Table:
+    def __init__(self, options: list[Option]) -> None:
+        self.options = options
+        self._exact: dict[str, Option] = {}
+        self._eq: dict[str, Option] = {}
+        self._prefix: dict[str, Option] = {}
+        for o in options:
+            if o.form is Form.EQ:
+                self._eq.setdefault(o.spelling, o)
+            elif o.form in (Form.JOINED, Form.JOINED_OR_SEPARATE):
+                self._prefix.setdefault(o.spelling, o)
+            if o.form in (Form.FLAG, Form.SEPARATE, Form.JOINED_OR_SEPARATE):
+                self._exact.setdefault(o.spelling, o)
+        self._longest = max(len(s) for s in self._prefix)
+
+    def match(self, arg: str) -> Match | None:
+        o = self._exact.get(arg)
+        if o is not None:
+            return Match(o, None, o.form is not Form.FLAG)
+        name, eq, _ = arg.partition("=")
+        if eq and (o := self._eq.get(name + "=")) is not None:
+            return Match(o, arg[len(name) + 1:], False)
+        for n in range(min(len(arg), self._longest), 1, -1):
+            o = self._prefix.get(arg[:n])
+            if o is not None:
+                return Match(o, arg[n:], False)
+        return None
+
+    def by_class(self, cls: Class) -> list[Option]:
+        return [o for o in self.options if o.cls is cls]
+
+
+def _aliases(short: dict[str, Option]) -> list[Option]:
+    out = []
+    for alias, (target, form) in ALIASES.items():
+        o = short[target]
+        out.append(replace(o, spelling=alias, form=form,
+                           help=f"same as {o.describe_spelling()}"))
+    return out
+
+
+@cache
+def table() -> Table:
+    inv = inventory.load()
+    explicit: list[Option] = [
+        *ATOMC, *table_gcc.DRIVER, *table_gcc.PREPROCESSOR, *table_gcc.LANGUAGE,
+        *table_gcc.CODEGEN, *table_gcc.DEBUG, *table_gcc.warnings(inv.warnings),
+        *table_gcc.LINKER,
+        *table_gcc.target(inv.values["-march="] + ("native",), inv.values["-mtune="]
+                          + ("native",)),
+        *_EXTRA,
+    ]
+    by_spelling = {o.spelling: o for o in explicit}
+    explicit += _aliases(by_spelling)
+    names = frozenset(o.spelling for o in explicit)
+    return Table(explicit + inventory.options(names))

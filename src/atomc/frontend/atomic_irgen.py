@@ -1,0 +1,314 @@
+"""IR for atomics: the builtins of `atomic_builtins` and C11 `_Atomic` objects.
+
+An `_Atomic` object is read with a `seq_cst` atomic load and written with a
+`seq_cst` atomic store (initialisation is a plain store, as C11 says).
+`x op= v`, `++x` and `x--` are one atomic read-modify-write for integers and
+pointers with `+ - & | ^` (an `atomicrmw` whose old value gives the result);
+every other operator, and floating-point or `_Bool` objects, use a
+compare-exchange loop that recomputes the new value from the value the failed
+exchange saw (gcc's code also saves and restores the floating-point
+environment around it, so that only the last attempt's exceptions are raised;
+here a failed attempt's exception flags stay set). A whole `_Atomic` struct or
+union is copied with an atomic load or store of its integer image when it has
+1, 2, 4 or 8 bytes, and by libatomic's `__atomic_load`/`__atomic_store`
+otherwise (gcc does the same; link with -latomic).
+
+Floating-point objects are accessed as integers of their size (bitcasts). A
+pointer object's arithmetic (`fetch_add` on `int *`, `p += 2` on `_Atomic(int *)`)
+works on its i64 image.
+
+Key Instructions: an atomic builtin is a source atom of its own (like the call
+it looks like), keyed on its atomic instruction with the stored or combined
+value as backup; an `_Atomic` assignment's atomic store, read-modify-write or
+compare-exchange is the key of the assignment's atom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..ir import I8, I64, PTR, Branch, Const, Function, Inst, IntType, Op, Type, Value, int_type
+from ..ir import VOID as IR_VOID
+from ..ir.atomics import AtomicLoad, AtomicRMW, AtomicStore, CmpXchg, Fence, Ordering, RMWOp
+from . import tree as T
+from .abi import scalar_ir_type
+from .atomic_builtins import AtomicExpr, AtomicKind
+from .ctype import (
+    BOOL,
+    INT,
+    SIZE_T,
+    VOID,
+    CType,
+    FuncT,
+    PointerT,
+    as_float,
+    as_int,
+    is_volatile,
+    unqual,
+)
+from .vla import vla_pointee
+
+if TYPE_CHECKING:
+    from .irgen import IRGen
+
+SEQ = Ordering.SEQ_CST
+_BINOP = {RMWOp.ADD: Op.ADD, RMWOp.SUB: Op.SUB, RMWOp.AND: Op.AND, RMWOp.OR: Op.OR,
+          RMWOp.XOR: Op.XOR}
+_C_RMW = {"+": RMWOp.ADD, "-": RMWOp.SUB, "&": RMWOp.AND, "|": RMWOp.OR, "^": RMWOp.XOR}
+_VP = PointerT(VOID)
+
+
+def _storage(t: CType) -> tuple[Type, Type | None]:
+    """(the type an atomic instruction accesses, the value's own type if it differs:
+    floats travel as integers of their size)."""
+    ty = scalar_ir_type(t)
+    if as_float(t) is not None:
+        return int_type(ty.size), ty
+    return ty, None
+
+
+def _new_atom(g: IRGen, key: Inst, backup: Value | None = None) -> None:
+    g.b.add_to_new_atom(key, backup)
+
+
+# ---------------------------------------------------------------------------
+# the builtins
+
+
+def lower_atomic_expr(g: IRGen, e: AtomicExpr) -> Value:
+    vals = [g.value_of(a) for a in e.args]
+    for s in e.side:
+        g.discard(s)
+    k = e.kind
+    with g.at(e.pos):
+        b = g.b
+        if k is AtomicKind.FENCE:
+            if e.orders:  # relaxed: nothing at all
+                _new_atom(g, b.insert(Fence(e.orders[0], loc=b.loc, signal=e.signal)))
+            return Const(I8, 0)
+        arith = k in (AtomicKind.FETCH_OP, AtomicKind.OP_FETCH)
+        ity = I64 if arith and isinstance(unqual(e.obj), PointerT) else scalar_ir_type(e.obj)
+        ptr = vals[0]
+        vol = e.volatile
+        if k in (AtomicKind.LOAD, AtomicKind.LOAD_MEM):
+            v = b.insert(AtomicLoad(ity, ptr, e.orders[0], loc=b.loc, volatile=vol))
+            _new_atom(g, v)
+            if k is AtomicKind.LOAD:
+                return v
+            b.store(v, vals[1])
+            return Const(I8, 0)
+        if k in (AtomicKind.STORE, AtomicKind.STORE_MEM):
+            v = vals[1] if k is AtomicKind.STORE else b.load(ity, vals[1])
+            _new_atom(g, b.insert(AtomicStore(v, ptr, e.orders[0], loc=b.loc, volatile=vol)), v)
+            return Const(I8, 0)
+        if k in (AtomicKind.EXCHANGE, AtomicKind.EXCHANGE_MEM):
+            v = vals[1] if k is AtomicKind.EXCHANGE else b.load(ity, vals[1])
+            old = b.insert(AtomicRMW(RMWOp.XCHG, ptr, v, e.orders[0], loc=b.loc, volatile=vol))
+            _new_atom(g, old, v)
+            if k is AtomicKind.EXCHANGE:
+                return old
+            b.store(old, vals[2])
+            return Const(I8, 0)
+        if arith:
+            return _fetch(g, e, ity, ptr, vals[1])
+        if k in (AtomicKind.VAL_CAS, AtomicKind.BOOL_CAS):
+            r = _cmpxchg(g, e, ity, ptr, vals[1], vals[2])
+            if k is AtomicKind.VAL_CAS:
+                return b.extract(r, 0)
+            return b.cast(Op.ZEXT, b.extract(r, 1), I8)
+        # CAS / CAS_MEM: *expected = old when the exchange fails
+        expected = b.load(ity, vals[1])
+        desired = vals[2] if k is AtomicKind.CAS else b.load(ity, vals[2])
+        r = _cmpxchg(g, e, ity, ptr, expected, desired)
+        ok = b.extract(r, 1)
+        fail_b, done_b = g.new_block("cas.fail"), g.new_block("cas.done")
+        b.branch(ok, done_b, fail_b)
+        g.start(fail_b)
+        b.store(b.extract(r, 0), vals[1])
+        b.jump(done_b)
+        g.start(done_b)
+        return b.cast(Op.ZEXT, ok, I8)
+
+
+def _cmpxchg(g: IRGen, e: AtomicExpr, ity: Type, ptr: Value, expected: Value,
+             desired: Value) -> Inst:
+    succ = e.orders[0]
+    fail = e.orders[1] if len(e.orders) > 1 else succ
+    if fail not in (Ordering.RELAXED, Ordering.ACQUIRE, SEQ):  # a __sync_* order
+        fail = {Ordering.RELEASE: Ordering.RELAXED, Ordering.ACQ_REL: Ordering.ACQUIRE}[fail]
+    r = g.b.insert(CmpXchg(ptr, expected, desired, succ, fail, loc=g.b.loc,
+                           volatile=e.volatile))
+    _new_atom(g, r, desired)
+    return r
+
+
+def _fetch(g: IRGen, e: AtomicExpr, ity: Type, ptr: Value, v: Value) -> Value:
+    """`fetch_OP` (the old value) and `OP_fetch` (the new one)."""
+    b = g.b
+    assert e.rmw is not None
+    old = b.insert(AtomicRMW(e.rmw, ptr, v, e.orders[0], loc=b.loc, volatile=e.volatile))
+    _new_atom(g, old, v)
+    res: Value = old
+    if e.kind is AtomicKind.OP_FETCH:
+        if e.rmw is RMWOp.NAND:
+            res = b.binary(Op.XOR, b.binary(Op.AND, old, v), Const(ity, -1))
+        else:
+            res = b.binary(_BINOP[e.rmw], old, v)
+    if ity != scalar_ir_type(e.obj):  # a pointer's i64 image
+        res = b.cast(Op.INTTOPTR, res, PTR)
+    return res
+
+
+# ---------------------------------------------------------------------------
+# `_Atomic` objects
+
+
+def load_atomic(g: IRGen, t: CType, addr: Value) -> Value:
+    """The value of the `_Atomic` scalar at `addr` (a seq_cst load)."""
+    ity, fty = _storage(t)
+    v = g.b.insert(AtomicLoad(ity, addr, SEQ, loc=g.b.loc, volatile=is_volatile(t)))
+    return g.b.cast(Op.BITCAST, v, fty) if fty is not None else v
+
+
+def store_atomic(g: IRGen, v: Value, addr: Value, t: CType) -> Inst:
+    """A seq_cst store of `v` into the `_Atomic` scalar at `addr`."""
+    ity, fty = _storage(t)
+    bits = g.b.cast(Op.BITCAST, v, ity) if fty is not None else v
+    return g.b.insert(AtomicStore(bits, addr, SEQ, loc=g.b.loc, volatile=is_volatile(t)))
+
+
+def _target(g: IRGen, e: T.CompoundAssign | T.IncDec) -> tuple[CType, Value, Value | None]:
+    """The modified object's type and address, and the run-time element size when
+    it points to a variable length array."""
+    t = e.target.type
+    dst = g.addr_of(e.target)
+    vla = vla_pointee(t)
+    return t, dst, g.size_of(vla, e.pos) if vla is not None else None
+
+
+def compound_assign(g: IRGen, e: T.CompoundAssign) -> Value:
+    """`x op= v` on an `_Atomic` object (the caller opened the assignment's atom)."""
+    rhs = g.value_of(e.rhs)
+    t, dst, step = _target(g, e)
+    with g.at(e.pos):
+        b = g.b
+        if isinstance(unqual(t), PointerT):  # p += n: n elements, as C11 says
+            delta = b.binary(Op.MUL, rhs, step) if step is not None else \
+                b.binary(Op.MUL, rhs, Const(I64, e.scale)) if e.scale != 1 else rhs
+            return _pointer_step(g, dst, t, delta, e.op == "-", prefix=True)
+        it = as_int(t)
+        if e.op in _C_RMW and it is not None and it != BOOL and as_int(e.optype) is not None:
+            ity = scalar_ir_type(t)
+            v = g.convert(rhs, e.optype, t)
+            old = b.insert(AtomicRMW(_C_RMW[e.op], dst, v, SEQ, loc=b.loc,
+                                     volatile=is_volatile(t)))
+            b.add_to_atom(old, v)
+            assert isinstance(ity, IntType)
+            return b.binary(_BINOP[_C_RMW[e.op]], old, v)
+
+        def combine(old: Value) -> Value:
+            wide = g.convert(old, t, e.optype)
+            return g.convert(g.arith(e.op, wide, rhs, e.optype), e.optype, t)
+
+        return cas_loop(g, dst, t, combine)[1]
+
+
+def incdec(g: IRGen, e: T.IncDec) -> Value:
+    """`++x`, `x--`, ... on an `_Atomic` object."""
+    t, dst, step = _target(g, e)
+    with g.at(e.pos):
+        b = g.b
+        if isinstance(unqual(t), PointerT):
+            delta = step if step is not None else Const(I64, abs(e.delta))
+            return _pointer_step(g, dst, t, delta, e.delta < 0, e.prefix)
+        it = as_int(t)
+        if it is not None and it != BOOL:
+            ity = scalar_ir_type(t)
+            one = Const(ity, 1)
+            rmw = RMWOp.ADD if e.delta > 0 else RMWOp.SUB
+            old = b.insert(AtomicRMW(rmw, dst, one, SEQ, loc=b.loc, volatile=is_volatile(t)))
+            b.add_to_atom(old)
+            return b.binary(_BINOP[rmw], old, one) if e.prefix else old
+
+        def step_value(old: Value) -> Value:
+            if it == BOOL:  # ++ sets it; -- flips it
+                return Const(I8, 1) if e.delta > 0 else b.binary(Op.XOR, old, Const(I8, 1))
+            return b.binary(Op.FADD, old, Const(old.ty, float(e.delta)))
+
+        old_v, new_v = cas_loop(g, dst, t, step_value)
+        return new_v if e.prefix else old_v
+
+
+def _pointer_step(g: IRGen, dst: Value, t: CType, delta: Value, minus: bool,
+                  prefix: bool) -> Value:
+    """Move the `_Atomic` pointer at `dst` by `delta` bytes (an i64)."""
+    b = g.b
+    rmw = RMWOp.SUB if minus else RMWOp.ADD
+    old = b.insert(AtomicRMW(rmw, dst, delta, SEQ, loc=b.loc, volatile=is_volatile(t)))
+    b.add_to_atom(old, delta)
+    res = b.binary(_BINOP[rmw], old, delta) if prefix else old
+    return b.cast(Op.INTTOPTR, res, PTR)
+
+
+def cas_loop(g: IRGen, dst: Value, t: CType,
+             combine: Callable[[Value], Value]) -> tuple[Value, Value]:
+    """Replace the `_Atomic` scalar at `dst` by `combine(its value)` with a
+    compare-exchange loop; returns (old value, new value)."""
+    b = g.b
+    ity, fty = _storage(t)
+    vol = is_volatile(t)
+    first = b.insert(AtomicLoad(ity, dst, SEQ, loc=b.loc, volatile=vol))
+    loop_b, done_b = g.new_block("atomic.retry"), g.new_block("atomic.done")
+    cur = loop_b.add_param(ity)
+    b.jump(loop_b, [first])
+    g.start(loop_b)
+    old = b.cast(Op.BITCAST, cur, fty) if fty is not None else cur
+    new = combine(old)
+    new_bits = b.cast(Op.BITCAST, new, ity) if fty is not None else new
+    r = b.insert(CmpXchg(dst, cur, new_bits, SEQ, SEQ, loc=b.loc, volatile=vol))
+    b.add_to_atom(r, new)
+    seen, ok = b.extract(r, 0), b.extract(r, 1)
+    b.insert(Branch(ok, done_b, loop_b, (), (seen,), loc=b.loc))
+    g.start(done_b)
+    return old, new
+
+
+# ---------------------------------------------------------------------------
+# whole `_Atomic` structs and unions
+
+
+def copy_in(g: IRGen, t: CType, addr: Value) -> Value:
+    """Read the `_Atomic` aggregate at `addr` into a temporary (its address)."""
+    tmp = g.alloca(t.size, t.align)
+    _copy(g, t, addr, tmp, load=True)
+    return tmp
+
+
+def store_aggregate(g: IRGen, t: CType, dst: Value, src: Value) -> Inst | None:
+    """Write the aggregate at `src` into the `_Atomic` one at `dst`."""
+    return _copy(g, t, dst, src, load=False)
+
+
+def _copy(g: IRGen, t: CType, obj: Value, other: Value, load: bool) -> Inst | None:
+    size = t.size
+    b = g.b
+    if size in (1, 2, 4, 8):
+        ity = int_type(size)
+        if load:
+            v = b.insert(AtomicLoad(ity, obj, SEQ, loc=b.loc, volatile=is_volatile(t)))
+            b.store(v, other)
+            return None
+        v = b.load(ity, other)
+        return b.insert(AtomicStore(v, obj, SEQ, loc=b.loc, volatile=is_volatile(t)))
+    name = "__atomic_load" if load else "__atomic_store"
+    fn = _libatomic_function(g, name)
+    return b.call(fn, [Const(I64, size), obj, other, Const(int_type(4), SEQ.code)], IR_VOID)
+
+
+def _libatomic_function(g: IRGen, name: str) -> Function:
+    existing = g.module.functions.get(name)
+    if existing is not None:
+        return existing
+    ft = FuncT(VOID, (SIZE_T, _VP, _VP, INT))
+    return g.new_function(name, ft, False)

@@ -1,0 +1,95 @@
+"""Text form of the atomic instructions (printer and parser halves; see atomics.py).
+
+```
+%r = atomic_load i32, ptr %p, seq_cst [volatile]
+atomic_store i32 %v, ptr %p, release [volatile]
+%r = atomicrmw add ptr %p, i32 %v, acq_rel [volatile]
+%r = cmpxchg [weak] ptr %p, i32 %e, i32 %d, seq_cst, acquire [volatile]
+fence [signal] seq_cst
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .atomics import AtomicLoad, AtomicRMW, AtomicStore, CmpXchg, Fence, Ordering, RMWOp
+from .insts import Inst, Op
+from .values import Value
+
+if TYPE_CHECKING:
+    from .parser import IRParser
+
+
+def atomic_body(inst: Inst, typed: Callable[[Value], str]) -> str:
+    """The printed instruction (without result name and location)."""
+    vol = " volatile" if getattr(inst, "volatile", False) else ""
+    match inst:
+        case AtomicLoad():
+            return f"atomic_load {inst.ty}, {typed(inst.ptr)}, {inst.ordering.value}{vol}"
+        case AtomicStore():
+            return (f"atomic_store {typed(inst.value)}, {typed(inst.ptr)}, "
+                    f"{inst.ordering.value}{vol}")
+        case AtomicRMW():
+            return (f"atomicrmw {inst.rmw.value} {typed(inst.ptr)}, {typed(inst.value)}, "
+                    f"{inst.ordering.value}{vol}")
+        case CmpXchg():
+            weak = " weak" if inst.weak else ""
+            return (f"cmpxchg{weak} {typed(inst.ptr)}, {typed(inst.expected)}, "
+                    f"{typed(inst.desired)}, {inst.success.value}, {inst.failure.value}{vol}")
+        case Fence():
+            return f"fence{' signal' if inst.signal else ''} {inst.ordering.value}"
+    raise AssertionError(inst.op)
+
+
+def _choice(p: IRParser, enum_cls: Any, what: str) -> Any:
+    tok = p.expect_kind("ident", what)
+    try:
+        return enum_cls(tok.text)
+    except ValueError:
+        names = ", ".join(m.value for m in enum_cls)
+        p.error(tok, f"unknown {what} '{tok.text}' (one of {names})")
+
+
+def parse_atomic(p: IRParser, op: Op, scope: Any) -> Inst:
+    """Parse the body of an atomic instruction after its opcode."""
+    typed = lambda: p.parse_typed(scope)
+    order = lambda: _choice(p, Ordering, "memory ordering")
+    if op is Op.FENCE:
+        signal = p.accept("signal")
+        return Fence(order(), loc=None, signal=signal)
+    if op is Op.ATOMIC_LOAD:
+        ty = p.parse_type()
+        p.expect(",")
+        ptr = typed()
+        p.expect(",")
+        o = order()
+        return AtomicLoad(ty, ptr, o, loc=None, volatile=p.accept("volatile"))
+    if op is Op.ATOMIC_STORE:
+        v = typed()
+        p.expect(",")
+        ptr = typed()
+        p.expect(",")
+        o = order()
+        return AtomicStore(v, ptr, o, loc=None, volatile=p.accept("volatile"))
+    if op is Op.ATOMIC_RMW:
+        rmw = _choice(p, RMWOp, "atomicrmw operation")
+        ptr = typed()
+        p.expect(",")
+        v = typed()
+        p.expect(",")
+        o = order()
+        return AtomicRMW(rmw, ptr, v, o, loc=None, volatile=p.accept("volatile"))
+    assert op is Op.CMPXCHG
+    weak = p.accept("weak")
+    ptr = typed()
+    p.expect(",")
+    e = typed()
+    p.expect(",")
+    d = typed()
+    p.expect(",")
+    succ = order()
+    p.expect(",")
+    fail = order()
+    return CmpXchg(ptr, e, d, succ, fail, loc=None, weak=weak, volatile=p.accept("volatile"))

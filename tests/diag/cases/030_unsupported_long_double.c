@@ -1,4 +1,0 @@
-// expect-error: 3: unsupported
-// gcc-accepts
-long double big;
-int main(void) { return 0; }

@@ -1,0 +1,3 @@
+// expect-error: 3: invalid storage class for function
+// Functions cannot be thread-local.
+_Thread_local int g(void);
