@@ -76,6 +76,8 @@ COUNTERS.update({
     "dce.blocks": "DCE: blocks",
     "ssa_repair.accesses": "SSA repair: slot accesses",
     "ssa_repair.chain": "SSA repair: dominator-tree walks for reaching values",
+    "mem2reg.scan": "mem2reg: instructions scanned for the slots' stores and loads (once)",
+    "mem2reg.renamed": "mem2reg: current values saved and restored by the renaming walk",
 })
 
 
@@ -119,3 +121,27 @@ def test_every_counter_is_guarded(counts: tuple[dict[str, int], dict[str, int]])
     _, large = counts
     unguarded = sorted(set(large) - set(COUNTERS))
     assert not unguarded, f"counters without a growth check: {unguarded}"
+
+
+def _many_locals(n: int) -> str:
+    """One function whose every statement block declares its own local: slots and
+    blocks both grow with n (a per-slot walk over the function is quadratic)."""
+    body = [f"    {{ int t{k} = a + {k}; if (t{k} & 3) a += t{k}; else a -= t{k} >> 1; }}"
+            for k in range(n)]
+    return "int f(int a) {\n" + "\n".join(body) + "\n    return a;\n}\n"
+
+
+def test_mem2reg_linear_in_slots_times_blocks(tmp_path: Path) -> None:
+    def count(n: int) -> dict[str, int]:
+        src = tmp_path / f"locals{n}.c"
+        src.write_text(_many_locals(n))
+        opts = CompileOptions(opt_level=2, passes=("mem2reg",))
+        work.reset()
+        optimise(compile_to_ir(str(src), opts, DiagnosticEngine()), opts)
+        return work.snapshot()
+
+    small, large = count(SMALL // 2), count(LARGE // 2)
+    for counter in ("mem2reg.scan", "mem2reg.renamed"):
+        assert small.get(counter, 0) > 0, f"{counter} counted nothing"
+        growth = large[counter] / small[counter]
+        assert growth < MAX_GROWTH, f"{counter} grew {growth:.1f}x for 4x the locals: quadratic?"
