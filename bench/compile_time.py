@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Compile time of atomc at -O0 and -O2 in source lines per second, with the
-share of optimiser time per pass (from --time-passes) summed over all programs.
+share of compile time per stage (from --time-passes: front end, each optimiser
+pass, back end) summed over all programs.
 
     python bench/compile_time.py [programs...]
 """
@@ -44,7 +45,7 @@ def main() -> int:
                   f" over {len(progs)} programs")
     if pass_ms:
         whole = sum(pass_ms.values())
-        print("optimiser time per pass at -O2 (share of optimiser time):")
+        print("CPU time per stage at -O2 (share of the total):")
         for name, ms in sorted(pass_ms.items(), key=lambda kv: -kv[1]):
             print(f"  {name:<16}{ms:9.1f} ms {100 * ms / whole:6.1f}%")
     return 0

@@ -2,7 +2,8 @@
 
 Each -O level is a list of registered pass names, run by the PassManager,
 which also provides --verify-each, --print-after(-all), --opt-bisect-limit and
---time-passes. `opts.passes` replaces the level's list with an explicit one.
+the per-pass times that --time-passes reports with the other stages' times
+(ir/work.py). `opts.passes` replaces the level's list with an explicit one.
 
 -O2 inlines small functions, threads jumps, rotates loops, unrolls short
 counted loops completely and strength-reduces induction variables; -O3 runs
@@ -18,6 +19,7 @@ from typing import TextIO
 
 from .codegen.x86_64.pic import SymbolPolicy, mark_interposable
 from .ir import Module
+from .ir.work import STAGES, record, report_stages
 from .opt.passmanager import Pass, PassContext, PassManager
 from .opt.registry import lookup
 from .options import CompileOptions
@@ -67,16 +69,26 @@ def optimise(module: Module, opts: CompileOptions, out: TextIO | None = None) ->
         names = [n for n in names if n != "inline"]
     if opts.verify_each:
         _verify_input(module)
-    if not names:
-        return module
+    if names:
+        _run_passes(module, opts, names, out)
+    if opts.time_passes and opts.emit_ir and out is None:
+        report_stages(sys.stderr)  # no back end runs after --emit-ir
+        STAGES.clear()
+    return module
+
+
+def _run_passes(module: Module, opts: CompileOptions, names: list[str],
+                out: TextIO | None) -> None:
     pm = PassManager(
         build_passes(names),
         verify_each=opts.verify_each,
         print_after_all=opts.print_after_all,
         print_after=frozenset(opts.print_after),
         bisect_limit=opts.opt_bisect_limit,
-        time_passes=opts.time_passes,
+        # the driver's --time-passes reports every stage at the end (report_stages)
+        time_passes=opts.time_passes and out is not None,
         out=out if out is not None else sys.stderr,
     )
     pm.run(module, PassContext(module, opt_level=opts.opt_level, size_opt=opts.size_opt))
-    return module
+    for name, seconds in pm.timings.items():
+        record(name, "optimiser", seconds)

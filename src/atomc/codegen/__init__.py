@@ -14,6 +14,7 @@ adds emits machine code, so `.text` is identical with and without it.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -22,6 +23,7 @@ from ..dwarf.macros import MacroEvent
 from ..dwarf.model import FunctionDebugInfo
 from ..ir.function import Module
 from ..observe import machine_observer
+from ..ir.work import STAGES, report_stages, stage
 from ..opt.legalize_i128 import legalize_module
 from ..options import CompileOptions
 from .branch_cleanup import clean_branches
@@ -49,6 +51,8 @@ from .x86_64.isel_atomic import drop_compiler_barriers
 
 __all__ = ["generate_assembly", "compile_function"]
 
+BACK = "back end"
+
 
 def compile_function(fn, number: int, module: Module, debug: bool,  # type: ignore[no-untyped-def]
                      opt_level: int = 0, verify: bool = False,
@@ -61,28 +65,36 @@ def compile_function(fn, number: int, module: Module, debug: bool,  # type: igno
     `data_refs`: the module's `cet.data_references` (computed when not given)."""
     opts = opts or CompileOptions(opt_level=opt_level)
     assert opts.opt_level == opt_level, "opt_level and opts disagree"
-    mf = select_function(fn, number, module, debug, index_addressing=opt_level > 0, opts=opts)
-    mf.frame_pointer = needs_frame_pointer(mf, omit_frame_pointer)
-    add_stack_guard(mf, opts.stack_protector)
-    fold_fallthrough_branches(mf)
+    with stage("isel", BACK):
+        mf = select_function(fn, number, module, debug, index_addressing=opt_level > 0,
+                             opts=opts)
+        mf.frame_pointer = needs_frame_pointer(mf, omit_frame_pointer)
+        add_stack_guard(mf, opts.stack_protector)
+        fold_fallthrough_branches(mf)
     if verify:
         check_mfunction(mf, "isel")
     if opt_level > 0:
-        remove_dead_vreg_defs(mf)
+        with stage("mir-dce", BACK):
+            remove_dead_vreg_defs(mf)
     if opt_level >= 2:
-        schedule(mf)
+        with stage("schedule", BACK):
+            schedule(mf)
     drop_compiler_barriers(mf)  # they only constrain the scheduler
     if opt_level > 0:
-        allocate_linear(mf)
-        clean_branches(mf)
-        run_peepholes(mf)
+        with stage("regalloc", BACK):
+            allocate_linear(mf)
+        with stage("branch-cleanup+peephole", BACK):
+            clean_branches(mf)
+            run_peepholes(mf)
     else:
-        allocate(mf)
+        with stage("regalloc", BACK):
+            allocate(mf)
     if verify:
         check_mfunction(mf, "regalloc")
-    mf.callee_saved = written_callee_saved(mf, mf.callee_saved)  # asm operands, clobbers
-    lower_frame(mf, opts.stack_clash_protection)
-    harden_frame(mf, module, opts, data_refs)
+    with stage("frame", BACK):
+        mf.callee_saved = written_callee_saved(mf, mf.callee_saved)  # asm operands, clobbers
+        lower_frame(mf, opts.stack_clash_protection)
+        harden_frame(mf, module, opts, data_refs)
     if verify:
         check_mfunction(mf, "frame")
     return mf
@@ -93,7 +105,9 @@ def generate_assembly(module: Module, opts: CompileOptions,
     """The module's assembly text; `macros` (cpp's definitions, for -g3) go to
     `.debug_macro`."""
     # i128 values become i64 pairs (the machine's widest); --verify-each checks the result
-    if legalize_module(module) and opts.verify_each:
+    with stage("legalize-i128", BACK):
+        legalized = legalize_module(module)
+    if legalized and opts.verify_each:
         from ..ir.verifier import verify_module
         errors = verify_module(module)
         if errors:
@@ -118,30 +132,37 @@ def generate_assembly(module: Module, opts: CompileOptions,
         number += 1
         table = None
         if fn_debug and files is not None:
-            scopes = insert_scope_labels(mf, labels)
+            with stage("scope-labels", BACK):
+                scopes = insert_scope_labels(mf, labels)
             # Optimised code: variables follow their values (LiveDebugValues);
             # at -O0 every variable has one stack home for its whole life.
-            varlocs = variable_locations(mf, opts.loclist_mode, labels.fresh) \
-                if opts.opt_level > 0 else None
-            table = compute_rows(mf, opts.key_instructions_mode)
-            info = function_debug_info(mf, scopes)
+            with stage("LiveDebugValues", BACK):
+                varlocs = variable_locations(mf, opts.loclist_mode, labels.fresh) \
+                    if opts.opt_level > 0 else None
+            with stage("line-rows", BACK):
+                table = compute_rows(mf, opts.key_instructions_mode)
+            with stage("function-debug-info", BACK):
+                info = function_debug_info(mf, scopes)
             if varlocs is not None:
                 info = replace(info, variables=varlocs[0], call_sites=varlocs[1],
                                all_calls=varlocs[2])
             infos.append(info)
-        out.function(mf, table, files if fn_debug else None)
+        with stage("asm-printer", BACK):
+            out.function(mf, table, files if fn_debug else None)
         if watch is not None:
             watch.function(mf, table)
         float_consts.update(mf.float_consts)
-    if float_consts:
-        out.float_constants(float_consts)
-    for g in module.globals.values():
-        if not g.is_declaration:
-            out.global_var(g)
-    for line in init_fini_arrays(module) + declaration_directives(module, out.policy):
-        out.emit(line)
+    with stage("asm-printer", BACK):
+        if float_consts:
+            out.float_constants(float_consts)
+        for g in module.globals.values():
+            if not g.is_declaration:
+                out.global_var(g)
+        for line in init_fini_arrays(module) + declaration_directives(module, out.policy):
+            out.emit(line)
     if files is not None:
-        sections = _debug_sections(module, infos, files, opts, macros)
+        with stage("DWARF", BACK):
+            sections = _debug_sections(module, infos, files, opts, macros)
         if sections:
             out.emit(sections.rstrip("\n"))
     out.emit('\t.section\t.note.GNU-stack,"",@progbits')
@@ -156,7 +177,12 @@ def generate_assembly(module: Module, opts: CompileOptions,
         head.extend(files.directives(opts.file_prefix_map))
     if module.asm:  # file-scope asm, verbatim and in source order, before the functions
         head += ["#APP", *module.asm, "#NO_APP", "\t.text"]
-    return "\n".join(head) + "\n" + out.text()
+    with stage("asm-printer", BACK):
+        text = "\n".join(head) + "\n" + out.text()
+    if opts.time_passes:
+        report_stages(sys.stderr)
+        STAGES.clear()
+    return text
 
 
 def _debug_sections(module: Module, infos: list[FunctionDebugInfo], files: FileTable,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..ir import work
 from ..dwarf.model import FunctionDebugInfo, ScopeRanges, VarLocation
 from ..ir.debuginfo import DILexicalBlock, DILocation, DISubprogram, DW_OP_deref
 from .mir import DbgMeta, Imm, MFunction, MInst, StackSlot, Sym
@@ -100,11 +101,31 @@ def insert_scope_labels(mf: MFunction, labels: LabelCounter) -> list[ScopeRanges
         pairs = tuple((label_at(a), label_at(b + 1)) for a, b in runs[key])
         result.append(ScopeRanges(key[0], key[1], pairs))  # type: ignore[arg-type]
 
-    # insert labels, back to front so positions stay valid
-    for i in sorted(names, reverse=True):
+    # insert the labels, each block rebuilt once
+    before: dict[int, dict[int, MInst]] = {}  # block -> position -> label in front of it
+    for i, name in names.items():
         bi, pi, _ = seq[i]
-        mf.blocks[bi].insts.insert(pi, MInst("LABEL", [Sym(names[i])], loc=None))
+        before.setdefault(bi, {})[pi] = MInst("LABEL", [Sym(name)], loc=None)
+    insert_before(mf, before)
     return result
+
+
+def insert_before(mf: MFunction, at: dict[int, dict[int, MInst]]) -> None:
+    """Put each new instruction `at[block][position]` in front of the instruction at
+    that position of the block (one rebuild per block, not one insertion each)."""
+    for bi, new in at.items():
+        insts = mf.blocks[bi].insts
+        out: list[MInst] = []
+        for pi, mi in enumerate(insts):
+            x = new.get(pi)
+            if x is not None:
+                out.append(x)
+            out.append(mi)
+        x = new.get(len(insts))  # after the last instruction
+        if x is not None:
+            out.append(x)
+        mf.blocks[bi].insts = out
+        work.add("labels.rebuilt", len(out))
 
 
 def variable_locations(mf: MFunction) -> tuple[VarLocation, ...]:

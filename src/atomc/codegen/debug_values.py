@@ -23,6 +23,7 @@ from .ldv.callsites import CallSiteParam, call_site_values
 from .ldv.machine import solve_machine_values
 from .ldv.model import ConstLoc, DebugOperand, EntryValueLoc, VarLoc
 from .ldv.salvage import arithmetic_ops
+from .dbginfo import insert_before
 from .memory_homes import place_memory_homes
 from .mir import DbgMeta, Imm, Mem, MFunction, MInst, PReg, StackSlot, Sym
 from .regalloc_linear import operand_regs, successors
@@ -211,9 +212,11 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
 
     for p in needed:
         names[p] = fresh_label()
-    for p in sorted(needed, reverse=True):
+    after: dict[int, dict[int, MInst]] = {}  # a label after instruction p: before p + 1
+    for p in needed:
         bi, ii = where[p]
-        mf.blocks[bi].insts.insert(ii + 1, MInst("LABEL", [Sym(names[p])], loc=None))
+        after.setdefault(bi, {})[ii + 1] = MInst("LABEL", [Sym(names[p])], loc=None)
+    insert_before(mf, after)
     located = lower_var_ranges(ranges, label_after, len(where) - 1)
     seen = {(id(v.var), v.inlined_at) for v in located}  # inlined-at: a value, not an object
     # variables with no location anywhere are still listed ("optimized out")

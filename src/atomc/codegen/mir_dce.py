@@ -10,6 +10,7 @@ references to it resolve to nothing ("optimised out"), never to a wrong value.
 
 from __future__ import annotations
 
+from ..ir import work
 from .mir import Imm, Mem, MFunction, MIFlag, MInst, PReg, VReg
 from .regalloc_linear import operand_regs
 from .x86_64.opcodes import desc
@@ -20,39 +21,63 @@ def _removable(opcode: str) -> bool:
 
 
 def remove_dead_vreg_defs(mf: MFunction) -> int:
-    removed = 0
-    while True:
-        used: set[int] = set()
-        for _, mi in mf.instructions():
-            if mi.is_meta:
+    """Delete dead definitions until none is left. Use counts go down as their
+    readers go, so each instruction is looked at a bounded number of times (the
+    same fixed point as deleting whole rounds of dead definitions)."""
+    uses_count: dict[int, int] = {}
+    defs_of: dict[int, list[MInst]] = {}
+    operands: dict[int, list[VReg]] = {}  # id(inst) -> its virtual register uses
+    candidates: list[MInst] = []
+    for _, mi in mf.instructions():
+        if mi.is_meta:
+            continue
+        uses, defs, _, _ = operand_regs(mi)
+        for u in uses:
+            uses_count[u.id] = uses_count.get(u.id, 0) + 1
+        if not mi.flags & MIFlag.VOLATILE and _removable(mi.opcode) and _may_go(mi):
+            operands[id(mi)] = uses
+            for d in defs:
+                defs_of.setdefault(d.id, []).append(mi)
+            candidates.append(mi)
+    dead: set[int] = set()
+    pending = [mi for mi in candidates if _defines_only_dead(mi, uses_count)]
+    while pending:
+        mi = pending.pop()
+        if id(mi) in dead or not _defines_only_dead(mi, uses_count):
+            continue
+        dead.add(id(mi))
+        for u in operands[id(mi)]:
+            uses_count[u.id] -= 1
+            if uses_count[u.id] == 0:
+                pending.extend(defs_of.get(u.id, ()))
+    work.add("mir_dce.insts", len(candidates))
+    if not dead:
+        return 0
+    for b in mf.blocks:
+        keep = []
+        for mi in b.insts:
+            if id(mi) in dead:
+                if mi.instr_num and desc(mi.opcode).is_move and mi.operands \
+                        and isinstance(mi.operands[0], PReg):
+                    # a dead copy out of a physical register (an unused
+                    # argument): variables referring to it find the value there
+                    keep.append(MInst("DBG_PHI", [mi.operands[0], Imm(mi.instr_num)],
+                                      loc=None))
                 continue
-            uses, _, _, _ = operand_regs(mi)
-            used.update(u.id for u in uses)
-        dead = 0
-        for b in mf.blocks:
-            keep = []
-            for mi in b.insts:
-                if not mi.is_meta and not mi.flags & MIFlag.VOLATILE and \
-                        _removable(mi.opcode) and _defines_only_dead(mi, used):
-                    dead += 1
-                    if mi.instr_num and desc(mi.opcode).is_move and mi.operands \
-                            and isinstance(mi.operands[0], PReg):
-                        # a dead copy out of a physical register (an unused
-                        # argument): variables referring to it find the value there
-                        keep.append(MInst("DBG_PHI", [mi.operands[0], Imm(mi.instr_num)],
-                                          loc=None))
-                    continue
-                keep.append(mi)
-            b.insts = keep
-        removed += dead
-        if not dead:
-            return removed
+            keep.append(mi)
+        b.insts = keep
+    return len(dead)
 
 
-def _defines_only_dead(mi, used: set[int]) -> bool:  # type: ignore[no-untyped-def]
-    uses, defs, puses, pdefs = operand_regs(mi)
-    if pdefs or not defs or any(isinstance(o, Mem) for k, o in enumerate(mi.operands)
-                                if "d" in (desc(mi.opcode).roles[k]
-                                           if k < len(desc(mi.opcode).roles) else "u")):
-        return False
-    return all(isinstance(d, VReg) and d.id not in used for d in defs)
+def _may_go(mi: MInst) -> bool:
+    """Defines only virtual registers, and writes neither memory nor a physical one."""
+    _, defs, _, pdefs = operand_regs(mi)
+    d = desc(mi.opcode)
+    return not pdefs and bool(defs) and all(isinstance(x, VReg) for x in defs) and not any(
+        isinstance(o, Mem) and "d" in (d.roles[k] if k < len(d.roles) else "u")
+        for k, o in enumerate(mi.operands))
+
+
+def _defines_only_dead(mi: MInst, uses_count: dict[int, int]) -> bool:
+    _, defs, _, _ = operand_regs(mi)
+    return all(uses_count.get(x.id, 0) == 0 for x in defs)

@@ -18,6 +18,10 @@ no register, so nothing refers to it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import islice
+
+from ..ir import work
 from .mir import Imm, MBlock, MFunction, MInst, PReg
 from .x86_64.opcodes import OPCODES
 
@@ -77,7 +81,7 @@ def _flags_dead_after(mf: MFunction, index: int, start: int) -> bool:
     ends without a terminator falls through: the scan goes on in the next block, a
     few blocks deep. Any branch ends the scan as "maybe read"."""
     for _ in range(_MAX_BLOCKS):
-        verdict = _scan(mf.blocks[index].insts[start:])
+        verdict = _scan(islice(mf.blocks[index].insts, start, None))  # no copy of the rest
         if verdict is not None:
             return verdict
         if index + 1 >= len(mf.blocks):
@@ -86,22 +90,29 @@ def _flags_dead_after(mf: MFunction, index: int, start: int) -> bool:
     return False
 
 
-def _scan(insts: list[MInst]) -> bool | None:
+def _scan(insts: Iterable[MInst]) -> bool | None:
     """True: written before read; False: maybe read (a branch or unknown code comes
     first); None: untouched up to the end of a block without a terminator."""
+    n = 0
     for mi in insts:
+        n += 1
         if mi.is_meta:
             continue
         op = mi.opcode
         d = OPCODES.get(op)
         if d is None or d.is_inline_asm or op.startswith(_FLAG_READERS):
-            return False
+            return _seen(n, False)
         if d.is_return:
-            return True
+            return _seen(n, True)
         if d.is_terminator:
-            return False  # `jmp` or a jump table: a successor may read them
+            return _seen(n, False)  # `jmp` or a jump table: a successor may read them
         if d.is_call or _writes_flags(op):
-            return True
+            return _seen(n, True)
         if not op.startswith(_FLAG_NEUTRAL) and not op.endswith(_SSE_SUFFIXES):
-            return False
-    return None
+            return _seen(n, False)
+    return _seen(n, None)
+
+
+def _seen(n: int, verdict: bool | None) -> bool | None:
+    work.add("peephole.scan", n)
+    return verdict

@@ -31,8 +31,10 @@ stores take the location of the instruction they serve.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field, replace
 
+from ..ir import work
 from .linetable import successors as block_successors
 from .mir import (
     Imm, Mem, MBlock, MFunction, MInst, Operand, PReg, StackSlot, VReg,
@@ -48,6 +50,38 @@ ALLOCATABLE_CALLEE = CALLEE_SAVED
 # SSE registers are all caller-saved: a float value live across a call is spilled
 ALLOCATABLE_XMM = tuple(r for r in XMMS if r not in XMM_SCRATCH)
 SCRATCH = ("r10", "r11")
+
+
+class RangeIndex:
+    """The ranges of each physical register, found by bisection. Per register they
+    are disjoint and in position order (a register holds one value at a time, and
+    ranges are closed in order), so both their starts and their ends are sorted:
+    the ones meeting [start, end] are a contiguous run. A register whose ranges
+    are not so ordered is scanned whole."""
+
+    def __init__(self, ranges: dict[str, list[tuple[int, int, bool]]]) -> None:
+        self.ranges = ranges
+        self.starts: dict[str, list[int]] = {}
+        self.ends: dict[str, list[int]] = {}
+        for reg, lst in ranges.items():
+            starts = [a for a, _, _ in lst]
+            ends = [b for _, b, _ in lst]
+            if all(x <= y for x, y in zip(starts, starts[1:])) and \
+                    all(x <= y for x, y in zip(ends, ends[1:])):
+                self.starts[reg] = starts
+                self.ends[reg] = ends
+
+    def overlapping(self, reg: str, start: int, end: int) -> list[tuple[int, int, bool]]:
+        """A superset of the ranges of `reg` with b >= start and a <= end, in order."""
+        lst = self.ranges.get(reg, [])
+        starts = self.starts.get(reg)
+        if starts is None:
+            work.add("regalloc.ranges", len(lst))
+            return lst
+        lo = bisect.bisect_left(self.ends[reg], start)
+        hi = bisect.bisect_right(starts, end)
+        work.add("regalloc.ranges", hi - lo + 1)
+        return lst[lo:hi]
 
 
 @dataclass
@@ -144,17 +178,33 @@ class LinearScan:
                     k.add(d.id)
             gen.append(g)
             kill.append(k)
+        n = len(mf.blocks)
         live_in: list[set[int]] = [set() for _ in mf.blocks]
         live_out: list[set[int]] = [set() for _ in mf.blocks]
-        changed = True
-        while changed:
-            changed = False
-            for i in reversed(range(len(mf.blocks))):
-                out = set().union(*(live_in[s] for s in succ[i])) if succ[i] else set()
-                inn = gen[i] | (out - kill[i])
-                if out != live_out[i] or inn != live_in[i]:
-                    live_out[i], live_in[i] = out, inn
-                    changed = True
+        preds: list[list[int]] = [[] for _ in mf.blocks]
+        for i in range(n):
+            for s in succ[i]:
+                preds[s].append(i)
+        # a worklist of blocks whose successors' live-ins changed, last block first
+        # (the unique fixed point, as by repeated sweeps, with each block redone only
+        # when something below it changed)
+        pending = list(range(n))
+        queued = [True] * n
+        visits = 0
+        while pending:
+            i = pending.pop()
+            queued[i] = False
+            visits += 1
+            out = set().union(*(live_in[s] for s in succ[i])) if succ[i] else set()
+            inn = gen[i] | (out - kill[i])
+            live_out[i] = out
+            if inn != live_in[i]:
+                live_in[i] = inn
+                for p in preds[i]:
+                    if not queued[p]:
+                        queued[p] = True
+                        pending.append(p)
+        work.add("regalloc.liveness", visits)
         self.live_in, self.live_out = live_in, live_out
         return live_in
 
@@ -192,8 +242,10 @@ class LinearScan:
                 elif isinstance(src, VReg) and isinstance(dst, VReg) and src.id != dst.id \
                         and self.intervals[dst.id].start == pos:
                     self.intervals[dst.id].copy_of = src.id
+        calls = self.calls  # in position order
         for iv in self.intervals.values():
-            iv.crosses_call = any(iv.start < c < iv.end for c in self.calls)
+            k = bisect.bisect_right(calls, iv.start)  # the first call after the start
+            iv.crosses_call = k < len(calls) and calls[k] < iv.end
             iv.xmm = iv.vreg in self.mf.xmm_vregs
         self.physical_ranges()
 
@@ -225,9 +277,10 @@ class LinearScan:
                     open_[r] = (pos, True, pos)
             for r in list(open_):
                 close(r)
+        self.pindex = RangeIndex(self.pranges)
 
     def allowed(self, iv: Interval, reg: str) -> bool:
-        for a, b, from_def in self.pranges.get(reg, ()):
+        for a, b, from_def in self.pindex.overlapping(reg, iv.start, iv.end):
             if b < iv.start or a > iv.end:
                 continue
             if b == iv.start and not (a == b and from_def):

@@ -62,7 +62,8 @@ class RangeSplitter:
         for iv in ls.intervals.values():
             if iv.reg is not None:
                 bisect.insort(self.taken.setdefault(iv.reg, []), (iv.start, iv.end))
-        self.pieces: dict[int, list[Piece]] = {}
+        self.pieces: dict[int, list[Piece]] = {}  # by start
+        self.piece_starts: dict[int, list[int]] = {}
         self.used: set[str] = set(self.taken)
         self.dead_stores: set[tuple[int, int]] = set()  # (vreg, position of the definition)
 
@@ -101,8 +102,10 @@ class RangeSplitter:
         refuses the whole run when it fails, so the split runs are the fallback)."""
         runs: list[list[_Ref]] = [[]]
         for r in rs:
-            if runs[-1] and any(runs[-1][-1].pos < c < r.pos for c in calls):
-                runs.append([])
+            if runs[-1]:  # a call strictly between the previous reference and this one?
+                k = bisect.bisect_right(calls, runs[-1][-1].pos)
+                if k < len(calls) and calls[k] < r.pos:
+                    runs.append([])
             runs[-1].append(r)
         return [rs] if len(runs) == 1 else [rs, *runs]
 
@@ -110,13 +113,17 @@ class RangeSplitter:
         if len(group) < 2:
             return  # one reference: the scratch reload costs the same
         a, b = group[0].pos, group[-1].pos
-        have = self.pieces.get(v, [])
-        if any(p.start <= b and a <= p.end for p in have):
+        if self._overlapping(v, a, b) is not None:
             return  # already covered by the whole-block piece
         reg = self.choose(v, a, b, reload=group[0].use, last_defines=group[-1].define)
         if reg is None:
             return
-        self.pieces.setdefault(v, []).append(Piece(v, a, b, reg, group[0].use))
+        piece = Piece(v, a, b, reg, group[0].use)
+        pieces = self.pieces.setdefault(v, [])
+        starts = self.piece_starts.setdefault(v, [])
+        k = bisect.bisect_left(starts, a)  # pieces of a register are disjoint: kept by start
+        pieces.insert(k, piece)
+        starts.insert(k, a)
         # a store the piece's next definition overwrites before anyone reloads it
         self.dead_stores.update((v, r.pos) for r, nxt in zip(group, group[1:])
                                 if r.define and nxt.define)
@@ -151,7 +158,7 @@ class RangeSplitter:
         position the instruction may read `reg` when nothing is reloaded before
         it; at its last the instruction may write `reg` when it only reads the
         value (no store of a new value follows)."""
-        for pa, pb, from_def in self.ls.pranges.get(reg, ()):
+        for pa, pb, from_def in self.ls.pindex.overlapping(reg, a, b):
             if pb < a or pa > b:
                 continue
             if pb == a and not reload and not (pa == pb and from_def):
@@ -161,19 +168,27 @@ class RangeSplitter:
             return False
         return True
 
+    def _last_starting_by(self, v: int, pos: int) -> Piece | None:
+        """The piece of `v` with the greatest start <= pos (pieces are disjoint)."""
+        starts = self.piece_starts.get(v)
+        if not starts:
+            return None
+        k = bisect.bisect_right(starts, pos)
+        return self.pieces[v][k - 1] if k else None
+
+    def _overlapping(self, v: int, a: int, b: int) -> Piece | None:
+        p = self._last_starting_by(v, b)
+        return p if p is not None and a <= p.end else None
+
     def register_between(self, v: int, pos: int) -> str | None:
         """The register holding `v` just after the instruction at `pos`, when a
         piece of `v` continues past it (for debug instructions placed there)."""
-        for p in self.pieces.get(v, ()):
-            if p.start <= pos < p.end:
-                return p.reg
-        return None
+        p = self._last_starting_by(v, pos)
+        return p.reg if p is not None and pos < p.end else None
 
     def piece_at(self, v: int, pos: int) -> Piece | None:
-        for p in self.pieces.get(v, ()):
-            if p.start <= pos <= p.end:
-                return p
-        return None
+        p = self._last_starting_by(v, pos)
+        return p if p is not None and pos <= p.end else None
 
     def registers(self) -> set[str]:
         return self.used

@@ -23,6 +23,10 @@ that now precedes its definition is a use-before-def for LiveDebugValues.
 
 from __future__ import annotations
 
+import heapq
+
+from ..ir import work
+from ..ir.cfgstate import checking
 from .hoisted_lines import settle_hoisted_lines
 from .mir import Mem, MBlock, MFunction, MIFlag, MInst
 from .regalloc_linear import operand_regs
@@ -119,6 +123,8 @@ def schedule_block(b: MBlock) -> None:
     if n < 3:
         return
     order = _list_schedule(real)
+    if checking() and order != _list_schedule_dense(real):
+        raise AssertionError("the heap scheduler differs from the dense one")
     settle_hoisted_lines(real, order, _may_stop)
     new_pos = {orig: k for k, orig in enumerate(order)}
     stops_before = [-1] * (n + 1)  # latest new position of a possible stop among real[:i]
@@ -140,10 +146,13 @@ def schedule_block(b: MBlock) -> None:
     b.insts = out
 
 
-def _list_schedule(real: list[MInst]) -> list[int]:
-    """Issue order of the block's real instructions (indices into `real`)."""
+def _dependences(real: list[MInst]) -> tuple[list[set[int]], list[bool]]:
+    """Each instruction's predecessors in the dependence graph, and which ones are
+    barriers (calls, branches, terminators, inline asm: they also depend on every
+    instruction before them, which is left implicit here)."""
     n = len(real)
     preds: list[set[int]] = [set() for _ in range(n)]
+    barrier = [False] * n
     last_write: dict[object, int] = {}
     reads_since: dict[object, list[int]] = {}
     last_mem_write = -1
@@ -170,7 +179,7 @@ def _list_schedule(real: list[MInst]) -> list[int]:
         if last_call >= 0:
             preds[i].add(last_call)  # calls bound scheduling regions, as in LLVM
         if d.is_call or d.is_branch or d.is_terminator or d.is_inline_asm:
-            preds[i].update(range(i))  # nothing moves across a call or asm; branches stay put
+            barrier[i] = True  # nothing moves across a call or asm; branches stay put
         if last_branch >= 0:
             preds[i].add(last_branch)  # nothing is hoisted above a branch (speculation)
         if d.is_call or d.is_inline_asm:
@@ -187,6 +196,106 @@ def _list_schedule(real: list[MInst]) -> list[int]:
             mem_reads = []
         elif mr:
             mem_reads.append(i)
+    return preds, barrier
+
+
+def _list_schedule(real: list[MInst]) -> list[int]:
+    """Issue order of the block's real instructions (indices into `real`).
+
+    Calls, branches, terminators and inline asm depend on every instruction before
+    them. Those edges are kept implicit (a block of n calls would hold n^2 of them):
+    such a barrier becomes ready when everything before it has issued (nothing after
+    it can issue first: later instructions depend on it), at the latest cycle any
+    of those instructions makes it wait for. Ready instructions sit in heaps by
+    readiness cycle and priority, so each issue costs a logarithm, not a scan."""
+    n = len(real)
+    preds, barrier = _dependences(real)
+    succs: list[list[int]] = [[] for _ in range(n)]
+    for i in range(n):
+        if barrier[i]:
+            continue  # its predecessors are all of 0..i-1, implicitly
+        for p in preds[i]:
+            succs[p].append(i)
+    barriers = [i for i in range(n) if barrier[i]]
+    if any(b != n - 1 and not (desc(real[b].opcode).is_call or desc(real[b].opcode).is_branch
+                               or desc(real[b].opcode).is_inline_asm) for b in barriers):
+        return _list_schedule_dense(real)
+    lat = [_latency(mi) for mi in real]
+    # priority: longest latency-weighted path to the end of the block; an implicit
+    # edge leads to the next barrier (whose height exceeds every later barrier's)
+    height = [0] * n
+    next_barrier = -1
+    for i in reversed(range(n)):
+        h = max((height[s] for s in succs[i]), default=0)
+        if next_barrier >= 0:
+            h = max(h, height[next_barrier])
+        height[i] = lat[i] + h
+        if barrier[i]:
+            next_barrier = i
+    remaining = [len(p) for p in preds]
+    ready_at = [0] * n
+    waiting: list[tuple[int, int]] = []    # (ready cycle, i): ready, not yet available
+    avail: list[tuple[int, int]] = []      # (-height, i): ready at the current cycle
+    every: list[tuple[int, int]] = []      # (-height, i): all ready ones (lazily pruned)
+    issued = [False] * n
+
+    def make_ready(i: int) -> None:
+        heapq.heappush(waiting, (ready_at[i], i))
+        heapq.heappush(every, (-height[i], i))
+
+    for i in range(n):
+        if (remaining[i] == 0 and not barrier[i]) or (barrier[i] and i == 0):
+            make_ready(i)
+    bar = 0  # index into `barriers` of the next barrier to become ready
+    if barriers and barriers[0] == 0:
+        bar = 1
+    latest = 0  # the latest cycle an issued instruction makes a barrier wait for
+    count = 0
+    order: list[int] = []
+    cycle = 0
+    while every:
+        while waiting and (waiting[0][0] <= cycle or issued[waiting[0][1]]):
+            r, i = heapq.heappop(waiting)
+            if not issued[i]:
+                heapq.heappush(avail, (-height[i], i))
+        if avail:
+            _, pick = heapq.heappop(avail)
+        else:  # nothing ready yet at this cycle: the best of the waiting ones
+            while issued[every[0][1]]:
+                heapq.heappop(every)
+            _, pick = heapq.heappop(every)
+        issued[pick] = True
+        while every and issued[every[0][1]]:
+            heapq.heappop(every)
+        order.append(pick)
+        count += 1
+        cycle = max(cycle, ready_at[pick]) + 1
+        latest = max(latest, cycle + lat[pick] - 1)
+        for s_ in succs[pick]:
+            remaining[s_] -= 1
+            ready_at[s_] = max(ready_at[s_], cycle + lat[pick] - 1)
+            if remaining[s_] == 0:
+                make_ready(s_)
+        if bar < len(barriers) and count == barriers[bar]:
+            b = barriers[bar]
+            bar += 1
+            ready_at[b] = max(ready_at[b], latest)
+            make_ready(b)
+    assert len(order) == n, "scheduling left instructions behind"
+    work.add("schedule.edges", sum(len(p) for p in preds))
+    work.add("schedule.issues", n)
+    return order
+
+
+def _list_schedule_dense(real: list[MInst]) -> list[int]:
+    """`_list_schedule` with every edge explicit and a scan of the ready list per
+    issue: for the rare block where a barrier other than the last instruction is
+    neither a call nor a branch (later instructions need not wait for it)."""
+    n = len(real)
+    preds, barrier = _dependences(real)
+    for i in range(n):
+        if barrier[i]:
+            preds[i].update(range(i))
     succs: list[list[int]] = [[] for _ in range(n)]
     for i in range(n):
         for p in preds[i]:

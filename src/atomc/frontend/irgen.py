@@ -78,6 +78,7 @@ from ..ir import (
     Zeros,
     is_x87,
 )
+from ..ir.blockorder import BlockOrder
 from ..ir.function import TENTATIVE, THREAD_LOCAL
 from ..options import CompileOptions
 from . import tree as T
@@ -183,6 +184,7 @@ class IRGen(InlineGen, CleanupGen, VlaGen, ComplexGen):
         self.ret_block: Block | None = None
         self.ret_slot: Value | None = None
         self.started: list[Block] = []  # blocks in the order their code began
+        self.layout: BlockOrder | None = None  # the pending order of fn.blocks
         self.fabi: FuncABI | None = None
         self.ret_ctype: CType = INT
         self.sret_ptr: Value | None = None
@@ -385,13 +387,21 @@ class IRGen(InlineGen, CleanupGen, VlaGen, ComplexGen):
 
     def new_block(self, name: str) -> Block:
         assert self.fn is not None
-        return self.fn.add_block(name)
+        b = self.fn.add_block(name)
+        if self.layout is not None:
+            self.layout.append(b)
+        return b
 
     def start(self, block: Block) -> None:
         """Continue emitting in `block`; a block is laid out where its code begins."""
         fn = self.fn
-        if fn is not None and not block.insts and block in fn.blocks:
-            if fn.blocks[-1] is not block:
+        lay = self.layout
+        if fn is not None and not block.insts and (
+                block in lay if lay is not None else block in fn.blocks):
+            if lay is not None:
+                if lay.last() is not block:
+                    lay.append(block)  # moves it to the end
+            elif fn.blocks[-1] is not block:
                 fn.blocks.remove(block)
                 fn.blocks.append(block)
             if not self.started or self.started[-1] is not block:
@@ -407,6 +417,12 @@ class IRGen(InlineGen, CleanupGen, VlaGen, ComplexGen):
         cond = self.started[cond_from:body_from]
         body = set(self.started[body_from:])
         if not cond or not body:
+            return
+        lay = self.layout
+        if lay is not None:  # the same moves, on the pending layout (no list scans)
+            for b in cond:
+                lay.remove(b)
+            lay.insert_after(max((b for b in body if b in lay), key=lay.sort_key), cond)
             return
         for b in cond:
             fn.blocks.remove(b)
@@ -483,13 +499,17 @@ class IRGen(InlineGen, CleanupGen, VlaGen, ComplexGen):
         sema.function = sym
         sema.function_ret = ft.ret
         entry = fn.add_block("entry")
+        # The body's blocks are laid out through a BlockOrder (moving a block to the
+        # end scanned the list: quadratic); fn.blocks is written back at the end.
+        self.layout = BlockOrder(fn)
         self.start(entry)
         sema.scopes.push()
         self.vla_reset()
         self.cleanup_reset()
         self.params(fd, ft, abi, p, knr)
         self.ret_block = fn.add_block("return")
-        fn.blocks.remove(self.ret_block)  # appended again at the end
+        self.layout.append(self.ret_block)
+        self.layout.remove(self.ret_block)  # appended again at the end
         self.ret_slot = None
         self.sret_ptr = fn.args[0] if abi.sret else None
         rk = abi.ret.kind
@@ -612,7 +632,9 @@ class IRGen(InlineGen, CleanupGen, VlaGen, ComplexGen):
                 self.b.jump(self.ret_block)  # the implicit return's atom is the `ret`
         rb = self.ret_block
         rb.function = fn
-        fn.blocks.append(rb)
+        self.layout.append(rb)
+        self.layout.materialize()
+        self.layout = None
         self.start(rb)
         with self.b.at(end_loc):
             kind = self.fabi.ret.kind
@@ -650,7 +672,8 @@ class IRGen(InlineGen, CleanupGen, VlaGen, ComplexGen):
             for b in dead:
                 for inst in b.insts:
                     inst.drop_all_references()
-                fn.blocks.remove(b)
+            gone = set(dead)
+            fn.blocks = [b for b in fn.blocks if b not in gone]
         for b in fn.blocks:
             if b.terminator is None:
                 # only reachable blocks remain; an open block here falls off the end

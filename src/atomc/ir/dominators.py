@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from . import work
+
 if TYPE_CHECKING:
     from .function import Block, Function
 
@@ -51,6 +53,7 @@ class DomTree(Generic[N]):
                 preds[s].append(n)
         self.preds = preds
         self.idom: dict[N, N | None] = self._compute()
+        work.add("domtree.nodes", len(self.rpo))
         self.children: dict[N, list[N]] = {n: [] for n in self.rpo}
         for n in self.rpo:
             parent = self.idom[n]

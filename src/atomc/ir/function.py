@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from . import work
 from .debuginfo import DICompileUnit, DIGlobalVariable, DILocation, DISubprogram
 from .insts import Inst
 from .types import PTR, Type
@@ -102,6 +103,7 @@ class Function(Value):
         for b in self.blocks:
             for s in b.successors:
                 preds[s].append(b)
+        work.add("function.predecessors", len(self.blocks))
         return preds
 
 

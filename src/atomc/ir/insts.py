@@ -24,6 +24,11 @@ if TYPE_CHECKING:
 
 
 class Op(enum.Enum):
+    # Members are singletons compared by identity: hash them by identity too (C-level;
+    # Enum's own __hash__ hashes the name in Python, and opcodes are hashed per
+    # instruction visit throughout the compiler)
+    __hash__ = object.__hash__  # type: ignore[assignment]
+
     # binary integer arithmetic
     ADD = "add"
     SUB = "sub"

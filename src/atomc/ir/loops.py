@@ -9,6 +9,7 @@ so every pass that walks them is deterministic.
 
 from __future__ import annotations
 
+from . import work
 from .dominators import DomTree, dominators_of_function
 from .function import Block, Function
 from .insts import Jump
@@ -26,6 +27,15 @@ class Loop:
 
     def contains(self, b: Block) -> bool:
         return id(b) in self._members
+
+    def add_block(self, b: Block) -> None:
+        """A block a pass made inside the loop (kept analyses add it themselves)."""
+        self.blocks.append(b)
+        self._members.add(id(b))
+
+    def remove_block(self, b: Block) -> None:
+        self.blocks.remove(b)
+        self._members.discard(id(b))
 
     @property
     def depth(self) -> int:
@@ -91,24 +101,30 @@ class LoopInfo:
             if not back:
                 continue
             members: dict[int, Block] = {id(header): header}
-            work = list(back)
-            while work:
-                b = work.pop()
+            stack = list(back)
+            while stack:
+                b = stack.pop()
                 if id(b) in members:
                     continue
                 members[id(b)] = b
-                work.extend(p for p in dom.preds.get(b, []) if dom.is_reachable(p))
+                stack.extend(p for p in dom.preds.get(b, []) if dom.is_reachable(p))
             body = sorted((b for b in members.values() if b is not header),
                           key=lambda b: order[id(b)])
             found.append(Loop(header, [header, *body]))
-        # Nesting: a loop's parent is the smallest other loop containing its header.
+        # Nesting: a loop's parent is the smallest other loop containing its header
+        # (the first one after it in size order; one walk over the bodies finds them).
         found.sort(key=lambda lp: len(lp.blocks))
+        containing: dict[int, list[int]] = {}
+        for j, lp in enumerate(found):
+            for b in lp.blocks:
+                containing.setdefault(id(b), []).append(j)
         for i, lp in enumerate(found):
-            for outer in found[i + 1:]:
-                if outer.contains(lp.header) and outer is not lp:
-                    lp.parent = outer
-                    outer.children.append(lp)
+            for j in containing[id(lp.header)]:
+                if j > i:
+                    lp.parent = found[j]
+                    found[j].children.append(lp)
                     break
+        work.add("loopinfo.blocks", len(order) + sum(len(lp.blocks) for lp in found))
         for lp in found:  # smallest first: the innermost loop claims a block first
             for b in lp.blocks:
                 self._innermost.setdefault(id(b), lp)

@@ -11,6 +11,9 @@ instructions only through these.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from . import work
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
     DW_OP_constu, DW_OP_consts, DW_OP_minus, DW_OP_mul, DW_OP_plus_uconst, DIExpression,
@@ -138,17 +141,42 @@ def _make_unavailable(rec: DbgRecord) -> None:
     detach_with_dependents(rec)
 
 
-def detach_with_dependents(rec: DbgRecord) -> None:
+def detach_with_dependents(rec: DbgRecord,
+                           index: dict[int, list[DbgRecord]] | None = None) -> None:
     """Remove `rec` and every record that names it, directly or through an `add`
-    (the adds of a `new` and their deletes): none of them may outlive it."""
+    (the adds of a `new` and their deletes): none of them may outlive it.
+    `index` (from `dependents_index`) saves the walk over the function."""
+    if index is not None:
+        for r in index.get(id(rec), ()):
+            r.detach()
+        rec.detach()
+        return
     block = rec.inst.block if rec.inst is not None else None
     fn = block.function if block is not None else None
     if fn is not None:
+        n = 0
         for inst in fn.insts():
+            n += 1
             for r in [r for r in inst.dbg_records if r.key is not None
                       and (r.key is rec or r.key.key is rec)]:
                 r.detach()
+        work.add("rewrite.dependents_scan", n)
     rec.detach()
+
+
+def dependents_index(insts: Iterable[Inst]) -> dict[int, list[DbgRecord]]:
+    """For each record, the records naming it directly or through an `add` (one walk;
+    valid while no keyed record is added)."""
+    index: dict[int, list[DbgRecord]] = {}
+    for inst in insts:
+        for r in inst.dbg_records:
+            k = r.key
+            if k is None:
+                continue
+            index.setdefault(id(k), []).append(r)
+            if k.key is not None and k.key is not k:
+                index.setdefault(id(k.key), []).append(r)
+    return index
 
 
 make_unavailable = _make_unavailable

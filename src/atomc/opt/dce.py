@@ -19,52 +19,55 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..ir import Block, BlockParam, Function, Inst, Undef, Value
+from ..ir import Block, BlockParam, Function, Inst, Succ, Undef, Value, work
 from .cfgutils import erase_dead, is_removable, remove_param
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
 
-def live_values(fn: Function) -> set[int]:
+def incoming_edges(fn: Function) -> dict[Block, list[Succ]]:
+    """Every edge into each block (one walk, instead of one per parameter)."""
+    edges: dict[Block, list[Succ]] = {}
+    for b in fn.blocks:
+        term = b.terminator
+        if term is not None:
+            for s in term.succs:
+                edges.setdefault(s.block, []).append(s)
+    return edges
+
+
+def live_values(fn: Function, edges: dict[Block, list[Succ]] | None = None) -> set[int]:
     """ids of every value some side effect depends on."""
     live: set[int] = set()
-    work: list[Value] = []
+    pending: list[Value] = []
+    scanned = 0
+    if edges is None:
+        edges = incoming_edges(fn)
 
     def mark(v: Value) -> None:
         if isinstance(v, (Inst, BlockParam)) and id(v) not in live:
             live.add(id(v))
-            work.append(v)
+            pending.append(v)
 
     for b in fn.blocks:
         for inst in b.insts:
             if not is_removable(inst):
                 mark(inst)
-    while work:
-        v = work.pop()
+    while pending:
+        v = pending.pop()
         if isinstance(v, BlockParam):
             # the argument each edge passes for this parameter
-            preds = _incoming_args(v)
-            for a in preds:
-                mark(a)
+            incoming = edges.get(v.block, ())
+            for s in incoming:
+                if v.index < len(s.args):
+                    mark(s.args[v.index].value)
+            scanned += len(incoming)
             continue
         assert isinstance(v, Inst)
         for u in v.operands:
             mark(u.value)
+    work.add("dce.edges", scanned)
     return live
-
-
-def _incoming_args(p: BlockParam) -> list[Value]:
-    fn = p.block.function
-    assert fn is not None
-    out: list[Value] = []
-    for b in fn.blocks:
-        term = b.terminator
-        if term is None:
-            continue
-        for s in term.succs:
-            if s.block is p.block and p.index < len(s.args):
-                out.append(s.args[p.index].value)
-    return out
 
 
 @register
@@ -75,12 +78,16 @@ class DeadCodeElimination(FunctionPass):
     keeps_di: ClassVar[DI] = DI.ALL
 
     def run(self, fn: Function, ctx: PassContext) -> bool:
-        live = live_values(fn)
+        edges = incoming_edges(fn)
+        work.add("dce.blocks", len(fn.blocks))
+        live = live_values(fn, edges)
         dead_params = [(b, i) for b in fn.blocks if b is not fn.entry
                        for i in range(len(b.params)) if id(b.params[i]) not in live]
         # 1. edges stop feeding dead parameters, so dead values lose those uses
         for b, i in dead_params:
-            _clear_incoming(b, i)
+            ty = b.params[i].ty
+            for s in edges.get(b, ()):
+                s.args[i].set(Undef(ty))
         # 2. dead instructions go, users first (salvage may name a dead parameter)
         n = erase_dead([i for i in fn.insts() if id(i) not in live])
         # 3. dead parameters go; records naming them become "optimised out"
@@ -90,16 +97,3 @@ class DeadCodeElimination(FunctionPass):
         ctx.count("dce.insts", n)
         ctx.count("dce.params", len(dead_params))
         return bool(n or dead_params)
-
-
-def _clear_incoming(block: Block, index: int) -> None:
-    fn = block.function
-    assert fn is not None
-    ty = block.params[index].ty
-    for b in fn.blocks:
-        term = b.terminator
-        if term is None:
-            continue
-        for s in term.succs:
-            if s.block is block:
-                s.args[index].set(Undef(ty))

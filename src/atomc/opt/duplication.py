@@ -22,6 +22,7 @@ from ..ir import (
     DEREF_EXPR, Alloca, Block, Branch, DbgKind, DbgRecord, Function, Inst, Jump, Load, Module,
     Store, Switch, Use, Value,
 )
+from ..ir.blockorder import BlockOrder
 from ..ir.cloning import Cloner
 from ..ir.locations import remap_atoms
 from ..ir.rewrite import erase, make_unavailable
@@ -83,9 +84,11 @@ def _first_non_alloca(block: Block) -> int:
     return i
 
 
-def demote_escaping(region: list[Block], fn: Function) -> None:
-    """Demote every value defined in `region` that is used outside it."""
+def demote_escaping(region: list[Block], fn: Function) -> list[Alloca]:
+    """Demote every value defined in `region` that is used outside it; the new
+    slots, in the order they were made."""
     inside = {id(b) for b in region}
+    slots: list[Alloca] = []
     for b in region:
         defs: list[Value] = [*b.params, *(i for i in b.insts if str(i.ty) != "void")]
         for v in defs:
@@ -93,7 +96,8 @@ def demote_escaping(region: list[Block], fn: Function) -> None:
                 continue
             if any(_use_block(u) is not None and id(_use_block(u)) not in inside
                    for u in v.uses):
-                demote(v, fn)
+                slots.append(demote(v, fn))
+    return slots
 
 
 def _use_block(use: Use) -> Block | None:
@@ -109,9 +113,11 @@ def redirect(term: Inst, old: Block, new: Block) -> None:
             s.block = new
 
 
-def clone_into_pred(block: Block, pred: Block, fn: Function, module: Module) -> Block:
+def clone_into_pred(block: Block, pred: Block, fn: Function, module: Module,
+                    order: BlockOrder | None = None) -> Block:
     """Give `pred` its own copy of `block` (whose escaping values are demoted):
-    the copy takes the arguments `pred` passed as its parameters' values."""
+    the copy takes the arguments `pred` passed as its parameters' values. It is
+    placed right after `pred` (through `order` if the caller keeps one)."""
     term = pred.terminator
     assert isinstance(term, (Jump, Branch, Switch))
     vmap: dict[Value, Value] = {}
@@ -125,7 +131,10 @@ def clone_into_pred(block: Block, pred: Block, fn: Function, module: Module) -> 
         copy.append(cloner.clone_inst(inst))
     cloner.finish()
     remap_atoms(copy.insts, {}, module.atoms)
-    fn.blocks.insert(fn.blocks.index(pred) + 1, copy)
+    if order is not None:
+        order.insert_after(pred, [copy])
+    else:
+        fn.blocks.insert(fn.blocks.index(pred) + 1, copy)
     for s in term.succs:
         if s.block is block:
             for u in s.args:
@@ -138,6 +147,13 @@ def clone_into_pred(block: Block, pred: Block, fn: Function, module: Module) -> 
 def remove_if_unreachable(block: Block, fn: Function) -> bool:
     if block is fn.entry or any(block in b.successors for b in fn.blocks if b is not block):
         return False
+    remove_block_body(block, fn)
+    return True
+
+
+def remove_block_body(block: Block, fn: Function, order: BlockOrder | None = None) -> None:
+    """Delete a block nothing jumps to: records that named its values become
+    unavailable, its own records go."""
     for inst in reversed(block.insts):
         for rec in list(inst.dbg_records):
             rec.detach()
@@ -146,8 +162,10 @@ def remove_if_unreachable(block: Block, fn: Function) -> bool:
                 make_unavailable(u.user)  # type: ignore[arg-type]
     for inst in list(block.insts):
         inst.drop_all_references()
-    fn.blocks.remove(block)
-    return True
+    if order is not None:
+        order.remove(block)
+    else:
+        fn.blocks.remove(block)
 
 
 def promote_demoted(fn: Function, module: Module) -> None:
@@ -162,4 +180,4 @@ def block_size(b: Block) -> int:
 
 
 __all__ = ["block_size", "clone_into_pred", "demote", "demote_escaping", "erase",
-           "promote_demoted", "redirect", "remove_if_unreachable"]
+           "promote_demoted", "redirect", "remove_block_body", "remove_if_unreachable"]

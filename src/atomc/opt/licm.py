@@ -19,7 +19,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..ir import Block, BlockParam, Function, Inst, Jump, Switch
+from ..ir import Block, BlockParam, Function, Inst, Jump, Switch, work
+from ..ir.blockorder import BlockOrder
+from ..ir.cfgstate import checking
+from ..ir.dominators import reverse_post_order
 from ..ir.locations import drop
 from ..ir.loops import Loop, LoopInfo
 from ..ir.rewrite import move_records_to, next_inst
@@ -28,10 +31,14 @@ from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
 
-def ensure_preheader(fn: Function, loop: Loop) -> Block | None:
+def ensure_preheader(fn: Function, loop: Loop, preds: dict[Block, list[Block]] | None = None,
+                     order: BlockOrder | None = None) -> Block | None:
     """The loop's preheader, created if needed; None if the header cannot have one
-    (reached from outside by a `switch`, whose edges cannot carry arguments)."""
-    preds = fn.predecessors()
+    (reached from outside by a `switch`, whose edges cannot carry arguments).
+    `preds`: the function's predecessor lists, kept current here if given; `order`:
+    the pending block order, if the caller keeps one."""
+    if preds is None:
+        preds = fn.predecessors()
     ph = loop.preheader(preds)
     if ph is not None:
         return ph
@@ -42,17 +49,27 @@ def ensure_preheader(fn: Function, loop: Loop) -> Block | None:
     for p in outside:
         if isinstance(p.terminator, Switch) and header.params:
             return None
+    if len(outside) > 1:  # function order, as predecessors() lists them
+        outside.sort(key=order.sort_key if order is not None else fn.blocks.index)
     new = Block(f"{header.name}.preheader" if header.name else "")
     new.function = fn
     params = [new.add_param(p.ty, p.name) for p in header.params]
     new.append(Jump(header, params, loc=drop()))
+    moved: list[Block] = []
     for p in outside:
         term = p.terminator
         assert term is not None
         for i, s in enumerate(term.succs):
             if s.block is header:
                 redirect_edge(term, i, new, succ_args(term, i))
-    fn.blocks.insert(fn.blocks.index(header), new)
+                moved.append(p)
+    if order is not None:
+        order.insert_before(header, new)
+    else:
+        fn.blocks.insert(fn.blocks.index(header), new)
+    inside = [p for p in preds[header] if not any(p is q for q in outside)]
+    preds[header] = [new, *inside]
+    preds[new] = moved
     return new
 
 
@@ -65,19 +82,26 @@ class LICM(FunctionPass):
 
     def run(self, fn: Function, ctx: PassContext) -> bool:
         changed = False
+        # One analysis for the whole function. A preheader made for a loop is the only
+        # change to the CFG: it joins every enclosing loop, and in reverse post-order
+        # it comes right before its header (the search reaches it on the way there).
         info = LoopInfo(fn)
-        headers = [lp.header for lp in info.innermost_first()]
-        for header in headers:
-            # recompute: preheaders created for inner loops change the outer ones
-            info = LoopInfo(fn)
-            loop = next((lp for lp in info.loops if lp.header is header), None)
-            if loop is None:
-                continue
-            changed |= self._hoist(fn, loop, ctx)
+        preds = fn.predecessors()
+        rpo: dict[int, float] = {id(b): i for i, b in enumerate(info.dom.rpo)}
+        blocks = BlockOrder(fn)
+        work.add("licm.setup", len(fn.blocks))
+        for loop in info.innermost_first():
+            if checking():
+                _check_loop(fn, blocks, loop, preds, rpo)
+            changed |= self._hoist(fn, loop, ctx, preds, rpo, blocks)
+        blocks.materialize()
         return changed
 
-    def _hoist(self, fn: Function, loop: Loop, ctx: PassContext) -> bool:
+    def _hoist(self, fn: Function, loop: Loop, ctx: PassContext,
+               preds: dict[Block, list[Block]], order: dict[int, float],
+               blocks_order: BlockOrder) -> bool:
         candidates = [i for b in loop.blocks for i in b.insts if is_speculatable(i)]
+        work.add("licm.blocks", len(loop.blocks))
         if not candidates:
             return False
         inside = {id(b) for b in loop.blocks}
@@ -93,7 +117,6 @@ class LICM(FunctionPass):
             return True
 
         # in dominance order, so an operand hoisted earlier makes its users invariant
-        order = {id(b): i for i, b in enumerate(info_rpo(fn))}
         blocks = sorted(loop.blocks, key=lambda b: order.get(id(b), 1 << 30))
         hoisted: set[int] = set()
         to_move: list[Inst] = []
@@ -106,9 +129,16 @@ class LICM(FunctionPass):
                     to_move.append(inst)
         if not to_move:
             return False
-        ph = ensure_preheader(fn, loop)
+        had = loop.preheader(preds)
+        ph = ensure_preheader(fn, loop, preds, blocks_order)
         if ph is None:
             return False
+        if had is None:
+            order[id(ph)] = order[id(loop.header)] - 0.5
+            outer = loop.parent
+            while outer is not None:
+                outer.add_block(ph)
+                outer = outer.parent
         term = ph.terminator
         assert term is not None
         for inst in to_move:
@@ -124,6 +154,17 @@ class LICM(FunctionPass):
         return True
 
 
-def info_rpo(fn: Function) -> list[Block]:
-    from ..ir.dominators import reverse_post_order
-    return reverse_post_order(fn.entry, lambda b: b.successors)
+def _check_loop(fn: Function, blocks: BlockOrder, loop: Loop,
+                preds: dict[Block, list[Block]], rpo: dict[int, float]) -> None:
+    """Checking mode: the kept loop, predecessors and order equal fresh analyses."""
+    blocks.materialize()
+    fresh = next(lp for lp in LoopInfo(fn).loops if lp.header is loop.header)
+    if {id(b) for b in fresh.blocks} != {id(b) for b in loop.blocks}:
+        raise AssertionError(f"licm: kept blocks of {loop!r} differ from a recomputation")
+    real = fn.predecessors()
+    if any(sorted(map(id, real[b])) != sorted(map(id, preds.get(b, []))) for b in fn.blocks):
+        raise AssertionError("licm: kept predecessor lists differ from a recomputation")
+    order = [b for b in reverse_post_order(fn.entry, lambda b: b.successors)]
+    kept = sorted((b for b in fn.blocks if id(b) in rpo), key=lambda b: rpo[id(b)])
+    if [id(b) for b in kept] != [id(b) for b in order]:
+        raise AssertionError("licm: kept reverse post-order differs from a recomputation")

@@ -20,14 +20,18 @@ VALUES rebuilt by mem2reg; SCOPES unchanged).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import ClassVar
 
-from ..ir import Binary, Block, Branch, Cmp, Const, Function, Jump, Op
+from ..ir import Binary, Block, Branch, Cmp, Const, Function, Jump, Op, work
+from ..ir.cfgstate import CFGState
 from ..ir.cloning import Cloner
 from ..ir.interp import eval_cmp
 from ..ir.locations import remap_atoms
 from ..ir.loops import Loop, LoopInfo
-from .duplication import clone_into_pred, demote_escaping, promote_demoted, remove_if_unreachable
+from ..ir.cfgstate import checking
+from .dupstate import DupSession, LoopQueue
+from .duplication import demote_escaping, promote_demoted
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -52,47 +56,80 @@ class LoopRotate(FunctionPass):
     def run(self, fn: Function, ctx: PassContext) -> bool:
         changed = False
         done: set[int] = set()
+        session = DupSession(fn)
+        cfg = session.cfg
+        queue = LoopQueue(session)
         while True:
-            target = self._next(fn, done)
+            target = self._next(queue, cfg, done)
+            if checking():
+                session.blocks()
+                queue.check_next(target[0] if target else None,
+                                 (t := _next_recomputed(fn, done)) and t[0])
             if target is None:
                 break
             loop, pre = target
             done.add(id(loop.header))
             header = loop.header
-            latches = [b for b in loop.latches() if isinstance(b.terminator, Jump)]
-            if len(latches) != len(loop.latches()):
+            all_latches = queue.latches(loop)
+            latches = [b for b in all_latches if isinstance(b.terminator, Jump)]
+            if len(latches) != len(all_latches):
                 continue
-            demote_escaping([header], fn)
-            module = fn.module
-            assert module is not None
-            clone_into_pred(header, pre, fn, module)
-            for latch in latches:
-                clone_into_pred(header, latch, fn, module)
-            remove_if_unreachable(header, fn)
-            promote_demoted(fn, module)
+            keep_order = queue.exits_keep_order(loop)
+            slots = demote_escaping([header], fn)
+            guard = session.clone_into_pred(header, pre)
+            bottoms = [session.clone_into_pred(header, latch) for latch in latches]
+            # The guard takes the header's place in the dominator tree (same parent, same
+            # children); each bottom test is dominated by its latch and dominates nothing.
+            cfg.replace_node(header, guard)
+            for latch, bottom in zip(latches, bottoms, strict=True):
+                cfg.add_leaf(bottom, latch)
+            session.remove_if_unreachable(header)
+            session.check("loop-rotate")
+            session.promote(slots)
+            queue.rotated(loop, guard, bottoms, keep_order)
             ctx.count("loop-rotate.rotated")
             changed = True
+        session.finish()
         return changed
 
-    def _next(self, fn: Function, done: set[int]) -> tuple[Loop, Block] | None:
-        li = LoopInfo(fn)
-        preds = fn.predecessors()
-        for loop in li.innermost_first():
-            h = loop.header
-            if id(h) in done or len(h.insts) > ROTATE_MAX_HEADER:
-                continue
-            term = h.terminator
-            if not isinstance(term, Branch):
-                continue
-            if all(loop.contains(s) for s in h.successors):
-                continue  # the header does not exit: nothing to rotate
-            if len(loop.blocks) == 1:
-                continue  # already a bottom-tested single-block loop
-            pre = loop.preheader(preds)
-            if pre is None:
-                continue
-            return loop, pre
+    @staticmethod
+    def _next(queue: LoopQueue, cfg: CFGState, done: set[int]) -> tuple[Loop, Block] | None:
+        """The first loop of the queue to rotate. Loops passed over stay unrotatable:
+        rotating another loop never changes what this test looks at."""
+        loops = queue.loops
+        while queue.cursor < len(loops):
+            loop = loops[queue.cursor]
+            pre = _rotatable(loop, cfg.preds, done)
+            if pre is not None:
+                return loop, pre
+            queue.cursor += 1
         return None
+
+
+def _rotatable(loop: Loop, preds: dict[Block, list[Block]], done: set[int]) -> Block | None:
+    """The preheader of `loop` if it is one loop-rotate transforms."""
+    h = loop.header
+    if id(h) in done or len(h.insts) > ROTATE_MAX_HEADER:
+        return None
+    term = h.terminator
+    if not isinstance(term, Branch):
+        return None
+    if all(loop.contains(s) for s in h.successors):
+        return None  # the header does not exit: nothing to rotate
+    if len(loop.blocks) == 1:
+        return None  # already a bottom-tested single-block loop
+    return loop.preheader(preds)
+
+
+def _next_recomputed(fn: Function, done: set[int]) -> tuple[Loop, Block] | None:
+    """What the queue must pick, from fresh analyses (checking mode)."""
+    li = LoopInfo(fn)
+    preds = fn.predecessors()
+    for loop in li.innermost_first():
+        pre = _rotatable(loop, preds, done)
+        if pre is not None:
+            return loop, pre
+    return None
 
 
 @register
@@ -104,59 +141,148 @@ class JumpThreading(FunctionPass):
 
     def run(self, fn: Function, ctx: PassContext) -> bool:
         changed = False
-        module = fn.module
-        assert module is not None
         budget = 32
-        while budget:
+        # threading never makes or unmakes a loop header (see _thread_dominators)
+        headers = {id(lp.header) for lp in LoopInfo(fn).loops}
+        preds_of = fn.predecessors()
+        start = {b: i for i, b in enumerate(fn.blocks)}
+        position: Callable[[Block], object] = start.__getitem__
+        # every block that qualifies, with its predecessors that pass a constant;
+        # after each threading only the blocks it touched are looked at again
+        cands: dict[Block, list[Block]] = {}
+        for b in fn.blocks:
+            good = _threadable(fn, b, headers, preds_of, position)
+            if good:
+                cands[b] = good
+        work.add("jump-threading.blocks", len(fn.blocks))
+        session: DupSession | None = None
+        while budget and cands:
             budget -= 1
-            found = self._candidate(fn)
-            if found is None:
-                break
-            block, preds = found
-            demote_escaping([block], fn)
-            for p in preds:
-                clone_into_pred(block, p, fn, module)
-            remove_if_unreachable(block, fn)
-            promote_demoted(fn, module)
+            block = min(cands, key=position)  # type: ignore[arg-type]
+            preds = cands[block]
+            if checking():
+                _check_candidate(fn, headers, block, preds, session)
+            if session is None:
+                session = DupSession(fn)
+                preds_of, position = session.cfg.preds, session.order.sort_key
+            slots = demote_escaping([block], fn)
+            copies = [session.clone_into_pred(block, p) for p in preds]
+            _thread_dominators(session.cfg, block, preds, copies)
+            session.remove_if_unreachable(block)
+            session.check("jump-threading")
+            touched = session.promote(slots)
             ctx.count("jump-threading.threaded", len(preds))
             changed = True
+            # what may have started or stopped qualifying: the block, its copies and
+            # successors, and the blocks SSA repair changed (new parameters, new
+            # arguments, loads replaced) with their successors
+            if touched is None:
+                dirty: Iterable[Block] = session.blocks()
+            else:
+                near = [block, *copies, *(s for c in copies for s in c.successors), *touched]
+                dirty = dict.fromkeys([*near, *(s for t in touched for s in t.successors)])
+            for x in dirty:
+                good = _threadable(fn, x, headers, preds_of, position) \
+                    if x in preds_of else None
+                if good:
+                    cands[x] = good
+                else:
+                    cands.pop(x, None)
+        if session is not None:
+            session.finish()
         return changed
 
-    def _candidate(self, fn: Function) -> tuple[Block, list[Block]] | None:
-        li = LoopInfo(fn)
-        headers = {id(lp.header) for lp in li.loops}
-        preds_of = fn.predecessors()
-        for b in fn.blocks:
-            if b is fn.entry or id(b) in headers or len(b.insts) > THREAD_MAX_BLOCK:
-                continue
-            term = b.terminator
-            if not isinstance(term, Branch) or not b.params:
-                continue
-            cond = term.cond
-            param = None
-            if cond in b.params:
-                param = cond
-            elif isinstance(cond, Cmp) and cond.block is b and cond.lhs in b.params \
-                    and isinstance(cond.rhs, Const):
-                param = cond.lhs
-            if param is None:
-                continue
-            idx = b.params.index(param)  # type: ignore[arg-type]
-            good = []
-            for p in dict.fromkeys(preds_of[b]):
-                t = p.terminator
-                if not isinstance(t, Jump) or p is b:
-                    continue
-                if isinstance(t.succs[0].arg_values[idx], Const):
-                    good.append(p)
-            if good:
-                return b, good
+
+def _threadable(fn: Function, b: Block, headers: set[int], preds_of: dict[Block, list[Block]],
+                position: Callable[[Block], object]) -> list[Block] | None:
+    """The predecessors (in function order) that pass a constant for the parameter
+    `b` branches on, if `b` is a small block jump threading duplicates into them."""
+    if b is fn.entry or id(b) in headers or len(b.insts) > THREAD_MAX_BLOCK:
         return None
+    term = b.terminator
+    if not isinstance(term, Branch) or not b.params:
+        return None
+    cond = term.cond
+    param = None
+    if cond in b.params:
+        param = cond
+    elif isinstance(cond, Cmp) and cond.block is b and cond.lhs in b.params \
+            and isinstance(cond.rhs, Const):
+        param = cond.lhs
+    if param is None:
+        return None
+    idx = b.params.index(param)  # type: ignore[arg-type]
+    good = []
+    preds = list(dict.fromkeys(preds_of[b]))
+    if len(preds) > 1:
+        preds.sort(key=position)  # type: ignore[arg-type]
+    for p in preds:
+        t = p.terminator
+        if not isinstance(t, Jump) or p is b:
+            continue
+        if isinstance(t.succs[0].arg_values[idx], Const):
+            good.append(p)
+    return good or None
 
 
-def constant_trip_count(loop: Loop, fn: Function) -> int | None:
-    """Iterations of a counted loop `for (i = c0; i <op> n; i += step)`, if small."""
-    preds = fn.predecessors()
+def _check_candidate(fn: Function, headers: set[int], block: Block, preds: list[Block],
+                     session: DupSession | None) -> None:
+    """Checking mode: the kept candidate is the first one a full scan finds, and the
+    loop headers are the ones a fresh analysis finds."""
+    blocks = session.blocks() if session is not None else fn.blocks
+    if {id(lp.header) for lp in LoopInfo(fn).loops} != headers:
+        raise AssertionError("jump threading changed the set of loop headers")
+    all_preds = fn.predecessors()
+    pos = {b: i for i, b in enumerate(blocks)}
+    for b in blocks:
+        good = _threadable(fn, b, headers, all_preds, pos.__getitem__)
+        if good:
+            if b is not block or good != preds:
+                raise AssertionError(f"kept jump-threading candidate {block!r} differs from "
+                                     f"a full scan's {b!r}")
+            return
+    raise AssertionError("a full scan finds no jump-threading candidate")
+
+
+def _thread_dominators(cfg: CFGState, b: Block, threaded: list[Block],
+                       copies: list[Block]) -> None:
+    """Dominator tree after `b` was copied into the `threaded` predecessors (which now
+    jump to `copies`). Each copy hangs under its predecessor. What `b` dominated is
+    now reached through the copies and through `b` itself (if it kept a reachable
+    predecessor), whose paths split at `b`'s immediate dominator: its children move
+    there; nothing deeper changes. A single reachable copy replacing `b` takes its
+    place. `b` is never a loop header, so no back edge enters it, and no edge made
+    here is a back edge: the set of loop headers stays the same."""
+    d = cfg.idom.get(b)
+    live = [(p, c) for p, c in zip(threaded, copies, strict=True) if cfg.is_reachable(p)]
+    if b not in cfg.idom or not live:
+        return
+    remaining = cfg.reachable_preds(b)
+    if not remaining and len(live) == 1:
+        p, c = live[0]
+        assert d is p
+        cfg.replace_node(b, c)
+        return
+    for p, c in live:
+        cfg.add_leaf(c, p)
+    assert d is not None
+    for kid in list(cfg.children.get(b, ())):
+        cfg.set_idom(kid, d)
+    if not remaining:
+        cfg.drop_from_tree(b)
+        return
+    new = remaining[0]
+    for r in remaining[1:]:
+        new = cfg.lca(new, r)
+    cfg.set_idom(b, new)
+
+
+def constant_trip_count(loop: Loop, fn: Function,
+                        preds: dict[Block, list[Block]] | None = None) -> int | None:
+    """Iterations of a counted loop `for (i = c0; i <op> n; i += step)`, if small.
+    `preds`: the function's predecessor lists, if the caller keeps them."""
+    if preds is None:
+        preds = fn.predecessors()
     outside = loop.outside_preds(preds)
     if len(outside) != 1 or len(loop.latches()) != 1:
         return None
@@ -199,27 +325,39 @@ class LoopUnroll(FunctionPass):
     def run(self, fn: Function, ctx: PassContext) -> bool:
         changed = False
         done: set[int] = set()
+        session = DupSession(fn)
+        queue = LoopQueue(session)
         while True:
-            li = LoopInfo(fn)
             pick = None
-            for loop in li.innermost_first():
+            loops = queue.loops
+            while queue.cursor < len(loops):
+                loop = loops[queue.cursor]
                 if id(loop.header) in done or loop.children:
+                    queue.cursor += 1
                     continue
-                k = self._factor(loop, fn, ctx)
+                if checking():
+                    session.blocks()
+                    _check_unroll_pick(fn, loop, done)
+                k = self._factor(loop, fn, ctx, session.cfg.preds)
                 done.add(id(loop.header))
                 if k > 1:
                     pick = (loop, k)
                     break
             if pick is None:
+                session.finish()
                 return changed
             loop, k = pick
-            _unroll(loop, k, fn)
+            keep_order = queue.exits_keep_order(loop)
+            _unroll(loop, k, fn, session)
+            if not keep_order:
+                queue.reset()
             ctx.count("loop-unroll.unrolled")
             changed = True
 
-    def _factor(self, loop: Loop, fn: Function, ctx: PassContext) -> int:
+    def _factor(self, loop: Loop, fn: Function, ctx: PassContext,
+                preds: dict[Block, list[Block]] | None = None) -> int:
         size = _loop_size(loop)
-        trips = constant_trip_count(loop, fn)
+        trips = constant_trip_count(loop, fn, preds)
         limit = FULL_UNROLL_MAX_SIZE.get(ctx.opt_level, 160)
         if ctx.size_opt:
             return 1
@@ -230,22 +368,39 @@ class LoopUnroll(FunctionPass):
         return 1
 
 
-def _unroll(loop: Loop, k: int, fn: Function) -> None:
+def _check_unroll_pick(fn: Function, loop: Loop, done: set[int]) -> None:
+    """Checking mode: the queue's next loop is the one fresh analyses give, with the
+    same blocks."""
+    fresh = next((lp for lp in LoopInfo(fn).innermost_first()
+                  if id(lp.header) not in done and not lp.children), None)
+    if fresh is None or fresh.header is not loop.header or \
+            [id(b) for b in fresh.blocks] != [id(b) for b in loop.blocks]:
+        raise AssertionError(f"incremental unroll order differs: {loop!r} instead of {fresh!r}")
+
+
+def _unroll(loop: Loop, k: int, fn: Function, session: DupSession | None = None) -> None:
     module = fn.module
     assert module is not None
     header = loop.header
-    demote_escaping(list(loop.blocks), fn)
+    slots = demote_escaping(list(loop.blocks), fn)
     latches = loop.latches()
     copies: list[tuple[Block, list[Block]]] = []  # (header copy, latch copies)
-    anchor = max(fn.blocks.index(b) for b in loop.blocks) + 1
+    maps: list[dict[Block, Block]] = []
+    added: list[Block] = []
     for _ in range(k - 1):
         cloner = Cloner()
         new_blocks = [cloner.clone_block(b, fn, ".u") for b in loop.blocks]
         cloner.finish()
         remap_atoms((i for nb in new_blocks for i in nb.insts), {}, module.atoms)
-        fn.blocks[anchor:anchor] = new_blocks
-        anchor += len(new_blocks)
+        added += new_blocks
         copies.append((cloner.bmap[header], [cloner.bmap[lt] for lt in latches]))
+        maps.append(cloner.bmap)
+    # the copies go, in order, right after the loop's last block
+    if session is None:
+        anchor = max(fn.blocks.index(b) for b in loop.blocks) + 1
+        fn.blocks[anchor:anchor] = added
+    else:
+        session.order.insert_after(max(loop.blocks, key=session.order.sort_key), added)
     # Chain the back edges: original -> copy 1 -> ... -> copy k-1 -> original header.
     sources = [latches] + [lts for _, lts in copies]
     targets = [h for h, _ in copies] + [header]
@@ -257,4 +412,43 @@ def _unroll(loop: Loop, k: int, fn: Function) -> None:
             for s in term.succs:
                 if s.block is old_target:
                     s.block = new_target
-    promote_demoted(fn, module)
+    if session is None:
+        promote_demoted(fn, module)
+        return
+    _unrolled_cfg(session.cfg, loop, latches, maps)
+    session.check("loop-unroll")
+    session.promote(slots)
+
+
+def _unrolled_cfg(cfg: CFGState, loop: Loop, latches: list[Block],
+                  maps: list[dict[Block, Block]]) -> None:
+    """Predecessors and dominators after unrolling. Copy j of a block is dominated by
+    copy j of its dominator; copy j's header by copy j-1 of the nearest common
+    dominator of the latches (the original's for j = 1). A block outside the loop
+    that the loop dominated is now also reached from every copy: its dominator
+    becomes the nearest common dominator of the old one and the latches'."""
+    header = loop.header
+    outside = [c for b in loop.blocks for c in cfg.children.get(b, ()) if not loop.contains(c)]
+    for m in maps:
+        for nb in m.values():
+            cfg.add_block(nb)
+    first = maps[0][header]
+    for lt in latches:
+        cfg.retarget(lt, header, first)
+    latch_lca = latches[0]
+    for lt in latches[1:]:
+        latch_lca = cfg.lca(latch_lca, lt)
+    prev: dict[Block, Block] | None = None
+    for m in maps:
+        for b, nb in m.items():
+            if b is header:
+                cfg.add_leaf(nb, latch_lca if prev is None else prev[latch_lca])
+            else:
+                d = cfg.idom[b]
+                assert d is not None
+                cfg.add_leaf(nb, m[d])
+        prev = m
+    for c in outside:
+        d = cfg.idom[c]
+        assert d is not None
+        cfg.set_idom(c, cfg.lca(d, latch_lca))

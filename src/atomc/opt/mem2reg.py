@@ -32,8 +32,9 @@ from ..ir import (
     Use,
     Value,
 )
+from ..ir import work
 from ..ir.dominators import DomTree, dominators_of_function
-from ..ir.rewrite import detach_with_dependents, erase, next_inst
+from ..ir.rewrite import dependents_index, detach_with_dependents, erase, next_inst
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -93,12 +94,14 @@ class Mem2Reg(FunctionPass):
             slots.append(_Slot(inst, ty, homes))  # type: ignore[arg-type]
         if not slots:
             return False
+        work.add("mem2reg.blocks", len(fn.blocks))
         dom = dominators_of_function(fn)
         params = _place_params(fn, dom, slots)
         _rename(fn, dom, slots, params)
+        index = dependents_index(fn.insts())  # one walk, not one per home
         for s in slots:
             for home in s.homes:  # adds tied to a home: the value records replace them
-                detach_with_dependents(home)
+                detach_with_dependents(home, index)
             erase(s.alloca)
         ctx.count("mem2reg.promoted", len(slots))
         return True
@@ -108,31 +111,41 @@ def _place_params(fn: Function, dom: DomTree[Block],
                   slots: list[_Slot]) -> dict[Block, list[tuple[_Slot, Value]]]:
     """Block parameters at the pruned iterated dominance frontier of each slot's stores."""
     frontiers = dom.frontiers()
+    # One walk over the function finds every slot's storing blocks and upward-exposed
+    # loads (a walk per slot made the pass slots x instructions: quadratic in a
+    # function whose blocks declare their own locals).
+    index = {id(s.alloca): k for k, s in enumerate(slots)}
+    def_blocks: list[list[Block]] = [[] for _ in slots]
+    upward_use: list[set[Block]] = [set() for _ in slots]
+    scanned = 0
+    for b in fn.blocks:
+        stored: set[int] = set()
+        scanned += len(b.insts)
+        for inst in b.insts:
+            if isinstance(inst, Store):
+                k = index.get(id(inst.ptr))
+                if k is not None and k not in stored:
+                    stored.add(k)
+                    def_blocks[k].append(b)
+            elif isinstance(inst, Load):
+                k = index.get(id(inst.ptr))
+                if k is not None and k not in stored:
+                    upward_use[k].add(b)
+    work.add("mem2reg.scan", scanned)
     placed: dict[Block, list[tuple[_Slot, Value]]] = {}
-    for s in slots:
-        def_blocks: list[Block] = []
-        upward_use: set[Block] = set()
-        for b in fn.blocks:
-            stored = False
-            for inst in b.insts:
-                if isinstance(inst, Store) and inst.ptr is s.alloca:
-                    stored = True
-                elif isinstance(inst, Load) and inst.ptr is s.alloca and not stored:
-                    upward_use.add(b)
-            if stored:
-                def_blocks.append(b)
-        live_in = _live_in(upward_use, def_blocks, dom)
-        work = [b for b in def_blocks if dom.is_reachable(b)]
+    for k, s in enumerate(slots):
+        live_in = _live_in(upward_use[k], def_blocks[k], dom)
+        pending = [b for b in def_blocks[k] if dom.is_reachable(b)]
         has_param: set[Block] = set()
-        while work:
-            b = work.pop()
+        while pending:
+            b = pending.pop()
             for f in frontiers.get(b, []):
                 if f in has_param or f not in live_in:
                     continue
                 has_param.add(f)
                 p = f.add_param(s.ty, s.alloca.name)
                 placed.setdefault(f, []).append((s, p))
-                work.append(f)
+                pending.append(f)
     return placed
 
 
@@ -154,13 +167,22 @@ def _live_in(upward_use: set[Block], def_blocks: list[Block], dom: DomTree[Block
 def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
             params: dict[Block, list[tuple[_Slot, Value]]]) -> None:
     by_alloca = {id(s.alloca): s for s in slots}
-    incoming: dict[int, Value] = {id(s.alloca): Undef(s.ty) for s in slots}
-    # Iterative DFS over the dominator tree; each frame restores the values it changed.
-    stack: list[tuple[Block, dict[int, Value]]] = [(dom.entry, incoming)]
+    current: dict[int, Value] = {id(s.alloca): Undef(s.ty) for s in slots}
+    # Iterative DFS over the dominator tree. One table of current values; each block
+    # logs the entries it overwrites and restores them when its subtree is done
+    # (a copy of the table per block cost blocks x slots).
+    undo: list[list[tuple[int, Value]]] = []
+    stack: list[tuple[Block, bool]] = [(dom.entry, False)]
+    logged = 0
     while stack:
-        block, current = stack.pop()
-        current = dict(current)
+        block, leaving = stack.pop()
+        if leaving:
+            for key, old in reversed(undo.pop()):
+                current[key] = old
+            continue
+        saved: list[tuple[int, Value]] = []
         for s, p in params.get(block, []):
+            saved.append((id(s.alloca), current[id(s.alloca)]))
             current[id(s.alloca)] = p
             _add_value_records(s, p, block.insts[0] if block.insts else None)
         for inst in list(block.insts):
@@ -169,6 +191,7 @@ def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
                 erase(inst)
             elif isinstance(inst, Store) and id(inst.ptr) in by_alloca:
                 s = by_alloca[id(inst.ptr)]
+                saved.append((id(s.alloca), current[id(s.alloca)]))
                 current[id(s.alloca)] = inst.value
                 _add_value_records(s, inst.value, next_inst(inst))
                 erase(inst)
@@ -177,8 +200,12 @@ def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
             for succ in term.succs:
                 for s, _ in params.get(succ.block, []):
                     succ.args.append(Use(term, current[id(s.alloca)]))
+        logged += len(saved)
+        undo.append(saved)
+        stack.append((block, True))
         for child in reversed(dom.children[block]):
-            stack.append((child, current))
+            stack.append((child, False))
+    work.add("mem2reg.renamed", logged)
     # Unreachable blocks: their accesses read undef, and their edges still need
     # one argument per new parameter.
     for b in fn.blocks:

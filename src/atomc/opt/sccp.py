@@ -7,8 +7,9 @@ instructions are evaluated with the interpreter's own operation semantics
 whose condition is a constant makes only its taken edge executable; a block
 parameter is the meet of the arguments on its executable incoming edges.
 `undef` is "unknown" (it may be any constant). Pointers and floats are
-overdefined. The solver iterates over the executable blocks in reverse
-post-order until nothing changes.
+overdefined. The solver works from two worklists (blocks that became
+executable, values whose lattice value changed), so each instruction is
+evaluated a bounded number of times.
 
 Then: constant instructions and parameters are replaced by constants,
 branches with one executable edge become jumps, and never-executable blocks
@@ -42,8 +43,9 @@ from ..ir import (
     Value,
 )
 from ..ir.interp import InterpError, eval_binary, eval_cast, eval_cmp
+from ..ir import work
 from ..ir.rewrite import erase
-from .cfgutils import jump_to, reachable_blocks, remove_blocks, remove_param, replace_value
+from .cfgutils import jump_to, remove_blocks, remove_param, replace_value
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -79,6 +81,12 @@ _FOLDABLE_CAST = frozenset({Op.ZEXT, Op.SEXT, Op.TRUNC})
 
 
 class Solver:
+    """Wegman and Zadeck's two worklists: blocks that became executable are
+    evaluated whole; afterwards a value that changes re-evaluates only its users
+    (and an edge that becomes executable only its target's parameters). Every
+    transfer function is monotone, so the result is the least fixed point, the
+    same in any visiting order."""
+
     def __init__(self, fn: Function) -> None:
         self.fn = fn
         self.state: dict[Value, LatticeValue] = {}
@@ -92,6 +100,10 @@ class Solver:
                 for i, s in enumerate(t.succs):
                     if s.block in self.incoming:
                         self.incoming[s.block].append((t, i))
+        self.block_work: list[Block] = [fn.entry]
+        self.inst_work: list[Inst] = []
+        self.param_work: list[Block] = []
+        self.undecided: list[Inst] = []  # branches and switches of executable blocks
 
     def value(self, v: Value) -> LatticeValue:
         if isinstance(v, Const):
@@ -104,14 +116,62 @@ class Solver:
 
     def solve(self) -> None:
         while True:
-            changed = True
-            while changed:
-                changed = False
-                for b in reachable_blocks(self.fn):
-                    if b in self.exec_blocks:
-                        changed |= self._visit(b)
+            self._propagate()
             if not self._force_undecided():
                 return
+
+    def _propagate(self) -> None:
+        visited = 0
+        while self.block_work or self.param_work or self.inst_work:
+            if self.block_work:
+                b = self.block_work.pop()
+                self._params(b)
+                for inst in b.insts:
+                    self._eval(inst)
+                t = b.terminator
+                if isinstance(t, (Branch, Switch)):
+                    self.undecided.append(t)
+                visited += len(b.insts) + 1
+            elif self.param_work:
+                self._params(self.param_work.pop())
+                visited += 1
+            else:
+                inst = self.inst_work.pop()
+                if inst.block is not None and inst.block in self.exec_blocks:
+                    self._eval(inst)
+                visited += 1
+        work.add("sccp.visits", visited)
+
+    def _eval(self, inst: Inst) -> None:
+        if inst.is_terminator:
+            self._terminator(inst)
+        elif self._set(inst, self._evaluate(inst)):
+            self._changed(inst)
+
+    def _params(self, b: Block) -> None:
+        for p in b.params:
+            lv: LatticeValue = UNKNOWN
+            for term, i in self.incoming[b]:
+                if (id(term), i) in self.exec_edges:
+                    lv = meet(lv, self.value(term.succs[i].args[p.index].value))
+            if not isinstance(p.ty, IntType):
+                lv = OVERDEFINED if lv is not UNKNOWN else lv
+            if self._set(p, lv):
+                self._changed(p)
+
+    def _changed(self, v: Value) -> None:
+        """Queue what reads `v`: instructions, and the parameters an edge passes it to."""
+        for u in v.uses:
+            if u.is_debug:
+                continue
+            user = u.user
+            assert isinstance(user, Inst)
+            if user.is_terminator and not any(u is o for o in user.operands):
+                for i, s in enumerate(user.succs):
+                    if (id(user), i) in self.exec_edges and any(u is a for a in s.args):
+                        self.param_work.append(s.block)
+            else:
+                self.inst_work.append(user)
 
     def _set(self, v: Value, new: LatticeValue) -> bool:
         old = self.state.get(v, UNKNOWN)
@@ -120,29 +180,17 @@ class Solver:
         self.state[v] = new
         return True
 
-    def _visit(self, b: Block) -> bool:
-        changed = False
-        for p in b.params:
-            lv: LatticeValue = UNKNOWN
-            for term, i in self.incoming[b]:
-                if (id(term), i) in self.exec_edges:
-                    lv = meet(lv, self.value(term.succs[i].args[p.index].value))
-            if not isinstance(p.ty, IntType):
-                lv = OVERDEFINED if lv is not UNKNOWN else lv
-            changed |= self._set(p, lv)
-        for inst in b.insts:
-            if inst.is_terminator:
-                changed |= self._terminator(inst)
-            else:
-                changed |= self._set(inst, self._evaluate(inst))
-        return changed
-
     def _mark_edge(self, term: Inst, i: int) -> bool:
         key = (id(term), i)
         if key in self.exec_edges:
             return False
         self.exec_edges.add(key)
-        self.exec_blocks.add(term.succs[i].block)
+        target = term.succs[i].block
+        if target in self.exec_blocks:
+            self.param_work.append(target)
+        else:
+            self.exec_blocks.add(target)
+            self.block_work.append(target)
         return True
 
     def _terminator(self, term: Inst) -> bool:
@@ -179,15 +227,16 @@ class Solver:
 
     def _force_undecided(self) -> bool:
         """Terminators of executable blocks still waiting on an unknown condition:
-        their condition is undef; keep every edge (we do not exploit undef there)."""
+        their condition is undef; keep every edge (we do not exploit undef there).
+        A condition once decided never becomes unknown again, so each terminator is
+        looked at here once."""
         forced = False
-        for b in self.exec_blocks:
-            t = b.terminator
-            if isinstance(t, (Branch, Switch)) and id(t) not in self.forced:
-                c = self.value(t.operand(0))
-                if c is UNKNOWN:
-                    self.forced.add(id(t))
-                    forced = True
+        for t in self.undecided:
+            if id(t) not in self.forced and self.value(t.operand(0)) is UNKNOWN:
+                self.forced.add(id(t))
+                self.inst_work.append(t)
+                forced = True
+        self.undecided = []
         return forced
 
     def _evaluate(self, inst: Inst) -> LatticeValue:

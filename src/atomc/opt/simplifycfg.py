@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..ir import Block, Branch, Const, Function, Inst, Jump, Switch, Value
+from ..ir import Block, Branch, Const, Function, Inst, Jump, Switch, Value, work
 from ..ir.rewrite import move_records_to
 from .cfgutils import (
     jump_to,
@@ -96,6 +96,11 @@ class SimplifyCFG(FunctionPass):
     # -- 3. threading jumps to jumps ---------------------------------------------
     def _thread_forwarding(self, fn: Function, ctx: PassContext) -> bool:
         changed = False
+        # predecessor lists kept current as edges move (one per edge); the blocks
+        # do not move in this step, so their positions order the predecessors
+        preds = fn.predecessors()
+        pos = {b: i for i, b in enumerate(fn.blocks)}
+        work.add("simplifycfg.blocks", len(pos))
         for fwd in fn.blocks:
             if fwd is fn.entry or len(fwd.insts) != 1:
                 continue
@@ -108,7 +113,7 @@ class SimplifyCFG(FunctionPass):
             if dest is fwd:
                 continue
             out_args = succ_args(j, 0)
-            for pred in fn.blocks:
+            for pred in sorted(set(preds[fwd]), key=pos.__getitem__):
                 term = pred.terminator
                 if term is None or pred is fwd:
                     continue
@@ -121,6 +126,8 @@ class SimplifyCFG(FunctionPass):
                     if self._conflicts(term, i, dest, new_args):
                         continue
                     redirect_edge(term, i, dest, new_args)
+                    preds[fwd].remove(pred)
+                    preds[dest].append(pred)
                     ctx.count("simplifycfg.threaded")
                     changed = True
         return changed
@@ -144,6 +151,7 @@ class SimplifyCFG(FunctionPass):
     def _merge_blocks(self, fn: Function, ctx: PassContext) -> bool:
         changed = False
         preds = fn.predecessors()
+        merged: set[Block] = set()
         for b in list(fn.blocks):
             if b is fn.entry or b.function is None:
                 continue
@@ -168,12 +176,14 @@ class SimplifyCFG(FunctionPass):
             p.insts.extend(b.insts)
             b.insts = []
             b.function = None
-            fn.blocks.remove(b)
+            merged.add(b)
             # successors of b now have p as predecessor
             for s in p.successors:
                 preds[s] = [p if x is b else x for x in preds.get(s, [])]
             preds[p] = preds.get(p, [])
             ctx.count("simplifycfg.merged")
             changed = True
+        if merged:
+            fn.blocks = [b for b in fn.blocks if b not in merged]
         return changed
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .machine import MachineValues, Value, step
+from .machine import MachineValues, StateWalker, Value
 from .model import ConstLoc, EntryValueLoc, MFunctionView, MLoc, VarLoc
 
 
@@ -39,8 +39,10 @@ def call_site_values(fn: MFunctionView, mv: MachineValues, arg_regs: Sequence[ML
     value the caller may name), `preserved` the registers a callee keeps."""
     out: list[CallSiteValues] = []
     pos = -1
+    walker = StateWalker(mv, fn, reverse=True)
     for b, blk in enumerate(fn.blocks):
-        state = dict(mv.live_in[b])
+        walker.enter(b)
+        state = walker.state
         for k, inst in enumerate(blk.insts, start=1):
             if inst.debug is not None:
                 continue
@@ -50,22 +52,22 @@ def call_site_values(fn: MFunctionView, mv: MachineValues, arg_regs: Sequence[ML
                 for r in arg_regs:
                     if r not in inst.uses:
                         continue
-                    val = _describe(fn, state, state.get(r, (b, 0, r)), arg_regs, preserved)
+                    val = _describe(fn, walker, state.get(r, (b, 0, r)), arg_regs, preserved)
                     if val is not None:
                         params.append(CallSiteParam(r, val))
                 out.append(CallSiteValues(pos, tuple(params)))
-            step(state, inst, b, k, fn)
+            walker.apply(inst, k)
     return out
 
 
-def _describe(fn: MFunctionView, state: dict[MLoc, Value], v: Value,
+def _describe(fn: MFunctionView, walker: StateWalker, v: Value,
               arg_regs: Sequence[MLoc], preserved: frozenset[MLoc]) -> VarLoc | None:
     b, k, loc = v  # block 0 is the entry (the prologue): it has no predecessors
     if k > 0:
         definer = fn.blocks[b].insts[k - 1]
         if definer.imm is not None and definer.defs[:1] == (loc,):
             return ConstLoc(definer.imm)
-    holders = [x for x, w in state.items() if w == v]
+    holders = list(walker.holders(v))
     regs = sorted(x for x in holders if x.kind == "reg" and x in preserved)
     if regs:
         return regs[0]

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from .machine import MachineValues, Value, solve_machine_values, step
+from ...ir import work
+from .machine import MachineValues, StateWalker, Value, solve_machine_values
 from .model import (
     ComputedLoc, ConstLoc, DebugValue, EntryValueLoc, MFunctionView, MInstView, MLoc, VarKey,
     VarLoc, VarRange,
@@ -46,9 +47,10 @@ class _Tracker:
     ops: dict[VarKey, tuple[tuple, ...]] = field(default_factory=dict)  # expression of `where`
     cur_key: dict[VarKey, int] = field(default_factory=dict)  # token of the current `new`
     alts: dict[VarKey, Alts] = field(default_factory=dict)  # its added locations
-    # the locations holding each value of `state`, built on demand; set to None
-    # wherever `state` changes (the per-value scan of every location was the hot spot)
-    rev: dict[Value, list[MLoc]] | None = None
+    # the machine state, with the locations holding each value (kept as it changes)
+    walker: StateWalker | None = None
+    # the variables whose current location is each machine location
+    at: dict[MLoc, dict[VarKey, None]] = field(default_factory=dict)
 
     def quality(self, loc: MLoc) -> int:
         if loc.kind == "slot":
@@ -56,18 +58,18 @@ class _Tracker:
         return 1 if loc in self.fn.saved_csrs else 2
 
     def best_holder(self, v: Value) -> MLoc | None:
-        if self.rev is None:
-            self.rev = {}
-            for loc in self.mv.locs:
-                x = self.state.get(loc)
-                if x is not None:
-                    self.rev.setdefault(x, []).append(loc)
-        cands = self.rev.get(v)
+        assert self.walker is not None
+        cands = self.walker.holders(v)
         if not cands:
             return None
         return min(cands, key=lambda loc: (self.quality(loc), self.mv.order[loc]))
 
     def set_loc(self, var: VarKey, pos: int, loc: VarLoc | None) -> None:
+        old = self.where.get(var)
+        if isinstance(old, MLoc):
+            self.at[old].pop(var, None)
+        if isinstance(loc, MLoc):
+            self.at.setdefault(loc, {})[var] = None
         self.where[var] = loc
         ops = self.ops.get(var, ())
         self.events.setdefault(var, []).append(
@@ -124,10 +126,11 @@ class _Tracker:
             if isinstance(v, Computed):
                 v, ops = v.base, v.ops
             vals = [v, *(a for a in self.alts.get(var, {}).values() if not ops)]
+            assert self.walker is not None
             hs = frozenset(loc if not ops else ComputedLoc(loc, ops)  # type: ignore[misc]
-                           for loc in self.mv.locs
-                           if any(x is not None and not isinstance(x, (Const, Computed))
-                                  and self.state.get(loc) == x for x in vals))
+                           for x in vals
+                           if x is not None and not isinstance(x, (Const, Computed))
+                           for loc in self.walker.holders(x))
             lst = self.holders.setdefault(var, [])
             if not lst or lst[-1][1] != hs:
                 lst.append((pos, hs))
@@ -144,11 +147,12 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single",
     for var in variables:
         same_whole.setdefault(var.whole, []).append(var)
     t = _Tracker(fn, mv, multi=mode == "multi")
+    t.walker = StateWalker(mv, fn, reverse=True)
+    t.state = t.walker.state
     pos = -1  # after the last real instruction seen
     exits: dict[int, tuple[dict[VarKey, int], dict[VarKey, Alts]]] = {}
     for b, blk in enumerate(fn.blocks):
-        t.state = dict(mv.live_in[b])
-        t.rev = None
+        t.walker.enter(b)
         t.pending.clear()
         t.cur_key, t.alts = _inherited_sets(mv.preds[b], exits)
         for var in variables:
@@ -179,6 +183,7 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single",
             pos += 1
             _transfer(t, inst, b, k, pos)
             t.note_holders(pos)
+        work.add("ldv.emit.insts", len(blk.insts) + len(variables))
         exits[b] = (dict(t.cur_key), {v: dict(a) for v, a in t.alts.items()})
     end = pos
     ranges = _ranges_from_events(t.events, end)
@@ -188,34 +193,26 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single",
 
 
 def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
-    before = dict(t.state)
-    step(t.state, inst, b, k, t.fn)
-    t.rev = None
+    assert t.walker is not None
+    changed = t.walker.apply(inst, k)  # (location, value it held before)
     moved: set[VarKey] = set()
-    if inst.spill:
-        sl, src = inst.spill
-        for var, loc in list(t.where.items()):
-            if loc == src:
-                t.set_loc(var, pos, sl)
-                moved.add(var)
-    elif inst.copy and inst.kills_src and inst.copy[0] in t.fn.saved_csrs:
-        dst, src = inst.copy
-        for var, loc in list(t.where.items()):
-            if loc == src:
-                t.set_loc(var, pos, dst)
-                moved.add(var)
-    for var, loc in list(t.where.items()):
-        if var in moved or not isinstance(loc, MLoc):
-            continue
-        if t.state.get(loc) == before.get(loc):
-            continue
-        old = before.get(loc)
-        alternatives = [x for x in t.mv.locs if t.state.get(x) == old]
-        if alternatives:
-            t.set_loc(var, pos, max(alternatives, key=lambda x: t.mv.order[x]))
-        else:
-            v = t.value.get(var)
-            t.lost(var, pos, v.base if isinstance(v, Computed) else v)
+    pair = inst.spill or (inst.copy if inst.copy and inst.kills_src
+                          and inst.copy[0] in t.fn.saved_csrs else None)
+    if pair:  # a spill, or a copy into a saved register that kills its source
+        dst, src = pair
+        for var in list(t.at.get(src, ())):
+            t.set_loc(var, pos, dst)
+            moved.add(var)
+    for loc, old in changed:
+        for var in list(t.at.get(loc, ())):
+            if var in moved:
+                continue
+            alternatives = list(t.walker.holders(old)) if old is not None else []
+            if alternatives:
+                t.set_loc(var, pos, max(alternatives, key=lambda x: t.mv.order[x]))
+            else:
+                v = t.value.get(var)
+                t.lost(var, pos, v.base if isinstance(v, Computed) else v)
     for var, v in list(t.pending.items()):
         if v[0] == b and v[1] == k:
             del t.pending[var]

@@ -20,15 +20,56 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 
-@dataclass(frozen=True, slots=True, order=True)
 class MLoc:
-    """A machine location: a register (DWARF number) or a spill slot."""
+    """A machine location: a register (DWARF number) or a spill slot.
 
+    Interned: `MLoc(kind, num)` returns the one object for that location, so
+    equality is identity and hashing is the C-level identity hash. The analysis
+    hashes locations, and values that contain them, millions of times."""
+
+    __slots__ = ("kind", "num")
     kind: str  # "reg" or "slot"
     num: int  # DWARF register number, or frame offset of the slot (CFA-relative)
 
+    def __new__(cls, kind: str, num: int) -> MLoc:
+        key = (kind, num)
+        loc = _INTERNED.get(key)
+        if loc is None:
+            loc = object.__new__(cls)
+            object.__setattr__(loc, "kind", kind)
+            object.__setattr__(loc, "num", num)
+            _INTERNED[key] = loc
+        return loc
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("MLoc is immutable")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (MLoc, (self.kind, self.num))
+
+    def _key(self) -> tuple[str, int]:
+        return (self.kind, self.num)
+
+    def __lt__(self, other: MLoc) -> bool:
+        return self._key() < other._key()
+
+    def __le__(self, other: MLoc) -> bool:
+        return self._key() <= other._key()
+
+    def __gt__(self, other: MLoc) -> bool:
+        return self._key() > other._key()
+
+    def __ge__(self, other: MLoc) -> bool:
+        return self._key() >= other._key()
+
+    def __repr__(self) -> str:
+        return f"MLoc(kind={self.kind!r}, num={self.num!r})"
+
     def __str__(self) -> str:
         return f"{'R' if self.kind == 'reg' else 'SLOT'}{self.num}"
+
+
+_INTERNED: dict[tuple[str, int], MLoc] = {}
 
 
 def reg(n: int) -> MLoc:

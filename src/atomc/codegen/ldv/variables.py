@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .machine import MachineValues, Value, phi, resolve_dbg_phi
+from .machine import MachineValues, StateWalker, Value, phi, resolve_dbg_phi
 from .model import ConstOp, DebugOperand, DebugValue, InstrRef, MFunctionView, MLoc, VarKey
 
 
@@ -64,10 +64,11 @@ def resolve_operand(op: DebugOperand, state: dict[MLoc, Value], fn: MFunctionVie
 def block_assignments(fn: MFunctionView, mv: MachineValues
                       ) -> list[dict[VarKey, VarValue]]:
     """Per block, the value of each variable assigned in it at the block's end."""
-    from .machine import step
     out: list[dict[VarKey, VarValue]] = []
+    walker = StateWalker(mv, fn)
     for b, blk in enumerate(fn.blocks):
-        state = dict(mv.live_in[b])
+        walker.enter(b)
+        state = walker.state
         last: dict[VarKey, VarValue] = {}
         for k, inst in enumerate(blk.insts, start=1):
             if isinstance(inst.debug, DebugValue) and inst.debug.kind == "new":
@@ -76,7 +77,7 @@ def block_assignments(fn: MFunctionView, mv: MachineValues
                     if other != d.var and other.overlaps(d.var):
                         last[other] = None
                 last[d.var] = tagged(resolve_operand(d.operand, state, fn, mv, b, k), d.expr)
-            step(state, inst, b, k, fn)
+            walker.apply(inst, k)
         out.append(last)
     return out
 
@@ -139,17 +140,20 @@ def _join(var: VarKey, b: int, current: object, vout: list[object],
 def _pick_vphi_location(b: int, preds: list[int], vout: list[object], own: object,
                         mv: MachineValues) -> object:
     common: set[MLoc] | None = None
+    kept = mv.kept_phis(b)
     for p in preds:
         v = vout[p]
         if v is _TOP:
             continue
-        want = v
-        holders = {loc for loc, val in mv.live_out[p].items()
-                   if val == want or (v == own and val == phi(b, loc))}
+        # the locations holding the value at the predecessor's exit (or, for a back
+        # edge carrying the variable's own PHI, their own PHI of this block)
+        holders = set(mv.holders_at_exit(p, v)) if isinstance(v, tuple) else set()
+        if v == own:
+            holders.update(loc for loc in kept if mv.live_out_at(p, loc) == phi(b, loc))
         common = holders if common is None else common & holders
     if not common:
         return None
     for loc in sorted(common, key=lambda x: mv.order[x]):
-        if mv.live_in[b][loc] == phi(b, loc):
+        if mv.live_in_at(b, loc) == phi(b, loc):
             return phi(b, loc)
     return None

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Proves that a change to the compiler leaves its output byte for byte the same.
+
+Compiles every `tests/exec/programs/*.c`, every `bench/programs/*.c`, two
+generated long functions (bench/scaling_source.py) and, with --projects, the C
+files of Debian's zlib and Lua (tests/realworld/debsrc.py's cache) at -O0,
+-O2 and -O2 -g to assembly, and records the SHA-256 of each output (`record`)
+or compares against a recorded set (`compare`, exit 1 on any difference).
+With --asm-dir the assembly itself is kept, so a difference can be diffed.
+
+    python bench/asm_identity.py record  /tmp/asm-baseline.json --asm-dir /tmp/asm-base
+    python bench/asm_identity.py compare /tmp/asm-baseline.json --asm-dir /tmp/asm-new
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT / "tests" / "realworld"))
+from scaling_source import generate  # noqa: E402
+
+CONFIGS: dict[str, tuple[str, ...]] = {
+    "O0": ("-O0",),
+    "O2": ("-O2",),
+    "O2g": ("-O2", "-g"),
+}
+GENERATED = (250, 1000)
+# Generated sources live at a fixed path: -g output names the file and its directory.
+GEN_DIR = Path("/tmp/atomc-asm-identity")
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    key: str                 # stable name in the record
+    path: Path
+    flags: tuple[str, ...]   # extra flags (include paths, defines)
+
+
+def sources(projects: bool) -> list[Source]:
+    out = [Source(f"exec/{p.name}", p, ("-std=gnu11", "-w"))
+           for p in sorted((ROOT / "tests" / "exec" / "programs").glob("*.c"))]
+    out += [Source(f"bench/{p.name}", p, ())
+            for p in sorted((HERE / "programs").glob("*.c"))]
+    GEN_DIR.mkdir(parents=True, exist_ok=True)
+    for n in GENERATED:
+        path = GEN_DIR / f"scaling_{n}.c"
+        text = generate(n)
+        if not path.exists() or path.read_text() != text:
+            path.write_text(text)
+        out.append(Source(f"gen/scaling_{n}.c", path, ()))
+    if projects:
+        out += _project_sources()
+    return out
+
+
+def _project_sources() -> list[Source]:
+    import debsrc
+    from luabuild import FILES, LUA_FLAGS, MULTIARCH_HEADER, source_dir
+    out: list[Source] = []
+    zlib = debsrc.locate("zlib")
+    if zlib is not None:
+        # what zlib's configure finds on Linux (gz*.c need unistd.h's read/write/lseek)
+        flags = ("-w", "-DHAVE_UNISTD_H", "-D_LARGEFILE64_SOURCE=1")
+        out += [Source(f"zlib/{p.name}", p, flags) for p in sorted(zlib.glob("*.c"))]
+    lua = debsrc.locate("lua5.4")
+    if lua is not None:
+        inc = GEN_DIR / "lua-include"
+        inc.mkdir(exist_ok=True)
+        (inc / MULTIARCH_HEADER).write_text('#define DEB_HOST_MULTIARCH "x86_64-linux-gnu"\n')
+        out += [Source(f"lua/{n}.c", source_dir(lua) / f"{n}.c", (*LUA_FLAGS, "-I", str(inc)))
+                for n in FILES]
+    return out
+
+
+def compile_one(src: Source, config: str, asm_dir: Path | None) -> tuple[str, str, float]:
+    cmd = [sys.executable, "-m", "atomc", *CONFIGS[config], *src.flags, "-S", str(src.path),
+           "-o", "-"]
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, timeout=3600, check=False)
+    seconds = time.perf_counter() - start
+    key = f"{src.key}:{config}"
+    if proc.returncode != 0:
+        digest = f"error {proc.returncode}: " + proc.stderr.decode(errors="replace")[-300:]
+    else:
+        digest = hashlib.sha256(proc.stdout).hexdigest()
+        if asm_dir is not None:
+            target = asm_dir / f"{src.key.replace('/', '__')}.{config}.s"
+            target.write_bytes(proc.stdout)
+    return key, digest, seconds
+
+
+def run_all(projects: bool, asm_dir: Path | None, jobs: int,
+            only: str | None) -> dict[str, str]:
+    if asm_dir is not None:
+        asm_dir.mkdir(parents=True, exist_ok=True)
+    work = [(s, c) for s in sources(projects) for c in CONFIGS
+            if only is None or only in s.key]
+    # slowest first, so the pool does not end on one long compile
+    work.sort(key=lambda sc: (not sc[0].key.startswith(("lua/", "gen/")), sc[0].key, sc[1]))
+    result: dict[str, str] = {}
+    total = 0.0
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        for key, digest, seconds in pool.map(lambda sc: compile_one(*sc, asm_dir), work):
+            result[key] = digest
+            total += seconds
+    print(f"{len(result)} compiles, {total:.0f} s of compile wall time", file=sys.stderr)
+    return dict(sorted(result.items()))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("mode", choices=("record", "compare"))
+    ap.add_argument("record_file", type=Path)
+    ap.add_argument("--asm-dir", type=Path, help="also keep each assembly file here")
+    ap.add_argument("--projects", action="store_true", help="add zlib's and Lua's C files")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only", help="only sources whose key contains this")
+    args = ap.parse_args()
+    hashes = run_all(args.projects, args.asm_dir, args.jobs, args.only)
+    if args.mode == "record":
+        if args.only and args.record_file.exists():  # a partial run updates the record
+            hashes = {**json.loads(args.record_file.read_text()), **hashes}
+        args.record_file.write_text(json.dumps(hashes, indent=1) + "\n")
+        errors = [k for k, v in hashes.items() if v.startswith("error")]
+        print(f"recorded {len(hashes)} outputs ({len(errors)} compile errors) in "
+              f"{args.record_file}")
+        return 0
+    base: dict[str, str] = json.loads(args.record_file.read_text())
+    differ = [k for k in hashes if k in base and base[k] != hashes[k]]
+    missing = [k for k in hashes if k not in base]
+    for k in differ:
+        print(f"DIFFERS  {k}")
+    for k in missing:
+        print(f"NEW      {k}")
+    same = len(hashes) - len(differ) - len(missing)
+    print(f"{same} identical, {len(differ)} different, {len(missing)} not in the record")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

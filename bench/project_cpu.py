@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Compile CPU time of whole projects: every C file of Debian's zlib and Lua 5.4
+(the sources tests/realworld/debsrc.py fetches), compiled one at a time with
+`-c` by atomc and by gcc at -O0 -g and -O2 -g, with the flags their builds use.
+
+CPU time (user + system of the compiler and its children, from wait4) does not
+depend on how loaded the machine is; peak memory is the largest single compile.
+Prints per project and level: atomc's and gcc's CPU seconds and the ratio.
+The target (issue 13) is atomc within 3x of gcc.
+
+    python bench/project_cpu.py [--projects zlib,lua] [--levels -O0,-O2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests" / "realworld"))
+import debsrc  # noqa: E402
+from luabuild import FILES, LUA_FLAGS, MULTIARCH_HEADER, source_dir  # noqa: E402
+
+GCC = shutil.which("gcc-12") or "gcc"
+COMPILERS = {"atomc": [sys.executable, "-m", "atomc"], "gcc": [GCC]}
+
+
+def run(cmd: list[str]) -> tuple[float, float]:
+    """(CPU seconds, peak MB) of one compile."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    err = proc.stderr.read() if proc.stderr else b""
+    _, status, usage = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status):
+        raise SystemExit(f"failed: {' '.join(cmd)}\n{err.decode(errors='replace')[-2000:]}")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def project_files(name: str, tmp: Path) -> list[tuple[Path, list[str]]]:
+    if name == "zlib":
+        root = debsrc.fetch("zlib")
+        # what zlib's configure finds on Linux
+        flags = ["-w", "-DHAVE_UNISTD_H", "-D_LARGEFILE64_SOURCE=1"]
+        return [(p, flags) for p in sorted(root.glob("*.c"))
+                if p.name not in ("example.c", "minigzip.c")]
+    root = source_dir(debsrc.fetch("lua5.4"))
+    (tmp / MULTIARCH_HEADER).write_text('#define DEB_HOST_MULTIARCH "x86_64-linux-gnu"\n')
+    flags = [*LUA_FLAGS, "-w", "-I", str(tmp)]
+    return [(root / f"{n}.c", flags) for n in FILES]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--projects", default="zlib,lua")
+    ap.add_argument("--levels", default="-O0,-O2")
+    args = ap.parse_args()
+    print(f"{'project':<8}{'level':<8}{'atomc CPU s':>12}{'gcc CPU s':>11}{'ratio':>8}"
+          f"{'atomc peak MB':>15}{'slowest atomc file':>30}")
+    with tempfile.TemporaryDirectory(prefix="atomc-projects-") as tmpdir:
+        tmp = Path(tmpdir)
+        for project in args.projects.split(","):
+            files = project_files(project, tmp)
+            for level in args.levels.split(","):
+                cpu = {"atomc": 0.0, "gcc": 0.0}
+                peak = 0.0
+                slowest = ("", 0.0)
+                for src, flags in files:
+                    for cc, base in COMPILERS.items():
+                        t, mb = run([*base, level, "-g", *flags, "-c", str(src),
+                                     "-o", str(tmp / "out.o")])
+                        cpu[cc] += t
+                        if cc == "atomc":
+                            peak = max(peak, mb)
+                            if t > slowest[1]:
+                                slowest = (src.name, t)
+                ratio = cpu["atomc"] / cpu["gcc"]
+                print(f"{project:<8}{level:<8}{cpu['atomc']:>12.1f}{cpu['gcc']:>11.1f}"
+                      f"{ratio:>7.1f}x{peak:>15.0f}{slowest[0]:>22} {slowest[1]:.1f}s",
+                      flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

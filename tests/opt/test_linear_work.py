@@ -1,0 +1,147 @@
+"""Compile work must grow linearly with the code: a guard against quadratic passes.
+
+Every analysis and pass that walks a function or a region counts what it
+visits (atomc/ir/work.py). One generated function (bench/scaling_source.py:
+assignments, ifs, counted loops that unroll, loops with run-time bounds, calls,
+flags tested after a join) is compiled at -O2 -g with 400 and with 1600
+statements; each counter may grow less than 5x for the 4x larger input (a
+quadratic algorithm grows about 16x; below 400 statements small-size effects
+blur the ratios). Work is counted, never timed.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from atomc.codegen import generate_assembly
+from atomc.diag import DiagnosticEngine
+from atomc.frontend import compile_to_ir
+from atomc.ir import cfgstate, work
+from atomc.options import CompileOptions
+from atomc.pipeline import optimise
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from scaling_source import generate  # noqa: E402
+
+SMALL, LARGE = 400, 1600
+MAX_GROWTH = 5.0
+
+# What each counter guards (the counter is named after the code that counts)
+COUNTERS = {
+    # duplication passes: no dominator tree, loop info or mem2reg per loop
+    "domtree.nodes": "dominator trees built (once per pass, not per loop)",
+    "loopinfo.blocks": "loop analyses (once per pass, not per loop)",
+    "function.predecessors": "predecessor maps (once per pass, not per loop)",
+    "mem2reg.blocks": "whole-function mem2reg runs (not one per rotated or unrolled loop)",
+    "ssa_repair.blocks": "SSA repair of demoted values: live range and frontier walks",
+    "ssa_repair.touched": "SSA repair: blocks renamed",
+    "cfgstate.recompute": "dominator/predecessor state recomputed from scratch",
+    "loopqueue.reset": "loop order recomputed from scratch",
+    "loopqueue.exit_search": "bounded searches from loop exits",
+    "blockorder.materialize": "block lists rebuilt from a pending order",
+    "jump-threading.blocks": "jump threading: blocks scanned for candidates (once)",
+    # other passes
+    "licm.blocks": "LICM: loop bodies walked",
+    "sccp.visits": "SCCP: instructions evaluated (worklists, not sweeps)",
+    "dce.edges": "DCE: incoming edges read for live block parameters",
+    "simplifycfg.blocks": "simplifycfg: blocks per threading step",
+    # back end
+    "schedule.edges": "scheduler dependence edges (barriers implicit)",
+    "schedule.issues": "scheduler issues",
+    "regalloc.liveness": "liveness worklist visits",
+    "regalloc.ranges": "physical-register ranges examined per interval",
+    "mir_dce.insts": "machine DCE candidates",
+    "peephole.scan": "instructions scanned for flag liveness",
+    "labels.rebuilt": "instructions copied while inserting labels",
+    "ldv.machine.blocks": "LiveDebugValues: blocks",
+    "ldv.machine.phis": "LiveDebugValues: machine PHI candidates",
+    "ldv.machine.pushes": "LiveDebugValues: values placed by the renaming walk",
+    "ldv.machine.checks": "LiveDebugValues: PHI redundancy checks",
+    "ldv.machine.lookups": "LiveDebugValues: dominator-tree lookups",
+    "ldv.machine.diff": "LiveDebugValues: block-entry differences",
+    "ldv.emit.insts": "LiveDebugValues: instructions and block-entry placements",
+}
+
+
+# counters this input may not reach (the shapes they guard are rare)
+OPTIONAL = {"loopqueue.exit_search", "cfgstate.lca", "rewrite.dependents_scan"}
+COUNTERS.update({
+    "cfgstate.lca": "nearest common dominators found by walking up (jump threading, unrolling)",
+    "rewrite.dependents_scan": "whole-function searches for records tied to a detached one",
+    "dupsession.setup": "duplication pass set-up (once per pass)",
+    "licm.setup": "LICM set-up (once per pass)",
+    "dce.blocks": "DCE: blocks",
+    "ssa_repair.accesses": "SSA repair: slot accesses",
+    "ssa_repair.chain": "SSA repair: dominator-tree walks for reaching values",
+    "mem2reg.scan": "mem2reg: instructions scanned for the slots' stores and loads (once)",
+    "mem2reg.renamed": "mem2reg: current values saved and restored by the renaming walk",
+})
+
+
+def _counts(size: int, tmp: Path) -> dict[str, int]:
+    src = tmp / f"scale{size}.c"
+    src.write_text(generate(size))
+    opts = CompileOptions(opt_level=2, debug=True)
+    work.reset()
+    module = compile_to_ir(str(src), opts, DiagnosticEngine())
+    optimise(module, opts)
+    generate_assembly(module, opts)
+    return work.snapshot()
+
+
+@pytest.fixture(scope="module")
+def counts(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, int], dict[str, int]]:
+    tmp = tmp_path_factory.mktemp("linear")
+    # checking mode recomputes analyses after every edit on purpose: counted without it
+    saved, cfgstate.CHECK = cfgstate.CHECK, False
+    try:
+        return _counts(SMALL, tmp), _counts(LARGE, tmp)
+    finally:
+        cfgstate.CHECK = saved
+
+
+@pytest.mark.parametrize("counter", sorted(COUNTERS))
+def test_work_grows_linearly(counter: str, counts: tuple[dict[str, int], dict[str, int]]) -> None:
+    small, large = counts
+    if counter in OPTIONAL and not large.get(counter):
+        pytest.skip(f"{counter}: not reached by this input")
+    assert large.get(counter, 0) > 0, f"{counter} ({COUNTERS[counter]}) counted nothing"
+    base = max(small.get(counter, 0), 1)
+    growth = large[counter] / base
+    assert growth < MAX_GROWTH, (
+        f"{counter} ({COUNTERS[counter]}) grew {growth:.1f}x for {LARGE // SMALL}x the "
+        f"statements ({small.get(counter, 0)} -> {large[counter]}): quadratic?")
+
+
+def test_every_counter_is_guarded(counts: tuple[dict[str, int], dict[str, int]]) -> None:
+    """A new counter gets a line in COUNTERS (and so a growth check)."""
+    _, large = counts
+    unguarded = sorted(set(large) - set(COUNTERS))
+    assert not unguarded, f"counters without a growth check: {unguarded}"
+
+
+def _many_locals(n: int) -> str:
+    """One function whose every statement block declares its own local: slots and
+    blocks both grow with n (a per-slot walk over the function is quadratic)."""
+    body = [f"    {{ int t{k} = a + {k}; if (t{k} & 3) a += t{k}; else a -= t{k} >> 1; }}"
+            for k in range(n)]
+    return "int f(int a) {\n" + "\n".join(body) + "\n    return a;\n}\n"
+
+
+def test_mem2reg_linear_in_slots_times_blocks(tmp_path: Path) -> None:
+    def count(n: int) -> dict[str, int]:
+        src = tmp_path / f"locals{n}.c"
+        src.write_text(_many_locals(n))
+        opts = CompileOptions(opt_level=2, passes=("mem2reg",))
+        work.reset()
+        optimise(compile_to_ir(str(src), opts, DiagnosticEngine()), opts)
+        return work.snapshot()
+
+    small, large = count(SMALL // 2), count(LARGE // 2)
+    for counter in ("mem2reg.scan", "mem2reg.renamed"):
+        assert small.get(counter, 0) > 0, f"{counter} counted nothing"
+        growth = large[counter] / small[counter]
+        assert growth < MAX_GROWTH, f"{counter} grew {growth:.1f}x for 4x the locals: quadratic?"

@@ -1,0 +1,129 @@
+"""The sparse machine-value solver (ldv/machine.py) against the dense definition.
+
+LiveDebugValues' phases A and B are defined densely: every location is its own
+PHI at every block, and a PHI is eliminated when all reachable predecessors
+(in reverse post-order; a back edge carrying the PHI itself aside) agree, the
+eliminated one following its first predecessor, until nothing changes.
+`_dense` below is that definition, written out as a table of blocks x
+locations; the solver computes the same from PHI candidates at iterated
+dominance frontiers. Every block entry and exit, for every location, must
+match, on real functions: loops (kept and unrolled), breaks, switches,
+computed gotos (irreducible flow), calls and spills.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from atomc.codegen import compile_function
+from atomc.codegen.dbginfo import LabelCounter, insert_scope_labels
+from atomc.codegen.debug_values import describe_function
+from atomc.codegen.ldv.machine import (
+    Value, phi, reverse_post_order, solve_machine_values, step, track_locations,
+)
+from atomc.codegen.ldv.model import MFunctionView, MLoc
+from atomc.diag import DiagnosticEngine
+from atomc.frontend import compile_to_ir
+from atomc.options import CompileOptions
+from atomc.pipeline import optimise
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = [ROOT / "tests" / "exec" / "programs" / n for n in
+           ("053_goto.c", "097_bytecode_vm.c", "174_vla_loops.c", "221_computed_goto.c")] + \
+          [ROOT / "bench" / "programs" / n for n in ("interp.c", "lz.c", "dp.c", "bignum.c")]
+
+
+def _dense(fn: MFunctionView) -> tuple[list[dict[MLoc, Value]], list[dict[MLoc, Value]]]:
+    locs = track_locations(fn)
+    n = len(fn.blocks)
+    preds: list[list[int]] = [[] for _ in range(n)]
+    for b, blk in enumerate(fn.blocks):
+        for s in dict.fromkeys(blk.succs):
+            preds[s].append(b)
+    rpo = reverse_post_order(fn)
+    index = {b: i for i, b in enumerate(rpo)}
+    for p in preds:
+        p.sort(key=lambda b: index.get(b, len(rpo)))
+
+    def transfer(b: int, entry: dict[MLoc, Value]) -> dict[MLoc, Value]:
+        state = dict(entry)
+        for k, inst in enumerate(fn.blocks[b].insts, start=1):
+            step(state, inst, b, k, fn)
+        return state
+
+    live_in = [{loc: phi(b, loc) for loc in locs} for b in range(n)]
+    live_out = [transfer(b, live_in[b]) for b in range(n)]
+    changed = True
+    while changed:
+        changed = False
+        for b in rpo[1:]:
+            ps = [p for p in preds[b] if p in index]
+            new_in = dict(live_in[b])
+            for loc in locs:
+                own, first = phi(b, loc), live_out[ps[0]][loc]
+                if live_in[b][loc] != own or (
+                        first != own and all(live_out[p][loc] in (first, own) for p in ps)):
+                    new_in[loc] = first
+            if new_in != live_in[b]:
+                live_in[b], live_out[b] = new_in, transfer(b, new_in)
+                changed = True
+    return live_in, live_out
+
+
+def _views(path: Path) -> list[tuple[str, MFunctionView]]:
+    opts = CompileOptions(opt_level=2, debug=True)
+    module = compile_to_ir(str(path), opts, DiagnosticEngine())
+    optimise(module, opts)
+    out = []
+    for number, fn in enumerate(f for f in module.functions.values() if not f.is_declaration):
+        if fn.subprogram is None:
+            continue
+        mf = compile_function(fn, number, module, True, 2)
+        insert_scope_labels(mf, LabelCounter())
+        out.append((fn.name, describe_function(mf)[0]))
+    return out
+
+
+# A loop entered at two points (irreducible): the PHIs of what the loop does not
+# write feed each other and survive, though no write reaches them.
+IRREDUCIBLE = """
+int sink(int);
+int f(int x, int n, int k) {
+    int i = k * 3;
+    int keep = sink(n);
+    if (x) goto b;
+a:  i += sink(i);
+    if (i < n) goto b;
+    return i + keep;
+b:  i += 2 * sink(i + 1);
+    if (i < n) goto a;
+    return i - keep;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def irreducible(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("ldv") / "irreducible.c"
+    path.write_text(IRREDUCIBLE)
+    return path
+
+
+def test_irreducible_loop(irreducible: Path) -> None:
+    test_sparse_solution_is_the_dense_one(irreducible)
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
+def test_sparse_solution_is_the_dense_one(path: Path) -> None:
+    checked = 0
+    for name, view in _views(path):
+        live_in, live_out = _dense(view)
+        mv = solve_machine_values(view)
+        for b in range(len(view.blocks)):
+            for loc in mv.locs:
+                assert mv.live_in_at(b, loc) == live_in[b][loc], (name, b, loc, "entry")
+                assert mv.live_out_at(b, loc) == live_out[b][loc], (name, b, loc, "exit")
+                checked += 1
+    assert checked > 200  # the programs are big enough to mean something
