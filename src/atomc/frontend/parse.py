@@ -79,6 +79,9 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
         want = _TOKEN_SPELLING.get(token_type, f"'{token_type.lower()}'")
         if tok is None:
             self._fail_after_last(f"expected {want} at end of input")
+        if token_type == "SEMI" and tok.type == "LBRACE" and self._after_declarator():
+            self._fail_at(tok, "nested function definitions (a GNU extension) are not "
+                               "supported")
         self._explain(tok)
         self._fail_at(tok, f"expected {want} before {_show(tok.value)}")
 
@@ -261,6 +264,24 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
         i = next((k for k in range(len(buf)) if buf[k] is tok), -1)
         return i == 0 or (i > 0 and buf[i - 1] is not None
                           and buf[i - 1].type in ("SEMI", "LBRACE", "RBRACE"))
+
+    def _after_declarator(self) -> bool:
+        """Do the tokens just read end in `type name(...)`, a function declarator (so
+        a `{` here starts a GNU nested function)?"""
+        buf, i = self._tokens._buffer, self._tokens._index - 1
+        if i < 0 or buf[i].type != "RPAREN":
+            return False
+        depth = 0
+        while i >= 0:
+            kind = buf[i].type
+            depth += (kind == "RPAREN") - (kind == "LPAREN")
+            if depth == 0:
+                break
+            i -= 1
+        return i >= 2 and buf[i - 1].type == "ID" and \
+            buf[i - 2].type in ("ID", "TYPEID", "INT", "CHAR", "VOID", "LONG", "SHORT",
+                                "DOUBLE", "FLOAT", "UNSIGNED", "SIGNED", "_BOOL", "TIMES",
+                                "STATIC", "AUTO")
 
     def _prev_token(self):  # type: ignore[no-untyped-def]
         stream = self._tokens
