@@ -207,6 +207,9 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3, help="--zlib: minigzip runs, best kept")
     ap.add_argument("--mb", type=int, default=50, help="--zlib: size of the data file")
     args = ap.parse_args()
+    unknown = [r for r in (args.packages or "").split(",") if r and r not in BY_ID]
+    if unknown:  # before any build starts, not after an hour of them
+        ap.error(f"unknown recipe id(s) {', '.join(unknown)}; known: {', '.join(sorted(BY_ID))}")
     if args.zlib:
         return zlib_main(args)
     work = args.keep or Path(tempfile.mkdtemp(prefix="atomc-realworld-"))
