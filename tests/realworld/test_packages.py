@@ -25,7 +25,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 import debsrc  # noqa: E402
 import rotation  # noqa: E402
-from blockers import Blocked, expected, judge  # noqa: E402
+from blockers import Blocked, Check, expected, judge  # noqa: E402
 from packages import BY_ID  # noqa: E402
 from pkgbuild import CONFIGS, PackageBuild, build_package  # noqa: E402
 from pkggdb import compare, gdb_session  # noqa: E402
@@ -36,19 +36,20 @@ pytestmark = pytest.mark.realworld
 Get = Callable[[str, str], PackageBuild]
 
 
-def _units() -> list:
+def _units(check: Check) -> list:
     params = []
     for rid, level in rotation.selected():
         if rid not in BY_ID:  # a unit of another test file (rotation.EXTRA_UNITS)
             continue
-        blockers = expected(rid, level)
+        blockers = expected(rid, level, check)
         marks = [pytest.mark.xfail(strict=True, raises=Blocked,
                                    reason="; ".join(b.name for b in blockers))] if blockers else []
         params.append(pytest.param(rid, level, marks=marks, id=f"{rid}-{level}"))
     return params
 
 
-UNITS = _units()
+SUITE_UNITS = _units(Check.SUITE)
+GDB_UNITS = _units(Check.GDB)
 
 
 @pytest.fixture(scope="session")
@@ -85,7 +86,7 @@ def reference(package_build: Get, rid: str, config: str) -> PackageBuild:
         raise  # unreachable
 
 
-@pytest.mark.parametrize(("rid", "level"), UNITS)
+@pytest.mark.parametrize(("rid", "level"), SUITE_UNITS)
 def test_own_suite(package_build: Get, rid: str, level: str) -> None:
     mine = atomc_build(package_build, rid, level)
     ref = reference(package_build, rid, f"gcc-{level}")
@@ -93,11 +94,11 @@ def test_own_suite(package_build: Get, rid: str, level: str) -> None:
     if mine.suite != ref.suite:
         meaning = BY_ID[rid].suite.meaning
         judge(rid, level, f"own tests ({meaning}): atomc {mine.suite}, gcc {ref.suite}; "
-                          f"log {mine.log}", f"suite {mine.suite} gcc {ref.suite}")
+                          f"log {mine.log}", f"suite {mine.suite} gcc {ref.suite}", Check.SUITE)
 
 
 @pytest.mark.gdb
-@pytest.mark.parametrize(("rid", "level"), UNITS)
+@pytest.mark.parametrize(("rid", "level"), GDB_UNITS)
 def test_gdb(package_build: Get, rid: str, level: str, tmp_path: Path) -> None:
     mine = atomc_build(package_build, rid, level)
     ref = reference(package_build, rid, "gcc-O0")
@@ -105,4 +106,4 @@ def test_gdb(package_build: Get, rid: str, level: str, tmp_path: Path) -> None:
                        gdb_session(ref, tmp_path / "gcc.json"), level, mine)
     if problems:
         judge(rid, level, "gdb in " + BY_ID[rid].gdb.function + ":\n" + "\n".join(problems),
-              "\n".join(problems))
+              "\n".join(problems), Check.GDB)
