@@ -15,20 +15,12 @@ from typing import TYPE_CHECKING
 from pycparser import c_ast
 
 from . import tree as T
-from ..ir.x87float import EXP_MAX, INF, INT_BIT, QUIET_BIT, X80
 from .ctype import DOUBLE, FLOAT, INT, LDOUBLE, as_float, is_arith
 from .float_consts import float_constant
 
 if TYPE_CHECKING:
     from .scopes import Pos
     from .sema import Sema
-
-# long double's spellings (float_consts has the others); a NaN payload string is
-# not carried into the x87 constant
-_LDOUBLE_CONSTS = {f"__builtin_{k}{s}": v for s in ("l", "f64x") for k, v in (
-    ("inf", INF), ("huge_val", INF),
-    ("nan", X80.make(0, EXP_MAX, INT_BIT | QUIET_BIT)),
-    ("nans", X80.make(0, EXP_MAX, INT_BIT | QUIET_BIT >> 1)))}
 
 # The C library's functions gcc expands inline whenever they are builtins (without
 # -fno-builtin), at every -O level: a program calling only these links without -lm.
@@ -47,10 +39,6 @@ _LIBM_DOUBLE2 = ("pow", "fmod", "atan2", "copysign", "fmin", "fmax", "hypot", "r
 def float_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr | None:
     if not name.startswith("__builtin_"):
         return None
-    if name in _LDOUBLE_CONSTS:
-        for a in args:
-            sema.expr(a)
-        return T.FloatConst(_LDOUBLE_CONSTS[name], LDOUBLE, p)
     const = float_constant(sema, name, args, p)
     if const is not None:
         return const

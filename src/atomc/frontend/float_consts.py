@@ -5,8 +5,9 @@ reads an integer constant (`"0x12"`, `"012"`), quiet NaNs get the quiet bit and
 a signalling NaN with payload 0 gets gcc's 0x7ff4... pattern. (A float
 constant travels as a double, and packing a signalling NaN to single precision
 quiets it: `__builtin_nansf` is the one gcc bit pattern not reproduced.)
-The `l`/`f64x` spellings belong to long double and `f128`/`f16` to types atomc
-does not have (see `pending`).
+The `l`/`f64x` spellings give long double (x87) constants, whose NaNs do not
+carry the payload string; `f128`/`f16` belong to types atomc does not have
+(see `pending`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from typing import TYPE_CHECKING
 from pycparser import c_ast
 
 from . import tree as T
-from .ctype import DOUBLE, FLOAT, CType, FloatT
+from ..ir.x87float import EXP_MAX, INF, INT_BIT, QUIET_BIT, X80
+from .ctype import DOUBLE, FLOAT, LDOUBLE, CType, FloatT
 from .literals import LiteralError, string_literal
 
 if TYPE_CHECKING:
@@ -35,11 +37,12 @@ _NAME = re.compile(r"^__builtin_(inf|huge_val|nan|nans)(f|f32|f64|f32x|f16|f128|
 _TYPES: dict[str, CType] = {"": DOUBLE, "f64": FLOAT64, "f32x": FLOAT32X, "f": FLOAT,
                             "f32": FLOAT32}
 _PENDING = {"f16": "_Float16", "f128": "_Float128"}
+_LDOUBLE = {"inf": INF, "huge_val": INF, "nan": X80.make(0, EXP_MAX, INT_BIT | QUIET_BIT),
+            "nans": X80.make(0, EXP_MAX, INT_BIT | QUIET_BIT >> 1)}
 
 
 def float_constant(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr | None:
-    """The constant for one of these builtins; None for other names (and for the
-    long double spellings)."""
+    """The constant for one of these builtins; None for other names."""
     m = _NAME.match(name)
     if m is None:
         return None
@@ -47,6 +50,10 @@ def float_constant(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.E
     if suffix in _PENDING:
         sema.error(p, f"'{name}' is not supported ({_PENDING[suffix]})")
         return sema.bad(p)
+    if suffix in ("l", "f64x"):
+        for a in args:
+            sema.expr(a)
+        return T.FloatConst(_LDOUBLE[kind], LDOUBLE, p)
     t = _TYPES.get(suffix)
     if t is None:
         return None
