@@ -401,9 +401,9 @@ PTRDIFF_T: Final = LONG
 _UNSIGNED_OF: Final = {CHAR: UCHAR, SCHAR: UCHAR, SHORT: USHORT, INT: UINT, LONG: ULONG,
                        LLONG: ULLONG, INT128: UINT128}
 
-# gcc's integer machine modes on x86-64 (`word` and `pointer` are DImode)
+# gcc's integer machine modes on x86-64 (`word`, `pointer` and `unwind_word` are DImode)
 _MODE_BYTES: Final = {"QI": 1, "HI": 2, "SI": 4, "DI": 8, "TI": 16, "byte": 1, "word": 8,
-                      "pointer": 8}
+                      "pointer": 8, "unwind_word": 8}
 _SIGNED_OF_SIZE: Final = {1: SCHAR, 2: SHORT, 4: INT, 8: LONG, 16: INT128}
 
 

@@ -24,9 +24,8 @@ from pycparser import c_ast
 from . import tree as T
 from .attributes import attribute_nodes
 from .ctype import (
-    DOUBLE, FLOAT, INT, INT128, LDOUBLE, LONG, SCHAR, SHORT, UCHAR, UINT, UINT128, ULONG,
-    USHORT, ArrayT, CType, EnumT, FloatT, IntT, PointerT, StructT, Typedef, as_int, compatible,
-    is_void, unqual,
+    DOUBLE, FLOAT, LDOUBLE, ArrayT, CType, EnumT, FloatT, IntT, PointerT, StructT, Typedef,
+    as_int, compatible, int_type_of_mode, is_void, unqual,
 )
 from .pending import PendingT, check_declared_type
 from .scopes import Symbol
@@ -47,12 +46,7 @@ class AlignedTypedef(Typedef):
         return self.alignment
 
 
-_INT_MODES = {"QI": 1, "byte": 1, "HI": 2, "SI": 4, "DI": 8, "word": 8, "pointer": 8,
-              "unwind_word": 8, "TI": 16}
 _FLOAT_MODES = {"SF": FLOAT, "DF": DOUBLE, "XF": LDOUBLE}
-_BY_SIZE = {(1, True): SCHAR, (1, False): UCHAR, (2, True): SHORT, (2, False): USHORT,
-            (4, True): INT, (4, False): UINT, (8, True): LONG, (8, False): ULONG,
-            (16, True): INT128, (16, False): UINT128}
 
 
 def _attrs(decl: c_ast.Node) -> dict[str, list[c_ast.Node]]:
@@ -121,9 +115,11 @@ def _with_mode(sema: Sema, t: CType, args: list[c_ast.Node], p: Pos) -> CType:
     u = unqual(t)
     if isinstance(u, ArrayT):
         return ArrayT(_with_mode(sema, u.elem, args, p), u.count)
-    if isinstance(u, (IntT, EnumT)) and mode in _INT_MODES:
+    if isinstance(u, (IntT, EnumT)):
         signed = as_int(u).signed if as_int(u) is not None else True  # type: ignore[union-attr]
-        return _BY_SIZE[(_INT_MODES[mode], signed)]
+        sized = int_type_of_mode(mode, signed)
+        if sized is not None:
+            return sized
     if isinstance(u, FloatT) and mode in _FLOAT_MODES:
         return _FLOAT_MODES[mode]
     if isinstance(u, PointerT) and mode in ("DI", "word", "pointer"):
