@@ -7,6 +7,8 @@ files of Debian's zlib and Lua (tests/realworld/debsrc.py's cache) at -O0,
 -O2 and -O2 -g to assembly, and records the SHA-256 of each output (`record`)
 or compares against a recorded set (`compare`, exit 1 on any difference).
 With --asm-dir the assembly itself is kept, so a difference can be diffed.
+Sources are compiled from copies at fixed paths under /tmp/atomc-asm-identity,
+so a record made in one checkout compares with a run in another (a worktree).
 
     python bench/asm_identity.py record  /tmp/asm-baseline.json --asm-dir /tmp/asm-base
     python bench/asm_identity.py compare /tmp/asm-baseline.json --asm-dir /tmp/asm-new
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import subprocess
 import sys
 import time
@@ -47,12 +50,25 @@ class Source:
     flags: tuple[str, ...]   # extra flags (include paths, defines)
 
 
+def _staged(src: Path, folder: str) -> Path:
+    """A copy of `src` at a fixed path, so checkouts in different directories
+    (worktrees) give the same -g output (DW_AT_name, .file) for it."""
+    path = GEN_DIR / folder / src.name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = src.read_bytes()
+    if not path.exists() or path.read_bytes() != text:
+        tmp = path.with_name(f".{path.name}.{os.getpid()}")
+        tmp.write_bytes(text)
+        os.replace(tmp, path)  # atomic: runs from several checkouts may stage at once
+    return path
+
+
 def sources(projects: bool) -> list[Source]:
-    out = [Source(f"exec/{p.name}", p, ("-std=gnu11", "-w"))
-           for p in sorted((ROOT / "tests" / "exec" / "programs").glob("*.c"))]
-    out += [Source(f"bench/{p.name}", p, ())
-            for p in sorted((HERE / "programs").glob("*.c"))]
     GEN_DIR.mkdir(parents=True, exist_ok=True)
+    out = [Source(f"exec/{p.name}", _staged(p, "exec"), ("-std=gnu11", "-w"))
+           for p in sorted((ROOT / "tests" / "exec" / "programs").glob("*.c"))]
+    out += [Source(f"bench/{p.name}", _staged(p, "bench"), ())
+            for p in sorted((HERE / "programs").glob("*.c"))]
     for n in GENERATED:
         path = GEN_DIR / f"scaling_{n}.c"
         text = generate(n)
@@ -87,7 +103,7 @@ def compile_one(src: Source, config: str, asm_dir: Path | None) -> tuple[str, st
     cmd = [sys.executable, "-m", "atomc", *CONFIGS[config], *src.flags, "-S", str(src.path),
            "-o", "-"]
     start = time.perf_counter()
-    proc = subprocess.run(cmd, capture_output=True, timeout=3600, check=False)
+    proc = subprocess.run(cmd, capture_output=True, timeout=3600, check=False, cwd=GEN_DIR)
     seconds = time.perf_counter() - start
     key = f"{src.key}:{config}"
     if proc.returncode != 0:
