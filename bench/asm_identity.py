@@ -4,7 +4,7 @@
 Compiles every `tests/exec/programs/*.c`, every `bench/programs/*.c`, two
 generated long functions (bench/scaling_source.py) and, with --projects, the C
 files of Debian's zlib and Lua (tests/realworld/debsrc.py's cache) at -O0,
--O2 and -O2 -g to assembly, and records the SHA-256 of each output (`record`)
+-O0 -g, -O2 and -O2 -g to assembly, and records the SHA-256 of each output (`record`)
 or compares against a recorded set (`compare`, exit 1 on any difference).
 With --asm-dir the assembly itself is kept, so a difference can be diffed.
 Sources are compiled from copies at fixed paths under /tmp/atomc-asm-identity,
@@ -35,6 +35,7 @@ from scaling_source import generate  # noqa: E402
 
 CONFIGS: dict[str, tuple[str, ...]] = {
     "O0": ("-O0",),
+    "O0g": ("-O0", "-g"),
     "O2": ("-O2",),
     "O2g": ("-O2", "-g"),
 }
