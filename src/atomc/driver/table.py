@@ -73,12 +73,18 @@ class Match:
 
 
 class Table:
-    def __init__(self, options: list[Option]) -> None:
-        self.options = options
-        self._exact: dict[str, Option] = {}
-        self._eq: dict[str, Option] = {}
-        self._prefix: dict[str, Option] = {}
-        for o in options:
+    """Lookup over the explicit entries and the inventory's spellings; an inventory
+    spelling is classified (`inventory.option`) the first time a lookup reaches it."""
+
+    def __init__(self, explicit: list[Option], pending: list[inventory.Spelling]) -> None:
+        self._explicit = explicit
+        self._pending = pending
+        self._resolved: dict[inventory.Spelling, Option] = {}
+        self._all: list[Option] | None = None
+        self._exact: dict[str, Option | inventory.Spelling] = {}
+        self._eq: dict[str, Option | inventory.Spelling] = {}
+        self._prefix: dict[str, Option | inventory.Spelling] = {}
+        for o in [*explicit, *pending]:
             if o.form is Form.EQ:
                 self._eq.setdefault(o.spelling, o)
             elif o.form in (Form.JOINED, Form.JOINED_OR_SEPARATE):
@@ -87,15 +93,31 @@ class Table:
                 self._exact.setdefault(o.spelling, o)
         self._longest = max(len(s) for s in self._prefix)
 
+    def _classified(self, sp: inventory.Spelling) -> Option:
+        got = self._resolved.get(sp)
+        if got is None:
+            got = self._resolved[sp] = inventory.option(sp)
+        return got
+
+    def _entry(self, o: Option | inventory.Spelling | None) -> Option | None:
+        return self._classified(o) if isinstance(o, inventory.Spelling) else o
+
+    @property
+    def options(self) -> list[Option]:
+        """Every entry, explicit ones first (classifies the whole inventory)."""
+        if self._all is None:
+            self._all = [*self._explicit, *map(self._classified, self._pending)]
+        return self._all
+
     def match(self, arg: str) -> Match | None:
-        o = self._exact.get(arg)
+        o = self._entry(self._exact.get(arg))
         if o is not None:
             return Match(o, None, o.form is not Form.FLAG)
         name, eq, _ = arg.partition("=")
-        if eq and (o := self._eq.get(name + "=")) is not None:
+        if eq and (o := self._entry(self._eq.get(name + "="))) is not None:
             return Match(o, arg[len(name) + 1:], False)
         for n in range(min(len(arg), self._longest), 1, -1):
-            o = self._prefix.get(arg[:n])
+            o = self._entry(self._prefix.get(arg[:n]))
             if o is not None:
                 return Match(o, arg[n:], False)
         return None
@@ -127,4 +149,4 @@ def table() -> Table:
     by_spelling = {o.spelling: o for o in explicit}
     explicit += _aliases(by_spelling)
     names = frozenset(o.spelling for o in explicit)
-    return Table(explicit + inventory.options(names))
+    return Table(explicit, inventory.spellings(names))
