@@ -1,4 +1,4 @@
-"""``atomc-dbgeval``: trace, score, compare, plot, check.
+"""``atomc-dbgeval``: trace, score, compare, plot, check, fuzz.
 
 Bad input gets one line on stderr and exit status 1, never a traceback.
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+import shutil
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -200,6 +201,40 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0 if report.passed else 1
 
 
+def _seeds(text: str) -> list[int]:
+    """`1-20`, `7`, or `3,9,12-14`."""
+    out: list[int] = []
+    try:
+        for part in text.split(","):
+            first, dash, last = part.partition("-")
+            out += range(int(first), int(last) + 1) if dash else [int(first)]
+    except ValueError:
+        raise UsageError(f"bad --seeds {text!r}: want N, N-M or a comma list") from None
+    return out
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from atomc_eval import fuzz
+
+    if shutil.which(fuzz.CSMITH) is None:
+        raise UsageError("csmith is not installed (apt-get install csmith)")
+    for dbg in args.debugger or ["gdb"]:
+        _debugger_ok(dbg)
+    cfg = fuzz.FuzzConfig(reference=args.reference, optimised=args.optimised,
+                          debuggers=tuple(args.debugger or ["gdb"]), bisect=not args.no_bisect,
+                          step_limit=args.step_limit, time_limit=args.time_limit)
+    campaign = fuzz.Campaign()
+    keep = Path(args.keep) if args.keep else None
+    for seed in _seeds(args.seeds):
+        result = fuzz.run_seed(seed, cfg, keep)
+        campaign.add(result)
+        print(f"seed {seed}: {result.status}"
+              + (f" ({result.detail})" if result.detail else "")
+              + (f", {result.wrong_count} wrong" if result.wrong_count else ""), flush=True)
+    print("\n".join(campaign.lines()))
+    return 1 if any(campaign.count(s) for s in ("wrong", "miscompile", "build-error")) else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG, description="Measure how debuggable a binary is, under gdb and lldb."
@@ -286,6 +321,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--stdin", default="/dev/null")
     p.add_argument("args", nargs="*", help="program arguments (after --)")
     limits(p, 5000, 30.0)
+
+    p = sub.add_parser("fuzz", help="csmith programs at -O0 and optimised: outputs, then "
+                       "every value shown (exit 1 on a miscompile, a build error or a WRONG value)")
+    p.add_argument("--seeds", default="1-10", help="N, N-M or a comma list (default 1-10)")
+    p.add_argument("--reference", default="atomc -O0 -g -w", help="the unoptimised build")
+    p.add_argument("--optimised", default="atomc -O2 -g -w", help="the build judged")
+    p.add_argument("--debugger", action="append", choices=DEBUGGERS,
+                   help="repeatable (default gdb)")
+    p.add_argument("--no-bisect", action="store_true",
+                   help="do not look for the pass behind a WRONG value")
+    p.add_argument("--keep", metavar="DIR", help="copy failing seeds' programs here")
+    limits(p, 20000, 120.0)
     return parser
 
 
@@ -303,6 +350,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_compare(args, argv)
         if args.command == "plot":
             return cmd_plot(args)
+        if args.command == "fuzz":
+            return cmd_fuzz(args)
         return cmd_check(args)
     except UsageError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
