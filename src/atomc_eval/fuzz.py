@@ -97,8 +97,8 @@ class SeedResult:
 # them initialisers; csmith never reads them before its own assignments, so the output
 # is unchanged, and a value the optimised build then shows before that assignment is
 # genuinely wrong.
-_COUNTERS = re.compile(r"^(\s+)int ((?:[a-z]\w*, )*[a-z]\w*);$", re.M)
-_ARRAYS = re.compile(r"^([ \t]+(?!return\b|goto\b)\w[\w *]*?[\s*]+l_\d+(?:\[\d+\])+);$", re.M)
+_COUNTERS = re.compile(r"^(\s+)int ((?:[a-z]\w*, )*[a-z]\w*);$", re.MULTILINE)
+_ARRAYS = re.compile(r"^([ \t]+(?!return\b|goto\b)\w[\w *]*?[\s*]+l_\d+(?:\[\d+\])+);$", re.MULTILINE)
 
 
 def determinate(source: str) -> str:
@@ -241,10 +241,10 @@ class Campaign:
 
     def lines(self) -> list[str]:
         judged = [r for r in self.results if r.status in ("ok", "wrong")]
-        out = [f"seeds: {len(self.results)}; judged {len(judged)}, skipped "
-               f"{self.count('skipped')}, miscompiles {self.count('miscompile')}, "
-               f"build errors {self.count('build-error')}, "
-               f"seeds with wrong values {self.count('wrong')}"]
+        out = [(f"seeds: {len(self.results)}; judged {len(judged)}, skipped "
+                f"{self.count('skipped')}, miscompiles {self.count('miscompile')}, "
+                f"build errors {self.count('build-error')}, "
+                f"seeds with wrong values {self.count('wrong')}")]
         by_dbg: dict[str, list[DebuggerResult]] = {}
         for r in judged:
             for d in r.per_debugger:

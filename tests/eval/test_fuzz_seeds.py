@@ -9,9 +9,9 @@ import shutil
 import sys
 
 import pytest
+from dbgeval_helpers import skip_without
 
 from atomc_eval import fuzz
-from dbgeval_helpers import skip_without
 
 ATOMC = f"{sys.executable} -m atomc"
 CONFIG = fuzz.FuzzConfig(reference=f"{ATOMC} -O0 -g -w", optimised=f"{ATOMC} -O2 -g -w",
