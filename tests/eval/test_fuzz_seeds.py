@@ -21,12 +21,14 @@ pytestmark = pytest.mark.skipif(shutil.which(fuzz.CSMITH) is None, reason="needs
 
 GDB = pytest.mark.gdb
 LLDB = pytest.mark.lldb
-# Found by the fuzzer, not yet fixed (issue 15): simplifycfg drops the debug record of
-# `l_2++` (a dead store: the loop header's `l_2 = 27` overwrites it), so at the loop
-# header gdb shows the stale 250 where -O0 shows 251 (culprit found by
-# --opt-bisect-limit: pass (17) simplifycfg).
+# Found by the fuzzer, not yet fixed (issue 15): after simplifycfg (the culprit
+# --opt-bisect-limit names: pass (17)) merges the blocks, the machine scheduler moves
+# line 55's loop-entry copy and an invariant `lea` above the stores of lines 49 and 53;
+# the debug records of `l_2++` (251) and `l_2 = 27` stay behind those stores, so at
+# line 55's is_stmt row gdb shows the stale 250 where -O0 shows 251.
 STALE_AFTER_SIMPLIFYCFG = pytest.mark.xfail(
-    strict=True, reason="fuzz seed 6: func_1:55 l_2 = 250 (stale) after simplifycfg")
+    strict=True, reason="fuzz seed 6: func_1:55 l_2 = 250 (stale): records left behind "
+    "scheduled stores")
 
 
 @pytest.mark.parametrize("seed, debugger", [
