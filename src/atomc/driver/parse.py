@@ -35,6 +35,7 @@ def parse(argv: Sequence[str]) -> Invocation:
         m = t.match(arg)
         if m is None:
             raise UsageError(f"unrecognized command-line option '{arg}'")
+        tokens: tuple[str, ...]
         value, tokens = m.value, (arg,)
         if m.takes_next:
             if i >= len(args):
@@ -90,7 +91,8 @@ def _run(inv: Invocation, effect: Set | Add, value: str | None) -> None:
 
 def compile_options(inv: Invocation) -> CompileOptions:
     """The compiler proper's options: the `opts.` effects, plus what the driver derives."""
-    values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in inv.opts.items()}
+    values: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v)
+                              for k, v in inv.opts.items()}
     unknown = set(values) - _OPTION_FIELDS
     if unknown:  # a table entry naming a field CompileOptions lacks: a bug in the table
         raise AssertionError(f"option table sets unknown CompileOptions fields {unknown}")

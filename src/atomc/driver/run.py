@@ -127,9 +127,9 @@ def execute(inv: Invocation) -> int:
     job = _Job(inv, runner, compile_options(inv))
     with tempfile.TemporaryDirectory(prefix="atomc-") as tmp:
         job.tmp = tmp
-        for word in inv.words:
-            if word.input is not None:
-                status = job.compile_input(word.input)
+        for w in inv.words:
+            if w.input is not None:
+                status = job.compile_input(w.input)
                 if status != 0:
                     return status
         if inv.stop is Stop.LINK and not inv.syntax_only:

@@ -84,7 +84,8 @@ class Table:
         self._exact: dict[str, Option | inventory.Spelling] = {}
         self._eq: dict[str, Option | inventory.Spelling] = {}
         self._prefix: dict[str, Option | inventory.Spelling] = {}
-        for o in [*explicit, *pending]:
+        entries: list[Option | inventory.Spelling] = [*explicit, *pending]
+        for o in entries:
             if o.form is Form.EQ:
                 self._eq.setdefault(o.spelling, o)
             elif o.form in (Form.JOINED, Form.JOINED_OR_SEPARATE):

@@ -8,6 +8,8 @@ flags prints exactly gcc's macros and `-ffast-math` links crtfastmath.o.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..options import CfProtection, CodeModel, StackProtector
 from . import convert as cv
 from .invocation import Stop
@@ -422,22 +424,26 @@ _WARNING_WORD = Add("inv.warning_words", convert=lambda v: v)
 
 def warnings(known: frozenset[str]) -> list[Option]:
     """-W options atomc itself interprets; `known` holds gcc's warning names."""
-    def name(option: str) -> object:
+    def name(option: str) -> Callable[[str], str]:
         def check(value: str) -> str:
             if value not in known:
                 raise UsageError(f"'{option}{value}': no option '-W{value}'")
             return value
         return check
+
+    def prefixed(option: str) -> Callable[[str], str]:
+        check = name(option)
+        return lambda value: option + check(value)
     return [
         flag("-w", I, "no warnings", Add("inv.warning_words", "-w"), to=CPP),
         flag("-Werror", I, "warnings are errors", Add("inv.warning_words", "-Werror"), to=CPP),
         flag("-Wno-error", I, "warnings stay warnings", Add("inv.warning_words", "-Wno-error"),
              to=CPP),
         valued("-Werror=", EQ, I, "this warning is an error", Add(
-            "inv.warning_words", convert=lambda v, c=name("-Werror="): "-Werror=" + c(v)),
+            "inv.warning_words", convert=prefixed("-Werror=")),
             to=CPP, metavar="NAME"),
         valued("-Wno-error=", EQ, I, "this warning is not an error", Add(
-            "inv.warning_words", convert=lambda v, c=name("-Wno-error="): "-Wno-error=" + c(v)),
+            "inv.warning_words", convert=prefixed("-Wno-error=")),
             to=CPP, metavar="NAME"),
         flag("-Wfatal-errors", I, "stop at the first error",
              Add("inv.warning_words", "-Wfatal-errors"), to=CPP),

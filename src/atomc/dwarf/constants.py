@@ -37,7 +37,7 @@ class TAG(enum.IntEnum):
 
 class AT(enum.IntEnum):
     location = 0x02
-    name = 0x03
+    name = 0x03  # type: ignore[assignment]  # DW_AT_name; Enum's own .name still works
     byte_size = 0x0B
     bit_size = 0x0D
     stmt_list = 0x10

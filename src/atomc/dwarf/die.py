@@ -139,11 +139,11 @@ def _value(at: AT, form: FORM, v: AttrValue, cu: str) -> list[str]:
     if form == FORM.flag_present:
         return []
     if form == FORM.addr:
-        text = v.expr() if isinstance(v, SymAddr) else v.text if isinstance(v, AsmExpr) else v
-        return [f"\t.quad\t{text}{note}"]
+        addr = v.expr() if isinstance(v, SymAddr) else v.text if isinstance(v, AsmExpr) else v
+        return [f"\t.quad\t{addr}{note}"]
     if form in _FIXED:
-        text = v.text if isinstance(v, AsmExpr) else v
-        return [f"\t{_FIXED[form]}\t{text}{note}"]
+        fixed = v.text if isinstance(v, AsmExpr) else v
+        return [f"\t{_FIXED[form]}\t{fixed}{note}"]
     if form in (FORM.udata, FORM.loclistx, FORM.rnglistx):
         return [f"\t.uleb128\t{v}{note}"]
     if form == FORM.sdata:

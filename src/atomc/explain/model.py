@@ -201,16 +201,16 @@ def build_function(mf: MachineFunction, of: ObjFunction | None, rows: dict[int, 
     numbers = sorted(set(by_line) | set(per_line) | initial)
     lines: list[Line] = []
     for n in numbers:
-        mine = by_line.get(n, [])
+        on_line = by_line.get(n, [])
         atoms: dict[tuple[str, int], bool] = {}
-        for i in mine:
+        for i in on_line:
             if i.atom_group:
                 key = (i.atom, i.atom_rank)
                 atoms[key] = atoms.get(key, False) or stmt_run[i.index]
         text = source_lines[n - 1].rstrip() if 0 < n <= len(source_lines) else ""
         lines.append(Line(n, text, tuple((g, r, k) for (g, r), k in sorted(atoms.items())),
                           stops.get(n, 0), tuple(per_line.get(n, ())),
-                          tuple(i.index for i in mine), n in initial))
+                          tuple(i.index for i in on_line), n in initial))
     order: list[OrderRow] = []
     for i in insts:
         if not i.line:

@@ -50,9 +50,9 @@ def function_text(f: Function) -> str:
         out.append("debugger stops:")
         for st in f.trace:
             where = _addr(f.insts[st.inst].address) if st.inst is not None else "by line"
-            row = next((n for n, o in enumerate(f.order, 1) if st.inst is not None and
-                        o.first_inst <= st.inst < o.first_inst + o.count), None)
-            at = f" (order row {row})" if row is not None else ""
+            order_row = next((n for n, o in enumerate(f.order, 1) if st.inst is not None and
+                              o.first_inst <= st.inst < o.first_inst + o.count), None)
+            at = f" (order row {order_row})" if order_row is not None else ""
             vals = " ".join(f"{k}={v}" for k, v in st.values)
             out.append(f"  #{st.number} line {st.line} via {st.via} at {where}{at}: {vals}")
     return "\n".join(out) + "\n"
