@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import json
 
-from .model import Function, Report
+from .model import FILE_STRIDE, Function, Report
 from .page_assets import CSS, SCRIPT
 
 
@@ -17,8 +17,9 @@ def _function_data(f: Function) -> dict[str, object]:
         "insts": [[i.address, i.text, i.line, i.atom, i.atom_rank, i.is_stmt, i.row_line,
                    i.inlined] for i in f.insts],
         "lines": [[ln.number, ln.text, ln.stops, [list(a) for a in ln.atoms], list(ln.actions),
-                   list(ln.insts), ln.had_code, ln.stops_why if ln.stops else ""]
-                  for ln in f.lines],
+                   list(ln.insts), ln.had_code, ln.stops_why if ln.stops else "", ln.label,
+                   ln.file] for ln in f.lines],
+        "files": list(f.files),
         "vars": [[v.name, v.is_param, v.decl_line, [list(r) for r in v.scope],
                   [list(loc) for loc in v.locations], v.everywhere, v.inlined_from]
                  for v in f.variables],
@@ -32,6 +33,7 @@ def _function_data(f: Function) -> dict[str, object]:
 
 def report_data(r: Report) -> dict[str, object]:
     return {"source": r.source, "options": list(r.options), "passes": list(r.passes),
+            "stride": FILE_STRIDE,
             "debugger": r.debugger, "functions": [_function_data(f) for f in r.functions]}
 
 

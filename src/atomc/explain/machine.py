@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..codegen.x86_64.asm_printer import format_inst
+from .records import loc_file
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,7 @@ class MachineRecorder:
                 insts.append(MachineInst(
                     len(insts), text,
                     loc.line if loc is not None else 0, loc.column if loc is not None else 0,
-                    loc.scope.file.name if loc is not None else "",
+                    loc_file(loc) if loc is not None else "",
                     loc.atom_group if loc is not None else 0,
                     loc.atom_rank if loc is not None else 0,
                     _sites(loc) if loc is not None else (),

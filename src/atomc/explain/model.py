@@ -22,12 +22,12 @@ class Inst:
     index: int
     address: int | None
     text: str
-    line: int  # 0: no line (or a line of another file)
+    line: int  # row key (`SourceKeys`): the line, or FILE_STRIDE * k + line in a header; 0: none
     column: int
     atom_group: int
     atom_rank: int
     inlined: str  # "manhattan@26" chain, innermost first ("" for the function's own code)
-    row_line: int  # the debugger's row at this address (0: none starts here)
+    row_line: int  # row key of the debugger's row at this address (0: none starts here)
     is_stmt: bool  # a row starts here and it is a recommended breakpoint
 
     @property
@@ -42,15 +42,68 @@ class Inst:
 _COPY_WORDS = ("inlined", "unrolled", "rotated", "threaded", "duplicated")
 
 
+FILE_STRIDE = 1_000_000  # row keys of the k-th header: k * FILE_STRIDE + line
+
+
+class SourceKeys:
+    """One integer per source row of the report, so every pane keys rows alike: a line
+    of the main file is its number; line N of the k-th other file (a header whose
+    inline functions or macros put code in a function) is k * FILE_STRIDE + N."""
+
+    def __init__(self, main: str) -> None:
+        self.main = main  # the main file's basename
+        self.files: list[str] = []  # other files, in order of first use
+        self._index: dict[str, int] = {}
+        self._text: dict[str, list[str]] = {}
+
+    def key(self, file: str, line: int) -> int:
+        if not line:
+            return 0
+        if not file or os.path.basename(file) == self.main:
+            return line
+        path = os.path.normpath(file)
+        k = self._index.get(path)
+        if k is None:
+            self.files.append(path)
+            k = self._index[path] = len(self.files)
+        return k * FILE_STRIDE + line
+
+    def file_of(self, key: int) -> str:
+        """The file of a key ("" for the main file)."""
+        return self.files[key // FILE_STRIDE - 1] if key >= FILE_STRIDE else ""
+
+    def text(self, key: int, main_lines: list[str]) -> str:
+        n = key % FILE_STRIDE
+        if key < FILE_STRIDE:
+            lines = main_lines
+        else:
+            path = self.file_of(key)
+            if path not in self._text:
+                try:
+                    with open(path, encoding="utf-8", errors="replace") as f:
+                        self._text[path] = f.read().splitlines()
+                except OSError:
+                    self._text[path] = []
+            lines = self._text[path]
+        return lines[n - 1].rstrip() if 0 < n <= len(lines) else ""
+
+
 @dataclass(frozen=True, slots=True)
 class Line:
-    number: int
+    number: int  # row key (`SourceKeys`)
     text: str
     atoms: tuple[tuple[str, int, bool], ...]  # (atom, rank, has a key instruction)
     stops: int  # is_stmt rows of this line
     actions: tuple[str, ...]
     insts: tuple[int, ...]  # indices of the instructions of this line
     had_code: bool  # the line had code before optimisation
+    file: str = ""  # "" for the main file, else the header's path
+
+    @property
+    def label(self) -> str:
+        """How the page names the line: `12`, or `util.h:12` for a header's."""
+        n = self.number % FILE_STRIDE
+        return f"{os.path.basename(self.file)}:{n}" if self.file else str(n)
 
     @property
     def stops_why(self) -> str:
@@ -67,7 +120,7 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class OrderRow:
-    line: int
+    line: int  # row key
     atom: str
     first_inst: int
     count: int
@@ -82,8 +135,15 @@ class Function:
     variables: tuple[Variable, ...]
     order: tuple[OrderRow, ...]
     located: float  # share of (instruction, variable in scope) with a location
-    no_stop: tuple[tuple[int, str], ...]  # lines that had code but have no stop, and why
+    no_stop: tuple[tuple[str, str], ...]  # lines (labels) with code but no stop, and why
     trace: tuple[TraceStop, ...] = ()  # a debugger run's stops in this function
+    files: tuple[str, ...] = ()  # the headers row keys name (`SourceKeys.files`)
+
+    def label(self, key: int) -> str:
+        """A row key as the page names it: `12`, or `util.h:12`."""
+        k, n = divmod(key, FILE_STRIDE)
+        return f"{os.path.basename(self.files[k - 1])}:{n}" if 0 < k <= len(self.files) \
+            else str(n)
 
     def variables_at(self, inst: Inst) -> list[tuple[Variable, list[str]]]:
         if inst.address is None:
@@ -140,23 +200,24 @@ def _rows_per_function(objs: dict[str, ObjFunction], seqs: list[list[Row]],
     return {n: _rows_by_address(seq) for n, seq in zip(names, seqs)}
 
 
-def _describe_actions(actions: list[Action]) -> dict[int, list[str]]:
-    """Per line, the phrases of its actions in pass order; the inlined copies of a line
-    make one phrase naming every call site."""
+def _describe_actions(actions: list[Action], keys: SourceKeys) -> dict[int, list[str]]:
+    """Per row key, the phrases of its actions in pass order; the inlined copies of a
+    line make one phrase naming every call site."""
     sites: dict[int, list[int]] = {}
     for act in actions:
         if act.kind is ActionKind.INLINED:
-            sites.setdefault(act.line, []).append(act.other_line)
+            sites.setdefault(keys.key(act.file, act.line), []).append(act.other_line)
     per_line: dict[int, list[str]] = {}
     for act in actions:
+        key = keys.key(act.file, act.line)
         if act.kind is ActionKind.INLINED:
-            at = sites[act.line]
+            at = sites[key]
             text = f"inlined into {act.function} at line {at[0]}" if len(at) == 1 else \
                 f"inlined into {act.function} at {len(at)} call sites (lines " + \
                 ", ".join(map(str, sorted(at))) + ")"
         else:
             text = act.describe()
-        lst = per_line.setdefault(act.line, [])
+        lst = per_line.setdefault(key, [])
         if text not in lst:
             lst.append(text)
     return per_line
@@ -167,18 +228,18 @@ def _inline_text(mi: MachineInst) -> str:
 
 
 def build_function(mf: MachineFunction, of: ObjFunction | None, rows: dict[int, Row],
-                   actions: list[Action], source_lines: list[str], main_file: str,
+                   actions: list[Action], source_lines: list[str], keys: SourceKeys,
                    initial: set[int] | None) -> Function:
     addrs = _match_addresses(mf, of)
     insts: list[Inst] = []
     for mi, a in zip(mf.insts, addrs):
         row = rows.get(a) if a is not None else None
         if a is None:  # no object to read: the back end's own rows
-            row_line, stmt = mi.row_line, mi.is_stmt
+            row_line, stmt = keys.key(mi.file, mi.row_line), mi.is_stmt
         else:
-            row_line, stmt = (row.line, row.is_stmt) if row is not None else (0, False)
-        mine = os.path.basename(mi.file) == main_file
-        insts.append(Inst(mi.index, a, mi.text.replace("\t", " "), mi.line if mine else 0,
+            row_line, stmt = (keys.key(row.file, row.line), row.is_stmt) if row is not None \
+                else (0, False)
+        insts.append(Inst(mi.index, a, mi.text.replace("\t", " "), keys.key(mi.file, mi.line),
                           mi.column, mi.atom_group, mi.atom_rank, _inline_text(mi), row_line,
                           stmt and row_line != 0))
     by_line: dict[int, list[Inst]] = {}
@@ -195,7 +256,7 @@ def build_function(mf: MachineFunction, of: ObjFunction | None, rows: dict[int, 
     for i in insts:
         if i.is_stmt:
             stops[i.row_line] = stops.get(i.row_line, 0) + 1
-    per_line = _describe_actions(actions)
+    per_line = _describe_actions(actions, keys)
     if initial is None:  # not optimised: the lines with code are -O0's lines
         initial = set(by_line)
     numbers = sorted(set(by_line) | set(per_line) | initial)
@@ -207,10 +268,10 @@ def build_function(mf: MachineFunction, of: ObjFunction | None, rows: dict[int, 
             if i.atom_group:
                 key = (i.atom, i.atom_rank)
                 atoms[key] = atoms.get(key, False) or stmt_run[i.index]
-        text = source_lines[n - 1].rstrip() if 0 < n <= len(source_lines) else ""
-        lines.append(Line(n, text, tuple((g, r, k) for (g, r), k in sorted(atoms.items())),
+        lines.append(Line(n, keys.text(n, source_lines),
+                          tuple((g, r, k) for (g, r), k in sorted(atoms.items())),
                           stops.get(n, 0), tuple(per_line.get(n, ())),
-                          tuple(i.index for i in on_line), n in initial))
+                          tuple(i.index for i in on_line), n in initial, keys.file_of(n)))
     order: list[OrderRow] = []
     for i in insts:
         if not i.line:
@@ -225,9 +286,9 @@ def build_function(mf: MachineFunction, of: ObjFunction | None, rows: dict[int, 
     variables = of.variables if of is not None else ()
     pairs, known = _located(sorted(i.address for i in insts if i.address is not None),
                             variables)
-    no_stop = tuple((ln.number, _why_no_stop(ln)) for ln in lines if ln.had_code and not ln.stops)
+    no_stop = tuple((ln.label, _why_no_stop(ln)) for ln in lines if ln.had_code and not ln.stops)
     return Function(mf.name, tuple(insts), tuple(lines), variables, tuple(order),
-                    known / pairs if pairs else 1.0, no_stop)
+                    known / pairs if pairs else 1.0, no_stop, files=tuple(keys.files))
 
 
 def _located(addrs: list[int], variables: tuple[Variable, ...]) -> tuple[int, int]:
@@ -262,15 +323,13 @@ def build_report(c: Compiled, options: tuple[str, ...], trace_path: str | None =
     rows = _rows_per_function(objs, seqs, [mf.name for mf in c.functions])
     with open(c.source, encoding="utf-8", errors="replace") as f:
         source_lines = f.read().splitlines()
-    main = os.path.basename(c.source)
+    keys = SourceKeys(os.path.basename(c.source))
     funcs = []
     for mf in c.functions:
-        acts = [a for a in c.actions if a.function == mf.name and os.path.basename(a.file) == main]
-        initial = {ln for (fname, ln) in c.initial_lines.get(mf.name, set())
-                   if os.path.basename(fname) == main}
+        acts = [a for a in c.actions if a.function == mf.name]
+        initial = {keys.key(fname, ln) for (fname, ln) in c.initial_lines.get(mf.name, set())}
         funcs.append(build_function(mf, objs.get(mf.name), rows.get(mf.name, {}), acts,
-                                    source_lines, main,
-                                    initial if c.passes else None))
+                                    source_lines, keys, initial if c.passes else None))
     report = Report(c.source, options, c.passes, tuple(funcs))
     if trace_path is None:
         return report

@@ -4,6 +4,7 @@ address (.debug_info and location lists), read with pyelftools."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ class Row:
     line: int
     column: int
     is_stmt: bool
+    file: str = ""  # the row's file (path as the line table names it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +88,21 @@ def disassemble(obj: str) -> dict[str, list[tuple[int, str]]]:
     return funcs
 
 
+def _text(b: bytes | str) -> str:
+    return b.decode("utf-8", "replace") if isinstance(b, bytes) else b
+
+
+def _file_paths(lp: Any) -> list[str]:
+    """The line program's file table as paths (directory joined to a relative name)."""
+    dirs = [_text(d) for d in lp["include_directory"]]
+    out = []
+    for fe in lp["file_entry"]:
+        name = _text(fe.name)
+        d = dirs[fe.dir_index] if fe.dir_index < len(dirs) else ""
+        out.append(name if os.path.isabs(name) or not d else os.path.join(d, name))
+    return out
+
+
 def line_rows(elf: ELFFile) -> list[list[Row]]:
     """The rows of each line-table sequence (one per code section), in order."""
     dwarf = elf.get_dwarf_info()
@@ -95,6 +112,8 @@ def line_rows(elf: ELFFile) -> list[list[Row]]:
         lp = dwarf.line_program_for_CU(cu)
         if lp is None:
             continue
+        files = _file_paths(lp)
+        first = 0 if lp.header.version >= 5 else 1  # DWARF 5 numbers files from 0
         for e in lp.get_entries():
             s = e.state
             if s is None:
@@ -103,7 +122,9 @@ def line_rows(elf: ELFFile) -> list[list[Row]]:
                 seqs.append(rows)
                 rows = []
             else:
-                rows.append(Row(s.address, s.line, s.column, bool(s.is_stmt)))
+                rows.append(Row(s.address, s.line, s.column, bool(s.is_stmt),
+                                files[s.file - first] if 0 <= s.file - first < len(files)
+                                else ""))
     return seqs
 
 

@@ -30,6 +30,7 @@ table{border-collapse:collapse;width:100%}
  font-size:12px;vertical-align:top}
 #src tr.src,#asm tr.asm,#order tr.ord{cursor:pointer}
 tr.nocode td.code{color:#999}
+tr.filehdr td{background:#eef;font-weight:bold;padding-top:6px}
 td.num{color:#888;text-align:right;min-width:2.2em}
 td.facts{white-space:normal!important;font-family:system-ui,sans-serif!important;
  color:#333;font-size:11px!important;min-width:240px}
@@ -60,6 +61,9 @@ let F = null, cur = 0;
 function el(tag, cls, text) { const e = document.createElement(tag);
   if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
 function colour(line) { return line ? "hsl(" + ((line * 47) % 360) + ",75%,90%)" : ""; }
+function label(k) {  // model.Function.label: a row key as `12` or `util.h:12`
+  const f = Math.floor(k / DATA.stride), n = k % DATA.stride;
+  return f && F.files[f - 1] ? F.files[f - 1].split("/").pop() + ":" + n : String(n); }
 function hex(a) { return a === null ? "?" : "0x" + a.toString(16).padStart(4, "0"); }
 function reveal(row) {  // vertical only: a pane never scrolls sideways on its own
   const box = row.closest(".scroll"); if (!box) return;
@@ -85,7 +89,7 @@ function inScope(v, a) { return v[3].some(r => r[0] <= a && a < r[1]); }
 function showVars(k) {
   const i = F.insts[k], t = document.getElementById("vars"); t.innerHTML = "";
   document.getElementById("vars-at").textContent =
-    "at " + hex(i[0]) + " (line " + (i[6] || i[2]) + ")";
+    "at " + hex(i[0]) + " (line " + label(i[6] || i[2]) + ")";
   if (i[0] === null) return;
   for (const v of F.vars) {
     if (!inScope(v, i[0])) continue;
@@ -123,34 +127,45 @@ function selectInst(k) {
 }
 function drawSource() {
   const t = document.getElementById("src"); t.innerHTML = "";
-  const nums = F.lines.map(l => l[0]);
-  if (!nums.length) return;
   const byNum = new Map(F.lines.map(l => [l[0], l]));
-  for (let n = Math.min(...nums); n <= Math.max(...nums); n++) {
-    const ln = byNum.get(n);
-    const tr = el("tr", "src" + (ln && ln[5].length ? "" : " nocode"));
-    tr.dataset.line = n;
-    tr.appendChild(el("td", "num", String(n)));
-    const code = el("td", "code", ln ? ln[1] : ""); if (ln) code.title = ln[1].trim();
-    if (ln && ln[5].length) code.style.background = colour(n);
-    tr.appendChild(code);
-    const facts = el("td", "facts");
-    if (ln) {
-      if (ln[2]) { const b = el("span", "badge stops", ln[2] + " stop" + (ln[2] > 1 ? "s" : ""));
-        b.title = ln[7]; facts.appendChild(b); }
-      else if (ln[6]) facts.appendChild(el("span", "badge nostop", "no stop"));
-      if (ln[3].length) {
-        const site = ln[3][0][0].includes("@") ? ln[3][0][0].slice(ln[3][0][0].indexOf("@") + 1) : "";
-        const names = ln[3].map(a => a[0].split("@")[0] + "r" + a[1] + (a[2] ? "\u2713" : ""));
-        facts.appendChild(el("span", "badge atomb", "atoms " + names.join(" ") +
-                             (site ? " (in " + site + ")" : "")));
-      }
-      for (const a of ln[4]) facts.appendChild(el("span", "badge act" +
-        (a.startsWith("promoted") ? " minor" : ""), a));
-      tr.onclick = () => selectLine(n);
-    }
-    tr.appendChild(facts); t.appendChild(tr);
+  const groups = new Map();  // per file (main first, then headers): its row keys
+  for (const l of F.lines) {
+    const f = Math.floor(l[0] / DATA.stride);
+    if (!groups.has(f)) groups.set(f, []);
+    groups.get(f).push(l[0]);
   }
+  for (const f of [...groups.keys()].sort((a, b) => a - b)) {
+    const keys = groups.get(f);
+    if (f) { const h = el("tr", "filehdr"); const td = el("td", "", F.files[f - 1]);
+      td.colSpan = 3; h.appendChild(td); t.appendChild(h); }
+    for (let n = Math.min(...keys); n <= Math.max(...keys); n++) drawSourceRow(t, byNum, n);
+  }
+}
+function drawSourceRow(t, byNum, n) {
+  const ln = byNum.get(n);
+  const tr = el("tr", "src" + (ln && ln[5].length ? "" : " nocode"));
+  tr.dataset.line = n;
+  tr.appendChild(el("td", "num", String(n % DATA.stride)));
+  const code = el("td", "code", ln ? ln[1] : ""); if (ln) code.title = ln[1].trim();
+  if (ln && ln[5].length) code.style.background = colour(n);
+  tr.appendChild(code);
+  const facts = el("td", "facts");
+  if (ln) {
+    if (ln[2]) { const b = el("span", "badge stops", ln[2] + " stop" + (ln[2] > 1 ? "s" : ""));
+      b.title = ln[7]; facts.appendChild(b); }
+    else if (ln[6]) facts.appendChild(el("span", "badge nostop", "no stop"));
+    if (ln[3].length) {
+      const sites = [...new Set(ln[3].filter(a => a[0].includes("@"))
+                                    .map(a => a[0].slice(a[0].indexOf("@") + 1)))];
+      const names = ln[3].map(a => a[0].split("@")[0] + "r" + a[1] + (a[2] ? "\u2713" : ""));
+      facts.appendChild(el("span", "badge atomb", "atoms " + names.join(" ") +
+                           (sites.length ? " (in " + sites.join(", ") + ")" : "")));
+    }
+    for (const a of ln[4]) facts.appendChild(el("span", "badge act" +
+      (a.startsWith("promoted") ? " minor" : ""), a));
+    tr.onclick = () => selectLine(n);
+  }
+  tr.appendChild(facts); t.appendChild(tr);
 }
 function drawAsm() {
   const t = document.getElementById("asm"); t.innerHTML = "";
@@ -160,7 +175,7 @@ function drawAsm() {
     tr.appendChild(el("td", "stmt", i[5] ? "\u25cf" : ""));
     const code = el("td", "code", i[1]); code.style.background = colour(i[2]); code.title = i[1];
     tr.appendChild(code);
-    tr.appendChild(el("td", "lineno", i[2] ? String(i[2]) : ""));
+    tr.appendChild(el("td", "lineno", i[2] ? label(i[2]) : ""));
     const atom = el("td", "atom", i[3] ? i[3].split("@")[0] + "r" + i[4] : "");
     if (i[7]) atom.title = "inlined: " + i[7];
     tr.appendChild(atom);
@@ -177,7 +192,7 @@ function drawOrder() {
     tr.appendChild(el("td", "num", String(n + 1)));
     tr.appendChild(el("td", "addr", hex(F.insts[o[2]][0])));
     tr.appendChild(el("td", "stmt", o[4] ? "\u25cf" : ""));
-    tr.appendChild(el("td", "num", String(o[0])));
+    tr.appendChild(el("td", "num", label(o[0])));
     const ln = byNum.get(o[0]);
     const code = el("td", "code", ln ? ln[1].trim() : ""); code.style.background = colour(o[0]);
     tr.appendChild(code);

@@ -22,6 +22,7 @@ Nothing here changes the module: the snapshots hold references only.
 from __future__ import annotations
 
 import enum
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -130,8 +131,14 @@ def _snapshot(module: Module) -> dict[int, _Snap]:
     return snaps
 
 
-def _file(loc: DILocation) -> str:
-    return loc.scope.file.name if getattr(loc.scope, "file", None) is not None else ""
+def loc_file(loc: DILocation) -> str:
+    """The path of a location's file: a relative name joined to its directory, so a
+    header and the main file with one basename stay apart."""
+    f = getattr(loc.scope, "file", None)
+    if f is None:
+        return ""
+    return f.name if os.path.isabs(f.name) or not f.directory else os.path.join(f.directory,
+                                                                               f.name)
 
 
 class PassRecorder:
@@ -153,7 +160,7 @@ class PassRecorder:
             for snap in self._before.values():
                 if snap.loc is not None and snap.loc.line:
                     self.initial_lines.setdefault(snap.function, set()).add(
-                        (_file(snap.loc), snap.loc.line))
+                        (loc_file(snap.loc), snap.loc.line))
 
     def after_pass(self, name: str, module: Module) -> None:
         before = self._before if self._before is not None else {}
@@ -166,7 +173,7 @@ class PassRecorder:
 
     def _add(self, kind: ActionKind, pass_name: str, fn: str, loc: DILocation,
              other: int = 0, factor: int = 0, opcode: str = "") -> None:
-        self.actions.append(Action(kind, pass_name, fn, _file(loc), loc.line, other, factor,
+        self.actions.append(Action(kind, pass_name, fn, loc_file(loc), loc.line, other, factor,
                                    opcode))
 
     def _diff(self, name: str, before: dict[int, _Snap], after: dict[int, _Snap]) -> None:

@@ -19,7 +19,7 @@ def function_text(f: Function) -> str:
     for n, why in f.no_stop:
         out.append(f"  no stop on line {n}: {why}")
     for ln in f.lines:
-        out.append(f"line {ln.number}: {ln.text.strip()}")
+        out.append(f"line {ln.label}: {ln.text.strip()}")
         if ln.atoms:
             out.append("  atoms: " + ", ".join(f"{a} rank {r}{' key' if k else ''}"
                                                for a, r, k in ln.atoms))
@@ -36,7 +36,7 @@ def function_text(f: Function) -> str:
         atom = f"atom {row.atom}" if row.atom else "no atom"
         stop = "stop" if row.stop else "    "
         first = f.insts[row.first_inst]
-        out.append(f"  {n:3d} {_addr(first.address)} line {row.line:<4d} {stop} {atom}")
+        out.append(f"  {n:3d} {_addr(first.address)} line {f.label(row.line):<4} {stop} {atom}")
     out.append("variables:")
     for i in f.insts:
         if not i.is_stmt:
@@ -45,7 +45,7 @@ def function_text(f: Function) -> str:
         where = ", ".join(f"{v.name}=" + (" / ".join(locs) if locs else
                                            f"optimized out ({v.why_out(i.address)})")
                           for v, locs in f.variables_at(i))
-        out.append(f"  {_addr(i.address)} line {i.row_line}: {where}")
+        out.append(f"  {_addr(i.address)} line {f.label(i.row_line)}: {where}")
     if f.trace:
         out.append("debugger stops:")
         for st in f.trace:
