@@ -74,7 +74,8 @@ def cmd_trace(args: argparse.Namespace) -> int:
     write_trace(trace, out)
     end = trace.end
     print(
-        f"{out}: {len(trace.stops)} stops, ended: {end.reason}{' (' + end.detail + ')' if end.detail else ''}"
+        f"{out}: {len(trace.stops)} stops, ended: {end.reason}"
+        f"{' (' + end.detail + ')' if end.detail else ''}"
     )
     return 0
 
@@ -292,13 +293,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--config",
         action="append",
         metavar="NAME=COMMAND|PRESET",
-        help="repeatable; COMMAND uses {src} and {out} (default: gcc/clang -O0/-O2, clang -O2 without KI)",
+        help="repeatable; COMMAND uses {src} and {out} (default: gcc/clang -O0/-O2, "
+        "clang -O2 without KI)",
     )
     p.add_argument(
-        "--debugger", action="append", choices=DEBUGGERS, help="repeatable (default: gdb and lldb; lldb-atomc is lldb with atomc's plugin)"
+        "--debugger", action="append", choices=DEBUGGERS,
+        help="repeatable (default: gdb and lldb; lldb-atomc is lldb with atomc's plugin)"
     )
     p.add_argument(
-        "--reference", help="configuration to score against (default: the same compiler's -O0, built if not given)"
+        "--reference",
+        help="configuration to score against (default: the same compiler's -O0, built if "
+        "not given)"
     )
     p.add_argument("--out", default="dbgeval-out", help="output folder (default dbgeval-out)")
     p.add_argument("--jobs", type=int, default=2, help="parallel traces (default 2)")

@@ -189,7 +189,8 @@ def parse(text: str, origin: str = "<source>") -> Parsed:
             found.append(Expectation("unreachable", raw.written_at, target))
         else:
             raise ExpectationError(
-                f"{where}: unknown expectation '{raw.kind}' (use watch, step-order, label, unreachable)"
+                f"{where}: unknown expectation '{raw.kind}' "
+                "(use watch, step-order, label, unreachable)"
             )
     return Parsed(tuple(found), labels)
 
@@ -288,7 +289,8 @@ def _check_step_orders(exps: list[Expectation], stops: list[Stop]) -> list[Outco
     for exp in exps:
         missing = [o for o in exp.orders if o not in matched]
         if missing:
-            msg = f"order {missing[0]} not reached after the orders before it; ordered lines were reached as: {path}"
+            msg = (f"order {missing[0]} not reached after the orders before it; "
+                   f"ordered lines were reached as: {path}")
             outcomes.append(Outcome(exp, False, msg))
         else:
             outcomes.append(Outcome(exp, True, f"reached in order ({path})"))

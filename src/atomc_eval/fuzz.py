@@ -98,7 +98,8 @@ class SeedResult:
 # is unchanged, and a value the optimised build then shows before that assignment is
 # genuinely wrong.
 _COUNTERS = re.compile(r"^(\s+)int ((?:[a-z]\w*, )*[a-z]\w*);$", re.MULTILINE)
-_ARRAYS = re.compile(r"^([ \t]+(?!return\b|goto\b)\w[\w *]*?[\s*]+l_\d+(?:\[\d+\])+);$", re.MULTILINE)
+_ARRAYS = re.compile(r"^([ \t]+(?!return\b|goto\b)\w[\w *]*?[\s*]+l_\d+(?:\[\d+\])+);$",
+                     re.MULTILINE)
 
 
 def determinate(source: str) -> str:

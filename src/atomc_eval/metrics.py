@@ -85,7 +85,7 @@ def split_activations(stops: Sequence[Stop]) -> list[Activation]:
                 entry.setdefault(chain[0], stop.addr)
         groups[idx].append(stop)
         prev = stop
-    return [Activation(n, tuple(g)) for n, g in zip(names, groups)]
+    return [Activation(n, tuple(g)) for n, g in zip(names, groups, strict=True)]
 
 
 def lcs_length(a: Sequence[object], b: Sequence[object]) -> int:
@@ -144,7 +144,7 @@ def order_score(build: Sequence[Activation], ref: Sequence[Activation]) -> Order
     lcs = sum(
         lcs_length(a.lines, r.lines)
         for fn, acts in ours.items()
-        for a, r in zip(acts, theirs.get(fn, []))
+        for a, r in zip(acts, theirs.get(fn, []), strict=False)  # unmatched ones count in full
     )
     return OrderScore(lcs, sum(len(a.lines) for a in build), sum(len(r.lines) for r in ref))
 

@@ -53,7 +53,7 @@ def plot_steps(traces: Sequence[tuple[str, Trace]], out: Path, title: str = "") 
     fig, axes = plt.subplots(
         len(traces), 1, figsize=(width, height), sharex=True, squeeze=False, layout="constrained"
     )
-    for ax, (name, trace) in zip(axes[:, 0], traces):
+    for ax, (name, trace) in zip(axes[:, 0], traces, strict=True):
         xs = list(range(len(trace.stops)))
         ys = [s.line - _function_start(trace, s.function) for s in trace.stops]
         ax.plot(xs, ys, color="0.75", linewidth=0.8, zorder=1)

@@ -215,6 +215,7 @@ def render_scores(scores: Scores) -> str:
     lines.append(f"{'trace end':>22}: {scores.end_reason}")
     for w in scores.wrong:
         lines.append(
-            f"  WRONG {w.function}:{w.line} {w.variable} = {w.value} ({w.count}x; reference: {', '.join(w.expected)})"
+            f"  WRONG {w.function}:{w.line} {w.variable} = {w.value} "
+            f"({w.count}x; reference: {', '.join(w.expected)})"
         )
     return "\n".join(lines)

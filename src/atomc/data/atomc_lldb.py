@@ -247,7 +247,8 @@ class GdbFrameHook:
 def _ensure_hook(debugger: Any, target: Any) -> None:
     if not target or not target.IsValid():
         return
-    key = f"{debugger.GetID()}:{debugger.GetIndexOfTarget(target)}:{target.GetExecutable().fullpath}"
+    key = (f"{debugger.GetID()}:{debugger.GetIndexOfTarget(target)}:"
+           f"{target.GetExecutable().fullpath}")
     if key in _HOOKED:
         return
     _HOOKED.add(key)
@@ -517,7 +518,7 @@ class LineBreakpoint:
 def break_at_line(target: Any, file: str, line: int) -> Any:
     """A breakpoint at gdb's locations for ``file:line``; the SBBreakpoint."""
     args = lldb.SBStructuredData()
-    args.SetFromJSON('{"file": %s, "line": %d}' % (_json_string(file), line))
+    args.SetFromJSON(f'{{"file": {_json_string(file)}, "line": {line}}}')
     return target.BreakpointCreateFromScript("atomc_lldb.LineBreakpoint", args,
                                              lldb.SBFileSpecList(), lldb.SBFileSpecList(), False)
 
@@ -560,7 +561,8 @@ def _current_file(debugger: Any) -> str:
 # -- commands ------------------------------------------------------------------
 
 
-def break_command(debugger: Any, command: str, exe_ctx: Any, result: Any, internal_dict: Any) -> None:
+def break_command(debugger: Any, command: str, exe_ctx: Any, result: Any,
+                  internal_dict: Any) -> None:
     """``b FILE:LINE`` (or ``b LINE`` in the current file): gdb's statement locations;
     anything else goes to lldb's own ``_regexp-break``."""
     target = debugger.GetSelectedTarget()
@@ -632,17 +634,20 @@ def _step_command(debugger: Any, command: str, exe_ctx: Any, result: Any, cls: s
         result.SetError(stepped.GetError() or "step failed")
 
 
-def next_command(debugger: Any, command: str, exe_ctx: Any, result: Any, internal_dict: Any) -> None:
+def next_command(debugger: Any, command: str, exe_ctx: Any, result: Any,
+                 internal_dict: Any) -> None:
     """gdb's ``next [N]``: step over calls, stop at statements of another line."""
     _step_command(debugger, command, exe_ctx, result, "StepOver")
 
 
-def step_command(debugger: Any, command: str, exe_ctx: Any, result: Any, internal_dict: Any) -> None:
+def step_command(debugger: Any, command: str, exe_ctx: Any, result: Any,
+                 internal_dict: Any) -> None:
     """gdb's ``step [N]``: like next, but enter calls with line information."""
     _step_command(debugger, command, exe_ctx, result, "StepIn")
 
 
-def finish_command(debugger: Any, command: str, exe_ctx: Any, result: Any, internal_dict: Any) -> None:
+def finish_command(debugger: Any, command: str, exe_ctx: Any, result: Any,
+                   internal_dict: Any) -> None:
     """gdb's ``finish``: run until the current frame returns (an inlined one: to the
     caller's next statement)."""
     _step_command(debugger, "", exe_ctx, result, "StepOut")

@@ -22,10 +22,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from atomc_lldb_lines import CuLines, build_tables, file_names
 from elftools.dwarf.ranges import BaseAddressEntry
 from elftools.elf.elffile import ELFFile
-
-from atomc_lldb_lines import CuLines, build_tables, file_names
 
 FUNCTION, INLINED, LEXICAL = "function", "inlined", "lexical"
 _SYMBOL_TAGS = {

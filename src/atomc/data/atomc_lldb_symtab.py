@@ -238,7 +238,8 @@ def line_locations(
     return kept
 
 
-def _exact(models: list[ModuleModel], wanted: str, line: int) -> list[tuple[ModuleModel, CuModel, int]]:
+def _exact(models: list[ModuleModel], wanted: str,
+           line: int) -> list[tuple[ModuleModel, CuModel, int]]:
     out: list[tuple[ModuleModel, CuModel, int]] = []
     for model in models:
         for cu in model.all_cus():

@@ -16,8 +16,13 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ..diag import CompileAborted, DiagnosticEngine, InternalCompilerError, WarningPolicy, \
-    compiling_where
+from ..diag import (
+    CompileAborted,
+    DiagnosticEngine,
+    InternalCompilerError,
+    WarningPolicy,
+    compiling_where,
+)
 from ..options import CompileOptions
 from . import naming, toolchain
 from .help import help_text

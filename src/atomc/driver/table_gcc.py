@@ -13,7 +13,7 @@ from collections.abc import Callable
 from ..options import CfProtection, CodeModel, StackProtector
 from . import convert as cv
 from .invocation import Stop
-from .spec import Add, UsageError, Class, Form, Option, Set, Stage, flag, valued
+from .spec import Add, Class, Form, Option, Set, Stage, UsageError, flag, valued
 
 I, G, R = Class.IMPLEMENTED, Class.IGNORED, Class.REJECTED
 CPP, AS, LINK = Stage.CPP, Stage.AS, Stage.LINK

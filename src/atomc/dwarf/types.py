@@ -9,8 +9,15 @@ from __future__ import annotations
 
 from ..diag import InternalCompilerError
 from ..ir.debuginfo import (
-    DIBasicType, DICompositeType, DIDerivedType, DIEnumerator, DIFile, DILocation, DISubrange,
-    DISubroutineType, DIType,
+    DIBasicType,
+    DICompositeType,
+    DIDerivedType,
+    DIEnumerator,
+    DIFile,
+    DILocation,
+    DISubrange,
+    DISubroutineType,
+    DIType,
 )
 from .constants import AT, ATE, FORM, TAG
 from .die import DIE, AsmExpr

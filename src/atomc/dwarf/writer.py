@@ -16,7 +16,14 @@ import os
 from collections.abc import Sequence
 
 from ..diag import InternalCompilerError
-from ..ir.debuginfo import DIFile, DIGlobalVariable, DILexicalBlock, DILocation, DIScope, DISubprogram
+from ..ir.debuginfo import (
+    DIFile,
+    DIGlobalVariable,
+    DILexicalBlock,
+    DILocation,
+    DIScope,
+    DISubprogram,
+)
 from ..ir.function import THREAD_LOCAL, Global, Module
 from ..options import CompileOptions
 from .abbrev import AbbrevTable

@@ -197,7 +197,7 @@ def _rows_per_function(objs: dict[str, ObjFunction], seqs: list[list[Row]],
     if len(set(starts)) == len(starts):
         merged = _rows_by_address(r for seq in seqs for r in seq)
         return {n: merged for n in names}
-    return {n: _rows_by_address(seq) for n, seq in zip(names, seqs)}
+    return {n: _rows_by_address(seq) for n, seq in zip(names, seqs, strict=False)}
 
 
 def _describe_actions(actions: list[Action], keys: SourceKeys) -> dict[int, list[str]]:
@@ -232,7 +232,7 @@ def build_function(mf: MachineFunction, of: ObjFunction | None, rows: dict[int, 
                    initial: set[int] | None) -> Function:
     addrs = _match_addresses(mf, of)
     insts: list[Inst] = []
-    for mi, a in zip(mf.insts, addrs):
+    for mi, a in zip(mf.insts, addrs, strict=True):
         row = rows.get(a) if a is not None else None
         if a is None:  # no object to read: the back end's own rows
             row_line, stmt = keys.key(mi.file, mi.row_line), mi.is_stmt

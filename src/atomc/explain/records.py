@@ -302,7 +302,7 @@ def _replacement(old: _Snap, before: dict[int, _Snap], after: dict[int, _Snap]) 
         now = after.get(id(user))
         if now is None or len(now.operands) != len(was.operands):
             continue
-        for v_was, v_now in zip(was.operands, now.operands):
+        for v_was, v_now in zip(was.operands, now.operands, strict=True):
             if v_was is old.inst and v_now is not old.inst:
                 return v_now
     return None
