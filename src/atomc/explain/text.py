@@ -16,8 +16,8 @@ def function_text(f: Function) -> str:
     lines_with = sum(1 for ln in f.lines if ln.stops)
     out.append(f"function {f.name}: {len(f.insts)} instructions, {stops} stops on "
                f"{lines_with} lines, {f.located:.0%} of variable locations known")
-    for n, why in f.no_stop:
-        out.append(f"  no stop on line {n}: {why}")
+    for label, why in f.no_stop:
+        out.append(f"  no stop on line {label}: {why}")
     for ln in f.lines:
         out.append(f"line {ln.label}: {ln.text.strip()}")
         if ln.atoms:
