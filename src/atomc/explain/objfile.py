@@ -153,6 +153,8 @@ class _Reader:
             return ((lo, hi if a["DW_AT_high_pc"].form == "DW_FORM_addr" else lo + hi),)
         if "DW_AT_ranges" in a:
             rl = self.dwarf.range_lists()
+            if rl is None:  # DW_AT_ranges without a ranges section: a broken object
+                return ()
             base = cu.get_top_DIE().attributes.get("DW_AT_low_pc")
             base_v = base.value if base is not None else 0
             out = []

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from elftools.common.exceptions import ELFError
 from elftools.elf.elffile import ELFFile
+from elftools.elf.sections import SymbolTableSection
 
 from atomc_eval.drivers.base import Stop, Trace
 from atomc_eval.trace import read_trace
@@ -38,7 +39,7 @@ def _symbols(program: str) -> dict[str, int]:
         with open(program, "rb") as f:
             elf = ELFFile(f)
             tab = elf.get_section_by_name(".symtab")
-            if tab is None:
+            if not isinstance(tab, SymbolTableSection):
                 return {}
             return {s.name: s["st_value"] for s in tab.iter_symbols()
                     if s["st_info"]["type"] == "STT_FUNC" and s["st_value"]}

@@ -1,0 +1,52 @@
+"""Lint and types, as CI runs them: ruff (pyproject's rule set, complexity at most 25)
+over the source, mypy over the packages pyproject.toml lists, and a ceiling on
+`type: ignore` comments that only comes down."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src"
+# Lower it when you remove some; never raise it.
+TYPE_IGNORE_CEILING = 286
+# ruff runs over these; the rest of src/ joins when the architecture move has landed
+RUFF_PATHS = ["src/atomc/driver", "src/atomc/dwarf", "src/atomc/explain", "src/atomc/data",
+              "src/atomc_eval", "bench/difuzz_campaign.py", "tests/eval/test_fuzz.py",
+              "tests/eval/test_fuzz_seeds.py", "tests/test_static_checks.py"]
+
+
+def _tool(name: str) -> str:
+    exe = Path(sys.executable).parent / name
+    if exe.exists():
+        return str(exe)
+    found = shutil.which(name)
+    if found is None:
+        pytest.skip(f"{name} is not installed (pip install -e '.[dev]')")
+    return found
+
+
+def test_ruff_is_clean() -> None:
+    done = subprocess.run([_tool("ruff"), "check", "--output-format", "concise", *RUFF_PATHS],
+                          cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_is_clean() -> None:
+    done = subprocess.run([_tool("mypy"), "--cache-dir", "/tmp/atomc-mypy-cache"], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_type_ignores_stay_under_the_ceiling() -> None:
+    count = sum(len(re.findall(r"type:\s*ignore", p.read_text(encoding="utf-8")))
+                for p in SRC.rglob("*.py"))
+    assert count <= TYPE_IGNORE_CEILING, (
+        f"{count} `type: ignore` comments in src/ (ceiling {TYPE_IGNORE_CEILING}): type the "
+        "code instead")
