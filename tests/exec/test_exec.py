@@ -22,7 +22,7 @@ DWARFDUMP = shutil.which("llvm-dwarfdump-22")
 
 def header_flags(src: Path, key: str) -> list[str]:
     """Options a program asks for in a `// KEY: ...` line among its first lines."""
-    for line in src.read_text().splitlines()[:10]:
+    for line in src.read_text(errors="replace").splitlines()[:10]:  # 425_* is not UTF-8
         if line.startswith(f"// {key}:"):
             return line.removeprefix(f"// {key}:").split()
     return []

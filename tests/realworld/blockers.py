@@ -54,15 +54,7 @@ _RETURN_COPY_FIRST = Blocker(
 _PEEK_CHAR_VALUE = Blocker(
     "values: at the `while (PEEK_CHAR(c, tok))` stop `c` shows a character gcc -O0 does "
     "not show there", r"\(line 344\): c = ", "values (issue 15)", ("O2",), (Check.GDB,))
-# libonig's own suite: testc (the EUC-JP checks) fails 191 of 780 and errs on 5 at -O0
-# and -O2 alike, where gcc's builds pass them all: a miscompile not yet reduced
-_ONIG_EUCJP = Blocker(
-    "correctness: libonig's testc (EUC-JP) fails 191 checks",
-    r"suite 4668/4859 gcc 4864/4864|RESULT\s+SUCC:\s+589,\s+FAIL:\s+191", "correctness",
-    LEVELS, (Check.SUITE,))
 BLOCKED: dict[str, tuple[Blocker, ...]] = {
-    "libonig": (_ONIG_EUCJP,),
-    "dpkg-libonig": (_ONIG_EUCJP,),
     "jansson": (_RETURN_COPY_FIRST,),
     "json-c": (_PEEK_CHAR_VALUE,),
     "json-c-ninja": (_PEEK_CHAR_VALUE,),

@@ -290,11 +290,12 @@ class _Job:
         return self._assemble(inp, s_file, source_is_asm=False)
 
     def _read_preprocessed(self, inp: Input) -> str:
+        from ..frontend.preprocess import SOURCE_ERRORS
         if self.inv.dry_run:
             return ""
         if inp.path == "-":
-            return sys.stdin.buffer.read().decode("utf-8", errors="replace")
-        with open(inp.path, encoding="utf-8", errors="replace") as f:
+            return sys.stdin.buffer.read().decode("utf-8", errors=SOURCE_ERRORS)
+        with open(inp.path, encoding="utf-8", errors=SOURCE_ERRORS) as f:
             return f.read()
 
     def _compile_text(self, inp: Input, text: str, i_name: str, s_name: str,

@@ -34,9 +34,11 @@ class StringPool:
 
 
 def asm_string(s: str) -> str:
-    """`s` as the inside of a GNU as string literal (UTF-8, octal escapes)."""
+    """`s` as the inside of a GNU as string literal (UTF-8, octal escapes). Source
+    bytes that are not UTF-8 (in a -g3 macro, decoded with surrogateescape) go out as
+    they were, like gcc's."""
     out: list[str] = []
-    for b in s.encode("utf-8"):
+    for b in s.encode("utf-8", "surrogateescape"):
         if b == 0x22:
             out.append('\\"')
         elif b == 0x5C:

@@ -4,6 +4,7 @@ string literals (escape sequences, adjacent-literal concatenation)."""
 from __future__ import annotations
 
 from .ctype import INT, LONG, UINT, ULONG, IntT
+from .preprocess import SOURCE_ERRORS
 
 _SIMPLE_ESCAPES = {"n": 10, "t": 9, "r": 13, "a": 7, "b": 8, "f": 12, "v": 11, "e": 27,
                    "\\": 92, "'": 39, '"': 34, "?": 63}
@@ -59,7 +60,13 @@ def _decode_body(body: str, wide: bool = False) -> list[int]:
     mask = 0xFFFFFFFF if wide else 0xFF
 
     def encode(cp: int) -> list[int]:
-        return [cp] if wide else list(chr(cp).encode("utf-8"))
+        # A byte that is not UTF-8 reaches us as a surrogateescape code point (see
+        # preprocess.SOURCE_ERRORS): gcc copies it into a narrow literal unchanged and
+        # refuses to convert it to a wide character.
+        if wide and 0xDC80 <= cp <= 0xDCFF:
+            raise LiteralError("converting to execution character set: "
+                               "Invalid or incomplete multibyte or wide character")
+        return [cp] if wide else list(chr(cp).encode("utf-8", SOURCE_ERRORS))
 
     out: list[int] = []
     i = 0
@@ -111,9 +118,7 @@ def char_literal(text: str) -> int:
     prefix = text[: text.index("'")]
     body = text[len(prefix) + 1 : -1]
     if prefix:  # L'x', u'x', U'x': the code point
-        if "\\" not in body:
-            return ord(body[0]) if body else 0
-        units = _decode_body(body)
+        units = _decode_body(body, wide=True)
         return units[0] if units else 0
     units = _decode_body(body)
     if not units:

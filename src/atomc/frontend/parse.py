@@ -8,6 +8,8 @@ error entry points to capture the offending token and what was expected, and
 
 from __future__ import annotations
 
+import ast
+
 from pycparser import c_ast
 from pycparser.c_parser import ParseError
 from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
@@ -16,6 +18,7 @@ from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
 from .generic_selection import parse_generic
 from .imaginary import ImaginaryLexer
 from .gnu_parse import AtomcLexer, GnuStatementsMixin, GnuSyntaxMixin
+from .preprocess import SOURCE_ERRORS
 
 _TOKEN_SPELLING = {
     "SEMI": "';'", "LPAREN": "'('", "RPAREN": "')'", "LBRACE": "'{'", "RBRACE": "'}'",
@@ -304,6 +307,18 @@ def _show(value: object) -> str:
     return f"'{s}'" if len(s) < 40 else f"'{s[:37]}...'"
 
 
+def _stray_byte(shown: str) -> str:
+    """pycparser's repr of a stray character as gcc names it: a non-ASCII one by its
+    first source byte in octal ('\\244'), whether or not the bytes were UTF-8."""
+    try:
+        ch = ast.literal_eval(shown)
+    except (ValueError, SyntaxError):
+        return shown
+    if not isinstance(ch, str) or len(ch) != 1 or ord(ch) < 0x80:
+        return shown
+    return f"'\\{ch.encode('utf-8', SOURCE_ERRORS)[0]:o}'"
+
+
 def _reword(msg: str) -> str:
     """pycparser's message (after the coordinate prefix) in our wording."""
     if ": " in msg:
@@ -313,7 +328,7 @@ def _reword(msg: str) -> str:
     low = msg.lower()
     if low.startswith("illegal character"):
         ch = msg.split(" ", 2)[2] if msg.count(" ") >= 2 else "?"
-        return f"stray {ch} in program (expected a token)"
+        return f"stray {_stray_byte(ch)} in program (expected a token)"
     if "string literal" in low and ("unmatched" in low or "unterminated" in low):
         return "missing terminating '\"' character (expected a string literal)"
     if low.startswith("invalid char constant") or "char constant" in low:

@@ -23,6 +23,10 @@ from ..dwarf.macros import MacroEvent, MacroKind
 from ..options import CfProtection, CodeModel, CompileOptions, StackProtector
 
 GCC = "gcc"  # the gcc whose preprocessor atomc runs (the driver may name another)
+# How source text is decoded from UTF-8 and encoded back: gcc passes bytes that are not
+# UTF-8 (a Latin-1 or EUC-JP string literal) through to narrow literals unchanged, so
+# they must survive the round trip instead of becoming U+FFFD.
+SOURCE_ERRORS = "surrogateescape"
 
 BUILTIN_MACROS: tuple[str, ...] = ()
 # How cpp's messages must look for `report_cpp_messages` to read them.
@@ -102,9 +106,9 @@ def run_command(cmd: list[str], path: str, diags: DiagnosticEngine,
     if errors:
         raise CompileAborted()
     if output is not None:
-        with open(output, encoding="utf-8", errors="replace") as f:
+        with open(output, encoding="utf-8", errors=SOURCE_ERRORS) as f:
             return f.read()
-    return proc.stdout.decode("utf-8", errors="replace")
+    return proc.stdout.decode("utf-8", errors=SOURCE_ERRORS)
 
 
 def report_cpp_messages(stderr: str, diags: DiagnosticEngine) -> int:
