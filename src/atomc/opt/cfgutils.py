@@ -26,6 +26,7 @@ from ..ir import (
     Value,
 )
 from ..ir.dominators import reverse_post_order
+from ..ir.locations import keep
 from ..ir.rewrite import erase, make_unavailable
 
 
@@ -142,7 +143,7 @@ def replace_terminator(block: Block, new: Inst) -> None:
 
 def jump_to(block: Block, target: Block, args: list[Value], loc_from: Inst) -> Jump:
     """Replace the terminator of `block` by an unconditional jump (keep rule for the loc)."""
-    j = Jump(target, args, loc=loc_from.loc)
+    j = Jump(target, args, loc=keep(loc_from))
     replace_terminator(block, j)
     return j
 

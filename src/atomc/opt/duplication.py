@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..ir import (
-    DEREF_EXPR, Alloca, Block, Branch, DbgKind, DbgRecord, Function, Inst, Jump, Load, Module,
+    ARTIFICIAL, DEREF_EXPR, Alloca, Block, Branch, DbgKind, DbgRecord, Function, Inst, Jump, Load, Module,
     Store, Switch, Use, Value,
 )
 from ..ir.blockorder import BlockOrder
@@ -32,19 +32,19 @@ def demote(value: Value, fn: Function, keep_users: Iterable[Inst] = ()) -> Alloc
     """Put `value` in a fresh stack slot: every use (except inside `keep_users`)
     reads it back with a load placed right before the user."""
     keep = {id(i) for i in keep_users}
-    slot = Alloca(max(value.ty.size, 1), max(min(value.ty.size, 8), 1), loc=None,
+    slot = Alloca(max(value.ty.size, 1), max(min(value.ty.size, 8), 1), loc=ARTIFICIAL,
                   name=value.name)
     fn.entry.insert(0, slot)
     uses = list(value.uses)
     if isinstance(value, Inst):
         blk = value.block
         assert blk is not None
-        store = Store(value, slot, loc=None)
+        store = Store(value, slot, loc=ARTIFICIAL)
         blk.insert(blk.insts.index(value) + 1, store)
     else:  # a block parameter: store on entry to its block
         blk = value.block  # type: ignore[attr-defined]
         _carry_join_records(value, blk, slot)
-        store = Store(value, slot, loc=None)
+        store = Store(value, slot, loc=ARTIFICIAL)
         blk.insert(_first_non_alloca(blk), store)
     for use in uses:
         user = use.user
@@ -57,7 +57,7 @@ def demote(value: Value, fn: Function, keep_users: Iterable[Inst] = ()) -> Alloc
         if id(at) in keep or at is store:
             continue
         assert at.block is not None
-        load = Load(value.ty, slot, loc=None)
+        load = Load(value.ty, slot, loc=ARTIFICIAL)
         at.block.insert(at.block.insts.index(at), load)
         use.set(load)
     return slot

@@ -24,10 +24,11 @@ from dataclasses import replace
 from typing import ClassVar
 
 from ..ir import (
-    Alloca, Block, Call, DILocation, Extract, Function, Jump, MemCopy, Module, Op, Ret,
+    ARTIFICIAL, Alloca, Block, Call, DILocation, Extract, Function, Jump, MemCopy, Module, Op, Ret,
     TupleType, VaStart,
 )
 from ..ir.cloning import Cloner
+from ..ir.locations import keep
 from ..ir.rewrite import erase, make_unavailable
 from .passmanager import DI, ModulePass, PassContext
 from .registry import register
@@ -97,10 +98,10 @@ def inline_call(call: Call, callee: Function, module: Module) -> bool:
     for arg, actual, bv in zip(callee.args, call.args, call.byval, strict=True):
         if bv is not None:
             size, align = bv
-            tmp = Alloca(size, align, loc=None)
+            tmp = Alloca(size, align, loc=ARTIFICIAL)  # the callee's copy: no source line
             entry.insert(0, tmp)
             caller_block.insert(caller_block.insts.index(call),
-                                MemCopy(tmp, actual, size, align, loc=call.loc))
+                                MemCopy(tmp, actual, size, align, loc=keep(call)))
             vmap[arg] = tmp
         else:
             vmap[arg] = actual
@@ -122,7 +123,7 @@ def inline_call(call: Call, callee: Function, module: Module) -> bool:
         term = nb.terminator
         if isinstance(term, Ret):
             vals = [u.value for u in term.operands]
-            jump = Jump(cont, vals, loc=term.loc)
+            jump = Jump(cont, vals, loc=keep(term))
             for rec in list(term.dbg_records):
                 term.dbg_records.remove(rec)
                 jump.add_dbg_record(rec)
@@ -141,7 +142,7 @@ def inline_call(call: Call, callee: Function, module: Module) -> bool:
         call.replace_all_uses_with(results[0])
     records = list(call.dbg_records)
     caller_block.remove(call)
-    jump = Jump(new_blocks[0], loc=call.loc.without_atom() if call.loc else None)
+    jump = Jump(new_blocks[0], loc=call.loc.without_atom() if call.loc else ARTIFICIAL)
     caller_block.append(jump)
     for rec in records:
         call.dbg_records.remove(rec)

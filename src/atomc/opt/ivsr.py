@@ -24,6 +24,7 @@ from typing import ClassVar
 from ..ir import (
     I64, PTR, Binary, BlockParam, Cast, Const, Function, Inst, Jump, Op, PtrAdd, Value,
 )
+from ..ir.locations import drop
 from ..ir.loops import Loop, LoopInfo
 from ..ir.rewrite import erase
 from .passmanager import DI, FunctionPass, PassContext
@@ -130,16 +131,16 @@ def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,  
     at = pre.insts.index(pre_term)
     start: Value = init
     if wide:
-        start = Cast(Op.SEXT, init, I64, loc=None)
+        start = Cast(Op.SEXT, init, I64, loc=drop())
         pre.insert(at, start)  # type: ignore[arg-type]
         at += 1
     scaled_ty = I64 if base is not None or wide else ty
-    scaled = Binary(Op.MUL, start, Const(scaled_ty, factor), loc=None)
+    scaled = Binary(Op.MUL, start, Const(scaled_ty, factor), loc=drop())
     pre.insert(at, scaled)
     at += 1
     first: Inst = scaled
     if base is not None:
-        first = PtrAdd(base, scaled, loc=None)
+        first = PtrAdd(base, scaled, loc=drop())
         pre.insert(at, first)
     # the new header parameter and its step on the back edge
     iv = h.add_param(ty, target.name)
@@ -147,7 +148,7 @@ def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,  
         if s.block is h:
             s.args.append(_use(pre_term, first))
     latch_term = latch.terminator
-    step_loc = step.loc.without_atom() if step.loc is not None else None
+    step_loc = step.loc.without_atom() if step.loc is not None else drop()
     nxt: Inst
     if base is not None:
         nxt = PtrAdd(iv, Const(I64, stride), loc=step_loc)

@@ -64,7 +64,7 @@ from ..ir import (
     Use,
     Value,
 )
-from ..ir.debuginfo import DW_OP_LLVM_fragment, type_bits
+from ..ir.debuginfo import ARTIFICIAL, DW_OP_LLVM_fragment, type_bits
 from ..ir.rewrite import detach_with_dependents, erase, make_unavailable
 from .legalize_i128_ops import ArgClass, OpExpander, classify_args, is_i128
 from .passmanager import DI, ModulePass, PassContext
@@ -197,7 +197,7 @@ class _FunctionLegalizer(OpExpander):
             if cls is ArgClass.PAIR:
                 self.halves[old] = (new[0], new[1])
             else:  # MEMORY: the callee reads its copy of the value
-                self.out, self.loc = entry_code, None
+                self.out, self.loc = entry_code, ARTIFICIAL  # the callee's entry copies
                 self.halves[old] = self.load_pair(new[0], False)
         self.out = []
         if entry_code:

@@ -149,7 +149,7 @@ class LICM(FunctionPass):
             assert inst.block is not None
             inst.block.remove(inst)
             ph.insert(len(ph.insts) - 1, inst)
-            inst.loc = drop()
+            inst.set_loc(drop())
         ctx.count("licm.hoisted", len(to_move))
         return True
 

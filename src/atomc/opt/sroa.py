@@ -57,6 +57,7 @@ from ..ir.debuginfo import (
     DW_OP_LLVM_fragment,
 )
 from ..ir.interp import bitcast_value
+from ..ir.locations import keep
 from ..ir.rewrite import detach_with_dependents, erase
 from .cfgutils import make_unavailable
 from .passmanager import DI, FunctionPass, PassContext
@@ -202,7 +203,7 @@ class SROA(FunctionPass):
             align = alloca.align
             while align > 1 and off % align:
                 align //= 2
-            slot = Alloca(size, align, loc=alloca.loc,
+            slot = Alloca(size, align, loc=keep(alloca),
                           name=f"{alloca.name}.{off}" if alloca.name else "")
             blk.insert(pos + k, slot)
             slots[off] = slot
@@ -215,7 +216,7 @@ class SROA(FunctionPass):
             for off, _, ty in pieces:
                 v = _memset_value(ty, int(ms.byte.value))  # type: ignore[union-attr]
                 assert v is not None
-                self._before(ms, Store(v, slots[off], loc=ms.loc))
+                self._before(ms, Store(v, slots[off], loc=keep(ms)))
             erase(ms)
         for home in uses.homes:
             self._split_home(home, alloca, pieces, slots)
@@ -245,13 +246,13 @@ class SROA(FunctionPass):
         for off, _, ty in pieces:
             addr: Value = other
             if off:
-                addr = self._before(cp, PtrAdd(other, Const(I64, off), loc=cp.loc))
+                addr = self._before(cp, PtrAdd(other, Const(I64, off), loc=keep(cp)))
             if into:
-                v = self._before(cp, Load(ty, addr, loc=cp.loc))
-                self._before(cp, Store(v, slots[off], loc=cp.loc))
+                v = self._before(cp, Load(ty, addr, loc=keep(cp)))
+                self._before(cp, Store(v, slots[off], loc=keep(cp)))
             else:
-                v = self._before(cp, Load(ty, slots[off], loc=cp.loc))
-                self._before(cp, Store(v, addr, loc=cp.loc))
+                v = self._before(cp, Load(ty, slots[off], loc=keep(cp)))
+                self._before(cp, Store(v, addr, loc=keep(cp)))
         erase(cp)
 
     @staticmethod
