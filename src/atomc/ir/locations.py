@@ -18,7 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from .debuginfo import ARTIFICIAL, DILexicalBlock, DILocation, DIScope, Loc, NoLoc, loc_or_artificial
+from .debuginfo import (
+    ARTIFICIAL, DILexicalBlock, DILocation, DIScope, Loc, NoLoc, loc_or_artificial,
+)
 from .function import AtomCounter
 from .insts import Inst
 

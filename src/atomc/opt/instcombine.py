@@ -52,8 +52,8 @@ from ..ir import (
 )
 from ..ir.interp import InterpError, eval_binary, eval_cast, eval_cmp, to_signed
 from ..ir.locations import keep
-from ..ir.rewrite import erase
-from .cfgutils import is_removable, replace_value
+from ..ir.rewrite import erase, insert_before, replace_value
+from .cfgutils import is_removable
 from .float_fold import fold_float
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
@@ -172,12 +172,10 @@ class _Combiner:
             if isinstance(v, Inst) and not v.has_real_uses():
                 self.push(v)
 
-    def emit(self, new: Inst, before: Inst) -> Inst:
+    @staticmethod
+    def emit(new: Inst, before: Inst) -> Inst:
         """Insert `new` (built at `keep(before)`: it replaces `before`) just before it."""
-        blk = before.block
-        assert blk is not None
-        blk.insert(blk.insts.index(before), new)
-        return new
+        return insert_before(new, before)
 
     # ------------------------------------------------------------------------
     def simplify(self, inst: Inst) -> Value | None:

@@ -46,6 +46,7 @@ from ..ir import (
 )
 from ..ir.interp import eval_binary, to_signed
 from ..ir.locations import keep
+from ..ir.rewrite import insert_at, insert_blocks_after
 from ..ir.wide import PAIR, Wide, WideKind
 from .instcombine import fold_constant
 
@@ -332,8 +333,7 @@ class OpExpander:
                 byval += [None, None]
             else:  # MEMORY: the value goes on the stack through a byval copy
                 slot = Alloca(16, 16, loc=self.loc)
-                entry = self.fn.entry
-                entry.insert(0, slot)
+                insert_at(self.fn.entry, 0, slot)
                 self.store_pair(a, slot, False)
                 new_args.append(slot)
                 byval.append((16, 16))
@@ -355,7 +355,6 @@ class OpExpander:
         for cv, s in zip(sw.values, sw.succs[1:], strict=True):
             sv = to_signed(cv, 128)
             (small if -(1 << 63) <= sv < (1 << 63) else big).append((cv, s.block, s.arg_values))
-        at = self.fn.blocks.index(b) + 1
         new_blocks: list[Block] = []
 
         def block(suffix: str) -> Block:
@@ -386,4 +385,4 @@ class OpExpander:
             else:
                 chain[k].append(Branch(c, tb, default.block, vals, default.arg_values,
                                        loc=self.loc))
-        self.fn.blocks[at:at] = new_blocks
+        insert_blocks_after(self.fn, b, new_blocks)
