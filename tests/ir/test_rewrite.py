@@ -12,6 +12,7 @@ import pytest
 import atomc
 from atomc.ir import ARTIFICIAL, Binary, Block, Const, I32, Jump, Op, print_module
 from atomc.ir.blockorder import BlockOrder
+from atomc.ir.locations import keep
 from atomc.ir.parser import parse_module
 from atomc.ir.rewrite import (
     LocPolicy, insert_before, insert_blocks_after, merge_into_predecessor, move_to,
@@ -52,12 +53,12 @@ def _setup():  # type: ignore[no-untyped-def]
 def test_insert_policies_keep_merge_drop() -> None:
     m, fn, b0, _ = _setup()
     a, mul = b0.insts[0], b0.insts[1]
-    kept = insert_before(Binary(Op.ADD, a, Const(I32, 3), loc=a.loc), mul)  # type: ignore[arg-type]
+    kept = insert_before(Binary(Op.ADD, a, Const(I32, 3), loc=keep(a)), mul)
     assert kept.loc == a.loc
-    dropped = insert_before(Binary(Op.ADD, a, Const(I32, 4), loc=a.loc), mul,  # type: ignore[arg-type]
+    dropped = insert_before(Binary(Op.ADD, a, Const(I32, 4), loc=keep(a)), mul,
                             LocPolicy.DROP)
     assert dropped.loc is None
-    merged = insert_before(Binary(Op.ADD, a, Const(I32, 5), loc=a.loc), mul,  # type: ignore[arg-type]
+    merged = insert_before(Binary(Op.ADD, a, Const(I32, 5), loc=keep(a)), mul,
                            LocPolicy.MERGE, merge_with=mul, atoms=m.atoms)
     assert merged.loc is not None and merged.loc.line == 0  # lines 2 and 3 merge to line 0
     assert b0.insts[1:4] == [kept, dropped, merged]

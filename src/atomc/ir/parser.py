@@ -1105,7 +1105,8 @@ class IRParser:
                 self.expect(",")
                 self.expect("align")
                 align = self.expect_int("alignment")
-                return MemCopy(dst, src, size, align, loc=self.inst_loc, volatile=self.accept("volatile"))
+                return MemCopy(dst, src, size, align, loc=self.inst_loc,
+                               volatile=self.accept("volatile"))
             case Op.MEMSET:
                 dst = typed()
                 self.expect(",")

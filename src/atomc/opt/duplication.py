@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..ir import (
-    ARTIFICIAL, DEREF_EXPR, Alloca, Block, Branch, DbgKind, DbgRecord, Function, Inst, Jump, Load, Module,
-    Store, Switch, Use, Value,
+    ARTIFICIAL, DEREF_EXPR, Alloca, Block, Branch, DbgKind, DbgRecord, Function, Inst, Jump, Load,
+    Module, Store, Switch, Use, Value,
 )
 from ..ir.blockorder import BlockOrder
 from ..ir.cloning import Cloner

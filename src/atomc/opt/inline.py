@@ -24,7 +24,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from ..ir import (
-    ARTIFICIAL, Alloca, Block, Call, DILocation, Extract, Function, Jump, MemCopy, Module, Op, Ret,
+    ARTIFICIAL, Alloca, Call, DILocation, Extract, Function, Jump, MemCopy, Module, Op, Ret,
     TupleType, VaStart,
 )
 from ..ir.cloning import Cloner
