@@ -5,7 +5,8 @@ Constructors and the builder refuse `None` at run time; this scan catches, befor
 anything runs, the spellings that would only fail on the path that reaches them:
 `loc=None` passed to an IR instruction class or the builder, an IR instruction
 built with no `loc=` at all, a `Builder` made without its starting location, and
-`inst.loc = None` in the IR and its passes. Machine instructions (`MInst`) are
+`inst.loc = None` or `builder.at(None)` in the IR and its passes (the front end
+still spells "no position" `at(None)`; the builder reads it as ARTIFICIAL). Machine instructions (`MInst`) are
 the back end's and are not IR: they are not scanned.
 """
 
@@ -81,6 +82,9 @@ def missing_locations(tree: ast.AST, in_ir: bool) -> list[tuple[int, str]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             name = _callee(node)
+            if in_ir and name == "at" and len(node.args) == 1 and _is_none(node.args[0]):
+                found.append((node.lineno, "builder.at(None): use at(ARTIFICIAL)"))
+                continue
             if name not in checked:
                 continue
             kw = {k.arg: k.value for k in node.keywords}
@@ -121,6 +125,7 @@ def test_the_scan_finds_each_kind_of_forgotten_location() -> None:
         "x = Binary(Op.ADD, a, b, loc=None)\n"
         "y = ir.Jump(t)\n"
         "inst.loc = None\n"
+        "with b.at(None): pass\n"
         "z = MInst('movl', [], loc=None)\n"  # machine instruction: not IR
         "w = Cast(op, v, t, loc=keep(inst))\n"
         "def f():\n"
@@ -128,7 +133,7 @@ def test_the_scan_finds_each_kind_of_forgotten_location() -> None:
         "    return Call(f, args)\n"  # not IR: not imported from the IR
     )
     found = missing_locations(ast.parse(bad), in_ir=True)
-    assert [line for line, _ in found] == [2, 3, 4, 5]
+    assert [line for line, _ in found] == [2, 3, 4, 5, 6]
 
 
 def test_the_scan_knows_every_instruction_class() -> None:
