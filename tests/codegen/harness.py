@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 from atomc.codegen import generate_assembly
-from atomc.ir import Builder, Function, Module
+from atomc.ir import ARTIFICIAL, Builder, Function, Module
 from atomc.options import CompileOptions
 
 DRIVER_PRELUDE = r"""
@@ -25,7 +25,7 @@ static int failures;
 
 def new_function(m: Module, name: str, params, rets, **kw) -> tuple[Function, Builder]:
     f = m.add_function(Function(name, params, rets, **kw))
-    b = Builder(f)
+    b = Builder(f, ARTIFICIAL)
     b.position_at_end(f.add_block("entry"))
     return f, b
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from atomc.ir import I8, I32, I64, Const, Module, Op
+from atomc.ir import ARTIFICIAL, I8, I32, I64, Const, Module, Op
 from atomc.options import CompileOptions
 
 from .harness import build_and_run, new_function
@@ -26,7 +26,7 @@ def _sum_to(m: Module) -> None:
     i2 = b.binary(Op.ADD, i, Const(I32, 1))
     c = b.cmp("sle", i2, f.args[0])
     from atomc.ir import Branch
-    b.insert(Branch(c, loop, done, [i2, acc2], [acc2], loc=None))
+    b.insert(Branch(c, loop, done, [i2, acc2], [acc2], loc=ARTIFICIAL))
     b.position_at_end(done)
     b.ret([res])
 
@@ -42,7 +42,7 @@ def _swap_loop(m: Module) -> None:
     from atomc.ir import Branch
     c = b.cmp("sgt", n, Const(I32, 0))
     n2 = b.binary(Op.SUB, n, Const(I32, 1))
-    b.insert(Branch(c, loop, done, [y, z, x, n2], [], loc=None))
+    b.insert(Branch(c, loop, done, [y, z, x, n2], [], loc=ARTIFICIAL))
     b.position_at_end(done)
     r = b.binary(Op.ADD, b.binary(Op.MUL, x, Const(I32, 10000)),
                  b.binary(Op.ADD, b.binary(Op.MUL, y, Const(I32, 100)), z))
@@ -59,7 +59,7 @@ def _fib(m: Module) -> None:
     c = b.cmp("eq", k, Const(I64, 0))
     from atomc.ir import Branch
     b.insert(Branch(c, done, loop, [], [bb, b.binary(Op.ADD, a, bb),
-                                        b.binary(Op.SUB, k, Const(I64, 1))], loc=None))
+                                        b.binary(Op.SUB, k, Const(I64, 1))], loc=ARTIFICIAL))
     b.position_at_end(done)
     b.ret([a])
 
@@ -71,7 +71,7 @@ def _same_target_two_edges(m: Module) -> None:
     v = join.add_param(I32)
     from atomc.ir import Branch
     c = b.cmp("ne", f.args[0], Const(I8, 0))
-    b.insert(Branch(c, join, join, [f.args[1]], [f.args[2]], loc=None))
+    b.insert(Branch(c, join, join, [f.args[1]], [f.args[2]], loc=ARTIFICIAL))
     b.position_at_end(join)
     b.ret([v])
 
@@ -150,7 +150,7 @@ def test_bool_values_through_blocks_and_selects(tmp_path, level):
     more = b.cmp("sgt", k, Const(I32, 0))
     flipped = b.binary(Op.XOR, flag, Const(I1, 1))
     k2 = b.binary(Op.SUB, k, Const(I32, 1))
-    b.insert(Branch(more, loop, done, [flipped, k2], [], loc=None))
+    b.insert(Branch(more, loop, done, [flipped, k2], [], loc=ARTIFICIAL))
     b.position_at_end(done)
     both = b.select(b.cmp("eq", flag, Const(I1, 1)), flag, Const(I1, 0))
     b.ret([b.cast(Op.ZEXT, both, I32)])

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from atomc.ir import Branch, Const, IntType, Module, Op
+from atomc.ir import ARTIFICIAL, Branch, Const, IntType, Module, Op
 from atomc.options import CompileOptions
 
 from .harness import build_and_run, new_function
@@ -102,7 +102,7 @@ class Gen:
                 fn = self.fn
                 then, els, join = fn.add_block(), fn.add_block(), fn.add_block()
                 p = join.add_param(ty)
-                b.insert(Branch(cond, then, els, loc=None))
+                b.insert(Branch(cond, then, els, loc=ARTIFICIAL))
                 b.position_at_end(then)
                 tv = b.binary(Op.ADD, xv, yv)
                 b.jump(join, [tv])

@@ -4,6 +4,7 @@ data item and metadata node kind; shared by the parser and verifier tests."""
 from __future__ import annotations
 
 from atomc.ir import (
+    ARTIFICIAL,
     DEREF_EXPR,
     EMPTY_EXPR,
     F32,
@@ -124,7 +125,7 @@ def every_format_module() -> Module:
     var_n = DILocalVariable("n", lex2, di.file, 13, di.node)
     var_arr = DILocalVariable("arr", lex, di.file, 12, di.arr)
 
-    b = Builder(fn)
+    b = Builder(fn, ARTIFICIAL)
     entry, loop, body, done, sw_a, sw_b = (fn.add_block(n) for n in
                                           ("entry", "loop", "body", "done", "a", "b"))
     b.position_at_end(entry)
@@ -216,7 +217,7 @@ def every_format_module() -> Module:
     # --- floats: every float op, fcmp, float casts ---
     fsp = di.subprogram("floats", 30, local=True, key_instructions=False)
     floats.subprogram = fsp
-    b = Builder(floats)
+    b = Builder(floats, ARTIFICIAL)
     b.position_at_end(floats.add_block())
     with b.at(DILocation(31, 2, fsp)):
         x, y = floats.args
@@ -238,7 +239,7 @@ def every_format_module() -> Module:
     vfn.subprogram = vsp
     callee = di.subprogram("helper", 50, local=True)
     inner = di.subprogram("inner", 60, local=True, key_instructions=False)
-    b = Builder(vfn)
+    b = Builder(vfn, ARTIFICIAL)
     b.position_at_end(vfn.add_block())
     call_site = DILocation(41, 4, vsp, atom_group=3, atom_rank=1)
     site2 = DILocation(51, 8, callee, inlined_at=call_site)
@@ -259,12 +260,12 @@ def every_format_module() -> Module:
     # --- a two-register return and an sret definition ---
     pdef = m.add_function(Function("make_pair", [I64, I64], [I64, I64], internal=True))
     pdef.attrs = {"always_inline"}
-    b = Builder(pdef)
+    b = Builder(pdef, ARTIFICIAL)
     b.position_at_end(pdef.add_block())
     b.ret(pdef.args)
     sdef = m.add_function(Function("fill", [PTR, PTR], [], byval_params=[None, (32, 16)]))
     sdef.sret = True
-    b = Builder(sdef)
+    b = Builder(sdef, ARTIFICIAL)
     b.position_at_end(sdef.add_block())
     b.memcpy(sdef.args[0], sdef.args[1], 32, 16)
     b.ret()
@@ -273,7 +274,7 @@ def every_format_module() -> Module:
     other = m.add_function(Function("types", [], [I32]))
     osp = DISubprogram("types", "", di.file, 70, di.vfn_type, 70, di.cu, is_definition=True)
     other.subprogram = osp
-    b = Builder(other)
+    b = Builder(other, ARTIFICIAL)
     b.position_at_end(other.add_block())
     with b.at(DILocation(71, 1, osp)):
         a = b.alloca(8, 8)
@@ -293,7 +294,7 @@ def simple_module(key_instructions: bool = True) -> tuple[Module, Function]:
     m = Module(source_filename="t.c", cu=di.cu)
     fn = m.add_function(Function("f", [I32], [I32]))
     fn.subprogram = di.subprogram("f", 1)
-    b = Builder(fn)
+    b = Builder(fn, ARTIFICIAL)
     b.position_at_end(fn.add_block())
     with b.at(DILocation(2, 3, fn.subprogram)):
         s = b.binary(Op.ADD, fn.args[0], Const(I32, 1))

@@ -8,6 +8,7 @@ import random
 from ir_samples import DI
 
 from atomc.ir import (
+    ARTIFICIAL,
     F32,
     F64,
     I1,
@@ -81,7 +82,7 @@ def random_module(seed: int) -> Module:
         for _ in range(rng.randint(0, 2)):
             b.add_param(rng.choice(SCALARS), rng.choice(["", "p", "x.y"]))
     tree = DomTree(0, lambda i: succs[i])
-    bld = Builder(fn)
+    bld = Builder(fn, ARTIFICIAL)
     avail: dict[int, list[Value]] = {}  # values usable at the end of each block
     line = 10
     new_rec: DbgRecord | None = None

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from atomc.ir import I32, Block, Builder, Const, Function
+from atomc.ir import ARTIFICIAL, I32, Block, Builder, Const, Function
 from atomc.ir.dominators import DomTree, dominators_of_function, reverse_post_order
 
 
@@ -135,7 +135,7 @@ def test_deep_chain_is_not_recursive() -> None:
 def test_ir_function() -> None:
     fn = Function("f", [I32], [I32])
     b0, b1, b2, b3 = (fn.add_block() for _ in range(4))
-    bld = Builder(fn)
+    bld = Builder(fn, ARTIFICIAL)
     bld.position_at_end(b0)
     c = bld.cmp("eq", fn.args[0], Const(I32, 0))
     bld.branch(c, b1, b2)

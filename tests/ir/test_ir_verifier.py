@@ -12,6 +12,7 @@ from ir_samples import DI, every_format_module, simple_module
 from random_ir import random_module
 
 from atomc.ir import (
+    ARTIFICIAL,
     EMPTY_EXPR,
     I32,
     I64,
@@ -65,7 +66,7 @@ def test_random_valid_modules_pass(seed: int) -> None:
 def _func(m: Module | None = None) -> tuple[Module, Function, Builder]:
     m = m or Module()
     fn = m.add_function(Function("g", [I32], [I32]))
-    b = Builder(fn)
+    b = Builder(fn, ARTIFICIAL)
     b.position_at_end(fn.add_block())
     return m, fn, b
 
@@ -197,7 +198,7 @@ def test_stale_use_in_use_list() -> None:
     m, fn, b = _func()
     x = b.binary(Op.ADD, fn.args[0], Const(I32, 1))
     b.ret([fn.args[0]])
-    dead = Binary(Op.MUL, x, x, loc=None)  # never inserted: its uses are stale
+    dead = Binary(Op.MUL, x, x, loc=ARTIFICIAL)  # never inserted: its uses are stale
     assert dead.block is None
     msgs = messages(m)
     stale = "use list of %1 holds a stale use (its user is gone or no longer refers to it)"
@@ -230,7 +231,7 @@ def test_record_key_in_another_function() -> None:
     var = DILocalVariable("a", sp, sp.file, 1, DI().int)
     loc = DILocation(1, 1, sp)
     elsewhere = DbgRecord(DbgKind.NEW, var, None, loc=loc)
-    Alloca(4, 4, loc=None).add_dbg_record(elsewhere)
+    Alloca(4, 4, loc=ARTIFICIAL).add_dbg_record(elsewhere)
     add = DbgRecord(DbgKind.ADD, var, fn.args[0], loc=loc, key=elsewhere)
     fn.entry.insts[-1].add_dbg_record(add)
     one_error(m, "names a record that is not in this function")
@@ -377,7 +378,7 @@ def test_random_mutations_are_caught(seed: int) -> None:
         assert any("terminator" in s for s in msgs), msgs
     else:
         b = rng.choice(fn.blocks)
-        extra = Ret([Const(I32, 0)], loc=None)
+        extra = Ret([Const(I32, 0)], loc=ARTIFICIAL)
         b.insert(0, extra)
         assert "terminator in the middle of a block" in messages(m)
 
@@ -386,7 +387,7 @@ def test_jump_to_block_with_params_needs_args() -> None:
     m, fn, b = _func()
     tgt = fn.add_block()
     tgt.add_param(I32)
-    b.insert(Jump(tgt, [], loc=None))
+    b.insert(Jump(tgt, [], loc=ARTIFICIAL))
     b.position_at_end(tgt)
     b.ret([tgt.params[0]])
     one_error(m, "0 arguments for bb1, which has 1 parameters")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from atomc.ir import Binary, Const, Module, Op, Ret
+from atomc.ir.locations import keep
 from atomc.opt import registry
 from atomc.opt.passmanager import ModulePass, PassContext
 from atomc.tools import opt
@@ -91,7 +92,7 @@ class _AddOne(ModulePass):
                 r = b.terminator
                 if isinstance(r, Ret) and r.operands:
                     v = r.operand(0)
-                    add = Binary(Op.ADD, v, Const(v.ty, 1), loc=r.loc)
+                    add = Binary(Op.ADD, v, Const(v.ty, 1), loc=keep(r))
                     b.insert(len(b.insts) - 1, add)
                     r.set_operand(0, add)
         return True

@@ -10,7 +10,7 @@ import struct
 import pytest
 
 from atomc.frontend.floats import float_literal
-from atomc.ir import F32, F64, I1, I32, I64, X80, Cast, Cmp, Const, Op
+from atomc.ir import ARTIFICIAL, F32, F64, I1, I32, I64, X80, Cast, Cmp, Const, Op
 from atomc.ir.interp import eval_binary, eval_cast, eval_cmp
 from atomc.ir.parser import parse_module
 from atomc.ir.printer import print_module
@@ -73,7 +73,7 @@ def test_bitcasts_keep_bits() -> None:
 
 
 def _cast(op: Op, v: float | int, src, dst) -> Cast:  # type: ignore[no-untyped-def]
-    return Cast(op, Const(src, v), dst, loc=None)
+    return Cast(op, Const(src, v), dst, loc=ARTIFICIAL)
 
 
 def test_folding_leaves_undefined_conversions_alone() -> None:
@@ -88,7 +88,7 @@ def test_folding_leaves_undefined_conversions_alone() -> None:
 
 
 def test_folding_compares_and_arithmetic() -> None:
-    c = fold_float(Cmp("une", Const(F64, NAN), Const(F64, NAN), loc=None, float_cmp=True))
+    c = fold_float(Cmp("une", Const(F64, NAN), Const(F64, NAN), loc=ARTIFICIAL, float_cmp=True))
     assert isinstance(c, Const) and c.ty == I1 and c.value == 1
 
 

@@ -4,6 +4,7 @@ locations and records, its atoms kept distinct per inlined instance."""
 from __future__ import annotations
 
 from atomc.ir import (
+    ARTIFICIAL,
     EMPTY_EXPR, I32, Builder, Call, Const, DbgKind, DbgRecord, DIBasicType, DICompileUnit,
     DIFile, DILocalVariable, DILocation, DISubprogram, DISubroutineType, Function, Module, Op,
     Ret,
@@ -26,7 +27,7 @@ def build() -> tuple[Module, Function, Function, DILocalVariable]:
     sq = m.add_function(Function("sq", [I32], [I32], internal=True))
     sq.subprogram = SQ
     v = DILocalVariable("v", SQ, F, 1, INT, arg=1)
-    b = Builder(sq)
+    b = Builder(sq, ARTIFICIAL)
     b.position_at_end(sq.add_block())
     with b.at(DILocation(1, 30, SQ)):
         mul = b.binary(Op.MUL, sq.args[0], sq.args[0])
@@ -37,7 +38,7 @@ def build() -> tuple[Module, Function, Function, DILocalVariable]:
     ret.loc = ret.loc.with_atom(1, 1)
     main = m.add_function(Function("main", [], [I32]))
     main.subprogram = MAIN
-    b = Builder(main)
+    b = Builder(main, ARTIFICIAL)
     b.position_at_end(main.add_block())
     with b.at(DILocation(6, 12, MAIN)):
         c1 = b.call(sq, [Const(I32, 3)], I32)

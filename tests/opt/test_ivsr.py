@@ -5,6 +5,7 @@ from __future__ import annotations
 import struct
 
 from atomc.ir import (
+    ARTIFICIAL,
     I32, I64, PTR, Builder, Const, DbgKind, DbgRecord, DIBasicType, DICompileUnit, DIFile,
     DILocalVariable, DILocation, DISubprogram, DISubroutineType, EMPTY_EXPR, Function, Global,
     Module, Op,
@@ -29,7 +30,7 @@ def build(nsw: bool = True) -> tuple[Module, Function, DILocalVariable]:
     fn = m.add_function(Function("f", [I32], [I32]))
     fn.subprogram = SP
     off_var = DILocalVariable("off", SP, F, 1, DIBasicType("long", 64, "signed"))
-    b = Builder(fn)
+    b = Builder(fn, ARTIFICIAL)
     entry, head, body, done = (fn.add_block() for _ in range(4))
     b.position_at_end(entry)
     b.jump(head, [Const(I32, 0), Const(I32, 0)])
@@ -108,7 +109,7 @@ def test_wrapping_counter_keeps_its_values() -> None:
     3 * -2^31: the interpreter's result must survive the pass."""
     m = Module("t.c")
     fn = m.add_function(Function("f", [I32], [I64]))
-    b = Builder(fn)
+    b = Builder(fn, ARTIFICIAL)
     entry, head, done = (fn.add_block() for _ in range(3))
     b.position_at_end(entry)
     b.jump(head, [fn.args[0], Const(I64, 0)])

@@ -10,6 +10,7 @@ import pytest
 from opt_helpers import parse
 
 from atomc.ir import (
+    ARTIFICIAL,
     F32, F64, I8, I32, I64, I128, PTR, Builder, Const, Function, Module, Op, Value,
     print_module,
 )
@@ -39,12 +40,12 @@ def random_program(seed: int) -> Module:
     rng = random.Random(seed)
     m = Module("rand.ll")
     helper = m.add_function(Function("h", [I128, I64, I128], [I128], internal=True))
-    hb = Builder(helper)
+    hb = Builder(helper, ARTIFICIAL)
     hb.position_at_end(helper.add_block())
     ha, hk, hc = helper.args
     hb.ret([hb.binary(Op.XOR, hb.binary(Op.MUL, ha, hb.cast(Op.SEXT, hk, I128)), hc)])
     fn = m.add_function(Function("f", [I64, I64, I64, I64, I64], [I64]))
-    b = Builder(fn)
+    b = Builder(fn, ARTIFICIAL)
     b.position_at_end(fn.add_block())
     alo, ahi, blo, bhi, n = fn.args
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from atomc.ir import (
+    ARTIFICIAL,
     DEREF_EXPR, I1, I32, Builder, Const, DbgKind, DbgRecord, DIBasicType, DICompileUnit, DIFile,
     DILocalVariable, DILocation, DISubprogram, DISubroutineType, Function, Module, Op,
 )
@@ -30,7 +31,7 @@ def counted_loop(trips: int = 5, ivar: DILocalVariable | None = None
     fn = m.add_function(Function("f", [I32], [I32]))
     fn.subprogram = SP
     svar = DILocalVariable("s", SP, F, 1, INT)
-    b = Builder(fn)
+    b = Builder(fn, ARTIFICIAL)
     entry, head, body, done = (fn.add_block(n) for n in ("entry", "head", "body", "done"))
     b.position_at_end(entry)
     with b.at(DILocation(1, 20, SP)):
@@ -123,7 +124,7 @@ def test_jump_threading_on_constant_argument() -> None:
     """f(n): b = n > 3; join(b): if (b) return 10; return 20 -- with a constant path."""
     m = Module("t.c")
     fn = m.add_function(Function("f", [I32], [I32]))
-    b = Builder(fn)
+    b = Builder(fn, ARTIFICIAL)
     entry, other, join, yes, no = (fn.add_block() for _ in range(5))
     b.position_at_end(entry)
     c = b.cmp("sgt", fn.args[0], Const(I32, 3))

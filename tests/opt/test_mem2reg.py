@@ -4,6 +4,7 @@ value records at stores and joins."""
 from __future__ import annotations
 
 from atomc.ir import (
+    ARTIFICIAL,
     DEREF_EXPR, I32, PTR, VOID, Alloca, Builder, Const, DbgKind, DbgRecord, DIBasicType, DICompileUnit,
     DIFile, DILocalVariable, DILocation, DISubprogram, DISubroutineType, Function, Load, Module,
     Op, Store, print_function,
@@ -23,7 +24,7 @@ def build_diamond() -> tuple[Module, Function, DILocalVariable]:
     fn = m.add_function(Function("f", [I32], [I32]))
     fn.subprogram = SP
     x = DILocalVariable("x", SP, F, 1, INT)
-    b = Builder(fn)
+    b = Builder(fn, ARTIFICIAL)
     entry, then, join = fn.add_block(), fn.add_block(), fn.add_block()
     b.position_at_end(entry)
     with b.at(DILocation(1, 5, SP)):
@@ -82,7 +83,7 @@ def test_address_taken_slot_is_not_promoted() -> None:
     m = Module("t.c")
     ext = m.add_function(Function("g", [PTR], []))
     fn = m.add_function(Function("f", [], [I32]))
-    b = Builder(fn)
+    b = Builder(fn, ARTIFICIAL)
     b.position_at_end(fn.add_block())
     slot = b.alloca(4, 4)
     b.store(Const(I32, 1), slot)
@@ -96,7 +97,7 @@ def test_loop_gets_header_parameter_and_undef_for_uninitialised() -> None:
     """int i; for (i = 0; i < 10; i++) ; return i;  -- and an unread slot."""
     m = Module("t.c")
     fn = m.add_function(Function("f", [], [I32]))
-    b = Builder(fn)
+    b = Builder(fn, ARTIFICIAL)
     entry, head, body, done = (fn.add_block() for _ in range(4))
     b.position_at_end(entry)
     i = b.alloca(4, 4, "i")

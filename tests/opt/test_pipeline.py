@@ -9,7 +9,7 @@ from ir_corpus import LOOP_SUM
 from opt_helpers import parse
 
 from atomc.diag import InternalCompilerError
-from atomc.ir import I32, Builder, Const, Function, Module, Op, print_module
+from atomc.ir import ARTIFICIAL, I32, Builder, Const, Function, Module, Op, print_module
 from atomc.options import CompileOptions
 from atomc.pipeline import optimise, pipeline_for
 
@@ -50,7 +50,7 @@ def test_o0_changes_nothing() -> None:
 def test_verify_each_reports_broken_input() -> None:
     m = Module("t.c")
     fn = m.add_function(Function("f", [], [I32]))
-    b = Builder(fn)
+    b = Builder(fn, ARTIFICIAL)
     b.position_at_end(fn.add_block())
     b.binary(Op.ADD, Const(I32, 1), Const(I32, 2))  # the block has no terminator
     with pytest.raises(InternalCompilerError):

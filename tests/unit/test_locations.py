@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from atomc.ir import (
+    ARTIFICIAL,
     I32, AtomCounter, Builder, Const, DICompileUnit, DIFile, DILexicalBlock, DILocation,
     DISubprogram, DISubroutineType, Function, Module, Op,
 )
@@ -66,7 +67,7 @@ def test_clone_gets_fresh_groups_shared_by_members_of_one_atom() -> None:
     mod = Module("t.c")
     fn = mod.add_function(Function("f", [], [I32]))
     fn.subprogram = SP
-    b = Builder(fn)
+    b = Builder(fn, ARTIFICIAL)
     b.position_at_end(fn.add_block())
     mod.atoms.next_group = 10
     copies = []

@@ -36,6 +36,7 @@ import atomc
 
 from ..diag import CompileAborted, DiagnosticEngine
 from ..ir import (
+    ARTIFICIAL,
     DEREF_EXPR,
     I1,
     I8,
@@ -436,7 +437,7 @@ class IRGen(InlineGen, CleanupGen, VlaGen, ComplexGen):
 
     def alloca(self, size: int, align: int, name: str = "") -> Inst:
         assert self.fn is not None
-        inst = Alloca(max(size, 1), max(align, 1), loc=None, name=name)
+        inst = Alloca(max(size, 1), max(align, 1), loc=ARTIFICIAL, name=name)
         self.fn.entry.insert(self.alloca_count, inst)
         self.alloca_count += 1
         return inst
@@ -487,7 +488,7 @@ class IRGen(InlineGen, CleanupGen, VlaGen, ComplexGen):
                           key_instructions=self.opts.use_key_instructions)
         fn.subprogram = sp
         self.fn, self.sp, self.scope = fn, sp, sp
-        self.b = Builder(fn)
+        self.b = Builder(fn, ARTIFICIAL)
         self.started = []
         self.alloca_count = 0
         self.records = []
@@ -714,7 +715,7 @@ class IRGen(InlineGen, CleanupGen, VlaGen, ComplexGen):
             store.drop_all_references()
             if self.fabi.ret.ext:  # the narrow result leaves extended to 32 bits
                 ext = Cast(Op.SEXT if self.fabi.ret.ext == "s" else Op.ZEXT, new_vals[0], I32,
-                           loc=loc.without_atom() if loc is not None else None)
+                           loc=loc.without_atom() if loc is not None else ARTIFICIAL)
                 pred.insert(pred.insts.index(jump), ext)
                 new_vals = [ext]
         if loc is None or not loc.atom_group:
@@ -725,7 +726,7 @@ class IRGen(InlineGen, CleanupGen, VlaGen, ComplexGen):
             for inst in list(rb.insts):
                 rb.remove(inst)
                 inst.drop_all_references()
-            ret = Ret(new_vals, loc=loc)
+            ret = Ret(new_vals, loc=loc or ARTIFICIAL)
             pred.append(ret)
         else:
             # keep the epilogue's loads; the return statement's location moves to them
@@ -1226,7 +1227,7 @@ class IRGen(InlineGen, CleanupGen, VlaGen, ComplexGen):
         if not self.b.terminated:
             with self.b.at(None):
                 self.b.jump(end_b)
-        sw = Switch(v, ctx.default or end_b, ctx.cases, loc=self.loc(p))
+        sw = Switch(v, ctx.default or end_b, ctx.cases, loc=self.loc(p) or ARTIFICIAL)
         head.append(sw)
         self.b.add_to_new_atom(sw, v)
         self.start(end_b)

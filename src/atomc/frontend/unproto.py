@@ -12,7 +12,7 @@ The inserted casts carry no location, so they join no atom and no line row.
 
 from __future__ import annotations
 
-from ..ir import PTR, Call, Cast, Const, Function, IntType, Module, Op, Type, Value
+from ..ir import ARTIFICIAL, PTR, Call, Cast, Const, Function, IntType, Module, Op, Type, Value
 
 I64_BITS = 64
 
@@ -25,7 +25,7 @@ def _coerce(call: Call, v: Value, to: Type) -> Value | None:
 
     def cast(op: Op, x: Value, ty: Type) -> Value:
         nonlocal at
-        c = Cast(op, x, ty, loc=None)
+        c = Cast(op, x, ty, loc=ARTIFICIAL)
         block.insert(at, c)
         at += 1
         return c
@@ -84,7 +84,7 @@ def _reconcile(call: Call, fn: Function) -> None:
 def _replace_args(call: Call, args: list[Value]) -> None:
     block = call.block
     assert block is not None
-    new = Call(call.callee, args, call.ty, loc=call.loc, fixed_args=call.fixed_args,
+    new = Call(call.callee, args, call.ty, loc=call.loc or ARTIFICIAL, fixed_args=call.fixed_args,
                byval=call.byval[:len(args)] + [None] * (len(args) - len(call.byval)),
                name=call.name)
     block.insert(block.insts.index(call), new)

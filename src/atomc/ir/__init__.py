@@ -7,9 +7,10 @@ from .builder import Builder
 from .insts import ATOMIC_OPS
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
-    DEREF_EXPR, EMPTY_EXPR, DIBasicType, DICompileUnit, DICompositeType, DIDerivedType,
+    ARTIFICIAL, DEREF_EXPR, EMPTY_EXPR, DIBasicType, DICompileUnit, DICompositeType, DIDerivedType,
     DIEnumerator, DIExpression, DIFile, DIGlobalVariable, DILexicalBlock, DILocalVariable,
-    DILocation, DIScope, DISubprogram, DISubrange, DISubroutineType, DIType,
+    DILocation, DIScope, DISubprogram, DISubrange, DISubroutineType, DIType, Loc, NoLoc,
+    loc_or_artificial,
 )
 from .function import AtomCounter, Block, DataItem, Function, Global, Module, SymRef, Zeros
 from .insts import (

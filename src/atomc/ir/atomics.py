@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING
 
-from .debuginfo import DILocation
+from .debuginfo import Loc
 from .insts import Inst, Op
 from .types import I1, I64, PTR, VOID, IntType, PtrType, TupleType, Type
 from .values import Value
@@ -90,7 +90,7 @@ def rmw_result(op: RMWOp, old: int, v: int, ty: IntType) -> int:
 class AtomicLoad(Inst):
     __slots__ = ("ordering", "volatile")
 
-    def __init__(self, ty: Type, ptr: Value, ordering: Ordering, *, loc: DILocation | None,
+    def __init__(self, ty: Type, ptr: Value, ordering: Ordering, *, loc: Loc,
                  volatile: bool = False, name: str = "") -> None:
         super().__init__(Op.ATOMIC_LOAD, ty, [ptr], loc=loc, name=name)
         self.ordering = ordering
@@ -105,7 +105,7 @@ class AtomicStore(Inst):
     __slots__ = ("ordering", "volatile")
 
     def __init__(self, value: Value, ptr: Value, ordering: Ordering, *,
-                 loc: DILocation | None, volatile: bool = False) -> None:
+                 loc: Loc, volatile: bool = False) -> None:
         super().__init__(Op.ATOMIC_STORE, VOID, [value, ptr], loc=loc)
         self.ordering = ordering
         self.volatile = volatile
@@ -125,7 +125,7 @@ class AtomicRMW(Inst):
     __slots__ = ("ordering", "rmw", "volatile")
 
     def __init__(self, rmw: RMWOp, ptr: Value, value: Value, ordering: Ordering, *,
-                 loc: DILocation | None, volatile: bool = False, name: str = "") -> None:
+                 loc: Loc, volatile: bool = False, name: str = "") -> None:
         super().__init__(Op.ATOMIC_RMW, value.ty, [ptr, value], loc=loc, name=name)
         self.rmw = rmw
         self.ordering = ordering
@@ -146,7 +146,7 @@ class CmpXchg(Inst):
     __slots__ = ("failure", "success", "volatile", "weak")
 
     def __init__(self, ptr: Value, expected: Value, desired: Value, success: Ordering,
-                 failure: Ordering, *, loc: DILocation | None, weak: bool = False,
+                 failure: Ordering, *, loc: Loc, weak: bool = False,
                  volatile: bool = False, name: str = "") -> None:
         super().__init__(Op.CMPXCHG, TupleType((expected.ty, I1)), [ptr, expected, desired],
                          loc=loc, name=name)
@@ -173,7 +173,7 @@ class Fence(Inst):
 
     __slots__ = ("ordering", "signal")
 
-    def __init__(self, ordering: Ordering, *, loc: DILocation | None,
+    def __init__(self, ordering: Ordering, *, loc: Loc,
                  signal: bool = False) -> None:
         super().__init__(Op.FENCE, VOID, [], loc=loc)
         self.ordering = ordering

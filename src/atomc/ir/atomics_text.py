@@ -58,21 +58,21 @@ def parse_atomic(p: IRParser, op: Op, scope: Any) -> Inst:
     order = lambda: _choice(p, Ordering, "memory ordering")
     if op is Op.FENCE:
         signal = p.accept("signal")
-        return Fence(order(), loc=None, signal=signal)
+        return Fence(order(), loc=p.inst_loc, signal=signal)
     if op is Op.ATOMIC_LOAD:
         ty = p.parse_type()
         p.expect(",")
         ptr = typed()
         p.expect(",")
         o = order()
-        return AtomicLoad(ty, ptr, o, loc=None, volatile=p.accept("volatile"))
+        return AtomicLoad(ty, ptr, o, loc=p.inst_loc, volatile=p.accept("volatile"))
     if op is Op.ATOMIC_STORE:
         v = typed()
         p.expect(",")
         ptr = typed()
         p.expect(",")
         o = order()
-        return AtomicStore(v, ptr, o, loc=None, volatile=p.accept("volatile"))
+        return AtomicStore(v, ptr, o, loc=p.inst_loc, volatile=p.accept("volatile"))
     if op is Op.ATOMIC_RMW:
         rmw = _choice(p, RMWOp, "atomicrmw operation")
         ptr = typed()
@@ -80,7 +80,7 @@ def parse_atomic(p: IRParser, op: Op, scope: Any) -> Inst:
         v = typed()
         p.expect(",")
         o = order()
-        return AtomicRMW(rmw, ptr, v, o, loc=None, volatile=p.accept("volatile"))
+        return AtomicRMW(rmw, ptr, v, o, loc=p.inst_loc, volatile=p.accept("volatile"))
     assert op is Op.CMPXCHG
     weak = p.accept("weak")
     ptr = typed()
@@ -92,4 +92,4 @@ def parse_atomic(p: IRParser, op: Op, scope: Any) -> Inst:
     succ = order()
     p.expect(",")
     fail = order()
-    return CmpXchg(ptr, e, d, succ, fail, loc=None, weak=weak, volatile=p.accept("volatile"))
+    return CmpXchg(ptr, e, d, succ, fail, loc=p.inst_loc, weak=weak, volatile=p.accept("volatile"))

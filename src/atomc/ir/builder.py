@@ -1,4 +1,5 @@
-"""IR builder: an insertion point, a current source location, and the Key
+"""IR builder: an insertion point, a current source location (given when the
+builder is made: a `DILocation` or the explicit `ARTIFICIAL`), and the Key
 Instructions atom-group helpers the front end annotates source atoms with.
 
 Atom helpers follow Clang 22's CGDebugInfo rules (see
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from .debuginfo import DILocation
+from .debuginfo import ARTIFICIAL, DILocation, Loc, stored_loc
 from .function import Block, Function
 from .insts import (
     CAST_OPS, Alloca, Binary, Branch, Call, Cast, Cmp, Extract, Inst, Jump, Load, MemCopy,
@@ -31,10 +32,11 @@ MAX_ATOM_RANK = 7
 class Builder:
     __slots__ = ("function", "block", "loc", "_current_group", "_next_group", "_max_used_group")
 
-    def __init__(self, function: Function) -> None:
+    def __init__(self, function: Function, loc: Loc) -> None:
         self.function = function
         self.block: Block | None = None
-        self.loc: DILocation | None = None
+        stored_loc(loc)  # a missing location is a TypeError here, not at the first instruction
+        self.loc: Loc = loc
         self._current_group = 0
         self._next_group = 1
         self._max_used_group = 0
@@ -44,9 +46,11 @@ class Builder:
         self.block = block
 
     @contextmanager
-    def at(self, loc: DILocation | None) -> Iterator[None]:
+    def at(self, loc: Loc | None) -> Iterator[None]:
+        """Build at `loc` inside the block. `None` is accepted here only, as the front
+        end's spelling of ARTIFICIAL (its positions are `DILocation | None`)."""
         saved = self.loc
-        self.loc = loc.without_atom() if loc is not None else None
+        self.loc = loc.without_atom() if isinstance(loc, DILocation) else ARTIFICIAL
         try:
             yield
         finally:

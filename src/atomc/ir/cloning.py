@@ -17,6 +17,7 @@ from .dbgrecords import DbgRecord
 from .debuginfo import DILocation
 from .function import Block, Function
 from .insts import Inst, Succ
+from .rewrite import append_blocks
 from .values import Use, Value
 
 LocMap = Callable[[DILocation | None], DILocation | None]
@@ -97,5 +98,5 @@ def clone_region(blocks: Iterable[Block], fn: Function, cloner: Cloner,
     blocks = list(blocks)
     new_blocks = [cloner.clone_block(b, fn, suffix) for b in blocks]
     cloner.finish()
-    fn.blocks.extend(new_blocks)
+    append_blocks(fn, new_blocks)
     return new_blocks

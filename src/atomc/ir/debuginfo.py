@@ -13,6 +13,7 @@ carries the Key Instructions atom (group, rank) from the first line on.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field, replace
 from typing import Final
 
@@ -201,6 +202,38 @@ class DILocation:
     @property
     def subprogram(self) -> DISubprogram:
         return self.scope.subprogram
+
+
+class NoLoc(enum.Enum):
+    """The explicit "no source location" an instruction is built with when it has
+    none: compiler-made code with no source position of its own (a stack slot for
+    a copied value, a conversion the ABI needs), or a function without debug info.
+    Constructors and the builder take `DILocation | NoLoc` and refuse `None`, so
+    every new instruction says which it is; once built, `inst.loc` stores `None`
+    for it (the back end and the line table read `None` as "no row of its own",
+    LLVM's empty DebugLoc). Textual IR prints it as no `!loc(...)` suffix, and the
+    parser reads a missing suffix as ARTIFICIAL. The verifier counts these
+    instructions in functions that have debug info (rule 37)."""
+
+    ARTIFICIAL = "artificial"
+
+
+ARTIFICIAL: Final = NoLoc.ARTIFICIAL
+Loc = DILocation | NoLoc  # what an instruction is built with
+
+
+def loc_or_artificial(loc: DILocation | None) -> Loc:
+    """A stored location (None: artificial) as the value a constructor takes."""
+    return ARTIFICIAL if loc is None else loc
+
+
+def stored_loc(loc: Loc) -> DILocation | None:
+    """What `inst.loc` holds for a constructor's location; refuses a missing one."""
+    if loc is ARTIFICIAL:
+        return None
+    if not isinstance(loc, DILocation):
+        raise TypeError(f"an instruction needs loc=: a DILocation or ARTIFICIAL, not {loc!r}")
+    return loc
 
 
 # DWARF expression opcodes that debug records may use (values from DWARF 5).

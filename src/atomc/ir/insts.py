@@ -2,9 +2,10 @@
 
 Generic code walks `inst.operands` (a list of `Use`) and `inst.succs`, and asks
 `OPINFO[inst.op]` about properties; specific code uses the typed properties of
-the format classes. Every constructor takes `loc=` as a required keyword: a
+the format classes. Every constructor takes `loc=` as a required keyword, a
+`DILocation` or the explicit `ARTIFICIAL` (a `None` is a TypeError): a
 transformation must decide whether a new instruction keeps, merges or drops a
-source location, never inherit one by accident.
+source location, never inherit or forget one by accident.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from .debuginfo import DILocation
+from .debuginfo import DILocation, Loc, stored_loc
 from .types import I1, PTR, VOID, TupleType, Type
 from .values import Use, Value
 
@@ -178,14 +179,18 @@ class Inst(Value):
     __slots__ = ("op", "operands", "succs", "loc", "block", "dbg_records")
 
     def __init__(self, op: Op, ty: Type, operands: Sequence[Value], *,
-                 loc: DILocation | None, name: str = "") -> None:
+                 loc: Loc, name: str = "") -> None:
         super().__init__(ty, name)
         self.op = op
         self.operands: list[Use] = [Use(self, v) for v in operands]
         self.succs: list[Succ] = []
-        self.loc = loc
+        self.loc: DILocation | None = stored_loc(loc)  # None: built ARTIFICIAL
         self.block: Block | None = None
         self.dbg_records: list[DbgRecord] = []
+
+    def set_loc(self, loc: Loc) -> None:
+        """Give the instruction a new location (ARTIFICIAL: none), refusing a missing one."""
+        self.loc = stored_loc(loc)
 
     # -- generic access -----------------------------------------------------
     def operand(self, i: int) -> Value:
@@ -237,7 +242,7 @@ class Binary(Inst):
 
     __slots__ = ("nsw",)
 
-    def __init__(self, op: Op, lhs: Value, rhs: Value, *, loc: DILocation | None,
+    def __init__(self, op: Op, lhs: Value, rhs: Value, *, loc: Loc,
                  name: str = "", nsw: bool = False) -> None:
         assert op in BINARY_OPS, op
         super().__init__(op, lhs.ty, [lhs, rhs], loc=loc, name=name)
@@ -255,7 +260,7 @@ class Binary(Inst):
 class Cmp(Inst):
     __slots__ = ("pred",)
 
-    def __init__(self, pred: str, lhs: Value, rhs: Value, *, loc: DILocation | None,
+    def __init__(self, pred: str, lhs: Value, rhs: Value, *, loc: Loc,
                  float_cmp: bool = False, name: str = "") -> None:
         super().__init__(Op.FCMP if float_cmp else Op.ICMP, I1, [lhs, rhs], loc=loc, name=name)
         assert pred in (FCMP_PREDS if float_cmp else ICMP_PREDS), pred
@@ -273,7 +278,7 @@ class Cmp(Inst):
 class Cast(Inst):
     __slots__ = ()
 
-    def __init__(self, op: Op, value: Value, to: Type, *, loc: DILocation | None,
+    def __init__(self, op: Op, value: Value, to: Type, *, loc: Loc,
                  name: str = "") -> None:
         assert op in CAST_OPS, op
         super().__init__(op, to, [value], loc=loc, name=name)
@@ -301,7 +306,7 @@ class Alloca(Inst):
 
     __slots__ = ("size", "align", "arrays")
 
-    def __init__(self, size: int, align: int, *, loc: DILocation | None, name: str = "",
+    def __init__(self, size: int, align: int, *, loc: Loc, name: str = "",
                  arrays: ArrayKind = ArrayKind.NONE) -> None:
         super().__init__(Op.ALLOCA, PTR, [], loc=loc, name=name)
         self.size = size
@@ -312,7 +317,7 @@ class Alloca(Inst):
 class Load(Inst):
     __slots__ = ("volatile",)
 
-    def __init__(self, ty: Type, ptr: Value, *, loc: DILocation | None, volatile: bool = False,
+    def __init__(self, ty: Type, ptr: Value, *, loc: Loc, volatile: bool = False,
                  name: str = "") -> None:
         super().__init__(Op.LOAD, ty, [ptr], loc=loc, name=name)
         self.volatile = volatile
@@ -325,7 +330,7 @@ class Load(Inst):
 class Store(Inst):
     __slots__ = ("volatile",)
 
-    def __init__(self, value: Value, ptr: Value, *, loc: DILocation | None,
+    def __init__(self, value: Value, ptr: Value, *, loc: Loc,
                  volatile: bool = False) -> None:
         super().__init__(Op.STORE, VOID, [value, ptr], loc=loc)
         self.volatile = volatile
@@ -344,7 +349,7 @@ class PtrAdd(Inst):
 
     __slots__ = ()
 
-    def __init__(self, ptr: Value, offset: Value, *, loc: DILocation | None, name: str = "") -> None:
+    def __init__(self, ptr: Value, offset: Value, *, loc: Loc, name: str = "") -> None:
         super().__init__(Op.PTRADD, PTR, [ptr, offset], loc=loc, name=name)
 
     @property
@@ -362,7 +367,7 @@ class MemCopy(Inst):
     __slots__ = ("size", "align", "volatile")
 
     def __init__(self, dst: Value, src: Value, size: int, align: int, *,
-                 loc: DILocation | None, volatile: bool = False) -> None:
+                 loc: Loc, volatile: bool = False) -> None:
         super().__init__(Op.MEMCPY, VOID, [dst, src], loc=loc)
         self.size = size
         self.align = align
@@ -383,7 +388,7 @@ class MemSet(Inst):
     __slots__ = ("size", "align")
 
     def __init__(self, dst: Value, byte: Value, size: int, align: int, *,
-                 loc: DILocation | None) -> None:
+                 loc: Loc) -> None:
         super().__init__(Op.MEMSET, VOID, [dst, byte], loc=loc)
         self.size = size
         self.align = align
@@ -400,7 +405,7 @@ class MemSet(Inst):
 class Select(Inst):
     __slots__ = ()
 
-    def __init__(self, cond: Value, a: Value, b: Value, *, loc: DILocation | None,
+    def __init__(self, cond: Value, a: Value, b: Value, *, loc: Loc,
                  name: str = "") -> None:
         super().__init__(Op.SELECT, a.ty, [cond, a, b], loc=loc, name=name)
 
@@ -421,7 +426,7 @@ class Call(Inst):
     __slots__ = ("fixed_args", "byval")
 
     def __init__(self, callee: Value, args: Sequence[Value], ret: Type, *,
-                 loc: DILocation | None, fixed_args: int | None = None,
+                 loc: Loc, fixed_args: int | None = None,
                  byval: Sequence[tuple[int, int] | None] | None = None, name: str = "") -> None:
         super().__init__(Op.CALL, ret, [callee, *args], loc=loc, name=name)
         self.fixed_args = fixed_args
@@ -441,7 +446,7 @@ class Extract(Inst):
 
     __slots__ = ("index",)
 
-    def __init__(self, agg: Value, index: int, *, loc: DILocation | None, name: str = "") -> None:
+    def __init__(self, agg: Value, index: int, *, loc: Loc, name: str = "") -> None:
         assert isinstance(agg.ty, TupleType)
         super().__init__(Op.EXTRACT, agg.ty.elems[index], [agg], loc=loc, name=name)
         self.index = index
@@ -452,7 +457,7 @@ class VaStart(Inst):
 
     __slots__ = ()
 
-    def __init__(self, ptr: Value, *, loc: DILocation | None) -> None:
+    def __init__(self, ptr: Value, *, loc: Loc) -> None:
         super().__init__(Op.VASTART, VOID, [ptr], loc=loc)
 
 
@@ -464,7 +469,7 @@ class DynAlloca(Inst):
 
     __slots__ = ("align",)
 
-    def __init__(self, size: Value, align: int, *, loc: DILocation | None, name: str = "") -> None:
+    def __init__(self, size: Value, align: int, *, loc: Loc, name: str = "") -> None:
         super().__init__(Op.DYNALLOCA, PTR, [size], loc=loc, name=name)
         self.align = align
 
@@ -478,7 +483,7 @@ class StackSave(Inst):
 
     __slots__ = ()
 
-    def __init__(self, *, loc: DILocation | None, name: str = "") -> None:
+    def __init__(self, *, loc: Loc, name: str = "") -> None:
         super().__init__(Op.STACKSAVE, PTR, [], loc=loc, name=name)
 
 
@@ -487,7 +492,7 @@ class StackRestore(Inst):
 
     __slots__ = ()
 
-    def __init__(self, ptr: Value, *, loc: DILocation | None) -> None:
+    def __init__(self, ptr: Value, *, loc: Loc) -> None:
         super().__init__(Op.STACKRESTORE, VOID, [ptr], loc=loc)
 
     @property
@@ -518,7 +523,7 @@ class InlineAsm(Inst):
     __slots__ = ("template", "constraints", "clobbers", "side_effects")
 
     def __init__(self, template: str, constraints: Sequence[str], clobbers: Sequence[str],
-                 operands: Sequence[Value], ret: Type, *, loc: DILocation | None,
+                 operands: Sequence[Value], ret: Type, *, loc: Loc,
                  side_effects: bool = False, name: str = "") -> None:
         super().__init__(Op.ASM, ret, operands, loc=loc, name=name)
         self.template = template
@@ -556,7 +561,7 @@ class Jump(Inst):
     __slots__ = ()
 
     def __init__(self, target: Block, args: Sequence[Value] = (), *,
-                 loc: DILocation | None) -> None:
+                 loc: Loc) -> None:
         super().__init__(Op.JUMP, VOID, [], loc=loc)
         self._add_succ(target, args)
 
@@ -567,7 +572,7 @@ class Branch(Inst):
     __slots__ = ()
 
     def __init__(self, cond: Value, then: Block, els: Block, then_args: Sequence[Value] = (),
-                 else_args: Sequence[Value] = (), *, loc: DILocation | None) -> None:
+                 else_args: Sequence[Value] = (), *, loc: Loc) -> None:
         super().__init__(Op.BRANCH, VOID, [cond], loc=loc)
         self._add_succ(then, then_args)
         self._add_succ(els, else_args)
@@ -583,7 +588,7 @@ class Switch(Inst):
     __slots__ = ("values",)
 
     def __init__(self, value: Value, default: Block, cases: Sequence[tuple[int, Block]], *,
-                 loc: DILocation | None) -> None:
+                 loc: Loc) -> None:
         super().__init__(Op.SWITCH, VOID, [value], loc=loc)
         self._add_succ(default, ())
         self.values: list[int] = []
@@ -601,12 +606,12 @@ class Ret(Inst):
 
     __slots__ = ()
 
-    def __init__(self, values: Sequence[Value] = (), *, loc: DILocation | None) -> None:
+    def __init__(self, values: Sequence[Value] = (), *, loc: Loc) -> None:
         super().__init__(Op.RET, VOID, list(values), loc=loc)
 
 
 class Unreachable(Inst):
     __slots__ = ()
 
-    def __init__(self, *, loc: DILocation | None) -> None:
+    def __init__(self, *, loc: Loc) -> None:
         super().__init__(Op.UNREACHABLE, VOID, [], loc=loc)

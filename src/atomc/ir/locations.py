@@ -18,19 +18,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from .debuginfo import DILexicalBlock, DILocation, DIScope
+from .debuginfo import (
+    ARTIFICIAL, DILexicalBlock, DILocation, DIScope, Loc, NoLoc, loc_or_artificial,
+)
 from .function import AtomCounter
 from .insts import Inst
 
 
-def keep(inst: Inst) -> DILocation | None:
-    """Preserve rule: the instruction stays where it was (or in an equivalent place)."""
-    return inst.loc
+def keep(inst: Inst) -> Loc:
+    """Preserve rule: the instruction stays where it was (or in an equivalent place),
+    or a replacement takes the place of `inst` (LLVM's legalisation and instcombine
+    copy the DebugLoc of the instruction they rewrite)."""
+    return loc_or_artificial(inst.loc)
 
 
-def drop() -> None:
+def drop() -> NoLoc:
     """Drop rule: hoisted or sunk code that would make a line reachable where it was not."""
-    return None
+    return ARTIFICIAL
 
 
 def _chain(loc: DILocation) -> list[DILocation]:

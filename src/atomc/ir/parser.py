@@ -22,6 +22,7 @@ from typing import NamedTuple, NoReturn, TypeVar, cast
 
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
+    ARTIFICIAL,
     BASIC_ENCODINGS,
     COMPOSITE_TAGS,
     DERIVED_TAGS,
@@ -41,6 +42,7 @@ from .debuginfo import (
     DISubprogram,
     DISubrange,
     DISubroutineType,
+    Loc,
 )
 from .function import Block, DataItem, Function, Global, Module, SymRef, Zeros
 from .insts import (
@@ -298,6 +300,7 @@ class IRParser:
         self.md_pending: list[tuple[DICompositeType, _RawNode]] = []
         self._arg_names: list[Token] = []
         self.module = Module()
+        self.inst_loc: Loc = ARTIFICIAL  # the location of the instruction being read
         self.spans: dict[int, tuple[int, int]] = {}
 
     # -- token helpers --------------------------------------------------------
@@ -1013,9 +1016,10 @@ class IRParser:
             result = self.next()
             self.expect("=")
         op_tok = self.expect_kind("ident", "an instruction")
+        loc_at, loc_end = self.read_ahead_loc(start)
         inst = self.parse_inst_body(op_tok, scope)
-        if self.at("!loc"):
-            inst.loc = self.parse_inline_loc()
+        if self.pos == loc_at:
+            self.pos = loc_end
         self.end_of_line(start)
         has_value = inst.ty != VOID
         if result is not None and not has_value:
@@ -1026,6 +1030,22 @@ class IRParser:
             self.define_value(scope, result, inst)
         self.spans[id(inst)] = (start.line, start.col)
         return inst
+
+    def read_ahead_loc(self, start: Token) -> tuple[int, int]:
+        """Read the `!loc(...)` that ends the instruction line beginning at `start` into
+        `inst_loc` (ARTIFICIAL when there is none), so that the instruction is built
+        with it; returns where that suffix starts and ends in the token list (-1, -1)."""
+        self.inst_loc = ARTIFICIAL
+        i = self.pos
+        while self.toks[i].kind != "eof" and self.toks[i].line == start.line:
+            t = self.toks[i]
+            if t.text == "!loc" and t.kind == "metakw":
+                saved, self.pos = self.pos, i
+                self.inst_loc = self.parse_inline_loc()
+                end, self.pos = self.pos, saved
+                return i, end
+            i += 1
+        return -1, -1
 
     def parse_inst_body(self, op_tok: Token, scope: _FunctionScope) -> Inst:
         name = op_tok.text
@@ -1038,7 +1058,7 @@ class IRParser:
             nsw = self.accept("nsw")
             lhs = typed()
             self.expect(",")
-            return Binary(op, lhs, typed(), loc=None, nsw=nsw)
+            return Binary(op, lhs, typed(), loc=self.inst_loc, nsw=nsw)
         if op in (Op.ICMP, Op.FCMP):
             pred = self.expect_kind("ident", "predicate")
             preds = ICMP_PREDS if op is Op.ICMP else FCMP_PREDS
@@ -1046,11 +1066,11 @@ class IRParser:
                 self.error(pred, f"unknown {name} predicate '{pred.text}'")
             lhs = typed()
             self.expect(",")
-            return Cmp(pred.text, lhs, typed(), loc=None, float_cmp=op is Op.FCMP)
+            return Cmp(pred.text, lhs, typed(), loc=self.inst_loc, float_cmp=op is Op.FCMP)
         if op in CAST_OPS:
             v = typed()
             self.expect("to")
-            return Cast(op, v, self.parse_type(), loc=None)
+            return Cast(op, v, self.parse_type(), loc=self.inst_loc)
         match op:
             case Op.ALLOCA:
                 size = self.expect_int("size")
@@ -1061,21 +1081,21 @@ class IRParser:
                 if self.at(",") and self.peek().text == "arrays":
                     self.pos += 2
                     arrays = ArrayKind(self.expect_int("array kind"))
-                return Alloca(size, align, loc=None, arrays=arrays)
+                return Alloca(size, align, loc=self.inst_loc, arrays=arrays)
             case Op.LOAD:
                 ty = self.parse_type()
                 self.expect(",")
                 ptr = typed()
-                return Load(ty, ptr, loc=None, volatile=self.accept("volatile"))
+                return Load(ty, ptr, loc=self.inst_loc, volatile=self.accept("volatile"))
             case Op.STORE:
                 v = typed()
                 self.expect(",")
                 ptr = typed()
-                return Store(v, ptr, loc=None, volatile=self.accept("volatile"))
+                return Store(v, ptr, loc=self.inst_loc, volatile=self.accept("volatile"))
             case Op.PTRADD:
                 p = typed()
                 self.expect(",")
-                return PtrAdd(p, typed(), loc=None)
+                return PtrAdd(p, typed(), loc=self.inst_loc)
             case Op.MEMCPY:
                 dst = typed()
                 self.expect(",")
@@ -1085,7 +1105,8 @@ class IRParser:
                 self.expect(",")
                 self.expect("align")
                 align = self.expect_int("alignment")
-                return MemCopy(dst, src, size, align, loc=None, volatile=self.accept("volatile"))
+                return MemCopy(dst, src, size, align, loc=self.inst_loc,
+                               volatile=self.accept("volatile"))
             case Op.MEMSET:
                 dst = typed()
                 self.expect(",")
@@ -1094,13 +1115,13 @@ class IRParser:
                 size = self.expect_int("size")
                 self.expect(",")
                 self.expect("align")
-                return MemSet(dst, byte, size, self.expect_int("alignment"), loc=None)
+                return MemSet(dst, byte, size, self.expect_int("alignment"), loc=self.inst_loc)
             case Op.SELECT:
                 c = typed()
                 self.expect(",")
                 a = typed()
                 self.expect(",")
-                return Select(c, a, typed(), loc=None)
+                return Select(c, a, typed(), loc=self.inst_loc)
             case Op.CALL:
                 return self.parse_call(scope)
             case Op.EXTRACT:
@@ -1113,18 +1134,18 @@ class IRParser:
                     self.error(agg_tok, "extract needs a tuple operand")
                 if not 0 <= index < len(agg.ty.elems):
                     self.error(idx_tok, f"index {index} is out of range for {agg.ty}")
-                return Extract(agg, index, loc=None)
+                return Extract(agg, index, loc=self.inst_loc)
             case Op.VASTART:
-                return VaStart(typed(), loc=None)
+                return VaStart(typed(), loc=self.inst_loc)
             case Op.DYNALLOCA:
                 size = typed()
                 self.expect(",")
                 self.expect("align")
-                return DynAlloca(size, self.expect_int("alignment"), loc=None)
+                return DynAlloca(size, self.expect_int("alignment"), loc=self.inst_loc)
             case Op.STACKSAVE:
-                return StackSave(loc=None)
+                return StackSave(loc=self.inst_loc)
             case Op.STACKRESTORE:
-                return StackRestore(typed(), loc=None)
+                return StackRestore(typed(), loc=self.inst_loc)
             case Op.ASM:
                 return self.parse_asm(scope)
             case _ if op in ATOMIC_OPS:
@@ -1133,14 +1154,14 @@ class IRParser:
                 return self.parse_wide(scope)
             case Op.JUMP:
                 b, args = self.parse_succ(scope)
-                return Jump(b, args, loc=None)
+                return Jump(b, args, loc=self.inst_loc)
             case Op.BRANCH:
                 c = typed()
                 self.expect(",")
                 t, targs = self.parse_succ(scope)
                 self.expect(",")
                 e, eargs = self.parse_succ(scope)
-                return Branch(c, t, e, targs, eargs, loc=None)
+                return Branch(c, t, e, targs, eargs, loc=self.inst_loc)
             case Op.SWITCH:
                 return self.parse_switch(scope)
             case Op.RET:
@@ -1149,9 +1170,9 @@ class IRParser:
                     values.append(typed())
                     while self.accept(","):
                         values.append(typed())
-                return Ret(values, loc=None)
+                return Ret(values, loc=self.inst_loc)
             case Op.UNREACHABLE:
-                return Unreachable(loc=None)
+                return Unreachable(loc=self.inst_loc)
         self.error(op_tok, f"unknown instruction '{name}'")
 
     def parse_call(self, scope: _FunctionScope) -> Call:
@@ -1170,7 +1191,7 @@ class IRParser:
         fixed: int | None = None
         if self.accept("fixed"):
             fixed = self.expect_int("number of fixed arguments")
-        return Call(callee, args, ret, loc=None, fixed_args=fixed, byval=byval)
+        return Call(callee, args, ret, loc=self.inst_loc, fixed_args=fixed, byval=byval)
 
     def parse_wide(self, scope: _FunctionScope) -> Wide:
         kind_tok = self.expect_kind("ident", "a wide operation")
@@ -1185,7 +1206,7 @@ class IRParser:
         if len(args) != ARITY[kind]:
             self.error(kind_tok, f"wide {kind_tok.text} takes {ARITY[kind]} operands, "
                                  f"not {len(args)}")
-        return Wide(kind, args, pred=pred, loc=None)
+        return Wide(kind, args, pred=pred, loc=self.inst_loc)
 
     def parse_asm(self, scope: _FunctionScope) -> InlineAsm:
         ret = self.parse_type()
@@ -1204,7 +1225,7 @@ class IRParser:
                 self.expect(",")
             args.append(self.parse_typed(scope))
         self.expect(")")
-        return InlineAsm(template, constraints, clobbers, args, ret, loc=None,
+        return InlineAsm(template, constraints, clobbers, args, ret, loc=self.inst_loc,
                          side_effects=volatile)
 
     def parse_string_list(self) -> list[str]:
@@ -1233,7 +1254,7 @@ class IRParser:
             b, args = self.parse_succ(scope)
             cases.append((value, b, args))
         self.expect("]")
-        sw = Switch(v, default, [(c, b) for c, b, _ in cases], loc=None)
+        sw = Switch(v, default, [(c, b) for c, b, _ in cases], loc=self.inst_loc)
         # the printer shows successor arguments on any edge; keep them if present
         for succ, args in zip(sw.succs, [dargs] + [a for _, _, a in cases], strict=True):
             succ.args = [Use(sw, a) for a in args]

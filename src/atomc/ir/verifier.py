@@ -43,6 +43,8 @@ Debug locations
 - L2  an atom group needs `key_instructions` on the subprogram owning the location's scope
 - L3  a nonzero group has a rank in 1..7 and fits in 61 bits; a nonzero rank needs a group
 - L4  the module's next atom group is above every group in use
+- L5  counted, not an error: instructions built ARTIFICIAL in a function with a subprogram
+      (loc_stats.py; `atomc-opt --loc-stats`)
 Debug records
 - R1  `record.inst` is its instruction; the variable lives in the location's subprogram
 - R2  a `new` names no key; an `add` names a `new` and has a value

@@ -26,7 +26,7 @@ import enum
 from collections.abc import Sequence
 from typing import Final
 
-from .debuginfo import DILocation
+from .debuginfo import Loc
 from .insts import ICMP_PREDS, Inst, Op
 from .types import I1, I64, IntType, TupleType, Type
 from .values import Value
@@ -57,7 +57,7 @@ class Wide(Inst):
     __slots__ = ("kind", "pred")
 
     def __init__(self, kind: WideKind, operands: Sequence[Value], *, pred: str = "",
-                 loc: DILocation | None, name: str = "") -> None:
+                 loc: Loc, name: str = "") -> None:
         assert len(operands) == ARITY[kind], (kind, len(operands))
         assert (kind is WideKind.ICMP) == bool(pred) and (not pred or pred in ICMP_PREDS)
         super().__init__(Op.WIDE, I1 if kind is WideKind.ICMP else PAIR, operands, loc=loc,

@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..ir import Block, BlockParam, Function, Inst, Succ, Undef, Value, work
-from .cfgutils import erase_dead, is_removable, remove_param
+from ..ir.rewrite import erase_dead, remove_param
+from .cfgutils import is_removable
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 

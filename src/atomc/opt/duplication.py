@@ -19,33 +19,33 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..ir import (
-    DEREF_EXPR, Alloca, Block, Branch, DbgKind, DbgRecord, Function, Inst, Jump, Load, Module,
-    Store, Switch, Use, Value,
+    ARTIFICIAL, DEREF_EXPR, Alloca, Block, Branch, DbgKind, DbgRecord, Function, Inst, Jump, Load,
+    Module, Store, Switch, Use, Value,
 )
 from ..ir.blockorder import BlockOrder
 from ..ir.cloning import Cloner
 from ..ir.locations import remap_atoms
-from ..ir.rewrite import erase, make_unavailable
+from ..ir.rewrite import (
+    erase, insert_after, insert_at, insert_before, insert_blocks_after, make_unavailable,
+    redirect_edge, unlink_blocks,
+)
 
 
 def demote(value: Value, fn: Function, keep_users: Iterable[Inst] = ()) -> Alloca:
     """Put `value` in a fresh stack slot: every use (except inside `keep_users`)
     reads it back with a load placed right before the user."""
     keep = {id(i) for i in keep_users}
-    slot = Alloca(max(value.ty.size, 1), max(min(value.ty.size, 8), 1), loc=None,
+    slot = Alloca(max(value.ty.size, 1), max(min(value.ty.size, 8), 1), loc=ARTIFICIAL,
                   name=value.name)
-    fn.entry.insert(0, slot)
+    insert_at(fn.entry, 0, slot)
     uses = list(value.uses)
     if isinstance(value, Inst):
-        blk = value.block
-        assert blk is not None
-        store = Store(value, slot, loc=None)
-        blk.insert(blk.insts.index(value) + 1, store)
+        store = insert_after(Store(value, slot, loc=ARTIFICIAL), value)
     else:  # a block parameter: store on entry to its block
         blk = value.block  # type: ignore[attr-defined]
         _carry_join_records(value, blk, slot)
-        store = Store(value, slot, loc=None)
-        blk.insert(_first_non_alloca(blk), store)
+        store = Store(value, slot, loc=ARTIFICIAL)
+        insert_at(blk, _first_non_alloca(blk), store)
     for use in uses:
         user = use.user
         if isinstance(user, DbgRecord):
@@ -56,9 +56,7 @@ def demote(value: Value, fn: Function, keep_users: Iterable[Inst] = ()) -> Alloc
             at = user
         if id(at) in keep or at is store:
             continue
-        assert at.block is not None
-        load = Load(value.ty, slot, loc=None)
-        at.block.insert(at.block.insts.index(at), load)
+        load = insert_before(Load(value.ty, slot, loc=ARTIFICIAL), at)
         use.set(load)
     return slot
 
@@ -126,21 +124,14 @@ def clone_into_pred(block: Block, pred: Block, fn: Function, module: Module,
         vmap[p] = a
     cloner = Cloner(vmap=vmap)
     copy = Block(block.name + ".dup" if block.name else "")
-    copy.function = fn
     for inst in block.insts:
         copy.append(cloner.clone_inst(inst))
     cloner.finish()
     remap_atoms(copy.insts, {}, module.atoms)
-    if order is not None:
-        order.insert_after(pred, [copy])
-    else:
-        fn.blocks.insert(fn.blocks.index(pred) + 1, copy)
-    for s in term.succs:
+    insert_blocks_after(fn, pred, [copy], order)
+    for i, s in enumerate(term.succs):
         if s.block is block:
-            for u in s.args:
-                u.drop()
-            s.args = []
-            s.block = copy
+            redirect_edge(term, i, copy, [])
     return copy
 
 
@@ -162,10 +153,7 @@ def remove_block_body(block: Block, fn: Function, order: BlockOrder | None = Non
                 make_unavailable(u.user)  # type: ignore[arg-type]
     for inst in list(block.insts):
         inst.drop_all_references()
-    if order is not None:
-        order.remove(block)
-    else:
-        fn.blocks.remove(block)
+    unlink_blocks(fn, [block], order)
 
 
 def promote_demoted(fn: Function, module: Module) -> None:

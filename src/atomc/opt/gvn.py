@@ -43,8 +43,7 @@ from ..ir import (
 from ..ir.dominators import dominators_of_function
 from ..ir.wide import Wide
 from ..ir.locations import merge_locations
-from ..ir.rewrite import erase
-from .cfgutils import replace_value
+from ..ir.rewrite import erase, replace_value
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 

@@ -24,11 +24,15 @@ from dataclasses import replace
 from typing import ClassVar
 
 from ..ir import (
-    Alloca, Block, Call, DILocation, Extract, Function, Jump, MemCopy, Module, Op, Ret,
+    ARTIFICIAL, Alloca, Call, DILocation, Extract, Function, Jump, MemCopy, Module, Op, Ret,
     TupleType, VaStart,
 )
 from ..ir.cloning import Cloner
-from ..ir.rewrite import erase, make_unavailable
+from ..ir.locations import keep
+from ..ir.rewrite import (
+    delete_body, erase, insert_at, insert_before, insert_blocks_before, make_unavailable, move_to,
+    replace_inst, replace_terminator, split_block_after,
+)
 from .passmanager import DI, ModulePass, PassContext
 from .registry import register
 
@@ -82,13 +86,7 @@ def inline_call(call: Call, callee: Function, module: Module) -> bool:
         loc_map = lambda loc: inlined_at_chain(loc, site)  # noqa: E731
 
     # Split the caller block after the call: `cont` receives the return values.
-    idx = caller_block.insts.index(call)
-    cont = Block(caller_block.name + ".cont" if caller_block.name else "")
-    cont.function = caller
-    caller.blocks.insert(caller.blocks.index(caller_block) + 1, cont)
-    for inst in caller_block.insts[idx + 1:]:
-        cont.append(inst)
-    del caller_block.insts[idx + 1:]
+    cont = split_block_after(call, caller_block.name + ".cont" if caller_block.name else "")
     results = [cont.add_param(t) for t in callee.ret_types]
 
     # By-value aggregates: the callee owns a copy.
@@ -97,10 +95,9 @@ def inline_call(call: Call, callee: Function, module: Module) -> bool:
     for arg, actual, bv in zip(callee.args, call.args, call.byval, strict=True):
         if bv is not None:
             size, align = bv
-            tmp = Alloca(size, align, loc=None)
-            entry.insert(0, tmp)
-            caller_block.insert(caller_block.insts.index(call),
-                                MemCopy(tmp, actual, size, align, loc=call.loc))
+            tmp = Alloca(size, align, loc=ARTIFICIAL)  # the callee's copy: no source line
+            insert_at(entry, 0, tmp)
+            insert_before(MemCopy(tmp, actual, size, align, loc=keep(call)), call)
             vmap[arg] = tmp
         else:
             vmap[arg] = actual
@@ -108,27 +105,19 @@ def inline_call(call: Call, callee: Function, module: Module) -> bool:
     cloner = Cloner(vmap=vmap, loc_map=loc_map)
     new_blocks = [cloner.clone_block(b, caller, ".i") for b in callee.blocks]
     cloner.finish()
-    at = caller.blocks.index(cont)
-    caller.blocks[at:at] = new_blocks
+    insert_blocks_before(caller, cont, new_blocks)
 
     # Static allocas of the callee go to the caller's entry block.
     for nb in new_blocks:
         for inst in list(nb.insts):
             if isinstance(inst, Alloca):
-                nb.remove(inst)
-                entry.insert(0, inst)
+                move_to(inst, entry, 0)
     # Returns become jumps to the continuation.
     for nb in new_blocks:
         term = nb.terminator
         if isinstance(term, Ret):
             vals = [u.value for u in term.operands]
-            jump = Jump(cont, vals, loc=term.loc)
-            for rec in list(term.dbg_records):
-                term.dbg_records.remove(rec)
-                jump.add_dbg_record(rec)
-            nb.remove(term)
-            term.drop_all_references()
-            nb.append(jump)
+            replace_terminator(nb, Jump(cont, vals, loc=keep(term)))
 
     # The call itself: results flow through the continuation's parameters.
     if isinstance(call.ty, TupleType):
@@ -139,14 +128,8 @@ def inline_call(call: Call, callee: Function, module: Module) -> bool:
                 erase(user)
     elif results:
         call.replace_all_uses_with(results[0])
-    records = list(call.dbg_records)
-    caller_block.remove(call)
-    jump = Jump(new_blocks[0], loc=call.loc.without_atom() if call.loc else None)
-    caller_block.append(jump)
-    for rec in records:
-        call.dbg_records.remove(rec)
-        jump.add_dbg_record(rec)
-    call.drop_all_references()
+    replace_inst(call, Jump(new_blocks[0],
+                            loc=call.loc.without_atom() if call.loc else ARTIFICIAL))
     for use in list(call.uses):  # debug uses of a call that returned nothing usable
         make_unavailable(use.user)  # type: ignore[arg-type]
     return True
@@ -234,11 +217,7 @@ def _remove_dead_internal_functions(module: Module) -> None:
             if fn.internal and name not in in_data and not fn.is_declaration and not any(not u.is_debug
                                                                    for u in fn.uses) \
                     and not fn.attrs & {"used", "constructor", "destructor"}:
-                for inst in list(fn.insts()):
-                    for rec in list(inst.dbg_records):
-                        rec.detach()
-                    inst.drop_all_references()
-                fn.blocks.clear()
+                delete_body(fn)
                 del module.functions[name]
                 changed = True
 

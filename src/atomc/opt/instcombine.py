@@ -51,8 +51,9 @@ from ..ir import (
     Value,
 )
 from ..ir.interp import InterpError, eval_binary, eval_cast, eval_cmp, to_signed
-from ..ir.rewrite import erase
-from .cfgutils import is_removable, replace_value
+from ..ir.locations import keep
+from ..ir.rewrite import erase, insert_before, replace_value
+from .cfgutils import is_removable
 from .float_fold import fold_float
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
@@ -171,13 +172,10 @@ class _Combiner:
             if isinstance(v, Inst) and not v.has_real_uses():
                 self.push(v)
 
-    def emit(self, new: Inst, before: Inst) -> Inst:
-        """Insert `new` just before `before`, at its location (keep rule)."""
-        new.loc = before.loc
-        blk = before.block
-        assert blk is not None
-        blk.insert(blk.insts.index(before), new)
-        return new
+    @staticmethod
+    def emit(new: Inst, before: Inst) -> Inst:
+        """Insert `new` (built at `keep(before)`: it replaces `before`) just before it."""
+        return insert_before(new, before)
 
     # ------------------------------------------------------------------------
     def simplify(self, inst: Inst) -> Value | None:
@@ -238,21 +236,21 @@ class _Combiner:
                 return Const(ty, ones)
         if op is Op.XOR and ty.bits == 1 and c == 1 and isinstance(x, Cmp) \
                 and x.op is Op.ICMP and self._single_use(x):
-            return self.emit(Cmp(INVERSE[x.pred], x.lhs, x.rhs, loc=None), inst)
+            return self.emit(Cmp(INVERSE[x.pred], x.lhs, x.rhs, loc=keep(inst)), inst)
         k = _log2(c)
         if k is not None and k > 0:
             if op is Op.MUL:
-                return self.emit(Binary(Op.SHL, x, Const(ty, k), loc=None), inst)
+                return self.emit(Binary(Op.SHL, x, Const(ty, k), loc=keep(inst)), inst)
             if op is Op.UDIV:
-                return self.emit(Binary(Op.LSHR, x, Const(ty, k), loc=None), inst)
+                return self.emit(Binary(Op.LSHR, x, Const(ty, k), loc=keep(inst)), inst)
             if op is Op.UREM:
-                return self.emit(Binary(Op.AND, x, Const(ty, c - 1), loc=None), inst)
+                return self.emit(Binary(Op.AND, x, Const(ty, c - 1), loc=keep(inst)), inst)
         if op is Op.SUB:
-            return self.emit(Binary(Op.ADD, x, Const(ty, -c), loc=None), inst)
+            return self.emit(Binary(Op.ADD, x, Const(ty, -c), loc=keep(inst)), inst)
         if op is Op.ADD and isinstance(x, Binary) and x.op is Op.ADD:
             c1 = _const(x.rhs)
             if c1 is not None:
-                return self.emit(Binary(Op.ADD, x.lhs, Const(ty, c1 + c), loc=None), inst)
+                return self.emit(Binary(Op.ADD, x.lhs, Const(ty, c1 + c), loc=keep(inst)), inst)
         return None
 
     @staticmethod
@@ -264,7 +262,7 @@ class _Combiner:
         x, y = inst.lhs, inst.rhs
         pred = inst.pred
         if _const(x) is not None and _const(y) is None:
-            return self.emit(Cmp(SWAPPED[pred], y, x, loc=None), inst)
+            return self.emit(Cmp(SWAPPED[pred], y, x, loc=keep(inst)), inst)
         if x is y:
             return Const(I1, int(pred in ("eq", "ule", "uge", "sle", "sge")))
         c = _const(y)
@@ -272,7 +270,7 @@ class _Combiner:
                                                                                        "ne"):
             if (pred == "ne") == (c == 0):  # x != 0, x == 1
                 return x
-            return self.emit(Binary(Op.XOR, x, Const(I1, 1), loc=None), inst)
+            return self.emit(Binary(Op.XOR, x, Const(I1, 1), loc=keep(inst)), inst)
         if isinstance(x, Cast) and x.op in (Op.ZEXT, Op.SEXT):
             narrow = x.value
             nbits = _bits(narrow)
@@ -281,10 +279,10 @@ class _Combiner:
                     (to_signed(c, _bits(x)) == to_signed(c & ((1 << nbits) - 1), nbits))
                 if fits:
                     p = TO_UNSIGNED.get(pred, pred) if x.op is Op.ZEXT else pred
-                    return self.emit(Cmp(p, narrow, Const(narrow.ty, c), loc=None), inst)
+                    return self.emit(Cmp(p, narrow, Const(narrow.ty, c), loc=keep(inst)), inst)
             elif isinstance(y, Cast) and y.op is x.op and y.value.ty == narrow.ty:
                 p = TO_UNSIGNED.get(pred, pred) if x.op is Op.ZEXT else pred
-                return self.emit(Cmp(p, narrow, y.value, loc=None), inst)
+                return self.emit(Cmp(p, narrow, y.value, loc=keep(inst)), inst)
         return None
 
     # -- casts ---------------------------------------------------------------------
@@ -296,15 +294,15 @@ class _Combiner:
         inner = src.value
         match inst.op, src.op:
             case (Op.ZEXT, Op.ZEXT) | (Op.SEXT, Op.SEXT) | (Op.SEXT, Op.ZEXT):
-                return self.emit(Cast(src.op, inner, to, loc=None), inst)
+                return self.emit(Cast(src.op, inner, to, loc=keep(inst)), inst)
             case (Op.TRUNC, Op.ZEXT | Op.SEXT):
                 if inner.ty == to:
                     return inner
                 if _bits(inner) < _bits(inst):
-                    return self.emit(Cast(src.op, inner, to, loc=None), inst)
-                return self.emit(Cast(Op.TRUNC, inner, to, loc=None), inst)
+                    return self.emit(Cast(src.op, inner, to, loc=keep(inst)), inst)
+                return self.emit(Cast(Op.TRUNC, inner, to, loc=keep(inst)), inst)
             case (Op.TRUNC, Op.TRUNC):
-                return self.emit(Cast(Op.TRUNC, inner, to, loc=None), inst)
+                return self.emit(Cast(Op.TRUNC, inner, to, loc=keep(inst)), inst)
             case (Op.PTRTOINT, Op.INTTOPTR) if inner.ty == to == I64:
                 return inner
             case (Op.INTTOPTR, Op.PTRTOINT) if src.ty == I64 and isinstance(inner.ty, PtrType):
@@ -325,12 +323,12 @@ class _Combiner:
             if ca == 1 and cb == 0:
                 return cond
             if ca == 0 and cb == 1:
-                return self.emit(Binary(Op.XOR, cond, Const(I1, 1), loc=None), inst)
+                return self.emit(Binary(Op.XOR, cond, Const(I1, 1), loc=keep(inst)), inst)
             return None
         if ca == 1 and cb == 0:
-            return self.emit(Cast(Op.ZEXT, cond, inst.ty, loc=None), inst)
+            return self.emit(Cast(Op.ZEXT, cond, inst.ty, loc=keep(inst)), inst)
         if ca == ones and cb == 0:
-            return self.emit(Cast(Op.SEXT, cond, inst.ty, loc=None), inst)
+            return self.emit(Cast(Op.SEXT, cond, inst.ty, loc=keep(inst)), inst)
         return None
 
     # -- ptradd ------------------------------------------------------------------------
@@ -344,7 +342,7 @@ class _Combiner:
         if isinstance(base, PtrAdd):
             c1 = _const(base.offset)
             if c1 is not None:
-                return self.emit(PtrAdd(base.ptr, Const(I64, c1 + c), loc=None), inst)
+                return self.emit(PtrAdd(base.ptr, Const(I64, c1 + c), loc=keep(inst)), inst)
         return None
 
 

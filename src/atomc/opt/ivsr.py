@@ -24,8 +24,9 @@ from typing import ClassVar
 from ..ir import (
     I64, PTR, Binary, BlockParam, Cast, Const, Function, Inst, Jump, Op, PtrAdd, Value,
 )
+from ..ir.locations import drop
 from ..ir.loops import Loop, LoopInfo
-from ..ir.rewrite import erase
+from ..ir.rewrite import erase, insert_before_terminator
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -127,33 +128,29 @@ def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,  
     stride = (step_c * factor) & (ty.mask if ty != PTR else mask)  # type: ignore[union-attr]
     # initial value, computed at the end of the preheader
     pre_term = pre.terminator
-    at = pre.insts.index(pre_term)
+    assert pre_term is not None
     start: Value = init
     if wide:
-        start = Cast(Op.SEXT, init, I64, loc=None)
-        pre.insert(at, start)  # type: ignore[arg-type]
-        at += 1
+        start = insert_before_terminator(pre, Cast(Op.SEXT, init, I64, loc=drop()))
     scaled_ty = I64 if base is not None or wide else ty
-    scaled = Binary(Op.MUL, start, Const(scaled_ty, factor), loc=None)
-    pre.insert(at, scaled)
-    at += 1
+    scaled = insert_before_terminator(pre, Binary(Op.MUL, start, Const(scaled_ty, factor),
+                                                  loc=drop()))
     first: Inst = scaled
     if base is not None:
-        first = PtrAdd(base, scaled, loc=None)
-        pre.insert(at, first)
+        first = insert_before_terminator(pre, PtrAdd(base, scaled, loc=drop()))
     # the new header parameter and its step on the back edge
     iv = h.add_param(ty, target.name)
     for s in pre_term.succs:
         if s.block is h:
             s.args.append(_use(pre_term, first))
     latch_term = latch.terminator
-    step_loc = step.loc.without_atom() if step.loc is not None else None
+    step_loc = step.loc.without_atom() if step.loc is not None else drop()
     nxt: Inst
     if base is not None:
         nxt = PtrAdd(iv, Const(I64, stride), loc=step_loc)
     else:
         nxt = Binary(Op.ADD, iv, Const(ty, stride), loc=step_loc)
-    latch.insert(latch.insts.index(latch_term), nxt)
+    insert_before_terminator(latch, nxt)
     for s in latch_term.succs:
         if s.block is h:
             s.args.append(_use(latch_term, nxt))

@@ -64,8 +64,8 @@ from ..ir import (
     Use,
     Value,
 )
-from ..ir.debuginfo import DW_OP_LLVM_fragment, type_bits
-from ..ir.rewrite import detach_with_dependents, erase, make_unavailable
+from ..ir.debuginfo import ARTIFICIAL, DW_OP_LLVM_fragment, type_bits
+from ..ir.rewrite import detach_with_dependents, erase, make_unavailable, prepend, set_body
 from .legalize_i128_ops import ArgClass, OpExpander, classify_args, is_i128
 from .passmanager import DI, ModulePass, PassContext
 from .registry import register
@@ -197,14 +197,10 @@ class _FunctionLegalizer(OpExpander):
             if cls is ArgClass.PAIR:
                 self.halves[old] = (new[0], new[1])
             else:  # MEMORY: the callee reads its copy of the value
-                self.out, self.loc = entry_code, None
+                self.out, self.loc = entry_code, ARTIFICIAL  # the callee's entry copies
                 self.halves[old] = self.load_pair(new[0], False)
         self.out = []
-        if entry_code:
-            entry = self.fn.entry
-            entry.insts[0:0] = entry_code
-            for i in entry_code:
-                i.block = entry
+        prepend(self.fn.entry, entry_code)
 
     def split_params(self, b: Block) -> None:
         if not any(is_i128(p.ty) for p in b.params):
@@ -263,13 +259,11 @@ class _FunctionLegalizer(OpExpander):
                 if new:
                     self.attach_front(carried, new[0])
                     carried = []
-                for n in new:
-                    n.block = b
                 out += new
             if carried:  # a terminator is never replaced by nothing
                 raise InternalCompilerError("legalize-i128 lost the end of a block",
                                             where="legalize-i128")
-            b.insts = out
+            set_body(b, out)
 
     @staticmethod
     def attach_front(records: list[DbgRecord], inst: Inst) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from ..diag import InternalCompilerError
 from ..ir import (
+    ARTIFICIAL,
     I64,
     PTR,
     Alloca,
@@ -23,13 +24,13 @@ from ..ir import (
     Cast,
     Cmp,
     Const,
-    DILocation,
     Extract,
     FloatType,
     Function,
     Inst,
     IntType,
     Load,
+    Loc,
     Module,
     Op,
     PtrAdd,
@@ -44,6 +45,8 @@ from ..ir import (
     Value,
 )
 from ..ir.interp import eval_binary, to_signed
+from ..ir.locations import keep
+from ..ir.rewrite import insert_at, insert_blocks_after
 from ..ir.wide import PAIR, Wide, WideKind
 from .instcombine import fold_constant
 
@@ -116,11 +119,11 @@ class OpExpander:
         self.expansions: dict[Inst, list[Inst]] = {}
         self.visited: set[Inst] = set()
         self.out: list[Inst] = []
-        self.loc: DILocation | None = None
+        self.loc: Loc = ARTIFICIAL  # the location of the instruction being expanded
 
     # -- plumbing ---------------------------------------------------------------------
     def emit(self, inst: Inst) -> Inst:
-        inst.loc = self.loc
+        """Collect an instruction of the current expansion (built at `self.loc`)."""
         self.out.append(inst)
         return inst
 
@@ -144,7 +147,7 @@ class OpExpander:
         if not is_i128(inst.ty) and not any(is_i128(u.value.ty) for u in inst.operands):
             return
         saved = self.out, self.loc
-        self.out, self.loc = [], inst.loc
+        self.out, self.loc = [], keep(inst)  # legalised code keeps the location
         result = self.fold(inst)
         if result is None:
             result = self.expand(inst)
@@ -179,10 +182,10 @@ class OpExpander:
                 return _c64(0)
         if (cb == 1 and op is Op.MUL) or (cb == M64 and op is Op.AND):
             return a
-        return self.emit(Binary(op, a, b, loc=None))
+        return self.emit(Binary(op, a, b, loc=self.loc))
 
     def halves_of(self, w: Inst) -> Pair:
-        return self.emit(Extract(w, 0, loc=None)), self.emit(Extract(w, 1, loc=None))
+        return self.emit(Extract(w, 0, loc=self.loc)), self.emit(Extract(w, 1, loc=self.loc))
 
     def libcall(self, name: str, params: list[Type], rets: list[Type],
                 args: list[Value]) -> Inst:
@@ -192,18 +195,18 @@ class OpExpander:
         elif fn.param_types != params or fn.ret_types != rets:
             raise _ice(f"@{name} is declared with another signature than libgcc's")
         ret: Type = rets[0] if len(rets) == 1 else TupleType(tuple(rets))
-        return self.emit(Call(fn, args, ret, loc=None))
+        return self.emit(Call(fn, args, ret, loc=self.loc))
 
     def load_pair(self, p: Value, volatile: bool) -> Pair:
-        lo = self.emit(Load(I64, p, volatile=volatile, loc=None))
-        q = self.emit(PtrAdd(p, Const(I64, 8), loc=None))
-        return lo, self.emit(Load(I64, q, volatile=volatile, loc=None))
+        lo = self.emit(Load(I64, p, volatile=volatile, loc=self.loc))
+        q = self.emit(PtrAdd(p, Const(I64, 8), loc=self.loc))
+        return lo, self.emit(Load(I64, q, volatile=volatile, loc=self.loc))
 
     def store_pair(self, v: Value, p: Value, volatile: bool) -> None:
         lo, hi = self.pair(v)
-        self.emit(Store(lo, p, volatile=volatile, loc=None))
-        q = self.emit(PtrAdd(p, Const(I64, 8), loc=None))
-        self.emit(Store(hi, q, volatile=volatile, loc=None))
+        self.emit(Store(lo, p, volatile=volatile, loc=self.loc))
+        q = self.emit(PtrAdd(p, Const(I64, 8), loc=self.loc))
+        self.emit(Store(hi, q, volatile=volatile, loc=self.loc))
 
     # -- the expansions ---------------------------------------------------------------
     def expand(self, inst: Inst) -> Pair | Value | None:
@@ -217,8 +220,8 @@ class OpExpander:
             case Select():
                 a, b = self.pair(inst.operand(1)), self.pair(inst.operand(2))
                 c = inst.cond
-                return (self.emit(Select(c, a[0], b[0], loc=None)),
-                        self.emit(Select(c, a[1], b[1], loc=None)))
+                return (self.emit(Select(c, a[0], b[0], loc=self.loc)),
+                        self.emit(Select(c, a[1], b[1], loc=self.loc)))
             case Load():
                 return self.load_pair(inst.ptr, inst.volatile)
             case Store():
@@ -230,7 +233,7 @@ class OpExpander:
                 vals: list[Value] = []
                 for u in inst.operands:
                     vals += self.pair(u.value) if is_i128(u.value.ty) else [u.value]
-                self.emit(Ret(vals, loc=None))
+                self.emit(Ret(vals, loc=self.loc))
                 return None
             case Switch():
                 self.switch(inst)
@@ -245,14 +248,14 @@ class OpExpander:
         if op in (Op.ADD, Op.SUB):
             if _int(b[0]) == 0 and _int(b[1]) == 0:
                 return a
-            return self.halves_of(self.emit(Wide(_WIDE_OF[op], [*a, *b], loc=None)))
+            return self.halves_of(self.emit(Wide(_WIDE_OF[op], [*a, *b], loc=self.loc)))
         if op is Op.MUL:
             return self.multiply(a, b)
         if op in (Op.SHL, Op.LSHR, Op.ASHR):
             return self.shift(op, a, b[0])
         if op in _DIVIDE:
             if op in (Op.UDIV, Op.UREM) and _int(a[1]) == 0 and _int(b[1]) == 0:
-                return self.emit(Binary(op, a[0], b[0], loc=None)), _c64(0)
+                return self.emit(Binary(op, a[0], b[0], loc=self.loc)), _c64(0)
             return self.halves_of(self.libcall(_DIVIDE[op], [I64] * 4, [I64, I64], [*a, *b]))
         raise _ice(f"no expansion of 128-bit '{op.value}'")
 
@@ -261,19 +264,19 @@ class OpExpander:
         if _int(a[0]) == 0 or _int(b[0]) == 0:
             low: Pair = (_c64(0), _c64(0))
         else:
-            low = self.halves_of(self.emit(Wide(WideKind.UMUL, [a[0], b[0]], loc=None)))
+            low = self.halves_of(self.emit(Wide(WideKind.UMUL, [a[0], b[0]], loc=self.loc)))
         cross = self.bin(Op.ADD, self.bin(Op.MUL, a[0], b[1]), self.bin(Op.MUL, a[1], b[0]))
         return low[0], self.bin(Op.ADD, low[1], cross)
 
     def shift(self, op: Op, x: Pair, amount: Value) -> Pair:
         c = _int(amount)
         if c is None:
-            return self.halves_of(self.emit(Wide(_WIDE_OF[op], [*x, amount], loc=None)))
+            return self.halves_of(self.emit(Wide(_WIDE_OF[op], [*x, amount], loc=self.loc)))
         c &= 127
         if c == 0:
             return x
         if c < 64:
-            return self.halves_of(self.emit(Wide(_WIDE_OF[op], [*x, _c64(c)], loc=None)))
+            return self.halves_of(self.emit(Wide(_WIDE_OF[op], [*x, _c64(c)], loc=self.loc)))
         k = _c64(c - 64)
         if op is Op.SHL:
             return _c64(0), self.bin(Op.SHL, x[0], k)
@@ -285,23 +288,23 @@ class OpExpander:
         if a[1] is b[1] or (_int(a[1]) is not None and _int(a[1]) == _int(b[1])):
             # equal high halves: the low halves decide, as unsigned numbers
             p = {"slt": "ult", "sle": "ule", "sgt": "ugt", "sge": "uge"}.get(pred, pred)
-            return self.emit(Cmp(p, a[0], b[0], loc=None))
+            return self.emit(Cmp(p, a[0], b[0], loc=self.loc))
         if pred in ("eq", "ne") and _int(b[0]) == 0 and _int(b[1]) == 0:
-            return self.emit(Cmp(pred, self.bin(Op.OR, a[0], a[1]), _c64(0), loc=None))
-        return self.emit(Wide(WideKind.ICMP, [*a, *b], pred=pred, loc=None))
+            return self.emit(Cmp(pred, self.bin(Op.OR, a[0], a[1]), _c64(0), loc=self.loc))
+        return self.emit(Wide(WideKind.ICMP, [*a, *b], pred=pred, loc=self.loc))
 
     def cast(self, inst: Cast) -> Pair | Value:
         op, v, to = inst.op, inst.value, inst.ty
         if op in (Op.ZEXT, Op.SEXT) and is_i128(to):
-            lo = v if v.ty == I64 else self.emit(Cast(op, v, I64, loc=None))
+            lo = v if v.ty == I64 else self.emit(Cast(op, v, I64, loc=self.loc))
             return lo, (_c64(0) if op is Op.ZEXT else self.bin(Op.ASHR, lo, _c64(63)))
         if op is Op.PTRTOINT and is_i128(to):
-            return self.emit(Cast(Op.PTRTOINT, v, I64, loc=None)), _c64(0)
+            return self.emit(Cast(Op.PTRTOINT, v, I64, loc=self.loc)), _c64(0)
         if op is Op.TRUNC:
             lo = self.pair(v)[0]
-            return lo if to == I64 else self.emit(Cast(Op.TRUNC, lo, to, loc=None))
+            return lo if to == I64 else self.emit(Cast(Op.TRUNC, lo, to, loc=self.loc))
         if op is Op.INTTOPTR:
-            return self.emit(Cast(Op.INTTOPTR, self.pair(v)[0], PTR, loc=None))
+            return self.emit(Cast(Op.INTTOPTR, self.pair(v)[0], PTR, loc=self.loc))
         if op in (Op.SITOFP, Op.UITOFP) and isinstance(to, FloatType) \
                 and to.bits in _FLOAT_MODE:
             name = f"__float{'un' if op is Op.UITOFP else ''}ti{_FLOAT_MODE[to.bits]}"
@@ -330,15 +333,14 @@ class OpExpander:
                 byval += [None, None]
             else:  # MEMORY: the value goes on the stack through a byval copy
                 slot = Alloca(16, 16, loc=self.loc)
-                entry = self.fn.entry
-                entry.insert(0, slot)
+                insert_at(self.fn.entry, 0, slot)
                 self.store_pair(a, slot, False)
                 new_args.append(slot)
                 byval.append((16, 16))
         if inst.fixed_args is not None and fixed is None:
             fixed = len(new_args)
         ret = PAIR if is_i128(inst.ty) else inst.ty
-        c = self.emit(Call(inst.callee, new_args, ret, fixed_args=fixed, byval=byval, loc=None))
+        c = self.emit(Call(inst.callee, new_args, ret, fixed_args=fixed, byval=byval, loc=self.loc))
         return self.halves_of(c) if is_i128(inst.ty) else c
 
     def switch(self, sw: Switch) -> None:
@@ -353,7 +355,6 @@ class OpExpander:
         for cv, s in zip(sw.values, sw.succs[1:], strict=True):
             sv = to_signed(cv, 128)
             (small if -(1 << 63) <= sv < (1 << 63) else big).append((cv, s.block, s.arg_values))
-        at = self.fn.blocks.index(b) + 1
         new_blocks: list[Block] = []
 
         def block(suffix: str) -> Block:
@@ -365,11 +366,11 @@ class OpExpander:
         low_block = block("lo")
         chain = [block(f"big{k}") for k in range(len(big))]
         sign = self.bin(Op.ASHR, lo, _c64(63))
-        fits = self.emit(Cmp("eq", hi, sign, loc=None))
+        fits = self.emit(Cmp("eq", hi, sign, loc=self.loc))
         if chain:
-            self.emit(Branch(fits, low_block, chain[0], loc=None))
+            self.emit(Branch(fits, low_block, chain[0], loc=self.loc))
         else:
-            self.emit(Branch(fits, low_block, default.block, (), default.arg_values, loc=None))
+            self.emit(Branch(fits, low_block, default.block, (), default.arg_values, loc=self.loc))
         lsw = Switch(lo, default.block, [(to_signed(cv, 64), tb) for cv, tb, _ in small],
                      loc=self.loc)
         for succ, vals in zip(lsw.succs, [default.arg_values] + [a for _, _, a in small],
@@ -384,4 +385,4 @@ class OpExpander:
             else:
                 chain[k].append(Branch(c, tb, default.block, vals, default.arg_values,
                                        loc=self.loc))
-        self.fn.blocks[at:at] = new_blocks
+        insert_blocks_after(self.fn, b, new_blocks)

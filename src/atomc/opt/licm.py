@@ -25,8 +25,8 @@ from ..ir.cfgstate import checking
 from ..ir.dominators import reverse_post_order
 from ..ir.locations import drop
 from ..ir.loops import Loop, LoopInfo
-from ..ir.rewrite import move_records_to, next_inst
-from .cfgutils import is_speculatable, redirect_edge, succ_args
+from ..ir.rewrite import LocPolicy, insert_blocks_before, move_to, redirect_edge
+from .cfgutils import is_speculatable, succ_args
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -52,7 +52,6 @@ def ensure_preheader(fn: Function, loop: Loop, preds: dict[Block, list[Block]] |
     if len(outside) > 1:  # function order, as predecessors() lists them
         outside.sort(key=order.sort_key if order is not None else fn.blocks.index)
     new = Block(f"{header.name}.preheader" if header.name else "")
-    new.function = fn
     params = [new.add_param(p.ty, p.name) for p in header.params]
     new.append(Jump(header, params, loc=drop()))
     moved: list[Block] = []
@@ -63,10 +62,7 @@ def ensure_preheader(fn: Function, loop: Loop, preds: dict[Block, list[Block]] |
             if s.block is header:
                 redirect_edge(term, i, new, succ_args(term, i))
                 moved.append(p)
-    if order is not None:
-        order.insert_before(header, new)
-    else:
-        fn.blocks.insert(fn.blocks.index(header), new)
+    insert_blocks_before(fn, header, [new], order)
     inside = [p for p in preds[header] if not any(p is q for q in outside)]
     preds[header] = [new, *inside]
     preds[new] = moved
@@ -142,14 +138,7 @@ class LICM(FunctionPass):
         term = ph.terminator
         assert term is not None
         for inst in to_move:
-            if inst.dbg_records:
-                nxt = next_inst(inst)
-                assert nxt is not None  # a terminator always follows
-                move_records_to(inst.dbg_records, nxt)
-            assert inst.block is not None
-            inst.block.remove(inst)
-            ph.insert(len(ph.insts) - 1, inst)
-            inst.loc = drop()
+            move_to(inst, ph, None, LocPolicy.DROP, records_stay=True)
         ctx.count("licm.hoisted", len(to_move))
         return True
 

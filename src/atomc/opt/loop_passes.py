@@ -29,6 +29,7 @@ from ..ir.cloning import Cloner
 from ..ir.interp import eval_cmp
 from ..ir.locations import remap_atoms
 from ..ir.loops import Loop, LoopInfo
+from ..ir.rewrite import insert_blocks_after
 from ..ir.cfgstate import checking
 from .dupstate import DupSession, LoopQueue
 from .duplication import demote_escaping, promote_demoted
@@ -397,10 +398,10 @@ def _unroll(loop: Loop, k: int, fn: Function, session: DupSession | None = None)
         maps.append(cloner.bmap)
     # the copies go, in order, right after the loop's last block
     if session is None:
-        anchor = max(fn.blocks.index(b) for b in loop.blocks) + 1
-        fn.blocks[anchor:anchor] = added
+        insert_blocks_after(fn, max(loop.blocks, key=fn.blocks.index), added)
     else:
-        session.order.insert_after(max(loop.blocks, key=session.order.sort_key), added)
+        insert_blocks_after(fn, max(loop.blocks, key=session.order.sort_key), added,
+                            session.order)
     # Chain the back edges: original -> copy 1 -> ... -> copy k-1 -> original header.
     sources = [latches] + [lts for _, lts in copies]
     targets = [h for h, _ in copies] + [header]

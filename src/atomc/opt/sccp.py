@@ -44,8 +44,7 @@ from ..ir import (
 )
 from ..ir.interp import InterpError, eval_binary, eval_cast, eval_cmp
 from ..ir import work
-from ..ir.rewrite import erase
-from .cfgutils import jump_to, remove_blocks, remove_param, replace_value
+from ..ir.rewrite import erase, jump_to, remove_blocks, remove_param, replace_value
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 

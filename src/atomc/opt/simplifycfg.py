@@ -26,14 +26,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..ir import Block, Branch, Const, Function, Inst, Jump, Switch, Value, work
-from ..ir.rewrite import move_records_to
-from .cfgutils import (
+from ..ir.rewrite import (
     jump_to,
+    merge_into_predecessor,
     redirect_edge,
     remove_unreachable_blocks,
-    replace_value,
-    succ_args,
+    unlink_blocks,
 )
+from .cfgutils import succ_args
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -162,20 +162,7 @@ class SimplifyCFG(FunctionPass):
             term = p.terminator
             if p is b or not isinstance(term, Jump):
                 continue
-            args = succ_args(term, 0)
-            for param, a in zip(b.params, args, strict=True):
-                replace_value(param, a)
-            b.params = []
-            if term.dbg_records and b.insts:
-                move_records_to(term.dbg_records, b.insts[0])
-            term.drop_all_references()
-            p.insts.pop()
-            term.block = None
-            for inst in b.insts:
-                inst.block = p
-            p.insts.extend(b.insts)
-            b.insts = []
-            b.function = None
+            merge_into_predecessor(p, b)
             merged.add(b)
             # successors of b now have p as predecessor
             for s in p.successors:
@@ -183,7 +170,6 @@ class SimplifyCFG(FunctionPass):
             preds[p] = preds.get(p, [])
             ctx.count("simplifycfg.merged")
             changed = True
-        if merged:
-            fn.blocks = [b for b in fn.blocks if b not in merged]
+        unlink_blocks(fn, merged)
         return changed
 

@@ -57,8 +57,10 @@ from ..ir.debuginfo import (
     DW_OP_LLVM_fragment,
 )
 from ..ir.interp import bitcast_value
-from ..ir.rewrite import detach_with_dependents, erase
-from .cfgutils import make_unavailable
+from ..ir.locations import keep
+from ..ir.rewrite import (
+    detach_with_dependents, erase, insert_at, insert_before, make_unavailable,
+)
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -202,9 +204,9 @@ class SROA(FunctionPass):
             align = alloca.align
             while align > 1 and off % align:
                 align //= 2
-            slot = Alloca(size, align, loc=alloca.loc,
+            slot = Alloca(size, align, loc=keep(alloca),
                           name=f"{alloca.name}.{off}" if alloca.name else "")
-            blk.insert(pos + k, slot)
+            insert_at(blk, pos + k, slot)
             slots[off] = slot
         for inst, off, _ in uses.scalar:
             ptr_index = 0 if isinstance(inst, Load) else 1
@@ -215,7 +217,7 @@ class SROA(FunctionPass):
             for off, _, ty in pieces:
                 v = _memset_value(ty, int(ms.byte.value))  # type: ignore[union-attr]
                 assert v is not None
-                self._before(ms, Store(v, slots[off], loc=ms.loc))
+                insert_before(Store(v, slots[off], loc=keep(ms)), ms)
             erase(ms)
         for home in uses.homes:
             self._split_home(home, alloca, pieces, slots)
@@ -231,13 +233,6 @@ class SROA(FunctionPass):
         ctx.count("sroa.pieces", len(pieces))
         return True
 
-    @staticmethod
-    def _before(anchor: Inst, new: Inst) -> Inst:
-        blk = anchor.block
-        assert blk is not None
-        blk.insert(blk.insts.index(anchor), new)
-        return new
-
     def _expand_copy(self, cp: MemCopy, alloca: Alloca, pieces: list[tuple[int, int, Type]],
                      slots: dict[int, Alloca]) -> None:
         into = cp.dst is alloca
@@ -245,13 +240,13 @@ class SROA(FunctionPass):
         for off, _, ty in pieces:
             addr: Value = other
             if off:
-                addr = self._before(cp, PtrAdd(other, Const(I64, off), loc=cp.loc))
+                addr = insert_before(PtrAdd(other, Const(I64, off), loc=keep(cp)), cp)
             if into:
-                v = self._before(cp, Load(ty, addr, loc=cp.loc))
-                self._before(cp, Store(v, slots[off], loc=cp.loc))
+                v = insert_before(Load(ty, addr, loc=keep(cp)), cp)
+                insert_before(Store(v, slots[off], loc=keep(cp)), cp)
             else:
-                v = self._before(cp, Load(ty, slots[off], loc=cp.loc))
-                self._before(cp, Store(v, addr, loc=cp.loc))
+                v = insert_before(Load(ty, slots[off], loc=keep(cp)), cp)
+                insert_before(Store(v, addr, loc=keep(cp)), cp)
         erase(cp)
 
     @staticmethod

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from atomc.ir import Module, print_module
+from atomc.ir.loc_stats import location_stats
 from atomc.ir.parser import IRParseError, IRParser
 from atomc.ir.verifier import VerifierError, annotate, verify_module
 from atomc.opt.registry import UnknownPass, make_pass, parse_pipeline
@@ -31,6 +32,9 @@ def _arg_parser() -> argparse.ArgumentParser:
     ap.add_argument("--no-verify", action="store_true", help="do not verify the input")
     ap.add_argument("--annotate", action="store_true",
                     help="on verifier errors, also print the IR annotated with them")
+    ap.add_argument("--loc-stats", action="store_true",
+                    help="after the passes, count each function's ARTIFICIAL locations on stderr "
+                         "(verifier rule L5)")
     ap.add_argument("--list-passes", action="store_true", help="list known passes and exit")
     return ap
 
@@ -121,6 +125,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if errors:
                 tool.report_verifier(module, errors, f"after pass {name}", True)
                 return 1
+    if args.loc_stats:
+        for stats in location_stats(module):
+            err.write(f"{filename}: note: {stats}\n")
     out_text = print_module(module)
     if args.output == "-":
         sys.stdout.write(out_text)
