@@ -48,10 +48,14 @@ from .x86_64.frame_policy import needs_frame_pointer
 from .mir.verifier import check_mfunction
 from .x86_64.isel.select import select_function
 from .x86_64.isel.atomic import drop_compiler_barriers
+from .x86_64.target import X86_64
+from .target import use_target
 
 __all__ = ["generate_assembly", "compile_function"]
 
 BACK = "back end"
+
+use_target(X86_64)  # the one target atomc has
 
 
 def compile_function(fn, number: int, module: Module, debug: bool,  # type: ignore[no-untyped-def]

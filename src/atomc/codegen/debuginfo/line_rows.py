@@ -14,43 +14,17 @@ from dataclasses import dataclass
 
 from ...dwarf.line_rows import LineBlock, LineInst, Row
 from ...dwarf.line_rows import compute_rows as _compute_rows
-from ..mir import BlockRef, JumpTable, MBlock, MFunction, MIFlag, MInst
-from ..x86_64.opcodes import desc
+from ..mir import BlockRef, MFunction, MIFlag, MInst
+from ..mir.cfg import successors
+from ..target import desc
 
-__all__ = ["LineTable", "Row", "compute_rows", "successors"]
+__all__ = ["LineTable", "Row", "compute_rows"]
 
 
 @dataclass(frozen=True, slots=True)
 class LineTable:
     entry_row: Row | None  # the scope-line row at the function's first address
     rows: list[Row | None]  # one per instruction of `mf.instructions()`, in order
-
-
-def _real(b: MBlock) -> list[MInst]:
-    return [mi for mi in b.insts if not mi.is_meta]
-
-
-def successors(mf: MFunction) -> dict[MBlock, list[MBlock]]:
-    """Branch targets (jump-table entries included) plus the fall-through
-    block, in a stable order."""
-    out: dict[MBlock, list[MBlock]] = {}
-    for i, b in enumerate(mf.blocks):
-        succ: list[MBlock] = []
-        real = _real(b)
-        for mi in real:
-            if desc(mi.opcode).is_branch:
-                tgt = mi.operands[0]
-                if isinstance(tgt, BlockRef) and tgt.block not in succ:
-                    succ.append(tgt.block)
-            elif isinstance(mi.meta, JumpTable):
-                succ.extend(t for t in dict.fromkeys(mi.meta.targets) if t not in succ)
-        last = real[-1] if real else None
-        falls = last is None or not desc(last.opcode).is_terminator or \
-            desc(last.opcode).is_cond_branch
-        if falls and i + 1 < len(mf.blocks) and mf.blocks[i + 1] not in succ:
-            succ.append(mf.blocks[i + 1])
-        out[b] = succ
-    return out
 
 
 def _line_inst(mi: MInst, index: dict[int, int]) -> LineInst:

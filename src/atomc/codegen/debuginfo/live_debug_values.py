@@ -13,6 +13,10 @@ value.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+
 from ...dwarf.model import CallSite, CallValue, LocExpr, VarLocation
 from ...ir.debuginfo import DIExpression, DILocalVariable
 from .ldv import (
@@ -26,21 +30,38 @@ from .ldv.salvage import arithmetic_ops
 from .scopes import insert_before
 from .memory_homes import place_memory_homes
 from ..mir import DbgMeta, Imm, Mem, MFunction, MInst, PReg, StackSlot, Sym
-from ..regalloc.linear import operand_regs, successors
+from ..mir.cfg import successor_indices as successors
+from ..mir.registers import operand_regs
 from .location_lists import lower_var_ranges
-from ..x86_64.frame import frame_base_register
-from ..x86_64.opcodes import desc
-from ..x86_64.registers import ARG_REGS, CALLEE_SAVED, CALLER_SAVED, DWARF_NUMBER
+from ..target import Target, current, desc
 
-_FRAME_REGS = frozenset({reg(DWARF_NUMBER["rsp"]), reg(DWARF_NUMBER["rbp"])})
-_CALLER_SAVED = frozenset(reg(DWARF_NUMBER[r]) for r in CALLER_SAVED)
-_ARG_REGS = tuple(reg(DWARF_NUMBER[r]) for r in ARG_REGS)
-# what a callee gives back unchanged (%rbp too, frame pointer or not)
-_PRESERVED = frozenset(reg(DWARF_NUMBER[r]) for r in (*CALLEE_SAVED, "rbp"))
+@dataclass(frozen=True, slots=True)
+class _MachineRegs:
+    """The target's registers as the solver's machine locations (DWARF numbers)."""
+
+    dwarf: Mapping[str, int]
+    frame: frozenset[MLoc]       # stack and frame pointer
+    caller_saved: frozenset[MLoc]
+    args: tuple[MLoc, ...]       # integer argument registers, in order
+    preserved: frozenset[MLoc]   # what a callee gives back unchanged (the frame pointer too)
+
+
+@cache
+def _regs_of(target: Target) -> _MachineRegs:
+    r = target.registers
+    n = r.dwarf_number
+    return _MachineRegs(
+        n, frozenset({reg(n[r.stack_pointer]), reg(n[r.frame_pointer])}),
+        frozenset(reg(n[x]) for x in r.caller_saved), tuple(reg(n[x]) for x in r.arg_regs),
+        frozenset(reg(n[x]) for x in (*r.callee_saved, r.frame_pointer)))
+
+
+def _regs() -> _MachineRegs:
+    return _regs_of(current())
 
 
 def _r(name: str) -> MLoc:
-    return reg(DWARF_NUMBER[name])
+    return reg(_regs().dwarf[name])
 
 
 class _Describer:
@@ -48,7 +69,7 @@ class _Describer:
         self.mf = mf
         # displacement from the frame base register (%rbp, or %rsp without a
         # frame pointer: constant in the body) -> spill slot location
-        self.base = frame_base_register(mf)
+        self.base = current().frame_base_register(mf)
         self.spill_at: dict[int, MLoc] = {}
         for s in mf.slots:
             if s.kind == "spill" and s.cfa_offset is not None:
@@ -63,8 +84,8 @@ class _Describer:
     def real(self, mi: MInst) -> MInstView:
         d = desc(mi.opcode)
         _, _, puses, pdefs = operand_regs(mi)
-        uses = tuple(_r(r) for r in sorted(puses) if r in DWARF_NUMBER)
-        defs = [_r(r) for r in sorted(pdefs) if r in DWARF_NUMBER]
+        uses = tuple(_r(r) for r in sorted(puses) if r in _regs().dwarf)
+        defs = [_r(r) for r in sorted(pdefs) if r in _regs().dwarf]
         def_operands: list[MLoc | None] = []
         for k, op in enumerate(mi.operands):
             role = d.roles[k] if k < len(d.roles) else "u"
@@ -129,7 +150,7 @@ class _Describer:
         return loc in self.spill_at.values()
 
     def location(self, op: object) -> MLoc | None:
-        if isinstance(op, PReg) and op.name in DWARF_NUMBER:
+        if isinstance(op, PReg) and op.name in _regs().dwarf:
             return _r(op.name)
         if isinstance(op, StackSlot):
             off = self.mf.slots[op.index].cfa_offset
@@ -140,7 +161,7 @@ class _Describer:
 def _immediate(mi: MInst) -> int | None:
     """The 64-bit value a move-immediate (or a zeroing xor) leaves in its register."""
     ops = mi.operands
-    if len(ops) != 2 or not isinstance(ops[1], PReg) or ops[1].name not in DWARF_NUMBER \
+    if len(ops) != 2 or not isinstance(ops[1], PReg) or ops[1].name not in _regs().dwarf \
             or ops[1].name.startswith("xmm"):
         return None
     if mi.opcode in ("movl", "movq", "movabsq") and isinstance(ops[0], Imm):
@@ -186,7 +207,8 @@ def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int
     subs = {(old.instr_num, old.operand): (new.instr_num, new.operand)
             for old, (new, _sub) in mf.substitutions.items()}
     saved = frozenset(_r(r) for r in mf.callee_saved)
-    view = MFunctionView(tuple(blocks), _CALLER_SAVED, saved, subs, _FRAME_REGS)
+    regs = _regs()
+    view = MFunctionView(tuple(blocks), regs.caller_saved, saved, subs, regs.frame)
     return view, where
 
 
@@ -197,7 +219,8 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
     view, where = describe_function(mf)
     mv = solve_machine_values(view)
     ranges = compute_var_ranges(view, mode, mv)
-    calls = call_site_values(view, mv, _ARG_REGS, _PRESERVED)
+    regs = _regs()
+    calls = call_site_values(view, mv, regs.args, regs.preserved)
     needed = sorted({p for r in ranges for p in (r.start, r.end) if 0 <= p < len(where) - 1}
                     | {c.pos for c in calls if c.pos < len(where) - 1})
     call_insts = [mf.blocks[where[c.pos][0]].insts[where[c.pos][1]] for c in calls]
@@ -244,8 +267,8 @@ def _call_site(mi: MInst, ret_label: str, params: tuple[CallSiteParam, ...]) -> 
     values = tuple(CallValue(p.reg.num, _call_value(p.value)) for p in params)
     if isinstance(target, Sym):
         return CallSite(ret_label, target.name.removesuffix("@PLT"), None, values)
-    if isinstance(target, PReg) and _r(target.name) in _PRESERVED:
-        return CallSite(ret_label, None, (("reg", DWARF_NUMBER[target.name]),), values)
+    if isinstance(target, PReg) and _r(target.name) in _regs().preserved:
+        return CallSite(ret_label, None, (("reg", _regs().dwarf[target.name]),), values)
     return CallSite(ret_label, None, None, values)
 
 

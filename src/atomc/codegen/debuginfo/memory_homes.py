@@ -28,8 +28,7 @@ from dataclasses import dataclass
 
 from ...ir.debuginfo import DILocation
 from ..mir import DbgMeta, Mem, MFunction, MInst, PReg, StackSlot
-from ..x86_64.frame import frame_base_register
-from ..x86_64.opcodes import desc
+from ..target import current, desc
 
 _INDIRECT_WRITERS = frozenset({"rep stosb", "rep movsb", "INLINEASM"})
 
@@ -79,7 +78,7 @@ def place_memory_homes(mf: MFunction, succ: list[list[int]]) -> dict[Where, Home
                 if s is not None:
                     homes[(bi, ii)] = s
     out: dict[Where, HomeStart | None] = {}
-    base = frame_base_register(mf)
+    base = current().frame_base_register(mf)
     for where in records.values():
         slots = {homes.get(w) for w in where}
         if len(slots) != 1 or None in slots:

@@ -20,8 +20,9 @@ frame lowering ("frame") no stack-slot memory operand remains either.
 from __future__ import annotations
 
 from ...diag import InternalCompilerError
-from .core import BlockRef, Imm, Mem, MFunction, MInst, StackSlot, Sym, VReg, format_minst
-from ..x86_64.opcodes import OPCODES
+from ..target import current
+from .core import BlockRef, Imm, Mem, MFunction, MInst, StackSlot, Sym, VReg
+from .printer import format_minst
 
 STAGES = ("isel", "regalloc", "frame")
 
@@ -34,6 +35,7 @@ def verify_mfunction(mf: MFunction, stage: str) -> list[str]:
     defined: set[int] = set()
     used: dict[int, tuple[str, MInst]] = {}
     numbers: set[int] = set()
+    target = current()
 
     def err(where: str, mi: MInst | None, msg: str) -> None:
         errors.append(f"{where}: {format_minst(mi) if mi else '-'}: {msg}")
@@ -51,7 +53,7 @@ def verify_mfunction(mf: MFunction, stage: str) -> list[str]:
             if mi.is_meta:
                 _check_meta_operands(mf, mi, stage, where, err)
                 continue
-            d = OPCODES.get(mi.opcode)
+            d = target.desc(mi.opcode) if target.is_opcode(mi.opcode) else None
             if d is None:
                 err(where, mi, "unknown opcode")
                 continue

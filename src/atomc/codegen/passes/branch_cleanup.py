@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from .fallthrough import _targets, fold_fallthrough_branches
 from ..mir import BlockRef, DbgMeta, JumpTable, MBlock, Mem, MFunction, MInst, Sym
-from ..x86_64.opcodes import INVERSE_CC, desc
+from ..target import current, desc
 
 
 def clean_branches(mf: MFunction) -> None:
@@ -52,7 +52,7 @@ def clean_branches(mf: MFunction) -> None:
                     or not _targets(last, nxt):
                 kept.append(b)
                 continue
-            last.opcode = "j" + INVERSE_CC[last.opcode[1:]]
+            last.opcode = current().inverted_branch(last.opcode)
             last.operands = [BlockRef(t)]
         _forget(b, t)
     mf.blocks = kept

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from ...ir import work
 from ..mir import Imm, Mem, MFunction, MIFlag, MInst, PReg, VReg
-from ..regalloc.linear import operand_regs
-from ..x86_64.opcodes import desc
+from ..mir.registers import operand_regs
+from ..target import desc
 
 
 def _removable(opcode: str) -> bool:

@@ -11,7 +11,7 @@ none, so `step` would stop there.
 from __future__ import annotations
 
 from ..mir import BlockRef, MFunction, MInst
-from ..x86_64.opcodes import INVERSE_CC, desc
+from ..target import current, desc
 
 
 def fold_fallthrough_branches(mf: MFunction) -> None:
@@ -29,8 +29,7 @@ def fold_fallthrough_branches(mf: MFunction) -> None:
             if len(real) >= 2 and last.opcode == "jmp":
                 prev = b.insts[real[-2]]
                 if desc(prev.opcode).is_cond_branch and _targets(prev, nxt):
-                    cc = prev.opcode[1:]
-                    prev.opcode = "j" + INVERSE_CC[cc]
+                    prev.opcode = current().inverted_branch(prev.opcode)
                     prev.operands = list(last.operands)
                     del b.insts[real[-1]]
             continue

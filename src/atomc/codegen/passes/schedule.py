@@ -29,8 +29,8 @@ from ...ir import work
 from ...ir.cfgstate import checking
 from ..debuginfo.hoisted_lines import settle_hoisted_lines
 from ..mir import Mem, MBlock, MFunction, MIFlag, MInst
-from ..regalloc.linear import operand_regs
-from ..x86_64.opcodes import desc
+from ..mir.registers import operand_regs
+from ..target import desc
 
 _FLAG_READERS = ("j", "set", "cmov", "adc", "sbb")
 _NO_FLAGS = ("mov", "lea", "push", "pop", "call", "jmp", "ret", "cltd", "cqto", "set", "cmov",

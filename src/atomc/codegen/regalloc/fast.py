@@ -20,27 +20,8 @@ from dataclasses import replace
 
 from ...diag import InternalCompilerError
 from ..mir import Imm, Mem, MFunction, MInst, Operand, PReg, StackSlot, VReg
-from ..x86_64.opcodes import desc
-from ..x86_64.registers import SUFFIX
-
-SCRATCH = ("r10", "r11")
-XMM_SCRATCH = ("xmm14", "xmm15")  # isel never names them
-_RELOAD = {1: "movzbl", 2: "movzwl", 4: "movl", 8: "movq"}
-
-
-def reload_op(mf: MFunction, vid: int) -> str:
-    """Load of a whole spill slot into a register of the virtual register's class."""
-    nat = mf.vreg_sizes[vid]
-    if vid in mf.xmm_vregs:
-        return "movss" if nat == 4 else "movsd"
-    return _RELOAD[nat]
-
-
-def spill_op(mf: MFunction, vid: int) -> str:
-    nat = mf.vreg_sizes[vid]
-    if vid in mf.xmm_vregs:
-        return "movss" if nat == 4 else "movsd"
-    return "mov" + SUFFIX[nat]
+from ..target import current, desc
+from .spill import reload_op, spill_op
 
 
 def allocate(mf: MFunction) -> None:
@@ -126,7 +107,8 @@ class FastAllocator:
 
         def see(r: VReg) -> None:
             if r.id not in assign:
-                pool = XMM_SCRATCH if r.id in self.mf.xmm_vregs else SCRATCH
+                regs = current().registers
+                pool = regs.vector_scratch if r.id in self.mf.xmm_vregs else regs.scratch
                 free = [p for p in pool if p not in assign.values()]
                 if not free:
                     raise InternalCompilerError(

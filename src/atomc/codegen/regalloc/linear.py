@@ -35,21 +35,16 @@ import bisect
 from dataclasses import dataclass, field, replace
 
 from ...ir import work
-from ..debuginfo.line_rows import successors as block_successors
 from ..mir import (
     Imm, Mem, MBlock, MFunction, MInst, Operand, PReg, StackSlot, VReg,
 )
 from ...diag import InternalCompilerError
-from .fast import XMM_SCRATCH, reload_op, spill_op
+from .spill import reload_op, spill_op
 from .split import RangeSplitter
-from ..x86_64.opcodes import desc
-from ..x86_64.registers import CALLEE_SAVED, XMMS
+from ..mir.cfg import successor_indices as successors
+from ..mir.registers import operand_regs
+from ..target import current, desc
 
-ALLOCATABLE_CALLER = ("rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9")
-ALLOCATABLE_CALLEE = CALLEE_SAVED
-# SSE registers are all caller-saved: a float value live across a call is spilled
-ALLOCATABLE_XMM = tuple(r for r in XMMS if r not in XMM_SCRATCH)
-SCRATCH = ("r10", "r11")
 
 
 class RangeIndex:
@@ -97,41 +92,6 @@ class Interval:
     copy_of: int | None = None  # defined by `mov %v<copy_of>, %v<vreg>` (a coalescing hint)
 
 
-def successors(mf: MFunction) -> dict[int, list[int]]:
-    """`linetable.successors` by block index."""
-    index = {id(b): i for i, b in enumerate(mf.blocks)}
-    return {i: [index[id(s)] for s in succ]
-            for i, succ in enumerate(block_successors(mf).values())}
-
-
-def operand_regs(mi: MInst) -> tuple[list[VReg], list[VReg], set[str], set[str]]:
-    """(vreg uses, vreg defs, preg uses, preg defs) of one instruction."""
-    d = desc(mi.opcode)
-    uses: list[VReg] = []
-    defs: list[VReg] = []
-    puses: set[str] = set(d.implicit_uses) | set(mi.implicit_uses)
-    pdefs: set[str] = set(d.implicit_defs) | set(mi.implicit_defs)
-    for k, op in enumerate(mi.operands):
-        role = d.roles[k] if k < len(d.roles) else "u"
-        if isinstance(op, VReg):
-            if "u" in role:
-                uses.append(op)
-            if "d" in role:
-                defs.append(op)
-        elif isinstance(op, PReg):
-            if "u" in role:
-                puses.add(op.name)
-            if "d" in role:
-                pdefs.add(op.name)
-        elif isinstance(op, Mem):
-            for r in op.regs():
-                if isinstance(r, VReg):
-                    uses.append(r)
-                else:
-                    puses.add(r.name)
-    return uses, defs, puses, pdefs
-
-
 class LinearScan:
     def __init__(self, mf: MFunction) -> None:
         self.mf = mf
@@ -144,8 +104,9 @@ class LinearScan:
         self.slots: dict[int, StackSlot] = {}
         self.remat: dict[int, int] = {}
         # without a frame pointer %rbp is one more callee-saved register (saved last)
+        self.regs = regs = current().registers
         self.callee_candidates: tuple[str, ...] = \
-            ALLOCATABLE_CALLEE if mf.frame_pointer else (*ALLOCATABLE_CALLEE, "rbp")
+            regs.callee_saved if mf.frame_pointer else (*regs.callee_saved, regs.frame_pointer)
 
     # -- analysis -----------------------------------------------------------------
     def number(self) -> None:
@@ -329,10 +290,11 @@ class LinearScan:
 
     def choose(self, iv: Interval, busy: set[str | None]) -> str | None:
         if iv.xmm:
-            candidates: tuple[str, ...] = () if iv.crosses_call else ALLOCATABLE_XMM
+            # vector registers are all caller-saved: a float value live across a call is spilled
+            candidates: tuple[str, ...] = () if iv.crosses_call else self.regs.vector_allocatable
         else:
             callee = self.callee_candidates
-            candidates = callee if iv.crosses_call else ALLOCATABLE_CALLER + callee
+            candidates = callee if iv.crosses_call else self.regs.allocatable_caller + callee
         ok = [r for r in candidates if r not in busy and self.allowed(iv, r)]
         if not ok:
             return None
@@ -418,7 +380,7 @@ class LinearScan:
         for r in [*uses, *defs]:
             iv = self.intervals[r.id]
             if iv.reg is None and r.id not in scratch:
-                pool = XMM_SCRATCH if iv.xmm else SCRATCH
+                pool = self.regs.vector_scratch if iv.xmm else self.regs.scratch
                 free = [p for p in pool if p not in scratch.values() and p != busy]
                 if not free:
                     raise InternalCompilerError(
@@ -432,7 +394,7 @@ class LinearScan:
             # A byte or word register read at a wider width: clear the bits above
             # it (the -O0 allocator's reloads zero-extend the same way).
             nat = sizes[u.id]
-            in_piece = u.id in scratch and scratch[u.id] not in (*SCRATCH, *XMM_SCRATCH)
+            in_piece = u.id in scratch and scratch[u.id] not in (*self.regs.scratch, *self.regs.vector_scratch)
             if (u.id not in scratch or in_piece) and u.size > nat and nat < 4 \
                     and not self.intervals[u.id].xmm:
                 reg = scratch[u.id] if in_piece else self.intervals[u.id].reg
@@ -479,7 +441,7 @@ class LinearScan:
         the first scratch register (`lea`) and address through it alone; that register,
         or "" when nothing was folded."""
         uses, defs, _, _ = operand_regs(mi)
-        if len({r.id for r in [*uses, *defs] if self.needs_scratch(r.id, pos)}) <= len(SCRATCH):
+        if len({r.id for r in [*uses, *defs] if self.needs_scratch(r.id, pos)}) <= len(self.regs.scratch):
             return ""
         for k, op in enumerate(mi.operands):
             if not (isinstance(op, Mem) and isinstance(op.base, VReg)
@@ -488,7 +450,7 @@ class LinearScan:
                     and self.needs_scratch(op.index.id, pos)
                     and sizes[op.base.id] >= 4 and sizes[op.index.id] >= 4):
                 continue
-            first, second = SCRATCH
+            first, second = self.regs.scratch
             self.reload(op.base.id, first, mi, out, sizes)
             self.reload(op.index.id, second, mi, out, sizes)
             address = replace(op, base=PReg(first, 8), index=PReg(second, 8), segment=None)

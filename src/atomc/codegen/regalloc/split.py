@@ -26,7 +26,8 @@ import bisect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..x86_64.opcodes import desc
+from ..mir.registers import operand_regs
+from ..target import desc
 
 if TYPE_CHECKING:
     from .linear import LinearScan
@@ -69,7 +70,6 @@ class RangeSplitter:
 
     def run(self) -> None:
         ls = self.ls
-        from .linear import operand_regs
 
         refs: dict[tuple[int, int], list[_Ref]] = {}  # (vreg, block) -> references
         calls: list[int] = []
@@ -134,14 +134,12 @@ class RangeSplitter:
         ls = self.ls
         iv = ls.intervals[v]
         if iv.xmm:
-            from .linear import ALLOCATABLE_XMM
-            candidates: tuple[str, ...] = ALLOCATABLE_XMM
+            candidates: tuple[str, ...] = ls.regs.vector_allocatable
         else:
-            from .linear import ALLOCATABLE_CALLER
             used = self.used
             # callee-saved registers already saved cost nothing more; others a push/pop
             callee = ls.callee_candidates
-            candidates = (*ALLOCATABLE_CALLER, *(r for r in callee if r in used),
+            candidates = (*ls.regs.allocatable_caller, *(r for r in callee if r in used),
                           *(r for r in callee if r not in used))
         for r in candidates:
             if self.free(r, a, b) and self.physical_ok(r, a, b, reload, last_defines):

@@ -172,7 +172,7 @@ def lower_inline_asm(sel: FunctionISel, inst: InlineAsm) -> None:
 def written_callee_saved(mf: MFunction, already: list[str]) -> list[str]:
     """`already` plus the callee-saved registers some instruction writes
     explicitly (asm operands and clobbers), in the canonical save order."""
-    from ...regalloc.linear import operand_regs
+    from ...mir.registers import operand_regs
 
     written = set(already)
     for _, mi in mf.instructions():
