@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ..dwarf.files import FileTable
 from ..dwarf.macros import MacroEvent
@@ -26,81 +25,88 @@ from ..observe import machine_observer
 from ..ir.work import STAGES, report_stages, stage
 from ..opt.legalize_i128 import legalize_module
 from ..options import CompileOptions
-from .passes.branch_cleanup import clean_branches
-from .debuginfo.scopes import LabelCounter, function_debug_info, insert_scope_labels
-from .passes.fallthrough import fold_fallthrough_branches
 from .debuginfo.line_rows import compute_rows
-from .mir import MFunction
-from .passes.dead_defs import remove_dead_vreg_defs
-from .x86_64.peephole import run_peepholes
 from .debuginfo.live_debug_values import variable_locations
-from .regalloc.fast import allocate
-from .regalloc.linear import allocate_linear
-from .passes.schedule import schedule
-from .x86_64.asm.printer import AsmWriter
-from .x86_64.cet import data_references, property_note, tracks_branches
-from .x86_64.frame import lower_frame
-from .x86_64.hardening import harden_frame
-from .x86_64.stack_protector import add_stack_guard
-from .x86_64.isel.inline_asm import written_callee_saved
-from .x86_64.asm.symbols import declaration_directives, init_fini_arrays
-from .x86_64.frame_policy import needs_frame_pointer
+from .debuginfo.scopes import LabelCounter, function_debug_info, insert_scope_labels
+from .mir import MFunction
+from .mir.passes import MachineContext, MachinePass, MachinePassManager, MIRState
 from .mir.verifier import check_mfunction
-from .x86_64.isel.select import select_function
-from .x86_64.isel.atomic import drop_compiler_barriers
-from .x86_64.target import X86_64
+from .passes.branch_cleanup import BranchCleanup
+from .passes.dead_defs import DeadDefs
+from .passes.fallthrough import FallThrough
+from .passes.schedule import Schedule
+from .regalloc.fast import FastRegalloc
+from .regalloc.linear import LinearRegalloc
 from .target import use_target
+from .x86_64.asm.printer import AsmWriter
+from .x86_64.asm.symbols import declaration_directives, init_fini_arrays
+from .x86_64.cet import data_references, property_note, tracks_branches
+from .x86_64.isel.select import select_function
+from .x86_64.passes import (
+    DropBarriers, FrameLowering, FramePolicy, Hardening, Peephole, StackProtector,
+)
+from .x86_64.target import X86_64
 
-__all__ = ["generate_assembly", "compile_function"]
+__all__ = ["MACHINE_PASS_NAMES", "compile_function", "generate_assembly", "machine_passes"]
 
 BACK = "back end"
 
 use_target(X86_64)  # the one target atomc has
 
 
+def machine_passes(opt_level: int) -> list[MachinePass]:
+    """The machine passes after instruction selection, in order, at `opt_level`."""
+    passes: list[MachinePass] = [FramePolicy(), StackProtector(), FallThrough()]
+    if opt_level > 0:
+        passes.append(DeadDefs())
+    if opt_level >= 2:
+        passes.append(Schedule())
+    passes.append(DropBarriers())  # barriers only constrain the scheduler
+    if opt_level > 0:
+        passes += [LinearRegalloc(), BranchCleanup(), Peephole()]
+    else:
+        passes.append(FastRegalloc())
+    passes += [FrameLowering(), Hardening()]
+    return passes
+
+
+# what --print-mir-after= accepts: instruction selection, then every machine pass
+MACHINE_PASS_NAMES: frozenset[str] = frozenset(
+    {"isel"} | {p.name for level in (0, 2) for p in machine_passes(level)})
+
+
+def machine_pass_manager(opts: CompileOptions, verify: bool = False) -> MachinePassManager:
+    """The manager for `opts`: its level's passes, and the printing and checking
+    the command line asks for (`verify`: the verifier after every pass)."""
+    return MachinePassManager(
+        machine_passes(opts.opt_level),
+        verify=verify or opts.verify_machineinstrs,
+        check_di=opts.verify_machineinstrs,
+        print_after_all=opts.print_mir_after_all,
+        print_after=frozenset(opts.print_mir_after))
+
+
 def compile_function(fn, number: int, module: Module, debug: bool,  # type: ignore[no-untyped-def]
                      opt_level: int = 0, verify: bool = False,
                      omit_frame_pointer: bool = False,
                      opts: CompileOptions | None = None,
-                     data_refs: frozenset[str] | None = None) -> MFunction:
-    """IR function -> final MIR (allocated, frame lowered). With `verify`, the
-    machine-IR verifier runs after isel, allocation and frame lowering.
+                     data_refs: frozenset[str] | None = None,
+                     manager: MachinePassManager | None = None) -> MFunction:
+    """IR function -> final MIR (allocated, frame lowered), by instruction
+    selection and then `manager` (default: `machine_pass_manager(opts, verify)`;
+    with `verify`, the machine-IR verifier runs after every pass).
     `opts` supplies the code model and hardening options (default: gcc's);
     `data_refs`: the module's `cet.data_references` (computed when not given)."""
     opts = opts or CompileOptions(opt_level=opt_level)
     assert opts.opt_level == opt_level, "opt_level and opts disagree"
+    pm = manager or machine_pass_manager(opts, verify)
     with stage("isel", BACK):
         mf = select_function(fn, number, module, debug, index_addressing=opt_level > 0,
                              opts=opts)
-        mf.frame_pointer = needs_frame_pointer(mf, omit_frame_pointer)
-        add_stack_guard(mf, opts.stack_protector)
-        fold_fallthrough_branches(mf)
-    if verify:
-        check_mfunction(mf, "isel")
-    if opt_level > 0:
-        with stage("mir-dce", BACK):
-            remove_dead_vreg_defs(mf)
-    if opt_level >= 2:
-        with stage("schedule", BACK):
-            schedule(mf)
-    drop_compiler_barriers(mf)  # they only constrain the scheduler
-    if opt_level > 0:
-        with stage("regalloc", BACK):
-            allocate_linear(mf)
-        with stage("branch-cleanup+peephole", BACK):
-            clean_branches(mf)
-            run_peepholes(mf)
-    else:
-        with stage("regalloc", BACK):
-            allocate(mf)
-    if verify:
-        check_mfunction(mf, "regalloc")
-    with stage("frame", BACK):
-        mf.callee_saved = written_callee_saved(mf, mf.callee_saved)  # asm operands, clobbers
-        lower_frame(mf, opts.stack_clash_protection)
-        harden_frame(mf, module, opts, data_refs)
-    if verify:
-        check_mfunction(mf, "frame")
+    if pm.verify:
+        check_mfunction(mf, MIRState.VIRTUAL.value, two_vregs=opt_level == 0)
+    pm.after("isel", mf)
+    pm.run(mf, MachineContext(module, opts, omit_frame_pointer, data_refs))
     return mf
 
 
@@ -127,12 +133,13 @@ def generate_assembly(module: Module, opts: CompileOptions,
     number = 0
     data_refs = data_references(module) if tracks_branches(opts.cf_protection) else None
     watch = machine_observer.get()  # atomc-explain's recorder; None in a normal compile
+    manager = machine_pass_manager(opts, opts.verify_each)
     for fn in module.functions.values():
         if fn.is_declaration:
             continue
         fn_debug = debug and fn.subprogram is not None
         mf = compile_function(fn, number, module, fn_debug, opts.opt_level, opts.verify_each,
-                              opts.omits_frame_pointer, opts, data_refs)
+                              opts.omits_frame_pointer, opts, data_refs, manager)
         number += 1
         table = None
         if fn_debug and files is not None:
@@ -146,10 +153,7 @@ def generate_assembly(module: Module, opts: CompileOptions,
             with stage("line-rows", BACK):
                 table = compute_rows(mf, opts.key_instructions_mode)
             with stage("function-debug-info", BACK):
-                info = function_debug_info(mf, scopes)
-            if varlocs is not None:
-                info = replace(info, variables=varlocs[0], call_sites=varlocs[1],
-                               all_calls=varlocs[2])
+                info = function_debug_info(mf, scopes, varlocs)
             infos.append(info)
         with stage("asm-printer", BACK):
             out.function(mf, table, files if fn_debug else None)

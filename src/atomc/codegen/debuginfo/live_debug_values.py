@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...dwarf.model import CallSite, CallValue, LocExpr, VarLocation
+from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression, DILocalVariable
 from .ldv import (
     ConstOp, DebugPhi, DebugValue, InstrRef, MBlockView, MFunctionView, MInstView, MLoc,
@@ -126,8 +127,8 @@ class _Describer:
         frag = expr.fragment if isinstance(expr, DIExpression) else None
         key = VarKey(var, meta.inlined_at, frag,
                      is_param=isinstance(var, DILocalVariable) and var.arg > 0)
-        tags = {"kind": meta.kind, "token": meta.token, "key": meta.key}
-        if meta.kind == "delete":
+        tags = {"kind": meta.kind.value, "token": meta.token, "key": meta.key}
+        if meta.kind is DbgKind.DELETE:
             return MInstView(debug=DebugValue(key, None, **tags))  # type: ignore[arg-type]
         ops = arithmetic_ops(expr.ops[:-3] if frag else expr.ops) \
             if isinstance(expr, DIExpression) else None
@@ -212,10 +213,18 @@ def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int
     return view, where
 
 
+@dataclass(frozen=True, slots=True)
+class FunctionLocations:
+    """What LiveDebugValues found for one optimised function."""
+
+    variables: tuple[VarLocation, ...]  # every variable, located or "optimised out"
+    call_sites: tuple[CallSite, ...]
+    all_calls: bool  # every call of the function is in `call_sites`
+
+
 def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-untyped-def]
-                       ) -> tuple[tuple[VarLocation, ...], tuple[CallSite, ...], bool]:
-    """Run LiveDebugValues and insert the labels its ranges and call sites need:
-    the variables' locations, the call sites, and whether every call is among them."""
+                       ) -> FunctionLocations:
+    """Run LiveDebugValues and insert the labels its ranges and call sites need."""
     view, where = describe_function(mf)
     mv = solve_machine_values(view)
     ranges = compute_var_ranges(view, mode, mv)
@@ -253,10 +262,10 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
                     seen.add(k)
                     extra.append(VarLocation(dv.var.var, dv.var.inlined_at))  # type: ignore[arg-type]
     if any(mi.opcode == "INLINEASM" for b in mf.blocks for mi in b.insts):
-        return tuple(located) + tuple(extra), (), False  # its calls, if any, are unknown
+        return FunctionLocations(tuple(located) + tuple(extra), (), False)  # calls unknown
     sites = tuple(_call_site(mi, label_after(c.pos), c.params)
                   for mi, c in zip(call_insts, calls, strict=True))
-    return tuple(located) + tuple(extra), sites, True
+    return FunctionLocations(tuple(located) + tuple(extra), sites, True)
 
 
 def _call_site(mi: MInst, ret_label: str, params: tuple[CallSiteParam, ...]) -> CallSite:

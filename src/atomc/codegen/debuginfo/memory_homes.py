@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DILocation
 from ..mir import DbgMeta, Mem, MFunction, MInst, PReg, StackSlot
 from ..target import current, desc
@@ -54,7 +55,7 @@ def _key(meta: DbgMeta) -> tuple[int, int, object]:
 def _home_slot(mf: MFunction, mi: MInst) -> int | None:
     """The alloca slot index a memory-home record names, else None."""
     meta = mi.meta
-    if mi.opcode != "DBG_VALUE" or not isinstance(meta, DbgMeta) or meta.kind != "new" \
+    if mi.opcode != "DBG_VALUE" or not isinstance(meta, DbgMeta) or meta.kind is not DbgKind.NEW \
             or not mi.operands or not isinstance(mi.operands[0], StackSlot):
         return None
     idx = mi.operands[0].index
@@ -72,7 +73,7 @@ def place_memory_homes(mf: MFunction, succ: list[list[int]]) -> dict[Where, Home
     for bi, b in enumerate(mf.blocks):
         for ii, mi in enumerate(b.insts):
             if mi.opcode in ("DBG_VALUE", "DBG_INSTR_REF") and isinstance(mi.meta, DbgMeta) \
-                    and mi.meta.kind == "new":  # adds/deletes tied to the home follow it
+                    and mi.meta.kind is DbgKind.NEW:  # adds/deletes tied to the home follow it
                 records.setdefault(_key(mi.meta), []).append((bi, ii))
                 s = _home_slot(mf, mi)
                 if s is not None:

@@ -16,11 +16,16 @@ constant gives a constant value, an undefined one "optimized out".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...ir import work
 from ...dwarf.model import FunctionDebugInfo, ScopeRanges, VarLocation
+from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DILexicalBlock, DILocation, DISubprogram, DW_OP_deref
 from ..mir import DbgMeta, Imm, MFunction, MInst, StackSlot, Sym
+
+if TYPE_CHECKING:
+    from .live_debug_values import FunctionLocations
 
 ScopeKey = tuple[object, DILocation | None]
 
@@ -135,7 +140,7 @@ def variable_locations(mf: MFunction) -> tuple[VarLocation, ...]:
         if mi.opcode != "DBG_VALUE" or not isinstance(mi.meta, DbgMeta):
             continue
         meta = mi.meta
-        if meta.kind != "new":
+        if meta.kind is not DbgKind.NEW:
             continue
         key = (id(meta.var), id(meta.inlined_at) if meta.inlined_at is not None else 0)
         if key in found and (found[key].single is not None
@@ -171,14 +176,18 @@ def _describe(mf: MFunction, mi: MInst, meta: DbgMeta) -> VarLocation | None:
     return None
 
 
-def function_debug_info(mf: MFunction, scopes: list[ScopeRanges]) -> FunctionDebugInfo:
+def function_debug_info(mf: MFunction, scopes: list[ScopeRanges],
+                        optimised: FunctionLocations | None = None) -> FunctionDebugInfo:
+    """The function's DWARF description: its variables are `optimised`'s (what
+    LiveDebugValues found) or, at -O0, their stack homes (`variable_locations`),
+    computed only then."""
     sp = mf.ir.subprogram
     assert isinstance(sp, DISubprogram)
-    return FunctionDebugInfo(
-        subprogram=sp,
-        symbol=mf.name,
-        end_label=mf.end_label,
-        frame_base=(("call_frame_cfa",),),
-        variables=variable_locations(mf),
-        scopes=tuple(scopes),
-    )
+    if optimised is None:
+        return FunctionDebugInfo(subprogram=sp, symbol=mf.name, end_label=mf.end_label,
+                                 frame_base=(("call_frame_cfa",),),
+                                 variables=variable_locations(mf), scopes=tuple(scopes))
+    return FunctionDebugInfo(subprogram=sp, symbol=mf.name, end_label=mf.end_label,
+                             frame_base=(("call_frame_cfa",),),
+                             variables=optimised.variables, scopes=tuple(scopes),
+                             call_sites=optimised.call_sites, all_calls=optimised.all_calls)

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression, DILocalVariable, DILocation
 
 if TYPE_CHECKING:
@@ -373,6 +374,6 @@ class DbgMeta:
     var: DILocalVariable
     inlined_at: DILocation | None
     expr: DIExpression
-    kind: str = "new"
+    kind: DbgKind = DbgKind.NEW
     token: int = 0
     key: int = 0

@@ -20,10 +20,12 @@ keeping (gcc and clang have no such jump).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import ClassVar
 
-from .fallthrough import _targets, fold_fallthrough_branches
 from ..mir import BlockRef, DbgMeta, JumpTable, MBlock, Mem, MFunction, MInst, Sym
+from ..mir.passes import MDI, MachineContext, MachinePass
 from ..target import current, desc
+from .fallthrough import _targets, fold_fallthrough_branches
 
 
 def clean_branches(mf: MFunction) -> None:
@@ -125,3 +127,16 @@ def _forget(b: MBlock, t: MBlock) -> None:
     while k < len(t.insts) and t.insts[k].opcode == "DBG_PHI":
         k += 1
     t.insts[k:k] = undefined
+
+
+class BranchCleanup(MachinePass):
+    """Remove the jump-only blocks register allocation leaves (`clean_branches`).
+
+    Debug info: removed blocks hold only jumps and meta instructions; branches
+    are retargeted in place."""
+
+    name: ClassVar[str] = "branch-cleanup"
+    keeps_di: ClassVar[MDI] = MDI.ALL
+
+    def run(self, mf: MFunction, ctx: MachineContext) -> None:
+        clean_branches(mf)

@@ -10,8 +10,11 @@ references to it resolve to nothing ("optimised out"), never to a wrong value.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...ir import work
 from ..mir import Imm, Mem, MFunction, MIFlag, MInst, PReg, VReg
+from ..mir.passes import MDI, MachineContext, MachinePass
 from ..mir.registers import operand_regs
 from ..target import desc
 
@@ -81,3 +84,16 @@ def _may_go(mi: MInst) -> bool:
 def _defines_only_dead(mi: MInst, uses_count: dict[int, int]) -> bool:
     _, defs, _, _ = operand_regs(mi)
     return all(uses_count.get(x.id, 0) == 0 for x in defs)
+
+
+class DeadDefs(MachinePass):
+    """Delete definitions of virtual registers nobody reads (`remove_dead_vreg_defs`).
+
+    Debug info: a deleted instruction's number dies with it (no substitution:
+    references to it resolve to "optimised out"); survivors keep their lines."""
+
+    name: ClassVar[str] = "dead-defs"
+    keeps_di: ClassVar[MDI] = MDI.LINES | MDI.SUBSTITUTIONS
+
+    def run(self, mf: MFunction, ctx: MachineContext) -> None:
+        remove_dead_vreg_defs(mf)

@@ -10,7 +10,10 @@ none, so `step` would stop there.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..mir import BlockRef, MFunction, MInst
+from ..mir.passes import MDI, MachineContext, MachinePass
 from ..target import current, desc
 
 
@@ -39,3 +42,16 @@ def fold_fallthrough_branches(mf: MFunction) -> None:
 def _targets(mi: MInst, block: object) -> bool:
     t = mi.operands[0] if mi.operands else None
     return isinstance(t, BlockRef) and t.block is block
+
+
+class FallThrough(MachinePass):
+    """Fold branches to the next block (`fold_fallthrough_branches`).
+
+    Debug info: deletes `jmp`s, which have no number and whose line rows the
+    next instruction's row replaces; inverted branches keep their own."""
+
+    name: ClassVar[str] = "fallthrough"
+    keeps_di: ClassVar[MDI] = MDI.ALL
+
+    def run(self, mf: MFunction, ctx: MachineContext) -> None:
+        fold_fallthrough_branches(mf)

@@ -24,11 +24,13 @@ that now precedes its definition is a use-before-def for LiveDebugValues.
 from __future__ import annotations
 
 import heapq
+from typing import ClassVar
 
 from ...ir import work
 from ...ir.cfgstate import checking
 from ..debuginfo.hoisted_lines import settle_hoisted_lines
-from ..mir import Mem, MBlock, MFunction, MIFlag, MInst
+from ..mir import MBlock, Mem, MFunction, MIFlag, MInst
+from ..mir.passes import MDI, MachineContext, MachinePass
 from ..mir.registers import operand_regs
 from ..target import desc
 
@@ -328,3 +330,17 @@ def _list_schedule_dense(real: list[MInst]) -> list[int]:
 def schedule(mf: MFunction) -> None:
     for b in mf.blocks:
         schedule_block(b)
+
+
+class Schedule(MachinePass):
+    """The list scheduler, block by block (`schedule`).
+
+    Debug info: instructions keep their numbers; one hoisted above a line's
+    key instruction takes the location it lands in (`hoisted_lines`), so lines
+    are not kept."""
+
+    name: ClassVar[str] = "schedule"
+    keeps_di: ClassVar[MDI] = MDI.INSTR_NUMS | MDI.SUBSTITUTIONS
+
+    def run(self, mf: MFunction, ctx: MachineContext) -> None:
+        schedule(mf)

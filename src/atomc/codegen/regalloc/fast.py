@@ -17,9 +17,11 @@ DBG_INSTR_REF naming a value becomes a DBG_VALUE of the slot that holds it
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import ClassVar
 
 from ...diag import InternalCompilerError
 from ..mir import Imm, Mem, MFunction, MInst, Operand, PReg, StackSlot, VReg
+from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
 from ..target import current, desc
 from .spill import reload_op, spill_op
 
@@ -201,3 +203,17 @@ def _subst(op: Operand, assign: dict[int, str]) -> Operand:
         if base is not op.base or index is not op.index:
             return replace(op, base=base, index=index)
     return op
+
+
+class FastRegalloc(MachinePass):
+    """The -O0 allocator: every virtual register in its slot (`allocate`).
+
+    Debug info: instructions keep their numbers and locations; reloads and
+    spills take the location of the instruction they serve."""
+
+    name: ClassVar[str] = "regalloc-fast"
+    keeps_di: ClassVar[MDI] = MDI.ALL
+    leaves: ClassVar[MIRState | None] = MIRState.ALLOCATED
+
+    def run(self, mf: MFunction, ctx: MachineContext) -> None:
+        allocate(mf)

@@ -33,18 +33,27 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
+from ...diag import InternalCompilerError
 from ...ir import work
 from ..mir import (
-    Imm, Mem, MBlock, MFunction, MInst, Operand, PReg, StackSlot, VReg,
+    Imm,
+    MBlock,
+    Mem,
+    MFunction,
+    MInst,
+    Operand,
+    PReg,
+    StackSlot,
+    VReg,
 )
-from ...diag import InternalCompilerError
-from .spill import reload_op, spill_op
-from .split import RangeSplitter
 from ..mir.cfg import successor_indices as successors
+from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
 from ..mir.registers import operand_regs
 from ..target import current, desc
-
+from .spill import reload_op, spill_op
+from .split import RangeSplitter
 
 
 class RangeIndex:
@@ -522,3 +531,18 @@ def allocate_linear(mf: MFunction) -> None:
 
 
 __all__ = ["LinearScan", "MBlock", "allocate_linear", "successors"]
+
+
+class LinearRegalloc(MachinePass):
+    """Linear-scan allocation with splitting and coalescing (`allocate_linear`).
+
+    Debug info: instructions keep their numbers (the value is the same, only its
+    register changed) and locations; inserted reloads and spills take the
+    location of the instruction they serve."""
+
+    name: ClassVar[str] = "regalloc-linear"
+    keeps_di: ClassVar[MDI] = MDI.ALL
+    leaves: ClassVar[MIRState | None] = MIRState.ALLOCATED
+
+    def run(self, mf: MFunction, ctx: MachineContext) -> None:
+        allocate_linear(mf)

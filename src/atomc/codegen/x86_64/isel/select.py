@@ -454,7 +454,7 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
     def lower_dbg_record(self, rec: DbgRecord) -> None:
         v = rec.value
         inl = rec.loc.inlined_at if rec.loc is not None else None
-        kind = rec.kind.value
+        kind = rec.kind
         tok = (id(rec), id(rec.key) if rec.key is not None else 0)  # live objects: unique here
         if rec.kind is DbgKind.DELETE:
             self.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
