@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from atomc.codegen import generate_assembly
-from atomc.codegen.dbginfo import LabelCounter, insert_scope_labels, variable_locations
-from atomc.codegen.regalloc_fast import allocate
+from atomc.codegen.debuginfo.scopes import LabelCounter, insert_scope_labels, variable_locations
+from atomc.codegen.regalloc.fast import allocate
 from atomc.codegen.x86_64.frame import lower_frame
-from atomc.codegen.x86_64.isel import select_function
+from atomc.codegen.x86_64.isel.select import select_function
 from atomc.ir import (
     DEREF_EXPR,
     I32,

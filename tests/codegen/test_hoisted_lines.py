@@ -1,10 +1,10 @@
-"""codegen/hoisted_lines.py: an instruction the scheduler hoists above an
+"""codegen/debuginfo/hoisted_lines.py: an instruction the scheduler hoists above an
 earlier statement's possible stop takes the location it lands in, unless it
 could be its own statement's key instruction."""
 
 from __future__ import annotations
 
-from atomc.codegen.hoisted_lines import settle_hoisted_lines
+from atomc.codegen.debuginfo.hoisted_lines import settle_hoisted_lines
 from atomc.codegen.mir import MInst, PReg
 from atomc.ir.debuginfo import DICompileUnit, DIFile, DILocation, DISubprogram, DISubroutineType
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import subprocess
 
 from atomc.codegen.mir import BlockRef, Imm, InstrOperandRef, MBlock, MFunction, MInst, PReg
-from atomc.codegen.peephole import run_peepholes
+from atomc.codegen.x86_64.peephole import run_peepholes
 from atomc.ir import I32, Function
 
 EAX, ECX = PReg("rax", 4), PReg("rcx", 4)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from atomc.codegen.x86_64.switch_lowering import MIN_TABLE_CASES, plan_clusters
+from atomc.codegen.x86_64.isel.switch import MIN_TABLE_CASES, plan_clusters
 
 
 def kinds(cases: list[tuple[int, int]]) -> list[tuple[str, int, int]]:

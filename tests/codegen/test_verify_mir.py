@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from atomc.codegen.fallthrough import fold_fallthrough_branches
+from atomc.codegen.passes.fallthrough import fold_fallthrough_branches
 from atomc.codegen.mir import MInst, VReg
-from atomc.codegen.regalloc_fast import allocate
-from atomc.codegen.verify_mir import verify_mfunction
+from atomc.codegen.regalloc.fast import allocate
+from atomc.codegen.mir.verifier import verify_mfunction
 from atomc.codegen.x86_64.frame import lower_frame
-from atomc.codegen.x86_64.isel import select_function
+from atomc.codegen.x86_64.isel.select import select_function
 from atomc.diag import DiagnosticEngine
 from atomc.options import CompileOptions
 

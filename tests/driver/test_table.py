@@ -23,7 +23,8 @@ SAMPLE = {"-O": "2", "-g": "3", "-ggdb": "3", "-gdwarf-": "5", "-fmax-errors=": 
           "--opt-bisect-limit=": "3", "-ffile-prefix-map=": "a=b",
           "-fdebug-prefix-map=": "a=b", "-fmacro-prefix-map=": "a=b",
           "-Werror=": "attributes", "-Wno-error=": "attributes", "-d": "M",
-          "--passes=": "dce", "--print-after=": "dce", "-Wformat-overflow": "1",
+          "--passes=": "dce", "--print-after=": "dce", "--print-mir-after=": "peephole",
+          "-Wformat-overflow": "1",
           "--param=": "max-inline-insns-single=10", "--param": "max-inline-insns-single=10"}
 
 

@@ -70,7 +70,7 @@ def test_machine_code_is_identical_with_and_without_key_instructions(tmp_path: P
 def test_lldb_follows_the_source_too(tmp_path: Path) -> None:
     """lldb ignores is_stmt, so Key Instructions alone would not change its
     steps; a hoisted instruction that can never be a statement's key
-    instruction takes the location it lands in (codegen/hoisted_lines.py),
+    instruction takes the location it lands in (codegen/debuginfo/hoisted_lines.py),
     so with Key Instructions lldb steps like gdb, without them it goes back
     and forth."""
     ki = build(tmp_path, "interleaved.c")

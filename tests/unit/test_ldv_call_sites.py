@@ -3,9 +3,9 @@ caller can describe after the call, and with what."""
 
 from __future__ import annotations
 
-from atomc.codegen.ldv import ConstLoc, EntryValueLoc, MBlockView, MFunctionView, MInstView, reg, slot
-from atomc.codegen.ldv.callsites import CallSiteParam, call_site_values
-from atomc.codegen.ldv.machine import solve_machine_values
+from atomc.codegen.debuginfo.ldv import ConstLoc, EntryValueLoc, MBlockView, MFunctionView, MInstView, reg, slot
+from atomc.codegen.debuginfo.ldv.callsites import CallSiteParam, call_site_values
+from atomc.codegen.debuginfo.ldv.machine import solve_machine_values
 
 RAX, RCX, RDX, RBX, RSI, RDI, R8, R12 = reg(0), reg(2), reg(1), reg(3), reg(4), reg(5), reg(8), reg(12)
 ARGS = (RDI, RSI, RDX, RCX, R8)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from atomc.codegen.ldv import (
+from atomc.codegen.debuginfo.ldv import (
     ConstLoc, ConstOp, DebugPhi, DebugValue, EntryValueLoc, InstrRef, MBlockView, MFunctionView,
     MInstView, MLoc, VarKey, compute_var_ranges, reg, slot,
 )
@@ -107,7 +107,7 @@ def run(blocks: list[tuple[list[I | MInstView], tuple[int, ...]]], mode: str = "
 
 def _union_by_location(ranges):
     """Multi mode: per (variable, location), join touching or overlapping ranges."""
-    from atomc.codegen.ldv import VarRange
+    from atomc.codegen.debuginfo.ldv import VarRange
     by: dict = {}
     for r in ranges:
         by.setdefault((r.var, r.loc), []).append((r.start, r.end))

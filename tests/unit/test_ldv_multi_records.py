@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from test_ldv_conformance import RAX, RCX, RDX, X, d, nop, run
 
-from atomc.codegen.ldv import DebugValue, InstrRef, MInstView
+from atomc.codegen.debuginfo.ldv import DebugValue, InstrRef, MInstView
 
 
 def new(num: int, token: int, expr: tuple = ()) -> MInstView:

@@ -6,7 +6,7 @@ then follows spills and survives the clobber of either register."""
 
 from __future__ import annotations
 
-from atomc.codegen.ldv import (
+from atomc.codegen.debuginfo.ldv import (
     DebugValue, InstrRef, MBlockView, MFunctionView, MInstView, VarKey, compute_var_ranges,
     reg, slot,
 )

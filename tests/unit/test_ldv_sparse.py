@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 
 from atomc.codegen import compile_function
-from atomc.codegen.dbginfo import LabelCounter, insert_scope_labels
-from atomc.codegen.debug_values import describe_function
-from atomc.codegen.ldv.machine import (
+from atomc.codegen.debuginfo.scopes import LabelCounter, insert_scope_labels
+from atomc.codegen.debuginfo.live_debug_values import describe_function
+from atomc.codegen.debuginfo.ldv.machine import (
     Value, phi, reverse_post_order, solve_machine_values, step, track_locations,
 )
-from atomc.codegen.ldv.model import MFunctionView, MLoc
+from atomc.codegen.debuginfo.ldv.model import MFunctionView, MLoc
 from atomc.diag import DiagnosticEngine
 from atomc.frontend import compile_to_ir
 from atomc.options import CompileOptions

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from atomc.codegen.ldv import (
+from atomc.codegen.debuginfo.ldv import (
     ConstLoc, EntryValueLoc, VarKey, VarRange, reg, slot,
 )
-from atomc.codegen.varlocs import lower_var_ranges
+from atomc.codegen.debuginfo.location_lists import lower_var_ranges
 from atomc.dwarf.model import LocRange
 
 

@@ -14,10 +14,10 @@ from ..ir.parser import IRParseError, parse_module
 from ..opt.legalize_i128 import legalize_module
 from ..options import CompileOptions
 from . import compile_function, generate_assembly
-from .fallthrough import fold_fallthrough_branches
+from .passes.fallthrough import fold_fallthrough_branches
 from .mir import print_mfunction
-from .regalloc_fast import allocate
-from .x86_64.isel import select_function
+from .regalloc.fast import allocate
+from .x86_64.isel.select import select_function
 
 STAGES = ("isel", "regalloc", "frame")
 

@@ -13,6 +13,18 @@ def _names(value: str) -> list[str]:
     return [p for p in value.split(",") if p]
 
 
+def _mir_names(value: str) -> list[str]:
+    """Machine pass names, checked against the back end's pipeline (loaded only
+    when the option is given)."""
+    from ..codegen.pipeline import MACHINE_PASS_NAMES
+    names = _names(value)
+    for name in names:
+        if name not in MACHINE_PASS_NAMES:
+            raise UsageError(f"unknown machine pass '{name}' in '--print-mir-after={value}' "
+                             f"(known: {', '.join(sorted(MACHINE_PASS_NAMES))})")
+    return names
+
+
 def _int(option: str) -> Callable[[str], int]:
     def convert(value: str) -> int:
         try:
@@ -31,6 +43,13 @@ ATOMC: list[Option] = [
            Add("opts.print_after", convert=_names), metavar="PASS[,PASS]"),
     flag("--verify-each", A, "run the IR and machine-IR verifiers after every pass",
          Set("opts.verify_each", True)),
+    flag("--print-mir-after-all", A, "print the machine IR after instruction selection and "
+         "every machine pass (to stderr)", Set("opts.print_mir_after_all", True)),
+    valued("--print-mir-after=", Form.EQ, A, "print the machine IR after the named machine "
+           "passes", Add("opts.print_mir_after", convert=_mir_names), metavar="PASS[,PASS]"),
+    flag("--verify-machineinstrs", A, "run the machine-IR verifier and check each machine "
+         "pass's debug-info contract after every machine pass",
+         Set("opts.verify_machineinstrs", True)),
     valued("--passes=", Form.EQ, A, "run exactly these IR passes",
            Set("opts.passes", convert=lambda v: tuple(_names(v))), metavar="A,B,C"),
     valued("--opt-bisect-limit=", Form.EQ, A, "run only the first N pass invocations",

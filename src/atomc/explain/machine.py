@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..codegen.x86_64.asm_printer import format_inst
+from ..codegen.x86_64.asm.printer import format_inst
 from .records import loc_file
 
 

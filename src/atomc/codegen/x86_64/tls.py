@@ -37,7 +37,7 @@ from ..mir import Mem, MInst, PReg, Sym, VReg
 from .pic import SymbolPolicy
 
 if TYPE_CHECKING:
-    from .isel import FunctionISel
+    from .isel.select import FunctionISel
 
 TLS_GET_ADDR = "__tls_get_addr@PLT"
 

@@ -1,0 +1,338 @@
+"""Phase E: walk the function once more, place every variable in a machine
+location as its value moves, and turn the placements into ranges.
+
+`single` mode is LLVM's TransferTracker: one location per address, chosen by
+quality (spill slot > register this function saves > other register; ties go
+to the location seen first); a spill moves variables to the slot at once; a
+restore moves nothing; a copy moves them only into a saved callee-saved
+register when the source dies; when a location is clobbered, the last other
+location (in tracking order) still holding the value takes over, else an
+entry value for a parameter, else the range ends at the clobber.
+
+`multi` mode adds, beside those primary ranges, a range for every other
+location holding the variable's current value (overlapping entries, DWARF 5
+§2.6.2), so a value kept both in a stack slot and in a register is described
+by both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from ....ir import work
+from .machine import MachineValues, StateWalker, Value, solve_machine_values
+from .model import (
+    ComputedLoc, ConstLoc, DebugValue, EntryValueLoc, MFunctionView, MInstView, MLoc, VarKey,
+    VarLoc, VarRange,
+)
+from .variables import (
+    Computed, Const, VarValue, all_variables, resolve_operand, solve_variable_values, tagged,
+)
+
+Alts = dict[int, VarValue]  # token of an `add` -> the value it says also holds the variable
+
+
+@dataclass
+class _Tracker:
+    fn: MFunctionView
+    mv: MachineValues
+    state: dict[MLoc, Value] = field(default_factory=dict)
+    value: dict[VarKey, VarValue] = field(default_factory=dict)
+    where: dict[VarKey, VarLoc | None] = field(default_factory=dict)
+    pending: dict[VarKey, Value] = field(default_factory=dict)  # use before def
+    events: dict[VarKey, list[tuple[int, VarLoc | None]]] = field(default_factory=dict)
+    holders: dict[VarKey, list[tuple[int, frozenset[MLoc]]]] = field(default_factory=dict)
+    multi: bool = False  # only `multi` mode reads `holders`: building them is the hot loop
+    ops: dict[VarKey, tuple[tuple, ...]] = field(default_factory=dict)  # expression of `where`
+    cur_key: dict[VarKey, int] = field(default_factory=dict)  # token of the current `new`
+    alts: dict[VarKey, Alts] = field(default_factory=dict)  # its added locations
+    # the machine state, with the locations holding each value (kept as it changes)
+    walker: StateWalker | None = None
+    # the variables whose current location is each machine location
+    at: dict[MLoc, dict[VarKey, None]] = field(default_factory=dict)
+
+    def quality(self, loc: MLoc) -> int:
+        if loc.kind == "slot":
+            return 0
+        return 1 if loc in self.fn.saved_csrs else 2
+
+    def best_holder(self, v: Value) -> MLoc | None:
+        assert self.walker is not None
+        cands = self.walker.holders(v)
+        if not cands:
+            return None
+        return min(cands, key=lambda loc: (self.quality(loc), self.mv.order[loc]))
+
+    def set_loc(self, var: VarKey, pos: int, loc: VarLoc | None) -> None:
+        old = self.where.get(var)
+        if isinstance(old, MLoc):
+            self.at[old].pop(var, None)
+        if isinstance(loc, MLoc):
+            self.at.setdefault(loc, {})[var] = None
+        self.where[var] = loc
+        ops = self.ops.get(var, ())
+        self.events.setdefault(var, []).append(
+            (pos, ComputedLoc(loc, ops) if ops and loc is not None else loc))  # type: ignore[arg-type]
+
+    def lost(self, var: VarKey, pos: int, v: VarValue) -> None:
+        """The current location stopped holding the value: an entry value, else
+        another location an `add` named, else none."""
+        loc: VarLoc | None = self.entry_value(var, v) if isinstance(v, tuple) else None
+        if loc is None:
+            for a in reversed(self.alts.get(var, {}).values()):
+                if isinstance(a, tuple):
+                    loc = self.best_holder(a)
+                if loc is not None:
+                    self.ops[var] = ()  # an added location holds the value itself
+                    break
+        self.set_loc(var, pos, loc)
+
+    def place(self, var: VarKey, pos: int, block: int, index: int) -> None:
+        """Locate the variable's current value (an assignment or a block entry)."""
+        v = self.value.get(var)
+        self.pending.pop(var, None)
+        self.ops[var] = ()
+        if isinstance(v, Computed):
+            self.ops[var] = v.ops
+            v = v.base
+        if v is None:
+            self.lost(var, pos, None)
+        elif isinstance(v, Const):
+            self.set_loc(var, pos, ConstLoc(v.value))
+        else:
+            loc = self.best_holder(v)
+            if loc is None and v[0] == block and v[1] > index:
+                self.pending[var] = v  # defined later in this block
+            if loc is None:
+                self.lost(var, pos, v)
+            else:
+                self.set_loc(var, pos, loc)
+
+    def entry_value(self, var: VarKey, v: Value) -> VarLoc | None:
+        """A parameter's value on entry; also a salvaged variable computed from
+        one (`int y = x + 5;` with `y` otherwise unused)."""
+        if ((var.is_param or self.ops.get(var)) and var.inlined_at is None
+                and v[0] == 0 and v[1] == 0
+                and v[2].kind == "reg" and v[2] not in self.fn.frame_regs):
+            return EntryValueLoc(v[2])
+        return None
+
+    def note_holders(self, pos: int) -> None:
+        if not self.multi:
+            return
+        for var, v in self.value.items():
+            ops = ()
+            if isinstance(v, Computed):
+                v, ops = v.base, v.ops
+            vals = [v, *(a for a in self.alts.get(var, {}).values() if not ops)]
+            assert self.walker is not None
+            hs = frozenset(loc if not ops else ComputedLoc(loc, ops)  # type: ignore[misc]
+                           for x in vals
+                           if x is not None and not isinstance(x, (Const, Computed))
+                           for loc in self.walker.holders(x))
+            lst = self.holders.setdefault(var, [])
+            if not lst or lst[-1][1] != hs:
+                lst.append((pos, hs))
+
+
+def compute_var_ranges(fn: MFunctionView, mode: str = "single",
+                       mv: MachineValues | None = None) -> list[VarRange]:
+    """`mv`: the machine values of `fn`, when the caller has solved them already."""
+    assert mode in ("single", "multi"), mode
+    mv = mv if mv is not None else solve_machine_values(fn)
+    vin = solve_variable_values(fn, mv)
+    variables = all_variables(fn)
+    same_whole: dict[tuple[object, object | None], list[VarKey]] = {}
+    for var in variables:
+        same_whole.setdefault(var.whole, []).append(var)
+    t = _Tracker(fn, mv, multi=mode == "multi")
+    t.walker = StateWalker(mv, fn, reverse=True)
+    t.state = t.walker.state
+    pos = -1  # after the last real instruction seen
+    exits: dict[int, tuple[dict[VarKey, int], dict[VarKey, Alts]]] = {}
+    for b, blk in enumerate(fn.blocks):
+        t.walker.enter(b)
+        t.pending.clear()
+        t.cur_key, t.alts = _inherited_sets(mv.preds[b], exits)
+        for var in variables:
+            t.value[var] = vin[b].get(var)
+            t.place(var, pos, b, 0)
+        t.note_holders(pos)
+        for k, inst in enumerate(blk.insts, start=1):
+            if isinstance(inst.debug, DebugValue):
+                d = inst.debug
+                if d.kind != "new":
+                    _add_or_delete(t, d, pos, b, k)
+                    t.note_holders(pos)
+                    continue
+                for other in same_whole.get(d.var.whole, ()):  # only these can overlap
+                    if other != d.var and other.overlaps(d.var):
+                        t.value[other] = None
+                        t.cur_key.pop(other, None)
+                        t.alts.pop(other, None)
+                        t.set_loc(other, pos, None)
+                t.cur_key[d.var] = d.token
+                t.alts[d.var] = {}
+                t.value[d.var] = tagged(resolve_operand(d.operand, t.state, fn, mv, b, k), d.expr)
+                t.place(d.var, pos, b, k)
+                t.note_holders(pos)
+                continue
+            if inst.debug is not None:
+                continue
+            pos += 1
+            _transfer(t, inst, b, k, pos)
+            t.note_holders(pos)
+        work.add("ldv.emit.insts", len(blk.insts) + len(variables))
+        exits[b] = (dict(t.cur_key), {v: dict(a) for v, a in t.alts.items()})
+    end = pos
+    ranges = _ranges_from_events(t.events, end)
+    if mode == "multi":
+        ranges += _secondary_ranges(t.holders, ranges, end)
+    return ranges
+
+
+def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
+    assert t.walker is not None
+    changed = t.walker.apply(inst, k)  # (location, value it held before)
+    moved: set[VarKey] = set()
+    pair = inst.spill or (inst.copy if inst.copy and inst.kills_src
+                          and inst.copy[0] in t.fn.saved_csrs else None)
+    if pair:  # a spill, or a copy into a saved register that kills its source
+        dst, src = pair
+        for var in list(t.at.get(src, ())):
+            t.set_loc(var, pos, dst)
+            moved.add(var)
+    for loc, old in changed:
+        for var in list(t.at.get(loc, ())):
+            if var in moved:
+                continue
+            alternatives = list(t.walker.holders(old)) if old is not None else []
+            if alternatives:
+                t.set_loc(var, pos, max(alternatives, key=lambda x: t.mv.order[x]))
+            else:
+                v = t.value.get(var)
+                t.lost(var, pos, v.base if isinstance(v, Computed) else v)
+    for var, v in list(t.pending.items()):
+        if v[0] == b and v[1] == k:
+            del t.pending[var]
+            t.set_loc(var, pos, v[2])
+
+
+def _add_or_delete(t: _Tracker, d: DebugValue, pos: int, b: int, k: int) -> None:
+    """An `add` of the current `new` records another holder of its value (used
+    at once if the variable has no location); a `delete` drops one."""
+    var = d.var
+    current = t.cur_key.get(var)
+    if d.kind == "add":
+        if current is None or d.key != current or d.expr:
+            return  # an add of an older value, or a computed one: not used
+        v = resolve_operand(d.operand, t.state, t.fn, t.mv, b, k)
+        t.alts.setdefault(var, {})[d.token] = v
+        if t.where.get(var) is None:
+            t.lost(var, pos, None)
+        return
+    alts = t.alts.get(var, {})
+    if d.key == current:  # the `new`'s own location stops holding the value
+        v = t.value.get(var)
+        t.value[var] = None
+        old = t.where.get(var)
+        base = v.base if isinstance(v, Computed) else v
+        if old is None or not isinstance(old, MLoc) or t.state.get(old) == base:
+            t.lost(var, pos, None)
+        return
+    gone = alts.pop(d.key, None)
+    old = t.where.get(var)
+    v = t.value.get(var)
+    base = v.base if isinstance(v, Computed) else v
+    if gone is not None and isinstance(old, MLoc) and t.state.get(old) == gone \
+            and t.state.get(old) != base:
+        t.lost(var, pos, base)
+
+
+def _inherited_sets(preds: list[int], exits: dict[int, tuple[dict[VarKey, int], dict[VarKey, Alts]]]
+                    ) -> tuple[dict[VarKey, int], dict[VarKey, Alts]]:
+    """The current `new` and its added locations at a block entry: those all
+    predecessors agree on, when every predecessor has been walked already."""
+    if not preds or any(p not in exits for p in preds):
+        return {}, {}
+    keys = dict(exits[preds[0]][0])
+    for p in preds[1:]:
+        keys = {v: tok for v, tok in keys.items() if exits[p][0].get(v) == tok}
+    alts: dict[VarKey, Alts] = {}
+    for var in keys:
+        common = dict(exits[preds[0]][1].get(var, {}))
+        for p in preds[1:]:
+            other = exits[p][1].get(var, {})
+            common = {tok: v for tok, v in common.items() if other.get(tok) == v}
+        alts[var] = common
+    return keys, alts
+
+
+T = TypeVar("T")
+
+
+def _last_per_position(events: list[tuple[int, T]]) -> list[tuple[int, T]]:
+    """Events in position order where, at one position, only the last counts."""
+    out: list[tuple[int, T]] = []
+    for p, x in events:
+        if out and out[-1][0] == p:
+            out[-1] = (p, x)
+        else:
+            out.append((p, x))
+    return out
+
+
+def _ranges_from_events(events: dict[VarKey, list[tuple[int, VarLoc | None]]],
+                        end: int) -> list[VarRange]:
+    out: list[VarRange] = []
+    for var, evs in events.items():
+        collapsed = _last_per_position(evs)
+        for i, (p, loc) in enumerate(collapsed):
+            stop = collapsed[i + 1][0] if i + 1 < len(collapsed) else end
+            if loc is None or stop <= p:
+                continue
+            if out and out[-1].var == var and out[-1].loc == loc and out[-1].end == p:
+                out[-1] = VarRange(var, out[-1].start, stop, loc)
+            else:
+                out.append(VarRange(var, p, stop, loc))
+    return out
+
+
+def _secondary_ranges(holders: dict[VarKey, list[tuple[int, frozenset[MLoc]]]],
+                      primary: list[VarRange], end: int) -> list[VarRange]:
+    """Every location holding the value, minus where it already is the primary one."""
+    out: list[VarRange] = []
+    for var, timeline in holders.items():
+        open_at: dict[MLoc, int] = {}
+        intervals: list[tuple[MLoc, int, int]] = []
+        for p, hs in _last_per_position(timeline):
+            for loc in list(open_at):
+                if loc not in hs:
+                    intervals.append((loc, open_at.pop(loc), p))
+            for loc in sorted(hs, key=str):  # a set: fixed order keeps the output reproducible
+                open_at.setdefault(loc, p)
+        for loc, start in open_at.items():
+            intervals.append((loc, start, end))
+        prim = [r for r in primary if r.var == var]
+        for loc, s, e in intervals:
+            for a, z in _subtract((s, e), [(r.start, r.end) for r in prim if r.loc == loc]):
+                if z > a:
+                    out.append(VarRange(var, a, z, loc, primary=False))
+    return out
+
+
+def _subtract(span: tuple[int, int], cuts: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    pieces = [span]
+    for cs, ce in cuts:
+        nxt = []
+        for a, z in pieces:
+            if ce <= a or cs >= z:
+                nxt.append((a, z))
+                continue
+            if a < cs:
+                nxt.append((a, cs))
+            if ce < z:
+                nxt.append((ce, z))
+        pieces = nxt
+    return pieces

@@ -1,0 +1,540 @@
+"""Phases A and B of value-tracking LiveDebugValues: which value each machine
+location holds at every block entry and exit.
+
+A value is named by where it was defined: `(block, index, loc)` with `index`
+the 1-based position in the block (debug instructions included), and index 0
+meaning "whatever `loc` held on entry to `block`" (its machine PHI). A copy,
+spill or restore creates no new value: the destination receives the source's
+value, so one value may live in several locations at once.
+
+Block live-ins are solved LLVM-style: every location starts as its own PHI at
+every block and the PHI is eliminated when all predecessors (other than a back
+edge carrying the PHI itself) agree; an eliminated PHI takes the value its
+first predecessor (in reverse post-order) brings.
+
+The solution is the same as iterating that over every location of every block,
+but is computed sparsely (locations are registers plus a growing number of
+spill slots, blocks grow with the function: a dense table is quadratic). A PHI
+can survive only where values meet: at the iterated dominance frontier of the
+blocks that write the location, of the entry, and of the targets of
+irreducible back edges (whose PHIs feed each other). Those candidates get their
+incoming values from one renaming walk over the dominator tree, then redundant
+ones are removed until none is left (each removal rechecks the PHIs that read
+the removed one). Every other block's live-in is its immediate dominator's
+live-out. `StateWalker` then replays the function in layout order keeping one
+location -> value map, changed at each block entry by the difference between
+the previous block's exit and this block's entry.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ....ir import work
+from ....ir.dominators import DomTree
+from .model import DebugPhi, MFunctionView, MInstView, MLoc
+
+Value = tuple[int, int, MLoc]
+# what a block leaves in a location: a value, or the entry value of a location
+Sym = Value | MLoc
+
+
+def phi(block: int, loc: MLoc) -> Value:
+    return (block, 0, loc)
+
+
+def track_locations(fn: MFunctionView) -> list[MLoc]:
+    """Every location the function touches, in order of first appearance."""
+    seen: dict[MLoc, None] = {}
+    for blk in fn.blocks:
+        for inst in blk.insts:
+            if isinstance(inst.debug, DebugPhi):
+                seen.setdefault(inst.debug.loc)
+            elif inst.debug is not None:
+                op = inst.debug.operand
+                if isinstance(op, MLoc):
+                    seen.setdefault(op)
+            for loc in _touched(inst):
+                seen.setdefault(loc)
+    return list(seen)
+
+
+def _touched(inst: MInstView) -> list[MLoc]:
+    if inst.copy:
+        return [inst.copy[1], inst.copy[0]]
+    if inst.spill:
+        return [inst.spill[1], inst.spill[0]]
+    if inst.restore:
+        return [inst.restore[1], inst.restore[0]]
+    return [*inst.uses, *inst.defs]
+
+
+def effects(state: dict[MLoc, Value], inst: MInstView, block: int, index: int,
+            fn: MFunctionView) -> list[tuple[MLoc, Value]]:
+    """The (location, new value) assignments one instruction makes, in order.
+    A call clobbers the caller-saved registers among the tracked ones (`state`
+    holds every tracked location)."""
+    if inst.debug is not None:
+        return []
+    if inst.copy:
+        dst, src = inst.copy
+        return [(dst, state.get(src, phi(block, src)))]
+    if inst.spill:
+        sl, src = inst.spill
+        return [(sl, state.get(src, phi(block, src)))]
+    if inst.restore:
+        dst, sl = inst.restore
+        return [(dst, state.get(sl, phi(block, sl)))]
+    out = [(d, (block, index, d)) for d in inst.defs]
+    if inst.call:
+        out += [(loc, (block, index, loc)) for loc in fn.caller_saved if loc in state]
+    return out
+
+
+def step(state: dict[MLoc, Value], inst: MInstView, block: int, index: int,
+         fn: MFunctionView) -> None:
+    """Apply one instruction's effect on the location -> value map."""
+    for loc, v in effects(state, inst, block, index, fn):
+        state[loc] = v
+
+
+@dataclass
+class MachineValues:
+    locs: list[MLoc]
+    order: dict[MLoc, int]
+    preds: list[list[int]]
+    rpo: list[int]
+    # DBG_PHI number -> [(block, index, loc, value read there)]
+    phi_defs: dict[int, list[tuple[int, int, MLoc, Value]]]
+    # instruction number -> the value each operand holds right after the
+    # instruction (None where operand k writes no location).  For most
+    # instructions that is the value they define; a numbered copy or restore
+    # defines nothing new, so its operand names the value it moved.
+    numbered: dict[int, tuple[Value | None, ...]]
+    solver: _Solver = field(repr=False)
+
+    def live_in_at(self, b: int, loc: MLoc) -> Value:
+        return self.solver.value_in(b, loc)
+
+    def live_out_at(self, b: int, loc: MLoc) -> Value:
+        return self.solver.value_out(b, loc)
+
+    def holders_at_exit(self, b: int, v: Value) -> list[MLoc]:
+        """The locations holding `v` when block `b` ends."""
+        return [loc for loc in self.solver.homes_of(v) if self.solver.value_out(b, loc) == v]
+
+    def kept_phis(self, b: int) -> list[MLoc]:
+        """Locations whose PHI at block `b` survives (they hold `phi(b, loc)` on entry)."""
+        s = self.solver
+        return [loc for loc in s.cand_locs.get(b, ()) if s.value_in(b, loc) == phi(b, loc)]
+
+
+class _Solver:
+    """The sparse solution: PHI candidates, their removal, and point queries."""
+
+    def __init__(self, fn: MFunctionView, locs: list[MLoc], preds: list[list[int]],
+                 rpo: list[int]) -> None:
+        self.fn = fn
+        self.locs = locs
+        self.preds = preds
+        n = len(fn.blocks)
+        self.rpo_index = {b: i for i, b in enumerate(rpo)}
+        self.dom = DomTree(0, lambda b: fn.blocks[b].succs)
+        self.reachable = self.dom.order
+        tracked = set(locs)
+        self.sums = [self._summary(b, tracked) for b in range(n)]
+        self.cand_locs: dict[int, list[MLoc]] = self._place_phis()
+        self.cands: set[tuple[int, MLoc]] = {(b, loc) for b, ls in self.cand_locs.items()
+                                             for loc in ls}
+        self.exit: list[dict[MLoc, Value]] = [{} for _ in range(n)]
+        self.ops: dict[tuple[int, MLoc], dict[int, Value]] = {}
+        self.pushed: list[tuple[MLoc, Value]] = []  # every (location, raw value) placed
+        self._rename()
+        self.removed: dict[tuple[int, MLoc], Value] = {}
+        self._remove_redundant()
+        self.memo_in: dict[tuple[int, MLoc], Value] = {}
+        self._homes: dict[Value, list[MLoc]] | None = None
+        work.add("ldv.machine.blocks", n)
+        work.add("ldv.machine.phis", len(self.cands))
+
+    # -- setup --------------------------------------------------------------------
+    def _summary(self, b: int, tracked: set[MLoc]) -> dict[MLoc, Sym]:
+        """What the block leaves in each location it writes, in terms of its entry."""
+        sym: dict[MLoc, Sym] = {}
+        for k, inst in enumerate(self.fn.blocks[b].insts, start=1):
+            if inst.debug is not None:
+                continue
+            pair = inst.copy or inst.spill or inst.restore  # (destination, source)
+            if pair:
+                dst, src = pair
+                sym[dst] = sym.get(src, src)
+                continue
+            for d in inst.defs:
+                sym[d] = (b, k, d)
+            if inst.call:
+                for loc in self.fn.caller_saved:
+                    if loc in tracked:
+                        sym[loc] = (b, k, loc)
+        return {loc: s for loc, s in sym.items() if s is not loc}
+
+    def _place_phis(self) -> dict[int, list[MLoc]]:
+        dom, rpo_index = self.dom, self.rpo_index
+        frontiers = dom.frontiers()
+
+        def idf(seeds: Iterable[int]) -> set[int]:
+            out: set[int] = set()
+            stack = [b for b in seeds if b in dom.order]
+            while stack:
+                x = stack.pop()
+                for f in frontiers.get(x, ()):
+                    if f not in out:
+                        out.add(f)
+                        stack.append(f)
+            return out
+
+        # targets of irreducible back edges: their PHIs can sustain each other
+        irreducible = [b for b in dom.rpo if b != 0 and any(
+            p in rpo_index and rpo_index[p] >= rpo_index[b] and not dom.dominates(b, p)
+            for p in self.preds[b])]
+        base = idf([0, *irreducible]) | set(irreducible)
+        writers: dict[MLoc, list[int]] = {}
+        for b in dom.rpo:
+            for loc in self.sums[b]:
+                writers.setdefault(loc, []).append(b)
+        cand: dict[int, list[MLoc]] = {}
+        for loc in self.locs:
+            for b in idf(writers.get(loc, ())) | base:
+                if b != 0:
+                    cand.setdefault(b, []).append(loc)
+        return cand
+
+    def _rename(self) -> None:
+        """One walk over the dominator tree: each block's exit values and each PHI
+        candidate's incoming values, in terms of PHIs not yet known to be redundant."""
+        stacks: dict[MLoc, list[Value]] = {}
+
+        def top(loc: MLoc) -> Value:
+            s = stacks.get(loc)
+            return s[-1] if s else phi(0, loc)  # the entry's own PHIs, never pushed
+
+        fn, cand_locs, dom = self.fn, self.cand_locs, self.dom
+        walk: list[tuple[int, bool]] = [(0, False)]
+        undo: dict[int, list[MLoc]] = {}
+        while walk:
+            b, done = walk.pop()
+            if done:
+                for loc in undo.pop(b):
+                    stacks[loc].pop()
+                continue
+            placed: list[MLoc] = []
+            for loc in cand_locs.get(b, ()):
+                v = phi(b, loc)
+                stacks.setdefault(loc, []).append(v)
+                placed.append(loc)
+                self.pushed.append((loc, v))
+            out = {loc: (top(x) if isinstance(x, MLoc) else x)
+                   for loc, x in self.sums[b].items()}
+            for loc, v in out.items():
+                stacks.setdefault(loc, []).append(v)
+                placed.append(loc)
+                self.pushed.append((loc, v))
+            self.exit[b] = out
+            for s in dict.fromkeys(fn.blocks[b].succs):
+                for loc in cand_locs.get(s, ()):
+                    self.ops.setdefault((s, loc), {})[b] = top(loc)
+            undo[b] = placed
+            walk.append((b, True))
+            for c in reversed(dom.children[b]):
+                walk.append((c, False))
+        for b in range(len(fn.blocks)):  # unreachable blocks: their own PHIs on entry
+            if b not in self.reachable:
+                self.exit[b] = {loc: (phi(b, x) if isinstance(x, MLoc) else x)
+                                for loc, x in self.sums[b].items()}
+        work.add("ldv.machine.pushes", len(self.pushed))
+
+    def _remove_redundant(self) -> None:
+        """Remove PHIs whose reachable predecessors agree (ignoring the PHI itself),
+        until none is left; a removed PHI stands for its first predecessor's value."""
+        users: dict[tuple[int, MLoc], list[tuple[int, MLoc]]] = {}
+        for c, incoming in self.ops.items():
+            for v in incoming.values():
+                if v[1] == 0 and (v[0], v[2]) in self.cands:
+                    users.setdefault((v[0], v[2]), []).append(c)
+        reachable = self.reachable
+        loc_order = {loc: i for i, loc in enumerate(self.locs)}
+        pending = deque(sorted(self.cands, key=lambda c: (self.rpo_index[c[0]], loc_order[c[1]])))
+        checks = 0
+        while pending:
+            c = pending.popleft()
+            checks += 1
+            if c in self.removed:
+                continue
+            b, loc = c
+            incoming = self.ops.get(c, {})
+            ps = [p for p in self.preds[b] if p in reachable]
+            own = phi(b, loc)
+            vals = [self.canon(incoming[p]) for p in ps]
+            first = vals[0]
+            if first == own or any(v != first and v != own for v in vals):
+                continue
+            raw = incoming[ps[0]]
+            self.removed[c] = raw
+            target = self.canon(raw)
+            readers = users.pop(c, [])
+            if target[1] == 0 and (target[0], target[2]) in self.cands:
+                users.setdefault((target[0], target[2]), []).extend(readers)
+            pending.extend(readers)
+        work.add("ldv.machine.checks", checks)
+
+    # -- queries --------------------------------------------------------------------
+    def canon(self, v: Value) -> Value:
+        """A value with every removed PHI replaced by what it stands for."""
+        removed = self.removed
+        while v[1] == 0 and (v[0], v[2]) in removed:
+            v = removed[(v[0], v[2])]
+        return v
+
+    def value_in(self, b: int, loc: MLoc) -> Value:
+        if b not in self.reachable:
+            return phi(b, loc)
+        memo = self.memo_in
+        chain: list[int] = []
+        cur = b
+        while True:
+            if cur == 0:
+                v = phi(0, loc)
+                break
+            key = (cur, loc)
+            hit = memo.get(key)
+            if hit is not None:
+                v = hit
+                break
+            if key in self.cands:
+                v = self.canon(phi(cur, loc))
+                break
+            chain.append(cur)
+            d = self.dom.idom[cur]
+            assert d is not None
+            e = self.exit[d].get(loc)
+            if e is not None:
+                v = self.canon(e)
+                break
+            cur = d
+        for c in chain:
+            memo[(c, loc)] = v
+        work.add("ldv.machine.lookups", len(chain) + 1)
+        return v
+
+    def value_out(self, b: int, loc: MLoc) -> Value:
+        e = self.exit[b].get(loc)
+        if e is None:
+            return self.value_in(b, loc)
+        return self.canon(e) if b in self.reachable else e
+
+    def homes_of(self, v: Value) -> list[MLoc]:
+        """Every location that may ever hold `v` (a superset)."""
+        if self._homes is None:
+            homes: dict[Value, dict[MLoc, None]] = {}
+            for loc, raw in self.pushed:
+                homes.setdefault(self.canon(raw), {})[loc] = None
+            self._homes = {k: list(d) for k, d in homes.items()}
+        out = self._homes.get(v, [])
+        if v[1] == 0 and v[0] == 0 and v[2] not in out:  # entry PHIs are never pushed
+            out = [v[2], *out]
+        return out
+
+    def entry_diff(self, b: int) -> dict[MLoc, Value]:
+        """Locations whose value on entry to block `b` differs from the exit of block
+        `b - 1` (layout order), with their entry values."""
+        if b == 0:
+            return {loc: phi(0, loc) for loc in self.locs}
+        prev = b - 1
+        if b not in self.reachable or prev not in self.reachable:
+            cands: Iterable[MLoc] = self.locs
+        else:
+            cands = self._differing(prev, b)
+        out: dict[MLoc, Value] = {}
+        for loc in cands:
+            v = self.value_in(b, loc)
+            if v != self.value_out(prev, loc):
+                out[loc] = v
+        return out
+
+    def _differing(self, prev: int, b: int) -> set[MLoc]:
+        """Locations that may hold different values at `prev`'s exit and `b`'s entry:
+        those written, or given a PHI, below their nearest common dominator."""
+        dom = self.dom
+        idom = dom.idom
+        found: set[MLoc] = set(self.cand_locs.get(b, ()))
+        steps = 0
+
+        def below(x: int | None, stop: int) -> None:
+            nonlocal steps
+            while x is not None and x != stop:
+                found.update(self.exit[x])
+                found.update(self.cand_locs.get(x, ()))
+                x = idom[x]
+                steps += 1
+
+        a = prev
+        while not dom.dominates(a, b):
+            a = idom[a]  # type: ignore[assignment]
+            steps += 1
+        below(prev, a)
+        if a == b:
+            found.update(self.exit[b])
+        else:
+            below(idom[b], a)
+        work.add("ldv.machine.diff", steps + len(found))
+        return found
+
+
+def reverse_post_order(fn: MFunctionView) -> list[int]:
+    seen = {0}
+    post: list[int] = []
+    stack: list[tuple[int, int]] = [(0, 0)]
+    while stack:
+        b, i = stack.pop()
+        succs = fn.blocks[b].succs
+        if i < len(succs):
+            stack.append((b, i + 1))
+            s = succs[i]
+            if s not in seen:
+                seen.add(s)
+                stack.append((s, 0))
+        else:
+            post.append(b)
+    return post[::-1]
+
+
+class StateWalker:
+    """The location -> value map replayed over the blocks in layout order, with the
+    locations holding each value (`holders`) kept alongside when asked for."""
+
+    def __init__(self, mv: MachineValues, fn: MFunctionView, reverse: bool = False) -> None:
+        self.mv = mv
+        self.fn = fn
+        self.state: dict[MLoc, Value] = {}
+        self.rev: dict[Value, dict[MLoc, None]] | None = {} if reverse else None
+        self.block = -1
+
+    def enter(self, b: int) -> None:
+        """Start block `b`; blocks must be entered in order 0, 1, 2, ..."""
+        assert b == self.block + 1, "blocks are walked in layout order"
+        self.block = b
+        for loc, v in self.mv.solver.entry_diff(b).items():
+            self._set(loc, v)
+
+    def apply(self, inst: MInstView, index: int) -> list[tuple[MLoc, Value | None]]:
+        """Apply an instruction; the (location, previous value) of each location it
+        changed, in order."""
+        changed: list[tuple[MLoc, Value | None]] = []
+        for loc, v in effects(self.state, inst, self.block, index, self.fn):
+            old = self.state.get(loc)
+            if old != v:
+                changed.append((loc, old))
+                self._set(loc, v)
+        return changed
+
+    def _set(self, loc: MLoc, v: Value) -> None:
+        rev = self.rev
+        if rev is not None:
+            old = self.state.get(loc)
+            if old is not None:
+                holders = rev.get(old)
+                if holders is not None:
+                    holders.pop(loc, None)
+                    if not holders:
+                        del rev[old]
+            rev.setdefault(v, {})[loc] = None
+        self.state[loc] = v
+
+    def holders(self, v: Value) -> Iterable[MLoc]:
+        assert self.rev is not None
+        return self.rev.get(v, ())
+
+
+def solve_machine_values(fn: MFunctionView) -> MachineValues:
+    locs = track_locations(fn)
+    n = len(fn.blocks)
+    preds: list[list[int]] = [[] for _ in range(n)]
+    for b, blk in enumerate(fn.blocks):
+        for s in dict.fromkeys(blk.succs):
+            preds[s].append(b)
+    rpo = reverse_post_order(fn)
+    rpo_index = {b: i for i, b in enumerate(rpo)}
+    for p in preds:
+        p.sort(key=lambda b: rpo_index.get(b, len(rpo)))
+    solver = _Solver(fn, locs, preds, rpo)
+    mv = MachineValues(locs, {loc: i for i, loc in enumerate(locs)}, preds, rpo, {}, {},
+                       solver)
+    walker = StateWalker(mv, fn)
+    for b, blk in enumerate(fn.blocks):
+        walker.enter(b)
+        state = walker.state
+        for k, inst in enumerate(blk.insts, start=1):
+            if isinstance(inst.debug, DebugPhi):
+                d = inst.debug
+                mv.phi_defs.setdefault(d.num, []).append((b, k, d.loc, state[d.loc]))
+            walker.apply(inst, k)
+            if inst.instr_num and inst.debug is None:
+                mv.numbered[inst.instr_num] = tuple(
+                    None if loc is None else state.get(loc, phi(b, loc))
+                    for loc in (inst.def_operands or inst.defs))
+    return mv
+
+
+def resolve_dbg_phi(mv: MachineValues, num: int, use_block: int, use_index: int) -> Value | None:
+    """The value a reference to DBG_PHI number `num` stands for at a use (spec §2.4)."""
+    defs = mv.phi_defs.get(num)
+    if not defs:
+        return None
+    if len(defs) == 1:
+        return defs[0][3]
+    local = [d for d in defs if d[0] == use_block and d[1] < use_index]
+    if local:
+        return local[-1][3]
+    loc = defs[0][2]
+    if any(d[2] != loc for d in defs):
+        return None
+    last_def: dict[int, Value] = {}
+    for b, _, _, v in defs:
+        last_def[b] = v
+    memo: dict[int, Value | None] = {}
+    in_progress: set[int] = set()
+
+    def value_out(b: int) -> Value | None:
+        if b in last_def:
+            # the DBG_PHI's value must still be in the location at the block's exit
+            return last_def[b] if mv.live_out_at(b, loc) == last_def[b] else None
+        return value_in(b)
+
+    def value_in(b: int) -> Value | None:
+        if b in memo:
+            return memo[b]
+        if b in in_progress:
+            return phi(b, loc)  # a loop back to a block being solved
+        in_progress.add(b)
+        ps = mv.preds[b]
+        result: Value | None
+        if not ps:
+            result = None  # reached the entry without a DBG_PHI: not dominated
+        else:
+            incoming = [value_out(p) for p in ps]
+            if any(v is None for v in incoming):
+                result = None
+            elif all(v == incoming[0] or v == phi(b, loc) for v in incoming):
+                result = incoming[0]
+            else:
+                # a PHI: every predecessor must leave the expected value in `loc`
+                ok = all(mv.live_out_at(p, loc) == v or v == phi(b, loc)
+                         for p, v in zip(ps, incoming, strict=True))
+                result = mv.live_in_at(b, loc) if ok else None
+        in_progress.discard(b)
+        memo[b] = result
+        return result
+
+    return value_in(use_block)
+

@@ -1,0 +1,45 @@
+"""Salvaged record expressions in the back end.
+
+A pass that deletes the instruction computing a variable's value rewrites the
+record to an older value plus an expression (`DW_OP_plus_uconst 5`,
+`DW_OP_constu 3, DW_OP_mul`, ...). The back end locates the older value as
+usual and emits `location-of-value, ops, DW_OP_stack_value`. Only wrap-around
+integer arithmetic is accepted: its low bits, which are all a debugger reads
+of a variable narrower than the DWARF stack, do not depend on whatever the
+register holds above the operand's width. Anything else (a dereference, a
+division, a right shift) would need the exact upper bits, so such a record
+gets no location instead of a possibly wrong one.
+"""
+
+from __future__ import annotations
+
+from ....ir.debuginfo import (
+    DW_OP_constu, DW_OP_consts, DW_OP_minus, DW_OP_mul, DW_OP_plus, DW_OP_plus_uconst,
+)
+
+_NULLARY = {DW_OP_minus: "minus", DW_OP_plus: "plus", DW_OP_mul: "mul"}
+_UNARY = {DW_OP_plus_uconst: "plus_uconst", DW_OP_constu: "constu", DW_OP_consts: "consts"}
+
+
+def arithmetic_ops(ops: tuple[int, ...]) -> tuple[tuple, ...] | None:
+    """The symbolic DWARF ops of an IR record expression (fragment removed), or
+    None when it is not exact integer arithmetic on the operand."""
+    out: list[tuple] = []
+    depth = 1  # the operand's value is on the stack
+    i = 0
+    while i < len(ops):
+        op = ops[i]
+        if op in _UNARY and i + 1 < len(ops):
+            name = _UNARY[op]
+            out.append((name, ops[i + 1]))
+            depth += 0 if op == DW_OP_plus_uconst else 1
+            i += 2
+        elif op in _NULLARY:
+            out.append((_NULLARY[op],))
+            depth -= 1
+            i += 1
+        else:
+            return None
+        if depth < 1:
+            return None
+    return tuple(out) if depth == 1 else None

@@ -1,0 +1,291 @@
+"""Variable locations of optimised code: describe the final machine code to
+LiveDebugValues, run it, put labels where ranges start and end, and lower the
+result for the DWARF writer.
+
+Runs after register allocation and frame lowering, on the code as it will be
+printed. Spills and restores are recognised as moves to and from the
+allocator's spill slots (%rbp- or %rsp-relative after frame lowering); any other write
+to a spill slot is a clobber. A variable record whose expression is more than
+a fragment (a salvaged computation) is treated as "optimised out" rather than
+risk a wrong value: every location produced here holds exactly the variable's
+value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from ...dwarf.model import CallSite, CallValue, LocExpr, VarLocation
+from ...ir.dbgrecords import DbgKind
+from ...ir.debuginfo import DIExpression, DILocalVariable
+from .ldv import (
+    ConstOp, DebugPhi, DebugValue, InstrRef, MBlockView, MFunctionView, MInstView, MLoc,
+    VarKey, compute_var_ranges, reg, slot,
+)
+from .ldv.callsites import CallSiteParam, call_site_values
+from .ldv.machine import solve_machine_values
+from .ldv.model import ConstLoc, DebugOperand, EntryValueLoc, VarLoc
+from .ldv.salvage import arithmetic_ops
+from .scopes import insert_before
+from .memory_homes import place_memory_homes
+from ..mir import DbgMeta, Imm, Mem, MFunction, MInst, PReg, StackSlot, Sym
+from ..mir.cfg import successor_indices as successors
+from ..mir.registers import operand_regs
+from .location_lists import lower_var_ranges
+from ..target import Target, current, desc
+
+@dataclass(frozen=True, slots=True)
+class _MachineRegs:
+    """The target's registers as the solver's machine locations (DWARF numbers)."""
+
+    dwarf: Mapping[str, int]
+    frame: frozenset[MLoc]       # stack and frame pointer
+    caller_saved: frozenset[MLoc]
+    args: tuple[MLoc, ...]       # integer argument registers, in order
+    preserved: frozenset[MLoc]   # what a callee gives back unchanged (the frame pointer too)
+
+
+@cache
+def _regs_of(target: Target) -> _MachineRegs:
+    r = target.registers
+    n = r.dwarf_number
+    return _MachineRegs(
+        n, frozenset({reg(n[r.stack_pointer]), reg(n[r.frame_pointer])}),
+        frozenset(reg(n[x]) for x in r.caller_saved), tuple(reg(n[x]) for x in r.arg_regs),
+        frozenset(reg(n[x]) for x in (*r.callee_saved, r.frame_pointer)))
+
+
+def _regs() -> _MachineRegs:
+    return _regs_of(current())
+
+
+def _r(name: str) -> MLoc:
+    return reg(_regs().dwarf[name])
+
+
+class _Describer:
+    def __init__(self, mf: MFunction) -> None:
+        self.mf = mf
+        # displacement from the frame base register (%rbp, or %rsp without a
+        # frame pointer: constant in the body) -> spill slot location
+        self.base = current().frame_base_register(mf)
+        self.spill_at: dict[int, MLoc] = {}
+        for s in mf.slots:
+            if s.kind == "spill" and s.cfa_offset is not None:
+                self.spill_at[s.cfa_offset + mf.frame_base_offset] = slot(s.cfa_offset)
+
+    def spill_slot(self, op: object) -> MLoc | None:
+        if isinstance(op, Mem) and isinstance(op.base, PReg) and op.base.name == self.base \
+                and op.index is None and op.symbol is None:
+            return self.spill_at.get(op.disp)
+        return None
+
+    def real(self, mi: MInst) -> MInstView:
+        d = desc(mi.opcode)
+        _, _, puses, pdefs = operand_regs(mi)
+        uses = tuple(_r(r) for r in sorted(puses) if r in _regs().dwarf)
+        defs = [_r(r) for r in sorted(pdefs) if r in _regs().dwarf]
+        def_operands: list[MLoc | None] = []
+        for k, op in enumerate(mi.operands):
+            role = d.roles[k] if k < len(d.roles) else "u"
+            def_operands.append(_r(op.name) if isinstance(op, PReg) and "d" in role else None)
+            sl = self.spill_slot(op)
+            if sl is not None and "d" in role:
+                defs.append(sl)
+        ops = mi.operands
+        if d.is_move and len(ops) == 2:
+            src, dst = ops
+            if isinstance(src, PReg) and isinstance(dst, PReg):
+                return MInstView(copy=(_r(dst.name), _r(src.name)), instr_num=mi.instr_num,
+                                 def_operands=tuple(def_operands))
+            if isinstance(src, PReg) and self.spill_slot(dst) is not None:
+                return MInstView(spill=(self.spill_slot(dst), _r(src.name)),  # type: ignore[arg-type]
+                                 instr_num=mi.instr_num)
+        if mi.opcode in ("movl", "movq", "movzbl", "movzwl", "movss", "movsd") and len(ops) == 2 \
+                and isinstance(ops[1], PReg) and self.spill_slot(ops[0]) is not None:
+            return MInstView(restore=(_r(ops[1].name), self.spill_slot(ops[0])),  # type: ignore[arg-type]
+                             instr_num=mi.instr_num, def_operands=tuple(def_operands))
+        return MInstView(defs=tuple(defs), uses=uses, instr_num=mi.instr_num, call=d.is_call,
+                         def_operands=tuple(def_operands), imm=_immediate(mi))
+
+    def debug(self, mi: MInst) -> MInstView | None:
+        if mi.opcode == "DBG_PHI":
+            if len(mi.operands) != 2:
+                return None  # the value was never computed: nothing to describe
+            loc_op, num = mi.operands
+            loc = self.location(loc_op)
+            if loc is None or not isinstance(num, Imm):
+                return None
+            return MInstView(debug=DebugPhi(loc, num.value))
+        meta = mi.meta
+        if not isinstance(meta, DbgMeta):
+            return None
+        var = meta.var
+        expr = meta.expr
+        frag = expr.fragment if isinstance(expr, DIExpression) else None
+        key = VarKey(var, meta.inlined_at, frag,
+                     is_param=isinstance(var, DILocalVariable) and var.arg > 0)
+        tags = {"kind": meta.kind.value, "token": meta.token, "key": meta.key}
+        if meta.kind is DbgKind.DELETE:
+            return MInstView(debug=DebugValue(key, None, **tags))  # type: ignore[arg-type]
+        ops = arithmetic_ops(expr.ops[:-3] if frag else expr.ops) \
+            if isinstance(expr, DIExpression) else None
+        if ops is None:  # not a value computable from the operand: no location
+            return MInstView(debug=DebugValue(key, None, **tags))  # type: ignore[arg-type]
+        operand: DebugOperand = None
+        if mi.opcode == "DBG_INSTR_REF":
+            num, op = mi.operands
+            assert isinstance(num, Imm) and isinstance(op, Imm)
+            operand = InstrRef(num.value, op.value)
+        elif mi.operands:
+            op0 = mi.operands[0]
+            operand = ConstOp(op0.value) if isinstance(op0, Imm) else self.location(op0)
+        if ops and isinstance(operand, MLoc) and operand.kind == "slot" \
+                and not self.is_spill_slot(operand):
+            operand = None  # arithmetic over a memory home's bytes: not described
+        return MInstView(debug=DebugValue(key, operand, expr=ops, **tags))  # type: ignore[arg-type]
+
+    def is_spill_slot(self, loc: MLoc) -> bool:
+        return loc in self.spill_at.values()
+
+    def location(self, op: object) -> MLoc | None:
+        if isinstance(op, PReg) and op.name in _regs().dwarf:
+            return _r(op.name)
+        if isinstance(op, StackSlot):
+            off = self.mf.slots[op.index].cfa_offset
+            return slot(off) if off is not None else None
+        return None
+
+
+def _immediate(mi: MInst) -> int | None:
+    """The 64-bit value a move-immediate (or a zeroing xor) leaves in its register."""
+    ops = mi.operands
+    if len(ops) != 2 or not isinstance(ops[1], PReg) or ops[1].name not in _regs().dwarf \
+            or ops[1].name.startswith("xmm"):
+        return None
+    if mi.opcode in ("movl", "movq", "movabsq") and isinstance(ops[0], Imm):
+        if mi.opcode == "movl":
+            return ops[0].value & 0xFFFFFFFF  # writing a 32-bit register zero-extends
+        return ops[0].value
+    if mi.opcode in ("xorl", "xorq") and ops[0] == ops[1]:
+        return 0
+    return None
+
+
+def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int]]]:
+    """The LDV view, and for each real instruction its (block, index) in the MIR."""
+    d = _Describer(mf)
+    succ = successors(mf)
+    homes = place_memory_homes(mf, succ)
+    after: dict[tuple[int, int], list[MInstView]] = {}  # memory homes, moved
+    restate: dict[int, list[MInstView]] = {}
+    for w, start in homes.items():
+        v = d.debug(mf.blocks[w[0]].insts[w[1]])
+        if v is None:
+            continue
+        if start is None:  # never written: listed, without a location
+            after.setdefault(w, []).append(MInstView(debug=DebugValue(v.debug.var, None)))  # type: ignore[union-attr]
+            continue
+        after.setdefault((start.block, start.index), []).append(v)
+        for rb in start.restate:
+            restate.setdefault(rb, []).append(v)
+    blocks: list[MBlockView] = []
+    where: list[tuple[int, int]] = []
+    for bi, b in enumerate(mf.blocks):
+        views: list[MInstView] = list(restate.get(bi, ()))
+        for ii, mi in enumerate(b.insts):
+            if mi.opcode in ("DBG_VALUE", "DBG_INSTR_REF", "DBG_PHI"):
+                v = d.debug(mi) if (bi, ii) not in homes else None
+                if v is not None:
+                    views.append(v)
+            elif not mi.is_meta:
+                views.append(d.real(mi))
+                where.append((bi, ii))
+            views.extend(after.get((bi, ii), ()))
+        blocks.append(MBlockView(tuple(views), tuple(succ[bi])))
+    subs = {(old.instr_num, old.operand): (new.instr_num, new.operand)
+            for old, (new, _sub) in mf.substitutions.items()}
+    saved = frozenset(_r(r) for r in mf.callee_saved)
+    regs = _regs()
+    view = MFunctionView(tuple(blocks), regs.caller_saved, saved, subs, regs.frame)
+    return view, where
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionLocations:
+    """What LiveDebugValues found for one optimised function."""
+
+    variables: tuple[VarLocation, ...]  # every variable, located or "optimised out"
+    call_sites: tuple[CallSite, ...]
+    all_calls: bool  # every call of the function is in `call_sites`
+
+
+def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-untyped-def]
+                       ) -> FunctionLocations:
+    """Run LiveDebugValues and insert the labels its ranges and call sites need."""
+    view, where = describe_function(mf)
+    mv = solve_machine_values(view)
+    ranges = compute_var_ranges(view, mode, mv)
+    regs = _regs()
+    calls = call_site_values(view, mv, regs.args, regs.preserved)
+    needed = sorted({p for r in ranges for p in (r.start, r.end) if 0 <= p < len(where) - 1}
+                    | {c.pos for c in calls if c.pos < len(where) - 1})
+    call_insts = [mf.blocks[where[c.pos][0]].insts[where[c.pos][1]] for c in calls]
+    names: dict[int, str] = {}
+
+    def label_after(p: int) -> str:
+        if p < 0:
+            return mf.name
+        if p >= len(where) - 1:
+            return mf.end_label
+        return names[p]
+
+    for p in needed:
+        names[p] = fresh_label()
+    after: dict[int, dict[int, MInst]] = {}  # a label after instruction p: before p + 1
+    for p in needed:
+        bi, ii = where[p]
+        after.setdefault(bi, {})[ii + 1] = MInst("LABEL", [Sym(names[p])], loc=None)
+    insert_before(mf, after)
+    located = lower_var_ranges(ranges, label_after, len(where) - 1)
+    seen = {(id(v.var), v.inlined_at) for v in located}  # inlined-at: a value, not an object
+    # variables with no location anywhere are still listed ("optimized out")
+    extra: list[VarLocation] = []
+    for b in view.blocks:
+        for inst in b.insts:
+            dv = inst.debug
+            if isinstance(dv, DebugValue):
+                k = (id(dv.var.var), dv.var.inlined_at)
+                if k not in seen:
+                    seen.add(k)
+                    extra.append(VarLocation(dv.var.var, dv.var.inlined_at))  # type: ignore[arg-type]
+    if any(mi.opcode == "INLINEASM" for b in mf.blocks for mi in b.insts):
+        return FunctionLocations(tuple(located) + tuple(extra), (), False)  # calls unknown
+    sites = tuple(_call_site(mi, label_after(c.pos), c.params)
+                  for mi, c in zip(call_insts, calls, strict=True))
+    return FunctionLocations(tuple(located) + tuple(extra), sites, True)
+
+
+def _call_site(mi: MInst, ret_label: str, params: tuple[CallSiteParam, ...]) -> CallSite:
+    """The call's DIE contents. An indirect call through a register the call
+    clobbers names no target: the debugger cannot tell which function was
+    called, so it resolves no entry value through this call."""
+    target = mi.operands[0] if mi.operands else None
+    values = tuple(CallValue(p.reg.num, _call_value(p.value)) for p in params)
+    if isinstance(target, Sym):
+        return CallSite(ret_label, target.name.removesuffix("@PLT"), None, values)
+    if isinstance(target, PReg) and _r(target.name) in _regs().preserved:
+        return CallSite(ret_label, None, (("reg", _regs().dwarf[target.name]),), values)
+    return CallSite(ret_label, None, None, values)
+
+
+def _call_value(v: VarLoc) -> LocExpr:
+    """A DWARF expression (a value, not a location) for a call-site parameter."""
+    if isinstance(v, ConstLoc):
+        return (("consts", v.value) if v.value < 0 else ("constu", v.value),)
+    if isinstance(v, EntryValueLoc):
+        return (("entry_value", (("reg", v.reg.num),)),)
+    assert isinstance(v, MLoc)
+    return (("breg", v.num, 0),) if v.kind == "reg" else (("fbreg", v.num), ("deref",))

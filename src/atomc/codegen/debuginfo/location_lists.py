@@ -1,0 +1,126 @@
+"""From LiveDebugValues ranges to the DWARF writer's variable locations.
+
+Each variable (with its inlined-at) becomes one `VarLocation`: a constant
+value or a single location when one entry covers the whole function (LLVM's
+`validThroughout` for function-scope variables), otherwise a location list.
+A long double constant (an 80-bit pattern) becomes `DW_OP_implicit_value` of
+its 16 bytes. Fragments are combined into composite `DW_OP_piece` entries, with an empty
+piece where a fragment has no location. In `multi` mode the extra overlapping
+entries follow all primary ones, so at every address the preferred location
+comes first in the list (gdb reads the first entry that matches).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ...dwarf.model import LocExpr, LocRange, VarLocation
+from ...ir.debuginfo import type_bits
+from .ldv.model import ComputedLoc, ConstLoc, EntryValueLoc, MLoc, VarLoc, VarRange
+
+
+# constants from this value up are the 80-bit patterns of long doubles (isel_x87),
+# wider than DWARF's stack: described with DW_OP_implicit_value
+WIDE_CONST = 1 << 64
+
+
+def loc_expr(loc: VarLoc) -> LocExpr:
+    if isinstance(loc, ComputedLoc):
+        return _value_of(loc.base) + loc.ops + (("stack_value",),)
+    if isinstance(loc, MLoc):
+        return (("reg", loc.num),) if loc.kind == "reg" else (("fbreg", loc.num),)
+    if isinstance(loc, ConstLoc):
+        if loc.value >= WIDE_CONST:  # an x87 long double: its 16 bytes as they are in memory
+            return (("implicit_value", loc.value.to_bytes(16, "little")),)
+        op = ("consts", loc.value) if loc.value < 0 else ("constu", loc.value)
+        return (op, ("stack_value",))
+    if isinstance(loc, EntryValueLoc):
+        return (("entry_value", (("reg", loc.reg.num),)), ("stack_value",))
+    raise TypeError(loc)
+
+
+def _value_of(loc: VarLoc) -> LocExpr:
+    """Ops pushing the value a location holds (for a computed location)."""
+    if isinstance(loc, MLoc):
+        return (("breg", loc.num, 0),) if loc.kind == "reg" else (("fbreg", loc.num), ("deref",))
+    if isinstance(loc, ConstLoc):
+        return (("consts", loc.value) if loc.value < 0 else ("constu", loc.value),)
+    if isinstance(loc, EntryValueLoc):
+        return (("entry_value", (("reg", loc.reg.num),)),)
+    raise TypeError(loc)
+
+
+def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], str],
+                     last_pos: int) -> list[VarLocation]:
+    """`label_after(p)` names the address after real instruction p (-1: function start)."""
+    by_var: dict[tuple[object, object | None], list[VarRange]] = {}
+    for r in ranges:
+        by_var.setdefault(r.var.whole, []).append(r)
+    out: list[VarLocation] = []
+    for (var, inlined_at), rs in by_var.items():
+        if any(r.var.fragment is not None for r in rs):
+            entries = _composite(rs, type_bits(getattr(var, "type", None)) or 0)
+        else:
+            prim = sorted((r for r in rs if r.primary), key=lambda r: r.start)
+            sec = sorted((r for r in rs if not r.primary), key=lambda r: r.start)
+            entries = [(r.start, r.end, loc_expr(r.loc)) for r in prim + sec]
+            if len(prim) == 1 and not sec and prim[0].start == -1 and prim[0].end >= last_pos:
+                only = prim[0].loc
+                if isinstance(only, ConstLoc) and only.value < WIDE_CONST:
+                    out.append(VarLocation(var, inlined_at, const_value=only.value))  # type: ignore[arg-type]
+                else:
+                    out.append(VarLocation(var, inlined_at, single=loc_expr(only)))  # type: ignore[arg-type]
+                continue
+        lrs = tuple(LocRange(label_after(s), label_after(e), expr)
+                    for s, e, expr in entries if e > s)
+        out.append(VarLocation(var, inlined_at, ranges=lrs))  # type: ignore[arg-type]
+    return out
+
+
+def _composite(rs: list[VarRange], var_bits: int) -> list[tuple[int, int, LocExpr]]:
+    """Split the timeline at every boundary; each segment gets one expression with
+    a piece per fragment.
+
+    A segment is described only when its fragments cover the whole variable
+    (`var_bits`, or as far as any fragment reaches): DWARF's empty piece means
+    "unknown", but lldb reads it (and gdb and lldb a missing trailing piece, as
+    when the high half of an `__int128` is never located) as zero bytes, which
+    would show a wrong value."""
+    prim = [r for r in rs if r.primary]
+    frags = sorted({r.var.fragment for r in prim if r.var.fragment is not None})
+    total = max([f[0] + f[1] for f in frags] + [var_bits])
+    points = sorted({p for r in prim for p in (r.start, r.end)})
+    out: list[tuple[int, int, LocExpr]] = []
+    for a, z in zip(points, points[1:]):
+        live: dict[tuple[int, int], VarLoc] = {}
+        for r in prim:
+            if r.start <= a and z <= r.end and r.var.fragment is not None:
+                live[r.var.fragment] = r.loc
+        if not _covers(live, total):
+            continue
+        expr: list[tuple] = []
+        offset = 0
+        for frag in frags:
+            if frag not in live or frag[0] < offset:
+                continue
+            if frag[0] > offset:
+                expr.append(("piece", (frag[0] - offset) // 8))
+            expr.extend(loc_expr(live[frag]))
+            expr.append(("piece", frag[1] // 8))
+            offset = frag[0] + frag[1]
+        if out and out[-1][1] == a and out[-1][2] == tuple(expr):
+            out[-1] = (out[-1][0], z, tuple(expr))
+        else:
+            out.append((a, z, tuple(expr)))
+    return out
+
+
+
+def _covers(live: dict[tuple[int, int], VarLoc], total: int) -> bool:
+    """Do the located fragments tile bits [0, total) without a gap?"""
+    reach = 0
+    for off, size in sorted(live):
+        if off > reach:
+            return False
+        reach = max(reach, off + size)
+    return bool(live) and reach >= total

@@ -1,0 +1,179 @@
+"""Where a stack-homed variable's memory starts to hold its value, in optimised code.
+
+A memory home (a `new` record on an alloca's address with a dereference) is
+emitted where the alloca is, usually the function entry. Taken literally the
+stack bytes would describe the variable from there on, but until the program
+first writes them they hold whatever an earlier frame left: a debugger would
+show stale bytes that -O0 never shows after the declaration. So the home is
+made positional, like a value record: it starts after the first write to the
+object that follows the record (a store into it, or, once its address has
+been taken, the first call or store through a pointer), extended over the
+rest of that statement's stores into it in the same block (an initialiser
+expanded into several stores, or an unrolled initialising loop, is one step
+at -O0). From there it holds in every block reachable from that point, which
+is what "written at least once" means: a variable first written inside a loop
+keeps its home at the loop head and after the loop.
+
+Only variables whose every `new` record is this one memory home are moved; a
+variable that also has value records keeps its records where they are. The
+`add`s and `delete`s tied to a moved home stay put: LiveDebugValues ignores an
+`add` whose `new` has not started, and the first write starts the home no later
+than the store an `add` follows.
+Objects the caller owns (incoming stack arguments) hold their value from entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...ir.dbgrecords import DbgKind
+from ...ir.debuginfo import DILocation
+from ..mir import DbgMeta, Mem, MFunction, MInst, PReg, StackSlot
+from ..target import current, desc
+
+_INDIRECT_WRITERS = frozenset({"rep stosb", "rep movsb", "INLINEASM"})
+
+
+@dataclass(frozen=True, slots=True)
+class HomeStart:
+    """The home holds the value after MIR instruction `index` of `block`, and
+    from the entry of every block in `restate` (those reachable from there)."""
+
+    block: int
+    index: int
+    restate: tuple[int, ...]
+
+
+Where = tuple[int, int]  # (block, index in the block's MIR list)
+
+
+def _key(meta: DbgMeta) -> tuple[int, int, object]:
+    frag = meta.expr.fragment
+    return (id(meta.var), id(meta.inlined_at) if meta.inlined_at is not None else 0, frag)
+
+
+def _home_slot(mf: MFunction, mi: MInst) -> int | None:
+    """The alloca slot index a memory-home record names, else None."""
+    meta = mi.meta
+    if mi.opcode != "DBG_VALUE" or not isinstance(meta, DbgMeta) or meta.kind is not DbgKind.NEW \
+            or not mi.operands or not isinstance(mi.operands[0], StackSlot):
+        return None
+    idx = mi.operands[0].index
+    s = mf.slots[idx]
+    if s.kind != "alloca" or s.cfa_offset is None:
+        return None
+    return idx
+
+
+def place_memory_homes(mf: MFunction, succ: list[list[int]]) -> dict[Where, HomeStart | None]:
+    """For each memory-home record to move: where its home starts (None: the
+    object is never written after the record, so it has no location)."""
+    records: dict[tuple[int, int, object], list[Where]] = {}
+    homes: dict[Where, int] = {}
+    for bi, b in enumerate(mf.blocks):
+        for ii, mi in enumerate(b.insts):
+            if mi.opcode in ("DBG_VALUE", "DBG_INSTR_REF") and isinstance(mi.meta, DbgMeta) \
+                    and mi.meta.kind is DbgKind.NEW:  # adds/deletes tied to the home follow it
+                records.setdefault(_key(mi.meta), []).append((bi, ii))
+                s = _home_slot(mf, mi)
+                if s is not None:
+                    homes[(bi, ii)] = s
+    out: dict[Where, HomeStart | None] = {}
+    base = current().frame_base_register(mf)
+    for where in records.values():
+        slots = {homes.get(w) for w in where}
+        if len(slots) != 1 or None in slots:
+            continue  # also described by value records (or by two homes): left alone
+        first = min(where)
+        (s,) = slots
+        assert s is not None
+        lo = mf.slots[s].cfa_offset + mf.frame_base_offset  # type: ignore[operator]
+        span = (lo, lo + mf.slots[s].size)
+        start = _first_write(mf, first, base, span)
+        if start is None:
+            for w in where:
+                out[w] = None
+            continue
+        restate = _reachable(succ, start[0])
+        for w in where:
+            out[w] = None
+        out[first] = HomeStart(start[0], start[1], restate)
+    return out
+
+
+def _in_span(op: object, base: str, span: tuple[int, int]) -> bool:
+    return isinstance(op, Mem) and isinstance(op.base, PReg) and op.base.name == base \
+        and op.symbol is None and span[0] <= op.disp < span[1]
+
+
+def _writes(mi: MInst, base: str, span: tuple[int, int]) -> tuple[bool, bool, bool]:
+    """(writes the object directly, takes its address, writes through a pointer)."""
+    d = desc(mi.opcode)
+    direct = taken = indirect = False
+    for k, op in enumerate(mi.operands):
+        role = d.roles[k] if k < len(d.roles) else "u"
+        if not isinstance(op, Mem):
+            continue
+        if _in_span(op, base, span):
+            if mi.opcode.startswith("lea"):
+                taken = True
+            elif "d" in role:
+                direct = True
+        elif "d" in role and not mi.opcode.startswith("lea") and not (
+                isinstance(op.base, PReg) and op.base.name == base):
+            indirect = True
+    if d.is_call or mi.opcode in _INDIRECT_WRITERS:
+        indirect = True
+    return direct, taken, indirect
+
+
+def _first_write(mf: MFunction, after: Where, base: str, span: tuple[int, int]) -> Where | None:
+    taken = False
+    for bi in range(after[0], len(mf.blocks)):
+        insts = mf.blocks[bi].insts
+        for ii in range(after[1] + 1 if bi == after[0] else 0, len(insts)):
+            mi = insts[ii]
+            if mi.is_meta:
+                continue
+            direct, takes, indirect = _writes(mi, base, span)
+            if direct:
+                return (bi, _run_end(insts, ii, base, span))
+            if taken and indirect:
+                return (bi, ii)
+            taken = taken or takes
+    return None
+
+
+def _same_statement(a: DILocation | None, b: DILocation | None) -> bool:
+    return a is not None and b is not None and a.line == b.line and a.scope is b.scope \
+        and a.inlined_at == b.inlined_at
+
+
+def _run_end(insts: list[MInst], first: int, base: str, span: tuple[int, int]) -> int:
+    """The last store into the object, in this block, of the statement that
+    stores first (no write from elsewhere, and no call, in between)."""
+    end = first
+    loc = insts[first].loc
+    for ii in range(first + 1, len(insts)):
+        mi = insts[ii]
+        if mi.is_meta:
+            continue
+        if desc(mi.opcode).is_call or mi.opcode in _INDIRECT_WRITERS:
+            break
+        direct, _, _ = _writes(mi, base, span)
+        if direct:
+            if not _same_statement(loc, mi.loc):
+                break
+            end = ii
+    return end
+
+
+def _reachable(succ: list[list[int]], block: int) -> tuple[int, ...]:
+    seen: set[int] = set()
+    work = list(succ[block])
+    while work:
+        b = work.pop()
+        if b not in seen:
+            seen.add(b)
+            work.extend(succ[b])
+    return tuple(sorted(seen))

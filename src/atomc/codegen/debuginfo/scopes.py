@@ -1,0 +1,193 @@
+"""Per-function debug facts for the DWARF writer: lexical-block address
+ranges (as assembler label pairs) and variable locations.
+
+Scope ranges follow LLVM's LexicalScopes: an instruction belongs to the scope
+of its location; an instruction without a location belongs to the scope of
+the previous instruction of its block (none at a block start). A block's
+range covers every instruction whose scope is it or nested in it; runs that
+are adjacent in layout merge into one range.
+
+Variable locations at -O0 come from the DBG_VALUE meta instructions left by
+the register allocator: a stack slot gives a frame-base-relative location
+(`fbreg`, CFA-relative since the frame base is DW_OP_call_frame_cfa), a
+constant gives a constant value, an undefined one "optimized out".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...ir import work
+from ...dwarf.model import FunctionDebugInfo, ScopeRanges, VarLocation
+from ...ir.dbgrecords import DbgKind
+from ...ir.debuginfo import DILexicalBlock, DILocation, DISubprogram, DW_OP_deref
+from ..mir import DbgMeta, Imm, MFunction, MInst, StackSlot, Sym
+
+if TYPE_CHECKING:
+    from .live_debug_values import FunctionLocations
+
+ScopeKey = tuple[object, DILocation | None]
+
+
+@dataclass(slots=True)
+class LabelCounter:
+    next: int = 0
+
+    def fresh(self) -> str:
+        n = self.next
+        self.next += 1
+        return f".Ltmp{n}"
+
+
+def _chain(loc: DILocation) -> list[ScopeKey]:
+    """Lexical blocks and inlined-subprogram instances enclosing `loc`, innermost first."""
+    out: list[ScopeKey] = []
+    cur: DILocation | None = loc
+    while cur is not None:
+        scope = cur.scope
+        while True:
+            if isinstance(scope, DILexicalBlock):
+                out.append((scope, cur.inlined_at))
+                scope = scope.scope
+            else:
+                if cur.inlined_at is not None:
+                    out.append((scope, cur.inlined_at))
+                break
+        cur = cur.inlined_at
+    return out
+
+
+def insert_scope_labels(mf: MFunction, labels: LabelCounter) -> list[ScopeRanges]:
+    """Compute scope ranges and insert LABEL meta instructions at their ends."""
+    seq: list[tuple[int, int, MInst]] = []  # (block index, position, inst)
+    for bi, b in enumerate(mf.blocks):
+        for pi, mi in enumerate(b.insts):
+            if not mi.is_meta:
+                seq.append((bi, pi, mi))
+    member: list[list[ScopeKey]] = []
+    prev_block = -1
+    cur_chain: list[ScopeKey] = []
+    for bi, _, mi in seq:
+        if bi != prev_block:
+            cur_chain = []
+            prev_block = bi
+        if mi.loc is not None:
+            cur_chain = _chain(mi.loc)
+        member.append(cur_chain)
+
+    order: list[ScopeKey] = []
+    runs: dict[ScopeKey, list[list[int]]] = {}
+    for i, chain in enumerate(member):
+        for key in chain:
+            r = runs.get(key)
+            if r is None:
+                runs[key] = [[i, i]]
+                order.append(key)
+            elif r[-1][1] == i - 1:
+                r[-1][1] = i
+            else:
+                r.append([i, i])
+
+    # label positions: "before instruction i" (i == len(seq): the function end)
+    names: dict[int, str] = {}
+
+    def label_at(i: int) -> str:
+        if i == len(seq):
+            return mf.end_label
+        n = names.get(i)
+        if n is None:
+            n = labels.fresh()
+            names[i] = n
+        return n
+
+    result: list[ScopeRanges] = []
+    for key in order:
+        pairs = tuple((label_at(a), label_at(b + 1)) for a, b in runs[key])
+        result.append(ScopeRanges(key[0], key[1], pairs))  # type: ignore[arg-type]
+
+    # insert the labels, each block rebuilt once
+    before: dict[int, dict[int, MInst]] = {}  # block -> position -> label in front of it
+    for i, name in names.items():
+        bi, pi, _ = seq[i]
+        before.setdefault(bi, {})[pi] = MInst("LABEL", [Sym(name)], loc=None)
+    insert_before(mf, before)
+    return result
+
+
+def insert_before(mf: MFunction, at: dict[int, dict[int, MInst]]) -> None:
+    """Put each new instruction `at[block][position]` in front of the instruction at
+    that position of the block (one rebuild per block, not one insertion each)."""
+    for bi, new in at.items():
+        insts = mf.blocks[bi].insts
+        out: list[MInst] = []
+        for pi, mi in enumerate(insts):
+            x = new.get(pi)
+            if x is not None:
+                out.append(x)
+            out.append(mi)
+        x = new.get(len(insts))  # after the last instruction
+        if x is not None:
+            out.append(x)
+        mf.blocks[bi].insts = out
+        work.add("labels.rebuilt", len(out))
+
+
+def variable_locations(mf: MFunction) -> tuple[VarLocation, ...]:
+    found: dict[tuple[int, int], VarLocation] = {}
+    order: list[tuple[int, int]] = []
+    for _, mi in mf.instructions():
+        if mi.opcode != "DBG_VALUE" or not isinstance(mi.meta, DbgMeta):
+            continue
+        meta = mi.meta
+        if meta.kind is not DbgKind.NEW:
+            continue
+        key = (id(meta.var), id(meta.inlined_at) if meta.inlined_at is not None else 0)
+        if key in found and (found[key].single is not None
+                             or found[key].const_value is not None):
+            continue
+        loc = _describe(mf, mi, meta)
+        if loc is None and key in found:
+            continue
+        if key not in found:
+            order.append(key)
+        found[key] = loc if loc is not None else VarLocation(meta.var, meta.inlined_at)  # type: ignore[arg-type]
+    return tuple(found[k] for k in order)
+
+
+def _describe(mf: MFunction, mi: MInst, meta: DbgMeta) -> VarLocation | None:
+    ops = meta.expr.ops  # type: ignore[attr-defined]
+    if ops not in ((), (DW_OP_deref,)):
+        return None  # expressions beyond a memory home are not needed at -O0
+    if not mi.operands:
+        return None
+    op = mi.operands[0]
+    if isinstance(op, StackSlot):
+        off = mf.slots[op.index].cfa_offset
+        assert off is not None
+        expr: tuple[tuple[object, ...], ...] = (("fbreg", off),)
+        if ops:  # the slot holds the variable's address (an over-aligned object)
+            expr += (("deref",),)
+        return VarLocation(meta.var, meta.inlined_at, single=expr)  # type: ignore[arg-type]
+    if ops:
+        return None
+    if isinstance(op, Imm):
+        return VarLocation(meta.var, meta.inlined_at, const_value=op.value)  # type: ignore[arg-type]
+    return None
+
+
+def function_debug_info(mf: MFunction, scopes: list[ScopeRanges],
+                        optimised: FunctionLocations | None = None) -> FunctionDebugInfo:
+    """The function's DWARF description: its variables are `optimised`'s (what
+    LiveDebugValues found) or, at -O0, their stack homes (`variable_locations`),
+    computed only then."""
+    sp = mf.ir.subprogram
+    assert isinstance(sp, DISubprogram)
+    if optimised is None:
+        return FunctionDebugInfo(subprogram=sp, symbol=mf.name, end_label=mf.end_label,
+                                 frame_base=(("call_frame_cfa",),),
+                                 variables=variable_locations(mf), scopes=tuple(scopes))
+    return FunctionDebugInfo(subprogram=sp, symbol=mf.name, end_label=mf.end_label,
+                             frame_base=(("call_frame_cfa",),),
+                             variables=optimised.variables, scopes=tuple(scopes),
+                             call_sites=optimised.call_sites, all_calls=optimised.all_calls)

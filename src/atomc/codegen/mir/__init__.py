@@ -1,0 +1,16 @@
+"""Machine IR: the instructions, blocks and functions every machine pass shares
+(`core`), their text form (`printer`), control flow (`cfg`), register operands
+(`registers`), machine passes and their manager (`passes`), the debug-info
+contract checker (`contracts`) and the verifier (`verifier`)."""
+
+from __future__ import annotations
+
+from .core import (
+    META_OPCODES, MEMORY_OPERAND, BlockRef, DbgMeta, FrameSlot, Imm, InstrOperandRef, JumpTable,
+    MBlock, MFunction, MIFlag, MInst, Mem, Operand, PReg, StackSlot, Sym, VReg,
+)
+from .printer import format_minst, print_mfunction
+
+__all__ = ["META_OPCODES", "MEMORY_OPERAND", "BlockRef", "DbgMeta", "FrameSlot", "Imm",
+           "InstrOperandRef", "JumpTable", "MBlock", "MFunction", "MIFlag", "MInst", "Mem",
+           "Operand", "PReg", "StackSlot", "Sym", "VReg", "format_minst", "print_mfunction"]

@@ -1,0 +1,379 @@
+"""Machine IR: target instructions over virtual registers, physical registers
+and stack slots, between instruction selection and assembly printing.
+
+The boundary every later pass relies on: isel produces MIR with virtual
+registers (`VReg`) and frame objects (`StackSlot`); a register allocator
+rewrites every `VReg` into a `PReg` or a slot access; frame lowering turns
+slots into `%rbp`- or `%rsp`-relative memory and adds prologue/epilogue/CFI; the printer
+only formats. Operand roles (use/def) come from the target's opcode table, so
+passes here stay target-neutral.
+
+Debug facts live on the instructions: `loc` (source location), `instr_num`
+(debug instruction number, 0 = none; see variable-locations spec §1, §7.3) and
+meta instructions (`DBG_VALUE`, `DBG_INSTR_REF`, `DBG_PHI`, `LABEL`, `CFI`)
+that emit no machine code.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from ...ir.dbgrecords import DbgKind
+from ...ir.debuginfo import DIExpression, DILocalVariable, DILocation
+
+if TYPE_CHECKING:
+    from ...ir.function import Function
+
+# ---------------------------------------------------------------------------
+# Operands
+
+
+@dataclass(frozen=True, slots=True)
+class VReg:
+    """Virtual register `id`, accessed with width `size` bytes (a view: the
+    same id may be read at a narrower or 32-bit width; see `MFunction.vreg_sizes`
+    for its natural width)."""
+
+    id: int
+    size: int
+
+    def __str__(self) -> str:
+        return f"%v{self.id}:{self.size}"
+
+
+@dataclass(frozen=True, slots=True)
+class PReg:
+    """Physical register: canonical 64-bit name (`rax`) plus access width."""
+
+    name: str
+    size: int = 8
+
+    def __str__(self) -> str:
+        return f"${self.name}:{self.size}"
+
+
+@dataclass(frozen=True, slots=True)
+class Imm:
+    value: int
+
+    def __str__(self) -> str:
+        return f"#{self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class StackSlot:
+    """Frame object `index` of `MFunction.slots`."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return f"stack.{self.index}"
+
+
+@dataclass(frozen=True, slots=True)
+class Mem:
+    """Memory operand `symbol + disp + base + index*scale`. With a symbol and
+    no base the address is `%rip`-relative. A `StackSlot` base is the slot's
+    address (rewritten to `%rbp`/`%rsp` + offset by frame lowering). `segment`
+    ("fs") adds that segment's base: thread-local storage and the stack
+    protector's guard (`%fs:40`); a segment operand is never `%rip`-relative."""
+
+    base: VReg | PReg | StackSlot | None = None
+    index: VReg | PReg | None = None
+    scale: int = 1
+    disp: int = 0
+    symbol: str | None = None
+    segment: str | None = None
+
+    def regs(self) -> Iterator[VReg | PReg]:
+        if isinstance(self.base, (VReg, PReg)):
+            yield self.base
+        if self.index is not None:
+            yield self.index
+
+    def __str__(self) -> str:
+        parts = []
+        if self.symbol:
+            parts.append(self.symbol)
+        if self.base is not None:
+            parts.append(str(self.base))
+        if self.index is not None:
+            parts.append(f"{self.index}*{self.scale}")
+        if self.disp or not parts:
+            parts.append(str(self.disp))
+        return ("%" + self.segment + ":" if self.segment else "") + "[" + " + ".join(parts) + "]"
+
+
+@dataclass(frozen=True, slots=True)
+class BlockRef:
+    block: MBlock
+
+    def __str__(self) -> str:
+        return f"%bb.{self.block.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sym:
+    """A code symbol (call target) or an assembler label."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"@{self.name}"
+
+
+Operand = VReg | PReg | Imm | StackSlot | Mem | BlockRef | Sym
+
+
+@dataclass(frozen=True, slots=True)
+class JumpTable:
+    """The `meta` of a table jump (`jmptab`): the table's label and its
+    entries in order. The entries are the instruction's successors.
+    `notrack`: exempt from -fcf-protection's indirect-branch tracking."""
+
+    label: str
+    targets: tuple[MBlock, ...]
+    notrack: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.label} [" + ", ".join(f"%bb.{b.number}" for b in self.targets) + "]"
+
+# ---------------------------------------------------------------------------
+# Instructions
+
+
+class MIFlag(enum.IntFlag):
+    NONE = 0
+    FRAME_SETUP = 1
+    FRAME_DESTROY = 2
+    VOLATILE = 4  # a volatile memory access: never removed, merged or reordered with another
+
+
+META_OPCODES: Final = frozenset({"DBG_VALUE", "DBG_INSTR_REF", "DBG_PHI", "LABEL", "CFI"})
+
+# Reserved operand number for "the value this instruction stored to its stack
+# memory operand" (spec §1.2, folded stores).
+MEMORY_OPERAND: Final = 1_000_000
+
+
+class MInst:
+    """One machine instruction (or meta instruction).
+
+    `operands` are in AT&T order (sources first, destination last); the
+    target's opcode table says which are uses and defs. `implicit_uses` /
+    `implicit_defs` name physical registers read or written without appearing
+    as operands (the divide's rdx:rax, a call's clobbers). `meta` carries the
+    payload of meta instructions (a `DbgRecord`, a CFI directive text).
+    """
+
+    __slots__ = (
+        "flags",
+        "implicit_defs",
+        "implicit_uses",
+        "instr_num",
+        "loc",
+        "meta",
+        "opcode",
+        "operands",
+    )
+
+    def __init__(self, opcode: str, operands: list[Operand], *, loc: DILocation | None,
+                 flags: MIFlag = MIFlag.NONE, implicit_uses: tuple[str, ...] = (),
+                 implicit_defs: tuple[str, ...] = (), meta: object = None) -> None:
+        self.opcode = opcode
+        self.operands = operands
+        self.loc = loc
+        self.instr_num = 0
+        self.flags = flags
+        self.implicit_uses = implicit_uses
+        self.implicit_defs = implicit_defs
+        self.meta = meta
+
+    @property
+    def is_meta(self) -> bool:
+        return self.opcode in META_OPCODES
+
+    def clone(self) -> MInst:
+        """A copy without the debug instruction number (spec §1.1: clones never
+        inherit numbers, which would make references ambiguous)."""
+        c = MInst(self.opcode, list(self.operands), loc=self.loc, flags=self.flags,
+                  implicit_uses=self.implicit_uses, implicit_defs=self.implicit_defs,
+                  meta=self.meta)
+        return c
+
+    def drop_number(self) -> None:
+        """The instruction was mutated to compute a different value."""
+        self.instr_num = 0
+
+    def __repr__(self) -> str:
+        return f"<MInst {self.opcode} {', '.join(map(str, self.operands))}>"
+
+
+class MBlock:
+    __slots__ = ("insts", "ir_block", "label", "number")
+
+    def __init__(self, number: int, label: str, ir_block: object | None = None) -> None:
+        self.number = number
+        self.label = label
+        self.insts: list[MInst] = []
+        self.ir_block = ir_block  # the IR block it came from, None for edge blocks
+
+    def append(self, inst: MInst) -> MInst:
+        self.insts.append(inst)
+        return inst
+
+    def __repr__(self) -> str:
+        return f"<MBlock {self.label}>"
+
+
+@dataclass(slots=True)
+class FrameSlot:
+    """A stack object. `fixed_offset` (CFA-relative) is set for objects the
+    caller owns (incoming stack arguments); frame lowering sets `cfa_offset`
+    for the rest. `kind`: alloca, spill, vararg_save, incoming, stack_guard.
+    `arrays`: the alloca's `ir.insts.ArrayKind`; `protect_phase`: with a
+    stack-protector guard, 1 for char arrays (laid out right below the guard),
+    2 for other arrays (below those), 0 for the rest (lowest)."""
+
+    size: int
+    align: int
+    kind: str
+    name: str = ""
+    fixed_offset: int | None = None
+    cfa_offset: int | None = None
+    arrays: int = 0
+    protect_phase: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class InstrOperandRef:
+    """Operand `operand` of the instruction numbered `instr_num`."""
+
+    instr_num: int
+    operand: int
+
+
+class MFunction:
+    __slots__ = (
+        "blocks",
+        "callee_saved",
+        "end_label",
+        "frame_base_offset",
+        "frame_pointer",
+        "frame_size",
+        "internal",
+        "ir",
+        "max_call_frame",
+        "name",
+        "next_block_number",
+        "next_instr_num",
+        "number",
+        "slots",
+        "substitutions",
+        "vreg_sizes",
+        "xmm_vregs",
+        "float_consts",
+    )
+
+    def __init__(self, name: str, ir: Function, number: int) -> None:
+        self.name = name
+        self.ir = ir
+        self.number = number  # function index in the module, for labels
+        self.blocks: list[MBlock] = []
+        self.vreg_sizes: list[int] = []
+        self.xmm_vregs: set[int] = set()  # virtual registers of the SSE class (floats)
+        self.float_consts: dict[str, bytes] = {}  # .rodata label -> image (16-aligned)
+        self.slots: list[FrameSlot] = []
+        self.next_instr_num = 1
+        self.substitutions: dict[InstrOperandRef, tuple[InstrOperandRef, int]] = {}
+        self.max_call_frame = 0  # bytes of outgoing stack arguments at the largest call
+        self.callee_saved: list[str] = []  # set by the register allocator
+        self.frame_size = 0  # bytes subtracted from %rsp after the pushes
+        self.frame_pointer = True  # %rbp frame; decided by frame_policy.needs_frame_pointer
+        self.frame_base_offset = 16  # CFA minus the body's base register (%rbp or %rsp)
+        self.end_label = f".Lfunc_end{number}"
+        self.internal = ir.internal
+        self.next_block_number = 0
+
+    # -- creation helpers -------------------------------------------------------
+    def new_block(self, ir_block: object | None = None) -> MBlock:
+        n = self.next_block_number
+        self.next_block_number += 1
+        b = MBlock(n, f".LBB{self.number}_{n}", ir_block)
+        return b
+
+    def new_vreg(self, size: int, xmm: bool = False) -> VReg:
+        self.vreg_sizes.append(size)
+        if xmm:
+            self.xmm_vregs.add(len(self.vreg_sizes) - 1)
+        return VReg(len(self.vreg_sizes) - 1, size)
+
+    def is_xmm(self, op: object) -> bool:
+        """Is this register operand of the SSE class?"""
+        if isinstance(op, VReg):
+            return op.id in self.xmm_vregs
+        return isinstance(op, PReg) and op.name.startswith("xmm")
+
+    def new_slot(self, size: int, align: int, kind: str, name: str = "",
+                 fixed_offset: int | None = None) -> StackSlot:
+        self.slots.append(FrameSlot(size, align, kind, name, fixed_offset))
+        return StackSlot(len(self.slots) - 1)
+
+    def new_instr_num(self) -> int:
+        n = self.next_instr_num
+        self.next_instr_num += 1
+        return n
+
+    # -- debug instruction numbers (spec §7.3) ----------------------------------
+    def make_substitution(self, old: InstrOperandRef, new: InstrOperandRef,
+                          subreg: int = 0) -> None:
+        if old.instr_num == new.instr_num:
+            raise ValueError("a substitution may not map an instruction to itself")
+        if old.operand == MEMORY_OPERAND:
+            raise ValueError("nothing may be substituted from the memory-operand number")
+        self.substitutions[old] = (new, subreg)
+
+    def substitute_for(self, old: MInst, new: MInst, max_operand: int) -> None:
+        """`new` replaces `old` and computes the same values in the same def positions."""
+        if not old.instr_num:
+            return
+        if not new.instr_num:
+            new.instr_num = self.new_instr_num()
+        for k in range(max_operand + 1):
+            self.make_substitution(InstrOperandRef(old.instr_num, k),
+                                   InstrOperandRef(new.instr_num, k))
+
+    def resolve(self, ref: InstrOperandRef) -> tuple[InstrOperandRef, int]:
+        """Follow substitutions to the instruction that now defines the value."""
+        subreg = 0
+        seen = 0
+        while ref in self.substitutions:
+            ref, sr = self.substitutions[ref]
+            subreg = subreg or sr
+            seen += 1
+            if seen > len(self.substitutions):
+                raise ValueError("substitution cycle")
+        return ref, subreg
+
+    def instructions(self) -> Iterator[tuple[MBlock, MInst]]:
+        for b in self.blocks:
+            for i in b.insts:
+                yield b, i
+
+
+@dataclass(frozen=True, slots=True)
+class DbgMeta:
+    """Payload of DBG_VALUE / DBG_INSTR_REF: the variable, its inlined-at, the
+    remaining DWARF expression, and the IR record kind (new/add/delete).
+    `token` identifies the record and `key` the one it names (an add's `new`,
+    a delete's adding record), so the multi-location sets survive isel."""
+
+    var: DILocalVariable
+    inlined_at: DILocation | None
+    expr: DIExpression
+    kind: DbgKind = DbgKind.NEW
+    token: int = 0
+    key: int = 0

@@ -1,0 +1,99 @@
+"""Remove machine instructions whose only effect is a virtual register nobody
+reads (address computations that isel also folded into memory operands, copies
+of dead values). Only moves and `lea`, which touch neither memory, flags nor
+physical registers, are candidates, and never a volatile load; deadness counts real uses only, so -g
+never changes the code.
+
+Debug info: a deleted instruction's debug instruction number dies with it;
+references to it resolve to nothing ("optimised out"), never to a wrong value.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ...ir import work
+from ..mir import Imm, Mem, MFunction, MIFlag, MInst, PReg, VReg
+from ..mir.passes import MDI, MachineContext, MachinePass
+from ..mir.registers import operand_regs
+from ..target import desc
+
+
+def _removable(opcode: str) -> bool:
+    return desc(opcode).is_move or opcode.startswith("lea") or opcode.startswith(("movz", "movs"))
+
+
+def remove_dead_vreg_defs(mf: MFunction) -> int:
+    """Delete dead definitions until none is left. Use counts go down as their
+    readers go, so each instruction is looked at a bounded number of times (the
+    same fixed point as deleting whole rounds of dead definitions)."""
+    uses_count: dict[int, int] = {}
+    defs_of: dict[int, list[MInst]] = {}
+    operands: dict[int, list[VReg]] = {}  # id(inst) -> its virtual register uses
+    candidates: list[MInst] = []
+    for _, mi in mf.instructions():
+        if mi.is_meta:
+            continue
+        uses, defs, _, _ = operand_regs(mi)
+        for u in uses:
+            uses_count[u.id] = uses_count.get(u.id, 0) + 1
+        if not mi.flags & MIFlag.VOLATILE and _removable(mi.opcode) and _may_go(mi):
+            operands[id(mi)] = uses
+            for d in defs:
+                defs_of.setdefault(d.id, []).append(mi)
+            candidates.append(mi)
+    dead: set[int] = set()
+    pending = [mi for mi in candidates if _defines_only_dead(mi, uses_count)]
+    while pending:
+        mi = pending.pop()
+        if id(mi) in dead or not _defines_only_dead(mi, uses_count):
+            continue
+        dead.add(id(mi))
+        for u in operands[id(mi)]:
+            uses_count[u.id] -= 1
+            if uses_count[u.id] == 0:
+                pending.extend(defs_of.get(u.id, ()))
+    work.add("mir_dce.insts", len(candidates))
+    if not dead:
+        return 0
+    for b in mf.blocks:
+        keep = []
+        for mi in b.insts:
+            if id(mi) in dead:
+                if mi.instr_num and desc(mi.opcode).is_move and mi.operands \
+                        and isinstance(mi.operands[0], PReg):
+                    # a dead copy out of a physical register (an unused
+                    # argument): variables referring to it find the value there
+                    keep.append(MInst("DBG_PHI", [mi.operands[0], Imm(mi.instr_num)],
+                                      loc=None))
+                continue
+            keep.append(mi)
+        b.insts = keep
+    return len(dead)
+
+
+def _may_go(mi: MInst) -> bool:
+    """Defines only virtual registers, and writes neither memory nor a physical one."""
+    _, defs, _, pdefs = operand_regs(mi)
+    d = desc(mi.opcode)
+    return not pdefs and bool(defs) and all(isinstance(x, VReg) for x in defs) and not any(
+        isinstance(o, Mem) and "d" in (d.roles[k] if k < len(d.roles) else "u")
+        for k, o in enumerate(mi.operands))
+
+
+def _defines_only_dead(mi: MInst, uses_count: dict[int, int]) -> bool:
+    _, defs, _, _ = operand_regs(mi)
+    return all(uses_count.get(x.id, 0) == 0 for x in defs)
+
+
+class DeadDefs(MachinePass):
+    """Delete definitions of virtual registers nobody reads (`remove_dead_vreg_defs`).
+
+    Debug info: a deleted instruction's number dies with it (no substitution:
+    references to it resolve to "optimised out"); survivors keep their lines."""
+
+    name: ClassVar[str] = "dead-defs"
+    keeps_di: ClassVar[MDI] = MDI.LINES | MDI.SUBSTITUTIONS
+
+    def run(self, mf: MFunction, ctx: MachineContext) -> None:
+        remove_dead_vreg_defs(mf)

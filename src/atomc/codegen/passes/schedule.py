@@ -1,0 +1,346 @@
+"""Pre-register-allocation list scheduler, one basic block at a time.
+
+Builds the dependence graph of a block (virtual and physical registers, the
+flags register, memory, calls and terminators) and issues instructions
+greedily by critical-path length under a small latency model, so independent
+work of neighbouring statements interleaves as in gcc and clang output.
+
+Dependences: register true, anti and output dependences (virtual registers,
+physical registers including implicit ones, the x87 register stack); EFLAGS (every arithmetic or
+compare instruction writes it, conditional jumps, setcc and cmov read it);
+memory (loads may pass loads; stores, calls and anything else that writes
+memory stay ordered with every memory access); calls are region boundaries
+(nothing moves across one, as in LLVM, where call sequences adjust %rsp);
+branches stay in place and nothing is hoisted above one.
+
+Debug info: instructions keep their locations and debug instruction numbers
+(the line table then shows the interleaving; Key Instructions decides which
+rows are statements). Debug meta instructions never influence the schedule;
+they are put back after the last instruction a debugger may stop at that
+preceded them in the original order (see `schedule_block`), and a reference
+that now precedes its definition is a use-before-def for LiveDebugValues.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import ClassVar
+
+from ...ir import work
+from ...ir.cfgstate import checking
+from ..debuginfo.hoisted_lines import settle_hoisted_lines
+from ..mir import MBlock, Mem, MFunction, MIFlag, MInst
+from ..mir.passes import MDI, MachineContext, MachinePass
+from ..mir.registers import operand_regs
+from ..target import desc
+
+_FLAG_READERS = ("j", "set", "cmov", "adc", "sbb")
+_NO_FLAGS = ("mov", "lea", "push", "pop", "call", "jmp", "ret", "cltd", "cqto", "set", "cmov",
+             "rep", "ud2")
+
+
+def _writes_flags(op: str) -> bool:
+    return not op.startswith(_NO_FLAGS) and not (op.startswith("j") and op != "jmp")
+
+
+def _reads_flags(op: str) -> bool:
+    return op != "jmp" and op.startswith(_FLAG_READERS)
+
+
+def _latency(mi: MInst) -> int:
+    op = mi.opcode
+    if op.startswith(("idiv", "div")):
+        return 20
+    if op.startswith("imul"):
+        return 3
+    if any(isinstance(o, Mem) for o in mi.operands) and not op.startswith("lea"):
+        return 4
+    if desc(op).is_call:
+        return 5
+    return 1
+
+
+def _regs(mi: MInst) -> tuple[set[object], set[object], bool, bool]:
+    """(reads, writes, reads memory, writes memory); registers as ("v", id) for
+    virtual registers and names for physical ones, plus "eflags"."""
+    uses, defs, puses, pdefs = operand_regs(mi)
+    reads: set[object] = {("v", u.id) for u in uses} | puses
+    writes: set[object] = {("v", d.id) for d in defs} | pdefs
+    d = desc(mi.opcode)
+    mem_read = mem_write = False
+    if not mi.opcode.startswith("lea"):
+        for k, op in enumerate(mi.operands):
+            if isinstance(op, Mem):
+                role = d.roles[k] if k < len(d.roles) else "u"
+                mem_read |= "u" in role
+                mem_write |= "d" in role
+    if d.is_call or d.is_inline_asm or mi.opcode.startswith(("rep", "push", "pop")):
+        mem_read = mem_write = True
+    if "rsp" in writes:  # dynamic allocation / stack restore: memory lifetimes change here
+        mem_read = mem_write = True
+    if mi.flags & MIFlag.VOLATILE:  # volatile loads keep their order among themselves
+        mem_read = mem_write = True
+    if d.x87:  # the x87 register stack is an implicit operand of every x87 instruction
+        reads.add("x87")
+        writes.add("x87")
+    if _writes_flags(mi.opcode) or d.is_call:  # the callee does not preserve the flags
+        writes.add("eflags")
+    if _reads_flags(mi.opcode):
+        reads.add("eflags")
+    return reads, writes, mem_read, mem_write
+
+
+def _may_stop(mi: MInst) -> bool:
+    """Could a debugger stop here as the start of a statement? In a Key
+    Instructions function only members of source atoms and calls can be
+    is_stmt; elsewhere any instruction with a line can."""
+    loc = mi.loc
+    if loc is None or loc.line == 0:
+        return False
+    if loc.subprogram.key_instructions:
+        return loc.atom_group != 0 or desc(mi.opcode).is_call
+    return True
+
+
+def schedule_block(b: MBlock) -> None:
+    """Schedule the real instructions (exactly as without -g), then put each run
+    of debug meta instructions back right after the last possible stop that
+    preceded it in the original order: a variable takes its new value at the
+    same statement boundary as in the source, and the pieces of an aggregate
+    change together."""
+    lead = 0
+    while lead < len(b.insts) and b.insts[lead].is_meta:
+        lead += 1  # DBG_PHIs on entry stay at the top
+    head = b.insts[:lead]
+    real: list[MInst] = []
+    runs: list[tuple[int, list[MInst]]] = []  # (real instructions before the run, run)
+    for mi in b.insts[lead:]:
+        if not mi.is_meta:
+            real.append(mi)
+        elif runs and runs[-1][0] == len(real):
+            runs[-1][1].append(mi)
+        else:
+            runs.append((len(real), [mi]))
+    n = len(real)
+    if n < 3:
+        return
+    order = _list_schedule(real)
+    if checking() and order != _list_schedule_dense(real):
+        raise AssertionError("the heap scheduler differs from the dense one")
+    settle_hoisted_lines(real, order, _may_stop)
+    new_pos = {orig: k for k, orig in enumerate(order)}
+    stops_before = [-1] * (n + 1)  # latest new position of a possible stop among real[:i]
+    for i in range(n):
+        latest = stops_before[i]
+        if _may_stop(real[i]):
+            latest = max(latest, new_pos[i])
+        stops_before[i + 1] = latest
+    placed: dict[int, list[MInst]] = {}
+    floor = -1
+    for before, run in runs:
+        at = max(stops_before[before], floor)
+        placed.setdefault(at, []).extend(run)
+        floor = at
+    out = head + placed.get(-1, [])
+    for k, orig in enumerate(order):
+        out.append(real[orig])
+        out.extend(placed.get(k, []))
+    b.insts = out
+
+
+def _dependences(real: list[MInst]) -> tuple[list[set[int]], list[bool]]:
+    """Each instruction's predecessors in the dependence graph, and which ones are
+    barriers (calls, branches, terminators, inline asm: they also depend on every
+    instruction before them, which is left implicit here)."""
+    n = len(real)
+    preds: list[set[int]] = [set() for _ in range(n)]
+    barrier = [False] * n
+    last_write: dict[object, int] = {}
+    reads_since: dict[object, list[int]] = {}
+    last_mem_write = -1
+    mem_reads: list[int] = []
+    last_call = -1
+    last_branch = -1
+    for i, mi in enumerate(real):
+        reads, writes, mr, mw = _regs(mi)
+        d = desc(mi.opcode)
+        for r in reads:
+            if r in last_write:
+                preds[i].add(last_write[r])
+        for r in writes:
+            if r in last_write:
+                preds[i].add(last_write[r])
+            for j in reads_since.get(r, []):
+                if j != i:
+                    preds[i].add(j)
+        if mr or mw:
+            if last_mem_write >= 0:
+                preds[i].add(last_mem_write)
+            if mw:
+                preds[i].update(mem_reads)
+        if last_call >= 0:
+            preds[i].add(last_call)  # calls bound scheduling regions, as in LLVM
+        if d.is_call or d.is_branch or d.is_terminator or d.is_inline_asm:
+            barrier[i] = True  # nothing moves across a call or asm; branches stay put
+        if last_branch >= 0:
+            preds[i].add(last_branch)  # nothing is hoisted above a branch (speculation)
+        if d.is_call or d.is_inline_asm:
+            last_call = i
+        if d.is_branch:
+            last_branch = i
+        for r in reads:
+            reads_since.setdefault(r, []).append(i)
+        for r in writes:
+            last_write[r] = i
+            reads_since[r] = []
+        if mw:
+            last_mem_write = i
+            mem_reads = []
+        elif mr:
+            mem_reads.append(i)
+    return preds, barrier
+
+
+def _list_schedule(real: list[MInst]) -> list[int]:
+    """Issue order of the block's real instructions (indices into `real`).
+
+    Calls, branches, terminators and inline asm depend on every instruction before
+    them. Those edges are kept implicit (a block of n calls would hold n^2 of them):
+    such a barrier becomes ready when everything before it has issued (nothing after
+    it can issue first: later instructions depend on it), at the latest cycle any
+    of those instructions makes it wait for. Ready instructions sit in heaps by
+    readiness cycle and priority, so each issue costs a logarithm, not a scan."""
+    n = len(real)
+    preds, barrier = _dependences(real)
+    succs: list[list[int]] = [[] for _ in range(n)]
+    for i in range(n):
+        if barrier[i]:
+            continue  # its predecessors are all of 0..i-1, implicitly
+        for p in preds[i]:
+            succs[p].append(i)
+    barriers = [i for i in range(n) if barrier[i]]
+    if any(b != n - 1 and not (desc(real[b].opcode).is_call or desc(real[b].opcode).is_branch
+                               or desc(real[b].opcode).is_inline_asm) for b in barriers):
+        return _list_schedule_dense(real)
+    lat = [_latency(mi) for mi in real]
+    # priority: longest latency-weighted path to the end of the block; an implicit
+    # edge leads to the next barrier (whose height exceeds every later barrier's)
+    height = [0] * n
+    next_barrier = -1
+    for i in reversed(range(n)):
+        h = max((height[s] for s in succs[i]), default=0)
+        if next_barrier >= 0:
+            h = max(h, height[next_barrier])
+        height[i] = lat[i] + h
+        if barrier[i]:
+            next_barrier = i
+    remaining = [len(p) for p in preds]
+    ready_at = [0] * n
+    waiting: list[tuple[int, int]] = []    # (ready cycle, i): ready, not yet available
+    avail: list[tuple[int, int]] = []      # (-height, i): ready at the current cycle
+    every: list[tuple[int, int]] = []      # (-height, i): all ready ones (lazily pruned)
+    issued = [False] * n
+
+    def make_ready(i: int) -> None:
+        heapq.heappush(waiting, (ready_at[i], i))
+        heapq.heappush(every, (-height[i], i))
+
+    for i in range(n):
+        if (remaining[i] == 0 and not barrier[i]) or (barrier[i] and i == 0):
+            make_ready(i)
+    bar = 0  # index into `barriers` of the next barrier to become ready
+    if barriers and barriers[0] == 0:
+        bar = 1
+    latest = 0  # the latest cycle an issued instruction makes a barrier wait for
+    count = 0
+    order: list[int] = []
+    cycle = 0
+    while every:
+        while waiting and (waiting[0][0] <= cycle or issued[waiting[0][1]]):
+            r, i = heapq.heappop(waiting)
+            if not issued[i]:
+                heapq.heappush(avail, (-height[i], i))
+        if avail:
+            _, pick = heapq.heappop(avail)
+        else:  # nothing ready yet at this cycle: the best of the waiting ones
+            while issued[every[0][1]]:
+                heapq.heappop(every)
+            _, pick = heapq.heappop(every)
+        issued[pick] = True
+        while every and issued[every[0][1]]:
+            heapq.heappop(every)
+        order.append(pick)
+        count += 1
+        cycle = max(cycle, ready_at[pick]) + 1
+        latest = max(latest, cycle + lat[pick] - 1)
+        for s_ in succs[pick]:
+            remaining[s_] -= 1
+            ready_at[s_] = max(ready_at[s_], cycle + lat[pick] - 1)
+            if remaining[s_] == 0:
+                make_ready(s_)
+        if bar < len(barriers) and count == barriers[bar]:
+            b = barriers[bar]
+            bar += 1
+            ready_at[b] = max(ready_at[b], latest)
+            make_ready(b)
+    assert len(order) == n, "scheduling left instructions behind"
+    work.add("schedule.edges", sum(len(p) for p in preds))
+    work.add("schedule.issues", n)
+    return order
+
+
+def _list_schedule_dense(real: list[MInst]) -> list[int]:
+    """`_list_schedule` with every edge explicit and a scan of the ready list per
+    issue: for the rare block where a barrier other than the last instruction is
+    neither a call nor a branch (later instructions need not wait for it)."""
+    n = len(real)
+    preds, barrier = _dependences(real)
+    for i in range(n):
+        if barrier[i]:
+            preds[i].update(range(i))
+    succs: list[list[int]] = [[] for _ in range(n)]
+    for i in range(n):
+        for p in preds[i]:
+            succs[p].append(i)
+    lat = [_latency(mi) for mi in real]
+    # priority: longest latency-weighted path to the end of the block
+    height = [0] * n
+    for i in reversed(range(n)):
+        height[i] = lat[i] + max((height[s] for s in succs[i]), default=0)
+    remaining = [len(p) for p in preds]
+    ready_at = [0] * n
+    ready = [i for i in range(n) if remaining[i] == 0]
+    order: list[int] = []
+    cycle = 0
+    while ready:
+        avail = [i for i in ready if ready_at[i] <= cycle] or ready
+        pick = max(avail, key=lambda i: (height[i], -i))
+        ready.remove(pick)
+        order.append(pick)
+        cycle = max(cycle, ready_at[pick]) + 1
+        for s_ in succs[pick]:
+            remaining[s_] -= 1
+            ready_at[s_] = max(ready_at[s_], cycle + lat[pick] - 1)
+            if remaining[s_] == 0:
+                ready.append(s_)
+    assert len(order) == n, "scheduling left instructions behind"
+    return order
+
+
+def schedule(mf: MFunction) -> None:
+    for b in mf.blocks:
+        schedule_block(b)
+
+
+class Schedule(MachinePass):
+    """The list scheduler, block by block (`schedule`).
+
+    Debug info: instructions keep their numbers; one hoisted above a line's
+    key instruction takes the location it lands in (`hoisted_lines`), so lines
+    are not kept."""
+
+    name: ClassVar[str] = "schedule"
+    keeps_di: ClassVar[MDI] = MDI.INSTR_NUMS | MDI.SUBSTITUTIONS
+
+    def run(self, mf: MFunction, ctx: MachineContext) -> None:
+        schedule(mf)

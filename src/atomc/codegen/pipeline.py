@@ -1,0 +1,207 @@
+"""Back end: IR -> machine IR -> x86-64 GNU assembly (with .loc and CFI).
+
+Pipeline per function: instruction selection (virtual registers; symbol
+addresses by the code model, `x86_64/pic`, and TLS model, `x86_64/tls`),
+fall-through branch folding, the stack protector's guard slot, register
+allocation (-O0: `regalloc_fast`; above, linear scan then `branch_cleanup` of
+the jump-only blocks it leaves), frame lowering (prologue with stack-clash
+probes, epilogue, CFI, slot offsets), the hardening that needs final
+addresses (canary checks, `endbr64`), then, with -g, scope labels, line-table
+rows and the `FunctionDebugInfo` the DWARF writer consumes. Nothing that -g
+adds emits machine code, so `.text` is identical with and without it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from ..dwarf.files import FileTable
+from ..dwarf.macros import MacroEvent
+from ..dwarf.model import FunctionDebugInfo
+from ..ir.function import Module
+from ..observe import machine_observer
+from ..ir.work import STAGES, report_stages, stage
+from ..opt.legalize_i128 import legalize_module
+from ..options import CompileOptions
+from .debuginfo.line_rows import compute_rows
+from .debuginfo.live_debug_values import variable_locations
+from .debuginfo.scopes import LabelCounter, function_debug_info, insert_scope_labels
+from .mir import MFunction
+from .mir.passes import MachineContext, MachinePass, MachinePassManager, MIRState
+from .mir.verifier import check_mfunction
+from .passes.branch_cleanup import BranchCleanup
+from .passes.dead_defs import DeadDefs
+from .passes.fallthrough import FallThrough
+from .passes.schedule import Schedule
+from .regalloc.fast import FastRegalloc
+from .regalloc.linear import LinearRegalloc
+from .target import use_target
+from .x86_64.asm.printer import AsmWriter
+from .x86_64.asm.symbols import declaration_directives, init_fini_arrays
+from .x86_64.cet import data_references, property_note, tracks_branches
+from .x86_64.isel.select import select_function
+from .x86_64.passes import (
+    DropBarriers, FrameLowering, FramePolicy, Hardening, Peephole, StackProtector,
+)
+from .x86_64.target import X86_64
+
+__all__ = ["MACHINE_PASS_NAMES", "compile_function", "generate_assembly", "machine_passes"]
+
+BACK = "back end"
+
+use_target(X86_64)  # the one target atomc has
+
+
+def machine_passes(opt_level: int) -> list[MachinePass]:
+    """The machine passes after instruction selection, in order, at `opt_level`."""
+    passes: list[MachinePass] = [FramePolicy(), StackProtector(), FallThrough()]
+    if opt_level > 0:
+        passes.append(DeadDefs())
+    if opt_level >= 2:
+        passes.append(Schedule())
+    passes.append(DropBarriers())  # barriers only constrain the scheduler
+    if opt_level > 0:
+        passes += [LinearRegalloc(), BranchCleanup(), Peephole()]
+    else:
+        passes.append(FastRegalloc())
+    passes += [FrameLowering(), Hardening()]
+    return passes
+
+
+# what --print-mir-after= accepts: instruction selection, then every machine pass
+MACHINE_PASS_NAMES: frozenset[str] = frozenset(
+    {"isel"} | {p.name for level in (0, 2) for p in machine_passes(level)})
+
+
+def machine_pass_manager(opts: CompileOptions, verify: bool = False) -> MachinePassManager:
+    """The manager for `opts`: its level's passes, and the printing and checking
+    the command line asks for (`verify`: the verifier after every pass)."""
+    return MachinePassManager(
+        machine_passes(opts.opt_level),
+        verify=verify or opts.verify_machineinstrs,
+        check_di=opts.verify_machineinstrs,
+        print_after_all=opts.print_mir_after_all,
+        print_after=frozenset(opts.print_mir_after))
+
+
+def compile_function(fn, number: int, module: Module, debug: bool,  # type: ignore[no-untyped-def]
+                     opt_level: int = 0, verify: bool = False,
+                     omit_frame_pointer: bool = False,
+                     opts: CompileOptions | None = None,
+                     data_refs: frozenset[str] | None = None,
+                     manager: MachinePassManager | None = None) -> MFunction:
+    """IR function -> final MIR (allocated, frame lowered), by instruction
+    selection and then `manager` (default: `machine_pass_manager(opts, verify)`;
+    with `verify`, the machine-IR verifier runs after every pass).
+    `opts` supplies the code model and hardening options (default: gcc's);
+    `data_refs`: the module's `cet.data_references` (computed when not given)."""
+    opts = opts or CompileOptions(opt_level=opt_level)
+    assert opts.opt_level == opt_level, "opt_level and opts disagree"
+    pm = manager or machine_pass_manager(opts, verify)
+    with stage("isel", BACK):
+        mf = select_function(fn, number, module, debug, index_addressing=opt_level > 0,
+                             opts=opts)
+    if pm.verify:
+        check_mfunction(mf, MIRState.VIRTUAL.value, two_vregs=opt_level == 0)
+    pm.after("isel", mf)
+    pm.run(mf, MachineContext(module, opts, omit_frame_pointer, data_refs))
+    return mf
+
+
+def generate_assembly(module: Module, opts: CompileOptions,
+                      macros: Sequence[MacroEvent] = ()) -> str:
+    """The module's assembly text; `macros` (cpp's definitions, for -g3) go to
+    `.debug_macro`."""
+    # i128 values become i64 pairs (the machine's widest); --verify-each checks the result
+    with stage("legalize-i128", BACK):
+        legalized = legalize_module(module)
+    if legalized and opts.verify_each:
+        from ..ir.verifier import verify_module
+        errors = verify_module(module)
+        if errors:
+            from ..diag import InternalCompilerError
+            raise InternalCompilerError(f"IR verification failed after legalize-i128: "
+                                        f"{errors[0]} ({len(errors)} error(s))")
+    debug = bool(opts.debug and module.cu is not None)
+    files = FileTable(module.cu.file) if debug and module.cu is not None else None
+    out = AsmWriter(module, opts)
+    labels = LabelCounter()
+    infos: list[FunctionDebugInfo] = []
+    float_consts: dict[str, bytes] = {}  # the module's floating-point constant pool
+    number = 0
+    data_refs = data_references(module) if tracks_branches(opts.cf_protection) else None
+    watch = machine_observer.get()  # atomc-explain's recorder; None in a normal compile
+    manager = machine_pass_manager(opts, opts.verify_each)
+    for fn in module.functions.values():
+        if fn.is_declaration:
+            continue
+        fn_debug = debug and fn.subprogram is not None
+        mf = compile_function(fn, number, module, fn_debug, opts.opt_level, opts.verify_each,
+                              opts.omits_frame_pointer, opts, data_refs, manager)
+        number += 1
+        table = None
+        if fn_debug and files is not None:
+            with stage("scope-labels", BACK):
+                scopes = insert_scope_labels(mf, labels)
+            # Optimised code: variables follow their values (LiveDebugValues);
+            # at -O0 every variable has one stack home for its whole life.
+            with stage("LiveDebugValues", BACK):
+                varlocs = variable_locations(mf, opts.loclist_mode, labels.fresh) \
+                    if opts.opt_level > 0 else None
+            with stage("line-rows", BACK):
+                table = compute_rows(mf, opts.key_instructions_mode)
+            with stage("function-debug-info", BACK):
+                info = function_debug_info(mf, scopes, varlocs)
+            infos.append(info)
+        with stage("asm-printer", BACK):
+            out.function(mf, table, files if fn_debug else None)
+        if watch is not None:
+            watch.function(mf, table)
+        float_consts.update(mf.float_consts)
+    with stage("asm-printer", BACK):
+        if float_consts:
+            out.float_constants(float_consts)
+        for g in module.globals.values():
+            if not g.is_declaration:
+                out.global_var(g)
+        for line in init_fini_arrays(module) + declaration_directives(module, out.policy):
+            out.emit(line)
+    if files is not None:
+        with stage("DWARF", BACK):
+            sections = _debug_sections(module, infos, files, opts, macros)
+        if sections:
+            out.emit(sections.rstrip("\n"))
+    out.emit('\t.section\t.note.GNU-stack,"",@progbits')
+    for line in property_note(opts.cf_protection):
+        out.emit(line)
+    head = ["\t.text"]
+    if module.source_filename:
+        # The symbol-table file name is the base name, as gcc writes it: GNU as
+        # takes a path here for line-table file 0 and would clash with `.file 0`.
+        head.append(f'\t.file\t"{_esc(os.path.basename(module.source_filename))}"')
+    if files is not None:
+        head.extend(files.directives(opts.file_prefix_map))
+    if module.asm:  # file-scope asm, verbatim and in source order, before the functions
+        head += ["#APP", *module.asm, "#NO_APP", "\t.text"]
+    with stage("asm-printer", BACK):
+        text = "\n".join(head) + "\n" + out.text()
+    if opts.time_passes:
+        report_stages(sys.stderr)
+        STAGES.clear()
+    return text
+
+
+def _debug_sections(module: Module, infos: list[FunctionDebugInfo], files: FileTable,
+                    opts: CompileOptions, macros: Sequence[MacroEvent]) -> str:
+    """The DWARF writer's sections, when the writer is available."""
+    try:
+        from ..dwarf.writer import debug_sections
+    except ImportError:
+        return ""
+    return debug_sections(module, infos, files, opts, macros)
+
+
+def _esc(s: str) -> str:
+    return s.replace("\\", "\\\\").replace('"', '\\"')

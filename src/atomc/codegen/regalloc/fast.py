@@ -1,0 +1,219 @@
+"""The -O0 register allocator: every virtual register lives in its own stack
+slot for its whole life; each instruction reloads its register operands into
+scratch registers and spills its results right after.
+
+Simple enough to be obviously correct, and it gives the debugger a stable home
+for every value. Isel guarantees at most two virtual registers per
+instruction and never uses the scratch registers (%r10, %r11) itself. Plain
+moves between a virtual register and a physical register or immediate are
+folded into a single memory access. Reloads and spills take the location of
+the instruction they serve.
+
+Debug meta instructions are rewritten, not reloaded: a DBG_PHI or
+DBG_INSTR_REF naming a value becomes a DBG_VALUE of the slot that holds it
+(a virtual register's slot holds its value from its definition onwards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import ClassVar
+
+from ...diag import InternalCompilerError
+from ..mir import Imm, Mem, MFunction, MInst, Operand, PReg, StackSlot, VReg
+from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
+from ..target import current, desc
+from .spill import reload_op, spill_op
+
+
+def allocate(mf: MFunction) -> None:
+    FastAllocator(mf).run()
+
+
+class FastAllocator:
+    def __init__(self, mf: MFunction) -> None:
+        self.mf = mf
+        self.vslots: dict[int, StackSlot] = {}
+        self.num_slot: dict[int, StackSlot] = {}
+
+    def slot(self, vid: int) -> StackSlot:
+        s = self.vslots.get(vid)
+        if s is None:
+            s = self.mf.new_slot(8, 8, "spill", f"%v{vid}")
+            self.vslots[vid] = s
+        return s
+
+    def run(self) -> None:
+        for b in self.mf.blocks:
+            out: list[MInst] = []
+            for mi in b.insts:
+                if mi.is_meta:
+                    self.rewrite_meta(mi)
+                    out.append(mi)
+                else:
+                    self.rewrite(mi, out)
+            b.insts = out
+        for _, mi in self.mf.instructions():
+            if mi.opcode == "DBG_INSTR_REF":
+                num = mi.operands[0]
+                assert isinstance(num, Imm)
+                s = self.num_slot.get(num.value)
+                mi.opcode = "DBG_VALUE"
+                mi.operands = [s] if s is not None else []
+        self.mf.callee_saved = []
+
+    def rewrite_meta(self, mi: MInst) -> None:
+        if mi.opcode == "DBG_PHI":
+            loc, num = mi.operands
+            if isinstance(loc, VReg):
+                s = self.slot(loc.id)
+                assert isinstance(num, Imm)
+                self.num_slot[num.value] = s
+                mi.operands = [s, num]
+        elif mi.opcode == "DBG_VALUE":
+            mi.operands = [self.slot(o.id) if isinstance(o, VReg) else o for o in mi.operands]
+
+    def rewrite(self, mi: MInst, out: list[MInst]) -> None:
+        d = desc(mi.opcode)
+        sizes = self.mf.vreg_sizes
+        ops = list(mi.operands)
+        base = _base_opcode(mi.opcode)
+        has_mem = any(isinstance(o, Mem) for o in ops)
+        folded_def: int | None = None
+        # A result may go straight to its slot when the instruction can write
+        # memory there and the width covers the register's natural width.
+        if not has_mem:
+            for k, op in enumerate(ops):
+                role = d.roles[k] if k < len(d.roles) else "u"
+                if not isinstance(op, VReg) or "d" not in role or op.size < sizes[op.id]:
+                    continue
+                ok = base in _RMW_OK if role == "ud" else base in _DEF_OK
+                others = [o for j, o in enumerate(ops) if j != k]
+                if ok and not any(_mentions(o, op.id) for o in others) and \
+                        not (isinstance(others[0] if others else None, Imm) and op.size == 8
+                             and not _fits32(others[0].value)):  # type: ignore[union-attr]
+                    ops[k] = Mem(base=self.slot(op.id))
+                    folded_def = op.id
+                    has_mem = True
+                break
+        # One source may be read straight from its slot.
+        if not has_mem and base in _SRC_OK:
+            for k in ((0, 1) if base in ("cmp", "test") else (0,)):
+                role = d.roles[k] if k < len(d.roles) else "u"
+                if k < len(ops) and role == "u" and isinstance(ops[k], VReg):
+                    ops[k] = Mem(base=self.slot(ops[k].id))  # type: ignore[union-attr]
+                    break
+        assign: dict[int, str] = {}
+        uses: list[int] = []
+        defs: list[int] = []
+
+        def see(r: VReg) -> None:
+            if r.id not in assign:
+                regs = current().registers
+                pool = regs.vector_scratch if r.id in self.mf.xmm_vregs else regs.scratch
+                free = [p for p in pool if p not in assign.values()]
+                if not free:
+                    raise InternalCompilerError(
+                        f"instruction {mi.opcode} names more than two virtual registers",
+                        where="regalloc-fast")
+                assign[r.id] = free[0]
+
+        for k, op in enumerate(ops):
+            role = d.roles[k] if k < len(d.roles) else "u"
+            if isinstance(op, VReg):
+                see(op)
+                if "u" in role and op.id not in uses:
+                    uses.append(op.id)
+                if "d" in role and op.id not in defs:
+                    defs.append(op.id)
+            elif isinstance(op, Mem):
+                for r in op.regs():
+                    if isinstance(r, VReg):
+                        see(r)
+                        if r.id not in uses:
+                            uses.append(r.id)
+        for vid in uses:
+            nat = sizes[vid]
+            out.append(MInst(reload_op(self.mf, vid),
+                             [Mem(base=self.slot(vid)), PReg(assign[vid], max(nat, 4))],
+                             loc=mi.loc, flags=mi.flags))
+        mi.operands = [_subst(op, assign) for op in ops]
+        out.append(mi)
+        for vid in defs:
+            nat = sizes[vid]
+            out.append(MInst(spill_op(self.mf, vid), [PReg(assign[vid], nat),
+                                                      Mem(base=self.slot(vid))],
+                             loc=mi.loc, flags=mi.flags))
+        if folded_def is not None:
+            self._note_def(mi, folded_def)
+        elif defs:
+            self._note_def(mi, defs[0])
+
+    def _note_def(self, mi: MInst, vid: int) -> None:
+        if mi.instr_num:
+            self.num_slot[mi.instr_num] = self.slot(vid)
+
+
+_DEF_OK = frozenset({"mov", "set"})
+_RMW_OK = frozenset({"add", "sub", "and", "or", "xor", "adc", "sbb", "shl", "shr", "sar", "neg",
+                     "not", "inc", "dec"})
+_SRC_OK = frozenset({"mov", "movz", "movs", "add", "sub", "and", "or", "xor", "adc", "sbb",
+                     "imul", "cmp", "test", "cmov", "idiv", "div", "call"})
+
+
+def _base_opcode(opcode: str) -> str:
+    """Mnemonic family: `addl` -> add, `movzbl` -> movz, `sete` -> set, `cmovnel` -> cmov."""
+    for fam in ("cmov", "set", "movz", "movs", "movabs"):
+        if opcode.startswith(fam):
+            return fam
+    if opcode in ("call",):
+        return opcode
+    if opcode[-1] in "bwlq" and opcode[:-1] in _ALL_FAMILIES:
+        return opcode[:-1]
+    return opcode
+
+
+_ALL_FAMILIES = frozenset({"mov", "add", "sub", "and", "or", "xor", "adc", "sbb", "shl", "shr",
+                           "sar", "neg", "not", "inc", "dec", "imul", "cmp", "test", "idiv", "div",
+                           "lea", "push", "pop"})
+
+
+def _mentions(op: Operand, vid: int) -> bool:
+    if isinstance(op, VReg):
+        return op.id == vid
+    if isinstance(op, Mem):
+        return any(isinstance(r, VReg) and r.id == vid for r in op.regs())
+    return False
+
+
+def _fits32(v: int) -> bool:
+    return -(1 << 31) <= v < (1 << 31)
+
+
+def _subst(op: Operand, assign: dict[int, str]) -> Operand:
+    if isinstance(op, VReg):
+        return PReg(assign[op.id], op.size)
+    if isinstance(op, Mem):
+        base = op.base
+        index = op.index
+        if isinstance(base, VReg):
+            base = PReg(assign[base.id], 8)
+        if isinstance(index, VReg):
+            index = PReg(assign[index.id], 8)
+        if base is not op.base or index is not op.index:
+            return replace(op, base=base, index=index)
+    return op
+
+
+class FastRegalloc(MachinePass):
+    """The -O0 allocator: every virtual register in its slot (`allocate`).
+
+    Debug info: instructions keep their numbers and locations; reloads and
+    spills take the location of the instruction they serve."""
+
+    name: ClassVar[str] = "regalloc-fast"
+    keeps_di: ClassVar[MDI] = MDI.ALL
+    leaves: ClassVar[MIRState | None] = MIRState.ALLOCATED
+
+    def run(self, mf: MFunction, ctx: MachineContext) -> None:
+        allocate(mf)

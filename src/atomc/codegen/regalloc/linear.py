@@ -1,0 +1,548 @@
+"""The optimising register allocator: linear scan over live intervals
+(Poletto & Sarkar), with fixed-register constraints, copy hints, callee-saved
+registers for values live across calls (%rbp too when the function has no
+frame pointer), spilling of the interval that ends
+last, and rematerialisation of spilled constants.
+
+Intervals: instructions are numbered in layout order; a virtual register's
+interval runs from its first definition (or the start of the first block it is
+live into) to its last use (or the end of the last block it is live out of).
+It is one range without holes — simple and safe, at some cost in registers.
+
+A physical register R is usable for an interval if no instruction inside the
+interval touches R, except that the defining instruction may read R (so
+`mov %rdi, %v` can give `%v` the register %rdi) and the last use may write R
+(so `mov %v, %rdi` can be `%rdi` itself).
+
+Spilled virtual registers live in a stack slot for their whole interval and
+are reloaded into the scratch registers %r10/%r11 around each instruction,
+exactly like the -O0 allocator. isel names at most two virtual registers per
+instruction except a value stored to (or read with) a `base + index*scale`
+address: when all three are spilled, the address is first computed into one
+scratch register with `lea` (`fold_address`), freeing the other for the value.
+A spilled register whose only definition is a constant move is rematerialised:
+each use reloads the constant instead of memory.
+
+Debug info: instructions keep their debug instruction numbers (the value they
+define is the same, only its register changed); DBG_VALUE and DBG_PHI operands
+are rewritten to the assigned register or slot. Inserted reloads and spill
+stores take the location of the instruction they serve.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field, replace
+from typing import ClassVar
+
+from ...diag import InternalCompilerError
+from ...ir import work
+from ..mir import (
+    Imm,
+    MBlock,
+    Mem,
+    MFunction,
+    MInst,
+    Operand,
+    PReg,
+    StackSlot,
+    VReg,
+)
+from ..mir.cfg import successor_indices as successors
+from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
+from ..mir.registers import operand_regs
+from ..target import current, desc
+from .spill import reload_op, spill_op
+from .split import RangeSplitter
+
+
+class RangeIndex:
+    """The ranges of each physical register, found by bisection. Per register they
+    are disjoint and in position order (a register holds one value at a time, and
+    ranges are closed in order), so both their starts and their ends are sorted:
+    the ones meeting [start, end] are a contiguous run. A register whose ranges
+    are not so ordered is scanned whole."""
+
+    def __init__(self, ranges: dict[str, list[tuple[int, int, bool]]]) -> None:
+        self.ranges = ranges
+        self.starts: dict[str, list[int]] = {}
+        self.ends: dict[str, list[int]] = {}
+        for reg, lst in ranges.items():
+            starts = [a for a, _, _ in lst]
+            ends = [b for _, b, _ in lst]
+            if all(x <= y for x, y in zip(starts, starts[1:])) and \
+                    all(x <= y for x, y in zip(ends, ends[1:])):
+                self.starts[reg] = starts
+                self.ends[reg] = ends
+
+    def overlapping(self, reg: str, start: int, end: int) -> list[tuple[int, int, bool]]:
+        """A superset of the ranges of `reg` with b >= start and a <= end, in order."""
+        lst = self.ranges.get(reg, [])
+        starts = self.starts.get(reg)
+        if starts is None:
+            work.add("regalloc.ranges", len(lst))
+            return lst
+        lo = bisect.bisect_left(self.ends[reg], start)
+        hi = bisect.bisect_right(starts, end)
+        work.add("regalloc.ranges", hi - lo + 1)
+        return lst[lo:hi]
+
+
+@dataclass
+class Interval:
+    vreg: int
+    start: int
+    end: int
+    hints: list[str] = field(default_factory=list)
+    reg: str | None = None
+    spilled: bool = False
+    crosses_call: bool = False
+    xmm: bool = False
+    copy_of: int | None = None  # defined by `mov %v<copy_of>, %v<vreg>` (a coalescing hint)
+
+
+class LinearScan:
+    def __init__(self, mf: MFunction) -> None:
+        self.mf = mf
+        self.order: list[tuple[int, MInst]] = []  # (position, instruction), real only
+        self.block_range: list[tuple[int, int]] = []
+        # physical register -> live ranges (start, end, starts with a def)
+        self.pranges: dict[str, list[tuple[int, int, bool]]] = {}
+        self.calls: list[int] = []
+        self.intervals: dict[int, Interval] = {}
+        self.slots: dict[int, StackSlot] = {}
+        self.remat: dict[int, int] = {}
+        # without a frame pointer %rbp is one more callee-saved register (saved last)
+        self.regs = regs = current().registers
+        self.callee_candidates: tuple[str, ...] = \
+            regs.callee_saved if mf.frame_pointer else (*regs.callee_saved, regs.frame_pointer)
+
+    # -- analysis -----------------------------------------------------------------
+    def number(self) -> None:
+        pos = 0
+        for b in self.mf.blocks:
+            start = pos
+            for mi in b.insts:
+                if mi.is_meta:
+                    continue
+                pos += 2
+                self.order.append((pos, mi))
+            self.block_range.append((start, pos + 1))
+
+    def liveness(self) -> list[set[int]]:
+        mf = self.mf
+        succ = successors(mf)
+        gen: list[set[int]] = []
+        kill: list[set[int]] = []
+        for b in mf.blocks:
+            g: set[int] = set()
+            k: set[int] = set()
+            for mi in b.insts:
+                if mi.is_meta:
+                    continue
+                uses, defs, _, _ = operand_regs(mi)
+                for u in uses:
+                    if u.id not in k:
+                        g.add(u.id)
+                for d in defs:
+                    k.add(d.id)
+            gen.append(g)
+            kill.append(k)
+        n = len(mf.blocks)
+        live_in: list[set[int]] = [set() for _ in mf.blocks]
+        live_out: list[set[int]] = [set() for _ in mf.blocks]
+        preds: list[list[int]] = [[] for _ in mf.blocks]
+        for i in range(n):
+            for s in succ[i]:
+                preds[s].append(i)
+        # a worklist of blocks whose successors' live-ins changed, last block first
+        # (the unique fixed point, as by repeated sweeps, with each block redone only
+        # when something below it changed)
+        pending = list(range(n))
+        queued = [True] * n
+        visits = 0
+        while pending:
+            i = pending.pop()
+            queued[i] = False
+            visits += 1
+            out = set().union(*(live_in[s] for s in succ[i])) if succ[i] else set()
+            inn = gen[i] | (out - kill[i])
+            live_out[i] = out
+            if inn != live_in[i]:
+                live_in[i] = inn
+                for p in preds[i]:
+                    if not queued[p]:
+                        queued[p] = True
+                        pending.append(p)
+        work.add("regalloc.liveness", visits)
+        self.live_in, self.live_out = live_in, live_out
+        return live_in
+
+    def build_intervals(self) -> None:
+        self.liveness()
+
+        def extend(v: int, p: int) -> None:
+            iv = self.intervals.get(v)
+            if iv is None:
+                self.intervals[v] = Interval(v, p, p)
+            else:
+                iv.start = min(iv.start, p)
+                iv.end = max(iv.end, p)
+
+        for i, (s, e) in enumerate(self.block_range):
+            for v in self.live_in[i]:
+                extend(v, s)
+            for v in self.live_out[i]:
+                extend(v, e)
+        for pos, mi in self.order:
+            uses, defs, puses, pdefs = operand_regs(mi)
+            for r in uses:
+                extend(r.id, pos)
+            for r in defs:
+                extend(r.id, pos)
+            if desc(mi.opcode).is_call:
+                self.calls.append(pos)
+            # copy hints: mov %preg -> %v, or mov %v -> %preg
+            if desc(mi.opcode).is_move and len(mi.operands) == 2:
+                src, dst = mi.operands
+                if isinstance(src, PReg) and isinstance(dst, VReg):
+                    self.intervals[dst.id].hints.append(src.name)
+                elif isinstance(src, VReg) and isinstance(dst, PReg):
+                    self.intervals[src.id].hints.append(dst.name)
+                elif isinstance(src, VReg) and isinstance(dst, VReg) and src.id != dst.id \
+                        and self.intervals[dst.id].start == pos:
+                    self.intervals[dst.id].copy_of = src.id
+        calls = self.calls  # in position order
+        for iv in self.intervals.values():
+            k = bisect.bisect_right(calls, iv.start)  # the first call after the start
+            iv.crosses_call = k < len(calls) and calls[k] < iv.end
+            iv.xmm = iv.vreg in self.mf.xmm_vregs
+        self.physical_ranges()
+
+    def physical_ranges(self) -> None:
+        """Where each physical register holds a value someone reads (argument and
+        return registers between their set-up and the call or return, fixed
+        operands of divisions and shifts), plus every point that writes it."""
+        i = 0
+        for bi, (bstart, bend) in enumerate(self.block_range):
+            open_: dict[str, tuple[int, bool, int]] = {}  # reg -> (start, from def, last use)
+
+            def close(r: str) -> None:
+                a, from_def, last = open_.pop(r)
+                self.pranges.setdefault(r, []).append((a, max(a, last), from_def))
+
+            while i < len(self.order) and self.order[i][0] <= bend:
+                pos, mi = self.order[i]
+                i += 1
+                _, _, puses, pdefs = operand_regs(mi)
+                for r in puses:
+                    if r not in open_:
+                        open_[r] = (bstart, False, pos)
+                    else:
+                        a, fd, _ = open_[r]
+                        open_[r] = (a, fd, pos)
+                for r in pdefs:
+                    if r in open_:
+                        close(r)
+                    open_[r] = (pos, True, pos)
+            for r in list(open_):
+                close(r)
+        self.pindex = RangeIndex(self.pranges)
+
+    def allowed(self, iv: Interval, reg: str) -> bool:
+        for a, b, from_def in self.pindex.overlapping(reg, iv.start, iv.end):
+            if b < iv.start or a > iv.end:
+                continue
+            if b == iv.start and not (a == b and from_def):
+                continue  # R's last read is the instruction that defines the interval
+            if a == iv.end and from_def:
+                continue  # the interval's last use is the instruction that writes R
+            return False
+        return True
+
+    # -- allocation ---------------------------------------------------------------
+    def allocate(self) -> None:
+        active: list[Interval] = []
+        for iv in sorted(self.intervals.values(), key=lambda x: (x.start, x.vreg)):
+            active = [a for a in active if a.end >= iv.start]
+            busy = {a.reg for a in active if a.reg is not None}
+            reg = self.coalesce(iv, active) or self.choose(iv, busy)
+            if reg is not None:
+                iv.reg = reg
+                active.append(iv)
+                continue
+            # spill whichever ends last: the current interval or an active one
+            victim = max((a for a in active if a.reg is not None and self.allowed(iv, a.reg)
+                          and a.xmm == iv.xmm and not (iv.xmm and iv.crosses_call)
+                          and (not iv.crosses_call or a.reg in self.callee_candidates)),
+                         key=lambda a: a.end, default=None)
+            if victim is not None and victim.end > iv.end:
+                iv.reg, victim.reg = victim.reg, None
+                victim.spilled = True
+                active.remove(victim)
+                active.append(iv)
+            else:
+                iv.spilled = True
+
+    def coalesce(self, iv: Interval, active: list[Interval]) -> str | None:
+        """The register of the value `iv` is copied from, when that value's
+        interval ends at the copy: the copy then moves a register to itself."""
+        src = self.intervals.get(iv.copy_of) if iv.copy_of is not None else None
+        if src is None or src.reg is None or src.end != iv.start or src.xmm != iv.xmm:
+            return None
+        r = src.reg
+        if iv.crosses_call and r not in self.callee_candidates:
+            return None
+        if any(a.reg == r and a is not src for a in active) or not self.allowed(iv, r):
+            return None
+        return r
+
+    def choose(self, iv: Interval, busy: set[str | None]) -> str | None:
+        if iv.xmm:
+            # vector registers are all caller-saved: a float value live across a call is spilled
+            candidates: tuple[str, ...] = () if iv.crosses_call else self.regs.vector_allocatable
+        else:
+            callee = self.callee_candidates
+            candidates = callee if iv.crosses_call else self.regs.allocatable_caller + callee
+        ok = [r for r in candidates if r not in busy and self.allowed(iv, r)]
+        if not ok:
+            return None
+        for h in iv.hints:
+            if h in ok:
+                return h
+        return ok[0]
+
+    # -- rewriting ----------------------------------------------------------------
+    def slot(self, v: int) -> StackSlot:
+        s = self.slots.get(v)
+        if s is None:
+            s = self.mf.new_slot(8, 8, "spill", f"%v{v}")
+            self.slots[v] = s
+        return s
+
+    def find_remat(self) -> None:
+        defs: dict[int, list[MInst]] = {}
+        for _, mi in self.order:
+            _, ds, _, _ = operand_regs(mi)
+            for d in ds:
+                defs.setdefault(d.id, []).append(mi)
+        for v, iv in self.intervals.items():
+            ds = defs.get(v, [])
+            if iv.spilled and len(ds) == 1 and desc(ds[0].opcode).is_move \
+                    and isinstance(ds[0].operands[0], Imm):
+                self.remat[v] = ds[0].operands[0].value  # type: ignore[union-attr]
+
+    def rewrite(self) -> None:
+        sizes = self.mf.vreg_sizes
+        self.pos_of = {id(mi): pos for pos, mi in self.order}
+        self.last_pos = 0  # position of the last real instruction rewritten
+        for b in self.mf.blocks:
+            out: list[MInst] = []
+            for mi in b.insts:
+                if mi.is_meta:
+                    self.rewrite_meta(mi)
+                    out.append(mi)
+                    continue
+                self.rewrite_inst(mi, out, sizes)
+                self.last_pos = self.pos_of[id(mi)]
+            b.insts = out
+        used = {iv.reg for iv in self.intervals.values() if iv.reg is not None}
+        used |= self.split.registers()
+        self.mf.callee_saved = [r for r in self.callee_candidates if r in used]
+
+    def rewrite_meta(self, mi: MInst) -> None:
+        if mi.opcode not in ("DBG_VALUE", "DBG_PHI"):
+            return
+        if any(isinstance(o, VReg) and o.id not in self.intervals for o in mi.operands):
+            mi.operands = []  # the value is never computed: undefined
+            return
+        mi.operands = [self.location_of(o) if isinstance(o, VReg) else o for o in mi.operands]
+
+    def location_of(self, v: VReg) -> Operand:
+        iv = self.intervals[v.id]
+        if iv.reg is not None:
+            return PReg(iv.reg, v.size)
+        reg = self.split.register_between(v.id, self.last_pos)
+        if reg is not None:  # inside a piece the slot may be behind (a dropped store)
+            return PReg(reg, v.size)
+        return self.slot(v.id)
+
+    def rewrite_inst(self, mi: MInst, out: list[MInst], sizes: list[int]) -> None:
+        uses, defs, _, _ = operand_regs(mi)
+        # a constant move into a rematerialised register disappears
+        if defs and len(defs) == 1 and defs[0].id in self.remat and desc(mi.opcode).is_move:
+            return
+        # where each spilled register lives here: a piece's register (live-range
+        # splitting) or a scratch register; `loaded` ones are already there
+        scratch: dict[int, str] = {}
+        loaded: set[int] = set()
+        pos = self.pos_of[id(mi)]
+        busy = self.fold_address(mi, pos, out, sizes)   # a scratch register holding an address
+        if busy:
+            uses, defs, _, _ = operand_regs(mi)
+        for r in [*uses, *defs]:
+            piece = self.split.piece_at(r.id, pos) if self.intervals[r.id].reg is None else None
+            if piece is not None and r.id not in scratch:
+                scratch[r.id] = piece.reg
+                if not (piece.start == pos and piece.reload):
+                    loaded.add(r.id)
+        for r in [*uses, *defs]:
+            iv = self.intervals[r.id]
+            if iv.reg is None and r.id not in scratch:
+                pool = self.regs.vector_scratch if iv.xmm else self.regs.scratch
+                free = [p for p in pool if p not in scratch.values() and p != busy]
+                if not free:
+                    raise InternalCompilerError(
+                        f"{mi.opcode} names more spilled registers than there are scratch "
+                        "registers", where="regalloc-linear")
+                scratch[r.id] = free[0]
+        for vid, sreg in scratch.items():
+            if any(u.id == vid for u in uses) and vid not in loaded:
+                self.reload(vid, sreg, mi, out, sizes)
+        for u in uses:
+            # A byte or word register read at a wider width: clear the bits above
+            # it (the -O0 allocator's reloads zero-extend the same way).
+            nat = sizes[u.id]
+            in_piece = u.id in scratch and scratch[u.id] not in (*self.regs.scratch, *self.regs.vector_scratch)
+            if (u.id not in scratch or in_piece) and u.size > nat and nat < 4 \
+                    and not self.intervals[u.id].xmm:
+                reg = scratch[u.id] if in_piece else self.intervals[u.id].reg
+                assert reg is not None
+                out.append(MInst("movzbl" if nat == 1 else "movzwl",
+                                 [PReg(reg, nat), PReg(reg, 4)], loc=mi.loc, flags=mi.flags))
+        narrow_copy = (mi.opcode == "movl" and len(defs) == 1 and sizes[defs[0].id] <= 4
+                       and defs[0].id not in self.wide_reads)
+        mi.operands = [self.subst(op, scratch) for op in mi.operands]
+        if not (self.is_noop_copy(mi) or narrow_copy and self.is_self_copy(mi)):
+            out.append(mi)
+        elif mi.instr_num:
+            # The copy disappears but its value stays where it was: a DBG_PHI
+            # keeps the debug number resolvable, and -g cannot change the code.
+            reg = mi.operands[1]
+            out.append(MInst("DBG_PHI", [reg, Imm(mi.instr_num)], loc=None))
+        for d in defs:
+            if d.id in scratch and d.id not in self.remat \
+                    and (d.id, pos) not in self.split.dead_stores:
+                nat = sizes[d.id]
+                out.append(MInst(spill_op(self.mf, d.id), [PReg(scratch[d.id], nat),
+                                                       Mem(base=self.slot(d.id))],
+                                 loc=mi.loc, flags=mi.flags))
+
+    def needs_scratch(self, vid: int, pos: int) -> bool:
+        """A spilled general register outside any piece of a split range."""
+        iv = self.intervals[vid]
+        return iv.reg is None and not iv.xmm and self.split.piece_at(vid, pos) is None
+
+    def reload(self, vid: int, reg: str, mi: MInst, out: list[MInst], sizes: list[int]) -> None:
+        """Bring spilled `vid` into `reg` before `mi` (its constant when rematerialised)."""
+        nat = sizes[vid]
+        if vid in self.remat:
+            out.append(MInst(spill_op(self.mf, vid), [Imm(self.remat[vid]), PReg(reg, nat)],
+                             loc=mi.loc, flags=mi.flags))
+        else:
+            out.append(MInst(reload_op(self.mf, vid), [Mem(base=self.slot(vid)),
+                                                       PReg(reg, max(nat, 4))],
+                             loc=mi.loc, flags=mi.flags))
+
+    def fold_address(self, mi: MInst, pos: int, out: list[MInst], sizes: list[int]) -> str:
+        """When `mi` needs more scratch registers than there are and one of its
+        addresses is `base + index*scale` with both spilled, compute that address into
+        the first scratch register (`lea`) and address through it alone; that register,
+        or "" when nothing was folded."""
+        uses, defs, _, _ = operand_regs(mi)
+        if len({r.id for r in [*uses, *defs] if self.needs_scratch(r.id, pos)}) <= len(self.regs.scratch):
+            return ""
+        for k, op in enumerate(mi.operands):
+            if not (isinstance(op, Mem) and isinstance(op.base, VReg)
+                    and isinstance(op.index, VReg) and op.base.id != op.index.id
+                    and self.needs_scratch(op.base.id, pos)
+                    and self.needs_scratch(op.index.id, pos)
+                    and sizes[op.base.id] >= 4 and sizes[op.index.id] >= 4):
+                continue
+            first, second = self.regs.scratch
+            self.reload(op.base.id, first, mi, out, sizes)
+            self.reload(op.index.id, second, mi, out, sizes)
+            address = replace(op, base=PReg(first, 8), index=PReg(second, 8), segment=None)
+            out.append(MInst("leaq", [address, PReg(first, 8)], loc=mi.loc, flags=mi.flags))
+            mi.operands = [*mi.operands[:k], Mem(base=PReg(first, 8), segment=op.segment),
+                           *mi.operands[k + 1:]]
+            return first
+        return ""
+
+    def subst(self, op: Operand, scratch: dict[int, str]) -> Operand:
+        def reg_for(v: VReg) -> PReg:
+            if v.id in scratch:
+                return PReg(scratch[v.id], v.size)
+            iv = self.intervals[v.id]
+            assert iv.reg is not None
+            return PReg(iv.reg, v.size)
+
+        if isinstance(op, VReg):
+            return reg_for(op)
+        if isinstance(op, Mem):
+            base, index = op.base, op.index
+            if isinstance(base, VReg):
+                base = reg_for(VReg(base.id, 8))
+            if isinstance(index, VReg):
+                index = reg_for(VReg(index.id, 8))
+            return replace(op, base=base, index=index)
+        return op
+
+    @staticmethod
+    def is_self_copy(mi: MInst) -> bool:
+        a, b = mi.operands
+        return isinstance(a, PReg) and isinstance(b, PReg) and a.name == b.name
+
+    def find_wide_reads(self) -> None:
+        """Virtual registers of at most 4 bytes read at 8 bytes (as a register
+        or an address): only those rely on a 32-bit write clearing the upper
+        half, so a `movl %r, %r` defining any other does nothing."""
+        sizes = self.mf.vreg_sizes
+        self.wide_reads: set[int] = set()
+        for _, mi in self.order:
+            for op in mi.operands:
+                regs = [op] if isinstance(op, VReg) else \
+                    [VReg(r.id, 8) for r in op.regs() if isinstance(r, VReg)] \
+                    if isinstance(op, Mem) else []
+                self.wide_reads.update(r.id for r in regs if r.size > sizes[r.id])
+
+    @staticmethod
+    def is_noop_copy(mi: MInst) -> bool:
+        """`movq %r, %r` (or an SSE register copied to itself) does nothing (a 32-bit
+        move to itself still zero-extends)."""
+        if mi.opcode not in ("movq", "movsd", "movss") or len(mi.operands) != 2:
+            return False
+        a, b = mi.operands
+        return isinstance(a, PReg) and isinstance(b, PReg) and a.name == b.name
+
+    def run(self) -> None:
+        self.number()
+        self.build_intervals()
+        self.allocate()
+        self.find_remat()
+        self.split = RangeSplitter(self)
+        self.split.run()
+        self.find_wide_reads()
+        self.rewrite()
+
+
+def allocate_linear(mf: MFunction) -> None:
+    LinearScan(mf).run()
+
+
+__all__ = ["LinearScan", "MBlock", "allocate_linear", "successors"]
+
+
+class LinearRegalloc(MachinePass):
+    """Linear-scan allocation with splitting and coalescing (`allocate_linear`).
+
+    Debug info: instructions keep their numbers (the value is the same, only its
+    register changed) and locations; inserted reloads and spills take the
+    location of the instruction they serve."""
+
+    name: ClassVar[str] = "regalloc-linear"
+    keeps_di: ClassVar[MDI] = MDI.ALL
+    leaves: ClassVar[MIRState | None] = MIRState.ALLOCATED
+
+    def run(self, mf: MFunction, ctx: MachineContext) -> None:
+        allocate_linear(mf)

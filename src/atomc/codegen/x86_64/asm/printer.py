@@ -1,0 +1,237 @@
+"""GNU assembler (AT&T syntax) text for functions and global data.
+
+Pure formatting: every decision (rows, labels, CFI) was made before. The one
+piece of state is the assembler's sticky `is_stmt` register, which `.loc`
+only needs to mention when it changes (GNU as keeps it across rows).
+"""
+
+from __future__ import annotations
+
+from ....diag import InternalCompilerError
+from ....dwarf.files import FileTable
+from ....ir.function import THREAD_LOCAL, Global, Module, Zeros
+from ....options import CompileOptions
+from ...debuginfo.line_rows import LineTable, Row
+from ...mir import BlockRef, Imm, JumpTable, Mem, MFunction, MInst, Operand, PReg, StackSlot, Sym, VReg
+from ..isel.inline_asm import format_inline_asm
+from ..registers import reg_name
+from ..pic import SymbolPolicy
+from .sections import code_section, data_placement, jump_table_section
+from .symbols import binding
+from ..stack_clash import LOOP_TO_R11, PROBED_ALLOCA, format_probe
+from ..tls import format_tls_call
+
+
+class AsmWriter:
+    def __init__(self, module: Module, opts: CompileOptions) -> None:
+        self.module = module
+        self.opts = opts
+        self.policy = SymbolPolicy(opts.code_model, opts.visibility)
+        self.lines: list[str] = []
+        self.is_stmt = True
+        self.last_file = 1
+        self.asm_count = 0  # `%=` in asm templates: a number unique in the output
+
+    def emit(self, line: str) -> None:
+        self.lines.append(line)
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+    # -- .loc -----------------------------------------------------------------------
+    def loc(self, row: Row, files: FileTable) -> None:
+        fileno = files.number(row.file) if row.file is not None else self.last_file
+        self.last_file = fileno
+        text = f"\t.loc\t{fileno} {row.line} {row.column}"
+        if row.prologue_end:
+            text += " prologue_end"
+        if row.epilogue_begin:
+            text += " epilogue_begin"
+        if row.is_stmt != self.is_stmt:
+            text += f" is_stmt {int(row.is_stmt)}"
+            self.is_stmt = row.is_stmt
+        self.emit(text)
+
+    # -- functions --------------------------------------------------------------------
+    def function(self, mf: MFunction, table: LineTable | None, files: FileTable | None) -> None:
+        name = mf.name
+        self.emit(code_section(mf.ir, self.opts))
+        for line in binding(mf.ir, self.policy):
+            self.emit(line)
+        self.emit("\t.p2align\t4, 0x90")
+        self.emit(f"\t.type\t{name},@function")
+        self.emit(f"{name}:")
+        self.emit("\t.cfi_startproc")
+        if table is not None and files is not None and table.entry_row is not None:
+            self.loc(table.entry_row, files)
+        k = 0
+        for bi, b in enumerate(mf.blocks):
+            if bi:
+                self.emit(f"{b.label}:")
+            for mi in b.insts:
+                row = table.rows[k] if table is not None else None
+                k += 1
+                if mi.opcode == "LABEL":
+                    if table is not None:
+                        sym = mi.operands[0]
+                        assert isinstance(sym, Sym)
+                        self.emit(f"{sym.name}:")
+                    continue
+                if mi.opcode == "CFI":
+                    self.emit(f"\t{mi.meta}")
+                    continue
+                if mi.is_meta:
+                    continue
+                if row is not None and files is not None:
+                    self.loc(row, files)
+                if mi.opcode == "INLINEASM":
+                    self.asm_count += 1
+                    self.emit("\t" + format_inline_asm(mi, self.asm_count))
+                    continue
+                self.emit("\t" + format_inst(mi))
+        self.emit(f"{mf.end_label}:")
+        self.emit(f"\t.size\t{name}, {mf.end_label}-{name}")
+        self.emit("\t.cfi_endproc")
+        self.jump_tables(mf)
+        self.emit("")
+
+    def jump_tables(self, mf: MFunction) -> None:
+        """The function's switch tables, in read-only data: offsets from the
+        table (`.long .Lcase-.Ltable`) for a jump through a register, absolute
+        addresses for a jump through memory (-fno-pic; see switch_lowering)."""
+        tables = [mi for b in mf.blocks for mi in b.insts if isinstance(mi.meta, JumpTable)]
+        if not tables:
+            return
+        self.emit(jump_table_section(mf.ir, self.opts))
+        for mi in tables:
+            t = mi.meta
+            assert isinstance(t, JumpTable)
+            relative = not isinstance(mi.operands[0], Mem)
+            self.emit(f"\t.p2align\t{2 if relative else 3}")
+            self.emit(f"{t.label}:")
+            for blk in t.targets:
+                self.emit(f"\t.long\t{blk.label}-{t.label}" if relative
+                          else f"\t.quad\t{blk.label}")
+        self.emit(code_section(mf.ir, self.opts))
+
+    # -- data -------------------------------------------------------------------------
+    def float_constants(self, pool: dict[str, bytes]) -> None:
+        """Floating-point constants and sign masks: 16-byte aligned (SSE memory
+        operands of packed instructions require it), one entry per bit pattern."""
+        self.emit('\t.section\t.rodata.cst16,"aM",@progbits,16')
+        self.emit("\t.p2align\t4")
+        for label in sorted(pool):
+            self.emit(f"{label}:")
+            self.emit("\t.byte\t" + ",".join(str(x) for x in pool[label]))
+        self.emit("")
+
+    def global_var(self, g: Global) -> None:
+        init = g.init
+        assert init is not None
+        where = data_placement(g, self.module, self.policy, self.opts)
+        if where.common:
+            self.emit(f"\t.type\t{g.name},@object")
+            for line in binding(g, self.policy, defined=False):
+                self.emit(line)
+            self.emit(f"\t.comm\t{g.name},{max(g.size, 1)},{max(g.align, 1)}")
+            self.emit("")
+            return
+        self.emit(where.directive)  # type: ignore[arg-type]
+        kind = "@tls_object" if THREAD_LOCAL in g.attrs else "@object"
+        self.emit(f"\t.type\t{g.name},{kind}")
+        for line in binding(g, self.policy):
+            self.emit(line)
+        align = max(g.align, 1)
+        self.emit(f"\t.p2align\t{align.bit_length() - 1}")
+        self.emit(f"{g.name}:")
+        total = 0
+        if where.zero_fill:
+            total = g.size
+            if total:
+                self.emit(f"\t.zero\t{total}")
+        else:
+            for it in init:
+                if isinstance(it, bytes):
+                    for i in range(0, len(it), 16):
+                        self.emit("\t.byte\t" + ",".join(str(x) for x in it[i:i + 16]))
+                    total += len(it)
+                elif isinstance(it, Zeros):
+                    if it.count:
+                        self.emit(f"\t.zero\t{it.count}")
+                    total += it.count
+                else:
+                    directive = {8: ".quad", 4: ".long", 2: ".short", 1: ".byte"}[it.size]
+                    add = f"+{it.addend}" if it.addend > 0 else (f"{it.addend}" if it.addend else "")
+                    self.emit(f"\t{directive}\t{it.name}{add}")
+                    total += it.size
+        if total < g.size:
+            self.emit(f"\t.zero\t{g.size - total}")
+            total = g.size
+        if total == 0:
+            self.emit("\t.zero\t1")  # a zero-size object still needs a distinct address
+        self.emit(f"\t.size\t{g.name}, {g.size}")
+        self.emit("")
+
+
+def format_operand(op: Operand) -> str:
+    if isinstance(op, PReg):
+        return "%" + reg_name(op.name, op.size)
+    if isinstance(op, Imm):
+        return f"${op.value}"
+    if isinstance(op, Mem):
+        return format_mem(op)
+    if isinstance(op, BlockRef):
+        return op.block.label
+    if isinstance(op, Sym):
+        return op.name
+    if isinstance(op, (VReg, StackSlot)):
+        raise InternalCompilerError(f"unallocated operand {op} reached the assembly printer",
+                                    where="asm-printer")
+    raise InternalCompilerError(f"unknown operand {op!r}", where="asm-printer")
+
+
+def format_mem(m: Mem) -> str:
+    if m.segment is not None:
+        return f"%{m.segment}:" + _segment_offset(m)
+    if m.symbol is not None and m.base is None:
+        disp = f"+{m.disp}" if m.disp > 0 else (str(m.disp) if m.disp else "")
+        return f"{m.symbol}{disp}(%rip)"
+    text = str(m.disp) if m.disp else ""
+    if m.symbol is not None:
+        text = m.symbol + (f"+{m.disp}" if m.disp > 0 else (str(m.disp) if m.disp else ""))
+    inner = ""
+    if m.base is not None:
+        inner += format_operand(m.base)  # type: ignore[arg-type]
+    if m.index is not None:
+        inner += "," + format_operand(m.index) + f",{m.scale}"
+    return f"{text}({inner})"
+
+
+def _segment_offset(m: Mem) -> str:
+    """`%fs:` operands: an absolute offset, never `%rip`-relative."""
+    disp = f"+{m.disp}" if m.disp > 0 and m.symbol else (str(m.disp) if m.disp else "")
+    text = (m.symbol or "") + disp
+    if m.base is None and m.index is None:
+        return text or "0"
+    inner = format_operand(m.base) if m.base is not None else ""  # type: ignore[arg-type]
+    if m.index is not None:
+        inner += "," + format_operand(m.index) + f",{m.scale}"
+    return f"{text}({inner})"
+
+
+def format_inst(mi: MInst) -> str:
+    if mi.opcode == LOOP_TO_R11:
+        return format_probe(mi, None)
+    if not mi.operands:
+        return mi.opcode
+    if mi.opcode == "jmptab":
+        # a table jump needs no end-branch marker at its targets under -fcf-protection
+        prefix = "notrack " if mi.meta.notrack else ""  # type: ignore[union-attr]
+        return prefix + "jmp\t*" + format_operand(mi.operands[0])
+    if mi.opcode in ("TLS_GD", "TLS_LD"):
+        return format_tls_call(mi)
+    if mi.opcode == PROBED_ALLOCA:
+        return format_probe(mi, format_operand(mi.operands[0]))
+    if mi.opcode == "call" and isinstance(mi.operands[0], (PReg, Mem)):
+        return "call\t*" + format_operand(mi.operands[0])
+    return mi.opcode + "\t" + ", ".join(format_operand(o) for o in mi.operands)

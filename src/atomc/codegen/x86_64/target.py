@@ -1,0 +1,63 @@
+"""The x86-64 target description (`codegen/target.py`'s protocol): the opcode
+table, the System V register file and the hooks neutral passes call instead of
+spelling an x86 instruction."""
+
+from __future__ import annotations
+
+from ..mir.core import MFunction
+from ..target import RegisterFile
+from .frame import frame_base_register
+from .opcodes import INVERSE_CC, OPCODES, OpDesc
+from .registers import ARG_REGS, CALLEE_SAVED, CALLER_SAVED, DWARF_NUMBER, SUFFIX, XMMS
+
+__all__ = ["X86_64"]
+
+_SCRATCH = ("r10", "r11")
+_XMM_SCRATCH = ("xmm14", "xmm15")  # isel never names them
+_INVERTED = {f"j{cc}": f"j{inverse}" for cc, inverse in INVERSE_CC.items()}
+_STORE = {size: "mov" + suffix for size, suffix in SUFFIX.items()}
+_RELOAD = {1: "movzbl", 2: "movzwl", 4: "movl", 8: "movq"}  # a whole slot, zero-extended
+_SSE_MOVE = {4: "movss", 8: "movsd"}
+
+
+class X86_64Target:
+    """x86-64, System V ABI."""
+
+    name = "x86_64"
+    registers = RegisterFile(
+        allocatable_caller=("rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9"),
+        callee_saved=CALLEE_SAVED,
+        caller_saved=CALLER_SAVED,
+        scratch=_SCRATCH,
+        vector_allocatable=tuple(r for r in XMMS if r not in _XMM_SCRATCH),
+        vector_scratch=_XMM_SCRATCH,
+        arg_regs=ARG_REGS,
+        frame_pointer="rbp",
+        stack_pointer="rsp",
+        dwarf_number=DWARF_NUMBER,
+    )
+
+    def desc(self, opcode: str) -> OpDesc:
+        return OPCODES[opcode]
+
+    def is_opcode(self, opcode: str) -> bool:
+        return opcode in OPCODES
+
+    def inverted_branch(self, opcode: str) -> str:
+        return _INVERTED[opcode]
+
+    def spill_opcode(self, size: int, vector: bool) -> str:
+        if vector:
+            return _SSE_MOVE[size]
+        return _STORE[size]
+
+    def reload_opcode(self, size: int, vector: bool) -> str:
+        if vector:
+            return _SSE_MOVE[size]
+        return _RELOAD[size]
+
+    def frame_base_register(self, mf: MFunction) -> str:
+        return frame_base_register(mf)
+
+
+X86_64 = X86_64Target()
