@@ -34,7 +34,7 @@ from .literals import LiteralError, string_literal
 from .scopes import Pos
 
 if TYPE_CHECKING:
-    from .irgen import IRGen
+    from .lower.module import IRGen
 
 MAX_OPERANDS = 30  # gcc's limit
 _IMMEDIATE = frozenset("inIJKLMNOeZEF")
@@ -276,14 +276,14 @@ def _register_type(t: CType) -> bool:
 
 def _emit(g: IRGen, text: str, outs: list[_Operand], ins: list[_Operand], hidden: list[int],
           clobbers: list[str], volatile: bool, p: Pos) -> None:
-    g.ensure_open()
+    g.fs.ensure_open()
     constraints: list[str] = []
     operands = []
     out_addrs = []
     result_types: list[Type] = []
-    with g.b.atom_group():
+    with g.fs.b.atom_group():
         for o in outs:
-            addr = g.addr_of(o.expr)
+            addr = g.exprs.addr_of(o.expr)
             out_addrs.append(addr)
             constraints.append(o.cons)
             if o.cons.endswith("m"):
@@ -295,7 +295,7 @@ def _emit(g: IRGen, text: str, outs: list[_Operand], ins: list[_Operand], hidden
             if o.cons == "m":
                 operands.append(_memory_input(g, o.expr))
             else:
-                operands.append(g.value_of(o.expr))
+                operands.append(g.exprs.value_of(o.expr))
         for i in hidden:  # the read half of `+` operands
             o = outs[i]
             if o.cons.endswith("m"):
@@ -303,30 +303,30 @@ def _emit(g: IRGen, text: str, outs: list[_Operand], ins: list[_Operand], hidden
                 operands.append(out_addrs[i])
                 continue
             constraints.append(str(i))
-            with g.at(o.pos):
-                operands.append(g.load_scalar(o.expr.type, out_addrs[i]))
+            with g.fs.at(o.pos):
+                operands.append(g.exprs.load_scalar(o.expr.type, out_addrs[i]))
         ret: Type = VOID if not result_types else result_types[0] if len(result_types) == 1 \
             else TupleType(tuple(result_types))
-        with g.at(p):
-            inst = InlineAsm(text, constraints, clobbers, operands, ret, loc=g.b.loc,
+        with g.fs.at(p):
+            inst = InlineAsm(text, constraints, clobbers, operands, ret, loc=g.fs.b.loc,
                              side_effects=volatile)
-            g.b.insert(inst)
-            g.b.add_to_atom(inst)
+            g.fs.b.insert(inst)
+            g.fs.b.add_to_atom(inst)
             k = 0
             for i, o in enumerate(outs):
                 if o.cons.endswith("m"):
                     continue
-                v = inst if len(result_types) == 1 else g.b.extract(inst, k)
+                v = inst if len(result_types) == 1 else g.fs.b.extract(inst, k)
                 k += 1
-                g.b.store(v, out_addrs[i], volatile=is_volatile(o.expr.type))
+                g.fs.b.store(v, out_addrs[i], volatile=is_volatile(o.expr.type))
 
 
 def _memory_input(g: IRGen, e: T.Expr):  # type: ignore[no-untyped-def]
     """Address of a memory input: the object itself, or a temporary holding the value."""
     if e.lvalue or isinstance(unqual(e.type), ArrayT):
-        return g.addr_of(e)
-    v = g.value_of(e)
+        return g.exprs.addr_of(e)
+    v = g.exprs.value_of(e)
     t = e.type
-    tmp = g.alloca(max(t.size, 1), max(t.align, 1), "")
-    g.b.store(v, tmp)
+    tmp = g.fs.alloca(max(t.size, 1), max(t.align, 1), "")
+    g.fs.b.store(v, tmp)
     return tmp

@@ -28,7 +28,7 @@ from .object_size import object_size
 from .scopes import Symbol
 
 if TYPE_CHECKING:
-    from .irgen import IRGen
+    from .lower.module import IRGen
     from .scopes import Pos
     from .sema import Sema
 
@@ -161,7 +161,7 @@ def report_call_attributes(g: IRGen, e: T.Call) -> None:
     if found is None or g.sema.quiet:
         return
     kind, msg = found
-    at = g.inline_call_pos(e.pos)
+    at = g.inliner.inline_call_pos(e.pos)
     span = SourceSpan(at.file, at.line, at.column)
     text = f"call to '{name}' declared with attribute {kind}: {msg}"
     if kind == "error":
