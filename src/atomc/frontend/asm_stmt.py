@@ -167,7 +167,7 @@ def _operand(g: IRGen, node: c_ast.Node, is_out: bool) -> _Operand | None:
         sema.error(pos, f"impossible constraint '{raw}' in 'asm'" if letters
                    else f"empty constraint in 'asm' operand")
         return None
-    e = sema.expr(args[0])
+    e = sema.exprs.expr(args[0])
     early = "&" in alt
     prefix = ("=&" if early else "=") if is_out else ""
     return _Operand(prefix, e, sema.pos(args[0], pos), letters, is_out and "+" in alt)
@@ -200,7 +200,7 @@ def _resolve_classes(g: IRGen, outs: list[_Operand], ins: list[_Operand],
         if not e.lvalue or isinstance(unqual(e.type), (ArrayT, FuncT)):
             sema.error(o.pos, f"invalid lvalue in 'asm' output {i}")
             return False
-        if not sema.check_modifiable(e, "asm output"):
+        if not sema.ops.check_modifiable(e, "asm output"):
             return False
         if getattr(e, "bits", None) is not None:
             sema.error(o.pos, f"bit-field as 'asm' output {i} is unsupported")
@@ -224,11 +224,11 @@ def _resolve_classes(g: IRGen, outs: list[_Operand], ins: list[_Operand],
             if n >= len(outs) or outs[n].cons.endswith("m"):
                 sema.error(o.pos, "matching constraint references invalid operand number")
                 return False
-            o.expr = sema.cast(sema.value(o.expr), outs[n].expr.type)
+            o.expr = sema.conv.cast(sema.conv.value(o.expr), outs[n].expr.type)
             o.cons = str(n)
             continue
         e = o.expr if _pick(o.letters, False, False) == "m" and o.expr.lvalue \
-            else sema.rvalue(o.expr)
+            else sema.conv.rvalue(o.expr)
         o.expr = e
         is_const = isinstance(e, T.IntConst)
         cls = _pick(o.letters, is_const, k in high)
@@ -236,7 +236,7 @@ def _resolve_classes(g: IRGen, outs: list[_Operand], ins: list[_Operand],
             sema.error(o.pos, f"impossible constraint '{o.letters}' in 'asm' input {k}")
             return False
         if cls not in ("m", "i"):
-            o.expr = e = sema.value(e)
+            o.expr = e = sema.conv.value(e)
             if not _register_type(e.type):
                 sema.error(o.pos, f"'asm' input {k} of type '{e.type}' does not fit a register "
                                   "(unsupported)")

@@ -1,4 +1,4 @@
-"""GNU `__attribute__((cleanup(f)))` on local variables, in irgen.
+"""GNU `__attribute__((cleanup(f)))` on local variables, in the lowering.
 
 When a variable with a cleanup goes out of scope, `f(&var)` is called, innermost
 variable first: at the end of its block, on `break`/`continue` out of it, on
@@ -145,7 +145,7 @@ class Cleanups:
                             pos or c.var.pos)
             arg: T.Expr = addr
             if fn_t.prototyped:
-                arg = self.sema.assign_convert(addr, fn_t.params[0],
+                arg = self.sema.conv.assign_convert(addr, fn_t.params[0],
                                                f"for the cleanup function '{c.fn.name}':"
                                                " passing to parameter of type")
             c.fn.used = True

@@ -11,7 +11,7 @@ arguments. So the front end inlines them: always when `always_inline`, and any
 such body when optimising (as gcc inlines them from -O1). An `always_inline`
 function using `__builtin_va_arg_pack` is treated the same way.
 
-Sema turns the call into an `InlineCall`; irgen (`InlineGen`) evaluates the
+Sema turns the call into an `InlineCall`; the lowering (`InlineLowering`) evaluates the
 arguments into parameter slots, walks the body with `return` redirected to the
 end of the inlined code, and uses the call's source position for all of it
 (the wrappers are `artificial`: debuggers see one call line). A parameter (or a
@@ -128,7 +128,7 @@ def inline_only_definition(sema: Sema, fd: c_ast.FuncDef) -> bool:
     always = "always_inline" in attrs
     if not ((inline and "extern" in storage and gnu) or (always and _uses_pack(fd.body))):
         return False
-    sym = sema.declare_file_scope(decl)
+    sym = sema.decls.declare_file_scope(decl)
     if sym is None or sym.kind != "func":
         return False
     sema.inline_defs[sym.name] = InlineDef(fd, sym, _modified_names(fd.body), always)
@@ -162,7 +162,7 @@ def expand_arguments(sema: Sema, nodes: list[c_ast.Node]) -> list[T.Expr]:
                 continue
             out.extend(sema.inline_frames[-1].pack)
             continue
-        out.append(sema.expr(a))
+        out.append(sema.exprs.expr(a))
     return out
 
 
@@ -171,7 +171,7 @@ def pack_length(sema: Sema, p: Pos) -> T.Expr:
     from .ctype import INT
     if not sema.inline_frames:
         sema.error(p, "invalid use of '__builtin_va_arg_pack_len ()'")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     return T.IntConst(len(sema.inline_frames[-1].pack), INT, p)
 
 
@@ -292,7 +292,7 @@ class InlineLowering:
         """`return` inside an inlined body: the value goes to the call's result."""
         frame = self.sema.inline_frames[-1]
         self.fs.ensure_open()
-        e = self.sema.return_value(node.expr, self.sema.pos(node))
+        e = self.sema.stmts.return_value(node.expr, self.sema.pos(node))
         if e is not None:
             if frame.slot is None or is_void(e.type):
                 self.g.stmts.discard(e)

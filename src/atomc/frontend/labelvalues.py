@@ -44,7 +44,7 @@ def label_address(sema: Sema, node: c_ast.UnaryOp, p: Pos) -> T.Expr:
     name = node.expr.name
     if sema.function is None:
         sema.error(p, f"label address '&&{name}' is not in a function")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     taken = sema.label_values.taken
     index = taken.setdefault(name, (len(taken) + 1, p))[0]
     return T.Cast(T.IntConst(index, LONG, p), PointerT(VOID), p, True)
@@ -55,7 +55,7 @@ def computed_goto(gen: IRGen, node: c_ast.Node) -> None:
     gen.fs.ensure_open()
     sema = gen.sema
     p = sema.pos(node)
-    target = sema.value(sema.expr(node.expr))
+    target = sema.conv.value(sema.exprs.expr(node.expr))
     if not is_pointer(target.type):
         sema.error(p, f"computed goto must be pointer type (operand is '{target.type}')")
         return
@@ -65,7 +65,7 @@ def computed_goto(gen: IRGen, node: c_ast.Node) -> None:
         lv.dispatch = gen.fs.new_block("computed.goto")
     assert lv.dispatch is not None
     with gen.fs.at(p):
-        v = gen.exprs.value_of(sema.cast(target, LONG, explicit=True))
+        v = gen.exprs.value_of(sema.conv.cast(target, LONG, explicit=True))
         gen.fs.b.store(v, lv.slot)
         j = gen.fs.b.jump(lv.dispatch)
         gen.fs.b.add_to_new_atom(j)

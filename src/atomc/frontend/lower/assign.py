@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-
+from typing import TYPE_CHECKING, Any
 
 from ...ir import (
     I8,
@@ -14,23 +12,23 @@ from ...ir import (
     Op,
     Value,
 )
-from .. import tree as T
-from .. import bitaccess as BA
-from ..abi import scalar_ir_type
 from .. import atomic_irgen as AI
+from .. import bitaccess as BA
+from .. import tree as T
+from ..abi import scalar_ir_type
 from ..ctype import (
     BOOL,
     ComplexT,
     PointerT,
     StructT,
     as_int,
+    is_atomic,
     is_volatile,
     unqual,
 )
-from ..ctype import is_atomic
-from ..vla import vla_pointee
 from ..scopes import Pos
-from typing import TYPE_CHECKING
+from ..vla import vla_pointee
+
 if TYPE_CHECKING:
     from .module import IRGen
 

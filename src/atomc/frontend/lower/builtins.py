@@ -3,8 +3,7 @@ that are not library calls, and of `va_arg`."""
 
 from __future__ import annotations
 
-
-
+from typing import TYPE_CHECKING
 
 from ...ir import (
     I32,
@@ -23,6 +22,7 @@ from ...ir import (
 from .. import tree as T
 from ..abi import func_abi
 from ..builtin_ir import lower_typed_builtin
+from ..complex_gen import complex_sse_registers
 from ..ctype import (
     ComplexT,
     FloatT,
@@ -31,10 +31,9 @@ from ..ctype import (
     contains_long_double,
     unqual,
 )
-from ..complex_gen import complex_sse_registers
 from ..fortify import report_call_attributes
 from ..longdouble import va_overflow, x87_copysign, x87_signbit
-from typing import TYPE_CHECKING
+
 if TYPE_CHECKING:
     from .module import IRGen
 

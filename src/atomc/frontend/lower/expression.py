@@ -3,10 +3,9 @@ conversions, arithmetic, pointer arithmetic, `?:` and statement expressions."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Callable, Final
 
 from pycparser import c_ast
-
 
 from ...ir import (
     I1,
@@ -14,22 +13,22 @@ from ...ir import (
     I32,
     I64,
     PTR,
+    X80,
     Block,
     Branch,
     Const,
     DILexicalBlock,
+    FloatType,
     Global,
     Inst,
-    FloatType,
     IntType,
     Op,
     Type,
     Value,
-    X80,
 )
+from .. import atomic_irgen as AI
 from .. import tree as T
 from ..abi import scalar_ir_type
-from .. import atomic_irgen as AI
 from ..atomic_builtins import AtomicExpr
 from ..ctype import (
     BOOL,
@@ -39,15 +38,16 @@ from ..ctype import (
     FuncT,
     PointerT,
     StructT,
+    VlaT,
     VoidT,
     as_int,
+    is_atomic,
     is_void,
     is_volatile,
     unqual,
 )
-from ..ctype import VlaT, is_atomic
-from typing import TYPE_CHECKING, Callable
 from .state import raise_internal
+
 if TYPE_CHECKING:
     from .module import IRGen
 _ARITH: Final = {"+": Op.ADD, "-": Op.SUB, "*": Op.MUL, "&": Op.AND, "|": Op.OR, "^": Op.XOR,
@@ -479,7 +479,7 @@ class ExpressionLowering:
             value: Value = Const(I32, 0)
             if last is not None:
                 self.fs.ensure_open()
-                value = self.value_of(self.sema.rvalue(self.sema.expr(last)))
+                value = self.value_of(self.sema.conv.rvalue(self.sema.exprs.expr(last)))
             self.g.cleanups.cleanup_leave(node)
             return value
         finally:

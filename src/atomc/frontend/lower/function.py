@@ -4,9 +4,9 @@ entry block's debug records."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
 from pycparser import c_ast
-
 
 from ...ir import (
     DEREF_EXPR,
@@ -35,13 +35,13 @@ from ..ctype import (
     FuncT,
     as_int,
     unqual,
+    variably_modified,
 )
-from ..ctype import variably_modified
 from ..knr import KnrParam, is_knr, knr_params, promoted
 from ..labelvalues import LabelValues, finish_label_values
 from ..scopes import Pos, Symbol
 from ..source import find_closing_brace
-from typing import TYPE_CHECKING
+
 if TYPE_CHECKING:
     from .module import IRGen
 
@@ -62,7 +62,7 @@ class FunctionLowering:
 
     def function(self, fd: c_ast.FuncDef) -> None:
         sema = self.sema
-        sym = sema.declare_file_scope(fd.decl, is_definition=True)
+        sym = sema.decls.declare_file_scope(fd.decl, is_definition=True)
         if sym is None or sym.kind != "func":
             return
         ft = unqual(sym.type)
@@ -176,9 +176,9 @@ class FunctionLowering:
         # prologue_end on the first statement, where gdb's `break f` should stop.
         entry_loc = None
         for i, ((name, pt, ppos, passed), pa) in enumerate(zip(items, abi.params)):
-            sym = self.sema.declare_param(name, pt, ppos, i + 1)
+            sym = self.sema.decls.declare_param(name, pt, ppos, i + 1)
             if sym is not None and not self.sema.is_system(ppos):
-                self.sema._check_float_decl(sym.type, ppos, "var")
+                self.sema.decls.check_float_decl(sym.type, ppos, "var")
             home: Value
             with self.fs.b.at(entry_loc):
                 if pa.kind == "direct":
@@ -214,7 +214,7 @@ class FunctionLowering:
             if sym is None or not variably_modified(sym.type):
                 continue
             ppos = self.sema.pos(node, p)
-            sym.type = self.sema.adjust_param(self.sema.resolve_type(node.type, ppos))
+            sym.type = self.sema.types.adjust_param(self.sema.types.resolve_type(node.type, ppos))
             self.g.vlas.evaluate_vla_dims(sym.type, ppos)
 
     def declare_var(self, sym: Symbol, home: Value, arg: int = 0) -> None:

@@ -3,8 +3,7 @@ constant image, anything else is zeroed and stored item by item."""
 
 from __future__ import annotations
 
-
-
+from typing import TYPE_CHECKING
 
 from ...ir import (
     I8,
@@ -15,8 +14,8 @@ from ...ir import (
     Value,
     Zeros,
 )
-from .. import tree as T
 from .. import bitaccess as BA
+from .. import tree as T
 from ..bitfields import BitFieldT, init_access
 from ..constinit import InitError, static_data
 from ..ctype import (
@@ -26,7 +25,7 @@ from ..ctype import (
     is_volatile,
     unqual,
 )
-from typing import TYPE_CHECKING
+
 if TYPE_CHECKING:
     from .module import IRGen
 

@@ -63,6 +63,8 @@ from ...options import CompileOptions
 from .. import tree as T
 from ..abi import func_abi
 from ..asm_stmt import asm_text
+from ..cleanup import Cleanups
+from ..complex_gen import ComplexLowering
 from ..consteval import Address
 from ..constinit import InitError, static_data
 from ..ctype import (
@@ -73,15 +75,12 @@ from ..ctype import (
     is_const,
     unqual,
 )
-from ..gnu_inline import inline_only_definition
-from ..symbol_aliases import emit_directives
 from ..digen import DIGen
+from ..gnu_inline import InlineLowering, inline_only_definition
 from ..scopes import Symbol
-from ..unproto import reconcile_unprototyped_calls
 from ..sema import Sema
-from ..cleanup import Cleanups
-from ..complex_gen import ComplexLowering
-from ..gnu_inline import InlineLowering
+from ..symbol_aliases import emit_directives
+from ..unproto import reconcile_unprototyped_calls
 from ..vla import VlaLowering
 from .assign import AssignLowering
 from .builtins import CallLowering
@@ -135,13 +134,13 @@ class IRGen:
                     continue  # a body for inlining only, never emitted
                 if self.sema.is_system(self.sema.pos(ext)):
                     # header inline functions: compiled only if the program uses them
-                    sym = self.sema.declare_file_scope(ext.decl)
+                    sym = self.sema.decls.declare_file_scope(ext.decl)
                     if sym is not None:
                         deferred.append(ext)
                     continue
                 self.guarded(self.funcs.function, ext)
             elif isinstance(ext, c_ast.Decl):
-                sym = self.sema.declare_file_scope(ext)
+                sym = self.sema.decls.declare_file_scope(ext)
                 if sym is not None and sym.kind == "var":
                     if sym not in self.file_syms:
                         self.file_syms.append(sym)
@@ -149,15 +148,15 @@ class IRGen:
                         self.global_value(sym)  # module order follows the source
                     if ext.init is not None and sym.init is ext.init:
                         # checked now: `int a[] = {...}` needs its size for later sizeofs
-                        init = self.sema.initializer(sym.type, ext.init, sym.pos)
+                        init = self.sema.inits.initializer(sym.type, ext.init, sym.pos)
                         sym.type = init.type
                         self.global_inits[sym] = init
             elif isinstance(ext, c_ast.Typedef):
-                self.sema.declare_typedef(ext)  # type: ignore[arg-type]
+                self.sema.decls.declare_typedef(ext)  # type: ignore[arg-type]
             elif isinstance(ext, c_ast.StaticAssert):
                 self.static_assert(ext)
             elif isinstance(ext, c_ast.Pragma):
-                self.sema.pragma(ext)
+                self.sema.types.pragma(ext)
             elif type(ext).__name__ == "Asm":  # file-scope asm: verbatim text
                 text = asm_text(self.sema, ext)
                 if text is not None:
@@ -191,7 +190,7 @@ class IRGen:
             self.fs.scope = None
 
     def static_assert(self, node: c_ast.StaticAssert) -> None:
-        self.sema.static_assert(node)
+        self.sema.types.static_assert(node)
 
     def finish_globals(self) -> None:
         for sym in self.file_syms:

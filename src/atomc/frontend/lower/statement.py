@@ -4,9 +4,9 @@ blocks, declarations, `if`/loops/`switch`, jumps and labels, with gcc -O0's layo
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
 from pycparser import c_ast
-
 
 from ...diag import CompileAborted
 from ...ir import (
@@ -17,22 +17,23 @@ from ...ir import (
     Switch,
 )
 from .. import tree as T
-from ..asm_stmt import lower_asm_statement
 from ..array_kind import array_kind
+from ..asm_stmt import lower_asm_statement
 from ..ctype import (
+    VlaT,
     as_int,
     is_void,
     is_volatile,
     promote,
     unqual,
+    variably_modified,
     wrap,
 )
-from ..ctype import VlaT, variably_modified
 from ..labelvalues import computed_goto
 from ..parse import ComputedGoto
 from ..source import find_closing_brace
-from typing import TYPE_CHECKING
 from .state import Loop, SwitchCtx
+
 if TYPE_CHECKING:
     from .module import IRGen
 
@@ -74,7 +75,7 @@ class StatementLowering:
             return
         # an expression statement
         self.fs.ensure_open()
-        e = self.sema.expr(node)
+        e = self.sema.exprs.expr(node)
         self.discard(e)
 
     def discard(self, e: T.Expr) -> None:
@@ -117,13 +118,13 @@ class StatementLowering:
         pass
 
     def _s_Pragma(self, node: c_ast.Pragma) -> None:
-        self.sema.pragma(node)
+        self.sema.types.pragma(node)
 
     def _s_Asm(self, node: c_ast.Node) -> None:
         lower_asm_statement(self.g, node)
 
     def _s_Typedef(self, node: c_ast.Typedef) -> None:
-        self.sema.declare_typedef(node)  # type: ignore[arg-type]
+        self.sema.decls.declare_typedef(node)  # type: ignore[arg-type]
         sym = self.sema.scopes.lookup_current(node.name)
         if sym is not None and variably_modified(sym.type):
             self.fs.ensure_open()
@@ -138,12 +139,12 @@ class StatementLowering:
 
     def _s_Decl(self, node: c_ast.Decl) -> None:
         sema = self.sema
-        sym = sema.declare_local(node)
+        sym = sema.decls.declare_local(node)
         if sym is None:
             return
         init: T.Init | None = None
         if node.init is not None:
-            init = sema.initializer(sym.type, node.init, sym.pos)
+            init = sema.inits.initializer(sym.type, node.init, sym.pos)
             sym.type = init.type
         if sym.storage == "static":
             g = Global(sym.link_name, max(sym.type.size, 1), max(sym.type.align, sym.align, 1),
@@ -178,7 +179,7 @@ class StatementLowering:
             self.g.inliner.inline_return(node)
             return
         p = self.sema.pos(node)
-        e = self.sema.return_value(node.expr, p)
+        e = self.sema.stmts.return_value(node.expr, p)
         assert self.fs.fabi is not None and self.fs.ret_block is not None
         with self.fs.b.atom_group():
             if e is not None and self.fs.fabi.ret.kind == "void":
@@ -214,7 +215,7 @@ class StatementLowering:
         end_b = self.fs.new_block("if.end")
         if else_b is None:
             else_b = end_b
-        cond = self.sema.condition(node.cond)
+        cond = self.sema.stmts.condition(node.cond)
         self.g.exprs.branch_on(cond, then_b, else_b, atom=True)
         self.fs.start(then_b)
         if node.iftrue is not None:
@@ -233,7 +234,7 @@ class StatementLowering:
 
     def loop_cond(self, cond_node: c_ast.Node, body: Block, end: Block) -> None:
         """Loop condition: compare and branch in separate atom groups (Clang's loop rule)."""
-        cond = self.sema.condition(cond_node)
+        cond = self.sema.stmts.condition(cond_node)
         self.g.exprs.branch_on(cond, body, end, atom=False, loop=True)
 
     def _s_While(self, node: c_ast.While) -> None:
@@ -290,7 +291,7 @@ class StatementLowering:
             if isinstance(node.init, (c_ast.DeclList, c_ast.Decl)):
                 self.stmt(node.init)
             else:
-                self.discard(self.sema.expr(node.init))
+                self.discard(self.sema.exprs.expr(node.init))
         cond_b = self.fs.new_block("for.cond")
         body_b = self.fs.new_block("for.body")
         inc_b = self.fs.new_block("for.inc") if node.next is not None else cond_b
@@ -323,7 +324,7 @@ class StatementLowering:
                 self.fs.b.add_to_new_atom(j)
         if node.next is not None:
             self.fs.start(inc_b)
-            self.discard(self.sema.expr(node.next))
+            self.discard(self.sema.exprs.expr(node.next))
             with self.fs.at(p):
                 self.fs.b.jump(cond_b)
         if node.cond is not None:
@@ -395,7 +396,7 @@ class StatementLowering:
     def _s_Switch(self, node: c_ast.Switch) -> None:
         self.fs.ensure_open()
         p = self.sema.pos(node)
-        cond = self.sema.value(self.sema.expr(node.cond))
+        cond = self.sema.conv.value(self.sema.exprs.expr(node.cond))
         ci = as_int(cond.type)
         if ci is None:
             self.sema.error(cond.pos, f"statement requires expression of integer type "
@@ -403,7 +404,7 @@ class StatementLowering:
                                       "type")
             return
         ct = promote(ci)
-        cond = self.sema.cast(cond, ct)
+        cond = self.sema.conv.cast(cond, ct)
         v = self.g.exprs.value_of(cond)
         head = self.fs.b.block
         assert head is not None
@@ -448,12 +449,12 @@ class StatementLowering:
             lo_e = hi_e = node.expr
         bounds: list[int] = []
         for bound in (lo_e, hi_e):
-            e = self.sema.expr(bound)
+            e = self.sema.exprs.expr(bound)
             if as_int(e.type) is None:
                 self.sema.error(e.pos, "case label does not reduce to an integer constant")
                 bounds.append(0)
             else:
-                v = self.sema.require_const_int(self.sema.cast(e, ctx.type), "case label")
+                v = self.sema.decls.require_const_int(self.sema.conv.cast(e, ctx.type), "case label")
                 bounds.append(wrap(v, ctx.type))
         self.g.vlas.vla_check_case(ctx.vla_active, p)
         b = self.case_block("switch.case")
