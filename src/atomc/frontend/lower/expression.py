@@ -1,11 +1,11 @@
 """Lowering of typed expressions (`tree.py`) to IR values: conditions and branches,
-conversions, arithmetic, pointer arithmetic, `?:` and statement expressions."""
+conversions, arithmetic, pointer arithmetic, `?:`. Only `tree.py` nodes are read here:
+no pycparser, no `Sema`, no diagnostics (tests/unit/test_lowering_boundary.py); a GNU
+statement expression is lowered by `statement.py`, which still walks pycparser."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Final
-
-from pycparser import c_ast
 
 from ...ir import (
     I1,
@@ -17,7 +17,6 @@ from ...ir import (
     Block,
     Branch,
     Const,
-    DILexicalBlock,
     FloatType,
     Global,
     Inst,
@@ -63,16 +62,14 @@ def value_handlers(*parts: object) -> dict[str, Callable[[Any], Value]]:
 class ExpressionLowering:
     """Expressions to IR values: conditions, conversions, operators."""
 
-    __slots__ = ("g", "fs", "handlers", "di", "module", "opts", "sema")
+    __slots__ = ("g", "fs", "handlers", "module", "opts")
 
     def __init__(self, g: IRGen) -> None:
         self.g = g
         self.fs = g.fs
         self.handlers: dict[str, Callable[[Any], Value]] = {}  # set by IRGen
-        self.di = g.di
         self.module = g.module
         self.opts = g.opts
-        self.sema = g.sema
 
     def branch_on(self, cond: T.Expr, then_b: Block, else_b: Block, atom: bool,
                   loop: bool = False) -> None:
@@ -462,26 +459,3 @@ class ExpressionLowering:
     def v_Comma(self, e: T.Comma) -> Value:
         self.g.stmts.discard(e.left)
         return self.value_of(e.right)
-
-    def v_StmtExpr(self, e: T.StmtExpr) -> Value:
-        node = e.body
-        items = node.block_items or []
-        saved = self.fs.scope
-        p = self.sema.pos(node)
-        if self.fs.scope is not None and any(isinstance(x, c_ast.Decl) for x in items):
-            self.fs.scope = DILexicalBlock(self.fs.scope, self.di.file(p.file), p.line, p.column)
-        self.sema.scopes.push()
-        self.g.cleanups.cleanup_enter()
-        try:
-            last = items[-1] if items and not is_void(e.type) else None
-            for item in items if last is None else items[:-1]:
-                self.g.stmts.stmt(item)
-            value: Value = Const(I32, 0)
-            if last is not None:
-                self.fs.ensure_open()
-                value = self.value_of(self.sema.conv.rvalue(self.sema.exprs.expr(last)))
-            self.g.cleanups.cleanup_leave(node)
-            return value
-        finally:
-            self.sema.scopes.pop()
-            self.fs.scope = saved

@@ -124,7 +124,7 @@ class IRGen:
         self.cplx = ComplexLowering(self)
         self.inliner = InlineLowering(self)
         self.exprs.handlers = value_handlers(self.exprs, self.assigns, self.calls, self.cplx,
-                                             self.inliner)
+                                             self.inliner, self.stmts)
 
     def run(self, ast: c_ast.FileAST) -> Module:
         deferred: list[c_ast.FuncDef] = []

@@ -1,6 +1,6 @@
 """Lowering of statements (on pycparser's AST; expressions come typed from `Sema`):
-blocks, declarations, `if`/loops/`switch`, jumps and labels, with gcc -O0's layout
-(loop tests after the body) and Clang's atoms."""
+blocks, declarations, `if`/loops/`switch`, jumps and labels, GNU statement expressions,
+with gcc -O0's layout (loop tests after the body) and Clang's atoms."""
 
 from __future__ import annotations
 
@@ -10,11 +10,14 @@ from pycparser import c_ast
 
 from ...diag import CompileAborted
 from ...ir import (
+    I32,
     Block,
+    Const,
     DIGlobalVariable,
     DILexicalBlock,
     Global,
     Switch,
+    Value,
 )
 from .. import tree as T
 from ..array_kind import array_kind
@@ -488,3 +491,27 @@ class StatementLowering:
         ctx.default = b
         for s in node.stmts or []:
             self.stmt(s)
+
+    def v_StmtExpr(self, e: T.StmtExpr) -> Value:
+        """A GNU statement expression: its statements, then the last one's value."""
+        node = e.body
+        items = node.block_items or []
+        saved = self.fs.scope
+        p = self.sema.pos(node)
+        if self.fs.scope is not None and any(isinstance(x, c_ast.Decl) for x in items):
+            self.fs.scope = DILexicalBlock(self.fs.scope, self.di.file(p.file), p.line, p.column)
+        self.sema.scopes.push()
+        self.g.cleanups.cleanup_enter()
+        try:
+            last = items[-1] if items and not is_void(e.type) else None
+            for item in items if last is None else items[:-1]:
+                self.stmt(item)
+            value: Value = Const(I32, 0)
+            if last is not None:
+                self.fs.ensure_open()
+                value = self.g.exprs.value_of(self.sema.conv.rvalue(self.sema.exprs.expr(last)))
+            self.g.cleanups.cleanup_leave(node)
+            return value
+        finally:
+            self.sema.scopes.pop()
+            self.fs.scope = saved
