@@ -108,9 +108,9 @@ def _declare(tmp_path: Path, decls: str) -> Sema:
     sema = Sema(diags, str(src), system_headers(text, str(src)))
     for ext in ast.ext:
         if isinstance(ext, c_ast.Decl):
-            sema.declare_file_scope(ext)
+            sema.decls.declare_file_scope(ext)
         elif isinstance(ext, c_ast.Pragma):
-            sema.pragma(ext)
+            sema.types.pragma(ext)
     assert diags.error_count == 0
     return sema
 

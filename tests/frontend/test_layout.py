@@ -68,9 +68,9 @@ def atomc_layout(tmp_path: Path) -> list[list[int]]:
     from pycparser import c_ast
     for ext in ast.ext:
         if isinstance(ext, c_ast.Typedef):
-            sema.declare_typedef(ext)
+            sema.decls.declare_typedef(ext)
         elif isinstance(ext, c_ast.Decl):
-            sema.declare_file_scope(ext)
+            sema.decls.declare_file_scope(ext)
     rows = []
     for t, members in PROBES:
         if t.startswith(("struct ", "union ")):

@@ -34,7 +34,7 @@ from .literals import LiteralError, string_literal
 from .scopes import Pos
 
 if TYPE_CHECKING:
-    from .irgen import IRGen
+    from .lower.module import IRGen
 
 MAX_OPERANDS = 30  # gcc's limit
 _IMMEDIATE = frozenset("inIJKLMNOeZEF")
@@ -167,7 +167,7 @@ def _operand(g: IRGen, node: c_ast.Node, is_out: bool) -> _Operand | None:
         sema.error(pos, f"impossible constraint '{raw}' in 'asm'" if letters
                    else f"empty constraint in 'asm' operand")
         return None
-    e = sema.expr(args[0])
+    e = sema.exprs.expr(args[0])
     early = "&" in alt
     prefix = ("=&" if early else "=") if is_out else ""
     return _Operand(prefix, e, sema.pos(args[0], pos), letters, is_out and "+" in alt)
@@ -200,7 +200,7 @@ def _resolve_classes(g: IRGen, outs: list[_Operand], ins: list[_Operand],
         if not e.lvalue or isinstance(unqual(e.type), (ArrayT, FuncT)):
             sema.error(o.pos, f"invalid lvalue in 'asm' output {i}")
             return False
-        if not sema.check_modifiable(e, "asm output"):
+        if not sema.ops.check_modifiable(e, "asm output"):
             return False
         if getattr(e, "bits", None) is not None:
             sema.error(o.pos, f"bit-field as 'asm' output {i} is unsupported")
@@ -224,11 +224,11 @@ def _resolve_classes(g: IRGen, outs: list[_Operand], ins: list[_Operand],
             if n >= len(outs) or outs[n].cons.endswith("m"):
                 sema.error(o.pos, "matching constraint references invalid operand number")
                 return False
-            o.expr = sema.cast(sema.value(o.expr), outs[n].expr.type)
+            o.expr = sema.conv.cast(sema.conv.value(o.expr), outs[n].expr.type)
             o.cons = str(n)
             continue
         e = o.expr if _pick(o.letters, False, False) == "m" and o.expr.lvalue \
-            else sema.rvalue(o.expr)
+            else sema.conv.rvalue(o.expr)
         o.expr = e
         is_const = isinstance(e, T.IntConst)
         cls = _pick(o.letters, is_const, k in high)
@@ -236,7 +236,7 @@ def _resolve_classes(g: IRGen, outs: list[_Operand], ins: list[_Operand],
             sema.error(o.pos, f"impossible constraint '{o.letters}' in 'asm' input {k}")
             return False
         if cls not in ("m", "i"):
-            o.expr = e = sema.value(e)
+            o.expr = e = sema.conv.value(e)
             if not _register_type(e.type):
                 sema.error(o.pos, f"'asm' input {k} of type '{e.type}' does not fit a register "
                                   "(unsupported)")
@@ -276,14 +276,14 @@ def _register_type(t: CType) -> bool:
 
 def _emit(g: IRGen, text: str, outs: list[_Operand], ins: list[_Operand], hidden: list[int],
           clobbers: list[str], volatile: bool, p: Pos) -> None:
-    g.ensure_open()
+    g.fs.ensure_open()
     constraints: list[str] = []
     operands = []
     out_addrs = []
     result_types: list[Type] = []
-    with g.b.atom_group():
+    with g.fs.b.atom_group():
         for o in outs:
-            addr = g.addr_of(o.expr)
+            addr = g.exprs.addr_of(o.expr)
             out_addrs.append(addr)
             constraints.append(o.cons)
             if o.cons.endswith("m"):
@@ -295,7 +295,7 @@ def _emit(g: IRGen, text: str, outs: list[_Operand], ins: list[_Operand], hidden
             if o.cons == "m":
                 operands.append(_memory_input(g, o.expr))
             else:
-                operands.append(g.value_of(o.expr))
+                operands.append(g.exprs.value_of(o.expr))
         for i in hidden:  # the read half of `+` operands
             o = outs[i]
             if o.cons.endswith("m"):
@@ -303,30 +303,30 @@ def _emit(g: IRGen, text: str, outs: list[_Operand], ins: list[_Operand], hidden
                 operands.append(out_addrs[i])
                 continue
             constraints.append(str(i))
-            with g.at(o.pos):
-                operands.append(g.load_scalar(o.expr.type, out_addrs[i]))
+            with g.fs.at(o.pos):
+                operands.append(g.exprs.load_scalar(o.expr.type, out_addrs[i]))
         ret: Type = VOID if not result_types else result_types[0] if len(result_types) == 1 \
             else TupleType(tuple(result_types))
-        with g.at(p):
-            inst = InlineAsm(text, constraints, clobbers, operands, ret, loc=g.b.loc,
+        with g.fs.at(p):
+            inst = InlineAsm(text, constraints, clobbers, operands, ret, loc=g.fs.b.loc,
                              side_effects=volatile)
-            g.b.insert(inst)
-            g.b.add_to_atom(inst)
+            g.fs.b.insert(inst)
+            g.fs.b.add_to_atom(inst)
             k = 0
             for i, o in enumerate(outs):
                 if o.cons.endswith("m"):
                     continue
-                v = inst if len(result_types) == 1 else g.b.extract(inst, k)
+                v = inst if len(result_types) == 1 else g.fs.b.extract(inst, k)
                 k += 1
-                g.b.store(v, out_addrs[i], volatile=is_volatile(o.expr.type))
+                g.fs.b.store(v, out_addrs[i], volatile=is_volatile(o.expr.type))
 
 
 def _memory_input(g: IRGen, e: T.Expr):  # type: ignore[no-untyped-def]
     """Address of a memory input: the object itself, or a temporary holding the value."""
     if e.lvalue or isinstance(unqual(e.type), ArrayT):
-        return g.addr_of(e)
-    v = g.value_of(e)
+        return g.exprs.addr_of(e)
+    v = g.exprs.value_of(e)
     t = e.type
-    tmp = g.alloca(max(t.size, 1), max(t.align, 1), "")
-    g.b.store(v, tmp)
+    tmp = g.fs.alloca(max(t.size, 1), max(t.align, 1), "")
+    g.fs.b.store(v, tmp)
     return tmp

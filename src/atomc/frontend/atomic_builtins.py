@@ -169,7 +169,7 @@ def atomic_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.E
         spec = _TABLE[base + "_n"] if base + "_n" in _TABLE else _TABLE[base]
         size = int(suffix)
     if not _count(sema, name, args, spec, p):
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     if spec.kind is K.FENCE:
         return _fence(sema, name, args, spec, p)
     if spec.kind in (K.LOAD_MEM, K.STORE_MEM, K.EXCHANGE_MEM, K.CAS_MEM):
@@ -187,7 +187,7 @@ def _count(sema: Sema, name: str, args: list[c_ast.Node], spec: _Spec, p: Pos) -
         return True
     sema.error(p, f"too {'few' if n < spec.nargs else 'many'} arguments to function '{name}'")
     for a in args:
-        sema.expr(a)
+        sema.exprs.expr(a)
     return False
 
 
@@ -196,12 +196,12 @@ def _order(sema: Sema, name: str, node: c_ast.Node, index: int, generic: bool,
     """The memory order argument `index` (0-based) and its constant value (None:
     known at run time only; it is seq_cst and its expression is evaluated, appended
     to `side`). None after an error."""
-    e = sema.value(sema.expr(node))
+    e = sema.conv.value(sema.exprs.expr(node))
     if as_int(e.type) is None:
         if generic or not (is_pointer(e.type) or _is_float(e.type)):
             sema.error(e.pos, f"non-integer memory model argument {index + 1} of '{name}'")
             return None
-        e = sema.cast(e, INT)
+        e = sema.conv.cast(e, INT)
     try:
         v = evaluate(e)
     except ConstError:
@@ -280,16 +280,16 @@ def _object(sema: Sema, name: str, ptr: T.Expr, fetch: bool, p: Pos) -> CType | 
 def _operand(sema: Sema, node: c_ast.Node, obj: CType, arith: bool) -> T.Expr | None:
     """A value operand converted to the object's type (a pointer object's
     arithmetic operand to long: no scaling)."""
-    v = sema.value(sema.expr(node))
+    v = sema.conv.value(sema.exprs.expr(node))
     if isinstance(unqual(v.type), StructT):
         sema.error(v.pos, "aggregate value used where an integer was expected")
         return None
     if arith and isinstance(obj, PointerT):
-        return sema.cast(v, LONG)
+        return sema.conv.cast(v, LONG)
     if isinstance(unqual(obj), PointerT) and _is_float(v.type):
         sema.error(v.pos, f"incompatible type for argument: '{obj}' from '{v.type}'")
         return None
-    return sema.cast(v, obj)
+    return sema.conv.cast(v, obj)
 
 
 # ---------------------------------------------------------------------------
@@ -298,17 +298,17 @@ def _operand(sema: Sema, node: c_ast.Node, obj: CType, arith: bool) -> T.Expr | 
 
 def _value_form(sema: Sema, name: str, args: list[c_ast.Node], spec: _Spec, size: int,
                 p: Pos) -> T.Expr:
-    ptr = sema.value(sema.expr(args[0]))
+    ptr = sema.conv.value(sema.exprs.expr(args[0]))
     kind = spec.kind
     if size:  # `__atomic_load_4`: a `volatile void *` to an unsigned integer of that size
         if size == 16:
             sema.error(p, f"'{name}' is unsupported (16-byte atomic operations need "
                           "__int128 values)")
-            return sema.bad(p)
+            return sema.exprs.bad(p)
         if not is_pointer(ptr.type):
             sema.error(ptr.pos, f"passing '{ptr.type}' as argument 1 of '{name}', which "
                                 "takes a pointer")
-            return sema.bad(p)
+            return sema.exprs.bad(p)
         obj: CType | None = _UNSIGNED[size]
         vol = True
     else:
@@ -316,34 +316,34 @@ def _value_form(sema: Sema, name: str, args: list[c_ast.Node], spec: _Spec, size
         vol = obj is not None and is_volatile(unqual(ptr.type).pointee)  # type: ignore
     if obj is None:
         for a in args[1:]:
-            sema.expr(a)
-        return sema.bad(p)
+            sema.exprs.expr(a)
+        return sema.exprs.bad(p)
     side: list[T.Expr] = []
     operands: list[T.Expr] = [ptr]
     arith = kind in (K.FETCH_OP, K.OP_FETCH)
     values = {K.LOAD: (), K.STORE: (1,), K.EXCHANGE: (1,), K.FETCH_OP: (1,), K.OP_FETCH: (1,),
               K.VAL_CAS: (1, 2), K.BOOL_CAS: (1, 2), K.CAS: (2,)}[kind]
     if spec.sync and kind is K.STORE:  # __sync_lock_release: a store of 0
-        operands.append(sema.cast(T.IntConst(0, INT, p), obj))
+        operands.append(sema.conv.cast(T.IntConst(0, INT, p), obj))
     for i, node in enumerate(args[1:spec.nargs], 1):
         if kind is K.CAS and i == 1:  # the expected value's address
-            e = sema.value(sema.expr(node))
+            e = sema.conv.value(sema.exprs.expr(node))
             if not is_pointer(e.type):
                 sema.error(e.pos, f"argument 2 of '{name}' must be a pointer type")
-                return sema.bad(p)
+                return sema.exprs.bad(p)
             operands.append(e)
         elif i in values:
             v = _operand(sema, node, obj, arith)
             if v is None:
-                return sema.bad(p)
+                return sema.exprs.bad(p)
             operands.append(v)
         elif kind is K.CAS and i == 3:  # weak: evaluated, x86 never fails spuriously
-            side.append(sema.value(sema.expr(node)))
+            side.append(sema.conv.value(sema.exprs.expr(node)))
     for node in args[spec.nargs:]:  # __sync_*'s list of protected variables: evaluated
-        side.append(sema.rvalue(sema.expr(node)))
+        side.append(sema.conv.rvalue(sema.exprs.expr(node)))
     orders = _orders(sema, name, args, spec, kind, False, side)
     if orders is None:
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     rtype = {K.STORE: VOID, K.CAS: BOOL, K.BOOL_CAS: BOOL}.get(kind, obj)
     return AtomicExpr(kind, operands, orders, obj, rtype, p, rmw=spec.rmw, volatile=vol,
                       side=side)
@@ -351,33 +351,33 @@ def _value_form(sema: Sema, name: str, args: list[c_ast.Node], spec: _Spec, size
 
 def _generic(sema: Sema, name: str, args: list[c_ast.Node], spec: _Spec, p: Pos) -> T.Expr:
     nptrs = {K.LOAD_MEM: 2, K.STORE_MEM: 2, K.EXCHANGE_MEM: 3, K.CAS_MEM: 3}[spec.kind]
-    vals = [sema.value(sema.expr(a)) for a in args[:nptrs]]
+    vals = [sema.conv.value(sema.exprs.expr(a)) for a in args[:nptrs]]
     pu = unqual(vals[0].type)
     obj = unqual(pu.pointee) if isinstance(pu, PointerT) else None
     if obj is None or isinstance(obj, (VoidT, FuncT)):
         sema.error(p, f"argument 1 of '{name}' must be a non-void pointer type")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     if not obj.complete:
         sema.error(p, f"argument 1 of '{name}' must be a pointer to a constant size type")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     size = obj.size
     if size == 0:
         sema.error(p, f"argument 1 of '{name}' must be a pointer to a nonzero size object")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     for i in range(1, nptrs):
         t = unqual(vals[i].type)
         if not isinstance(t, PointerT):
             sema.error(p, f"argument {i + 1} of '{name}' must be a pointer type")
-            return sema.bad(p)
+            return sema.exprs.bad(p)
         if unqual(t.pointee).size != size or not unqual(t.pointee).complete:
             sema.error(p, f"size mismatch in argument {i + 1} of '{name}'")
-            return sema.bad(p)
+            return sema.exprs.bad(p)
     side: list[T.Expr] = []
     if spec.kind is K.CAS_MEM:
-        side.append(sema.value(sema.expr(args[3])))  # weak: x86 never fails spuriously
+        side.append(sema.conv.value(sema.exprs.expr(args[3])))  # weak: x86 never fails spuriously
     orders = _orders(sema, name, args, spec, spec.kind, True, side)
     if orders is None:
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     if size not in _UNSIGNED:
         return _libatomic(sema, spec.kind, size, vals[:nptrs], orders, p)
     vol = is_volatile(pu.pointee)  # type: ignore[union-attr]
@@ -396,7 +396,7 @@ def _libatomic(sema: Sema, kind: AtomicKind, size: int, ptrs: list[T.Expr],
     params = (SIZE_T, *(PointerT(VOID) for _ in ptrs), *(INT for _ in orders))
     args: list[T.Expr] = [T.IntConst(size, SIZE_T, p), *ptrs,
                           *(T.IntConst(o.code, INT, p) for o in orders)]
-    return sema._libcall(name, ret, params, args, p)
+    return sema.calls.libcall(name, ret, params, args, p)
 
 
 def _fence(sema: Sema, name: str, args: list[c_ast.Node], spec: _Spec, p: Pos) -> T.Expr:
@@ -404,7 +404,7 @@ def _fence(sema: Sema, name: str, args: list[c_ast.Node], spec: _Spec, p: Pos) -
     orders = _orders(sema, name, args, spec, K.FENCE, False, side) if spec.orders \
         else (Ordering.SEQ_CST,)
     if orders is None:
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     return AtomicExpr(K.FENCE, [], orders, VOID, VOID, p, side=side,
                       signal=name == "__atomic_signal_fence")
 
@@ -414,13 +414,13 @@ def _flag(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr:
     old byte as a _Bool (gcc returns the byte itself); `__atomic_clear` stores 0."""
     spec = _Spec(K.EXCHANGE if name == "__atomic_test_and_set" else K.STORE, 2, (1,))
     if not _count(sema, name, args, spec, p):
-        return sema.bad(p)
-    ptr = sema.assign_convert(sema.expr(args[0]), _VP, f"for argument 1 of '{name}': "
+        return sema.exprs.bad(p)
+    ptr = sema.conv.assign_convert(sema.exprs.expr(args[0]), _VP, f"for argument 1 of '{name}': "
                               "passing to parameter of type")
     side: list[T.Expr] = []
     orders = _orders(sema, name, args, spec, spec.kind, False, side)
     if orders is None:
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     one = T.IntConst(1 if spec.kind is K.EXCHANGE else 0, UCHAR, p)
     rtype = BOOL if spec.kind is K.EXCHANGE else VOID
     return AtomicExpr(spec.kind, [ptr, one], orders, UCHAR, rtype, p, rmw=RMWOp.XCHG,
@@ -432,9 +432,9 @@ def _lock_free(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr:
     if len(args) != 2:
         sema.error(p, f"too {'few' if len(args) < 2 else 'many'} arguments to function "
                       f"'{name}'")
-        return sema.bad(p)
-    size_e = sema.value(sema.expr(args[0]))
-    ptr = sema.value(sema.expr(args[1]))
+        return sema.exprs.bad(p)
+    size_e = sema.conv.value(sema.exprs.expr(args[0]))
+    ptr = sema.conv.value(sema.exprs.expr(args[1]))
     try:
         size = evaluate(size_e)
     except ConstError:
@@ -442,13 +442,13 @@ def _lock_free(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr:
     if not isinstance(size, int):
         if name == "__atomic_always_lock_free":
             sema.error(p, f"non-constant argument 1 to '{name}'")
-            return sema.bad(p)
+            return sema.exprs.bad(p)
         folded = None
     else:
         folded = _always_lock_free(size, ptr)
     if folded is not None and (folded or name == "__atomic_always_lock_free"):
         return T.IntConst(int(folded), BOOL, p)
-    return sema._libcall("__atomic_is_lock_free", BOOL, (SIZE_T, _CVP), [size_e, ptr], p)
+    return sema.calls.libcall("__atomic_is_lock_free", BOOL, (SIZE_T, _CVP), [size_e, ptr], p)
 
 
 def _always_lock_free(size: int, ptr: T.Expr) -> bool:

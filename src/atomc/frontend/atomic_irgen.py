@@ -50,7 +50,7 @@ from .ctype import (
 from .vla import vla_pointee
 
 if TYPE_CHECKING:
-    from .irgen import IRGen
+    from .lower.module import IRGen
 
 SEQ = Ordering.SEQ_CST
 _BINOP = {RMWOp.ADD: Op.ADD, RMWOp.SUB: Op.SUB, RMWOp.AND: Op.AND, RMWOp.OR: Op.OR,
@@ -69,7 +69,7 @@ def _storage(t: CType) -> tuple[Type, Type | None]:
 
 
 def _new_atom(g: IRGen, key: Inst, backup: Value | None = None) -> None:
-    g.b.add_to_new_atom(key, backup)
+    g.fs.b.add_to_new_atom(key, backup)
 
 
 # ---------------------------------------------------------------------------
@@ -77,12 +77,12 @@ def _new_atom(g: IRGen, key: Inst, backup: Value | None = None) -> None:
 
 
 def lower_atomic_expr(g: IRGen, e: AtomicExpr) -> Value:
-    vals = [g.value_of(a) for a in e.args]
+    vals = [g.exprs.value_of(a) for a in e.args]
     for s in e.side:
-        g.discard(s)
+        g.stmts.discard(s)
     k = e.kind
-    with g.at(e.pos):
-        b = g.b
+    with g.fs.at(e.pos):
+        b = g.fs.b
         if k is AtomicKind.FENCE:
             if e.orders:  # relaxed: nothing at all
                 _new_atom(g, b.insert(Fence(e.orders[0], loc=b.loc, signal=e.signal)))
@@ -122,12 +122,12 @@ def lower_atomic_expr(g: IRGen, e: AtomicExpr) -> Value:
         desired = vals[2] if k is AtomicKind.CAS else b.load(ity, vals[2])
         r = _cmpxchg(g, e, ity, ptr, expected, desired)
         ok = b.extract(r, 1)
-        fail_b, done_b = g.new_block("cas.fail"), g.new_block("cas.done")
+        fail_b, done_b = g.fs.new_block("cas.fail"), g.fs.new_block("cas.done")
         b.branch(ok, done_b, fail_b)
-        g.start(fail_b)
+        g.fs.start(fail_b)
         b.store(b.extract(r, 0), vals[1])
         b.jump(done_b)
-        g.start(done_b)
+        g.fs.start(done_b)
         return b.cast(Op.ZEXT, ok, I8)
 
 
@@ -137,7 +137,7 @@ def _cmpxchg(g: IRGen, e: AtomicExpr, ity: Type, ptr: Value, expected: Value,
     fail = e.orders[1] if len(e.orders) > 1 else succ
     if fail not in (Ordering.RELAXED, Ordering.ACQUIRE, SEQ):  # a __sync_* order
         fail = {Ordering.RELEASE: Ordering.RELAXED, Ordering.ACQ_REL: Ordering.ACQUIRE}[fail]
-    r = g.b.insert(CmpXchg(ptr, expected, desired, succ, fail, loc=g.b.loc,
+    r = g.fs.b.insert(CmpXchg(ptr, expected, desired, succ, fail, loc=g.fs.b.loc,
                            volatile=e.volatile))
     _new_atom(g, r, desired)
     return r
@@ -145,7 +145,7 @@ def _cmpxchg(g: IRGen, e: AtomicExpr, ity: Type, ptr: Value, expected: Value,
 
 def _fetch(g: IRGen, e: AtomicExpr, ity: Type, ptr: Value, v: Value) -> Value:
     """`fetch_OP` (the old value) and `OP_fetch` (the new one)."""
-    b = g.b
+    b = g.fs.b
     assert e.rmw is not None
     old = b.insert(AtomicRMW(e.rmw, ptr, v, e.orders[0], loc=b.loc, volatile=e.volatile))
     _new_atom(g, old, v)
@@ -167,32 +167,32 @@ def _fetch(g: IRGen, e: AtomicExpr, ity: Type, ptr: Value, v: Value) -> Value:
 def load_atomic(g: IRGen, t: CType, addr: Value) -> Value:
     """The value of the `_Atomic` scalar at `addr` (a seq_cst load)."""
     ity, fty = _storage(t)
-    v = g.b.insert(AtomicLoad(ity, addr, SEQ, loc=g.b.loc, volatile=is_volatile(t)))
-    return g.b.cast(Op.BITCAST, v, fty) if fty is not None else v
+    v = g.fs.b.insert(AtomicLoad(ity, addr, SEQ, loc=g.fs.b.loc, volatile=is_volatile(t)))
+    return g.fs.b.cast(Op.BITCAST, v, fty) if fty is not None else v
 
 
 def store_atomic(g: IRGen, v: Value, addr: Value, t: CType) -> Inst:
     """A seq_cst store of `v` into the `_Atomic` scalar at `addr`."""
     ity, fty = _storage(t)
-    bits = g.b.cast(Op.BITCAST, v, ity) if fty is not None else v
-    return g.b.insert(AtomicStore(bits, addr, SEQ, loc=g.b.loc, volatile=is_volatile(t)))
+    bits = g.fs.b.cast(Op.BITCAST, v, ity) if fty is not None else v
+    return g.fs.b.insert(AtomicStore(bits, addr, SEQ, loc=g.fs.b.loc, volatile=is_volatile(t)))
 
 
 def _target(g: IRGen, e: T.CompoundAssign | T.IncDec) -> tuple[CType, Value, Value | None]:
     """The modified object's type and address, and the run-time element size when
     it points to a variable length array."""
     t = e.target.type
-    dst = g.addr_of(e.target)
+    dst = g.exprs.addr_of(e.target)
     vla = vla_pointee(t)
-    return t, dst, g.size_of(vla, e.pos) if vla is not None else None
+    return t, dst, g.vlas.size_of(vla, e.pos) if vla is not None else None
 
 
 def compound_assign(g: IRGen, e: T.CompoundAssign) -> Value:
     """`x op= v` on an `_Atomic` object (the caller opened the assignment's atom)."""
-    rhs = g.value_of(e.rhs)
+    rhs = g.exprs.value_of(e.rhs)
     t, dst, step = _target(g, e)
-    with g.at(e.pos):
-        b = g.b
+    with g.fs.at(e.pos):
+        b = g.fs.b
         if isinstance(unqual(t), PointerT):  # p += n: n elements, as C11 says
             delta = b.binary(Op.MUL, rhs, step) if step is not None else \
                 b.binary(Op.MUL, rhs, Const(I64, e.scale)) if e.scale != 1 else rhs
@@ -200,7 +200,7 @@ def compound_assign(g: IRGen, e: T.CompoundAssign) -> Value:
         it = as_int(t)
         if e.op in _C_RMW and it is not None and it != BOOL and as_int(e.optype) is not None:
             ity = scalar_ir_type(t)
-            v = g.convert(rhs, e.optype, t)
+            v = g.exprs.convert(rhs, e.optype, t)
             old = b.insert(AtomicRMW(_C_RMW[e.op], dst, v, SEQ, loc=b.loc,
                                      volatile=is_volatile(t)))
             b.add_to_atom(old, v)
@@ -208,8 +208,8 @@ def compound_assign(g: IRGen, e: T.CompoundAssign) -> Value:
             return b.binary(_BINOP[_C_RMW[e.op]], old, v)
 
         def combine(old: Value) -> Value:
-            wide = g.convert(old, t, e.optype)
-            return g.convert(g.arith(e.op, wide, rhs, e.optype), e.optype, t)
+            wide = g.exprs.convert(old, t, e.optype)
+            return g.exprs.convert(g.exprs.arith(e.op, wide, rhs, e.optype), e.optype, t)
 
         return cas_loop(g, dst, t, combine)[1]
 
@@ -217,8 +217,8 @@ def compound_assign(g: IRGen, e: T.CompoundAssign) -> Value:
 def incdec(g: IRGen, e: T.IncDec) -> Value:
     """`++x`, `x--`, ... on an `_Atomic` object."""
     t, dst, step = _target(g, e)
-    with g.at(e.pos):
-        b = g.b
+    with g.fs.at(e.pos):
+        b = g.fs.b
         if isinstance(unqual(t), PointerT):
             delta = step if step is not None else Const(I64, abs(e.delta))
             return _pointer_step(g, dst, t, delta, e.delta < 0, e.prefix)
@@ -243,7 +243,7 @@ def incdec(g: IRGen, e: T.IncDec) -> Value:
 def _pointer_step(g: IRGen, dst: Value, t: CType, delta: Value, minus: bool,
                   prefix: bool) -> Value:
     """Move the `_Atomic` pointer at `dst` by `delta` bytes (an i64)."""
-    b = g.b
+    b = g.fs.b
     rmw = RMWOp.SUB if minus else RMWOp.ADD
     old = b.insert(AtomicRMW(rmw, dst, delta, SEQ, loc=b.loc, volatile=is_volatile(t)))
     b.add_to_atom(old, delta)
@@ -255,14 +255,14 @@ def cas_loop(g: IRGen, dst: Value, t: CType,
              combine: Callable[[Value], Value]) -> tuple[Value, Value]:
     """Replace the `_Atomic` scalar at `dst` by `combine(its value)` with a
     compare-exchange loop; returns (old value, new value)."""
-    b = g.b
+    b = g.fs.b
     ity, fty = _storage(t)
     vol = is_volatile(t)
     first = b.insert(AtomicLoad(ity, dst, SEQ, loc=b.loc, volatile=vol))
-    loop_b, done_b = g.new_block("atomic.retry"), g.new_block("atomic.done")
+    loop_b, done_b = g.fs.new_block("atomic.retry"), g.fs.new_block("atomic.done")
     cur = loop_b.add_param(ity)
     b.jump(loop_b, [first])
-    g.start(loop_b)
+    g.fs.start(loop_b)
     old = b.cast(Op.BITCAST, cur, fty) if fty is not None else cur
     new = combine(old)
     new_bits = b.cast(Op.BITCAST, new, ity) if fty is not None else new
@@ -270,7 +270,7 @@ def cas_loop(g: IRGen, dst: Value, t: CType,
     b.add_to_atom(r, new)
     seen, ok = b.extract(r, 0), b.extract(r, 1)
     b.insert(Branch(ok, done_b, loop_b, (), (seen,), loc=b.loc))
-    g.start(done_b)
+    g.fs.start(done_b)
     return old, new
 
 
@@ -280,7 +280,7 @@ def cas_loop(g: IRGen, dst: Value, t: CType,
 
 def copy_in(g: IRGen, t: CType, addr: Value) -> Value:
     """Read the `_Atomic` aggregate at `addr` into a temporary (its address)."""
-    tmp = g.alloca(t.size, t.align)
+    tmp = g.fs.alloca(t.size, t.align)
     _copy(g, t, addr, tmp, load=True)
     return tmp
 
@@ -292,7 +292,7 @@ def store_aggregate(g: IRGen, t: CType, dst: Value, src: Value) -> Inst | None:
 
 def _copy(g: IRGen, t: CType, obj: Value, other: Value, load: bool) -> Inst | None:
     size = t.size
-    b = g.b
+    b = g.fs.b
     if size in (1, 2, 4, 8):
         ity = int_type(size)
         if load:

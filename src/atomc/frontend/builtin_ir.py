@@ -15,7 +15,7 @@ from .ctype import as_int, unqual
 
 if TYPE_CHECKING:
     from . import tree as T
-    from .irgen import IRGen
+    from .lower.module import IRGen
 
 # `%rbp` is read through inline asm; frame_policy keeps the frame pointer for
 # any function whose asm templates name it
@@ -29,26 +29,26 @@ def lower_typed_builtin(g: IRGen, e: T.Call) -> Value | None:
     if kind.startswith("overflow_"):
         return _overflow(g, e, kind)
     if kind == "fpclassify":
-        return _fpclassify(g, [g.value_of(a) for a in e.args])
+        return _fpclassify(g, [g.exprs.value_of(a) for a in e.args])
     if kind in _FLOAT_TESTS:
-        x = g.value_of(e.args[0])
-        with g.at(e.pos):
+        x = g.exprs.value_of(e.args[0])
+        with g.fs.at(e.pos):
             return _FLOAT_TESTS[kind](g, x)
     if kind.startswith("x86_"):
         return _x86(g, e, kind)
     if kind in ("frame_address", "return_address"):
-        with g.at(e.pos):
+        with g.fs.at(e.pos):
             tmpl = FRAME_ADDRESS_ASM if kind == "frame_address" else RETURN_ADDRESS_ASM
-            return g.b.insert(InlineAsm(tmpl, ["=r"], [], [], PTR, loc=g.b.loc))
+            return g.fs.b.insert(InlineAsm(tmpl, ["=r"], [], [], PTR, loc=g.fs.b.loc))
     return None
 
 
 def _x86(g: IRGen, e: T.Call, kind: str) -> Value:
     """`pause`, `rdtsc`/`rdtscp` (edx:eax joined into 64 bits), `tzcnt`/`lzcnt`
     (the operand width for zero, else the count)."""
-    vals = [g.value_of(a) for a in e.args]
-    with g.at(e.pos):
-        b = g.b
+    vals = [g.exprs.value_of(a) for a in e.args]
+    with g.fs.at(e.pos):
+        b = g.fs.b
         if kind == "x86_pause":
             b.insert(InlineAsm("pause", [], [], [], VOID, loc=b.loc, side_effects=True))
             return Const(I32, 0)
@@ -62,7 +62,7 @@ def _x86(g: IRGen, e: T.Call, kind: str) -> Value:
                                      [vals[0]], I64, loc=b.loc, side_effects=True))
             return tsc
         x, bits = vals[0], e.args[1].value  # type: ignore[attr-defined]
-        count = g.bit_builtin("ctz" if kind == "x86_tzcnt" else "clz", x)
+        count = g.calls.bit_builtin("ctz" if kind == "x86_tzcnt" else "clz", x)
         if kind == "x86_lzcnt":  # clz counted in 64 bits
             count = b.binary(Op.SUB, count, Const(I32, 64 - bits))
         r = b.select(b.cmp("eq", x, Const(I64, 0)), Const(I32, bits), count)
@@ -71,14 +71,14 @@ def _x86(g: IRGen, e: T.Call, kind: str) -> Value:
 
 
 def _overflow(g: IRGen, e: T.Call, kind: str) -> Value:
-    a, b = g.value_of(e.args[0]), g.value_of(e.args[1])
-    res = g.value_of(e.args[2])
+    a, b = g.exprs.value_of(e.args[0]), g.exprs.value_of(e.args[1])
+    res = g.exprs.value_of(e.args[2])
     wide_signed = as_int(e.args[0].type).signed  # type: ignore[union-attr]
     rt = as_int(unqual(e.args[2].type).pointee)  # type: ignore[attr-defined]
     assert rt is not None
     op = kind.split("_")[1]
-    with g.at(e.pos):
-        bld = g.b
+    with g.fs.at(e.pos):
+        bld = g.fs.b
         irop = {"add": Op.ADD, "sub": Op.SUB, "mul": Op.MUL}[op]
         w = bld.binary(irop, a, b)  # exact when kind has no _wide; else exact modulo 2**64
         flags: list[Value] = []
@@ -94,7 +94,7 @@ def _overflow(g: IRGen, e: T.Call, kind: str) -> Value:
 
 def _wide_overflow(g: IRGen, op: str, a: Value, b: Value, w: Value, signed: bool) -> Value:
     """Did the exact a op b leave the wide type (w is it modulo 2**bits)?"""
-    bld = g.b
+    bld = g.fs.b
     ty = w.ty
     zero = Const(ty, 0)
     if op == "add" and signed:  # both operands' signs differ from the result's
@@ -125,7 +125,7 @@ def _wide_overflow(g: IRGen, op: str, a: Value, b: Value, w: Value, signed: bool
 
 def _out_of_range(g: IRGen, w: Value, w_signed: bool, bits: int, r_signed: bool) -> Value:
     """Is the wide value w (signed or not) outside the range of the result type?"""
-    bld = g.b
+    bld = g.fs.b
     ty = w.ty
     wbits = ty.bits  # type: ignore[union-attr]
     if w_signed:
@@ -143,7 +143,7 @@ def _out_of_range(g: IRGen, w: Value, w_signed: bool, bits: int, r_signed: bool)
 
 def _fpclassify(g: IRGen, vals: list[Value]) -> Value:
     """fpclassify(nan, inf, normal, subnormal, zero, x) by comparing |x|."""
-    bld = g.b
+    bld = g.fs.b
     nan, inf, normal, subnormal, zero, x = vals
     ft = x.ty
     assert isinstance(ft, FloatType)
@@ -168,9 +168,9 @@ def _smallest_normal(x: Value) -> float | X80:
 def _isnormal(g: IRGen, x: Value) -> Value:
     """Finite and not below the smallest normal magnitude (NaN compares false)."""
     ax = _magnitude(g, x)
-    lo = g.b.cmp("oge", ax, Const(x.ty, _smallest_normal(x)), float_cmp=True)
-    hi = g.b.cmp("olt", ax, Const(x.ty, float("inf")), float_cmp=True)
-    return g.b.cast(Op.ZEXT, g.b.binary(Op.AND, lo, hi), I32)
+    lo = g.fs.b.cmp("oge", ax, Const(x.ty, _smallest_normal(x)), float_cmp=True)
+    hi = g.fs.b.cmp("olt", ax, Const(x.ty, float("inf")), float_cmp=True)
+    return g.fs.b.cast(Op.ZEXT, g.fs.b.binary(Op.AND, lo, hi), I32)
 
 
 def _magnitude(g: IRGen, x: Value) -> Value:
@@ -180,19 +180,19 @@ def _magnitude(g: IRGen, x: Value) -> Value:
     if ft.bits == 80:  # no i80: the sign bit is read from memory
         return x87_magnitude(g, x)
     it = IntType(ft.bits)
-    bits = g.b.binary(Op.AND, g.b.cast(Op.BITCAST, x, it), Const(it, (1 << (ft.bits - 1)) - 1))
-    return g.b.cast(Op.BITCAST, bits, ft)
+    bits = g.fs.b.binary(Op.AND, g.fs.b.cast(Op.BITCAST, x, it), Const(it, (1 << (ft.bits - 1)) - 1))
+    return g.fs.b.cast(Op.BITCAST, bits, ft)
 
 
 def _flag(g: IRGen, pred: str, a: Value, b: Value) -> Value:
-    return g.b.cast(Op.ZEXT, g.b.cmp(pred, a, b, float_cmp=True), I32)
+    return g.fs.b.cast(Op.ZEXT, g.fs.b.cmp(pred, a, b, float_cmp=True), I32)
 
 
 def _isinf_sign(g: IRGen, x: Value) -> Value:
     inf = Const(x.ty, float("inf"))
-    neg = g.b.select(g.b.cmp("oeq", x, Const(x.ty, float("-inf")), float_cmp=True),
+    neg = g.fs.b.select(g.fs.b.cmp("oeq", x, Const(x.ty, float("-inf")), float_cmp=True),
                      Const(I32, -1), Const(I32, 0))
-    return g.b.select(g.b.cmp("oeq", x, inf, float_cmp=True), Const(I32, 1), neg)
+    return g.fs.b.select(g.fs.b.cmp("oeq", x, inf, float_cmp=True), Const(I32, 1), neg)
 
 
 # the classification builtins, each reading its operand once

@@ -50,7 +50,7 @@ def misc_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Exp
     """A typed expression for the builtins of this module, None for other names."""
     if name in _NOT_PROVIDED:
         sema.error(p, f"'{name}' is not supported ({_NOT_PROVIDED[name]})")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     if name in ("__builtin_expect_with_probability", "__builtin_speculation_safe_value",
                 "__builtin_assume_aligned"):
         return _value_hint(sema, name, args, p)
@@ -72,8 +72,8 @@ def misc_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Exp
     if name.startswith("__builtin_ia32_"):
         return _x86(sema, name, args, p)
     if name == "__builtin_alloca_with_align" and len(args) == 2:
-        sema.expr(args[1])
-        return sema.expr(c_ast.FuncCall(c_ast.ID("__builtin_alloca", args[0].coord),
+        sema.exprs.expr(args[1])
+        return sema.exprs.expr(c_ast.FuncCall(c_ast.ID("__builtin_alloca", args[0].coord),
                                         c_ast.ExprList([args[0]]), args[0].coord))
     return None
 
@@ -88,7 +88,7 @@ def _argc(sema: Sema, name: str, args: list[c_ast.Node], lo: int, hi: int, p: Po
 def _evaluated_for_effects(sema: Sema, args: list[c_ast.Node], p: Pos) -> T.Expr:
     result: T.Expr = T.Cast(T.IntConst(0, INT, p), VOID, p, True)
     for a in args:
-        v = T.Cast(sema.rvalue(sema.expr(a)), VOID, p, explicit=True)
+        v = T.Cast(sema.conv.rvalue(sema.exprs.expr(a)), VOID, p, explicit=True)
         result = T.Comma(result, v, p)
     return result
 
@@ -100,24 +100,24 @@ def _value_hint(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr
               "__builtin_speculation_safe_value": (1, 2),
               "__builtin_assume_aligned": (2, 3)}[name]
     if not _argc(sema, name, args, lo, hi, p):
-        return sema.bad(p)
-    v = sema.value(sema.expr(args[0]))
+        return sema.exprs.bad(p)
+    v = sema.conv.value(sema.exprs.expr(args[0]))
     for a in args[1:]:
-        sema.expr(a)
+        sema.exprs.expr(a)
     if name == "__builtin_assume_aligned":  # returns `void *`
         if not isinstance(unqual(v.type), PointerT):
             sema.error(p, f"'{name}' needs a pointer, not '{v.type}'")
-            return sema.bad(p)
-        return sema.cast(v, PointerT(VOID))
+            return sema.exprs.bad(p)
+        return sema.conv.cast(v, PointerT(VOID))
     return v
 
 
 def _classify_type(sema: Sema, args: list[c_ast.Node], p: Pos) -> T.Expr:
     if not _argc(sema, "__builtin_classify_type", args, 1, 1, p):
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     sema.quiet += 1  # the operand is not evaluated
     try:
-        t: CType = unqual(sema.rvalue(sema.expr(args[0])).type)
+        t: CType = unqual(sema.conv.rvalue(sema.exprs.expr(args[0])).type)
     finally:
         sema.quiet -= 1
     if isinstance(t, (IntT, EnumT)):
@@ -142,17 +142,17 @@ def _overflow_p(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr
     if op not in ("add", "sub", "mul"):
         return None
     if not _argc(sema, name, args, 3, 3, p):
-        return sema.bad(p)
-    probe = sema.value(sema.expr(args[2]))
+        return sema.exprs.bad(p)
+    probe = sema.conv.value(sema.exprs.expr(args[2]))
     rt = unqual(probe.type)
     if as_int(rt) is None or rt == BOOL:
         sema.error(p, f"third argument of '{name}' must have an integer type (not bool)")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     sema.anon_count += 1
     tmp = Symbol(f".overflow_p.{sema.anon_count}", rt, "var", "auto", p)
     lit = T.CompoundLit(rt, T.Init(rt, [], p), tmp, p)
-    return overflow_call(sema, f"__builtin_{op}_overflow", op, sema.value(sema.expr(args[0])),
-                         sema.value(sema.expr(args[1])), T.AddrOf(lit, PointerT(rt), p), p)
+    return overflow_call(sema, f"__builtin_{op}_overflow", op, sema.conv.value(sema.exprs.expr(args[0])),
+                         sema.conv.value(sema.exprs.expr(args[1])), T.AddrOf(lit, PointerT(rt), p), p)
 
 
 # x86 builtins: name -> (IR builtin kind, result type, operand type or None)
@@ -173,18 +173,18 @@ def _x86(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr:
     spec = _X86.get(name)
     if spec is None:
         sema.error(p, f"'{name}' is not supported (x86 vector and special builtins)")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     kind, ret, operand = spec
     want = 0 if operand is None else 1
     if not _argc(sema, name, args, want, want, p):
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     vals = []
     if operand is not None:
-        vals.append(sema.assign_convert(sema.expr(args[0]), operand, f"for argument 1 of "
+        vals.append(sema.conv.assign_convert(sema.exprs.expr(args[0]), operand, f"for argument 1 of "
                                         f"'{name}': passing to parameter of type"))
     if kind in ("x86_tzcnt", "x86_lzcnt"):  # computed in 64 bits, the width in `bits`
         bits = ret.size * 8
-        vals = [sema.cast(vals[0], ULONG), T.IntConst(bits, INT, p)]
+        vals = [sema.conv.cast(vals[0], ULONG), T.IntConst(bits, INT, p)]
     return T.Call(None, vals, None, ret, p, builtin=kind)
 
 
@@ -194,7 +194,7 @@ def _tgmath(sema: Sema, args: list[c_ast.Node], p: Pos) -> T.Expr:
     arguments (integers count as double, else the widest floating type)."""
     sema.quiet += 1  # typed again by the chosen call
     try:
-        typed = [sema.value(sema.expr(a)) for a in args]
+        typed = [sema.conv.value(sema.exprs.expr(a)) for a in args]
     finally:
         sema.quiet -= 1
     funcs: list[FuncT] = []
@@ -207,19 +207,19 @@ def _tgmath(sema: Sema, args: list[c_ast.Node], p: Pos) -> T.Expr:
     n = len(funcs[0].params) if funcs else -1
     if not funcs or len(typed) != len(funcs) + n or any(len(f.params) != n for f in funcs):
         sema.error(p, "invalid arguments to '__builtin_tgmath'")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     generic = [i for i in range(n) if len({unqual(f.params[i]) for f in funcs}) > 1]
     kinds = [unqual(typed[len(funcs) + i].type) for i in generic]
     if any(isinstance(k, FloatT) and k.name == "_Complex" for k in kinds):
         sema.error(p, "'__builtin_tgmath' with complex arguments is not supported (_Complex "
                       "types)")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     real = [DOUBLE if not isinstance(k, FloatT) else k for k in kinds]
     want = max(real, key=lambda k: k.size) if real else DOUBLE
     if len({k.size for k in real}) == 1 and len(set(real)) > 1:
         want = DOUBLE if DOUBLE in real else real[0]
     for i, f in enumerate(funcs):
         if all(unqual(f.params[g]) == want for g in generic):
-            return sema._call(sema.expr(args[i]), args[len(funcs):], p)
+            return sema.calls.call(sema.exprs.expr(args[i]), args[len(funcs):], p)
     sema.error(p, f"'__builtin_tgmath' has no function for type '{want}'")
-    return sema.bad(p)
+    return sema.exprs.bad(p)

@@ -1,4 +1,4 @@
-"""GNU `__attribute__((cleanup(f)))` on local variables, in irgen.
+"""GNU `__attribute__((cleanup(f)))` on local variables, in the lowering.
 
 When a variable with a cleanup goes out of scope, `f(&var)` is called, innermost
 variable first: at the end of its block, on `break`/`continue` out of it, on
@@ -30,59 +30,61 @@ from .source import find_closing_brace
 from .type_attributes import attribute_args
 
 if TYPE_CHECKING:
-    from .irgen import IRGen
+    from .lower.module import IRGen
 
 
 @dataclass(slots=True)
-class _Cleanup:
+class CleanupEntry:
     ident: int
     var: Symbol
     fn: Symbol
 
 
 @dataclass(slots=True)
-class _Scope:
+class CleanupScope:
     vla_depth: int
-    entries: list[_Cleanup] = field(default_factory=list)
+    entries: list[CleanupEntry] = field(default_factory=list)
 
 
 @dataclass(slots=True)
-class _PendingGoto:
+class PendingGoto:
     label: str
     active: tuple[int, ...]
     block: Block
     pos: Pos
 
 
-class CleanupGen:
-    """Mixin for `IRGen`."""
+class Cleanups:
+    """Runs the cleanups of the scopes a block, jump or return leaves."""
 
-    cleanup_scopes: list[_Scope]
-    cleanup_labels: dict[str, tuple[int, ...]]
-    cleanup_gotos: list[_PendingGoto]
-    cleanup_all: dict[int, _Cleanup]
+    __slots__ = ("g", "fs", "sema")
 
-    def cleanup_reset(self: IRGen) -> None:
-        self.cleanup_scopes = [_Scope(0)]
-        self.cleanup_labels = {}
-        self.cleanup_gotos = []
-        self.cleanup_all = {}
+    def __init__(self, g: IRGen) -> None:
+        self.g = g
+        self.fs = g.fs
+        self.sema = g.sema
 
-    def _cleanup_active(self: IRGen) -> list[_Cleanup]:
-        return [c for s in self.cleanup_scopes for c in s.entries]
+    def cleanup_reset(self) -> None:
+        self.fs.cleanup_scopes = [CleanupScope(0)]
+        self.fs.cleanup_labels = {}
+        self.fs.cleanup_gotos = []
+        self.fs.cleanup_all = {}
 
-    def cleanup_enter(self: IRGen) -> None:
-        self.cleanup_scopes.append(_Scope(len(self.vla_saves)))
+    def _cleanup_active(self) -> list[CleanupEntry]:
+        return [c for s in self.fs.cleanup_scopes for c in s.entries]
 
-    def cleanup_leave(self: IRGen, block: c_ast.Node | None) -> None:
+    def cleanup_enter(self) -> None:
+        self.fs.cleanup_scopes.append(CleanupScope(len(self.fs.vla_saves)))
+
+    def cleanup_leave(self, block: c_ast.Node | None) -> None:
         """End of a block: run its cleanups (at its closing brace) and close it."""
-        scope = self.cleanup_scopes.pop()
-        if scope.entries and not self.b.terminated:
+        scope = self.fs.cleanup_scopes.pop()
+        if scope.entries and not self.fs.b.terminated:
             pos = self.sema.pos(block) if block is not None else scope.entries[-1].var.pos
             end = find_closing_brace(pos, self.sema.source_line) if block is not None else None
             self._cleanup_run(scope.entries, end or pos)
 
-    def cleanup_register(self: IRGen, sym: Symbol, decl: c_ast.Node) -> None:
+    def cleanup_register(self, sym: Symbol, decl: c_ast.Node) -> None:
         """A local declared with `cleanup(f)`: check `f` and remember the variable."""
         args = attribute_args(decl, "cleanup")
         if args is None:
@@ -97,44 +99,44 @@ class CleanupGen:
         if ft.prototyped and len(ft.params) != 1:
             self.sema.error(p, f"cleanup function '{fn.name}' must take one argument")
             return
-        entry = _Cleanup(len(self.cleanup_all) + 1, sym, fn)
-        self.cleanup_all[entry.ident] = entry
-        self.cleanup_scopes[-1].entries.append(entry)
+        entry = CleanupEntry(len(self.fs.cleanup_all) + 1, sym, fn)
+        self.fs.cleanup_all[entry.ident] = entry
+        self.fs.cleanup_scopes[-1].entries.append(entry)
 
-    def cleanup_before_return(self: IRGen, pos: Pos) -> None:
+    def cleanup_before_return(self, pos: Pos) -> None:
         self._cleanup_run(self._cleanup_active(), pos)
 
-    def cleanup_before_jump(self: IRGen, vla_depth: int, pos: Pos | None) -> None:
+    def cleanup_before_jump(self, vla_depth: int, pos: Pos | None) -> None:
         """`break`/`continue`: the scopes opened inside the loop or switch."""
-        entries = [c for s in self.cleanup_scopes if s.vla_depth > vla_depth for c in s.entries]
+        entries = [c for s in self.fs.cleanup_scopes if s.vla_depth > vla_depth for c in s.entries]
         self._cleanup_run(entries, pos)
 
-    def cleanup_note_label(self: IRGen, name: str) -> None:
-        self.cleanup_labels[name] = tuple(c.ident for c in self._cleanup_active())
+    def cleanup_note_label(self, name: str) -> None:
+        self.fs.cleanup_labels[name] = tuple(c.ident for c in self._cleanup_active())
 
-    def cleanup_goto(self: IRGen, name: str, target: Block, pos: Pos) -> Block:
+    def cleanup_goto(self, name: str, target: Block, pos: Pos) -> Block:
         """The block a `goto name` jumps to: the label's, or one running cleanups first."""
         active = tuple(c.ident for c in self._cleanup_active())
         if not active:
             return target
-        tramp = self.new_block(f"cleanup.{name}")
-        self.cleanup_gotos.append(_PendingGoto(name, active, tramp, pos))
+        tramp = self.fs.new_block(f"cleanup.{name}")
+        self.fs.cleanup_gotos.append(PendingGoto(name, active, tramp, pos))
         return tramp
 
-    def cleanup_finish(self: IRGen) -> None:
+    def cleanup_finish(self) -> None:
         """Fill each goto's block with the cleanups of the scopes it leaves."""
-        here = self.b.block
-        for g in self.cleanup_gotos:
-            keep = set(self.cleanup_labels.get(g.label, ()))
-            leaving = [self.cleanup_all[i] for i in g.active if i not in keep]
-            self.start(g.block)
+        here = self.fs.b.block
+        for g in self.fs.cleanup_gotos:
+            keep = set(self.fs.cleanup_labels.get(g.label, ()))
+            leaving = [self.fs.cleanup_all[i] for i in g.active if i not in keep]
+            self.fs.start(g.block)
             self._cleanup_run(leaving, g.pos)
-            with self.at(g.pos):
-                self.b.jump(self.label_block(g.label))
-        if here is not None and self.cleanup_gotos:
-            self.b.position_at_end(here)
+            with self.fs.at(g.pos):
+                self.fs.b.jump(self.g.stmts.label_block(g.label))
+        if here is not None and self.fs.cleanup_gotos:
+            self.fs.b.position_at_end(here)
 
-    def _cleanup_run(self: IRGen, entries: list[_Cleanup], pos: Pos | None) -> None:
+    def _cleanup_run(self, entries: list[CleanupEntry], pos: Pos | None) -> None:
         for c in reversed(entries):
             fn_t = unqual(c.fn.type)
             assert isinstance(fn_t, FuncT)
@@ -143,8 +145,8 @@ class CleanupGen:
                             pos or c.var.pos)
             arg: T.Expr = addr
             if fn_t.prototyped:
-                arg = self.sema.assign_convert(addr, fn_t.params[0],
+                arg = self.sema.conv.assign_convert(addr, fn_t.params[0],
                                                f"for the cleanup function '{c.fn.name}':"
                                                " passing to parameter of type")
             c.fn.used = True
-            self.discard(T.Call(callee, [arg], fn_t, fn_t.ret, pos or c.var.pos))
+            self.g.stmts.discard(T.Call(callee, [arg], fn_t, fn_t.ret, pos or c.var.pos))

@@ -26,74 +26,65 @@ from .complex_sema import (
 from .ctype import BOOL, LDOUBLE, ComplexT, CType, FloatT, FuncT, as_complex, as_int, unqual
 
 if TYPE_CHECKING:
-    from ..ir import Block, Builder, Function, Module
-    from ..options import CompileOptions
-    from .scopes import Pos
+    from .lower.module import IRGen
 
 Parts = tuple[Value, Value | None]  # (real, imaginary); None: a real operand
 
 _SUFFIX = {4: "s", 8: "d", 16: "x"}
 
 
-class ComplexGen:
-    b: Builder
-    module: Module
-    opts: CompileOptions
+class ComplexLowering:
+    """Complex arithmetic on pairs of float halves."""
 
-    # provided by IRGen
-    def value_of(self, e: T.Expr, allow_void: bool = False) -> Value: ...  # type: ignore[empty-body]
-    def addr_of(self, e: T.Expr) -> Value: ...  # type: ignore[empty-body]
-    def alloca(self, size: int, align: int, name: str = "") -> Value: ...  # type: ignore[empty-body]
-    def offset_ptr(self, base: Value, offset: int) -> Value: ...  # type: ignore[empty-body]
-    def convert(self, v: Value, frm: CType, to: CType) -> Value: ...  # type: ignore[empty-body]
-    def new_block(self, name: str) -> Block: ...  # type: ignore[empty-body]
-    def start(self, block: Block) -> None: ...
-    def new_function(self, name: str, ft: FuncT, internal: bool) -> Function: ...  # type: ignore[empty-body]
-    def at(self, pos: Pos | None): ...  # type: ignore[no-untyped-def]
+    __slots__ = ("g", "fs", "module", "opts")
 
-    # -- halves ------------------------------------------------------------------------
+    def __init__(self, g: IRGen) -> None:
+        self.g = g
+        self.fs = g.fs
+        self.module = g.module
+        self.opts = g.opts
+
     def load_halves(self, addr: Value, ct: ComplexT) -> tuple[Value, Value]:
         ty = scalar_ir_type(ct.base)
-        return self.b.load(ty, addr), self.b.load(ty, self.offset_ptr(addr, ct.base.size))
+        return self.fs.b.load(ty, addr), self.fs.b.load(ty, self.fs.offset_ptr(addr, ct.base.size))
 
     def halves(self, e: T.Expr) -> Parts:
         """The halves of a complex operand, or (value, None) for a real one."""
         ct = as_complex(e.type)
         if ct is None:
-            return self.value_of(e), None
-        addr = self.value_of(e)
-        with self.at(e.pos):
+            return self.g.exprs.value_of(e), None
+        addr = self.g.exprs.value_of(e)
+        with self.fs.at(e.pos):
             return self.load_halves(addr, ct)
 
     def make_complex(self, re: Value, im: Value, ct: ComplexT) -> Value:
-        tmp = self.alloca(ct.size, ct.align, "")
-        self.b.store(re, tmp)
-        self.b.store(im, self.offset_ptr(tmp, ct.base.size))
+        tmp = self.fs.alloca(ct.size, ct.align, "")
+        self.fs.b.store(re, tmp)
+        self.fs.b.store(im, self.fs.offset_ptr(tmp, ct.base.size))
         return tmp
 
     def zero(self, base: FloatT) -> Value:
         return Const(scalar_ir_type(base), 0.0)
 
-    # -- expressions -------------------------------------------------------------------
-    def _v_ComplexConst(self, e: ComplexConst) -> Value:
+    def v_ComplexConst(self, e: ComplexConst) -> Value:
         ct = unqual(e.type)
         assert isinstance(ct, ComplexT)
         ty = scalar_ir_type(ct.base)
-        with self.at(e.pos):
+        with self.fs.at(e.pos):
             return self.make_complex(Const(ty, e.value.re), Const(ty, e.value.im), ct)
 
-    def _v_ComplexBinary(self, e: ComplexBinary) -> Value:
+    def v_ComplexBinary(self, e: ComplexBinary) -> Value:
         ct = unqual(e.type)
         assert isinstance(ct, ComplexT)
         a = self.halves(e.left)
         b = self.halves(e.right)
-        with self.at(e.pos):
+        with self.fs.at(e.pos):
             re, im = self.complex_arith(e.op, a, b, ct)
             return self.make_complex(re, im, ct)
 
     def complex_arith(self, op: str, a: Parts, b: Parts, ct: ComplexT) -> tuple[Value, Value]:
         """`a op b` on halves, with gcc's treatment of real operands."""
-        bld = self.b
+        bld = self.fs.b
         fop = {"+": Op.FADD, "-": Op.FSUB, "*": Op.FMUL, "/": Op.FDIV}[op]
         (ar, ai), (br, bi) = a, b
         if op in ("+", "-"):
@@ -122,139 +113,138 @@ class ComplexGen:
                         ct: ComplexT) -> tuple[Value, Value]:
         """(a+bi)(c+di) as gcc -O2 computes it: the plain formula, and libgcc's
         `__mul?c3` when the result is unordered (NaN parts to recover)."""
-        bld = self.b
+        bld = self.fs.b
         x = bld.binary(Op.FSUB, bld.binary(Op.FMUL, a, c), bld.binary(Op.FMUL, b, d))
         y = bld.binary(Op.FADD, bld.binary(Op.FMUL, a, d), bld.binary(Op.FMUL, b, c))
-        slow = self.new_block("cmul.nan")
-        done = self.new_block("cmul.end")
+        slow = self.fs.new_block("cmul.nan")
+        done = self.fs.new_block("cmul.end")
         ty = x.ty
         pr, pi = done.add_param(ty), done.add_param(ty)
         unordered = bld.cmp("uno", x, y, float_cmp=True)
         bld.insert(Branch(unordered, slow, done, (), (x, y), loc=bld.loc))
-        self.start(slow)
+        self.fs.start(slow)
         sr, si = self.libgcc("mul", ct, [a, b, c, d])
         bld.jump(done, [sr, si])
-        self.start(done)
+        self.fs.start(done)
         return pr, pi
 
     def libgcc(self, what: str, ct: ComplexT, args: list[Value]) -> tuple[Value, Value]:
         """A call to libgcc's `__<what><s|d|x>c3(a, b, c, d)`, returning the halves."""
         name = f"__{what}{_SUFFIX[ct.base.size]}c3"
         ft = FuncT(ct, (ct.base,) * 4)
-        fn = self.module.functions.get(name) or self.new_function(name, ft, False)
+        fn = self.module.functions.get(name) or self.g.new_function(name, ft, False)
         rets = func_abi(ft).ret.types
         ret_ty = rets[0] if len(rets) == 1 else TupleType(tuple(rets))
-        call = self.b.call(fn, args, ret_ty)
-        tmp = self.alloca(max(ct.size, 8), max(ct.align, 8), "")
+        call = self.fs.b.call(fn, args, ret_ty)
+        tmp = self.fs.alloca(max(ct.size, 8), max(ct.align, 8), "")
         if len(rets) == 1:  # _Complex float: both halves packed in one SSE eightbyte
-            self.b.store(call, tmp)
+            self.fs.b.store(call, tmp)
         else:
             step = 16 if ct.base == LDOUBLE else 8
             for k in range(2):
-                self.b.store(self.b.extract(call, k), self.offset_ptr(tmp, step * k))
+                self.fs.b.store(self.fs.b.extract(call, k), self.fs.offset_ptr(tmp, step * k))
         return self.load_halves(tmp, ct)
 
-    def _v_ComplexPair(self, e: ComplexPair) -> Value:
+    def v_ComplexPair(self, e: ComplexPair) -> Value:
         ct = unqual(e.type)
         assert isinstance(ct, ComplexT)
-        re = self.value_of(e.re)
-        im = self.value_of(e.im)
-        with self.at(e.pos):
+        re = self.g.exprs.value_of(e.re)
+        im = self.g.exprs.value_of(e.im)
+        with self.fs.at(e.pos):
             return self.make_complex(re, im, ct)
 
-    def _v_ComplexUnary(self, e: ComplexUnary) -> Value:
+    def v_ComplexUnary(self, e: ComplexUnary) -> Value:
         ct = unqual(e.type)
         assert isinstance(ct, ComplexT)
         re, im = self.halves(e.operand)
         assert im is not None
-        with self.at(e.pos):
+        with self.fs.at(e.pos):
             if e.op == "-":
-                re = self.b.cast(Op.FNEG, re, re.ty)
-            im = self.b.cast(Op.FNEG, im, im.ty)
+                re = self.fs.b.cast(Op.FNEG, re, re.ty)
+            im = self.fs.b.cast(Op.FNEG, im, im.ty)
             return self.make_complex(re, im, ct)
 
-    def _v_ComplexCompare(self, e: ComplexCompare) -> Value:
+    def v_ComplexCompare(self, e: ComplexCompare) -> Value:
         ar, ai = self.halves(e.left)
         br, bi = self.halves(e.right)
-        with self.at(e.pos):
+        with self.fs.at(e.pos):
             z = self.zero(e.ctype.base)
             pred = "oeq" if e.op == "==" else "une"
-            r = self.b.cmp(pred, ar, br, float_cmp=True)
-            i = self.b.cmp(pred, ai if ai is not None else z, bi if bi is not None else z,
+            r = self.fs.b.cmp(pred, ar, br, float_cmp=True)
+            i = self.fs.b.cmp(pred, ai if ai is not None else z, bi if bi is not None else z,
                            float_cmp=True)
-            both = self.b.binary(Op.AND if e.op == "==" else Op.OR, r, i)
-            return self.b.cast(Op.ZEXT, both, I32)
+            both = self.fs.b.binary(Op.AND if e.op == "==" else Op.OR, r, i)
+            return self.fs.b.cast(Op.ZEXT, both, I32)
 
-    def _v_ComplexCast(self, e: ComplexCast) -> Value:
+    def v_ComplexCast(self, e: ComplexCast) -> Value:
         src, dst = unqual(e.operand.type), unqual(e.type)
         if isinstance(src, ComplexT):
             re, im = self.halves(e.operand)
             assert im is not None
-            with self.at(e.pos):
+            with self.fs.at(e.pos):
                 if isinstance(dst, ComplexT):
-                    return self.make_complex(self.convert(re, src.base, dst.base),
-                                             self.convert(im, src.base, dst.base), dst)
+                    return self.make_complex(self.g.exprs.convert(re, src.base, dst.base),
+                                             self.g.exprs.convert(im, src.base, dst.base), dst)
                 if as_int(dst) == BOOL:
                     z = self.zero(src.base)
-                    nz = self.b.binary(Op.OR, self.b.cmp("une", re, z, float_cmp=True),
-                                       self.b.cmp("une", im, z, float_cmp=True))
-                    return self.b.cast(Op.ZEXT, nz, I8)
-                return self.convert(re, src.base, dst)
+                    nz = self.fs.b.binary(Op.OR, self.fs.b.cmp("une", re, z, float_cmp=True),
+                                       self.fs.b.cmp("une", im, z, float_cmp=True))
+                    return self.fs.b.cast(Op.ZEXT, nz, I8)
+                return self.g.exprs.convert(re, src.base, dst)
         assert isinstance(dst, ComplexT)
-        v = self.value_of(e.operand)
-        with self.at(e.pos):
-            return self.make_complex(self.convert(v, src, dst.base), self.zero(dst.base), dst)
+        v = self.g.exprs.value_of(e.operand)
+        with self.fs.at(e.pos):
+            return self.make_complex(self.g.exprs.convert(v, src, dst.base), self.zero(dst.base), dst)
 
-    # -- assignments -------------------------------------------------------------------
     def complex_compound(self, e: T.CompoundAssign, dst: Value, rhs_value: Value) -> Value:
         """`target op= rhs` computed in complex type `e.optype` (target or rhs complex);
         `rhs_value` is the already evaluated right operand."""
         ot = unqual(e.optype)
         assert isinstance(ot, ComplexT)
         tt = unqual(e.target.type)
-        with self.at(e.pos):
+        with self.fs.at(e.pos):
             rc = as_complex(e.rhs.type)
             rhs: Parts = self.load_halves(rhs_value, rc) if rc is not None else (rhs_value, None)
             if isinstance(tt, ComplexT):
                 old: Parts = self.load_halves(dst, tt)
-                old = (self.convert(old[0], tt.base, ot.base),
-                       self.convert(old[1], tt.base, ot.base))  # type: ignore[arg-type]
+                old = (self.g.exprs.convert(old[0], tt.base, ot.base),
+                       self.g.exprs.convert(old[1], tt.base, ot.base))  # type: ignore[arg-type]
             else:
-                v = self.b.load(scalar_ir_type(tt), dst)
-                old = (self.convert(v, tt, ot.base), None)
+                v = self.fs.b.load(scalar_ir_type(tt), dst)
+                old = (self.g.exprs.convert(v, tt, ot.base), None)
             re, im = self.complex_arith(e.op, old, rhs, ot)
             if isinstance(tt, ComplexT):
-                nre, nim = self.convert(re, ot.base, tt.base), self.convert(im, ot.base, tt.base)
-                st = self.b.store(nre, dst)
-                self.b.add_to_atom(st, nre)
-                st = self.b.store(nim, self.offset_ptr(dst, tt.base.size))
-                self.b.add_to_atom(st, nim)
+                nre, nim = self.g.exprs.convert(re, ot.base, tt.base), self.g.exprs.convert(im, ot.base, tt.base)
+                st = self.fs.b.store(nre, dst)
+                self.fs.b.add_to_atom(st, nre)
+                st = self.fs.b.store(nim, self.fs.offset_ptr(dst, tt.base.size))
+                self.fs.b.add_to_atom(st, nim)
                 return dst
-            new = self.convert(re, ot.base, tt)
-            st = self.b.store(new, dst)
-            self.b.add_to_atom(st, new)
+            new = self.g.exprs.convert(re, ot.base, tt)
+            st = self.fs.b.store(new, dst)
+            self.fs.b.add_to_atom(st, new)
             return new
 
     def complex_incdec(self, e: T.IncDec, dst: Value, ct: ComplexT) -> Value:
         """`++z`, `z--`: the real half moves by one; the result is a copy."""
-        with self.at(e.pos):
+        with self.fs.at(e.pos):
             re, im = self.load_halves(dst, ct)
-            new = self.b.binary(Op.FADD, re, Const(re.ty, float(e.delta)))
+            new = self.fs.b.binary(Op.FADD, re, Const(re.ty, float(e.delta)))
             result = self.make_complex(new if e.prefix else re, im, ct)
-            st = self.b.store(new, dst)
-            self.b.add_to_atom(st, new)
+            st = self.fs.b.store(new, dst)
+            self.fs.b.add_to_atom(st, new)
             return result
 
     def complex_va_arg(self, ap: Value, ct: ComplexT, fp_area: Value, regs: int) -> Value:
         """Copy a `_Complex float` (one SSE eightbyte) or `_Complex double` (two) read
         from the register save area at `fp_area` (16 bytes per register)."""
-        tmp = self.alloca(ct.size, ct.align, "")
+        tmp = self.fs.alloca(ct.size, ct.align, "")
         if regs == 1:
-            self.b.memcpy(tmp, fp_area, ct.size, 1)
+            self.fs.b.memcpy(tmp, fp_area, ct.size, 1)
         else:
             for k in range(2):
-                v = self.b.load(scalar_ir_type(ct.base), self.offset_ptr(fp_area, 16 * k))
-                self.b.store(v, self.offset_ptr(tmp, ct.base.size * k))
+                v = self.fs.b.load(scalar_ir_type(ct.base), self.fs.offset_ptr(fp_area, 16 * k))
+                self.fs.b.store(v, self.fs.offset_ptr(tmp, ct.base.size * k))
         return tmp
 
 

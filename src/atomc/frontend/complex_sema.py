@@ -146,7 +146,7 @@ def imaginary_const(value: Part | int, real_type: CType, pos: Pos, sema: Sema) -
     f = as_float(real_type)
     if f is None:  # `3i`: gcc's _Complex int
         sema.error(pos, "complex integer constants (GNU '_Complex int') are unsupported")
-        return sema.bad(pos)
+        return sema.exprs.bad(pos)
     ct = ComplexT(f)
     return ComplexConst(CValue(_zero(f), round_to(value, f.size)  # type: ignore[arg-type]
                                if not isinstance(value, int) else float_of_int(value, f.size)),
@@ -160,10 +160,10 @@ def _zero(f: FloatT) -> Part:
 def complex_binary(sema: Sema, op: str, left: T.Expr, right: T.Expr, p: Pos) -> T.Expr:
     if op not in ("+", "-", "*", "/", "==", "!="):
         sema.error(p, f"invalid operands to binary '{op}' ('{left.type}' and '{right.type}')")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     if not (is_arith(left.type) and is_arith(right.type)):
         sema.error(p, f"invalid operands to binary '{op}' ('{left.type}' and '{right.type}')")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     ct = common_arith(left.type, right.type)
     assert isinstance(ct, ComplexT)
     lv = operand(sema, left, ct)
@@ -180,8 +180,8 @@ def complex_binary(sema: Sema, op: str, left: T.Expr, right: T.Expr, p: Pos) -> 
 def operand(sema: Sema, e: T.Expr, ct: ComplexT) -> T.Expr:
     """A complex operand converted to `ct`; a real one to ct's base (it stays real)."""
     if as_complex(e.type) is not None:
-        return sema.cast(e, ct)
-    return sema.cast(e, ct.base)
+        return sema.conv.cast(e, ct)
+    return sema.conv.cast(e, ct.base)
 
 
 def complex_cast(sema: Sema, e: T.Expr, to: CType, explicit: bool) -> T.Expr:
@@ -191,7 +191,7 @@ def complex_cast(sema: Sema, e: T.Expr, to: CType, explicit: bool) -> T.Expr:
     if isinstance(tu, PointerT) or isinstance(eu, PointerT) or not is_arith(to) \
             or not is_arith(e.type):
         sema.error(e.pos, f"cannot convert '{e.type}' to '{to}'")
-        return sema.bad(e.pos)
+        return sema.exprs.bad(e.pos)
     c = ComplexCast(e, to, e.pos)
     v = _fold(c)
     if isinstance(v, CValue):
@@ -214,7 +214,7 @@ def complex_unary(sema: Sema, op: str, operand: T.Expr, p: Pos) -> T.Expr:
         ct = operand.type
         return ComplexConst(v, ct, p) if isinstance(v, CValue) else e  # type: ignore[arg-type]
     sema.error(p, f"invalid argument type '{operand.type}' to unary '{op}'")
-    return sema.bad(p)
+    return sema.exprs.bad(p)
 
 
 def truth(sema: Sema, e: T.Expr) -> T.Expr:
@@ -232,10 +232,10 @@ def part(sema: Sema, which: str, operand: T.Expr, p: Pos) -> T.Expr:
     if ct is None:
         if not is_arith(operand.type):
             sema.error(p, f"wrong type argument to {which} ('{operand.type}')")
-            return sema.bad(p)
+            return sema.exprs.bad(p)
         if which == "__real__":
             return operand
-        zero = sema.cast(T.IntConst(0, INT, p), operand.type)
+        zero = sema.conv.cast(T.IntConst(0, INT, p), operand.type)
         return T.Comma(T.Cast(operand, operand.type, p), zero, p) \
             if not isinstance(operand, (T.IntConst, T.FloatConst)) else zero
     if isinstance(operand, ComplexConst):
@@ -256,13 +256,13 @@ def builtin_complex(sema: Sema, args: list[T.Expr], p: Pos) -> T.Expr:
     """`__builtin_complex(re, im)`: two operands of one real floating type."""
     if len(args) != 2:
         sema.error(p, "'__builtin_complex' takes two arguments")
-        return sema.bad(p)
-    re, im = (sema.value(a) for a in args)
+        return sema.exprs.bad(p)
+    re, im = (sema.conv.value(a) for a in args)
     f = as_float(re.type)
     if f is None or as_float(im.type) != f or f.nbytes not in (4, 8, 16):
         sema.error(p, f"'__builtin_complex' needs two operands of the same real floating "
                       f"type, not '{re.type}' and '{im.type}'")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     e = ComplexPair(re, im, ComplexT(f), p)
     v = _fold(e)
     return ComplexConst(v, ComplexT(f), p) if isinstance(v, CValue) else e
@@ -274,8 +274,8 @@ def complex_builtin(sema: Sema, name: str, args: list[T.Expr], p: Pos) -> T.Expr
     base = {"f": FLOAT, "l": LDOUBLE}.get(suf, C_DOUBLE)
     if len(args) != 1:
         sema.error(p, f"'{name}' takes one argument")
-        return sema.bad(p)
-    z = sema.cast(sema.value(args[0]), ComplexT(base))
+        return sema.exprs.bad(p)
+    z = sema.conv.cast(sema.conv.value(args[0]), ComplexT(base))
     if fn == "conj":
         return complex_unary(sema, "~", z, p)
     r = part(sema, "__real__" if fn == "creal" else "__imag__", z, p)

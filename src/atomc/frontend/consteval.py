@@ -47,39 +47,9 @@ def evaluate(e: T.Expr) -> Value | None:
         case T.IntConst() | T.FloatConst():
             return e.value
         case T.Cast():
-            v = evaluate(e.operand)
-            if v is None:
-                return None
-            it = as_int(e.type)
-            ft = as_float(e.type)
-            if isinstance(v, Address):
-                return v if it is None or it.size == 8 else None
-            if ft is not None:
-                return round_to(v, ft.size) if isinstance(v, (float, X80)) else \
-                    float_of_int(v, ft.size)
-            if isinstance(v, (float, X80)):
-                if it == BOOL:
-                    return int(not is_zero(v))
-                return float_to_int(v, it) if it is not None else None
-            if it is not None:
-                return wrap(v, it) if it != BOOL else int(v != 0)
-            if isinstance(unqual(e.type), PointerT):
-                return v & ((1 << 64) - 1)
-            return None
+            return _cast(e)
         case T.Unary():
-            v = evaluate(e.operand)
-            if isinstance(v, (float, X80)):
-                return -v if e.op == "-" else int(is_zero(v)) if e.op == "!" else None
-            if not isinstance(v, int):
-                return None
-            it = as_int(e.type)
-            if e.op == "-":
-                r = -v
-            elif e.op == "~":
-                r = ~v
-            else:
-                r = int(v == 0)
-            return wrap(r, it) if it is not None else r
+            return _unary(e)
         case T.Binary():
             return _binary(e)
         case T.Logical():
@@ -115,6 +85,44 @@ def evaluate(e: T.Expr) -> Value | None:
     if isinstance(e, COMPLEX_NODES):
         return evaluate_complex(e)  # type: ignore[return-value]
     return None
+
+
+def _cast(e: T.Cast) -> Value | None:
+    v = evaluate(e.operand)
+    if v is None:
+        return None
+    it = as_int(e.type)
+    ft = as_float(e.type)
+    if isinstance(v, Address):
+        return v if it is None or it.size == 8 else None
+    if ft is not None:
+        return round_to(v, ft.size) if isinstance(v, (float, X80)) else \
+            float_of_int(v, ft.size)
+    if isinstance(v, (float, X80)):
+        if it == BOOL:
+            return int(not is_zero(v))
+        return float_to_int(v, it) if it is not None else None
+    if it is not None:
+        return wrap(v, it) if it != BOOL else int(v != 0)
+    if isinstance(unqual(e.type), PointerT):
+        return v & ((1 << 64) - 1)
+    return None
+
+
+def _unary(e: T.Unary) -> Value | None:
+    v = evaluate(e.operand)
+    if isinstance(v, (float, X80)):
+        return -v if e.op == "-" else int(is_zero(v)) if e.op == "!" else None
+    if not isinstance(v, int):
+        return None
+    it = as_int(e.type)
+    if e.op == "-":
+        r = -v
+    elif e.op == "~":
+        r = ~v
+    else:
+        r = int(v == 0)
+    return wrap(r, it) if it is not None else r
 
 
 def _address(e: T.Expr) -> Address | None:

@@ -12,7 +12,7 @@ from ..ir import Module
 from ..ir.work import stage
 from ..options import CompileOptions
 from .float_builtins import LIBRARY_BUILTINS
-from .irgen import IRGen
+from .lower.module import IRGen
 from .parse import parse_c
 from .preprocess import preprocessed_lines, run_cpp, system_headers
 from .sema import Sema

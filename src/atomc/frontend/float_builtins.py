@@ -47,30 +47,30 @@ def float_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Ex
                 "__builtin_signbitf",
                 "__builtin_signbitl", "__builtin_fabs", "__builtin_fabsf",
                 "__builtin_fabsl") and len(args) == 1:
-        x = sema.value(sema.expr(args[0]))
+        x = sema.conv.value(sema.exprs.expr(args[0]))
         if not is_arith(x.type):
             sema.error(p, f"'{name}' needs a floating-point argument, not '{x.type}'")
-            return sema.bad(p)
+            return sema.exprs.bad(p)
         if as_float(x.type) is None:
-            x = sema.cast(x, DOUBLE)
+            x = sema.conv.cast(x, DOUBLE)
         return _classify(sema, name, x, p)
     if name in ("__builtin_isnormal", "__builtin_isnormalf") and len(args) == 1:
-        x = sema.value(sema.expr(args[0]))
+        x = sema.conv.value(sema.exprs.expr(args[0]))
         if as_float(x.type) is None:
-            x = sema.cast(x, DOUBLE)
+            x = sema.conv.cast(x, DOUBLE)
         flags = [T.IntConst(int(k == 2), INT, p) for k in range(5)]  # only "normal" is 1
         return T.Call(None, [*flags, x], None, INT, p, builtin="fpclassify")
     if name in _ORDERED or name in ("__builtin_islessgreater", "__builtin_isunordered"):
         if len(args) != 2:
             return None
-        x, y = (sema.value(sema.expr(a)) for a in args)
+        x, y = (sema.conv.value(sema.exprs.expr(a)) for a in args)
         if name in _ORDERED:
-            return sema.binary(_ORDERED[name], x, y, p)
+            return sema.ops.binary(_ORDERED[name], x, y, p)
         if name == "__builtin_islessgreater":
-            return sema.binary("||", sema.binary("<", x, y, p), sema.binary(">", x, y, p), p)
-        return sema.binary("||", sema.binary("!=", x, x, p), sema.binary("!=", y, y, p), p)
+            return sema.ops.binary("||", sema.ops.binary("<", x, y, p), sema.ops.binary(">", x, y, p), p)
+        return sema.ops.binary("||", sema.ops.binary("!=", x, x, p), sema.ops.binary("!=", y, y, p), p)
     if name == "__builtin_copysignl" and len(args) == 2:  # inline, as gcc: no libm call
-        x, y = (sema.cast(sema.value(sema.expr(a)), LDOUBLE) for a in args)
+        x, y = (sema.conv.cast(sema.conv.value(sema.exprs.expr(a)), LDOUBLE) for a in args)
         return T.Call(None, [x, y], None, LDOUBLE, p, builtin="copysignl")
     base = name.removeprefix("__builtin_")
     suffix = base[-1:] if base[:-1] in _LIBM_DOUBLE + _LIBM_DOUBLE2 else ""
@@ -78,11 +78,11 @@ def float_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Ex
     if root in _LIBM_DOUBLE + _LIBM_DOUBLE2:
         t = {"f": FLOAT, "l": LDOUBLE}.get(suffix, DOUBLE)
         n = 1 if root in _LIBM_DOUBLE else 2
-        vals = [sema.value(sema.expr(a)) for a in args]
+        vals = [sema.conv.value(sema.exprs.expr(a)) for a in args]
         if len(vals) != n:
             sema.error(p, f"'{name}' takes {n} argument{'s' if n > 1 else ''}")
-            return sema.bad(p)
-        return sema._libcall(base, t, (t,) * n, vals, p)
+            return sema.exprs.bad(p)
+        return sema.calls.libcall(base, t, (t,) * n, vals, p)
     return None
 
 

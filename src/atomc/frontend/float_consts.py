@@ -49,10 +49,10 @@ def float_constant(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.E
     kind, suffix = m.group(1), m.group(2) or ""
     if suffix in _PENDING:
         sema.error(p, f"'{name}' is not supported ({_PENDING[suffix]})")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     if suffix in ("l", "f64x"):
         for a in args:
-            sema.expr(a)
+            sema.exprs.expr(a)
         return T.FloatConst(_LDOUBLE[kind], LDOUBLE, p)
     t = _TYPES.get(suffix)
     if t is None:
@@ -62,7 +62,7 @@ def float_constant(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.E
     payload = 0
     if len(args) != 1 or not (isinstance(args[0], c_ast.Constant) and args[0].type == "string"):
         sema.error(p, f"'{name}' takes one string literal argument")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     try:
         text = string_literal(args[0].value).decode("latin-1")
         payload = int(text, 0) if text.strip() else 0

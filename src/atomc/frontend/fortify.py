@@ -28,7 +28,7 @@ from .object_size import object_size
 from .scopes import Symbol
 
 if TYPE_CHECKING:
-    from .irgen import IRGen
+    from .lower.module import IRGen
     from .scopes import Pos
     from .sema import Sema
 
@@ -86,7 +86,7 @@ def fortify_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.
     if name == "__builtin_va_arg_pack":
         sema.error(p, "invalid use of '__builtin_va_arg_pack ()' (only as a call's last "
                       "argument in an inlined function)")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     if name.startswith("__builtin___") and name.endswith("_chk") and \
             name[len("__builtin___"):-len("_chk")] in _CHK:
         return _checked_call(sema, name[len("__builtin___"):-len("_chk")], args, p)
@@ -108,7 +108,7 @@ def _function(sema: Sema, name: str, ft: FuncT, p: Pos) -> T.Expr:
 def _checked_call(sema: Sema, base: str, args: list[c_ast.Node], p: Pos) -> T.Expr:
     chk = _CHK[base]
     chk_ft = FuncT(chk.ret, chk.params, chk.variadic)
-    call = sema._call(_function(sema, f"__{base}_chk", chk_ft, p), args, p)
+    call = sema.calls.call(_function(sema, f"__{base}_chk", chk_ft, p), args, p)
     if not isinstance(call, T.Call):
         return call
     vals = call.args
@@ -161,7 +161,7 @@ def report_call_attributes(g: IRGen, e: T.Call) -> None:
     if found is None or g.sema.quiet:
         return
     kind, msg = found
-    at = g.inline_call_pos(e.pos)
+    at = g.inliner.inline_call_pos(e.pos)
     span = SourceSpan(at.file, at.line, at.column)
     text = f"call to '{name}' declared with attribute {kind}: {msg}"
     if kind == "error":

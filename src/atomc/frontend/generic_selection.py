@@ -64,7 +64,7 @@ def parse_generic(parser: Any) -> GenericSelection:
 
 def generic_expr(sema: Sema, node: GenericSelection) -> T.Expr:
     p = sema.pos(node)
-    ctrl = sema.rvalue(sema.expr(node.expr))  # lvalue conversion: decay, drop qualifiers
+    ctrl = sema.conv.rvalue(sema.exprs.expr(node.expr))  # lvalue conversion: decay, drop qualifiers
     ct = unqual(ctrl.type)
     chosen: c_ast.Node | None = None
     default: c_ast.Node | None = None
@@ -75,7 +75,7 @@ def generic_expr(sema: Sema, node: GenericSelection) -> T.Expr:
                 sema.error(p, "duplicate default generic association")
             default = e
             continue
-        at = sema.resolve_type(t, p)
+        at = sema.types.resolve_type(t, p)
         if isinstance(unqual(at), (FuncT, VlaT)) or (isinstance(unqual(at), ArrayT)
                                                      and unqual(at).count is None):
             sema.error(p, f"type '{at}' in generic association is not a complete object type")
@@ -91,8 +91,8 @@ def generic_expr(sema: Sema, node: GenericSelection) -> T.Expr:
     if chosen is None:
         sema.error(p, f"controlling expression type '{ct}' not compatible with any generic "
                       "association type")
-        return sema.bad(p)
-    return sema.expr(chosen)
+        return sema.exprs.bad(p)
+    return sema.exprs.expr(chosen)
 
 
 def _matches(assoc: Any, ctrl: Any) -> bool:

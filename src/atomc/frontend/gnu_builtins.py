@@ -142,14 +142,14 @@ def gnu_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr
             sema.error(p, "wrong number of arguments to '__builtin_prefetch'")
         result: T.Expr | None = None
         for a in args:
-            v = T.Cast(sema.rvalue(sema.expr(a)), VOID, p, explicit=True)
+            v = T.Cast(sema.conv.rvalue(sema.exprs.expr(a)), VOID, p, explicit=True)
             result = v if result is None else T.Comma(result, v, p)
         return result if result is not None else T.Cast(T.IntConst(0, INT, p), VOID, p, True)
     if name in ("__builtin_clrsb", "__builtin_clrsbl", "__builtin_clrsbll"):
         if len(args) != 1:
             sema.error(p, f"wrong number of arguments to '{name}'")
-            return sema.bad(p)
-        return _clrsb(sema, name, sema.value(sema.expr(args[0])), p)
+            return sema.exprs.bad(p)
+        return _clrsb(sema, name, sema.conv.value(sema.exprs.expr(args[0])), p)
     return None
 
 
@@ -157,14 +157,14 @@ def _clrsb(sema: Sema, name: str, arg: T.Expr, p: Pos) -> T.Expr:
     """Leading redundant sign bits: clz(((x ^ (x >> (N-1))) << 1) | 1)."""
     if as_int(arg.type) is None:
         sema.error(p, f"incompatible type '{arg.type}' for '{name}' (integer required)")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     wide = name.endswith("l")
     st = LONG if wide else INT
-    x = sema.cast(arg, st)
+    x = sema.conv.cast(arg, st)
     bits = 64 if wide else 32
-    sign = sema.binary(">>", x, T.IntConst(bits - 1, INT, p), p)
-    folded = sema.binary("^", x, sign, p)
-    shifted = sema.binary("<<", sema.cast(folded, ULONG if wide else UINT), T.IntConst(1, INT, p),
+    sign = sema.ops.binary(">>", x, T.IntConst(bits - 1, INT, p), p)
+    folded = sema.ops.binary("^", x, sign, p)
+    shifted = sema.ops.binary("<<", sema.conv.cast(folded, ULONG if wide else UINT), T.IntConst(1, INT, p),
                           p)
-    y = sema.binary("|", shifted, T.IntConst(1, INT, p), p)
-    return sema._bit_builtin("__builtin_clzl" if wide else "__builtin_clz", y, p)
+    y = sema.ops.binary("|", shifted, T.IntConst(1, INT, p), p)
+    return sema.calls.bit_builtin("__builtin_clzl" if wide else "__builtin_clz", y, p)

@@ -11,7 +11,7 @@ arguments. So the front end inlines them: always when `always_inline`, and any
 such body when optimising (as gcc inlines them from -O1). An `always_inline`
 function using `__builtin_va_arg_pack` is treated the same way.
 
-Sema turns the call into an `InlineCall`; irgen (`InlineGen`) evaluates the
+Sema turns the call into an `InlineCall`; the lowering (`InlineLowering`) evaluates the
 arguments into parameter slots, walks the body with `return` redirected to the
 end of the inlined code, and uses the call's source position for all of it
 (the wrappers are `artificial`: debuggers see one call line). A parameter (or a
@@ -35,7 +35,7 @@ from .ctype import CType, FuncT, StructT, VoidT, is_void, unqual
 from .scopes import Pos, Symbol
 
 if TYPE_CHECKING:
-    from .irgen import IRGen
+    from .lower.module import IRGen
     from .sema import Sema
 
 _PACK = "__builtin_va_arg_pack"
@@ -128,7 +128,7 @@ def inline_only_definition(sema: Sema, fd: c_ast.FuncDef) -> bool:
     always = "always_inline" in attrs
     if not ((inline and "extern" in storage and gnu) or (always and _uses_pack(fd.body))):
         return False
-    sym = sema.declare_file_scope(decl)
+    sym = sema.decls.declare_file_scope(decl)
     if sym is None or sym.kind != "func":
         return False
     sema.inline_defs[sym.name] = InlineDef(fd, sym, _modified_names(fd.body), always)
@@ -162,7 +162,7 @@ def expand_arguments(sema: Sema, nodes: list[c_ast.Node]) -> list[T.Expr]:
                 continue
             out.extend(sema.inline_frames[-1].pack)
             continue
-        out.append(sema.expr(a))
+        out.append(sema.exprs.expr(a))
     return out
 
 
@@ -171,7 +171,7 @@ def pack_length(sema: Sema, p: Pos) -> T.Expr:
     from .ctype import INT
     if not sema.inline_frames:
         sema.error(p, "invalid use of '__builtin_va_arg_pack_len ()'")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     return T.IntConst(len(sema.inline_frames[-1].pack), INT, p)
 
 
@@ -212,17 +212,22 @@ def _constant(e: T.Expr) -> T.Expr | None:
 # irgen side
 
 
-class InlineGen:
-    """Mixin for `IRGen`: expansion of `InlineCall`."""
+class InlineLowering:
+    """Expansion of `InlineCall` (gnu_inline bodies) in place."""
 
-    dead_code: int = 0  # > 0 while emitting a branch that a constant condition skips
+    __slots__ = ("g", "fs", "sema")
 
-    def _v_InlineCall(self: IRGen, e: InlineCall) -> Value:
+    def __init__(self, g: IRGen) -> None:
+        self.g = g
+        self.fs = g.fs
+        self.sema = g.sema
+
+    def v_InlineCall(self, e: InlineCall) -> Value:
         sema = self.sema
         idef, ft = e.idef, e.ftype
-        values = [self.value_of(a) for a in reversed(e.args)][::-1]
+        values = [self.g.exprs.value_of(a) for a in reversed(e.args)][::-1]
         frame = InlineFrame(idef, self.inline_call_pos(e.pos), [])
-        frame.loc = self.loc(e.pos)
+        frame.loc = self.fs.loc(e.pos)
         nparams = len(ft.params)
         pnodes = _param_nodes(idef.fd)
         sema.scopes.push()
@@ -243,66 +248,66 @@ class InlineGen:
                         frame.constants[sym] = const
         ret = ft.ret
         if not isinstance(unqual(ret), VoidT):
-            frame.slot = self.alloca(ret.size, ret.align, "")
-        frame.exit = self.new_block("inline.exit")
-        saved = (sema.function_ret, self.labels, self.labels_defined, self.labels_used,
-                 self.loops, self.switches)
+            frame.slot = self.fs.alloca(ret.size, ret.align, "")
+        frame.exit = self.fs.new_block("inline.exit")
+        saved = (sema.function_ret, self.fs.labels, self.fs.labels_defined, self.fs.labels_used,
+                 self.fs.loops, self.fs.switches)
         sema.function_ret = ret
-        self.labels, self.labels_defined, self.labels_used = {}, {}, {}
-        self.loops, self.switches = [], []
+        self.fs.labels, self.fs.labels_defined, self.fs.labels_used = {}, {}, {}
+        self.fs.loops, self.fs.switches = [], []
         sema.inline_frames.append(frame)
         try:
-            self.stmt(idef.fd.body)
-            if not self.b.terminated:
-                with self.b.at(frame.loc):
-                    self.b.jump(frame.exit)
+            self.g.stmts.stmt(idef.fd.body)
+            if not self.fs.b.terminated:
+                with self.fs.b.at(frame.loc):
+                    self.fs.b.jump(frame.exit)
         finally:
             sema.inline_frames.pop()
-            (sema.function_ret, self.labels, self.labels_defined, self.labels_used,
-             self.loops, self.switches) = saved
+            (sema.function_ret, self.fs.labels, self.fs.labels_defined, self.fs.labels_used,
+             self.fs.loops, self.fs.switches) = saved
             sema.scopes.pop()
-        self.start(frame.exit)
+        self.fs.start(frame.exit)
         if frame.slot is None:
             return Const(I32, 0)
         if isinstance(unqual(ret), StructT):
             return frame.slot
-        with self.b.at(frame.loc):
-            return self.load_scalar(ret, frame.slot)
+        with self.fs.b.at(frame.loc):
+            return self.g.exprs.load_scalar(ret, frame.slot)
 
-    def _inline_slot(self: IRGen, t: CType, v: Value, name: str, loc: Any) -> Value:
-        home = self.alloca(t.size, t.align, name)
-        with self.b.at(loc):
+    def _inline_slot(self, t: CType, v: Value, name: str, loc: Any) -> Value:
+        home = self.fs.alloca(t.size, t.align, name)
+        with self.fs.b.at(loc):
             if isinstance(unqual(t), StructT):
-                self.b.memcpy(home, v, t.size, t.align)
+                self.fs.b.memcpy(home, v, t.size, t.align)
             else:
-                self.b.store(v, home)
+                self.fs.b.store(v, home)
         return home
 
-    def inline_call_pos(self: IRGen, pos: Pos) -> Pos:
+    def inline_call_pos(self, pos: Pos) -> Pos:
         """Where an inlined body's diagnostics point: the outermost call in the source."""
         frames = self.sema.inline_frames
         return frames[0].call_pos if frames else pos
 
-    def inline_return(self: IRGen, node: c_ast.Return) -> None:
+    def inline_return(self, node: c_ast.Return) -> None:
         """`return` inside an inlined body: the value goes to the call's result."""
         frame = self.sema.inline_frames[-1]
-        self.ensure_open()
-        e = self.sema.return_value(node.expr, self.sema.pos(node))
+        self.fs.ensure_open()
+        e = self.sema.stmts.return_value(node.expr, self.sema.pos(node))
         if e is not None:
             if frame.slot is None or is_void(e.type):
-                self.discard(e)
+                self.g.stmts.discard(e)
             elif isinstance(unqual(e.type), StructT):
-                src = self.value_of(e)
-                with self.b.at(frame.loc):
-                    self.b.memcpy(frame.slot, src, e.type.size, e.type.align)
+                src = self.g.exprs.value_of(e)
+                with self.fs.b.at(frame.loc):
+                    self.fs.b.memcpy(frame.slot, src, e.type.size, e.type.align)
             else:
-                v = self.value_of(e)
-                with self.b.at(frame.loc):
-                    self.b.store(v, frame.slot)
-        with self.b.at(frame.loc):
-            self.b.jump(frame.exit)  # type: ignore[arg-type]
+                v = self.g.exprs.value_of(e)
+                with self.fs.b.at(frame.loc):
+                    self.fs.b.store(v, frame.slot)
+        with self.fs.b.at(frame.loc):
+            self.fs.b.jump(frame.exit)  # type: ignore[arg-type]
 
-    def inline_note_local(self: IRGen, sym: Symbol, init: T.Init | None) -> None:
+    def inline_note_local(self, sym: Symbol, init: T.Init | None) -> None:
         """A local of an inlined body initialised with a constant it never changes."""
         frames = self.sema.inline_frames
         if not frames or init is None or len(init.items) != 1 or sym.name in \
@@ -312,7 +317,7 @@ class InlineGen:
         if const is not None and unqual(init.items[0].type) == unqual(sym.type):
             frames[-1].constants[sym] = const
 
-    def branch_stmt(self: IRGen, node: c_ast.Node, cond: T.Expr, taken_if: bool) -> None:
+    def branch_stmt(self, node: c_ast.Node, cond: T.Expr, taken_if: bool) -> None:
         """One arm of an `if`. An arm a constant condition never takes counts as
         dead code, where calls to functions with `error`/`warning` attributes are
         not reported (gcc folds such arms away before it checks); it is still
@@ -323,11 +328,11 @@ class InlineGen:
             and not _has_labels(node)
         if dead and self.sema.inline_frames:
             return  # folded in an inlined wrapper: its error-only functions never exist
-        self.dead_code += dead
+        self.fs.dead_code += dead
         try:
-            self.stmt(node)
+            self.g.stmts.stmt(node)
         finally:
-            self.dead_code -= dead
+            self.fs.dead_code -= dead
 
 
 def _param_nodes(fd: c_ast.FuncDef) -> list[c_ast.Node]:

@@ -69,7 +69,7 @@ def knr_params(sema: Sema, fd: c_ast.FuncDef, fpos: Pos) -> list[KnrParam]:
         if d.name in declared:
             sema.error(dpos, f"redefinition of parameter '{d.name}'")
             continue
-        declared[d.name] = (sema.adjust_param(sema.resolve_type(d.type, dpos)), dpos)
+        declared[d.name] = (sema.types.adjust_param(sema.types.resolve_type(d.type, dpos)), dpos)
     return [KnrParam(n, *declared.get(n, (INT, fpos))) for n, _ in names]
 
 

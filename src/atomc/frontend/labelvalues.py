@@ -23,7 +23,7 @@ from .ctype import LONG, VOID, PointerT, is_pointer
 if TYPE_CHECKING:
     from ..ir.function import Block
     from ..ir.insts import Inst
-    from .irgen import IRGen
+    from .lower.module import IRGen
     from .scopes import Pos
     from .sema import Sema
 
@@ -44,7 +44,7 @@ def label_address(sema: Sema, node: c_ast.UnaryOp, p: Pos) -> T.Expr:
     name = node.expr.name
     if sema.function is None:
         sema.error(p, f"label address '&&{name}' is not in a function")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     taken = sema.label_values.taken
     index = taken.setdefault(name, (len(taken) + 1, p))[0]
     return T.Cast(T.IntConst(index, LONG, p), PointerT(VOID), p, True)
@@ -52,23 +52,23 @@ def label_address(sema: Sema, node: c_ast.UnaryOp, p: Pos) -> T.Expr:
 
 def computed_goto(gen: IRGen, node: c_ast.Node) -> None:
     """`goto *expr;`: store the target index and jump to the dispatch block."""
-    gen.ensure_open()
+    gen.fs.ensure_open()
     sema = gen.sema
     p = sema.pos(node)
-    target = sema.value(sema.expr(node.expr))
+    target = sema.conv.value(sema.exprs.expr(node.expr))
     if not is_pointer(target.type):
         sema.error(p, f"computed goto must be pointer type (operand is '{target.type}')")
         return
     lv = sema.label_values
     if lv.slot is None:
-        lv.slot = gen.alloca(8, 8, "goto.target")
-        lv.dispatch = gen.new_block("computed.goto")
+        lv.slot = gen.fs.alloca(8, 8, "goto.target")
+        lv.dispatch = gen.fs.new_block("computed.goto")
     assert lv.dispatch is not None
-    with gen.at(p):
-        v = gen.value_of(sema.cast(target, LONG, explicit=True))
-        gen.b.store(v, lv.slot)
-        j = gen.b.jump(lv.dispatch)
-        gen.b.add_to_new_atom(j)
+    with gen.fs.at(p):
+        v = gen.exprs.value_of(sema.conv.cast(target, LONG, explicit=True))
+        gen.fs.b.store(v, lv.slot)
+        j = gen.fs.b.jump(lv.dispatch)
+        gen.fs.b.add_to_new_atom(j)
 
 
 def finish_label_values(gen: IRGen) -> None:
@@ -76,25 +76,25 @@ def finish_label_values(gen: IRGen) -> None:
     that each address-taken label is defined."""
     lv = gen.sema.label_values
     for name, (_, p) in lv.taken.items():
-        gen.labels_used.setdefault(name, p)
+        gen.fs.labels_used.setdefault(name, p)
     if lv.dispatch is None or lv.slot is None:
         return
     from ..ir.debuginfo import DILocation
     from ..ir.insts import Switch
     from ..ir.types import I64
 
-    cases = [(index, gen.label_block(name)) for name, (index, _) in lv.taken.items()]
-    body_end = gen.b.block  # the body's last block, still open if it falls off the end
-    gen.start(lv.dispatch)
+    cases = [(index, gen.stmts.label_block(name)) for name, (index, _) in lv.taken.items()]
+    body_end = gen.fs.b.block  # the body's last block, still open if it falls off the end
+    gen.fs.start(lv.dispatch)
     # The dispatch belongs to every `goto *` at once, so it is on line 0 of the
     # function: a debugger's `next` from a `goto *` goes straight on to the target
     # label's line, and (in the function's scope) it stays inside an inlined copy.
-    line0 = DILocation(0, 0, gen.sp)
-    with gen.b.at(line0):
+    line0 = DILocation(0, 0, gen.fs.sp)
+    with gen.fs.b.at(line0):
         if not cases:  # `goto *p` with no label taken: nowhere it may go
-            gen.b.unreachable()
+            gen.fs.b.unreachable()
         else:
-            v = gen.b.load(I64, lv.slot)
+            v = gen.fs.b.load(I64, lv.slot)
             lv.dispatch.append(Switch(v, cases[0][1], cases, loc=line0))
     if body_end is not None:
-        gen.b.position_at_end(body_end)
+        gen.fs.b.position_at_end(body_end)

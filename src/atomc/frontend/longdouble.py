@@ -19,26 +19,26 @@ from ..ir import F80, I16, I64, PTR, Const, Op, Value, is_x87
 from ..ir.x87float import MIN_NORMAL, X80
 
 if TYPE_CHECKING:
-    from .irgen import IRGen
+    from .lower.module import IRGen
 
 
 def x87_signbit(g: IRGen, x: Value) -> Value:
     """i1: the sign bit of the f80 `x` (set for -0.0 and negative NaNs)."""
-    slot = g.alloca(16, 16, "")
-    g.b.store(x, slot)
-    top = g.b.load(I16, g.offset_ptr(slot, 8))
-    return g.b.cmp("slt", top, Const(I16, 0))
+    slot = g.fs.alloca(16, 16, "")
+    g.fs.b.store(x, slot)
+    top = g.fs.b.load(I16, g.fs.offset_ptr(slot, 8))
+    return g.fs.b.cmp("slt", top, Const(I16, 0))
 
 
 def x87_magnitude(g: IRGen, x: Value) -> Value:
     """|x| with the sign bit cleared (fabsl), exact for zeros, infinities and NaNs."""
-    return g.b.select(x87_signbit(g, x), g.b.cast(Op.FNEG, x, F80), x)
+    return g.fs.b.select(x87_signbit(g, x), g.fs.b.cast(Op.FNEG, x, F80), x)
 
 
 def x87_copysign(g: IRGen, x: Value, y: Value) -> Value:
     """x with the sign of y (copysignl)."""
-    differ = g.b.binary(Op.XOR, x87_signbit(g, x), x87_signbit(g, y))
-    return g.b.select(differ, g.b.cast(Op.FNEG, x, F80), x)
+    differ = g.fs.b.binary(Op.XOR, x87_signbit(g, x), x87_signbit(g, y))
+    return g.fs.b.select(differ, g.fs.b.cast(Op.FNEG, x, F80), x)
 
 
 def smallest_normal(x: Value) -> X80 | None:
@@ -49,12 +49,12 @@ def smallest_normal(x: Value) -> X80 | None:
 def va_overflow(g: IRGen, ap: Value, size: int, align: int) -> Value:
     """The address of the next argument in the overflow area (aligned to `align`
     when that exceeds 8), which then moves past it in 8-byte units."""
-    area_addr = g.offset_ptr(ap, 8)
-    area = g.b.load(PTR, area_addr)
+    area_addr = g.fs.offset_ptr(ap, 8)
+    area = g.fs.b.load(PTR, area_addr)
     if align > 8:
-        raw = g.b.cast(Op.PTRTOINT, area, I64)
-        up = g.b.binary(Op.ADD, raw, Const(I64, align - 1))
-        area = g.b.cast(Op.INTTOPTR, g.b.binary(Op.AND, up, Const(I64, -align)), PTR)
+        raw = g.fs.b.cast(Op.PTRTOINT, area, I64)
+        up = g.fs.b.binary(Op.ADD, raw, Const(I64, align - 1))
+        area = g.fs.b.cast(Op.INTTOPTR, g.fs.b.binary(Op.AND, up, Const(I64, -align)), PTR)
     step = (size + 7) // 8 * 8
-    g.b.store(g.b.ptradd(area, Const(I64, step)), area_addr)
+    g.fs.b.store(g.fs.b.ptradd(area, Const(I64, step)), area_addr)
     return area

@@ -31,12 +31,12 @@ UNKNOWN = -1
 def object_size(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr:
     if len(args) != 2:
         sema.error(p, f"wrong number of arguments to '{name}'")
-        return sema.bad(p)
-    ptr = sema.value(sema.expr(args[0]))  # never evaluated
-    kind = sema.require_const_int(sema.expr(args[1]), f"'{name}' type argument")
+        return sema.exprs.bad(p)
+    ptr = sema.conv.value(sema.exprs.expr(args[0]))  # never evaluated
+    kind = sema.decls.require_const_int(sema.exprs.expr(args[1]), f"'{name}' type argument")
     if not 0 <= kind <= 3:
         sema.error(p, f"last argument of '{name}' is not integer constant between 0 and 3")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     dynamic = name == "__builtin_dynamic_object_size"
     if dynamic:
         vla = _vla_object(sema, ptr)

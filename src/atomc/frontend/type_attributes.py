@@ -88,7 +88,7 @@ def typedef_type(sema: Sema, decl: c_ast.Node, name: str, t: CType, p: Pos) -> C
             sema.warning(p, "'transparent_union' attribute ignored (not a union type)")
     if "aligned" in attrs:
         args = attrs["aligned"]
-        n = sema._align_arg({"aligned": args[0] if args else None})
+        n = sema.types.align_arg({"aligned": args[0] if args else None})
         return AlignedTypedef(name, base, p.file, p.line, n)
     return Typedef(name, base, p.file, p.line)
 
@@ -129,7 +129,7 @@ def _with_mode(sema: Sema, t: CType, args: list[c_ast.Node], p: Pos) -> CType:
 
 
 def _vector(sema: Sema, t: CType, args: list[c_ast.Node], p: Pos) -> CType:
-    n = sema.require_const_int(sema.expr(args[0]), "vector size") if args else 0
+    n = sema.decls.require_const_int(sema.exprs.expr(args[0]), "vector size") if args else 0
     name = f"{t} __attribute__((vector_size({n})))"
     if not sema.is_system(p):
         sema.error(p, "'vector_size' attribute is not supported (GNU vector types)")
@@ -143,7 +143,7 @@ def transparent_argument(sema: Sema, e: T.Expr, param: CType) -> T.Expr | None:
     u = unqual(param)
     if not isinstance(u, StructT) or u not in sema.transparent_unions:
         return None
-    v = sema.value(e)
+    v = sema.conv.value(e)
     if unqual(v.type) is u:
         return None
     vt = unqual(v.type)
@@ -152,12 +152,12 @@ def transparent_argument(sema: Sema, e: T.Expr, param: CType) -> T.Expr | None:
         if isinstance(mt, PointerT) and isinstance(vt, PointerT):
             fits = is_void(vt.pointee) or compatible(unqual(mt.pointee), unqual(vt.pointee))
         elif isinstance(mt, PointerT):
-            fits = sema.is_null_const(v)
+            fits = sema.conv.is_null_const(v)
         else:
             fits = compatible(mt, vt)
         if fits:
             sema.anon_count += 1
             sym = Symbol(f".compoundliteral.{sema.anon_count}", u, "var", "auto", e.pos)
-            init = T.Init(u, [T.InitItem(0, m.type, sema.cast(v, m.type))], e.pos)
+            init = T.Init(u, [T.InitItem(0, m.type, sema.conv.cast(v, m.type))], e.pos)
             return T.CompoundLit(u, init, sym, e.pos)
     return None

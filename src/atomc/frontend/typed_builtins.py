@@ -56,7 +56,7 @@ def _argc(sema: Sema, name: str, args: list[c_ast.Node], n: int, p: Pos) -> bool
         sema.error(p, f"wrong number of arguments to '{name}' (expected {n}, have {len(args)})")
         for a in args:
             if not isinstance(a, c_ast.Typename):
-                sema.expr(a)
+                sema.exprs.expr(a)
         return False
     return True
 
@@ -64,11 +64,11 @@ def _argc(sema: Sema, name: str, args: list[c_ast.Node], n: int, p: Pos) -> bool
 def _types_compatible(sema: Sema, args: list[c_ast.Node], p: Pos) -> T.Expr:
     name = "__builtin_types_compatible_p"
     if not _argc(sema, name, args, 2, p):
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     if not all(isinstance(a, c_ast.Typename) for a in args):
         sema.error(p, f"'{name}' takes two type names")
-        return sema.bad(p)
-    a, b = (unqual(sema.resolve_type(t, p)) for t in args)
+        return sema.exprs.bad(p)
+    a, b = (unqual(sema.types.resolve_type(t, p)) for t in args)
     # gcc: top-level qualifiers are ignored; an enum is not the same as its underlying type
     same = same_type(a, b) and isinstance(a, EnumT) == isinstance(b, EnumT)
     return T.IntConst(int(same), INT, p)
@@ -76,31 +76,31 @@ def _types_compatible(sema: Sema, args: list[c_ast.Node], p: Pos) -> T.Expr:
 
 def _choose_expr(sema: Sema, args: list[c_ast.Node], p: Pos) -> T.Expr:
     if not _argc(sema, "__builtin_choose_expr", args, 3, p):
-        return sema.bad(p)
-    cond = sema.require_const_int(sema.expr(args[0]), "__builtin_choose_expr condition")
+        return sema.exprs.bad(p)
+    cond = sema.decls.require_const_int(sema.exprs.expr(args[0]), "__builtin_choose_expr condition")
     # only the chosen operand is evaluated (and its type is the result's type)
-    return sema.expr(args[1] if cond else args[2])
+    return sema.exprs.expr(args[1] if cond else args[2])
 
 
 def _frame_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr:
     if not _argc(sema, name, args, 1, p):
-        return sema.bad(p)
-    level = sema.require_const_int(sema.expr(args[0]), f"'{name}' argument")
+        return sema.exprs.bad(p)
+    level = sema.decls.require_const_int(sema.exprs.expr(args[0]), f"'{name}' argument")
     if level != 0:
         sema.error(p, f"unsupported: '{name}' with a non-zero level")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     kind = "frame_address" if name == "__builtin_frame_address" else "return_address"
     return T.Call(None, [], None, PointerT(VOID), p, builtin=kind)
 
 
 def _fpclassify(sema: Sema, args: list[c_ast.Node], p: Pos) -> T.Expr:
     if not _argc(sema, "__builtin_fpclassify", args, 6, p):
-        return sema.bad(p)
-    vals = [sema.cast(sema.value(sema.expr(a)), INT) for a in args[:5]]
-    x = sema.value(sema.expr(args[5]))
+        return sema.exprs.bad(p)
+    vals = [sema.conv.cast(sema.conv.value(sema.exprs.expr(a)), INT) for a in args[:5]]
+    x = sema.conv.value(sema.exprs.expr(args[5]))
     if as_float(x.type) is None:
         sema.error(p, f"'__builtin_fpclassify' needs a floating-point argument, not '{x.type}'")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     return T.Call(None, [*vals, x], None, INT, p, builtin="fpclassify")
 
 
@@ -135,12 +135,12 @@ def _int_type(t: CType) -> IntT | None:
 
 def _overflow(sema: Sema, name: str, op: str, args: list[c_ast.Node], p: Pos) -> T.Expr:
     if not _argc(sema, name, args, 3, p):
-        return sema.bad(p)
-    a, b, res = (sema.value(sema.expr(x)) for x in args)
+        return sema.exprs.bad(p)
+    a, b, res = (sema.conv.value(sema.exprs.expr(x)) for x in args)
     fixed = _typed_params(name)
     if fixed is not None:
-        a, b = sema.cast(a, fixed), sema.cast(b, fixed)
-        res = sema.assign_convert(res, PointerT(fixed), f"for argument 3 of '{name}': passing to "
+        a, b = sema.conv.cast(a, fixed), sema.conv.cast(b, fixed)
+        res = sema.conv.assign_convert(res, PointerT(fixed), f"for argument 3 of '{name}': passing to "
                                                          "parameter of type")
     return overflow_call(sema, name, op, a, b, res, p)
 
@@ -154,11 +154,11 @@ def overflow_call(sema: Sema, name: str, op: str, a: T.Expr, b: T.Expr, res: T.E
     if ta is None or tb is None:
         sema.error(p, f"operands of '{name}' must be integers (not bool), have '{a.type}' and "
                       f"'{b.type}'")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     if tr is None or not isinstance(ru, PointerT) or is_const(ru.pointee):
         sema.error(p, f"result argument of '{name}' must be a pointer to a modifiable integer "
                       f"(not bool), have '{res.type}'")
-        return sema.bad(p)
+        return sema.exprs.bad(p)
     operand_size = max(ta.size, tb.size)
     # an unsigned product of the widest operands can exceed the signed wide type
     unsigned = op == "mul" and not ta.signed and not tb.signed
@@ -173,9 +173,9 @@ def overflow_call(sema: Sema, name: str, op: str, a: T.Expr, b: T.Expr, res: T.E
         if ta.signed != tb.signed or tr.signed != ta.signed:
             sema.error(p, f"unsupported: '{name}' mixing signed and unsigned operands or result "
                           "with 128-bit types")
-            return sema.bad(p)
+            return sema.exprs.bad(p)
         wide = INT128 if ta.signed else UINT128
         exact = False
     kind = f"overflow_{op}" + ("" if exact else "_wide")
-    return T.Call(None, [sema.cast(a, wide), sema.cast(b, wide), res], None, BOOL, p,
+    return T.Call(None, [sema.conv.cast(a, wide), sema.conv.cast(b, wide), res], None, BOOL, p,
                   builtin=kind)

@@ -40,51 +40,52 @@ from .ctype import ULONG, ArrayT, CType, PointerT, Qualified, Typedef, VlaT, unq
 from .scopes import Pos, Symbol
 
 if TYPE_CHECKING:
-    from .irgen import IRGen
+    from .lower.module import IRGen
 
 VLA_ALIGN = 16  # like gcc: every dynamic allocation is 16-byte aligned
 
 
-class VlaGen:
-    """Mixin for `IRGen` (uses its builder, allocas and expression lowering)."""
+class VlaLowering:
+    """VLA sizes, storage, stack save/restore and jump checks."""
 
-    # per-function state, reset by `vla_reset`
-    vla_saves: list[Value | None]  # per open block: the slot with the saved %rsp, if any
-    vla_active: list[int]  # ids of the VLAs whose scope is open
-    vla_label_scopes: dict[str, tuple[int, ...]]
-    vla_gotos: list[tuple[str, tuple[int, ...], Pos]]
-    vla_count: int
+    __slots__ = ("g", "fs", "di", "opts", "sema")
 
-    def vla_reset(self: IRGen) -> None:
-        self.vla_saves = []
-        self.vla_active = []
-        self.vla_label_scopes = {}
-        self.vla_gotos = []
-        self.vla_count = 0
+    def __init__(self, g: IRGen) -> None:
+        self.g = g
+        self.fs = g.fs
+        self.di = g.di
+        self.opts = g.opts
+        self.sema = g.sema
 
-    # -- sizes ------------------------------------------------------------------------
-    def vla_elements(self: IRGen, t: VlaT) -> Value:
+    def vla_reset(self) -> None:
+        self.fs.vla_saves = []
+        self.fs.vla_active = []
+        self.fs.vla_label_scopes = {}
+        self.fs.vla_gotos = []
+        self.fs.vla_count = 0
+
+    def vla_elements(self, t: VlaT) -> Value:
         """The element count (i64) of `t`: its slot once evaluated, else evaluated now
         (`sizeof(int[n])`)."""
         if t.count_slot is not None:
-            return self.b.load(I64, t.count_slot)  # type: ignore[arg-type]
-        return self.value_of(t.dim)  # type: ignore[arg-type]
+            return self.fs.b.load(I64, t.count_slot)  # type: ignore[arg-type]
+        return self.g.exprs.value_of(t.dim)  # type: ignore[arg-type]
 
-    def size_of(self: IRGen, t: CType, pos: Pos | None) -> Value:
+    def size_of(self, t: CType, pos: Pos | None) -> Value:
         """sizeof(t) as an i64 value (a constant unless `t` is variably sized)."""
         u = unqual(t)
         if isinstance(u, VlaT):
             n = self.vla_elements(u)
             es = self.size_of(u.elem, pos)
-            with self.at(pos):
+            with self.fs.at(pos):
                 if isinstance(es, Const) and es.value == 1:
                     return n
-                return self.b.binary(Op.MUL, n, es)
+                return self.fs.b.binary(Op.MUL, n, es)
         if isinstance(u, ArrayT) and isinstance(unqual(u.elem), VlaT):
             raise TypeError("array of VLA not normalised")
         return Const(I64, u.size)
 
-    def evaluate_vla_dims(self: IRGen, t: CType, pos: Pos | None) -> None:
+    def evaluate_vla_dims(self, t: CType, pos: Pos | None) -> None:
         """Evaluate (once) every VLA size in `t`, outermost first, into count slots."""
         u = t
         while True:
@@ -92,10 +93,10 @@ class VlaGen:
                 u = u.base
             if isinstance(u, VlaT):
                 if u.count_slot is None:
-                    n = self.value_of(u.dim)  # type: ignore[arg-type]
-                    slot = self.alloca(8, 8, "__vla_expr")
-                    with self.at(pos):
-                        self.b.store(n, slot)
+                    n = self.g.exprs.value_of(u.dim)  # type: ignore[arg-type]
+                    slot = self.fs.alloca(8, 8, "__vla_expr")
+                    with self.fs.at(pos):
+                        self.fs.b.store(n, slot)
                     u.count_slot = slot
                     self.describe_vla_count(u, slot, pos)
                 u = u.elem
@@ -106,90 +107,87 @@ class VlaGen:
             else:
                 return
 
-    # -- objects ----------------------------------------------------------------------
-    def declare_vla(self: IRGen, sym: Symbol) -> None:
+    def declare_vla(self, sym: Symbol) -> None:
         """Allocate the VLA `sym` where its declaration is reached."""
-        self.ensure_open()
+        self.fs.ensure_open()
         pos = sym.pos
         self.evaluate_vla_dims(sym.type, pos)
-        if self.vla_saves and self.vla_saves[-1] is None:
-            slot = self.alloca(8, 8, "saved_stack")
-            with self.at(pos):
-                self.b.store(self.b.stacksave(), slot)
-            self.vla_saves[-1] = slot
+        if self.fs.vla_saves and self.fs.vla_saves[-1] is None:
+            slot = self.fs.alloca(8, 8, "saved_stack")
+            with self.fs.at(pos):
+                self.fs.b.store(self.fs.b.stacksave(), slot)
+            self.fs.vla_saves[-1] = slot
         size = self.size_of(sym.type, pos)
         align = max(VLA_ALIGN, sym.type.align, sym.align)
-        home = self.alloca(8, 8, sym.name + ".addr")
-        with self.at(pos):
-            p = self.b.dynalloca(size, align)
-            self.b.store(p, home)
+        home = self.fs.alloca(8, 8, sym.name + ".addr")
+        with self.fs.at(pos):
+            p = self.fs.b.dynalloca(size, align)
+            self.fs.b.store(p, home)
         sym.ir = p
-        self.vla_count += 1
-        self.vla_active.append(self.vla_count)
+        self.fs.vla_count += 1
+        self.fs.vla_active.append(self.fs.vla_count)
         self.describe_vla_object(sym, home)
 
-    def vla_scope_enter(self: IRGen) -> int:
-        self.vla_saves.append(None)
-        return len(self.vla_active)
+    def vla_scope_enter(self) -> int:
+        self.fs.vla_saves.append(None)
+        return len(self.fs.vla_active)
 
-    def vla_scope_exit(self: IRGen, active_before: int) -> None:
-        slot = self.vla_saves.pop()
-        del self.vla_active[active_before:]
-        if slot is not None and not self.b.terminated:
-            with self.b.at(None):
-                self.b.stackrestore(self.b.load(PTR, slot))
+    def vla_scope_exit(self, active_before: int) -> None:
+        slot = self.fs.vla_saves.pop()
+        del self.fs.vla_active[active_before:]
+        if slot is not None and not self.fs.b.terminated:
+            with self.fs.b.at(None):
+                self.fs.b.stackrestore(self.fs.b.load(PTR, slot))
 
-    def vla_restore_to(self: IRGen, depth: int) -> None:
+    def vla_restore_to(self, depth: int) -> None:
         """Before a jump out of the blocks opened at `depth` and deeper: release their
         dynamic allocations (the outermost saved stack pointer among them)."""
-        slot = next((s for s in self.vla_saves[depth:] if s is not None), None)
+        slot = next((s for s in self.fs.vla_saves[depth:] if s is not None), None)
         if slot is not None:
-            with self.b.at(None):
-                self.b.stackrestore(self.b.load(PTR, slot))
+            with self.fs.b.at(None):
+                self.fs.b.stackrestore(self.fs.b.load(PTR, slot))
 
-    # -- jumps into VLA scope -----------------------------------------------------------
-    def vla_note_label(self: IRGen, name: str) -> None:
-        self.vla_label_scopes[name] = tuple(self.vla_active)
+    def vla_note_label(self, name: str) -> None:
+        self.fs.vla_label_scopes[name] = tuple(self.fs.vla_active)
 
-    def vla_note_goto(self: IRGen, name: str, pos: Pos) -> None:
-        self.vla_gotos.append((name, tuple(self.vla_active), pos))
+    def vla_note_goto(self, name: str, pos: Pos) -> None:
+        self.fs.vla_gotos.append((name, tuple(self.fs.vla_active), pos))
 
-    def vla_check_case(self: IRGen, switch_active: tuple[int, ...], pos: Pos) -> None:
-        if not set(self.vla_active) <= set(switch_active):
+    def vla_check_case(self, switch_active: tuple[int, ...], pos: Pos) -> None:
+        if not set(self.fs.vla_active) <= set(switch_active):
             self.sema.error(pos, "switch jumps into scope of identifier with variably modified "
                                  "type")
 
-    def vla_check_gotos(self: IRGen) -> None:
-        for name, active, pos in self.vla_gotos:
-            target = self.vla_label_scopes.get(name)
+    def vla_check_gotos(self) -> None:
+        for name, active, pos in self.fs.vla_gotos:
+            target = self.fs.vla_label_scopes.get(name)
             if target is not None and not set(target) <= set(active):
                 self.sema.error(pos, f"jump into scope of identifier with variably modified "
                                      f"type (goto '{name}')")
 
-    # -- debug info ---------------------------------------------------------------------
-    def describe_vla_count(self: IRGen, t: VlaT, slot: Value, pos: Pos | None) -> None:
+    def describe_vla_count(self, t: VlaT, slot: Value, pos: Pos | None) -> None:
         """An unnamed variable (as gcc emits) for the element count, which the array
         type's DW_AT_count refers to; unnamed, debuggers do not list it as a local."""
-        if self.scope is None or pos is None or pos.line == 0:
+        if self.fs.scope is None or pos is None or pos.line == 0:
             return
-        var = DILocalVariable("", self.scope, self.di.file(pos.file), pos.line,
+        var = DILocalVariable("", self.fs.scope, self.di.file(pos.file), pos.line,
                               self.di.type(ULONG))  # type: ignore[arg-type]
         t.di_count = var
-        loc = DILocation(pos.line, pos.column, self.scope)
-        self.records.append(DbgRecord(DbgKind.NEW, var, slot, DEREF_EXPR, loc=loc))
+        loc = DILocation(pos.line, pos.column, self.fs.scope)
+        self.fs.records.append(DbgRecord(DbgKind.NEW, var, slot, DEREF_EXPR, loc=loc))
 
-    def describe_vla_object(self: IRGen, sym: Symbol, home: Value) -> None:
+    def describe_vla_object(self, sym: Symbol, home: Value) -> None:
         """The array lives where its pointer slot points: deref the slot's contents."""
-        if self.scope is None or self.opts.opt_level > 0:
+        if self.fs.scope is None or self.opts.opt_level > 0:
             return  # optimised: the slot is promoted, the variable shows as optimised out
         dt = self.di.type(sym.type)
         if dt is None:
             return
-        var = DILocalVariable(sym.name, self.scope, self.di.file(sym.pos.file), sym.pos.line,
+        var = DILocalVariable(sym.name, self.fs.scope, self.di.file(sym.pos.file), sym.pos.line,
                               dt)
         sym.di = var
-        loc = DILocation(sym.pos.line, sym.pos.column, self.scope)
-        self.records.append(DbgRecord(DbgKind.NEW, var, home,
+        loc = DILocation(sym.pos.line, sym.pos.column, self.fs.scope)
+        self.fs.records.append(DbgRecord(DbgKind.NEW, var, home,
                                       DIExpression((DW_OP_deref, DW_OP_deref)), loc=loc))
 
 

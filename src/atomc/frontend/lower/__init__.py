@@ -1,0 +1,1 @@
+"""Lowering of the checked front-end trees to IR (entry point: `module.IRGen`)."""

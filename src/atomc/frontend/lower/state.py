@@ -1,0 +1,170 @@
+"""The state of the function being lowered, shared by every lowering module.
+
+One `FunctionState` lives as long as the module's lowering; `FunctionLowering.function`
+re-initialises its fields for each definition (file-scope lowering sees `fn` None).
+It also owns the emission helpers that need only this state: source locations,
+block creation and layout, and entry-block allocas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from ...ir import ARTIFICIAL, I64, Alloca, Block, Builder, Const, DILocation, Inst, Type, Value
+from ..ctype import INT, CType, IntT
+from ..scopes import Pos
+
+if TYPE_CHECKING:
+    from ...ir import DbgRecord, DIScope, DISubprogram, Function
+    from ...ir.blockorder import BlockOrder
+    from .. import tree as T
+    from ..abi import FuncABI
+    from ..cleanup import CleanupEntry, CleanupScope, PendingGoto
+    from ..sema import Sema
+
+
+class Loop:
+    __slots__ = ("brk", "cont", "vla_depth")
+
+    def __init__(self, brk: Block, cont: Block | None, vla_depth: int = 0) -> None:
+        self.brk = brk
+        self.cont = cont
+        self.vla_depth = vla_depth  # blocks open when the loop began (VLA stack release)
+
+
+class SwitchCtx:
+    __slots__ = ("cases", "default", "type", "values", "vla_active")
+
+    def __init__(self, ctype: IntT) -> None:
+        self.cases: list[tuple[int, Block]] = []
+        self.default: Block | None = None
+        self.type = ctype
+        self.values: set[int] = set()
+
+
+class FunctionState:
+    """Builder, current function and scope, jump targets, cleanup and VLA scopes."""
+
+    __slots__ = ("sema", "fn", "b", "scope", "sp", "alloca_count", "records", "loops",
+                 "switches", "labels", "labels_defined", "labels_used", "ret_block",
+                 "ret_slot", "started", "layout", "fabi", "ret_ctype", "sret_ptr", "reused",
+                 "dead_code", "cleanup_scopes", "cleanup_labels", "cleanup_gotos",
+                 "cleanup_all", "vla_saves", "vla_active", "vla_label_scopes", "vla_gotos",
+                 "vla_count")
+
+    def __init__(self, sema: Sema) -> None:
+        self.sema = sema  # for the inlined-body frames, which relocate everything
+        self.fn: Function | None = None
+        self.b: Builder = None  # type: ignore[assignment]
+        self.scope: DIScope | None = None
+        self.sp: DISubprogram | None = None
+        self.alloca_count = 0
+        self.records: list[DbgRecord] = []
+        self.loops: list[Loop] = []
+        self.switches: list[SwitchCtx] = []
+        self.labels: dict[str, Block] = {}
+        self.labels_defined: dict[str, Pos] = {}
+        self.labels_used: dict[str, Pos] = {}
+        self.ret_block: Block | None = None
+        self.ret_slot: Value | None = None
+        self.started: list[Block] = []  # blocks in the order their code began
+        self.layout: BlockOrder | None = None  # the pending order of fn.blocks
+        self.fabi: FuncABI | None = None
+        self.ret_ctype: CType = INT
+        self.sret_ptr: Value | None = None
+        self.reused: dict[T.Reuse, Value] = {}  # T.Reuse nodes already evaluated (kept alive)
+        self.dead_code = 0  # > 0 while emitting a branch that a constant condition skips
+        # cleanup scopes (cleanup.py), reset per function
+        self.cleanup_scopes: list[CleanupScope] = []
+        self.cleanup_labels: dict[str, tuple[int, ...]] = {}
+        self.cleanup_gotos: list[PendingGoto] = []
+        self.cleanup_all: dict[int, CleanupEntry] = {}
+        # VLA scopes (vla.py), reset per function
+        self.vla_saves: list[Value | None] = []  # per open block: the saved %rsp slot, if any
+        self.vla_active: list[int] = []  # ids of the VLAs whose scope is open
+        self.vla_label_scopes: dict[str, tuple[int, ...]] = {}
+        self.vla_gotos: list[tuple[str, tuple[int, ...], Pos]] = []
+        self.vla_count = 0
+
+    def loc(self, pos: Pos | None) -> DILocation | None:
+        if self.sema.inline_frames:  # inlined gnu_inline body: all at the call
+            return self.sema.inline_frames[-1].loc
+        if pos is None or self.scope is None or pos.line == 0:
+            return None
+        return DILocation(pos.line, pos.column, self.scope)
+
+    @contextmanager
+    def at(self, pos: Pos | None) -> Iterator[None]:
+        with self.b.at(self.loc(pos)):
+            yield
+
+    def new_block(self, name: str) -> Block:
+        assert self.fn is not None
+        b = self.fn.add_block(name)
+        if self.layout is not None:
+            self.layout.append(b)
+        return b
+
+    def start(self, block: Block) -> None:
+        """Continue emitting in `block`; a block is laid out where its code begins."""
+        fn = self.fn
+        lay = self.layout
+        if fn is not None and not block.insts and (
+                block in lay if lay is not None else block in fn.blocks):
+            if lay is not None:
+                if lay.last() is not block:
+                    lay.append(block)  # moves it to the end
+            elif fn.blocks[-1] is not block:
+                fn.blocks.remove(block)
+                fn.blocks.append(block)
+            if not self.started or self.started[-1] is not block:
+                self.started.append(block)
+        self.b.position_at_end(block)
+
+    def sink_condition(self, cond_from: int, body_from: int) -> None:
+        """Lay a loop's condition blocks out after its body, as gcc does: the loop is
+        entered by a jump to the test at the bottom, so the `while`/`for` line's first
+        row is outside the loop and a breakpoint there is hit once."""
+        fn = self.fn
+        assert fn is not None
+        cond = self.started[cond_from:body_from]
+        body = set(self.started[body_from:])
+        if not cond or not body:
+            return
+        lay = self.layout
+        if lay is not None:  # the same moves, on the pending layout (no list scans)
+            for b in cond:
+                lay.remove(b)
+            lay.insert_after(max((b for b in body if b in lay), key=lay.sort_key), cond)
+            return
+        for b in cond:
+            fn.blocks.remove(b)
+        last = max(i for i, b in enumerate(fn.blocks) if b in body)
+        fn.blocks[last + 1:last + 1] = cond
+
+    def ensure_open(self) -> None:
+        """After a terminator, continue in a fresh (unreachable) block."""
+        if self.b.terminated:
+            self.start(self.new_block("dead"))
+
+    def alloca(self, size: int, align: int, name: str = "") -> Inst:
+        assert self.fn is not None
+        inst = Alloca(max(size, 1), max(align, 1), loc=ARTIFICIAL, name=name)
+        self.fn.entry.insert(self.alloca_count, inst)
+        self.alloca_count += 1
+        return inst
+
+    def const(self, ty: Type, v: int) -> Const:
+        return Const(ty, v)
+
+    def offset_ptr(self, base: Value, offset: int) -> Value:
+        if offset == 0:
+            return base
+        return self.b.ptradd(base, Const(I64, offset))
+
+
+def raise_internal(msg: str) -> None:
+    from ...diag import InternalCompilerError
+    raise InternalCompilerError(msg, where="irgen")

@@ -1,0 +1,5 @@
+"""The semantic checker (`Sema`) and its parts."""
+
+from .core import Sema
+
+__all__ = ["Sema"]

@@ -1,0 +1,127 @@
+"""Rvalue conversion, casts and the checks of assignment-like conversions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...ir.x87float import X80
+from .. import tree as T
+from ..complex_sema import (
+    complex_cast,
+)
+from ..consteval import ConstError, evaluate
+from ..ctype import (
+    BOOL,
+    INT,
+    ArrayT,
+    ComplexT,
+    CType,
+    EnumT,
+    FloatT,
+    FuncT,
+    IntT,
+    PointerT,
+    StructT,
+    VlaT,
+    as_float,
+    as_int,
+    is_integer,
+    is_pointer,
+    is_void,
+    unqual,
+    wrap,
+)
+from ..scopes import Pos
+
+if TYPE_CHECKING:
+    from .core import Sema
+
+
+class Conversions:
+    """Rvalue conversion, casts and the checks of assignment-like conversions."""
+
+    __slots__ = ("sema",)
+
+    def __init__(self, sema: Sema) -> None:
+        self.sema = sema
+
+    def rvalue(self, e: T.Expr) -> T.Expr:
+        """Array/function decay; the result is a value expression."""
+        u = unqual(e.type)
+        if isinstance(u, (ArrayT, VlaT)):
+            return T.Decay(e, PointerT(u.elem))
+        if isinstance(u, FuncT):
+            return T.Decay(e, PointerT(e.type))
+        return e
+
+    def value(self, e: T.Expr, what: str = "") -> T.Expr:
+        """rvalue() plus the check that a value exists (not void)."""
+        e = self.rvalue(e)
+        if is_void(e.type):
+            self.sema.error(e.pos, "void value not ignored as it ought to be")
+            return T.IntConst(0, INT, e.pos)
+        return e
+
+    def cast(self, e: T.Expr, to: CType, explicit: bool = False) -> T.Expr:
+        """Conversion node (no checks); folds integer constants."""
+        same = e.type is to or (unqual(e.type) == unqual(to)
+                                 and not isinstance(unqual(to), EnumT))
+        if same and not explicit:
+            return e
+        if isinstance(unqual(to), ComplexT) or isinstance(unqual(e.type), ComplexT):
+            return complex_cast(self.sema, e, to, explicit)
+        ti = as_int(to)
+        if isinstance(e, T.IntConst) and ti is not None:
+            return T.IntConst(wrap(e.value, ti) if ti != BOOL else int(e.value != 0), to, e.pos)
+        tf = as_float(to)
+        if isinstance(e, (T.IntConst, T.FloatConst)) and (tf is not None or ti is not None):
+            v = evaluate(T.Cast(e, to, e.pos, explicit))
+            if isinstance(v, (float, X80)):
+                return T.FloatConst(v, to, e.pos)
+            if isinstance(v, int):
+                return T.IntConst(v, to, e.pos)
+        return T.Cast(e, to, e.pos, explicit)
+
+    def is_null_const(self, e: T.Expr) -> bool:
+        if not is_integer(e.type) and not (is_pointer(e.type) and
+                                           is_void(unqual(e.type).pointee)):  # type: ignore
+            return False
+        try:
+            v = evaluate(e)
+        except ConstError:
+            return False
+        return v == 0 and isinstance(v, int)
+
+    def assign_convert(self, e: T.Expr, to: CType, context: str, pos: Pos | None = None) -> T.Expr:
+        """Convert `e` as if by assignment to an object of type `to`."""
+        e = self.value(e)
+        p = pos or e.pos
+        tu = unqual(to)
+        eu = unqual(e.type)
+        if isinstance(tu, (FloatT, ComplexT)):
+            if isinstance(eu, (IntT, EnumT, FloatT, ComplexT)):
+                return self.cast(e, to)
+            self.sema.error(p, f"incompatible types {context} '{to}' from '{e.type}'")
+            return self.cast(T.IntConst(0, INT, p), to)
+        if isinstance(tu, (IntT, EnumT)):
+            if isinstance(eu, (IntT, EnumT, FloatT, ComplexT)):
+                return self.cast(e, to)
+            if isinstance(eu, PointerT):
+                if tu == BOOL:
+                    return self.cast(e, to)
+                self.sema.error(p, f"incompatible pointer to integer conversion {context} "
+                              f"'{to}' from '{e.type}'")
+                return self.cast(e, to)
+        elif isinstance(tu, PointerT):
+            if isinstance(eu, PointerT):
+                return self.cast(e, to)
+            if isinstance(eu, (IntT, EnumT)):
+                if self.is_null_const(e):
+                    return self.cast(e, to)
+                self.sema.error(p, f"incompatible integer to pointer conversion {context} "
+                              f"'{to}' from '{e.type}'")
+                return self.cast(e, to)
+        elif isinstance(tu, StructT) and eu is tu:
+            return e
+        self.sema.error(p, f"incompatible types {context} '{to}' from '{e.type}'")
+        return T.IntConst(0, INT, p) if not isinstance(tu, StructT) else e

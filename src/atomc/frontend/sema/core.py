@@ -1,0 +1,162 @@
+"""Semantic analysis: declarations, types and expressions.
+
+`Sema` turns pycparser declarations into `Symbol`s and C types, and pycparser
+expressions into the typed tree of `tree.py`, reporting user errors through
+the diagnostic engine. Statements are walked by the lowering (`lower/statement.py`),
+which asks `Sema` for the typed pieces (expressions, declarations, initialisers,
+case values).
+
+`Sema` itself holds the checker's state, positions and diagnostics; the checks are
+its parts, each a module of this package reached through an attribute:
+
+| attribute | module | checks |
+|---|---|---|
+| `types` | `types.py` | types from declarators and specifiers, attributes, pragmas |
+| `decls` | `declarations.py` | declarations, typedefs, parameters, constant expressions |
+| `conv` | `conversions.py` | rvalues, casts, assignment conversions |
+| `exprs` | `expressions.py` | primary and postfix expressions (and the dispatch) |
+| `ops` | `operators.py` | unary, binary, conditional and assignment operators |
+| `calls` | `calls.py` | calls, builtins, library calls, `offsetof` |
+| `inits` | `initialisers.py` | initialisers |
+| `stmts` | `statements.py` | conditions and return values |
+
+After an error, expressions come back as an `IntConst` of type int so that
+checking can go on and report more than one problem per file.
+"""
+
+from __future__ import annotations
+
+from pycparser import c_ast
+
+from ...diag import DiagnosticEngine, SourceSpan
+from .. import tree as T
+from ..ctype import (
+    INT,
+    CType,
+    StructT,
+    Typedef,
+)
+from ..float_builtins import LIBRARY_BUILTINS
+from ..gnu_inline import (
+    InlineDef,
+    InlineFrame,
+)
+from ..labelvalues import LabelValues
+from ..scopes import Pos, Scopes, Symbol
+from .calls import CallChecker
+from .common import (
+    make_va_list_type,
+)
+from .conversions import Conversions
+from .declarations import DeclarationChecker
+from .expressions import ExpressionChecker
+from .initialisers import InitialiserChecker
+from .operators import OperatorChecker
+from .statements import StatementChecker
+from .types import TypeResolver
+
+
+class Sema:
+    """Checks declarations and expressions for the lowering and reports user errors."""
+
+    def __init__(self, diags: DiagnosticEngine, main_file: str,
+                 system_files: frozenset[str],
+                 lines: dict[str, list[str]] | None = None) -> None:
+        """`lines`: the text each file has in the preprocessed input, which the columns
+        of pycparser's coordinates refer to (read from the files when absent)."""
+        self.diags = diags
+        self.main_file = main_file
+        self.system_files = system_files
+        self.scopes = Scopes()
+        self.va_list = Typedef("__builtin_va_list", make_va_list_type())
+        self.function: Symbol | None = None  # function being defined
+        self.function_ret: CType = INT
+        self.statics_used: dict[str, int] = {}
+        self.anon_count = 0
+        self._lines: dict[str, list[str]] = dict(lines or {})
+        self.string_count = 0
+        self.quiet = 0  # > 0 while typing a statement expression on trial
+        self.pack: int | None = None  # `#pragma pack(N)` in effect
+        self.static_literals: dict[str, T.CompoundLit] = {}  # file-scope compound literals
+        self.libcalls: dict[str, Symbol] = {}  # libgcc helpers behind GCC builtins
+        self.pack_stack: list[int | None] = []
+        self.sections: dict[str, str] = {}  # file-scope name -> `section` attribute
+        self.label_values = LabelValues()  # `&&label` / `goto *p` of the current function
+        # struct/union definitions already laid out, by parse node: pycparser shares
+        # one node among the declarators of `struct s {...} a, b;`
+        self.defined_records: dict[int, StructT] = {}
+        self.transparent_unions: set[StructT] = set()  # GNU `transparent_union` types
+        self.symbol_directives: dict[str, list] = {}  # `alias`, `ifunc`, ... (symbol_aliases)
+        self.defined_types: dict[c_ast.Node, CType] = {}  # struct/union/enum definitions
+        self.inline_defs: dict[str, InlineDef] = {}  # inline-only bodies (gnu_inline)
+        self.inline_frames: list[InlineFrame] = []  # inlined calls being expanded
+        self.call_diagnostics: dict[str, tuple[str, str]] = {}  # `warning`/`error` attributes
+        self.alloc_sizes: dict[str, tuple[int, ...]] = {}  # `alloc_size` argument positions
+        self.optimizing = False  # -O1 and above (set by the front end's driver)
+        # library functions called by their plain names that expand like their
+        # __builtin_ spelling (set by the front end's driver from -fno-builtin)
+        self.library_builtins: frozenset[str] = LIBRARY_BUILTINS
+        self.gnu89_inline = False  # gnu89 `extern inline` semantics
+        self.types = TypeResolver(self)
+        self.decls = DeclarationChecker(self)
+        self.conv = Conversions(self)
+        self.exprs = ExpressionChecker(self)
+        self.ops = OperatorChecker(self)
+        self.calls = CallChecker(self)
+        self.inits = InitialiserChecker(self)
+        self.stmts = StatementChecker(self)
+        self.exprs.handlers = {name[2:]: getattr(part, name) for part in (self.exprs, self.ops)
+                               for name in dir(part) if name.startswith("e_")}
+
+    def pos(self, node: c_ast.Node | None, fallback: Pos | None = None) -> Pos:
+        coord = getattr(node, "coord", None) if node is not None else None
+        if coord is None or not getattr(coord, "line", 0):
+            return fallback or Pos(self.main_file, 0, 0)
+        return Pos(coord.file or self.main_file, coord.line, coord.column or 0)
+
+    def error(self, where: Pos | c_ast.Node | None, msg: str) -> None:
+        if self.quiet:
+            return
+        p = where if isinstance(where, Pos) else self.pos(where)
+        span = SourceSpan(p.file, p.line, p.column) if p.line else None
+        self.diags.error(span, msg)
+
+    def warning(self, where: Pos | c_ast.Node | None, msg: str, option: str = "") -> None:
+        """A warning gcc controls with -W`option`."""
+        if self.quiet:
+            return
+        p = where if isinstance(where, Pos) else self.pos(where)
+        self.diags.warning(SourceSpan(p.file, p.line, p.column) if p.line else None, msg,
+                           option)
+
+    def is_system(self, p: Pos) -> bool:
+        return p.file in self.system_files
+
+    def source_line(self, p: Pos) -> str | None:
+        lines = self._lines.get(p.file)
+        if lines is None:
+            try:
+                with open(p.file, encoding="utf-8", errors="replace") as f:
+                    lines = f.read().split("\n")
+            except OSError:
+                lines = []
+            self._lines[p.file] = lines
+        return lines[p.line - 1] if 1 <= p.line <= len(lines) else None
+
+    def operator_pos(self, node_pos: Pos, right: c_ast.Node, op: str) -> Pos:
+        """Column of a binary/assignment operator: scan back from the right operand."""
+        rp = self.pos(right)
+        if rp.line != node_pos.line or rp.file != node_pos.file or rp.column <= 1:
+            return node_pos
+        text = self.source_line(rp)
+        if text is None:
+            return node_pos
+        i = rp.column - 2  # 0-based index just before the right operand
+        if i >= len(text):
+            return node_pos
+        while i >= 0 and text[i] in " \t(":
+            i -= 1
+        start = i - len(op) + 1
+        if start >= 0 and text[start : i + 1] == op and start + 1 > node_pos.column:
+            return Pos(rp.file, rp.line, start + 1)
+        return node_pos

@@ -1,0 +1,74 @@
+"""The front end's typed-tree boundary (issue 12 §1), locked in for the lowering modules
+already converted: they read only `tree.py` nodes, so they import no pycparser, report
+no user diagnostics (only `InternalCompilerError`, a compiler bug) and never call `Sema`.
+
+Still on the far side of the boundary (walking pycparser statements, asking `Sema`,
+reporting errors): `lower/statement.py`, `lower/function.py`, `lower/module.py`,
+`cleanup.py`, `vla.py`, `gnu_inline.py`, `labelvalues.py`, `asm_stmt.py`, `fortify.py`.
+Add a module to CONVERTED when it crosses.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import atomc.frontend
+
+FRONTEND = Path(atomc.frontend.__file__).parent
+CONVERTED = [
+    "lower/expression.py", "lower/assign.py", "lower/builtins.py", "lower/initialiser.py",
+    "lower/state.py", "complex_gen.py", "atomic_irgen.py", "builtin_ir.py", "longdouble.py",
+]
+# FunctionState reads the inlined-call frames (their location replaces every other)
+SEMA_ALLOWED = {"lower/state.py": {"inline_frames"}}
+
+
+def violations(source: str, sema_allowed: set[str]) -> list[str]:
+    """What in `source` crosses the boundary: pycparser, diagnostics, `Sema`."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out += [f"import {a.name}" for a in node.names if a.name.startswith("pycparser")]
+        elif isinstance(node, ast.ImportFrom):
+            mod = node.module or ""
+            names = {a.name for a in node.names}
+            if mod.startswith("pycparser") or "c_ast" in names:
+                out.append(f"from {mod} import pycparser names")
+            if mod.split(".")[-1] == "diag" and names - {"InternalCompilerError"}:
+                out.append(f"from {mod} import {sorted(names)}")
+            if mod.split(".")[-1] == "sema" and node.level:
+                if not _type_only(source, node):
+                    out.append(f"from {mod} import {sorted(names)} (at run time)")
+        elif isinstance(node, ast.Attribute) and node.attr == "sema":
+            out.append(f"uses Sema (line {node.lineno})")
+        elif (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute)
+              and node.value.attr == "sema" and node.attr not in sema_allowed):
+            out.append(f"sema.{node.attr} (line {node.lineno})")
+    if sema_allowed:  # the reference itself is allowed; only the listed attributes
+        out = [v for v in out if not v.startswith("uses Sema")]
+    return out
+
+
+def _type_only(source: str, imp: ast.ImportFrom) -> bool:
+    tree = ast.parse(source)
+    return any(isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING"
+               and any(ast.dump(x) == ast.dump(imp) for x in n.body) for n in tree.body)
+
+
+@pytest.mark.parametrize("module", CONVERTED)
+def test_lowering_module_stays_on_the_tree(module: str) -> None:
+    source = (FRONTEND / module).read_text()
+    assert violations(source, SEMA_ALLOWED.get(module, set())) == []
+
+
+def test_check_catches_crossings() -> None:
+    bad = ("from pycparser import c_ast\nfrom ..diag import DiagnosticEngine\n"
+           "def f(self):\n    self.sema.error(None, 'x')\n")
+    found = violations(bad, set())
+    assert any("pycparser" in v for v in found)
+    assert any("DiagnosticEngine" in v for v in found)
+    assert any(v.startswith("uses Sema") for v in found)
+    assert violations("from ...diag import InternalCompilerError\n", set()) == []
