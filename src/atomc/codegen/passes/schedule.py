@@ -148,6 +148,26 @@ def schedule_block(b: MBlock) -> None:
     b.insts = out
 
 
+_COMPARES = ("cmp", "test", "ucomis", "comis", "bt")  # they write the flags and nothing else
+
+
+def _branch_compare(real: list[MInst]) -> int:
+    """The compare whose flags the block's conditional branch tests, when nothing
+    between them reads the flags; else -1."""
+    k = len(real) - 1
+    while k >= 0 and desc(real[k].opcode).is_branch and not _reads_flags(real[k].opcode):
+        k -= 1  # the trailing unconditional jump
+    if k < 0 or not (desc(real[k].opcode).is_branch and _reads_flags(real[k].opcode)):
+        return -1
+    for j in range(k - 1, -1, -1):
+        op = real[j].opcode
+        if _reads_flags(op) or desc(op).is_call or desc(op).is_branch:
+            return -1
+        if _writes_flags(op):
+            return j if op.startswith(_COMPARES) and op != "bts" else -1
+    return -1
+
+
 def _dependences(real: list[MInst]) -> tuple[list[set[int]], list[bool]]:
     """Each instruction's predecessors in the dependence graph, and which ones are
     barriers (calls, branches, terminators, inline asm: they also depend on every
@@ -198,6 +218,13 @@ def _dependences(real: list[MInst]) -> tuple[list[set[int]], list[bool]]:
             mem_reads = []
         elif mr:
             mem_reads.append(i)
+    # The branch's compare issues last, right before it, as gcc and clang emit it: x86
+    # fuses an adjacent compare and jump into one micro-op, and a loop's exit test
+    # stays after the body's stores, so a debugger stopping at the test sees the
+    # iteration's memory complete.
+    cmp = _branch_compare(real)
+    if cmp >= 0:
+        preds[cmp].update(j for j in range(n) if j != cmp and not barrier[j])
     return preds, barrier
 
 
