@@ -13,7 +13,6 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TextIO
 
-
 # What is being compiled right now (" in function 'f'"), for the one-line
 # internal-error report; set by the phases, read only by the driver.
 compiling_where: ContextVar[str] = ContextVar("compiling_where", default="")

@@ -49,9 +49,11 @@ class CompileOptions:
     print_after_all: bool = False
     print_after: tuple[str, ...] = ()
     verify_each: bool = False
-    print_mir_after_all: bool = False  # the machine IR after instruction selection and every machine pass
+    # the machine IR after instruction selection and every machine pass
+    print_mir_after_all: bool = False
     print_mir_after: tuple[str, ...] = ()
-    verify_machineinstrs: bool = False  # the MIR verifier and debug-info contracts after every machine pass
+    # the MIR verifier and debug-info contracts after every machine pass
+    verify_machineinstrs: bool = False
     passes: tuple[str, ...] | None = None
     opt_bisect_limit: int = -1
     time_passes: bool = False

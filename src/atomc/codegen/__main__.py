@@ -14,8 +14,8 @@ from ..ir.parser import IRParseError, parse_module
 from ..opt.legalize_i128 import legalize_module
 from ..options import CompileOptions
 from . import compile_function, generate_assembly
-from .passes.fallthrough import fold_fallthrough_branches
 from .mir import print_mfunction
+from .passes.fallthrough import fold_fallthrough_branches
 from .regalloc.fast import allocate
 from .x86_64.isel.select import select_function
 

@@ -21,8 +21,8 @@ from ..dwarf.files import FileTable
 from ..dwarf.macros import MacroEvent
 from ..dwarf.model import FunctionDebugInfo
 from ..ir.function import Module
-from ..observe import machine_observer
 from ..ir.work import STAGES, report_stages, stage
+from ..observe import machine_observer
 from ..opt.legalize_i128 import legalize_module
 from ..options import CompileOptions
 from .debuginfo.line_rows import compute_rows
@@ -43,7 +43,12 @@ from .x86_64.asm.symbols import declaration_directives, init_fini_arrays
 from .x86_64.cet import data_references, property_note, tracks_branches
 from .x86_64.isel.select import select_function
 from .x86_64.passes import (
-    DropBarriers, FrameLowering, FramePolicy, Hardening, Peephole, StackProtector,
+    DropBarriers,
+    FrameLowering,
+    FramePolicy,
+    Hardening,
+    Peephole,
+    StackProtector,
 )
 from .x86_64.target import X86_64
 

@@ -22,8 +22,20 @@ from dataclasses import dataclass
 
 from ..ir import F32, F64, F80, I8, I16, I32, I64, I128, PTR, FloatType, IntType, Type
 from .ctype import (
-    BOOL, LDOUBLE, ArrayT, ComplexT, CType, EnumT, FloatT, FuncT, IntT, PointerT, StructT,
-    VoidT, contains_long_double, unqual,
+    BOOL,
+    LDOUBLE,
+    ArrayT,
+    ComplexT,
+    CType,
+    EnumT,
+    FloatT,
+    FuncT,
+    IntT,
+    PointerT,
+    StructT,
+    VoidT,
+    contains_long_double,
+    unqual,
 )
 
 

@@ -165,7 +165,7 @@ def _operand(g: IRGen, node: c_ast.Node, is_out: bool) -> _Operand | None:
                                             or ch in _MEMORY or ch in SPECIFIC_REGS)]
     if unknown or not letters:
         sema.error(pos, f"impossible constraint '{raw}' in 'asm'" if letters
-                   else f"empty constraint in 'asm' operand")
+                   else "empty constraint in 'asm' operand")
         return None
     e = sema.exprs.expr(args[0])
     early = "&" in alt

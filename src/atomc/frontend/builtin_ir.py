@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from ..ir import I1, I8, I32, I64, PTR, VOID, X80, Const, FloatType, InlineAsm, IntType, Op, Value
 from .abi import scalar_ir_type
-from .longdouble import smallest_normal, x87_magnitude
 from .ctype import as_int, unqual
+from .longdouble import smallest_normal, x87_magnitude
 
 if TYPE_CHECKING:
     from . import tree as T

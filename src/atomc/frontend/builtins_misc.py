@@ -16,8 +16,27 @@ from pycparser import c_ast
 
 from . import tree as T
 from .ctype import (
-    BOOL, CHAR, DOUBLE, INT, UINT, ULONG, ULLONG, USHORT, VOID, ArrayT, CType, EnumT, FloatT,
-    FuncT, IntT, PointerT, StructT, VoidT, as_int, qualify, unqual,
+    BOOL,
+    CHAR,
+    DOUBLE,
+    INT,
+    UINT,
+    ULLONG,
+    ULONG,
+    USHORT,
+    VOID,
+    ArrayT,
+    CType,
+    EnumT,
+    FloatT,
+    FuncT,
+    IntT,
+    PointerT,
+    StructT,
+    VoidT,
+    as_int,
+    qualify,
+    unqual,
 )
 from .scopes import Symbol
 from .typed_builtins import overflow_call

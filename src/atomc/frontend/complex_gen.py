@@ -21,7 +21,12 @@ from ..ir import I8, I32, Branch, Const, Op, TupleType, Value
 from . import tree as T
 from .abi import func_abi, scalar_ir_type
 from .complex_sema import (
-    ComplexBinary, ComplexCast, ComplexCompare, ComplexConst, ComplexPair, ComplexUnary,
+    ComplexBinary,
+    ComplexCast,
+    ComplexCompare,
+    ComplexConst,
+    ComplexPair,
+    ComplexUnary,
 )
 from .ctype import BOOL, LDOUBLE, ComplexT, CType, FloatT, FuncT, as_complex, as_int, unqual
 

@@ -34,8 +34,23 @@ from typing import TYPE_CHECKING
 from ..ir.x87float import DOUBLE, SINGLE, X80, round_binary
 from . import tree as T
 from .ctype import (
-    BOOL, DOUBLE as C_DOUBLE, FLOAT, INT, LDOUBLE, ComplexT, CType, FloatT, PointerT, as_complex,
-    as_float, as_int, common_arith, is_arith, unqual,
+    BOOL,
+    FLOAT,
+    INT,
+    LDOUBLE,
+    ComplexT,
+    CType,
+    FloatT,
+    PointerT,
+    as_complex,
+    as_float,
+    as_int,
+    common_arith,
+    is_arith,
+    unqual,
+)
+from .ctype import (
+    DOUBLE as C_DOUBLE,
 )
 from .floats import float_of_int, is_zero, ld_binary, round_to
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from . import tree as T
-from .ctype import BOOL, PointerT, as_float, as_int, unqual, wrap
 from ..ir.x87float import X80
+from . import tree as T
 from .complex_sema import COMPLEX_NODES, CValue, evaluate_complex
+from .ctype import BOOL, PointerT, as_float, as_int, unqual, wrap
 from .floats import float_of_int, float_to_int, is_zero, ld_binary, round_to
 
 

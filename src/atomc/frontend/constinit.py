@@ -8,9 +8,9 @@ from collections.abc import Callable
 
 from ..ir import X80, DataItem, SymRef, Zeros
 from . import tree as T
-from .consteval import Address, ConstError, evaluate
 from .bitfields import BitFieldT
 from .complex_sema import CValue
+from .consteval import Address, ConstError, evaluate
 from .ctype import ComplexT, CType, PointerT, StructT, as_float, as_int, unqual
 
 

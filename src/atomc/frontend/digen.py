@@ -23,9 +23,9 @@ from ..ir import (
 )
 from .ctype import (
     ArrayT,
+    ComplexT,
     CType,
     EnumT,
-    ComplexT,
     FloatT,
     FuncT,
     IntT,

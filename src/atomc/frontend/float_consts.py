@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
-from . import tree as T
 from ..ir.x87float import EXP_MAX, INF, INT_BIT, QUIET_BIT, X80
+from . import tree as T
 from .ctype import DOUBLE, FLOAT, LDOUBLE, CType, FloatT
 from .literals import LiteralError, string_literal
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 import struct
 from fractions import Fraction
-
 from typing import TYPE_CHECKING
 
 from ..ir.x87float import DOUBLE, SINGLE, X80, add, compare, div, mul, sub
@@ -110,7 +109,7 @@ def float_of_int(v: int, size: int) -> float | X80:
     return _nearest_single(Fraction(v)) if size == 4 else float(v)
 
 
-def float_to_int(v: float | X80, it: "IntT") -> int | None:
+def float_to_int(v: float | X80, it: IntT) -> int | None:
     """C's truncating conversion when the result is representable, else None
     (undefined behaviour: left to run time, as gcc does)."""
     if isinstance(v, X80):

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 from pycparser import c_ast
 
 from . import tree as T
+from .atomic_builtins import atomic_builtin
+from .builtins_misc import misc_builtin
 from .ctype import (
     CHAR,
     INT,
@@ -26,10 +28,8 @@ from .ctype import (
     as_int,
     qualify,
 )
-from .scopes import Pos, Symbol
-from .atomic_builtins import atomic_builtin
-from .builtins_misc import misc_builtin
 from .fortify import fortify_builtin
+from .scopes import Pos, Symbol
 from .typed_builtins import typed_builtin
 
 if TYPE_CHECKING:

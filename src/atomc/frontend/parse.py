@@ -16,8 +16,8 @@ from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
 from .generic_selection import parse_generic
-from .imaginary import ImaginaryLexer
 from .gnu_parse import AtomcLexer, GnuStatementsMixin, GnuSyntaxMixin
+from .imaginary import ImaginaryLexer
 from .preprocess import SOURCE_ERRORS
 
 _TOKEN_SPELLING = {

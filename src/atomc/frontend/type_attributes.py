@@ -24,8 +24,22 @@ from pycparser import c_ast
 from . import tree as T
 from .attributes import attribute_nodes
 from .ctype import (
-    DOUBLE, FLOAT, LDOUBLE, ArrayT, CType, EnumT, FloatT, IntT, PointerT, StructT, Typedef,
-    as_int, compatible, int_type_of_mode, is_void, unqual,
+    DOUBLE,
+    FLOAT,
+    LDOUBLE,
+    ArrayT,
+    CType,
+    EnumT,
+    FloatT,
+    IntT,
+    PointerT,
+    StructT,
+    Typedef,
+    as_int,
+    compatible,
+    int_type_of_mode,
+    is_void,
+    unqual,
 )
 from .pending import PendingT, check_declared_type
 from .scopes import Symbol

@@ -22,9 +22,24 @@ from pycparser import c_ast
 
 from . import tree as T
 from .ctype import (
-    BOOL, INT, INT128, LLONG, LONG, UINT, UINT128, ULLONG, ULONG, VOID, CType, EnumT, IntT,
-    PointerT, as_float,
-    as_int, is_const, unqual,
+    BOOL,
+    INT,
+    INT128,
+    LLONG,
+    LONG,
+    UINT,
+    UINT128,
+    ULLONG,
+    ULONG,
+    VOID,
+    CType,
+    EnumT,
+    IntT,
+    PointerT,
+    as_float,
+    as_int,
+    is_const,
+    unqual,
 )
 from .generic_selection import same_type
 from .scopes import Pos

@@ -19,10 +19,31 @@ from contextlib import contextmanager
 from .debuginfo import ARTIFICIAL, DILocation, Loc, stored_loc
 from .function import Block, Function
 from .insts import (
-    CAST_OPS, Alloca, Binary, Branch, Call, Cast, Cmp, Extract, Inst, Jump, Load, MemCopy,
-    MemSet, Op, PtrAdd, Ret, Select, Store, Switch, Unreachable, VaStart,
+    CAST_OPS,
+    Alloca,
+    Binary,
+    Branch,
+    Call,
+    Cast,
+    Cmp,
+    DynAlloca,
+    Extract,
+    Inst,
+    Jump,
+    Load,
+    MemCopy,
+    MemSet,
+    Op,
+    PtrAdd,
+    Ret,
+    Select,
+    StackRestore,
+    StackSave,
+    Store,
+    Switch,
+    Unreachable,
+    VaStart,
 )
-from .insts import DynAlloca, StackRestore, StackSave
 from .types import Type
 from .values import Value
 

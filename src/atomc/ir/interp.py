@@ -24,8 +24,11 @@ import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from . import interp_x87 as x87
+from .atomics import execute_atomic
 from .function import Block, Function, Global, Module, SymRef, Zeros
 from .insts import (
+    ATOMIC_OPS,
     Alloca,
     Call,
     Cast,
@@ -40,13 +43,10 @@ from .insts import (
     Store,
     Switch,
 )
-from .atomics import execute_atomic
-from .insts import ATOMIC_OPS
-from . import interp_x87 as x87
 from .types import FloatType, IntType, Type
 from .values import Const, Undef, Value
-from .x87float import X80
 from .wide import Wide, eval_wide
+from .x87float import X80
 
 Scalar = int | float | X80
 RtValue = Scalar | tuple[Scalar, ...] | None

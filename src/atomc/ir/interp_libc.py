@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from . import interp_x87 as x87
 from .insts import Call
-from .libgcc128 import LIBGCC_TI
 from .interp import External, InterpError, Memory, ProgramExit, Scalar, Trap, to_signed
+from .libgcc128 import LIBGCC_TI
 from .x87float import X80
 
 if TYPE_CHECKING:

@@ -15,7 +15,16 @@ from fractions import Fraction
 from .insts import Op
 from .types import FloatType, IntType, Type
 from .x87float import (
-    DOUBLE, INT_BIT, SINGLE, X80, ZERO, add, compare, div, mul, sub,
+    DOUBLE,
+    INT_BIT,
+    SINGLE,
+    X80,
+    ZERO,
+    add,
+    compare,
+    div,
+    mul,
+    sub,
 )
 
 

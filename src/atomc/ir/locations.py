@@ -19,7 +19,13 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from .debuginfo import (
-    ARTIFICIAL, DILexicalBlock, DILocation, DIScope, Loc, NoLoc, loc_or_artificial,
+    ARTIFICIAL,
+    DILexicalBlock,
+    DILocation,
+    DIScope,
+    Loc,
+    NoLoc,
+    loc_or_artificial,
 )
 from .function import AtomCounter
 from .insts import Inst

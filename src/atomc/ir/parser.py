@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple, NoReturn, TypeVar, cast
 
+from .atomics_text import parse_atomic
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
     ARTIFICIAL,
@@ -46,16 +47,19 @@ from .debuginfo import (
 )
 from .function import Block, DataItem, Function, Global, Module, SymRef, Zeros
 from .insts import (
+    ATOMIC_OPS,
     BINARY_OPS,
     CAST_OPS,
     FCMP_PREDS,
     ICMP_PREDS,
     Alloca,
+    ArrayKind,
     Binary,
     Branch,
     Call,
     Cast,
     Cmp,
+    DynAlloca,
     Extract,
     InlineAsm,
     Inst,
@@ -67,13 +71,13 @@ from .insts import (
     PtrAdd,
     Ret,
     Select,
+    StackRestore,
+    StackSave,
     Store,
     Switch,
     Unreachable,
     VaStart,
 )
-from .insts import ATOMIC_OPS, ArrayKind, DynAlloca, StackRestore, StackSave
-from .atomics_text import parse_atomic
 from .types import (
     F32,
     F64,
@@ -93,8 +97,8 @@ from .types import (
     Type,
 )
 from .values import Const, Undef, Use, Value
-from .x87float import parse_x80
 from .wide import ARITY, Wide, parse_wide_head
+from .x87float import parse_x80
 
 _T = TypeVar("_T")
 

@@ -10,18 +10,43 @@ from __future__ import annotations
 import math
 import struct
 
+from .atomics_text import atomic_body
 from .dbgrecords import DbgRecord
 from .debuginfo import (
-    DIBasicType, DICompileUnit, DICompositeType, DIDerivedType, DIEnumerator, DIFile,
-    DIGlobalVariable, DILexicalBlock, DILocalVariable, DILocation, DISubprogram,
-    DISubrange, DISubroutineType,
+    DIBasicType,
+    DICompileUnit,
+    DICompositeType,
+    DIDerivedType,
+    DIEnumerator,
+    DIFile,
+    DIGlobalVariable,
+    DILexicalBlock,
+    DILocalVariable,
+    DILocation,
+    DISubprogram,
+    DISubrange,
+    DISubroutineType,
 )
 from .function import Block, Function, Global, Module, SymRef, Zeros
 from .insts import (
-    Alloca, Branch, Call, Cast, Cmp, Extract, InlineAsm, Inst, Load, MemCopy, MemSet, Op, Store, Switch,
+    ATOMIC_OPS,
+    Alloca,
+    Binary,
+    Branch,
+    Call,
+    Cast,
+    Cmp,
+    DynAlloca,
+    Extract,
+    InlineAsm,
+    Inst,
+    Load,
+    MemCopy,
+    MemSet,
+    Op,
+    Store,
+    Switch,
 )
-from .insts import ATOMIC_OPS, Binary, DynAlloca
-from .atomics_text import atomic_body
 from .types import IntType
 from .values import Arg, BlockParam, Const, Undef, Value
 from .wide import Wide

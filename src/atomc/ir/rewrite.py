@@ -25,18 +25,23 @@ import enum
 from collections.abc import Iterable, Sequence
 
 from . import work
+from .blockorder import BlockOrder
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
-    DW_OP_constu, DW_OP_consts, DW_OP_minus, DW_OP_mul, DW_OP_plus_uconst, DIExpression,
+    DIExpression,
+    DW_OP_consts,
+    DW_OP_constu,
+    DW_OP_minus,
+    DW_OP_mul,
+    DW_OP_plus_uconst,
 )
-from .blockorder import BlockOrder
 from .dominators import reverse_post_order
 from .function import AtomCounter, Block, Function
 from .insts import Binary, Cast, Inst, Jump, Op
 from .locations import drop, keep, merge_locations
 from .types import FloatType, IntType
-from .x87float import X80
 from .values import Const, Undef, Use, Value
+from .x87float import X80
 
 
 def next_inst(inst: Inst) -> Inst | None:

@@ -62,6 +62,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from .atomics import FORMATS as _ATOMIC_FORMATS
+from .atomics import OPERAND_COUNTS as _ATOMIC_OPERANDS
+from .atomics import VALUE_FORMATS as _ATOMIC_VALUES
+from .atomics import check_atomic
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
     OP_ARITY,
@@ -76,17 +80,21 @@ from .debuginfo import (
 )
 from .dominators import DomTree, dominators_of_function
 from .function import Block, Function, Global, Module, SymRef
+from .inline_asm import check_asm
 from .insts import (
+    ATOMIC_OPS,
     BINARY_OPS,
     CAST_OPS,
     FCMP_PREDS,
     ICMP_PREDS,
+    NSW_OPS,
     Alloca,
     Binary,
     Branch,
     Call,
     Cast,
     Cmp,
+    DynAlloca,
     Extract,
     InlineAsm,
     Inst,
@@ -98,21 +106,16 @@ from .insts import (
     PtrAdd,
     Ret,
     Select,
+    StackRestore,
+    StackSave,
     Store,
     Switch,
     Unreachable,
     VaStart,
 )
-from .insts import ATOMIC_OPS, DynAlloca, StackRestore, StackSave
-from .atomics import FORMATS as _ATOMIC_FORMATS
-from .atomics import OPERAND_COUNTS as _ATOMIC_OPERANDS
-from .atomics import VALUE_FORMATS as _ATOMIC_VALUES
-from .atomics import check_atomic
-from .inline_asm import check_asm
 from .printer import IRPrinter
 from .types import I1, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type
 from .values import Arg, BlockParam, Const, Undef, Use, Value
-from .insts import NSW_OPS
 from .wide import Wide, check_wide
 
 MAX_ATOM_GROUP = (1 << 61) - 1

@@ -19,15 +19,35 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..ir import (
-    ARTIFICIAL, DEREF_EXPR, Alloca, Block, Branch, DbgKind, DbgRecord, Function, Inst, Jump, Load,
-    Module, Store, Switch, Use, Value,
+    ARTIFICIAL,
+    DEREF_EXPR,
+    Alloca,
+    Block,
+    Branch,
+    DbgKind,
+    DbgRecord,
+    Function,
+    Inst,
+    Jump,
+    Load,
+    Module,
+    Store,
+    Switch,
+    Use,
+    Value,
 )
 from ..ir.blockorder import BlockOrder
 from ..ir.cloning import Cloner
 from ..ir.locations import remap_atoms
 from ..ir.rewrite import (
-    erase, insert_after, insert_at, insert_before, insert_blocks_after, make_unavailable,
-    redirect_edge, unlink_blocks,
+    erase,
+    insert_after,
+    insert_at,
+    insert_before,
+    insert_blocks_after,
+    make_unavailable,
+    redirect_edge,
+    unlink_blocks,
 )
 
 

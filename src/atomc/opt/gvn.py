@@ -41,9 +41,9 @@ from ..ir import (
     Value,
 )
 from ..ir.dominators import dominators_of_function
-from ..ir.wide import Wide
 from ..ir.locations import merge_locations
 from ..ir.rewrite import erase, replace_value
+from ..ir.wide import Wide
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 

@@ -24,14 +24,33 @@ from dataclasses import replace
 from typing import ClassVar
 
 from ..ir import (
-    ARTIFICIAL, Alloca, Call, DILocation, Extract, Function, Jump, MemCopy, Module, Op, Ret,
-    TupleType, VaStart,
+    ARTIFICIAL,
+    Alloca,
+    Call,
+    DILocation,
+    Extract,
+    Function,
+    Jump,
+    MemCopy,
+    Module,
+    Op,
+    Ret,
+    TupleType,
+    VaStart,
 )
 from ..ir.cloning import Cloner
 from ..ir.locations import keep
 from ..ir.rewrite import (
-    delete_body, erase, insert_at, insert_before, insert_blocks_before, make_unavailable, move_to,
-    replace_inst, replace_terminator, split_block_after,
+    delete_body,
+    erase,
+    insert_at,
+    insert_before,
+    insert_blocks_before,
+    make_unavailable,
+    move_to,
+    replace_inst,
+    replace_terminator,
+    split_block_after,
 )
 from .passmanager import DI, ModulePass, PassContext
 from .registry import register
@@ -214,8 +233,8 @@ def _remove_dead_internal_functions(module: Module) -> None:
     while changed:
         changed = False
         for name, fn in list(module.functions.items()):
-            if fn.internal and name not in in_data and not fn.is_declaration and not any(not u.is_debug
-                                                                   for u in fn.uses) \
+            called = any(not u.is_debug for u in fn.uses)
+            if fn.internal and name not in in_data and not fn.is_declaration and not called \
                     and not fn.attrs & {"used", "constructor", "destructor"}:
                 delete_body(fn)
                 del module.functions[name]

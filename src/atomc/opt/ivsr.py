@@ -22,7 +22,18 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..ir import (
-    I64, PTR, Binary, BlockParam, Cast, Const, Function, Inst, Jump, Op, PtrAdd, Value,
+    I64,
+    PTR,
+    Binary,
+    BlockParam,
+    Cast,
+    Const,
+    Function,
+    Inst,
+    Jump,
+    Op,
+    PtrAdd,
+    Value,
 )
 from ..ir.locations import drop
 from ..ir.loops import Loop, LoopInfo
@@ -54,7 +65,8 @@ class IVStrengthReduce(FunctionPass):
         return changed
 
 
-def _basic_ivs(loop: Loop, pre_term: Inst, latch_term: Inst) -> list[tuple[BlockParam, Value, Binary]]:
+def _basic_ivs(loop: Loop, pre_term: Inst,
+               latch_term: Inst) -> list[tuple[BlockParam, Value, Binary]]:
     """(param, initial value, step instruction) of each basic induction variable."""
     h = loop.header
     entry = next(s for s in pre_term.succs if s.block is h)

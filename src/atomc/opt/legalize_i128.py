@@ -70,7 +70,6 @@ from .legalize_i128_ops import ArgClass, OpExpander, classify_args, is_i128
 from .passmanager import DI, ModulePass, PassContext
 from .registry import register
 
-
 # instructions that may read an i128 without producing one (every other reader of
 # an i128 is itself i128-typed, or reads one that an i128 instruction defines)
 _READERS = frozenset({Op.ICMP, Op.STORE, Op.CALL, Op.RET, Op.SWITCH, Op.TRUNC, Op.INTTOPTR,

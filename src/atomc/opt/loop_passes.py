@@ -24,15 +24,14 @@ from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from ..ir import Binary, Block, Branch, Cmp, Const, Function, Jump, Op, work
-from ..ir.cfgstate import CFGState
+from ..ir.cfgstate import CFGState, checking
 from ..ir.cloning import Cloner
 from ..ir.interp import eval_cmp
 from ..ir.locations import remap_atoms
 from ..ir.loops import Loop, LoopInfo
 from ..ir.rewrite import insert_blocks_after
-from ..ir.cfgstate import checking
-from .dupstate import DupSession, LoopQueue
 from .duplication import demote_escaping, promote_demoted
+from .dupstate import DupSession, LoopQueue
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 

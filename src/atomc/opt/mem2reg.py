@@ -31,8 +31,8 @@ from ..ir import (
     Undef,
     Use,
     Value,
+    work,
 )
-from ..ir import work
 from ..ir.dominators import DomTree, dominators_of_function
 from ..ir.rewrite import dependents_index, detach_with_dependents, erase, next_inst
 from .passmanager import DI, FunctionPass, PassContext

@@ -1,6 +1,18 @@
 """Imports every pass module so that each registers itself (see registry.py)."""
 
 from . import (  # noqa: F401
-    annotate_atoms, dce, gvn, inline, instcombine, ivsr, legalize_i128, licm, loop_passes,
-    mem2reg, memlocs, sccp, simplifycfg, sroa,
+    annotate_atoms,
+    dce,
+    gvn,
+    inline,
+    instcombine,
+    ivsr,
+    legalize_i128,
+    licm,
+    loop_passes,
+    mem2reg,
+    memlocs,
+    sccp,
+    simplifycfg,
+    sroa,
 )

@@ -41,9 +41,9 @@ from ..ir import (
     Switch,
     Undef,
     Value,
+    work,
 )
 from ..ir.interp import InterpError, eval_binary, eval_cast, eval_cmp
-from ..ir import work
 from ..ir.rewrite import erase, jump_to, remove_blocks, remove_param, replace_value
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register

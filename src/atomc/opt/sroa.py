@@ -34,9 +34,9 @@ from ..ir import (
     DbgKind,
     DbgRecord,
     DIExpression,
+    FloatType,
     Function,
     Inst,
-    FloatType,
     IntType,
     Load,
     MemCopy,
@@ -59,7 +59,11 @@ from ..ir.debuginfo import (
 from ..ir.interp import bitcast_value
 from ..ir.locations import keep
 from ..ir.rewrite import (
-    detach_with_dependents, erase, insert_at, insert_before, make_unavailable,
+    detach_with_dependents,
+    erase,
+    insert_at,
+    insert_before,
+    make_unavailable,
 )
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register

@@ -20,21 +20,32 @@ from functools import cache
 from ...dwarf.model import CallSite, CallValue, LocExpr, VarLocation
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression, DILocalVariable
+from ..mir import DbgMeta, Imm, Mem, MFunction, MInst, PReg, StackSlot, Sym
+from ..mir.cfg import successor_indices as successors
+from ..mir.registers import operand_regs
+from ..target import Target, current, desc
 from .ldv import (
-    ConstOp, DebugPhi, DebugValue, InstrRef, MBlockView, MFunctionView, MInstView, MLoc,
-    VarKey, compute_var_ranges, reg, slot,
+    ConstOp,
+    DebugPhi,
+    DebugValue,
+    InstrRef,
+    MBlockView,
+    MFunctionView,
+    MInstView,
+    MLoc,
+    VarKey,
+    compute_var_ranges,
+    reg,
+    slot,
 )
 from .ldv.callsites import CallSiteParam, call_site_values
 from .ldv.machine import solve_machine_values
 from .ldv.model import ConstLoc, DebugOperand, EntryValueLoc, VarLoc
 from .ldv.salvage import arithmetic_ops
-from .scopes import insert_before
-from .memory_homes import place_memory_homes
-from ..mir import DbgMeta, Imm, Mem, MFunction, MInst, PReg, StackSlot, Sym
-from ..mir.cfg import successor_indices as successors
-from ..mir.registers import operand_regs
 from .location_lists import lower_var_ranges
-from ..target import Target, current, desc
+from .memory_homes import place_memory_homes
+from .scopes import insert_before
+
 
 @dataclass(frozen=True, slots=True)
 class _MachineRegs:

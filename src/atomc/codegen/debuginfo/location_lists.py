@@ -18,7 +18,6 @@ from ...dwarf.model import LocExpr, LocRange, VarLocation
 from ...ir.debuginfo import type_bits
 from .ldv.model import ComputedLoc, ConstLoc, EntryValueLoc, MLoc, VarLoc, VarRange
 
-
 # constants from this value up are the 80-bit patterns of long doubles (isel_x87),
 # wider than DWARF's stack: described with DW_OP_implicit_value
 WIDE_CONST = 1 << 64

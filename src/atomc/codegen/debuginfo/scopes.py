@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...ir import work
 from ...dwarf.model import FunctionDebugInfo, ScopeRanges, VarLocation
+from ...ir import work
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DILexicalBlock, DILocation, DISubprogram, DW_OP_deref
 from ..mir import DbgMeta, Imm, MFunction, MInst, StackSlot, Sym

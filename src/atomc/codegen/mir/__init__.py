@@ -6,8 +6,24 @@ contract checker (`contracts`) and the verifier (`verifier`)."""
 from __future__ import annotations
 
 from .core import (
-    META_OPCODES, MEMORY_OPERAND, BlockRef, DbgMeta, FrameSlot, Imm, InstrOperandRef, JumpTable,
-    MBlock, MFunction, MIFlag, MInst, Mem, Operand, PReg, StackSlot, Sym, VReg,
+    MEMORY_OPERAND,
+    META_OPCODES,
+    BlockRef,
+    DbgMeta,
+    FrameSlot,
+    Imm,
+    InstrOperandRef,
+    JumpTable,
+    MBlock,
+    Mem,
+    MFunction,
+    MIFlag,
+    MInst,
+    Operand,
+    PReg,
+    StackSlot,
+    Sym,
+    VReg,
 )
 from .printer import format_minst, print_mfunction
 

@@ -29,10 +29,9 @@ from collections.abc import Callable
 from ..mir import Imm, MBlock, Mem, MFunction, MIFlag, MInst, Operand, PReg, StackSlot
 from .abi import align_to
 from .frame_policy import moves_stack_pointer
+from .opcodes import desc
 from .stack_clash import allocate_frame
 from .stack_protector import guard_slot, layout_order, store_guard
-from .opcodes import desc
-
 
 # `Mem(PReg("rsp"), symbol=OUTGOING_ARGS)`: the first byte above the outgoing stack
 # arguments, i.e. the bottom of a dynamic allocation just made by `subq ..., %rsp`

@@ -42,7 +42,7 @@ from ...ir.insts import (
 )
 from ...ir.values import Const, Value
 from ...options import StackProtector
-from ..mir import BlockRef, FrameSlot, Imm, Mem, MFunction, MIFlag, MInst, PReg, StackSlot, Sym
+from ..mir import BlockRef, FrameSlot, Mem, MFunction, MIFlag, MInst, PReg, StackSlot, Sym
 from .opcodes import desc
 from .pic import SymbolPolicy
 

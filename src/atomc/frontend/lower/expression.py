@@ -5,7 +5,8 @@ statement expression is lowered by `statement.py`, which still walks pycparser."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
 from ...ir import (
     I1,

@@ -7,8 +7,20 @@ phases C-D (variable values), `emit` phase E (placement and ranges)."""
 
 from .emit import compute_var_ranges
 from .model import (
-    ConstLoc, ConstOp, DebugPhi, DebugValue, EntryValueLoc, InstrRef, MBlockView, MFunctionView,
-    MInstView, MLoc, VarKey, VarRange, reg, slot,
+    ConstLoc,
+    ConstOp,
+    DebugPhi,
+    DebugValue,
+    EntryValueLoc,
+    InstrRef,
+    MBlockView,
+    MFunctionView,
+    MInstView,
+    MLoc,
+    VarKey,
+    VarRange,
+    reg,
+    slot,
 )
 
 __all__ = ["compute_var_ranges", "ConstLoc", "ConstOp", "DebugPhi", "DebugValue",

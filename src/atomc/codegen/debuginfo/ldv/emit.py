@@ -23,11 +23,25 @@ from typing import TypeVar
 from ....ir import work
 from .machine import MachineValues, StateWalker, Value, solve_machine_values
 from .model import (
-    ComputedLoc, ConstLoc, DebugValue, EntryValueLoc, MFunctionView, MInstView, MLoc, VarKey,
-    VarLoc, VarRange,
+    ComputedLoc,
+    ConstLoc,
+    DebugValue,
+    EntryValueLoc,
+    MFunctionView,
+    MInstView,
+    MLoc,
+    VarKey,
+    VarLoc,
+    VarRange,
 )
 from .variables import (
-    Computed, Const, VarValue, all_variables, resolve_operand, solve_variable_values, tagged,
+    Computed,
+    Const,
+    VarValue,
+    all_variables,
+    resolve_operand,
+    solve_variable_values,
+    tagged,
 )
 
 Alts = dict[int, VarValue]  # token of an `add` -> the value it says also holds the variable

@@ -14,7 +14,12 @@ gets no location instead of a possibly wrong one.
 from __future__ import annotations
 
 from ....ir.debuginfo import (
-    DW_OP_constu, DW_OP_consts, DW_OP_minus, DW_OP_mul, DW_OP_plus, DW_OP_plus_uconst,
+    DW_OP_consts,
+    DW_OP_constu,
+    DW_OP_minus,
+    DW_OP_mul,
+    DW_OP_plus,
+    DW_OP_plus_uconst,
 )
 
 _NULLARY = {DW_OP_minus: "minus", DW_OP_plus: "plus", DW_OP_mul: "mul"}

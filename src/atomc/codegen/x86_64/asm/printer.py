@@ -12,14 +12,26 @@ from ....dwarf.files import FileTable
 from ....ir.function import THREAD_LOCAL, Global, Module, Zeros
 from ....options import CompileOptions
 from ...debuginfo.line_rows import LineTable, Row
-from ...mir import BlockRef, Imm, JumpTable, Mem, MFunction, MInst, Operand, PReg, StackSlot, Sym, VReg
+from ...mir import (
+    BlockRef,
+    Imm,
+    JumpTable,
+    Mem,
+    MFunction,
+    MInst,
+    Operand,
+    PReg,
+    StackSlot,
+    Sym,
+    VReg,
+)
 from ..isel.inline_asm import format_inline_asm
-from ..registers import reg_name
 from ..pic import SymbolPolicy
-from .sections import code_section, data_placement, jump_table_section
-from .symbols import binding
+from ..registers import reg_name
 from ..stack_clash import LOOP_TO_R11, PROBED_ALLOCA, format_probe
 from ..tls import format_tls_call
+from .sections import code_section, data_placement, jump_table_section
+from .symbols import binding
 
 
 class AsmWriter:

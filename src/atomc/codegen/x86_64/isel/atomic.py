@@ -35,8 +35,8 @@ from ....ir.insts import Branch, Extract, Inst, PtrAdd
 from ....ir.types import IntType, Type
 from ....ir.values import Const, Value
 from ...mir import BlockRef, Imm, MBlock, Mem, MFunction, MIFlag, MInst, PReg, VReg
-from .floating import view
 from ..registers import SUFFIX
+from .floating import view
 
 if TYPE_CHECKING:
     from .select import FunctionISel

@@ -26,15 +26,15 @@ from ....diag import InternalCompilerError
 from ....ir.dbgrecords import DbgKind, DbgRecord
 from ....ir.debuginfo import DIExpression, DILocation, DW_OP_deref
 from ....ir.function import Block, Function, Global, Module
-from ....ir.loops import Loop
-from ....options import CompileOptions
 from ....ir.insts import (
+    ATOMIC_OPS,
     Alloca,
     Binary,
     Branch,
     Call,
     Cast,
     Cmp,
+    DynAlloca,
     Extract,
     InlineAsm,
     Inst,
@@ -46,16 +46,19 @@ from ....ir.insts import (
     PtrAdd,
     Ret,
     Select,
+    StackRestore,
+    StackSave,
     Store,
     Succ,
     Switch,
     Unreachable,
     VaStart,
 )
-from ....ir.insts import ATOMIC_OPS, DynAlloca, StackRestore, StackSave
+from ....ir.loops import Loop
 from ....ir.types import FloatType, IntType, PtrType, TupleType, Type, VoidType, is_x87
 from ....ir.values import Arg, BlockParam, Const, Undef, Value
 from ....ir.wide import Wide
+from ....options import CompileOptions
 from ...mir import (
     BlockRef,
     DbgMeta,
@@ -71,22 +74,22 @@ from ...mir import (
     Sym,
     VReg,
 )
-from ..frame import OUTGOING_ARGS
-from .global_hoist import plan_global_hoists
 from ..abi import FP_OFFSET_NO_XMM, REG_SAVE_AREA_SIZE, layout_args
-from .floating import FloatLowering
+from ..frame import OUTGOING_ARGS
+from ..opcodes import ICMP_CC, OPCODES, SWAPPED_PRED, desc
 from ..pic import Access, SymbolPolicy
+from ..registers import ARG_REGS, SUFFIX, XMM_ARG_REGS, XMM_RET_REGS
 from ..stack_clash import PROBED_ALLOCA
 from ..tls import TlsLowering, is_thread_local
+from .atomic import fused_cas_flags, lower_atomic
+from .floating import FloatLowering
 from .floating import _bits_of as _float_bits
 from .floating import view as _view
+from .global_hoist import plan_global_hoists
+from .inline_asm import lower_inline_asm
+from .switch import lower_switch
 from .wide import WideLowering
 from .x87 import X87Lowering
-from .inline_asm import lower_inline_asm
-from .atomic import fused_cas_flags, lower_atomic
-from ..opcodes import ICMP_CC, OPCODES, SWAPPED_PRED, desc
-from .switch import lower_switch
-from ..registers import ARG_REGS, SUFFIX, XMM_ARG_REGS, XMM_RET_REGS
 
 MAX_FRAME_ALIGN = 16  # %rbp is 16-byte aligned; larger alignments are realised dynamically
 INLINE_COPY_LIMIT = 128  # bytes; larger copies and fills use rep movsb / rep stosb
