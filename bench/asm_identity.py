@@ -7,8 +7,9 @@ files of Debian's zlib and Lua (tests/realworld/debsrc.py's cache) at -O0,
 -O0 -g, -O2 and -O2 -g to assembly, and records the SHA-256 of each output (`record`)
 or compares against a recorded set (`compare`, exit 1 on any difference).
 With --asm-dir the assembly itself is kept, so a difference can be diffed.
-Sources are compiled from copies at fixed paths under /tmp/atomc-asm-identity,
-so a record made in one checkout compares with a run in another (a worktree).
+Sources are compiled from copies under /tmp/atomc-asm-identity at paths named by
+their content, so a record made in one checkout compares with a run in another (a
+worktree), and runs from several checkouts at once do not disturb each other.
 
     python bench/asm_identity.py record  /tmp/asm-baseline.json --asm-dir /tmp/asm-base
     python bench/asm_identity.py compare /tmp/asm-baseline.json --asm-dir /tmp/asm-new
@@ -54,9 +55,11 @@ class Source:
 def _staged(src: Path, folder: str) -> Path:
     """A copy of `src` at a fixed path, so checkouts in different directories
     (worktrees) give the same -g output (DW_AT_name, .file) for it."""
-    path = GEN_DIR / folder / src.name
-    path.parent.mkdir(parents=True, exist_ok=True)
     text = src.read_bytes()
+    # one folder per content: two checkouts with different copies never overwrite each
+    # other's file while the other compiles it
+    path = GEN_DIR / folder / hashlib.sha256(text).hexdigest()[:12] / src.name
+    path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists() or path.read_bytes() != text:
         tmp = path.with_name(f".{path.name}.{os.getpid()}")
         tmp.write_bytes(text)
