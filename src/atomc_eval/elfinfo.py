@@ -42,7 +42,7 @@ def cu_comp_dir(top: DIE) -> str:
     return _decode(attr.value) if attr is not None else ""
 
 
-def _file_names(lineprog: Any, comp_dir: str) -> list[str]:
+def file_names(lineprog: Any, comp_dir: str) -> list[str]:
     """Absolute file names indexed as the line program's ``file`` register."""
     header = lineprog.header
     version = header["version"]
@@ -70,7 +70,7 @@ def read_line_rows(dwarf: DWARFInfo) -> list[LineRow]:
         lineprog = dwarf.line_program_for_CU(cu)
         if lineprog is None:
             continue
-        names = _file_names(lineprog, cu_comp_dir(cu.get_top_DIE()))
+        names = file_names(lineprog, cu_comp_dir(cu.get_top_DIE()))
         for entry in lineprog.get_entries():
             state = entry.state
             if state is None:

@@ -4,7 +4,6 @@ address (.debug_info and location lists), read with pyelftools."""
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 from dataclasses import dataclass
@@ -15,6 +14,8 @@ from elftools.dwarf.dwarf_expr import DWARFExprParser
 from elftools.dwarf.locationlists import BaseAddressEntry, LocationEntry, LocationParser
 from elftools.dwarf.ranges import RangeEntry
 from elftools.elf.elffile import ELFFile
+
+from atomc_eval.elfinfo import cu_comp_dir, file_names
 
 _REGS = ["rax", "rdx", "rcx", "rbx", "rsi", "rdi", "rbp", "rsp", *[f"r{i}" for i in range(8, 16)],
          "rip", *[f"xmm{i}" for i in range(16)], *[f"st{i}" for i in range(8)]]
@@ -88,21 +89,6 @@ def disassemble(obj: str) -> dict[str, list[tuple[int, str]]]:
     return funcs
 
 
-def _text(b: bytes | str) -> str:
-    return b.decode("utf-8", "replace") if isinstance(b, bytes) else b
-
-
-def _file_paths(lp: Any) -> list[str]:
-    """The line program's file table as paths (directory joined to a relative name)."""
-    dirs = [_text(d) for d in lp["include_directory"]]
-    out = []
-    for fe in lp["file_entry"]:
-        name = _text(fe.name)
-        d = dirs[fe.dir_index] if fe.dir_index < len(dirs) else ""
-        out.append(name if os.path.isabs(name) or not d else os.path.join(d, name))
-    return out
-
-
 def line_rows(elf: ELFFile) -> list[list[Row]]:
     """The rows of each line-table sequence (one per code section), in order."""
     dwarf = elf.get_dwarf_info()
@@ -112,8 +98,7 @@ def line_rows(elf: ELFFile) -> list[list[Row]]:
         lp = dwarf.line_program_for_CU(cu)
         if lp is None:
             continue
-        files = _file_paths(lp)
-        first = 0 if lp.header.version >= 5 else 1  # DWARF 5 numbers files from 0
+        files = file_names(lp, cu_comp_dir(cu.get_top_DIE()))  # by the `file` register
         for e in lp.get_entries():
             s = e.state
             if s is None:
@@ -123,8 +108,7 @@ def line_rows(elf: ELFFile) -> list[list[Row]]:
                 rows = []
             else:
                 rows.append(Row(s.address, s.line, s.column, bool(s.is_stmt),
-                                files[s.file - first] if 0 <= s.file - first < len(files)
-                                else ""))
+                                files[s.file] if 0 <= s.file < len(files) else ""))
     return seqs
 
 
