@@ -19,7 +19,6 @@ from dataclasses import asdict
 from pathlib import Path
 
 from atomc_eval import fuzz
-from atomc_eval.cli import _seeds
 
 
 def main() -> int:
@@ -36,13 +35,9 @@ def main() -> int:
     cfg = fuzz.FuzzConfig(reference=f"{atomc} -O0 -g -w", optimised=f"{atomc} {args.level} -g -w",
                           debuggers=tuple(args.debugger or ["gdb", "lldb"]),
                           bisect=not args.no_bisect)
-    campaign = fuzz.Campaign()
     start = time.perf_counter()
-    for seed in _seeds(args.seeds):
-        r = fuzz.run_seed(seed, cfg, args.keep)
-        campaign.add(r)
-        print(f"seed {seed}: {r.status}{f' ({r.detail})' if r.detail else ''}", file=sys.stderr,
-              flush=True)
+    campaign = fuzz.run_campaign(fuzz.parse_seeds(args.seeds), cfg, args.keep,
+                                 lambda r: print(r.summary(), file=sys.stderr, flush=True))
     print(f"campaign: {cfg.optimised} against {cfg.reference}, "
           f"{time.perf_counter() - start:.0f} s")
     print("\n".join(campaign.lines()))

@@ -202,18 +202,6 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0 if report.passed else 1
 
 
-def _seeds(text: str) -> list[int]:
-    """`1-20`, `7`, or `3,9,12-14`."""
-    out: list[int] = []
-    try:
-        for part in text.split(","):
-            first, dash, last = part.partition("-")
-            out += range(int(first), int(last) + 1) if dash else [int(first)]
-    except ValueError:
-        raise UsageError(f"bad --seeds {text!r}: want N, N-M or a comma list") from None
-    return out
-
-
 def cmd_fuzz(args: argparse.Namespace) -> int:
     from atomc_eval import fuzz
 
@@ -224,16 +212,14 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     cfg = fuzz.FuzzConfig(reference=args.reference, optimised=args.optimised,
                           debuggers=tuple(args.debugger or ["gdb"]), bisect=not args.no_bisect,
                           step_limit=args.step_limit, time_limit=args.time_limit)
-    campaign = fuzz.Campaign()
-    keep = Path(args.keep) if args.keep else None
-    for seed in _seeds(args.seeds):
-        result = fuzz.run_seed(seed, cfg, keep)
-        campaign.add(result)
-        print(f"seed {seed}: {result.status}"
-              + (f" ({result.detail})" if result.detail else "")
-              + (f", {result.wrong_count} wrong" if result.wrong_count else ""), flush=True)
+    try:
+        seeds = fuzz.parse_seeds(args.seeds)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    campaign = fuzz.run_campaign(seeds, cfg, Path(args.keep) if args.keep else None,
+                                 lambda r: print(r.summary(), flush=True))
     print("\n".join(campaign.lines()))
-    return 1 if any(campaign.count(s) for s in ("wrong", "miscompile", "build-error")) else 0
+    return 1 if campaign.failed else 0
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -22,7 +22,7 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from atomc_eval.build import BuildError, command_for, compile_c, run_plain
@@ -89,6 +89,11 @@ class SeedResult:
     @property
     def wrong_count(self) -> int:
         return sum(len(d.wrong) for d in self.per_debugger)
+
+    def summary(self) -> str:
+        """One progress line: `seed 7: wrong, 2 wrong`."""
+        return (f"seed {self.seed}: {self.status}" + (f" ({self.detail})" if self.detail else "")
+                + (f", {self.wrong_count} wrong" if self.wrong_count else ""))
 
 
 # csmith leaves two kinds of locals uninitialised: loop counters (`int i, j, k;`) and
@@ -224,8 +229,30 @@ def _kept(result: SeedResult, src: Path, keep: Path | None) -> SeedResult:
     keep.mkdir(parents=True, exist_ok=True)
     target = keep / src.name
     shutil.copyfile(src, target)
-    return SeedResult(result.seed, result.status, result.detail, result.per_debugger,
-                      str(target))
+    return replace(result, source=str(target))
+
+
+def parse_seeds(text: str) -> list[int]:
+    """`1-20`, `7`, or `3,9,12-14`; ValueError on anything else."""
+    out: list[int] = []
+    try:
+        for part in text.split(","):
+            first, dash, last = part.partition("-")
+            out += range(int(first), int(last) + 1) if dash else [int(first)]
+    except ValueError:
+        raise ValueError(f"bad seed list {text!r}: want N, N-M or a comma list") from None
+    return out
+
+
+def run_campaign(seeds: Sequence[int], cfg: FuzzConfig, keep: Path | None,
+                 progress: Callable[[SeedResult], None]) -> Campaign:
+    """Every seed in turn; `progress` sees each result as it comes."""
+    campaign = Campaign()
+    for seed in seeds:
+        result = run_seed(seed, cfg, keep)
+        campaign.add(result)
+        progress(result)
+    return campaign
 
 
 @dataclass
@@ -239,6 +266,11 @@ class Campaign:
 
     def count(self, status: str) -> int:
         return sum(r.status == status for r in self.results)
+
+    @property
+    def failed(self) -> bool:
+        """A seed was wrong, a miscompile or a build error."""
+        return any(self.count(s) for s in ("wrong", "miscompile", "build-error"))
 
     def lines(self) -> list[str]:
         judged = [r for r in self.results if r.status in ("ok", "wrong")]

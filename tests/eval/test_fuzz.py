@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from atomc_eval import fuzz
-from atomc_eval.cli import UsageError, _seeds
 from atomc_eval.metrics import WrongValue
 
 
@@ -66,11 +65,11 @@ def test_culprit_describes_pass_or_back_end() -> None:
 
 
 def test_seed_lists() -> None:
-    assert _seeds("3") == [3]
-    assert _seeds("1-4") == [1, 2, 3, 4]
-    assert _seeds("3,9,12-14") == [3, 9, 12, 13, 14]
-    with pytest.raises(UsageError):
-        _seeds("a-b")
+    assert fuzz.parse_seeds("3") == [3]
+    assert fuzz.parse_seeds("1-4") == [1, 2, 3, 4]
+    assert fuzz.parse_seeds("3,9,12-14") == [3, 9, 12, 13, 14]
+    with pytest.raises(ValueError):
+        fuzz.parse_seeds("a-b")
 
 
 def test_campaign_summary_counts_and_names_findings() -> None:
@@ -88,3 +87,7 @@ def test_campaign_summary_counts_and_names_findings() -> None:
     assert ("WRONG seed 6 gdb: func_1:55 l_2 = 250 (-O0 shows 251, 27) x1 "
             "<- pass (17) simplifycfg") in text
     assert "MISCOMPILE seed 9: optimised build exits 1 [/x/fuzz_9.c]" in text
+    assert c.failed and not fuzz.Campaign(c.results[:1]).failed
+    assert [r.summary() for r in c.results] == [
+        "seed 1: ok", "seed 6: wrong, 1 wrong", "seed 9: miscompile (optimised build exits 1)",
+        "seed 3: skipped (slow)"]
