@@ -45,6 +45,12 @@ _COPY_WORDS = ("inlined", "unrolled", "rotated", "threaded", "duplicated")
 FILE_STRIDE = 1_000_000  # row keys of the k-th header: k * FILE_STRIDE + line
 
 
+def row_label(key: int, file: str) -> str:
+    """A row key as every pane names it: `12`, or `util.h:12` for a header's line."""
+    n = key % FILE_STRIDE
+    return f"{os.path.basename(file)}:{n}" if file else str(n)
+
+
 class SourceKeys:
     """One integer per source row of the report, so every pane keys rows alike: a line
     of the main file is its number; line N of the k-th other file (a header whose
@@ -102,8 +108,7 @@ class Line:
     @property
     def label(self) -> str:
         """How the page names the line: `12`, or `util.h:12` for a header's."""
-        n = self.number % FILE_STRIDE
-        return f"{os.path.basename(self.file)}:{n}" if self.file else str(n)
+        return row_label(self.number, self.file)
 
     @property
     def stops_why(self) -> str:
@@ -141,9 +146,8 @@ class Function:
 
     def label(self, key: int) -> str:
         """A row key as the page names it: `12`, or `util.h:12`."""
-        k, n = divmod(key, FILE_STRIDE)
-        return f"{os.path.basename(self.files[k - 1])}:{n}" if 0 < k <= len(self.files) \
-            else str(n)
+        k = key // FILE_STRIDE
+        return row_label(key, self.files[k - 1] if 0 < k <= len(self.files) else "")
 
     def variables_at(self, inst: Inst) -> list[tuple[Variable, list[str]]]:
         if inst.address is None:
