@@ -148,12 +148,10 @@ def schedule_block(b: MBlock) -> None:
     b.insts = out
 
 
-_COMPARES = ("cmp", "test", "ucomis", "comis", "bt")  # they write the flags and nothing else
-
-
 def _branch_compare(real: list[MInst]) -> int:
-    """The compare whose flags the block's conditional branch tests, when nothing
-    between them reads the flags; else -1."""
+    """The compare whose flags the block's conditional branch tests (an instruction
+    that writes the flags and nothing else), when nothing between them reads the
+    flags; else -1."""
     k = len(real) - 1
     while k >= 0 and desc(real[k].opcode).is_branch and not _reads_flags(real[k].opcode):
         k -= 1  # the trailing unconditional jump
@@ -164,7 +162,8 @@ def _branch_compare(real: list[MInst]) -> int:
         if _reads_flags(op) or desc(op).is_call or desc(op).is_branch:
             return -1
         if _writes_flags(op):
-            return j if op.startswith(_COMPARES) and op != "bts" else -1
+            _reads, writes, _mr, mw = _regs(real[j])
+            return j if writes == {"eflags"} and not mw else -1
     return -1
 
 
