@@ -38,6 +38,11 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+# Byte-compile atomc once. An editable install leaves that to the first import, and where
+# PYTHONDONTWRITEBYTECODE is set (CI images, this project's sandboxes) no import ever
+# writes it, so every compiler run would compile ~260 modules from source again: 0.72 s
+# of CPU for a one-line file instead of 0.21 s (`time atomc -c t.c`).
+.venv/bin/python -m compileall -q -j 2 src >/dev/null
 
 # Debian sources of real C programs for tests/realworld, unpacked once into
 # ${ATOMC_SRC_CACHE:-~/.cache/atomc-debsrc}, never into the repo: zlib, Lua and sqlite3
