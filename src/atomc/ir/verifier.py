@@ -64,8 +64,6 @@ from dataclasses import dataclass
 
 from .atomics import FORMATS as _ATOMIC_FORMATS
 from .atomics import OPERAND_COUNTS as _ATOMIC_OPERANDS
-from .atomics import VALUE_FORMATS as _ATOMIC_VALUES
-from .atomics import check_atomic
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
     OP_ARITY,
@@ -80,14 +78,9 @@ from .debuginfo import (
 )
 from .dominators import DomTree, dominators_of_function
 from .function import Block, Function, Global, Module, SymRef
-from .inline_asm import check_asm
 from .insts import (
-    ATOMIC_OPS,
     BINARY_OPS,
     CAST_OPS,
-    FCMP_PREDS,
-    ICMP_PREDS,
-    NSW_OPS,
     Alloca,
     Binary,
     Branch,
@@ -113,10 +106,11 @@ from .insts import (
     Unreachable,
     VaStart,
 )
-from .printer import IRPrinter
-from .types import I1, I64, PTR, VOID, FloatType, IntType, PtrType, TupleType, Type
+from .type_rules import is_pow2, is_scalar, type_problems
+from .types import PTR, VOID
 from .values import Arg, BlockParam, Const, Undef, Use, Value
-from .wide import Wide, check_wide
+from .verify_report import annotate
+from .wide import Wide
 
 MAX_ATOM_GROUP = (1 << 61) - 1
 _NAME_RE = re.compile(r"[A-Za-z0-9_.$]*")
@@ -156,19 +150,11 @@ _FORMAT: dict[Op, type] = {
 # operand count per format (None: variable)
 _NOPS: dict[type, int | None] = {
     Binary: 2, Cmp: 2, Cast: 1, Alloca: 0, Load: 1, Store: 2, PtrAdd: 2, MemCopy: 2, MemSet: 2,
-    Select: 3, Call: None, Extract: 1, VaStart: 1, InlineAsm: None, Jump: 0, Branch: 1, Switch: 1, Ret: None,
-    Unreachable: 0, DynAlloca: 1, StackSave: 0, StackRestore: 1, Wide: None, **_ATOMIC_OPERANDS,
+    Select: 3, Call: None, Extract: 1, VaStart: 1, InlineAsm: None, Jump: 0, Branch: 1, Switch: 1,
+    Ret: None, Unreachable: 0, DynAlloca: 1, StackSave: 0, StackRestore: 1, Wide: None,
+    **_ATOMIC_OPERANDS,
 }
-_INT_BINARY = BINARY_OPS - {Op.FADD, Op.FSUB, Op.FMUL, Op.FDIV}
 _OP_NAMES = {code: name for name, code in OP_BY_NAME.items()}
-
-
-def _is_scalar(t: Type) -> bool:
-    return isinstance(t, (IntType, FloatType, PtrType))
-
-
-def _pow2(n: int) -> bool:
-    return n > 0 and n & (n - 1) == 0
 
 
 def _scope_subprogram(scope: object) -> DISubprogram | None:
@@ -288,10 +274,10 @@ class _FunctionVerifier:
                     self.err(fn, f"argument {i} byval {a.byval} disagrees with the signature "
                                  f"{fn.byval_params[i]}")
         for t in fn.param_types:
-            if not _is_scalar(t):
+            if not is_scalar(t):
                 self.err(fn, f"parameter type {t} is not a scalar")
         for t in fn.ret_types:
-            if not _is_scalar(t):
+            if not is_scalar(t):
                 self.err(fn, f"return type {t} is not a scalar")
         if len(fn.ret_types) > 2:
             self.err(fn, f"{len(fn.ret_types)} return values (at most 2)")
@@ -314,7 +300,7 @@ class _FunctionVerifier:
             for i, p in enumerate(b.params):
                 if p.block is not b or p.index != i:
                     self.err(b, f"block parameter {i} does not point back at its block and index")
-                if not _is_scalar(p.ty):
+                if not is_scalar(p.ty):
                     self.err(b, f"block parameter {self.names.value(p)} has non-scalar type {p.ty}")
             if not b.insts:
                 self.err(b, "block has no terminator (it is empty)")
@@ -388,7 +374,7 @@ class _FunctionVerifier:
         n = self.names.value(v)
         match v:
             case Const() | Undef():
-                if isinstance(v, Const) and not _is_scalar(v.ty):
+                if isinstance(v, Const) and not is_scalar(v.ty):
                     self.err(user, f"constant of non-scalar type {v.ty}")
             case Function() | Global():
                 m = self.module
@@ -446,223 +432,8 @@ class _FunctionVerifier:
                                f"{self.names.value(p)} is {p.ty}")
 
     def check_types(self, inst: Inst) -> None:
-        ops = [u.value for u in inst.operands]
-        ty = inst.ty
-        e = lambda msg: self.err(inst, msg)
-        match inst:
-            case Binary():
-                a, b = ops
-                if a.ty != b.ty:
-                    e(f"binary operands have different types: {a.ty} and {b.ty}")
-                elif inst.op in _INT_BINARY and not isinstance(a.ty, IntType):
-                    e(f"'{inst.op.value}' needs integer operands, not {a.ty}")
-                elif inst.op not in _INT_BINARY and not isinstance(a.ty, FloatType):
-                    e(f"'{inst.op.value}' needs floating-point operands, not {a.ty}")
-                if ty != a.ty:
-                    e(f"binary result type {ty} differs from the operand type {a.ty}")
-                if inst.nsw and inst.op not in NSW_OPS:
-                    e(f"'{inst.op.value}' cannot carry nsw (only add, sub and mul)")
-            case Cmp():
-                a, b = ops
-                if a.ty != b.ty:
-                    e(f"compared operands have different types: {a.ty} and {b.ty}")
-                elif inst.op is Op.ICMP and not isinstance(a.ty, (IntType, PtrType)):
-                    e(f"icmp needs integer or ptr operands, not {a.ty}")
-                elif inst.op is Op.FCMP and not isinstance(a.ty, FloatType):
-                    e(f"fcmp needs floating-point operands, not {a.ty}")
-                preds = ICMP_PREDS if inst.op is Op.ICMP else FCMP_PREDS
-                if inst.pred not in preds:
-                    e(f"unknown {inst.op.value} predicate '{inst.pred}'")
-                if ty != I1:
-                    e(f"comparison result must be i1, not {ty}")
-            case Cast():
-                self.check_cast(inst, ops[0].ty, ty)
-            case Alloca():
-                if inst.size < 0:
-                    e(f"alloca size {inst.size} is negative")
-                if not _pow2(inst.align):
-                    e(f"alignment {inst.align} is not a power of two")
-                if ty != PTR:
-                    e(f"alloca result must be ptr, not {ty}")
-            case Load():
-                if ops[0].ty != PTR:
-                    e(f"load address must be ptr, not {ops[0].ty}")
-                if not _is_scalar(ty):
-                    e(f"load of non-scalar type {ty}")
-            case Store():
-                if ops[1].ty != PTR:
-                    e(f"store address must be ptr, not {ops[1].ty}")
-                if not _is_scalar(ops[0].ty):
-                    e(f"store of non-scalar type {ops[0].ty}")
-            case PtrAdd():
-                if ops[0].ty != PTR:
-                    e(f"ptradd base must be ptr, not {ops[0].ty}")
-                if ops[1].ty != I64:
-                    e(f"ptradd offset must be i64, not {ops[1].ty}")
-                if ty != PTR:
-                    e(f"ptradd result must be ptr, not {ty}")
-            case MemCopy() | MemSet():
-                names = ("destination", "source") if isinstance(inst, MemCopy) else (
-                    "destination",)
-                for k, what in enumerate(names):
-                    if ops[k].ty != PTR:
-                        e(f"{inst.op.value} {what} must be ptr, not {ops[k].ty}")
-                if isinstance(inst, MemSet) and not isinstance(ops[1].ty, IntType):
-                    e(f"memset byte must be an integer, not {ops[1].ty}")
-                if inst.size < 0:
-                    e(f"{inst.op.value} size {inst.size} is negative")
-                if not _pow2(inst.align):
-                    e(f"alignment {inst.align} is not a power of two")
-            case Select():
-                c, a, b = ops
-                if c.ty != I1:
-                    e(f"select condition must be i1, not {c.ty}")
-                if a.ty != b.ty:
-                    e(f"select arms have different types: {a.ty} and {b.ty}")
-                if ty != a.ty:
-                    e(f"select result type {ty} differs from its arms' type {a.ty}")
-            case Call():
-                self.check_call(inst, ops)
-            case Extract():
-                a = ops[0]
-                if not isinstance(a.ty, TupleType):
-                    e(f"extract needs a tuple operand, not {a.ty}")
-                elif not 0 <= inst.index < len(a.ty.elems):
-                    e(f"extract index {inst.index} is out of range for {a.ty}")
-                elif ty != a.ty.elems[inst.index]:
-                    e(f"extract result type {ty} differs from element type "
-                      f"{a.ty.elems[inst.index]}")
-            case InlineAsm():
-                for problem in check_asm(inst):
-                    e(problem)
-            case _ if inst.op in ATOMIC_OPS:
-                for problem in check_atomic(inst):
-                    e(problem)
-            case Wide():
-                for problem in check_wide(inst):
-                    e(problem)
-            case DynAlloca():
-                if ops[0].ty != I64:
-                    e(f"dynalloca size must be i64, not {ops[0].ty}")
-                if inst.align <= 0 or inst.align & (inst.align - 1):
-                    e(f"dynalloca alignment {inst.align} is not a power of two")
-            case StackRestore():
-                if ops[0].ty != PTR:
-                    e(f"stackrestore operand must be ptr, not {ops[0].ty}")
-            case VaStart():
-                if ops[0].ty != PTR:
-                    e(f"va_start address must be ptr, not {ops[0].ty}")
-                if not self.fn.variadic:
-                    e("va_start in a function that is not variadic")
-            case Branch():
-                if ops[0].ty != I1:
-                    e(f"branch condition must be i1, not {ops[0].ty}")
-            case Switch():
-                vt = ops[0].ty
-                if not isinstance(vt, IntType):
-                    e(f"switch value must be an integer, not {vt}")
-                else:
-                    seen: dict[int, int] = {}
-                    for case in inst.values:
-                        if not -(1 << (vt.bits - 1)) <= case < (1 << vt.bits):
-                            e(f"case value {case} does not fit in {vt}")
-                        elif case & vt.mask in seen:
-                            e(f"duplicate case value {case}")
-                        seen[case & vt.mask] = case
-            case Ret():
-                want = self.fn.ret_types
-                got = [v.ty for v in ops]
-                if len(got) != len(want):
-                    e(f"ret with {len(got)} values in a function returning {len(want)}")
-                else:
-                    for k, (g, w) in enumerate(zip(got, want, strict=True)):
-                        if g != w:
-                            e(f"ret value {k} has type {g}, the function returns {w}")
-        if not isinstance(inst, (Call, Load, Binary, Cmp, Cast, Select, Extract, Alloca, PtrAdd,
-                                 InlineAsm, Wide, *_ATOMIC_VALUES)) and ty != VOID:
-            e(f"'{inst.op.value}' must not produce a value (has type {ty})")
-
-    def check_cast(self, inst: Inst, src: Type, dst: Type) -> None:
-        op = inst.op
-        ok: bool
-        if op in (Op.ZEXT, Op.SEXT):
-            ok = isinstance(src, IntType) and isinstance(dst, IntType) and src.bits < dst.bits
-            need = "an integer to a wider integer"
-        elif op is Op.TRUNC:
-            ok = isinstance(src, IntType) and isinstance(dst, IntType) and src.bits > dst.bits
-            need = "an integer to a narrower integer"
-        elif op is Op.PTRTOINT:
-            ok = isinstance(src, PtrType) and isinstance(dst, IntType)
-            need = "ptr to an integer"
-        elif op is Op.INTTOPTR:
-            ok = isinstance(src, IntType) and isinstance(dst, PtrType)
-            need = "an integer to ptr"
-        elif op in (Op.SITOFP, Op.UITOFP):
-            ok = isinstance(src, IntType) and isinstance(dst, FloatType)
-            need = "an integer to a float"
-        elif op in (Op.FPTOSI, Op.FPTOUI):
-            ok = isinstance(src, FloatType) and isinstance(dst, IntType)
-            need = "a float to an integer"
-        elif op is Op.FPEXT:
-            ok = isinstance(src, FloatType) and isinstance(dst, FloatType) and src.bits < dst.bits
-            need = "a float to a wider float"
-        elif op is Op.FNEG:
-            ok = isinstance(src, FloatType) and src == dst
-            need = "a float to the same float type"
-        elif op in (Op.CLZ, Op.CTZ):
-            ok = isinstance(src, IntType) and src == dst and src.bits in (32, 64)
-            need = "an i32 or i64 to the same type"
-        elif op is Op.BITCAST:
-            ok = (isinstance(src, (IntType, FloatType)) and isinstance(dst, (IntType, FloatType))
-                  and isinstance(src, FloatType) != isinstance(dst, FloatType)
-                  and src.bits == dst.bits)
-            need = "between an integer and a float of the same size"
-        else:  # FPTRUNC
-            ok = isinstance(src, FloatType) and isinstance(dst, FloatType) and src.bits > dst.bits
-            need = "a float to a narrower float"
-        if not ok:
-            self.err(inst, f"invalid {op.value} from {src} to {dst}: it converts {need}")
-
-    def check_call(self, inst: Call, ops: list[Value]) -> None:
-        e = lambda msg: self.err(inst, msg)
-        callee, args = ops[0], ops[1:]
-        if callee.ty != PTR:
-            e(f"callee must be ptr, not {callee.ty}")
-        if len(inst.byval) != len(args):
-            e(f"{len(inst.byval)} byval entries for {len(args)} arguments")
-        for k, a in enumerate(args):
-            if not _is_scalar(a.ty):
-                e(f"argument {k} has non-scalar type {a.ty}")
-            if k < len(inst.byval) and inst.byval[k] is not None and a.ty != PTR:
-                e(f"byval argument {k} must be a ptr, not {a.ty}")
-        ty = inst.ty
-        if not (ty == VOID or _is_scalar(ty) or (
-                isinstance(ty, TupleType) and len(ty.elems) == 2
-                and all(_is_scalar(t) for t in ty.elems))):
-            e(f"call result type {ty} is not void, a scalar or a pair of scalars")
-        if inst.fixed_args is not None and not 0 <= inst.fixed_args <= len(args):
-            e(f"fixed argument count {inst.fixed_args} is out of range")
-        if not isinstance(callee, Function):
-            return
-        params = callee.param_types
-        if len(args) < len(params) or (len(args) > len(params) and not callee.variadic):
-            more = "at least " if callee.variadic else ""
-            e(f"call to @{callee.name} with {len(args)} arguments, expected {more}{len(params)}")
-        for k, (a, p) in enumerate(zip(args, params, strict=False)):
-            if a.ty != p:
-                e(f"argument {k} to @{callee.name} has type {a.ty}, the parameter is {p}")
-        for k in range(min(len(params), len(inst.byval))):
-            want = callee.byval_params[k] if k < len(callee.byval_params) else None
-            if inst.byval[k] != want:
-                e(f"argument {k} byval {inst.byval[k]} disagrees with @{callee.name}'s {want}")
-        if callee.variadic and inst.fixed_args != len(params):
-            e(f"call to variadic @{callee.name} must say 'fixed {len(params)}'")
-        if not callee.variadic and inst.fixed_args is not None:
-            e(f"'fixed' on a call to non-variadic @{callee.name}")
-        rets = callee.ret_types
-        want_ty: Type = VOID if not rets else rets[0] if len(rets) == 1 else TupleType(tuple(rets))
-        if ty != want_ty:
-            e(f"call result type {ty} does not match @{callee.name}'s return type {want_ty}")
+        for problem in type_problems(inst, self.fn):
+            self.err(inst, problem)
 
     # -- debug locations --------------------------------------------------------------
     def check_loc(self, where: Inst | DbgRecord, loc: DILocation | None) -> None:
@@ -730,34 +501,13 @@ class _FunctionVerifier:
             self.check_operand(rec, rec._value, b, i)
         v = rec.value
         if v is not None:
-            if not _is_scalar(v.ty):
+            if not is_scalar(v.ty):
                 self.err(rec, f"record value has non-scalar type {v.ty}")
             elif rec.expr.is_deref and v.ty != PTR:
                 self.err(rec, f"memory location (deref) of type {v.ty}, expected ptr")
         self.check_expr(rec, var)
+        self.check_record_kind(rec, n, v)
         key = rec.key
-        match rec.kind:
-            case DbgKind.NEW:
-                if key is not None:
-                    self.err(rec, f"'new' record {n} names a key ({self.names.record(key)})")
-            case DbgKind.ADD:
-                if key is None:
-                    self.err(rec, f"'add' record {n} names no 'new'")
-                elif key.kind is not DbgKind.NEW:
-                    self.err(rec, f"'add' record {n} names {self.names.record(key)}, a "
-                                  f"'{key.kind.value}' record, not a 'new'")
-                if v is None:
-                    self.err(rec, f"'add' record {n} has no value")
-            case DbgKind.DELETE:
-                if key is None:
-                    self.err(rec, f"'delete' record {n} names no record")
-                elif key.kind is DbgKind.DELETE:
-                    self.err(rec, f"'delete' record {n} names {self.names.record(key)}, a "
-                                  "'delete' record, not the record that added the location")
-                if v is not None:
-                    self.err(rec, f"'delete' record {n} has a value")
-                if rec.expr.ops:
-                    self.err(rec, f"'delete' record {n} has a non-empty expression {rec.expr}")
         if key is None or rec.kind is DbgKind.NEW:
             return
         kp = self.record_pos.get(id(key))
@@ -782,6 +532,32 @@ class _FunctionVerifier:
                 before = self.dom.dominates(kb, b)
             if not before:
                 self.err(rec, f"record {n} is not dominated by the record it names, {kn}")
+
+    def check_record_kind(self, rec: DbgRecord, n: str, v: Value | None) -> None:
+        """R2, R3: what a record of each kind names and holds."""
+        key = rec.key
+        match rec.kind:
+            case DbgKind.NEW:
+                if key is not None:
+                    self.err(rec, f"'new' record {n} names a key ({self.names.record(key)})")
+            case DbgKind.ADD:
+                if key is None:
+                    self.err(rec, f"'add' record {n} names no 'new'")
+                elif key.kind is not DbgKind.NEW:
+                    self.err(rec, f"'add' record {n} names {self.names.record(key)}, a "
+                                  f"'{key.kind.value}' record, not a 'new'")
+                if v is None:
+                    self.err(rec, f"'add' record {n} has no value")
+            case DbgKind.DELETE:
+                if key is None:
+                    self.err(rec, f"'delete' record {n} names no record")
+                elif key.kind is DbgKind.DELETE:
+                    self.err(rec, f"'delete' record {n} names {self.names.record(key)}, a "
+                                  "'delete' record, not the record that added the location")
+                if v is not None:
+                    self.err(rec, f"'delete' record {n} has a value")
+                if rec.expr.ops:
+                    self.err(rec, f"'delete' record {n} has a non-empty expression {rec.expr}")
 
     def check_expr(self, rec: DbgRecord, var: DILocalVariable) -> None:
         expr = rec.expr
@@ -963,7 +739,7 @@ def verify_module(m: Module) -> list[VerifierError]:
         if g.module is not m:
             errors.append(VerifierError(f"global @{name} does not point back at its module",
                                         None, g))
-        if not _pow2(g.align):
+        if not is_pow2(g.align):
             errors.append(VerifierError(f"global @{name} alignment {g.align} is not a power of "
                                         "two", None, g))
         if g.init is not None:
@@ -995,71 +771,6 @@ def verify_module(m: Module) -> list[VerifierError]:
         errors.append(VerifierError(f"the module's next atom group is {m.atoms.next_group}, but "
                                     f"group {top} is in use", None, None))
     return errors
-
-
-# ---------------------------------------------------------------------------
-# Annotated output
-
-
-def annotate(m: Module, errors: list[VerifierError]) -> str:
-    """The module's IR with `; error: ...` lines under each offending line (a comment,
-    so the text still parses)."""
-    by_where: dict[int, list[str]] = {}
-    placed: set[int] = set()
-    for e in errors:
-        by_where.setdefault(id(e.where), []).append(f"; error: {e}")
-    out: list[str] = []
-    p = IRPrinter()
-
-    def emit(line: str, obj: object) -> None:
-        out.append(line)
-        key = id(obj)
-        if obj is not None and key in by_where and key not in placed:
-            placed.add(key)
-            out.extend(by_where[key])
-
-    quoted = m.source_filename.replace("\\", "\\\\").replace('"', '\\"')
-    out.append(f'source_filename = "{quoted}"')
-    if m.cu is not None:
-        out.append(f"compile_unit {p.md.ref(m.cu)}")
-    if id(None) in by_where:  # module-level errors
-        placed.add(id(None))
-        out.extend(by_where[id(None)])
-    for g in m.globals.values():
-        try:
-            emit(p.global_(g), g)
-        except Exception as exc:  # noqa: BLE001 - broken IR must still be reported
-            emit(f"; (cannot print @{g.name}: {exc})", g)
-    for fn in m.functions.values():
-        out.append("")
-        try:
-            lines = p.function(fn).rstrip("\n").split("\n")
-        except Exception as exc:  # noqa: BLE001
-            emit(f"; (cannot print @{fn.name}: {exc})", fn)
-            for e in errors:
-                if e.function is fn and id(e.where) not in placed:
-                    out.append(f"; error: {e}")
-            continue
-        objs: list[object] = [fn]
-        if not fn.is_declaration:
-            for b in fn.blocks:
-                objs.append(b)
-                for inst in b.insts:
-                    objs.extend(inst.dbg_records)
-                    objs.append(inst)
-            objs.append(None)
-        for line, obj in zip(lines, objs, strict=False):
-            emit(line, obj)
-        for e in errors:  # objects that are not printed (e.g. detached blocks)
-            if e.function is fn and id(e.where) not in placed:
-                out.append(f"; error: {e}")
-    for e in errors:  # errors about objects outside the module's lists
-        if id(e.where) not in placed and e.function is None:
-            out.append(f"; error: {e}")
-    if p.md.defs:
-        out.append("")
-        out.extend(p.md.defs)
-    return "\n".join(out) + "\n"
 
 
 def check(m: Module) -> None:
