@@ -8,7 +8,7 @@ from pathlib import Path
 
 from atomc.ir import Op
 from atomc.ir.debuginfo import OP_BY_NAME
-from atomc.ir.parser import _SCHEMAS
+from atomc.ir.md_schema import SCHEMAS as _SCHEMAS
 
 DOC = (Path(__file__).parents[2] / "docs" / "ir-reference.md").read_text(encoding="utf-8")
 

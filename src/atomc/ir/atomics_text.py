@@ -54,8 +54,12 @@ def _choice(p: IRParser, enum_cls: Any, what: str) -> Any:
 
 def parse_atomic(p: IRParser, op: Op, scope: Any) -> Inst:
     """Parse the body of an atomic instruction after its opcode."""
-    typed = lambda: p.parse_typed(scope)
-    order = lambda: _choice(p, Ordering, "memory ordering")
+    def typed() -> Value:
+        return p.parse_typed(scope)
+
+    def order() -> Ordering:
+        return _choice(p, Ordering, "memory ordering")
+
     if op is Op.FENCE:
         signal = p.accept("signal")
         return Fence(order(), loc=p.inst_loc, signal=signal)

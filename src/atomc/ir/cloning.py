@@ -55,8 +55,8 @@ class Cloner:
             new.values = list(inst.values)  # type: ignore[attr-defined]
         new.dbg_records = []
         for rec in inst.dbg_records:
-            r = DbgRecord(rec.kind, rec.var, rec.value, rec.expr, loc=self.loc_map(rec.loc) or rec.loc,
-                          key=rec.key)
+            r = DbgRecord(rec.kind, rec.var, rec.value, rec.expr,
+                          loc=self.loc_map(rec.loc) or rec.loc, key=rec.key)
             self.rmap[rec] = r
             new.add_dbg_record(r)
         self.vmap[inst] = new

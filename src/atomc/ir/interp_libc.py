@@ -4,7 +4,7 @@ putchar, abort, exit, malloc/calloc/free and a few string functions."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from . import interp_x87 as x87
@@ -37,39 +37,7 @@ def format_printf(fmt: bytes, args: Sequence[Scalar], mem: Memory) -> bytes:
             out.append(c)
             i += 1
             continue
-        i += 1
-        flags = ""
-        while i < len(fmt) and chr(fmt[i]) in "-+ #0":
-            flags += chr(fmt[i])
-            i += 1
-        width = ""
-        if i < len(fmt) and fmt[i] == ord("*"):
-            w = to_signed(int(next_arg()), 32)
-            if w < 0:
-                flags += "-"
-                w = -w
-            width = str(w)
-            i += 1
-        while i < len(fmt) and chr(fmt[i]).isdigit():
-            width += chr(fmt[i])
-            i += 1
-        prec: str | None = None
-        if i < len(fmt) and fmt[i] == ord("."):
-            i += 1
-            prec = ""
-            if i < len(fmt) and fmt[i] == ord("*"):
-                p = to_signed(int(next_arg()), 32)
-                prec = str(p) if p >= 0 else None
-                i += 1
-            else:
-                while i < len(fmt) and chr(fmt[i]).isdigit():
-                    prec += chr(fmt[i])
-                    i += 1
-                prec = prec or "0"
-        length = ""
-        while i < len(fmt) and chr(fmt[i]) in "hlzjtqL":
-            length += chr(fmt[i])
-            i += 1
+        flags, width, prec, length, i = _conversion_spec(fmt, i + 1, next_arg)
         if i >= len(fmt):
             break
         conv = chr(fmt[i])
@@ -117,6 +85,46 @@ def format_printf(fmt: bytes, args: Sequence[Scalar], mem: Memory) -> bytes:
         else:
             raise InterpError(f"printf: unsupported conversion %{conv}")
     return bytes(out)
+
+
+def _conversion_spec(fmt: bytes, i: int,
+                     next_arg: Callable[[], Scalar]) -> tuple[str, str, str | None, str, int]:
+    """Flags, width, precision and length modifier of the conversion whose text starts
+    at fmt[i] (after the `%`), and where its conversion letter is; a `*` width or
+    precision takes the next argument, as printf does."""
+    flags = ""
+    while i < len(fmt) and chr(fmt[i]) in "-+ #0":
+        flags += chr(fmt[i])
+        i += 1
+    width = ""
+    if i < len(fmt) and fmt[i] == ord("*"):
+        w = to_signed(int(next_arg()), 32)
+        if w < 0:
+            flags += "-"
+            w = -w
+        width = str(w)
+        i += 1
+    while i < len(fmt) and chr(fmt[i]).isdigit():
+        width += chr(fmt[i])
+        i += 1
+    prec: str | None = None
+    if i < len(fmt) and fmt[i] == ord("."):
+        i += 1
+        prec = ""
+        if i < len(fmt) and fmt[i] == ord("*"):
+            p = to_signed(int(next_arg()), 32)
+            prec = str(p) if p >= 0 else None
+            i += 1
+        else:
+            while i < len(fmt) and chr(fmt[i]).isdigit():
+                prec += chr(fmt[i])
+                i += 1
+            prec = prec or "0"
+    length = ""
+    while i < len(fmt) and chr(fmt[i]) in "hlzjtqL":
+        length += chr(fmt[i])
+        i += 1
+    return flags, width, prec, length, i
 
 
 def _pad(s: bytes, flags: str, width: str) -> bytes:

@@ -14,19 +14,13 @@ carry their CHECK lines in the IR file itself).
 
 from __future__ import annotations
 
-import re
 import struct
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import NamedTuple, NoReturn, TypeVar, cast
+from typing import NoReturn, TypeVar, cast
 
-from .atomics_text import parse_atomic
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
     ARTIFICIAL,
-    BASIC_ENCODINGS,
-    COMPOSITE_TAGS,
-    DERIVED_TAGS,
     OP_ARITY,
     OP_BY_NAME,
     DIBasicType,
@@ -46,38 +40,12 @@ from .debuginfo import (
     Loc,
 )
 from .function import Block, DataItem, Function, Global, Module, SymRef, Zeros
+from .inst_text import parse_inst_body
 from .insts import (
-    ATOMIC_OPS,
-    BINARY_OPS,
-    CAST_OPS,
-    FCMP_PREDS,
-    ICMP_PREDS,
-    Alloca,
-    ArrayKind,
-    Binary,
-    Branch,
-    Call,
-    Cast,
-    Cmp,
-    DynAlloca,
-    Extract,
-    InlineAsm,
     Inst,
-    Jump,
-    Load,
-    MemCopy,
-    MemSet,
-    Op,
-    PtrAdd,
-    Ret,
-    Select,
-    StackRestore,
-    StackSave,
-    Store,
-    Switch,
-    Unreachable,
-    VaStart,
 )
+from .md_schema import REQ, SCHEMAS, TYPE_NODES, RawNode, Ref
+from .text_lexer import IRParseError, Token, tokenize, unquote
 from .types import (
     F32,
     F64,
@@ -96,168 +64,15 @@ from .types import (
     TupleType,
     Type,
 )
-from .values import Const, Undef, Use, Value
-from .wide import ARITY, Wide, parse_wide_head
+from .values import Const, Undef, Value
 from .x87float import parse_x80
 
 _T = TypeVar("_T")
 
 
-class IRParseError(Exception):
-    """A syntax or reference error, rendered `file:line:col: error: message` plus the
-    offending source line and a caret."""
-
-    def __init__(self, filename: str, line: int, column: int, message: str,
-                 source_line: str | None = None) -> None:
-        self.filename = filename
-        self.line = line
-        self.column = column
-        self.message = message
-        text = f"{filename}:{line}:{column}: error: {message}"
-        if source_line is not None:
-            caret = "".join(c if c == "\t" else " " for c in source_line[: column - 1]) + "^"
-            text += f"\n{source_line}\n{caret}"
-        super().__init__(text)
-
-
-# ---------------------------------------------------------------------------
-# Lexer
-
-
-class Token(NamedTuple):
-    kind: str  # string local global meta metakw record recordkw float int ident punct eof
-    text: str
-    line: int
-    col: int
-    first_on_line: bool
-
-
-_TOKEN_RE = re.compile(
-    r"""
-    [ \t\r\f]*  # blanks are skipped as part of the next token
-    (?: (?P<nl>\n)
-  | (?P<comment>;[^\n]*)
-  | (?P<string>"(?:[^"\\]|\\.)*")
-  | (?P<local>%[A-Za-z0-9_.$]+)
-  | (?P<global>@[A-Za-z0-9_.$]+)
-  | (?P<meta>![0-9]+)
-  | (?P<metakw>![A-Za-z_]+)
-  | (?P<record>\#[0-9]+)
-  | (?P<recordkw>\#[A-Za-z_]+)
-  | (?P<float>0x[0-9A-Fa-f]{16}(?![A-Za-z0-9_])|0xK[0-9A-Fa-f]{20}(?![A-Za-z0-9_])
-                     |[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+
-                     |inf(?![A-Za-z0-9_])|nan(?![A-Za-z0-9_])))
-  | (?P<int>[-+]?[0-9]+(?![A-Za-z_]))
-  | (?P<ident>[A-Za-z_][A-Za-z0-9_.]*)
-  | (?P<punct>->|\.\.\.|[(){}\[\],:=])
-  | (?P<bad>.)
-  | (?P<end>$) )
-    """,
-    re.VERBOSE | re.DOTALL,
-)
-
-
-def tokenize(text: str, filename: str) -> list[Token]:
-    toks: list[Token] = []
-    append = toks.append
-    line = 1
-    line_start = 0
-    first = True
-    for m in _TOKEN_RE.finditer(text):
-        kind = m.lastgroup
-        if kind is None or kind == "comment" or kind == "end":
-            continue
-        if kind == "nl":
-            line += 1
-            line_start = m.end()
-            first = True
-            continue
-        pos = m.start(kind)
-        tok_text = m.group(kind)
-        if kind == "bad":
-            raise IRParseError(filename, line, pos - line_start + 1,
-                               f"unexpected character {tok_text!r}",
-                               text.split("\n")[line - 1])
-        append(Token(kind, tok_text, line, pos - line_start + 1, first))
-        first = False
-        if kind == "string" and "\n" in tok_text:
-            line += tok_text.count("\n")
-            line_start = pos + tok_text.rindex("\n") + 1
-    append(Token("eof", "", line, len(text) - line_start + 1, True))
-    return toks
-
-
-def _unquote(s: str) -> str:
-    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), s[1:-1],
-                  flags=re.DOTALL)
-
-
-_ESCAPES = {"n": "\n", "t": "\t"}
-
-
 _TYPE_NAMES: dict[str, Type] = {
     "i1": I1, "i8": I8, "i16": I16, "i32": I32, "i64": I64, "i128": I128, "f32": F32,
     "f64": F64, "f80": F80, "ptr": PTR, "void": VOID,
-}
-
-# ---------------------------------------------------------------------------
-# Metadata schemas: field name -> (value kind, default). REQ marks required fields.
-
-_REQ = object()
-
-
-@dataclass(frozen=True, slots=True)
-class _Ref:
-    """A reference to metadata node `num` (None: `null`) written at `tok`."""
-
-    num: int | None
-    tok: Token
-
-
-@dataclass(frozen=True, slots=True)
-class _RawNode:
-    kind: str
-    fields: dict[str, tuple[object, Token]]
-    tok: Token
-
-
-# value kinds: str, int, bool, ident:<choices>, ref:<classes>, refs:<classes>, atom
-_TYPES = "DIBasicType|DIDerivedType|DICompositeType|DISubroutineType"
-_SCOPES = "DISubprogram|DILexicalBlock"
-_SCHEMAS: dict[str, dict[str, tuple[str, object]]] = {
-    "DIFile": {"name": ("str", _REQ), "dir": ("str", _REQ)},
-    "DICompileUnit": {"file": ("ref:DIFile", _REQ), "producer": ("str", _REQ),
-                      "language": ("ident", _REQ), "optimized": ("bool", False)},
-    "DIBasicType": {"name": ("str", _REQ), "size": ("int", _REQ),
-                    "encoding": ("ident:" + "|".join(BASIC_ENCODINGS), _REQ)},
-    "DIDerivedType": {"tag": ("ident:" + "|".join(DERIVED_TAGS), _REQ), "name": ("str", ""),
-                      "base": ("ref?:" + _TYPES, _REQ), "size": ("int", 0), "offset": ("int", 0),
-                      "file": ("ref?:DIFile", None), "line": ("int", 0), "bitsize": ("int", 0)},
-    "DICompositeType": {"tag": ("ident:" + "|".join(COMPOSITE_TAGS), _REQ), "name": ("str", ""),
-                        "size": ("int", _REQ), "align": ("int", 0), "base": ("ref?:" + _TYPES, None),
-                        "file": ("ref?:DIFile", None), "line": ("int", 0),
-                        "declaration": ("bool", False),
-                        "elements": ("refs:DIDerivedType|DIEnumerator|DISubrange", ())},
-    "DIEnumerator": {"name": ("str", _REQ), "value": ("int", _REQ)},
-    "DISubrange": {"count": ("int", _REQ), "countvar": ("ref?:DILocalVariable", None)},
-    "DISubroutineType": {"ret": ("ref?:" + _TYPES, None), "params": ("refs:" + _TYPES, ()),
-                         "variadic": ("bool", False), "prototyped": ("bool", True)},
-    "DISubprogram": {"name": ("str", _REQ), "linkage": ("str", ""), "file": ("ref:DIFile", _REQ),
-                     "line": ("int", _REQ), "type": ("ref:DISubroutineType", _REQ),
-                     "scope_line": ("int", 0), "unit": ("ref:DICompileUnit", _REQ),
-                     "local": ("bool", False), "definition": ("bool", True),
-                     "key_instructions": ("bool", False)},
-    "DILexicalBlock": {"scope": ("ref:" + _SCOPES, _REQ), "file": ("ref:DIFile", _REQ),
-                       "line": ("int", _REQ), "column": ("int", 0)},
-    "DILocalVariable": {"name": ("str", _REQ), "scope": ("ref:" + _SCOPES, _REQ),
-                        "file": ("ref:DIFile", _REQ), "line": ("int", _REQ),
-                        "type": ("ref:" + _TYPES, _REQ), "arg": ("int", 0)},
-    "DIGlobalVariable": {"name": ("str", _REQ), "linkage": ("str", ""),
-                         "file": ("ref:DIFile", _REQ), "line": ("int", _REQ),
-                         "type": ("ref:" + _TYPES, _REQ), "local": ("bool", False),
-                         "definition": ("bool", True), "scope": ("ref?:" + _SCOPES, None)},
-    "DILocation": {"line": ("int", _REQ), "column": ("int", 0), "scope": ("ref:" + _SCOPES, _REQ),
-                   "inlined_at": ("ref?:DILocation", None), "atom": ("atom", (0, 0))},
 }
 
 _TERMINATOR_OPS = ("jump", "branch", "switch", "ret", "unreachable")
@@ -298,10 +113,10 @@ class IRParser:
         self.lines = text.split("\n")
         self.toks = tokenize(text, filename)
         self.pos = 0
-        self.raw_md: dict[int, _RawNode] = {}
+        self.raw_md: dict[int, RawNode] = {}
         self.md_nodes: dict[int, object] = {}
         self.md_building: set[int] = set()
-        self.md_pending: list[tuple[DICompositeType, _RawNode]] = []
+        self.md_pending: list[tuple[DICompositeType, RawNode]] = []
         self._arg_names: list[Token] = []
         self.module = Module()
         self.inst_loc: Loc = ARTIFICIAL  # the location of the instruction being read
@@ -353,7 +168,7 @@ class IRParser:
         return int(self.expect_kind("int", what).text)
 
     def expect_string(self) -> str:
-        return _unquote(self.expect_kind("string", "string").text)
+        return unquote(self.expect_kind("string", "string").text)
 
     def end_of_line(self, start: Token) -> None:
         """An item ends at the end of its line."""
@@ -441,9 +256,9 @@ class IRParser:
                 self.next()
                 self.expect("=")
                 kind_tok = self.expect_kind("ident", "metadata node kind")
-                if kind_tok.text not in _SCHEMAS:
+                if kind_tok.text not in SCHEMAS:
                     self.error(kind_tok, f"unknown metadata node kind '{kind_tok.text}'")
-                self.raw_md[num] = _RawNode(kind_tok.text, self.parse_md_fields(kind_tok.text),
+                self.raw_md[num] = RawNode(kind_tok.text, self.parse_md_fields(kind_tok.text),
                                             kind_tok)
                 self.end_of_line(t)
                 i = self.pos
@@ -457,7 +272,7 @@ class IRParser:
             self.next()
 
     def parse_md_fields(self, kind: str) -> dict[str, tuple[object, Token]]:
-        schema = _SCHEMAS[kind]
+        schema = SCHEMAS[kind]
         fields: dict[str, tuple[object, Token]] = {}
         self.expect("(")
         while not self.at(")"):
@@ -473,7 +288,7 @@ class IRParser:
             fields[name] = (self.parse_md_value(schema[name][0], name_tok), name_tok)
         close = self.expect(")")
         for name, (_, default) in schema.items():
-            if default is _REQ and name not in fields:
+            if default is REQ and name not in fields:
                 self.error(close, f"missing field '{name}' in {kind}")
         return fields
 
@@ -499,11 +314,11 @@ class IRParser:
             return tok.text
         if vkind.startswith("refs"):
             self.expect("(")
-            refs: list[_Ref] = []
+            refs: list[Ref] = []
             while not self.at(")"):
                 if refs:
                     self.expect(",")
-                refs.append(_Ref(int(self.expect_kind("meta", "metadata reference").text[1:]),
+                refs.append(Ref(int(self.expect_kind("meta", "metadata reference").text[1:]),
                                  self.toks[self.pos - 1]))
             self.expect(")")
             return refs
@@ -512,8 +327,8 @@ class IRParser:
             if not vkind.startswith("ref?"):
                 self.error(t, f"field '{name_tok.text}' cannot be null")
             self.next()
-            return _Ref(None, t)
-        return _Ref(int(self.expect_kind("meta", "metadata reference").text[1:]), t)
+            return Ref(None, t)
+        return Ref(int(self.expect_kind("meta", "metadata reference").text[1:]), t)
 
     def md_ref(self, tok: Token, cls: type[_T]) -> _T:
         """The node `tok` (`!N`) names, checked to be a `cls`."""
@@ -526,7 +341,7 @@ class IRParser:
     def _drain_pending(self) -> None:
         while self.md_pending:
             comp, raw = self.md_pending.pop()
-            refs = cast(list[_Ref], raw.fields["elements"][0])
+            refs = cast(list[Ref], raw.fields["elements"][0])
             for ref in refs:
                 elem = self._resolve(ref, "DIDerivedType|DIEnumerator|DISubrange")
                 comp.elements.append(cast(DIDerivedType | DIEnumerator | DISubrange, elem))
@@ -546,7 +361,7 @@ class IRParser:
         return node
 
     def _resolve(self, ref: object, classes: str) -> object:
-        assert isinstance(ref, _Ref)
+        assert isinstance(ref, Ref)
         if ref.num is None:
             return None
         node = self.md_node(ref.num, ref.tok)
@@ -555,8 +370,8 @@ class IRParser:
             self.error(ref.tok, f"!{ref.num} is a {type(node).__name__}, expected {want}")
         return node
 
-    def _build(self, raw: _RawNode) -> object:
-        schema = _SCHEMAS[raw.kind]
+    def _build(self, raw: RawNode) -> object:
+        schema = SCHEMAS[raw.kind]
 
         def f(name: str) -> object:
             vkind, default = schema[name]
@@ -592,7 +407,7 @@ class IRParser:
             case "DISubrange":
                 return DISubrange(f("count"), f("countvar"))  # type: ignore[arg-type]
             case "DISubroutineType":
-                params = tuple(self._resolve(r, _TYPES) for r in f("params"))  # type: ignore[attr-defined]
+                params = tuple(self._resolve(r, TYPE_NODES) for r in f("params"))  # type: ignore[attr-defined]
                 return DISubroutineType(f("ret"), params, f("variadic"),  # type: ignore[arg-type]
                                         f("prototyped"))  # type: ignore[arg-type]
             case "DISubprogram":
@@ -624,7 +439,7 @@ class IRParser:
         """`!loc(line: L, column: C, scope: !S[, inlined_at: !I][, atom: G R])`."""
         self.expect("!loc")
         fields = self.parse_md_fields("DILocation")
-        schema = _SCHEMAS["DILocation"]
+        schema = SCHEMAS["DILocation"]
 
         def f(name: str) -> object:
             vkind, default = schema[name]
@@ -642,7 +457,8 @@ class IRParser:
     # -- types and values -----------------------------------------------------------
     def at_type(self) -> bool:
         t = self.tok
-        return (t.kind == "ident" and t.text in _TYPE_NAMES) or (t.kind == "punct" and t.text == "{")
+        return ((t.kind == "ident" and t.text in _TYPE_NAMES)
+                or (t.kind == "punct" and t.text == "{"))
 
     def parse_type(self) -> Type:
         t = self.tok
@@ -1021,7 +837,7 @@ class IRParser:
             self.expect("=")
         op_tok = self.expect_kind("ident", "an instruction")
         loc_at, loc_end = self.read_ahead_loc(start)
-        inst = self.parse_inst_body(op_tok, scope)
+        inst = parse_inst_body(self, op_tok, scope)
         if self.pos == loc_at:
             self.pos = loc_end
         self.end_of_line(start)
@@ -1050,219 +866,6 @@ class IRParser:
                 return i, end
             i += 1
         return -1, -1
-
-    def parse_inst_body(self, op_tok: Token, scope: _FunctionScope) -> Inst:
-        name = op_tok.text
-        try:
-            op = Op(name)
-        except ValueError:
-            self.error(op_tok, f"unknown instruction '{name}'")
-        typed = lambda: self.parse_typed(scope)
-        if op in BINARY_OPS:
-            nsw = self.accept("nsw")
-            lhs = typed()
-            self.expect(",")
-            return Binary(op, lhs, typed(), loc=self.inst_loc, nsw=nsw)
-        if op in (Op.ICMP, Op.FCMP):
-            pred = self.expect_kind("ident", "predicate")
-            preds = ICMP_PREDS if op is Op.ICMP else FCMP_PREDS
-            if pred.text not in preds:
-                self.error(pred, f"unknown {name} predicate '{pred.text}'")
-            lhs = typed()
-            self.expect(",")
-            return Cmp(pred.text, lhs, typed(), loc=self.inst_loc, float_cmp=op is Op.FCMP)
-        if op in CAST_OPS:
-            v = typed()
-            self.expect("to")
-            return Cast(op, v, self.parse_type(), loc=self.inst_loc)
-        match op:
-            case Op.ALLOCA:
-                size = self.expect_int("size")
-                self.expect(",")
-                self.expect("align")
-                align = self.expect_int("alignment")
-                arrays = ArrayKind.NONE
-                if self.at(",") and self.peek().text == "arrays":
-                    self.pos += 2
-                    arrays = ArrayKind(self.expect_int("array kind"))
-                return Alloca(size, align, loc=self.inst_loc, arrays=arrays)
-            case Op.LOAD:
-                ty = self.parse_type()
-                self.expect(",")
-                ptr = typed()
-                return Load(ty, ptr, loc=self.inst_loc, volatile=self.accept("volatile"))
-            case Op.STORE:
-                v = typed()
-                self.expect(",")
-                ptr = typed()
-                return Store(v, ptr, loc=self.inst_loc, volatile=self.accept("volatile"))
-            case Op.PTRADD:
-                p = typed()
-                self.expect(",")
-                return PtrAdd(p, typed(), loc=self.inst_loc)
-            case Op.MEMCPY:
-                dst = typed()
-                self.expect(",")
-                src = typed()
-                self.expect(",")
-                size = self.expect_int("size")
-                self.expect(",")
-                self.expect("align")
-                align = self.expect_int("alignment")
-                return MemCopy(dst, src, size, align, loc=self.inst_loc,
-                               volatile=self.accept("volatile"))
-            case Op.MEMSET:
-                dst = typed()
-                self.expect(",")
-                byte = typed()
-                self.expect(",")
-                size = self.expect_int("size")
-                self.expect(",")
-                self.expect("align")
-                return MemSet(dst, byte, size, self.expect_int("alignment"), loc=self.inst_loc)
-            case Op.SELECT:
-                c = typed()
-                self.expect(",")
-                a = typed()
-                self.expect(",")
-                return Select(c, a, typed(), loc=self.inst_loc)
-            case Op.CALL:
-                return self.parse_call(scope)
-            case Op.EXTRACT:
-                agg_tok = self.tok
-                agg = typed()
-                self.expect(",")
-                idx_tok = self.tok
-                index = self.expect_int("element index")
-                if not isinstance(agg.ty, TupleType):
-                    self.error(agg_tok, "extract needs a tuple operand")
-                if not 0 <= index < len(agg.ty.elems):
-                    self.error(idx_tok, f"index {index} is out of range for {agg.ty}")
-                return Extract(agg, index, loc=self.inst_loc)
-            case Op.VASTART:
-                return VaStart(typed(), loc=self.inst_loc)
-            case Op.DYNALLOCA:
-                size = typed()
-                self.expect(",")
-                self.expect("align")
-                return DynAlloca(size, self.expect_int("alignment"), loc=self.inst_loc)
-            case Op.STACKSAVE:
-                return StackSave(loc=self.inst_loc)
-            case Op.STACKRESTORE:
-                return StackRestore(typed(), loc=self.inst_loc)
-            case Op.ASM:
-                return self.parse_asm(scope)
-            case _ if op in ATOMIC_OPS:
-                return parse_atomic(self, op, scope)
-            case Op.WIDE:
-                return self.parse_wide(scope)
-            case Op.JUMP:
-                b, args = self.parse_succ(scope)
-                return Jump(b, args, loc=self.inst_loc)
-            case Op.BRANCH:
-                c = typed()
-                self.expect(",")
-                t, targs = self.parse_succ(scope)
-                self.expect(",")
-                e, eargs = self.parse_succ(scope)
-                return Branch(c, t, e, targs, eargs, loc=self.inst_loc)
-            case Op.SWITCH:
-                return self.parse_switch(scope)
-            case Op.RET:
-                values: list[Value] = []
-                if self.at_type() and self.tok.line == op_tok.line:
-                    values.append(typed())
-                    while self.accept(","):
-                        values.append(typed())
-                return Ret(values, loc=self.inst_loc)
-            case Op.UNREACHABLE:
-                return Unreachable(loc=self.inst_loc)
-        self.error(op_tok, f"unknown instruction '{name}'")
-
-    def parse_call(self, scope: _FunctionScope) -> Call:
-        ret = self.parse_type()
-        callee = self.parse_typed(scope)
-        self.expect("(")
-        args: list[Value] = []
-        byval: list[tuple[int, int] | None] = []
-        while not self.at(")"):
-            if args:
-                self.expect(",")
-            ty = self.parse_type()
-            byval.append(self.parse_byval())
-            args.append(self.parse_value(ty, scope))
-        self.expect(")")
-        fixed: int | None = None
-        if self.accept("fixed"):
-            fixed = self.expect_int("number of fixed arguments")
-        return Call(callee, args, ret, loc=self.inst_loc, fixed_args=fixed, byval=byval)
-
-    def parse_wide(self, scope: _FunctionScope) -> Wide:
-        kind_tok = self.expect_kind("ident", "a wide operation")
-        pred_tok = self.expect_kind("ident", "predicate") if kind_tok.text == "icmp" else None
-        head = parse_wide_head(kind_tok.text, pred_tok.text if pred_tok else None)
-        if isinstance(head, str):
-            self.error(pred_tok or kind_tok, head)
-        kind, pred = head
-        args = [self.parse_typed(scope)]
-        while self.accept(","):
-            args.append(self.parse_typed(scope))
-        if len(args) != ARITY[kind]:
-            self.error(kind_tok, f"wide {kind_tok.text} takes {ARITY[kind]} operands, "
-                                 f"not {len(args)}")
-        return Wide(kind, args, pred=pred, loc=self.inst_loc)
-
-    def parse_asm(self, scope: _FunctionScope) -> InlineAsm:
-        ret = self.parse_type()
-        volatile = self.accept("volatile")
-        template = self.expect_string()
-        self.expect(",")
-        constraints = self.parse_string_list()
-        self.expect(",")
-        self.expect("clobber")
-        clobbers = self.parse_string_list()
-        self.expect(",")
-        self.expect("(")
-        args: list[Value] = []
-        while not self.at(")"):
-            if args:
-                self.expect(",")
-            args.append(self.parse_typed(scope))
-        self.expect(")")
-        return InlineAsm(template, constraints, clobbers, args, ret, loc=self.inst_loc,
-                         side_effects=volatile)
-
-    def parse_string_list(self) -> list[str]:
-        self.expect("[")
-        items: list[str] = []
-        while not self.at("]"):
-            if items:
-                self.expect(",")
-            items.append(self.expect_string())
-        self.expect("]")
-        return items
-
-    def parse_switch(self, scope: _FunctionScope) -> Switch:
-        v = self.parse_typed(scope)
-        self.expect(",")
-        self.expect("default")
-        default, dargs = self.parse_succ(scope)
-        self.expect(",")
-        self.expect("[")
-        cases: list[tuple[int, Block, list[Value]]] = []
-        while not self.at("]"):
-            if cases:
-                self.expect(",")
-            value = self.expect_int("case value")
-            self.expect(":")
-            b, args = self.parse_succ(scope)
-            cases.append((value, b, args))
-        self.expect("]")
-        sw = Switch(v, default, [(c, b) for c, b, _ in cases], loc=self.inst_loc)
-        # the printer shows successor arguments on any edge; keep them if present
-        for succ, args in zip(sw.succs, [dargs] + [a for _, _, a in cases], strict=True):
-            succ.args = [Use(sw, a) for a in args]
-        return sw
 
 
 def parse_module(text: str, filename: str = "<input>") -> Module:

@@ -181,7 +181,7 @@ def float_text(v: float) -> str:
     the double, everything else by repr."""
     if math.isnan(v):
         bits = struct.unpack("<Q", struct.pack("<d", v))[0]
-        return "nan" if bits == 0x7FF8000000000000 else "0x%016x" % bits
+        return "nan" if bits == 0x7FF8000000000000 else f"0x{bits:016x}"
     return repr(v)
 
 
@@ -193,7 +193,8 @@ class IRPrinter:
     def value_ref(self, v: Value, names: _FunctionNames | None) -> str:
         match v:
             case Const():
-                val = v.signed() if isinstance(v.value, int) and isinstance(v.ty, IntType) else v.value
+                signed = isinstance(v.value, int) and isinstance(v.ty, IntType)
+                val = v.signed() if signed else v.value
                 return float_text(val) if isinstance(val, float) else str(val)  # X80: 0xK...
             case Undef():
                 return "undef"
@@ -355,7 +356,8 @@ class IRPrinter:
                         + "], clobber [" + ", ".join(map(_q, inst.clobbers)) + "], ("
                         + ", ".join(t(v) for v in ops) + ")")
             case Branch():
-                body = f"branch {t(ops[0])}, {self.succ(inst, 0, names)}, {self.succ(inst, 1, names)}"
+                body = (f"branch {t(ops[0])}, {self.succ(inst, 0, names)}, "
+                        f"{self.succ(inst, 1, names)}")
             case Switch():
                 cases = ", ".join(f"{v}: {self.succ(inst, i + 1, names)}"
                                   for i, v in enumerate(inst.values))
