@@ -23,6 +23,7 @@ moves across it (`MEMORY_WRITERS` holds all five opcodes).
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .debuginfo import Loc
@@ -83,8 +84,8 @@ def rmw_result(op: RMWOp, old: int, v: int, ty: IntType) -> int:
         return v & ty.mask
     if op is RMWOp.NAND:
         return ~(old & v) & ty.mask
-    from .interp import eval_binary  # the one definition of integer arithmetic
-    return int(eval_binary(_BINARY[op], ty, old, v))
+    from .interp import as_int, eval_binary  # the one definition of integer arithmetic
+    return as_int(eval_binary(_BINARY[op], ty, old, v))
 
 
 class AtomicLoad(Inst):
@@ -245,7 +246,7 @@ def check_atomic(inst: Inst) -> list[str]:
 # Interpreter semantics (one thread: every ordering behaves alike)
 
 
-def execute_atomic(it: Interpreter, addr: int, inst: Inst, operands: list[object]) -> object:
+def execute_atomic(it: Interpreter, addr: int, inst: Inst, operands: Sequence[object]) -> object:
     """Run one atomic instruction at address `addr` (unused for fences) with the
     operand values `operands` (after the address); returns its result."""
     mem = it.mem

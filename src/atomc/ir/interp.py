@@ -49,6 +49,20 @@ from .wide import Wide, eval_wide
 from .x87float import X80
 
 Scalar = int | float | X80
+
+
+def as_int(v: Scalar) -> int:
+    """An integer operand or result (a long double has no integer reading here)."""
+    if isinstance(v, X80):
+        raise InterpError("a long double where an integer is needed")
+    return int(v)
+
+
+def as_float(v: Scalar) -> float:
+    """A float or double operand (a long double is read through interp_x87, not here)."""
+    if isinstance(v, X80):
+        raise InterpError("a long double where a float or double is needed")
+    return float(v)
 RtValue = Scalar | tuple[Scalar, ...] | None
 
 
@@ -96,7 +110,7 @@ def eval_binary(op: Op, ty: Type, a: Scalar, b: Scalar) -> Scalar:
     if isinstance(a, X80) and isinstance(b, X80):
         return x87.binary(op, a, b)
     if isinstance(ty, FloatType):
-        return _eval_float_binary(op, ty, float(a), float(b))
+        return _eval_float_binary(op, ty, as_float(a), as_float(b))
     bits = ty.bits if isinstance(ty, IntType) else 64
     mask = (1 << bits) - 1
     assert isinstance(a, int) and isinstance(b, int)
@@ -190,7 +204,7 @@ def eval_cmp(pred: str, ty: Type, a: Scalar, b: Scalar) -> int:
     if isinstance(a, X80) and isinstance(b, X80):
         return int(x87.fcmp(pred, a, b))
     if isinstance(ty, FloatType):
-        return int(_eval_fcmp(pred, float(a), float(b)))
+        return int(_eval_fcmp(pred, as_float(a), as_float(b)))
     bits = ty.bits if isinstance(ty, IntType) else 64
     assert isinstance(a, int) and isinstance(b, int)
     if pred in ("slt", "sle", "sgt", "sge"):
@@ -243,15 +257,15 @@ def eval_cast(op: Op, src: Type, dst: Type, v: Scalar) -> Scalar:
             iv = to_signed(v, sbits) if op is Op.SITOFP else v
             return _int_to_float(dst, iv)
         case Op.FPTOSI | Op.FPTOUI:
-            f = float(v)
+            f = as_float(v)
             if math.isnan(f) or math.isinf(f):
                 return (1 << (dbits - 1)) & dmask  # x86's "integer indefinite"
             return int(f) & dmask
         case Op.FPEXT | Op.FPTRUNC:
             assert isinstance(dst, FloatType)
-            return _round_float(dst, float(v))
+            return _round_float(dst, as_float(v))
         case Op.FNEG:
-            return -float(v)  # flips the sign bit, also of zeros and NaNs
+            return -as_float(v)  # flips the sign bit, also of zeros and NaNs
         case Op.BITCAST:
             return bitcast_value(src, dst, v)
         case Op.CLZ | Op.CTZ:
@@ -269,9 +283,9 @@ def bitcast_value(src: Type, dst: Type, v: Scalar) -> Scalar:
     """Reinterpret the bits of `v` (same size): int <-> float, little-endian."""
     fmt = {32: "<f", 64: "<d"}
     if isinstance(src, FloatType):
-        raw = struct.pack(fmt[src.bits], float(v))
+        raw = struct.pack(fmt[src.bits], as_float(v))
     else:
-        raw = (int(v) & ((1 << (8 * src.size)) - 1)).to_bytes(src.size, "little")
+        raw = (as_int(v) & ((1 << (8 * src.size)) - 1)).to_bytes(src.size, "little")
     if isinstance(dst, FloatType):
         return struct.unpack(fmt[dst.bits], raw)[0]
     return int.from_bytes(raw, "little")
@@ -604,7 +618,8 @@ class Interpreter:
             if i < len(fn.args):
                 t = fn.args[i].ty
                 is_float = isinstance(t, FloatType)
-            if i < len(types) and isinstance(types[i], IntType) and types[i].bits == 128:
+            ti = types[i] if i < len(types) else None
+            if isinstance(ti, IntType) and ti.bits == 128:
                 raw = (int(v) & (1 << 128) - 1).to_bytes(16, "little")
                 if gp + 2 <= 6:
                     self.mem.write(save + 8 * gp, raw)
@@ -692,9 +707,9 @@ class Interpreter:
             return eval_cast(op, inst.value.ty, inst.ty, self._scalar(val(frame, inst.value)))
         match inst:
             case Alloca():
-                a = self.mem.allocate(inst.size, inst.align, inst.name or "alloca")
-                frame.allocas.append(a)
-                return a
+                obj = self.mem.allocate(inst.size, inst.align, inst.name or "alloca")
+                frame.allocas.append(obj)
+                return obj
             case Load():
                 addr = val(frame, inst.ptr)
                 assert isinstance(addr, int)
@@ -726,20 +741,21 @@ class Interpreter:
             assert isinstance(p, int) and isinstance(off, int)
             return (p + off) & ((1 << 64) - 1)
         if op is Op.VASTART:
-            return self._va_start(frame, inst)
+            self._va_start(frame, inst)
+            return None
         if op is Op.DYNALLOCA:
             size = val(frame, inst.operand(0))
             assert isinstance(size, int)
-            a = self.mem.allocate(size, getattr(inst, "align", 16), "dynalloca")
-            frame.allocas.append(a)
-            return a
+            obj = self.mem.allocate(size, getattr(inst, "align", 16), "dynalloca")
+            frame.allocas.append(obj)
+            return obj
         if op is Op.STACKSAVE:  # a token: how many frame objects exist now
             return len(frame.allocas)
         if op is Op.STACKRESTORE:
             mark = val(frame, inst.operand(0))
             assert isinstance(mark, int)
-            for a in frame.allocas[mark:]:
-                self.mem.free(a)
+            for obj in frame.allocas[mark:]:
+                self.mem.free(obj)
             del frame.allocas[mark:]
             return None
         if op in ATOMIC_OPS:
@@ -750,7 +766,7 @@ class Interpreter:
         if op is Op.WIDE:
             assert isinstance(inst, Wide)
             return eval_wide(inst.kind, inst.pred,
-                             [int(self._scalar(val(frame, u.value))) for u in inst.operands])
+                             [as_int(self._scalar(val(frame, u.value))) for u in inst.operands])
         if op is Op.ASM:  # machine code the interpreter has no model of
             raise InterpError(f"cannot interpret inline assembly in @{frame.fn.name}: "
                               f"{getattr(inst, 'template', '')!r}")

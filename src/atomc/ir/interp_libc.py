@@ -9,7 +9,17 @@ from typing import TYPE_CHECKING
 
 from . import interp_x87 as x87
 from .insts import Call
-from .interp import External, InterpError, Memory, ProgramExit, Scalar, Trap, to_signed
+from .interp import (
+    External,
+    InterpError,
+    Memory,
+    ProgramExit,
+    Scalar,
+    Trap,
+    as_float,
+    as_int,
+    to_signed,
+)
 from .libgcc128 import LIBGCC_TI
 from .x87float import X80
 
@@ -48,13 +58,13 @@ def format_printf(fmt: bytes, args: Sequence[Scalar], mem: Memory) -> bytes:
         if conv == "%":
             out += b"%"
         elif conv in "di":
-            v = to_signed(int(next_arg()), bits)
+            v = to_signed(as_int(next_arg()), bits)
             if prec == "0" and v == 0:
                 out += _pad(b"", flags, width)
             else:
                 out += ((spec + "d") % v).encode()
         elif conv in "uxXo":
-            v = int(next_arg()) & ((1 << bits) - 1)
+            v = as_int(next_arg()) & ((1 << bits) - 1)
             if prec == "0" and v == 0:  # C prints no digits at all here
                 out += _pad(b"", flags, width)
                 continue
@@ -64,15 +74,15 @@ def format_printf(fmt: bytes, args: Sequence[Scalar], mem: Memory) -> bytes:
                 text = text.replace("0o", "0", 1)
             out += text.encode()
         elif conv == "c":
-            out += _pad(bytes([int(next_arg()) & 0xFF]), flags, width)
+            out += _pad(bytes([as_int(next_arg()) & 0xFF]), flags, width)
         elif conv == "s":
-            addr = int(next_arg())
+            addr = as_int(next_arg())
             s = b"(null)" if addr == 0 else mem.read_cstring(addr)
             if prec is not None:
                 s = s[: int(prec)]
             out += _pad(s, flags, width)
         elif conv == "p":
-            addr = int(next_arg())
+            addr = as_int(next_arg())
             out += _pad(b"(nil)" if addr == 0 else f"0x{addr:x}".encode(), flags, width)
         elif conv in "fFeEgGaA" and length == "L":
             xv = next_arg()
@@ -80,8 +90,8 @@ def format_printf(fmt: bytes, args: Sequence[Scalar], mem: Memory) -> bytes:
                 raise InterpError(f"printf: %L{conv} needs a long double argument")
             out += x87.format_x80(xv, conv, flags, width, prec)
         elif conv in "fFeEgG":
-            v = float(next_arg())
-            out += ((spec + conv) % v).encode()
+            f = as_float(next_arg())
+            out += ((spec + conv) % f).encode()
         else:
             raise InterpError(f"printf: unsupported conversion %{conv}")
     return bytes(out)
@@ -98,7 +108,7 @@ def _conversion_spec(fmt: bytes, i: int,
         i += 1
     width = ""
     if i < len(fmt) and fmt[i] == ord("*"):
-        w = to_signed(int(next_arg()), 32)
+        w = to_signed(as_int(next_arg()), 32)
         if w < 0:
             flags += "-"
             w = -w
@@ -112,7 +122,7 @@ def _conversion_spec(fmt: bytes, i: int,
         i += 1
         prec = ""
         if i < len(fmt) and fmt[i] == ord("*"):
-            p = to_signed(int(next_arg()), 32)
+            p = to_signed(as_int(next_arg()), 32)
             prec = str(p) if p >= 0 else None
             i += 1
         else:
@@ -136,18 +146,18 @@ def _pad(s: bytes, flags: str, width: str) -> bytes:
 
 
 def _printf(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    text = format_printf(it.mem.read_cstring(int(args[0])), args[1:], it.mem)
+    text = format_printf(it.mem.read_cstring(as_int(args[0])), args[1:], it.mem)
     it.stdout += text
     return len(text)
 
 
 def _puts(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    it.stdout += it.mem.read_cstring(int(args[0])) + b"\n"
+    it.stdout += it.mem.read_cstring(as_int(args[0])) + b"\n"
     return 1
 
 
 def _putchar(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    c = int(args[0]) & 0xFF
+    c = as_int(args[0]) & 0xFF
     it.stdout.append(c)
     return c
 
@@ -157,45 +167,46 @@ def _abort(it: Interpreter, args: list[Scalar], call: Call | None) -> None:
 
 
 def _exit(it: Interpreter, args: list[Scalar], call: Call | None) -> None:
-    raise ProgramExit(to_signed(int(args[0]), 32) & 0xFF)
+    raise ProgramExit(to_signed(as_int(args[0]), 32) & 0xFF)
 
 
 def _malloc(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    return it.mem.allocate(int(args[0]), 16, "malloc")
+    return it.mem.allocate(as_int(args[0]), 16, "malloc")
 
 
 def _calloc(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    return it.mem.allocate(int(args[0]) * int(args[1]), 16, "calloc")
+    return it.mem.allocate(as_int(args[0]) * as_int(args[1]), 16, "calloc")
 
 
 def _free(it: Interpreter, args: list[Scalar], call: Call | None) -> None:
-    if int(args[0]):
-        it.mem.free(int(args[0]))
+    if as_int(args[0]):
+        it.mem.free(as_int(args[0]))
 
 
 def _strlen(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    return len(it.mem.read_cstring(int(args[0])))
+    return len(it.mem.read_cstring(as_int(args[0])))
 
 
 def _strcmp(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    a, b = it.mem.read_cstring(int(args[0])), it.mem.read_cstring(int(args[1]))
+    a, b = it.mem.read_cstring(as_int(args[0])), it.mem.read_cstring(as_int(args[1]))
     return (a > b) - (a < b)
 
 
 def _memcpy(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    dst, src, n = int(args[0]), int(args[1]), int(args[2])
+    dst, src, n = as_int(args[0]), as_int(args[1]), as_int(args[2])
     it.mem.write(dst, it.mem.read(src, n))
     return dst
 
 
 def _memset(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    dst, c, n = int(args[0]), int(args[1]), int(args[2])
+    dst, c, n = as_int(args[0]), as_int(args[1]), as_int(args[2])
     it.mem.write(dst, bytes([c & 0xFF]) * n)
     return dst
 
 
 def _memcmp(it: Interpreter, args: list[Scalar], call: Call | None) -> int:
-    a, b = it.mem.read(int(args[0]), int(args[2])), it.mem.read(int(args[1]), int(args[2]))
+    n = as_int(args[2])
+    a, b = it.mem.read(as_int(args[0]), n), it.mem.read(as_int(args[1]), n)
     return (a > b) - (a < b)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import overload
 
 from .debuginfo import (
     ARTIFICIAL,
@@ -142,6 +143,10 @@ def map_atom_instance(loc: DILocation | None, amap: AtomMap, atoms: AtomCounter)
         amap[key] = atoms.fresh()
 
 
+@overload
+def remap_atom(loc: DILocation, amap: AtomMap) -> DILocation: ...
+@overload
+def remap_atom(loc: DILocation | None, amap: AtomMap) -> DILocation | None: ...
 def remap_atom(loc: DILocation | None, amap: AtomMap) -> DILocation | None:
     if loc is None or not loc.atom_group:
         return loc

@@ -106,7 +106,7 @@ def salvage_expression(inst: Inst) -> tuple[Value, tuple[int, ...]] | None:
     if isinstance(inst, Binary) and inst.op in (Op.MUL, Op.SHL) and isinstance(inst.rhs, Const) \
             and isinstance(inst.ty, IntType):
         # wrap-around products keep their low bits whatever the operand's upper bits
-        c = inst.rhs.signed() if inst.op is Op.MUL else 1 << (inst.rhs.value % inst.ty.bits)
+        c = inst.rhs.signed() if inst.op is Op.MUL else 1 << (inst.rhs.int_value % inst.ty.bits)
         return inst.lhs, ((DW_OP_consts, c) if c < 0 else (DW_OP_constu, c)) + (DW_OP_mul,)
     return None
 

@@ -96,6 +96,14 @@ class Const(Value):
             return int.from_bytes(struct.pack("<d", self.value), "little")
         return self.value
 
+    @property
+    def int_value(self) -> int:
+        """The unsigned bit pattern of an integer constant."""
+        v = self.value
+        if not isinstance(v, int):
+            raise TypeError(f"the {self.ty} constant {v!r} is not an integer")
+        return v
+
     def signed(self) -> int:
         """The value read as a two's-complement signed integer."""
         assert isinstance(self.value, int)

@@ -36,17 +36,17 @@ def fold_float(inst: Inst) -> Value | None:
     """The constant `inst` computes, when all its operands are constants."""
     if not _is_float_inst(inst):
         return None
-    ops = [u.value for u in inst.operands]
-    if not all(isinstance(o, Const) for o in ops):
+    consts = [u.value for u in inst.operands if isinstance(u.value, Const)]
+    if len(consts) != len(inst.operands):
         return None
-    vals = [o.value for o in ops]  # type: ignore[union-attr]
+    vals = [c.value for c in consts]
     try:
         if isinstance(inst, Cmp):
-            return Const(inst.ty, eval_cmp(inst.pred, ops[0].ty, vals[0], vals[1]))
+            return Const(inst.ty, eval_cmp(inst.pred, consts[0].ty, vals[0], vals[1]))
         if isinstance(inst, Cast):
             if inst.op in (Op.FPTOSI, Op.FPTOUI) and not _fits(inst, vals[0]):
                 return None
-            return Const(inst.ty, eval_cast(inst.op, ops[0].ty, inst.ty, vals[0]))
+            return Const(inst.ty, eval_cast(inst.op, consts[0].ty, inst.ty, vals[0]))
         return Const(inst.ty, eval_binary(inst.op, inst.ty, vals[0], vals[1]))
     except InterpError:
         return None

@@ -50,7 +50,7 @@ from ..ir import (
     Select,
     Value,
 )
-from ..ir.interp import InterpError, eval_binary, eval_cast, eval_cmp, to_signed
+from ..ir.interp import InterpError, as_int, eval_binary, eval_cast, eval_cmp, to_signed
 from ..ir.locations import keep
 from ..ir.rewrite import erase, insert_before, replace_value
 from .cfgutils import is_removable
@@ -112,8 +112,8 @@ def fold_constant(inst: Inst) -> Value | None:
             if inst.op not in (Op.ZEXT, Op.SEXT, Op.TRUNC, Op.PTRTOINT, Op.INTTOPTR, Op.CLZ,
                                Op.CTZ):
                 return None
-            return Const(inst.ty, int(eval_cast(inst.op, inst.value.ty, inst.ty, ints[0])))
-        return Const(inst.ty, int(eval_binary(inst.op, inst.ty, ints[0], ints[1])))
+            return Const(inst.ty, as_int(eval_cast(inst.op, inst.value.ty, inst.ty, ints[0])))
+        return Const(inst.ty, as_int(eval_binary(inst.op, inst.ty, ints[0], ints[1])))
     except InterpError:
         return None
 

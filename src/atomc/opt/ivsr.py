@@ -114,7 +114,7 @@ def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool] | None:
         return None
     if not isinstance(inst.rhs, Const):
         return None
-    c = inst.rhs.value if inst.op is Op.MUL else 1 << inst.rhs.value
+    c = inst.rhs.int_value if inst.op is Op.MUL else 1 << inst.rhs.int_value
     lhs = inst.lhs
     if lhs is p:
         return c, False

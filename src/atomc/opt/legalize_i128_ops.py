@@ -44,7 +44,7 @@ from ..ir import (
     Use,
     Value,
 )
-from ..ir.interp import eval_binary, to_signed
+from ..ir.interp import as_int, eval_binary, to_signed
 from ..ir.locations import keep
 from ..ir.rewrite import insert_at, insert_blocks_after
 from ..ir.wide import PAIR, Wide, WideKind
@@ -132,7 +132,7 @@ class OpExpander:
         if h is not None:
             return h
         if isinstance(v, Const):
-            return _split_const(int(v.value))
+            return _split_const(v.int_value)
         if isinstance(v, Undef):
             return Undef(I64), Undef(I64)
         if isinstance(v, Inst) and v not in self.visited:
@@ -172,7 +172,7 @@ class OpExpander:
         """An i64 operation, folded when its operands decide it."""
         ca, cb = _int(a), _int(b)
         if ca is not None and cb is not None and op not in _DIVIDE:
-            return _c64(int(eval_binary(op, I64, ca, cb)))
+            return _c64(as_int(eval_binary(op, I64, ca, cb)))
         if ca is not None and cb is None and op in _COMMUTATIVE:
             a, b, ca, cb = b, a, cb, ca
         if cb == 0:

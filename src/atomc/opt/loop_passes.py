@@ -302,12 +302,12 @@ def constant_trip_count(loop: Loop, fn: Function,
             if not isinstance(cmp.rhs, Const) or cmp.lhs not in (p, nxt):
                 continue
             stays = loop.contains(term.succs[0].block)
-            v = start.value
+            v = start.int_value
             mask = p.ty.mask  # type: ignore[union-attr]
-            step = nxt.rhs.value
+            step = nxt.rhs.int_value
             for trips in range(FULL_UNROLL_MAX_TRIPS + 1):
                 tested = v if cmp.lhs is p else (v + step) & mask
-                taken = eval_cmp(cmp.pred, p.ty, tested, cmp.rhs.value)
+                taken = eval_cmp(cmp.pred, p.ty, tested, cmp.rhs.int_value)
                 if bool(taken) != stays:
                     return trips + (0 if cmp.lhs is p else 1)
                 v = (v + step) & mask

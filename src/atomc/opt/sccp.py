@@ -43,7 +43,7 @@ from ..ir import (
     Value,
     work,
 )
-from ..ir.interp import InterpError, eval_binary, eval_cast, eval_cmp
+from ..ir.interp import InterpError, as_int, eval_binary, eval_cast, eval_cmp
 from ..ir.rewrite import erase, jump_to, remove_blocks, remove_param, replace_value
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
@@ -106,7 +106,7 @@ class Solver:
 
     def value(self, v: Value) -> LatticeValue:
         if isinstance(v, Const):
-            return int(v.value) if isinstance(v.ty, IntType) else OVERDEFINED
+            return v.int_value if isinstance(v.ty, IntType) else OVERDEFINED
         if isinstance(v, Undef):
             return UNKNOWN
         if isinstance(v, (Inst, BlockParam)):
@@ -264,8 +264,8 @@ class Solver:
             if isinstance(inst, Cmp):
                 return eval_cmp(inst.pred, inst.lhs.ty, vals[0], vals[1])
             if isinstance(inst, Cast):
-                return int(eval_cast(inst.op, inst.value.ty, inst.ty, vals[0]))
-            return int(eval_binary(inst.op, inst.ty, vals[0], vals[1]))
+                return as_int(eval_cast(inst.op, inst.value.ty, inst.ty, vals[0]))
+            return as_int(eval_binary(inst.op, inst.ty, vals[0], vals[1]))
         except InterpError:  # would trap at run time: leave it to run time
             return OVERDEFINED
 

@@ -157,6 +157,12 @@ def _type_bits(t: DIType | None) -> int:
     return 0
 
 
+def _const_byte(ms: MemSet) -> int:
+    """The byte a memset that SROA takes stores (_collect keeps only constant ones)."""
+    assert isinstance(ms.byte, Const)
+    return ms.byte.int_value
+
+
 def _memset_value(ty: Type, byte: int) -> Value | None:
     pattern = int.from_bytes(bytes([byte & 0xFF]) * ty.size, "little")
     if isinstance(ty, (IntType, PtrType)):
@@ -197,7 +203,7 @@ class SROA(FunctionPass):
         whole = len(pieces) == 1 and pieces[0][0] == 0 and pieces[0][1] == alloca.size
         if whole and not uses.copies and not uses.sets and not uses.addr_insts:
             return False  # already a scalar slot: mem2reg's job
-        if any(_memset_value(t, int(ms.byte.value)) is None  # type: ignore[union-attr]
+        if any(_memset_value(t, _const_byte(ms)) is None
                for ms in uses.sets for _, _, t in pieces):
             return False
         blk = alloca.block
@@ -219,7 +225,7 @@ class SROA(FunctionPass):
             self._expand_copy(cp, alloca, pieces, slots)
         for ms in uses.sets:
             for off, _, ty in pieces:
-                v = _memset_value(ty, int(ms.byte.value))  # type: ignore[union-attr]
+                v = _memset_value(ty, _const_byte(ms))
                 assert v is not None
                 insert_before(Store(v, slots[off], loc=keep(ms)), ms)
             erase(ms)

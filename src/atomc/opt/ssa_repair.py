@@ -143,8 +143,8 @@ def _place_params(slots: list[_Slot], accesses: list[_Accesses],
                 if f in has_param:
                     continue
                 has_param.add(f)
-                p = f.add_param(s.ty, s.alloca.name)
-                placed.setdefault(f, []).append((s, p))
+                param = f.add_param(s.ty, s.alloca.name)
+                placed.setdefault(f, []).append((s, param))
                 work_list.append(f)
     work.add("ssa_repair.blocks", visited)
     return placed
