@@ -24,7 +24,9 @@ from .opt.passmanager import Pass, PassContext, PassManager
 from .opt.registry import lookup
 from .options import CompileOptions
 
-O1: tuple[str, ...] = ("mem2reg", "instcombine", "simplifycfg", "dce")
+# div-by-const after the last instcombine: constant divisors are known by then, and no
+# later pass needs to see through the multiply it leaves
+O1: tuple[str, ...] = ("mem2reg", "instcombine", "div-by-const", "simplifycfg", "dce")
 
 # Hook points for the -O3 stages (see pipeline_for): before the scalar
 # clean-up (inlining) and after LICM (loop rotation and unrolling).
@@ -32,7 +34,8 @@ O2_EARLY: tuple[str, ...] = ("sroa", "mem2reg")
 O2_SCALAR: tuple[str, ...] = ("sccp", "instcombine", "simplifycfg", "gvn", "licm")
 # mem-value-locs last: it adds register locations to variables kept in memory,
 # and no later pass moves the instructions they describe
-O2_LATE: tuple[str, ...] = ("instcombine", "dce", "simplifycfg", "mem-value-locs")
+O2_LATE: tuple[str, ...] = ("instcombine", "div-by-const", "dce", "simplifycfg",
+                             "mem-value-locs")
 O2_INLINE: tuple[str, ...] = ("inline", "sroa", "mem2reg")
 O2_LOOPS: tuple[str, ...] = ("jump-threading", "loop-rotate", "loop-unroll", "iv-sr", "sccp",
                              "instcombine", "simplifycfg", "gvn")

@@ -3,6 +3,7 @@
 from . import (  # noqa: F401
     annotate_atoms,
     dce,
+    divconst,
     gvn,
     inline,
     instcombine,
