@@ -18,7 +18,11 @@ SIGNED_32 = [2, 3, 5, 6, 7, 9, 10, 11, 12, 13, 25, 60, 100, 125, 641, 1000, 3600
              -2, -3, -7, -8, -10, -1000, -0x7FFFFFFF, -0x40000000]
 UNSIGNED_32 = [3, 5, 6, 7, 9, 10, 11, 12, 13, 25, 100, 641, 1000, 65537, 0x7FFFFFFF,
                0x80000001, 0xAAAAAAAB, 0xFFFFFFFE, 0xFFFFFFFF, (1 << 31) + 3]
-SIGNED_64_POW2 = [2, 16, 1 << 20, 1 << 40, 1 << 62, -4, -(1 << 33)]
+SIGNED_64 = [2, 16, 1 << 20, 1 << 40, 1 << 62, -4, -(1 << 33), 3, 7, 10, 100, 641, 1000003,
+             (1 << 32) + 1, (1 << 62) + 1, (1 << 63) - 1, 0x5555555555555555, -3, -10,
+             -((1 << 63) - 1)]
+UNSIGNED_64 = [3, 7, 10, 100, 641, 1000003, (1 << 32) + 1, (1 << 63) - 1, (1 << 63) + 1,
+               0xAAAAAAAAAAAAAAAB, (1 << 64) - 1, (1 << 64) - 2, 0x100000001]
 
 
 def _c_div(x: int, d: int) -> int:
@@ -70,17 +74,23 @@ def test_unsigned_32(op: str, d: int) -> None:
     _check(op, 32, d)
 
 
-@pytest.mark.parametrize("d", SIGNED_64_POW2)
+@pytest.mark.parametrize("d", SIGNED_64)
 @pytest.mark.parametrize("op", ["sdiv", "srem"])
-def test_signed_64_power_of_two(op: str, d: int) -> None:
+def test_signed_64(op: str, d: int) -> None:
+    _check(op, 64, d)
+
+
+@pytest.mark.parametrize("d", UNSIGNED_64)
+@pytest.mark.parametrize("op", ["udiv", "urem"])
+def test_unsigned_64(op: str, d: int) -> None:
     _check(op, 64, d)
 
 
 @pytest.mark.parametrize("text", [
-    _function("sdiv", 64, 10),          # i64 magic needs a 128-bit high half
     _function("udiv", 32, 16),          # unsigned powers of two are instcombine's
     _function("sdiv", 32, -1),          # ±1 and INT_MIN are not multiplies
     _function("sdiv", 32, 0x80000000),
+    _function("sdiv", 64, 1 << 63),
     _function("sdiv", 16, 7),           # C never divides in i16 (promotion)
 ])
 def test_left_alone(text: str) -> None:

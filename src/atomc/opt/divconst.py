@@ -5,22 +5,23 @@ pass rewrites, for the integer types the machine multiplies natively:
 
 * `sdiv`/`srem` of i32 or i64 by ±2^k: an arithmetic shift of `x` plus a bias of
   2^k - 1 when `x` is negative (so the quotient rounds toward zero, as C's does);
-* `sdiv`/`udiv`/`srem`/`urem` of i32 by any other constant: the quotient is the high
-  part of `x * m` for a magic multiplier m = ceil(2^p / d), computed in i64 (the exact
-  product of a 32-bit value and a multiplier below 2^32 fits), corrected by one for
-  a negative `x`; an unsigned multiplier of 33 bits is split as 2^32 + m' and its
-  product reassembled, `(x + (x * m' >> 32)) >> (p - 32)`, without overflowing.
+* `sdiv`/`udiv`/`srem`/`urem` of i32 or i64 by any other constant: the quotient is
+  the high part of `x * m` for a magic multiplier m = ceil(2^p / d), corrected by one
+  for a negative `x`. For i32 the product is computed in i64 (a 32-bit value times a
+  multiplier below 2^32 fits); an unsigned multiplier of 33 bits is split as
+  2^32 + m' and its product reassembled, `(x + (x * m' >> 32)) >> (p - 32)`, without
+  overflowing. For i64 the high half comes from `wide umul` (x86's one-operand `mul`),
+  made signed by subtracting m when x is negative; a 65-bit unsigned multiplier uses
+  `((x - t) >> 1 + t) >> (p - 65)` with t the high half of x * (m - 2^64).
   A remainder is `x - q * d`.
 
 Correctness (why p is enough): with m = ceil(2^p / d) = (2^p + e) / d, 0 < e < d,
-x * m / 2^p = x / d + e * x / (d * 2^p). For |x| <= 2^31 and p = 31 + ceil(log2 d)
-(signed; 32 + ceil(log2 d) unsigned, |x| < 2^32) the error term is below 1/d, the
-smallest distance from x / d to the next integer, so the floor is x / d's floor
-(and, for negative x, one below its truncation, which the correction adds back).
-tests/opt/test_divconst.py checks every divisor shape against the interpreter.
-
-i64 by a constant that is not a power of two keeps its `idiv`: the magic product
-needs the high half of a 128-bit product, which the IR has no instruction for yet.
+x * m / 2^p = x / d + e * x / (d * 2^p). For an n-bit x, p = n - 1 + ceil(log2 d)
+(signed, |x| <= 2^(n-1)) or n + ceil(log2 d) (unsigned, x < 2^n) makes the error term
+less than 1/d, the smallest distance from x / d to the next integer, so the floor is
+x / d's floor (and, for negative x, one below its truncation, which the correction
+adds back). tests/opt/test_divconst.py checks every divisor shape against C's
+division.
 
 Debug info: every new instruction takes the location of the division it replaces
 (keep rule, atom included); the records in front of the division move in front of
@@ -32,9 +33,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..ir import I64, Binary, Cast, Const, Function, Inst, IntType, Op, Value
+from ..ir import I64, Binary, Cast, Const, Extract, Function, Inst, IntType, Op, Value
 from ..ir.locations import keep
 from ..ir.rewrite import erase, insert_before, move_records_to, replace_value
+from ..ir.wide import Wide, WideKind
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -76,9 +78,7 @@ def _rewritable(inst: Inst) -> bool:
     mag = abs(d)
     if mag <= 1 or (signed and mag >= 1 << (ty.bits - 1)):
         return False  # 0 traps, ±1 is instcombine's, INT_MIN is a compare
-    if _is_pow2(mag):
-        return signed  # unsigned powers of two are already shifts and masks
-    return ty.bits == 32
+    return signed or not _is_pow2(mag)  # unsigned powers of two are instcombine's
 
 
 def _is_pow2(n: int) -> bool:
@@ -107,6 +107,11 @@ class _Emitter:
     def cast(self, op: Op, v: Value, ty: IntType) -> Inst:
         return self.add(Cast(op, v, ty, loc=keep(self.anchor)))
 
+    def umul_high(self, a: Value, m: int) -> Inst:
+        """The high 64 bits of the unsigned 128-bit product of `a` and `m`."""
+        pair = self.add(Wide(WideKind.UMUL, [a, Const(I64, m)], loc=keep(self.anchor)))
+        return self.add(Extract(pair, 1, loc=keep(self.anchor)))
+
 
 def _rewrite(div: Inst) -> None:
     x = div.operand(0)
@@ -119,6 +124,8 @@ def _rewrite(div: Inst) -> None:
     mag = abs(d)
     if _is_pow2(mag):
         q = _signed_pow2_quotient(e, x, ty, mag.bit_length() - 1)
+    elif ty.bits == 64:
+        q = (_signed_magic_quotient_64 if signed else _unsigned_magic_quotient_64)(e, x, mag)
     elif signed:
         q = _signed_magic_quotient(e, x, ty, mag)
     else:
@@ -168,3 +175,27 @@ def _unsigned_magic_quotient(e: _Emitter, x: Value, ty: IntType, d: int) -> Valu
     # x * m = x * 2^32 + x * (m - 2^32): both parts fit in 64 bits
     high = e.bin(Op.LSHR, e.bin(Op.MUL, wide, m - (1 << 32)), 32)
     return e.cast(Op.TRUNC, e.bin(Op.LSHR, e.bin(Op.ADD, wide, high), p - 32), ty)
+
+
+def _signed_magic_quotient_64(e: _Emitter, x: Value, d: int) -> Value:
+    """trunc(x / d) for i64 x and 2 < d < 2^63 not a power of two."""
+    p = 63 + _ceil_log2(d)
+    m = -(-(1 << p) // d)
+    assert m < 1 << 64
+    sign = e.bin(Op.ASHR, x, 63)  # -1 for negative x
+    # the signed product's high half: x read as unsigned is x + 2^64 when negative
+    high = e.bin(Op.SUB, e.umul_high(x, m), e.bin(Op.AND, sign, m))
+    return e.bin(Op.SUB, e.bin(Op.ASHR, high, p - 64), sign)
+
+
+def _unsigned_magic_quotient_64(e: _Emitter, x: Value, d: int) -> Value:
+    """x / d for i64 x and 2 < d < 2^64 not a power of two."""
+    p = 64 + _ceil_log2(d)
+    m = -(-(1 << p) // d)
+    assert m < 1 << 65
+    if m < 1 << 64:
+        return e.bin(Op.LSHR, e.umul_high(x, m), p - 64)
+    # x * m = x * 2^64 + x * (m - 2^64); t <= x, so x - t and the sum do not overflow
+    t = e.umul_high(x, m - (1 << 64))
+    half = e.bin(Op.ADD, e.bin(Op.LSHR, e.bin(Op.SUB, x, t), 1), t)
+    return e.bin(Op.LSHR, half, p - 65)
