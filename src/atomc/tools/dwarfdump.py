@@ -15,10 +15,17 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from elftools.common.exceptions import ELFError
+from elftools.dwarf.compileunit import CompileUnit
 from elftools.dwarf.die import DIE
 from elftools.dwarf.dwarf_expr import DWARFExprParser
 from elftools.dwarf.enums import ENUM_DW_ATE, ENUM_DW_INL, ENUM_DW_LANG
-from elftools.dwarf.locationlists import BaseAddressEntry, LocationEntry, LocationParser
+from elftools.dwarf.locationlists import (
+    BaseAddressEntry,
+    LocationEntry,
+    LocationExpr,
+    LocationParser,
+)
+from elftools.dwarf.ranges import BaseAddressEntry as RangeBaseAddress
 from elftools.dwarf.ranges import RangeEntry
 from elftools.elf.elffile import ELFFile
 
@@ -57,7 +64,7 @@ class Dumper:
             self.die(top, 1, files, base, cu["version"])
 
     def die(self, d: DIE, depth: int, files: list[str], cu_base: int, version: int) -> None:
-        self.w(depth, d.tag.removeprefix("DW_TAG_"))
+        self.w(depth, _tag_name(d))
         lines = []
         for at_name, attr in d.attributes.items():
             for text in self.attr(d, at_name, attr, files, cu_base, version):
@@ -125,7 +132,7 @@ class Dumper:
                 lo = e.begin_offset if e.is_absolute else base + e.begin_offset
                 hi = e.end_offset if e.is_absolute else base + e.end_offset
                 yield f"[0x{lo:x}, 0x{hi:x}): {self.expression(e.loc_expr)}"
-            else:
+            elif isinstance(e, LocationExpr):
                 yield f"default: {self.expression(e.loc_expr)}"
 
     def ranges(self, d: DIE, attr: Any, cu_base: int) -> Iterator[str]:
@@ -134,16 +141,17 @@ class Dumper:
             yield "<no range list section>"
             return
         if attr.form == "DW_FORM_rnglistx":
-            entries = rl.get_range_list_at_offset_ex(attr.value)  # pragma: no cover
-        else:
-            entries = rl.get_range_list_at_offset(attr.value, cu=d.cu)
+            yield "<DW_FORM_rnglistx: atomc never writes it>"
+            return
         base = cu_base
-        for e in entries:
+        cu = d.cu
+        assert isinstance(cu, CompileUnit), "atomc writes no type units"
+        for e in rl.get_range_list_at_offset(attr.value, cu=cu):
             if isinstance(e, RangeEntry):
                 lo = e.begin_offset if e.is_absolute else base + e.begin_offset
                 hi = e.end_offset if e.is_absolute else base + e.end_offset
                 yield f"[0x{lo:x}, 0x{hi:x})"
-            else:
+            elif isinstance(e, RangeBaseAddress):
                 base = e.base_address
 
     def file_names(self, cu: Any) -> list[str]:
@@ -220,12 +228,19 @@ def type_name(d: DIE, depth: int = 0) -> str:
             elif c.tag == "DW_TAG_unspecified_parameters":
                 params.append("...")
         return f"{base()} ({', '.join(params)})"
-    return f"<{tag.removeprefix('DW_TAG_')}>"
+    return f"<{_tag_name(d)}>"
 
 
 def _die_summary(d: DIE) -> str:
     name = _str(d.attributes["DW_AT_name"].value) if "DW_AT_name" in d.attributes else ""
-    return f"<{d.tag.removeprefix('DW_TAG_')} {name}>".replace(" >", ">")
+    return f"<{_tag_name(d)} {name}>".replace(" >", ">")
+
+
+def _tag_name(d: DIE) -> str:
+    """The DIE's tag without its prefix; a vendor tag pyelftools does not know is a
+    number, printed in hex as llvm-dwarfdump prints it."""
+    tag = d.tag
+    return tag.removeprefix("DW_TAG_") if isinstance(tag, str) else f"DW_TAG_{tag:#x}"
 
 
 def _str(v: bytes | str) -> str:
