@@ -29,6 +29,7 @@ from ...ir import (
     Value,
 )
 from ...ir.blockorder import BlockOrder
+from ...ir.rewrite import unlink_blocks
 from ..abi import FuncABI, func_abi, scalar_ir_type
 from ..ctype import (
     INT,
@@ -39,9 +40,10 @@ from ..ctype import (
     variably_modified,
 )
 from ..knr import KnrParam, is_knr, knr_params, promoted
-from ..labelvalues import LabelValues, finish_label_values
+from ..labelvalues import LabelValues
 from ..scopes import Pos, Symbol
 from ..source import find_closing_brace
+from .label_values import finish_label_values
 
 if TYPE_CHECKING:
     from .module import IRGen
@@ -101,8 +103,9 @@ class FunctionLowering:
         self.fs.alloca_count = 0
         self.fs.records = []
         self.fs.loops, self.fs.switches = [], []
-        self.fs.labels, self.fs.labels_defined, self.fs.labels_used = {}, {}, {}
+        self.fs.labels = {}
         sema.label_values = LabelValues()
+        self.fs.goto_slot, self.fs.goto_dispatch = None, None
         self.fs.fabi = abi
         self.fs.ret_ctype = ft.ret
         sema.function = sym
@@ -125,18 +128,19 @@ class FunctionLowering:
         if rk in ("direct", "pieces") and abi.ret.types:
             self.fs.ret_slot = self.fs.alloca(max(ft.ret.size, sum(t.size for t in abi.ret.types)),
                                         ft.ret.align, "retval")
-        self.g.stmts.compound_items(body.block_items or [])
-        self.g.cleanups.cleanup_leave(body)
-        self.g.cleanups.cleanup_finish()
-        finish_label_values(self.g)
-        end_pos = find_closing_brace(brace, sema.source_line) or brace
-        self.finish_function(end_pos, sym)
-        sema.scopes.pop()
-        sema.function = None
-        self.g.vlas.vla_check_gotos()
-        for lname, lpos in self.fs.labels_used.items():
-            if lname not in self.fs.labels_defined:
-                sema.error(lpos, f"use of undeclared label '{lname}'")
+        with sema.stmts.body_of_function():
+            tree = sema.stmts.function_body(body)
+            self.g.stmts.items(tree.items)
+            self.g.cleanups.cleanup_leave(tree.end)
+            self.g.cleanups.cleanup_finish()
+            finish_label_values(self.g, {name: index for name, (index, _)
+                                         in sema.label_values.taken.items()})
+            end_pos = find_closing_brace(brace, sema.source_line) or brace
+            self.finish_function(end_pos, sym)
+            sema.scopes.pop()
+            sema.function = None
+            sema.stmts.check_labels({name: p for name, (_, p)
+                                     in sema.label_values.taken.items()})
         self.fs.fn = None
         self.fs.scope = None
 
@@ -175,13 +179,12 @@ class FunctionLowering:
         argi = 1 if abi.sret else 0
         # Like clang, the parameter spills carry no location: the back end then puts
         # prologue_end on the first statement, where gdb's `break f` should stop.
-        entry_loc = None
         for i, ((name, pt, ppos, passed), pa) in enumerate(zip(items, abi.params)):
             sym = self.sema.decls.declare_param(name, pt, ppos, i + 1)
             if sym is not None and not self.sema.is_system(ppos):
                 self.sema.decls.check_float_decl(sym.type, ppos, "var")
             home: Value
-            with self.fs.b.at(entry_loc):
+            with self.fs.b.at(ARTIFICIAL):
                 if pa.kind == "direct":
                     home = self.fs.alloca(pt.size, pt.align, name or "")
                     v: Value = fn.args[argi]
@@ -220,7 +223,7 @@ class FunctionLowering:
 
     def declare_var(self, sym: Symbol, home: Value, arg: int = 0) -> None:
         assert self.fs.scope is not None
-        if self.sema.inline_frames:
+        if self.fs.inline_frames:
             return  # locals of an inlined gnu_inline body are not described
         dt = self.di.type(sym.type) or self.di.type(INT)
         var = DILocalVariable(sym.name, self.fs.scope, self.di.file(sym.pos.file), sym.pos.line,
@@ -281,12 +284,11 @@ class FunctionLowering:
             for b in dead:
                 for inst in b.insts:
                     inst.drop_all_references()
-            gone = set(dead)
-            fn.blocks = [b for b in fn.blocks if b not in gone]
+            unlink_blocks(fn, dead)
         for b in fn.blocks:
             if b.terminator is None:
                 # only reachable blocks remain; an open block here falls off the end
-                with self.fs.b.at(None):
+                with self.fs.b.at(ARTIFICIAL):
                     self.fs.start(b)
                     self.fs.b.unreachable()
 
@@ -342,7 +344,7 @@ class FunctionLowering:
                 rb.remove(inst)
                 inst.loc = loc.without_atom() if (loc is not None and inst is not ret) else loc
                 pred.append(inst)
-        fn.blocks.remove(rb)
+        unlink_blocks(fn, [rb])
         slot = self.fs.ret_slot
         if isinstance(slot, Inst) and not slot.uses and slot.block is not None:
             slot.block.remove(slot)

@@ -1,10 +1,10 @@
 """Semantic analysis: declarations, types and expressions.
 
 `Sema` turns pycparser declarations into `Symbol`s and C types, and pycparser
-expressions into the typed tree of `tree.py`, reporting user errors through
-the diagnostic engine. Statements are walked by the lowering (`lower/statement.py`),
-which asks `Sema` for the typed pieces (expressions, declarations, initialisers,
-case values).
+statements and expressions into the typed tree of `tree.py`, reporting user errors
+through the diagnostic engine. A function body is checked whole
+(`stmts.function_body`) before `lower/statement.py` lowers it; the function's
+declaration and parameters are still checked step by step by `lower/function.py`.
 
 `Sema` itself holds the checker's state, positions and diagnostics; the checks are
 its parts, each a module of this package reached through an attribute:
@@ -18,7 +18,7 @@ its parts, each a module of this package reached through an attribute:
 | `ops` | `operators.py` | unary, binary, conditional and assignment operators |
 | `calls` | `calls.py` | calls, builtins, library calls, `offsetof` |
 | `inits` | `initialisers.py` | initialisers |
-| `stmts` | `statements.py` | conditions and return values |
+| `stmts` | `statements.py` | statements: blocks, jumps, labels, `switch` cases, conditions, returns |
 
 After an error, expressions come back as an `IntConst` of type int so that
 checking can go on and report more than one problem per file.
@@ -57,7 +57,8 @@ from .types import TypeResolver
 
 
 class Sema:
-    """Checks declarations and expressions for the lowering and reports user errors."""
+    """Checks declarations, statements and expressions for the lowering and reports
+    user errors."""
 
     def __init__(self, diags: DiagnosticEngine, main_file: str,
                  system_files: frozenset[str],
