@@ -3,7 +3,7 @@ already converted: they read only `tree.py` nodes, so they import no pycparser, 
 no user diagnostics (only `InternalCompilerError`, a compiler bug) and never call `Sema`.
 
 Still on the far side of the boundary (walking pycparser declarations, asking `Sema`,
-reporting errors): `lower/function.py`, `lower/module.py` and `fortify.py` (the
+reporting errors): `lower/module.py` (file-scope declarations) and `fortify.py` (the
 `error`/`warning` call attributes, reported where a call is lowered). `gnu_inline.py`,
 `asm_stmt.py` and `labelvalues.py` are now the checking halves, in sema's service;
 their lowering is `lower/inline.py`, `lower/asm.py` and `lower/label_values.py`.
@@ -24,7 +24,7 @@ CONVERTED = [
     "lower/expression.py", "lower/assign.py", "lower/builtins.py", "lower/initialiser.py",
     "lower/state.py", "complex_gen.py", "atomic_irgen.py", "builtin_ir.py", "longdouble.py",
     "lower/statement.py", "lower/inline.py", "lower/asm.py", "lower/label_values.py",
-    "vla.py", "cleanup.py",
+    "vla.py", "cleanup.py", "lower/function.py",
 ]
 SEMA_ALLOWED: dict[str, set[str]] = {}
 

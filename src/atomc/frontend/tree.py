@@ -13,7 +13,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from .ctype import CType, IntT
+from .ctype import CType, FuncT, IntT
 from .scopes import Pos, Symbol
 
 
@@ -543,3 +543,42 @@ class Asm(Stmt):
     clobbers: tuple[str, ...]
     volatile: bool
     pos: Pos
+
+
+# ---------------------------------------------------------------------------
+# Function definitions
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """A parameter of a function definition: `sym` (None when unnamed), the type its
+    home holds, the type it is `passed` in (a K&R parameter arrives promoted) and
+    its debug type (`sym`'s type as declared, before a variably modified type is
+    resolved again against the later parameters)."""
+
+    sym: Symbol | None
+    name: str
+    type: CType
+    passed: CType
+    pos: Pos
+    di_type: CType
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionDef:
+    """A checked function definition.
+
+    `type` is the function type as called (the ABI's), `di_type` as declared (the
+    debug info's; they differ for K&R definitions). `vla_params` are the variably
+    modified parameter types whose sizes are evaluated on entry, `end` is the
+    closing brace, `label_values` the index of each address-taken label.
+    """
+
+    sym: Symbol
+    type: FuncT
+    di_type: FuncT
+    params: tuple[Param, ...]
+    vla_params: tuple[tuple[CType, Pos], ...]
+    body: Block
+    end: Pos
+    label_values: tuple[tuple[str, int], ...]

@@ -141,7 +141,7 @@ class IRGen:
                     if sym is not None:
                         deferred.append(ext)
                     continue
-                self.guarded(self.funcs.function, ext)
+                self.guarded(self.define_function, ext)
             elif isinstance(ext, c_ast.Decl):
                 sym = self.sema.decls.declare_file_scope(ext)
                 if sym is not None and sym.kind == "var":
@@ -171,7 +171,7 @@ class IRGen:
                 sym = self.sema.scopes.lookup_file(fd.decl.name)
                 if sym is not None and sym.used:
                     deferred.remove(fd)
-                    self.guarded(self.funcs.function, fd)
+                    self.guarded(self.define_function, fd)
                     pending = True
         self.finish_globals()
         reconcile_unprototyped_calls(self.module)
@@ -191,6 +191,12 @@ class IRGen:
             self.sema.function = None
             self.fs.fn = None
             self.fs.scope = None
+
+    def define_function(self, fd: c_ast.FuncDef) -> None:
+        """Check a function definition, then lower it."""
+        d = self.sema.functions.definition(fd)
+        if d is not None:
+            self.funcs.function(d)
 
     def recovering(self, fn: Callable[[Any], None], arg: object) -> None:
         """Lower one statement; once errors exist, a failure is a consequence of them
