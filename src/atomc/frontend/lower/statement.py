@@ -154,9 +154,9 @@ class StatementLowering:
         if kind in ("sret", "pieces"):
             src = self.g.exprs.value_of(e)
             dest = self.fs.sret_ptr if kind == "sret" else self.fs.ret_slot
+            assert dest is not None
             with self.fs.at(p):
-                mc = self.fs.b.memcpy(dest, src, self.fs.ret_ctype.size,  # type: ignore[arg-type]
-                                      self.fs.ret_ctype.align)
+                mc = self.fs.b.memcpy(dest, src, self.fs.ret_ctype.size, self.fs.ret_ctype.align)
                 self.fs.b.add_to_atom(mc)
             return
         v = self.g.exprs.value_of(e)

@@ -3,10 +3,10 @@ error reported here (the lowering only builds blocks)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pycparser import c_ast
 
@@ -83,8 +83,8 @@ class StatementChecker:
         self.sema = sema
         self.jumps = Jumps()
         self.vlas = VlaScopes()  # per function (inlined bodies share their caller's)
-        self.handlers = {name[2:]: getattr(self, name) for name in dir(self)
-                         if name.startswith("s_")}
+        self.handlers: dict[str, Callable[[Any], T.Stmt]] = {
+            name[2:]: getattr(self, name) for name in dir(self) if name.startswith("s_")}
 
     # -- expressions statements need
 
@@ -161,7 +161,7 @@ class StatementChecker:
         try:
             method = self.handlers.get(type(node).__name__)
             if method is not None:
-                return method(node)  # type: ignore[no-any-return]
+                return method(node)
             return T.ExprStmt(self.sema.exprs.expr(node))
         except CompileAborted:
             raise
@@ -359,7 +359,7 @@ class StatementChecker:
         """GNU `goto *expr;` (see labelvalues.py)."""
         sema = self.sema
         p = sema.pos(node)
-        target = sema.conv.value(sema.exprs.expr(node.expr))  # type: ignore[attr-defined]
+        target = sema.conv.value(sema.exprs.expr(node.expr))
         if not is_pointer(target.type):
             sema.error(p, f"computed goto must be pointer type (operand is '{target.type}')")
             return T.Seq(())
