@@ -120,7 +120,9 @@ def test_block_insertion_with_and_without_an_order() -> None:
 
 _MUTATORS = {"insert", "remove", "append", "extend", "pop", "clear", "sort", "reverse"}
 _LISTS = {"insts", "blocks"}
-OPT = Path(atomc.__file__).resolve().parent / "opt"
+SRC = Path(atomc.__file__).resolve().parent
+# the optimiser's passes and the front end's lowering build and edit IR the same way
+EDITORS = [SRC / "opt", SRC / "frontend" / "lower"]
 
 
 def _list_attr(node: ast.expr) -> bool:
@@ -148,7 +150,7 @@ def direct_list_edits(tree: ast.AST) -> list[int]:
 
 
 def test_no_pass_edits_block_or_function_lists() -> None:
-    found = [f"src/atomc/opt/{p.name}:{line}" for p in sorted(OPT.glob("*.py"))
+    found = [f"{p.relative_to(SRC)}:{line}" for d in EDITORS for p in sorted(d.glob("*.py"))
              for line in direct_list_edits(ast.parse(p.read_text(encoding="utf-8")))]
     assert not found, "edit through ir/rewrite.py instead:\n" + "\n".join(found)
 

@@ -5,9 +5,10 @@ Constructors and the builder refuse `None` at run time; this scan catches, befor
 anything runs, the spellings that would only fail on the path that reaches them:
 `loc=None` passed to an IR instruction class or the builder, an IR instruction
 built with no `loc=` at all, a `Builder` made without its starting location, and
-`inst.loc = None` or `builder.at(None)` in the IR and its passes (the front end
-still spells "no position" `at(None)`; the builder reads it as ARTIFICIAL). Machine instructions (`MInst`) are
-the back end's and are not IR: they are not scanned.
+`builder.at(None)` anywhere (the builder still reads `None` as ARTIFICIAL, for the
+front end's `DILocation | None` positions, but a literal `None` says nothing: spell
+ARTIFICIAL), and `inst.loc = None` in the IR and its passes. Machine instructions
+(`MInst`) are the back end's and are not IR: they are not scanned.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ def missing_locations(tree: ast.AST, in_ir: bool) -> list[tuple[int, str]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             name = _callee(node)
-            if in_ir and name == "at" and len(node.args) == 1 and _is_none(node.args[0]):
+            if name == "at" and len(node.args) == 1 and _is_none(node.args[0]):
                 found.append((node.lineno, "builder.at(None): use at(ARTIFICIAL)"))
                 continue
             if name not in checked:
@@ -134,6 +135,8 @@ def test_the_scan_finds_each_kind_of_forgotten_location() -> None:
     )
     found = missing_locations(ast.parse(bad), in_ir=True)
     assert [line for line, _ in found] == [2, 3, 4, 5, 6]
+    front_end = missing_locations(ast.parse("with b.at(None): pass\nb.at(loc)\n"), in_ir=False)
+    assert [line for line, _ in front_end] == [1]
 
 
 def test_the_scan_knows_every_instruction_class() -> None:

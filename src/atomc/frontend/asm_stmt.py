@@ -1,6 +1,6 @@
-"""GNU `asm` statements: gcc's constraint strings reduced to the canonical
-single-alternative form of `ir.inline_asm`, operands typed and lowered to one
-`InlineAsm` instruction plus the stores of its register outputs.
+"""GNU `asm` statements checked: gcc's constraint strings reduced to the canonical
+single-alternative form of `ir.inline_asm`, operands typed (`tree.Asm`; `lower/asm.py`
+lowers it to one `InlineAsm` instruction plus the stores of its register outputs).
 
 Reduction of a constraint (first alternative only, modifiers `%*?!#` ignored):
 a matching digit wins; an integer constant expression takes an immediate
@@ -9,9 +9,6 @@ then `r`/`q`/`g`/`p`/`X`/`R`/`l`; then memory (`m o V g`). A basic asm (no
 colon) becomes an extended asm without operands whose `%` are escaped, so the
 IR has one kind of asm. A `+` operand becomes an output plus a hidden input
 tied to it, numbered after the written inputs as in gcc.
-
-Debug info: the asm instruction is the key instruction of the statement's
-atom; output stores carry the statement's location.
 """
 
 from __future__ import annotations
@@ -20,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
-from ..ir import VOID, InlineAsm, TupleType, Type
 from ..ir.inline_asm import (
     SPECIFIC_REGS,
     TemplateError,
@@ -28,13 +24,12 @@ from ..ir.inline_asm import (
     parse_template,
 )
 from . import tree as T
-from .abi import scalar_ir_type
-from .ctype import ArrayT, CType, EnumT, FuncT, IntT, PointerT, is_volatile, unqual
+from .ctype import ArrayT, CType, EnumT, FuncT, IntT, PointerT, unqual
 from .literals import LiteralError, string_literal
 from .scopes import Pos
 
 if TYPE_CHECKING:
-    from .lower.module import IRGen
+    from .sema import Sema
 
 MAX_OPERANDS = 30  # gcc's limit
 _IMMEDIATE = frozenset("inIJKLMNOeZEF")
@@ -79,12 +74,12 @@ def _string(sema: object, node: c_ast.Constant) -> str | None:
         return None
 
 
-def lower_asm_statement(g: IRGen, node: c_ast.Node) -> None:
-    sema = g.sema
+def check_asm(sema: Sema, node: c_ast.Node) -> T.Asm | None:
+    """The checked `asm` statement (None after reporting an error)."""
     p = sema.pos(node)
     text = asm_text(sema, node)
     if text is None:
-        return
+        return None
     keyword = str(getattr(node, "asm_keyword", "asm"))
     volatile = "volatile" in keyword
     extended = getattr(node, "extended", True)
@@ -96,10 +91,10 @@ def lower_asm_statement(g: IRGen, node: c_ast.Node) -> None:
         volatile = True  # basic asm is implicitly volatile
     elif not out_nodes:
         volatile = True  # so is an asm without outputs
-    outputs = [_operand(g, n, is_out=True) for n in out_nodes]
-    inputs = [_operand(g, n, is_out=False) for n in in_nodes]
+    outputs = [_operand(sema, n, is_out=True) for n in out_nodes]
+    inputs = [_operand(sema, n, is_out=False) for n in in_nodes]
     if any(o is None for o in outputs + inputs):
-        return
+        return None
     outs: list[_Operand] = [o for o in outputs if o is not None]
     ins: list[_Operand] = [o for o in inputs if o is not None]
     clobbers: list[str] = []
@@ -108,34 +103,38 @@ def lower_asm_statement(g: IRGen, node: c_ast.Node) -> None:
         if name is None:
             if not (isinstance(c, c_ast.Constant) and c.type == "string"):
                 sema.error(c, "expected string literal in 'asm' clobber list")
-            return
+            return None
         canon = canonical_clobber(name)
         if canon is None:
             sema.error(c, f"unknown register name '{name}' in 'asm'")
-            return
+            return None
         if canon in ("rsp", "rbp", "rip"):
             sema.error(c, f"'asm' clobbers register '{name}', which the frame needs "
                           "(unsupported)")
-            return
+            return None
         if canon not in clobbers:
             clobbers.append(canon)
     if len(outs) + len(ins) > MAX_OPERANDS:
         sema.error(p, f"more than {MAX_OPERANDS} operands in 'asm'")
-        return
+        return None
     hidden = [i for i, o in enumerate(outs) if o.readwrite]
     count = len(outs) + len(ins) + len(hidden)
     try:
         pieces = parse_template(text, count)
     except TemplateError as e:
         sema.error(p, f"invalid 'asm': {e}")
-        return
-    if not _resolve_classes(g, outs, ins, pieces, clobbers, p):
-        return
-    _emit(g, text, outs, ins, hidden, clobbers, volatile, p)
+        return None
+    if not _resolve_classes(sema, outs, ins, pieces, clobbers, p):
+        return None
+    return T.Asm(text, tuple(_checked(o) for o in outs), tuple(_checked(o) for o in ins),
+                 tuple(hidden), tuple(clobbers), volatile, p)
 
 
-def _operand(g: IRGen, node: c_ast.Node, is_out: bool) -> _Operand | None:
-    sema = g.sema
+def _checked(o: _Operand) -> T.AsmOperand:
+    return T.AsmOperand(o.cons, o.expr, o.pos)
+
+
+def _operand(sema: Sema, node: c_ast.Node, is_out: bool) -> _Operand | None:
     name = getattr(node, "name", None)
     args = getattr(getattr(node, "args", None), "exprs", None) or []
     if not (isinstance(node, c_ast.FuncCall) and isinstance(name, c_ast.Constant)
@@ -173,10 +172,9 @@ def _operand(g: IRGen, node: c_ast.Node, is_out: bool) -> _Operand | None:
     return _Operand(prefix, e, sema.pos(args[0], pos), letters, is_out and "+" in alt)
 
 
-def _resolve_classes(g: IRGen, outs: list[_Operand], ins: list[_Operand],
+def _resolve_classes(sema: Sema, outs: list[_Operand], ins: list[_Operand],
                      pieces: list[object], clobbers: list[str], p: Pos) -> bool:
     """Pick each operand's canonical class; check lvalues, types and registers."""
-    sema = g.sema
     high = {x.index for x in pieces if getattr(x, "modifier", "") == "h"}  # type: ignore[attr-defined]
     out_regs: dict[str, _Operand] = {}
     in_regs: set[str] = set()
@@ -272,61 +270,3 @@ def _pick(letters: str, is_const: bool, high: bool) -> str | None:
 def _register_type(t: CType) -> bool:
     u = unqual(t)
     return isinstance(u, (IntT, PointerT, EnumT)) and 0 < u.size <= 8
-
-
-def _emit(g: IRGen, text: str, outs: list[_Operand], ins: list[_Operand], hidden: list[int],
-          clobbers: list[str], volatile: bool, p: Pos) -> None:
-    g.fs.ensure_open()
-    constraints: list[str] = []
-    operands = []
-    out_addrs = []
-    result_types: list[Type] = []
-    with g.fs.b.atom_group():
-        for o in outs:
-            addr = g.exprs.addr_of(o.expr)
-            out_addrs.append(addr)
-            constraints.append(o.cons)
-            if o.cons.endswith("m"):
-                operands.append(addr)
-            else:
-                result_types.append(scalar_ir_type(o.expr.type))
-        for o in ins:
-            constraints.append(o.cons)
-            if o.cons == "m":
-                operands.append(_memory_input(g, o.expr))
-            else:
-                operands.append(g.exprs.value_of(o.expr))
-        for i in hidden:  # the read half of `+` operands
-            o = outs[i]
-            if o.cons.endswith("m"):
-                constraints.append("m")
-                operands.append(out_addrs[i])
-                continue
-            constraints.append(str(i))
-            with g.fs.at(o.pos):
-                operands.append(g.exprs.load_scalar(o.expr.type, out_addrs[i]))
-        ret: Type = VOID if not result_types else result_types[0] if len(result_types) == 1 \
-            else TupleType(tuple(result_types))
-        with g.fs.at(p):
-            inst = InlineAsm(text, constraints, clobbers, operands, ret, loc=g.fs.b.loc,
-                             side_effects=volatile)
-            g.fs.b.insert(inst)
-            g.fs.b.add_to_atom(inst)
-            k = 0
-            for i, o in enumerate(outs):
-                if o.cons.endswith("m"):
-                    continue
-                v = inst if len(result_types) == 1 else g.fs.b.extract(inst, k)
-                k += 1
-                g.fs.b.store(v, out_addrs[i], volatile=is_volatile(o.expr.type))
-
-
-def _memory_input(g: IRGen, e: T.Expr):  # type: ignore[no-untyped-def]
-    """Address of a memory input: the object itself, or a temporary holding the value."""
-    if e.lvalue or isinstance(unqual(e.type), ArrayT):
-        return g.exprs.addr_of(e)
-    v = g.exprs.value_of(e)
-    t = e.type
-    tmp = g.fs.alloca(max(t.size, 1), max(t.align, 1), "")
-    g.fs.b.store(v, tmp)
-    return tmp

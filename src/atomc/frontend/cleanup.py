@@ -1,4 +1,5 @@
-"""GNU `__attribute__((cleanup(f)))` on local variables, in the lowering.
+"""GNU `__attribute__((cleanup(f)))` on local variables, in the lowering (sema checks
+`f` and builds the argument, `tree.Cleanup`).
 
 When a variable with a cleanup goes out of scope, `f(&var)` is called, innermost
 variable first: at the end of its block, on `break`/`continue` out of it, on
@@ -20,14 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from pycparser import c_ast
-
 from ..ir import Block
 from . import tree as T
 from .ctype import FuncT, PointerT, unqual
 from .scopes import Pos, Symbol
-from .source import find_closing_brace
-from .type_attributes import attribute_args
 
 if TYPE_CHECKING:
     from .lower.module import IRGen
@@ -37,7 +34,7 @@ if TYPE_CHECKING:
 class CleanupEntry:
     ident: int
     var: Symbol
-    fn: Symbol
+    call: T.Cleanup
 
 
 @dataclass(slots=True)
@@ -57,12 +54,11 @@ class PendingGoto:
 class Cleanups:
     """Runs the cleanups of the scopes a block, jump or return leaves."""
 
-    __slots__ = ("g", "fs", "sema")
+    __slots__ = ("g", "fs")
 
     def __init__(self, g: IRGen) -> None:
         self.g = g
         self.fs = g.fs
-        self.sema = g.sema
 
     def cleanup_reset(self) -> None:
         self.fs.cleanup_scopes = [CleanupScope(0)]
@@ -76,30 +72,15 @@ class Cleanups:
     def cleanup_enter(self) -> None:
         self.fs.cleanup_scopes.append(CleanupScope(len(self.fs.vla_saves)))
 
-    def cleanup_leave(self, block: c_ast.Node | None) -> None:
-        """End of a block: run its cleanups (at its closing brace) and close it."""
+    def cleanup_leave(self, end: Pos) -> None:
+        """End of a block: run its cleanups (at `end`, its closing brace) and close it."""
         scope = self.fs.cleanup_scopes.pop()
         if scope.entries and not self.fs.b.terminated:
-            pos = self.sema.pos(block) if block is not None else scope.entries[-1].var.pos
-            end = find_closing_brace(pos, self.sema.source_line) if block is not None else None
-            self._cleanup_run(scope.entries, end or pos)
+            self._cleanup_run(scope.entries, end)
 
-    def cleanup_register(self, sym: Symbol, decl: c_ast.Node) -> None:
-        """A local declared with `cleanup(f)`: check `f` and remember the variable."""
-        args = attribute_args(decl, "cleanup")
-        if args is None:
-            return
-        p = sym.pos
-        fn = self.sema.scopes.lookup(args[0].name) if args and isinstance(args[0], c_ast.ID) \
-            else None
-        ft = unqual(fn.type) if fn is not None else None
-        if fn is None or not isinstance(ft, FuncT):
-            self.sema.error(p, "cleanup argument not a function")
-            return
-        if ft.prototyped and len(ft.params) != 1:
-            self.sema.error(p, f"cleanup function '{fn.name}' must take one argument")
-            return
-        entry = CleanupEntry(len(self.fs.cleanup_all) + 1, sym, fn)
+    def cleanup_register(self, sym: Symbol, call: T.Cleanup) -> None:
+        """A local declared with `cleanup(fn)` (checked by sema): remember the variable."""
+        entry = CleanupEntry(len(self.fs.cleanup_all) + 1, sym, call)
         self.fs.cleanup_all[entry.ident] = entry
         self.fs.cleanup_scopes[-1].entries.append(entry)
 
@@ -138,15 +119,8 @@ class Cleanups:
 
     def _cleanup_run(self, entries: list[CleanupEntry], pos: Pos | None) -> None:
         for c in reversed(entries):
-            fn_t = unqual(c.fn.type)
+            fn = c.call.fn
+            fn_t = unqual(fn.type)
             assert isinstance(fn_t, FuncT)
-            callee = T.Decay(T.VarRef(c.fn, pos or c.var.pos), PointerT(c.fn.type))
-            addr = T.AddrOf(T.VarRef(c.var, pos or c.var.pos), PointerT(c.var.type),
-                            pos or c.var.pos)
-            arg: T.Expr = addr
-            if fn_t.prototyped:
-                arg = self.sema.conv.assign_convert(addr, fn_t.params[0],
-                                               f"for the cleanup function '{c.fn.name}':"
-                                               " passing to parameter of type")
-            c.fn.used = True
-            self.g.stmts.discard(T.Call(callee, [arg], fn_t, fn_t.ret, pos or c.var.pos))
+            callee = T.Decay(T.VarRef(fn, pos or c.var.pos), PointerT(fn.type))
+            self.g.stmts.discard(T.Call(callee, [c.call.arg], fn_t, fn_t.ret, pos or c.var.pos))

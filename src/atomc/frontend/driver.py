@@ -88,7 +88,7 @@ def compile_preprocessed(text: str, path: str, opts: CompileOptions,
             ast = parse_c(text, path, diags)
         # An empty translation unit is valid GNU C: gcc only warns under -pedantic
         # (fribidi's getopt.c is empty where libc has getopt_long).
-        # Sema type-checks each expression as IRGen lowers it: one walk, one stage
+        # Sema checks each function definition whole, then IRGen lowers it: one stage
         with stage("sema+irgen", "front end"):
             sema = Sema(diags, path, system_headers(text, path), preprocessed_lines(text))
             sema.optimizing = opts.opt_level > 0

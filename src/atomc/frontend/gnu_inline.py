@@ -11,9 +11,10 @@ arguments. So the front end inlines them: always when `always_inline`, and any
 such body when optimising (as gcc inlines them from -O1). An `always_inline`
 function using `__builtin_va_arg_pack` is treated the same way.
 
-Sema turns the call into an `InlineCall`; the lowering (`InlineLowering`) evaluates the
-arguments into parameter slots, walks the body with `return` redirected to the
-end of the inlined code, and uses the call's source position for all of it
+Sema turns the call into an `InlineCall` and checks the body for it, its parameters
+bound to the call's arguments; the lowering (`lower/inline.py`) evaluates the
+arguments into parameter slots, lowers that checked body with `return` redirected
+to the end of the inlined code, and uses the call's source position for all of it
 (the wrappers are `artificial`: debuggers see one call line). A parameter (or a
 body local) that the body never modifies and that is bound to a constant reads
 as that constant, which is how the wrappers' `__builtin_constant_p` tests fold
@@ -24,18 +25,16 @@ debug variables, like gcc's artificial wrappers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
-from ..ir import I32, Block, Const, Value
 from . import tree as T
 from .attributes import attribute_nodes
-from .ctype import CType, FuncT, StructT, VoidT, is_void, unqual
+from .ctype import FuncT, unqual
 from .scopes import Pos, Symbol
 
 if TYPE_CHECKING:
-    from .lower.module import IRGen
     from .sema import Sema
 
 _PACK = "__builtin_va_arg_pack"
@@ -54,28 +53,29 @@ class InlineDef:
 
 @dataclass(slots=True)
 class InlineFrame:
-    """One inlined call being expanded (sema binds names, irgen emits)."""
+    """One inlined call whose body sema is checking: how its names are bound."""
 
     idef: InlineDef
     call_pos: Pos
     pack: list[T.Expr]  # the call's variadic arguments (read from their slots)
     bound: dict[Symbol, T.Expr] = field(default_factory=dict)  # parameter -> argument
     constants: dict[Symbol, T.Expr] = field(default_factory=dict)  # read as constants
-    slot: Value | None = None
-    exit: Block | None = None
-    loc: Any = None
 
 
 class InlineCall(T.Expr):
-    """A call of an inline-only function, expanded in place by irgen."""
+    """A call of an inline-only function, expanded in place by the lowering: `params`
+    are the symbols its arguments are bound to (one per argument, the variadic ones
+    included), `body` the body checked for this call."""
 
-    __slots__ = ("args", "ftype", "idef")
+    __slots__ = ("args", "body", "ftype", "idef", "params")
 
     def __init__(self, idef: InlineDef, args: list[T.Expr], ftype: FuncT, pos: Pos) -> None:
         super().__init__(ftype.ret, pos)
         self.idef = idef
         self.args = args
         self.ftype = ftype
+        self.params: list[Symbol] = []
+        self.body: T.Stmt | None = None  # None when typed on trial (never lowered)
 
 
 # ---------------------------------------------------------------------------
@@ -147,7 +147,57 @@ def inline_call(sema: Sema, call: T.Expr) -> T.Expr | None:
         return None
     if any(f.idef is idef for f in sema.inline_frames):
         return None  # recursion: the external function
-    return InlineCall(idef, call.args, call.ftype, call.pos)
+    ic = InlineCall(idef, call.args, call.ftype, call.pos)
+    if not sema.quiet:
+        _check_body(sema, ic)
+    return ic
+
+
+def _check_body(sema: Sema, ic: InlineCall) -> None:
+    """Check the inline body for this call: its parameters bound to the arguments
+    (those the body never modifies read as the arguments, constants as constants)."""
+    idef, ft = ic.idef, ic.ftype
+    frames = sema.inline_frames
+    frame = InlineFrame(idef, frames[0].call_pos if frames else ic.pos, [])
+    nparams = len(ft.params)
+    pnodes = _param_nodes(idef.fd)
+    sema.scopes.push()
+    for i, arg in enumerate(ic.args):
+        name = getattr(pnodes[i], "name", None) if i < nparams and i < len(pnodes) else None
+        t = ft.params[i] if i < nparams else arg.type
+        sym = Symbol(name or f".pack.{i}", t, "var", "param", ic.pos)
+        ic.params.append(sym)
+        if i >= nparams:
+            frame.pack.append(T.VarRef(sym, ic.pos))
+            continue
+        if name:
+            sema.scopes.define(sym)
+            if name not in idef.modified:
+                frame.bound[sym] = arg
+                const = _constant(arg)
+                if const is not None:
+                    frame.constants[sym] = const
+    saved_ret = sema.function_ret
+    sema.function_ret = ft.ret
+    frames.append(frame)
+    try:
+        with sema.stmts.body_of_function():
+            ic.body = sema.stmts.stmt(idef.fd.body)
+    finally:
+        frames.pop()
+        sema.function_ret = saved_ret
+        sema.scopes.pop()
+
+
+def note_inline_constant(sema: Sema, sym: Symbol, init: T.Init | None) -> None:
+    """A local of an inlined body initialised with a constant it never changes."""
+    frames = sema.inline_frames
+    if not frames or init is None or len(init.items) != 1 or sym.name in \
+            frames[-1].idef.modified:
+        return
+    const = _constant(init.items[0].expr)
+    if const is not None and unqual(init.items[0].type) == unqual(sym.type):
+        frames[-1].constants[sym] = const
 
 
 def expand_arguments(sema: Sema, nodes: list[c_ast.Node]) -> list[T.Expr]:
@@ -208,133 +258,6 @@ def _constant(e: T.Expr) -> T.Expr | None:
     return e if isinstance(e, (T.IntConst, T.FloatConst)) else None
 
 
-# ---------------------------------------------------------------------------
-# irgen side
-
-
-class InlineLowering:
-    """Expansion of `InlineCall` (gnu_inline bodies) in place."""
-
-    __slots__ = ("g", "fs", "sema")
-
-    def __init__(self, g: IRGen) -> None:
-        self.g = g
-        self.fs = g.fs
-        self.sema = g.sema
-
-    def v_InlineCall(self, e: InlineCall) -> Value:
-        sema = self.sema
-        idef, ft = e.idef, e.ftype
-        values = [self.g.exprs.value_of(a) for a in reversed(e.args)][::-1]
-        frame = InlineFrame(idef, self.inline_call_pos(e.pos), [])
-        frame.loc = self.fs.loc(e.pos)
-        nparams = len(ft.params)
-        pnodes = _param_nodes(idef.fd)
-        sema.scopes.push()
-        for i, (arg, v) in enumerate(zip(e.args, values)):
-            name = getattr(pnodes[i], "name", None) if i < nparams and i < len(pnodes) else None
-            t = ft.params[i] if i < nparams else arg.type
-            sym = Symbol(name or f".pack.{i}", t, "var", "param", e.pos)
-            sym.ir = self._inline_slot(t, v, name or "", frame.loc)
-            if i >= nparams:
-                frame.pack.append(T.VarRef(sym, e.pos))
-                continue
-            if name:
-                sema.scopes.define(sym)
-                if name not in idef.modified:
-                    frame.bound[sym] = arg
-                    const = _constant(arg)
-                    if const is not None:
-                        frame.constants[sym] = const
-        ret = ft.ret
-        if not isinstance(unqual(ret), VoidT):
-            frame.slot = self.fs.alloca(ret.size, ret.align, "")
-        frame.exit = self.fs.new_block("inline.exit")
-        saved = (sema.function_ret, self.fs.labels, self.fs.labels_defined, self.fs.labels_used,
-                 self.fs.loops, self.fs.switches)
-        sema.function_ret = ret
-        self.fs.labels, self.fs.labels_defined, self.fs.labels_used = {}, {}, {}
-        self.fs.loops, self.fs.switches = [], []
-        sema.inline_frames.append(frame)
-        try:
-            self.g.stmts.stmt(idef.fd.body)
-            if not self.fs.b.terminated:
-                with self.fs.b.at(frame.loc):
-                    self.fs.b.jump(frame.exit)
-        finally:
-            sema.inline_frames.pop()
-            (sema.function_ret, self.fs.labels, self.fs.labels_defined, self.fs.labels_used,
-             self.fs.loops, self.fs.switches) = saved
-            sema.scopes.pop()
-        self.fs.start(frame.exit)
-        if frame.slot is None:
-            return Const(I32, 0)
-        if isinstance(unqual(ret), StructT):
-            return frame.slot
-        with self.fs.b.at(frame.loc):
-            return self.g.exprs.load_scalar(ret, frame.slot)
-
-    def _inline_slot(self, t: CType, v: Value, name: str, loc: Any) -> Value:
-        home = self.fs.alloca(t.size, t.align, name)
-        with self.fs.b.at(loc):
-            if isinstance(unqual(t), StructT):
-                self.fs.b.memcpy(home, v, t.size, t.align)
-            else:
-                self.fs.b.store(v, home)
-        return home
-
-    def inline_call_pos(self, pos: Pos) -> Pos:
-        """Where an inlined body's diagnostics point: the outermost call in the source."""
-        frames = self.sema.inline_frames
-        return frames[0].call_pos if frames else pos
-
-    def inline_return(self, node: c_ast.Return) -> None:
-        """`return` inside an inlined body: the value goes to the call's result."""
-        frame = self.sema.inline_frames[-1]
-        self.fs.ensure_open()
-        e = self.sema.stmts.return_value(node.expr, self.sema.pos(node))
-        if e is not None:
-            if frame.slot is None or is_void(e.type):
-                self.g.stmts.discard(e)
-            elif isinstance(unqual(e.type), StructT):
-                src = self.g.exprs.value_of(e)
-                with self.fs.b.at(frame.loc):
-                    self.fs.b.memcpy(frame.slot, src, e.type.size, e.type.align)
-            else:
-                v = self.g.exprs.value_of(e)
-                with self.fs.b.at(frame.loc):
-                    self.fs.b.store(v, frame.slot)
-        with self.fs.b.at(frame.loc):
-            self.fs.b.jump(frame.exit)  # type: ignore[arg-type]
-
-    def inline_note_local(self, sym: Symbol, init: T.Init | None) -> None:
-        """A local of an inlined body initialised with a constant it never changes."""
-        frames = self.sema.inline_frames
-        if not frames or init is None or len(init.items) != 1 or sym.name in \
-                frames[-1].idef.modified:
-            return
-        const = _constant(init.items[0].expr)
-        if const is not None and unqual(init.items[0].type) == unqual(sym.type):
-            frames[-1].constants[sym] = const
-
-    def branch_stmt(self, node: c_ast.Node, cond: T.Expr, taken_if: bool) -> None:
-        """One arm of an `if`. An arm a constant condition never takes counts as
-        dead code, where calls to functions with `error`/`warning` attributes are
-        not reported (gcc folds such arms away before it checks); it is still
-        emitted (codegen unchanged), except in an inlined gnu_inline body, where
-        it is dropped as gcc drops it (glibc's `__open_too_many_args` exists only
-        as a declaration)."""
-        dead = isinstance(cond, T.IntConst) and bool(cond.value) != taken_if \
-            and not _has_labels(node)
-        if dead and self.sema.inline_frames:
-            return  # folded in an inlined wrapper: its error-only functions never exist
-        self.fs.dead_code += dead
-        try:
-            self.g.stmts.stmt(node)
-        finally:
-            self.fs.dead_code -= dead
-
-
 def _param_nodes(fd: c_ast.FuncDef) -> list[c_ast.Node]:
     args = getattr(fd.decl.type, "args", None)
     if args is None:
@@ -342,5 +265,6 @@ def _param_nodes(fd: c_ast.FuncDef) -> list[c_ast.Node]:
     return [p for p in args.params if not isinstance(p, c_ast.EllipsisParam)]
 
 
-def _has_labels(node: c_ast.Node) -> bool:
+def has_labels(node: c_ast.Node) -> bool:
+    """Whether a label, `case` or `default` is inside `node` (so it may be jumped into)."""
     return any(isinstance(n, (c_ast.Label, c_ast.Case, c_ast.Default)) for n in _walk(node))

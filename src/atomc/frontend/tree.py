@@ -1,15 +1,19 @@
-"""Typed expression tree produced by `sema` and consumed by `irgen`.
+"""Typed tree produced by `sema` and consumed by the lowering (`lower/`).
 
 Every implicit conversion is explicit here (`Cast`, `Decay`), pointer
 arithmetic carries its scale, and compound assignments carry the type the
-operation is computed in, so irgen never has to re-derive C's typing rules.
+operation is computed in, so the lowering never has to re-derive C's typing
+rules. Statements (the end of this module) come checked too: jumps are known to
+have targets, case values are folded, and every user error has been reported.
 """
 
 from __future__ import annotations
 
+import enum
+from dataclasses import dataclass
 from typing import Any
 
-from .ctype import CType
+from .ctype import CType, FuncT, IntT
 from .scopes import Pos, Symbol
 
 
@@ -299,13 +303,16 @@ class CompoundLit(Expr):
 
 
 class StmtExpr(Expr):
-    """GNU `({ ... })`: irgen emits the compound statement; value of the last expression."""
+    """GNU `({ ... })`: the block's statements, then `value` (its last expression
+    statement, None when the expression is void). A statement expression typed on
+    trial (`Sema.quiet`) has no body: it is never lowered."""
 
-    __slots__ = ("body",)
+    __slots__ = ("body", "value")
 
-    def __init__(self, body: Any, type: CType, pos: Pos) -> None:
+    def __init__(self, body: Block | None, value: Expr | None, type: CType, pos: Pos) -> None:
         super().__init__(type, pos)
         self.body = body
+        self.value = value
 
 
 # ---------------------------------------------------------------------------
@@ -334,3 +341,244 @@ class Init:
         self.type = type
         self.items = items
         self.pos = pos
+
+
+# ---------------------------------------------------------------------------
+# Statements
+
+
+class Stmt:
+    """A checked statement."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ExprStmt(Stmt):
+    """An expression evaluated for its side effects."""
+
+    expr: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Seq(Stmt):
+    """Statements in order, opening no scope (a declaration list; what is left of a
+    statement after an error; an `if` arm an inlined body folds away)."""
+
+    items: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Block(Stmt):
+    """A compound statement (or a function or statement-expression body).
+
+    `scoped`: it declares objects, so it gets a lexical block in the debug info;
+    `end`: where its cleanups run (its closing brace, else its opening one).
+    """
+
+    items: tuple[Stmt, ...]
+    pos: Pos
+    scoped: bool
+    end: Pos
+
+
+class Storage(enum.Enum):
+    """Where a local object lives."""
+
+    AUTO = enum.auto()    # an entry-block slot
+    STATIC = enum.auto()  # a module global, internal
+    VLA = enum.auto()     # a variable length array, on the stack at its declaration
+
+
+@dataclass(frozen=True, slots=True)
+class Cleanup:
+    """GNU `cleanup(fn)` of a local: `fn` is called with `arg` (the local's address,
+    converted to `fn`'s parameter type) when the local goes out of scope."""
+
+    fn: Symbol
+    arg: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class LocalVar(Stmt):
+    """A block-scope object definition."""
+
+    sym: Symbol
+    storage: Storage
+    init: Init | None
+    cleanup: Cleanup | None
+
+
+@dataclass(frozen=True, slots=True)
+class VlaTypedef(Stmt):
+    """A typedef of a variably modified type: its sizes are evaluated here."""
+
+    type: CType
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Return(Stmt):
+    """`return`; `value` is converted to the return type (or void, for effects)."""
+
+    value: Expr | None
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class If(Stmt):
+    """`if`. An arm that a constant condition never takes (and that holds no label)
+    is `dead`: still lowered, but calls in it are not diagnosed."""
+
+    cond: Expr
+    then: Stmt | None
+    els: Stmt | None
+    then_dead: bool
+    else_dead: bool
+
+
+@dataclass(frozen=True, slots=True)
+class While(Stmt):
+    cond: Expr
+    body: Stmt | None
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class DoWhile(Stmt):
+    body: Stmt | None
+    cond: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class For(Stmt):
+    """`for`; `scoped`: its first clause declares. `body_end`: the closing brace of a
+    compound body when there is an increment (the Key Instructions position of the
+    end-of-body branch)."""
+
+    init: Stmt | None
+    cond: Expr | None
+    next: Expr | None
+    body: Stmt | None
+    pos: Pos
+    scoped: bool
+    body_end: Pos | None
+
+
+@dataclass(frozen=True, slots=True)
+class Break(Stmt):
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Continue(Stmt):
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Goto(Stmt):
+    label: str
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class ComputedGoto(Stmt):
+    """GNU `goto *p`: `target` is the label's index as a long."""
+
+    target: Expr
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Label(Stmt):
+    name: str
+    body: Stmt | None
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Switch(Stmt):
+    """`switch`; `cond` is converted to `type`, the promoted controlling type."""
+
+    cond: Expr
+    type: IntT
+    body: Stmt | None
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Case(Stmt):
+    """`case lo:` (or GNU `case lo ... hi:`), values already in the switch's type."""
+
+    lo: int
+    hi: int
+    items: tuple[Stmt, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Default(Stmt):
+    items: tuple[Stmt, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class AsmOperand:
+    """One `asm` operand: its canonical constraint and typed expression."""
+
+    cons: str
+    expr: Expr
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Asm(Stmt):
+    """A GNU `asm` statement reduced to one form (see `asm_stmt.py`): `hidden` are the
+    outputs written `+`, read back as inputs after the written ones."""
+
+    text: str
+    outs: tuple[AsmOperand, ...]
+    ins: tuple[AsmOperand, ...]
+    hidden: tuple[int, ...]
+    clobbers: tuple[str, ...]
+    volatile: bool
+    pos: Pos
+
+
+# ---------------------------------------------------------------------------
+# Function definitions
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """A parameter of a function definition: `sym` (None when unnamed), the type its
+    home holds, the type it is `passed` in (a K&R parameter arrives promoted) and
+    its debug type (`sym`'s type as declared, before a variably modified type is
+    resolved again against the later parameters)."""
+
+    sym: Symbol | None
+    name: str
+    type: CType
+    passed: CType
+    pos: Pos
+    di_type: CType
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionDef:
+    """A checked function definition.
+
+    `type` is the function type as called (the ABI's), `di_type` as declared (the
+    debug info's; they differ for K&R definitions). `vla_params` are the variably
+    modified parameter types whose sizes are evaluated on entry, `end` is the
+    closing brace, `label_values` the index of each address-taken label.
+    """
+
+    sym: Symbol
+    type: FuncT
+    di_type: FuncT
+    params: tuple[Param, ...]
+    vla_params: tuple[tuple[CType, Pos], ...]
+    body: Block
+    end: Pos
+    label_values: tuple[tuple[str, int], ...]

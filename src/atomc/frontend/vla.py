@@ -1,4 +1,4 @@
-"""Variable length arrays in irgen: sizes, dynamic allocation and stack release.
+"""Variable length arrays in the lowering: sizes, dynamic allocation and stack release.
 
 A VLA type's element count is evaluated once, where its declaration is
 reached, into a stack slot (`VlaT.count_slot`), so later `sizeof`s and
@@ -10,7 +10,8 @@ the stack on every iteration (gcc does the same). A `goto` or `return` out of
 the block does not restore: the function's epilogue resets `%rsp` anyway.
 
 Jumps into the scope of a VLA (`goto`, or a `case` label of a switch that
-started outside it) are errors, as in C11 6.8.6.1.
+started outside it) are errors, as in C11 6.8.6.1, reported by sema
+(`sema/statements.py`).
 
 Debug info: the count slot is described by an artificial variable, which the
 array type's subrange refers to (DW_AT_count), and the array variable lives
@@ -23,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..ir import (
+    ARTIFICIAL,
     DEREF_EXPR,
     I64,
     PTR,
@@ -48,21 +50,16 @@ VLA_ALIGN = 16  # like gcc: every dynamic allocation is 16-byte aligned
 class VlaLowering:
     """VLA sizes, storage, stack save/restore and jump checks."""
 
-    __slots__ = ("g", "fs", "di", "opts", "sema")
+    __slots__ = ("g", "fs", "di", "opts")
 
     def __init__(self, g: IRGen) -> None:
         self.g = g
         self.fs = g.fs
         self.di = g.di
         self.opts = g.opts
-        self.sema = g.sema
 
     def vla_reset(self) -> None:
         self.fs.vla_saves = []
-        self.fs.vla_active = []
-        self.fs.vla_label_scopes = {}
-        self.fs.vla_gotos = []
-        self.fs.vla_count = 0
 
     def vla_elements(self, t: VlaT) -> Value:
         """The element count (i64) of `t`: its slot once evaluated, else evaluated now
@@ -124,19 +121,15 @@ class VlaLowering:
             p = self.fs.b.dynalloca(size, align)
             self.fs.b.store(p, home)
         sym.ir = p
-        self.fs.vla_count += 1
-        self.fs.vla_active.append(self.fs.vla_count)
         self.describe_vla_object(sym, home)
 
-    def vla_scope_enter(self) -> int:
+    def vla_scope_enter(self) -> None:
         self.fs.vla_saves.append(None)
-        return len(self.fs.vla_active)
 
-    def vla_scope_exit(self, active_before: int) -> None:
+    def vla_scope_exit(self) -> None:
         slot = self.fs.vla_saves.pop()
-        del self.fs.vla_active[active_before:]
         if slot is not None and not self.fs.b.terminated:
-            with self.fs.b.at(None):
+            with self.fs.b.at(ARTIFICIAL):
                 self.fs.b.stackrestore(self.fs.b.load(PTR, slot))
 
     def vla_restore_to(self, depth: int) -> None:
@@ -144,26 +137,8 @@ class VlaLowering:
         dynamic allocations (the outermost saved stack pointer among them)."""
         slot = next((s for s in self.fs.vla_saves[depth:] if s is not None), None)
         if slot is not None:
-            with self.fs.b.at(None):
+            with self.fs.b.at(ARTIFICIAL):
                 self.fs.b.stackrestore(self.fs.b.load(PTR, slot))
-
-    def vla_note_label(self, name: str) -> None:
-        self.fs.vla_label_scopes[name] = tuple(self.fs.vla_active)
-
-    def vla_note_goto(self, name: str, pos: Pos) -> None:
-        self.fs.vla_gotos.append((name, tuple(self.fs.vla_active), pos))
-
-    def vla_check_case(self, switch_active: tuple[int, ...], pos: Pos) -> None:
-        if not set(self.fs.vla_active) <= set(switch_active):
-            self.sema.error(pos, "switch jumps into scope of identifier with variably modified "
-                                 "type")
-
-    def vla_check_gotos(self) -> None:
-        for name, active, pos in self.fs.vla_gotos:
-            target = self.fs.vla_label_scopes.get(name)
-            if target is not None and not set(target) <= set(active):
-                self.sema.error(pos, f"jump into scope of identifier with variably modified "
-                                     f"type (goto '{name}')")
 
     def describe_vla_count(self, t: VlaT, slot: Value, pos: Pos | None) -> None:
         """An unnamed variable (as gcc emits) for the element count, which the array

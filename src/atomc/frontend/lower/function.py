@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pycparser import c_ast
-
 from ...ir import (
     ARTIFICIAL,
     DEREF_EXPR,
@@ -29,19 +27,17 @@ from ...ir import (
     Value,
 )
 from ...ir.blockorder import BlockOrder
+from ...ir.rewrite import unlink_blocks
+from .. import tree as T
 from ..abi import FuncABI, func_abi, scalar_ir_type
 from ..ctype import (
     INT,
     CType,
-    FuncT,
     as_int,
     unqual,
-    variably_modified,
 )
-from ..knr import KnrParam, is_knr, knr_params, promoted
-from ..labelvalues import LabelValues, finish_label_values
 from ..scopes import Pos, Symbol
-from ..source import find_closing_brace
+from .label_values import finish_label_values
 
 if TYPE_CHECKING:
     from .module import IRGen
@@ -50,7 +46,7 @@ if TYPE_CHECKING:
 class FunctionLowering:
     """A function definition: its IR function, parameters, epilogue and debug records."""
 
-    __slots__ = ("g", "fs", "cu", "di", "module", "opts", "sema")
+    __slots__ = ("g", "fs", "cu", "di", "module", "opts")
 
     def __init__(self, g: IRGen) -> None:
         self.g = g
@@ -59,24 +55,10 @@ class FunctionLowering:
         self.di = g.di
         self.module = g.module
         self.opts = g.opts
-        self.sema = g.sema
 
-    def function(self, fd: c_ast.FuncDef) -> None:
-        sema = self.sema
-        sym = sema.decls.declare_file_scope(fd.decl, is_definition=True)
-        if sym is None or sym.kind != "func":
-            return
-        ft = unqual(sym.type)
-        assert isinstance(ft, FuncT)
-        p = sym.pos
-        if sym.defined:
-            return
-        sym.defined = True
+    def function(self, d: T.FunctionDef) -> None:
+        sym, ft, p = d.sym, d.type, d.sym.pos
         name = sym.link_name or sym.name
-        knr = knr_params(sema, fd, p) if is_knr(fd) else None
-        di_ft = ft
-        if knr is not None:
-            ft, di_ft = self.knr_types(ft, knr, p)
         fn = self.module.functions.get(name)
         abi = func_abi(ft)
         ptypes, _ = abi.ir_params()
@@ -89,10 +71,9 @@ class FunctionLowering:
         fn.internal = sym.storage == "static"
         fn.attrs |= sym.attrs
         sym.ir = fn
-        body = fd.body
-        brace = sema.pos(body)
-        sp = DISubprogram(sym.name, name, self.di.file(p.file), p.line, self.di.subroutine(di_ft),
-                          brace.line, self.cu, is_local=fn.internal, is_definition=True,
+        sp = DISubprogram(sym.name, name, self.di.file(p.file), p.line,
+                          self.di.subroutine(d.di_type), d.body.pos.line, self.cu,
+                          is_local=fn.internal, is_definition=True,
                           key_instructions=self.opts.use_key_instructions)
         fn.subprogram = sp
         self.fs.fn, self.fs.sp, self.fs.scope = fn, sp, sp
@@ -101,21 +82,20 @@ class FunctionLowering:
         self.fs.alloca_count = 0
         self.fs.records = []
         self.fs.loops, self.fs.switches = [], []
-        self.fs.labels, self.fs.labels_defined, self.fs.labels_used = {}, {}, {}
-        sema.label_values = LabelValues()
+        self.fs.labels = {}
+        self.fs.goto_slot, self.fs.goto_dispatch = None, None
         self.fs.fabi = abi
         self.fs.ret_ctype = ft.ret
-        sema.function = sym
-        sema.function_ret = ft.ret
         entry = fn.add_block("entry")
         # The body's blocks are laid out through a BlockOrder (moving a block to the
         # end scanned the list: quadratic); fn.blocks is written back at the end.
         self.fs.layout = BlockOrder(fn)
         self.fs.start(entry)
-        sema.scopes.push()
         self.g.vlas.vla_reset()
         self.g.cleanups.cleanup_reset()
-        self.params(fd, ft, abi, p, knr)
+        self.params(d.params, abi)
+        for t, ppos in d.vla_params:
+            self.g.vlas.evaluate_vla_dims(t, ppos)
         self.fs.ret_block = fn.add_block("return")
         self.fs.layout.append(self.fs.ret_block)
         self.fs.layout.remove(self.fs.ret_block)  # appended again at the end
@@ -124,66 +104,27 @@ class FunctionLowering:
         rk = abi.ret.kind
         if rk in ("direct", "pieces") and abi.ret.types:
             self.fs.ret_slot = self.fs.alloca(max(ft.ret.size, sum(t.size for t in abi.ret.types)),
-                                        ft.ret.align, "retval")
-        self.g.stmts.compound_items(body.block_items or [])
-        self.g.cleanups.cleanup_leave(body)
+                                              ft.ret.align, "retval")
+        self.g.stmts.items(d.body.items)
+        self.g.cleanups.cleanup_leave(d.body.end)
         self.g.cleanups.cleanup_finish()
-        finish_label_values(self.g)
-        end_pos = find_closing_brace(brace, sema.source_line) or brace
-        self.finish_function(end_pos, sym)
-        sema.scopes.pop()
-        sema.function = None
-        self.g.vlas.vla_check_gotos()
-        for lname, lpos in self.fs.labels_used.items():
-            if lname not in self.fs.labels_defined:
-                sema.error(lpos, f"use of undeclared label '{lname}'")
+        finish_label_values(self.g, dict(d.label_values))
+        self.finish_function(d.end, sym)
         self.fs.fn = None
         self.fs.scope = None
 
-    def knr_types(self, ft: FuncT, knr: list[KnrParam], p: Pos) -> tuple[FuncT, FuncT]:
-        """The passed (ABI) and the declared (debug info) function types of an old-style
-        definition: an earlier prototype's parameter types, else the promoted ones."""
-        declared = tuple(k.type for k in knr)
-        if ft.prototyped:
-            if len(ft.params) != len(knr) or ft.variadic:
-                self.sema.error(p, "number of arguments doesn't match prototype (conflicting "
-                                   "types)")
-                ft = FuncT(ft.ret, declared, False, True)
-            return ft, FuncT(ft.ret, declared, False, True)
-        return (FuncT(ft.ret, tuple(promoted(t) for t in declared), False, False),
-                FuncT(ft.ret, declared, False, False))
-
-    def params(self, fd: c_ast.FuncDef, ft: FuncT, abi: FuncABI, p: Pos,
-               knr: list[KnrParam] | None = None) -> None:
+    def params(self, params: tuple[T.Param, ...], abi: FuncABI) -> None:
         fn = self.fs.fn
         assert fn is not None
-        decl_type = fd.decl.type
-        pnodes: list[c_ast.Node] = []
-        args = getattr(decl_type, "args", None)
-        if args is not None:
-            pnodes = [x for x in args.params if not isinstance(x, c_ast.EllipsisParam)]
-        if len(ft.params) == 0:
-            pnodes = []
-        # (name, declared type, position, passed type) of each parameter
-        items: list[tuple[str | None, CType, Pos, CType]] = []
-        if knr is not None:
-            items = [(k.name, k.type, k.pos, passed) for k, passed in zip(knr, ft.params)]
-        for i, passed in enumerate(ft.params if knr is None else ()):
-            node = pnodes[i] if i < len(pnodes) else None
-            items.append((getattr(node, "name", None) if node is not None else None, passed,
-                          self.sema.pos(node, p), passed))
         argi = 1 if abi.sret else 0
         # Like clang, the parameter spills carry no location: the back end then puts
         # prologue_end on the first statement, where gdb's `break f` should stop.
-        entry_loc = None
-        for i, ((name, pt, ppos, passed), pa) in enumerate(zip(items, abi.params)):
-            sym = self.sema.decls.declare_param(name, pt, ppos, i + 1)
-            if sym is not None and not self.sema.is_system(ppos):
-                self.sema.decls.check_float_decl(sym.type, ppos, "var")
+        for i, (prm, pa) in enumerate(zip(params, abi.params, strict=False)):
+            pt, passed, name = prm.type, prm.passed, prm.name
             home: Value
-            with self.fs.b.at(entry_loc):
+            with self.fs.b.at(ARTIFICIAL):
                 if pa.kind == "direct":
-                    home = self.fs.alloca(pt.size, pt.align, name or "")
+                    home = self.fs.alloca(pt.size, pt.align, name)
                     v: Value = fn.args[argi]
                     if pa.narrow is not None:  # an i32 carrying a char/short/_Bool
                         v = self.fs.b.cast(Op.TRUNC, v, pa.narrow)
@@ -193,36 +134,26 @@ class FunctionLowering:
                     argi += 1
                 elif pa.kind == "pieces":
                     size = max(pt.size, sum(t.size for t in pa.types))
-                    home = self.fs.alloca(size, pt.align, name or "")
-                    for k, t in enumerate(pa.types):
-                        self.fs.b.store(fn.args[argi], self.fs.offset_ptr(home, pa.piece_offset(k)))
+                    home = self.fs.alloca(size, pt.align, name)
+                    for k in range(len(pa.types)):
+                        self.fs.b.store(fn.args[argi],
+                                        self.fs.offset_ptr(home, pa.piece_offset(k)))
                         argi += 1
                 else:  # byval: copy the caller's stack copy into our own slot
-                    home = self.fs.alloca(pt.size, pt.align, name or "")
+                    home = self.fs.alloca(pt.size, pt.align, name)
                     self.fs.b.memcpy(home, fn.args[argi], pt.size, pt.align)
                     argi += 1
-            if sym is not None:
-                sym.ir = home
-                self.declare_var(sym, home, arg=i + 1)
-        self.vla_params(pnodes, p)
+            if prm.sym is not None:
+                prm.sym.ir = home
+                self.declare_var(prm.sym, home, arg=i + 1, ctype=prm.di_type)
 
-    def vla_params(self, pnodes: list[c_ast.Node], p: Pos) -> None:
-        """`int n, int a[n][n]`: the parameter's pointer-to-VLA type again, now that the
-        parameters it mentions exist, with its sizes evaluated on entry."""
-        for node in pnodes:
-            name = getattr(node, "name", None)
-            sym = self.sema.scopes.lookup_current(name) if name else None
-            if sym is None or not variably_modified(sym.type):
-                continue
-            ppos = self.sema.pos(node, p)
-            sym.type = self.sema.types.adjust_param(self.sema.types.resolve_type(node.type, ppos))
-            self.g.vlas.evaluate_vla_dims(sym.type, ppos)
-
-    def declare_var(self, sym: Symbol, home: Value, arg: int = 0) -> None:
+    def declare_var(self, sym: Symbol, home: Value, arg: int = 0,
+                    ctype: CType | None = None) -> None:
+        """A local (or parameter `arg`) living at `home`, of its type (or `ctype`)."""
         assert self.fs.scope is not None
-        if self.sema.inline_frames:
+        if self.fs.inline_frames:
             return  # locals of an inlined gnu_inline body are not described
-        dt = self.di.type(sym.type) or self.di.type(INT)
+        dt = self.di.type(ctype or sym.type) or self.di.type(INT)
         var = DILocalVariable(sym.name, self.fs.scope, self.di.file(sym.pos.file), sym.pos.line,
                               dt, arg)  # type: ignore[arg-type]
         sym.di = var
@@ -258,7 +189,8 @@ class FunctionLowering:
                     self.fs.b.add_to_new_atom(r, v)
                 else:
                     ra = self.fs.fabi.ret
-                    vals = [self.fs.b.load(t, self.fs.offset_ptr(self.fs.ret_slot, ra.piece_offset(k)))
+                    slot = self.fs.ret_slot
+                    vals = [self.fs.b.load(t, self.fs.offset_ptr(slot, ra.piece_offset(k)))
                             for k, t in enumerate(ra.types)]
                     r = self.fs.b.ret(vals)
                     self.fs.b.add_to_new_atom(r, vals[0])
@@ -281,12 +213,11 @@ class FunctionLowering:
             for b in dead:
                 for inst in b.insts:
                     inst.drop_all_references()
-            gone = set(dead)
-            fn.blocks = [b for b in fn.blocks if b not in gone]
+            unlink_blocks(fn, dead)
         for b in fn.blocks:
             if b.terminator is None:
                 # only reachable blocks remain; an open block here falls off the end
-                with self.fs.b.at(None):
+                with self.fs.b.at(ARTIFICIAL):
                     self.fs.start(b)
                     self.fs.b.unreachable()
 
@@ -312,7 +243,8 @@ class FunctionLowering:
         assert isinstance(ret, Ret)
         loc = jump.loc
         new_vals: list[Value] | None = None
-        if self.fs.ret_slot is not None and self.fs.fabi is not None and self.fs.fabi.ret.kind == "direct":
+        if self.fs.ret_slot is not None and self.fs.fabi is not None \
+                and self.fs.fabi.ret.kind == "direct":
             idx = pred.insts.index(jump)
             store = pred.insts[idx - 1] if idx > 0 else None
             if not (isinstance(store, Store) and store.ptr is self.fs.ret_slot):
@@ -342,7 +274,7 @@ class FunctionLowering:
                 rb.remove(inst)
                 inst.loc = loc.without_atom() if (loc is not None and inst is not ret) else loc
                 pred.append(inst)
-        fn.blocks.remove(rb)
+        unlink_blocks(fn, [rb])
         slot = self.fs.ret_slot
         if isinstance(slot, Inst) and not slot.uses and slot.block is not None:
             slot.block.remove(slot)

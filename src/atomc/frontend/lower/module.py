@@ -44,6 +44,8 @@ ends with a branch at its closing brace.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from typing import Any
 
 from pycparser import c_ast
 
@@ -76,7 +78,7 @@ from ..ctype import (
     unqual,
 )
 from ..digen import DIGen
-from ..gnu_inline import InlineLowering, inline_only_definition
+from ..gnu_inline import inline_only_definition
 from ..scopes import Symbol
 from ..sema import Sema
 from ..symbol_aliases import emit_directives
@@ -87,6 +89,7 @@ from .builtins import CallLowering
 from .expression import ExpressionLowering, value_handlers
 from .function import FunctionLowering
 from .initialiser import InitLowering
+from .inline import InlineLowering
 from .state import FunctionState
 from .statement import StatementLowering
 
@@ -112,7 +115,7 @@ class IRGen:
         self.strings: dict[bytes, Global] = {}
         self.static_locals: list[tuple[Symbol, T.Init | None]] = []
         self.global_inits: dict[Symbol, T.Init] = {}
-        self.fs = FunctionState(sema)
+        self.fs = FunctionState()
         self.funcs = FunctionLowering(self)
         self.stmts = StatementLowering(self)
         self.inits = InitLowering(self)
@@ -138,7 +141,7 @@ class IRGen:
                     if sym is not None:
                         deferred.append(ext)
                     continue
-                self.guarded(self.funcs.function, ext)
+                self.guarded(self.define_function, ext)
             elif isinstance(ext, c_ast.Decl):
                 sym = self.sema.decls.declare_file_scope(ext)
                 if sym is not None and sym.kind == "var":
@@ -168,7 +171,7 @@ class IRGen:
                 sym = self.sema.scopes.lookup_file(fd.decl.name)
                 if sym is not None and sym.used:
                     deferred.remove(fd)
-                    self.guarded(self.funcs.function, fd)
+                    self.guarded(self.define_function, fd)
                     pending = True
         self.finish_globals()
         reconcile_unprototyped_calls(self.module)
@@ -188,6 +191,24 @@ class IRGen:
             self.sema.function = None
             self.fs.fn = None
             self.fs.scope = None
+
+    def define_function(self, fd: c_ast.FuncDef) -> None:
+        """Check a function definition, then lower it."""
+        d = self.sema.functions.definition(fd)
+        if d is not None:
+            self.funcs.function(d)
+
+    def recovering(self, fn: Callable[[Any], None], arg: object) -> None:
+        """Lower one statement; once errors exist, a failure is a consequence of them
+        (the tree may hold placeholders): skip the statement, keep on lowering."""
+        try:
+            fn(arg)
+        except CompileAborted:
+            raise
+        except Exception:
+            if not self.diags.error_count:
+                raise
+            self.fs.ensure_open()
 
     def static_assert(self, node: c_ast.StaticAssert) -> None:
         self.sema.types.static_assert(node)

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ...ir import ARTIFICIAL, I64, Alloca, Block, Builder, Const, DILocation, Inst, Type, Value
+from ...ir.rewrite import append_blocks, insert_blocks_after, unlink_blocks
 from ..ctype import INT, CType, IntT
 from ..scopes import Pos
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from .. import tree as T
     from ..abi import FuncABI
     from ..cleanup import CleanupEntry, CleanupScope, PendingGoto
-    from ..sema import Sema
+    from .inline import InlineExit
 
 
 class Loop:
@@ -35,27 +36,25 @@ class Loop:
 
 
 class SwitchCtx:
-    __slots__ = ("cases", "default", "type", "values", "vla_active")
+    __slots__ = ("cases", "default", "type")
 
     def __init__(self, ctype: IntT) -> None:
         self.cases: list[tuple[int, Block]] = []
         self.default: Block | None = None
         self.type = ctype
-        self.values: set[int] = set()
 
 
 class FunctionState:
     """Builder, current function and scope, jump targets, cleanup and VLA scopes."""
 
-    __slots__ = ("sema", "fn", "b", "scope", "sp", "alloca_count", "records", "loops",
-                 "switches", "labels", "labels_defined", "labels_used", "ret_block",
+    __slots__ = ("fn", "b", "scope", "sp", "alloca_count", "records", "loops",
+                 "switches", "labels", "inline_frames", "goto_slot", "goto_dispatch",
+                 "ret_block",
                  "ret_slot", "started", "layout", "fabi", "ret_ctype", "sret_ptr", "reused",
                  "dead_code", "cleanup_scopes", "cleanup_labels", "cleanup_gotos",
-                 "cleanup_all", "vla_saves", "vla_active", "vla_label_scopes", "vla_gotos",
-                 "vla_count")
+                 "cleanup_all", "vla_saves")
 
-    def __init__(self, sema: Sema) -> None:
-        self.sema = sema  # for the inlined-body frames, which relocate everything
+    def __init__(self) -> None:
         self.fn: Function | None = None
         self.b: Builder = None  # type: ignore[assignment]
         self.scope: DIScope | None = None
@@ -65,8 +64,9 @@ class FunctionState:
         self.loops: list[Loop] = []
         self.switches: list[SwitchCtx] = []
         self.labels: dict[str, Block] = {}
-        self.labels_defined: dict[str, Pos] = {}
-        self.labels_used: dict[str, Pos] = {}
+        self.inline_frames: list[InlineExit] = []  # inlined calls being expanded
+        self.goto_slot: Inst | None = None  # where `goto *p` stores its target's index
+        self.goto_dispatch: Block | None = None  # the block switching on it
         self.ret_block: Block | None = None
         self.ret_slot: Value | None = None
         self.started: list[Block] = []  # blocks in the order their code began
@@ -83,14 +83,10 @@ class FunctionState:
         self.cleanup_all: dict[int, CleanupEntry] = {}
         # VLA scopes (vla.py), reset per function
         self.vla_saves: list[Value | None] = []  # per open block: the saved %rsp slot, if any
-        self.vla_active: list[int] = []  # ids of the VLAs whose scope is open
-        self.vla_label_scopes: dict[str, tuple[int, ...]] = {}
-        self.vla_gotos: list[tuple[str, tuple[int, ...], Pos]] = []
-        self.vla_count = 0
 
     def loc(self, pos: Pos | None) -> DILocation | None:
-        if self.sema.inline_frames:  # inlined gnu_inline body: all at the call
-            return self.sema.inline_frames[-1].loc
+        if self.inline_frames:  # inlined gnu_inline body: all at the call
+            return self.inline_frames[-1].loc
         if pos is None or self.scope is None or pos.line == 0:
             return None
         return DILocation(pos.line, pos.column, self.scope)
@@ -117,8 +113,8 @@ class FunctionState:
                 if lay.last() is not block:
                     lay.append(block)  # moves it to the end
             elif fn.blocks[-1] is not block:
-                fn.blocks.remove(block)
-                fn.blocks.append(block)
+                unlink_blocks(fn, [block])
+                append_blocks(fn, [block])
             if not self.started or self.started[-1] is not block:
                 self.started.append(block)
         self.b.position_at_end(block)
@@ -139,10 +135,9 @@ class FunctionState:
                 lay.remove(b)
             lay.insert_after(max((b for b in body if b in lay), key=lay.sort_key), cond)
             return
-        for b in cond:
-            fn.blocks.remove(b)
-        last = max(i for i, b in enumerate(fn.blocks) if b in body)
-        fn.blocks[last + 1:last + 1] = cond
+        unlink_blocks(fn, cond)
+        last = fn.blocks[max(i for i, b in enumerate(fn.blocks) if b in body)]
+        insert_blocks_after(fn, last, cond)
 
     def ensure_open(self) -> None:
         """After a terminator, continue in a fresh (unreachable) block."""

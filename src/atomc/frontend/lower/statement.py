@@ -1,14 +1,11 @@
-"""Lowering of statements (on pycparser's AST; expressions come typed from `Sema`):
-blocks, declarations, `if`/loops/`switch`, jumps and labels, GNU statement expressions,
-with gcc -O0's layout (loop tests after the body) and Clang's atoms."""
+"""Lowering of checked statements (`tree.py`): blocks, declarations, `if`/loops/`switch`,
+jumps and labels, GNU statement expressions, with gcc -O0's layout (loop tests after
+the body) and Clang's atoms."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pycparser import c_ast
-
-from ...diag import CompileAborted
 from ...ir import (
     ARTIFICIAL,
     I32,
@@ -22,20 +19,10 @@ from ...ir import (
 )
 from .. import tree as T
 from ..array_kind import array_kind
-from ..asm_stmt import lower_asm_statement
-from ..ctype import (
-    VlaT,
-    as_int,
-    is_void,
-    is_volatile,
-    promote,
-    unqual,
-    variably_modified,
-    wrap,
-)
-from ..labelvalues import computed_goto
-from ..parse import ComputedGoto
-from ..source import find_closing_brace
+from ..ctype import is_void, is_volatile, variably_modified
+from ..scopes import Pos
+from .asm import lower_asm
+from .label_values import computed_goto
 from .state import Loop, SwitchCtx
 
 if TYPE_CHECKING:
@@ -45,42 +32,25 @@ if TYPE_CHECKING:
 class StatementLowering:
     """Statements, with their control flow."""
 
-    __slots__ = ("g", "fs", "di", "diags", "module", "opts", "sema")
+    __slots__ = ("g", "fs", "di", "module", "opts", "handlers")
 
     def __init__(self, g: IRGen) -> None:
         self.g = g
         self.fs = g.fs
         self.di = g.di
-        self.diags = g.diags
         self.module = g.module
         self.opts = g.opts
-        self.sema = g.sema
+        self.handlers = {name[2:]: getattr(self, name) for name in dir(self)
+                         if name.startswith("s_")}
 
-    def compound_items(self, items: list[c_ast.Node]) -> None:
-        for item in items:
-            self.stmt(item)
+    def stmt(self, s: T.Stmt) -> None:
+        # after a reported error the tree may hold placeholders that cannot be
+        # lowered: the module's lowering then skips the statement
+        self.g.recovering(self.handlers[type(s).__name__], s)
 
-    def stmt(self, node: c_ast.Node) -> None:
-        try:
-            self._stmt(node)
-        except CompileAborted:
-            raise
-        except Exception:
-            # After a reported error the typed tree may hold placeholders irgen cannot
-            # lower; skip the statement and keep looking for further errors.
-            if not self.diags.error_count:
-                raise
-            self.fs.ensure_open()
-
-    def _stmt(self, node: c_ast.Node) -> None:
-        method = getattr(self, "_s_" + type(node).__name__, None)
-        if method is not None:
-            method(node)
-            return
-        # an expression statement
-        self.fs.ensure_open()
-        e = self.sema.exprs.expr(node)
-        self.discard(e)
+    def items(self, items: tuple[T.Stmt, ...]) -> None:
+        for s in items:
+            self.stmt(s)
 
     def discard(self, e: T.Expr) -> None:
         """Evaluate for side effects (an expression statement)."""
@@ -101,56 +71,39 @@ class StatementLowering:
             return
         self.g.exprs.value_of(e, allow_void=True)
 
-    def _s_Compound(self, node: c_ast.Compound) -> None:
-        items = node.block_items or []
-        declares = any(isinstance(x, c_ast.Decl) and x.name and "typedef" not in (x.storage or [])
-                       and "extern" not in (x.storage or []) for x in items)
-        saved = self.fs.scope
-        if declares and self.fs.scope is not None:
-            p = self.sema.pos(node)
+    def s_ExprStmt(self, s: T.ExprStmt) -> None:
+        self.fs.ensure_open()
+        self.discard(s.expr)
+
+    def s_Seq(self, s: T.Seq) -> None:
+        self.items(s.items)
+
+    def lexical_block(self, p: Pos) -> None:
+        """Open a lexical block at `p` in the debug info (inside a function's scope)."""
+        if self.fs.scope is not None:
             self.fs.scope = DILexicalBlock(self.fs.scope, self.di.file(p.file), p.line, p.column)
-        self.sema.scopes.push()
-        active = self.g.vlas.vla_scope_enter()
+
+    def s_Block(self, s: T.Block) -> None:
+        saved = self.fs.scope
+        if s.scoped:
+            self.lexical_block(s.pos)
+        self.g.vlas.vla_scope_enter()
         self.g.cleanups.cleanup_enter()
-        self.compound_items(items)
-        self.g.cleanups.cleanup_leave(node)
-        self.g.vlas.vla_scope_exit(active)
-        self.sema.scopes.pop()
+        self.items(s.items)
+        self.g.cleanups.cleanup_leave(s.end)
+        self.g.vlas.vla_scope_exit()
         self.fs.scope = saved
 
-    def _s_EmptyStatement(self, node: c_ast.EmptyStatement) -> None:
-        pass
+    def s_Asm(self, s: T.Asm) -> None:
+        lower_asm(self.g, s)
 
-    def _s_Pragma(self, node: c_ast.Pragma) -> None:
-        self.sema.types.pragma(node)
+    def s_VlaTypedef(self, s: T.VlaTypedef) -> None:
+        self.fs.ensure_open()
+        self.g.vlas.evaluate_vla_dims(s.type, s.pos)
 
-    def _s_Asm(self, node: c_ast.Node) -> None:
-        lower_asm_statement(self.g, node)
-
-    def _s_Typedef(self, node: c_ast.Typedef) -> None:
-        self.sema.decls.declare_typedef(node)  # type: ignore[arg-type]
-        sym = self.sema.scopes.lookup_current(node.name)
-        if sym is not None and variably_modified(sym.type):
-            self.fs.ensure_open()
-            self.g.vlas.evaluate_vla_dims(sym.type, self.sema.pos(node))
-
-    def _s_StaticAssert(self, node: c_ast.StaticAssert) -> None:
-        self.g.static_assert(node)
-
-    def _s_DeclList(self, node: c_ast.DeclList) -> None:
-        for d in node.decls:
-            self._s_Decl(d)
-
-    def _s_Decl(self, node: c_ast.Decl) -> None:
-        sema = self.sema
-        sym = sema.decls.declare_local(node)
-        if sym is None:
-            return
-        init: T.Init | None = None
-        if node.init is not None:
-            init = sema.inits.initializer(sym.type, node.init, sym.pos)
-            sym.type = init.type
-        if sym.storage == "static":
+    def s_LocalVar(self, s: T.LocalVar) -> None:
+        sym, init = s.sym, s.init
+        if s.storage is T.Storage.STATIC:
             g = Global(sym.link_name, max(sym.type.size, 1), max(sym.type.align, sym.align, 1),
                        None, internal=True)
             self.module.add_global(g)
@@ -161,7 +114,7 @@ class StatementLowering:
                                       scope=self.fs.scope)  # listed among the function's locals
             self.g.static_locals.append((sym, init))
             return
-        if isinstance(unqual(sym.type), VlaT):
+        if s.storage is T.Storage.VLA:
             self.g.vlas.declare_vla(sym)
             return
         if variably_modified(sym.type):  # `int (*p)[n]`: the sizes are fixed here
@@ -174,76 +127,87 @@ class StatementLowering:
         if init is not None:
             self.fs.ensure_open()
             self.g.inits.emit_init(home, init, sym.name)
-        self.g.cleanups.cleanup_register(sym, node)
-        self.g.inliner.inline_note_local(sym, init)
+        if s.cleanup is not None:
+            self.g.cleanups.cleanup_register(sym, s.cleanup)
 
-    def _s_Return(self, node: c_ast.Return) -> None:
+    def s_Return(self, s: T.Return) -> None:
         self.fs.ensure_open()
-        if self.sema.inline_frames:
-            self.g.inliner.inline_return(node)
+        if self.fs.inline_frames:
+            self.g.inliner.inline_return(s)
             return
-        p = self.sema.pos(node)
-        e = self.sema.stmts.return_value(node.expr, p)
+        p, e = s.pos, s.value
         assert self.fs.fabi is not None and self.fs.ret_block is not None
         with self.fs.b.atom_group():
             if e is not None and self.fs.fabi.ret.kind == "void":
                 self.discard(e)
             elif e is not None:
-                kind = self.fs.fabi.ret.kind
-                if kind == "sret":
-                    src = self.g.exprs.value_of(e)
-                    with self.fs.at(p):
-                        mc = self.fs.b.memcpy(self.fs.sret_ptr, src, self.fs.ret_ctype.size,  # type: ignore
-                                           self.fs.ret_ctype.align)
-                        self.fs.b.add_to_atom(mc)
-                elif kind == "pieces":
-                    src = self.g.exprs.value_of(e)
-                    with self.fs.at(p):
-                        mc = self.fs.b.memcpy(self.fs.ret_slot, src, self.fs.ret_ctype.size,  # type: ignore
-                                           self.fs.ret_ctype.align)
-                        self.fs.b.add_to_atom(mc)
-                else:
-                    v = self.g.exprs.value_of(e)
-                    with self.fs.at(p):
-                        st = self.fs.b.store(v, self.fs.ret_slot)  # type: ignore[arg-type]
-                        self.fs.b.add_to_atom(st, v)
+                self.return_value(e, p)
             self.g.cleanups.cleanup_before_return(p)
             with self.fs.at(p):
                 j = self.fs.b.jump(self.fs.ret_block)
                 self.fs.b.add_to_atom(j)
 
-    def _s_If(self, node: c_ast.If) -> None:
+    def return_value(self, e: T.Expr, p: Pos) -> None:
+        """Store the returned value where the epilogue finds it."""
+        assert self.fs.fabi is not None
+        kind = self.fs.fabi.ret.kind
+        if kind in ("sret", "pieces"):
+            src = self.g.exprs.value_of(e)
+            dest = self.fs.sret_ptr if kind == "sret" else self.fs.ret_slot
+            assert dest is not None
+            with self.fs.at(p):
+                mc = self.fs.b.memcpy(dest, src, self.fs.ret_ctype.size, self.fs.ret_ctype.align)
+                self.fs.b.add_to_atom(mc)
+            return
+        v = self.g.exprs.value_of(e)
+        with self.fs.at(p):
+            st = self.fs.b.store(v, self.fs.ret_slot)  # type: ignore[arg-type]
+            self.fs.b.add_to_atom(st, v)
+
+    def s_If(self, s: T.If) -> None:
         self.fs.ensure_open()
         then_b = self.fs.new_block("if.then")
-        else_b = self.fs.new_block("if.else") if node.iffalse is not None else None
+        else_b = self.fs.new_block("if.else") if s.els is not None else None
         end_b = self.fs.new_block("if.end")
-        if else_b is None:
-            else_b = end_b
-        cond = self.sema.stmts.condition(node.cond)
-        self.g.exprs.branch_on(cond, then_b, else_b, atom=True)
+        self.g.exprs.branch_on(s.cond, then_b, else_b or end_b, atom=True)
         self.fs.start(then_b)
-        if node.iftrue is not None:
-            self.g.inliner.branch_stmt(node.iftrue, cond, True)
-        if not self.fs.b.terminated:
-            with self.fs.b.at(None):
-                self.fs.b.jump(end_b)
-        if node.iffalse is not None:
+        if s.then is not None:
+            self.arm(s.then, s.then_dead)
+        self.jump_if_open(end_b)
+        if s.els is not None:
             assert else_b is not None
             self.fs.start(else_b)
-            self.g.inliner.branch_stmt(node.iffalse, cond, False)
-            if not self.fs.b.terminated:
-                with self.fs.b.at(None):
-                    self.fs.b.jump(end_b)
+            self.arm(s.els, s.else_dead)
+            self.jump_if_open(end_b)
         self.fs.start(end_b)
 
-    def loop_cond(self, cond_node: c_ast.Node, body: Block, end: Block) -> None:
+    def arm(self, s: T.Stmt, dead: bool) -> None:
+        """An `if` arm; calls in a `dead` one are not diagnosed (see tree.If)."""
+        self.fs.dead_code += dead
+        try:
+            self.stmt(s)
+        finally:
+            self.fs.dead_code -= dead
+
+    def jump_if_open(self, target: Block) -> None:
+        """Fall through to `target` (a jump with no source position of its own)."""
+        if not self.fs.b.terminated:
+            with self.fs.b.at(ARTIFICIAL):
+                self.fs.b.jump(target)
+
+    def loop_cond(self, cond: T.Expr, body: Block, end: Block) -> None:
         """Loop condition: compare and branch in separate atom groups (Clang's loop rule)."""
-        cond = self.sema.stmts.condition(cond_node)
         self.g.exprs.branch_on(cond, body, end, atom=False, loop=True)
 
-    def _s_While(self, node: c_ast.While) -> None:
+    def loop_body(self, body: T.Stmt | None, brk: Block, cont: Block) -> None:
+        self.fs.loops.append(Loop(brk, cont, len(self.fs.vla_saves)))
+        if body is not None:
+            self.stmt(body)
+        self.fs.loops.pop()
+
+    def s_While(self, s: T.While) -> None:
         self.fs.ensure_open()
-        p = self.sema.pos(node)
+        p = s.pos
         cond_b = self.fs.new_block("while.cond")
         body_b = self.fs.new_block("while.body")
         end_b = self.fs.new_block("while.end")
@@ -251,116 +215,93 @@ class StatementLowering:
             self.fs.b.jump(cond_b)
         cond_from = len(self.fs.started)
         self.fs.start(cond_b)
-        self.loop_cond(node.cond, body_b, end_b)
+        self.loop_cond(s.cond, body_b, end_b)
         body_from = len(self.fs.started)
         self.fs.start(body_b)
-        self.fs.loops.append(Loop(end_b, cond_b, len(self.fs.vla_saves)))
-        if node.stmt is not None:
-            self.stmt(node.stmt)
-        self.fs.loops.pop()
+        self.loop_body(s.body, end_b, cond_b)
         if not self.fs.b.terminated:
             with self.fs.at(p):
                 self.fs.b.jump(cond_b)
         self.fs.sink_condition(cond_from, body_from)
         self.fs.start(end_b)
 
-    def _s_DoWhile(self, node: c_ast.DoWhile) -> None:
+    def s_DoWhile(self, s: T.DoWhile) -> None:
         self.fs.ensure_open()
         body_b = self.fs.new_block("do.body")
         cond_b = self.fs.new_block("do.cond")
         end_b = self.fs.new_block("do.end")
-        with self.fs.b.at(None):
-            self.fs.b.jump(body_b)
+        self.jump_if_open(body_b)
         self.fs.start(body_b)
-        self.fs.loops.append(Loop(end_b, cond_b, len(self.fs.vla_saves)))
-        if node.stmt is not None:
-            self.stmt(node.stmt)
-        self.fs.loops.pop()
-        if not self.fs.b.terminated:
-            with self.fs.b.at(None):
-                self.fs.b.jump(cond_b)
+        self.loop_body(s.body, end_b, cond_b)
+        self.jump_if_open(cond_b)
         self.fs.start(cond_b)
-        self.loop_cond(node.cond, body_b, end_b)
+        self.loop_cond(s.cond, body_b, end_b)
         self.fs.start(end_b)
 
-    def _s_For(self, node: c_ast.For) -> None:
+    def s_For(self, s: T.For) -> None:
         self.fs.ensure_open()
-        p = self.sema.pos(node)
+        p = s.pos
         saved_scope = self.fs.scope
-        has_decl = isinstance(node.init, c_ast.DeclList)
-        if has_decl and self.fs.scope is not None:
-            self.fs.scope = DILexicalBlock(self.fs.scope, self.di.file(p.file), p.line, p.column)
-        self.sema.scopes.push()
-        if node.init is not None:
-            if isinstance(node.init, (c_ast.DeclList, c_ast.Decl)):
-                self.stmt(node.init)
-            else:
-                self.discard(self.sema.exprs.expr(node.init))
+        if s.scoped:
+            self.lexical_block(p)
+        if isinstance(s.init, T.ExprStmt):
+            self.discard(s.init.expr)
+        elif s.init is not None:
+            self.stmt(s.init)
         cond_b = self.fs.new_block("for.cond")
         body_b = self.fs.new_block("for.body")
-        inc_b = self.fs.new_block("for.inc") if node.next is not None else cond_b
+        inc_b = self.fs.new_block("for.inc") if s.next is not None else cond_b
         end_b = self.fs.new_block("for.end")
         with self.fs.at(p):
             self.fs.b.jump(cond_b)
         cond_from = len(self.fs.started)
         self.fs.start(cond_b)
-        if node.cond is not None:
-            self.loop_cond(node.cond, body_b, end_b)
+        if s.cond is not None:
+            self.loop_cond(s.cond, body_b, end_b)
         else:
             with self.fs.at(p):
                 self.fs.b.jump(body_b)
         body_from = len(self.fs.started)
         self.fs.start(body_b)
-        self.fs.loops.append(Loop(end_b, inc_b, len(self.fs.vla_saves)))
-        if node.stmt is not None:
-            self.stmt(node.stmt)
-        self.fs.loops.pop()
+        self.loop_body(s.body, end_b, inc_b)
         if not self.fs.b.terminated:
             # The end-of-body branch: Clang puts it at the body's closing brace when
             # there is an increment; gcc-like stepping wants the `for` line instead,
             # which is what we use without Key Instructions.
             end_pos = p
-            if node.next is not None and self.opts.use_key_instructions and \
-                    isinstance(node.stmt, c_ast.Compound):
-                end_pos = find_closing_brace(self.sema.pos(node.stmt), self.sema.source_line) or p
+            if s.body_end is not None and self.opts.use_key_instructions:
+                end_pos = s.body_end
             with self.fs.at(end_pos):
                 j = self.fs.b.jump(inc_b)
                 self.fs.b.add_to_new_atom(j)
-        if node.next is not None:
+        if s.next is not None:
             self.fs.start(inc_b)
-            self.discard(self.sema.exprs.expr(node.next))
+            self.discard(s.next)
             with self.fs.at(p):
                 self.fs.b.jump(cond_b)
-        if node.cond is not None:
+        if s.cond is not None:
             self.fs.sink_condition(cond_from, body_from)
         self.fs.start(end_b)
-        self.sema.scopes.pop()
         self.fs.scope = saved_scope
 
-    def _s_Break(self, node: c_ast.Break) -> None:
-        self.fs.ensure_open()
-        if not self.fs.loops:
-            self.sema.error(node, "'break' statement not in loop or switch statement")
-            return
-        self.g.cleanups.cleanup_before_jump(self.fs.loops[-1].vla_depth, self.sema.pos(node))
-        self.g.vlas.vla_restore_to(self.fs.loops[-1].vla_depth)
-        with self.fs.at(self.sema.pos(node)):
-            j = self.fs.b.jump(self.fs.loops[-1].brk)
-            self.fs.b.add_to_new_atom(j)
-
-    def _s_Continue(self, node: c_ast.Continue) -> None:
-        self.fs.ensure_open()
-        loop = next((lp for lp in reversed(self.fs.loops) if lp.cont is not None), None)
-        if loop is None:
-            self.sema.error(node, "'continue' statement not in loop statement")
-            return
-        target = loop.cont
-        assert target is not None
-        self.g.cleanups.cleanup_before_jump(loop.vla_depth, self.sema.pos(node))
+    def jump_out(self, loop: Loop, target: Block, p: Pos) -> None:
+        """`break`/`continue`: run the cleanups and release the VLAs of the scopes left."""
+        self.g.cleanups.cleanup_before_jump(loop.vla_depth, p)
         self.g.vlas.vla_restore_to(loop.vla_depth)
-        with self.fs.at(self.sema.pos(node)):
+        with self.fs.at(p):
             j = self.fs.b.jump(target)
             self.fs.b.add_to_new_atom(j)
+
+    def s_Break(self, s: T.Break) -> None:
+        self.fs.ensure_open()
+        loop = self.fs.loops[-1]
+        self.jump_out(loop, loop.brk, s.pos)
+
+    def s_Continue(self, s: T.Continue) -> None:
+        self.fs.ensure_open()
+        loop = next(lp for lp in reversed(self.fs.loops) if lp.cont is not None)
+        assert loop.cont is not None
+        self.jump_out(loop, loop.cont, s.pos)
 
     def label_block(self, name: str) -> Block:
         b = self.fs.labels.get(name)
@@ -369,150 +310,79 @@ class StatementLowering:
             self.fs.labels[name] = b
         return b
 
-    def _s_ComputedGoto(self, node: ComputedGoto) -> None:
-        computed_goto(self.g, node)
+    def s_ComputedGoto(self, s: T.ComputedGoto) -> None:
+        computed_goto(self.g, s)
 
-    def _s_Goto(self, node: c_ast.Goto) -> None:
+    def s_Goto(self, s: T.Goto) -> None:
         self.fs.ensure_open()
-        p = self.sema.pos(node)
-        self.fs.labels_used.setdefault(node.name, p)
-        self.g.vlas.vla_note_goto(node.name, p)
-        target = self.g.cleanups.cleanup_goto(node.name, self.label_block(node.name), p)
+        p = s.pos
+        target = self.g.cleanups.cleanup_goto(s.label, self.label_block(s.label), p)
         with self.fs.at(p):
             j = self.fs.b.jump(target)
             self.fs.b.add_to_new_atom(j)
 
-    def _s_Label(self, node: c_ast.Label) -> None:
-        p = self.sema.pos(node)
-        if node.name in self.fs.labels_defined:
-            self.sema.error(p, f"redefinition of label '{node.name}'")
-        self.fs.labels_defined[node.name] = p
-        self.g.vlas.vla_note_label(node.name)
-        self.g.cleanups.cleanup_note_label(node.name)
-        target = self.label_block(node.name)
-        if not self.fs.b.terminated:
-            with self.fs.b.at(None):
-                self.fs.b.jump(target)
+    def s_Label(self, s: T.Label) -> None:
+        self.g.cleanups.cleanup_note_label(s.name)
+        target = self.label_block(s.name)
+        self.jump_if_open(target)
         self.fs.start(target)
-        if node.stmt is not None:
-            self.stmt(node.stmt)
+        if s.body is not None:
+            self.stmt(s.body)
 
-    def _s_Switch(self, node: c_ast.Switch) -> None:
+    def s_Switch(self, s: T.Switch) -> None:
         self.fs.ensure_open()
-        p = self.sema.pos(node)
-        cond = self.sema.conv.value(self.sema.exprs.expr(node.cond))
-        ci = as_int(cond.type)
-        if ci is None:
-            self.sema.error(cond.pos, f"statement requires expression of integer type "
-                                      f"('{cond.type}' invalid): switch condition has invalid "
-                                      "type")
-            return
-        ct = promote(ci)
-        cond = self.sema.conv.cast(cond, ct)
-        v = self.g.exprs.value_of(cond)
+        v = self.g.exprs.value_of(s.cond)
         head = self.fs.b.block
         assert head is not None
         end_b = self.fs.new_block("switch.end")
-        ctx = SwitchCtx(ct)
-        ctx.vla_active = tuple(self.fs.vla_active)
+        ctx = SwitchCtx(s.type)
         self.fs.switches.append(ctx)
         self.fs.loops.append(Loop(end_b, None, len(self.fs.vla_saves)))
         self.fs.start(self.fs.new_block("switch.body"))
-        if node.stmt is not None:
-            self.stmt(node.stmt)
+        if s.body is not None:
+            self.stmt(s.body)
         self.fs.loops.pop()
         self.fs.switches.pop()
-        if not self.fs.b.terminated:
-            with self.fs.b.at(None):
-                self.fs.b.jump(end_b)
-        sw = Switch(v, ctx.default or end_b, ctx.cases, loc=self.fs.loc(p) or ARTIFICIAL)
+        self.jump_if_open(end_b)
+        sw = Switch(v, ctx.default or end_b, ctx.cases, loc=self.fs.loc(s.pos) or ARTIFICIAL)
         head.append(sw)
         self.fs.b.add_to_new_atom(sw, v)
         self.fs.start(end_b)
 
-    def case_block(self, name: str) -> Block:
+    def case_block(self, name: str) -> tuple[SwitchCtx, Block]:
+        ctx = self.fs.switches[-1]
         b = self.fs.new_block(name)
-        if not self.fs.b.terminated:
-            with self.fs.b.at(None):
-                self.fs.b.jump(b)
+        self.jump_if_open(b)
         self.fs.start(b)
-        return b
+        return ctx, b
 
-    def _s_Case(self, node: c_ast.Case) -> None:
-        p = self.sema.pos(node)
-        if not self.fs.switches:
-            self.sema.error(p, "'case' statement not in switch statement")
-            for s in node.stmts or []:
-                self.stmt(s)
-            return
-        ctx = self.fs.switches[-1]
-        from pycparserext.ext_c_parser import RangeExpression
-        if isinstance(node.expr, RangeExpression):  # GNU `case LO ... HI:`
-            lo_e, hi_e = node.expr.first, node.expr.last
-        else:
-            lo_e = hi_e = node.expr
-        bounds: list[int] = []
-        for bound in (lo_e, hi_e):
-            e = self.sema.exprs.expr(bound)
-            if as_int(e.type) is None:
-                self.sema.error(e.pos, "case label does not reduce to an integer constant")
-                bounds.append(0)
-            else:
-                v = self.sema.decls.require_const_int(self.sema.conv.cast(e, ctx.type), "case label")
-                bounds.append(wrap(v, ctx.type))
-        self.g.vlas.vla_check_case(ctx.vla_active, p)
-        b = self.case_block("switch.case")
-        lo, hi = bounds
-        if hi - lo > 65536:
-            self.sema.error(p, "case range is too large (unsupported)")
-            hi = lo
+    def s_Case(self, s: T.Case) -> None:
+        ctx, b = self.case_block("switch.case")
         mask = (1 << ctx.type.bits) - 1
-        for value in range(lo, hi + 1):
-            if value in ctx.values:
-                self.sema.error(p, f"duplicate case value '{value}'")
-                break
-            ctx.values.add(value)
+        for value in range(s.lo, s.hi + 1):
             ctx.cases.append((value & mask, b))
-        for s in node.stmts or []:
-            self.stmt(s)
+        self.items(s.items)
 
-    def _s_Default(self, node: c_ast.Default) -> None:
-        p = self.sema.pos(node)
-        if not self.fs.switches:
-            self.sema.error(p, "'default' statement not in switch statement (case label "
-                               "outside switch)")
-            for s in node.stmts or []:
-                self.stmt(s)
-            return
-        ctx = self.fs.switches[-1]
-        self.g.vlas.vla_check_case(ctx.vla_active, p)
-        b = self.case_block("switch.default")
-        if ctx.default is not None:
-            self.sema.error(p, "multiple default labels in one switch (duplicate case label)")
+    def s_Default(self, s: T.Default) -> None:
+        ctx, b = self.case_block("switch.default")
         ctx.default = b
-        for s in node.stmts or []:
-            self.stmt(s)
+        self.items(s.items)
 
     def v_StmtExpr(self, e: T.StmtExpr) -> Value:
         """A GNU statement expression: its statements, then the last one's value."""
-        node = e.body
-        items = node.block_items or []
+        body = e.body
+        assert body is not None, "a statement expression typed on trial is never lowered"
         saved = self.fs.scope
-        p = self.sema.pos(node)
-        if self.fs.scope is not None and any(isinstance(x, c_ast.Decl) for x in items):
-            self.fs.scope = DILexicalBlock(self.fs.scope, self.di.file(p.file), p.line, p.column)
-        self.sema.scopes.push()
+        if body.scoped:
+            self.lexical_block(body.pos)
         self.g.cleanups.cleanup_enter()
         try:
-            last = items[-1] if items and not is_void(e.type) else None
-            for item in items if last is None else items[:-1]:
-                self.stmt(item)
+            self.items(body.items)
             value: Value = Const(I32, 0)
-            if last is not None:
+            if e.value is not None:
                 self.fs.ensure_open()
-                value = self.g.exprs.value_of(self.sema.conv.rvalue(self.sema.exprs.expr(last)))
-            self.g.cleanups.cleanup_leave(node)
+                value = self.g.exprs.value_of(e.value)
+            self.g.cleanups.cleanup_leave(body.end)
             return value
         finally:
-            self.sema.scopes.pop()
             self.fs.scope = saved

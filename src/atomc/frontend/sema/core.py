@@ -1,10 +1,10 @@
 """Semantic analysis: declarations, types and expressions.
 
 `Sema` turns pycparser declarations into `Symbol`s and C types, and pycparser
-expressions into the typed tree of `tree.py`, reporting user errors through
-the diagnostic engine. Statements are walked by the lowering (`lower/statement.py`),
-which asks `Sema` for the typed pieces (expressions, declarations, initialisers,
-case values).
+statements and expressions into the typed tree of `tree.py`, reporting user errors
+through the diagnostic engine. A function definition is checked whole
+(`functions.definition`) before `lower/function.py` lowers it; file-scope
+declarations are still checked one by one as `lower/module.py` reaches them.
 
 `Sema` itself holds the checker's state, positions and diagnostics; the checks are
 its parts, each a module of this package reached through an attribute:
@@ -18,7 +18,8 @@ its parts, each a module of this package reached through an attribute:
 | `ops` | `operators.py` | unary, binary, conditional and assignment operators |
 | `calls` | `calls.py` | calls, builtins, library calls, `offsetof` |
 | `inits` | `initialisers.py` | initialisers |
-| `stmts` | `statements.py` | conditions and return values |
+| `stmts` | `statements.py` | statements: blocks, jumps, labels, cases, conditions, returns |
+| `functions` | `functions.py` | function definitions: K&R types, parameters, the body |
 
 After an error, expressions come back as an `IntConst` of type int so that
 checking can go on and report more than one problem per file.
@@ -50,6 +51,7 @@ from .common import (
 from .conversions import Conversions
 from .declarations import DeclarationChecker
 from .expressions import ExpressionChecker
+from .functions import FunctionChecker
 from .initialisers import InitialiserChecker
 from .operators import OperatorChecker
 from .statements import StatementChecker
@@ -57,7 +59,8 @@ from .types import TypeResolver
 
 
 class Sema:
-    """Checks declarations and expressions for the lowering and reports user errors."""
+    """Checks declarations, statements and expressions for the lowering and reports
+    user errors."""
 
     def __init__(self, diags: DiagnosticEngine, main_file: str,
                  system_files: frozenset[str],
@@ -105,6 +108,7 @@ class Sema:
         self.calls = CallChecker(self)
         self.inits = InitialiserChecker(self)
         self.stmts = StatementChecker(self)
+        self.functions = FunctionChecker(self)
         self.exprs.handlers = {name[2:]: getattr(part, name) for part in (self.exprs, self.ops)
                                for name in dir(part) if name.startswith("e_")}
 

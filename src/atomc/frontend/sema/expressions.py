@@ -36,6 +36,7 @@ from ..ctype import (
     contains_unsupported_float,
     drop_atomic,
     is_const,
+    is_void,
     is_volatile,
     qualify,
     unqual,
@@ -157,7 +158,7 @@ class ExpressionChecker:
     def e_Compound(self, node: c_ast.Compound) -> T.Expr:
         """GNU statement expression `({ ...; e; })`: its type is that of the final
         expression statement, found by a silent trial declaration of the block's
-        locals (irgen checks and emits the block for real)."""
+        locals; then the block is checked for real (not when on trial itself)."""
         p = self.sema.pos(node)
         if self.sema.function is None:
             self.sema.error(p, "statement expression not allowed at file scope")
@@ -179,7 +180,10 @@ class ExpressionChecker:
                 self.sema.scopes.pop()
                 self.sema.quiet -= 1
                 self.sema.statics_used = saved_statics
-        return T.StmtExpr(node, t, p)
+        if self.sema.quiet:
+            return T.StmtExpr(None, None, t, p)
+        body, value = self.sema.stmts.statement_expression(node, is_void(t))
+        return T.StmtExpr(body, value, t, p)
 
     def e_ArrayRef(self, node: c_ast.ArrayRef) -> T.Expr:
         p = self.sema.pos(node)
