@@ -141,6 +141,41 @@ class JumpTable:
     def __str__(self) -> str:
         return f"{self.label} [" + ", ".join(f"%bb.{b.number}" for b in self.targets) + "]"
 
+
+def quote(text: str) -> str:
+    """A string on one line, quoted (backslash, quote, newline and tab escaped)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") \
+        .replace("\t", "\\t") + '"'
+
+
+@dataclass(frozen=True, slots=True)
+class AsmOperand:
+    """Where one asm operand lives: a register (`reg` at `size` bytes), the
+    memory operand `index` of the INLINEASM instruction, or an immediate."""
+
+    kind: str  # "reg", "mem" or "imm"
+    reg: str = ""
+    size: int = 8
+    index: int = 0
+    value: int = 0
+
+    def __str__(self) -> str:
+        return {"reg": f"${self.reg}:{self.size}", "mem": f"op{self.index}",
+                "imm": f"#{self.value}"}[self.kind]
+
+
+@dataclass(frozen=True, slots=True)
+class AsmMeta:
+    """The `meta` of an INLINEASM: the template and where each operand lives."""
+
+    template: str
+    operands: tuple[AsmOperand, ...]
+
+    def __str__(self) -> str:
+        parts = [f"%{i}={o}" for i, o in enumerate(self.operands)]
+        return quote(self.template) + (" " + " ".join(parts) if parts else "")
+
+
 # ---------------------------------------------------------------------------
 # Instructions
 

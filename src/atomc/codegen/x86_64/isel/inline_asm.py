@@ -20,7 +20,7 @@ memory and the flags. The printer substitutes the operands into the template.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ....diag import InternalCompilerError
@@ -36,6 +36,7 @@ from ....ir.insts import InlineAsm
 from ....ir.types import TupleType, VoidType
 from ....ir.values import Const
 from ...mir import Mem, MFunction, MInst, PReg, VReg
+from ...mir.core import AsmMeta, AsmOperand
 from ..registers import CALLEE_SAVED, SUFFIX, reg_name
 
 if TYPE_CHECKING:
@@ -46,34 +47,6 @@ if TYPE_CHECKING:
 OPERAND_POOL = ("rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "rbx", "r12", "r13", "r14", "r15")
 Q_POOL = ("rax", "rdx", "rcx", "rbx")  # registers with a byte view of bits 8-15 (%ah ...)
 _HIGH_BYTE = {"rax": "ah", "rbx": "bh", "rcx": "ch", "rdx": "dh"}
-
-
-@dataclass(frozen=True, slots=True)
-class AsmOperand:
-    """Where one asm operand lives: a register (`reg` at `size` bytes), the
-    memory operand `index` of the INLINEASM instruction, or an immediate."""
-
-    kind: str  # "reg", "mem" or "imm"
-    reg: str = ""
-    size: int = 8
-    index: int = 0
-    value: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class AsmMeta:
-    template: str
-    operands: tuple[AsmOperand, ...]
-
-    def __str__(self) -> str:
-        parts = []
-        for i, o in enumerate(self.operands):
-            where = {"reg": f"${o.reg}:{o.size}", "mem": f"op{o.index}",
-                     "imm": f"#{o.value}"}[o.kind]
-            parts.append(f"%{i}={where}")
-        text = self.template.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") \
-            .replace("\t", "\\t")
-        return f'"{text}"' + (" " + " ".join(parts) if parts else "")
 
 
 def _ice(msg: str) -> InternalCompilerError:

@@ -151,6 +151,7 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
         self.hoist_scope: dict[Block, Loop] = {}
         self.hoisted: dict[tuple[Loop, Global], VReg] = {}
         self.value_num: dict[Value, tuple[int, int]] = {}
+        self.record_tokens: dict[int, int] = {}  # id(DbgRecord) -> its token, from 1
         self.ref_fixups: list[tuple[MInst, Value]] = []
         self.pending_blocks: list[MBlock] = []
         self.sret_vreg: VReg | None = None
@@ -454,11 +455,16 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
             self.sret_vreg = self.vregs.get(fn.args[0])
 
     # -- debug records ------------------------------------------------------------------
+    def record_token(self, rec: DbgRecord) -> int:
+        """The record's token in `DbgMeta`: small numbers in first-use order, so
+        the machine IR prints the same in every run (records live through isel)."""
+        return self.record_tokens.setdefault(id(rec), len(self.record_tokens) + 1)
+
     def lower_dbg_record(self, rec: DbgRecord) -> None:
         v = rec.value
         inl = rec.loc.inlined_at if rec.loc is not None else None
         kind = rec.kind
-        tok = (id(rec), id(rec.key) if rec.key is not None else 0)  # live objects: unique here
+        tok = (self.record_token(rec), self.record_token(rec.key) if rec.key is not None else 0)
         if rec.kind is DbgKind.DELETE:
             self.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
             return
