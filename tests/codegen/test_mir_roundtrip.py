@@ -16,6 +16,7 @@ from atomc.codegen.mir.parser import MIRParseError, parse_mir
 from atomc.codegen.mir.passes import MachineContext, MachinePassManager
 from atomc.codegen.pipeline import compile_function, machine_passes
 from atomc.diag import DiagnosticEngine
+from atomc.ir.function import Module
 from atomc.options import CompileOptions
 
 PROGRAMS = sorted((Path(__file__).parent.parent / "exec" / "programs").glob("*.c"))
@@ -23,7 +24,7 @@ PROGRAMS = sorted((Path(__file__).parent.parent / "exec" / "programs").glob("*.c
 READS_IR_BODY = {"frame-policy", "stack-protector", "hardening"}
 
 
-def _module(src: Path, opts: CompileOptions):  # type: ignore[no-untyped-def]
+def _module(src: Path, opts: CompileOptions) -> Module:
     from atomc.frontend import compile_to_ir
     from atomc.opt.legalize_i128 import legalize_module
     from atomc.pipeline import optimise

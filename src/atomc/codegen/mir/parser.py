@@ -197,8 +197,8 @@ class _MIRParser:
         inside = False
         for n, text in enumerate(self.lines, 1):
             s = text.strip()
-            if inside:
-                chunk.body.append((n, text))  # type: ignore[union-attr]
+            if inside and chunk is not None:
+                chunk.body.append((n, text))
                 inside = s != "}"
             elif not s or s.startswith("#"):
                 continue
