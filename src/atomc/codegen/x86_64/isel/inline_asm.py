@@ -38,6 +38,7 @@ from ....ir.values import Const
 from ...mir import Mem, MFunction, MInst, PReg, VReg
 from ...mir.core import AsmMeta, AsmOperand
 from ..registers import CALLEE_SAVED, SUFFIX, reg_name
+from .common import _w, value_size
 
 if TYPE_CHECKING:
     from .select import FunctionISel
@@ -55,8 +56,6 @@ def _ice(msg: str) -> InternalCompilerError:
 
 def lower_inline_asm(sel: FunctionISel, inst: InlineAsm) -> None:
     """Copies into operand registers, one INLINEASM, copies out of the outputs."""
-    from .select import _w, value_size  # isel imports this module lazily
-
     cons = inst.constraints
     gprs = {c for c in inst.clobbers if c in OPERAND_POOL or c in ("r10", "r11")}
     taken: set[str] = set(gprs)
