@@ -13,15 +13,15 @@ import argparse
 import io
 import sys
 
+from ..diag import InternalCompilerError
 from ..ir.parser import IRParseError, parse_module
 from ..opt.legalize_i128 import legalize_module
-from ..diag import InternalCompilerError
 from ..options import CfProtection, CompileOptions, StackProtector
 from . import compile_function, generate_assembly
 from .mir import print_mfunction
 from .mir.parser import MIRParseError, parse_mir
-from .pipeline import MACHINE_PASS_NAMES, run_machine_pass
 from .passes.fallthrough import fold_fallthrough_branches
+from .pipeline import MACHINE_PASS_NAMES, run_machine_pass
 from .regalloc.fast import allocate
 from .x86_64.isel.select import select_function
 
@@ -72,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             if args.print_mir == "frame":
                 mf = compile_function(fn, number, module, debug and fn.subprogram is not None,
-                                      args.opt_level, omit_frame_pointer=options.omits_frame_pointer)
+                                      args.opt_level,
+                                      omit_frame_pointer=options.omits_frame_pointer)
             else:
                 mf = select_function(fn, number, module, debug and fn.subprogram is not None)
                 if args.print_mir == "regalloc":
