@@ -42,6 +42,7 @@ from .target import use_target
 from .x86_64.asm.printer import AsmWriter
 from .x86_64.asm.symbols import declaration_directives, init_fini_arrays
 from .x86_64.cet import data_references, property_note, tracks_branches
+from .x86_64.function_state import x86_state
 from .x86_64.isel.select import select_function
 from .x86_64.passes import (
     DropBarriers,
@@ -197,7 +198,7 @@ def generate_assembly(module: Module, opts: CompileOptions,
             out.function(mf, table, files if fn_debug else None)
         if watch is not None:
             watch.function(mf, table)
-        float_consts.update(mf.float_consts)
+        float_consts.update(x86_state(mf).float_consts)
     with stage("asm-printer", BACK):
         if float_consts:
             out.float_constants(float_consts)

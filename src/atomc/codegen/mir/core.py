@@ -308,9 +308,8 @@ class MFunction:
         "number",
         "slots",
         "substitutions",
+        "target_state",
         "vreg_sizes",
-        "xmm_vregs",
-        "float_consts",
     )
 
     def __init__(self, name: str, ir: Function, number: int) -> None:
@@ -319,8 +318,7 @@ class MFunction:
         self.number = number  # function index in the module, for labels
         self.blocks: list[MBlock] = []
         self.vreg_sizes: list[int] = []
-        self.xmm_vregs: set[int] = set()  # virtual registers of the SSE class (floats)
-        self.float_consts: dict[str, bytes] = {}  # .rodata label -> image (16-aligned)
+        self.target_state: object | None = None  # the target's own (x86-64: X86FunctionState)
         self.slots: list[FrameSlot] = []
         self.next_instr_num = 1
         self.substitutions: dict[InstrOperandRef, tuple[InstrOperandRef, int]] = {}
@@ -340,17 +338,11 @@ class MFunction:
         b = MBlock(n, f".LBB{self.number}_{n}", ir_block)
         return b
 
-    def new_vreg(self, size: int, xmm: bool = False) -> VReg:
+    def new_vreg(self, size: int) -> VReg:
+        """A virtual register of the general class (a target adds its other
+        classes in its `target_state`)."""
         self.vreg_sizes.append(size)
-        if xmm:
-            self.xmm_vregs.add(len(self.vreg_sizes) - 1)
         return VReg(len(self.vreg_sizes) - 1, size)
-
-    def is_xmm(self, op: object) -> bool:
-        """Is this register operand of the SSE class?"""
-        if isinstance(op, VReg):
-            return op.id in self.xmm_vregs
-        return isinstance(op, PReg) and op.name.startswith("xmm")
 
     def new_slot(self, size: int, align: int, kind: str, name: str = "",
                  fixed_offset: int | None = None) -> StackSlot:

@@ -312,7 +312,7 @@ class _MIRParser:
             a, b, c, d, sub = (int(x or 0) for x in m.groups())
             mf.substitutions[InstrOperandRef(a, b)] = (InstrOperandRef(c, d), sub)
         elif m := _FLOAT_RE.match(text):
-            mf.float_consts[m.group(1)] = bytes.fromhex(m.group(2))
+            current().constant_pool(mf)[m.group(1)] = bytes.fromhex(m.group(2))
         else:
             self.tokenize(n, text)
             word = self.expect_kind("word", "a header line or 'bb.N:'")
@@ -337,9 +337,9 @@ class _MIRParser:
             xmm = t.kind == "word" and t.text.startswith("x") and t.text[1:].isdigit()
             if not (xmm or t.kind == "int"):
                 self.error(t.col, f"expected a register width such as 8 or x16, found '{t.text}'")
-            if xmm:
-                mf.xmm_vregs.add(len(mf.vreg_sizes))
             mf.vreg_sizes.append(int(t.text.lstrip("x")))
+            if xmm:
+                current().set_vector_vreg(mf, len(mf.vreg_sizes) - 1)
 
     # -- metadata ---------------------------------------------------------------------
     def md_ref(self, cls: type[_T]) -> _T:

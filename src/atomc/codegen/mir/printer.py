@@ -15,6 +15,7 @@ from __future__ import annotations
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DILocation
 from ...ir.printer import IRPrinter
+from ..target import current
 from .core import AsmMeta, DbgMeta, JumpTable, MFunction, MIFlag, MInst, quote
 
 __all__ = ["format_minst", "print_mfunction"]
@@ -42,9 +43,10 @@ def print_mfunction(mf: MFunction) -> str:
     if mf.callee_saved:
         out.append("  callee-saved: " + ", ".join("$" + r for r in mf.callee_saved))
     if mf.vreg_sizes:
-        out.append("  vregs: " + " ".join(f"x{s}" if i in mf.xmm_vregs else str(s)
+        target = current()
+        out.append("  vregs: " + " ".join(f"x{s}" if target.is_vector_vreg(mf, i) else str(s)
                                           for i, s in enumerate(mf.vreg_sizes)))
-    for label, image in mf.float_consts.items():
+    for label, image in current().constant_pool(mf).items():
         out.append(f"  float-const {label} = {image.hex()}")
     for i, s in enumerate(mf.slots):
         where = f" fixed {s.fixed_offset}" if s.fixed_offset is not None else ""

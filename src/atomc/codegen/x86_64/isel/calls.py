@@ -12,6 +12,7 @@ from ....ir.types import FloatType, TupleType, VoidType, is_x87
 from ...mir import Imm, Mem, MIFlag, Operand, PReg, Sym, VReg
 from ..abi import FP_OFFSET_NO_XMM, REG_SAVE_AREA_SIZE, layout_args
 from ..frame import OUTGOING_ARGS
+from ..function_state import new_xmm_vreg
 from ..registers import ARG_REGS, XMM_ARG_REGS
 from ..stack_clash import PROBED_ALLOCA
 from .common import _ice, _load_op, _mem_add, _return_regs, _w, value_size
@@ -104,7 +105,7 @@ def lower_call(sel: FunctionISel, inst: Call) -> None:
         parts = []
         for et, r in zip(rt.elems, _return_regs(rt.elems)):
             sz = value_size(et)
-            v = sel.mf.new_vreg(sz, isinstance(et, FloatType))
+            v = new_xmm_vreg(sel.mf, sz) if isinstance(et, FloatType) else sel.mf.new_vreg(sz)
             sel.mov(PReg(r, sz), v, sz)
             parts.append(v)
         sel.tuple_vregs[inst] = parts

@@ -10,6 +10,7 @@ from ....ir.types import is_x87
 from ....ir.values import Const
 from ....ir.wide import Wide
 from ...mir import BlockRef, Imm, VReg
+from ..function_state import is_xmm, new_xmm_vreg
 from .arith import emit_compare
 from .common import _ice, value_size
 
@@ -71,7 +72,7 @@ def lower_edge_copies(sel: FunctionISel, succ: Succ) -> None:
         else:
             d, _, size = pending[0]
             nat = sel.mf.vreg_sizes[d.id]
-            t = sel.mf.new_vreg(nat, d.id in sel.mf.xmm_vregs)
+            t = new_xmm_vreg(sel.mf, nat) if is_xmm(sel.mf, d) else sel.mf.new_vreg(nat)
             sel.mov(VReg(d.id, nat), t, nat)
             pending = [(d2, VReg(t.id, s2.size) if isinstance(s2, VReg) and s2.id == d.id
                         else s2, sz2) for d2, s2, sz2 in pending]

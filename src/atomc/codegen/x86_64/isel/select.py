@@ -73,6 +73,7 @@ from ...mir import (
     VReg,
 )
 from ..abi import FP_OFFSET_NO_XMM, layout_args
+from ..function_state import is_xmm, new_xmm_vreg
 from ..opcodes import OPCODES
 from ..pic import Access, SymbolPolicy
 from ..registers import SUFFIX
@@ -169,7 +170,7 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
     def mov(self, src: Operand, dst: VReg | PReg | Mem, size: int) -> None:
         """Copy `size` bytes; sizes below 4 are widened to a 32-bit move when
         both sides are registers (avoids partial-register writes)."""
-        if self.mf.is_xmm(src) or self.mf.is_xmm(dst):
+        if is_xmm(self.mf, src) or is_xmm(self.mf, dst):
             self.fmov(src, dst, size)
             return
         if isinstance(src, Imm) and size == 8 and not fits_i32(src.value):
@@ -190,7 +191,9 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
     def vreg(self, v: Value) -> VReg:
         r = self.vregs.get(v)
         if r is None:
-            r = self.mf.new_vreg(value_size(v.ty), isinstance(v.ty, FloatType))
+            size = value_size(v.ty)
+            r = new_xmm_vreg(self.mf, size) if isinstance(v.ty, FloatType) \
+                else self.mf.new_vreg(size)
             self.vregs[v] = r
         return r
 
