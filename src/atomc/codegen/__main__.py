@@ -2,20 +2,26 @@
 
 Reads textual IR, prints the assembly (or the machine IR after a chosen
 stage), so golden tests can pin instruction selection, frame lowering and
-line tables without going through the C front end.
+line tables without going through the C front end. With `--run-pass=NAME` it
+reads textual machine IR instead (a `.mir` file, as `--print-mir-after` writes
+it), runs that one machine pass and prints the machine IR it leaves.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 
+from ..diag import InternalCompilerError
 from ..ir.parser import IRParseError, parse_module
 from ..opt.legalize_i128 import legalize_module
-from ..options import CompileOptions
+from ..options import CfProtection, CompileOptions, StackProtector
 from . import compile_function, generate_assembly
 from .mir import print_mfunction
+from .mir.parser import MIRParseError, parse_mir
 from .passes.fallthrough import fold_fallthrough_branches
+from .pipeline import MACHINE_PASS_NAMES, run_machine_pass
 from .regalloc.fast import allocate
 from .x86_64.isel.select import select_function
 
@@ -33,12 +39,22 @@ def main(argv: list[str] | None = None) -> int:
                     help="back-end optimisation level (allocator, scheduler)")
     ap.add_argument("-fomit-frame-pointer", dest="omit_fp", action="store_true",
                     help="address the frame from %%rsp (the default at -O2 and up)")
+    ap.add_argument("--run-pass", choices=sorted(MACHINE_PASS_NAMES - {"isel"}), metavar="NAME",
+                    help="read machine IR, run this machine pass, print the machine IR")
+    ap.add_argument("--verify-machineinstrs", action="store_true",
+                    help="with --run-pass: verify the input and output, check keeps_di")
+    ap.add_argument("--stack-protector", choices=[m.value for m in StackProtector],
+                    default="none", help="as gcc's -fstack-protector[-MODE]")
+    ap.add_argument("--cf-protection", choices=[m.value for m in CfProtection],
+                    default="none", help="as gcc's -fcf-protection=")
     args = ap.parse_args(argv)
     if args.input == "-":
         text = sys.stdin.read()
     else:
         with open(args.input, encoding="utf-8") as f:
             text = f.read()
+    if args.run_pass:
+        return _run_pass(args, text)
     try:
         module = parse_module(text, args.input)
     except IRParseError as e:
@@ -56,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             if args.print_mir == "frame":
                 mf = compile_function(fn, number, module, debug and fn.subprogram is not None,
-                                      args.opt_level, omit_frame_pointer=options.omits_frame_pointer)
+                                      args.opt_level,
+                                      omit_frame_pointer=options.omits_frame_pointer)
             else:
                 mf = select_function(fn, number, module, debug and fn.subprogram is not None)
                 if args.print_mir == "regalloc":
@@ -72,6 +89,30 @@ def main(argv: list[str] | None = None) -> int:
     else:
         with open(args.output, "w", encoding="utf-8") as f:
             f.write(out)
+    return 0
+
+
+def _run_pass(args: argparse.Namespace, text: str) -> int:
+    opts = CompileOptions(opt_level=args.opt_level, debug=args.g,
+                          omit_frame_pointer=True if args.omit_fp else None,
+                          verify_machineinstrs=args.verify_machineinstrs,
+                          stack_protector=StackProtector(args.stack_protector),
+                          cf_protection=CfProtection(args.cf_protection))
+    out = io.StringIO()
+    try:
+        functions = parse_mir(text, "<stdin>" if args.input == "-" else args.input)
+        run_machine_pass(functions, args.run_pass, opts, out)
+    except (MIRParseError, ValueError) as e:
+        print(e, file=sys.stderr)
+        return 1
+    except InternalCompilerError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    if args.output == "-":
+        sys.stdout.write(out.getvalue())
+    else:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(out.getvalue())
     return 0
 
 

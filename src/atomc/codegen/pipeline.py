@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from typing import TextIO
 
 from ..dwarf.files import FileTable
 from ..dwarf.macros import MacroEvent
@@ -28,7 +29,7 @@ from ..options import CompileOptions
 from .debuginfo.line_rows import compute_rows
 from .debuginfo.live_debug_values import variable_locations
 from .debuginfo.scopes import LabelCounter, function_debug_info, insert_scope_labels
-from .mir import MFunction
+from .mir import MFunction, print_mfunction
 from .mir.passes import MachineContext, MachinePass, MachinePassManager, MIRState
 from .mir.verifier import check_mfunction
 from .passes.branch_cleanup import BranchCleanup
@@ -41,6 +42,7 @@ from .target import use_target
 from .x86_64.asm.printer import AsmWriter
 from .x86_64.asm.symbols import declaration_directives, init_fini_arrays
 from .x86_64.cet import data_references, property_note, tracks_branches
+from .x86_64.function_state import x86_state
 from .x86_64.isel.select import select_function
 from .x86_64.passes import (
     DropBarriers,
@@ -52,7 +54,8 @@ from .x86_64.passes import (
 )
 from .x86_64.target import X86_64
 
-__all__ = ["MACHINE_PASS_NAMES", "compile_function", "generate_assembly", "machine_passes"]
+__all__ = ["MACHINE_PASS_NAMES", "compile_function", "generate_assembly", "machine_passes",
+           "run_machine_pass"]
 
 BACK = "back end"
 
@@ -89,6 +92,37 @@ def machine_pass_manager(opts: CompileOptions, verify: bool = False) -> MachineP
         check_di=opts.verify_machineinstrs,
         print_after_all=opts.print_mir_after_all,
         print_after=frozenset(opts.print_mir_after))
+
+
+def run_machine_pass(functions: Sequence[MFunction], name: str, opts: CompileOptions,
+                     out: TextIO) -> None:
+    """Run the machine pass `name` of `opts`' level on `functions` (parsed from
+    a .mir file, which starts in the state that pass expects) and print the
+    result to `out`, like llc's -run-pass. With `opts.verify_machineinstrs` the
+    verifier checks the input and the output and the pass's `keeps_di` contract
+    is checked; a violation raises `InternalCompilerError`."""
+    state = MIRState.VIRTUAL
+    for p in machine_passes(opts.opt_level):
+        if p.name == name:
+            break
+        state = p.leaves or state
+    else:
+        levels = [f"-O{level}" for level in range(4) if name in
+                  {q.name for q in machine_passes(level)}]
+        raise ValueError(f"no machine pass '{name}' at -O{opts.opt_level}"
+                         + (f" (it runs at {', '.join(levels)})" if levels else ""))
+    module = Module()
+    for mf in functions:
+        module.add_function(mf.ir)
+    data_refs = data_references(module) if tracks_branches(opts.cf_protection) else None
+    ctx = MachineContext(module, opts, opts.omits_frame_pointer, data_refs)
+    pm = MachinePassManager([p], verify=opts.verify_machineinstrs,
+                            check_di=opts.verify_machineinstrs)
+    for mf in functions:
+        if opts.verify_machineinstrs:
+            check_mfunction(mf, state.value, two_vregs=opts.opt_level == 0)
+        pm.run(mf, ctx, state)
+        out.write(print_mfunction(mf))
 
 
 def compile_function(fn, number: int, module: Module, debug: bool,  # type: ignore[no-untyped-def]
@@ -164,7 +198,7 @@ def generate_assembly(module: Module, opts: CompileOptions,
             out.function(mf, table, files if fn_debug else None)
         if watch is not None:
             watch.function(mf, table)
-        float_consts.update(mf.float_consts)
+        float_consts.update(x86_state(mf).float_consts)
     with stage("asm-printer", BACK):
         if float_consts:
             out.float_constants(float_consts)

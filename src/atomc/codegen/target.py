@@ -93,6 +93,18 @@ class Target(Protocol):
         """The register frame-slot addresses are relative to, after frame lowering."""
         ...
 
+    def is_vector_vreg(self, mf: MFunction, vreg: int) -> bool:
+        """Is virtual register `vreg` of the vector (floating-point) class?"""
+        ...
+
+    def set_vector_vreg(self, mf: MFunction, vreg: int) -> None:
+        """Put virtual register `vreg` in the vector class (the MIR parser)."""
+        ...
+
+    def constant_pool(self, mf: MFunction) -> dict[str, bytes]:
+        """The function's read-only constants by label (the dict itself, to fill)."""
+        ...
+
 
 _current: list[Target] = []
 

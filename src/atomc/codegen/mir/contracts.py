@@ -32,7 +32,8 @@ def snapshot(mf: MFunction) -> Snapshot:
     numbers: set[int] = set()
     for _, mi in mf.instructions():
         if mi.opcode == "DBG_PHI" and isinstance(mi.operands[-1], Imm):
-            numbers.add(mi.operands[-1].value)  # a value defined where blocks meet, or a deleted copy's
+            # a value defined where blocks meet, or a deleted copy's
+            numbers.add(mi.operands[-1].value)
         if mi.is_meta:
             continue
         locs[id(mi)] = (mi, mi.loc)
@@ -55,9 +56,9 @@ def violations(before: Snapshot, mf: MFunction, keeps: MDI) -> list[str]:
             if not any(ref.instr_num == n for ref in mf.substitutions):
                 found.append(f"debug instruction number {n} is gone, with no substitution")
     if MDI.SUBSTITUTIONS in keeps:
-        for old, new in before.substitutions.items():
-            if mf.substitutions.get(old) != new:
-                found.append(f"substitution {old.instr_num}.{old.operand} dropped or redirected")
+        for ref, new in before.substitutions.items():
+            if mf.substitutions.get(ref) != new:
+                found.append(f"substitution {ref.instr_num}.{ref.operand} dropped or redirected")
     return found
 
 

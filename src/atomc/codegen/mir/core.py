@@ -141,6 +141,41 @@ class JumpTable:
     def __str__(self) -> str:
         return f"{self.label} [" + ", ".join(f"%bb.{b.number}" for b in self.targets) + "]"
 
+
+def quote(text: str) -> str:
+    """A string on one line, quoted (backslash, quote, newline and tab escaped)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") \
+        .replace("\t", "\\t") + '"'
+
+
+@dataclass(frozen=True, slots=True)
+class AsmOperand:
+    """Where one asm operand lives: a register (`reg` at `size` bytes), the
+    memory operand `index` of the INLINEASM instruction, or an immediate."""
+
+    kind: str  # "reg", "mem" or "imm"
+    reg: str = ""
+    size: int = 8
+    index: int = 0
+    value: int = 0
+
+    def __str__(self) -> str:
+        return {"reg": f"${self.reg}:{self.size}", "mem": f"op{self.index}",
+                "imm": f"#{self.value}"}[self.kind]
+
+
+@dataclass(frozen=True, slots=True)
+class AsmMeta:
+    """The `meta` of an INLINEASM: the template and where each operand lives."""
+
+    template: str
+    operands: tuple[AsmOperand, ...]
+
+    def __str__(self) -> str:
+        parts = [f"%{i}={o}" for i, o in enumerate(self.operands)]
+        return quote(self.template) + (" " + " ".join(parts) if parts else "")
+
+
 # ---------------------------------------------------------------------------
 # Instructions
 
@@ -273,9 +308,8 @@ class MFunction:
         "number",
         "slots",
         "substitutions",
+        "target_state",
         "vreg_sizes",
-        "xmm_vregs",
-        "float_consts",
     )
 
     def __init__(self, name: str, ir: Function, number: int) -> None:
@@ -284,8 +318,7 @@ class MFunction:
         self.number = number  # function index in the module, for labels
         self.blocks: list[MBlock] = []
         self.vreg_sizes: list[int] = []
-        self.xmm_vregs: set[int] = set()  # virtual registers of the SSE class (floats)
-        self.float_consts: dict[str, bytes] = {}  # .rodata label -> image (16-aligned)
+        self.target_state: object | None = None  # the target's own (x86-64: X86FunctionState)
         self.slots: list[FrameSlot] = []
         self.next_instr_num = 1
         self.substitutions: dict[InstrOperandRef, tuple[InstrOperandRef, int]] = {}
@@ -305,17 +338,11 @@ class MFunction:
         b = MBlock(n, f".LBB{self.number}_{n}", ir_block)
         return b
 
-    def new_vreg(self, size: int, xmm: bool = False) -> VReg:
+    def new_vreg(self, size: int) -> VReg:
+        """A virtual register of the general class (a target adds its other
+        classes in its `target_state`)."""
         self.vreg_sizes.append(size)
-        if xmm:
-            self.xmm_vregs.add(len(self.vreg_sizes) - 1)
         return VReg(len(self.vreg_sizes) - 1, size)
-
-    def is_xmm(self, op: object) -> bool:
-        """Is this register operand of the SSE class?"""
-        if isinstance(op, VReg):
-            return op.id in self.xmm_vregs
-        return isinstance(op, PReg) and op.name.startswith("xmm")
 
     def new_slot(self, size: int, align: int, kind: str, name: str = "",
                  fixed_offset: int | None = None) -> StackSlot:

@@ -110,7 +110,8 @@ class FastAllocator:
         def see(r: VReg) -> None:
             if r.id not in assign:
                 regs = current().registers
-                pool = regs.vector_scratch if r.id in self.mf.xmm_vregs else regs.scratch
+                pool = regs.vector_scratch if current().is_vector_vreg(self.mf, r.id) \
+                    else regs.scratch
                 free = [p for p in pool if p not in assign.values()]
                 if not free:
                     raise InternalCompilerError(

@@ -216,7 +216,7 @@ class LinearScan:
         for iv in self.intervals.values():
             k = bisect.bisect_right(calls, iv.start)  # the first call after the start
             iv.crosses_call = k < len(calls) and calls[k] < iv.end
-            iv.xmm = iv.vreg in self.mf.xmm_vregs
+            iv.xmm = current().is_vector_vreg(self.mf, iv.vreg)
         self.physical_ranges()
 
     def physical_ranges(self) -> None:

@@ -12,9 +12,9 @@ __all__ = ["reload_op", "spill_op"]
 
 def reload_op(mf: MFunction, vid: int) -> str:
     """Load of a whole spill slot into a register of the virtual register's class."""
-    return current().reload_opcode(mf.vreg_sizes[vid], vid in mf.xmm_vregs)
+    return current().reload_opcode(mf.vreg_sizes[vid], current().is_vector_vreg(mf, vid))
 
 
 def spill_op(mf: MFunction, vid: int) -> str:
     """Store of the virtual register's natural width into its slot."""
-    return current().spill_opcode(mf.vreg_sizes[vid], vid in mf.xmm_vregs)
+    return current().spill_opcode(mf.vreg_sizes[vid], current().is_vector_vreg(mf, vid))

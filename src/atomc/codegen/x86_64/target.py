@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..mir.core import MFunction
 from ..target import RegisterFile
 from .frame import frame_base_register
+from .function_state import x86_state
 from .opcodes import INVERSE_CC, OPCODES, OpDesc
 from .registers import ARG_REGS, CALLEE_SAVED, CALLER_SAVED, DWARF_NUMBER, SUFFIX, XMMS
 
@@ -58,6 +59,15 @@ class X86_64Target:
 
     def frame_base_register(self, mf: MFunction) -> str:
         return frame_base_register(mf)
+
+    def is_vector_vreg(self, mf: MFunction, vreg: int) -> bool:
+        return vreg in x86_state(mf).xmm_vregs
+
+    def set_vector_vreg(self, mf: MFunction, vreg: int) -> None:
+        x86_state(mf).xmm_vregs.add(vreg)
+
+    def constant_pool(self, mf: MFunction) -> dict[str, bytes]:
+        return x86_state(mf).float_consts
 
 
 X86_64 = X86_64Target()

@@ -26,7 +26,7 @@ int sum(int *p, int n) {
 // CHECK-NOT:   cmpl #0
 // CHECK-LABEL: MIR after frame-lowering
 // CHECK-NEXT:  mfunction @sum {
-// CHECK-NEXT:  bb.0:
+// CHECK:       bb.0:
 // CHECK-NEXT:  frame-setup pushq $[[I]]:8 implicit $rsp implicit-def $rsp
 // CHECK:       testl $rsi:4, $rsi:4 :8:21
 // CHECK:       frame-destroy popq $[[I]]:8

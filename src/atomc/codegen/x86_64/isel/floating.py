@@ -1,7 +1,7 @@
 """Instruction selection for floating point (issue 7): SSE2 scalar code.
 
 A mixin of `FunctionISel`: float values live in virtual registers of the SSE
-class (`MFunction.xmm_vregs`), f32 as 4-byte and f64 as 8-byte registers.
+class (`X86FunctionState.xmm_vregs`), f32 as 4-byte and f64 as 8-byte registers.
 Constants come from 16-byte `.rodata` entries named after their bits (so the
 module-wide pool is deduplicated by name), read RIP-relative.
 
@@ -29,6 +29,7 @@ from ....ir.insts import Cast, Cmp, Op, Select
 from ....ir.types import FloatType, IntType
 from ....ir.values import Const, Undef, Value
 from ...mir import Imm, Mem, MInst, Operand, PReg, VReg
+from ..function_state import is_xmm, new_xmm_vreg, x86_state
 
 if TYPE_CHECKING:
     from ...mir import MFunction
@@ -75,7 +76,8 @@ class FloatLowering:
     def pool_entry(self, size: int, bits: int) -> Mem:
         """A 16-byte aligned read-only entry whose low `size` bytes are `bits`."""
         label = f".LCPI{_p(size)}_{bits:0{2 * size}x}"
-        self.mf.float_consts.setdefault(label, bits.to_bytes(size, "little").ljust(16, b"\0"))
+        image = bits.to_bytes(size, "little").ljust(16, b"\0")
+        x86_state(self.mf).float_consts.setdefault(label, image)
         return Mem(symbol=label)
 
     def fconst(self, size: int, value: float) -> Mem:
@@ -96,13 +98,13 @@ class FloatLowering:
         if isinstance(src, VReg):
             return src
         size = v.ty.size  # type: ignore[union-attr]
-        t = self.mf.new_vreg(size, xmm=True)
+        t = new_xmm_vreg(self.mf, size)
         self.emit("movs" + _p(size), src, t)
         return t
 
     def fmov(self, src: Operand, dst: Operand, size: int) -> None:
         """A move where at least one side is an SSE register."""
-        sx, dx = self.mf.is_xmm(src), self.mf.is_xmm(dst)
+        sx, dx = is_xmm(self.mf, src), is_xmm(self.mf, dst)
         if isinstance(src, Imm):
             src = self.pool_entry(size, src.value & ((1 << (8 * size)) - 1))
         if sx and dx or isinstance(src, Mem) or isinstance(dst, Mem):
@@ -111,7 +113,7 @@ class FloatLowering:
             self.emit("movq" if size == 8 else "movd", view(src, size), view(dst, size))
 
     def new_xmm(self, size: int) -> VReg:
-        return self.mf.new_vreg(size, xmm=True)
+        return new_xmm_vreg(self.mf, size)
 
     # -- arithmetic and compares -------------------------------------------------------
     def lower_float_binary(self, inst: Value) -> None:

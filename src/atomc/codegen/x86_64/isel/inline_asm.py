@@ -20,7 +20,7 @@ memory and the flags. The printer substitutes the operands into the template.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ....diag import InternalCompilerError
@@ -36,7 +36,9 @@ from ....ir.insts import InlineAsm
 from ....ir.types import TupleType, VoidType
 from ....ir.values import Const
 from ...mir import Mem, MFunction, MInst, PReg, VReg
+from ...mir.core import AsmMeta, AsmOperand
 from ..registers import CALLEE_SAVED, SUFFIX, reg_name
+from .common import _w, value_size
 
 if TYPE_CHECKING:
     from .select import FunctionISel
@@ -48,42 +50,12 @@ Q_POOL = ("rax", "rdx", "rcx", "rbx")  # registers with a byte view of bits 8-15
 _HIGH_BYTE = {"rax": "ah", "rbx": "bh", "rcx": "ch", "rdx": "dh"}
 
 
-@dataclass(frozen=True, slots=True)
-class AsmOperand:
-    """Where one asm operand lives: a register (`reg` at `size` bytes), the
-    memory operand `index` of the INLINEASM instruction, or an immediate."""
-
-    kind: str  # "reg", "mem" or "imm"
-    reg: str = ""
-    size: int = 8
-    index: int = 0
-    value: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class AsmMeta:
-    template: str
-    operands: tuple[AsmOperand, ...]
-
-    def __str__(self) -> str:
-        parts = []
-        for i, o in enumerate(self.operands):
-            where = {"reg": f"${o.reg}:{o.size}", "mem": f"op{o.index}",
-                     "imm": f"#{o.value}"}[o.kind]
-            parts.append(f"%{i}={where}")
-        text = self.template.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") \
-            .replace("\t", "\\t")
-        return f'"{text}"' + (" " + " ".join(parts) if parts else "")
-
-
 def _ice(msg: str) -> InternalCompilerError:
     return InternalCompilerError(msg, where="isel (inline asm)")
 
 
 def lower_inline_asm(sel: FunctionISel, inst: InlineAsm) -> None:
     """Copies into operand registers, one INLINEASM, copies out of the outputs."""
-    from .select import _w, value_size  # isel imports this module lazily
-
     cons = inst.constraints
     gprs = {c for c in inst.clobbers if c in OPERAND_POOL or c in ("r10", "r11")}
     taken: set[str] = set(gprs)

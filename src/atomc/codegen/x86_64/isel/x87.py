@@ -44,6 +44,7 @@ from ....ir.types import IntType, TupleType, is_x87
 from ....ir.values import Const, Undef, Value
 from ....ir.x87float import ONE, X80, ZERO
 from ...mir import DbgMeta, Imm, Mem, MFunction, MIFlag, MInst, Operand, PReg, StackSlot, VReg
+from ..function_state import x86_state
 from .floating import FCMP_CC
 
 if TYPE_CHECKING:
@@ -143,7 +144,7 @@ class X87Lowering:
 
     def x87_const(self, x: X80) -> Mem:
         label = f".LCPIx87_{x.bits:020x}"
-        self.mf.float_consts.setdefault(label, x.to_bytes().ljust(16, b"\0"))
+        x86_state(self.mf).float_consts.setdefault(label, x.to_bytes().ljust(16, b"\0"))
         return Mem(symbol=label)
 
     def fld(self, v: Value) -> None:
@@ -290,7 +291,8 @@ class X87Lowering:
         return self.reg(v, size)
 
     def _add_two64_if_negative(self, src: Value) -> None:
-        self.mf.float_consts.setdefault(U64_ADJUST, _U64_ADJUST_IMAGE.ljust(16, b"\0"))
+        pool = x86_state(self.mf).float_consts
+        pool.setdefault(U64_ADJUST, _U64_ADJUST_IMAGE.ljust(16, b"\0"))
         top = self.mf.new_vreg(8)
         self.mov(self._int_operand(src, 8), top, 8)
         self.emit("shrq", Imm(63), top)

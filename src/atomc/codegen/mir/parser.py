@@ -1,0 +1,556 @@
+"""Reads the textual machine IR that `mir.printer` writes back into `MFunction`s
+(`parse_mir`), so machine passes can be run and tested on `.mir` files, like
+llc's `-run-pass`; print -> parse -> print is a fixed point.
+
+A file holds any number of functions; lines starting with `#` between them are
+comments (lit's RUN lines, `--print-mir-after`'s banners). Each function's
+debug-info metadata follows its closing brace in the textual IR's form and is
+read by the IR parser, so scopes, variables and types are shared objects
+exactly as in the printed function. The IR function an `MFunction` points at
+(`mf.ir`) is made from the header: its name, linkage and subprogram, with no
+body (what a pass asks of the IR body, such as dynamic allocas, is then absent).
+Bad input raises `MIRParseError`, `file.mir:LINE:COL: error: ...`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import NoReturn, TypeVar
+
+from ...ir.dbgrecords import DbgKind
+from ...ir.debuginfo import (
+    OP_ARITY,
+    OP_BY_NAME,
+    DIExpression,
+    DILexicalBlock,
+    DILocalVariable,
+    DILocation,
+    DIScope,
+    DISubprogram,
+)
+from ...ir.function import Function
+from ...ir.parser import IRParseError, IRParser, Token
+from ..target import current
+from .core import (
+    AsmMeta,
+    AsmOperand,
+    BlockRef,
+    DbgMeta,
+    FrameSlot,
+    Imm,
+    InstrOperandRef,
+    JumpTable,
+    MBlock,
+    Mem,
+    MFunction,
+    MIFlag,
+    MInst,
+    Operand,
+    PReg,
+    StackSlot,
+    Sym,
+    VReg,
+)
+from .printer import FLAG_WORDS
+
+__all__ = ["MIRParseError", "parse_mir"]
+
+_T = TypeVar("_T")
+
+
+class MIRParseError(Exception):
+    """`file:line:col: error: message`, then the offending line and a caret."""
+
+    def __init__(self, filename: str, line: int, column: int, message: str,
+                 source_line: str | None = None) -> None:
+        self.filename, self.line, self.column, self.message = filename, line, column, message
+        text = f"{filename}:{line}:{column}: error: {message}"
+        if source_line is not None:
+            text += f"\n{source_line}\n" + " " * (column - 1) + "^"
+        super().__init__(text)
+
+
+@dataclass(frozen=True, slots=True)
+class _Tok:
+    kind: str
+    text: str
+    col: int
+
+
+_TOKEN_RE = re.compile(r"""
+    (?P<string>"(?:[^"\\]|\\.)*")
+  | (?P<loc>:\d+:\d+)
+  | (?P<vreg>%v\d+:\d+)
+  | (?P<block>%bb\.\d+)
+  | (?P<asmop>%\d+=)
+  | (?P<segment>%[a-z]+:)
+  | (?P<preg>\$[A-Za-z0-9_]+(?::\d+)?)
+  | (?P<imm>\#-?\d+)
+  | (?P<meta>!\d+)
+  | (?P<slot>stack\.\d+)
+  | (?P<sym>@[^\s,\[\]]+)
+  | (?P<arrow>->)
+  | (?P<int>-?\d+)
+  | (?P<word>[A-Za-z_.<][\w.@<>$-]*)
+  | (?P<punct>[\[\](),;{}:+*=])
+    """, re.VERBOSE)
+_OPERAND_START = frozenset({"vreg", "preg", "imm", "slot", "block", "sym", "segment"})
+_SLOT_RE = re.compile(r"\s*stack\.(\d+): (\w+) size (\d+) align (\d+)(?: fixed (-?\d+))?"
+                      r"(?: cfa([-+]\d+))?(?: arrays (\d+))?(?: phase (\d+))?(?: ; (.*))?$")
+_SUBST_RE = re.compile(r"\s*substitution (\d+)\.(\d+) -> (\d+)\.(\d+)(?: subreg (\d+))?$")
+_FLOAT_RE = re.compile(r"\s*float-const (\S+) = ([0-9a-f]*)$")
+_ESCAPES = {"n": "\n", "t": "\t"}
+
+
+def _unquote(s: str) -> str:
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), s[1:-1])
+
+
+@dataclass(slots=True)
+class _Chunk:
+    """One function's lines: (line number, text) of the body and of its metadata."""
+
+    body: list[tuple[int, str]]
+    metadata: list[tuple[int, str]]
+
+
+def parse_mir(text: str, filename: str = "<input>") -> list[MFunction]:
+    """The machine functions in `text`, in order."""
+    return _MIRParser(text, filename).parse()
+
+
+class _MIRParser:
+    def __init__(self, text: str, filename: str) -> None:
+        self.filename = filename
+        self.lines = text.split("\n")
+        self.line = 0
+        self.toks: list[_Tok] = []
+        self.pos = 0
+        self.md: IRParser | None = None
+        self.mf: MFunction | None = None
+        self.blocks: dict[int, MBlock] = {}
+
+    # -- errors and tokens ------------------------------------------------------
+    def error(self, col: int, message: str, line: int | None = None) -> NoReturn:
+        n = self.line if line is None else line
+        src = self.lines[n - 1] if 0 < n <= len(self.lines) else None
+        raise MIRParseError(self.filename, n, col, message, src)
+
+    def tokenize(self, n: int, text: str, start: int = 0) -> None:
+        self.line, self.toks, self.pos = n, [], 0
+        i = start
+        while i < len(text):
+            if text[i].isspace():
+                i += 1
+                continue
+            m = _TOKEN_RE.match(text, i)
+            if m is None or m.lastgroup is None:
+                self.error(i + 1, f"unexpected character {text[i]!r}")
+            self.toks.append(_Tok(m.lastgroup, m.group(), i + 1))
+            i = m.end()
+        self.toks.append(_Tok("eol", "", len(text) + 1))
+
+    @property
+    def tok(self) -> _Tok:
+        return self.toks[self.pos]
+
+    def next(self) -> _Tok:
+        t = self.toks[self.pos]
+        if t.kind != "eol":
+            self.pos += 1
+        return t
+
+    def at(self, text: str) -> bool:
+        return self.tok.text == text and self.tok.kind in ("word", "punct", "arrow")
+
+    def accept(self, text: str) -> bool:
+        if self.at(text):
+            self.pos += 1
+            return True
+        return False
+
+    def describe(self, t: _Tok) -> str:
+        return "end of line" if t.kind == "eol" else f"'{t.text}'"
+
+    def expect(self, text: str) -> _Tok:
+        if not self.at(text):
+            self.error(self.tok.col, f"expected '{text}', found {self.describe(self.tok)}")
+        return self.next()
+
+    def expect_kind(self, kind: str, what: str) -> _Tok:
+        if self.tok.kind != kind:
+            self.error(self.tok.col, f"expected {what}, found {self.describe(self.tok)}")
+        return self.next()
+
+    def expect_int(self, what: str = "integer") -> int:
+        return int(self.expect_kind("int", what).text)
+
+    def end_of_line(self) -> None:
+        if self.tok.kind != "eol":
+            self.error(self.tok.col, f"unexpected {self.describe(self.tok)} at end of line")
+
+    # -- file structure -----------------------------------------------------------
+    def chunks(self) -> Iterator[_Chunk]:
+        chunk: _Chunk | None = None
+        inside = False
+        for n, text in enumerate(self.lines, 1):
+            s = text.strip()
+            if inside and chunk is not None:
+                chunk.body.append((n, text))
+                inside = s != "}"
+            elif not s or s.startswith("#"):
+                continue
+            elif s.startswith("mfunction "):
+                if chunk is not None:
+                    yield chunk
+                chunk, inside = _Chunk([(n, text)], []), True
+            elif s.startswith("!") and chunk is not None:
+                chunk.metadata.append((n, text))
+            else:
+                self.line = n
+                self.error(len(text) - len(text.lstrip()) + 1,
+                           "expected 'mfunction', metadata or a '#' comment")
+        if inside and chunk is not None:
+            self.error(1, "function has no closing '}'", chunk.body[0][0])
+        if chunk is not None:
+            yield chunk
+
+    def parse(self) -> list[MFunction]:
+        return [self.function(c) for c in self.chunks()]
+
+    def function(self, chunk: _Chunk) -> MFunction:
+        md_lines = [""] * len(self.lines)
+        for n, text in chunk.metadata:
+            md_lines[n - 1] = text
+        try:
+            self.md = IRParser("\n".join(md_lines), self.filename)
+            self.md.lines = self.lines
+            self.md.parse()
+        except IRParseError as e:
+            raise MIRParseError(e.filename, e.line, e.column, e.message,
+                                self.lines[e.line - 1]) from None
+        body = chunk.body
+        self.tokenize(*body[0])
+        self.expect("mfunction")
+        name = self.expect_kind("sym", "function name such as @f").text[1:]
+        self.expect("{")
+        self.end_of_line()
+        self.tokenize(*body[1])
+        self.mf = mf = self.function_line(name)
+        self.blocks = {}
+        for n, text in body:
+            m = re.match(r"bb\.(\d+):\s*$", text)
+            if m:
+                num = int(m.group(1))
+                if num in self.blocks:
+                    self.line = n
+                    self.error(1, f"redefinition of bb.{num}")
+                self.blocks[num] = MBlock(num, f".LBB{mf.number}_{num}")
+        cur: MBlock | None = None
+        for n, text in body[2:-1]:
+            self.line = n
+            m = re.match(r"bb\.(\d+):\s*$", text)
+            if m:
+                cur = self.blocks[int(m.group(1))]
+                mf.blocks.append(cur)
+            elif cur is None:
+                self.header_line(n, text)
+            else:
+                cur.insts.append(self.instruction(n, text))
+        return mf
+
+    # -- header -----------------------------------------------------------------------
+    def function_line(self, name: str) -> MFunction:
+        self.expect("function")
+        self.expect(":")
+        fields: dict[str, int | None] = {}
+        subprogram: DISubprogram | None = None
+        while True:
+            key = self.expect_kind("word", "a function property")
+            if key.text in fields:
+                self.error(key.col, f"duplicate property '{key.text}'")
+            if key.text == "internal":
+                fields["internal"] = None
+            elif key.text == "subprogram":
+                subprogram = self.md_ref(DISubprogram)
+                fields["subprogram"] = None
+            elif key.text in _FUNCTION_INTS:
+                fields[key.text] = self.expect_int(f"a value for '{key.text}'")
+            else:
+                self.error(key.col, f"unknown function property '{key.text}'")
+            if not self.accept(","):
+                break
+        self.end_of_line()
+        missing = [k for k in _FUNCTION_INTS if k not in fields]
+        if missing:
+            self.error(self.tok.col, f"missing function property '{missing[0]}'")
+        ir = Function(name, [], [], internal="internal" in fields)
+        ir.subprogram = subprogram
+        mf = MFunction(name, ir, fields["number"] or 0)
+        mf.frame_pointer = bool(fields["frame-pointer"])
+        mf.frame_size = fields["frame-size"] or 0
+        mf.frame_base_offset = fields["frame-base-offset"] or 0
+        mf.max_call_frame = fields["max-call-frame"] or 0
+        mf.next_instr_num = fields["next-instr-num"] or 0
+        mf.next_block_number = fields["next-block"] or 0
+        return mf
+
+    def header_line(self, n: int, text: str) -> None:
+        mf = self.mf
+        assert mf is not None
+        if m := _SLOT_RE.match(text):
+            if int(m.group(1)) != len(mf.slots):
+                self.error(text.index("stack") + 1, f"expected stack.{len(mf.slots)}")
+            fixed, cfa, arrays, phase = (m.group(k) for k in (5, 6, 7, 8))
+            mf.slots.append(FrameSlot(int(m.group(3)), int(m.group(4)), m.group(2),
+                                      m.group(9) or "", None if fixed is None else int(fixed),
+                                      None if cfa is None else int(cfa),
+                                      int(arrays or 0), int(phase or 0)))
+        elif m := _SUBST_RE.match(text):
+            a, b, c, d, sub = (int(x or 0) for x in m.groups())
+            mf.substitutions[InstrOperandRef(a, b)] = (InstrOperandRef(c, d), sub)
+        elif m := _FLOAT_RE.match(text):
+            current().constant_pool(mf)[m.group(1)] = bytes.fromhex(m.group(2))
+        else:
+            self.tokenize(n, text)
+            word = self.expect_kind("word", "a header line or 'bb.N:'")
+            self.expect(":")
+            if word.text == "callee-saved":
+                mf.callee_saved = [t[1:] for t in self.comma_list("preg", "register")]
+            elif word.text == "vregs":
+                self.vregs(mf)
+            else:
+                self.error(word.col, f"unknown header line '{word.text}'")
+            self.end_of_line()
+
+    def comma_list(self, kind: str, what: str) -> list[str]:
+        out = [self.expect_kind(kind, what).text]
+        while self.accept(","):
+            out.append(self.expect_kind(kind, what).text)
+        return out
+
+    def vregs(self, mf: MFunction) -> None:
+        while self.tok.kind != "eol":
+            t = self.next()
+            xmm = t.kind == "word" and t.text.startswith("x") and t.text[1:].isdigit()
+            if not (xmm or t.kind == "int"):
+                self.error(t.col, f"expected a register width such as 8 or x16, found '{t.text}'")
+            mf.vreg_sizes.append(int(t.text.lstrip("x")))
+            if xmm:
+                current().set_vector_vreg(mf, len(mf.vreg_sizes) - 1)
+
+    # -- metadata ---------------------------------------------------------------------
+    def md_ref(self, cls: type[_T]) -> _T:
+        t = self.expect_kind("meta", "metadata reference such as !0")
+        assert self.md is not None
+        try:
+            return self.md.md_ref(Token("meta", t.text, self.line, t.col, False), cls)
+        except IRParseError as e:
+            self.error(e.column, e.message, e.line)
+
+    def md_scope(self) -> DIScope:
+        t = self.tok
+        node = self.md_ref(object)
+        if not isinstance(node, (DISubprogram, DILexicalBlock)):
+            self.error(t.col, f"{t.text} is a {type(node).__name__}, expected a scope")
+        return node
+
+    # -- instructions -------------------------------------------------------------------
+    def instruction(self, n: int, text: str) -> MInst:
+        flags = MIFlag.NONE
+        words = dict(FLAG_WORDS)
+        m = re.match(r"\s*", text)
+        i = m.end() if m else 0
+        while (w := re.match(r"([\w-]+) ", text[i:])) and w.group(1) in words:
+            flags |= words[w.group(1)]
+            i += w.end()
+        opcode = _opcode_at(text, i)
+        if not opcode:
+            self.line = n
+            self.error(i + 1, "expected an opcode")
+        self.tokenize(n, text, i + len(opcode))
+        operands: list[Operand] = []
+        if self.tok.kind in _OPERAND_START or self.at("["):
+            operands.append(self.operand())
+            while self.accept(","):
+                operands.append(self.operand())
+        meta = self.meta(opcode) if self.accept(";") else None
+        mi = MInst(opcode, operands, loc=None, flags=flags, meta=meta)
+        if self.accept("debug-instr-number"):
+            mi.instr_num = self.expect_int("instruction number")
+        if self.accept("implicit"):
+            mi.implicit_uses = tuple(t[1:] for t in self.comma_list("preg", "register"))
+        if self.accept("implicit-def"):
+            mi.implicit_defs = tuple(t[1:] for t in self.comma_list("preg", "register"))
+        if self.tok.kind == "loc":
+            mi.loc = self.location()
+        self.end_of_line()
+        return mi
+
+    def operand(self) -> Operand:
+        t = self.tok
+        if t.kind == "segment" or self.at("["):
+            return self.memory()
+        self.next()
+        match t.kind:
+            case "vreg":
+                return self.vreg(t)
+            case "preg":
+                return self.preg(t)
+            case "imm":
+                return Imm(int(t.text[1:]))
+            case "slot":
+                return self.slot(t)
+            case "block":
+                return BlockRef(self.block(t))
+            case "sym":
+                return Sym(t.text[1:])
+        self.error(t.col, f"expected an operand, found {self.describe(t)}")
+
+    def vreg(self, t: _Tok) -> VReg:
+        num, size = t.text[2:].split(":")
+        assert self.mf is not None
+        if int(num) >= len(self.mf.vreg_sizes):
+            self.error(t.col, f"%v{num} is not in the function's vregs list")
+        return VReg(int(num), int(size))
+
+    def preg(self, t: _Tok) -> PReg:
+        name, _, size = t.text[1:].partition(":")
+        if not size:
+            self.error(t.col, f"register {t.text} needs a width, such as {t.text}:8")
+        return PReg(name, int(size))
+
+    def slot(self, t: _Tok) -> StackSlot:
+        assert self.mf is not None
+        index = int(t.text[6:])
+        if index >= len(self.mf.slots):
+            self.error(t.col, f"{t.text} is not a stack object of this function")
+        return StackSlot(index)
+
+    def block(self, t: _Tok) -> MBlock:
+        b = self.blocks.get(int(t.text[4:]))
+        if b is None:
+            self.error(t.col, f"undefined block {t.text}")
+        return b
+
+    def memory(self) -> Mem:
+        segment = self.next().text[1:-1] if self.tok.kind == "segment" else None
+        self.expect("[")
+        base: VReg | PReg | StackSlot | None = None
+        index: VReg | PReg | None = None
+        scale, disp, symbol = 1, 0, None
+        while True:
+            t = self.next()
+            if t.kind == "word" and symbol is None and base is None and index is None:
+                symbol = t.text
+            elif t.kind in ("vreg", "preg") and self.accept("*"):
+                reg = self.vreg(t) if t.kind == "vreg" else self.preg(t)
+                index, scale = reg, self.expect_int("scale")
+            elif t.kind in ("vreg", "preg", "slot") and base is None and index is None:
+                base = self.vreg(t) if t.kind == "vreg" else \
+                    self.preg(t) if t.kind == "preg" else self.slot(t)
+            elif t.kind == "int":
+                disp = int(t.text)
+                break
+            else:
+                self.error(t.col, f"unexpected {self.describe(t)} in a memory operand")
+            if not self.accept("+"):
+                break
+        self.expect("]")
+        return Mem(base, index, scale, disp, symbol, segment)
+
+    def meta(self, opcode: str) -> object:
+        t = self.tok
+        if t.kind == "string":
+            self.next()
+            if opcode != "INLINEASM":
+                return _unquote(t.text)
+            ops: list[AsmOperand] = []
+            while self.tok.kind == "asmop":
+                a = self.next()
+                if int(a.text[1:-1]) != len(ops):
+                    self.error(a.col, f"expected %{len(ops)}=")
+                ops.append(self.asm_operand())
+            return AsmMeta(_unquote(t.text), tuple(ops))
+        if t.kind == "word" and self.toks[self.pos + 1].text == "[":
+            self.next()
+            self.expect("[")
+            targets = [self.block(self.expect_kind("block", "a block such as %bb.1"))]
+            while self.accept(","):
+                targets.append(self.block(self.expect_kind("block", "a block such as %bb.1")))
+            self.expect("]")
+            return JumpTable(t.text, tuple(targets), self.accept("notrack"))
+        return self.dbg_meta()
+
+    def asm_operand(self) -> AsmOperand:
+        t = self.next()
+        if t.kind == "preg":
+            reg = self.preg(t)
+            return AsmOperand("reg", reg.name, reg.size)
+        if t.kind == "imm":
+            return AsmOperand("imm", value=int(t.text[1:]))
+        if t.kind == "word" and re.fullmatch(r"op\d+", t.text):
+            return AsmOperand("mem", index=int(t.text[2:]))
+        self.error(t.col, "expected an asm operand ($reg:size, opN or #imm), "
+                          f"found {self.describe(t)}")
+
+    def dbg_meta(self) -> DbgMeta:
+        name = self.next() if self.tok.kind == "word" else None
+        expr = self.expression()
+        var_tok = self.tok
+        var = self.md_ref(DILocalVariable)
+        if name is not None and name.text != var.name:
+            self.error(var_tok.col, f"{var_tok.text} is variable '{var.name}', not '{name.text}'")
+        inlined_at = self.md_ref(DILocation) if self.accept("inlined-at") else None
+        kind, token, key = DbgKind.NEW, 0, 0
+        if self.tok.kind == "word" and self.tok.text in ("new", "add", "delete"):
+            kind = DbgKind(self.next().text)
+            token = self.expect_int("record token")
+            key = self.expect_int("record key") if self.accept("key") else 0
+        return DbgMeta(var, inlined_at, expr, kind, token, key)
+
+    def expression(self) -> DIExpression:
+        self.expect("(")
+        ops: list[int] = []
+        while not self.at(")"):
+            if ops:
+                self.expect(",")
+            t = self.expect_kind("word", "a DWARF operation")
+            code = OP_BY_NAME.get(t.text)
+            if code is None:
+                self.error(t.col, f"unknown DWARF operation '{t.text}'")
+            ops.append(code)
+            ops += [self.expect_int("operand") for _ in range(OP_ARITY.get(code, 0))]
+        self.expect(")")
+        return DIExpression(tuple(ops))
+
+    def location(self) -> DILocation:
+        t = self.next()
+        line, col = (int(x) for x in t.text[1:].split(":"))
+        assert self.mf is not None
+        scope: DIScope | None = self.mf.ir.subprogram
+        if self.tok.kind == "meta":
+            scope = self.md_scope()
+        if scope is None:
+            self.error(t.col, "a location needs a scope: the function has no subprogram")
+        inlined_at = self.md_ref(DILocation) if self.accept("inlined-at") else None
+        group = rank = 0
+        if self.accept("atom"):
+            group, rank = self.expect_int("atom group"), self.expect_int("atom rank")
+        return DILocation(line, col, scope, inlined_at, group, rank)
+
+
+def _opcode_at(text: str, i: int) -> str:
+    """The opcode starting at `text[i]`: the longest the target knows that ends
+    at a blank (x87's `fmulp\t%st, %st(1)`, `lock addl`), else the first word."""
+    ends = [m.start() for m in re.finditer(r"\s|$", text[i:])]
+    for end in reversed(ends[1:]):
+        if current().is_opcode(text[i:i + end]):
+            return text[i:i + end]
+    return text[i:i + ends[0]]
+
+
+_FUNCTION_INTS = ("number", "frame-pointer", "frame-size", "frame-base-offset",
+                  "max-call-frame", "next-instr-num", "next-block")

@@ -1,0 +1,74 @@
+"""Helpers shared by the instruction selection modules: value widths, immediates,
+the ALU opcode table and small memory-operand arithmetic."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ....diag import InternalCompilerError
+from ....ir.insts import Op
+from ....ir.types import FloatType, IntType, PtrType, Type
+from ...mir import Mem, MInst, VReg
+from ..opcodes import desc
+from ..registers import XMM_RET_REGS
+
+MAX_FRAME_ALIGN = 16  # %rbp is 16-byte aligned; larger alignments are realised dynamically
+INLINE_COPY_LIMIT = 128  # bytes; larger copies and fills use rep movsb / rep stosb
+
+
+def _ice(msg: str) -> InternalCompilerError:
+    return InternalCompilerError(msg, where="isel")
+
+
+def value_size(ty: Type) -> int:
+    if isinstance(ty, IntType):
+        return ty.size
+    if isinstance(ty, PtrType):
+        return 8
+    if isinstance(ty, FloatType):
+        return ty.size
+    raise _ice(f"no register for a value of type {ty}")
+
+
+def fits_i32(v: int) -> bool:
+    return -(1 << 31) <= v < (1 << 31)
+
+
+def _signed(v: int, bits: int) -> int:
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) & 1 else v
+
+
+def _w(size: int) -> int:
+    """Operation width for `size`-byte values: narrow arithmetic runs at 32 bits."""
+    return max(size, 4)
+
+
+_ALU = {Op.ADD: "add", Op.SUB: "sub", Op.MUL: "imul", Op.AND: "and", Op.OR: "or",
+        Op.XOR: "xor"}
+
+
+def _return_regs(types: list[Type] | tuple[Type, ...]) -> list[str]:
+    """Return registers by class, in order: integers in rax, rdx; floats in xmm0, xmm1."""
+    gp, sse = iter(("rax", "rdx")), iter(XMM_RET_REGS)
+    return [next(sse) if isinstance(t, FloatType) else next(gp) for t in types]
+
+
+def _load_op(size: int) -> str:
+    return {1: "movzbl", 2: "movzwl", 4: "movl", 8: "movq"}[size]
+
+
+def _chunk(n: int) -> int:
+    return 8 if n >= 8 else 4 if n >= 4 else 2 if n >= 2 else 1
+
+
+def _mem_add(m: Mem, off: int) -> Mem:
+    return replace(m, disp=m.disp + off) if off else m
+
+
+def _def_index(mi: MInst, vreg_id: int) -> int | None:
+    d = desc(mi.opcode)
+    for k, (role, op) in enumerate(zip(d.roles, mi.operands)):
+        if "d" in role and isinstance(op, VReg) and op.id == vreg_id:
+            return k
+    return None

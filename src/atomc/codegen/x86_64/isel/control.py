@@ -1,0 +1,83 @@
+"""Instruction selection for branches and the copies of block arguments on
+CFG edges (parallel moves, split edges)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ....ir.insts import Branch, Extract, Jump, Succ
+from ....ir.types import is_x87
+from ....ir.values import Const
+from ....ir.wide import Wide
+from ...mir import BlockRef, Imm, VReg
+from ..function_state import is_xmm, new_xmm_vreg
+from .arith import emit_compare
+from .common import _ice, value_size
+
+if TYPE_CHECKING:
+    from .select import FunctionISel
+
+
+def lower_branch(sel: FunctionISel, inst: Branch) -> None:
+    cond = inst.cond
+    if isinstance(cond, Extract) and cond in sel.fused:
+        cc = "e"  # a cmpxchg's success: the ZF it left (isel_atomic)
+    elif cond in sel.fused:
+        saved = sel.loc
+        sel.loc = cond.loc  # type: ignore[union-attr]
+        cc = sel.wide_flags(cond) if isinstance(cond, Wide) else \
+            emit_compare(sel, cond)  # type: ignore[arg-type]
+        sel.loc = saved
+    elif isinstance(cond, Const):
+        taken = inst.succs[0] if cond.value else inst.succs[1]
+        lower_edge_copies(sel, taken)
+        sel.emit("jmp", BlockRef(sel.blocks[taken.block]))
+        return
+    else:
+        c = sel.reg(cond, 1)
+        sel.emit("testb", c, c)
+        cc = "ne"
+    t = sel.edge_target(inst.succs[0])
+    f = sel.edge_target(inst.succs[1])
+    sel.emit("j" + cc, BlockRef(t))
+    sel.emit("jmp", BlockRef(f))
+
+
+def lower_edge_copies(sel: FunctionISel, succ: Succ) -> None:
+    """Block-argument passing as one parallel copy, sequenced so that no
+    source is overwritten before it is read; cycles go through a temporary."""
+    params = succ.block.params
+    vals = succ.arg_values
+    if len(params) != len(vals):
+        raise _ice("branch argument count does not match the block's parameters")
+    sel.x87_edge_copies(succ)
+    pending: list[tuple[VReg, VReg | Imm, int]] = []
+    for p, v in zip(params, vals):
+        if is_x87(p.ty):
+            continue
+        size = value_size(p.ty)
+        d = sel.vreg(p)
+        s = sel.operand(v, size)
+        if isinstance(s, VReg) and s.id == d.id:
+            continue
+        pending.append((d, s, size))
+    while pending:
+        for i, (d, s, size) in enumerate(pending):
+            blocked = any(isinstance(s2, VReg) and s2.id == d.id
+                          for j, (_, s2, _) in enumerate(pending) if j != i)
+            if not blocked:
+                sel.mov(s, VReg(d.id, size), size)
+                pending.pop(i)
+                break
+        else:
+            d, _, size = pending[0]
+            nat = sel.mf.vreg_sizes[d.id]
+            t = new_xmm_vreg(sel.mf, nat) if is_xmm(sel.mf, d) else sel.mf.new_vreg(nat)
+            sel.mov(VReg(d.id, nat), t, nat)
+            pending = [(d2, VReg(t.id, s2.size) if isinstance(s2, VReg) and s2.id == d.id
+                        else s2, sz2) for d2, s2, sz2 in pending]
+
+
+def lower_jump(sel: FunctionISel, inst: Jump) -> None:
+    lower_edge_copies(sel, inst.succs[0])
+    sel.emit("jmp", BlockRef(sel.blocks[inst.succs[0].block]))

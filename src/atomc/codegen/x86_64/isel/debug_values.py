@@ -1,0 +1,65 @@
+"""Instruction selection for debug records: DBG_VALUE for memory homes and
+constants, DBG_INSTR_REF for SSA values (fixed up once every value is numbered)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ....ir.dbgrecords import DbgKind, DbgRecord
+from ....ir.debuginfo import DIExpression, DW_OP_deref
+from ....ir.insts import Inst
+from ....ir.types import FloatType, IntType
+from ....ir.values import Arg, BlockParam, Const, Undef
+from ...mir import DbgMeta, Imm
+from .common import _signed
+from .floating import _bits_of as _float_bits
+
+if TYPE_CHECKING:
+    from .select import FunctionISel
+
+
+def record_token(sel: FunctionISel, rec: DbgRecord) -> int:
+    """The record's token in `DbgMeta`: small numbers in first-use order, so
+    the machine IR prints the same in every run (records live through isel)."""
+    return sel.record_tokens.setdefault(id(rec), len(sel.record_tokens) + 1)
+
+
+def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
+    v = rec.value
+    inl = rec.loc.inlined_at if rec.loc is not None else None
+    kind = rec.kind
+    tok = (record_token(sel, rec), record_token(sel, rec.key) if rec.key is not None else 0)
+    if rec.kind is DbgKind.DELETE:
+        sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
+        return
+    if v is None or isinstance(v, Undef):
+        sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
+        return
+    if sel.x87_debug_value(rec, DbgMeta(rec.var, inl, rec.expr, kind, *tok)):
+        return
+    # a memory home, or (VLA at -O0) a slot holding the variable's address
+    if sel.is_frame_object(v) and (rec.expr.is_deref
+                                    or rec.expr.ops == (DW_OP_deref, DW_OP_deref)):
+        rest = DIExpression(rec.expr.ops[1:]) if rec.expr.ops[:1] == (DW_OP_deref,) \
+            else rec.expr
+        sel.emit("DBG_VALUE", sel.slot_of(v), meta=DbgMeta(rec.var, inl, rest, kind, *tok))
+        return
+    if isinstance(v, Const) and isinstance(v.value, int):
+        bits = v.ty.bits if isinstance(v.ty, IntType) else 64
+        sel.emit("DBG_VALUE", Imm(_signed(v.value, bits) if bits > 1 else v.value),
+                  meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
+        return
+    if isinstance(v, Const) and isinstance(v.ty, FloatType) and not rec.expr.ops:
+        # a float constant is described by its bit pattern (DW_OP_constu <bits>,
+        # DW_OP_stack_value): debuggers read the variable's bytes from the value
+        raw = _float_bits(v.ty.bits // 8, float(v.value))
+        sel.emit("DBG_VALUE", Imm(_signed(raw, 64)),
+                  meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
+        return
+    if isinstance(v, (Inst, Arg, BlockParam)) and not sel.is_frame_object(v):
+        mi = sel.emit("DBG_INSTR_REF", Imm(0), Imm(0),
+                       meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
+        sel.ref_fixups.append((mi, v))
+        return
+    # addresses of globals/functions or non-deref frame addresses: not described
+    sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
