@@ -6,18 +6,28 @@ debugging, not only for size: an unconditional jump carries the location of
 the statement that produced it (`for (;;)`, the end of an `if` arm), and
 keeping it would give that line a row of its own where gcc and clang have
 none, so `step` would stop there.
+
+At -O0 gcc keeps one kind of such a line: a jump whose line is neither the line
+of the code before it in its block nor that of the code it falls into (a
+`break;` or `goto` that falls through, or the branch into a loop body that
+starts with a label: gcc's goto_locus). gcc splits the edge and puts a `nop`
+with that line there (cfgrtl.c, `fixup_reorder_chain`, only when not
+optimising), so gdb stops on the `break;` or the label's line. atomc does the
+same, at -O0 only: the jump becomes a `nop` with its location. Locations exist
+with and without -g, so the code does not depend on -g.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from ..mir import BlockRef, MFunction, MInst
+from ..mir import BlockRef, MBlock, MFunction, MInst
 from ..mir.passes import MDI, MachineContext, MachinePass
 from ..target import current, desc
 
 
-def fold_fallthrough_branches(mf: MFunction) -> None:
+def fold_fallthrough_branches(mf: MFunction, keep_lines: bool = False) -> None:
+    """`keep_lines`: a dropped jump whose line no neighbour holds becomes a `nop` (-O0)."""
     blocks = mf.blocks
     for i, b in enumerate(blocks):
         nxt = blocks[i + 1] if i + 1 < len(blocks) else None
@@ -36,7 +46,27 @@ def fold_fallthrough_branches(mf: MFunction) -> None:
                     prev.operands = list(last.operands)
                     del b.insts[real[-1]]
             continue
-        del b.insts[real[-1]]
+        if keep_lines and _line_of_its_own(last, [b.insts[k] for k in real[:-1]], nxt):
+            b.insts[real[-1]] = MInst("nop", [], loc=last.loc)
+        else:
+            del b.insts[real[-1]]
+
+
+def _line_of_its_own(jump: MInst, before: list[MInst], nxt: MBlock) -> bool:
+    """Does `jump` hold a line that neither the last located instruction before it
+    in its block nor the first one of the block it falls into holds?"""
+    line = jump.loc.line if jump.loc is not None else 0
+    if line == 0:
+        return False
+    for mi in reversed(before):
+        if mi.loc is not None and mi.loc.line != 0:
+            if mi.loc.line == line:
+                return False
+            break
+    for mi in nxt.insts:
+        if not mi.is_meta and mi.loc is not None and mi.loc.line != 0:
+            return mi.loc.line != line
+    return True
 
 
 def _targets(mi: MInst, block: object) -> bool:
@@ -48,10 +78,11 @@ class FallThrough(MachinePass):
     """Fold branches to the next block (`fold_fallthrough_branches`).
 
     Debug info: deletes `jmp`s, which have no number and whose line rows the
-    next instruction's row replaces; inverted branches keep their own."""
+    next instruction's row replaces (at -O0 a `nop` keeps a line no neighbour
+    holds); inverted branches keep their own."""
 
     name: ClassVar[str] = "fallthrough"
     keeps_di: ClassVar[MDI] = MDI.ALL
 
     def run(self, mf: MFunction, ctx: MachineContext) -> None:
-        fold_fallthrough_branches(mf)
+        fold_fallthrough_branches(mf, keep_lines=ctx.opts.opt_level == 0)

@@ -17,6 +17,7 @@ from ...ir import (
     DIGlobalVariable,
     DILexicalBlock,
     Global,
+    Jump,
     Switch,
     Value,
 )
@@ -391,7 +392,12 @@ class StatementLowering:
         self.g.cleanups.cleanup_note_label(node.name)
         target = self.label_block(node.name)
         if not self.fs.b.terminated:
-            with self.fs.b.at(None):
+            # entered by conditional branches only (a loop body, an `if` arm), gcc -O0
+            # holds the label's line there with a nop: so does the jump (fallthrough.py)
+            here, fn = self.fs.b.block, self.fs.fn
+            branched_in = here is not None and fn is not None and not here.insts and not any(
+                isinstance(o.terminator, Jump) and here in o.successors for o in fn.blocks)
+            with self.fs.at(p) if branched_in else self.fs.b.at(None):
                 self.fs.b.jump(target)
         self.fs.start(target)
         if node.stmt is not None:
