@@ -1,7 +1,8 @@
 /* Labels at -O0: gcc holds a label's line with a nop on a branch into it
-   (json-c's `while (PEEK_CHAR(c, tok)) { redo_char: switch (state) ...}`), and a
-   `break;` or `goto` that falls through keeps its own line the same way; a label
-   reached by falling out of the statement before it has no row. */
+   (json-c's `while (PEEK_CHAR(c, tok)) { redo_char: switch (state) ...}`, an `if`
+   arm), and a `break;` alone in its block that falls through keeps its own line
+   the same way; a label reached by falling out of the statement before it has no
+   row, and neither has one entered only by its goto. */
 #include <stdio.h>
 
 //! break: redo_top eat_digit tail
@@ -10,6 +11,7 @@
 //! next: tokenize 50
 //! finish: peek
 //! bt: peek_body
+//! lldb
 
 int g_state, g_count;
 
@@ -39,7 +41,6 @@ static int tokenize(const char *s)
         case 1:
             n += c - '0';                          //@ label: eat_digit
             g_state = 0;
-            break;
         }
         i++;
     }
