@@ -54,18 +54,10 @@ _RETURN_COPY_FIRST = Blocker(
 _PEEK_CHAR_VALUE = Blocker(
     "values: at the `while (PEEK_CHAR(c, tok))` stop `c` shows a character gcc -O0 does "
     "not show there", r"\(line 344\): c = ", "values (issue 15)", ("O2",), (Check.GDB,))
-# Found when the -O0 slots were first run on a quiet machine: gcc -O0 gives a label that
-# starts a loop body (json_tokener.c's `redo_char:`) a `nop` holding the label's own line
-# on the fall-in path (its "unique locus" nop), so gdb stops there; atomc emits no row for
-# a label, so its walk misses line 347.
-_LABEL_LINE_NOP = Blocker(
-    "stepping at -O0: gcc stops on the `redo_char:` label's line (a nop holds it on the "
-    "fall-in edge); atomc gives labels no row", r"gcc -O0 stops at \[344, 347, 348",
-    "stepping (issue 14)", ("O0",), (Check.GDB,))
 BLOCKED: dict[str, tuple[Blocker, ...]] = {
     "jansson": (_RETURN_COPY_FIRST,),
-    "json-c": (_PEEK_CHAR_VALUE, _LABEL_LINE_NOP),
-    "json-c-ninja": (_PEEK_CHAR_VALUE, _LABEL_LINE_NOP),
+    "json-c": (_PEEK_CHAR_VALUE,),
+    "json-c-ninja": (_PEEK_CHAR_VALUE,),
 }
 
 

@@ -10,19 +10,27 @@ whatever its flag) shows variables before their values exist.
 
 LLVM keeps a scheduled instruction's location and relies on Key Instructions
 to keep `is_stmt` off it, which covers gdb's ordinary stepping only. atomc
-goes one step further for instructions that can never be a statement's key
-instruction (no atom, or a rank below the key rank): such an instruction
-takes the location of the instruction it now follows (without its atom), so
-its statement begins where its key instruction is. A possible key
-instruction keeps its location: moving it moves the statement, and a stop
-there is real. Line 0 is not used, because gdb stops on line-0 code it steps
-into. Only code locations change; machine code does not.
+goes further, in Key Instructions functions: a hoisted instruction takes the
+location of the instruction it now follows (without its atom), so its
+statement begins where the statements before it have run. That holds for
+instructions that can never be a key instruction (no atom, or a rank below
+the key rank), and also for a possible key instruction hoisted above a stop
+of an earlier line: a stop there would come before that line's stop (a jump
+back in stepping) and before that line's stores and assignments, whose debug
+records stay after their own stop (the scheduler puts them there), so every
+variable the earlier line assigns would show its stale value at the later
+line's stop. The hoisted line gives up that stop instead; its other members
+that were not hoisted keep theirs. A possible key instruction hoisted only
+above stops of its own line keeps its location: the line's stop just moves.
+Line 0 is not used, because gdb stops on line-0 code it steps into. Only
+code locations change; machine code does not.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ...ir.debuginfo import DILocation
 from ..mir import MInst
 
 
@@ -32,28 +40,33 @@ def settle_hoisted_lines(real: Sequence[MInst], order: Sequence[int],
     new order (indices into `real`); `may_stop(mi)`: could a debugger stop at mi."""
     new_pos = {orig: k for k, orig in enumerate(order)}
     latest_stop = -1  # greatest new position of a possible stop among real[:i]
-    stop_loc_at: dict[int, object] = {}
+    stop_loc_at: dict[int, DILocation] = {}
     for i, mi in enumerate(real):
         loc = mi.loc
-        if (loc is not None and latest_stop > new_pos[i] and _never_key(mi)
-                and not loc.same_position(stop_loc_at[latest_stop])):  # type: ignore[union-attr]
-            prev = _located_before(real, order, new_pos[i])
-            if prev is not None:
-                mi.loc = prev.without_atom()
-        if may_stop(mi):
-            if new_pos[i] > latest_stop:
-                latest_stop = new_pos[i]
-                stop_loc_at[latest_stop] = mi.loc
+        if loc is not None and latest_stop > new_pos[i] and loc.subprogram.key_instructions:
+            passed = stop_loc_at[latest_stop]  # the last stop it now runs before
+            if (_never_key(loc) and not loc.same_position(passed)) or \
+                    (may_stop(mi) and not _same_line(loc, passed)):
+                near = _located_near(real, order, new_pos[i])
+                mi.loc = near.without_atom() if near is not None else loc.without_atom()
+        if may_stop(mi) and mi.loc is not None and new_pos[i] > latest_stop:
+            latest_stop = new_pos[i]
+            stop_loc_at[latest_stop] = mi.loc
 
 
-def _never_key(mi: MInst) -> bool:
-    loc = mi.loc
-    return loc is not None and loc.subprogram.key_instructions and \
-        (loc.atom_group == 0 or loc.atom_rank > 1)
+def _never_key(loc: DILocation) -> bool:
+    return loc.atom_group == 0 or loc.atom_rank > 1
 
 
-def _located_before(real: Sequence[MInst], order: Sequence[int], pos: int):  # type: ignore[no-untyped-def]
-    for k in range(pos - 1, -1, -1):
+def _same_line(a: DILocation, b: DILocation) -> bool:
+    return a.line == b.line and a.scope.subprogram is b.scope.subprogram and \
+        a.inlined_at == b.inlined_at
+
+
+def _located_near(real: Sequence[MInst], order: Sequence[int], pos: int) -> DILocation | None:
+    """The location of the nearest instruction with a line before new position
+    `pos` (the code it now follows), else after it (the code it now leads)."""
+    for k in [*range(pos - 1, -1, -1), *range(pos + 1, len(order))]:
         loc = real[order[k]].loc
         if loc is not None and loc.line != 0:
             return loc

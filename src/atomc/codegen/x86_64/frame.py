@@ -9,7 +9,8 @@ Frame shape (addresses grow upwards):
     ...            local slots (allocas, spill slots, register save area)
     rsp ...        outgoing stack arguments (largest call)
 
-%rsp is 16-byte aligned after the prologue, so every call site is aligned.
+%rsp is 16-byte aligned after the prologue, so every call site is aligned (in a
+leaf without a frame pointer, 8-byte aligned).
 CFI: after `push %rbp` the CFA is rsp+16; after `mov %rsp, %rbp` it is
 rbp+16 for the rest of the body; each epilogue restores rsp+8 after
 `pop %rbp`, and code after a non-final epilogue gets the body state back
@@ -62,7 +63,9 @@ def lower_frame(mf: MFunction, probe_stack: bool = False) -> None:
         # call sites (__stack_chk_fail's too) need %rsp 16-byte aligned
         mf.frame_size = align_to(top + locals_size + mf.max_call_frame, 16) - top
     else:
-        mf.frame_size = locals_size
+        # a leaf needs no call alignment, but %rsp stays a multiple of 8 (gcc and clang
+        # keep 16): lldb takes no CFA from an odd %rsp and reads every variable wrong
+        mf.frame_size = align_to(top + locals_size, 8) - top
     mf.frame_base_offset = 16 if mf.frame_pointer else top + mf.frame_size
 
     for b in mf.blocks:

@@ -105,6 +105,7 @@ def _build() -> dict[str, OpDesc]:
     t["endbr64"] = OpDesc(())  # -fcf-protection: a valid indirect-branch target (cet.py)
     t["ret"] = OpDesc((), is_return=True, is_terminator=True)
     t["ud2"] = OpDesc((), is_terminator=True)
+    t["nop"] = OpDesc(())  # holds a line at -O0 where a jump fell through (passes/fallthrough.py)
     t["INLINEASM"] = OpDesc((), is_inline_asm=True)
     t["pushq"] = OpDesc(("u",), ("rsp",), ("rsp",))
     t["popq"] = OpDesc(("d",), ("rsp",), ("rsp",))

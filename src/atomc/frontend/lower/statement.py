@@ -324,7 +324,14 @@ class StatementLowering:
     def s_Label(self, s: T.Label) -> None:
         self.g.cleanups.cleanup_note_label(s.name)
         target = self.label_block(s.name)
-        self.jump_if_open(target)
+        if not self.fs.b.terminated:
+            # entered by conditional branches only (a loop body, an `if` arm), gcc -O0
+            # holds the label's line there with a nop: so does the jump (fallthrough.py)
+            here = self.fs.b.block
+            branched_in = here is not None and not here.insts \
+                and here not in self.fs.b.jump_targets
+            with self.fs.at(s.pos) if branched_in else self.fs.b.at(ARTIFICIAL):
+                self.fs.b.jump(target)
         self.fs.start(target)
         if s.body is not None:
             self.stmt(s.body)
