@@ -55,7 +55,7 @@ class AtomcLexer(GnuCLexer):
         super().__init__(*args, **kwargs)
         self._queue: deque[_Token] = deque()
 
-    def _match_token(self):  # type: ignore[no-untyped-def]
+    def _match_token(self) -> _Token | None:
         # an identifier with extended characters (`é`, `\u00e9`), which pycparser's
         # ASCII identifier rule would split into an identifier and stray characters
         ident = identifiers.match(self._lexdata, self._pos)

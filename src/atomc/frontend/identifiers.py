@@ -39,7 +39,8 @@ MESSAGES = ("\\u", "\\U", "universal character ", "extended character ")
 _UCN = r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}"
 # one identifier that may hold extended characters: ASCII letters, digits, `_` and `$`,
 # UCNs and any non-ASCII character (checked one by one afterwards)
-_EXTENDED_ID = re.compile(rf"(?:[A-Za-z_$]|{_UCN}|[^\x00-\x7f])(?:[0-9A-Za-z_$]|{_UCN}|[^\x00-\x7f])*")
+_EXTENDED_ID = re.compile(rf"(?:[A-Za-z_$]|{_UCN}|[^\x00-\x7f])"
+                          rf"(?:[0-9A-Za-z_$]|{_UCN}|[^\x00-\x7f])*")
 _PIECE = re.compile(rf"{_UCN}|.", re.S)
 
 
