@@ -131,7 +131,8 @@ class CallChecker:
 
     def builtin_call(self, name: str, args: list[c_ast.Node], p: Pos,
                       node: c_ast.FuncCall) -> T.Expr | None:
-        if name in self.sema.library_builtins and self._is_library_function(name):
+        plain = name in self.sema.library_builtins and self._is_library_function(name)
+        if plain:
             name = "__builtin_" + name
         if name in ("__builtin_alloca", "alloca") and len(args) == 1 and (
                 name != "alloca" or self.sema.scopes.lookup("alloca") is None
@@ -188,7 +189,7 @@ class CallChecker:
         gnu = gnu_builtin(self.sema, name, args, p)
         if gnu is not None:
             return gnu
-        return float_builtin(self.sema, name, args, p)
+        return float_builtin(self.sema, name, args, p, plain)
 
     def _is_library_function(self, name: str) -> bool:
         """Is `name` undeclared or declared only by a system header (so the C
