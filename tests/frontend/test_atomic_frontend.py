@@ -182,3 +182,20 @@ def test_sixteen_byte_builtins_call_what_gcc_calls(tmp_path) -> None:
                        if "R_X86_64_PLT32" in ln])
     assert called[0] == called[1]
     assert "__sync_lock_release_16" not in called[1] and "__sync_fetch_and_add_16" in called[1]
+
+
+@pytest.mark.parametrize("flags", [["-march=x86-64"], ["-march=x86-64-v2"], ["-mcx16"],
+                                   ["-march=x86-64-v2", "-mno-cx16"], ["-mno-cx16", "-mcx16"]])
+def test_sixteen_byte_sync_inline_when_the_cpu_has_cmpxchg16b(flags, tmp_path) -> None:
+    """`__sync_*` on 16 bytes: calls of `__sync_*_16` without cmpxchg16b, inline
+    `lock cmpxchg16b` with it (-mcx16, or a -march= CPU that has it), as gcc decides."""
+    import subprocess
+    import sys
+    (tmp_path / "s.c").write_text(SIXTEEN)
+    found = []
+    for cc in (["gcc"], [sys.executable, "-m", "atomc"]):
+        subprocess.run([*cc, *flags, "-O1", "-c", "s.c"], cwd=tmp_path, check=True)
+        asm = subprocess.run(["objdump", "-dr", "s.o"], cwd=tmp_path, check=True,
+                             capture_output=True, text=True).stdout
+        found.append(("__sync_fetch_and_add_16" in asm, "lock cmpxchg16b" in asm))
+    assert found[0] == found[1]

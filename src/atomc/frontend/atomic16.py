@@ -12,10 +12,10 @@ pointers around the call. The program links with -latomic, as gcc's does.
 
 The `__sync_*` builtins call `__sync_fetch_and_OP_16`, `__sync_OP_and_fetch_16`,
 `__sync_val/bool_compare_and_swap_16` and `__sync_lock_test_and_set_16`, which is
-what gcc emits without -mcx16 (no library defines them: the link fails as gcc's
-does); `__sync_lock_release` on 16 bytes is dropped, as gcc drops it. With -mcx16
-gcc expands the `__sync_*` builtins inline with `lock cmpxchg16b`, which atomc
-does not do: it reports them as unsupported then.
+what gcc emits without cmpxchg16b (no library defines them: the link fails as gcc's
+does); `__sync_lock_release` on 16 bytes is dropped, as gcc drops it. With
+cmpxchg16b (-mcx16 or a -march= CPU that has it) they stay `AtomicExpr`s, which
+`atomic16_ir.lower_sync` expands inline with `lock cmpxchg16b`, as gcc does.
 """
 
 from __future__ import annotations

@@ -338,7 +338,7 @@ def _value_form(sema: Sema, name: str, args: list[c_ast.Node], spec: _Spec, size
     orders = _orders(sema, name, args, spec, kind, False, side)
     if orders is None:
         return sema.exprs.bad(p)
-    if obj.size == 16:
+    if obj.size == 16 and not (spec.sync and sema.target.cx16):
         return atomic16.value_call(sema, kind, spec.sync, spec.rmw, operands, orders, obj,
                                    side, p)
     rtype = {K.STORE: VOID, K.CAS: BOOL, K.BOOL_CAS: BOOL}.get(kind, obj)

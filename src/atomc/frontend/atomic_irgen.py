@@ -89,6 +89,8 @@ def lower_atomic_expr(g: IRGen, e: AtomicExpr) -> Value:
             if e.orders:  # relaxed: nothing at all
                 _new_atom(g, b.insert(Fence(e.orders[0], loc=b.loc, signal=e.signal)))
             return Const(I8, 0)
+        if atomic16_ir.is_atomic16(e.obj):  # __sync_* with cmpxchg16b
+            return atomic16_ir.lower_sync(g, e, vals)
         arith = k in (AtomicKind.FETCH_OP, AtomicKind.OP_FETCH)
         ity = I64 if arith and isinstance(unqual(e.obj), PointerT) else scalar_ir_type(e.obj)
         ptr = vals[0]
