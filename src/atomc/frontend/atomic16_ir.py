@@ -18,7 +18,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..ir import I32, I64, I128, Branch, Const, Function, InlineAsm, Inst, Op, TupleType, Type, Value
+from ..ir import (
+    I32,
+    I64,
+    I128,
+    Branch,
+    Const,
+    Function,
+    InlineAsm,
+    Inst,
+    Op,
+    TupleType,
+    Type,
+    Value,
+)
 from ..ir import VOID as IR_VOID
 from ..ir.atomics import RMWOp
 from .abi import scalar_ir_type
