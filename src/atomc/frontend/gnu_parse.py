@@ -54,11 +54,16 @@ class AtomcLexer(GnuCLexer):
     def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
         self._queue: deque[_Token] = deque()
+        self._extended = False  # may the text hold an extended identifier?
+
+    def input(self, text: str, filename: str = "") -> None:
+        super().input(text, filename)
+        self._extended = identifiers.may_hold(text)
 
     def _match_token(self) -> _Token | None:
         # an identifier with extended characters (`é`, `\u00e9`), which pycparser's
         # ASCII identifier rule would split into an identifier and stray characters
-        ident = identifiers.match(self._lexdata, self._pos)
+        ident = identifiers.match(self._lexdata, self._pos) if self._extended else None
         if ident is None:
             return super()._match_token()
         if ident.error:

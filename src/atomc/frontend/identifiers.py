@@ -41,6 +41,8 @@ _UCN = r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}"
 # UCNs and any non-ASCII character (checked one by one afterwards)
 _EXTENDED_ID = re.compile(rf"(?:[A-Za-z_$]|{_UCN}|[^\x00-\x7f])"
                           rf"(?:[0-9A-Za-z_$]|{_UCN}|[^\x00-\x7f])*")
+_EXTENDED_HINT = re.compile(r"[^\x00-\x7f]|\\[uU]")
+_ASCII_ID = re.compile(r"[A-Za-z_$][0-9A-Za-z_$]*")
 _PIECE = re.compile(rf"{_UCN}|.", re.S)
 
 
@@ -68,10 +70,23 @@ class Identifier:
     error: str = ""
 
 
+def may_hold(text: str) -> bool:
+    """Can `text` hold an extended identifier (a non-ASCII character or a UCN anywhere)?
+    Most sources cannot, and their lexing skips `match` altogether."""
+    return _EXTENDED_HINT.search(text) is not None
+
+
 def match(text: str, pos: int) -> Identifier | None:
     """The identifier at `pos` if it holds an extended character (a UCN or a non-ASCII
     character gcc takes), else None (pycparser's lexer reads it, or reports the stray
     character)."""
+    if pos < len(text) and text[pos] != "\\" and text[pos] < "\x80":
+        # the common case, decided without the slow path: an ASCII identifier (or
+        # another token) that no UCN or non-ASCII character follows
+        plain = _ASCII_ID.match(text, pos)
+        end = plain.end() if plain is not None else pos
+        if plain is None or end == len(text) or (text[end] != "\\" and text[end] < "\x80"):
+            return None
     m = _EXTENDED_ID.match(text, pos)
     if m is None:
         return None
