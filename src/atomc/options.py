@@ -77,6 +77,8 @@ class CompileOptions:
     inline_functions: bool = True  # -fno-inline: no inlining pass
     builtins: bool = True  # -fno-builtin, -ffreestanding: plain `fabs(x)` stays a call
     no_builtin: tuple[str, ...] = ()  # -fno-builtin-NAME: NAME stays a call
+    march: str | None = None  # -march=CPU (what its extensions change: frontend/target.py)
+    cx16: bool | None = None  # -mcx16 / -mno-cx16; None: as -march's CPU has it
     # The compilation directory a preprocessed input names (cpp's -fworking-directory
     # marker, which distcc's servers rely on); None: the current directory.
     working_directory: str | None = None

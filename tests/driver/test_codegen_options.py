@@ -113,13 +113,17 @@ def test_misc_accepted_options_compile(tmp_path):
 
 @pytest.mark.parametrize("args", [["-O0"], ["-O2"], ["-O0", "-fno-builtin"],
                                   ["-O2", "-fno-builtin-fabsf"], ["-O2", "-ffreestanding"],
-                                  ["-O2", "-fno-builtin", "-fbuiltin"]])
+                                  ["-O2", "-fno-builtin", "-fbuiltin"],
+                                  ["-O1", "-fno-builtin-copysignl"]])
 def test_builtin_library_calls_as_gcc(args, tmp_path):
-    """fabs/fabsf/fabsl are expanded inline unless -fno-builtin(-NAME) or -ffreestanding:
-    the object references the same library functions as gcc's."""
+    """fabs/fabsf/fabsl and copysign/copysignf/copysignl are expanded inline unless
+    -fno-builtin(-NAME) or -ffreestanding: the object references the same library
+    functions as gcc's."""
     (tmp_path / "f.c").write_text(
         "#include <math.h>\n"
-        "double f(double x, float y, long double z) { return fabs(x) + fabsf(y) + fabsl(z); }\n")
+        "double f(double x, float y, long double z) { return fabs(x) + fabsf(y) + fabsl(z); }\n"
+        "double g(double x, float y, long double z) {\n"
+        "  return copysign(x, -x) + copysignf(y, x) + copysignl(z, y); }\n")
 
     def undefined(obj: str) -> set[str]:
         return {ln.split()[-1] for ln in ok(run(["nm", "-u", str(tmp_path / obj)])).stdout

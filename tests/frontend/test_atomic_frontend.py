@@ -151,3 +151,51 @@ def test_comma_drops_atomic_for_typeof(compile_c) -> None:
                   "  __typeof__((void)0, a) t = 1;\n  return t;\n}\n")
     assert r.module is not None, r.stderr
     assert _atomics(r.module) == []  # `t` is a plain int
+
+
+SIXTEEN = """
+typedef unsigned __int128 u128;
+u128 g; struct pair { long a, b; } p;
+u128 f(struct pair *r, u128 *e) {
+    __sync_lock_release(&g);  /* dropped by gcc 12 without -mcx16 */
+    __atomic_load(&p, r, __ATOMIC_SEQ_CST);
+    return __sync_fetch_and_add(&g, 1) + __sync_nand_and_fetch(&g, 2)
+        + __sync_val_compare_and_swap(&g, 3, 4) + __sync_bool_compare_and_swap(&g, 5, 6)
+        + __sync_lock_test_and_set(&g, 7) + __atomic_fetch_and(&g, 8, 0)
+        + __atomic_or_fetch(&g, 9, 5) + __atomic_compare_exchange_n(&g, e, 1, 0, 5, 5);
+}
+"""
+
+
+def test_sixteen_byte_builtins_call_what_gcc_calls(tmp_path) -> None:
+    """Without -mcx16 gcc calls libatomic's `__atomic_*_16` and the `__sync_*_16`
+    functions (which nothing defines), in the same order; atomc makes the same calls."""
+    import subprocess
+    import sys
+    (tmp_path / "s.c").write_text(SIXTEEN)
+    called = []
+    for cc in (["gcc"], [sys.executable, "-m", "atomc"]):
+        subprocess.run([*cc, "-O0", "-c", "s.c"], cwd=tmp_path, check=True)
+        asm = subprocess.run(["objdump", "-dr", "s.o"], cwd=tmp_path, check=True,
+                             capture_output=True, text=True).stdout
+        called.append([ln.split()[-1].removesuffix("-0x4") for ln in asm.splitlines()
+                       if "R_X86_64_PLT32" in ln])
+    assert called[0] == called[1]
+    assert "__sync_lock_release_16" not in called[1] and "__sync_fetch_and_add_16" in called[1]
+
+
+@pytest.mark.parametrize("flags", [["-march=x86-64"], ["-march=x86-64-v2"], ["-mcx16"],
+                                   ["-march=x86-64-v2", "-mno-cx16"], ["-mno-cx16", "-mcx16"]])
+def test_sixteen_byte_sync_inline_when_the_cpu_has_cmpxchg16b(flags, tmp_path) -> None:
+    """`__sync_*` on 16 bytes: calls of `__sync_*_16` without cmpxchg16b, inline
+    `lock cmpxchg16b` with it (-mcx16, or a -march= CPU that has it), as gcc decides."""
+    import subprocess
+    import sys
+    (tmp_path / "s.c").write_text(SIXTEEN)
+    found = []
+    for cc in (["gcc"], [sys.executable, "-m", "atomc"]):
+        subprocess.run([*cc, *flags, "-O1", "-c", "s.c"], cwd=tmp_path, check=True)
+        asm = subprocess.run(["objdump", "-dr", "s.o"], cwd=tmp_path, check=True,
+                             capture_output=True, text=True).stdout
+        found.append(("__sync_fetch_and_add_16" in asm, "lock cmpxchg16b" in asm))
+    assert found[0] == found[1]

@@ -10,6 +10,7 @@ import pytest
 
 HERE = Path(__file__).parent
 PROGRAMS = [HERE.parent / "exec" / "programs" / "300_extension_va_arg.c",
+            HERE.parent / "exec" / "programs" / "427_utf8_identifiers.c",
             HERE / "programs" / "system_headers.c"]
 ATOMC = [sys.executable, "-m", "atomc"]
 

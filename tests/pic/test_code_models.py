@@ -32,7 +32,8 @@ from pic_support import (
 PROGRAMS = [EXEC_PROGRAMS / f"{name}.c" for name in (
     "030_func_ptr_table", "034_global_init_aggregates", "036_global_ptr_init",
     "037_string_literal_arrays", "063_static_locals", "097_bytecode_vm", "173_vla_basic",
-    "192_inline_asm", "210_switch_dense", "220_setjmp_longjmp", "221_computed_goto")]
+    "192_inline_asm", "210_switch_dense", "220_setjmp_longjmp", "221_computed_goto",
+    "427_utf8_identifiers")]
 HARDENING = ["-fstack-protector-strong", "-fstack-clash-protection", "-fcf-protection",
              "-Wl,-z,relro,-z,now"]
 CONFIGS = {

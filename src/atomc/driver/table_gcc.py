@@ -504,8 +504,13 @@ def target(march: tuple[str, ...], mtune: tuple[str, ...]) -> list[Option]:
     """x86-64 options; `march`/`mtune` are gcc's accepted CPU names."""
     return [
         valued("-march=", EQ, I, "the CPU whose extensions the predefined macros announce "
-               "(as gcc's); atomc's code stays baseline x86-64, which every CPU runs",
-               to=FM, values=march, metavar="CPU"),
+               "(as gcc's); atomc's code stays baseline x86-64, which every CPU runs, "
+               "except that __sync_* on 16 bytes use its cmpxchg16b, as gcc's",
+               Set("opts.march"), to=FM, values=march, metavar="CPU"),
+        flag("-mcx16", I, "cmpxchg16b: __sync_* builtins on 16 bytes inline, as gcc's",
+             Set("opts.cx16", True), to=FM),
+        flag("-mno-cx16", I, "no cmpxchg16b: __sync_* builtins on 16 bytes call "
+             "__sync_*_16 functions, as gcc's", Set("opts.cx16", False), to=FM),
         valued("-mtune=", EQ, G, "gcc's scheduling model (atomc has its own)", to=FM,
                values=mtune, metavar="CPU"),
         valued("-mcpu=", EQ, G, "gcc's scheduling model (deprecated spelling of -mtune=)",

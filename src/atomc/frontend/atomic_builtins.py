@@ -12,8 +12,8 @@ Objects of 1, 2, 4 or 8 bytes are lock-free (as `__GCC_ATOMIC_*_LOCK_FREE` from
 gcc's preprocessor says) and become `AtomicExpr` nodes, lowered by
 `atomic_irgen`. A generic operation on any other size calls libatomic's
 generic entry point (`__atomic_load(size, obj, ret, order)`, ...), as gcc
-does; the program then links with -latomic, as it must with gcc. The value forms
-on 16-byte integers (which need `__int128` values) are reported as unsupported.
+does; the program then links with -latomic, as it must with gcc. 16-byte objects
+call libatomic's sized entry points (`atomic16`).
 
 Memory orders: a constant is checked against the operation (an invalid one
 warns, as gcc's -Winvalid-memory-model does, and becomes seq_cst); a run-time
@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from pycparser import c_ast
 
 from ..ir.atomics import LOAD_ORDERINGS, STORE_ORDERINGS, Ordering, RMWOp
+from . import atomic16
 from . import tree as T
 from .consteval import ConstError, evaluate
 from .ctype import (
@@ -41,6 +42,7 @@ from .ctype import (
     SIZE_T,
     UCHAR,
     UINT,
+    UINT128,
     ULONG,
     USHORT,
     VOID,
@@ -268,10 +270,6 @@ def _object(sema: Sema, name: str, ptr: T.Expr, fetch: bool, p: Pos) -> CType | 
         o = unqual(t.pointee)
         if isinstance(o, (IntT, EnumT, PointerT)) and not (fetch and o == BOOL) \
                 and o.size in (1, 2, 4, 8, 16):
-            if o.size == 16:
-                sema.error(p, f"'{name}' on a 16-byte integer is unsupported (it needs "
-                              "__int128 values and libatomic's 16-byte operations)")
-                return None
             return o
     sema.error(p, f"operand type '{ptr.type}' is incompatible with argument 1 of '{name}'")
     return None
@@ -301,15 +299,11 @@ def _value_form(sema: Sema, name: str, args: list[c_ast.Node], spec: _Spec, size
     ptr = sema.conv.value(sema.exprs.expr(args[0]))
     kind = spec.kind
     if size:  # `__atomic_load_4`: a `volatile void *` to an unsigned integer of that size
-        if size == 16:
-            sema.error(p, f"'{name}' is unsupported (16-byte atomic operations need "
-                          "__int128 values)")
-            return sema.exprs.bad(p)
         if not is_pointer(ptr.type):
             sema.error(ptr.pos, f"passing '{ptr.type}' as argument 1 of '{name}', which "
                                 "takes a pointer")
             return sema.exprs.bad(p)
-        obj: CType | None = _UNSIGNED[size]
+        obj: CType | None = _UNSIGNED.get(size, UINT128)
         vol = True
     else:
         obj = _object(sema, name, ptr, kind in (K.FETCH_OP, K.OP_FETCH) or spec.sync, p)
@@ -344,6 +338,9 @@ def _value_form(sema: Sema, name: str, args: list[c_ast.Node], spec: _Spec, size
     orders = _orders(sema, name, args, spec, kind, False, side)
     if orders is None:
         return sema.exprs.bad(p)
+    if obj.size == 16 and not (spec.sync and sema.target.cx16):
+        return atomic16.value_call(sema, kind, spec.sync, spec.rmw, operands, orders, obj,
+                                   side, p)
     rtype = {K.STORE: VOID, K.CAS: BOOL, K.BOOL_CAS: BOOL}.get(kind, obj)
     return AtomicExpr(kind, operands, orders, obj, rtype, p, rmw=spec.rmw, volatile=vol,
                       side=side)
@@ -378,6 +375,8 @@ def _generic(sema: Sema, name: str, args: list[c_ast.Node], spec: _Spec, p: Pos)
     orders = _orders(sema, name, args, spec, spec.kind, True, side)
     if orders is None:
         return sema.exprs.bad(p)
+    if size == 16:
+        return atomic16.generic_call(sema, spec.kind, vals[:nptrs], orders, side, p)
     if size not in _UNSIGNED:
         return _libatomic(sema, spec.kind, size, vals[:nptrs], orders, p)
     vol = is_volatile(pu.pointee)  # type: ignore[union-attr]

@@ -10,8 +10,9 @@ exchange saw (gcc's code also saves and restores the floating-point
 environment around it, so that only the last attempt's exceptions are raised;
 here a failed attempt's exception flags stay set). A whole `_Atomic` struct or
 union is copied with an atomic load or store of its integer image when it has
-1, 2, 4 or 8 bytes, and by libatomic's `__atomic_load`/`__atomic_store`
-otherwise (gcc does the same; link with -latomic).
+1, 2, 4 or 8 bytes, by libatomic's `__atomic_load_16`/`__atomic_store_16` with
+16, and by its `__atomic_load`/`__atomic_store` otherwise (gcc does the same; link
+with -latomic). `_Atomic __int128` objects: `atomic16_ir`.
 
 Floating-point objects are accessed as integers of their size (bitcasts). A
 pointer object's arithmetic (`fetch_add` on `int *`, `p += 2` on `_Atomic(int *)`)
@@ -28,9 +29,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..ir import I8, I64, PTR, Branch, Const, Function, Inst, IntType, Op, Type, Value, int_type
+from ..ir import I8, I64, I128, PTR, Branch, Const, Function, Inst, IntType, Op, Type, Value, int_type
 from ..ir import VOID as IR_VOID
 from ..ir.atomics import AtomicLoad, AtomicRMW, AtomicStore, CmpXchg, Fence, Ordering, RMWOp
+from . import atomic16_ir
 from . import tree as T
 from .abi import scalar_ir_type
 from .atomic_builtins import AtomicExpr, AtomicKind
@@ -87,6 +89,8 @@ def lower_atomic_expr(g: IRGen, e: AtomicExpr) -> Value:
             if e.orders:  # relaxed: nothing at all
                 _new_atom(g, b.insert(Fence(e.orders[0], loc=b.loc, signal=e.signal)))
             return Const(I8, 0)
+        if atomic16_ir.is_atomic16(e.obj):  # __sync_* with cmpxchg16b
+            return atomic16_ir.lower_sync(g, e, vals)
         arith = k in (AtomicKind.FETCH_OP, AtomicKind.OP_FETCH)
         ity = I64 if arith and isinstance(unqual(e.obj), PointerT) else scalar_ir_type(e.obj)
         ptr = vals[0]
@@ -166,6 +170,8 @@ def _fetch(g: IRGen, e: AtomicExpr, ity: Type, ptr: Value, v: Value) -> Value:
 
 def load_atomic(g: IRGen, t: CType, addr: Value) -> Value:
     """The value of the `_Atomic` scalar at `addr` (a seq_cst load)."""
+    if atomic16_ir.is_atomic16(t):
+        return atomic16_ir.load(g, addr)
     ity, fty = _storage(t)
     v = g.fs.b.insert(AtomicLoad(ity, addr, SEQ, loc=g.fs.b.loc, volatile=is_volatile(t)))
     return g.fs.b.cast(Op.BITCAST, v, fty) if fty is not None else v
@@ -173,6 +179,8 @@ def load_atomic(g: IRGen, t: CType, addr: Value) -> Value:
 
 def store_atomic(g: IRGen, v: Value, addr: Value, t: CType) -> Inst:
     """A seq_cst store of `v` into the `_Atomic` scalar at `addr`."""
+    if atomic16_ir.is_atomic16(t):
+        return atomic16_ir.store(g, v, addr)
     ity, fty = _storage(t)
     bits = g.fs.b.cast(Op.BITCAST, v, ity) if fty is not None else v
     return g.fs.b.insert(AtomicStore(bits, addr, SEQ, loc=g.fs.b.loc, volatile=is_volatile(t)))
@@ -201,6 +209,10 @@ def compound_assign(g: IRGen, e: T.CompoundAssign) -> Value:
         if e.op in _C_RMW and it is not None and it != BOOL and as_int(e.optype) is not None:
             ity = scalar_ir_type(t)
             v = g.exprs.convert(rhs, e.optype, t)
+            if atomic16_ir.is_atomic16(t):
+                old16, new16 = atomic16_ir.fetch_op(g, _C_RMW[e.op], dst, v)
+                b.add_to_atom(old16, v)
+                return new16
             old = b.insert(AtomicRMW(_C_RMW[e.op], dst, v, SEQ, loc=b.loc,
                                      volatile=is_volatile(t)))
             b.add_to_atom(old, v)
@@ -227,6 +239,10 @@ def incdec(g: IRGen, e: T.IncDec) -> Value:
             ity = scalar_ir_type(t)
             one = Const(ity, 1)
             rmw = RMWOp.ADD if e.delta > 0 else RMWOp.SUB
+            if atomic16_ir.is_atomic16(t):
+                old16, new16 = atomic16_ir.fetch_op(g, rmw, dst, one)
+                b.add_to_atom(old16)
+                return new16 if e.prefix else old16
             old = b.insert(AtomicRMW(rmw, dst, one, SEQ, loc=b.loc, volatile=is_volatile(t)))
             b.add_to_atom(old)
             return b.binary(_BINOP[rmw], old, one) if e.prefix else old
@@ -255,6 +271,8 @@ def cas_loop(g: IRGen, dst: Value, t: CType,
              combine: Callable[[Value], Value]) -> tuple[Value, Value]:
     """Replace the `_Atomic` scalar at `dst` by `combine(its value)` with a
     compare-exchange loop; returns (old value, new value)."""
+    if atomic16_ir.is_atomic16(t):
+        return atomic16_ir.cas_loop(g, dst, combine)
     b = g.fs.b
     ity, fty = _storage(t)
     vol = is_volatile(t)
@@ -301,6 +319,11 @@ def _copy(g: IRGen, t: CType, obj: Value, other: Value, load: bool) -> Inst | No
             return None
         v = b.load(ity, other)
         return b.insert(AtomicStore(v, obj, SEQ, loc=b.loc, volatile=is_volatile(t)))
+    if size == 16:  # libatomic's sized calls, the value in registers (as gcc)
+        if load:
+            b.store(atomic16_ir.load(g, obj), other)
+            return None
+        return atomic16_ir.store(g, b.load(I128, other), obj)
     name = "__atomic_load" if load else "__atomic_store"
     fn = _libatomic_function(g, name)
     return b.call(fn, [Const(I64, size), obj, other, Const(int_type(4), SEQ.code)], IR_VOID)

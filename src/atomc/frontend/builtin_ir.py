@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..ir import I1, I8, I32, I64, PTR, VOID, X80, Const, FloatType, InlineAsm, IntType, Op, Value
 from .abi import scalar_ir_type
 from .ctype import as_int, unqual
-from .longdouble import smallest_normal, x87_magnitude
+from .longdouble import smallest_normal, x87_copysign, x87_magnitude
 
 if TYPE_CHECKING:
     from . import tree as T
@@ -182,6 +182,21 @@ def _magnitude(g: IRGen, x: Value) -> Value:
     it = IntType(ft.bits)
     bits = g.fs.b.binary(Op.AND, g.fs.b.cast(Op.BITCAST, x, it), Const(it, (1 << (ft.bits - 1)) - 1))
     return g.fs.b.cast(Op.BITCAST, bits, ft)
+
+
+def copysign(g: IRGen, x: Value, y: Value) -> Value:
+    """x with the sign bit of y (copysign): the bits of x without its sign, or'd with
+    y's sign bit; exact for every input, NaN payloads included."""
+    ft = x.ty
+    assert isinstance(ft, FloatType)
+    if ft.bits == 80:
+        return x87_copysign(g, x, y)
+    b = g.fs.b
+    it = IntType(ft.bits)
+    sign = 1 << (ft.bits - 1)
+    mag = b.binary(Op.AND, b.cast(Op.BITCAST, x, it), Const(it, sign - 1))
+    bits = b.binary(Op.OR, mag, b.binary(Op.AND, b.cast(Op.BITCAST, y, it), Const(it, sign)))
+    return b.cast(Op.BITCAST, bits, ft)
 
 
 def _flag(g: IRGen, pred: str, a: Value, b: Value) -> Value:

@@ -16,6 +16,7 @@ from .lower.module import IRGen
 from .parse import parse_c
 from .preprocess import preprocessed_lines, run_cpp, system_headers
 from .sema import Sema
+from .target import TargetFeatures
 
 
 def cpp_options(opts: CompileOptions) -> CompileOptions:
@@ -95,6 +96,7 @@ def compile_preprocessed(text: str, path: str, opts: CompileOptions,
             sema.library_builtins = (LIBRARY_BUILTINS - set(opts.no_builtin)) \
                 if opts.builtins else frozenset()
             sema.gnu89_inline = opts.std in ("c89", "gnu89")
+            sema.target = TargetFeatures(opts.march, opts.cx16)
             module = IRGen(opts, diags, sema, path).run(ast)
     except RecursionError:
         raise diags.fatal(None, "program nesting is too deep for atomc") from None

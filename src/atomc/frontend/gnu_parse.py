@@ -19,6 +19,8 @@ from pycparser.c_lexer import _Token
 from pycparserext.ext_c_lexer import GnuCLexer
 from pycparserext.ext_c_parser import AttributeSpecifier, TypeDeclExt
 
+from . import identifiers
+
 _EXTENSION = "__EXTENSION__"
 
 # gcc's alternative keyword spellings -> (token type, canonical spelling). The
@@ -52,6 +54,26 @@ class AtomcLexer(GnuCLexer):
     def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
         self._queue: deque[_Token] = deque()
+        self._extended = False  # may the text hold an extended identifier?
+
+    def input(self, text: str, filename: str = "") -> None:
+        super().input(text, filename)
+        self._extended = identifiers.may_hold(text)
+
+    def _match_token(self) -> _Token | None:
+        # an identifier with extended characters (`é`, `\u00e9`), which pycparser's
+        # ASCII identifier rule would split into an identifier and stray characters
+        ident = identifiers.match(self._lexdata, self._pos) if self._extended else None
+        if ident is None:
+            return super()._match_token()
+        if ident.error:
+            self._error(ident.error, self._pos)
+            self._pos += ident.length
+            return None
+        kind = "TYPEID" if self.type_lookup_func(ident.name) else "ID"
+        tok = self._make_token(kind, ident.name, self._pos)
+        self._pos += ident.length
+        return tok
 
     def _raw(self) -> _Token | None:
         if self._queue:

@@ -15,6 +15,7 @@ from pycparser.c_parser import ParseError
 from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
+from . import identifiers
 from .generic_selection import parse_generic
 from .gnu_parse import AtomcLexer, GnuStatementsMixin, GnuSyntaxMixin
 from .imaginary import ImaginaryLexer
@@ -314,8 +315,10 @@ def _stray_byte(shown: str) -> str:
         ch = ast.literal_eval(shown)
     except (ValueError, SyntaxError):
         return shown
-    if not isinstance(ch, str) or len(ch) != 1 or ord(ch) < 0x80:
+    if not isinstance(ch, str) or len(ch) != 1:
         return shown
+    if ord(ch) < 0x80:
+        return f"'{ch}'" if ch.isprintable() else shown  # gcc: stray '\' in program
     return f"'\\{ch.encode('utf-8', SOURCE_ERRORS)[0]:o}'"
 
 
@@ -326,6 +329,8 @@ def _reword(msg: str) -> str:
     if msg.startswith("before: "):
         return f"expected expression before '{msg[8:]}'"
     low = msg.lower()
+    if msg.startswith(identifiers.MESSAGES):
+        return msg  # gcc's own wording already (identifiers.match)
     if low.startswith("illegal character"):
         ch = msg.split(" ", 2)[2] if msg.count(" ") >= 2 else "?"
         return f"stray {_stray_byte(ch)} in program (expected a token)"

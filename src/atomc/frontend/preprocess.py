@@ -231,15 +231,25 @@ def preprocessed_lines(text: str) -> dict[str, list[str]]:
 
 def system_headers(text: str, main_file: str) -> frozenset[str]:
     """Files cpp marked as system headers (line-marker flag 3). cpp also flags
-    lines of the main file that expand a system macro (`true`, `NULL`), so
-    the main file is never counted."""
+    the lines of any other file that expand a system macro (`NULL`, `true`), with a
+    flag-3 marker that the next marker undoes (back to the same file without the
+    flag): such an excursion does not make a file a system header (pcre2's
+    pcre2_jit_compile.c includes pcre2_jit_match.c, whose functions use `NULL`).
+    The main file is never counted."""
     found: set[str] = set()
     first: str | None = None
-    for m in _MARKER.finditer(text):
+    markers = list(_MARKER.finditer(text))
+    for i, m in enumerate(markers):
         if first is None:
             first = m.group(1)
-        if " 3" in m.group(2):
-            found.add(m.group(1))
+        flags = m.group(2).split()
+        if "3" not in flags:
+            continue
+        nxt = markers[i + 1] if i + 1 < len(markers) else None
+        if "1" not in flags and "2" not in flags and nxt is not None and \
+                nxt.group(1) == m.group(1) and "3" not in nxt.group(2).split():
+            continue  # a system macro expanded in this file: cpp returns at once
+        found.add(m.group(1))
     found.discard(main_file)
     if first is not None:
         found.discard(first)

@@ -21,7 +21,7 @@ from ...ir import (
 )
 from .. import tree as T
 from ..abi import func_abi
-from ..builtin_ir import lower_typed_builtin
+from ..builtin_ir import copysign, lower_typed_builtin
 from ..complex_gen import complex_sse_registers
 from ..ctype import (
     ComplexT,
@@ -32,7 +32,7 @@ from ..ctype import (
     unqual,
 )
 from ..fortify import report_call_attributes
-from ..longdouble import va_overflow, x87_copysign, x87_signbit
+from ..longdouble import va_overflow, x87_signbit
 
 if TYPE_CHECKING:
     from .module import IRGen
@@ -140,10 +140,10 @@ class CallLowering:
                 bits = self.fs.b.cast(Op.BITCAST, x, IntType(x.ty.bits))  # type: ignore[union-attr]
                 neg = self.fs.b.cmp("slt", bits, Const(bits.ty, 0))
                 return self.fs.b.cast(Op.ZEXT, neg, I32)
-        if e.builtin == "copysignl":
+        if e.builtin == "copysign":
             x, y = self.g.exprs.value_of(e.args[0]), self.g.exprs.value_of(e.args[1])
             with self.fs.at(e.pos):
-                return x87_copysign(self.g, x, y)
+                return copysign(self.g, x, y)
         typed = lower_typed_builtin(self.g, e)
         if typed is not None:
             return typed

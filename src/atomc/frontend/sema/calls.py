@@ -18,6 +18,7 @@ from ..ctype import (
     FLOAT,
     INT,
     UINT,
+    UINT128,
     ULONG,
     USHORT,
     VOID,
@@ -34,6 +35,7 @@ from ..ctype import (
     promote,
     unqual,
 )
+from ..consteval import eval_int
 from ..float_builtins import float_builtin
 from ..gnu_builtins import gnu_builtin, libc_builtin_symbol
 from ..gnu_inline import (
@@ -129,7 +131,8 @@ class CallChecker:
 
     def builtin_call(self, name: str, args: list[c_ast.Node], p: Pos,
                       node: c_ast.FuncCall) -> T.Expr | None:
-        if name in self.sema.library_builtins and self._is_library_function(name):
+        plain = name in self.sema.library_builtins and self._is_library_function(name)
+        if plain:
             name = "__builtin_" + name
         if name in ("__builtin_alloca", "alloca") and len(args) == 1 and (
                 name != "alloca" or self.sema.scopes.lookup("alloca") is None
@@ -186,7 +189,7 @@ class CallChecker:
         gnu = gnu_builtin(self.sema, name, args, p)
         if gnu is not None:
             return gnu
-        return float_builtin(self.sema, name, args, p)
+        return float_builtin(self.sema, name, args, p, plain)
 
     def _is_library_function(self, name: str) -> bool:
         """Is `name` undeclared or declared only by a system header (so the C
@@ -214,14 +217,7 @@ class CallChecker:
         base = name.rstrip("l")  # __builtin_popcountl, __builtin_clzll, ...
         wide = name.endswith("l")
         if base.startswith("__builtin_bswap"):
-            bits = int(base[len("__builtin_bswap"):])
-            ut = {16: USHORT, 32: UINT, 64: ULONG}[bits]
-            if bits == 64:
-                return self.libcall("__bswapdi2", ULONG, (ULONG,), [arg], p)
-            r = self.libcall("__bswapsi2", UINT, (UINT,), [arg], p)
-            if bits == 16:
-                r = self.sema.ops.binary(">>", r, T.IntConst(16, INT, p), p)
-            return self.sema.conv.cast(r, ut)
+            return self.bswap(int(base[len("__builtin_bswap"):]), arg, p)
         x = self.sema.conv.cast(arg, ULONG if wide else UINT)
         if base == "__builtin_popcount":
             return self.libcall("__popcountdi2", INT, (ULONG,), [x], p)
@@ -229,6 +225,31 @@ class CallChecker:
         kind = {"__builtin_parity": "parity", "__builtin_ctz": "ctz", "__builtin_clz": "clz",
                 "__builtin_ffs": "ffs"}[base]
         return T.Call(None, [x], None, INT, p, builtin=kind)
+
+    def bswap(self, bits: int, arg: T.Expr, p: Pos) -> T.Expr:
+        """`__builtin_bswap16/32/64/128`: folded when the operand is a constant (gcc
+        folds them in its front end, so they are constant expressions at every level),
+        else libgcc's 32- and 64-bit helpers (128 bits: the two swapped halves; libgcc
+        has no 128-bit one, gcc inlines two `bswap`s)."""
+        ut = {16: USHORT, 32: UINT, 64: ULONG, 128: UINT128}[bits]
+        x = self.sema.conv.cast(arg, ut)
+        known = eval_int(x)
+        if known is not None:
+            raw = (known % (1 << bits)).to_bytes(bits // 8, "little")
+            return T.IntConst(int.from_bytes(raw, "big"), ut, p)
+        cast, shift = self.sema.conv.cast, self.sema.ops.binary
+        if bits == 128:
+            whole = T.Reuse(x)  # one evaluation of the operand for both halves
+            high = self.bswap(64, cast(whole, ULONG), p)
+            low = self.bswap(64, cast(shift(">>", whole, T.IntConst(64, INT, p), p), ULONG), p)
+            return shift("|", shift("<<", cast(high, ut), T.IntConst(64, INT, p), p),
+                         cast(low, ut), p)
+        if bits == 64:
+            return self.libcall("__bswapdi2", ULONG, (ULONG,), [x], p)
+        r = self.libcall("__bswapsi2", UINT, (UINT,), [x], p)
+        if bits == 16:
+            r = shift(">>", r, T.IntConst(16, INT, p), p)
+        return cast(r, ut)
 
     def _offsetof(self, t: CType, desig: c_ast.Node, p: Pos) -> int:
         if isinstance(desig, c_ast.ID):

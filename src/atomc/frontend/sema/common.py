@@ -105,7 +105,7 @@ class InitItems(dict):
 BIT_BUILTINS = frozenset(
     f"__builtin_{b}{suffix}" for b in ("popcount", "clz", "ctz", "parity", "ffs")
     for suffix in ("", "l", "ll")) | {"__builtin_bswap16", "__builtin_bswap32",
-                                      "__builtin_bswap64"}
+                                      "__builtin_bswap64", "__builtin_bswap128"}
 
 
 PACK_BUILTIN = re.compile(r"^\s*pack\s*\((.*)\)\s*$")

@@ -38,6 +38,7 @@ from ..ctype import (
     Typedef,
 )
 from ..float_builtins import LIBRARY_BUILTINS
+from ..target import TargetFeatures
 from ..gnu_inline import (
     InlineDef,
     InlineFrame,
@@ -96,6 +97,7 @@ class Sema:
         self.call_diagnostics: dict[str, tuple[str, str]] = {}  # `warning`/`error` attributes
         self.alloc_sizes: dict[str, tuple[int, ...]] = {}  # `alloc_size` argument positions
         self.optimizing = False  # -O1 and above (set by the front end's driver)
+        self.target = TargetFeatures()  # the extensions that change code (-mcx16)
         # library functions called by their plain names that expand like their
         # __builtin_ spelling (set by the front end's driver from -fno-builtin)
         self.library_builtins: frozenset[str] = LIBRARY_BUILTINS

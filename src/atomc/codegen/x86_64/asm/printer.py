@@ -174,7 +174,7 @@ class AsmWriter:
                 else:
                     directive = {8: ".quad", 4: ".long", 2: ".short", 1: ".byte"}[it.size]
                     add = f"+{it.addend}" if it.addend > 0 else (f"{it.addend}" if it.addend else "")
-                    self.emit(f"\t{directive}\t{it.name}{add}")
+                    self.emit(f"\t{directive}\t{operand_symbol(it.name)}{add}")
                     total += it.size
         if total < g.size:
             self.emit(f"\t.zero\t{g.size - total}")
@@ -195,11 +195,20 @@ def format_operand(op: Operand) -> str:
     if isinstance(op, BlockRef):
         return op.block.label
     if isinstance(op, Sym):
-        return op.name
+        return operand_symbol(op.name)
     if isinstance(op, (VReg, StackSlot)):
         raise InternalCompilerError(f"unallocated operand {op} reached the assembly printer",
                                     where="asm-printer")
     raise InternalCompilerError(f"unknown operand {op!r}", where="asm-printer")
+
+
+def operand_symbol(name: str) -> str:
+    """A symbol as an operand or data word: AT&T syntax reads a leading `$` as an
+    immediate, so gcc writes `$x` (a GNU `$` identifier) as `($x)`, `($x)@PLT`."""
+    if not name.startswith("$"):
+        return name
+    base, at, reloc = name.partition("@")
+    return f"({base}){at}{reloc}"
 
 
 def format_mem(m: Mem) -> str:
@@ -207,10 +216,10 @@ def format_mem(m: Mem) -> str:
         return f"%{m.segment}:" + _segment_offset(m)
     if m.symbol is not None and m.base is None:
         disp = f"+{m.disp}" if m.disp > 0 else (str(m.disp) if m.disp else "")
-        return f"{m.symbol}{disp}(%rip)"
+        return f"{operand_symbol(m.symbol)}{disp}(%rip)"
     text = str(m.disp) if m.disp else ""
     if m.symbol is not None:
-        text = m.symbol + (f"+{m.disp}" if m.disp > 0 else (str(m.disp) if m.disp else ""))
+        text = operand_symbol(m.symbol) + (f"+{m.disp}" if m.disp > 0 else (str(m.disp) if m.disp else ""))
     inner = ""
     if m.base is not None:
         inner += format_operand(m.base)  # type: ignore[arg-type]
