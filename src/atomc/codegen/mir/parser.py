@@ -93,7 +93,7 @@ _TOKEN_RE = re.compile(r"""
   | (?P<sym>@[^\s,\[\]]+)
   | (?P<arrow>->)
   | (?P<int>-?\d+)
-  | (?P<word>[A-Za-z_.<][\w.@<>$-]*)
+  | (?P<word>(?:[A-Za-z_.<]|[^\x00-\x7f])(?:[\w.@<>$-]|[^\x00-\x7f])*)  # any UTF-8 name
   | (?P<punct>[\[\](),;{}:+*=])
     """, re.VERBOSE)
 _OPERAND_START = frozenset({"vreg", "preg", "imm", "slot", "block", "sym", "segment"})
@@ -443,8 +443,9 @@ class _MIRParser:
         scale, disp, symbol = 1, 0, None
         while True:
             t = self.next()
-            if t.kind == "word" and symbol is None and base is None and index is None:
-                symbol = t.text
+            first = symbol is None and base is None and index is None
+            if first and (t.kind == "word" or (t.kind == "preg" and ":" not in t.text)):
+                symbol = t.text  # a register always has a width: `$x` alone is a C name
             elif t.kind in ("vreg", "preg") and self.accept("*"):
                 reg = self.vreg(t) if t.kind == "vreg" else self.preg(t)
                 index, scale = reg, self.expect_int("scale")
