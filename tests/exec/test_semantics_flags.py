@@ -3,7 +3,8 @@
 `// FLAGS:` line prints something that depends on its flag. gcc -O2 with the
 flag is the oracle, and gcc -O2 without it must print something else (so the
 program really exercises the flag, or must fail to link, as -mcx16's programs
-do); atomc with the flag must match the oracle at every level. (test_exec.py runs the same programs against gcc -O0.)
+do); atomc with the flag must match the oracle at every level. (test_exec.py
+runs the same programs against gcc -O0.)
 See docs/undefined-behaviour.md for what atomc assumes without the flags."""
 
 import subprocess
