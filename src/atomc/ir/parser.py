@@ -15,28 +15,23 @@ carry their CHECK lines in the IR file itself).
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable
-from typing import NoReturn, TypeVar, cast
+from typing import Any, NoReturn, TypeVar, cast
 
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
     ARTIFICIAL,
     OP_ARITY,
     OP_BY_NAME,
-    DIBasicType,
     DICompileUnit,
     DICompositeType,
     DIDerivedType,
     DIEnumerator,
     DIExpression,
-    DIFile,
     DIGlobalVariable,
-    DILexicalBlock,
     DILocalVariable,
     DILocation,
     DISubprogram,
     DISubrange,
-    DISubroutineType,
     Loc,
 )
 from .function import Block, DataItem, Function, Global, Module, SymRef, Zeros
@@ -44,7 +39,8 @@ from .inst_text import parse_inst_body
 from .insts import (
     Inst,
 )
-from .md_schema import REQ, SCHEMAS, TYPE_NODES, RawNode, Ref
+from .md_schema import SCHEMAS, RawNode, Ref
+from .md_text import Field, build_node, read_fields
 from .text_lexer import IRParseError, Token, tokenize, unquote
 from .types import (
     F32,
@@ -258,7 +254,7 @@ class IRParser:
                 kind_tok = self.expect_kind("ident", "metadata node kind")
                 if kind_tok.text not in SCHEMAS:
                     self.error(kind_tok, f"unknown metadata node kind '{kind_tok.text}'")
-                self.raw_md[num] = RawNode(kind_tok.text, self.parse_md_fields(kind_tok.text),
+                self.raw_md[num] = RawNode(kind_tok.text, read_fields(self, kind_tok.text),
                                             kind_tok)
                 self.end_of_line(t)
                 i = self.pos
@@ -270,65 +266,6 @@ class IRParser:
         self.next()
         while self.tok.kind != "eof" and not (self.tok.first_on_line and self.tok is not start):
             self.next()
-
-    def parse_md_fields(self, kind: str) -> dict[str, tuple[object, Token]]:
-        schema = SCHEMAS[kind]
-        fields: dict[str, tuple[object, Token]] = {}
-        self.expect("(")
-        while not self.at(")"):
-            if fields:
-                self.expect(",")
-            name_tok = self.expect_kind("ident", "field name")
-            name = name_tok.text
-            if name not in schema:
-                self.error(name_tok, f"unknown field '{name}' in {kind}")
-            if name in fields:
-                self.error(name_tok, f"duplicate field '{name}'")
-            self.expect(":")
-            fields[name] = (self.parse_md_value(schema[name][0], name_tok), name_tok)
-        close = self.expect(")")
-        for name, (_, default) in schema.items():
-            if default is REQ and name not in fields:
-                self.error(close, f"missing field '{name}' in {kind}")
-        return fields
-
-    def parse_md_value(self, vkind: str, name_tok: Token) -> object:
-        t = self.tok
-        if vkind == "str":
-            return self.expect_string()
-        if vkind == "int":
-            return self.expect_int()
-        if vkind == "bool":
-            if self.accept("true"):
-                return True
-            if self.accept("false"):
-                return False
-            self.error(t, f"expected 'true' or 'false', found {self.describe(t)}")
-        if vkind == "atom":
-            return (self.expect_int("atom group"), self.expect_int("atom rank"))
-        if vkind.startswith("ident"):
-            tok = self.expect_kind("ident", f"a value for '{name_tok.text}'")
-            choices = vkind.partition(":")[2]
-            if choices and tok.text not in choices.split("|"):
-                self.error(tok, f"invalid {name_tok.text} '{tok.text}'")
-            return tok.text
-        if vkind.startswith("refs"):
-            self.expect("(")
-            refs: list[Ref] = []
-            while not self.at(")"):
-                if refs:
-                    self.expect(",")
-                refs.append(Ref(int(self.expect_kind("meta", "metadata reference").text[1:]),
-                                 self.toks[self.pos - 1]))
-            self.expect(")")
-            return refs
-        # ref / ref?
-        if t.kind == "ident" and t.text == "null":
-            if not vkind.startswith("ref?"):
-                self.error(t, f"field '{name_tok.text}' cannot be null")
-            self.next()
-            return Ref(None, t)
-        return Ref(int(self.expect_kind("meta", "metadata reference").text[1:]), t)
 
     def md_ref(self, tok: Token, cls: type[_T]) -> _T:
         """The node `tok` (`!N`) names, checked to be a `cls`."""
@@ -373,7 +310,7 @@ class IRParser:
     def _build(self, raw: RawNode) -> object:
         schema = SCHEMAS[raw.kind]
 
-        def f(name: str) -> object:
+        def f(name: str) -> Any:
             vkind, default = schema[name]
             if name not in raw.fields:
                 return default
@@ -382,66 +319,23 @@ class IRParser:
                 return self._resolve(value, vkind.partition(":")[2])
             return value
 
-        match raw.kind:
-            case "DIFile":
-                return DIFile(f("name"), f("dir"))  # type: ignore[arg-type]
-            case "DICompileUnit":
-                return DICompileUnit(f("file"), f("producer"), f("language"),  # type: ignore[arg-type]
-                                     f("optimized"))  # type: ignore[arg-type]
-            case "DIBasicType":
-                return DIBasicType(f("name"), f("size"), f("encoding"))  # type: ignore[arg-type]
-            case "DIDerivedType":
-                return DIDerivedType(f("tag"), f("name"), f("base"), f("size"),  # type: ignore[arg-type]
-                                     f("offset"), f("file"), f("line"),  # type: ignore[arg-type]
-                                     f("bitsize"))  # type: ignore[arg-type]
-            case "DICompositeType":
-                # numbered before its elements, which may point back at it
-                node = DICompositeType(f("tag"), f("name"), f("size"), f("align"),  # type: ignore[arg-type]
-                                       f("base"), f("file"), f("line"), [],  # type: ignore[arg-type]
-                                       f("declaration"))  # type: ignore[arg-type]
-                if raw.fields.get("elements"):
-                    self.md_pending.append((node, raw))
-                return node
-            case "DIEnumerator":
-                return DIEnumerator(f("name"), f("value"))  # type: ignore[arg-type]
-            case "DISubrange":
-                return DISubrange(f("count"), f("countvar"))  # type: ignore[arg-type]
-            case "DISubroutineType":
-                params = tuple(self._resolve(r, TYPE_NODES) for r in f("params"))  # type: ignore[attr-defined]
-                return DISubroutineType(f("ret"), params, f("variadic"),  # type: ignore[arg-type]
-                                        f("prototyped"))  # type: ignore[arg-type]
-            case "DISubprogram":
-                return DISubprogram(f("name"), f("linkage"), f("file"), f("line"),  # type: ignore[arg-type]
-                                    f("type"), f("scope_line"), f("unit"), f("local"),  # type: ignore[arg-type]
-                                    f("definition"), f("key_instructions"))  # type: ignore[arg-type]
-            case "DILexicalBlock":
-                return DILexicalBlock(f("scope"), f("file"), f("line"), f("column"))  # type: ignore[arg-type]
-            case "DILocalVariable":
-                return DILocalVariable(f("name"), f("scope"), f("file"), f("line"),  # type: ignore[arg-type]
-                                       f("type"), f("arg"))  # type: ignore[arg-type]
-            case "DIGlobalVariable":
-                return DIGlobalVariable(f("name"), f("linkage"), f("file"), f("line"),  # type: ignore[arg-type]
-                                        f("type"), f("local"), f("definition"),  # type: ignore[arg-type]
-                                        f("scope"))  # type: ignore[arg-type]
-            case "DILocation":
-                return self._location(raw.fields, f)
-        raise AssertionError(raw.kind)
+        if raw.kind == "DILocation":
+            return self._location(raw.fields, f)
+        return build_node(raw, f, self._resolve, self.md_pending)
 
-    def _location(self, fields: dict[str, tuple[object, Token]],
-                  f: Callable[[str], object]) -> DILocation:
+    def _location(self, fields: dict[str, tuple[object, Token]], f: Field) -> DILocation:
         group, rank = cast(tuple[int, int], f("atom"))
         if group < 0 or rank < 0:
             self.error(fields["atom"][1], "atom group and rank must not be negative")
-        return DILocation(f("line"), f("column"), f("scope"), f("inlined_at"),  # type: ignore[arg-type]
-                          group, rank)
+        return DILocation(f("line"), f("column"), f("scope"), f("inlined_at"), group, rank)
 
     def parse_inline_loc(self) -> DILocation:
         """`!loc(line: L, column: C, scope: !S[, inlined_at: !I][, atom: G R])`."""
         self.expect("!loc")
-        fields = self.parse_md_fields("DILocation")
+        fields = read_fields(self, "DILocation")
         schema = SCHEMAS["DILocation"]
 
-        def f(name: str) -> object:
+        def f(name: str) -> Any:
             vkind, default = schema[name]
             if name not in fields:
                 return default
