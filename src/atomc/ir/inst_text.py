@@ -214,13 +214,7 @@ def _stackrestore(p: IRParser, op: Op, op_tok: Token, scope: _FunctionScope) -> 
 
 def _string_list(p: IRParser) -> list[str]:
     p.expect("[")
-    items: list[str] = []
-    while not p.at("]"):
-        if items:
-            p.expect(",")
-        items.append(p.expect_string())
-    p.expect("]")
-    return items
+    return p.comma_list("]", p.expect_string)
 
 
 def _asm(p: IRParser, op: Op, op_tok: Token, scope: _FunctionScope) -> Inst:
@@ -234,12 +228,7 @@ def _asm(p: IRParser, op: Op, op_tok: Token, scope: _FunctionScope) -> Inst:
     clobbers = _string_list(p)
     p.expect(",")
     p.expect("(")
-    args: list[Value] = []
-    while not p.at(")"):
-        if args:
-            p.expect(",")
-        args.append(p.parse_typed(scope))
-    p.expect(")")
+    args = p.comma_list(")", lambda: p.parse_typed(scope))
     return InlineAsm(template, constraints, clobbers, args, ret, loc=p.inst_loc,
                      side_effects=volatile)
 
@@ -281,15 +270,13 @@ def _switch(p: IRParser, op: Op, op_tok: Token, scope: _FunctionScope) -> Inst:
     default, dargs = p.parse_succ(scope)
     p.expect(",")
     p.expect("[")
-    cases: list[tuple[int, Block, list[Value]]] = []
-    while not p.at("]"):
-        if cases:
-            p.expect(",")
+
+    def case() -> tuple[int, Block, list[Value]]:
         value = p.expect_int("case value")
         p.expect(":")
-        b, args = p.parse_succ(scope)
-        cases.append((value, b, args))
-    p.expect("]")
+        return (value, *p.parse_succ(scope))
+
+    cases = p.comma_list("]", case)
     sw = Switch(v, default, [(c, b) for c, b, _ in cases], loc=p.inst_loc)
     # the printer shows successor arguments on any edge; keep them if present
     for succ, args in zip(sw.succs, [dargs] + [a for _, _, a in cases], strict=True):

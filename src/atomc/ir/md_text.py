@@ -78,21 +78,14 @@ def _read_value(p: IRParser, vkind: str, name_tok: Token) -> object:
         return tok.text
     if vkind.startswith("refs"):
         p.expect("(")
-        refs: list[Ref] = []
-        while not p.at(")"):
-            if refs:
-                p.expect(",")
-            refs.append(Ref(int(p.expect_kind("meta", "metadata reference").text[1:]),
-                             p.toks[p.pos - 1]))
-        p.expect(")")
-        return refs
+        return p.comma_list(")", lambda: _ref(p.expect_kind("meta", "metadata reference")))
     # ref / ref?
     if t.kind == "ident" and t.text == "null":
         if not vkind.startswith("ref?"):
             p.error(t, f"field '{name_tok.text}' cannot be null")
         p.next()
         return Ref(None, t)
-    return Ref(int(p.expect_kind("meta", "metadata reference").text[1:]), t)
+    return _ref(p.expect_kind("meta", "metadata reference"))
 
 
 def build_node(raw: RawNode, f: Field, resolve: Callable[[object, str], Any],
@@ -135,3 +128,8 @@ def build_node(raw: RawNode, f: Field, resolve: Callable[[object, str], Any],
             return DIGlobalVariable(f("name"), f("linkage"), f("file"), f("line"), f("type"),
                                     f("local"), f("definition"), f("scope"))
     raise AssertionError(raw.kind)
+
+
+def _ref(tok: Token) -> Ref:
+    """The reference a `!N` token makes."""
+    return Ref(int(tok.text[1:]), tok)

@@ -15,6 +15,7 @@ carry their CHECK lines in the IR file itself).
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar, cast
 
 from .dbgrecords import DbgKind, DbgRecord
@@ -159,6 +160,16 @@ class IRParser:
     @staticmethod
     def describe(tok: Token) -> str:
         return "end of file" if tok.kind == "eof" else f"'{tok.text}'"
+
+    def comma_list(self, close: str, item: Callable[[], _T]) -> list[_T]:
+        """`item`s separated by commas up to `close`, which is consumed."""
+        items: list[_T] = []
+        while not self.at(close):
+            if items:
+                self.expect(",")
+            items.append(item())
+        self.expect(close)
+        return items
 
     def expect_int(self, what: str = "integer") -> int:
         return int(self.expect_kind("int", what).text)
@@ -354,20 +365,17 @@ class IRParser:
         return ((t.kind == "ident" and t.text in _TYPE_NAMES)
                 or (t.kind == "punct" and t.text == "{"))
 
+    def _tuple_element(self) -> Type:
+        elem = self.parse_type()
+        if isinstance(elem, (TupleType, type(VOID))):
+            self.error(self.toks[self.pos - 1], "tuple elements must be scalar types")
+        return elem
+
     def parse_type(self) -> Type:
         t = self.tok
         if t.kind == "punct" and t.text == "{":
             self.next()
-            elems: list[Type] = []
-            while not self.at("}"):
-                if elems:
-                    self.expect(",")
-                elem = self.parse_type()
-                if isinstance(elem, (TupleType, type(VOID))):
-                    self.error(self.toks[self.pos - 1], "tuple elements must be scalar types")
-                elems.append(elem)
-            self.expect("}")
-            return TupleType(tuple(elems))
+            return TupleType(tuple(self.comma_list("}", self._tuple_element)))
         if t.kind == "ident" and t.text in _TYPE_NAMES:
             self.next()
             return _TYPE_NAMES[t.text]
@@ -512,13 +520,8 @@ class IRParser:
     def parse_attrs(self) -> set[str]:
         self.expect("attrs")
         self.expect("(")
-        attrs: set[str] = set()
-        while not self.at(")"):
-            if attrs:
-                self.expect(",")
-            attrs.add(self.expect_kind("ident", "attribute name").text)
-        self.expect(")")
-        return attrs
+        return set(self.comma_list(
+            ")", lambda: self.expect_kind("ident", "attribute name").text))
 
     # -- functions ------------------------------------------------------------------
     def parse_signature(self, start: Token, *, named: bool) -> Function:
@@ -555,12 +558,7 @@ class IRParser:
         self.expect(")")
         self.expect("->")
         self.expect("(")
-        rets: list[Type] = []
-        while not self.at(")"):
-            if rets:
-                self.expect(",")
-            rets.append(self.parse_type())
-        self.expect(")")
+        rets: list[Type] = self.comma_list(")", self.parse_type)
         fn = Function(name, types, rets, variadic=variadic, internal=internal,
                       byval_params=byvals if any(b is not None for b in byvals) else None)
         if self.accept("sret"):
@@ -664,11 +662,7 @@ class IRParser:
         b = self.block_named(scope, tok)
         args: list[Value] = []
         if self.accept("("):
-            while not self.at(")"):
-                if args:
-                    self.expect(",")
-                args.append(self.parse_typed(scope))
-            self.expect(")")
+            args = self.comma_list(")", lambda: self.parse_typed(scope))
         return b, args
 
     # -- debug records ------------------------------------------------------------

@@ -276,7 +276,7 @@ def _wide(inst: Wide, ops: list[Value], fn: Function) -> Iterable[str]:
 def _dynalloca(inst: DynAlloca, ops: list[Value], fn: Function) -> Iterator[str]:
     if ops[0].ty != I64:
         yield f"dynalloca size must be i64, not {ops[0].ty}"
-    if inst.align <= 0 or inst.align & (inst.align - 1):
+    if not is_pow2(inst.align):
         yield f"dynalloca alignment {inst.align} is not a power of two"
 
 

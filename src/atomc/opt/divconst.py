@@ -36,6 +36,7 @@ from typing import ClassVar
 from ..ir import I64, Binary, Cast, Const, Extract, Function, Inst, IntType, Op, Value
 from ..ir.locations import keep
 from ..ir.rewrite import erase, insert_before, move_records_to, replace_value
+from ..ir.type_rules import is_pow2
 from ..ir.wide import Wide, WideKind
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
@@ -51,9 +52,9 @@ class DivideByConstant(FunctionPass):
     keeps_di: ClassVar[DI] = DI.ALL
 
     def run(self, fn: Function, ctx: PassContext) -> bool:
-        todo = [inst for inst in fn.insts() if _rewritable(inst)]
-        for inst in todo:
-            _rewrite(inst)
+        todo = [(inst, d) for inst in fn.insts() if (d := _rewritable_divisor(inst)) is not None]
+        for inst, d in todo:
+            _rewrite(inst, d)
         if todo:
             ctx.count("div-by-const.rewritten", len(todo))
         return bool(todo)
@@ -67,22 +68,21 @@ def _divisor(inst: Inst) -> int | None:
     return d.signed() if inst.op in (Op.SDIV, Op.SREM) else d.int_value
 
 
-def _rewritable(inst: Inst) -> bool:
+def _rewritable_divisor(inst: Inst) -> int | None:
+    """The divisor of a division this pass rewrites (see `_divisor`), else None."""
     if not isinstance(inst, Binary) or inst.op not in _DIVISIONS:
-        return False
+        return None
     ty = inst.ty
     d = _divisor(inst)
     if d is None or not isinstance(ty, IntType) or ty.bits not in (32, 64):
-        return False
+        return None
     signed = inst.op in (Op.SDIV, Op.SREM)
     mag = abs(d)
     if mag <= 1 or (signed and mag >= 1 << (ty.bits - 1)):
-        return False  # 0 traps, ±1 is instcombine's, INT_MIN is a compare
-    return signed or not _is_pow2(mag)  # unsigned powers of two are instcombine's
-
-
-def _is_pow2(n: int) -> bool:
-    return n & (n - 1) == 0
+        return None  # 0 traps, ±1 is instcombine's, INT_MIN is a compare
+    if not signed and is_pow2(mag):
+        return None  # unsigned powers of two are instcombine's
+    return d
 
 
 class _Emitter:
@@ -113,16 +113,14 @@ class _Emitter:
         return self.add(Extract(pair, 1, loc=keep(self.anchor)))
 
 
-def _rewrite(div: Inst) -> None:
+def _rewrite(div: Inst, d: int) -> None:
     x = div.operand(0)
     ty = div.ty
     assert isinstance(ty, IntType)
-    d = _divisor(div)
-    assert d is not None
     signed = div.op in (Op.SDIV, Op.SREM)
     e = _Emitter(div)
     mag = abs(d)
-    if _is_pow2(mag):
+    if is_pow2(mag):
         q = _signed_pow2_quotient(e, x, ty, mag.bit_length() - 1)
     elif ty.bits == 64:
         q = (_signed_magic_quotient_64 if signed else _unsigned_magic_quotient_64)(e, x, mag)
