@@ -73,7 +73,8 @@ int main(void)
     sigaddset(&ss, SIGINT);
     printf("sigset %d %d\n", sigismember(&ss, SIGINT), sigismember(&ss, SIGTERM));
     struct stat st;
-    printf("stat %d %d\n", stat("/", &st), S_ISDIR(st.st_mode) != 0);
+    int stat_rc = stat("/", &st); /* before reading st: argument order is unspecified */
+    printf("stat %d %d\n", stat_rc, S_ISDIR(st.st_mode) != 0);
     printf("prctl %d\n", prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) >= 0);
     int efd = eventfd(3, 0);
     uint64_t ev = 0;
