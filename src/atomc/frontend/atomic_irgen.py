@@ -12,7 +12,9 @@ here a failed attempt's exception flags stay set). A whole `_Atomic` struct or
 union is copied with an atomic load or store of its integer image when it has
 1, 2, 4 or 8 bytes, by libatomic's `__atomic_load_16`/`__atomic_store_16` with
 16, and by its `__atomic_load`/`__atomic_store` otherwise (gcc does the same; link
-with -latomic). `_Atomic __int128` objects: `atomic16_ir`.
+with -latomic). `_Atomic __int128` objects: `atomic16_ir`. `long double` and
+`_Complex` objects, whose value is not one integer image, are read and rewritten
+through a temporary (`update_in_memory`).
 
 Floating-point objects are accessed as integers of their size (bitcasts). A
 pointer object's arithmetic (`fetch_add` on `int *`, `p += 2` on `_Atomic(int *)`)
@@ -29,7 +31,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..ir import I8, I64, I128, PTR, Branch, Const, Function, Inst, IntType, Op, Type, Value, int_type
+from ..ir import (
+    F80,
+    I8,
+    I64,
+    I128,
+    PTR,
+    Branch,
+    Const,
+    Function,
+    Inst,
+    IntType,
+    Op,
+    Type,
+    Value,
+    int_type,
+)
 from ..ir import VOID as IR_VOID
 from ..ir.atomics import AtomicLoad, AtomicRMW, AtomicStore, CmpXchg, Fence, Ordering, RMWOp
 from . import atomic16_ir
@@ -41,6 +58,7 @@ from .ctype import (
     INT,
     SIZE_T,
     VOID,
+    ComplexT,
     CType,
     FuncT,
     PointerT,
@@ -172,6 +190,8 @@ def load_atomic(g: IRGen, t: CType, addr: Value) -> Value:
     """The value of the `_Atomic` scalar at `addr` (a seq_cst load)."""
     if atomic16_ir.is_atomic16(t):
         return atomic16_ir.load(g, addr)
+    if in_memory(t):
+        return _load_long_double(g, addr)
     ity, fty = _storage(t)
     v = g.fs.b.insert(AtomicLoad(ity, addr, SEQ, loc=g.fs.b.loc, volatile=is_volatile(t)))
     return g.fs.b.cast(Op.BITCAST, v, fty) if fty is not None else v
@@ -181,6 +201,8 @@ def store_atomic(g: IRGen, v: Value, addr: Value, t: CType) -> Inst:
     """A seq_cst store of `v` into the `_Atomic` scalar at `addr`."""
     if atomic16_ir.is_atomic16(t):
         return atomic16_ir.store(g, v, addr)
+    if in_memory(t):
+        return _store_long_double(g, v, addr)
     ity, fty = _storage(t)
     bits = g.fs.b.cast(Op.BITCAST, v, ity) if fty is not None else v
     return g.fs.b.insert(AtomicStore(bits, addr, SEQ, loc=g.fs.b.loc, volatile=is_volatile(t)))
@@ -205,6 +227,8 @@ def compound_assign(g: IRGen, e: T.CompoundAssign) -> Value:
             delta = b.binary(Op.MUL, rhs, step) if step is not None else \
                 b.binary(Op.MUL, rhs, Const(I64, e.scale)) if e.scale != 1 else rhs
             return _pointer_step(g, dst, t, delta, e.op == "-", prefix=True)
+        if in_memory(t) or isinstance(unqual(e.optype), ComplexT):
+            return update_in_memory(g, dst, t, lambda work: _compound_step(g, e, work, rhs))
         it = as_int(t)
         if e.op in _C_RMW and it is not None and it != BOOL and as_int(e.optype) is not None:
             ity = scalar_ir_type(t)
@@ -226,6 +250,28 @@ def compound_assign(g: IRGen, e: T.CompoundAssign) -> Value:
         return cas_loop(g, dst, t, combine)[1]
 
 
+def _compound_step(g: IRGen, e: T.CompoundAssign, work: Value, rhs: Value) -> Value:
+    """`work op= rhs` on the temporary of `update_in_memory`, as on a plain object."""
+    if isinstance(unqual(e.optype), ComplexT):
+        return g.cplx.complex_compound(e, work, rhs)
+    b, t = g.fs.b, e.target.type
+    wide = g.exprs.convert(b.load(scalar_ir_type(t), work), t, e.optype)
+    new = g.exprs.convert(g.exprs.arith(e.op, wide, rhs, e.optype), e.optype, t)
+    b.store(new, work)
+    return new
+
+
+def _incdec_step(g: IRGen, e: T.IncDec, work: Value) -> Value:
+    """`++work`, `work--`, ... on the temporary of `update_in_memory`."""
+    b, ct = g.fs.b, unqual(e.target.type)
+    if isinstance(ct, ComplexT):
+        return g.cplx.complex_incdec(e, work, ct)
+    old = b.load(scalar_ir_type(ct), work)
+    new = b.binary(Op.FADD, old, Const(old.ty, float(e.delta)))
+    b.store(new, work)
+    return new if e.prefix else old
+
+
 def incdec(g: IRGen, e: T.IncDec) -> Value:
     """`++x`, `x--`, ... on an `_Atomic` object."""
     t, dst, step = _target(g, e)
@@ -234,6 +280,8 @@ def incdec(g: IRGen, e: T.IncDec) -> Value:
         if isinstance(unqual(t), PointerT):
             delta = step if step is not None else Const(I64, abs(e.delta))
             return _pointer_step(g, dst, t, delta, e.delta < 0, e.prefix)
+        if in_memory(t):
+            return update_in_memory(g, dst, t, lambda work: _incdec_step(g, e, work))
         it = as_int(t)
         if it is not None and it != BOOL:
             ity = scalar_ir_type(t)
@@ -273,9 +321,15 @@ def cas_loop(g: IRGen, dst: Value, t: CType,
     compare-exchange loop; returns (old value, new value)."""
     if atomic16_ir.is_atomic16(t):
         return atomic16_ir.cas_loop(g, dst, combine)
-    b = g.fs.b
     ity, fty = _storage(t)
-    vol = is_volatile(t)
+    return _image_cas_loop(g, dst, ity, fty, is_volatile(t), combine)
+
+
+def _image_cas_loop(g: IRGen, dst: Value, ity: Type, fty: Type | None, vol: bool,
+                    combine: Callable[[Value], Value]) -> tuple[Value, Value]:
+    """The loop of `cas_loop` on an object read as the integer `ity` (seen as `fty`
+    when given)."""
+    b = g.fs.b
     first = b.insert(AtomicLoad(ity, dst, SEQ, loc=b.loc, volatile=vol))
     loop_b, done_b = g.fs.new_block("atomic.retry"), g.fs.new_block("atomic.done")
     cur = loop_b.add_param(ity)
@@ -290,6 +344,82 @@ def cas_loop(g: IRGen, dst: Value, t: CType,
     b.insert(Branch(ok, done_b, loop_b, (), (seen,), loc=b.loc))
     g.fs.start(done_b)
     return old, new
+
+
+# ---------------------------------------------------------------------------
+# objects updated through memory: `long double` and `_Complex`
+
+
+def in_memory(t: CType) -> bool:
+    """Is the `_Atomic` object's value read and rewritten through a temporary (its
+    value is not one integer image: a long double, or a complex's two halves)?"""
+    return isinstance(unqual(t), ComplexT) or (as_float(t) is not None and t.size == 16)
+
+
+def update_in_memory(g: IRGen, dst: Value, t: CType,
+                     step: Callable[[Value], Value]) -> Value:
+    """Replace the `_Atomic` object at `dst` by what `step(work)` leaves in `work`, a
+    temporary holding the object's current bytes; `step` uses the ordinary code for the
+    operator, and what it returns is the result. The loop compares the whole image
+    (8 bytes with `lock cmpxchg`, 16 with `__atomic_compare_exchange_16`, 32 with
+    libatomic's generic call), as gcc's does."""
+    b = g.fs.b
+    size, align = t.size, t.align
+    work = g.fs.alloca(size, align)
+    if size == 32:
+        return _generic_update(g, dst, work, size, align, step)
+    ity = I128 if size == 16 else int_type(size)
+    results: list[Value] = []
+
+    def combine(cur: Value) -> Value:
+        b.store(cur, work)
+        results.append(step(work))
+        return b.load(ity, work)
+
+    if size == 16:
+        atomic16_ir.cas_loop(g, dst, combine)
+    else:
+        _image_cas_loop(g, dst, ity, None, is_volatile(t), combine)
+    return results[0]
+
+
+def _generic_update(g: IRGen, dst: Value, work: Value, size: int, align: int,
+                    step: Callable[[Value], Value]) -> Value:
+    """`update_in_memory` for objects with no sized libatomic call (32 bytes)."""
+    b = g.fs.b
+    expected = g.fs.alloca(size, align)
+    order = Const(int_type(4), SEQ.code)
+    b.call(_libatomic_function(g, "__atomic_load"), [Const(I64, size), dst, expected, order],
+           IR_VOID)
+    loop_b, done_b = g.fs.new_block("atomic.retry"), g.fs.new_block("atomic.done")
+    b.jump(loop_b, [])
+    g.fs.start(loop_b)
+    b.memcpy(work, expected, size, align)
+    result = step(work)
+    ok = b.call(_libatomic_function(g, "__atomic_compare_exchange"),
+                [Const(I64, size), dst, expected, work, order, order], scalar_ir_type(BOOL))
+    b.add_to_atom(ok, result)
+    failed = b.cmp("eq", ok, Const(ok.ty, 0))
+    b.insert(Branch(failed, loop_b, done_b, (), (), loc=b.loc))
+    g.fs.start(done_b)
+    return result
+
+
+def _load_long_double(g: IRGen, addr: Value) -> Value:
+    """`__atomic_load_16` of the object, its bits moved to x87 through memory."""
+    b = g.fs.b
+    tmp = g.fs.alloca(16, 16)
+    b.store(atomic16_ir.load(g, addr), tmp)
+    return b.load(F80, tmp)
+
+
+def _store_long_double(g: IRGen, v: Value, addr: Value) -> Inst:
+    """`__atomic_store_16` of `v`'s bits; its six bytes of padding are zero."""
+    b = g.fs.b
+    tmp = g.fs.alloca(16, 16)
+    b.store(Const(I128, 0), tmp)
+    b.store(v, tmp)
+    return atomic16_ir.store(g, b.load(I128, tmp), addr)
 
 
 # ---------------------------------------------------------------------------

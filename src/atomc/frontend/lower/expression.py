@@ -193,7 +193,7 @@ class ExpressionLowering:
     def v_VarRef(self, e: T.VarRef) -> Value:
         u = unqual(e.type)
         addr = self.addr_of(e)
-        if isinstance(u, StructT) and is_atomic(e.type):
+        if isinstance(u, (StructT, ComplexT)) and is_atomic(e.type):
             with self.fs.at(e.pos):
                 return AI.copy_in(self.g, e.type, addr)
         if isinstance(u, (StructT, ComplexT, ArrayT, VlaT, FuncT)):
@@ -219,7 +219,7 @@ class ExpressionLowering:
 
     def v_Deref(self, e: T.Deref) -> Value:
         addr = self.value_of(e.ptr)
-        if isinstance(unqual(e.type), StructT) and is_atomic(e.type):
+        if isinstance(unqual(e.type), (StructT, ComplexT)) and is_atomic(e.type):
             with self.fs.at(e.pos):
                 return AI.copy_in(self.g, e.type, addr)
         if isinstance(unqual(e.type), (StructT, ComplexT, ArrayT, VlaT, FuncT)):
@@ -233,7 +233,7 @@ class ExpressionLowering:
         if e.bits is not None:
             return self.g.assigns.bitfield_read(e)
         addr = self.addr_of(e)
-        if isinstance(unqual(e.type), StructT) and is_atomic(e.type):
+        if isinstance(unqual(e.type), (StructT, ComplexT)) and is_atomic(e.type):
             with self.fs.at(e.pos):
                 return AI.copy_in(self.g, e.type, addr)
         if isinstance(unqual(e.type), (StructT, ComplexT, ArrayT, VlaT)):

@@ -33,7 +33,6 @@ from ..ctype import (
     VlaT,
     as_int,
     contains_unsupported_float,
-    is_scalar,
     is_void,
     qualify,
     unqual,
@@ -127,10 +126,6 @@ class TypeResolver:
         c = any(q in CONST_QUALS for q in quals)
         v = any(q in VOLATILE_QUALS for q in quals)
         a = "_Atomic" in quals
-        if a and pos is not None and is_scalar(t) and t.size > 8 and as_int(t) is None \
-                and not self.sema.is_system(pos):
-            self.sema.error(pos, f"'_Atomic {t}' is unsupported (16-byte atomic floating-point "
-                            "and complex objects; __int128 ones are supported)")
         return qualify(t, c, v, a)
 
     def _params(self, args: c_ast.ParamList | None,
