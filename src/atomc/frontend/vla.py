@@ -34,11 +34,13 @@ from ..ir import (
     DIExpression,
     DILocalVariable,
     DILocation,
+    Inst,
     Op,
     Value,
 )
 from ..ir.debuginfo import DW_OP_deref
-from .ctype import ULONG, ArrayT, CType, PointerT, Qualified, Typedef, VlaT, unqual
+from . import tree as T
+from .ctype import ULONG, ArrayT, CType, PointerT, Qualified, Typedef, VlaT, as_int, unqual
 from .scopes import Pos, Symbol
 
 if TYPE_CHECKING:
@@ -90,12 +92,12 @@ class VlaLowering:
                 u = u.base
             if isinstance(u, VlaT):
                 if u.count_slot is None:
-                    n = self.g.exprs.value_of(u.dim)  # type: ignore[arg-type]
+                    n, shown, shown_type = self.evaluate_count(u.dim)  # type: ignore[arg-type]
                     slot = self.fs.alloca(8, 8, "__vla_expr")
                     with self.fs.at(pos):
-                        self.fs.b.store(n, slot)
+                        kept = self.fs.b.store(n, slot)
                     u.count_slot = slot
-                    self.describe_vla_count(u, slot, pos)
+                    self.describe_vla_count(u, slot, pos, kept, shown, shown_type)
                 u = u.elem
             elif isinstance(u, ArrayT):
                 u = u.elem
@@ -119,9 +121,9 @@ class VlaLowering:
         home = self.fs.alloca(8, 8, sym.name + ".addr")
         with self.fs.at(pos):
             p = self.fs.b.dynalloca(size, align)
-            self.fs.b.store(p, home)
+            kept = self.fs.b.store(p, home)
         sym.ir = p
-        self.describe_vla_object(sym, home)
+        self.describe_vla_object(sym, home, p, kept)
 
     def vla_scope_enter(self) -> None:
         self.fs.vla_saves.append(None)
@@ -140,21 +142,45 @@ class VlaLowering:
             with self.fs.b.at(ARTIFICIAL):
                 self.fs.b.stackrestore(self.fs.b.load(PTR, slot))
 
-    def describe_vla_count(self, t: VlaT, slot: Value, pos: Pos | None) -> None:
+    def evaluate_count(self, dim: T.Expr) -> tuple[Value, Value, CType]:
+        """The element count as an i64, and the value (with its type) the count
+        variable shows: optimised, the size expression's own value before its
+        conversion to a 64-bit count (`int n` itself, which usually stays live
+        for the loops over the array, where its sign extension dies at once)."""
+        if self.opts.opt_level > 0 and isinstance(dim, T.Cast) \
+                and as_int(dim.operand.type) is not None:
+            inner = self.g.exprs.value_of(dim.operand)
+            with self.fs.at(dim.pos):
+                n = self.g.exprs.convert(inner, dim.operand.type, dim.type)
+            return n, inner, dim.operand.type
+        n = self.g.exprs.value_of(dim)
+        return n, n, ULONG
+
+    def describe_vla_count(self, t: VlaT, slot: Value, pos: Pos | None, kept: Inst,
+                           shown: Value, shown_type: CType) -> None:
         """An unnamed variable (as gcc emits) for the element count, which the array
-        type's DW_AT_count refers to; unnamed, debuggers do not list it as a local."""
+        type's DW_AT_count refers to; unnamed, debuggers do not list it as a local.
+        At -O0 it lives in the count's slot; optimised, it is the value `shown`
+        from the store of the count on."""
         if self.fs.scope is None or pos is None or pos.line == 0:
             return
+        optimised = self.opts.opt_level > 0
         var = DILocalVariable("", self.fs.scope, self.di.file(pos.file), pos.line,
-                              self.di.type(ULONG))  # type: ignore[arg-type]
+                              self.di.type(shown_type if optimised else ULONG))  # type: ignore[arg-type]
         t.di_count = var
         loc = DILocation(pos.line, pos.column, self.fs.scope)
-        self.fs.records.append(DbgRecord(DbgKind.NEW, var, slot, DEREF_EXPR, loc=loc))
+        if optimised:
+            kept.add_dbg_record(DbgRecord(DbgKind.NEW, var, shown, DIExpression(()), loc=loc))
+        else:
+            self.fs.records.append(DbgRecord(DbgKind.NEW, var, slot, DEREF_EXPR, loc=loc))
 
-    def describe_vla_object(self, sym: Symbol, home: Value) -> None:
-        """The array lives where its pointer slot points: deref the slot's contents."""
-        if self.fs.scope is None or self.opts.opt_level > 0:
-            return  # optimised: the slot is promoted, the variable shows as optimised out
+    def describe_vla_object(self, sym: Symbol, home: Value, base: Value, kept: Inst) -> None:
+        """The array lives where its pointer slot points: at -O0 deref the slot's
+        contents (a record at the function's entry, like every local's home);
+        optimised, the array is the memory at the allocation's address, from the
+        instruction that keeps that address (`kept`) on."""
+        if self.fs.scope is None:
+            return
         dt = self.di.type(sym.type)
         if dt is None:
             return
@@ -162,8 +188,11 @@ class VlaLowering:
                               dt)
         sym.di = var
         loc = DILocation(sym.pos.line, sym.pos.column, self.fs.scope)
-        self.fs.records.append(DbgRecord(DbgKind.NEW, var, home,
-                                      DIExpression((DW_OP_deref, DW_OP_deref)), loc=loc))
+        if self.opts.opt_level > 0:
+            kept.add_dbg_record(DbgRecord(DbgKind.NEW, var, base, DEREF_EXPR, loc=loc))
+        else:
+            self.fs.records.append(DbgRecord(DbgKind.NEW, var, home,
+                                          DIExpression((DW_OP_deref, DW_OP_deref)), loc=loc))
 
 
 def vla_pointee(t: CType) -> VlaT | None:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from ...dwarf.model import LocExpr, LocRange, VarLocation
 from ...ir.debuginfo import type_bits
 from .ldv.model import ComputedLoc, ConstLoc, EntryValueLoc, MLoc, VarLoc, VarRange
+from .ldv.salvage import MEMORY_AT
 
 # constants from this value up are the 80-bit patterns of long doubles (isel_x87),
 # wider than DWARF's stack: described with DW_OP_implicit_value
@@ -25,6 +26,8 @@ WIDE_CONST = 1 << 64
 
 def loc_expr(loc: VarLoc) -> LocExpr:
     if isinstance(loc, ComputedLoc):
+        if loc.ops == MEMORY_AT:  # the variable is the memory at the value's address
+            return _value_of(loc.base)
         return _value_of(loc.base) + loc.ops + (("stack_value",),)
     if isinstance(loc, MLoc):
         return (("reg", loc.num),) if loc.kind == "reg" else (("fbreg", loc.num),)

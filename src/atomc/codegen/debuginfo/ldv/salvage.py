@@ -16,11 +16,18 @@ from __future__ import annotations
 from ....ir.debuginfo import (
     DW_OP_consts,
     DW_OP_constu,
+    DW_OP_deref,
     DW_OP_minus,
     DW_OP_mul,
     DW_OP_plus,
     DW_OP_plus_uconst,
 )
+
+# The ops of a record whose variable is the memory its operand points to (an IR
+# expression of a single `DW_OP_deref` on a pointer that is not a frame object: an
+# optimised VLA's allocation). It is not arithmetic: the location becomes the
+# operand's value used as an address, with no DW_OP_stack_value.
+MEMORY_AT: tuple[tuple, ...] = (("memory_at",),)
 
 _NULLARY = {DW_OP_minus: "minus", DW_OP_plus: "plus", DW_OP_mul: "mul"}
 _UNARY = {DW_OP_plus_uconst: "plus_uconst", DW_OP_constu: "constu", DW_OP_consts: "consts"}
@@ -28,7 +35,10 @@ _UNARY = {DW_OP_plus_uconst: "plus_uconst", DW_OP_constu: "constu", DW_OP_consts
 
 def arithmetic_ops(ops: tuple[int, ...]) -> tuple[tuple, ...] | None:
     """The symbolic DWARF ops of an IR record expression (fragment removed), or
-    None when it is not exact integer arithmetic on the operand."""
+    None when it is not exact integer arithmetic on the operand; `MEMORY_AT` for
+    the memory the operand points to."""
+    if ops == (DW_OP_deref,):
+        return MEMORY_AT
     out: list[tuple] = []
     depth = 1  # the operand's value is on the stack
     i = 0
