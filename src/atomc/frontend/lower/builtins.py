@@ -31,7 +31,6 @@ from ..ctype import (
     contains_long_double,
     unqual,
 )
-from ..fortify import report_call_attributes
 from ..longdouble import va_overflow, x87_signbit
 
 if TYPE_CHECKING:
@@ -50,8 +49,6 @@ class CallLowering:
     def v_Call(self, e: T.Call) -> Value:
         if e.builtin:
             return self.builtin(e)
-        if not self.fs.dead_code:
-            report_call_attributes(self.g, e)
         ft = e.ftype
         assert isinstance(ft, FuncT)
         abi = func_abi(ft, [a.type for a in e.args[len(ft.params):]])

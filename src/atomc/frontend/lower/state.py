@@ -51,7 +51,7 @@ class FunctionState:
                  "switches", "labels", "inline_frames", "goto_slot", "goto_dispatch",
                  "ret_block",
                  "ret_slot", "started", "layout", "fabi", "ret_ctype", "sret_ptr", "reused",
-                 "dead_code", "cleanup_scopes", "cleanup_labels", "cleanup_gotos",
+                 "cleanup_scopes", "cleanup_labels", "cleanup_gotos",
                  "cleanup_all", "vla_saves")
 
     def __init__(self) -> None:
@@ -75,7 +75,6 @@ class FunctionState:
         self.ret_ctype: CType = INT
         self.sret_ptr: Value | None = None
         self.reused: dict[T.Reuse, Value] = {}  # T.Reuse nodes already evaluated (kept alive)
-        self.dead_code = 0  # > 0 while emitting a branch that a constant condition skips
         # cleanup scopes (cleanup.py), reset per function
         self.cleanup_scopes: list[CleanupScope] = []
         self.cleanup_labels: dict[str, tuple[int, ...]] = {}
