@@ -297,6 +297,7 @@ class StatementLowering:
         b = self.fs.labels.get(name)
         if b is None:
             b = self.fs.new_block(f"label.{name}")
+            b.source_label = True
             self.fs.labels[name] = b
         return b
 
