@@ -67,7 +67,10 @@ def _x86(g: IRGen, e: T.Call, kind: str) -> Value:
             count = b.binary(Op.SUB, count, Const(I32, 64 - bits))
         r = b.select(b.cmp("eq", x, Const(I64, 0)), Const(I32, bits), count)
         rt = scalar_ir_type(e.type)
-        return r if rt == I32 else b.cast(Op.ZEXT if rt.bits > 32 else Op.TRUNC, r, rt)
+        if rt == I32:
+            return r
+        assert isinstance(rt, IntType)
+        return b.cast(Op.ZEXT if rt.bits > 32 else Op.TRUNC, r, rt)
 
 
 def _overflow(g: IRGen, e: T.Call, kind: str) -> Value:
@@ -180,7 +183,8 @@ def _magnitude(g: IRGen, x: Value) -> Value:
     if ft.bits == 80:  # no i80: the sign bit is read from memory
         return x87_magnitude(g, x)
     it = IntType(ft.bits)
-    bits = g.fs.b.binary(Op.AND, g.fs.b.cast(Op.BITCAST, x, it), Const(it, (1 << (ft.bits - 1)) - 1))
+    bits = g.fs.b.binary(Op.AND, g.fs.b.cast(Op.BITCAST, x, it),
+                         Const(it, (1 << (ft.bits - 1)) - 1))
     return g.fs.b.cast(Op.BITCAST, bits, ft)
 
 
@@ -205,8 +209,11 @@ def _flag(g: IRGen, pred: str, a: Value, b: Value) -> Value:
 
 def _isinf_sign(g: IRGen, x: Value) -> Value:
     inf = Const(x.ty, float("inf"))
-    neg = g.fs.b.select(g.fs.b.cmp("oeq", x, Const(x.ty, float("-inf")), float_cmp=True),
-                     Const(I32, -1), Const(I32, 0))
+    neg = g.fs.b.select(
+        g.fs.b.cmp("oeq", x, Const(x.ty, float("-inf")), float_cmp=True),
+        Const(I32, -1),
+        Const(I32, 0),
+    )
     return g.fs.b.select(g.fs.b.cmp("oeq", x, inf, float_cmp=True), Const(I32, 1), neg)
 
 

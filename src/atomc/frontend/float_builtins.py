@@ -76,8 +76,12 @@ def float_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos,
         if name in _ORDERED:
             return sema.ops.binary(_ORDERED[name], x, y, p)
         if name == "__builtin_islessgreater":
-            return sema.ops.binary("||", sema.ops.binary("<", x, y, p), sema.ops.binary(">", x, y, p), p)
-        return sema.ops.binary("||", sema.ops.binary("!=", x, x, p), sema.ops.binary("!=", y, y, p), p)
+            return sema.ops.binary(
+                "||", sema.ops.binary("<", x, y, p), sema.ops.binary(">", x, y, p), p
+            )
+        return sema.ops.binary(
+            "||", sema.ops.binary("!=", x, x, p), sema.ops.binary("!=", y, y, p), p
+        )
     if name in _COPYSIGN and len(args) == 2:
         return _copysign(sema, name, args, p, plain)
     base = name.removeprefix("__builtin_")
@@ -103,8 +107,11 @@ def _copysign(sema: Sema, name: str, args: list[c_ast.Node], p: Pos, plain: bool
     vals = [sema.conv.value(sema.exprs.expr(a)) for a in args]
     for i, v in enumerate(vals):
         if not is_arith(v.type):
-            sema.error(p, f"incompatible type for argument {i + 1} of '{name}' "
-                          f"('{v.type}', a floating-point value is needed)")
+            sema.error(
+                p,
+                f"incompatible type for argument {i + 1} of '{name}' "
+                f"('{v.type}', a floating-point value is needed)",
+            )
             return sema.exprs.bad(p)
     x, y = (sema.conv.cast(v, t) for v in vals)
     try:

@@ -13,6 +13,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from ..ir.x87float import X80
 from .ctype import CType, FuncT, IntT
 from .scopes import Pos, Symbol
 
@@ -35,11 +36,11 @@ class IntConst(Expr):
 
 
 class FloatConst(Expr):
-    """A floating constant of type float or double, already rounded to its type."""
+    """A floating constant, already rounded to its type (an `X80` for long double)."""
 
     __slots__ = ("value",)
 
-    def __init__(self, value: float, type: CType, pos: Pos) -> None:
+    def __init__(self, value: float | X80, type: CType, pos: Pos) -> None:
         super().__init__(type, pos)
         self.value = value
 

@@ -215,7 +215,7 @@ class CallLowering:
                 self.fs.start(reg_b)
                 save = self.fs.b.load(PTR, self.fs.offset_ptr(ap, 16))
                 gp64 = self.fs.b.cast(Op.ZEXT, gp, I64)
-                raddr = self.fs.b.ptradd(save, gp64)
+                raddr: Value = self.fs.b.ptradd(save, gp64)
                 if isinstance(u, ComplexT):  # the halves sit in separate registers' slots
                     raddr = self.g.cplx.complex_va_arg(ap, u, raddr, complex_sse_registers(u))
                 self.fs.b.store(self.fs.b.binary(Op.ADD, gp, Const(I32, need)), gp_off_addr)

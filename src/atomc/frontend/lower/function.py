@@ -172,6 +172,7 @@ class FunctionLowering:
                 self.fs.b.jump(self.fs.ret_block)  # the implicit return's atom is the `ret`
         rb = self.fs.ret_block
         rb.function = fn
+        assert self.fs.layout is not None
         self.fs.layout.append(rb)
         self.fs.layout.materialize()
         self.fs.layout = None

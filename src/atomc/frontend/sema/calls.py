@@ -13,6 +13,7 @@ from ..complex_sema import (
     builtin_complex,
     complex_builtin,
 )
+from ..consteval import eval_int
 from ..ctype import (
     DOUBLE,
     FLOAT,
@@ -35,7 +36,6 @@ from ..ctype import (
     promote,
     unqual,
 )
-from ..consteval import eval_int
 from ..float_builtins import float_builtin
 from ..gnu_builtins import gnu_builtin, libc_builtin_symbol
 from ..gnu_inline import (
@@ -98,12 +98,18 @@ class CallChecker:
         nparams = len(ft.params)
         if ft.prototyped:
             if len(args) < nparams:
-                self.sema.error(p, f"too few arguments to function call{quoted_name(name)}, expected "
-                              f"{nparams}, have {len(args)}")
+                self.sema.error(
+                    p,
+                    f"too few arguments to function call{quoted_name(name)}, expected "
+                    f"{nparams}, have {len(args)}",
+                )
             elif len(args) > nparams and not ft.variadic:
-                self.sema.error(args[nparams].pos, f"too many arguments to function call"
-                                              f"{quoted_name(name)}, expected {nparams}, have "
-                                              f"{len(args)}")
+                self.sema.error(
+                    args[nparams].pos,
+                    f"too many arguments to function call"
+                    f"{quoted_name(name)}, expected {nparams}, have "
+                    f"{len(args)}",
+                )
         out: list[T.Expr] = []
         for i, a in enumerate(args):
             if ft.prototyped and i < nparams:
@@ -111,9 +117,13 @@ class CallChecker:
                 if union_arg is not None:
                     out.append(union_arg)
                     continue
-                out.append(self.sema.conv.assign_convert(a, ft.params[i],
-                                               f"for argument {i + 1}{quoted_name(name)}: passing to"
-                                               " parameter of type"))
+                out.append(
+                    self.sema.conv.assign_convert(
+                        a,
+                        ft.params[i],
+                        f"for argument {i + 1}{quoted_name(name)}: passing to parameter of type",
+                    )
+                )
             else:
                 v = self.sema.conv.value(a)
                 ai = as_int(v.type)
@@ -129,21 +139,23 @@ class CallChecker:
             self.sema.error(p, f"calling function with incomplete return type '{ret}'")
         return T.Call(fn, out, ft, ret, p)
 
-    def builtin_call(self, name: str, args: list[c_ast.Node], p: Pos,
-                      node: c_ast.FuncCall) -> T.Expr | None:
+    def builtin_call(
+        self, name: str, args: list[c_ast.Node], p: Pos, node: c_ast.FuncCall
+    ) -> T.Expr | None:
         plain = name in self.sema.library_builtins and self._is_library_function(name)
         if plain:
             name = "__builtin_" + name
+        user_alloca = self.sema.scopes.lookup("alloca") if name == "alloca" else None
         if name in ("__builtin_alloca", "alloca") and len(args) == 1 and (
-                name != "alloca" or self.sema.scopes.lookup("alloca") is None
-                or self.sema.scopes.lookup("alloca").file_scope):  # type: ignore[union-attr]
+                user_alloca is None or user_alloca.file_scope):
             # dynamic stack allocation (gcc treats `alloca` as this builtin)
             size = self.sema.conv.value(self.sema.exprs.expr(args[0]))
             if as_int(size.type) is None:
                 self.sema.error(p, f"passing '{size.type}' to '{name}', which takes a size")
                 return self.sema.exprs.bad(p)
-            return T.Call(None, [self.sema.conv.cast(size, ULONG)], None, PointerT(VOID), p,
-                          builtin="alloca")
+            return T.Call(
+                None, [self.sema.conv.cast(size, ULONG)], None, PointerT(VOID), p, builtin="alloca"
+            )
         if name == "__builtin_va_arg" and len(args) == 2 and isinstance(args[1], c_ast.Typename):
             ap = self.sema.conv.value(self.sema.exprs.expr(args[0]))
             target_t = self.sema.types.resolve_type(args[1], p)
@@ -166,8 +178,7 @@ class CallChecker:
             return T.Call(None, vals[:2], None, VOID, p, builtin="va_copy")
         if name == "__builtin_complex":
             return builtin_complex(self.sema, [self.sema.exprs.expr(a) for a in args], p)
-        if name in CREAL_NAMES and (not name.startswith("c")
-                                    or self._is_library_function(name)):
+        if name in CREAL_NAMES and (not name.startswith("c") or self._is_library_function(name)):
             return complex_builtin(self.sema, name, [self.sema.exprs.expr(a) for a in args], p)
         if name == "__builtin_expect" and len(args) == 2:
             v = self.sema.conv.value(self.sema.exprs.expr(args[0]))
@@ -177,8 +188,11 @@ class CallChecker:
             return T.Call(None, [], None, VOID, p, builtin="unreachable")
         if name == "__builtin_trap":
             return T.Call(None, [], None, VOID, p, builtin="trap")
-        if name in ("offsetof", "__builtin_offsetof") and len(args) == 2 and \
-                isinstance(args[0], c_ast.Typename):
+        if (
+            name in ("offsetof", "__builtin_offsetof")
+            and len(args) == 2
+            and isinstance(args[0], c_ast.Typename)
+        ):
             t = unqual(self.sema.types.resolve_type(args[0], p))
             return T.IntConst(self._offsetof(t, args[1], p), ULONG, p)
         if name in BIT_BUILTINS and len(args) == 1:
@@ -197,16 +211,26 @@ class CallChecker:
         sym = self.sema.scopes.lookup(name)
         return sym is None or (sym.kind == "func" and sym.file_scope and sym.system)
 
-    def libcall(self, name: str, ret: CType, params: tuple[CType, ...], args: list[T.Expr],
-                 p: Pos) -> T.Expr:
+    def libcall(
+        self, name: str, ret: CType, params: tuple[CType, ...], args: list[T.Expr], p: Pos
+    ) -> T.Expr:
         """A call to a libgcc helper (always linked by `cc`), declared on first use."""
         sym = self.sema.libcalls.get(name)
         ft = FuncT(ret, params)
         if sym is None:
-            sym = Symbol(name, ft, "func", "extern", p, static_storage=True, file_scope=True,
-                         link_name=name, used=True)
+            sym = Symbol(
+                name,
+                ft,
+                "func",
+                "extern",
+                p,
+                static_storage=True,
+                file_scope=True,
+                link_name=name,
+                used=True,
+            )
             self.sema.libcalls[name] = sym
-        conv = [self.sema.conv.cast(a, t) for a, t in zip(args, params)]
+        conv = [self.sema.conv.cast(a, t) for a, t in zip(args, params, strict=False)]
         return T.Call(T.Decay(T.VarRef(sym, p), PointerT(ft)), conv, ft, ret, p)
 
     def bit_builtin(self, name: str, arg: T.Expr, p: Pos) -> T.Expr:
@@ -217,13 +241,17 @@ class CallChecker:
         base = name.rstrip("l")  # __builtin_popcountl, __builtin_clzll, ...
         wide = name.endswith("l")
         if base.startswith("__builtin_bswap"):
-            return self.bswap(int(base[len("__builtin_bswap"):]), arg, p)
+            return self.bswap(int(base[len("__builtin_bswap") :]), arg, p)
         x = self.sema.conv.cast(arg, ULONG if wide else UINT)
         if base == "__builtin_popcount":
             return self.libcall("__popcountdi2", INT, (ULONG,), [x], p)
         # clz/ctz (undefined for 0), ffs and parity are lowered inline, as gcc -O2 does
-        kind = {"__builtin_parity": "parity", "__builtin_ctz": "ctz", "__builtin_clz": "clz",
-                "__builtin_ffs": "ffs"}[base]
+        kind = {
+            "__builtin_parity": "parity",
+            "__builtin_ctz": "ctz",
+            "__builtin_clz": "clz",
+            "__builtin_ffs": "ffs",
+        }[base]
         return T.Call(None, [x], None, INT, p, builtin=kind)
 
     def bswap(self, bits: int, arg: T.Expr, p: Pos) -> T.Expr:
@@ -242,8 +270,9 @@ class CallChecker:
             whole = T.Reuse(x)  # one evaluation of the operand for both halves
             high = self.bswap(64, cast(whole, ULONG), p)
             low = self.bswap(64, cast(shift(">>", whole, T.IntConst(64, INT, p), p), ULONG), p)
-            return shift("|", shift("<<", cast(high, ut), T.IntConst(64, INT, p), p),
-                         cast(low, ut), p)
+            return shift(
+                "|", shift("<<", cast(high, ut), T.IntConst(64, INT, p), p), cast(low, ut), p
+            )
         if bits == 64:
             return self.libcall("__bswapdi2", ULONG, (ULONG,), [x], p)
         r = self.libcall("__bswapsi2", UINT, (UINT,), [x], p)
@@ -267,7 +296,9 @@ class CallChecker:
         if isinstance(desig, c_ast.ArrayRef):
             base_off = self._offsetof(t, desig.name, p)
             at = unqual(self._offsetof_type(t, desig.name))
-            idx = self.sema.decls.require_const_int(self.sema.exprs.expr(desig.subscript), "offsetof index")
+            idx = self.sema.decls.require_const_int(
+                self.sema.exprs.expr(desig.subscript), "offsetof index"
+            )
             if isinstance(at, ArrayT):
                 return base_off + idx * at.elem.size
             self.sema.error(p, "subscripted value is not an array (offsetof)")

@@ -39,13 +39,13 @@ from ..ctype import (
     Typedef,
 )
 from ..float_builtins import LIBRARY_BUILTINS
-from ..target import TargetFeatures
 from ..gnu_inline import (
     InlineDef,
     InlineFrame,
 )
 from ..labelvalues import LabelValues
 from ..scopes import Pos, Scopes, Symbol
+from ..target import TargetFeatures
 from .calls import CallChecker
 from .common import (
     make_va_list_type,

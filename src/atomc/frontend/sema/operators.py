@@ -91,15 +91,20 @@ class OperatorChecker:
                 return ptr  # *fp is the function designator again; decays back
             return T.Deref(ptr, u.pointee, p)
         if op in ("__real__", "__imag__"):
-            return complex_part(self.sema, op, self.sema.conv.rvalue(self.sema.exprs.expr(node.expr)), p)
+            return complex_part(
+                self.sema, op, self.sema.conv.rvalue(self.sema.exprs.expr(node.expr)), p
+            )
         operand = self.sema.conv.value(self.sema.exprs.expr(node.expr))
         ou = unqual(operand.type)
         if isinstance(ou, ComplexT):
             return complex_unary(self.sema, op, operand, p)
         if op == "!":
             if not is_scalar(operand.type):
-                self.sema.error(p, f"invalid argument type '{operand.type}' to unary expression "
-                              "(scalar type required)")
+                self.sema.error(
+                    p,
+                    f"invalid argument type '{operand.type}' to unary expression "
+                    "(scalar type required)",
+                )
                 return self.sema.exprs.bad(p)
             if isinstance(operand, T.IntConst):
                 return T.IntConst(int(operand.value == 0), INT, p)
@@ -113,8 +118,10 @@ class OperatorChecker:
         it = as_int(operand.type)
         if it is None:
             what = "pointer" if isinstance(ou, PointerT) else "type"
-            self.sema.error(p, f"invalid argument type '{operand.type}' to unary '{op}' "
-                          f"(invalid {what} operand)")
+            self.sema.error(
+                p,
+                f"invalid argument type '{operand.type}' to unary '{op}' (invalid {what} operand)",
+            )
             return self.sema.exprs.bad(p)
         pt = promote(it)
         operand = self.sema.conv.cast(operand, pt)
@@ -134,8 +141,7 @@ class OperatorChecker:
             operand = self.sema.exprs.expr(node.expr)
             t = operand.type
             if isinstance(operand, T.Member) and operand.bits is not None:
-                self.sema.error(p, f"invalid application of '{op}' to bit-field "
-                              f"'{operand.name}'")
+                self.sema.error(p, f"invalid application of '{op}' to bit-field '{operand.name}'")
                 return T.IntConst(1, ULONG, p)
             declared = operand.sym.align if isinstance(operand, T.VarRef) else 0
         u = unqual(t)
@@ -169,8 +175,9 @@ class OperatorChecker:
         if isinstance(inner, T.VarRef) and inner.sym.kind == "func":
             return T.AddrOf(inner, PointerT(inner.type), p)
         if not inner.lvalue:
-            self.sema.error(p, "cannot take the address of an rvalue (lvalue required as "
-                          "unary '&' operand)")
+            self.sema.error(
+                p, "cannot take the address of an rvalue (lvalue required as unary '&' operand)"
+            )
             return self.sema.exprs.bad(p)
         if isinstance(inner, T.VarRef) and inner.sym.storage == "register":
             self.sema.error(p, f"address of register variable '{inner.sym.name}' requested")
@@ -179,8 +186,9 @@ class OperatorChecker:
             return self.sema.exprs.bad(p)
         return T.AddrOf(inner, PointerT(inner.type), p)
 
-    def ptr_arith(self, op: str, ptr: T.Expr, idx: T.Expr, pt: PointerT, t: CType,
-                  p: Pos) -> T.Expr:
+    def ptr_arith(
+        self, op: str, ptr: T.Expr, idx: T.Expr, pt: PointerT, t: CType, p: Pos
+    ) -> T.Expr:
         """`ptr op idx` scaled by the pointee size (a run-time size for a VLA pointee)."""
         if isinstance(unqual(pt.pointee), VlaT):
             return T.PtrArith(op, ptr, idx, 0, t, p, vla=unqual(pt.pointee))
@@ -189,8 +197,11 @@ class OperatorChecker:
     def _pointee_size(self, pt: PointerT, p: Pos) -> int:
         u = unqual(pt.pointee)
         if isinstance(u, VlaT):
-            self.sema.error(p, "this use of a pointer to a variable length array is unsupported "
-                          "(only indexing and +/- an integer)")
+            self.sema.error(
+                p,
+                "this use of a pointer to a variable length array is unsupported "
+                "(only indexing and +/- an integer)",
+            )
             return 1
         if isinstance(u, (VoidT, FuncT)):
             return 1
@@ -202,12 +213,16 @@ class OperatorChecker:
     def check_modifiable(self, target: T.Expr, what: str, at: Pos | None = None) -> bool:
         u = unqual(target.type)
         if not target.lvalue:
-            self.sema.error(at or target.pos, f"expression is not assignable (lvalue required as {what} "
-                                   "operand)")
+            self.sema.error(
+                at or target.pos,
+                f"expression is not assignable (lvalue required as {what} operand)",
+            )
             return False
         if isinstance(u, (ArrayT, VlaT)):
-            self.sema.error(target.pos, f"array type '{target.type}' is not assignable (lvalue "
-                                   "required, not an array)")
+            self.sema.error(
+                target.pos,
+                f"array type '{target.type}' is not assignable (lvalue required, not an array)",
+            )
             return False
         if isinstance(u, FuncT):
             self.sema.error(target.pos, "function is not assignable (lvalue required)")
@@ -215,8 +230,10 @@ class OperatorChecker:
         if is_const(target.type) or self._const_member(target):
             name = target.sym.name if isinstance(target, T.VarRef) else ""
             what_s = f"variable '{name}'" if name else "a location"
-            self.sema.error(target.pos, f"cannot assign to {what_s} with const-qualified type "
-                                   f"'{target.type}' (read-only)")
+            self.sema.error(
+                target.pos,
+                f"cannot assign to {what_s} with const-qualified type '{target.type}' (read-only)",
+            )
             return False
         if isinstance(u, StructT) and struct_has_const(u):
             self.sema.error(target.pos, "cannot assign to a struct with a const-qualified member")
@@ -244,15 +261,25 @@ class OperatorChecker:
             self.sema.error(p, unsupported_float_message(to))
             return self.sema.exprs.bad(p)
         if not isinstance(tu, (IntT, EnumT, PointerT, FloatT, ComplexT)):
-            self.sema.error(p, f"used type '{to}' where arithmetic or pointer type is required "
-                          "(invalid type conversion)")
+            self.sema.error(
+                p,
+                f"used type '{to}' where arithmetic or pointer type is required "
+                "(invalid type conversion)",
+            )
             return self.sema.exprs.bad(p)
         if not isinstance(eu, (IntT, EnumT, PointerT, FloatT, ComplexT)):
-            self.sema.error(p, f"operand of type '{e.type}' where arithmetic or pointer type is "
-                          "required (invalid type conversion)")
+            self.sema.error(
+                p,
+                f"operand of type '{e.type}' where arithmetic or pointer type is "
+                "required (invalid type conversion)",
+            )
             return self.sema.exprs.bad(p)
-        if isinstance(tu, (FloatT, ComplexT)) and isinstance(eu, PointerT) or \
-                isinstance(tu, PointerT) and isinstance(eu, (FloatT, ComplexT)):
+        if (
+            isinstance(tu, (FloatT, ComplexT))
+            and isinstance(eu, PointerT)
+            or isinstance(tu, PointerT)
+            and isinstance(eu, (FloatT, ComplexT))
+        ):
             self.sema.error(p, f"cannot cast '{e.type}' to '{to}' (pointer and floating type)")
             return self.sema.exprs.bad(p)
         r = self.sema.conv.cast(e, to, explicit=True)
@@ -275,10 +302,15 @@ class OperatorChecker:
         if op in ("&&", "||"):
             for side in (left, right):
                 if not is_scalar(side.type):
-                    self.sema.error(side.pos, f"invalid operands to binary expression ('{left.type}' "
-                                         f"and '{right.type}'): scalar type required")
+                    self.sema.error(
+                        side.pos,
+                        f"invalid operands to binary expression ('{left.type}' "
+                        f"and '{right.type}'): scalar type required",
+                    )
                     return self.sema.exprs.bad(p)
-            r = T.Logical(op, complex_truth(self.sema, left), complex_truth(self.sema, right), INT, p)
+            r = T.Logical(
+                op, complex_truth(self.sema, left), complex_truth(self.sema, right), INT, p
+            )
             return self._fold(r)
         if op in ("+", "-") and (isinstance(lu, PointerT) or isinstance(ru, PointerT)):
             if isinstance(lu, PointerT) and ri is not None:
@@ -289,25 +321,41 @@ class OperatorChecker:
                 return self._fold(self.ptr_arith("+", right, idx, ru, right.type, p))
             if op == "-" and isinstance(lu, PointerT) and isinstance(ru, PointerT):
                 if not compatible(lu.pointee, ru.pointee):
-                    self.sema.error(p, f"'{left.type}' and '{right.type}' are not pointers to "
-                                  "compatible types (incompatible pointer subtraction)")
+                    self.sema.error(
+                        p,
+                        f"'{left.type}' and '{right.type}' are not pointers to "
+                        "compatible types (incompatible pointer subtraction)",
+                    )
                 if isinstance(unqual(lu.pointee), VlaT):
                     return T.PtrDiff(left, right, 0, LONG, p, vla=unqual(lu.pointee))
                 return T.PtrDiff(left, right, self._pointee_size(lu, p), LONG, p)
-            self.sema.error(p, f"invalid operands to binary '{op}' ('{left.type}' and "
-                          f"'{right.type}'): invalid pointer arithmetic")
+            self.sema.error(
+                p,
+                f"invalid operands to binary '{op}' ('{left.type}' and "
+                f"'{right.type}'): invalid pointer arithmetic",
+            )
             return self.sema.exprs.bad(p)
         if isinstance(lu, ComplexT) or isinstance(ru, ComplexT):
             return complex_binary(self.sema, op, left, right, p)
-        if (isinstance(lu, FloatT) or isinstance(ru, FloatT)) and is_arith(left.type) \
-                and is_arith(right.type) and (op in CMP_OPS or op in ("+", "-", "*", "/")):
+        if (
+            (isinstance(lu, FloatT) or isinstance(ru, FloatT))
+            and is_arith(left.type)
+            and is_arith(right.type)
+            and (op in CMP_OPS or op in ("+", "-", "*", "/"))
+        ):
             ct = common_arith(left.type, right.type)
             rt = INT if op in CMP_OPS else ct
-            return self._fold(T.Binary(op, self.sema.conv.cast(left, ct), self.sema.conv.cast(right, ct), rt, p))
+            return self._fold(
+                T.Binary(op, self.sema.conv.cast(left, ct), self.sema.conv.cast(right, ct), rt, p)
+            )
         if op in CMP_OPS:
             if li is not None and ri is not None:
                 ct = usual_arith(li, ri)
-                return self._fold(T.Binary(op, self.sema.conv.cast(left, ct), self.sema.conv.cast(right, ct), INT, p))
+                return self._fold(
+                    T.Binary(
+                        op, self.sema.conv.cast(left, ct), self.sema.conv.cast(right, ct), INT, p
+                    )
+                )
             if isinstance(lu, PointerT) or isinstance(ru, PointerT):
                 if isinstance(lu, PointerT) and isinstance(ru, PointerT):
                     return T.Binary(op, left, right, INT, p)
@@ -319,21 +367,32 @@ class OperatorChecker:
                     if ptr is left:
                         return T.Binary(op, left, conv, INT, p)
                     return T.Binary(op, conv, right, INT, p)
-            self.sema.error(p, f"invalid operands to binary '{op}' ('{left.type}' and "
-                          f"'{right.type}'): incompatible types")
+            self.sema.error(
+                p,
+                f"invalid operands to binary '{op}' ('{left.type}' and "
+                f"'{right.type}'): incompatible types",
+            )
             return self.sema.exprs.bad(p)
         if op in ARITH_OPS:
             if li is None or ri is None:
-                kind = "pointer" if isinstance(lu, PointerT) or isinstance(ru, PointerT) \
-                    else "type"
-                self.sema.error(p, f"invalid operands to binary '{op}' ('{left.type}' and "
-                              f"'{right.type}'): invalid {kind} operand")
+                kind = "pointer" if isinstance(lu, PointerT) or isinstance(ru, PointerT) else "type"
+                self.sema.error(
+                    p,
+                    f"invalid operands to binary '{op}' ('{left.type}' and "
+                    f"'{right.type}'): invalid {kind} operand",
+                )
                 return self.sema.exprs.bad(p)
             if op in ("<<", ">>"):
                 lt = promote(li)
-                return self._fold(T.Binary(op, self.sema.conv.cast(left, lt), self.sema.conv.cast(right, lt), lt, p))
+                return self._fold(
+                    T.Binary(
+                        op, self.sema.conv.cast(left, lt), self.sema.conv.cast(right, lt), lt, p
+                    )
+                )
             ct = usual_arith(li, ri)
-            return self._fold(T.Binary(op, self.sema.conv.cast(left, ct), self.sema.conv.cast(right, ct), ct, p))
+            return self._fold(
+                T.Binary(op, self.sema.conv.cast(left, ct), self.sema.conv.cast(right, ct), ct, p)
+            )
         self.sema.error(p, f"unsupported binary operator '{op}'")
         return self.sema.exprs.bad(p)
 
@@ -345,8 +404,12 @@ class OperatorChecker:
                 v = evaluate(e)
                 # an invalid operation is left to run time: gcc computes it there
                 # (x86's NaN is negative, a folded one would not be)
-                if isinstance(v, float) and not math.isnan(v) or \
-                        isinstance(v, X80) and not v.is_nan():
+                if (
+                    isinstance(v, float)
+                    and not math.isnan(v)
+                    or isinstance(v, X80)
+                    and not v.is_nan()
+                ):
                     return T.FloatConst(v, e.type, e.pos)
             return e
         if not is_integer(e.type):
@@ -358,8 +421,9 @@ class OperatorChecker:
                 return e
             if rv == 0:
                 return e  # keep the trap at run time; constant contexts report it
-        if isinstance(e, T.Binary) and not (isinstance(e.left, T.IntConst)
-                                            and isinstance(e.right, T.IntConst)):
+        if isinstance(e, T.Binary) and not (
+            isinstance(e.left, T.IntConst) and isinstance(e.right, T.IntConst)
+        ):
             return e
         if isinstance(e, T.Logical) and not isinstance(e.left, T.IntConst):
             return e
@@ -380,8 +444,9 @@ class OperatorChecker:
         if node.iftrue is not None:
             c = complex_truth(self.sema, c)
         elif isinstance(unqual(c.type), ComplexT):
-            self.sema.error(c.pos, "'?:' with the middle operand omitted is unsupported for "
-                              f"'{c.type}'")
+            self.sema.error(
+                c.pos, f"'?:' with the middle operand omitted is unsupported for '{c.type}'"
+            )
             return self.sema.exprs.bad(p)
         if node.iftrue is None:  # GNU `c ?: b`: c once, as the condition and the value
             c = T.Reuse(c)
@@ -417,8 +482,10 @@ class OperatorChecker:
             t = b.type
             a = self.sema.conv.cast(a, t)
         else:
-            self.sema.error(p, f"incompatible operand types ('{a.type}' and '{b.type}') in "
-                          "conditional expression")
+            self.sema.error(
+                p,
+                f"incompatible operand types ('{a.type}' and '{b.type}') in conditional expression",
+            )
             return self.sema.exprs.bad(p)
         if isinstance(c, T.IntConst) and not isinstance(unqual(t), StructT):
             return a if c.value else b
@@ -428,8 +495,9 @@ class OperatorChecker:
         p = self.sema.operator_pos(self.sema.pos(node), node.rvalue, node.op)
         target = self.sema.exprs.expr(node.lvalue)
         value = self.sema.exprs.expr(node.rvalue)
-        if not self.check_modifiable(target, "left" if node.op == "=" else "compound "
-                                     "assignment", p):
+        if not self.check_modifiable(
+            target, "left" if node.op == "=" else "compound assignment", p
+        ):
             return self.sema.exprs.bad(p)
         if node.op == "=":
             v = self.sema.conv.assign_convert(value, target.type, "assigning to", p)
@@ -439,21 +507,38 @@ class OperatorChecker:
         tu = unqual(target.type)
         ti, vi = as_int(target.type), as_int(value.type)
         if isinstance(tu, PointerT) and op in ("+", "-") and vi is not None:
-            return T.CompoundAssign(op, target, self.sema.conv.cast(value, LONG), target.type,
-                                    1 if isinstance(unqual(tu.pointee), VlaT)
-                                    else self._pointee_size(tu, p), p)
-        if (isinstance(tu, ComplexT) or isinstance(unqual(value.type), ComplexT)) and \
-                is_arith(target.type) and is_arith(value.type) and op in ("+", "-", "*", "/"):
+            return T.CompoundAssign(
+                op,
+                target,
+                self.sema.conv.cast(value, LONG),
+                target.type,
+                1 if isinstance(unqual(tu.pointee), VlaT) else self._pointee_size(tu, p),
+                p,
+            )
+        if (
+            (isinstance(tu, ComplexT) or isinstance(unqual(value.type), ComplexT))
+            and is_arith(target.type)
+            and is_arith(value.type)
+            and op in ("+", "-", "*", "/")
+        ):
             ot = common_arith(target.type, value.type)
+            assert isinstance(ot, ComplexT)
             return T.CompoundAssign(op, target, complex_operand(self.sema, value, ot), ot, 0, p)
-        if (isinstance(tu, FloatT) or as_float(value.type) is not None) and \
-                is_arith(target.type) and is_arith(value.type) and op in ("+", "-", "*", "/"):
+        if (
+            (isinstance(tu, FloatT) or as_float(value.type) is not None)
+            and is_arith(target.type)
+            and is_arith(value.type)
+            and op in ("+", "-", "*", "/")
+        ):
             ot = common_arith(target.type, value.type)
             return T.CompoundAssign(op, target, self.sema.conv.cast(value, ot), ot, 0, p)
         if ti is None or vi is None:
             kind = "pointer" if isinstance(tu, PointerT) or is_pointer(value.type) else "type"
-            self.sema.error(p, f"invalid operands to '{node.op}' ('{target.type}' and "
-                          f"'{value.type}'): invalid {kind} operand")
+            self.sema.error(
+                p,
+                f"invalid operands to '{node.op}' ('{target.type}' and "
+                f"'{value.type}'): invalid {kind} operand",
+            )
             return self.sema.exprs.bad(p)
         if op in ("<<", ">>"):
             ot = promote(ti)

@@ -61,7 +61,8 @@ if TYPE_CHECKING:
 
 
 class TypeResolver:
-    """Types from declarators and specifiers: structs, unions, enums, attributes, alignment, pragmas."""
+    """Types from declarators and specifiers: structs, unions, enums, attributes,
+    alignment, pragmas."""
 
     __slots__ = ("sema",)
 
@@ -89,8 +90,11 @@ class TypeResolver:
                     count = 1
                 elif v is None:
                     if self.sema.scopes.at_file_scope:
-                        self.sema.error(dim.pos, "variable length array declaration not allowed at "
-                                            "file scope (variably modified type at file scope)")
+                        self.sema.error(
+                            dim.pos,
+                            "variable length array declaration not allowed at "
+                            "file scope (variably modified type at file scope)",
+                        )
                         count = 1
                     else:
                         return VlaT(elem, self.sema.conv.cast(self.sema.conv.value(dim), ULONG))
@@ -112,13 +116,17 @@ class TypeResolver:
             params, variadic, prototyped = self._params(node.args, pos)
             u = unqual(ret)
             if isinstance(u, (ArrayT, FuncT)):
-                self.sema.error(self.sema.pos(node, pos), "function cannot return an array or function "
-                                                "(invalid type)")
+                self.sema.error(
+                    self.sema.pos(node, pos),
+                    "function cannot return an array or function (invalid type)",
+                )
             return FuncT(ret, tuple(params), variadic, prototyped)
         if isinstance(node, (c_ast.IdentifierType, c_ast.Struct, c_ast.Union, c_ast.Enum)):
             return self.specifier_type(node, self.sema.pos(node, pos))
         raise_internal = getattr(node, "__class__", type(node)).__name__
-        self.sema.error(pos or self.sema.pos(node), f"unsupported type construct '{raise_internal}'")
+        self.sema.error(
+            pos or self.sema.pos(node), f"unsupported type construct '{raise_internal}'"
+        )
         return INT
 
     def _apply_quals(self, t: CType, quals: list[str] | None, pos: Pos | None = None) -> CType:
@@ -127,14 +135,24 @@ class TypeResolver:
         c = any(q in CONST_QUALS for q in quals)
         v = any(q in VOLATILE_QUALS for q in quals)
         a = "_Atomic" in quals
-        if a and pos is not None and is_scalar(t) and t.size > 8 and as_int(t) is None \
-                and not self.sema.is_system(pos):
-            self.sema.error(pos, f"'_Atomic {t}' is unsupported (16-byte atomic floating-point "
-                            "and complex objects; __int128 ones are supported)")
+        if (
+            a
+            and pos is not None
+            and is_scalar(t)
+            and t.size > 8
+            and as_int(t) is None
+            and not self.sema.is_system(pos)
+        ):
+            self.sema.error(
+                pos,
+                f"'_Atomic {t}' is unsupported (16-byte atomic floating-point "
+                "and complex objects; __int128 ones are supported)",
+            )
         return qualify(t, c, v, a)
 
-    def _params(self, args: c_ast.ParamList | None,
-                pos: Pos | None) -> tuple[list[CType], bool, bool]:
+    def _params(
+        self, args: c_ast.ParamList | None, pos: Pos | None
+    ) -> tuple[list[CType], bool, bool]:
         if args is None:
             return [], False, False
         params: list[CType] = []
@@ -143,19 +161,23 @@ class TypeResolver:
         # prototype scope: `int n, int a[n]` sees the earlier parameters (for VLA sizes)
         self.sema.scopes.push()
         try:
-            for i, p in enumerate(items):
+            for p in items:
                 if isinstance(p, c_ast.EllipsisParam):
                     variadic = True
                     continue
                 if isinstance(p, c_ast.ID):  # K&R identifier list
                     return [], False, False
-                t = declared_type(self.sema, p, self.resolve_type(p.type, pos), self.sema.pos(p, pos))
+                t = declared_type(
+                    self.sema, p, self.resolve_type(p.type, pos), self.sema.pos(p, pos)
+                )
                 if is_void(t) and len(items) == 1 and getattr(p, "name", None) is None:
                     return [], False, True
                 params.append(self.adjust_param(t))
                 pname = getattr(p, "name", None)
                 if pname and self.sema.scopes.lookup_current(pname) is None:
-                    self.sema.scopes.define(Symbol(pname, params[-1], "var", "param", self.sema.pos(p)))
+                    self.sema.scopes.define(
+                        Symbol(pname, params[-1], "var", "param", self.sema.pos(p))
+                    )
         finally:
             self.sema.scopes.pop()
         return params, variadic, True
@@ -201,8 +223,11 @@ class TypeResolver:
             done = self.sema.defined_types.get(spec)
             if done is not None and self._still_visible(spec, done):
                 return done
-            t = self.struct_type(spec, pos) if not isinstance(spec, c_ast.Enum) \
+            t = (
+                self.struct_type(spec, pos)
+                if not isinstance(spec, c_ast.Enum)
                 else self.enum_type(spec, pos)
+            )
             if getattr(spec, "decls", None) is not None or getattr(spec, "values", None):
                 self.sema.defined_types[spec] = t
             return t
@@ -211,8 +236,9 @@ class TypeResolver:
             return e.type
         if isinstance(spec, ext.TypeOfDeclaration):
             return self.resolve_type(spec.declaration, pos)
-        if isinstance(spec, (c_ast.TypeDecl, c_ast.PtrDecl, c_ast.ArrayDecl, c_ast.FuncDecl,
-                             c_ast.Typename)):
+        if isinstance(
+            spec, (c_ast.TypeDecl, c_ast.PtrDecl, c_ast.ArrayDecl, c_ast.FuncDecl, c_ast.Typename)
+        ):
             return self.resolve_type(spec, pos)
         self.sema.error(pos, f"unsupported type specifier '{type(spec).__name__}'")
         return INT
@@ -238,11 +264,17 @@ class TypeResolver:
             return done
         existing: CType | None = None
         if tag:
-            existing = (self.sema.scopes.lookup_tag_current(tag) if spec.decls is not None
-                        else self.sema.scopes.lookup_tag(tag))
+            existing = (
+                self.sema.scopes.lookup_tag_current(tag)
+                if spec.decls is not None
+                else self.sema.scopes.lookup_tag(tag)
+            )
         if existing is not None and not (isinstance(existing, StructT) and existing.kind == kind):
-            self.sema.error(pos, f"use of '{tag}' with tag type that does not match previous "
-                            "declaration (invalid type)")
+            self.sema.error(
+                pos,
+                f"use of '{tag}' with tag type that does not match previous "
+                "declaration (invalid type)",
+            )
             existing = None
         st: StructT
         if isinstance(existing, StructT):
@@ -280,23 +312,34 @@ class TypeResolver:
                 self.sema.error(dp, f"duplicate member '{name}'")
             names.add(name)
             if fields and is_flexible(fields[-1].type):
-                self.sema.error(dp, f"flexible array member '{fields[-1].name}' not at end of "
-                               f"{kind}")
+                self.sema.error(
+                    dp, f"flexible array member '{fields[-1].name}' not at end of {kind}"
+                )
             if variably_modified(mt):
-                self.sema.error(dp, f"field '{name}' has variably modified type (fields must have "
-                               "a constant size)")
+                self.sema.error(
+                    dp,
+                    f"field '{name}' has variably modified type (fields must have a constant size)",
+                )
                 mt = INT
             elif not u.complete and not (isinstance(u, ArrayT) and u.count is None):
                 self.sema.error(dp, f"field '{name}' has incomplete type '{mt}'")
                 mt = INT
             if is_flexible(mt) and (kind == "union" or not any(f.name for f in fields)):
-                self.sema.error(dp, f"flexible array member '{name}' in "
-                               f"{'a union' if kind == 'union' else 'otherwise empty struct'}")
+                self.sema.error(
+                    dp,
+                    f"flexible array member '{name}' in "
+                    f"{'a union' if kind == 'union' else 'otherwise empty struct'}",
+                )
             fields.append(FieldDecl(name, mt, dp.line, width, malign, member_packed(d)))
         attrs = gnu_attributes(getattr(getattr(spec, "attrib", None), "exprlist", None))
         struct_attributes(self.sema, st, set(attrs), pos)
-        for msg in layout_record(st, fields, packed="packed" in attrs,
-                                 min_align=self.align_arg(attrs), max_align=self.sema.pack or 0):
+        for msg in layout_record(
+            st,
+            fields,
+            packed="packed" in attrs,
+            min_align=self.align_arg(attrs),
+            max_align=self.sema.pack or 0,
+        ):
             self.sema.error(pos, msg)
         self.sema.defined_records[id(spec)] = st
         return st
@@ -324,8 +367,9 @@ class TypeResolver:
             self.sema.error(dp, f"bit-field {shown} has negative width ({w})")
             return None
         if w > it.bits or (it == BOOL and w > 1):
-            self.sema.error(dp, f"width of bit-field {shown} ({w} bits) exceeds the width of its "
-                           f"type")
+            self.sema.error(
+                dp, f"width of bit-field {shown} ({w} bits) exceeds the width of its type"
+            )
             return None
         if w == 0 and name:
             self.sema.error(dp, f"named bit-field '{name}' has zero width")
@@ -373,8 +417,11 @@ class TypeResolver:
         """The storage class, apart from `_Thread_local` (see `thread_local`)."""
         st = [s for s in (decl.storage or []) if s != "__extension__" and s not in TLS_SPELLINGS]
         if len(st) > 1:
-            self.sema.error(pos, f"multiple storage classes in declaration specifiers "
-                            f"('{st[0]}' and '{st[1]}'): conflicting storage class")
+            self.sema.error(
+                pos,
+                f"multiple storage classes in declaration specifiers "
+                f"('{st[0]}' and '{st[1]}'): conflicting storage class",
+            )
         return st[0] if st else ""
 
     def align_arg(self, attrs: dict[str, c_ast.Node | None], alignas: bool = False) -> int:
@@ -387,8 +434,10 @@ class TypeResolver:
         if alignas and v == 0:
             return 0  # C11 6.7.5: `_Alignas(0)` has no effect
         if v is None or v <= 0 or v & (v - 1):
-            self.sema.error(self.sema.pos(arg), "requested alignment is not a positive power of 2 "
-                                      "(invalid attribute)")
+            self.sema.error(
+                self.sema.pos(arg),
+                "requested alignment is not a positive power of 2 (invalid attribute)",
+            )
             return 1
         return v
 
@@ -407,7 +456,9 @@ class TypeResolver:
     def function_attributes(self, decl: c_ast.Decl, kind: str = "func") -> set[str]:
         """IR attributes a declaration asks for (GNU attributes, `_Noreturn`); a
         `section` attribute is recorded in `sections` (see `attributes.py`)."""
-        names, section = symbol_attributes(self.sema, decl, self.sema.is_system(self.sema.pos(decl)), kind)
+        names, section = symbol_attributes(
+            self.sema, decl, self.sema.is_system(self.sema.pos(decl)), kind
+        )
         if kind == "func" and "_Noreturn" in (getattr(decl, "funcspec", None) or []):
             names.add("noreturn")
         if section is not None and decl.name:
@@ -436,6 +487,8 @@ class TypeResolver:
             self.sema.error(node, f"invalid alignment '{args[0]}' in '#pragma pack'")
             return
         if n not in (1, 2, 4, 8, 16):
-            self.sema.error(node, "expected #pragma pack parameter to be '1', '2', '4', '8', or '16'")
+            self.sema.error(
+                node, "expected #pragma pack parameter to be '1', '2', '4', '8', or '16'"
+            )
             return
         self.sema.pack = n
