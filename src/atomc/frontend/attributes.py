@@ -131,11 +131,8 @@ def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
         elif name == "visibility":
             vis = _string_arg(sema, node, args, name)
             if vis is not None and vis not in VISIBILITIES:
-                sema.error(
-                    args[0],
-                    "attribute 'visibility' argument must be one of 'default', "
-                    "'hidden', 'protected' or 'internal'",
-                )
+                sema.error(args[0], "attribute 'visibility' argument must be one of 'default', "
+                                    "'hidden', 'protected' or 'internal'")
             elif vis in ("hidden", "internal", "protected"):
                 attrs.add(vis)
             elif vis == "default":
@@ -143,11 +140,8 @@ def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
         elif name == "tls_model":
             model = _string_arg(sema, node, args, name)
             if model is not None and model not in TLS_MODELS:
-                sema.error(
-                    args[0],
-                    "'tls_model' argument should be one of 'global-dynamic', "
-                    "'local-dynamic', 'initial-exec' or 'local-exec'",
-                )
+                sema.error(args[0], "'tls_model' argument should be one of 'global-dynamic', "
+                                    "'local-dynamic', 'initial-exec' or 'local-exec'")
             elif model is not None:
                 attrs.add("tls_" + model.replace("-", "_"))
         elif name in IGNORED or system:
@@ -157,13 +151,6 @@ def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
         elif not sema.quiet:
             sema.warning(node, f"'{name}' attribute directive ignored", "attributes")
     if kind != "func":
-        attrs -= {
-            "noinline",
-            "noipa",
-            "always_inline",
-            "noreturn",
-            "stack_protect",
-            "no_stack_protector",
-            "returns_twice",
-        }
+        attrs -= {"noinline", "noipa", "always_inline", "noreturn", "stack_protect",
+                  "no_stack_protector", "returns_twice"}
     return attrs, section

@@ -209,11 +209,8 @@ def _flag(g: IRGen, pred: str, a: Value, b: Value) -> Value:
 
 def _isinf_sign(g: IRGen, x: Value) -> Value:
     inf = Const(x.ty, float("inf"))
-    neg = g.fs.b.select(
-        g.fs.b.cmp("oeq", x, Const(x.ty, float("-inf")), float_cmp=True),
-        Const(I32, -1),
-        Const(I32, 0),
-    )
+    neg = g.fs.b.select(g.fs.b.cmp("oeq", x, Const(x.ty, float("-inf")), float_cmp=True),
+                     Const(I32, -1), Const(I32, 0))
     return g.fs.b.select(g.fs.b.cmp("oeq", x, inf, float_cmp=True), Const(I32, 1), neg)
 
 

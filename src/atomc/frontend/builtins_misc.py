@@ -250,6 +250,6 @@ def _tgmath(sema: Sema, args: list[c_ast.Node], p: Pos) -> T.Expr:
         want = DOUBLE if DOUBLE in real else real[0]
     for i, f in enumerate(funcs):
         if all(unqual(f.params[g]) == want for g in generic):
-            return sema.calls.call(sema.exprs.expr(args[i]), args[len(funcs) :], p)
+            return sema.calls.call(sema.exprs.expr(args[i]), args[len(funcs):], p)
     sema.error(p, f"'__builtin_tgmath' has no function for type '{want}'")
     return sema.exprs.bad(p)

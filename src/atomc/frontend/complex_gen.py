@@ -259,6 +259,8 @@ class ComplexLowering:
 
 
 def complex_sse_registers(t: CType) -> int:
+
+
     """SSE registers a `_Complex float`/`double` argument takes (0: passed in memory)."""
     ct = as_complex(t)
     if ct is None or ct.base == LDOUBLE:

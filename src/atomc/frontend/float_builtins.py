@@ -107,11 +107,8 @@ def _copysign(sema: Sema, name: str, args: list[c_ast.Node], p: Pos, plain: bool
     vals = [sema.conv.value(sema.exprs.expr(a)) for a in args]
     for i, v in enumerate(vals):
         if not is_arith(v.type):
-            sema.error(
-                p,
-                f"incompatible type for argument {i + 1} of '{name}' "
-                f"('{v.type}', a floating-point value is needed)",
-            )
+            sema.error(p, f"incompatible type for argument {i + 1} of '{name}' "
+                          f"('{v.type}', a floating-point value is needed)")
             return sema.exprs.bad(p)
     x, y = (sema.conv.cast(v, t) for v in vals)
     try:

@@ -161,9 +161,8 @@ def _overflow(sema: Sema, name: str, op: str, args: list[c_ast.Node], p: Pos) ->
     return overflow_call(sema, name, op, a, b, res, p)
 
 
-def overflow_call(
-    sema: Sema, name: str, op: str, a: T.Expr, b: T.Expr, res: T.Expr, p: Pos
-) -> T.Expr:
+def overflow_call(sema: Sema, name: str, op: str, a: T.Expr, b: T.Expr, res: T.Expr,
+                  p: Pos) -> T.Expr:
     """The checked `a op b` stored through `res`; its value is the overflow flag."""
     ta, tb = _int_type(a.type), _int_type(b.type)
     ru = unqual(res.type)
@@ -174,11 +173,8 @@ def overflow_call(
         )
         return sema.exprs.bad(p)
     if tr is None or not isinstance(ru, PointerT) or is_const(ru.pointee):
-        sema.error(
-            p,
-            f"result argument of '{name}' must be a pointer to a modifiable integer "
-            f"(not bool), have '{res.type}'",
-        )
+        sema.error(p, f"result argument of '{name}' must be a pointer to a modifiable integer "
+                      f"(not bool), have '{res.type}'")
         return sema.exprs.bad(p)
     operand_size = max(ta.size, tb.size)
     # an unsigned product of the widest operands can exceed the signed wide type
@@ -192,15 +188,11 @@ def overflow_call(
         exact = True
     else:
         if ta.signed != tb.signed or tr.signed != ta.signed:
-            sema.error(
-                p,
-                f"unsupported: '{name}' mixing signed and unsigned operands or result "
-                "with 128-bit types",
-            )
+            sema.error(p, f"unsupported: '{name}' mixing signed and unsigned operands or result "
+                          "with 128-bit types")
             return sema.exprs.bad(p)
         wide = INT128 if ta.signed else UINT128
         exact = False
     kind = f"overflow_{op}" + ("" if exact else "_wide")
-    return T.Call(
-        None, [sema.conv.cast(a, wide), sema.conv.cast(b, wide), res], None, BOOL, p, builtin=kind
-    )
+    return T.Call(None, [sema.conv.cast(a, wide), sema.conv.cast(b, wide), res], None, BOOL, p,
+                  builtin=kind)

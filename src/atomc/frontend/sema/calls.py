@@ -104,12 +104,9 @@ class CallChecker:
                     f"{nparams}, have {len(args)}",
                 )
             elif len(args) > nparams and not ft.variadic:
-                self.sema.error(
-                    args[nparams].pos,
-                    f"too many arguments to function call"
-                    f"{quoted_name(name)}, expected {nparams}, have "
-                    f"{len(args)}",
-                )
+                self.sema.error(args[nparams].pos, f"too many arguments to function call"
+                                              f"{quoted_name(name)}, expected {nparams}, have "
+                                              f"{len(args)}")
         out: list[T.Expr] = []
         for i, a in enumerate(args):
             if ft.prototyped and i < nparams:
@@ -139,9 +136,8 @@ class CallChecker:
             self.sema.error(p, f"calling function with incomplete return type '{ret}'")
         return T.Call(fn, out, ft, ret, p)
 
-    def builtin_call(
-        self, name: str, args: list[c_ast.Node], p: Pos, node: c_ast.FuncCall
-    ) -> T.Expr | None:
+    def builtin_call(self, name: str, args: list[c_ast.Node], p: Pos,
+                      node: c_ast.FuncCall) -> T.Expr | None:
         plain = name in self.sema.library_builtins and self._is_library_function(name)
         if plain:
             name = "__builtin_" + name
@@ -153,9 +149,8 @@ class CallChecker:
             if as_int(size.type) is None:
                 self.sema.error(p, f"passing '{size.type}' to '{name}', which takes a size")
                 return self.sema.exprs.bad(p)
-            return T.Call(
-                None, [self.sema.conv.cast(size, ULONG)], None, PointerT(VOID), p, builtin="alloca"
-            )
+            return T.Call(None, [self.sema.conv.cast(size, ULONG)], None, PointerT(VOID), p,
+                          builtin="alloca")
         if name == "__builtin_va_arg" and len(args) == 2 and isinstance(args[1], c_ast.Typename):
             ap = self.sema.conv.value(self.sema.exprs.expr(args[0]))
             target_t = self.sema.types.resolve_type(args[1], p)
@@ -178,7 +173,8 @@ class CallChecker:
             return T.Call(None, vals[:2], None, VOID, p, builtin="va_copy")
         if name == "__builtin_complex":
             return builtin_complex(self.sema, [self.sema.exprs.expr(a) for a in args], p)
-        if name in CREAL_NAMES and (not name.startswith("c") or self._is_library_function(name)):
+        if name in CREAL_NAMES and (not name.startswith("c")
+                                    or self._is_library_function(name)):
             return complex_builtin(self.sema, name, [self.sema.exprs.expr(a) for a in args], p)
         if name == "__builtin_expect" and len(args) == 2:
             v = self.sema.conv.value(self.sema.exprs.expr(args[0]))
@@ -188,11 +184,8 @@ class CallChecker:
             return T.Call(None, [], None, VOID, p, builtin="unreachable")
         if name == "__builtin_trap":
             return T.Call(None, [], None, VOID, p, builtin="trap")
-        if (
-            name in ("offsetof", "__builtin_offsetof")
-            and len(args) == 2
-            and isinstance(args[0], c_ast.Typename)
-        ):
+        if name in ("offsetof", "__builtin_offsetof") and len(args) == 2 and \
+                isinstance(args[0], c_ast.Typename):
             t = unqual(self.sema.types.resolve_type(args[0], p))
             return T.IntConst(self._offsetof(t, args[1], p), ULONG, p)
         if name in BIT_BUILTINS and len(args) == 1:
@@ -211,24 +204,14 @@ class CallChecker:
         sym = self.sema.scopes.lookup(name)
         return sym is None or (sym.kind == "func" and sym.file_scope and sym.system)
 
-    def libcall(
-        self, name: str, ret: CType, params: tuple[CType, ...], args: list[T.Expr], p: Pos
-    ) -> T.Expr:
+    def libcall(self, name: str, ret: CType, params: tuple[CType, ...], args: list[T.Expr],
+                 p: Pos) -> T.Expr:
         """A call to a libgcc helper (always linked by `cc`), declared on first use."""
         sym = self.sema.libcalls.get(name)
         ft = FuncT(ret, params)
         if sym is None:
-            sym = Symbol(
-                name,
-                ft,
-                "func",
-                "extern",
-                p,
-                static_storage=True,
-                file_scope=True,
-                link_name=name,
-                used=True,
-            )
+            sym = Symbol(name, ft, "func", "extern", p, static_storage=True, file_scope=True,
+                         link_name=name, used=True)
             self.sema.libcalls[name] = sym
         conv = [self.sema.conv.cast(a, t) for a, t in zip(args, params, strict=False)]
         return T.Call(T.Decay(T.VarRef(sym, p), PointerT(ft)), conv, ft, ret, p)
@@ -241,17 +224,13 @@ class CallChecker:
         base = name.rstrip("l")  # __builtin_popcountl, __builtin_clzll, ...
         wide = name.endswith("l")
         if base.startswith("__builtin_bswap"):
-            return self.bswap(int(base[len("__builtin_bswap") :]), arg, p)
+            return self.bswap(int(base[len("__builtin_bswap"):]), arg, p)
         x = self.sema.conv.cast(arg, ULONG if wide else UINT)
         if base == "__builtin_popcount":
             return self.libcall("__popcountdi2", INT, (ULONG,), [x], p)
         # clz/ctz (undefined for 0), ffs and parity are lowered inline, as gcc -O2 does
-        kind = {
-            "__builtin_parity": "parity",
-            "__builtin_ctz": "ctz",
-            "__builtin_clz": "clz",
-            "__builtin_ffs": "ffs",
-        }[base]
+        kind = {"__builtin_parity": "parity", "__builtin_ctz": "ctz", "__builtin_clz": "clz",
+                "__builtin_ffs": "ffs"}[base]
         return T.Call(None, [x], None, INT, p, builtin=kind)
 
     def bswap(self, bits: int, arg: T.Expr, p: Pos) -> T.Expr:
@@ -270,9 +249,8 @@ class CallChecker:
             whole = T.Reuse(x)  # one evaluation of the operand for both halves
             high = self.bswap(64, cast(whole, ULONG), p)
             low = self.bswap(64, cast(shift(">>", whole, T.IntConst(64, INT, p), p), ULONG), p)
-            return shift(
-                "|", shift("<<", cast(high, ut), T.IntConst(64, INT, p), p), cast(low, ut), p
-            )
+            return shift("|", shift("<<", cast(high, ut), T.IntConst(64, INT, p), p),
+                         cast(low, ut), p)
         if bits == 64:
             return self.libcall("__bswapdi2", ULONG, (ULONG,), [x], p)
         r = self.libcall("__bswapsi2", UINT, (UINT,), [x], p)

@@ -118,17 +118,8 @@ class DeclarationChecker:
         self.sema.scopes.define(sym)
         return sym
 
-    def merge_redeclaration(
-        self,
-        prev: Symbol,
-        decl: c_ast.Decl,
-        t: CType,
-        storage: str,
-        kind: str,
-        system: bool,
-        is_definition: bool,
-        p: Pos,
-    ) -> Symbol:
+    def merge_redeclaration(self, prev: Symbol, decl: c_ast.Decl, t: CType, storage: str,
+                            kind: str, system: bool, is_definition: bool, p: Pos) -> Symbol:
         """A file-scope name declared again: check the two agree, merge into `prev`."""
         if prev.kind != kind or not compatible(prev.type, t):
             if prev.kind in ("typedef", "enumconst") or prev.kind != kind:
@@ -143,17 +134,11 @@ class DeclarationChecker:
         elif storage == "static" and prev.storage == "" and kind == "func":
             pass  # gcc accepts `int f(); static int f() {}` with a warning only
         elif storage == "static" and prev.storage in ("", "extern") and kind == "var":
-            self.sema.error(
-                p,
-                f"static declaration of '{decl.name}' follows non-static "
-                "declaration (conflicting storage class)",
-            )
+            self.sema.error(p, f"static declaration of '{decl.name}' follows non-static "
+                          "declaration (conflicting storage class)")
         elif storage == "" and prev.storage == "static" and kind == "var":
-            self.sema.error(
-                p,
-                f"non-static declaration of '{decl.name}' follows static "
-                "declaration (conflicting storage class)",
-            )
+            self.sema.error(p, f"non-static declaration of '{decl.name}' follows static "
+                          "declaration (conflicting storage class)")
         pt = unqual(prev.type)
         nt = unqual(t)
         if isinstance(pt, ArrayT) and isinstance(nt, ArrayT) and pt.count is None:
@@ -209,17 +194,9 @@ class DeclarationChecker:
             if prev is not None and prev.kind != kind:
                 self.sema.error(p, f"redefinition of '{decl.name}' as different kind of symbol")
             if fsym is None:
-                fsym = Symbol(
-                    decl.name,
-                    t,
-                    kind,
-                    "extern",
-                    p,
-                    static_storage=True,
-                    file_scope=True,
-                    link_name=decl.name,
-                    attrs={THREAD_LOCAL} if tls else set(),
-                )
+                fsym = Symbol(decl.name, t, kind, "extern", p, static_storage=True,
+                              file_scope=True, link_name=decl.name,
+                              attrs={THREAD_LOCAL} if tls else set())
                 self.sema.scopes.levels[0].names[decl.name] = fsym
             elif fsym.kind == kind == "var":
                 check_redeclaration(self.sema, fsym, tls, p)
@@ -234,16 +211,8 @@ class DeclarationChecker:
             n = self.sema.statics_used.get(f"{fname}.{decl.name}", 0)
             self.sema.statics_used[f"{fname}.{decl.name}"] = n + 1
             link = f"{fname}.{decl.name}" + (f".{n}" if n else "")
-            sym = Symbol(
-                decl.name,
-                t,
-                "var",
-                "static",
-                p,
-                static_storage=True,
-                link_name=link,
-                attrs={THREAD_LOCAL} if tls else set(),
-            )
+            sym = Symbol(decl.name, t, "var", "static", p, static_storage=True,
+                         link_name=link, attrs={THREAD_LOCAL} if tls else set())
         else:
             sym = Symbol(decl.name, t, "var", storage or "auto", p)
         sym.align = self.sema.types.declared_alignment(decl)
@@ -255,11 +224,8 @@ class DeclarationChecker:
             self.sema.error(p, f"variable '{decl.name}' has incomplete type 'void'")
             sym.type = INT
         elif isinstance(u, VlaT) and storage == "static":
-            self.sema.error(
-                p,
-                f"storage size of '{decl.name}' isn't constant (variable length "
-                "array declaration cannot have 'static' storage duration)",
-            )
+            self.sema.error(p, f"storage size of '{decl.name}' isn't constant (variable length "
+                          "array declaration cannot have 'static' storage duration)")
             sym.type = INT
         elif isinstance(u, VlaT) and decl.init is not None:
             self.sema.error(p, f"variable-sized object '{decl.name}' may not be initialized")
@@ -267,9 +233,8 @@ class DeclarationChecker:
         elif storage == "static" and variably_modified(t):
             self.sema.error(p, f"variably modified '{decl.name}' cannot have 'static' storage")
             sym.type = INT
-        elif not u.complete and not (
-            isinstance(u, ArrayT) and u.count is None and decl.init is not None
-        ):
+        elif not u.complete and not (isinstance(u, ArrayT) and u.count is None
+                                     and decl.init is not None):
             self.sema.error(p, f"variable '{decl.name}' has incomplete type '{t}'")
             sym.type = INT
         self.sema.scopes.define(sym)
@@ -279,11 +244,8 @@ class DeclarationChecker:
         """GNU `__auto_type x = e;`: the type of `e` after lvalue conversion (typed
         silently here; the initialiser is checked for real afterwards)."""
         spec = getattr(decl.type, "type", None)
-        if not (
-            isinstance(decl.type, c_ast.TypeDecl)
-            and isinstance(spec, c_ast.IdentifierType)
-            and spec.names == ["__auto_type"]
-        ):
+        if not (isinstance(decl.type, c_ast.TypeDecl) and isinstance(spec, c_ast.IdentifierType)
+                and spec.names == ["__auto_type"]):
             return None
         if decl.init is None or isinstance(decl.init, c_ast.InitList):
             self.sema.error(self.sema.pos(decl), "'__auto_type' requires a plain initializer")

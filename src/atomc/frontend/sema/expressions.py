@@ -278,14 +278,8 @@ class ExpressionChecker:
         init = self.sema.inits.initializer(t, node.init, p)
         self.sema.anon_count += 1
         at_file = self.sema.scopes.at_file_scope
-        sym = Symbol(
-            f".compoundliteral.{self.sema.anon_count}",
-            init.type,
-            "var",
-            "static" if at_file else "auto",
-            p,
-            static_storage=at_file,
-        )
+        sym = Symbol(f".compoundliteral.{self.sema.anon_count}", init.type, "var",
+                     "static" if at_file else "auto", p, static_storage=at_file)
         lit = T.CompoundLit(init.type, init, sym, p)
         if at_file:  # an unnamed static object: its address is a link-time constant
             sym.link_name = f".L.compoundliteral.{self.sema.anon_count}"

@@ -88,18 +88,12 @@ class InitialiserChecker:
                 if u.count is None:
                     t = ArrayT(u.elem, n)
                 elif n - 1 > u.count:
-                    self.sema.error(
-                        e.pos,
-                        "initializer-string for char array is too long (excess "
-                        "elements in char array initializer)",
-                    )
+                    self.sema.error(e.pos, "initializer-string for char array is too long (excess "
+                                      "elements in char array initializer)")
                 self._put(items, T.InitItem(off, t, e))
                 return t
-            self.sema.error(
-                e.pos,
-                "array initializer must be an initializer list or string "
-                "literal (invalid initializer)",
-            )
+            self.sema.error(e.pos, "array initializer must be an initializer list or string "
+                              "literal (invalid initializer)")
             return t
         if isinstance(u, BitFieldT):
             self._put(
@@ -109,11 +103,8 @@ class InitialiserChecker:
         if isinstance(u, StructT):
             ev = self.sema.conv.rvalue(e)
             if unqual(ev.type) is not u:
-                self.sema.error(
-                    e.pos,
-                    f"initializing '{t}' with an expression of incompatible "
-                    f"type '{e.type}' (invalid initializer)",
-                )
+                self.sema.error(e.pos, f"initializing '{t}' with an expression of incompatible "
+                                  f"type '{e.type}' (invalid initializer)")
                 return t
             self._put(items, T.InitItem(off, t, ev))
             return t
@@ -128,9 +119,8 @@ class InitialiserChecker:
         start, end = bit_range(item.offset, item.type)
         reach = items.reach if isinstance(items, InitItems) else None
         if reach is None or start < reach:
-            for k in [
-                k for k, it in items.items() if k < end and start < bit_range(it.offset, it.type)[1]
-            ]:
+            for k in [k for k, it in items.items()
+                      if k < end and start < bit_range(it.offset, it.type)[1]]:
                 del items[k]
         items[start] = item
         if isinstance(items, InitItems):
@@ -143,16 +133,8 @@ class InitialiserChecker:
             return [(init_type(m), m.offset, m.name) for m in u.members]
         return None
 
-    def _fill(
-        self,
-        t: CType,
-        lst: list[c_ast.Node],
-        pos: int,
-        off: int,
-        items: dict[int, T.InitItem],
-        braced: bool,
-        p: Pos,
-    ) -> tuple[int, CType]:
+    def _fill(self, t: CType, lst: list[c_ast.Node], pos: int, off: int,
+              items: dict[int, T.InitItem], braced: bool, p: Pos) -> tuple[int, CType]:
         """Initialise aggregate `t` from lst[pos:], with brace elision; returns (next, type)."""
         u = unqual(t)
         if isinstance(u, ArrayT):
@@ -213,25 +195,15 @@ class InitialiserChecker:
                 break
         return pos, t
 
-    def _fill_one(
-        self,
-        t: CType,
-        lst: list[c_ast.Node],
-        pos: int,
-        off: int,
-        items: dict[int, T.InitItem],
-        p: Pos,
-    ) -> int:
+    def _fill_one(self, t: CType, lst: list[c_ast.Node], pos: int, off: int,
+                  items: dict[int, T.InitItem], p: Pos) -> int:
         """Initialise one subobject from lst[pos], eliding braces if needed."""
         node = lst[pos]
         u = unqual(t)
         if isinstance(u, (ArrayT, StructT)) and not isinstance(node, c_ast.InitList):
-            if (
-                isinstance(u, ArrayT)
-                and is_string_elem(u.elem)
-                and isinstance(node, c_ast.Constant)
-                and node.type == "string"
-            ):
+            if isinstance(u, ArrayT) and is_string_elem(u.elem) and \
+                    isinstance(node, c_ast.Constant) \
+                    and node.type == "string":
                 self._init_obj(t, node, off, items, p)
                 return pos + 1
             if isinstance(u, StructT):
@@ -244,23 +216,15 @@ class InitialiserChecker:
         self._init_obj(t, node, off, items, p)
         return pos + 1
 
-    def _designated(
-        self, t: CType, node: c_ast.NamedInitializer, off: int, items: dict[int, T.InitItem], p: Pos
-    ) -> int:
+    def _designated(self, t: CType, node: c_ast.NamedInitializer, off: int,
+                    items: dict[int, T.InitItem], p: Pos) -> int:
         """Apply `.a.b[2] = x` inside aggregate `t`; returns the index the first designator
         selects (the last one for a GNU range `[lo ... hi]`), where positional
         initialisation continues."""
         return self._designate(t, list(node.name), node.expr, off, items, p)
 
-    def _designate(
-        self,
-        t: CType,
-        path: list[c_ast.Node],
-        expr: c_ast.Node,
-        off: int,
-        items: dict[int, T.InitItem],
-        p: Pos,
-    ) -> int:
+    def _designate(self, t: CType, path: list[c_ast.Node], expr: c_ast.Node, off: int,
+                   items: dict[int, T.InitItem], p: Pos) -> int:
         d, rest = path[0], path[1:]
         u = unqual(t)
 

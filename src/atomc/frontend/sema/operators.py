@@ -100,11 +100,8 @@ class OperatorChecker:
             return complex_unary(self.sema, op, operand, p)
         if op == "!":
             if not is_scalar(operand.type):
-                self.sema.error(
-                    p,
-                    f"invalid argument type '{operand.type}' to unary expression "
-                    "(scalar type required)",
-                )
+                self.sema.error(p, f"invalid argument type '{operand.type}' to unary expression "
+                              "(scalar type required)")
                 return self.sema.exprs.bad(p)
             if isinstance(operand, T.IntConst):
                 return T.IntConst(int(operand.value == 0), INT, p)
@@ -186,9 +183,8 @@ class OperatorChecker:
             return self.sema.exprs.bad(p)
         return T.AddrOf(inner, PointerT(inner.type), p)
 
-    def ptr_arith(
-        self, op: str, ptr: T.Expr, idx: T.Expr, pt: PointerT, t: CType, p: Pos
-    ) -> T.Expr:
+    def ptr_arith(self, op: str, ptr: T.Expr, idx: T.Expr, pt: PointerT, t: CType,
+                  p: Pos) -> T.Expr:
         """`ptr op idx` scaled by the pointee size (a run-time size for a VLA pointee)."""
         if isinstance(unqual(pt.pointee), VlaT):
             return T.PtrArith(op, ptr, idx, 0, t, p, vla=unqual(pt.pointee))
@@ -197,11 +193,8 @@ class OperatorChecker:
     def _pointee_size(self, pt: PointerT, p: Pos) -> int:
         u = unqual(pt.pointee)
         if isinstance(u, VlaT):
-            self.sema.error(
-                p,
-                "this use of a pointer to a variable length array is unsupported "
-                "(only indexing and +/- an integer)",
-            )
+            self.sema.error(p, "this use of a pointer to a variable length array is unsupported "
+                          "(only indexing and +/- an integer)")
             return 1
         if isinstance(u, (VoidT, FuncT)):
             return 1
@@ -261,25 +254,15 @@ class OperatorChecker:
             self.sema.error(p, unsupported_float_message(to))
             return self.sema.exprs.bad(p)
         if not isinstance(tu, (IntT, EnumT, PointerT, FloatT, ComplexT)):
-            self.sema.error(
-                p,
-                f"used type '{to}' where arithmetic or pointer type is required "
-                "(invalid type conversion)",
-            )
+            self.sema.error(p, f"used type '{to}' where arithmetic or pointer type is required "
+                          "(invalid type conversion)")
             return self.sema.exprs.bad(p)
         if not isinstance(eu, (IntT, EnumT, PointerT, FloatT, ComplexT)):
-            self.sema.error(
-                p,
-                f"operand of type '{e.type}' where arithmetic or pointer type is "
-                "required (invalid type conversion)",
-            )
+            self.sema.error(p, f"operand of type '{e.type}' where arithmetic or pointer type is "
+                          "required (invalid type conversion)")
             return self.sema.exprs.bad(p)
-        if (
-            isinstance(tu, (FloatT, ComplexT))
-            and isinstance(eu, PointerT)
-            or isinstance(tu, PointerT)
-            and isinstance(eu, (FloatT, ComplexT))
-        ):
+        if isinstance(tu, (FloatT, ComplexT)) and isinstance(eu, PointerT) or \
+                isinstance(tu, PointerT) and isinstance(eu, (FloatT, ComplexT)):
             self.sema.error(p, f"cannot cast '{e.type}' to '{to}' (pointer and floating type)")
             return self.sema.exprs.bad(p)
         r = self.sema.conv.cast(e, to, explicit=True)
@@ -321,28 +304,18 @@ class OperatorChecker:
                 return self._fold(self.ptr_arith("+", right, idx, ru, right.type, p))
             if op == "-" and isinstance(lu, PointerT) and isinstance(ru, PointerT):
                 if not compatible(lu.pointee, ru.pointee):
-                    self.sema.error(
-                        p,
-                        f"'{left.type}' and '{right.type}' are not pointers to "
-                        "compatible types (incompatible pointer subtraction)",
-                    )
+                    self.sema.error(p, f"'{left.type}' and '{right.type}' are not pointers to "
+                                  "compatible types (incompatible pointer subtraction)")
                 if isinstance(unqual(lu.pointee), VlaT):
                     return T.PtrDiff(left, right, 0, LONG, p, vla=unqual(lu.pointee))
                 return T.PtrDiff(left, right, self._pointee_size(lu, p), LONG, p)
-            self.sema.error(
-                p,
-                f"invalid operands to binary '{op}' ('{left.type}' and "
-                f"'{right.type}'): invalid pointer arithmetic",
-            )
+            self.sema.error(p, f"invalid operands to binary '{op}' ('{left.type}' and "
+                          f"'{right.type}'): invalid pointer arithmetic")
             return self.sema.exprs.bad(p)
         if isinstance(lu, ComplexT) or isinstance(ru, ComplexT):
             return complex_binary(self.sema, op, left, right, p)
-        if (
-            (isinstance(lu, FloatT) or isinstance(ru, FloatT))
-            and is_arith(left.type)
-            and is_arith(right.type)
-            and (op in CMP_OPS or op in ("+", "-", "*", "/"))
-        ):
+        if (isinstance(lu, FloatT) or isinstance(ru, FloatT)) and is_arith(left.type) \
+                and is_arith(right.type) and (op in CMP_OPS or op in ("+", "-", "*", "/")):
             ct = common_arith(left.type, right.type)
             rt = INT if op in CMP_OPS else ct
             return self._fold(
@@ -367,20 +340,15 @@ class OperatorChecker:
                     if ptr is left:
                         return T.Binary(op, left, conv, INT, p)
                     return T.Binary(op, conv, right, INT, p)
-            self.sema.error(
-                p,
-                f"invalid operands to binary '{op}' ('{left.type}' and "
-                f"'{right.type}'): incompatible types",
-            )
+            self.sema.error(p, f"invalid operands to binary '{op}' ('{left.type}' and "
+                          f"'{right.type}'): incompatible types")
             return self.sema.exprs.bad(p)
         if op in ARITH_OPS:
             if li is None or ri is None:
-                kind = "pointer" if isinstance(lu, PointerT) or isinstance(ru, PointerT) else "type"
-                self.sema.error(
-                    p,
-                    f"invalid operands to binary '{op}' ('{left.type}' and "
-                    f"'{right.type}'): invalid {kind} operand",
-                )
+                kind = "pointer" if isinstance(lu, PointerT) or isinstance(ru, PointerT) \
+                    else "type"
+                self.sema.error(p, f"invalid operands to binary '{op}' ('{left.type}' and "
+                              f"'{right.type}'): invalid {kind} operand")
                 return self.sema.exprs.bad(p)
             if op in ("<<", ">>"):
                 lt = promote(li)
@@ -404,12 +372,8 @@ class OperatorChecker:
                 v = evaluate(e)
                 # an invalid operation is left to run time: gcc computes it there
                 # (x86's NaN is negative, a folded one would not be)
-                if (
-                    isinstance(v, float)
-                    and not math.isnan(v)
-                    or isinstance(v, X80)
-                    and not v.is_nan()
-                ):
+                if isinstance(v, float) and not math.isnan(v) or \
+                        isinstance(v, X80) and not v.is_nan():
                     return T.FloatConst(v, e.type, e.pos)
             return e
         if not is_integer(e.type):
@@ -421,9 +385,8 @@ class OperatorChecker:
                 return e
             if rv == 0:
                 return e  # keep the trap at run time; constant contexts report it
-        if isinstance(e, T.Binary) and not (
-            isinstance(e.left, T.IntConst) and isinstance(e.right, T.IntConst)
-        ):
+        if isinstance(e, T.Binary) and not (isinstance(e.left, T.IntConst)
+                                            and isinstance(e.right, T.IntConst)):
             return e
         if isinstance(e, T.Logical) and not isinstance(e.left, T.IntConst):
             return e
@@ -507,38 +470,22 @@ class OperatorChecker:
         tu = unqual(target.type)
         ti, vi = as_int(target.type), as_int(value.type)
         if isinstance(tu, PointerT) and op in ("+", "-") and vi is not None:
-            return T.CompoundAssign(
-                op,
-                target,
-                self.sema.conv.cast(value, LONG),
-                target.type,
-                1 if isinstance(unqual(tu.pointee), VlaT) else self._pointee_size(tu, p),
-                p,
-            )
-        if (
-            (isinstance(tu, ComplexT) or isinstance(unqual(value.type), ComplexT))
-            and is_arith(target.type)
-            and is_arith(value.type)
-            and op in ("+", "-", "*", "/")
-        ):
+            return T.CompoundAssign(op, target, self.sema.conv.cast(value, LONG), target.type,
+                                    1 if isinstance(unqual(tu.pointee), VlaT)
+                                    else self._pointee_size(tu, p), p)
+        if (isinstance(tu, ComplexT) or isinstance(unqual(value.type), ComplexT)) and \
+                is_arith(target.type) and is_arith(value.type) and op in ("+", "-", "*", "/"):
             ot = common_arith(target.type, value.type)
             assert isinstance(ot, ComplexT)
             return T.CompoundAssign(op, target, complex_operand(self.sema, value, ot), ot, 0, p)
-        if (
-            (isinstance(tu, FloatT) or as_float(value.type) is not None)
-            and is_arith(target.type)
-            and is_arith(value.type)
-            and op in ("+", "-", "*", "/")
-        ):
+        if (isinstance(tu, FloatT) or as_float(value.type) is not None) and \
+                is_arith(target.type) and is_arith(value.type) and op in ("+", "-", "*", "/"):
             ot = common_arith(target.type, value.type)
             return T.CompoundAssign(op, target, self.sema.conv.cast(value, ot), ot, 0, p)
         if ti is None or vi is None:
             kind = "pointer" if isinstance(tu, PointerT) or is_pointer(value.type) else "type"
-            self.sema.error(
-                p,
-                f"invalid operands to '{node.op}' ('{target.type}' and "
-                f"'{value.type}'): invalid {kind} operand",
-            )
+            self.sema.error(p, f"invalid operands to '{node.op}' ('{target.type}' and "
+                          f"'{value.type}'): invalid {kind} operand")
             return self.sema.exprs.bad(p)
         if op in ("<<", ">>"):
             ot = promote(ti)

@@ -90,11 +90,8 @@ class TypeResolver:
                     count = 1
                 elif v is None:
                     if self.sema.scopes.at_file_scope:
-                        self.sema.error(
-                            dim.pos,
-                            "variable length array declaration not allowed at "
-                            "file scope (variably modified type at file scope)",
-                        )
+                        self.sema.error(dim.pos, "variable length array declaration not allowed at "
+                                            "file scope (variably modified type at file scope)")
                         count = 1
                     else:
                         return VlaT(elem, self.sema.conv.cast(self.sema.conv.value(dim), ULONG))
@@ -135,24 +132,14 @@ class TypeResolver:
         c = any(q in CONST_QUALS for q in quals)
         v = any(q in VOLATILE_QUALS for q in quals)
         a = "_Atomic" in quals
-        if (
-            a
-            and pos is not None
-            and is_scalar(t)
-            and t.size > 8
-            and as_int(t) is None
-            and not self.sema.is_system(pos)
-        ):
-            self.sema.error(
-                pos,
-                f"'_Atomic {t}' is unsupported (16-byte atomic floating-point "
-                "and complex objects; __int128 ones are supported)",
-            )
+        if a and pos is not None and is_scalar(t) and t.size > 8 and as_int(t) is None \
+                and not self.sema.is_system(pos):
+            self.sema.error(pos, f"'_Atomic {t}' is unsupported (16-byte atomic floating-point "
+                            "and complex objects; __int128 ones are supported)")
         return qualify(t, c, v, a)
 
-    def _params(
-        self, args: c_ast.ParamList | None, pos: Pos | None
-    ) -> tuple[list[CType], bool, bool]:
+    def _params(self, args: c_ast.ParamList | None,
+                pos: Pos | None) -> tuple[list[CType], bool, bool]:
         if args is None:
             return [], False, False
         params: list[CType] = []
@@ -223,11 +210,8 @@ class TypeResolver:
             done = self.sema.defined_types.get(spec)
             if done is not None and self._still_visible(spec, done):
                 return done
-            t = (
-                self.struct_type(spec, pos)
-                if not isinstance(spec, c_ast.Enum)
+            t = self.struct_type(spec, pos) if not isinstance(spec, c_ast.Enum) \
                 else self.enum_type(spec, pos)
-            )
             if getattr(spec, "decls", None) is not None or getattr(spec, "values", None):
                 self.sema.defined_types[spec] = t
             return t
@@ -236,9 +220,8 @@ class TypeResolver:
             return e.type
         if isinstance(spec, ext.TypeOfDeclaration):
             return self.resolve_type(spec.declaration, pos)
-        if isinstance(
-            spec, (c_ast.TypeDecl, c_ast.PtrDecl, c_ast.ArrayDecl, c_ast.FuncDecl, c_ast.Typename)
-        ):
+        if isinstance(spec, (c_ast.TypeDecl, c_ast.PtrDecl, c_ast.ArrayDecl, c_ast.FuncDecl,
+                             c_ast.Typename)):
             return self.resolve_type(spec, pos)
         self.sema.error(pos, f"unsupported type specifier '{type(spec).__name__}'")
         return INT
@@ -264,17 +247,11 @@ class TypeResolver:
             return done
         existing: CType | None = None
         if tag:
-            existing = (
-                self.sema.scopes.lookup_tag_current(tag)
-                if spec.decls is not None
-                else self.sema.scopes.lookup_tag(tag)
-            )
+            existing = (self.sema.scopes.lookup_tag_current(tag) if spec.decls is not None
+                        else self.sema.scopes.lookup_tag(tag))
         if existing is not None and not (isinstance(existing, StructT) and existing.kind == kind):
-            self.sema.error(
-                pos,
-                f"use of '{tag}' with tag type that does not match previous "
-                "declaration (invalid type)",
-            )
+            self.sema.error(pos, f"use of '{tag}' with tag type that does not match previous "
+                            "declaration (invalid type)")
             existing = None
         st: StructT
         if isinstance(existing, StructT):
@@ -325,21 +302,13 @@ class TypeResolver:
                 self.sema.error(dp, f"field '{name}' has incomplete type '{mt}'")
                 mt = INT
             if is_flexible(mt) and (kind == "union" or not any(f.name for f in fields)):
-                self.sema.error(
-                    dp,
-                    f"flexible array member '{name}' in "
-                    f"{'a union' if kind == 'union' else 'otherwise empty struct'}",
-                )
+                self.sema.error(dp, f"flexible array member '{name}' in "
+                               f"{'a union' if kind == 'union' else 'otherwise empty struct'}")
             fields.append(FieldDecl(name, mt, dp.line, width, malign, member_packed(d)))
         attrs = gnu_attributes(getattr(getattr(spec, "attrib", None), "exprlist", None))
         struct_attributes(self.sema, st, set(attrs), pos)
-        for msg in layout_record(
-            st,
-            fields,
-            packed="packed" in attrs,
-            min_align=self.align_arg(attrs),
-            max_align=self.sema.pack or 0,
-        ):
+        for msg in layout_record(st, fields, packed="packed" in attrs,
+                                 min_align=self.align_arg(attrs), max_align=self.sema.pack or 0):
             self.sema.error(pos, msg)
         self.sema.defined_records[id(spec)] = st
         return st
@@ -417,11 +386,8 @@ class TypeResolver:
         """The storage class, apart from `_Thread_local` (see `thread_local`)."""
         st = [s for s in (decl.storage or []) if s != "__extension__" and s not in TLS_SPELLINGS]
         if len(st) > 1:
-            self.sema.error(
-                pos,
-                f"multiple storage classes in declaration specifiers "
-                f"('{st[0]}' and '{st[1]}'): conflicting storage class",
-            )
+            self.sema.error(pos, f"multiple storage classes in declaration specifiers "
+                            f"('{st[0]}' and '{st[1]}'): conflicting storage class")
         return st[0] if st else ""
 
     def align_arg(self, attrs: dict[str, c_ast.Node | None], alignas: bool = False) -> int:
