@@ -11,7 +11,7 @@ import pytest
 
 from atomc.frontend.floats import float_literal
 from atomc.ir import ARTIFICIAL, F32, F64, I1, I32, I64, X80, Cast, Cmp, Const, Op
-from atomc.ir.interp import eval_binary, eval_cast, eval_cmp
+from atomc.ir.interp_eval import eval_binary, eval_cast, eval_cmp
 from atomc.ir.parser import parse_module
 from atomc.ir.printer import print_module
 from atomc.opt.float_fold import fold_float

@@ -7,15 +7,10 @@ import pytest
 from opt_helpers import parse
 
 from atomc.ir import I8, I16, I32, I64, Op
-from atomc.ir.interp import (
-    Memory,
-    Trap,
-    eval_binary,
-    eval_cast,
-    eval_cmp,
-    format_printf,
-    run_function,
-)
+from atomc.ir.interp import run_function
+from atomc.ir.interp_eval import Trap, eval_binary, eval_cast, eval_cmp
+from atomc.ir.interp_libc import format_printf
+from atomc.ir.interp_memory import Memory
 
 
 @pytest.mark.parametrize(("op", "ty", "a", "b", "want"), [

@@ -11,10 +11,23 @@ from opt_helpers import parse
 
 from atomc.ir import (
     ARTIFICIAL,
-    F32, F64, I8, I32, I64, I128, PTR, Builder, Const, Function, Module, Op, Value,
+    F32,
+    F64,
+    I8,
+    I32,
+    I64,
+    I128,
+    PTR,
+    Builder,
+    Const,
+    Function,
+    Module,
+    Op,
+    Value,
     print_module,
 )
-from atomc.ir.interp import eval_binary, eval_cmp, run_function
+from atomc.ir.interp import run_function
+from atomc.ir.interp_eval import eval_binary, eval_cmp
 from atomc.ir.verifier import verify_module
 from atomc.ir.wide import WideKind, eval_wide
 from atomc.opt.legalize_i128 import ArgClass, classify_args, legalize_module, module_uses_i128

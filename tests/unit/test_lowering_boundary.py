@@ -2,11 +2,13 @@
 already converted: they read only `tree.py` nodes, so they import no pycparser, report
 no user diagnostics (only `InternalCompilerError`, a compiler bug) and never call `Sema`.
 
-Still on the far side of the boundary (walking pycparser declarations, asking `Sema`,
-reporting errors): `lower/module.py` (file-scope declarations) and `fortify.py` (the
-`error`/`warning` call attributes, reported where a call is lowered). `gnu_inline.py`,
-`asm_stmt.py` and `labelvalues.py` are now the checking halves, in sema's service;
-their lowering is `lower/inline.py`, `lower/asm.py` and `lower/label_values.py`.
+`lower/module.py` lowers the items `sema/unit.py` hands it (file-scope declarations
+and the end of the unit are checked there); the `error`/`warning` call attributes
+are reported by `sema/call_attributes.py`, so `fortify.py`, `gnu_inline.py`,
+`asm_stmt.py` and `labelvalues.py` are checking modules only, in sema's service
+(their lowering is `lower/builtins.py`, `lower/inline.py`, `lower/asm.py` and
+`lower/label_values.py`). A converted module may not reach across the boundary
+through a module it imports either (`test_imports_stay_on_the_tree`).
 Add a module to CONVERTED when it crosses.
 """
 
@@ -24,9 +26,13 @@ CONVERTED = [
     "lower/expression.py", "lower/assign.py", "lower/builtins.py", "lower/initialiser.py",
     "lower/state.py", "complex_gen.py", "atomic_irgen.py", "builtin_ir.py", "longdouble.py",
     "lower/statement.py", "lower/inline.py", "lower/asm.py", "lower/label_values.py",
-    "vla.py", "cleanup.py", "lower/function.py",
+    "vla.py", "cleanup.py", "lower/function.py", "lower/module.py",
 ]
 SEMA_ALLOWED: dict[str, set[str]] = {}
+# checking modules a converted module may import at run time, and why
+SHARED = {
+    "atomic_builtins.py": "defines the AtomicExpr tree node beside its checker",
+}
 
 
 def violations(source: str, sema_allowed: set[str]) -> list[str]:
@@ -75,3 +81,36 @@ def test_check_catches_crossings() -> None:
     assert any("DiagnosticEngine" in v for v in found)
     assert any(v.startswith("uses Sema") for v in found)
     assert violations("from ...diag import InternalCompilerError\n", set()) == []
+
+
+def runtime_imports(module: str) -> set[str]:
+    """The front-end modules `module` imports when it runs (not for type checking)."""
+    path = FRONTEND / module
+    out = set()
+    for node in ast.parse(path.read_text()).body:  # top level: TYPE_CHECKING blocks left out
+        if not isinstance(node, ast.ImportFrom) or not node.level:
+            continue
+        base = path.parent
+        for _ in range(node.level - 1):
+            base = base.parent
+        parts = (node.module or "").split(".") if node.module else []
+        target = base.joinpath(*parts)
+        candidates = [target.with_suffix(".py"), target / "__init__.py"] if parts else \
+            [base / f"{a.name}.py" for a in node.names]
+        out |= {c.relative_to(FRONTEND).as_posix() for c in candidates
+                if c.exists() and FRONTEND in c.parents}
+    return out
+
+
+@pytest.mark.parametrize("module", CONVERTED)
+def test_imports_stay_on_the_tree(module: str) -> None:
+    """What a converted module calls must not report or check in its place (as the call
+    attributes once were, from `fortify.py` through `lower/builtins.py`)."""
+    crossing = {dep: violations((FRONTEND / dep).read_text(), set())
+                for dep in runtime_imports(module) - set(CONVERTED) - set(SHARED)}
+    assert {dep: v for dep, v in crossing.items() if v} == {}
+
+
+def test_import_check_sees_a_crossing() -> None:
+    assert "fortify.py" in runtime_imports("gnu_builtins.py")
+    assert violations((FRONTEND / "fortify.py").read_text(), set())

@@ -13,6 +13,7 @@ tied to it, numbered after the written inputs as in gcc.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pycparser import c_ast
@@ -173,7 +174,7 @@ def _operand(sema: Sema, node: c_ast.Node, is_out: bool) -> _Operand | None:
 
 
 def _resolve_classes(sema: Sema, outs: list[_Operand], ins: list[_Operand],
-                     pieces: list[object], clobbers: list[str], p: Pos) -> bool:
+                     pieces: Sequence[object], clobbers: list[str], p: Pos) -> bool:
     """Pick each operand's canonical class; check lvalues, types and registers."""
     high = {x.index for x in pieces if getattr(x, "modifier", "") == "h"}  # type: ignore[attr-defined]
     out_regs: dict[str, _Operand] = {}

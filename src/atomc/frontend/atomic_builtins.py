@@ -379,7 +379,8 @@ def _generic(sema: Sema, name: str, args: list[c_ast.Node], spec: _Spec, p: Pos)
         return atomic16.generic_call(sema, spec.kind, vals[:nptrs], orders, side, p)
     if size not in _UNSIGNED:
         return _libatomic(sema, spec.kind, size, vals[:nptrs], orders, p)
-    vol = is_volatile(pu.pointee)  # type: ignore[union-attr]
+    assert isinstance(pu, PointerT)
+    vol = is_volatile(pu.pointee)
     rtype = BOOL if spec.kind is K.CAS_MEM else VOID
     return AtomicExpr(spec.kind, vals[:nptrs], orders, _UNSIGNED[size], rtype, p,
                       rmw=spec.rmw, volatile=vol, side=side)

@@ -121,13 +121,13 @@ def lower_atomic_expr(g: IRGen, e: AtomicExpr) -> Value:
             b.store(v, vals[1])
             return Const(I8, 0)
         if k in (AtomicKind.STORE, AtomicKind.STORE_MEM):
-            v = vals[1] if k is AtomicKind.STORE else b.load(ity, vals[1])
-            _new_atom(g, b.insert(AtomicStore(v, ptr, e.orders[0], loc=b.loc, volatile=vol)), v)
+            sv = vals[1] if k is AtomicKind.STORE else b.load(ity, vals[1])
+            _new_atom(g, b.insert(AtomicStore(sv, ptr, e.orders[0], loc=b.loc, volatile=vol)), sv)
             return Const(I8, 0)
         if k in (AtomicKind.EXCHANGE, AtomicKind.EXCHANGE_MEM):
-            v = vals[1] if k is AtomicKind.EXCHANGE else b.load(ity, vals[1])
-            old = b.insert(AtomicRMW(RMWOp.XCHG, ptr, v, e.orders[0], loc=b.loc, volatile=vol))
-            _new_atom(g, old, v)
+            xv = vals[1] if k is AtomicKind.EXCHANGE else b.load(ity, vals[1])
+            old = b.insert(AtomicRMW(RMWOp.XCHG, ptr, xv, e.orders[0], loc=b.loc, volatile=vol))
+            _new_atom(g, old, xv)
             if k is AtomicKind.EXCHANGE:
                 return old
             b.store(old, vals[2])

@@ -120,7 +120,8 @@ def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
             if msg is not None:
                 sema.call_diagnostics[decl.name] = (name, msg)
         elif name == "alloc_size" and getattr(decl, "name", None):
-            positions = [sema.decls.const_int(sema.exprs.expr(a), "alloc_size argument") for a in args]
+            positions = [sema.decls.const_int(sema.exprs.expr(a), "alloc_size argument")
+                         for a in args]
             if positions and all(isinstance(x, int) for x in positions):
                 sema.alloc_sizes[decl.name] = tuple(positions)  # type: ignore[arg-type]
         elif name in ALIAS_ATTRIBUTES:

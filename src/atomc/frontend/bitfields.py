@@ -188,7 +188,6 @@ def _assign_units(st: StructT, runs: list[list[Member]]) -> list[str]:
         for m in run:
             p = m.offset * 8 + m.bit_pos
             first, last = p // 8, (p + m.bit_width - 1) // 8
-            span = last - first + 1
             unit = _choose_unit(first, last, lo, hi, unqual(m.type).size > 8)
             if unit[1] > 16:
                 errors.append(f"unsupported: bit-field '{m.name}' spans {unit[1]} bytes")

@@ -67,7 +67,10 @@ def _x86(g: IRGen, e: T.Call, kind: str) -> Value:
             count = b.binary(Op.SUB, count, Const(I32, 64 - bits))
         r = b.select(b.cmp("eq", x, Const(I64, 0)), Const(I32, bits), count)
         rt = scalar_ir_type(e.type)
-        return r if rt == I32 else b.cast(Op.ZEXT if rt.bits > 32 else Op.TRUNC, r, rt)
+        if rt == I32:
+            return r
+        assert isinstance(rt, IntType)
+        return b.cast(Op.ZEXT if rt.bits > 32 else Op.TRUNC, r, rt)
 
 
 def _overflow(g: IRGen, e: T.Call, kind: str) -> Value:
@@ -180,7 +183,8 @@ def _magnitude(g: IRGen, x: Value) -> Value:
     if ft.bits == 80:  # no i80: the sign bit is read from memory
         return x87_magnitude(g, x)
     it = IntType(ft.bits)
-    bits = g.fs.b.binary(Op.AND, g.fs.b.cast(Op.BITCAST, x, it), Const(it, (1 << (ft.bits - 1)) - 1))
+    bits = g.fs.b.binary(Op.AND, g.fs.b.cast(Op.BITCAST, x, it),
+                         Const(it, (1 << (ft.bits - 1)) - 1))
     return g.fs.b.cast(Op.BITCAST, bits, ft)
 
 

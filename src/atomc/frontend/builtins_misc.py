@@ -170,8 +170,15 @@ def _overflow_p(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr
     sema.anon_count += 1
     tmp = Symbol(f".overflow_p.{sema.anon_count}", rt, "var", "auto", p)
     lit = T.CompoundLit(rt, T.Init(rt, [], p), tmp, p)
-    return overflow_call(sema, f"__builtin_{op}_overflow", op, sema.conv.value(sema.exprs.expr(args[0])),
-                         sema.conv.value(sema.exprs.expr(args[1])), T.AddrOf(lit, PointerT(rt), p), p)
+    return overflow_call(
+        sema,
+        f"__builtin_{op}_overflow",
+        op,
+        sema.conv.value(sema.exprs.expr(args[0])),
+        sema.conv.value(sema.exprs.expr(args[1])),
+        T.AddrOf(lit, PointerT(rt), p),
+        p,
+    )
 
 
 # x86 builtins: name -> (IR builtin kind, result type, operand type or None)
@@ -199,8 +206,13 @@ def _x86(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr:
         return sema.exprs.bad(p)
     vals = []
     if operand is not None:
-        vals.append(sema.conv.assign_convert(sema.exprs.expr(args[0]), operand, f"for argument 1 of "
-                                        f"'{name}': passing to parameter of type"))
+        vals.append(
+            sema.conv.assign_convert(
+                sema.exprs.expr(args[0]),
+                operand,
+                f"for argument 1 of '{name}': passing to parameter of type",
+            )
+        )
     if kind in ("x86_tzcnt", "x86_lzcnt"):  # computed in 64 bits, the width in `bits`
         bits = ret.size * 8
         vals = [sema.conv.cast(vals[0], ULONG), T.IntConst(bits, INT, p)]
@@ -230,8 +242,7 @@ def _tgmath(sema: Sema, args: list[c_ast.Node], p: Pos) -> T.Expr:
     generic = [i for i in range(n) if len({unqual(f.params[i]) for f in funcs}) > 1]
     kinds = [unqual(typed[len(funcs) + i].type) for i in generic]
     if any(isinstance(k, FloatT) and k.name == "_Complex" for k in kinds):
-        sema.error(p, "'__builtin_tgmath' with complex arguments is not supported (_Complex "
-                      "types)")
+        sema.error(p, "'__builtin_tgmath' with complex arguments is not supported (_Complex types)")
         return sema.exprs.bad(p)
     real = [DOUBLE if not isinstance(k, FloatT) else k for k in kinds]
     want = max(real, key=lambda k: k.size) if real else DOUBLE

@@ -199,7 +199,8 @@ class ComplexLowering:
         assert isinstance(dst, ComplexT)
         v = self.g.exprs.value_of(e.operand)
         with self.fs.at(e.pos):
-            return self.make_complex(self.g.exprs.convert(v, src, dst.base), self.zero(dst.base), dst)
+            return self.make_complex(self.g.exprs.convert(v, src, dst.base),
+                                     self.zero(dst.base), dst)
 
     def complex_compound(self, e: T.CompoundAssign, dst: Value, rhs_value: Value) -> Value:
         """`target op= rhs` computed in complex type `e.optype` (target or rhs complex);
@@ -211,15 +212,19 @@ class ComplexLowering:
             rc = as_complex(e.rhs.type)
             rhs: Parts = self.load_halves(rhs_value, rc) if rc is not None else (rhs_value, None)
             if isinstance(tt, ComplexT):
-                old: Parts = self.load_halves(dst, tt)
-                old = (self.g.exprs.convert(old[0], tt.base, ot.base),
-                       self.g.exprs.convert(old[1], tt.base, ot.base))  # type: ignore[arg-type]
+                ore, oim = self.load_halves(dst, tt)
+                assert oim is not None  # a complex object has both halves
+                old: Parts = (self.g.exprs.convert(ore, tt.base, ot.base),
+                              self.g.exprs.convert(oim, tt.base, ot.base))
             else:
                 v = self.fs.b.load(scalar_ir_type(tt), dst)
                 old = (self.g.exprs.convert(v, tt, ot.base), None)
             re, im = self.complex_arith(e.op, old, rhs, ot)
             if isinstance(tt, ComplexT):
-                nre, nim = self.g.exprs.convert(re, ot.base, tt.base), self.g.exprs.convert(im, ot.base, tt.base)
+                nre, nim = (
+                    self.g.exprs.convert(re, ot.base, tt.base),
+                    self.g.exprs.convert(im, ot.base, tt.base),
+                )
                 st = self.fs.b.store(nre, dst)
                 self.fs.b.add_to_atom(st, nre)
                 st = self.fs.b.store(nim, self.fs.offset_ptr(dst, tt.base.size))
@@ -254,10 +259,10 @@ class ComplexLowering:
 
 
 def complex_sse_registers(t: CType) -> int:
+
+
     """SSE registers a `_Complex float`/`double` argument takes (0: passed in memory)."""
     ct = as_complex(t)
     if ct is None or ct.base == LDOUBLE:
         return 0
     return 1 if ct.base.size == 4 else 2
-
-

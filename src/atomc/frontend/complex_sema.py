@@ -403,6 +403,7 @@ def _op(op: str, a: Part, b: Part, base: FloatT) -> Part:
         r = ld_binary(op, a, b)  # type: ignore[arg-type]
         assert isinstance(r, X80)
         return r
+    assert not isinstance(b, X80)  # both operands have the base type
     if op == "+":
         r2 = a + b
     elif op == "-":
@@ -410,7 +411,7 @@ def _op(op: str, a: Part, b: Part, base: FloatT) -> Part:
     elif op == "*":
         r2 = a * b
     elif b != 0:
-        r2 = a / b  # type: ignore[operator]
+        r2 = a / b
     else:
         r2 = math.nan if a == 0 or math.isnan(a) else \
             math.copysign(math.inf, a) * math.copysign(1.0, b)  # type: ignore[arg-type]

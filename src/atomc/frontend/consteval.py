@@ -79,6 +79,7 @@ def evaluate(e: T.Expr) -> Value | None:
             delta = idx * e.scale * (1 if e.op == "+" else -1)
             if isinstance(base, Address):
                 return Address(base.symbol, base.offset + delta, base.string)
+            assert isinstance(base, int)  # a pointer's value
             return (base + delta) & ((1 << 64) - 1)
         case T.PtrDiff():
             return None
@@ -95,6 +96,7 @@ def _cast(e: T.Cast) -> Value | None:
     ft = as_float(e.type)
     if isinstance(v, Address):
         return v if it is None or it.size == 8 else None
+    assert not isinstance(v, CValue)  # a complex operand is a ComplexCast's
     if ft is not None:
         return round_to(v, ft.size) if isinstance(v, (float, X80)) else \
             float_of_int(v, ft.size)
@@ -162,6 +164,8 @@ def _binary(e: T.Binary) -> Value | None:
         return ld_binary(e.op, lv, rv)
     if isinstance(lv, X80) or isinstance(rv, X80):
         return None  # operands of a long double operation are converted first
+    # complex operands are ComplexBinary's (complex_sema.py), never a Binary's
+    assert not isinstance(lv, CValue) and not isinstance(rv, CValue)
     if isinstance(lv, float) or isinstance(rv, float):
         return _float_binary(e, float(lv), float(rv))
     ot = as_int(e.left.type)  # operation type

@@ -586,7 +586,7 @@ def compatible(a: CType, b: CType) -> bool:
         if not a.prototyped or not b.prototyped:
             return True
         return (a.variadic == b.variadic and len(a.params) == len(b.params)
-                and all(compatible(x, y) for x, y in zip(a.params, b.params)))
+                and all(compatible(x, y) for x, y in zip(a.params, b.params, strict=True)))
     return False
 
 

@@ -89,7 +89,8 @@ def compile_preprocessed(text: str, path: str, opts: CompileOptions,
             ast = parse_c(text, path, diags)
         # An empty translation unit is valid GNU C: gcc only warns under -pedantic
         # (fribidi's getopt.c is empty where libc has getopt_long).
-        # Sema checks each function definition whole, then IRGen lowers it: one stage
+        # Sema checks each file-scope item (a function definition whole), then IRGen
+        # lowers it before the next is checked: one stage
         with stage("sema+irgen", "front end"):
             sema = Sema(diags, path, system_headers(text, path), preprocessed_lines(text))
             sema.optimizing = opts.opt_level > 0
@@ -97,7 +98,7 @@ def compile_preprocessed(text: str, path: str, opts: CompileOptions,
                 if opts.builtins else frozenset()
             sema.gnu89_inline = opts.std in ("c89", "gnu89")
             sema.target = TargetFeatures(opts.march, opts.cx16)
-            module = IRGen(opts, diags, sema, path).run(ast)
+            module = IRGen(opts, path, sema.unit.file_names()).run(sema.unit.items(ast))
     except RecursionError:
         raise diags.fatal(None, "program nesting is too deep for atomc") from None
     finally:

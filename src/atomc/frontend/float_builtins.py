@@ -76,8 +76,12 @@ def float_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos,
         if name in _ORDERED:
             return sema.ops.binary(_ORDERED[name], x, y, p)
         if name == "__builtin_islessgreater":
-            return sema.ops.binary("||", sema.ops.binary("<", x, y, p), sema.ops.binary(">", x, y, p), p)
-        return sema.ops.binary("||", sema.ops.binary("!=", x, x, p), sema.ops.binary("!=", y, y, p), p)
+            return sema.ops.binary(
+                "||", sema.ops.binary("<", x, y, p), sema.ops.binary(">", x, y, p), p
+            )
+        return sema.ops.binary(
+            "||", sema.ops.binary("!=", x, x, p), sema.ops.binary("!=", y, y, p), p
+        )
     if name in _COPYSIGN and len(args) == 2:
         return _copysign(sema, name, args, p, plain)
     base = name.removeprefix("__builtin_")

@@ -9,8 +9,9 @@ aborts with "*** buffer overflow detected ***" at run time. The printf family
 keeps the checking call whenever its flag is non-zero (it also checks `%n`).
 
 A call to a function declared `__attribute__((warning(msg)))` or
-`error(msg)` is reported where irgen emits it, so a call that a constant
-condition or an inlined wrapper's folding removes is not (irgen's `dead_code`).
+`error(msg)` is reported by `sema/call_attributes.py`, only when the call is
+emitted (not in an arm a constant condition or an inlined wrapper's folding
+removes).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
-from ..diag import SourceSpan
 from . import tree as T
 from .ctype import CHAR, INT, SIZE_T, VOID, CType, FuncT, PointerT, qualify
 from .gnu_inline import pack_length
@@ -28,7 +28,6 @@ from .object_size import object_size
 from .scopes import Symbol
 
 if TYPE_CHECKING:
-    from .lower.module import IRGen
     from .scopes import Pos
     from .sema import Sema
 
@@ -149,22 +148,3 @@ def _literal_fits(vals: list[T.Expr], i: int, size: int) -> bool:
     while isinstance(e, (T.Cast, T.Decay)):
         e = e.operand
     return isinstance(e, T.StrLit) and e.data.find(b"\0") + 1 <= size
-
-
-def report_call_attributes(g: IRGen, e: T.Call) -> None:
-    """gcc's "call to 'f' declared with attribute warning/error: msg"."""
-    callee = e.callee
-    if not isinstance(callee, T.Decay) or not isinstance(callee.operand, T.VarRef):
-        return
-    name = callee.operand.sym.name
-    found = g.sema.call_diagnostics.get(name)
-    if found is None or g.sema.quiet:
-        return
-    kind, msg = found
-    at = g.inliner.inline_call_pos(e.pos)
-    span = SourceSpan(at.file, at.line, at.column)
-    text = f"call to '{name}' declared with attribute {kind}: {msg}"
-    if kind == "error":
-        g.diags.error(span, text)
-    else:
-        g.diags.warning(span, text)

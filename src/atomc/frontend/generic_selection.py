@@ -76,8 +76,8 @@ def generic_expr(sema: Sema, node: GenericSelection) -> T.Expr:
             default = e
             continue
         at = sema.types.resolve_type(t, p)
-        if isinstance(unqual(at), (FuncT, VlaT)) or (isinstance(unqual(at), ArrayT)
-                                                     and unqual(at).count is None):
+        if isinstance(unqual(at), (FuncT, VlaT)) or (isinstance(ua := unqual(at), ArrayT)
+                                                     and ua.count is None):
             sema.error(p, f"type '{at}' in generic association is not a complete object type")
             continue
         if any(_matches(at, s) for s in seen):

@@ -164,7 +164,8 @@ def _clrsb(sema: Sema, name: str, arg: T.Expr, p: Pos) -> T.Expr:
     bits = 64 if wide else 32
     sign = sema.ops.binary(">>", x, T.IntConst(bits - 1, INT, p), p)
     folded = sema.ops.binary("^", x, sign, p)
-    shifted = sema.ops.binary("<<", sema.conv.cast(folded, ULONG if wide else UINT), T.IntConst(1, INT, p),
-                          p)
+    shifted = sema.ops.binary(
+        "<<", sema.conv.cast(folded, ULONG if wide else UINT), T.IntConst(1, INT, p), p
+    )
     y = sema.ops.binary("|", shifted, T.IntConst(1, INT, p), p)
     return sema.calls.bit_builtin("__builtin_clzl" if wide else "__builtin_clz", y, p)

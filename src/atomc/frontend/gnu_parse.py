@@ -13,6 +13,7 @@ it is parsed here into `FuncCall(ID('__builtin_va_arg'), ExprList([ap, Typename]
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 from pycparser.c_lexer import _Token
@@ -167,6 +168,9 @@ class GnuSyntaxMixin:
     """Parser overrides for `__extension__` and type-name builtins (mixed into
     pycparserext's `GnuCParser`)."""
 
+    if TYPE_CHECKING:  # the parser this is mixed into has it
+        def _peek_type(self, k: int = 1) -> str | None: ...
+
     # -- __extension__ --------------------------------------------------
     def _past_extension(self) -> int:  # type: ignore[no-untyped-def]
         """1-based index of the first token after a run of `__extension__`."""
@@ -261,6 +265,9 @@ class GnuStatementsMixin:
     """Statement-level GNU syntax: local labels, attributes on null statements
     (`__attribute__((fallthrough));`) and on labels, enumerator attributes and
     `_Static_assert` among struct members."""
+
+    if TYPE_CHECKING:  # the parser this is mixed into has it
+        def _peek_type(self, k: int = 1) -> str | None: ...
 
     _local_label_count = 0
 

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from pycparser import c_ast
 
 if TYPE_CHECKING:
-    from ..ir import Module
     from .sema import Sema
 
 ALIAS_ATTRIBUTES = frozenset({"alias", "weakref", "ifunc", "symver"})
@@ -41,11 +40,13 @@ def note_directive(sema: Sema, decl: c_ast.Node, kind: str, target: str) -> None
 
 def is_alias(sema: Sema, name: str) -> bool:
     """Does the declaration of `name` make it another symbol (no storage of its own)?"""
-    return any(d.kind in ("alias", "weakref", "ifunc") for d in sema.symbol_directives.get(name, ()))
+    return any(d.kind in ("alias", "weakref", "ifunc")
+               for d in sema.symbol_directives.get(name, ()))
 
 
-def emit_directives(sema: Sema, module: Module) -> None:
-    """Append the directives to the module's file-scope assembly; keep the targets."""
+def directive_lines(sema: Sema) -> list[str]:
+    """The directives, one file-scope assembly text per symbol; keep the targets."""
+    out: list[str] = []
     for name, directives in sema.symbol_directives.items():
         kinds = {d.kind: d for d in directives}
         sym = sema.scopes.lookup_file(name)
@@ -71,7 +72,8 @@ def emit_directives(sema: Sema, module: Module) -> None:
         if "symver" in kinds:
             lines.append(f"\t.symver\t{name}, {kinds['symver'].target}")
         if lines:
-            module.asm.append("\n".join(lines))
+            out.append("\n".join(lines))
+    return out
 
 
 def _keep(sema: Sema, target: str) -> None:

@@ -13,6 +13,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from ..ir.x87float import X80
 from .ctype import CType, FuncT, IntT
 from .scopes import Pos, Symbol
 
@@ -35,11 +36,11 @@ class IntConst(Expr):
 
 
 class FloatConst(Expr):
-    """A floating constant of type float or double, already rounded to its type."""
+    """A floating constant, already rounded to its type (an `X80` for long double)."""
 
     __slots__ = ("value",)
 
-    def __init__(self, value: float, type: CType, pos: Pos) -> None:
+    def __init__(self, value: float | X80, type: CType, pos: Pos) -> None:
         super().__init__(type, pos)
         self.value = value
 
@@ -582,3 +583,59 @@ class FunctionDef:
     body: Block
     end: Pos
     label_values: tuple[tuple[str, int], ...]
+
+
+# ---------------------------------------------------------------------------
+# The translation unit, handed to the lowering one checked item at a time
+
+
+@dataclass(frozen=True, slots=True)
+class FileObject:
+    """A file-scope object declaration that defines storage (or has an initialiser),
+    where the source has it: the module gets its global now, in source order."""
+
+    sym: Symbol
+
+
+@dataclass(frozen=True, slots=True)
+class FileAsm:
+    """A file-scope `asm("...")`: its text, verbatim."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class GlobalDef:
+    """A file-scope object decided at the end of the unit: defined here with `init`
+    (None: zero, a tentative definition), or only declared (`define` false: an
+    `extern` object the program uses)."""
+
+    sym: Symbol
+    init: Init | None
+    define: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UnitEnd:
+    """What the end of the translation unit decides: the file-scope objects in
+    declaration order, the assembler directives of `alias`/`ifunc`/`symver`, and every
+    file-scope symbol with its `section` attribute (attributes may come with any
+    declaration, also after the first use)."""
+
+    globals: tuple[GlobalDef, ...]
+    directives: tuple[str, ...]
+    symbols: tuple[tuple[Symbol, str | None], ...]
+
+
+TopLevel = FunctionDef | FileObject | FileAsm | UnitEnd
+
+
+class FileNames:
+    """The file scope as the lowering may see it while it names the targets of
+    addresses in static data: symbols and file-scope compound literals, by name."""
+
+    __slots__ = ("literals", "symbols")
+
+    def __init__(self, symbols: dict[str, Symbol], literals: dict[str, CompoundLit]) -> None:
+        self.symbols = symbols
+        self.literals = literals

@@ -155,8 +155,9 @@ def _overflow(sema: Sema, name: str, op: str, args: list[c_ast.Node], p: Pos) ->
     fixed = _typed_params(name)
     if fixed is not None:
         a, b = sema.conv.cast(a, fixed), sema.conv.cast(b, fixed)
-        res = sema.conv.assign_convert(res, PointerT(fixed), f"for argument 3 of '{name}': passing to "
-                                                         "parameter of type")
+        res = sema.conv.assign_convert(
+            res, PointerT(fixed), f"for argument 3 of '{name}': passing to parameter of type"
+        )
     return overflow_call(sema, name, op, a, b, res, p)
 
 
@@ -167,8 +168,9 @@ def overflow_call(sema: Sema, name: str, op: str, a: T.Expr, b: T.Expr, res: T.E
     ru = unqual(res.type)
     tr = _int_type(ru.pointee) if isinstance(ru, PointerT) else None
     if ta is None or tb is None:
-        sema.error(p, f"operands of '{name}' must be integers (not bool), have '{a.type}' and "
-                      f"'{b.type}'")
+        sema.error(
+            p, f"operands of '{name}' must be integers (not bool), have '{a.type}' and '{b.type}'"
+        )
         return sema.exprs.bad(p)
     if tr is None or not isinstance(ru, PointerT) or is_const(ru.pointee):
         sema.error(p, f"result argument of '{name}' must be a pointer to a modifiable integer "

@@ -65,9 +65,9 @@ def reconcile_unprototyped_calls(module: Module) -> None:
 def _reconcile(call: Call, fn: Function) -> None:
     args = call.args
     params = fn.param_types
-    if len(args) == len(params) and all(a.ty == p for a, p in zip(args, params)):
+    if len(args) == len(params) and all(a.ty == p for a, p in zip(args, params, strict=True)):
         return
-    for k, (a, p) in enumerate(zip(args, params)):
+    for k, (a, p) in enumerate(zip(args, params, strict=False)):
         if a.ty != p:
             v = _coerce(call, a, p)
             if v is not None:

@@ -84,7 +84,7 @@ def rmw_result(op: RMWOp, old: int, v: int, ty: IntType) -> int:
         return v & ty.mask
     if op is RMWOp.NAND:
         return ~(old & v) & ty.mask
-    from .interp import as_int, eval_binary  # the one definition of integer arithmetic
+    from .interp_eval import as_int, eval_binary  # the one definition of integer arithmetic
     return as_int(eval_binary(_BINARY[op], ty, old, v))
 
 

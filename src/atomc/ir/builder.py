@@ -51,7 +51,7 @@ MAX_ATOM_RANK = 7
 
 
 class Builder:
-    __slots__ = ("function", "block", "loc", "jump_targets", "_current_group", "_next_group",
+    __slots__ = ("function", "block", "loc", "_current_group", "_next_group",
                  "_max_used_group")
 
     def __init__(self, function: Function, loc: Loc) -> None:
@@ -59,9 +59,6 @@ class Builder:
         self.block: Block | None = None
         stored_loc(loc)  # a missing location is a TypeError here, not at the first instruction
         self.loc: Loc = loc
-        # every block a `jump` built here goes to (the front end asks whether a block is
-        # entered only by conditional branches)
-        self.jump_targets: set[Block] = set()
         self._current_group = 0
         self._next_group = 1
         self._max_used_group = 0
@@ -203,7 +200,6 @@ class Builder:
         return self.insert(VaStart(ptr, loc=self.loc))
 
     def jump(self, target: Block, args: Sequence[Value] = ()) -> Inst:
-        self.jump_targets.add(target)
         return self.insert(Jump(target, args, loc=self.loc))
 
     def branch(self, cond: Value, then: Block, els: Block) -> Inst:

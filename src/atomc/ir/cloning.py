@@ -64,7 +64,7 @@ class Cloner:
         return new
 
     def clone_block(self, block: Block, fn: Function, name_suffix: str = ".c") -> Block:
-        nb = Block(block.name + name_suffix if block.name else "")
+        nb = Block(block.name + name_suffix if block.name else "", block.source_label)
         nb.function = fn
         for p in block.params:
             self.vmap[p] = nb.add_param(p.ty, p.name)

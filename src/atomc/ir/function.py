@@ -13,13 +13,18 @@ from .values import Arg, BlockParam, Value
 
 
 class Block:
-    __slots__ = ("name", "params", "insts", "function")
+    """A basic block. `source_label`: its code starts at a label of the source (gcc
+    -O0 keeps that label's line on a jump falling into it, codegen fallthrough.py);
+    printed after the block's name (`bb3: source_label`), carried to the MIR."""
 
-    def __init__(self, name: str = "") -> None:
+    __slots__ = ("name", "params", "insts", "function", "source_label")
+
+    def __init__(self, name: str = "", source_label: bool = False) -> None:
         self.name = name
         self.params: list[BlockParam] = []
         self.insts: list[Inst] = []
         self.function: Function | None = None
+        self.source_label = source_label
 
     def add_param(self, ty: Type, name: str = "") -> BlockParam:
         p = BlockParam(ty, self, len(self.params), name)

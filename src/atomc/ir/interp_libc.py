@@ -9,22 +9,25 @@ from typing import TYPE_CHECKING
 
 from . import interp_x87 as x87
 from .insts import Call
-from .interp import (
-    External,
+from .interp_eval import (
     InterpError,
-    Memory,
     ProgramExit,
+    RtValue,
     Scalar,
     Trap,
     as_float,
     as_int,
     to_signed,
 )
+from .interp_memory import Memory
 from .libgcc128 import LIBGCC_TI
 from .x87float import X80
 
 if TYPE_CHECKING:
     from .interp import Interpreter
+
+# a library function: the machine, the arguments, the call that receives the result
+External = Callable[["Interpreter", list[Scalar], Call], RtValue]
 
 
 def format_printf(fmt: bytes, args: Sequence[Scalar], mem: Memory) -> bytes:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def _divide(signed: bool, remainder: bool) -> Callable[..., tuple[int, int]]:
     def run(it: Interpreter, args: list[int], call: Call | None) -> tuple[int, int]:
-        from .interp import Trap
+        from .interp_eval import Trap
         a, b = join_halves(args[0], args[1]), join_halves(args[2], args[3])
         if signed:
             a, b = signed128(a), signed128(b)
@@ -37,7 +37,7 @@ def _divide(signed: bool, remainder: bool) -> Callable[..., tuple[int, int]]:
 
 def _to_float(signed: bool, bits: int) -> Callable[..., float]:
     def run(it: Interpreter, args: list[int], call: Call | None) -> float:
-        from .interp import _int_to_float
+        from .interp_eval import _int_to_float
         from .types import FloatType
         v = join_halves(args[0], args[1])
         return _int_to_float(FloatType(bits), signed128(v) if signed else v)

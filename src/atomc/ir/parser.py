@@ -654,6 +654,9 @@ class IRParser:
                 self.define_value(scope, name_tok, b.add_param(ty))
             self.expect(")")
         self.expect(":")
+        if self.tok.text == "source_label" and not self.tok.first_on_line:
+            self.next()
+            b.source_label = True
         self.end_of_line(tok)
         return b
 

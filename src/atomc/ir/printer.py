@@ -298,7 +298,7 @@ class IRPrinter:
         head = names.blocks[id(b)]
         if b.params:
             head += "(" + ", ".join(self.typed(p, names) for p in b.params) + ")"
-        return head + ":"
+        return head + (": source_label" if b.source_label else ":")
 
     def succ(self, inst: Inst, i: int, names: _FunctionNames) -> str:
         s = inst.succs[i]

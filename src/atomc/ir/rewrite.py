@@ -113,7 +113,11 @@ def salvage_expression(inst: Inst) -> tuple[Value, tuple[int, ...]] | None:
 
 def _constant_result(inst: Inst) -> Const | None:
     """The constant a pure arithmetic/conversion instruction on constants computes."""
-    from .interp import InterpError, eval_binary, eval_cast  # interp imports this module's users
+    from .interp_eval import (  # it imports wide, which imports us
+        InterpError,
+        eval_binary,
+        eval_cast,
+    )
 
     if not isinstance(inst, (Binary, Cast)) or not isinstance(inst.ty, (IntType, FloatType)):
         return None

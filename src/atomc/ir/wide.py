@@ -102,7 +102,7 @@ def eval_wide(kind: WideKind, pred: str, args: Sequence[int]) -> tuple[int, int]
         return split_halves((x + y) & _M128)
     if kind is WideKind.SUB:
         return split_halves((x - y) & _M128)
-    from .interp import eval_cmp  # the one definition of each predicate
+    from .interp_eval import eval_cmp  # the one definition of each predicate
     return eval_cmp(pred, IntType(128), x, y)
 
 

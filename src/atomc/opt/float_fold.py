@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 
 from ..ir import X80, Binary, Cast, Cmp, Const, FloatType, Inst, IntType, Op, Value
-from ..ir.interp import InterpError, eval_binary, eval_cast, eval_cmp
+from ..ir.interp_eval import InterpError, eval_binary, eval_cast, eval_cmp
 
 _FLOAT_CASTS = frozenset({Op.SITOFP, Op.UITOFP, Op.FPTOSI, Op.FPTOUI, Op.FPEXT, Op.FPTRUNC,
                           Op.FNEG, Op.BITCAST})

@@ -50,7 +50,7 @@ from ..ir import (
     Select,
     Value,
 )
-from ..ir.interp import InterpError, as_int, eval_binary, eval_cast, eval_cmp, to_signed
+from ..ir.interp_eval import InterpError, as_int, eval_binary, eval_cast, eval_cmp, to_signed
 from ..ir.locations import keep
 from ..ir.rewrite import erase, insert_before, replace_value
 from .cfgutils import is_removable

@@ -44,7 +44,7 @@ from ..ir import (
     Use,
     Value,
 )
-from ..ir.interp import as_int, eval_binary, to_signed
+from ..ir.interp_eval import as_int, eval_binary, to_signed
 from ..ir.locations import keep
 from ..ir.rewrite import insert_at, insert_blocks_after
 from ..ir.wide import PAIR, Wide, WideKind

@@ -26,7 +26,7 @@ from typing import ClassVar
 from ..ir import Binary, Block, Branch, Cmp, Const, Function, Jump, Op, work
 from ..ir.cfgstate import CFGState, checking
 from ..ir.cloning import Cloner
-from ..ir.interp import eval_cmp
+from ..ir.interp_eval import eval_cmp
 from ..ir.locations import remap_atoms
 from ..ir.loops import Loop, LoopInfo
 from ..ir.rewrite import insert_blocks_after

@@ -3,7 +3,7 @@
 Each integer value sits in the lattice unknown -> constant -> overdefined,
 and each block is executable or not. Starting from the entry, a block's
 instructions are evaluated with the interpreter's own operation semantics
-(`ir.interp.eval_*`, so folding can never disagree with execution); a branch
+(`ir.interp_eval.eval_*`, so folding can never disagree with execution); a branch
 whose condition is a constant makes only its taken edge executable; a block
 parameter is the meet of the arguments on its executable incoming edges.
 `undef` is "unknown" (it may be any constant). Pointers and floats are
@@ -43,7 +43,7 @@ from ..ir import (
     Value,
     work,
 )
-from ..ir.interp import InterpError, as_int, eval_binary, eval_cast, eval_cmp
+from ..ir.interp_eval import InterpError, as_int, eval_binary, eval_cast, eval_cmp
 from ..ir.rewrite import erase, jump_to, remove_blocks, remove_param, replace_value
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register

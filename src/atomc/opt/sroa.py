@@ -56,7 +56,7 @@ from ..ir.debuginfo import (
     DW_OP_deref,
     DW_OP_LLVM_fragment,
 )
-from ..ir.interp import bitcast_value
+from ..ir.interp_eval import bitcast_value
 from ..ir.locations import keep
 from ..ir.rewrite import (
     detach_with_dependents,

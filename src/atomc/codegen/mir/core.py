@@ -248,13 +248,18 @@ class MInst:
 
 
 class MBlock:
-    __slots__ = ("insts", "ir_block", "label", "number")
+    """A machine block. `source_label`: it comes from an IR block whose code starts at
+    a source label (printed `bb.N: source-label`, see passes/fallthrough.py)."""
 
-    def __init__(self, number: int, label: str, ir_block: object | None = None) -> None:
+    __slots__ = ("insts", "ir_block", "label", "number", "source_label")
+
+    def __init__(self, number: int, label: str, ir_block: object | None = None,
+                 source_label: bool = False) -> None:
         self.number = number
         self.label = label
         self.insts: list[MInst] = []
         self.ir_block = ir_block  # the IR block it came from, None for edge blocks
+        self.source_label = source_label
 
     def append(self, inst: MInst) -> MInst:
         self.insts.append(inst)
@@ -335,8 +340,10 @@ class MFunction:
     def new_block(self, ir_block: object | None = None) -> MBlock:
         n = self.next_block_number
         self.next_block_number += 1
-        b = MBlock(n, f".LBB{self.number}_{n}", ir_block)
-        return b
+        # every machine block of an IR block that starts at a label says so (as the
+        # block name `label.NAME` the fall-through pass once read did)
+        return MBlock(n, f".LBB{self.number}_{n}", ir_block,
+                      bool(getattr(ir_block, "source_label", False)))
 
     def new_vreg(self, size: int) -> VReg:
         """A virtual register of the general class (a target adds its other

@@ -58,6 +58,7 @@ from .printer import FLAG_WORDS
 __all__ = ["MIRParseError", "parse_mir"]
 
 _T = TypeVar("_T")
+_BLOCK_HEADER = re.compile(r"bb\.(\d+):(\s+source-label)?\s*$")
 
 
 class MIRParseError(Exception):
@@ -241,17 +242,18 @@ class _MIRParser:
         self.mf = mf = self.function_line(name)
         self.blocks = {}
         for n, text in body:
-            m = re.match(r"bb\.(\d+):\s*$", text)
+            m = _BLOCK_HEADER.match(text)
             if m:
                 num = int(m.group(1))
                 if num in self.blocks:
                     self.line = n
                     self.error(1, f"redefinition of bb.{num}")
-                self.blocks[num] = MBlock(num, f".LBB{mf.number}_{num}")
+                self.blocks[num] = MBlock(num, f".LBB{mf.number}_{num}",
+                                          source_label=m.group(2) is not None)
         cur: MBlock | None = None
         for n, text in body[2:-1]:
             self.line = n
-            m = re.match(r"bb\.(\d+):\s*$", text)
+            m = _BLOCK_HEADER.match(text)
             if m:
                 cur = self.blocks[int(m.group(1))]
                 mf.blocks.append(cur)

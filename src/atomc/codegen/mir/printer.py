@@ -59,7 +59,7 @@ def print_mfunction(mf: MFunction) -> str:
         out.append(f"  substitution {old.instr_num}.{old.operand} -> {new.instr_num}.{new.operand}"
                    + (f" subreg {subreg}" if subreg else ""))
     for b in mf.blocks:
-        out.append(f"bb.{b.number}:")
+        out.append(f"bb.{b.number}: source-label" if b.source_label else f"bb.{b.number}:")
         for inst in b.insts:
             out.append("  " + format_minst(inst, nums))
     out.append("}")

@@ -14,10 +14,10 @@ through (its goto_locus): gcc splits the edge and puts a `nop` with that line th
 label's line. atomc does the same at -O0 for a jump into a label: alone in its
 block (the front end gives such a jump the label's line when only conditional
 branches enter the block, or it is a `goto`), falling through into the label's
-block, and holding a line that block does not start with, it becomes a `nop` with
-its location. A falling-through `break;` or `continue;` keeps no line (gcc's
-build stops there). Locations exist with and without -g, so the code does not
-depend on -g.
+block (`MBlock.source_label`, which the front end sets on the IR block), and holding
+a line that block does not start with, it becomes a `nop` with its location. A
+falling-through `break;` or `continue;` keeps no line (gcc's build stops there).
+Locations exist with and without -g, so the code does not depend on -g.
 """
 
 from __future__ import annotations
@@ -50,17 +50,10 @@ def fold_fallthrough_branches(mf: MFunction, keep_lines: bool = False) -> None:
                     prev.operands = list(last.operands)
                     del b.insts[real[-1]]
             continue
-        if keep_lines and len(real) == 1 and _starts_label(nxt) and _line_of_its_own(last, nxt):
+        if keep_lines and len(real) == 1 and nxt.source_label and _line_of_its_own(last, nxt):
             b.insts[real[-1]] = MInst("nop", [], loc=last.loc)
         else:
             del b.insts[real[-1]]
-
-
-def _starts_label(block: MBlock) -> bool:
-    """Does `block` start at a C label? (The front end names such a block `label.NAME`,
-    frontend/lower/statement.py `label_block`; a C name has no dot.)"""
-    name = getattr(block.ir_block, "name", None)
-    return isinstance(name, str) and name.startswith("label.")
 
 
 def _line_of_its_own(jump: MInst, nxt: MBlock) -> bool:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ...ir import (
     I8,
     I64,
+    Binary,
     Const,
     FloatType,
     Op,
@@ -187,10 +188,11 @@ class AssignLowering:
             elif isinstance(old.ty, FloatType):
                 new = self.fs.b.binary(Op.FADD, old, Const(old.ty, float(e.delta)))
             else:
-                new = self.fs.b.binary(Op.ADD, old, Const(old.ty, e.delta))
+                add = self.fs.b.binary(Op.ADD, old, Const(old.ty, e.delta))
+                assert isinstance(add, Binary)
                 it = as_int(t)  # ++ of a signed int or wider: no promotion, overflow is UB
-                new.nsw = it is not None and it.signed and it.size >= 4 \
-                    and not self.opts.wrapv  # type: ignore[attr-defined]
+                add.nsw = it is not None and it.signed and it.size >= 4 and not self.opts.wrapv
+                new = add
             st = self.fs.b.store(new, dst, volatile=is_volatile(t))
             self.fs.b.add_to_atom(st, new)
         return new if e.prefix else old

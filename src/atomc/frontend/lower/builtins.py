@@ -31,7 +31,6 @@ from ..ctype import (
     contains_long_double,
     unqual,
 )
-from ..fortify import report_call_attributes
 from ..longdouble import va_overflow, x87_signbit
 
 if TYPE_CHECKING:
@@ -50,8 +49,6 @@ class CallLowering:
     def v_Call(self, e: T.Call) -> Value:
         if e.builtin:
             return self.builtin(e)
-        if not self.fs.dead_code:
-            report_call_attributes(self.g, e)
         ft = e.ftype
         assert isinstance(ft, FuncT)
         abi = func_abi(ft, [a.type for a in e.args[len(ft.params):]])
@@ -218,7 +215,7 @@ class CallLowering:
                 self.fs.start(reg_b)
                 save = self.fs.b.load(PTR, self.fs.offset_ptr(ap, 16))
                 gp64 = self.fs.b.cast(Op.ZEXT, gp, I64)
-                raddr = self.fs.b.ptradd(save, gp64)
+                raddr: Value = self.fs.b.ptradd(save, gp64)
                 if isinstance(u, ComplexT):  # the halves sit in separate registers' slots
                     raddr = self.g.cplx.complex_va_arg(ap, u, raddr, complex_sse_registers(u))
                 self.fs.b.store(self.fs.b.binary(Op.ADD, gp, Const(I32, need)), gp_off_addr)

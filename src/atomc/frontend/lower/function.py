@@ -11,7 +11,6 @@ from ...ir import (
     DEREF_EXPR,
     I32,
     Alloca,
-    Builder,
     Cast,
     Const,
     DbgKind,
@@ -38,6 +37,7 @@ from ..ctype import (
 )
 from ..scopes import Pos, Symbol
 from .label_values import finish_label_values
+from .state import LoweringBuilder
 
 if TYPE_CHECKING:
     from .module import IRGen
@@ -77,7 +77,7 @@ class FunctionLowering:
                           key_instructions=self.opts.use_key_instructions)
         fn.subprogram = sp
         self.fs.fn, self.fs.sp, self.fs.scope = fn, sp, sp
-        self.fs.b = Builder(fn, ARTIFICIAL)
+        self.fs.b = LoweringBuilder(fn, ARTIFICIAL)
         self.fs.started = []
         self.fs.alloca_count = 0
         self.fs.records = []
@@ -172,6 +172,7 @@ class FunctionLowering:
                 self.fs.b.jump(self.fs.ret_block)  # the implicit return's atom is the `ret`
         rb = self.fs.ret_block
         rb.function = fn
+        assert self.fs.layout is not None
         self.fs.layout.append(rb)
         self.fs.layout.materialize()
         self.fs.layout = None

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from ...ir import I32, Block, Const, Value
 from .. import tree as T
 from ..ctype import CType, StructT, VoidT, is_void, unqual
-from ..scopes import Pos
 
 if TYPE_CHECKING:
     from ..gnu_inline import InlineCall
@@ -20,14 +19,12 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class InlineExit:
-    """One inlined call being lowered: where its result and its `return`s go, the
-    call's location, which every instruction of the body takes, and the outermost
-    inlined call's position, where diagnostics about the body point."""
+    """One inlined call being lowered: where its result and its `return`s go and the
+    call's location, which every instruction of the body takes."""
 
     slot: Value | None
     exit: Block
     loc: Any
-    call_pos: Pos
 
 
 class InlineLowering:
@@ -50,8 +47,7 @@ class InlineLowering:
         slot = None
         if not isinstance(unqual(ret), VoidT):
             slot = self.fs.alloca(ret.size, ret.align, "")
-        frame = InlineExit(slot, self.fs.new_block("inline.exit"), loc,
-                           self.inline_call_pos(e.pos))
+        frame = InlineExit(slot, self.fs.new_block("inline.exit"), loc)
         saved = (self.fs.labels, self.fs.loops, self.fs.switches)
         self.fs.labels, self.fs.loops, self.fs.switches = {}, [], []
         self.fs.inline_frames.append(frame)
@@ -70,11 +66,6 @@ class InlineLowering:
             return frame.slot
         with self.fs.b.at(frame.loc):
             return self.g.exprs.load_scalar(ret, frame.slot)
-
-    def inline_call_pos(self, pos: Pos) -> Pos:
-        """Where an inlined body's diagnostics point: the outermost call in the source."""
-        frames = self.fs.inline_frames
-        return frames[0].call_pos if frames else pos
 
     def _inline_slot(self, t: CType, v: Value, name: str, loc: Any) -> Value:
         home = self.fs.alloca(t.size, t.align, name)

@@ -40,6 +40,7 @@ def finish_label_values(gen: IRGen, taken: dict[str, int]) -> None:
     # The dispatch belongs to every `goto *` at once, so it is on line 0 of the
     # function: a debugger's `next` from a `goto *` goes straight on to the target
     # label's line, and (in the function's scope) it stays inside an inlined copy.
+    assert gen.fs.sp is not None
     line0 = DILocation(0, 0, gen.fs.sp)
     with gen.fs.b.at(line0):
         if not cases:  # `goto *p` with no label taken: nowhere it may go

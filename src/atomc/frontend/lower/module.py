@@ -1,8 +1,10 @@
 """IR generation for a translation unit: the entry point and the file-scope objects.
 
-`IRGen` walks the external declarations and owns the module-level state (globals,
-string literals, static locals); everything inside a function is lowered by the
-collaborators it creates, which share one `FunctionState`:
+`IRGen` lowers the checked items sema hands it (`sema/unit.py`: function
+definitions, file-scope objects and `asm`, the end of the unit) and owns the
+module-level state (globals, string literals, static locals); everything inside a
+function is lowered by the collaborators it creates, which share one
+`FunctionState`:
 
 | module | job |
 |---|---|
@@ -14,14 +16,14 @@ collaborators it creates, which share one `FunctionState`:
 | `assign.py` | assignments, `++`/`--`, bit-fields |
 | `builtins.py` | calls, builtins, `va_arg` |
 
-plus `cleanup.py`, `vla.py`, `complex_gen.py` and `gnu_inline.py` one level up.
+plus `cleanup.py`, `vla.py`, `complex_gen.py` and `inline.py`.
 
 IR generation, clang -O0 style, with locations, debug records and atoms.
 
 Every local lives in an `alloca` at the top of the entry block and every
 variable's memory home is described by one `NEW (deref)` record attached to
 the first non-alloca instruction of the entry block. Statements are walked
-by `statement.py` (on pycparser's AST); expressions come typed from `Sema`.
+by `statement.py`; statements and expressions come typed from `Sema`.
 
 Debug metadata policy: the metadata (compile unit, subprograms, variables,
 records) is always built, because instruction locations need scopes and the
@@ -44,27 +46,21 @@ ends with a branch at its closing brace.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from typing import Any
-
-from pycparser import c_ast
+from collections.abc import Iterable
 
 import atomc
 
-from ...diag import CompileAborted, DiagnosticEngine
 from ...ir import (
     DIGlobalVariable,
     Function,
     Global,
     Module,
     Value,
-    Zeros,
 )
 from ...ir.function import TENTATIVE, THREAD_LOCAL
 from ...options import CompileOptions
 from .. import tree as T
 from ..abi import func_abi
-from ..asm_stmt import asm_text
 from ..cleanup import Cleanups
 from ..complex_gen import ComplexLowering
 from ..consteval import Address
@@ -78,10 +74,7 @@ from ..ctype import (
     unqual,
 )
 from ..digen import DIGen
-from ..gnu_inline import inline_only_definition
 from ..scopes import Symbol
-from ..sema import Sema
-from ..symbol_aliases import emit_directives
 from ..unproto import reconcile_unprototyped_calls
 from ..vla import VlaLowering
 from .assign import AssignLowering
@@ -100,21 +93,17 @@ _LANG = {"c99": "C99", "gnu99": "C99", "c11": "C11", "gnu11": "C11", "c17": "C11
 class IRGen:
     """Lowers a checked translation unit to an IR `Module` (the front end's entry point)."""
 
-    def __init__(self, opts: CompileOptions, diags: DiagnosticEngine, sema: Sema,
-                 main_file: str) -> None:
+    def __init__(self, opts: CompileOptions, main_file: str, names: T.FileNames) -> None:
         self.opts = opts
-        self.diags = diags
-        self.sema = sema
+        self.names = names  # the file scope, for the targets of addresses in static data
         self.main_file = main_file
         self.module = Module(source_filename=main_file)
         self.di = DIGen(main_file, opts.working_directory or os.getcwd())
         self.cu = self.di.compile_unit(f"atomc {atomc.__version__}",
                                        _LANG.get(opts.std, "C11"), opts.opt_level > 0)
         self.module.cu = self.cu
-        self.file_syms: list[Symbol] = []
         self.strings: dict[bytes, Global] = {}
         self.static_locals: list[tuple[Symbol, T.Init | None]] = []
-        self.global_inits: dict[Symbol, T.Init] = {}
         self.fs = FunctionState()
         self.funcs = FunctionLowering(self)
         self.stmts = StatementLowering(self)
@@ -129,134 +118,43 @@ class IRGen:
         self.exprs.handlers = value_handlers(self.exprs, self.assigns, self.calls, self.cplx,
                                              self.inliner, self.stmts)
 
-    def run(self, ast: c_ast.FileAST) -> Module:
-        deferred: list[c_ast.FuncDef] = []
-        for ext in ast.ext:
-            if isinstance(ext, c_ast.FuncDef):
-                if inline_only_definition(self.sema, ext):
-                    continue  # a body for inlining only, never emitted
-                if self.sema.is_system(self.sema.pos(ext)):
-                    # header inline functions: compiled only if the program uses them
-                    sym = self.sema.decls.declare_file_scope(ext.decl)
-                    if sym is not None:
-                        deferred.append(ext)
-                    continue
-                self.guarded(self.define_function, ext)
-            elif isinstance(ext, c_ast.Decl):
-                sym = self.sema.decls.declare_file_scope(ext)
-                if sym is not None and sym.kind == "var":
-                    if sym not in self.file_syms:
-                        self.file_syms.append(sym)
-                    if sym.storage in ("", "static") or ext.init is not None:
-                        self.global_value(sym)  # module order follows the source
-                    if ext.init is not None and sym.init is ext.init:
-                        # checked now: `int a[] = {...}` needs its size for later sizeofs
-                        init = self.sema.inits.initializer(sym.type, ext.init, sym.pos)
-                        sym.type = init.type
-                        self.global_inits[sym] = init
-            elif isinstance(ext, c_ast.Typedef):
-                self.sema.decls.declare_typedef(ext)  # type: ignore[arg-type]
-            elif isinstance(ext, c_ast.StaticAssert):
-                self.static_assert(ext)
-            elif isinstance(ext, c_ast.Pragma):
-                self.sema.types.pragma(ext)
-            elif type(ext).__name__ == "Asm":  # file-scope asm: verbatim text
-                text = asm_text(self.sema, ext)
-                if text is not None:
-                    self.module.asm.append(text)
-        pending = True
-        while pending:
-            pending = False
-            for fd in list(deferred):
-                sym = self.sema.scopes.lookup_file(fd.decl.name)
-                if sym is not None and sym.used:
-                    deferred.remove(fd)
-                    self.guarded(self.define_function, fd)
-                    pending = True
-        self.finish_globals()
+    def run(self, unit: Iterable[T.TopLevel]) -> Module:
+        """Lower the checked items of a translation unit as sema hands them on."""
+        for item in unit:
+            match item:
+                case T.FunctionDef():
+                    self.funcs.function(item)
+                case T.FileObject():
+                    self.global_value(item.sym)
+                case T.FileAsm():
+                    self.module.asm.append(item.text)
+                case T.UnitEnd():
+                    self.finish_globals(item)
         reconcile_unprototyped_calls(self.module)
         return self.module
 
-    def guarded(self, fn: object, node: c_ast.Node) -> None:
-        """Run one top-level step; once errors exist, a lowering failure in the same
-        function is a consequence of them, not a compiler bug."""
-        try:
-            fn(node)  # type: ignore[operator]
-        except CompileAborted:
-            raise
-        except Exception:
-            if not self.diags.error_count:
-                raise
-            self.sema.scopes.levels[1:] = []
-            self.sema.function = None
-            self.fs.fn = None
-            self.fs.scope = None
-
-    def define_function(self, fd: c_ast.FuncDef) -> None:
-        """Check a function definition, then lower it."""
-        d = self.sema.functions.definition(fd)
-        if d is not None:
-            self.funcs.function(d)
-
-    def recovering(self, fn: Callable[[Any], None], arg: object) -> None:
-        """Lower one statement; once errors exist, a failure is a consequence of them
-        (the tree may hold placeholders): skip the statement, keep on lowering."""
-        try:
-            fn(arg)
-        except CompileAborted:
-            raise
-        except Exception:
-            if not self.diags.error_count:
-                raise
-            self.fs.ensure_open()
-
-    def static_assert(self, node: c_ast.StaticAssert) -> None:
-        self.sema.types.static_assert(node)
-
-    def finish_globals(self) -> None:
-        for sym in self.file_syms:
-            u = unqual(sym.type)
-            definition = sym.init is not None or sym.storage in ("", "static")
-            if not definition:
-                if sym.used:
-                    self.global_value(sym)
-                continue
-            if sym.system and not sym.used and sym.init is None:
-                continue
-            init = self.global_inits.get(sym)
-            if init is not None:
-                u = unqual(sym.type)
-            elif isinstance(u, ArrayT) and u.count is None:
-                sym.type = ArrayT(u.elem, 1)  # tentative `int a[];` becomes one element
-                u = unqual(sym.type)
-            if not u.complete:
-                self.sema.error(sym.pos, f"tentative definition has incomplete type "
-                                         f"'{sym.type}'")
-                continue
-            g = self.global_value(sym)
-            assert isinstance(g, Global)
-            self.define_global(g, sym, init)
+    def finish_globals(self, end: T.UnitEnd) -> None:
+        for d in end.globals:
+            g = self.global_value(d.sym)
+            if d.define:
+                assert isinstance(g, Global)
+                self.define_global(g, d.sym, d.init)
         for sym, init in self.static_locals:
             g = sym.ir
             assert isinstance(g, Global)
             self.define_global(g, sym, init)
-        emit_directives(self.sema, self.module)
-        for sym in self.sema.scopes.levels[0].names.values():
+        self.module.asm.extend(end.directives)
+        for sym, section in end.symbols:
             # attributes may come with any declaration, also after the first use
             if isinstance(sym.ir, (Function, Global)):
                 sym.ir.attrs |= sym.attrs
-                sym.ir.section = self.sema.sections.get(sym.name, sym.ir.section)
+                if section is not None:
+                    sym.ir.section = section
 
     def define_global(self, g: Global, sym: Symbol, init: T.Init | None) -> None:
         g.size = max(sym.type.size, 0)
         g.align = max(sym.type.align, sym.align, 1)
-        try:
-            g.init = static_data(init, sym.type, self.address_symbol)
-        except InitError as e:
-            self.sema.error(e.expr.pos if e.expr is not None else sym.pos, e.message)
-            g.init = [] if g.size == 0 else None
-            if g.init is None:
-                g.init = [Zeros(g.size)]
+        g.init = static_data(init, sym.type, self.address_symbol)
         g.internal = sym.storage == "static"
         g.attrs |= sym.attrs & {THREAD_LOCAL}  # static locals' too
         if init is None and sym.file_scope and sym.storage == "":
@@ -273,10 +171,10 @@ class IRGen:
     def address_symbol(self, a: Address) -> str:
         if a.string is not None:
             return self.string_global(a.string).name
-        lit = self.sema.static_literals.get(a.symbol)
+        lit = self.names.literals.get(a.symbol)
         if lit is not None:
             return self.exprs.compound_literal(lit).name  # type: ignore[attr-defined]
-        sym = self.sema.scopes.lookup_file(a.symbol)
+        sym = self.names.symbols.get(a.symbol)
         if sym is not None and THREAD_LOCAL in sym.attrs:  # a per-thread address
             raise InitError("initializer element is not constant", None)
         if sym is not None and sym.link_name == a.symbol:

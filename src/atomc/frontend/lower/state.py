@@ -8,7 +8,7 @@ block creation and layout, and entry-block allocas.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -18,7 +18,7 @@ from ..ctype import INT, CType, IntT
 from ..scopes import Pos
 
 if TYPE_CHECKING:
-    from ...ir import DbgRecord, DIScope, DISubprogram, Function
+    from ...ir import DbgRecord, DIScope, DISubprogram, Function, Loc
     from ...ir.blockorder import BlockOrder
     from .. import tree as T
     from ..abi import FuncABI
@@ -44,6 +44,22 @@ class SwitchCtx:
         self.type = ctype
 
 
+class LoweringBuilder(Builder):
+    """The IR builder as the lowering uses it: it also remembers every block a `jump`
+    built here goes to, so `statement.py` can tell a label's block entered only by
+    conditional branches (gcc -O0 keeps the label's line on the jump into it)."""
+
+    __slots__ = ("jump_targets",)
+
+    def __init__(self, function: Function, loc: Loc) -> None:
+        super().__init__(function, loc)
+        self.jump_targets: set[Block] = set()
+
+    def jump(self, target: Block, args: Sequence[Value] = ()) -> Inst:
+        self.jump_targets.add(target)
+        return super().jump(target, args)
+
+
 class FunctionState:
     """Builder, current function and scope, jump targets, cleanup and VLA scopes."""
 
@@ -51,12 +67,12 @@ class FunctionState:
                  "switches", "labels", "inline_frames", "goto_slot", "goto_dispatch",
                  "ret_block",
                  "ret_slot", "started", "layout", "fabi", "ret_ctype", "sret_ptr", "reused",
-                 "dead_code", "cleanup_scopes", "cleanup_labels", "cleanup_gotos",
+                 "cleanup_scopes", "cleanup_labels", "cleanup_gotos",
                  "cleanup_all", "vla_saves")
 
     def __init__(self) -> None:
         self.fn: Function | None = None
-        self.b: Builder = None  # type: ignore[assignment]
+        self.b: LoweringBuilder = None  # type: ignore[assignment]
         self.scope: DIScope | None = None
         self.sp: DISubprogram | None = None
         self.alloca_count = 0
@@ -75,7 +91,6 @@ class FunctionState:
         self.ret_ctype: CType = INT
         self.sret_ptr: Value | None = None
         self.reused: dict[T.Reuse, Value] = {}  # T.Reuse nodes already evaluated (kept alive)
-        self.dead_code = 0  # > 0 while emitting a branch that a constant condition skips
         # cleanup scopes (cleanup.py), reset per function
         self.cleanup_scopes: list[CleanupScope] = []
         self.cleanup_labels: dict[str, tuple[int, ...]] = {}

@@ -44,9 +44,7 @@ class StatementLowering:
                          if name.startswith("s_")}
 
     def stmt(self, s: T.Stmt) -> None:
-        # after a reported error the tree may hold placeholders that cannot be
-        # lowered: the module's lowering then skips the statement
-        self.g.recovering(self.handlers[type(s).__name__], s)
+        self.handlers[type(s).__name__](s)
 
     def items(self, items: tuple[T.Stmt, ...]) -> None:
         for s in items:
@@ -172,22 +170,14 @@ class StatementLowering:
         self.g.exprs.branch_on(s.cond, then_b, else_b or end_b, atom=True)
         self.fs.start(then_b)
         if s.then is not None:
-            self.arm(s.then, s.then_dead)
+            self.stmt(s.then)
         self.jump_if_open(end_b)
         if s.els is not None:
             assert else_b is not None
             self.fs.start(else_b)
-            self.arm(s.els, s.else_dead)
+            self.stmt(s.els)
             self.jump_if_open(end_b)
         self.fs.start(end_b)
-
-    def arm(self, s: T.Stmt, dead: bool) -> None:
-        """An `if` arm; calls in a `dead` one are not diagnosed (see tree.If)."""
-        self.fs.dead_code += dead
-        try:
-            self.stmt(s)
-        finally:
-            self.fs.dead_code -= dead
 
     def jump_if_open(self, target: Block) -> None:
         """Fall through to `target` (a jump with no source position of its own)."""
@@ -307,6 +297,7 @@ class StatementLowering:
         b = self.fs.labels.get(name)
         if b is None:
             b = self.fs.new_block(f"label.{name}")
+            b.source_label = True
             self.fs.labels[name] = b
         return b
 

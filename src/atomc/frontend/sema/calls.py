@@ -13,6 +13,7 @@ from ..complex_sema import (
     builtin_complex,
     complex_builtin,
 )
+from ..consteval import eval_int
 from ..ctype import (
     DOUBLE,
     FLOAT,
@@ -35,7 +36,6 @@ from ..ctype import (
     promote,
     unqual,
 )
-from ..consteval import eval_int
 from ..float_builtins import float_builtin
 from ..gnu_builtins import gnu_builtin, libc_builtin_symbol
 from ..gnu_inline import (
@@ -98,8 +98,11 @@ class CallChecker:
         nparams = len(ft.params)
         if ft.prototyped:
             if len(args) < nparams:
-                self.sema.error(p, f"too few arguments to function call{quoted_name(name)}, expected "
-                              f"{nparams}, have {len(args)}")
+                self.sema.error(
+                    p,
+                    f"too few arguments to function call{quoted_name(name)}, expected "
+                    f"{nparams}, have {len(args)}",
+                )
             elif len(args) > nparams and not ft.variadic:
                 self.sema.error(args[nparams].pos, f"too many arguments to function call"
                                               f"{quoted_name(name)}, expected {nparams}, have "
@@ -111,9 +114,13 @@ class CallChecker:
                 if union_arg is not None:
                     out.append(union_arg)
                     continue
-                out.append(self.sema.conv.assign_convert(a, ft.params[i],
-                                               f"for argument {i + 1}{quoted_name(name)}: passing to"
-                                               " parameter of type"))
+                out.append(
+                    self.sema.conv.assign_convert(
+                        a,
+                        ft.params[i],
+                        f"for argument {i + 1}{quoted_name(name)}: passing to parameter of type",
+                    )
+                )
             else:
                 v = self.sema.conv.value(a)
                 ai = as_int(v.type)
@@ -134,9 +141,9 @@ class CallChecker:
         plain = name in self.sema.library_builtins and self._is_library_function(name)
         if plain:
             name = "__builtin_" + name
+        user_alloca = self.sema.scopes.lookup("alloca") if name == "alloca" else None
         if name in ("__builtin_alloca", "alloca") and len(args) == 1 and (
-                name != "alloca" or self.sema.scopes.lookup("alloca") is None
-                or self.sema.scopes.lookup("alloca").file_scope):  # type: ignore[union-attr]
+                user_alloca is None or user_alloca.file_scope):
             # dynamic stack allocation (gcc treats `alloca` as this builtin)
             size = self.sema.conv.value(self.sema.exprs.expr(args[0]))
             if as_int(size.type) is None:
@@ -206,7 +213,7 @@ class CallChecker:
             sym = Symbol(name, ft, "func", "extern", p, static_storage=True, file_scope=True,
                          link_name=name, used=True)
             self.sema.libcalls[name] = sym
-        conv = [self.sema.conv.cast(a, t) for a, t in zip(args, params)]
+        conv = [self.sema.conv.cast(a, t) for a, t in zip(args, params, strict=False)]
         return T.Call(T.Decay(T.VarRef(sym, p), PointerT(ft)), conv, ft, ret, p)
 
     def bit_builtin(self, name: str, arg: T.Expr, p: Pos) -> T.Expr:
@@ -267,7 +274,9 @@ class CallChecker:
         if isinstance(desig, c_ast.ArrayRef):
             base_off = self._offsetof(t, desig.name, p)
             at = unqual(self._offsetof_type(t, desig.name))
-            idx = self.sema.decls.require_const_int(self.sema.exprs.expr(desig.subscript), "offsetof index")
+            idx = self.sema.decls.require_const_int(
+                self.sema.exprs.expr(desig.subscript), "offsetof index"
+            )
             if isinstance(at, ArrayT):
                 return base_off + idx * at.elem.size
             self.sema.error(p, "subscripted value is not an array (offsetof)")

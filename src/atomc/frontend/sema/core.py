@@ -3,8 +3,8 @@
 `Sema` turns pycparser declarations into `Symbol`s and C types, and pycparser
 statements and expressions into the typed tree of `tree.py`, reporting user errors
 through the diagnostic engine. A function definition is checked whole
-(`functions.definition`) before `lower/function.py` lowers it; file-scope
-declarations are still checked one by one as `lower/module.py` reaches them.
+(`functions.definition`) before `lower/function.py` lowers it; `unit.items` hands
+the lowering the checked file-scope items one at a time.
 
 `Sema` itself holds the checker's state, positions and diagnostics; the checks are
 its parts, each a module of this package reached through an attribute:
@@ -20,6 +20,7 @@ its parts, each a module of this package reached through an attribute:
 | `inits` | `initialisers.py` | initialisers |
 | `stmts` | `statements.py` | statements: blocks, jumps, labels, cases, conditions, returns |
 | `functions` | `functions.py` | function definitions: K&R types, parameters, the body |
+| `unit` | `unit.py` | the translation unit: file-scope declarations, its end |
 
 After an error, expressions come back as an `IntConst` of type int so that
 checking can go on and report more than one problem per file.
@@ -38,13 +39,13 @@ from ..ctype import (
     Typedef,
 )
 from ..float_builtins import LIBRARY_BUILTINS
-from ..target import TargetFeatures
 from ..gnu_inline import (
     InlineDef,
     InlineFrame,
 )
 from ..labelvalues import LabelValues
 from ..scopes import Pos, Scopes, Symbol
+from ..target import TargetFeatures
 from .calls import CallChecker
 from .common import (
     make_va_list_type,
@@ -57,6 +58,7 @@ from .initialisers import InitialiserChecker
 from .operators import OperatorChecker
 from .statements import StatementChecker
 from .types import TypeResolver
+from .unit import UnitChecker
 
 
 class Sema:
@@ -111,6 +113,7 @@ class Sema:
         self.inits = InitialiserChecker(self)
         self.stmts = StatementChecker(self)
         self.functions = FunctionChecker(self)
+        self.unit = UnitChecker(self)
         self.exprs.handlers = {name[2:]: getattr(part, name) for part in (self.exprs, self.ops)
                                for name in dir(part) if name.startswith("e_")}
 

@@ -102,7 +102,8 @@ class DeclarationChecker:
         sym = Symbol(decl.name, t, kind, storage, p, static_storage=True, file_scope=True,
                      link_name=decl.name, init=decl.init, system=system,
                      align=self.sema.types.declared_alignment(decl))
-        sym.attrs = self.sema.types.function_attributes(decl, kind) | ({THREAD_LOCAL} if tls else set())
+        sym.attrs = self.sema.types.function_attributes(decl, kind) | (
+            {THREAD_LOCAL} if tls else set())
         if is_alias(self.sema, decl.name):
             sym.storage = "extern"  # another symbol's storage: no definition here
         asm = getattr(decl.type, "asm", None)
@@ -124,8 +125,9 @@ class DeclarationChecker:
             if prev.kind in ("typedef", "enumconst") or prev.kind != kind:
                 self.sema.error(p, f"redefinition of '{decl.name}' as different kind of symbol")
             else:
-                self.sema.error(p, f"conflicting types for '{decl.name}' (incompatible "
-                              f"redeclaration)")
+                self.sema.error(
+                    p, f"conflicting types for '{decl.name}' (incompatible redeclaration)"
+                )
             return prev
         if storage == "static" and prev.storage != "static" and prev.storage != "":
             pass
@@ -178,7 +180,9 @@ class DeclarationChecker:
         if storage == "typedef":
             self.declare_typedef(decl)
             return None
-        t = self.auto_type(decl) or declared_type(self.sema, decl, self.sema.types.resolve_type(decl.type, p), p)
+        t = self.auto_type(decl) or declared_type(
+            self.sema, decl, self.sema.types.resolve_type(decl.type, p), p
+        )
         if decl.name is None:
             return None
         kind = "func" if isinstance(unqual(t), FuncT) else "var"
@@ -212,7 +216,9 @@ class DeclarationChecker:
         else:
             sym = Symbol(decl.name, t, "var", storage or "auto", p)
         sym.align = self.sema.types.declared_alignment(decl)
-        symbol_attributes(self.sema, decl, self.sema.is_system(p), "var")  # checks and warnings only
+        symbol_attributes(
+            self.sema, decl, self.sema.is_system(p), "var"
+        )  # checks and warnings only
         u = unqual(t)
         if isinstance(u, VoidT):
             self.sema.error(p, f"variable '{decl.name}' has incomplete type 'void'")

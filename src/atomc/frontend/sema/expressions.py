@@ -256,7 +256,8 @@ class ExpressionChecker:
             if self.sema.scopes.lookup(name) is None:
                 if name.startswith("__builtin_") and (name[10:] in LIBC_BUILTINS
                                                       or name[10:] in LIBC_PROTOTYPES):
-                    sym = self.sema.scopes.lookup(name[10:]) or libc_builtin_symbol(self.sema, name[10:], p)
+                    sym = self.sema.scopes.lookup(name[10:]) or \
+                        libc_builtin_symbol(self.sema, name[10:], p)
                     if sym is not None:
                         return self.sema.calls.call(T.VarRef(sym, p), args_nodes, p)
                 if name.startswith("__builtin_"):
@@ -264,7 +265,9 @@ class ExpressionChecker:
                     for a in args_nodes:
                         self.expr(a)
                     return self.bad(p)
-                return self.sema.calls.call(T.VarRef(self.sema.calls.implicit_function(name, p), p), args_nodes, p)
+                return self.sema.calls.call(
+                    T.VarRef(self.sema.calls.implicit_function(name, p), p), args_nodes, p
+                )
         callee = self.expr(node.name)
         call = self.sema.calls.call(callee, args_nodes, p)
         return inline_call(self.sema, call) or call

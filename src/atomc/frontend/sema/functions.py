@@ -13,6 +13,7 @@ from ..knr import KnrParam, is_knr, knr_params, promoted
 from ..labelvalues import LabelValues
 from ..scopes import Pos
 from ..source import find_closing_brace
+from .call_attributes import report_call_attributes
 
 if TYPE_CHECKING:
     from .core import Sema
@@ -59,6 +60,7 @@ class FunctionChecker:
         sema.scopes.pop()
         sema.function = None
         taken = tuple((name, index) for name, (index, _) in sema.label_values.taken.items())
+        report_call_attributes(sema, body)
         return T.FunctionDef(sym, ft, di_ft, params, vla_params, body, end, taken)
 
     def knr_types(self, ft: FuncT, knr: list[KnrParam], p: Pos) -> tuple[FuncT, FuncT]:

@@ -65,15 +65,21 @@ class InitialiserChecker:
                                                       f"{init_kind(u)} initializer")
                 return t2
             if not node.exprs:
-                self.sema.error(self.sema.pos(node, p), "scalar initializer cannot be empty (invalid "
-                                              "initializer)")
+                self.sema.error(
+                    self.sema.pos(node, p),
+                    "scalar initializer cannot be empty (invalid initializer)",
+                )
                 return t
             if len(node.exprs) > 1:
-                self.sema.error(self.sema.pos(node.exprs[1], p), "excess elements in scalar initializer")
+                self.sema.error(
+                    self.sema.pos(node.exprs[1], p), "excess elements in scalar initializer"
+                )
             return self._init_obj(t, node.exprs[0], off, items, p)
         if isinstance(node, c_ast.NamedInitializer):
-            self.sema.error(self.sema.pos(node.expr, p), "designator in scalar initializer (invalid "
-                                               "initializer)")
+            self.sema.error(
+                self.sema.pos(node.expr, p),
+                "designator in scalar initializer (invalid initializer)",
+            )
             return t
         e = self.sema.exprs.expr(node)
         if isinstance(u, ArrayT):
@@ -90,7 +96,9 @@ class InitialiserChecker:
                               "literal (invalid initializer)")
             return t
         if isinstance(u, BitFieldT):
-            self._put(items, T.InitItem(off, t, self.sema.conv.assign_convert(e, u.base, "initializing")))
+            self._put(
+                items, T.InitItem(off, t, self.sema.conv.assign_convert(e, u.base, "initializing"))
+            )
             return t
         if isinstance(u, StructT):
             ev = self.sema.conv.rvalue(e)
@@ -146,7 +154,9 @@ class InitialiserChecker:
                     continue
                 if u.count is not None and i >= u.count:
                     if braced:
-                        self.sema.error(self.sema.pos(node, p), "excess elements in array initializer")
+                        self.sema.error(
+                            self.sema.pos(node, p), "excess elements in array initializer"
+                        )
                         return len(lst), t
                     break
                 pos = self._fill_one(elem, lst, pos, off + i * esz, items, p)
@@ -168,7 +178,9 @@ class InitialiserChecker:
                 continue
             if i >= len(subs):
                 if braced:
-                    self.sema.error(self.sema.pos(node, p), f"excess elements in {u.kind} initializer")
+                    self.sema.error(
+                        self.sema.pos(node, p), f"excess elements in {u.kind} initializer"
+                    )
                     return len(lst), t
                 break
             st, so, _ = subs[i]
@@ -176,7 +188,9 @@ class InitialiserChecker:
             i += 1
             if u.kind == "union":
                 if braced and pos < len(lst):
-                    self.sema.error(self.sema.pos(lst[pos], p), "excess elements in union initializer")
+                    self.sema.error(
+                        self.sema.pos(lst[pos], p), "excess elements in union initializer"
+                    )
                     return len(lst), t
                 break
         return pos, t
@@ -222,8 +236,10 @@ class InitialiserChecker:
 
         if isinstance(d, c_ast.ID):
             if not isinstance(u, StructT):
-                self.sema.error(self.sema.pos(d, p), "field designator in a non-struct initializer "
-                                           "(invalid initializer)")
+                self.sema.error(
+                    self.sema.pos(d, p),
+                    "field designator in a non-struct initializer (invalid initializer)",
+                )
                 return 0
             idx = next((j for j, m in enumerate(u.members) if m.name == d.name), None)
             if idx is not None:
@@ -231,25 +247,34 @@ class InitialiserChecker:
                 return idx
             found = u.find_member(d.name)  # a member of an anonymous struct/union member
             if found is None:
-                self.sema.error(self.sema.pos(d, p), f"field designator '{d.name}' does not refer to any "
-                                           f"field in type '{u}' (no member named '{d.name}')")
+                self.sema.error(
+                    self.sema.pos(d, p),
+                    f"field designator '{d.name}' does not refer to any "
+                    f"field in type '{u}' (no member named '{d.name}')",
+                )
                 return 0
             apply(init_type(found[1]), off + found[0])
             return next((j for j, m in enumerate(u.members)
-                         if m.name == "" and isinstance(unqual(m.type), StructT)
-                         and unqual(m.type).find(d.name) is not None), 0)  # type: ignore
+                         if m.name == "" and isinstance(mt := unqual(m.type), StructT)
+                         and mt.find(d.name) is not None), 0)
         if not isinstance(u, ArrayT):
-            self.sema.error(self.sema.pos(d, p), "array designator in a non-array initializer (invalid "
-                                       "initializer)")
+            self.sema.error(
+                self.sema.pos(d, p),
+                "array designator in a non-array initializer (invalid initializer)",
+            )
             return 0
         if isinstance(d, ext.RangeExpression):
-            lo = self.sema.decls.require_const_int(self.sema.exprs.expr(d.first), "array designator")
+            lo = self.sema.decls.require_const_int(
+                self.sema.exprs.expr(d.first), "array designator"
+            )
             hi = self.sema.decls.require_const_int(self.sema.exprs.expr(d.last), "array designator")
         else:
             lo = hi = self.sema.decls.require_const_int(self.sema.exprs.expr(d), "array designator")
         if lo < 0 or hi < lo or (u.count is not None and hi >= u.count):
-            self.sema.error(self.sema.pos(d, p), "array designator index exceeds array bounds (invalid "
-                                       "initializer)")
+            self.sema.error(
+                self.sema.pos(d, p),
+                "array designator index exceeds array bounds (invalid initializer)",
+            )
             return 0
         for ix in range(lo, hi + 1):
             apply(u.elem, off + ix * u.elem.size)

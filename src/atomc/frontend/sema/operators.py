@@ -91,7 +91,9 @@ class OperatorChecker:
                 return ptr  # *fp is the function designator again; decays back
             return T.Deref(ptr, u.pointee, p)
         if op in ("__real__", "__imag__"):
-            return complex_part(self.sema, op, self.sema.conv.rvalue(self.sema.exprs.expr(node.expr)), p)
+            return complex_part(
+                self.sema, op, self.sema.conv.rvalue(self.sema.exprs.expr(node.expr)), p
+            )
         operand = self.sema.conv.value(self.sema.exprs.expr(node.expr))
         ou = unqual(operand.type)
         if isinstance(ou, ComplexT):
@@ -113,8 +115,10 @@ class OperatorChecker:
         it = as_int(operand.type)
         if it is None:
             what = "pointer" if isinstance(ou, PointerT) else "type"
-            self.sema.error(p, f"invalid argument type '{operand.type}' to unary '{op}' "
-                          f"(invalid {what} operand)")
+            self.sema.error(
+                p,
+                f"invalid argument type '{operand.type}' to unary '{op}' (invalid {what} operand)",
+            )
             return self.sema.exprs.bad(p)
         pt = promote(it)
         operand = self.sema.conv.cast(operand, pt)
@@ -134,8 +138,7 @@ class OperatorChecker:
             operand = self.sema.exprs.expr(node.expr)
             t = operand.type
             if isinstance(operand, T.Member) and operand.bits is not None:
-                self.sema.error(p, f"invalid application of '{op}' to bit-field "
-                              f"'{operand.name}'")
+                self.sema.error(p, f"invalid application of '{op}' to bit-field '{operand.name}'")
                 return T.IntConst(1, ULONG, p)
             declared = operand.sym.align if isinstance(operand, T.VarRef) else 0
         u = unqual(t)
@@ -169,8 +172,9 @@ class OperatorChecker:
         if isinstance(inner, T.VarRef) and inner.sym.kind == "func":
             return T.AddrOf(inner, PointerT(inner.type), p)
         if not inner.lvalue:
-            self.sema.error(p, "cannot take the address of an rvalue (lvalue required as "
-                          "unary '&' operand)")
+            self.sema.error(
+                p, "cannot take the address of an rvalue (lvalue required as unary '&' operand)"
+            )
             return self.sema.exprs.bad(p)
         if isinstance(inner, T.VarRef) and inner.sym.storage == "register":
             self.sema.error(p, f"address of register variable '{inner.sym.name}' requested")
@@ -202,12 +206,16 @@ class OperatorChecker:
     def check_modifiable(self, target: T.Expr, what: str, at: Pos | None = None) -> bool:
         u = unqual(target.type)
         if not target.lvalue:
-            self.sema.error(at or target.pos, f"expression is not assignable (lvalue required as {what} "
-                                   "operand)")
+            self.sema.error(
+                at or target.pos,
+                f"expression is not assignable (lvalue required as {what} operand)",
+            )
             return False
         if isinstance(u, (ArrayT, VlaT)):
-            self.sema.error(target.pos, f"array type '{target.type}' is not assignable (lvalue "
-                                   "required, not an array)")
+            self.sema.error(
+                target.pos,
+                f"array type '{target.type}' is not assignable (lvalue required, not an array)",
+            )
             return False
         if isinstance(u, FuncT):
             self.sema.error(target.pos, "function is not assignable (lvalue required)")
@@ -215,8 +223,10 @@ class OperatorChecker:
         if is_const(target.type) or self._const_member(target):
             name = target.sym.name if isinstance(target, T.VarRef) else ""
             what_s = f"variable '{name}'" if name else "a location"
-            self.sema.error(target.pos, f"cannot assign to {what_s} with const-qualified type "
-                                   f"'{target.type}' (read-only)")
+            self.sema.error(
+                target.pos,
+                f"cannot assign to {what_s} with const-qualified type '{target.type}' (read-only)",
+            )
             return False
         if isinstance(u, StructT) and struct_has_const(u):
             self.sema.error(target.pos, "cannot assign to a struct with a const-qualified member")
@@ -275,10 +285,15 @@ class OperatorChecker:
         if op in ("&&", "||"):
             for side in (left, right):
                 if not is_scalar(side.type):
-                    self.sema.error(side.pos, f"invalid operands to binary expression ('{left.type}' "
-                                         f"and '{right.type}'): scalar type required")
+                    self.sema.error(
+                        side.pos,
+                        f"invalid operands to binary expression ('{left.type}' "
+                        f"and '{right.type}'): scalar type required",
+                    )
                     return self.sema.exprs.bad(p)
-            r = T.Logical(op, complex_truth(self.sema, left), complex_truth(self.sema, right), INT, p)
+            r = T.Logical(
+                op, complex_truth(self.sema, left), complex_truth(self.sema, right), INT, p
+            )
             return self._fold(r)
         if op in ("+", "-") and (isinstance(lu, PointerT) or isinstance(ru, PointerT)):
             if isinstance(lu, PointerT) and ri is not None:
@@ -303,11 +318,17 @@ class OperatorChecker:
                 and is_arith(right.type) and (op in CMP_OPS or op in ("+", "-", "*", "/")):
             ct = common_arith(left.type, right.type)
             rt = INT if op in CMP_OPS else ct
-            return self._fold(T.Binary(op, self.sema.conv.cast(left, ct), self.sema.conv.cast(right, ct), rt, p))
+            return self._fold(
+                T.Binary(op, self.sema.conv.cast(left, ct), self.sema.conv.cast(right, ct), rt, p)
+            )
         if op in CMP_OPS:
             if li is not None and ri is not None:
                 ct = usual_arith(li, ri)
-                return self._fold(T.Binary(op, self.sema.conv.cast(left, ct), self.sema.conv.cast(right, ct), INT, p))
+                return self._fold(
+                    T.Binary(
+                        op, self.sema.conv.cast(left, ct), self.sema.conv.cast(right, ct), INT, p
+                    )
+                )
             if isinstance(lu, PointerT) or isinstance(ru, PointerT):
                 if isinstance(lu, PointerT) and isinstance(ru, PointerT):
                     return T.Binary(op, left, right, INT, p)
@@ -331,9 +352,15 @@ class OperatorChecker:
                 return self.sema.exprs.bad(p)
             if op in ("<<", ">>"):
                 lt = promote(li)
-                return self._fold(T.Binary(op, self.sema.conv.cast(left, lt), self.sema.conv.cast(right, lt), lt, p))
+                return self._fold(
+                    T.Binary(
+                        op, self.sema.conv.cast(left, lt), self.sema.conv.cast(right, lt), lt, p
+                    )
+                )
             ct = usual_arith(li, ri)
-            return self._fold(T.Binary(op, self.sema.conv.cast(left, ct), self.sema.conv.cast(right, ct), ct, p))
+            return self._fold(
+                T.Binary(op, self.sema.conv.cast(left, ct), self.sema.conv.cast(right, ct), ct, p)
+            )
         self.sema.error(p, f"unsupported binary operator '{op}'")
         return self.sema.exprs.bad(p)
 
@@ -380,8 +407,9 @@ class OperatorChecker:
         if node.iftrue is not None:
             c = complex_truth(self.sema, c)
         elif isinstance(unqual(c.type), ComplexT):
-            self.sema.error(c.pos, "'?:' with the middle operand omitted is unsupported for "
-                              f"'{c.type}'")
+            self.sema.error(
+                c.pos, f"'?:' with the middle operand omitted is unsupported for '{c.type}'"
+            )
             return self.sema.exprs.bad(p)
         if node.iftrue is None:  # GNU `c ?: b`: c once, as the condition and the value
             c = T.Reuse(c)
@@ -417,8 +445,10 @@ class OperatorChecker:
             t = b.type
             a = self.sema.conv.cast(a, t)
         else:
-            self.sema.error(p, f"incompatible operand types ('{a.type}' and '{b.type}') in "
-                          "conditional expression")
+            self.sema.error(
+                p,
+                f"incompatible operand types ('{a.type}' and '{b.type}') in conditional expression",
+            )
             return self.sema.exprs.bad(p)
         if isinstance(c, T.IntConst) and not isinstance(unqual(t), StructT):
             return a if c.value else b
@@ -428,8 +458,9 @@ class OperatorChecker:
         p = self.sema.operator_pos(self.sema.pos(node), node.rvalue, node.op)
         target = self.sema.exprs.expr(node.lvalue)
         value = self.sema.exprs.expr(node.rvalue)
-        if not self.check_modifiable(target, "left" if node.op == "=" else "compound "
-                                     "assignment", p):
+        if not self.check_modifiable(
+            target, "left" if node.op == "=" else "compound assignment", p
+        ):
             return self.sema.exprs.bad(p)
         if node.op == "=":
             v = self.sema.conv.assign_convert(value, target.type, "assigning to", p)
@@ -445,6 +476,7 @@ class OperatorChecker:
         if (isinstance(tu, ComplexT) or isinstance(unqual(value.type), ComplexT)) and \
                 is_arith(target.type) and is_arith(value.type) and op in ("+", "-", "*", "/"):
             ot = common_arith(target.type, value.type)
+            assert isinstance(ot, ComplexT)
             return T.CompoundAssign(op, target, complex_operand(self.sema, value, ot), ot, 0, p)
         if (isinstance(tu, FloatT) or as_float(value.type) is not None) and \
                 is_arith(target.type) and is_arith(value.type) and op in ("+", "-", "*", "/"):

@@ -240,6 +240,7 @@ class StatementChecker:
             init = sema.inits.initializer(sym.type, node.init, sym.pos)
             sym.type = init.type
         if sym.storage == "static":
+            sema.unit.static_local(sym, init)
             return T.LocalVar(sym, T.Storage.STATIC, init, None)
         if isinstance(unqual(sym.type), VlaT):
             self.vlas.count += 1

@@ -60,7 +60,8 @@ if TYPE_CHECKING:
 
 
 class TypeResolver:
-    """Types from declarators and specifiers: structs, unions, enums, attributes, alignment, pragmas."""
+    """Types from declarators and specifiers: structs, unions, enums, attributes,
+    alignment, pragmas."""
 
     __slots__ = ("sema",)
 
@@ -111,13 +112,17 @@ class TypeResolver:
             params, variadic, prototyped = self._params(node.args, pos)
             u = unqual(ret)
             if isinstance(u, (ArrayT, FuncT)):
-                self.sema.error(self.sema.pos(node, pos), "function cannot return an array or function "
-                                                "(invalid type)")
+                self.sema.error(
+                    self.sema.pos(node, pos),
+                    "function cannot return an array or function (invalid type)",
+                )
             return FuncT(ret, tuple(params), variadic, prototyped)
         if isinstance(node, (c_ast.IdentifierType, c_ast.Struct, c_ast.Union, c_ast.Enum)):
             return self.specifier_type(node, self.sema.pos(node, pos))
         raise_internal = getattr(node, "__class__", type(node)).__name__
-        self.sema.error(pos or self.sema.pos(node), f"unsupported type construct '{raise_internal}'")
+        self.sema.error(
+            pos or self.sema.pos(node), f"unsupported type construct '{raise_internal}'"
+        )
         return INT
 
     def _apply_quals(self, t: CType, quals: list[str] | None, pos: Pos | None = None) -> CType:
@@ -138,19 +143,23 @@ class TypeResolver:
         # prototype scope: `int n, int a[n]` sees the earlier parameters (for VLA sizes)
         self.sema.scopes.push()
         try:
-            for i, p in enumerate(items):
+            for p in items:
                 if isinstance(p, c_ast.EllipsisParam):
                     variadic = True
                     continue
                 if isinstance(p, c_ast.ID):  # K&R identifier list
                     return [], False, False
-                t = declared_type(self.sema, p, self.resolve_type(p.type, pos), self.sema.pos(p, pos))
+                t = declared_type(
+                    self.sema, p, self.resolve_type(p.type, pos), self.sema.pos(p, pos)
+                )
                 if is_void(t) and len(items) == 1 and getattr(p, "name", None) is None:
                     return [], False, True
                 params.append(self.adjust_param(t))
                 pname = getattr(p, "name", None)
                 if pname and self.sema.scopes.lookup_current(pname) is None:
-                    self.sema.scopes.define(Symbol(pname, params[-1], "var", "param", self.sema.pos(p)))
+                    self.sema.scopes.define(
+                        Symbol(pname, params[-1], "var", "param", self.sema.pos(p))
+                    )
         finally:
             self.sema.scopes.pop()
         return params, variadic, True
@@ -275,11 +284,14 @@ class TypeResolver:
                 self.sema.error(dp, f"duplicate member '{name}'")
             names.add(name)
             if fields and is_flexible(fields[-1].type):
-                self.sema.error(dp, f"flexible array member '{fields[-1].name}' not at end of "
-                               f"{kind}")
+                self.sema.error(
+                    dp, f"flexible array member '{fields[-1].name}' not at end of {kind}"
+                )
             if variably_modified(mt):
-                self.sema.error(dp, f"field '{name}' has variably modified type (fields must have "
-                               "a constant size)")
+                self.sema.error(
+                    dp,
+                    f"field '{name}' has variably modified type (fields must have a constant size)",
+                )
                 mt = INT
             elif not u.complete and not (isinstance(u, ArrayT) and u.count is None):
                 self.sema.error(dp, f"field '{name}' has incomplete type '{mt}'")
@@ -319,8 +331,9 @@ class TypeResolver:
             self.sema.error(dp, f"bit-field {shown} has negative width ({w})")
             return None
         if w > it.bits or (it == BOOL and w > 1):
-            self.sema.error(dp, f"width of bit-field {shown} ({w} bits) exceeds the width of its "
-                           f"type")
+            self.sema.error(
+                dp, f"width of bit-field {shown} ({w} bits) exceeds the width of its type"
+            )
             return None
         if w == 0 and name:
             self.sema.error(dp, f"named bit-field '{name}' has zero width")
@@ -382,8 +395,10 @@ class TypeResolver:
         if alignas and v == 0:
             return 0  # C11 6.7.5: `_Alignas(0)` has no effect
         if v is None or v <= 0 or v & (v - 1):
-            self.sema.error(self.sema.pos(arg), "requested alignment is not a positive power of 2 "
-                                      "(invalid attribute)")
+            self.sema.error(
+                self.sema.pos(arg),
+                "requested alignment is not a positive power of 2 (invalid attribute)",
+            )
             return 1
         return v
 
@@ -402,7 +417,9 @@ class TypeResolver:
     def function_attributes(self, decl: c_ast.Decl, kind: str = "func") -> set[str]:
         """IR attributes a declaration asks for (GNU attributes, `_Noreturn`); a
         `section` attribute is recorded in `sections` (see `attributes.py`)."""
-        names, section = symbol_attributes(self.sema, decl, self.sema.is_system(self.sema.pos(decl)), kind)
+        names, section = symbol_attributes(
+            self.sema, decl, self.sema.is_system(self.sema.pos(decl)), kind
+        )
         if kind == "func" and "_Noreturn" in (getattr(decl, "funcspec", None) or []):
             names.add("noreturn")
         if section is not None and decl.name:
@@ -431,6 +448,8 @@ class TypeResolver:
             self.sema.error(node, f"invalid alignment '{args[0]}' in '#pragma pack'")
             return
         if n not in (1, 2, 4, 8, 16):
-            self.sema.error(node, "expected #pragma pack parameter to be '1', '2', '4', '8', or '16'")
+            self.sema.error(
+                node, "expected #pragma pack parameter to be '1', '2', '4', '8', or '16'"
+            )
             return
         self.sema.pack = n
