@@ -38,6 +38,7 @@ from ..ir import (
     Value,
 )
 from ..ir.debuginfo import DW_OP_deref
+from ..optlevel import function_level
 from .ctype import ULONG, ArrayT, CType, PointerT, Qualified, Typedef, VlaT, unqual
 from .scopes import Pos, Symbol
 
@@ -153,7 +154,8 @@ class VlaLowering:
 
     def describe_vla_object(self, sym: Symbol, home: Value) -> None:
         """The array lives where its pointer slot points: deref the slot's contents."""
-        if self.fs.scope is None or self.opts.opt_level > 0:
+        if self.fs.scope is None or self.fs.fn is None \
+                or function_level(self.fs.fn.attrs, self.opts)[0] > 0:
             return  # optimised: the slot is promoted, the variable shows as optimised out
         dt = self.di.type(sym.type)
         if dt is None:

@@ -27,6 +27,7 @@ from ...ir import (
     Value,
 )
 from ...ir.blockorder import BlockOrder
+from ...optlevel import function_options
 from ...ir.rewrite import unlink_blocks
 from .. import tree as T
 from ..abi import FuncABI, func_abi, scalar_ir_type
@@ -74,7 +75,8 @@ class FunctionLowering:
         sp = DISubprogram(sym.name, name, self.di.file(p.file), p.line,
                           self.di.subroutine(d.di_type), d.body.pos.line, self.cu,
                           is_local=fn.internal, is_definition=True,
-                          key_instructions=self.opts.use_key_instructions)
+                          key_instructions=function_options(sym.attrs,
+                                                            self.opts).use_key_instructions)
         fn.subprogram = sp
         self.fs.fn, self.fs.sp, self.fs.scope = fn, sp, sp
         self.fs.b = Builder(fn, ARTIFICIAL)
@@ -198,7 +200,7 @@ class FunctionLowering:
                 r = self.fs.b.ret([])
                 self.fs.b.add_to_new_atom(r)
         self.remove_dead_blocks()
-        if self.opts.use_key_instructions:
+        if self.fs.sp is not None and self.fs.sp.key_instructions:
             self.fold_return()
         self.attach_records()
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from pycparser import c_ast
 
 from .. import tree as T
+from ...optlevel import merge_levels
 from ..attributes import symbol_attributes
 from ..consteval import ConstError, evaluate
 from ..ctype import (
@@ -159,7 +160,7 @@ class DeclarationChecker:
             if not (isinstance(nt, FuncT) and not nt.prototyped):
                 prev.type = t  # an old-style definition keeps the earlier prototype
         prev.system = prev.system and system
-        prev.attrs |= self.sema.types.function_attributes(decl, kind)
+        prev.attrs = merge_levels(prev.attrs, self.sema.types.function_attributes(decl, kind))
         return prev
 
     def check_float_decl(self, t: CType, p: Pos, kind: str) -> None:

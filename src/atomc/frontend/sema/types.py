@@ -10,6 +10,7 @@ from pycparserext import ext_c_parser as ext
 from .. import pending
 from .. import tree as T
 from ..attributes import attribute_nodes, symbol_attributes
+from ..optimize_attr import handle_pragma
 from ..bitfields import (
     FieldDecl,
     layout_record,
@@ -415,7 +416,10 @@ class TypeResolver:
         return names
 
     def pragma(self, node: c_ast.Pragma) -> None:
-        """`#pragma pack(...)` (push, pop, N, empty); other pragmas are ignored."""
+        """`#pragma pack(...)` (push, pop, N, empty), `#pragma GCC optimize` and its
+        option stack (`optimize_attr`); other pragmas are ignored."""
+        if handle_pragma(self.sema, node):
+            return
         m = PACK_BUILTIN.match(node.string or "")
         if m is None:
             return
