@@ -113,9 +113,9 @@ def handle_pragma(sema: Sema, node: c_ast.Pragma) -> bool:
         sema.error(node, f"'#pragma GCC {kind}' is not allowed inside functions")
         return True
     if kind != "optimize":
-        if rest:
+        if rest:  # gcc warns and does nothing else
             sema.warning(node, f"junk at end of '#pragma {kind}'", "pragmas")
-        if kind == "push_options":
+        elif kind == "push_options":
             state.stack.append(list(state.words))
         elif kind == "reset_options":
             state.words = []

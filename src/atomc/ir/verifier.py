@@ -15,6 +15,7 @@ Structure
 - S8  module tables: names match keys, back-pointers are set, no name is function and global
 - S9  a global's initializer covers exactly its size; its sym items name module symbols
 - S10 value and symbol names use only [A-Za-z0-9_.$] (so the text form reads back)
+- S11 `optnone` needs `noinline` and excludes `always_inline` (LLVM's rule); one level attribute
 Types
 - T1  operands are constants, undef, symbols of this module, or values of this function
 - T2  binary ops: operands and result of one type; integer ops on ints, float ops on floats
@@ -76,6 +77,7 @@ from .debuginfo import (
     DW_OP_LLVM_fragment,
     type_bits,
 )
+from ..optlevel import LEVEL_ATTRS
 from .dominators import DomTree, dominators_of_function
 from .function import Block, Function, Global, Module, SymRef
 from .insts import (
@@ -730,6 +732,12 @@ def verify_module(m: Module) -> list[VerifierError]:
             errors.append(VerifierError("function does not point back at its module", fn, fn))
         if name in m.globals:
             errors.append(VerifierError(f"@{name} is both a function and a global", fn, fn))
+        levels = sorted(fn.attrs & LEVEL_ATTRS.keys())
+        if "optnone" in fn.attrs and ("noinline" not in fn.attrs or "always_inline" in fn.attrs):
+            errors.append(VerifierError("attribute 'optnone' requires 'noinline' and excludes "
+                                        "'always_inline'", fn, fn))
+        if len(levels) > 1:
+            errors.append(VerifierError(f"conflicting level attributes {', '.join(levels)}", fn, fn))
         if fn.subprogram is not None and m.cu is not None and fn.subprogram.unit is not m.cu:
             errors.append(VerifierError("subprogram belongs to another compile unit", fn, fn))
         errors.extend(_FunctionVerifier(fn, m).run())
