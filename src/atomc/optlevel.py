@@ -7,8 +7,10 @@ function as at -O0 whatever the command line says: no IR pass touches it, the
 back end runs its -O0 pipeline (fast allocator, no scheduling, every variable
 in its stack home), Key Instructions follow -O0's default, it is never inlined
 and nothing is inlined into it. `optlevel1`..`optlevel3` and `optsize` (-Os)
-set another level the same way. The IR prints and parses them like any other
-function attribute, so a test can see which functions a pipeline skipped.
+set another level the same way. `no_inline_into`, `omit_frame_pointer` and
+`keep_frame_pointer` are gcc's `-fno-inline` and `-f[no-]omit-frame-pointer`
+for one function. The IR prints and parses them like any other function
+attribute, so a test can see which functions a pipeline skipped.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from .options import CompileOptions
 
 OPTNONE = "optnone"
 NOINLINE = "noinline"
+NO_INLINE_INTO = "no_inline_into"  # optimize("no-inline"): no callee is inlined into it
+OMIT_FRAME_POINTER = "omit_frame_pointer"  # optimize("omit-frame-pointer")
+KEEP_FRAME_POINTER = "keep_frame_pointer"  # optimize("no-omit-frame-pointer")
 # attribute -> (level, size_opt); `optnone` is level 0
 LEVEL_ATTRS: dict[str, tuple[int, bool]] = {
     OPTNONE: (0, False), "optlevel1": (1, False), "optlevel2": (2, False),
@@ -53,9 +58,12 @@ def function_options(attrs: Set[str], opts: CompileOptions) -> CompileOptions:
     """`opts` as one function with `attrs` is compiled: its own level, and what
     follows from it (Key Instructions' and the frame pointer's defaults)."""
     level, size = function_level(attrs, opts)
-    if (level, size) == (opts.opt_level, opts.size_opt):
+    fp = opts.omit_frame_pointer
+    if OMIT_FRAME_POINTER in attrs or KEEP_FRAME_POINTER in attrs:
+        fp = OMIT_FRAME_POINTER in attrs
+    if (level, size, fp) == (opts.opt_level, opts.size_opt, opts.omit_frame_pointer):
         return opts
-    return replace(opts, opt_level=level, size_opt=size)
+    return replace(opts, opt_level=level, size_opt=size, omit_frame_pointer=fp)
 
 
 def merge_levels(old: set[str], new: set[str]) -> set[str]:

@@ -7,10 +7,12 @@ gcc reads each `optimize` argument as a command-line option: an integer N is
 `-ON`, a string is split at commas and each piece is `-O...` when it starts
 with a digit, `O` or is `s`, is taken as it is when it starts with `-`, and is
 `-f<piece>` otherwise. atomc acts on the levels (-O, -O0..-On, -Os, -Oz, -Og,
--Ofast); a `-f` option that only tunes gcc's optimiser (the driver's
-"accepted and ignored" class) is accepted; a `-f` option that changes the code
-(`-fwrapv`, `-fno-inline`, ...) is an error naming it, since atomc cannot apply
-it to one function; anything else gets gcc's "bad option" warning. Each
+-Ofast) and on `-f[no-]inline` (nothing is inlined into the function) and
+`-f[no-]omit-frame-pointer`; any other `-f` option that only tunes gcc's
+optimiser (the driver's "accepted and ignored" class) is accepted; one that
+changes the code (`-fwrapv`, `-fno-strict-aliasing`, ...) is an error naming
+it, since atomc cannot apply it to one function; anything else gets gcc's
+"bad option" warning. Each
 `#pragma GCC optimize` adds its options to the list every later function
 definition gets before its own attribute's, as gcc does.
 """
@@ -24,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
-from ..optlevel import level_attrs
+from ..optlevel import KEEP_FRAME_POINTER, NO_INLINE_INTO, OMIT_FRAME_POINTER, level_attrs
 from .literals import LiteralError, string_literal
 
 if TYPE_CHECKING:
@@ -34,6 +36,14 @@ Level = tuple[int, bool]  # (level, size_opt)
 # report(message, is_error)
 Reporter = Callable[[str, bool], None]
 
+# the -f options atomc applies to one function: option -> (IR attribute, on)
+FUNCTION_FLAGS: dict[str, tuple[str, bool]] = {
+    "-fno-inline": (NO_INLINE_INTO, True), "-finline": (NO_INLINE_INTO, False),
+    "-fomit-frame-pointer": (OMIT_FRAME_POINTER, True),
+    "-fno-omit-frame-pointer": (OMIT_FRAME_POINTER, False),
+}
+# the attribute a flag turned off leaves, where off is not the default
+FLAG_OFF = {OMIT_FRAME_POINTER: KEEP_FRAME_POINTER}
 _O_ERROR = "argument to '-O' should be a non-negative integer, 'g', 's', 'z' or 'fast'"
 _PRAGMA = re.compile(r"\s*GCC\s+(optimize|push_options|pop_options|reset_options)\b(.*)$",
                      re.DOTALL)
@@ -66,7 +76,8 @@ def _o_level(word: str) -> Level | None:
 
 
 def _f_option(word: str, where: str, report: Reporter) -> None:
-    """Check one `-f` option of an `optimize` request (see the module docstring)."""
+    """Check one `-f` option of an `optimize` request that is not a per-function
+    flag atomc applies (see the module docstring)."""
     from ..driver.spec import Class
     from ..driver.table import table
     m = table().match(word) if word.startswith("-f") and len(word) > 2 else None
@@ -78,19 +89,37 @@ def _f_option(word: str, where: str, report: Reporter) -> None:
                f"'optimize'); give it on the command line", True)
 
 
-def words_level(words: list[str], where: str, report: Reporter) -> Level | None:
-    """The last level among `words` (None: they set none), checking every word."""
+@dataclass
+class Request:
+    """What a list of `optimize` options sets: a level, and per-function flags
+    (attribute -> on), each the last one the list names."""
+
     level: Level | None = None
+    flags: dict[str, bool] = field(default_factory=dict)
+
+    def attrs(self) -> set[str]:
+        """The IR attributes of the flags (the level's come from `level_attrs`)."""
+        return {name if on else FLAG_OFF[name] for name, on in self.flags.items()
+                if on or name in FLAG_OFF}
+
+
+def read_words(words: list[str], where: str, report: Reporter,
+               into: Request | None = None) -> Request:
+    """What `words` ask for (added to `into`), checking every word."""
+    req = into or Request()
     for w in words:
         if w.startswith("-O"):
             got = _o_level(w)
             if got is None:
                 report(_O_ERROR, True)
             else:
-                level = got
+                req.level = got
+        elif w in FUNCTION_FLAGS:
+            attr, on = FUNCTION_FLAGS[w]
+            req.flags[attr] = on
         else:
             _f_option(w, where, report)
-    return level
+    return req
 
 
 @dataclass
@@ -127,7 +156,7 @@ def handle_pragma(sema: Sema, node: c_ast.Pragma) -> bool:
         return True
     words = _pragma_words(sema, node, rest)
     if words is not None:
-        words_level(words, "pragma", lambda msg, err: _report(sema, node, msg, err, "pragmas"))
+        read_words(words, "pragma", lambda msg, err: _report(sema, node, msg, err, "pragmas"))
         state.words += words
     return True
 
@@ -227,13 +256,15 @@ class Requests:
         pragma = sema.optimize_pragmas.words
         if self.optimize is None and not pragma and self.optnone is None:
             return
-        level = words_level(pragma, "pragma", _quiet)  # reported at the pragma
+        req = read_words(pragma, "pragma", _quiet)  # reported at the pragma
         if self.optimize is not None:
             node = self.optimize_node
-            level = words_level(self.optimize, "attribute",
-                                lambda m, e: _report(sema, node, m, e, "attributes")) or level
+            read_words(self.optimize, "attribute",
+                       lambda m, e: _report(sema, node, m, e, "attributes"), req)
         if self.optnone is not None:
-            level = (0, False)
+            req.level = (0, False)
+        attrs |= req.attrs()
+        level = req.level
         if level is None:
             return
         attrs |= level_attrs(*level)

@@ -6,7 +6,8 @@ optimisation level, is `always_inline`, or is an internal function with a
 single call site; never for `noinline` / `noipa` / `optnone` callees, nor for
 weak or interposable (-fPIC, default visibility) ones, whose body may not be the
 one that runs, nor (gcc's rule) for a callee whose own `optimize` level differs
-from the caller's; nothing is inlined into a function the run does not cover.
+from the caller's; nothing is inlined into a function the run does not cover,
+and only `always_inline` callees into one with gcc's `optimize("no-inline")`.
 
 Debug info: every inlined instruction and record keeps its line, column and
 scope, and its inlined-at chain is extended with the call's location, so the
@@ -53,7 +54,7 @@ from ..ir.rewrite import (
     replace_terminator,
     split_block_after,
 )
-from ..optlevel import OPTNONE, explicit_level
+from ..optlevel import NO_INLINE_INTO, OPTNONE, explicit_level
 from .passmanager import DI, ModulePass, PassContext
 from .registry import register
 
@@ -173,6 +174,7 @@ class Inliner(ModulePass):
         for caller in _bottom_up(module):
             if not ctx.covers(caller):
                 continue
+            only_always = NO_INLINE_INTO in caller.attrs  # optimize("no-inline")
             budget = 8 * max(function_size(caller), 50)  # bound the growth of one caller
             work = [i for i in caller.insts() if isinstance(i, Call)]
             for call in work:
@@ -184,7 +186,8 @@ class Inliner(ModulePass):
                 limit = threshold
                 if callee.internal and _call_sites(callee) == 1:
                     limit += SINGLE_CALLER_BONUS
-                if "always_inline" not in callee.attrs and (size > limit or size > budget):
+                if "always_inline" not in callee.attrs and (size > limit or size > budget
+                                                            or only_always):
                     continue
                 if inline_call(call, callee, module):
                     budget -= size
