@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
+from ..diag import SourceSpan
 from ..optlevel import KEEP_FRAME_POINTER, NO_INLINE_INTO, OMIT_FRAME_POINTER, level_attrs
 from .literals import LiteralError, string_literal
 
@@ -276,7 +277,6 @@ class Requests:
                 sema.diags.note(_span(sema, self.optnone), "conflicting attribute is here")
 
 
-def _span(sema: Sema, node: c_ast.Node):  # type: ignore[no-untyped-def]
-    from ..diag import SourceSpan
+def _span(sema: Sema, node: c_ast.Node) -> SourceSpan | None:
     p = sema.pos(node)
     return SourceSpan(p.file, p.line, p.column) if p.line else None

@@ -63,6 +63,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..optlevel import LEVEL_ATTRS
 from .atomics import FORMATS as _ATOMIC_FORMATS
 from .atomics import OPERAND_COUNTS as _ATOMIC_OPERANDS
 from .dbgrecords import DbgKind, DbgRecord
@@ -77,7 +78,6 @@ from .debuginfo import (
     DW_OP_LLVM_fragment,
     type_bits,
 )
-from ..optlevel import LEVEL_ATTRS
 from .dominators import DomTree, dominators_of_function
 from .function import Block, Function, Global, Module, SymRef
 from .insts import (
@@ -716,6 +716,18 @@ def verify_function(fn: Function) -> list[VerifierError]:
     return _FunctionVerifier(fn, fn.module).run()
 
 
+def _level_errors(fn: Function) -> list[VerifierError]:
+    """S11: the optimisation-level attributes (`atomc.optlevel`) agree."""
+    errors = []
+    if "optnone" in fn.attrs and ("noinline" not in fn.attrs or "always_inline" in fn.attrs):
+        errors.append(VerifierError("attribute 'optnone' requires 'noinline' and excludes "
+                                    "'always_inline'", fn, fn))
+    levels = sorted(fn.attrs & LEVEL_ATTRS.keys())
+    if len(levels) > 1:
+        errors.append(VerifierError(f"conflicting level attributes {', '.join(levels)}", fn, fn))
+    return errors
+
+
 def verify_module(m: Module) -> list[VerifierError]:
     errors: list[VerifierError] = []
     symbols: list[Function | Global] = [*m.functions.values(), *m.globals.values()]
@@ -732,12 +744,7 @@ def verify_module(m: Module) -> list[VerifierError]:
             errors.append(VerifierError("function does not point back at its module", fn, fn))
         if name in m.globals:
             errors.append(VerifierError(f"@{name} is both a function and a global", fn, fn))
-        levels = sorted(fn.attrs & LEVEL_ATTRS.keys())
-        if "optnone" in fn.attrs and ("noinline" not in fn.attrs or "always_inline" in fn.attrs):
-            errors.append(VerifierError("attribute 'optnone' requires 'noinline' and excludes "
-                                        "'always_inline'", fn, fn))
-        if len(levels) > 1:
-            errors.append(VerifierError(f"conflicting level attributes {', '.join(levels)}", fn, fn))
+        errors.extend(_level_errors(fn))
         if fn.subprogram is not None and m.cu is not None and fn.subprogram.unit is not m.cu:
             errors.append(VerifierError("subprogram belongs to another compile unit", fn, fn))
         errors.extend(_FunctionVerifier(fn, m).run())
