@@ -164,7 +164,7 @@ def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
             sema.error(node, f"'{name}' attribute is unsupported")
         elif not sema.quiet:
             sema.warning(node, f"'{name}' attribute directive ignored", "attributes")
-    levels.settle(sema, attrs, kind)
+    levels.settle(sema, decl, attrs, kind)
     if kind != "func":
         attrs -= {"noinline", "noipa", "always_inline", "noreturn", "stack_protect",
                   "no_stack_protector", "returns_twice"}

@@ -129,7 +129,13 @@ class OptimizePragmas:
 
     words: list[str] = field(default_factory=list)
     stack: list[list[str]] = field(default_factory=list)
+    # the words in effect where each function declaration was first read: a system
+    # header's function is checked again at the end of the unit (lower/module.py's
+    # deferred definitions), where later pragmas must not reach it
+    at_decl: dict[int, list[str]] = field(default_factory=dict)
 
+    def words_at(self, decl: c_ast.Node) -> list[str]:
+        return self.at_decl.setdefault(id(decl), list(self.words))
 
 
 def handle_pragma(sema: Sema, node: c_ast.Pragma) -> bool:
@@ -245,7 +251,7 @@ class Requests:
     optimize_node: c_ast.Node | None = None
     always_inline: c_ast.Node | None = None
 
-    def settle(self, sema: Sema, attrs: set[str], kind: str) -> None:
+    def settle(self, sema: Sema, decl: c_ast.Node, attrs: set[str], kind: str) -> None:
         """Add the level attributes to `attrs` (a function's), after the pragma's."""
         if kind != "func":
             for node, name in ((self.optnone, "optnone"), (self.optimize_node, "optimize")):
@@ -254,7 +260,7 @@ class Requests:
                            if name == "optnone" else "'optimize' attribute ignored")
                     sema.warning(node, msg, "attributes")
             return
-        pragma = sema.optimize_pragmas.words
+        pragma = sema.optimize_pragmas.words_at(decl)
         if self.optimize is None and not pragma and self.optnone is None:
             return
         req = read_words(pragma, "pragma", _quiet)  # reported at the pragma
