@@ -7,10 +7,11 @@ function as at -O0 whatever the command line says: no IR pass touches it, the
 back end runs its -O0 pipeline (fast allocator, no scheduling, every variable
 in its stack home), Key Instructions follow -O0's default, it is never inlined
 and nothing is inlined into it. `optlevel1`..`optlevel3` and `optsize` (-Os)
-set another level the same way. `no_inline_into`, `omit_frame_pointer` and
-`keep_frame_pointer` are gcc's `-fno-inline` and `-f[no-]omit-frame-pointer`
-for one function. The IR prints and parses them like any other function
-attribute, so a test can see which functions a pipeline skipped.
+set another level the same way. `no_inline_into`, `omit_frame_pointer`,
+`keep_frame_pointer` and `wrapv` are gcc's `-fno-inline`,
+`-f[no-]omit-frame-pointer` and `-fwrapv` for one function. The IR prints and
+parses them like any other function attribute, so a test can see which
+functions a pipeline skipped.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ NOINLINE = "noinline"
 NO_INLINE_INTO = "no_inline_into"  # optimize("no-inline"): no callee is inlined into it
 OMIT_FRAME_POINTER = "omit_frame_pointer"  # optimize("omit-frame-pointer")
 KEEP_FRAME_POINTER = "keep_frame_pointer"  # optimize("no-omit-frame-pointer")
+WRAPV = "wrapv"  # optimize("wrapv"): its signed + - * carry no `nsw`
 # attribute -> (level, size_opt); `optnone` is level 0
 LEVEL_ATTRS: dict[str, tuple[int, bool]] = {
     OPTNONE: (0, False), "optlevel1": (1, False), "optlevel2": (2, False),

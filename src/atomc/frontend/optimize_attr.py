@@ -7,12 +7,14 @@ gcc reads each `optimize` argument as a command-line option: an integer N is
 `-ON`, a string is split at commas and each piece is `-O...` when it starts
 with a digit, `O` or is `s`, is taken as it is when it starts with `-`, and is
 `-f<piece>` otherwise. atomc acts on the levels (-O, -O0..-On, -Os, -Oz, -Og,
--Ofast) and on `-f[no-]inline` (nothing is inlined into the function) and
-`-f[no-]omit-frame-pointer`; any other `-f` option that only tunes gcc's
-optimiser (the driver's "accepted and ignored" class) is accepted; one that
-changes the code (`-fwrapv`, `-fno-strict-aliasing`, ...) is an error naming
-it, since atomc cannot apply it to one function; anything else gets gcc's
-"bad option" warning. Each
+-Ofast) and on `-f[no-]inline` (nothing is inlined into the function),
+`-f[no-]omit-frame-pointer` and `-fwrapv` (its signed arithmetic wraps); a `-f`
+option that is not one of gcc's optimisation options gets gcc's "bad option"
+warning; one that only tunes gcc's optimiser (the driver's "accepted and
+ignored" class) or that changes nothing atomc does (`NO_EFFECT`:
+`-fno-strict-aliasing`, `-ffast-math`, ...) is accepted; the rest
+(`-fstack-protector`, `-ftrapv`, ...) are errors naming them, since atomc
+cannot apply them to one function. Each
 `#pragma GCC optimize` adds its options to the list every later function
 definition gets before its own attribute's, as gcc does.
 """
@@ -22,12 +24,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
 from ..diag import SourceSpan
-from ..optlevel import KEEP_FRAME_POINTER, NO_INLINE_INTO, OMIT_FRAME_POINTER, level_attrs
+from ..optlevel import (
+    KEEP_FRAME_POINTER,
+    NO_INLINE_INTO,
+    OMIT_FRAME_POINTER,
+    WRAPV,
+    level_attrs,
+)
 from .literals import LiteralError, string_literal
 
 if TYPE_CHECKING:
@@ -42,7 +51,16 @@ FUNCTION_FLAGS: dict[str, tuple[str, bool]] = {
     "-fno-inline": (NO_INLINE_INTO, True), "-finline": (NO_INLINE_INTO, False),
     "-fomit-frame-pointer": (OMIT_FRAME_POINTER, True),
     "-fno-omit-frame-pointer": (OMIT_FRAME_POINTER, False),
+    "-fwrapv": (WRAPV, True), "-fno-wrapv": (WRAPV, False),  # wrapping is always allowed
 }
+# gcc optimisation options atomc implements that change nothing atomc does to one
+# function (its code never relies on what they permit or forbid)
+NO_EFFECT = frozenset({
+    "strict-aliasing", "delete-null-pointer-checks", "math-errno", "trapping-math",
+    "signed-zeros", "fast-math", "finite-math-only", "associative-math", "reciprocal-math",
+    "unsafe-math-optimizations", "fp-contract", "excess-precision", "exceptions",
+    "non-call-exceptions", "unwind-tables", "asynchronous-unwind-tables",
+})
 # the attribute a flag turned off leaves, where off is not the default
 FLAG_OFF = {OMIT_FRAME_POINTER: KEEP_FRAME_POINTER}
 _O_ERROR = "argument to '-O' should be a non-negative integer, 'g', 's', 'z' or 'fast'"
@@ -77,17 +95,25 @@ def _o_level(word: str) -> Level | None:
 
 
 def _f_option(word: str, where: str, report: Reporter) -> None:
-    """Check one `-f` option of an `optimize` request that is not a per-function
-    flag atomc applies (see the module docstring)."""
+    """Check one `-f` option of an `optimize` request that is not one of the
+    `FUNCTION_FLAGS` (see the module docstring)."""
     from ..driver.spec import Class
     from ..driver.table import table
-    m = table().match(word) if word.startswith("-f") and len(word) > 2 else None
-    if m is None or not m.option.spelling.startswith("-f"):
+    name = word[5:] if word.startswith("-fno-") else word[2:]
+    m = table().match(word) if name else None
+    if m is None or ("-f" + name.partition("=")[0]) not in _gcc_optimizers():
         kind = "pragma" if where == "pragma" else "attribute"
-        report(f"bad option '{word}' to {kind} 'optimize'", False)
-    elif m.option.cls is not Class.IGNORED:
+        report(f"bad option '{word}' to {kind} 'optimize'", False)  # gcc's words
+    elif m.option.cls is not Class.IGNORED and name.partition("=")[0] not in NO_EFFECT:
         report(f"'{word}' cannot be applied to one function by atomc (in {where} "
                f"'optimize'); give it on the command line", True)
+
+
+@cache
+def _gcc_optimizers() -> frozenset[str]:
+    """The options gcc accepts in `optimize` (its --help=optimizers list), `=` dropped."""
+    from ..driver.inventory import load
+    return frozenset(r.spelling.rstrip("=") for r in load().rows if "optimizers" in r.lists)
 
 
 @dataclass

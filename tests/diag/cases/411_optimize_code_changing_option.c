@@ -1,5 +1,5 @@
 // gcc-accepts
-// (gcc compiles f with -fwrapv; atomc cannot give one function other semantics)
-// expect-error: 4: '-fwrapv' cannot be applied to one function
-__attribute__((optimize("wrapv"))) int f(int x) { return x + 1 > x; }
+// (gcc protects f's stack; atomc cannot give one function other hardening)
+// expect-error: 4: '-fstack-protector-all' cannot be applied to one function
+__attribute__((optimize("stack-protector-all"))) int f(int x) { return x + 1 > x; }
 int main(void) { return f(0); }

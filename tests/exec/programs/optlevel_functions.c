@@ -1,4 +1,4 @@
-/* Per-function optimisation levels: optnone, optimize("O0"/"O1"/"O3"/"Os"/2),
+/* Per-function optimisation levels: optnone, optimize("O0"/"O1"/"O3"/"Os"/2/"wrapv"),
    #pragma GCC optimize with push/pop/reset_options. Calls to such functions
    must be kept (side effects, constant results, results unused), recursion,
    VLAs, complex and floating-point arithmetic and aggregates inside them must
@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <complex.h>
+#include <limits.h>
 
 static int calls;
 struct pair { long a; double b; };
@@ -67,6 +68,11 @@ static int dot(const int *a, const int *b, int n)
 }
 #pragma GCC reset_options
 
+__attribute__((optimize("wrapv,no-strict-aliasing"))) static int wrap_add(int x, int y)
+{
+    return x + y;
+}
+
 static int plain_twice(int x) { return constant() + x * 2; }
 
 int main(void)
@@ -90,6 +96,7 @@ int main(void)
     printf("cmul %.3f %.3f\n", creal(z), cimag(z));
     printf("bits %d %d\n", count_bits(0), count_bits(0xf0f0f0f0f0f0f0f0ul));
     printf("dot %d\n", dot(a, b, 6));
+    printf("wrap %d %d\n", wrap_add(INT_MAX, 1), wrap_add(INT_MIN, -1));
     snprintf(buf, sizeof buf, "%d", plain_twice(9));
     printf("plain %s %zu calls %d\n", buf, strlen(buf), calls);
     return counter == 10 ? 0 : 1;

@@ -11,6 +11,7 @@ from ...ir import (
     DEREF_EXPR,
     I32,
     Alloca,
+    Binary,
     Builder,
     Cast,
     Const,
@@ -27,8 +28,8 @@ from ...ir import (
     Value,
 )
 from ...ir.blockorder import BlockOrder
-from ...optlevel import function_options
 from ...ir.rewrite import unlink_blocks
+from ...optlevel import WRAPV, function_options
 from .. import tree as T
 from ..abi import FuncABI, func_abi, scalar_ir_type
 from ..ctype import (
@@ -203,6 +204,10 @@ class FunctionLowering:
         if self.fs.sp is not None and self.fs.sp.key_instructions:
             self.fold_return()
         self.attach_records()
+        if WRAPV in fn.attrs:  # optimize("wrapv"): as -fwrapv, for this function
+            for inst in fn.insts():
+                if isinstance(inst, Binary):
+                    inst.nsw = False
 
     def remove_dead_blocks(self) -> None:
         fn = self.fs.fn

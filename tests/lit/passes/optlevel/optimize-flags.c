@@ -1,7 +1,7 @@
 // The -f options of gcc's optimize attribute that atomc applies to one
-// function: -f[no-]inline (callees are not inlined into it) and
-// -f[no-]omit-frame-pointer (its frame keeps or drops %rbp), the last one
-// named winning, #pragma GCC optimize's first.
+// function: -f[no-]inline (callees are not inlined into it),
+// -f[no-]omit-frame-pointer (its frame keeps or drops %rbp) and -fwrapv (no
+// `nsw`), the last one named winning, #pragma GCC optimize's first.
 // RUN: %atomc -O2 -S --emit-ir %s -o - | filecheck %s --check-prefix=IR
 // RUN: %atomc -O2 -S %s -o - | filecheck %s --check-prefix=ASM
 // RUN: %atomc -O0 -S %s -o - | filecheck %s --check-prefix=ASM0
@@ -25,6 +25,14 @@ __attribute__((optimize("no-omit-frame-pointer"))) int keepfp(int x) { return he
 // ASM-NEXT:  .cfi_offset %rbp, -16
 // ASM-NEXT:  movq %rsp, %rbp
 // ASM-LABEL: .size keepfp
+
+__attribute__((optimize("wrapv"))) int wrapping(int x, int y) { return x * y + x - y; }
+// IR:     define @wrapping(i32 %0, i32 %1) -> (i32) attrs(wrapv)
+// IR-NOT:   nsw
+// IR:       ret
+__attribute__((optimize("wrapv", "no-wrapv"))) int undefined(int x, int y) { return x * y; }
+// IR:     define @undefined(i32 %0, i32 %1) -> (i32) dbg
+// IR:       mul nsw i32
 
 #pragma GCC optimize ("omit-frame-pointer")
 int omitfp(int x) { return ext(x) + 5; }
