@@ -26,7 +26,7 @@ from pycparser import c_ast
 from pycparserext import ext_c_parser as ext
 
 from .literals import LiteralError, string_literal
-from .optimize_attr import Requests, attribute_words
+from .optimize_attr import Requests
 from .symbol_aliases import ALIAS_ATTRIBUTES, note_directive
 
 if TYPE_CHECKING:
@@ -118,16 +118,8 @@ def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
                 attrs.add("noinline")
             elif name == "always_inline":
                 levels.always_inline = node
-        elif name == "optnone":
-            if args:
-                sema.error(node, "'optnone' attribute takes no arguments")
-            else:
-                levels.optnone = node
-        elif name == "optimize":
-            words = attribute_words(sema, node, args)
-            if words is not None:
-                levels.optimize = (levels.optimize or []) + words
-                levels.optimize_node = node
+        elif levels.take(sema, name, node, args):  # optnone, optimize(...)
+            continue
         elif name == "section":
             section = _string_arg(sema, node, args, name) or section
         elif name in ("warning", "error") and args and getattr(decl, "name", None):

@@ -277,6 +277,22 @@ class Requests:
     optimize_node: c_ast.Node | None = None
     always_inline: c_ast.Node | None = None
 
+    def take(self, sema: Sema, name: str, node: c_ast.Node, args: list[c_ast.Node]) -> bool:
+        """Note `name(args)` if it is `optnone` or `optimize`; False for other names."""
+        if name == "optnone":
+            if args:
+                sema.error(node, "'optnone' attribute takes no arguments")
+            else:
+                self.optnone = node
+        elif name == "optimize":
+            words = attribute_words(sema, node, args)
+            if words is not None:
+                self.optimize = (self.optimize or []) + words
+                self.optimize_node = node
+        else:
+            return False
+        return True
+
     def settle(self, sema: Sema, decl: c_ast.Node, attrs: set[str], kind: str) -> None:
         """Add the level attributes to `attrs` (a function's), after the pragma's."""
         if kind != "func":

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
-from .. import tree as T
 from ...optlevel import merge_levels
+from .. import tree as T
 from ..attributes import symbol_attributes
 from ..consteval import ConstError, evaluate
 from ..ctype import (

@@ -10,7 +10,6 @@ from pycparserext import ext_c_parser as ext
 from .. import pending
 from .. import tree as T
 from ..attributes import attribute_nodes, symbol_attributes
-from ..optimize_attr import handle_pragma
 from ..bitfields import (
     FieldDecl,
     layout_record,
@@ -40,6 +39,7 @@ from ..ctype import (
     unqual,
     variably_modified,
 )
+from ..optimize_attr import handle_pragma
 from ..scopes import Pos, Symbol
 from ..thread_local import SPELLINGS as TLS_SPELLINGS
 from ..type_attributes import (
