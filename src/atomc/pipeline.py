@@ -86,15 +86,18 @@ def optimise(module: Module, opts: CompileOptions, out: TextIO | None = None) ->
     if opts.verify_each:
         _verify_input(module)
     pm: PassManager | None = None
-    for (level, size), functions in level_groups(module, opts).items():
-        names = list(opts.passes) if opts.passes is not None and level > 0 else \
-            pipeline_for(level, size) if opts.passes is None else []
-        if not opts.inline_functions and opts.passes is None:  # -fno-inline
-            names = [n for n in names if n != "inline"]
-        if names and functions:
-            pm = _run_passes(module, opts, names, out, pm,
-                             PassContext(module, opt_level=level, size_opt=size,
-                                         functions=functions))
+    if opts.passes is not None:  # every function but the optnone ones (PassContext.covers)
+        pm = _run_passes(module, opts, list(opts.passes), out, pm,
+                         PassContext(module, opt_level=opts.opt_level, size_opt=opts.size_opt))
+    else:
+        for (level, size), functions in level_groups(module, opts).items():
+            names = pipeline_for(level, size)
+            if not opts.inline_functions:  # -fno-inline
+                names = [n for n in names if n != "inline"]
+            if names and functions:
+                pm = _run_passes(module, opts, names, out, pm,
+                                 PassContext(module, opt_level=level, size_opt=size,
+                                             functions=functions))
     if pm is not None:
         for name, seconds in pm.timings.items():
             record(name, "optimiser", seconds)

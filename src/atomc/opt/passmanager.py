@@ -10,8 +10,8 @@ a "Debug info:" paragraph of its docstring):
 * `SCOPES` — the subprogram / lexical-block tree is unchanged.
 
 A pass changes only the functions its context `covers`: never an `optnone`
-one (`atomc.optlevel`). The debugify checker (opt/debugify.py) tests these claims. The manager also
-implements --print-after(-all), --verify-each, --opt-bisect-limit and
+one (`atomc.optlevel`). The debugify checker (opt/debugify.py) tests these
+claims. The manager also implements --print-after(-all), --verify-each, --opt-bisect-limit and
 --time-passes, so no pass has to.
 """
 

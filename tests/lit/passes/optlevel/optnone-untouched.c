@@ -3,6 +3,9 @@
 // propagated), while the same body without the attribute is optimised and inlined.
 // RUN: %atomc -O2 -g -S --emit-ir %s -o - | filecheck %s --check-prefixes=KEEP,O2
 // RUN: %atomc -O0 -g -S --emit-ir %s -o - | filecheck %s --check-prefixes=KEEP,O0
+// An explicit --passes list runs on every function but the optnone one:
+// RUN: %atomc -O0 -g --passes=mem2reg,instcombine -S --emit-ir %s -o - \
+// RUN:   | filecheck %s --check-prefixes=KEEP,PASSES
 
 __attribute__((optnone)) int keep(int x) { int y = x * 2; return y + 0; }
 int fold(int x) { int y = x * 2; return y + 0; }
@@ -27,6 +30,10 @@ int main(void) { return keep(3) + fold(4); }
 // KEEP-NEXT:   %8 = load i32, ptr %retval.2  !loc(line: 7, column: 73, scope: !2)
 // KEEP-NEXT:   ret i32 %8  !loc(line: 7, column: 73, scope: !2)
 // KEEP-NEXT: }
+
+// PASSES:      define @fold(i32 %0) -> (i32) dbg !7 {
+// PASSES-NEXT: bb0:
+// PASSES-NEXT:   %1 = shl i32 %0, i32 1
 
 // O2:      define @fold(i32 %0) -> (i32) dbg !7 {
 // O2-NEXT: bb0:
