@@ -5,10 +5,12 @@ its entry to its return, and at every stop it must show the same line and the
 same value of every parameter and local as the -O0 build does there. A plain
 function with the same body is the control: -O2 must change what it shows
 (it is inlined, its variables live in registers or are gone), so the test
-would notice the attributes being ignored."""
+would notice the attributes being ignored. The machine code of each is also
+the -O0 build's, instruction for instruction."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -90,3 +92,26 @@ def test_the_plain_function_is_optimised(builds: dict[str, Path], debugger: str)
     at_o0 = observations(debugger, builds["O0"], CONTROL)
     assert len(at_o0) >= 20, at_o0
     assert observations(debugger, builds["O2"], CONTROL) != at_o0
+
+
+def machine_code(binary: Path, function: str) -> list[str]:
+    """`function`'s instructions as objdump prints them, addresses and the
+    offsets of branch targets and symbols removed (they move with the layout)."""
+    text = subprocess.run(["objdump", "-d", "--no-show-raw-insn", str(binary)], check=True,
+                          capture_output=True, text=True, timeout=120).stdout
+    body = text.split(f"<{function}>:\n", 1)[1].split("\n\n", 1)[0]
+    return [re.sub(r"\b[0-9a-f]+ <[^>]*>", "<target>", line.split(":", 1)[1].strip())
+            for line in body.splitlines()]
+
+
+@pytest.mark.parametrize("function", KERNELS)
+def test_machine_code_is_the_O0_builds(builds: dict[str, Path], function: str) -> None:
+    """The back end compiled it as at -O0: the same instructions as in the -O0
+    build (fast allocator, frame pointer, every value through its stack slot),
+    while the control is compiled differently."""
+    at_o0 = machine_code(builds["O0"], function)
+    assert len(at_o0) > 50 and any("%rbp" in line for line in at_o0)
+    assert machine_code(builds["O2"], function) == at_o0
+    if f"<{CONTROL}>:" in subprocess.run(["objdump", "-d", str(builds["O2"])], check=True,
+                                         capture_output=True, text=True).stdout:
+        assert machine_code(builds["O2"], CONTROL) != machine_code(builds["O0"], CONTROL)
