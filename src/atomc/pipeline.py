@@ -4,6 +4,8 @@ Each -O level is a list of registered pass names, run by the PassManager,
 which also provides --verify-each, --print-after(-all), --opt-bisect-limit and
 the per-pass times that --time-passes reports with the other stages' times
 (ir/work.py). `opts.passes` replaces the level's list with an explicit one.
+A function with its own level (`optnone`, `optimize(...)`, `#pragma GCC
+optimize`: `atomc.optlevel`) gets its level's list, run on it alone.
 
 -O2 inlines small functions, threads jumps, rotates loops, unrolls short
 counted loops completely and strength-reduces induction variables; -O3 runs
@@ -23,6 +25,9 @@ from .ir.work import STAGES, record, report_stages
 from .opt.passmanager import Pass, PassContext, PassManager
 from .opt.registry import lookup
 from .options import CompileOptions
+from .optlevel import function_level
+
+Level = tuple[int, bool]  # (opt level, size_opt)
 
 # div-by-const after the last instcombine: constant divisors are known by then, and no
 # later pass needs to see through the multiply it leaves
@@ -64,34 +69,61 @@ def build_passes(names: list[str] | tuple[str, ...]) -> list[Pass]:
     return [lookup(n)() for n in names]
 
 
+def level_groups(module: Module, opts: CompileOptions) -> dict[Level, frozenset[str]]:
+    """The defined functions by the (level, size_opt) each is compiled at (`optnone`,
+    `optimize(...)`), the command line's level first."""
+    groups: dict[Level, set[str]] = {(opts.opt_level, opts.size_opt): set()}
+    for fn in module.functions.values():
+        if not fn.is_declaration:
+            groups.setdefault(function_level(fn.attrs, opts), set()).add(fn.name)
+    return {level: frozenset(names) for level, names in groups.items()}
+
+
 def optimise(module: Module, opts: CompileOptions, out: TextIO | None = None) -> Module:
-    names = list(opts.passes) if opts.passes is not None else \
-        pipeline_for(opts.opt_level, opts.size_opt)
+    """Run each level's pipeline (or `opts.passes`) on the functions compiled at that
+    level; `optnone` functions get none (`--passes` skips them too)."""
     mark_interposable(module, SymbolPolicy(opts.code_model, opts.visibility))
-    if not opts.inline_functions and opts.passes is None:  # -fno-inline
-        names = [n for n in names if n != "inline"]
     if opts.verify_each:
         _verify_input(module)
-    if names:
-        _run_passes(module, opts, names, out)
+    pm: PassManager | None = None
+    if opts.passes is not None:  # every function but the optnone ones (PassContext.covers)
+        pm = _run_passes(module, opts, list(opts.passes), out, pm,
+                         PassContext(module, opt_level=opts.opt_level, size_opt=opts.size_opt))
+    else:
+        for (level, size), functions in level_groups(module, opts).items():
+            names = pipeline_for(level, size)
+            if not opts.inline_functions:  # -fno-inline
+                names = [n for n in names if n != "inline"]
+            if names and functions:
+                pm = _run_passes(module, opts, names, out, pm,
+                                 PassContext(module, opt_level=level, size_opt=size,
+                                             functions=functions))
+    if pm is not None:
+        for name, seconds in pm.timings.items():
+            record(name, "optimiser", seconds)
+        if opts.time_passes and out is not None:  # else the driver reports every stage
+            pm.report_times()
     if opts.time_passes and opts.emit_ir and out is None:
         report_stages(sys.stderr)  # no back end runs after --emit-ir
         STAGES.clear()
     return module
 
 
-def _run_passes(module: Module, opts: CompileOptions, names: list[str],
-                out: TextIO | None) -> None:
+def _run_passes(module: Module, opts: CompileOptions, names: list[str], out: TextIO | None,
+                pm: PassManager | None, ctx: PassContext) -> PassManager:
+    """Run `names` in `ctx` with the manager of the earlier levels' runs, so that
+    --opt-bisect-limit counts and --time-passes sums over all of them."""
+    if pm is not None:
+        pm.passes = build_passes(names)
+        pm.run(module, ctx)
+        return pm
     pm = PassManager(
         build_passes(names),
         verify_each=opts.verify_each,
         print_after_all=opts.print_after_all,
         print_after=frozenset(opts.print_after),
         bisect_limit=opts.opt_bisect_limit,
-        # the driver's --time-passes reports every stage at the end (report_stages)
-        time_passes=opts.time_passes and out is not None,
         out=out if out is not None else sys.stderr,
     )
-    pm.run(module, PassContext(module, opt_level=opts.opt_level, size_opt=opts.size_opt))
-    for name, seconds in pm.timings.items():
-        record(name, "optimiser", seconds)
+    pm.run(module, ctx)
+    return pm

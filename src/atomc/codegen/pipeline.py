@@ -8,7 +8,9 @@ the jump-only blocks it leaves), frame lowering (prologue with stack-clash
 probes, epilogue, CFI, slot offsets), the hardening that needs final
 addresses (canary checks, `endbr64`), then, with -g, scope labels, line-table
 rows and the `FunctionDebugInfo` the DWARF writer consumes. Nothing that -g
-adds emits machine code, so `.text` is identical with and without it.
+adds emits machine code, so `.text` is identical with and without it. A
+function with its own level (`optnone`, `optimize(...)`: `atomc.optlevel`)
+runs that level's machine passes, -O0's for `optnone`.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from ..ir.work import STAGES, report_stages, stage
 from ..observe import machine_observer
 from ..opt.legalize_i128 import legalize_module
 from ..options import CompileOptions
+from ..optlevel import function_options
 from .debuginfo.line_rows import compute_rows
 from .debuginfo.live_debug_values import variable_locations
 from .debuginfo.scopes import LabelCounter, function_debug_info, insert_scope_labels
@@ -172,13 +175,17 @@ def generate_assembly(module: Module, opts: CompileOptions,
     number = 0
     data_refs = data_references(module) if tracks_branches(opts.cf_protection) else None
     watch = machine_observer.get()  # atomc-explain's recorder; None in a normal compile
-    manager = machine_pass_manager(opts, opts.verify_each)
+    managers: dict[int, MachinePassManager] = {}  # by level
     for fn in module.functions.values():
         if fn.is_declaration:
             continue
         fn_debug = debug and fn.subprogram is not None
-        mf = compile_function(fn, number, module, fn_debug, opts.opt_level, opts.verify_each,
-                              opts.omits_frame_pointer, opts, data_refs, manager)
+        fopts = function_options(fn.attrs, opts)  # optnone, optimize(...): its own level
+        manager = managers.get(fopts.opt_level)
+        if manager is None:
+            manager = managers[fopts.opt_level] = machine_pass_manager(fopts, opts.verify_each)
+        mf = compile_function(fn, number, module, fn_debug, fopts.opt_level, opts.verify_each,
+                              fopts.omits_frame_pointer, fopts, data_refs, manager)
         number += 1
         table = None
         if fn_debug and files is not None:
@@ -188,7 +195,7 @@ def generate_assembly(module: Module, opts: CompileOptions,
             # at -O0 every variable has one stack home for its whole life.
             with stage("LiveDebugValues", BACK):
                 varlocs = variable_locations(mf, opts.loclist_mode, labels.fresh) \
-                    if opts.opt_level > 0 else None
+                    if fopts.opt_level > 0 else None
             with stage("line-rows", BACK):
                 table = compute_rows(mf, opts.key_instructions_mode)
             with stage("function-debug-info", BACK):

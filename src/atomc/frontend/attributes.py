@@ -7,7 +7,8 @@ Acted on (they become IR function/global attributes or a section):
 `weak`, `visibility(...)` (an explicit "default" is kept too: -fvisibility=
 cannot change it), `constructor`, `destructor`, `section("name")`,
 `stack_protect` / `no_stack_protector`, `common` / `nocommon`,
-`tls_model("...")`; `alias`, `weakref`, `ifunc` and `symver` become
+`tls_model("...")`, `optnone` and `optimize(...)` (a function's own optimisation
+level, `optimize_attr`); `alias`, `weakref`, `ifunc` and `symver` become
 assembler directives (`symbol_aliases`). `aligned`, `packed`, `mode`,
 `transparent_union` and `vector_size` are read by the type code
 (`type_attributes`), `cleanup` by irgen (`cleanup`). Accepted without effect
@@ -25,6 +26,7 @@ from pycparser import c_ast
 from pycparserext import ext_c_parser as ext
 
 from .literals import LiteralError, string_literal
+from .optimize_attr import Requests
 from .symbol_aliases import ALIAS_ATTRIBUTES, note_directive
 
 if TYPE_CHECKING:
@@ -44,7 +46,7 @@ IGNORED = frozenset({
     "no_instrument_function", "noclone", "no_reorder", "access",
     "alloc_size", "alloc_align", "assume_aligned", "designated_init", "externally_visible",
     "no_icf", "noplt", "retain", "error", "warning",
-    "nonstring", "may_alias", "fallthrough", "optimize", "target", "fd_arg", "fd_arg_read",
+    "nonstring", "may_alias", "fallthrough", "target", "fd_arg", "fd_arg_read",
     "fd_arg_write", "no_sanitize", "no_sanitize_address", "no_sanitize_undefined",
     "no_split_stack", "warn_if_not_aligned", "copy", "noinit", "persistent",
     "no_profile_instrument_function", "zero_call_used_regs", "null_terminated_string_arg",
@@ -104,6 +106,7 @@ def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
     """(IR attributes, section) a declaration asks for; warns about unknown ones."""
     attrs: set[str] = set()
     section: str | None = None
+    levels = Requests()  # optnone, optimize(...): settled after the loop
     for node in attribute_nodes(decl):
         na = _name_and_args(node)
         if na is None:
@@ -113,6 +116,10 @@ def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
             attrs.add(name)
             if name == "noipa":
                 attrs.add("noinline")
+            elif name == "always_inline":
+                levels.always_inline = node
+        elif levels.take(sema, name, node, args):  # optnone, optimize(...)
+            continue
         elif name == "section":
             section = _string_arg(sema, node, args, name) or section
         elif name in ("warning", "error") and args and getattr(decl, "name", None):
@@ -150,6 +157,7 @@ def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
             sema.error(node, f"'{name}' attribute is unsupported")
         elif not sema.quiet:
             sema.warning(node, f"'{name}' attribute directive ignored", "attributes")
+    levels.settle(sema, decl, attrs, kind)
     if kind != "func":
         attrs -= {"noinline", "noipa", "always_inline", "noreturn", "stack_protect",
                   "no_stack_protector", "returns_twice"}

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..ir import I8, I32, Branch, Const, Op, TupleType, Value
+from ..optlevel import function_level
 from . import tree as T
 from .abi import func_abi, scalar_ir_type
 from .complex_sema import (
@@ -110,7 +111,7 @@ class ComplexLowering:
         bi = bi if bi is not None else self.zero(ct.base)
         if op == "/":
             return self.libgcc("div", ct, [ar, ai, br, bi])
-        if self.opts.opt_level == 0:
+        if self.fs.fn is not None and function_level(self.fs.fn.attrs, self.opts)[0] == 0:
             return self.libgcc("mul", ct, [ar, ai, br, bi])
         return self.inline_multiply(ar, ai, br, bi, ct)
 

@@ -144,17 +144,24 @@ class AtomcLexer(GnuCLexer):
                 if out:
                     out.append(_Token("COMMA", ",", start.lineno, start.column))
                 out.extend(attr)
+        if not out:  # only attributes of other vendors, which gcc ignores
+            return self.token()
         mk = lambda ty, v: _Token(ty, v, start.lineno, start.column)  # noqa: E731
         head = [mk("__ATTRIBUTE__", "__attribute__"), mk("LPAREN", "("), mk("LPAREN", "(")]
         self._queue.extendleft(reversed(head + out + [mk("RPAREN", ")"), mk("RPAREN", ")")]))
         return self._queue.popleft()
 
 
+# clang's own attributes atomc implements: `[[clang::optnone]]` as clang reads it
+CLANG_ATTRIBUTES = frozenset({("clang", "optnone")})
+
+
 def _std_attribute(item: list[_Token]) -> list[_Token]:
     """One `[[...]]` attribute as GNU attribute tokens; [] for one gcc ignores
-    (another vendor's namespace)."""
+    (another vendor's namespace, but for `CLANG_ATTRIBUTES`)."""
     if len(item) >= 4 and item[1].type == "COLON" and item[2].type == "COLON":
-        if item[0].value not in ("gnu", "__gnu__"):
+        scoped = (item[0].value.strip("_"), item[3].value.strip("_") if len(item) > 3 else "")
+        if item[0].value not in ("gnu", "__gnu__") and scoped not in CLANG_ATTRIBUTES:
             return []
         item = item[3:]
     if not item:

@@ -39,6 +39,7 @@ from ..ir import (
     Value,
 )
 from ..ir.debuginfo import DW_OP_deref
+from ..optlevel import function_level
 from . import tree as T
 from .ctype import ULONG, ArrayT, CType, PointerT, Qualified, Typedef, VlaT, as_int, unqual
 from .scopes import Pos, Symbol
@@ -59,6 +60,12 @@ class VlaLowering:
         self.fs = g.fs
         self.di = g.di
         self.opts = g.opts
+
+    def optimised(self) -> bool:
+        """Is the function being lowered compiled above -O0 (its own level)?"""
+        fn = self.fs.fn
+        return (function_level(fn.attrs, self.opts)[0] if fn is not None
+                else self.opts.opt_level) > 0
 
     def vla_reset(self) -> None:
         self.fs.vla_saves = []
@@ -147,7 +154,7 @@ class VlaLowering:
         variable shows: optimised, the size expression's own value before its
         conversion to a 64-bit count (`int n` itself, which usually stays live
         for the loops over the array, where its sign extension dies at once)."""
-        if self.opts.opt_level > 0 and isinstance(dim, T.Cast) \
+        if self.optimised() and isinstance(dim, T.Cast) \
                 and as_int(dim.operand.type) is not None:
             inner = self.g.exprs.value_of(dim.operand)
             with self.fs.at(dim.pos):
@@ -164,7 +171,7 @@ class VlaLowering:
         from the store of the count on."""
         if self.fs.scope is None or pos is None or pos.line == 0:
             return
-        optimised = self.opts.opt_level > 0
+        optimised = self.optimised()
         var = DILocalVariable("", self.fs.scope, self.di.file(pos.file), pos.line,
                               self.di.type(shown_type if optimised else ULONG))  # type: ignore[arg-type]
         t.di_count = var
@@ -188,7 +195,7 @@ class VlaLowering:
                               dt)
         sym.di = var
         loc = DILocation(sym.pos.line, sym.pos.column, self.fs.scope)
-        if self.opts.opt_level > 0:
+        if self.optimised():
             kept.add_dbg_record(DbgRecord(DbgKind.NEW, var, base, DEREF_EXPR, loc=loc))
         else:
             self.fs.records.append(DbgRecord(DbgKind.NEW, var, home,

@@ -15,6 +15,7 @@ Structure
 - S8  module tables: names match keys, back-pointers are set, no name is function and global
 - S9  a global's initializer covers exactly its size; its sym items name module symbols
 - S10 value and symbol names use only [A-Za-z0-9_.$] (so the text form reads back)
+- S11 `optnone` needs `noinline` and excludes `always_inline` (LLVM's rule); one level attribute
 Types
 - T1  operands are constants, undef, symbols of this module, or values of this function
 - T2  binary ops: operands and result of one type; integer ops on ints, float ops on floats
@@ -62,6 +63,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..optlevel import LEVEL_ATTRS
 from .atomics import FORMATS as _ATOMIC_FORMATS
 from .atomics import OPERAND_COUNTS as _ATOMIC_OPERANDS
 from .dbgrecords import DbgKind, DbgRecord
@@ -714,6 +716,18 @@ def verify_function(fn: Function) -> list[VerifierError]:
     return _FunctionVerifier(fn, fn.module).run()
 
 
+def _level_errors(fn: Function) -> list[VerifierError]:
+    """S11: the optimisation-level attributes (`atomc.optlevel`) agree."""
+    errors = []
+    if "optnone" in fn.attrs and ("noinline" not in fn.attrs or "always_inline" in fn.attrs):
+        errors.append(VerifierError("attribute 'optnone' requires 'noinline' and excludes "
+                                    "'always_inline'", fn, fn))
+    levels = sorted(fn.attrs & LEVEL_ATTRS.keys())
+    if len(levels) > 1:
+        errors.append(VerifierError(f"conflicting level attributes {', '.join(levels)}", fn, fn))
+    return errors
+
+
 def verify_module(m: Module) -> list[VerifierError]:
     errors: list[VerifierError] = []
     symbols: list[Function | Global] = [*m.functions.values(), *m.globals.values()]
@@ -730,6 +744,7 @@ def verify_module(m: Module) -> list[VerifierError]:
             errors.append(VerifierError("function does not point back at its module", fn, fn))
         if name in m.globals:
             errors.append(VerifierError(f"@{name} is both a function and a global", fn, fn))
+        errors.extend(_level_errors(fn))
         if fn.subprogram is not None and m.cu is not None and fn.subprogram.unit is not m.cu:
             errors.append(VerifierError("subprogram belongs to another compile unit", fn, fn))
         errors.extend(_FunctionVerifier(fn, m).run())

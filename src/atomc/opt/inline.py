@@ -3,9 +3,11 @@
 A direct call to a defined, non-variadic, non-recursive function is replaced by
 a copy of the callee's body when the callee is small enough for the
 optimisation level, is `always_inline`, or is an internal function with a
-single call site; never for `noinline` / `noipa` callees, nor for weak or
-interposable (-fPIC, default visibility) ones, whose body may not be the one
-that runs.
+single call site; never for `noinline` / `noipa` / `optnone` callees, nor for
+weak or interposable (-fPIC, default visibility) ones, whose body may not be the
+one that runs, nor (gcc's rule) for a callee whose own `optimize` level differs
+from the caller's; nothing is inlined into a function the run does not cover,
+and only `always_inline` callees into one with gcc's `optimize("no-inline")`.
 
 Debug info: every inlined instruction and record keeps its line, column and
 scope, and its inlined-at chain is extended with the call's location, so the
@@ -52,6 +54,7 @@ from ..ir.rewrite import (
     replace_terminator,
     split_block_after,
 )
+from ..optlevel import NO_INLINE_INTO, OPTNONE, explicit_level
 from .passmanager import DI, ModulePass, PassContext
 from .registry import register
 
@@ -64,12 +67,16 @@ def function_size(fn: Function) -> int:
     return sum(len(b.insts) for b in fn.blocks)
 
 
-def inlinable(callee: Function, caller: Function) -> bool:
+def inlinable(callee: Function, caller: Function, level: tuple[int, bool] = (2, False)) -> bool:
+    """May `callee` be inlined into `caller`, which is optimised at `level`?"""
     if callee.is_declaration or callee.variadic or callee is caller:
         return False
     # a weak body may be replaced at link time, an interposable one (-fPIC) at load time
-    if callee.attrs & {"noinline", "noipa", "weak", "interposable"}:
+    if callee.attrs & {"noinline", "noipa", "weak", "interposable", OPTNONE}:
         return False
+    own = explicit_level(callee.attrs)
+    if own is not None and own != level:
+        return False  # its own optimize(...) level differs from the caller's: gcc's rule
     for inst in callee.insts():
         if isinstance(inst, VaStart):
             return False
@@ -165,19 +172,22 @@ class Inliner(ModulePass):
         threshold = SIZE_THRESHOLD if ctx.size_opt else THRESHOLD.get(ctx.opt_level, 150)
         changed = False
         for caller in _bottom_up(module):
-            if caller.is_declaration:
+            if not ctx.covers(caller):
                 continue
+            only_always = NO_INLINE_INTO in caller.attrs  # optimize("no-inline")
             budget = 8 * max(function_size(caller), 50)  # bound the growth of one caller
             work = [i for i in caller.insts() if isinstance(i, Call)]
             for call in work:
                 callee = call.callee
-                if not isinstance(callee, Function) or not inlinable(callee, caller):
+                if not isinstance(callee, Function) or \
+                        not inlinable(callee, caller, (ctx.opt_level, ctx.size_opt)):
                     continue
                 size = function_size(callee)
                 limit = threshold
                 if callee.internal and _call_sites(callee) == 1:
                     limit += SINGLE_CALLER_BONUS
-                if "always_inline" not in callee.attrs and (size > limit or size > budget):
+                if "always_inline" not in callee.attrs and (size > limit or size > budget
+                                                            or only_always):
                     continue
                 if inline_call(call, callee, module):
                     budget -= size

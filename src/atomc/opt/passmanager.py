@@ -9,8 +9,9 @@ a "Debug info:" paragraph of its docstring):
              gone (salvaged into an expression, or set to "optimised out").
 * `SCOPES` — the subprogram / lexical-block tree is unchanged.
 
-The debugify checker (opt/debugify.py) tests these claims. The manager also
-implements --print-after(-all), --verify-each, --opt-bisect-limit and
+A pass changes only the functions its context `covers`: never an `optnone`
+one (`atomc.optlevel`). The debugify checker (opt/debugify.py) tests these
+claims. The manager also implements --print-after(-all), --verify-each, --opt-bisect-limit and
 --time-passes, so no pass has to.
 """
 
@@ -26,6 +27,7 @@ from typing import ClassVar, TextIO
 from ..diag import InternalCompilerError, compiling_where
 from ..ir import Function, Module, print_module
 from ..observe import pass_observer
+from ..optlevel import OPTNONE
 
 
 class DI(enum.Flag):
@@ -38,10 +40,24 @@ class DI(enum.Flag):
 
 @dataclass
 class PassContext:
+    """What a pass run sees: the level it runs at and the functions it may change.
+    `functions`: the definitions compiled at this level (`pipeline.optimise` runs
+    each per-function level's pipeline on its own functions); None: every
+    definition but `optnone` ones, which no pass touches (LLVM's skipFunction)."""
+
     module: Module
     opt_level: int = 0
     size_opt: bool = False
     stats: dict[str, int] = field(default_factory=dict)
+    functions: frozenset[str] | None = None
+
+    def covers(self, fn: Function) -> bool:
+        """May this run change `fn`'s body?"""
+        if fn.is_declaration:
+            return False
+        if self.functions is not None:
+            return fn.name in self.functions
+        return OPTNONE not in fn.attrs
 
     def count(self, what: str, n: int = 1) -> None:
         self.stats[what] = self.stats.get(what, 0) + n
@@ -64,7 +80,7 @@ class FunctionPass(Pass):
     def run_on_module(self, module: Module, ctx: PassContext) -> bool:
         changed = False
         for fn in list(module.functions.values()):
-            if not fn.is_declaration:
+            if ctx.covers(fn):
                 token = compiling_where.set(f" in pass '{self.name}' on function '{fn.name}'")
                 try:
                     changed |= self.run(fn, ctx)

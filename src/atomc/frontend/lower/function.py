@@ -11,6 +11,7 @@ from ...ir import (
     DEREF_EXPR,
     I32,
     Alloca,
+    Binary,
     Cast,
     Const,
     DbgKind,
@@ -27,6 +28,7 @@ from ...ir import (
 )
 from ...ir.blockorder import BlockOrder
 from ...ir.rewrite import unlink_blocks
+from ...optlevel import WRAPV, function_options
 from .. import tree as T
 from ..abi import FuncABI, func_abi, scalar_ir_type
 from ..ctype import (
@@ -74,7 +76,8 @@ class FunctionLowering:
         sp = DISubprogram(sym.name, name, self.di.file(p.file), p.line,
                           self.di.subroutine(d.di_type), d.body.pos.line, self.cu,
                           is_local=fn.internal, is_definition=True,
-                          key_instructions=self.opts.use_key_instructions)
+                          key_instructions=function_options(sym.attrs,
+                                                            self.opts).use_key_instructions)
         fn.subprogram = sp
         self.fs.fn, self.fs.sp, self.fs.scope = fn, sp, sp
         self.fs.b = LoweringBuilder(fn, ARTIFICIAL)
@@ -199,9 +202,13 @@ class FunctionLowering:
                 r = self.fs.b.ret([])
                 self.fs.b.add_to_new_atom(r)
         self.remove_dead_blocks()
-        if self.opts.use_key_instructions:
+        if self.fs.sp is not None and self.fs.sp.key_instructions:
             self.fold_return()
         self.attach_records()
+        if WRAPV in fn.attrs:  # optimize("wrapv"): as -fwrapv, for this function
+            for inst in fn.insts():
+                if isinstance(inst, Binary):
+                    inst.nsw = False
 
     def remove_dead_blocks(self) -> None:
         fn = self.fs.fn

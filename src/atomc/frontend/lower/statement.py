@@ -259,7 +259,8 @@ class StatementLowering:
             # there is an increment; gcc-like stepping wants the `for` line instead,
             # which is what we use without Key Instructions.
             end_pos = p
-            if s.body_end is not None and self.opts.use_key_instructions:
+            if s.body_end is not None and self.fs.sp is not None \
+                    and self.fs.sp.key_instructions:
                 end_pos = s.body_end
             with self.fs.at(end_pos):
                 j = self.fs.b.jump(inc_b)

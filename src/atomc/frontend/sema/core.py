@@ -44,6 +44,7 @@ from ..gnu_inline import (
     InlineFrame,
 )
 from ..labelvalues import LabelValues
+from ..optimize_attr import OptimizePragmas
 from ..scopes import Pos, Scopes, Symbol
 from ..target import TargetFeatures
 from .calls import CallChecker
@@ -86,6 +87,7 @@ class Sema:
         self.static_literals: dict[str, T.CompoundLit] = {}  # file-scope compound literals
         self.libcalls: dict[str, Symbol] = {}  # libgcc helpers behind GCC builtins
         self.pack_stack: list[int | None] = []
+        self.optimize_pragmas = OptimizePragmas()  # `#pragma GCC optimize` in effect
         self.sections: dict[str, str] = {}  # file-scope name -> `section` attribute
         self.label_values = LabelValues()  # `&&label` / `goto *p` of the current function
         # struct/union definitions already laid out, by parse node: pycparser shares

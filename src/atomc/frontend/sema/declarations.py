@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
+from ...optlevel import merge_levels
 from .. import tree as T
 from ..attributes import symbol_attributes
 from ..consteval import ConstError, evaluate
@@ -161,7 +162,7 @@ class DeclarationChecker:
             if not (isinstance(nt, FuncT) and not nt.prototyped):
                 prev.type = t  # an old-style definition keeps the earlier prototype
         prev.system = prev.system and system
-        prev.attrs |= self.sema.types.function_attributes(decl, kind)
+        prev.attrs = merge_levels(prev.attrs, self.sema.types.function_attributes(decl, kind))
         return prev
 
     def check_float_decl(self, t: CType, p: Pos, kind: str) -> None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
+from ...optlevel import explicit_level
 from .. import tree as T
 from ..ctype import CType, FuncT, unqual, variably_modified
 from ..knr import KnrParam, is_knr, knr_params, promoted
@@ -46,6 +47,10 @@ class FunctionChecker:
             ft, di_ft = self.knr_types(ft, knr, p)
         brace = sema.pos(fd.body)
         sema.label_values = LabelValues()
+        optimizing = sema.optimizing
+        level = explicit_level(sym.attrs)  # optnone, optimize(...): gnu_inline bodies follow it
+        if level is not None:
+            sema.optimizing = level[0] > 0
         sema.function = sym
         sema.function_ret = ft.ret
         sema.scopes.push()
@@ -59,6 +64,7 @@ class FunctionChecker:
         end = find_closing_brace(brace, sema.source_line) or brace
         sema.scopes.pop()
         sema.function = None
+        sema.optimizing = optimizing
         taken = tuple((name, index) for name, (index, _) in sema.label_values.taken.items())
         report_call_attributes(sema, body)
         return T.FunctionDef(sym, ft, di_ft, params, vla_params, body, end, taken)

@@ -38,6 +38,7 @@ from ..ctype import (
     unqual,
     variably_modified,
 )
+from ..optimize_attr import handle_pragma
 from ..scopes import Pos, Symbol
 from ..thread_local import SPELLINGS as TLS_SPELLINGS
 from ..type_attributes import (
@@ -427,7 +428,10 @@ class TypeResolver:
         return names
 
     def pragma(self, node: c_ast.Pragma) -> None:
-        """`#pragma pack(...)` (push, pop, N, empty); other pragmas are ignored."""
+        """`#pragma pack(...)` (push, pop, N, empty), `#pragma GCC optimize` and its
+        option stack (`optimize_attr`); other pragmas are ignored."""
+        if handle_pragma(self.sema, node):
+            return
         m = PACK_BUILTIN.match(node.string or "")
         if m is None:
             return

@@ -1,0 +1,3 @@
+// expect-error: 2: argument to '-O' should be a non-negative integer
+__attribute__((optimize(-1))) int f(int x) { return x; }
+int main(void) { return f(0); }
