@@ -41,6 +41,7 @@ from .insts import Binary, Cast, Inst, Jump, Op
 from .locations import drop, keep, merge_locations
 from .types import FloatType, IntType
 from .values import Const, Undef, Use, Value
+from .why import Why, dead_after, removed
 from .x87float import X80
 
 
@@ -141,7 +142,8 @@ def salvage_debug_uses(inst: Inst) -> None:
         rec = use.user
         assert isinstance(rec, DbgRecord)
         if salvaged is None or rec.expr.is_deref:
-            _make_unavailable(rec)
+            # erased with no real use left: the value was dead from its assignment on
+            _make_unavailable(rec, dead_after(rec.loc.line if rec.loc is not None else 0))
             continue
         operand, ops = salvaged
         frag = rec.expr.fragment
@@ -151,11 +153,13 @@ def salvage_debug_uses(inst: Inst) -> None:
         rec.expr = DIExpression(new_ops)
 
 
-def _make_unavailable(rec: DbgRecord) -> None:
-    """The value is gone: a NEW becomes 'optimised out'; an ADD just loses its location,
-    together with the DELETEs that end it (they would name a record no longer there)."""
+def _make_unavailable(rec: DbgRecord, why: Why | None = None) -> None:
+    """The value is gone: a NEW becomes 'optimised out' for the reason `why` (by
+    default: the running pass removed the code computing it); an ADD just loses its
+    location, together with the DELETEs that end it (they would name a record no
+    longer there)."""
     if rec.kind is DbgKind.NEW:
-        rec.set_value(None)
+        rec.make_unavailable(why if why is not None else removed())
         rec.expr = DIExpression(rec.expr.ops[-3:] if rec.expr.fragment else ())
         return
     detach_with_dependents(rec)
