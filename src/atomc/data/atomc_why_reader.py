@@ -189,11 +189,11 @@ class WhyIndex:
         """The variables of every scope containing `addr` (a file address), innermost
         scope first; an inlined function's scope ends the walk (its caller's
         variables belong to the caller's frame)."""
-        for lo, hi, sub, cu in self._functions:
-            if lo <= addr < hi:
-                break
-        else:
+        found = next(((sub, cu) for lo, hi, sub, cu in self._functions if lo <= addr < hi),
+                     None)
+        if found is None:
             return []
+        sub, cu = found
         chain = [sub]
         die = sub
         while True:

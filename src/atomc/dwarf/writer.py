@@ -35,8 +35,8 @@ from .locexpr import SymAddr, encode
 from .macros import MacroEvent, macro_section
 from .model import FunctionDebugInfo, ScopeRanges, VarLocation
 from .strings import StringPool
-from .why_section import WhySection
 from .types import TypeDIEs
+from .why_section import WhySection
 
 PREFIX = ".Ldw_"
 _LANGUAGES = {"C89": LANG.C89, "C99": LANG.C99, "C11": LANG.C11}
