@@ -278,7 +278,7 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
                 if k not in seen:
                     seen.add(k)
                     extra.append(VarLocation(dv.var.var, dv.var.inlined_at))  # type: ignore[arg-type]
-    variables = attach_reasons([*located, *extra], gaps, label_after, lambda p: lines[p] if 0 <= p < len(lines) else 0)
+    variables = attach_reasons([*located, *extra], gaps, ranges, label_after, lambda p: lines[p] if 0 <= p < len(lines) else 0)
     if any(mi.opcode == "INLINEASM" for b in mf.blocks for mi in b.insts):
         return FunctionLocations(variables, (), False)  # calls unknown
     sites = tuple(_call_site(mi, label_after(c.pos), c.params)
