@@ -34,11 +34,11 @@ from atomc_pyelftools import find_pyelftools  # noqa: E402
 
 find_pyelftools("atomc_lldb")
 
-from atomc_lldb_gdbstep import Action, GdbStepper, Kind  # noqa: E402
 import atomc_lldb_why  # noqa: E402
+from atomc_lldb_gdbstep import Action, GdbStepper, Kind  # noqa: E402
+from atomc_lldb_symtab import line_locations  # noqa: E402
 from atomc_lldb_why import locals_command as atomc_locals_command  # noqa: E402, F401
 from atomc_lldb_why import why_command as atomc_why_command  # noqa: E402, F401
-from atomc_lldb_symtab import line_locations  # noqa: E402
 from atomc_lldb_world import LldbWorld, ModuleModel, model_for  # noqa: E402
 
 _USER_STOPS = (

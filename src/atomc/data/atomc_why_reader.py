@@ -17,7 +17,8 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from elftools.elf.elffile import ELFFile  # type: ignore[import-untyped]
+from elftools.common.exceptions import DWARFError, ELFError
+from elftools.elf.elffile import ELFFile
 
 AT_ATOMC_WHY = 0x3F10
 SECTION = ".debug_atomc_why"
@@ -27,6 +28,8 @@ DEAD, FOLDED, REMOVED, NOT_YET, PIECE, JOIN = 1, 2, 3, 4, 5, 6
 KIND_NAMES = {DEAD: "dead", FOLDED: "folded", REMOVED: "removed", NOT_YET: "not_yet",
               PIECE: "piece", JOIN: "join"}
 NO_REASON = "no reason recorded"
+ELF_READ_ERRORS: tuple[type[Exception], ...] = (OSError, ELFError, DWARFError, ValueError,
+                                                KeyError)
 
 _SCOPE_TAGS = ("DW_TAG_subprogram", "DW_TAG_inlined_subroutine", "DW_TAG_lexical_block")
 _VAR_TAGS = ("DW_TAG_variable", "DW_TAG_formal_parameter")

@@ -203,6 +203,8 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single",
                 t.alts[d.var] = {}
                 t.value[d.var] = tagged(resolve_operand(d.operand, t.state, fn, mv, b, k), d.expr)
                 t.place(d.var, pos, b, k, _new_reason(d, t.value[d.var]))
+                if d.var.is_param and d.var not in t.reasons.assigned:
+                    _from_entry(t, d.var)
                 if t.value[d.var] is not None:
                     t.reasons.assigned.add(d.var)
                 t.note_holders(pos)
@@ -292,6 +294,21 @@ def _new_reason(d: DebugValue, value: VarValue) -> NoLoc | None:
     if d.operand is not None and value is None:
         return BACK_END_REMOVED
     return None
+
+
+def _from_entry(t: _Tracker, var: VarKey) -> None:
+    """A parameter's first record names the value its register had on entry, still
+    there (the register was never written, or the machine state would hold another
+    value): the location holds from the function's first address, not only from
+    after the prologue instructions in front of the record."""
+    v = t.value.get(var)
+    loc = t.where.get(var)
+    evs = t.events.get(var, [])
+    if isinstance(v, tuple) and v[0] == 0 and v[1] == 0 and v[2] is loc \
+            and isinstance(loc, MLoc) and loc.kind == "reg" \
+            and all(x is None for _, x in evs[:-1]):
+        t.events[var] = [(-1, loc)]
+        t.reasons.at.pop(var, None)
 
 
 def _placed_at(t: _Tracker, var: VarKey) -> int:
