@@ -14,8 +14,11 @@ __attribute__((noinline)) int work(int n)
   printf("%d\n", u);
   return 0;
 }
-// CHECK:      name: "n"
-// CHECK-NOT:  atomc_why
+// CHECK-LABEL: name: "work"
+// `n` has no record (it would sort first): it is located over the whole body
+// CHECK:      formal_parameter
+// CHECK-NEXT: decl_file: why-dwarfdump.c
+// CHECK-NEXT: decl_line: 8
 // CHECK:      atomc_why: [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}): not assigned yet (line 11 assigns it)
 // CHECK-NEXT: atomc_why: [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}): dead after line 12
 // CHECK-NEXT: decl_file
