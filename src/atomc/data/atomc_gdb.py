@@ -23,7 +23,7 @@ import os
 import sys
 from typing import Any
 
-import gdb  # type: ignore[import-not-found]  # gdb's embedded Python provides it
+import gdb  # gdb's embedded Python provides it
 
 if os.path.dirname(os.path.abspath(__file__)) not in sys.path:
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import lldb  # type: ignore[import-not-found]  # lldb's embedded Python provides it
+import lldb  # lldb's embedded Python provides it
 from atomc_why_reader import NO_REASON, WhyIndex, index_for
 
 # the functions are named through atomc_lldb, the module lldb imported (and so

@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from elftools.common.exceptions import DWARFError, ELFError
+from elftools.dwarf.ranges import BaseAddressEntry
 from elftools.elf.elffile import ELFFile
+from elftools.elf.sections import SymbolTableSection
 
 AT_ATOMC_WHY = 0x3F10
 SECTION = ".debug_atomc_why"
@@ -138,7 +140,7 @@ class WhyIndex:
         if self._symbols is None:
             self._symbols = {}
             tab = self.elf.get_section_by_name(".symtab")
-            if tab is not None:
+            if isinstance(tab, SymbolTableSection):
                 for sym in tab.iter_symbols():
                     if sym["st_info"]["type"] == "STT_FUNC" and sym["st_value"]:
                         self._symbols.setdefault(sym.name, sym["st_value"])
@@ -158,7 +160,7 @@ class WhyIndex:
             base_addr = base.value if base is not None else 0
             out = []
             for e in rl.get_range_list_at_offset(attrs["DW_AT_ranges"].value, cu=cu):
-                if hasattr(e, "base_address"):
+                if isinstance(e, BaseAddressEntry):
                     base_addr = e.base_address
                     continue
                 if getattr(e, "is_absolute", False):

@@ -147,7 +147,8 @@ class _Describer:
         if ops is None:  # not a value computable from the operand: no location
             return MInstView(debug=DebugValue(key, None, **tags))  # type: ignore[arg-type]
         if meta.why is not None and not mi.operands:  # the IR says why it has no value
-            return MInstView(debug=DebugValue(key, None, why=meta.why, **tags))  # type: ignore[arg-type]
+            return MInstView(debug=DebugValue(key, None, meta.kind.value, meta.token, meta.key,
+                                              why=meta.why))
         operand: DebugOperand = None
         if mi.opcode == "DBG_INSTR_REF":
             num, op = mi.operands
