@@ -31,7 +31,7 @@ from atomc_pyelftools import find_pyelftools  # noqa: E402
 
 find_pyelftools("atomc_gdb")
 
-from atomc_why_reader import NO_REASON, ScopeVar, index_for  # noqa: E402
+from atomc_why_reader import ScopeVar, index_for  # noqa: E402
 
 
 def _function_block(block: Any) -> Any:
@@ -42,11 +42,19 @@ def _function_block(block: Any) -> Any:
     return block
 
 
-def _frame_lookup_pc(frame: Any) -> int:
-    """The pc that names the frame's position: a caller's is inside its call."""
+def _frame_position(frame: Any) -> tuple[int, int]:
+    """The pc naming the frame's position (a caller's is inside its call, one byte
+    before the return address) and how many inlined instances at that pc belong
+    to newer frames (the frames inlined into this one, shown above it)."""
     pc = int(frame.pc())
-    older_than_innermost = frame.newer() is not None and frame.newer().type() != gdb.INLINE_FRAME
-    return pc - 1 if older_than_innermost else pc
+    outer = 0
+    newer = frame.newer()
+    while newer is not None and newer.type() == gdb.INLINE_FRAME:
+        outer += 1
+        newer = newer.newer()
+    if newer is not None:  # a real callee below: pc is a return address
+        pc -= 1
+    return pc, outer
 
 
 class _Where:
@@ -54,7 +62,7 @@ class _Where:
 
     def __init__(self, frame: Any) -> None:
         self.frame = frame
-        pc = _frame_lookup_pc(frame)
+        pc, self.outer = _frame_position(frame)
         self.block = frame.block()
         symtab = frame.find_sal().symtab
         if symtab is None:
@@ -69,12 +77,10 @@ class _Where:
         self.addr = pc - bias
 
     def scope_var(self, name: str, line: int = 0) -> ScopeVar | None:
-        return self.index.lookup(self.addr, name, line)
+        return self.index.lookup(self.addr, name, line, self.outer)
 
     def reason(self, name: str, line: int = 0) -> str:
-        v = self.scope_var(name, line)
-        entry = v.reason_at(self.addr) if v is not None else None
-        return entry.describe() if entry is not None else NO_REASON
+        return self.index.explain(self.addr, name, line, self.outer)
 
 
 def frame_symbols(frame: Any) -> list[tuple[Any, Any]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import lldb  # lldb's embedded Python provides it
-from atomc_why_reader import NO_REASON, WhyIndex, index_for
+from atomc_why_reader import WhyIndex, index_for
 
 # the functions are named through atomc_lldb, the module lldb imported (and so
 # the one its command interpreter can name)
@@ -24,13 +24,19 @@ class _Where:
             else module.GetFileSpec()
         self.index: WhyIndex = index_for(spec.fullpath)
         self.addr = frame.GetPCAddress().GetFileAddress()
-        if frame.GetFrameID() > 0 and not frame.IsInlined():
-            self.addr -= 1  # a caller's pc is a return address: name the call
+        # the inlined frames shown above this one at the same pc, then whether a
+        # real callee is below (the pc is then a return address: name the call)
+        thread = frame.GetThread()
+        self.outer = 0
+        k = frame.GetFrameID() - 1
+        while k >= 0 and thread.GetFrameAtIndex(k).IsInlined():
+            self.outer += 1
+            k -= 1
+        if k >= 0:
+            self.addr -= 1
 
     def reason(self, name: str, line: int) -> str:
-        v = self.index.lookup(self.addr, name, line)
-        entry = v.reason_at(self.addr) if v is not None else None
-        return entry.describe() if entry is not None else NO_REASON
+        return self.index.explain(self.addr, name, line, self.outer)
 
 
 def _variables(frame: Any) -> list[Any]:

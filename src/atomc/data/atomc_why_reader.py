@@ -190,10 +190,11 @@ class WhyIndex:
         return ScopeVar(name, line_attr.value if line_attr is not None else 0,
                         die.tag == "DW_TAG_formal_parameter", entries, depth)
 
-    def variables_at(self, addr: int) -> list[ScopeVar]:
+    def variables_at(self, addr: int, outer: int = 0) -> list[ScopeVar]:
         """The variables of every scope containing `addr` (a file address), innermost
         scope first; an inlined function's scope ends the walk (its caller's
-        variables belong to the caller's frame)."""
+        variables belong to the caller's frame). `outer`: how many inlined
+        instances to step out of (the debugger's caller frames at the same pc)."""
         found = next(((sub, cu) for lo, hi, sub, cu in self._functions if lo <= addr < hi),
                      None)
         if found is None:
@@ -208,9 +209,12 @@ class WhyIndex:
                 break
             chain.append(inner)
             die = inner
-        if any(d.tag == "DW_TAG_inlined_subroutine" for d in chain):
-            last = max(i for i, d in enumerate(chain) if d.tag == "DW_TAG_inlined_subroutine")
-            chain = chain[last:]
+        inlined = [i for i, d in enumerate(chain) if d.tag == "DW_TAG_inlined_subroutine"]
+        if 0 < outer <= len(inlined):
+            chain = chain[:inlined[-outer]]
+            inlined = inlined[:-outer]
+        if inlined:
+            chain = chain[inlined[-1]:]
         out: list[ScopeVar] = []
         for depth, scope in enumerate(reversed(chain)):
             for c in scope.iter_children():
@@ -220,17 +224,18 @@ class WhyIndex:
                         out.append(v)
         return out
 
-    def lookup(self, addr: int, name: str, decl_line: int = 0) -> ScopeVar | None:
+    def lookup(self, addr: int, name: str, decl_line: int = 0,
+               outer: int = 0) -> ScopeVar | None:
         """The innermost variable `name` visible at `addr` (with that declaration
-        line, when given)."""
-        for v in self.variables_at(addr):
+        line, when given; `outer` as in `variables_at`)."""
+        for v in self.variables_at(addr, outer):
             if v.name == name and (not decl_line or v.decl_line == decl_line):
                 return v
         return None
 
-    def explain(self, addr: int, name: str, decl_line: int = 0) -> str:
+    def explain(self, addr: int, name: str, decl_line: int = 0, outer: int = 0) -> str:
         """The reason `name` has no value at `addr`, in words (or NO_REASON)."""
-        v = self.lookup(addr, name, decl_line)
+        v = self.lookup(addr, name, decl_line, outer)
         e = v.reason_at(addr) if v is not None else None
         return e.describe() if e is not None else NO_REASON
 

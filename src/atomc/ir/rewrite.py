@@ -337,14 +337,17 @@ def redirect_edge(term: Inst, i: int, target: Block, args: list[Value]) -> None:
     succ.args = [Use(term, a) for a in args]
 
 
-def remove_param(block: Block, index: int, preds: Iterable[Block]) -> None:
+def remove_param(block: Block, index: int, preds: Iterable[Block], *,
+                 dead: bool = False) -> None:
     """Delete parameter `index` of `block` and its argument on every incoming edge.
-    The caller has replaced the parameter's real uses already."""
+    The caller has replaced the parameter's real uses already; `dead`: it had none
+    (its records say "dead after" their line, else "removed by" the pass)."""
     p = block.params[index]
     for u in [u for u in p.uses if u.is_debug]:
         rec = u.user
         assert isinstance(rec, DbgRecord)
-        make_unavailable(rec)
+        make_unavailable(rec, dead_after(rec.loc.line if rec.loc is not None else 0)
+                         if dead else None)
     seen: set[int] = set()
     for pred in preds:
         term = pred.terminator
