@@ -124,27 +124,19 @@ def check(output: str, stops: dict[int, list[tuple[str, str]]]) -> list[str]:
 CASES = sorted(p.name for p in PROGRAMS.glob("*.c"))
 
 
+@pytest.mark.parametrize("debugger", ["gdb", "lldb-22"])
 @pytest.mark.parametrize("program", CASES)
-def test_gdb_atomc_why_and_locals(program: str, tmp_path: Path) -> None:
-    if shutil.which("gdb") is None:
-        pytest.skip("gdb is not installed")
+def test_atomc_why_and_locals(program: str, debugger: str, tmp_path: Path) -> None:
+    if shutil.which(debugger) is None:
+        pytest.skip(f"{debugger} is not installed")
     src = PROGRAMS / program
     stops = expectations(src)
     assert stops, f"{program} has no //@why lines"
-    out = gdb_session(build(src, tmp_path / "prog"), src, stops)
+    binary = build(src, tmp_path / "prog")
+    out = gdb_session(binary, src, stops) if debugger == "gdb" \
+        else lldb_session(binary, src, stops, tmp_path)
     problems = check(out, stops)
-    assert not problems, "\n".join(problems) + "\n--- gdb output ---\n" + out
-
-
-@pytest.mark.parametrize("program", CASES)
-def test_lldb_atomc_why_and_locals(program: str, tmp_path: Path) -> None:
-    if shutil.which("lldb-22") is None:
-        pytest.skip("lldb-22 is not installed")
-    src = PROGRAMS / program
-    stops = expectations(src)
-    out = lldb_session(build(src, tmp_path / "prog"), src, stops, tmp_path)
-    problems = check(out, stops)
-    assert not problems, "\n".join(problems) + "\n--- lldb output ---\n" + out
+    assert not problems, "\n".join(problems) + f"\n--- {debugger} output ---\n" + out
 
 
 @pytest.mark.parametrize("compiler", ["gcc", "clang-22"])

@@ -5,7 +5,8 @@ the variable's scope where it has no location (issue 15 §3).
 The reason travels in the IR (`why(dead, 40)` after a `none` record's
 expression), through isel (`DbgMeta.why`) into LiveDebugValues, and ends in
 atomc's `.debug_atomc_why` section (docs/why-optimized-out.md), which the gdb and
-lldb extensions read for `atomc why VAR` and `atomc locals`.
+lldb extensions read for `atomc why VAR` and `atomc locals` (their reader,
+data/atomc_why_reader.py, puts the reasons into words).
 
 A pass never names itself: the pass manager sets `current_pass` around each
 pass, and `removed()` reads it, so a record removed by `sccp` says so.
@@ -34,14 +35,9 @@ class WhyKind(enum.Enum):
     def code(self) -> int:
         return _CODES[self]
 
-    @staticmethod
-    def from_code(code: int) -> WhyKind:
-        return _BY_CODE[code]
-
 
 _CODES = {WhyKind.DEAD: 1, WhyKind.FOLDED: 2, WhyKind.REMOVED: 3, WhyKind.NOT_YET: 4,
           WhyKind.PIECE: 5, WhyKind.JOIN: 6}
-_BY_CODE = {c: k for k, c in _CODES.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,28 +57,6 @@ class Why:
             args.append('"' + self.name.replace("\\", "\\\\").replace('"', '\\"') + '"')
         return "why(" + ", ".join(args) + ")"
 
-    def describe(self) -> str:
-        """What the debugger extensions print after `optimized out: `."""
-        return describe(self.kind, self.line, self.name)
-
-
-def describe(kind: WhyKind, line: int, name: str) -> str:
-    match kind:
-        case WhyKind.DEAD:
-            return f"dead after line {line}" if line else "dead (no later use)"
-        case WhyKind.FOLDED:
-            return f"folded into {name}" if name else "folded into another value"
-        case WhyKind.REMOVED:
-            return f"computation removed by {name}" if name else "computation removed"
-        case WhyKind.NOT_YET:
-            return f"not assigned yet (line {line} assigns it)" if line \
-                else "not assigned yet"
-        case WhyKind.PIECE:
-            return f"piece missing ({name})" if name else "a piece is missing"
-        case WhyKind.JOIN:
-            return "paths leave its value in different places"
-    raise ValueError(kind)
-
 
 current_pass: contextvars.ContextVar[str] = contextvars.ContextVar("atomc_current_pass",
                                                                    default="")
@@ -90,7 +64,7 @@ current_pass: contextvars.ContextVar[str] = contextvars.ContextVar("atomc_curren
 
 @contextlib.contextmanager
 def running_pass(name: str) -> Iterator[None]:
-    """Reasons made inside name this pass."""
+    """Reasons made inside name this pass (the pass manager and debugify use it)."""
     token = current_pass.set(name)
     try:
         yield
