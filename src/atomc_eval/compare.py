@@ -21,6 +21,7 @@ from atomc_eval.metrics import Scores, score
 from atomc_eval.progress import ProgressBar
 from atomc_eval.static_metrics import StaticScores, static_scores
 from atomc_eval.trace import write_trace
+from atomc_eval.why import annotate_reasons
 
 
 def find_programs(path: Path) -> list[Path]:
@@ -163,11 +164,8 @@ def run_compare(
             time_limit=options.time_limit,
             source_dirs=(str(build.program.resolve().parent),),
         )
-        return (
-            build,
-            dbg,
-            drivers[dbg].trace(spec, config=build.config.name, source=str(build.program)),
-        )
+        trace = drivers[dbg].trace(spec, config=build.config.name, source=str(build.program))
+        return build, dbg, annotate_reasons(trace, str(build.binary))
 
     with ThreadPoolExecutor(max_workers=max(1, options.jobs)) as pool:
         futures = [pool.submit(work, b, d) for b, d in jobs]

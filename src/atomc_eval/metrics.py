@@ -8,6 +8,7 @@ within one call.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from collections import Counter, defaultdict
@@ -18,6 +19,7 @@ from itertools import pairwise
 from atomc_eval.drivers.base import Stop, Trace, Variable
 from atomc_eval.drivers.valuefmt import OPTIMIZED_OUT
 from atomc_eval.elfinfo import ELF_ERRORS, LineTable
+from atomc_eval.why import reason_counts, reason_shares
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,6 +393,8 @@ class Scores:
     wrong: tuple[WrongValue, ...]  # by the strict rules
     end_reason: str
     var_correctness_loose: float | None = None  # the older rules, for comparison
+    optimized_out: int = 0  # observations of a variable without value
+    why_shares: dict[str, float] = dataclasses.field(default_factory=dict)  # per reason
 
 
 def score(build: Trace, ref: Trace) -> Scores:
@@ -401,6 +405,7 @@ def score(build: Trace, ref: Trace) -> Scores:
     correctness, wrong = variable_correctness(build.stops, ref.stops, strict=True,
                                               multi_atom=stmt_lines(build))
     loose, _ = variable_correctness(build.stops, ref.stops)
+    why = reason_counts(build.stops)
     return Scores(
         stops=len(build.stops),
         ref_stops=len(ref.stops),
@@ -414,4 +419,6 @@ def score(build: Trace, ref: Trace) -> Scores:
         wrong=wrong,
         end_reason=build.end.reason,
         var_correctness_loose=loose,
+        optimized_out=sum(why.values()),
+        why_shares=reason_shares(why),
     )

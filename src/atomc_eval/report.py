@@ -10,6 +10,7 @@ from typing import Any
 
 from atomc_eval.compare import CompareResult, Row
 from atomc_eval.metrics import Scores
+from atomc_eval.why import KINDS
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("stops", "stops"),
@@ -156,6 +157,8 @@ def render_markdown(result: CompareResult) -> str:
     head = ["program", "config", "debugger"] + [label for _, label in COLUMNS]
     head += [label for _, label in STATIC_COLUMNS] + ["notes"]
     lines += _table(head, [_row_cells(r) for r in result.rows])
+    lines += ["", "## Optimized-out observations by reason", ""]
+    lines += _why_table(result)
     wrong = [(r, w) for r in result.rows if r.scores for w in r.scores.wrong]
     lines += ["", "## WRONG values (shown by the build, never by the reference there)", ""]
     if not wrong:
@@ -167,6 +170,36 @@ def render_markdown(result: CompareResult) -> str:
             f"`{w.variable}` = {w.value} ({w.count}x; reference: {expected})"
         )
     return "\n".join(lines) + "\n"
+
+
+def why_rows(result: CompareResult) -> list[dict[str, Any]]:
+    """Per (config, debugger): optimized-out observations, and their share per reason."""
+    out: list[dict[str, Any]] = []
+    for config in result.configs:
+        for dbg in result.debuggers:
+            scored = [r.scores for r in result.rows
+                      if r.config == config.name and r.debugger == dbg and r.scores]
+            counts: dict[str, float] = {}
+            for s in scored:
+                for kind, share in s.why_shares.items():
+                    counts[kind] = counts.get(kind, 0.0) + share * s.optimized_out
+            total = sum(s.optimized_out for s in scored)
+            out.append({"config": config.name, "debugger": dbg, "optimized_out": total,
+                        "shares": {k: counts[k] / total for k in KINDS if k in counts}
+                        if total else {}})
+    return out
+
+
+def _why_table(result: CompareResult) -> list[str]:
+    """Shares of each configuration's optimized-out observations per recorded reason
+    ("none": no reason recorded, as in every gcc or clang build)."""
+    head = ["config", "debugger", "optimized out", *KINDS]
+    body = []
+    for row in why_rows(result):
+        shares = row["shares"]
+        body.append([row["config"], row["debugger"], str(row["optimized_out"])]
+                    + [f"{100 * shares[k]:.1f}%" if k in shares else "-" for k in KINDS])
+    return _table(head, body)
 
 
 def scores_to_json(scores: Scores) -> dict[str, Any]:
@@ -182,6 +215,7 @@ def to_json(result: CompareResult) -> dict[str, Any]:
         "configs": [dataclasses.asdict(c) for c in result.configs],
         "debuggers": result.debuggers,
         "summary": summary_rows(result),
+        "why_optimized_out": why_rows(result),
         "rows": [
             {
                 "program": r.program,

@@ -117,3 +117,35 @@ def test_salvage_failure_is_optimised_out_not_lost() -> None:
     assert report.ok
     assert len(report.optimised_out) == 1 and not report.lost_variables
     assert '"dce"' in reports_to_json([report])
+
+
+class _SilentRemover(FunctionPass):
+    """Sets records of dead multiplies to 'optimised out' without saying why."""
+
+    name: ClassVar[str] = "silent-remover"
+    keeps_di: ClassVar[DI] = DI.ALL
+
+    def run(self, fn: Function, ctx: PassContext) -> bool:
+        for inst in fn.insts():
+            for u in [u for u in inst.uses if u.is_debug]:
+                if inst.op is Op.MUL:
+                    u.user.set_value(None)  # type: ignore[union-attr]
+        return True
+
+
+def test_checker_reports_an_unexplained_optimised_out_record() -> None:
+    report = check_pass(_SilentRemover(), parse(DEAD_ADD))
+    assert len(report.unexplained) == 1 and not report.ok
+    assert any("without a reason" in v for v in report.violations)
+
+
+def test_dce_says_the_value_was_dead() -> None:
+    """dce's unsalvageable record says the value was dead after the record's line."""
+    from atomc.ir.why import WhyKind
+
+    text = DEAD_ADD.replace("ret i32 %e", "ret i32 %a").replace("i32 %a, i32 3", "i32 %a, i32 %a")
+    m = parse(text)
+    check_pass(PASSES["dce"](), m)
+    whys = [r.why for i in m.functions["f"].insts() for r in i.dbg_records if r.value is None]
+    assert len(whys) == 1 and whys[0] is not None and whys[0].kind is WhyKind.DEAD
+    assert whys[0].line == 3  # debugify's record sits at the next instruction, line 3

@@ -22,55 +22,23 @@ then :func:`select_gdb_frame`).
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import sys
 import traceback
 from typing import Any
 
 import lldb  # type: ignore[import-not-found]  # lldb's embedded Python provides it
 
-
-def _find_pyelftools() -> None:
-    """pyelftools is atomc's dependency; lldb's Python may not see atomc's environment."""
-    try:
-        import elftools  # noqa: F401
-
-        return
-    except ImportError:
-        pass
-    here = os.path.dirname(os.path.abspath(__file__))
-    version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
-    candidates = [os.path.dirname(os.path.dirname(here))]  # site-packages of an installed atomc
-    if os.environ.get("VIRTUAL_ENV"):
-        candidates.append(os.path.join(os.environ["VIRTUAL_ENV"], "lib", version, "site-packages"))
-    atomc = shutil.which("atomc")
-    if atomc:  # ask the interpreter that runs atomc
-        try:
-            with open(atomc, encoding="utf-8", errors="replace") as fh:
-                first = fh.readline()
-            if first.startswith("#!"):
-                probe = ("import elftools, os; "
-                         "print(os.path.dirname(os.path.dirname(elftools.__file__)))")
-                out = subprocess.run([first[2:].strip(), "-c", probe], capture_output=True,
-                                     text=True, timeout=20, check=False)
-                candidates.append(out.stdout.strip())
-        except (OSError, subprocess.SubprocessError):
-            pass
-    for path in candidates:
-        if path and os.path.isdir(os.path.join(path, "elftools")):
-            sys.path.append(path)
-            return
-    raise ImportError("atomc_lldb needs pyelftools, which atomc installs: put atomc on PATH "
-                      "(or activate its virtualenv) before starting lldb")
-
-
-_find_pyelftools()
 if os.path.dirname(os.path.abspath(__file__)) not in sys.path:
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from atomc_pyelftools import find_pyelftools  # noqa: E402
 
+find_pyelftools("atomc_lldb")
+
+import atomc_lldb_why  # noqa: E402
 from atomc_lldb_gdbstep import Action, GdbStepper, Kind  # noqa: E402
 from atomc_lldb_symtab import line_locations  # noqa: E402
+from atomc_lldb_why import locals_command as atomc_locals_command  # noqa: E402, F401
+from atomc_lldb_why import why_command as atomc_why_command  # noqa: E402, F401
 from atomc_lldb_world import LldbWorld, ModuleModel, model_for  # noqa: E402
 
 _USER_STOPS = (
@@ -665,5 +633,7 @@ def __lldb_init_module(debugger: Any, internal_dict: Any) -> None:
         interp.HandleCommand(text, lldb.SBCommandReturnObject())
     for i in range(debugger.GetNumTargets()):
         _ensure_hook(debugger, debugger.GetTargetAtIndex(i))
+    atomc_lldb_why.register(debugger)
     print("atomc_lldb: next/n, step/s, finish and b FILE:LINE follow gdb's rules "
-          "(statement rows; inlined calls show their call line first)")
+          "(statement rows; inlined calls show their call line first); "
+          "atomc why VAR and atomc locals say why a variable is optimized out")

@@ -76,6 +76,9 @@ class AT(enum.IntEnum):
     call_target = 0x83
     data_bit_offset = 0x6B
     macros = 0x79
+    # vendor (user range): why the variable has no location, a sec_offset into
+    # .debug_atomc_why (docs/why-optimized-out.md); free in LLVM 22, gcc and gdb
+    atomc_why = 0x3F10
 
 
 class FORM(enum.IntEnum):

@@ -31,6 +31,19 @@ class LocRange:
 
 
 @dataclass(frozen=True, slots=True)
+class WhyEntry:
+    """From label `start` up to label `end` the variable has no location, for the
+    reason `code` (ir.why.WhyKind.code) with a source `line` and a `name` (either
+    may be empty): a record of `.debug_atomc_why` (docs/why-optimized-out.md)."""
+
+    start: str
+    end: str
+    code: int
+    line: int = 0
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class VarLocation:
     var: DILocalVariable
     inlined_at: DILocation | None
@@ -39,6 +52,7 @@ class VarLocation:
     single: LocExpr | None = None
     const_value: int | None = None
     ranges: tuple[LocRange, ...] = ()
+    why: tuple[WhyEntry, ...] = ()  # where it has no location, why
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,7 @@ from .macros import MacroEvent, macro_section
 from .model import FunctionDebugInfo, ScopeRanges, VarLocation
 from .strings import StringPool
 from .types import TypeDIEs
+from .why_section import WhySection
 
 PREFIX = ".Ldw_"
 _LANGUAGES = {"C89": LANG.C89, "C99": LANG.C99, "C11": LANG.C11}
@@ -118,6 +119,7 @@ class _Writer:
         self.abbrevs = AbbrevTable()
         self.rnglists = RangeLists(PREFIX)
         self.loclists = LocLists(PREFIX)
+        self.why = WhySection(PREFIX)
         self.unit = DIE(TAG.compile_unit)
         self.types = TypeDIEs(self.unit, self.strs, files)
         self.abstract: dict[int, DIE] = {}
@@ -215,6 +217,7 @@ class _Writer:
         out += self.abbrevs.directives(abbrev_label)
         out += self.aranges(functions)
         out += self.loclists.directives()
+        out += self.why.directives()
         out += self.rnglists.directives()
         if self.macros:
             out += macro_section(self.macros, PREFIX + "macro", PREFIX + "line",
@@ -342,3 +345,5 @@ class _Writer:
         elif v.ranges:
             entries = [(r.start, r.end, encode(r.expr)) for r in v.ranges]
             d.add(AT.location, FORM.sec_offset, AsmExpr(self.loclists.add(f.symbol, entries)))
+        if v.why:
+            d.add(AT.atomc_why, FORM.sec_offset, AsmExpr(self.why.add(v.why)))

@@ -56,7 +56,7 @@ class Cloner:
         new.dbg_records = []
         for rec in inst.dbg_records:
             r = DbgRecord(rec.kind, rec.var, rec.value, rec.expr,
-                          loc=self.loc_map(rec.loc) or rec.loc, key=rec.key)
+                          loc=self.loc_map(rec.loc) or rec.loc, key=rec.key, why=rec.why)
             self.rmap[rec] = r
             new.add_dbg_record(r)
         self.vmap[inst] = new

@@ -12,7 +12,8 @@ effect just before that instruction.
 
 A memory home (what `dbg.declare` says in LLVM) is a `NEW` whose value is the
 variable's address and whose expression is `(deref)`. A `NEW` with no value
-means the variable is optimised out from here on.
+means the variable is optimised out from here on; its `why` (ir/why.py) says
+why, once a pass has made it so.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from .debuginfo import EMPTY_EXPR, DIExpression, DILocalVariable, DILocation
 from .values import Use, Value
+from .why import Why
 
 if TYPE_CHECKING:
     from .insts import Inst
@@ -34,11 +36,11 @@ class DbgKind(enum.Enum):
 
 
 class DbgRecord:
-    __slots__ = ("kind", "var", "_value", "expr", "loc", "key", "inst")
+    __slots__ = ("kind", "var", "_value", "expr", "loc", "key", "inst", "why")
 
     def __init__(self, kind: DbgKind, var: DILocalVariable, value: Value | None,
                  expr: DIExpression = EMPTY_EXPR, *, loc: DILocation,
-                 key: DbgRecord | None = None) -> None:
+                 key: DbgRecord | None = None, why: Why | None = None) -> None:
         self.kind = kind
         self.var = var
         self._value: Use | None = Use(self, value, is_debug=True) if value is not None else None
@@ -46,6 +48,7 @@ class DbgRecord:
         self.loc = loc
         self.key = key  # the NEW (for ADD) or the adding record (for DELETE)
         self.inst: Inst | None = None  # the instruction it precedes
+        self.why = why  # a `new` without value: why the value is gone
 
     @property
     def value(self) -> Value | None:
@@ -55,6 +58,13 @@ class DbgRecord:
         if self._value is not None:
             self._value.drop()
         self._value = Use(self, value, is_debug=True) if value is not None else None
+        if value is not None:
+            self.why = None
+
+    def make_unavailable(self, why: Why) -> None:
+        """No value from here on, for the reason `why`."""
+        self.set_value(None)
+        self.why = why
 
     def detach(self) -> None:
         """Remove from its instruction and drop the value use."""

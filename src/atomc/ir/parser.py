@@ -62,6 +62,7 @@ from .types import (
     Type,
 )
 from .values import Const, Undef, Value
+from .why import Why, WhyKind
 from .x87float import parse_x80
 
 _T = TypeVar("_T")
@@ -690,16 +691,34 @@ class IRParser:
             value = self.parse_typed(scope)
         self.expect(",")
         expr = self.parse_expr()
+        why = self.parse_why() if value is None and self.accept("why") else None
         if not self.at("!loc"):
             self.error(self.tok, "a debug record needs a location: !loc(...)")
         loc = self.parse_inline_loc()
         self.end_of_line(start)
-        rec = DbgRecord(kind, var, value, expr, loc=loc)
+        rec = DbgRecord(kind, var, value, expr, loc=loc, why=why)
         scope.records[id_tok.text] = rec
         if key_tok is not None:
             scope.key_refs.append((rec, key_tok))
         self.spans[id(rec)] = (start.line, start.col)
         return rec
+
+    def parse_why(self) -> Why:
+        """`why(KIND[, LINE][, "NAME"])` after `why` (ir/why.py)."""
+        self.expect("(")
+        t = self.expect_kind("ident", "reason")
+        try:
+            kind = WhyKind(t.text)
+        except ValueError:
+            self.error(t, f"unknown reason '{t.text}'")
+        line, name = 0, ""
+        while self.accept(","):
+            if self.tok.kind == "int":
+                line = self.expect_int("line")
+            else:
+                name = self.expect_string()
+        self.expect(")")
+        return Why(kind, line, name)
 
     def parse_expr(self) -> DIExpression:
         self.expect("(")

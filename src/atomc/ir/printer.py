@@ -313,6 +313,8 @@ class IRPrinter:
             s += f" key {names.records.get(id(rec.key), '#?')}"
         val = self.typed(rec.value, names) if rec.value is not None else "none"
         s += f", {self.md.ref(rec.var)}, {val}, {rec.expr}"
+        if rec.why is not None and rec.value is None:
+            s += " " + rec.why.ir_text()
         return s + self.loc(rec.loc)
 
     def inst(self, inst: Inst, names: _FunctionNames) -> str:

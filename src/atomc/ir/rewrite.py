@@ -41,6 +41,7 @@ from .insts import Binary, Cast, Inst, Jump, Op
 from .locations import drop, keep, merge_locations
 from .types import FloatType, IntType
 from .values import Const, Undef, Use, Value
+from .why import Why, dead_after, removed
 from .x87float import X80
 
 
@@ -145,7 +146,8 @@ def salvage_debug_uses(inst: Inst) -> None:
         rec = use.user
         assert isinstance(rec, DbgRecord)
         if salvaged is None or rec.expr.is_deref:
-            _make_unavailable(rec)
+            # erased with no real use left: the value was dead from its assignment on
+            _make_unavailable(rec, dead_after(rec.loc.line if rec.loc is not None else 0))
             continue
         operand, ops = salvaged
         frag = rec.expr.fragment
@@ -155,11 +157,13 @@ def salvage_debug_uses(inst: Inst) -> None:
         rec.expr = DIExpression(new_ops)
 
 
-def _make_unavailable(rec: DbgRecord) -> None:
-    """The value is gone: a NEW becomes 'optimised out'; an ADD just loses its location,
-    together with the DELETEs that end it (they would name a record no longer there)."""
+def _make_unavailable(rec: DbgRecord, why: Why | None = None) -> None:
+    """The value is gone: a NEW becomes 'optimised out' for the reason `why` (by
+    default: the running pass removed the code computing it); an ADD just loses its
+    location, together with the DELETEs that end it (they would name a record no
+    longer there)."""
     if rec.kind is DbgKind.NEW:
-        rec.set_value(None)
+        rec.make_unavailable(why if why is not None else removed())
         rec.expr = DIExpression(rec.expr.ops[-3:] if rec.expr.fragment else ())
         return
     detach_with_dependents(rec)
@@ -337,14 +341,17 @@ def redirect_edge(term: Inst, i: int, target: Block, args: list[Value]) -> None:
     succ.args = [Use(term, a) for a in args]
 
 
-def remove_param(block: Block, index: int, preds: Iterable[Block]) -> None:
+def remove_param(block: Block, index: int, preds: Iterable[Block], *,
+                 dead: bool = False) -> None:
     """Delete parameter `index` of `block` and its argument on every incoming edge.
-    The caller has replaced the parameter's real uses already."""
+    The caller has replaced the parameter's real uses already; `dead`: it had none
+    (its records say "dead after" their line, else "removed by" the pass)."""
     p = block.params[index]
     for u in [u for u in p.uses if u.is_debug]:
         rec = u.user
         assert isinstance(rec, DbgRecord)
-        make_unavailable(rec)
+        make_unavailable(rec, dead_after(rec.loc.line if rec.loc is not None else 0)
+                         if dead else None)
     seen: set[int] = set()
     for pred in preds:
         term = pred.terminator

@@ -11,7 +11,8 @@ Debug info: erasure goes through `rewrite.erase`, so records that used a dead
 value are salvaged into an expression over its operands (add/sub of a
 constant, casts) or become "optimised out"; records attached before a dead
 instruction stay at the same program point. A removed block parameter's
-records become "optimised out" (nothing computes its value any more).
+records become "optimised out" (nothing computes its value any more). Either
+way the reason is "dead after" the record's line (ir/why.py).
 Surviving instructions keep their locations (LOCS, VALUES, SCOPES kept).
 """
 
@@ -94,7 +95,7 @@ class DeadCodeElimination(FunctionPass):
         # 3. dead parameters go; records naming them become "optimised out"
         preds = fn.predecessors()
         for b, i in reversed(dead_params):
-            remove_param(b, i, preds[b])
+            remove_param(b, i, preds[b], dead=True)
         ctx.count("dce.insts", n)
         ctx.count("dce.params", len(dead_params))
         return bool(n or dead_params)

@@ -15,7 +15,9 @@ runs one pass and compares:
   breach of `DI.VALUES`), unless its definition sat in a block that the pass
   deleted (code that never runs has no values) or that was unreachable to
   begin with. Variables whose records all became "optimised out" because
-  salvage failed are reported separately: that is the contract working.
+  salvage failed are reported separately: that is the contract working; but
+  a record the pass made "optimised out" without saying why (ir/why.py) is
+  *unexplained*, a breach of `DI.VALUES` too.
 * scopes: every location must still lie in its function's subprogram and the
   subprogram must be the same object (`DI.SCOPES`).
 
@@ -48,6 +50,7 @@ from ..ir import (
     Value,
 )
 from ..ir.dominators import dominators_of_function
+from ..ir.why import running_pass
 from .passmanager import DI, Pass, PassContext
 
 _FILE = DIFile("debugify.c", "/debugify")
@@ -121,6 +124,7 @@ class DebugifyReport:
     lost_variables: list[str] = field(default_factory=list)
     optimised_out: list[str] = field(default_factory=list)
     deleted_with_block: list[str] = field(default_factory=list)
+    unexplained: list[str] = field(default_factory=list)
     scope_errors: list[str] = field(default_factory=list)
 
     @property
@@ -133,6 +137,7 @@ class DebugifyReport:
             out += [f"new instruction without location: {m}" for m in self.new_without_location]
         if DI.VALUES in self.keeps_di:
             out += [f"variable lost: {m}" for m in self.lost_variables]
+            out += [f"optimised out without a reason: {m}" for m in self.unexplained]
         if DI.SCOPES in self.keeps_di:
             out += [f"scope: {m}" for m in self.scope_errors]
         return out
@@ -149,13 +154,15 @@ class DebugifyReport:
             "lost_variables": len(self.lost_variables),
             "optimised_out": len(self.optimised_out),
             "deleted_with_block": len(self.deleted_with_block),
+            "unexplained": len(self.unexplained),
             "scope_errors": len(self.scope_errors),
             "violations": len(self.violations),
         }
 
     def merge(self, other: DebugifyReport) -> None:
         for name in ("missing_locations", "changed_locations", "new_without_location",
-                     "lost_variables", "optimised_out", "deleted_with_block", "scope_errors"):
+                     "lost_variables", "optimised_out", "deleted_with_block", "unexplained",
+                     "scope_errors"):
             getattr(self, name).extend(getattr(other, name))
 
     def summary(self) -> str:
@@ -204,6 +211,8 @@ def _check_variables(fs: _FunctionState, report: DebugifyReport, where: str) -> 
             any_record.add(id(rec.var))
             if rec.value is not None:
                 with_value.add(id(rec.var))
+            elif rec.kind is DbgKind.NEW and rec.why is None:
+                report.unexplained.append(f"{where}: {rec.var.name}")
     for var, bi in fs.variables:
         if id(var) in with_value:
             continue
@@ -221,7 +230,8 @@ def _check_variables(fs: _FunctionState, report: DebugifyReport, where: str) -> 
 def check_pass(p: Pass, module: Module, opt_level: int = 2) -> DebugifyReport:
     """Debugify `module` in place, run `p` on it, and report what it lost."""
     state = debugify_module(module)
-    p.run_on_module(module, PassContext(module, opt_level=opt_level))
+    with running_pass(p.name):
+        p.run_on_module(module, PassContext(module, opt_level=opt_level))
     return check_debugify(state, p.name, p.keeps_di)
 
 

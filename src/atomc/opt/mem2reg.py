@@ -35,6 +35,7 @@ from ..ir import (
 )
 from ..ir.dominators import DomTree, dominators_of_function
 from ..ir.rewrite import dependents_index, detach_with_dependents, erase, next_inst
+from ..ir.why import Why, WhyKind
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -87,7 +88,7 @@ class Mem2Reg(FunctionPass):
             if ty is None:  # never read or written: only its debug homes refer to it
                 for h in homes:
                     assert isinstance(h, DbgRecord)
-                    h.set_value(None)
+                    h.make_unavailable(Why(WhyKind.NOT_YET))  # never assigned
                     h.expr = _fragment_only(h.expr)
                 erase(inst)
                 continue

@@ -6,7 +6,8 @@ a "Debug info:" paragraph of its docstring):
 * `LOCS`   — instructions that survive keep their exact source location;
              new ones get a location by the keep / merge / drop rules.
 * `VALUES` — no variable loses a debug record except where its value is really
-             gone (salvaged into an expression, or set to "optimised out").
+             gone (salvaged into an expression, or set to "optimised out" with
+             the reason why, ir/why.py).
 * `SCOPES` — the subprogram / lexical-block tree is unchanged.
 
 A pass changes only the functions its context `covers`: never an `optnone`
@@ -26,6 +27,7 @@ from typing import ClassVar, TextIO
 
 from ..diag import InternalCompilerError, compiling_where
 from ..ir import Function, Module, print_module
+from ..ir.why import running_pass
 from ..observe import pass_observer
 from ..optlevel import OPTNONE
 
@@ -118,7 +120,8 @@ class PassManager:
             if watch is not None:
                 watch.before_pass(p.name, module)
             start = time.process_time()  # CPU time: other processes do not count
-            changed |= p.run_on_module(module, ctx)
+            with running_pass(p.name):  # records it makes unavailable name it
+                changed |= p.run_on_module(module, ctx)
             self.timings[p.name] = self.timings.get(p.name, 0.0) + time.process_time() - start
             if watch is not None:
                 watch.after_pass(p.name, module)

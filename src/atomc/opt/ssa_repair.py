@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from ..ir import Alloca, Block, DbgRecord, Function, Inst, Load, Store, Undef, Use, Value, work
 from ..ir.cfgstate import CFGState
 from ..ir.rewrite import detach_with_dependents, erase, next_inst
+from ..ir.why import Why, WhyKind
 from .mem2reg import _add_value_records, _fragment_only, _Slot, promotable_type
 
 
@@ -45,7 +46,7 @@ def promote_slots(fn: Function, slots: Sequence[Alloca], cfg: CFGState,
         if ty is None:
             for h in homes:
                 assert isinstance(h, DbgRecord)
-                h.set_value(None)
+                h.make_unavailable(Why(WhyKind.NOT_YET))  # never assigned
                 h.expr = _fragment_only(h.expr)
             erase(a)
             continue

@@ -29,9 +29,13 @@ from elftools.dwarf.ranges import BaseAddressEntry as RangeBaseAddress
 from elftools.dwarf.ranges import RangeEntry
 from elftools.elf.elffile import ELFFile
 
+from ..data.atomc_why_reader import AT_ATOMC_WHY, parse_record
+from ..data.atomc_why_reader import SECTION as WHY_SECTION
+
 _LANG = {v: k for k, v in ENUM_DW_LANG.items()}
 _ATE = {v: k for k, v in ENUM_DW_ATE.items()}
 _INL = {v: k for k, v in ENUM_DW_INL.items()}
+_VENDOR_ATTRS = {AT_ATOMC_WHY: "atomc_why"}
 _REFERENCE_FORMS = {"DW_FORM_ref1", "DW_FORM_ref2", "DW_FORM_ref4", "DW_FORM_ref8",
                     "DW_FORM_ref_udata", "DW_FORM_ref_addr"}
 _LOCATION_ATTRS = {"DW_AT_location", "DW_AT_frame_base", "DW_AT_data_member_location"}
@@ -67,8 +71,10 @@ class Dumper:
         self.w(depth, _tag_name(d))
         lines = []
         for at_name, attr in d.attributes.items():
+            label = at_name.removeprefix("DW_AT_") if isinstance(at_name, str) \
+                else _VENDOR_ATTRS.get(at_name, f"unknown_{at_name:x}")
             for text in self.attr(d, at_name, attr, files, cu_base, version):
-                lines.append(f"{at_name.removeprefix('DW_AT_')}: {text}")
+                lines.append(f"{label}: {text}")
         lines.sort()
         for line in lines:
             self.w(depth + 1, line)
@@ -78,7 +84,9 @@ class Dumper:
     def attr(self, d: DIE, at: str, attr: Any, files: list[str], cu_base: int,
              version: int) -> Iterator[str]:
         form, value = attr.form, attr.value
-        if form in _REFERENCE_FORMS:
+        if at == AT_ATOMC_WHY and form == "DW_FORM_sec_offset":
+            yield from self.why(value)
+        elif form in _REFERENCE_FORMS:
             target = d.get_DIE_from_attribute(at)
             yield type_name(target) if at == "DW_AT_type" else _die_summary(target)
         elif at in _FILE_ATTRS:
@@ -107,6 +115,15 @@ class Dumper:
             yield '"' + _str(value) + '"'
         else:
             yield str(value)
+
+    def why(self, offset: int) -> Iterator[str]:
+        """A `.debug_atomc_why` record: each range without location, and why."""
+        sec = self.elf.get_section_by_name(WHY_SECTION)
+        if sec is None:
+            yield f"<offset 0x{offset:x}: no {WHY_SECTION}>"
+            return
+        for e in parse_record(sec.data(), offset):
+            yield f"[0x{e.low:x}, 0x{e.high:x}): {e.describe()}"
 
     def expression(self, raw: list) -> str:
         ops = []

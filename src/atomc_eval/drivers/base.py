@@ -44,6 +44,9 @@ class Variable:
     value: str | None
     kind: Literal["int", "float", "ptr", "aggregate", "other"]
     decl_line: int = 0  # 0 when unknown; before and on it the value is not yet set
+    # with no value: why, from atomc's records in the binary (atomc_eval/why.py):
+    # a reason kind ("dead", "not_yet", "removed", ...) or "none" (no reason recorded)
+    why: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,9 +40,10 @@ from .ldv import (
 )
 from .ldv.callsites import CallSiteParam, call_site_values
 from .ldv.machine import solve_machine_values
-from .ldv.model import ConstLoc, DebugOperand, EntryValueLoc, VarLoc
+from .ldv.model import ConstLoc, DebugOperand, EntryValueLoc, VarLoc, WhyRange
 from .ldv.salvage import arithmetic_ops
 from .location_lists import lower_var_ranges
+from .why_ranges import attach_reasons
 from .memory_homes import place_memory_homes
 from .scopes import insert_before
 
@@ -145,6 +146,9 @@ class _Describer:
             if isinstance(expr, DIExpression) else None
         if ops is None:  # not a value computable from the operand: no location
             return MInstView(debug=DebugValue(key, None, **tags))  # type: ignore[arg-type]
+        if meta.why is not None and not mi.operands:  # the IR says why it has no value
+            return MInstView(debug=DebugValue(key, None, meta.kind.value, meta.token, meta.key,
+                                              why=meta.why))
         operand: DebugOperand = None
         if mi.opcode == "DBG_INSTR_REF":
             num, op = mi.operands
@@ -238,10 +242,12 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
     """Run LiveDebugValues and insert the labels its ranges and call sites need."""
     view, where = describe_function(mf)
     mv = solve_machine_values(view)
-    ranges = compute_var_ranges(view, mode, mv)
+    gaps: list[WhyRange] = []
+    ranges = compute_var_ranges(view, mode, mv, gaps)
     regs = _regs()
     calls = call_site_values(view, mv, regs.args, regs.preserved)
-    needed = sorted({p for r in ranges for p in (r.start, r.end) if 0 <= p < len(where) - 1}
+    needed = sorted({p for r in (*ranges, *gaps) for p in (r.start, r.end)
+                     if 0 <= p < len(where) - 1}
                     | {c.pos for c in calls if c.pos < len(where) - 1})
     call_insts = [mf.blocks[where[c.pos][0]].insts[where[c.pos][1]] for c in calls]
     names: dict[int, str] = {}
@@ -253,6 +259,7 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
             return mf.end_label
         return names[p]
 
+    lines = _lines(mf, where)  # before labels shift the instructions `where` names
     for p in needed:
         names[p] = fresh_label()
     after: dict[int, dict[int, MInst]] = {}  # a label after instruction p: before p + 1
@@ -272,11 +279,24 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
                 if k not in seen:
                     seen.add(k)
                     extra.append(VarLocation(dv.var.var, dv.var.inlined_at))  # type: ignore[arg-type]
+    variables = attach_reasons([*located, *extra], gaps, ranges, label_after, lambda p: lines[p] if 0 <= p < len(lines) else 0)
     if any(mi.opcode == "INLINEASM" for b in mf.blocks for mi in b.insts):
-        return FunctionLocations(tuple(located) + tuple(extra), (), False)  # calls unknown
+        return FunctionLocations(variables, (), False)  # calls unknown
     sites = tuple(_call_site(mi, label_after(c.pos), c.params)
                   for mi, c in zip(call_insts, calls, strict=True))
-    return FunctionLocations(tuple(located) + tuple(extra), sites, True)
+    return FunctionLocations(variables, sites, True)
+
+
+def _lines(mf: MFunction, where: list[tuple[int, int]]) -> list[int]:
+    """Per real instruction, its source line, or the nearest earlier one's (0: none)."""
+    out: list[int] = []
+    last = 0
+    for bi, ii in where:
+        loc = mf.blocks[bi].insts[ii].loc
+        if loc is not None and loc.line:
+            last = loc.line
+        out.append(last)
+    return out
 
 
 def _call_site(mi: MInst, ret_label: str, params: tuple[CallSiteParam, ...]) -> CallSite:

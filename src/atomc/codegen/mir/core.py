@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Final
 
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression, DILocalVariable, DILocation
+from ...ir.why import Why
 
 if TYPE_CHECKING:
     from ...ir.function import Function
@@ -403,7 +404,8 @@ class DbgMeta:
     """Payload of DBG_VALUE / DBG_INSTR_REF: the variable, its inlined-at, the
     remaining DWARF expression, and the IR record kind (new/add/delete).
     `token` identifies the record and `key` the one it names (an add's `new`,
-    a delete's adding record), so the multi-location sets survive isel."""
+    a delete's adding record), so the multi-location sets survive isel.
+    `why`: for a record without value, the IR's reason (ir/why.py)."""
 
     var: DILocalVariable
     inlined_at: DILocation | None
@@ -411,3 +413,4 @@ class DbgMeta:
     kind: DbgKind = DbgKind.NEW
     token: int = 0
     key: int = 0
+    why: Why | None = None

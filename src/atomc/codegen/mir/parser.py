@@ -31,6 +31,7 @@ from ...ir.debuginfo import (
     DISubprogram,
 )
 from ...ir.function import Function
+from ...ir.why import Why, WhyKind
 from ...ir.parser import IRParseError, IRParser, Token
 from ..target import current
 from .core import (
@@ -512,7 +513,26 @@ class _MIRParser:
             kind = DbgKind(self.next().text)
             token = self.expect_int("record token")
             key = self.expect_int("record key") if self.accept("key") else 0
-        return DbgMeta(var, inlined_at, expr, kind, token, key)
+        why = self.why() if self.tok.kind == "word" and self.tok.text == "why" else None
+        return DbgMeta(var, inlined_at, expr, kind, token, key, why)
+
+    def why(self) -> Why:
+        """`why(KIND[, LINE][, "NAME"])`, as in the IR (ir/why.py)."""
+        self.next()
+        self.expect("(")
+        t = self.next()
+        try:
+            kind = WhyKind(t.text)
+        except ValueError:
+            self.error(t.col, f"unknown reason '{t.text}'")
+        line, name = 0, ""
+        while self.accept(","):
+            if self.tok.kind == "string":
+                name = _unquote(self.next().text)
+            else:
+                line = self.expect_int("line")
+        self.expect(")")
+        return Why(kind, line, name)
 
     def expression(self) -> DIExpression:
         self.expect("(")

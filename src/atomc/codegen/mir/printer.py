@@ -124,6 +124,8 @@ def _meta_text(meta: object, nums: _Numbering | None) -> str:
             text += " inlined-at " + nums.ref(meta.inlined_at)
         if meta.kind is not DbgKind.NEW or meta.token or meta.key:
             text += f" {meta.kind.value} {meta.token}" + (f" key {meta.key}" if meta.key else "")
+        if meta.why is not None:
+            text += " " + meta.why.ir_text()
         return text
     if isinstance(meta, JumpTable):
         return str(meta) + (" notrack" if meta.notrack else "")

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
+from ...ir.why import Why, WhyKind
 from ..mir import BlockRef, DbgMeta, JumpTable, MBlock, Mem, MFunction, MInst, Sym
 from ..mir.passes import MDI, MachineContext, MachinePass
 from ..target import current, desc
@@ -118,7 +119,8 @@ def _last_real(b: MBlock) -> MInst | None:
 def _forget(b: MBlock, t: MBlock) -> None:
     """`b` is removed: its variable records become "undefined" at `t`'s start."""
     undefined = [MInst("DBG_VALUE", [], loc=None,
-                       meta=DbgMeta(mi.meta.var, mi.meta.inlined_at, mi.meta.expr))
+                       meta=DbgMeta(mi.meta.var, mi.meta.inlined_at, mi.meta.expr,
+                                    why=Why(WhyKind.REMOVED, name="branch cleanup")))
                  for mi in b.insts
                  if mi.opcode in ("DBG_VALUE", "DBG_INSTR_REF") and isinstance(mi.meta, DbgMeta)]
     if not undefined:

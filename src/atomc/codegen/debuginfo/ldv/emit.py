@@ -30,10 +30,13 @@ from .model import (
     MFunctionView,
     MInstView,
     MLoc,
+    NoLoc,
     VarKey,
     VarLoc,
     VarRange,
+    WhyRange,
 )
+from .reasons import BACK_END_REMOVED, NOT_YET, PIECE, ReasonLog, dead, is_dead
 from .variables import (
     Computed,
     Const,
@@ -65,6 +68,7 @@ class _Tracker:
     walker: StateWalker | None = None
     # the variables whose current location is each machine location
     at: dict[MLoc, dict[VarKey, None]] = field(default_factory=dict)
+    reasons: ReasonLog = field(default_factory=ReasonLog)  # why, where none
 
     def quality(self, loc: MLoc) -> int:
         if loc.kind == "slot":
@@ -78,20 +82,22 @@ class _Tracker:
             return None
         return min(cands, key=lambda loc: (self.quality(loc), self.mv.order[loc]))
 
-    def set_loc(self, var: VarKey, pos: int, loc: VarLoc | None) -> None:
+    def set_loc(self, var: VarKey, pos: int, loc: VarLoc | None,
+                why: NoLoc | None = None) -> None:
         old = self.where.get(var)
         if isinstance(old, MLoc):
             self.at[old].pop(var, None)
         if isinstance(loc, MLoc):
             self.at.setdefault(loc, {})[var] = None
         self.where[var] = loc
+        self.reasons.note(var, pos, loc, why)
         ops = self.ops.get(var, ())
         self.events.setdefault(var, []).append(
             (pos, ComputedLoc(loc, ops) if ops and loc is not None else loc))  # type: ignore[arg-type]
 
-    def lost(self, var: VarKey, pos: int, v: VarValue) -> None:
+    def lost(self, var: VarKey, pos: int, v: VarValue, why: NoLoc | None = None) -> None:
         """The current location stopped holding the value: an entry value, else
-        another location an `add` named, else none."""
+        another location an `add` named, else none (for the reason `why`)."""
         loc: VarLoc | None = self.entry_value(var, v) if isinstance(v, tuple) else None
         if loc is None:
             for a in reversed(self.alts.get(var, {}).values()):
@@ -100,10 +106,12 @@ class _Tracker:
                 if loc is not None:
                     self.ops[var] = ()  # an added location holds the value itself
                     break
-        self.set_loc(var, pos, loc)
+        self.set_loc(var, pos, loc, why)
 
-    def place(self, var: VarKey, pos: int, block: int, index: int) -> None:
-        """Locate the variable's current value (an assignment or a block entry)."""
+    def place(self, var: VarKey, pos: int, block: int, index: int,
+              why: NoLoc | None = None) -> None:
+        """Locate the variable's current value (an assignment or a block entry);
+        `why`: the reason when it has none."""
         v = self.value.get(var)
         self.pending.pop(var, None)
         self.ops[var] = ()
@@ -111,15 +119,18 @@ class _Tracker:
             self.ops[var] = v.ops
             v = v.base
         if v is None:
-            self.lost(var, pos, None)
+            self.lost(var, pos, None, why)
         elif isinstance(v, Const):
             self.set_loc(var, pos, ConstLoc(v.value))
         else:
             loc = self.best_holder(v)
             if loc is None and v[0] == block and v[1] > index:
                 self.pending[var] = v  # defined later in this block
+                why = NOT_YET  # its assignment was sunk below this point
+            elif not is_dead(why):
+                why = dead(pos)  # the value exists but nothing holds it: it was not kept
             if loc is None:
-                self.lost(var, pos, v)
+                self.lost(var, pos, v, why)
             else:
                 self.set_loc(var, pos, loc)
 
@@ -151,8 +162,10 @@ class _Tracker:
 
 
 def compute_var_ranges(fn: MFunctionView, mode: str = "single",
-                       mv: MachineValues | None = None) -> list[VarRange]:
-    """`mv`: the machine values of `fn`, when the caller has solved them already."""
+                       mv: MachineValues | None = None,
+                       why: list[WhyRange] | None = None) -> list[VarRange]:
+    """`mv`: the machine values of `fn`, when the caller has solved them already;
+    `why`, if given, receives the ranges without location that have a reason."""
     assert mode in ("single", "multi"), mode
     mv = mv if mv is not None else solve_machine_values(fn)
     vin = solve_variable_values(fn, mv)
@@ -171,7 +184,7 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single",
         t.cur_key, t.alts = _inherited_sets(mv.preds[b], exits)
         for var in variables:
             t.value[var] = vin[b].get(var)
-            t.place(var, pos, b, 0)
+            t.place(var, pos, b, 0, t.reasons.at_entry(var, mv.preds[b], pos))
         t.note_holders(pos)
         for k, inst in enumerate(blk.insts, start=1):
             if isinstance(inst.debug, DebugValue):
@@ -185,22 +198,30 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single",
                         t.value[other] = None
                         t.cur_key.pop(other, None)
                         t.alts.pop(other, None)
-                        t.set_loc(other, pos, None)
+                        t.set_loc(other, pos, None, PIECE)
                 t.cur_key[d.var] = d.token
                 t.alts[d.var] = {}
                 t.value[d.var] = tagged(resolve_operand(d.operand, t.state, fn, mv, b, k), d.expr)
-                t.place(d.var, pos, b, k)
+                t.place(d.var, pos, b, k, _new_reason(d, t.value[d.var]))
+                if d.var.is_param and d.var not in t.reasons.assigned:
+                    _from_entry(t, d.var)
+                if t.value[d.var] is not None:
+                    t.reasons.assigned.add(d.var)
                 t.note_holders(pos)
                 continue
             if inst.debug is not None:
                 continue
             pos += 1
             _transfer(t, inst, b, k, pos)
+            t.reasons.read(inst, pos)
             t.note_holders(pos)
+        t.reasons.block_exit(b)
         work.add("ldv.emit.insts", len(blk.insts) + len(variables))
         exits[b] = (dict(t.cur_key), {v: dict(a) for v, a in t.alts.items()})
     end = pos
     ranges = _ranges_from_events(t.events, end)
+    if why is not None:
+        why += t.reasons.ranges(t.events, end)
     if mode == "multi":
         ranges += _secondary_ranges(t.holders, ranges, end)
     return ranges
@@ -226,7 +247,8 @@ def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
                 t.set_loc(var, pos, max(alternatives, key=lambda x: t.mv.order[x]))
             else:
                 v = t.value.get(var)
-                t.lost(var, pos, v.base if isinstance(v, Computed) else v)
+                t.lost(var, pos, v.base if isinstance(v, Computed) else v,
+                       t.reasons.clobbered(loc, _placed_at(t, var)))
     for var, v in list(t.pending.items()):
         if v[0] == b and v[1] == k:
             del t.pending[var]
@@ -253,7 +275,7 @@ def _add_or_delete(t: _Tracker, d: DebugValue, pos: int, b: int, k: int) -> None
         old = t.where.get(var)
         base = v.base if isinstance(v, Computed) else v
         if old is None or not isinstance(old, MLoc) or t.state.get(old) == base:
-            t.lost(var, pos, None)
+            t.lost(var, pos, None, dead(pos))
         return
     gone = alts.pop(d.key, None)
     old = t.where.get(var)
@@ -261,7 +283,38 @@ def _add_or_delete(t: _Tracker, d: DebugValue, pos: int, b: int, k: int) -> None
     base = v.base if isinstance(v, Computed) else v
     if gone is not None and isinstance(old, MLoc) and t.state.get(old) == gone \
             and t.state.get(old) != base:
-        t.lost(var, pos, base)
+        t.lost(var, pos, base, dead(pos))
+
+
+def _new_reason(d: DebugValue, value: VarValue) -> NoLoc | None:
+    """Why an assignment leaves the variable without a location: the IR's reason, or
+    (a value that resolved to nothing) its computation was removed in the back end."""
+    if d.why is not None:
+        return NoLoc(d.why)
+    if d.operand is not None and value is None:
+        return BACK_END_REMOVED
+    return None
+
+
+def _from_entry(t: _Tracker, var: VarKey) -> None:
+    """A parameter's first record names the value its register had on entry, still
+    there (the register was never written, or the machine state would hold another
+    value): the location holds from the function's first address, not only from
+    after the prologue instructions in front of the record."""
+    v = t.value.get(var)
+    loc = t.where.get(var)
+    evs = t.events.get(var, [])
+    if isinstance(v, tuple) and v[0] == 0 and v[1] == 0 and v[2] is loc \
+            and isinstance(loc, MLoc) and loc.kind == "reg" \
+            and all(x is None for _, x in evs[:-1]):
+        t.events[var] = [(-1, loc)]
+        t.reasons.at.pop(var, None)
+
+
+def _placed_at(t: _Tracker, var: VarKey) -> int:
+    """The position after which the variable was put where it is now."""
+    evs = t.events.get(var)
+    return evs[-1][0] if evs else -1
 
 
 def _inherited_sets(preds: list[int], exits: dict[int, tuple[dict[VarKey, int], dict[VarKey, Alts]]]

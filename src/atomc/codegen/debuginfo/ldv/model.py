@@ -132,6 +132,7 @@ class DebugValue:
     token: int = 0
     key: int = 0
     expr: tuple[tuple, ...] = ()
+    why: object | None = None  # a `new` without operand: the IR's reason (ir.why.Why)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,3 +219,24 @@ class VarRange:
     end: int
     loc: VarLoc
     primary: bool = True  # False: an extra, overlapping location (multi mode)
+
+
+@dataclass(frozen=True, slots=True)
+class NoLoc:
+    """Why a variable has no location from some position on. `why` is the IR's
+    reason (an `ir.why.Why`) or one found here; `at`, when not None, is the real
+    instruction whose line completes it (the last read of a clobbered value: dead
+    after that line; the first assignment: not assigned yet until that line)."""
+
+    why: object
+    at: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WhyRange:
+    """`[start, end)` (positions as in `VarRange`) where `var` has no location, and why."""
+
+    var: VarKey
+    start: int
+    end: int
+    reason: NoLoc

@@ -33,7 +33,7 @@ def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
         sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
         return
     if v is None or isinstance(v, Undef):
-        sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
+        sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok, why=rec.why))
         return
     if sel.x87_debug_value(rec, DbgMeta(rec.var, inl, rec.expr, kind, *tok)):
         return

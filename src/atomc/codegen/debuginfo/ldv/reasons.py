@@ -1,0 +1,113 @@
+"""Why a variable has no location, wherever phase E leaves it without one
+(issue 15 §3): the IR's reason when its record had no value, else what the
+walk saw happen — its value's last location was clobbered after the value's
+last read (dead), no assignment had been reached yet (not assigned yet), the
+paths into a block left its values in different places (join), or a
+differently-shaped piece of it was assigned (piece missing).
+
+Reasons are noted at the positions where the location ends, like the events
+of emit.py, and turned into ranges the same way; the DWARF side writes them
+to `.debug_atomc_why`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ....ir.why import Why, WhyKind
+from .model import MInstView, MLoc, NoLoc, VarKey, VarLoc, WhyRange
+
+NOT_YET = NoLoc(Why(WhyKind.NOT_YET))
+JOIN = NoLoc(Why(WhyKind.JOIN))
+PIECE = NoLoc(Why(WhyKind.PIECE))
+NO_REASON = NoLoc(None)
+BACK_END_REMOVED = NoLoc(Why(WhyKind.REMOVED, name="code generation"))
+
+
+def dead(at: int) -> NoLoc:
+    """Dead after the line of real instruction `at` (-1: the function's start)."""
+    return NoLoc(Why(WhyKind.DEAD), max(at, 0))
+
+
+def is_dead(r: NoLoc | None) -> bool:
+    return r is not None and isinstance(r.why, Why) and r.why.kind is WhyKind.DEAD
+
+
+@dataclass
+class ReasonLog:
+    """The reasons phase E notes, in its walk order (layout order)."""
+
+    at: dict[VarKey, dict[int, NoLoc]] = field(default_factory=dict)
+    current: dict[VarKey, NoLoc | None] = field(default_factory=dict)
+    last_read: dict[MLoc, int] = field(default_factory=dict)
+    assigned: set[VarKey] = field(default_factory=set)  # a `new` with a value walked
+    exits: dict[int, dict[VarKey, NoLoc | None]] = field(default_factory=dict)
+
+    def note(self, var: VarKey, pos: int, loc: VarLoc | None, why: NoLoc | None) -> None:
+        """`var` is at `loc` from `pos` on; if nowhere, for the reason `why`."""
+        reason = why if loc is None else None
+        self.current[var] = reason
+        if loc is None:
+            if reason is None:
+                self.at.get(var, {}).pop(pos, None)
+            else:
+                self.at.setdefault(var, {})[pos] = reason
+
+    def read(self, inst: MInstView, pos: int) -> None:
+        for loc in inst.uses:
+            self.last_read[loc] = pos
+        for pair in (inst.copy, inst.spill, inst.restore):
+            if pair is not None:
+                self.last_read[pair[1]] = pos
+
+    def clobbered(self, loc: MLoc, placed: int) -> NoLoc:
+        """The value in `loc`, placed there after instruction `placed`, is overwritten."""
+        return dead(max(self.last_read.get(loc, -1), placed))
+
+    def block_exit(self, b: int) -> None:
+        self.exits[b] = dict(self.current)
+
+    def at_entry(self, var: VarKey, preds: list[int], pos: int) -> NoLoc:
+        """Why `var` has no location on entry to a block with predecessors `preds`."""
+        walked = [self.exits[p] for p in preds if p in self.exits]
+        for ex in walked:
+            r = ex.get(var)
+            if r is not None:
+                return r
+        if var not in self.assigned:
+            # a parameter is assigned by the caller: before its record (the
+            # prologue) no reason applies
+            return NO_REASON if var.is_param else NOT_YET
+        if walked and all(var in ex and ex[var] is None for ex in walked):
+            return JOIN  # every path brings a location, but not the same one
+        r = self.current.get(var)
+        return r if r is not None else dead(pos)
+
+    def ranges(self, events: dict[VarKey, list[tuple[int, VarLoc | None]]],
+               end: int) -> list[WhyRange]:
+        """The ranges without location that have a reason (cf. emit._ranges_from_events)."""
+        out: list[WhyRange] = []
+        for var, evs in events.items():
+            notes = self.at.get(var, {})
+            collapsed: list[tuple[int, VarLoc | None]] = []
+            for p, loc in evs:
+                if collapsed and collapsed[-1][0] == p:
+                    collapsed[-1] = (p, loc)
+                else:
+                    collapsed.append((p, loc))
+            for i, (p, loc) in enumerate(collapsed):
+                stop = collapsed[i + 1][0] if i + 1 < len(collapsed) else end
+                reason = notes.get(p)
+                if loc is not None or stop <= p or reason is None:
+                    continue
+                located_next = i + 1 < len(collapsed) and collapsed[i + 1][1] is not None
+                if reason.at is None and located_next and isinstance(reason.why, Why) \
+                        and reason.why.kind is WhyKind.NOT_YET and not reason.why.line:
+                    reason = NoLoc(reason.why, stop)  # the instruction that assigns it
+                prev = out[-1] if out else None
+                if prev is not None and prev.var == var and prev.end == p \
+                        and prev.reason == reason:
+                    out[-1] = WhyRange(var, prev.start, stop, reason)
+                else:
+                    out.append(WhyRange(var, p, stop, reason))
+        return out

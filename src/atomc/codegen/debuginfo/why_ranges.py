@@ -1,0 +1,87 @@
+"""From LiveDebugValues' reasons (ldv/reasons.py) to the DWARF writer's
+`WhyEntry` records: labels for the ranges, source lines for the reasons whose
+line is an instruction's ("dead after line N", "line N assigns it").
+
+A variable described in pieces (fragments) has no location where none of its
+pieces has one (the first piece's reason), and is shown with a piece missing
+where some pieces have locations and others not ("piece missing", naming the
+bits)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from ...dwarf.model import VarLocation, WhyEntry
+from ...ir.why import Why, WhyKind
+from .ldv.model import NoLoc, VarRange, WhyRange
+
+_Whole = tuple[int, object]
+
+
+def attach_reasons(variables: Sequence[VarLocation], gaps: Sequence[WhyRange],
+                   ranges: Sequence[VarRange], label_after: Callable[[int], str],
+                   line_of: Callable[[int], int]) -> tuple[VarLocation, ...]:
+    """`variables` with the reasons for their ranges without location."""
+    whole: dict[_Whole, list[tuple[int, int, NoLoc]]] = {}
+    pieces: dict[_Whole, list[WhyRange]] = {}
+    for g in gaps:
+        key = (id(g.var.var), g.var.inlined_at)
+        if g.var.fragment is None:
+            whole.setdefault(key, []).append((g.start, g.end, g.reason))
+        else:
+            pieces.setdefault(key, []).append(g)
+    for key, gs in pieces.items():
+        located = [r for r in ranges if (id(r.var.var), r.var.inlined_at) == key and r.primary]
+        whole[key] = _combine_pieces(gs, located)
+    out: list[VarLocation] = []
+    for v in variables:
+        entries = [_entry(s, e, r, label_after, line_of)
+                   for s, e, r in whole.get((id(v.var), v.inlined_at), ())]
+        kept = tuple(x for x in entries if x is not None)
+        out.append(replace(v, why=kept) if kept and v.single is None
+                   and v.const_value is None else v)
+    return tuple(out)
+
+
+def _entry(start: int, end: int, reason: NoLoc, label_after: Callable[[int], str],
+           line_of: Callable[[int], int]) -> WhyEntry | None:
+    why = reason.why
+    if not isinstance(why, Why) or end <= start:
+        return None
+    line = why.line or (line_of(reason.at) if reason.at is not None else 0)
+    return WhyEntry(label_after(start), label_after(end), why.kind.code, line, why.name)
+
+
+def _combine_pieces(gaps: list[WhyRange], located: list[VarRange]
+                    ) -> list[tuple[int, int, NoLoc]]:
+    frags = sorted({g.var.fragment for g in gaps} | {r.var.fragment for r in located},
+                   key=lambda f: f or (0, 0))
+    cuts = sorted({p for x in (*gaps, *located) for p in (x.start, x.end)})
+    out: list[tuple[int, int, NoLoc]] = []
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        missing: list[tuple[tuple[int, int] | None, NoLoc]] = []
+        have = 0
+        for f in frags:
+            if any(r.var.fragment == f and r.start <= a and b <= r.end for r in located):
+                have += 1
+                continue
+            g = next((g for g in gaps if g.var.fragment == f and g.start <= a and b <= g.end),
+                     None)
+            if g is not None:
+                missing.append((f, g.reason))
+        if not missing:
+            continue
+        if have:
+            f = missing[0][0] or (0, 0)
+            reason = NoLoc(Why(WhyKind.PIECE, name=f"bits {f[0]}-{f[0] + f[1] - 1}"))
+        else:
+            reason = missing[0][1]
+        if out and out[-1][1] == a and out[-1][2] == reason:
+            out[-1] = (out[-1][0], b, reason)
+        else:
+            out.append((a, b, reason))
+    return out
+
+
+

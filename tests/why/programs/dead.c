@@ -1,0 +1,17 @@
+/* Dead values: `sq` is computed and never used (dce deletes it); `t` is used
+   last by the printf on line 7, after which its register is reused for `u`. */
+#include <stdio.h>
+__attribute__((noinline)) int work(int n) {
+  int sq = n * n;
+  int t = n + 3;
+  printf("%d\n", t);
+  int u = t * 2;
+  printf("%d\n", u);
+  return 0;
+}
+int main(void) { return work(5); }
+//@why 6 sq: <optimized out: dead after line 5>
+//@why 6 n: 5
+//@why 10 t: <optimized out: dead after line 7>
+//@why 10 sq: <optimized out: dead after line 5>
+//@why 10 u: 16

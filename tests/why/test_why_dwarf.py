@@ -1,0 +1,80 @@
+"""The vendor encoding of "why is it optimized out?" (docs/why-optimized-out.md):
+`DW_AT_atomc_why` (0x3f10) on the variables that have ranges without location,
+pointing into `.debug_atomc_why`; `llvm-dwarfdump-22 --verify` stays clean with
+it; `.text` is the same with and without `-g`; the records decode to the ranges
+and reasons the source implies."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PROGRAMS = Path(__file__).parent / "programs"
+DATA = Path(__file__).resolve().parents[2] / "src" / "atomc" / "data"
+DWARFDUMP = shutil.which("llvm-dwarfdump-22")
+CASES = sorted(p.name for p in PROGRAMS.glob("*.c"))
+
+
+def _compile(src: Path, out: Path, *flags: str) -> Path:
+    subprocess.run([sys.executable, "-m", "atomc", "-O2", *flags, str(src), "-o", str(out)],
+                   check=True)
+    return out
+
+
+@pytest.mark.skipif(DWARFDUMP is None, reason="llvm-dwarfdump-22 is not installed")
+@pytest.mark.parametrize("program", CASES)
+def test_verify_is_clean_with_the_vendor_attribute(program: str, tmp_path: Path) -> None:
+    assert DWARFDUMP is not None
+    for what, out in (("object", _compile(PROGRAMS / program, tmp_path / "p.o", "-g", "-c")),
+                      ("executable", _compile(PROGRAMS / program, tmp_path / "p", "-g"))):
+        done = subprocess.run([DWARFDUMP, "--verify", str(out)], capture_output=True,
+                              text=True, check=False)
+        assert done.returncode == 0 and "No errors." in done.stdout, (what, done.stdout)
+        info = subprocess.run([DWARFDUMP, "--debug-info", str(out)], capture_output=True,
+                              text=True, check=True).stdout
+        assert re.search(r"DW_AT_unknown_3f10\s+\(0x[0-9a-f]+\)", info), what
+
+
+@pytest.mark.parametrize("program", CASES)
+def test_text_is_the_same_without_g(program: str, tmp_path: Path) -> None:
+    def text(obj: Path) -> bytes:
+        raw = tmp_path / (obj.name + ".text")
+        subprocess.run(["objcopy", "-O", "binary", "--only-section=.text", str(obj), str(raw)],
+                       check=True)
+        return raw.read_bytes()
+
+    with_g = _compile(PROGRAMS / program, tmp_path / "g.o", "-g", "-c")
+    without = _compile(PROGRAMS / program, tmp_path / "n.o", "-c")
+    assert text(with_g) == text(without)
+    names = subprocess.run(["readelf", "-S", "-W", str(without)], capture_output=True,
+                           text=True, check=True).stdout
+    assert ".debug_atomc_why" not in names
+
+
+def test_records_decode_to_the_reasons(tmp_path: Path) -> None:
+    sys.path.insert(0, str(DATA))
+    try:
+        from atomc_why_reader import DEAD, NOT_YET, WhyIndex
+    finally:
+        sys.path.remove(str(DATA))
+    binary = _compile(PROGRAMS / "dead.c", tmp_path / "dead", "-g")
+    index = WhyIndex(str(binary))
+    try:
+        start = index.symbol_address("work")
+        assert start is not None and index.has_records
+        by_name = {v.name: v for v in index.variables_at(start + 1)}
+        assert set(by_name) == {"n", "sq", "t", "u"}
+        assert not by_name["n"].entries  # a parameter located from its entry on
+        sq = by_name["sq"].entries
+        # dead over the whole body after the prologue: one range ending at the end
+        assert [(e.code, e.line) for e in sq][-1] == (DEAD, 5)
+        t = by_name["t"].entries
+        assert [(e.code, e.line) for e in t] == [(NOT_YET, 6), (DEAD, 7)]
+        assert t[0].high <= t[1].low  # ordered, not overlapping
+    finally:
+        index.close()
