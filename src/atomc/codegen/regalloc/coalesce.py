@@ -124,7 +124,15 @@ def _segments_and_copies(mf: MFunction) -> tuple[dict[int, list[Segment]],
                                                  list[tuple[int, int, MInst]]]:
     """Each virtual register's live segments (sorted), and the register-to-register
     copies as (-loop depth, position, copy)."""
-    live_in, live_out = block_liveness(mf)
+    memo: dict[int, tuple[list[VReg], list[VReg], set[str], set[str]]] = {}
+
+    def regs_of(mi: MInst) -> tuple[list[VReg], list[VReg], set[str], set[str]]:
+        r = memo.get(id(mi))
+        if r is None:
+            r = memo[id(mi)] = operand_regs(mi)
+        return r
+
+    live_in, live_out = block_liveness(mf, regs_of)
     depth = _loop_depths(mf)
     segs: dict[int, list[Segment]] = {}
     copies: list[tuple[int, int, MInst]] = []
@@ -136,7 +144,7 @@ def _segments_and_copies(mf: MFunction) -> tuple[dict[int, list[Segment]],
         open_end: dict[int, int] = {v: end for v in live_out[bi]}
         pos = end - 1
         for mi in reversed(real):
-            uses, defs, _, _ = operand_regs(mi)
+            uses, defs, _, _ = regs_of(mi)
             for d in defs:
                 segs.setdefault(d.id, []).append((pos, open_end.pop(d.id, pos)))
             for u in uses:

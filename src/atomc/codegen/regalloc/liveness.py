@@ -7,16 +7,23 @@ the same with and without -g.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...ir import work
-from ..mir import MFunction
+from ..mir import MFunction, MInst, VReg
 from ..mir.cfg import successor_indices
 from ..mir.registers import operand_regs
 
 __all__ = ["block_liveness"]
 
 
-def block_liveness(mf: MFunction) -> tuple[list[set[int]], list[set[int]]]:
-    """(live-in, live-out) virtual register ids of each block, by index."""
+RegsOf = Callable[[MInst], tuple[list[VReg], list[VReg], set[str], set[str]]]
+
+
+def block_liveness(mf: MFunction, regs_of: RegsOf = operand_regs
+                   ) -> tuple[list[set[int]], list[set[int]]]:
+    """(live-in, live-out) virtual register ids of each block, by index;
+    `regs_of`: `operand_regs`, or a caller's memo of it."""
     succ = successor_indices(mf)
     gen: list[set[int]] = []
     kill: list[set[int]] = []
@@ -26,7 +33,7 @@ def block_liveness(mf: MFunction) -> tuple[list[set[int]], list[set[int]]]:
         for mi in b.insts:
             if mi.is_meta:
                 continue
-            uses, defs, _, _ = operand_regs(mi)
+            uses, defs, _, _ = regs_of(mi)
             for u in uses:
                 if u.id not in k:
                     g.add(u.id)
