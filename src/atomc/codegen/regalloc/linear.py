@@ -327,9 +327,9 @@ class LinearScan:
     def rewrite_inst(self, mi: MInst, out: list[MInst], sizes: list[int]) -> None:
         if self.is_vreg_self_copy(mi):
             # a coalesced copy: nothing to move even when the register is spilled
-            if mi.instr_num:
-                out.append(MInst("DBG_PHI", [self.location_of(mi.operands[1]),  # type: ignore[arg-type]
-                                             Imm(mi.instr_num)], loc=None))
+            v = mi.operands[1]
+            if mi.instr_num and isinstance(v, VReg):
+                out.append(MInst("DBG_PHI", [self.location_of(v), Imm(mi.instr_num)], loc=None))
             return
         uses, defs, _, _ = operand_regs(mi)
         # a constant move into a rematerialised register disappears
