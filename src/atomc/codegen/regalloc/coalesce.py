@@ -106,8 +106,9 @@ def _plain_copy(mi: MInst, sizes: list[int], wide: set[int], xs: bool, xd: bool)
 
 
 def _overlaps(small: list[Segment], large: list[Segment]) -> bool:
-    """Do two registers' segments meet: share an interior point, or start at the
-    same position (both written by one instruction)? The segments of one list
+    """Do two registers' segments meet: does one start (a write) strictly inside
+    the other, or do both start at one position (one instruction writes both)?
+    Touching ends (read, then written by one instruction) do not. The segments of one list
     are sorted and disjoint apart from touching ends, so their ends are sorted
     too: of those of `large` starting before b, only the last can reach past a."""
     for a, b in small:
