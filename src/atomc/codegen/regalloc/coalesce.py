@@ -17,7 +17,11 @@ depth from the back edges of the block layout), so the latch copies win when
 two candidates compete for one register.
 
 Only plain copies within one register class and natural width merge; a 32-bit
-copy of a register read as 64 bits stays (it clears the upper half). The
+copy of a register read as 64 bits stays (it clears the upper half). A register
+copied from a physical one (a call's result) and living between calls does
+not join one living across calls: it would lose that register, and its copy
+would stay while the scheduler may have moved it below the next statement's
+code (`_loses_fixed_register`). The
 test is conservative: a copy whose source stays live after it (same value in
 both) is kept.
 
@@ -35,7 +39,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from ...ir import work
-from ..mir import Mem, MFunction, MInst, Operand, VReg
+from ..mir import Mem, MFunction, MInst, Operand, PReg, VReg
 from ..mir.cfg import successor_indices
 from ..mir.passes import MDI, MachineContext, MachinePass
 from ..mir.registers import operand_regs
@@ -49,7 +53,8 @@ Segment = tuple[int, int]  # (start, end) positions; a def starts, a use ends on
 
 def coalesce_copies(mf: MFunction) -> int:
     """Merge the virtual registers of non-interfering copies; how many merged."""
-    segs, copies = _segments_and_copies(mf)
+    segs, copies, calls, fixed = _segments_and_copies(mf)
+    crosses = {v: _crosses(lst, calls) for v, lst in segs.items()}
     wide = wide_reads(mf)
     sizes = mf.vreg_sizes
     target = current()
@@ -76,13 +81,16 @@ def coalesce_copies(mf: MFunction) -> int:
         sa, sb = segs.get(a, []), segs.get(b, [])
         if len(sa) < len(sb):
             a, b, sa, sb = b, a, sb, sa
-        if _overlaps(sb, sa):
+        if _overlaps(sb, sa) or _loses_fixed_register(a, b, crosses, fixed):
             continue
         for s in sb:  # the smaller list into the larger
             bisect.insort(sa, s)
         segs[a] = sa
         segs.pop(b, None)
         parent[b] = a
+        crosses[a] = crosses.get(a, False) or crosses.pop(b, False)
+        if b in fixed:
+            fixed.add(a)
         merged += 1
     if merged:
         _rename(mf, {v: find(v) for v in parent})
@@ -121,10 +129,31 @@ def _overlaps(small: list[Segment], large: list[Segment]) -> bool:
     return False
 
 
+def _loses_fixed_register(a: int, b: int, crosses: dict[int, bool], fixed: set[int]) -> bool:
+    """Would merging give a register copied from a fixed one (a call's result, an
+    argument), which lives only between calls, the callee-saved register of one
+    that lives across them? It would lose the fixed register (its copy then
+    stays) to save the other copy: no gain, and the copy after a call would move
+    away from it."""
+    ca, cb = crosses.get(a, False), crosses.get(b, False)
+    return ca != cb and (b if ca else a) in fixed
+
+
+def _crosses(segments: list[Segment], calls: list[int]) -> bool:
+    """Is a call strictly inside one of the segments (the value lives across it)?"""
+    for a, b in segments:
+        k = bisect.bisect_right(calls, a)
+        if k < len(calls) and calls[k] < b:
+            return True
+    return False
+
+
 def _segments_and_copies(mf: MFunction) -> tuple[dict[int, list[Segment]],
-                                                 list[tuple[int, int, MInst]]]:
-    """Each virtual register's live segments (sorted), and the register-to-register
-    copies as (-loop depth, position, copy)."""
+                                                 list[tuple[int, int, MInst]],
+                                                 list[int], set[int]]:
+    """Each virtual register's live segments (sorted), the register-to-register
+    copies as (-loop depth, position, copy), the positions of calls (sorted) and
+    the registers some copy from a physical register defines."""
     memo: dict[int, tuple[list[VReg], list[VReg], set[str], set[str]]] = {}
 
     def regs_of(mi: MInst) -> tuple[list[VReg], list[VReg], set[str], set[str]]:
@@ -137,6 +166,8 @@ def _segments_and_copies(mf: MFunction) -> tuple[dict[int, list[Segment]],
     depth = _loop_depths(mf)
     segs: dict[int, list[Segment]] = {}
     copies: list[tuple[int, int, MInst]] = []
+    calls: list[int] = []
+    fixed: set[int] = set()
     base = 0
     for bi, b in enumerate(mf.blocks):
         real = [mi for mi in b.insts if not mi.is_meta]
@@ -151,9 +182,14 @@ def _segments_and_copies(mf: MFunction) -> tuple[dict[int, list[Segment]],
             for u in uses:
                 open_end.setdefault(u.id, pos)
             ops = mi.operands
-            if len(ops) == 2 and isinstance(ops[0], VReg) and isinstance(ops[1], VReg) \
-                    and ops[0].id != ops[1].id and desc(mi.opcode).is_move:
-                copies.append((-depth[bi], pos, mi))
+            d = desc(mi.opcode)
+            if d.is_call:
+                calls.append(pos)
+            if len(ops) == 2 and isinstance(ops[1], VReg) and d.is_move:
+                if isinstance(ops[0], VReg) and ops[0].id != ops[1].id:
+                    copies.append((-depth[bi], pos, mi))
+                elif isinstance(ops[0], PReg):
+                    fixed.add(ops[1].id)
             pos -= 2
         for v, e in open_end.items():
             assert v in live_in[bi], f"%v{v} read in block {bi} before any definition"
@@ -161,7 +197,8 @@ def _segments_and_copies(mf: MFunction) -> tuple[dict[int, list[Segment]],
     for lst in segs.values():
         lst.sort()
     work.add("coalesce.positions", base)
-    return segs, copies
+    calls.sort()
+    return segs, copies, calls, fixed
 
 
 def _loop_depths(mf: MFunction) -> list[int]:
