@@ -96,3 +96,38 @@ def test_unsigned_64(op: str, d: int) -> None:
 def test_left_alone(text: str) -> None:
     m = run_passes(parse(text), ["div-by-const"])
     assert any(o in ("sdiv", "udiv") for o in ops(m.functions["f"]))
+
+
+
+def _consts_of(inst) -> list[int]:  # type: ignore[no-untyped-def]
+    return [u.value.int_value for u in inst.operands if hasattr(u.value, "int_value")]
+
+
+@pytest.mark.parametrize("op,bits,d,magic,shift", [
+    ("udiv", 64, 10, 0xCCCCCCCCCCCCCCCD, 3),   # gcc's: one mul and a shift, no 65-bit fix-up
+    ("sdiv", 32, 11, 0x2E8BA2E9, 33),          # fits an imul's 32-bit immediate
+    ("sdiv", 64, 3, 0x5555555555555556, None),  # the high half is the quotient: no shift
+])
+def test_smallest_multiplier(op: str, bits: int, d: int, magic: int, shift: int | None) -> None:
+    """The smallest exact shift is chosen, as gcc does (module docstring)."""
+    fn = run_passes(parse(_function(op, bits, d)), ["div-by-const"]).functions["f"]
+    assert magic in [c for i in fn.insts() for c in _consts_of(i)]
+    # the quotient's shifts, not the sign's (by 31 or 63)
+    shifts = [c for i in fn.insts() if i.op.value in ("lshr", "ashr")
+              for c in _consts_of(i) if c not in (31, 63)]
+    assert shifts == ([] if shift is None else [shift])
+    assert "add" not in ops(fn)
+    _check(op, bits, d)
+
+
+def test_quotient_shared_with_remainder() -> None:
+    """`x / 10` and `x % 10` in one block multiply once (gcc's digit loop)."""
+    text = ("define @f(i64 %x) -> (i64) {\nbb0:\n"
+            "  %q = udiv i64 %x, i64 10\n  %r = urem i64 %x, i64 10\n"
+            "  %s = add i64 %q, i64 %r\n  ret i64 %s\n}\n")
+    xs = [[x] for x in (0, 1, 9, 10, 11, 99, 12345678901234567, (1 << 64) - 1, 1 << 63)]
+    before = runs(parse(text), "f", xs)
+    m = run_passes(parse(text), ["div-by-const"])
+    assert ops(m.functions["f"]).count("wide") == 1
+    after = runs(m, "f", xs)
+    assert [r.value for r in after] == [r.value for r in before]

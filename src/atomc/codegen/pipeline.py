@@ -39,6 +39,7 @@ from .passes.branch_cleanup import BranchCleanup
 from .passes.dead_defs import DeadDefs
 from .passes.fallthrough import FallThrough
 from .passes.schedule import Schedule
+from .regalloc.coalesce import CoalesceCopies
 from .regalloc.fast import FastRegalloc
 from .regalloc.linear import LinearRegalloc
 from .target import use_target
@@ -53,6 +54,7 @@ from .x86_64.passes import (
     FramePolicy,
     Hardening,
     Peephole,
+    RedundantZext,
     StackProtector,
 )
 from .x86_64.target import X86_64
@@ -74,7 +76,8 @@ def machine_passes(opt_level: int) -> list[MachinePass]:
         passes.append(Schedule())
     passes.append(DropBarriers())  # barriers only constrain the scheduler
     if opt_level > 0:
-        passes += [LinearRegalloc(), BranchCleanup(), Peephole()]
+        passes += [CoalesceCopies(), LinearRegalloc(), RedundantZext(), BranchCleanup(),
+                   Peephole()]
     else:
         passes.append(FastRegalloc())
     passes += [FrameLowering(), Hardening()]

@@ -13,14 +13,20 @@ pass rewrites, for the integer types the machine multiplies natively:
   overflowing. For i64 the high half comes from `wide umul` (x86's one-operand `mul`),
   made signed by subtracting m when x is negative; a 65-bit unsigned multiplier uses
   `((x - t) >> 1 + t) >> (p - 65)` with t the high half of x * (m - 2^64).
-  A remainder is `x - q * d`.
+  A remainder is `x - q * d`; `x % d` and `x / d` in one block share one quotient.
 
 Correctness (why p is enough): with m = ceil(2^p / d) = (2^p + e) / d, 0 < e < d,
-x * m / 2^p = x / d + e * x / (d * 2^p). For an n-bit x, p = n - 1 + ceil(log2 d)
-(signed, |x| <= 2^(n-1)) or n + ceil(log2 d) (unsigned, x < 2^n) makes the error term
-less than 1/d, the smallest distance from x / d to the next integer, so the floor is
-x / d's floor (and, for negative x, one below its truncation, which the correction
-adds back). tests/opt/test_divconst.py checks every divisor shape against C's
+x * m / 2^p = x / d + e * x / (d * 2^p). The floor is x / d's floor (and, for
+negative x, one below its truncation, which the correction adds back) when the
+error term stays below 1/d, the smallest distance from x / d to the next integer,
+for every x: e * x < 2^p, i.e. e * 2^n <= 2^p for an unsigned n-bit x (x < 2^n)
+and e * 2^(n-1) <= 2^p for a signed one (|x| <= 2^(n-1); at equality the
+product of the most negative x is an exact integer, one below the quotient). p = n + ceil(log2 d)
+(unsigned) or n - 1 + ceil(log2 d) (signed) always passes since e < d; the
+smallest p that passes gives the smallest multiplier and shift, as gcc's: / 10 of
+an i64 is one `mul` by 0xCCCCCCCCCCCCCCCD and a shift by 3 rather than the 65-bit
+multiplier's add-and-shift fix-up, and % 11 of an i32 multiplies by a 32-bit
+immediate. tests/opt/test_divconst.py checks every divisor shape against C's
 division.
 
 Debug info: every new instruction takes the location of the division it replaces
@@ -53,8 +59,9 @@ class DivideByConstant(FunctionPass):
 
     def run(self, fn: Function, ctx: PassContext) -> bool:
         todo = [(inst, d) for inst in fn.insts() if (d := _rewritable_divisor(inst)) is not None]
+        quotients: dict[tuple[object, ...], Value] = {}
         for inst, d in todo:
-            _rewrite(inst, d)
+            _rewrite(inst, d, quotients)
         if todo:
             ctx.count("div-by-const.rewritten", len(todo))
         return bool(todo)
@@ -104,6 +111,10 @@ class _Emitter:
         rhs = b if isinstance(b, Value) else Const(a.ty, b)
         return self.add(Binary(op, a, rhs, loc=keep(self.anchor)))
 
+    def shift(self, op: Op, a: Value, k: int) -> Value:
+        """`a` shifted right by `k` (itself for 0)."""
+        return self.bin(op, a, k) if k else a
+
     def cast(self, op: Op, v: Value, ty: IntType) -> Inst:
         return self.add(Cast(op, v, ty, loc=keep(self.anchor)))
 
@@ -113,14 +124,21 @@ class _Emitter:
         return self.add(Extract(pair, 1, loc=keep(self.anchor)))
 
 
-def _rewrite(div: Inst, d: int) -> None:
+def _rewrite(div: Inst, d: int, quotients: dict[tuple[object, ...], Value]) -> None:
+    """Replace `div`. `quotients`: the quotients computed so far, by block, dividend,
+    divisor and signedness: `x % d` after `x / d` in one block (or the other way
+    round) reuses the first one's quotient, as gcc computes it once."""
     x = div.operand(0)
     ty = div.ty
     assert isinstance(ty, IntType)
     signed = div.op in (Op.SDIV, Op.SREM)
     e = _Emitter(div)
     mag = abs(d)
-    if is_pow2(mag):
+    key = (id(div.block), id(x), d, signed)
+    known = quotients.get(key)
+    if known is not None:
+        q: Value = known
+    elif is_pow2(mag):
         q = _signed_pow2_quotient(e, x, ty, mag.bit_length() - 1)
     elif ty.bits == 64:
         q = (_signed_magic_quotient_64 if signed else _unsigned_magic_quotient_64)(e, x, mag)
@@ -128,13 +146,14 @@ def _rewrite(div: Inst, d: int) -> None:
         q = _signed_magic_quotient(e, x, ty, mag)
     else:
         q = _unsigned_magic_quotient(e, x, ty, mag)
-    if signed and d < 0:
+    if signed and d < 0 and known is None:
         q = e.bin(Op.SUB, Const(ty, 0), q)
+    quotients[key] = q
     result: Value = q
     if div.op in (Op.SREM, Op.UREM):
         result = e.bin(Op.SUB, x, e.bin(Op.MUL, q, Const(ty, d & ty.mask)))
-    assert e.first is not None
-    if div.dbg_records:
+    # (a reused quotient adds nothing: `erase` moves the records to the next instruction)
+    if div.dbg_records and e.first is not None:
         move_records_to(list(div.dbg_records), e.first)
     replace_value(div, result)
     erase(div)
@@ -151,10 +170,21 @@ def _ceil_log2(d: int) -> int:
     return (d - 1).bit_length()
 
 
+def _magic(d: int, bits: int, signed: bool, least_p: int) -> tuple[int, int]:
+    """(p, m = ceil(2^p / d)) with the smallest p >= least_p for which the
+    rounding error never reaches the next integer (module docstring)."""
+    top = bits - signed + _ceil_log2(d)  # always enough
+    for p in range(least_p, top):
+        m = -(-(1 << p) // d)
+        e = m * d - (1 << p)
+        if e << (bits - signed) <= 1 << p:
+            return p, m
+    return top, -(-(1 << top) // d)
+
+
 def _signed_magic_quotient(e: _Emitter, x: Value, ty: IntType, d: int) -> Value:
     """trunc(x / d) for i32 x and 2 < d < 2^31 not a power of two."""
-    p = 31 + _ceil_log2(d)
-    m = -(-(1 << p) // d)
+    p, m = _magic(d, 32, True, 32)
     assert m < 1 << 32
     wide = e.cast(Op.SEXT, x, I64)
     high = e.bin(Op.ASHR, e.bin(Op.MUL, wide, m), p)
@@ -164,8 +194,7 @@ def _signed_magic_quotient(e: _Emitter, x: Value, ty: IntType, d: int) -> Value:
 
 def _unsigned_magic_quotient(e: _Emitter, x: Value, ty: IntType, d: int) -> Value:
     """x / d for i32 x and 2 < d < 2^32 not a power of two."""
-    p = 32 + _ceil_log2(d)
-    m = -(-(1 << p) // d)
+    p, m = _magic(d, 32, False, 32)
     assert m < 1 << 33
     wide = e.cast(Op.ZEXT, x, I64)
     if m < 1 << 32:
@@ -177,23 +206,21 @@ def _unsigned_magic_quotient(e: _Emitter, x: Value, ty: IntType, d: int) -> Valu
 
 def _signed_magic_quotient_64(e: _Emitter, x: Value, d: int) -> Value:
     """trunc(x / d) for i64 x and 2 < d < 2^63 not a power of two."""
-    p = 63 + _ceil_log2(d)
-    m = -(-(1 << p) // d)
+    p, m = _magic(d, 64, True, 64)
     assert m < 1 << 64
     sign = e.bin(Op.ASHR, x, 63)  # -1 for negative x
     # the signed product's high half: x read as unsigned is x + 2^64 when negative
     high = e.bin(Op.SUB, e.umul_high(x, m), e.bin(Op.AND, sign, m))
-    return e.bin(Op.SUB, e.bin(Op.ASHR, high, p - 64), sign)
+    return e.bin(Op.SUB, e.shift(Op.ASHR, high, p - 64), sign)
 
 
 def _unsigned_magic_quotient_64(e: _Emitter, x: Value, d: int) -> Value:
     """x / d for i64 x and 2 < d < 2^64 not a power of two."""
-    p = 64 + _ceil_log2(d)
-    m = -(-(1 << p) // d)
+    p, m = _magic(d, 64, False, 64)
     assert m < 1 << 65
     if m < 1 << 64:
-        return e.bin(Op.LSHR, e.umul_high(x, m), p - 64)
+        return e.shift(Op.LSHR, e.umul_high(x, m), p - 64)
     # x * m = x * 2^64 + x * (m - 2^64); t <= x, so x - t and the sum do not overflow
     t = e.umul_high(x, m - (1 << 64))
     half = e.bin(Op.ADD, e.bin(Op.LSHR, e.bin(Op.SUB, x, t), 1), t)
-    return e.bin(Op.LSHR, half, p - 65)
+    return e.shift(Op.LSHR, half, p - 65)

@@ -40,7 +40,7 @@ int walk(const struct point *path, int n)
 // CHECK: optimiser: inlined into walk at line 25
 // CHECK: line 14: if (dx < 0)
 // CHECK-NEXT: atoms: 3@manhattan@25 rank 1 key, 3@manhattan@25 rank 2 key
-// CHECK-NEXT: is_stmt rows: 2
+// CHECK-NEXT: is_stmt rows: 1 (2 of 2 atoms; inlined into walk at line 25)
 // CHECK: line 24: for (int i = 1; i < n; i++) {
 // CHECK: optimiser: rotated by loop-rotate
 // CHECK: line 28: return total;

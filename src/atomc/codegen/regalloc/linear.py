@@ -52,6 +52,8 @@ from ..mir.cfg import successor_indices as successors
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
 from ..mir.registers import operand_regs
 from ..target import current, desc
+from .coalesce import wide_reads
+from .liveness import block_liveness
 from .spill import reload_op, spill_op
 from .split import RangeSplitter
 
@@ -130,53 +132,8 @@ class LinearScan:
             self.block_range.append((start, pos + 1))
 
     def liveness(self) -> list[set[int]]:
-        mf = self.mf
-        succ = successors(mf)
-        gen: list[set[int]] = []
-        kill: list[set[int]] = []
-        for b in mf.blocks:
-            g: set[int] = set()
-            k: set[int] = set()
-            for mi in b.insts:
-                if mi.is_meta:
-                    continue
-                uses, defs, _, _ = operand_regs(mi)
-                for u in uses:
-                    if u.id not in k:
-                        g.add(u.id)
-                for d in defs:
-                    k.add(d.id)
-            gen.append(g)
-            kill.append(k)
-        n = len(mf.blocks)
-        live_in: list[set[int]] = [set() for _ in mf.blocks]
-        live_out: list[set[int]] = [set() for _ in mf.blocks]
-        preds: list[list[int]] = [[] for _ in mf.blocks]
-        for i in range(n):
-            for s in succ[i]:
-                preds[s].append(i)
-        # a worklist of blocks whose successors' live-ins changed, last block first
-        # (the unique fixed point, as by repeated sweeps, with each block redone only
-        # when something below it changed)
-        pending = list(range(n))
-        queued = [True] * n
-        visits = 0
-        while pending:
-            i = pending.pop()
-            queued[i] = False
-            visits += 1
-            out = set().union(*(live_in[s] for s in succ[i])) if succ[i] else set()
-            inn = gen[i] | (out - kill[i])
-            live_out[i] = out
-            if inn != live_in[i]:
-                live_in[i] = inn
-                for p in preds[i]:
-                    if not queued[p]:
-                        queued[p] = True
-                        pending.append(p)
-        work.add("regalloc.liveness", visits)
-        self.live_in, self.live_out = live_in, live_out
-        return live_in
+        self.live_in, self.live_out = block_liveness(self.mf)
+        return self.live_in
 
     def build_intervals(self) -> None:
         self.liveness()
@@ -368,6 +325,12 @@ class LinearScan:
         return self.slot(v.id)
 
     def rewrite_inst(self, mi: MInst, out: list[MInst], sizes: list[int]) -> None:
+        if self.is_vreg_self_copy(mi):
+            # a coalesced copy: nothing to move even when the register is spilled
+            v = mi.operands[1]
+            if mi.instr_num and isinstance(v, VReg):
+                out.append(MInst("DBG_PHI", [self.location_of(v), Imm(mi.instr_num)], loc=None))
+            return
         uses, defs, _, _ = operand_regs(mi)
         # a constant move into a rematerialised register disappears
         if defs and len(defs) == 1 and defs[0].id in self.remat and desc(mi.opcode).is_move:
@@ -410,8 +373,12 @@ class LinearScan:
                 assert reg is not None
                 out.append(MInst("movzbl" if nat == 1 else "movzwl",
                                  [PReg(reg, nat), PReg(reg, 4)], loc=mi.loc, flags=mi.flags))
-        narrow_copy = (mi.opcode == "movl" and len(defs) == 1 and sizes[defs[0].id] <= 4
-                       and defs[0].id not in self.wide_reads)
+        # a 32-bit self-move does nothing unless it clears the upper half of a
+        # 32-bit register read as 64 bits (byte and word registers read wider
+        # are zero-extended at the read, above)
+        narrow_copy = (mi.opcode == "movl" and len(defs) == 1
+                       and (sizes[defs[0].id] < 4 or sizes[defs[0].id] == 4
+                            and defs[0].id not in self.wide_reads))
         mi.operands = [self.subst(op, scratch) for op in mi.operands]
         if not (self.is_noop_copy(mi) or narrow_copy and self.is_self_copy(mi)):
             out.append(mi)
@@ -494,17 +461,22 @@ class LinearScan:
         return isinstance(a, PReg) and isinstance(b, PReg) and a.name == b.name
 
     def find_wide_reads(self) -> None:
-        """Virtual registers of at most 4 bytes read at 8 bytes (as a register
-        or an address): only those rely on a 32-bit write clearing the upper
-        half, so a `movl %r, %r` defining any other does nothing."""
-        sizes = self.mf.vreg_sizes
-        self.wide_reads: set[int] = set()
-        for _, mi in self.order:
-            for op in mi.operands:
-                regs = [op] if isinstance(op, VReg) else \
-                    [VReg(r.id, 8) for r in op.regs() if isinstance(r, VReg)] \
-                    if isinstance(op, Mem) else []
-                self.wide_reads.update(r.id for r in regs if r.size > sizes[r.id])
+        """Only a 32-bit register read at 64 bits relies on a 32-bit write
+        clearing the upper half, so a `movl %r, %r` defining any other does nothing."""
+        self.wide_reads = wide_reads(self.mf)
+
+    def is_vreg_self_copy(self, mi: MInst) -> bool:
+        """A copy of a virtual register to itself (what coalescing leaves) that
+        does nothing: not a 32-bit move clearing the upper half of a 32-bit
+        register read as 64 bits."""
+        ops = mi.operands
+        if len(ops) != 2 or not isinstance(ops[0], VReg) or not isinstance(ops[1], VReg) \
+                or ops[0].id != ops[1].id or ops[0].size != ops[1].size:
+            return False
+        if mi.opcode in ("movq", "movsd", "movss"):
+            return True
+        nat = self.mf.vreg_sizes[ops[0].id]
+        return mi.opcode == "movl" and (nat < 4 or nat == 4 and ops[0].id not in self.wide_reads)
 
     @staticmethod
     def is_noop_copy(mi: MInst) -> bool:
@@ -520,9 +492,9 @@ class LinearScan:
         self.build_intervals()
         self.allocate()
         self.find_remat()
+        self.find_wide_reads()
         self.split = RangeSplitter(self)
         self.split.run()
-        self.find_wide_reads()
         self.rewrite()
 
 

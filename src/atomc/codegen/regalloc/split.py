@@ -79,6 +79,8 @@ class RangeSplitter:
                 block += 1
             if desc(mi.opcode).is_call:
                 calls.append(pos)
+            if ls.is_vreg_self_copy(mi):
+                continue  # disappears: no reference
             uses, defs, _, _ = operand_regs(mi)
             ids = {r.id for r in uses} | {r.id for r in defs}
             for v in ids:

@@ -15,9 +15,10 @@ from .isel.atomic import drop_compiler_barriers
 from .isel.inline_asm import written_callee_saved
 from .peephole import run_peepholes
 from .stack_protector import add_stack_guard
+from .zext import remove_redundant_zext
 
 __all__ = ["DropBarriers", "FrameLowering", "FramePolicy", "Hardening", "Peephole",
-           "StackProtector"]
+           "RedundantZext", "StackProtector"]
 
 
 class FramePolicy(MachinePass):
@@ -67,6 +68,19 @@ class Peephole(MachinePass):
 
     def run(self, mf: MFunction, ctx: MachineContext) -> None:
         run_peepholes(mf)
+
+
+class RedundantZext(MachinePass):
+    """Drop `movl %r, %r` where %r's upper half is already zero (`zext`).
+
+    Debug info: a removed move with a debug instruction number leaves a
+    DBG_PHI defining that number on its register."""
+
+    name: ClassVar[str] = "redundant-zext"
+    keeps_di: ClassVar[MDI] = MDI.ALL
+
+    def run(self, mf: MFunction, ctx: MachineContext) -> None:
+        remove_redundant_zext(mf)
 
 
 class FrameLowering(MachinePass):

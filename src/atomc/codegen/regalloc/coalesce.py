@@ -1,0 +1,271 @@
+"""Copy coalescing before linear scan: a virtual register copied into another
+whose live range it does not overlap becomes that register.
+
+Instruction selection passes block arguments as copies on the edges (`mov
+%next, %i` in a loop's latch) and x86's two-address forms start with a copy
+(`mov %i, %t; add $1, %t`). The linear-scan allocator gives each virtual
+register one interval without holes, so a loop counter `%i`, live around the
+whole loop, overlaps `%t` and the latch keeps its copies, and the jump-only
+block that would otherwise vanish stays on every iteration. Here live ranges
+are exact: each register's segments (position ranges, holes left out), from
+block liveness and a backward walk of each block. A copy `mov %s, %d` whose two
+registers' segments are disjoint (touching at the copy, where `%s` is read and
+`%d` written, is allowed) renames `%d` to `%s` everywhere: the copy becomes a
+self-move the allocator drops, and the merged register's segments are the
+union, checked against the next copy. Copies in deeper loops go first (loop
+depth from the back edges of the block layout), so the latch copies win when
+two candidates compete for one register.
+
+Only plain copies within one register class and natural width merge; a 32-bit
+copy of a register read as 64 bits stays (it clears the upper half). A register
+copied from a physical one (a call's result) and living between calls does
+not join one living across calls: it would lose that register, and its copy
+would stay while the scheduler may have moved it below the next statement's
+code (`_loses_fixed_register`). The
+test is conservative: a copy whose source stays live after it (same value in
+both) is kept.
+
+Debug info: nothing is added or removed here. DBG_VALUE and DBG_PHI operands
+are renamed with the instructions, so they name the register that holds the
+same value; the copy keeps its debug instruction number, and the allocator
+turns the resulting self-move into a DBG_PHI. Meta instructions are not uses,
+so the merges (and the code) are the same with and without -g.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import replace
+from typing import ClassVar
+
+from ...ir import work
+from ..mir import Mem, MFunction, MInst, Operand, PReg, VReg
+from ..mir.cfg import successor_indices
+from ..mir.passes import MDI, MachineContext, MachinePass
+from ..mir.registers import operand_regs
+from ..target import current, desc
+from .liveness import block_liveness
+
+__all__ = ["CoalesceCopies", "coalesce_copies", "wide_reads"]
+
+Segment = tuple[int, int]  # (start, end) positions; a def starts, a use ends one
+
+
+def coalesce_copies(mf: MFunction) -> int:
+    """Merge the virtual registers of non-interfering copies; how many merged."""
+    segs, copies, calls, fixed = _segments_and_copies(mf)
+    crosses = {v: _crosses(lst, calls) for v, lst in segs.items()}
+    wide = wide_reads(mf)
+    sizes = mf.vreg_sizes
+    target = current()
+    parent: dict[int, int] = {}
+
+    def find(v: int) -> int:
+        root = v
+        while root in parent:
+            root = parent[root]
+        while v != root:  # path compression
+            parent[v], v = root, parent[v]
+        return root
+
+    merged = 0
+    for _, _, mi in sorted(copies, key=lambda c: (c[0], c[1])):
+        src, dst = mi.operands
+        assert isinstance(src, VReg) and isinstance(dst, VReg)
+        if not _plain_copy(mi, sizes, wide, target.is_vector_vreg(mf, src.id),
+                           target.is_vector_vreg(mf, dst.id)):
+            continue
+        a, b = find(src.id), find(dst.id)
+        if a == b:
+            continue
+        sa, sb = segs.get(a, []), segs.get(b, [])
+        if len(sa) < len(sb):
+            a, b, sa, sb = b, a, sb, sa
+        if _overlaps(sb, sa) or _loses_fixed_register(a, b, crosses, fixed):
+            continue
+        for s in sb:  # the smaller list into the larger
+            bisect.insort(sa, s)
+        segs[a] = sa
+        segs.pop(b, None)
+        parent[b] = a
+        crosses[a] = crosses.get(a, False) or crosses.pop(b, False)
+        if b in fixed:
+            fixed.add(a)
+        merged += 1
+    if merged:
+        _rename(mf, {v: find(v) for v in parent})
+    return merged
+
+
+def _plain_copy(mi: MInst, sizes: list[int], wide: set[int], xs: bool, xd: bool) -> bool:
+    """A whole-register copy within one class and natural width."""
+    src, dst = mi.operands
+    assert isinstance(src, VReg) and isinstance(dst, VReg)
+    nat = sizes[src.id]
+    if sizes[dst.id] != nat or xs != xd:
+        return False
+    if xs:
+        return mi.opcode in ("movsd", "movss", "movq") and src.size == dst.size
+    if nat == 8:
+        return mi.opcode == "movq"
+    # 32-bit copies of narrower or 32-bit registers; a 32-bit register read
+    # as 64 bits relies on the copy's zero extension
+    return mi.opcode == "movl" and (nat < 4 or (src.id not in wide and dst.id not in wide))
+
+
+def _overlaps(small: list[Segment], large: list[Segment]) -> bool:
+    """Do two registers' segments meet: does one start (a write) strictly inside
+    the other, or do both start at one position (one instruction writes both)?
+    Touching ends (read, then written by one instruction) do not. The segments of one list
+    are sorted and disjoint apart from touching ends, so their ends are sorted
+    too: of those of `large` starting before b, only the last can reach past a."""
+    for a, b in small:
+        k = bisect.bisect_left(large, (b, -1))  # large[:k] start before b
+        if k and (large[k - 1][1] > a or large[k - 1][0] == a):
+            return True
+        if k < len(large) and large[k][0] == a:  # a point segment [a, a] (a == b)
+            return True
+    work.add("coalesce.checks", len(small))
+    return False
+
+
+def _loses_fixed_register(a: int, b: int, crosses: dict[int, bool], fixed: set[int]) -> bool:
+    """Would merging give a register copied from a fixed one (a call's result, an
+    argument), which lives only between calls, the callee-saved register of one
+    that lives across them? It would lose the fixed register (its copy then
+    stays) to save the other copy: no gain, and the copy after a call would move
+    away from it."""
+    ca, cb = crosses.get(a, False), crosses.get(b, False)
+    return ca != cb and (b if ca else a) in fixed
+
+
+def _crosses(segments: list[Segment], calls: list[int]) -> bool:
+    """Is a call strictly inside one of the segments (the value lives across it)?"""
+    for a, b in segments:
+        k = bisect.bisect_right(calls, a)
+        if k < len(calls) and calls[k] < b:
+            return True
+    return False
+
+
+def _segments_and_copies(mf: MFunction) -> tuple[dict[int, list[Segment]],
+                                                 list[tuple[int, int, MInst]],
+                                                 list[int], set[int]]:
+    """Each virtual register's live segments (sorted), the register-to-register
+    copies as (-loop depth, position, copy), the positions of calls (sorted) and
+    the registers some copy from a physical register defines."""
+    memo: dict[int, tuple[list[VReg], list[VReg], set[str], set[str]]] = {}
+
+    def regs_of(mi: MInst) -> tuple[list[VReg], list[VReg], set[str], set[str]]:
+        r = memo.get(id(mi))
+        if r is None:
+            r = memo[id(mi)] = operand_regs(mi)
+        return r
+
+    live_in, live_out = block_liveness(mf, regs_of)
+    depth = _loop_depths(mf)
+    segs: dict[int, list[Segment]] = {}
+    copies: list[tuple[int, int, MInst]] = []
+    calls: list[int] = []
+    fixed: set[int] = set()
+    base = 0
+    for bi, b in enumerate(mf.blocks):
+        real = [mi for mi in b.insts if not mi.is_meta]
+        start, end = base, base + 2 * len(real) + 1
+        base = end + 1
+        open_end: dict[int, int] = {v: end for v in live_out[bi]}
+        pos = end - 1
+        for mi in reversed(real):
+            uses, defs, _, _ = regs_of(mi)
+            for d in defs:
+                segs.setdefault(d.id, []).append((pos, open_end.pop(d.id, pos)))
+            for u in uses:
+                open_end.setdefault(u.id, pos)
+            ops = mi.operands
+            d = desc(mi.opcode)
+            if d.is_call:
+                calls.append(pos)
+            if len(ops) == 2 and isinstance(ops[1], VReg) and d.is_move:
+                if isinstance(ops[0], VReg) and ops[0].id != ops[1].id:
+                    copies.append((-depth[bi], pos, mi))
+                elif isinstance(ops[0], PReg):
+                    fixed.add(ops[1].id)
+            pos -= 2
+        for v, e in open_end.items():
+            assert v in live_in[bi], f"%v{v} read in block {bi} before any definition"
+            segs.setdefault(v, []).append((start, e))
+    for lst in segs.values():
+        lst.sort()
+    work.add("coalesce.positions", base)
+    calls.sort()
+    return segs, copies, calls, fixed
+
+
+def _loop_depths(mf: MFunction) -> list[int]:
+    """How many back edges (a branch to the same or an earlier block) span each
+    block in layout order: the loop nesting depth, for the usual layouts."""
+    succ = successor_indices(mf)
+    delta = [0] * (len(mf.blocks) + 1)
+    for i, ss in succ.items():
+        for s in ss:
+            if s <= i:
+                delta[s] += 1
+                delta[i + 1] -= 1
+    out, d = [], 0
+    for i in range(len(mf.blocks)):
+        d += delta[i]
+        out.append(d)
+    return out
+
+
+def wide_reads(mf: MFunction) -> set[int]:
+    """Virtual registers read wider than their natural width (as a register
+    operand or in an address, which reads all 64 bits)."""
+    sizes = mf.vreg_sizes
+    out: set[int] = set()
+    for b in mf.blocks:
+        for mi in b.insts:
+            if mi.is_meta:
+                continue
+            roles = desc(mi.opcode).roles
+            for k, op in enumerate(mi.operands):
+                if isinstance(op, VReg):
+                    if "u" in (roles[k] if k < len(roles) else "u") and op.size > sizes[op.id]:
+                        out.add(op.id)
+                elif isinstance(op, Mem):
+                    out.update(r.id for r in op.regs() if isinstance(r, VReg) and sizes[r.id] < 8)
+    return out
+
+
+def _rename(mf: MFunction, to: dict[int, int]) -> None:
+    def sub(op: Operand) -> Operand:
+        if isinstance(op, VReg):
+            r = to.get(op.id)
+            return op if r is None else VReg(r, op.size)
+        if isinstance(op, Mem):
+            base, index = op.base, op.index
+            if isinstance(base, VReg) and base.id in to:
+                base = VReg(to[base.id], base.size)
+            if isinstance(index, VReg) and index.id in to:
+                index = VReg(to[index.id], index.size)
+            if base is not op.base or index is not op.index:
+                return replace(op, base=base, index=index)
+        return op
+
+    for b in mf.blocks:
+        for mi in b.insts:
+            mi.operands = [sub(op) for op in mi.operands]
+
+
+class CoalesceCopies(MachinePass):
+    """Merge copy-related virtual registers whose live ranges are disjoint
+    (`coalesce_copies`), so the allocator's intervals lose the copies' gaps.
+
+    Debug info: renames registers only (in DBG_VALUE and DBG_PHI too);
+    instructions, numbers and locations are unchanged."""
+
+    name: ClassVar[str] = "coalesce"
+    keeps_di: ClassVar[MDI] = MDI.ALL
+
+    def run(self, mf: MFunction, ctx: MachineContext) -> None:
+        coalesce_copies(mf)

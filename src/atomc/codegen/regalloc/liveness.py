@@ -1,0 +1,71 @@
+"""Block-level liveness of virtual registers, shared by the linear-scan
+allocator (interval ends) and the copy coalescer (live segments).
+
+Meta instructions (DBG_VALUE, DBG_PHI, labels) are not uses, so the answer is
+the same with and without -g.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...ir import work
+from ..mir import MFunction, MInst, VReg
+from ..mir.cfg import successor_indices
+from ..mir.registers import operand_regs
+
+__all__ = ["block_liveness"]
+
+
+RegsOf = Callable[[MInst], tuple[list[VReg], list[VReg], set[str], set[str]]]
+
+
+def block_liveness(mf: MFunction, regs_of: RegsOf = operand_regs
+                   ) -> tuple[list[set[int]], list[set[int]]]:
+    """(live-in, live-out) virtual register ids of each block, by index;
+    `regs_of`: `operand_regs`, or a caller's memo of it."""
+    succ = successor_indices(mf)
+    gen: list[set[int]] = []
+    kill: list[set[int]] = []
+    for b in mf.blocks:
+        g: set[int] = set()
+        k: set[int] = set()
+        for mi in b.insts:
+            if mi.is_meta:
+                continue
+            uses, defs, _, _ = regs_of(mi)
+            for u in uses:
+                if u.id not in k:
+                    g.add(u.id)
+            for d in defs:
+                k.add(d.id)
+        gen.append(g)
+        kill.append(k)
+    n = len(mf.blocks)
+    live_in: list[set[int]] = [set() for _ in range(n)]
+    live_out: list[set[int]] = [set() for _ in range(n)]
+    preds: list[list[int]] = [[] for _ in range(n)]
+    for i in range(n):
+        for s in succ[i]:
+            preds[s].append(i)
+    # a worklist of blocks whose successors' live-ins changed, last block first
+    # (the unique fixed point, as by repeated sweeps, with each block redone only
+    # when something below it changed)
+    pending = list(range(n))
+    queued = [True] * n
+    visits = 0
+    while pending:
+        i = pending.pop()
+        queued[i] = False
+        visits += 1
+        out = set().union(*(live_in[s] for s in succ[i])) if succ[i] else set()
+        inn = gen[i] | (out - kill[i])
+        live_out[i] = out
+        if inn != live_in[i]:
+            live_in[i] = inn
+            for p in preds[i]:
+                if not queued[p]:
+                    queued[p] = True
+                    pending.append(p)
+    work.add("regalloc.liveness", visits)
+    return live_in, live_out
