@@ -335,7 +335,8 @@ class Qualified(CType):
     @property
     def align(self) -> int:
         a = self.base.align
-        if self.atomic and isinstance(unqual(self.base), (IntT, EnumT, PointerT, FloatT, StructT, ComplexT)) \
+        sized = (IntT, EnumT, PointerT, FloatT, StructT, ComplexT)
+        if self.atomic and isinstance(unqual(self.base), sized) \
                 and self.base.complete and self.base.size in (1, 2, 4, 8, 16):
             return max(a, self.base.size)  # gcc aligns lock-free-sized atomics to their size
         return a
