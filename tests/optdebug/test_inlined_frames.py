@@ -105,7 +105,7 @@ def _entries(seq: list[Stop]) -> dict[str, int]:
     """How often each function other than main is entered (a stop in it after
     a stop elsewhere)."""
     out: dict[str, int] = {}
-    for prev, cur in zip([("", 0), *seq], seq):
+    for prev, cur in zip([("", 0), *seq], seq, strict=False):
         if cur[0] != "main" and cur[0] != prev[0]:
             out[cur[0]] = out.get(cur[0], 0) + 1
     return out

@@ -25,8 +25,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...ir.debuginfo import DILexicalBlock, DILocation
-from ..mir import MFunction, MInst
+from ..mir import BlockRef, JumpTable, MFunction, MInst
 from ..mir.cfg import successor_indices
+from ..target import desc
 
 ScopeKey = tuple[object, DILocation | None]
 Chain = tuple[ScopeKey, ...]  # innermost first; () is the function's own scope
@@ -70,6 +71,8 @@ def instruction_scopes(mf: MFunction) -> list[list[Chain]]:
         for s in ss:
             preds[s].append(b)
     entry, exit_ = _boundary_chains(own, preds, succs)
+    first = [next((c for c in chains if c is not None), None) for chains in own]
+    index = {id(b): k for k, b in enumerate(mf.blocks)}
     out: list[list[Chain]] = []
     for b, chains in enumerate(own):
         before = entry[b]
@@ -80,11 +83,33 @@ def instruction_scopes(mf: MFunction) -> list[list[Chain]]:
                 resolved.append(chain)
                 continue
             after = next((c for c in chains[i + 1:] if c is not None), None)
-            if after is None:
-                after = exit_[b]
+            if after is None:  # where control goes from here: the branches after i
+                after = () if not succs.get(b) else None
+                for s in _targets_from(real[b], i, b, index, len(mf.blocks)):
+                    after = common_chain(after, first[s] if first[s] is not None else exit_[s])
             both = common_chain(before, after)
             resolved.append(both if both is not None else ())
         out.append(resolved)
+    return out
+
+
+def _targets_from(insts: Sequence[MInst], i: int, b: int, index: dict[int, int],
+                  n: int) -> list[int]:
+    """Blocks control can reach from real instruction i of block b without
+    passing another instruction of b: targets of the branches after it, and
+    the next block when b falls through (a latch's `jcc exit; jmp header`
+    leaves the copies between them with the header alone)."""
+    out: list[int] = []
+    for mi in insts[i + 1:]:
+        if desc(mi.opcode).is_branch and mi.operands and isinstance(mi.operands[0], BlockRef):
+            out.append(index[id(mi.operands[0].block)])
+        elif isinstance(mi.meta, JumpTable):
+            out.extend(index[id(t)] for t in mi.meta.targets)
+    last = insts[-1] if insts else None
+    falls = last is None or not desc(last.opcode).is_terminator or \
+        desc(last.opcode).is_cond_branch
+    if falls and b + 1 < n:
+        out.append(b + 1)
     return out
 
 
