@@ -37,5 +37,9 @@ dwarfdump = shutil.which("llvm-dwarfdump-22") or shutil.which("llvm-dwarfdump")
 if dwarfdump:
     config.available_features.add("llvm-dwarfdump")
     config.substitutions.append((r"(?<![\w/.%-])llvm-dwarfdump(?![\w/.-])", dwarfdump))
+objdump = shutil.which("llvm-objdump-22") or shutil.which("llvm-objdump")
+if objdump:
+    config.available_features.add("llvm-objdump")
+    config.substitutions.append((r"(?<![\w/.%-])llvm-objdump(?![\w/.-])", objdump))
 if re.match(r"linux", sys.platform):
     config.available_features.add("linux")

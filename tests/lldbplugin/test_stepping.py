@@ -30,12 +30,16 @@ def _seen(trace: Trace) -> list[tuple[str, int]]:
     return [(s.function, s.line) for s in trace.stops]
 
 
-# (program, compiler, command): atomc's inlined loops (issue 14's reproducer),
-# an inlined callee at two call sites, real calls and recursion, the Key
-# Instructions tests' interleaved statements; clang-22's Key Instructions too.
+# (program, compiler, command): atomc's inlined loops (issue 14's reproducer
+# and tests/optdebug's variants: nested, inside an unrolled loop, two call
+# sites), an inlined callee at two call sites, real calls and recursion, the
+# Key Instructions tests' interleaved statements; clang-22's Key Instructions too.
 CASES = [
     ("inlined_loop.c", "atomc", "step"),
     ("inlined_loop.c", "atomc", "next"),
+    ("optdebug/programs/inlined_nested.c", "atomc", "step"),
+    ("optdebug/programs/inlined_in_unrolled.c", "atomc", "step"),
+    ("optdebug/programs/inlined_two_sites.c", "atomc", "step"),
     ("inlined_unrolled.c", "atomc", "step"),
     ("calls.c", "atomc", "step"),
     ("keyinstr/programs/interleaved.c", "atomc", "step"),

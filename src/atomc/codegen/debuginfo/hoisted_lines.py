@@ -22,8 +22,18 @@ variable the earlier line assigns would show its stale value at the later
 line's stop. The hoisted line gives up that stop instead; its other members
 that were not hoisted keep theirs. A possible key instruction hoisted only
 above stops of its own line keeps its location: the line's stop just moves.
-Line 0 is not used, because gdb stops on line-0 code it steps into. Only
-code locations change; machine code does not.
+Line 0 is not used, because gdb stops on line-0 code it steps into.
+
+The same holds for scopes, in every function: an instruction of an inlined
+call (or of a lexical block) that the scheduler hoists above code of a scope
+around it (the caller computing the call's arguments) would start the
+inlined instance's address range there, and the caller's code after it would
+split the range in two; gdb takes the start of the second piece for a fresh
+entry into the call and stops at the call site again, then in the callee
+(`bump:19 tally:29 bump:19`). Such an instruction, when it can never be a key
+instruction, takes the location it lands in as well, so the inlined code
+starts where the caller's code before it has run. Only code locations
+change; machine code does not.
 """
 
 from __future__ import annotations
@@ -32,6 +42,8 @@ from collections.abc import Callable, Sequence
 
 from ...ir.debuginfo import DILocation
 from ..mir import MInst
+from ..target import desc
+from .instruction_scopes import Chain, scope_chain
 
 
 def settle_hoisted_lines(real: Sequence[MInst], order: Sequence[int],
@@ -52,6 +64,27 @@ def settle_hoisted_lines(real: Sequence[MInst], order: Sequence[int],
         if may_stop(mi) and mi.loc is not None and new_pos[i] > latest_stop:
             latest_stop = new_pos[i]
             stop_loc_at[latest_stop] = mi.loc
+    _settle_scope_hoists(real, order, new_pos)
+
+
+def _settle_scope_hoists(real: Sequence[MInst], order: Sequence[int],
+                         new_pos: dict[int, int]) -> None:
+    """Instructions hoisted above code of a scope that encloses theirs join the
+    location they land in (calls and possible key instructions keep theirs)."""
+    latest: dict[Chain, int] = {}  # scope -> greatest new position among real[:i] in it
+    for i, mi in enumerate(real):
+        loc = mi.loc
+        if loc is None or loc.line == 0:
+            continue
+        chain = scope_chain(loc)
+        if chain and _never_key(loc) and not desc(mi.opcode).is_call and \
+                any(latest.get(chain[k:], -1) > new_pos[i] for k in range(1, len(chain) + 1)):
+            near = _located_near(real, order, new_pos[i])
+            if near is not None:
+                mi.loc = near.without_atom()
+                chain = scope_chain(mi.loc)
+        if latest.get(chain, -1) < new_pos[i]:
+            latest[chain] = new_pos[i]
 
 
 def _never_key(loc: DILocation) -> bool:

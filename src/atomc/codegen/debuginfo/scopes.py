@@ -1,11 +1,10 @@
 """Per-function debug facts for the DWARF writer: lexical-block address
 ranges (as assembler label pairs) and variable locations.
 
-Scope ranges follow LLVM's LexicalScopes: an instruction belongs to the scope
-of its location; an instruction without a location belongs to the scope of
-the previous instruction of its block (none at a block start). A block's
-range covers every instruction whose scope is it or nested in it; runs that
-are adjacent in layout merge into one range.
+An instruction belongs to the scope of its location; one without a location
+to the innermost scope around the code it runs between
+(`instruction_scopes`). A scope's range covers every instruction whose scope
+is it or nested in it; runs that are adjacent in layout merge into one range.
 
 Variable locations at -O0 come from the DBG_VALUE meta instructions left by
 the register allocator: a stack slot gives a frame-base-relative location
@@ -21,13 +20,12 @@ from typing import TYPE_CHECKING
 from ...dwarf.model import FunctionDebugInfo, ScopeRanges, VarLocation
 from ...ir import work
 from ...ir.dbgrecords import DbgKind
-from ...ir.debuginfo import DILexicalBlock, DILocation, DISubprogram, DW_OP_deref
+from ...ir.debuginfo import DISubprogram, DW_OP_deref
 from ..mir import DbgMeta, Imm, MFunction, MInst, StackSlot, Sym
+from .instruction_scopes import ScopeKey, instruction_scopes
 
 if TYPE_CHECKING:
     from .live_debug_values import FunctionLocations
-
-ScopeKey = tuple[object, DILocation | None]
 
 
 @dataclass(slots=True)
@@ -40,24 +38,6 @@ class LabelCounter:
         return f".Ltmp{n}"
 
 
-def _chain(loc: DILocation) -> list[ScopeKey]:
-    """Lexical blocks and inlined-subprogram instances enclosing `loc`, innermost first."""
-    out: list[ScopeKey] = []
-    cur: DILocation | None = loc
-    while cur is not None:
-        scope = cur.scope
-        while True:
-            if isinstance(scope, DILexicalBlock):
-                out.append((scope, cur.inlined_at))
-                scope = scope.scope
-            else:
-                if cur.inlined_at is not None:
-                    out.append((scope, cur.inlined_at))
-                break
-        cur = cur.inlined_at
-    return out
-
-
 def insert_scope_labels(mf: MFunction, labels: LabelCounter) -> list[ScopeRanges]:
     """Compute scope ranges and insert LABEL meta instructions at their ends."""
     seq: list[tuple[int, int, MInst]] = []  # (block index, position, inst)
@@ -65,16 +45,7 @@ def insert_scope_labels(mf: MFunction, labels: LabelCounter) -> list[ScopeRanges
         for pi, mi in enumerate(b.insts):
             if not mi.is_meta:
                 seq.append((bi, pi, mi))
-    member: list[list[ScopeKey]] = []
-    prev_block = -1
-    cur_chain: list[ScopeKey] = []
-    for bi, _, mi in seq:
-        if bi != prev_block:
-            cur_chain = []
-            prev_block = bi
-        if mi.loc is not None:
-            cur_chain = _chain(mi.loc)
-        member.append(cur_chain)
+    member = [chain for block in instruction_scopes(mf) for chain in block]
 
     order: list[ScopeKey] = []
     runs: dict[ScopeKey, list[list[int]]] = {}

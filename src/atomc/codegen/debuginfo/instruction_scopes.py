@@ -1,0 +1,140 @@
+"""Which lexical blocks and inlined-subroutine instances each machine
+instruction belongs to, for the scopes' address ranges.
+
+An instruction with a location belongs to the scope of its location and to
+every scope around it. An instruction without one (code LICM hoisted into a
+loop header, copies feeding a loop's next iteration, register moves the
+allocator added) belongs to the innermost scope shared by the code it runs
+between: the located instruction before it and the located instruction after
+it, in execution order. Before the first located instruction of a block that
+is every predecessor's last located instruction; after the last one of a
+block, every successor's first (the function itself after a return).
+
+LLVM's LexicalScopes instead gives a location-less instruction the scope of
+the previous instruction of its block, and none at a block start. At the top
+of a loop inside an inlined call that leaves the loop header outside the
+inlined instance, so gdb leaves the inline frame (and shows the call site) on
+every iteration, and re-enters it with a second stop at the call line. With
+the rule here an inlined body's headers and latches stay inside its ranges,
+while code between a caller's statement and an inlined body (argument set-up)
+stays in the caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...ir.debuginfo import DILexicalBlock, DILocation
+from ..mir import BlockRef, JumpTable, MFunction, MInst
+from ..mir.cfg import successor_indices
+from ..target import desc
+
+ScopeKey = tuple[object, DILocation | None]
+Chain = tuple[ScopeKey, ...]  # innermost first; () is the function's own scope
+
+
+def scope_chain(loc: DILocation) -> Chain:
+    """Lexical blocks and inlined-subprogram instances enclosing `loc`, innermost first."""
+    out: list[ScopeKey] = []
+    cur: DILocation | None = loc
+    while cur is not None:
+        scope = cur.scope
+        while isinstance(scope, DILexicalBlock):
+            out.append((scope, cur.inlined_at))
+            scope = scope.scope
+        if cur.inlined_at is not None:
+            out.append((scope, cur.inlined_at))
+        cur = cur.inlined_at
+    return tuple(out)
+
+
+def common_chain(a: Chain | None, b: Chain | None) -> Chain | None:
+    """The innermost scope enclosing both (None: not known yet, the identity)."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    n = 0
+    while n < len(a) and n < len(b) and a[len(a) - 1 - n] == b[len(b) - 1 - n]:
+        n += 1
+    return a[len(a) - n:]
+
+
+def instruction_scopes(mf: MFunction) -> list[list[Chain]]:
+    """Per block, the scope chain of each real (non-meta) instruction, in order."""
+    real: list[list[MInst]] = [[mi for mi in b.insts if not mi.is_meta] for b in mf.blocks]
+    own: list[list[Chain | None]] = [
+        [scope_chain(mi.loc) if mi.loc is not None else None for mi in insts] for insts in real]
+    succs = successor_indices(mf)
+    preds: list[list[int]] = [[] for _ in mf.blocks]
+    for b, ss in succs.items():
+        for s in ss:
+            preds[s].append(b)
+    entry, exit_ = _boundary_chains(own, preds, succs)
+    first = [next((c for c in chains if c is not None), None) for chains in own]
+    index = {id(b): k for k, b in enumerate(mf.blocks)}
+    out: list[list[Chain]] = []
+    for b, chains in enumerate(own):
+        before = entry[b]
+        resolved: list[Chain] = []
+        for i, chain in enumerate(chains):
+            if chain is not None:
+                before = chain
+                resolved.append(chain)
+                continue
+            after = next((c for c in chains[i + 1:] if c is not None), None)
+            if after is None:  # where control goes from here: the branches after i
+                after = () if not succs.get(b) else None
+                for s in _targets_from(real[b], i, b, index, len(mf.blocks)):
+                    after = common_chain(after, first[s] if first[s] is not None else exit_[s])
+            both = common_chain(before, after)
+            resolved.append(both if both is not None else ())
+        out.append(resolved)
+    return out
+
+
+def _targets_from(insts: Sequence[MInst], i: int, b: int, index: dict[int, int],
+                  n: int) -> list[int]:
+    """Blocks control can reach from real instruction i of block b without
+    passing another instruction of b: targets of the branches after it, and
+    the next block when b falls through (a latch's `jcc exit; jmp header`
+    leaves the copies between them with the header alone)."""
+    out: list[int] = []
+    for mi in insts[i + 1:]:
+        if desc(mi.opcode).is_branch and mi.operands and isinstance(mi.operands[0], BlockRef):
+            out.append(index[id(mi.operands[0].block)])
+        elif isinstance(mi.meta, JumpTable):
+            out.extend(index[id(t)] for t in mi.meta.targets)
+    last = insts[-1] if insts else None
+    falls = last is None or not desc(last.opcode).is_terminator or \
+        desc(last.opcode).is_cond_branch
+    if falls and b + 1 < n:
+        out.append(b + 1)
+    return out
+
+
+def _boundary_chains(own: Sequence[Sequence[Chain | None]], preds: Sequence[Sequence[int]],
+                     succs: dict[int, list[int]]) -> tuple[list[Chain | None], list[Chain | None]]:
+    """Per block: the scope control arrives from (its predecessors' last located
+    instructions) and the scope it goes on to (its successors' first ones).
+    A fixpoint, since a block without a located instruction passes both on."""
+    n = len(own)
+    first = [next((c for c in chains if c is not None), None) for chains in own]
+    last = [next((c for c in reversed(chains) if c is not None), None) for chains in own]
+    entry: list[Chain | None] = [() if b == 0 or not preds[b] else None for b in range(n)]
+    exit_: list[Chain | None] = [() if not succs.get(b) else None for b in range(n)]
+    changed = True
+    while changed:
+        changed = False
+        for b in range(n):
+            came: Chain | None = () if b == 0 or not preds[b] else None
+            for p in preds[b]:
+                came = common_chain(came, last[p] if last[p] is not None else entry[p])
+            if came != entry[b]:
+                entry[b], changed = came, True
+            goes: Chain | None = () if not succs.get(b) else None
+            for s in succs.get(b, ()):
+                goes = common_chain(goes, first[s] if first[s] is not None else exit_[s])
+            if goes != exit_[b]:
+                exit_[b], changed = goes, True
+    return entry, exit_
