@@ -39,9 +39,8 @@ int main(void)
 // ASM:      imull $0x3,
 // ASM-NEXT: inlined-hoisted-ranges.c:24:13: bump inlined into main
 // ASM-NOT:  end of bump
-// ASM:      addl %edx, %ecx
+// ASM:      addl %e{{[a-z]+}}, %e{{[a-z]+}}
 // ASM-NOT:  end of bump
 // ASM:      movl (%rip), %esi
 // ASM-NEXT: inlined-hoisted-ranges.c:24:13: end of bump inlined into main
-// ASM-NEXT: movl %esi, %esi
 // ASM-NEXT: callq

@@ -45,13 +45,13 @@ int main(void)
 // CHECK-NEXT:     DW_AT_high_pc
 // CHECK-NOT:  DW_AT_ranges
 
-// The header and the latch are inside the first instance.
+// The header and the latch are inside the first instance (copy coalescing
+// leaves the latch as the increment, the compare and the jump back).
 // ASM:      inlined-loop-ranges.c:21:5: fill inlined into main
 // ASM-NOT:  end of fill
 // ASM:      imull $0x7,
 // ASM-NOT:  end of fill
-// ASM:      jge
-// ASM-NEXT: movl
-// ASM-NEXT: jmp
+// ASM:      cmpl $0x4,
+// ASM-NEXT: jl
 // ASM-NEXT: inlined-loop-ranges.c:21:5: end of fill inlined into main
 // ASM-NEXT: inlined-loop-ranges.c:22:5: fill inlined into main
