@@ -32,7 +32,7 @@ __attribute__((no_stack_protector)) int unguarded(void)
 __attribute__((stack_protect)) int asked_for(int x) { return x + 1; }
 
 // CHECK-LABEL: guarded:
-// CHECK:       subq $160, %rsp
+// CHECK:       subq $80, %rsp
 // CHECK-NEXT:  movq %fs:40, %rax
 // CHECK-NEXT:  movq %rax, -8(%rbp)
 // CHECK-NEXT:  xorl %eax, %eax
@@ -46,7 +46,7 @@ __attribute__((stack_protect)) int asked_for(int x) { return x + 1; }
 // CHECK-NEXT:  subq %fs:40, %rdx
 // CHECK-NEXT:  jne .LBB0_[[FAIL:[0-9]+]]
 // CHECK-NEXT:  .cfi_remember_state
-// CHECK-NEXT:  addq $160, %rsp
+// CHECK-NEXT:  addq $80, %rsp
 // CHECK-NEXT:  popq %rbp
 // CHECK-NEXT:  .cfi_def_cfa %rsp, 8
 // CHECK-NEXT:  ret
