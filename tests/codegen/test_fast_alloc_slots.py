@@ -1,8 +1,9 @@
 """The -O0 allocator shares the slots of block-local temporaries.
 
 With one slot per virtual register, an -O0 frame grew with the function's code:
-jq's `jv_get` took 4.4 KB of stack (gcc -O0: 88 bytes) and jq's own test suite
-overflowed the stack in a deep `setpath` recursion that gcc's build survives.
+jq's `jv_get` took 4.4 KB of stack (gcc -O0: 88 bytes), and jq's own test suite
+overflows the stack in a deep `setpath` recursion that gcc's build survives (it
+still does with the shared slots: the temporaries' allocas remain unshared).
 These tests count the frame a long straight-line function gets, which grows with
 the number of statements under the old rule and stays flat under the new one.
 """
