@@ -9,8 +9,9 @@ other such registers whose lives do not overlap, first fit in instruction order.
 With one slot per register, a function's frame grew with its code (jq's `jv_get`
 took 4.4 KB of stack at -O0 where gcc's takes 88 bytes; 1.3 KB now), so deep
 recursion overflows the stack far sooner than gcc -O0's build does. The choice
-reads only real instructions, so the code is the same with and without -g; a variable whose value a shared slot
-holds (no -O0 record names one today) gets no location rather than a stale one.
+reads only real instructions, so the code is the same with and without -g; a
+variable whose value a shared slot holds (no -O0 record names one today) gets no
+location rather than a stale one.
 
 Simple enough to be obviously correct, and it gives the debugger a stable home
 for every value. Isel guarantees at most two virtual registers per
