@@ -27,6 +27,7 @@ DBG_INSTR_REF naming a value becomes a DBG_VALUE of the slot that holds it
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import replace
 from typing import ClassVar
 
@@ -90,10 +91,11 @@ class FastAllocator:
         pool: list[StackSlot] = []
         for bi in sorted(local_by_block):
             free = list(reversed(pool))
-            ending: dict[int, list[StackSlot]] = {}
-            for vid in sorted(local_by_block[bi], key=lambda v: (first[v], v)):
-                while ending and min(ending) < first[vid]:
-                    free.extend(ending.pop(min(ending)))
+            # slots in use, by the last use of their register (then the order taken)
+            ending: list[tuple[int, int, StackSlot]] = []
+            for seq, vid in enumerate(sorted(local_by_block[bi], key=lambda v: (first[v], v))):
+                while ending and ending[0][0] < first[vid]:
+                    free.append(heapq.heappop(ending)[2])
                 if free:
                     s = free.pop()
                 else:
@@ -101,7 +103,7 @@ class FastAllocator:
                     pool.append(s)
                     self.shared.add(s.index)
                 self.vslots[vid] = s
-                ending.setdefault(last[vid], []).append(s)
+                heapq.heappush(ending, (last[vid], seq, s))
 
     def run(self) -> None:
         self.share_block_local_slots()
