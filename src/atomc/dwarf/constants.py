@@ -128,10 +128,15 @@ class OP(enum.IntEnum):
     const8u = 0x0E
     constu = 0x10
     consts = 0x11
+    and_ = 0x1A
     minus = 0x1C
     mul = 0x1E
+    or_ = 0x21
     plus = 0x22
     plus_uconst = 0x23
+    shl = 0x24
+    shr = 0x25
+    xor = 0x27
     lit0 = 0x30
     reg0 = 0x50
     breg0 = 0x70

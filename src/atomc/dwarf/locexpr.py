@@ -119,6 +119,8 @@ def _encode_op(op: tuple) -> bytes:
             return bytes([OP.minus])
         case "mul", ():
             return bytes([OP.mul])
+        case "and" | "or" | "xor" | "shl" | "shr" as name, ():
+            return bytes([OP[name + "_" if name in ("and", "or") else name]])
         case "stack_value", ():
             return bytes([OP.stack_value])
         case "implicit_value", (bytes(raw),):

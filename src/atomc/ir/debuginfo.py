@@ -245,12 +245,22 @@ DW_OP_mul: Final = 0x1E
 DW_OP_constu: Final = 0x10
 DW_OP_consts: Final = 0x11
 DW_OP_stack_value: Final = 0x9F
+# Bitwise ops: an extension or a shift of a surviving value is exact only with them
+# (a zext is `constu mask, and`; a sext `constu 64-b, shl, constu 64-b, shra`).
+DW_OP_and: Final = 0x1A
+DW_OP_or: Final = 0x21
+DW_OP_xor: Final = 0x27
+DW_OP_shl: Final = 0x24
+DW_OP_shr: Final = 0x25
+DW_OP_shra: Final = 0x26
 DW_OP_LLVM_fragment: Final = 0x1000  # pseudo op: (offset_bits, size_bits), always last
 
 _OP_NAMES: Final = {
     DW_OP_deref: "deref", DW_OP_plus_uconst: "plus_uconst", DW_OP_minus: "minus",
     DW_OP_plus: "plus", DW_OP_mul: "mul", DW_OP_constu: "constu", DW_OP_consts: "consts",
     DW_OP_stack_value: "stack_value", DW_OP_LLVM_fragment: "fragment",
+    DW_OP_and: "and", DW_OP_or: "or", DW_OP_xor: "xor", DW_OP_shl: "shl", DW_OP_shr: "shr",
+    DW_OP_shra: "shra",
 }
 OP_BY_NAME: Final = {v: k for k, v in _OP_NAMES.items()}
 OP_ARITY: Final = {DW_OP_plus_uconst: 1, DW_OP_constu: 1, DW_OP_consts: 1, DW_OP_LLVM_fragment: 2}

@@ -12,8 +12,8 @@ the work counters of ir/work.py stay linear).
   program point (they move to the next instruction), and salvages every debug
   use of its result: a record that referred to the dying value is rewritten as
   an expression over the value's operands when that is exact (add/sub of a
-  constant, width changes), and otherwise says "optimised out" — never a stale
-  or wrong value.
+  constant, extensions, shifts and bitwise ops with a constant: ir/salvage_ops.py),
+  and otherwise says "optimised out" — never a stale or wrong value.
 * Blocks and values that disappear make the records naming them "optimised out"
   (a `new`) or drop them (an `add`); records in front of a removed terminator
   move to where the same program point still exists.
@@ -39,6 +39,7 @@ from .dominators import reverse_post_order
 from .function import AtomCounter, Block, Function
 from .insts import Binary, Cast, Inst, Jump, Op
 from .locations import drop, keep, merge_locations
+from .salvage_ops import cast_ops, shift_or_bitwise_ops
 from .types import FloatType, IntType
 from .values import Const, Undef, Use, Value
 from .why import Why, dead_after, removed
@@ -96,19 +97,21 @@ def salvage_expression(inst: Inst) -> tuple[Value, tuple[int, ...]] | None:
         if c >= 0:
             return inst.lhs, (DW_OP_plus_uconst, c)
         return inst.lhs, (DW_OP_constu, -c, DW_OP_minus)
-    if isinstance(inst, Cast) and inst.op in (Op.ZEXT, Op.SEXT, Op.TRUNC, Op.PTRTOINT,
-                                              Op.INTTOPTR):
-        # Debuggers read the low bits of the variable's own width; these casts keep them.
-        return inst.value, ()
+    if isinstance(inst, Cast):
+        ops = cast_ops(inst)
+        return None if ops is None else (inst.value, ops)
     if isinstance(inst, Binary) and inst.op is Op.ADD and isinstance(inst.lhs, Const):
         c = inst.lhs.signed()
         if c >= 0:
             return inst.rhs, (DW_OP_plus_uconst, c)
-    if isinstance(inst, Binary) and inst.op in (Op.MUL, Op.SHL) and isinstance(inst.rhs, Const) \
+    if isinstance(inst, Binary) and inst.op is Op.MUL and isinstance(inst.rhs, Const) \
             and isinstance(inst.ty, IntType):
         # wrap-around products keep their low bits whatever the operand's upper bits
-        c = inst.rhs.signed() if inst.op is Op.MUL else 1 << (inst.rhs.int_value % inst.ty.bits)
+        c = inst.rhs.signed()
         return inst.lhs, ((DW_OP_consts, c) if c < 0 else (DW_OP_constu, c)) + (DW_OP_mul,)
+    if isinstance(inst, Binary):
+        ops = shift_or_bitwise_ops(inst)
+        return None if ops is None else (inst.lhs, ops)
     return None
 
 

@@ -4,23 +4,29 @@ A pass that deletes the instruction computing a variable's value rewrites the
 record to an older value plus an expression (`DW_OP_plus_uconst 5`,
 `DW_OP_constu 3, DW_OP_mul`, ...). The back end locates the older value as
 usual and emits `location-of-value, ops, DW_OP_stack_value`. Only wrap-around
-integer arithmetic is accepted: its low bits, which are all a debugger reads
-of a variable narrower than the DWARF stack, do not depend on whatever the
-register holds above the operand's width. Anything else (a dereference, a
-division, a right shift) would need the exact upper bits, so such a record
-gets no location instead of a possibly wrong one.
+integer arithmetic and bitwise ops are accepted: their low bits, which are all a
+debugger reads of a variable narrower than the DWARF stack, do not depend on
+whatever the register holds above the operand's width. A right shift moves those
+upper bits down, so it is accepted only after a `constu mask, and` made the value
+exact (ir/salvage_ops.py puts one first); anything else (a dereference, a
+division) gets no location instead of a possibly wrong one.
 """
 
 from __future__ import annotations
 
 from ....ir.debuginfo import (
+    DW_OP_and,
     DW_OP_consts,
     DW_OP_constu,
     DW_OP_deref,
     DW_OP_minus,
     DW_OP_mul,
+    DW_OP_or,
     DW_OP_plus,
     DW_OP_plus_uconst,
+    DW_OP_shl,
+    DW_OP_shr,
+    DW_OP_xor,
 )
 
 # The ops of a record whose variable is the memory its operand points to (an IR
@@ -29,7 +35,8 @@ from ....ir.debuginfo import (
 # operand's value used as an address, with no DW_OP_stack_value.
 MEMORY_AT: tuple[tuple, ...] = (("memory_at",),)
 
-_NULLARY = {DW_OP_minus: "minus", DW_OP_plus: "plus", DW_OP_mul: "mul"}
+_NULLARY = {DW_OP_minus: "minus", DW_OP_plus: "plus", DW_OP_mul: "mul", DW_OP_and: "and",
+            DW_OP_or: "or", DW_OP_xor: "xor", DW_OP_shl: "shl", DW_OP_shr: "shr"}
 _UNARY = {DW_OP_plus_uconst: "plus_uconst", DW_OP_constu: "constu", DW_OP_consts: "consts"}
 
 
@@ -41,9 +48,14 @@ def arithmetic_ops(ops: tuple[int, ...]) -> tuple[tuple, ...] | None:
         return MEMORY_AT
     out: list[tuple] = []
     depth = 1  # the operand's value is on the stack
+    exact = False  # its bits above the operand's width are known (masked off)
     i = 0
     while i < len(ops):
         op = ops[i]
+        if op == DW_OP_shr and not exact:
+            return None  # would shift the register's unknown upper bits down
+        if op == DW_OP_and and depth == 2 and out and out[-1][0] == "constu":
+            exact = True
         if op in _UNARY and i + 1 < len(ops):
             name = _UNARY[op]
             out.append((name, ops[i + 1]))

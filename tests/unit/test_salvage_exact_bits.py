@@ -1,0 +1,22 @@
+"""The back end's guard on salvaged expressions: a right shift is described only after
+a mask made the operand exact, since a debugger pushes the whole register."""
+
+from __future__ import annotations
+
+from atomc.codegen.debuginfo.ldv.salvage import arithmetic_ops
+from atomc.ir.debuginfo import DW_OP_and, DW_OP_constu, DW_OP_plus_uconst, DW_OP_shl, DW_OP_shr
+
+
+def test_a_masked_right_shift_is_described() -> None:
+    ops = (DW_OP_constu, 255, DW_OP_and, DW_OP_constu, 2, DW_OP_shr)
+    assert arithmetic_ops(ops) == (("constu", 255), ("and",), ("constu", 2), ("shr",))
+
+
+def test_a_right_shift_of_the_raw_register_is_not() -> None:
+    assert arithmetic_ops((DW_OP_constu, 2, DW_OP_shr)) is None
+    assert arithmetic_ops((DW_OP_plus_uconst, 1, DW_OP_constu, 2, DW_OP_shr)) is None
+
+
+def test_left_shifts_and_masks_need_no_guard() -> None:
+    assert arithmetic_ops((DW_OP_constu, 3, DW_OP_shl)) == (("constu", 3), ("shl",))
+    assert arithmetic_ops((DW_OP_constu, 7, DW_OP_and)) == (("constu", 7), ("and",))
