@@ -20,6 +20,12 @@ when the debug-info feature it exercises is lost:
   CFA, so every stack variable showed garbage (fuzz seeds 2 and 17).
 * vla_optimised.c: an -O2 VLA is the memory at its allocation's address, which
   lives in a register; before, it had no variable DIE.
+* extensions.c: `int wide = c` (a zext), `long sw = s` (a sext), shifts and masks of
+  narrow sums whose registers hold more than the narrow value: the salvaged
+  expression must mask before it extends or shifts right (before, `wide` showed 300
+  for 44 and `shifted` 4800 for 704; the right shifts and masks had no location).
+* inlined_pointer.c: an inlined `bump(&local, k)`: `p` is the frame object's
+  address (DW_OP_fbreg, DW_OP_stack_value), so `*p` prints; before, optimized out.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ import pytest
 from atomc_eval.expectations import check_file
 
 PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "int128.c",
-            "leaf_frame.c", "vla_optimised.c"]
+            "leaf_frame.c", "vla_optimised.c", "extensions.c", "inlined_pointer.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

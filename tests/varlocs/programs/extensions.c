@@ -19,7 +19,7 @@ __attribute__((noinline)) int narrow(const unsigned char *p, int n)
 	int half = s >> 1;
 	unsigned shifted = (unsigned)c << 4;
 	int low = c & 0x0f;
-	use(0);
+	use(0);                                   //@ label: narrow_use
 	return use(c) + use(s);
 }
 
@@ -31,7 +31,7 @@ __attribute__((noinline)) long shifts(signed char c, unsigned short u, int k)
 	int sr = k >> 2;
 	unsigned ur = (unsigned)k >> 3;
 	int m = k & 0xff;
-	use(0);
+	use(0);                                   //@ label: shifts_use
 	return c + u + k;
 }
 
@@ -42,3 +42,13 @@ int main(void)
 	printf("%ld\n", shifts(-5, 40000, -77));
 	return 0;
 }
+//@ watch(wide) at narrow_use: 44
+//@ watch(sw) at narrow_use: -56
+//@ watch(half) at narrow_use: -28
+//@ watch(shifted) at narrow_use: 704
+//@ watch(low) at narrow_use: 12
+//@ watch(wide) at shifts_use: -5
+//@ watch(sh) at shifts_use: -616
+//@ watch(sr) at shifts_use: -20
+//@ watch(ur) at shifts_use: 536870902
+//@ watch(m) at shifts_use: 179

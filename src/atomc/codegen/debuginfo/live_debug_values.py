@@ -156,11 +156,20 @@ class _Describer:
             operand = InstrRef(num.value, op.value)
         elif mi.operands:
             op0 = mi.operands[0]
-            operand = ConstOp(op0.value) if isinstance(op0, Imm) else self.location(op0)
+            operand = ConstOp(op0.value) if isinstance(op0, Imm) else \
+                self.frame_address(op0) if isinstance(op0, Mem) else self.location(op0)
         if ops and isinstance(operand, MLoc) and operand.kind == "slot" \
                 and not self.is_spill_slot(operand):
             operand = None  # arithmetic over a memory home's bytes: not described
         return MInstView(debug=DebugValue(key, operand, expr=ops, **tags))  # type: ignore[arg-type]
+
+    def frame_address(self, op: Mem) -> ConstOp | None:
+        """A frame object's address (isel's `Mem` on a slot in a DBG_VALUE), as a
+        CFA-relative constant: the frame layout never moves it."""
+        if not isinstance(op.base, StackSlot) or op.index is not None or op.symbol:
+            return None
+        off = self.mf.slots[op.base.index].cfa_offset
+        return ConstOp(off + op.disp, frame=True) if off is not None else None
 
     def is_spill_slot(self, loc: MLoc) -> bool:
         return loc in self.spill_at.values()

@@ -4,7 +4,8 @@ Each variable (with its inlined-at) becomes one `VarLocation`: a constant
 value or a single location when one entry covers the whole function (LLVM's
 `validThroughout` for function-scope variables), otherwise a location list.
 A long double constant (an 80-bit pattern) becomes `DW_OP_implicit_value` of
-its 16 bytes. Fragments are combined into composite `DW_OP_piece` entries, with an empty
+its 16 bytes; a frame object's address (an inlined `p = &x`) `DW_OP_fbreg N,
+DW_OP_stack_value`. Fragments are combined into composite `DW_OP_piece` entries, with an empty
 piece where a fragment has no location. In `multi` mode the extra overlapping
 entries follow all primary ones, so at every address the preferred location
 comes first in the list (gdb reads the first entry that matches).
@@ -32,6 +33,8 @@ def loc_expr(loc: VarLoc) -> LocExpr:
     if isinstance(loc, MLoc):
         return (("reg", loc.num),) if loc.kind == "reg" else (("fbreg", loc.num),)
     if isinstance(loc, ConstLoc):
+        if loc.frame:  # a frame object's address, as a value
+            return (("fbreg", loc.value), ("stack_value",))
         if loc.value >= WIDE_CONST:  # an x87 long double: its 16 bytes as they are in memory
             return (("implicit_value", loc.value.to_bytes(16, "little")),)
         op = ("consts", loc.value) if loc.value < 0 else ("constu", loc.value)
@@ -46,6 +49,8 @@ def _value_of(loc: VarLoc) -> LocExpr:
     if isinstance(loc, MLoc):
         return (("breg", loc.num, 0),) if loc.kind == "reg" else (("fbreg", loc.num), ("deref",))
     if isinstance(loc, ConstLoc):
+        if loc.frame:
+            return (("fbreg", loc.value),)
         return (("consts", loc.value) if loc.value < 0 else ("constu", loc.value),)
     if isinstance(loc, EntryValueLoc):
         return (("entry_value", (("reg", loc.reg.num),)),)
@@ -68,7 +73,7 @@ def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], st
             entries = [(r.start, r.end, loc_expr(r.loc)) for r in prim + sec]
             if len(prim) == 1 and not sec and prim[0].start == -1 and prim[0].end >= last_pos:
                 only = prim[0].loc
-                if isinstance(only, ConstLoc) and only.value < WIDE_CONST:
+                if isinstance(only, ConstLoc) and only.value < WIDE_CONST and not only.frame:
                     out.append(VarLocation(var, inlined_at, const_value=only.value))  # type: ignore[arg-type]
                 else:
                     out.append(VarLocation(var, inlined_at, single=loc_expr(only)))  # type: ignore[arg-type]

@@ -121,7 +121,7 @@ class _Tracker:
         if v is None:
             self.lost(var, pos, None, why)
         elif isinstance(v, Const):
-            self.set_loc(var, pos, ConstLoc(v.value))
+            self.set_loc(var, pos, ConstLoc(v.value, v.frame))
         else:
             loc = self.best_holder(v)
             if loc is None and v[0] == block and v[1] > index:

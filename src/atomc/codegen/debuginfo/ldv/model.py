@@ -113,7 +113,13 @@ class InstrRef:
 
 @dataclass(frozen=True, slots=True)
 class ConstOp:
+    """A constant operand; `frame`: the address `value` bytes from the CFA (a frame
+    object's address, as an inlined `p = &x` has). A global's address is not
+    described so: lldb does not relocate a `DW_OP_addr` used as a value in a PIE
+    and would show the unrelocated address."""
+
     value: int
+    frame: bool = False
 
 
 DebugOperand = InstrRef | ConstOp | MLoc | None  # None: explicitly undefined
@@ -185,9 +191,10 @@ class MFunctionView:
 @dataclass(frozen=True, slots=True)
 class ConstLoc:
     value: int
+    frame: bool = False  # the address `value` bytes from the CFA (see ConstOp)
 
     def __str__(self) -> str:
-        return f"const {self.value}"
+        return f"frame address {self.value}" if self.frame else f"const {self.value}"
 
 
 @dataclass(frozen=True, slots=True)

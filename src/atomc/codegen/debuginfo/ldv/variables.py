@@ -20,6 +20,7 @@ from .model import ConstOp, DebugOperand, DebugValue, InstrRef, MFunctionView, M
 @dataclass(frozen=True, slots=True)
 class Const:
     value: int
+    frame: bool = False  # a CFA-relative address (model.ConstOp)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +45,7 @@ def resolve_operand(op: DebugOperand, state: dict[MLoc, Value], fn: MFunctionVie
     if op is None:
         return None
     if isinstance(op, ConstOp):
-        return Const(op.value)
+        return Const(op.value, op.frame)
     if isinstance(op, MLoc):
         return state.get(op, phi(block, op))
     assert isinstance(op, InstrRef)

@@ -10,7 +10,7 @@ from ....ir.debuginfo import DIExpression, DW_OP_deref
 from ....ir.insts import Inst
 from ....ir.types import FloatType, IntType
 from ....ir.values import Arg, BlockParam, Const, Undef
-from ...mir import DbgMeta, Imm
+from ...mir import DbgMeta, Imm, Mem
 from .common import _signed
 from .floating import _bits_of as _float_bits
 
@@ -56,6 +56,13 @@ def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
         sel.emit("DBG_VALUE", Imm(_signed(raw, 64)),
                   meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
         return
+    if sel.is_frame_object(v) and not rec.expr.ops:
+        # a frame object's address (`p = &x`, an inlined pointer parameter): the slot's
+        # address, once isel is done and only if the code gave the object a slot
+        # (making one here would change the frame with -g)
+        mi = sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
+        sel.frame_addr_fixups.append((mi, v))
+        return
     if isinstance(v, (Inst, Arg, BlockParam)) and not sel.is_frame_object(v):
         mi = sel.emit("DBG_INSTR_REF", Imm(0), Imm(0),
                        meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
@@ -63,3 +70,11 @@ def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
         return
     # addresses of globals/functions or non-deref frame addresses: not described
     sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
+
+
+def resolve_frame_addresses(sel: FunctionISel) -> None:
+    """Point each frame-address record at its object's slot (a `Mem` operand: the
+    slot's address), or leave it without location when no code made that slot."""
+    for mi, v in sel.frame_addr_fixups:
+        s = sel.slots.get(v)
+        mi.operands = [Mem(base=s)] if s is not None else []

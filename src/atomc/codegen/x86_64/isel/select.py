@@ -97,7 +97,7 @@ from .common import (
     value_size,
 )
 from .control import lower_branch, lower_edge_copies, lower_jump
-from .debug_values import lower_dbg_record
+from .debug_values import lower_dbg_record, resolve_frame_addresses
 from .floating import FloatLowering
 from .floating import view as _view
 from .global_hoist import plan_global_hoists
@@ -147,6 +147,7 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
         self.value_num: dict[Value, tuple[int, int]] = {}
         self.record_tokens: dict[int, int] = {}  # id(DbgRecord) -> its token, from 1
         self.ref_fixups: list[tuple[MInst, Value]] = []
+        self.frame_addr_fixups: list[tuple[MInst, Value]] = []
         self.pending_blocks: list[MBlock] = []
         self.sret_vreg: VReg | None = None
         self.save_area: StackSlot | None = None
@@ -352,6 +353,7 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
                 mi.operands = []
             else:
                 mi.operands = [Imm(ref[0]), Imm(ref[1])]
+        resolve_frame_addresses(self)
         return self.mf
 
     def materialise_hoisted(self, preheader: Block) -> None:
