@@ -120,7 +120,8 @@ class _Describer:
             return MInstView(restore=(_r(ops[1].name), self.spill_slot(ops[0])),  # type: ignore[arg-type]
                              instr_num=mi.instr_num, def_operands=tuple(def_operands))
         return MInstView(defs=tuple(defs), uses=uses, instr_num=mi.instr_num, call=d.is_call,
-                         def_operands=tuple(def_operands), imm=_immediate(mi))
+                         def_operands=tuple(def_operands), imm=_immediate(mi),
+                         offset=_offset(mi))
 
     def debug(self, mi: MInst) -> MInstView | None:
         if mi.opcode == "DBG_PHI":
@@ -195,6 +196,23 @@ def _immediate(mi: MInst) -> int | None:
         return ops[0].value
     if mi.opcode in ("xorl", "xorq") and ops[0] == ops[1]:
         return 0
+    return None
+
+
+def _offset(mi: MInst) -> tuple[MLoc, int] | None:
+    """(base register, k) when `mi` writes base + k into its destination register:
+    `lea k(%base), %dst` (no index, symbol or segment), `add/sub $k, %dst`."""
+    ops = mi.operands
+    if len(ops) != 2 or not isinstance(ops[1], PReg) or ops[1].name not in _regs().dwarf \
+            or ops[1].name.startswith("xmm"):
+        return None
+    src = ops[0]
+    if mi.opcode in ("leaq", "leal") and isinstance(src, Mem) and isinstance(src.base, PReg) \
+            and src.index is None and src.symbol is None and src.segment is None \
+            and src.base.name in _regs().dwarf:
+        return _r(src.base.name), src.disp
+    if mi.opcode in ("addq", "addl", "subq", "subl") and isinstance(src, Imm):
+        return _r(ops[1].name), src.value if mi.opcode.startswith("add") else -src.value
     return None
 
 
@@ -313,7 +331,7 @@ def _call_site(mi: MInst, ret_label: str, params: tuple[CallSiteParam, ...]) -> 
     clobbers names no target: the debugger cannot tell which function was
     called, so it resolves no entry value through this call."""
     target = mi.operands[0] if mi.operands else None
-    values = tuple(CallValue(p.reg.num, _call_value(p.value)) for p in params)
+    values = tuple(CallValue(p.reg.num, _call_value(p.value, p.offset)) for p in params)
     if isinstance(target, Sym):
         return CallSite(ret_label, target.name.removesuffix("@PLT"), None, values)
     if isinstance(target, PReg) and _r(target.name) in _regs().preserved:
@@ -321,11 +339,14 @@ def _call_site(mi: MInst, ret_label: str, params: tuple[CallSiteParam, ...]) -> 
     return CallSite(ret_label, None, None, values)
 
 
-def _call_value(v: VarLoc) -> LocExpr:
-    """A DWARF expression (a value, not a location) for a call-site parameter."""
+def _call_value(v: VarLoc, offset: int = 0) -> LocExpr:
+    """A DWARF expression (a value, not a location) for a call-site parameter:
+    `v` plus `offset`."""
+    add: LocExpr = () if offset == 0 else (("consts", offset), ("plus",))
     if isinstance(v, ConstLoc):
+        assert offset == 0
         return (("consts", v.value) if v.value < 0 else ("constu", v.value),)
     if isinstance(v, EntryValueLoc):
-        return (("entry_value", (("reg", v.reg.num),)),)
+        return (("entry_value", (("reg", v.reg.num),)), *add)
     assert isinstance(v, MLoc)
-    return (("breg", v.num, 0),) if v.kind == "reg" else (("fbreg", v.num), ("deref",))
+    return (("breg", v.num, offset),) if v.kind == "reg" else (("fbreg", v.num), ("deref",), *add)

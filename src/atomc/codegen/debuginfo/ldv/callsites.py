@@ -6,7 +6,10 @@ caller can describe that value after the call (`DW_AT_call_value`, evaluated
 in the caller's frame while the callee runs) only through a location the call
 cannot change: a constant the register was loaded with, a register the ABI
 makes the callee preserve, a spill slot (not addressable by the callee), or
-the caller's own entry value of an argument register. Anything else is left
+the caller's own entry value of an argument register, or one of those plus a
+constant the register was set to by a `lea k(%base)`/`add`/`sub` whose base
+value one of them still holds at the call (`fib(n - 1)` with n kept in %rbx:
+`DW_OP_breg3 -1`). Anything else is left
 out, so the callee's `DW_OP_entry_value` resolves to "optimized out" rather
 than a wrong value.
 """
@@ -24,6 +27,7 @@ from .model import ConstLoc, EntryValueLoc, MFunctionView, MLoc, VarLoc
 class CallSiteParam:
     reg: MLoc  # the argument register at the call
     value: VarLoc  # preserved register or spill slot holding it, a constant, or an entry value
+    offset: int = 0  # added to `value` (never set with a constant: that is folded)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +44,7 @@ def call_site_values(fn: MFunctionView, mv: MachineValues, arg_regs: Sequence[ML
     out: list[CallSiteValues] = []
     pos = -1
     walker = StateWalker(mv, fn, reverse=True)
+    bases: dict[tuple[int, int], Value] = {}  # (block, k) of a base + k definer -> base value
     for b, blk in enumerate(fn.blocks):
         walker.enter(b)
         state = walker.state
@@ -52,10 +57,16 @@ def call_site_values(fn: MFunctionView, mv: MachineValues, arg_regs: Sequence[ML
                 for r in arg_regs:
                     if r not in inst.uses:
                         continue
-                    val = _describe(fn, walker, state.get(r, (b, 0, r)), arg_regs, preserved)
+                    v = state.get(r, (b, 0, r))
+                    val = _describe(fn, walker, v, arg_regs, preserved)
                     if val is not None:
                         params.append(CallSiteParam(r, val))
+                    elif (p := _offset_from_base(fn, walker, v, bases, arg_regs, preserved)):
+                        params.append(CallSiteParam(r, *p))
                 out.append(CallSiteValues(pos, tuple(params)))
+            if inst.offset is not None:
+                base = inst.offset[0]
+                bases[(b, k)] = state.get(base, (b, 0, base))
             walker.apply(inst, k)
     return out
 
@@ -77,3 +88,23 @@ def _describe(fn: MFunctionView, walker: StateWalker, v: Value,
     if b == 0 and k == 0 and loc in arg_regs:
         return EntryValueLoc(loc)
     return None
+
+
+def _offset_from_base(fn: MFunctionView, walker: StateWalker, v: Value,
+                      bases: dict[tuple[int, int], Value], arg_regs: Sequence[MLoc],
+                      preserved: frozenset[MLoc]) -> tuple[VarLoc, int] | None:
+    """`v` as (location, k) when its definer computed base + k and the base's
+    value is still describable at the call. Value numbering makes "the base is
+    not redefined in between" exact: a redefinition is a different value. A
+    definer later in layout order than the call (a loop) is not looked at."""
+    b, k, loc = v
+    if k == 0:
+        return None
+    definer = fn.blocks[b].insts[k - 1]
+    base_v = bases.get((b, k))
+    if definer.offset is None or definer.defs[:1] != (loc,) or base_v is None:
+        return None
+    val = _describe(fn, walker, base_v, arg_regs, preserved)
+    if val is None or isinstance(val, ConstLoc):  # a constant base: left to constant folding
+        return None
+    return val, definer.offset[1]

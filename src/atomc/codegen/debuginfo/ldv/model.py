@@ -160,6 +160,9 @@ class MInstView:
     restore: tuple[MLoc, MLoc] | None = None  # (dst register, slot)
     call: bool = False  # clobbers every caller-saved register
     imm: int | None = None  # the constant a move-immediate writes into defs[0] (all 64 bits)
+    # defs[0] = (value of register `offset[0]` before this instruction) + offset[1]
+    # (lea k(%base), add/sub $k): lets a call-site value name a preserved base
+    offset: tuple[MLoc, int] | None = None
     debug: DebugValue | DebugPhi | None = None  # a debug (meta) instruction
     # What `InstrRef(num, k)` names when operand k is not defs[k]: the location
     # written by operand k (None where operand k is not a register def).
