@@ -100,3 +100,40 @@ def test_all_calls_flag_and_entry_values(dump: tuple[str, str, Path]) -> None:
     assert "DW_OP_entry_value(DW_OP_reg4 RSI), DW_OP_stack_value" in two
     assert re.search(r'DW_AT_name\t\("printf"\)\n\s+DW_AT_declaration\t\(true\)', info)
     verify(path)
+
+
+RECURSIVE = r"""
+#include <stdio.h>
+__attribute__((noinline)) static int fib(int n)
+{
+    if (n < 2)
+        return n;
+    return fib(n - 1) + fib(n - 2);
+}
+int main(int argc, char **argv)
+{
+    (void)argv;
+    printf("%d\n", fib(argc + 9));
+    return 0;
+}
+"""
+
+
+def test_values_offset_from_a_preserved_register_or_entry_value(tmp_path: Path) -> None:
+    """`fib(n - 1)` with the caller's n kept in %rbx: `%rbx - 1` (what gcc writes),
+    and `fib(argc + 9)` with argc still in its entry register: entry value + 9."""
+    if LLVM_DWARFDUMP is None:
+        pytest.skip("llvm-dwarfdump-22 not installed")
+    (tmp_path / "fib.c").write_text(RECURSIVE)
+    subprocess.run([sys.executable, "-m", "atomc", "-O2", "-g", "fib.c", "-o", "fib"],
+                   cwd=tmp_path, check=True)
+    info = subprocess.run([LLVM_DWARFDUMP, "--debug-info", str(tmp_path / "fib")],
+                          capture_output=True, text=True, check=True).stdout
+    values = [(callee, params) for _, callee, params in _call_sites(info)]
+    first, second, outer = (p for c, p in values if c == "fib")
+    assert len(first) == 1 and re.fullmatch(r"DW_OP_breg(3 RBX|1[2-5] R1[2-5])-1", first[0][1])
+    base = first[0][1].removesuffix("-1")
+    assert second == [("DW_OP_reg5 RDI", base + "+0")]  # n - 2 computed in place
+    assert outer == [("DW_OP_reg5 RDI",
+                      "DW_OP_entry_value(DW_OP_reg5 RDI), DW_OP_consts +9, DW_OP_plus")]
+    verify(tmp_path / "fib")
