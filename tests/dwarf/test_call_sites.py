@@ -121,7 +121,7 @@ int main(int argc, char **argv)
 
 def test_values_offset_from_a_preserved_register_or_entry_value(tmp_path: Path) -> None:
     """`fib(n - 1)` with the caller's n kept in %rbx: `%rbx - 1` (what gcc writes),
-    and `fib(argc + 9)` with argc still in its entry register: entry value + 9."""
+    but not `fib(argc + 9)` from argc's entry value, which gdb misreads."""
     if LLVM_DWARFDUMP is None:
         pytest.skip("llvm-dwarfdump-22 not installed")
     (tmp_path / "fib.c").write_text(RECURSIVE)
@@ -134,6 +134,5 @@ def test_values_offset_from_a_preserved_register_or_entry_value(tmp_path: Path) 
     assert len(first) == 1 and re.fullmatch(r"DW_OP_breg(3 RBX|1[2-5] R1[2-5])-1", first[0][1])
     base = first[0][1].removesuffix("-1")
     assert second == [("DW_OP_reg5 RDI", base + "+0")]  # n - 2 computed in place
-    assert outer == [("DW_OP_reg5 RDI",
-                      "DW_OP_entry_value(DW_OP_reg5 RDI), DW_OP_consts +9, DW_OP_plus")]
+    assert outer == []  # an entry value + k: gdb resolves it in the wrong frame
     verify(tmp_path / "fib")

@@ -26,10 +26,10 @@ when the debug-info feature it exercises is lost:
   for 44 and `shifted` 4800 for 704; the right shifts and masks had no location).
 * inlined_pointer.c: an inlined `bump(&local, k)`: `p` is the frame object's
   address (DW_OP_fbreg, DW_OP_stack_value), so `*p` prints; before, optimized out.
-* recursive_params.c: `fib(n - 1)` / `sum(p + 1, left - 1)`: the argument is a
-  callee-saved register (or the caller's entry value) plus a constant, which the
-  call site must describe (DW_OP_breg3 -1) for the callee's entry value to
-  resolve; before, n and left were optimized out after the recursive calls.
+* recursive_params.c: `fib(n - 1)` / `sum(p + 1, ...)`: the argument is a
+  callee-saved register plus a constant, which the call site must describe
+  (DW_OP_breg3 -1) for the callee's entry value to resolve; before, n and *p
+  were optimized out after the recursive calls.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 // constant: the caller keeps n in a callee-saved register across fib(n - 1), so
 // the call site's value is that register minus 1 (gcc writes the same); the
 // second argument, n - 2, is computed in that register in place (+0). main's
-// argc + 9 is its own entry value plus 9. These let the callee's
+// argc + 9 (its own entry value plus 9) is not described: gdb evaluates a
+// nested entry value in the wrong frame. These let the callee's
 // DW_OP_entry_value location of n resolve after its register is reused.
 // RUN: %atomc -O2 -g -c %s -o %t.o
 // RUN: llvm-dwarfdump --debug-info %t.o | filecheck %s
@@ -33,6 +34,4 @@ int main(int argc, char **argv)
 // CHECK-NEXT: DW_AT_location (DW_OP_reg5 RDI)
 // CHECK-NEXT: DW_AT_call_value (DW_OP_breg3 RBX+0)
 // CHECK-LABEL: DW_AT_name ("main")
-// CHECK: DW_TAG_call_site_parameter
-// CHECK-NEXT: DW_AT_location (DW_OP_reg5 RDI)
-// CHECK-NEXT: DW_AT_call_value (DW_OP_entry_value(DW_OP_reg5 RDI), DW_OP_consts +9, DW_OP_plus)
+// CHECK-NOT: DW_OP_consts +9

@@ -38,5 +38,4 @@ int main(int argc, char **argv)
     return 0;
 }
 //@ watch(n) at after_both: 2 3 2 4
-//@ watch(left) at summed: 1 2 3
 //@ watch(*p) at summed: 30 20 10

@@ -6,7 +6,7 @@ caller can describe that value after the call (`DW_AT_call_value`, evaluated
 in the caller's frame while the callee runs) only through a location the call
 cannot change: a constant the register was loaded with, a register the ABI
 makes the callee preserve, a spill slot (not addressable by the callee), or
-the caller's own entry value of an argument register, or one of those plus a
+the caller's own entry value of an argument register, or a register or slot plus a
 constant the register was set to by a `lea k(%base)`/`add`/`sub` whose base
 value one of them still holds at the call (`fib(n - 1)` with n kept in %rbx:
 `DW_OP_breg3 -1`). Anything else is left
@@ -105,6 +105,9 @@ def _offset_from_base(fn: MFunctionView, walker: StateWalker, v: Value,
     if definer.offset is None or definer.defs[:1] != (loc,) or base_v is None:
         return None
     val = _describe(fn, walker, base_v, arg_regs, preserved)
-    if val is None or isinstance(val, ConstLoc):  # a constant base: left to constant folding
+    # a constant base is left to constant folding; an entry value plus k is not
+    # written: gdb evaluates the nested DW_OP_entry_value in the wrong frame
+    # (p24_mutual_recursion's is_odd(n - 2) showed n - 4)
+    if val is None or isinstance(val, (ConstLoc, EntryValueLoc)):
         return None
     return val, definer.offset[1]
