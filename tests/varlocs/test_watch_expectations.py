@@ -28,8 +28,8 @@ when the debug-info feature it exercises is lost:
   address (DW_OP_fbreg, DW_OP_stack_value), so `*p` prints; before, optimized out.
 * recursive_params.c: `fib(n - 1)` / `sum(p + 1, ...)`: the argument is a
   callee-saved register plus a constant, which the call site must describe
-  (DW_OP_breg3 -1) for the callee's entry value to resolve; before, n and *p
-  were optimized out after the recursive calls.
+  (DW_OP_breg3 -1) for the callee's entry value to resolve; before, fib's n was
+  optimized out after the recursive calls.
 """
 
 from __future__ import annotations
