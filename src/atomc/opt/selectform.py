@@ -12,7 +12,8 @@ updates of a dynamic-programming loop stop costing a mispredicted branch.
 Profitability is a budget, as in LLVM's FoldTwoEntryPHINode: at most
 `MAX_SPECULATED` instructions hoisted and `MAX_SELECTS` selects, integer or
 pointer values of 8 to 64 bits (x86 has no byte `cmov`; an `i1` stays a
-branch), decided on instructions only, so -g cannot change the code.
+branch), and no chosen value that goes on to form a load or store address
+(`_feeds_address`); decided on instructions only, so -g cannot change the code.
 
 Debug info: hoisted instructions take no location (drop rule: their line would
 run on the path that skipped it). Each select takes the branch's location and
@@ -32,16 +33,21 @@ from typing import ClassVar
 
 from ..ir import (
     PTR,
+    Binary,
     Block,
     Branch,
+    Cast,
     DbgKind,
     DILocation,
     Function,
     Inst,
     IntType,
     Jump,
+    Load,
     Op,
+    PtrAdd,
     Select,
+    Store,
     Value,
 )
 from ..ir.locations import keep
@@ -60,6 +66,7 @@ from .registry import register
 
 MAX_SPECULATED = 3
 MAX_SELECTS = 2
+_ADDRESS_BUDGET = 32
 
 # may run where the source did not run them: no side effect, no trap, no memory
 _UNSPECULATABLE = frozenset({Op.ALLOCA, Op.SDIV, Op.UDIV, Op.SREM, Op.UREM, Op.WIDE})
@@ -154,7 +161,44 @@ def _plan(b: Block, t: Branch, preds: dict[Block, list[Block]]
         return None  # nothing to choose (simplifycfg's case), or too much
     if not all(_selectable(x) for x, _ in differing):
         return None
+    if any(_feeds_address(join.params[k]) for k, (x, y) in
+           enumerate(zip(*(s.args for s in sides), strict=True)) if x is not y):
+        return None
     return join, sides
+
+
+def _feeds_address(v: Value) -> bool:
+    """Does `v` reach a load or store address, through arithmetic and block
+    arguments (a bytecode interpreter's `pc`, say)? A branch lets the CPU run ahead
+    on its prediction where a cmov would make every later access wait for the
+    condition's own load, so such a choice stays a branch (LLVM's x86 cmov
+    conversion turns those back into branches). Looks at most `_ADDRESS_BUDGET`
+    uses; beyond that, no."""
+    seen = {id(v)}
+    work = [v]
+    budget = _ADDRESS_BUDGET
+    while work:
+        cur = work.pop()
+        for u in cur.uses:
+            if u.is_debug:
+                continue
+            budget -= 1
+            if budget < 0:
+                return False
+            user = u.user
+            if isinstance(user, PtrAdd) or isinstance(user, (Load, Store)) and user.ptr is cur:
+                return True
+            nxt: list[Value] = []
+            if isinstance(user, Inst) and user.is_terminator:
+                nxt = [s.block.params[k] for s in user.succs
+                       for k, a in enumerate(s.args) if a is u]
+            elif isinstance(user, (Binary, Cast)):
+                nxt = [user]
+            for n in nxt:
+                if id(n) not in seen:
+                    seen.add(id(n))
+                    work.append(n)
+    return False
 
 
 def _fold(fn: Function, b: Block, t: Branch, join: Block, sides: tuple[_Side, _Side],
