@@ -42,8 +42,8 @@ O2_SCALAR: tuple[str, ...] = ("sccp", "instcombine", "simplifycfg", "gvn", "licm
 O2_LATE: tuple[str, ...] = ("instcombine", "div-by-const", "dce", "simplifycfg",
                              "mem-value-locs")
 O2_INLINE: tuple[str, ...] = ("inline", "sroa", "mem2reg")
-O2_LOOPS: tuple[str, ...] = ("jump-threading", "loop-rotate", "loop-unroll", "iv-sr", "sccp",
-                             "instcombine", "simplifycfg", "gvn")
+O2_LOOPS: tuple[str, ...] = ("jump-threading", "loop-rotate", "loop-unroll", "sccp",
+                             "instcombine", "simplifycfg", "iv-sr", "gvn", "select-form")
 
 
 def pipeline_for(opt_level: int, size_opt: bool = False) -> list[str]:

@@ -14,6 +14,7 @@ from . import (  # noqa: F401
     mem2reg,
     memlocs,
     sccp,
+    selectform,
     simplifycfg,
     sroa,
 )

@@ -153,6 +153,23 @@ def lower_int_select(sel: FunctionISel, inst: Select) -> None:
     if isinstance(cond, Const):
         sel.mov(sel.operand(a if cond.value else b, w), dst, w)
         return
+    if isinstance(cond, Cmp) and cond in sel.fused:
+        # the compare is emitted here, right before the cmov: no setcc + test. A
+        # register `b` is moved after the compare (the move leaves the flags alone and
+        # may be `b`'s last use: the coalescer can then give `b` and the result one
+        # register), a constant before it (where `mov $0` may become `xor`)
+        ob = sel.operand(b, w)
+        if isinstance(ob, Imm):
+            sel.mov(ob, dst, w)
+        ra = sel.reg(a, w)
+        saved = sel.loc
+        sel.loc = cond.loc
+        cc = emit_compare(sel, cond)
+        sel.loc = saved
+        if not isinstance(ob, Imm):
+            sel.mov(ob, dst, w)
+        sel.emit("cmov" + cc + SUFFIX[w], ra, dst)
+        return
     c = sel.reg(cond, 1)
     sel.mov(sel.operand(b, w), dst, w)
     sel.emit("testb", c, c)
