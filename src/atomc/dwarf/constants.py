@@ -132,7 +132,6 @@ class OP(enum.IntEnum):
     mul = 0x1E
     plus = 0x22
     plus_uconst = 0x23
-    lit0 = 0x30
     reg0 = 0x50
     breg0 = 0x70
     regx = 0x90
