@@ -16,9 +16,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 # Lower it when you remove some; never raise it.
-TYPE_IGNORE_CEILING = 236
+TYPE_IGNORE_CEILING = 233
 # mypy is strict on these (issue 12)
-STRICT_PACKAGES = ["atomc.dwarf.*"]
+STRICT_PACKAGES = ["atomc.dwarf.*", "atomc.ir.*"]
 # ruff runs over these; the rest of src/ joins when the architecture move has landed
 RUFF_PATHS = ["src/atomc/driver", "src/atomc/dwarf", "src/atomc/explain", "src/atomc/data",
               "src/atomc/opt", "src/atomc/options.py", "src/atomc/ir", "src/atomc/tools",
