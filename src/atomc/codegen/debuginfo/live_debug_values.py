@@ -17,7 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from ...dwarf.model import CallSite, CallValue, LocExpr, VarLocation
+from ...dwarf.locexpr import Reg
+from ...dwarf.model import CallSite, CallValue, VarLocation
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression, DILocalVariable
 from ..mir import DbgMeta, Imm, Mem, MFunction, MInst, PReg, StackSlot, Sym
@@ -40,9 +41,9 @@ from .ldv import (
 )
 from .ldv.callsites import CallSiteParam, call_site_values
 from .ldv.machine import solve_machine_values
-from .ldv.model import ConstLoc, DebugOperand, EntryValueLoc, VarLoc, WhyRange
+from .ldv.model import DebugOperand, WhyRange
 from .ldv.salvage import arithmetic_ops
-from .location_lists import lower_var_ranges
+from .location_lists import lower_var_ranges, value_of
 from .why_ranges import attach_reasons
 from .memory_homes import place_memory_homes
 from .scopes import insert_before
@@ -313,19 +314,9 @@ def _call_site(mi: MInst, ret_label: str, params: tuple[CallSiteParam, ...]) -> 
     clobbers names no target: the debugger cannot tell which function was
     called, so it resolves no entry value through this call."""
     target = mi.operands[0] if mi.operands else None
-    values = tuple(CallValue(p.reg.num, _call_value(p.value)) for p in params)
+    values = tuple(CallValue(p.reg.num, value_of(p.value)) for p in params)
     if isinstance(target, Sym):
         return CallSite(ret_label, target.name.removesuffix("@PLT"), None, values)
     if isinstance(target, PReg) and _r(target.name) in _regs().preserved:
-        return CallSite(ret_label, None, (("reg", _regs().dwarf[target.name]),), values)
+        return CallSite(ret_label, None, (Reg(_regs().dwarf[target.name]),), values)
     return CallSite(ret_label, None, None, values)
-
-
-def _call_value(v: VarLoc) -> LocExpr:
-    """A DWARF expression (a value, not a location) for a call-site parameter."""
-    if isinstance(v, ConstLoc):
-        return (("consts", v.value) if v.value < 0 else ("constu", v.value),)
-    if isinstance(v, EntryValueLoc):
-        return (("entry_value", (("reg", v.reg.num),)),)
-    assert isinstance(v, MLoc)
-    return (("breg", v.num, 0),) if v.kind == "reg" else (("fbreg", v.num), ("deref",))

@@ -15,7 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ...dwarf.model import LocExpr, LocRange, VarLocation
+from ...dwarf.locexpr import (
+    Breg,
+    Deref,
+    EntryValue,
+    Fbreg,
+    ImplicitValue,
+    LocExpr,
+    LocOp,
+    Piece,
+    Reg,
+    StackValue,
+    const,
+)
+from ...dwarf.model import LocRange, VarLocation
 from ...ir.debuginfo import type_bits
 from .ldv.model import ComputedLoc, ConstLoc, EntryValueLoc, MLoc, VarLoc, VarRange
 from .ldv.salvage import MEMORY_AT
@@ -28,32 +41,32 @@ WIDE_CONST = 1 << 64
 def loc_expr(loc: VarLoc) -> LocExpr:
     if isinstance(loc, ComputedLoc):
         if loc.ops == MEMORY_AT:  # the variable is the memory at the value's address
-            return _value_of(loc.base)
-        return _value_of(loc.base) + loc.ops + (("stack_value",),)
+            return value_of(loc.base)
+        return value_of(loc.base) + loc.ops + (StackValue(),)
     if isinstance(loc, MLoc):
-        return (("reg", loc.num),) if loc.kind == "reg" else (("fbreg", loc.num),)
+        return (Reg(loc.num),) if loc.kind == "reg" else (Fbreg(loc.num),)
     if isinstance(loc, ConstLoc):
         if loc.frame:  # a frame object's address, as a value
-            return (("fbreg", loc.value), ("stack_value",))
+            return (Fbreg(loc.value), StackValue())
         if loc.value >= WIDE_CONST:  # an x87 long double: its 16 bytes as they are in memory
-            return (("implicit_value", loc.value.to_bytes(16, "little")),)
-        op = ("consts", loc.value) if loc.value < 0 else ("constu", loc.value)
-        return (op, ("stack_value",))
+            return (ImplicitValue(loc.value.to_bytes(16, "little")),)
+        return (const(loc.value), StackValue())
     if isinstance(loc, EntryValueLoc):
-        return (("entry_value", (("reg", loc.reg.num),)), ("stack_value",))
+        return (EntryValue((Reg(loc.reg.num),)), StackValue())
     raise TypeError(loc)
 
 
-def _value_of(loc: VarLoc) -> LocExpr:
-    """Ops pushing the value a location holds (for a computed location)."""
+def value_of(loc: VarLoc) -> LocExpr:
+    """Ops pushing the value a location holds (a value, not a location: for a
+    computed location, or a call-site parameter's value)."""
     if isinstance(loc, MLoc):
-        return (("breg", loc.num, 0),) if loc.kind == "reg" else (("fbreg", loc.num), ("deref",))
+        return (Breg(loc.num, 0),) if loc.kind == "reg" else (Fbreg(loc.num), Deref())
     if isinstance(loc, ConstLoc):
         if loc.frame:
-            return (("fbreg", loc.value),)
-        return (("consts", loc.value) if loc.value < 0 else ("constu", loc.value),)
+            return (Fbreg(loc.value),)
+        return (const(loc.value),)
     if isinstance(loc, EntryValueLoc):
-        return (("entry_value", (("reg", loc.reg.num),)),)
+        return (EntryValue((Reg(loc.reg.num),)),)
     raise TypeError(loc)
 
 
@@ -105,15 +118,15 @@ def _composite(rs: list[VarRange], var_bits: int) -> list[tuple[int, int, LocExp
                 live[r.var.fragment] = r.loc
         if not _covers(live, total):
             continue
-        expr: list[tuple] = []
+        expr: list[LocOp] = []
         offset = 0
         for frag in frags:
             if frag not in live or frag[0] < offset:
                 continue
             if frag[0] > offset:
-                expr.append(("piece", (frag[0] - offset) // 8))
+                expr.append(Piece((frag[0] - offset) // 8))
             expr.extend(loc_expr(live[frag]))
-            expr.append(("piece", frag[1] // 8))
+            expr.append(Piece(frag[1] // 8))
             offset = frag[0] + frag[1]
         if out and out[-1][1] == a and out[-1][2] == tuple(expr):
             out[-1] = (out[-1][0], z, tuple(expr))
