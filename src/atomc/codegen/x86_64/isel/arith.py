@@ -8,7 +8,7 @@ from ....ir.insts import Binary, Cast, Cmp, Op, Select
 from ....ir.types import FloatType, IntType
 from ....ir.values import Const, Undef
 from ...mir import Imm, PReg, VReg
-from ..opcodes import ICMP_CC, SWAPPED_PRED
+from ..opcodes import CMOV, ICMP_CC, SWAPPED_PRED
 from ..registers import SUFFIX
 from .common import _ALU, _ice, _signed, _w, value_size
 
@@ -168,7 +168,7 @@ def lower_int_select(sel: FunctionISel, inst: Select) -> None:
         sel.loc = saved
         if not isinstance(ob, Imm):
             sel.mov(ob, dst, w)
-        sel.emit("cmov" + cc + SUFFIX[w], ra, dst)
+        sel.emit(CMOV[cc, w], ra, dst)
         return
     c = sel.reg(cond, 1)
     sel.mov(sel.operand(b, w), dst, w)
