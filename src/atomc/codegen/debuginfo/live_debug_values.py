@@ -20,7 +20,7 @@ from functools import cache
 from ...dwarf.model import CallSite, CallValue, LocExpr, VarLocation
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression, DILocalVariable
-from ..mir import DbgMeta, Imm, Mem, MFunction, MInst, PReg, StackSlot, Sym
+from ..mir import DbgMeta, Imm, Mem, MFunction, MIFlag, MInst, PReg, StackSlot, Sym
 from ..mir.cfg import successor_indices as successors
 from ..mir.registers import operand_regs
 from ..target import Target, current, desc
@@ -42,7 +42,7 @@ from .ldv.callsites import CallSiteParam, call_site_values
 from .ldv.machine import solve_machine_values
 from .ldv.model import ConstLoc, DebugOperand, EntryValueLoc, VarLoc, WhyRange
 from .ldv.salvage import arithmetic_ops
-from .location_lists import lower_var_ranges
+from .location_lists import lower_var_ranges, start_at_entry
 from .why_ranges import attach_reasons
 from .memory_homes import place_memory_homes
 from .scopes import insert_before
@@ -244,6 +244,8 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
     mv = solve_machine_values(view)
     gaps: list[WhyRange] = []
     ranges = compute_var_ranges(view, mode, mv, gaps)
+    if not mf.frame_pointer:  # the entry address has the first body line's row
+        ranges = start_at_entry(ranges, _leading_setup(mf))
     regs = _regs()
     calls = call_site_values(view, mv, regs.args, regs.preserved)
     needed = sorted({p for r in (*ranges, *gaps) for p in (r.start, r.end)
@@ -285,6 +287,19 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
     sites = tuple(_call_site(mi, label_after(c.pos), c.params)
                   for mi, c in zip(call_insts, calls, strict=True))
     return FunctionLocations(variables, sites, True)
+
+
+def _leading_setup(mf: MFunction) -> int:
+    """How many real instructions at the function's start are frame set-up ones."""
+    n = 0
+    for b in mf.blocks:
+        for mi in b.insts:
+            if mi.is_meta:
+                continue
+            if not mi.flags & MIFlag.FRAME_SETUP:
+                return n
+            n += 1
+    return n
 
 
 def _lines(mf: MFunction, where: list[tuple[int, int]]) -> list[int]:

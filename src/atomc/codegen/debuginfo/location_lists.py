@@ -13,6 +13,7 @@ comes first in the list (gdb reads the first entry that matches).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from ...dwarf.model import LocExpr, LocRange, VarLocation
 from ...ir.debuginfo import type_bits
@@ -50,6 +51,44 @@ def _value_of(loc: VarLoc) -> LocExpr:
     if isinstance(loc, EntryValueLoc):
         return (("entry_value", (("reg", loc.reg.num),)),)
     raise TypeError(loc)
+
+
+# DWARF numbers of %rbp and %rsp: the frame set-up writes them
+_FRAME_REGS = frozenset({6, 7})
+
+
+def start_at_entry(ranges: Sequence[VarRange], setup: int) -> list[VarRange]:
+    """Ranges that begin right after the function's leading `setup` frame set-up
+    instructions (pushes, the stack adjustment) begin at its first address instead,
+    when their location is a constant, an entry value or a register those
+    instructions do not write (or a value computed from one) and no other range of
+    the variable starts earlier.
+
+    A function without a frame pointer has the first body line's row at its entry
+    (dwarf/line_rows.py `body_line_at_entry`): gdb stops there when it steps in, and
+    the variables should read as they do at prologue_end, where the same line's
+    stop would be. Pushes change only the stack, so a value that holds after them
+    held before them."""
+    if setup <= 0:
+        return list(ranges)
+    first: dict[object, int] = {}
+    for r in ranges:
+        first[r.var.whole] = min(first.get(r.var.whole, r.start), r.start)
+    out: list[VarRange] = []
+    for r in ranges:
+        if _unchanged_by_setup(r.loc) and 0 <= r.start < setup and first[r.var.whole] == r.start:
+            r = replace(r, start=-1)
+        out.append(r)
+    return out
+
+
+def _unchanged_by_setup(loc: VarLoc) -> bool:
+    """Does the frame set-up leave this location's value as it was?"""
+    if isinstance(loc, ComputedLoc):
+        return _unchanged_by_setup(loc.base)
+    if isinstance(loc, MLoc):
+        return loc.kind == "reg" and loc.num not in _FRAME_REGS
+    return isinstance(loc, (ConstLoc, EntryValueLoc))
 
 
 def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], str],
