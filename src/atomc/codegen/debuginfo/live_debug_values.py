@@ -42,7 +42,7 @@ from .ldv.callsites import CallSiteParam, call_site_values
 from .ldv.machine import solve_machine_values
 from .ldv.model import ConstLoc, DebugOperand, EntryValueLoc, VarLoc, WhyRange
 from .ldv.salvage import arithmetic_ops
-from .location_lists import lower_var_ranges, start_at_entry
+from .location_lists import lower_var_ranges
 from .why_ranges import attach_reasons
 from .memory_homes import place_memory_homes
 from .scopes import insert_before
@@ -244,8 +244,6 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
     mv = solve_machine_values(view)
     gaps: list[WhyRange] = []
     ranges = compute_var_ranges(view, mode, mv, gaps)
-    if not mf.frame_pointer:  # the entry address has the first body line's row
-        ranges = start_at_entry(ranges, _leading_setup(mf))
     regs = _regs()
     calls = call_site_values(view, mv, regs.args, regs.preserved)
     needed = sorted({p for r in (*ranges, *gaps) for p in (r.start, r.end)
@@ -269,7 +267,9 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
         bi, ii = where[p]
         after.setdefault(bi, {})[ii + 1] = MInst("LABEL", [Sym(names[p])], loc=None)
     insert_before(mf, after)
-    located = lower_var_ranges(ranges, label_after, len(where) - 1)
+    # without a frame pointer the entry address has the first body line's row
+    setup = 0 if mf.frame_pointer else _leading_setup(mf)
+    located = lower_var_ranges(ranges, label_after, len(where) - 1, setup)
     seen = {(id(v.var), v.inlined_at) for v in located}  # inlined-at: a value, not an object
     # variables with no location anywhere are still listed ("optimized out")
     extra: list[VarLocation] = []

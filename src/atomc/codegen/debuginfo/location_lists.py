@@ -92,19 +92,25 @@ def _unchanged_by_setup(loc: VarLoc) -> bool:
 
 
 def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], str],
-                     last_pos: int) -> list[VarLocation]:
-    """`label_after(p)` names the address after real instruction p (-1: function start)."""
+                     last_pos: int, setup: int = 0) -> list[VarLocation]:
+    """`label_after(p)` names the address after real instruction p (-1: function start).
+    `setup`: the function's leading frame set-up instructions (`start_at_entry`); a
+    range moved to the entry that way stays a location list entry (gdb lists a
+    DW_AT_const_value variable as a constant symbol, which tools that walk a frame's
+    variables skip)."""
     by_var: dict[tuple[object, object | None], list[VarRange]] = {}
     for r in ranges:
         by_var.setdefault(r.var.whole, []).append(r)
     out: list[VarLocation] = []
     for (var, inlined_at), rs in by_var.items():
         if any(r.var.fragment is not None for r in rs):
-            entries = _composite(rs, type_bits(getattr(var, "type", None)) or 0)
+            bits = type_bits(getattr(var, "type", None)) or 0
+            entries = _composite(start_at_entry(rs, setup), bits)
         else:
             prim = sorted((r for r in rs if r.primary), key=lambda r: r.start)
             sec = sorted((r for r in rs if not r.primary), key=lambda r: r.start)
-            entries = [(r.start, r.end, loc_expr(r.loc)) for r in prim + sec]
+            entries = [(r.start, r.end, loc_expr(r.loc))
+                       for r in start_at_entry(prim + sec, setup)]
             if len(prim) == 1 and not sec and prim[0].start == -1 and prim[0].end >= last_pos:
                 only = prim[0].loc
                 if isinstance(only, ConstLoc) and only.value < WIDE_CONST:
