@@ -51,7 +51,8 @@ def test_clicking_a_line_highlights_exactly_its_instructions(browser, page) -> N
 
 
 def test_clicking_an_instruction_shows_its_variables(browser, page) -> None:
-    key = next(i for i in page.insts if i.is_stmt and i.row_line == 24)  # the loop's entry
+    key = next(i for i in page.insts if i.is_stmt and i.row_line == i.line == 24)  # the loop's entry
+    # (i.line: not the push at the entry address, which carries line 24's row too)
     _css(browser, f'#asm tr[data-inst="{key.index}"]')[0].click()
     shown = {tr.get_attribute("data-name"): tr.find_elements("css selector", "td")[1].text
              for tr in _css(browser, "#vars tr.var")}

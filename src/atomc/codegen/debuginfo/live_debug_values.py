@@ -21,7 +21,7 @@ from ...dwarf.locexpr import Reg
 from ...dwarf.model import CallSite, CallValue, VarLocation
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression, DILocalVariable
-from ..mir import DbgMeta, Imm, Mem, MFunction, MInst, PReg, StackSlot, Sym
+from ..mir import DbgMeta, Imm, Mem, MFunction, MIFlag, MInst, PReg, StackSlot, Sym
 from ..mir.cfg import successor_indices as successors
 from ..mir.registers import operand_regs
 from ..target import Target, current, desc
@@ -277,7 +277,9 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
         bi, ii = where[p]
         after.setdefault(bi, {})[ii + 1] = MInst("LABEL", [Sym(names[p])], loc=None)
     insert_before(mf, after)
-    located = lower_var_ranges(ranges, label_after, len(where) - 1)
+    # without a frame pointer the entry address has the first body line's row
+    setup = 0 if mf.frame_pointer else _leading_setup(mf)
+    located = lower_var_ranges(ranges, label_after, len(where) - 1, setup)
     seen = {(id(v.var), v.inlined_at) for v in located}  # inlined-at: a value, not an object
     # variables with no location anywhere are still listed ("optimized out")
     extra: list[VarLocation] = []
@@ -295,6 +297,19 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
     sites = tuple(_call_site(mi, label_after(c.pos), c.params)
                   for mi, c in zip(call_insts, calls, strict=True))
     return FunctionLocations(variables, sites, True)
+
+
+def _leading_setup(mf: MFunction) -> int:
+    """How many real instructions at the function's start are frame set-up ones."""
+    n = 0
+    for b in mf.blocks:
+        for mi in b.insts:
+            if mi.is_meta:
+                continue
+            if not mi.flags & MIFlag.FRAME_SETUP:
+                return n
+            n += 1
+    return n
 
 
 def _lines(mf: MFunction, where: list[tuple[int, int]]) -> list[int]:

@@ -14,6 +14,7 @@ comes first in the list (gdb reads the first entry that matches).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from ...dwarf.locexpr import (
     Breg,
@@ -70,20 +71,64 @@ def value_of(loc: VarLoc) -> LocExpr:
     raise TypeError(loc)
 
 
+# DWARF numbers of %rbp and %rsp: the frame set-up writes them
+_FRAME_REGS = frozenset({6, 7})
+
+
+def start_at_entry(ranges: Sequence[VarRange], setup: int) -> list[VarRange]:
+    """Ranges that begin right after the function's leading `setup` frame set-up
+    instructions (pushes, the stack adjustment) begin at its first address instead,
+    when their location is a constant, an entry value or a register those
+    instructions do not write (or a value computed from one) and no other range of
+    the variable starts earlier.
+
+    A function without a frame pointer has the first body line's row at its entry
+    (dwarf/line_rows.py `body_line_at_entry`): gdb stops there when it steps in, and
+    the variables should read as they do at prologue_end, where the same line's
+    stop would be. Pushes change only the stack, so a value that holds after them
+    held before them."""
+    if setup <= 0:
+        return list(ranges)
+    first: dict[object, int] = {}
+    for r in ranges:
+        first[r.var.whole] = min(first.get(r.var.whole, r.start), r.start)
+    out: list[VarRange] = []
+    for r in ranges:
+        if _unchanged_by_setup(r.loc) and 0 <= r.start < setup and first[r.var.whole] == r.start:
+            r = replace(r, start=-1)
+        out.append(r)
+    return out
+
+
+def _unchanged_by_setup(loc: VarLoc) -> bool:
+    """Does the frame set-up leave this location's value as it was?"""
+    if isinstance(loc, ComputedLoc):
+        return _unchanged_by_setup(loc.base)
+    if isinstance(loc, MLoc):
+        return loc.kind == "reg" and loc.num not in _FRAME_REGS
+    return isinstance(loc, (ConstLoc, EntryValueLoc))
+
+
 def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], str],
-                     last_pos: int) -> list[VarLocation]:
-    """`label_after(p)` names the address after real instruction p (-1: function start)."""
+                     last_pos: int, setup: int = 0) -> list[VarLocation]:
+    """`label_after(p)` names the address after real instruction p (-1: function start).
+    `setup`: the function's leading frame set-up instructions (`start_at_entry`); a
+    range moved to the entry that way stays a location list entry (gdb lists a
+    DW_AT_const_value variable as a constant symbol, which tools that walk a frame's
+    variables skip)."""
     by_var: dict[tuple[object, object | None], list[VarRange]] = {}
     for r in ranges:
         by_var.setdefault(r.var.whole, []).append(r)
     out: list[VarLocation] = []
     for (var, inlined_at), rs in by_var.items():
         if any(r.var.fragment is not None for r in rs):
-            entries = _composite(rs, type_bits(getattr(var, "type", None)) or 0)
+            bits = type_bits(getattr(var, "type", None)) or 0
+            entries = _composite(start_at_entry(rs, setup), bits)
         else:
             prim = sorted((r for r in rs if r.primary), key=lambda r: r.start)
             sec = sorted((r for r in rs if not r.primary), key=lambda r: r.start)
-            entries = [(r.start, r.end, loc_expr(r.loc)) for r in prim + sec]
+            entries = [(r.start, r.end, loc_expr(r.loc))
+                       for r in start_at_entry(prim + sec, setup)]
             if len(prim) == 1 and not sec and prim[0].start == -1 and prim[0].end >= last_pos:
                 only = prim[0].loc
                 if isinstance(only, ConstLoc) and only.value < WIDE_CONST and not only.frame:
