@@ -21,7 +21,8 @@ def _function_data(f: Function) -> dict[str, object]:
                    ln.file] for ln in f.lines],
         "files": list(f.files),
         "vars": [[v.name, v.is_param, v.decl_line, [list(r) for r in v.scope],
-                  [list(loc) for loc in v.locations], v.everywhere, v.inlined_from]
+                  [list(loc) for loc in v.locations], v.everywhere, v.inlined_from,
+                  [[e.low, e.high, e.describe()] for e in v.reasons]]
                  for v in f.variables],
         "order": [[o.line, o.atom, o.first_inst, o.count, o.stop] for o in f.order],
         "located": round(f.located, 4),

@@ -76,6 +76,8 @@ function where(v, a) {
   if (v[5]) return [v[5]];
   return v[4].filter(l => l[0] <= a && a < l[1]).map(l => l[2]); }
 function whyOut(v, a) {  // objfile.Variable.why_out
+  const r = v[7].find(e => e[0] <= a && a < e[1]);
+  if (r) return r[2];  // the compiler's recorded reason
   const L = v[4];
   if (!L.length) return "no location anywhere: the value was optimised away";
   if (a < L[0][0]) return v[1] ? "no location before " + hex(L[0][0])
