@@ -15,5 +15,6 @@ from . import (  # noqa: F401
     memlocs,
     sccp,
     simplifycfg,
+    sink,
     sroa,
 )
