@@ -79,6 +79,19 @@ def test_execution_order_lists_atoms_in_code_order(browser, page) -> None:
     assert [int(e.get_attribute("data-inst")) for e in sel] == [page.order[2].first_inst]
 
 
+def test_lines_without_a_stop_say_why(browser, page) -> None:
+    reasons = dict(page.no_stop)
+    assert reasons  # walk.c's `int total = 0;` leaves no code
+    row = next(r for r in _css(browser, "#summary tr.fn")
+               if r.find_elements("css selector", "td")[0].text == "walk")
+    shown = {e.text: e.get_attribute("title")
+             for e in row.find_elements("css selector", ".nostopline")}
+    assert shown == reasons
+    for label, why in reasons.items():
+        badge = _css(browser, f'#src tr[data-line="{label}"] .badge.nostop')
+        assert [b.get_attribute("title") for b in badge] == [why]
+
+
 def test_screenshot_is_not_blank(browser, page) -> None:
     _css(browser, '#src tr[data-line="14"]')[0].click()
     SHOTS.mkdir(exist_ok=True)

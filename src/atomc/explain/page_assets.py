@@ -155,7 +155,9 @@ function drawSourceRow(t, byNum, n) {
   if (ln) {
     if (ln[2]) { const b = el("span", "badge stops", ln[2] + " stop" + (ln[2] > 1 ? "s" : ""));
       b.title = ln[7]; facts.appendChild(b); }
-    else if (ln[6]) facts.appendChild(el("span", "badge nostop", "no stop"));
+    else if (ln[6]) { const b = el("span", "badge nostop", "no stop");
+      const why = F.noStop.find(x => x[0] === ln[8]); if (why) b.title = why[1];
+      facts.appendChild(b); }
     if (ln[3].length) {
       const sites = [...new Set(ln[3].filter(a => a[0].includes("@"))
                                     .map(a => a[0].slice(a[0].indexOf("@") + 1)))];
