@@ -223,7 +223,7 @@ class PassRecorder:
         instructions accounted for."""
         # by the block both came before (the survivor may have moved on since: its
         # block merged into the one before it once the copies' blocks emptied)
-        moved: dict[tuple[str, object, str, int], _Snap] = {}
+        moved: dict[tuple[object, ...], _Snap] = {}
         for key, old in before.items():
             new = after.get(key)
             if new is not None and new.block is not old.block and len(old.succs) == 1:

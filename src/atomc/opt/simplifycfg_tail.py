@@ -55,7 +55,6 @@ from .cfgutils import succ_args
 from .gvn import value_key
 from .passmanager import PassContext
 
-
 _Assign = tuple[DILocalVariable, DIExpression, DILocation]  # a record's variable, expression, loc
 
 
@@ -123,7 +122,8 @@ def _merge_one(block: Block, ps: list[Block], keyed: set[int], ctx: PassContext)
     copies = _candidates(block, ps)
     if copies is None:
         return False
-    module = block.function.module  # type: ignore[union-attr]
+    fn = block.function
+    module = fn.module if fn is not None else None
     assert module is not None
     first = copies[0]
     positions = [k for k, a in enumerate(succ_args(ps[0].insts[-1], 0)) if a is first]
@@ -155,7 +155,7 @@ def _merge_one(block: Block, ps: list[Block], keyed: set[int], ctx: PassContext)
     for c in copies[1:]:
         loc = merge_locations(loc, c.loc, module.atoms)
     if isinstance(first, Binary):
-        first.nsw = all(c.nsw for c in copies)  # type: ignore[attr-defined]
+        first.nsw = all(isinstance(c, Binary) and c.nsw for c in copies)
     move_to(first, block, 0, records_stay=True)
     first.loc = loc
     for k in reversed(positions):

@@ -77,8 +77,8 @@ class Sink(FunctionPass):
                 continue
             for inst in reversed(b.insts[:-1]):
                 work.add("sink.insts", 1)
-                if not _sinkable(inst) or any(u.is_debug and id(u.user.var) in keyed  # type: ignore[union-attr]
-                                              for u in inst.uses):
+                if not _sinkable(inst) or any(isinstance(u.user, DbgRecord)
+                                              and id(u.user.var) in keyed for u in inst.uses):
                     continue
                 dest = self._destination(inst, targets, dom)
                 if dest is not None:
