@@ -1,27 +1,9 @@
-/* atomc-explain --format=text at -O2: the variables section gives the reason the
-   compiler recorded (.debug_atomc_why) wherever a variable is optimized out. */
-#include <stdio.h>
-int work(int n)
-{
-    int sq = n * n;
-    int t = n + 3;
-    printf("%d\n", t);
-    int u = t * 2;
-    printf("%d\n", u);
-    return 0;
-}
-struct pair {
-    int a;
-    int b;
-};
-int split(int x)
-{
-    struct pair p = {x, x + 1};
-    int *q = &p.b;
-    return p.a + *q;
-}
+/* atomc-explain --format=text at -O2 on tests/explain/programs/why.c: the variables
+   section gives the reason the compiler recorded (.debug_atomc_why) wherever a
+   variable is optimized out (the line numbers are that file's). */
 
-// RUN: %python -m atomc.explain -O2 --format=text %s | filecheck %s
+// RUN: %python -m atomc.explain -O2 --format=text %S/../../explain/programs/why.c \
+// RUN:   | filecheck %s
 // `sq` is never read; `t` is computed on line 7 and last read by the call on line 8,
 // whose register then holds `u`; sroa split `p`, so `q` = &p.b has nothing to point to.
 // CHECK-LABEL: function work:
