@@ -39,7 +39,8 @@ O2_EARLY: tuple[str, ...] = ("sroa", "mem2reg")
 O2_SCALAR: tuple[str, ...] = ("sccp", "instcombine", "simplifycfg", "gvn", "licm")
 # mem-value-locs last: it adds register locations to variables kept in memory,
 # and no later pass moves the instructions they describe
-O2_LATE: tuple[str, ...] = ("instcombine", "div-by-const", "dce", "simplifycfg",
+# sink after dce (no dead user keeps a value in place) and before the last simplifycfg
+O2_LATE: tuple[str, ...] = ("instcombine", "div-by-const", "dce", "sink", "simplifycfg",
                              "mem-value-locs")
 O2_INLINE: tuple[str, ...] = ("inline", "sroa", "mem2reg")
 O2_LOOPS: tuple[str, ...] = ("jump-threading", "loop-rotate", "loop-unroll", "sccp",

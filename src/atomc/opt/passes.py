@@ -16,5 +16,6 @@ from . import (  # noqa: F401
     sccp,
     selectform,
     simplifycfg,
+    sink,
     sroa,
 )
