@@ -42,8 +42,12 @@ def test_inlined_lines_have_atoms_of_the_inlined_copy(report) -> None:
     f = _walk(report)
     for n in range(12, 19):  # manhattan's body, inlined at line 25
         ln = _line(f, n)
-        assert ln.atoms and all(a.endswith("@manhattan@25") for a, _r, _k in ln.atoms), ln
         assert any(a.startswith("inlined into walk at line 25") for a in ln.actions), ln
+        if n in (15, 17):  # `dx = -dx;`: select-form runs it on both paths, lineless
+            assert not ln.atoms and any(a.startswith("speculated by select-form")
+                                        for a in ln.actions), ln
+            continue
+        assert ln.atoms and all(a.endswith("@manhattan@25") for a, _r, _k in ln.atoms), ln
 
 
 def test_a_key_instruction_is_an_is_stmt_row_of_its_line(report) -> None:
@@ -89,7 +93,7 @@ def test_variables_per_instruction(report) -> None:
     assert entry.is_stmt and entry.row_line == 24 and entry.line == 0
     assert {v.name: locs for v, locs in f.variables_at(entry)} == at
     assert "dx" not in at  # manhattan's locals are in scope only in its inlined code
-    inner = next(i for i in f.insts if i.is_stmt and i.row_line == 15)  # dx = -dx
+    inner = next(i for i in f.insts if i.is_stmt and i.row_line == 14)  # if (dx < 0)
     names = {v.name for v, _ in f.variables_at(inner)}
     assert {"a", "b", "dx", "dy", "path", "n"} <= names
     start = next(i for i in f.insts if i.is_stmt and i.row_line == 12)  # dx = a.x - b.x

@@ -20,7 +20,8 @@ MARK = re.compile(r"// ACT: (.*)$")
 # kinds that must appear on the marked lines only (folding and dead code also follow
 # from other actions, e.g. a fully unrolled loop's induction variable folds)
 EXCLUSIVE = {ActionKind.HOISTED, ActionKind.MERGED, ActionKind.INLINED, ActionKind.UNROLLED,
-             ActionKind.THREADED, ActionKind.ROTATED, ActionKind.SUNK}
+             ActionKind.THREADED, ActionKind.ROTATED, ActionKind.SUNK,
+             ActionKind.IF_CONVERTED, ActionKind.SPECULATED}
 
 
 def _marks() -> list[tuple[int, ActionKind, str]]:

@@ -48,6 +48,8 @@ class ActionKind(enum.Enum):
     THREADED = "threaded"
     DUPLICATED = "duplicated"
     PROMOTED = "promoted to a register"
+    IF_CONVERTED = "if-converted to a select"
+    SPECULATED = "speculated"
 
 
 # passes whose copies of an instruction have a name of their own
@@ -60,6 +62,8 @@ _PROMOTERS = frozenset({"mem2reg", "sroa"})
 _COPIERS = frozenset({"loop-unroll", "loop-rotate", "jump-threading", "simplifycfg"})
 _Once = Callable[[tuple[object, ...]], bool]
 _MOVERS = frozenset({"licm", "sink"})  # passes that move instructions to other blocks
+# passes that turn a branch into a select, running its arms' code on both paths
+_IF_CONVERTERS = frozenset({"select-form"})
 _TAIL_MERGER = "simplifycfg"
 
 
@@ -95,6 +99,11 @@ class Action:
             return f"{k.value} out of the loop by {self.pass_name} ({self.opcode})"
         if k is ActionKind.DUPLICATED:
             return f"duplicated by {self.pass_name}"
+        if k is ActionKind.IF_CONVERTED:
+            return f"if-converted by {self.pass_name}: a select (cmov) chooses the value"
+        if k is ActionKind.SPECULATED:
+            return f"speculated by {self.pass_name} ({self.opcode}): it runs on both paths " \
+                "now, with no line of its own"
         return f"{k.value} by {self.pass_name}" + (f" ({self.opcode})" if self.opcode else "")
 
 
@@ -262,6 +271,8 @@ class PassRecorder:
             kind = ActionKind.DEAD  # an unreachable block removed
         elif isinstance(repl, Const) or (repl is None and name == "sccp"):
             kind = ActionKind.FOLDED  # sccp deletes only what it proved constant
+        elif repl is None and old.inst.is_terminator and name in _IF_CONVERTERS:
+            kind = ActionKind.IF_CONVERTED  # the branch became a select
         elif repl is None and old.inst.is_terminator:
             kind = ActionKind.FOLDED  # a branch on a known condition became a jump
         elif repl is None:
@@ -282,6 +293,11 @@ class PassRecorder:
         loc = old.loc
         assert loc is not None
         nl = new.inst.loc
+        if new.block is not old.block and name in _IF_CONVERTERS:
+            if once((ActionKind.SPECULATED, old.function, loc.line)):
+                self._add(ActionKind.SPECULATED, name, old.function, loc,
+                          opcode=old.inst.op.value)
+            return  # LLVM's rule: speculated code drops its line
         if new.block is not old.block and name in _MOVERS:
             kind = ActionKind.HOISTED if new.block_index < old.block_index else ActionKind.SUNK
             if once((kind, old.function, loc.line)):

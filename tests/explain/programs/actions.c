@@ -78,9 +78,16 @@ int tail(int a, int b, int c)
 int tail2(int a, int b, int c)
 {
     int r;
-    if (c)
+    if (c) // ACT: IF_CONVERTED
         r = a * b + 1; // ACT: MERGED with 84 by simplifycfg
     else
         r = a * b + 2; // ACT: MERGED with 82 by simplifycfg
     return r;
+}
+int absdiff(int a, int b)
+{
+    int d = a - b;
+    if (d < 0) // ACT: IF_CONVERTED
+        d = -d; // ACT: SPECULATED
+    return d;
 }
