@@ -3,6 +3,7 @@ failure is reported on its own and pytest-xdist spreads them over the cores."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -24,10 +25,11 @@ def _lit_tests() -> list[Path]:
 
 
 @pytest.mark.parametrize("path", _lit_tests(), ids=lambda p: str(p.relative_to(LIT_ROOT)))
-def test_lit(path: Path) -> None:
+def test_lit(path: Path, tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-c", "import lit.main; lit.main.main()", "-v", "--no-progress-bar",
          "-j1", str(path)],
+        env={**os.environ, "ATOMC_LIT_EXEC_ROOT": str(tmp_path)},
         check=False, capture_output=True, text=True, timeout=600)
     out = proc.stdout + proc.stderr
     if "UNSUPPORTED:" in out and proc.returncode == 0:

@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -15,11 +16,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 # Lower it when you remove some; never raise it.
-TYPE_IGNORE_CEILING = 237
+TYPE_IGNORE_CEILING = 232
+# mypy is strict on these (issue 12)
+STRICT_PACKAGES = ["atomc.dwarf.*", "atomc.ir.*", "atomc.codegen.mir.*"]
 # ruff runs over these; the rest of src/ joins when the architecture move has landed
 RUFF_PATHS = ["src/atomc/driver", "src/atomc/dwarf", "src/atomc/explain", "src/atomc/data",
               "src/atomc/opt", "src/atomc/options.py", "src/atomc/ir", "src/atomc/tools",
-              "src/atomc/frontend",
+              "src/atomc/frontend", "src/atomc/codegen/mir",
               "src/atomc_eval", "bench/difuzz_campaign.py", "tests/eval/test_fuzz.py",
               "tests/eval/test_fuzz_seeds.py", "tests/test_static_checks.py"]
 
@@ -44,6 +47,24 @@ def test_mypy_is_clean() -> None:
     done = subprocess.run([_tool("mypy"), "--cache-dir", "/tmp/atomc-mypy-cache"], cwd=ROOT,
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_strict_packages_get_every_flag_of_strict() -> None:
+    """`strict` is global only in mypy's configuration: the strict packages take its
+    flags one by one, and this keeps that list whole as mypy adds flags to `--strict`."""
+    help_text = subprocess.run([_tool("mypy"), "--help"], capture_output=True, text=True,
+                               check=True).stdout
+    found = re.search(r"Strict mode; enables the following flags:(.*?)\n  --", help_text, re.S)
+    assert found is not None, "mypy --help no longer lists the flags of --strict"
+    flags = [f.removeprefix("--") for f in re.sub(r"\s+", "", found.group(1)).split(",")]
+    wanted = {f.removeprefix("no-").replace("-", "_"): not f.startswith("no-") for f in flags}
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    for package in STRICT_PACKAGES:
+        options = {k: v for o in config.get("overrides", []) if package in o["module"]
+                   for k, v in o.items()}
+        missing = {k: v for k, v in wanted.items()
+                   if options.get(k, config.get(k)) != v}
+        assert not missing, f"{package} lacks these flags of --strict: {missing}"
 
 
 def test_type_ignores_stay_under_the_ceiling() -> None:

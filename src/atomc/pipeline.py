@@ -39,11 +39,12 @@ O2_EARLY: tuple[str, ...] = ("sroa", "mem2reg")
 O2_SCALAR: tuple[str, ...] = ("sccp", "instcombine", "simplifycfg", "gvn", "licm")
 # mem-value-locs last: it adds register locations to variables kept in memory,
 # and no later pass moves the instructions they describe
-O2_LATE: tuple[str, ...] = ("instcombine", "div-by-const", "dce", "simplifycfg",
+# sink after dce (no dead user keeps a value in place) and before the last simplifycfg
+O2_LATE: tuple[str, ...] = ("instcombine", "div-by-const", "dce", "sink", "simplifycfg",
                              "mem-value-locs")
 O2_INLINE: tuple[str, ...] = ("inline", "sroa", "mem2reg")
-O2_LOOPS: tuple[str, ...] = ("jump-threading", "loop-rotate", "loop-unroll", "iv-sr", "sccp",
-                             "instcombine", "simplifycfg", "gvn")
+O2_LOOPS: tuple[str, ...] = ("jump-threading", "loop-rotate", "loop-unroll", "sccp",
+                             "instcombine", "simplifycfg", "iv-sr", "gvn", "select-form")
 
 
 def pipeline_for(opt_level: int, size_opt: bool = False) -> list[str]:

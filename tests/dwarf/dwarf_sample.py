@@ -8,6 +8,7 @@ import os
 from dataclasses import dataclass
 
 from atomc.dwarf.files import FileTable
+from atomc.dwarf.locexpr import CallFrameCfa, Fbreg, Reg
 from atomc.dwarf.model import FunctionDebugInfo, LocRange, ScopeRanges, VarLocation
 from atomc.ir import (
     DIBasicType, DICompileUnit, DICompositeType, DIDerivedType, DIEnumerator, DIFile,
@@ -211,15 +212,15 @@ def build(directory: str) -> Sample:
     hidden = DILocalVariable("hidden", DILexicalBlock(sp, c_file, 15, 5), c_file, 15, int_t)
     info = FunctionDebugInfo(
         subprogram=sp, symbol="sum", end_label=".Lsum_end",
-        frame_base=(("call_frame_cfa",),),
+        frame_base=(CallFrameCfa(),),
         variables=(
-            VarLocation(total, None, single=(("fbreg", -20),)),
+            VarLocation(total, None, single=(Fbreg(-20),)),
             VarLocation(scale, None, ranges=(
-                LocRange("sum", ".Lsum_body", (("reg", 4),)),
-                LocRange(".Lsum_body", ".Lsum_end", (("fbreg", -44),)),
+                LocRange("sum", ".Lsum_body", (Reg(4),)),
+                LocRange(".Lsum_body", ".Lsum_end", (Fbreg(-44),)),
             )),
-            VarLocation(n_var, None, single=(("fbreg", -40),)),
-            VarLocation(i_var, None, single=(("fbreg", -24),)),
+            VarLocation(n_var, None, single=(Fbreg(-40),)),
+            VarLocation(i_var, None, single=(Fbreg(-24),)),
             VarLocation(hidden, None, const_value=-3),
         ),
         scopes=(ScopeRanges(block, None, ((".Lsum_block", ".Lsum_block_end"),)),),

@@ -11,6 +11,7 @@ from dwarf_helpers import assemble, verify
 from elftools.elf.elffile import ELFFile
 
 from atomc.dwarf.files import FileTable
+from atomc.dwarf.locexpr import CallFrameCfa, Reg
 from atomc.dwarf.model import FunctionDebugInfo, ScopeRanges, VarLocation
 from atomc.dwarf.writer import debug_sections
 from atomc.ir import (
@@ -57,9 +58,9 @@ def obj(tmp_path_factory: pytest.TempPathFactory) -> Path:
     x = DILocalVariable("x", f_sp, c, 5, int_t, arg=1)
     y = DILocalVariable("y", sq_sp, c, 1, int_t, arg=1)
     r = DILocalVariable("r", sq_sp, c, 2, int_t)
-    info = FunctionDebugInfo(f_sp, "f", ".Lf_end", (("call_frame_cfa",),), variables=(
-        VarLocation(x, None, single=(("reg", 5),)),
-        VarLocation(y, site, single=(("reg", 5),)),
+    info = FunctionDebugInfo(f_sp, "f", ".Lf_end", (CallFrameCfa(),), variables=(
+        VarLocation(x, None, single=(Reg(5),)),
+        VarLocation(y, site, single=(Reg(5),)),
         VarLocation(r, site, const_value=9),
     ), scopes=(ScopeRanges(sq_sp, site, ((".Lsq_start", ".Lsq_end"),)),))
     files = FileTable(c)

@@ -12,6 +12,7 @@ from elftools.dwarf.die import DIE
 from elftools.elf.elffile import ELFFile
 
 from atomc.dwarf.files import FileTable
+from atomc.dwarf.locexpr import Breg, CallFrameCfa, Fbreg, Reg
 from atomc.dwarf.model import FunctionDebugInfo, ScopeRanges, VarLocation
 from atomc.dwarf.writer import debug_sections
 from atomc.ir import (
@@ -142,20 +143,20 @@ def build(directory: str) -> tuple[Module, FileTable, list[FunctionDebugInfo]]:
         "typedef", "myint", int_t, file=c_file, line=2))
     z = DILocalVariable("z", empty_blk, c_file, 9, flex)
     fs = [
-        FunctionDebugInfo(f_sp, "f", ".Lf_end", (("breg", 6, 16),), variables=(
-            VarLocation(x, None, single=(("fbreg", -20),)),
-            VarLocation(y, None, single=(("fbreg", -24),)),
+        FunctionDebugInfo(f_sp, "f", ".Lf_end", (Breg(6, 16),), variables=(
+            VarLocation(x, None, single=(Fbreg(-20),)),
+            VarLocation(y, None, single=(Fbreg(-24),)),
             VarLocation(z, None),  # optimised out everywhere
         ), scopes=(
             ScopeRanges(outer_blk, None, ((".Lf_a", ".Lf_a_end"), (".Lf_b", ".Lf_b_end"))),
             ScopeRanges(inner_blk, None, ((".Lf_inner", ".Lf_a_end"),)),
             ScopeRanges(empty_blk, None, ((".Lf_a_end", ".Lf_b"),)),
         )),
-        FunctionDebugInfo(g_sp, "g", ".Lg_end", (("call_frame_cfa",),), variables=(
+        FunctionDebugInfo(g_sp, "g", ".Lg_end", (CallFrameCfa(),), variables=(
             VarLocation(DILocalVariable("a", g_sp, c_file, 13, int_t, arg=1), None,
-                        single=(("reg", 5),)),
+                        single=(Reg(5),)),
         )),
-        FunctionDebugInfo(h_sp, "h", ".Lh_end", (("call_frame_cfa",),)),
+        FunctionDebugInfo(h_sp, "h", ".Lh_end", (CallFrameCfa(),)),
     ]
     del vtd_user
     return m, files, fs

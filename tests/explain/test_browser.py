@@ -51,7 +51,8 @@ def test_clicking_a_line_highlights_exactly_its_instructions(browser, page) -> N
 
 
 def test_clicking_an_instruction_shows_its_variables(browser, page) -> None:
-    key = next(i for i in page.insts if i.is_stmt and i.row_line == 24)  # the loop's entry
+    key = next(i for i in page.insts if i.is_stmt and i.row_line == i.line == 24)  # the loop's entry
+    # (i.line: not the push at the entry address, which carries line 24's row too)
     _css(browser, f'#asm tr[data-inst="{key.index}"]')[0].click()
     shown = {tr.get_attribute("data-name"): tr.find_elements("css selector", "td")[1].text
              for tr in _css(browser, "#vars tr.var")}
@@ -79,6 +80,19 @@ def test_execution_order_lists_atoms_in_code_order(browser, page) -> None:
     assert [int(e.get_attribute("data-inst")) for e in sel] == [page.order[2].first_inst]
 
 
+def test_lines_without_a_stop_say_why(browser, page) -> None:
+    reasons = dict(page.no_stop)
+    assert reasons  # walk.c's `int total = 0;` leaves no code
+    row = next(r for r in _css(browser, "#summary tr.fn")
+               if r.find_elements("css selector", "td")[0].text == "walk")
+    shown = {e.text: e.get_attribute("title")
+             for e in row.find_elements("css selector", ".nostopline")}
+    assert shown == reasons
+    for label, why in reasons.items():
+        badge = _css(browser, f'#src tr[data-line="{label}"] .badge.nostop')
+        assert [b.get_attribute("title") for b in badge] == [why]
+
+
 def test_screenshot_is_not_blank(browser, page) -> None:
     _css(browser, '#src tr[data-line="14"]')[0].click()
     SHOTS.mkdir(exist_ok=True)
@@ -91,3 +105,33 @@ def test_screenshot_is_not_blank(browser, page) -> None:
     colours = img.getcolors(maxcolors=1 << 20)
     assert colours is not None and len(colours) > 50  # text, line colours, highlights
     assert img.size[0] >= 1000
+
+
+def test_an_instruction_shows_the_compilers_reason(report, browser, tmp_path) -> None:
+    """programs/why.c's split(): where `q` (= &p.b) has no location the pane says the
+    reason the compiler recorded (sroa split `p`), as text mode and the debuggers do.
+    In a tab of its own, so the walk page of the other tests stays loaded."""
+    r = report("why.c", "-O2")
+    k = next(n for n, f in enumerate(r.functions) if f.name == "split")
+    f = r.functions[k]
+    path = tmp_path / "why.html"
+    path.write_text(report_html(r), encoding="utf-8")
+    home = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    try:
+        browser.get(path.as_uri() + "#fn=split")
+        ret = next(i for i in f.insts if i.is_stmt and i.row_line == 21)  # return p.a + *q
+        _css(browser, f'#asm tr[data-inst="{ret.index}"]')[0].click()
+        shown = {tr.get_attribute("data-name"): tr.find_elements("css selector", "td")[1].text
+                 for tr in _css(browser, "#vars tr.var")}
+        assert shown["q"] == "optimized out: computation removed by sroa"
+        first = next(i for i in f.insts if i.is_stmt and i.row_line == 19)
+        _css(browser, f'#asm tr[data-inst="{first.index}"]')[0].click()
+        shown = {tr.get_attribute("data-name"): tr.find_elements("css selector", "td")[1].text
+                 for tr in _css(browser, "#vars tr.var")}
+        assert shown["p"] == "optimized out: piece missing (bits 32-63)"
+        SHOTS.mkdir(exist_ok=True)
+        browser.save_screenshot(str(SHOTS / "why-split-O2.png"))
+    finally:
+        browser.close()
+        browser.switch_to.window(home)

@@ -20,7 +20,8 @@ MARK = re.compile(r"// ACT: (.*)$")
 # kinds that must appear on the marked lines only (folding and dead code also follow
 # from other actions, e.g. a fully unrolled loop's induction variable folds)
 EXCLUSIVE = {ActionKind.HOISTED, ActionKind.MERGED, ActionKind.INLINED, ActionKind.UNROLLED,
-             ActionKind.THREADED, ActionKind.ROTATED}
+             ActionKind.THREADED, ActionKind.ROTATED, ActionKind.SUNK,
+             ActionKind.IF_CONVERTED, ActionKind.SPECULATED}
 
 
 def _marks() -> list[tuple[int, ActionKind, str]]:
@@ -45,15 +46,22 @@ def test_marked_action(compiled, line: int, kind: ActionKind, detail: str) -> No
         assert {a.function for a in found} == {fn}
         assert sorted(a.other_line for a in found) == [37, 38]
         assert len(found) == int(n)
-    elif kind is ActionKind.MERGED:  # `with 31`
-        assert {a.other_line for a in found} == {int(detail.split()[1])}
-        assert found[0].pass_name == "gvn"
+    elif kind is ActionKind.MERGED:  # `with 31` (by gvn), `with 74 by simplifycfg`
+        words = detail.split()
+        assert {a.other_line for a in found} == {int(words[1])}
+        by = words[3] if len(words) > 3 else "gvn"
+        assert {a.pass_name for a in found} == {by}
+        if by == "simplifycfg":
+            assert found[0].describe() == f"merged with line {words[1]} by tail merging " \
+                "(simplifycfg)"
     elif kind is ActionKind.UNROLLED:  # `x4`
         assert {a.factor for a in found} == {int(detail[1:])}
     elif kind is ActionKind.LOC_MERGED:  # `to 0`: gvn kept this one, at the merged line 0
         assert {(a.pass_name, a.other_line) for a in found} == {("gvn", int(detail.split()[1]))}
     elif kind is ActionKind.HOISTED:
         assert {a.pass_name for a in found} == {"licm"}
+    elif kind is ActionKind.SUNK:  # into the branch that uses it, by the sink pass
+        assert {a.pass_name for a in found} == {"sink"}
 
 
 def test_exclusive_kinds_only_on_marked_lines(compiled) -> None:

@@ -14,6 +14,11 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".ir", ".mir", ".s"]
 config.excludes = ["Inputs", "lit.cfg.py", "lit.local.cfg"]
 config.test_source_root = os.path.dirname(__file__)
+# tests/test_lit.py runs one lit per test file in parallel: each gets its own exec root
+# (the `Output` directories and lit's `.lit_test_times.txt`, which concurrent runs would
+# otherwise rewrite at once and leave torn, failing every later run's discovery)
+if os.environ.get("ATOMC_LIT_EXEC_ROOT"):
+    config.test_exec_root = os.environ["ATOMC_LIT_EXEC_ROOT"]
 
 py = sys.executable
 # Longest first: lit applies substitutions in order and `%p` is a builtin.

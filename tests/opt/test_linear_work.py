@@ -48,6 +48,9 @@ COUNTERS = {
     "sccp.visits": "SCCP: instructions evaluated (worklists, not sweeps)",
     "dce.edges": "DCE: incoming edges read for live block parameters",
     "simplifycfg.blocks": "simplifycfg: blocks per threading step",
+    "simplifycfg.tail_blocks": "simplifycfg: blocks per tail-merging step",
+    "sink.blocks": "sink: blocks (once per pass)",
+    "sink.insts": "sink: instructions of branching blocks tried",
     # back end
     "schedule.edges": "scheduler dependence edges (barriers implicit)",
     "schedule.issues": "scheduler issues",

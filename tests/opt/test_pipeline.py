@@ -19,9 +19,9 @@ def test_levels() -> None:
     assert pipeline_for(1) == ["mem2reg", "instcombine", "div-by-const", "simplifycfg", "dce"]
     assert pipeline_for(2) == ["sroa", "mem2reg", "inline", "sroa", "mem2reg", "sccp",
                                "instcombine", "simplifycfg", "gvn", "licm", "jump-threading",
-                               "loop-rotate", "loop-unroll", "iv-sr", "sccp", "instcombine",
-                               "simplifycfg", "gvn", "instcombine", "div-by-const", "dce",
-                               "simplifycfg", "mem-value-locs"]
+                               "loop-rotate", "loop-unroll", "sccp", "instcombine",
+                               "simplifycfg", "iv-sr", "gvn", "select-form", "instcombine",
+                               "div-by-const", "dce", "sink", "simplifycfg", "mem-value-locs"]
     # -O3 and -Os differ in the thresholds the passes read, not in the pass list
     assert pipeline_for(3) == pipeline_for(2) == pipeline_for(2, size_opt=True)
 

@@ -45,13 +45,8 @@ class Blocked(Exception):
 # Every blocker the first triage found (the driver's options, PIC, Meson's identification,
 # `__signed__`, cleanup, atomics, long double) has been closed on main; units that fail
 # today for a reason not yet fixed are listed here with that reason.
-# The gdb walks of two -O2 builds show a value gcc -O0 never shows there (a real
-# build's findings for the stepping work; neither is a wrong variable location):
-_RETURN_COPY_FIRST = Blocker(
-    "stepping: the `return json;` row (a return-value copy the scheduler puts before "
-    "line 846's store) comes first, so `lex->depth` shows its old value at line 847",
-    r"lex->depth = 1, gcc -O0 shows 0", "stepping (issue 14)", ("O2",), (Check.GDB,))
-# Not a wrong location: line 344's lowest is_stmt row is the `tok->err =
+# The gdb walk of json-c's -O2 build shows a value gcc -O0 never shows there. Not a
+# wrong location: line 344's lowest is_stmt row is the `tok->err =
 # json_tokener_success` store on the end-of-input path (the loop head's compare and
 # branch carry no is_stmt), so gdb's `tbreak json_tokener.c:344` first stops at the end
 # of a later call (test_incremental_parse's `{ "foo": 123 }`), where c = '}' is right;
@@ -61,7 +56,6 @@ _PEEK_CHAR_VALUE = Blocker(
     "lowest is_stmt row), so the walk stops in a later call than gcc -O0's and `c` (right "
     "there) differs", r"\(line 344\): c = ", "stepping (issue 14)", ("O2",), (Check.GDB,))
 BLOCKED: dict[str, tuple[Blocker, ...]] = {
-    "jansson": (_RETURN_COPY_FIRST,),
     "json-c": (_PEEK_CHAR_VALUE,),
     "json-c-ninja": (_PEEK_CHAR_VALUE,),
 }

@@ -12,9 +12,10 @@ from __future__ import annotations
 from test_ldv_conformance import RAX, RCX, RDX, X, d, nop, run
 
 from atomc.codegen.debuginfo.ldv import DebugValue, InstrRef, MInstView
+from atomc.dwarf.locexpr import LocExpr, PlusUconst
 
 
-def new(num: int, token: int, expr: tuple = ()) -> MInstView:
+def new(num: int, token: int, expr: LocExpr = ()) -> MInstView:
     return MInstView(debug=DebugValue(X, InstrRef(num), "new", token, 0, expr))
 
 
@@ -51,6 +52,6 @@ def test_multi_mode_lists_the_added_location_beside_the_primary() -> None:
 
 
 def test_salvaged_expression_travels_with_the_value() -> None:
-    out = run([([d("i1", RAX, 1), new(1, 1, (("plus_uconst", 5),)), d("i2", RDX),
+    out = run([([d("i1", RAX, 1), new(1, 1, (PlusUconst(5),)), d("i2", RDX),
                  d("i3", RAX), nop("i4")], ())])
     assert out == "x=R0 plus_uconst[1,3)"

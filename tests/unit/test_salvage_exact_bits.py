@@ -4,12 +4,13 @@ a mask made the operand exact, since a debugger pushes the whole register."""
 from __future__ import annotations
 
 from atomc.codegen.debuginfo.ldv.salvage import arithmetic_ops
+from atomc.dwarf.locexpr import And, Constu, Shl, Shr
 from atomc.ir.debuginfo import DW_OP_and, DW_OP_constu, DW_OP_plus_uconst, DW_OP_shl, DW_OP_shr
 
 
 def test_a_masked_right_shift_is_described() -> None:
     ops = (DW_OP_constu, 255, DW_OP_and, DW_OP_constu, 2, DW_OP_shr)
-    assert arithmetic_ops(ops) == (("constu", 255), ("and",), ("constu", 2), ("shr",))
+    assert arithmetic_ops(ops) == (Constu(255), And(), Constu(2), Shr())
 
 
 def test_a_right_shift_of_the_raw_register_is_not() -> None:
@@ -18,5 +19,5 @@ def test_a_right_shift_of_the_raw_register_is_not() -> None:
 
 
 def test_left_shifts_and_masks_need_no_guard() -> None:
-    assert arithmetic_ops((DW_OP_constu, 3, DW_OP_shl)) == (("constu", 3), ("shl",))
-    assert arithmetic_ops((DW_OP_constu, 7, DW_OP_and)) == (("constu", 7), ("and",))
+    assert arithmetic_ops((DW_OP_constu, 3, DW_OP_shl)) == (Constu(3), Shl())
+    assert arithmetic_ops((DW_OP_constu, 7, DW_OP_and)) == (Constu(7), And())

@@ -6,6 +6,7 @@ from atomc.codegen.debuginfo.ldv import (
     ConstLoc, EntryValueLoc, VarKey, VarRange, reg, slot,
 )
 from atomc.codegen.debuginfo.location_lists import lower_var_ranges
+from atomc.dwarf.locexpr import Consts, EntryValue, Fbreg, Piece, Reg, StackValue
 from atomc.dwarf.model import LocRange
 
 
@@ -19,13 +20,13 @@ X, A = VarKey("x"), VarKey("a", is_param=True)
 def test_register_then_slot_is_a_list() -> None:
     [v] = lower_var_ranges([VarRange(X, 1, 3, reg(0)), VarRange(X, 3, 6, slot(-24))], label, 9)
     assert v.single is None and v.const_value is None
-    assert v.ranges == (LocRange(".L1", ".L3", (("reg", 0),)),
-                        LocRange(".L3", ".L6", (("fbreg", -24),)))
+    assert v.ranges == (LocRange(".L1", ".L3", (Reg(0),)),
+                        LocRange(".L3", ".L6", (Fbreg(-24),)))
 
 
 def test_whole_function_location_is_single() -> None:
     [v] = lower_var_ranges([VarRange(X, -1, 9, slot(-20))], label, 9)
-    assert v.single == (("fbreg", -20),) and not v.ranges
+    assert v.single == (Fbreg(-20),) and not v.ranges
 
 
 def test_whole_function_constant_is_const_value() -> None:
@@ -37,8 +38,8 @@ def test_partial_constant_and_entry_value() -> None:
     [v] = lower_var_ranges([VarRange(A, -1, 2, reg(5)), VarRange(A, 2, 4, EntryValueLoc(reg(5))),
                             VarRange(A, 4, 5, ConstLoc(-1))], label, 9)
     assert [r.expr for r in v.ranges] == [
-        (("reg", 5),), (("entry_value", (("reg", 5),)), ("stack_value",)),
-        (("consts", -1), ("stack_value",))]
+        (Reg(5),), (EntryValue((Reg(5),)), StackValue()),
+        (Consts(-1), StackValue())]
 
 
 def test_fragments_become_pieces_only_where_every_piece_is_located() -> None:
@@ -50,8 +51,8 @@ def test_fragments_become_pieces_only_where_every_piece_is_located() -> None:
     [v] = lower_var_ranges([VarRange(lo, 2, 4, reg(0)), VarRange(hi, 2, 6, reg(3)),
                             VarRange(whole, 6, 8, reg(4))], label, 9)
     assert [(r.start, r.end, r.expr) for r in v.ranges] == [
-        (".L2", ".L4", (("reg", 0), ("piece", 8), ("reg", 3), ("piece", 8))),
-        (".L6", ".L8", (("reg", 4), ("piece", 16))),
+        (".L2", ".L4", (Reg(0), Piece(8), Reg(3), Piece(8))),
+        (".L6", ".L8", (Reg(4), Piece(16))),
     ]
 
 
@@ -65,4 +66,4 @@ def test_multi_mode_lists_primaries_first() -> None:
     [v] = lower_var_ranges([VarRange(X, 2, 5, reg(2), primary=False), VarRange(X, 1, 3, reg(0)),
                             VarRange(X, 3, 5, reg(2))], label, 9)
     assert [(r.start, r.expr) for r in v.ranges] == [
-        (".L1", (("reg", 0),)), (".L3", (("reg", 2),)), (".L2", (("reg", 2),))]
+        (".L1", (Reg(0),)), (".L3", (Reg(2),)), (".L2", (Reg(2),))]

@@ -13,6 +13,7 @@ atomc_pyelftools.py).
 
 from __future__ import annotations
 
+import io
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 from elftools.common.exceptions import DWARFError, ELFError
 from elftools.dwarf.ranges import BaseAddressEntry
 from elftools.elf.elffile import ELFFile
+from elftools.elf.relocation import RelocationHandler
 from elftools.elf.sections import SymbolTableSection
 
 AT_ATOMC_WHY = 0x3F10
@@ -110,6 +112,32 @@ def parse_record(data: bytes, offset: int) -> tuple[WhyEntry, ...]:
     return tuple(out)
 
 
+def section_data(elf: ELFFile) -> bytes:
+    """The bytes of `.debug_atomc_why` (b"" without one), relocated in a relocatable
+    object (`.o`), whose range addresses are relocations against the code sections,
+    as pyelftools relocates the standard DWARF sections."""
+    sec = elf.get_section_by_name(SECTION)
+    if sec is None:
+        return b""
+    if elf["e_type"] != "ET_REL":
+        return sec.data()
+    handler = RelocationHandler(elf)
+    rel = handler.find_relocations_for_section(sec)
+    if rel is None:
+        return sec.data()
+    stream = io.BytesIO(sec.data())
+    handler.apply_section_relocations(stream, rel)
+    return stream.getvalue()
+
+
+def die_entries(die: Any, why_data: bytes) -> tuple[WhyEntry, ...]:
+    """The reasons recorded for a variable DIE (none without `DW_AT_atomc_why`)."""
+    why = die.attributes.get(AT_ATOMC_WHY)
+    if why is None or not why_data:
+        return ()
+    return parse_record(why_data, why.value)
+
+
 class WhyIndex:
     """The scopes and variables of one ELF file (read once, then queried)."""
 
@@ -117,8 +145,7 @@ class WhyIndex:
         self.path = path
         self._fh = open(path, "rb")  # noqa: SIM115 (kept open: pyelftools reads lazily)
         self.elf = ELFFile(self._fh)
-        sec = self.elf.get_section_by_name(SECTION)
-        self.why_data: bytes = sec.data() if sec is not None else b""
+        self.why_data: bytes = section_data(self.elf)
         self.dwarf = self.elf.get_dwarf_info() if self.elf.has_dwarf_info() else None
         self._symbols: dict[str, int] | None = None
         # top-level subprograms: (low, high, die), found once
@@ -183,12 +210,9 @@ class WhyIndex:
         name = name_attr.value.decode("utf-8", "replace") \
             if isinstance(name_attr.value, bytes) else str(name_attr.value)
         line_attr = named.attributes.get("DW_AT_decl_line")
-        entries: tuple[WhyEntry, ...] = ()
-        why = die.attributes.get(AT_ATOMC_WHY)
-        if why is not None and self.why_data:
-            entries = parse_record(self.why_data, why.value)
         return ScopeVar(name, line_attr.value if line_attr is not None else 0,
-                        die.tag == "DW_TAG_formal_parameter", entries, depth)
+                        die.tag == "DW_TAG_formal_parameter", die_entries(die, self.why_data),
+                        depth)
 
     def variables_at(self, addr: int, outer: int = 0) -> list[ScopeVar]:
         """The variables of every scope containing `addr` (a file address), innermost

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 from .constants import AT, FORM, TAG
 from .leb128 import uleb128
 
@@ -51,7 +53,7 @@ class AbbrevTable:
         return out
 
 
-def _name(enum_cls: type, value: int) -> str:
+def _name(enum_cls: type[IntEnum], value: int) -> str:
     try:
         return "DW_" + enum_cls.__name__ + "_" + enum_cls(value).name
     except ValueError:

@@ -137,7 +137,6 @@ class OP(enum.IntEnum):
     shl = 0x24
     shr = 0x25
     xor = 0x27
-    lit0 = 0x30
     reg0 = 0x50
     breg0 = 0x70
     regx = 0x90

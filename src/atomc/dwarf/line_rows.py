@@ -196,8 +196,21 @@ def _exit_line(pred: LineBlock, target: int) -> int:
 
 
 def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
-                 mode: str = "documented") -> FunctionRows:
-    """The row (or None) for every instruction, plus the function-entry row (§2.3)."""
+                 mode: str = "documented", body_line_at_entry: bool = False) -> FunctionRows:
+    """The row (or None) for every instruction, plus the function-entry row (§2.3).
+
+    `body_line_at_entry` (a function without a frame pointer): the first
+    instruction, a frame set-up one, gets a row of the prologue_end
+    instruction's line instead of the scope-line row. gdb steps into a
+    function to the end of the prologue its own analysis finds, which for code
+    without `push %rbp; mov %rsp, %rbp` is the entry address; it shows the row
+    there, which would be the `{` line (one more stop than -O0 makes). gcc
+    writes the body row after the `{` row at the same address, but lldb 22
+    then finds no prologue (its prologue size is 0 when two rows share the
+    entry address), so its `break FUNCTION` would stop before the pushes,
+    where the frame's variables are not yet located; with one row there it
+    still breaks at prologue_end, as gdb does.
+    """
     key = compute_key_set(blocks, mode)
     force = compute_force_set(blocks)
     pe = find_prologue_end(blocks)
@@ -205,6 +218,9 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
     flat = _flat(blocks)
     if pe is not None and flat and (flat[0][0], flat[0][1]) != pe:
         entry = Row(subprogram.scope_line, 0, subprogram.file, is_stmt=True)
+    body_row = _entry_body_row(blocks, flat, pe) if entry and body_line_at_entry else None
+    if body_row is not None:
+        entry = None  # the body row replaces the `{` row: lldb needs one row at the entry
 
     prev: DILocation | None = None  # last row with a non-zero line
     last_line: int | None = entry.line if entry else None  # last emitted row's line
@@ -221,6 +237,9 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                 if starts_block and b > 0 and last_line:
                     out[b][i] = Row(0, 0, subprogram.file, is_stmt=False)
                     last_line = 0
+                elif body_row is not None and (b, i) == body_row[0]:
+                    out[b][i] = body_row[1]
+                    last_line = body_row[1].line
                 continue
             loc = inst.loc
             epilogue = False
@@ -256,6 +275,22 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                 prev = loc
             last_line = loc.line
     return FunctionRows(entry, tuple(tuple(r) for r in out))
+
+
+def _entry_body_row(blocks: Sequence[LineBlock], flat: list[tuple[int, int, LineInst]],
+                    pe: tuple[int, int] | None) -> tuple[tuple[int, int], Row] | None:
+    """(first instruction, row of the prologue_end instruction's line, or of its
+    call line in the function when it is inlined code) when the function starts
+    with frame set-up and prologue_end has a line."""
+    first = next(((b, i, x) for b, i, x in flat if not x.is_meta), None)
+    if first is None or not first[2].frame_setup or pe is None:
+        return None
+    loc = blocks[pe[0]].insts[pe[1]].loc
+    while loc is not None and loc.inlined_at is not None:
+        loc = loc.inlined_at  # the entry is the function's own code: its call line
+    if loc is None or loc.line == 0:
+        return None
+    return (first[0], first[1]), _row(loc, True)
 
 
 def _row(loc: DILocation, is_stmt: bool, *, prologue_end: bool = False,

@@ -1,4 +1,10 @@
-"""Encoding of symbolic location expressions (`model.LocExpr`) into DWARF bytes.
+"""Location expressions: DWARF operations as typed values, and their one encoder.
+
+The back end builds a `LocExpr`, a tuple of the op values below (`Fbreg(-20)`,
+`Reg(3)`, `Breg(7, 8)`, `Deref()`, `Piece(8)`, `EntryValue((Reg(5),))`, ...) with
+DWARF register numbers (rax 0, rdx 1, rcx 2, rbx 3, rsi 4, rdi 5, rbp 6, rsp 7,
+r8..r15 8..15, xmm0.. 17..); only `encode` knows their bytes, and picks the short
+forms (`DW_OP_reg0+n`, `DW_OP_breg0+n`) where they exist.
 
 An expression is mostly constant bytes, except `DW_OP_addr`, whose operand is
 a relocated symbol address (and `DW_OP_const8u sym@dtpoff` of a thread-local
@@ -9,11 +15,163 @@ size stays known for the exprloc/loclist length prefix.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..diag import InternalCompilerError
 from .constants import OP
 from .leb128 import sleb128, uleb128
+
+
+class _Op:
+    """What every op shares: its DWARF name, as in `DW_OP_<name>`."""
+
+    __slots__ = ()
+
+    @property
+    def name(self) -> str:
+        return re.sub(r"(?<!^)(?=[A-Z])", "_", type(self).__name__).lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Addr(_Op):
+    """`DW_OP_addr`: the relocated address of `symbol`, plus `addend`."""
+
+    symbol: str
+    addend: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TlsAddr(_Op):
+    """A thread-local variable's address: its offset in the module's TLS block
+    (`DW_OP_const8u symbol@dtpoff`, R_X86_64_DTPOFF64) turned into the address of
+    the thread's copy (`DW_OP_form_tls_address`)."""
+
+    symbol: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reg(_Op):
+    """The variable is in register `num` (`DW_OP_reg<n>`, `DW_OP_regx` from 32)."""
+
+    num: int
+
+
+@dataclass(frozen=True, slots=True)
+class Breg(_Op):
+    """Push register `num`'s value plus `offset` (`DW_OP_breg<n>`, `DW_OP_bregx`)."""
+
+    num: int
+    offset: int
+
+
+@dataclass(frozen=True, slots=True)
+class Fbreg(_Op):
+    """Push the frame base plus `offset`."""
+
+    offset: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deref(_Op):
+    """Replace the address on top of the stack by the 8 bytes it points to."""
+
+
+@dataclass(frozen=True, slots=True)
+class Piece(_Op):
+    """The preceding location describes the next `size` bytes of the variable."""
+
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Constu(_Op):
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Consts(_Op):
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlusUconst(_Op):
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Plus(_Op):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Minus(_Op):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Mul(_Op):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class And(_Op):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Or(_Op):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Xor(_Op):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Shl(_Op):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Shr(_Op):
+    """A logical right shift (salvage masks the operand first: see ldv/salvage.py)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StackValue(_Op):
+    """The value on top of the stack is the variable's value, not its address."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImplicitValue(_Op):
+    """The variable's bytes themselves (an x87 long double constant)."""
+
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class CallFrameCfa(_Op):
+    """Push the canonical frame address (the frame base atomc gives functions)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EntryValue(_Op):
+    """Push the value `expr` had on entry to the function (a parameter's register)."""
+
+    expr: LocExpr
+
+
+LocOp = (Addr | TlsAddr | Reg | Breg | Fbreg | Deref | Piece | Constu | Consts | PlusUconst
+         | Plus | Minus | Mul | And | Or | Xor | Shl | Shr | StackValue | ImplicitValue
+         | CallFrameCfa | EntryValue)
+LocExpr = tuple[LocOp, ...]
+
+
+def const(value: int) -> Constu | Consts:
+    """Push `value`: `DW_OP_consts` when it is negative, else `DW_OP_constu`."""
+    return Consts(value) if value < 0 else Constu(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +201,10 @@ class Encoded:
     @property
     def constant_bytes(self) -> bytes:
         """The bytes, for expressions without relocations (tests, entry values)."""
-        if any(isinstance(c, SymAddr) for c in self.chunks):
+        raw = [c for c in self.chunks if isinstance(c, bytes)]
+        if len(raw) != len(self.chunks):
             raise InternalCompilerError("expression has a relocated address")
-        return b"".join(self.chunks)  # type: ignore[arg-type]
+        return b"".join(raw)
 
     def directives(self) -> list[str]:
         out: list[str] = []
@@ -57,77 +216,75 @@ class Encoded:
         return out
 
 
-def encode(expr: tuple) -> Encoded:
-    """Encode a `LocExpr` (a tuple of symbolic ops)."""
+def encode(expr: LocExpr) -> Encoded:
+    """The bytes (and relocated addresses) of a location expression."""
     chunks: list[Chunk] = []
     buf = bytearray()
     for op in expr:
-        if not isinstance(op, tuple) or not op or not isinstance(op[0], str):
-            raise InternalCompilerError(f"malformed location op {op!r}")
-        if op[0] == "addr":
-            buf.append(OP.addr)
-            chunks.append(bytes(buf))
-            buf.clear()
-            chunks.append(SymAddr(op[1], op[2] if len(op) > 2 else 0))
-        elif op[0] == "tls_addr":
-            # a thread-local variable: its offset in the module's TLS block
-            # (R_X86_64_DTPOFF64), turned into an address of the thread's copy
-            buf.append(OP.const8u)
-            chunks.append(bytes(buf))
-            buf.clear()
-            chunks.append(SymAddr(op[1] + "@dtpoff"))
-            buf.append(OP.form_tls_address)
-        else:
-            buf += _encode_op(op)
+        match op:
+            case Addr(symbol, addend):
+                buf.append(OP.addr)
+                chunks.append(bytes(buf))
+                buf.clear()
+                chunks.append(SymAddr(symbol, addend))
+            case TlsAddr(symbol):
+                buf.append(OP.const8u)
+                chunks.append(bytes(buf))
+                buf.clear()
+                chunks.append(SymAddr(symbol + "@dtpoff"))
+                buf.append(OP.form_tls_address)
+            case _:
+                buf += _encode_op(op)
     if buf:
         chunks.append(bytes(buf))
     return Encoded(tuple(chunks))
 
 
-def _encode_op(op: tuple) -> bytes:
-    name, args = op[0], op[1:]
-    match name, args:
-        case "fbreg", (int(off),):
-            return bytes([OP.fbreg]) + sleb128(off)
-        case "reg", (int(r),):
-            if 0 <= r < 32:
-                return bytes([OP.reg0 + r])
-            return bytes([OP.regx]) + uleb128(r)
-        case "regx", (int(r),):
-            return bytes([OP.regx]) + uleb128(r)
-        case "breg", (int(r), int(off)):
-            if 0 <= r < 32:
-                return bytes([OP.breg0 + r]) + sleb128(off)
-            return bytes([OP.bregx]) + uleb128(r) + sleb128(off)
-        case "bregx", (int(r), int(off)):
-            return bytes([OP.bregx]) + uleb128(r) + sleb128(off)
-        case "deref", ():
+def _encode_op(op: LocOp) -> bytes:
+    match op:
+        case Fbreg(offset):
+            return bytes([OP.fbreg]) + sleb128(offset)
+        case Reg(num):
+            if 0 <= num < 32:
+                return bytes([OP.reg0 + num])
+            return bytes([OP.regx]) + uleb128(num)
+        case Breg(num, offset):
+            if 0 <= num < 32:
+                return bytes([OP.breg0 + num]) + sleb128(offset)
+            return bytes([OP.bregx]) + uleb128(num) + sleb128(offset)
+        case Deref():
             return bytes([OP.deref])
-        case "piece", (int(n),):
-            return bytes([OP.piece]) + uleb128(n)
-        case "constu", (int(n),):
-            return bytes([OP.constu]) + uleb128(n)
-        case "consts", (int(n),):
-            return bytes([OP.consts]) + sleb128(n)
-        case "lit", (int(n),) if 0 <= n < 32:
-            return bytes([OP.lit0 + n])
-        case "plus_uconst", (int(n),):
-            return bytes([OP.plus_uconst]) + uleb128(n)
-        case "plus", ():
+        case Piece(size):
+            return bytes([OP.piece]) + uleb128(size)
+        case Constu(value):
+            return bytes([OP.constu]) + uleb128(value)
+        case Consts(value):
+            return bytes([OP.consts]) + sleb128(value)
+        case PlusUconst(value):
+            return bytes([OP.plus_uconst]) + uleb128(value)
+        case Plus():
             return bytes([OP.plus])
-        case "minus", ():
+        case Minus():
             return bytes([OP.minus])
-        case "mul", ():
+        case Mul():
             return bytes([OP.mul])
-        case "and" | "or" | "xor" | "shl" | "shr" as name, ():
-            return bytes([OP[name + "_" if name in ("and", "or") else name]])
-        case "stack_value", ():
+        case And():
+            return bytes([OP.and_])
+        case Or():
+            return bytes([OP.or_])
+        case Xor():
+            return bytes([OP.xor])
+        case Shl():
+            return bytes([OP.shl])
+        case Shr():
+            return bytes([OP.shr])
+        case StackValue():
             return bytes([OP.stack_value])
-        case "implicit_value", (bytes(raw),):
-            return bytes([OP.implicit_value]) + uleb128(len(raw)) + raw
-        case "call_frame_cfa", ():
+        case ImplicitValue(data):
+            return bytes([OP.implicit_value]) + uleb128(len(data)) + data
+        case CallFrameCfa():
             return bytes([OP.call_frame_cfa])
-        case "entry_value", (inner,):
-            sub = encode((inner,) if isinstance(inner[0], str) else tuple(inner)).constant_bytes
+        case EntryValue(inner):
+            sub = encode(inner).constant_bytes
             return bytes([OP.entry_value]) + uleb128(len(sub)) + sub
     raise InternalCompilerError(f"cannot encode location op {op!r}")

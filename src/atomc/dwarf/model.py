@@ -3,12 +3,8 @@
 The back end owns addresses (assembler labels); the DWARF writer owns the
 encoding. This module is the boundary: plain immutable records, no behaviour.
 
-Location expressions are given as `LocExpr`, a tuple of DWARF operations in a
-symbolic form the writer encodes (`("fbreg", -20)`, `("reg", 3)`,
-`("breg", 7, 8)`, `("deref",)`, `("piece", 8)`, `("constu", 5)`,
-`("consts", -1)`, `("stack_value",)`, `("entry_value", ("reg", 5))`,
-`("call_frame_cfa",)`, `("plus_uconst", 8)`). DWARF register numbers are used
-(rax 0, rdx 1, rcx 2, rbx 3, rsi 4, rdi 5, rbp 6, rsp 7, r8..r15 8..15).
+Location expressions are `locexpr.LocExpr`s, tuples of typed DWARF operations
+(`Fbreg(-20)`, `Reg(3)`, `Deref()`, ...) that only the writer encodes.
 """
 
 from __future__ import annotations
@@ -16,9 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..ir.debuginfo import DILocalVariable, DILocation, DIScope, DISubprogram
-
-LocOp = tuple  # ("fbreg", -20) etc., see module docstring
-LocExpr = tuple[LocOp, ...]
+from .locexpr import LocExpr
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +83,7 @@ class FunctionDebugInfo:
     subprogram: DISubprogram
     symbol: str  # the function's assembler symbol (start address)
     end_label: str
-    frame_base: LocExpr  # usually (("call_frame_cfa",),)
+    frame_base: LocExpr  # usually (CallFrameCfa(),)
     variables: tuple[VarLocation, ...] = ()
     scopes: tuple[ScopeRanges, ...] = ()
     call_sites: tuple[CallSite, ...] = ()

@@ -31,7 +31,7 @@ from .constants import AT, FORM, LANG, TAG
 from .die import DIE, AsmExpr, UnitWriter
 from .files import FileTable, remap
 from .lists import LocLists, RangeLists
-from .locexpr import SymAddr, encode
+from .locexpr import Addr, Reg, SymAddr, TlsAddr, encode
 from .macros import MacroEvent, macro_section
 from .model import FunctionDebugInfo, ScopeRanges, VarLocation
 from .strings import StringPool
@@ -261,7 +261,7 @@ class _Writer:
                 d.add(AT.call_target, FORM.exprloc, encode(cs.target))
             for p in cs.params:
                 pd = d.child(TAG.call_site_parameter)
-                pd.add(AT.location, FORM.exprloc, encode((("reg", p.reg),)))
+                pd.add(AT.location, FORM.exprloc, encode((Reg(p.reg),)))
                 pd.add(AT.call_value, FORM.exprloc, encode(p.value))
 
     def callee_declaration(self, name: str) -> DIE:
@@ -285,8 +285,8 @@ class _Writer:
         if not gv.is_local:
             d.add(AT.external, FORM.flag_present)
         self.types.decl(d, gv.file, gv.line)
-        op = "tls_addr" if THREAD_LOCAL in g.attrs else "addr"
-        d.add(AT.location, FORM.exprloc, encode(((op, g.name),)))
+        op = TlsAddr(g.name) if THREAD_LOCAL in g.attrs else Addr(g.name)
+        d.add(AT.location, FORM.exprloc, encode((op,)))
 
     # -- functions -------------------------------------------------------------
 

@@ -21,7 +21,8 @@ def _function_data(f: Function) -> dict[str, object]:
                    ln.file] for ln in f.lines],
         "files": list(f.files),
         "vars": [[v.name, v.is_param, v.decl_line, [list(r) for r in v.scope],
-                  [list(loc) for loc in v.locations], v.everywhere, v.inlined_from]
+                  [list(loc) for loc in v.locations], v.everywhere, v.inlined_from,
+                  [[e.low, e.high, e.describe()] for e in v.reasons]]
                  for v in f.variables],
         "order": [[o.line, o.atom, o.first_inst, o.count, o.stop] for o in f.order],
         "located": round(f.located, 4),
@@ -41,10 +42,11 @@ def _summary_rows(r: Report) -> str:
     rows = []
     for k, f in enumerate(r.functions):
         stops = sum(ln.stops for ln in f.lines)
-        no_stop = ", ".join(f"{n}" for n, _ in f.no_stop) or "none"
+        no_stop = ", ".join(f'<span class="nostopline" title="{html.escape(why)}">'
+                            f'{html.escape(n)}</span>' for n, why in f.no_stop) or "none"
         rows.append(f'<tr class="fn" data-fn="{k}"><td><a href="#" class="fnlink">'
                     f'{html.escape(f.name)}</a></td><td>{len(f.insts)}</td><td>{stops}</td>'
-                    f'<td>{f.located:.0%}</td><td>{html.escape(no_stop)}</td></tr>')
+                    f'<td>{f.located:.0%}</td><td>{no_stop}</td></tr>')
     return "\n".join(rows)
 
 
@@ -69,7 +71,7 @@ def report_html(r: Report) -> str:
 <body>
 <header><h1>{html.escape(r.source)} <span class="opts">atomc {opts}</span></h1>
 <div id="summary-box"><table id="summary"><thead><tr><th>function</th><th>instructions</th><th>stops</th>
-<th>variables located</th><th>lines with code at -O0 but no stop</th></tr></thead>
+<th>variables located</th><th>lines with code at -O0 but no stop (hover: why)</th></tr></thead>
 <tbody>{_summary_rows(r)}</tbody></table></div>
 <p class="legend"><span class="stmt">&#9679;</span> is_stmt row (a stop for <code>next</code>)
 &nbsp; atoms <b>3r1&#10003;</b>: group 3, rank 1, holds its key instruction &nbsp; click a

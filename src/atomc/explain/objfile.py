@@ -17,6 +17,8 @@ from elftools.elf.elffile import ELFFile
 
 from atomc_eval.elfinfo import cu_comp_dir, file_names
 
+from ..data.atomc_why_reader import WhyEntry, die_entries, section_data
+
 _REGS = ["rax", "rdx", "rcx", "rbx", "rsi", "rdi", "rbp", "rsp", *[f"r{i}" for i in range(8, 16)],
          "rip", *[f"xmm{i}" for i in range(16)], *[f"st{i}" for i in range(8)]]
 _INSN = re.compile(r"^\s*([0-9a-f]+):\t(.*)$")
@@ -41,6 +43,9 @@ class Variable:
     locations: tuple[tuple[int, int, str], ...]  # [lo, hi) -> description
     everywhere: str  # a single location for the whole scope ("" if none)
     inlined_from: str  # the inlined function it belongs to ("" for the function's own)
+    # the compiler's reasons where it has no location (`.debug_atomc_why`, read with the
+    # debuggers' reader); none in a gcc/clang object
+    reasons: tuple[WhyEntry, ...] = ()
 
     def at(self, address: int) -> list[str]:
         """Where the variable lives at `address` (several in multi mode); [] = optimized out."""
@@ -49,7 +54,11 @@ class Variable:
         return [d for lo, hi, d in self.locations if lo <= address < hi]
 
     def why_out(self, address: int) -> str:
-        """Why a debugger shows `optimized out` at `address`, from the location list's shape."""
+        """Why a debugger shows `optimized out` at `address`: the reason the compiler
+        recorded there, else a guess from the location list's shape."""
+        for e in self.reasons:
+            if e.low <= address < e.high:
+                return e.describe()
         if not self.locations:
             return "no location anywhere: the value was optimised away"
         first = self.locations[0][0]
@@ -117,6 +126,7 @@ class _Reader:
         self.dwarf = elf.get_dwarf_info()
         self.expr = DWARFExprParser(self.dwarf.structs)
         self.locs = LocationParser(self.dwarf.location_lists())
+        self.why_data = section_data(elf)
 
     def functions(self) -> dict[str, list[Variable]]:
         out: dict[str, list[Variable]] = {}
@@ -186,7 +196,8 @@ class _Reader:
                         hi = e.end_offset if e.is_absolute else base_v + e.end_offset
                         ranges.append((lo, hi, self.describe(e.loc_expr)))
         return Variable(_name(d), d.tag == "DW_TAG_formal_parameter", line, scope,
-                        tuple(sorted(ranges)), everywhere, inlined)
+                        tuple(sorted(ranges)), everywhere, inlined,
+                        die_entries(d, self.why_data))
 
     def describe(self, raw: list) -> str:
         """A reader's phrase for a DWARF location expression."""

@@ -76,6 +76,8 @@ function where(v, a) {
   if (v[5]) return [v[5]];
   return v[4].filter(l => l[0] <= a && a < l[1]).map(l => l[2]); }
 function whyOut(v, a) {  // objfile.Variable.why_out
+  const r = v[7].find(e => e[0] <= a && a < e[1]);
+  if (r) return r[2];  // the compiler's recorded reason
   const L = v[4];
   if (!L.length) return "no location anywhere: the value was optimised away";
   if (a < L[0][0]) return v[1] ? "no location before " + hex(L[0][0])
@@ -153,7 +155,9 @@ function drawSourceRow(t, byNum, n) {
   if (ln) {
     if (ln[2]) { const b = el("span", "badge stops", ln[2] + " stop" + (ln[2] > 1 ? "s" : ""));
       b.title = ln[7]; facts.appendChild(b); }
-    else if (ln[6]) facts.appendChild(el("span", "badge nostop", "no stop"));
+    else if (ln[6]) { const b = el("span", "badge nostop", "no stop");
+      const why = F.noStop.find(x => x[0] === ln[8]); if (why) b.title = why[1];
+      facts.appendChild(b); }
     if (ln[3].length) {
       const sites = [...new Set(ln[3].filter(a => a[0].includes("@"))
                                     .map(a => a[0].slice(a[0].indexOf("@") + 1)))];

@@ -10,8 +10,11 @@ location and operands, and classifies the difference per source line:
   dead* (dce, or unreachable code removed by simplifycfg); loads, stores and
   stack slots removed by mem2reg/sroa: *promoted* to registers;
 * a surviving instruction in another block: *hoisted* (licm, to an earlier
-  block) or *sunk* (to a later one); a surviving instruction whose line
-  changed: its location was *merged* by that pass;
+  block) or *sunk* (licm or sink, to a later one); a surviving instruction whose
+  line changed: its location was *merged* by that pass;
+* simplifycfg's tail merging: an instruction gone from a block that jumped to
+  the same block as the block a survivor of the same opcode moved out of: both
+  lines *merged* with each other "by tail merging";
 * new instructions with a new inlined-at: *inlined* at that call site; new
   copies of a position that still exists: *duplicated* by that pass (unrolled
   xK, rotated, threaded).
@@ -45,6 +48,8 @@ class ActionKind(enum.Enum):
     THREADED = "threaded"
     DUPLICATED = "duplicated"
     PROMOTED = "promoted to a register"
+    IF_CONVERTED = "if-converted to a select"
+    SPECULATED = "speculated"
 
 
 # passes whose copies of an instruction have a name of their own
@@ -56,6 +61,10 @@ _PROMOTERS = frozenset({"mem2reg", "sroa"})
 # old position are rewrites, not copies
 _COPIERS = frozenset({"loop-unroll", "loop-rotate", "jump-threading", "simplifycfg"})
 _Once = Callable[[tuple[object, ...]], bool]
+_MOVERS = frozenset({"licm", "sink"})  # passes that move instructions to other blocks
+# passes that turn a branch into a select, running its arms' code on both paths
+_IF_CONVERTERS = frozenset({"select-form"})
+_TAIL_MERGER = "simplifycfg"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +83,9 @@ class Action:
     def describe(self) -> str:
         k = self.kind
         if k is ActionKind.MERGED:
-            return f"merged with line {self.other_line} by {self.pass_name}"
+            how = "tail merging (simplifycfg)" if self.pass_name == _TAIL_MERGER \
+                else self.pass_name
+            return f"merged with line {self.other_line} by {how}"
         if k is ActionKind.LOC_MERGED:
             to = f"line {self.other_line}" if self.other_line else "line 0"
             return f"location merged ({self.opcode} now at {to}) by {self.pass_name}"
@@ -82,10 +93,17 @@ class Action:
             return f"inlined into {self.function} at line {self.other_line}"
         if k is ActionKind.UNROLLED:
             return f"unrolled x{self.factor}"
+        if k is ActionKind.SUNK and self.pass_name == "sink":
+            return f"sunk into the branch that uses it by sink ({self.opcode})"
         if k in (ActionKind.HOISTED, ActionKind.SUNK):
             return f"{k.value} out of the loop by {self.pass_name} ({self.opcode})"
         if k is ActionKind.DUPLICATED:
             return f"duplicated by {self.pass_name}"
+        if k is ActionKind.IF_CONVERTED:
+            return f"if-converted by {self.pass_name}: a select (cmov) chooses the value"
+        if k is ActionKind.SPECULATED:
+            return f"speculated by {self.pass_name} ({self.opcode}): it runs on both paths " \
+                "now, with no line of its own"
         return f"{k.value} by {self.pass_name}" + (f" ({self.opcode})" if self.opcode else "")
 
 
@@ -97,6 +115,7 @@ class _Snap:
     block_index: int
     loc: DILocation | None
     operands: tuple[object, ...]  # the values read, in slot order (successor args too)
+    succs: frozenset[int]  # ids of its block's successors
     users: list[Inst] = field(default_factory=list)
 
 
@@ -122,8 +141,9 @@ def _snapshot(module: Module) -> dict[int, _Snap]:
         if fn.is_declaration:
             continue
         for bi, b in enumerate(fn.blocks):
+            succs = frozenset(id(s) for s in b.successors)
             for inst in b.insts:
-                snaps[id(inst)] = _Snap(inst, fn.name, b, bi, inst.loc, _operands(inst))
+                snaps[id(inst)] = _Snap(inst, fn.name, b, bi, inst.loc, _operands(inst), succs)
     for s in snaps.values():
         for v in s.operands:
             if isinstance(v, Inst) and id(v) in snaps:
@@ -191,9 +211,10 @@ class PassRecorder:
                  and s.loc.line != 0]
         copied = {(s.function, *_position(s.loc)) for s in fresh if s.loc is not None} \
             if name in _COPIERS else set()
+        done = self._tail_merged(name, before, after, once) if name == _TAIL_MERGER else set()
         for key, old in before.items():
             loc = old.loc
-            if loc is None or loc.line == 0 or old.function not in functions:
+            if loc is None or loc.line == 0 or old.function not in functions or key in done:
                 continue  # a function removed (inlined everywhere) is not a line's fate
             new = after.get(key)
             if new is None:
@@ -202,6 +223,36 @@ class PassRecorder:
             else:
                 self._survived(name, old, new, once)
         self._added(name, before, fresh, once)
+
+    def _tail_merged(self, name: str, before: dict[int, _Snap], after: dict[int, _Snap],
+                     once: _Once) -> set[int]:
+        """Tail merging: a survivor moved out of a block ending in a jump, and deleted
+        instructions of its opcode and type in other blocks jumping to the same
+        block. Both sides' lines are merged with each other; returns the
+        instructions accounted for."""
+        # by the block both came before (the survivor may have moved on since: its
+        # block merged into the one before it once the copies' blocks emptied)
+        moved: dict[tuple[object, ...], _Snap] = {}
+        for key, old in before.items():
+            new = after.get(key)
+            if new is not None and new.block is not old.block and len(old.succs) == 1:
+                moved[(old.function, old.inst.op, str(old.inst.ty), *old.succs)] = old
+        done: set[int] = set()
+        if not moved:
+            return done
+        for key, old in before.items():
+            if key in after or len(old.succs) != 1:
+                continue
+            survivor = moved.get((old.function, old.inst.op, str(old.inst.ty), *old.succs))
+            if survivor is None:
+                continue
+            done |= {key, id(survivor.inst)}
+            for a, b in ((old, survivor), (survivor, old)):
+                if a.loc is not None and a.loc.line and b.loc is not None and \
+                        once((ActionKind.MERGED, a.function, a.loc.line, b.loc.line)):
+                    self._add(ActionKind.MERGED, name, a.function, a.loc, other=b.loc.line,
+                              opcode=a.inst.op.value)
+        return done
 
     def _deleted(self, name: str, old: _Snap, before: dict[int, _Snap],
                  after: dict[int, _Snap], once: _Once) -> None:
@@ -220,6 +271,8 @@ class PassRecorder:
             kind = ActionKind.DEAD  # an unreachable block removed
         elif isinstance(repl, Const) or (repl is None and name == "sccp"):
             kind = ActionKind.FOLDED  # sccp deletes only what it proved constant
+        elif repl is None and old.inst.is_terminator and name in _IF_CONVERTERS:
+            kind = ActionKind.IF_CONVERTED  # the branch became a select
         elif repl is None and old.inst.is_terminator:
             kind = ActionKind.FOLDED  # a branch on a known condition became a jump
         elif repl is None:
@@ -240,7 +293,12 @@ class PassRecorder:
         loc = old.loc
         assert loc is not None
         nl = new.inst.loc
-        if new.block is not old.block and name == "licm":
+        if new.block is not old.block and name in _IF_CONVERTERS:
+            if once((ActionKind.SPECULATED, old.function, loc.line)):
+                self._add(ActionKind.SPECULATED, name, old.function, loc,
+                          opcode=old.inst.op.value)
+            return  # LLVM's rule: speculated code drops its line
+        if new.block is not old.block and name in _MOVERS:
             kind = ActionKind.HOISTED if new.block_index < old.block_index else ActionKind.SUNK
             if once((kind, old.function, loc.line)):
                 self._add(kind, name, old.function, loc, other=nl.line if nl else 0,

@@ -365,7 +365,7 @@ def update_in_memory(g: IRGen, dst: Value, t: CType,
     libatomic's generic call), as gcc's does."""
     b = g.fs.b
     size, align = t.size, t.align
-    work = g.fs.alloca(size, align)
+    work = g.fs.temporary(size, align)
     if size == 32:
         return _generic_update(g, dst, work, size, align, step)
     ity = I128 if size == 16 else int_type(size)
@@ -387,7 +387,7 @@ def _generic_update(g: IRGen, dst: Value, work: Value, size: int, align: int,
                     step: Callable[[Value], Value]) -> Value:
     """`update_in_memory` for objects with no sized libatomic call (32 bytes)."""
     b = g.fs.b
-    expected = g.fs.alloca(size, align)
+    expected = g.fs.temporary(size, align)
     order = Const(int_type(4), SEQ.code)
     b.call(_libatomic_function(g, "__atomic_load"), [Const(I64, size), dst, expected, order],
            IR_VOID)
@@ -408,7 +408,7 @@ def _generic_update(g: IRGen, dst: Value, work: Value, size: int, align: int,
 def _load_long_double(g: IRGen, addr: Value) -> Value:
     """`__atomic_load_16` of the object, its bits moved to x87 through memory."""
     b = g.fs.b
-    tmp = g.fs.alloca(16, 16)
+    tmp = g.fs.temporary(16, 16)
     b.store(atomic16_ir.load(g, addr), tmp)
     return b.load(F80, tmp)
 
@@ -416,7 +416,7 @@ def _load_long_double(g: IRGen, addr: Value) -> Value:
 def _store_long_double(g: IRGen, v: Value, addr: Value) -> Inst:
     """`__atomic_store_16` of `v`'s bits; its six bytes of padding are zero."""
     b = g.fs.b
-    tmp = g.fs.alloca(16, 16)
+    tmp = g.fs.temporary(16, 16)
     b.store(Const(I128, 0), tmp)
     b.store(v, tmp)
     return atomic16_ir.store(g, b.load(I128, tmp), addr)
@@ -428,7 +428,7 @@ def _store_long_double(g: IRGen, v: Value, addr: Value) -> Inst:
 
 def copy_in(g: IRGen, t: CType, addr: Value) -> Value:
     """Read the `_Atomic` aggregate at `addr` into a temporary (its address)."""
-    tmp = g.fs.alloca(t.size, t.align)
+    tmp = g.fs.temporary(t.size, t.align)
     _copy(g, t, addr, tmp, load=True)
     return tmp
 

@@ -64,7 +64,7 @@ class ComplexLowering:
             return self.load_halves(addr, ct)
 
     def make_complex(self, re: Value, im: Value, ct: ComplexT) -> Value:
-        tmp = self.fs.alloca(ct.size, ct.align, "")
+        tmp = self.fs.temporary(ct.size, ct.align)
         self.fs.b.store(re, tmp)
         self.fs.b.store(im, self.fs.offset_ptr(tmp, ct.base.size))
         return tmp
@@ -142,7 +142,7 @@ class ComplexLowering:
         rets = func_abi(ft).ret.types
         ret_ty = rets[0] if len(rets) == 1 else TupleType(tuple(rets))
         call = self.fs.b.call(fn, args, ret_ty)
-        tmp = self.fs.alloca(max(ct.size, 8), max(ct.align, 8), "")
+        tmp = self.fs.temporary(max(ct.size, 8), max(ct.align, 8))
         if len(rets) == 1:  # _Complex float: both halves packed in one SSE eightbyte
             self.fs.b.store(call, tmp)
         else:
@@ -249,7 +249,7 @@ class ComplexLowering:
     def complex_va_arg(self, ap: Value, ct: ComplexT, fp_area: Value, regs: int) -> Value:
         """Copy a `_Complex float` (one SSE eightbyte) or `_Complex double` (two) read
         from the register save area at `fp_area` (16 bytes per register)."""
-        tmp = self.fs.alloca(ct.size, ct.align, "")
+        tmp = self.fs.temporary(ct.size, ct.align)
         if regs == 1:
             self.fs.b.memcpy(tmp, fp_area, ct.size, 1)
         else:

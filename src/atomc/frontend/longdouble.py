@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def x87_signbit(g: IRGen, x: Value) -> Value:
     """i1: the sign bit of the f80 `x` (set for -0.0 and negative NaNs)."""
-    slot = g.fs.alloca(16, 16, "")
+    slot = g.fs.temporary(16, 16)
     g.fs.b.store(x, slot)
     top = g.fs.b.load(I16, g.fs.offset_ptr(slot, 8))
     return g.fs.b.cmp("slt", top, Const(I16, 0))

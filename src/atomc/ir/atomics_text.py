@@ -12,7 +12,8 @@ fence [signal] seq_cst
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from enum import Enum
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .atomics import AtomicLoad, AtomicRMW, AtomicStore, CmpXchg, Fence, Ordering, RMWOp
 from .insts import Inst, Op
@@ -20,6 +21,8 @@ from .values import Value
 
 if TYPE_CHECKING:
     from .parser import IRParser
+
+_E = TypeVar("_E", bound=Enum)
 
 
 def atomic_body(inst: Inst, typed: Callable[[Value], str]) -> str:
@@ -43,7 +46,7 @@ def atomic_body(inst: Inst, typed: Callable[[Value], str]) -> str:
     raise AssertionError(inst.op)
 
 
-def _choice(p: IRParser, enum_cls: Any, what: str) -> Any:
+def _choice(p: IRParser, enum_cls: type[_E], what: str) -> _E:
     tok = p.expect_kind("ident", what)
     try:
         return enum_cls(tok.text)

@@ -51,7 +51,8 @@ from .values import Use, Value
 from .wide import ARITY, Wide, parse_wide_head
 
 if TYPE_CHECKING:
-    from .parser import IRParser, Token, _FunctionScope
+    from .parser import IRParser, _FunctionScope
+    from .text_lexer import Token
 
 
 def parse_inst_body(p: IRParser, op_tok: Token, scope: _FunctionScope) -> Inst:

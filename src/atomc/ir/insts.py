@@ -28,7 +28,7 @@ class Op(enum.Enum):
     # Members are singletons compared by identity: hash them by identity too (C-level;
     # Enum's own __hash__ hashes the name in Python, and opcodes are hashed per
     # instruction visit throughout the compiler)
-    __hash__ = object.__hash__  # type: ignore[assignment]
+    __hash__ = object.__hash__
 
     # binary integer arithmetic
     ADD = "add"

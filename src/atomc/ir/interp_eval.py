@@ -125,7 +125,8 @@ def eval_binary(op: Op, ty: Type, a: Scalar, b: Scalar) -> Scalar:
 def _round_float(ty: FloatType, v: float) -> float:
     if ty.bits == 32 and math.isfinite(v):
         try:
-            return struct.unpack("<f", struct.pack("<f", v))[0]
+            single: float = struct.unpack("<f", struct.pack("<f", v))[0]
+            return single
         except OverflowError:
             return math.copysign(math.inf, v)
     return v
@@ -257,7 +258,8 @@ def bitcast_value(src: Type, dst: Type, v: Scalar) -> Scalar:
     else:
         raw = (as_int(v) & ((1 << (8 * src.size)) - 1)).to_bytes(src.size, "little")
     if isinstance(dst, FloatType):
-        return struct.unpack(fmt[dst.bits], raw)[0]
+        f: float = struct.unpack(fmt[dst.bits], raw)[0]
+        return f
     return int.from_bytes(raw, "little")
 
 

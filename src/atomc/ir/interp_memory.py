@@ -90,7 +90,8 @@ class Memory:
             return X80.from_bytes(self.read(addr, 10))
         raw = self.read(addr, ty.size)
         if isinstance(ty, FloatType):
-            return struct.unpack("<f" if ty.bits == 32 else "<d", raw)[0]
+            f: float = struct.unpack("<f" if ty.bits == 32 else "<d", raw)[0]
+            return f
         v = int.from_bytes(raw, "little")
         if isinstance(ty, IntType) and ty.bits == 1:
             v &= 1

@@ -318,7 +318,9 @@ class IRPrinter:
         return s + self.loc(rec.loc)
 
     def inst(self, inst: Inst, names: _FunctionNames) -> str:
-        t = lambda v: self.typed(v, names)  # noqa: E731
+        def t(v: Value) -> str:
+            return self.typed(v, names)
+
         ops = [u.value for u in inst.operands]
         op = inst.op.value
         match inst:

@@ -80,7 +80,7 @@ class Const(Value):
     def __init__(self, ty: Type, value: int | float | X80) -> None:
         super().__init__(ty)
         if isinstance(value, int) and hasattr(ty, "mask"):
-            value &= ty.mask  # type: ignore[union-attr]
+            value &= ty.mask
         elif getattr(ty, "bits", 0) == 80 and not hasattr(ty, "mask"):
             value = _to_x80(value)  # an f80 constant is an exact X80 bit pattern
         elif isinstance(value, float) and getattr(ty, "bits", 0) == 32:

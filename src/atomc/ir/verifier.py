@@ -118,6 +118,8 @@ MAX_ATOM_GROUP = (1 << 61) - 1
 _NAME_RE = re.compile(r"[A-Za-z0-9_.$]*")
 
 Where = Inst | DbgRecord | Block | Function | Global | None
+# one piece of one variable instance: (id of the variable, fragment, inlined-at)
+_Piece = tuple[int, tuple[int, int] | None, DILocation | None]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -609,11 +611,11 @@ class _FunctionVerifier:
         if not news or not tied:
             return  # only adds and deletes are checked against the current set
         keys = list(dict.fromkeys(self._piece(r) for r in news))
-        overlaps: dict[tuple, list[tuple]] = {
+        overlaps: dict[_Piece, list[_Piece]] = {
             k: [o for o in keys if o != k and o[0] == k[0] and o[2] == k[2]
                 and _fragments_overlap(o[1], k[1])] for k in keys}
 
-        def transfer(state: dict[tuple, DbgRecord], rec: DbgRecord) -> None:
+        def transfer(state: dict[_Piece, DbgRecord], rec: DbgRecord) -> None:
             if rec.kind is not DbgKind.NEW:
                 return
             k = self._piece(rec)
@@ -621,9 +623,9 @@ class _FunctionVerifier:
                 state.pop(o, None)
             state[k] = rec
 
-        entry_state: dict[tuple, DbgRecord] = {}
-        ins: dict[Block, dict[tuple, DbgRecord]] = {dom.entry: entry_state}
-        outs: dict[Block, dict[tuple, DbgRecord]] = {}
+        entry_state: dict[_Piece, DbgRecord] = {}
+        ins: dict[Block, dict[_Piece, DbgRecord]] = {dom.entry: entry_state}
+        outs: dict[Block, dict[_Piece, DbgRecord]] = {}
         changed = True
         while changed:
             changed = False
@@ -650,11 +652,11 @@ class _FunctionVerifier:
                     transfer(state, rec)
 
     @staticmethod
-    def _piece(rec: DbgRecord) -> tuple:
+    def _piece(rec: DbgRecord) -> _Piece:
         inl = rec.loc.inlined_at if isinstance(rec.loc, DILocation) else None
         return (id(rec.var), rec.expr.fragment, inl)
 
-    def check_current(self, rec: DbgRecord, state: dict[tuple, DbgRecord]) -> None:
+    def check_current(self, rec: DbgRecord, state: dict[_Piece, DbgRecord]) -> None:
         key = rec.key
         if key is None:
             return

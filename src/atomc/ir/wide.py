@@ -127,5 +127,5 @@ def parse_wide_head(kind_text: str, pred_text: str | None) -> tuple[WideKind, st
     if kind is WideKind.ICMP:
         if pred_text not in ICMP_PREDS:
             return f"unknown icmp predicate '{pred_text}'"
-        return kind, pred_text  # type: ignore[return-value]
+        return kind, pred_text
     return kind, ""

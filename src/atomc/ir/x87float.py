@@ -170,7 +170,8 @@ class X80:
         if self.is_nan():
             frac = (self.significand | QUIET_BIT) >> 11 & ((1 << 52) - 1)
             bits = self.sign << 63 | 0x7FF << 52 | frac
-            return struct.unpack("<d", struct.pack("<Q", bits))[0]
+            nan: float = struct.unpack("<d", struct.pack("<Q", bits))[0]
+            return nan
         if self.is_inf():
             return -math.inf if self.sign else math.inf
         if self.is_zero():

@@ -4,10 +4,12 @@ Pure instructions (arithmetic, comparisons, casts, `ptradd`, `select`,
 `extract`; not `alloca`, which makes a new object each time) are numbered by
 opcode, type, attributes and operands (sorted for commutative ops) in a
 scoped table: an instruction equal to one in a dominating position is
-replaced by it. Within a block, a non-volatile load from the same pointer
-with the same type as an earlier load, or as an earlier store's value, is
-replaced by that value as long as no store, call, memcpy, memset or va_start
-came in between.
+replaced by it. A non-volatile load from the same pointer with the same type
+as an earlier load, or as an earlier store's value, is replaced by that value
+as long as no store, call, memcpy, memset or va_start came in between: within
+a block, and from a block into a successor whose only predecessor it is (the
+arms of an `if`: the memory they start with is the memory the branch left),
+so a diamond that re-reads `a[j]` reads it once.
 
 Arithmetic is numbered without its `nsw` flag; the survivor of a merge keeps
 `nsw` only if both instructions had it.
@@ -47,6 +49,11 @@ from ..ir.wide import Wide
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
+# (id(pointer), type) -> the value in memory there
+_Avail = dict[tuple[int, str], Value]
+# loads carried into a successor at most (a bound on the copying per block)
+_MAX_CARRIED = 64
+
 
 def _operand_key(v: Value) -> tuple[int, object, object]:
     if isinstance(v, Const):
@@ -85,27 +92,37 @@ class GVN(FunctionPass):
         module = fn.module
         assert module is not None, "gvn needs the module's atom counter"
         dom = dominators_of_function(fn)
+        preds = fn.predecessors()
         table: dict[tuple[object, ...], Inst] = {}
         changed = False
-        # preorder walk; each frame undoes the table entries it added
-        stack: list[tuple[Block, bool, list[tuple[object, ...]]]] = [(dom.entry, False, [])]
+        # preorder walk; each frame undoes the table entries it added and carries the
+        # memory contents its block starts with
+        stack: list[tuple[Block, bool, list[tuple[object, ...]], _Avail]] = [
+            (dom.entry, False, [], {})]
         while stack:
-            block, done, added = stack.pop()
+            block, done, added, avail = stack.pop()
             if done:
                 for k in added:
                     del table[k]
                 continue
             mine: list[tuple[object, ...]] = []
-            changed |= self._block(block, table, mine, module, ctx)
-            stack.append((block, True, mine))
+            changed |= self._block(block, table, mine, avail, module, ctx)
+            stack.append((block, True, mine, {}))
+            heirs = [c for c in dom.children[block] if all(p is block for p in preds[c])]
             for child in reversed(dom.children[block]):
-                stack.append((child, False, []))
+                inherit: _Avail = {}
+                if child in heirs and len(avail) <= _MAX_CARRIED:
+                    # the last heir takes the dict itself: a chain copies nothing
+                    inherit = avail if child is heirs[-1] else dict(avail)
+                stack.append((child, False, [], inherit))
         return changed
 
     def _block(self, block: Block, table: dict[tuple[object, ...], Inst],
-               added: list[tuple[object, ...]], module: Module, ctx: PassContext) -> bool:
+               added: list[tuple[object, ...]], avail: _Avail, module: Module,
+               ctx: PassContext) -> bool:
+        """Number `block`'s instructions; `avail` holds the memory contents it starts
+        with and is updated to those it ends with."""
         changed = False
-        avail: dict[tuple[int, str], Value] = {}  # (id(ptr), type) -> value in memory
         for inst in list(block.insts):
             if isinstance(inst, Load) and not inst.volatile:
                 k = (id(inst.ptr), str(inst.ty))

@@ -1,6 +1,7 @@
 """Induction-variable strength reduction.
 
-For a loop with a preheader and one latch, and a basic induction variable
+For a loop with a preheader and one latch (a jump, or the conditional
+branch that ends a rotated loop), and a basic induction variable
 `i` (a header parameter whose back-edge value is `i + s`, s constant), a
 multiplication `i * c` — or `sext(i) * c`, the shape array indexing takes —
 becomes a new induction variable `j` that starts at `init * c` and steps by
@@ -30,7 +31,6 @@ from ..ir import (
     Const,
     Function,
     Inst,
-    Jump,
     Op,
     PtrAdd,
     Value,
@@ -56,7 +56,8 @@ class IVStrengthReduce(FunctionPass):
         for loop in li.innermost_first():
             pre = loop.preheader(preds)
             latches = loop.latches()
-            if pre is None or len(latches) != 1 or not isinstance(latches[0].terminator, Jump):
+            # the latch may be a conditional branch: a rotated loop's test sits there
+            if pre is None or len(latches) != 1:
                 continue
             n = _reduce_loop(loop, pre, latches[0])
             if n:

@@ -14,6 +14,8 @@ from . import (  # noqa: F401
     mem2reg,
     memlocs,
     sccp,
+    selectform,
     simplifycfg,
+    sink,
     sroa,
 )

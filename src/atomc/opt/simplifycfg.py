@@ -8,7 +8,10 @@
    parameters are substituted by the edge's arguments); a forwarding block
    left without predecessors is deleted by step 1;
 4. merge a block into its single predecessor when that predecessor ends in a
-   `jump` to it (the block's parameters become the jump's arguments).
+   `jump` to it (the block's parameters become the jump's arguments);
+5. tail merging: the identical last instructions of all of a block's
+   predecessors become one instruction at the top of the block
+   (`simplifycfg_tail.py`).
 
 Debug info: a folded terminator's `jump` keeps the terminator's location
 (keep rule); merged blocks keep every instruction's location (the block
@@ -19,6 +22,9 @@ block is only bypassed when its jump carries no records, so no variable
 update is skipped on any path. Values of deleted unreachable blocks can only
 be named by records, which become "optimised out". Deleted jumps take their
 line-table rows with them, so `LOCS` is not claimed (VALUES, SCOPES kept).
+Tail merging gives the merged instruction the merged location of its copies
+and says "not assigned yet" for the values they defined in the predecessors
+(`simplifycfg_tail.py`'s "Debug info:" paragraph).
 """
 
 from __future__ import annotations
@@ -36,11 +42,13 @@ from ..ir.rewrite import (
 from .cfgutils import succ_args
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
+from .simplifycfg_tail import sink_common_tails
 
 
 @register
 class SimplifyCFG(FunctionPass):
-    """Unreachable-block removal, branch folding, jump threading, block merging."""
+    """Unreachable-block removal, branch folding, jump threading, block merging,
+    tail merging."""
 
     name: ClassVar[str] = "simplifycfg"
     keeps_di: ClassVar[DI] = DI.VALUES | DI.SCOPES
@@ -53,6 +61,7 @@ class SimplifyCFG(FunctionPass):
             step |= self._thread_forwarding(fn, ctx)
             step |= remove_unreachable_blocks(fn) > 0
             step |= self._merge_blocks(fn, ctx)
+            step |= sink_common_tails(fn, ctx)
             if not step:
                 break
             changed = True

@@ -29,8 +29,7 @@ from elftools.dwarf.ranges import BaseAddressEntry as RangeBaseAddress
 from elftools.dwarf.ranges import RangeEntry
 from elftools.elf.elffile import ELFFile
 
-from ..data.atomc_why_reader import AT_ATOMC_WHY, parse_record
-from ..data.atomc_why_reader import SECTION as WHY_SECTION
+from ..data.atomc_why_reader import AT_ATOMC_WHY, parse_record, section_data
 
 _LANG = {v: k for k, v in ENUM_DW_LANG.items()}
 _ATE = {v: k for k, v in ENUM_DW_ATE.items()}
@@ -49,6 +48,7 @@ class Dumper:
         self.out = out
         self.expr = DWARFExprParser(self.dwarf.structs)
         self.locs = LocationParser(self.dwarf.location_lists())
+        self._why: bytes | None = None
 
     def w(self, depth: int, text: str) -> None:
         self.out.write("  " * depth + text + "\n")
@@ -118,11 +118,13 @@ class Dumper:
 
     def why(self, offset: int) -> Iterator[str]:
         """A `.debug_atomc_why` record: each range without location, and why."""
-        sec = self.elf.get_section_by_name(WHY_SECTION)
-        if sec is None:
-            yield f"<offset 0x{offset:x}: no {WHY_SECTION}>"
+        if self._why is None:
+            self._why = section_data(self.elf)  # relocated in a .o
+        data = self._why
+        if not data:
+            yield f"<offset 0x{offset:x}: no .debug_atomc_why>"
             return
-        for e in parse_record(sec.data(), offset):
+        for e in parse_record(data, offset):
             yield f"[0x{e.low:x}, 0x{e.high:x}): {e.describe()}"
 
     def expression(self, raw: list) -> str:

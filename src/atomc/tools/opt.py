@@ -14,8 +14,10 @@ from typing import TextIO
 
 from atomc.ir import Module, print_module
 from atomc.ir.loc_stats import location_stats
-from atomc.ir.parser import IRParseError, IRParser
-from atomc.ir.verifier import VerifierError, annotate, verify_module
+from atomc.ir.parser import IRParser
+from atomc.ir.text_lexer import IRParseError
+from atomc.ir.verifier import VerifierError, verify_module
+from atomc.ir.verify_report import annotate
 from atomc.opt.registry import UnknownPass, make_pass, parse_pipeline
 
 

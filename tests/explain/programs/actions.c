@@ -56,3 +56,38 @@ int thread(int a)
         return g(a);
     return h(a);
 }
+int sink(int a, int b, int c)
+{
+    int t = a * b + 7; // ACT: SUNK
+    if (c > 0)
+        return g(t);
+    return c;
+}
+int tail(int a, int b, int c)
+{
+    int r;
+    if (c) {
+        g(1);
+        r = a * b; // ACT: MERGED with 74 by simplifycfg
+    } else {
+        h(2);
+        r = a * b; // ACT: MERGED with 71 by simplifycfg
+    }
+    return r;
+}
+int tail2(int a, int b, int c)
+{
+    int r;
+    if (c) // ACT: IF_CONVERTED
+        r = a * b + 1; // ACT: MERGED with 84 by simplifycfg
+    else
+        r = a * b + 2; // ACT: MERGED with 82 by simplifycfg
+    return r;
+}
+int absdiff(int a, int b)
+{
+    int d = a - b;
+    if (d < 0) // ACT: IF_CONVERTED
+        d = -d; // ACT: SPECULATED
+    return d;
+}

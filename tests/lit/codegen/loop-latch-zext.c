@@ -5,6 +5,8 @@
 // to the header as block arguments; the coalescer gives each value and its
 // next value one register, so the latch block is empty and the exit test
 // branches straight back: `cmp; jl header`, no `jmp` and no copy per iteration.
+// (The strength-reduced induction variables, `c * 3`, `r * 7` and the row and
+// element addresses, step in the same latch, between the counter and its test.)
 
 int table[60][60];
 
@@ -24,11 +26,13 @@ long fill(int seed)
 // CHECK:       [[INNER:.LBB0_[0-9]+]]:
 // CHECK-NOT:   jmp
 // CHECK:       addl $1, %[[C:[a-z0-9]+]]
-// CHECK-NEXT:  cmpl $60, %[[C]]
+// CHECK-NOT:   jmp
+// CHECK:       cmpl $60, %[[C]]
 // CHECK-NEXT:  jl [[INNER]]
 // CHECK-NOT:   jmp
 // CHECK:       addl $1, %[[R:[a-z0-9]+]]
-// CHECK-NEXT:  cmpl $60, %[[R]]
+// CHECK-NOT:   jmp
+// CHECK:       cmpl $60, %[[R]]
 // CHECK-NEXT:  jl [[OUTER]]
 // CHECK-NOT:   jmp
 // CHECK:       ret

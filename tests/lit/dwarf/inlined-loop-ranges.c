@@ -24,7 +24,9 @@ int main(void)
     return 0;
 }
 // Each instance and the block of `r` is one address range (low_pc/high_pc,
-// not DW_AT_ranges).
+// not DW_AT_ranges). (The block of `c`, fully unrolled, may have several: the
+// strength-reduced steps of `r * 7` and of the row address belong to `r`'s
+// block and the scheduler places them among the copies of the body.)
 // CHECK:      DW_TAG_inlined_subroutine
 // CHECK-NEXT:   DW_AT_abstract_origin {{.*}} "fill"
 // CHECK-NEXT:   DW_AT_low_pc
@@ -43,15 +45,17 @@ int main(void)
 // CHECK:        DW_TAG_lexical_block
 // CHECK-NEXT:     DW_AT_low_pc
 // CHECK-NEXT:     DW_AT_high_pc
-// CHECK-NOT:  DW_AT_ranges
+// CHECK-NOT:  DW_TAG_inlined_subroutine
 
-// The header and the latch are inside the first instance (copy coalescing
-// leaves the latch as the increment, the compare and the jump back).
+// The header and the latch are inside the first instance (the latch: the
+// increments, `r * 7` strength-reduced to a step of 7, the compare and the
+// jump back).
 // ASM:      inlined-loop-ranges.c:21:5: fill inlined into main
 // ASM-NOT:  end of fill
-// ASM:      imull $0x7,
+// ASM:      addl $0x7,
 // ASM-NOT:  end of fill
 // ASM:      cmpl $0x4,
-// ASM-NEXT: jl
+// ASM-NOT:  end of fill
+// ASM:      jmp
 // ASM-NEXT: inlined-loop-ranges.c:21:5: end of fill inlined into main
 // ASM-NEXT: inlined-loop-ranges.c:22:5: fill inlined into main

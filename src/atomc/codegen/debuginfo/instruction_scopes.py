@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...ir.debuginfo import DILexicalBlock, DILocation
-from ..mir import BlockRef, JumpTable, MFunction, MInst
+from ..mir import BlockRef, JumpTable, MFunction, MIFlag, MInst
 from ..mir.cfg import successor_indices
 from ..target import desc
 
@@ -90,7 +90,31 @@ def instruction_scopes(mf: MFunction) -> list[list[Chain]]:
             both = common_chain(before, after)
             resolved.append(both if both is not None else ())
         out.append(resolved)
+    if not mf.frame_pointer and out and out[0]:
+        _entry_setup_scopes(real[0], out[0])
     return out
+
+
+def _entry_setup_scopes(insts: Sequence[MInst], chains: list[Chain]) -> None:
+    """A function without a frame pointer has its first body line's row at its
+    entry address (dwarf/line_rows.py `body_line_at_entry`), where gdb stops
+    when it steps in: the frame set-up instructions in front of that line's
+    code belong to the lexical blocks of that code (of its call line in the
+    function, when it is inlined code, as the row says), so the stop shows the
+    variables in scope there."""
+    n = 0
+    while n < len(insts) and insts[n].flags & MIFlag.FRAME_SETUP and insts[n].loc is None:
+        n += 1
+    if n == 0 or n == len(insts):
+        return
+    loc = insts[n].loc
+    while loc is not None and loc.inlined_at is not None:
+        loc = loc.inlined_at
+    if loc is None or loc.line == 0:
+        return
+    own = scope_chain(loc)
+    for i in range(n):
+        chains[i] = own
 
 
 def _targets_from(insts: Sequence[MInst], i: int, b: int, index: dict[int, int],

@@ -51,6 +51,6 @@ def compute_rows(mf: MFunction, mode: str = "documented") -> LineTable:
     succs = successors(mf)
     blocks = [LineBlock([_line_inst(mi, index) for mi in b.insts],
                         [index[id(s)] for s in succs[b]]) for b in mf.blocks]
-    result = _compute_rows(blocks, sp, mode)
+    result = _compute_rows(blocks, sp, mode, body_line_at_entry=not mf.frame_pointer)
     rows: list[Row | None] = [row for block_rows in result.rows for row in block_rows]
     return LineTable(result.entry, rows)

@@ -17,10 +17,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from ...dwarf.model import CallSite, CallValue, LocExpr, VarLocation
+from ...dwarf.locexpr import Breg, Consts, LocExpr, Plus, Reg
+from ...dwarf.model import CallSite, CallValue, VarLocation
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression, DILocalVariable
-from ..mir import DbgMeta, Imm, Mem, MFunction, MInst, PReg, StackSlot, Sym
+from ..mir import DbgMeta, Imm, Mem, MFunction, MIFlag, MInst, PReg, StackSlot, Sym
 from ..mir.cfg import successor_indices as successors
 from ..mir.registers import operand_regs
 from ..target import Target, current, desc
@@ -40,9 +41,9 @@ from .ldv import (
 )
 from .ldv.callsites import CallSiteParam, call_site_values
 from .ldv.machine import solve_machine_values
-from .ldv.model import ConstLoc, DebugOperand, EntryValueLoc, VarLoc, WhyRange
+from .ldv.model import ConstLoc, DebugOperand, VarLoc, WhyRange
 from .ldv.salvage import arithmetic_ops
-from .location_lists import lower_var_ranges
+from .location_lists import lower_var_ranges, value_of
 from .why_ranges import attach_reasons
 from .memory_homes import place_memory_homes
 from .scopes import insert_before
@@ -294,7 +295,9 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
         bi, ii = where[p]
         after.setdefault(bi, {})[ii + 1] = MInst("LABEL", [Sym(names[p])], loc=None)
     insert_before(mf, after)
-    located = lower_var_ranges(ranges, label_after, len(where) - 1)
+    # without a frame pointer the entry address has the first body line's row
+    setup = 0 if mf.frame_pointer else _leading_setup(mf)
+    located = lower_var_ranges(ranges, label_after, len(where) - 1, setup)
     seen = {(id(v.var), v.inlined_at) for v in located}  # inlined-at: a value, not an object
     # variables with no location anywhere are still listed ("optimized out")
     extra: list[VarLocation] = []
@@ -312,6 +315,19 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
     sites = tuple(_call_site(mi, label_after(c.pos), c.params)
                   for mi, c in zip(call_insts, calls, strict=True))
     return FunctionLocations(variables, sites, True)
+
+
+def _leading_setup(mf: MFunction) -> int:
+    """How many real instructions at the function's start are frame set-up ones."""
+    n = 0
+    for b in mf.blocks:
+        for mi in b.insts:
+            if mi.is_meta:
+                continue
+            if not mi.flags & MIFlag.FRAME_SETUP:
+                return n
+            n += 1
+    return n
 
 
 def _lines(mf: MFunction, where: list[tuple[int, int]]) -> list[int]:
@@ -335,18 +351,16 @@ def _call_site(mi: MInst, ret_label: str, params: tuple[CallSiteParam, ...]) -> 
     if isinstance(target, Sym):
         return CallSite(ret_label, target.name.removesuffix("@PLT"), None, values)
     if isinstance(target, PReg) and _r(target.name) in _regs().preserved:
-        return CallSite(ret_label, None, (("reg", _regs().dwarf[target.name]),), values)
+        return CallSite(ret_label, None, (Reg(_regs().dwarf[target.name]),), values)
     return CallSite(ret_label, None, None, values)
 
 
 def _call_value(v: VarLoc, offset: int = 0) -> LocExpr:
     """A DWARF expression (a value, not a location) for a call-site parameter:
     `v` plus `offset`."""
-    add: LocExpr = () if offset == 0 else (("consts", offset), ("plus",))
-    if isinstance(v, ConstLoc):
-        assert offset == 0
-        return (("consts", v.value) if v.value < 0 else ("constu", v.value),)
-    if isinstance(v, EntryValueLoc):
-        return (("entry_value", (("reg", v.reg.num),)), *add)
-    assert isinstance(v, MLoc)
-    return (("breg", v.num, offset),) if v.kind == "reg" else (("fbreg", v.num), ("deref",), *add)
+    if offset == 0:
+        return value_of(v)
+    assert not isinstance(v, ConstLoc)
+    if isinstance(v, MLoc) and v.kind == "reg":
+        return (Breg(v.num, offset),)
+    return (*value_of(v), Consts(offset), Plus())

@@ -14,8 +14,22 @@ comes first in the list (gdb reads the first entry that matches).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
-from ...dwarf.model import LocExpr, LocRange, VarLocation
+from ...dwarf.locexpr import (
+    Breg,
+    Deref,
+    EntryValue,
+    Fbreg,
+    ImplicitValue,
+    LocExpr,
+    LocOp,
+    Piece,
+    Reg,
+    StackValue,
+    const,
+)
+from ...dwarf.model import LocRange, VarLocation
 from ...ir.debuginfo import type_bits
 from .ldv.model import ComputedLoc, ConstLoc, EntryValueLoc, MLoc, VarLoc, VarRange
 from .ldv.salvage import MEMORY_AT
@@ -28,49 +42,93 @@ WIDE_CONST = 1 << 64
 def loc_expr(loc: VarLoc) -> LocExpr:
     if isinstance(loc, ComputedLoc):
         if loc.ops == MEMORY_AT:  # the variable is the memory at the value's address
-            return _value_of(loc.base)
-        return _value_of(loc.base) + loc.ops + (("stack_value",),)
+            return value_of(loc.base)
+        return value_of(loc.base) + loc.ops + (StackValue(),)
     if isinstance(loc, MLoc):
-        return (("reg", loc.num),) if loc.kind == "reg" else (("fbreg", loc.num),)
+        return (Reg(loc.num),) if loc.kind == "reg" else (Fbreg(loc.num),)
     if isinstance(loc, ConstLoc):
         if loc.frame:  # a frame object's address, as a value
-            return (("fbreg", loc.value), ("stack_value",))
+            return (Fbreg(loc.value), StackValue())
         if loc.value >= WIDE_CONST:  # an x87 long double: its 16 bytes as they are in memory
-            return (("implicit_value", loc.value.to_bytes(16, "little")),)
-        op = ("consts", loc.value) if loc.value < 0 else ("constu", loc.value)
-        return (op, ("stack_value",))
+            return (ImplicitValue(loc.value.to_bytes(16, "little")),)
+        return (const(loc.value), StackValue())
     if isinstance(loc, EntryValueLoc):
-        return (("entry_value", (("reg", loc.reg.num),)), ("stack_value",))
+        return (EntryValue((Reg(loc.reg.num),)), StackValue())
     raise TypeError(loc)
 
 
-def _value_of(loc: VarLoc) -> LocExpr:
-    """Ops pushing the value a location holds (for a computed location)."""
+def value_of(loc: VarLoc) -> LocExpr:
+    """Ops pushing the value a location holds (a value, not a location: for a
+    computed location, or a call-site parameter's value)."""
     if isinstance(loc, MLoc):
-        return (("breg", loc.num, 0),) if loc.kind == "reg" else (("fbreg", loc.num), ("deref",))
+        return (Breg(loc.num, 0),) if loc.kind == "reg" else (Fbreg(loc.num), Deref())
     if isinstance(loc, ConstLoc):
         if loc.frame:
-            return (("fbreg", loc.value),)
-        return (("consts", loc.value) if loc.value < 0 else ("constu", loc.value),)
+            return (Fbreg(loc.value),)
+        return (const(loc.value),)
     if isinstance(loc, EntryValueLoc):
-        return (("entry_value", (("reg", loc.reg.num),)),)
+        return (EntryValue((Reg(loc.reg.num),)),)
     raise TypeError(loc)
+
+
+# DWARF numbers of %rbp and %rsp: the frame set-up writes them
+_FRAME_REGS = frozenset({6, 7})
+
+
+def start_at_entry(ranges: Sequence[VarRange], setup: int) -> list[VarRange]:
+    """Ranges that begin right after the function's leading `setup` frame set-up
+    instructions (pushes, the stack adjustment) begin at its first address instead,
+    when their location is a constant, an entry value or a register those
+    instructions do not write (or a value computed from one) and no other range of
+    the variable starts earlier.
+
+    A function without a frame pointer has the first body line's row at its entry
+    (dwarf/line_rows.py `body_line_at_entry`): gdb stops there when it steps in, and
+    the variables should read as they do at prologue_end, where the same line's
+    stop would be. Pushes change only the stack, so a value that holds after them
+    held before them."""
+    if setup <= 0:
+        return list(ranges)
+    first: dict[object, int] = {}
+    for r in ranges:
+        first[r.var.whole] = min(first.get(r.var.whole, r.start), r.start)
+    out: list[VarRange] = []
+    for r in ranges:
+        if _unchanged_by_setup(r.loc) and 0 <= r.start < setup and first[r.var.whole] == r.start:
+            r = replace(r, start=-1)
+        out.append(r)
+    return out
+
+
+def _unchanged_by_setup(loc: VarLoc) -> bool:
+    """Does the frame set-up leave this location's value as it was?"""
+    if isinstance(loc, ComputedLoc):
+        return _unchanged_by_setup(loc.base)
+    if isinstance(loc, MLoc):
+        return loc.kind == "reg" and loc.num not in _FRAME_REGS
+    return isinstance(loc, (ConstLoc, EntryValueLoc))
 
 
 def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], str],
-                     last_pos: int) -> list[VarLocation]:
-    """`label_after(p)` names the address after real instruction p (-1: function start)."""
+                     last_pos: int, setup: int = 0) -> list[VarLocation]:
+    """`label_after(p)` names the address after real instruction p (-1: function start).
+    `setup`: the function's leading frame set-up instructions (`start_at_entry`); a
+    range moved to the entry that way stays a location list entry (gdb lists a
+    DW_AT_const_value variable as a constant symbol, which tools that walk a frame's
+    variables skip)."""
     by_var: dict[tuple[object, object | None], list[VarRange]] = {}
     for r in ranges:
         by_var.setdefault(r.var.whole, []).append(r)
     out: list[VarLocation] = []
     for (var, inlined_at), rs in by_var.items():
         if any(r.var.fragment is not None for r in rs):
-            entries = _composite(rs, type_bits(getattr(var, "type", None)) or 0)
+            bits = type_bits(getattr(var, "type", None)) or 0
+            entries = _composite(start_at_entry(rs, setup), bits)
         else:
             prim = sorted((r for r in rs if r.primary), key=lambda r: r.start)
             sec = sorted((r for r in rs if not r.primary), key=lambda r: r.start)
-            entries = [(r.start, r.end, loc_expr(r.loc)) for r in prim + sec]
+            entries = [(r.start, r.end, loc_expr(r.loc))
+                       for r in start_at_entry(prim + sec, setup)]
             if len(prim) == 1 and not sec and prim[0].start == -1 and prim[0].end >= last_pos:
                 only = prim[0].loc
                 if isinstance(only, ConstLoc) and only.value < WIDE_CONST and not only.frame:
@@ -105,15 +163,15 @@ def _composite(rs: list[VarRange], var_bits: int) -> list[tuple[int, int, LocExp
                 live[r.var.fragment] = r.loc
         if not _covers(live, total):
             continue
-        expr: list[tuple] = []
+        expr: list[LocOp] = []
         offset = 0
         for frag in frags:
             if frag not in live or frag[0] < offset:
                 continue
             if frag[0] > offset:
-                expr.append(("piece", (frag[0] - offset) // 8))
+                expr.append(Piece((frag[0] - offset) // 8))
             expr.extend(loc_expr(live[frag]))
-            expr.append(("piece", frag[1] // 8))
+            expr.append(Piece(frag[1] // 8))
             offset = frag[0] + frag[1]
         if out and out[-1][1] == a and out[-1][2] == tuple(expr):
             out[-1] = (out[-1][0], z, tuple(expr))

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...dwarf.locexpr import CallFrameCfa, Deref, Fbreg, LocExpr
 from ...dwarf.model import FunctionDebugInfo, ScopeRanges, VarLocation
 from ...ir import work
 from ...ir.dbgrecords import DbgKind
@@ -136,9 +137,9 @@ def _describe(mf: MFunction, mi: MInst, meta: DbgMeta) -> VarLocation | None:
     if isinstance(op, StackSlot):
         off = mf.slots[op.index].cfa_offset
         assert off is not None
-        expr: tuple[tuple[object, ...], ...] = (("fbreg", off),)
+        expr: LocExpr = (Fbreg(off),)
         if ops:  # the slot holds the variable's address (an over-aligned object)
-            expr += (("deref",),)
+            expr += (Deref(),)
         return VarLocation(meta.var, meta.inlined_at, single=expr)  # type: ignore[arg-type]
     if ops:
         return None
@@ -156,9 +157,9 @@ def function_debug_info(mf: MFunction, scopes: list[ScopeRanges],
     assert isinstance(sp, DISubprogram)
     if optimised is None:
         return FunctionDebugInfo(subprogram=sp, symbol=mf.name, end_label=mf.end_label,
-                                 frame_base=(("call_frame_cfa",),),
+                                 frame_base=(CallFrameCfa(),),
                                  variables=variable_locations(mf), scopes=tuple(scopes))
     return FunctionDebugInfo(subprogram=sp, symbol=mf.name, end_label=mf.end_label,
-                             frame_base=(("call_frame_cfa",),),
+                             frame_base=(CallFrameCfa(),),
                              variables=optimised.variables, scopes=tuple(scopes),
                              call_sites=optimised.call_sites, all_calls=optimised.all_calls)

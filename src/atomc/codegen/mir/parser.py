@@ -31,8 +31,9 @@ from ...ir.debuginfo import (
     DISubprogram,
 )
 from ...ir.function import Function
+from ...ir.parser import IRParser
+from ...ir.text_lexer import IRParseError, Token
 from ...ir.why import Why, WhyKind
-from ...ir.parser import IRParseError, IRParser, Token
 from ..target import current
 from .core import (
     AsmMeta,

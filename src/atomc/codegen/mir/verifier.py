@@ -20,6 +20,8 @@ frame lowering ("frame") no stack-slot memory operand remains either.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...diag import InternalCompilerError
 from ..target import current
 from .core import BlockRef, Imm, Mem, MFunction, MInst, StackSlot, Sym, VReg
@@ -125,7 +127,8 @@ def _vregs(op: object) -> list[VReg]:
     return []
 
 
-def _check_meta_operands(mf: MFunction, mi: MInst, stage: str, where: str, err) -> None:  # type: ignore[no-untyped-def]
+def _check_meta_operands(mf: MFunction, mi: MInst, stage: str, where: str,
+                         err: Callable[[str, MInst | None, str], None]) -> None:
     for op in mi.operands:
         if isinstance(op, StackSlot) and op.index >= len(mf.slots):
             err(where, mi, f"unknown stack slot {op.index}")

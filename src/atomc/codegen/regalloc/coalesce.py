@@ -163,7 +163,7 @@ def _segments_and_copies(mf: MFunction) -> tuple[dict[int, list[Segment]],
         return r
 
     live_in, live_out = block_liveness(mf, regs_of)
-    depth = _loop_depths(mf)
+    depth = loop_depths(mf)
     segs: dict[int, list[Segment]] = {}
     copies: list[tuple[int, int, MInst]] = []
     calls: list[int] = []
@@ -201,7 +201,7 @@ def _segments_and_copies(mf: MFunction) -> tuple[dict[int, list[Segment]],
     return segs, copies, calls, fixed
 
 
-def _loop_depths(mf: MFunction) -> list[int]:
+def loop_depths(mf: MFunction) -> list[int]:
     """How many back edges (a branch to the same or an earlier block) span each
     block in layout order: the loop nesting depth, for the usual layouts."""
     succ = successor_indices(mf)

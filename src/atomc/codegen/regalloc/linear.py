@@ -1,8 +1,16 @@
 """The optimising register allocator: linear scan over live intervals
 (Poletto & Sarkar), with fixed-register constraints, copy hints, callee-saved
 registers for values live across calls (%rbp too when the function has no
-frame pointer), spilling of the interval that ends
-last, and rematerialisation of spilled constants.
+frame pointer), spilling of the cheapest interval, and rematerialisation of
+spilled constants.
+
+Spill choice: each interval weighs its references (reads and writes), each
+counted 8^d for a reference in a block at loop depth d (from the layout's
+back edges, as the coalescer counts them; d capped at 4). When no register
+is free, the lightest of the new interval and the active ones that could give
+it their register is spilled, the one ending last among equals: a value the
+outer loop keeps but the inner loop never touches goes to the stack before a
+pointer the inner loop reads, so no reload lands in the inner loop.
 
 Intervals: instructions are numbered in layout order; a virtual register's
 interval runs from its first definition (or the start of the first block it is
@@ -52,10 +60,12 @@ from ..mir.cfg import successor_indices as successors
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
 from ..mir.registers import operand_regs
 from ..target import current, desc
-from .coalesce import wide_reads
+from .coalesce import loop_depths, wide_reads
 from .liveness import block_liveness
 from .spill import reload_op, spill_op
 from .split import RangeSplitter
+
+_DEPTH_WEIGHT = (1, 8, 64, 512, 4096)  # a reference's weight at loop depth 0, 1, 2, 3, 4+
 
 
 class RangeIndex:
@@ -101,6 +111,11 @@ class Interval:
     crosses_call: bool = False
     xmm: bool = False
     copy_of: int | None = None  # defined by `mov %v<copy_of>, %v<vreg>` (a coalescing hint)
+    weight: int = 0  # references, each weighted by 8^(loop depth): the cost of spilling
+
+    def spill_key(self) -> tuple[int, int]:
+        """Spill the interval with the smallest key: lightest, then ending last."""
+        return (self.weight, -self.end)
 
 
 class LinearScan:
@@ -111,6 +126,7 @@ class LinearScan:
         # physical register -> live ranges (start, end, starts with a def)
         self.pranges: dict[str, list[tuple[int, int, bool]]] = {}
         self.calls: list[int] = []
+        self.ref_weight: list[int] = []  # per entry of `order`: 8^(its block's loop depth)
         self.intervals: dict[int, Interval] = {}
         self.slots: dict[int, StackSlot] = {}
         self.remat: dict[int, int] = {}
@@ -122,13 +138,15 @@ class LinearScan:
     # -- analysis -----------------------------------------------------------------
     def number(self) -> None:
         pos = 0
-        for b in self.mf.blocks:
+        depths = loop_depths(self.mf)
+        for b, depth in zip(self.mf.blocks, depths, strict=True):
             start = pos
             for mi in b.insts:
                 if mi.is_meta:
                     continue
                 pos += 2
                 self.order.append((pos, mi))
+                self.ref_weight.append(_DEPTH_WEIGHT[min(depth, len(_DEPTH_WEIGHT) - 1)])
             self.block_range.append((start, pos + 1))
 
     def liveness(self) -> list[set[int]]:
@@ -151,12 +169,14 @@ class LinearScan:
                 extend(v, s)
             for v in self.live_out[i]:
                 extend(v, e)
-        for pos, mi in self.order:
+        for (pos, mi), w in zip(self.order, self.ref_weight, strict=True):
             uses, defs, puses, pdefs = operand_regs(mi)
             for r in uses:
                 extend(r.id, pos)
+                self.intervals[r.id].weight += w
             for r in defs:
                 extend(r.id, pos)
+                self.intervals[r.id].weight += w
             if desc(mi.opcode).is_call:
                 self.calls.append(pos)
             # copy hints: mov %preg -> %v, or mov %v -> %preg
@@ -228,12 +248,12 @@ class LinearScan:
                 iv.reg = reg
                 active.append(iv)
                 continue
-            # spill whichever ends last: the current interval or an active one
-            victim = max((a for a in active if a.reg is not None and self.allowed(iv, a.reg)
+            # spill the cheapest: the current interval or an active one
+            victim = min((a for a in active if a.reg is not None and self.allowed(iv, a.reg)
                           and a.xmm == iv.xmm and not (iv.xmm and iv.crosses_call)
                           and (not iv.crosses_call or a.reg in self.callee_candidates)),
-                         key=lambda a: a.end, default=None)
-            if victim is not None and victim.end > iv.end:
+                         key=Interval.spill_key, default=None)
+            if victim is not None and victim.spill_key() < iv.spill_key():
                 iv.reg, victim.reg = victim.reg, None
                 victim.spilled = True
                 active.remove(victim)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .registers import CALLER_SAVED
+from .registers import CALLER_SAVED, SUFFIX
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +45,9 @@ SWAPPED_PRED: Final = {"eq": "eq", "ne": "ne", "slt": "sgt", "sle": "sge", "sgt"
 INVERSE_CC: Final = {"e": "ne", "ne": "e", "l": "ge", "ge": "l", "le": "g", "g": "le",
                      "b": "ae", "ae": "b", "be": "a", "a": "be", "s": "ns", "ns": "s",
                     "p": "np", "np": "p"}
+
+# `cmov<cc>` by condition code and operand size (there is no byte form)
+CMOV: Final = {(cc, size): "cmov" + cc + SUFFIX[size] for cc in CONDS for size in (2, 4, 8)}
 
 
 def _build() -> dict[str, OpDesc]:

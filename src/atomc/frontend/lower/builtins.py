@@ -10,6 +10,7 @@ from ...ir import (
     I64,
     PTR,
     VOID,
+    Alloca,
     Const,
     InlineAsm,
     IntType,
@@ -56,8 +57,9 @@ class CallLowering:
         args: list[Value] = []
         byval: list[tuple[int, int] | None] = []
         result_tmp: Value | None = None
+        copies: list[Alloca] = []
         if abi.sret:
-            result_tmp = self.fs.alloca(ft.ret.size, ft.ret.align, "")
+            result_tmp = self.fs.temporary(ft.ret.size, ft.ret.align)
             args.append(result_tmp)
             byval.append(None)
         fixed: int | None = None
@@ -75,16 +77,18 @@ class CallLowering:
                     byval.append(None)
                 elif pa.kind == "pieces":
                     size = max(a.type.size, 8 * len(pa.types))
-                    tmp = self.fs.alloca(size, max(a.type.align, 8), "")
+                    tmp = self.fs.temporary(size, max(a.type.align, 8))
                     self.fs.b.memcpy(tmp, v, a.type.size, a.type.align)
                     for k, pt in enumerate(pa.types):
                         args.append(self.fs.b.load(pt, self.fs.offset_ptr(tmp, pa.piece_offset(k))))
                         byval.append(None)
+                    self.fs.release(tmp)  # its pieces are loaded
                 elif pa.kind == "byval":
-                    tmp = self.fs.alloca(pa.size, pa.align, "")
+                    tmp = self.fs.temporary(pa.size, pa.align)
                     self.fs.b.memcpy(tmp, v, a.type.size, a.type.align)
                     args.append(tmp)
                     byval.append((pa.size, pa.align))
+                    copies.append(tmp)
         if ft.variadic and fixed is None:
             fixed = len(args)
         rets = abi.ir_rets()
@@ -100,11 +104,13 @@ class CallLowering:
         with self.fs.at(e.pos):
             call = self.fs.b.call(callee, args, ret_ty, fixed_args=fixed,
                                byval=byval if any(x is not None for x in byval) else None)
+            for tmp in copies:  # the call has copied them to its stack arguments
+                self.fs.release(tmp)
             kind = abi.ret.kind
             if kind == "sret":
                 return result_tmp  # type: ignore[return-value]
             if kind == "pieces":
-                tmp = self.fs.alloca(max(ft.ret.size, 8 * len(rets)), max(ft.ret.align, 8), "")
+                tmp = self.fs.temporary(max(ft.ret.size, 8 * len(rets)), max(ft.ret.align, 8))
                 if len(rets) == 1:
                     self.fs.b.store(call, tmp)
                 else:
@@ -226,7 +232,7 @@ class CallLowering:
                 self.fs.start(end_b)
                 addr = addr_p
             if isinstance(u, (StructT, ComplexT)):
-                tmp = self.fs.alloca(size, u.align, "")
+                tmp = self.fs.temporary(size, u.align)
                 self.fs.b.memcpy(tmp, addr, size, 1)
                 return tmp
             return self.g.exprs.load_scalar(t, addr)

@@ -28,7 +28,7 @@ from ...ir import (
 )
 from ...ir.blockorder import BlockOrder
 from ...ir.rewrite import unlink_blocks
-from ...optlevel import WRAPV, function_options
+from ...optlevel import WRAPV, function_level, function_options
 from .. import tree as T
 from ..abi import FuncABI, func_abi, scalar_ir_type
 from ..ctype import (
@@ -89,6 +89,8 @@ class FunctionLowering:
         self.fs.goto_slot, self.fs.goto_dispatch = None, None
         self.fs.fabi = abi
         self.fs.ret_ctype = ft.ret
+        self.fs.share_temps = function_level(fn.attrs, self.opts)[0] == 0
+        self.fs.temps_free, self.fs.temps_held = {}, []
         entry = fn.add_block("entry")
         # The body's blocks are laid out through a BlockOrder (moving a block to the
         # end scanned the list: quadratic); fn.blocks is written back at the end.

@@ -46,7 +46,7 @@ class InlineLowering:
         ret = e.ftype.ret
         slot = None
         if not isinstance(unqual(ret), VoidT):
-            slot = self.fs.alloca(ret.size, ret.align, "")
+            slot = self.fs.temporary(ret.size, ret.align)
         frame = InlineExit(slot, self.fs.new_block("inline.exit"), loc)
         saved = (self.fs.labels, self.fs.loops, self.fs.switches)
         self.fs.labels, self.fs.loops, self.fs.switches = {}, [], []

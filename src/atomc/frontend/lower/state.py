@@ -68,7 +68,7 @@ class FunctionState:
                  "ret_block",
                  "ret_slot", "started", "layout", "fabi", "ret_ctype", "sret_ptr", "reused",
                  "cleanup_scopes", "cleanup_labels", "cleanup_gotos",
-                 "cleanup_all", "vla_saves")
+                 "cleanup_all", "vla_saves", "share_temps", "temps_free", "temps_held")
 
     def __init__(self) -> None:
         self.fn: Function | None = None
@@ -98,6 +98,10 @@ class FunctionState:
         self.cleanup_all: dict[int, CleanupEntry] = {}
         # VLA scopes (vla.py), reset per function
         self.vla_saves: list[Value | None] = []  # per open block: the saved %rsp slot, if any
+        # full-expression temporaries (`temporary`), reset per function
+        self.share_temps = False
+        self.temps_free: dict[tuple[int, int], list[Alloca]] = {}
+        self.temps_held: list[Alloca] = []
 
     def loc(self, pos: Pos | None) -> DILocation | None:
         if self.inline_frames:  # inlined gnu_inline body: all at the call
@@ -159,12 +163,50 @@ class FunctionState:
         if self.b.terminated:
             self.start(self.new_block("dead"))
 
-    def alloca(self, size: int, align: int, name: str = "") -> Inst:
+    def alloca(self, size: int, align: int, name: str = "") -> Alloca:
         assert self.fn is not None
         inst = Alloca(max(size, 1), max(align, 1), loc=ARTIFICIAL, name=name)
         self.fn.entry.insert(self.alloca_count, inst)
         self.alloca_count += 1
         return inst
+
+    def temporary(self, size: int, align: int) -> Alloca:
+        """An unnamed object living until the end of the statement being lowered: a
+        struct argument's or result's copy, a complex or x87 value in memory. In a
+        function compiled at -O0 it is an alloca a finished statement left free (same
+        size and alignment), as gcc's expander reuses its temp slots
+        (`assign_stack_temp`, freed by `free_temp_slots` after each statement): one
+        alloca per temporary made jq's -O0 frames grow with the function's code, and its
+        deep recursions overflow the stack. The optimiser gets one alloca each (SROA and
+        mem2reg take them apart); named variables never share (the debugger reads them
+        for their whole scope)."""
+        if not self.share_temps:
+            return self.alloca(size, align)
+        free = self.temps_free.get((max(size, 1), max(align, 1)))
+        inst = free.pop() if free else self.alloca(size, align)
+        self.temps_held.append(inst)
+        return inst
+
+    def release(self, inst: Alloca) -> None:
+        """`inst`, a temporary of the statement being lowered, is dead from here on (an
+        argument's copy once the call has read it): the rest of the statement may reuse it."""
+        if self.share_temps:
+            held = self.temps_held
+            k = len(held) - 1 - held[::-1].index(inst)
+            del held[k]
+            self.temps_free.setdefault((inst.size, inst.align), []).append(inst)
+
+    @contextmanager
+    def statement(self) -> Iterator[None]:
+        """Lower one statement: the temporaries it takes are free again after it (those
+        of a statement nested in it, such as a statement expression's, after that one)."""
+        mark = len(self.temps_held)
+        try:
+            yield
+        finally:
+            for inst in self.temps_held[mark:]:
+                self.temps_free.setdefault((inst.size, inst.align), []).append(inst)
+            del self.temps_held[mark:]
 
     def const(self, ty: Type, v: int) -> Const:
         return Const(ty, v)

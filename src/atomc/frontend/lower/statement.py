@@ -44,7 +44,8 @@ class StatementLowering:
                          if name.startswith("s_")}
 
     def stmt(self, s: T.Stmt) -> None:
-        self.handlers[type(s).__name__](s)
+        with self.fs.statement():
+            self.handlers[type(s).__name__](s)
 
     def items(self, items: tuple[T.Stmt, ...]) -> None:
         for s in items:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from ....dwarf.locexpr import LocExpr
 from ....ir import work
 from .machine import MachineValues, StateWalker, Value, solve_machine_values
 from .model import (
@@ -61,7 +62,7 @@ class _Tracker:
     events: dict[VarKey, list[tuple[int, VarLoc | None]]] = field(default_factory=dict)
     holders: dict[VarKey, list[tuple[int, frozenset[MLoc]]]] = field(default_factory=dict)
     multi: bool = False  # only `multi` mode reads `holders`: building them is the hot loop
-    ops: dict[VarKey, tuple[tuple, ...]] = field(default_factory=dict)  # expression of `where`
+    ops: dict[VarKey, LocExpr] = field(default_factory=dict)  # expression of `where`
     cur_key: dict[VarKey, int] = field(default_factory=dict)  # token of the current `new`
     alts: dict[VarKey, Alts] = field(default_factory=dict)  # its added locations
     # the machine state, with the locations holding each value (kept as it changes)

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ....dwarf.locexpr import LocExpr
+
 
 class MLoc:
     """A machine location: a register (DWARF number) or a spill slot.
@@ -137,7 +139,7 @@ class DebugValue:
     kind: str = "new"
     token: int = 0
     key: int = 0
-    expr: tuple[tuple, ...] = ()
+    expr: LocExpr = ()
     why: object | None = None  # a `new` without operand: the IR's reason (ir.why.Why)
 
 
@@ -210,13 +212,13 @@ class EntryValueLoc:
 
 @dataclass(frozen=True, slots=True)
 class ComputedLoc:
-    """The variable is `ops` (symbolic DWARF ops) applied to the value in `base`."""
+    """The variable is `ops` (DWARF ops) applied to the value in `base`."""
 
     base: MLoc | ConstLoc | EntryValueLoc
-    ops: tuple[tuple, ...]
+    ops: LocExpr
 
     def __str__(self) -> str:
-        return f"{self.base} {' '.join(o[0] for o in self.ops)}"
+        return f"{self.base} {' '.join(o.name for o in self.ops)}"
 
 
 VarLoc = MLoc | ConstLoc | EntryValueLoc | ComputedLoc

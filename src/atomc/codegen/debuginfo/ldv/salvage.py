@@ -14,6 +14,22 @@ division) gets no location instead of a possibly wrong one.
 
 from __future__ import annotations
 
+from ....dwarf.locexpr import (
+    And,
+    Consts,
+    Constu,
+    Deref,
+    LocExpr,
+    LocOp,
+    Minus,
+    Mul,
+    Or,
+    Plus,
+    PlusUconst,
+    Shl,
+    Shr,
+    Xor,
+)
 from ....ir.debuginfo import (
     DW_OP_and,
     DW_OP_consts,
@@ -31,22 +47,25 @@ from ....ir.debuginfo import (
 
 # The ops of a record whose variable is the memory its operand points to (an IR
 # expression of a single `DW_OP_deref` on a pointer that is not a frame object: an
-# optimised VLA's allocation). It is not arithmetic: the location becomes the
-# operand's value used as an address, with no DW_OP_stack_value.
-MEMORY_AT: tuple[tuple, ...] = (("memory_at",),)
+# optimised VLA's allocation), kept as the IR wrote them. It is not arithmetic (no
+# other salvaged expression has a `Deref`): the location becomes the operand's value
+# used as an address, with no DW_OP_stack_value.
+MEMORY_AT: LocExpr = (Deref(),)
 
-_NULLARY = {DW_OP_minus: "minus", DW_OP_plus: "plus", DW_OP_mul: "mul", DW_OP_and: "and",
-            DW_OP_or: "or", DW_OP_xor: "xor", DW_OP_shl: "shl", DW_OP_shr: "shr"}
-_UNARY = {DW_OP_plus_uconst: "plus_uconst", DW_OP_constu: "constu", DW_OP_consts: "consts"}
+_NULLARY: dict[int, LocOp] = {
+    DW_OP_minus: Minus(), DW_OP_plus: Plus(), DW_OP_mul: Mul(), DW_OP_and: And(),
+    DW_OP_or: Or(), DW_OP_xor: Xor(), DW_OP_shl: Shl(), DW_OP_shr: Shr()}
+_UNARY: dict[int, type[PlusUconst | Constu | Consts]] = {
+    DW_OP_plus_uconst: PlusUconst, DW_OP_constu: Constu, DW_OP_consts: Consts}
 
 
-def arithmetic_ops(ops: tuple[int, ...]) -> tuple[tuple, ...] | None:
-    """The symbolic DWARF ops of an IR record expression (fragment removed), or
+def arithmetic_ops(ops: tuple[int, ...]) -> LocExpr | None:
+    """The typed DWARF ops of an IR record expression (fragment removed), or
     None when it is not exact integer arithmetic on the operand; `MEMORY_AT` for
     the memory the operand points to."""
     if ops == (DW_OP_deref,):
         return MEMORY_AT
-    out: list[tuple] = []
+    out: list[LocOp] = []
     depth = 1  # the operand's value is on the stack
     exact = False  # its bits above the operand's width are known (masked off)
     i = 0
@@ -54,15 +73,14 @@ def arithmetic_ops(ops: tuple[int, ...]) -> tuple[tuple, ...] | None:
         op = ops[i]
         if op == DW_OP_shr and not exact:
             return None  # would shift the register's unknown upper bits down
-        if op == DW_OP_and and depth == 2 and out and out[-1][0] == "constu":
+        if op == DW_OP_and and depth == 2 and out and isinstance(out[-1], Constu):
             exact = True
         if op in _UNARY and i + 1 < len(ops):
-            name = _UNARY[op]
-            out.append((name, ops[i + 1]))
+            out.append(_UNARY[op](ops[i + 1]))
             depth += 0 if op == DW_OP_plus_uconst else 1
             i += 2
         elif op in _NULLARY:
-            out.append((_NULLARY[op],))
+            out.append(_NULLARY[op])
             depth -= 1
             i += 1
         else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ....dwarf.locexpr import LocExpr
 from .machine import MachineValues, StateWalker, Value, phi, resolve_dbg_phi
 from .model import ConstOp, DebugOperand, DebugValue, InstrRef, MFunctionView, MLoc, VarKey
 
@@ -28,13 +29,13 @@ class Computed:
     """A value the variable is computed from (a salvaged record): `ops` over `base`."""
 
     base: Value | Const
-    ops: tuple[tuple, ...]
+    ops: LocExpr
 
 
 VarValue = Value | Const | Computed | None  # None: no value (undefined / optimised out)
 
 
-def tagged(v: Value | Const | None, ops: tuple[tuple, ...]) -> VarValue:
+def tagged(v: Value | Const | None, ops: LocExpr) -> VarValue:
     return Computed(v, ops) if ops and v is not None else v
 
 _TOP = ("top",)  # not yet computed (optimistic start for back edges)

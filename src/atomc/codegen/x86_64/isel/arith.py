@@ -8,7 +8,7 @@ from ....ir.insts import Binary, Cast, Cmp, Op, Select
 from ....ir.types import FloatType, IntType
 from ....ir.values import Const, Undef
 from ...mir import Imm, PReg, VReg
-from ..opcodes import ICMP_CC, SWAPPED_PRED
+from ..opcodes import CMOV, ICMP_CC, SWAPPED_PRED
 from ..registers import SUFFIX
 from .common import _ALU, _ice, _signed, _w, value_size
 
@@ -152,6 +152,23 @@ def lower_int_select(sel: FunctionISel, inst: Select) -> None:
     cond = inst.cond
     if isinstance(cond, Const):
         sel.mov(sel.operand(a if cond.value else b, w), dst, w)
+        return
+    if isinstance(cond, Cmp) and cond in sel.fused:
+        # the compare is emitted here, right before the cmov: no setcc + test. A
+        # register `b` is moved after the compare (the move leaves the flags alone and
+        # may be `b`'s last use: the coalescer can then give `b` and the result one
+        # register), a constant before it (where `mov $0` may become `xor`)
+        ob = sel.operand(b, w)
+        if isinstance(ob, Imm):
+            sel.mov(ob, dst, w)
+        ra = sel.reg(a, w)
+        saved = sel.loc
+        sel.loc = cond.loc
+        cc = emit_compare(sel, cond)
+        sel.loc = saved
+        if not isinstance(ob, Imm):
+            sel.mov(ob, dst, w)
+        sel.emit(CMOV[cc, w], ra, dst)
         return
     c = sel.reg(cond, 1)
     sel.mov(sel.operand(b, w), dst, w)

@@ -380,7 +380,9 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
 
     def _find_fusable_compares(self) -> None:
         """An icmp whose only use is the branch ending its own block is emitted
-        right before that branch (cmp + jcc instead of setcc + test)."""
+        right before that branch (cmp + jcc instead of setcc + test); one whose only
+        use is an integer select of its own block (when optimising), right before the
+        select's cmov."""
         for b in self.fn.blocks:
             t = b.terminator
             if isinstance(t, Branch) and isinstance(t.cond, (Cmp, Wide)) and t.cond.block is b:
@@ -389,6 +391,15 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
                 real = [u for u in c.uses if not u.is_debug]
                 if c.op in (Op.ICMP, Op.WIDE) and len(real) == 1 and real[0].user is t:
                     self.fused.add(c)
+            if not self.optimising:
+                continue  # -O0 keeps each value in its slot, the compare's too
+            for inst in b.insts:  # an icmp choosing one select of its block: cmp + cmov
+                if isinstance(inst, Select) and isinstance(inst.cond, Cmp) \
+                        and inst.cond.op is Op.ICMP and inst.cond.block is b:
+                    real = [u for u in inst.cond.uses if not u.is_debug]
+                    if len(real) == 1 and not isinstance(inst.ty, FloatType) \
+                            and not is_x87(inst.ty):
+                        self.fused.add(inst.cond)
 
     def _find_scaled_offsets(self) -> None:
         """A 64-bit `x << k` or `x * 2^k` (k = 1..3) whose real uses are all

@@ -1,0 +1,22 @@
+/* Variables whose "optimized out" reason the compiler records at -O2
+   (docs/why-optimized-out.md), for the variables pane (tests/explain/test_why.py). */
+#include <stdio.h>
+int work(int n)
+{
+    int sq = n * n;
+    int t = n + 3;
+    printf("%d\n", t);
+    int u = t * 2;
+    printf("%d\n", u);
+    return 0;
+}
+struct pair {
+    int a;
+    int b;
+};
+int split(int x)
+{
+    struct pair p = {x, x + 1};
+    int *q = &p.b;
+    return p.a + *q;
+}

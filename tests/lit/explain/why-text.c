@@ -1,0 +1,18 @@
+/* atomc-explain --format=text at -O2 on tests/explain/programs/why.c: the variables
+   section gives the reason the compiler recorded (.debug_atomc_why) wherever a
+   variable is optimized out (the line numbers are that file's). */
+
+// RUN: %python -m atomc.explain -O2 --format=text %S/../../explain/programs/why.c \
+// RUN:   | filecheck %s
+// `sq` is never read; `t` is computed on line 7 and last read by the call on line 8,
+// whose register then holds `u`; sroa split `p`, so `q` = &p.b has nothing to point to.
+// CHECK-LABEL: function work:
+// CHECK:      variables:
+// CHECK-NEXT: line 5: n=%rdi, t=optimized out (not assigned yet (line 7 assigns it)), u=optimized out (not assigned yet (line 9 assigns it))
+// CHECK-NEXT: line 7: n=%rdi, t=optimized out (not assigned yet (line 7 assigns it)), {{.*}}sq=optimized out (dead after line 6)
+// CHECK-NEXT: line 8: n=%rdi, t=%r{{[a-z0-9]+}},
+// CHECK:      line 10: {{.*}}t=optimized out (dead after line 8), u=%r{{[a-z0-9]+}}, sq=optimized out (dead after line 6)
+// CHECK-LABEL: function split:
+// CHECK:      variables:
+// CHECK-NEXT: line 19: x=%rdi, p=optimized out (piece missing (bits 32-63)), q=optimized out (not assigned yet)
+// CHECK-NEXT: line 21: x=%rdi, p=%rdi:4B | %r{{[a-z0-9]+}}:4B, q=optimized out (computation removed by sroa)

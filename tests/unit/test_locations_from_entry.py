@@ -1,0 +1,46 @@
+"""location_lists.start_at_entry: in a function without a frame pointer the entry
+address has the first body line's row (gdb's stop when it steps in), so a range
+that begins right after the leading pushes begins at the entry instead, when the
+pushes cannot have changed its value."""
+
+from __future__ import annotations
+
+from atomc.codegen.debuginfo.ldv.model import (
+    ComputedLoc,
+    ConstLoc,
+    EntryValueLoc,
+    MLoc,
+    VarKey,
+    VarRange,
+)
+from atomc.codegen.debuginfo.location_lists import start_at_entry
+
+RDI, RSP, RBP = MLoc("reg", 5), MLoc("reg", 7), MLoc("reg", 6)
+SLOT = MLoc("slot", -24)
+
+
+def _starts(ranges: list[VarRange]) -> list[int]:
+    return [r.start for r in start_at_entry(ranges, 2)]  # two pushes: positions 0 and 1
+
+
+def test_values_the_pushes_keep_start_at_the_entry() -> None:
+    rs = [VarRange(VarKey("total"), 1, 9, ConstLoc(0)),
+          VarRange(VarKey("x"), 1, 9, RDI),
+          VarRange(VarKey("y"), 1, 9, ComputedLoc(RDI, (("plus_uconst", 5),))),
+          VarRange(VarKey("k"), 1, 9, EntryValueLoc(RDI))]
+    assert _starts(rs) == [-1, -1, -1, -1]
+
+
+def test_the_stack_and_later_ranges_stay() -> None:
+    rs = [VarRange(VarKey("a"), 1, 9, SLOT),  # the slot is written after the pushes
+          VarRange(VarKey("b"), 1, 9, RSP),
+          VarRange(VarKey("c"), 1, 9, ComputedLoc(RBP, (("plus_uconst", 8),))),
+          VarRange(VarKey("d"), 2, 9, RDI)]  # after the first body instruction
+    assert _starts(rs) == [1, 1, 1, 2]
+
+
+def test_a_variable_located_earlier_keeps_its_ranges() -> None:
+    rs = [VarRange(VarKey("p"), -1, 1, RDI), VarRange(VarKey("p"), 1, 9, ConstLoc(3))]
+    assert _starts(rs) == [-1, 1]
+    assert _starts([VarRange(VarKey("q"), 1, 9, RDI)]) == [-1]
+    assert [r.start for r in start_at_entry([VarRange(VarKey("q"), 1, 9, RDI)], 0)] == [1]
