@@ -15,6 +15,7 @@ from atomc.codegen.debuginfo.scopes import LabelCounter, insert_scope_labels, va
 from atomc.codegen.regalloc.fast import allocate
 from atomc.codegen.x86_64.frame import lower_frame
 from atomc.codegen.x86_64.isel.select import select_function
+from atomc.dwarf.locexpr import Fbreg
 from atomc.ir import (
     DEREF_EXPR,
     I32,
@@ -112,12 +113,13 @@ def test_frame_offsets_and_scope_ranges():
     assert lines == {4}
     locs = {v.var.name: v for v in variable_locations(mf)}
     # frame base is the CFA = %rbp + 16: fbreg offset = rbp offset - 16
-    a_off = locs["a"].single[0][1]
+    a_off = locs["a"].single[0].offset
     store_a = next(mi for _, mi in mf.instructions()
                    if mi.opcode == "movl" and mi.loc is None and "rbp" in str(mi.operands[1])
                    and "r10" in str(mi.operands[0]))
     assert store_a.operands[1].disp == a_off + 16
-    assert locs["t"].single[0][0] == "fbreg" and locs["t"].single[0][1] < -16
+    t = locs["t"].single[0]
+    assert isinstance(t, Fbreg) and t.offset < -16
 
 
 @pytest.mark.parametrize("level", ["-O0", "-O2"])

@@ -7,7 +7,12 @@ from opt_helpers import assert_equivalent, ops, parse, run_passes
 
 from atomc.ir import DbgKind, Op
 from atomc.ir.debuginfo import (
-    DW_OP_constu, DW_OP_consts, DW_OP_minus, DW_OP_mul, DW_OP_plus_uconst,
+    DW_OP_consts,
+    DW_OP_constu,
+    DW_OP_minus,
+    DW_OP_mul,
+    DW_OP_plus_uconst,
+    DW_OP_shl,
 )
 
 DEAD_CHAIN = module(f"""
@@ -54,13 +59,13 @@ bb0:
 
 
 def test_products_by_constants_are_salvaged() -> None:
-    """a * -3 and a << 4 become a, DW_OP_consts -3 / DW_OP_constu 16, DW_OP_mul:
-    wrap-around products, exact in the variable's low bits."""
+    """a * -3 and a << 4 become a, DW_OP_consts -3, DW_OP_mul / DW_OP_constu 4,
+    DW_OP_shl: wrap-around products, exact in the variable's low bits."""
     fn = run_passes(parse(CONST_PRODUCTS), ["dce"]).functions["f"]
     assert ops(fn) == ["ret"]
     x, y = fn.entry.insts[0].dbg_records
     assert x.value is fn.args[0] and x.expr.ops == (DW_OP_consts, -3, DW_OP_mul)
-    assert y.value is fn.args[0] and y.expr.ops == (DW_OP_constu, 16, DW_OP_mul)
+    assert y.value is fn.args[0] and y.expr.ops == (DW_OP_constu, 4, DW_OP_shl)
 
 
 LOOP_PARAMS = """

@@ -8,7 +8,8 @@
 // whose register then holds `u`; sroa split `p`, so `q` = &p.b has nothing to point to.
 // CHECK-LABEL: function work:
 // CHECK:      variables:
-// CHECK-NEXT: line 5: n=%rdi, t=optimized out (not assigned yet (line 7 assigns it)), u=optimized out (not assigned yet (line 9 assigns it))
+// (the entry address carries the first body line's row, gdb's first stop: line 7)
+// CHECK-NEXT: line 7: n=%rdi, t=optimized out (not assigned yet (line 7 assigns it)), u=optimized out (not assigned yet (line 9 assigns it)), sq=optimized out (not assigned yet)
 // CHECK-NEXT: line 7: n=%rdi, t=optimized out (not assigned yet (line 7 assigns it)), {{.*}}sq=optimized out (dead after line 6)
 // CHECK-NEXT: line 8: n=%rdi, t=%r{{[a-z0-9]+}},
 // CHECK:      line 10: {{.*}}t=optimized out (dead after line 8), u=%r{{[a-z0-9]+}}, sq=optimized out (dead after line 6)
