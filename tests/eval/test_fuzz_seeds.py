@@ -21,14 +21,6 @@ pytestmark = pytest.mark.skipif(shutil.which(fuzz.CSMITH) is None, reason="needs
 
 GDB = pytest.mark.gdb
 LLDB = pytest.mark.lldb
-# An open atomc bug (a strict xfail, so its fix shows up as an unexpected pass):
-SEED6_BUG = pytest.mark.xfail(strict=True, reason=(
-    "since select-form/gvn (perf, d83968b) the first test of line 64's loop reads g_8 "
-    "from a block argument: its `xorl %edx, %edx` loop-entry copy keeps line 64's atom "
-    "(is_stmt) and lands between line 59's and line 63's stores to l_21, so a "
-    "stop at line 64 shows l_21 before line 63 filled it (WRONG under gdb and lldb); "
-    "not yet found why hoisted_lines.py's rule (a key instruction moved above an "
-    "earlier line's stop gives up its stop) does not apply to it"))
 
 
 @pytest.mark.parametrize("seed, debugger", [
@@ -39,9 +31,12 @@ SEED6_BUG = pytest.mark.xfail(strict=True, reason=(
     pytest.param(11, "gdb", marks=GDB), pytest.param(11, "lldb", marks=LLDB),
     # the scheduler issued line 55's loop-entry copy (its only key instruction) in the
     # wait of line 49's stores: a stop there came before lines 49-54 ran and showed
-    # l_2 = 250 (codegen/debuginfo/hoisted_lines.py now gives up that stop)
-    pytest.param(6, "gdb", marks=[GDB, SEED6_BUG]),
-    pytest.param(6, "lldb", marks=[LLDB, SEED6_BUG]),
+    # l_2 = 250 (codegen/debuginfo/hoisted_lines.py now gives up that stop); and since
+    # select-form, line 64's loop-entry copy (a key instruction) was scheduled above
+    # line 59's and 63's stores but below a stop of its own line (`g_8 = 0`):
+    # hoisted_lines.py looked at that last stop only and kept the copy's stop, where
+    # l_21 was not filled yet; now any passed stop of another line takes it away
+    pytest.param(6, "gdb", marks=GDB), pytest.param(6, "lldb", marks=LLDB),
     # a leaf's frame left %rsp odd: lldb computed no CFA and showed every stack
     # variable of func_22 (seed 17) and func_1 (seed 2) from the wrong place
     pytest.param(2, "lldb", marks=LLDB), pytest.param(17, "lldb", marks=LLDB),

@@ -32,12 +32,7 @@ SWITCH_VM_STRICT = ("strict scoring (issue 14): gdb stops on line 55 `if (stack[
                     "the branch's key instruction, after `--sp` ran (sp 3, -O0 shows 4 there); "
                     "the line has two atoms in the source but one is_stmt row, so the value "
                     "after the line is not accepted")
-HOISTED_ADDRESS_BUG = ("stepping (scheduler locations): line 26's hoisted address computations "
-                       "keep line 26 on non-is_stmt rows above line 24's stores; lldb stops "
-                       "there and shows l_16 before line 24 filled it (its memory location is "
-                       "right for the address; the row's line is not)")
 KNOWN_WRONG = {
-    ("hoisted_address.c", "lldb"): HOISTED_ADDRESS_BUG,
     ("switch_vm.c", "lldb"): SWITCH_VM_BUG,
     ("switch_vm.c", "gdb"): SWITCH_VM_STRICT,
 }

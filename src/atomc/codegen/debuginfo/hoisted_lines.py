@@ -38,6 +38,7 @@ change; machine code does not.
 
 from __future__ import annotations
 
+from bisect import bisect_right, insort
 from collections.abc import Callable, Sequence
 
 from ...ir.debuginfo import DILocation
@@ -51,20 +52,33 @@ def settle_hoisted_lines(real: Sequence[MInst], order: Sequence[int],
     """`real`: a block's real instructions in the original order; `order`: their
     new order (indices into `real`); `may_stop(mi)`: could a debugger stop at mi."""
     new_pos = {orig: k for k, orig in enumerate(order)}
-    latest_stop = -1  # greatest new position of a possible stop among real[:i]
+    # the possible stops among real[:i], by new position (sorted)
+    stop_pos: list[int] = []
     stop_loc_at: dict[int, DILocation] = {}
     for i, mi in enumerate(real):
         loc = mi.loc
-        if loc is not None and latest_stop > new_pos[i] and loc.subprogram.key_instructions:
-            passed = stop_loc_at[latest_stop]  # the last stop it now runs before
+        pos = new_pos[i]
+        if loc is not None and stop_pos and stop_pos[-1] > pos and \
+                loc.subprogram.key_instructions:
+            passed = stop_loc_at[stop_pos[-1]]  # the last stop it now runs before
             if (_never_key(loc) and not loc.same_position(passed)) or \
-                    (may_stop(mi) and not _same_line(loc, passed)):
-                near = _located_near(real, order, new_pos[i])
+                    (may_stop(mi) and _passes_other_line(loc, stop_pos, stop_loc_at, pos)):
+                near = _located_near(real, order, pos)
                 mi.loc = near.without_atom() if near is not None else loc.without_atom()
-        if may_stop(mi) and mi.loc is not None and new_pos[i] > latest_stop:
-            latest_stop = new_pos[i]
-            stop_loc_at[latest_stop] = mi.loc
+        if may_stop(mi) and mi.loc is not None:
+            insort(stop_pos, pos)
+            stop_loc_at[pos] = mi.loc
     _settle_scope_hoists(real, order, new_pos)
+
+
+def _passes_other_line(loc: DILocation, stop_pos: list[int],
+                       stop_loc_at: dict[int, DILocation], pos: int) -> bool:
+    """Does an instruction now at `pos` run before a stop of another line that came
+    before it (not only before stops of its own line)?"""
+    for k in range(len(stop_pos) - 1, bisect_right(stop_pos, pos) - 1, -1):
+        if not _same_line(loc, stop_loc_at[stop_pos[k]]):
+            return True
+    return False
 
 
 def _settle_scope_hoists(real: Sequence[MInst], order: Sequence[int],
