@@ -64,8 +64,8 @@ def _build() -> dict[str, OpDesc]:
             t[op + s] = OpDesc(("ud",))
     for s in "wlq":
         t["imul" + s] = OpDesc(("u", "ud"))
-        for cc in CONDS:
-            t["cmov" + cc + s] = OpDesc(("u", "ud"))
+    for cmov in CMOV.values():
+        t[cmov] = OpDesc(("u", "ud"))
     for s in "lq":
         t["lea" + s] = OpDesc(("u", "d"))
         t["bsr" + s] = OpDesc(("u", "d"))  # __builtin_clz; result undefined for 0
