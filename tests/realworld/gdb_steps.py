@@ -3,7 +3,8 @@
 Breaks in $GDB_FUNCTION, runs the program with $GDB_RUN (arguments and redirections, as
 gdb's `run` takes them), continues to $GDB_STOP_AT (`file:line`) if set, then `next`s
 up to $GDB_NEXTS times while the frame stays in that function. At each of these stops
-it records, as JSON in $GDB_OUT:
+it records, as JSON in $GDB_OUT (a $GDB_STOP_AT that resolves to the pc the
+function's breakpoint stopped at is reached already):
 the function, line and object file of the frame, gdb's value of each expression of
 $GDB_WATCH (a JSON list), and the names and values of the arguments and of the
 automatic locals in scope. A value gdb cannot show because it is optimised out is
@@ -79,8 +80,13 @@ def main():
     record("entry")
     gdb.execute("delete")  # a recursive call must not stop a `next`
     if os.environ.get("GDB_STOP_AT"):
-        gdb.execute("tbreak " + os.environ["GDB_STOP_AT"])
-        gdb.execute("continue", to_string=True)
+        stop_at = gdb.Breakpoint(os.environ["GDB_STOP_AT"], temporary=True)
+        # A line with no code of its own resolves to the next line that has some, which
+        # at -O2 can be the very address the function's breakpoint stopped at: the user
+        # is there already, and `continue` would run on into a later call.
+        here = gdb.selected_frame().pc()
+        if not any(loc.address == here for loc in stop_at.locations):
+            gdb.execute("continue", to_string=True)
         if not settle():
             problems.append(f"the program did not reach {os.environ['GDB_STOP_AT']} "
                             f"in {FUNCTION}")
