@@ -3,7 +3,8 @@ extension (atomc_gdb.py), the lldb plugin and atomc-dbgeval.
 
 A variable DIE carries ``DW_AT_atomc_why`` (0x3f10, DW_FORM_sec_offset) pointing
 at a record of ``.debug_atomc_why`` (docs/why-optimized-out.md): address ranges
-where the variable has no location, each with a reason code, a line and a name.
+where the variable has no location, each with a reason code, a line and a name,
+and ranges where it has one whose value is not current (codes 7 and 8).
 Debuggers expose no vendor attributes, so this module opens the ELF file with
 pyelftools, finds the scopes containing a (file) address and the variables
 declared in them, innermost first, and answers with the reason at that address.
@@ -29,8 +30,12 @@ SECTION = ".debug_atomc_why"
 
 # codes of ir/why.py's WhyKind, with what each says
 DEAD, FOLDED, REMOVED, NOT_YET, PIECE, JOIN = 1, 2, 3, 4, 5, 6
+# currency: the variable has a location there, but its value is not current
+ASSIGNED_EARLY, ASSIGNED_LATE = 7, 8
+CURRENCY = (ASSIGNED_EARLY, ASSIGNED_LATE)
 KIND_NAMES = {DEAD: "dead", FOLDED: "folded", REMOVED: "removed", NOT_YET: "not_yet",
-              PIECE: "piece", JOIN: "join"}
+              PIECE: "piece", JOIN: "join", ASSIGNED_EARLY: "assigned_early",
+              ASSIGNED_LATE: "assigned_late"}
 NO_REASON = "no reason recorded"
 ELF_READ_ERRORS: tuple[type[Exception], ...] = (OSError, ELFError, DWARFError, ValueError,
                                                 KeyError)
@@ -62,7 +67,17 @@ class WhyEntry:
             return f"piece missing ({name})" if name else "a piece is missing"
         if c == JOIN:
             return "paths leave its value in different places"
+        if c == ASSIGNED_EARLY:
+            return f"line {line} already assigned it" if line else "assigned ahead of its line"
+        if c == ASSIGNED_LATE:
+            return f"line {line}'s assignment has not run yet" if line \
+                else "its assignment has not run yet"
         return f"reason {c}"
+
+    @property
+    def is_currency(self) -> bool:
+        """A range where the variable has a location whose value is not current."""
+        return self.code in CURRENCY
 
     @property
     def kind(self) -> str:
@@ -79,11 +94,22 @@ class ScopeVar:
     entries: tuple[WhyEntry, ...]
     depth: int  # 0: innermost scope
 
-    def reason_at(self, addr: int) -> WhyEntry | None:
+    def _at(self, addr: int) -> WhyEntry | None:
         for e in self.entries:
             if e.low <= addr < e.high:
                 return e
         return None
+
+    def reason_at(self, addr: int) -> WhyEntry | None:
+        """Why it has no location at `addr` (None: no reason recorded)."""
+        e = self._at(addr)
+        return e if e is not None and not e.is_currency else None
+
+    def currency_at(self, addr: int) -> WhyEntry | None:
+        """Why the value its location holds at `addr` is not current (None: it is,
+        as far as the compiler knows)."""
+        e = self._at(addr)
+        return e if e is not None and e.is_currency else None
 
 
 def _uleb(data: bytes, pos: int) -> tuple[int, int]:
@@ -262,6 +288,12 @@ class WhyIndex:
         v = self.lookup(addr, name, decl_line, outer)
         e = v.reason_at(addr) if v is not None else None
         return e.describe() if e is not None else NO_REASON
+
+    def not_current(self, addr: int, name: str, decl_line: int = 0, outer: int = 0) -> str:
+        """Why the value `name` shows at `addr` is not current, in words ("": it is)."""
+        v = self.lookup(addr, name, decl_line, outer)
+        e = v.currency_at(addr) if v is not None else None
+        return e.describe() if e is not None else ""
 
     def close(self) -> None:
         self._fh.close()
