@@ -8,7 +8,8 @@ must print `VAR = TEXT`, and `atomc why VAR` must say the same thing
 else `VAR is available here: TEXT`). Instead of LINE, `stmt:LINE` stops at the
 first statement row of LINE in main and `row:LINE` at its first row that is
 not a statement (lldb stops there), both found in llvm-dwarfdump-22's line
-table and set as address breakpoints once main has started. The expected texts are written by hand from the
+table and set as address breakpoints once main has started. The stops are
+listed in the order the program reaches them. The expected texts are written by hand from the
 source: which line last used the value, which line assigns it, which pass
 removed what it pointed at. The extensions are found the way users find them,
 with `atomc -print-file-name=`.
@@ -37,7 +38,7 @@ def expectations(src: Path) -> Stops:
     out: Stops = {}
     for where, var, text in WHY.findall(src.read_text()):
         out.setdefault(where, []).append((var, text.strip()))
-    return dict(sorted(out.items(), key=lambda kv: int(kv[0].rsplit(":", 1)[-1])))
+    return out  # in the order the program reaches them (the file's order)
 
 
 def main_offset(binary: Path, where: str) -> int:

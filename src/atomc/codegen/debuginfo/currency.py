@@ -51,18 +51,24 @@ class MovedStore:
                    line=self.line)
 
     def stale(self) -> list[MInst]:
-        """The passed instructions whose line (the one the line table gives them)
-        is another statement's: there a debugger shows the slot's contents at a
-        point of the source on the other side of the store. A hoisted store is
-        ahead of every earlier line's code it passed; a sunk one is behind the
-        later code that passed it only where that code kept its own line (code
-        hoisted_lines gave the line it landed in belongs to the store's side)."""
+        """The instructions at whose address a debugger shows the slot's contents
+        at a point of the source on the other side of the store: the passed
+        instructions whose line (the one the line table gives them) is another
+        statement's. A hoisted store is ahead of every earlier line's code it
+        passed; a sunk one is behind the later code that passed it only where
+        that code kept its own line (code hoisted_lines gave the line it landed
+        in belongs to the store's side). The sunk store itself counts when it
+        was given the line of later code that now precedes it: there, on that
+        later line, it has not run yet."""
         out = []
         for mi, was in zip(self.passed, self.lines, strict=True):
             now = mi.loc.line if mi.loc is not None else 0
             if now in (0, self.line) or (not self.early and now != was):
                 continue
             out.append(mi)
+        own = self.store.loc.line if self.store.loc is not None else 0
+        if not self.early and own not in (0, self.line) and own in self.lines:
+            out.append(self.store)
         return out
 
 
