@@ -31,6 +31,7 @@ class WhyKind(enum.Enum):
     NOT_YET = "not_yet"  # not assigned yet here; `line`: the line assigning it
     PIECE = "piece"  # a piece of it has no location; `name`: which bits
     JOIN = "join"  # the paths reaching here leave its values in different places
+    ADDRESS = "address"  # its value is the address `name` (a global's), not described
     # currency (a location exists, but its value is not the one of this point
     # in source order; back end only, codegen/debuginfo/currency.py):
     ASSIGNED_EARLY = "assigned_early"  # `line`'s assignment ran before its turn
@@ -47,7 +48,7 @@ class WhyKind(enum.Enum):
 
 _CODES = {WhyKind.DEAD: 1, WhyKind.FOLDED: 2, WhyKind.REMOVED: 3, WhyKind.NOT_YET: 4,
           WhyKind.PIECE: 5, WhyKind.JOIN: 6, WhyKind.ASSIGNED_EARLY: 7,
-          WhyKind.ASSIGNED_LATE: 8}
+          WhyKind.ASSIGNED_LATE: 8, WhyKind.ADDRESS: 9}
 
 
 @dataclass(frozen=True, slots=True)
