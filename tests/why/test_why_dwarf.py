@@ -77,7 +77,7 @@ def test_records_decode_to_the_reasons(tmp_path: Path) -> None:
         # dead over the whole body after the prologue: one range ending at the end
         assert [(e.code, e.line) for e in sq][-1] == (DEAD, 5)
         t = by_name["t"].entries
-        assert [(e.code, e.line) for e in t] == [(NOT_YET, 6), (DEAD, 7)]
+        assert [(e.code, e.line) for e in t] == [(NOT_YET, 6), (DEAD, 8)]
         assert t[0].high <= t[1].low  # ordered, not overlapping
     finally:
         index.close()

@@ -84,8 +84,9 @@ class ReasonLog:
                 return r
         if var not in self.assigned:
             # a parameter is assigned by the caller: before its record (the
-            # prologue) no reason applies
-            return NO_REASON if var.is_param else NOT_YET
+            # prologue) no reason applies; an inlined one's argument is computed
+            # by the caller's code, which has not reached its record yet
+            return NO_REASON if var.is_param and var.inlined_at is None else NOT_YET
         if walked and all(var in ex and ex[var] is None for ex in walked):
             return JOIN  # every path brings a location, but not the same one
         r = self.current.get(var)
