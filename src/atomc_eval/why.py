@@ -48,7 +48,7 @@ def annotate_reasons(trace: Trace, binary: str) -> Trace:
 def _annotate(stop: Stop, index: WhyIndex) -> Stop:
     if all(v.value is not None for v in stop.variables) and not index.has_records:
         return stop
-    scope = index.variables_at(stop.addr) if index.has_records else []
+    scope = index.variables_at(stop.addr, 0, stop.function) if index.has_records else []
     out = []
     for v in stop.variables:
         if v.scope == "global":

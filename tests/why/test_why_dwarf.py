@@ -81,3 +81,30 @@ def test_records_decode_to_the_reasons(tmp_path: Path) -> None:
         assert t[0].high <= t[1].low  # ordered, not overlapping
     finally:
         index.close()
+
+
+def test_the_frame_named_by_the_debugger_picks_the_scope(tmp_path: Path) -> None:
+    """At the first instruction of an inlined call gdb and lldb show the caller's
+    frame (the call line): named so, the reader answers for the caller's
+    variables, not the callee's."""
+    sys.path.insert(0, str(DATA))
+    try:
+        from atomc_why_reader import WhyIndex
+    finally:
+        sys.path.remove(str(DATA))
+    binary = _compile(PROGRAMS / "inlined.c", tmp_path / "inlined", "-g")
+    index = WhyIndex(str(binary))
+    try:
+        assert index.dwarf is not None
+        starts = [index._ranges(d, cu)[0][0] for cu in index.dwarf.iter_CUs()
+                  for d in cu.iter_DIEs() if d.tag == "DW_TAG_inlined_subroutine"]
+        assert starts
+        at = starts[0]
+        callee = {v.name for v in index.variables_at(at)}
+        assert {"v", "lo", "hi", "sq"} <= callee and "r" not in callee
+        caller = {v.name for v in index.variables_at(at, 0, "work")}
+        assert "r" in caller and "sq" not in caller
+        assert {v.name for v in index.variables_at(at, 0, "clampsq")} == callee
+        assert {v.name for v in index.variables_at(at, 0, "unknown")} == callee
+    finally:
+        index.close()

@@ -77,15 +77,16 @@ class _Where:
         file_start = self.index.symbol_address(fn.linkage_name) if fn is not None else None
         bias = int(fn_block.start) - file_start if file_start is not None else 0
         self.addr = pc - bias
+        self.function = frame.name() or ""
 
     def scope_var(self, name: str, line: int = 0) -> ScopeVar | None:
-        return self.index.lookup(self.addr, name, line, self.outer)
+        return self.index.lookup(self.addr, name, line, self.outer, self.function)
 
     def reason(self, name: str, line: int = 0) -> str:
-        return self.index.explain(self.addr, name, line, self.outer)
+        return self.index.explain(self.addr, name, line, self.outer, self.function)
 
     def not_current(self, name: str, line: int = 0) -> str:
-        return self.index.not_current(self.addr, name, line, self.outer)
+        return self.index.not_current(self.addr, name, line, self.outer, self.function)
 
 
 def frame_symbols(frame: Any) -> list[tuple[Any, Any]]:

@@ -34,12 +34,13 @@ class _Where:
             k -= 1
         if k >= 0:
             self.addr -= 1
+        self.function = frame.GetFunctionName() or ""
 
     def reason(self, name: str, line: int) -> str:
-        return self.index.explain(self.addr, name, line, self.outer)
+        return self.index.explain(self.addr, name, line, self.outer, self.function)
 
     def not_current(self, name: str, line: int) -> str:
-        return self.index.not_current(self.addr, name, line, self.outer)
+        return self.index.not_current(self.addr, name, line, self.outer, self.function)
 
 
 def _variables(frame: Any) -> list[Any]:

@@ -116,6 +116,17 @@ class ScopeVar:
         return e if e is not None and e.is_currency else None
 
 
+def _name(die: Any) -> str:
+    """A subprogram's or inlined instance's function name ("" without one)."""
+    if "DW_AT_abstract_origin" in die.attributes:
+        die = die.get_DIE_from_attribute("DW_AT_abstract_origin")
+    attr = die.attributes.get("DW_AT_name")
+    if attr is None:
+        return ""
+    return attr.value.decode("utf-8", "replace") if isinstance(attr.value, bytes) \
+        else str(attr.value)
+
+
 def _uleb(data: bytes, pos: int) -> tuple[int, int]:
     result = shift = 0
     while True:
@@ -244,11 +255,15 @@ class WhyIndex:
                         die.tag == "DW_TAG_formal_parameter", die_entries(die, self.why_data),
                         depth)
 
-    def variables_at(self, addr: int, outer: int = 0) -> list[ScopeVar]:
+    def variables_at(self, addr: int, outer: int = 0, function: str = "") -> list[ScopeVar]:
         """The variables of every scope containing `addr` (a file address), innermost
         scope first; an inlined function's scope ends the walk (its caller's
         variables belong to the caller's frame). `outer`: how many inlined
-        instances to step out of (the debugger's caller frames at the same pc)."""
+        instances to step out of (the debugger's caller frames at the same pc).
+        `function`: the name of the debugger's frame, when known: at the first
+        instruction of an inlined call gdb and lldb show the caller's frame (the
+        call line) before the callee's, so instances are stepped out of until
+        the scope is that function's."""
         found = next(((sub, cu) for lo, hi, sub, cu in self._functions if lo <= addr < hi),
                      None)
         if found is None:
@@ -267,6 +282,10 @@ class WhyIndex:
         if 0 < outer <= len(inlined):
             chain = chain[:inlined[-outer]]
             inlined = inlined[:-outer]
+        while function and inlined and _name(chain[inlined[-1]]) != function \
+                and any(_name(chain[i]) == function for i in [0, *inlined]):
+            chain = chain[:inlined[-1]]
+            inlined = inlined[:-1]
         if inlined:
             chain = chain[inlined[-1]:]
         out: list[ScopeVar] = []
@@ -279,23 +298,25 @@ class WhyIndex:
         return out
 
     def lookup(self, addr: int, name: str, decl_line: int = 0,
-               outer: int = 0) -> ScopeVar | None:
+               outer: int = 0, function: str = "") -> ScopeVar | None:
         """The innermost variable `name` visible at `addr` (with that declaration
-        line, when given; `outer` as in `variables_at`)."""
-        for v in self.variables_at(addr, outer):
+        line, when given; `outer` and `function` as in `variables_at`)."""
+        for v in self.variables_at(addr, outer, function):
             if v.name == name and (not decl_line or v.decl_line == decl_line):
                 return v
         return None
 
-    def explain(self, addr: int, name: str, decl_line: int = 0, outer: int = 0) -> str:
+    def explain(self, addr: int, name: str, decl_line: int = 0, outer: int = 0,
+                function: str = "") -> str:
         """The reason `name` has no value at `addr`, in words (or NO_REASON)."""
-        v = self.lookup(addr, name, decl_line, outer)
+        v = self.lookup(addr, name, decl_line, outer, function)
         e = v.reason_at(addr) if v is not None else None
         return e.describe() if e is not None else NO_REASON
 
-    def not_current(self, addr: int, name: str, decl_line: int = 0, outer: int = 0) -> str:
+    def not_current(self, addr: int, name: str, decl_line: int = 0, outer: int = 0,
+                    function: str = "") -> str:
         """Why the value `name` shows at `addr` is not current, in words ("": it is)."""
-        v = self.lookup(addr, name, decl_line, outer)
+        v = self.lookup(addr, name, decl_line, outer, function)
         e = v.currency_at(addr) if v is not None else None
         return e.describe() if e is not None else ""
 
