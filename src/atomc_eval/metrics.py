@@ -19,7 +19,7 @@ from itertools import pairwise
 from atomc_eval.drivers.base import Stop, Trace, Variable
 from atomc_eval.drivers.valuefmt import OPTIMIZED_OUT
 from atomc_eval.elfinfo import ELF_ERRORS, LineTable
-from atomc_eval.why import reason_counts, reason_shares
+from atomc_eval.why import not_current, reason_counts, reason_shares
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,6 +395,8 @@ class Scores:
     var_correctness_loose: float | None = None  # the older rules, for comparison
     optimized_out: int = 0  # observations of a variable without value
     why_shares: dict[str, float] = dataclasses.field(default_factory=dict)  # per reason
+    not_current: int = 0  # values shown that the binary records as not current there
+    not_current_wrong: int = 0  # of those, WRONG values (strict rules)
 
 
 def score(build: Trace, ref: Trace) -> Scores:
@@ -406,6 +408,8 @@ def score(build: Trace, ref: Trace) -> Scores:
                                               multi_atom=stmt_lines(build))
     loose, _ = variable_correctness(build.stops, ref.stops)
     why = reason_counts(build.stops)
+    stale = not_current(build.stops)
+    wrong_keys = {(w.function, w.line, w.variable, w.value) for w in wrong}
     return Scores(
         stops=len(build.stops),
         ref_stops=len(ref.stops),
@@ -421,4 +425,6 @@ def score(build: Trace, ref: Trace) -> Scores:
         var_correctness_loose=loose,
         optimized_out=sum(why.values()),
         why_shares=reason_shares(why),
+        not_current=sum(stale.values()),
+        not_current_wrong=sum(n for k, n in stale.items() if k in wrong_keys),
     )

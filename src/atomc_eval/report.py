@@ -159,6 +159,11 @@ def render_markdown(result: CompareResult) -> str:
     lines += _table(head, [_row_cells(r) for r in result.rows])
     lines += ["", "## Optimized-out observations by reason", ""]
     lines += _why_table(result)
+    lines += ["", "## Values flagged not current", "",
+              "Values shown where the binary records that the variable's location holds",
+              "a value of another point of the source (a store moved across statements);",
+              "`WRONG`: of those, values the reference never shows there.", ""]
+    lines += _currency_table(result)
     wrong = [(r, w) for r in result.rows if r.scores for w in r.scores.wrong]
     lines += ["", "## WRONG values (shown by the build, never by the reference there)", ""]
     if not wrong:
@@ -190,6 +195,26 @@ def why_rows(result: CompareResult) -> list[dict[str, Any]]:
     return out
 
 
+def currency_rows(result: CompareResult) -> list[dict[str, Any]]:
+    """Per (config, debugger): values flagged not current, and how many are WRONG."""
+    out: list[dict[str, Any]] = []
+    for config in result.configs:
+        for dbg in result.debuggers:
+            scored = [r.scores for r in result.rows
+                      if r.config == config.name and r.debugger == dbg and r.scores]
+            out.append({"config": config.name, "debugger": dbg,
+                        "not_current": sum(s.not_current for s in scored),
+                        "wrong": sum(s.not_current_wrong for s in scored),
+                        "all_wrong": sum(w.count for s in scored for w in s.wrong)})
+    return out
+
+
+def _currency_table(result: CompareResult) -> list[str]:
+    head = ["config", "debugger", "not current", "of them WRONG", "WRONG observations"]
+    return _table(head, [[r["config"], r["debugger"], str(r["not_current"]), str(r["wrong"]),
+                          str(r["all_wrong"])] for r in currency_rows(result)])
+
+
 def _why_table(result: CompareResult) -> list[str]:
     """Shares of each configuration's optimized-out observations per recorded reason
     ("none": no reason recorded, as in every gcc or clang build)."""
@@ -216,6 +241,7 @@ def to_json(result: CompareResult) -> dict[str, Any]:
         "debuggers": result.debuggers,
         "summary": summary_rows(result),
         "why_optimized_out": why_rows(result),
+        "not_current": currency_rows(result),
         "rows": [
             {
                 "program": r.program,

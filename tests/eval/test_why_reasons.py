@@ -69,3 +69,29 @@ def test_compare_reports_reasons_per_configuration(tmp_path: Path) -> None:
     mine = rows["mine"]["shares"]
     assert mine.get("dead", 0) > 0 and mine.get("not_yet", 0) > 0, mine
     assert "## Optimized-out observations by reason" in (out / "report.md").read_text()
+
+
+@pytest.mark.gdb
+def test_compare_counts_values_flagged_not_current(tmp_path: Path) -> None:
+    """hoisted.c's stop on line 18 shows buf[1] = 7, stored by line 19 ahead of its
+    turn (-O0 shows 0 there): the report counts it as not current, and as one of
+    the WRONG values it explains."""
+    if shutil.which("gdb") is None:
+        pytest.skip("gdb is not installed")
+    out = tmp_path / "out"
+    atomc = f"{sys.executable} -m atomc"
+    src = DEAD.parent / "hoisted.c"
+    argv = ["compare", str(src), "--out", str(out), "--quiet", "--debugger", "gdb",
+            "--config", f"mine={atomc} -O2 -g {{src}} -o {{out}}",
+            "--config", f"mine-O0={atomc} -O0 -g {{src}} -o {{out}}", "--reference", "mine-O0"]
+    assert main(argv) == 0
+    data = json.loads((out / "report.json").read_text())
+    rows = {r["config"]: r for r in data["not_current"]}
+    assert rows["mine-O0"]["not_current"] == 0
+    assert rows["mine"]["not_current"] >= 1 and rows["mine"]["wrong"] >= 1, rows["mine"]
+    trace = (out / "traces" / "hoisted" / "mine.gdb.jsonl").read_text().splitlines()
+    flagged = [(s["line"], v["name"], v["value"]) for s in map(json.loads, trace)
+               if s.get("type") == "stop" for v in s["variables"]
+               if v.get("why") == "assigned_early"]
+    assert (18, "buf", "{1, 7, 0, 0}") in flagged, flagged
+    assert "## Values flagged not current" in (out / "report.md").read_text()

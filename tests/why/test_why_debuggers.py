@@ -3,8 +3,13 @@
 Each program in programs/ carries `//@why LINE VAR: TEXT` lines: stopped at a
 breakpoint on LINE (gdb's and lldb's own line breakpoints), `atomc locals`
 must print `VAR = TEXT`, and `atomc why VAR` must say the same thing
-(`VAR is optimized out here: REASON` for `<optimized out: REASON>`, else
-`VAR is available here: TEXT`). The expected texts are written by hand from the
+(`VAR is optimized out here: REASON` for `<optimized out: REASON>`,
+`VAR = VALUE is not current here: REASON` for `VALUE [not current: REASON]`,
+else `VAR is available here: TEXT`). Instead of LINE, `stmt:LINE` stops at the
+first statement row of LINE in main and `row:LINE` at its first row that is
+not a statement (lldb stops there), both found in llvm-dwarfdump-22's line
+table and set as address breakpoints once main has started. The stops are
+listed in the order the program reaches them. The expected texts are written by hand from the
 source: which line last used the value, which line assigns it, which pass
 removed what it pointed at. The extensions are found the way users find them,
 with `atomc -print-file-name=`.
@@ -22,15 +27,34 @@ from pathlib import Path
 import pytest
 
 PROGRAMS = Path(__file__).parent / "programs"
-WHY = re.compile(r"^//@why (\d+) (\w+): (.*)$", re.M)
+WHY = re.compile(r"^//@why ((?:stmt:|row:)?\d+) (\w+): (.*)$", re.M)
 MARK = "@@stop"
 
 
-def expectations(src: Path) -> dict[int, list[tuple[str, str]]]:
-    out: dict[int, list[tuple[str, str]]] = {}
-    for line, var, text in WHY.findall(src.read_text()):
-        out.setdefault(int(line), []).append((var, text.strip()))
-    return out
+Stops = dict[str, list[tuple[str, str]]]
+
+
+def expectations(src: Path) -> Stops:
+    out: Stops = {}
+    for where, var, text in WHY.findall(src.read_text()):
+        out.setdefault(where, []).append((var, text.strip()))
+    return out  # in the order the program reaches them (the file's order)
+
+
+def main_offset(binary: Path, where: str) -> int:
+    """The offset from main of the row `where` (`stmt:LINE` or `row:LINE`) names."""
+    kind, line = where.split(":")
+    symbols = subprocess.run(["nm", str(binary)], capture_output=True, text=True,
+                             check=True).stdout
+    main = next(int(x.split()[0], 16) for x in symbols.splitlines() if x.endswith(" T main"))
+    table = subprocess.run(["llvm-dwarfdump-22", "--debug-line", str(binary)],
+                           capture_output=True, text=True, check=True).stdout
+    for row in table.splitlines():
+        m = re.match(r"^0x([0-9a-f]{16})\s+(\d+)\s+\d+\s+\d+\s+\d+\s+\d+\s+\d+(.*)$", row)
+        if m and int(m.group(2)) == int(line) and int(m.group(1), 16) >= main \
+                and ("is_stmt" in m.group(3)) == (kind == "stmt"):
+            return int(m.group(1), 16) - main
+    raise AssertionError(f"no {where} row in main")
 
 
 def data_file(name: str) -> str:
@@ -53,12 +77,17 @@ def _env() -> dict[str, str]:
     return env
 
 
-def gdb_session(binary: Path, src: Path, stops: dict[int, list[tuple[str, str]]]) -> str:
+def gdb_session(binary: Path, src: Path, stops: Stops) -> str:
     cmds = ["set pagination off", f"source {data_file('atomc_gdb.py')}"]
     first = True
-    for line, checks in sorted(stops.items()):
-        cmds += [f"break {src.name}:{line}", "run" if first else "continue",
-                 f"echo {MARK} {line}\\n", "atomc locals"]
+    for where, checks in stops.items():
+        if where.isdigit():
+            cmds += [f"break {src.name}:{where}", "run" if first else "continue"]
+        else:
+            if first:
+                cmds += ["break main", "run"]
+            cmds += [f"break *main+{main_offset(binary, where)}", "continue"]
+        cmds += [f"echo {MARK} {where}\\n", "atomc locals"]
         cmds += [f"atomc why {var}" for var, _ in checks]
         first = False
     args = ["gdb", "-nx", "-q", "-batch"] + [a for c in cmds for a in ("-ex", c)]
@@ -67,18 +96,22 @@ def gdb_session(binary: Path, src: Path, stops: dict[int, list[tuple[str, str]]]
     return done.stdout + done.stderr
 
 
-def lldb_session(binary: Path, src: Path, stops: dict[int, list[tuple[str, str]]],
-                 tmp: Path) -> str:
+def lldb_session(binary: Path, src: Path, stops: Stops, tmp: Path) -> str:
     """lldb's own breakpoints (these lines' first rows are their statement rows), and
     the plugin imported at the first stop: its launch-time work on glibc's debug
     information would cost a minute per session here, and is not what is tested."""
     cmds: list[str] = []
     first = True
-    for line, checks in sorted(stops.items()):
-        cmds += [f"breakpoint set -f {src.name} -l {line}", "run" if first else "continue"]
+    for where, checks in stops.items():
+        if where.isdigit():
+            cmds += [f"breakpoint set -f {src.name} -l {where}", "run" if first else "continue"]
+        else:
+            if first:
+                cmds += ["breakpoint set -n main", "run"]
+            cmds += [f"breakpoint set -a main+{main_offset(binary, where)}", "continue"]
         if first:
             cmds.append(f"command script import {data_file('atomc_lldb.py')}")
-        cmds += [f"script print('{MARK} {line}')", "atomc locals"]
+        cmds += [f"script print('{MARK} {where}')", "atomc locals"]
         cmds += [f"atomc why {var}" for var, _ in checks]
         first = False
     script = tmp / "cmds.lldb"
@@ -89,20 +122,26 @@ def lldb_session(binary: Path, src: Path, stops: dict[int, list[tuple[str, str]]
     return done.stdout + done.stderr
 
 
-def chunks(output: str) -> dict[int, list[str]]:
+def _gdb_style(text: str) -> str:
+    """lldb's arrays (`([0] = 1, [1] = 7)`) written as gdb writes them (`{1, 7}`)."""
+    return re.sub(r"\((\[\d+\] = [^()]*)\)",
+                  lambda m: "{" + re.sub(r"\[\d+\] = ", "", m.group(1)) + "}", text)
+
+
+def chunks(output: str) -> dict[str, list[str]]:
     """The output lines after each stop's marker."""
-    out: dict[int, list[str]] = {}
+    out: dict[str, list[str]] = {}
     current: list[str] | None = None
     for raw in output.splitlines():
-        m = re.match(rf"^{MARK} (\d+)$", raw.strip())
+        m = re.match(rf"^{MARK} (\S+)$", raw.strip())
         if m:
-            current = out.setdefault(int(m.group(1)), [])
+            current = out.setdefault(m.group(1), [])
         elif current is not None:
-            current.append(raw.strip())
+            current.append(_gdb_style(raw.strip()))
     return out
 
 
-def check(output: str, stops: dict[int, list[tuple[str, str]]]) -> list[str]:
+def check(output: str, stops: Stops) -> list[str]:
     got = chunks(output)
     problems = []
     for line, checks in stops.items():
@@ -114,7 +153,9 @@ def check(output: str, stops: dict[int, list[tuple[str, str]]]) -> list[str]:
             if f"{var} = {text}" not in lines:
                 problems.append(f"line {line}: no '{var} = {text}' in atomc locals")
             m = re.fullmatch(r"<optimized out: (.*)>", text)
+            stale = re.fullmatch(r"(.*) \[not current: (.*)\]", text)
             said = f"{var} is optimized out here: {m.group(1)}" if m \
+                else f"{var} = {stale.group(1)} is not current here: {stale.group(2)}" if stale \
                 else f"{var} is available here: {text}"
             if said not in lines:
                 problems.append(f"line {line}: atomc why {var} did not say '{said}'")
@@ -146,8 +187,8 @@ def test_other_compilers_binaries_have_no_reason(compiler: str, tmp_path: Path) 
         pytest.skip(f"gdb or {compiler} is not installed")
     src = PROGRAMS / "notyet.c"
     binary = build(src, tmp_path / "prog", [compiler])
-    out = gdb_session(binary, src, {6: []})
-    lines = chunks(out).get(6)
+    out = gdb_session(binary, src, {"6": []})
+    lines = chunks(out).get("6")
     assert lines is not None, out
     locals_ = [x for x in lines if " = " in x]
     assert locals_, out

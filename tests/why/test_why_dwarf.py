@@ -69,12 +69,42 @@ def test_records_decode_to_the_reasons(tmp_path: Path) -> None:
         assert start is not None and index.has_records
         by_name = {v.name: v for v in index.variables_at(start + 1)}
         assert set(by_name) == {"n", "sq", "t", "u"}
-        assert not by_name["n"].entries  # a parameter located from its entry on
+        # a parameter located from its entry on; where its entry value stands in for
+        # its register (reused after line 6's read), that reason is kept for a
+        # debugger that cannot resolve the entry value
+        assert [(e.code, e.line) for e in by_name["n"].entries] == [(DEAD, 6)]
         sq = by_name["sq"].entries
         # dead over the whole body after the prologue: one range ending at the end
         assert [(e.code, e.line) for e in sq][-1] == (DEAD, 5)
         t = by_name["t"].entries
-        assert [(e.code, e.line) for e in t] == [(NOT_YET, 6), (DEAD, 7)]
+        assert [(e.code, e.line) for e in t] == [(NOT_YET, 6), (DEAD, 8)]
         assert t[0].high <= t[1].low  # ordered, not overlapping
+    finally:
+        index.close()
+
+
+def test_the_frame_named_by_the_debugger_picks_the_scope(tmp_path: Path) -> None:
+    """At the first instruction of an inlined call gdb and lldb show the caller's
+    frame (the call line): named so, the reader answers for the caller's
+    variables, not the callee's."""
+    sys.path.insert(0, str(DATA))
+    try:
+        from atomc_why_reader import WhyIndex
+    finally:
+        sys.path.remove(str(DATA))
+    binary = _compile(PROGRAMS / "inlined.c", tmp_path / "inlined", "-g")
+    index = WhyIndex(str(binary))
+    try:
+        assert index.dwarf is not None
+        starts = [index._ranges(d, cu)[0][0] for cu in index.dwarf.iter_CUs()
+                  for d in cu.iter_DIEs() if d.tag == "DW_TAG_inlined_subroutine"]
+        assert starts
+        at = starts[0]
+        callee = {v.name for v in index.variables_at(at)}
+        assert {"v", "lo", "hi", "sq"} <= callee and "r" not in callee
+        caller = {v.name for v in index.variables_at(at, 0, "work")}
+        assert "r" in caller and "sq" not in caller
+        assert {v.name for v in index.variables_at(at, 0, "clampsq")} == callee
+        assert {v.name for v in index.variables_at(at, 0, "unknown")} == callee
     finally:
         index.close()

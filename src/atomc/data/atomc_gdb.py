@@ -9,7 +9,9 @@ through a binary's ``.debug_gdb_scripts``) adds:
   location (``DW_AT_atomc_why`` into ``.debug_atomc_why``,
   docs/why-optimized-out.md);
 * ``atomc locals``: every argument and local of the selected frame as
-  ``name = value`` or ``name = <optimized out: REASON>``.
+  ``name = value``, ``name = value [not current: REASON]`` (its location holds
+  a value of another point of the source: a store the scheduler moved,
+  ``line 42 already assigned it``) or ``name = <optimized out: REASON>``.
 
 gdb's Python has no access to vendor DWARF, so the records are read from the
 objfile's file with pyelftools (atomc_why_reader.py, next to this file). A
@@ -75,12 +77,16 @@ class _Where:
         file_start = self.index.symbol_address(fn.linkage_name) if fn is not None else None
         bias = int(fn_block.start) - file_start if file_start is not None else 0
         self.addr = pc - bias
+        self.function = frame.name() or ""
 
     def scope_var(self, name: str, line: int = 0) -> ScopeVar | None:
-        return self.index.lookup(self.addr, name, line, self.outer)
+        return self.index.lookup(self.addr, name, line, self.outer, self.function)
 
     def reason(self, name: str, line: int = 0) -> str:
-        return self.index.explain(self.addr, name, line, self.outer)
+        return self.index.explain(self.addr, name, line, self.outer, self.function)
+
+    def not_current(self, name: str, line: int = 0) -> str:
+        return self.index.not_current(self.addr, name, line, self.outer, self.function)
 
 
 def frame_symbols(frame: Any) -> list[tuple[Any, Any]]:
@@ -102,7 +108,8 @@ def frame_symbols(frame: Any) -> list[tuple[Any, Any]]:
 
 
 def show(frame: Any, where: _Where, sym: Any, block: Any) -> str:
-    """`name = value` or `name = <optimized out: REASON>`."""
+    """`name = value`, `name = value [not current: REASON]` or
+    `name = <optimized out: REASON>`."""
     try:
         value = frame.read_var(sym, block)
     except (gdb.error, RuntimeError) as e:
@@ -110,9 +117,11 @@ def show(frame: Any, where: _Where, sym: Any, block: Any) -> str:
     if value.is_optimized_out:
         return f"{sym.name} = <optimized out: {where.reason(sym.name, sym.line)}>"
     try:
-        return f"{sym.name} = {value.format_string()}"
+        text = f"{sym.name} = {value.format_string()}"
     except gdb.error as e:
         return f"{sym.name} = <error: {e}>"
+    stale = where.not_current(sym.name, sym.line)
+    return f"{text} [not current: {stale}]" if stale else text
 
 
 class AtomcPrefix(gdb.Command):
@@ -123,7 +132,7 @@ class AtomcPrefix(gdb.Command):
 
 
 class AtomcWhy(gdb.Command):
-    """atomc why VAR: why VAR is optimized out at the selected frame's pc."""
+    """atomc why VAR: why VAR is optimized out, or not current, at the selected frame's pc."""
 
     def __init__(self) -> None:
         super().__init__("atomc why", gdb.COMMAND_DATA, gdb.COMPLETE_SYMBOL)
@@ -140,7 +149,11 @@ class AtomcWhy(gdb.Command):
         sym, block = found
         value = frame.read_var(sym, block)
         if not value.is_optimized_out:
-            print(f"{name} is available here: {value.format_string()}")
+            stale = where.not_current(name, sym.line)
+            if stale:
+                print(f"{name} = {value.format_string()} is not current here: {stale}")
+            else:
+                print(f"{name} is available here: {value.format_string()}")
             return
         print(f"{name} is optimized out here: {where.reason(name, sym.line)}")
 

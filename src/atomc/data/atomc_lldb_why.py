@@ -34,9 +34,13 @@ class _Where:
             k -= 1
         if k >= 0:
             self.addr -= 1
+        self.function = frame.GetFunctionName() or ""
 
     def reason(self, name: str, line: int) -> str:
-        return self.index.explain(self.addr, name, line, self.outer)
+        return self.index.explain(self.addr, name, line, self.outer, self.function)
+
+    def not_current(self, name: str, line: int) -> str:
+        return self.index.not_current(self.addr, name, line, self.outer, self.function)
 
 
 def _variables(frame: Any) -> list[Any]:
@@ -57,11 +61,15 @@ def _text(value: Any) -> str:
 
 
 def describe(frame: Any, where: _Where, value: Any) -> str:
-    """`name = value` or `name = <optimized out: REASON>`."""
+    """`name = value`, `name = value [not current: REASON]` or
+    `name = <optimized out: REASON>`."""
     name = value.GetName()
+    line = value.GetDeclaration().GetLine()
     if _unavailable(value):
-        return f"{name} = <optimized out: {where.reason(name, value.GetDeclaration().GetLine())}>"
-    return f"{name} = {_text(value)}"
+        return f"{name} = <optimized out: {where.reason(name, line)}>"
+    stale = where.not_current(name, line)
+    return f"{name} = {_text(value)} [not current: {stale}]" if stale \
+        else f"{name} = {_text(value)}"
 
 
 def _frame(exe_ctx: Any, result: Any) -> Any:
@@ -74,7 +82,7 @@ def _frame(exe_ctx: Any, result: Any) -> Any:
 
 def why_command(debugger: Any, command: str, exe_ctx: Any, result: Any,
                 internal_dict: Any) -> None:
-    """atomc why VAR: why VAR is optimized out at the selected frame's pc."""
+    """atomc why VAR: why VAR is optimized out, or not current, at the selected frame's pc."""
     name = command.strip()
     if not name:
         result.SetError("usage: atomc why VAR")
@@ -91,7 +99,9 @@ def why_command(debugger: Any, command: str, exe_ctx: Any, result: Any,
         line = value.GetDeclaration().GetLine()
         result.AppendMessage(f"{name} is optimized out here: {where.reason(name, line)}")
     else:
-        result.AppendMessage(f"{name} is available here: {_text(value)}")
+        stale = where.not_current(name, value.GetDeclaration().GetLine())
+        result.AppendMessage(f"{name} = {_text(value)} is not current here: {stale}" if stale
+                             else f"{name} is available here: {_text(value)}")
 
 
 def locals_command(debugger: Any, command: str, exe_ctx: Any, result: Any,

@@ -3,7 +3,8 @@ extension (atomc_gdb.py), the lldb plugin and atomc-dbgeval.
 
 A variable DIE carries ``DW_AT_atomc_why`` (0x3f10, DW_FORM_sec_offset) pointing
 at a record of ``.debug_atomc_why`` (docs/why-optimized-out.md): address ranges
-where the variable has no location, each with a reason code, a line and a name.
+where the variable has no location, each with a reason code, a line and a name,
+and ranges where it has one whose value is not current (codes 7 and 8).
 Debuggers expose no vendor attributes, so this module opens the ELF file with
 pyelftools, finds the scopes containing a (file) address and the variables
 declared in them, innermost first, and answers with the reason at that address.
@@ -29,8 +30,13 @@ SECTION = ".debug_atomc_why"
 
 # codes of ir/why.py's WhyKind, with what each says
 DEAD, FOLDED, REMOVED, NOT_YET, PIECE, JOIN = 1, 2, 3, 4, 5, 6
+# currency: the variable has a location there, but its value is not current
+ASSIGNED_EARLY, ASSIGNED_LATE = 7, 8
+ADDRESS = 9
+CURRENCY = (ASSIGNED_EARLY, ASSIGNED_LATE)
 KIND_NAMES = {DEAD: "dead", FOLDED: "folded", REMOVED: "removed", NOT_YET: "not_yet",
-              PIECE: "piece", JOIN: "join"}
+              PIECE: "piece", JOIN: "join", ASSIGNED_EARLY: "assigned_early",
+              ASSIGNED_LATE: "assigned_late", ADDRESS: "address"}
 NO_REASON = "no reason recorded"
 ELF_READ_ERRORS: tuple[type[Exception], ...] = (OSError, ELFError, DWARFError, ValueError,
                                                 KeyError)
@@ -62,7 +68,20 @@ class WhyEntry:
             return f"piece missing ({name})" if name else "a piece is missing"
         if c == JOIN:
             return "paths leave its value in different places"
+        if c == ADDRESS:
+            return f"the address of {name}, not described" if name \
+                else "an address, not described"
+        if c == ASSIGNED_EARLY:
+            return f"line {line} already assigned it" if line else "assigned ahead of its line"
+        if c == ASSIGNED_LATE:
+            return f"line {line}'s assignment has not run yet" if line \
+                else "its assignment has not run yet"
         return f"reason {c}"
+
+    @property
+    def is_currency(self) -> bool:
+        """A range where the variable has a location whose value is not current."""
+        return self.code in CURRENCY
 
     @property
     def kind(self) -> str:
@@ -79,11 +98,33 @@ class ScopeVar:
     entries: tuple[WhyEntry, ...]
     depth: int  # 0: innermost scope
 
-    def reason_at(self, addr: int) -> WhyEntry | None:
+    def _at(self, addr: int) -> WhyEntry | None:
         for e in self.entries:
             if e.low <= addr < e.high:
                 return e
         return None
+
+    def reason_at(self, addr: int) -> WhyEntry | None:
+        """Why it has no location at `addr` (None: no reason recorded)."""
+        e = self._at(addr)
+        return e if e is not None and not e.is_currency else None
+
+    def currency_at(self, addr: int) -> WhyEntry | None:
+        """Why the value its location holds at `addr` is not current (None: it is,
+        as far as the compiler knows)."""
+        e = self._at(addr)
+        return e if e is not None and e.is_currency else None
+
+
+def _name(die: Any) -> str:
+    """A subprogram's or inlined instance's function name ("" without one)."""
+    if "DW_AT_abstract_origin" in die.attributes:
+        die = die.get_DIE_from_attribute("DW_AT_abstract_origin")
+    attr = die.attributes.get("DW_AT_name")
+    if attr is None:
+        return ""
+    return attr.value.decode("utf-8", "replace") if isinstance(attr.value, bytes) \
+        else str(attr.value)
 
 
 def _uleb(data: bytes, pos: int) -> tuple[int, int]:
@@ -214,11 +255,15 @@ class WhyIndex:
                         die.tag == "DW_TAG_formal_parameter", die_entries(die, self.why_data),
                         depth)
 
-    def variables_at(self, addr: int, outer: int = 0) -> list[ScopeVar]:
+    def variables_at(self, addr: int, outer: int = 0, function: str = "") -> list[ScopeVar]:
         """The variables of every scope containing `addr` (a file address), innermost
         scope first; an inlined function's scope ends the walk (its caller's
         variables belong to the caller's frame). `outer`: how many inlined
-        instances to step out of (the debugger's caller frames at the same pc)."""
+        instances to step out of (the debugger's caller frames at the same pc).
+        `function`: the name of the debugger's frame, when known: at the first
+        instruction of an inlined call gdb and lldb show the caller's frame (the
+        call line) before the callee's, so instances are stepped out of until
+        the scope is that function's."""
         found = next(((sub, cu) for lo, hi, sub, cu in self._functions if lo <= addr < hi),
                      None)
         if found is None:
@@ -237,6 +282,10 @@ class WhyIndex:
         if 0 < outer <= len(inlined):
             chain = chain[:inlined[-outer]]
             inlined = inlined[:-outer]
+        while function and inlined and _name(chain[inlined[-1]]) != function \
+                and any(_name(chain[i]) == function for i in [0, *inlined]):
+            chain = chain[:inlined[-1]]
+            inlined = inlined[:-1]
         if inlined:
             chain = chain[inlined[-1]:]
         out: list[ScopeVar] = []
@@ -249,19 +298,27 @@ class WhyIndex:
         return out
 
     def lookup(self, addr: int, name: str, decl_line: int = 0,
-               outer: int = 0) -> ScopeVar | None:
+               outer: int = 0, function: str = "") -> ScopeVar | None:
         """The innermost variable `name` visible at `addr` (with that declaration
-        line, when given; `outer` as in `variables_at`)."""
-        for v in self.variables_at(addr, outer):
+        line, when given; `outer` and `function` as in `variables_at`)."""
+        for v in self.variables_at(addr, outer, function):
             if v.name == name and (not decl_line or v.decl_line == decl_line):
                 return v
         return None
 
-    def explain(self, addr: int, name: str, decl_line: int = 0, outer: int = 0) -> str:
+    def explain(self, addr: int, name: str, decl_line: int = 0, outer: int = 0,
+                function: str = "") -> str:
         """The reason `name` has no value at `addr`, in words (or NO_REASON)."""
-        v = self.lookup(addr, name, decl_line, outer)
+        v = self.lookup(addr, name, decl_line, outer, function)
         e = v.reason_at(addr) if v is not None else None
         return e.describe() if e is not None else NO_REASON
+
+    def not_current(self, addr: int, name: str, decl_line: int = 0, outer: int = 0,
+                    function: str = "") -> str:
+        """Why the value `name` shows at `addr` is not current, in words ("": it is)."""
+        v = self.lookup(addr, name, decl_line, outer, function)
+        e = v.currency_at(addr) if v is not None else None
+        return e.describe() if e is not None else ""
 
     def close(self) -> None:
         self._fh.close()

@@ -1,6 +1,7 @@
 """Why a variable has no value: the reason a debug record carries when a pass
 makes it unavailable, and that the back end carries to every address range of
-the variable's scope where it has no location (issue 15 §3).
+the variable's scope where it has no location (issue 15 §3), and the currency
+kinds: where it has a location whose value is not current in source order.
 
 The reason travels in the IR (`why(dead, 40)` after a `none` record's
 expression), through isel (`DbgMeta.why`) into LiveDebugValues, and ends in
@@ -30,6 +31,15 @@ class WhyKind(enum.Enum):
     NOT_YET = "not_yet"  # not assigned yet here; `line`: the line assigning it
     PIECE = "piece"  # a piece of it has no location; `name`: which bits
     JOIN = "join"  # the paths reaching here leave its values in different places
+    ADDRESS = "address"  # its value is the address `name` (a global's), not described
+    # currency (a location exists, but its value is not the one of this point
+    # in source order; back end only, codegen/debuginfo/currency.py):
+    ASSIGNED_EARLY = "assigned_early"  # `line`'s assignment ran before its turn
+    ASSIGNED_LATE = "assigned_late"  # `line`'s assignment has not run yet
+
+    @property
+    def is_currency(self) -> bool:
+        return self in (WhyKind.ASSIGNED_EARLY, WhyKind.ASSIGNED_LATE)
 
     @property
     def code(self) -> int:
@@ -37,7 +47,8 @@ class WhyKind(enum.Enum):
 
 
 _CODES = {WhyKind.DEAD: 1, WhyKind.FOLDED: 2, WhyKind.REMOVED: 3, WhyKind.NOT_YET: 4,
-          WhyKind.PIECE: 5, WhyKind.JOIN: 6}
+          WhyKind.PIECE: 5, WhyKind.JOIN: 6, WhyKind.ASSIGNED_EARLY: 7,
+          WhyKind.ASSIGNED_LATE: 8, WhyKind.ADDRESS: 9}
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 // RUN: %atomc -O2 -g %s -o %t && %dwarfdump --info %t | filecheck %s
 // atomc-dwarfdump decodes DW_AT_atomc_why's record: before line 11 assigns `t`
-// it is "not assigned yet"; the call on line 12 reads it last, after which its
-// register holds `u`; `sq` is never used.
+// it is "not assigned yet"; line 13 (`u = t * 2`) reads it last and overwrites
+// its register with `u`; `sq` is never used.
 #include <stdio.h>
 __attribute__((noinline)) int work(int n);
 int main(void) { return work(5); }
@@ -15,12 +15,15 @@ __attribute__((noinline)) int work(int n)
   return 0;
 }
 // CHECK-LABEL: name: "work"
-// `n` has no record (it would sort first): it is located over the whole body
+// `n`'s entry value stands in for its register after line 11's read; the record
+// keeps that reason for a debugger that cannot resolve the entry value
 // CHECK:      formal_parameter
+// CHECK-NEXT: atomc_why: [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}): dead after line 11
 // CHECK-NEXT: decl_file: why-dwarfdump.c
 // CHECK-NEXT: decl_line: 8
+// CHECK:      location: [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}): DW_OP_entry_value
 // CHECK:      atomc_why: [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}): not assigned yet (line 11 assigns it)
-// CHECK-NEXT: atomc_why: [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}): dead after line 12
+// CHECK-NEXT: atomc_why: [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}): dead after line 13
 // CHECK-NEXT: decl_file
 // CHECK-NEXT: decl_line: 11
 // CHECK:      name: "u"

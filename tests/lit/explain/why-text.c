@@ -4,15 +4,15 @@
 
 // RUN: %python -m atomc.explain -O2 --format=text %S/../../explain/programs/why.c \
 // RUN:   | filecheck %s
-// `sq` is never read; `t` is computed on line 7 and last read by the call on line 8,
-// whose register then holds `u`; sroa split `p`, so `q` = &p.b has nothing to point to.
+// `sq` is never read; `t` is computed on line 7 and last read on line 9 by
+// `u = t * 2`, which overwrites its register with `u`; sroa split `p`, so `q` = &p.b has nothing to point to.
 // CHECK-LABEL: function work:
 // CHECK:      variables:
 // (the entry address carries the first body line's row, gdb's first stop: line 7)
 // CHECK-NEXT: line 7: n=%rdi, t=optimized out (not assigned yet (line 7 assigns it)), u=optimized out (not assigned yet (line 9 assigns it)), sq=optimized out (not assigned yet)
 // CHECK-NEXT: line 7: n=%rdi, t=optimized out (not assigned yet (line 7 assigns it)), {{.*}}sq=optimized out (dead after line 6)
 // CHECK-NEXT: line 8: n=%rdi, t=%r{{[a-z0-9]+}},
-// CHECK:      line 10: {{.*}}t=optimized out (dead after line 8), u=%r{{[a-z0-9]+}}, sq=optimized out (dead after line 6)
+// CHECK:      line 10: {{.*}}t=optimized out (dead after line 9), u=%r{{[a-z0-9]+}}, sq=optimized out (dead after line 6)
 // CHECK-LABEL: function split:
 // CHECK:      variables:
 // CHECK-NEXT: line 19: x=%rdi, p=optimized out (piece missing (bits 32-63)), q=optimized out (not assigned yet)

@@ -1,5 +1,5 @@
 /* Dead values: `sq` is computed and never used (dce deletes it); `t` is used
-   last by the printf on line 7, after which its register is reused for `u`. */
+   last by line 8, whose doubling overwrites its register with `u`. */
 #include <stdio.h>
 __attribute__((noinline)) int work(int n) {
   int sq = n * n;
@@ -12,6 +12,6 @@ __attribute__((noinline)) int work(int n) {
 int main(void) { return work(5); }
 //@why 6 sq: <optimized out: dead after line 5>
 //@why 6 n: 5
-//@why 10 t: <optimized out: dead after line 7>
+//@why 10 t: <optimized out: dead after line 8>
 //@why 10 sq: <optimized out: dead after line 5>
 //@why 10 u: 16

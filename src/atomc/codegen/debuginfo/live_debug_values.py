@@ -44,6 +44,7 @@ from .ldv.machine import solve_machine_values
 from .ldv.model import ConstLoc, DebugOperand, VarLoc, WhyRange
 from .ldv.salvage import arithmetic_ops
 from .location_lists import lower_var_ranges, value_of
+from .currency import Window, currency_windows
 from .why_ranges import attach_reasons
 from .memory_homes import place_memory_homes
 from .scopes import insert_before
@@ -274,8 +275,11 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
     ranges = compute_var_ranges(view, mode, mv, gaps)
     regs = _regs()
     calls = call_site_values(view, mv, regs.args, regs.preserved)
+    current = _currency(mf, where)
     needed = sorted({p for r in (*ranges, *gaps) for p in (r.start, r.end)
                      if 0 <= p < len(where) - 1}
+                    | {p for ws in current.values() for w in ws for p in w[:2]
+                       if 0 <= p < len(where) - 1}
                     | {c.pos for c in calls if c.pos < len(where) - 1})
     call_insts = [mf.blocks[where[c.pos][0]].insts[where[c.pos][1]] for c in calls]
     names: dict[int, str] = {}
@@ -309,12 +313,26 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
                 if k not in seen:
                     seen.add(k)
                     extra.append(VarLocation(dv.var.var, dv.var.inlined_at))  # type: ignore[arg-type]
-    variables = attach_reasons([*located, *extra], gaps, ranges, label_after, lambda p: lines[p] if 0 <= p < len(lines) else 0)
+    variables = attach_reasons([*located, *extra], gaps, ranges, label_after,
+                               lambda p: lines[p] if 0 <= p < len(lines) else 0, current)
     if any(mi.opcode == "INLINEASM" for b in mf.blocks for mi in b.insts):
         return FunctionLocations(variables, (), False)  # calls unknown
     sites = tuple(_call_site(mi, label_after(c.pos), c.params)
                   for mi, c in zip(call_insts, calls, strict=True))
     return FunctionLocations(variables, sites, True)
+
+
+def _currency(mf: MFunction, where: list[tuple[int, int]]) -> dict[int, list[Window]]:
+    """The scheduler's moved stores as windows per frame object (CFA offset)."""
+    if not mf.moved_stores:
+        return {}
+    pos = {id(mf.blocks[bi].insts[ii]): p for p, (bi, ii) in enumerate(where)}
+    out: dict[int, list[Window]] = {}
+    for idx, ws in currency_windows(mf.moved_stores, lambda mi: pos.get(id(mi))).items():
+        off = mf.slots[idx].cfa_offset
+        if off is not None and mf.slots[idx].kind == "alloca":
+            out.setdefault(off, []).extend(ws)
+    return out
 
 
 def _leading_setup(mf: MFunction) -> int:

@@ -5,24 +5,33 @@ line is an instruction's ("dead after line N", "line N assigns it").
 A variable described in pieces (fragments) has no location where none of its
 pieces has one (the first piece's reason), and is shown with a piece missing
 where some pieces have locations and others not ("piece missing", naming the
-bits)."""
+bits).
+
+Where a location exists but holds a value that is not current in source order
+(a store into its frame object moved by the scheduler, currency.py), the
+currency ranges join the same record."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from ...dwarf.model import VarLocation, WhyEntry
 from ...ir.why import Why, WhyKind
-from .ldv.model import NoLoc, VarRange, WhyRange
+from .currency import Window, clip
+from .ldv.model import MLoc, NoLoc, VarRange, WhyRange
 
 _Whole = tuple[int, object]
 
 
 def attach_reasons(variables: Sequence[VarLocation], gaps: Sequence[WhyRange],
                    ranges: Sequence[VarRange], label_after: Callable[[int], str],
-                   line_of: Callable[[int], int]) -> tuple[VarLocation, ...]:
-    """`variables` with the reasons for their ranges without location."""
+                   line_of: Callable[[int], int],
+                   current: Mapping[int, Sequence[Window]] | None = None
+                   ) -> tuple[VarLocation, ...]:
+    """`variables` with the reasons for their ranges without location, and the
+    currency ranges (`current`: per frame object's CFA offset, currency.py's
+    windows) where their location is that object."""
     whole: dict[_Whole, list[tuple[int, int, NoLoc]]] = {}
     pieces: dict[_Whole, list[WhyRange]] = {}
     for g in gaps:
@@ -34,14 +43,38 @@ def attach_reasons(variables: Sequence[VarLocation], gaps: Sequence[WhyRange],
     for key, gs in pieces.items():
         located = [r for r in ranges if (id(r.var.var), r.var.inlined_at) == key and r.primary]
         whole[key] = _combine_pieces(gs, located)
+    stale = _currency(ranges, current or {})
     out: list[VarLocation] = []
     for v in variables:
-        entries = [_entry(s, e, r, label_after, line_of)
-                   for s, e, r in whole.get((id(v.var), v.inlined_at), ())]
+        key = (id(v.var), v.inlined_at)
+        found = [(s, e, r) for s, e, r in whole.get(key, ())]
+        if v.single is not None or v.const_value is not None:
+            found = []  # located everywhere: no range without location
+        found += [(s, e, NoLoc(why)) for s, e, why in stale.get(key, ())]
+        found.sort(key=lambda x: x[0])
+        entries = [_entry(s, e, r, label_after, line_of) for s, e, r in found]
         kept = tuple(x for x in entries if x is not None)
-        out.append(replace(v, why=kept) if kept and v.single is None
-                   and v.const_value is None else v)
+        out.append(replace(v, why=kept) if kept else v)
     return tuple(out)
+
+
+def _currency(ranges: Sequence[VarRange], current: Mapping[int, Sequence[Window]]
+              ) -> dict[_Whole, list[Window]]:
+    """Per variable, the windows of the frame objects its location names, kept to
+    where it is there."""
+    if not current:
+        return {}
+    located: dict[tuple[_Whole, int], list[tuple[int, int]]] = {}
+    for r in ranges:
+        if r.primary and isinstance(r.loc, MLoc) and r.loc.kind == "slot" \
+                and r.loc.num in current:
+            located.setdefault(((id(r.var.var), r.var.inlined_at), r.loc.num),
+                               []).append((r.start, r.end))
+    out: dict[_Whole, list[Window]] = {}
+    for (key, off), spans in located.items():
+        out.setdefault(key, []).extend(clip(current[off], spans))
+    return {k: clip(ws, [(min(w[0] for w in ws), max(w[1] for w in ws))])
+            for k, ws in out.items() if ws}
 
 
 def _entry(start: int, end: int, reason: NoLoc, label_after: Callable[[int], str],

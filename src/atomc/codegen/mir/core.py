@@ -27,6 +27,7 @@ from ...ir.why import Why
 
 if TYPE_CHECKING:
     from ...ir.function import Function
+    from ..debuginfo.currency import MovedStore
 
 # ---------------------------------------------------------------------------
 # Operands
@@ -308,6 +309,7 @@ class MFunction:
         "internal",
         "ir",
         "max_call_frame",
+        "moved_stores",
         "name",
         "next_block_number",
         "next_instr_num",
@@ -328,6 +330,8 @@ class MFunction:
         self.slots: list[FrameSlot] = []
         self.next_instr_num = 1
         self.substitutions: dict[InstrOperandRef, tuple[InstrOperandRef, int]] = {}
+        # stores the scheduler moved across other statements (debuginfo/currency.py)
+        self.moved_stores: list[MovedStore] = []
         self.max_call_frame = 0  # bytes of outgoing stack arguments at the largest call
         self.callee_saved: list[str] = []  # set by the register allocator
         self.frame_size = 0  # bytes subtracted from %rsp after the pushes

@@ -28,6 +28,7 @@ from typing import ClassVar
 
 from ...ir import work
 from ...ir.cfgstate import checking
+from ..debuginfo.currency import MovedStore, note_moved_stores
 from ..debuginfo.hoisted_lines import settle_hoisted_lines
 from ..mir import MBlock, Mem, MFunction, MIFlag, MInst
 from ..mir.passes import MDI, MachineContext, MachinePass
@@ -102,12 +103,14 @@ def _may_stop(mi: MInst) -> bool:
     return True
 
 
-def schedule_block(b: MBlock) -> None:
+def schedule_block(b: MBlock, moved: list[MovedStore] | None = None) -> None:
     """Schedule the real instructions (exactly as without -g), then put each run
     of debug meta instructions back right after the last possible stop that
     preceded it in the original order: a variable takes its new value at the
     same statement boundary as in the source, and the pieces of an aggregate
-    change together."""
+    change together. `moved` receives the stores into frame objects moved
+    across other statements (their variables' values are then not current
+    there: debuginfo/currency.py)."""
     lead = 0
     while lead < len(b.insts) and b.insts[lead].is_meta:
         lead += 1  # DBG_PHIs on entry stay at the top
@@ -127,6 +130,8 @@ def schedule_block(b: MBlock) -> None:
     order = _list_schedule(real)
     if checking() and order != _list_schedule_dense(real):
         raise AssertionError("the heap scheduler differs from the dense one")
+    if moved is not None:
+        note_moved_stores(real, order, moved)
     settle_hoisted_lines(real, order, _may_stop)
     new_pos = {orig: k for k, orig in enumerate(order)}
     stops_before = [-1] * (n + 1)  # latest new position of a possible stop among real[:i]
@@ -355,7 +360,7 @@ def _list_schedule_dense(real: list[MInst]) -> list[int]:
 
 def schedule(mf: MFunction) -> None:
     for b in mf.blocks:
-        schedule_block(b)
+        schedule_block(b, mf.moved_stores)
 
 
 class Schedule(MachinePass):

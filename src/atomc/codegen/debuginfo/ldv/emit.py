@@ -213,8 +213,8 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single",
             if inst.debug is not None:
                 continue
             pos += 1
-            _transfer(t, inst, b, k, pos)
-            t.reasons.read(inst, pos)
+            t.reasons.read(inst, pos)  # first: an instruction reading what it overwrites
+            _transfer(t, inst, b, k, pos)  # is the value's last read (dead after its line)
             t.note_holders(pos)
         t.reasons.block_exit(b)
         work.add("ldv.emit.insts", len(blk.insts) + len(variables))

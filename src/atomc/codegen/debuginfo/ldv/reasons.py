@@ -3,7 +3,9 @@
 walk saw happen — its value's last location was clobbered after the value's
 last read (dead), no assignment had been reached yet (not assigned yet), the
 paths into a block left its values in different places (join), or a
-differently-shaped piece of it was assigned (piece missing).
+differently-shaped piece of it was assigned (piece missing). Where a
+parameter's entry value stands in for its lost register, the reason it was
+lost is kept too, for the debugger that cannot resolve the entry value.
 
 Reasons are noted at the positions where the location ends, like the events
 of emit.py, and turned into ranges the same way; the DWARF side writes them
@@ -15,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ....ir.why import Why, WhyKind
-from .model import MInstView, MLoc, NoLoc, VarKey, VarLoc, WhyRange
+from .model import EntryValueLoc, MInstView, MLoc, NoLoc, VarKey, VarLoc, WhyRange
 
 NOT_YET = NoLoc(Why(WhyKind.NOT_YET))
 JOIN = NoLoc(Why(WhyKind.JOIN))
@@ -42,6 +44,10 @@ class ReasonLog:
     last_read: dict[MLoc, int] = field(default_factory=dict)
     assigned: set[VarKey] = field(default_factory=set)  # a `new` with a value walked
     exits: dict[int, dict[VarKey, NoLoc | None]] = field(default_factory=dict)
+    # why a parameter's register lost its value where its entry value stands in:
+    # shown when the debugger cannot resolve the entry value (no call site of
+    # the caller describes the argument: main's caller, a call through a pointer)
+    fallback: dict[VarKey, dict[int, NoLoc]] = field(default_factory=dict)
 
     def note(self, var: VarKey, pos: int, loc: VarLoc | None, why: NoLoc | None) -> None:
         """`var` is at `loc` from `pos` on; if nowhere, for the reason `why`."""
@@ -52,6 +58,8 @@ class ReasonLog:
                 self.at.get(var, {}).pop(pos, None)
             else:
                 self.at.setdefault(var, {})[pos] = reason
+        elif isinstance(loc, EntryValueLoc) and why is not None:
+            self.fallback.setdefault(var, {})[pos] = why
 
     def read(self, inst: MInstView, pos: int) -> None:
         for loc in inst.uses:
@@ -76,8 +84,9 @@ class ReasonLog:
                 return r
         if var not in self.assigned:
             # a parameter is assigned by the caller: before its record (the
-            # prologue) no reason applies
-            return NO_REASON if var.is_param else NOT_YET
+            # prologue) no reason applies; an inlined one's argument is computed
+            # by the caller's code, which has not reached its record yet
+            return NO_REASON if var.is_param and var.inlined_at is None else NOT_YET
         if walked and all(var in ex and ex[var] is None for ex in walked):
             return JOIN  # every path brings a location, but not the same one
         r = self.current.get(var)
@@ -89,6 +98,7 @@ class ReasonLog:
         out: list[WhyRange] = []
         for var, evs in events.items():
             notes = self.at.get(var, {})
+            backup = self.fallback.get(var, {})
             collapsed: list[tuple[int, VarLoc | None]] = []
             for p, loc in evs:
                 if collapsed and collapsed[-1][0] == p:
@@ -97,8 +107,9 @@ class ReasonLog:
                     collapsed.append((p, loc))
             for i, (p, loc) in enumerate(collapsed):
                 stop = collapsed[i + 1][0] if i + 1 < len(collapsed) else end
-                reason = notes.get(p)
-                if loc is not None or stop <= p or reason is None:
+                reason = notes.get(p) if loc is None else \
+                    backup.get(p) if isinstance(loc, EntryValueLoc) else None
+                if stop <= p or reason is None:
                     continue
                 located_next = i + 1 < len(collapsed) and collapsed[i + 1][1] is not None
                 if reason.at is None and located_next and isinstance(reason.why, Why) \

@@ -9,7 +9,9 @@ from ....ir.dbgrecords import DbgKind, DbgRecord
 from ....ir.debuginfo import DIExpression, DW_OP_deref
 from ....ir.insts import Inst
 from ....ir.types import FloatType, IntType
+from ....ir.function import Function, Global
 from ....ir.values import Arg, BlockParam, Const, Undef
+from ....ir.why import Why, WhyKind
 from ...mir import DbgMeta, Imm, Mem
 from .common import _signed
 from .floating import _bits_of as _float_bits
@@ -69,7 +71,17 @@ def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
         sel.ref_fixups.append((mi, v))
         return
     # addresses of globals/functions or non-deref frame addresses: not described
-    sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
+    # (lldb would show a PIE's unrelocated DW_OP_addr), but the reason names them
+    sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok,
+                                        why=undescribed_address(v)))
+
+
+def undescribed_address(v: object) -> Why:
+    """Why a record naming a global's or function's address has no location."""
+    if isinstance(v, (Global, Function)):
+        name = "a string literal" if v.name.startswith(".L") else v.name
+        return Why(WhyKind.ADDRESS, name=name)
+    return Why(WhyKind.REMOVED, name="code generation")
 
 
 def resolve_frame_addresses(sel: FunctionISel) -> None:
