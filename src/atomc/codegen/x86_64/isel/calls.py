@@ -54,7 +54,7 @@ def lower_entry(sel: FunctionISel) -> None:
         else:
             s = sel.mf.new_slot(8, 8, "incoming", arg.name, fixed_offset=loc.stack_offset)
             if isinstance(arg.ty, FloatType):
-                sel.fmov(Mem(base=s), v, size)
+                sel.sse.fmov(Mem(base=s), v, size)
             else:
                 sel.emit(_load_op(size), Mem(base=s), _view(v, _w(size)))
         mi = sel.cur.insts[-1]  # type: ignore[union-attr]
@@ -74,7 +74,7 @@ def lower_call(sel: FunctionISel, inst: Call) -> None:
         if loc.reg is not None:
             continue
         slot = Mem(base=PReg("rsp"), disp=loc.stack_offset)
-        if sel.x87_stack_arg(a, slot):
+        if sel.x87.x87_stack_arg(a, slot):
             continue
         if loc.byval is not None:
             copy_memory(sel, slot, sel.addr(a), loc.byval[0])
@@ -99,11 +99,11 @@ def lower_call(sel: FunctionISel, inst: Call) -> None:
         target = sel.reg(callee, 8)
     sel.emit("call", target, implicit_uses=tuple(used))
     rt = inst.ty
-    if sel.x87_call_result(inst):
+    if sel.x87.x87_call_result(inst):
         return
     if isinstance(rt, TupleType):
         parts = []
-        for et, r in zip(rt.elems, _return_regs(rt.elems)):
+        for et, r in zip(rt.elems, _return_regs(rt.elems), strict=True):
             sz = value_size(et)
             v = new_xmm_vreg(sel.mf, sz) if isinstance(et, FloatType) else sel.mf.new_vreg(sz)
             sel.mov(PReg(r, sz), v, sz)
@@ -115,13 +115,13 @@ def lower_call(sel: FunctionISel, inst: Call) -> None:
 
 
 def lower_ret(sel: FunctionISel, inst: Ret) -> None:
-    if sel.x87_return(inst):
+    if sel.x87.x87_return(inst):
         return
     vals = [u.value for u in inst.operands]
     if len(vals) > 2:
         raise _ice("return of more than two registers")
     used: list[str] = []
-    for v, r in zip(vals, _return_regs([v.ty for v in vals])):
+    for v, r in zip(vals, _return_regs([v.ty for v in vals]), strict=True):
         size = value_size(v.ty)
         w = _w(size)
         sel.mov(sel.operand(v, w), PReg(r, w), w)

@@ -35,7 +35,7 @@ def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
     if v is None or isinstance(v, Undef):
         sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok, why=rec.why))
         return
-    if sel.x87_debug_value(rec, DbgMeta(rec.var, inl, rec.expr, kind, *tok)):
+    if sel.x87.x87_debug_value(rec, DbgMeta(rec.var, inl, rec.expr, kind, *tok)):
         return
     # a memory home, or (VLA at -O0) a slot holding the variable's address
     if sel.is_frame_object(v) and (rec.expr.is_deref
@@ -52,7 +52,7 @@ def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
     if isinstance(v, Const) and isinstance(v.ty, FloatType) and not rec.expr.ops:
         # a float constant is described by its bit pattern (DW_OP_constu <bits>,
         # DW_OP_stack_value): debuggers read the variable's bytes from the value
-        raw = _float_bits(v.ty.bits // 8, float(v.value))
+        raw = _float_bits(v.ty.bits // 8, v.float_value)
         sel.emit("DBG_VALUE", Imm(_signed(raw, 64)),
                   meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
         return
