@@ -13,7 +13,7 @@ value.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -41,12 +41,12 @@ from .ldv import (
 )
 from .ldv.callsites import CallSiteParam, call_site_values
 from .ldv.machine import solve_machine_values
-from .ldv.model import ConstLoc, DebugOperand, VarLoc, WhyRange
+from .ldv.model import ConstLoc, DebugOperand, VarLoc, VarRange, WhyRange
 from .ldv.salvage import arithmetic_ops
 from .location_lists import lower_var_ranges, value_of
-from .why_ranges import attach_reasons
 from .memory_homes import place_memory_homes
 from .scopes import insert_before
+from .why_ranges import attach_reasons
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +265,7 @@ class FunctionLocations:
     all_calls: bool  # every call of the function is in `call_sites`
 
 
-def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-untyped-def]
+def variable_locations(mf: MFunction, mode: str, fresh_label: Callable[[], str]
                        ) -> FunctionLocations:
     """Run LiveDebugValues and insert the labels its ranges and call sites need."""
     view, where = describe_function(mf)
@@ -274,7 +274,8 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
     ranges = compute_var_ranges(view, mode, mv, gaps)
     regs = _regs()
     calls = call_site_values(view, mv, regs.args, regs.preserved)
-    needed = sorted({p for r in (*ranges, *gaps) for p in (r.start, r.end)
+    spans: list[VarRange | WhyRange] = [*ranges, *gaps]
+    needed = sorted({p for r in spans for p in (r.start, r.end)
                      if 0 <= p < len(where) - 1}
                     | {c.pos for c in calls if c.pos < len(where) - 1})
     call_insts = [mf.blocks[where[c.pos][0]].insts[where[c.pos][1]] for c in calls]
@@ -298,7 +299,8 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
     # without a frame pointer the entry address has the first body line's row
     setup = 0 if mf.frame_pointer else _leading_setup(mf)
     located = lower_var_ranges(ranges, label_after, len(where) - 1, setup)
-    seen = {(id(v.var), v.inlined_at) for v in located}  # inlined-at: a value, not an object
+    # inlined-at: a value, not an object
+    seen: set[tuple[int, object]] = {(id(v.var), v.inlined_at) for v in located}
     # variables with no location anywhere are still listed ("optimized out")
     extra: list[VarLocation] = []
     for b in view.blocks:
@@ -309,7 +311,8 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
                 if k not in seen:
                     seen.add(k)
                     extra.append(VarLocation(dv.var.var, dv.var.inlined_at))  # type: ignore[arg-type]
-    variables = attach_reasons([*located, *extra], gaps, ranges, label_after, lambda p: lines[p] if 0 <= p < len(lines) else 0)
+    variables = attach_reasons([*located, *extra], gaps, ranges, label_after,
+                               lambda p: lines[p] if 0 <= p < len(lines) else 0)
     if any(mi.opcode == "INLINEASM" for b in mf.blocks for mi in b.insts):
         return FunctionLocations(variables, (), False)  # calls unknown
     sites = tuple(_call_site(mi, label_after(c.pos), c.params)
