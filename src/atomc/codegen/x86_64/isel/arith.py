@@ -86,7 +86,7 @@ def lower_cast(sel: FunctionISel, inst: Cast) -> None:
     op = inst.op
     if op in (Op.SITOFP, Op.UITOFP, Op.FPTOSI, Op.FPTOUI, Op.FPEXT, Op.FPTRUNC, Op.FNEG,
               Op.BITCAST):
-        sel.sse.lower_float_cast(inst)
+        sel.sse.lower_cast(inst)
         return
     if op in (Op.CLZ, Op.CTZ):
         lower_bit_scan(sel, inst)
@@ -187,14 +187,14 @@ def lower_binary(sel: FunctionISel, inst: Binary) -> None:
     elif op in _ALU:
         lower_alu(sel, inst)
     elif isinstance(inst.ty, FloatType):
-        sel.sse.lower_float_binary(inst)
+        sel.sse.lower_binary(inst)
     else:
         raise _ice(f"unsupported binary operation {op.value}")
 
 
 def lower_cmp(sel: FunctionISel, inst: Cmp) -> None:
     if inst.op is Op.FCMP:
-        sel.sse.lower_fcmp(inst)
+        sel.sse.lower_compare(inst)
     elif inst not in sel.fused:
         cc = emit_compare(sel, inst)
         sel.emit("set" + cc, VReg(sel.vreg(inst).id, 1))
@@ -202,6 +202,6 @@ def lower_cmp(sel: FunctionISel, inst: Cmp) -> None:
 
 def lower_select(sel: FunctionISel, inst: Select) -> None:
     if isinstance(inst.ty, FloatType):
-        sel.sse.lower_float_select(inst)
+        sel.sse.lower_select(inst)
     else:
         lower_int_select(sel, inst)

@@ -41,7 +41,7 @@ def lower_entry(sel: FunctionISel) -> None:
         sel.fp_offset = FP_OFFSET_NO_XMM + 16 * lay.xmm_regs_used
     for arg, loc in zip(fn.args, lay.args, strict=True):
         if is_x87(arg.ty):
-            continue  # its home is the caller's copy (plan_x87_homes)
+            continue  # its home is the caller's copy (X87Lowering.plan_homes)
         if loc.byval is not None:
             size, align = loc.byval
             sel.slots[arg] = sel.mf.new_slot(size, align, "incoming", arg.name,
@@ -74,7 +74,7 @@ def lower_call(sel: FunctionISel, inst: Call) -> None:
         if loc.reg is not None:
             continue
         slot = Mem(base=PReg("rsp"), disp=loc.stack_offset)
-        if sel.x87.x87_stack_arg(a, slot):
+        if sel.x87.stack_arg(a, slot):
             continue
         if loc.byval is not None:
             copy_memory(sel, slot, sel.addr(a), loc.byval[0])
@@ -99,7 +99,7 @@ def lower_call(sel: FunctionISel, inst: Call) -> None:
         target = sel.reg(callee, 8)
     sel.emit("call", target, implicit_uses=tuple(used))
     rt = inst.ty
-    if sel.x87.x87_call_result(inst):
+    if sel.x87.call_result(inst):
         return
     if isinstance(rt, TupleType):
         parts = []
@@ -115,7 +115,7 @@ def lower_call(sel: FunctionISel, inst: Call) -> None:
 
 
 def lower_ret(sel: FunctionISel, inst: Ret) -> None:
-    if sel.x87.x87_return(inst):
+    if sel.x87.lower_return(inst):
         return
     vals = [u.value for u in inst.operands]
     if len(vals) > 2:

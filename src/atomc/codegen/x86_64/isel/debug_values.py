@@ -35,7 +35,7 @@ def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
     if v is None or isinstance(v, Undef):
         sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok, why=rec.why))
         return
-    if sel.x87.x87_debug_value(rec, DbgMeta(rec.var, inl, rec.expr, kind, *tok)):
+    if sel.x87.debug_value(rec, DbgMeta(rec.var, inl, rec.expr, kind, *tok)):
         return
     # a memory home, or (VLA at -O0) a slot holding the variable's address
     if sel.is_frame_object(v) and (rec.expr.is_deref

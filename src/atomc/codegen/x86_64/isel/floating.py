@@ -114,7 +114,7 @@ class FloatLowering:
         return new_xmm_vreg(self.sel.mf, size)
 
     # -- arithmetic and compares -------------------------------------------------------
-    def lower_float_binary(self, inst: Value) -> None:
+    def lower_binary(self, inst: Value) -> None:
         size = inst.ty.size
         lhs, rhs = inst.operands[0].value, inst.operands[1].value  # type: ignore[attr-defined]
         dst = VReg(self.sel.vreg(inst).id, size)
@@ -125,7 +125,7 @@ class FloatLowering:
         name = {Op.FADD: "add", Op.FSUB: "sub", Op.FMUL: "mul", Op.FDIV: "div"}[inst.op]  # type: ignore[attr-defined]
         self.sel.emit(name + "s" + _p(size), b, dst)
 
-    def lower_fcmp(self, inst: Cmp) -> None:
+    def lower_compare(self, inst: Cmp) -> None:
         swap, ccs, combine = FCMP_CC[inst.pred]
         a, b = (inst.rhs, inst.lhs) if swap else (inst.lhs, inst.rhs)
         size = a.ty.size
@@ -143,7 +143,7 @@ class FloatLowering:
             self.sel.emit(combine + "b", t, dst)
 
     # -- conversions ---------------------------------------------------------------
-    def lower_float_cast(self, inst: Cast) -> None:
+    def lower_cast(self, inst: Cast) -> None:
         op = inst.op
         src = inst.value
         dst = self.sel.vreg(inst)
@@ -251,7 +251,7 @@ class FloatLowering:
         self.sel.emit("cmovaeq", high, low)
         self.sel.emit("movq", low, dst)
 
-    def lower_float_select(self, inst: Select) -> None:
+    def lower_select(self, inst: Select) -> None:
         size = inst.ty.size
         a, b = inst.operand(1), inst.operand(2)
         ga = self.sel.mf.new_vreg(size)

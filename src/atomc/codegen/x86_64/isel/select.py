@@ -316,7 +316,7 @@ class FunctionISel:
         fn = self.fn
         for b in fn.blocks:
             self.blocks[b] = self.mf.new_block(b)
-        self.x87.plan_x87_homes(layout_args(fn.param_types, fn.byval_params).args)
+        self.x87.plan_homes(layout_args(fn.param_types, fn.byval_params).args)
         self._find_fusable_compares()
         self.fused |= fused_cas_flags(fn)
         if self.index_addressing:
@@ -432,7 +432,7 @@ class FunctionISel:
 
     # -- instructions -------------------------------------------------------------------
     def lower(self, inst: Inst) -> None:
-        if self.x87.lower_x87(inst):
+        if self.x87.lower(inst):
             return
         lowering = _LOWERINGS.get(type(inst))
         if lowering is not None:
@@ -485,7 +485,7 @@ def _lower_switch(sel: FunctionISel, inst: Switch) -> None:
 
 
 def _lower_wide(sel: FunctionISel, inst: Wide) -> None:
-    sel.wide.lower_wide(inst)
+    sel.wide.lower(inst)
 
 
 def _lower_unreachable(sel: FunctionISel, inst: Unreachable) -> None:

@@ -45,17 +45,17 @@ class WideLowering:
     def __init__(self, sel: FunctionISel) -> None:
         self.sel = sel
 
-    def lower_wide(self, inst: Wide) -> None:
+    def lower(self, inst: Wide) -> None:
         ops = [u.value for u in inst.operands]
         k = inst.kind
         if k is WideKind.ICMP:
-            self.wide_compare(inst, ops)
+            self.compare(inst, ops)
         elif k in (WideKind.ADD, WideKind.SUB):
-            self.wide_add(inst, ops, "add" if k is WideKind.ADD else "sub")
+            self.add(inst, ops, "add" if k is WideKind.ADD else "sub")
         elif k is WideKind.UMUL:
-            self.wide_mul(inst, ops)
+            self.mul(inst, ops)
         elif k in (WideKind.SHL, WideKind.LSHR, WideKind.ASHR):
-            self.wide_shift(inst, ops)
+            self.shift(inst, ops)
         else:
             raise InternalCompilerError(f"no selection for wide {k.value}", where="isel")
 
@@ -65,7 +65,7 @@ class WideLowering:
         self.sel.mov(self.sel.operand(v, 8), r, 8)
         return r
 
-    def wide_add(self, inst: Wide, ops: list[Value], op: str) -> None:
+    def add(self, inst: Wide, ops: list[Value], op: str) -> None:
         alo, ahi, blo, bhi = ops
         b0, b1 = self.sel.operand(blo, 8), self.sel.operand(bhi, 8)
         hi = self.copy(ahi)
@@ -74,7 +74,7 @@ class WideLowering:
         self.sel.emit(("adc" if op == "add" else "sbb") + "q", b1, hi)
         self.sel.tuple_vregs[inst] = [lo, hi]
 
-    def wide_mul(self, inst: Wide, ops: list[Value]) -> None:
+    def mul(self, inst: Wide, ops: list[Value]) -> None:
         b = self.sel.reg(ops[1], 8)
         self.sel.mov(self.sel.operand(ops[0], 8), PReg("rax"), 8)
         self.sel.emit("mulq", b)
@@ -83,7 +83,7 @@ class WideLowering:
         self.sel.mov(PReg("rdx"), hi, 8)
         self.sel.tuple_vregs[inst] = [lo, hi]
 
-    def wide_shift(self, inst: Wide, ops: list[Value]) -> None:
+    def shift(self, inst: Wide, ops: list[Value]) -> None:
         xlo, xhi, amount = ops
         k = inst.kind
         hi, lo = self.copy(xhi), self.copy(xlo)
@@ -119,13 +119,13 @@ class WideLowering:
         self.sel.emit("cmovneq", fill, src)
         self.sel.tuple_vregs[inst] = [lo, hi]
 
-    def wide_compare(self, inst: Wide, ops: list[Value]) -> None:
+    def compare(self, inst: Wide, ops: list[Value]) -> None:
         if inst in self.sel.fused:  # emitted by the branch it feeds (wide_flags)
             return
-        cc = self.wide_flags(inst)
+        cc = self.flags(inst)
         self.sel.emit("set" + cc, VReg(self.sel.vreg(inst).id, 1))
 
-    def wide_flags(self, inst: Wide) -> str:
+    def flags(self, inst: Wide) -> str:
         """Set the flags for a `wide icmp`; return the condition code that holds."""
         alo, ahi, blo, bhi = (u.value for u in inst.operands)
         if inst.pred in ("eq", "ne"):

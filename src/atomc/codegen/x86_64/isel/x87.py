@@ -84,56 +84,56 @@ def involves_x87(inst: Inst) -> bool:
 class X87Lowering:
     """x87 parts of instruction selection of one function, over its `FunctionISel`."""
 
-    __slots__ = ("sel", "x87_homes", "x87_pairs", "x87_scratch", "x87_cw")
+    __slots__ = ("sel", "homes", "pairs", "scratch_slot", "cw_slot")
 
     def __init__(self, sel: FunctionISel) -> None:
         self.sel = sel
-        self.x87_homes: dict[Value, StackSlot] = {}
-        self.x87_pairs: dict[Value, tuple[StackSlot, StackSlot]] = {}
-        self.x87_scratch: StackSlot | None = None
-        self.x87_cw: StackSlot | None = None
+        self.homes: dict[Value, StackSlot] = {}
+        self.pairs: dict[Value, tuple[StackSlot, StackSlot]] = {}
+        self.scratch_slot: StackSlot | None = None
+        self.cw_slot: StackSlot | None = None
 
     # -- homes ----------------------------------------------------------------------
-    def plan_x87_homes(self, arg_locs: tuple[ArgLoc, ...]) -> None:
+    def plan_homes(self, arg_locs: tuple[ArgLoc, ...]) -> None:
         """A home for every f80 value, in IR order (independent of -g)."""
-        self.x87_homes = {}
-        self.x87_pairs = {}
-        self.x87_scratch = None
-        self.x87_cw = None
+        self.homes = {}
+        self.pairs = {}
+        self.scratch_slot = None
+        self.cw_slot = None
         for arg, loc in zip(self.sel.fn.args, arg_locs, strict=True):
             if is_x87(arg.ty):  # the caller's copy is the home
-                self.x87_homes[arg] = self.sel.mf.new_slot(16, 16, "incoming", arg.name,
-                                                           fixed_offset=loc.stack_offset)
+                self.homes[arg] = self.sel.mf.new_slot(16, 16, "incoming", arg.name,
+                                                       fixed_offset=loc.stack_offset)
         for b in self.sel.fn.blocks:
             for p in b.params:
                 if is_x87(p.ty):
-                    self.x87_homes[p] = self.sel.mf.new_slot(16, 16, "x87", p.name)
+                    self.homes[p] = self.sel.mf.new_slot(16, 16, "x87", p.name)
             for inst in b.insts:
                 if is_x87(inst.ty) and not isinstance(inst, Extract):
-                    self.x87_homes[inst] = self.sel.mf.new_slot(16, 16, "x87", inst.name)
+                    self.homes[inst] = self.sel.mf.new_slot(16, 16, "x87", inst.name)
                 elif isinstance(inst.ty, TupleType) and any(is_x87(t) for t in inst.ty.elems):
-                    self.x87_pairs[inst] = (self.sel.mf.new_slot(16, 16, "x87", inst.name),
-                                            self.sel.mf.new_slot(16, 16, "x87", inst.name))
+                    self.pairs[inst] = (self.sel.mf.new_slot(16, 16, "x87", inst.name),
+                                        self.sel.mf.new_slot(16, 16, "x87", inst.name))
         for b in self.sel.fn.blocks:  # an extract names the call result's half
             for inst in b.insts:
                 if isinstance(inst, Extract) and is_x87(inst.ty):
-                    pair = self.x87_pairs.get(inst.operand(0))
+                    pair = self.pairs.get(inst.operand(0))
                     if pair is None:
                         raise _ice("extract of an f80 from a value that is no call result")
-                    self.x87_homes[inst] = pair[inst.index]
+                    self.homes[inst] = pair[inst.index]
 
-    def x87_home(self, v: Value) -> Mem:
-        s = self.x87_homes.get(v)
+    def home(self, v: Value) -> Mem:
+        s = self.homes.get(v)
         if s is None:
             raise _ice(f"f80 value {v!r} has no home slot")
         return Mem(base=s)
 
     def _scratch(self, disp: int = 0) -> Mem:
-        if self.x87_scratch is None:
-            self.x87_scratch = self.sel.mf.new_slot(16, 16, "x87", "x87.scratch")
-        return Mem(base=self.x87_scratch, disp=disp)
+        if self.scratch_slot is None:
+            self.scratch_slot = self.sel.mf.new_slot(16, 16, "x87", "x87.scratch")
+        return Mem(base=self.scratch_slot, disp=disp)
 
-    def x87_const(self, x: X80) -> Mem:
+    def const(self, x: X80) -> Mem:
         label = f".LCPIx87_{x.bits:020x}"
         x86_state(self.sel.mf).float_consts.setdefault(label, x.to_bytes().ljust(16, b"\0"))
         return Mem(symbol=label)
@@ -150,15 +150,15 @@ class X87Lowering:
             elif x == ONE:
                 self.sel.emit("fld1")
             else:
-                self.sel.emit("fldt", self.x87_const(x))
+                self.sel.emit("fldt", self.const(x))
         else:
-            self.sel.emit("fldt", self.x87_home(v))
+            self.sel.emit("fldt", self.home(v))
 
     def fstp_home(self, v: Value) -> None:
-        self.sel.emit("fstpt", self.x87_home(v))
+        self.sel.emit("fstpt", self.home(v))
 
     # -- dispatch ------------------------------------------------------------------
-    def lower_x87(self, inst: Inst) -> bool:
+    def lower(self, inst: Inst) -> bool:
         """Select `inst` if it involves f80; False leaves it to the caller."""
         if not involves_x87(inst) or isinstance(inst, (Call, Ret)):
             return False
@@ -168,9 +168,9 @@ class X87Lowering:
             self.sel.emit(_ARITH[inst.op])
             self.fstp_home(inst)
         elif isinstance(inst, Cmp):
-            self.x87_compare(inst)
+            self.compare(inst)
         elif isinstance(inst, Cast):
-            self.x87_cast(inst)
+            self.cast(inst)
         elif isinstance(inst, Load):
             mi = self.sel.emit("fldt", self.sel.addr(inst.ptr))
             if inst.volatile:
@@ -182,37 +182,37 @@ class X87Lowering:
             if inst.volatile:
                 mi.flags |= MIFlag.VOLATILE
         elif isinstance(inst, Select):
-            self.x87_select(inst)
+            self.select(inst)
         elif isinstance(inst, Extract):
-            pass  # its home is the call result's half (see plan_x87_homes)
+            pass  # its home is the call result's half (see plan_homes)
         else:
             return False
         return True
 
     # -- compares, selects ------------------------------------------------------------
-    def x87_flags(self, x: Value, y: Value) -> None:
+    def flags(self, x: Value, y: Value) -> None:
         """EFLAGS of x compared with y (as `ucomisd y, x` sets them)."""
         self.fld(y)
         self.fld(x)
         self.sel.emit(FUCOMIP)
         self.sel.emit(FPOP)
 
-    def x87_compare(self, inst: Cmp) -> None:
+    def compare(self, inst: Cmp) -> None:
         swap, ccs, combine = FCMP_CC[inst.pred]
         a, b = (inst.rhs, inst.lhs) if swap else (inst.lhs, inst.rhs)
-        self.x87_flags(a, b)
+        self.flags(a, b)
         self.sel.sse.set_from_flags(inst, ccs, combine)
 
     def _address_of_value(self, v: Value) -> VReg:
         t = self.sel.mf.new_vreg(8)
         if isinstance(v, (Const, Undef)):
             x = v.value if isinstance(v, Const) else ZERO
-            self.sel.emit("leaq", self.x87_const(x), t)  # type: ignore[arg-type]
+            self.sel.emit("leaq", self.const(x), t)  # type: ignore[arg-type]
         else:
-            self.sel.emit("leaq", self.x87_home(v), t)
+            self.sel.emit("leaq", self.home(v), t)
         return t
 
-    def x87_select(self, inst: Select) -> None:
+    def select(self, inst: Select) -> None:
         """Choose the address of the chosen operand's bytes with `cmov`, then copy."""
         a = self._address_of_value(inst.operand(1))
         b = self._address_of_value(inst.operand(2))
@@ -223,7 +223,7 @@ class X87Lowering:
         self.fstp_home(inst)
 
     # -- conversions -----------------------------------------------------------------
-    def x87_cast(self, inst: Cast) -> None:
+    def cast(self, inst: Cast) -> None:
         op = inst.op
         src = inst.value
         if op is Op.FNEG:
@@ -245,7 +245,7 @@ class X87Lowering:
             self.fstp_home(inst)
         elif op in (Op.FPTOSI, Op.FPTOUI):
             assert isinstance(inst.ty, IntType)
-            self.x87_to_int(src, inst, op is Op.FPTOSI)
+            self.to_int(src, inst, op is Op.FPTOSI)
         else:
             raise _ice(f"{op.value} is not selectable for f80")
 
@@ -293,9 +293,9 @@ class X87Lowering:
 
     def _truncating_store(self, width: int) -> None:
         """`fistp` of st(0) into the scratch slot, rounding toward zero."""
-        if self.x87_cw is None:
-            self.x87_cw = self.sel.mf.new_slot(4, 4, "x87", "x87.cw")
-        saved, trunc = Mem(base=self.x87_cw), Mem(base=self.x87_cw, disp=2)
+        if self.cw_slot is None:
+            self.cw_slot = self.sel.mf.new_slot(4, 4, "x87", "x87.cw")
+        saved, trunc = Mem(base=self.cw_slot), Mem(base=self.cw_slot, disp=2)
         self.sel.emit("fnstcw", saved)
         t = self.sel.mf.new_vreg(4)
         self.sel.emit("movzwl", saved, t)
@@ -305,7 +305,7 @@ class X87Lowering:
         self.sel.emit(_FISTP[width], self._scratch())
         self.sel.emit("fldcw", saved)
 
-    def x87_to_int(self, src: Value, inst: Cast, signed: bool) -> None:
+    def to_int(self, src: Value, inst: Cast, signed: bool) -> None:
         bits = inst.ty.bits  # type: ignore[union-attr]
         dst = self.sel.vreg(inst)
         if bits == 64 and not signed:
@@ -333,14 +333,14 @@ class X87Lowering:
         self.sel.emit("movq", self._scratch(), low)
         high = self.sel.mf.new_vreg(8)
         self.fld(src)
-        self.sel.emit("fldt", self.x87_const(TWO63))
+        self.sel.emit("fldt", self.const(TWO63))
         self.sel.emit(FSUBRP)
         self._truncating_store(8)
         self.sel.emit("movq", self._scratch(), high)
         m = self.sel.mf.new_vreg(8)
         self.sel.emit("movabsq", Imm(-(1 << 63)), m)
         self.sel.emit("xorq", m, high)
-        self.sel.emit("fldt", self.x87_const(TWO63))
+        self.sel.emit("fldt", self.const(TWO63))
         self.fld(src)
         self.sel.emit(FUCOMIP)  # src compared with 2^63
         self.sel.emit(FPOP)
@@ -348,7 +348,7 @@ class X87Lowering:
         self.sel.emit("movq", low, dst)
 
     # -- calls, returns, edges, entry --------------------------------------------------
-    def x87_stack_arg(self, v: Value, slot: Mem) -> bool:
+    def stack_arg(self, v: Value, slot: Mem) -> bool:
         """Copy an f80 argument to its outgoing stack slot."""
         if not is_x87(v.ty):
             return False
@@ -356,9 +356,9 @@ class X87Lowering:
         self.sel.emit("fstpt", slot)
         return True
 
-    def x87_call_result(self, inst: Call) -> bool:
+    def call_result(self, inst: Call) -> bool:
         """Pop the call's result(s) off the x87 stack into their homes."""
-        pair = self.x87_pairs.get(inst)
+        pair = self.pairs.get(inst)
         if pair is not None:
             self.sel.emit("fstpt", Mem(base=pair[0]))
             self.sel.emit("fstpt", Mem(base=pair[1]))
@@ -368,7 +368,7 @@ class X87Lowering:
             return True
         return False
 
-    def x87_return(self, inst: Ret) -> bool:
+    def lower_return(self, inst: Ret) -> bool:
         vals = [u.value for u in inst.operands]
         if not any(is_x87(v.ty) for v in vals):
             return False
@@ -377,7 +377,7 @@ class X87Lowering:
         self.sel.emit("ret")
         return True
 
-    def x87_edge_copies(self, succ: Succ) -> None:
+    def edge_copies(self, succ: Succ) -> None:
         """The f80 block arguments of an edge, as one parallel copy: every
         source is read before any parameter is written. Up to seven go through
         the register stack (pushed in order, popped in reverse); more are
@@ -400,7 +400,7 @@ class X87Lowering:
             self.sel.emit("fldt", s)
             self.fstp_home(p)
 
-    def x87_debug_value(self, rec: DbgRecord, meta: DbgMeta) -> bool:
+    def debug_value(self, rec: DbgRecord, meta: DbgMeta) -> bool:
         """Describe a record naming an f80 value: its home slot, or for a constant its
         80-bit pattern (the DWARF writer gives it as DW_OP_implicit_value)."""
         v = rec.value
@@ -415,7 +415,7 @@ class X87Lowering:
             else:
                 self.sel.emit("DBG_VALUE", meta=meta)
             return True
-        home = self.x87_homes.get(v)
+        home = self.homes.get(v)
         if home is None:
             self.sel.emit("DBG_VALUE", meta=meta)
         else:
