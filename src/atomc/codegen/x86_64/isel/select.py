@@ -416,7 +416,8 @@ class FunctionISel:
         for b in self.fn.blocks:
             for inst in b.insts:
                 if not isinstance(inst, Binary) or value_size(inst.ty) != 8 \
-                        or not isinstance(inst.rhs, Const) or isinstance(inst.lhs, Const):
+                        or not isinstance(inst.rhs, Const) or isinstance(inst.lhs, Const) \
+                        or not isinstance(inst.rhs.value, int):  # a double's fmul
                     continue
                 c = inst.rhs.int_value
                 scale = 1 << c if inst.op is Op.SHL and 1 <= c <= 3 else \
