@@ -36,7 +36,7 @@ def lower_shift(sel: FunctionISel, inst: Binary) -> None:
     opc = {Op.SHL: "shl", Op.LSHR: "shr", Op.ASHR: "sar"}[inst.op] + SUFFIX[size]
     if isinstance(inst.rhs, Const):
         sel.emit(opc, Imm(inst.rhs.int_value & (63 if size == 8 else 31)),
-                  VReg(dst.id, size))
+                 VReg(dst.id, size))
     else:
         sel.mov(sel.operand(inst.rhs, 4), PReg("rcx", 4), 4)
         sel.emit(opc, PReg("rcx", 1), VReg(dst.id, size), implicit_uses=("rcx",))

@@ -30,13 +30,13 @@ def lower_entry(sel: FunctionISel) -> None:
         sel.save_area = sel.mf.new_slot(REG_SAVE_AREA_SIZE, 16, "vararg_save")
         for i, r in enumerate(ARG_REGS):
             sel.emit("movq", PReg(r), Mem(base=sel.save_area, disp=8 * i),
-                      flags=MIFlag.FRAME_SETUP)
+                     flags=MIFlag.FRAME_SETUP)
         for i, r in enumerate(XMM_ARG_REGS):
             sel.emit("movsd", PReg(r), Mem(base=sel.save_area, disp=48 + 16 * i),
-                      flags=MIFlag.FRAME_SETUP)
+                     flags=MIFlag.FRAME_SETUP)
         used = lay.stack_bytes_used
         sel.overflow_area = sel.mf.new_slot(8, 8, "incoming", "va_overflow",
-                                              fixed_offset=used)
+                                            fixed_offset=used)
         sel.gp_offset = 8 * lay.int_regs_used
         sel.fp_offset = FP_OFFSET_NO_XMM + 16 * lay.xmm_regs_used
     for arg, loc in zip(fn.args, lay.args, strict=True):
@@ -45,7 +45,7 @@ def lower_entry(sel: FunctionISel) -> None:
         if loc.byval is not None:
             size, align = loc.byval
             sel.slots[arg] = sel.mf.new_slot(size, align, "incoming", arg.name,
-                                               fixed_offset=loc.stack_offset)
+                                             fixed_offset=loc.stack_offset)
             continue
         size = value_size(arg.ty)
         v = sel.vreg(arg)
