@@ -63,7 +63,7 @@ from ..mir.registers import operand_regs
 from ..target import current, desc
 from .coalesce import loop_depths, wide_reads
 from .liveness import block_liveness
-from .spill import reload_op, spill_op
+from .spill import reload_op, spill_op, spill_slot
 from .split import RangeSplitter
 
 _DEPTH_WEIGHT = (1, 8, 64, 512, 4096)  # a reference's weight at loop depth 0, 1, 2, 3, 4+
@@ -292,11 +292,7 @@ class LinearScan:
 
     # -- rewriting ----------------------------------------------------------------
     def slot(self, v: int) -> StackSlot:
-        s = self.slots.get(v)
-        if s is None:
-            s = self.mf.new_slot(8, 8, "spill", f"%v{v}")
-            self.slots[v] = s
-        return s
+        return spill_slot(self.mf, self.slots, v)
 
     def find_remat(self) -> None:
         defs: dict[int, list[MInst]] = {}
