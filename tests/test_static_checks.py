@@ -16,14 +16,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 # Lower it when you remove some; never raise it.
-TYPE_IGNORE_CEILING = 232
+TYPE_IGNORE_CEILING = 196
 # mypy is strict on these (issue 12)
 STRICT_PACKAGES = ["atomc.dwarf.*", "atomc.ir.*", "atomc.codegen.mir.*"]
-# ruff runs over these; the rest of src/ joins when the architecture move has landed
-RUFF_PATHS = ["src/atomc/driver", "src/atomc/dwarf", "src/atomc/explain", "src/atomc/data",
-              "src/atomc/opt", "src/atomc/options.py", "src/atomc/ir", "src/atomc/tools",
-              "src/atomc/frontend", "src/atomc/codegen/mir",
-              "src/atomc_eval", "bench/difuzz_campaign.py", "tests/eval/test_fuzz.py",
+# ruff runs over all of src/ and these files beside it
+RUFF_PATHS = ["src", "bench/difuzz_campaign.py", "tests/eval/test_fuzz.py",
               "tests/eval/test_fuzz_seeds.py", "tests/test_static_checks.py"]
 
 

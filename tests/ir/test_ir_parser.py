@@ -31,7 +31,8 @@ from atomc.ir import (
     Zeros,
     print_module,
 )
-from atomc.ir.parser import IRParseError, IRParser, parse_module, tokenize
+from atomc.ir.parser import IRParser, parse_module
+from atomc.ir.text_lexer import IRParseError, tokenize
 
 
 def roundtrip(m: Module) -> str:

@@ -10,7 +10,8 @@ from ir_samples import every_format_module
 from random_ir import random_module
 
 from atomc.ir import I8, I32, I64, PTR, Const, Module, Undef, Value, print_module
-from atomc.ir.parser import IRParseError, parse_module, tokenize
+from atomc.ir.parser import parse_module
+from atomc.ir.text_lexer import IRParseError, tokenize
 from atomc.ir.verifier import annotate, verify_module
 
 

@@ -7,6 +7,8 @@ allow-lists below can only shrink (an entry that no longer applies fails too).
 2. `x86_64/` imports nothing of `codegen/` but `mir/`, `target.py` and itself.
 3. `ldv/` never imports `mir/` (it sees machine code through its own views).
 4. Opcodes are a table: no opcode is spelt by concatenating strings at run time.
+5. Instruction selection has no mixins: its classes derive from nothing of their own
+   (`FunctionISel` holds its float, x87 and `wide` parts as components).
 """
 
 from __future__ import annotations
@@ -152,3 +154,18 @@ def _is_built(expr: ast.expr) -> bool:
 def test_opcodes_are_not_built_from_strings() -> None:
     seen = {_short(n): c for n, p in _modules().items() if (c := _built_opcodes(p))}
     assert seen == BUILT_OPCODES_ALLOWED
+
+
+
+def _base_names(cls: ast.ClassDef) -> set[str]:
+    return {b.id if isinstance(b, ast.Name) else b.attr if isinstance(b, ast.Attribute)
+            else ast.unparse(b) for b in cls.bases}
+
+
+def test_isel_has_no_mixins() -> None:
+    library_bases = {"Enum", "IntEnum", "NamedTuple", "Exception", "Protocol"}
+    seen = {f"{_short(name)}.{node.name}": sorted(_base_names(node) - library_bases)
+            for name, path in _modules().items() if _under(name, "x86_64.isel")
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.ClassDef) and _base_names(node) - library_bases}
+    assert not seen, f"classes of isel/ built from other classes (mixins): {seen}"

@@ -14,7 +14,8 @@ import io
 import sys
 
 from ..diag import InternalCompilerError
-from ..ir.parser import IRParseError, parse_module
+from ..ir.parser import parse_module
+from ..ir.text_lexer import IRParseError
 from ..opt.legalize_i128 import legalize_module
 from ..options import CfProtection, CompileOptions, StackProtector
 from . import compile_function, generate_assembly

@@ -23,7 +23,7 @@ from typing import TextIO
 from ..dwarf.files import FileTable
 from ..dwarf.macros import MacroEvent
 from ..dwarf.model import FunctionDebugInfo
-from ..ir.function import Module
+from ..ir.function import Function, Module
 from ..ir.work import STAGES, report_stages, stage
 from ..observe import machine_observer
 from ..opt.legalize_i128 import legalize_module
@@ -131,7 +131,7 @@ def run_machine_pass(functions: Sequence[MFunction], name: str, opts: CompileOpt
         out.write(print_mfunction(mf))
 
 
-def compile_function(fn, number: int, module: Module, debug: bool,  # type: ignore[no-untyped-def]
+def compile_function(fn: Function, number: int, module: Module, debug: bool,
                      opt_level: int = 0, verify: bool = False,
                      omit_frame_pointer: bool = False,
                      opts: CompileOptions | None = None,

@@ -71,6 +71,10 @@ class Target(Protocol):
     name: str
     registers: RegisterFile
 
+    def __hash__(self) -> int:
+        """Targets are keys of per-target caches."""
+        ...
+
     def desc(self, opcode: str) -> OpcodeInfo:
         """The opcode table's row for `opcode` (KeyError when unknown)."""
         ...

@@ -1,4 +1,4 @@
-"""IR for `_Complex` values (a mixin of IRGen): complex values live in memory.
+"""IR for `_Complex` values (`ComplexLowering`, held by IRGen): complex values live in memory.
 
 A complex-typed expression evaluates to the address of its two halves (like a
 struct), so assignment, argument passing and returns reuse the aggregate

@@ -15,8 +15,7 @@ carry their CHECK lines in the IR file itself).
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable
-from typing import Any, NoReturn, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
@@ -42,7 +41,7 @@ from .insts import (
 )
 from .md_schema import SCHEMAS, RawNode, Ref
 from .md_text import Field, build_node, read_fields
-from .text_lexer import IRParseError, Token, tokenize, unquote
+from .text_lexer import Token, TokenCursor
 from .types import (
     F32,
     F64,
@@ -100,17 +99,13 @@ class _FunctionScope:
         self.key_refs: list[tuple[DbgRecord, Token]] = []
 
 
-class IRParser:
+class IRParser(TokenCursor):
     """Parses one module. After `parse()`, `spans` maps `id()` of each function,
     global, block, instruction and debug record to its (line, column) in the text,
     so tools can point diagnostics (e.g. verifier errors) at the input."""
 
     def __init__(self, text: str, filename: str = "<input>") -> None:
-        self.text = text
-        self.filename = filename
-        self.lines = text.split("\n")
-        self.toks = tokenize(text, filename)
-        self.pos = 0
+        super().__init__(text, filename)
         self.raw_md: dict[int, RawNode] = {}
         self.md_nodes: dict[int, object] = {}
         self.md_building: set[int] = set()
@@ -119,70 +114,6 @@ class IRParser:
         self.module = Module()
         self.inst_loc: Loc = ARTIFICIAL  # the location of the instruction being read
         self.spans: dict[int, tuple[int, int]] = {}
-
-    # -- token helpers --------------------------------------------------------
-    def error(self, tok: Token, message: str) -> NoReturn:
-        src = self.lines[tok.line - 1] if 0 < tok.line <= len(self.lines) else None
-        raise IRParseError(self.filename, tok.line, tok.col, message, src)
-
-    @property
-    def tok(self) -> Token:
-        return self.toks[self.pos]
-
-    def peek(self, k: int = 1) -> Token:
-        return self.toks[min(self.pos + k, len(self.toks) - 1)]
-
-    def next(self) -> Token:
-        t = self.toks[self.pos]
-        if t.kind != "eof":
-            self.pos += 1
-        return t
-
-    def at(self, text: str) -> bool:
-        t = self.tok
-        return t.text == text and t.kind in ("ident", "punct", "metakw", "recordkw")
-
-    def accept(self, text: str) -> bool:
-        if self.at(text):
-            self.pos += 1
-            return True
-        return False
-
-    def expect(self, text: str) -> Token:
-        if not self.at(text):
-            self.error(self.tok, f"expected '{text}', found {self.describe(self.tok)}")
-        return self.next()
-
-    def expect_kind(self, kind: str, what: str) -> Token:
-        if self.tok.kind != kind:
-            self.error(self.tok, f"expected {what}, found {self.describe(self.tok)}")
-        return self.next()
-
-    @staticmethod
-    def describe(tok: Token) -> str:
-        return "end of file" if tok.kind == "eof" else f"'{tok.text}'"
-
-    def comma_list(self, close: str, item: Callable[[], _T]) -> list[_T]:
-        """`item`s separated by commas up to `close`, which is consumed."""
-        items: list[_T] = []
-        while not self.at(close):
-            if items:
-                self.expect(",")
-            items.append(item())
-        self.expect(close)
-        return items
-
-    def expect_int(self, what: str = "integer") -> int:
-        return int(self.expect_kind("int", what).text)
-
-    def expect_string(self) -> str:
-        return unquote(self.expect_kind("string", "string").text)
-
-    def end_of_line(self, start: Token) -> None:
-        """An item ends at the end of its line."""
-        t = self.tok
-        if t.kind != "eof" and t.line == start.line and not t.first_on_line:
-            self.error(t, f"unexpected {self.describe(t)} at end of line")
 
     # -- module ----------------------------------------------------------------
     def parse(self) -> Module:
@@ -690,8 +621,8 @@ class IRParser:
         if not self.accept("none"):
             value = self.parse_typed(scope)
         self.expect(",")
-        expr = self.parse_expr()
-        why = self.parse_why() if value is None and self.accept("why") else None
+        expr = parse_expr(self)
+        why = parse_why(self) if value is None and self.accept("why") else None
         if not self.at("!loc"):
             self.error(self.tok, "a debug record needs a location: !loc(...)")
         loc = self.parse_inline_loc()
@@ -702,41 +633,6 @@ class IRParser:
             scope.key_refs.append((rec, key_tok))
         self.spans[id(rec)] = (start.line, start.col)
         return rec
-
-    def parse_why(self) -> Why:
-        """`why(KIND[, LINE][, "NAME"])` after `why` (ir/why.py)."""
-        self.expect("(")
-        t = self.expect_kind("ident", "reason")
-        try:
-            kind = WhyKind(t.text)
-        except ValueError:
-            self.error(t, f"unknown reason '{t.text}'")
-        line, name = 0, ""
-        while self.accept(","):
-            if self.tok.kind == "int":
-                line = self.expect_int("line")
-            else:
-                name = self.expect_string()
-        self.expect(")")
-        return Why(kind, line, name)
-
-    def parse_expr(self) -> DIExpression:
-        self.expect("(")
-        ops: list[int] = []
-        first = True
-        while not self.at(")"):
-            if not first:
-                self.expect(",")
-            first = False
-            t = self.expect_kind("ident", "DWARF operation")
-            code = OP_BY_NAME.get(t.text)
-            if code is None:
-                self.error(t, f"unknown DWARF operation '{t.text}'")
-            ops.append(code)
-            for _ in range(OP_ARITY.get(code, 0)):
-                ops.append(self.expect_int("operand"))
-        self.expect(")")
-        return DIExpression(tuple(ops))
 
     # -- instructions ----------------------------------------------------------------
     def parse_inst(self, scope: _FunctionScope) -> Inst:
@@ -776,6 +672,44 @@ class IRParser:
                 return i, end
             i += 1
         return -1, -1
+
+
+def parse_why(p: TokenCursor) -> Why:
+    """`why(KIND[, LINE][, "NAME"])` after `why` (ir/why.py)."""
+    p.expect("(")
+    t = p.expect_kind("ident", "reason")
+    try:
+        kind = WhyKind(t.text)
+    except ValueError:
+        p.error(t, f"unknown reason '{t.text}'")
+    line, name = 0, ""
+    while p.accept(","):
+        if p.tok.kind == "int":
+            line = p.expect_int("line")
+        else:
+            name = p.expect_string()
+    p.expect(")")
+    return Why(kind, line, name)
+
+
+def parse_expr(p: TokenCursor) -> DIExpression:
+    """A debug record's DWARF expression: `(OP, operands..., ...)`."""
+    p.expect("(")
+    ops: list[int] = []
+    first = True
+    while not p.at(")"):
+        if not first:
+            p.expect(",")
+        first = False
+        t = p.expect_kind("ident", "DWARF operation")
+        code = OP_BY_NAME.get(t.text)
+        if code is None:
+            p.error(t, f"unknown DWARF operation '{t.text}'")
+        ops.append(code)
+        for _ in range(OP_ARITY.get(code, 0)):
+            ops.append(p.expect_int("operand"))
+    p.expect(")")
+    return DIExpression(tuple(ops))
 
 
 def parse_module(text: str, filename: str = "<input>") -> Module:

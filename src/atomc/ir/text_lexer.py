@@ -4,7 +4,10 @@ IR text raises, in compiler style with the source line and a caret."""
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple, NoReturn, TypeVar
+
+_T = TypeVar("_T")
 
 
 class IRParseError(Exception):
@@ -93,3 +96,78 @@ def unquote(s: str) -> str:
 
 
 _ESCAPES = {"n": "\n", "t": "\t"}
+
+
+class TokenCursor:
+    """A position in the tokens of one IR text, and the reads every parser of IR
+    text makes (the IR parser, and through it the inline readers of the MIR parser)."""
+
+    def __init__(self, text: str, filename: str) -> None:
+        self.text = text
+        self.filename = filename
+        self.lines = text.split("\n")
+        self.toks = tokenize(text, filename)
+        self.pos = 0
+
+    def error(self, tok: Token, message: str) -> NoReturn:
+        src = self.lines[tok.line - 1] if 0 < tok.line <= len(self.lines) else None
+        raise IRParseError(self.filename, tok.line, tok.col, message, src)
+
+    @property
+    def tok(self) -> Token:
+        return self.toks[self.pos]
+
+    def peek(self, k: int = 1) -> Token:
+        return self.toks[min(self.pos + k, len(self.toks) - 1)]
+
+    def next(self) -> Token:
+        t = self.toks[self.pos]
+        if t.kind != "eof":
+            self.pos += 1
+        return t
+
+    def at(self, text: str) -> bool:
+        t = self.tok
+        return t.text == text and t.kind in ("ident", "punct", "metakw", "recordkw")
+
+    def accept(self, text: str) -> bool:
+        if self.at(text):
+            self.pos += 1
+            return True
+        return False
+
+    def expect(self, text: str) -> Token:
+        if not self.at(text):
+            self.error(self.tok, f"expected '{text}', found {self.describe(self.tok)}")
+        return self.next()
+
+    def expect_kind(self, kind: str, what: str) -> Token:
+        if self.tok.kind != kind:
+            self.error(self.tok, f"expected {what}, found {self.describe(self.tok)}")
+        return self.next()
+
+    @staticmethod
+    def describe(tok: Token) -> str:
+        return "end of file" if tok.kind == "eof" else f"'{tok.text}'"
+
+    def comma_list(self, close: str, item: Callable[[], _T]) -> list[_T]:
+        """`item`s separated by commas up to `close`, which is consumed."""
+        items: list[_T] = []
+        while not self.at(close):
+            if items:
+                self.expect(",")
+            items.append(item())
+        self.expect(close)
+        return items
+
+    def expect_int(self, what: str = "integer") -> int:
+        return int(self.expect_kind("int", what).text)
+
+    def expect_string(self) -> str:
+        return unquote(self.expect_kind("string", "string").text)
+
+    def end_of_line(self, start: Token) -> None:
+        """An item ends at the end of its line."""
+        t = self.tok
+        if t.kind != "eof" and t.line == start.line and not t.first_on_line:
+            self.error(t, f"unexpected {self.describe(t)} at end of line")

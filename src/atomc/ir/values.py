@@ -104,6 +104,14 @@ class Const(Value):
             raise TypeError(f"the {self.ty} constant {v!r} is not an integer")
         return v
 
+    @property
+    def float_value(self) -> float:
+        """The value of an f32 or f64 constant (one written as an integer, converted)."""
+        v = self.value
+        if isinstance(v, X80):
+            raise TypeError(f"the {self.ty} constant {v!r} is an x87 bit pattern")
+        return float(v)
+
     def signed(self) -> int:
         """The value read as a two's-complement signed integer."""
         assert isinstance(self.value, int)

@@ -13,7 +13,7 @@ value.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -25,6 +25,7 @@ from ..mir import DbgMeta, Imm, Mem, MFunction, MIFlag, MInst, PReg, StackSlot, 
 from ..mir.cfg import successor_indices as successors
 from ..mir.registers import operand_regs
 from ..target import Target, current, desc
+from .currency import Window, currency_windows
 from .ldv import (
     ConstOp,
     DebugPhi,
@@ -41,13 +42,12 @@ from .ldv import (
 )
 from .ldv.callsites import CallSiteParam, call_site_values
 from .ldv.machine import solve_machine_values
-from .ldv.model import ConstLoc, DebugOperand, VarLoc, WhyRange
+from .ldv.model import ConstLoc, DebugOperand, VarLoc, VarRange, WhyRange
 from .ldv.salvage import arithmetic_ops
 from .location_lists import lower_var_ranges, value_of
-from .currency import Window, currency_windows
-from .why_ranges import attach_reasons
 from .memory_homes import place_memory_homes
 from .scopes import insert_before
+from .why_ranges import attach_reasons
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +266,7 @@ class FunctionLocations:
     all_calls: bool  # every call of the function is in `call_sites`
 
 
-def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-untyped-def]
+def variable_locations(mf: MFunction, mode: str, fresh_label: Callable[[], str]
                        ) -> FunctionLocations:
     """Run LiveDebugValues and insert the labels its ranges and call sites need."""
     view, where = describe_function(mf)
@@ -276,7 +276,8 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
     regs = _regs()
     calls = call_site_values(view, mv, regs.args, regs.preserved)
     current = _currency(mf, where)
-    needed = sorted({p for r in (*ranges, *gaps) for p in (r.start, r.end)
+    spans: list[VarRange | WhyRange] = [*ranges, *gaps]
+    needed = sorted({p for r in spans for p in (r.start, r.end)
                      if 0 <= p < len(where) - 1}
                     | {p for ws in current.values() for w in ws for p in w[:2]
                        if 0 <= p < len(where) - 1}
@@ -302,7 +303,8 @@ def variable_locations(mf: MFunction, mode: str, fresh_label  # type: ignore[no-
     # without a frame pointer the entry address has the first body line's row
     setup = 0 if mf.frame_pointer else _leading_setup(mf)
     located = lower_var_ranges(ranges, label_after, len(where) - 1, setup)
-    seen = {(id(v.var), v.inlined_at) for v in located}  # inlined-at: a value, not an object
+    # inlined-at: a value, not an object
+    seen: set[tuple[int, object]] = {(id(v.var), v.inlined_at) for v in located}
     # variables with no location anywhere are still listed ("optimized out")
     extra: list[VarLocation] = []
     for b in view.blocks:

@@ -156,7 +156,7 @@ def _composite(rs: list[VarRange], var_bits: int) -> list[tuple[int, int, LocExp
     total = max([f[0] + f[1] for f in frags] + [var_bits])
     points = sorted({p for r in prim for p in (r.start, r.end)})
     out: list[tuple[int, int, LocExpr]] = []
-    for a, z in zip(points, points[1:]):
+    for a, z in zip(points, points[1:], strict=False):
         live: dict[tuple[int, int], VarLoc] = {}
         for r in prim:
             if r.start <= a and z <= r.end and r.var.fragment is not None:

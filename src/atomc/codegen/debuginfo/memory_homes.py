@@ -65,7 +65,7 @@ def _home_slot(mf: MFunction, mi: MInst) -> int | None:
     return idx
 
 
-def place_memory_homes(mf: MFunction, succ: list[list[int]]) -> dict[Where, HomeStart | None]:
+def place_memory_homes(mf: MFunction, succ: dict[int, list[int]]) -> dict[Where, HomeStart | None]:
     """For each memory-home record to move: where its home starts (None: the
     object is never written after the record, so it has no location)."""
     records: dict[tuple[int, int, object], list[Where]] = {}
@@ -168,7 +168,7 @@ def _run_end(insts: list[MInst], first: int, base: str, span: tuple[int, int]) -
     return end
 
 
-def _reachable(succ: list[list[int]], block: int) -> tuple[int, ...]:
+def _reachable(succ: dict[int, list[int]], block: int) -> tuple[int, ...]:
     seen: set[int] = set()
     work = list(succ[block])
     while work:

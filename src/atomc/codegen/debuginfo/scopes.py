@@ -123,12 +123,12 @@ def variable_locations(mf: MFunction) -> tuple[VarLocation, ...]:
             continue
         if key not in found:
             order.append(key)
-        found[key] = loc if loc is not None else VarLocation(meta.var, meta.inlined_at)  # type: ignore[arg-type]
+        found[key] = loc if loc is not None else VarLocation(meta.var, meta.inlined_at)
     return tuple(found[k] for k in order)
 
 
 def _describe(mf: MFunction, mi: MInst, meta: DbgMeta) -> VarLocation | None:
-    ops = meta.expr.ops  # type: ignore[attr-defined]
+    ops = meta.expr.ops
     if ops not in ((), (DW_OP_deref,)):
         return None  # expressions beyond a memory home are not needed at -O0
     if not mi.operands:
@@ -140,11 +140,11 @@ def _describe(mf: MFunction, mi: MInst, meta: DbgMeta) -> VarLocation | None:
         expr: LocExpr = (Fbreg(off),)
         if ops:  # the slot holds the variable's address (an over-aligned object)
             expr += (Deref(),)
-        return VarLocation(meta.var, meta.inlined_at, single=expr)  # type: ignore[arg-type]
+        return VarLocation(meta.var, meta.inlined_at, single=expr)
     if ops:
         return None
     if isinstance(op, Imm):
-        return VarLocation(meta.var, meta.inlined_at, const_value=op.value)  # type: ignore[arg-type]
+        return VarLocation(meta.var, meta.inlined_at, const_value=op.value)
     return None
 
 

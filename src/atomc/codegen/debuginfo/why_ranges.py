@@ -90,7 +90,8 @@ def _combine_pieces(gaps: list[WhyRange], located: list[VarRange]
                     ) -> list[tuple[int, int, NoLoc]]:
     frags = sorted({g.var.fragment for g in gaps} | {r.var.fragment for r in located},
                    key=lambda f: f or (0, 0))
-    cuts = sorted({p for x in (*gaps, *located) for p in (x.start, x.end)})
+    spans: list[WhyRange | VarRange] = [*gaps, *located]
+    cuts = sorted({p for x in spans for p in (x.start, x.end)})
     out: list[tuple[int, int, NoLoc]] = []
     for a, b in zip(cuts, cuts[1:], strict=False):
         missing: list[tuple[tuple[int, int] | None, NoLoc]] = []

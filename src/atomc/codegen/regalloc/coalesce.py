@@ -182,10 +182,10 @@ def _segments_and_copies(mf: MFunction) -> tuple[dict[int, list[Segment]],
             for u in uses:
                 open_end.setdefault(u.id, pos)
             ops = mi.operands
-            d = desc(mi.opcode)
-            if d.is_call:
+            info = desc(mi.opcode)
+            if info.is_call:
                 calls.append(pos)
-            if len(ops) == 2 and isinstance(ops[1], VReg) and d.is_move:
+            if len(ops) == 2 and isinstance(ops[1], VReg) and info.is_move:
                 if isinstance(ops[0], VReg) and ops[0].id != ops[1].id:
                     copies.append((-depth[bi], pos, mi))
                 elif isinstance(ops[0], PReg):

@@ -37,7 +37,7 @@ from ..mir import Imm, Mem, MFunction, MInst, Operand, PReg, StackSlot, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
 from ..mir.registers import operand_regs
 from ..target import current, desc
-from .spill import reload_op, spill_op
+from .spill import reload_op, spill_op, spill_slot
 
 
 def allocate(mf: MFunction) -> None:
@@ -52,11 +52,7 @@ class FastAllocator:
         self.shared: set[int] = set()  # ids of slots that several registers take in turn
 
     def slot(self, vid: int) -> StackSlot:
-        s = self.vslots.get(vid)
-        if s is None:
-            s = self.mf.new_slot(8, 8, "spill", f"%v{vid}")
-            self.vslots[vid] = s
-        return s
+        return spill_slot(self.mf, self.vslots, vid)
 
     def share_block_local_slots(self) -> None:
         """Give each block-local register a slot from a pool, reused once the

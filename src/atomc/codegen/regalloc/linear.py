@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import ClassVar
 
 from ...diag import InternalCompilerError
@@ -62,7 +63,7 @@ from ..mir.registers import operand_regs
 from ..target import current, desc
 from .coalesce import loop_depths, wide_reads
 from .liveness import block_liveness
-from .spill import reload_op, spill_op
+from .spill import reload_op, spill_op, spill_slot
 from .split import RangeSplitter
 
 _DEPTH_WEIGHT = (1, 8, 64, 512, 4096)  # a reference's weight at loop depth 0, 1, 2, 3, 4+
@@ -82,8 +83,8 @@ class RangeIndex:
         for reg, lst in ranges.items():
             starts = [a for a, _, _ in lst]
             ends = [b for _, b, _ in lst]
-            if all(x <= y for x, y in zip(starts, starts[1:])) and \
-                    all(x <= y for x, y in zip(ends, ends[1:])):
+            if all(x <= y for x, y in pairwise(starts)) and \
+                    all(x <= y for x, y in pairwise(ends)):
                 self.starts[reg] = starts
                 self.ends[reg] = ends
 
@@ -201,13 +202,13 @@ class LinearScan:
         return registers between their set-up and the call or return, fixed
         operands of divisions and shifts), plus every point that writes it."""
         i = 0
-        for bi, (bstart, bend) in enumerate(self.block_range):
-            open_: dict[str, tuple[int, bool, int]] = {}  # reg -> (start, from def, last use)
+        open_: dict[str, tuple[int, bool, int]] = {}  # reg -> (start, from def, last use)
 
-            def close(r: str) -> None:
-                a, from_def, last = open_.pop(r)
-                self.pranges.setdefault(r, []).append((a, max(a, last), from_def))
+        def close(r: str) -> None:
+            a, from_def, last = open_.pop(r)
+            self.pranges.setdefault(r, []).append((a, max(a, last), from_def))
 
+        for bstart, bend in self.block_range:
             while i < len(self.order) and self.order[i][0] <= bend:
                 pos, mi = self.order[i]
                 i += 1
@@ -274,7 +275,7 @@ class LinearScan:
             return None
         return r
 
-    def choose(self, iv: Interval, busy: set[str | None]) -> str | None:
+    def choose(self, iv: Interval, busy: set[str]) -> str | None:
         if iv.xmm:
             # vector registers are all caller-saved: a float value live across a call is spilled
             candidates: tuple[str, ...] = () if iv.crosses_call else self.regs.vector_allocatable
@@ -291,11 +292,7 @@ class LinearScan:
 
     # -- rewriting ----------------------------------------------------------------
     def slot(self, v: int) -> StackSlot:
-        s = self.slots.get(v)
-        if s is None:
-            s = self.mf.new_slot(8, 8, "spill", f"%v{v}")
-            self.slots[v] = s
-        return s
+        return spill_slot(self.mf, self.slots, v)
 
     def find_remat(self) -> None:
         defs: dict[int, list[MInst]] = {}
@@ -304,10 +301,11 @@ class LinearScan:
             for d in ds:
                 defs.setdefault(d.id, []).append(mi)
         for v, iv in self.intervals.items():
-            ds = defs.get(v, [])
-            if iv.spilled and len(ds) == 1 and desc(ds[0].opcode).is_move \
-                    and isinstance(ds[0].operands[0], Imm):
-                self.remat[v] = ds[0].operands[0].value  # type: ignore[union-attr]
+            only = defs.get(v, [])
+            if iv.spilled and len(only) == 1 and desc(only[0].opcode).is_move:
+                src = only[0].operands[0]
+                if isinstance(src, Imm):
+                    self.remat[v] = src.value
 
     def rewrite(self) -> None:
         sizes = self.mf.vreg_sizes
@@ -386,7 +384,8 @@ class LinearScan:
             # A byte or word register read at a wider width: clear the bits above
             # it (the -O0 allocator's reloads zero-extend the same way).
             nat = sizes[u.id]
-            in_piece = u.id in scratch and scratch[u.id] not in (*self.regs.scratch, *self.regs.vector_scratch)
+            in_piece = u.id in scratch and scratch[u.id] not in (*self.regs.scratch,
+                                                                 *self.regs.vector_scratch)
             if (u.id not in scratch or in_piece) and u.size > nat and nat < 4 \
                     and not self.intervals[u.id].xmm:
                 reg = scratch[u.id] if in_piece else self.intervals[u.id].reg
@@ -405,8 +404,8 @@ class LinearScan:
         elif mi.instr_num:
             # The copy disappears but its value stays where it was: a DBG_PHI
             # keeps the debug number resolvable, and -g cannot change the code.
-            reg = mi.operands[1]
-            out.append(MInst("DBG_PHI", [reg, Imm(mi.instr_num)], loc=None))
+            kept = mi.operands[1]
+            out.append(MInst("DBG_PHI", [kept, Imm(mi.instr_num)], loc=None))
         for d in defs:
             if d.id in scratch and d.id not in self.remat \
                     and (d.id, pos) not in self.split.dead_stores:
@@ -437,7 +436,8 @@ class LinearScan:
         the first scratch register (`lea`) and address through it alone; that register,
         or "" when nothing was folded."""
         uses, defs, _, _ = operand_regs(mi)
-        if len({r.id for r in [*uses, *defs] if self.needs_scratch(r.id, pos)}) <= len(self.regs.scratch):
+        needing = {r.id for r in [*uses, *defs] if self.needs_scratch(r.id, pos)}
+        if len(needing) <= len(self.regs.scratch):
             return ""
         for k, op in enumerate(mi.operands):
             if not (isinstance(op, Mem) and isinstance(op.base, VReg)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from ..mir.registers import operand_regs
@@ -127,7 +128,7 @@ class RangeSplitter:
         pieces.insert(k, piece)
         starts.insert(k, a)
         # a store the piece's next definition overwrites before anyone reloads it
-        self.dead_stores.update((v, r.pos) for r, nxt in zip(group, group[1:])
+        self.dead_stores.update((v, r.pos) for r, nxt in pairwise(group)
                                 if r.define and nxt.define)
         bisect.insort(self.taken.setdefault(reg, []), (a, b))
         self.used.add(reg)

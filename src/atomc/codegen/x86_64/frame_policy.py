@@ -30,7 +30,7 @@ def asm_reads_frame_pointer(mf: MFunction) -> bool:
     """Inline asm naming `%rbp` (`__builtin_frame_address`, `__builtin_return_address`)
     needs the frame it points to."""
     return any(isinstance(i, InlineAsm) and "%%rbp" in i.template
-               for b in mf.ir.blocks for i in b.insts)  # type: ignore[attr-defined]
+               for b in mf.ir.blocks for i in b.insts)
 
 
 def moves_stack_pointer(mf: MFunction) -> bool:

@@ -17,10 +17,10 @@ and spill slot lowest, so an overflowing array runs into the guard before
 anything that steers control flow.
 
 Code: at the end of the prologue (frame lowering) `movq %fs:40, %rax; movq
-%rax, guard; xorl %eax, %eax`; after frame lowering, before each epilogue `movq guard, %rdx` (%rcx when %rdx holds
-part of the return value), `subq %fs:40, %rdx`, `jne` to a block after the
-function's last return that calls `__stack_chk_fail` (then `ud2`: the call's
-return address stays inside the function). That block keeps the
+%rax, guard; xorl %eax, %eax`; after frame lowering, before each epilogue `movq
+guard, %rdx` (%rcx when %rdx holds part of the return value), `subq %fs:40, %rdx`,
+`jne` to a block after the function's last return that calls `__stack_chk_fail`
+(then `ud2`: the call's return address stays inside the function). That block keeps the
 body's CFI state (the final epilogue is bracketed by remember/restore).
 
 Debug info: the added instructions define no variable; they carry the

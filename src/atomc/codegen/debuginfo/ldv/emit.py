@@ -60,7 +60,8 @@ class _Tracker:
     where: dict[VarKey, VarLoc | None] = field(default_factory=dict)
     pending: dict[VarKey, Value] = field(default_factory=dict)  # use before def
     events: dict[VarKey, list[tuple[int, VarLoc | None]]] = field(default_factory=dict)
-    holders: dict[VarKey, list[tuple[int, frozenset[MLoc]]]] = field(default_factory=dict)
+    holders: dict[VarKey, list[tuple[int, frozenset[MLoc | ComputedLoc]]]] = field(
+        default_factory=dict)
     multi: bool = False  # only `multi` mode reads `holders`: building them is the hot loop
     ops: dict[VarKey, LocExpr] = field(default_factory=dict)  # expression of `where`
     cur_key: dict[VarKey, int] = field(default_factory=dict)  # token of the current `new`
@@ -148,12 +149,13 @@ class _Tracker:
         if not self.multi:
             return
         for var, v in self.value.items():
-            ops = ()
+            ops: LocExpr = ()
             if isinstance(v, Computed):
-                v, ops = v.base, v.ops
+                ops = v.ops
+                v = v.base
             vals = [v, *(a for a in self.alts.get(var, {}).values() if not ops)]
             assert self.walker is not None
-            hs = frozenset(loc if not ops else ComputedLoc(loc, ops)  # type: ignore[misc]
+            hs = frozenset(loc if not ops else ComputedLoc(loc, ops)
                            for x in vals
                            if x is not None and not isinstance(x, (Const, Computed))
                            for loc in self.walker.holders(x))
@@ -264,7 +266,7 @@ def _add_or_delete(t: _Tracker, d: DebugValue, pos: int, b: int, k: int) -> None
     if d.kind == "add":
         if current is None or d.key != current or d.expr:
             return  # an add of an older value, or a computed one: not used
-        v = resolve_operand(d.operand, t.state, t.fn, t.mv, b, k)
+        v: VarValue = resolve_operand(d.operand, t.state, t.fn, t.mv, b, k)
         t.alts.setdefault(var, {})[d.token] = v
         if t.where.get(var) is None:
             t.lost(var, pos, None)
@@ -367,13 +369,13 @@ def _ranges_from_events(events: dict[VarKey, list[tuple[int, VarLoc | None]]],
     return out
 
 
-def _secondary_ranges(holders: dict[VarKey, list[tuple[int, frozenset[MLoc]]]],
+def _secondary_ranges(holders: dict[VarKey, list[tuple[int, frozenset[MLoc | ComputedLoc]]]],
                       primary: list[VarRange], end: int) -> list[VarRange]:
     """Every location holding the value, minus where it already is the primary one."""
     out: list[VarRange] = []
     for var, timeline in holders.items():
-        open_at: dict[MLoc, int] = {}
-        intervals: list[tuple[MLoc, int, int]] = []
+        open_at: dict[MLoc | ComputedLoc, int] = {}
+        intervals: list[tuple[MLoc | ComputedLoc, int, int]] = []
         for p, hs in _last_per_position(timeline):
             for loc in list(open_at):
                 if loc not in hs:

@@ -42,7 +42,7 @@ _TOP = ("top",)  # not yet computed (optimistic start for back edges)
 
 
 def resolve_operand(op: DebugOperand, state: dict[MLoc, Value], fn: MFunctionView,
-                    mv: MachineValues, block: int, index: int) -> VarValue:
+                    mv: MachineValues, block: int, index: int) -> Value | Const | None:
     if op is None:
         return None
     if isinstance(op, ConstOp):

@@ -173,8 +173,7 @@ class AsmWriter:
                     total += it.count
                 else:
                     directive = {8: ".quad", 4: ".long", 2: ".short", 1: ".byte"}[it.size]
-                    add = f"+{it.addend}" if it.addend > 0 else (f"{it.addend}" if it.addend else "")
-                    self.emit(f"\t{directive}\t{operand_symbol(it.name)}{add}")
+                    self.emit(f"\t{directive}\t{operand_symbol(it.name)}{_offset(it.addend)}")
                     total += it.size
         if total < g.size:
             self.emit(f"\t.zero\t{g.size - total}")
@@ -211,18 +210,22 @@ def operand_symbol(name: str) -> str:
     return f"({base}){at}{reloc}"
 
 
+def _offset(n: int) -> str:
+    """An offset after a symbol: `+8`, `-8`, or nothing for 0."""
+    return f"+{n}" if n > 0 else (str(n) if n else "")
+
+
 def format_mem(m: Mem) -> str:
     if m.segment is not None:
         return f"%{m.segment}:" + _segment_offset(m)
     if m.symbol is not None and m.base is None:
-        disp = f"+{m.disp}" if m.disp > 0 else (str(m.disp) if m.disp else "")
-        return f"{operand_symbol(m.symbol)}{disp}(%rip)"
+        return f"{operand_symbol(m.symbol)}{_offset(m.disp)}(%rip)"
     text = str(m.disp) if m.disp else ""
     if m.symbol is not None:
-        text = operand_symbol(m.symbol) + (f"+{m.disp}" if m.disp > 0 else (str(m.disp) if m.disp else ""))
+        text = operand_symbol(m.symbol) + _offset(m.disp)
     inner = ""
     if m.base is not None:
-        inner += format_operand(m.base)  # type: ignore[arg-type]
+        inner += format_operand(m.base)
     if m.index is not None:
         inner += "," + format_operand(m.index) + f",{m.scale}"
     return f"{text}({inner})"
@@ -230,11 +233,10 @@ def format_mem(m: Mem) -> str:
 
 def _segment_offset(m: Mem) -> str:
     """`%fs:` operands: an absolute offset, never `%rip`-relative."""
-    disp = f"+{m.disp}" if m.disp > 0 and m.symbol else (str(m.disp) if m.disp else "")
-    text = (m.symbol or "") + disp
+    text = m.symbol + _offset(m.disp) if m.symbol else str(m.disp or "")
     if m.base is None and m.index is None:
         return text or "0"
-    inner = format_operand(m.base) if m.base is not None else ""  # type: ignore[arg-type]
+    inner = format_operand(m.base) if m.base is not None else ""
     if m.index is not None:
         inner += "," + format_operand(m.index) + f",{m.scale}"
     return f"{text}({inner})"
@@ -247,7 +249,9 @@ def format_inst(mi: MInst) -> str:
         return mi.opcode
     if mi.opcode == "jmptab":
         # a table jump needs no end-branch marker at its targets under -fcf-protection
-        prefix = "notrack " if mi.meta.notrack else ""  # type: ignore[union-attr]
+        if not isinstance(mi.meta, JumpTable):
+            raise InternalCompilerError("a table jump without its table", where="asm-printer")
+        prefix = "notrack " if mi.meta.notrack else ""
         return prefix + "jmp\t*" + format_operand(mi.operands[0])
     if mi.opcode in ("TLS_GD", "TLS_LD"):
         return format_tls_call(mi)

@@ -27,7 +27,8 @@ def declaration_directives(module: Module, policy: SymbolPolicy) -> list[str]:
     """Weak or non-default-visibility references to symbols defined elsewhere
     (an undefined weak symbol resolves to address 0 instead of failing the link)."""
     out: list[str] = []
-    for sym in [*module.functions.values(), *module.globals.values()]:
+    symbols: list[Symbol] = [*module.functions.values(), *module.globals.values()]
+    for sym in symbols:
         if sym.is_declaration and (sym.attrs & {"weak"} or policy.visibility(sym) != "default") \
                 and any(not u.is_debug for u in sym.uses):
             out.extend(binding(sym, policy, defined=False))

@@ -35,8 +35,8 @@ def lower_shift(sel: FunctionISel, inst: Binary) -> None:
     sel.mov(sel.operand(inst.lhs, w), VReg(dst.id, w), w)
     opc = {Op.SHL: "shl", Op.LSHR: "shr", Op.ASHR: "sar"}[inst.op] + SUFFIX[size]
     if isinstance(inst.rhs, Const):
-        sel.emit(opc, Imm(int(inst.rhs.value) & (63 if size == 8 else 31)),
-                  VReg(dst.id, size))
+        sel.emit(opc, Imm(inst.rhs.int_value & (63 if size == 8 else 31)),
+                 VReg(dst.id, size))
     else:
         sel.mov(sel.operand(inst.rhs, 4), PReg("rcx", 4), 4)
         sel.emit(opc, PReg("rcx", 1), VReg(dst.id, size), implicit_uses=("rcx",))
@@ -86,7 +86,7 @@ def lower_cast(sel: FunctionISel, inst: Cast) -> None:
     op = inst.op
     if op in (Op.SITOFP, Op.UITOFP, Op.FPTOSI, Op.FPTOUI, Op.FPEXT, Op.FPTRUNC, Op.FNEG,
               Op.BITCAST):
-        sel.lower_float_cast(inst)
+        sel.sse.lower_cast(inst)
         return
     if op in (Op.CLZ, Op.CTZ):
         lower_bit_scan(sel, inst)
@@ -99,7 +99,7 @@ def lower_cast(sel: FunctionISel, inst: Cast) -> None:
     if op is Op.SEXT:
         if isinstance(src, Const):
             bits = src.ty.bits  # type: ignore[union-attr]
-            sel.mov(Imm(_signed(int(src.value), bits)), dst, d)
+            sel.mov(Imm(_signed(src.int_value, bits)), dst, d)
             return
         r = sel.reg(src)
         if src_i1:
@@ -113,7 +113,7 @@ def lower_cast(sel: FunctionISel, inst: Cast) -> None:
         return
     if op in (Op.ZEXT, Op.INTTOPTR) or (op is Op.PTRTOINT and d >= s):
         if isinstance(src, Const):
-            sel.mov(Imm(int(src.value)), dst, d)
+            sel.mov(Imm(src.int_value), dst, d)
             return
         if s >= d:
             sel.mov(sel.operand(src, d), dst, d)
@@ -187,14 +187,14 @@ def lower_binary(sel: FunctionISel, inst: Binary) -> None:
     elif op in _ALU:
         lower_alu(sel, inst)
     elif isinstance(inst.ty, FloatType):
-        sel.lower_float_binary(inst)
+        sel.sse.lower_binary(inst)
     else:
         raise _ice(f"unsupported binary operation {op.value}")
 
 
 def lower_cmp(sel: FunctionISel, inst: Cmp) -> None:
     if inst.op is Op.FCMP:
-        sel.lower_fcmp(inst)
+        sel.sse.lower_compare(inst)
     elif inst not in sel.fused:
         cc = emit_compare(sel, inst)
         sel.emit("set" + cc, VReg(sel.vreg(inst).id, 1))
@@ -202,6 +202,6 @@ def lower_cmp(sel: FunctionISel, inst: Cmp) -> None:
 
 def lower_select(sel: FunctionISel, inst: Select) -> None:
     if isinstance(inst.ty, FloatType):
-        sel.lower_float_select(inst)
+        sel.sse.lower_select(inst)
     else:
         lower_int_select(sel, inst)

@@ -151,7 +151,7 @@ def _rmw(sel: FunctionISel, inst: AtomicRMW) -> None:
         v = inst.value
         if op is RMWOp.SUB and isinstance(v, Const):
             r = VReg(sel.vreg(inst).id, size)
-            sel.mov(Imm(_signed(-int(v.value), size)), r, size)
+            sel.mov(Imm(_signed(-v.int_value, size)), r, size)
         else:
             r = _fresh(sel, v, size, sel.vreg(inst))
             if op is RMWOp.SUB:

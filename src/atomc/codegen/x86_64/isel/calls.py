@@ -30,22 +30,22 @@ def lower_entry(sel: FunctionISel) -> None:
         sel.save_area = sel.mf.new_slot(REG_SAVE_AREA_SIZE, 16, "vararg_save")
         for i, r in enumerate(ARG_REGS):
             sel.emit("movq", PReg(r), Mem(base=sel.save_area, disp=8 * i),
-                      flags=MIFlag.FRAME_SETUP)
+                     flags=MIFlag.FRAME_SETUP)
         for i, r in enumerate(XMM_ARG_REGS):
             sel.emit("movsd", PReg(r), Mem(base=sel.save_area, disp=48 + 16 * i),
-                      flags=MIFlag.FRAME_SETUP)
+                     flags=MIFlag.FRAME_SETUP)
         used = lay.stack_bytes_used
         sel.overflow_area = sel.mf.new_slot(8, 8, "incoming", "va_overflow",
-                                              fixed_offset=used)
+                                            fixed_offset=used)
         sel.gp_offset = 8 * lay.int_regs_used
         sel.fp_offset = FP_OFFSET_NO_XMM + 16 * lay.xmm_regs_used
     for arg, loc in zip(fn.args, lay.args, strict=True):
         if is_x87(arg.ty):
-            continue  # its home is the caller's copy (plan_x87_homes)
+            continue  # its home is the caller's copy (X87Lowering.plan_homes)
         if loc.byval is not None:
             size, align = loc.byval
             sel.slots[arg] = sel.mf.new_slot(size, align, "incoming", arg.name,
-                                               fixed_offset=loc.stack_offset)
+                                             fixed_offset=loc.stack_offset)
             continue
         size = value_size(arg.ty)
         v = sel.vreg(arg)
@@ -54,7 +54,7 @@ def lower_entry(sel: FunctionISel) -> None:
         else:
             s = sel.mf.new_slot(8, 8, "incoming", arg.name, fixed_offset=loc.stack_offset)
             if isinstance(arg.ty, FloatType):
-                sel.fmov(Mem(base=s), v, size)
+                sel.sse.fmov(Mem(base=s), v, size)
             else:
                 sel.emit(_load_op(size), Mem(base=s), _view(v, _w(size)))
         mi = sel.cur.insts[-1]  # type: ignore[union-attr]
@@ -74,7 +74,7 @@ def lower_call(sel: FunctionISel, inst: Call) -> None:
         if loc.reg is not None:
             continue
         slot = Mem(base=PReg("rsp"), disp=loc.stack_offset)
-        if sel.x87_stack_arg(a, slot):
+        if sel.x87.stack_arg(a, slot):
             continue
         if loc.byval is not None:
             copy_memory(sel, slot, sel.addr(a), loc.byval[0])
@@ -99,11 +99,11 @@ def lower_call(sel: FunctionISel, inst: Call) -> None:
         target = sel.reg(callee, 8)
     sel.emit("call", target, implicit_uses=tuple(used))
     rt = inst.ty
-    if sel.x87_call_result(inst):
+    if sel.x87.call_result(inst):
         return
     if isinstance(rt, TupleType):
         parts = []
-        for et, r in zip(rt.elems, _return_regs(rt.elems)):
+        for et, r in zip(rt.elems, _return_regs(rt.elems), strict=True):
             sz = value_size(et)
             v = new_xmm_vreg(sel.mf, sz) if isinstance(et, FloatType) else sel.mf.new_vreg(sz)
             sel.mov(PReg(r, sz), v, sz)
@@ -115,13 +115,13 @@ def lower_call(sel: FunctionISel, inst: Call) -> None:
 
 
 def lower_ret(sel: FunctionISel, inst: Ret) -> None:
-    if sel.x87_return(inst):
+    if sel.x87.lower_return(inst):
         return
     vals = [u.value for u in inst.operands]
     if len(vals) > 2:
         raise _ice("return of more than two registers")
     used: list[str] = []
-    for v, r in zip(vals, _return_regs([v.ty for v in vals])):
+    for v, r in zip(vals, _return_regs([v.ty for v in vals]), strict=True):
         size = value_size(v.ty)
         w = _w(size)
         sel.mov(sel.operand(v, w), PReg(r, w), w)

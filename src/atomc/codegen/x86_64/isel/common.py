@@ -68,7 +68,7 @@ def _mem_add(m: Mem, off: int) -> Mem:
 
 def _def_index(mi: MInst, vreg_id: int) -> int | None:
     d = desc(mi.opcode)
-    for k, (role, op) in enumerate(zip(d.roles, mi.operands)):
+    for k, (role, op) in enumerate(zip(d.roles, mi.operands, strict=False)):
         if "d" in role and isinstance(op, VReg) and op.id == vreg_id:
             return k
     return None

@@ -24,8 +24,8 @@ def lower_branch(sel: FunctionISel, inst: Branch) -> None:
         cc = "e"  # a cmpxchg's success: the ZF it left (isel_atomic)
     elif cond in sel.fused:
         saved = sel.loc
-        sel.loc = cond.loc  # type: ignore[union-attr]
-        cc = sel.wide_flags(cond) if isinstance(cond, Wide) else \
+        sel.loc = cond.loc
+        cc = sel.wide.flags(cond) if isinstance(cond, Wide) else \
             emit_compare(sel, cond)  # type: ignore[arg-type]
         sel.loc = saved
     elif isinstance(cond, Const):
@@ -50,9 +50,9 @@ def lower_edge_copies(sel: FunctionISel, succ: Succ) -> None:
     vals = succ.arg_values
     if len(params) != len(vals):
         raise _ice("branch argument count does not match the block's parameters")
-    sel.x87_edge_copies(succ)
+    sel.x87.edge_copies(succ)
     pending: list[tuple[VReg, VReg | Imm, int]] = []
-    for p, v in zip(params, vals):
+    for p, v in zip(params, vals, strict=True):
         if is_x87(p.ty):
             continue
         size = value_size(p.ty)

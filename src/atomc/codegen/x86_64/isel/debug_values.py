@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 from ....ir.dbgrecords import DbgKind, DbgRecord
 from ....ir.debuginfo import DIExpression, DW_OP_deref
+from ....ir.function import Function, Global
 from ....ir.insts import Inst
 from ....ir.types import FloatType, IntType
-from ....ir.function import Function, Global
 from ....ir.values import Arg, BlockParam, Const, Undef
 from ....ir.why import Why, WhyKind
 from ...mir import DbgMeta, Imm, Mem
@@ -37,11 +37,11 @@ def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
     if v is None or isinstance(v, Undef):
         sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok, why=rec.why))
         return
-    if sel.x87_debug_value(rec, DbgMeta(rec.var, inl, rec.expr, kind, *tok)):
+    if sel.x87.debug_value(rec, DbgMeta(rec.var, inl, rec.expr, kind, *tok)):
         return
     # a memory home, or (VLA at -O0) a slot holding the variable's address
     if sel.is_frame_object(v) and (rec.expr.is_deref
-                                    or rec.expr.ops == (DW_OP_deref, DW_OP_deref)):
+                                   or rec.expr.ops == (DW_OP_deref, DW_OP_deref)):
         rest = DIExpression(rec.expr.ops[1:]) if rec.expr.ops[:1] == (DW_OP_deref,) \
             else rec.expr
         sel.emit("DBG_VALUE", sel.slot_of(v), meta=DbgMeta(rec.var, inl, rest, kind, *tok))
@@ -49,14 +49,14 @@ def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
     if isinstance(v, Const) and isinstance(v.value, int):
         bits = v.ty.bits if isinstance(v.ty, IntType) else 64
         sel.emit("DBG_VALUE", Imm(_signed(v.value, bits) if bits > 1 else v.value),
-                  meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
+                 meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
         return
     if isinstance(v, Const) and isinstance(v.ty, FloatType) and not rec.expr.ops:
         # a float constant is described by its bit pattern (DW_OP_constu <bits>,
         # DW_OP_stack_value): debuggers read the variable's bytes from the value
-        raw = _float_bits(v.ty.bits // 8, float(v.value))
+        raw = _float_bits(v.ty.bits // 8, v.float_value)
         sel.emit("DBG_VALUE", Imm(_signed(raw, 64)),
-                  meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
+                 meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
         return
     if sel.is_frame_object(v) and not rec.expr.ops:
         # a frame object's address (`p = &x`, an inlined pointer parameter): the slot's
@@ -67,7 +67,7 @@ def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
         return
     if isinstance(v, (Inst, Arg, BlockParam)) and not sel.is_frame_object(v):
         mi = sel.emit("DBG_INSTR_REF", Imm(0), Imm(0),
-                       meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
+                      meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
         sel.ref_fixups.append((mi, v))
         return
     # addresses of globals/functions or non-deref frame addresses: not described

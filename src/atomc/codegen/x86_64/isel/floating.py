@@ -1,6 +1,6 @@
 """Instruction selection for floating point (issue 7): SSE2 scalar code.
 
-A mixin of `FunctionISel`: float values live in virtual registers of the SSE
+A component of `FunctionISel` (`sel.sse`): float values live in virtual registers of the SSE
 class (`X86FunctionState.xmm_vregs`), f32 as 4-byte and f64 as 8-byte registers.
 Constants come from 16-byte `.rodata` entries named after their bits (so the
 module-wide pool is deduplicated by name), read RIP-relative.
@@ -28,11 +28,11 @@ from ....diag import InternalCompilerError
 from ....ir.insts import Cast, Cmp, Op, Select
 from ....ir.types import FloatType, IntType
 from ....ir.values import Const, Undef, Value
-from ...mir import Imm, Mem, MInst, Operand, PReg, VReg
+from ...mir import Imm, Mem, Operand, PReg, VReg
 from ..function_state import is_xmm, new_xmm_vreg, x86_state
 
 if TYPE_CHECKING:
-    from ...mir import MFunction
+    from .select import FunctionISel
 
 # fcmp predicate -> (swap operands, condition codes, how to combine two of them)
 FCMP_CC: dict[str, tuple[bool, tuple[str, ...], str]] = {
@@ -63,21 +63,19 @@ def _ice(msg: str) -> InternalCompilerError:
 
 
 class FloatLowering:
-    """Float parts of instruction selection (uses FunctionISel's helpers)."""
+    """Float parts of instruction selection of one function, over its `FunctionISel`."""
 
-    mf: MFunction
+    __slots__ = ("sel",)
 
-    # provided by FunctionISel
-    def emit(self, opcode: str, *ops: Operand, **kw: object) -> MInst: ...  # type: ignore[empty-body]
-    def vreg(self, v: Value) -> VReg: ...  # type: ignore[empty-body]
-    def reg(self, v: Value, size: int | None = None) -> VReg: ...  # type: ignore[empty-body]
+    def __init__(self, sel: FunctionISel) -> None:
+        self.sel = sel
 
     # -- values -------------------------------------------------------------------
     def pool_entry(self, size: int, bits: int) -> Mem:
         """A 16-byte aligned read-only entry whose low `size` bytes are `bits`."""
         label = f".LCPI{_p(size)}_{bits:0{2 * size}x}"
         image = bits.to_bytes(size, "little").ljust(16, b"\0")
-        x86_state(self.mf).float_consts.setdefault(label, image)
+        x86_state(self.sel.mf).float_consts.setdefault(label, image)
         return Mem(symbol=label)
 
     def fconst(self, size: int, value: float) -> Mem:
@@ -85,81 +83,81 @@ class FloatLowering:
 
     def fsrc(self, v: Value) -> VReg | Mem:
         """A float operand as an SSE source: constants straight from memory."""
-        size = v.ty.size  # type: ignore[union-attr]
+        size = v.ty.size
         if isinstance(v, Const):
-            return self.fconst(size, float(v.value))
+            return self.fconst(size, v.float_value)
         if isinstance(v, Undef):
             return self.fconst(size, 0.0)
-        return VReg(self.vreg(v).id, size)
+        return VReg(self.sel.vreg(v).id, size)
 
     def freg(self, v: Value) -> VReg:
         """A float value in an SSE virtual register."""
         src = self.fsrc(v)
         if isinstance(src, VReg):
             return src
-        size = v.ty.size  # type: ignore[union-attr]
-        t = new_xmm_vreg(self.mf, size)
-        self.emit("movs" + _p(size), src, t)
+        size = v.ty.size
+        t = new_xmm_vreg(self.sel.mf, size)
+        self.sel.emit("movs" + _p(size), src, t)
         return t
 
     def fmov(self, src: Operand, dst: Operand, size: int) -> None:
         """A move where at least one side is an SSE register."""
-        sx, dx = is_xmm(self.mf, src), is_xmm(self.mf, dst)
+        sx, dx = is_xmm(self.sel.mf, src), is_xmm(self.sel.mf, dst)
         if isinstance(src, Imm):
             src = self.pool_entry(size, src.value & ((1 << (8 * size)) - 1))
         if sx and dx or isinstance(src, Mem) or isinstance(dst, Mem):
-            self.emit("movs" + _p(size), view(src, size), view(dst, size))
+            self.sel.emit("movs" + _p(size), view(src, size), view(dst, size))
         else:  # general register <-> SSE register: the bits
-            self.emit("movq" if size == 8 else "movd", view(src, size), view(dst, size))
+            self.sel.emit("movq" if size == 8 else "movd", view(src, size), view(dst, size))
 
     def new_xmm(self, size: int) -> VReg:
-        return new_xmm_vreg(self.mf, size)
+        return new_xmm_vreg(self.sel.mf, size)
 
     # -- arithmetic and compares -------------------------------------------------------
-    def lower_float_binary(self, inst: Value) -> None:
-        size = inst.ty.size  # type: ignore[union-attr]
+    def lower_binary(self, inst: Value) -> None:
+        size = inst.ty.size
         lhs, rhs = inst.operands[0].value, inst.operands[1].value  # type: ignore[attr-defined]
-        dst = VReg(self.vreg(inst).id, size)
+        dst = VReg(self.sel.vreg(inst).id, size)
         b = self.fsrc(rhs)
         if isinstance(b, VReg) and b.id == dst.id:  # cannot happen in SSA, but stay safe
             b = self.freg(rhs)
         self.fmov(self.fsrc(lhs), dst, size)
         name = {Op.FADD: "add", Op.FSUB: "sub", Op.FMUL: "mul", Op.FDIV: "div"}[inst.op]  # type: ignore[attr-defined]
-        self.emit(name + "s" + _p(size), b, dst)
+        self.sel.emit(name + "s" + _p(size), b, dst)
 
-    def lower_fcmp(self, inst: Cmp) -> None:
+    def lower_compare(self, inst: Cmp) -> None:
         swap, ccs, combine = FCMP_CC[inst.pred]
         a, b = (inst.rhs, inst.lhs) if swap else (inst.lhs, inst.rhs)
-        size = a.ty.size  # type: ignore[union-attr]
-        self.emit("ucomis" + _p(size), self.fsrc(b), self.freg(a))
+        size = a.ty.size
+        self.sel.emit("ucomis" + _p(size), self.fsrc(b), self.freg(a))
         self.set_from_flags(inst, ccs, combine)
 
     def set_from_flags(self, inst: Cmp, ccs: tuple[str, ...], combine: str) -> None:
         """The compare's i1 from the flags of an unordered compare (one condition
         code, or two combined with `and`/`or`)."""
-        dst = VReg(self.vreg(inst).id, 1)
-        self.emit("set" + ccs[0], dst)
+        dst = VReg(self.sel.vreg(inst).id, 1)
+        self.sel.emit("set" + ccs[0], dst)
         if len(ccs) == 2:
-            t = self.mf.new_vreg(1)
-            self.emit("set" + ccs[1], t)
-            self.emit(combine + "b", t, dst)
+            t = self.sel.mf.new_vreg(1)
+            self.sel.emit("set" + ccs[1], t)
+            self.sel.emit(combine + "b", t, dst)
 
     # -- conversions ---------------------------------------------------------------
-    def lower_float_cast(self, inst: Cast) -> None:
+    def lower_cast(self, inst: Cast) -> None:
         op = inst.op
         src = inst.value
-        dst = self.vreg(inst)
+        dst = self.sel.vreg(inst)
         if op is Op.FNEG:
             size = inst.ty.size
             self.fmov(self.fsrc(src), dst, size)
-            self.emit("xorp" + _p(size), self.pool_entry(size, SIGN_MASK[size]), dst)
+            self.sel.emit("xorp" + _p(size), self.pool_entry(size, SIGN_MASK[size]), dst)
         elif op is Op.BITCAST:
             size = inst.ty.size
-            s = self.freg(src) if isinstance(src.ty, FloatType) else self.reg(src, size)
+            s = self.freg(src) if isinstance(src.ty, FloatType) else self.sel.reg(src, size)
             self.fmov(s, VReg(dst.id, size), size)
         elif op in (Op.FPEXT, Op.FPTRUNC):
             opc = "cvtss2sd" if op is Op.FPEXT else "cvtsd2ss"
-            self.emit(opc, self.fsrc(src), dst)
+            self.sel.emit(opc, self.fsrc(src), dst)
         elif op in (Op.SITOFP, Op.UITOFP):
             self.int_to_float(src, dst, op is Op.SITOFP)
         elif op in (Op.FPTOSI, Op.FPTOUI):
@@ -172,51 +170,51 @@ class FloatLowering:
         bits = src.ty.bits
         p = _p(dst.size)
         if bits == 64 and not signed:
-            self.u64_to_float(self.reg(src, 8), dst)
+            self.u64_to_float(self.sel.reg(src, 8), dst)
             return
         if bits == 64 or (bits == 32 and not signed):
             w = 8
-            r = self.reg(src, 8) if bits == 64 else self._zext32(src)
+            r = self.sel.reg(src, 8) if bits == 64 else self._zext32(src)
         else:
             w = 4
-            r = self.reg(src, 4) if bits == 32 else self._ext_narrow(src, signed and bits > 1)
-        self.emit(f"cvtsi2s{p}{'q' if w == 8 else 'l'}", VReg(r.id, w), dst)
+            r = self.sel.reg(src, 4) if bits == 32 else self._ext_narrow(src, signed and bits > 1)
+        self.sel.emit(f"cvtsi2s{p}{'q' if w == 8 else 'l'}", VReg(r.id, w), dst)
 
     def _zext32(self, src: Value) -> VReg:
-        r = self.reg(src, 4)
-        t = self.mf.new_vreg(8)
-        self.emit("movl", r, VReg(t.id, 4))  # writing the 32-bit view clears bits 32..63
+        r = self.sel.reg(src, 4)
+        t = self.sel.mf.new_vreg(8)
+        self.sel.emit("movl", r, VReg(t.id, 4))  # writing the 32-bit view clears bits 32..63
         return t
 
     def _ext_narrow(self, src: Value, signed: bool) -> VReg:
-        size = src.ty.size  # type: ignore[union-attr]
-        r = self.reg(src)
-        t = self.mf.new_vreg(4)
+        size = src.ty.size
+        r = self.sel.reg(src)
+        t = self.sel.mf.new_vreg(4)
         opc = ("movs" if signed else "movz") + ("b" if size == 1 else "w") + "l"
-        self.emit(opc, VReg(r.id, size), t)
+        self.sel.emit(opc, VReg(r.id, size), t)
         return t
 
     def u64_to_float(self, x: VReg, dst: VReg) -> None:
         size = dst.size
         p = _p(size)
-        h = self.mf.new_vreg(8)
-        self.emit("movq", x, h)
-        self.emit("shrq", Imm(1), h)
-        lo = self.mf.new_vreg(8)
-        self.emit("movq", x, lo)
-        self.emit("andq", Imm(1), lo)
-        self.emit("orq", lo, h)  # halved, the lost bit kept as a sticky bit
+        h = self.sel.mf.new_vreg(8)
+        self.sel.emit("movq", x, h)
+        self.sel.emit("shrq", Imm(1), h)
+        lo = self.sel.mf.new_vreg(8)
+        self.sel.emit("movq", x, lo)
+        self.sel.emit("andq", Imm(1), lo)
+        self.sel.emit("orq", lo, h)  # halved, the lost bit kept as a sticky bit
         big = self.new_xmm(size)
-        self.emit(f"cvtsi2s{p}q", h, big)
-        self.emit(f"adds{p}", big, big)
+        self.sel.emit(f"cvtsi2s{p}q", h, big)
+        self.sel.emit(f"adds{p}", big, big)
         small = self.new_xmm(size)
-        self.emit(f"cvtsi2s{p}q", x, small)
-        gb = self.mf.new_vreg(size)
-        gs = self.mf.new_vreg(size)
+        self.sel.emit(f"cvtsi2s{p}q", x, small)
+        gb = self.sel.mf.new_vreg(size)
+        gs = self.sel.mf.new_vreg(size)
         self.fmov(big, gb, size)
         self.fmov(small, gs, size)
-        self.emit("testq", x, x)
-        self.emit("cmovs" + ("q" if size == 8 else "l"), gb, gs)
+        self.sel.emit("testq", x, x)
+        self.sel.emit("cmovs" + ("q" if size == 8 else "l"), gb, gs)
         self.fmov(gs, dst, size)
 
     def float_to_int(self, src: Value, dst: VReg, signed: bool) -> None:
@@ -226,44 +224,44 @@ class FloatLowering:
         if bits == 64 and not signed:
             self.float_to_u64(src, dst)
         elif bits == 64:
-            self.emit(f"cvtts{p}2siq", self.fsrc(src), dst)
+            self.sel.emit(f"cvtts{p}2siq", self.fsrc(src), dst)
         elif bits == 32 and not signed:
-            t = self.mf.new_vreg(8)
-            self.emit(f"cvtts{p}2siq", self.fsrc(src), t)
-            self.emit("movl", VReg(t.id, 4), dst)
+            t = self.sel.mf.new_vreg(8)
+            self.sel.emit(f"cvtts{p}2siq", self.fsrc(src), t)
+            self.sel.emit("movl", VReg(t.id, 4), dst)
         else:
-            self.emit(f"cvtts{p}2sil", self.fsrc(src), VReg(dst.id, 4))
+            self.sel.emit(f"cvtts{p}2sil", self.fsrc(src), VReg(dst.id, 4))
 
     def float_to_u64(self, src: Value, dst: VReg) -> None:
-        size = src.ty.size  # type: ignore[union-attr]
+        size = src.ty.size
         p = _p(size)
         x = self.freg(src)
         two63 = self.fconst(size, 2.0 ** 63)
-        low = self.mf.new_vreg(8)
-        self.emit(f"cvtts{p}2siq", x, low)
+        low = self.sel.mf.new_vreg(8)
+        self.sel.emit(f"cvtts{p}2siq", x, low)
         t = self.new_xmm(size)
-        self.emit("movs" + p, x, t)
-        self.emit("subs" + p, two63, t)
-        high = self.mf.new_vreg(8)
-        self.emit(f"cvtts{p}2siq", t, high)
-        m = self.mf.new_vreg(8)
-        self.emit("movabsq", Imm(-(1 << 63)), m)
-        self.emit("xorq", m, high)
-        self.emit("ucomis" + p, two63, x)
-        self.emit("cmovaeq", high, low)
-        self.emit("movq", low, dst)
+        self.sel.emit("movs" + p, x, t)
+        self.sel.emit("subs" + p, two63, t)
+        high = self.sel.mf.new_vreg(8)
+        self.sel.emit(f"cvtts{p}2siq", t, high)
+        m = self.sel.mf.new_vreg(8)
+        self.sel.emit("movabsq", Imm(-(1 << 63)), m)
+        self.sel.emit("xorq", m, high)
+        self.sel.emit("ucomis" + p, two63, x)
+        self.sel.emit("cmovaeq", high, low)
+        self.sel.emit("movq", low, dst)
 
-    def lower_float_select(self, inst: Select) -> None:
-        size = inst.ty.size  # type: ignore[union-attr]
+    def lower_select(self, inst: Select) -> None:
+        size = inst.ty.size
         a, b = inst.operand(1), inst.operand(2)
-        ga = self.mf.new_vreg(size)
-        gb = self.mf.new_vreg(size)
+        ga = self.sel.mf.new_vreg(size)
+        gb = self.sel.mf.new_vreg(size)
         self.fmov(self.freg(a), ga, size)
         self.fmov(self.freg(b), gb, size)
-        c = self.reg(inst.cond, 1)
-        self.emit("testb", c, c)
-        self.emit("cmovne" + ("q" if size == 8 else "l"), ga, gb)
-        self.fmov(gb, VReg(self.vreg(inst).id, size), size)
+        c = self.sel.reg(inst.cond, 1)
+        self.sel.emit("testb", c, c)
+        self.sel.emit("cmovne" + ("q" if size == 8 else "l"), ga, gb)
+        self.fmov(gb, VReg(self.sel.vreg(inst).id, size), size)
 
 
 def view(op: Operand, size: int) -> Operand:

@@ -20,6 +20,7 @@ memory and the flags. The printer substitutes the operands into the template.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -177,7 +178,8 @@ def format_inline_asm(mi: MInst, unique: int) -> str:
     return "#APP\n\t" + "".join(out) + "\n\t#NO_APP"
 
 
-def _operand_text(o: AsmOperand, p: OperandRef, mi: MInst, format_mem) -> str:  # type: ignore[no-untyped-def]
+def _operand_text(o: AsmOperand, p: OperandRef, mi: MInst,
+                  format_mem: Callable[[Mem], str]) -> str:
     mod = p.modifier
     if o.kind == "imm":
         if mod in ("c", "P", "a"):

@@ -31,7 +31,7 @@ def lower_ptradd(sel: FunctionISel, inst: PtrAdd) -> None:
     dst = sel.vreg(inst)
     off = inst.offset
     if isinstance(off, Const):
-        c = _signed(int(off.value), 64)
+        c = _signed(off.int_value, 64)
         base = sel.addr(inst.ptr)
         if fits_i32(base.disp + c):
             sel.lea(_mem_add(base, c), dst)
@@ -62,7 +62,7 @@ def copy_memory(sel: FunctionISel, dst: Mem, src: Mem, size: int) -> None:
 
 def fill_memory(sel: FunctionISel, dst: Mem, byte: Value, size: int) -> None:
     if isinstance(byte, Const) and size <= INLINE_COPY_LIMIT:
-        b = int(byte.value) & 0xFF
+        b = byte.int_value & 0xFF
         pat: Operand = Imm(0)
         if b:
             t = sel.mf.new_vreg(8)
@@ -94,7 +94,7 @@ def lower_alloca(sel: FunctionISel, inst: Alloca) -> None:
 def lower_load(sel: FunctionISel, inst: Load) -> None:
     size = value_size(inst.ty)
     if isinstance(inst.ty, FloatType):
-        sel.fmov(sel.addr(inst.ptr), sel.vreg(inst), size)
+        sel.sse.fmov(sel.addr(inst.ptr), sel.vreg(inst), size)
     else:
         sel.emit(_load_op(size), sel.addr(inst.ptr), _view(sel.vreg(inst), _w(size)))
     if inst.volatile and sel.cur is not None and sel.cur.insts:

@@ -117,7 +117,11 @@ from .wide import WideLowering
 from .x87 import X87Lowering
 
 
-class FunctionISel(FloatLowering, X87Lowering, WideLowering):
+class FunctionISel:
+    """The state of selecting one function (value registers, slots, blocks, debug
+    numbering) and the helpers every lowering shares; SSE floats, x87 and `wide`
+    instructions are lowered by the components `sse`, `x87` and `wide` it holds."""
+
     def __init__(self, fn: Function, number: int, module: Module, debug: bool,
                  index_addressing: bool = False, opts: CompileOptions | None = None) -> None:
         opts = opts or CompileOptions()
@@ -154,6 +158,9 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
         self.overflow_area: StackSlot | None = None
         self.gp_offset = 0
         self.fp_offset = FP_OFFSET_NO_XMM
+        self.sse = FloatLowering(self)
+        self.x87 = X87Lowering(self)
+        self.wide = WideLowering(self)
 
     # -- emission helpers ---------------------------------------------------------
     def emit(self, opcode: str, *ops: Operand, flags: MIFlag = MIFlag.NONE,
@@ -172,7 +179,7 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
         """Copy `size` bytes; sizes below 4 are widened to a 32-bit move when
         both sides are registers (avoids partial-register writes)."""
         if is_xmm(self.mf, src) or is_xmm(self.mf, dst):
-            self.fmov(src, dst, size)
+            self.sse.fmov(src, dst, size)
             return
         if isinstance(src, Imm) and size == 8 and not fits_i32(src.value):
             if isinstance(dst, Mem):
@@ -203,10 +210,10 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
         nat = value_size(v.ty) if not isinstance(v.ty, VoidType) else 8
         size = size or nat
         if isinstance(v.ty, FloatType):
-            return self.freg(v)
+            return self.sse.freg(v)
         if isinstance(v, Const):
             bits = v.ty.bits if isinstance(v.ty, IntType) else 64
-            sv = _signed(v.value, bits) if bits > 1 else v.value
+            sv = _signed(v.int_value, bits) if bits > 1 else v.int_value
             if size == 8 and not fits_i32(sv):
                 t = self.mf.new_vreg(8)
                 self.emit("movabsq", Imm(sv), t)
@@ -279,7 +286,7 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
             return Mem(symbol=p.name)
         if isinstance(p, PtrAdd) and isinstance(p.offset, Const):
             inner = self.addr(p.ptr)
-            off = _signed(int(p.offset.value), 64)
+            off = _signed(p.offset.int_value, 64)
             if fits_i32(inner.disp + off):
                 return replace(inner, disp=inner.disp + off)
         elif isinstance(p, PtrAdd) and self.index_addressing and p.block is self.ir_block:
@@ -309,7 +316,7 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
         fn = self.fn
         for b in fn.blocks:
             self.blocks[b] = self.mf.new_block(b)
-        self.plan_x87_homes(layout_args(fn.param_types, fn.byval_params).args)
+        self.x87.plan_homes(layout_args(fn.param_types, fn.byval_params).args)
         self._find_fusable_compares()
         self.fused |= fused_cas_flags(fn)
         if self.index_addressing:
@@ -409,9 +416,10 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
         for b in self.fn.blocks:
             for inst in b.insts:
                 if not isinstance(inst, Binary) or value_size(inst.ty) != 8 \
-                        or not isinstance(inst.rhs, Const) or isinstance(inst.lhs, Const):
+                        or not isinstance(inst.rhs, Const) or isinstance(inst.lhs, Const) \
+                        or not isinstance(inst.rhs.value, int):  # a double's fmul
                     continue
-                c = int(inst.rhs.value)
+                c = inst.rhs.int_value
                 scale = 1 << c if inst.op is Op.SHL and 1 <= c <= 3 else \
                     c if inst.op is Op.MUL and c in (2, 4, 8) else 0
                 real = [u for u in inst.uses if not u.is_debug]
@@ -425,7 +433,7 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
 
     # -- instructions -------------------------------------------------------------------
     def lower(self, inst: Inst) -> None:
-        if self.lower_x87(inst):
+        if self.x87.lower(inst):
             return
         lowering = _LOWERINGS.get(type(inst))
         if lowering is not None:
@@ -440,25 +448,16 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
         size = value_size(v.ty)
         if isinstance(v, Const):
             bits = size * 8
-            return Imm(_signed(int(v.value), bits) if signed else int(v.value) & ((1 << bits) - 1))
+            return Imm(_signed(v.int_value, bits) if signed else v.int_value & ((1 << bits) - 1))
         src = self.reg(v)
         t = self.mf.new_vreg(4)
         opc = ("movs" if signed else "movz") + ("b" if size == 1 else "w") + "l"
         self.emit(opc, VReg(src.id, size), t)
         return t
 
-
-
-
-
-
     # -- memory blocks ------------------------------------------------------------------
 
-
     # -- calls and returns --------------------------------------------------------------
-
-
-
 
     # -- control flow -------------------------------------------------------------------
 
@@ -477,21 +476,9 @@ class FunctionISel(FloatLowering, X87Lowering, WideLowering):
         self.cur = saved
         return edge
 
-
     def lower_switch(self, inst: Switch) -> None:
         size = value_size(inst.value.ty)
         lower_switch(self, inst, self.reg(inst.value, size), size)
-
-
-
-
-
-
-
-
-
-
-
 
 
 def _lower_switch(sel: FunctionISel, inst: Switch) -> None:
@@ -499,7 +486,7 @@ def _lower_switch(sel: FunctionISel, inst: Switch) -> None:
 
 
 def _lower_wide(sel: FunctionISel, inst: Wide) -> None:
-    sel.lower_wide(inst)
+    sel.wide.lower(inst)
 
 
 def _lower_unreachable(sel: FunctionISel, inst: Unreachable) -> None:

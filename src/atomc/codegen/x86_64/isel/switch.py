@@ -226,8 +226,8 @@ class SwitchLowering:
     def table_jump(self, c: Cluster, index: VReg) -> None:
         sel = self.sel
         label = f".LJTI{sel.mf.number}_{_tables_so_far(sel)}"
-        table = JumpTable(label, tuple(self.target(k) for k in c.targets),
-                          notrack=sel.opts.cf_protection in (CfProtection.BRANCH, CfProtection.FULL))
+        notrack = sel.opts.cf_protection in (CfProtection.BRANCH, CfProtection.FULL)
+        table = JumpTable(label, tuple(self.target(k) for k in c.targets), notrack=notrack)
         base = sel.mf.new_vreg(8)
         sel.emit("leaq", Mem(symbol=label), base)
         if not sel.policy.position_independent:

@@ -1,6 +1,6 @@
 """Instruction selection for `wide` (double-word operations on i64 halves).
 
-A mixin of `FunctionISel`. `legalize-i128` leaves 128-bit arithmetic as
+A component of `FunctionISel` (`sel.wide`). `legalize-i128` leaves 128-bit arithmetic as
 `wide` instructions; each becomes the sequence gcc emits for it. A pair
 result lives in two 64-bit virtual registers (`tuple_vregs`, read by
 `extract`). Every operand is materialised before the first flag-setting
@@ -24,13 +24,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....diag import InternalCompilerError
-from ....ir.insts import Inst
 from ....ir.values import Const, Value
 from ....ir.wide import Wide, WideKind
-from ...mir import Imm, MInst, Operand, PReg, VReg
+from ...mir import Imm, PReg, VReg
 
 if TYPE_CHECKING:
-    from ...mir import MFunction
+    from .select import FunctionISel
 
 # ordered predicate -> (swap operands, condition code after cmp/sbb)
 _ORDER_CC = {"slt": (False, "l"), "sge": (False, "ge"), "ult": (False, "b"),
@@ -39,121 +38,115 @@ _ORDER_CC = {"slt": (False, "l"), "sge": (False, "ge"), "ult": (False, "b"),
 
 
 class WideLowering:
-    """`wide` instructions (uses FunctionISel's helpers)."""
+    """`wide` instructions of one function, over its `FunctionISel`."""
 
-    mf: MFunction
-    tuple_vregs: dict[Value, list[VReg]]
-    fused: set[Inst]
+    __slots__ = ("sel",)
 
-    # provided by FunctionISel
-    def emit(self, opcode: str, *ops: Operand, **kw: object) -> MInst: ...  # type: ignore[empty-body]
-    def vreg(self, v: Value) -> VReg: ...  # type: ignore[empty-body]
-    def reg(self, v: Value, size: int | None = None) -> VReg: ...  # type: ignore[empty-body]
-    def operand(self, v: Value, size: int | None = None) -> VReg | Imm: ...  # type: ignore[empty-body]
-    def mov(self, src: Operand, dst: VReg | PReg, size: int) -> None: ...  # type: ignore[empty-body]
+    def __init__(self, sel: FunctionISel) -> None:
+        self.sel = sel
 
-    def lower_wide(self, inst: Wide) -> None:
+    def lower(self, inst: Wide) -> None:
         ops = [u.value for u in inst.operands]
         k = inst.kind
         if k is WideKind.ICMP:
-            self.wide_compare(inst, ops)
+            self.compare(inst, ops)
         elif k in (WideKind.ADD, WideKind.SUB):
-            self.wide_add(inst, ops, "add" if k is WideKind.ADD else "sub")
+            self.add(inst, ops, "add" if k is WideKind.ADD else "sub")
         elif k is WideKind.UMUL:
-            self.wide_mul(inst, ops)
+            self.mul(inst, ops)
         elif k in (WideKind.SHL, WideKind.LSHR, WideKind.ASHR):
-            self.wide_shift(inst, ops)
+            self.shift(inst, ops)
         else:
             raise InternalCompilerError(f"no selection for wide {k.value}", where="isel")
 
     def copy(self, v: Value) -> VReg:
         """A fresh 64-bit register holding `v` (to be overwritten in place)."""
-        r = self.mf.new_vreg(8)
-        self.mov(self.operand(v, 8), r, 8)
+        r = self.sel.mf.new_vreg(8)
+        self.sel.mov(self.sel.operand(v, 8), r, 8)
         return r
 
-    def wide_add(self, inst: Wide, ops: list[Value], op: str) -> None:
+    def add(self, inst: Wide, ops: list[Value], op: str) -> None:
         alo, ahi, blo, bhi = ops
-        b0, b1 = self.operand(blo, 8), self.operand(bhi, 8)
+        b0, b1 = self.sel.operand(blo, 8), self.sel.operand(bhi, 8)
         hi = self.copy(ahi)
         lo = self.copy(alo)
-        self.emit(op + "q", b0, lo)
-        self.emit(("adc" if op == "add" else "sbb") + "q", b1, hi)
-        self.tuple_vregs[inst] = [lo, hi]
+        self.sel.emit(op + "q", b0, lo)
+        self.sel.emit(("adc" if op == "add" else "sbb") + "q", b1, hi)
+        self.sel.tuple_vregs[inst] = [lo, hi]
 
-    def wide_mul(self, inst: Wide, ops: list[Value]) -> None:
-        b = self.reg(ops[1], 8)
-        self.mov(self.operand(ops[0], 8), PReg("rax"), 8)
-        self.emit("mulq", b)
-        lo, hi = self.mf.new_vreg(8), self.mf.new_vreg(8)
-        self.mov(PReg("rax"), lo, 8)
-        self.mov(PReg("rdx"), hi, 8)
-        self.tuple_vregs[inst] = [lo, hi]
+    def mul(self, inst: Wide, ops: list[Value]) -> None:
+        b = self.sel.reg(ops[1], 8)
+        self.sel.mov(self.sel.operand(ops[0], 8), PReg("rax"), 8)
+        self.sel.emit("mulq", b)
+        lo, hi = self.sel.mf.new_vreg(8), self.sel.mf.new_vreg(8)
+        self.sel.mov(PReg("rax"), lo, 8)
+        self.sel.mov(PReg("rdx"), hi, 8)
+        self.sel.tuple_vregs[inst] = [lo, hi]
 
-    def wide_shift(self, inst: Wide, ops: list[Value]) -> None:
+    def shift(self, inst: Wide, ops: list[Value]) -> None:
         xlo, xhi, amount = ops
         k = inst.kind
         hi, lo = self.copy(xhi), self.copy(xlo)
         if isinstance(amount, Const):
-            c = Imm(int(amount.value) & 63)
+            c = Imm(amount.int_value & 63)
             if k is WideKind.SHL:
-                self.emit("shldq", c, lo, hi)
-                self.emit("shlq", c, lo)
+                self.sel.emit("shldq", c, lo, hi)
+                self.sel.emit("shlq", c, lo)
             else:
-                self.emit("shrdq", c, hi, lo)
-                self.emit("sarq" if k is WideKind.ASHR else "shrq", c, hi)
-            self.tuple_vregs[inst] = [lo, hi]
+                self.sel.emit("shrdq", c, hi, lo)
+                self.sel.emit("sarq" if k is WideKind.ASHR else "shrq", c, hi)
+            self.sel.tuple_vregs[inst] = [lo, hi]
             return
-        n = self.reg(amount, 8)
-        fill = self.mf.new_vreg(8)  # what the shifted-out half becomes for counts >= 64
+        n = self.sel.reg(amount, 8)
+        fill = self.sel.mf.new_vreg(8)  # what the shifted-out half becomes for counts >= 64
         if k is WideKind.ASHR:
-            self.mov(hi, fill, 8)
-            self.emit("sarq", Imm(63), fill)
+            self.sel.mov(hi, fill, 8)
+            self.sel.emit("sarq", Imm(63), fill)
         else:
-            self.mov(Imm(0), fill, 8)
-        self.mov(VReg(n.id, 4), PReg("rcx", 4), 4)
+            self.sel.mov(Imm(0), fill, 8)
+        self.sel.mov(VReg(n.id, 4), PReg("rcx", 4), 4)
         cl = PReg("rcx", 1)
         if k is WideKind.SHL:
-            self.emit("shldq", cl, lo, hi, implicit_uses=("rcx",))
-            self.emit("shlq", cl, lo, implicit_uses=("rcx",))
+            self.sel.emit("shldq", cl, lo, hi, implicit_uses=("rcx",))
+            self.sel.emit("shlq", cl, lo, implicit_uses=("rcx",))
             src, dst = lo, hi  # counts >= 64: hi = lo << (n - 64), lo = fill
         else:
-            self.emit("shrdq", cl, hi, lo, implicit_uses=("rcx",))
-            self.emit("sarq" if k is WideKind.ASHR else "shrq", cl, hi, implicit_uses=("rcx",))
+            self.sel.emit("shrdq", cl, hi, lo, implicit_uses=("rcx",))
+            self.sel.emit("sarq" if k is WideKind.ASHR else "shrq", cl, hi, implicit_uses=("rcx",))
             src, dst = hi, lo  # counts >= 64: lo = hi >> (n - 64), hi = fill
-        self.emit("testb", Imm(64), VReg(n.id, 1))
-        self.emit("cmovneq", src, dst)
-        self.emit("cmovneq", fill, src)
-        self.tuple_vregs[inst] = [lo, hi]
+        self.sel.emit("testb", Imm(64), VReg(n.id, 1))
+        self.sel.emit("cmovneq", src, dst)
+        self.sel.emit("cmovneq", fill, src)
+        self.sel.tuple_vregs[inst] = [lo, hi]
 
-    def wide_compare(self, inst: Wide, ops: list[Value]) -> None:
-        if inst in self.fused:  # emitted by the branch it feeds (wide_flags)
+    def compare(self, inst: Wide, ops: list[Value]) -> None:
+        if inst in self.sel.fused:  # emitted by the branch it feeds (wide_flags)
             return
-        cc = self.wide_flags(inst)
-        self.emit("set" + cc, VReg(self.vreg(inst).id, 1))
+        cc = self.flags(inst)
+        self.sel.emit("set" + cc, VReg(self.sel.vreg(inst).id, 1))
 
-    def wide_flags(self, inst: Wide) -> str:
+    def flags(self, inst: Wide) -> str:
         """Set the flags for a `wide icmp`; return the condition code that holds."""
         alo, ahi, blo, bhi = (u.value for u in inst.operands)
         if inst.pred in ("eq", "ne"):
             t = self.xor_half(alo, blo)
             u = self.xor_half(ahi, bhi)
-            self.emit("orq", t, u)
+            self.sel.emit("orq", t, u)
             return "e" if inst.pred == "eq" else "ne"
         swap, cc = _ORDER_CC[inst.pred]
         if swap:
             alo, ahi, blo, bhi = blo, bhi, alo, ahi
-        b0, b1 = self.operand(blo, 8), self.operand(bhi, 8)
-        a0 = self.reg(alo, 8)
+        b0, b1 = self.sel.operand(blo, 8), self.sel.operand(bhi, 8)
+        a0 = self.sel.reg(alo, 8)
         t = self.copy(ahi)
-        self.emit("cmpq", b0, a0)
-        self.emit("sbbq", b1, t)
+        self.sel.emit("cmpq", b0, a0)
+        self.sel.emit("sbbq", b1, t)
         return cc
 
     def xor_half(self, a: Value, b: Value) -> VReg:
         """A register holding a ^ b (a copy of a when b is 0)."""
-        bop = self.operand(b, 8)
+        bop = self.sel.operand(b, 8)
         t = self.copy(a)
         if not (isinstance(bop, Imm) and bop.value == 0):
-            self.emit("xorq", bop, t)
+            self.sel.emit("xorq", bop, t)
         return t

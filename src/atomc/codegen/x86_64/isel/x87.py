@@ -1,6 +1,6 @@
 """Instruction selection for `f80` (long double): x87 code over stack slots.
 
-A mixin of `FunctionISel`. Every f80 value (argument, block parameter,
+A component of `FunctionISel` (`sel.x87`). Every f80 value (argument, block parameter,
 instruction result) has a 16-byte home slot of its own, fixed for the whole
 function and written only where the value is defined (or, for a block
 parameter, on each edge into its block); the x87 register stack is empty
@@ -38,17 +38,17 @@ from typing import TYPE_CHECKING
 
 from ....diag import InternalCompilerError
 from ....ir.dbgrecords import DbgRecord
-from ....ir.function import Function
 from ....ir.insts import Binary, Call, Cast, Cmp, Extract, Inst, Load, Op, Ret, Select, Store, Succ
 from ....ir.types import IntType, TupleType, is_x87
 from ....ir.values import Const, Undef, Value
 from ....ir.x87float import ONE, X80, ZERO
-from ...mir import DbgMeta, Imm, Mem, MFunction, MIFlag, MInst, Operand, PReg, StackSlot, VReg
+from ...mir import DbgMeta, Imm, Mem, MIFlag, StackSlot, VReg
 from ..function_state import x86_state
 from .floating import FCMP_CC
 
 if TYPE_CHECKING:
     from ..abi import ArgLoc
+    from .select import FunctionISel
 
 # x87 instructions that name their register-stack operands in the mnemonic
 FADDP = "faddp\t%st, %st(1)"
@@ -82,179 +82,170 @@ def involves_x87(inst: Inst) -> bool:
 
 
 class X87Lowering:
-    """x87 parts of instruction selection (uses FunctionISel's helpers)."""
+    """x87 parts of instruction selection of one function, over its `FunctionISel`."""
 
-    mf: MFunction
-    fn: Function
-    x87_homes: dict[Value, StackSlot]
-    x87_pairs: dict[Value, tuple[StackSlot, StackSlot]]
-    x87_scratch: StackSlot | None
-    x87_cw: StackSlot | None
+    __slots__ = ("sel", "homes", "pairs", "scratch_slot", "cw_slot")
 
-    # provided by FunctionISel / FloatLowering
-    def emit(self, opcode: str, *ops: Operand, **kw: object) -> MInst: ...  # type: ignore[empty-body]
-    def reg(self, v: Value, size: int | None = None) -> VReg: ...  # type: ignore[empty-body]
-    def vreg(self, v: Value) -> VReg: ...  # type: ignore[empty-body]
-    def addr(self, p: Value) -> Mem: ...  # type: ignore[empty-body]
-    def freg(self, v: Value) -> VReg: ...  # type: ignore[empty-body]
-    def extend(self, v: Value, signed: bool) -> VReg | Imm: ...  # type: ignore[empty-body]
-    def mov(self, src: Operand, dst: VReg | PReg | Mem, size: int) -> None: ...
-    def fmov(self, src: Operand, dst: Operand, size: int) -> None: ...
-    def set_from_flags(self, inst: Cmp, ccs: tuple[str, ...], combine: str) -> None: ...
+    def __init__(self, sel: FunctionISel) -> None:
+        self.sel = sel
+        self.homes: dict[Value, StackSlot] = {}
+        self.pairs: dict[Value, tuple[StackSlot, StackSlot]] = {}
+        self.scratch_slot: StackSlot | None = None
+        self.cw_slot: StackSlot | None = None
 
     # -- homes ----------------------------------------------------------------------
-    def plan_x87_homes(self, arg_locs: tuple[ArgLoc, ...]) -> None:
+    def plan_homes(self, arg_locs: tuple[ArgLoc, ...]) -> None:
         """A home for every f80 value, in IR order (independent of -g)."""
-        self.x87_homes = {}
-        self.x87_pairs = {}
-        self.x87_scratch = None
-        self.x87_cw = None
-        for arg, loc in zip(self.fn.args, arg_locs, strict=True):
+        self.homes = {}
+        self.pairs = {}
+        self.scratch_slot = None
+        self.cw_slot = None
+        for arg, loc in zip(self.sel.fn.args, arg_locs, strict=True):
             if is_x87(arg.ty):  # the caller's copy is the home
-                self.x87_homes[arg] = self.mf.new_slot(16, 16, "incoming", arg.name,
+                self.homes[arg] = self.sel.mf.new_slot(16, 16, "incoming", arg.name,
                                                        fixed_offset=loc.stack_offset)
-        for b in self.fn.blocks:
+        for b in self.sel.fn.blocks:
             for p in b.params:
                 if is_x87(p.ty):
-                    self.x87_homes[p] = self.mf.new_slot(16, 16, "x87", p.name)
+                    self.homes[p] = self.sel.mf.new_slot(16, 16, "x87", p.name)
             for inst in b.insts:
                 if is_x87(inst.ty) and not isinstance(inst, Extract):
-                    self.x87_homes[inst] = self.mf.new_slot(16, 16, "x87", inst.name)
+                    self.homes[inst] = self.sel.mf.new_slot(16, 16, "x87", inst.name)
                 elif isinstance(inst.ty, TupleType) and any(is_x87(t) for t in inst.ty.elems):
-                    self.x87_pairs[inst] = (self.mf.new_slot(16, 16, "x87", inst.name),
-                                            self.mf.new_slot(16, 16, "x87", inst.name))
-        for b in self.fn.blocks:  # an extract names the call result's half
+                    self.pairs[inst] = (self.sel.mf.new_slot(16, 16, "x87", inst.name),
+                                        self.sel.mf.new_slot(16, 16, "x87", inst.name))
+        for b in self.sel.fn.blocks:  # an extract names the call result's half
             for inst in b.insts:
                 if isinstance(inst, Extract) and is_x87(inst.ty):
-                    pair = self.x87_pairs.get(inst.operand(0))
+                    pair = self.pairs.get(inst.operand(0))
                     if pair is None:
                         raise _ice("extract of an f80 from a value that is no call result")
-                    self.x87_homes[inst] = pair[inst.index]
+                    self.homes[inst] = pair[inst.index]
 
-    def x87_home(self, v: Value) -> Mem:
-        s = self.x87_homes.get(v)
+    def home(self, v: Value) -> Mem:
+        s = self.homes.get(v)
         if s is None:
             raise _ice(f"f80 value {v!r} has no home slot")
         return Mem(base=s)
 
     def _scratch(self, disp: int = 0) -> Mem:
-        if self.x87_scratch is None:
-            self.x87_scratch = self.mf.new_slot(16, 16, "x87", "x87.scratch")
-        return Mem(base=self.x87_scratch, disp=disp)
+        if self.scratch_slot is None:
+            self.scratch_slot = self.sel.mf.new_slot(16, 16, "x87", "x87.scratch")
+        return Mem(base=self.scratch_slot, disp=disp)
 
-    def x87_const(self, x: X80) -> Mem:
+    def const(self, x: X80) -> Mem:
         label = f".LCPIx87_{x.bits:020x}"
-        x86_state(self.mf).float_consts.setdefault(label, x.to_bytes().ljust(16, b"\0"))
+        x86_state(self.sel.mf).float_consts.setdefault(label, x.to_bytes().ljust(16, b"\0"))
         return Mem(symbol=label)
 
     def fld(self, v: Value) -> None:
         """Push `v` onto the x87 stack."""
         if isinstance(v, Undef):
-            self.emit("fldz")
+            self.sel.emit("fldz")
         elif isinstance(v, Const):
             x = v.value
             assert isinstance(x, X80)
             if x == ZERO:
-                self.emit("fldz")
+                self.sel.emit("fldz")
             elif x == ONE:
-                self.emit("fld1")
+                self.sel.emit("fld1")
             else:
-                self.emit("fldt", self.x87_const(x))
+                self.sel.emit("fldt", self.const(x))
         else:
-            self.emit("fldt", self.x87_home(v))
+            self.sel.emit("fldt", self.home(v))
 
     def fstp_home(self, v: Value) -> None:
-        self.emit("fstpt", self.x87_home(v))
+        self.sel.emit("fstpt", self.home(v))
 
     # -- dispatch ------------------------------------------------------------------
-    def lower_x87(self, inst: Inst) -> bool:
+    def lower(self, inst: Inst) -> bool:
         """Select `inst` if it involves f80; False leaves it to the caller."""
         if not involves_x87(inst) or isinstance(inst, (Call, Ret)):
             return False
         if isinstance(inst, Binary):
             self.fld(inst.lhs)
             self.fld(inst.rhs)
-            self.emit(_ARITH[inst.op])
+            self.sel.emit(_ARITH[inst.op])
             self.fstp_home(inst)
         elif isinstance(inst, Cmp):
-            self.x87_compare(inst)
+            self.compare(inst)
         elif isinstance(inst, Cast):
-            self.x87_cast(inst)
+            self.cast(inst)
         elif isinstance(inst, Load):
-            mi = self.emit("fldt", self.addr(inst.ptr))
+            mi = self.sel.emit("fldt", self.sel.addr(inst.ptr))
             if inst.volatile:
                 mi.flags |= MIFlag.VOLATILE
             self.fstp_home(inst)
         elif isinstance(inst, Store):
             self.fld(inst.value)
-            mi = self.emit("fstpt", self.addr(inst.ptr))
+            mi = self.sel.emit("fstpt", self.sel.addr(inst.ptr))
             if inst.volatile:
                 mi.flags |= MIFlag.VOLATILE
         elif isinstance(inst, Select):
-            self.x87_select(inst)
+            self.select(inst)
         elif isinstance(inst, Extract):
-            pass  # its home is the call result's half (see plan_x87_homes)
+            pass  # its home is the call result's half (see plan_homes)
         else:
             return False
         return True
 
     # -- compares, selects ------------------------------------------------------------
-    def x87_flags(self, x: Value, y: Value) -> None:
+    def flags(self, x: Value, y: Value) -> None:
         """EFLAGS of x compared with y (as `ucomisd y, x` sets them)."""
         self.fld(y)
         self.fld(x)
-        self.emit(FUCOMIP)
-        self.emit(FPOP)
+        self.sel.emit(FUCOMIP)
+        self.sel.emit(FPOP)
 
-    def x87_compare(self, inst: Cmp) -> None:
+    def compare(self, inst: Cmp) -> None:
         swap, ccs, combine = FCMP_CC[inst.pred]
         a, b = (inst.rhs, inst.lhs) if swap else (inst.lhs, inst.rhs)
-        self.x87_flags(a, b)
-        self.set_from_flags(inst, ccs, combine)
+        self.flags(a, b)
+        self.sel.sse.set_from_flags(inst, ccs, combine)
 
     def _address_of_value(self, v: Value) -> VReg:
-        t = self.mf.new_vreg(8)
+        t = self.sel.mf.new_vreg(8)
         if isinstance(v, (Const, Undef)):
             x = v.value if isinstance(v, Const) else ZERO
-            self.emit("leaq", self.x87_const(x), t)  # type: ignore[arg-type]
+            self.sel.emit("leaq", self.const(x), t)  # type: ignore[arg-type]
         else:
-            self.emit("leaq", self.x87_home(v), t)
+            self.sel.emit("leaq", self.home(v), t)
         return t
 
-    def x87_select(self, inst: Select) -> None:
+    def select(self, inst: Select) -> None:
         """Choose the address of the chosen operand's bytes with `cmov`, then copy."""
         a = self._address_of_value(inst.operand(1))
         b = self._address_of_value(inst.operand(2))
-        c = self.reg(inst.cond, 1)
-        self.emit("testb", c, c)
-        self.emit("cmovneq", a, b)
-        self.emit("fldt", Mem(base=b))
+        c = self.sel.reg(inst.cond, 1)
+        self.sel.emit("testb", c, c)
+        self.sel.emit("cmovneq", a, b)
+        self.sel.emit("fldt", Mem(base=b))
         self.fstp_home(inst)
 
     # -- conversions -----------------------------------------------------------------
-    def x87_cast(self, inst: Cast) -> None:
+    def cast(self, inst: Cast) -> None:
         op = inst.op
         src = inst.value
         if op is Op.FNEG:
             self.fld(src)
-            self.emit("fchs")
+            self.sel.emit("fchs")
             self.fstp_home(inst)
         elif op is Op.FPEXT:
-            size = src.ty.size  # type: ignore[union-attr]
-            self.fmov(self.freg(src), self._scratch(), size)
-            self.emit("flds" if size == 4 else "fldl", self._scratch())
+            size = src.ty.size
+            self.sel.sse.fmov(self.sel.sse.freg(src), self._scratch(), size)
+            self.sel.emit("flds" if size == 4 else "fldl", self._scratch())
             self.fstp_home(inst)
         elif op is Op.FPTRUNC:
             size = inst.ty.size
             self.fld(src)
-            self.emit("fstps" if size == 4 else "fstpl", self._scratch())
-            self.fmov(self._scratch(), self.vreg(inst), size)
+            self.sel.emit("fstps" if size == 4 else "fstpl", self._scratch())
+            self.sel.sse.fmov(self._scratch(), self.sel.vreg(inst), size)
         elif op in (Op.SITOFP, Op.UITOFP):
             self.int_to_x87(src, op is Op.SITOFP)
             self.fstp_home(inst)
         elif op in (Op.FPTOSI, Op.FPTOUI):
             assert isinstance(inst.ty, IntType)
-            self.x87_to_int(src, inst, op is Op.FPTOSI)
+            self.to_int(src, inst, op is Op.FPTOSI)
         else:
             raise _ice(f"{op.value} is not selectable for f80")
 
@@ -263,60 +254,60 @@ class X87Lowering:
         assert isinstance(src.ty, IntType)
         bits = src.ty.bits
         if bits == 64:
-            self.mov(self._int_operand(src, 8), self._scratch(), 8)
-            self.emit("fildq", self._scratch())
+            self.sel.mov(self._int_operand(src, 8), self._scratch(), 8)
+            self.sel.emit("fildq", self._scratch())
             if not signed:
                 self._add_two64_if_negative(src)
             return
         if bits == 32 and not signed:  # zero-extended to 64 bits: never negative
             if isinstance(src, Const):
-                self.mov(Imm(int(src.value) & 0xFFFFFFFF), self._scratch(), 8)
+                self.sel.mov(Imm(src.int_value & 0xFFFFFFFF), self._scratch(), 8)
             else:
-                r = self.reg(src, 4)
-                t = self.mf.new_vreg(8)
-                self.emit("movl", r, VReg(t.id, 4))  # writing the 32-bit view clears the top
-                self.mov(t, self._scratch(), 8)
-            self.emit("fildq", self._scratch())
+                r = self.sel.reg(src, 4)
+                t = self.sel.mf.new_vreg(8)
+                self.sel.emit("movl", r, VReg(t.id, 4))  # writing the 32-bit view clears the top
+                self.sel.mov(t, self._scratch(), 8)
+            self.sel.emit("fildq", self._scratch())
             return
         if bits == 32:
-            self.mov(self._int_operand(src, 4), self._scratch(), 4)
+            self.sel.mov(self._int_operand(src, 4), self._scratch(), 4)
         else:  # i1, i8, i16: widened to 32 bits
-            self.mov(self.extend(src, signed and bits > 1), self._scratch(), 4)
-        self.emit("fildl", self._scratch())
+            self.sel.mov(self.sel.extend(src, signed and bits > 1), self._scratch(), 4)
+        self.sel.emit("fildl", self._scratch())
 
     def _int_operand(self, v: Value, size: int) -> VReg | Imm:
         if isinstance(v, Const):
-            raw = int(v.value) & ((1 << (8 * size)) - 1)
+            raw = v.int_value & ((1 << (8 * size)) - 1)
             return Imm(raw - (1 << (8 * size)) if raw >> (8 * size - 1) else raw)
-        return self.reg(v, size)
+        return self.sel.reg(v, size)
 
     def _add_two64_if_negative(self, src: Value) -> None:
-        pool = x86_state(self.mf).float_consts
+        pool = x86_state(self.sel.mf).float_consts
         pool.setdefault(U64_ADJUST, _U64_ADJUST_IMAGE.ljust(16, b"\0"))
-        top = self.mf.new_vreg(8)
-        self.mov(self._int_operand(src, 8), top, 8)
-        self.emit("shrq", Imm(63), top)
-        table = self.mf.new_vreg(8)
-        self.emit("leaq", Mem(symbol=U64_ADJUST), table)
-        self.emit("fadds", Mem(base=table, index=top, scale=4))
+        top = self.sel.mf.new_vreg(8)
+        self.sel.mov(self._int_operand(src, 8), top, 8)
+        self.sel.emit("shrq", Imm(63), top)
+        table = self.sel.mf.new_vreg(8)
+        self.sel.emit("leaq", Mem(symbol=U64_ADJUST), table)
+        self.sel.emit("fadds", Mem(base=table, index=top, scale=4))
 
     def _truncating_store(self, width: int) -> None:
         """`fistp` of st(0) into the scratch slot, rounding toward zero."""
-        if self.x87_cw is None:
-            self.x87_cw = self.mf.new_slot(4, 4, "x87", "x87.cw")
-        saved, trunc = Mem(base=self.x87_cw), Mem(base=self.x87_cw, disp=2)
-        self.emit("fnstcw", saved)
-        t = self.mf.new_vreg(4)
-        self.emit("movzwl", saved, t)
-        self.emit("orl", Imm(_ROUND_TOWARD_ZERO), t)
-        self.emit("movw", VReg(t.id, 2), trunc)
-        self.emit("fldcw", trunc)
-        self.emit(_FISTP[width], self._scratch())
-        self.emit("fldcw", saved)
+        if self.cw_slot is None:
+            self.cw_slot = self.sel.mf.new_slot(4, 4, "x87", "x87.cw")
+        saved, trunc = Mem(base=self.cw_slot), Mem(base=self.cw_slot, disp=2)
+        self.sel.emit("fnstcw", saved)
+        t = self.sel.mf.new_vreg(4)
+        self.sel.emit("movzwl", saved, t)
+        self.sel.emit("orl", Imm(_ROUND_TOWARD_ZERO), t)
+        self.sel.emit("movw", VReg(t.id, 2), trunc)
+        self.sel.emit("fldcw", trunc)
+        self.sel.emit(_FISTP[width], self._scratch())
+        self.sel.emit("fldcw", saved)
 
-    def x87_to_int(self, src: Value, inst: Cast, signed: bool) -> None:
+    def to_int(self, src: Value, inst: Cast, signed: bool) -> None:
         bits = inst.ty.bits  # type: ignore[union-attr]
-        dst = self.vreg(inst)
+        dst = self.sel.vreg(inst)
         if bits == 64 and not signed:
             self._x87_to_u64(src, dst)
             return
@@ -327,71 +318,71 @@ class X87Lowering:
         self.fld(src)
         self._truncating_store(width)
         if bits == 64:
-            self.emit("movq", self._scratch(), dst)
+            self.sel.emit("movq", self._scratch(), dst)
         elif bits == 32:
-            self.emit("movl", self._scratch(), VReg(dst.id, 4))
+            self.sel.emit("movl", self._scratch(), VReg(dst.id, 4))
         elif bits == 16:
-            self.emit("movzwl", self._scratch(), VReg(dst.id, 4))
+            self.sel.emit("movzwl", self._scratch(), VReg(dst.id, 4))
         else:
-            self.emit("movzbl", self._scratch(), VReg(dst.id, 4))
+            self.sel.emit("movzbl", self._scratch(), VReg(dst.id, 4))
 
     def _x87_to_u64(self, src: Value, dst: VReg) -> None:
-        low = self.mf.new_vreg(8)
+        low = self.sel.mf.new_vreg(8)
         self.fld(src)
         self._truncating_store(8)
-        self.emit("movq", self._scratch(), low)
-        high = self.mf.new_vreg(8)
+        self.sel.emit("movq", self._scratch(), low)
+        high = self.sel.mf.new_vreg(8)
         self.fld(src)
-        self.emit("fldt", self.x87_const(TWO63))
-        self.emit(FSUBRP)
+        self.sel.emit("fldt", self.const(TWO63))
+        self.sel.emit(FSUBRP)
         self._truncating_store(8)
-        self.emit("movq", self._scratch(), high)
-        m = self.mf.new_vreg(8)
-        self.emit("movabsq", Imm(-(1 << 63)), m)
-        self.emit("xorq", m, high)
-        self.emit("fldt", self.x87_const(TWO63))
+        self.sel.emit("movq", self._scratch(), high)
+        m = self.sel.mf.new_vreg(8)
+        self.sel.emit("movabsq", Imm(-(1 << 63)), m)
+        self.sel.emit("xorq", m, high)
+        self.sel.emit("fldt", self.const(TWO63))
         self.fld(src)
-        self.emit(FUCOMIP)  # src compared with 2^63
-        self.emit(FPOP)
-        self.emit("cmovaeq", high, low)
-        self.emit("movq", low, dst)
+        self.sel.emit(FUCOMIP)  # src compared with 2^63
+        self.sel.emit(FPOP)
+        self.sel.emit("cmovaeq", high, low)
+        self.sel.emit("movq", low, dst)
 
     # -- calls, returns, edges, entry --------------------------------------------------
-    def x87_stack_arg(self, v: Value, slot: Mem) -> bool:
+    def stack_arg(self, v: Value, slot: Mem) -> bool:
         """Copy an f80 argument to its outgoing stack slot."""
         if not is_x87(v.ty):
             return False
         self.fld(v)
-        self.emit("fstpt", slot)
+        self.sel.emit("fstpt", slot)
         return True
 
-    def x87_call_result(self, inst: Call) -> bool:
+    def call_result(self, inst: Call) -> bool:
         """Pop the call's result(s) off the x87 stack into their homes."""
-        pair = self.x87_pairs.get(inst)
+        pair = self.pairs.get(inst)
         if pair is not None:
-            self.emit("fstpt", Mem(base=pair[0]))
-            self.emit("fstpt", Mem(base=pair[1]))
+            self.sel.emit("fstpt", Mem(base=pair[0]))
+            self.sel.emit("fstpt", Mem(base=pair[1]))
             return True
         if is_x87(inst.ty):
             self.fstp_home(inst)
             return True
         return False
 
-    def x87_return(self, inst: Ret) -> bool:
+    def lower_return(self, inst: Ret) -> bool:
         vals = [u.value for u in inst.operands]
         if not any(is_x87(v.ty) for v in vals):
             return False
         for v in reversed(vals):  # the first value ends on top: %st(0)
             self.fld(v)
-        self.emit("ret")
+        self.sel.emit("ret")
         return True
 
-    def x87_edge_copies(self, succ: Succ) -> None:
+    def edge_copies(self, succ: Succ) -> None:
         """The f80 block arguments of an edge, as one parallel copy: every
         source is read before any parameter is written. Up to seven go through
         the register stack (pushed in order, popped in reverse); more are
         staged in fresh slots first."""
-        pairs = [(p, v) for p, v in zip(succ.block.params, succ.arg_values)
+        pairs = [(p, v) for p, v in zip(succ.block.params, succ.arg_values, strict=True)
                  if is_x87(p.ty) and v is not p]
         if len(pairs) <= 7:
             for _, v in pairs:
@@ -401,15 +392,15 @@ class X87Lowering:
             return
         staged = []
         for _, v in pairs:
-            s = Mem(base=self.mf.new_slot(16, 16, "x87", "x87.edge"))
+            s = Mem(base=self.sel.mf.new_slot(16, 16, "x87", "x87.edge"))
             self.fld(v)
-            self.emit("fstpt", s)
+            self.sel.emit("fstpt", s)
             staged.append(s)
-        for (p, _), s in zip(pairs, staged):
-            self.emit("fldt", s)
+        for (p, _), s in zip(pairs, staged, strict=True):
+            self.sel.emit("fldt", s)
             self.fstp_home(p)
 
-    def x87_debug_value(self, rec: DbgRecord, meta: DbgMeta) -> bool:
+    def debug_value(self, rec: DbgRecord, meta: DbgMeta) -> bool:
         """Describe a record naming an f80 value: its home slot, or for a constant its
         80-bit pattern (the DWARF writer gives it as DW_OP_implicit_value)."""
         v = rec.value
@@ -420,13 +411,13 @@ class X87Lowering:
             plain = not ops or (rec.expr.fragment is not None and len(ops) == 3)
             x = v.value
             if plain and isinstance(x, X80):
-                self.emit("DBG_VALUE", Imm(x.bits), meta=meta)
+                self.sel.emit("DBG_VALUE", Imm(x.bits), meta=meta)
             else:
-                self.emit("DBG_VALUE", meta=meta)
+                self.sel.emit("DBG_VALUE", meta=meta)
             return True
-        home = self.x87_homes.get(v)
+        home = self.homes.get(v)
         if home is None:
-            self.emit("DBG_VALUE", meta=meta)
+            self.sel.emit("DBG_VALUE", meta=meta)
         else:
-            self.emit("DBG_VALUE", home, meta=meta)
+            self.sel.emit("DBG_VALUE", home, meta=meta)
         return True
