@@ -45,7 +45,7 @@ COUNTERS = {
     "jump-threading.blocks": "jump threading: blocks scanned for candidates (once)",
     # other passes
     "licm.blocks": "LICM: loop bodies walked",
-    "sccp.visits": "SCCP: instructions evaluated (worklists, not sweeps)",
+    "sccp.visits": "SCCP: instructions evaluated and block arguments met (worklists, not sweeps)",
     "dce.edges": "DCE: incoming edges read for live block parameters",
     "simplifycfg.blocks": "simplifycfg: blocks per threading step",
     "simplifycfg.tail_blocks": "simplifycfg: blocks per tail-merging step",
@@ -151,3 +151,33 @@ def test_mem2reg_linear_in_slots_times_blocks(tmp_path: Path) -> None:
         assert small.get(counter, 0) > 0, f"{counter} counted nothing"
         growth = large[counter] / small[counter]
         assert growth < MAX_GROWTH, f"{counter} grew {growth:.1f}x for 4x the locals: quadratic?"
+
+
+def _dispatch(cases: int, variables: int = 16) -> str:
+    """An interpreter loop: a switch whose every case updates one of a fixed set of
+    variables and jumps back to the join, so the join block has `cases` incoming
+    edges, each passing every variable."""
+    decls = "".join(f"    int v{k} = {k};\n" for k in range(variables))
+    body = "".join(f"        case {c}: v{c % variables} += pc * {c + 1}; break;\n"
+                   for c in range(cases))
+    total = " + ".join(f"v{k}" for k in range(variables))
+    return (f"int f(const unsigned char *code, int n) {{\n{decls}"
+            f"    for (int pc = 0; pc < n; pc++) {{\n        switch (code[pc]) {{\n{body}"
+            f"        }}\n    }}\n    return {total};\n}}\n")
+
+
+def test_sccp_linear_in_dispatch_edges(tmp_path: Path) -> None:
+    """SCCP meets one block argument per change, not every parameter over every
+    incoming edge (parameters x edges per change: quadratic in a dispatch block)."""
+    def count(cases: int) -> int:
+        src = tmp_path / f"dispatch{cases}.c"
+        src.write_text(_dispatch(cases))
+        opts = CompileOptions(opt_level=2, passes=("mem2reg", "sccp"))
+        work.reset()
+        optimise(compile_to_ir(str(src), opts, DiagnosticEngine()), opts)
+        return work.snapshot().get("sccp.visits", 0)
+
+    small, large = count(SMALL // 4), count(LARGE // 4)
+    assert small > 0, "sccp.visits counted nothing"
+    growth = large / small
+    assert growth < MAX_GROWTH, f"sccp.visits grew {growth:.1f}x for 4x the cases: quadratic?"

@@ -84,12 +84,25 @@ def slot(n: int) -> MLoc:
 
 @dataclass(frozen=True, slots=True)
 class VarKey:
-    """A variable instance: the variable, its inlined-at site and a fragment."""
+    """A variable instance: the variable, its inlined-at site and a fragment.
+
+    The hash is computed once: LiveDebugValues keys its per-variable tables by
+    VarKey (variables x blocks lookups), and hashing the variable's metadata
+    walks its type and scope chain every time."""
 
     var: object  # DILocalVariable (any hashable in tests)
     inlined_at: object | None = None
     fragment: tuple[int, int] | None = None  # (offset_bits, size_bits)
     is_param: bool = False  # may use entry values
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        # the hash the dataclass would compute, so set and dict order stay the same
+        object.__setattr__(self, "_hash",
+                           hash((self.var, self.inlined_at, self.fragment, self.is_param)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def whole(self) -> tuple[object, object | None]:

@@ -99,6 +99,9 @@ def solve_variable_values(fn: MFunctionView, mv: MachineValues
     assigns = block_assignments(fn, mv)
     n = len(fn.blocks)
     live_in: list[dict[VarKey, VarValue]] = [{} for _ in range(n)]
+    # this loop runs variables x blocks times: a block with one predecessor (most
+    # of them) is joined inline, with _join's result for one predecessor
+    preds = mv.preds
     for var in all_variables(fn):
         vin: list[object] = [_TOP] * n
         vout: list[object] = [_TOP] * n
@@ -106,10 +109,18 @@ def solve_variable_values(fn: MFunctionView, mv: MachineValues
         while changed:
             changed = False
             for b in mv.rpo:
-                new_in = None if b == 0 else _join(var, b, vin[b], vout, mv)
+                if b == 0:
+                    new_in: object = None
+                elif len(preds[b]) == 1:
+                    new_in = vout[preds[b][0]]
+                    current = vin[b]
+                    if new_in is not _TOP and new_in == current and _own_phi(current, b):
+                        new_in = current  # the block's own PHI, back on its back edge
+                else:
+                    new_in = _join(var, b, vin[b], vout, mv)
                 if new_in is _TOP:
                     continue
-                out = assigns[b][var] if var in assigns[b] else new_in
+                out = assigns[b].get(var, new_in)
                 if new_in != vin[b] or out != vout[b]:
                     vin[b], vout[b] = new_in, out
                     changed = True
@@ -124,8 +135,7 @@ def _join(var: VarKey, b: int, current: object, vout: list[object],
           mv: MachineValues) -> object:
     preds = mv.preds[b]
     # A back edge that carries this block's own (resolved) PHI agrees with anything.
-    own = current if isinstance(current, tuple) and len(current) == 3 and current[0] == b \
-        and current[1] == 0 else None
+    own = current if _own_phi(current, b) else None
     incoming = [(p, vout[p]) for p in preds if vout[p] is not _TOP]
     if not incoming:
         return _TOP
@@ -137,6 +147,11 @@ def _join(var: VarKey, b: int, current: object, vout: list[object],
     if any(v is None or isinstance(v, (Const, Computed)) for _, v in incoming):
         return None
     return _pick_vphi_location(b, preds, vout, own, mv)
+
+
+def _own_phi(v: object, b: int) -> bool:
+    """`v` is a machine PHI of block `b`."""
+    return isinstance(v, tuple) and len(v) == 3 and v[0] == b and v[1] == 0
 
 
 def _pick_vphi_location(b: int, preds: list[int], vout: list[object], own: object,
