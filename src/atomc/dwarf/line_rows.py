@@ -122,16 +122,27 @@ def compute_key_set(blocks: Sequence[LineBlock], mode: str = "documented") -> se
         buoy: tuple[int, int] | None = None
         buoy_line = 0
         buoy_atom = 0
+        returned_to = 0  # the line of the call just before this instruction, if any
         for i, inst in enumerate(blk.insts):
+            if inst.is_meta:
+                continue
+            after_call, returned_to = returned_to, 0
             if not _has_line(inst):
                 continue
             loc = inst.loc
             assert loc is not None
-            if buoy is None or buoy_line != loc.line:
+            if after_call == loc.line and mode == "documented":
+                # a call's return address on the call's own line is no stop: gdb's
+                # `step` out of the callee lands there, in the middle of the line
+                # as at -O0 (where it steps on into the line's next call or line)
+                buoy, buoy_atom = None, 0
+            elif buoy is None or buoy_line != loc.line:
                 buoy, buoy_line, buoy_atom = (b, i), loc.line, 0
             if inst.is_call:
-                key.add(buoy)
+                if buoy is not None:
+                    key.add(buoy)
                 buoy, buoy_atom = None, 0
+                returned_to = loc.line
                 if loc.atom_group == 0 or loc.atom_rank == 0:
                     continue
             group, rank = loc.atom_group, loc.atom_rank
@@ -228,11 +239,14 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
     for b, blk in enumerate(blocks):
         first_real = True
         epilogue_seen = False
+        returned_to = 0  # the line of the call just before this instruction, if any
         for i, inst in enumerate(blk.insts):
             if inst.is_meta:
                 continue
             starts_block = first_real
             first_real = False
+            after_call, returned_to = returned_to, inst.loc.line \
+                if inst.is_call and inst.loc is not None else 0
             if inst.frame_setup:
                 if starts_block and b > 0 and last_line:
                     out[b][i] = Row(0, 0, subprogram.file, is_stmt=False)
@@ -252,7 +266,13 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                                 prologue_end=True)
                 last_line = subprogram.scope_line
                 continue
-            if loc is not None and (b, i) not in force and loc.same_position(prev):
+            if loc is not None and (b, i) not in force and (loc.same_position(prev) or (
+                    mode == "documented" and after_call == loc.line and not is_key)):
+                # (a call's return address on its own line starts no row: gdb's `step`
+                # out of the callee would take a row starting there, even without
+                # is_stmt, for a new line and stop at the line's next is_stmt row;
+                # in the middle of a row it steps on into the line's next call, as
+                # at -O0)
                 if not is_key:
                     if last_line == 0 or epilogue:
                         out[b][i] = _row(loc, False, epilogue_begin=epilogue)
