@@ -2,7 +2,8 @@
 
 Each program inlines a function whose loops survive -O2 (the issue's
 reproducer, nested inlined loops, an inlined loop nest inside an unrolled
-loop, one inlined loop nest at two call sites). Stepping with gdb's `step`
+loop, one inlined loop nest at two call sites, an inlined callee that begins
+with its loop). Stepping with gdb's `step`
 from `main`, gdb must stay in the callee's inline frame from its first stop
 to its last: the loop headers, latches and scheduled caller code in between
 lie inside the inlined instance's address range, so gdb neither shows the
@@ -81,6 +82,14 @@ EXPECTED: dict[str, list[Stop]] = {
                             ("main", 19), ("scale", 7), ("scale", 8),
                             *_repeat(3, ("scale", 10), ("scale", 8)),
                             ("main", 20), ("main", 21)],
+    # digit_sum(9876) inlined in countdown, whose own loop folds away, right after
+    # first_nine's inlined loop: both instances begin at digit_sum's loop header,
+    # so their entry moves onto the preheader's copies (inline_entries.py);
+    # before, every iteration showed main:37 countdown:31 digit_sum:19 again
+    "inlined_loop_entry.c": [("main", 35), ("main", 36), ("first_nine", 9), ("main", 37),
+                             ("countdown", 31),
+                             *_repeat(4, ("digit_sum", 19), ("digit_sum", 21)),
+                             ("countdown", 31), ("main", 38), ("main", 39)],
 }
 EXTRA_STOPS = {"inlined_in_unrolled.c"}  # programs with a stop -O0 does not make
 

@@ -45,20 +45,9 @@ class Blocked(Exception):
 # Every blocker the first triage found (the driver's options, PIC, Meson's identification,
 # `__signed__`, cleanup, atomics, long double) has been closed on main; units that fail
 # today for a reason not yet fixed are listed here with that reason.
-# The gdb walk of json-c's -O2 build shows a value gcc -O0 never shows there. Not a
-# wrong location: line 344's lowest is_stmt row is the `tok->err =
-# json_tokener_success` store on the end-of-input path (the loop head's compare and
-# branch carry no is_stmt), so gdb's `tbreak json_tokener.c:344` first stops at the end
-# of a later call (test_incremental_parse's `{ "foo": 123 }`), where c = '}' is right;
-# gcc -O0's first stop is the first call's loop head (c = '\1').
-_PEEK_CHAR_VALUE = Blocker(
-    "stepping: `break json_tokener.c:344` lands on the end-of-input store (the line's "
-    "lowest is_stmt row), so the walk stops in a later call than gcc -O0's and `c` (right "
-    "there) differs", r"\(line 344\): c = ", "stepping (issue 14)", ("O2",), (Check.GDB,))
-BLOCKED: dict[str, tuple[Blocker, ...]] = {
-    "json-c": (_PEEK_CHAR_VALUE,),
-    "json-c-ninja": (_PEEK_CHAR_VALUE,),
-}
+# (json-c's line-344 stop was the last: a `?:` loop condition now branches on its
+# test first, so the loop head is the line's first is_stmt row; issue 14.)
+BLOCKED: dict[str, tuple[Blocker, ...]] = {}
 
 
 def expected(recipe_id: str, level: str, check: Check | None = None) -> tuple[Blocker, ...]:

@@ -29,6 +29,7 @@ from ..observe import machine_observer
 from ..opt.legalize_i128 import legalize_module
 from ..options import CompileOptions
 from ..optlevel import function_options
+from .debuginfo.inline_entries import open_inlined_loop_entries
 from .debuginfo.line_rows import compute_rows
 from .debuginfo.live_debug_values import variable_locations
 from .debuginfo.scopes import LabelCounter, function_debug_info, insert_scope_labels
@@ -192,6 +193,9 @@ def generate_assembly(module: Module, opts: CompileOptions,
         number += 1
         table = None
         if fn_debug and files is not None:
+            if fopts.opt_level > 0:
+                with stage("inline-entries", BACK):
+                    open_inlined_loop_entries(mf)
             with stage("scope-labels", BACK):
                 scopes = insert_scope_labels(mf, labels)
             # Optimised code: variables follow their values (LiveDebugValues);

@@ -36,6 +36,7 @@ class LineInst:
     loc: DILocation | None
     is_meta: bool = False  # emits no code (debug values, labels, CFI)
     is_call: bool = False  # calls and tail calls
+    calls_itself: bool = False  # a call of the function the instruction is in
     frame_setup: bool = False
     frame_destroy: bool = False
     cond_branch_to: int | None = None  # block index of a conditional branch's target
@@ -122,16 +123,26 @@ def compute_key_set(blocks: Sequence[LineBlock], mode: str = "documented") -> se
         buoy: tuple[int, int] | None = None
         buoy_line = 0
         buoy_atom = 0
+        returned_to = 0  # the line of a recursive call just before this instruction
         for i, inst in enumerate(blk.insts):
+            if inst.is_meta:
+                continue
+            after_call, returned_to = returned_to, 0
             if not _has_line(inst):
                 continue
             loc = inst.loc
             assert loc is not None
-            if buoy is None or buoy_line != loc.line:
+            if after_call != 0 and after_call == loc.line and mode == "documented":
+                # no stop at a recursive call's return address on its own line
+                # (compute_rows says why)
+                buoy, buoy_atom = None, 0
+            elif buoy is None or buoy_line != loc.line:
                 buoy, buoy_line, buoy_atom = (b, i), loc.line, 0
             if inst.is_call:
-                key.add(buoy)
+                if buoy is not None:
+                    key.add(buoy)
                 buoy, buoy_atom = None, 0
+                returned_to = loc.line if inst.calls_itself else 0
                 if loc.atom_group == 0 or loc.atom_rank == 0:
                     continue
             group, rank = loc.atom_group, loc.atom_rank
@@ -228,11 +239,14 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
     for b, blk in enumerate(blocks):
         first_real = True
         epilogue_seen = False
+        returned_to = 0  # the line of a recursive call just before this instruction
         for i, inst in enumerate(blk.insts):
             if inst.is_meta:
                 continue
             starts_block = first_real
             first_real = False
+            after_call, returned_to = returned_to, inst.loc.line \
+                if inst.calls_itself and inst.loc is not None else 0
             if inst.frame_setup:
                 if starts_block and b > 0 and last_line:
                     out[b][i] = Row(0, 0, subprogram.file, is_stmt=False)
@@ -252,7 +266,17 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                                 prologue_end=True)
                 last_line = subprogram.scope_line
                 continue
-            if loc is not None and (b, i) not in force and loc.same_position(prev):
+            returned = mode == "documented" and loc is not None and after_call != 0 and \
+                after_call == loc.line
+            if loc is not None and (b, i) not in force and (
+                    loc.same_position(prev) or (returned and not is_key)):
+                # A recursive call's return address on the call's own line starts
+                # no row. gdb's `step` out of the callee returns into the same
+                # function: from the middle of a row it steps on, into the line's
+                # next call or to its next line, as at -O0 (fib:10 fib:7); a row
+                # starting there, even without is_stmt, keeps the callee's line as
+                # the one being stepped and the line's next is_stmt row is a stop
+                # -O0 never makes (fib:10 fib:9 fib:7).
                 if not is_key:
                     if last_line == 0 or epilogue:
                         out[b][i] = _row(loc, False, epilogue_begin=epilogue)

@@ -102,6 +102,13 @@ class _FunctionScopes:
         return d
 
 
+def _inlined_instances(scopes: _FunctionScopes, f: FunctionDebugInfo) -> None:
+    """A DIE for every inlined instance that kept instructions."""
+    for sr in f.scopes:
+        if sr.inlined_at is not None and isinstance(sr.scope, DISubprogram) and sr.ranges:
+            scopes.die_for(sr.scope, sr.inlined_at)
+
+
 class _Writer:
     def __init__(self, module: Module, files: FileTable, terse: bool = False,
                  maps: Sequence[tuple[str, str]] = (),
@@ -298,10 +305,7 @@ class _Writer:
         d.add(AT.frame_base, FORM.exprloc, encode(f.frame_base))
         scopes = _FunctionScopes(self, f, d)
         if self.terse:  # -g1 keeps inlined instances, for backtraces, as gcc's does
-            for sr in f.scopes:
-                if sr.inlined_at is not None and isinstance(sr.scope, DISubprogram) and \
-                        sr.ranges:
-                    scopes.die_for(sr.scope, sr.inlined_at)
+            _inlined_instances(scopes, f)
             return scopes
         seen: set[tuple[int, DILocation | None]] = set()
         for v in f.variables:
@@ -322,6 +326,9 @@ class _Writer:
                          key=lambda v: v.var.arg == 0)  # parameters first in each instance
         for v in inlined:
             self.variable(scopes.die_for(v.var.scope, v.inlined_at), f, v)
+        # an instance without variables still is a frame: without its DIE gdb showed
+        # an inlined `tick()`'s line 17 in its caller's frame (poll:17)
+        _inlined_instances(scopes, f)
         return scopes
 
     def variable(self, parent: DIE, f: FunctionDebugInfo, v: VarLocation) -> None:

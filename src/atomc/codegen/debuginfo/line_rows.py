@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ...dwarf.line_rows import LineBlock, LineInst, Row
 from ...dwarf.line_rows import compute_rows as _compute_rows
-from ..mir import BlockRef, MFunction, MIFlag, MInst
+from ..mir import BlockRef, MFunction, MIFlag, MInst, Sym
 from ..mir.cfg import successors
 from ..target import desc
 
@@ -27,7 +27,7 @@ class LineTable:
     rows: list[Row | None]  # one per instruction of `mf.instructions()`, in order
 
 
-def _line_inst(mi: MInst, index: dict[int, int]) -> LineInst:
+def _line_inst(mi: MInst, index: dict[int, int], name: str) -> LineInst:
     if mi.is_meta:
         return LineInst(mi.loc, is_meta=True)
     d = desc(mi.opcode)
@@ -36,6 +36,7 @@ def _line_inst(mi: MInst, index: dict[int, int]) -> LineInst:
     return LineInst(
         mi.loc,
         is_call=d.is_call,
+        calls_itself=d.is_call and bool(mi.operands) and mi.operands[0] == Sym(name),
         frame_setup=bool(mi.flags & MIFlag.FRAME_SETUP),
         frame_destroy=bool(mi.flags & MIFlag.FRAME_DESTROY),
         cond_branch_to=to if d.is_cond_branch else None,
@@ -49,7 +50,7 @@ def compute_rows(mf: MFunction, mode: str = "documented") -> LineTable:
     assert sp is not None
     index = {id(b): i for i, b in enumerate(mf.blocks)}
     succs = successors(mf)
-    blocks = [LineBlock([_line_inst(mi, index) for mi in b.insts],
+    blocks = [LineBlock([_line_inst(mi, index, mf.name) for mi in b.insts],
                         [index[id(s)] for s in succs[b]]) for b in mf.blocks]
     result = _compute_rows(blocks, sp, mode, body_line_at_entry=not mf.frame_pointer)
     rows: list[Row | None] = [row for block_rows in result.rows for row in block_rows]

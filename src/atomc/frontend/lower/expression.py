@@ -87,6 +87,18 @@ class ExpressionLowering:
         if isinstance(cond, T.Unary) and cond.op == "!":
             self.branch_on(cond.operand, else_b, then_b, atom, loop)
             return
+        if isinstance(cond, T.Cond):
+            # `c ? a : b` as a condition branches on c, then on the arm it chose (as
+            # Clang does): the test of c is the condition's first key instruction, so
+            # a loop whose condition is a macro like json-c's PEEK_CHAR stops at its
+            # head, not at a store in one arm (conversions of the arms to the
+            # result type keep their truth)
+            arms = [self.fs.new_block("cond.true"), self.fs.new_block("cond.false")]
+            self.branch_on(cond.cond, arms[0], arms[1], atom, loop)
+            for blk, arm in zip(arms, (cond.then, cond.els), strict=True):
+                self.fs.start(blk)
+                self.branch_on(arm, then_b, else_b, atom, loop)
+            return
         bit = self.truth(cond)
         with self.fs.at(cond.pos):
             br = self.fs.b.branch(bit, then_b, else_b)
