@@ -143,6 +143,7 @@ class OP(enum.IntEnum):
     fbreg = 0x91
     bregx = 0x92
     piece = 0x93
+    bit_piece = 0x9D
     form_tls_address = 0x9B
     call_frame_cfa = 0x9C
     implicit_value = 0x9E

@@ -85,6 +85,17 @@ class Piece(_Op):
 
 
 @dataclass(frozen=True, slots=True)
+class BitPiece(_Op):
+    """The next `size` bits of the variable, at bit `offset` of the preceding
+    location. With nothing before it, the bits are unavailable: gdb shows them
+    as `<optimized out>`, while lldb refuses the whole expression (an empty
+    `DW_OP_piece` it would fill with zero bytes, a wrong value)."""
+
+    size: int
+    offset: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Constu(_Op):
     value: int
 
@@ -163,8 +174,8 @@ class EntryValue(_Op):
     expr: LocExpr
 
 
-LocOp = (Addr | TlsAddr | Reg | Breg | Fbreg | Deref | Piece | Constu | Consts | PlusUconst
-         | Plus | Minus | Mul | And | Or | Xor | Shl | Shr | StackValue | ImplicitValue
+LocOp = (Addr | TlsAddr | Reg | Breg | Fbreg | Deref | Piece | BitPiece | Constu | Consts
+         | PlusUconst | Plus | Minus | Mul | And | Or | Xor | Shl | Shr | StackValue | ImplicitValue
          | CallFrameCfa | EntryValue)
 LocExpr = tuple[LocOp, ...]
 
@@ -256,6 +267,8 @@ def _encode_op(op: LocOp) -> bytes:
             return bytes([OP.deref])
         case Piece(size):
             return bytes([OP.piece]) + uleb128(size)
+        case BitPiece(size, offset):
+            return bytes([OP.bit_piece]) + uleb128(size) + uleb128(offset)
         case Constu(value):
             return bytes([OP.constu]) + uleb128(value)
         case Consts(value):

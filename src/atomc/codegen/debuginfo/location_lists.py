@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ...dwarf.locexpr import (
+    BitPiece,
     Breg,
     Deref,
     EntryValue,
@@ -146,11 +147,13 @@ def _composite(rs: list[VarRange], var_bits: int) -> list[tuple[int, int, LocExp
     """Split the timeline at every boundary; each segment gets one expression with
     a piece per fragment.
 
-    A segment is described only when its fragments cover the whole variable
-    (`var_bits`, or as far as any fragment reaches): DWARF's empty piece means
-    "unknown", but lldb reads it (and gdb and lldb a missing trailing piece, as
-    when the high half of an `__int128` is never located) as zero bytes, which
-    would show a wrong value."""
+    A segment is described when any fragment is located. A gap (also a
+    trailing one, up to `var_bits` or as far as any fragment reaches) is an
+    empty `DW_OP_bit_piece`, not an empty `DW_OP_piece`: lldb reads an empty
+    piece (and gdb and lldb a missing trailing piece, as when the high half of
+    an `__int128` is never located) as zero bytes, a wrong value, but refuses
+    an empty bit piece, while gdb shows those bits as `<optimized out>` and
+    the located members with their values."""
     prim = [r for r in rs if r.primary]
     frags = sorted({r.var.fragment for r in prim if r.var.fragment is not None})
     total = max([f[0] + f[1] for f in frags] + [var_bits])
@@ -161,7 +164,7 @@ def _composite(rs: list[VarRange], var_bits: int) -> list[tuple[int, int, LocExp
         for r in prim:
             if r.start <= a and z <= r.end and r.var.fragment is not None:
                 live[r.var.fragment] = r.loc
-        if not _covers(live, total):
+        if not live:
             continue
         expr: list[LocOp] = []
         offset = 0
@@ -169,23 +172,14 @@ def _composite(rs: list[VarRange], var_bits: int) -> list[tuple[int, int, LocExp
             if frag not in live or frag[0] < offset:
                 continue
             if frag[0] > offset:
-                expr.append(Piece((frag[0] - offset) // 8))
+                expr.append(BitPiece(frag[0] - offset))
             expr.extend(loc_expr(live[frag]))
             expr.append(Piece(frag[1] // 8))
             offset = frag[0] + frag[1]
+        if offset < total:
+            expr.append(BitPiece(total - offset))
         if out and out[-1][1] == a and out[-1][2] == tuple(expr):
             out[-1] = (out[-1][0], z, tuple(expr))
         else:
             out.append((a, z, tuple(expr)))
     return out
-
-
-
-def _covers(live: dict[tuple[int, int], VarLoc], total: int) -> bool:
-    """Do the located fragments tile bits [0, total) without a gap?"""
-    reach = 0
-    for off, size in sorted(live):
-        if off > reach:
-            return False
-        reach = max(reach, off + size)
-    return bool(live) and reach >= total
