@@ -167,7 +167,10 @@ class _Describer:
 
     def frame_address(self, op: Mem) -> ConstOp | None:
         """A frame object's address (isel's `Mem` on a slot in a DBG_VALUE), as a
-        CFA-relative constant: the frame layout never moves it."""
+        CFA-relative constant: the frame layout never moves it; a global's
+        (`Mem` on a symbol alone), as a symbol-relative constant."""
+        if op.symbol and op.base is None and op.index is None and op.segment is None:
+            return ConstOp(op.disp, symbol=op.symbol)
         if not isinstance(op.base, StackSlot) or op.index is not None or op.symbol:
             return None
         off = self.mf.slots[op.base.index].cfa_offset

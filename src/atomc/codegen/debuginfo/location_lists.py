@@ -5,8 +5,10 @@ value or a single location when one entry covers the whole function (LLVM's
 `validThroughout` for function-scope variables), otherwise a location list.
 A long double constant (an 80-bit pattern) becomes `DW_OP_implicit_value` of
 its 16 bytes; a frame object's address (an inlined `p = &x`) `DW_OP_fbreg N,
-DW_OP_stack_value`. Fragments are combined into composite `DW_OP_piece` entries, with an empty
-piece where a fragment has no location. In `multi` mode the extra overlapping
+DW_OP_stack_value`; a global's or string literal's address an `AddrValue`
+(which the DWARF writer turns into a procedure call). Fragments are combined
+into composite `DW_OP_piece` entries, with an empty `DW_OP_bit_piece` where a
+fragment has no location. In `multi` mode the extra overlapping
 entries follow all primary ones, so at every address the preferred location
 comes first in the list (gdb reads the first entry that matches).
 """
@@ -17,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ...dwarf.locexpr import (
+    AddrValue,
     BitPiece,
     Breg,
     Deref,
@@ -48,8 +51,8 @@ def loc_expr(loc: VarLoc) -> LocExpr:
     if isinstance(loc, MLoc):
         return (Reg(loc.num),) if loc.kind == "reg" else (Fbreg(loc.num),)
     if isinstance(loc, ConstLoc):
-        if loc.frame:  # a frame object's address, as a value
-            return (Fbreg(loc.value), StackValue())
+        if loc.frame or loc.symbol is not None:  # a frame object's or global's address
+            return value_of(loc) + (StackValue(),)
         if loc.value >= WIDE_CONST:  # an x87 long double: its 16 bytes as they are in memory
             return (ImplicitValue(loc.value.to_bytes(16, "little")),)
         return (const(loc.value), StackValue())
@@ -64,6 +67,8 @@ def value_of(loc: VarLoc) -> LocExpr:
     if isinstance(loc, MLoc):
         return (Breg(loc.num, 0),) if loc.kind == "reg" else (Fbreg(loc.num), Deref())
     if isinstance(loc, ConstLoc):
+        if loc.symbol is not None:
+            return (AddrValue(loc.symbol, loc.value),)
         if loc.frame:
             return (Fbreg(loc.value),)
         return (const(loc.value),)
@@ -132,7 +137,8 @@ def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], st
                        for r in start_at_entry(prim + sec, setup)]
             if len(prim) == 1 and not sec and prim[0].start == -1 and prim[0].end >= last_pos:
                 only = prim[0].loc
-                if isinstance(only, ConstLoc) and only.value < WIDE_CONST and not only.frame:
+                if isinstance(only, ConstLoc) and only.value < WIDE_CONST and not only.frame \
+                        and only.symbol is None:
                     out.append(VarLocation(var, inlined_at, const_value=only.value))  # type: ignore[arg-type]
                 else:
                     out.append(VarLocation(var, inlined_at, single=loc_expr(only)))  # type: ignore[arg-type]

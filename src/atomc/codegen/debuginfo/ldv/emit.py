@@ -122,7 +122,7 @@ class _Tracker:
         if v is None:
             self.lost(var, pos, None, why)
         elif isinstance(v, Const):
-            self.set_loc(var, pos, ConstLoc(v.value, v.frame))
+            self.set_loc(var, pos, ConstLoc(v.value, v.frame, v.symbol))
         else:
             loc = self.best_holder(v)
             if loc is None and v[0] == block and v[1] > index:

@@ -116,12 +116,13 @@ class InstrRef:
 @dataclass(frozen=True, slots=True)
 class ConstOp:
     """A constant operand; `frame`: the address `value` bytes from the CFA (a frame
-    object's address, as an inlined `p = &x` has). A global's address is not
-    described so: lldb does not relocate a `DW_OP_addr` used as a value in a PIE
-    and would show the unrelocated address."""
+    object's address, as an inlined `p = &x` has); `symbol`: the address `value`
+    bytes past that assembler symbol (a global's or string literal's address,
+    see `location_lists.loc_expr`)."""
 
     value: int
     frame: bool = False
+    symbol: str | None = None
 
 
 DebugOperand = InstrRef | ConstOp | MLoc | None  # None: explicitly undefined
@@ -197,8 +198,11 @@ class MFunctionView:
 class ConstLoc:
     value: int
     frame: bool = False  # the address `value` bytes from the CFA (see ConstOp)
+    symbol: str | None = None  # the address `value` bytes past this symbol (see ConstOp)
 
     def __str__(self) -> str:
+        if self.symbol is not None:
+            return f"address {self.symbol}{self.value:+d}"
         return f"frame address {self.value}" if self.frame else f"const {self.value}"
 
 

@@ -7,10 +7,12 @@ from typing import TYPE_CHECKING
 
 from ....ir.dbgrecords import DbgKind, DbgRecord
 from ....ir.debuginfo import DIExpression, DW_OP_deref
+from ....ir.function import Global
 from ....ir.insts import Inst
 from ....ir.types import FloatType, IntType
 from ....ir.values import Arg, BlockParam, Const, Undef
 from ...mir import DbgMeta, Imm, Mem
+from ..tls import is_thread_local
 from .common import _signed
 from .floating import _bits_of as _float_bits
 
@@ -68,7 +70,14 @@ def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
                        meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
         sel.ref_fixups.append((mi, v))
         return
-    # addresses of globals/functions or non-deref frame addresses: not described
+    if isinstance(v, Global) and sel.folds_symbol(v) and not is_thread_local(v):
+        # a global's or string literal's address (`p = &g`, `s = "lit"`), as the
+        # symbol's: a `Mem` on the symbol alone, which emits no code
+        sel.emit("DBG_VALUE", Mem(symbol=v.name),
+                  meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
+        return
+    # addresses of functions, thread-local or GOT-reached globals, or non-deref
+    # frame addresses: not described
     sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
 
 
