@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 from ....ir.dbgrecords import DbgKind, DbgRecord
 from ....ir.debuginfo import DIExpression, DW_OP_deref
-from ....ir.function import Global
+from ....ir.function import Function, Global
 from ....ir.insts import Inst
 from ....ir.types import FloatType, IntType
 from ....ir.values import Arg, BlockParam, Const, Undef
 from ...mir import DbgMeta, Imm, Mem
+from ..pic import Access
 from ..tls import is_thread_local
 from .common import _signed
 from .floating import _bits_of as _float_bits
@@ -70,9 +71,11 @@ def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
                        meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
         sel.ref_fixups.append((mi, v))
         return
-    if isinstance(v, Global) and sel.folds_symbol(v) and not is_thread_local(v):
-        # a global's or string literal's address (`p = &g`, `s = "lit"`), as the
-        # symbol's: a `Mem` on the symbol alone, which emits no code
+    if isinstance(v, (Global, Function)) and not is_thread_local(v) \
+            and sel.policy.data_access(v) is Access.DIRECT:
+        # a global's, string literal's or function's address (`p = &g`, `s = "lit"`,
+        # `fn = handler`) that code reaches without the GOT, as the symbol's: a
+        # `Mem` on the symbol alone, which emits no code
         sel.emit("DBG_VALUE", Mem(symbol=v.name),
                   meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
         return
