@@ -122,7 +122,7 @@ class _Describer:
                              instr_num=mi.instr_num, def_operands=tuple(def_operands))
         return MInstView(defs=tuple(defs), uses=uses, instr_num=mi.instr_num, call=d.is_call,
                          def_operands=tuple(def_operands), imm=_immediate(mi),
-                         offset=_offset(mi))
+                         offset=_offset(mi), offset_bits=32 if mi.opcode[-1] == "l" else 64)
 
     def debug(self, mi: MInst) -> MInstView | None:
         if mi.opcode == "DBG_PHI":

@@ -166,6 +166,7 @@ class MInstView:
     # defs[0] = (value of register `offset[0]` before this instruction) + offset[1]
     # (lea k(%base), add/sub $k): lets a call-site value name a preserved base
     offset: tuple[MLoc, int] | None = None
+    offset_bits: int = 64  # the width of that add (32: `addl`, `leal`, `subl`)
     debug: DebugValue | DebugPhi | None = None  # a debug (meta) instruction
     # What `InstrRef(num, k)` names when operand k is not defs[k]: the location
     # written by operand k (None where operand k is not a register def).
