@@ -5,6 +5,7 @@ import pytest
 from atomc.diag import InternalCompilerError
 from atomc.dwarf.locexpr import (
     Addr,
+    BitPiece,
     Breg,
     CallFrameCfa,
     Consts,
@@ -41,6 +42,8 @@ from atomc.dwarf.locexpr import (
     ((Breg(40, 1),), "92 28 01"),  # DW_OP_bregx
     ((Deref(),), "06"),
     ((Piece(8),), "93 08"),
+    ((BitPiece(64),), "9d 40 00"),
+    ((BitPiece(200, 3),), "9d c8 01 03"),
     ((Reg(0), Piece(8), Reg(1), Piece(8)), "50 93 08 51 93 08"),
     ((Constu(5),), "10 05"),
     ((Constu(300),), "10 ac 02"),

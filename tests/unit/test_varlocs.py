@@ -6,7 +6,7 @@ from atomc.codegen.debuginfo.ldv import (
     ConstLoc, EntryValueLoc, VarKey, VarRange, reg, slot,
 )
 from atomc.codegen.debuginfo.location_lists import lower_var_ranges
-from atomc.dwarf.locexpr import Consts, EntryValue, Fbreg, Piece, Reg, StackValue
+from atomc.dwarf.locexpr import BitPiece, Consts, EntryValue, Fbreg, Piece, Reg, StackValue
 from atomc.dwarf.model import LocRange
 
 
@@ -42,24 +42,29 @@ def test_partial_constant_and_entry_value() -> None:
         (Consts(-1), StackValue())]
 
 
-def test_fragments_become_pieces_only_where_every_piece_is_located() -> None:
-    # [4, 6): only the high half is known; lldb would read the empty low piece
-    # as zeros, so the whole variable is "optimized out" there (C19's LLVM
-    # ranges themselves are checked in the conformance tests).
+def test_missing_fragments_become_empty_bit_pieces() -> None:
+    # [4, 6): only the high half is known. An empty DW_OP_piece would be read
+    # as zero bytes by lldb (a wrong value); an empty DW_OP_bit_piece is
+    # `<optimized out>` bits in gdb and an error in lldb.
     lo, hi, whole = (VarKey("s", fragment=(0, 64)), VarKey("s", fragment=(64, 64)),
                      VarKey("s", fragment=(0, 128)))
     [v] = lower_var_ranges([VarRange(lo, 2, 4, reg(0)), VarRange(hi, 2, 6, reg(3)),
                             VarRange(whole, 6, 8, reg(4))], label, 9)
     assert [(r.start, r.end, r.expr) for r in v.ranges] == [
         (".L2", ".L4", (Reg(0), Piece(8), Reg(3), Piece(8))),
+        (".L4", ".L6", (BitPiece(64), Reg(3), Piece(8))),
         (".L6", ".L8", (Reg(4), Piece(16))),
     ]
 
 
-def test_trailing_fragment_missing_is_not_described() -> None:
+def test_trailing_fragment_missing_is_an_empty_bit_piece() -> None:
     lo, hi = VarKey("s", fragment=(0, 32)), VarKey("s", fragment=(32, 32))
     [v] = lower_var_ranges([VarRange(lo, 1, 5, reg(3)), VarRange(hi, 2, 4, reg(12))], label, 9)
-    assert [(r.start, r.end) for r in v.ranges] == [(".L2", ".L4")]
+    assert [(r.start, r.end, r.expr) for r in v.ranges] == [
+        (".L1", ".L2", (Reg(3), Piece(4), BitPiece(32))),
+        (".L2", ".L4", (Reg(3), Piece(4), Reg(12), Piece(4))),
+        (".L4", ".L5", (Reg(3), Piece(4), BitPiece(32))),
+    ]
 
 
 def test_multi_mode_lists_primaries_first() -> None:

@@ -84,6 +84,8 @@ def test_no_variable_ever_shows_a_wrong_value(report: dict, program: str, config
 @needs_debuggers
 @pytest.mark.parametrize("program", CASES)
 def test_optimised_variables_are_mostly_available(report: dict, program: str) -> None:
-    for debugger in ("gdb", "lldb"):
+    # struct_pieces.c is about partly located structs, which only gdb can show
+    # (test_gdb_only_values.py); lldb shows them unavailable, never wrong
+    for debugger in ("gdb",) if program == "struct_pieces.c" else ("gdb", "lldb"):
         avail = _row(report, program, "atomc-O2", debugger)["scores"]["var_availability"]
         assert avail is not None and avail >= 0.5, (program, debugger, avail)

@@ -30,6 +30,9 @@ when the debug-info feature it exercises is lost:
   callee-saved register plus a constant, which the call site must describe
   (DW_OP_breg3 -1) for the callee's entry value to resolve; before, fib's n was
   optimized out after the recursive calls.
+* undo_add.c: `b = a + 7` overwrites a's last copy (no call-site value resolves
+  a's entry value); a is described as the register holding b, minus 7, across
+  the calls (ldv/inverse.py); before, optimized out from the add on.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ from atomc_eval.expectations import check_file
 
 PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "int128.c",
             "leaf_frame.c", "vla_optimised.c", "extensions.c", "inlined_pointer.c",
-            "recursive_params.c"]
+            "recursive_params.c", "undo_add.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

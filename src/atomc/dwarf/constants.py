@@ -32,6 +32,7 @@ class TAG(enum.IntEnum):
     volatile_type = 0x35
     atomic_type = 0x47  # DWARF 5
     call_site = 0x48
+    dwarf_procedure = 0x36
     call_site_parameter = 0x49
 
 
@@ -140,9 +141,11 @@ class OP(enum.IntEnum):
     reg0 = 0x50
     breg0 = 0x70
     regx = 0x90
+    call4 = 0x99
     fbreg = 0x91
     bregx = 0x92
     piece = 0x93
+    bit_piece = 0x9D
     form_tls_address = 0x9B
     call_frame_cfa = 0x9C
     implicit_value = 0x9E

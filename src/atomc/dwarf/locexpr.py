@@ -42,6 +42,29 @@ class Addr(_Op):
 
 
 @dataclass(frozen=True, slots=True)
+class AddrValue(_Op):
+    """The relocated address of `symbol` plus `addend` as a value (a pointer
+    variable holding a global's or string literal's address). The writer turns
+    it into `CallProc` of a `DW_TAG_dwarf_procedure` whose location is
+    `DW_OP_addr`: gdb relocates that address, while lldb (which does not
+    implement `DW_OP_call4`) shows the variable unavailable; a plain
+    `DW_OP_addr, DW_OP_stack_value` lldb-22 shows unrelocated in a PIE, a
+    wrong value."""
+
+    symbol: str
+    addend: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CallProc(_Op):
+    """`DW_OP_call4`: run the location of the DIE at `label` (the offset from
+    the unit's start, label `unit`)."""
+
+    label: str
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
 class TlsAddr(_Op):
     """A thread-local variable's address: its offset in the module's TLS block
     (`DW_OP_const8u symbol@dtpoff`, R_X86_64_DTPOFF64) turned into the address of
@@ -82,6 +105,17 @@ class Piece(_Op):
     """The preceding location describes the next `size` bytes of the variable."""
 
     size: int
+
+
+@dataclass(frozen=True, slots=True)
+class BitPiece(_Op):
+    """The next `size` bits of the variable, at bit `offset` of the preceding
+    location. With nothing before it, the bits are unavailable: gdb shows them
+    as `<optimized out>`, while lldb refuses the whole expression (an empty
+    `DW_OP_piece` it would fill with zero bytes, a wrong value)."""
+
+    size: int
+    offset: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,9 +197,9 @@ class EntryValue(_Op):
     expr: LocExpr
 
 
-LocOp = (Addr | TlsAddr | Reg | Breg | Fbreg | Deref | Piece | Constu | Consts | PlusUconst
-         | Plus | Minus | Mul | And | Or | Xor | Shl | Shr | StackValue | ImplicitValue
-         | CallFrameCfa | EntryValue)
+LocOp = (Addr | AddrValue | CallProc | TlsAddr | Reg | Breg | Fbreg | Deref | Piece
+         | BitPiece | Constu | Consts | PlusUconst | Plus | Minus | Mul | And | Or | Xor
+         | Shl | Shr | StackValue | ImplicitValue | CallFrameCfa | EntryValue)
 LocExpr = tuple[LocOp, ...]
 
 
@@ -187,7 +221,15 @@ class SymAddr:
         return self.symbol
 
 
-Chunk = bytes | SymAddr
+@dataclass(frozen=True, slots=True)
+class UnitRef:
+    """A 4-byte offset of the DIE at `label` from the unit's start `unit`."""
+
+    label: str
+    unit: str
+
+
+Chunk = bytes | SymAddr | UnitRef
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +238,8 @@ class Encoded:
 
     @property
     def size(self) -> int:
-        return sum(8 if isinstance(c, SymAddr) else len(c) for c in self.chunks)
+        return sum(8 if isinstance(c, SymAddr) else 4 if isinstance(c, UnitRef) else len(c)
+                   for c in self.chunks)
 
     @property
     def constant_bytes(self) -> bytes:
@@ -211,6 +254,8 @@ class Encoded:
         for c in self.chunks:
             if isinstance(c, SymAddr):
                 out.append(f"\t.quad\t{c.expr()}")
+            elif isinstance(c, UnitRef):
+                out.append(f"\t.long\t{c.label}-{c.unit}")
             elif c:
                 out.append("\t.byte\t" + ",".join(f"0x{b:02x}" for b in c))
         return out
@@ -227,6 +272,14 @@ def encode(expr: LocExpr) -> Encoded:
                 chunks.append(bytes(buf))
                 buf.clear()
                 chunks.append(SymAddr(symbol, addend))
+            case CallProc(label, unit):
+                buf.append(OP.call4)
+                chunks.append(bytes(buf))
+                buf.clear()
+                chunks.append(UnitRef(label, unit))
+            case AddrValue():
+                raise InternalCompilerError("an address value is written as a DWARF "
+                                            "procedure call (dwarf.writer)")
             case TlsAddr(symbol):
                 buf.append(OP.const8u)
                 chunks.append(bytes(buf))
@@ -256,6 +309,8 @@ def _encode_op(op: LocOp) -> bytes:
             return bytes([OP.deref])
         case Piece(size):
             return bytes([OP.piece]) + uleb128(size)
+        case BitPiece(size, offset):
+            return bytes([OP.bit_piece]) + uleb128(size) + uleb128(offset)
         case Constu(value):
             return bytes([OP.constu]) + uleb128(value)
         case Consts(value):

@@ -231,6 +231,10 @@ class _Reader:
             elif n == "DW_OP_piece":
                 parts.append(" ".join(stack) + (" (value)" if value else "") + f":{args[0]}B")
                 stack, value = [], False
+            elif n == "DW_OP_bit_piece":
+                text = " ".join(stack) + (" (value)" if value else "") if stack else "unavailable"
+                parts.append(f"{text}:{args[0]}b")
+                stack, value = [], False
             elif n == "DW_OP_plus_uconst" and stack:
                 stack[-1] = f"{stack[-1]}+{args[0]}"
             else:

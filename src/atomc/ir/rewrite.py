@@ -37,7 +37,7 @@ from .debuginfo import (
 )
 from .dominators import reverse_post_order
 from .function import AtomCounter, Block, Function
-from .insts import Binary, Cast, Inst, Jump, Op
+from .insts import Binary, Cast, Inst, Jump, Op, PtrAdd
 from .locations import drop, keep, merge_locations
 from .salvage_ops import cast_ops, shift_or_bitwise_ops
 from .types import FloatType, IntType
@@ -90,6 +90,13 @@ def salvage_expression(inst: Inst) -> tuple[Value, tuple[int, ...]] | None:
         return folded, ()
     if isinstance(inst.ty, IntType) and inst.ty.bits > 64:
         return None  # DWARF computes in 64 bits: a 128-bit value is described by its halves
+    if isinstance(inst, PtrAdd) and isinstance(inst.offset, Const):
+        # `&g[1]`, `s + 4`: an address a constant away from the base (a global's
+        # address is described as its symbol's, see isel.debug_values)
+        c = inst.offset.signed()
+        if c >= 0:
+            return inst.ptr, (DW_OP_plus_uconst, c)
+        return inst.ptr, (DW_OP_constu, -c, DW_OP_minus)
     if isinstance(inst, Binary) and isinstance(inst.rhs, Const) and inst.op in (Op.ADD, Op.SUB):
         c = inst.rhs.signed()
         if inst.op is Op.SUB:

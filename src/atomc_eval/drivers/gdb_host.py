@@ -59,8 +59,8 @@ def format_value(val: Any) -> tuple[str | None, str]:
         vtype = val.type.strip_typedefs()
         code = vtype.code
         kind = _kind(code)
-        if val.is_optimized_out:
-            return None, kind
+        if val.is_optimized_out and kind != "aggregate":
+            return None, kind  # (an aggregate is so when any member is)
         if kind in ("int", "float", "ptr") and str(val).startswith("<"):
             return None, kind  # <optimized out>, <synthetic pointer>, <error: ...>
         if code in _INT_CODES:  # int() of an __int128 is an error; its text is exact
@@ -74,9 +74,13 @@ def format_value(val: Any) -> tuple[str | None, str]:
             count = high - low + 1
             shown = min(count, valuefmt.MAX_ELEMENTS)
             parts = [format_value(val[low + i])[0] for i in range(shown)]
+            if all(p is None for p in parts):
+                return None, kind
             return valuefmt.join_elements(parts, count > shown), kind
         if code in (gdb.TYPE_CODE_STRUCT, gdb.TYPE_CODE_UNION):
             fields = [(f.name or "?", format_value(val[f])[0]) for f in vtype.fields()]
+            if all(v is None for _, v in fields):
+                return None, kind
             return valuefmt.join_fields(fields), kind
         return str(val), kind
     except (gdb.error, gdb.MemoryError, RuntimeError, ValueError, OverflowError):

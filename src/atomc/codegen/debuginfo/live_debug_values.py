@@ -123,7 +123,7 @@ class _Describer:
                              instr_num=mi.instr_num, def_operands=tuple(def_operands))
         return MInstView(defs=tuple(defs), uses=uses, instr_num=mi.instr_num, call=d.is_call,
                          def_operands=tuple(def_operands), imm=_immediate(mi),
-                         offset=_offset(mi))
+                         offset=_offset(mi), offset_bits=32 if mi.opcode[-1] == "l" else 64)
 
     def debug(self, mi: MInst) -> MInstView | None:
         if mi.opcode == "DBG_PHI":
@@ -168,7 +168,10 @@ class _Describer:
 
     def frame_address(self, op: Mem) -> ConstOp | None:
         """A frame object's address (isel's `Mem` on a slot in a DBG_VALUE), as a
-        CFA-relative constant: the frame layout never moves it."""
+        CFA-relative constant: the frame layout never moves it; a global's
+        (`Mem` on a symbol alone), as a symbol-relative constant."""
+        if op.symbol and op.base is None and op.index is None and op.segment is None:
+            return ConstOp(op.disp, symbol=op.symbol)
         if not isinstance(op.base, StackSlot) or op.index is not None or op.symbol:
             return None
         off = self.mf.slots[op.base.index].cfa_offset

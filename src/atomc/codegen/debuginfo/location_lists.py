@@ -5,8 +5,10 @@ value or a single location when one entry covers the whole function (LLVM's
 `validThroughout` for function-scope variables), otherwise a location list.
 A long double constant (an 80-bit pattern) becomes `DW_OP_implicit_value` of
 its 16 bytes; a frame object's address (an inlined `p = &x`) `DW_OP_fbreg N,
-DW_OP_stack_value`. Fragments are combined into composite `DW_OP_piece` entries, with an empty
-piece where a fragment has no location. In `multi` mode the extra overlapping
+DW_OP_stack_value`; a global's or string literal's address an `AddrValue`
+(which the DWARF writer turns into a procedure call). Fragments are combined
+into composite `DW_OP_piece` entries, with an empty `DW_OP_bit_piece` where a
+fragment has no location. In `multi` mode the extra overlapping
 entries follow all primary ones, so at every address the preferred location
 comes first in the list (gdb reads the first entry that matches).
 """
@@ -17,6 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ...dwarf.locexpr import (
+    AddrValue,
+    BitPiece,
     Breg,
     Deref,
     EntryValue,
@@ -47,8 +51,8 @@ def loc_expr(loc: VarLoc) -> LocExpr:
     if isinstance(loc, MLoc):
         return (Reg(loc.num),) if loc.kind == "reg" else (Fbreg(loc.num),)
     if isinstance(loc, ConstLoc):
-        if loc.frame:  # a frame object's address, as a value
-            return (Fbreg(loc.value), StackValue())
+        if loc.frame or loc.symbol is not None:  # a frame object's or global's address
+            return value_of(loc) + (StackValue(),)
         if loc.value >= WIDE_CONST:  # an x87 long double: its 16 bytes as they are in memory
             return (ImplicitValue(loc.value.to_bytes(16, "little")),)
         return (const(loc.value), StackValue())
@@ -63,6 +67,8 @@ def value_of(loc: VarLoc) -> LocExpr:
     if isinstance(loc, MLoc):
         return (Breg(loc.num, 0),) if loc.kind == "reg" else (Fbreg(loc.num), Deref())
     if isinstance(loc, ConstLoc):
+        if loc.symbol is not None:
+            return (AddrValue(loc.symbol, loc.value),)
         if loc.frame:
             return (Fbreg(loc.value),)
         return (const(loc.value),)
@@ -131,7 +137,8 @@ def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], st
                        for r in start_at_entry(prim + sec, setup)]
             if len(prim) == 1 and not sec and prim[0].start == -1 and prim[0].end >= last_pos:
                 only = prim[0].loc
-                if isinstance(only, ConstLoc) and only.value < WIDE_CONST and not only.frame:
+                if isinstance(only, ConstLoc) and only.value < WIDE_CONST and not only.frame \
+                        and only.symbol is None:
                     out.append(VarLocation(var, inlined_at, const_value=only.value))  # type: ignore[arg-type]
                 else:
                     out.append(VarLocation(var, inlined_at, single=loc_expr(only)))  # type: ignore[arg-type]
@@ -146,11 +153,13 @@ def _composite(rs: list[VarRange], var_bits: int) -> list[tuple[int, int, LocExp
     """Split the timeline at every boundary; each segment gets one expression with
     a piece per fragment.
 
-    A segment is described only when its fragments cover the whole variable
-    (`var_bits`, or as far as any fragment reaches): DWARF's empty piece means
-    "unknown", but lldb reads it (and gdb and lldb a missing trailing piece, as
-    when the high half of an `__int128` is never located) as zero bytes, which
-    would show a wrong value."""
+    A segment is described when any fragment is located. A gap (also a
+    trailing one, up to `var_bits` or as far as any fragment reaches) is an
+    empty `DW_OP_bit_piece`, not an empty `DW_OP_piece`: lldb reads an empty
+    piece (and gdb and lldb a missing trailing piece, as when the high half of
+    an `__int128` is never located) as zero bytes, a wrong value, but refuses
+    an empty bit piece, while gdb shows those bits as `<optimized out>` and
+    the located members with their values."""
     prim = [r for r in rs if r.primary]
     frags = sorted({r.var.fragment for r in prim if r.var.fragment is not None})
     total = max([f[0] + f[1] for f in frags] + [var_bits])
@@ -161,7 +170,7 @@ def _composite(rs: list[VarRange], var_bits: int) -> list[tuple[int, int, LocExp
         for r in prim:
             if r.start <= a and z <= r.end and r.var.fragment is not None:
                 live[r.var.fragment] = r.loc
-        if not _covers(live, total):
+        if not live:
             continue
         expr: list[LocOp] = []
         offset = 0
@@ -169,23 +178,14 @@ def _composite(rs: list[VarRange], var_bits: int) -> list[tuple[int, int, LocExp
             if frag not in live or frag[0] < offset:
                 continue
             if frag[0] > offset:
-                expr.append(Piece((frag[0] - offset) // 8))
+                expr.append(BitPiece(frag[0] - offset))
             expr.extend(loc_expr(live[frag]))
             expr.append(Piece(frag[1] // 8))
             offset = frag[0] + frag[1]
+        if offset < total:
+            expr.append(BitPiece(total - offset))
         if out and out[-1][1] == a and out[-1][2] == tuple(expr):
             out[-1] = (out[-1][0], z, tuple(expr))
         else:
             out.append((a, z, tuple(expr)))
     return out
-
-
-
-def _covers(live: dict[tuple[int, int], VarLoc], total: int) -> bool:
-    """Do the located fragments tile bits [0, total) without a gap?"""
-    reach = 0
-    for off, size in sorted(live):
-        if off > reach:
-            return False
-        reach = max(reach, off + size)
-    return bool(live) and reach >= total

@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from ....dwarf.locexpr import LocExpr
 from ....ir import work
+from .inverse import Derived, note_derived, undo_ops
 from .machine import MachineValues, StateWalker, Value, solve_machine_values
 from .model import (
     ComputedLoc,
@@ -64,6 +65,8 @@ class _Tracker:
         default_factory=dict)
     multi: bool = False  # only `multi` mode reads `holders`: building them is the hot loop
     ops: dict[VarKey, LocExpr] = field(default_factory=dict)  # expression of `where`
+    undone: set[VarKey] = field(default_factory=set)  # `ops` undo an add (inverse.py)
+    derived: Derived = field(default_factory=dict)  # values computed as another + k
     cur_key: dict[VarKey, int] = field(default_factory=dict)  # token of the current `new`
     alts: dict[VarKey, Alts] = field(default_factory=dict)  # its added locations
     # the machine state, with the locations holding each value (kept as it changes)
@@ -76,6 +79,18 @@ class _Tracker:
         if loc.kind == "slot":
             return 0
         return 1 if loc in self.fn.saved_csrs else 2
+
+    def from_sum(self, var: VarKey, v: Value) -> tuple[MLoc, LocExpr] | None:
+        """A location holding `v` + k, and the ops giving `v` back (inverse.py),
+        for a variable whose value `v` is itself (no ops of its own)."""
+        if self.ops.get(var):
+            return None
+        for w, k, bits in self.derived.get(v, ()):
+            loc = self.best_holder(w)
+            ops = undo_ops(var, k, bits) if loc is not None else None
+            if ops is not None:
+                return loc, ops  # type: ignore[return-value]
+        return None
 
     def best_holder(self, v: Value) -> MLoc | None:
         assert self.walker is not None
@@ -117,13 +132,14 @@ class _Tracker:
         v = self.value.get(var)
         self.pending.pop(var, None)
         self.ops[var] = ()
+        self.undone.discard(var)
         if isinstance(v, Computed):
             self.ops[var] = v.ops
             v = v.base
         if v is None:
             self.lost(var, pos, None, why)
         elif isinstance(v, Const):
-            self.set_loc(var, pos, ConstLoc(v.value, v.frame))
+            self.set_loc(var, pos, ConstLoc(v.value, v.frame, v.symbol))
         else:
             loc = self.best_holder(v)
             if loc is None and v[0] == block and v[1] > index:
@@ -233,6 +249,7 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single",
 def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
     assert t.walker is not None
     changed = t.walker.apply(inst, k)  # (location, value it held before)
+    note_derived(t.derived, inst, t.state, changed)
     moved: set[VarKey] = set()
     pair = inst.spill or (inst.copy if inst.copy and inst.kills_src
                           and inst.copy[0] in t.fn.saved_csrs else None)
@@ -248,8 +265,15 @@ def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
             alternatives = list(t.walker.holders(old)) if old is not None else []
             if alternatives:
                 t.set_loc(var, pos, max(alternatives, key=lambda x: t.mv.order[x]))
+            elif old is not None and (found := t.from_sum(var, old)) is not None:
+                t.ops[var] = found[1]  # a location holds the value plus a constant
+                t.undone.add(var)
+                t.set_loc(var, pos, found[0])
             else:
                 v = t.value.get(var)
+                if var in t.undone:  # an entry value or added location holds the value
+                    t.undone.discard(var)
+                    t.ops[var] = ()
                 t.lost(var, pos, v.base if isinstance(v, Computed) else v,
                        t.reasons.clobbered(loc, _placed_at(t, var)))
     for var, v in list(t.pending.items()):

@@ -129,12 +129,13 @@ class InstrRef:
 @dataclass(frozen=True, slots=True)
 class ConstOp:
     """A constant operand; `frame`: the address `value` bytes from the CFA (a frame
-    object's address, as an inlined `p = &x` has). A global's address is not
-    described so: lldb does not relocate a `DW_OP_addr` used as a value in a PIE
-    and would show the unrelocated address."""
+    object's address, as an inlined `p = &x` has); `symbol`: the address `value`
+    bytes past that assembler symbol (a global's or string literal's address,
+    see `location_lists.loc_expr`)."""
 
     value: int
     frame: bool = False
+    symbol: str | None = None
 
 
 DebugOperand = InstrRef | ConstOp | MLoc | None  # None: explicitly undefined
@@ -178,6 +179,7 @@ class MInstView:
     # defs[0] = (value of register `offset[0]` before this instruction) + offset[1]
     # (lea k(%base), add/sub $k): lets a call-site value name a preserved base
     offset: tuple[MLoc, int] | None = None
+    offset_bits: int = 64  # the width of that add (32: `addl`, `leal`, `subl`)
     debug: DebugValue | DebugPhi | None = None  # a debug (meta) instruction
     # What `InstrRef(num, k)` names when operand k is not defs[k]: the location
     # written by operand k (None where operand k is not a register def).
@@ -210,8 +212,11 @@ class MFunctionView:
 class ConstLoc:
     value: int
     frame: bool = False  # the address `value` bytes from the CFA (see ConstOp)
+    symbol: str | None = None  # the address `value` bytes past this symbol (see ConstOp)
 
     def __str__(self) -> str:
+        if self.symbol is not None:
+            return f"address {self.symbol}{self.value:+d}"
         return f"frame address {self.value}" if self.frame else f"const {self.value}"
 
 

@@ -22,6 +22,7 @@ from .model import ConstOp, DebugOperand, DebugValue, InstrRef, MFunctionView, M
 class Const:
     value: int
     frame: bool = False  # a CFA-relative address (model.ConstOp)
+    symbol: str | None = None  # a symbol-relative address (model.ConstOp)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,7 @@ def resolve_operand(op: DebugOperand, state: dict[MLoc, Value], fn: MFunctionVie
     if op is None:
         return None
     if isinstance(op, ConstOp):
-        return Const(op.value, op.frame)
+        return Const(op.value, op.frame, op.symbol)
     if isinstance(op, MLoc):
         return state.get(op, phi(block, op))
     assert isinstance(op, InstrRef)

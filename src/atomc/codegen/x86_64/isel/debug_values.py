@@ -13,6 +13,8 @@ from ....ir.types import FloatType, IntType
 from ....ir.values import Arg, BlockParam, Const, Undef
 from ....ir.why import Why, WhyKind
 from ...mir import DbgMeta, Imm, Mem
+from ..pic import Access
+from ..tls import is_thread_local
 from .common import _signed
 from .floating import _bits_of as _float_bits
 
@@ -70,8 +72,16 @@ def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
                       meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
         sel.ref_fixups.append((mi, v))
         return
-    # addresses of globals/functions or non-deref frame addresses: not described
-    # (lldb would show a PIE's unrelocated DW_OP_addr), but the reason names them
+    if isinstance(v, (Global, Function)) and not is_thread_local(v) \
+            and sel.policy.data_access(v) is Access.DIRECT:
+        # a global's, string literal's or function's address (`p = &g`, `s = "lit"`,
+        # `fn = handler`) that code reaches without the GOT, as the symbol's: a
+        # `Mem` on the symbol alone, which emits no code
+        sel.emit("DBG_VALUE", Mem(symbol=v.name),
+                 meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
+        return
+    # addresses of thread-local or GOT-reached globals, or non-deref frame addresses:
+    # not described, but the reason names them
     sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok,
                                         why=undescribed_address(v)))
 

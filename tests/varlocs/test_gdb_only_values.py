@@ -1,0 +1,45 @@
+"""-O2 values that gdb can be given but lldb-22 cannot, checked in both: the
+`//@ watch` values must show under gdb, and lldb must show the variable
+unavailable rather than a wrong value (it has no form that is right there).
+
+* global_address.c: an inlined pointer parameter holding a global's or string
+  literal's address; gdb relocates the `DW_OP_addr` the location reaches through
+  `DW_OP_call4`, lldb does not implement `DW_OP_call4` (and would show a plain
+  `DW_OP_addr` value unrelocated in a PIE). Before: optimized out in both.
+* struct_pieces.c: a struct in one register per member after one member's
+  register is reused; the lost member is an empty `DW_OP_bit_piece`, which gdb
+  shows as `<optimized out>` and lldb refuses (an empty `DW_OP_piece` it reads
+  as zero bytes). Before: the whole struct optimized out in both.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from atomc_eval.expectations import check_file
+
+PROGRAMS = ["global_address.c", "struct_pieces.c"]
+CC = f"{sys.executable} -m atomc -O2 -g {{src}} -o {{out}}"
+
+
+@pytest.mark.parametrize("program", PROGRAMS)
+def test_gdb_shows_the_watched_values(program: str) -> None:
+    if shutil.which("gdb") is None:
+        pytest.skip("gdb is not installed")
+    report = check_file(str(Path(__file__).parent / "programs" / program), cc=CC,
+                        debugger="gdb")
+    assert report.passed, report.render()
+
+
+@pytest.mark.parametrize("program", PROGRAMS)
+def test_lldb_shows_no_wrong_value(program: str) -> None:
+    if shutil.which("lldb-22") is None:
+        pytest.skip("lldb is not installed")
+    report = check_file(str(Path(__file__).parent / "programs" / program), cc=CC,
+                        debugger="lldb")
+    for outcome in report.outcomes:
+        assert outcome.passed or "(saw no values)" in outcome.message, report.render()
