@@ -310,15 +310,19 @@ def _matches(value: str, expected: set[str]) -> bool:
     return any(re.fullmatch(pattern, candidate) for candidate in expected)
 
 
-def variable_availability(build: Sequence[Stop], ref: Sequence[Stop]) -> float | None:
+def variable_availability(build: Sequence[Stop], ref: Sequence[Stop],
+                          whole: bool = False) -> float | None:
     """Share of the reference's shown (function, line, variable)s the build shows.
 
     Only lines where the build stops count: never stopping on a line is a
-    line-coverage loss, not a variable-location one.
+    line-coverage loss, not a variable-location one. An aggregate with some
+    members `<optimized out>` counts as shown; with `whole`, only a value shown
+    entirely does (the stricter variant, reported beside it).
     """
     stopped = {(s.function, s.line) for s in build}
     want = {k for k in _shown(ref) if (k[0], k[1]) in stopped}
-    have = set(_shown(build))
+    have = {k for k, values in _shown(build).items()
+            if not whole or any(OPTIMIZED_OUT not in v for v in values)}
     return _ratio(len(want & have), len(want))
 
 
@@ -389,6 +393,7 @@ class Scores:
     backward_per_100: float | None
     line_coverage: float | None
     var_availability: float | None
+    var_availability_whole: float | None  # partly shown aggregates count as not shown
     var_correctness: float | None  # strict: as a user judges each stop
     wrong: tuple[WrongValue, ...]  # by the strict rules
     end_reason: str
@@ -419,6 +424,7 @@ def score(build: Trace, ref: Trace) -> Scores:
         backward_per_100=_ratio(100.0 * backward, len(build.stops)),
         line_coverage=line_coverage(build.stops, ref.stops),
         var_availability=variable_availability(build.stops, ref.stops),
+        var_availability_whole=variable_availability(build.stops, ref.stops, whole=True),
         var_correctness=correctness,
         wrong=wrong,
         end_reason=build.end.reason,

@@ -151,6 +151,18 @@ def test_variable_availability_counts_lines_the_build_stops_on() -> None:
     assert variable_availability(build, ref) == pytest.approx(3 / 4)
 
 
+def test_partly_shown_aggregate_is_available_but_not_whole() -> None:
+    """gdb prints a struct with a lost member as `{a = <optimized out>, b = 20}`: the
+    default figure counts it shown (its known part is judged for correctness), the
+    `whole` variant only counts values shown entirely."""
+    ref = [stop(0, 1, variables=(var("s", "{a = 1, b = 20}"), var("n", "3")))]
+    build = [stop(0, 1, variables=(var("s", "{a = <optimized out>, b = 20}"),
+                                   var("n", "3")))]
+    assert variable_availability(build, ref) == 1.0
+    assert variable_availability(build, ref, whole=True) == pytest.approx(1 / 2)
+    assert variable_correctness(build, ref)[0] == 1.0
+
+
 def test_variable_correctness_lists_wrong_values() -> None:
     ref = [
         stop(0, 1, variables=(var("a", "1"), var("p", "0x7ffd0", "ptr"))),
