@@ -30,6 +30,10 @@ when the debug-info feature it exercises is lost:
   callee-saved register plus a constant, which the call site must describe
   (DW_OP_breg3 -1) for the callee's entry value to resolve; before, fib's n was
   optimized out after the recursive calls.
+* unrolled_counter.c: a `for` unrolled into one line, an inlined `imax` per copy,
+  every copy's load hoisted to the top by the scheduler: each copy's debug records
+  must stay with its code (gdb stops at each inlined call, lldb at every row);
+  before, `k` showed 5 over the whole loop and `b` 11 at the first call.
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ from atomc_eval.expectations import check_file
 
 PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "int128.c",
             "leaf_frame.c", "vla_optimised.c", "extensions.c", "inlined_pointer.c",
-            "recursive_params.c"]
+            "recursive_params.c", "unrolled_counter.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

@@ -104,10 +104,16 @@ def _may_stop(mi: MInst) -> bool:
 
 def schedule_block(b: MBlock) -> None:
     """Schedule the real instructions (exactly as without -g), then put each run
-    of debug meta instructions back right after the last possible stop that
-    preceded it in the original order: a variable takes its new value at the
-    same statement boundary as in the source, and the pieces of an aggregate
-    change together."""
+    of debug meta instructions back between the last possible stop that preceded
+    it in the original order and the first one that followed it: a variable takes
+    its new value at the same statement boundary as in the source, and the pieces
+    of an aggregate change together. Inside that window the run follows the
+    instruction it followed before (as LLVM's schedulers keep a DBG_VALUE behind
+    its predecessor), because debuggers also stop between statement boundaries
+    (lldb at every row, gdb at the top of an inlined call): in a loop unrolled
+    into one statement, each copy's counter value stays with its copy's code
+    instead of all of them landing at the top (`k` showed its last value over
+    the whole unrolled `for`)."""
     lead = 0
     while lead < len(b.insts) and b.insts[lead].is_meta:
         lead += 1  # DBG_PHIs on entry stay at the top
@@ -135,10 +141,15 @@ def schedule_block(b: MBlock) -> None:
         if _may_stop(real[i]):
             latest = max(latest, new_pos[i])
         stops_before[i + 1] = latest
+    stops_after = [n] * (n + 1)  # earliest new position of a possible stop among real[i:]
+    for i in range(n - 1, -1, -1):
+        stops_after[i] = min(stops_after[i + 1], new_pos[i]) if _may_stop(real[i]) \
+            else stops_after[i + 1]
     placed: dict[int, list[MInst]] = {}
     floor = -1
     for before, run in runs:
-        at = max(stops_before[before], floor)
+        behind = new_pos[before - 1] if before else -1  # the instruction it followed
+        at = max(stops_before[before], floor, min(behind, stops_after[before] - 1))
         placed.setdefault(at, []).extend(run)
         floor = at
     out = head + placed.get(-1, [])
