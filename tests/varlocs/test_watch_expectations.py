@@ -30,7 +30,7 @@ when the debug-info feature it exercises is lost:
   callee-saved register plus a constant, which the call site must describe
   (DW_OP_breg3 -1) for the callee's entry value to resolve; before, fib's n was
   optimized out after the recursive calls.
-* unrolled_counter.c: a `for` unrolled into one line, an inlined `imax` per copy,
+* unrolled_counter.c: a `for` unrolled completely, an inlined `imax` per copy,
   every copy's load hoisted to the top by the scheduler: each copy's debug records
   must stay with its code (gdb stops at each inlined call, lldb at every row);
   before, `k` showed 5 over the whole loop and `b` 11 at the first call.

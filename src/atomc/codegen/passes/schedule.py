@@ -24,6 +24,7 @@ that now precedes its definition is a use-before-def for LiveDebugValues.
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_right
 from typing import ClassVar
 
 from ...ir import work
@@ -104,12 +105,12 @@ def _may_stop(mi: MInst) -> bool:
 
 def schedule_block(b: MBlock) -> None:
     """Schedule the real instructions (exactly as without -g), then put each run
-    of debug meta instructions back between the last possible stop that preceded
-    it in the original order and the first one that followed it: a variable takes
-    its new value at the same statement boundary as in the source, and the pieces
-    of an aggregate change together. Inside that window the run follows the
-    instruction it followed before (as LLVM's schedulers keep a DBG_VALUE behind
-    its predecessor), because debuggers also stop between statement boundaries
+    of debug meta instructions back after the last possible stop that preceded
+    it in the original order: a variable takes its new value at the same
+    statement boundary as in the source, and the pieces of an aggregate change
+    together. Up to the next place a statement row may start, the run then
+    follows the instruction it followed before (as LLVM's schedulers keep a
+    DBG_VALUE behind its predecessor), because debuggers also stop between rows
     (lldb at every row, gdb at the top of an inlined call): in a loop unrolled
     into one statement, each copy's counter value stays with its copy's code
     instead of all of them landing at the top (`k` showed its last value over
@@ -141,15 +142,16 @@ def schedule_block(b: MBlock) -> None:
         if _may_stop(real[i]):
             latest = max(latest, new_pos[i])
         stops_before[i + 1] = latest
-    stops_after = [n] * (n + 1)  # earliest new position of a possible stop among real[i:]
-    for i in range(n - 1, -1, -1):
-        stops_after[i] = min(stops_after[i + 1], new_pos[i]) if _may_stop(real[i]) \
-            else stops_after[i + 1]
+    rows = _possible_rows([real[k] for k in order])
     placed: dict[int, list[MInst]] = {}
     floor = -1
     for before, run in runs:
+        low = max(stops_before[before], floor)
         behind = new_pos[before - 1] if before else -1  # the instruction it followed
-        at = max(stops_before[before], floor, min(behind, stops_after[before] - 1))
+        # never past the next place a statement row may start: every stop sees
+        # the same records as before, only the addresses between stops gain
+        next_row = rows[bisect_right(rows, low)] if low < rows[-1] else n
+        at = max(low, min(behind, next_row - 1))
         placed.setdefault(at, []).extend(run)
         floor = at
     out = head + placed.get(-1, [])
@@ -157,6 +159,33 @@ def schedule_block(b: MBlock) -> None:
         out.append(real[orig])
         out.extend(placed.get(k, []))
     b.insts = out
+
+
+def _possible_rows(block: list[MInst]) -> list[int]:
+    """Positions in the scheduled `block` where an is_stmt row may start (sorted,
+    ending with len(block)): the block's first instruction (a block entered from
+    another line gets one), every possible stop, and the first instruction of the
+    same-line run before it (across copies), where Key Instructions floats the
+    stop up to."""
+    rows = {0, len(block)}
+    for k, mi in enumerate(block):
+        if not _may_stop(mi):
+            continue
+        rows.add(k)
+        line = mi.loc.line if mi.loc is not None else 0
+        j = k
+        while j > 0 and not desc(block[j - 1].opcode).is_call and (
+                _may_vanish(block[j - 1])
+                or ((prev := block[j - 1].loc) is not None and prev.line == line)):
+            j -= 1
+        rows.add(j)
+    return sorted(rows)
+
+
+def _may_vanish(mi: MInst) -> bool:
+    """A register copy, which coalescing may delete: the run of a line can then
+    reach across it."""
+    return desc(mi.opcode).is_move and not any(isinstance(o, Mem) for o in mi.operands)
 
 
 def _branch_compare(real: list[MInst]) -> int:
