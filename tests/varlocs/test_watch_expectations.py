@@ -33,6 +33,10 @@ when the debug-info feature it exercises is lost:
 * undo_add.c: `b = a + 7` overwrites a's last copy (no call-site value resolves
   a's entry value); a is described as the register holding b, minus 7, across
   the calls (ldv/inverse.py); before, optimized out from the add on.
+* unrolled_counter.c: a `for` unrolled completely, an inlined `imax` per copy,
+  every copy's load hoisted to the top by the scheduler: each copy's debug records
+  must stay with its code (gdb stops at each inlined call, lldb at every row);
+  before, `k` showed 5 over the whole loop and `b` 11 at the first call.
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ from atomc_eval.expectations import check_file
 
 PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "int128.c",
             "leaf_frame.c", "vla_optimised.c", "extensions.c", "inlined_pointer.c",
-            "recursive_params.c", "undo_add.c"]
+            "recursive_params.c", "undo_add.c", "unrolled_counter.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

@@ -24,13 +24,14 @@ that now precedes its definition is a use-before-def for LiveDebugValues.
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_right
 from typing import ClassVar
 
 from ...ir import work
 from ...ir.cfgstate import checking
 from ..debuginfo.currency import MovedStore, note_moved_stores
 from ..debuginfo.hoisted_lines import settle_hoisted_lines
-from ..mir import MBlock, Mem, MFunction, MIFlag, MInst
+from ..mir import DbgMeta, Imm, MBlock, Mem, MFunction, MIFlag, MInst, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass
 from ..mir.registers import operand_regs
 from ..target import desc
@@ -105,12 +106,19 @@ def _may_stop(mi: MInst) -> bool:
 
 def schedule_block(b: MBlock, moved: list[MovedStore] | None = None) -> None:
     """Schedule the real instructions (exactly as without -g), then put each run
-    of debug meta instructions back right after the last possible stop that
-    preceded it in the original order: a variable takes its new value at the
-    same statement boundary as in the source, and the pieces of an aggregate
-    change together. `moved` receives the stores into frame objects moved
-    across other statements (their variables' values are then not current
-    there: debuginfo/currency.py)."""
+    of debug meta instructions back after the last possible stop that preceded
+    it in the original order: a variable takes its new value at the same
+    statement boundary as in the source, and the pieces of an aggregate change
+    together. Up to the next place a statement row may start, the run then
+    follows the instruction it followed before (as LLVM's schedulers keep a
+    DBG_VALUE behind its predecessor) when it replaces a value placed above,
+    because debuggers also stop between rows (lldb at every row, gdb at the top
+    of an inlined call): in a loop unrolled into one statement, each copy's
+    counter value stays with its copy's code instead of all of them landing at
+    the top (`k` showed its last value over the whole unrolled `for`). It never
+    passes a read of a value it names, which may be the value's last use.
+    `moved` receives the stores into frame objects moved across other statements
+    (their variables' values are then not current there: debuginfo/currency.py)."""
     lead = 0
     while lead < len(b.insts) and b.insts[lead].is_meta:
         lead += 1  # DBG_PHIs on entry stay at the top
@@ -140,10 +148,25 @@ def schedule_block(b: MBlock, moved: list[MovedStore] | None = None) -> None:
         if _may_stop(real[i]):
             latest = max(latest, new_pos[i])
         stops_before[i + 1] = latest
+    block = [real[k] for k in order]
+    rows = _possible_rows(block)
+    defined = {mi.instr_num: mi for mi in real if mi.instr_num}
     placed: dict[int, list[MInst]] = {}
     floor = -1
+    seen: set[tuple[object, object]] = set()  # variables with a record placed above
     for before, run in runs:
-        at = max(stops_before[before], floor)
+        low = max(stops_before[before], floor)
+        named = {(mi.meta.var, mi.meta.inlined_at) for mi in run if isinstance(mi.meta, DbgMeta)}
+        # only a value that replaces one placed above needs to wait for its code;
+        # a first value is no less right earlier
+        behind = new_pos[before - 1] if before and named & seen else -1
+        seen |= named
+        # never past the next place a statement row may start (every stop sees
+        # the same records as before, only the addresses between stops gain),
+        # nor past a read of a value the run names (it may be the last one)
+        next_row = rows[bisect_right(rows, low)] if low < rows[-1] else n
+        at = min(behind, next_row - 1)
+        at = low if at <= low else min(at, _first_read(block, low, at, run, defined) - 1)
         placed.setdefault(at, []).extend(run)
         floor = at
     out = head + placed.get(-1, [])
@@ -151,6 +174,56 @@ def schedule_block(b: MBlock, moved: list[MovedStore] | None = None) -> None:
         out.append(real[orig])
         out.extend(placed.get(k, []))
     b.insts = out
+
+
+def _possible_rows(block: list[MInst]) -> list[int]:
+    """Positions in the scheduled `block` where an is_stmt row may start (sorted,
+    ending with len(block)): the block's first instruction (a block entered from
+    another line gets one), every possible stop, and the first instruction of the
+    same-line run before it (across copies), where Key Instructions floats the
+    stop up to."""
+    rows = {0, len(block)}
+    for k, mi in enumerate(block):
+        if not _may_stop(mi):
+            continue
+        rows.add(k)
+        line = mi.loc.line if mi.loc is not None else 0
+        j = k
+        while j > 0 and not desc(block[j - 1].opcode).is_call and (
+                _may_vanish(block[j - 1])
+                or ((prev := block[j - 1].loc) is not None and prev.line == line)):
+            j -= 1
+        rows.add(j)
+    return sorted(rows)
+
+
+def _first_read(block: list[MInst], low: int, high: int, run: list[MInst],
+                defined: dict[int, MInst]) -> int:
+    """The first position in (low, high] of the scheduled `block` that reads a
+    virtual register whose value a record of `run` names, else high + 1 (`low + 1`
+    when a record names a value from another block, whose last use is unknown)."""
+    names: set[int] = set()
+    for mi in run:
+        if mi.opcode == "DBG_INSTR_REF":
+            num = mi.operands[0]
+            d = defined.get(num.value) if isinstance(num, Imm) else None
+            if d is None:
+                return low + 1
+            names.update(v.id for v in operand_regs(d)[1])
+        elif mi.opcode == "DBG_VALUE":
+            for o in mi.operands:
+                parts = (o.base, o.index) if isinstance(o, Mem) else (o,)
+                names.update(r.id for r in parts if isinstance(r, VReg))
+    for k in range(low + 1, high + 1 if names else low + 1):
+        if any(u.id in names for u in operand_regs(block[k])[0]):
+            return k
+    return high + 1
+
+
+def _may_vanish(mi: MInst) -> bool:
+    """A register copy, which coalescing may delete: the run of a line can then
+    reach across it."""
+    return desc(mi.opcode).is_move and not any(isinstance(o, Mem) for o in mi.operands)
 
 
 def _branch_compare(real: list[MInst]) -> int:
