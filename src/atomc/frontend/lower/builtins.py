@@ -59,7 +59,7 @@ class CallLowering:
         result_tmp: Value | None = None
         copies: list[Alloca] = []
         if abi.sret:
-            result_tmp = self.fs.temporary(ft.ret.size, ft.ret.align)
+            result_tmp = self.fs.temporary(ft.ret.size, ft.ret.align, escapes=True)
             args.append(result_tmp)
             byval.append(None)
         fixed: int | None = None
@@ -84,7 +84,7 @@ class CallLowering:
                         byval.append(None)
                     self.fs.release(tmp)  # its pieces are loaded
                 elif pa.kind == "byval":
-                    tmp = self.fs.temporary(pa.size, pa.align)
+                    tmp = self.fs.temporary(pa.size, pa.align, escapes=True)
                     self.fs.b.memcpy(tmp, v, a.type.size, a.type.align)
                     args.append(tmp)
                     byval.append((pa.size, pa.align))

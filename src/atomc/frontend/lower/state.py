@@ -99,7 +99,7 @@ class FunctionState:
         # VLA scopes (vla.py), reset per function
         self.vla_saves: list[Value | None] = []  # per open block: the saved %rsp slot, if any
         # full-expression temporaries (`temporary`), reset per function
-        self.share_temps = False
+        self.share_temps = False  # every temporary shares (-O0), not only escaping ones
         self.temps_free: dict[tuple[int, int], list[Alloca]] = {}
         self.temps_held: list[Alloca] = []
 
@@ -170,17 +170,21 @@ class FunctionState:
         self.alloca_count += 1
         return inst
 
-    def temporary(self, size: int, align: int) -> Alloca:
+    def temporary(self, size: int, align: int, escapes: bool = False) -> Alloca:
         """An unnamed object living until the end of the statement being lowered: a
-        struct argument's or result's copy, a complex or x87 value in memory. In a
-        function compiled at -O0 it is an alloca a finished statement left free (same
-        size and alignment), as gcc's expander reuses its temp slots
-        (`assign_stack_temp`, freed by `free_temp_slots` after each statement): one
-        alloca per temporary made jq's -O0 frames grow with the function's code, and its
-        deep recursions overflow the stack. The optimiser gets one alloca each (SROA and
-        mem2reg take them apart); named variables never share (the debugger reads them
+        struct argument's or result's copy, a complex or x87 value in memory. It is an
+        alloca a finished statement left free (same size and alignment), as gcc's
+        expander reuses its temp slots (`assign_stack_temp`, freed by
+        `free_temp_slots` after each statement): one alloca per temporary made frames
+        grow with the function's code (jq's -O0 frames; at -O1 and -O2 a function of
+        struct-by-value calls), and deep recursions overflow the stack. In a function
+        compiled at -O0 every temporary shares; optimised, only those whose address
+        `escapes` to a call (byval copies, hidden result pointers, library calls'
+        operands), which SROA cannot take apart anyway: the others get one alloca each,
+        which SROA and mem2reg promote (a shared one would mix the access patterns of
+        unrelated statements). Named variables never share (the debugger reads them
         for their whole scope)."""
-        if not self.share_temps:
+        if not (self.share_temps or escapes):
             return self.alloca(size, align)
         free = self.temps_free.get((max(size, 1), max(align, 1)))
         inst = free.pop() if free else self.alloca(size, align)
@@ -190,8 +194,8 @@ class FunctionState:
     def release(self, inst: Alloca) -> None:
         """`inst`, a temporary of the statement being lowered, is dead from here on (an
         argument's copy once the call has read it): the rest of the statement may reuse it."""
-        if self.share_temps:
-            held = self.temps_held
+        held = self.temps_held
+        if inst in held:  # shared (not one of an optimised function's own allocas)
             k = len(held) - 1 - held[::-1].index(inst)
             del held[k]
             self.temps_free.setdefault((inst.size, inst.align), []).append(inst)
