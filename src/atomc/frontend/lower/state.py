@@ -68,7 +68,8 @@ class FunctionState:
                  "ret_block",
                  "ret_slot", "started", "layout", "fabi", "ret_ctype", "sret_ptr", "reused",
                  "cleanup_scopes", "cleanup_labels", "cleanup_gotos",
-                 "cleanup_all", "vla_saves", "share_temps", "temps_free", "temps_held")
+                 "cleanup_all", "vla_saves", "share_temps", "may_inline", "temps_free",
+                 "temps_held")
 
     def __init__(self) -> None:
         self.fn: Function | None = None
@@ -100,6 +101,7 @@ class FunctionState:
         self.vla_saves: list[Value | None] = []  # per open block: the saved %rsp slot, if any
         # full-expression temporaries (`temporary`), reset per function
         self.share_temps = False  # every temporary shares (-O0), not only escaping ones
+        self.may_inline = False  # the function is compiled with the inliner (-O2 and up)
         self.temps_free: dict[tuple[int, int], list[Alloca]] = {}
         self.temps_held: list[Alloca] = []
 
@@ -190,6 +192,22 @@ class FunctionState:
         inst = free.pop() if free else self.alloca(size, align)
         self.temps_held.append(inst)
         return inst
+
+    def call_temps_escape(self, callee: Value) -> bool:
+        """Whether a call's byval copies and result buffer stay escaping temporaries
+        after optimisation: always, unless the inliner may take the callee's body in
+        (then SROA promotes them and they get allocas of their own). The inliner's
+        own refusals (`opt/inline.py` `inlinable`) are read from what is known
+        here; a function defined later in the file is taken as not inlined unless it
+        is static."""
+        from ...ir import Function
+        from ...optlevel import OPTNONE
+        if not self.may_inline or not isinstance(callee, Function) or callee is self.fn:
+            return True
+        if callee.variadic or callee.attrs & {"noinline", "noipa", "weak", "interposable",
+                                              OPTNONE}:
+            return True
+        return callee.is_declaration and not callee.internal
 
     def release(self, inst: Alloca) -> None:
         """`inst`, a temporary of the statement being lowered, is dead from here on (an
