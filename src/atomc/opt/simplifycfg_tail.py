@@ -40,7 +40,6 @@ from ..ir import (
     work,
 )
 from ..ir.locations import merge_locations
-from ..ir.types import TupleType
 from ..ir.rewrite import (
     erase,
     make_unavailable,
@@ -50,6 +49,7 @@ from ..ir.rewrite import (
     remove_param,
     replace_value,
 )
+from ..ir.types import TupleType
 from ..ir.values import Const
 from ..ir.why import Why, WhyKind
 from .cfgutils import succ_args
