@@ -31,7 +31,7 @@ Level = tuple[int, bool]  # (opt level, size_opt)
 
 # div-by-const after the last instcombine: constant divisors are known by then, and no
 # later pass needs to see through the multiply it leaves
-O1: tuple[str, ...] = ("mem2reg", "instcombine", "div-by-const", "simplifycfg", "dce")
+O1: tuple[str, ...] = ("sroa", "mem2reg", "instcombine", "div-by-const", "simplifycfg", "dce")
 
 # Hook points for the -O3 stages (see pipeline_for): before the scalar
 # clean-up (inlining) and after LICM (loop rotation and unrolling).

@@ -6,6 +6,7 @@ from di_text import L, module
 from opt_helpers import assert_equivalent, ops, parse, run_passes
 
 from atomc.ir import DbgKind, Jump
+from atomc.ir.types import TupleType
 
 CHAIN = module(f"""
 define @f(i32 %a) -> (i32) dbg !0 {{
@@ -128,3 +129,37 @@ bb2:
     fn = run_passes(parse(text), ["simplifycfg"]).functions["f"]
     recs = [r for i in fn.insts() for r in i.dbg_records]
     assert len(recs) == 1 and recs[0].inst.block is not fn.blocks[-1]  # type: ignore[union-attr]
+
+
+PAIR_RESULTS = """
+declare @two(i64) -> (i64, i64)
+
+define @f(i64 %a) -> (i64, i64) {
+bb0:
+  %c = icmp eq i64 %a, i64 0
+  branch i1 %c, bb1, bb2
+bb1:
+  %p = call {i64, i64} ptr @two(i64 %a)
+  %p0 = extract {i64, i64} %p, 0
+  %p1 = extract {i64, i64} %p, 1
+  jump bb3(i64 %p0, i64 %p1)
+bb2:
+  %b = add i64 %a, i64 -1
+  %q = call {i64, i64} ptr @two(i64 %b)
+  %q0 = extract {i64, i64} %q, 0
+  %q1 = extract {i64, i64} %q, 1
+  jump bb3(i64 %q0, i64 %q1)
+bb3(i64 %r0, i64 %r1):
+  ret i64 %r0, i64 %r1
+}
+"""
+
+
+def test_tail_merge_leaves_whole_call_results_alone() -> None:
+    """The extracts ending both predecessors differ only in which call's (tuple)
+    result they read: merging them would make that result a block parameter, which
+    no register holds (isel stopped with an internal error on jq's jv_aux.c at -O2)."""
+    m = run_passes(parse(PAIR_RESULTS), ["simplifycfg"])
+    fn = m.functions["f"]
+    assert not [p for b in fn.blocks for p in b.params if isinstance(p.ty, TupleType)]
+    assert ops(fn).count("extract") == 4

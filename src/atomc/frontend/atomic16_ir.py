@@ -85,7 +85,7 @@ def fetch_op(g: IRGen, rmw: RMWOp, addr: Value, v: Value) -> tuple[Inst, Value]:
 def cas_loop(g: IRGen, dst: Value, combine: Callable[[Value], Value]) -> tuple[Value, Value]:
     """Replace the 16-byte integer at `dst` by `combine(its value)`; (old, new)."""
     b = g.fs.b
-    expected = g.fs.temporary(16, 16)
+    expected = g.fs.temporary(16, 16, escapes=True)
     first = load(g, dst)
     loop_b, done_b = g.fs.new_block("atomic.retry"), g.fs.new_block("atomic.done")
     cur = loop_b.add_param(I128)

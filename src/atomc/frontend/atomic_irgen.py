@@ -365,7 +365,7 @@ def update_in_memory(g: IRGen, dst: Value, t: CType,
     libatomic's generic call), as gcc's does."""
     b = g.fs.b
     size, align = t.size, t.align
-    work = g.fs.temporary(size, align)
+    work = g.fs.temporary(size, align, escapes=size == 32)  # 32: libatomic's operand
     if size == 32:
         return _generic_update(g, dst, work, size, align, step)
     ity = I128 if size == 16 else int_type(size)
@@ -387,7 +387,7 @@ def _generic_update(g: IRGen, dst: Value, work: Value, size: int, align: int,
                     step: Callable[[Value], Value]) -> Value:
     """`update_in_memory` for objects with no sized libatomic call (32 bytes)."""
     b = g.fs.b
-    expected = g.fs.temporary(size, align)
+    expected = g.fs.temporary(size, align, escapes=True)
     order = Const(int_type(4), SEQ.code)
     b.call(_libatomic_function(g, "__atomic_load"), [Const(I64, size), dst, expected, order],
            IR_VOID)

@@ -49,6 +49,7 @@ from ..ir.rewrite import (
     remove_param,
     replace_value,
 )
+from ..ir.types import TupleType
 from ..ir.values import Const
 from ..ir.why import Why, WhyKind
 from .cfgutils import succ_args
@@ -112,9 +113,11 @@ def _candidates(block: Block, ps: list[Block]) -> list[Inst] | None:
             return None
     for j in range(len(copies[0].operands)):
         v = copies[0].operand(j)
-        if all(_same(v, c.operand(j)) for c in copies[1:]) and isinstance(v, Inst) \
-                and v.block is block:
+        same = all(_same(v, c.operand(j)) for c in copies[1:])
+        if same and isinstance(v, Inst) and v.block is block:
             return None  # defined in the block itself, after where the copy would go
+        if not same and isinstance(v.ty, TupleType):
+            return None  # a call's whole result: no block parameter (register) holds it
     return copies
 
 

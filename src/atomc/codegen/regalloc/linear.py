@@ -63,7 +63,8 @@ from ..mir.registers import operand_regs
 from ..target import current, desc
 from .coalesce import loop_depths, wide_reads
 from .liveness import block_liveness
-from .spill import reload_op, spill_op, spill_slot
+from .spill import reload_op, spill_op
+from .spill_slots import SpillSlots
 from .split import RangeSplitter
 
 _DEPTH_WEIGHT = (1, 8, 64, 512, 4096)  # a reference's weight at loop depth 0, 1, 2, 3, 4+
@@ -129,7 +130,7 @@ class LinearScan:
         self.calls: list[int] = []
         self.ref_weight: list[int] = []  # per entry of `order`: 8^(its block's loop depth)
         self.intervals: dict[int, Interval] = {}
-        self.slots: dict[int, StackSlot] = {}
+        self.spill_slots = SpillSlots(mf)
         self.remat: dict[int, int] = {}
         # without a frame pointer %rbp is one more callee-saved register (saved last)
         self.regs = regs = current().registers
@@ -292,7 +293,13 @@ class LinearScan:
 
     # -- rewriting ----------------------------------------------------------------
     def slot(self, v: int) -> StackSlot:
-        return spill_slot(self.mf, self.slots, v)
+        return self.spill_slots.slot(v)
+
+    def assign_slots(self) -> None:
+        """Spilled registers (not rematerialised) share slots where their
+        intervals are disjoint (spill_slots.py)."""
+        self.spill_slots.assign([(iv.start, iv.end, v) for v, iv in self.intervals.items()
+                                 if iv.spilled and iv.reg is None and v not in self.remat])
 
     def find_remat(self) -> None:
         defs: dict[int, list[MInst]] = {}
@@ -331,23 +338,29 @@ class LinearScan:
         if any(isinstance(o, VReg) and o.id not in self.intervals for o in mi.operands):
             mi.operands = []  # the value is never computed: undefined
             return
-        mi.operands = [self.location_of(o) if isinstance(o, VReg) else o for o in mi.operands]
+        locs = [self.location_of(o) if isinstance(o, VReg) else o for o in mi.operands]
+        mi.operands = [] if None in locs else locs  # type: ignore[assignment]
 
-    def location_of(self, v: VReg) -> Operand:
+    def location_of(self, v: VReg) -> Operand | None:
+        """Where `v` is after the last real instruction rewritten; None when its
+        slot holds another register's value there (a debug use past its interval)."""
         iv = self.intervals[v.id]
         if iv.reg is not None:
             return PReg(iv.reg, v.size)
         reg = self.split.register_between(v.id, self.last_pos)
         if reg is not None:  # inside a piece the slot may be behind (a dropped store)
             return PReg(reg, v.size)
+        if not self.spill_slots.valid_at(v.id, self.last_pos):
+            return None  # past its interval another register holds the slot
         return self.slot(v.id)
 
     def rewrite_inst(self, mi: MInst, out: list[MInst], sizes: list[int]) -> None:
         if self.is_vreg_self_copy(mi):
             # a coalesced copy: nothing to move even when the register is spilled
             v = mi.operands[1]
-            if mi.instr_num and isinstance(v, VReg):
-                out.append(MInst("DBG_PHI", [self.location_of(v), Imm(mi.instr_num)], loc=None))
+            loc = self.location_of(v) if mi.instr_num and isinstance(v, VReg) else None
+            if loc is not None:
+                out.append(MInst("DBG_PHI", [loc, Imm(mi.instr_num)], loc=None))
             return
         uses, defs, _, _ = operand_regs(mi)
         # a constant move into a rematerialised register disappears
@@ -512,6 +525,7 @@ class LinearScan:
         self.build_intervals()
         self.allocate()
         self.find_remat()
+        self.assign_slots()
         self.find_wide_reads()
         self.split = RangeSplitter(self)
         self.split.run()

@@ -72,6 +72,6 @@ def _memory_input(g: IRGen, e: T.Expr):  # type: ignore[no-untyped-def]
         return g.exprs.addr_of(e)
     v = g.exprs.value_of(e)
     t = e.type
-    tmp = g.fs.temporary(max(t.size, 1), max(t.align, 1))
+    tmp = g.fs.temporary(max(t.size, 1), max(t.align, 1), escapes=True)
     g.fs.b.store(v, tmp)
     return tmp

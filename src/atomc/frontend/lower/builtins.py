@@ -58,8 +58,9 @@ class CallLowering:
         byval: list[tuple[int, int] | None] = []
         result_tmp: Value | None = None
         copies: list[Alloca] = []
+        escapes = self.fs.call_temps_escape(callee)
         if abi.sret:
-            result_tmp = self.fs.temporary(ft.ret.size, ft.ret.align)
+            result_tmp = self.fs.temporary(ft.ret.size, ft.ret.align, escapes=escapes)
             args.append(result_tmp)
             byval.append(None)
         fixed: int | None = None
@@ -84,7 +85,7 @@ class CallLowering:
                         byval.append(None)
                     self.fs.release(tmp)  # its pieces are loaded
                 elif pa.kind == "byval":
-                    tmp = self.fs.temporary(pa.size, pa.align)
+                    tmp = self.fs.temporary(pa.size, pa.align, escapes=escapes)
                     self.fs.b.memcpy(tmp, v, a.type.size, a.type.align)
                     args.append(tmp)
                     byval.append((pa.size, pa.align))

@@ -89,7 +89,9 @@ class FunctionLowering:
         self.fs.goto_slot, self.fs.goto_dispatch = None, None
         self.fs.fabi = abi
         self.fs.ret_ctype = ft.ret
-        self.fs.share_temps = function_level(fn.attrs, self.opts)[0] == 0
+        level = function_level(fn.attrs, self.opts)[0]
+        self.fs.share_temps = level == 0
+        self.fs.may_inline = level >= 2 and self.opts.inline_functions
         self.fs.temps_free, self.fs.temps_held = {}, []
         entry = fn.add_block("entry")
         # The body's blocks are laid out through a BlockOrder (moving a block to the

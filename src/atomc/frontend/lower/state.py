@@ -68,7 +68,8 @@ class FunctionState:
                  "ret_block",
                  "ret_slot", "started", "layout", "fabi", "ret_ctype", "sret_ptr", "reused",
                  "cleanup_scopes", "cleanup_labels", "cleanup_gotos",
-                 "cleanup_all", "vla_saves", "share_temps", "temps_free", "temps_held")
+                 "cleanup_all", "vla_saves", "share_temps", "may_inline", "temps_free",
+                 "temps_held")
 
     def __init__(self) -> None:
         self.fn: Function | None = None
@@ -99,7 +100,8 @@ class FunctionState:
         # VLA scopes (vla.py), reset per function
         self.vla_saves: list[Value | None] = []  # per open block: the saved %rsp slot, if any
         # full-expression temporaries (`temporary`), reset per function
-        self.share_temps = False
+        self.share_temps = False  # every temporary shares (-O0), not only escaping ones
+        self.may_inline = False  # the function is compiled with the inliner (-O2 and up)
         self.temps_free: dict[tuple[int, int], list[Alloca]] = {}
         self.temps_held: list[Alloca] = []
 
@@ -170,28 +172,48 @@ class FunctionState:
         self.alloca_count += 1
         return inst
 
-    def temporary(self, size: int, align: int) -> Alloca:
+    def temporary(self, size: int, align: int, escapes: bool = False) -> Alloca:
         """An unnamed object living until the end of the statement being lowered: a
-        struct argument's or result's copy, a complex or x87 value in memory. In a
-        function compiled at -O0 it is an alloca a finished statement left free (same
-        size and alignment), as gcc's expander reuses its temp slots
-        (`assign_stack_temp`, freed by `free_temp_slots` after each statement): one
-        alloca per temporary made jq's -O0 frames grow with the function's code, and its
-        deep recursions overflow the stack. The optimiser gets one alloca each (SROA and
-        mem2reg take them apart); named variables never share (the debugger reads them
+        struct argument's or result's copy, a complex or x87 value in memory. It is an
+        alloca a finished statement left free (same size and alignment), as gcc's
+        expander reuses its temp slots (`assign_stack_temp`, freed by
+        `free_temp_slots` after each statement): one alloca per temporary made frames
+        grow with the function's code (jq's -O0 frames; at -O1 and -O2 a function of
+        struct-by-value calls), and deep recursions overflow the stack. In a function
+        compiled at -O0 every temporary shares; optimised, only those whose address
+        `escapes` to a call (byval copies, hidden result pointers, library calls'
+        operands), which SROA cannot take apart anyway: the others get one alloca each,
+        which SROA and mem2reg promote (a shared one would mix the access patterns of
+        unrelated statements). Named variables never share (the debugger reads them
         for their whole scope)."""
-        if not self.share_temps:
+        if not (self.share_temps or escapes):
             return self.alloca(size, align)
         free = self.temps_free.get((max(size, 1), max(align, 1)))
         inst = free.pop() if free else self.alloca(size, align)
         self.temps_held.append(inst)
         return inst
 
+    def call_temps_escape(self, callee: Value) -> bool:
+        """Whether a call's byval copies and result buffer stay escaping temporaries
+        after optimisation: always, unless the inliner may take the callee's body in
+        (then SROA promotes them and they get allocas of their own). The inliner's
+        own refusals (`opt/inline.py` `inlinable`) are read from what is known
+        here; a function defined later in the file is taken as not inlined unless it
+        is static."""
+        from ...ir import Function
+        from ...optlevel import OPTNONE
+        if not self.may_inline or not isinstance(callee, Function) or callee is self.fn:
+            return True
+        if callee.variadic or callee.attrs & {"noinline", "noipa", "weak", "interposable",
+                                              OPTNONE}:
+            return True
+        return callee.is_declaration and not callee.internal
+
     def release(self, inst: Alloca) -> None:
         """`inst`, a temporary of the statement being lowered, is dead from here on (an
         argument's copy once the call has read it): the rest of the statement may reuse it."""
-        if self.share_temps:
-            held = self.temps_held
+        held = self.temps_held
+        if inst in held:  # shared (not one of an optimised function's own allocas)
             k = len(held) - 1 - held[::-1].index(inst)
             del held[k]
             self.temps_free.setdefault((inst.size, inst.align), []).append(inst)
