@@ -339,7 +339,7 @@ class LinearScan:
             mi.operands = []  # the value is never computed: undefined
             return
         locs = [self.location_of(o) if isinstance(o, VReg) else o for o in mi.operands]
-        mi.operands = [] if None in locs else locs  # type: ignore[assignment]
+        mi.operands = [o for o in locs if o is not None] if None not in locs else []
 
     def location_of(self, v: VReg) -> Operand | None:
         """Where `v` is after the last real instruction rewritten; None when its

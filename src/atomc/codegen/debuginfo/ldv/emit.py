@@ -88,8 +88,8 @@ class _Tracker:
         for w, k, bits in self.derived.get(v, ()):
             loc = self.best_holder(w)
             ops = undo_ops(var, k, bits) if loc is not None else None
-            if ops is not None:
-                return loc, ops  # type: ignore[return-value]
+            if loc is not None and ops is not None:
+                return loc, ops
         return None
 
     def best_holder(self, v: Value) -> MLoc | None:
