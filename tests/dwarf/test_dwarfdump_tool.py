@@ -108,3 +108,21 @@ def test_info_prints_nested_entry_value_expressions(tmp_path: Path,
     assert main(["--info", str(exe)]) == 0
     out = capsys.readouterr().out
     assert "DW_OP_entry_value (DW_OP_reg" in out, out
+
+
+def test_info_prints_implicit_value_bytes(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A `long double` constant at -O2 is a `DW_OP_implicit_value` of 16 bytes: its
+    block is the value's bytes, not a nested expression (the dump crashed on it)."""
+    import subprocess
+    import sys
+
+    src = tmp_path / "ld.c"
+    src.write_text("#include <stdio.h>\nint main(void) {\n  long double x = 1.7L;\n"
+                   "  printf(\"%Lf\\n\", x);\n  return 0;\n}\n")
+    exe = tmp_path / "ld"
+    subprocess.run([sys.executable, "-m", "atomc", "-O2", "-g", str(src), "-o", str(exe)],
+                   check=True, timeout=300)
+    assert main(["--info", str(exe)]) == 0
+    out = capsys.readouterr().out
+    assert "DW_OP_implicit_value 0x" in out, out

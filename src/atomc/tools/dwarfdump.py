@@ -134,7 +134,9 @@ class Dumper:
         for op in parsed:
             args = []
             for a in op.args:
-                if isinstance(a, list):  # DW_OP_entry_value's sub-expression
+                if isinstance(a, list) and op.op_name == "DW_OP_implicit_value":
+                    args.append(" ".join(f"0x{b:02x}" for b in a))  # the value's bytes
+                elif isinstance(a, list):  # DW_OP_entry_value's sub-expression
                     args.append("(" + self.expression(a) + ")")
                 else:
                     args.append(hex(a) if op.op_name == "DW_OP_addr" else str(a))
