@@ -15,13 +15,15 @@ __attribute__((noinline)) int work(int n)
   return 0;
 }
 // CHECK-LABEL: name: "work"
-// `n`'s entry value stands in for its register after line 11's read; the record
-// keeps that reason for a debugger that cannot resolve the entry value
+// `n` is `t - 3` while t's register holds n + 3 (ldv/inverse.py); its entry value
+// stands in once line 13 overwrites that register; the record keeps that reason
+// for a debugger that cannot resolve the entry value
 // CHECK:      formal_parameter
-// CHECK-NEXT: atomc_why: [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}): dead after line 11
+// CHECK-NEXT: atomc_why: [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}): dead after line 13
 // CHECK-NEXT: decl_file: why-dwarfdump.c
 // CHECK-NEXT: decl_line: 8
-// CHECK:      location: [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}): DW_OP_entry_value
+// CHECK:      location: [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}): DW_OP_breg3 0, DW_OP_constu 3, DW_OP_minus, DW_OP_stack_value
+// CHECK-NEXT: location: [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}): DW_OP_entry_value
 // CHECK:      atomc_why: [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}): not assigned yet (line 11 assigns it)
 // CHECK-NEXT: atomc_why: [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}): dead after line 13
 // CHECK-NEXT: decl_file

@@ -15,5 +15,6 @@
 // CHECK:      line 10: {{.*}}t=optimized out (dead after line 9), u=%r{{[a-z0-9]+}}, sq=optimized out (dead after line 6)
 // CHECK-LABEL: function split:
 // CHECK:      variables:
-// CHECK-NEXT: line 19: x=%rdi, p=optimized out (piece missing (bits 32-63)), q=optimized out (not assigned yet)
+// (p.a is in %rdi, p.b not computed yet: an empty piece, p shown in part)
+// CHECK-NEXT: line 19: x=%rdi, p=%rdi:4B | unavailable:32b, q=optimized out (not assigned yet)
 // CHECK-NEXT: line 21: x=%rdi, p=%rdi:4B | %r{{[a-z0-9]+}}:4B, q=optimized out (computation removed by sroa)

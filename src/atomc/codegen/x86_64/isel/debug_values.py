@@ -73,10 +73,13 @@ def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
         sel.ref_fixups.append((mi, v))
         return
     if isinstance(v, (Global, Function)) and not is_thread_local(v) \
+            and sel.module.symbol(v.name) is v and not v.is_declaration \
             and sel.policy.data_access(v) is Access.DIRECT:
         # a global's, string literal's or function's address (`p = &g`, `s = "lit"`,
         # `fn = handler`) that code reaches without the GOT, as the symbol's: a
-        # `Mem` on the symbol alone, which emits no code
+        # `Mem` on the symbol alone, which emits no code. Only a symbol this object
+        # defines: a static function inlined everywhere and deleted, or an extern
+        # one, would leave .debug_info an undefined reference
         sel.emit("DBG_VALUE", Mem(symbol=v.name),
                  meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
         return
