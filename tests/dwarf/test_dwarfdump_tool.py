@@ -94,19 +94,23 @@ def test_not_elf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "atomc-dwarfdump:" in capsys.readouterr().err
 
 
+def _info_at_O2(src: Path, exe: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """`atomc-dwarfdump --info` of `src` built by atomc -O2 -g."""
+    import subprocess
+    import sys
+
+    subprocess.run([sys.executable, "-m", "atomc", "-O2", "-g", str(src), "-o", str(exe)],
+                   check=True, timeout=300)
+    assert main(["--info", str(exe)]) == 0
+    return capsys.readouterr().out
+
+
 def test_info_prints_nested_entry_value_expressions(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     """A location list entry `DW_OP_entry_value(DW_OP_reg5), DW_OP_stack_value`
     (a parameter whose register was reused, at -O2) holds a nested expression."""
-    import subprocess
-    import sys
-
     src = Path(__file__).parents[1] / "keyinstr" / "programs" / "interleaved.c"
-    exe = tmp_path / "interleaved"
-    subprocess.run([sys.executable, "-m", "atomc", "-O2", "-g", str(src), "-o", str(exe)],
-                   check=True, timeout=300)
-    assert main(["--info", str(exe)]) == 0
-    out = capsys.readouterr().out
+    out = _info_at_O2(src, tmp_path / "interleaved", capsys)
     assert "DW_OP_entry_value (DW_OP_reg" in out, out
 
 
@@ -114,15 +118,8 @@ def test_info_prints_implicit_value_bytes(tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     """A `long double` constant at -O2 is a `DW_OP_implicit_value` of 16 bytes: its
     block is the value's bytes, not a nested expression (the dump crashed on it)."""
-    import subprocess
-    import sys
-
     src = tmp_path / "ld.c"
     src.write_text("#include <stdio.h>\nint main(void) {\n  long double x = 1.7L;\n"
                    "  printf(\"%Lf\\n\", x);\n  return 0;\n}\n")
-    exe = tmp_path / "ld"
-    subprocess.run([sys.executable, "-m", "atomc", "-O2", "-g", str(src), "-o", str(exe)],
-                   check=True, timeout=300)
-    assert main(["--info", str(exe)]) == 0
-    out = capsys.readouterr().out
+    out = _info_at_O2(src, tmp_path / "ld", capsys)
     assert "DW_OP_implicit_value 0x" in out, out
