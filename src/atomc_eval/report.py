@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -89,27 +89,37 @@ def _mean(values: Sequence[float | None]) -> float | None:
     return sum(known) / len(known) if known else None
 
 
+def _groups(result: CompareResult) -> Iterator[tuple[str, str, list[Row]]]:
+    """The rows of each (config, debugger), in the order the tables list them."""
+    for config in result.configs:
+        for dbg in result.debuggers:
+            yield config.name, dbg, [r for r in result.rows
+                                     if r.config == config.name and r.debugger == dbg]
+
+
+def _scored(rows: list[Row]) -> list[Scores]:
+    return [r.scores for r in rows if r.scores is not None]
+
+
 def summary_rows(result: CompareResult) -> list[dict[str, Any]]:
     """Per (config, debugger): stops and WRONG summed, ratios averaged over programs."""
     out: list[dict[str, Any]] = []
-    for config in result.configs:
-        for dbg in result.debuggers:
-            rows = [r for r in result.rows if r.config == config.name and r.debugger == dbg]
-            scored = [r.scores for r in rows if r.scores is not None]
-            statics = [r.static for r in rows if r.static is not None]
-            entry: dict[str, Any] = {
-                "config": config.name,
-                "debugger": dbg,
-                "programs": len(scored),
-            }
-            entry["stops"] = sum(s.stops for s in scored)
-            for name, _ in COLUMNS:
-                if name not in ("stops", "wrong"):
-                    entry[name] = _mean([getattr(s, name) for s in scored])
-            entry["wrong"] = sum(w.count for s in scored for w in s.wrong)
-            for name, _ in STATIC_COLUMNS:
-                entry["static_" + name] = _mean([getattr(s, name) for s in statics])
-            out.append(entry)
+    for config, dbg, rows in _groups(result):
+        scored = _scored(rows)
+        statics = [r.static for r in rows if r.static is not None]
+        entry: dict[str, Any] = {
+            "config": config,
+            "debugger": dbg,
+            "programs": len(scored),
+        }
+        entry["stops"] = sum(s.stops for s in scored)
+        for name, _ in COLUMNS:
+            if name not in ("stops", "wrong"):
+                entry[name] = _mean([getattr(s, name) for s in scored])
+        entry["wrong"] = sum(w.count for s in scored for w in s.wrong)
+        for name, _ in STATIC_COLUMNS:
+            entry["static_" + name] = _mean([getattr(s, name) for s in statics])
+        out.append(entry)
     return out
 
 
@@ -182,32 +192,28 @@ def render_markdown(result: CompareResult) -> str:
 def why_rows(result: CompareResult) -> list[dict[str, Any]]:
     """Per (config, debugger): optimized-out observations, and their share per reason."""
     out: list[dict[str, Any]] = []
-    for config in result.configs:
-        for dbg in result.debuggers:
-            scored = [r.scores for r in result.rows
-                      if r.config == config.name and r.debugger == dbg and r.scores]
-            counts: dict[str, float] = {}
-            for s in scored:
-                for kind, share in s.why_shares.items():
-                    counts[kind] = counts.get(kind, 0.0) + share * s.optimized_out
-            total = sum(s.optimized_out for s in scored)
-            out.append({"config": config.name, "debugger": dbg, "optimized_out": total,
-                        "shares": {k: counts[k] / total for k in KINDS if k in counts}
-                        if total else {}})
+    for config, dbg, rows in _groups(result):
+        scored = _scored(rows)
+        counts: dict[str, float] = {}
+        for s in scored:
+            for kind, share in s.why_shares.items():
+                counts[kind] = counts.get(kind, 0.0) + share * s.optimized_out
+        total = sum(s.optimized_out for s in scored)
+        out.append({"config": config, "debugger": dbg, "optimized_out": total,
+                    "shares": {k: counts[k] / total for k in KINDS if k in counts}
+                    if total else {}})
     return out
 
 
 def currency_rows(result: CompareResult) -> list[dict[str, Any]]:
     """Per (config, debugger): values flagged not current, and how many are WRONG."""
     out: list[dict[str, Any]] = []
-    for config in result.configs:
-        for dbg in result.debuggers:
-            scored = [r.scores for r in result.rows
-                      if r.config == config.name and r.debugger == dbg and r.scores]
-            out.append({"config": config.name, "debugger": dbg,
-                        "not_current": sum(s.not_current for s in scored),
-                        "wrong": sum(s.not_current_wrong for s in scored),
-                        "all_wrong": sum(w.count for s in scored for w in s.wrong)})
+    for config, dbg, rows in _groups(result):
+        scored = _scored(rows)
+        out.append({"config": config, "debugger": dbg,
+                    "not_current": sum(s.not_current for s in scored),
+                    "wrong": sum(s.not_current_wrong for s in scored),
+                    "all_wrong": sum(w.count for s in scored for w in s.wrong)})
     return out
 
 
