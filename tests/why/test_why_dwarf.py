@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -56,12 +57,19 @@ def test_text_is_the_same_without_g(program: str, tmp_path: Path) -> None:
     assert ".debug_atomc_why" not in names
 
 
-def test_records_decode_to_the_reasons(tmp_path: Path) -> None:
+def _reader() -> ModuleType:
+    """The reader as the debuggers load it: a top-level module from data/."""
     sys.path.insert(0, str(DATA))
     try:
-        from atomc_why_reader import DEAD, NOT_YET, WhyIndex
+        import atomc_why_reader
     finally:
         sys.path.remove(str(DATA))
+    return atomc_why_reader
+
+
+def test_records_decode_to_the_reasons(tmp_path: Path) -> None:
+    reader = _reader()
+    DEAD, NOT_YET, WhyIndex = reader.DEAD, reader.NOT_YET, reader.WhyIndex
     binary = _compile(PROGRAMS / "dead.c", tmp_path / "dead", "-g")
     index = WhyIndex(str(binary))
     try:
@@ -88,11 +96,7 @@ def test_the_frame_named_by_the_debugger_picks_the_scope(tmp_path: Path) -> None
     """At the first instruction of an inlined call gdb and lldb show the caller's
     frame (the call line): named so, the reader answers for the caller's
     variables, not the callee's."""
-    sys.path.insert(0, str(DATA))
-    try:
-        from atomc_why_reader import WhyIndex
-    finally:
-        sys.path.remove(str(DATA))
+    WhyIndex = _reader().WhyIndex
     binary = _compile(PROGRAMS / "inlined.c", tmp_path / "inlined", "-g")
     index = WhyIndex(str(binary))
     try:
