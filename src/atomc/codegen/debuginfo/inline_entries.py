@@ -87,13 +87,14 @@ def _kept_entry_tail(key: ScopeKey, b: int, i: int, real: list[list[MInst]],
     """Is the instance's first code the end of block b (from position i on, up to
     its branches), falling through into a header of the instance that the
     instance's own code branches back to (the scheduler's `inlined_entry_tails`)?"""
-    if b + 1 >= len(real) or b + 1 not in succs.get(b, ()) or not chains[b + 1] or \
-            key not in chains[b + 1][0]:
+    if not i or b + 1 >= len(real) or b + 1 not in succs.get(b, ()) or \
+            not chains[b + 1] or key not in chains[b + 1][0]:
         return False
     if any(key not in c for c, mi in zip(chains[b][i:], real[b][i:])
            if not desc(mi.opcode).is_branch):
         return False
-    return _entered_from_inside(key, b + 1, chains, succs)
+    return any(b + 1 in succs.get(p, ()) and chains[p] and key in chains[p][-1]
+               for p in range(b + 1, len(real)))  # a back edge of the instance
 
 
 def _first_in(key: ScopeKey, block_chains: list[tuple[ScopeKey, ...]]) -> int:
