@@ -40,6 +40,7 @@ CASES = [
     ("optdebug/programs/inlined_nested.c", "atomc", "step"),
     ("optdebug/programs/inlined_in_unrolled.c", "atomc", "step"),
     ("optdebug/programs/inlined_two_sites.c", "atomc", "step"),
+    ("varlocs/programs/inlined_loop_after_stores.c", "atomc", "step"),
     ("inlined_unrolled.c", "atomc", "step"),
     ("calls.c", "atomc", "step"),
     ("keyinstr/programs/interleaved.c", "atomc", "step"),

@@ -39,6 +39,7 @@ from atomc_eval.drivers.base import RunSpec
 HERE = Path(__file__).parent
 PROGRAMS = HERE / "programs"
 REPRODUCER = HERE.parent / "lldbplugin" / "programs" / "inlined_loop.c"
+VARLOCS = HERE.parent / "varlocs" / "programs"  # also stepped for wrong values there
 ATOMC = [sys.executable, "-m", "atomc"]
 
 pytestmark = [pytest.mark.gdb,
@@ -90,12 +91,22 @@ EXPECTED: dict[str, list[Stop]] = {
                              ("countdown", 31),
                              *_repeat(4, ("digit_sum", 19), ("digit_sum", 21)),
                              ("countdown", 31), ("main", 38), ("main", 39)],
+    # run(&box, ...) right after main's stores of `box = {0}`: the scheduler used
+    # to hoist run's set-up (its pointer, pc = 0) among those stores, so run's
+    # loop header was the instance's first address and every iteration stopped
+    # at main:37 again (with box half updated); the set-up now stays last
+    "inlined_loop_after_stores.c": [("main", 36), ("main", 37),
+                                    *[s for body in (27, 27, 28, 27, 28, 29) for s in
+                                      [("run", 24), ("run", 25), ("run", 26), ("run", body)]],
+                                    ("main", 38), ("main", 39)],
 }
 EXTRA_STOPS = {"inlined_in_unrolled.c"}  # programs with a stop -O0 does not make
 
 
 def _source(name: str) -> Path:
-    return REPRODUCER if name == REPRODUCER.name else PROGRAMS / name
+    if name == REPRODUCER.name:
+        return REPRODUCER
+    return PROGRAMS / name if (PROGRAMS / name).exists() else VARLOCS / name
 
 
 def _stops(exe: Path) -> list[Stop]:

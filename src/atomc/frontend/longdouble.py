@@ -56,5 +56,8 @@ def va_overflow(g: IRGen, ap: Value, size: int, align: int) -> Value:
         up = g.fs.b.binary(Op.ADD, raw, Const(I64, align - 1))
         area = g.fs.b.cast(Op.INTTOPTR, g.fs.b.binary(Op.AND, up, Const(I64, -align)), PTR)
     step = (size + 7) // 8 * 8
-    g.fs.b.store(g.fs.b.ptradd(area, Const(I64, step)), area_addr)
+    # `ap` moving on is an assignment of its own: a stop for the line comes
+    # before it, where -O0 stops, not after it at the argument's load
+    moved = g.fs.b.ptradd(area, Const(I64, step))
+    g.fs.b.add_to_new_atom(g.fs.b.store(moved, area_addr), moved)
     return area

@@ -11,7 +11,11 @@ compare instruction writes it, conditional jumps, setcc and cmov read it);
 memory (loads may pass loads; stores, calls and anything else that writes
 memory stay ordered with every memory access); calls are region boundaries
 (nothing moves across one, as in LLVM, where call sequences adjust %rsp);
-branches stay in place and nothing is hoisted above one.
+branches stay in place and nothing is hoisted above one. The code a block
+ends with to enter an inlined call's loop (the callee's preheader, falling
+through into a loop header the callee's code branches back to) stays after
+the caller's code (`inlined_entry_tails`): a debugger takes the header for a
+fresh entry into the call when the code before it is the caller's.
 
 Debug info: instructions keep their locations and debug instruction numbers
 (the line table then shows the interleaving; Key Instructions decides which
@@ -31,6 +35,7 @@ from ...ir import work
 from ...ir.cfgstate import checking
 from ..debuginfo.currency import MovedStore, note_moved_stores
 from ..debuginfo.hoisted_lines import settle_hoisted_lines
+from ..debuginfo.inline_entries import inlined_entry_tails
 from ..mir import DbgMeta, Imm, MBlock, Mem, MFunction, MIFlag, MInst, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass
 from ..mir.registers import operand_regs
@@ -104,7 +109,8 @@ def _may_stop(mi: MInst) -> bool:
     return True
 
 
-def schedule_block(b: MBlock, moved: list[MovedStore] | None = None) -> None:
+def schedule_block(b: MBlock, moved: list[MovedStore] | None = None,
+                   tail: int | None = None) -> None:
     """Schedule the real instructions (exactly as without -g), then put each run
     of debug meta instructions back after the last possible stop that preceded
     it in the original order: a variable takes its new value at the same
@@ -118,7 +124,9 @@ def schedule_block(b: MBlock, moved: list[MovedStore] | None = None) -> None:
     the top (`k` showed its last value over the whole unrolled `for`). It never
     passes a read of a value it names, which may be the value's last use.
     `moved` receives the stores into frame objects moved across other statements
-    (their variables' values are then not current there: debuginfo/currency.py)."""
+    (their variables' values are then not current there: debuginfo/currency.py).
+    `tail`: the position among the real instructions from which they issue after
+    all the others (an inlined loop's entry code)."""
     lead = 0
     while lead < len(b.insts) and b.insts[lead].is_meta:
         lead += 1  # DBG_PHIs on entry stay at the top
@@ -135,8 +143,8 @@ def schedule_block(b: MBlock, moved: list[MovedStore] | None = None) -> None:
     n = len(real)
     if n < 3:
         return
-    order = _list_schedule(real)
-    if checking() and order != _list_schedule_dense(real):
+    order = _list_schedule(real, tail)
+    if checking() and order != _list_schedule_dense(real, tail):
         raise AssertionError("the heap scheduler differs from the dense one")
     if moved is not None:
         note_moved_stores(real, order, moved)
@@ -245,10 +253,12 @@ def _branch_compare(real: list[MInst]) -> int:
     return -1
 
 
-def _dependences(real: list[MInst]) -> tuple[list[set[int]], list[bool]]:
+def _dependences(real: list[MInst],
+                 tail: int | None = None) -> tuple[list[set[int]], list[bool]]:
     """Each instruction's predecessors in the dependence graph, and which ones are
     barriers (calls, branches, terminators, inline asm: they also depend on every
-    instruction before them, which is left implicit here)."""
+    instruction before them, which is left implicit here); the instructions from
+    `tail` on (not branches) depend on every one before it."""
     n = len(real)
     preds: list[set[int]] = [set() for _ in range(n)]
     barrier = [False] * n
@@ -302,10 +312,14 @@ def _dependences(real: list[MInst]) -> tuple[list[set[int]], list[bool]]:
     cmp = _branch_compare(real)
     if cmp >= 0:
         preds[cmp].update(j for j in range(n) if j != cmp and not barrier[j])
+    if tail is not None:
+        for i in range(tail, n):
+            if not barrier[i]:
+                preds[i].update(j for j in range(tail) if not barrier[j])
     return preds, barrier
 
 
-def _list_schedule(real: list[MInst]) -> list[int]:
+def _list_schedule(real: list[MInst], tail: int | None = None) -> list[int]:
     """Issue order of the block's real instructions (indices into `real`).
 
     Calls, branches, terminators and inline asm depend on every instruction before
@@ -315,7 +329,7 @@ def _list_schedule(real: list[MInst]) -> list[int]:
     of those instructions makes it wait for. Ready instructions sit in heaps by
     readiness cycle and priority, so each issue costs a logarithm, not a scan."""
     n = len(real)
-    preds, barrier = _dependences(real)
+    preds, barrier = _dependences(real, tail)
     succs: list[list[int]] = [[] for _ in range(n)]
     for i in range(n):
         if barrier[i]:
@@ -393,12 +407,12 @@ def _list_schedule(real: list[MInst]) -> list[int]:
     return order
 
 
-def _list_schedule_dense(real: list[MInst]) -> list[int]:
+def _list_schedule_dense(real: list[MInst], tail: int | None = None) -> list[int]:
     """`_list_schedule` with every edge explicit and a scan of the ready list per
     issue: for the rare block where a barrier other than the last instruction is
     neither a call nor a branch (later instructions need not wait for it)."""
     n = len(real)
-    preds, barrier = _dependences(real)
+    preds, barrier = _dependences(real, tail)
     for i in range(n):
         if barrier[i]:
             preds[i].update(range(i))
@@ -432,8 +446,9 @@ def _list_schedule_dense(real: list[MInst]) -> list[int]:
 
 
 def schedule(mf: MFunction) -> None:
-    for b in mf.blocks:
-        schedule_block(b, mf.moved_stores)
+    tails = inlined_entry_tails(mf)
+    for k, b in enumerate(mf.blocks):
+        schedule_block(b, mf.moved_stores, tails.get(k))
 
 
 class Schedule(MachinePass):

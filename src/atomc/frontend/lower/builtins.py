@@ -225,7 +225,9 @@ class CallLowering:
                 raddr: Value = self.fs.b.ptradd(save, gp64)
                 if isinstance(u, ComplexT):  # the halves sit in separate registers' slots
                     raddr = self.g.cplx.complex_va_arg(ap, u, raddr, complex_sse_registers(u))
-                self.fs.b.store(self.fs.b.binary(Op.ADD, gp, Const(I32, need)), gp_off_addr)
+                moved = self.fs.b.binary(Op.ADD, gp, Const(I32, need))
+                # `ap` moving on is an assignment of its own (va_overflow's too)
+                self.fs.b.add_to_new_atom(self.fs.b.store(moved, gp_off_addr), moved)
                 self.fs.b.jump(end_b, [raddr])
                 self.fs.start(mem_b)
                 maddr = va_overflow(self.g, ap, size, t.align)
