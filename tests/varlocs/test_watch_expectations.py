@@ -37,6 +37,15 @@ when the debug-info feature it exercises is lost:
   every copy's load hoisted to the top by the scheduler: each copy's debug records
   must stay with its code (gdb stops at each inlined call, lldb at every row);
   before, `k` showed 5 over the whole loop and `b` 11 at the first call.
+* global_address.c, global_address_far.c: pointers holding a global's, string
+  literal's or function's address that no register holds; the location computes
+  it from the pc (codegen/debuginfo/address_values.py), which gdb and lldb both
+  relocate, anchored within 4 KiB of every pc of a long function. Before:
+  optimized out in lldb (a `DW_OP_call4` it does not implement), and in both
+  where the address was folded into the loads (`&g_table[1]`).
+* inlined_member_pointer.c: an inlined `bump(&pair.hi, 1)` / `bump(&arr[2], 2)`:
+  `p` is a frame object's address plus a constant that isel folds into every
+  access; described as that address (DW_OP_fbreg N+off). Before: optimized out.
 """
 
 from __future__ import annotations
@@ -51,7 +60,8 @@ from atomc_eval.expectations import check_file
 
 PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "int128.c",
             "leaf_frame.c", "vla_optimised.c", "extensions.c", "inlined_pointer.c",
-            "recursive_params.c", "undo_add.c", "unrolled_counter.c"]
+            "recursive_params.c", "undo_add.c", "unrolled_counter.c", "global_address.c",
+            "global_address_far.c", "inlined_member_pointer.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

@@ -63,6 +63,7 @@ class RegisterFile:
     frame_pointer: str
     stack_pointer: str
     dwarf_number: Mapping[str, int]
+    pc_dwarf: int                        # the program counter's DWARF number
 
 
 class Target(Protocol):
@@ -70,6 +71,7 @@ class Target(Protocol):
 
     name: str
     registers: RegisterFile
+    max_inst_bytes: int  # the longest instruction (debug info bounds code sizes with it)
 
     def __hash__(self) -> int:
         """Targets are keys of per-target caches."""

@@ -44,24 +44,13 @@ class Addr(_Op):
 @dataclass(frozen=True, slots=True)
 class AddrValue(_Op):
     """The relocated address of `symbol` plus `addend` as a value (a pointer
-    variable holding a global's or string literal's address). The writer turns
-    it into `CallProc` of a `DW_TAG_dwarf_procedure` whose location is
-    `DW_OP_addr`: gdb relocates that address, while lldb (which does not
-    implement `DW_OP_call4`) shows the variable unavailable; a plain
-    `DW_OP_addr, DW_OP_stack_value` lldb-22 shows unrelocated in a PIE, a
-    wrong value."""
+    variable holding a global's or string literal's address). The back end
+    computes it from the pc before encoding (codegen/debuginfo/address_values.py):
+    lldb-22 shows a plain `DW_OP_addr, DW_OP_stack_value` unrelocated in a PIE,
+    a wrong value."""
 
     symbol: str
     addend: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class CallProc(_Op):
-    """`DW_OP_call4`: run the location of the DIE at `label` (the offset from
-    the unit's start, label `unit`)."""
-
-    label: str
-    unit: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +186,7 @@ class EntryValue(_Op):
     expr: LocExpr
 
 
-LocOp = (Addr | AddrValue | CallProc | TlsAddr | Reg | Breg | Fbreg | Deref | Piece
+LocOp = (Addr | AddrValue | TlsAddr | Reg | Breg | Fbreg | Deref | Piece
          | BitPiece | Constu | Consts | PlusUconst | Plus | Minus | Mul | And | Or | Xor
          | Shl | Shr | StackValue | ImplicitValue | CallFrameCfa | EntryValue)
 LocExpr = tuple[LocOp, ...]
@@ -221,15 +210,7 @@ class SymAddr:
         return self.symbol
 
 
-@dataclass(frozen=True, slots=True)
-class UnitRef:
-    """A 4-byte offset of the DIE at `label` from the unit's start `unit`."""
-
-    label: str
-    unit: str
-
-
-Chunk = bytes | SymAddr | UnitRef
+Chunk = bytes | SymAddr
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +219,7 @@ class Encoded:
 
     @property
     def size(self) -> int:
-        return sum(8 if isinstance(c, SymAddr) else 4 if isinstance(c, UnitRef) else len(c)
+        return sum(8 if isinstance(c, SymAddr) else len(c)
                    for c in self.chunks)
 
     @property
@@ -254,8 +235,6 @@ class Encoded:
         for c in self.chunks:
             if isinstance(c, SymAddr):
                 out.append(f"\t.quad\t{c.expr()}")
-            elif isinstance(c, UnitRef):
-                out.append(f"\t.long\t{c.label}-{c.unit}")
             elif c:
                 out.append("\t.byte\t" + ",".join(f"0x{b:02x}" for b in c))
         return out
@@ -272,14 +251,9 @@ def encode(expr: LocExpr) -> Encoded:
                 chunks.append(bytes(buf))
                 buf.clear()
                 chunks.append(SymAddr(symbol, addend))
-            case CallProc(label, unit):
-                buf.append(OP.call4)
-                chunks.append(bytes(buf))
-                buf.clear()
-                chunks.append(UnitRef(label, unit))
             case AddrValue():
-                raise InternalCompilerError("an address value is written as a DWARF "
-                                            "procedure call (dwarf.writer)")
+                raise InternalCompilerError("an address value is computed from the pc "
+                                            "(codegen/debuginfo/address_values.py)")
             case TlsAddr(symbol):
                 buf.append(OP.const8u)
                 chunks.append(bytes(buf))

@@ -31,7 +31,7 @@ from .constants import AT, FORM, LANG, TAG
 from .die import DIE, AsmExpr, UnitWriter
 from .files import FileTable, remap
 from .lists import LocLists, RangeLists
-from .locexpr import Addr, AddrValue, CallProc, LocExpr, LocOp, Reg, SymAddr, TlsAddr, encode
+from .locexpr import Addr, Reg, SymAddr, TlsAddr, encode
 from .macros import MacroEvent, macro_section
 from .model import FunctionDebugInfo, ScopeRanges, VarLocation
 from .strings import StringPool
@@ -130,7 +130,6 @@ class _Writer:
         self.unit = DIE(TAG.compile_unit)
         self.types = TypeDIEs(self.unit, self.strs, files)
         self.abstract: dict[int, DIE] = {}
-        self.procs: dict[tuple[str, int], str] = {}  # address -> its procedure's label
 
     def subprogram_head(self, sp: DISubprogram) -> DIE:
         """The attributes a function's concrete and abstract DIEs both start with."""
@@ -347,31 +346,11 @@ class _Writer:
         if kinds > 1:
             raise InternalCompilerError(f"variable {var.name} has several kinds of location")
         if v.single is not None:
-            d.add(AT.location, FORM.exprloc, encode(self.with_procs(v.single)))
+            d.add(AT.location, FORM.exprloc, encode(v.single))
         elif v.const_value is not None:
             d.add(AT.const_value, FORM.sdata, v.const_value)
         elif v.ranges:
-            entries = [(r.start, r.end, encode(self.with_procs(r.expr))) for r in v.ranges]
+            entries = [(r.start, r.end, encode(r.expr)) for r in v.ranges]
             d.add(AT.location, FORM.sec_offset, AsmExpr(self.loclists.add(f.symbol, entries)))
         if v.why:
             d.add(AT.atomc_why, FORM.sec_offset, AsmExpr(self.why.add(v.why)))
-
-    def with_procs(self, expr: LocExpr) -> LocExpr:
-        """`expr` with each address value (`AddrValue`) pushed by a call of a
-        `DW_TAG_dwarf_procedure` whose location is that `DW_OP_addr` (one per
-        address in the unit)."""
-        if not any(isinstance(op, AddrValue) for op in expr):
-            return expr
-        out: list[LocOp] = []
-        for op in expr:
-            if isinstance(op, AddrValue):
-                key = (op.symbol, op.addend)
-                label = self.procs.get(key)
-                if label is None:
-                    label = self.procs[key] = f"{PREFIX}addr_proc{len(self.procs)}"
-                    proc = self.unit.child(TAG.dwarf_procedure)
-                    proc.label = label
-                    proc.add(AT.location, FORM.exprloc, encode((Addr(*key),)))
-                op = CallProc(label, PREFIX + "cu_begin")
-            out.append(op)
-        return tuple(out)

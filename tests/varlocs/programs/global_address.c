@@ -1,9 +1,9 @@
 /* Pointers that hold a global's, a string literal's or a function's address
  * after inlining (`p = &g_table[1]`, `s = "hello, world"`, `fn = twice`): no
- * register holds them, so their
- * location is the symbol's address. gdb relocates it and `*p`, `*s` print;
- * lldb (which shows a `DW_OP_addr` value unrelocated in a PIE) must show them
- * unavailable, never a wrong address. Before, optimized out in both. */
+ * register holds them, so their location is the symbol's address, computed
+ * from the pc (lldb shows a plain `DW_OP_addr` value unrelocated in a PIE, and
+ * does not implement the `DW_OP_call4` gdb was given it through): `*p`, `*s`
+ * print in gdb and lldb. Before, optimized out in lldb (and, earlier, in both). */
 #include <stdio.h>
 
 int g_table[4] = {3, 5, 7, 9};

@@ -25,6 +25,7 @@ from ..mir import DbgMeta, Imm, Mem, MFunction, MIFlag, MInst, PReg, StackSlot, 
 from ..mir.cfg import successor_indices as successors
 from ..mir.registers import operand_regs
 from ..target import Target, current, desc
+from .address_values import Anchors, anchor_cuts, has_address
 from .currency import Window, currency_windows
 from .ldv import (
     ConstOp,
@@ -44,7 +45,7 @@ from .ldv.callsites import CallSiteParam, call_site_values
 from .ldv.machine import solve_machine_values
 from .ldv.model import ConstLoc, DebugOperand, VarLoc, VarRange, WhyRange
 from .ldv.salvage import arithmetic_ops
-from .location_lists import lower_var_ranges, value_of
+from .location_lists import loc_expr, lower_var_ranges, value_of
 from .memory_homes import place_memory_homes
 from .scopes import insert_before
 from .why_ranges import attach_reasons
@@ -279,9 +280,11 @@ def variable_locations(mf: MFunction, mode: str, fresh_label: Callable[[], str]
     regs = _regs()
     calls = call_site_values(view, mv, regs.args, regs.preserved)
     current = _currency(mf, where)
+    anchors = _anchors(mf, where, ranges)
     spans: list[VarRange | WhyRange] = [*ranges, *gaps]
     needed = sorted({p for r in spans for p in (r.start, r.end)
                      if 0 <= p < len(where) - 1}
+                    | set(anchors.cuts)
                     | {p for ws in current.values() for w in ws for p in w[:2]
                        if 0 <= p < len(where) - 1}
                     | {c.pos for c in calls if c.pos < len(where) - 1})
@@ -305,7 +308,7 @@ def variable_locations(mf: MFunction, mode: str, fresh_label: Callable[[], str]
     insert_before(mf, after)
     # without a frame pointer the entry address has the first body line's row
     setup = 0 if mf.frame_pointer else _leading_setup(mf)
-    located = lower_var_ranges(ranges, label_after, len(where) - 1, setup)
+    located = lower_var_ranges(ranges, label_after, len(where) - 1, anchors, setup)
     # inlined-at: a value, not an object
     seen: set[tuple[int, object]] = {(id(v.var), v.inlined_at) for v in located}
     # variables with no location anywhere are still listed ("optimized out")
@@ -325,6 +328,18 @@ def variable_locations(mf: MFunction, mode: str, fresh_label: Callable[[], str]
     sites = tuple(_call_site(mi, label_after(c.pos), c.params)
                   for mi, c in zip(call_insts, calls, strict=True))
     return FunctionLocations(variables, sites, True)
+
+
+def _anchors(mf: MFunction, where: list[tuple[int, int]], ranges: list[VarRange]) -> Anchors:
+    """Where entries holding a global's address are cut (address_values.py):
+    nowhere when no range holds one."""
+    t = current()
+    if not any(has_address(loc_expr(r.loc)) for r in ranges):
+        return Anchors((), frozenset(), t.registers.pc_dwarf)
+    asm = [p for p, (bi, ii) in enumerate(where)
+           if desc(mf.blocks[bi].insts[ii].opcode).is_inline_asm]
+    return Anchors(anchor_cuts(len(where), asm, t.max_inst_bytes), frozenset(asm),
+                   t.registers.pc_dwarf)
 
 
 def _currency(mf: MFunction, where: list[tuple[int, int]]) -> dict[int, list[Window]]:

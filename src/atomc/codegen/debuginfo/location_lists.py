@@ -5,9 +5,9 @@ value or a single location when one entry covers the whole function (LLVM's
 `validThroughout` for function-scope variables), otherwise a location list.
 A long double constant (an 80-bit pattern) becomes `DW_OP_implicit_value` of
 its 16 bytes; a frame object's address (an inlined `p = &x`) `DW_OP_fbreg N,
-DW_OP_stack_value`; a global's or string literal's address an `AddrValue`
-(which the DWARF writer turns into a procedure call). Fragments are combined
-into composite `DW_OP_piece` entries, with an empty `DW_OP_bit_piece` where a
+DW_OP_stack_value`; a global's or string literal's address an `AddrValue`,
+computed from the pc so that gdb and lldb both relocate it (address_values.py).
+Fragments are combined into composite `DW_OP_piece` entries, with an empty `DW_OP_bit_piece` where a
 fragment has no location. In `multi` mode the extra overlapping
 entries follow all primary ones, so at every address the preferred location
 comes first in the list (gdb reads the first entry that matches).
@@ -35,6 +35,7 @@ from ...dwarf.locexpr import (
 )
 from ...dwarf.model import LocRange, VarLocation
 from ...ir.debuginfo import type_bits
+from .address_values import Anchors, anchored, has_address, relocatable
 from .ldv.model import ComputedLoc, ConstLoc, EntryValueLoc, MLoc, VarLoc, VarRange
 from .ldv.salvage import MEMORY_AT
 
@@ -116,12 +117,13 @@ def _unchanged_by_setup(loc: VarLoc) -> bool:
 
 
 def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], str],
-                     last_pos: int, setup: int = 0) -> list[VarLocation]:
+                     last_pos: int, anchors: Anchors, setup: int = 0) -> list[VarLocation]:
     """`label_after(p)` names the address after real instruction p (-1: function start).
     `setup`: the function's leading frame set-up instructions (`start_at_entry`); a
     range moved to the entry that way stays a location list entry (gdb lists a
     DW_AT_const_value variable as a constant symbol, which tools that walk a frame's
-    variables skip)."""
+    variables skip). `anchors`: where entries holding a global's address are cut
+    (a single location serves only when there are no cuts)."""
     by_var: dict[tuple[object, object | None], list[VarRange]] = {}
     for r in ranges:
         by_var.setdefault(r.var.whole, []).append(r)
@@ -140,11 +142,14 @@ def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], st
                 if isinstance(only, ConstLoc) and only.value < WIDE_CONST and not only.frame \
                         and only.symbol is None:
                     out.append(VarLocation(var, inlined_at, const_value=only.value))  # type: ignore[arg-type]
-                else:
-                    out.append(VarLocation(var, inlined_at, single=loc_expr(only)))  # type: ignore[arg-type]
-                continue
+                    continue
+                expr = loc_expr(only)
+                if not (has_address(expr) and anchors.cuts):  # one anchor serves the function
+                    expr = relocatable(expr, label_after(-1), anchors.pc_reg)
+                    out.append(VarLocation(var, inlined_at, single=expr))  # type: ignore[arg-type]
+                    continue
         lrs = tuple(LocRange(label_after(s), label_after(e), expr)
-                    for s, e, expr in entries if e > s)
+                    for s, e, expr in anchored(entries, anchors, label_after) if e > s)
         out.append(VarLocation(var, inlined_at, ranges=lrs))  # type: ignore[arg-type]
     return out
 

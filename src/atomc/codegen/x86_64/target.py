@@ -36,7 +36,9 @@ class X86_64Target:
         frame_pointer="rbp",
         stack_pointer="rsp",
         dwarf_number=DWARF_NUMBER,
+        pc_dwarf=16,  # %rip (the return address column)
     )
+    max_inst_bytes = 15
 
     def desc(self, opcode: str) -> OpDesc:
         return OPCODES[opcode]

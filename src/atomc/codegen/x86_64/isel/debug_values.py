@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 from ....ir.dbgrecords import DbgKind, DbgRecord
 from ....ir.debuginfo import DIExpression, DW_OP_deref
 from ....ir.function import Function, Global
-from ....ir.insts import Inst
+from ....ir.insts import Inst, PtrAdd
 from ....ir.types import FloatType, IntType
-from ....ir.values import Arg, BlockParam, Const, Undef
+from ....ir.values import Arg, BlockParam, Const, Undef, Value
 from ....ir.why import Why, WhyKind
 from ...mir import DbgMeta, Imm, Mem
 from ..pic import Access
 from ..tls import is_thread_local
-from .common import _signed
+from .common import _signed, fits_i32
 from .floating import _bits_of as _float_bits
 
 if TYPE_CHECKING:
@@ -60,33 +60,54 @@ def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
         sel.emit("DBG_VALUE", Imm(_signed(raw, 64)),
                  meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
         return
-    if sel.is_frame_object(v) and not rec.expr.ops:
+    # `&g_table[1]`, `&frame.field`: a constant offset from a global's or frame
+    # object's address is as constant as that address, wherever isel folds the
+    # `ptradd` into an addressing mode (and leaves no register holding it)
+    base, offset = constant_offset(v)
+    if sel.is_frame_object(base) and not rec.expr.ops and fits_i32(offset):
         # a frame object's address (`p = &x`, an inlined pointer parameter): the slot's
         # address, once isel is done and only if the code gave the object a slot
         # (making one here would change the frame with -g)
         mi = sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
-        sel.frame_addr_fixups.append((mi, v))
+        sel.frame_addr_fixups.append((mi, base, offset))
+        return
+    if _direct_symbol(sel, base) and fits_i32(offset):
+        # a global's, string literal's or function's address (`p = &g`, `s = "lit"`,
+        # `fn = handler`) that code reaches without the GOT, as the symbol's: a
+        # `Mem` on the symbol alone, which emits no code
+        assert isinstance(base, (Global, Function))
+        sel.emit("DBG_VALUE", Mem(symbol=base.name, disp=offset),
+                 meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
         return
     if isinstance(v, (Inst, Arg, BlockParam)) and not sel.is_frame_object(v):
         mi = sel.emit("DBG_INSTR_REF", Imm(0), Imm(0),
                       meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
         sel.ref_fixups.append((mi, v))
         return
-    if isinstance(v, (Global, Function)) and not is_thread_local(v) \
-            and sel.module.symbol(v.name) is v and not v.is_declaration \
-            and sel.policy.data_access(v) is Access.DIRECT:
-        # a global's, string literal's or function's address (`p = &g`, `s = "lit"`,
-        # `fn = handler`) that code reaches without the GOT, as the symbol's: a
-        # `Mem` on the symbol alone, which emits no code. Only a symbol this object
-        # defines: a static function inlined everywhere and deleted, or an extern
-        # one, would leave .debug_info an undefined reference
-        sel.emit("DBG_VALUE", Mem(symbol=v.name),
-                 meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok))
-        return
     # addresses of thread-local or GOT-reached globals, or non-deref frame addresses:
     # not described, but the reason names them
     sel.emit("DBG_VALUE", meta=DbgMeta(rec.var, inl, rec.expr, kind, *tok,
                                         why=undescribed_address(v)))
+
+
+def _direct_symbol(sel: FunctionISel, v: object) -> bool:
+    """Is `v` a global or function this object defines and code reaches without
+    the GOT? Only such a symbol may be named in .debug_info: a static function
+    inlined everywhere and deleted, or an extern one, would leave it an undefined
+    reference."""
+    return isinstance(v, (Global, Function)) and not is_thread_local(v) \
+        and sel.module.symbol(v.name) is v and not v.is_declaration \
+        and sel.policy.data_access(v) is Access.DIRECT
+
+
+def constant_offset(v: Value) -> tuple[Value, int]:
+    """`v` as a base value plus a constant byte offset (through `ptradd`s with
+    constant offsets)."""
+    offset = 0
+    while isinstance(v, PtrAdd) and isinstance(v.offset, Const):
+        offset += _signed(v.offset.int_value, 64)
+        v = v.ptr
+    return v, offset
 
 
 def undescribed_address(v: object) -> Why:
@@ -100,6 +121,6 @@ def undescribed_address(v: object) -> Why:
 def resolve_frame_addresses(sel: FunctionISel) -> None:
     """Point each frame-address record at its object's slot (a `Mem` operand: the
     slot's address), or leave it without location when no code made that slot."""
-    for mi, v in sel.frame_addr_fixups:
+    for mi, v, offset in sel.frame_addr_fixups:
         s = sel.slots.get(v)
-        mi.operands = [Mem(base=s)] if s is not None else []
+        mi.operands = [Mem(base=s, disp=offset)] if s is not None else []

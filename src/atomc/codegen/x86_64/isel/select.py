@@ -151,7 +151,7 @@ class FunctionISel:
         self.value_num: dict[Value, tuple[int, int]] = {}
         self.record_tokens: dict[int, int] = {}  # id(DbgRecord) -> its token, from 1
         self.ref_fixups: list[tuple[MInst, Value]] = []
-        self.frame_addr_fixups: list[tuple[MInst, Value]] = []
+        self.frame_addr_fixups: list[tuple[MInst, Value, int]] = []
         self.pending_blocks: list[MBlock] = []
         self.sret_vreg: VReg | None = None
         self.save_area: StackSlot | None = None
