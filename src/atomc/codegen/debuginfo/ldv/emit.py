@@ -112,8 +112,10 @@ class _Tracker:
     def wake(self, var: VarKey) -> None:
         """A record changes a variable this block's entry did not place: first the
         events the entries would have given it."""
-        if var not in self.entered and self.where.get(var) is None:
-            self.entered.add(var)
+        if var in self.entered:
+            return
+        self.entered.add(var)  # its first record here: the entry's events come before
+        if self.where.get(var) is None:
             self.catch_up(var)
             self.unplaced_entry(var, self.entry_pos)
 
