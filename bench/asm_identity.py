@@ -121,10 +121,10 @@ def compile_one(src: Source, config: str, asm_dir: Path | None) -> tuple[str, st
 
 
 def run_all(projects: bool, asm_dir: Path | None, jobs: int,
-            only: str | None) -> dict[str, str]:
+            only: str | None, configs: tuple[str, ...] = tuple(CONFIGS)) -> dict[str, str]:
     if asm_dir is not None:
         asm_dir.mkdir(parents=True, exist_ok=True)
-    work = [(s, c) for s in sources(projects) for c in CONFIGS
+    work = [(s, c) for s in sources(projects) for c in configs
             if only is None or only in s.key]
     # slowest first, so the pool does not end on one long compile
     work.sort(key=lambda sc: (not sc[0].key.startswith(("lua/", "gen/")), sc[0].key, sc[1]))
@@ -146,8 +146,14 @@ def main() -> int:
     ap.add_argument("--projects", action="store_true", help="add zlib's and Lua's C files")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", help="only sources whose key contains this")
+    ap.add_argument("--configs", default=",".join(CONFIGS),
+                    help="comma-separated subset of " + ", ".join(CONFIGS))
     args = ap.parse_args()
-    hashes = run_all(args.projects, args.asm_dir, args.jobs, args.only)
+    configs = tuple(args.configs.split(","))
+    unknown = [c for c in configs if c not in CONFIGS]
+    if unknown:
+        ap.error(f"unknown config {', '.join(unknown)}")
+    hashes = run_all(args.projects, args.asm_dir, args.jobs, args.only, configs)
     if args.mode == "record":
         if args.only and args.record_file.exists():  # a partial run updates the record
             hashes = {**json.loads(args.record_file.read_text()), **hashes}

@@ -68,7 +68,8 @@ COUNTERS = {
     "ldv.machine.checks": "LiveDebugValues: PHI redundancy checks",
     "ldv.machine.lookups": "LiveDebugValues: dominator-tree lookups",
     "ldv.machine.diff": "LiveDebugValues: block-entry differences",
-    "ldv.emit.insts": "LiveDebugValues: instructions and block-entry placements",
+    "ldv.emit.insts": "LiveDebugValues: instructions walked by phase E",
+    "ldv.emit.entry_vars": "LiveDebugValues: variables placed at block entries",
 }
 
 

@@ -18,6 +18,8 @@ by both.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from bisect import bisect_left
+from collections.abc import Iterable
 from typing import TypeVar
 
 from ....dwarf.locexpr import LocExpr
@@ -74,6 +76,66 @@ class _Tracker:
     # the variables whose current location is each machine location
     at: dict[MLoc, dict[VarKey, None]] = field(default_factory=dict)
     reasons: ReasonLog = field(default_factory=ReasonLog)  # why, where none
+    # Indexes that let a block entry visit only the variables it can change
+    # (_entry_vars): those located in a machine location or by an entry value
+    # or restless without a location, and those by the machine value (and its block) they are assigned
+    located: dict[VarKey, None] = field(default_factory=dict)
+    by_value: dict[Value, dict[VarKey, None]] = field(default_factory=dict)
+    by_block: dict[int, dict[VarKey, None]] = field(default_factory=dict)
+    entered: set[VarKey] = field(default_factory=set)  # placed at this block's entry
+    entry_pos: int = -1  # the position of this block's entry
+    entry_positions: list[int] = field(default_factory=list)  # of the blocks walked
+
+    def set_value(self, var: VarKey, v: VarValue) -> None:
+        old = self.value.get(var)
+        base = old.base if isinstance(old, Computed) else old
+        if isinstance(base, tuple):
+            self.by_value[base].pop(var, None)
+            self.by_block[base[0]].pop(var, None)
+        self.value[var] = v
+        base = v.base if isinstance(v, Computed) else v
+        if isinstance(base, tuple):
+            self.by_value.setdefault(base, {})[var] = None
+            self.by_block.setdefault(base[0], {})[var] = None
+
+    def restless(self, var: VarKey) -> bool:
+        """Without a location, the variable's next block entry may give it another
+        reason or a location all the same: it has no reason (the entry makes one
+        up), its value is in no location but its reason is not "dead" (the entry
+        says dead), or its value is a register's on entry (an entry value)."""
+        why = self.reasons.current.get(var)
+        v = self.value.get(var)
+        base = v.base if isinstance(v, Computed) else v
+        return why is None or isinstance(base, tuple) and (
+            not is_dead(why) or (base[0] == 0 and base[1] == 0))
+
+    def wake(self, var: VarKey) -> None:
+        """A record changes a variable this block's entry did not place: first the
+        events the entries would have given it."""
+        if var in self.entered:
+            return
+        self.entered.add(var)  # its first record here: the entry's events come before
+        if self.where.get(var) is None:
+            self.catch_up(var)
+            self.unplaced_entry(var, self.entry_pos)
+
+    def catch_up(self, var: VarKey) -> None:
+        """Before this block's entry places a variable, the event of the last entry
+        at an earlier position, if it did not place it."""
+        k = bisect_left(self.entry_positions, self.entry_pos) - 1
+        evs = self.events.get(var)
+        if k >= 0 and self.where.get(var) is None and evs and evs[-1][0] < self.entry_positions[k]:
+            self.unplaced_entry(var, self.entry_positions[k])
+
+    def unplaced_entry(self, var: VarKey, pos: int) -> None:
+        """The event a block entry gives a variable it need not place (_entry_vars):
+        no location, for the reason it has. It only matters where it ends a "not
+        assigned yet" range just before a location (reasons.ranges), as the walk
+        over every variable at every entry gave it."""
+        v = self.value.get(var)
+        self.ops[var] = v.ops if isinstance(v, Computed) else ()
+        self.undone.discard(var)
+        self.set_loc(var, pos, None, self.reasons.current.get(var))
 
     def quality(self, loc: MLoc) -> int:
         if loc.kind == "slot":
@@ -108,6 +170,10 @@ class _Tracker:
             self.at.setdefault(loc, {})[var] = None
         self.where[var] = loc
         self.reasons.note(var, pos, loc, why)
+        if isinstance(loc, (MLoc, EntryValueLoc)) or loc is None and self.restless(var):
+            self.located[var] = None
+        else:
+            self.located.pop(var, None)
         ops = self.ops.get(var, ())
         self.events.setdefault(var, []).append(
             (pos, ComputedLoc(loc, ops) if ops and loc is not None else loc))  # type: ignore[arg-type]
@@ -187,8 +253,10 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single",
     `why`, if given, receives the ranges without location that have a reason."""
     assert mode in ("single", "multi"), mode
     mv = mv if mv is not None else solve_machine_values(fn)
-    vin = solve_variable_values(fn, mv)
+    flow = solve_variable_values(fn, mv)
     variables = all_variables(fn)
+    rank = {var: i for i, var in enumerate(variables)}
+    multi = _multi_located(fn)
     same_whole: dict[tuple[object, object | None], list[VarKey]] = {}
     for var in variables:
         same_whole.setdefault(var.whole, []).append(var)
@@ -197,30 +265,50 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single",
     t.state = t.walker.state
     pos = -1  # after the last real instruction seen
     exits: dict[int, tuple[dict[VarKey, int], dict[VarKey, Alts]]] = {}
+    live_in: dict[VarKey, VarValue] = {}  # the variables' values at this block's entry
+    touched: dict[VarKey, None] = {}  # value set by a record in the block before
     for b, blk in enumerate(fn.blocks):
-        t.walker.enter(b)
+        if b:
+            live_in.update(flow.assigns[b - 1])
+        live_in.update(flow.entry[b])
+        new_values = t.walker.enter(b)
+        pending = list(t.pending)
         t.pending.clear()
         t.cur_key, t.alts = _inherited_sets(mv.preds[b], exits)
-        for var in variables:
-            t.value[var] = vin[b].get(var)
+        t.entered = set()
+        t.entry_pos = pos
+        entry_vars = variables if not b or not t.reasons.walked(mv.preds[b]) else \
+            _entry_vars(t, b, [*flow.entry[b], *touched, *pending, *multi], new_values, rank)
+        touched = {}
+        work.add("ldv.emit.entry_vars", len(entry_vars))
+        for var in entry_vars:
+            t.catch_up(var)
+            t.set_value(var, live_in.get(var))
+            t.entered.add(var)
             t.place(var, pos, b, 0, t.reasons.at_entry(var, mv.preds[b], pos))
         t.note_holders(pos)
         for k, inst in enumerate(blk.insts, start=1):
             if isinstance(inst.debug, DebugValue):
                 d = inst.debug
+                t.wake(d.var)
+                touched[d.var] = None
                 if d.kind != "new":
                     _add_or_delete(t, d, pos, b, k)
                     t.note_holders(pos)
                     continue
                 for other in same_whole.get(d.var.whole, ()):  # only these can overlap
                     if other != d.var and other.overlaps(d.var):
-                        t.value[other] = None
+                        t.wake(other)
+                        touched[other] = None
+                        t.set_value(other, None)
                         t.cur_key.pop(other, None)
                         t.alts.pop(other, None)
                         t.set_loc(other, pos, None, PIECE)
-                t.cur_key[d.var] = d.token
-                t.alts[d.var] = {}
-                t.value[d.var] = tagged(resolve_operand(d.operand, t.state, fn, mv, b, k), d.expr)
+                if d.var in multi:
+                    t.cur_key[d.var] = d.token
+                    t.alts[d.var] = {}
+                t.set_value(d.var, tagged(resolve_operand(d.operand, t.state, fn, mv, b, k),
+                                          d.expr))
                 t.place(d.var, pos, b, k, _new_reason(d, t.value[d.var]))
                 if d.var.is_param and d.var not in t.reasons.assigned:
                     _from_entry(t, d.var)
@@ -235,7 +323,8 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single",
             _transfer(t, inst, b, k, pos)  # is the value's last read (dead after its line)
             t.note_holders(pos)
         t.reasons.block_exit(b)
-        work.add("ldv.emit.insts", len(blk.insts) + len(variables))
+        t.entry_positions.append(t.entry_pos)
+        work.add("ldv.emit.insts", len(blk.insts))
         exits[b] = (dict(t.cur_key), {v: dict(a) for v, a in t.alts.items()})
     end = pos
     ranges = _ranges_from_events(t.events, end)
@@ -298,7 +387,7 @@ def _add_or_delete(t: _Tracker, d: DebugValue, pos: int, b: int, k: int) -> None
     alts = t.alts.get(var, {})
     if d.key == current:  # the `new`'s own location stops holding the value
         v = t.value.get(var)
-        t.value[var] = None
+        t.set_value(var, None)
         old = t.where.get(var)
         base = v.base if isinstance(v, Computed) else v
         if old is None or not isinstance(old, MLoc) or t.state.get(old) == base:
@@ -311,6 +400,34 @@ def _add_or_delete(t: _Tracker, d: DebugValue, pos: int, b: int, k: int) -> None
     if gone is not None and isinstance(old, MLoc) and t.state.get(old) == gone \
             and t.state.get(old) != base:
         t.lost(var, pos, base, dead(pos))
+
+
+def _multi_located(fn: MFunctionView) -> dict[VarKey, None]:
+    """The variables with `add` or `delete` records: their added locations are
+    inherited at every block entry, so every entry places them."""
+    return {inst.debug.var: None for blk in fn.blocks for inst in blk.insts
+            if isinstance(inst.debug, DebugValue) and inst.debug.kind != "new"}
+
+
+def _entry_vars(t: _Tracker, b: int, changed: list[VarKey], new_values: Iterable[Value],
+                rank: dict[VarKey, int]) -> list[VarKey]:
+    """The variables whose placement at block `b`'s entry can differ from where the
+    walk left them, in `all_variables` order; placing any other one gives the same
+    location (a constant, or none) and the same reason, which adds nothing to the
+    ranges. Those are: the ones `changed` (a new live-in value, a record in the
+    block before, pending there, with added locations); the located ones (the
+    machine state may have moved); the ones whose value the entry puts somewhere
+    or that is defined in the block (pending); and the ones whose reason changed
+    after the exit of a predecessor other than the block before (at_entry)."""
+    out = dict.fromkeys(changed)
+    out.update(t.located)
+    for v in new_values:
+        out.update(t.by_value.get(v, ()))
+    out.update(t.by_block.get(b, ()))
+    for p in t.reasons.walked(t.mv.preds[b]):
+        if p != b - 1:
+            out.update(dict.fromkeys(t.reasons.changed_since(p)))
+    return sorted(out, key=rank.__getitem__)
 
 
 def _new_reason(d: DebugValue, value: VarValue) -> NoLoc | None:

@@ -420,12 +420,15 @@ class StateWalker:
         self.rev: dict[Value, dict[MLoc, None]] | None = {} if reverse else None
         self.block = -1
 
-    def enter(self, b: int) -> None:
-        """Start block `b`; blocks must be entered in order 0, 1, 2, ..."""
+    def enter(self, b: int) -> Iterable[Value]:
+        """Start block `b`; blocks must be entered in order 0, 1, 2, ... The values
+        the entry puts in locations that held others."""
         assert b == self.block + 1, "blocks are walked in layout order"
         self.block = b
-        for loc, v in self.mv.solver.entry_diff(b).items():
+        diff = self.mv.solver.entry_diff(b)
+        for loc, v in diff.items():
             self._set(loc, v)
+        return diff.values()
 
     def apply(self, inst: MInstView, index: int) -> list[tuple[MLoc, Value | None]]:
         """Apply an instruction; the (location, previous value) of each location it

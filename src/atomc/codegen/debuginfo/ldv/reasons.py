@@ -14,6 +14,7 @@ to `.debug_atomc_why`.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from ....ir.why import Why, WhyKind
@@ -43,7 +44,13 @@ class ReasonLog:
     current: dict[VarKey, NoLoc | None] = field(default_factory=dict)
     last_read: dict[MLoc, int] = field(default_factory=dict)
     assigned: set[VarKey] = field(default_factory=set)  # a `new` with a value walked
-    exits: dict[int, dict[VarKey, NoLoc | None]] = field(default_factory=dict)
+    # `current` at each walked block's exit, kept as a history of changes instead of
+    # a copy per block (variables x blocks): a variable's changes, numbered in walk
+    # order; the change number at each block's exit; the variables by last change
+    history: dict[VarKey, list[tuple[int, NoLoc | None]]] = field(default_factory=dict)
+    changes: int = 0
+    exit_at: dict[int, int] = field(default_factory=dict)
+    last_change: dict[VarKey, int] = field(default_factory=dict)
     # why a parameter's register lost its value where its entry value stands in:
     # shown when the debugger cannot resolve the entry value (no call site of
     # the caller describes the argument: main's caller, a call through a pointer)
@@ -52,6 +59,11 @@ class ReasonLog:
     def note(self, var: VarKey, pos: int, loc: VarLoc | None, why: NoLoc | None) -> None:
         """`var` is at `loc` from `pos` on; if nowhere, for the reason `why`."""
         reason = why if loc is None else None
+        if var not in self.current or self.current[var] != reason:
+            self.changes += 1
+            self.history.setdefault(var, []).append((self.changes, reason))
+            self.last_change.pop(var, None)
+            self.last_change[var] = self.changes
         self.current[var] = reason
         if loc is None:
             if reason is None:
@@ -73,13 +85,32 @@ class ReasonLog:
         return dead(max(self.last_read.get(loc, -1), placed))
 
     def block_exit(self, b: int) -> None:
-        self.exits[b] = dict(self.current)
+        self.exit_at[b] = self.changes
+
+    def walked(self, preds: list[int]) -> list[int]:
+        """The predecessors whose exits are known (walked before, in layout order)."""
+        return [p for p in preds if p in self.exit_at]
+
+    def at_exit(self, b: int, var: VarKey) -> tuple[bool, NoLoc | None]:
+        """(noted yet, `current[var]`) at walked block `b`'s exit."""
+        hist = self.history.get(var, ())
+        k = bisect_right(hist, self.exit_at[b], key=lambda h: h[0])
+        return (True, hist[k - 1][1]) if k else (False, None)
+
+    def changed_since(self, b: int) -> list[VarKey]:
+        """The variables whose `current` changed after walked block `b`'s exit."""
+        mark = self.exit_at[b]
+        out: list[VarKey] = []
+        for var, n in reversed(self.last_change.items()):
+            if n <= mark:
+                break
+            out.append(var)
+        return out
 
     def at_entry(self, var: VarKey, preds: list[int], pos: int) -> NoLoc:
         """Why `var` has no location on entry to a block with predecessors `preds`."""
-        walked = [self.exits[p] for p in preds if p in self.exits]
-        for ex in walked:
-            r = ex.get(var)
+        walked = [self.at_exit(p, var) for p in self.walked(preds)]
+        for _, r in walked:
             if r is not None:
                 return r
         if var not in self.assigned:
@@ -87,7 +118,7 @@ class ReasonLog:
             # prologue) no reason applies; an inlined one's argument is computed
             # by the caller's code, which has not reached its record yet
             return NO_REASON if var.is_param and var.inlined_at is None else NOT_YET
-        if walked and all(var in ex and ex[var] is None for ex in walked):
+        if walked and all(noted and r is None for noted, r in walked):
             return JOIN  # every path brings a location, but not the same one
         r = self.current.get(var)
         return r if r is not None else dead(pos)

@@ -94,12 +94,23 @@ def all_variables(fn: MFunctionView) -> list[VarKey]:
     return list(seen)
 
 
-def solve_variable_values(fn: MFunctionView, mv: MachineValues
-                          ) -> list[dict[VarKey, VarValue]]:
-    """Live-in value of every variable at every block (absent = no value)."""
+@dataclass(frozen=True, slots=True)
+class VarFlow:
+    """The variables' values along the layout walk, as differences: `assigns[b]`,
+    the values assigned in block b (at its end); `entry[b]`, the variables whose
+    live-in value at block b differs from their value at the end of block b - 1
+    (for block 0, from none), with that value (None: no value). Phase E reads
+    these instead of every variable at every block."""
+
+    assigns: list[dict[VarKey, VarValue]]
+    entry: list[dict[VarKey, VarValue]]
+
+
+def solve_variable_values(fn: MFunctionView, mv: MachineValues) -> VarFlow:
+    """Live-in value of every variable at every block, as differences along the layout."""
     assigns = block_assignments(fn, mv)
     n = len(fn.blocks)
-    live_in: list[dict[VarKey, VarValue]] = [{} for _ in range(n)]
+    entry: list[dict[VarKey, VarValue]] = [{} for _ in range(n)]
     # this loop runs variables x blocks times: a block with one predecessor (most
     # of them) is joined inline, with _join's result for one predecessor
     preds = mv.preds
@@ -125,11 +136,15 @@ def solve_variable_values(fn: MFunctionView, mv: MachineValues
                 if new_in != vin[b] or out != vout[b]:
                     vin[b], vout[b] = new_in, out
                     changed = True
+        before: object = None  # the value at the end of the block laid out before
         for b in range(n):
             v = vin[b]
-            if v is not _TOP and v is not None:
-                live_in[b][var] = v  # type: ignore[assignment]
-    return live_in
+            if v is _TOP:
+                v = None
+            if v != before:
+                entry[b][var] = v  # type: ignore[assignment]
+            before = assigns[b].get(var, v)
+    return VarFlow(assigns, entry)
 
 
 def _join(var: VarKey, b: int, current: object, vout: list[object],

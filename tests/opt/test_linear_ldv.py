@@ -1,0 +1,60 @@
+"""LiveDebugValues must not visit every variable at every block.
+
+Inlining makes functions whose variables and blocks both grow with the code
+(lz4's force-inlined LZ4_compress_generic: 960 blocks and 1,463 variables in one
+function); phase E (ldv/emit.py) used to place every variable at every block
+entry. One function calls an inline helper with a branch and its own locals n
+times; the block-entry placements and the instructions walked may grow less than
+5x for 4x the calls (visiting every variable at every block grows about 16x).
+Work is counted, never timed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from atomc.codegen import generate_assembly
+from atomc.diag import DiagnosticEngine
+from atomc.frontend import compile_to_ir
+from atomc.ir import cfgstate, work
+from atomc.options import CompileOptions
+from atomc.pipeline import optimise
+
+SMALL, LARGE = 40, 160
+MAX_GROWTH = 5.0
+
+
+def _inlined_copies(n: int) -> str:
+    helper = ("int g(int);\n"
+              "static inline __attribute__((always_inline)) int step(int x, int k) {\n"
+              "    int t = x * k;\n    if (t & 1) t += g(k); else t -= g(3);\n"
+              "    int u = t ^ (t >> 3);\n    return u;\n}\n")
+    body = "".join(f"    a = step(a, {k + 1});\n" for k in range(n))
+    return helper + "int f(int a) {\n" + body + "    return a;\n}\n"
+
+
+def _counts(n: int, tmp: Path) -> dict[str, int]:
+    src = tmp / f"inlined{n}.c"
+    src.write_text(_inlined_copies(n))
+    opts = CompileOptions(opt_level=2, debug=True)
+    work.reset()
+    module = compile_to_ir(str(src), opts, DiagnosticEngine())
+    optimise(module, opts)
+    generate_assembly(module, opts)
+    return work.snapshot()
+
+
+def test_block_entries_place_only_what_they_change(tmp_path: Path) -> None:
+    saved, cfgstate.CHECK = cfgstate.CHECK, False
+    try:
+        small, large = _counts(SMALL, tmp_path), _counts(LARGE, tmp_path)
+    finally:
+        cfgstate.CHECK = saved
+    assert large["ldv.machine.blocks"] >= 3 * small["ldv.machine.blocks"], \
+        "the input no longer grows in blocks: the check below proves nothing"
+    for counter in ("ldv.emit.entry_vars", "ldv.emit.insts"):
+        assert small.get(counter, 0) > 0, f"{counter} counted nothing"
+        growth = large[counter] / small[counter]
+        assert growth < MAX_GROWTH, (
+            f"{counter} grew {growth:.1f}x for 4x the inlined copies "
+            f"({small[counter]} -> {large[counter]}): every variable at every block?")
