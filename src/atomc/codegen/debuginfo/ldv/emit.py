@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from ....dwarf.locexpr import LocExpr
 from ....ir import work
+from ....ir.dbgrecords import DbgKind
 from .inverse import Derived, note_derived, undo_ops
 from .machine import MachineValues, StateWalker, Value, solve_machine_values
 from .model import (
@@ -29,6 +30,7 @@ from .model import (
     ConstLoc,
     DebugValue,
     EntryValueLoc,
+    LocKind,
     MFunctionView,
     MInstView,
     MLoc,
@@ -76,7 +78,7 @@ class _Tracker:
     reasons: ReasonLog = field(default_factory=ReasonLog)  # why, where none
 
     def quality(self, loc: MLoc) -> int:
-        if loc.kind == "slot":
+        if loc.kind is LocKind.SLOT:
             return 0
         return 1 if loc in self.fn.saved_csrs else 2
 
@@ -157,7 +159,7 @@ class _Tracker:
         one (`int y = x + 5;` with `y` otherwise unused)."""
         if ((var.is_param or self.ops.get(var)) and var.inlined_at is None
                 and v[0] == 0 and v[1] == 0
-                and v[2].kind == "reg" and v[2] not in self.fn.frame_regs):
+                and v[2].kind is LocKind.REG and v[2] not in self.fn.frame_regs):
             return EntryValueLoc(v[2])
         return None
 
@@ -208,7 +210,7 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single",
         for k, inst in enumerate(blk.insts, start=1):
             if isinstance(inst.debug, DebugValue):
                 d = inst.debug
-                if d.kind != "new":
+                if d.kind is not DbgKind.NEW:
                     _add_or_delete(t, d, pos, b, k)
                     t.note_holders(pos)
                     continue
@@ -287,7 +289,7 @@ def _add_or_delete(t: _Tracker, d: DebugValue, pos: int, b: int, k: int) -> None
     at once if the variable has no location); a `delete` drops one."""
     var = d.var
     current = t.cur_key.get(var)
-    if d.kind == "add":
+    if d.kind is DbgKind.ADD:
         if current is None or d.key != current or d.expr:
             return  # an add of an older value, or a computed one: not used
         v: VarValue = resolve_operand(d.operand, t.state, t.fn, t.mv, b, k)
@@ -332,7 +334,7 @@ def _from_entry(t: _Tracker, var: VarKey) -> None:
     loc = t.where.get(var)
     evs = t.events.get(var, [])
     if isinstance(v, tuple) and v[0] == 0 and v[1] == 0 and v[2] is loc \
-            and isinstance(loc, MLoc) and loc.kind == "reg" \
+            and isinstance(loc, MLoc) and loc.kind is LocKind.REG \
             and all(x is None for _, x in evs[:-1]):
         t.events[var] = [(-1, loc)]
         t.reasons.at.pop(var, None)
