@@ -11,12 +11,14 @@ from __future__ import annotations
 import bisect
 import os
 from dataclasses import dataclass
-from typing import Any
 
 from elftools.common.exceptions import DWARFError, ELFError
 from elftools.dwarf.die import DIE
 from elftools.dwarf.dwarfinfo import DWARFInfo
 from elftools.elf.elffile import ELFFile
+
+# the lldb plugin's line-table reader: it must load without atomc, so it is the owner
+from atomc.data.atomc_lldb_lines import decode, file_names
 
 ELF_ERRORS: tuple[type[Exception], ...] = (OSError, ELFError, DWARFError, ValueError, KeyError)
 
@@ -33,34 +35,9 @@ class LineRow:
     end_sequence: bool
 
 
-def _decode(value: Any) -> str:
-    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
-
-
 def cu_comp_dir(top: DIE) -> str:
     attr = top.attributes.get("DW_AT_comp_dir")
-    return _decode(attr.value) if attr is not None else ""
-
-
-def file_names(lineprog: Any, comp_dir: str) -> list[str]:
-    """Absolute file names indexed as the line program's ``file`` register."""
-    header = lineprog.header
-    version = header["version"]
-    dirs = [_decode(d) for d in header["include_directory"]]
-    names: list[str] = []
-    for entry in header["file_entry"]:
-        name = _decode(entry.name)
-        index = entry.dir_index
-        if version >= 5:
-            directory = dirs[index] if index < len(dirs) else ""
-        else:
-            directory = comp_dir if index == 0 else dirs[index - 1]
-        if not os.path.isabs(directory):
-            directory = os.path.join(comp_dir, directory)
-        names.append(os.path.normpath(os.path.join(directory, name)))
-    if version < 5:
-        names.insert(0, "")  # DWARF 4 numbers files from 1
-    return names
+    return decode(attr.value) if attr is not None else ""
 
 
 def read_line_rows(dwarf: DWARFInfo) -> list[LineRow]:
@@ -163,7 +140,7 @@ class ProgramInfo:
                 name_attr = top.attributes.get("DW_AT_name")
                 if name_attr is None:
                     continue
-                name = _decode(name_attr.value)
+                name = decode(name_attr.value)
                 if not os.path.isabs(name):
                     name = os.path.join(cu_comp_dir(top), name)
                 sources.append(os.path.realpath(name))
@@ -173,5 +150,5 @@ class ProgramInfo:
                     fn = die.attributes.get("DW_AT_name")
                     line = die.attributes.get("DW_AT_decl_line")
                     if fn is not None and line is not None:
-                        lines.setdefault(_decode(fn.value), int(line.value))
+                        lines.setdefault(decode(fn.value), int(line.value))
             return cls(tuple(sources), lines)

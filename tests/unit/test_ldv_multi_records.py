@@ -13,18 +13,19 @@ from test_ldv_conformance import RAX, RCX, RDX, X, d, nop, run
 
 from atomc.codegen.debuginfo.ldv import DebugValue, InstrRef, MInstView
 from atomc.dwarf.locexpr import LocExpr, PlusUconst
+from atomc.ir.dbgrecords import DbgKind
 
 
 def new(num: int, token: int, expr: LocExpr = ()) -> MInstView:
-    return MInstView(debug=DebugValue(X, InstrRef(num), "new", token, 0, expr))
+    return MInstView(debug=DebugValue(X, InstrRef(num), DbgKind.NEW, token, 0, expr))
 
 
 def add(num: int, token: int, key: int) -> MInstView:
-    return MInstView(debug=DebugValue(X, InstrRef(num), "add", token, key))
+    return MInstView(debug=DebugValue(X, InstrRef(num), DbgKind.ADD, token, key))
 
 
 def delete(key: int) -> MInstView:
-    return MInstView(debug=DebugValue(X, None, "delete", 0, key))
+    return MInstView(debug=DebugValue(X, None, DbgKind.DELETE, 0, key))
 
 
 def test_added_location_takes_over_after_the_clobber() -> None:

@@ -9,14 +9,15 @@ from atomc.codegen.debuginfo.ldv.model import (
     ComputedLoc,
     ConstLoc,
     EntryValueLoc,
-    MLoc,
     VarKey,
     VarRange,
+    reg,
+    slot,
 )
 from atomc.codegen.debuginfo.location_lists import start_at_entry
 
-RDI, RSP, RBP = MLoc("reg", 5), MLoc("reg", 7), MLoc("reg", 6)
-SLOT = MLoc("slot", -24)
+RDI, RSP, RBP = reg(5), reg(7), reg(6)
+SLOT = slot(-24)
 
 
 def _starts(ranges: list[VarRange]) -> list[int]:

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from atomc_lldb_lines import CuLines, build_tables, file_names
+from atomc_lldb_lines import CuLines, build_tables, decode, file_names
 from elftools.dwarf.ranges import BaseAddressEntry
 from elftools.elf.elffile import ELFFile
 
@@ -99,10 +99,6 @@ class Block:
                 return False
             block = block.parent
         return False
-
-
-def _decode(value: Any) -> str:
-    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
 
 
 def producer_is_llvm(producer: str) -> bool:
@@ -197,7 +193,7 @@ class _CuReader:
         top = cu.get_top_DIE()
         self.top = top
         attrs = top.attributes
-        self.comp_dir = _decode(attrs["DW_AT_comp_dir"].value) if "DW_AT_comp_dir" in attrs else ""
+        self.comp_dir = decode(attrs["DW_AT_comp_dir"].value) if "DW_AT_comp_dir" in attrs else ""
         self.lineprog = dwarf.line_program_for_CU(cu)
         self.names = file_names(self.lineprog, self.comp_dir) if self.lineprog else []
         self.model: CuModel | None = None
@@ -234,10 +230,10 @@ class _CuReader:
 
     def read(self) -> CuModel:
         attrs = self.top.attributes
-        name = _decode(attrs["DW_AT_name"].value) if "DW_AT_name" in attrs else ""
+        name = decode(attrs["DW_AT_name"].value) if "DW_AT_name" in attrs else ""
         if name and not os.path.isabs(name):
             name = os.path.normpath(os.path.join(self.comp_dir, name))
-        producer = _decode(attrs["DW_AT_producer"].value) if "DW_AT_producer" in attrs else ""
+        producer = decode(attrs["DW_AT_producer"].value) if "DW_AT_producer" in attrs else ""
         language = int(attrs["DW_AT_language"].value) if "DW_AT_language" in attrs else 0
         tables = build_tables(self.lineprog, self.names) if self.lineprog else {}
         model = CuModel(name, producer, language, CuLines(tables, 0))
@@ -256,7 +252,7 @@ class _CuReader:
         seen = 0
         while die is not None and seen < 4:
             if "DW_AT_name" in die.attributes:
-                return _decode(die.attributes["DW_AT_name"].value)
+                return decode(die.attributes["DW_AT_name"].value)
             key = next((k for k in ("DW_AT_abstract_origin", "DW_AT_specification")
                         if k in die.attributes), None)
             if key is None:

@@ -9,7 +9,9 @@ pc up across all the unit's files.  This module reproduces that, so
 :func:`CuLines.find_pc_line` answers what gdb's ``find_pc_line`` answers.
 
 Self-contained (the standard library and pyelftools): it runs inside lldb's
-embedded Python, next to ``atomc_lldb.py``.
+embedded Python, next to ``atomc_lldb.py``, where atomc is not importable.
+atomc_eval (elfinfo.py) imports its `file_names` and `decode` from here, the
+one direction that keeps both true.
 """
 
 from __future__ import annotations
@@ -43,7 +45,8 @@ class Sal:
     is_stmt: bool
 
 
-def _decode(value: Any) -> str:
+def decode(value: Any) -> str:
+    """A DWARF string attribute or header name as text (pyelftools gives bytes)."""
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
 
 
@@ -51,10 +54,10 @@ def file_names(lineprog: Any, comp_dir: str) -> list[str]:
     """Absolute, normalised file names indexed by the line program's file register."""
     header = lineprog.header
     version = header["version"]
-    dirs = [_decode(d) for d in header["include_directory"]]
+    dirs = [decode(d) for d in header["include_directory"]]
     names: list[str] = []
     for entry in header["file_entry"]:
-        name = _decode(entry.name)
+        name = decode(entry.name)
         index = entry.dir_index
         if version >= 5:
             directory = dirs[index] if index < len(dirs) else ""

@@ -9,6 +9,7 @@ information and const checks need them; semantic code calls `unqual()` first.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -427,29 +428,25 @@ def unqual(t: CType) -> CType:
     return t
 
 
-def is_const(t: CType) -> bool:
+def _top_qualifiers(t: CType) -> Iterator[Qualified]:
+    """The qualifier layers at the top level of `t`, through typedef names."""
     while isinstance(t, (Qualified, Typedef)):
-        if isinstance(t, Qualified) and t.const:
-            return True
+        if isinstance(t, Qualified):
+            yield t
         t = t.base
-    return False
+
+
+def is_const(t: CType) -> bool:
+    return any(q.const for q in _top_qualifiers(t))
 
 
 def is_volatile(t: CType) -> bool:
-    while isinstance(t, (Qualified, Typedef)):
-        if isinstance(t, Qualified) and t.volatile:
-            return True
-        t = t.base
-    return False
+    return any(q.volatile for q in _top_qualifiers(t))
 
 
 def is_atomic(t: CType) -> bool:
     """Is `t` `_Atomic`-qualified (at the top level, through typedef names)?"""
-    while isinstance(t, (Qualified, Typedef)):
-        if isinstance(t, Qualified) and t.atomic:
-            return True
-        t = t.base
-    return False
+    return any(q.atomic for q in _top_qualifiers(t))
 
 
 def qualify(t: CType, const: bool, volatile: bool, atomic: bool = False) -> CType:

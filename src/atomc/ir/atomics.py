@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .debuginfo import Loc
-from .insts import Inst, Op
+from .insts import Inst, Op, Operand
 from .types import I1, I64, PTR, VOID, IntType, PtrType, TupleType, Type
 from .values import Value
 
@@ -97,9 +97,7 @@ class AtomicLoad(Inst):
         self.ordering = ordering
         self.volatile = volatile
 
-    @property
-    def ptr(self) -> Value:
-        return self.operands[0].value
+    ptr = Operand(0)
 
 
 class AtomicStore(Inst):
@@ -111,13 +109,8 @@ class AtomicStore(Inst):
         self.ordering = ordering
         self.volatile = volatile
 
-    @property
-    def value(self) -> Value:
-        return self.operands[0].value
-
-    @property
-    def ptr(self) -> Value:
-        return self.operands[1].value
+    value = Operand(0)
+    ptr = Operand(1)
 
 
 class AtomicRMW(Inst):
@@ -132,13 +125,8 @@ class AtomicRMW(Inst):
         self.ordering = ordering
         self.volatile = volatile
 
-    @property
-    def ptr(self) -> Value:
-        return self.operands[0].value
-
-    @property
-    def value(self) -> Value:
-        return self.operands[1].value
+    ptr = Operand(0)
+    value = Operand(1)
 
 
 class CmpXchg(Inst):
@@ -156,17 +144,9 @@ class CmpXchg(Inst):
         self.weak = weak
         self.volatile = volatile
 
-    @property
-    def ptr(self) -> Value:
-        return self.operands[0].value
-
-    @property
-    def expected(self) -> Value:
-        return self.operands[1].value
-
-    @property
-    def desired(self) -> Value:
-        return self.operands[2].value
+    ptr = Operand(0)
+    expected = Operand(1)
+    desired = Operand(2)
 
 
 class Fence(Inst):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, overload
 
 from .debuginfo import DILocation, Loc, stored_loc
 from .types import I1, PTR, VOID, TupleType, Type
@@ -173,6 +173,28 @@ class Succ:
         return [u.value for u in self.args]
 
 
+class Operand:
+    """A format's named operand: `ptr = Operand(0)` in a class body makes `inst.ptr`
+    read `inst.operands[0].value`. One descriptor instead of a property per name in
+    every format class; it costs what a property does."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    @overload
+    def __get__(self, inst: None, owner: type) -> Operand: ...
+
+    @overload
+    def __get__(self, inst: Inst, owner: type) -> Value: ...
+
+    def __get__(self, inst: Inst | None, owner: type) -> Value | Operand:
+        if inst is None:
+            return self
+        return inst.operands[self.index].value
+
+
 class Inst(Value):
     """Base of all instructions. The instruction is itself its result value."""
 
@@ -248,13 +270,8 @@ class Binary(Inst):
         super().__init__(op, lhs.ty, [lhs, rhs], loc=loc, name=name)
         self.nsw = nsw
 
-    @property
-    def lhs(self) -> Value:
-        return self.operands[0].value
-
-    @property
-    def rhs(self) -> Value:
-        return self.operands[1].value
+    lhs = Operand(0)
+    rhs = Operand(1)
 
 
 class Cmp(Inst):
@@ -266,13 +283,8 @@ class Cmp(Inst):
         assert pred in (FCMP_PREDS if float_cmp else ICMP_PREDS), pred
         self.pred = pred
 
-    @property
-    def lhs(self) -> Value:
-        return self.operands[0].value
-
-    @property
-    def rhs(self) -> Value:
-        return self.operands[1].value
+    lhs = Operand(0)
+    rhs = Operand(1)
 
 
 class Cast(Inst):
@@ -283,9 +295,7 @@ class Cast(Inst):
         assert op in CAST_OPS, op
         super().__init__(op, to, [value], loc=loc, name=name)
 
-    @property
-    def value(self) -> Value:
-        return self.operands[0].value
+    value = Operand(0)
 
 
 class ArrayKind(enum.IntFlag):
@@ -322,9 +332,7 @@ class Load(Inst):
         super().__init__(Op.LOAD, ty, [ptr], loc=loc, name=name)
         self.volatile = volatile
 
-    @property
-    def ptr(self) -> Value:
-        return self.operands[0].value
+    ptr = Operand(0)
 
 
 class Store(Inst):
@@ -335,13 +343,8 @@ class Store(Inst):
         super().__init__(Op.STORE, VOID, [value, ptr], loc=loc)
         self.volatile = volatile
 
-    @property
-    def value(self) -> Value:
-        return self.operands[0].value
-
-    @property
-    def ptr(self) -> Value:
-        return self.operands[1].value
+    value = Operand(0)
+    ptr = Operand(1)
 
 
 class PtrAdd(Inst):
@@ -352,13 +355,8 @@ class PtrAdd(Inst):
     def __init__(self, ptr: Value, offset: Value, *, loc: Loc, name: str = "") -> None:
         super().__init__(Op.PTRADD, PTR, [ptr, offset], loc=loc, name=name)
 
-    @property
-    def ptr(self) -> Value:
-        return self.operands[0].value
-
-    @property
-    def offset(self) -> Value:
-        return self.operands[1].value
+    ptr = Operand(0)
+    offset = Operand(1)
 
 
 class MemCopy(Inst):
@@ -373,13 +371,8 @@ class MemCopy(Inst):
         self.align = align
         self.volatile = volatile
 
-    @property
-    def dst(self) -> Value:
-        return self.operands[0].value
-
-    @property
-    def src(self) -> Value:
-        return self.operands[1].value
+    dst = Operand(0)
+    src = Operand(1)
 
 
 class MemSet(Inst):
@@ -393,13 +386,8 @@ class MemSet(Inst):
         self.size = size
         self.align = align
 
-    @property
-    def dst(self) -> Value:
-        return self.operands[0].value
-
-    @property
-    def byte(self) -> Value:
-        return self.operands[1].value
+    dst = Operand(0)
+    byte = Operand(1)
 
 
 class Select(Inst):
@@ -409,9 +397,7 @@ class Select(Inst):
                  name: str = "") -> None:
         super().__init__(Op.SELECT, a.ty, [cond, a, b], loc=loc, name=name)
 
-    @property
-    def cond(self) -> Value:
-        return self.operands[0].value
+    cond = Operand(0)
 
 
 class Call(Inst):
@@ -432,9 +418,7 @@ class Call(Inst):
         self.fixed_args = fixed_args
         self.byval: list[tuple[int, int] | None] = list(byval) if byval else [None] * len(args)
 
-    @property
-    def callee(self) -> Value:
-        return self.operands[0].value
+    callee = Operand(0)
 
     @property
     def args(self) -> list[Value]:
@@ -473,9 +457,7 @@ class DynAlloca(Inst):
         super().__init__(Op.DYNALLOCA, PTR, [size], loc=loc, name=name)
         self.align = align
 
-    @property
-    def size(self) -> Value:
-        return self.operands[0].value
+    size = Operand(0)
 
 
 class StackSave(Inst):
@@ -495,9 +477,7 @@ class StackRestore(Inst):
     def __init__(self, ptr: Value, *, loc: Loc) -> None:
         super().__init__(Op.STACKRESTORE, VOID, [ptr], loc=loc)
 
-    @property
-    def ptr(self) -> Value:
-        return self.operands[0].value
+    ptr = Operand(0)
 
 
 def has_dynamic_stack(fn: object) -> bool:
@@ -577,9 +557,7 @@ class Branch(Inst):
         self._add_succ(then, then_args)
         self._add_succ(els, else_args)
 
-    @property
-    def cond(self) -> Value:
-        return self.operands[0].value
+    cond = Operand(0)
 
 
 class Switch(Inst):
@@ -596,9 +574,7 @@ class Switch(Inst):
             self.values.append(v)
             self._add_succ(blk, ())
 
-    @property
-    def value(self) -> Value:
-        return self.operands[0].value
+    value = Operand(0)
 
 
 class Ret(Inst):

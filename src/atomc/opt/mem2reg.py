@@ -13,8 +13,9 @@ surviving instructions are untouched (LOCS, VALUES, SCOPES kept).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ..ir import (
     EMPTY_EXPR,
@@ -40,7 +41,7 @@ from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
 
-def promotable_type(slot: Alloca) -> Type | None | bool:
+def promotable_type(slot: Alloca) -> Type | None | Literal[False]:
     """The scalar type the slot holds, None if it is never accessed, False if not promotable."""
     ty: Type | None = None
     for use in slot.uses:
@@ -69,6 +70,30 @@ class _Slot:
     homes: tuple[DbgRecord, ...]
 
 
+def promotable_slots(allocas: Sequence[Alloca]) -> list[_Slot]:
+    """The promotable ones of `allocas`, with their debug homes. One never read or
+    written (only its debug homes refer to it) is erased here, its homes made
+    "not assigned yet"."""
+    slots: list[_Slot] = []
+    for a in allocas:
+        ty = promotable_type(a)
+        if ty is False:
+            continue
+        homes: list[DbgRecord] = []
+        for u in a.uses:
+            if u.is_debug:
+                assert isinstance(u.user, DbgRecord)
+                homes.append(u.user)
+        if ty is None:
+            for h in homes:
+                h.make_unavailable(Why(WhyKind.NOT_YET))  # never assigned
+                h.expr = _fragment_only(h.expr)
+            erase(a)
+            continue
+        slots.append(_Slot(a, ty, tuple(homes)))
+    return slots
+
+
 @register
 class Mem2Reg(FunctionPass):
     """Promote allocas to SSA registers. Debug info: see module docstring."""
@@ -77,22 +102,7 @@ class Mem2Reg(FunctionPass):
     keeps_di: ClassVar[DI] = DI.ALL
 
     def run(self, fn: Function, ctx: PassContext) -> bool:
-        slots: list[_Slot] = []
-        for inst in list(fn.entry.insts):
-            if not isinstance(inst, Alloca):
-                continue
-            ty = promotable_type(inst)
-            if ty is False:
-                continue
-            homes = tuple(u.user for u in inst.uses if u.is_debug)
-            if ty is None:  # never read or written: only its debug homes refer to it
-                for h in homes:
-                    assert isinstance(h, DbgRecord)
-                    h.make_unavailable(Why(WhyKind.NOT_YET))  # never assigned
-                    h.expr = _fragment_only(h.expr)
-                erase(inst)
-                continue
-            slots.append(_Slot(inst, ty, homes))  # type: ignore[arg-type]
+        slots = promotable_slots([i for i in fn.entry.insts if isinstance(i, Alloca)])
         if not slots:
             return False
         work.add("mem2reg.blocks", len(fn.blocks))

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..ir import Alloca, Block, DbgRecord, Function, Inst, Load, Store, Undef, Use, Value, work
+from ..ir import Alloca, Block, Function, Inst, Load, Store, Undef, Use, Value, work
 from ..ir.cfgstate import CFGState
 from ..ir.rewrite import detach_with_dependents, erase, next_inst
-from ..ir.why import Why, WhyKind
-from .mem2reg import _add_value_records, _fragment_only, _Slot, promotable_type
+from .mem2reg import _add_value_records, _Slot, promotable_slots
 
 
 def promote_slots(fn: Function, slots: Sequence[Alloca], cfg: CFGState,
@@ -37,20 +36,7 @@ def promote_slots(fn: Function, slots: Sequence[Alloca], cfg: CFGState,
     are the only promotable allocas; the blocks changed. `keyed`: the function may
     hold `add`/`delete` records (then a detached home's dependents are looked for in
     the whole function)."""
-    infos: list[_Slot] = []
-    for a in slots:
-        ty = promotable_type(a)
-        if ty is False:
-            continue
-        homes = tuple(u.user for u in a.uses if u.is_debug)
-        if ty is None:
-            for h in homes:
-                assert isinstance(h, DbgRecord)
-                h.make_unavailable(Why(WhyKind.NOT_YET))  # never assigned
-                h.expr = _fragment_only(h.expr)
-            erase(a)
-            continue
-        infos.append(_Slot(a, ty, homes))  # type: ignore[arg-type]
+    infos = promotable_slots(slots)
     touched = [a.block for a in slots if a.block is not None]  # the entry, for the slots
     if not infos:
         return touched

@@ -90,7 +90,7 @@ def _kept_entry_tail(key: ScopeKey, b: int, i: int, real: list[list[MInst]],
     if not i or b + 1 >= len(real) or b + 1 not in succs.get(b, ()) or \
             not chains[b + 1] or key not in chains[b + 1][0]:
         return False
-    if any(key not in c for c, mi in zip(chains[b][i:], real[b][i:])
+    if any(key not in c for c, mi in zip(chains[b][i:], real[b][i:], strict=False)
            if not desc(mi.opcode).is_branch):
         return False
     return any(b + 1 in succs.get(p, ()) and chains[p] and key in chains[p][-1]

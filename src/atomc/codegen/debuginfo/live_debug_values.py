@@ -32,6 +32,7 @@ from .ldv import (
     DebugPhi,
     DebugValue,
     InstrRef,
+    LocKind,
     MBlockView,
     MFunctionView,
     MInstView,
@@ -143,15 +144,14 @@ class _Describer:
         frag = expr.fragment if isinstance(expr, DIExpression) else None
         key = VarKey(var, meta.inlined_at, frag,
                      is_param=isinstance(var, DILocalVariable) and var.arg > 0)
-        tags = {"kind": meta.kind.value, "token": meta.token, "key": meta.key}
         if meta.kind is DbgKind.DELETE:
-            return MInstView(debug=DebugValue(key, None, **tags))  # type: ignore[arg-type]
+            return MInstView(debug=DebugValue(key, None, meta.kind, meta.token, meta.key))
         ops = arithmetic_ops(expr.ops[:-3] if frag else expr.ops) \
             if isinstance(expr, DIExpression) else None
         if ops is None:  # not a value computable from the operand: no location
-            return MInstView(debug=DebugValue(key, None, **tags))  # type: ignore[arg-type]
+            return MInstView(debug=DebugValue(key, None, meta.kind, meta.token, meta.key))
         if meta.why is not None and not mi.operands:  # the IR says why it has no value
-            return MInstView(debug=DebugValue(key, None, meta.kind.value, meta.token, meta.key,
+            return MInstView(debug=DebugValue(key, None, meta.kind, meta.token, meta.key,
                                               why=meta.why))
         operand: DebugOperand = None
         if mi.opcode == "DBG_INSTR_REF":
@@ -162,10 +162,10 @@ class _Describer:
             op0 = mi.operands[0]
             operand = ConstOp(op0.value) if isinstance(op0, Imm) else \
                 self.frame_address(op0) if isinstance(op0, Mem) else self.location(op0)
-        if ops and isinstance(operand, MLoc) and operand.kind == "slot" \
+        if ops and isinstance(operand, MLoc) and operand.kind is LocKind.SLOT \
                 and not self.is_spill_slot(operand):
             operand = None  # arithmetic over a memory home's bytes: not described
-        return MInstView(debug=DebugValue(key, operand, expr=ops, **tags))  # type: ignore[arg-type]
+        return MInstView(debug=DebugValue(key, operand, meta.kind, meta.token, meta.key, ops))
 
     def frame_address(self, op: Mem) -> ConstOp | None:
         """A frame object's address (isel's `Mem` on a slot in a DBG_VALUE), as a
@@ -399,6 +399,6 @@ def _call_value(v: VarLoc, offset: int = 0) -> LocExpr:
     if offset == 0:
         return value_of(v)
     assert not isinstance(v, ConstLoc)
-    if isinstance(v, MLoc) and v.kind == "reg":
+    if isinstance(v, MLoc) and v.kind is LocKind.REG:
         return (Breg(v.num, offset),)
     return (*value_of(v), Consts(offset), Plus())

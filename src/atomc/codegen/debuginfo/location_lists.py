@@ -36,7 +36,7 @@ from ...dwarf.locexpr import (
 from ...dwarf.model import LocRange, VarLocation
 from ...ir.debuginfo import type_bits
 from .address_values import Anchors, anchored, has_address, relocatable
-from .ldv.model import ComputedLoc, ConstLoc, EntryValueLoc, MLoc, VarLoc, VarRange
+from .ldv.model import ComputedLoc, ConstLoc, EntryValueLoc, LocKind, MLoc, VarLoc, VarRange
 from .ldv.salvage import MEMORY_AT
 
 # constants from this value up are the 80-bit patterns of long doubles (isel_x87),
@@ -50,7 +50,7 @@ def loc_expr(loc: VarLoc) -> LocExpr:
             return value_of(loc.base)
         return value_of(loc.base) + loc.ops + (StackValue(),)
     if isinstance(loc, MLoc):
-        return (Reg(loc.num),) if loc.kind == "reg" else (Fbreg(loc.num),)
+        return (Reg(loc.num),) if loc.kind is LocKind.REG else (Fbreg(loc.num),)
     if isinstance(loc, ConstLoc):
         if loc.frame or loc.symbol is not None:  # a frame object's or global's address
             return value_of(loc) + (StackValue(),)
@@ -66,7 +66,7 @@ def value_of(loc: VarLoc) -> LocExpr:
     """Ops pushing the value a location holds (a value, not a location: for a
     computed location, or a call-site parameter's value)."""
     if isinstance(loc, MLoc):
-        return (Breg(loc.num, 0),) if loc.kind == "reg" else (Fbreg(loc.num), Deref())
+        return (Breg(loc.num, 0),) if loc.kind is LocKind.REG else (Fbreg(loc.num), Deref())
     if isinstance(loc, ConstLoc):
         if loc.symbol is not None:
             return (AddrValue(loc.symbol, loc.value),)
@@ -112,7 +112,7 @@ def _unchanged_by_setup(loc: VarLoc) -> bool:
     if isinstance(loc, ComputedLoc):
         return _unchanged_by_setup(loc.base)
     if isinstance(loc, MLoc):
-        return loc.kind == "reg" and loc.num not in _FRAME_REGS
+        return loc.kind is LocKind.REG and loc.num not in _FRAME_REGS
     return isinstance(loc, (ConstLoc, EntryValueLoc))
 
 

@@ -19,7 +19,7 @@ from dataclasses import replace
 from ...dwarf.model import VarLocation, WhyEntry
 from ...ir.why import Why, WhyKind
 from .currency import Window, clip
-from .ldv.model import MLoc, NoLoc, VarRange, WhyRange
+from .ldv.model import LocKind, MLoc, NoLoc, VarRange, WhyRange
 
 _Whole = tuple[int, object]
 
@@ -66,7 +66,7 @@ def _currency(ranges: Sequence[VarRange], current: Mapping[int, Sequence[Window]
         return {}
     located: dict[tuple[_Whole, int], list[tuple[int, int]]] = {}
     for r in ranges:
-        if r.primary and isinstance(r.loc, MLoc) and r.loc.kind == "slot" \
+        if r.primary and isinstance(r.loc, MLoc) and r.loc.kind is LocKind.SLOT \
                 and r.loc.num in current:
             located.setdefault(((id(r.var.var), r.var.inlined_at), r.loc.num),
                                []).append((r.start, r.end))

@@ -33,6 +33,7 @@ from ..ctype import (
     VlaT,
     as_int,
     contains_unsupported_float,
+    decay,
     is_void,
     qualify,
     unqual,
@@ -167,13 +168,9 @@ class TypeResolver:
 
     @staticmethod
     def adjust_param(t: CType) -> CType:
-        """Parameter type adjustment: arrays and functions become pointers."""
-        u = unqual(t)
-        if isinstance(u, (ArrayT, VlaT)):
-            return PointerT(u.elem)
-        if isinstance(u, FuncT):
-            return PointerT(t)
-        return t
+        """Parameter type adjustment: arrays and functions become pointers (the
+        conversion an rvalue of such a type gets, `decay`)."""
+        return decay(t)
 
     def specifier_type(self, spec: c_ast.Node, pos: Pos) -> CType:
         if isinstance(spec, c_ast.IdentifierType):

@@ -13,6 +13,7 @@ from .model import (
     DebugValue,
     EntryValueLoc,
     InstrRef,
+    LocKind,
     MBlockView,
     MFunctionView,
     MInstView,
@@ -24,5 +25,5 @@ from .model import (
 )
 
 __all__ = ["compute_var_ranges", "ConstLoc", "ConstOp", "DebugPhi", "DebugValue",
-           "EntryValueLoc", "InstrRef", "MBlockView", "MFunctionView", "MInstView", "MLoc",
-           "VarKey", "VarRange", "reg", "slot"]
+           "EntryValueLoc", "InstrRef", "LocKind", "MBlockView", "MFunctionView", "MInstView",
+           "MLoc", "VarKey", "VarRange", "reg", "slot"]

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .machine import MachineValues, StateWalker, Value
-from .model import ConstLoc, EntryValueLoc, MFunctionView, MLoc, VarLoc
+from .model import ConstLoc, EntryValueLoc, LocKind, MFunctionView, MLoc, VarLoc
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,10 +79,10 @@ def _describe(fn: MFunctionView, walker: StateWalker, v: Value,
         if definer.imm is not None and definer.defs[:1] == (loc,):
             return ConstLoc(definer.imm)
     holders = list(walker.holders(v))
-    regs = sorted(x for x in holders if x.kind == "reg" and x in preserved)
+    regs = sorted(x for x in holders if x.kind is LocKind.REG and x in preserved)
     if regs:
         return regs[0]
-    slots = sorted(x for x in holders if x.kind == "slot")
+    slots = sorted(x for x in holders if x.kind is LocKind.SLOT)
     if slots:
         return slots[0]
     if b == 0 and k == 0 and loc in arg_regs:

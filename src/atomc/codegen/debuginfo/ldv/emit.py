@@ -17,13 +17,14 @@ by both.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from bisect import bisect_left
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ....dwarf.locexpr import LocExpr
 from ....ir import work
+from ....ir.dbgrecords import DbgKind
 from .inverse import Derived, note_derived, undo_ops
 from .machine import MachineValues, StateWalker, Value, solve_machine_values
 from .model import (
@@ -31,6 +32,7 @@ from .model import (
     ConstLoc,
     DebugValue,
     EntryValueLoc,
+    LocKind,
     MFunctionView,
     MInstView,
     MLoc,
@@ -78,7 +80,8 @@ class _Tracker:
     reasons: ReasonLog = field(default_factory=ReasonLog)  # why, where none
     # Indexes that let a block entry visit only the variables it can change
     # (_entry_vars): those located in a machine location or by an entry value
-    # or restless without a location, and those by the machine value (and its block) they are assigned
+    # or restless without a location, and those by the machine value (and its
+    # block) they are assigned
     located: dict[VarKey, None] = field(default_factory=dict)
     by_value: dict[Value, dict[VarKey, None]] = field(default_factory=dict)
     by_block: dict[int, dict[VarKey, None]] = field(default_factory=dict)
@@ -138,7 +141,7 @@ class _Tracker:
         self.set_loc(var, pos, None, self.reasons.current.get(var))
 
     def quality(self, loc: MLoc) -> int:
-        if loc.kind == "slot":
+        if loc.kind is LocKind.SLOT:
             return 0
         return 1 if loc in self.fn.saved_csrs else 2
 
@@ -223,7 +226,7 @@ class _Tracker:
         one (`int y = x + 5;` with `y` otherwise unused)."""
         if ((var.is_param or self.ops.get(var)) and var.inlined_at is None
                 and v[0] == 0 and v[1] == 0
-                and v[2].kind == "reg" and v[2] not in self.fn.frame_regs):
+                and v[2].kind is LocKind.REG and v[2] not in self.fn.frame_regs):
             return EntryValueLoc(v[2])
         return None
 
@@ -292,7 +295,7 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single",
                 d = inst.debug
                 t.wake(d.var)
                 touched[d.var] = None
-                if d.kind != "new":
+                if d.kind is not DbgKind.NEW:
                     _add_or_delete(t, d, pos, b, k)
                     t.note_holders(pos)
                     continue
@@ -376,7 +379,7 @@ def _add_or_delete(t: _Tracker, d: DebugValue, pos: int, b: int, k: int) -> None
     at once if the variable has no location); a `delete` drops one."""
     var = d.var
     current = t.cur_key.get(var)
-    if d.kind == "add":
+    if d.kind is DbgKind.ADD:
         if current is None or d.key != current or d.expr:
             return  # an add of an older value, or a computed one: not used
         v: VarValue = resolve_operand(d.operand, t.state, t.fn, t.mv, b, k)
@@ -406,7 +409,7 @@ def _multi_located(fn: MFunctionView) -> dict[VarKey, None]:
     """The variables with `add` or `delete` records: their added locations are
     inherited at every block entry, so every entry places them."""
     return {inst.debug.var: None for blk in fn.blocks for inst in blk.insts
-            if isinstance(inst.debug, DebugValue) and inst.debug.kind != "new"}
+            if isinstance(inst.debug, DebugValue) and inst.debug.kind is not DbgKind.NEW}
 
 
 def _entry_vars(t: _Tracker, b: int, changed: list[VarKey], new_values: Iterable[Value],
@@ -449,7 +452,7 @@ def _from_entry(t: _Tracker, var: VarKey) -> None:
     loc = t.where.get(var)
     evs = t.events.get(var, [])
     if isinstance(v, tuple) and v[0] == 0 and v[1] == 0 and v[2] is loc \
-            and isinstance(loc, MLoc) and loc.kind == "reg" \
+            and isinstance(loc, MLoc) and loc.kind is LocKind.REG \
             and all(x is None for _, x in evs[:-1]):
         t.events[var] = [(-1, loc)]
         t.reasons.at.pop(var, None)

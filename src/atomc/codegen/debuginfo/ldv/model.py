@@ -16,10 +16,19 @@ still inside it, as in LLVM.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ....dwarf.locexpr import LocExpr
+from ....ir.dbgrecords import DbgKind
+
+
+class LocKind(enum.Enum):
+    """What a machine location is. Registers sort before slots."""
+
+    REG = 0
+    SLOT = 1
 
 
 class MLoc:
@@ -27,20 +36,24 @@ class MLoc:
 
     Interned: `MLoc(kind, num)` returns the one object for that location, so
     equality is identity and hashing is the C-level identity hash. The analysis
-    hashes locations, and values that contain them, millions of times."""
+    hashes locations, and values that contain them, millions of times. One
+    intern table per kind, keyed by the number: an enum member in the key would
+    hash through `Enum.__hash__`, a Python call, on every lookup."""
 
-    __slots__ = ("kind", "num")
-    kind: str  # "reg" or "slot"
+    __slots__ = ("kind", "num", "_order")
+    kind: LocKind
     num: int  # DWARF register number, or frame offset of the slot (CFA-relative)
+    _order: tuple[int, int]  # (kind, num): the sort key, made once
 
-    def __new__(cls, kind: str, num: int) -> MLoc:
-        key = (kind, num)
-        loc = _INTERNED.get(key)
+    def __new__(cls, kind: LocKind, num: int) -> MLoc:
+        table = _REGS if kind is LocKind.REG else _SLOTS
+        loc = table.get(num)
         if loc is None:
             loc = object.__new__(cls)
             object.__setattr__(loc, "kind", kind)
             object.__setattr__(loc, "num", num)
-            _INTERNED[key] = loc
+            object.__setattr__(loc, "_order", (kind.value, num))
+            table[num] = loc
         return loc
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -49,37 +62,37 @@ class MLoc:
     def __reduce__(self) -> tuple[object, ...]:
         return (MLoc, (self.kind, self.num))
 
-    def _key(self) -> tuple[str, int]:
-        return (self.kind, self.num)
-
     def __lt__(self, other: MLoc) -> bool:
-        return self._key() < other._key()
+        return self._order < other._order
 
     def __le__(self, other: MLoc) -> bool:
-        return self._key() <= other._key()
+        return self._order <= other._order
 
     def __gt__(self, other: MLoc) -> bool:
-        return self._key() > other._key()
+        return self._order > other._order
 
     def __ge__(self, other: MLoc) -> bool:
-        return self._key() >= other._key()
+        return self._order >= other._order
 
     def __repr__(self) -> str:
-        return f"MLoc(kind={self.kind!r}, num={self.num!r})"
+        return f"MLoc(kind={self.kind}, num={self.num!r})"
 
     def __str__(self) -> str:
-        return f"{'R' if self.kind == 'reg' else 'SLOT'}{self.num}"
+        return f"{'R' if self.kind is LocKind.REG else 'SLOT'}{self.num}"
 
 
-_INTERNED: dict[tuple[str, int], MLoc] = {}
+_REGS: dict[int, MLoc] = {}
+_SLOTS: dict[int, MLoc] = {}
 
 
 def reg(n: int) -> MLoc:
-    return MLoc("reg", n)
+    loc = _REGS.get(n)
+    return loc if loc is not None else MLoc(LocKind.REG, n)
 
 
 def slot(n: int) -> MLoc:
-    return MLoc("slot", n)
+    loc = _SLOTS.get(n)
+    return loc if loc is not None else MLoc(LocKind.SLOT, n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,14 +156,14 @@ DebugOperand = InstrRef | ConstOp | MLoc | None  # None: explicitly undefined
 
 @dataclass(frozen=True, slots=True)
 class DebugValue:
-    """A variable record. `kind` "new" assigns the variable; "add" says the
-    value of the `new` whose token is `key` is also in `operand`; "delete"
-    ends the location that the record with token `key` added. `expr`:
+    """A variable record (the IR's kinds, ir/dbgrecords.py). `NEW` assigns the
+    variable; `ADD` says the value of the `NEW` whose token is `key` is also in
+    `operand`; `DELETE` ends the location that the record with token `key` added. `expr`:
     arithmetic (DWARF ops, no fragment) computing the variable from the operand."""
 
     var: VarKey
     operand: DebugOperand
-    kind: str = "new"
+    kind: DbgKind = DbgKind.NEW
     token: int = 0
     key: int = 0
     expr: LocExpr = ()

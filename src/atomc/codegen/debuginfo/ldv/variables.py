@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ....dwarf.locexpr import LocExpr
+from ....ir.dbgrecords import DbgKind
 from .machine import MachineValues, StateWalker, Value, phi, resolve_dbg_phi
 from .model import ConstOp, DebugOperand, DebugValue, InstrRef, MFunctionView, MLoc, VarKey
 
@@ -74,7 +75,7 @@ def block_assignments(fn: MFunctionView, mv: MachineValues
         state = walker.state
         last: dict[VarKey, VarValue] = {}
         for k, inst in enumerate(blk.insts, start=1):
-            if isinstance(inst.debug, DebugValue) and inst.debug.kind == "new":
+            if isinstance(inst.debug, DebugValue) and inst.debug.kind is DbgKind.NEW:
                 d = inst.debug
                 for other in list(last):
                     if other != d.var and other.overlaps(d.var):
