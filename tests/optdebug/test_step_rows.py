@@ -11,6 +11,15 @@ without -g: only line rows differ.
   code took the line it came from when its neighbour was hoisted too
   (codegen/debuginfo/hoisted_lines.py); gdb showed main:19 again in the middle
   of scale and re-entered it twice (`scale:11 main:19 scale:12 main:19 scale:13`).
+* return_to_call_line.c: after a call into another function, the rest of the
+  call's line has no is_stmt row and the return address starts a row without
+  it (dwarf/line_rows.py); gdb's `step` out of `twice` stopped on the call's
+  line once more for the store of the result and for `& 0x7f`
+  (`main:15 twice:8 main:15 main:16`), stops -O0 never makes.
+* two inlined loops in a row (issue 14's reproducer) are checked in
+  test_inlined_frames.py: the second call's entry after the first one's exit
+  test on the same line gets a row of the callee's opening line, so gdb shows
+  the second call (dwarf/line_rows.py, compute_reentries).
 """
 
 from __future__ import annotations
@@ -38,8 +47,10 @@ EXPECTED: dict[str, list[Stop]] = {
     "hoisted_into_inlined.c": [("main", 19), ("scale", 10), ("scale", 11), ("scale", 12),
                                ("scale", 13), ("scale", 14), ("main", 20), ("main", 21),
                                ("main", 22)],
+    "return_to_call_line.c": [("main", 15), ("twice", 8), ("main", 16), ("main", 17),
+                              ("twice", 8)],
 }
-EXTRA_STOPS: dict[str, str] = {}
+EXTRA_STOPS: dict[str, str] = {}  # program -> the stop -O0 does not make
 
 
 def _build(src: Path, out: Path, *flags: str) -> Path:
