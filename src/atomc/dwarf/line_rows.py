@@ -176,12 +176,18 @@ def compute_key_set(blocks: Sequence[LineBlock], mode: str = "documented") -> se
     return key
 
 
-def compute_force_set(blocks: Sequence[LineBlock]) -> set[tuple[int, int]]:
-    """First line-bearing instruction of each block entered from a different line (§2.4)."""
+def _preds(blocks: Sequence[LineBlock]) -> list[list[int]]:
+    """Each block's predecessors (each once)."""
     preds: list[list[int]] = [[] for _ in blocks]
     for p, blk in enumerate(blocks):
         for s in dict.fromkeys(blk.succs):
             preds[s].append(p)
+    return preds
+
+
+def compute_force_set(blocks: Sequence[LineBlock]) -> set[tuple[int, int]]:
+    """First line-bearing instruction of each block entered from a different line (§2.4)."""
+    preds = _preds(blocks)
     forced: set[tuple[int, int]] = set()
     for b, blk in enumerate(blocks):
         if not preds[b]:
@@ -230,10 +236,7 @@ def compute_reentries(blocks: Sequence[LineBlock]) -> set[tuple[int, int]]:
     the second call and stepped on in the second loop as if it were the
     first. Such an entry gets a row of the callee's opening line (`compute_rows`).
     """
-    preds: list[list[int]] = [[] for _ in blocks]
-    for p, blk in enumerate(blocks):
-        for s in dict.fromkeys(blk.succs):
-            preds[s].append(p)
+    preds = _preds(blocks)
     found: set[tuple[int, int]] = set()
     for b, blk in enumerate(blocks):
         before = [_exit_loc(blocks[p], b) for p in preds[b]]
