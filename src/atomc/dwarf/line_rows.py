@@ -347,8 +347,8 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                 continue
             returned = mode == "documented" and loc is not None and after_call != 0 and \
                 after_call == loc.line
-            if mode == "documented" and loc is not None and after_other is not None and \
-                    not is_key and (b, i) not in force and _same_line(after_other, loc):
+            if mode == "documented" and ki and loc is not None and after_other is not None \
+                    and not is_key and (b, i) not in force and _same_line(after_other, loc):
                 # The return address of a call into another function, on the call's
                 # line, starts a row without is_stmt, and the rest of the line has
                 # none (compute_key_set). gdb's `step` out of the callee arrives at
