@@ -73,25 +73,27 @@ def test_compare_reports_reasons_per_configuration(tmp_path: Path) -> None:
 
 @pytest.mark.gdb
 def test_compare_counts_values_flagged_not_current(tmp_path: Path) -> None:
-    """hoisted.c's stop on line 18 shows buf[1] = 7, stored by line 19 ahead of its
-    turn (-O0 shows 0 there): the report counts it as not current, and as one of
-    the WRONG values it explains."""
+    """sunk.c built without Key Instructions: gdb stops on line 19's statement row in the
+    unrolled loop's second round before line 18's store of 10 into `a` (sunk below the
+    division), so `a` shows the first round's 5 (-O0 shows 10): the report counts it as
+    not current, and as one of the WRONG values it explains. (With Key Instructions the
+    hoisted division takes the location it lands in and no stop shows a stale value.)"""
     if shutil.which("gdb") is None:
         pytest.skip("gdb is not installed")
     out = tmp_path / "out"
     atomc = f"{sys.executable} -m atomc"
-    src = DEAD.parent / "hoisted.c"
+    src = DEAD.parent / "sunk.c"
     argv = ["compare", str(src), "--out", str(out), "--quiet", "--debugger", "gdb",
-            "--config", f"mine={atomc} -O2 -g {{src}} -o {{out}}",
+            "--config", f"mine={atomc} -O2 -g -gno-key-instructions {{src}} -o {{out}}",
             "--config", f"mine-O0={atomc} -O0 -g {{src}} -o {{out}}", "--reference", "mine-O0"]
     assert main(argv) == 0
     data = json.loads((out / "report.json").read_text())
     rows = {r["config"]: r for r in data["not_current"]}
     assert rows["mine-O0"]["not_current"] == 0
     assert rows["mine"]["not_current"] >= 1 and rows["mine"]["wrong"] >= 1, rows["mine"]
-    trace = (out / "traces" / "hoisted" / "mine.gdb.jsonl").read_text().splitlines()
+    trace = (out / "traces" / "sunk" / "mine.gdb.jsonl").read_text().splitlines()
     flagged = [(s["line"], v["name"], v["value"]) for s in map(json.loads, trace)
                if s.get("type") == "stop" for v in s["variables"]
-               if v.get("why") == "assigned_early"]
-    assert (18, "buf", "{1, 7, 0, 0}") in flagged, flagged
+               if v.get("why") == "assigned_late"]
+    assert (19, "a", "5") in flagged, flagged
     assert "## Values flagged not current" in (out / "report.md").read_text()

@@ -159,6 +159,15 @@ DOCUMENTED_DIFFERS = {
     # atomc's own rule: a recursive call's return address (i6) on the call's line
     # starts no row, so gdb's step out of the callee steps on as at -O0
     "C26": "i0:L1[S PE] i1:L2[S] i4:L2[S] i7:L3[S]",
+    # and a call into another function: its return address (i3) starts a row
+    # without is_stmt and the rest of its line has none, so gdb's step out of
+    # the callee goes on to the next line, as at -O0
+    "C15": "i0:L1[S PE] i1:L2[S] i3:L2 i5:L4",
+    "C16": "i0:L1[S PE] i1:L2[S] i2:L2 i3:L4",
+    # and the entry of an inlined call (i3, g inlined at s31) right after another
+    # instance's row of the same line: a statement row of g's opening line (50),
+    # a new line for gdb, which then shows the call site
+    "C20": "i0:L1[S PE] i1:L2[S] i2:L10[S] i3:L50[S] i4:L3 i5:L6",
 }
 
 
@@ -172,3 +181,15 @@ def test_c25_legacy_function_marks_every_row() -> None:
     text = CASES[-1][1]
     assert render(text, "llvm22", f_ki=False) == (
         "i0:L1[S PE] i1:L5[S] i2:L7[S] i3:L8[S] i4:L7[S] i5:L7[S] i6:L9[S]")
+
+
+def test_documented_calls_into_other_functions_on_one_line() -> None:
+    """`x = g(h(a));` then line 3: the first call keeps its is_stmt row (gdb's
+    `break 2` and `next` stop there), the second call and the store after it
+    start rows without is_stmt (neither is a stop at -O0), line 3 is a stop."""
+    text = ("bb0: i0 op L1; i1 op L2 g1 r2; i2 call L2 g1 r1; i3 op L2 g2 r2; "
+            "i4 call L2 g2 r1; i5 op L2 g3 r1; i6 op L3 g4 r1; i7 ret L4 g5 r1")
+    assert render(text, "documented") == \
+        "i0:L1[S PE] i1:L2[S] i3:L2 i5:L2 i6:L3[S] i7:L4[S]"
+    assert render(text, "llvm22") == \
+        "i0:L1[S PE] i1:L2[S] i3:L2[S] i5:L2[S] i6:L3[S] i7:L4[S]"

@@ -65,9 +65,14 @@ def data_file(name: str) -> str:
     return path
 
 
+FLAGS = re.compile(r"^//@why-flags: (.*)$", re.M)
+
+
 def build(src: Path, out: Path, cc: list[str] | None = None) -> Path:
+    """-O2 -g, plus a program's `//@why-flags:` options when atomc builds it."""
     cmd = cc or [sys.executable, "-m", "atomc"]
-    subprocess.run([*cmd, "-O2", "-g", str(src), "-o", str(out)], check=True)
+    extra = [] if cc else [f for m in FLAGS.finditer(src.read_text()) for f in m.group(1).split()]
+    subprocess.run([*cmd, "-O2", "-g", *extra, str(src), "-o", str(out)], check=True)
     return out
 
 

@@ -124,6 +124,7 @@ def compute_key_set(blocks: Sequence[LineBlock], mode: str = "documented") -> se
         buoy_line = 0
         buoy_atom = 0
         returned_to = 0  # the line of a recursive call just before this instruction
+        quiet: DILocation | None = None  # a call into another function, while on its line
         for i, inst in enumerate(blk.insts):
             if inst.is_meta:
                 continue
@@ -132,8 +133,11 @@ def compute_key_set(blocks: Sequence[LineBlock], mode: str = "documented") -> se
                 continue
             loc = inst.loc
             assert loc is not None
-            if after_call != 0 and after_call == loc.line and mode == "documented":
-                # no stop at a recursive call's return address on its own line
+            if quiet is not None and not _same_line(quiet, loc):
+                quiet = None
+            if mode == "documented" and (quiet is not None or after_call == loc.line):
+                # no stop at a recursive call's return address on its own line,
+                # nor anywhere on the line after a call into another function
                 # (compute_rows says why)
                 buoy, buoy_atom = None, 0
             elif buoy is None or buoy_line != loc.line:
@@ -143,6 +147,7 @@ def compute_key_set(blocks: Sequence[LineBlock], mode: str = "documented") -> se
                     key.add(buoy)
                 buoy, buoy_atom = None, 0
                 returned_to = loc.line if inst.calls_itself else 0
+                quiet = None if inst.calls_itself else loc
                 if loc.atom_group == 0 or loc.atom_rank == 0:
                     continue
             group, rank = loc.atom_group, loc.atom_rank
@@ -171,12 +176,18 @@ def compute_key_set(blocks: Sequence[LineBlock], mode: str = "documented") -> se
     return key
 
 
-def compute_force_set(blocks: Sequence[LineBlock]) -> set[tuple[int, int]]:
-    """First line-bearing instruction of each block entered from a different line (§2.4)."""
+def _preds(blocks: Sequence[LineBlock]) -> list[list[int]]:
+    """Each block's predecessors (each once)."""
     preds: list[list[int]] = [[] for _ in blocks]
     for p, blk in enumerate(blocks):
         for s in dict.fromkeys(blk.succs):
             preds[s].append(p)
+    return preds
+
+
+def compute_force_set(blocks: Sequence[LineBlock]) -> set[tuple[int, int]]:
+    """First line-bearing instruction of each block entered from a different line (§2.4)."""
+    preds = _preds(blocks)
     forced: set[tuple[int, int]] = set()
     for b, blk in enumerate(blocks):
         if not preds[b]:
@@ -196,14 +207,66 @@ def _exit_line(pred: LineBlock, target: int) -> int:
     When `pred` ends with `jcc target; jmp other`, the edge to `target` leaves
     at the conditional branch, so the trailing jump's line does not count.
     """
+    loc = _exit_loc(pred, target)
+    return loc.line if loc is not None else 0
+
+
+def _exit_loc(pred: LineBlock, target: int) -> DILocation | None:
+    """The location of `_exit_line`."""
     insts = [x for x in pred.insts if not x.is_meta]
     if (len(insts) >= 2 and insts[-1].jump_to is not None and insts[-1].jump_to != target
             and insts[-2].cond_branch_to == target):
         insts = insts[:-1]
     for x in reversed(insts):
         if x.loc is not None and x.loc.line != 0:
-            return x.loc.line
-    return 0
+            return x.loc
+    return None
+
+
+def compute_reentries(blocks: Sequence[LineBlock]) -> set[tuple[int, int]]:
+    """Instructions that enter an inlined instance right after a row of the same
+    file and line in another instance (neither a caller nor a callee of it).
+
+    gdb notices an inlined call only where `step` reaches a new line: from the
+    caller it stops at the call site, but from another inlined instance on the
+    same line it steps on (its check for entering an inlined call compares the
+    frame with the one being stepped, the other instance's). When one inlined
+    loop follows another (`fill(2); fill(5);`), the second one's loop header
+    continues the first one's exit test, line 6 after line 6: gdb never showed
+    the second call and stepped on in the second loop as if it were the
+    first. Such an entry gets a row of the callee's opening line (`compute_rows`).
+    """
+    preds = _preds(blocks)
+    found: set[tuple[int, int]] = set()
+    for b, blk in enumerate(blocks):
+        before = [_exit_loc(blocks[p], b) for p in preds[b]]
+        for i, inst in enumerate(blk.insts):
+            if not _has_line(inst):
+                continue
+            loc = inst.loc
+            assert loc is not None
+            if loc.inlined_at is not None and any(
+                    p is not None and _hides_entry(p, loc) for p in before):
+                found.add((b, i))
+            before = [loc]
+    return found
+
+
+def _hides_entry(before: DILocation, loc: DILocation) -> bool:
+    if before.line != loc.line or before.scope.file != loc.scope.file:
+        return False
+    a, b = _call_chain(before), _call_chain(loc)
+    return a != b and a != b[len(b) - len(a):] and b != a[len(a) - len(b):]
+
+
+def _call_chain(loc: DILocation) -> tuple[DILocation, ...]:
+    """The call sites a location is inlined through, innermost first."""
+    out: list[DILocation] = []
+    at = loc.inlined_at
+    while at is not None:
+        out.append(at)
+        at = at.inlined_at
+    return tuple(out)
 
 
 def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
@@ -224,6 +287,7 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
     """
     key = compute_key_set(blocks, mode)
     force = compute_force_set(blocks)
+    reentries = compute_reentries(blocks) if mode == "documented" else set()
     pe = find_prologue_end(blocks)
     entry: Row | None = None
     flat = _flat(blocks)
@@ -237,9 +301,11 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
     last_line: int | None = entry.line if entry else None  # last emitted row's line
     out: list[list[Row | None]] = [[None] * len(blk.insts) for blk in blocks]
     for b, blk in enumerate(blocks):
+        carried: DILocation | None = None  # a re-entry's own position, is_stmt, comes next
         first_real = True
         epilogue_seen = False
         returned_to = 0  # the line of a recursive call just before this instruction
+        called: DILocation | None = None  # a call into another function just before it
         for i, inst in enumerate(blk.insts):
             if inst.is_meta:
                 continue
@@ -247,6 +313,8 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
             first_real = False
             after_call, returned_to = returned_to, inst.loc.line \
                 if inst.calls_itself and inst.loc is not None else 0
+            after_other, called = called, \
+                inst.loc if inst.is_call and not inst.calls_itself else None
             if inst.frame_setup:
                 if starts_block and b > 0 and last_line:
                     out[b][i] = Row(0, 0, subprogram.file, is_stmt=False)
@@ -266,8 +334,34 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                                 prologue_end=True)
                 last_line = subprogram.scope_line
                 continue
+            if loc is not None and (b, i) in reentries and (b, i) != pe:
+                # the entry of an inlined call gdb would not notice (compute_reentries):
+                # a statement row of the callee's opening line, a new line for gdb,
+                # which shows the call site there and the callee's line after `step`;
+                # the instruction's own row follows at the next instruction
+                sp = loc.subprogram
+                out[b][i] = Row(sp.scope_line, 0, sp.file, is_stmt=True,
+                                epilogue_begin=epilogue)
+                carried = loc if (is_key or not ki) else None
+                prev, last_line = None, sp.scope_line
+                continue
             returned = mode == "documented" and loc is not None and after_call != 0 and \
                 after_call == loc.line
+            if mode == "documented" and ki and loc is not None and after_other is not None \
+                    and not is_key and (b, i) not in force and _same_line(after_other, loc):
+                # The return address of a call into another function, on the call's
+                # line, starts a row without is_stmt, and the rest of the line has
+                # none (compute_key_set). gdb's `step` out of the callee arrives at
+                # the start of a row in another frame: one without is_stmt is no
+                # stop, and gdb steps on to the next is_stmt row, on the next line,
+                # as at -O0 where the return lands inside a column row (calls.c:
+                # main:21 once more after fib returned). Returning into the middle
+                # of the call's is_stmt row instead would be a stop, as after gcc's
+                # calls: gdb shows the caller's line when it returns into another
+                # function in the middle of a statement.
+                out[b][i] = _row(loc, False, epilogue_begin=epilogue)
+                prev, last_line = loc, loc.line
+                continue
             if loc is not None and (b, i) not in force and (
                     loc.same_position(prev) or (returned and not is_key)):
                 # A recursive call's return address on the call's own line starts
@@ -294,11 +388,20 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                 stmt = is_key
             else:
                 stmt = loc.line != 0 and (prev is None or loc.line != prev.line or (b, i) in force)
+            if carried is not None and loc.line != 0:
+                stmt = stmt or loc.same_position(carried)
+                carried = None
             out[b][i] = _row(loc, stmt or is_pe, prologue_end=is_pe, epilogue_begin=epilogue)
             if loc.line != 0:
                 prev = loc
             last_line = loc.line
     return FunctionRows(entry, tuple(tuple(r) for r in out))
+
+
+def _same_line(a: DILocation, b: DILocation) -> bool:
+    """The same source line of the same (inlined) function instance."""
+    return a.line == b.line and a.inlined_at == b.inlined_at and \
+        a.scope.subprogram is b.scope.subprogram
 
 
 def _entry_body_row(blocks: Sequence[LineBlock], flat: list[tuple[int, int, LineInst]],

@@ -55,6 +55,7 @@ def settle_hoisted_lines(real: Sequence[MInst], order: Sequence[int],
     # the possible stops among real[:i], by new position (sorted)
     stop_pos: list[int] = []
     stop_loc_at: dict[int, DILocation] = {}
+    hoisted: set[int] = set()
     for i, mi in enumerate(real):
         loc = mi.loc
         pos = new_pos[i]
@@ -63,12 +64,33 @@ def settle_hoisted_lines(real: Sequence[MInst], order: Sequence[int],
             passed = stop_loc_at[stop_pos[-1]]  # the last stop it now runs before
             if (_never_key(loc) and not loc.same_position(passed)) or \
                     (may_stop(mi) and _passes_other_line(loc, stop_pos, stop_loc_at, pos)):
-                near = _located_near(real, order, pos)
-                mi.loc = near.without_atom() if near is not None else loc.without_atom()
-        if may_stop(mi) and mi.loc is not None:
+                hoisted.add(i)  # no atom any more: never a stop (calls are never hoisted)
+                continue
+        if may_stop(mi) and loc is not None:
             insort(stop_pos, pos)
-            stop_loc_at[pos] = mi.loc
+            stop_loc_at[pos] = loc
+    _locate_in_new_order(real, order, hoisted, keep_when_alone=False)
     _settle_scope_hoists(real, order, new_pos)
+
+
+def _locate_in_new_order(real: Sequence[MInst], order: Sequence[int], hoisted: set[int],
+                         keep_when_alone: bool) -> None:
+    """Give each instruction of `hoisted` (indices into `real`) the location of the
+    code it now follows, else of the code it now leads, without its atom.
+
+    Walking the new order, the instruction before is already settled (an earlier
+    hoisted one has its final location, not the one of the later line it came
+    from); one that leads takes the first settled location after it. With no
+    line around, `keep_when_alone` keeps the location, else its atom goes."""
+    for k, orig in enumerate(order):
+        if orig not in hoisted:
+            continue
+        mi = real[orig]
+        near = _located_near(real, order, k, hoisted)
+        if near is not None:
+            mi.loc = near.without_atom()
+        elif not keep_when_alone and mi.loc is not None:
+            mi.loc = mi.loc.without_atom()
 
 
 def _passes_other_line(loc: DILocation, stop_pos: list[int],
@@ -86,6 +108,7 @@ def _settle_scope_hoists(real: Sequence[MInst], order: Sequence[int],
     """Instructions hoisted above code of a scope that encloses theirs join the
     location they land in (calls and possible key instructions keep theirs)."""
     latest: dict[Chain, int] = {}  # scope -> greatest new position among real[:i] in it
+    hoisted: set[int] = set()
     for i, mi in enumerate(real):
         loc = mi.loc
         if loc is None or loc.line == 0:
@@ -93,12 +116,13 @@ def _settle_scope_hoists(real: Sequence[MInst], order: Sequence[int],
         chain = scope_chain(loc)
         if chain and _never_key(loc) and not desc(mi.opcode).is_call and \
                 any(latest.get(chain[k:], -1) > new_pos[i] for k in range(1, len(chain) + 1)):
-            near = _located_near(real, order, new_pos[i])
+            near = _located_near(real, order, new_pos[i], hoisted)
             if near is not None:
-                mi.loc = near.without_atom()
-                chain = scope_chain(mi.loc)
+                hoisted.add(i)
+                chain = scope_chain(near)
         if latest.get(chain, -1) < new_pos[i]:
             latest[chain] = new_pos[i]
+    _locate_in_new_order(real, order, hoisted, keep_when_alone=True)
 
 
 def _never_key(loc: DILocation) -> bool:
@@ -110,11 +134,17 @@ def _same_line(a: DILocation, b: DILocation) -> bool:
         a.inlined_at == b.inlined_at
 
 
-def _located_near(real: Sequence[MInst], order: Sequence[int], pos: int) -> DILocation | None:
+def _located_near(real: Sequence[MInst], order: Sequence[int], pos: int,
+                  unsettled: set[int]) -> DILocation | None:
     """The location of the nearest instruction with a line before new position
-    `pos` (the code it now follows), else after it (the code it now leads)."""
-    for k in [*range(pos - 1, -1, -1), *range(pos + 1, len(order))]:
+    `pos` (the code it now follows), else the nearest after it (the code it now
+    leads) whose location is settled (not in `unsettled`)."""
+    for k in range(pos - 1, -1, -1):
         loc = real[order[k]].loc
         if loc is not None and loc.line != 0:
+            return loc
+    for k in range(pos + 1, len(order)):
+        loc = real[order[k]].loc
+        if order[k] not in unsettled and loc is not None and loc.line != 0:
             return loc
     return None
