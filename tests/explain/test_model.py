@@ -98,7 +98,7 @@ def test_variables_per_instruction(report) -> None:
     assert {"a", "b", "dx", "dy", "path", "n"} <= names
     start = next(i for i in f.insts if i.is_stmt and i.row_line == 12)  # dx = a.x - b.x
     dx = next((v, locs) for v, locs in f.variables_at(start) if v.name == "dx")
-    # the compiler's recorded reason (.debug_atomc_why), not the location list's shape
+    # the compiler's recorded reason (.debug.atomc_why), not the location list's shape
     assert dx[1] == [] and dx[0].why_out(start.address) == "not assigned yet (line 12 assigns it)"
 
 

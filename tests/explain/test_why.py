@@ -1,5 +1,5 @@
 """The variables pane's "optimized out" reasons come from the compiler's records
-(`.debug_atomc_why`, read with the debuggers' own reader), on programs/why.c at
+(`.debug.atomc_why`, read with the debuggers' own reader), on programs/why.c at
 -O2 where each reason is known; without records (a gcc object) the pane falls back
 to the location list's shape."""
 

@@ -1,6 +1,6 @@
 """The vendor encoding of "why is it optimized out?" (docs/why-optimized-out.md):
 `DW_AT_atomc_why` (0x3f10) on the variables that have ranges without location,
-pointing into `.debug_atomc_why`; `llvm-dwarfdump-22 --verify` stays clean with
+pointing into `.debug.atomc_why`; `llvm-dwarfdump-22 --verify` stays clean with
 it; `.text` is the same with and without `-g`; the records decode to the ranges
 and reasons the source implies."""
 
@@ -54,7 +54,7 @@ def test_text_is_the_same_without_g(program: str, tmp_path: Path) -> None:
     assert text(with_g) == text(without)
     names = subprocess.run(["readelf", "-S", "-W", str(without)], capture_output=True,
                            text=True, check=True).stdout
-    assert ".debug_atomc_why" not in names
+    assert ".debug.atomc_why" not in names
 
 
 def _reader() -> ModuleType:
@@ -113,3 +113,36 @@ def test_the_frame_named_by_the_debugger_picks_the_scope(tmp_path: Path) -> None
         assert {v.name for v in index.variables_at(at, 0, "unknown")} == callee
     finally:
         index.close()
+
+
+def _sections(path: Path) -> str:
+    return subprocess.run(["readelf", "-S", "-W", str(path)], capture_output=True, text=True,
+                          check=True).stdout
+
+
+@pytest.mark.skipif(shutil.which("dwz") is None, reason="dwz is not installed (debhelper's)")
+def test_packaging_tools_take_the_section(tmp_path: Path) -> None:
+    """Debian's dh_dwz runs dwz on every binary a package ships, and dh_strip splits the
+    debug information off with objcopy: neither may choke on the vendor section or lose
+    it (dwz stops on a `.debug_*` name it does not know, which broke the
+    `dpkg-buildpackage` of an atomc-built package)."""
+    binary = _compile(PROGRAMS / "dead.c", tmp_path / "dead", "-g")
+    lib = _compile(PROGRAMS / "dead.c", tmp_path / "libdead.so", "-g", "-fPIC", "-shared")
+    for path in (binary, lib):
+        done = subprocess.run(["dwz", str(path)], capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+    reader = _reader()
+    index = reader.WhyIndex(str(binary))
+    try:
+        start = index.symbol_address("work")
+        assert start is not None and index.has_records
+        sq = {v.name: v for v in index.variables_at(start + 1)}["sq"].entries
+        assert [(e.code, e.line) for e in sq][-1] == (reader.DEAD, 5)
+    finally:
+        index.close()
+    debug, stripped = tmp_path / "dead.debug", tmp_path / "dead.stripped"
+    subprocess.run(["objcopy", "--only-keep-debug", str(binary), str(debug)], check=True)
+    subprocess.run(["strip", "-g", "-o", str(stripped), str(binary)], check=True)
+    kept = [ln for ln in _sections(debug).splitlines() if reader.SECTION in ln]
+    assert kept and "NOBITS" not in kept[0]
+    assert reader.SECTION not in _sections(stripped)

@@ -6,7 +6,7 @@ through a binary's ``.debug_gdb_scripts``) adds:
 * ``atomc why VAR``: why VAR shows ``<optimized out>`` at the selected frame's pc
   (dead after line N, not assigned yet, computation removed by PASS, ...), read
   from the records atomc writes for every range where a variable has no
-  location (``DW_AT_atomc_why`` into ``.debug_atomc_why``,
+  location (``DW_AT_atomc_why`` into ``.debug.atomc_why``,
   docs/why-optimized-out.md);
 * ``atomc locals``: every argument and local of the selected frame as
   ``name = value``, ``name = value [not current: REASON]`` (its location holds

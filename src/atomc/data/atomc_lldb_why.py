@@ -1,6 +1,6 @@
 """``atomc why VAR`` and ``atomc locals`` for lldb (the gdb extension's commands,
 atomc_gdb.py): why a variable has no value at the selected frame's pc, read
-from atomc's ``.debug_atomc_why`` records with atomc_why_reader.py. Registered
+from atomc's ``.debug.atomc_why`` records with atomc_why_reader.py. Registered
 by atomc_lldb's ``__lldb_init_module``."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 extension (atomc_gdb.py), the lldb plugin and atomc-dbgeval.
 
 A variable DIE carries ``DW_AT_atomc_why`` (0x3f10, DW_FORM_sec_offset) pointing
-at a record of ``.debug_atomc_why`` (docs/why-optimized-out.md): address ranges
+at a record of ``.debug.atomc_why`` (docs/why-optimized-out.md): address ranges
 where the variable has no location, each with a reason code, a line and a name,
 and ranges where it has one whose value is not current (codes 7 and 8).
 Debuggers expose no vendor attributes, so this module opens the ELF file with
@@ -26,7 +26,7 @@ from elftools.elf.relocation import RelocationHandler
 from elftools.elf.sections import SymbolTableSection
 
 AT_ATOMC_WHY = 0x3F10
-SECTION = ".debug_atomc_why"
+SECTION = ".debug.atomc_why"
 
 # codes of ir/why.py's WhyKind, with what each says
 DEAD, FOLDED, REMOVED, NOT_YET, PIECE, JOIN = 1, 2, 3, 4, 5, 6
@@ -154,7 +154,7 @@ def parse_record(data: bytes, offset: int) -> tuple[WhyEntry, ...]:
 
 
 def section_data(elf: ELFFile) -> bytes:
-    """The bytes of `.debug_atomc_why` (b"" without one), relocated in a relocatable
+    """The bytes of `.debug.atomc_why` (b"" without one), relocated in a relocatable
     object (`.o`), whose range addresses are relocations against the code sections,
     as pyelftools relocates the standard DWARF sections."""
     sec = elf.get_section_by_name(SECTION)

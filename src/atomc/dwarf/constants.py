@@ -78,7 +78,7 @@ class AT(enum.IntEnum):
     data_bit_offset = 0x6B
     macros = 0x79
     # vendor (user range): why the variable has no location, a sec_offset into
-    # .debug_atomc_why (docs/why-optimized-out.md); free in LLVM 22, gcc and gdb
+    # .debug.atomc_why (docs/why-optimized-out.md); free in LLVM 22, gcc and gdb
     atomc_why = 0x3F10
 
 

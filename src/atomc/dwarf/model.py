@@ -28,7 +28,7 @@ class LocRange:
 class WhyEntry:
     """From label `start` up to label `end` the variable has no location, for the
     reason `code` (ir.why.WhyKind.code) with a source `line` and a `name` (either
-    may be empty): a record of `.debug_atomc_why` (docs/why-optimized-out.md)."""
+    may be empty): a record of `.debug.atomc_why` (docs/why-optimized-out.md)."""
 
     start: str
     end: str

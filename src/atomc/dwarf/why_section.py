@@ -1,8 +1,9 @@
-"""`.debug_atomc_why`, atomc's vendor section saying why a variable has no
+"""`.debug.atomc_why`, atomc's vendor section saying why a variable has no
 location (format: docs/why-optimized-out.md). A variable DIE points at its
 record with `DW_AT_atomc_why` (0x3f10, DW_FORM_sec_offset); other tools ignore
-both. The `.debug_` prefix makes `strip -g` and `objcopy --only-keep-debug`
-treat it as debug information."""
+both. The `.debug` prefix makes `strip -g` and `objcopy --only-keep-debug`
+treat it as debug information; no `_` after it, because dwz and debugedit
+(`dh_dwz`, rpm builds) reject a `.debug_*` section they do not know."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from ..diag import InternalCompilerError
 from .model import WhyEntry
 from .strings import asm_string
 
-SECTION = ".debug_atomc_why"
+SECTION = ".debug.atomc_why"
 VERSION = 1
 
 

@@ -43,7 +43,7 @@ class Variable:
     locations: tuple[tuple[int, int, str], ...]  # [lo, hi) -> description
     everywhere: str  # a single location for the whole scope ("" if none)
     inlined_from: str  # the inlined function it belongs to ("" for the function's own)
-    # the compiler's reasons where it has no location (`.debug_atomc_why`, read with the
+    # the compiler's reasons where it has no location (`.debug.atomc_why`, read with the
     # debuggers' reader); none in a gcc/clang object
     reasons: tuple[WhyEntry, ...] = ()
 

@@ -5,7 +5,7 @@ kinds: where it has a location whose value is not current in source order.
 
 The reason travels in the IR (`why(dead, 40)` after a `none` record's
 expression), through isel (`DbgMeta.why`) into LiveDebugValues, and ends in
-atomc's `.debug_atomc_why` section (docs/why-optimized-out.md), which the gdb and
+atomc's `.debug.atomc_why` section (docs/why-optimized-out.md), which the gdb and
 lldb extensions read for `atomc why VAR` and `atomc locals` (their reader,
 data/atomc_why_reader.py, puts the reasons into words).
 
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 
 class WhyKind(enum.Enum):
-    """The reasons, with their code in `.debug_atomc_why` (never renumber)."""
+    """The reasons, with their code in `.debug.atomc_why` (never renumber)."""
 
     DEAD = "dead"  # no later use and the value was not kept; `line`: dead after it
     FOLDED = "folded"  # folded into another value, named by `name`

@@ -117,12 +117,12 @@ class Dumper:
             yield str(value)
 
     def why(self, offset: int) -> Iterator[str]:
-        """A `.debug_atomc_why` record: each range without location, and why."""
+        """A `.debug.atomc_why` record: each range without location, and why."""
         if self._why is None:
             self._why = section_data(self.elf)  # relocated in a .o
         data = self._why
         if not data:
-            yield f"<offset 0x{offset:x}: no .debug_atomc_why>"
+            yield f"<offset 0x{offset:x}: no .debug.atomc_why>"
             return
         for e in parse_record(data, offset):
             yield f"[0x{e.low:x}, 0x{e.high:x}): {e.describe()}"

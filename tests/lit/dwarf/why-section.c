@@ -4,7 +4,7 @@
 // DIE points at its record with DW_AT 0x3f10, DW_FORM_sec_offset.
 // CHECK: .uleb128 0x3f10
 // CHECK-NEXT: .uleb128 0x17
-// CHECK: .section .debug_atomc_why,"",@progbits
+// CHECK: .section .debug.atomc_why,"",@progbits
 // CHECK-NEXT: .value 1
 int g;
 int work(int n) { int sq = n * n;

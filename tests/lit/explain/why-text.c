@@ -1,5 +1,5 @@
 /* atomc-explain --format=text at -O2 on tests/explain/programs/why.c: the variables
-   section gives the reason the compiler recorded (.debug_atomc_why) wherever a
+   section gives the reason the compiler recorded (.debug.atomc_why) wherever a
    variable is optimized out (the line numbers are that file's). */
 
 // RUN: %python -m atomc.explain -O2 --format=text %S/../../explain/programs/why.c \

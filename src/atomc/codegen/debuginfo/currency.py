@@ -17,7 +17,7 @@ The scheduler is the only pass that reorders stores (IR sinking and LICM move
 pure instructions only), and it knows both orders, so it records the moves
 here (`note_moved_stores`) and LiveDebugValues turns them into ranges of the
 variables homed in the slot (`currency_ranges`), written to
-`.debug_atomc_why` with their own reason codes. Machine code is unaffected.
+`.debug.atomc_why` with their own reason codes. Machine code is unaffected.
 """
 
 from __future__ import annotations

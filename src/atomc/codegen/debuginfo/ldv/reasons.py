@@ -9,7 +9,7 @@ lost is kept too, for the debugger that cannot resolve the entry value.
 
 Reasons are noted at the positions where the location ends, like the events
 of emit.py, and turned into ranges the same way; the DWARF side writes them
-to `.debug_atomc_why`.
+to `.debug.atomc_why`.
 """
 
 from __future__ import annotations
