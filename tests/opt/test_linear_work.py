@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from atomc.codegen import generate_assembly
 from atomc.diag import DiagnosticEngine
 from atomc.frontend import compile_to_ir
 from atomc.ir import cfgstate, work
@@ -24,7 +23,9 @@ from atomc.options import CompileOptions
 from atomc.pipeline import optimise
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+sys.path.insert(0, str(Path(__file__).parent))
 from scaling_source import generate  # noqa: E402
+from work_counts import compile_counts  # noqa: E402
 
 SMALL, LARGE = 400, 1600
 MAX_GROWTH = 5.0
@@ -89,14 +90,7 @@ COUNTERS.update({
 
 
 def _counts(size: int, tmp: Path) -> dict[str, int]:
-    src = tmp / f"scale{size}.c"
-    src.write_text(generate(size))
-    opts = CompileOptions(opt_level=2, debug=True)
-    work.reset()
-    module = compile_to_ir(str(src), opts, DiagnosticEngine())
-    optimise(module, opts)
-    generate_assembly(module, opts)
-    return work.snapshot()
+    return compile_counts(tmp / f"scale{size}.c", generate(size))
 
 
 @pytest.fixture(scope="module")
