@@ -16,26 +16,27 @@ from pathlib import Path
 
 import pytest
 
-from atomc_eval.expectations import check_file
+from atomc_eval.expectations import CheckReport, check_file
 
 PROGRAMS = ["struct_pieces.c"]
 CC = f"{sys.executable} -m atomc -O2 -g {{src}} -o {{out}}"
 
 
+def _report(program: str, debugger: str, tool: str) -> CheckReport:
+    if shutil.which(tool) is None:
+        pytest.skip(f"{tool} is not installed")
+    return check_file(str(Path(__file__).parent / "programs" / program), cc=CC,
+                      debugger=debugger)
+
+
 @pytest.mark.parametrize("program", PROGRAMS)
 def test_gdb_shows_the_watched_values(program: str) -> None:
-    if shutil.which("gdb") is None:
-        pytest.skip("gdb is not installed")
-    report = check_file(str(Path(__file__).parent / "programs" / program), cc=CC,
-                        debugger="gdb")
+    report = _report(program, "gdb", "gdb")
     assert report.passed, report.render()
 
 
 @pytest.mark.parametrize("program", PROGRAMS)
 def test_lldb_shows_no_wrong_value(program: str) -> None:
-    if shutil.which("lldb-22") is None:
-        pytest.skip("lldb is not installed")
-    report = check_file(str(Path(__file__).parent / "programs" / program), cc=CC,
-                        debugger="lldb")
+    report = _report(program, "lldb", "lldb-22")
     for outcome in report.outcomes:
         assert outcome.passed or "(saw no values)" in outcome.message, report.render()
