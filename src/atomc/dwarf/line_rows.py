@@ -133,7 +133,7 @@ def compute_key_set(blocks: Sequence[LineBlock], mode: str = "documented") -> se
                 continue
             loc = inst.loc
             assert loc is not None
-            if quiet is not None and not _same_line(quiet, loc):
+            if quiet is not None and not quiet.same_line(loc):
                 quiet = None
             if mode == "documented" and (quiet is not None or after_call == loc.line):
                 # no stop at a recursive call's return address on its own line,
@@ -348,7 +348,7 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
             returned = mode == "documented" and loc is not None and after_call != 0 and \
                 after_call == loc.line
             if mode == "documented" and ki and loc is not None and after_other is not None \
-                    and not is_key and (b, i) not in force and _same_line(after_other, loc):
+                    and not is_key and (b, i) not in force and after_other.same_line(loc):
                 # The return address of a call into another function, on the call's
                 # line, starts a row without is_stmt, and the rest of the line has
                 # none (compute_key_set). gdb's `step` out of the callee arrives at
@@ -396,12 +396,6 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                 prev = loc
             last_line = loc.line
     return FunctionRows(entry, tuple(tuple(r) for r in out))
-
-
-def _same_line(a: DILocation, b: DILocation) -> bool:
-    """The same source line of the same (inlined) function instance."""
-    return a.line == b.line and a.inlined_at == b.inlined_at and \
-        a.scope.subprogram is b.scope.subprogram
 
 
 def _entry_body_row(blocks: Sequence[LineBlock], flat: list[tuple[int, int, LineInst]],

@@ -193,6 +193,11 @@ class DILocation:
             and self.inlined_at == other.inlined_at
         )
 
+    def same_line(self, other: DILocation) -> bool:
+        """The same source line of the same (inlined) function instance."""
+        return self.line == other.line and self.inlined_at == other.inlined_at and \
+            self.scope.subprogram is other.scope.subprogram
+
     def without_atom(self) -> DILocation:
         return replace(self, atom_group=0, atom_rank=0) if self.atom_group else self
 

@@ -98,7 +98,7 @@ def _passes_other_line(loc: DILocation, stop_pos: list[int],
     """Does an instruction now at `pos` run before a stop of another line that came
     before it (not only before stops of its own line)?"""
     for k in range(len(stop_pos) - 1, bisect_right(stop_pos, pos) - 1, -1):
-        if not _same_line(loc, stop_loc_at[stop_pos[k]]):
+        if not loc.same_line(stop_loc_at[stop_pos[k]]):
             return True
     return False
 
@@ -127,11 +127,6 @@ def _settle_scope_hoists(real: Sequence[MInst], order: Sequence[int],
 
 def _never_key(loc: DILocation) -> bool:
     return loc.atom_group == 0 or loc.atom_rank > 1
-
-
-def _same_line(a: DILocation, b: DILocation) -> bool:
-    return a.line == b.line and a.scope.subprogram is b.scope.subprogram and \
-        a.inlined_at == b.inlined_at
 
 
 def _located_near(real: Sequence[MInst], order: Sequence[int], pos: int,
