@@ -36,6 +36,7 @@ from ....ir.types import IntType, Type
 from ....ir.values import Const, Value
 from ...mir import BlockRef, Imm, MBlock, Mem, MFunction, MIFlag, MInst, PReg, VReg
 from ..registers import SUFFIX
+from .common import constant_offset
 from .floating import view
 
 if TYPE_CHECKING:
@@ -107,9 +108,7 @@ def drop_compiler_barriers(mf: MFunction) -> None:
 def _mem(sel: FunctionISel, ptr: Value) -> Mem:
     """The address as a memory operand naming at most one virtual register (a
     frame slot, a symbol, a register, each plus a constant offset)."""
-    p = ptr
-    while isinstance(p, PtrAdd) and isinstance(p.offset, Const):
-        p = p.ptr
+    p, _ = constant_offset(ptr)
     if isinstance(p, PtrAdd):  # an index: computed by the ptradd itself
         return Mem(base=sel.reg(ptr, 8))
     return sel.addr(ptr)

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ....diag import InternalCompilerError
-from ....ir.insts import Op
+from ....ir.insts import Op, PtrAdd
 from ....ir.types import FloatType, IntType, PtrType, Type
+from ....ir.values import Const, Value
 from ...mir import Mem, MInst, VReg
 from ..opcodes import desc
 from ..registers import XMM_RET_REGS
@@ -37,6 +38,16 @@ def fits_i32(v: int) -> bool:
 def _signed(v: int, bits: int) -> int:
     v &= (1 << bits) - 1
     return v - (1 << bits) if v >> (bits - 1) & 1 else v
+
+
+def constant_offset(v: Value) -> tuple[Value, int]:
+    """`v` as a base value plus a constant byte offset (through `ptradd`s with
+    constant offsets)."""
+    offset = 0
+    while isinstance(v, PtrAdd) and isinstance(v.offset, Const):
+        offset += _signed(v.offset.int_value, 64)
+        v = v.ptr
+    return v, offset
 
 
 def _w(size: int) -> int:

@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 from ....ir.dbgrecords import DbgKind, DbgRecord
 from ....ir.debuginfo import DIExpression, DW_OP_deref
 from ....ir.function import Function, Global
-from ....ir.insts import Inst, PtrAdd
+from ....ir.insts import Inst
 from ....ir.types import FloatType, IntType
-from ....ir.values import Arg, BlockParam, Const, Undef, Value
+from ....ir.values import Arg, BlockParam, Const, Undef
 from ....ir.why import Why, WhyKind
 from ...mir import DbgMeta, Imm, Mem
 from ..pic import Access
 from ..tls import is_thread_local
-from .common import _signed, fits_i32
+from .common import _signed, constant_offset, fits_i32
 from .floating import _bits_of as _float_bits
 
 if TYPE_CHECKING:
@@ -98,16 +98,6 @@ def _direct_symbol(sel: FunctionISel, v: object) -> bool:
     return isinstance(v, (Global, Function)) and not is_thread_local(v) \
         and sel.module.symbol(v.name) is v and not v.is_declaration \
         and sel.policy.data_access(v) is Access.DIRECT
-
-
-def constant_offset(v: Value) -> tuple[Value, int]:
-    """`v` as a base value plus a constant byte offset (through `ptradd`s with
-    constant offsets)."""
-    offset = 0
-    while isinstance(v, PtrAdd) and isinstance(v.offset, Const):
-        offset += _signed(v.offset.int_value, 64)
-        v = v.ptr
-    return v, offset
 
 
 def undescribed_address(v: object) -> Why:
