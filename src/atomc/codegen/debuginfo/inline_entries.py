@@ -50,6 +50,7 @@ def open_inlined_loop_entries(mf: MFunction) -> None:
     real = [[mi for mi in b.insts if not mi.is_meta] for b in mf.blocks]
     chains = instruction_scopes(mf)
     succs = successor_indices(mf)
+    back = _back_edge_sources(succs)
     firsts: dict[ScopeKey, tuple[int, int]] = {}  # inlined instance -> (block, position)
     for b, block_chains in enumerate(chains):
         for i, chain in enumerate(block_chains):
@@ -57,7 +58,7 @@ def open_inlined_loop_entries(mf: MFunction) -> None:
                 if key[1] is not None and not isinstance(key[0], DILexicalBlock):
                     firsts.setdefault(key, (b, i))
     for key, (b, i) in firsts.items():
-        if _kept_entry_tail(key, b, i, real, chains, succs):
+        if _kept_entry_tail(key, b, i, real, chains, succs, back):
             b, i = b + 1, 0  # the scheduler kept the entry code last: it opens the header
             tail = [mi for mi in real[b - 1][_first_in(key, chains[b - 1]):]
                     if not desc(mi.opcode).is_branch]
@@ -83,7 +84,7 @@ def open_inlined_loop_entries(mf: MFunction) -> None:
 
 def _kept_entry_tail(key: ScopeKey, b: int, i: int, real: list[list[MInst]],
                      chains: list[list[tuple[ScopeKey, ...]]],
-                     succs: dict[int, list[int]]) -> bool:
+                     succs: dict[int, list[int]], back: dict[int, list[int]]) -> bool:
     """Is the instance's first code the end of block b (from position i on, up to
     its branches), falling through into a header of the instance that the
     instance's own code branches back to (the scheduler's `inlined_entry_tails`)?"""
@@ -93,8 +94,18 @@ def _kept_entry_tail(key: ScopeKey, b: int, i: int, real: list[list[MInst]],
     if any(key not in c for c, mi in zip(chains[b][i:], real[b][i:], strict=False)
            if not desc(mi.opcode).is_branch):
         return False
-    return any(b + 1 in succs.get(p, ()) and chains[p] and key in chains[p][-1]
-               for p in range(b + 1, len(real)))  # a back edge of the instance
+    return any(chains[p] and key in chains[p][-1]
+               for p in back.get(b + 1, ()))  # a back edge of the instance
+
+
+def _back_edge_sources(succs: dict[int, list[int]]) -> dict[int, list[int]]:
+    """Loop header -> the blocks (at or after it in layout) that branch back to it."""
+    back: dict[int, list[int]] = {}
+    for p, ss in succs.items():
+        for s in ss:
+            if s <= p:
+                back.setdefault(s, []).append(p)
+    return back
 
 
 def _first_in(key: ScopeKey, block_chains: list[tuple[ScopeKey, ...]]) -> int:
@@ -133,7 +144,7 @@ def inlined_entry_tails(mf: MFunction) -> dict[int, int]:
     branches back to): the maximal run of instructions of the instance that
     ends the block (before its branches), when caller code precedes it."""
     succs = successor_indices(mf)
-    headers = {s for p, ss in succs.items() for s in ss if s <= p}
+    headers = _back_edge_sources(succs)
     out: dict[int, int] = {}
     for b, block in enumerate(mf.blocks[:-1]):
         if b + 1 not in headers or b + 1 not in succs.get(b, ()):
