@@ -11,6 +11,7 @@ PROGRAMS = Path(__file__).parent / "programs"
 REPO = Path(__file__).parents[2]
 COMPILERS = {
     "atomc": [sys.executable, "-m", "atomc", "-O2", "-g"],
+    "atomc-O0": [sys.executable, "-m", "atomc", "-O0", "-g"],
     "clang": ["clang-22", "-O2", "-g"],
     "gcc-O0": ["gcc", "-O0", "-g"],
 }

@@ -34,7 +34,9 @@ from atomc_pyelftools import find_pyelftools  # noqa: E402
 
 find_pyelftools("atomc_lldb")
 
+import atomc_lldb_complex  # noqa: E402
 import atomc_lldb_why  # noqa: E402
+from atomc_lldb_complex import complex_long_double_summary  # noqa: E402, F401
 from atomc_lldb_gdbstep import Action, GdbStepper, Kind  # noqa: E402
 from atomc_lldb_symtab import line_locations  # noqa: E402
 from atomc_lldb_why import locals_command as atomc_locals_command  # noqa: E402, F401
@@ -634,6 +636,8 @@ def __lldb_init_module(debugger: Any, internal_dict: Any) -> None:
     for i in range(debugger.GetNumTargets()):
         _ensure_hook(debugger, debugger.GetTargetAtIndex(i))
     atomc_lldb_why.register(debugger)
+    atomc_lldb_complex.register(debugger)
     print("atomc_lldb: next/n, step/s, finish and b FILE:LINE follow gdb's rules "
           "(statement rows; inlined calls show their call line first); "
-          "atomc why VAR and atomc locals say why a variable is optimized out")
+          "atomc why VAR and atomc locals say why a variable is optimized out; "
+          "_Complex long double values read both parts where they are")

@@ -115,6 +115,10 @@ def format_value(value: Any) -> tuple[str | None, str]:
         return valuefmt.join_fields(fields), kind
     if kind in ("int", "float"):
         return _scalar(value, ctype, basic), kind
+    if type_class & lldb.eTypeClassComplexFloat and value.GetSummary():
+        # what `frame variable` shows when a summary hides lldb's own text (atomc's
+        # plugin has one for `_Complex long double`, which lldb-22 misreads)
+        return value.GetSummary(), kind
     return value.GetValue(), kind
 
 
