@@ -122,6 +122,7 @@ def cmd_compare(args: argparse.Namespace, argv: Sequence[str]) -> int:
         step_limit=args.step_limit,
         time_limit=args.time_limit,
         reference=args.reference,
+        determinacy=args.determinacy,
         show_progress=not args.quiet,
     )
     command = shlex.join([PROG, *argv])
@@ -290,6 +291,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--reference",
         help="configuration to score against (default: the same compiler's -O0, built if "
         "not given)"
+    )
+    p.add_argument(
+        "--determinacy", metavar="NAME",
+        help="a second unoptimised configuration (e.g. gcc-O0): the report also counts "
+        "the WRONG values at (function, line, variable)s where it and the reference "
+        "show different values (uninitialised memory, padding), beside WRONG"
     )
     p.add_argument("--out", default="dbgeval-out", help="output folder (default dbgeval-out)")
     p.add_argument("--jobs", type=int, default=2, help="parallel traces (default 2)")

@@ -17,7 +17,7 @@ from atomc_eval.configs import Config, with_references
 from atomc_eval.drivers import get_driver
 from atomc_eval.drivers.base import RunSpec, Trace
 from atomc_eval.elfinfo import ELF_ERRORS
-from atomc_eval.metrics import Scores, score
+from atomc_eval.metrics import Scores, build_dependent, score, wrong_at
 from atomc_eval.progress import ProgressBar
 from atomc_eval.static_metrics import StaticScores, static_scores
 from atomc_eval.trace import write_trace
@@ -60,6 +60,9 @@ class Row:
     output_ok: bool | None
     trace_path: str
     error: str = ""
+    # of the WRONG observations, those where the reference and the determinacy
+    # configuration disagree (None: no determinacy configuration, or no trace of it)
+    wrong_build_dependent: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +87,7 @@ class CompareOptions:
     step_limit: int = 5000
     time_limit: float = 30.0
     reference: str | None = None
+    determinacy: str | None = None  # a second unoptimised build, see metrics.build_dependent
     stdin: str = "/dev/null"
     show_progress: bool = True
 
@@ -141,6 +145,9 @@ def run_compare(
         raise ValueError(
             f"reference {options.reference!r} is not one of the configurations: {', '.join(names)}"
         )
+    if options.determinacy is not None and options.determinacy not in names:
+        raise ValueError(f"determinacy {options.determinacy!r} is not one of the "
+                         f"configurations: {', '.join(names)}")
     drivers = {name: get_driver(name) for name in options.debuggers}
     for name, driver in drivers.items():
         reason = driver.unavailable_reason()
@@ -190,6 +197,11 @@ def run_compare(
                 error = f"reference {ref} has no trace"
             elif not error:
                 scores = score(traces[key], ref_trace)  # type: ignore[arg-type]
+            det_trace = traces.get((prog, options.determinacy or "", dbg))
+            dependent = None
+            if scores is not None and ref_trace is not None and det_trace is not None:
+                dependent = wrong_at(scores.wrong, build_dependent(ref_trace.stops,
+                                                                   det_trace.stops))
             rows.append(
                 Row(
                     prog,
@@ -201,6 +213,7 @@ def run_compare(
                     agree.get((prog, cfg)),
                     paths.get(key, ""),
                     error,
+                    dependent,
                 )
             )
     versions = {name: d.version() for name, d in drivers.items()}

@@ -381,6 +381,20 @@ def variable_correctness(
     return _ratio(correct, judged), listed
 
 
+def build_dependent(ref: Sequence[Stop], other: Sequence[Stop]) -> set[tuple[str, int, str]]:
+    """(function, line, variable)s that two unoptimised builds of the program show
+    with different values: there the value depends on the build (uninitialised
+    memory, a stale slot, padding), not on the program, so neither build's value
+    is the one a program-level comparison can hold the optimised build to."""
+    mine, theirs = _shown(ref), _shown(other)
+    return {key for key in mine.keys() & theirs.keys() if mine[key] != theirs[key]}
+
+
+def wrong_at(wrong: Iterable[WrongValue], keys: set[tuple[str, int, str]]) -> int:
+    """WRONG observations at these (function, line, variable)s."""
+    return sum(w.count for w in wrong if (w.function, w.line, w.variable) in keys)
+
+
 @dataclass(frozen=True, slots=True)
 class Scores:
     """All dynamic metrics of one trace against one reference."""

@@ -176,6 +176,14 @@ def render_markdown(result: CompareResult) -> str:
               "a value of another point of the source (a store moved across statements);",
               "`WRONG`: of those, values the reference never shows there.", ""]
     lines += _currency_table(result)
+    if any(r.wrong_build_dependent is not None for r in result.rows):
+        lines += ["", "## WRONG values at build-dependent reads", "",
+                  "Of the WRONG observations, those at (function, line, variable)s where the",
+                  "reference and the determinacy build show different values (uninitialised",
+                  "memory, stale slots, padding: the value depends on the build, not the",
+                  "program); the last column is WRONG without them. WRONG above stays the metric.",
+                  ""]
+        lines += _dependence_table(result)
     wrong = [(r, w) for r in result.rows if r.scores for w in r.scores.wrong]
     lines += ["", "## WRONG values (shown by the build, never by the reference there)", ""]
     if not wrong:
@@ -223,6 +231,27 @@ def _currency_table(result: CompareResult) -> list[str]:
                           str(r["all_wrong"])] for r in currency_rows(result)])
 
 
+def dependence_rows(result: CompareResult) -> list[dict[str, Any]]:
+    """Per (config, debugger): WRONG observations, and those at build-dependent reads."""
+    out: list[dict[str, Any]] = []
+    for config, dbg, rows in _groups(result):
+        known = [r for r in rows if r.scores is not None and r.wrong_build_dependent is not None]
+        wrong = sum(w.count for r in known for w in r.scores.wrong)  # type: ignore[union-attr]
+        dependent = sum(r.wrong_build_dependent or 0 for r in known)
+        out.append({"config": config, "debugger": dbg, "programs": len(known),
+                    "wrong": wrong, "build_dependent": dependent,
+                    "determinate": wrong - dependent})
+    return out
+
+
+def _dependence_table(result: CompareResult) -> list[str]:
+    head = ["config", "debugger", "programs", "WRONG", "of them build-dependent",
+            "WRONG (determinate reads)"]
+    return _table(head, [[r["config"], r["debugger"], str(r["programs"]), str(r["wrong"]),
+                          str(r["build_dependent"]), str(r["determinate"])]
+                         for r in dependence_rows(result)])
+
+
 def _why_table(result: CompareResult) -> list[str]:
     """Shares of each configuration's optimized-out observations per recorded reason
     ("none": no reason recorded, as in every gcc or clang build)."""
@@ -250,6 +279,7 @@ def to_json(result: CompareResult) -> dict[str, Any]:
         "summary": summary_rows(result),
         "why_optimized_out": why_rows(result),
         "not_current": currency_rows(result),
+        "build_dependent": dependence_rows(result),
         "rows": [
             {
                 "program": r.program,
@@ -261,6 +291,7 @@ def to_json(result: CompareResult) -> dict[str, Any]:
                 "output_ok": r.output_ok,
                 "trace": r.trace_path,
                 "error": r.error,
+                "wrong_build_dependent": r.wrong_build_dependent,
             }
             for r in result.rows
         ],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -42,6 +43,11 @@ def _error_line(capsys: pytest.CaptureFixture[str]) -> str:
             "compiler not found",
         ),
         (["trace", str(PROGRAMS / "loop_sum.c"), "--step-limit", "0"], "must be positive"),
+        (
+            ["compare", str(PROGRAMS / "loop_sum.c"), "--config", "gcc-O0", "--determinacy",
+             "nope"],
+            "determinacy 'nope' is not one of the configurations",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_exit_1(
@@ -197,3 +203,29 @@ def test_compare_builds_the_O0_reference_and_runs_lldb_atomc(tmp_path: Path) -> 
     assert rows[("gcc-O2", "lldb-atomc")]["reference"] == "gcc-O0"
     assert rows[("gcc-O0", "lldb-atomc")]["scores"]["order_recall"] == 1.0
     assert "atomc_lldb" in data["debuggers"]["lldb-atomc"]
+
+
+def test_compare_counts_wrong_values_at_build_dependent_reads_apart(tmp_path: Path) -> None:
+    """`v` differs between the two unoptimised builds (as an uninitialised read does),
+    `w` does not: the optimised build's wrong `v` is counted apart, its wrong `w` not,
+    and WRONG itself keeps both."""
+    skip_without("gdb")
+    src = tmp_path / "dep.c"
+    src.write_text('#include <stdio.h>\nint main(void) {\n  int v = VAL, w = W;\n'
+                   '  printf("%d %d\\n", v, w);\n  return 0;\n}\n')
+    out = tmp_path / "out"
+    argv = ["compare", str(src), "--out", str(out), "--debugger", "gdb", "--quiet",
+            "--config", "one-O0=gcc -O0 -g -DVAL=1 -DW=5 {src} -o {out}",
+            "--config", "two-O0=gcc -O0 -g -DVAL=3 -DW=5 {src} -o {out}",
+            "--config", f"one-O2={sys.executable} -m atomc -O2 -g -DVAL=2 -DW=6 {{src}} -o {{out}}",
+            "--reference", "one-O0", "--determinacy", "two-O0"]
+    assert main(argv) == 0
+    data = json.loads((out / "report.json").read_text())
+    row = next(r for r in data["rows"] if r["config"] == "one-O2")
+    wrong = {name: sum(w["count"] for w in row["scores"]["wrong"] if w["variable"] == name)
+             for name in {w["variable"] for w in row["scores"]["wrong"]}}
+    assert set(wrong) == {"v", "w"}
+    assert row["wrong_build_dependent"] == wrong["v"]
+    summary = {(r["config"], r["debugger"]): r for r in data["build_dependent"]}
+    assert summary[("one-O2", "gdb")]["determinate"] == wrong["w"]
+    assert "## WRONG values at build-dependent reads" in (out / "report.md").read_text()

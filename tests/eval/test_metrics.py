@@ -8,15 +8,17 @@ import pytest
 from dbgeval_helpers import stop, trace_of, var
 
 from atomc_eval.metrics import (
+    build_dependent,
     lcs_length,
     line_coverage,
+    multi_atom_lines,
     new_backward_jumps,
     order_score,
     score,
     split_activations,
     variable_availability,
-    multi_atom_lines,
     variable_correctness,
+    wrong_at,
 )
 
 
@@ -336,3 +338,24 @@ def test_strict_judges_call_site_stops_inside_an_inlined_call() -> None:
     assert [(w.line, w.value) for w in wrong] == [(3, "{1, 0}")]
     s = score(trace_of(build), trace_of(ref))
     assert (s.var_correctness, s.var_correctness_loose) == (pytest.approx(2 / 3), 1.0)
+
+
+def test_build_dependent_reads_are_counted_apart_not_forgiven() -> None:
+    # Two -O0 builds agree on `n` everywhere and on `v` at line 3, but show `v` differently
+    # at line 2 (its memory not written yet: what each build's stack held).  The optimised
+    # build's WRONG values stay WRONG; the variant counts those at build-dependent reads.
+    ref = [stop(0, 2, variables=(var("v", "{0, -2}", "aggregate"), var("n", "4"))),
+           stop(1, 3, variables=(var("v", "{7, 8}", "aggregate"), var("n", "4")))]
+    other = [stop(0, 2, variables=(var("v", "{5, 0}", "aggregate"), var("n", "4"))),
+             stop(1, 3, variables=(var("v", "{7, 8}", "aggregate"), var("n", "4")))]
+    build = [stop(0, 2, variables=(var("v", "{0, 0}", "aggregate"), var("n", "5"))),
+             stop(1, 3, variables=(var("v", "{7, 9}", "aggregate"), var("n", "4"))),
+             stop(2, 2, variables=(var("v", "{0, 0}", "aggregate"), var("n", "4")))]
+    dependent = build_dependent(ref, other)
+    assert dependent == {("f", 2, "v")}
+    _, wrong = variable_correctness(build, ref, strict=True)
+    assert sum(w.count for w in wrong) == 4  # v@2 twice, n@2 once, v@3 once
+    assert wrong_at(wrong, dependent) == 2
+    # a variable only one build shows is not build-dependent (nothing to compare)
+    assert build_dependent(ref, other[:1]) == {("f", 2, "v")}
+    assert build_dependent(ref, []) == set()
