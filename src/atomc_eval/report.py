@@ -235,9 +235,10 @@ def dependence_rows(result: CompareResult) -> list[dict[str, Any]]:
     """Per (config, debugger): WRONG observations, and those at build-dependent reads."""
     out: list[dict[str, Any]] = []
     for config, dbg, rows in _groups(result):
-        known = [r for r in rows if r.scores is not None and r.wrong_build_dependent is not None]
-        wrong = sum(w.count for r in known for w in r.scores.wrong)  # type: ignore[union-attr]
-        dependent = sum(r.wrong_build_dependent or 0 for r in known)
+        known = [(r.scores, r.wrong_build_dependent) for r in rows
+                 if r.scores is not None and r.wrong_build_dependent is not None]
+        wrong = sum(w.count for scores, _ in known for w in scores.wrong)
+        dependent = sum(n for _, n in known)
         out.append({"config": config, "debugger": dbg, "programs": len(known),
                     "wrong": wrong, "build_dependent": dependent,
                     "determinate": wrong - dependent})
