@@ -53,6 +53,7 @@ _USER_STOPS = (
 # per thread: (stop id, pc, inlined calls gdb hides) at our last decision
 _GDB_VIEW: dict[tuple[int, int], tuple[int, int, int]] = {}
 _HOOKED: set[str] = set()
+_MAX_BREAK_ID = (1 << 31) - 1  # lldb::break_id_t is int32; user breakpoints count up from 1
 _DEBUG = bool(os.environ.get("ATOMC_LLDB_DEBUG"))
 
 # -- gdb's view of the current stop ------------------------------------------
@@ -72,7 +73,10 @@ def _breakpoint_functions(thread: Any, world: LldbWorld, pc: int) -> set[int | N
     location for a line breakpoint, None (any function) for an address breakpoint."""
     owners: set[int | None] = set()
     for i in range(0, thread.GetStopReasonDataCount() - 1, 2):
-        bkpt = world.target.FindBreakpointByID(int(thread.GetStopReasonDataAtIndex(i)))
+        ident = int(thread.GetStopReasonDataAtIndex(i))
+        if ident > _MAX_BREAK_ID:  # an internal breakpoint's negative id, read unsigned
+            continue
+        bkpt = world.target.FindBreakpointByID(ident)
         if not bkpt.IsValid() or bkpt.IsInternal():
             continue
         stream = lldb.SBStream()

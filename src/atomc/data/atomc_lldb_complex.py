@@ -35,7 +35,9 @@ def x87_text(raw: bytes) -> str:
     sign = "-" if sign_exp >> 15 else ""
     exp = sign_exp & 0x7FFF
     if exp == 0x7FFF:
-        return sign + ("inf" if mantissa & ((1 << 63) - 1) == 0 else "nan")
+        return sign + ("inf" if mantissa == 1 << 63 else "nan")
+    if exp != 0 and not mantissa >> 63:  # an unnormal: no valid value, printf says nan
+        return sign + "nan"
     if mantissa == 0:
         return sign + "0"
     value = Fraction(mantissa, 1 << 63) * Fraction(2) ** (max(exp, 1) - 16383)
