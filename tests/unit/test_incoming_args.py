@@ -135,3 +135,13 @@ def test_no_call_site_value_reads_a_narrow_slot() -> None:
         view = _view(insts, narrow)
         sites = call_site_values(view, solve_machine_values(view), (RDI,), frozenset())
         assert tuple(p.value for p in sites[0].params) == want
+
+
+def test_a_frame_object_is_not_described_before_the_function_writes_it() -> None:
+    # a struct parameter's home below the CFA (structs.c's `dot(struct point u, ...)`):
+    # its record names the slot's entry contents, which are not the argument until the
+    # stores that follow; it must not be extended to the first address
+    home = slot(-16)
+    insts = [MInstView(defs=(RAX,)), MInstView(debug=DebugValue(P, home)), MInstView()]
+    ranges = [(r.start, r.loc) for r in compute_var_ranges(_view(insts, frozenset()))]
+    assert ranges and all(start >= 0 for start, _ in ranges)

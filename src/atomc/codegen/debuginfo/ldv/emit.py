@@ -465,8 +465,10 @@ def _from_entry(t: _Tracker, var: VarKey) -> None:
     if v[2] is loc and loc.kind is LocKind.REG:
         t.events[var] = [(-1, loc)]
         t.reasons.at.pop(var, None)
-    elif v[2].kind is LocKind.SLOT and not t.ops.get(var):
-        # a stack-passed argument loaded into `loc`: its slot held it from the start
+    elif v[2].kind is LocKind.SLOT and v[2].num >= 0 and not t.ops.get(var):
+        # a stack-passed argument loaded into `loc`: its slot, in the caller's frame
+        # (at or above the CFA), held it from the start; an object of this frame
+        # (below the CFA) holds nothing before the function writes it
         t.events[var] = [(-1, v[2]), evs[-1]]
         t.reasons.at.pop(var, None)
 
