@@ -46,6 +46,10 @@ when the debug-info feature it exercises is lost:
 * inlined_member_pointer.c: an inlined `bump(&pair.hi, 1)` / `bump(&arr[2], 2)`:
   `p` is a frame object's address plus a constant that isel folds into every
   access; described as that address (DW_OP_fbreg N+off). Before: optimized out.
+* stack_args.c: the seventh and eighth arguments, passed on the stack, loaded into
+  registers that are reused after the first check; the caller's argument slots,
+  which the function never writes, still hold them (DW_OP_fbreg 0 and 8,
+  codegen/debuginfo/incoming_args.py). Before: optimized out from the reuse on.
 """
 
 from __future__ import annotations
@@ -61,7 +65,7 @@ from atomc_eval.expectations import check_file
 PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "int128.c",
             "leaf_frame.c", "vla_optimised.c", "extensions.c", "inlined_pointer.c",
             "recursive_params.c", "undo_add.c", "unrolled_counter.c", "global_address.c",
-            "global_address_far.c", "inlined_member_pointer.c"]
+            "global_address_far.c", "inlined_member_pointer.c", "stack_args.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

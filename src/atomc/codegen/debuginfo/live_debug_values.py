@@ -27,6 +27,7 @@ from ..mir.registers import operand_regs
 from ..target import Target, current, desc
 from .address_values import Anchors, anchor_cuts, has_address
 from .currency import Window, currency_windows
+from .incoming_args import RELOADS, read_only_arguments
 from .ldv import (
     ConstOp,
     DebugPhi,
@@ -91,12 +92,24 @@ class _Describer:
         for s in mf.slots:
             if s.kind == "spill" and s.cfa_offset is not None:
                 self.spill_at[s.cfa_offset + mf.frame_base_offset] = slot(s.cfa_offset)
+        # stack-passed arguments the function only reads: a load is a restore
+        self.args = read_only_arguments(mf, self.base)
 
-    def spill_slot(self, op: object) -> MLoc | None:
+    def frame_disp(self, op: object) -> int | None:
+        """The displacement of a plain frame access (`k(%base)`), else None."""
         if isinstance(op, Mem) and isinstance(op.base, PReg) and op.base.name == self.base \
                 and op.index is None and op.symbol is None:
-            return self.spill_at.get(op.disp)
+            return op.disp
         return None
+
+    def spill_slot(self, op: object) -> MLoc | None:
+        disp = self.frame_disp(op)
+        return None if disp is None else self.spill_at.get(disp)
+
+    def argument_slot(self, op: object) -> MLoc | None:
+        """A read-only stack-argument slot a load reads (incoming_args.py)."""
+        disp = self.frame_disp(op)
+        return None if disp is None else self.args.at.get(disp)
 
     def real(self, mi: MInst) -> MInstView:
         d = desc(mi.opcode)
@@ -119,10 +132,11 @@ class _Describer:
             if isinstance(src, PReg) and self.spill_slot(dst) is not None:
                 return MInstView(spill=(self.spill_slot(dst), _r(src.name)),  # type: ignore[arg-type]
                                  instr_num=mi.instr_num)
-        if mi.opcode in ("movl", "movq", "movzbl", "movzwl", "movss", "movsd") and len(ops) == 2 \
-                and isinstance(ops[1], PReg) and self.spill_slot(ops[0]) is not None:
-            return MInstView(restore=(_r(ops[1].name), self.spill_slot(ops[0])),  # type: ignore[arg-type]
-                             instr_num=mi.instr_num, def_operands=tuple(def_operands))
+        if mi.opcode in RELOADS and len(ops) == 2 and isinstance(ops[1], PReg):
+            src_slot = self.spill_slot(ops[0]) or self.argument_slot(ops[0])
+            if src_slot is not None:
+                return MInstView(restore=(_r(ops[1].name), src_slot), instr_num=mi.instr_num,
+                                 def_operands=tuple(def_operands))
         return MInstView(defs=tuple(defs), uses=uses, instr_num=mi.instr_num, call=d.is_call,
                          def_operands=tuple(def_operands), imm=_immediate(mi),
                          offset=_offset(mi), offset_bits=32 if mi.opcode[-1] == "l" else 64)
@@ -257,7 +271,8 @@ def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int
             for old, (new, _sub) in mf.substitutions.items()}
     saved = frozenset(_r(r) for r in mf.callee_saved)
     regs = _regs()
-    view = MFunctionView(tuple(blocks), regs.caller_saved, saved, subs, regs.frame)
+    view = MFunctionView(tuple(blocks), regs.caller_saved, saved, subs, regs.frame,
+                         d.args.narrow)
     return view, where
 
 

@@ -82,7 +82,7 @@ def _describe(fn: MFunctionView, walker: StateWalker, v: Value,
     regs = sorted(x for x in holders if x.kind is LocKind.REG and x in preserved)
     if regs:
         return regs[0]
-    slots = sorted(x for x in holders if x.kind is LocKind.SLOT)
+    slots = sorted(x for x in holders if x.kind is LocKind.SLOT and x not in fn.narrow_slots)
     if slots:
         return slots[0]
     if b == 0 and k == 0 and loc in arg_regs:

@@ -151,15 +151,19 @@ class _Tracker:
         if self.ops.get(var):
             return None
         for w, k, bits in self.derived.get(v, ()):
-            loc = self.best_holder(w)
+            loc = self.best_holder(w, whole=True)
             ops = undo_ops(var, k, bits) if loc is not None else None
             if loc is not None and ops is not None:
                 return loc, ops
         return None
 
-    def best_holder(self, v: Value) -> MLoc | None:
+    def best_holder(self, v: Value, whole: bool = False) -> MLoc | None:
+        """The best location holding `v`; `whole`: one an expression may read all
+        of (not a narrow slot)."""
         assert self.walker is not None
         cands = self.walker.holders(v)
+        if whole:
+            cands = [loc for loc in cands if loc not in self.fn.narrow_slots]
         if not cands:
             return None
         return min(cands, key=lambda loc: (self.quality(loc), self.mv.order[loc]))
@@ -210,7 +214,7 @@ class _Tracker:
         elif isinstance(v, Const):
             self.set_loc(var, pos, ConstLoc(v.value, v.frame, v.symbol))
         else:
-            loc = self.best_holder(v)
+            loc = self.best_holder(v, whole=bool(self.ops[var]))
             if loc is None and v[0] == block and v[1] > index:
                 self.pending[var] = v  # defined later in this block
                 why = NOT_YET  # its assignment was sunk below this point
@@ -243,7 +247,8 @@ class _Tracker:
             hs = frozenset(loc if not ops else ComputedLoc(loc, ops)
                            for x in vals
                            if x is not None and not isinstance(x, (Const, Computed))
-                           for loc in self.walker.holders(x))
+                           for loc in self.walker.holders(x)
+                           if not (ops and loc in self.fn.narrow_slots))
             lst = self.holders.setdefault(var, [])
             if not lst or lst[-1][1] != hs:
                 lst.append((pos, hs))
@@ -354,7 +359,9 @@ def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
         for var in list(t.at.get(loc, ())):
             if var in moved:
                 continue
-            alternatives = list(t.walker.holders(old)) if old is not None else []
+            narrow = t.fn.narrow_slots if t.ops.get(var) else frozenset()
+            alternatives = [x for x in t.walker.holders(old) if x not in narrow] \
+                if old is not None else []
             if alternatives:
                 t.set_loc(var, pos, max(alternatives, key=lambda x: t.mv.order[x]))
             elif old is not None and (found := t.from_sum(var, old)) is not None:
@@ -447,14 +454,22 @@ def _from_entry(t: _Tracker, var: VarKey) -> None:
     """A parameter's first record names the value its register had on entry, still
     there (the register was never written, or the machine state would hold another
     value): the location holds from the function's first address, not only from
-    after the prologue instructions in front of the record."""
+    after the prologue instructions in front of the record. Likewise a stack-passed
+    one's slot (incoming_args.py), from the first address to the record."""
     v = t.value.get(var)
     loc = t.where.get(var)
     evs = t.events.get(var, [])
-    if isinstance(v, tuple) and v[0] == 0 and v[1] == 0 and v[2] is loc \
-            and isinstance(loc, MLoc) and loc.kind is LocKind.REG \
-            and all(x is None for _, x in evs[:-1]):
+    if not (isinstance(v, tuple) and v[0] == 0 and v[1] == 0 and isinstance(loc, MLoc)
+            and all(x is None for _, x in evs[:-1])):
+        return
+    if v[2] is loc and loc.kind is LocKind.REG:
         t.events[var] = [(-1, loc)]
+        t.reasons.at.pop(var, None)
+    elif v[2].kind is LocKind.SLOT and v[2].num >= 0 and not t.ops.get(var):
+        # a stack-passed argument loaded into `loc`: its slot, in the caller's frame
+        # (at or above the CFA), held it from the start; an object of this frame
+        # (below the CFA) holds nothing before the function writes it
+        t.events[var] = [(-1, v[2]), evs[-1]]
         t.reasons.at.pop(var, None)
 
 

@@ -216,6 +216,9 @@ class MFunctionView:
     saved_csrs: frozenset[MLoc] = frozenset()  # callee-saved registers this function saves
     substitutions: Mapping[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
     frame_regs: frozenset[MLoc] = frozenset()  # stack and frame pointer: no entry values
+    # slots holding their value only in their low bytes (incoming_args.py): a variable
+    # may live there, but no expression or call-site value reads one
+    narrow_slots: frozenset[MLoc] = frozenset()
 
 
 # -- results ---------------------------------------------------------------
