@@ -8,6 +8,7 @@ from . import (  # noqa: F401
     inline,
     instcombine,
     ivsr,
+    lftr,
     legalize_i128,
     licm,
     loop_passes,
