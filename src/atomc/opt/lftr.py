@@ -119,7 +119,8 @@ def _scale(init_k: Value, init_j: Value, next_j: Value, j: BlockParam, s: int) -
 
 
 def _same(a: Value, b: Value) -> bool:
-    return a is b or (isinstance(a, Const) and isinstance(b, Const) and a == b)
+    return a is b or (isinstance(a, Const) and isinstance(b, Const) and a.ty == b.ty
+                      and a.identity() == b.identity())
 
 
 def _exit_test(loop: Loop, p: BlockParam, step: Binary) -> tuple[Cmp, int] | None:
