@@ -34,7 +34,20 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..ir import I64, Binary, BlockParam, Cast, Cmp, Const, Function, Inst, IntType, Op, Value
+from ..ir import (
+    ARTIFICIAL,
+    I64,
+    Binary,
+    BlockParam,
+    Cast,
+    Cmp,
+    Const,
+    Function,
+    Inst,
+    IntType,
+    Op,
+    Value,
+)
 from ..ir.debuginfo import DW_OP_constu, DW_OP_shr
 from ..ir.locations import drop
 from ..ir.loops import Loop, LoopInfo
@@ -180,7 +193,8 @@ def _rewrite(loop: Loop, pre, latch, header_preds, k: int, m: int,  # type: igno
     # bits log2 .. log2+31 of j are k's; masking the rest first makes the shift
     # exact for the back end (ldv/salvage.py accepts no shift of unknown bits)
     shr = zero_extended(p.ty.bits + log2) + (DW_OP_constu, log2, DW_OP_shr)  # type: ignore[union-attr]
-    next_j.set_loc(step.loc)  # the increment of the source now happens here
+    # the increment of the source now happens here
+    next_j.set_loc(step.loc if step.loc is not None else ARTIFICIAL)
     cmp.set_operand(side, next_j if uses_step else j)
     cmp.set_operand(1 - side, new_bound)
     # the scaled step goes where the counter's was: every record and test of the
