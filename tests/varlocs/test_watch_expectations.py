@@ -46,6 +46,10 @@ when the debug-info feature it exercises is lost:
 * inlined_member_pointer.c: an inlined `bump(&pair.hi, 1)` / `bump(&arr[2], 2)`:
   `p` is a frame object's address plus a constant that isel folds into every
   access; described as that address (DW_OP_fbreg N+off). Before: optimized out.
+* scaled_counter.c: lftr deletes the loop counter `k` and tests the byte offset
+  iv-sr made; `k` is that offset masked and shifted right, negative offsets and a
+  down-counting loop included. Without the mask the back end drops the shift and
+  `k` is optimized out over the loop.
 """
 
 from __future__ import annotations
@@ -61,7 +65,7 @@ from atomc_eval.expectations import check_file
 PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "int128.c",
             "leaf_frame.c", "vla_optimised.c", "extensions.c", "inlined_pointer.c",
             "recursive_params.c", "undo_add.c", "unrolled_counter.c", "global_address.c",
-            "global_address_far.c", "inlined_member_pointer.c"]
+            "global_address_far.c", "inlined_member_pointer.c", "scaled_counter.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])
