@@ -102,7 +102,7 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:  # type: ignore[no-untyped-def]
             # record keeps an exact value; otherwise the address itself steps.
             if len(user_ptradds) == 1 and len(inst.uses) == 1:
                 pa = user_ptradds[0]
-                if pa.block is not None and loop.contains(pa.block) and _invariant(pa.ptr, loop):
+                if pa.block is not None and loop.contains(pa.block) and loop.is_invariant(pa.ptr):
                     base, target = pa.ptr, pa
             _make_iv(loop, pre, latch, p, init, step, factor, wide, base, target)
             reduced += 1
@@ -122,11 +122,6 @@ def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool] | None:
     if isinstance(lhs, Cast) and lhs.op is Op.SEXT and lhs.value is p and inst.ty == I64:
         return c, True
     return None
-
-
-def _invariant(v: Value, loop: Loop) -> bool:
-    return not isinstance(v, (Inst, BlockParam)) or (
-        v.block is not None and not loop.contains(v.block))  # type: ignore[union-attr]
 
 
 def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,  # type: ignore[no-untyped-def]

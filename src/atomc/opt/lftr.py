@@ -38,6 +38,7 @@ from ..ir import (
     ARTIFICIAL,
     I64,
     Binary,
+    Block,
     BlockParam,
     Cast,
     Cmp,
@@ -88,11 +89,12 @@ class LinearTestReplace(FunctionPass):
         return changed
 
 
-def _edge_args(term: Inst, h) -> list[Value]:  # type: ignore[no-untyped-def]
+def _edge_args(term: Inst | None, h: Block) -> list[Value]:
+    assert term is not None
     return next(s for s in term.succs if s.block is h).arg_values
 
 
-def _replace_test(loop: Loop, pre, latch, header_preds) -> bool:  # type: ignore[no-untyped-def]
+def _replace_test(loop: Loop, pre: Block, latch: Block, header_preds: list[Block]) -> bool:
     h = loop.header
     entry = _edge_args(pre.terminator, h)
     back = _edge_args(latch.terminator, h)
@@ -153,7 +155,7 @@ def _exit_test(loop: Loop, p: BlockParam, step: Binary) -> tuple[Cmp, int] | Non
         return None
     side = 0 if cmp.lhs in (p, step) else 1
     other = cmp.operand(1 - side)
-    if cmp.operand(side) not in (p, step) or not _invariant(other, loop):
+    if cmp.operand(side) not in (p, step) or not loop.is_invariant(other):
         return None
     br = cmp.uses[0].user
     if br is not cmp.block.terminator or br.op is not Op.BRANCH:
@@ -165,12 +167,7 @@ def _dead_cast(v: object) -> bool:
     return isinstance(v, Cast) and v.op is Op.SEXT and not v.has_real_uses()
 
 
-def _invariant(v: Value, loop: Loop) -> bool:
-    return not isinstance(v, (Inst, BlockParam)) or (
-        v.block is not None and not loop.contains(v.block))  # type: ignore[union-attr]
-
-
-def _rewrite(loop: Loop, pre, latch, header_preds, k: int, m: int,  # type: ignore[no-untyped-def]
+def _rewrite(loop: Loop, pre: Block, latch: Block, header_preds: list[Block], k: int, m: int,
              step: Binary, f: int) -> bool:
     h = loop.header
     p, j = h.params[k], h.params[m]
@@ -192,7 +189,7 @@ def _rewrite(loop: Loop, pre, latch, header_preds, k: int, m: int,  # type: igno
     log2 = f.bit_length() - 1
     # bits log2 .. log2+31 of j are k's; masking the rest first makes the shift
     # exact for the back end (ldv/salvage.py accepts no shift of unknown bits)
-    shr = zero_extended(p.ty.bits + log2) + (DW_OP_constu, log2, DW_OP_shr)  # type: ignore[union-attr]
+    shr = zero_extended(32 + log2) + (DW_OP_constu, log2, DW_OP_shr)  # k is an i32
     # the increment of the source now happens here
     next_j.set_loc(step.loc if step.loc is not None else ARTIFICIAL)
     cmp.set_operand(side, next_j if uses_step else j)
@@ -204,11 +201,13 @@ def _rewrite(loop: Loop, pre, latch, header_preds, k: int, m: int,  # type: igno
     move_to(next_j, blk, _index_after(step, next_j), records_stay=True)
     retarget_debug_uses(step, next_j, shr)
     retarget_debug_uses(p, j, shr)
-    for s in latch.terminator.succs:
-        if s.block is h:
-            s.args[k].set(p)
-    for u in [u for u in p.uses if _dead_cast(u.user)]:
-        erase(u.user)  # type: ignore[arg-type]
+    latch_term = latch.terminator
+    assert latch_term is not None
+    for succ in latch_term.succs:
+        if succ.block is h:
+            succ.args[k].set(p)
+    for cast in [u.user for u in p.uses if isinstance(u.user, Cast) and _dead_cast(u.user)]:
+        erase(cast)
     erase(step)
     remove_param(h, k, header_preds)
     return True
@@ -216,7 +215,8 @@ def _rewrite(loop: Loop, pre, latch, header_preds, k: int, m: int,  # type: igno
 
 def _index_after(anchor: Inst, moving: Inst) -> int:
     """The index just after `anchor` in its block once `moving` has left its own."""
-    insts = anchor.block.insts  # type: ignore[union-attr]
+    assert anchor.block is not None
+    insts = anchor.block.insts
     i = insts.index(anchor) + 1
     if moving.block is anchor.block and insts.index(moving) < i:
         i -= 1
