@@ -143,3 +143,15 @@ class LoopInfo:
 
     def innermost_first(self) -> list[Loop]:
         return sorted(self.loops, key=lambda lp: (-lp.depth, self.dom.order[lp.header]))
+
+    def counted_shapes(self, preds: dict[Block, list[Block]]) -> list[tuple[Loop, Block, Block]]:
+        """(loop, preheader, latch) of each loop with a preheader and a single latch
+        (a jump, or the conditional branch that ends a rotated loop), innermost
+        first: the loops whose induction variables iv-sr and lftr rewrite."""
+        out = []
+        for loop in self.innermost_first():
+            pre = loop.preheader(preds)
+            latches = loop.latches()
+            if pre is not None and len(latches) == 1:
+                out.append((loop, pre, latches[0]))
+        return out

@@ -51,15 +51,9 @@ class IVStrengthReduce(FunctionPass):
 
     def run(self, fn: Function, ctx: PassContext) -> bool:
         changed = False
-        li = LoopInfo(fn)
-        preds = fn.predecessors()
-        for loop in li.innermost_first():
-            pre = loop.preheader(preds)
-            latches = loop.latches()
-            # the latch may be a conditional branch: a rotated loop's test sits there
-            if pre is None or len(latches) != 1:
-                continue
-            n = _reduce_loop(loop, pre, latches[0])
+        # the latch may be a conditional branch: a rotated loop's test sits there
+        for loop, pre, latch in LoopInfo(fn).counted_shapes(fn.predecessors()):
+            n = _reduce_loop(loop, pre, latch)
             if n:
                 ctx.count("iv-sr.reduced", n)
                 changed = True

@@ -76,14 +76,9 @@ class LinearTestReplace(FunctionPass):
 
     def run(self, fn: Function, ctx: PassContext) -> bool:
         changed = False
-        li = LoopInfo(fn)
         preds = fn.predecessors()
-        for loop in li.innermost_first():
-            pre = loop.preheader(preds)
-            latches = loop.latches()
-            if pre is None or len(latches) != 1:
-                continue
-            if _replace_test(loop, pre, latches[0], preds[loop.header]):
+        for loop, pre, latch in LoopInfo(fn).counted_shapes(preds):
+            if _replace_test(loop, pre, latch, preds[loop.header]):
                 ctx.count("lftr.replaced")
                 changed = True
         return changed
