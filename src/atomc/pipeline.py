@@ -44,7 +44,7 @@ O2_LATE: tuple[str, ...] = ("instcombine", "div-by-const", "dce", "sink", "simpl
                              "mem-value-locs")
 O2_INLINE: tuple[str, ...] = ("inline", "sroa", "mem2reg")
 O2_LOOPS: tuple[str, ...] = ("jump-threading", "loop-rotate", "loop-unroll", "sccp",
-                             "instcombine", "simplifycfg", "iv-sr", "gvn", "select-form")
+                             "instcombine", "simplifycfg", "iv-sr", "lftr", "gvn", "select-form")
 
 
 def pipeline_for(opt_level: int, size_opt: bool = False) -> list[str]:

@@ -50,6 +50,10 @@ when the debug-info feature it exercises is lost:
   registers that are reused after the first check; the caller's argument slots,
   which the function never writes, still hold them (DW_OP_fbreg 0 and 8,
   codegen/debuginfo/incoming_args.py). Before: optimized out from the reuse on.
+* scaled_counter.c: lftr deletes the loop counter `k` and tests the byte offset
+  iv-sr made; `k` is that offset masked and shifted right, negative offsets and a
+  down-counting loop included. Without the mask the back end drops the shift and
+  `k` is optimized out over the loop.
 """
 
 from __future__ import annotations
@@ -65,7 +69,8 @@ from atomc_eval.expectations import check_file
 PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "int128.c",
             "leaf_frame.c", "vla_optimised.c", "extensions.c", "inlined_pointer.c",
             "recursive_params.c", "undo_add.c", "unrolled_counter.c", "global_address.c",
-            "global_address_far.c", "inlined_member_pointer.c", "stack_args.c"]
+            "global_address_far.c", "inlined_member_pointer.c", "stack_args.c",
+            "scaled_counter.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

@@ -12,7 +12,8 @@ from __future__ import annotations
 from . import work
 from .dominators import DomTree, dominators_of_function
 from .function import Block, Function
-from .insts import Jump
+from .insts import Inst, Jump
+from .values import BlockParam, Value
 
 
 class Loop:
@@ -27,6 +28,13 @@ class Loop:
 
     def contains(self, b: Block) -> bool:
         return id(b) in self._members
+
+    def is_invariant(self, v: Value) -> bool:
+        """Is `v` computed outside the loop (a constant, global, argument, or an
+        instruction or block parameter of a block not in it)?"""
+        if not isinstance(v, (Inst, BlockParam)):
+            return True
+        return v.block is not None and not self.contains(v.block)
 
     def add_block(self, b: Block) -> None:
         """A block a pass made inside the loop (kept analyses add it themselves)."""
@@ -135,3 +143,15 @@ class LoopInfo:
 
     def innermost_first(self) -> list[Loop]:
         return sorted(self.loops, key=lambda lp: (-lp.depth, self.dom.order[lp.header]))
+
+    def counted_shapes(self, preds: dict[Block, list[Block]]) -> list[tuple[Loop, Block, Block]]:
+        """(loop, preheader, latch) of each loop with a preheader and a single latch
+        (a jump, or the conditional branch that ends a rotated loop), innermost
+        first: the loops whose induction variables iv-sr and lftr rewrite."""
+        out = []
+        for loop in self.innermost_first():
+            pre = loop.preheader(preds)
+            latches = loop.latches()
+            if pre is not None and len(latches) == 1:
+                out.append((loop, pre, latches[0]))
+        return out

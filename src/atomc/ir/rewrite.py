@@ -148,18 +148,25 @@ def _constant_result(inst: Inst) -> Const | None:
 
 
 def salvage_debug_uses(inst: Inst) -> None:
-    debug_uses = [u for u in inst.uses if u.is_debug]
-    if not debug_uses:
+    if not any(u.is_debug for u in inst.uses):
         return
     salvaged = salvage_expression(inst)
-    for use in debug_uses:
+    if salvaged is None:
+        retarget_debug_uses(inst, None, ())
+    else:
+        retarget_debug_uses(inst, *salvaged)
+
+
+def retarget_debug_uses(value: Value, operand: Value | None, ops: tuple[int, ...]) -> None:
+    """Make the records of `value` describe it as `ops` evaluated on `operand`
+    (None: it cannot be recomputed, the records become optimised out)."""
+    for use in [u for u in value.uses if u.is_debug]:
         rec = use.user
         assert isinstance(rec, DbgRecord)
-        if salvaged is None or rec.expr.is_deref:
+        if operand is None or rec.expr.is_deref:
             # erased with no real use left: the value was dead from its assignment on
             _make_unavailable(rec, dead_after(rec.loc.line if rec.loc is not None else 0))
             continue
-        operand, ops = salvaged
         frag = rec.expr.fragment
         body = rec.expr.ops[:-3] if frag else rec.expr.ops
         new_ops = ops + body + (rec.expr.ops[-3:] if frag else ())

@@ -51,15 +51,9 @@ class IVStrengthReduce(FunctionPass):
 
     def run(self, fn: Function, ctx: PassContext) -> bool:
         changed = False
-        li = LoopInfo(fn)
-        preds = fn.predecessors()
-        for loop in li.innermost_first():
-            pre = loop.preheader(preds)
-            latches = loop.latches()
-            # the latch may be a conditional branch: a rotated loop's test sits there
-            if pre is None or len(latches) != 1:
-                continue
-            n = _reduce_loop(loop, pre, latches[0])
+        # the latch may be a conditional branch: a rotated loop's test sits there
+        for loop, pre, latch in LoopInfo(fn).counted_shapes(fn.predecessors()):
+            n = _reduce_loop(loop, pre, latch)
             if n:
                 ctx.count("iv-sr.reduced", n)
                 changed = True
@@ -102,7 +96,7 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:  # type: ignore[no-untyped-def]
             # record keeps an exact value; otherwise the address itself steps.
             if len(user_ptradds) == 1 and len(inst.uses) == 1:
                 pa = user_ptradds[0]
-                if pa.block is not None and loop.contains(pa.block) and _invariant(pa.ptr, loop):
+                if pa.block is not None and loop.contains(pa.block) and loop.is_invariant(pa.ptr):
                     base, target = pa.ptr, pa
             _make_iv(loop, pre, latch, p, init, step, factor, wide, base, target)
             reduced += 1
@@ -122,11 +116,6 @@ def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool] | None:
     if isinstance(lhs, Cast) and lhs.op is Op.SEXT and lhs.value is p and inst.ty == I64:
         return c, True
     return None
-
-
-def _invariant(v: Value, loop: Loop) -> bool:
-    return not isinstance(v, (Inst, BlockParam)) or (
-        v.block is not None and not loop.contains(v.block))  # type: ignore[union-attr]
 
 
 def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,  # type: ignore[no-untyped-def]

@@ -9,6 +9,7 @@ from . import (  # noqa: F401
     instcombine,
     ivsr,
     legalize_i128,
+    lftr,
     licm,
     loop_passes,
     mem2reg,
