@@ -13,7 +13,8 @@ where `step` out of the callee stops a second time on the call line, a stop
 `main:13 square:4 ... main:12`).
 
 When the body's first instruction only writes registers and flags (the copy
-of an argument into the callee's register, a first load, a compare), it takes the call site's location, as the call's own statement (a fresh atom,
+of an argument into the callee's register, a first load, a compare), it
+takes the call site's location, as the call's own statement (a fresh atom,
 rank 1): the instance's ranges begin at the next instruction. A breakpoint on
 the call line stops there, in the caller, before the body runs; `step` there
 still enters the callee at its first line; and `compute_key_set` can leave the
@@ -82,14 +83,22 @@ def _claimable(mi: MInst, key: ScopeKey, b: int, i: int, real: list[list[MInst]]
     if loc is None or key not in scope_chain(loc) or not _writes_registers_only(mi):
         return False
     nxt = real[b][i + 1] if i + 1 < len(real[b]) else None
-    if nxt is None or nxt.loc is None or nxt.loc.line == 0 or key not in scope_chain(nxt.loc):
-        return False  # the body would lose its first row there
+    if nxt is None or nxt.loc is None or nxt.loc.line == 0 or _instance(nxt.loc) != key:
+        # the body would lose its first row there, or begin with a nested call
+        # (through's `t` lived only in the first instruction before tiny_sum's body)
+        return False
     if loc.atom_group and members.get((loc.inlined_at, loc.atom_group), 0) < 2:
         return False  # the only member of its atom: the callee's line would lose its stop
     if i == 0 and any(b in ss and chains[p] and key in chains[p][-1]
                       for p, ss in succs.items()):
         return False  # a branch of the body lands here: a loop header of the body
     return True
+
+
+def _instance(loc: DILocation) -> ScopeKey | None:
+    """The innermost inlined instance `loc` is in."""
+    return next((k for k in scope_chain(loc)
+                 if k[1] is not None and not isinstance(k[0], DILexicalBlock)), None)
 
 
 def _writes_registers_only(mi: MInst) -> bool:
