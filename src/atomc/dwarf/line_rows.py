@@ -205,9 +205,7 @@ def _inlined_returns(blocks: Sequence[LineBlock], key: set[tuple[int, int]]
     returned: list[DILocation | None] = [None] * len(blocks)
     for b, blk in enumerate(blocks):
         before = [_exit_loc(blocks[p], b) for p in preds[b]]
-        ends = [returned[p] if p < b else None for p in preds[b]]
-        state = ends[0] if ends and all(
-            e is not None and e.same_line(ends[0]) for e in ends) else None  # type: ignore[arg-type]
+        state = _common_call_line([returned[p] if p < b else None for p in preds[b]])
         run: tuple[int, int] | None = None  # the current same-line run's first instruction
         for i, inst in enumerate(blk.insts):
             if not _has_line(inst):
@@ -240,6 +238,14 @@ def _inlined_returns(blocks: Sequence[LineBlock], key: set[tuple[int, int]]
             dropped.add((b, i))
             added.update(own)
     return dropped, added
+
+
+def _common_call_line(ends: Sequence[DILocation | None]) -> DILocation | None:
+    """The call line every predecessor ends on after an inlined body, if one."""
+    first = ends[0] if ends else None
+    if first is None or any(e is None or not e.same_line(first) for e in ends):
+        return None
+    return first
 
 
 def _returns_to(before: DILocation, loc: DILocation) -> bool:
