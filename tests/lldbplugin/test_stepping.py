@@ -32,7 +32,8 @@ def _seen(trace: Trace) -> list[tuple[str, int]]:
 
 # (program, compiler, command): atomc's inlined loops (issue 14's reproducer
 # and tests/optdebug's variants: nested, inside an unrolled loop, two call
-# sites), an inlined callee at two call sites, real calls and recursion, the
+# sites, the call line's statement before an inlined body and no stop on it
+# after), an inlined callee at two call sites, real calls and recursion, the
 # Key Instructions tests' interleaved statements; clang-22's Key Instructions too.
 CASES = [
     ("inlined_loop.c", "atomc", "step"),
@@ -41,6 +42,8 @@ CASES = [
     ("optdebug/programs/inlined_in_unrolled.c", "atomc", "step"),
     ("optdebug/programs/inlined_two_sites.c", "atomc", "step"),
     ("varlocs/programs/inlined_loop_after_stores.c", "atomc", "step"),
+    ("optdebug/programs/inlined_call_line.c", "atomc", "step"),
+    ("optdebug/programs/inlined_after_args.c", "atomc", "step"),
     ("inlined_unrolled.c", "atomc", "step"),
     ("calls.c", "atomc", "step"),
     ("keyinstr/programs/interleaved.c", "atomc", "step"),

@@ -16,6 +16,14 @@ without -g: only line rows differ.
   it (dwarf/line_rows.py); gdb's `step` out of `twice` stopped on the call's
   line once more for the store of the result and for `& 0x7f`
   (`main:15 twice:8 main:15 main:16`), stops -O0 never makes.
+* inlined_call_line.c, inlined_after_args.c: after an inlined body, the rest
+  of the call line has no stop when the line has its statement before the body
+  (dwarf/line_rows.py, _inlined_returns): the argument set-up, or the body's
+  first register-only instruction taken as the call's own
+  (codegen/debuginfo/call_site_entries.py). gdb stopped on the call line once
+  more after the callee's lines (`main:19 square:10 main:19 main:18`).
+  test_break_on_call_line checks that `break LINE` on such a line stops in the
+  caller, before the body, not inside the callee (where gcc's placement stops).
 * two inlined loops in a row (issue 14's reproducer) are checked in
   test_inlined_frames.py: the second call's entry after the first one's exit
   test on the same line gets a row of the callee's opening line, so gdb shows
@@ -49,6 +57,11 @@ EXPECTED: dict[str, list[Stop]] = {
                                ("main", 22)],
     "return_to_call_line.c": [("main", 15), ("twice", 8), ("main", 16), ("main", 17),
                               ("twice", 8)],
+    "inlined_call_line.c": [("main", 18), ("main", 19), ("square", 10)] * 3
+                           + [("main", 18), ("main", 20), ("main", 21)],
+    "inlined_after_args.c": [("main", 20)]
+                            + [("main", 22), ("main", 23), ("clamp", 11), ("clamp", 13)] * 3
+                            + [("main", 22), ("main", 24), ("main", 25)],
 }
 EXTRA_STOPS: dict[str, str] = {}  # program -> the stop -O0 does not make
 
@@ -84,3 +97,29 @@ def test_step_sequence(program: str, tmp_path: Path) -> None:
     if program not in EXTRA_STOPS:
         assert _is_subsequence(seen, _stops(_build(src, tmp_path / "o0", "-O0", "-g")))
     assert _text(o2) == _text(_build(src, tmp_path / "plain", "-O2"))
+
+
+# program -> (call line, the caller, the inlined callee, how many times the loop runs it)
+CALL_LINES: dict[str, tuple[int, str, str, int]] = {
+    "inlined_call_line.c": (19, "main", "square", 3),
+    "inlined_after_args.c": (23, "main", "clamp", 3),
+}
+
+
+@pytest.mark.parametrize("program", sorted(CALL_LINES))
+def test_break_on_call_line(program: str, tmp_path: Path) -> None:
+    """`break LINE` on an inlined call's line stops in the caller on every
+    iteration, before the callee's code: `step` from there enters the callee
+    (a stop after the body would step to the loop's next line, one at the
+    body's entry would show the callee's frame)."""
+    line, caller, callee, times = CALL_LINES[program]
+    exe = _build(PROGRAMS / program, tmp_path / "o2", "-O2", "-g")
+    cmds = ["set pagination off", f"break {program}:{line}", "run"]
+    cmds += ["frame", "step", "frame", "continue"] * times
+    out = subprocess.run(["gdb", "-nx", "-batch", *[a for c in cmds for a in ("-ex", c)],
+                          str(exe)], capture_output=True, text=True, timeout=120).stdout
+    frames = [ln for ln in out.splitlines() if ln.startswith("#0")]
+    assert len(frames) == 2 * times, out
+    for at_break, after_step in zip(frames[::2], frames[1::2], strict=True):
+        assert at_break.startswith(f"#0  {caller} (") and f"{program}:{line}" in at_break, out
+        assert after_step.startswith(f"#0  {callee} ("), out

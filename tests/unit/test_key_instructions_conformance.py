@@ -193,3 +193,36 @@ def test_documented_calls_into_other_functions_on_one_line() -> None:
         "i0:L1[S PE] i1:L2[S] i3:L2 i5:L2 i6:L3[S] i7:L4[S]"
     assert render(text, "llvm22") == \
         "i0:L1[S PE] i1:L2[S] i3:L2[S] i5:L2[S] i6:L3[S] i7:L4[S]"
+
+
+def test_documented_no_stop_after_an_inlined_body_on_its_call_line() -> None:
+    """`total += g(i);` on line 3 with g inlined (its line 51): the call line's
+    statement before the body (i1) keeps its is_stmt, the `+=` after the body
+    (i3) does not (gdb would stop on line 3 a second time after g's lines); in
+    LLVM 22 mode it stays a statement."""
+    text = ("bb0: i0 op L1; i1 op L3 g1 r1; i2 op L51 g2 r1 @s30; i3 op L3 g3 r1; "
+            "i4 op L4 g4 r1; i5 ret L5 g5 r1")
+    assert render(text, "documented") == \
+        "i0:L1[S PE] i1:L3[S] i2:L51[S] i3:L3 i4:L4[S] i5:L5[S]"
+    assert render(text, "llvm22") == \
+        "i0:L1[S PE] i1:L3[S] i2:L51[S] i3:L3[S] i4:L4[S] i5:L5[S]"
+
+
+def test_documented_call_line_statement_moves_before_an_inlined_body() -> None:
+    """The call line's code before the body (argument set-up, no key of its own)
+    becomes its statement when its only key is after the body, and a line with
+    no code before the body keeps its key after it (`break 3` needs a row)."""
+    text = ("bb0: i0 op L1; i1 op L3; i2 op L51 g2 r1 @s30; i3 op L3 g3 r1; "
+            "i4 ret L5 g5 r1")
+    assert render(text, "documented") == "i0:L1[S PE] i1:L3[S] i2:L51[S] i3:L3 i4:L5[S]"
+    text = "bb0: i0 op L1; i2 op L51 g2 r1 @s30; i3 op L3 g3 r1; i4 ret L5 g5 r1"
+    assert render(text, "documented") == "i0:L1[S PE] i2:L51[S] i3:L3[S] i4:L5[S]"
+
+
+def test_documented_after_an_inlined_body_across_blocks() -> None:
+    """The call line's code after the body continues in the next block (the
+    callee's branch joins there): still no stop there."""
+    text = ("bb0: i0 op L1; i1 op L3 g1 r1; i2 jcc->bb2 L51 g2 r1 @s30 | "
+            "bb1: i3 op L52 g6 r1 @s30 | bb2: i4 op L3 g3 r1; i5 ret L5 g5 r1")
+    assert render(text, "documented") == \
+        "i0:L1[S PE] i1:L3[S] i2:L51[S] i3:L52[S] i4:L3 i5:L5[S]"

@@ -29,6 +29,7 @@ from ..observe import machine_observer
 from ..opt.legalize_i128 import legalize_module
 from ..options import CompileOptions
 from ..optlevel import function_options
+from .debuginfo.call_site_entries import claim_call_site_entries
 from .debuginfo.inline_entries import open_inlined_loop_entries
 from .debuginfo.line_rows import compute_rows
 from .debuginfo.live_debug_values import variable_locations
@@ -196,6 +197,8 @@ def generate_assembly(module: Module, opts: CompileOptions,
             if fopts.opt_level > 0:
                 with stage("inline-entries", BACK):
                     open_inlined_loop_entries(mf)
+                with stage("call-site-entries", BACK):
+                    claim_call_site_entries(mf)
             with stage("scope-labels", BACK):
                 scopes = insert_scope_labels(mf, labels)
             # Optimised code: variables follow their values (LiveDebugValues);

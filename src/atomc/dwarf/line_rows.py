@@ -173,7 +173,84 @@ def compute_key_set(blocks: Sequence[LineBlock], mode: str = "documented") -> se
             cands[atom] = (best, members)
     for _, members in cands.values():
         key.update(pos for pos, _ in members)
+    if mode == "documented":
+        dropped, added = _inlined_returns(blocks, key)
+        key -= dropped
+        key |= added
     return key
+
+
+def _inlined_returns(blocks: Sequence[LineBlock], key: set[tuple[int, int]]
+                     ) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """Key instructions where the code after an inlined call's body goes on with
+    the call's own line (to drop), and the call line's code right before such a
+    body (to add) when the line has no key instruction but those.
+
+    gdb's `step` leaves an inlined body for the caller's line as it returns from
+    a call: at -O0 the return lands inside the call line's row and gdb steps on
+    to the next line. A statement row there is a second stop on the call line
+    after the callee's lines (`main:13 square:4 main:13`), so the rest of the
+    line gets no stop, as after a call into another function (compute_rows).
+    The line's statement is then its code before the body: the argument
+    set-up, or the call's own instruction (codegen/debuginfo/call_site_entries.py),
+    where a breakpoint on the line stops before the callee runs, as at -O0. A
+    line with neither keeps its key after the body, or `break LINE` would move
+    to another line (at the body's entry it would stop inside the callee).
+    """
+    preds = _preds(blocks)
+    found: set[tuple[int, int]] = set()
+    entries: list[tuple[tuple[int, int], DILocation]] = []  # run before a body on its line
+    # per block: the call line it ends on after returning from an inlined body
+    # (only the call line's code since), for its successors later in layout
+    returned: list[DILocation | None] = [None] * len(blocks)
+    for b, blk in enumerate(blocks):
+        before = [_exit_loc(blocks[p], b) for p in preds[b]]
+        state = _common_call_line([returned[p] if p < b else None for p in preds[b]])
+        run: tuple[int, int] | None = None  # the current same-line run's first instruction
+        for i, inst in enumerate(blk.insts):
+            if not _has_line(inst):
+                continue
+            loc = inst.loc
+            assert loc is not None
+            back = (before and all(p is not None and _returns_to(p, loc) for p in before)) \
+                or (state is not None and state.same_line(loc))
+            state = loc if back else None
+            if back and (b, i) in key:
+                found.add((b, i))
+            prev = before[0] if len(before) == 1 else None
+            if run is not None and prev is not None and _returns_to(loc, prev):
+                entries.append((run, prev))
+            if prev is None or not prev.same_line(loc):
+                run = (b, i)
+            before = [loc]
+        returned[b] = state
+    kept = [blocks[b].insts[i].loc for b, i in key - found]
+    dropped: set[tuple[int, int]] = set()
+    added: set[tuple[int, int]] = set()
+    for b, i in found:
+        loc = blocks[b].insts[i].loc
+        assert loc is not None
+        if any(k is not None and k.same_line(loc) for k in kept):
+            dropped.add((b, i))
+            continue
+        own = [pos for pos, at in entries if at.same_line(loc)]
+        if own:
+            dropped.add((b, i))
+            added.update(own)
+    return dropped, added
+
+
+def _common_call_line(ends: Sequence[DILocation | None]) -> DILocation | None:
+    """The call line every predecessor ends on after an inlined body, if one."""
+    first = ends[0] if ends else None
+    if first is None or any(e is None or not e.same_line(first) for e in ends):
+        return None
+    return first
+
+
+def _returns_to(before: DILocation, loc: DILocation) -> bool:
+    """Is `before` inside an inlined call made on `loc`'s line of `loc`'s instance?"""
+    return any(site.same_line(loc) for site in _call_chain(before))
 
 
 def _preds(blocks: Sequence[LineBlock]) -> list[list[int]]:

@@ -49,7 +49,9 @@ int main(void)
 
 // The header and the latch are inside the first instance (the latch: the
 // increments, `r * 7` strength-reduced to a step of 7, the compare and the
-// jump back).
+// jump back). The second instance begins after its first instruction, the
+// `leaq` of grid, which is the call line's statement in main
+// (codegen/debuginfo/call_site_entries.py).
 // ASM:      inlined-loop-ranges.c:21:5: fill inlined into main
 // ASM-NOT:  end of fill
 // ASM:      addl $0x7,
@@ -58,4 +60,5 @@ int main(void)
 // ASM-NOT:  end of fill
 // ASM:      jmp
 // ASM-NEXT: inlined-loop-ranges.c:21:5: end of fill inlined into main
+// ASM-NEXT: leaq
 // ASM-NEXT: inlined-loop-ranges.c:22:5: fill inlined into main

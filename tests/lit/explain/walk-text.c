@@ -48,7 +48,8 @@ int walk(const struct point *path, int n)
 // CHECK-NEXT: is_stmt rows: 1
 // CHECK: execution order:
 // CHECK-NEXT: 1 0x{{[0-9a-f]+}} line 24   stop
-// CHECK: line 25
+// CHECK: line 25   stop
+// CHECK-NEXT: line 25
 // CHECK-NEXT: line 12   stop
 // CHECK: line 18   stop
 // CHECK: line 26   stop
