@@ -51,3 +51,26 @@ def test_variable_values_are_solved_sparsely(tmp_path: Path) -> None:
         assert growth < MAX_GROWTH, (
             f"{counter} grew {growth:.1f}x for 4x the inlined copies "
             f"({small[counter]} -> {large[counter]}): every variable at every block?")
+
+
+def _long_block(n: int) -> str:
+    """One block assigning n variables, each a call's result (kept, not folded)."""
+    body = "".join(f"    int v{k} = g(v{k - 1} + {k});\n" for k in range(1, n))
+    return f"int g(int);\nint f(int a) {{\n    int v0 = g(a);\n{body}    return v{n - 1};\n}}\n"
+
+
+def test_block_assignments_check_only_overlapping_fragments(tmp_path: Path) -> None:
+    """An assignment ends the other fragments of its variable: checking it against
+    every variable the block assigned before is quadratic in a long block."""
+    saved, cfgstate.CHECK = cfgstate.CHECK, False
+    try:
+        small = compile_counts(tmp_path / "small.c", _long_block(SMALL))
+        large = compile_counts(tmp_path / "large.c", _long_block(LARGE))
+    finally:
+        cfgstate.CHECK = saved
+    counter = "ldv.vars.overlap_checks"
+    assert small.get(counter, 0) > 0, f"{counter} counted nothing"
+    growth = large[counter] / small[counter]
+    assert growth < MAX_GROWTH, (
+        f"{counter} grew {growth:.1f}x for 4x the variables in one block "
+        f"({small[counter]} -> {large[counter]}): every variable against every other?")

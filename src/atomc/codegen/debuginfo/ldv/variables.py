@@ -68,22 +68,31 @@ def resolve_operand(op: DebugOperand, state: dict[MLoc, Value], fn: MFunctionVie
 
 def block_assignments(fn: MFunctionView, mv: MachineValues
                       ) -> list[dict[VarKey, VarValue]]:
-    """Per block, the value of each variable assigned in it at the block's end."""
+    """Per block, the value of each variable assigned in it at the block's end.
+    An assignment ends the values of the other fragments it overlaps: only the
+    fragments of the same variable instance are checked, not every variable the
+    block assigned before (a long block assigns many)."""
     out: list[dict[VarKey, VarValue]] = []
     walker = StateWalker(mv, fn)
+    checks = 0
     for b, blk in enumerate(fn.blocks):
         walker.enter(b)
         state = walker.state
         last: dict[VarKey, VarValue] = {}
+        pieces: dict[tuple[object, object | None], dict[VarKey, None]] = {}
         for k, inst in enumerate(blk.insts, start=1):
             if isinstance(inst.debug, DebugValue) and inst.debug.kind is DbgKind.NEW:
                 d = inst.debug
-                for other in list(last):
+                same = pieces.setdefault(d.var.whole, {})
+                checks += len(same)
+                for other in same:
                     if other != d.var and other.overlaps(d.var):
                         last[other] = None
+                same[d.var] = None
                 last[d.var] = tagged(resolve_operand(d.operand, state, fn, mv, b, k), d.expr)
             walker.apply(inst, k)
         out.append(last)
+    work.add("ldv.vars.overlap_checks", checks + len(fn.blocks))
     return out
 
 
