@@ -247,9 +247,7 @@ def _entry_differences(fn: MFunctionView, mv: MachineValues,
             considered += len(between)
         considered += len(cands)
         for var in sorted(cands, key=rank.__getitem__):
-            sol = solved.get(var)
-            if sol is None:
-                continue
+            sol = solved[var]  # every variable assigned anywhere
             v = sol.value_in(b) if b in reachable else None
             before = sol.value_out(prev) if prev in reachable else assigns[prev].get(var)
             if v is _TOP:
