@@ -14,6 +14,7 @@ Work is counted, never timed.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from atomc.ir import cfgstate
@@ -36,13 +37,20 @@ def _inlined_loops(n: int) -> str:
     return helper + "int f(int a, int b) {\n" + body + "    return a;\n}\n"
 
 
-def test_variable_values_are_solved_sparsely(tmp_path: Path) -> None:
+def _small_and_large(tmp_path: Path, source: Callable[[int], str]
+                     ) -> tuple[dict[str, int], dict[str, int]]:
+    """The counters of `source(SMALL)` and `source(LARGE)` (IR checks off: they
+    count work of their own)."""
     saved, cfgstate.CHECK = cfgstate.CHECK, False
     try:
-        small = compile_counts(tmp_path / "small.c", _inlined_loops(SMALL))
-        large = compile_counts(tmp_path / "large.c", _inlined_loops(LARGE))
+        return (compile_counts(tmp_path / "small.c", source(SMALL)),
+                compile_counts(tmp_path / "large.c", source(LARGE)))
     finally:
         cfgstate.CHECK = saved
+
+
+def test_variable_values_are_solved_sparsely(tmp_path: Path) -> None:
+    small, large = _small_and_large(tmp_path, _inlined_loops)
     assert large["ldv.machine.blocks"] >= 3 * small["ldv.machine.blocks"], \
         "the input no longer grows in blocks: the check below proves nothing"
     for counter in ("ldv.vars.joins", "ldv.vars.lookups", "ldv.vars.entries"):
@@ -62,12 +70,7 @@ def _long_block(n: int) -> str:
 def test_block_assignments_check_only_overlapping_fragments(tmp_path: Path) -> None:
     """An assignment ends the other fragments of its variable: checking it against
     every variable the block assigned before is quadratic in a long block."""
-    saved, cfgstate.CHECK = cfgstate.CHECK, False
-    try:
-        small = compile_counts(tmp_path / "small.c", _long_block(SMALL))
-        large = compile_counts(tmp_path / "large.c", _long_block(LARGE))
-    finally:
-        cfgstate.CHECK = saved
+    small, large = _small_and_large(tmp_path, _long_block)
     counter = "ldv.vars.overlap_checks"
     assert small.get(counter, 0) > 0, f"{counter} counted nothing"
     growth = large[counter] / small[counter]
