@@ -10,6 +10,7 @@ link driver, so crt files, libraries and the linker are the system's.
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Sequence
 
@@ -21,6 +22,11 @@ __all__ = ["main", "parse", "execute"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # The compiler's modules are imported on first use, below: thousands of classes
+    # and functions, none of them garbage, which the cyclic collector would rescan
+    # every few hundred allocations. The thresholds the compile itself sets
+    # (frontend.driver.compile_preprocessed), set before those imports.
+    gc.set_threshold(100_000, 50, 100)
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
         inv = parse(argv)

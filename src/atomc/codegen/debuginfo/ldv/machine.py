@@ -179,20 +179,27 @@ class _Solver:
                         sym[loc] = (b, k, loc)
         return {loc: s for loc, s in sym.items() if s is not loc}
 
+    def idf(self, seeds: Iterable[int]) -> set[int]:
+        """The iterated dominance frontier of the reachable blocks among `seeds`:
+        where values written in those blocks can meet others."""
+        frontiers, order = self.frontiers, self.dom.order
+        out: set[int] = set()
+        stack = [b for b in seeds if b in order]
+        steps = 0
+        while stack:
+            x = stack.pop()
+            steps += 1
+            for f in frontiers.get(x, ()):
+                if f not in out:
+                    out.add(f)
+                    stack.append(f)
+        work.add("ldv.idf", steps)
+        return out
+
     def _place_phis(self) -> dict[int, list[MLoc]]:
         dom, rpo_index = self.dom, self.rpo_index
-        frontiers = dom.frontiers()
-
-        def idf(seeds: Iterable[int]) -> set[int]:
-            out: set[int] = set()
-            stack = [b for b in seeds if b in dom.order]
-            while stack:
-                x = stack.pop()
-                for f in frontiers.get(x, ()):
-                    if f not in out:
-                        out.add(f)
-                        stack.append(f)
-            return out
+        self.frontiers = dom.frontiers()
+        idf = self.idf
 
         # targets of irreducible back edges: their PHIs can sustain each other
         irreducible = [b for b in dom.rpo if b != 0 and any(
@@ -365,30 +372,36 @@ class _Solver:
     def _differing(self, prev: int, b: int) -> set[MLoc]:
         """Locations that may hold different values at `prev`'s exit and `b`'s entry:
         those written, or given a PHI, below their nearest common dominator."""
+        found: set[MLoc] = set(self.cand_locs.get(b, ()))
+        between, b_dominates = self.between(prev, b)
+        for x in between:
+            found.update(self.exit[x])
+            found.update(self.cand_locs.get(x, ()))
+        if b_dominates:
+            found.update(self.exit[b])
+        work.add("ldv.machine.diff", len(between) + len(found))
+        return found
+
+    def between(self, prev: int, b: int) -> tuple[list[int], bool]:
+        """The blocks whose writes or PHIs can make a value at the exit of `prev`
+        differ from the one at the entry of `b` (two reachable blocks): those on the
+        dominator-tree paths from `prev` and from `b`'s immediate dominator up to,
+        not including, their nearest common dominator. And whether `b` dominates
+        `prev` (then `b`'s own writes count too; `b`'s PHIs always do)."""
         dom = self.dom
         idom = dom.idom
-        found: set[MLoc] = set(self.cand_locs.get(b, ()))
-        steps = 0
-
-        def below(x: int | None, stop: int) -> None:
-            nonlocal steps
-            while x is not None and x != stop:
-                found.update(self.exit[x])
-                found.update(self.cand_locs.get(x, ()))
-                x = idom[x]
-                steps += 1
-
+        out: list[int] = []
         a = prev
         while not dom.dominates(a, b):
+            out.append(a)
             a = idom[a]  # type: ignore[assignment]
-            steps += 1
-        below(prev, a)
         if a == b:
-            found.update(self.exit[b])
-        else:
-            below(idom[b], a)
-        work.add("ldv.machine.diff", steps + len(found))
-        return found
+            return out, True
+        x = idom[b]
+        while x is not None and x != a:
+            out.append(x)
+            x = idom[x]
+        return out, False
 
 
 def reverse_post_order(fn: MFunctionView) -> list[int]:

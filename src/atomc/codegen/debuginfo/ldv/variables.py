@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ....dwarf.locexpr import LocExpr
+from ....ir import work
 from ....ir.dbgrecords import DbgKind
 from .machine import MachineValues, StateWalker, Value, phi, resolve_dbg_phi
 from .model import ConstOp, DebugOperand, DebugValue, InstrRef, MFunctionView, MLoc, VarKey
@@ -67,22 +68,31 @@ def resolve_operand(op: DebugOperand, state: dict[MLoc, Value], fn: MFunctionVie
 
 def block_assignments(fn: MFunctionView, mv: MachineValues
                       ) -> list[dict[VarKey, VarValue]]:
-    """Per block, the value of each variable assigned in it at the block's end."""
+    """Per block, the value of each variable assigned in it at the block's end.
+    An assignment ends the values of the other fragments it overlaps: only the
+    fragments of the same variable instance are checked, not every variable the
+    block assigned before (a long block assigns many)."""
     out: list[dict[VarKey, VarValue]] = []
     walker = StateWalker(mv, fn)
+    checks = 0
     for b, blk in enumerate(fn.blocks):
         walker.enter(b)
         state = walker.state
         last: dict[VarKey, VarValue] = {}
+        pieces: dict[tuple[object, object | None], dict[VarKey, None]] = {}
         for k, inst in enumerate(blk.insts, start=1):
             if isinstance(inst.debug, DebugValue) and inst.debug.kind is DbgKind.NEW:
                 d = inst.debug
-                for other in list(last):
+                same = pieces.setdefault(d.var.whole, {})
+                checks += len(same)
+                for other in same:
                     if other != d.var and other.overlaps(d.var):
                         last[other] = None
+                same[d.var] = None
                 last[d.var] = tagged(resolve_operand(d.operand, state, fn, mv, b, k), d.expr)
             walker.apply(inst, k)
         out.append(last)
+    work.add("ldv.vars.overlap_checks", checks + len(fn.blocks))
     return out
 
 
@@ -110,50 +120,152 @@ class VarFlow:
 def solve_variable_values(fn: MFunctionView, mv: MachineValues) -> VarFlow:
     """Live-in value of every variable at every block, as differences along the layout."""
     assigns = block_assignments(fn, mv)
-    n = len(fn.blocks)
-    entry: list[dict[VarKey, VarValue]] = [{} for _ in range(n)]
-    # this loop runs variables x blocks times: a block with one predecessor (most
-    # of them) is joined inline, with _join's result for one predecessor
-    preds = mv.preds
-    for var in all_variables(fn):
-        vin: list[object] = [_TOP] * n
-        vout: list[object] = [_TOP] * n
+    writers: dict[VarKey, list[int]] = {}
+    for b, blk_assigns in enumerate(assigns):
+        for var in blk_assigns:
+            writers.setdefault(var, []).append(b)
+    solved = {var: _VarSolution(var, bs, assigns, mv) for var, bs in writers.items()}
+    return VarFlow(assigns, _entry_differences(fn, mv, assigns, solved))
+
+
+_ENTRY = -1  # the source of a variable's value on entry to the function: none
+
+
+class _VarSolution:
+    """One variable's values, solved sparsely (as LLVM places variable PHIs): a
+    join (variable-PHI) is considered only at the iterated dominance frontier of
+    the blocks that assign the variable; every other block's live-in is its
+    immediate dominator's live-out. The joins are iterated to a fixed point,
+    optimistically across back edges. A block's value is found by walking up the
+    dominator tree to its source: an assignment (at a block's exit) or a join
+    (at a block's entry), remembered for every block on the way."""
+
+    __slots__ = ("var", "assigns", "mv", "joins", "vin", "src")
+
+    def __init__(self, var: VarKey, blocks: list[int], assigns: list[dict[VarKey, VarValue]],
+                 mv: MachineValues) -> None:
+        self.var = var
+        self.assigns = assigns
+        self.mv = mv
+        solver = mv.solver
+        self.joins = solver.idf(blocks)
+        self.joins.discard(0)  # nothing is live on entry to the function
+        self.vin: dict[int, object] = dict.fromkeys(self.joins, _TOP)
+        # block -> source of its live-in: 2*b+1, the join at b's entry; 2*b, the
+        # assignment at b's exit; _ENTRY, none
+        self.src: dict[int, int] = {}
+        order = sorted(self.joins, key=solver.rpo_index.__getitem__)
+        reachable = solver.reachable
+        preds = mv.preds
+        joined = 0
         changed = True
         while changed:
             changed = False
-            for b in mv.rpo:
-                if b == 0:
-                    new_in: object = None
-                elif len(preds[b]) == 1:
-                    new_in = vout[preds[b][0]]
-                    current = vin[b]
-                    if new_in is not _TOP and new_in == current and _own_phi(current, b):
-                        new_in = current  # the block's own PHI, back on its back edge
-                else:
-                    new_in = _join(var, b, vin[b], vout, mv)
-                if new_in is _TOP:
-                    continue
-                out = assigns[b].get(var, new_in)
-                if new_in != vin[b] or out != vout[b]:
-                    vin[b], vout[b] = new_in, out
+            for b in order:
+                incoming = [(p, v) for p in preds[b] if p in reachable
+                            for v in (self.value_out(p),) if v is not _TOP]
+                joined += len(incoming)
+                new_in = _join(b, self.vin[b], incoming, mv)
+                if new_in is not _TOP and new_in != self.vin[b]:
+                    self.vin[b] = new_in
                     changed = True
-        before: object = None  # the value at the end of the block laid out before
-        for b in range(n):
-            v = vin[b]
+        work.add("ldv.vars.joins", joined + len(order))
+
+    def _source_in(self, b: int) -> int:
+        """Where block `b`'s live-in comes from (a reachable block)."""
+        src, joins, assigns, var = self.src, self.joins, self.assigns, self.var
+        idom = self.mv.solver.dom.idom
+        chain: list[int] = []
+        cur: int | None = b
+        while True:
+            if cur is None or cur == 0:
+                found = _ENTRY
+                break
+            hit = src.get(cur)
+            if hit is not None:
+                found = hit
+                break
+            if cur in joins:
+                found = 2 * cur + 1
+                break
+            chain.append(cur)
+            cur = idom[cur]
+            if cur is not None and var in assigns[cur]:
+                found = 2 * cur
+                break
+        for c in chain:
+            src[c] = found
+        work.add("ldv.vars.lookups", len(chain) + 1)
+        return found
+
+    def _value(self, source: int) -> object:
+        if source == _ENTRY:
+            return None
+        if source & 1:
+            return self.vin[source >> 1]
+        return self.assigns[source >> 1][self.var]
+
+    def value_in(self, b: int) -> object:
+        """The live-in value at reachable block `b` (_TOP while not yet known)."""
+        return None if b == 0 else self._value(self._source_in(b))
+
+    def value_out(self, b: int) -> object:
+        a = self.assigns[b]
+        if self.var in a:
+            return a[self.var]
+        return self.value_in(b)
+
+
+def _entry_differences(fn: MFunctionView, mv: MachineValues,
+                       assigns: list[dict[VarKey, VarValue]],
+                       solved: dict[VarKey, _VarSolution]) -> list[dict[VarKey, VarValue]]:
+    """VarFlow.entry: per block, the variables whose live-in differs from their value
+    at the end of the block before. Only those assigned, or joined, below the two
+    blocks' nearest common dominator can differ (as for machine locations)."""
+    solver = mv.solver
+    reachable = solver.reachable
+    rank = {var: i for i, var in enumerate(all_variables(fn))}
+    joins_at: dict[int, list[VarKey]] = {}
+    for var, sol in solved.items():
+        for b in sol.joins:
+            joins_at.setdefault(b, []).append(var)
+    n = len(fn.blocks)
+    entry: list[dict[VarKey, VarValue]] = [{} for _ in range(n)]
+    considered = 0
+    for b in range(1, n):
+        prev = b - 1
+        if b not in reachable or prev not in reachable:
+            cands: set[VarKey] = set(solved)
+        else:
+            cands = set(joins_at.get(b, ()))
+            between, b_dominates = solver.between(prev, b)
+            for x in between:
+                cands.update(assigns[x])
+                cands.update(joins_at.get(x, ()))
+            if b_dominates:
+                cands.update(assigns[b])
+            considered += len(between)
+        considered += len(cands)
+        for var in sorted(cands, key=rank.__getitem__):
+            sol = solved[var]  # every variable assigned anywhere
+            v = sol.value_in(b) if b in reachable else None
+            before = sol.value_out(prev) if prev in reachable else assigns[prev].get(var)
             if v is _TOP:
                 v = None
+            if before is _TOP:
+                before = None
             if v != before:
                 entry[b][var] = v  # type: ignore[assignment]
-            before = assigns[b].get(var, v)
-    return VarFlow(assigns, entry)
+    work.add("ldv.vars.entries", considered)
+    return entry
 
 
-def _join(var: VarKey, b: int, current: object, vout: list[object],
+def _join(b: int, current: object, incoming: list[tuple[int, object]],
           mv: MachineValues) -> object:
-    preds = mv.preds[b]
+    """The value on entry to block `b` given its reachable predecessors' known exit
+    values (`incoming`, in predecessor order)."""
     # A back edge that carries this block's own (resolved) PHI agrees with anything.
     own = current if _own_phi(current, b) else None
-    incoming = [(p, vout[p]) for p in preds if vout[p] is not _TOP]
     if not incoming:
         return _TOP
     values = [v for _, v in incoming if v != own or own is None]
@@ -163,7 +275,7 @@ def _join(var: VarKey, b: int, current: object, vout: list[object],
         return values[0]  # (optimistic while back edges are not computed yet)
     if any(v is None or isinstance(v, (Const, Computed)) for _, v in incoming):
         return None
-    return _pick_vphi_location(b, preds, vout, own, mv)
+    return _pick_vphi_location(b, incoming, own, mv)
 
 
 def _own_phi(v: object, b: int) -> bool:
@@ -171,14 +283,11 @@ def _own_phi(v: object, b: int) -> bool:
     return isinstance(v, tuple) and len(v) == 3 and v[0] == b and v[1] == 0
 
 
-def _pick_vphi_location(b: int, preds: list[int], vout: list[object], own: object,
+def _pick_vphi_location(b: int, incoming: list[tuple[int, object]], own: object,
                         mv: MachineValues) -> object:
     common: set[MLoc] | None = None
     kept = mv.kept_phis(b)
-    for p in preds:
-        v = vout[p]
-        if v is _TOP:
-            continue
+    for p, v in incoming:
         # the locations holding the value at the predecessor's exit (or, for a back
         # edge carrying the variable's own PHI, their own PHI of this block)
         holders = set(mv.holders_at_exit(p, v)) if isinstance(v, tuple) else set()
