@@ -37,7 +37,7 @@ from ..mir import Imm, Mem, MFunction, MInst, Operand, PReg, StackSlot, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
 from ..mir.registers import operand_regs
 from ..target import current, desc
-from .spill import reload_op, spill_op, spill_slot
+from .spill import reload_op, rewrite_blocks, spill_op, spill_slot
 
 
 def allocate(mf: MFunction) -> None:
@@ -104,15 +104,7 @@ class FastAllocator:
 
     def run(self) -> None:
         self.share_block_local_slots()
-        for b in self.mf.blocks:
-            out: list[MInst] = []
-            for mi in b.insts:
-                if mi.is_meta:
-                    self.rewrite_meta(mi)
-                    out.append(mi)
-                else:
-                    self.rewrite(mi, out)
-            b.insts = out
+        rewrite_blocks(self.mf, self.rewrite_meta, self.rewrite)
         for _, mi in self.mf.instructions():
             if mi.opcode == "DBG_INSTR_REF":
                 num = mi.operands[0]
