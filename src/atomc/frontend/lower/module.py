@@ -173,7 +173,7 @@ class IRGen:
             return self.string_global(a.string).name
         lit = self.names.literals.get(a.symbol)
         if lit is not None:
-            return self.exprs.compound_literal(lit).name  # type: ignore[attr-defined]
+            return self.exprs.compound_literal(lit).name
         sym = self.names.symbols.get(a.symbol)
         if sym is not None and THREAD_LOCAL in sym.attrs:  # a per-thread address
             raise InitError("initializer element is not constant", None)
