@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from ....diag import InternalCompilerError
 from ....dwarf.files import FileTable
+from ....dwarf.line_rows import LineTable, Row
 from ....ir.function import THREAD_LOCAL, Global, Module, Zeros
 from ....options import CompileOptions
-from ...debuginfo.line_rows import LineTable, Row
 from ...mir import (
     BlockRef,
     Imm,
