@@ -30,6 +30,42 @@ class CType:
         return True
 
 
+class NaturalT(CType):
+    """A type whose size and alignment are both its `nbytes` (integers, the types
+    atomc parses but cannot compute with: pending.py)."""
+
+    __slots__ = ()
+    nbytes: int
+
+    @property
+    def size(self) -> int:
+        return self.nbytes
+
+    @property
+    def align(self) -> int:
+        return self.nbytes
+
+
+class _Wrapper(CType):
+    """A type that stands for `base` (a qualified type, a typedef name): its size,
+    alignment and completeness are `base`'s."""
+
+    __slots__ = ()
+    base: CType
+
+    @property
+    def size(self) -> int:
+        return self.base.size
+
+    @property
+    def align(self) -> int:
+        return self.base.align
+
+    @property
+    def complete(self) -> bool:
+        return self.base.complete
+
+
 @dataclass(frozen=True, slots=True)
 class VoidT(CType):
     @property
@@ -49,21 +85,13 @@ class VoidT(CType):
 
 
 @dataclass(frozen=True, slots=True)
-class IntT(CType):
+class IntT(NaturalT):
     """An integer type; `rank` orders the conversion ranks (bool < char < ... < long long)."""
 
     name: str
     nbytes: int
     signed: bool
     rank: int
-
-    @property
-    def size(self) -> int:
-        return self.nbytes
-
-    @property
-    def align(self) -> int:
-        return self.nbytes
 
     @property
     def bits(self) -> int:
@@ -323,15 +351,11 @@ class EnumT(CType):
 
 
 @dataclass(frozen=True, slots=True)
-class Qualified(CType):
+class Qualified(_Wrapper):
     base: CType
     const: bool = False
     volatile: bool = False
     atomic: bool = False  # C11 `_Atomic` (see atomic_irgen.py)
-
-    @property
-    def size(self) -> int:
-        return self.base.size
 
     @property
     def align(self) -> int:
@@ -342,10 +366,6 @@ class Qualified(CType):
             return max(a, self.base.size)  # gcc aligns lock-free-sized atomics to their size
         return a
 
-    @property
-    def complete(self) -> bool:
-        return self.base.complete
-
     def __str__(self) -> str:
         q = ("_Atomic " if self.atomic else "") + ("const " if self.const else "") + \
             ("volatile " if self.volatile else "")
@@ -353,23 +373,11 @@ class Qualified(CType):
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Typedef(CType):
+class Typedef(_Wrapper):
     name: str
     base: CType
     file: str = ""
     line: int = 0
-
-    @property
-    def size(self) -> int:
-        return self.base.size
-
-    @property
-    def align(self) -> int:
-        return self.base.align
-
-    @property
-    def complete(self) -> bool:
-        return self.base.complete
 
     def __str__(self) -> str:
         return self.name
