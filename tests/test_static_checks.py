@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 # Lower it when you remove some; never raise it.
-TYPE_IGNORE_CEILING = 118
+TYPE_IGNORE_CEILING = 108
 # mypy is strict on these (issue 12)
 STRICT_PACKAGES = ["atomc.dwarf.*", "atomc.ir.*", "atomc.codegen.mir.*"]
 # ruff runs over all of src/ and these files beside it

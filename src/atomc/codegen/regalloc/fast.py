@@ -143,9 +143,9 @@ class FastAllocator:
                     continue
                 ok = base in _RMW_OK if role == "ud" else base in _DEF_OK
                 others = [o for j, o in enumerate(ops) if j != k]
+                first = others[0] if others else None
                 if ok and not any(_mentions(o, op.id) for o in others) and \
-                        not (isinstance(others[0] if others else None, Imm) and op.size == 8
-                             and not _fits32(others[0].value)):  # type: ignore[union-attr]
+                        not (isinstance(first, Imm) and op.size == 8 and not _fits32(first.value)):
                     ops[k] = Mem(base=self.slot(op.id))
                     folded_def = op.id
                     has_mem = True
@@ -154,8 +154,9 @@ class FastAllocator:
         if not has_mem and base in _SRC_OK:
             for k in ((0, 1) if base in ("cmp", "test") else (0,)):
                 role = d.roles[k] if k < len(d.roles) else "u"
-                if k < len(ops) and role == "u" and isinstance(ops[k], VReg):
-                    ops[k] = Mem(base=self.slot(ops[k].id))  # type: ignore[union-attr]
+                src = ops[k] if k < len(ops) else None
+                if role == "u" and isinstance(src, VReg):
+                    ops[k] = Mem(base=self.slot(src.id))
                     break
         assign: dict[int, str] = {}
         uses: list[int] = []
