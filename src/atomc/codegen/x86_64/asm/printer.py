@@ -25,11 +25,11 @@ from ...mir import (
     Sym,
     VReg,
 )
-from ..isel.inline_asm import format_inline_asm
 from ..pic import SymbolPolicy
 from ..registers import reg_name
 from ..stack_clash import LOOP_TO_R11, PROBED_ALLOCA, format_probe
 from ..tls import format_tls_call
+from .inline_asm import format_inline_asm
 from .sections import code_section, data_placement, jump_table_section
 from .symbols import binding
 
