@@ -47,23 +47,26 @@ class NaturalT(CType):
 
 
 class _Wrapper(CType):
-    """A type that stands for `base` (a qualified type, a typedef name): its size,
-    alignment and completeness are `base`'s."""
+    """A type laid out as the type it wraps (`_wrapped`: a qualified type's or a
+    typedef name's base, an enum's underlying integer type): its size, alignment
+    and (unless it says otherwise) completeness are that type's."""
 
     __slots__ = ()
-    base: CType
+
+    def _wrapped(self) -> CType:
+        raise NotImplementedError
 
     @property
     def size(self) -> int:
-        return self.base.size
+        return self._wrapped().size
 
     @property
     def align(self) -> int:
-        return self.base.align
+        return self._wrapped().align
 
     @property
     def complete(self) -> bool:
-        return self.base.complete
+        return self._wrapped().complete
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,7 +329,7 @@ class StructT(CType):
 
 
 @dataclass(eq=False, slots=True)
-class EnumT(CType):
+class EnumT(_Wrapper):
     tag: str
     underlying: IntT
     enumerators: list[tuple[str, int]] = field(default_factory=list)
@@ -334,13 +337,8 @@ class EnumT(CType):
     file: str = ""
     line: int = 0
 
-    @property
-    def size(self) -> int:
-        return self.underlying.size
-
-    @property
-    def align(self) -> int:
-        return self.underlying.align
+    def _wrapped(self) -> CType:
+        return self.underlying
 
     @property
     def complete(self) -> bool:
@@ -356,6 +354,9 @@ class Qualified(_Wrapper):
     const: bool = False
     volatile: bool = False
     atomic: bool = False  # C11 `_Atomic` (see atomic_irgen.py)
+
+    def _wrapped(self) -> CType:
+        return self.base
 
     @property
     def align(self) -> int:
@@ -378,6 +379,9 @@ class Typedef(_Wrapper):
     base: CType
     file: str = ""
     line: int = 0
+
+    def _wrapped(self) -> CType:
+        return self.base
 
     def __str__(self) -> str:
         return self.name
