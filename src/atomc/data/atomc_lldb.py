@@ -26,7 +26,7 @@ import sys
 import traceback
 from typing import Any
 
-import lldb  # type: ignore[import-not-found]  # lldb's embedded Python provides it
+import lldb  # lldb's embedded Python provides it
 
 if os.path.dirname(os.path.abspath(__file__)) not in sys.path:
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-import lldb  # type: ignore[import-not-found]  # lldb's embedded Python provides it
+import lldb  # lldb's embedded Python provides it
 from atomc_lldb_blocks import FUNCTION, INLINED, ModuleModel
 from atomc_lldb_gdbstep import Function, Inlined, Sal
 from atomc_lldb_symtab import amd64_skip_prologue, find_pc_partial_function, stop_func_start

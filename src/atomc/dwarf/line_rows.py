@@ -66,6 +66,15 @@ class FunctionRows:
     rows: tuple[tuple[Row | None, ...], ...]  # per block, per instruction
 
 
+@dataclass(frozen=True, slots=True)
+class LineTable:
+    """A function's rows as the assembly printer takes them (`.loc` before each
+    instruction): made by codegen/debuginfo/line_rows.py from the final MIR."""
+
+    entry_row: Row | None  # the scope-line row at the function's first address
+    rows: list[Row | None]  # one per instruction of `mf.instructions()`, in order
+
+
 # ---------------------------------------------------------------------------
 
 

@@ -9,10 +9,13 @@ start/length pairs, so each entry is independent of any base.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar, Generic, TypeVar
 
 from ..diag import InternalCompilerError
 from .constants import LLE, RLE
 from .locexpr import Encoded
+
+T = TypeVar("T")
 
 
 def _header(section: str, start: str, end: str) -> list[str]:
@@ -22,69 +25,79 @@ def _header(section: str, start: str, end: str) -> list[str]:
             "\t.byte\t0\t# segment selector size", "\t.long\t0\t# offset entry count"]
 
 
-class RangeLists:
+class _Lists(Generic[T]):
+    """One section of lists, each under its own label: `_KIND` names them
+    (`rnglist`, `loclist`) and `_entries` writes one list's entries."""
+
     __slots__ = ("prefix", "_lists")
+    _KIND: ClassVar[str]
+    _WHAT: ClassVar[str]  # for the internal error on an empty list
 
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix
-        self._lists: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+        self._lists: list[tuple[str, T]] = []
 
-    def add(self, ranges: Sequence[tuple[str, str]]) -> str:
-        """A new list of (start label, end label) ranges; returns its label."""
-        if not ranges:
-            raise InternalCompilerError("empty range list")
-        label = f"{self.prefix}rnglist{len(self._lists)}"
-        self._lists.append((label, tuple(ranges)))
+    def _add(self, item: T, empty: bool) -> str:
+        if empty:
+            raise InternalCompilerError(f"empty {self._WHAT} list")
+        label = f"{self.prefix}{self._KIND}{len(self._lists)}"
+        self._lists.append((label, item))
         return label
 
     def __bool__(self) -> bool:
         return bool(self._lists)
 
+    def _entries(self, label: str, item: T) -> list[str]:
+        raise NotImplementedError
+
     def directives(self) -> list[str]:
         if not self._lists:
             return []
-        start, end = f"{self.prefix}rnglists_start", f"{self.prefix}rnglists_end"
-        out = _header(".debug_rnglists", start, end)
-        for label, ranges in self._lists:
-            out.append(f"{label}:")
-            for lo, hi in ranges:
-                out += [f"\t.byte\t0x{RLE.start_length:x}\t# DW_RLE_start_length",
-                        f"\t.quad\t{lo}", f"\t.uleb128\t{hi}-{lo}"]
-            out.append(f"\t.byte\t0x{RLE.end_of_list:x}\t# DW_RLE_end_of_list")
+        start, end = f"{self.prefix}{self._KIND}s_start", f"{self.prefix}{self._KIND}s_end"
+        out = _header(f".debug_{self._KIND}s", start, end)
+        for label, item in self._lists:
+            out += self._entries(label, item)
         out.append(f"{end}:")
         return out
 
 
-class LocLists:
-    __slots__ = ("prefix", "_lists")
+class RangeLists(_Lists[tuple[tuple[str, str], ...]]):
+    __slots__ = ()
+    _KIND = "rnglist"
+    _WHAT = "range"
 
-    def __init__(self, prefix: str) -> None:
-        self.prefix = prefix
-        self._lists: list[tuple[str, str, tuple[tuple[str, str, Encoded], ...]]] = []
+    def add(self, ranges: Sequence[tuple[str, str]]) -> str:
+        """A new list of (start label, end label) ranges; returns its label."""
+        return self._add(tuple(ranges), not ranges)
+
+    def _entries(self, label: str, item: tuple[tuple[str, str], ...]) -> list[str]:
+        out = [f"{label}:"]
+        for lo, hi in item:
+            out += [f"\t.byte\t0x{RLE.start_length:x}\t# DW_RLE_start_length",
+                    f"\t.quad\t{lo}", f"\t.uleb128\t{hi}-{lo}"]
+        out.append(f"\t.byte\t0x{RLE.end_of_list:x}\t# DW_RLE_end_of_list")
+        return out
+
+
+_LocList = tuple[str, tuple[tuple[str, str, Encoded], ...]]
+
+
+class LocLists(_Lists[_LocList]):
+    __slots__ = ()
+    _KIND = "loclist"
+    _WHAT = "location"
 
     def add(self, base: str, entries: Sequence[tuple[str, str, Encoded]]) -> str:
         """A new list of (start, end, expression) entries with offsets from `base`."""
-        if not entries:
-            raise InternalCompilerError("empty location list")
-        label = f"{self.prefix}loclist{len(self._lists)}"
-        self._lists.append((label, base, tuple(entries)))
-        return label
+        return self._add((base, tuple(entries)), not entries)
 
-    def __bool__(self) -> bool:
-        return bool(self._lists)
-
-    def directives(self) -> list[str]:
-        if not self._lists:
-            return []
-        start, end = f"{self.prefix}loclists_start", f"{self.prefix}loclists_end"
-        out = _header(".debug_loclists", start, end)
-        for label, base, entries in self._lists:
-            out += [f"{label}:", f"\t.byte\t0x{LLE.base_address:x}\t# DW_LLE_base_address",
-                    f"\t.quad\t{base}"]
-            for lo, hi, expr in entries:
-                out += [f"\t.byte\t0x{LLE.offset_pair:x}\t# DW_LLE_offset_pair",
-                        f"\t.uleb128\t{lo}-{base}", f"\t.uleb128\t{hi}-{base}",
-                        f"\t.uleb128\t{expr.size}", *expr.directives()]
-            out.append(f"\t.byte\t0x{LLE.end_of_list:x}\t# DW_LLE_end_of_list")
-        out.append(f"{end}:")
+    def _entries(self, label: str, item: _LocList) -> list[str]:
+        base, entries = item
+        out = [f"{label}:", f"\t.byte\t0x{LLE.base_address:x}\t# DW_LLE_base_address",
+               f"\t.quad\t{base}"]
+        for lo, hi, expr in entries:
+            out += [f"\t.byte\t0x{LLE.offset_pair:x}\t# DW_LLE_offset_pair",
+                    f"\t.uleb128\t{lo}-{base}", f"\t.uleb128\t{hi}-{base}",
+                    f"\t.uleb128\t{expr.size}", *expr.directives()]
+        out.append(f"\t.byte\t0x{LLE.end_of_list:x}\t# DW_LLE_end_of_list")
         return out

@@ -85,11 +85,6 @@ class Fbreg(_Op):
 
 
 @dataclass(frozen=True, slots=True)
-class Deref(_Op):
-    """Replace the address on top of the stack by the 8 bytes it points to."""
-
-
-@dataclass(frozen=True, slots=True)
 class Piece(_Op):
     """The preceding location describes the next `size` bytes of the variable."""
 
@@ -123,48 +118,33 @@ class PlusUconst(_Op):
 
 
 @dataclass(frozen=True, slots=True)
-class Plus(_Op):
-    pass
+class _OneByte(_Op):
+    """An op without operands: its encoding is its opcode alone (`_ONE_BYTE`)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Minus(_Op):
-    pass
+# The operand-less ops. Deref: the 8 bytes at the address on top of the stack
+# replace it. Shr: a logical right shift (salvage masks the operand first: see
+# ldv/salvage.py). StackValue: the value on top of the stack is the variable's
+# value, not its address. CallFrameCfa: push the canonical frame address (the
+# frame base atomc gives functions). The others: DWARF's arithmetic on the top two.
+class Deref(_OneByte): __slots__ = ()  # noqa: E701
+class Plus(_OneByte): __slots__ = ()  # noqa: E701
+class Minus(_OneByte): __slots__ = ()  # noqa: E701
+class Mul(_OneByte): __slots__ = ()  # noqa: E701
+class And(_OneByte): __slots__ = ()  # noqa: E701
+class Or(_OneByte): __slots__ = ()  # noqa: E701
+class Xor(_OneByte): __slots__ = ()  # noqa: E701
+class Shl(_OneByte): __slots__ = ()  # noqa: E701
+class Shr(_OneByte): __slots__ = ()  # noqa: E701
+class StackValue(_OneByte): __slots__ = ()  # noqa: E701
+class CallFrameCfa(_OneByte): __slots__ = ()  # noqa: E701
 
 
-@dataclass(frozen=True, slots=True)
-class Mul(_Op):
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class And(_Op):
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Or(_Op):
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Xor(_Op):
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Shl(_Op):
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Shr(_Op):
-    """A logical right shift (salvage masks the operand first: see ldv/salvage.py)."""
-
-
-@dataclass(frozen=True, slots=True)
-class StackValue(_Op):
-    """The value on top of the stack is the variable's value, not its address."""
+_ONE_BYTE: dict[type[_OneByte], int] = {
+    Deref: OP.deref, Plus: OP.plus, Minus: OP.minus, Mul: OP.mul, And: OP.and_, Or: OP.or_,
+    Xor: OP.xor, Shl: OP.shl, Shr: OP.shr, StackValue: OP.stack_value,
+    CallFrameCfa: OP.call_frame_cfa,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,11 +152,6 @@ class ImplicitValue(_Op):
     """The variable's bytes themselves (an x87 long double constant)."""
 
     data: bytes
-
-
-@dataclass(frozen=True, slots=True)
-class CallFrameCfa(_Op):
-    """Push the canonical frame address (the frame base atomc gives functions)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +243,8 @@ def encode(expr: LocExpr) -> Encoded:
 
 
 def _encode_op(op: LocOp) -> bytes:
+    if isinstance(op, _OneByte):
+        return bytes([_ONE_BYTE[type(op)]])
     match op:
         case Fbreg(offset):
             return bytes([OP.fbreg]) + sleb128(offset)
@@ -279,8 +256,6 @@ def _encode_op(op: LocOp) -> bytes:
             if 0 <= num < 32:
                 return bytes([OP.breg0 + num]) + sleb128(offset)
             return bytes([OP.bregx]) + uleb128(num) + sleb128(offset)
-        case Deref():
-            return bytes([OP.deref])
         case Piece(size):
             return bytes([OP.piece]) + uleb128(size)
         case BitPiece(size, offset):
@@ -291,28 +266,8 @@ def _encode_op(op: LocOp) -> bytes:
             return bytes([OP.consts]) + sleb128(value)
         case PlusUconst(value):
             return bytes([OP.plus_uconst]) + uleb128(value)
-        case Plus():
-            return bytes([OP.plus])
-        case Minus():
-            return bytes([OP.minus])
-        case Mul():
-            return bytes([OP.mul])
-        case And():
-            return bytes([OP.and_])
-        case Or():
-            return bytes([OP.or_])
-        case Xor():
-            return bytes([OP.xor])
-        case Shl():
-            return bytes([OP.shl])
-        case Shr():
-            return bytes([OP.shr])
-        case StackValue():
-            return bytes([OP.stack_value])
         case ImplicitValue(data):
             return bytes([OP.implicit_value]) + uleb128(len(data)) + data
-        case CallFrameCfa():
-            return bytes([OP.call_frame_cfa])
         case EntryValue(inner):
             sub = encode(inner).constant_bytes
             return bytes([OP.entry_value]) + uleb128(len(sub)) + sub

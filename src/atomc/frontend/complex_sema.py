@@ -163,7 +163,7 @@ def imaginary_const(value: Part | int, real_type: CType, pos: Pos, sema: Sema) -
         sema.error(pos, "complex integer constants (GNU '_Complex int') are unsupported")
         return sema.exprs.bad(pos)
     ct = ComplexT(f)
-    return ComplexConst(CValue(_zero(f), round_to(value, f.size)  # type: ignore[arg-type]
+    return ComplexConst(CValue(_zero(f), round_to(value, f.size)
                                if not isinstance(value, int) else float_of_int(value, f.size)),
                         ct, pos)
 
@@ -414,7 +414,7 @@ def _op(op: str, a: Part, b: Part, base: FloatT) -> Part:
         r2 = a / b
     else:
         r2 = math.nan if a == 0 or math.isnan(a) else \
-            math.copysign(math.inf, a) * math.copysign(1.0, b)  # type: ignore[arg-type]
+            math.copysign(math.inf, a) * math.copysign(1.0, b)
     return round_to(r2, base.size)
 
 
@@ -457,7 +457,7 @@ def _arith(op: str, a: CValue | Part | int, b: CValue | Part | int, base: FloatT
     if op in ("+", "-"):
         re = _op(op, ar, br, base)
         if ai is None:
-            im = bi if op == "+" else (-bi if bi is not None else None)  # type: ignore[operator]
+            im = bi if op == "+" else (-bi if bi is not None else None)
         elif bi is None:
             im = ai
         else:

@@ -84,7 +84,7 @@ def evaluate(e: T.Expr) -> Value | None:
         case T.PtrDiff():
             return None
     if isinstance(e, COMPLEX_NODES):
-        return evaluate_complex(e)  # type: ignore[return-value]
+        return evaluate_complex(e)
     return None
 
 

@@ -30,6 +30,45 @@ class CType:
         return True
 
 
+class NaturalT(CType):
+    """A type whose size and alignment are both its `nbytes` (integers, the types
+    atomc parses but cannot compute with: pending.py)."""
+
+    __slots__ = ()
+    nbytes: int
+
+    @property
+    def size(self) -> int:
+        return self.nbytes
+
+    @property
+    def align(self) -> int:
+        return self.nbytes
+
+
+class _Wrapper(CType):
+    """A type laid out as the type it wraps (`_wrapped`: a qualified type's or a
+    typedef name's base, an enum's underlying integer type): its size, alignment
+    and (unless it says otherwise) completeness are that type's."""
+
+    __slots__ = ()
+
+    def _wrapped(self) -> CType:
+        raise NotImplementedError
+
+    @property
+    def size(self) -> int:
+        return self._wrapped().size
+
+    @property
+    def align(self) -> int:
+        return self._wrapped().align
+
+    @property
+    def complete(self) -> bool:
+        return self._wrapped().complete
+
+
 @dataclass(frozen=True, slots=True)
 class VoidT(CType):
     @property
@@ -49,21 +88,13 @@ class VoidT(CType):
 
 
 @dataclass(frozen=True, slots=True)
-class IntT(CType):
+class IntT(NaturalT):
     """An integer type; `rank` orders the conversion ranks (bool < char < ... < long long)."""
 
     name: str
     nbytes: int
     signed: bool
     rank: int
-
-    @property
-    def size(self) -> int:
-        return self.nbytes
-
-    @property
-    def align(self) -> int:
-        return self.nbytes
 
     @property
     def bits(self) -> int:
@@ -298,7 +329,7 @@ class StructT(CType):
 
 
 @dataclass(eq=False, slots=True)
-class EnumT(CType):
+class EnumT(_Wrapper):
     tag: str
     underlying: IntT
     enumerators: list[tuple[str, int]] = field(default_factory=list)
@@ -306,13 +337,8 @@ class EnumT(CType):
     file: str = ""
     line: int = 0
 
-    @property
-    def size(self) -> int:
-        return self.underlying.size
-
-    @property
-    def align(self) -> int:
-        return self.underlying.align
+    def _wrapped(self) -> CType:
+        return self.underlying
 
     @property
     def complete(self) -> bool:
@@ -323,15 +349,14 @@ class EnumT(CType):
 
 
 @dataclass(frozen=True, slots=True)
-class Qualified(CType):
+class Qualified(_Wrapper):
     base: CType
     const: bool = False
     volatile: bool = False
     atomic: bool = False  # C11 `_Atomic` (see atomic_irgen.py)
 
-    @property
-    def size(self) -> int:
-        return self.base.size
+    def _wrapped(self) -> CType:
+        return self.base
 
     @property
     def align(self) -> int:
@@ -342,10 +367,6 @@ class Qualified(CType):
             return max(a, self.base.size)  # gcc aligns lock-free-sized atomics to their size
         return a
 
-    @property
-    def complete(self) -> bool:
-        return self.base.complete
-
     def __str__(self) -> str:
         q = ("_Atomic " if self.atomic else "") + ("const " if self.const else "") + \
             ("volatile " if self.volatile else "")
@@ -353,23 +374,14 @@ class Qualified(CType):
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Typedef(CType):
+class Typedef(_Wrapper):
     name: str
     base: CType
     file: str = ""
     line: int = 0
 
-    @property
-    def size(self) -> int:
-        return self.base.size
-
-    @property
-    def align(self) -> int:
-        return self.base.align
-
-    @property
-    def complete(self) -> bool:
-        return self.base.complete
+    def _wrapped(self) -> CType:
+        return self.base
 
     def __str__(self) -> str:
         return self.name

@@ -29,7 +29,7 @@ class GenericSelection(c_ast.Node):
         self.assocs = assocs
         self.coord = coord
 
-    def children(self):  # type: ignore[no-untyped-def]
+    def children(self):
         out: list[tuple[str, c_ast.Node]] = [("expr", self.expr)]
         for i, (t, e) in enumerate(self.assocs):
             if t is not None:
@@ -37,7 +37,7 @@ class GenericSelection(c_ast.Node):
             out.append((f"value[{i}]", e))
         return tuple(out)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self):
         for _, child in self.children():
             yield child
 

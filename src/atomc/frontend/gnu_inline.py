@@ -92,7 +92,7 @@ def _attr_names(decl: c_ast.Node) -> set[str]:
     return names
 
 
-def _walk(node: c_ast.Node):  # type: ignore[no-untyped-def]
+def _walk(node: c_ast.Node):
     stack = [node]
     while stack:
         n = stack.pop()

@@ -52,7 +52,7 @@ class AtomcLexer(GnuCLexer):
     `__attribute__((attr, attr(args)))` so that every place taking GNU attributes
     takes them (gcc 12 accepts `[[...]]` in every C mode)."""
 
-    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._queue: deque[_Token] = deque()
         self._extended = False  # may the text hold an extended identifier?
@@ -84,7 +84,7 @@ class AtomcLexer(GnuCLexer):
             tok.type, tok.value = _SPELLINGS[tok.value]
         return tok
 
-    def token(self):  # type: ignore[no-untyped-def]
+    def token(self):
         tok = self._raw()
         if tok is None or tok.type != "LBRACKET":
             return tok
@@ -179,14 +179,14 @@ class GnuSyntaxMixin:
         def _peek_type(self, k: int = 1) -> str | None: ...
 
     # -- __extension__ --------------------------------------------------
-    def _past_extension(self) -> int:  # type: ignore[no-untyped-def]
+    def _past_extension(self) -> int:
         """1-based index of the first token after a run of `__extension__`."""
         k = 1
         while self._peek_type(k) == _EXTENSION:
             k += 1
         return k
 
-    def _starts_declaration(self, tok=None):  # type: ignore[no-untyped-def]
+    def _starts_declaration(self, tok=None):
         # `__extension__` starts a declaration only when one follows it
         # (`__extension__ ({...})` and `__extension__ 1LL` are expressions)
         cur = self._peek()
@@ -196,13 +196,13 @@ class GnuSyntaxMixin:
                 return nxt is not None and super()._starts_declaration(nxt)
         return super()._starts_declaration(tok)
 
-    def _starts_expression(self, tok=None):  # type: ignore[no-untyped-def]
+    def _starts_expression(self, tok=None):
         t = tok or self._peek()
         if t is not None and t.type == _EXTENSION:
             return True
         return super()._starts_expression(tok)
 
-    def _parse_unary_expression(self):  # type: ignore[no-untyped-def]
+    def _parse_unary_expression(self):
         kind = self._peek_type()
         if kind == _EXTENSION:
             self._advance()
@@ -216,7 +216,7 @@ class GnuSyntaxMixin:
             return c_ast.UnaryOp(tok.value, self._parse_unary_expression(), coord)
         return super()._parse_unary_expression()
 
-    def _parse_external_declaration(self):  # type: ignore[no-untyped-def]
+    def _parse_external_declaration(self):
         # `__extension__ _Static_assert(...)`, `__extension__ asm(...)`: the keyword
         # goes; declarations keep it as a (meaningless) qualifier
         k = self._past_extension()
@@ -227,7 +227,7 @@ class GnuSyntaxMixin:
         return super()._parse_external_declaration()
 
     # -- builtins whose operands include a type name --------------------
-    def _parse_primary_expression(self):  # type: ignore[no-untyped-def]
+    def _parse_primary_expression(self):
         tok = self._peek()
         if tok is not None and tok.type == "ID" and tok.value == "__builtin_va_arg" \
                 and self._peek_type(2) == "LPAREN":
@@ -261,10 +261,10 @@ class LocalLabels(c_ast.Node):
         self.names = names
         self.coord = coord
 
-    def children(self):  # type: ignore[no-untyped-def]
+    def children(self):
         return ()
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self):
         return iter(())
 
 
@@ -278,7 +278,7 @@ class GnuStatementsMixin:
 
     _local_label_count = 0
 
-    def _after_attributes(self, k: int = 1) -> int:  # type: ignore[no-untyped-def]
+    def _after_attributes(self, k: int = 1) -> int:
         """Index of the first token after the attribute groups starting at k."""
         while self._peek_type(k) in _ATTRIBUTE_TOKENS:
             k += 1
@@ -294,7 +294,7 @@ class GnuStatementsMixin:
                     break
         return k
 
-    def _attributed_statement(self):  # type: ignore[no-untyped-def]
+    def _attributed_statement(self):
         """Attributes before a statement: on `;` they make a null statement
         (`fallthrough`); before another statement gcc ignores them."""
         tok = self._peek()
@@ -304,7 +304,7 @@ class GnuStatementsMixin:
             return c_ast.EmptyStatement(self._tok_coord(tok))
         return self._parse_statement()
 
-    def _parse_block_item(self):  # type: ignore[no-untyped-def]
+    def _parse_block_item(self):
         kind = self._peek_type()
         if kind == "__LABEL__":
             return [self._parse_local_labels()]
@@ -315,12 +315,12 @@ class GnuStatementsMixin:
                 return self._attributed_statement()
         return super()._parse_block_item()
 
-    def _parse_statement(self):  # type: ignore[no-untyped-def]
+    def _parse_statement(self):
         if self._peek_type() in _ATTRIBUTE_TOKENS:
             return self._attributed_statement()
         return super()._parse_statement()
 
-    def _parse_local_labels(self):  # type: ignore[no-untyped-def]
+    def _parse_local_labels(self):
         tok = self._advance()
         names = [self._expect("ID").value]
         while self._accept("COMMA"):
@@ -328,7 +328,7 @@ class GnuStatementsMixin:
         self._expect("SEMI")
         return LocalLabels(names, self._tok_coord(tok))
 
-    def _parse_compound_statement(self):  # type: ignore[no-untyped-def]
+    def _parse_compound_statement(self):
         node = super()._parse_compound_statement()
         declared = [n for item in node.block_items or [] if isinstance(item, LocalLabels)
                     for n in item.names]
@@ -341,7 +341,7 @@ class GnuStatementsMixin:
             _rename_labels(node, {name: f"{name}.{n}" for name in declared})
         return node
 
-    def _parse_labeled_statement(self):  # type: ignore[no-untyped-def]
+    def _parse_labeled_statement(self):
         # `lab: __attribute__((unused, hot));`: the attributes belong to the label
         if self._peek_type() == "ID" and self._peek_type(3) in _ATTRIBUTE_TOKENS:
             name_tok = self._advance()
@@ -354,7 +354,7 @@ class GnuStatementsMixin:
             return c_ast.Label(name_tok.value, stmt, self._tok_coord(name_tok))
         return super()._parse_labeled_statement()
 
-    def _parse_enumerator(self):  # type: ignore[no-untyped-def]
+    def _parse_enumerator(self):
         # `A __attribute__((deprecated)) = 1` (gcc ignores it for code)
         name_tok = self._expect("ID")
         self._parse_attributes_opt()
@@ -363,12 +363,12 @@ class GnuStatementsMixin:
         self._add_identifier(enum.name, enum.coord)
         return enum
 
-    def _parse_struct_declaration(self):  # type: ignore[no-untyped-def]
+    def _parse_struct_declaration(self):
         if self._peek_type() == "_STATIC_ASSERT":
             return self._parse_static_assert()
         return super()._parse_struct_declaration()
 
-    def _build_declarations(self, spec, decls, typedef_namespace=False):  # type: ignore
+    def _build_declarations(self, spec, decls, typedef_namespace=False):
         # pycparser's Typedef node has no place for attributes among the declaration
         # specifiers (`typedef int __attribute__((aligned(8))) T;`): keep them on the
         # declarator, where the type code reads a typedef's attributes

@@ -22,13 +22,13 @@ _HEX_INT = re.compile(r"^(?P<body>0[xX][0-9a-fA-F]+)(?P<suffix>[lLuU]*[iIjJ][lLu
 
 
 class ImaginaryLexer(GnuCLexer):
-    def token(self):  # type: ignore[no-untyped-def]
+    def token(self):
         tok = super().token()
         if tok is not None and tok.type == "ID" and tok.value in ("__complex__", "__complex"):
             tok.type = "_COMPLEX"  # GNU spellings of the `_Complex` type specifier
         return tok
 
-    def _match_token(self):  # type: ignore[no-untyped-def]
+    def _match_token(self):
         tok = super()._match_token()
         if tok is not None and tok.type in _NUMBER_TOKENS:
             m = _SUFFIX.match(self._lexdata, self._pos)

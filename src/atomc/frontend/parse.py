@@ -51,10 +51,10 @@ class ComputedGoto(c_ast.Node):
         self.expr = expr
         self.coord = coord
 
-    def children(self):  # type: ignore[no-untyped-def]
+    def children(self):
         return (("expr", self.expr),)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self):
         yield self.expr
 
 
@@ -76,7 +76,7 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
     initial_type_symbols = GnuCParser.initial_type_symbols | EXTRA_TYPE_NAMES
     lexer_class = _Lexer
 
-    def _expect(self, token_type):  # type: ignore[no-untyped-def]
+    def _expect(self, token_type):
         tok = self._peek()
         if tok is not None and tok.type == token_type:
             return self._advance()
@@ -89,7 +89,7 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
         self._explain(tok)
         self._fail_at(tok, f"expected {want} before {_show(tok.value)}")
 
-    def _parse_error(self, msg, coord):  # type: ignore[no-untyped-def]
+    def _parse_error(self, msg, coord):
         text = _reword(msg)
         if hasattr(coord, "line") and coord.line:
             raise _SyntaxError(text, coord.file or self.clex.filename, coord.line,
@@ -103,7 +103,7 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
             text += f" before {_show(tok.value)}"
         self._fail_at(tok, text)
 
-    def _explain(self, tok):  # type: ignore[no-untyped-def]
+    def _explain(self, tok):
         """Better wording for two common mistakes, as gcc and clang have."""
         if tok.type == "ELSE":
             self._fail_at(tok, "'else' without a previous 'if' (expected a statement)")
@@ -112,7 +112,7 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
                 tok.type in ("ID", "TIMES") and self._consumed(prev) and self._starts_item(prev):
             self._fail_at(prev, f"unknown type name '{prev.value}' (expected a type)")
 
-    def _parse_asm_no_semi(self):  # type: ignore[no-untyped-def]
+    def _parse_asm_no_semi(self):
         # Record whether a colon follows the template: `asm("x")` is a basic asm
         # (template text verbatim), `asm("x" :)` an extended one (`%` escapes).
         start = self._tokens._index
@@ -124,14 +124,14 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
                             for t in buf[start:self._tokens._index])
         return node
 
-    def _parse_external_declaration(self):  # type: ignore[no-untyped-def]
+    def _parse_external_declaration(self):
         if self._is_asm_keyword_token(self._peek_type()):  # file-scope `asm("...");`
             node = self._parse_asm_no_semi()
             self._expect("SEMI")
             return [node]
         return super()._parse_external_declaration()
 
-    def _parse_struct_or_union_specifier(self):  # type: ignore[no-untyped-def]
+    def _parse_struct_or_union_specifier(self):
         # `struct {...} __attribute__((packed))`: attributes right after the closing
         # brace belong to the type (pycparserext drops them in typedefs).
         st = super()._parse_struct_or_union_specifier()
@@ -146,7 +146,7 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
             st.attrib = AttributeSpecifier(c_ast.ExprList(exprs, trailing.coord))
         return st
 
-    def _parse_unified_string_literal(self):  # type: ignore[no-untyped-def]
+    def _parse_unified_string_literal(self):
         # Keep the segments of "a" "b" apart: joining them first would let an escape
         # run on into the next segment ("\x42" "C" is not "\x42C"). Prefixed and
         # plain segments mix (C11: u8"a" "b", L"a" "b"); `literals` decodes them.
@@ -160,7 +160,7 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
 
     _parse_unified_wstring_literal = _parse_unified_string_literal
 
-    def _parse_primary_expression(self):  # type: ignore[no-untyped-def]
+    def _parse_primary_expression(self):
         # `__builtin_offsetof(T, m.a[i])` is pycparser's `offsetof` keyword (a macro
         # could not do this: <stddef.h> defines `offsetof` in terms of it)
         tok = self._peek()
@@ -170,7 +170,7 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
             return parse_generic(self)
         return super()._parse_primary_expression()
 
-    def _parse_assignment_expression(self):  # type: ignore[no-untyped-def]
+    def _parse_assignment_expression(self):
         # pycparser returns a leading `({...})` here as the whole expression, so
         # `({...}) + 1` stopped after it; the GNU primary-expression rule reads it
         expr = self._parse_conditional_expression()
@@ -179,7 +179,7 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
             return c_ast.Assignment(op, expr, self._parse_assignment_expression(), expr.coord)
         return expr
 
-    def _parse_conditional_expression(self):  # type: ignore[no-untyped-def]
+    def _parse_conditional_expression(self):
         # conditional-expression, plus GNU `a ?: b` (middle operand omitted: a
         # TernaryOp whose `iftrue` is None)
         cond = self._parse_binary_expression()
@@ -189,13 +189,13 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
         self._expect("COLON")
         return c_ast.TernaryOp(cond, middle, self._parse_conditional_expression(), cond.coord)
 
-    def _starts_expression(self, tok=None):  # type: ignore[no-untyped-def]
+    def _starts_expression(self, tok=None):
         tok = tok or self._peek()
         if tok is not None and tok.type in ("__REAL__", "__IMAG__"):
             return True
         return super()._starts_expression(tok)
 
-    def _parse_unary_expression(self):  # type: ignore[no-untyped-def]
+    def _parse_unary_expression(self):
         # GNU `__real__ z` / `__imag__ z` (pycparserext lexes them but has no rule)
         if self._peek_type() in ("__REAL__", "__IMAG__"):
             tok = self._advance()
@@ -208,7 +208,7 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
             return c_ast.UnaryOp("&&", c_ast.ID(name.value, self._tok_coord(name)), coord)
         return super()._parse_unary_expression()
 
-    def _parse_jump_statement(self):  # type: ignore[no-untyped-def]
+    def _parse_jump_statement(self):
         # GNU computed goto: `goto *expr;`
         if self._peek_type() == "GOTO" and self._peek_type(2) == "TIMES":
             tok = self._advance()
@@ -218,7 +218,7 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
             return ComputedGoto(expr, self._tok_coord(tok))
         return super()._parse_jump_statement()
 
-    def _parse_postfix_expression(self):  # type: ignore[no-untyped-def]
+    def _parse_postfix_expression(self):
         expr = super()._parse_postfix_expression()
         if isinstance(expr, c_ast.CompoundLiteral):
             # pycparser returns `(T){...}` without its postfix operators (`.x`, `[i]`)
@@ -227,7 +227,7 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
             expr = self._postfix_tail(expr)
         return expr
 
-    def _postfix_tail(self, expr):  # type: ignore[no-untyped-def]
+    def _postfix_tail(self, expr):
         while True:
             kind = self._peek_type()
             if kind == "LBRACKET":
@@ -256,13 +256,13 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
                 return expr
 
     # -- helpers ----------------------------------------------------------
-    def _consumed(self, tok) -> bool:  # type: ignore[no-untyped-def]
+    def _consumed(self, tok) -> bool:
         """Is `tok` the last consumed token, directly before the error position?"""
         stream = self._tokens
         i = stream._index - 1
         return 0 <= i < len(stream._buffer) and stream._buffer[i] is tok
 
-    def _starts_item(self, tok) -> bool:  # type: ignore[no-untyped-def]
+    def _starts_item(self, tok) -> bool:
         """Does `tok` begin a declaration or statement (after `;`, `{`, `}` or at the start)?"""
         buf = self._tokens._buffer
         i = next((k for k in range(len(buf)) if buf[k] is tok), -1)
@@ -287,15 +287,15 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
                                 "DOUBLE", "FLOAT", "UNSIGNED", "SIGNED", "_BOOL", "TIMES",
                                 "STATIC", "AUTO")
 
-    def _prev_token(self):  # type: ignore[no-untyped-def]
+    def _prev_token(self):
         stream = self._tokens
         i = stream._index - 1
         return stream._buffer[i] if 0 <= i < len(stream._buffer) else None
 
-    def _fail_at(self, tok, text: str):  # type: ignore[no-untyped-def]
+    def _fail_at(self, tok, text: str):
         raise _SyntaxError(text, self.clex.filename, tok.lineno, tok.column)
 
-    def _fail_after_last(self, text: str):  # type: ignore[no-untyped-def]
+    def _fail_after_last(self, text: str):
         prev = self._prev_token()
         if prev is None:
             raise _SyntaxError(text, self.clex.filename, 1, 1)

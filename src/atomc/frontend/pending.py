@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .ctype import ArrayT, CType, FuncT, StructT, unqual
+from .ctype import ArrayT, CType, FuncT, NaturalT, StructT, unqual
 
 if TYPE_CHECKING:
     from .scopes import Pos
@@ -20,21 +20,13 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class PendingT(CType):
+class PendingT(NaturalT):
     """A type atomc cannot compute with (IEEE quad and half precision): it has a
     size, so header declarations lay out, and nothing else."""
 
     name: str
     nbytes: int
     why: str = ""
-
-    @property
-    def size(self) -> int:
-        return self.nbytes
-
-    @property
-    def align(self) -> int:
-        return self.nbytes
 
     def __str__(self) -> str:
         return self.name

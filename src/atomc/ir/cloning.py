@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from .dbgrecords import DbgRecord
 from .debuginfo import DILocation
 from .function import Block, Function
-from .insts import Inst, Succ
+from .insts import Call, Inst, Succ, Switch
 from .rewrite import append_blocks
 from .values import Use, Value
 
@@ -49,10 +49,10 @@ class Cloner:
         new.succs = [Succ(s.block, [Use(new, a.value) for a in s.args]) for s in inst.succs]
         new.block = None
         new.loc = self.loc_map(inst.loc)
-        if hasattr(inst, "byval"):
-            new.byval = list(inst.byval)  # type: ignore[attr-defined]
-        if hasattr(inst, "values"):
-            new.values = list(inst.values)  # type: ignore[attr-defined]
+        if isinstance(inst, Call) and isinstance(new, Call):
+            new.byval = list(inst.byval)
+        if isinstance(inst, Switch) and isinstance(new, Switch):
+            new.values = list(inst.values)
         new.dbg_records = []
         for rec in inst.dbg_records:
             r = DbgRecord(rec.kind, rec.var, rec.value, rec.expr,

@@ -81,11 +81,17 @@ class DomTree(Generic[N]):
         idom: dict[N, N | None] = {self.entry: self.entry}
 
         def intersect(a: N, b: N) -> N:
+            # only processed nodes are walked: each has its idom so far (the entry
+            # its own), never None
             while a is not b and a != b:
                 while order[a] > order[b]:
-                    a = idom[a]  # type: ignore[assignment]
+                    up = idom[a]
+                    assert up is not None
+                    a = up
                 while order[b] > order[a]:
-                    b = idom[b]  # type: ignore[assignment]
+                    up = idom[b]
+                    assert up is not None
+                    b = up
             return a
 
         changed = True

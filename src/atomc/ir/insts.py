@@ -21,7 +21,7 @@ from .values import Use, Value
 
 if TYPE_CHECKING:
     from .dbgrecords import DbgRecord
-    from .function import Block
+    from .function import Block, Function
 
 
 class Op(enum.Enum):
@@ -480,9 +480,9 @@ class StackRestore(Inst):
     ptr = Operand(0)
 
 
-def has_dynamic_stack(fn: object) -> bool:
+def has_dynamic_stack(fn: Function) -> bool:
     """Does the IR function allocate stack at run time (dynalloca)?"""
-    return any(i.op is Op.DYNALLOCA for b in fn.blocks for i in b.insts)  # type: ignore
+    return any(i.op is Op.DYNALLOCA for b in fn.blocks for i in b.insts)
 
 
 class InlineAsm(Inst):

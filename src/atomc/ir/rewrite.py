@@ -132,14 +132,14 @@ def _constant_result(inst: Inst) -> Const | None:
 
     if not isinstance(inst, (Binary, Cast)) or not isinstance(inst.ty, (IntType, FloatType)):
         return None
-    vals = [u.value for u in inst.operands]
-    if not all(isinstance(v, Const) for v in vals):
+    vals = [v for u in inst.operands if isinstance(v := u.value, Const)]
+    if len(vals) != len(inst.operands):
         return None
     try:
         if isinstance(inst, Binary):
-            r = eval_binary(inst.op, inst.ty, vals[0].value, vals[1].value)  # type: ignore
+            r = eval_binary(inst.op, inst.ty, vals[0].value, vals[1].value)
         else:
-            r = eval_cast(inst.op, vals[0].ty, inst.ty, vals[0].value)  # type: ignore
+            r = eval_cast(inst.op, vals[0].ty, inst.ty, vals[0].value)
     except InterpError:
         return None
     if isinstance(r, X80):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING
 
-from .types import Type
+from .types import FloatType, IntType, Type
 from .x87float import X80
 
 if TYPE_CHECKING:
@@ -114,8 +114,8 @@ class Const(Value):
 
     def signed(self) -> int:
         """The value read as a two's-complement signed integer."""
-        assert isinstance(self.value, int)
-        bits = self.ty.bits  # type: ignore[union-attr]
+        assert isinstance(self.value, int) and isinstance(self.ty, (IntType, FloatType))
+        bits = self.ty.bits
         v = self.value
         return v - (1 << bits) if v >> (bits - 1) & 1 else v
 

@@ -122,7 +122,7 @@ def _use_block(use: Use) -> Block | None:
     user = use.user
     if isinstance(user, DbgRecord):
         return user.inst.block if user.inst is not None else None
-    return user.block  # type: ignore[union-attr]
+    return user.block
 
 
 def redirect(term: Inst, old: Block, new: Block) -> None:

@@ -76,7 +76,7 @@ def _basic_ivs(loop: Loop, pre_term: Inst,
     return out
 
 
-def _reduce_loop(loop: Loop, pre, latch) -> int:  # type: ignore[no-untyped-def]
+def _reduce_loop(loop: Loop, pre, latch) -> int:
     pre_term, latch_term = pre.terminator, latch.terminator
     reduced = 0
     for p, init, step in _basic_ivs(loop, pre_term, latch_term):
@@ -118,7 +118,7 @@ def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool] | None:
     return None
 
 
-def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,  # type: ignore[no-untyped-def]
+def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
              factor: int, wide: bool, base: Value | None, target: Inst) -> None:
     ty = target.ty
     h = loop.header
@@ -167,6 +167,6 @@ def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,  
             erase(dead)
 
 
-def _use(user: Inst, v: Value):  # type: ignore[no-untyped-def]
+def _use(user: Inst, v: Value):
     from ..ir import Use
     return Use(user, v)

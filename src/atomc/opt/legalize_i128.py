@@ -77,7 +77,7 @@ _READERS = frozenset({Op.ICMP, Op.STORE, Op.CALL, Op.RET, Op.SWITCH, Op.TRUNC, O
 
 
 def _wide(t: Type) -> bool:
-    return t.__class__ is IntType and t.bits == 128  # type: ignore[union-attr]
+    return t.__class__ is IntType and t.bits == 128
 
 
 def module_uses_i128(module: Module) -> bool:
@@ -92,12 +92,12 @@ def module_uses_i128(module: Module) -> bool:
                 return True
             for inst in b.insts:  # written out: this loop is on every compile's path
                 ty = inst.ty
-                if ty.__class__ is IntType and ty.bits == 128:  # type: ignore[union-attr]
+                if ty.__class__ is IntType and ty.bits == 128:
                     return True
                 if inst.op in _READERS:
                     for u in inst.operands:
                         ty = u.value.ty
-                        if ty.__class__ is IntType and ty.bits == 128:  # type: ignore[union-attr]
+                        if ty.__class__ is IntType and ty.bits == 128:
                             return True
     return False
 
@@ -283,7 +283,7 @@ class _FunctionLegalizer(OpExpander):
                      ) -> None:
         if r.kind is DbgKind.DELETE:
             if r.key in split:
-                lo_key, hi_key = split[r.key]  # type: ignore[index]
+                lo_key, hi_key = split[r.key]
                 r.key = lo_key
                 self.insert_record_after(r, DbgRecord(DbgKind.DELETE, r.var, None, r.expr,
                                                       loc=r.loc, key=hi_key))

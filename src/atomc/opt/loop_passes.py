@@ -211,7 +211,7 @@ def _threadable(fn: Function, b: Block, headers: set[int], preds_of: dict[Block,
         param = cond.lhs
     if param is None:
         return None
-    idx = b.params.index(param)  # type: ignore[arg-type]
+    idx = b.params.index(param)
     good = []
     preds = list(dict.fromkeys(preds_of[b]))
     if len(preds) > 1:

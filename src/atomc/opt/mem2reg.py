@@ -13,7 +13,7 @@ surviving instructions are untouched (LOCS, VALUES, SCOPES kept).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
@@ -206,11 +206,7 @@ def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
                 current[id(s.alloca)] = inst.value
                 _add_value_records(s, inst.value, next_inst(inst))
                 erase(inst)
-        term = block.terminator
-        if term is not None:
-            for succ in term.succs:
-                for s, _ in params.get(succ.block, []):
-                    succ.args.append(Use(term, current[id(s.alloca)]))
+        add_edge_args(block, params, lambda s: current[id(s.alloca)])
         logged += len(saved)
         undo.append(saved)
         stack.append((block, True))
@@ -227,12 +223,19 @@ def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
                 if isinstance(inst, Load):
                     inst.replace_all_uses_with(Undef(inst.ty))
                 erase(inst)
-        term = b.terminator
-        if term is None:
-            continue
-        for succ in term.succs:
-            for s, _ in params.get(succ.block, []):
-                succ.args.append(Use(term, Undef(s.ty)))
+        add_edge_args(b, params, lambda s: Undef(s.ty))
+
+
+def add_edge_args(b: Block, params: Mapping[Block, Sequence[tuple[_Slot, Value]]],
+                  value: Callable[[_Slot], Value]) -> None:
+    """Give every edge leaving `b` one argument per parameter of its target block,
+    in the parameters' order: `value(slot)`, the slot's value at the end of `b`."""
+    term = b.terminator
+    if term is None:
+        return
+    for succ in term.succs:
+        for s, _ in params.get(succ.block, ()):
+            succ.args.append(Use(term, value(s)))
 
 
 def _add_value_records(s: _Slot, value: Value, before: Inst | None) -> None:

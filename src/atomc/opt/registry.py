@@ -20,10 +20,10 @@ P = TypeVar("P", bound="type[Pass]")
 
 
 def register(cls: P) -> P:
-    name = cls.name  # type: ignore[attr-defined]
+    name = cls.name
     if name in PASSES:
         raise ValueError(f"pass {name!r} registered twice")
-    PASSES[name] = cls  # type: ignore[assignment]
+    PASSES[name] = cls
     return cls
 
 

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..ir import Alloca, Block, Function, Inst, Load, Store, Undef, Use, Value, work
+from ..ir import Alloca, Block, Function, Inst, Load, Store, Undef, Value, work
 from ..ir.cfgstate import CFGState
 from ..ir.rewrite import detach_with_dependents, erase, next_inst
-from .mem2reg import _add_value_records, _Slot, promotable_slots
+from .mem2reg import _add_value_records, _Slot, add_edge_args, promotable_slots
 
 
 def promote_slots(fn: Function, slots: Sequence[Alloca], cfg: CFGState,
@@ -244,25 +244,16 @@ class _Renamer:
                 current[key] = inst.value
                 _add_value_records(by_key[key], inst.value, next_inst(inst))
                 erase(inst)
-        term = b.terminator
-        if term is None:
-            return
-        for succ in term.succs:
-            for s, _ in self.params.get(succ.block, ()):
-                key = id(s.alloca)
-                v = current.get(key)
-                if v is None:
-                    v = self.value_out(key, b)
-                succ.args.append(Use(term, v))
+
+        def leaving(s: _Slot) -> Value:
+            v = current.get(id(s.alloca))
+            return self.value_out(id(s.alloca), b) if v is None else v
+
+        add_edge_args(b, self.params, leaving)
 
     def _unreachable(self, b: Block) -> None:
         for _, inst in self._accesses_in(b):
             if isinstance(inst, Load):
                 inst.replace_all_uses_with(Undef(inst.ty))
             erase(inst)
-        term = b.terminator
-        if term is None:
-            return
-        for succ in term.succs:
-            for s, _ in self.params.get(succ.block, ()):
-                succ.args.append(Use(term, Undef(s.ty)))
+        add_edge_args(b, self.params, lambda s: Undef(s.ty))

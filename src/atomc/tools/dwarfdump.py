@@ -55,13 +55,18 @@ class Dumper:
 
     # -- .debug_info ------------------------------------------------------
 
-    def info(self, cu_filter: str | None) -> None:
+    def units(self, cu_filter: str | None) -> Iterator[tuple[CompileUnit, DIE, str]]:
+        """Each compile unit whose name contains `cu_filter` (all without one), with
+        its top DIE and name."""
         for cu in self.dwarf.iter_CUs():
             top = cu.get_top_DIE()
             name = _str(top.attributes["DW_AT_name"].value) if "DW_AT_name" in top.attributes \
                 else "?"
-            if cu_filter is not None and cu_filter not in name:
-                continue
+            if cu_filter is None or cu_filter in name:
+                yield cu, top, name
+
+    def info(self, cu_filter: str | None) -> None:
+        for cu, top, name in self.units(cu_filter):
             self.w(0, f"unit {name} version {cu['version']}")
             files = self.file_names(cu)
             base = top.attributes["DW_AT_low_pc"].value if "DW_AT_low_pc" in top.attributes else 0
@@ -184,12 +189,7 @@ class Dumper:
     # -- .debug_line -----------------------------------------------------
 
     def lines(self, cu_filter: str | None) -> None:
-        for cu in self.dwarf.iter_CUs():
-            top = cu.get_top_DIE()
-            name = _str(top.attributes["DW_AT_name"].value) if "DW_AT_name" in top.attributes \
-                else "?"
-            if cu_filter is not None and cu_filter not in name:
-                continue
+        for cu, _, name in self.units(cu_filter):
             lp = self.dwarf.line_program_for_CU(cu)
             if lp is None:
                 continue

@@ -13,7 +13,7 @@ import shlex
 import sys
 from typing import Any
 
-import gdb  # type: ignore[import-not-found]  # only exists inside gdb
+import gdb  # only exists inside gdb
 
 
 def _setup_path() -> dict[str, Any]:

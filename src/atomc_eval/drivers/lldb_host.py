@@ -26,7 +26,7 @@ def _setup_path() -> dict[str, Any]:
 
 JOB = _setup_path()
 
-import lldb  # type: ignore[import-not-found]
+import lldb
 
 from atomc_eval.drivers import valuefmt
 from atomc_eval.drivers.base import (

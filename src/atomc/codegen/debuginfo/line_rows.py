@@ -10,21 +10,13 @@ module describes the final MIR that way and maps the rows back to it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ...dwarf.line_rows import LineBlock, LineInst, Row
+from ...dwarf.line_rows import LineBlock, LineInst, LineTable, Row
 from ...dwarf.line_rows import compute_rows as _compute_rows
 from ..mir import BlockRef, MFunction, MIFlag, MInst, Sym
 from ..mir.cfg import successors
 from ..target import desc
 
 __all__ = ["LineTable", "Row", "compute_rows"]
-
-
-@dataclass(frozen=True, slots=True)
-class LineTable:
-    entry_row: Row | None  # the scope-line row at the function's first address
-    rows: list[Row | None]  # one per instruction of `mf.instructions()`, in order
 
 
 def _line_inst(mi: MInst, index: dict[int, int], name: str) -> LineInst:

@@ -35,6 +35,7 @@ from ...dwarf.locexpr import (
 )
 from ...dwarf.model import LocRange, VarLocation
 from ...ir.debuginfo import type_bits
+from ..target import current
 from .address_values import Anchors, anchored, has_address, relocatable
 from .ldv.model import ComputedLoc, ConstLoc, EntryValueLoc, LocKind, MLoc, VarLoc, VarRange
 from .ldv.salvage import MEMORY_AT
@@ -78,8 +79,10 @@ def value_of(loc: VarLoc) -> LocExpr:
     raise TypeError(loc)
 
 
-# DWARF numbers of %rbp and %rsp: the frame set-up writes them
-_FRAME_REGS = frozenset({6, 7})
+def _frame_regs() -> frozenset[int]:
+    """DWARF numbers of the frame and stack pointers: the frame set-up writes them."""
+    r = current().registers
+    return frozenset(r.dwarf_number[name] for name in (r.frame_pointer, r.stack_pointer))
 
 
 def start_at_entry(ranges: Sequence[VarRange], setup: int) -> list[VarRange]:
@@ -112,7 +115,7 @@ def _unchanged_by_setup(loc: VarLoc) -> bool:
     if isinstance(loc, ComputedLoc):
         return _unchanged_by_setup(loc.base)
     if isinstance(loc, MLoc):
-        return loc.kind is LocKind.REG and loc.num not in _FRAME_REGS
+        return loc.kind is LocKind.REG and loc.num not in _frame_regs()
     return isinstance(loc, (ConstLoc, EntryValueLoc))
 
 

@@ -37,7 +37,7 @@ from ..mir import Imm, Mem, MFunction, MInst, Operand, PReg, StackSlot, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
 from ..mir.registers import operand_regs
 from ..target import current, desc
-from .spill import reload_op, spill_op, spill_slot
+from .spill import reload_op, rewrite_blocks, spill_op, spill_slot
 
 
 def allocate(mf: MFunction) -> None:
@@ -104,15 +104,7 @@ class FastAllocator:
 
     def run(self) -> None:
         self.share_block_local_slots()
-        for b in self.mf.blocks:
-            out: list[MInst] = []
-            for mi in b.insts:
-                if mi.is_meta:
-                    self.rewrite_meta(mi)
-                    out.append(mi)
-                else:
-                    self.rewrite(mi, out)
-            b.insts = out
+        rewrite_blocks(self.mf, self.rewrite_meta, self.rewrite)
         for _, mi in self.mf.instructions():
             if mi.opcode == "DBG_INSTR_REF":
                 num = mi.operands[0]
@@ -151,9 +143,9 @@ class FastAllocator:
                     continue
                 ok = base in _RMW_OK if role == "ud" else base in _DEF_OK
                 others = [o for j, o in enumerate(ops) if j != k]
+                first = others[0] if others else None
                 if ok and not any(_mentions(o, op.id) for o in others) and \
-                        not (isinstance(others[0] if others else None, Imm) and op.size == 8
-                             and not _fits32(others[0].value)):  # type: ignore[union-attr]
+                        not (isinstance(first, Imm) and op.size == 8 and not _fits32(first.value)):
                     ops[k] = Mem(base=self.slot(op.id))
                     folded_def = op.id
                     has_mem = True
@@ -162,8 +154,9 @@ class FastAllocator:
         if not has_mem and base in _SRC_OK:
             for k in ((0, 1) if base in ("cmp", "test") else (0,)):
                 role = d.roles[k] if k < len(d.roles) else "u"
-                if k < len(ops) and role == "u" and isinstance(ops[k], VReg):
-                    ops[k] = Mem(base=self.slot(ops[k].id))  # type: ignore[union-attr]
+                src = ops[k] if k < len(ops) else None
+                if role == "u" and isinstance(src, VReg):
+                    ops[k] = Mem(base=self.slot(src.id))
                     break
         assign: dict[int, str] = {}
         uses: list[int] = []

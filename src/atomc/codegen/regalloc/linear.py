@@ -63,7 +63,7 @@ from ..mir.registers import operand_regs
 from ..target import current, desc
 from .coalesce import loop_depths, wide_reads
 from .liveness import block_liveness
-from .spill import reload_op, spill_op
+from .spill import reload_op, rewrite_blocks, spill_op
 from .spill_slots import SpillSlots
 from .split import RangeSplitter
 
@@ -318,16 +318,12 @@ class LinearScan:
         sizes = self.mf.vreg_sizes
         self.pos_of = {id(mi): pos for pos, mi in self.order}
         self.last_pos = 0  # position of the last real instruction rewritten
-        for b in self.mf.blocks:
-            out: list[MInst] = []
-            for mi in b.insts:
-                if mi.is_meta:
-                    self.rewrite_meta(mi)
-                    out.append(mi)
-                    continue
-                self.rewrite_inst(mi, out, sizes)
-                self.last_pos = self.pos_of[id(mi)]
-            b.insts = out
+
+        def real(mi: MInst, out: list[MInst]) -> None:
+            self.rewrite_inst(mi, out, sizes)
+            self.last_pos = self.pos_of[id(mi)]
+
+        rewrite_blocks(self.mf, self.rewrite_meta, real)
         used = {iv.reg for iv in self.intervals.values() if iv.reg is not None}
         used |= self.split.registers()
         self.mf.callee_saved = [r for r in self.callee_candidates if r in used]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ...ir import work
 from ..mir import MFunction, MInst, VReg
-from ..mir.cfg import successor_indices
+from ..mir.cfg import predecessor_indices, solve_blocks, successor_indices
 from ..mir.registers import operand_regs
 
 __all__ = ["block_liveness"]
@@ -44,28 +44,19 @@ def block_liveness(mf: MFunction, regs_of: RegsOf = operand_regs
     n = len(mf.blocks)
     live_in: list[set[int]] = [set() for _ in range(n)]
     live_out: list[set[int]] = [set() for _ in range(n)]
-    preds: list[list[int]] = [[] for _ in range(n)]
-    for i in range(n):
-        for s in succ[i]:
-            preds[s].append(i)
-    # a worklist of blocks whose successors' live-ins changed, last block first
-    # (the unique fixed point, as by repeated sweeps, with each block redone only
-    # when something below it changed)
-    pending = list(range(n))
-    queued = [True] * n
-    visits = 0
-    while pending:
-        i = pending.pop()
-        queued[i] = False
-        visits += 1
+    preds = predecessor_indices(succ, n)
+
+    def step(i: int) -> bool:
         out = set().union(*(live_in[s] for s in succ[i])) if succ[i] else set()
         inn = gen[i] | (out - kill[i])
         live_out[i] = out
-        if inn != live_in[i]:
-            live_in[i] = inn
-            for p in preds[i]:
-                if not queued[p]:
-                    queued[p] = True
-                    pending.append(p)
+        if inn == live_in[i]:
+            return False
+        live_in[i] = inn
+        return True
+
+    # last block first: the unique fixed point, as by repeated sweeps, with each
+    # block redone only when a successor's live-in changed
+    visits = solve_blocks(list(range(n)), step, preds)
     work.add("regalloc.liveness", visits)
     return live_in, live_out

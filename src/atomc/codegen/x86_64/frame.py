@@ -28,9 +28,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..mir import Imm, MBlock, Mem, MFunction, MIFlag, MInst, Operand, PReg, StackSlot
+from ..mir.registers import operand_regs
 from .abi import align_to
 from .frame_policy import moves_stack_pointer
 from .opcodes import desc
+from .registers import CALLEE_SAVED
 from .stack_clash import allocate_frame
 from .stack_protector import guard_slot, layout_order, store_guard
 
@@ -219,3 +221,14 @@ def _insert_sp_epilogues(mf: MFunction, b: MBlock, final: bool) -> None:
         return out
 
     _rewrite_returns(b, final, epilogue, changes_cfa=bool(mf.callee_saved or mf.frame_size))
+
+
+def written_callee_saved(mf: MFunction, already: list[str]) -> list[str]:
+    """`already` plus the callee-saved registers some instruction writes
+    explicitly (asm operands and clobbers), in the canonical save order."""
+    written = set(already)
+    for _, mi in mf.instructions():
+        if not mi.is_meta:
+            written |= operand_regs(mi)[3] & set(CALLEE_SAVED)
+    # %rbp, allocated like a callee-saved register without a frame pointer, is saved last
+    return [r for r in (*CALLEE_SAVED, "rbp") if r in written]

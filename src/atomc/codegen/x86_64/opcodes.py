@@ -50,6 +50,11 @@ INVERSE_CC: Final = {"e": "ne", "ne": "e", "l": "ge", "ge": "l", "le": "g", "g":
 CMOV: Final = {(cc, size): "cmov" + cc + SUFFIX[size] for cc in CONDS for size in (2, 4, 8)}
 
 
+# zero (movz) and sign (movs) extensions: source size letter, then destination's
+_EXTENDS: Final = ("movzbw", "movzbl", "movzwl", "movzbq", "movzwq", "movsbw", "movsbl",
+                   "movswl", "movsbq", "movswq", "movslq")
+
+
 def _build() -> dict[str, OpDesc]:
     t: dict[str, OpDesc] = {}
     for s in "bwlq":
@@ -78,8 +83,7 @@ def _build() -> dict[str, OpDesc]:
     t["mulq"] = OpDesc(("u",), ("rax",), ("rax", "rdx"))
     t["shldq"] = OpDesc(("u", "u", "ud"))
     t["shrdq"] = OpDesc(("u", "u", "ud"))
-    for ext in ("movzbw", "movzbl", "movzwl", "movzbq", "movzwq", "movsbw", "movsbl",
-                "movswl", "movsbq", "movswq", "movslq"):
+    for ext in _EXTENDS:
         t[ext] = OpDesc(("u", "d"))
     for cc in CONDS:
         t["set" + cc] = OpDesc(("d",))
@@ -166,3 +170,35 @@ OPCODES: Final[dict[str, OpDesc]] = _build()
 
 def desc(opcode: str) -> OpDesc:
     return OPCODES[opcode]
+
+
+# Instruction selection picks rows by what varies (operand size, condition code,
+# scalar type) from these lookups, never by spelling a mnemonic: every value is a
+# row of OPCODES (checked at import), and a missing combination is a KeyError.
+_BYTES: Final = {"b": 1, "w": 2, "l": 4, "q": 8}
+_SIZED_STEMS: Final = (
+    "mov", "add", "sub", "and", "or", "xor", "adc", "sbb", "cmp", "test", "shl", "shr", "sar",
+    "neg", "not", "inc", "dec", "imul", "lea", "bsr", "bsf", "idiv", "div", "xchg",
+    "lock add", "lock sub", "lock and", "lock or", "lock xor", "lock xadd", "lock cmpxchg")
+# (stem, operand bytes) -> row: ("cmp", 4) -> "cmpl"
+SIZED: Final[dict[tuple[str, int], str]] = {
+    (stem, n): stem + s for stem in _SIZED_STEMS for s, n in _BYTES.items()
+    if stem + s in OPCODES}
+# condition code -> `set<cc>`, `j<cc>` (parity included)
+SETCC: Final[dict[str, str]] = {cc: "set" + cc for cc in (*CONDS, "p", "np")}
+JCC: Final[dict[str, str]] = {cc: "j" + cc for cc in (*CONDS, "p", "np")}
+# (signed, source bytes, destination bytes) -> movs/movz row
+EXTEND: Final[dict[tuple[bool, int, int], str]] = {
+    (e[3] == "s", _BYTES[e[4]], _BYTES[e[5]]): e for e in _EXTENDS}
+_SCALAR: Final = {4: "s", 8: "d"}  # SSE scalar letter by float size
+_SSE_STEMS: Final = ("movs", "adds", "subs", "muls", "divs", "ucomis", "xorp")
+# (stem, float bytes) -> row: ("adds", 8) -> "addsd"
+SSE: Final[dict[tuple[str, int], str]] = {
+    (stem, n): stem + p for stem in _SSE_STEMS for n, p in _SCALAR.items()}
+# (float bytes, integer bytes) -> conversion row, int -> float and float -> int
+CVT_TO_FLOAT: Final[dict[tuple[int, int], str]] = {
+    (n, w): f"cvtsi2s{p}{s}" for n, p in _SCALAR.items() for s, w in _BYTES.items() if w >= 4}
+CVT_TO_INT: Final[dict[tuple[int, int], str]] = {
+    (n, w): f"cvtts{p}2si{s}" for n, p in _SCALAR.items() for s, w in _BYTES.items() if w >= 4}
+assert all(row in OPCODES for table in (SIZED, SETCC, JCC, EXTEND, SSE, CVT_TO_FLOAT,
+                                         CVT_TO_INT, CMOV) for row in table.values())

@@ -8,11 +8,10 @@ from typing import ClassVar
 
 from ..mir import MFunction
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
-from .frame import lower_frame
+from .frame import lower_frame, written_callee_saved
 from .frame_policy import needs_frame_pointer
 from .hardening import harden_frame
 from .isel.atomic import drop_compiler_barriers
-from .isel.inline_asm import written_callee_saved
 from .peephole import run_peepholes
 from .stack_protector import add_stack_guard
 from .zext import remove_redundant_zext

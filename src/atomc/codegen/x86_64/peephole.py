@@ -23,7 +23,10 @@ from itertools import islice
 
 from ...ir import work
 from ..mir import Imm, MBlock, MFunction, MInst, PReg
-from .opcodes import OPCODES
+from .opcodes import OPCODES, SIZED
+
+# `cmp $0, %r` -> `test %r, %r`, at the compare's size
+_TEST_FOR_CMP = {SIZED["cmp", n]: SIZED["test", n] for n in (1, 2, 4, 8)}
 
 # integer instructions (mnemonic + size suffix) that set or clobber the flags; SSE
 # arithmetic such as `addsd` or `xorps` leaves them alone, hence the exact split
@@ -51,7 +54,7 @@ def _rewrite_block(mf: MFunction, index: int, block: MBlock) -> None:
             insts[i] = _zeroing_xor(mf, mi)
         elif _is_compare_with_zero(mi):
             reg = mi.operands[1]
-            mi.opcode = "test" + mi.opcode[3:]
+            mi.opcode = _TEST_FOR_CMP[mi.opcode]
             mi.operands = [reg, reg]
 
 

@@ -8,17 +8,18 @@ from ..mir.core import MFunction
 from ..target import RegisterFile
 from .frame import frame_base_register
 from .function_state import x86_state
-from .opcodes import INVERSE_CC, OPCODES, OpDesc
-from .registers import ARG_REGS, CALLEE_SAVED, CALLER_SAVED, DWARF_NUMBER, SUFFIX, XMMS
+from .opcodes import EXTEND, INVERSE_CC, JCC, OPCODES, SIZED, SSE, OpDesc
+from .registers import ARG_REGS, CALLEE_SAVED, CALLER_SAVED, DWARF_NUMBER, XMMS
 
 __all__ = ["X86_64"]
 
 _SCRATCH = ("r10", "r11")
 _XMM_SCRATCH = ("xmm14", "xmm15")  # isel never names them
-_INVERTED = {f"j{cc}": f"j{inverse}" for cc, inverse in INVERSE_CC.items()}
-_STORE = {size: "mov" + suffix for size, suffix in SUFFIX.items()}
-_RELOAD = {1: "movzbl", 2: "movzwl", 4: "movl", 8: "movq"}  # a whole slot, zero-extended
-_SSE_MOVE = {4: "movss", 8: "movsd"}
+_INVERTED = {JCC[cc]: JCC[inverse] for cc, inverse in INVERSE_CC.items()}
+_STORE = {size: SIZED["mov", size] for size in (1, 2, 4, 8)}
+# a whole slot, zero-extended
+_RELOAD = {1: EXTEND[False, 1, 4], 2: EXTEND[False, 2, 4], 4: SIZED["mov", 4], 8: SIZED["mov", 8]}
+_SSE_MOVE = {size: SSE["movs", size] for size in (4, 8)}
 
 
 class X86_64Target:

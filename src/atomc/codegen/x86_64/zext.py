@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ...ir import work
 from ..mir import Imm, Mem, MFunction, MInst, PReg, Sym
-from ..mir.cfg import successor_indices
+from ..mir.cfg import predecessor_indices, solve_blocks, successor_indices
 from .opcodes import OPCODES
 
 __all__ = ["remove_redundant_zext"]
@@ -36,26 +36,18 @@ def remove_redundant_zext(mf: MFunction) -> int:
     """Drop `movl %r, %r` where %r's upper half is known zero; how many went."""
     n = len(mf.blocks)
     succ = successor_indices(mf)
-    preds: list[list[int]] = [[] for _ in range(n)]
-    for i, ss in succ.items():
-        for s in ss:
-            preds[s].append(i)
+    preds = predecessor_indices(succ, n)
     taken = _address_taken(mf)
     outs: list[frozenset[str] | None] = [None] * n  # None: not computed yet (top)
-    pending = list(range(n - 1, -1, -1))
-    queued = [True] * n
-    visits = 0
-    while pending:
-        i = pending.pop()
-        queued[i] = False
-        visits += 1
+
+    def step(i: int) -> bool:
         out = frozenset(_transfer(mf.blocks[i].insts, _entry(i, preds, outs, taken), None))
-        if out != outs[i]:
-            outs[i] = out
-            for s in succ[i]:
-                if not queued[s]:
-                    queued[s] = True
-                    pending.append(s)
+        if out == outs[i]:
+            return False
+        outs[i] = out
+        return True
+
+    visits = solve_blocks(list(range(n - 1, -1, -1)), step, succ)  # first block first
     work.add("zext.blocks", visits)
     removed: list[MInst] = []
     for i, b in enumerate(mf.blocks):

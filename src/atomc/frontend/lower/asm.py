@@ -66,7 +66,7 @@ def lower_asm(g: IRGen, stmt: T.Asm) -> None:
                 g.fs.b.store(v, out_addrs[i], volatile=is_volatile(o.expr.type))
 
 
-def _memory_input(g: IRGen, e: T.Expr):  # type: ignore[no-untyped-def]
+def _memory_input(g: IRGen, e: T.Expr):
     """Address of a memory input: the object itself, or a temporary holding the value."""
     if e.lvalue or isinstance(unqual(e.type), ArrayT):
         return g.exprs.addr_of(e)

@@ -1,7 +1,7 @@
 """Lowering of typed expressions (`tree.py`) to IR values: conditions and branches,
 conversions, arithmetic, pointer arithmetic, `?:`. Only `tree.py` nodes are read here:
 no pycparser, no `Sema`, no diagnostics (tests/unit/test_lowering_boundary.py); a GNU
-statement expression is lowered by `statement.py`, which still walks pycparser."""
+statement expression is lowered by `statement.py`, as a block of checked statements."""
 
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ diagnostics use them; the back end emits DWARF only when `opts.debug` is set.
 Key Instructions atoms are added only when `opts.use_key_instructions`.
 
 Locations: expressions carry their own line and column (binary operators and
-assignments the operator's column). Deliberately without a location (None):
+assignments the operator's column). Deliberately without a location (`ARTIFICIAL`):
 allocas, the parameter spills on entry (so prologue_end lands on the first
 statement, as with clang), and the structural jumps that only fall into a join
 block (end of `then`, into a `case`), which should not create line rows.
@@ -173,7 +173,7 @@ class IRGen:
             return self.string_global(a.string).name
         lit = self.names.literals.get(a.symbol)
         if lit is not None:
-            return self.exprs.compound_literal(lit).name  # type: ignore[attr-defined]
+            return self.exprs.compound_literal(lit).name
         sym = self.names.symbols.get(a.symbol)
         if sym is not None and THREAD_LOCAL in sym.attrs:  # a per-thread address
             raise InitError("initializer element is not constant", None)

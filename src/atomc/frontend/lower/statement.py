@@ -120,7 +120,7 @@ class StatementLowering:
             self.fs.ensure_open()
             self.g.vlas.evaluate_vla_dims(sym.type, sym.pos)
         home = self.fs.alloca(sym.type.size, max(sym.type.align, sym.align), sym.name)
-        home.arrays = array_kind(sym.type)  # type: ignore[attr-defined]  # -fstack-protector
+        home.arrays = array_kind(sym.type)  # -fstack-protector
         sym.ir = home
         self.g.funcs.declare_var(sym, home)
         if init is not None:

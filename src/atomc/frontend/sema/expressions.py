@@ -174,7 +174,7 @@ class ExpressionChecker:
                     if isinstance(item, c_ast.Decl):
                         self.sema.decls.declare_local(item)
                     elif isinstance(item, c_ast.Typedef):
-                        self.sema.decls.declare_typedef(item)  # type: ignore[arg-type]
+                        self.sema.decls.declare_typedef(item)
                 t = self.sema.conv.rvalue(self.expr(items[-1])).type
             finally:
                 self.sema.scopes.pop()

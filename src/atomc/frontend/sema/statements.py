@@ -221,7 +221,7 @@ class StatementChecker:
         return check_asm(self.sema, node) or T.Seq(())
 
     def s_Typedef(self, node: c_ast.Typedef) -> T.Stmt:
-        self.sema.decls.declare_typedef(node)  # type: ignore[arg-type]
+        self.sema.decls.declare_typedef(node)
         sym = self.sema.scopes.lookup_current(node.name)
         if sym is not None and variably_modified(sym.type):
             return T.VlaTypedef(sym.type, self.sema.pos(node))

@@ -62,7 +62,7 @@ class UnitChecker:
             elif isinstance(ext, c_ast.Decl):
                 yield from self.declaration(ext)
             elif isinstance(ext, c_ast.Typedef):
-                sema.decls.declare_typedef(ext)  # type: ignore[arg-type]
+                sema.decls.declare_typedef(ext)
             elif isinstance(ext, c_ast.StaticAssert):
                 sema.types.static_assert(ext)
             elif isinstance(ext, c_ast.Pragma):

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from ....diag import InternalCompilerError
 from ....dwarf.files import FileTable
+from ....dwarf.line_rows import LineTable, Row
 from ....ir.function import THREAD_LOCAL, Global, Module, Zeros
 from ....options import CompileOptions
-from ...debuginfo.line_rows import LineTable, Row
 from ...mir import (
     BlockRef,
     Imm,
@@ -25,11 +25,11 @@ from ...mir import (
     Sym,
     VReg,
 )
-from ..isel.inline_asm import format_inline_asm
 from ..pic import SymbolPolicy
 from ..registers import reg_name
 from ..stack_clash import LOOP_TO_R11, PROBED_ALLOCA, format_probe
 from ..tls import format_tls_call
+from .inline_asm import format_inline_asm
 from .sections import code_section, data_placement, jump_table_section
 from .symbols import binding
 

@@ -8,8 +8,7 @@ from ....ir.insts import Binary, Cast, Cmp, Op, Select
 from ....ir.types import FloatType, IntType
 from ....ir.values import Const, Undef
 from ...mir import Imm, PReg, VReg
-from ..opcodes import CMOV, ICMP_CC, SWAPPED_PRED
-from ..registers import SUFFIX
+from ..opcodes import CMOV, EXTEND, ICMP_CC, SETCC, SIZED, SWAPPED_PRED
 from .common import _ALU, _ice, _signed, _w, value_size
 
 if TYPE_CHECKING:
@@ -25,7 +24,7 @@ def lower_alu(sel: FunctionISel, inst: Binary) -> None:
         lhs, rhs = rhs, lhs
     sel.mov(sel.operand(lhs, w), dst, w)
     b = sel.operand(rhs, w)
-    sel.emit(_ALU[inst.op] + SUFFIX[w], b, dst)
+    sel.emit(SIZED[_ALU[inst.op], w], b, dst)
 
 
 def lower_shift(sel: FunctionISel, inst: Binary) -> None:
@@ -33,7 +32,7 @@ def lower_shift(sel: FunctionISel, inst: Binary) -> None:
     w = _w(size)
     dst = sel.vreg(inst)
     sel.mov(sel.operand(inst.lhs, w), VReg(dst.id, w), w)
-    opc = {Op.SHL: "shl", Op.LSHR: "shr", Op.ASHR: "sar"}[inst.op] + SUFFIX[size]
+    opc = SIZED[{Op.SHL: "shl", Op.LSHR: "shr", Op.ASHR: "sar"}[inst.op], size]
     if isinstance(inst.rhs, Const):
         sel.emit(opc, Imm(inst.rhs.int_value & (63 if size == 8 else 31)),
                  VReg(dst.id, size))
@@ -57,13 +56,12 @@ def lower_div(sel: FunctionISel, inst: Binary) -> None:
         w = size
         a = sel.operand(inst.lhs, w)
         b = sel.reg(inst.rhs, w)
-    s = SUFFIX[w]
     sel.mov(a, PReg("rax", w), w)
     if signed:
         sel.emit("cltd" if w == 4 else "cqto")
     else:
         sel.emit("xorl", PReg("rdx", 4), PReg("rdx", 4))
-    sel.emit(("idiv" if signed else "div") + s, b)
+    sel.emit(SIZED["idiv" if signed else "div", w], b)
     res = "rax" if inst.op in (Op.SDIV, Op.UDIV) else "rdx"
     sel.mov(PReg(res, w), VReg(sel.vreg(inst).id, w), w)
 
@@ -78,7 +76,7 @@ def emit_compare(sel: FunctionISel, c: Cmp) -> str:
         pred = SWAPPED_PRED[pred]
     a = sel.reg(lhs, size)
     b = sel.operand(rhs, size)
-    sel.emit("cmp" + SUFFIX[size], b, a)
+    sel.emit(SIZED["cmp", size], b, a)
     return ICMP_CC[pred]
 
 
@@ -104,12 +102,12 @@ def lower_cast(sel: FunctionISel, inst: Cast) -> None:
         r = sel.reg(src)
         if src_i1:
             sel.emit("movzbl", VReg(r.id, 1), VReg(dst.id, 4))
-            sel.emit("neg" + SUFFIX[_w(d)], VReg(dst.id, _w(d)))
+            sel.emit(SIZED["neg", _w(d)], VReg(dst.id, _w(d)))
         elif s == 4:
             sel.emit("movslq", VReg(r.id, 4), dst)
         else:
-            to = "q" if d == 8 else "l"
-            sel.emit("movs" + SUFFIX[s] + to, VReg(r.id, s), VReg(dst.id, 8 if d == 8 else 4))
+            to = 8 if d == 8 else 4
+            sel.emit(EXTEND[True, s, to], VReg(r.id, s), VReg(dst.id, to))
         return
     if op in (Op.ZEXT, Op.INTTOPTR) or (op is Op.PTRTOINT and d >= s):
         if isinstance(src, Const):
@@ -122,7 +120,7 @@ def lower_cast(sel: FunctionISel, inst: Cast) -> None:
         if s == 4:
             sel.emit("movl", VReg(r.id, 4), VReg(dst.id, 4))
         else:
-            sel.emit("movz" + SUFFIX[s] + "l", VReg(r.id, s), VReg(dst.id, 4))
+            sel.emit(EXTEND[False, s, 4], VReg(r.id, s), VReg(dst.id, 4))
         return
     # truncation (TRUNC, narrowing PTRTOINT)
     if op not in (Op.TRUNC, Op.PTRTOINT):
@@ -138,10 +136,10 @@ def lower_bit_scan(sel: FunctionISel, inst: Cast) -> None:
     dst = VReg(sel.vreg(inst).id, size)
     src = sel.reg(inst.value, size)
     if inst.op is Op.CLZ:
-        sel.emit("bsr" + SUFFIX[size], src, dst)
-        sel.emit("xor" + SUFFIX[size], Imm(size * 8 - 1), dst)
+        sel.emit(SIZED["bsr", size], src, dst)
+        sel.emit(SIZED["xor", size], Imm(size * 8 - 1), dst)
     else:
-        sel.emit("bsf" + SUFFIX[size], src, dst)
+        sel.emit(SIZED["bsf", size], src, dst)
 
 
 def lower_int_select(sel: FunctionISel, inst: Select) -> None:
@@ -173,7 +171,7 @@ def lower_int_select(sel: FunctionISel, inst: Select) -> None:
     c = sel.reg(cond, 1)
     sel.mov(sel.operand(b, w), dst, w)
     sel.emit("testb", c, c)
-    sel.emit("cmovne" + SUFFIX[w], sel.reg(a, w), dst)
+    sel.emit(CMOV["ne", w], sel.reg(a, w), dst)
 
 
 def lower_binary(sel: FunctionISel, inst: Binary) -> None:
@@ -197,7 +195,7 @@ def lower_cmp(sel: FunctionISel, inst: Cmp) -> None:
         sel.sse.lower_compare(inst)
     elif inst not in sel.fused:
         cc = emit_compare(sel, inst)
-        sel.emit("set" + cc, VReg(sel.vreg(inst).id, 1))
+        sel.emit(SETCC[cc], VReg(sel.vreg(inst).id, 1))
 
 
 def lower_select(sel: FunctionISel, inst: Select) -> None:

@@ -35,7 +35,7 @@ from ....ir.insts import Branch, Extract, Inst, PtrAdd
 from ....ir.types import IntType, Type
 from ....ir.values import Const, Value
 from ...mir import BlockRef, Imm, MBlock, Mem, MFunction, MIFlag, MInst, PReg, VReg
-from ..registers import SUFFIX
+from ..opcodes import SIZED
 from .common import constant_offset
 from .floating import view
 
@@ -46,6 +46,8 @@ VOL = MIFlag.VOLATILE
 _LOAD = {1: "movzbl", 2: "movzwl", 4: "movl", 8: "movq"}
 _LOCKED = {RMWOp.ADD: "add", RMWOp.SUB: "sub", RMWOp.AND: "and", RMWOp.OR: "or",
            RMWOp.XOR: "xor"}
+# the locked read-modify-write of each (a stem of opcodes.SIZED)
+_LOCKED_OP = {op: f"lock {alu}" for op, alu in _LOCKED.items()}
 
 
 def _size(t: Type) -> int:
@@ -125,7 +127,7 @@ def _store(sel: FunctionISel, inst: AtomicStore) -> None:
     size = _size(inst.value.ty)
     if inst.ordering is Ordering.SEQ_CST:
         t = _fresh(sel, inst.value, size)
-        sel.emit("xchg" + SUFFIX[size], _mem(sel, inst.ptr), t, flags=VOL)
+        sel.emit(SIZED["xchg", size], _mem(sel, inst.ptr), t, flags=VOL)
         return
     src = sel.operand(inst.value, size)
     m = _mem(sel, inst.ptr)
@@ -140,12 +142,11 @@ def _last(sel: FunctionISel) -> MInst:
 
 def _rmw(sel: FunctionISel, inst: AtomicRMW) -> None:
     size = _size(inst.ty)
-    sfx = SUFFIX[size]
     used = any(not u.is_debug for u in inst.uses)  # real uses only: -g changes no code
     op = inst.rmw
     if op is RMWOp.XCHG:
         r = _fresh(sel, inst.value, size, sel.vreg(inst))
-        sel.emit("xchg" + sfx, _mem(sel, inst.ptr), r, flags=VOL)
+        sel.emit(SIZED["xchg", size], _mem(sel, inst.ptr), r, flags=VOL)
     elif op in (RMWOp.ADD, RMWOp.SUB) and used:
         v = inst.value
         if op is RMWOp.SUB and isinstance(v, Const):
@@ -155,11 +156,11 @@ def _rmw(sel: FunctionISel, inst: AtomicRMW) -> None:
             r = _fresh(sel, v, size, sel.vreg(inst))
             if op is RMWOp.SUB:
                 w = max(size, 4)
-                sel.emit("neg" + SUFFIX[w], VReg(r.id, w))
-        sel.emit("lock xadd" + sfx, r, _mem(sel, inst.ptr), flags=VOL)
+                sel.emit(SIZED["neg", w], VReg(r.id, w))
+        sel.emit(SIZED["lock xadd", size], r, _mem(sel, inst.ptr), flags=VOL)
     elif op in _LOCKED and not used:
         v_op = sel.operand(inst.value, size)
-        sel.emit("lock " + _LOCKED[op] + sfx, v_op, _mem(sel, inst.ptr), flags=VOL)
+        sel.emit(SIZED[_LOCKED_OP[op], size], v_op, _mem(sel, inst.ptr), flags=VOL)
     else:
         _cas_loop(sel, inst, size, used)
 
@@ -167,7 +168,6 @@ def _rmw(sel: FunctionISel, inst: AtomicRMW) -> None:
 def _cas_loop(sel: FunctionISel, inst: AtomicRMW, size: int, used: bool) -> None:
     """old = *p; do new = old OP v; while (!cmpxchg(p, old -> new)) with old
     reloaded by the failed cmpxchg; the result is the last old."""
-    sfx = SUFFIX[size]
     w = max(size, 4)  # narrow values are worked on in 32-bit registers, as by gcc
     m = _mem(sel, inst.ptr)
     v = sel.operand(inst.value, w) if size >= 4 else sel.extend(inst.value, False)
@@ -180,10 +180,10 @@ def _cas_loop(sel: FunctionISel, inst: AtomicRMW, size: int, used: bool) -> None
     sel.mov(old, PReg("rax", w), w)
     sel.mov(old, new, w)
     alu = "and" if inst.rmw is RMWOp.NAND else _LOCKED[inst.rmw]
-    sel.emit(alu + SUFFIX[w], v, new)
+    sel.emit(SIZED[alu, w], v, new)
     if inst.rmw is RMWOp.NAND:
-        sel.emit("not" + SUFFIX[w], new)
-    sel.emit("lock cmpxchg" + sfx, VReg(new.id, size), m, flags=VOL)
+        sel.emit(SIZED["not", w], new)
+    sel.emit(SIZED["lock cmpxchg", size], VReg(new.id, size), m, flags=VOL)
     sel.mov(PReg("rax", w), old, w)  # moves leave the flags alone
     sel.emit("jne", BlockRef(loop))
     sel.emit("jmp", BlockRef(cont))
@@ -212,7 +212,7 @@ def _cmpxchg(sel: FunctionISel, inst: CmpXchg) -> None:
     d = VReg(sel.reg(inst.desired, size).id, size)
     e = sel.operand(inst.expected, size)
     sel.mov(e, PReg("rax", size), size)
-    sel.emit("lock cmpxchg" + SUFFIX[size], d, m, flags=VOL)
+    sel.emit(SIZED["lock cmpxchg", size], d, m, flags=VOL)
     ok = sel.mf.new_vreg(1)
     if any(not u.is_debug and u.user not in sel.fused for u in inst.uses
            if isinstance(u.user, Extract) and u.user.index == 1):

@@ -11,6 +11,7 @@ from ....ir.values import Const
 from ....ir.wide import Wide
 from ...mir import BlockRef, Imm, VReg
 from ..function_state import is_xmm, new_xmm_vreg
+from ..opcodes import JCC
 from .arith import emit_compare
 from .common import _ice, value_size
 
@@ -39,7 +40,7 @@ def lower_branch(sel: FunctionISel, inst: Branch) -> None:
         cc = "ne"
     t = sel.edge_target(inst.succs[0])
     f = sel.edge_target(inst.succs[1])
-    sel.emit("j" + cc, BlockRef(t))
+    sel.emit(JCC[cc], BlockRef(t))
     sel.emit("jmp", BlockRef(f))
 
 

@@ -30,6 +30,7 @@ from ....ir.types import FloatType, IntType
 from ....ir.values import Const, Undef, Value
 from ...mir import Imm, Mem, Operand, PReg, VReg
 from ..function_state import is_xmm, new_xmm_vreg, x86_state
+from ..opcodes import CMOV, CVT_TO_FLOAT, CVT_TO_INT, EXTEND, SETCC, SIZED, SSE
 
 if TYPE_CHECKING:
     from .select import FunctionISel
@@ -97,7 +98,7 @@ class FloatLowering:
             return src
         size = v.ty.size
         t = new_xmm_vreg(self.sel.mf, size)
-        self.sel.emit("movs" + _p(size), src, t)
+        self.sel.emit(SSE["movs", size], src, t)
         return t
 
     def fmov(self, src: Operand, dst: Operand, size: int) -> None:
@@ -106,7 +107,7 @@ class FloatLowering:
         if isinstance(src, Imm):
             src = self.pool_entry(size, src.value & ((1 << (8 * size)) - 1))
         if sx and dx or isinstance(src, Mem) or isinstance(dst, Mem):
-            self.sel.emit("movs" + _p(size), view(src, size), view(dst, size))
+            self.sel.emit(SSE["movs", size], view(src, size), view(dst, size))
         else:  # general register <-> SSE register: the bits
             self.sel.emit("movq" if size == 8 else "movd", view(src, size), view(dst, size))
 
@@ -122,25 +123,25 @@ class FloatLowering:
         if isinstance(b, VReg) and b.id == dst.id:  # cannot happen in SSA, but stay safe
             b = self.freg(rhs)
         self.fmov(self.fsrc(lhs), dst, size)
-        name = {Op.FADD: "add", Op.FSUB: "sub", Op.FMUL: "mul", Op.FDIV: "div"}[inst.op]  # type: ignore[attr-defined]
-        self.sel.emit(name + "s" + _p(size), b, dst)
+        name = {Op.FADD: "adds", Op.FSUB: "subs", Op.FMUL: "muls", Op.FDIV: "divs"}[inst.op]  # type: ignore[attr-defined]
+        self.sel.emit(SSE[name, size], b, dst)
 
     def lower_compare(self, inst: Cmp) -> None:
         swap, ccs, combine = FCMP_CC[inst.pred]
         a, b = (inst.rhs, inst.lhs) if swap else (inst.lhs, inst.rhs)
         size = a.ty.size
-        self.sel.emit("ucomis" + _p(size), self.fsrc(b), self.freg(a))
+        self.sel.emit(SSE["ucomis", size], self.fsrc(b), self.freg(a))
         self.set_from_flags(inst, ccs, combine)
 
     def set_from_flags(self, inst: Cmp, ccs: tuple[str, ...], combine: str) -> None:
         """The compare's i1 from the flags of an unordered compare (one condition
         code, or two combined with `and`/`or`)."""
         dst = VReg(self.sel.vreg(inst).id, 1)
-        self.sel.emit("set" + ccs[0], dst)
+        self.sel.emit(SETCC[ccs[0]], dst)
         if len(ccs) == 2:
             t = self.sel.mf.new_vreg(1)
-            self.sel.emit("set" + ccs[1], t)
-            self.sel.emit(combine + "b", t, dst)
+            self.sel.emit(SETCC[ccs[1]], t)
+            self.sel.emit(SIZED[combine, 1], t, dst)
 
     # -- conversions ---------------------------------------------------------------
     def lower_cast(self, inst: Cast) -> None:
@@ -150,7 +151,7 @@ class FloatLowering:
         if op is Op.FNEG:
             size = inst.ty.size
             self.fmov(self.fsrc(src), dst, size)
-            self.sel.emit("xorp" + _p(size), self.pool_entry(size, SIGN_MASK[size]), dst)
+            self.sel.emit(SSE["xorp", size], self.pool_entry(size, SIGN_MASK[size]), dst)
         elif op is Op.BITCAST:
             size = inst.ty.size
             s = self.freg(src) if isinstance(src.ty, FloatType) else self.sel.reg(src, size)
@@ -168,7 +169,6 @@ class FloatLowering:
     def int_to_float(self, src: Value, dst: VReg, signed: bool) -> None:
         assert isinstance(src.ty, IntType)
         bits = src.ty.bits
-        p = _p(dst.size)
         if bits == 64 and not signed:
             self.u64_to_float(self.sel.reg(src, 8), dst)
             return
@@ -178,7 +178,7 @@ class FloatLowering:
         else:
             w = 4
             r = self.sel.reg(src, 4) if bits == 32 else self._ext_narrow(src, signed and bits > 1)
-        self.sel.emit(f"cvtsi2s{p}{'q' if w == 8 else 'l'}", VReg(r.id, w), dst)
+        self.sel.emit(CVT_TO_FLOAT[dst.size, w], VReg(r.id, w), dst)
 
     def _zext32(self, src: Value) -> VReg:
         r = self.sel.reg(src, 4)
@@ -190,13 +190,11 @@ class FloatLowering:
         size = src.ty.size
         r = self.sel.reg(src)
         t = self.sel.mf.new_vreg(4)
-        opc = ("movs" if signed else "movz") + ("b" if size == 1 else "w") + "l"
-        self.sel.emit(opc, VReg(r.id, size), t)
+        self.sel.emit(EXTEND[signed, size, 4], VReg(r.id, size), t)
         return t
 
     def u64_to_float(self, x: VReg, dst: VReg) -> None:
         size = dst.size
-        p = _p(size)
         h = self.sel.mf.new_vreg(8)
         self.sel.emit("movq", x, h)
         self.sel.emit("shrq", Imm(1), h)
@@ -205,49 +203,48 @@ class FloatLowering:
         self.sel.emit("andq", Imm(1), lo)
         self.sel.emit("orq", lo, h)  # halved, the lost bit kept as a sticky bit
         big = self.new_xmm(size)
-        self.sel.emit(f"cvtsi2s{p}q", h, big)
-        self.sel.emit(f"adds{p}", big, big)
+        self.sel.emit(CVT_TO_FLOAT[size, 8], h, big)
+        self.sel.emit(SSE["adds", size], big, big)
         small = self.new_xmm(size)
-        self.sel.emit(f"cvtsi2s{p}q", x, small)
+        self.sel.emit(CVT_TO_FLOAT[size, 8], x, small)
         gb = self.sel.mf.new_vreg(size)
         gs = self.sel.mf.new_vreg(size)
         self.fmov(big, gb, size)
         self.fmov(small, gs, size)
         self.sel.emit("testq", x, x)
-        self.sel.emit("cmovs" + ("q" if size == 8 else "l"), gb, gs)
+        self.sel.emit(CMOV["s", 8 if size == 8 else 4], gb, gs)
         self.fmov(gs, dst, size)
 
     def float_to_int(self, src: Value, dst: VReg, signed: bool) -> None:
         assert isinstance(src.ty, FloatType)
-        p = _p(src.ty.size)
+        fsize = src.ty.size
         bits = dst.size * 8
         if bits == 64 and not signed:
             self.float_to_u64(src, dst)
         elif bits == 64:
-            self.sel.emit(f"cvtts{p}2siq", self.fsrc(src), dst)
+            self.sel.emit(CVT_TO_INT[fsize, 8], self.fsrc(src), dst)
         elif bits == 32 and not signed:
             t = self.sel.mf.new_vreg(8)
-            self.sel.emit(f"cvtts{p}2siq", self.fsrc(src), t)
+            self.sel.emit(CVT_TO_INT[fsize, 8], self.fsrc(src), t)
             self.sel.emit("movl", VReg(t.id, 4), dst)
         else:
-            self.sel.emit(f"cvtts{p}2sil", self.fsrc(src), VReg(dst.id, 4))
+            self.sel.emit(CVT_TO_INT[fsize, 4], self.fsrc(src), VReg(dst.id, 4))
 
     def float_to_u64(self, src: Value, dst: VReg) -> None:
         size = src.ty.size
-        p = _p(size)
         x = self.freg(src)
         two63 = self.fconst(size, 2.0 ** 63)
         low = self.sel.mf.new_vreg(8)
-        self.sel.emit(f"cvtts{p}2siq", x, low)
+        self.sel.emit(CVT_TO_INT[size, 8], x, low)
         t = self.new_xmm(size)
-        self.sel.emit("movs" + p, x, t)
-        self.sel.emit("subs" + p, two63, t)
+        self.sel.emit(SSE["movs", size], x, t)
+        self.sel.emit(SSE["subs", size], two63, t)
         high = self.sel.mf.new_vreg(8)
-        self.sel.emit(f"cvtts{p}2siq", t, high)
+        self.sel.emit(CVT_TO_INT[size, 8], t, high)
         m = self.sel.mf.new_vreg(8)
         self.sel.emit("movabsq", Imm(-(1 << 63)), m)
         self.sel.emit("xorq", m, high)
-        self.sel.emit("ucomis" + p, two63, x)
+        self.sel.emit(SSE["ucomis", size], two63, x)
         self.sel.emit("cmovaeq", high, low)
         self.sel.emit("movq", low, dst)
 
@@ -260,7 +257,7 @@ class FloatLowering:
         self.fmov(self.freg(b), gb, size)
         c = self.sel.reg(inst.cond, 1)
         self.sel.emit("testb", c, c)
-        self.sel.emit("cmovne" + ("q" if size == 8 else "l"), ga, gb)
+        self.sel.emit(CMOV["ne", 8 if size == 8 else 4], ga, gb)
         self.fmov(gb, VReg(self.sel.vreg(inst).id, size), size)
 
 

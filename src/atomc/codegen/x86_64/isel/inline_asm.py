@@ -15,30 +15,27 @@ The `INLINEASM` instruction lists its memory operands as explicit operands
 (so frame lowering rewrites stack slots into %rbp/%rsp addresses), its input
 registers as implicit uses and its output and clobbered registers as implicit
 defs; the opcode table marks it as a scheduling barrier that reads and writes
-memory and the flags. The printer substitutes the operands into the template.
+memory and the flags. The printer substitutes the operands into the template
+(`asm/inline_asm.py`); frame lowering saves the callee-saved registers an asm
+writes (`frame.written_callee_saved`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ....diag import InternalCompilerError
 from ....ir.inline_asm import (
     SPECIFIC_REGS,
-    OperandRef,
-    TemplateError,
     constraint_class,
     is_output,
-    parse_template,
 )
 from ....ir.insts import InlineAsm
 from ....ir.types import TupleType, VoidType
 from ....ir.values import Const
-from ...mir import Mem, MFunction, MInst, PReg, VReg
+from ...mir import Mem, PReg, VReg
 from ...mir.core import AsmMeta, AsmOperand
-from ..registers import CALLEE_SAVED, SUFFIX, reg_name
 from .common import _w, value_size
 
 if TYPE_CHECKING:
@@ -48,7 +45,6 @@ if TYPE_CHECKING:
 # allocators' scratch registers, the stack or the frame pointer)
 OPERAND_POOL = ("rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "rbx", "r12", "r13", "r14", "r15")
 Q_POOL = ("rax", "rdx", "rcx", "rbx")  # registers with a byte view of bits 8-15 (%ah ...)
-_HIGH_BYTE = {"rax": "ah", "rbx": "bh", "rcx": "ch", "rdx": "dh"}
 
 
 def _ice(msg: str) -> InternalCompilerError:
@@ -140,65 +136,3 @@ def lower_inline_asm(sel: FunctionISel, inst: InlineAsm) -> None:
     else:
         size = value_size(inst.ty)
         sel.mov(PReg(assigned[outs[0]], size), sel.vreg(inst), size)
-
-
-def written_callee_saved(mf: MFunction, already: list[str]) -> list[str]:
-    """`already` plus the callee-saved registers some instruction writes
-    explicitly (asm operands and clobbers), in the canonical save order."""
-    from ...mir.registers import operand_regs
-
-    written = set(already)
-    for _, mi in mf.instructions():
-        if not mi.is_meta:
-            written |= operand_regs(mi)[3] & set(CALLEE_SAVED)
-    # %rbp, allocated like a callee-saved register without a frame pointer, is saved last
-    return [r for r in (*CALLEE_SAVED, "rbp") if r in written]
-
-
-def format_inline_asm(mi: MInst, unique: int) -> str:
-    """The template with its operands substituted, between gcc's #APP markers."""
-    from ..asm.printer import format_mem
-
-    meta = mi.meta
-    assert isinstance(meta, AsmMeta)
-    try:
-        pieces = parse_template(meta.template, len(meta.operands))
-    except TemplateError as e:  # the front end diagnoses templates it generates
-        raise _ice(f"bad asm template: {e}") from None
-    out: list[str] = []
-    for p in pieces:
-        if isinstance(p, str):
-            out.append(p)
-            continue
-        if p.index < 0:
-            out.append(str(unique))  # %=
-            continue
-        o = meta.operands[p.index]
-        out.append(_operand_text(o, p, mi, format_mem))
-    return "#APP\n\t" + "".join(out) + "\n\t#NO_APP"
-
-
-def _operand_text(o: AsmOperand, p: OperandRef, mi: MInst,
-                  format_mem: Callable[[Mem], str]) -> str:
-    mod = p.modifier
-    if o.kind == "imm":
-        if mod in ("c", "P", "a"):
-            return str(o.value)
-        if mod == "n":
-            return str(-o.value)
-        return f"${o.value}"
-    if o.kind == "mem":
-        m = mi.operands[o.index]
-        assert isinstance(m, Mem)
-        return format_mem(m)
-    size = {"k": 4, "q": 8, "w": 2, "b": 1}.get(mod, o.size)
-    if mod == "z":
-        return SUFFIX[o.size]
-    if mod == "h":
-        return "%" + _HIGH_BYTE.get(o.reg, reg_name(o.reg, 1))
-    name = reg_name(o.reg, size)
-    if mod == "V":
-        return name
-    if mod == "a":
-        return f"(%{reg_name(o.reg, 8)})"
-    return "%" + name

@@ -9,7 +9,7 @@ from ....ir.insts import Alloca, Load, MemCopy, MemSet, PtrAdd, StackRestore, St
 from ....ir.types import FloatType
 from ....ir.values import Const, Value
 from ...mir import Imm, Mem, MIFlag, Operand, PReg, VReg
-from ..registers import SUFFIX
+from ..opcodes import SIZED
 from .common import (
     INLINE_COPY_LIMIT,
     MAX_FRAME_ALIGN,
@@ -49,8 +49,8 @@ def copy_memory(sel: FunctionISel, dst: Mem, src: Mem, size: int) -> None:
         off = 0
         while off < size:
             chunk = _chunk(size - off)
-            sel.emit("mov" + SUFFIX[chunk], _mem_add(src, off), VReg(t.id, chunk))
-            sel.emit("mov" + SUFFIX[chunk], VReg(t.id, chunk), _mem_add(dst, off))
+            sel.emit(SIZED["mov", chunk], _mem_add(src, off), VReg(t.id, chunk))
+            sel.emit(SIZED["mov", chunk], VReg(t.id, chunk), _mem_add(dst, off))
             off += chunk
         return
     sel.lea(src, PReg("rsi"))
@@ -71,7 +71,7 @@ def fill_memory(sel: FunctionISel, dst: Mem, byte: Value, size: int) -> None:
         off = 0
         while off < size:
             chunk = _chunk(size - off)
-            sel.emit("mov" + SUFFIX[chunk], _view(pat, chunk), _mem_add(dst, off))
+            sel.emit(SIZED["mov", chunk], _view(pat, chunk), _mem_add(dst, off))
             off += chunk
         return
     sel.lea(dst, PReg("rdi"))

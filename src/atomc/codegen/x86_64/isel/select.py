@@ -74,9 +74,8 @@ from ...mir import (
 )
 from ..abi import FP_OFFSET_NO_XMM, layout_args
 from ..function_state import is_xmm, new_xmm_vreg
-from ..opcodes import OPCODES
+from ..opcodes import EXTEND, OPCODES, SIZED
 from ..pic import Access, SymbolPolicy
-from ..registers import SUFFIX
 from ..tls import TlsLowering, is_thread_local
 from .arith import lower_binary, lower_cast, lower_cmp, lower_select
 from .atomic import fused_cas_flags, lower_atomic
@@ -194,7 +193,7 @@ class FunctionISel:
         if size < 4 and not isinstance(dst, Mem) and not isinstance(src, Mem):
             self.emit("movl", _view(src, 4), _view(dst, 4))
             return
-        self.emit("mov" + SUFFIX[size], _view(src, size), _view(dst, size))
+        self.emit(SIZED["mov", size], _view(src, size), _view(dst, size))
 
     def vreg(self, v: Value) -> VReg:
         r = self.vregs.get(v)
@@ -451,8 +450,7 @@ class FunctionISel:
             return Imm(_signed(v.int_value, bits) if signed else v.int_value & ((1 << bits) - 1))
         src = self.reg(v)
         t = self.mf.new_vreg(4)
-        opc = ("movs" if signed else "movz") + ("b" if size == 1 else "w") + "l"
-        self.emit(opc, VReg(src.id, size), t)
+        self.emit(EXTEND[signed, size, 4], VReg(src.id, size), t)
         return t
 
     # -- memory blocks ------------------------------------------------------------------

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from ....options import CfProtection
 from ...mir import BlockRef, Imm, JumpTable, MBlock, Mem, VReg
-from ..registers import SUFFIX
+from ..opcodes import SIZED
 
 if TYPE_CHECKING:
     from ....ir.insts import Switch
@@ -157,7 +157,7 @@ class SwitchLowering:
             self.sel.emit("movabsq", Imm(value), t)
             self.sel.emit("cmpq", t, self.x)
         else:
-            self.sel.emit("cmp" + SUFFIX[self.size], Imm(value), self.x)
+            self.sel.emit(SIZED["cmp", self.size], Imm(value), self.x)
 
     def tree(self, clusters: list[Cluster]) -> None:
         sel = self.sel

@@ -27,6 +27,7 @@ from ....diag import InternalCompilerError
 from ....ir.values import Const, Value
 from ....ir.wide import Wide, WideKind
 from ...mir import Imm, PReg, VReg
+from ..opcodes import SETCC, SIZED
 
 if TYPE_CHECKING:
     from .select import FunctionISel
@@ -70,8 +71,8 @@ class WideLowering:
         b0, b1 = self.sel.operand(blo, 8), self.sel.operand(bhi, 8)
         hi = self.copy(ahi)
         lo = self.copy(alo)
-        self.sel.emit(op + "q", b0, lo)
-        self.sel.emit(("adc" if op == "add" else "sbb") + "q", b1, hi)
+        self.sel.emit(SIZED[op, 8], b0, lo)
+        self.sel.emit(SIZED["adc" if op == "add" else "sbb", 8], b1, hi)
         self.sel.tuple_vregs[inst] = [lo, hi]
 
     def mul(self, inst: Wide, ops: list[Value]) -> None:
@@ -123,7 +124,7 @@ class WideLowering:
         if inst in self.sel.fused:  # emitted by the branch it feeds (wide_flags)
             return
         cc = self.flags(inst)
-        self.sel.emit("set" + cc, VReg(self.sel.vreg(inst).id, 1))
+        self.sel.emit(SETCC[cc], VReg(self.sel.vreg(inst).id, 1))
 
     def flags(self, inst: Wide) -> str:
         """Set the flags for a `wide icmp`; return the condition code that holds."""
