@@ -7,7 +7,8 @@ right after main's stores of `box = {0}`. Its set-up (the pointer to the ops,
 pc = 0) used to be hoisted among those stores, so the instance's first range
 began at the loop header, which the loop jumps back to: gdb and lldb showed
 main's call line on every iteration, with `box` half updated. Now the code
-before the header is run's own and no range of the instance starts at it.
+before the header is run's own and no range of the instance starts at it (its
+first instruction is the call line's own statement, from call_site_entries).
 """
 
 from __future__ import annotations
@@ -56,9 +57,12 @@ def test_an_inlined_loop_begins_on_its_set_up_not_on_its_header(tmp_path: Path) 
     entry = ranges[0][0]  # gdb 13 takes the first listed range's start for the entry
     assert entry == min(a for a, _ in ranges)
     k = addrs.index(entry)
-    # the caller's last store of `box`, then run's set-up (lea, xor), then the header
-    assert code[k - 1][1].startswith("movq") and code[k][1].startswith("lea")
-    header = addrs[k + 2]
+    # the caller's last store of `box`, then run's set-up (lea, xor), then the header;
+    # the set-up's first instruction, which only writes a register, is the call line's
+    # statement in main (call_site_entries.py), so the instance begins on the xor
+    assert code[k - 2][1].startswith("movq") and code[k - 1][1].startswith("lea")
+    assert code[k][1].startswith("xor")
+    header = addrs[k + 1]
     assert any(op.startswith("j") and args.startswith(f"{header:x} ") for _, op, args in code)
     assert all(start != header for start, _ in ranges)
     assert any(start < header < end for start, end in ranges)

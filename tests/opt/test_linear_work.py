@@ -71,6 +71,11 @@ COUNTERS = {
     "ldv.machine.diff": "LiveDebugValues: block-entry differences",
     "ldv.emit.insts": "LiveDebugValues: instructions walked by phase E",
     "ldv.emit.entry_vars": "LiveDebugValues: variables placed at block entries",
+    "ldv.idf": "LiveDebugValues: blocks visited placing a variable's joins (iterated frontier)",
+    "ldv.vars.entries": "LiveDebugValues: variable values looked up at block entries",
+    "ldv.vars.joins": "LiveDebugValues: variable joins evaluated",
+    "ldv.vars.lookups": "LiveDebugValues: dominator-tree lookups of a variable's value",
+    "ldv.vars.overlap_checks": "LiveDebugValues: fragment overlap checks of an assignment",
 }
 
 

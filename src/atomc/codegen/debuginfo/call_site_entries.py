@@ -59,7 +59,7 @@ def claim_call_site_entries(mf: MFunction) -> None:
         site = key[1]
         assert isinstance(site, DILocation)
         mi = real[b][i]
-        if not _claimable(mi, key, b, i, real, chains, succs, members) or site.line == 0:
+        if not _claimable(mi, key, b, i, real, mf.blocks[b].insts, chains, succs, members) or site.line == 0:
             continue
         atoms = mf.ir.module.atoms
         mi.loc = site.with_atom(atoms.fresh(), 1) if site.subprogram.key_instructions \
@@ -77,7 +77,7 @@ def _outermost_starting(key: ScopeKey, chain: Chain, b: int, i: int,
 
 
 def _claimable(mi: MInst, key: ScopeKey, b: int, i: int, real: list[list[MInst]],
-               chains: list[list[Chain]], succs: dict[int, list[int]],
+               block: list[MInst], chains: list[list[Chain]], succs: dict[int, list[int]],
                members: dict[tuple[DILocation | None, int], int]) -> bool:
     loc = mi.loc
     if loc is None or key not in scope_chain(loc) or not _writes_registers_only(mi):
@@ -87,12 +87,30 @@ def _claimable(mi: MInst, key: ScopeKey, b: int, i: int, real: list[list[MInst]]
         # the body would lose its first row there, or begin with a nested call
         # (through's `t` lived only in the first instruction before tiny_sum's body)
         return False
+    if not _same_values_after(mi, nxt, block):
+        return False
     if loc.atom_group and members.get((loc.inlined_at, loc.atom_group), 0) < 2:
         return False  # the only member of its atom: the callee's line would lose its stop
     if i == 0 and any(b in ss and chains[p] and key in chains[p][-1]
                       for p, ss in succs.items()):
         return False  # a branch of the body lands here: a loop header of the body
     return True
+
+
+def _same_values_after(mi: MInst, nxt: MInst, block: list[MInst]) -> bool:
+    """Does a debugger show the same values at `nxt` as at `mi`? The body's entry
+    moves from `mi` to `nxt`, so no variable record may sit between them (in
+    unrolled copies sharing one inlined instance, the next copy's records for `a`
+    and `b` sat there: the first copy's stop showed `b` of the second and no `a`),
+    and `mi` must not overwrite a register it reads (an in-place `addl $1, %ecx`
+    ends the location of the value in %ecx)."""
+    start, end = block.index(mi), block.index(nxt)
+    if any(m.opcode in ("DBG_VALUE", "DBG_INSTR_REF", "DBG_PHI") for m in block[start + 1:end]):
+        return False
+    d = desc(mi.opcode)
+    roles = list(zip(mi.operands, d.roles, strict=False))
+    written = {op for op, role in roles if "d" in role}
+    return not any("u" in role and op in written for op, role in roles)
 
 
 def _instance(loc: DILocation) -> ScopeKey | None:
