@@ -120,7 +120,7 @@ int main(int argc, char **argv)
 
 
 def test_values_offset_from_a_preserved_register_or_entry_value(tmp_path: Path) -> None:
-    """`fib(n - 1)` with the caller's n kept in %rbx: `%rbx - 1` (what gcc writes),
+    """`fib(n - 1)` with the caller's n kept in %rbx: `%rbx - 1`, masked to 32 bits,
     but not `fib(argc + 9)` from argc's entry value, which gdb misreads."""
     if LLVM_DWARFDUMP is None:
         pytest.skip("llvm-dwarfdump-22 not installed")
@@ -131,8 +131,10 @@ def test_values_offset_from_a_preserved_register_or_entry_value(tmp_path: Path) 
                           capture_output=True, text=True, check=True).stdout
     values = [(callee, params) for _, callee, params in _call_sites(info)]
     first, second, outer = (p for c, p in values if c == "fib")
-    assert len(first) == 1 and re.fullmatch(r"DW_OP_breg(3 RBX|1[2-5] R1[2-5])-1", first[0][1])
-    base = first[0][1].removesuffix("-1")
+    # `leal -1(%rbx), %edi` zero-extends: the low 32 bits of %rbx - 1 (n = 0 passes 2^32 - 1)
+    assert len(first) == 1 and re.fullmatch(
+        r"DW_OP_breg(3 RBX|1[2-5] R1[2-5])-1, DW_OP_constu 0xffffffff, DW_OP_and", first[0][1])
+    base = first[0][1].removesuffix("-1, DW_OP_constu 0xffffffff, DW_OP_and")
     assert second == [("DW_OP_reg5 RDI", base + "+0")]  # n - 2 computed in place
     assert outer == []  # an entry value + k: gdb resolves it in the wrong frame
     verify(tmp_path / "fib")

@@ -58,3 +58,54 @@ def test_values_flow_across_blocks() -> None:
                     ([call(RDI)], ()))
     # the constant is found through the copy: the value was defined by a move-immediate
     assert site.params == (CallSiteParam(RDI, ConstLoc(7)),)
+
+
+# -- narrow moves (ldv/widths.py): the callee reads all 64 bits of its register
+
+
+def test_zero_extending_copy_of_a_wide_value_is_masked() -> None:
+    """`movl %ebx, %edi` of the long in %rbx passes its low half zero-extended:
+    %rbx is that value only once masked (gdb showed 0x50000000c for 12)."""
+    [site] = _sites(([MInstView(defs=(RBX,)), MInstView(copy=(RDI, RBX), move_bits=32),
+                      call(RDI)], ()))
+    assert site.params == (CallSiteParam(RDI, RBX, 0, 32),)
+
+
+def test_zero_extending_copy_of_a_32_bit_result_is_whole() -> None:
+    """A value a 32-bit operation wrote is zero above bit 32 already: no mask."""
+    [site] = _sites(([MInstView(defs=(RBX,), zero_above=32),
+                      MInstView(copy=(RDI, RBX), move_bits=32), call(RDI)], ()))
+    assert site.params == (CallSiteParam(RDI, RBX),)
+
+
+def test_narrow_spill_is_no_whole_value() -> None:
+    """A `movl` spill leaves the slot's upper bytes stale: an 8-byte read of it is
+    the value only when masked, and never for a register holding all 64 bits."""
+    whole, zext = _sites(([
+        MInstView(defs=(RAX,)),
+        MInstView(spill=(SLOT, RAX), move_bits=32),
+        MInstView(copy=(RDI, RAX)),                  # all 64 bits: the slot cannot say
+        call(RDI),
+        MInstView(restore=(RDI, SLOT), move_bits=32),  # the low half zero-extended
+        call(RDI),
+    ], ()))
+    assert whole.params == ()
+    assert zext.params == (CallSiteParam(RDI, SLOT, 0, 32),)
+
+
+def test_forms_meet_at_a_join() -> None:
+    """%rdi zero-extended on one path and whole on the other: neither is known."""
+    [site] = _sites(([MInstView(defs=(RBX,))], (1, 2)),
+                    ([MInstView(copy=(RDI, RBX), move_bits=32)], (3,)),
+                    ([MInstView(copy=(RDI, RBX))], (3,)),
+                    ([call(RDI)], ()))
+    assert site.params == ()
+
+
+def test_offset_from_a_zero_extended_base_is_masked() -> None:
+    """`leal -1(%rbx), %edi`: the sum's low 32 bits, zero-extended (n = 0 passes
+    0xffffffff, not %rbx - 1 = 2^64 - 1)."""
+    [site] = _sites(([MInstView(defs=(RBX,)),
+                      MInstView(defs=(RDI,), offset=(RBX, -1), offset_bits=32, zero_above=32),
+                      call(RDI)], ()))
+    assert site.params == (CallSiteParam(RDI, RBX, -1, 32),)

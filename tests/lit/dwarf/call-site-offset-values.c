@@ -1,6 +1,7 @@
 // A recursive call's argument computed from the caller's own parameter plus a
 // constant: the caller keeps n in a callee-saved register across fib(n - 1), so
-// the call site's value is that register minus 1 (gcc writes the same); the
+// the call site's value is that register minus 1, masked to 32 bits because
+// `leal -1(%rbx), %edi` zero-extends (n = 0 passes 2^32 - 1, not %rbx - 1); the
 // second argument, n - 2, is computed in that register in place (+0). main's
 // argc + 9 (its own entry value plus 9) is not described: gdb evaluates a
 // nested entry value in the wrong frame. These let the callee's
@@ -28,7 +29,7 @@ int main(int argc, char **argv)
 // CHECK: DW_TAG_call_site
 // CHECK: DW_TAG_call_site_parameter
 // CHECK-NEXT: DW_AT_location (DW_OP_reg5 RDI)
-// CHECK-NEXT: DW_AT_call_value (DW_OP_breg3 RBX-1)
+// CHECK-NEXT: DW_AT_call_value (DW_OP_breg3 RBX-1, DW_OP_constu 0xffffffff, DW_OP_and)
 // CHECK: DW_TAG_call_site
 // CHECK: DW_TAG_call_site_parameter
 // CHECK-NEXT: DW_AT_location (DW_OP_reg5 RDI)

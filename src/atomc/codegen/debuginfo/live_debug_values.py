@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from ...dwarf.locexpr import Breg, Consts, LocExpr, Plus, Reg
+from ...dwarf.locexpr import And, Breg, Consts, Constu, LocExpr, Plus, Reg
 from ...dwarf.model import CallSite, CallValue, VarLocation
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression, DILocalVariable
@@ -128,18 +128,19 @@ class _Describer:
             src, dst = ops
             if isinstance(src, PReg) and isinstance(dst, PReg):
                 return MInstView(copy=(_r(dst.name), _r(src.name)), instr_num=mi.instr_num,
-                                 def_operands=tuple(def_operands))
+                                 def_operands=tuple(def_operands), move_bits=_move_bits(mi))
             if isinstance(src, PReg) and self.spill_slot(dst) is not None:
                 return MInstView(spill=(self.spill_slot(dst), _r(src.name)),  # type: ignore[arg-type]
-                                 instr_num=mi.instr_num)
+                                 instr_num=mi.instr_num, move_bits=_move_bits(mi))
         if mi.opcode in RELOADS and len(ops) == 2 and isinstance(ops[1], PReg):
             src_slot = self.spill_slot(ops[0]) or self.argument_slot(ops[0])
             if src_slot is not None:
                 return MInstView(restore=(_r(ops[1].name), src_slot), instr_num=mi.instr_num,
-                                 def_operands=tuple(def_operands))
+                                 def_operands=tuple(def_operands), move_bits=_move_bits(mi))
         return MInstView(defs=tuple(defs), uses=uses, instr_num=mi.instr_num, call=d.is_call,
                          def_operands=tuple(def_operands), imm=_immediate(mi),
-                         offset=_offset(mi), offset_bits=32 if mi.opcode[-1] == "l" else 64)
+                         offset=_offset(mi), offset_bits=32 if mi.opcode[-1] == "l" else 64,
+                         zero_above=_zero_above(mi, d.is_call))
 
     def debug(self, mi: MInst) -> MInstView | None:
         if mi.opcode == "DBG_PHI":
@@ -202,6 +203,28 @@ class _Describer:
             off = self.mf.slots[op.index].cfa_offset
             return slot(off) if off is not None else None
         return None
+
+
+_MOVE_BITS = {"movb": 8, "movw": 16, "movl": 32, "movzbl": 8, "movzwl": 16}
+
+
+def _move_bits(mi: MInst) -> int:
+    """How many low bits of its source a copy, spill or restore carries over."""
+    return _MOVE_BITS.get(mi.opcode, 64)
+
+
+def _zero_above(mi: MInst, is_call: bool) -> int:
+    """32 when `mi` writes a 32-bit general register as its first operand def
+    (x86-64 zeroes the upper half), else 64. `set<cc>` writes one byte only."""
+    if is_call or not mi.opcode.endswith("l") or mi.opcode.startswith("set"):
+        return 64
+    d = desc(mi.opcode)
+    for k, op in enumerate(mi.operands):
+        role = d.roles[k] if k < len(d.roles) else "u"
+        if "d" in role:
+            return 32 if isinstance(op, PReg) and op.name in _regs().dwarf \
+                and not op.name.startswith("xmm") else 64
+    return 64
 
 
 def _immediate(mi: MInst) -> int | None:
@@ -400,7 +423,7 @@ def _call_site(mi: MInst, ret_label: str, params: tuple[CallSiteParam, ...]) -> 
     clobbers names no target: the debugger cannot tell which function was
     called, so it resolves no entry value through this call."""
     target = mi.operands[0] if mi.operands else None
-    values = tuple(CallValue(p.reg.num, _call_value(p.value, p.offset)) for p in params)
+    values = tuple(CallValue(p.reg.num, _call_value(p.value, p.offset, p.bits)) for p in params)
     if isinstance(target, Sym):
         return CallSite(ret_label, target.name.removesuffix("@PLT"), None, values)
     if isinstance(target, PReg) and _r(target.name) in _regs().preserved:
@@ -408,12 +431,14 @@ def _call_site(mi: MInst, ret_label: str, params: tuple[CallSiteParam, ...]) -> 
     return CallSite(ret_label, None, None, values)
 
 
-def _call_value(v: VarLoc, offset: int = 0) -> LocExpr:
+def _call_value(v: VarLoc, offset: int = 0, bits: int = 64) -> LocExpr:
     """A DWARF expression (a value, not a location) for a call-site parameter:
-    `v` plus `offset`."""
+    `v` plus `offset`, its low `bits` zero-extended (a constant comes masked)."""
+    mask: LocExpr = () if bits >= 64 or isinstance(v, ConstLoc) else \
+        (Constu((1 << bits) - 1), And())
     if offset == 0:
-        return value_of(v)
+        return (*value_of(v), *mask)
     assert not isinstance(v, ConstLoc)
     if isinstance(v, MLoc) and v.kind is LocKind.REG:
-        return (Breg(v.num, offset),)
-    return (*value_of(v), Consts(offset), Plus())
+        return (Breg(v.num, offset), *mask)
+    return (*value_of(v), Consts(offset), Plus(), *mask)

@@ -12,6 +12,12 @@ value one of them still holds at the call (`fib(n - 1)` with n kept in %rbx:
 `DW_OP_breg3 -1`). Anything else is left
 out, so the callee's `DW_OP_entry_value` resolves to "optimized out" rather
 than a wrong value.
+
+The callee reads all 64 bits of the register, so a holder must agree with it
+in all of them (widths.py): where the register got its value by a narrow move
+(`movl`, zero-extending) the value is the holder's low bits masked
+(`DW_OP_constu 0xffffffff, DW_OP_and`), and a holder that keeps fewer low bits
+of the value than that (a `movl` spill read as 8 bytes) is not used.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from dataclasses import dataclass
 
 from .machine import MachineValues, StateWalker, Value
 from .model import ConstLoc, EntryValueLoc, LocKind, MFunctionView, MLoc, VarLoc
+from .widths import EXACT, FULL_BITS, Form, Forms, Kind, entry_forms, step_forms
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +35,7 @@ class CallSiteParam:
     reg: MLoc  # the argument register at the call
     value: VarLoc  # preserved register or spill slot holding it, a constant, or an entry value
     offset: int = 0  # added to `value` (never set with a constant: that is folded)
+    bits: int = FULL_BITS  # the register holds only the low `bits` of that sum, zero-extended
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +52,13 @@ def call_site_values(fn: MFunctionView, mv: MachineValues, arg_regs: Sequence[ML
     out: list[CallSiteValues] = []
     pos = -1
     walker = StateWalker(mv, fn, reverse=True)
-    bases: dict[tuple[int, int], Value] = {}  # (block, k) of a base + k definer -> base value
+    # (block, k) of a base + k definer -> base value, the base register's form there
+    bases: dict[tuple[int, int], tuple[Value, Form]] = {}
+    at_entry = entry_forms(fn, mv)
     for b, blk in enumerate(fn.blocks):
         walker.enter(b)
         state = walker.state
+        forms = dict(at_entry[b])
         for k, inst in enumerate(blk.insts, start=1):
             if inst.debug is not None:
                 continue
@@ -58,27 +69,49 @@ def call_site_values(fn: MFunctionView, mv: MachineValues, arg_regs: Sequence[ML
                     if r not in inst.uses:
                         continue
                     v = state.get(r, (b, 0, r))
-                    val = _describe(fn, walker, v, arg_regs, preserved)
+                    f = _form(fn, forms, r, v)
+                    if f.kind not in (Kind.EXACT, Kind.ZEXT):
+                        continue  # its upper bits are no function of the value
+                    val = _describe(fn, walker, v, arg_regs, preserved, forms, f.bits)
                     if val is not None:
-                        params.append(CallSiteParam(r, val))
-                    elif (p := _offset_from_base(fn, walker, v, bases, arg_regs, preserved)):
+                        # a holder in the register's own form holds the same 64 bits
+                        same = isinstance(val, MLoc) and _form(fn, forms, val, v) == f
+                        params.append(CallSiteParam(r, val, 0, FULL_BITS if same else f.bits))
+                    elif (p := _offset_from_base(fn, walker, v, bases, arg_regs, preserved,
+                                                 forms, f)):
                         params.append(CallSiteParam(r, *p))
                 out.append(CallSiteValues(pos, tuple(params)))
             if inst.offset is not None:
                 base = inst.offset[0]
-                bases[(b, k)] = state.get(base, (b, 0, base))
+                base_v = state.get(base, (b, 0, base))
+                bases[(b, k)] = (base_v, _form(fn, forms, base, base_v))
             walker.apply(inst, k)
+            step_forms(forms, inst, fn.caller_saved)
     return out
 
 
+def _form(fn: MFunctionView, forms: Forms, loc: MLoc, v: Value) -> Form:
+    """`loc`'s form for `v`, EXACT when a narrow move kept every bit that is not
+    zero anyway (`v` was written by a 32-bit operation)."""
+    f = forms.get(loc, EXACT)
+    b, k, where = v
+    if f.kind is Kind.ZEXT and k > 0:
+        definer = fn.blocks[b].insts[k - 1]
+        if definer.defs[:1] == (where,) and definer.zero_above <= f.bits:
+            return EXACT
+    return f
+
+
 def _describe(fn: MFunctionView, walker: StateWalker, v: Value,
-              arg_regs: Sequence[MLoc], preserved: frozenset[MLoc]) -> VarLoc | None:
+              arg_regs: Sequence[MLoc], preserved: frozenset[MLoc], forms: Forms,
+              bits: int) -> VarLoc | None:
+    """A location (or constant) whose low `bits` are the value's low bits."""
     b, k, loc = v  # block 0 is the entry (the prologue): it has no predecessors
     if k > 0:
         definer = fn.blocks[b].insts[k - 1]
         if definer.imm is not None and definer.defs[:1] == (loc,):
-            return ConstLoc(definer.imm)
-    holders = list(walker.holders(v))
+            return ConstLoc(definer.imm & ((1 << bits) - 1))
+    holders = [x for x in walker.holders(v) if _form(fn, forms, x, v).low_bits() >= bits]
     regs = sorted(x for x in holders if x.kind is LocKind.REG and x in preserved)
     if regs:
         return regs[0]
@@ -91,23 +124,32 @@ def _describe(fn: MFunctionView, walker: StateWalker, v: Value,
 
 
 def _offset_from_base(fn: MFunctionView, walker: StateWalker, v: Value,
-                      bases: dict[tuple[int, int], Value], arg_regs: Sequence[MLoc],
-                      preserved: frozenset[MLoc]) -> tuple[VarLoc, int] | None:
+                      bases: dict[tuple[int, int], tuple[Value, Form]],
+                      arg_regs: Sequence[MLoc], preserved: frozenset[MLoc], forms: Forms,
+                      form: Form) -> tuple[VarLoc, int, int] | None:
     """`v` as (location, k) when its definer computed base + k and the base's
     value is still describable at the call. Value numbering makes "the base is
     not redefined in between" exact: a redefinition is a different value. A
-    definer later in layout order than the call (a loop) is not looked at."""
+    definer later in layout order than the call (a loop) is not looked at.
+    The register (`form` of `v`) is zero above its low `bits` when a narrow
+    move or a 32-bit add wrote it; below them the sum's bits depend only on
+    the base's, which the base register at the definer and the holder at the
+    call must both have (with a third value: (location, k, bits))."""
     b, k, loc = v
     if k == 0:
         return None
     definer = fn.blocks[b].insts[k - 1]
-    base_v = bases.get((b, k))
-    if definer.offset is None or definer.defs[:1] != (loc,) or base_v is None:
+    based = bases.get((b, k))
+    if definer.offset is None or definer.defs[:1] != (loc,) or based is None:
         return None
-    val = _describe(fn, walker, base_v, arg_regs, preserved)
+    base_v, base_form = based
+    bits = min(form.bits, definer.offset_bits)
+    if base_form.low_bits() < bits:
+        return None
+    val = _describe(fn, walker, base_v, arg_regs, preserved, forms, bits)
     # a constant base is left to constant folding; an entry value plus k is not
     # written: gdb evaluates the nested DW_OP_entry_value in the wrong frame
     # (p24_mutual_recursion's is_odd(n - 2) showed n - 4)
     if val is None or isinstance(val, (ConstLoc, EntryValueLoc)):
         return None
-    return val, definer.offset[1]
+    return val, definer.offset[1], bits

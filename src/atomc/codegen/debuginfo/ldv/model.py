@@ -187,12 +187,16 @@ class MInstView:
     kills_src: bool = False
     spill: tuple[MLoc, MLoc] | None = None  # (slot, src register)
     restore: tuple[MLoc, MLoc] | None = None  # (dst register, slot)
+    # bits a copy, spill or restore moves (`movl`: 32): a narrower one leaves its
+    # destination's upper bits zero or stale, unlike its source's
+    move_bits: int = 64
     call: bool = False  # clobbers every caller-saved register
     imm: int | None = None  # the constant a move-immediate writes into defs[0] (all 64 bits)
     # defs[0] = (value of register `offset[0]` before this instruction) + offset[1]
     # (lea k(%base), add/sub $k): lets a call-site value name a preserved base
     offset: tuple[MLoc, int] | None = None
     offset_bits: int = 64  # the width of that add (32: `addl`, `leal`, `subl`)
+    zero_above: int = 64  # defs[0] is zero from this bit up (32: any 32-bit register write)
     debug: DebugValue | DebugPhi | None = None  # a debug (meta) instruction
     # What `InstrRef(num, k)` names when operand k is not defs[k]: the location
     # written by operand k (None where operand k is not a register def).
