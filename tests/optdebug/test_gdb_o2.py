@@ -39,6 +39,18 @@ PROGRAMS = sorted(
        for n in ("p07_enum_switch", "p12_recursion", "p13_loops", "p19_nested_blocks",
                  "p21_goto_state", "p26_stack_vm")])
 ATOMC = [sys.executable, "-m", "atomc"]
+# known line-table faults, strict: each must fail until it is fixed
+KNOWN = {
+    "narrow_call_args.c": "an empty `asm volatile` statement (line 13) gets an is_stmt row at "
+                          "the same address as the closing brace's is_stmt row, so gdb's "
+                          "`break 13` stops reporting line 14; gcc makes the brace's row "
+                          "non-is_stmt",
+}
+
+
+def _with_known(programs: list[Path]) -> list[object]:
+    return [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=KNOWN[p.name]))
+            if p.name in KNOWN else p for p in programs]
 MAX_STOPS = 400
 
 DWARFDUMP = shutil.which("llvm-dwarfdump-22") or "llvm-dwarfdump"
@@ -122,7 +134,7 @@ def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.gdb
-@pytest.mark.parametrize("src", PROGRAMS, ids=lambda p: p.name)
+@pytest.mark.parametrize("src", _with_known(PROGRAMS), ids=lambda p: p.name)
 def test_breakpoints_on_every_line_with_code(src: Path, work: Path) -> None:
     o0 = _build(src, work, "-O0")
     o2 = _build(src, work, "-O2")

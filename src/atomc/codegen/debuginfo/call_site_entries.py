@@ -59,7 +59,8 @@ def claim_call_site_entries(mf: MFunction) -> None:
         site = key[1]
         assert isinstance(site, DILocation)
         mi = real[b][i]
-        if not _claimable(mi, key, b, i, real, mf.blocks[b].insts, chains, succs, members) or site.line == 0:
+        block = mf.blocks[b].insts
+        if not _claimable(mi, key, b, i, real, block, chains, succs, members) or site.line == 0:
             continue
         atoms = mf.ir.module.atoms
         mi.loc = site.with_atom(atoms.fresh(), 1) if site.subprogram.key_instructions \
