@@ -43,6 +43,8 @@ def claim_call_site_entries(mf: MFunction) -> None:
     if mf.ir.module is None:
         return
     real = [[mi for mi in b.insts if not mi.is_meta] for b in mf.blocks]
+    # where each real instruction stands among the block's meta instructions
+    at = [[k for k, mi in enumerate(b.insts) if not mi.is_meta] for b in mf.blocks]
     chains = instruction_scopes(mf)
     succs = successor_indices(mf)
     firsts: dict[ScopeKey, tuple[int, int]] = {}  # inlined instance -> first position
@@ -59,8 +61,9 @@ def claim_call_site_entries(mf: MFunction) -> None:
         site = key[1]
         assert isinstance(site, DILocation)
         mi = real[b][i]
-        block = mf.blocks[b].insts
-        if not _claimable(mi, key, b, i, real, block, chains, succs, members) or site.line == 0:
+        between = mf.blocks[b].insts[at[b][i] + 1:at[b][i + 1]] if i + 1 < len(at[b]) else []
+        if not _claimable(mi, key, b, i, real, between, chains, succs, members) \
+                or site.line == 0:
             continue
         atoms = mf.ir.module.atoms
         mi.loc = site.with_atom(atoms.fresh(), 1) if site.subprogram.key_instructions \
@@ -78,7 +81,7 @@ def _outermost_starting(key: ScopeKey, chain: Chain, b: int, i: int,
 
 
 def _claimable(mi: MInst, key: ScopeKey, b: int, i: int, real: list[list[MInst]],
-               block: list[MInst], chains: list[list[Chain]], succs: dict[int, list[int]],
+               between: list[MInst], chains: list[list[Chain]], succs: dict[int, list[int]],
                members: dict[tuple[DILocation | None, int], int]) -> bool:
     loc = mi.loc
     if loc is None or key not in scope_chain(loc) or not _writes_registers_only(mi):
@@ -88,7 +91,7 @@ def _claimable(mi: MInst, key: ScopeKey, b: int, i: int, real: list[list[MInst]]
         # the body would lose its first row there, or begin with a nested call
         # (through's `t` lived only in the first instruction before tiny_sum's body)
         return False
-    if not _same_values_after(mi, nxt, block):
+    if not _same_values_after(mi, between):
         return False
     if loc.atom_group and members.get((loc.inlined_at, loc.atom_group), 0) < 2:
         return False  # the only member of its atom: the callee's line would lose its stop
@@ -98,15 +101,14 @@ def _claimable(mi: MInst, key: ScopeKey, b: int, i: int, real: list[list[MInst]]
     return True
 
 
-def _same_values_after(mi: MInst, nxt: MInst, block: list[MInst]) -> bool:
-    """Does a debugger show the same values at `nxt` as at `mi`? The body's entry
-    moves from `mi` to `nxt`, so no variable record may sit between them (in
+def _same_values_after(mi: MInst, between: list[MInst]) -> bool:
+    """Does a debugger show the same values at the next real instruction as at
+    `mi`? The body's entry moves there, so no variable record may sit `between` (in
     unrolled copies sharing one inlined instance, the next copy's records for `a`
     and `b` sat there: the first copy's stop showed `b` of the second and no `a`),
     and `mi` must not overwrite a register it reads (an in-place `addl $1, %ecx`
     ends the location of the value in %ecx)."""
-    start, end = block.index(mi), block.index(nxt)
-    if any(m.opcode in ("DBG_VALUE", "DBG_INSTR_REF", "DBG_PHI") for m in block[start + 1:end]):
+    if any(m.opcode in ("DBG_VALUE", "DBG_INSTR_REF", "DBG_PHI") for m in between):
         return False
     d = desc(mi.opcode)
     roles = list(zip(mi.operands, d.roles, strict=False))
