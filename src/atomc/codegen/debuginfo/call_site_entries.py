@@ -31,7 +31,7 @@ Only locations change; machine code does not.
 from __future__ import annotations
 
 from ...ir.debuginfo import DILexicalBlock, DILocation
-from ..mir import MFunction, MIFlag, MInst, PReg, VReg
+from ..mir import VALUE_RECORD_OPCODES, MFunction, MIFlag, MInst, PReg, VReg
 from ..mir.cfg import successor_indices
 from ..target import desc
 from .instruction_scopes import Chain, ScopeKey, instruction_scopes, scope_chain
@@ -108,7 +108,7 @@ def _same_values_after(mi: MInst, between: list[MInst]) -> bool:
     and `b` sat there: the first copy's stop showed `b` of the second and no `a`),
     and `mi` must not overwrite a register it reads (an in-place `addl $1, %ecx`
     ends the location of the value in %ecx)."""
-    if any(m.opcode in ("DBG_VALUE", "DBG_INSTR_REF", "DBG_PHI") for m in between):
+    if any(m.opcode in VALUE_RECORD_OPCODES for m in between):
         return False
     d = desc(mi.opcode)
     roles = list(zip(mi.operands, d.roles, strict=False))

@@ -21,7 +21,18 @@ from ...dwarf.locexpr import And, Breg, Consts, Constu, LocExpr, Plus, Reg
 from ...dwarf.model import CallSite, CallValue, VarLocation
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression, DILocalVariable
-from ..mir import DbgMeta, Imm, Mem, MFunction, MIFlag, MInst, PReg, StackSlot, Sym
+from ..mir import (
+    VALUE_RECORD_OPCODES,
+    DbgMeta,
+    Imm,
+    Mem,
+    MFunction,
+    MIFlag,
+    MInst,
+    PReg,
+    StackSlot,
+    Sym,
+)
 from ..mir.cfg import successor_indices as successors
 from ..mir.registers import operand_regs
 from ..target import Target, current, desc
@@ -281,7 +292,7 @@ def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int
     for bi, b in enumerate(mf.blocks):
         views: list[MInstView] = list(restate.get(bi, ()))
         for ii, mi in enumerate(b.insts):
-            if mi.opcode in ("DBG_VALUE", "DBG_INSTR_REF", "DBG_PHI"):
+            if mi.opcode in VALUE_RECORD_OPCODES:
                 v = d.debug(mi) if (bi, ii) not in homes else None
                 if v is not None:
                     views.append(v)

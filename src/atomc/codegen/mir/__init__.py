@@ -8,6 +8,7 @@ from __future__ import annotations
 from .core import (
     MEMORY_OPERAND,
     META_OPCODES,
+    VALUE_RECORD_OPCODES,
     BlockRef,
     DbgMeta,
     FrameSlot,
@@ -29,4 +30,5 @@ from .printer import format_minst, print_mfunction
 
 __all__ = ["META_OPCODES", "MEMORY_OPERAND", "BlockRef", "DbgMeta", "FrameSlot", "Imm",
            "InstrOperandRef", "JumpTable", "MBlock", "MFunction", "MIFlag", "MInst", "Mem",
-           "Operand", "PReg", "StackSlot", "Sym", "VReg", "format_minst", "print_mfunction"]
+           "Operand", "PReg", "StackSlot", "Sym", "VALUE_RECORD_OPCODES", "VReg", "format_minst",
+           "print_mfunction"]

@@ -190,6 +190,8 @@ class MIFlag(enum.IntFlag):
 
 
 META_OPCODES: Final = frozenset({"DBG_VALUE", "DBG_INSTR_REF", "DBG_PHI", "LABEL", "CFI"})
+# the meta instructions that say where a variable's value is
+VALUE_RECORD_OPCODES: Final = frozenset({"DBG_VALUE", "DBG_INSTR_REF", "DBG_PHI"})
 
 # Reserved operand number for "the value this instruction stored to its stack
 # memory operand" (spec §1.2, folded stores).
