@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..mir import Mem, MFunction, PReg
+from ..mir import Mem, MFunction, PReg, SlotKind
 from .ldv import MLoc, slot
 
 # loads that copy a slot into a register unchanged (the restore of a spill)
@@ -46,7 +46,7 @@ def read_only_arguments(mf: MFunction, base: str) -> ArgumentSlots:
     `base` is the register the body addresses its frame from."""
     start: dict[int, MLoc] = {}
     for s in mf.slots:
-        if s.kind == "incoming" and s.size == _SLOT_BYTES and s.cfa_offset is not None \
+        if s.kind is SlotKind.INCOMING and s.size == _SLOT_BYTES and s.cfa_offset is not None \
                 and s.name != "va_overflow":
             start[s.cfa_offset + mf.frame_base_offset] = slot(s.cfa_offset)
     if not start:

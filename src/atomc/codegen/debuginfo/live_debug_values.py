@@ -30,6 +30,7 @@ from ..mir import (
     MIFlag,
     MInst,
     PReg,
+    SlotKind,
     StackSlot,
     Sym,
 )
@@ -101,7 +102,7 @@ class _Describer:
         self.base = current().frame_base_register(mf)
         self.spill_at: dict[int, MLoc] = {}
         for s in mf.slots:
-            if s.kind == "spill" and s.cfa_offset is not None:
+            if s.kind is SlotKind.SPILL and s.cfa_offset is not None:
                 self.spill_at[s.cfa_offset + mf.frame_base_offset] = slot(s.cfa_offset)
         # stack-passed arguments the function only reads: a load is a restore
         self.args = read_only_arguments(mf, self.base)
@@ -399,7 +400,7 @@ def _currency(mf: MFunction, where: list[tuple[int, int]]) -> dict[int, list[Win
     out: dict[int, list[Window]] = {}
     for idx, ws in currency_windows(mf.moved_stores, lambda mi: pos.get(id(mi))).items():
         off = mf.slots[idx].cfa_offset
-        if off is not None and mf.slots[idx].kind == "alloca":
+        if off is not None and mf.slots[idx].kind is SlotKind.ALLOCA:
             out.setdefault(off, []).extend(ws)
     return out
 

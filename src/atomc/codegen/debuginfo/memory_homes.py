@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DILocation
-from ..mir import DbgMeta, Mem, MFunction, MInst, PReg, StackSlot
+from ..mir import DbgMeta, Mem, MFunction, MInst, PReg, SlotKind, StackSlot
 from ..target import current, desc
 
 _INDIRECT_WRITERS = frozenset({"rep stosb", "rep movsb", "INLINEASM"})
@@ -60,7 +60,7 @@ def _home_slot(mf: MFunction, mi: MInst) -> int | None:
         return None
     idx = mi.operands[0].index
     s = mf.slots[idx]
-    if s.kind != "alloca" or s.cfa_offset is None:
+    if s.kind is not SlotKind.ALLOCA or s.cfa_offset is None:
         return None
     return idx
 

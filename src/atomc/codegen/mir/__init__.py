@@ -9,6 +9,7 @@ from .core import (
     MEMORY_OPERAND,
     META_OPCODES,
     VALUE_RECORD_OPCODES,
+    AsmOperandKind,
     BlockRef,
     DbgMeta,
     FrameSlot,
@@ -22,13 +23,14 @@ from .core import (
     MInst,
     Operand,
     PReg,
+    SlotKind,
     StackSlot,
     Sym,
     VReg,
 )
 from .printer import format_minst, print_mfunction
 
-__all__ = ["META_OPCODES", "MEMORY_OPERAND", "BlockRef", "DbgMeta", "FrameSlot", "Imm",
-           "InstrOperandRef", "JumpTable", "MBlock", "MFunction", "MIFlag", "MInst", "Mem",
-           "Operand", "PReg", "StackSlot", "Sym", "VALUE_RECORD_OPCODES", "VReg", "format_minst",
-           "print_mfunction"]
+__all__ = ["META_OPCODES", "MEMORY_OPERAND", "AsmOperandKind", "BlockRef", "DbgMeta", "FrameSlot",
+           "Imm", "InstrOperandRef", "JumpTable", "MBlock", "MFunction", "MIFlag", "MInst", "Mem",
+           "Operand", "PReg", "SlotKind", "StackSlot", "Sym", "VALUE_RECORD_OPCODES", "VReg",
+           "format_minst", "print_mfunction"]

@@ -150,20 +150,32 @@ def quote(text: str) -> str:
         .replace("\t", "\\t") + '"'
 
 
+class AsmOperandKind(enum.Enum):
+    """Where an asm operand lives."""
+
+    REG = enum.auto()
+    MEM = enum.auto()
+    IMM = enum.auto()
+
+
 @dataclass(frozen=True, slots=True)
 class AsmOperand:
     """Where one asm operand lives: a register (`reg` at `size` bytes), the
     memory operand `index` of the INLINEASM instruction, or an immediate."""
 
-    kind: str  # "reg", "mem" or "imm"
+    kind: AsmOperandKind
     reg: str = ""
     size: int = 8
     index: int = 0
     value: int = 0
 
     def __str__(self) -> str:
-        return {"reg": f"${self.reg}:{self.size}", "mem": f"op{self.index}",
-                "imm": f"#{self.value}"}[self.kind]
+        match self.kind:
+            case AsmOperandKind.REG:
+                return f"${self.reg}:{self.size}"
+            case AsmOperandKind.MEM:
+                return f"op{self.index}"
+        return f"#{self.value}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,18 +285,29 @@ class MBlock:
         return f"<MBlock {self.label}>"
 
 
+class SlotKind(enum.StrEnum):
+    """What a stack object holds; the value is its word in the MIR text."""
+
+    ALLOCA = "alloca"            # a local variable's memory
+    SPILL = "spill"              # a register allocator's spill slot
+    VARARG_SAVE = "vararg_save"  # a variadic function's register save area
+    INCOMING = "incoming"        # a parameter's home (the caller's slot when fixed)
+    STACK_GUARD = "stack_guard"  # the stack protector's copy of the guard
+    SCRATCH = "scratch"          # a target's own temporaries (x86-64: x87 values)
+
+
 @dataclass(slots=True)
 class FrameSlot:
     """A stack object. `fixed_offset` (CFA-relative) is set for objects the
     caller owns (incoming stack arguments); frame lowering sets `cfa_offset`
-    for the rest. `kind`: alloca, spill, vararg_save, incoming, stack_guard.
+    for the rest. `kind`: what it holds.
     `arrays`: the alloca's `ir.insts.ArrayKind`; `protect_phase`: with a
     stack-protector guard, 1 for char arrays (laid out right below the guard),
     2 for other arrays (below those), 0 for the rest (lowest)."""
 
     size: int
     align: int
-    kind: str
+    kind: SlotKind
     name: str = ""
     fixed_offset: int | None = None
     cfa_offset: int | None = None
@@ -358,7 +381,7 @@ class MFunction:
         self.vreg_sizes.append(size)
         return VReg(len(self.vreg_sizes) - 1, size)
 
-    def new_slot(self, size: int, align: int, kind: str, name: str = "",
+    def new_slot(self, size: int, align: int, kind: SlotKind, name: str = "",
                  fixed_offset: int | None = None) -> StackSlot:
         self.slots.append(FrameSlot(size, align, kind, name, fixed_offset))
         return StackSlot(len(self.slots) - 1)

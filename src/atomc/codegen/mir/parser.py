@@ -38,6 +38,7 @@ from ..target import current
 from .core import (
     AsmMeta,
     AsmOperand,
+    AsmOperandKind,
     BlockRef,
     DbgMeta,
     FrameSlot,
@@ -51,6 +52,7 @@ from .core import (
     MInst,
     Operand,
     PReg,
+    SlotKind,
     StackSlot,
     Sym,
     VReg,
@@ -100,6 +102,7 @@ _TOKEN_RE = re.compile(r"""
   | (?P<punct>[\[\](),;{}:+*=])
     """, re.VERBOSE)
 _OPERAND_START = frozenset({"vreg", "preg", "imm", "slot", "block", "sym", "segment"})
+_SLOT_KINDS = frozenset(k.value for k in SlotKind)
 _SLOT_RE = re.compile(r"\s*stack\.(\d+): (\w+) size (\d+) align (\d+)(?: fixed (-?\d+))?"
                       r"(?: cfa([-+]\d+))?(?: arrays (\d+))?(?: phase (\d+))?(?: ; (.*))?$")
 _SUBST_RE = re.compile(r"\s*substitution (\d+)\.(\d+) -> (\d+)\.(\d+)(?: subreg (\d+))?$")
@@ -308,7 +311,9 @@ class _MIRParser:
             if int(m.group(1)) != len(mf.slots):
                 self.error(text.index("stack") + 1, f"expected stack.{len(mf.slots)}")
             fixed, cfa, arrays, phase = (m.group(k) for k in (5, 6, 7, 8))
-            mf.slots.append(FrameSlot(int(m.group(3)), int(m.group(4)), m.group(2),
+            if m.group(2) not in _SLOT_KINDS:
+                self.error(m.start(2) + 1, f"unknown stack slot kind '{m.group(2)}'", n)
+            mf.slots.append(FrameSlot(int(m.group(3)), int(m.group(4)), SlotKind(m.group(2)),
                                       m.group(9) or "", None if fixed is None else int(fixed),
                                       None if cfa is None else int(cfa),
                                       int(arrays or 0), int(phase or 0)))
@@ -493,11 +498,11 @@ class _MIRParser:
         t = self.next()
         if t.kind == "preg":
             reg = self.preg(t)
-            return AsmOperand("reg", reg.name, reg.size)
+            return AsmOperand(AsmOperandKind.REG, reg.name, reg.size)
         if t.kind == "imm":
-            return AsmOperand("imm", value=int(t.text[1:]))
+            return AsmOperand(AsmOperandKind.IMM, value=int(t.text[1:]))
         if t.kind == "word" and re.fullmatch(r"op\d+", t.text):
-            return AsmOperand("mem", index=int(t.text[2:]))
+            return AsmOperand(AsmOperandKind.MEM, index=int(t.text[2:]))
         self.error(t.col, "expected an asm operand ($reg:size, opN or #imm), "
                           f"found {self.describe(t)}")
 

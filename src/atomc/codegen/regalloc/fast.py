@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from ...diag import InternalCompilerError
-from ..mir import Imm, Mem, MFunction, MInst, Operand, PReg, StackSlot, VReg
+from ..mir import Imm, Mem, MFunction, MInst, Operand, PReg, SlotKind, StackSlot, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
 from ..mir.registers import operand_regs
 from ..target import current, desc
@@ -96,7 +96,7 @@ class FastAllocator:
                 if free:
                     s = free.pop()
                 else:
-                    s = self.mf.new_slot(8, 8, "spill", "shared")
+                    s = self.mf.new_slot(8, 8, SlotKind.SPILL, "shared")
                     pool.append(s)
                     self.shared.add(s.index)
                 self.vslots[vid] = s

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..mir import MFunction, MInst, StackSlot
+from ..mir import MFunction, MInst, SlotKind, StackSlot
 from ..target import current
 
 __all__ = ["reload_op", "rewrite_blocks", "spill_op", "spill_slot"]
@@ -17,7 +17,7 @@ def spill_slot(mf: MFunction, slots: dict[int, StackSlot], vid: int) -> StackSlo
     """The 8-byte slot of virtual register `vid`, made at its first spill and kept in `slots`."""
     s = slots.get(vid)
     if s is None:
-        s = mf.new_slot(8, 8, "spill", f"%v{vid}")
+        s = mf.new_slot(8, 8, SlotKind.SPILL, f"%v{vid}")
         slots[vid] = s
     return s
 

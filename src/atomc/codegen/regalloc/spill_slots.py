@@ -21,7 +21,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 
-from ..mir import MFunction, StackSlot
+from ..mir import MFunction, SlotKind, StackSlot
 
 __all__ = ["SpillSlots"]
 
@@ -55,7 +55,7 @@ class SpillSlots:
                 k = heapq.heappop(free)
             else:
                 k = len(self._slots)
-                self._slots.append(_Slot(self.mf.new_slot(8, 8, "spill", f"%v{vreg}")))
+                self._slots.append(_Slot(self.mf.new_slot(8, 8, SlotKind.SPILL, f"%v{vreg}")))
             s = self._slots[k]
             self.of[vreg] = (s, len(s.users))
             s.users.append((start, end, vreg))  # in start order, disjoint: ends sorted too
@@ -66,7 +66,7 @@ class SpillSlots:
         a debug operand still names) gets a slot of its own."""
         got = self.of.get(vreg)
         if got is None:
-            s = _Slot(self.mf.new_slot(8, 8, "spill", f"%v{vreg}"))
+            s = _Slot(self.mf.new_slot(8, 8, SlotKind.SPILL, f"%v{vreg}"))
             self._slots.append(s)
             got = self.of[vreg] = (s, -1)
         return got[0].slot

@@ -42,11 +42,21 @@ from ...ir.insts import (
 )
 from ...ir.values import Const, Value
 from ...options import StackProtector
-from ..mir import BlockRef, FrameSlot, Mem, MFunction, MIFlag, MInst, PReg, StackSlot, Sym
+from ..mir import (
+    BlockRef,
+    FrameSlot,
+    Mem,
+    MFunction,
+    MIFlag,
+    MInst,
+    PReg,
+    SlotKind,
+    StackSlot,
+    Sym,
+)
 from .opcodes import desc
 from .pic import SymbolPolicy
 
-GUARD_KIND = "stack_guard"
 GUARD_OFFSET = 40  # %fs:40: the thread's copy of the canary (glibc's tcbhead_t.stack_guard)
 CANARY = Mem(disp=GUARD_OFFSET, segment="fs")
 FAIL = "__stack_chk_fail"
@@ -109,14 +119,14 @@ def add_stack_guard(mf: MFunction, mode: StackProtector) -> None:
     # gcc classifies objects by the -strong rules under -strong, -all and -explicit
     strong = mode in (StackProtector.STRONG, StackProtector.ALL, StackProtector.EXPLICIT)
     for s in mf.slots:
-        if s.kind == "alloca":
+        if s.kind is SlotKind.ALLOCA:
             s.protect_phase = _phase(s.arrays, strong)
-    mf.new_slot(8, 8, GUARD_KIND, "__stack_chk_guard")
+    mf.new_slot(8, 8, SlotKind.STACK_GUARD, "__stack_chk_guard")
 
 
 def guard_slot(mf: MFunction) -> StackSlot | None:
     for i, s in enumerate(mf.slots):
-        if s.kind == GUARD_KIND:
+        if s.kind is SlotKind.STACK_GUARD:
             return StackSlot(i)
     return None
 
@@ -127,7 +137,7 @@ def layout_order(mf: MFunction) -> list[FrameSlot]:
         return list(mf.slots)
 
     def rank(s: FrameSlot) -> int:
-        if s.kind == GUARD_KIND:
+        if s.kind is SlotKind.STACK_GUARD:
             return 0
         return s.protect_phase if s.protect_phase else 3
 
@@ -174,5 +184,5 @@ def insert_guard_checks(mf: MFunction, guard: Mem, policy: SymbolPolicy) -> None
     mf.blocks.append(fail)
 
 
-__all__ = ["GUARD_KIND", "add_stack_guard", "guard_slot", "insert_guard_checks", "layout_order",
+__all__ = ["add_stack_guard", "guard_slot", "insert_guard_checks", "layout_order",
            "needs_guard", "store_guard"]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from ....diag import InternalCompilerError
 from ....ir.inline_asm import OperandRef, TemplateError, parse_template
 from ...mir import Mem, MInst
-from ...mir.core import AsmMeta, AsmOperand
+from ...mir.core import AsmMeta, AsmOperand, AsmOperandKind
 from ..registers import SUFFIX, reg_name
 
 __all__ = ["format_inline_asm"]
@@ -43,13 +43,13 @@ def format_inline_asm(mi: MInst, unique: int) -> str:
 def _operand_text(o: AsmOperand, p: OperandRef, mi: MInst,
                   format_mem: Callable[[Mem], str]) -> str:
     mod = p.modifier
-    if o.kind == "imm":
+    if o.kind is AsmOperandKind.IMM:
         if mod in ("c", "P", "a"):
             return str(o.value)
         if mod == "n":
             return str(-o.value)
         return f"${o.value}"
-    if o.kind == "mem":
+    if o.kind is AsmOperandKind.MEM:
         m = mi.operands[o.index]
         assert isinstance(m, Mem)
         return format_mem(m)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ....ir.function import Function
 from ....ir.insts import Call, DynAlloca, Extract, Ret, VaStart
 from ....ir.types import FloatType, TupleType, VoidType, is_x87
-from ...mir import Imm, Mem, MIFlag, Operand, PReg, Sym, VReg
+from ...mir import Imm, Mem, MIFlag, Operand, PReg, SlotKind, Sym, VReg
 from ..abi import FP_OFFSET_NO_XMM, REG_SAVE_AREA_SIZE, layout_args
 from ..frame import OUTGOING_ARGS
 from ..function_state import new_xmm_vreg
@@ -27,7 +27,7 @@ def lower_entry(sel: FunctionISel) -> None:
     fn = sel.fn
     lay = layout_args(fn.param_types, fn.byval_params)
     if fn.variadic:
-        sel.save_area = sel.mf.new_slot(REG_SAVE_AREA_SIZE, 16, "vararg_save")
+        sel.save_area = sel.mf.new_slot(REG_SAVE_AREA_SIZE, 16, SlotKind.VARARG_SAVE)
         for i, r in enumerate(ARG_REGS):
             sel.emit("movq", PReg(r), Mem(base=sel.save_area, disp=8 * i),
                      flags=MIFlag.FRAME_SETUP)
@@ -35,7 +35,7 @@ def lower_entry(sel: FunctionISel) -> None:
             sel.emit("movsd", PReg(r), Mem(base=sel.save_area, disp=48 + 16 * i),
                      flags=MIFlag.FRAME_SETUP)
         used = lay.stack_bytes_used
-        sel.overflow_area = sel.mf.new_slot(8, 8, "incoming", "va_overflow",
+        sel.overflow_area = sel.mf.new_slot(8, 8, SlotKind.INCOMING, "va_overflow",
                                             fixed_offset=used)
         sel.gp_offset = 8 * lay.int_regs_used
         sel.fp_offset = FP_OFFSET_NO_XMM + 16 * lay.xmm_regs_used
@@ -44,7 +44,7 @@ def lower_entry(sel: FunctionISel) -> None:
             continue  # its home is the caller's copy (X87Lowering.plan_homes)
         if loc.byval is not None:
             size, align = loc.byval
-            sel.slots[arg] = sel.mf.new_slot(size, align, "incoming", arg.name,
+            sel.slots[arg] = sel.mf.new_slot(size, align, SlotKind.INCOMING, arg.name,
                                              fixed_offset=loc.stack_offset)
             continue
         size = value_size(arg.ty)
@@ -52,7 +52,7 @@ def lower_entry(sel: FunctionISel) -> None:
         if loc.reg is not None:
             sel.mov(PReg(loc.reg, size), v, size)
         else:
-            s = sel.mf.new_slot(8, 8, "incoming", arg.name, fixed_offset=loc.stack_offset)
+            s = sel.mf.new_slot(8, 8, SlotKind.INCOMING, arg.name, fixed_offset=loc.stack_offset)
             if isinstance(arg.ty, FloatType):
                 sel.sse.fmov(Mem(base=s), v, size)
             else:

@@ -35,7 +35,7 @@ from ....ir.insts import InlineAsm
 from ....ir.types import TupleType, VoidType
 from ....ir.values import Const
 from ...mir import Mem, PReg, VReg
-from ...mir.core import AsmMeta, AsmOperand
+from ...mir.core import AsmMeta, AsmOperand, AsmOperandKind
 from .common import _w, value_size
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ def lower_inline_asm(sel: FunctionISel, inst: InlineAsm) -> None:
         cls = constraint_class(c)
         if is_output(c) and cls != "m":
             size = value_size(out_types[outs.index(i)])
-            placed.append(AsmOperand("reg", assigned[i], size))
+            placed.append(AsmOperand(AsmOperandKind.REG, assigned[i], size))
             continue
         v = ops[k]
         k += 1
@@ -101,7 +101,7 @@ def lower_inline_asm(sel: FunctionISel, inst: InlineAsm) -> None:
                 m = replace(m, base=PReg(r))
             elif isinstance(m.base, PReg):
                 uses.append(m.base.name)
-            placed.append(AsmOperand("mem", index=len(mem_ops)))
+            placed.append(AsmOperand(AsmOperandKind.MEM, index=len(mem_ops)))
             mem_ops.append(m)
         elif cls == "i":
             assert isinstance(v, Const) and isinstance(v.value, int)
@@ -109,14 +109,14 @@ def lower_inline_asm(sel: FunctionISel, inst: InlineAsm) -> None:
             val = v.value & ((1 << bits) - 1)
             if bits > 1 and val >> (bits - 1):
                 val -= 1 << bits
-            placed.append(AsmOperand("imm", value=val))
+            placed.append(AsmOperand(AsmOperandKind.IMM, value=val))
         else:
             reg = assigned[int(cls)] if cls.isdigit() else assigned[i]
             size = value_size(v.ty)
             w = _w(size)
             copies_in.append((sel.operand(v, w), PReg(reg, w), w))
             uses.append(reg)
-            placed.append(AsmOperand("reg", reg, size))
+            placed.append(AsmOperand(AsmOperandKind.REG, reg, size))
     for src, dst, w in copies_in:
         sel.mov(src, dst, w)  # type: ignore[arg-type]
     defs = [assigned[i] for i in outs]

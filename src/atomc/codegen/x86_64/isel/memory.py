@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ....ir.insts import Alloca, Load, MemCopy, MemSet, PtrAdd, StackRestore, StackSave, Store
 from ....ir.types import FloatType
 from ....ir.values import Const, Value
-from ...mir import Imm, Mem, MIFlag, Operand, PReg, VReg
+from ...mir import Imm, Mem, MIFlag, Operand, PReg, SlotKind, VReg
 from ..opcodes import SIZED
 from .common import (
     INLINE_COPY_LIMIT,
@@ -85,7 +85,7 @@ def lower_alloca(sel: FunctionISel, inst: Alloca) -> None:
         sel.slot_of(inst)
     else:
         # over-aligned: a 16-aligned slot with room to round the address up
-        s = sel.mf.new_slot(inst.size + inst.align, MAX_FRAME_ALIGN, "alloca", inst.name)
+        s = sel.mf.new_slot(inst.size + inst.align, MAX_FRAME_ALIGN, SlotKind.ALLOCA, inst.name)
         v = sel.vreg(inst)
         sel.emit("leaq", Mem(base=s, disp=inst.align - 1), v)
         sel.emit("andq", Imm(-inst.align), v)

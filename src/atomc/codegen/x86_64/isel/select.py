@@ -69,6 +69,7 @@ from ...mir import (
     MInst,
     Operand,
     PReg,
+    SlotKind,
     StackSlot,
     VReg,
 )
@@ -248,7 +249,7 @@ class FunctionISel:
         s = self.slots.get(v)
         if s is None:
             assert isinstance(v, Alloca)
-            s = self.mf.new_slot(v.size, max(v.align, 1), "alloca", v.name)
+            s = self.mf.new_slot(v.size, max(v.align, 1), SlotKind.ALLOCA, v.name)
             self.mf.slots[s.index].arrays = int(v.arrays)  # stack-protector layout
             self.slots[v] = s
         return s

@@ -42,7 +42,7 @@ from ....ir.insts import Binary, Call, Cast, Cmp, Extract, Inst, Load, Op, Ret, 
 from ....ir.types import IntType, TupleType, is_x87
 from ....ir.values import Const, Undef, Value
 from ....ir.x87float import ONE, X80, ZERO
-from ...mir import DbgMeta, Imm, Mem, MIFlag, StackSlot, VReg
+from ...mir import DbgMeta, Imm, Mem, MIFlag, SlotKind, StackSlot, VReg
 from ..function_state import x86_state
 from .floating import FCMP_CC
 
@@ -102,18 +102,18 @@ class X87Lowering:
         self.cw_slot = None
         for arg, loc in zip(self.sel.fn.args, arg_locs, strict=True):
             if is_x87(arg.ty):  # the caller's copy is the home
-                self.homes[arg] = self.sel.mf.new_slot(16, 16, "incoming", arg.name,
+                self.homes[arg] = self.sel.mf.new_slot(16, 16, SlotKind.INCOMING, arg.name,
                                                        fixed_offset=loc.stack_offset)
         for b in self.sel.fn.blocks:
             for p in b.params:
                 if is_x87(p.ty):
-                    self.homes[p] = self.sel.mf.new_slot(16, 16, "x87", p.name)
+                    self.homes[p] = self.sel.mf.new_slot(16, 16, SlotKind.SCRATCH, p.name)
             for inst in b.insts:
                 if is_x87(inst.ty) and not isinstance(inst, Extract):
-                    self.homes[inst] = self.sel.mf.new_slot(16, 16, "x87", inst.name)
+                    self.homes[inst] = self.sel.mf.new_slot(16, 16, SlotKind.SCRATCH, inst.name)
                 elif isinstance(inst.ty, TupleType) and any(is_x87(t) for t in inst.ty.elems):
-                    self.pairs[inst] = (self.sel.mf.new_slot(16, 16, "x87", inst.name),
-                                        self.sel.mf.new_slot(16, 16, "x87", inst.name))
+                    self.pairs[inst] = (self.sel.mf.new_slot(16, 16, SlotKind.SCRATCH, inst.name),
+                                        self.sel.mf.new_slot(16, 16, SlotKind.SCRATCH, inst.name))
         for b in self.sel.fn.blocks:  # an extract names the call result's half
             for inst in b.insts:
                 if isinstance(inst, Extract) and is_x87(inst.ty):
@@ -130,7 +130,7 @@ class X87Lowering:
 
     def _scratch(self, disp: int = 0) -> Mem:
         if self.scratch_slot is None:
-            self.scratch_slot = self.sel.mf.new_slot(16, 16, "x87", "x87.scratch")
+            self.scratch_slot = self.sel.mf.new_slot(16, 16, SlotKind.SCRATCH, "x87.scratch")
         return Mem(base=self.scratch_slot, disp=disp)
 
     def const(self, x: X80) -> Mem:
@@ -294,7 +294,7 @@ class X87Lowering:
     def _truncating_store(self, width: int) -> None:
         """`fistp` of st(0) into the scratch slot, rounding toward zero."""
         if self.cw_slot is None:
-            self.cw_slot = self.sel.mf.new_slot(4, 4, "x87", "x87.cw")
+            self.cw_slot = self.sel.mf.new_slot(4, 4, SlotKind.SCRATCH, "x87.cw")
         saved, trunc = Mem(base=self.cw_slot), Mem(base=self.cw_slot, disp=2)
         self.sel.emit("fnstcw", saved)
         t = self.sel.mf.new_vreg(4)
@@ -392,7 +392,7 @@ class X87Lowering:
             return
         staged = []
         for _, v in pairs:
-            s = Mem(base=self.sel.mf.new_slot(16, 16, "x87", "x87.edge"))
+            s = Mem(base=self.sel.mf.new_slot(16, 16, SlotKind.SCRATCH, "x87.edge"))
             self.fld(v)
             self.sel.emit("fstpt", s)
             staged.append(s)
