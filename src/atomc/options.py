@@ -33,14 +33,29 @@ class CfProtection(enum.Enum):
     FULL = "full"
 
 
+class KeyInstrMode(enum.StrEnum):
+    """--key-instructions-mode=: which is_stmt placement rules (shared spec §0)."""
+
+    DOCUMENTED = "documented"  # the documented rules
+    LLVM22 = "llvm22"  # what LLVM 22 does
+
+
+class LoclistMode(enum.StrEnum):
+    """--loclist-mode=: a variable's location lists name one place per range, or
+    every place that holds its value."""
+
+    SINGLE = "single"
+    MULTI = "multi"
+
+
 @dataclass(frozen=True, slots=True)
 class CompileOptions:
     opt_level: int = 0  # 0..3; -Os is 2 with size_opt
     size_opt: bool = False
     debug: bool = False  # -g
     key_instructions: bool | None = None  # None: on when optimising (Clang 22's default)
-    key_instructions_mode: str = "documented"  # or "llvm22" (see shared spec §0)
-    loclist_mode: str = "single"  # or "multi"
+    key_instructions_mode: KeyInstrMode = KeyInstrMode.DOCUMENTED
+    loclist_mode: LoclistMode = LoclistMode.SINGLE
     std: str = "gnu11"
     include_dirs: tuple[str, ...] = ()
     defines: tuple[str, ...] = ()  # "NAME" or "NAME=VALUE"

@@ -12,6 +12,7 @@ import pytest
 
 from atomc.dwarf.line_rows import LineBlock, LineInst, compute_rows
 from atomc.ir import DIFile, DICompileUnit, DILocation, DISubprogram, DISubroutineType
+from atomc.options import KeyInstrMode
 
 FILE = DIFile("t.c", "/tmp")
 CU = DICompileUnit(FILE, "test", "C11", True)
@@ -72,7 +73,7 @@ def build(text: str, f_ki: bool = True, g_ki: bool = True):
 
 def render(text: str, mode: str, f_ki: bool = True, g_ki: bool = True) -> str:
     blocks, names, f = build(text, f_ki, g_ki)
-    result = compute_rows(blocks, f, mode)
+    result = compute_rows(blocks, f, KeyInstrMode(mode))
     assert result.entry is None  # the first instruction is always the prologue_end one
     out = []
     for b, rows in enumerate(result.rows):

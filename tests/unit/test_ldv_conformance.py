@@ -16,6 +16,7 @@ from atomc.codegen.debuginfo.ldv import (
     ConstLoc, ConstOp, DebugPhi, DebugValue, EntryValueLoc, InstrRef, MBlockView, MFunctionView,
     MInstView, MLoc, VarKey, compute_var_ranges, reg, slot,
 )
+from atomc.options import LoclistMode
 
 RAX, RDX, RCX, RBX, RSI, RDI, RSP = reg(0), reg(1), reg(2), reg(3), reg(4), reg(5), reg(7)
 R8, R12 = reg(8), reg(12)
@@ -90,7 +91,7 @@ def run(blocks: list[tuple[list[I | MInstView], tuple[int, ...]]], mode: str = "
                 vs.append(x)
         views.append(MBlockView(tuple(vs), succs))
     fn = MFunctionView(tuple(views), CALLER_SAVED, saved, subs or {}, frozenset({RSP}))
-    ranges = compute_var_ranges(fn, mode)
+    ranges = compute_var_ranges(fn, LoclistMode(mode))
     if mode == "multi":
         ranges = _union_by_location(ranges)
     pos = lambda p: "start" if p < 0 else names[p]  # noqa: E731

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..options import KeyInstrMode, LoclistMode
 from .spec import Add, Class, Form, Option, Set, UsageError, flag, valued
 
 A = Class.ATOMC
@@ -56,9 +57,11 @@ ATOMC: list[Option] = [
            Set("opts.opt_bisect_limit", convert=_int("--opt-bisect-limit=")), metavar="N"),
     flag("--time-passes", A, "report the time of each pass", Set("opts.time_passes", True)),
     valued("--key-instructions-mode=", Form.EQ, A, "is_stmt placement rules",
-           Set("opts.key_instructions_mode"), values=("documented", "llvm22")),
+           Set("opts.key_instructions_mode", convert=KeyInstrMode),
+           values=tuple(KeyInstrMode)),
     valued("--loclist-mode=", Form.EQ, A, "location lists: one location per range, or every "
-           "place holding the value", Set("opts.loclist_mode"), values=("single", "multi")),
+           "place holding the value", Set("opts.loclist_mode", convert=LoclistMode),
+           values=tuple(LoclistMode)),
     flag("-gkey-instructions", A, "Key Instructions is_stmt placement (default: on when "
          "optimising)", Set("opts.key_instructions", True)),
     flag("-gno-key-instructions", A, "classic 'line changed' is_stmt rows",

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..ir.debuginfo import DIFile, DILocation, DISubprogram
+from ..options import KeyInstrMode
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,9 +123,9 @@ def _pred_counts(blocks: Sequence[LineBlock]) -> list[int]:
     return counts
 
 
-def compute_key_set(blocks: Sequence[LineBlock], mode: str = "documented") -> set[tuple[int, int]]:
+def compute_key_set(blocks: Sequence[LineBlock],
+                    mode: KeyInstrMode = KeyInstrMode.DOCUMENTED) -> set[tuple[int, int]]:
     """The instructions that get is_stmt in Key Instructions scopes (§2.2)."""
-    assert mode in ("documented", "llvm22"), mode
     key: set[tuple[int, int]] = set()
     # atom (inlined_at, group) -> [rank, candidates [(buoy position, block)]]
     cands: dict[tuple[DILocation | None, int], tuple[int, list[tuple[tuple[int, int], int]]]] = {}
@@ -144,7 +145,7 @@ def compute_key_set(blocks: Sequence[LineBlock], mode: str = "documented") -> se
             assert loc is not None
             if quiet is not None and not quiet.same_line(loc):
                 quiet = None
-            if mode == "documented" and (quiet is not None or after_call == loc.line):
+            if mode is KeyInstrMode.DOCUMENTED and (quiet is not None or after_call == loc.line):
                 # no stop at a recursive call's return address on its own line,
                 # nor anywhere on the line after a call into another function
                 # (compute_rows says why)
@@ -169,7 +170,7 @@ def compute_key_set(blocks: Sequence[LineBlock], mode: str = "documented") -> se
             if best and best < rank:
                 continue
             if best == rank:
-                if mode == "documented":
+                if mode is KeyInstrMode.DOCUMENTED:
                     members = [m for m in members if m[1] != b]
             else:
                 members = []
@@ -182,7 +183,7 @@ def compute_key_set(blocks: Sequence[LineBlock], mode: str = "documented") -> se
             cands[atom] = (best, members)
     for _, members in cands.values():
         key.update(pos for pos, _ in members)
-    if mode == "documented":
+    if mode is KeyInstrMode.DOCUMENTED:
         dropped, added = _inlined_returns(blocks, key)
         key -= dropped
         key |= added
@@ -356,7 +357,8 @@ def _call_chain(loc: DILocation) -> tuple[DILocation, ...]:
 
 
 def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
-                 mode: str = "documented", body_line_at_entry: bool = False) -> FunctionRows:
+                 mode: KeyInstrMode = KeyInstrMode.DOCUMENTED,
+                 body_line_at_entry: bool = False) -> FunctionRows:
     """The row (or None) for every instruction, plus the function-entry row (§2.3).
 
     `body_line_at_entry` (a function without a frame pointer): the first
@@ -373,7 +375,8 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
     """
     key = compute_key_set(blocks, mode)
     force = compute_force_set(blocks)
-    reentries = compute_reentries(blocks) if mode == "documented" else set()
+    documented = mode is KeyInstrMode.DOCUMENTED
+    reentries = compute_reentries(blocks) if documented else set()
     pe = find_prologue_end(blocks)
     entry: Row | None = None
     flat = _flat(blocks)
@@ -431,9 +434,9 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                 carried = loc if (is_key or not ki) else None
                 prev, last_line = None, sp.scope_line
                 continue
-            returned = mode == "documented" and loc is not None and after_call != 0 and \
+            returned = documented and loc is not None and after_call != 0 and \
                 after_call == loc.line
-            if mode == "documented" and ki and loc is not None and after_other is not None \
+            if documented and ki and loc is not None and after_other is not None \
                     and not is_key and (b, i) not in force and after_other.same_line(loc):
                 # The return address of a call into another function, on the call's
                 # line, starts a row without is_stmt, and the rest of the line has

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...dwarf.line_rows import LineBlock, LineInst, LineTable, Row
 from ...dwarf.line_rows import compute_rows as _compute_rows
+from ...options import KeyInstrMode
 from ..mir import BlockRef, MFunction, MIFlag, MInst, Sym
 from ..mir.cfg import successors
 from ..target import desc
@@ -37,7 +38,7 @@ def _line_inst(mi: MInst, index: dict[int, int], name: str) -> LineInst:
     )
 
 
-def compute_rows(mf: MFunction, mode: str = "documented") -> LineTable:
+def compute_rows(mf: MFunction, mode: KeyInstrMode = KeyInstrMode.DOCUMENTED) -> LineTable:
     sp = mf.ir.subprogram
     assert sp is not None
     index = {id(b): i for i, b in enumerate(mf.blocks)}

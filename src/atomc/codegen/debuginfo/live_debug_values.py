@@ -21,6 +21,7 @@ from ...dwarf.locexpr import And, Breg, Consts, Constu, LocExpr, Plus, Reg
 from ...dwarf.model import CallSite, CallValue, VarLocation
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression, DILocalVariable
+from ...options import LoclistMode
 from ..mir import (
     VALUE_RECORD_OPCODES,
     DbgMeta,
@@ -320,7 +321,7 @@ class FunctionLocations:
     all_calls: bool  # every call of the function is in `call_sites`
 
 
-def variable_locations(mf: MFunction, mode: str, fresh_label: Callable[[], str]
+def variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[], str]
                        ) -> FunctionLocations:
     """Run LiveDebugValues and insert the labels its ranges and call sites need."""
     view, where = describe_function(mf)

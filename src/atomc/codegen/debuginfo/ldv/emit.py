@@ -25,6 +25,7 @@ from typing import TypeVar
 from ....dwarf.locexpr import LocExpr
 from ....ir import work
 from ....ir.dbgrecords import DbgKind
+from ....options import LoclistMode
 from .inverse import Derived, note_derived, undo_ops
 from .machine import MachineValues, StateWalker, Value, solve_machine_values
 from .model import (
@@ -254,12 +255,11 @@ class _Tracker:
                 lst.append((pos, hs))
 
 
-def compute_var_ranges(fn: MFunctionView, mode: str = "single",
+def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE,
                        mv: MachineValues | None = None,
                        why: list[WhyRange] | None = None) -> list[VarRange]:
     """`mv`: the machine values of `fn`, when the caller has solved them already;
     `why`, if given, receives the ranges without location that have a reason."""
-    assert mode in ("single", "multi"), mode
     mv = mv if mv is not None else solve_machine_values(fn)
     flow = solve_variable_values(fn, mv)
     variables = all_variables(fn)
@@ -268,7 +268,7 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single",
     same_whole: dict[tuple[object, object | None], list[VarKey]] = {}
     for var in variables:
         same_whole.setdefault(var.whole, []).append(var)
-    t = _Tracker(fn, mv, multi=mode == "multi")
+    t = _Tracker(fn, mv, multi=mode is LoclistMode.MULTI)
     t.walker = StateWalker(mv, fn, reverse=True)
     t.state = t.walker.state
     pos = -1  # after the last real instruction seen
@@ -338,7 +338,7 @@ def compute_var_ranges(fn: MFunctionView, mode: str = "single",
     ranges = _ranges_from_events(t.events, end)
     if why is not None:
         why += t.reasons.ranges(t.events, end)
-    if mode == "multi":
+    if mode is LoclistMode.MULTI:
         ranges += _secondary_ranges(t.holders, ranges, end)
     return ranges
 
