@@ -27,6 +27,7 @@ from pycparserext import ext_c_parser as ext
 
 from .literals import LiteralError, string_literal
 from .optimize_attr import Requests
+from .scopes import SymKind
 from .symbol_aliases import ALIAS_ATTRIBUTES, note_directive
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ def _string_arg(sema: Sema, node: c_ast.Node, args: list[c_ast.Node], name: str)
 
 
 def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
-                      kind: str) -> tuple[set[str], str | None]:
+                      kind: SymKind) -> tuple[set[str], str | None]:
     """(IR attributes, section) a declaration asks for; warns about unknown ones."""
     attrs: set[str] = set()
     section: str | None = None
@@ -158,7 +159,7 @@ def symbol_attributes(sema: Sema, decl: c_ast.Node, system: bool,
         elif not sema.quiet:
             sema.warning(node, f"'{name}' attribute directive ignored", "attributes")
     levels.settle(sema, decl, attrs, kind)
-    if kind != "func":
+    if kind is not SymKind.FUNC:
         attrs -= {"noinline", "noipa", "always_inline", "noreturn", "stack_protect",
                   "no_stack_protector", "returns_twice"}
     return attrs, section

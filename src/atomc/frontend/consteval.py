@@ -16,6 +16,7 @@ from . import tree as T
 from .complex_sema import COMPLEX_NODES, CValue, evaluate_complex
 from .ctype import BOOL, PointerT, as_float, as_int, unqual, wrap
 from .floats import float_of_int, float_to_int, is_zero, ld_binary, round_to
+from .scopes import SymKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +133,7 @@ def _address(e: T.Expr) -> Address | None:
     match e:
         case T.VarRef():
             s = e.sym
-            if s.kind == "func" or (s.kind == "var" and s.static_storage):
+            if s.kind is SymKind.FUNC or (s.kind is SymKind.VAR and s.static_storage):
                 return Address(s.link_name or s.name)
             return None
         case T.StrLit():

@@ -25,7 +25,7 @@ from . import tree as T
 from .ctype import CHAR, INT, SIZE_T, VOID, CType, FuncT, PointerT, qualify
 from .gnu_inline import pack_length
 from .object_size import object_size
-from .scopes import Symbol
+from .scopes import Symbol, SymKind
 
 if TYPE_CHECKING:
     from .scopes import Pos
@@ -98,7 +98,7 @@ def _function(sema: Sema, name: str, ft: FuncT, p: Pos) -> T.Expr:
     key = f"fortify:{name}"
     sym = sema.libcalls.get(key)
     if sym is None:
-        sym = Symbol(name, ft, "func", "extern", p, static_storage=True, file_scope=True,
+        sym = Symbol(name, ft, SymKind.FUNC, "extern", p, static_storage=True, file_scope=True,
                      link_name=name, used=True)
         sema.libcalls[key] = sym
     return T.Decay(T.VarRef(sym, p), PointerT(ft))

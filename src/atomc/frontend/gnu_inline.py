@@ -32,7 +32,7 @@ from pycparser import c_ast
 from . import tree as T
 from .attributes import attribute_nodes
 from .ctype import FuncT, unqual
-from .scopes import Pos, Symbol
+from .scopes import Pos, Symbol, SymKind
 
 if TYPE_CHECKING:
     from .sema import Sema
@@ -129,7 +129,7 @@ def inline_only_definition(sema: Sema, fd: c_ast.FuncDef) -> bool:
     if not ((inline and "extern" in storage and gnu) or (always and _uses_pack(fd.body))):
         return False
     sym = sema.decls.declare_file_scope(decl)
-    if sym is None or sym.kind != "func":
+    if sym is None or sym.kind is not SymKind.FUNC:
         return False
     sema.inline_defs[sym.name] = InlineDef(fd, sym, _modified_names(fd.body), always)
     return True
@@ -165,7 +165,7 @@ def _check_body(sema: Sema, ic: InlineCall) -> None:
     for i, arg in enumerate(ic.args):
         name = getattr(pnodes[i], "name", None) if i < nparams and i < len(pnodes) else None
         t = ft.params[i] if i < nparams else arg.type
-        sym = Symbol(name or f".pack.{i}", t, "var", "param", ic.pos)
+        sym = Symbol(name or f".pack.{i}", t, SymKind.VAR, "param", ic.pos)
         ic.params.append(sym)
         if i >= nparams:
             frame.pack.append(T.VarRef(sym, ic.pos))

@@ -20,6 +20,7 @@ from pycparser import c_ast
 from . import tree as T
 from .ctype import ULONG, ArrayT, StructT, VlaT, unqual
 from .gnu_inline import bound_argument
+from .scopes import SymKind
 
 if TYPE_CHECKING:
     from .scopes import Pos
@@ -95,7 +96,7 @@ def _lvalue(sema: Sema, e: T.Expr, sub: int, declared_only: bool) -> int | None:
     """Size of the object (or subobject) an lvalue designates, from its start."""
     if isinstance(e, T.VarRef):
         u = unqual(e.sym.type)
-        if e.sym.kind != "var" or not u.complete or isinstance(u, VlaT):
+        if e.sym.kind is not SymKind.VAR or not u.complete or isinstance(u, VlaT):
             return None
         return e.sym.type.size
     if isinstance(e, (T.StrLit, T.CompoundLit)):

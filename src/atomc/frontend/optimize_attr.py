@@ -38,6 +38,7 @@ from ..optlevel import (
     level_attrs,
 )
 from .literals import LiteralError, string_literal
+from .scopes import SymKind
 
 if TYPE_CHECKING:
     from .sema import Sema
@@ -293,9 +294,9 @@ class Requests:
             return False
         return True
 
-    def settle(self, sema: Sema, decl: c_ast.Node, attrs: set[str], kind: str) -> None:
+    def settle(self, sema: Sema, decl: c_ast.Node, attrs: set[str], kind: SymKind) -> None:
         """Add the level attributes to `attrs` (a function's), after the pragma's."""
-        if kind != "func":
+        if kind is not SymKind.FUNC:
             for node, name in ((self.optnone, "optnone"), (self.optimize_node, "optimize")):
                 if node is not None:
                     msg = ("'optnone' attribute only applies to functions"

@@ -3,6 +3,7 @@ live in separate name spaces, each a stack of dictionaries."""
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,11 +19,20 @@ class Pos:
     column: int
 
 
+class SymKind(enum.Enum):
+    """What an ordinary identifier names."""
+
+    VAR = enum.auto()
+    FUNC = enum.auto()
+    TYPEDEF = enum.auto()
+    ENUMCONST = enum.auto()
+
+
 @dataclass(eq=False, slots=True)
 class Symbol:
     name: str
     type: CType
-    kind: str  # "var", "func", "typedef", "enumconst"
+    kind: SymKind
     storage: str  # "", "auto", "register", "static", "extern", "typedef"
     pos: Pos
     static_storage: bool = False  # file scope, `static` local or `extern` local

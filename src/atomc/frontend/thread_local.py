@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from pycparser import c_ast
 
 from ..ir.function import THREAD_LOCAL
+from .scopes import SymKind
 
 if TYPE_CHECKING:
     from .scopes import Pos, Symbol
@@ -30,7 +31,7 @@ def thread_spelling(decl: c_ast.Node) -> str | None:
     return None
 
 
-def thread_local_decl(sema: Sema, decl: c_ast.Node, storage: str, kind: str, pos: Pos,
+def thread_local_decl(sema: Sema, decl: c_ast.Node, storage: str, kind: SymKind, pos: Pos,
                       file_scope: bool) -> bool:
     """Does this declaration declare a thread-local object? Reports gcc's error
     where the storage class is not allowed (`typedef`: see `sema.storage_of`)."""
@@ -38,7 +39,7 @@ def thread_local_decl(sema: Sema, decl: c_ast.Node, storage: str, kind: str, pos
     if spelling is None or storage == "typedef":
         return False
     name = decl.name
-    if kind == "func":
+    if kind is SymKind.FUNC:
         sema.error(pos, f"invalid storage class for function '{name}'")
     elif not file_scope and storage not in ("static", "extern"):
         sema.error(pos, f"function-scope '{name}' implicitly auto and declared '{spelling}'")

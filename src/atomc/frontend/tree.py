@@ -15,7 +15,7 @@ from typing import Any
 
 from ..ir.x87float import X80
 from .ctype import CType, FuncT, IntT
-from .scopes import Pos, Symbol
+from .scopes import Pos, Symbol, SymKind
 
 
 class Expr:
@@ -59,7 +59,7 @@ class VarRef(Expr):
     __slots__ = ("sym",)
 
     def __init__(self, sym: Symbol, pos: Pos) -> None:
-        super().__init__(sym.type, pos, lvalue=sym.kind == "var")
+        super().__init__(sym.type, pos, lvalue=sym.kind is SymKind.VAR)
         self.sym = sym
 
 

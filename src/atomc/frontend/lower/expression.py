@@ -46,6 +46,7 @@ from ..ctype import (
     is_volatile,
     unqual,
 )
+from ..scopes import SymKind
 from .state import raise_internal
 
 if TYPE_CHECKING:
@@ -147,7 +148,7 @@ class ExpressionLowering:
             case T.VarRef():
                 sym = e.sym
                 if sym.ir is None:
-                    if sym.file_scope or sym.kind == "func":
+                    if sym.file_scope or sym.kind is SymKind.FUNC:
                         return self.g.global_value(sym)
                     raise_internal(f"variable '{sym.name}' has no storage")
                 return sym.ir

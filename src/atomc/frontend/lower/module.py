@@ -74,7 +74,7 @@ from ..ctype import (
     unqual,
 )
 from ..digen import DIGen
-from ..scopes import Symbol
+from ..scopes import Symbol, SymKind
 from ..unproto import reconcile_unprototyped_calls
 from ..vla import VlaLowering
 from .assign import AssignLowering
@@ -195,7 +195,7 @@ class IRGen:
         if sym.ir is not None:
             return sym.ir
         name = sym.link_name or sym.name
-        if sym.kind == "func":
+        if sym.kind is SymKind.FUNC:
             ft = unqual(sym.type)
             assert isinstance(ft, FuncT)
             existing = self.module.functions.get(name)

@@ -42,7 +42,7 @@ from ..gnu_inline import (
     expand_arguments,
     is_constant,
 )
-from ..scopes import Pos, Symbol
+from ..scopes import Pos, Symbol, SymKind
 from ..type_attributes import (
     transparent_argument,
 )
@@ -73,7 +73,7 @@ class CallChecker:
         known = libc_builtin_symbol(self.sema, name, p)
         if known is not None:
             return known
-        sym = Symbol(name, FuncT(INT, (), prototyped=False), "func", "extern", p,
+        sym = Symbol(name, FuncT(INT, (), prototyped=False), SymKind.FUNC, "extern", p,
                      static_storage=True, file_scope=True, link_name=name, used=True)
         self.sema.scopes.levels[0].names[name] = sym  # a later declaration must agree with it
         return sym
@@ -202,7 +202,7 @@ class CallChecker:
         """Is `name` undeclared or declared only by a system header (so the C
         library's function, which gcc treats as a builtin)?"""
         sym = self.sema.scopes.lookup(name)
-        return sym is None or (sym.kind == "func" and sym.file_scope and sym.system)
+        return sym is None or (sym.kind is SymKind.FUNC and sym.file_scope and sym.system)
 
     def libcall(self, name: str, ret: CType, params: tuple[CType, ...], args: list[T.Expr],
                  p: Pos) -> T.Expr:
@@ -210,7 +210,7 @@ class CallChecker:
         sym = self.sema.libcalls.get(name)
         ft = FuncT(ret, params)
         if sym is None:
-            sym = Symbol(name, ft, "func", "extern", p, static_storage=True, file_scope=True,
+            sym = Symbol(name, ft, SymKind.FUNC, "extern", p, static_storage=True, file_scope=True,
                          link_name=name, used=True)
             self.sema.libcalls[name] = sym
         conv = [self.sema.conv.cast(a, t) for a, t in zip(args, params, strict=False)]

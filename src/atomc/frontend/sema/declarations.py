@@ -28,7 +28,7 @@ from ..literals import (
     LiteralError,
     string_literal,
 )
-from ..scopes import Pos, Symbol
+from ..scopes import Pos, Symbol, SymKind
 from ..symbol_aliases import is_alias
 from ..thread_local import SPELLINGS as TLS_SPELLINGS
 from ..thread_local import (
@@ -70,11 +70,11 @@ class DeclarationChecker:
         t = self.sema.types.resolve_type(decl.type, p)
         prev = self.sema.scopes.lookup_current(decl.name)
         if prev is not None:
-            if prev.kind != "typedef" or not compatible(prev.type, t):
+            if prev.kind is not SymKind.TYPEDEF or not compatible(prev.type, t):
                 self.sema.error(p, f"redefinition of '{decl.name}' with a different type")
             return
         self.sema.scopes.define(Symbol(decl.name, typedef_type(self.sema, decl, decl.name, t, p),
-                                  "typedef", "typedef", p))
+                                  SymKind.TYPEDEF, "typedef", p))
 
     def declare_file_scope(self, decl: c_ast.Decl, is_definition: bool = False) -> Symbol | None:
         """A file-scope object or function declaration; merges with earlier ones."""
@@ -90,12 +90,12 @@ class DeclarationChecker:
             self.sema.error(p, f"illegal storage class '{storage}' on file-scoped variable")
             storage = ""
         system = self.sema.is_system(p)
-        kind = "func" if isinstance(unqual(t), FuncT) else "var"
+        kind = SymKind.FUNC if isinstance(unqual(t), FuncT) else SymKind.VAR
         if not system:
-            self.check_float_decl(t, p, kind)
+            self.check_float_decl(t, p)
         tls = thread_local_decl(self.sema, decl, storage, kind, p, file_scope=True)
         prev = self.sema.scopes.lookup_current(decl.name)
-        if prev is not None and prev.kind == kind == "var":
+        if prev is not None and prev.kind is kind is SymKind.VAR:
             check_redeclaration(self.sema, prev, tls, p)
         if prev is not None:
             return self.merge_redeclaration(prev, decl, t, storage, kind, system,
@@ -120,10 +120,11 @@ class DeclarationChecker:
         return sym
 
     def merge_redeclaration(self, prev: Symbol, decl: c_ast.Decl, t: CType, storage: str,
-                            kind: str, system: bool, is_definition: bool, p: Pos) -> Symbol:
+                            kind: SymKind, system: bool, is_definition: bool, p: Pos
+                            ) -> Symbol:
         """A file-scope name declared again: check the two agree, merge into `prev`."""
         if prev.kind != kind or not compatible(prev.type, t):
-            if prev.kind in ("typedef", "enumconst") or prev.kind != kind:
+            if prev.kind in (SymKind.TYPEDEF, SymKind.ENUMCONST) or prev.kind != kind:
                 self.sema.error(p, f"redefinition of '{decl.name}' as different kind of symbol")
             else:
                 self.sema.error(
@@ -132,12 +133,12 @@ class DeclarationChecker:
             return prev
         if storage == "static" and prev.storage != "static" and prev.storage != "":
             pass
-        elif storage == "static" and prev.storage == "" and kind == "func":
+        elif storage == "static" and prev.storage == "" and kind is SymKind.FUNC:
             pass  # gcc accepts `int f(); static int f() {}` with a warning only
-        elif storage == "static" and prev.storage in ("", "extern") and kind == "var":
+        elif storage == "static" and prev.storage in ("", "extern") and kind is SymKind.VAR:
             self.sema.error(p, f"static declaration of '{decl.name}' follows non-static "
                           "declaration (conflicting storage class)")
-        elif storage == "" and prev.storage == "static" and kind == "var":
+        elif storage == "" and prev.storage == "static" and kind is SymKind.VAR:
             self.sema.error(p, f"non-static declaration of '{decl.name}' follows static "
                           "declaration (conflicting storage class)")
         pt = unqual(prev.type)
@@ -148,7 +149,7 @@ class DeclarationChecker:
             prev.type = t
         if storage == "static":
             prev.storage = "static"
-        elif storage == "" and prev.storage == "extern" and kind == "var":
+        elif storage == "" and prev.storage == "extern" and kind is SymKind.VAR:
             prev.storage = ""
         if decl.init is not None:
             if prev.init is not None:
@@ -165,7 +166,7 @@ class DeclarationChecker:
         prev.attrs = merge_levels(prev.attrs, self.sema.types.function_attributes(decl, kind))
         return prev
 
-    def check_float_decl(self, t: CType, p: Pos, kind: str) -> None:
+    def check_float_decl(self, t: CType, p: Pos) -> None:
         u = unqual(t)
         if isinstance(u, FuncT):
             bad = [x for x in (u.ret, *u.params) if contains_unsupported_float(x)]
@@ -186,11 +187,11 @@ class DeclarationChecker:
         )
         if decl.name is None:
             return None
-        kind = "func" if isinstance(unqual(t), FuncT) else "var"
-        self.check_float_decl(t, p, kind)
+        kind = SymKind.FUNC if isinstance(unqual(t), FuncT) else SymKind.VAR
+        self.check_float_decl(t, p)
         tls = thread_local_decl(self.sema, decl, storage, kind, p, file_scope=False)
         prev = self.sema.scopes.lookup_current(decl.name)
-        if kind == "func" or storage == "extern":
+        if kind is SymKind.FUNC or storage == "extern":
             fsym = self.sema.scopes.lookup_file(decl.name)
             if prev is not None and prev.kind != kind:
                 self.sema.error(p, f"redefinition of '{decl.name}' as different kind of symbol")
@@ -199,7 +200,7 @@ class DeclarationChecker:
                               file_scope=True, link_name=decl.name,
                               attrs={THREAD_LOCAL} if tls else set())
                 self.sema.scopes.levels[0].names[decl.name] = fsym
-            elif fsym.kind == kind == "var":
+            elif fsym.kind is kind is SymKind.VAR:
                 check_redeclaration(self.sema, fsym, tls, p)
             self.sema.scopes.define(fsym)
             if decl.init is not None:
@@ -212,13 +213,13 @@ class DeclarationChecker:
             n = self.sema.statics_used.get(f"{fname}.{decl.name}", 0)
             self.sema.statics_used[f"{fname}.{decl.name}"] = n + 1
             link = f"{fname}.{decl.name}" + (f".{n}" if n else "")
-            sym = Symbol(decl.name, t, "var", "static", p, static_storage=True,
+            sym = Symbol(decl.name, t, SymKind.VAR, "static", p, static_storage=True,
                          link_name=link, attrs={THREAD_LOCAL} if tls else set())
         else:
-            sym = Symbol(decl.name, t, "var", storage or "auto", p)
+            sym = Symbol(decl.name, t, SymKind.VAR, storage or "auto", p)
         sym.align = self.sema.types.declared_alignment(decl)
         symbol_attributes(
-            self.sema, decl, self.sema.is_system(p), "var"
+            self.sema, decl, self.sema.is_system(p), SymKind.VAR
         )  # checks and warnings only
         u = unqual(t)
         if isinstance(u, VoidT):
@@ -266,7 +267,7 @@ class DeclarationChecker:
             self.sema.error(p, f"redefinition of parameter '{name}'")
         if not unqual(t).complete and not isinstance(unqual(t), PointerT):
             self.sema.error(p, f"parameter '{name}' has incomplete type '{t}'")
-        sym = Symbol(name, t, "var", "param", p, param_index=index)
+        sym = Symbol(name, t, SymKind.VAR, "param", p, param_index=index)
         self.sema.scopes.define(sym)
         return sym
 

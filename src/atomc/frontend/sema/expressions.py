@@ -57,7 +57,7 @@ from ..literals import (
     wide_prefix,
     wide_string_literal,
 )
-from ..scopes import Pos, Symbol
+from ..scopes import Pos, Symbol, SymKind
 from .common import (
     LIBC_BUILTINS,
     is_expression,
@@ -128,10 +128,10 @@ class ExpressionChecker:
                 return T.StrLit(data, ArrayT(qualify(CHAR, True, False), len(data)), p)
             self.sema.error(p, f"use of undeclared identifier '{node.name}'")
             return self.bad(p)
-        if sym.kind == "typedef":
+        if sym.kind is SymKind.TYPEDEF:
             self.sema.error(p, f"unexpected type name '{node.name}': expected expression")
             return self.bad(p)
-        if sym.kind == "enumconst":
+        if sym.kind is SymKind.ENUMCONST:
             return T.IntConst(sym.value, INT, p)
         const = bound_constant(self.sema, sym, p) if self.sema.inline_frames else None
         if const is not None:
@@ -278,7 +278,7 @@ class ExpressionChecker:
         init = self.sema.inits.initializer(t, node.init, p)
         self.sema.anon_count += 1
         at_file = self.sema.scopes.at_file_scope
-        sym = Symbol(f".compoundliteral.{self.sema.anon_count}", init.type, "var",
+        sym = Symbol(f".compoundliteral.{self.sema.anon_count}", init.type, SymKind.VAR,
                      "static" if at_file else "auto", p, static_storage=at_file)
         lit = T.CompoundLit(init.type, init, sym, p)
         if at_file:  # an unnamed static object: its address is a link-time constant

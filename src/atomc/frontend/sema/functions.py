@@ -12,7 +12,7 @@ from .. import tree as T
 from ..ctype import CType, FuncT, unqual, variably_modified
 from ..knr import KnrParam, is_knr, knr_params, promoted
 from ..labelvalues import LabelValues
-from ..scopes import Pos
+from ..scopes import Pos, SymKind
 from ..source import find_closing_brace
 from .call_attributes import report_call_attributes
 
@@ -33,7 +33,7 @@ class FunctionChecker:
         definition already reported)."""
         sema = self.sema
         sym = sema.decls.declare_file_scope(fd.decl, is_definition=True)
-        if sym is None or sym.kind != "func":
+        if sym is None or sym.kind is not SymKind.FUNC:
             return None
         ft = unqual(sym.type)
         assert isinstance(ft, FuncT)
@@ -105,7 +105,7 @@ class FunctionChecker:
         for i, (name, pt, ppos, passed) in enumerate(items):
             sym = sema.decls.declare_param(name, pt, ppos, i + 1)
             if sym is not None and not sema.is_system(ppos):
-                sema.decls.check_float_decl(sym.type, ppos, "var")
+                sema.decls.check_float_decl(sym.type, ppos)
             out.append(T.Param(sym, name or "", pt, passed, ppos,
                                sym.type if sym is not None else pt))
         return tuple(out)

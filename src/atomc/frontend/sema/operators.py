@@ -50,7 +50,7 @@ from ..ctype import (
     wrap,
 )
 from ..labelvalues import label_address
-from ..scopes import Pos
+from ..scopes import Pos, SymKind
 from .common import (
     ARITH_OPS,
     CMP_OPS,
@@ -169,7 +169,7 @@ class OperatorChecker:
 
     def address_of(self, node: c_ast.UnaryOp, p: Pos) -> T.Expr:
         inner = self.sema.exprs.expr(node.expr)
-        if isinstance(inner, T.VarRef) and inner.sym.kind == "func":
+        if isinstance(inner, T.VarRef) and inner.sym.kind is SymKind.FUNC:
             return T.AddrOf(inner, PointerT(inner.type), p)
         if not inner.lvalue:
             self.sema.error(

@@ -40,7 +40,7 @@ from ..ctype import (
     variably_modified,
 )
 from ..optimize_attr import handle_pragma
-from ..scopes import Pos, Symbol
+from ..scopes import Pos, Symbol, SymKind
 from ..thread_local import SPELLINGS as TLS_SPELLINGS
 from ..type_attributes import (
     declared_type,
@@ -160,7 +160,7 @@ class TypeResolver:
                 pname = getattr(p, "name", None)
                 if pname and self.sema.scopes.lookup_current(pname) is None:
                     self.sema.scopes.define(
-                        Symbol(pname, params[-1], "var", "param", self.sema.pos(p))
+                        Symbol(pname, params[-1], SymKind.VAR, "param", self.sema.pos(p))
                     )
         finally:
             self.sema.scopes.pop()
@@ -184,7 +184,7 @@ class TypeResolver:
                 if names[0] == "__builtin_va_list":
                     return self.sema.va_list
                 sym = self.sema.scopes.lookup(names[0])
-                if sym is not None and sym.kind == "typedef":
+                if sym is not None and sym.kind is SymKind.TYPEDEF:
                     return sym.type
                 self.sema.error(pos, f"unknown type name '{names[0]}'")
                 return INT
@@ -364,7 +364,7 @@ class TypeResolver:
             prev_sym = self.sema.scopes.lookup_current(e.name)
             if prev_sym is not None:
                 self.sema.error(ep, f"redefinition of '{e.name}'")
-            self.sema.scopes.define(Symbol(e.name, INT, "enumconst", "", ep, value=value))
+            self.sema.scopes.define(Symbol(e.name, INT, SymKind.ENUMCONST, "", ep, value=value))
             et.enumerators.append((e.name, value))
             value += 1
         vals = [v for _, v in et.enumerators] or [0]
@@ -412,13 +412,13 @@ class TypeResolver:
                 best = max(best, self.align_arg({"aligned": arg}, alignas=True))
         return best
 
-    def function_attributes(self, decl: c_ast.Decl, kind: str = "func") -> set[str]:
+    def function_attributes(self, decl: c_ast.Decl, kind: SymKind = SymKind.FUNC) -> set[str]:
         """IR attributes a declaration asks for (GNU attributes, `_Noreturn`); a
         `section` attribute is recorded in `sections` (see `attributes.py`)."""
         names, section = symbol_attributes(
             self.sema, decl, self.sema.is_system(self.sema.pos(decl)), kind
         )
-        if kind == "func" and "_Noreturn" in (getattr(decl, "funcspec", None) or []):
+        if kind is SymKind.FUNC and "_Noreturn" in (getattr(decl, "funcspec", None) or []):
             names.add("noreturn")
         if section is not None and decl.name:
             self.sema.sections[decl.name] = section

@@ -25,7 +25,7 @@ from ..consteval import Address
 from ..constinit import InitError, static_data
 from ..ctype import ArrayT, unqual
 from ..gnu_inline import inline_only_definition
-from ..scopes import Symbol
+from ..scopes import Symbol, SymKind
 from ..symbol_aliases import directive_lines
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ class UnitChecker:
     def declaration(self, ext: c_ast.Decl) -> Iterator[T.TopLevel]:
         sema = self.sema
         sym = sema.decls.declare_file_scope(ext)
-        if sym is None or sym.kind != "var":
+        if sym is None or sym.kind is not SymKind.VAR:
             return
         if sym not in self.file_syms:
             self.file_syms.append(sym)
