@@ -1,12 +1,12 @@
 """SysV classification of C types into IR argument pieces."""
 
 from atomc.frontend import ctype as C
-from atomc.frontend.abi import classify, func_abi
+from atomc.frontend.abi import ArgKind, classify, func_abi
 from atomc.ir import I8, I16, I32, I64, PTR
 
 
 def struct(*members: C.CType) -> C.StructT:
-    st = C.StructT("struct", "s")
+    st = C.StructT(C.RecordKind.STRUCT, "s")
     st.layout([(f"m{i}", t, 0) for i, t in enumerate(members)])
     return st
 
@@ -18,7 +18,7 @@ def test_scalars_are_direct():
     assert (classify(C.BOOL).ext, classify(C.BOOL).narrow) == ("z", I8)
     assert (classify(C.SHORT).ext, classify(C.SHORT).narrow) == ("s", I16)
     assert classify(C.PointerT(C.VOID)).types == (PTR,)
-    assert classify(C.VOID).kind == "void"
+    assert classify(C.VOID).kind is ArgKind.VOID
 
 
 def test_small_structs_become_integer_pieces():
@@ -32,7 +32,7 @@ def test_small_structs_become_integer_pieces():
 
 def test_large_structs_go_in_memory():
     big = struct(C.LONG, C.LONG, C.CHAR)
-    assert classify(big).kind == "byval"
+    assert classify(big).kind is ArgKind.BYVAL
     assert (classify(big).size, classify(big).align) == (24, 8)
     ft = C.FuncT(big, (big, C.INT))
     abi = func_abi(ft)
@@ -48,8 +48,8 @@ def test_struct_never_split_between_registers_and_stack():
     # five ints use rdi..r8; the two-piece struct does not fit in r9 alone
     ft = C.FuncT(C.VOID, (C.INT,) * 5 + (pair, C.INT))
     abi = func_abi(ft)
-    assert abi.params[5].kind == "byval"
-    assert abi.params[6].kind == "direct"  # r9 is still free for the next scalar
+    assert abi.params[5].kind is ArgKind.BYVAL
+    assert abi.params[6].kind is ArgKind.DIRECT  # r9 is still free for the next scalar
     ft4 = C.FuncT(C.VOID, (C.INT,) * 4 + (pair,))
     assert func_abi(ft4).params[4].types == (I64, I64)
 
@@ -58,4 +58,4 @@ def test_sret_takes_the_first_register():
     big = struct(C.LONG, C.LONG, C.LONG)
     pair = struct(C.LONG, C.LONG)
     abi = func_abi(C.FuncT(big, (C.INT,) * 4 + (pair,)))
-    assert abi.params[4].kind == "byval"
+    assert abi.params[4].kind is ArgKind.BYVAL

@@ -18,6 +18,7 @@ and %st(1).
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from ..ir import F32, F64, F80, I8, I16, I32, I64, I128, PTR, FloatType, IntType, Type
@@ -39,11 +40,21 @@ from .ctype import (
 )
 
 
+class ArgKind(enum.Enum):
+    """How a C argument or return value travels."""
+
+    DIRECT = enum.auto()  # one scalar IR value
+    PIECES = enum.auto()  # one or two eightbyte pieces (or x87 halves)
+    BYVAL = enum.auto()  # a pointer to a stack copy
+    SRET = enum.auto()  # returned through a hidden first pointer parameter
+    VOID = enum.auto()  # no value
+
+
 @dataclass(frozen=True, slots=True)
 class ArgABI:
     """How one C argument (or the return value) travels."""
 
-    kind: str  # "direct" (one scalar), "pieces" (1-2 ints), "byval", "sret", "void"
+    kind: ArgKind
     types: tuple[Type, ...] = ()
     size: int = 0
     align: int = 0
@@ -66,7 +77,7 @@ class FuncABI:
 
     @property
     def sret(self) -> bool:
-        return self.ret.kind == "sret"
+        return self.ret.kind is ArgKind.SRET
 
     def ir_params(self) -> tuple[list[Type], list[tuple[int, int] | None]]:
         """IR parameter types and byval markers, in order (sret pointer first)."""
@@ -76,7 +87,7 @@ class FuncABI:
             types.append(PTR)
             byval.append(None)
         for p in self.params:
-            if p.kind == "byval":
+            if p.kind is ArgKind.BYVAL:
                 types.append(PTR)
                 byval.append((p.size, p.align))
             else:
@@ -85,7 +96,7 @@ class FuncABI:
         return types, byval
 
     def ir_rets(self) -> list[Type]:
-        if self.ret.kind == "sret":
+        if self.ret.kind is ArgKind.SRET:
             return [PTR]
         return list(self.ret.types)
 
@@ -128,22 +139,22 @@ def data_size(st: StructT | ComplexT) -> int:
 def classify(t: CType, is_return: bool = False) -> ArgABI:
     u = unqual(t)
     if isinstance(u, VoidT):
-        return ArgABI("void")
+        return ArgABI(ArgKind.VOID)
     if isinstance(u, ComplexT) and u.base == LDOUBLE:  # COMPLEX_X87
         if is_return:
-            return ArgABI("pieces", (F80, F80), u.size, u.align)
-        return ArgABI("byval", (), u.size, u.align)
+            return ArgABI(ArgKind.PIECES, (F80, F80), u.size, u.align)
+        return ArgABI(ArgKind.BYVAL, (), u.size, u.align)
     if isinstance(u, (StructT, ComplexT)):
         size = u.size
         if size == 0:
-            return ArgABI("pieces", (), 0, u.align)
+            return ArgABI(ArgKind.PIECES, (), 0, u.align)
         if contains_long_double(u):  # X87 and X87UP, or MEMORY
             if is_return and size == 16 and all(f == (0, 16, True)
                                                 for f in _scalar_fields(u, 0)):
-                return ArgABI("pieces", (F80,), size, u.align)
-            return ArgABI("sret" if is_return else "byval", (), size, max(u.align, 8))
+                return ArgABI(ArgKind.PIECES, (F80,), size, u.align)
+            return ArgABI(ArgKind.SRET if is_return else ArgKind.BYVAL, (), size, max(u.align, 8))
         if size > 16:
-            return ArgABI("sret" if is_return else "byval", (), size, max(u.align, 8))
+            return ArgABI(ArgKind.SRET if is_return else ArgKind.BYVAL, (), size, max(u.align, 8))
         pieces: list[Type] = []
         remaining = data_size(u)  # tail padding does not widen the last piece
         sse = sse_eightbytes(u)
@@ -153,13 +164,13 @@ def classify(t: CType, is_return: bool = False) -> ArgABI:
             pieces.append((F32 if n <= 4 else F64) if sse[k] else piece_type(n))
             remaining -= 8
             k += 1
-        return ArgABI("pieces", tuple(pieces), size, u.align)
+        return ArgABI(ArgKind.PIECES, tuple(pieces), size, u.align)
     ir = scalar_ir_type(t)
     if isinstance(ir, IntType) and ir.bits < 32 and not isinstance(u, PointerT):
         base = u.underlying if isinstance(u, EnumT) else u
         signed = isinstance(base, IntT) and base != BOOL and base.signed
-        return ArgABI("direct", (I32,), u.size, u.align, "s" if signed else "z", ir)
-    return ArgABI("direct", (ir,), u.size, u.align)
+        return ArgABI(ArgKind.DIRECT, (I32,), u.size, u.align, "s" if signed else "z", ir)
+    return ArgABI(ArgKind.DIRECT, (ir,), u.size, u.align)
 
 
 def _scalar_fields(t: CType, base: int) -> list[tuple[int, int, bool]]:
@@ -196,20 +207,21 @@ def lower_args(ret: ArgABI, types: list[CType]) -> tuple[ArgABI, ...]:
     """Classify arguments in order, tracking the six integer argument registers:
     a struct whose pieces do not all fit in the registers left goes to memory as a
     whole (SysV never splits an aggregate between registers and the stack)."""
-    used = 1 if ret.kind == "sret" else 0
+    used = 1 if ret.kind is ArgKind.SRET else 0
     used_sse = 0
     out: list[ArgABI] = []
     for t in types:
         a = classify(t)
-        regs = tuple(x for x in a.types if x != F80) if a.kind in ("direct", "pieces") else ()
+        in_regs = a.kind in (ArgKind.DIRECT, ArgKind.PIECES)
+        regs = tuple(x for x in a.types if x != F80) if in_regs else ()
         n_sse = sum(1 for x in regs if isinstance(x, FloatType))
         n = len(regs) - n_sse
-        if a.kind == "direct" and regs == (I128,):  # two registers or the stack, never one
+        if a.kind is ArgKind.DIRECT and regs == (I128,):  # two registers or the stack, never one
             n = 2 if used + 2 <= GP_ARG_REGS else 0
-        if a.kind == "pieces" and regs and (used + n > GP_ARG_REGS
-                                            or used_sse + n_sse > SSE_ARG_REGS):
+        if a.kind is ArgKind.PIECES and regs and (used + n > GP_ARG_REGS
+                                                  or used_sse + n_sse > SSE_ARG_REGS):
             u = unqual(t)
-            a = ArgABI("byval", (), u.size, max(u.align, 8))
+            a = ArgABI(ArgKind.BYVAL, (), u.size, max(u.align, 8))
             n = n_sse = 0
         used += n
         used_sse += n_sse

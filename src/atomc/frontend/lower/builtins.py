@@ -21,7 +21,7 @@ from ...ir import (
     is_x87,
 )
 from .. import tree as T
-from ..abi import func_abi
+from ..abi import ArgKind, func_abi
 from ..builtin_ir import copysign, lower_typed_builtin
 from ..complex_gen import complex_sse_registers
 from ..ctype import (
@@ -73,10 +73,10 @@ class CallLowering:
             pa = abi.params[i]
             v = values[i]
             with self.fs.at(a.pos):
-                if pa.kind == "direct":
+                if pa.kind is ArgKind.DIRECT:
                     args.append(self.widen_narrow(v, pa.ext))
                     byval.append(None)
-                elif pa.kind == "pieces":
+                elif pa.kind is ArgKind.PIECES:
                     size = max(a.type.size, 8 * len(pa.types))
                     tmp = self.fs.temporary(size, max(a.type.align, 8))
                     self.fs.b.memcpy(tmp, v, a.type.size, a.type.align)
@@ -84,7 +84,7 @@ class CallLowering:
                         args.append(self.fs.b.load(pt, self.fs.offset_ptr(tmp, pa.piece_offset(k))))
                         byval.append(None)
                     self.fs.release(tmp)  # its pieces are loaded
-                elif pa.kind == "byval":
+                elif pa.kind is ArgKind.BYVAL:
                     tmp = self.fs.temporary(pa.size, pa.align, escapes=escapes)
                     self.fs.b.memcpy(tmp, v, a.type.size, a.type.align)
                     args.append(tmp)
@@ -108,9 +108,9 @@ class CallLowering:
             for tmp in copies:  # the call has copied them to its stack arguments
                 self.fs.release(tmp)
             kind = abi.ret.kind
-            if kind == "sret":
+            if kind is ArgKind.SRET:
                 return result_tmp  # type: ignore[return-value]
-            if kind == "pieces":
+            if kind is ArgKind.PIECES:
                 tmp = self.fs.temporary(max(ft.ret.size, 8 * len(rets)), max(ft.ret.align, 8))
                 if len(rets) == 1:
                     self.fs.b.store(call, tmp)
@@ -119,7 +119,7 @@ class CallLowering:
                         self.fs.b.store(self.fs.b.extract(call, k),
                                      self.fs.offset_ptr(tmp, abi.ret.piece_offset(k)))
                 return tmp
-            if kind == "void":
+            if kind is ArgKind.VOID:
                 return Const(I32, 0)
             if abi.ret.narrow is not None:
                 return self.fs.b.cast(Op.TRUNC, call, abi.ret.narrow)

@@ -30,7 +30,7 @@ from ...ir.blockorder import BlockOrder
 from ...ir.rewrite import unlink_blocks
 from ...optlevel import WRAPV, function_level, function_options
 from .. import tree as T
-from ..abi import FuncABI, func_abi, scalar_ir_type
+from ..abi import ArgKind, FuncABI, func_abi, scalar_ir_type
 from ..ctype import (
     INT,
     CType,
@@ -109,7 +109,7 @@ class FunctionLowering:
         self.fs.ret_slot = None
         self.fs.sret_ptr = fn.args[0] if abi.sret else None
         rk = abi.ret.kind
-        if rk in ("direct", "pieces") and abi.ret.types:
+        if rk in (ArgKind.DIRECT, ArgKind.PIECES) and abi.ret.types:
             self.fs.ret_slot = self.fs.alloca(max(ft.ret.size, sum(t.size for t in abi.ret.types)),
                                               ft.ret.align, "retval")
         self.g.stmts.items(d.body.items)
@@ -130,7 +130,7 @@ class FunctionLowering:
             pt, passed, name = prm.type, prm.passed, prm.name
             home: Value
             with self.fs.b.at(ARTIFICIAL):
-                if pa.kind == "direct":
+                if pa.kind is ArgKind.DIRECT:
                     home = self.fs.alloca(pt.size, pt.align, name)
                     v: Value = fn.args[argi]
                     if pa.narrow is not None:  # an i32 carrying a char/short/_Bool
@@ -139,7 +139,7 @@ class FunctionLowering:
                         v = self.g.exprs.convert(v, passed, pt)
                     self.fs.b.store(v, home)
                     argi += 1
-                elif pa.kind == "pieces":
+                elif pa.kind is ArgKind.PIECES:
                     size = max(pt.size, sum(t.size for t in pa.types))
                     home = self.fs.alloca(size, pt.align, name)
                     for k in range(len(pa.types)):
@@ -186,11 +186,11 @@ class FunctionLowering:
         self.fs.start(rb)
         with self.fs.b.at(end_loc):
             kind = self.fs.fabi.ret.kind
-            if kind == "sret":
+            if kind is ArgKind.SRET:
                 r = self.fs.b.ret([self.fs.sret_ptr])  # type: ignore[list-item]
                 self.fs.b.add_to_new_atom(r)
             elif self.fs.ret_slot is not None:
-                if kind == "direct":
+                if kind is ArgKind.DIRECT:
                     ra = self.fs.fabi.ret
                     v = self.fs.b.load(ra.narrow or ra.types[0], self.fs.ret_slot)
                     r = self.fs.b.ret([self.g.calls.widen_narrow(v, ra.ext)])
@@ -256,7 +256,7 @@ class FunctionLowering:
         loc = jump.loc
         new_vals: list[Value] | None = None
         if self.fs.ret_slot is not None and self.fs.fabi is not None \
-                and self.fs.fabi.ret.kind == "direct":
+                and self.fs.fabi.ret.kind is ArgKind.DIRECT:
             idx = pred.insts.index(jump)
             store = pred.insts[idx - 1] if idx > 0 else None
             if not (isinstance(store, Store) and store.ptr is self.fs.ret_slot):

@@ -18,6 +18,7 @@ from ...ir import (
     Value,
 )
 from .. import tree as T
+from ..abi import ArgKind
 from ..array_kind import array_kind
 from ..ctype import is_void, is_volatile, variably_modified
 from ..scopes import Pos
@@ -137,7 +138,7 @@ class StatementLowering:
         p, e = s.pos, s.value
         assert self.fs.fabi is not None and self.fs.ret_block is not None
         with self.fs.b.atom_group():
-            if e is not None and self.fs.fabi.ret.kind == "void":
+            if e is not None and self.fs.fabi.ret.kind is ArgKind.VOID:
                 self.discard(e)
             elif e is not None:
                 self.return_value(e, p)
@@ -150,9 +151,9 @@ class StatementLowering:
         """Store the returned value where the epilogue finds it."""
         assert self.fs.fabi is not None
         kind = self.fs.fabi.ret.kind
-        if kind in ("sret", "pieces"):
+        if kind in (ArgKind.SRET, ArgKind.PIECES):
             src = self.g.exprs.value_of(e)
-            dest = self.fs.sret_ptr if kind == "sret" else self.fs.ret_slot
+            dest = self.fs.sret_ptr if kind is ArgKind.SRET else self.fs.ret_slot
             assert dest is not None
             with self.fs.at(p):
                 mc = self.fs.b.memcpy(dest, src, self.fs.ret_ctype.size, self.fs.ret_ctype.align)
