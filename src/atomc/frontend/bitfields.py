@@ -29,6 +29,7 @@ from .ctype import (
     UINT,
     CType,
     Member,
+    RecordKind,
     StructT,
     as_int,
     is_const,
@@ -108,7 +109,7 @@ def layout_record(st: StructT, fields: list[FieldDecl], packed: bool = False,
                   min_align: int = 1, max_align: int = 0) -> list[str]:
     """Lay out `st` from its member declarations; returns error messages (none yet:
     every layout gcc accepts can be accessed)."""
-    union = st.kind == "union"
+    union = st.kind is RecordKind.UNION
     bitpos = 0  # next free bit (structs)
     size_bits = 0  # bits used so far (unions: the largest member)
     align = max(1, min_align)
@@ -180,7 +181,7 @@ def _assign_units(st: StructT, runs: list[list[Member]]) -> list[str]:
     for run in runs:
         first_byte = run[0].offset
         last_bit = max(m.offset * 8 + m.bit_pos + m.bit_width for m in run)
-        if st.kind == "union":
+        if st.kind is RecordKind.UNION:
             lo, hi = 0, st.nbytes
         else:
             lo = first_byte

@@ -32,6 +32,7 @@ from .ctype import (
     FuncT,
     IntT,
     PointerT,
+    RecordKind,
     StructT,
     VoidT,
     as_int,
@@ -146,7 +147,7 @@ def _classify_type(sema: Sema, args: list[c_ast.Node], p: Pos) -> T.Expr:
     elif isinstance(t, FloatT):
         cls = _REAL_CLASS
     elif isinstance(t, StructT):
-        cls = _UNION_CLASS if t.kind == "union" else _RECORD_CLASS
+        cls = _UNION_CLASS if t.kind is RecordKind.UNION else _RECORD_CLASS
     elif isinstance(t, VoidT):
         cls = _VOID_CLASS
     else:

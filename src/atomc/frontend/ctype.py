@@ -9,6 +9,7 @@ information and const checks need them; semantic code calls `unqual()` first.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final
@@ -249,11 +250,18 @@ class Member:
         return self.bit_width >= 0
 
 
+class RecordKind(enum.StrEnum):
+    """A record type's keyword (the value is how C spells it)."""
+
+    STRUCT = "struct"
+    UNION = "union"
+
+
 @dataclass(eq=False, slots=True)
 class StructT(CType):
     """A struct or union; members and layout are filled in by `layout()`."""
 
-    kind: str  # "struct" or "union"
+    kind: RecordKind
     tag: str  # "" when anonymous
     members: list[Member] = field(default_factory=list)
     is_complete: bool = False
@@ -293,7 +301,7 @@ class StructT(CType):
             if member_align and i in member_align:
                 a = max(a, member_align[i])
             align = max(align, a)
-            if self.kind == "union":
+            if self.kind is RecordKind.UNION:
                 placed.append(Member(name, ty, 0, line))
                 offset = max(offset, ty.size)
             else:

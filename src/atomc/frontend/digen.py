@@ -125,7 +125,7 @@ class DIGen:
                 return DICompositeType("array", "", size, t.align * 8, base=self.type(cur),
                                        elements=list(dims))
             case StructT():
-                comp = DICompositeType(t.kind, t.tag, t.size * 8 if t.is_complete else 0,
+                comp = DICompositeType(t.kind.value, t.tag, t.size * 8 if t.is_complete else 0,
                                        t.align * 8 if t.is_complete else 0,
                                        file=self.file(t.file) if t.file else None, line=t.line,
                                        is_declaration=not t.is_complete)

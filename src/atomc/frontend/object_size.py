@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from pycparser import c_ast
 
 from . import tree as T
-from .ctype import ULONG, ArrayT, StructT, VlaT, unqual
+from .ctype import ULONG, ArrayT, RecordKind, StructT, VlaT, unqual
 from .gnu_inline import bound_argument
 from .scopes import SymKind
 
@@ -120,7 +120,7 @@ def _lvalue(sema: Sema, e: T.Expr, sub: int, declared_only: bool) -> int | None:
 
 def _is_trailing(m: T.Member) -> bool:
     st = unqual(m.base.type)
-    return isinstance(st, StructT) and st.kind == "struct" and bool(st.members) and \
+    return isinstance(st, StructT) and st.kind is RecordKind.STRUCT and bool(st.members) and \
         st.members[-1].name == m.name
 
 

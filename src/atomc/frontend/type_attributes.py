@@ -33,6 +33,7 @@ from .ctype import (
     FloatT,
     IntT,
     PointerT,
+    RecordKind,
     StructT,
     Typedef,
     as_int,
@@ -96,7 +97,7 @@ def typedef_type(sema: Sema, decl: c_ast.Node, name: str, t: CType, p: Pos) -> C
     base = declared_type(sema, decl, t, p)
     if "transparent_union" in attrs:
         u = unqual(base)
-        if isinstance(u, StructT) and u.kind == "union":
+        if isinstance(u, StructT) and u.kind is RecordKind.UNION:
             sema.transparent_unions.add(u)
         elif not sema.is_system(p):
             sema.warning(p, "'transparent_union' attribute ignored (not a union type)")
@@ -113,7 +114,7 @@ _UNSUPPORTED_RECORD = ("ms_struct", "scalar_storage_order")
 
 def struct_attributes(sema: Sema, st: StructT, names: set[str], p: Pos) -> None:
     """Attributes written on a struct/union definition itself."""
-    if "transparent_union" in names and st.kind == "union":
+    if "transparent_union" in names and st.kind is RecordKind.UNION:
         sema.transparent_unions.add(st)
     for name in _UNSUPPORTED_RECORD:
         if name in names and not sema.is_system(p):

@@ -31,6 +31,7 @@ from ..ctype import (
     ArrayT,
     CType,
     PointerT,
+    RecordKind,
     StructT,
     as_int,
     is_const,
@@ -85,7 +86,7 @@ LIBC_BUILTINS = frozenset({"memcpy", "memset", "memmove", "memcmp", "strlen", "s
 
 def make_va_list_type() -> CType:
     """`__builtin_va_list`: the SysV `struct __va_list_tag[1]`."""
-    tag = StructT("struct", "__va_list_tag")
+    tag = StructT(RecordKind.STRUCT, "__va_list_tag")
     tag.layout([("gp_offset", UINT, 0), ("fp_offset", UINT, 0),
                 ("overflow_arg_area", PointerT(VOID), 0), ("reg_save_area", PointerT(VOID), 0)])
     return ArrayT(tag, 1)

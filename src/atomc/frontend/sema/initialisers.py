@@ -16,6 +16,7 @@ from ..bitfields import (
 from ..ctype import (
     ArrayT,
     CType,
+    RecordKind,
     StructT,
     unqual,
 )
@@ -128,7 +129,7 @@ class InitialiserChecker:
 
     def _subobjects(self, u: CType) -> list[tuple[CType, int, str]] | None:
         if isinstance(u, StructT):
-            if u.kind == "union":
+            if u.kind is RecordKind.UNION:
                 return [(init_type(m), m.offset, m.name) for m in u.members[:1]]
             return [(init_type(m), m.offset, m.name) for m in u.members]
         return None
@@ -186,7 +187,7 @@ class InitialiserChecker:
             st, so, _ = subs[i]
             pos = self._fill_one(st, lst, pos, off + so, items, p)
             i += 1
-            if u.kind == "union":
+            if u.kind is RecordKind.UNION:
                 if braced and pos < len(lst):
                     self.sema.error(
                         self.sema.pos(lst[pos], p), "excess elements in union initializer"

@@ -29,6 +29,7 @@ from ..ctype import (
     EnumT,
     FuncT,
     PointerT,
+    RecordKind,
     StructT,
     VlaT,
     as_int,
@@ -231,7 +232,7 @@ class TypeResolver:
         return not tag or self.sema.scopes.lookup_tag_current(tag) is t
 
     def struct_type(self, spec: c_ast.Struct | c_ast.Union, pos: Pos) -> CType:
-        kind = "struct" if isinstance(spec, c_ast.Struct) else "union"
+        kind = RecordKind.STRUCT if isinstance(spec, c_ast.Struct) else RecordKind.UNION
         tag = spec.name or ""
         done = self.sema.defined_records.get(id(spec)) if spec.decls is not None else None
         if done is not None:  # the same definition again (another declarator, a retyping)
@@ -242,7 +243,7 @@ class TypeResolver:
         if tag:
             existing = (self.sema.scopes.lookup_tag_current(tag) if spec.decls is not None
                         else self.sema.scopes.lookup_tag(tag))
-        if existing is not None and not (isinstance(existing, StructT) and existing.kind == kind):
+        if existing is not None and not (isinstance(existing, StructT) and existing.kind is kind):
             self.sema.error(pos, f"use of '{tag}' with tag type that does not match previous "
                             "declaration (invalid type)")
             existing = None
@@ -294,9 +295,10 @@ class TypeResolver:
             elif not u.complete and not (isinstance(u, ArrayT) and u.count is None):
                 self.sema.error(dp, f"field '{name}' has incomplete type '{mt}'")
                 mt = INT
-            if is_flexible(mt) and (kind == "union" or not any(f.name for f in fields)):
+            union = kind is RecordKind.UNION
+            if is_flexible(mt) and (union or not any(f.name for f in fields)):
                 self.sema.error(dp, f"flexible array member '{name}' in "
-                               f"{'a union' if kind == 'union' else 'otherwise empty struct'}")
+                               f"{'a union' if union else 'otherwise empty struct'}")
             fields.append(FieldDecl(name, mt, dp.line, width, malign, member_packed(d)))
         attrs = gnu_attributes(getattr(getattr(spec, "attrib", None), "exprlist", None))
         struct_attributes(self.sema, st, set(attrs), pos)
