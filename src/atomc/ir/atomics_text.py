@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .atomics import AtomicLoad, AtomicRMW, AtomicStore, CmpXchg, Fence, Ordering, RMWOp
 from .insts import Inst, Op
+from .text_lexer import TokKind
 from .values import Value
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def atomic_body(inst: Inst, typed: Callable[[Value], str]) -> str:
 
 
 def _choice(p: IRParser, enum_cls: type[_E], what: str) -> _E:
-    tok = p.expect_kind("ident", what)
+    tok = p.expect_kind(TokKind.IDENT, what)
     try:
         return enum_cls(tok.text)
     except ValueError:

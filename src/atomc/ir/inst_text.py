@@ -46,6 +46,7 @@ from .insts import (
     Unreachable,
     VaStart,
 )
+from .text_lexer import TokKind
 from .types import TupleType
 from .values import Use, Value
 from .wide import ARITY, Wide, parse_wide_head
@@ -82,7 +83,7 @@ def _binary(p: IRParser, op: Op, op_tok: Token, scope: _FunctionScope) -> Inst:
 
 
 def _cmp(p: IRParser, op: Op, op_tok: Token, scope: _FunctionScope) -> Inst:
-    pred = p.expect_kind("ident", "predicate")
+    pred = p.expect_kind(TokKind.IDENT, "predicate")
     preds = ICMP_PREDS if op is Op.ICMP else FCMP_PREDS
     if pred.text not in preds:
         p.error(pred, f"unknown {op_tok.text} predicate '{pred.text}'")
@@ -235,8 +236,8 @@ def _asm(p: IRParser, op: Op, op_tok: Token, scope: _FunctionScope) -> Inst:
 
 
 def _wide(p: IRParser, op: Op, op_tok: Token, scope: _FunctionScope) -> Inst:
-    kind_tok = p.expect_kind("ident", "a wide operation")
-    pred_tok = p.expect_kind("ident", "predicate") if kind_tok.text == "icmp" else None
+    kind_tok = p.expect_kind(TokKind.IDENT, "a wide operation")
+    pred_tok = p.expect_kind(TokKind.IDENT, "predicate") if kind_tok.text == "icmp" else None
     head = parse_wide_head(kind_tok.text, pred_tok.text if pred_tok else None)
     if isinstance(head, str):
         p.error(pred_tok or kind_tok, head)

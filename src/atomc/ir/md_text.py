@@ -26,7 +26,7 @@ from .debuginfo import (
     DISubroutineType,
 )
 from .md_schema import REQ, SCHEMAS, TYPE_NODES, RawNode, Ref
-from .text_lexer import Token
+from .text_lexer import Token, TokKind
 
 if TYPE_CHECKING:
     from .parser import IRParser
@@ -42,7 +42,7 @@ def read_fields(p: IRParser, kind: str) -> dict[str, tuple[object, Token]]:
     while not p.at(")"):
         if fields:
             p.expect(",")
-        name_tok = p.expect_kind("ident", "field name")
+        name_tok = p.expect_kind(TokKind.IDENT, "field name")
         name = name_tok.text
         if name not in schema:
             p.error(name_tok, f"unknown field '{name}' in {kind}")
@@ -71,21 +71,21 @@ def _read_value(p: IRParser, vkind: str, name_tok: Token) -> object:
     if vkind == "atom":
         return (p.expect_int("atom group"), p.expect_int("atom rank"))
     if vkind.startswith("ident"):
-        tok = p.expect_kind("ident", f"a value for '{name_tok.text}'")
+        tok = p.expect_kind(TokKind.IDENT, f"a value for '{name_tok.text}'")
         choices = vkind.partition(":")[2]
         if choices and tok.text not in choices.split("|"):
             p.error(tok, f"invalid {name_tok.text} '{tok.text}'")
         return tok.text
     if vkind.startswith("refs"):
         p.expect("(")
-        return p.comma_list(")", lambda: _ref(p.expect_kind("meta", "metadata reference")))
+        return p.comma_list(")", lambda: _ref(p.expect_kind(TokKind.META, "metadata reference")))
     # ref / ref?
-    if t.kind == "ident" and t.text == "null":
+    if t.kind is TokKind.IDENT and t.text == "null":
         if not vkind.startswith("ref?"):
             p.error(t, f"field '{name_tok.text}' cannot be null")
         p.next()
         return Ref(None, t)
-    return _ref(p.expect_kind("meta", "metadata reference"))
+    return _ref(p.expect_kind(TokKind.META, "metadata reference"))
 
 
 def build_node(raw: RawNode, f: Field, resolve: Callable[[object, str], Any],

@@ -41,7 +41,7 @@ from .insts import (
 )
 from .md_schema import SCHEMAS, RawNode, Ref
 from .md_text import Field, build_node, read_fields
-from .text_lexer import Token, TokenCursor
+from .text_lexer import Token, TokenCursor, TokKind
 from .types import (
     F32,
     F64,
@@ -122,11 +122,11 @@ class IRParser(TokenCursor):
         m = self.module
         self.pos = 0
         seen_source = False
-        while self.tok.kind != "eof":
+        while self.tok.kind is not TokKind.EOF:
             t = self.tok
             if not t.first_on_line:
                 self.error(t, f"unexpected {self.describe(t)}: top-level items start a new line")
-            if t.kind == "meta" and t.text[1:] and self.peek().text == "=":
+            if t.kind is TokKind.META and t.text[1:] and self.peek().text == "=":
                 self._skip_metadata_definition()
             elif self.at("source_filename"):
                 if seen_source:
@@ -144,7 +144,7 @@ class IRParser(TokenCursor):
                 if m.cu is not None:
                     self.error(t, "duplicate compile_unit")
                 self.next()
-                m.cu = self.md_ref(self.expect_kind("meta", "metadata reference"), DICompileUnit)
+                m.cu = self.next_md_ref(DICompileUnit)
                 self.end_of_line(t)
             elif self.at("global"):
                 self.parse_global()
@@ -175,11 +175,11 @@ class IRParser(TokenCursor):
         depth = 1
         while depth:
             t = self.next()
-            if t.kind == "eof":
+            if t.kind is TokKind.EOF:
                 self.error(brace, "function body has no closing '}'")
-            if t.kind == "punct" and t.text == "{":
+            if t.kind is TokKind.PUNCT and t.text == "{":
                 depth += 1
-            elif t.kind == "punct" and t.text == "}":
+            elif t.kind is TokKind.PUNCT and t.text == "}":
                 depth -= 1
 
     # -- metadata ---------------------------------------------------------------
@@ -187,14 +187,14 @@ class IRParser(TokenCursor):
         i = 0
         while i < len(self.toks):
             t = self.toks[i]
-            if t.kind == "meta" and t.first_on_line and self.toks[i + 1].text == "=":
+            if t.kind is TokKind.META and t.first_on_line and self.toks[i + 1].text == "=":
                 self.pos = i
                 num = int(t.text[1:])
                 if num in self.raw_md:
                     self.error(t, f"redefinition of metadata !{num}")
                 self.next()
                 self.expect("=")
-                kind_tok = self.expect_kind("ident", "metadata node kind")
+                kind_tok = self.expect_kind(TokKind.IDENT, "metadata node kind")
                 if kind_tok.text not in SCHEMAS:
                     self.error(kind_tok, f"unknown metadata node kind '{kind_tok.text}'")
                 self.raw_md[num] = RawNode(kind_tok.text, read_fields(self, kind_tok.text),
@@ -207,7 +207,8 @@ class IRParser(TokenCursor):
     def _skip_metadata_definition(self) -> None:
         start = self.tok
         self.next()
-        while self.tok.kind != "eof" and not (self.tok.first_on_line and self.tok is not start):
+        while self.tok.kind is not TokKind.EOF \
+                and not (self.tok.first_on_line and self.tok is not start):
             self.next()
 
     def md_ref(self, tok: Token, cls: type[_T]) -> _T:
@@ -217,6 +218,10 @@ class IRParser(TokenCursor):
         if not isinstance(node, cls):
             self.error(tok, f"{tok.text} is a {type(node).__name__}, expected {cls.__name__}")
         return node
+
+    def next_md_ref(self, cls: type[_T], what: str = "metadata reference") -> _T:
+        """The node the next token (`!N`) names, checked to be a `cls`."""
+        return self.md_ref(self.expect_kind(TokKind.META, what), cls)
 
     def _drain_pending(self) -> None:
         while self.md_pending:
@@ -294,8 +299,8 @@ class IRParser(TokenCursor):
     # -- types and values -----------------------------------------------------------
     def at_type(self) -> bool:
         t = self.tok
-        return ((t.kind == "ident" and t.text in _TYPE_NAMES)
-                or (t.kind == "punct" and t.text == "{"))
+        return ((t.kind is TokKind.IDENT and t.text in _TYPE_NAMES)
+                or (t.kind is TokKind.PUNCT and t.text == "{"))
 
     def _tuple_element(self) -> Type:
         elem = self.parse_type()
@@ -305,17 +310,17 @@ class IRParser(TokenCursor):
 
     def parse_type(self) -> Type:
         t = self.tok
-        if t.kind == "punct" and t.text == "{":
+        if t.kind is TokKind.PUNCT and t.text == "{":
             self.next()
             return TupleType(tuple(self.comma_list("}", self._tuple_element)))
-        if t.kind == "ident" and t.text in _TYPE_NAMES:
+        if t.kind is TokKind.IDENT and t.text in _TYPE_NAMES:
             self.next()
             return _TYPE_NAMES[t.text]
         self.error(t, f"expected a type, found {self.describe(t)}")
 
     def parse_value(self, ty: Type, scope: _FunctionScope | None) -> Value:
         t = self.next()
-        if t.kind == "int":
+        if t.kind is TokKind.INT:
             v = int(t.text)
             if isinstance(ty, IntType):
                 if not -(1 << (ty.bits - 1)) <= v < (1 << ty.bits):
@@ -326,7 +331,7 @@ class IRParser(TokenCursor):
             elif not isinstance(ty, FloatType):
                 self.error(t, f"a constant cannot have type {ty}")
             return Const(ty, v)
-        if t.kind == "float":
+        if t.kind is TokKind.FLOAT:
             if not isinstance(ty, FloatType):
                 self.error(t, f"floating-point constant with type {ty}")
             if isinstance(ty, FloatType) and ty.bits == 80:  # exact: bits or rounded once
@@ -336,16 +341,16 @@ class IRParser(TokenCursor):
             if t.text.startswith("0x"):  # the bits of a double (NaNs)
                 return Const(ty, struct.unpack("<d", int(t.text, 16).to_bytes(8, "little"))[0])
             return Const(ty, float(t.text))
-        if t.kind == "ident" and t.text == "undef":
+        if t.kind is TokKind.IDENT and t.text == "undef":
             return Undef(ty)
-        if t.kind == "global":
+        if t.kind is TokKind.GLOBAL:
             sym = self.module.symbol(t.text[1:])
             if sym is None:
                 self.error(t, f"use of undefined symbol {t.text}")
             if ty != PTR:
                 self.error(t, f"symbol {t.text} has type ptr, not {ty}")
             return sym
-        if t.kind == "local":
+        if t.kind is TokKind.LOCAL:
             if scope is None:
                 self.error(t, "local value outside a function body")
             known = scope.values.get(t.text) or scope.forwards.get(t.text)
@@ -384,7 +389,7 @@ class IRParser(TokenCursor):
     # -- globals ------------------------------------------------------------------
     def parse_global(self) -> None:
         start = self.expect("global")
-        name_tok = self.expect_kind("global", "global name")
+        name_tok = self.expect_kind(TokKind.GLOBAL, "global name")
         name = name_tok.text[1:]
         if self.module.symbol(name) is not None:
             self.error(name_tok, f"redefinition of symbol @{name}")
@@ -395,7 +400,7 @@ class IRParser(TokenCursor):
         self.expect("align")
         align = self.expect_int("alignment")
         self.expect(",")
-        link = self.expect_kind("ident", "'internal' or 'external'")
+        link = self.expect_kind(TokKind.IDENT, "'internal' or 'external'")
         if link.text not in ("internal", "external"):
             self.error(link, f"expected 'internal' or 'external', found '{link.text}'")
         g = Global(name, size, align, None, internal=link.text == "internal")
@@ -408,8 +413,7 @@ class IRParser(TokenCursor):
             elif self.at("attrs"):
                 g.attrs = self.parse_attrs()
             elif self.accept("dbg"):
-                g.digv = self.md_ref(self.expect_kind("meta", "metadata reference"),
-                                     DIGlobalVariable)
+                g.digv = self.next_md_ref(DIGlobalVariable)
             else:
                 self.error(t, f"unknown global flag {self.describe(t)}")
         if self.accept("="):
@@ -424,7 +428,7 @@ class IRParser(TokenCursor):
         while not self.at("]"):
             if items:
                 self.expect(",")
-            t = self.expect_kind("ident", "data item")
+            t = self.expect_kind(TokKind.IDENT, "data item")
             if t.text == "bytes":
                 s = self.tok
                 text = self.expect_string()
@@ -438,9 +442,9 @@ class IRParser(TokenCursor):
                     self.error(self.toks[self.pos - 1], "zero count must not be negative")
                 items.append(Zeros(count))
             elif t.text.startswith("sym") and t.text[3:].isdigit():
-                sym = self.expect_kind("global", "symbol")
+                sym = self.expect_kind(TokKind.GLOBAL, "symbol")
                 addend = self.tok
-                if addend.kind != "int" or addend.text[0] not in "+-":
+                if addend.kind is not TokKind.INT or addend.text[0] not in "+-":
                     self.error(addend, "expected a signed addend such as +0")
                 self.next()
                 items.append(SymRef(sym.text[1:], int(addend.text), int(t.text[3:])))
@@ -453,12 +457,12 @@ class IRParser(TokenCursor):
         self.expect("attrs")
         self.expect("(")
         return set(self.comma_list(
-            ")", lambda: self.expect_kind("ident", "attribute name").text))
+            ")", lambda: self.expect_kind(TokKind.IDENT, "attribute name").text))
 
     # -- functions ------------------------------------------------------------------
     def parse_signature(self, start: Token, *, named: bool) -> Function:
         internal = self.accept("internal")
-        name_tok = self.expect_kind("global", "function name")
+        name_tok = self.expect_kind(TokKind.GLOBAL, "function name")
         name = name_tok.text[1:]
         if self.module.symbol(name) is not None:
             self.error(name_tok, f"redefinition of symbol @{name}")
@@ -480,7 +484,7 @@ class IRParser(TokenCursor):
                 self.error(self.toks[self.pos - 1], "a parameter cannot have type void")
             types.append(ty)
             byvals.append(self.parse_byval())
-            if self.tok.kind == "local":
+            if self.tok.kind is TokKind.LOCAL:
                 if not named:
                     self.error(self.tok, "parameter names are only written in definitions")
                 arg_names.append(self.next())
@@ -500,8 +504,7 @@ class IRParser(TokenCursor):
         if self.accept("section"):
             fn.section = self.expect_string()
         if self.accept("dbg"):
-            fn.subprogram = self.md_ref(self.expect_kind("meta", "metadata reference"),
-                                        DISubprogram)
+            fn.subprogram = self.next_md_ref(DISubprogram)
         self.module.add_function(fn)
         self.spans[id(fn)] = (start.line, start.col)
         self._arg_names = arg_names
@@ -525,18 +528,19 @@ class IRParser(TokenCursor):
         pending: list[DbgRecord] = []
         while not self.at("}"):
             t = self.tok
-            if t.kind == "eof":
+            if t.kind is TokKind.EOF:
                 self.error(t, "unexpected end of file in function body")
             if not t.first_on_line:
                 self.error(t, f"unexpected {self.describe(t)}: expected a new line")
-            if t.kind == "ident" and self.peek().text in (":", "(") and self.peek().kind == "punct":
+            if t.kind is TokKind.IDENT and self.peek().text in (":", "(") \
+                    and self.peek().kind is TokKind.PUNCT:
                 if pending:
                     self.error(t, "debug record is not followed by an instruction in its block")
                 block = self.parse_block_header(scope)
                 continue
             if block is None:
                 self.error(t, "instruction before the first block label")
-            if t.kind == "recordkw" and t.text == "#dbg":
+            if t.kind is TokKind.RECORDKW and t.text == "#dbg":
                 pending.append(self.parse_record(scope))
                 continue
             inst = self.parse_inst(scope)
@@ -582,7 +586,7 @@ class IRParser(TokenCursor):
                 if b.params:
                     self.expect(",")
                 ty = self.parse_type()
-                name_tok = self.expect_kind("local", "block parameter name")
+                name_tok = self.expect_kind(TokKind.LOCAL, "block parameter name")
                 self.define_value(scope, name_tok, b.add_param(ty))
             self.expect(")")
         self.expect(":")
@@ -593,7 +597,7 @@ class IRParser(TokenCursor):
         return b
 
     def parse_succ(self, scope: _FunctionScope) -> tuple[Block, list[Value]]:
-        tok = self.expect_kind("ident", "block name")
+        tok = self.expect_kind(TokKind.IDENT, "block name")
         b = self.block_named(scope, tok)
         args: list[Value] = []
         if self.accept("("):
@@ -603,19 +607,19 @@ class IRParser(TokenCursor):
     # -- debug records ------------------------------------------------------------
     def parse_record(self, scope: _FunctionScope) -> DbgRecord:
         start = self.expect("#dbg")
-        kind_tok = self.expect_kind("ident", "'new', 'add' or 'delete'")
+        kind_tok = self.expect_kind(TokKind.IDENT, "'new', 'add' or 'delete'")
         try:
             kind = DbgKind(kind_tok.text)
         except ValueError:
             self.error(kind_tok, f"unknown debug record kind '{kind_tok.text}'")
-        id_tok = self.expect_kind("record", "record id such as #0")
+        id_tok = self.expect_kind(TokKind.RECORD, "record id such as #0")
         if id_tok.text in scope.records:
             self.error(id_tok, f"redefinition of debug record {id_tok.text}")
         key_tok: Token | None = None
         if self.accept("key"):
-            key_tok = self.expect_kind("record", "record id")
+            key_tok = self.expect_kind(TokKind.RECORD, "record id")
         self.expect(",")
-        var = self.md_ref(self.expect_kind("meta", "variable"), DILocalVariable)
+        var = self.next_md_ref(DILocalVariable, "variable")
         self.expect(",")
         value: Value | None = None
         if not self.accept("none"):
@@ -638,10 +642,10 @@ class IRParser(TokenCursor):
     def parse_inst(self, scope: _FunctionScope) -> Inst:
         start = self.tok
         result: Token | None = None
-        if start.kind == "local":
+        if start.kind is TokKind.LOCAL:
             result = self.next()
             self.expect("=")
-        op_tok = self.expect_kind("ident", "an instruction")
+        op_tok = self.expect_kind(TokKind.IDENT, "an instruction")
         loc_at, loc_end = self.read_ahead_loc(start)
         inst = parse_inst_body(self, op_tok, scope)
         if self.pos == loc_at:
@@ -663,9 +667,9 @@ class IRParser(TokenCursor):
         with it; returns where that suffix starts and ends in the token list (-1, -1)."""
         self.inst_loc = ARTIFICIAL
         i = self.pos
-        while self.toks[i].kind != "eof" and self.toks[i].line == start.line:
+        while self.toks[i].kind is not TokKind.EOF and self.toks[i].line == start.line:
             t = self.toks[i]
-            if t.text == "!loc" and t.kind == "metakw":
+            if t.text == "!loc" and t.kind is TokKind.METAKW:
                 saved, self.pos = self.pos, i
                 self.inst_loc = self.parse_inline_loc()
                 end, self.pos = self.pos, saved
@@ -677,14 +681,14 @@ class IRParser(TokenCursor):
 def parse_why(p: TokenCursor) -> Why:
     """`why(KIND[, LINE][, "NAME"])` after `why` (ir/why.py)."""
     p.expect("(")
-    t = p.expect_kind("ident", "reason")
+    t = p.expect_kind(TokKind.IDENT, "reason")
     try:
         kind = WhyKind(t.text)
     except ValueError:
         p.error(t, f"unknown reason '{t.text}'")
     line, name = 0, ""
     while p.accept(","):
-        if p.tok.kind == "int":
+        if p.tok.kind is TokKind.INT:
             line = p.expect_int("line")
         else:
             name = p.expect_string()
@@ -701,7 +705,7 @@ def parse_expr(p: TokenCursor) -> DIExpression:
         if not first:
             p.expect(",")
         first = False
-        t = p.expect_kind("ident", "DWARF operation")
+        t = p.expect_kind(TokKind.IDENT, "DWARF operation")
         code = OP_BY_NAME.get(t.text)
         if code is None:
             p.error(t, f"unknown DWARF operation '{t.text}'")

@@ -3,6 +3,7 @@ IR text raises, in compiler style with the source line and a caret."""
 
 from __future__ import annotations
 
+import enum
 import re
 from collections.abc import Callable
 from typing import NamedTuple, NoReturn, TypeVar
@@ -27,8 +28,25 @@ class IRParseError(Exception):
         super().__init__(text)
 
 
+class TokKind(enum.Enum):
+    """A token's class; the value names its group in `_TOKEN_RE`."""
+
+    STRING = "string"  # "..."
+    LOCAL = "local"  # %name
+    GLOBAL = "global"  # @name
+    META = "meta"  # !0
+    METAKW = "metakw"  # !loc
+    RECORD = "record"  # #0
+    RECORDKW = "recordkw"  # #dbg
+    FLOAT = "float"
+    INT = "int"
+    IDENT = "ident"
+    PUNCT = "punct"
+    EOF = "eof"
+
+
 class Token(NamedTuple):
-    kind: str  # string local global meta metakw record recordkw float int ident punct eof
+    kind: TokKind
     text: str
     line: int
     col: int
@@ -81,13 +99,17 @@ def tokenize(text: str, filename: str) -> list[Token]:
             raise IRParseError(filename, line, pos - line_start + 1,
                                f"unexpected character {tok_text!r}",
                                text.split("\n")[line - 1])
-        append(Token(kind, tok_text, line, pos - line_start + 1, first))
+        append(Token(TokKind(kind), tok_text, line, pos - line_start + 1, first))
         first = False
         if kind == "string" and "\n" in tok_text:
             line += tok_text.count("\n")
             line_start = pos + tok_text.rindex("\n") + 1
-    append(Token("eof", "", line, len(text) - line_start + 1, True))
+    append(Token(TokKind.EOF, "", line, len(text) - line_start + 1, True))
     return toks
+
+
+# the tokens `at` and `accept` match by their text
+_WORD_KINDS = frozenset({TokKind.IDENT, TokKind.PUNCT, TokKind.METAKW, TokKind.RECORDKW})
 
 
 def unquote(s: str) -> str:
@@ -122,13 +144,13 @@ class TokenCursor:
 
     def next(self) -> Token:
         t = self.toks[self.pos]
-        if t.kind != "eof":
+        if t.kind is not TokKind.EOF:
             self.pos += 1
         return t
 
     def at(self, text: str) -> bool:
         t = self.tok
-        return t.text == text and t.kind in ("ident", "punct", "metakw", "recordkw")
+        return t.text == text and t.kind in _WORD_KINDS
 
     def accept(self, text: str) -> bool:
         if self.at(text):
@@ -141,14 +163,14 @@ class TokenCursor:
             self.error(self.tok, f"expected '{text}', found {self.describe(self.tok)}")
         return self.next()
 
-    def expect_kind(self, kind: str, what: str) -> Token:
-        if self.tok.kind != kind:
+    def expect_kind(self, kind: TokKind, what: str) -> Token:
+        if self.tok.kind is not kind:
             self.error(self.tok, f"expected {what}, found {self.describe(self.tok)}")
         return self.next()
 
     @staticmethod
     def describe(tok: Token) -> str:
-        return "end of file" if tok.kind == "eof" else f"'{tok.text}'"
+        return "end of file" if tok.kind is TokKind.EOF else f"'{tok.text}'"
 
     def comma_list(self, close: str, item: Callable[[], _T]) -> list[_T]:
         """`item`s separated by commas up to `close`, which is consumed."""
@@ -161,13 +183,13 @@ class TokenCursor:
         return items
 
     def expect_int(self, what: str = "integer") -> int:
-        return int(self.expect_kind("int", what).text)
+        return int(self.expect_kind(TokKind.INT, what).text)
 
     def expect_string(self) -> str:
-        return unquote(self.expect_kind("string", "string").text)
+        return unquote(self.expect_kind(TokKind.STRING, "string").text)
 
     def end_of_line(self, start: Token) -> None:
         """An item ends at the end of its line."""
         t = self.tok
-        if t.kind != "eof" and t.line == start.line and not t.first_on_line:
+        if t.kind is not TokKind.EOF and t.line == start.line and not t.first_on_line:
             self.error(t, f"unexpected {self.describe(t)} at end of line")

@@ -14,6 +14,7 @@ Bad input raises `MIRParseError`, `file.mir:LINE:COL: error: ...`.
 
 from __future__ import annotations
 
+import enum
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from ...ir.debuginfo import (
 )
 from ...ir.function import Function
 from ...ir.parser import IRParser
-from ...ir.text_lexer import IRParseError, Token
+from ...ir.text_lexer import IRParseError, Token, TokKind
 from ...ir.why import Why, WhyKind
 from ..target import current
 from .core import (
@@ -77,9 +78,30 @@ class MIRParseError(Exception):
         super().__init__(text)
 
 
+class MTok(enum.Enum):
+    """A MIR token's class; the value names its group in `_TOKEN_RE`."""
+
+    STRING = "string"  # "..."
+    LOC = "loc"  # :line:col
+    VREG = "vreg"  # %v1:8
+    BLOCK = "block"  # %bb.1
+    ASMOP = "asmop"  # %0=
+    SEGMENT = "segment"  # %fs:
+    PREG = "preg"  # $rax or $rax:4
+    IMM = "imm"  # #-1
+    META = "meta"  # !3
+    SLOT = "slot"  # stack.0
+    SYM = "sym"  # @name
+    ARROW = "arrow"  # ->
+    INT = "int"
+    WORD = "word"
+    PUNCT = "punct"
+    EOL = "eol"
+
+
 @dataclass(frozen=True, slots=True)
 class _Tok:
-    kind: str
+    kind: MTok
     text: str
     col: int
 
@@ -101,7 +123,8 @@ _TOKEN_RE = re.compile(r"""
   | (?P<word>(?:[A-Za-z_.<]|[^\x00-\x7f])(?:[\w.@<>$-]|[^\x00-\x7f])*)  # any UTF-8 name
   | (?P<punct>[\[\](),;{}:+*=])
     """, re.VERBOSE)
-_OPERAND_START = frozenset({"vreg", "preg", "imm", "slot", "block", "sym", "segment"})
+_OPERAND_START = frozenset({MTok.VREG, MTok.PREG, MTok.IMM, MTok.SLOT, MTok.BLOCK, MTok.SYM,
+                            MTok.SEGMENT})
 _SLOT_KINDS = frozenset(k.value for k in SlotKind)
 _SLOT_RE = re.compile(r"\s*stack\.(\d+): (\w+) size (\d+) align (\d+)(?: fixed (-?\d+))?"
                       r"(?: cfa([-+]\d+))?(?: arrays (\d+))?(?: phase (\d+))?(?: ; (.*))?$")
@@ -154,9 +177,9 @@ class _MIRParser:
             m = _TOKEN_RE.match(text, i)
             if m is None or m.lastgroup is None:
                 self.error(i + 1, f"unexpected character {text[i]!r}")
-            self.toks.append(_Tok(m.lastgroup, m.group(), i + 1))
+            self.toks.append(_Tok(MTok(m.lastgroup), m.group(), i + 1))
             i = m.end()
-        self.toks.append(_Tok("eol", "", len(text) + 1))
+        self.toks.append(_Tok(MTok.EOL, "", len(text) + 1))
 
     @property
     def tok(self) -> _Tok:
@@ -164,12 +187,12 @@ class _MIRParser:
 
     def next(self) -> _Tok:
         t = self.toks[self.pos]
-        if t.kind != "eol":
+        if t.kind is not MTok.EOL:
             self.pos += 1
         return t
 
     def at(self, text: str) -> bool:
-        return self.tok.text == text and self.tok.kind in ("word", "punct", "arrow")
+        return self.tok.text == text and self.tok.kind in (MTok.WORD, MTok.PUNCT, MTok.ARROW)
 
     def accept(self, text: str) -> bool:
         if self.at(text):
@@ -178,23 +201,23 @@ class _MIRParser:
         return False
 
     def describe(self, t: _Tok) -> str:
-        return "end of line" if t.kind == "eol" else f"'{t.text}'"
+        return "end of line" if t.kind is MTok.EOL else f"'{t.text}'"
 
     def expect(self, text: str) -> _Tok:
         if not self.at(text):
             self.error(self.tok.col, f"expected '{text}', found {self.describe(self.tok)}")
         return self.next()
 
-    def expect_kind(self, kind: str, what: str) -> _Tok:
-        if self.tok.kind != kind:
+    def expect_kind(self, kind: MTok, what: str) -> _Tok:
+        if self.tok.kind is not kind:
             self.error(self.tok.col, f"expected {what}, found {self.describe(self.tok)}")
         return self.next()
 
     def expect_int(self, what: str = "integer") -> int:
-        return int(self.expect_kind("int", what).text)
+        return int(self.expect_kind(MTok.INT, what).text)
 
     def end_of_line(self) -> None:
-        if self.tok.kind != "eol":
+        if self.tok.kind is not MTok.EOL:
             self.error(self.tok.col, f"unexpected {self.describe(self.tok)} at end of line")
 
     # -- file structure -----------------------------------------------------------
@@ -240,7 +263,7 @@ class _MIRParser:
         body = chunk.body
         self.tokenize(*body[0])
         self.expect("mfunction")
-        name = self.expect_kind("sym", "function name such as @f").text[1:]
+        name = self.expect_kind(MTok.SYM, "function name such as @f").text[1:]
         self.expect("{")
         self.end_of_line()
         self.tokenize(*body[1])
@@ -275,7 +298,7 @@ class _MIRParser:
         fields: dict[str, int | None] = {}
         subprogram: DISubprogram | None = None
         while True:
-            key = self.expect_kind("word", "a function property")
+            key = self.expect_kind(MTok.WORD, "a function property")
             if key.text in fields:
                 self.error(key.col, f"duplicate property '{key.text}'")
             if key.text == "internal":
@@ -324,27 +347,27 @@ class _MIRParser:
             current().constant_pool(mf)[m.group(1)] = bytes.fromhex(m.group(2))
         else:
             self.tokenize(n, text)
-            word = self.expect_kind("word", "a header line or 'bb.N:'")
+            word = self.expect_kind(MTok.WORD, "a header line or 'bb.N:'")
             self.expect(":")
             if word.text == "callee-saved":
-                mf.callee_saved = [t[1:] for t in self.comma_list("preg", "register")]
+                mf.callee_saved = [t[1:] for t in self.comma_list(MTok.PREG, "register")]
             elif word.text == "vregs":
                 self.vregs(mf)
             else:
                 self.error(word.col, f"unknown header line '{word.text}'")
             self.end_of_line()
 
-    def comma_list(self, kind: str, what: str) -> list[str]:
+    def comma_list(self, kind: MTok, what: str) -> list[str]:
         out = [self.expect_kind(kind, what).text]
         while self.accept(","):
             out.append(self.expect_kind(kind, what).text)
         return out
 
     def vregs(self, mf: MFunction) -> None:
-        while self.tok.kind != "eol":
+        while self.tok.kind is not MTok.EOL:
             t = self.next()
-            xmm = t.kind == "word" and t.text.startswith("x") and t.text[1:].isdigit()
-            if not (xmm or t.kind == "int"):
+            xmm = t.kind is MTok.WORD and t.text.startswith("x") and t.text[1:].isdigit()
+            if not (xmm or t.kind is MTok.INT):
                 self.error(t.col, f"expected a register width such as 8 or x16, found '{t.text}'")
             mf.vreg_sizes.append(int(t.text.lstrip("x")))
             if xmm:
@@ -352,10 +375,10 @@ class _MIRParser:
 
     # -- metadata ---------------------------------------------------------------------
     def md_ref(self, cls: type[_T]) -> _T:
-        t = self.expect_kind("meta", "metadata reference such as !0")
+        t = self.expect_kind(MTok.META, "metadata reference such as !0")
         assert self.md is not None
         try:
-            return self.md.md_ref(Token("meta", t.text, self.line, t.col, False), cls)
+            return self.md.md_ref(Token(TokKind.META, t.text, self.line, t.col, False), cls)
         except IRParseError as e:
             self.error(e.column, e.message, e.line)
 
@@ -390,31 +413,31 @@ class _MIRParser:
         if self.accept("debug-instr-number"):
             mi.instr_num = self.expect_int("instruction number")
         if self.accept("implicit"):
-            mi.implicit_uses = tuple(t[1:] for t in self.comma_list("preg", "register"))
+            mi.implicit_uses = tuple(t[1:] for t in self.comma_list(MTok.PREG, "register"))
         if self.accept("implicit-def"):
-            mi.implicit_defs = tuple(t[1:] for t in self.comma_list("preg", "register"))
-        if self.tok.kind == "loc":
+            mi.implicit_defs = tuple(t[1:] for t in self.comma_list(MTok.PREG, "register"))
+        if self.tok.kind is MTok.LOC:
             mi.loc = self.location()
         self.end_of_line()
         return mi
 
     def operand(self) -> Operand:
         t = self.tok
-        if t.kind == "segment" or self.at("["):
+        if t.kind is MTok.SEGMENT or self.at("["):
             return self.memory()
         self.next()
         match t.kind:
-            case "vreg":
+            case MTok.VREG:
                 return self.vreg(t)
-            case "preg":
+            case MTok.PREG:
                 return self.preg(t)
-            case "imm":
+            case MTok.IMM:
                 return Imm(int(t.text[1:]))
-            case "slot":
+            case MTok.SLOT:
                 return self.slot(t)
-            case "block":
+            case MTok.BLOCK:
                 return BlockRef(self.block(t))
-            case "sym":
+            case MTok.SYM:
                 return Sym(t.text[1:])
         self.error(t.col, f"expected an operand, found {self.describe(t)}")
 
@@ -445,7 +468,7 @@ class _MIRParser:
         return b
 
     def memory(self) -> Mem:
-        segment = self.next().text[1:-1] if self.tok.kind == "segment" else None
+        segment = self.next().text[1:-1] if self.tok.kind is MTok.SEGMENT else None
         self.expect("[")
         base: VReg | PReg | StackSlot | None = None
         index: VReg | PReg | None = None
@@ -453,15 +476,15 @@ class _MIRParser:
         while True:
             t = self.next()
             first = symbol is None and base is None and index is None
-            if first and (t.kind == "word" or (t.kind == "preg" and ":" not in t.text)):
+            if first and (t.kind is MTok.WORD or (t.kind is MTok.PREG and ":" not in t.text)):
                 symbol = t.text  # a register always has a width: `$x` alone is a C name
-            elif t.kind in ("vreg", "preg") and self.accept("*"):
-                reg = self.vreg(t) if t.kind == "vreg" else self.preg(t)
+            elif t.kind in (MTok.VREG, MTok.PREG) and self.accept("*"):
+                reg = self.vreg(t) if t.kind is MTok.VREG else self.preg(t)
                 index, scale = reg, self.expect_int("scale")
-            elif t.kind in ("vreg", "preg", "slot") and base is None and index is None:
-                base = self.vreg(t) if t.kind == "vreg" else \
-                    self.preg(t) if t.kind == "preg" else self.slot(t)
-            elif t.kind == "int":
+            elif t.kind in (MTok.VREG, MTok.PREG, MTok.SLOT) and base is None and index is None:
+                base = self.vreg(t) if t.kind is MTok.VREG else \
+                    self.preg(t) if t.kind is MTok.PREG else self.slot(t)
+            elif t.kind is MTok.INT:
                 disp = int(t.text)
                 break
             else:
@@ -473,41 +496,41 @@ class _MIRParser:
 
     def meta(self, opcode: str) -> object:
         t = self.tok
-        if t.kind == "string":
+        if t.kind is MTok.STRING:
             self.next()
             if opcode != "INLINEASM":
                 return _unquote(t.text)
             ops: list[AsmOperand] = []
-            while self.tok.kind == "asmop":
+            while self.tok.kind is MTok.ASMOP:
                 a = self.next()
                 if int(a.text[1:-1]) != len(ops):
                     self.error(a.col, f"expected %{len(ops)}=")
                 ops.append(self.asm_operand())
             return AsmMeta(_unquote(t.text), tuple(ops))
-        if t.kind == "word" and self.toks[self.pos + 1].text == "[":
+        if t.kind is MTok.WORD and self.toks[self.pos + 1].text == "[":
             self.next()
             self.expect("[")
-            targets = [self.block(self.expect_kind("block", "a block such as %bb.1"))]
+            targets = [self.block(self.expect_kind(MTok.BLOCK, "a block such as %bb.1"))]
             while self.accept(","):
-                targets.append(self.block(self.expect_kind("block", "a block such as %bb.1")))
+                targets.append(self.block(self.expect_kind(MTok.BLOCK, "a block such as %bb.1")))
             self.expect("]")
             return JumpTable(t.text, tuple(targets), self.accept("notrack"))
         return self.dbg_meta()
 
     def asm_operand(self) -> AsmOperand:
         t = self.next()
-        if t.kind == "preg":
+        if t.kind is MTok.PREG:
             reg = self.preg(t)
             return AsmOperand(AsmOperandKind.REG, reg.name, reg.size)
-        if t.kind == "imm":
+        if t.kind is MTok.IMM:
             return AsmOperand(AsmOperandKind.IMM, value=int(t.text[1:]))
-        if t.kind == "word" and re.fullmatch(r"op\d+", t.text):
+        if t.kind is MTok.WORD and re.fullmatch(r"op\d+", t.text):
             return AsmOperand(AsmOperandKind.MEM, index=int(t.text[2:]))
         self.error(t.col, "expected an asm operand ($reg:size, opN or #imm), "
                           f"found {self.describe(t)}")
 
     def dbg_meta(self) -> DbgMeta:
-        name = self.next() if self.tok.kind == "word" else None
+        name = self.next() if self.tok.kind is MTok.WORD else None
         expr = self.expression()
         var_tok = self.tok
         var = self.md_ref(DILocalVariable)
@@ -515,11 +538,11 @@ class _MIRParser:
             self.error(var_tok.col, f"{var_tok.text} is variable '{var.name}', not '{name.text}'")
         inlined_at = self.md_ref(DILocation) if self.accept("inlined-at") else None
         kind, token, key = DbgKind.NEW, 0, 0
-        if self.tok.kind == "word" and self.tok.text in ("new", "add", "delete"):
+        if self.tok.kind is MTok.WORD and self.tok.text in ("new", "add", "delete"):
             kind = DbgKind(self.next().text)
             token = self.expect_int("record token")
             key = self.expect_int("record key") if self.accept("key") else 0
-        why = self.why() if self.tok.kind == "word" and self.tok.text == "why" else None
+        why = self.why() if self.tok.kind is MTok.WORD and self.tok.text == "why" else None
         return DbgMeta(var, inlined_at, expr, kind, token, key, why)
 
     def why(self) -> Why:
@@ -533,7 +556,7 @@ class _MIRParser:
             self.error(t.col, f"unknown reason '{t.text}'")
         line, name = 0, ""
         while self.accept(","):
-            if self.tok.kind == "string":
+            if self.tok.kind is MTok.STRING:
                 name = _unquote(self.next().text)
             else:
                 line = self.expect_int("line")
@@ -546,7 +569,7 @@ class _MIRParser:
         while not self.at(")"):
             if ops:
                 self.expect(",")
-            t = self.expect_kind("word", "a DWARF operation")
+            t = self.expect_kind(MTok.WORD, "a DWARF operation")
             code = OP_BY_NAME.get(t.text)
             if code is None:
                 self.error(t.col, f"unknown DWARF operation '{t.text}'")
@@ -560,7 +583,7 @@ class _MIRParser:
         line, col = (int(x) for x in t.text[1:].split(":"))
         assert self.mf is not None
         scope: DIScope | None = self.mf.ir.subprogram
-        if self.tok.kind == "meta":
+        if self.tok.kind is MTok.META:
             scope = self.md_scope()
         if scope is None:
             self.error(t.col, "a location needs a scope: the function has no subprogram")
