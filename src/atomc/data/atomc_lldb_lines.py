@@ -8,8 +8,9 @@ coalesces repeated rows of a line that has had a discriminator, and looks a
 pc up across all the unit's files.  This module reproduces that, so
 :func:`CuLines.find_pc_line` answers what gdb's ``find_pc_line`` answers.
 
-Self-contained (the standard library and pyelftools): it runs inside lldb's
-embedded Python, next to ``atomc_lldb.py``, where atomc is not importable.
+The standard library, pyelftools and ``atomc_lldb_gdbstep`` (for `Sal`, the
+stepper's view of a pc's line) only: it runs inside lldb's embedded Python,
+next to ``atomc_lldb.py``, where atomc is not importable.
 atomc_eval (elfinfo.py) imports its `file_names` and `decode` from here, the
 one direction that keeps both true.
 """
@@ -23,6 +24,11 @@ from typing import Any
 
 from elftools.dwarf.constants import DW_LNS
 
+try:  # inside lldb: the plugin's modules sit side by side on sys.path
+    from atomc_lldb_gdbstep import Sal
+except ModuleNotFoundError:  # atomc_eval imports this file as atomc.data.atomc_lldb_lines
+    from atomc.data.atomc_lldb_gdbstep import Sal
+
 
 @dataclass(frozen=True, slots=True)
 class LineEntry:
@@ -32,17 +38,6 @@ class LineEntry:
     line: int
     is_stmt: bool
     prologue_end: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Sal:
-    """gdb's symtab_and_line for a pc: the entry that covers it and its range."""
-
-    file: str
-    line: int
-    pc: int
-    end: int
-    is_stmt: bool
 
 
 def decode(value: Any) -> str:

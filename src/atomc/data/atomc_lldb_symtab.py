@@ -27,7 +27,7 @@ from atomc_lldb_blocks import (
     gcc_version,
     producer_is_llvm,
 )
-from atomc_lldb_lines import Sal
+from atomc_lldb_gdbstep import Sal
 
 ReadCode = Callable[[int, int], bytes]
 _MOV_RSP_RBP = (bytes([0x48, 0x89, 0xE5]), bytes([0x48, 0x8B, 0xEC]))
