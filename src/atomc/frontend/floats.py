@@ -15,7 +15,7 @@ import struct
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..ir.x87float import DOUBLE, SINGLE, X80, add, compare, div, mul, sub
+from ..ir.x87float import DOUBLE, SINGLE, X80, add, compare, div, mul, sub, truncate_to_int
 from .literals import LiteralError
 
 if TYPE_CHECKING:
@@ -112,17 +112,7 @@ def float_of_int(v: int, size: int) -> float | X80:
 def float_to_int(v: float | X80, it: IntT) -> int | None:
     """C's truncating conversion when the result is representable, else None
     (undefined behaviour: left to run time, as gcc does)."""
-    if isinstance(v, X80):
-        t = v.to_int()
-        if t is None:
-            return None
-        r = t
-    elif not math.isfinite(v):
-        return None
-    else:
-        r = int(v)
-    lo, hi = (-(1 << (it.bits - 1)), 1 << (it.bits - 1)) if it.signed else (0, 1 << it.bits)
-    return r if lo <= r < hi else None
+    return truncate_to_int(v, it.bits, it.signed)
 
 
 def is_zero(v: float | X80) -> bool:

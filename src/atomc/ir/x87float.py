@@ -315,3 +315,19 @@ def parse_x80(text: str) -> X80:
     else:
         q = Fraction(body)
     return X80.from_fraction(-q if neg else q, negative_zero=neg)
+
+
+def truncate_to_int(v: float | X80, bits: int, signed: bool) -> int | None:
+    """C's conversion of `v` to a `bits`-bit integer (truncated toward zero) when
+    the result is representable, else None: the conversion is undefined there, so
+    constant folding leaves it to run time, as gcc does."""
+    if isinstance(v, X80):  # long double: exact truncation of the exact value
+        r = v.to_int()
+        if r is None:
+            return None
+    elif not math.isfinite(v):
+        return None
+    else:
+        r = int(v)
+    lo, hi = (-(1 << (bits - 1)), 1 << (bits - 1)) if signed else (0, 1 << bits)
+    return r if lo <= r < hi else None

@@ -15,10 +15,9 @@ identities are applied: x + 0.0 is not x (for x = -0.0), x * 0.0 is not 0.0
 
 from __future__ import annotations
 
-import math
-
 from ..ir import X80, Binary, Cast, Cmp, Const, FloatType, Inst, IntType, Op, Value
 from ..ir.interp_eval import InterpError, eval_binary, eval_cast, eval_cmp
+from ..ir.x87float import truncate_to_int
 
 _FLOAT_CASTS = frozenset({Op.SITOFP, Op.UITOFP, Op.FPTOSI, Op.FPTOUI, Op.FPEXT, Op.FPTRUNC,
                           Op.FNEG, Op.BITCAST})
@@ -53,17 +52,5 @@ def fold_float(inst: Inst) -> Value | None:
 
 
 def _fits(inst: Cast, v: float | X80) -> bool:
-    if isinstance(v, X80):  # long double: exact truncation of the exact value
-        t0 = v.to_int()
-        if t0 is None:
-            return False
-        t = t0
-    elif not math.isfinite(v):
-        return False
-    else:
-        t = int(v)
     assert isinstance(inst.ty, IntType)
-    bits = inst.ty.bits
-    if inst.op is Op.FPTOSI:
-        return -(1 << (bits - 1)) <= t < (1 << (bits - 1))
-    return 0 <= t < (1 << bits)
+    return truncate_to_int(v, inst.ty.bits, inst.op is Op.FPTOSI) is not None
