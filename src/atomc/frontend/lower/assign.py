@@ -20,6 +20,7 @@ from ..abi import scalar_ir_type
 from ..ctype import (
     BOOL,
     ComplexT,
+    CType,
     PointerT,
     StructT,
     as_int,
@@ -113,10 +114,9 @@ class AssignLowering:
         dst = self.g.exprs.addr_of(e.target)
         with self.fs.at(e.pos):
             if is_atomic(e.target.type):
-                st = AI.store_atomic(self.g, v, dst, e.target.type)
+                self.fs.b.add_to_atom(AI.store_atomic(self.g, v, dst, e.target.type), v)
             else:
-                st = self.fs.b.store(v, dst, volatile=is_volatile(e.target.type))
-            self.fs.b.add_to_atom(st, v)
+                self.store_in_atom(v, dst, e.target.type)
         return v
 
     def emit_compound(self, e: T.CompoundAssign) -> Value:
@@ -127,9 +127,7 @@ class AssignLowering:
         if isinstance(tgt, T.Member) and tgt.bits is not None:
             addr, vol, unit, old_v = self.bitfield_fetch(tgt, e.pos)
             with self.fs.at(e.pos):
-                wide = self.g.exprs.convert(old_v, tgt.type, e.optype)
-                res = self.g.exprs.arith(e.op, wide, rhs, e.optype)
-                new = self.g.exprs.convert(res, e.optype, tgt.type)
+                new = self.combine(e, old_v, rhs)
                 return self.bitfield_write(addr, tgt.bits, new, vol, unit)
         dst = self.g.exprs.addr_of(e.target)
         if isinstance(unqual(e.optype), ComplexT):
@@ -146,12 +144,21 @@ class AssignLowering:
             elif e.scale:
                 new = self.g.exprs.ptr_offset(old, rhs, e.scale, e.op == "-")
             else:
-                wide = self.g.exprs.convert(old, e.target.type, e.optype)
-                res = self.g.exprs.arith(e.op, wide, rhs, e.optype)
-                new = self.g.exprs.convert(res, e.optype, e.target.type)
-            st = self.fs.b.store(new, dst, volatile=is_volatile(e.target.type))
-            self.fs.b.add_to_atom(st, new)
+                new = self.combine(e, old, rhs)
+            self.store_in_atom(new, dst, e.target.type)
         return new
+
+    def combine(self, e: T.CompoundAssign, old: Value, rhs: Value) -> Value:
+        """`old OP rhs` computed in the operation's type, converted back to the target's."""
+        wide = self.g.exprs.convert(old, e.target.type, e.optype)
+        res = self.g.exprs.arith(e.op, wide, rhs, e.optype)
+        return self.g.exprs.convert(res, e.optype, e.target.type)
+
+    def store_in_atom(self, v: Value, dst: Value, t: CType) -> None:
+        """Store the new value `v` of an object of type `t`: the store is the key
+        instruction of the current atom (Key Instructions), `v`'s computation its backup."""
+        st = self.fs.b.store(v, dst, volatile=is_volatile(t))
+        self.fs.b.add_to_atom(st, v)
 
     def emit_incdec(self, e: T.IncDec) -> Value:
         if is_atomic(e.target.type):
@@ -193,6 +200,5 @@ class AssignLowering:
                 it = as_int(t)  # ++ of a signed int or wider: no promotion, overflow is UB
                 add.nsw = it is not None and it.signed and it.size >= 4 and not self.opts.wrapv
                 new = add
-            st = self.fs.b.store(new, dst, volatile=is_volatile(t))
-            self.fs.b.add_to_atom(st, new)
+            self.store_in_atom(new, dst, t)
         return new if e.prefix else old
