@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pycparser import c_ast
 
 from .. import pending
@@ -48,21 +46,16 @@ from ..type_attributes import (
 )
 from .common import (
     BIT_BUILTINS,
+    SemaPart,
     quoted_name,
     unsupported_float_message,
 )
 
-if TYPE_CHECKING:
-    from .core import Sema
 
-
-class CallChecker:
+class CallChecker(SemaPart):
     """Function calls, builtins and library calls, `offsetof`."""
 
-    __slots__ = ("sema",)
-
-    def __init__(self, sema: Sema) -> None:
-        self.sema = sema
+    __slots__ = ()
 
     def implicit_function(self, name: str, p: Pos) -> Symbol:
         """A call to an undeclared function: gcc-12 (C99 and later too) warns and

@@ -4,6 +4,7 @@ operator sets, the va_list type, initialiser item maps)."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
@@ -39,6 +40,19 @@ from ..ctype import (
 )
 from ..float_consts import FLOAT32, FLOAT32X, FLOAT64
 from ..parse import ComputedGoto
+
+if TYPE_CHECKING:
+    from .core import Sema
+
+
+class SemaPart:
+    """One of `Sema`'s checkers: it reaches the others, and the shared state,
+    through `sema`."""
+
+    __slots__ = ("sema",)
+
+    def __init__(self, sema: Sema) -> None:
+        self.sema = sema
 
 BASIC_TYPES: dict[tuple[str, ...], CType] = {}
 

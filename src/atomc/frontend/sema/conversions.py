@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...ir.x87float import X80
 from .. import tree as T
 from ..complex_sema import (
@@ -32,18 +30,13 @@ from ..ctype import (
     wrap,
 )
 from ..scopes import Pos
-
-if TYPE_CHECKING:
-    from .core import Sema
+from .common import SemaPart
 
 
-class Conversions:
+class Conversions(SemaPart):
     """Rvalue conversion, casts and the checks of assignment-like conversions."""
 
-    __slots__ = ("sema",)
-
-    def __init__(self, sema: Sema) -> None:
-        self.sema = sema
+    __slots__ = ()
 
     def rvalue(self, e: T.Expr) -> T.Expr:
         """Array/function decay; the result is a value expression."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pycparser import c_ast
 
 from ...optlevel import merge_levels
@@ -42,20 +40,15 @@ from ..type_attributes import (
     typedef_type,
 )
 from .common import (
+    SemaPart,
     unsupported_float_message,
 )
 
-if TYPE_CHECKING:
-    from .core import Sema
 
-
-class DeclarationChecker:
+class DeclarationChecker(SemaPart):
     """Declarations at file and block scope, typedefs, parameters, constant expressions."""
 
-    __slots__ = ("sema",)
-
-    def __init__(self, sema: Sema) -> None:
-        self.sema = sema
+    __slots__ = ()
 
     def declare_typedef(self, decl: c_ast.Decl) -> None:
         p = self.sema.pos(decl)

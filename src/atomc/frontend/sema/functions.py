@@ -3,8 +3,6 @@ the body, checked into a `tree.FunctionDef` before the lowering sees any of it."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pycparser import c_ast
 
 from ...optlevel import explicit_level
@@ -15,18 +13,13 @@ from ..labelvalues import LabelValues
 from ..scopes import Pos, SymKind
 from ..source import find_closing_brace
 from .call_attributes import report_call_attributes
-
-if TYPE_CHECKING:
-    from .core import Sema
+from .common import SemaPart
 
 
-class FunctionChecker:
+class FunctionChecker(SemaPart):
     """Function definitions."""
 
-    __slots__ = ("sema",)
-
-    def __init__(self, sema: Sema) -> None:
-        self.sema = sema
+    __slots__ = ()
 
     def definition(self, fd: c_ast.FuncDef) -> T.FunctionDef | None:
         """The checked definition; None if it defines nothing (an error, or a second

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pycparser import c_ast
 from pycparserext import ext_c_parser as ext
 
@@ -23,22 +21,17 @@ from ..ctype import (
 from ..scopes import Pos
 from .common import (
     InitItems,
+    SemaPart,
     init_kind,
     is_string_elem,
     string_fits,
 )
 
-if TYPE_CHECKING:
-    from .core import Sema
 
-
-class InitialiserChecker:
+class InitialiserChecker(SemaPart):
     """Initialisers: braces, designators, strings, the items of each object."""
 
-    __slots__ = ("sema",)
-
-    def __init__(self, sema: Sema) -> None:
-        self.sema = sema
+    __slots__ = ()
 
     def initializer(self, t: CType, node: c_ast.Node, p: Pos) -> T.Init:
         """Check an initialiser for an object of type `t`; completes `int a[] = ...`."""

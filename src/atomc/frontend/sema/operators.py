@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
@@ -54,21 +53,16 @@ from ..scopes import Pos, SymKind
 from .common import (
     ARITH_OPS,
     CMP_OPS,
+    SemaPart,
     struct_has_const,
     unsupported_float_message,
 )
 
-if TYPE_CHECKING:
-    from .core import Sema
 
-
-class OperatorChecker:
+class OperatorChecker(SemaPart):
     """Unary, binary, conditional and assignment operators, with constant folding."""
 
-    __slots__ = ("sema",)
-
-    def __init__(self, sema: Sema) -> None:
-        self.sema = sema
+    __slots__ = ()
 
     def e_UnaryOp(self, node: c_ast.UnaryOp) -> T.Expr:
         op = node.op

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pycparser import c_ast
 from pycparserext import ext_c_parser as ext
 
@@ -53,23 +51,18 @@ from .common import (
     CONST_QUALS,
     PACK_BUILTIN,
     VOLATILE_QUALS,
+    SemaPart,
     gnu_attributes,
     is_flexible,
     unsupported_float_message,
 )
 
-if TYPE_CHECKING:
-    from .core import Sema
 
-
-class TypeResolver:
+class TypeResolver(SemaPart):
     """Types from declarators and specifiers: structs, unions, enums, attributes,
     alignment, pragmas."""
 
-    __slots__ = ("sema",)
-
-    def __init__(self, sema: Sema) -> None:
-        self.sema = sema
+    __slots__ = ()
 
     def resolve_type(self, node: c_ast.Node, pos: Pos | None = None) -> CType:
         """The C type a declarator (TypeDecl/PtrDecl/ArrayDecl/FuncDecl/Typename) denotes."""
