@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .parser import IRParser
 
 _E = TypeVar("_E", bound=Enum)
+_R = TypeVar("_R")
 
 
 def atomic_body(inst: Inst, typed: Callable[[Value], str]) -> str:
@@ -64,40 +65,29 @@ def parse_atomic(p: IRParser, op: Op, scope: Any) -> Inst:
     def order() -> Ordering:
         return _choice(p, Ordering, "memory ordering")
 
+    def then(read: Callable[[], _R]) -> _R:
+        """The next comma-separated item."""
+        p.expect(",")
+        return read()
+
     if op is Op.FENCE:
         signal = p.accept("signal")
         return Fence(order(), loc=p.inst_loc, signal=signal)
     if op is Op.ATOMIC_LOAD:
         ty = p.parse_type()
-        p.expect(",")
-        ptr = typed()
-        p.expect(",")
-        o = order()
+        ptr, o = then(typed), then(order)
         return AtomicLoad(ty, ptr, o, loc=p.inst_loc, volatile=p.accept("volatile"))
     if op is Op.ATOMIC_STORE:
         v = typed()
-        p.expect(",")
-        ptr = typed()
-        p.expect(",")
-        o = order()
+        ptr, o = then(typed), then(order)
         return AtomicStore(v, ptr, o, loc=p.inst_loc, volatile=p.accept("volatile"))
     if op is Op.ATOMIC_RMW:
         rmw = _choice(p, RMWOp, "atomicrmw operation")
         ptr = typed()
-        p.expect(",")
-        v = typed()
-        p.expect(",")
-        o = order()
+        v, o = then(typed), then(order)
         return AtomicRMW(rmw, ptr, v, o, loc=p.inst_loc, volatile=p.accept("volatile"))
     assert op is Op.CMPXCHG
     weak = p.accept("weak")
     ptr = typed()
-    p.expect(",")
-    e = typed()
-    p.expect(",")
-    d = typed()
-    p.expect(",")
-    succ = order()
-    p.expect(",")
-    fail = order()
+    e, d, succ, fail = then(typed), then(typed), then(order), then(order)
     return CmpXchg(ptr, e, d, succ, fail, loc=p.inst_loc, weak=weak, volatile=p.accept("volatile"))

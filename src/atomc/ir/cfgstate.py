@@ -124,27 +124,21 @@ class CFGState:
         if a is b:
             return a
         idom = self.idom
-        seen_a, seen_b = {a}, {b}
-        x: Block | None = a
-        y: Block | None = b
+        ends: list[Block | None] = [a, b]  # how far each walk has climbed
+        seen = ({a}, {b})
         steps = 0
         while True:
             steps += 1
-            if x is not None:
-                x = idom[x]
-                if x is not None:
-                    if x in seen_b:
-                        work.add("cfgstate.lca", steps)
-                        return x
-                    seen_a.add(x)
-            if y is not None:
-                y = idom[y]
-                if y is not None:
-                    if y in seen_a:
-                        work.add("cfgstate.lca", steps)
-                        return y
-                    seen_b.add(y)
-            assert x is not None or y is not None, "blocks without a common dominator"
+            for side in (0, 1):
+                n = ends[side]
+                if n is not None:
+                    n = ends[side] = idom[n]
+                    if n is not None:
+                        if n in seen[1 - side]:
+                            work.add("cfgstate.lca", steps)
+                            return n
+                        seen[side].add(n)
+            assert ends != [None, None], "blocks without a common dominator"
 
     def set_idom(self, b: Block, parent: Block) -> None:
         old = self.idom.get(b)
