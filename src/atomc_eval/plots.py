@@ -71,18 +71,7 @@ def plot_steps(traces: Sequence[tuple[str, Trace]], out: Path, title: str = "") 
     handles = [
         Line2D([], [], marker="o", linestyle="", color=colour[fn], label=fn) for fn in functions
     ]
-    fig.legend(
-        handles=handles,
-        loc="outside upper right",
-        ncol=min(len(functions), 6),
-        fontsize=9,
-        frameon=False,
-    )
-    fig.suptitle(title or "Stops over time", x=0.01, ha="left", fontsize=12)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(out, dpi=110)
-    plt.close(fig)
-    return out
+    return _save(fig, handles, list(functions), title or "Stops over time", out)
 
 
 def plot_metrics(summary: Sequence[dict[str, Any]], out: Path, title: str = "") -> Path:
@@ -124,15 +113,14 @@ def plot_metrics(summary: Sequence[dict[str, Any]], out: Path, title: str = "") 
         side.grid(True, axis="y", alpha=0.3)
         side.margins(y=0.2)
     handles, labels = axes[0, 0].get_legend_handles_labels()
-    fig.legend(
-        handles,
-        labels,
-        loc="outside upper right",
-        ncol=min(len(configs), 6),
-        fontsize=9,
-        frameon=False,
-    )
-    fig.suptitle(title or "Debugging experience per configuration", x=0.01, ha="left", fontsize=12)
+    return _save(fig, handles, labels, title or "Debugging experience per configuration", out)
+
+
+def _save(fig: Any, handles: Sequence[Any], labels: Sequence[str], title: str, out: Path) -> Path:
+    """The legend (top right, up to six columns), the title, then the image at `out`."""
+    fig.legend(handles, labels, loc="outside upper right", ncol=min(len(labels), 6),
+               fontsize=9, frameon=False)
+    fig.suptitle(title, x=0.01, ha="left", fontsize=12)
     out.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(out, dpi=110)
     plt.close(fig)

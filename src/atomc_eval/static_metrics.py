@@ -85,12 +85,17 @@ def die_ranges(dwarf: DWARFInfo, die: DIE) -> Ranges:
         for entry in lists.get_range_list_at_offset(int(attrs["DW_AT_ranges"].value), cu=cu):
             if isinstance(entry, RangeBase):
                 base = entry.base_address
-            elif entry.is_absolute:
-                out.append((entry.begin_offset, entry.end_offset))
             else:
-                out.append((base + entry.begin_offset, base + entry.end_offset))
+                out.append(_entry_range(entry, base))
         return _merge(out)
     return []
+
+
+def _entry_range(entry: Any, base: int) -> tuple[int, int]:
+    """A range or location list entry's addresses: as written, or after `base`."""
+    if entry.is_absolute:
+        return (entry.begin_offset, entry.end_offset)
+    return (base + entry.begin_offset, base + entry.end_offset)
 
 
 def _origin_attr(die: DIE, name: str) -> Any:
@@ -125,10 +130,8 @@ def _location_ranges(dwarf: DWARFInfo, die: DIE, scope: Ranges) -> Ranges | None
         elif isinstance(entry, LocationEntry) and entry.loc_expr:
             if entry.begin_offset < 0:  # DW_LLE_default_location: everywhere
                 out.append((scope[0][0], scope[-1][1]) if scope else (0, 0))
-            elif entry.is_absolute:
-                out.append((entry.begin_offset, entry.end_offset))
             else:
-                out.append((base + entry.begin_offset, base + entry.end_offset))
+                out.append(_entry_range(entry, base))
     return _intersect(_merge(out), scope)
 
 

@@ -36,7 +36,7 @@ from atomc_eval.drivers.base import (
     Variable,
     Watch,
 )
-from atomc_eval.drivers.stepper import record_trace
+from atomc_eval.drivers.stepper import record_job
 
 _INT_CODES = (gdb.TYPE_CODE_INT, gdb.TYPE_CODE_CHAR, gdb.TYPE_CODE_BOOL, gdb.TYPE_CODE_ENUM)
 
@@ -293,14 +293,7 @@ class GdbSession(DebuggerSession):
 
 
 def main() -> None:
-    spec = RunSpec.from_json(JOB["spec"])
-    with open(JOB["output"], "w", encoding="utf-8") as out:
-
-        def emit(record: dict[str, Any]) -> None:
-            out.write(json.dumps(record) + "\n")
-            out.flush()
-
-        record_trace(GdbSession(), spec, emit)
+    record_job(GdbSession(), JOB)
 
 
 main()

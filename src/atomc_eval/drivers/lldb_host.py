@@ -38,7 +38,7 @@ from atomc_eval.drivers.base import (
     Variable,
     Watch,
 )
-from atomc_eval.drivers.stepper import record_trace
+from atomc_eval.drivers.stepper import record_job
 
 _FLOATS = {
     lldb.eBasicTypeFloat: "float",
@@ -346,14 +346,7 @@ class LldbSession(DebuggerSession):
 
 
 def main() -> None:
-    spec = RunSpec.from_json(JOB["spec"])
-    with open(JOB["output"], "w", encoding="utf-8") as out:
-
-        def emit(record: dict[str, Any]) -> None:
-            out.write(json.dumps(record) + "\n")
-            out.flush()
-
-        record_trace(LldbSession(), spec, emit)
+    record_job(LldbSession(), JOB)
     os._exit(0)  # skip lldb's slow and occasionally crashing teardown
 
 

@@ -7,6 +7,7 @@ so a trace is recorded without a round trip per step.  Stdlib only.
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -86,3 +87,16 @@ def record_trace(
         session.kill()
     emit(end.to_record())
     return end
+
+
+def record_job(session: DebuggerSession, job: dict[str, Any]) -> None:
+    """Trace the run a host's job file describes into the job's output file, a JSON
+    record a line (what every debugger host does once its session is up)."""
+    spec = RunSpec.from_json(job["spec"])
+    with open(job["output"], "w", encoding="utf-8") as out:
+
+        def emit(record: dict[str, Any]) -> None:
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+
+        record_trace(session, spec, emit)
