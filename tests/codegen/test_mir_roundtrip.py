@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from atomc.codegen.mir import MFunction, print_mfunction
+from atomc.codegen.mir import MFunction, SlotKind, print_mfunction
 from atomc.codegen.mir.parser import MIRParseError, parse_mir
 from atomc.codegen.mir.passes import MachineContext, MachinePassManager
 from atomc.codegen.pipeline import compile_function, machine_passes
@@ -134,6 +134,15 @@ def test_bad_instructions_get_positioned_errors(body: str, where: str, message: 
         parse_mir(HEAD + body + "}\n", "t.mir")
     assert str(e.value).startswith(f"t.mir:{where}: error: "), str(e.value)
     assert message in str(e.value)
+
+
+def test_a_stack_object_kind_is_one_of_slotkind() -> None:
+    head = HEAD.removesuffix("bb.0:\n")
+    with pytest.raises(MIRParseError) as e:
+        parse_mir(head + "  stack.0: x87 size 16 align 16\nbb.0:\n  ret\n}\n", "t.mir")
+    assert str(e.value).startswith("t.mir:4:12: error: unknown stack slot kind 'x87'")
+    fn, = parse_mir(head + "  stack.0: scratch size 16 align 16 ; x87.cw\nbb.0:\n  ret\n}\n")
+    assert fn.slots[0].kind is SlotKind.SCRATCH and fn.slots[0].name == "x87.cw"
 
 
 def test_metadata_errors_point_into_the_metadata() -> None:
