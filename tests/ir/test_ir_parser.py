@@ -32,7 +32,7 @@ from atomc.ir import (
     print_module,
 )
 from atomc.ir.parser import IRParser, parse_module
-from atomc.ir.text_lexer import IRParseError, tokenize
+from atomc.ir.text_lexer import IRParseError, TokKind, tokenize
 
 
 def roundtrip(m: Module) -> str:
@@ -329,7 +329,7 @@ bb0:
 
 def test_tokenizer_keeps_strings_with_newlines_and_semicolons() -> None:
     toks = tokenize('source_filename = "a;b\\"c\nd"\n', "t")
-    assert [t.kind for t in toks] == ["ident", "punct", "string", "eof"]
+    assert [t.kind for t in toks] == [TokKind.IDENT, TokKind.PUNCT, TokKind.STRING, TokKind.EOF]
     m = parse_module('source_filename = "a;b\\"c\nd"\n')
     assert m.source_filename == 'a;b"c\nd'
 

@@ -23,7 +23,7 @@ from atomc.codegen.debuginfo.ldv import (
 )
 from atomc.codegen.debuginfo.ldv.callsites import call_site_values
 from atomc.codegen.debuginfo.ldv.machine import solve_machine_values
-from atomc.codegen.mir import Imm, Mem, MFunction, MInst, PReg
+from atomc.codegen.mir import Imm, Mem, MFunction, MInst, PReg, SlotKind
 from atomc.dwarf.locexpr import Constu, Plus
 
 RSP = "rsp"
@@ -34,7 +34,7 @@ def _function(body: list[MInst], slots: tuple[tuple[str, int], ...] = (("n", 0),
     mf = MFunction("f", SimpleNamespace(internal=False), 0)  # type: ignore[arg-type]
     mf.frame_base_offset = BASE
     for name, off in slots:
-        s = mf.new_slot(8, 8, "incoming", name, fixed_offset=off)
+        s = mf.new_slot(8, 8, SlotKind.INCOMING, name, fixed_offset=off)
         mf.slots[s.index].cfa_offset = off
     b = mf.new_block()
     b.insts = body
