@@ -6,13 +6,17 @@ generated long functions (bench/scaling_source.py) and, with --projects, the C
 files of Debian's zlib and Lua (tests/realworld/debsrc.py's cache) at -O0,
 -O0 -g, -O2 and -O2 -g to assembly, and records the SHA-256 of each output (`record`)
 or compares against a recorded set (`compare`, exit 1 on any difference).
-With --asm-dir the assembly itself is kept, so a difference can be diffed.
+`record --resume` keeps what the file holds, compiles only what it lacks and saves
+as it goes, so a run stopped on a loaded machine continues where it was; `diff A B`
+compares two records (a baseline's and a change's, made side by side) without
+compiling. With --asm-dir the assembly itself is kept, so a difference can be diffed.
 Sources are compiled from copies under /tmp/atomc-asm-identity at paths named by
 their content, so a record made in one checkout compares with a run in another (a
 worktree), and runs from several checkouts at once do not disturb each other.
 
     python bench/asm_identity.py record  /tmp/asm-baseline.json --asm-dir /tmp/asm-base
     python bench/asm_identity.py compare /tmp/asm-baseline.json --asm-dir /tmp/asm-new
+    python bench/asm_identity.py diff /tmp/asm-baseline.json /tmp/asm-change.json
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -121,11 +126,15 @@ def compile_one(src: Source, config: str, asm_dir: Path | None) -> tuple[str, st
 
 
 def run_all(projects: bool, asm_dir: Path | None, jobs: int,
-            only: str | None, configs: tuple[str, ...] = tuple(CONFIGS)) -> dict[str, str]:
+            only: str | None, configs: tuple[str, ...] = tuple(CONFIGS),
+            done: frozenset[str] = frozenset(),
+            checkpoint: Callable[[dict[str, str]], None] | None = None) -> dict[str, str]:
+    """The digest of every compile not in `done`; `checkpoint` sees the results so
+    far every 10 compiles."""
     if asm_dir is not None:
         asm_dir.mkdir(parents=True, exist_ok=True)
     work = [(s, c) for s in sources(projects) for c in configs
-            if only is None or only in s.key]
+            if (only is None or only in s.key) and f"{s.key}:{c}" not in done]
     # slowest first, so the pool does not end on one long compile
     work.sort(key=lambda sc: (not sc[0].key.startswith(("lua/", "gen/")), sc[0].key, sc[1]))
     result: dict[str, str] = {}
@@ -134,14 +143,19 @@ def run_all(projects: bool, asm_dir: Path | None, jobs: int,
         for key, digest, seconds in pool.map(lambda sc: compile_one(*sc, asm_dir), work):
             result[key] = digest
             total += seconds
+            if checkpoint is not None and len(result) % 10 == 0:
+                checkpoint(result)
     print(f"{len(result)} compiles, {total:.0f} s of compile wall time", file=sys.stderr)
     return dict(sorted(result.items()))
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("mode", choices=("record", "compare"))
+    ap.add_argument("mode", choices=("record", "compare", "diff"))
     ap.add_argument("record_file", type=Path)
+    ap.add_argument("other_record", type=Path, nargs="?", help="diff: the second record")
+    ap.add_argument("--resume", action="store_true",
+                    help="record: compile only what the file lacks, saving as it goes")
     ap.add_argument("--asm-dir", type=Path, help="also keep each assembly file here")
     ap.add_argument("--projects", action="store_true", help="add zlib's and Lua's C files")
     ap.add_argument("--jobs", type=int, default=2)
@@ -153,24 +167,48 @@ def main() -> int:
     unknown = [c for c in configs if c not in CONFIGS]
     if unknown:
         ap.error(f"unknown config {', '.join(unknown)}")
-    hashes = run_all(args.projects, args.asm_dir, args.jobs, args.only, configs)
+    if args.mode == "diff":
+        if args.other_record is None:
+            ap.error("diff needs two record files")
+        return _report(json.loads(args.record_file.read_text()),
+                       json.loads(args.other_record.read_text()), common_only=True)
+    old: dict[str, str] = {}
+    if args.mode == "record" and (args.only or args.resume) and args.record_file.exists():
+        old = json.loads(args.record_file.read_text())  # a partial run updates the record
+    done = frozenset(k for k, v in old.items() if not v.startswith("error")) \
+        if args.resume else frozenset()
+
+    def save(new: dict[str, str]) -> None:
+        tmp = args.record_file.with_name(args.record_file.name + ".tmp")
+        tmp.write_text(json.dumps(dict(sorted({**old, **new}.items())), indent=1) + "\n")
+        os.replace(tmp, args.record_file)
+
+    hashes = run_all(args.projects, args.asm_dir, args.jobs, args.only, configs, done,
+                     save if args.mode == "record" and args.resume else None)
     if args.mode == "record":
-        if args.only and args.record_file.exists():  # a partial run updates the record
-            hashes = {**json.loads(args.record_file.read_text()), **hashes}
-        args.record_file.write_text(json.dumps(hashes, indent=1) + "\n")
+        save(hashes)
+        hashes = {**old, **hashes}
         errors = [k for k, v in hashes.items() if v.startswith("error")]
         print(f"recorded {len(hashes)} outputs ({len(errors)} compile errors) in "
               f"{args.record_file}")
         return 0
-    base: dict[str, str] = json.loads(args.record_file.read_text())
+    return _report(json.loads(args.record_file.read_text()), hashes, common_only=False)
+
+
+def _report(base: dict[str, str], hashes: dict[str, str], common_only: bool) -> int:
+    """Print each difference and the counts; 1 when an output differs."""
     differ = [k for k in hashes if k in base and base[k] != hashes[k]]
     missing = [k for k in hashes if k not in base]
     for k in differ:
         print(f"DIFFERS  {k}")
-    for k in missing:
+    for k in ([] if common_only else missing):
         print(f"NEW      {k}")
+    errors = sum(1 for k in hashes if base.get(k) == hashes[k] and hashes[k].startswith("error"))
     same = len(hashes) - len(differ) - len(missing)
-    print(f"{same} identical, {len(differ)} different, {len(missing)} not in the record")
+    print(f"{same} identical ({errors} of them compile errors on both sides), "
+          f"{len(differ)} different, {len(missing)} not in the record"
+          + (f", {sum(1 for k in base if k not in hashes)} only in the first" if common_only
+             else ""))
     return 1 if differ else 0
 
 
