@@ -134,7 +134,8 @@ def run_all(projects: bool, asm_dir: Path | None, jobs: int,
     if asm_dir is not None:
         asm_dir.mkdir(parents=True, exist_ok=True)
     work = [(s, c) for s in sources(projects) for c in configs
-            if (only is None or only in s.key) and f"{s.key}:{c}" not in done]
+            if (only is None or any(o in s.key for o in only.split(",")))
+            and f"{s.key}:{c}" not in done]
     # slowest first, so the pool does not end on one long compile
     work.sort(key=lambda sc: (not sc[0].key.startswith(("lua/", "gen/")), sc[0].key, sc[1]))
     result: dict[str, str] = {}
@@ -159,7 +160,8 @@ def main() -> int:
     ap.add_argument("--asm-dir", type=Path, help="also keep each assembly file here")
     ap.add_argument("--projects", action="store_true", help="add zlib's and Lua's C files")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--only", help="only sources whose key contains this")
+    ap.add_argument("--only", help="only sources whose key contains this (or one of these, "
+                    "comma-separated)")
     ap.add_argument("--configs", default=",".join(CONFIGS),
                     help="comma-separated subset of " + ", ".join(CONFIGS))
     args = ap.parse_args()
