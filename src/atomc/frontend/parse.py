@@ -95,26 +95,16 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
         return tok.type if tok is not None else None
 
     def _advance(self):
-        ts = self._tokens
-        i = ts._index
-        buf = ts._buffer
-        if i >= len(buf):
-            ts._fill(1)
-        tok = buf[i]
-        ts._index = i + 1
+        tok = self._peek()
+        self._tokens._index += 1
         if tok is None:
             self._parse_error("At end of input", self.clex.filename)
         return tok
 
     def _accept(self, token_type):
-        ts = self._tokens
-        i = ts._index
-        buf = ts._buffer
-        if i >= len(buf):
-            ts._fill(1)
-        tok = buf[i]
+        tok = self._peek()
         if tok is not None and tok.type == token_type:
-            ts._index = i + 1
+            self._tokens._index += 1
             return tok
         return None
 
