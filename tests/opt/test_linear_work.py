@@ -69,6 +69,7 @@ COUNTERS = {
     "ldv.machine.checks": "LiveDebugValues: PHI redundancy checks",
     "ldv.machine.lookups": "LiveDebugValues: dominator-tree lookups",
     "ldv.machine.diff": "LiveDebugValues: block-entry differences",
+    "ldv.machine.entry_diffs": "LiveDebugValues: block entries solved (later walks replay)",
     "ldv.emit.insts": "LiveDebugValues: instructions walked by phase E",
     "ldv.emit.entry_vars": "LiveDebugValues: variables placed at block entries",
     "ldv.idf": "LiveDebugValues: blocks visited placing a variable's joins (iterated frontier)",

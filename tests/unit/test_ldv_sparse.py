@@ -18,14 +18,23 @@ from pathlib import Path
 import pytest
 
 from atomc.codegen import compile_function
-from atomc.codegen.debuginfo.scopes import LabelCounter, insert_scope_labels
-from atomc.codegen.debuginfo.live_debug_values import describe_function
+from atomc.codegen.debuginfo.ldv import compute_var_ranges
+from atomc.codegen.debuginfo.ldv.callsites import call_site_values
 from atomc.codegen.debuginfo.ldv.machine import (
-    Value, phi, reverse_post_order, solve_machine_values, step, track_locations,
+    StateWalker,
+    Value,
+    phi,
+    reverse_post_order,
+    solve_machine_values,
+    step,
+    track_locations,
 )
 from atomc.codegen.debuginfo.ldv.model import MFunctionView, MLoc
+from atomc.codegen.debuginfo.live_debug_values import describe_function
+from atomc.codegen.debuginfo.scopes import LabelCounter, insert_scope_labels
 from atomc.diag import DiagnosticEngine
 from atomc.frontend import compile_to_ir
+from atomc.ir import work
 from atomc.options import CompileOptions
 from atomc.pipeline import optimise
 
@@ -127,3 +136,27 @@ def test_sparse_solution_is_the_dense_one(path: Path) -> None:
                 assert mv.live_out_at(b, loc) == live_out[b][loc], (name, b, loc, "exit")
                 checked += 1
     assert checked > 200  # the programs are big enough to mean something
+
+
+@pytest.mark.parametrize("path", SOURCES[:4], ids=lambda p: p.name)
+def test_later_walks_replay_the_first(path: Path) -> None:
+    """Phases C-D, E and the call sites walk the function again with the first
+    walk's record: every block's entry is solved once, not once per walk, and a
+    replaying walker holds each block's solved entry and exit values."""
+    walked = 0
+    for _, view in _views(path):
+        work.reset()
+        mv = solve_machine_values(view)
+        compute_var_ranges(view, "multi", mv)
+        call_site_values(view, mv, (), frozenset())
+        assert work.snapshot()["ldv.machine.entry_diffs"] == len(view.blocks)
+        walker = StateWalker(mv, view, reverse=True)
+        for b, blk in enumerate(view.blocks):
+            walker.enter(b)
+            assert walker.state == {loc: mv.live_in_at(b, loc) for loc in mv.locs}
+            for k, inst in enumerate(blk.insts, start=1):
+                walker.apply(inst, k)
+            assert walker.state == {loc: mv.live_out_at(b, loc) for loc in mv.locs}
+            walked += 1
+        assert work.snapshot()["ldv.machine.entry_diffs"] == len(view.blocks)
+    assert walked > 5

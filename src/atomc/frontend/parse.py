@@ -76,6 +76,38 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
     initial_type_symbols = GnuCParser.initial_type_symbols | EXTRA_TYPE_NAMES
     lexer_class = _Lexer
 
+    # Token access. The parser peeks about nine times per token; pycparser's
+    # helpers go through three calls and a `_fill` loop each time, a third of the
+    # parse. These read the token stream's buffer directly and fill it only when
+    # it runs out, with the same results (`_TokenStream.peek`/`next`).
+    def _peek(self, k=1):
+        if k <= 0:
+            return None
+        ts = self._tokens
+        i = ts._index + k - 1
+        buf = ts._buffer
+        if i >= len(buf):
+            ts._fill(k)
+        return buf[i]
+
+    def _peek_type(self, k=1):
+        tok = self._peek(k)
+        return tok.type if tok is not None else None
+
+    def _advance(self):
+        tok = self._peek()
+        self._tokens._index += 1
+        if tok is None:
+            self._parse_error("At end of input", self.clex.filename)
+        return tok
+
+    def _accept(self, token_type):
+        tok = self._peek()
+        if tok is not None and tok.type == token_type:
+            self._tokens._index += 1
+            return tok
+        return None
+
     def _expect(self, token_type):
         tok = self._peek()
         if tok is not None and tok.type == token_type:

@@ -23,7 +23,10 @@ ones are removed until none is left (each removal rechecks the PHIs that read
 the removed one). Every other block's live-in is its immediate dominator's
 live-out. `StateWalker` then replays the function in layout order keeping one
 location -> value map, changed at each block entry by the difference between
-the previous block's exit and this block's entry.
+the previous block's exit and this block's entry. The first walk (here) records
+those differences and every instruction's effects in `MachineValues.trace`; the
+later walks (phases C-D, E, call sites) replay the record instead of computing
+them again.
 """
 
 from __future__ import annotations
@@ -100,6 +103,19 @@ def step(state: dict[MLoc, Value], inst: MInstView, block: int, index: int,
         state[loc] = v
 
 
+Effects = tuple[tuple[MLoc, Value], ...]
+_NO_EFFECTS: Effects = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BlockTrace:
+    """One block of the first layout walk: what its entry changed (location ->
+    value) and, per instruction (index - 1), the assignments it made."""
+
+    entry: dict[MLoc, Value]
+    effects: list[Effects]
+
+
 @dataclass
 class MachineValues:
     locs: list[MLoc]
@@ -114,6 +130,8 @@ class MachineValues:
     # defines nothing new, so its operand names the value it moved.
     numbered: dict[int, tuple[Value | None, ...]]
     solver: _Solver = field(repr=False)
+    # the first layout walk, per block, for the walks that follow (StateWalker)
+    trace: list[BlockTrace] = field(default_factory=list, repr=False)
 
     def live_in_at(self, b: int, loc: MLoc) -> Value:
         return self.solver.value_in(b, loc)
@@ -355,6 +373,7 @@ class _Solver:
     def entry_diff(self, b: int) -> dict[MLoc, Value]:
         """Locations whose value on entry to block `b` differs from the exit of block
         `b - 1` (layout order), with their entry values."""
+        work.add("ldv.machine.entry_diffs", 1)
         if b == 0:
             return {loc: phi(0, loc) for loc in self.locs}
         prev = b - 1
@@ -424,7 +443,11 @@ def reverse_post_order(fn: MFunctionView) -> list[int]:
 
 class StateWalker:
     """The location -> value map replayed over the blocks in layout order, with the
-    locations holding each value (`holders`) kept alongside when asked for."""
+    locations holding each value (`holders`) kept alongside when asked for.
+
+    The first walk over a function computes each block entry's difference and
+    each instruction's effects and records them (`MachineValues.trace`); a later
+    walk replays the record: the state is the same at every step, so are they."""
 
     def __init__(self, mv: MachineValues, fn: MFunctionView, reverse: bool = False) -> None:
         self.mv = mv
@@ -432,22 +455,42 @@ class StateWalker:
         self.state: dict[MLoc, Value] = {}
         self.rev: dict[Value, dict[MLoc, None]] | None = {} if reverse else None
         self.block = -1
+        self._effects: list[Effects] = []
+        self._recording = False
 
     def enter(self, b: int) -> Iterable[Value]:
         """Start block `b`; blocks must be entered in order 0, 1, 2, ... The values
         the entry puts in locations that held others."""
         assert b == self.block + 1, "blocks are walked in layout order"
         self.block = b
-        diff = self.mv.solver.entry_diff(b)
+        trace = self.mv.trace
+        if b < len(trace):
+            diff = trace[b].entry
+            self._effects = trace[b].effects
+            self._recording = False
+        else:
+            assert b == len(trace), "the first walk records every block"
+            diff = self.mv.solver.entry_diff(b)
+            self._effects = []
+            self._recording = True
+            trace.append(BlockTrace(diff, self._effects))
         for loc, v in diff.items():
             self._set(loc, v)
         return diff.values()
+
+    def _effects_of(self, inst: MInstView, index: int) -> Effects:
+        if not self._recording:
+            return self._effects[index - 1]
+        assert index == len(self._effects) + 1, "a recording walk applies every instruction"
+        eff = tuple(effects(self.state, inst, self.block, index, self.fn)) or _NO_EFFECTS
+        self._effects.append(eff)
+        return eff
 
     def apply(self, inst: MInstView, index: int) -> list[tuple[MLoc, Value | None]]:
         """Apply an instruction; the (location, previous value) of each location it
         changed, in order."""
         changed: list[tuple[MLoc, Value | None]] = []
-        for loc, v in effects(self.state, inst, self.block, index, self.fn):
+        for loc, v in self._effects_of(inst, index):
             old = self.state.get(loc)
             if old != v:
                 changed.append((loc, old))
