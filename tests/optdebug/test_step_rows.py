@@ -24,6 +24,12 @@ without -g: only line rows differ.
   more after the callee's lines (`main:19 square:10 main:19 main:18`).
   test_break_on_call_line checks that `break LINE` on such a line stops in the
   caller, before the body, not inside the callee (where gcc's placement stops).
+* empty_asm.c: an empty `asm volatile("")` emits no bytes, so its row shares
+  its address with the next one and gdb shows the later row's line. Before the
+  closing brace the brace's row has no is_stmt (gdb shows the asm's line, as
+  for gcc's code); before a statement with code the asm's row has none (the
+  statement keeps its stop and its breakpoint). dwarf/line_rows.py,
+  _one_stmt_per_address.
 * two inlined loops in a row (issue 14's reproducer) are checked in
   test_inlined_frames.py: the second call's entry after the first one's exit
   test on the same line gets a row of the callee's opening line, so gdb shows
@@ -62,6 +68,9 @@ EXPECTED: dict[str, list[Stop]] = {
     "inlined_after_args.c": [("main", 20)]
                             + [("main", 22), ("main", 23), ("clamp", 11), ("clamp", 13)] * 3
                             + [("main", 22), ("main", 24), ("main", 25)],
+    "empty_asm.c": [("main", 19), ("barrier_last", 6), ("barrier_last", 7), ("main", 20),
+                    ("barrier_between", 12), ("barrier_between", 14),
+                    ("barrier_between", 15), ("main", 21)],
 }
 EXTRA_STOPS: dict[str, str] = {}  # program -> the stop -O0 does not make
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ...dwarf.line_rows import LineBlock, LineInst, LineTable, Row
 from ...dwarf.line_rows import compute_rows as _compute_rows
 from ..mir import BlockRef, MFunction, MIFlag, MInst, Sym
+from ..mir.core import AsmMeta
 from ..mir.cfg import successors
 from ..target import desc
 
@@ -34,6 +35,8 @@ def _line_inst(mi: MInst, index: dict[int, int], name: str) -> LineInst:
         cond_branch_to=to if d.is_cond_branch else None,
         jump_to=to if d.is_branch and not d.is_cond_branch else None,
         is_copy=d.is_move,
+        is_empty=isinstance(mi.meta, AsmMeta) and not mi.meta.template.strip(),
+        is_return=d.is_return,
     )
 
 
