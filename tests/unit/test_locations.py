@@ -3,13 +3,24 @@
 
 from __future__ import annotations
 
-from atomc.ir import (
-    ARTIFICIAL,
-    I32, AtomCounter, Builder, Const, DICompileUnit, DIFile, DILexicalBlock, DILocation,
-    DISubprogram, DISubroutineType, Function, Module, Op,
-)
 from dataclasses import replace
 
+from atomc.ir import (
+    ARTIFICIAL,
+    I32,
+    AtomCounter,
+    Builder,
+    Const,
+    DICompileUnit,
+    DIFile,
+    DILexicalBlock,
+    DILocation,
+    DISubprogram,
+    DISubroutineType,
+    Function,
+    Module,
+    Op,
+)
 from atomc.ir.locations import merge_locations, nearest_common_scope, remap_atoms
 
 F = DIFile("t.c", "/tmp")

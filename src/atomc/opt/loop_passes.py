@@ -27,8 +27,8 @@ from typing import ClassVar
 
 from ..ir import Binary, Block, Branch, Cmp, Const, Function, Jump, Op, work
 from ..ir.cfgstate import CFGState, checking
-from ..ir.debuginfo import DILocation
 from ..ir.cloning import Cloner
+from ..ir.debuginfo import DILocation
 from ..ir.interp_eval import eval_cmp
 from ..ir.locations import call_chain, copy_call_sites, remap_atoms
 from ..ir.loops import Loop, LoopInfo

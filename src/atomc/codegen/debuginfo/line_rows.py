@@ -13,8 +13,8 @@ from __future__ import annotations
 from ...dwarf.line_rows import LineBlock, LineInst, LineTable, Row
 from ...dwarf.line_rows import compute_rows as _compute_rows
 from ..mir import BlockRef, MFunction, MIFlag, MInst, Sym
-from ..mir.core import AsmMeta
 from ..mir.cfg import successors
+from ..mir.core import AsmMeta
 from ..target import desc
 
 __all__ = ["LineTable", "Row", "compute_rows"]
