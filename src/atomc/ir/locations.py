@@ -182,6 +182,12 @@ def call_chain(loc: DILocation) -> tuple[DILocation, ...]:
     return tuple(out)
 
 
+@overload
+def copy_call_site(loc: DILocation, outer: tuple[DILocation, ...], sites: CallSiteMap,
+                   atoms: AtomCounter) -> DILocation: ...
+@overload
+def copy_call_site(loc: DILocation | None, outer: tuple[DILocation, ...], sites: CallSiteMap,
+                   atoms: AtomCounter) -> DILocation | None: ...
 def copy_call_site(loc: DILocation | None, outer: tuple[DILocation, ...],
                    sites: CallSiteMap, atoms: AtomCounter) -> DILocation | None:
     """`loc` with the call site made directly in the instance `outer` (a call
