@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..ir.debuginfo import DIFile, DILocation, DISubprogram
+from ..ir.locations import call_chain
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +262,7 @@ def _common_call_line(ends: Sequence[DILocation | None]) -> DILocation | None:
 
 def _returns_to(before: DILocation, loc: DILocation) -> bool:
     """Is `before` inside an inlined call made on `loc`'s line of `loc`'s instance?"""
-    return any(site.same_line(loc) for site in _call_chain(before))
+    return any(site.same_line(loc) for site in call_chain(before))
 
 
 def _preds(blocks: Sequence[LineBlock]) -> list[list[int]]:
@@ -343,18 +344,8 @@ def compute_reentries(blocks: Sequence[LineBlock]) -> set[tuple[int, int]]:
 def _hides_entry(before: DILocation, loc: DILocation) -> bool:
     if before.line != loc.line or before.scope.file != loc.scope.file:
         return False
-    a, b = _call_chain(before), _call_chain(loc)
+    a, b = call_chain(before), call_chain(loc)
     return a != b and a != b[len(b) - len(a):] and b != a[len(a) - len(b):]
-
-
-def _call_chain(loc: DILocation) -> tuple[DILocation, ...]:
-    """The call sites a location is inlined through, innermost first."""
-    out: list[DILocation] = []
-    at = loc.inlined_at
-    while at is not None:
-        out.append(at)
-        at = at.inlined_at
-    return tuple(out)
 
 
 def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
