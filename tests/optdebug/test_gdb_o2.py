@@ -40,12 +40,7 @@ PROGRAMS = sorted(
                  "p21_goto_state", "p26_stack_vm")])
 ATOMC = [sys.executable, "-m", "atomc"]
 # known line-table faults, strict: each must fail until it is fixed
-KNOWN = {
-    "narrow_call_args.c": "an empty `asm volatile` statement (line 13) gets an is_stmt row at "
-                          "the same address as the closing brace's is_stmt row, so gdb's "
-                          "`break 13` stops reporting line 14; gcc makes the brace's row "
-                          "non-is_stmt",
-}
+KNOWN: dict[str, str] = {}
 
 
 def _with_known(programs: list[Path]) -> list[object]:

@@ -24,6 +24,23 @@ without -g: only line rows differ.
   more after the callee's lines (`main:19 square:10 main:19 main:18`).
   test_break_on_call_line checks that `break LINE` on such a line stops in the
   caller, before the body, not inside the callee (where gcc's placement stops).
+* empty_asm.c: an empty `asm volatile("")` emits no bytes, so its row shares
+  its address with the next one and gdb shows the later row's line. Before the
+  closing brace the brace's row has no is_stmt (gdb shows the asm's line, as
+  for gcc's code); before a statement with code the asm's row has none (the
+  statement keeps its stop and its breakpoint). dwarf/line_rows.py,
+  _one_stmt_per_address.
+* inlined_per_copy.c: a call inlined into a loop body that -O2 unrolls gets a
+  call site of its own per copy (opt/loop_passes.py, DILocation.copy), so each
+  copy is an inlined instance of its own: gdb leaves push for main's line
+  between copies, as at -O0, instead of stepping from push's last line back to
+  its first in one frame (`push:11 push:13 push:11 push:13`).
+* hoisted_increment.c: main's pointer increment, hoisted into row_sum's inlined
+  code above the body's last add, took its own line and split the instance's
+  range; gdb took the second piece for a fresh entry (`main:25 row_sum:17
+  main:25`). A never-key instruction hoisted above any stop of another
+  position now takes the location it lands in (codegen/debuginfo/
+  hoisted_lines.py), not only when the last stop it passes is elsewhere.
 * two inlined loops in a row (issue 14's reproducer) are checked in
   test_inlined_frames.py: the second call's entry after the first one's exit
   test on the same line gets a row of the callee's opening line, so gdb shows
@@ -62,8 +79,22 @@ EXPECTED: dict[str, list[Stop]] = {
     "inlined_after_args.c": [("main", 20)]
                             + [("main", 22), ("main", 23), ("clamp", 11), ("clamp", 13)] * 3
                             + [("main", 22), ("main", 24), ("main", 25)],
+    "empty_asm.c": [("main", 19), ("barrier_last", 6), ("barrier_last", 7), ("main", 20),
+                    ("barrier_between", 12), ("barrier_between", 14),
+                    ("barrier_between", 15), ("main", 21)],
+    "inlined_per_copy.c": [("main", 21), ("push", 11), ("push", 13)] * 2
+                          + [("main", 21), ("push", 11), ("push", 12), ("push", 13),
+                             ("main", 22), ("main", 23)],
+    "hoisted_increment.c": [("main", 24)]
+                           + ([("main", 25)] + [("row_sum", 17), ("cell", 10)] * 3
+                              + [("main", 25), ("main", 24)]) * 3
+                           + [("main", 26), ("main", 27)],
 }
-EXTRA_STOPS: dict[str, str] = {}  # program -> the stop -O0 does not make
+EXTRA_STOPS: dict[str, str] = {  # program -> the stop -O0 does not make
+    "hoisted_increment.c": "main:25 after row_sum's body, the store of its result: the call "
+                           "line has no code before the body, so it keeps its statement "
+                           "after it (a `break 25` needs one)",
+}
 
 
 def _build(src: Path, out: Path, *flags: str) -> Path:

@@ -23,7 +23,7 @@ def _sp(name: str, line: int, ki: bool) -> DISubprogram:
                         key_instructions=ki)
 
 
-_INST = re.compile(r"i(\d+) (?:(op|call|selfcall|ret|jcc->bb(\d+)|jmp->bb(\d+)) )?(L\d+|noloc)"
+_INST = re.compile(r"i(\d+) (?:(op|call|selfcall|ret|asm|jcc->bb(\d+)|jmp->bb(\d+)) )?(L\d+|noloc)"
                    r"(?: g(\d+) r(\d+))?(?: @(s30|s31))?$")
 
 
@@ -47,7 +47,8 @@ def build(text: str, f_ki: bool = True, g_ki: bool = True):
                 loc = DILocation(int(line[1:]), 0, scope, sites.get(site) if site else None,
                                  int(grp or 0), int(rank or 0))
             li = LineInst(loc, is_call=kind in ("call", "selfcall"),
-                          calls_itself=kind == "selfcall",
+                          calls_itself=kind == "selfcall", is_empty=kind == "asm",
+                          is_return=kind == "ret",
                           cond_branch_to=int(jcc) if jcc else None,
                           jump_to=int(jmp) if jmp else None)
             insts.append((f"i{idx}", li))
@@ -227,3 +228,19 @@ def test_documented_after_an_inlined_body_across_blocks() -> None:
             "bb1: i3 op L52 g6 r1 @s30 | bb2: i4 op L3 g3 r1; i5 ret L5 g5 r1")
     assert render(text, "documented") == \
         "i0:L1[S PE] i1:L3[S] i2:L51[S] i3:L52[S] i4:L3 i5:L5[S]"
+
+
+@pytest.mark.parametrize("mode", ["documented", "llvm22"])
+def test_row_sharing_an_empty_asm_statements_address_is_no_statement(mode: str) -> None:
+    """`asm volatile("");` (line 3, no bytes) right before the closing brace's
+    `ret` (line 4): both rows start at the same address; the brace's loses
+    is_stmt, as in gcc's table, so gdb shows line 3 there (`break 3` stopped
+    reporting line 4). Before a statement with code the asm's row loses it
+    instead (the statement keeps its breakpoint). A row after code keeps its
+    is_stmt."""
+    text = "bb0: i0 op L1; i1 op L2 g1 r1; i2 asm L3 g2 r1; i3 ret L4 g3 r1"
+    assert render(text, mode) == "i0:L1[S PE] i1:L2[S] i2:L3[S] i3:L4"
+    text = "bb0: i0 op L1; i1 op L2 g1 r1; i2 asm L3 g2 r1; i3 op L5 g4 r1; i4 ret L4 g3 r1"
+    assert render(text, mode) == "i0:L1[S PE] i1:L2[S] i2:L3 i3:L5[S] i4:L4[S]"
+    text = "bb0: i0 op L1; i1 op L2 g1 r1; i2 op L3 g2 r1; i3 ret L4 g3 r1"
+    assert render(text, mode) == "i0:L1[S PE] i1:L2[S] i2:L3[S] i3:L4[S]"

@@ -3,10 +3,23 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from atomc.ir import (
     ARTIFICIAL,
-    I32, AtomCounter, Builder, Const, DICompileUnit, DIFile, DILexicalBlock, DILocation,
-    DISubprogram, DISubroutineType, Function, Module, Op,
+    I32,
+    AtomCounter,
+    Builder,
+    Const,
+    DICompileUnit,
+    DIFile,
+    DILexicalBlock,
+    DILocation,
+    DISubprogram,
+    DISubroutineType,
+    Function,
+    Module,
+    Op,
 )
 from atomc.ir.locations import merge_locations, nearest_common_scope, remap_atoms
 
@@ -87,3 +100,42 @@ def test_clone_gets_fresh_groups_shared_by_members_of_one_atom() -> None:
     # a second clone of the same region gets yet other groups
     remap_atoms(copies, {}, mod.atoms)
     assert copies[0].loc.atom_group == 12
+
+
+def test_copy_call_site_gives_each_copy_its_own_instance() -> None:
+    """A call inlined into a loop body (site on f's line 5, g's code inside it,
+    and a call inlined into g in turn) gets one new call site per copy; the
+    loop's own code and the sites around the loop are kept."""
+    from atomc.ir.locations import call_chain, copy_call_site
+    third = DISubprogram("h", "h", F, 40, DISubroutineType(None, ()), 40, CU)
+    outer = DILocation(9, 3, SP)  # f itself is inlined here: the loop's instance
+    site = DILocation(5, 7, SP, outer)
+    in_g = DILocation(21, 1, CALLEE, site, 3, 1)
+    in_h = DILocation(41, 1, third, DILocation(22, 1, CALLEE, site))
+    own = DILocation(4, 1, SP, outer)
+    atoms = AtomCounter(50)
+    sites: dict[DILocation, DILocation] = {}
+    g2, h2 = (copy_call_site(x, call_chain(own), sites, atoms) for x in (in_g, in_h))
+    assert g2 is not None and h2 is not None
+    assert copy_call_site(own, call_chain(own), sites, atoms) == own
+    assert g2.inlined_at is not None and g2.inlined_at.copy == 50
+    assert g2.inlined_at == replace(site, copy=50) and g2.inlined_at != site
+    assert call_chain(h2)[1] == g2.inlined_at and call_chain(h2)[2] == outer
+    assert (g2.line, g2.atom_group) == (21, 3)
+    again = copy_call_site(in_g, call_chain(own), {}, atoms)  # the next copy
+    assert again is not None and again.inlined_at is not None and again.inlined_at.copy == 51
+
+
+def test_call_site_copy_number_round_trips_through_the_ir_text() -> None:
+    from atomc.ir.parser import parse_module
+    from atomc.ir.printer import print_module
+    m = Module("t.c")
+    fn = m.add_function(Function("f", [], [I32]))
+    fn.subprogram = SP
+    b = Builder(fn, ARTIFICIAL)
+    b.position_at_end(fn.add_block())
+    with b.at(DILocation(21, 2, CALLEE, DILocation(5, 7, SP, None, 0, 0, 4), 1, 1)):
+        b.ret([Const(I32, 0)])
+    text = print_module(m)
+    assert "copy: 4" in text
+    assert print_module(parse_module(text)) == text

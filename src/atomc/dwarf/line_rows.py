@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..ir.debuginfo import DIFile, DILocation, DISubprogram
+from ..ir.locations import call_chain
 from ..options import KeyInstrMode
 
 
@@ -43,6 +44,8 @@ class LineInst:
     cond_branch_to: int | None = None  # block index of a conditional branch's target
     jump_to: int | None = None  # block index of an unconditional branch's target
     is_copy: bool = False  # a register copy (not chosen as a fallback prologue_end)
+    is_empty: bool = False  # emits no bytes (an asm statement with an empty template)
+    is_return: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +263,7 @@ def _common_call_line(ends: Sequence[DILocation | None]) -> DILocation | None:
 
 def _returns_to(before: DILocation, loc: DILocation) -> bool:
     """Is `before` inside an inlined call made on `loc`'s line of `loc`'s instance?"""
-    return any(site.same_line(loc) for site in _call_chain(before))
+    return any(site.same_line(loc) for site in call_chain(before))
 
 
 def _preds(blocks: Sequence[LineBlock]) -> list[list[int]]:
@@ -342,18 +345,8 @@ def compute_reentries(blocks: Sequence[LineBlock]) -> set[tuple[int, int]]:
 def _hides_entry(before: DILocation, loc: DILocation) -> bool:
     if before.line != loc.line or before.scope.file != loc.scope.file:
         return False
-    a, b = _call_chain(before), _call_chain(loc)
+    a, b = call_chain(before), call_chain(loc)
     return a != b and a != b[len(b) - len(a):] and b != a[len(a) - len(b):]
-
-
-def _call_chain(loc: DILocation) -> tuple[DILocation, ...]:
-    """The call sites a location is inlined through, innermost first."""
-    out: list[DILocation] = []
-    at = loc.inlined_at
-    while at is not None:
-        out.append(at)
-        at = at.inlined_at
-    return tuple(out)
 
 
 def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
@@ -484,7 +477,44 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
             if loc.line != 0:
                 prev = loc
             last_line = loc.line
+    _one_stmt_per_address(blocks, out)
     return FunctionRows(entry, tuple(tuple(r) for r in out))
+
+
+def _one_stmt_per_address(blocks: Sequence[LineBlock], rows: list[list[Row | None]]) -> None:
+    """One is_stmt row where an instruction that emits no bytes (an empty
+    `asm volatile("")`) shares its address with the next row of another line.
+
+    gdb reports the last row at an address, so `break LINE` on the first one's
+    line stopped reporting the later line. Before the closing brace (a return
+    or the epilogue) the brace's row loses is_stmt, as in gcc's table: gdb looks
+    back to the is_stmt row at the same address and shows the statement
+    (`break 13` on the asm showed line 14). Before a statement with code, the
+    empty one's row loses it: the statement keeps its breakpoint, and `break`
+    on the asm line moves to it as on a line without code. Blocks are laid out
+    without padding, so an address can be shared across a block boundary.
+    """
+    shared: tuple[int, int] | None = None  # an is_stmt row no code has moved past
+    for b, i, inst in _flat(blocks):
+        if inst.is_meta:
+            continue
+        row = rows[b][i]
+        if row is not None and row.is_stmt:
+            first = rows[shared[0]][shared[1]] if shared is not None else None
+            if first is None:
+                shared = (b, i)
+            elif row.line != first.line and not row.prologue_end:
+                assert shared is not None
+                brace = inst.is_return or row.epilogue_begin
+                at = (b, i) if brace or first.prologue_end else shared
+                rows[at[0]][at[1]] = _no_stmt(rows[at[0]][at[1]])  # type: ignore[arg-type]
+                shared = shared if brace else (b, i)
+        if not inst.is_empty:
+            shared = None
+
+
+def _no_stmt(row: Row) -> Row:
+    return Row(row.line, row.column, row.file, False, row.prologue_end, row.epilogue_begin)
 
 
 def _entry_body_row(blocks: Sequence[LineBlock], flat: list[tuple[int, int, LineInst]],

@@ -174,7 +174,15 @@ class DIGlobalVariable:
 
 @dataclass(frozen=True, slots=True)
 class DILocation:
-    """A source position. atom_group 0 = no atom; atom_rank 0 = none, else 1..7."""
+    """A source position. atom_group 0 = no atom; atom_rank 0 = none, else 1..7.
+
+    `copy` tells apart call sites that are copies of one call (unrolling copies
+    a loop body with the calls inlined into it): each copy is its own inlined
+    instance, a frame gdb and lldb enter and leave per iteration, where equal
+    call sites would make one instance whose ranges span every copy (gdb then
+    stepped from the last copy's line back to the first's in one frame). 0 for
+    an original call site.
+    """
 
     line: int
     column: int
@@ -182,6 +190,7 @@ class DILocation:
     inlined_at: DILocation | None = None
     atom_group: int = 0
     atom_rank: int = 0
+    copy: int = 0
 
     def same_position(self, other: DILocation | None) -> bool:
         """Line-table equality: line, column, scope and inlined-at; atoms are ignored."""

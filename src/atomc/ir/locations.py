@@ -163,3 +163,58 @@ def remap_atoms(insts: Iterable[Inst], amap: AtomMap, atoms: AtomCounter) -> Non
         inst.loc = remap_atom(inst.loc, amap)
         for rec in inst.dbg_records:
             rec.loc = remap_atom(rec.loc, amap)
+
+
+# ---------------------------------------------------------------------------
+# Copies of inlined calls
+
+
+CallSiteMap = dict[DILocation, DILocation]
+
+
+def call_chain(loc: DILocation) -> tuple[DILocation, ...]:
+    """The call sites `loc` is inlined through, innermost first."""
+    out: list[DILocation] = []
+    at = loc.inlined_at
+    while at is not None:
+        out.append(at)
+        at = at.inlined_at
+    return tuple(out)
+
+
+@overload
+def copy_call_site(loc: DILocation, outer: tuple[DILocation, ...], sites: CallSiteMap,
+                   atoms: AtomCounter) -> DILocation: ...
+@overload
+def copy_call_site(loc: DILocation | None, outer: tuple[DILocation, ...], sites: CallSiteMap,
+                   atoms: AtomCounter) -> DILocation | None: ...
+def copy_call_site(loc: DILocation | None, outer: tuple[DILocation, ...],
+                   sites: CallSiteMap, atoms: AtomCounter) -> DILocation | None:
+    """`loc` with the call site made directly in the instance `outer` (a call
+    chain) replaced by its copy in `sites`, made on first sight with a fresh
+    `copy` number (numbers come from the atom counter: unique in the module).
+    Locations of `outer`'s own code, or of code outside it, are kept."""
+    if loc is None:
+        return None
+    chain = call_chain(loc)
+    n = len(chain) - len(outer)
+    if n <= 0 or chain[n:] != outer:
+        return loc
+    site = chain[n - 1]
+    cur = sites.get(site)
+    if cur is None:
+        cur = sites[site] = replace(site, copy=atoms.fresh())
+    for s in reversed(chain[:n - 1]):
+        cur = replace(s, inlined_at=cur)
+    return replace(loc, inlined_at=cur)
+
+
+def copy_call_sites(insts: Iterable[Inst], outer: tuple[DILocation, ...],
+                    atoms: AtomCounter) -> None:
+    """Make the calls inlined into a cloned region (a loop body's copy) inlined
+    instances of their own: the code they inline, and their value records."""
+    sites: CallSiteMap = {}
+    for inst in insts:
+        inst.loc = copy_call_site(inst.loc, outer, sites, atoms)
+        for rec in inst.dbg_records:
+            rec.loc = copy_call_site(rec.loc, outer, sites, atoms)

@@ -65,5 +65,6 @@ SCHEMAS: dict[str, dict[str, tuple[str, object]]] = {
                          "type": ("ref:" + TYPE_NODES, REQ), "local": ("bool", False),
                          "definition": ("bool", True), "scope": ("ref?:" + _SCOPES, None)},
     "DILocation": {"line": ("int", REQ), "column": ("int", 0), "scope": ("ref:" + _SCOPES, REQ),
-                   "inlined_at": ("ref?:DILocation", None), "atom": ("atom", (0, 0))},
+                   "inlined_at": ("ref?:DILocation", None), "atom": ("atom", (0, 0)),
+                   "copy": ("int", 0)},
 }

@@ -275,10 +275,13 @@ class IRParser(TokenCursor):
         group, rank = cast(tuple[int, int], f("atom"))
         if group < 0 or rank < 0:
             self.error(fields["atom"][1], "atom group and rank must not be negative")
-        return DILocation(f("line"), f("column"), f("scope"), f("inlined_at"), group, rank)
+        if f("copy") < 0:
+            self.error(fields["copy"][1], "a call site's copy number must not be negative")
+        return DILocation(f("line"), f("column"), f("scope"), f("inlined_at"), group, rank,
+                          f("copy"))
 
     def parse_inline_loc(self) -> DILocation:
-        """`!loc(line: L, column: C, scope: !S[, inlined_at: !I][, atom: G R])`."""
+        """`!loc(line: L, column: C, scope: !S[, inlined_at: !I][, atom: G R][, copy: N])`."""
         self.expect("!loc")
         fields = read_fields(self, "DILocation")
         schema = SCHEMAS["DILocation"]

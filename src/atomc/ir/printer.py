@@ -138,6 +138,8 @@ class _Metadata:
             s += f", inlined_at: {self.ref(loc.inlined_at)}"
         if loc.atom_group or loc.atom_rank:  # a rank without a group is shown for the verifier
             s += f", atom: {loc.atom_group} {loc.atom_rank}"
+        if loc.copy:
+            s += f", copy: {loc.copy}"
         return s
 
 

@@ -15,7 +15,9 @@ source atom gets a fresh atom group and value records are rebuilt by mem2reg.
   unrolling once constants fold) and 2 for small loops at -O3.
 
 Debug info: see duplication.py (LOCS kept with fresh atom groups per copy;
-VALUES rebuilt by mem2reg; SCOPES unchanged).
+VALUES rebuilt by mem2reg; SCOPES unchanged, except that a call inlined into an
+unrolled body gets a call site of its own per copy (`DILocation.copy`), so each
+copy is an inlined instance of its own that the debugger enters and leaves).
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ from typing import ClassVar
 from ..ir import Binary, Block, Branch, Cmp, Const, Function, Jump, Op, work
 from ..ir.cfgstate import CFGState, checking
 from ..ir.cloning import Cloner
+from ..ir.debuginfo import DILocation
 from ..ir.interp_eval import eval_cmp
-from ..ir.locations import remap_atoms
+from ..ir.locations import call_chain, copy_call_sites, remap_atoms
 from ..ir.loops import Loop, LoopInfo
 from ..ir.rewrite import insert_blocks_after
 from .duplication import demote_escaping, promote_demoted
@@ -387,11 +390,14 @@ def _unroll(loop: Loop, k: int, fn: Function, session: DupSession | None = None)
     copies: list[tuple[Block, list[Block]]] = []  # (header copy, latch copies)
     maps: list[dict[Block, Block]] = []
     added: list[Block] = []
+    own = _loop_instance(loop)
     for _ in range(k - 1):
         cloner = Cloner()
         new_blocks = [cloner.clone_block(b, fn, ".u") for b in loop.blocks]
         cloner.finish()
         remap_atoms((i for nb in new_blocks for i in nb.insts), {}, module.atoms)
+        if own is not None:
+            copy_call_sites((i for nb in new_blocks for i in nb.insts), own, module.atoms)
         added += new_blocks
         copies.append((cloner.bmap[header], [cloner.bmap[lt] for lt in latches]))
         maps.append(cloner.bmap)
@@ -418,6 +424,14 @@ def _unroll(loop: Loop, k: int, fn: Function, session: DupSession | None = None)
     _unrolled_cfg(session.cfg, loop, latches, maps)
     session.check("loop-unroll")
     session.promote(slots)
+
+
+def _loop_instance(loop: Loop) -> tuple[DILocation, ...] | None:
+    """The call chain of the inlined instance the loop's own code is in (() in
+    the function's own code), from its header's first location; None without
+    locations."""
+    loc = next((i.loc for i in loop.header.insts if isinstance(i.loc, DILocation)), None)
+    return call_chain(loc) if loc is not None else None
 
 
 def _unrolled_cfg(cfg: CFGState, loop: Loop, latches: list[Block],

@@ -15,6 +15,7 @@ from ...dwarf.line_rows import compute_rows as _compute_rows
 from ...options import KeyInstrMode
 from ..mir import BlockRef, MFunction, MIFlag, MInst, Sym
 from ..mir.cfg import successors
+from ..mir.core import AsmMeta
 from ..target import desc
 
 __all__ = ["LineTable", "Row", "compute_rows"]
@@ -35,6 +36,8 @@ def _line_inst(mi: MInst, index: dict[int, int], name: str) -> LineInst:
         cond_branch_to=to if d.is_cond_branch else None,
         jump_to=to if d.is_branch and not d.is_cond_branch else None,
         is_copy=d.is_move,
+        is_empty=isinstance(mi.meta, AsmMeta) and not mi.meta.template.strip(),
+        is_return=d.is_return,
     )
 
 
