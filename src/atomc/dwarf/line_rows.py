@@ -507,7 +507,9 @@ def _one_stmt_per_address(blocks: Sequence[LineBlock], rows: list[list[Row | Non
                 assert shared is not None
                 brace = inst.is_return or row.epilogue_begin
                 at = (b, i) if brace or first.prologue_end else shared
-                rows[at[0]][at[1]] = _no_stmt(rows[at[0]][at[1]])  # type: ignore[arg-type]
+                demoted = rows[at[0]][at[1]]
+                assert demoted is not None
+                rows[at[0]][at[1]] = _no_stmt(demoted)
                 shared = shared if brace else (b, i)
         if not inst.is_empty:
             shared = None
