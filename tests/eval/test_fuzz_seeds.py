@@ -23,16 +23,6 @@ GDB = pytest.mark.gdb
 LLDB = pytest.mark.lldb
 
 
-# An open finding of the campaign (a strict xfail, so its fix shows up as an unexpected pass):
-SEED413_BUG = pytest.mark.xfail(strict=True, reason=(
-    "func_6 inlined into func_1, both its loops never run: simplifycfg (pass 8) folds "
-    "them into one block whose only instruction left is line 109's folded condition, a "
-    "`jump` that keeps its atom (the line's one stop, `mov $1, %eax`); the `p_11 = 0` "
-    "of line 109's init, a constant with no instruction, comes before it, so the stop "
-    "at line 109 shows p_11 = 0 where -O0 stops before the init and shows 1 (WRONG "
-    "under gdb and lldb by the strict rule: the line has one is_stmt row)"))
-
-
 @pytest.mark.parametrize("seed, debugger", [
     pytest.param(4, "gdb", marks=GDB), pytest.param(4, "lldb", marks=LLDB),
     pytest.param(8, "gdb", marks=GDB), pytest.param(8, "lldb", marks=LLDB),
@@ -54,8 +44,12 @@ SEED413_BUG = pytest.mark.xfail(strict=True, reason=(
     # before settling that neighbour, itself hoisted from a later line: a row of the
     # later line opened early and lldb showed l_20 there before it was assigned
     pytest.param(212, "lldb", marks=LLDB),
-    pytest.param(413, "gdb", marks=[GDB, SEED413_BUG]),
-    pytest.param(413, "lldb", marks=[LLDB, SEED413_BUG]),
+    # func_6 inlined into func_1's `&&`, both its loops never run: simplifycfg threaded
+    # the folded test of line 109 (a jump keeping its atom) to the jump carrying the
+    # `&&` result, whose copy took the test's location: the instance's only code, a
+    # stop on line 109 after its init (p_11 = 0, -O0 shows 1). Such copies now take
+    # the call site's location (isel/control.py edge_copy_loc)
+    pytest.param(413, "gdb", marks=GDB), pytest.param(413, "lldb", marks=LLDB),
 ])
 def test_seed_has_no_wrong_value(seed: int, debugger: str) -> None:
     skip_without(debugger)

@@ -163,3 +163,59 @@ def test_tail_merge_leaves_whole_call_results_alone() -> None:
     fn = m.functions["f"]
     assert not [p for b in fn.blocks for p in b.params if isinstance(p.ty, TupleType)]
     assert ops(fn).count("extract") == 4
+
+
+def test_jump_threaded_out_of_an_inlined_instance_takes_the_callers_location() -> None:
+    # bb1 is what is left of an inlined helper (!11 at the call site !12): its folded
+    # loop test jumps through the helper's return to the caller's `&&` merge, whose
+    # jump passes the outcome. After threading, the jump's work is passing it, so it
+    # takes that jump's location: with the test's, the copy of `1` would be the
+    # helper's only code, a stop on its `for` line after the loop's init.
+    callee = ', scope: !11, inlined_at: !12'
+    text = module(f"""
+define @f(i32 %a) -> (i32) dbg !0 {{
+bb0:
+  %c = icmp ne i32 %a, i32 0  {L(7, 13)}
+  branch i1 %c, bb1, bb4(i1 0)  {L(7, 17, (1, 1))}
+bb1:
+  #dbg new #0, !13, i32 0, ()  !loc(line: 2, column: 5{callee})
+  jump bb2  !loc(line: 3, column: 26{callee}, atom: 2 1)
+bb2:
+  jump bb3  !loc(line: 5, column: 5{callee}, atom: 3 1)
+bb3:
+  jump bb4(i1 1)  {L(7, 17)}
+bb4(i1 %r):
+  %z = zext i1 %r to i32  {L(7, 17, (4, 2))}
+  ret i32 %z  {L(8, 5, (5, 1))}
+}}
+""") + ('!11 = DISubprogram(name: "g", linkage: "g", file: !1, line: 1, type: !2, '
+          'scope_line: 1, unit: !3, local: true, definition: true, key_instructions: true)\n'
+          '!12 = DILocation(line: 7, column: 20, scope: !0)\n'
+          '!13 = DILocalVariable(name: "p", scope: !11, file: !1, line: 1, type: !4, arg: 1)\n')
+    m = assert_equivalent(text, ["simplifycfg"], "f", [(0,), (3,)])
+    fn = m.functions["f"]
+    [jump] = [i for i in fn.insts() if isinstance(i, Jump)]
+    assert jump.loc is not None and jump.loc.inlined_at is None
+    assert (jump.loc.line, jump.loc.column, jump.loc.atom_group) == (7, 17, 0)
+    # the helper's record stays in front of it
+    assert [r.var.name for r in jump.dbg_records] == ["p"]
+
+
+def test_a_jump_threaded_within_one_function_keeps_its_location() -> None:
+    text = module(f"""
+define @f(i32 %a) -> (i32) dbg !0 {{
+bb0:
+  %c = icmp ne i32 %a, i32 0  {L(2, 1)}
+  branch i1 %c, bb1, bb3(i32 0)  {L(2, 1, (1, 1))}
+bb1:
+  %k = add i32 %a, i32 1  {L(3, 1)}
+  jump bb2  {L(3, 5, (2, 1))}
+bb2:
+  jump bb3(i32 7)  {L(4, 1)}
+bb3(i32 %r):
+  ret i32 %r  {L(5, 1, (3, 1))}
+}}
+""")
+    fn = assert_equivalent(text, ["simplifycfg"], "f", [(0,), (3,)]).functions["f"]
+    [jump] = [i for i in fn.insts() if isinstance(i, Jump)]
+    assert (jump.loc.line, jump.loc.column, jump.loc.atom_group) == (3, 5, 2)

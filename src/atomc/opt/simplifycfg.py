@@ -19,7 +19,14 @@ folds into an unconditional predecessor, LLVM's preserve case); the jump
 that joined them disappears, and the records in front of it move to the
 first instruction of the merged block, the same program point. A forwarding
 block is only bypassed when its jump carries no records, so no variable
-update is skipped on any path. Values of deleted unreachable blocks can only
+update is skipped on any path. A `jump` out of an inlined instance that
+passed no arguments and is threaded through a forwarding jump outside it
+that passes some takes that jump's location: what is left of the edge (the
+argument copies, the caller's values such as an inlined `&&`'s outcome) is
+that jump's work, and with the inner location they would stretch the
+instance over them, where a debugger stops showing the callee's variables
+after its code ran (a folded loop test's atom kept a stop on the `for`
+line after the init: fuzz seed 413). Values of deleted unreachable blocks can only
 be named by records, which become "optimised out". Deleted jumps take their
 line-table rows with them, so `LOCS` is not claimed (VALUES, SCOPES kept).
 Tail merging gives the merged instruction the merged location of its copies
@@ -32,6 +39,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..ir import Block, Branch, Const, Function, Inst, Jump, Switch, Value, work
+from ..ir.debuginfo import DILocation
 from ..ir.rewrite import (
     jump_to,
     merge_into_predecessor,
@@ -134,7 +142,11 @@ class SimplifyCFG(FunctionPass):
                         continue  # switch edges carry no arguments
                     if self._conflicts(term, i, dest, new_args):
                         continue
+                    own_args = bool(succ_args(term, i))
                     redirect_edge(term, i, dest, new_args)
+                    if isinstance(term, Jump) and out_args and not own_args \
+                            and leaves_instance(term.loc, j.loc):
+                        term.loc = j.loc  # its work is now the forwarding jump's
                     preds[fwd].remove(pred)
                     preds[dest].append(pred)
                     ctx.count("simplifycfg.threaded")
@@ -182,3 +194,14 @@ class SimplifyCFG(FunctionPass):
         unlink_blocks(fn, merged)
         return changed
 
+
+def leaves_instance(loc: DILocation | None, outer: DILocation | None) -> bool:
+    """`loc` is in an inlined instance that `outer` is not inside of."""
+    if loc is None or loc.inlined_at is None or outer is None:
+        return False
+    at = outer.inlined_at
+    while at is not None:
+        if at == loc.inlined_at:
+            return False
+        at = at.inlined_at
+    return True
