@@ -23,6 +23,7 @@ and on every compare, exactly as the compare chain it replaces.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -41,14 +42,21 @@ LINEAR_LIMIT = 3
 _DP_WINDOW = 512  # the most runs of cases one table may be chosen from
 
 
+class ClusterKind(enum.Enum):
+    """CASE: one value (lo == hi); RANGE: a run of consecutive values with one
+    successor (GNU `case a ... b`, or adjacent cases sharing a target); TABLE:
+    `targets[v - lo]` is the successor index for value v (0, the default, for a hole)."""
+
+    CASE = enum.auto()
+    RANGE = enum.auto()
+    TABLE = enum.auto()
+
+
 @dataclass(frozen=True, slots=True)
 class Cluster:
-    """Values `lo..hi`. kind "case": one value (lo == hi); "range": a run of
-    consecutive values with one successor (GNU `case a ... b`, or adjacent
-    cases sharing a target); "table": `targets[v - lo]` is the successor index
-    for value v (0, the default, for a hole)."""
+    """Values `lo..hi` that one test (or one jump table) sends to their successors."""
 
-    kind: str
+    kind: ClusterKind
     lo: int
     hi: int
     targets: tuple[int, ...]
@@ -96,13 +104,13 @@ def plan_clusters(cases: list[tuple[int, int]]) -> list[Cluster]:
         j = start[i]
         if i - j == 1:
             lo, hi, k = runs[j]
-            out.append(Cluster("case" if lo == hi else "range", lo, hi, (k,)))
+            out.append(Cluster(ClusterKind.CASE if lo == hi else ClusterKind.RANGE, lo, hi, (k,)))
         else:
             lo, hi = runs[j][0], runs[i - 1][1]
             entries = [0] * (hi - lo + 1)
             for rlo, rhi, k in runs[j:i]:
                 entries[rlo - lo:rhi - lo + 1] = [k] * (rhi - rlo + 1)
-            out.append(Cluster("table", lo, hi, tuple(entries)))
+            out.append(Cluster(ClusterKind.TABLE, lo, hi, tuple(entries)))
         i = j
     out.reverse()
     return out
@@ -171,12 +179,12 @@ class SwitchLowering:
             self.tree(clusters[mid:])
             return
         # tests first, so that the last table may end the block with its jump
-        tables = [c for c in clusters if c.kind == "table"]
+        tables = [c for c in clusters if c.kind is ClusterKind.TABLE]
         for c in clusters:
-            if c.kind == "case":
+            if c.kind is ClusterKind.CASE:
                 self.compare(c.lo)
                 sel.emit("je", BlockRef(self.target(c.targets[0])))
-            elif c.kind == "range":
+            elif c.kind is ClusterKind.RANGE:
                 self.range_check(c)
                 sel.emit("jbe", BlockRef(self.target(c.targets[0])))
         for c in tables[:-1]:
