@@ -87,9 +87,11 @@ def latch_trip_count(loop: Loop, preds: dict[Block, list[Block]]) -> tuple[int, 
 
 def counted_pick(loop: Loop, fn: Function, preds: dict[Block, list[Block]],
                  size: int) -> CountedPick | None:
-    """The largest factor that divides the trip count of a small call-free
-    innermost loop and leaves at least two trips of the unrolled loop."""
-    if loop.children or any(isinstance(i, Call) for b in loop.blocks for i in b.insts):
+    """The largest factor that divides the trip count of a small call-free loop
+    of one block and leaves at least two trips of the unrolled loop. (A body
+    with branches keeps them in every copy: measured slower on bench/dp.c.)"""
+    if loop.children or len(loop.blocks) != 1 or \
+            any(isinstance(i, Call) for i in loop.header.insts):
         return None
     found = latch_trip_count(loop, preds)
     if found is None:

@@ -10,7 +10,7 @@ Works from a worklist in program order until nothing changes:
 * identities: x+0, x-0, x|0, x^0, x<<0, x*1, x/1, x&-1, x&x, x|x -> x;
   x*0, x&0, x-x, x^x, x%1 -> 0; x|-1 -> -1;
 * strength reduction: x*2^k -> x<<k, x udiv 2^k -> x>>k, x urem 2^k -> x&(2^k-1);
-  x-c -> x+(-c); (x+c1)+c2 -> x+(c1+c2) (`nsw` if both
+  x-c -> x+(-c) (`nsw` kept unless -c wraps); (x+c1)+c2 -> x+(c1+c2) (`nsw` if both
   adds have it and c1+c2 fits); ptradd chains with constant offsets;
 * comparisons: x op x; of zero/sign-extended values against constants that fit
   the narrow type, and of two values extended the same way, are done in the
@@ -259,7 +259,9 @@ class _Combiner:
             if op is Op.UREM:
                 return self.emit(Binary(Op.AND, x, Const(ty, c - 1), loc=keep(inst)), inst)
         if op is Op.SUB:
-            return self.emit(Binary(Op.ADD, x, Const(ty, -c), loc=keep(inst)), inst)
+            # x -nsw c == x +nsw (-c) unless -c wraps (c the most negative value)
+            nsw = inst.nsw and c != 1 << (ty.bits - 1)
+            return self.emit(Binary(Op.ADD, x, Const(ty, -c), loc=keep(inst), nsw=nsw), inst)
         if op is Op.ADD and isinstance(x, Binary) and x.op is Op.ADD:
             c1 = _const(x.rhs)
             if c1 is not None:

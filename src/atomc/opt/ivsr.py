@@ -11,8 +11,15 @@ sign-extended form relies on C's rule that a signed `i` does not overflow, so
 it is used only when the step is `add nsw` (the front end's promise: a signed
 `i` without -fwrapv; never an unsigned counter converted to int).
 
+The copies of an unrolled body scale `i + d` (`sext(i + d)` from an `add nsw`):
+each such use adds `d * c` to the IV made for `i * c` with the same base
+instead of making its own, and an integer one that only addresses use becomes
+their displacement, `(p + j) + d*c`; the counter-plus-constant goes with it.
+
 Debug info: the replaced multiplication's debug uses move to the new
-induction variable, which holds the same value at every point (VALUES kept).
+induction variable, which holds the same value at every point (VALUES kept);
+those of an offset use move to the add that replaces it, or, folded into
+addresses, are salvaged through the erased `sext`/`add` onto the counter.
 The new step instruction takes the location of the induction variable's own
 step without its atom; the initial value in the preheader gets no location
 (drop rule: it is hoisted out of the loop).
@@ -81,11 +88,14 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
     reduced = 0
     for p, init, step in _basic_ivs(loop, pre_term, latch_term):
         made: dict[tuple[int, bool, int], Value] = {}  # (c, wide, id(base)) -> IV
-        for inst in [i for b in loop.blocks for i in b.insts]:
+        # the uses of i itself first: they make the IVs the uses of i + d add to
+        found = [(i, sc) for b in loop.blocks for i in b.insts
+                 if (sc := _scaled_use(i, p)) is not None]
+        found.sort(key=lambda f: f[1][2] != 0)
+        for inst, scaled in found:
             if inst.block is None:  # erased by an earlier reduction
                 continue
-            scaled = _scaled_use(inst, p)
-            if scaled is None or (scaled[1] and not step.nsw):
+            if scaled[1] and not step.nsw:
                 continue  # sext(i) * c steps evenly only if i cannot wrap
             factor, wide, offset = scaled
             base = None
@@ -106,19 +116,35 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
             elif key in made:
                 _offset_from(made[key], target, offset * factor, base is not None)
             else:
-                continue  # an offset copy before the plain use: left for a later run
+                continue  # no use of i itself scaled this way: left as it is
             reduced += 1
     return reduced
 
 
 def _offset_from(iv: Value, target: Inst, delta: int, is_ptr: bool) -> None:
     """`target` (the IV's value plus `delta`) becomes an add to the existing IV,
-    in its place and with its location: the same value, so its records follow."""
+    in its place and with its location: the same value, so its records follow.
+    An integer one that only addresses use folds into them instead:
+    p + (iv + d) as (p + iv) + d, d the address's displacement; its records are
+    then salvaged through what computed it."""
+    loc = target.loc or drop()
     new: Inst
     if is_ptr:
-        new = PtrAdd(iv, Const(I64, delta), loc=target.loc or drop())
+        new = PtrAdd(iv, Const(I64, delta), loc=loc)
     else:
-        new = Binary(Op.ADD, iv, Const(target.ty, delta), loc=target.loc or drop())
+        addrs = [u.user for u in target.uses if not u.is_debug]
+        if addrs and all(isinstance(a, PtrAdd) and a.offset is target and a.ptr is not target
+                         for a in addrs):
+            for a in addrs:
+                assert isinstance(a, PtrAdd)
+                inner = insert_before(PtrAdd(a.ptr, iv, loc=a.loc or drop()), a)
+                a.set_operand(0, inner)
+                a.set_operand(1, Const(I64, delta))
+            # records of the offset are salvaged onto the counter: an add kept
+            # only for them would exist with -g alone
+            _replace_chain(target, None)
+            return
+        new = Binary(Op.ADD, iv, Const(target.ty, delta), loc=loc)
     insert_before(new, target)
     _replace_chain(target, new)
 
@@ -187,11 +213,12 @@ def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
     return iv
 
 
-def _replace_chain(old: Inst, new: Value) -> None:
-    """RAUW `old` by `new`, then erase (with salvage) what computed it and is
+def _replace_chain(old: Inst, new: Value | None) -> None:
+    """RAUW `old` by `new` (if any), then erase (with salvage) what computed it and is
     now unused: the address's offset, the multiplication, its extension and the
     counter-plus-constant it scaled."""
-    old.replace_all_uses_with(new)
+    if new is not None:
+        old.replace_all_uses_with(new)
     work = [old]
     while work:
         dead = work.pop()

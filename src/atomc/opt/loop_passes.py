@@ -12,10 +12,13 @@ source atom gets a fresh atom group and value records are rebuilt by mem2reg.
 * `loop-unroll`: the loop body is copied K-1 times with the back edges
   chained through the copies (every copy keeps its exit tests, so any K is
   correct); K is the trip count + 1 for short constant-trip loops (full
-  unrolling once constants fold) and 2 for small loops at -O3.
+  unrolling once constants fold), 4 or 2 for a small one-block loop whose
+  known trip count K divides (then only the last copy keeps its exit test:
+  counted_unroll.py), and 2 for small loops at -O3.
 
 Debug info: see duplication.py (LOCS kept with fresh atom groups per copy;
-VALUES rebuilt by mem2reg; SCOPES unchanged).
+VALUES rebuilt by mem2reg; SCOPES unchanged) and counted_unroll.py (the folded
+exit tests).
 """
 
 from __future__ import annotations
