@@ -159,9 +159,9 @@ def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool, int] | None:
         return None
     c = inst.rhs.int_value if inst.op is Op.MUL else 1 << inst.rhs.int_value
     lhs = inst.lhs
-    wide = isinstance(lhs, Cast) and lhs.op is Op.SEXT and inst.ty == I64
-    if wide:
-        lhs = lhs.value  # type: ignore[union-attr]
+    wide = False
+    if isinstance(lhs, Cast) and lhs.op is Op.SEXT and inst.ty == I64:
+        wide, lhs = True, lhs.value
     if lhs is p:
         return c, wide, 0
     if (isinstance(lhs, Binary) and lhs.op is Op.ADD and lhs.lhs is p
