@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ir import Binary, Block, Branch, Call, Cmp, Const, Function, Op
+from ..ir import Binary, Block, Branch, Call, Cmp, Const, Function, Jump, Op
 from ..ir.interp_eval import eval_cmp
 from ..ir.loops import Loop
 from ..ir.rewrite import jump_to
@@ -87,11 +87,13 @@ def latch_trip_count(loop: Loop, preds: dict[Block, list[Block]]) -> tuple[int, 
 
 def counted_pick(loop: Loop, fn: Function, preds: dict[Block, list[Block]],
                  size: int) -> CountedPick | None:
-    """The largest factor that divides the trip count of a small call-free loop
-    of one block and leaves at least two trips of the unrolled loop. (A body
-    with branches keeps them in every copy: measured slower on bench/dp.c.)"""
-    if loop.children or len(loop.blocks) != 1 or \
-            any(isinstance(i, Call) for i in loop.header.insts):
+    """The largest factor that divides the trip count of a small call-free
+    straight-line loop and leaves at least two trips of the unrolled loop. (A
+    body with branches keeps them in every copy: measured slower on bench/dp.c.)"""
+    if loop.children or any(isinstance(i, Call) for b in loop.blocks for i in b.insts):
+        return None
+    # straight-line: every block but the latch jumps to the next
+    if any(not isinstance(b.terminator, Jump) for b in loop.blocks if b not in loop.latches()):
         return None
     found = latch_trip_count(loop, preds)
     if found is None:
