@@ -40,6 +40,7 @@ from typing import ClassVar
 
 from ..ir import Block, Branch, Const, Function, Inst, Jump, Switch, Value, work
 from ..ir.debuginfo import DILocation
+from ..ir.locations import call_chain
 from ..ir.rewrite import (
     jump_to,
     merge_into_predecessor,
@@ -199,9 +200,4 @@ def leaves_instance(loc: DILocation | None, outer: DILocation | None) -> bool:
     """`loc` is in an inlined instance that `outer` is not inside of."""
     if loc is None or loc.inlined_at is None or outer is None:
         return False
-    at = outer.inlined_at
-    while at is not None:
-        if at == loc.inlined_at:
-            return False
-        at = at.inlined_at
-    return True
+    return loc.inlined_at not in call_chain(outer)

@@ -61,8 +61,14 @@ def settle_hoisted_lines(real: Sequence[MInst], order: Sequence[int],
         pos = new_pos[i]
         if loc is not None and stop_pos and stop_pos[-1] > pos and \
                 loc.subprogram.key_instructions:
-            if (_never_key(loc) and _passes_other_position(loc, stop_pos, stop_loc_at, pos)) \
-                    or (may_stop(mi) and _passes_other_line(loc, stop_pos, stop_loc_at, pos)):
+            # A never-key instruction counts any other position: a loop's pointer
+            # increment (main's `r++`) hoisted above an inlined body's last stops and
+            # its own line's counter update kept its line inside the inlined code and
+            # split the instance's range (gdb: `main:45 row_sum:24 main:45`).
+            if (_never_key(loc) and _passes_stop_unlike(loc, stop_pos, stop_loc_at, pos,
+                                                        DILocation.same_position)) \
+                    or (may_stop(mi) and _passes_stop_unlike(loc, stop_pos, stop_loc_at, pos,
+                                                             DILocation.same_line)):
                 hoisted.add(i)  # no atom any more: never a stop (calls are never hoisted)
                 continue
         if may_stop(mi) and loc is not None:
@@ -92,27 +98,13 @@ def _locate_in_new_order(real: Sequence[MInst], order: Sequence[int], hoisted: s
             mi.loc = mi.loc.without_atom()
 
 
-def _passes_other_position(loc: DILocation, stop_pos: list[int],
-                           stop_loc_at: dict[int, DILocation], pos: int) -> bool:
-    """Does an instruction now at `pos` run before a stop at another position that
-    came before it? Any of them counts, not only the last: a loop's pointer
-    increment (main's `r++`) hoisted above the inlined body's last add and the
-    store of its result, and also above its own line's counter update, kept its
-    line inside the inlined code and split the instance's range; gdb took the
-    second piece for a fresh entry and stopped at the call line again
-    (`main:45 row_sum:24 main:45`)."""
+def _passes_stop_unlike(loc: DILocation, stop_pos: list[int],
+                        stop_loc_at: dict[int, DILocation], pos: int,
+                        alike: Callable[[DILocation, DILocation], bool]) -> bool:
+    """Does an instruction now at `pos` run before a stop that came before it whose
+    location is not `alike` its own? Any of those stops counts, not only the last."""
     for k in range(len(stop_pos) - 1, bisect_right(stop_pos, pos) - 1, -1):
-        if not loc.same_position(stop_loc_at[stop_pos[k]]):
-            return True
-    return False
-
-
-def _passes_other_line(loc: DILocation, stop_pos: list[int],
-                       stop_loc_at: dict[int, DILocation], pos: int) -> bool:
-    """Does an instruction now at `pos` run before a stop of another line that came
-    before it (not only before stops of its own line)?"""
-    for k in range(len(stop_pos) - 1, bisect_right(stop_pos, pos) - 1, -1):
-        if not loc.same_line(stop_loc_at[stop_pos[k]]):
+        if not alike(loc, stop_loc_at[stop_pos[k]]):
             return True
     return False
 
