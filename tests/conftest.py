@@ -1,11 +1,56 @@
-"""Fixtures shared by every test directory: how to invoke the compiler under test."""
+"""Fixtures shared by every test directory: how to invoke the compiler under test,
+and the compile server every `atomc` command of a test session goes through."""
 
+import os
+import subprocess
 import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+
+from atomc.server.protocol import ENV_VAR
+
+SERVER_START_TIMEOUT = 120.0
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compile_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path | None]:
+    """One `atomc-server` per test process, named by ATOMC_SERVER in the environment
+    that every test's commands inherit: each compile is forked from a process that
+    imported the compiler once instead of importing it again (half a second of CPU,
+    as much as compiling a small file). The server declines what it cannot run
+    exactly like a new process (another hash seed, say), and tests/driver/
+    test_compile_server.py checks the two give the same results.
+    ATOMC_TEST_SERVER=0 runs every command in a process of its own instead."""
+    if os.environ.get("ATOMC_TEST_SERVER") == "0" or ENV_VAR in os.environ:
+        yield None
+        return
+    folder = tmp_path_factory.mktemp("server")
+    sock = folder / "atomc.sock"
+    log = open(folder / "server.log", "w")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen([sys.executable, "-m", "atomc.server", str(sock)],
+                            stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while not sock.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if sock.exists():
+        os.environ[ENV_VAR] = str(sock)
+    try:
+        yield sock
+    finally:
+        os.environ.pop(ENV_VAR, None)
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
 
 
 @pytest.fixture(scope="session")
 def atomc_cmd() -> list[str]:
-    """The atomc driver as a command prefix; run through this interpreter so no install is needed."""
+    """The atomc driver as a command prefix; run through this interpreter so no install
+    is needed."""
     return [sys.executable, "-m", "atomc"]

@@ -1,3 +1,3 @@
-from .driver import main
+from .server.client import main
 
 raise SystemExit(main())

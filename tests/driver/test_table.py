@@ -228,7 +228,8 @@ def test_missing_argument():
 
 
 def test_python_entry_point():
-    """`atomc` is still the console script (pyproject: atomc.driver:main)."""
+    """The driver's entry point, which the `atomc` console script (atomc.server.client:main)
+    calls when no compile server takes the command."""
     from atomc.driver import main
     assert callable(main)
     p = subprocess.run([sys.executable, "-c", "from atomc.driver import main; "

@@ -1,0 +1,284 @@
+"""`atomc-server SOCKET`: imports the compiler once, then forks a child for every
+`atomc` command that reaches it through `ATOMC_SERVER=SOCKET`.
+
+Each child starts from the state right after the imports, exactly what a new
+`atomc` process has, takes the client's descriptors, directory, environment and
+umask, runs the driver and exits; the server only forks and reports statuses,
+so nothing one compile does can leak into the next. A client that goes away
+(killed by a timeout, interrupted) takes its compile's process group with it.
+The server declines (the client then compiles itself) when the client's
+interpreter, its `PYTHON*` and `ATOMC_*` environment (a hash seed, say) or atomc's sources
+differ from the server's; it exits once the sources changed, so a stale
+compiler is never used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import importlib
+import io
+import os
+import pkgutil
+import selectors
+import signal
+import socket
+import sys
+import traceback
+from pathlib import Path
+
+from .protocol import ENV_VAR, RUN_LOCALLY, recv_request, send_status
+
+# the packages a compile uses; tools, explain and the lldb/gdb scripts are not
+PRELOAD = ("driver", "frontend", "ir", "opt", "codegen", "dwarf")
+REQUEST_TIMEOUT = 10.0
+
+
+def preload() -> None:
+    """Import every module a compile can reach, so no child imports anything."""
+    root = importlib.import_module("atomc")
+    for top in ("diag", "options", "optlevel", "observe", "pipeline"):
+        importlib.import_module(f"atomc.{top}")
+    for name in PRELOAD:
+        pkg = importlib.import_module(f"{root.__name__}.{name}")
+        for mod in pkgutil.walk_packages(pkg.__path__, f"{pkg.__name__}."):
+            if not mod.name.endswith("__main__"):
+                importlib.import_module(mod.name)
+
+
+def source_stamps() -> dict[str, int]:
+    """Modification times of atomc's loaded modules."""
+    root = Path(importlib.import_module("atomc").__file__ or "").parent
+    stamps = {}
+    for mod in list(sys.modules.values()):
+        path = getattr(mod, "__file__", None)
+        if path and Path(path).is_relative_to(root):
+            with contextlib.suppress(OSError):
+                stamps[path] = os.stat(path).st_mtime_ns
+    return stamps
+
+
+def _python_env(env: dict[str, str]) -> dict[str, str]:
+    """The variables read when the interpreter starts or a module is imported
+    (`ATOMC_GCC`, say), which a forked child would see with the server's values."""
+    return {k: v for k, v in env.items()
+            if k.startswith(("PYTHON", "ATOMC_")) and k not in (ENV_VAR, "ATOMC_TEST_SERVER")}
+
+
+def _exit_code(e: SystemExit) -> int:
+    if e.code is None:
+        return 0
+    if isinstance(e.code, int):
+        return e.code & 0xFF
+    print(e.code, file=sys.stderr)
+    return 1
+
+
+def _text_stream(fd: int, mode: str, errors: str, line_buffering: bool) -> io.TextIOWrapper:
+    """Standard stream `fd` as the interpreter makes it at start-up (its encoding is
+    the server's: both started in the same locale, or the server declines)."""
+    raw = open(fd, mode + "b", closefd=False)  # noqa: SIM115 - lives as long as the child
+    encoding = getattr(sys.__stdout__, "encoding", None) or "utf-8"
+    return io.TextIOWrapper(raw, encoding=encoding, errors=errors,
+                            line_buffering=line_buffering)
+
+
+def run_child(request: dict, fds: list[int]) -> int:
+    """In the forked child: become the client's process and run the driver."""
+    for target, fd in enumerate(fds[:3]):
+        os.dup2(fd, target)
+    for fd in fds:
+        if fd > 2:
+            os.close(fd)
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    os.umask(request["umask"])
+    sys.stdin = _text_stream(0, "r", "strict", False)
+    sys.stdout = _text_stream(1, "w", "strict", os.isatty(1))
+    sys.stderr = _text_stream(2, "w", "backslashreplace", True)
+    sys.argv = ["atomc", *request["argv"]]
+    from ..driver import main
+    try:
+        return main(request["argv"])
+    except SystemExit as e:
+        return _exit_code(e)
+
+
+class CompileServer:
+    """The accept/fork/reap loop; one child per request, statuses as they finish."""
+
+    __slots__ = ("path", "listener", "selector", "wake", "jobs", "stamps", "identity",
+                 "stopping", "log")
+
+    def __init__(self, path: str, log: bool) -> None:
+        self.path = path
+        self.log = log
+        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+        self.listener.bind(path)
+        self.listener.listen(128)
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(self.listener, selectors.EVENT_READ, "accept")
+        self.wake = socket.socketpair()
+        for s in self.wake:
+            s.setblocking(False)
+        self.selector.register(self.wake[0], selectors.EVENT_READ, "wake")
+        self.jobs: dict[int, socket.socket] = {}
+        self.stamps = source_stamps()
+        self.identity = (sys.executable, _python_env(dict(os.environ)))
+        self.stopping = False
+
+    def note(self, text: str) -> None:
+        if self.log:
+            print(f"atomc-server: {text}", file=sys.stderr, flush=True)
+
+    def serve(self) -> None:
+        signal.set_wakeup_fd(self.wake[1].fileno())
+        signal.signal(signal.SIGCHLD, lambda *_: None)
+        signal.signal(signal.SIGTERM, self._stop)
+        signal.signal(signal.SIGINT, self._stop)
+        gc.freeze()  # never garbage: the children's collections skip the imported modules
+        try:
+            while not self.stopping:
+                for key, _ in self.selector.select():
+                    if key.data == "accept":
+                        self._accept()
+                    elif key.data == "wake":
+                        with contextlib.suppress(BlockingIOError):
+                            while self.wake[0].recv(4096):
+                                pass
+                    else:
+                        self._client_gone(key.data)
+                self._reap()
+        finally:
+            self.close()
+
+    def _stop(self, *_: object) -> None:
+        self.stopping = True
+
+    def _declines(self, request: dict) -> str | None:
+        """Why this request must run in the client, or None."""
+        if (request.get("executable"), _python_env(request.get("env", {}))) != self.identity:
+            return "a different interpreter or PYTHON*/ATOMC_* environment"
+        if source_stamps() != self.stamps:
+            self.stopping = True
+            return "atomc's sources changed; stopping"
+        return None
+
+    def _accept(self) -> None:
+        try:
+            conn, _ = self.listener.accept()
+        except OSError:
+            return
+        fds: list[int] = []
+        try:
+            conn.settimeout(REQUEST_TIMEOUT)
+            request, fds = recv_request(conn)
+            why = self._declines(request) if len(fds) == 3 else "no standard streams"
+            if why is not None:
+                self.note(f"declined ({why}): {request.get('argv')}")
+                send_status(conn, RUN_LOCALLY)
+                conn.close()
+                return
+            pid = os.fork()
+            if pid == 0:
+                self._child(request, fds)
+            with contextlib.suppress(OSError):
+                os.setpgid(pid, pid)
+            self.note(f"pid {pid}: {request['argv']}")
+            self.jobs[pid] = conn
+            self.selector.register(conn, selectors.EVENT_READ, pid)
+        except (OSError, ValueError, KeyError) as e:
+            self.note(f"bad request: {e}")
+            conn.close()
+        finally:
+            for fd in fds:
+                os.close(fd)
+
+    def _child(self, request: dict, fds: list[int]) -> None:
+        code = 70
+        try:
+            os.setpgid(0, 0)
+            signal.set_wakeup_fd(-1)
+            for sig in (signal.SIGCHLD, signal.SIGTERM):
+                signal.signal(sig, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            self.selector.close()
+            self.listener.close()
+            for s in self.wake:
+                s.close()
+            for other in self.jobs.values():
+                other.close()
+            code = run_child(request, fds)
+        except BaseException:  # noqa: BLE001 - the child must never return into the loop
+            traceback.print_exc()
+        finally:
+            with contextlib.suppress(Exception):
+                sys.stdout.flush()
+                sys.stderr.flush()
+            os._exit(code)
+
+    def _client_gone(self, pid: int) -> None:
+        """The client closed its end before the compile finished: stop the compile."""
+        conn = self.jobs.get(pid)
+        if conn is None:
+            return
+        self.selector.unregister(conn)
+        self.note(f"pid {pid}: client gone, killing")
+        for kill in (os.killpg, os.kill):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                kill(pid, signal.SIGKILL)
+                break
+
+    def _reap(self) -> None:
+        while self.jobs:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            conn = self.jobs.pop(pid, None)
+            if conn is None:
+                continue
+            code = os.waitstatus_to_exitcode(status)
+            self.note(f"pid {pid}: status {code}")
+            with contextlib.suppress(KeyError, ValueError):
+                self.selector.unregister(conn)
+            with contextlib.suppress(OSError):
+                send_status(conn, code)
+            conn.close()
+
+    def close(self) -> None:
+        for pid, conn in self.jobs.items():
+            with contextlib.suppress(OSError):
+                os.killpg(pid, signal.SIGKILL)
+            conn.close()
+        self.selector.close()
+        self.listener.close()
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="atomc-server",
+        description="Compile server: `atomc` commands run with ATOMC_SERVER=SOCKET are "
+                    "forked from this process, which imported the compiler once.")
+    ap.add_argument("socket", help="path of the Unix socket to listen on")
+    ap.add_argument("-v", "--verbose", action="store_true",
+                    help="log every request and its status on standard error")
+    args = ap.parse_args(argv)
+    preload()
+    try:
+        server = CompileServer(args.socket, args.verbose)
+    except OSError as e:
+        print(f"atomc-server: error: cannot listen on '{args.socket}': {e.strerror or e}",
+              file=sys.stderr)
+        return 1
+    server.note(f"listening on {args.socket}")
+    server.serve()
+    return 0

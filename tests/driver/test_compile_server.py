@@ -1,0 +1,208 @@
+"""The compile server (`atomc-server`, `ATOMC_SERVER`): a command forked from the
+server gives what the same command gives in a process of its own (files,
+output streams, status, stdin, directory, umask, environment), the server
+declines what it could not run the same way, and a client that goes away takes
+its compile with it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import atomc
+from atomc.server.protocol import ENV_VAR
+
+PROGRAM = r"""#include <stdio.h>
+static int square(int x) { return x * x; }
+int main(void)
+{
+    int total = 0;
+    for (int i = 0; i < 5; i++)
+        total += square(i);
+    printf("total %d\n", total);
+    return total % 7;
+}
+"""
+BAD = "int main(void)\n{\n    return undeclared + 1;\n}\n"
+SLOW_STATEMENTS = 6000
+
+
+@dataclass
+class Server:
+    sock: Path
+    log: Path
+    proc: subprocess.Popen
+
+    def lines(self) -> list[str]:
+        return self.log.read_text().splitlines()
+
+
+def start_server(folder: Path, env: dict[str, str] | None = None) -> Server:
+    sock, log = folder / "s.sock", folder / "server.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "atomc.server", "-v", str(sock)],
+                                stdin=subprocess.DEVNULL, stdout=out, stderr=out, env=env)
+    deadline = time.monotonic() + 120
+    while not sock.exists():
+        assert proc.poll() is None, log.read_text()
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    return Server(sock, log, proc)
+
+
+def stop(server: Server) -> None:
+    server.proc.terminate()
+    server.proc.wait(timeout=30)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    s = start_server(tmp_path)
+    yield s
+    stop(s)
+
+
+def env_for(server: Server | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != ENV_VAR}
+    if server is not None:
+        env[ENV_VAR] = str(server.sock)
+    return env
+
+
+def run_atomc(args: list[str], server: Server | None, cwd: Path, stdin: str = "",
+          umask: int = 0o022) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "atomc", *args], input=stdin, cwd=cwd,
+                          env=env_for(server), capture_output=True, text=True, timeout=300,
+                          preexec_fn=lambda: os.umask(umask), check=False)
+
+
+def served(server: Server) -> list[str]:
+    return [ln for ln in server.lines() if ": status " in ln]
+
+
+def test_served_commands_give_what_a_process_of_their_own_gives(server: Server,
+                                                                 tmp_path: Path) -> None:
+    results = {}
+    work = tmp_path / "work"  # one directory: its name is in the debug info
+    for mode, srv in (("own", None), ("served", server)):
+        shutil.rmtree(work, ignore_errors=True)
+        work.mkdir()
+        (work / "p.c").write_text(PROGRAM)
+        (work / "bad.c").write_text(BAD)
+        runs = [
+            run_atomc(["-O2", "-g", "-S", "p.c", "-o", "p.s"], srv, work),  # relative to cwd
+            run_atomc(["-O2", "p.c", "-o", "p"], srv, work, umask=0o027),
+            run_atomc(["-c", "bad.c"], srv, work),  # a diagnostic and status 1
+            run_atomc(["-E", "-P", "-x", "c", "-"], srv, work, stdin="#define N 3\nint a = N;\n"),
+            run_atomc(["-O1", "-x", "c", "-", "-o", "from_stdin"], srv, work, stdin=PROGRAM),
+            run_atomc(["--no-such-option"], srv, work),
+        ]
+        exe = subprocess.run([str(work / "p")], capture_output=True, text=True, timeout=30,
+                             check=False)
+        results[mode] = (
+            [(r.returncode, r.stdout, r.stderr) for r in runs],
+            (work / "p.s").read_bytes(),
+            oct((work / "p").stat().st_mode & 0o777),
+            (exe.returncode, exe.stdout),
+            subprocess.run([str(work / "from_stdin")], capture_output=True, text=True,
+                           timeout=30, check=False).stdout,
+        )
+    assert results["served"] == results["own"]
+    assert results["own"][0][2][0] == 1 and "error:" in results["own"][0][2][2]
+    assert results["own"][2] == oct(0o750)
+    assert len(served(server)) == 6, server.lines()
+
+
+def test_the_environment_reaches_the_compile(server: Server, tmp_path: Path) -> None:
+    """COMPILER_PATH-style variables must act: here gcc's CPATH adds an include folder."""
+    inc = tmp_path / "inc"
+    inc.mkdir()
+    (inc / "answer.h").write_text("#define ANSWER 42\n")
+    (tmp_path / "a.c").write_text('#include "answer.h"\nint answer = ANSWER;\n')
+    env = env_for(server) | {"CPATH": str(inc)}
+    r = subprocess.run([sys.executable, "-m", "atomc", "-E", "-P", "a.c"], cwd=tmp_path, env=env,
+                       capture_output=True, text=True, timeout=300, check=False)
+    assert r.returncode == 0 and "int answer = 42;" in r.stdout, r.stderr
+    assert len(served(server)) == 1
+
+
+def test_another_hash_seed_runs_in_the_client(server: Server, tmp_path: Path) -> None:
+    (tmp_path / "p.c").write_text(PROGRAM)
+    env = env_for(server) | {"PYTHONHASHSEED": "12345"}
+    r = subprocess.run([sys.executable, "-m", "atomc", "-c", "p.c"], cwd=tmp_path, env=env,
+                       capture_output=True, text=True, timeout=300, check=False)
+    assert r.returncode == 0 and (tmp_path / "p.o").exists(), r.stderr
+    assert served(server) == []
+    assert any("declined" in ln for ln in server.lines())
+
+
+def test_without_a_server_the_client_compiles_itself(tmp_path: Path) -> None:
+    (tmp_path / "p.c").write_text(PROGRAM)
+    env = env_for(None) | {ENV_VAR: str(tmp_path / "nobody-listens.sock")}
+    r = subprocess.run([sys.executable, "-m", "atomc", "-c", "p.c"], cwd=tmp_path, env=env,
+                       capture_output=True, text=True, timeout=300, check=False)
+    assert r.returncode == 0 and (tmp_path / "p.o").exists(), r.stderr
+
+
+def _slow_source() -> str:
+    body = "".join(f"    x = x * {i % 7 + 3} + (x >> {i % 5 + 1});\n"
+                   for i in range(SLOW_STATEMENTS))
+    return f"int f(int x)\n{{\n{body}    return x;\n}}\n"
+
+
+def test_a_client_that_goes_away_takes_its_compile_with_it(server: Server,
+                                                           tmp_path: Path) -> None:
+    (tmp_path / "slow.c").write_text(_slow_source())
+    client = subprocess.Popen([sys.executable, "-m", "atomc", "-O2", "-c", "slow.c"],
+                              cwd=tmp_path, env=env_for(server),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while not any(": ['-O2'" in ln for ln in server.lines()):
+        assert time.monotonic() < deadline and client.poll() is None, server.lines()
+        time.sleep(0.05)
+    [started] = [ln for ln in server.lines() if ": ['-O2'" in ln]
+    pid = int(started.split()[2].rstrip(":"))
+    client.send_signal(signal.SIGKILL)
+    client.wait(timeout=30)
+    deadline = time.monotonic() + 30
+    while not any(f"pid {pid}: status" in ln for ln in server.lines()):
+        assert time.monotonic() < deadline, server.lines()
+        time.sleep(0.05)
+    assert f"atomc-server: pid {pid}: client gone, killing" in server.lines()
+    assert f"atomc-server: pid {pid}: status -{int(signal.SIGKILL)}" in server.lines()
+    assert not (tmp_path / "slow.o").exists()
+
+
+def test_changed_sources_stop_the_server(tmp_path: Path) -> None:
+    """A server never compiles with code older than the files on disk."""
+    copy = tmp_path / "src"
+    shutil.copytree(Path(atomc.__file__).parent, copy / "atomc",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    env = env_for(None) | {"PYTHONPATH": str(copy)}
+    srv = start_server(tmp_path, env)
+    (tmp_path / "p.c").write_text(PROGRAM)
+    run_env = env | {ENV_VAR: str(srv.sock)}
+
+    def compile_once() -> None:
+        r = subprocess.run([sys.executable, "-m", "atomc", "-c", "p.c"], cwd=tmp_path,
+                           env=run_env, capture_output=True, text=True, timeout=300, check=False)
+        assert r.returncode == 0, r.stderr
+
+    compile_once()
+    assert len(served(srv)) == 1
+    target = copy / "atomc" / "opt" / "passes.py"
+    os.utime(target, ns=(time.time_ns(), target.stat().st_mtime_ns + 1_000_000_000))
+    compile_once()  # declined, compiled by the client
+    srv.proc.wait(timeout=30)
+    assert len(served(srv)) == 1
+    assert any("sources changed" in ln for ln in srv.lines()), srv.lines()
+    compile_once()  # nobody listens now: still compiles
