@@ -2,7 +2,7 @@
 
 from atomc.frontend import ctype as C
 from atomc.frontend.abi import ArgKind, classify, func_abi
-from atomc.ir import I8, I16, I32, I64, PTR
+from atomc.ir import I8, I16, I32, I64, PTR, Op
 
 
 def struct(*members: C.CType) -> C.StructT:
@@ -15,8 +15,9 @@ def test_scalars_are_direct():
     assert classify(C.INT).types == (I32,)
     # char/short/_Bool travel extended to 32 bits (clang's callees rely on it)
     assert classify(C.BOOL).types == (I32,)
-    assert (classify(C.BOOL).ext, classify(C.BOOL).narrow) == ("z", I8)
-    assert (classify(C.SHORT).ext, classify(C.SHORT).narrow) == ("s", I16)
+    assert (classify(C.BOOL).ext, classify(C.BOOL).narrow) == (Op.ZEXT, I8)
+    assert (classify(C.SHORT).ext, classify(C.SHORT).narrow) == (Op.SEXT, I16)
+    assert classify(C.INT).ext is None
     assert classify(C.PointerT(C.VOID)).types == (PTR,)
     assert classify(C.VOID).kind is ArgKind.VOID
 

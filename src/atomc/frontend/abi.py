@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..ir import F32, F64, F80, I8, I16, I32, I64, I128, PTR, FloatType, IntType, Type
+from ..ir import F32, F64, F80, I8, I16, I32, I64, I128, PTR, FloatType, IntType, Op, Type
 from .ctype import (
     BOOL,
     LDOUBLE,
@@ -58,10 +58,10 @@ class ArgABI:
     types: tuple[Type, ...] = ()
     size: int = 0
     align: int = 0
-    # a char/short/_Bool scalar travels as an i32 (types[0]) holding its sign ("s") or
-    # zero ("z") extension of `narrow`: clang's callers and callees rely on it, gcc's
+    # a char/short/_Bool scalar travels as an i32 (types[0]) holding its sign (Op.SEXT) or
+    # zero (Op.ZEXT) extension of `narrow`: clang's callers and callees rely on it, gcc's
     # ignore it, so the caller extends arguments and the callee extends its result
-    ext: str = ""
+    ext: Op | None = None
     narrow: Type | None = None
 
     def piece_offset(self, k: int) -> int:
@@ -169,7 +169,7 @@ def classify(t: CType, is_return: bool = False) -> ArgABI:
     if isinstance(ir, IntType) and ir.bits < 32 and not isinstance(u, PointerT):
         base = u.underlying if isinstance(u, EnumT) else u
         signed = isinstance(base, IntT) and base != BOOL and base.signed
-        return ArgABI(ArgKind.DIRECT, (I32,), u.size, u.align, "s" if signed else "z", ir)
+        return ArgABI(ArgKind.DIRECT, (I32,), u.size, u.align, Op.SEXT if signed else Op.ZEXT, ir)
     return ArgABI(ArgKind.DIRECT, (ir,), u.size, u.align)
 
 

@@ -39,7 +39,7 @@ from .ctype import (
     qualify,
     unqual,
 )
-from .scopes import Symbol, SymKind
+from .scopes import StorageClass, Symbol, SymKind
 from .typed_builtins import overflow_call
 
 if TYPE_CHECKING:
@@ -169,7 +169,7 @@ def _overflow_p(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr
         sema.error(p, f"third argument of '{name}' must have an integer type (not bool)")
         return sema.exprs.bad(p)
     sema.anon_count += 1
-    tmp = Symbol(f".overflow_p.{sema.anon_count}", rt, SymKind.VAR, "auto", p)
+    tmp = Symbol(f".overflow_p.{sema.anon_count}", rt, SymKind.VAR, StorageClass.AUTO, p)
     lit = T.CompoundLit(rt, T.Init(rt, [], p), tmp, p)
     return overflow_call(
         sema,

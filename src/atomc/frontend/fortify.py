@@ -25,7 +25,7 @@ from . import tree as T
 from .ctype import CHAR, INT, SIZE_T, VOID, CType, FuncT, PointerT, qualify
 from .gnu_inline import pack_length
 from .object_size import object_size
-from .scopes import Symbol, SymKind
+from .scopes import StorageClass, Symbol, SymKind
 
 if TYPE_CHECKING:
     from .scopes import Pos
@@ -98,8 +98,8 @@ def _function(sema: Sema, name: str, ft: FuncT, p: Pos) -> T.Expr:
     key = f"fortify:{name}"
     sym = sema.libcalls.get(key)
     if sym is None:
-        sym = Symbol(name, ft, SymKind.FUNC, "extern", p, static_storage=True, file_scope=True,
-                     link_name=name, used=True)
+        sym = Symbol(name, ft, SymKind.FUNC, StorageClass.EXTERN, p, static_storage=True,
+                     file_scope=True, link_name=name, used=True)
         sema.libcalls[key] = sym
     return T.Decay(T.VarRef(sym, p), PointerT(ft))
 

@@ -29,7 +29,7 @@ from .ctype import (
     qualify,
 )
 from .fortify import fortify_builtin
-from .scopes import Pos, Symbol, SymKind
+from .scopes import Pos, StorageClass, Symbol, SymKind
 from .typed_builtins import typed_builtin
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ def libc_builtin_symbol(sema: Sema, name: str, p: Pos) -> Symbol | None:
     sym = sema.libcalls.get(name)
     if sym is None:
         ret, params, variadic = proto
-        sym = Symbol(name, FuncT(ret, params, variadic), SymKind.FUNC, "extern", p,
+        sym = Symbol(name, FuncT(ret, params, variadic), SymKind.FUNC, StorageClass.EXTERN, p,
                      static_storage=True, file_scope=True, link_name=name, used=True)
         sema.libcalls[name] = sym
     return sym

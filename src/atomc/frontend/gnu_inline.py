@@ -32,7 +32,7 @@ from pycparser import c_ast
 from . import tree as T
 from .attributes import attribute_nodes
 from .ctype import FuncT, unqual
-from .scopes import Pos, Symbol, SymKind
+from .scopes import Pos, StorageClass, Symbol, SymKind
 
 if TYPE_CHECKING:
     from .sema import Sema
@@ -165,7 +165,7 @@ def _check_body(sema: Sema, ic: InlineCall) -> None:
     for i, arg in enumerate(ic.args):
         name = getattr(pnodes[i], "name", None) if i < nparams and i < len(pnodes) else None
         t = ft.params[i] if i < nparams else arg.type
-        sym = Symbol(name or f".pack.{i}", t, SymKind.VAR, "param", ic.pos)
+        sym = Symbol(name or f".pack.{i}", t, SymKind.VAR, StorageClass.PARAM, ic.pos)
         ic.params.append(sym)
         if i >= nparams:
             frame.pack.append(T.VarRef(sym, ic.pos))

@@ -28,12 +28,25 @@ class SymKind(enum.Enum):
     ENUMCONST = enum.auto()
 
 
+class StorageClass(enum.Enum):
+    """A declaration's storage-class specifier (C11 6.7.1, without `_Thread_local`,
+    which `thread_local` keeps apart); the value is the keyword, for diagnostics."""
+
+    NONE = ""
+    AUTO = "auto"
+    REGISTER = "register"
+    STATIC = "static"
+    EXTERN = "extern"
+    TYPEDEF = "typedef"
+    PARAM = "param"  # a function parameter: no specifier of its own to keep
+
+
 @dataclass(eq=False, slots=True)
 class Symbol:
     name: str
     type: CType
     kind: SymKind
-    storage: str  # "", "auto", "register", "static", "extern", "typedef"
+    storage: StorageClass
     pos: Pos
     static_storage: bool = False  # file scope, `static` local or `extern` local
     file_scope: bool = False

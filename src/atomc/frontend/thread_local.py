@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from pycparser import c_ast
 
 from ..ir.function import THREAD_LOCAL
-from .scopes import SymKind
+from .scopes import StorageClass, SymKind
 
 if TYPE_CHECKING:
     from .scopes import Pos, Symbol
@@ -31,17 +31,17 @@ def thread_spelling(decl: c_ast.Node) -> str | None:
     return None
 
 
-def thread_local_decl(sema: Sema, decl: c_ast.Node, storage: str, kind: SymKind, pos: Pos,
+def thread_local_decl(sema: Sema, decl: c_ast.Node, storage: StorageClass, kind: SymKind, pos: Pos,
                       file_scope: bool) -> bool:
     """Does this declaration declare a thread-local object? Reports gcc's error
     where the storage class is not allowed (`typedef`: see `sema.storage_of`)."""
     spelling = thread_spelling(decl)
-    if spelling is None or storage == "typedef":
+    if spelling is None or storage is StorageClass.TYPEDEF:
         return False
     name = decl.name
     if kind is SymKind.FUNC:
         sema.error(pos, f"invalid storage class for function '{name}'")
-    elif not file_scope and storage not in ("static", "extern"):
+    elif not file_scope and storage not in (StorageClass.STATIC, StorageClass.EXTERN):
         sema.error(pos, f"function-scope '{name}' implicitly auto and declared '{spelling}'")
     else:
         return True

@@ -43,7 +43,7 @@ from .ctype import (
     unqual,
 )
 from .pending import PendingT, check_declared_type
-from .scopes import Symbol, SymKind
+from .scopes import StorageClass, Symbol, SymKind
 
 if TYPE_CHECKING:
     from .scopes import Pos
@@ -172,7 +172,8 @@ def transparent_argument(sema: Sema, e: T.Expr, param: CType) -> T.Expr | None:
             fits = compatible(mt, vt)
         if fits:
             sema.anon_count += 1
-            sym = Symbol(f".compoundliteral.{sema.anon_count}", u, SymKind.VAR, "auto", e.pos)
+            sym = Symbol(f".compoundliteral.{sema.anon_count}", u, SymKind.VAR,
+                         StorageClass.AUTO, e.pos)
             init = T.Init(u, [T.InitItem(0, m.type, sema.conv.cast(v, m.type))], e.pos)
             return T.CompoundLit(u, init, sym, e.pos)
     return None

@@ -25,7 +25,7 @@ from .debuginfo import (
     DISubrange,
     DISubroutineType,
 )
-from .md_schema import REQ, SCHEMAS, TYPE_NODES, RawNode, Ref
+from .md_schema import REQ, SCHEMAS, TYPE_NODES, FieldSpec, RawNode, Ref, ValueKind
 from .text_lexer import Token, TokKind
 
 if TYPE_CHECKING:
@@ -49,46 +49,46 @@ def read_fields(p: IRParser, kind: str) -> dict[str, tuple[object, Token]]:
         if name in fields:
             p.error(name_tok, f"duplicate field '{name}'")
         p.expect(":")
-        fields[name] = (_read_value(p, schema[name][0], name_tok), name_tok)
+        fields[name] = (_read_value(p, schema[name], name_tok), name_tok)
     close = p.expect(")")
-    for name, (_, default) in schema.items():
-        if default is REQ and name not in fields:
+    for name, spec in schema.items():
+        if spec.default is REQ and name not in fields:
             p.error(close, f"missing field '{name}' in {kind}")
     return fields
 
-def _read_value(p: IRParser, vkind: str, name_tok: Token) -> object:
+def _read_value(p: IRParser, spec: FieldSpec, name_tok: Token) -> object:
     t = p.tok
-    if vkind == "str":
-        return p.expect_string()
-    if vkind == "int":
-        return p.expect_int()
-    if vkind == "bool":
-        if p.accept("true"):
-            return True
-        if p.accept("false"):
-            return False
-        p.error(t, f"expected 'true' or 'false', found {p.describe(t)}")
-    if vkind == "atom":
-        return (p.expect_int("atom group"), p.expect_int("atom rank"))
-    if vkind.startswith("ident"):
-        tok = p.expect_kind(TokKind.IDENT, f"a value for '{name_tok.text}'")
-        choices = vkind.partition(":")[2]
-        if choices and tok.text not in choices.split("|"):
-            p.error(tok, f"invalid {name_tok.text} '{tok.text}'")
-        return tok.text
-    if vkind.startswith("refs"):
-        p.expect("(")
-        return p.comma_list(")", lambda: _ref(p.expect_kind(TokKind.META, "metadata reference")))
-    # ref / ref?
+    match spec.kind:
+        case ValueKind.STR:
+            return p.expect_string()
+        case ValueKind.INT:
+            return p.expect_int()
+        case ValueKind.BOOL:
+            if p.accept("true"):
+                return True
+            if p.accept("false"):
+                return False
+            p.error(t, f"expected 'true' or 'false', found {p.describe(t)}")
+        case ValueKind.ATOM:
+            return (p.expect_int("atom group"), p.expect_int("atom rank"))
+        case ValueKind.IDENT:
+            tok = p.expect_kind(TokKind.IDENT, f"a value for '{name_tok.text}'")
+            if spec.choices and tok.text not in spec.choices:
+                p.error(tok, f"invalid {name_tok.text} '{tok.text}'")
+            return tok.text
+        case ValueKind.REFS:
+            p.expect("(")
+            return p.comma_list(
+                ")", lambda: _ref(p.expect_kind(TokKind.META, "metadata reference")))
     if t.kind is TokKind.IDENT and t.text == "null":
-        if not vkind.startswith("ref?"):
+        if not spec.nullable:
             p.error(t, f"field '{name_tok.text}' cannot be null")
         p.next()
         return Ref(None, t)
     return _ref(p.expect_kind(TokKind.META, "metadata reference"))
 
 
-def build_node(raw: RawNode, f: Field, resolve: Callable[[object, str], Any],
+def build_node(raw: RawNode, f: Field, resolve: Callable[[object, tuple[str, ...]], Any],
                pending: list[tuple[DICompositeType, RawNode]]) -> object:
     """The node of every kind but DILocation; a composite type with elements is
     returned empty and queued on `pending` (its elements may point back at it)."""

@@ -39,7 +39,7 @@ from .inst_text import parse_inst_body
 from .insts import (
     Inst,
 )
-from .md_schema import SCHEMAS, RawNode, Ref
+from .md_schema import ELEMENT_NODES, SCHEMAS, RawNode, Ref, ValueKind
 from .md_text import Field, build_node, read_fields
 from .text_lexer import Token, TokenCursor, TokKind
 from .types import (
@@ -228,7 +228,7 @@ class IRParser(TokenCursor):
             comp, raw = self.md_pending.pop()
             refs = cast(list[Ref], raw.fields["elements"][0])
             for ref in refs:
-                elem = self._resolve(ref, "DIDerivedType|DIEnumerator|DISubrange")
+                elem = self._resolve(ref, ELEMENT_NODES)
                 comp.elements.append(cast(DIDerivedType | DIEnumerator | DISubrange, elem))
 
     def md_node(self, num: int, tok: Token) -> object:
@@ -245,13 +245,13 @@ class IRParser(TokenCursor):
         self.md_nodes[num] = node
         return node
 
-    def _resolve(self, ref: object, classes: str) -> object:
+    def _resolve(self, ref: object, classes: tuple[str, ...]) -> object:
         assert isinstance(ref, Ref)
         if ref.num is None:
             return None
         node = self.md_node(ref.num, ref.tok)
-        if type(node).__name__ not in classes.split("|"):
-            want = " or ".join(classes.split("|"))
+        if type(node).__name__ not in classes:
+            want = " or ".join(classes)
             self.error(ref.tok, f"!{ref.num} is a {type(node).__name__}, expected {want}")
         return node
 
@@ -259,12 +259,12 @@ class IRParser(TokenCursor):
         schema = SCHEMAS[raw.kind]
 
         def f(name: str) -> Any:
-            vkind, default = schema[name]
+            spec = schema[name]
             if name not in raw.fields:
-                return default
+                return spec.default
             value = raw.fields[name][0]
-            if vkind.startswith(("ref:", "ref?:")):
-                return self._resolve(value, vkind.partition(":")[2])
+            if spec.kind is ValueKind.REF:
+                return self._resolve(value, spec.choices)
             return value
 
         if raw.kind == "DILocation":
@@ -287,12 +287,12 @@ class IRParser(TokenCursor):
         schema = SCHEMAS["DILocation"]
 
         def f(name: str) -> Any:
-            vkind, default = schema[name]
+            spec = schema[name]
             if name not in fields:
-                return default
+                return spec.default
             value = fields[name][0]
-            if vkind.startswith("ref"):
-                node = self._resolve(value, vkind.partition(":")[2])
+            if spec.kind is ValueKind.REF:
+                node = self._resolve(value, spec.choices)
                 self._drain_pending()
                 return node
             return value

@@ -125,11 +125,11 @@ class CallLowering:
                 return self.fs.b.cast(Op.TRUNC, call, abi.ret.narrow)
             return call
 
-    def widen_narrow(self, v: Value, ext: str) -> Value:
+    def widen_narrow(self, v: Value, ext: Op | None) -> Value:
         """A char/short/_Bool value extended to the i32 it travels in (see ArgABI.ext)."""
-        if not ext:
+        if ext is None:
             return v
-        return self.fs.b.cast(Op.SEXT if ext == "s" else Op.ZEXT, v, I32)
+        return self.fs.b.cast(ext, v, I32)
 
     def builtin(self, e: T.Call) -> Value:
         if e.builtin == "alloca":  # lives until the function returns (no stack restore)

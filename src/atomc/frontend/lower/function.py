@@ -37,7 +37,7 @@ from ..ctype import (
     as_int,
     unqual,
 )
-from ..scopes import Pos, Symbol
+from ..scopes import Pos, StorageClass, Symbol
 from .label_values import finish_label_values
 from .state import LoweringBuilder
 
@@ -67,10 +67,10 @@ class FunctionLowering:
         if fn is None or fn.param_types != ptypes or fn.ret_types != abi.ir_rets() \
                 or fn.variadic != ft.variadic:
             old = fn
-            fn = self.g.new_function(name, ft, sym.storage == "static")
+            fn = self.g.new_function(name, ft, sym.storage is StorageClass.STATIC)
             if old is not None:
                 old.replace_all_uses_with(fn)
-        fn.internal = sym.storage == "static"
+        fn.internal = sym.storage is StorageClass.STATIC
         fn.attrs |= sym.attrs
         sym.ir = fn
         sp = DISubprogram(sym.name, name, self.di.file(p.file), p.line,
@@ -265,8 +265,8 @@ class FunctionLowering:
             loc = store.loc
             pred.remove(store)
             store.drop_all_references()
-            if self.fs.fabi.ret.ext:  # the narrow result leaves extended to 32 bits
-                ext = Cast(Op.SEXT if self.fs.fabi.ret.ext == "s" else Op.ZEXT, new_vals[0], I32,
+            if self.fs.fabi.ret.ext is not None:  # the narrow result leaves extended to 32 bits
+                ext = Cast(self.fs.fabi.ret.ext, new_vals[0], I32,
                            loc=loc.without_atom() if loc is not None else ARTIFICIAL)
                 pred.insert(pred.insts.index(jump), ext)
                 new_vals = [ext]

@@ -74,7 +74,7 @@ from ..ctype import (
     unqual,
 )
 from ..digen import DIGen
-from ..scopes import Symbol, SymKind
+from ..scopes import StorageClass, Symbol, SymKind
 from ..unproto import reconcile_unprototyped_calls
 from ..vla import VlaLowering
 from .assign import AssignLowering
@@ -155,9 +155,9 @@ class IRGen:
         g.size = max(sym.type.size, 0)
         g.align = max(sym.type.align, sym.align, 1)
         g.init = static_data(init, sym.type, self.address_symbol)
-        g.internal = sym.storage == "static"
+        g.internal = sym.storage is StorageClass.STATIC
         g.attrs |= sym.attrs & {THREAD_LOCAL}  # static locals' too
-        if init is None and sym.file_scope and sym.storage == "":
+        if init is None and sym.file_scope and sym.storage is StorageClass.NONE:
             g.attrs.add(TENTATIVE)  # a common symbol under -fcommon
         # read-only even with address constants: the back end picks .rodata or,
         # for position-independent code, .data.rel.ro (written once by the loader)
@@ -202,13 +202,13 @@ class IRGen:
             if existing is not None:
                 sym.ir = existing
                 return existing
-            sym.ir = self.new_function(name, ft, sym.storage == "static")
+            sym.ir = self.new_function(name, ft, sym.storage is StorageClass.STATIC)
             sym.ir.attrs |= sym.attrs
             return sym.ir
         g = self.module.globals.get(name)
         if g is None:
             g = Global(name, max(sym.type.size, 0), max(sym.type.align, 1), None,
-                       internal=sym.storage == "static")
+                       internal=sym.storage is StorageClass.STATIC)
             self.module.add_global(g)
         sym.ir = g
         return g

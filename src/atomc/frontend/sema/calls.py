@@ -40,7 +40,7 @@ from ..gnu_inline import (
     expand_arguments,
     is_constant,
 )
-from ..scopes import Pos, Symbol, SymKind
+from ..scopes import Pos, StorageClass, Symbol, SymKind
 from ..type_attributes import (
     transparent_argument,
 )
@@ -66,7 +66,7 @@ class CallChecker(SemaPart):
         known = libc_builtin_symbol(self.sema, name, p)
         if known is not None:
             return known
-        sym = Symbol(name, FuncT(INT, (), prototyped=False), SymKind.FUNC, "extern", p,
+        sym = Symbol(name, FuncT(INT, (), prototyped=False), SymKind.FUNC, StorageClass.EXTERN, p,
                      static_storage=True, file_scope=True, link_name=name, used=True)
         self.sema.scopes.levels[0].names[name] = sym  # a later declaration must agree with it
         return sym
@@ -203,8 +203,8 @@ class CallChecker(SemaPart):
         sym = self.sema.libcalls.get(name)
         ft = FuncT(ret, params)
         if sym is None:
-            sym = Symbol(name, ft, SymKind.FUNC, "extern", p, static_storage=True, file_scope=True,
-                         link_name=name, used=True)
+            sym = Symbol(name, ft, SymKind.FUNC, StorageClass.EXTERN, p, static_storage=True,
+                         file_scope=True, link_name=name, used=True)
             self.sema.libcalls[name] = sym
         conv = [self.sema.conv.cast(a, t) for a, t in zip(args, params, strict=False)]
         return T.Call(T.Decay(T.VarRef(sym, p), PointerT(ft)), conv, ft, ret, p)

@@ -26,7 +26,7 @@ from ..literals import (
     LiteralError,
     string_literal,
 )
-from ..scopes import Pos, Symbol, SymKind
+from ..scopes import Pos, StorageClass, Symbol, SymKind
 from ..symbol_aliases import is_alias
 from ..thread_local import SPELLINGS as TLS_SPELLINGS
 from ..thread_local import (
@@ -67,21 +67,21 @@ class DeclarationChecker(SemaPart):
                 self.sema.error(p, f"redefinition of '{decl.name}' with a different type")
             return
         self.sema.scopes.define(Symbol(decl.name, typedef_type(self.sema, decl, decl.name, t, p),
-                                  SymKind.TYPEDEF, "typedef", p))
+                                  SymKind.TYPEDEF, StorageClass.TYPEDEF, p))
 
     def declare_file_scope(self, decl: c_ast.Decl, is_definition: bool = False) -> Symbol | None:
         """A file-scope object or function declaration; merges with earlier ones."""
         p = self.sema.pos(decl)
         storage = self.sema.types.storage_of(decl, p)
-        if storage == "typedef":
+        if storage is StorageClass.TYPEDEF:
             self.declare_typedef(decl)
             return None
         t = declared_type(self.sema, decl, self.sema.types.resolve_type(decl.type, p), p)
         if decl.name is None:
             return None  # `struct S { ... };`
-        if storage in ("auto", "register"):
-            self.sema.error(p, f"illegal storage class '{storage}' on file-scoped variable")
-            storage = ""
+        if storage in (StorageClass.AUTO, StorageClass.REGISTER):
+            self.sema.error(p, f"illegal storage class '{storage.value}' on file-scoped variable")
+            storage = StorageClass.NONE
         system = self.sema.is_system(p)
         kind = SymKind.FUNC if isinstance(unqual(t), FuncT) else SymKind.VAR
         if not system:
@@ -99,7 +99,7 @@ class DeclarationChecker(SemaPart):
         sym.attrs = self.sema.types.function_attributes(decl, kind) | (
             {THREAD_LOCAL} if tls else set())
         if is_alias(self.sema, decl.name):
-            sym.storage = "extern"  # another symbol's storage: no definition here
+            sym.storage = StorageClass.EXTERN  # another symbol's storage: no definition here
         asm = getattr(decl.type, "asm", None)
         template = getattr(asm, "template", None)
         if isinstance(template, c_ast.ExprList) and template.exprs:  # `f(...) __asm__("g")`
@@ -112,7 +112,7 @@ class DeclarationChecker(SemaPart):
         self.sema.scopes.define(sym)
         return sym
 
-    def merge_redeclaration(self, prev: Symbol, decl: c_ast.Decl, t: CType, storage: str,
+    def merge_redeclaration(self, prev: Symbol, decl: c_ast.Decl, t: CType, storage: StorageClass,
                             kind: SymKind, system: bool, is_definition: bool, p: Pos
                             ) -> Symbol:
         """A file-scope name declared again: check the two agree, merge into `prev`."""
@@ -124,14 +124,15 @@ class DeclarationChecker(SemaPart):
                     p, f"conflicting types for '{decl.name}' (incompatible redeclaration)"
                 )
             return prev
-        if storage == "static" and prev.storage != "static" and prev.storage != "":
+        static, extern, none = StorageClass.STATIC, StorageClass.EXTERN, StorageClass.NONE
+        if storage is static and prev.storage is not static and prev.storage is not none:
             pass
-        elif storage == "static" and prev.storage == "" and kind is SymKind.FUNC:
+        elif storage is static and prev.storage is none and kind is SymKind.FUNC:
             pass  # gcc accepts `int f(); static int f() {}` with a warning only
-        elif storage == "static" and prev.storage in ("", "extern") and kind is SymKind.VAR:
+        elif storage is static and prev.storage in (none, extern) and kind is SymKind.VAR:
             self.sema.error(p, f"static declaration of '{decl.name}' follows non-static "
                           "declaration (conflicting storage class)")
-        elif storage == "" and prev.storage == "static" and kind is SymKind.VAR:
+        elif storage is none and prev.storage is static and kind is SymKind.VAR:
             self.sema.error(p, f"non-static declaration of '{decl.name}' follows static "
                           "declaration (conflicting storage class)")
         pt = unqual(prev.type)
@@ -140,10 +141,10 @@ class DeclarationChecker(SemaPart):
             prev.type = t
         if isinstance(pt, FuncT) and isinstance(nt, FuncT) and not pt.prototyped:
             prev.type = t
-        if storage == "static":
-            prev.storage = "static"
-        elif storage == "" and prev.storage == "extern" and kind is SymKind.VAR:
-            prev.storage = ""
+        if storage is static:
+            prev.storage = static
+        elif storage is none and prev.storage is extern and kind is SymKind.VAR:
+            prev.storage = none
         if decl.init is not None:
             if prev.init is not None:
                 self.sema.error(p, f"redefinition of '{decl.name}'")
@@ -172,7 +173,7 @@ class DeclarationChecker(SemaPart):
         """A block-scope declaration; the caller (irgen) allocates storage."""
         p = self.sema.pos(decl)
         storage = self.sema.types.storage_of(decl, p)
-        if storage == "typedef":
+        if storage is StorageClass.TYPEDEF:
             self.declare_typedef(decl)
             return None
         t = self.auto_type(decl) or declared_type(
@@ -184,12 +185,12 @@ class DeclarationChecker(SemaPart):
         self.check_float_decl(t, p)
         tls = thread_local_decl(self.sema, decl, storage, kind, p, file_scope=False)
         prev = self.sema.scopes.lookup_current(decl.name)
-        if kind is SymKind.FUNC or storage == "extern":
+        if kind is SymKind.FUNC or storage is StorageClass.EXTERN:
             fsym = self.sema.scopes.lookup_file(decl.name)
             if prev is not None and prev.kind != kind:
                 self.sema.error(p, f"redefinition of '{decl.name}' as different kind of symbol")
             if fsym is None:
-                fsym = Symbol(decl.name, t, kind, "extern", p, static_storage=True,
+                fsym = Symbol(decl.name, t, kind, StorageClass.EXTERN, p, static_storage=True,
                               file_scope=True, link_name=decl.name,
                               attrs={THREAD_LOCAL} if tls else set())
                 self.sema.scopes.levels[0].names[decl.name] = fsym
@@ -201,15 +202,16 @@ class DeclarationChecker(SemaPart):
             return None
         if prev is not None:
             self.sema.error(p, f"redefinition of '{decl.name}'")
-        if storage == "static":
+        if storage is StorageClass.STATIC:
             fname = self.sema.function.name if self.sema.function else "anon"
             n = self.sema.statics_used.get(f"{fname}.{decl.name}", 0)
             self.sema.statics_used[f"{fname}.{decl.name}"] = n + 1
             link = f"{fname}.{decl.name}" + (f".{n}" if n else "")
-            sym = Symbol(decl.name, t, SymKind.VAR, "static", p, static_storage=True,
+            sym = Symbol(decl.name, t, SymKind.VAR, StorageClass.STATIC, p, static_storage=True,
                          link_name=link, attrs={THREAD_LOCAL} if tls else set())
         else:
-            sym = Symbol(decl.name, t, SymKind.VAR, storage or "auto", p)
+            auto = storage if storage is not StorageClass.NONE else StorageClass.AUTO
+            sym = Symbol(decl.name, t, SymKind.VAR, auto, p)
         sym.align = self.sema.types.declared_alignment(decl)
         symbol_attributes(
             self.sema, decl, self.sema.is_system(p), SymKind.VAR
@@ -218,14 +220,14 @@ class DeclarationChecker(SemaPart):
         if isinstance(u, VoidT):
             self.sema.error(p, f"variable '{decl.name}' has incomplete type 'void'")
             sym.type = INT
-        elif isinstance(u, VlaT) and storage == "static":
+        elif isinstance(u, VlaT) and storage is StorageClass.STATIC:
             self.sema.error(p, f"storage size of '{decl.name}' isn't constant (variable length "
                           "array declaration cannot have 'static' storage duration)")
             sym.type = INT
         elif isinstance(u, VlaT) and decl.init is not None:
             self.sema.error(p, f"variable-sized object '{decl.name}' may not be initialized")
             decl.init = None
-        elif storage == "static" and variably_modified(t):
+        elif storage is StorageClass.STATIC and variably_modified(t):
             self.sema.error(p, f"variably modified '{decl.name}' cannot have 'static' storage")
             sym.type = INT
         elif not u.complete and not (isinstance(u, ArrayT) and u.count is None
@@ -260,7 +262,7 @@ class DeclarationChecker(SemaPart):
             self.sema.error(p, f"redefinition of parameter '{name}'")
         if not unqual(t).complete and not isinstance(unqual(t), PointerT):
             self.sema.error(p, f"parameter '{name}' has incomplete type '{t}'")
-        sym = Symbol(name, t, SymKind.VAR, "param", p, param_index=index)
+        sym = Symbol(name, t, SymKind.VAR, StorageClass.PARAM, p, param_index=index)
         self.sema.scopes.define(sym)
         return sym
 

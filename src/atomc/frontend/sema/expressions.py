@@ -57,7 +57,7 @@ from ..literals import (
     wide_prefix,
     wide_string_literal,
 )
-from ..scopes import Pos, Symbol, SymKind
+from ..scopes import Pos, StorageClass, Symbol, SymKind
 from .common import (
     LIBC_BUILTINS,
     is_expression,
@@ -279,7 +279,8 @@ class ExpressionChecker:
         self.sema.anon_count += 1
         at_file = self.sema.scopes.at_file_scope
         sym = Symbol(f".compoundliteral.{self.sema.anon_count}", init.type, SymKind.VAR,
-                     "static" if at_file else "auto", p, static_storage=at_file)
+                     StorageClass.STATIC if at_file else StorageClass.AUTO, p,
+                     static_storage=at_file)
         lit = T.CompoundLit(init.type, init, sym, p)
         if at_file:  # an unnamed static object: its address is a link-time constant
             sym.link_name = f".L.compoundliteral.{self.sema.anon_count}"

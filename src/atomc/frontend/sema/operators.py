@@ -49,7 +49,7 @@ from ..ctype import (
     wrap,
 )
 from ..labelvalues import label_address
-from ..scopes import Pos, SymKind
+from ..scopes import Pos, StorageClass, SymKind
 from .common import (
     ARITH_OPS,
     CMP_OPS,
@@ -170,7 +170,7 @@ class OperatorChecker(SemaPart):
                 p, "cannot take the address of an rvalue (lvalue required as unary '&' operand)"
             )
             return self.sema.exprs.bad(p)
-        if isinstance(inner, T.VarRef) and inner.sym.storage == "register":
+        if isinstance(inner, T.VarRef) and inner.sym.storage is StorageClass.REGISTER:
             self.sema.error(p, f"address of register variable '{inner.sym.name}' requested")
         if isinstance(inner, T.Member) and inner.bits is not None:
             self.sema.error(p, f"cannot take address of bit-field '{inner.name}'")

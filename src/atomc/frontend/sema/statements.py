@@ -30,7 +30,7 @@ from ..ctype import (
     wrap,
 )
 from ..gnu_inline import has_labels, note_inline_constant
-from ..scopes import Pos, Symbol
+from ..scopes import Pos, StorageClass, Symbol
 from ..source import find_closing_brace
 from ..type_attributes import attribute_args
 
@@ -239,7 +239,7 @@ class StatementChecker:
         if node.init is not None:
             init = sema.inits.initializer(sym.type, node.init, sym.pos)
             sym.type = init.type
-        if sym.storage == "static":
+        if sym.storage is StorageClass.STATIC:
             sema.unit.static_local(sym, init)
             return T.LocalVar(sym, T.Storage.STATIC, init, None)
         if isinstance(unqual(sym.type), VlaT):

@@ -39,7 +39,7 @@ from ..ctype import (
     variably_modified,
 )
 from ..optimize_attr import handle_pragma
-from ..scopes import Pos, Symbol, SymKind
+from ..scopes import Pos, StorageClass, Symbol, SymKind
 from ..thread_local import SPELLINGS as TLS_SPELLINGS
 from ..type_attributes import (
     declared_type,
@@ -154,7 +154,7 @@ class TypeResolver(SemaPart):
                 pname = getattr(p, "name", None)
                 if pname and self.sema.scopes.lookup_current(pname) is None:
                     self.sema.scopes.define(
-                        Symbol(pname, params[-1], SymKind.VAR, "param", self.sema.pos(p))
+                        Symbol(pname, params[-1], SymKind.VAR, StorageClass.PARAM, self.sema.pos(p))
                     )
         finally:
             self.sema.scopes.pop()
@@ -359,7 +359,8 @@ class TypeResolver(SemaPart):
             prev_sym = self.sema.scopes.lookup_current(e.name)
             if prev_sym is not None:
                 self.sema.error(ep, f"redefinition of '{e.name}'")
-            self.sema.scopes.define(Symbol(e.name, INT, SymKind.ENUMCONST, "", ep, value=value))
+            self.sema.scopes.define(Symbol(e.name, INT, SymKind.ENUMCONST, StorageClass.NONE, ep,
+                                           value=value))
             et.enumerators.append((e.name, value))
             value += 1
         vals = [v for _, v in et.enumerators] or [0]
@@ -370,13 +371,13 @@ class TypeResolver(SemaPart):
         et.is_complete = True
         return et
 
-    def storage_of(self, decl: c_ast.Decl, pos: Pos) -> str:
+    def storage_of(self, decl: c_ast.Decl, pos: Pos) -> StorageClass:
         """The storage class, apart from `_Thread_local` (see `thread_local`)."""
         st = [s for s in (decl.storage or []) if s != "__extension__" and s not in TLS_SPELLINGS]
         if len(st) > 1:
             self.sema.error(pos, f"multiple storage classes in declaration specifiers "
                             f"('{st[0]}' and '{st[1]}'): conflicting storage class")
-        return st[0] if st else ""
+        return StorageClass(st[0]) if st else StorageClass.NONE
 
     def align_arg(self, attrs: dict[str, c_ast.Node | None], alignas: bool = False) -> int:
         if "aligned" not in attrs:

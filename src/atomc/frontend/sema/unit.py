@@ -25,7 +25,7 @@ from ..consteval import Address
 from ..constinit import InitError, static_data
 from ..ctype import ArrayT, unqual
 from ..gnu_inline import inline_only_definition
-from ..scopes import Symbol, SymKind
+from ..scopes import StorageClass, Symbol, SymKind
 from ..symbol_aliases import directive_lines
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ class UnitChecker:
             return
         if sym not in self.file_syms:
             self.file_syms.append(sym)
-        if sym.storage in ("", "static") or ext.init is not None:
+        if sym.storage in (StorageClass.NONE, StorageClass.STATIC) or ext.init is not None:
             yield from self.handed(T.FileObject(sym))  # module order follows the source
         if ext.init is not None and sym.init is ext.init:
             # checked now: `int a[] = {...}` needs its size for later sizeofs
@@ -128,7 +128,8 @@ class UnitChecker:
         defs: list[T.GlobalDef] = []
         for sym in self.file_syms:
             u = unqual(sym.type)
-            if not (sym.init is not None or sym.storage in ("", "static")):
+            if not (sym.init is not None
+                    or sym.storage in (StorageClass.NONE, StorageClass.STATIC)):
                 if sym.used:
                     defs.append(T.GlobalDef(sym, None, False))
                 continue
