@@ -66,5 +66,5 @@ SCHEMAS: dict[str, dict[str, tuple[str, object]]] = {
                          "definition": ("bool", True), "scope": ("ref?:" + _SCOPES, None)},
     "DILocation": {"line": ("int", REQ), "column": ("int", 0), "scope": ("ref:" + _SCOPES, REQ),
                    "inlined_at": ("ref?:DILocation", None), "atom": ("atom", (0, 0)),
-                   "copy": ("int", 0)},
+                   "copy": ("int", 0), "stmt": ("int", 0)},
 }
