@@ -81,7 +81,7 @@ def _path(exe: Path, command: str, count: int) -> list[str]:
     file (a stop outside it, after main returns, ends the path)."""
     cmds = ["-ex", "break main", "-ex", "run"] + ["-ex", command] * count
     out = subprocess.run(["gdb", "-q", "-batch", "-nx", *cmds, str(exe)], capture_output=True,
-                         text=True, timeout=120).stdout
+                         text=True, timeout=120, check=False).stdout
     path: list[str] = []
     function = "main"
     for m in _STOP.finditer(out):
