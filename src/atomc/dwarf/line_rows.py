@@ -9,7 +9,9 @@ This is LLVM 22's DwarfDebug behaviour (shared/specs/key-instructions.md §2):
   is_stmt floats up to its *buoy*, the first instruction of its same-line run;
 * the block-entry force set (§2.4);
 * the row writer (§2.3): in a Key Instructions scope only key instructions are
-  is_stmt; elsewhere the classic "line changed" rule applies. The mode is
+  is_stmt; elsewhere the classic "line changed" rule applies, and where the
+  front end numbered statements (unoptimised code, `DILocation.stmt`) each
+  statement's first row is is_stmt too, as in gcc -O0's table. The mode is
   decided per instruction by the subprogram that owns its scope, so inlined
   code follows its callee.
 
@@ -444,7 +446,8 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                 out[b][i] = _row(loc, False, epilogue_begin=epilogue)
                 prev, last_line = loc, loc.line
                 continue
-            if loc is not None and (b, i) not in force and (
+            starts = not ki and loc is not None and _starts_statement(loc, prev)
+            if loc is not None and (b, i) not in force and not starts and (
                     loc.same_position(prev) or (returned and not is_key)):
                 # A recursive call's return address on the call's own line starts
                 # no row. gdb's `step` out of the callee returns into the same
@@ -469,7 +472,8 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
             if ki:
                 stmt = is_key
             else:
-                stmt = loc.line != 0 and (prev is None or loc.line != prev.line or (b, i) in force)
+                stmt = loc.line != 0 and (prev is None or loc.line != prev.line
+                                          or (b, i) in force or starts)
             if carried is not None and loc.line != 0:
                 stmt = stmt or loc.same_position(carried)
                 carried = None
@@ -479,6 +483,19 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
             last_line = loc.line
     _one_stmt_per_address(blocks, out)
     return FunctionRows(entry, tuple(tuple(r) for r in out))
+
+
+def _starts_statement(loc: DILocation, prev: DILocation | None) -> bool:
+    """Does `loc` begin another statement than `prev`'s (`DILocation.stmt`, set in
+    unoptimised code without Key Instructions)? Its first row is then `is_stmt`
+    even on the same line, as every statement's is in gcc -O0's table: gdb stops
+    there when a call returns right before it (`push(m, a); push(m, a);` stops
+    on the line between the calls, and after the last, at a `break;` following
+    it, with the values the line assigned)."""
+    if prev is None or not (loc.stmt or prev.stmt):
+        return False
+    return loc.stmt != prev.stmt or loc.inlined_at != prev.inlined_at \
+        or loc.subprogram is not prev.subprogram
 
 
 def _one_stmt_per_address(blocks: Sequence[LineBlock], rows: list[list[Row | None]]) -> None:

@@ -182,6 +182,12 @@ class DILocation:
     call sites would make one instance whose ranges span every copy (gdb then
     stepped from the last copy's line back to the first's in one frame). 0 for
     an original call site.
+
+    `stmt` numbers the statement the position belongs to (per function, from 1)
+    where the line table marks statement starts: unoptimised code without Key
+    Instructions, whose first row of each statement is `is_stmt`, as gcc -O0's
+    (two statements on one line are two stops for gdb where one call returns
+    right before the next statement). 0 elsewhere; it never changes code.
     """
 
     line: int
@@ -191,6 +197,7 @@ class DILocation:
     atom_group: int = 0
     atom_rank: int = 0
     copy: int = 0
+    stmt: int = 0
 
     def same_position(self, other: DILocation | None) -> bool:
         """Line-table equality: line, column, scope and inlined-at; atoms are ignored."""

@@ -109,5 +109,6 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
                          "definition": _bool(True), "scope": _maybe(_SCOPES)},
     "DILocation": {"line": _int(), "column": _int(0), "scope": _ref(_SCOPES),
                    "inlined_at": _maybe(("DILocation",)),
-                   "atom": FieldSpec(ValueKind.ATOM, (0, 0)), "copy": _int(0)},
+                   "atom": FieldSpec(ValueKind.ATOM, (0, 0)), "copy": _int(0),
+                   "stmt": _int(0)},
 }

@@ -277,11 +277,14 @@ class IRParser(TokenCursor):
             self.error(fields["atom"][1], "atom group and rank must not be negative")
         if f("copy") < 0:
             self.error(fields["copy"][1], "a call site's copy number must not be negative")
+        if f("stmt") < 0:
+            self.error(fields["stmt"][1], "a statement number must not be negative")
         return DILocation(f("line"), f("column"), f("scope"), f("inlined_at"), group, rank,
-                          f("copy"))
+                          f("copy"), f("stmt"))
 
     def parse_inline_loc(self) -> DILocation:
-        """`!loc(line: L, column: C, scope: !S[, inlined_at: !I][, atom: G R][, copy: N])`."""
+        """`!loc(line: L, column: C, scope: !S[, inlined_at: !I][, atom: G R][, copy: N]
+        [, stmt: N])`."""
         self.expect("!loc")
         fields = read_fields(self, "DILocation")
         schema = SCHEMAS["DILocation"]

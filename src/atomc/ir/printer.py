@@ -140,6 +140,8 @@ class _Metadata:
             s += f", atom: {loc.atom_group} {loc.atom_rank}"
         if loc.copy:
             s += f", copy: {loc.copy}"
+        if loc.stmt:
+            s += f", stmt: {loc.stmt}"
         return s
 
 

@@ -26,13 +26,14 @@ int f(int a, long b)
 // CHECK-NEXT:   #dbg new #3, [[VY:![0-9]+]], ptr [[YA]], (deref)  !loc(line: 10, column: 14, scope: [[LB:![0-9]+]])
 // CHECK-NEXT:   store i32 [[A]], ptr [[AA]]{{$}}
 // CHECK-NEXT:   store i64 [[B]], ptr [[BA]]{{$}}
-// CHECK:        store i32 {{%[0-9]+}}, ptr [[XA]]  !loc(line: 8, column: 13, scope: [[SP]])
-// CHECK:        sext i32 {{%[0-9]+}} to i64  !loc(line: 10, column: 22, scope: [[LB]])
-// CHECK:        store i64 {{%[0-9]+}}, ptr [[YA]]  !loc(line: 10, column: 20, scope: [[LB]])
-// CHECK:        trunc i64 {{%[0-9]+}} to i32  !loc(line: 11, column: 13, scope: [[LB]])
-// without Key Instructions the epilogue stays at the closing brace, as in gcc
-// CHECK:        store i32 {{%[0-9]+}}, ptr [[RV]]  !loc(line: 13, column: 5, scope: [[SP]])
-// CHECK-NEXT:   jump [[RB:bb[0-9]+]]  !loc(line: 13, column: 5, scope: [[SP]])
+// CHECK:        store i32 {{%[0-9]+}}, ptr [[XA]]  !loc(line: 8, column: 13, scope: [[SP]], stmt: 1)
+// CHECK:        sext i32 {{%[0-9]+}} to i64  !loc(line: 10, column: 22, scope: [[LB]], stmt: 3)
+// CHECK:        store i64 {{%[0-9]+}}, ptr [[YA]]  !loc(line: 10, column: 20, scope: [[LB]], stmt: 3)
+// CHECK:        trunc i64 {{%[0-9]+}} to i32  !loc(line: 11, column: 13, scope: [[LB]], stmt: 4)
+// statements are numbered (stmt: N, the block `{` is statement 2); without Key
+// Instructions the epilogue stays at the closing brace, as in gcc, in no statement
+// CHECK:        store i32 {{%[0-9]+}}, ptr [[RV]]  !loc(line: 13, column: 5, scope: [[SP]], stmt: 5)
+// CHECK-NEXT:   jump [[RB:bb[0-9]+]]  !loc(line: 13, column: 5, scope: [[SP]], stmt: 5)
 // CHECK:        [[RB]]:
 // CHECK-NEXT:   load i32, ptr [[RV]]  !loc(line: 14, column: 1, scope: [[SP]])
 // CHECK-NEXT:   ret i32 {{%[0-9]+}}  !loc(line: 14, column: 1, scope: [[SP]])

@@ -591,7 +591,8 @@ class _MIRParser:
         group = rank = 0
         if self.accept("atom"):
             group, rank = self.expect_int("atom group"), self.expect_int("atom rank")
-        return DILocation(line, col, scope, inlined_at, group, rank)
+        stmt = self.expect_int("statement number") if self.accept("stmt") else 0
+        return DILocation(line, col, scope, inlined_at, group, rank, stmt=stmt)
 
 
 def _opcode_at(text: str, i: int) -> str:

@@ -7,7 +7,7 @@ constants, stack objects and debug substitutions), its blocks, and after the
 closing brace the debug-info metadata it refers to, in the textual IR's
 `!N = DI...(...)` form, numbered in first-use order. An instruction's source
 location is `:line:column`, followed by its scope only when that is not the
-function's subprogram, by `inlined-at !N` and by `atom GROUP RANK`.
+function's subprogram, by `inlined-at !N`, by `atom GROUP RANK` and by `stmt N`.
 """
 
 from __future__ import annotations
@@ -109,6 +109,8 @@ def _loc_text(loc: DILocation, nums: _Numbering | None) -> str:
         text += " inlined-at " + nums.ref(loc.inlined_at)
     if loc.atom_group or loc.atom_rank:
         text += f" atom {loc.atom_group} {loc.atom_rank}"
+    if loc.stmt:
+        text += f" stmt {loc.stmt}"
     return text
 
 

@@ -93,6 +93,8 @@ class FunctionLowering:
         self.fs.share_temps = level == 0
         self.fs.may_inline = level >= 2 and self.opts.inline_functions
         self.fs.temps_free, self.fs.temps_held = {}, []
+        self.fs.stmt_marks = level == 0 and self.opts.debug and not sp.key_instructions
+        self.fs.stmt_now = self.fs.stmt_count = 0
         entry = fn.add_block("entry")
         # The body's blocks are laid out through a BlockOrder (moving a block to the
         # end scanned the list: quadratic); fn.blocks is written back at the end.

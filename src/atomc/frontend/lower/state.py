@@ -69,7 +69,7 @@ class FunctionState:
                  "ret_slot", "started", "layout", "fabi", "ret_ctype", "sret_ptr", "reused",
                  "cleanup_scopes", "cleanup_labels", "cleanup_gotos",
                  "cleanup_all", "vla_saves", "share_temps", "may_inline", "temps_free",
-                 "temps_held")
+                 "temps_held", "stmt_marks", "stmt_now", "stmt_count")
 
     def __init__(self) -> None:
         self.fn: Function | None = None
@@ -104,13 +104,34 @@ class FunctionState:
         self.may_inline = False  # the function is compiled with the inliner (-O2 and up)
         self.temps_free: dict[tuple[int, int], list[Alloca]] = {}
         self.temps_held: list[Alloca] = []
+        # statement numbers (`DILocation.stmt`), reset per function
+        self.stmt_marks = False  # unoptimised without Key Instructions: number statements
+        self.stmt_now = 0  # the statement being lowered (0: none, the function's own code)
+        self.stmt_count = 0
 
     def loc(self, pos: Pos | None) -> DILocation | None:
         if self.inline_frames:  # inlined gnu_inline body: all at the call
             return self.inline_frames[-1].loc
         if pos is None or self.scope is None or pos.line == 0:
             return None
-        return DILocation(pos.line, pos.column, self.scope)
+        return DILocation(pos.line, pos.column, self.scope, stmt=self.stmt_now)
+
+    @contextmanager
+    def numbered(self) -> Iterator[None]:
+        """Lower one statement, or one full expression of a statement that gcc
+        makes a statement of its own (a `for` loop's three clauses): its
+        positions get a new statement number (`DILocation.stmt`), so the line
+        table starts a statement where its code begins."""
+        if not self.stmt_marks:
+            yield
+            return
+        saved = self.stmt_now
+        self.stmt_count += 1
+        self.stmt_now = self.stmt_count
+        try:
+            yield
+        finally:
+            self.stmt_now = saved
 
     @contextmanager
     def at(self, pos: Pos | None) -> Iterator[None]:

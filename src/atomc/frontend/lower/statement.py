@@ -45,7 +45,7 @@ class StatementLowering:
                          if name.startswith("s_")}
 
     def stmt(self, s: T.Stmt) -> None:
-        with self.fs.statement():
+        with self.fs.statement(), self.fs.numbered():
             self.handlers[type(s).__name__](s)
 
     def items(self, items: tuple[T.Stmt, ...]) -> None:
@@ -188,8 +188,10 @@ class StatementLowering:
                 self.fs.b.jump(target)
 
     def loop_cond(self, cond: T.Expr, body: Block, end: Block) -> None:
-        """Loop condition: compare and branch in separate atom groups (Clang's loop rule)."""
-        self.g.exprs.branch_on(cond, body, end, atom=False, loop=True)
+        """Loop condition: compare and branch in separate atom groups (Clang's loop rule),
+        numbered as a statement of its own, as gcc's test is."""
+        with self.fs.numbered():
+            self.g.exprs.branch_on(cond, body, end, atom=False, loop=True)
 
     def loop_body(self, body: T.Stmt | None, brk: Block, cont: Block) -> None:
         self.fs.loops.append(Loop(brk, cont, len(self.fs.vla_saves)))
@@ -237,7 +239,8 @@ class StatementLowering:
         if s.scoped:
             self.lexical_block(p)
         if isinstance(s.init, T.ExprStmt):
-            self.discard(s.init.expr)
+            with self.fs.numbered():
+                self.discard(s.init.expr)
         elif s.init is not None:
             self.stmt(s.init)
         cond_b = self.fs.new_block("for.cond")
@@ -269,7 +272,8 @@ class StatementLowering:
                 self.fs.b.add_to_new_atom(j)
         if s.next is not None:
             self.fs.start(inc_b)
-            self.discard(s.next)
+            with self.fs.numbered():
+                self.discard(s.next)
             with self.fs.at(p):
                 self.fs.b.jump(cond_b)
         if s.cond is not None:
