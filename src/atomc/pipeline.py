@@ -43,8 +43,11 @@ O2_SCALAR: tuple[str, ...] = ("sccp", "instcombine", "simplifycfg", "gvn", "licm
 O2_LATE: tuple[str, ...] = ("instcombine", "div-by-const", "dce", "sink", "simplifycfg",
                              "mem-value-locs")
 O2_INLINE: tuple[str, ...] = ("inline", "sroa", "mem2reg")
+# instcombine again once simplifycfg has merged the chained copies of an unrolled
+# loop: it folds their counter steps (k+1)+1 into k+2, the shape iv-sr and lftr read
 O2_LOOPS: tuple[str, ...] = ("jump-threading", "loop-rotate", "loop-unroll", "sccp",
-                             "instcombine", "simplifycfg", "iv-sr", "lftr", "gvn", "select-form")
+                             "instcombine", "simplifycfg", "instcombine", "iv-sr", "lftr",
+                             "gvn", "select-form")
 
 
 def pipeline_for(opt_level: int, size_opt: bool = False) -> list[str]:

@@ -22,7 +22,8 @@ def test_levels() -> None:
     assert pipeline_for(2) == ["sroa", "mem2reg", "inline", "sroa", "mem2reg", "sccp",
                                "instcombine", "simplifycfg", "gvn", "licm", "jump-threading",
                                "loop-rotate", "loop-unroll", "sccp", "instcombine",
-                               "simplifycfg", "iv-sr", "lftr", "gvn", "select-form",
+                               "simplifycfg", "instcombine", "iv-sr", "lftr", "gvn",
+                               "select-form",
                                "instcombine", "div-by-const", "dce", "sink", "simplifycfg",
                                "mem-value-locs"]
     # -O3 and -Os differ in the thresholds the passes read, not in the pass list
