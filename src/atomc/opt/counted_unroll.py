@@ -15,6 +15,16 @@ The trip count is found by stepping the counter from its constant start
 exact. The loop must be entered only from its preheader, have one latch, and
 leave only through the latch's test, so the latch runs exactly T times.
 
+What a user stepping sees decides too (`copies_stay_apart`). Copies 0..K-2 lose
+their counter step and exit test, the code of the `for` line between two
+iterations. A body all on one line other than the `for`'s then runs K times
+with nothing of another line in between: gdb's and lldb's `step` stop once per
+K iterations (a line is left only for a different one), where -O0 stops on the
+body line every iteration, the `for` line between. Such a loop is not unrolled
+this way. A body of two lines or more keeps a line change between copies, and
+a loop all on one line (`for (...) s += a[k];`) is one stop at -O0 already.
+Locations exist with and without -g, so the code does not depend on -g.
+
 Debug info: copies are made by `loop-unroll` (duplication.py: lines, columns
 and scopes kept, a fresh atom group per copy, value records rebuilt by
 mem2reg). The folded tests are never taken: each branch becomes a jump that
@@ -29,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ir import Binary, Block, Branch, Call, Cmp, Const, Function, Jump, Op
+from ..ir.debuginfo import DILocation
 from ..ir.interp_eval import eval_cmp
 from ..ir.loops import Loop
 from ..ir.rewrite import jump_to
@@ -49,9 +60,20 @@ class CountedPick:
     exit: Block
 
 
-def latch_trip_count(loop: Loop, preds: dict[Block, list[Block]]) -> tuple[int, Block] | None:
-    """(T, exit block) if the latch of `loop` runs exactly T times whenever the loop
-    is entered, T <= COUNTED_UNROLL_MAX_TRIPS."""
+@dataclass(frozen=True, slots=True)
+class TripCount:
+    """The latch runs `trips` times per entry, leaving to `exit`; `step` is the
+    counter's step and `test` the exit test's comparison."""
+
+    trips: int
+    exit: Block
+    step: Binary
+    test: Cmp
+
+
+def latch_trip_count(loop: Loop, preds: dict[Block, list[Block]]) -> TripCount | None:
+    """How often the latch of `loop` runs whenever the loop is entered, if that is
+    a constant T <= COUNTED_UNROLL_MAX_TRIPS."""
     outside = loop.outside_preds(preds)
     latches = loop.latches()
     if len(outside) != 1 or len(latches) != 1 or loop.exiting_blocks() != latches:
@@ -79,7 +101,7 @@ def latch_trip_count(loop: Loop, preds: dict[Block, list[Block]]) -> tuple[int, 
         for n in range(COUNTED_UNROLL_MAX_TRIPS):
             tested = v if cmp.lhs is p else (v + step) & mask
             if bool(eval_cmp(cmp.pred, p.ty, tested, bound)) != stays:
-                return n + 1, exit_block
+                return TripCount(n + 1, exit_block, nxt, cmp)
             v = (v + step) & mask
         return None
     return None
@@ -96,13 +118,36 @@ def counted_pick(loop: Loop, fn: Function, preds: dict[Block, list[Block]],
     if any(not isinstance(b.terminator, Jump) for b in loop.blocks if b not in loop.latches()):
         return None
     found = latch_trip_count(loop, preds)
-    if found is None:
+    if found is None or not copies_stay_apart(loop, found):
         return None
-    trips, exit_block = found
     for k in COUNTED_UNROLL_FACTORS:
-        if trips % k == 0 and trips >= 2 * k and size * k <= COUNTED_UNROLL_MAX_SIZE:
-            return CountedPick(k, loop.latches()[0], exit_block)
+        if found.trips % k == 0 and found.trips >= 2 * k and size * k <= COUNTED_UNROLL_MAX_SIZE:
+            return CountedPick(k, loop.latches()[0], found.exit)
     return None
+
+
+def _line_key(loc: DILocation) -> tuple[int, object, object]:
+    """What `step` compares: the line, in one (inlined) function instance."""
+    return loc.line, loc.inlined_at, loc.scope.subprogram
+
+
+def copies_stay_apart(loop: Loop, tc: TripCount) -> bool:
+    """Would `step` still stop in every copy? Not when the code that stays in
+    each copy (all but the branches, the counter step and the exit test, which
+    copies 0..K-2 lose) is on one line and the `for`'s exit test on another:
+    nothing between two copies then stops `step` (module docstring)."""
+    latch_term = tc.test.block.terminator if tc.test.block is not None else None
+    gone: set[int] = {id(tc.step), id(tc.test)}
+    kept: set[tuple[int, object, object]] = set()
+    for b in loop.blocks:
+        for i in b.insts:
+            if i.loc is not None and i.loc.line != 0 and id(i) not in gone \
+                    and i is not b.terminator:
+                kept.add(_line_key(i.loc))
+    if len(kept) != 1:
+        return True
+    header = [i.loc for i in (tc.test, latch_term) if i is not None and i.loc is not None]
+    return any(_line_key(h) in kept for h in header)
 
 
 def fold_untaken_exits(pick: CountedPick, maps: list[dict[Block, Block]]) -> int:
