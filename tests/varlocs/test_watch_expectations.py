@@ -54,10 +54,10 @@ when the debug-info feature it exercises is lost:
   iv-sr made; `k` is that offset masked and shifted right, negative offsets and a
   down-counting loop included. Without the mask the back end drops the shift and
   `k` is optimized out over the loop.
-* counted_copies.c: a 40-trip loop with a two-line body, unrolled four times with
-  only the last copy's counter step and exit test left: `step` must stop on both
-  lines in every copy. (scaled_counter.c's one-line bodies are left rolled: under
-  the same unrolling, gdb and lldb saw its `k` at -20, -16, ... only.)
+* counted_copies.c: a 40-trip loop with a two-line body: `step` must stop on both
+  lines at every `k`. Counted unrolling (which leaves the `for` line out between
+  copies) keeps to loops all on one line; scaled_counter.c's bodies, unrolled,
+  were seen at k = -20, -16, ... only, in gdb and lldb.
 * narrow_call_args.c: arguments a `movl` zero-extends into a 64-bit parameter; the
   call-site value must mask the holder's low bits (ldv/widths.py). Before, WRONG:
   `wide(u)` with u = (unsigned)l showed l (21474836492 for 12) and `down(n - 1)`

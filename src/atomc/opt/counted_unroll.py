@@ -15,14 +15,15 @@ The trip count is found by stepping the counter from its constant start
 exact. The loop must be entered only from its preheader, have one latch, and
 leave only through the latch's test, so the latch runs exactly T times.
 
-What a user stepping sees decides too (`copies_stay_apart`). Copies 0..K-2 lose
-their counter step and exit test, the code of the `for` line between two
-iterations. A body all on one line other than the `for`'s then runs K times
-with nothing of another line in between: gdb's and lldb's `step` stop once per
-K iterations (a line is left only for a different one), where -O0 stops on the
-body line every iteration, the `for` line between. Such a loop is not unrolled
-this way. A body of two lines or more keeps a line change between copies, and
-a loop all on one line (`for (...) s += a[k];`) is one stop at -O0 already.
+What a user stepping sees decides too (`one_line_loop`): only a loop all on
+one line (`for (...) s += a[k];`, matmul's) is unrolled this way. Copies
+0..K-2 lose their counter step and exit test, the code of the `for` line
+between two iterations. With the body on another line, gdb's and lldb's `step`
+then stop once per K iterations (a line is left only for a different one)
+where -O0 stops on the body line every iteration; a body of two lines keeps a
+stop per copy but loses the `for` line between them, and steps back from its
+last line to its first, which -O0 never does (atomc-dbgeval: order recall and
+new back-jumps). A loop on one line is one stop at -O0 already.
 Locations exist with and without -g, so the code does not depend on -g.
 
 Debug info: copies are made by `loop-unroll` (duplication.py: lines, columns
@@ -30,8 +31,8 @@ and scopes kept, a fresh atom group per copy, value records rebuilt by
 mem2reg). The folded tests are never taken: each branch becomes a jump that
 keeps its location (keep rule), records in front of it stay in front of the
 jump, and the comparison, now unused, is left to dce (its value describes no
-variable). No instruction that runs changes location; the source line of the
-`for` is still reached in every copy through the copy of the counter's step.
+variable). No instruction that runs changes location; all are on the loop's
+one line.
 """
 
 from __future__ import annotations
@@ -62,13 +63,10 @@ class CountedPick:
 
 @dataclass(frozen=True, slots=True)
 class TripCount:
-    """The latch runs `trips` times per entry, leaving to `exit`; `step` is the
-    counter's step and `test` the exit test's comparison."""
+    """The latch runs `trips` times per entry, leaving to `exit`."""
 
     trips: int
     exit: Block
-    step: Binary
-    test: Cmp
 
 
 def latch_trip_count(loop: Loop, preds: dict[Block, list[Block]]) -> TripCount | None:
@@ -101,7 +99,7 @@ def latch_trip_count(loop: Loop, preds: dict[Block, list[Block]]) -> TripCount |
         for n in range(COUNTED_UNROLL_MAX_TRIPS):
             tested = v if cmp.lhs is p else (v + step) & mask
             if bool(eval_cmp(cmp.pred, p.ty, tested, bound)) != stays:
-                return TripCount(n + 1, exit_block, nxt, cmp)
+                return TripCount(n + 1, exit_block)
             v = (v + step) & mask
         return None
     return None
@@ -118,7 +116,7 @@ def counted_pick(loop: Loop, fn: Function, preds: dict[Block, list[Block]],
     if any(not isinstance(b.terminator, Jump) for b in loop.blocks if b not in loop.latches()):
         return None
     found = latch_trip_count(loop, preds)
-    if found is None or not copies_stay_apart(loop, found):
+    if found is None or not one_line_loop(loop):
         return None
     for k in COUNTED_UNROLL_FACTORS:
         if found.trips % k == 0 and found.trips >= 2 * k and size * k <= COUNTED_UNROLL_MAX_SIZE:
@@ -131,23 +129,11 @@ def _line_key(loc: DILocation) -> tuple[int, object, object]:
     return loc.line, loc.inlined_at, loc.scope.subprogram
 
 
-def copies_stay_apart(loop: Loop, tc: TripCount) -> bool:
-    """Would `step` still stop in every copy? Not when the code that stays in
-    each copy (all but the branches, the counter step and the exit test, which
-    copies 0..K-2 lose) is on one line and the `for`'s exit test on another:
-    nothing between two copies then stops `step` (module docstring)."""
-    latch_term = tc.test.block.terminator if tc.test.block is not None else None
-    gone: set[int] = {id(tc.step), id(tc.test)}
-    kept: set[tuple[int, object, object]] = set()
-    for b in loop.blocks:
-        for i in b.insts:
-            if i.loc is not None and i.loc.line != 0 and id(i) not in gone \
-                    and i is not b.terminator:
-                kept.add(_line_key(i.loc))
-    if len(kept) != 1:
-        return True
-    header = [i.loc for i in (tc.test, latch_term) if i is not None and i.loc is not None]
-    return any(_line_key(h) in kept for h in header)
+def one_line_loop(loop: Loop) -> bool:
+    """Is all of `loop`'s located code on one source line (module docstring)?"""
+    lines = {_line_key(i.loc) for b in loop.blocks for i in b.insts
+             if i.loc is not None and i.loc.line != 0}
+    return len(lines) <= 1
 
 
 def fold_untaken_exits(pick: CountedPick, maps: list[dict[Block, Block]]) -> int:

@@ -7,9 +7,6 @@
 // branches straight back: `cmp; jl header`, no `jmp` and no copy per iteration.
 // (The strength-reduced induction variables, `c * 3`, `r * 7` and the row and
 // element addresses, step in the same latch, between the counter and its test.)
-// The inner loop runs 60 times and its body has two lines of its own, so it is
-// unrolled four times (opt/counted_unroll.py) and its counter steps by 4; the
-// outer one, not counted-unrolled (it holds a loop), steps by 1.
 
 int table[60][60];
 
@@ -28,7 +25,7 @@ long fill(int seed)
 // CHECK:       [[OUTER:.LBB0_[0-9]+]]:
 // CHECK:       [[INNER:.LBB0_[0-9]+]]:
 // CHECK-NOT:   jmp
-// CHECK:       addl $4, %[[C:[a-z0-9]+]]
+// CHECK:       addl $1, %[[C:[a-z0-9]+]]
 // CHECK-NOT:   jmp
 // CHECK:       cmpl $60, %[[C]]
 // CHECK-NEXT:  jl [[INNER]]

@@ -1,9 +1,9 @@
-/* A counted loop of 40 trips whose body has two lines of its own: -O2 chains
- * four copies of it and keeps only the last copy's counter step and exit test
- * (opt/counted_unroll.py). Each copy still changes line twice, so `step` stops
- * in every copy and `k` is seen at each value on both lines. (A body on one
- * line, as in scaled_counter.c, is not unrolled this way: nothing between two
- * copies would stop `step`, and k was seen at -20, -16, ... only.) */
+/* A counted loop of 40 trips whose body has two lines of its own. Chained into
+ * four copies with only the last copy's counter step and exit test
+ * (opt/counted_unroll.py), the `for` line would be left out between copies;
+ * the loop stays rolled (only a loop all on one line is unrolled that way), and
+ * `step` stops on both lines with `k` at each value. (scaled_counter.c's one-line
+ * bodies, unrolled, were seen at k = -20, -16, ... only.) */
 #include <stdio.h>
 
 int a[40], b[40];
