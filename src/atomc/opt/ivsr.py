@@ -87,8 +87,7 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
     pre_term, latch_term = pre.terminator, latch.terminator
     reduced = 0
     for p, init, step in _basic_ivs(loop, pre_term, latch_term):
-        # (c, wide, id(base)) -> (IV, d): the IV steps (i + d) * c
-        made: dict[tuple[int, bool, int], tuple[Value, int]] = {}
+        made: dict[tuple[int, bool, int], Value] = {}  # (c, wide, id(base)) -> IV
         # the uses of i itself first: they make the IVs the uses of i + d add to
         found = [(i, sc) for b in loop.blocks for i in b.insts
                  if (sc := _scaled_use(i, p)) is not None]
@@ -111,15 +110,13 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
                 if pa.block is not None and loop.contains(pa.block) and loop.is_invariant(pa.ptr):
                     base, target = pa.ptr, pa
             key = (factor, wide, id(base))
-            if key not in made:
-                # the first use scaled this way (i itself if it is used so) makes the IV
-                made[key] = (_make_iv(loop, pre, latch, p, init, step, factor, wide, base,
-                                      target, offset), offset)
-            elif made[key][1] == offset:
-                _replace_chain(target, made[key][0])
+            if offset == 0 and key not in made:
+                made[key] = _make_iv(loop, pre, latch, p, init, step, factor, wide, base,
+                                     target)
+            elif key in made:
+                _offset_from(made[key], target, offset * factor, base is not None)
             else:
-                iv, d0 = made[key]
-                _offset_from(iv, target, (offset - d0) * factor, base is not None)
+                continue  # no use of i itself scaled this way: left as it is
             reduced += 1
     return reduced
 
@@ -155,12 +152,7 @@ def _offset_from(iv: Value, target: Inst, delta: int, is_ptr: bool) -> None:
 def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool, int] | None:
     """(c, widened, d) if inst is `(p + d) * c` or `sext(p + d) * c` (shl by a
     constant counts; d = 0 for `p` itself). The widened form with d != 0 needs
-    `add nsw`, for sext(p + d) = sext(p) + d. A `sext(p + d)` that something other
-    than such a scaling uses (a byte array's index) is the case c = 1."""
-    if isinstance(inst, Cast) and inst.op is Op.SEXT and inst.ty == I64:
-        if all(_is_scaling(u.user) for u in inst.uses if not u.is_debug):
-            return None  # its scalings are the uses reduced
-        return _offset_of(inst.value, p, 1, True)
+    `add nsw`, for sext(p + d) = sext(p) + d."""
     if not isinstance(inst, Binary) or inst.op not in (Op.MUL, Op.SHL):
         return None
     if not isinstance(inst.rhs, Const):
@@ -170,29 +162,16 @@ def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool, int] | None:
     wide = False
     if isinstance(lhs, Cast) and lhs.op is Op.SEXT and inst.ty == I64:
         wide, lhs = True, lhs.value
-    return _offset_of(lhs, p, c, wide)
-
-
-def _offset_of(v: Value, p: BlockParam, c: int, wide: bool) -> tuple[int, bool, int] | None:
-    """(c, wide, d) if `v` is `p` or `p + d` (`add nsw` when widened)."""
-    if v is p:
+    if lhs is p:
         return c, wide, 0
-    if (isinstance(v, Binary) and v.op is Op.ADD and v.lhs is p
-            and isinstance(v.rhs, Const) and (v.nsw or not wide)):
-        return c, wide, v.rhs.signed()
+    if (isinstance(lhs, Binary) and lhs.op is Op.ADD and lhs.lhs is p
+            and isinstance(lhs.rhs, Const) and (lhs.nsw or not wide)):
+        return c, wide, lhs.rhs.signed()
     return None
 
 
-def _is_scaling(user: object) -> bool:
-    """A multiplication or left shift by a constant (a use `_scaled_use` reads)."""
-    return isinstance(user, Binary) and user.op in (Op.MUL, Op.SHL) and isinstance(user.rhs, Const)
-
-
 def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
-             factor: int, wide: bool, base: Value | None, target: Inst, offset: int = 0) -> Value:
-    """A new IV holding (i + offset) * c (plus `base`) where `target` did, which it
-    replaces. Widened, sext(init + offset) = sext(init) + offset: the `add nsw`
-    `_scaled_use` requires does not wrap."""
+             factor: int, wide: bool, base: Value | None, target: Inst) -> Value:
     ty = target.ty
     h = loop.header
     mask = (1 << 64) - 1
@@ -210,10 +189,6 @@ def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
     scaled_ty = I64 if base is not None or wide else ty
     scaled = insert_before_terminator(pre, Binary(Op.MUL, start, Const(scaled_ty, factor),
                                                   loc=drop()))
-    if offset:
-        scaled = insert_before_terminator(pre, Binary(Op.ADD, scaled,
-                                                      Const(scaled_ty, offset * factor),
-                                                      loc=drop()))
     first: Inst = scaled
     if base is not None:
         first = insert_before_terminator(pre, PtrAdd(base, scaled, loc=drop()))

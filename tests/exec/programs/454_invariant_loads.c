@@ -1,8 +1,7 @@
-/* Loads hoisted out of rotated loops (opt/load_hoist.py) and byte-array indices
- * i - 1 stepped as their own induction variable (opt/ivsr.py): an edit distance
- * over two rows swapped through block arguments, and loops whose stores do
- * reach the invariant load's object (through the same array, through a pointer
- * argument, through a row chosen by a select) and must see each new value. */
+/* Loads hoisted out of rotated loops (opt/load_hoist.py): an edit distance over
+ * two rows swapped through block arguments, and loops whose stores do reach the
+ * invariant load's object (through the same array, through a pointer argument,
+ * through a row chosen by a select) and must see each new value. */
 #include <stdio.h>
 
 static char s1[64], s2[64];
