@@ -43,8 +43,13 @@ O2_SCALAR: tuple[str, ...] = ("sccp", "instcombine", "simplifycfg", "gvn", "licm
 O2_LATE: tuple[str, ...] = ("instcombine", "div-by-const", "dce", "sink", "simplifycfg",
                              "mem-value-locs")
 O2_INLINE: tuple[str, ...] = ("inline", "sroa", "mem2reg")
-O2_LOOPS: tuple[str, ...] = ("jump-threading", "loop-rotate", "loop-unroll", "sccp",
-                             "instcombine", "simplifycfg", "iv-sr", "lftr", "gvn", "select-form")
+# licm-loads right after rotation: a rotated loop's header runs whenever its preheader
+# does, so an invariant load there may move out.
+# instcombine again once simplifycfg has merged the chained copies of an unrolled
+# loop: it folds their counter steps (k+1)+1 into k+2, the shape iv-sr and lftr read
+O2_LOOPS: tuple[str, ...] = ("jump-threading", "loop-rotate", "licm-loads", "loop-unroll", "sccp",
+                             "instcombine", "simplifycfg", "instcombine", "iv-sr", "lftr",
+                             "gvn", "select-form")
 
 
 def pipeline_for(opt_level: int, size_opt: bool = False) -> list[str]:

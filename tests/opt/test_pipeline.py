@@ -21,8 +21,9 @@ def test_levels() -> None:
                                "dce"]
     assert pipeline_for(2) == ["sroa", "mem2reg", "inline", "sroa", "mem2reg", "sccp",
                                "instcombine", "simplifycfg", "gvn", "licm", "jump-threading",
-                               "loop-rotate", "loop-unroll", "sccp", "instcombine",
-                               "simplifycfg", "iv-sr", "lftr", "gvn", "select-form",
+                               "loop-rotate", "licm-loads", "loop-unroll", "sccp",
+                               "instcombine", "simplifycfg", "instcombine", "iv-sr", "lftr", "gvn",
+                               "select-form",
                                "instcombine", "div-by-const", "dce", "sink", "simplifycfg",
                                "mem-value-locs"]
     # -O3 and -Os differ in the thresholds the passes read, not in the pass list

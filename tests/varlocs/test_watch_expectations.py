@@ -54,6 +54,10 @@ when the debug-info feature it exercises is lost:
   iv-sr made; `k` is that offset masked and shifted right, negative offsets and a
   down-counting loop included. Without the mask the back end drops the shift and
   `k` is optimized out over the loop.
+* counted_copies.c: a 40-trip loop with a two-line body: `step` must stop on both
+  lines at every `k`. Counted unrolling (which leaves the `for` line out between
+  copies) keeps to loops all on one line; scaled_counter.c's bodies, unrolled,
+  were seen at k = -20, -16, ... only, in gdb and lldb.
 * narrow_call_args.c: arguments a `movl` zero-extends into a 64-bit parameter; the
   call-site value must mask the holder's low bits (ldv/widths.py). Before, WRONG:
   `wide(u)` with u = (unsigned)l showed l (21474836492 for 12) and `down(n - 1)`
@@ -74,7 +78,7 @@ PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "i
             "leaf_frame.c", "vla_optimised.c", "extensions.c", "inlined_pointer.c",
             "recursive_params.c", "undo_add.c", "unrolled_counter.c", "global_address.c",
             "global_address_far.c", "inlined_member_pointer.c", "stack_args.c",
-            "scaled_counter.c", "narrow_call_args.c"]
+            "scaled_counter.c", "narrow_call_args.c", "counted_copies.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

@@ -10,7 +10,8 @@ Works from a worklist in program order until nothing changes:
 * identities: x+0, x-0, x|0, x^0, x<<0, x*1, x/1, x&-1, x&x, x|x -> x;
   x*0, x&0, x-x, x^x, x%1 -> 0; x|-1 -> -1;
 * strength reduction: x*2^k -> x<<k, x udiv 2^k -> x>>k, x urem 2^k -> x&(2^k-1);
-  x-c -> x+(-c); (x+c1)+c2 -> x+(c1+c2); ptradd chains with constant offsets;
+  x-c -> x+(-c) (`nsw` kept unless -c wraps); (x+c1)+c2 -> x+(c1+c2) (`nsw` if both
+  adds have it and c1+c2 fits); ptradd chains with constant offsets;
 * comparisons: x op x; of zero/sign-extended values against constants that fit
   the narrow type, and of two values extended the same way, are done in the
   narrow type (zext turns signed predicates into unsigned ones); i1 compared
@@ -70,6 +71,18 @@ def _const(v: Value) -> int | None:
             isinstance(v.ty, (IntType, PtrType)):
         return v.value
     return None
+
+
+def _nsw_sum(outer: Inst, inner: Binary) -> bool:
+    """Whether `x + (c1 + c2)` keeps `nsw` from `(x +nsw c1) +nsw c2`: both steps
+    stay in range, so the exact sum x + c1 + c2 does, and it is the same value
+    when c1 + c2 itself fits the type."""
+    if not (isinstance(outer, Binary) and outer.nsw and inner.nsw
+            and isinstance(outer.rhs, Const) and isinstance(inner.rhs, Const)
+            and isinstance(outer.ty, IntType)):
+        return False
+    half = 1 << (outer.ty.bits - 1)
+    return -half <= outer.rhs.signed() + inner.rhs.signed() < half
 
 
 def _bits(v: Value) -> int:
@@ -246,11 +259,14 @@ class _Combiner:
             if op is Op.UREM:
                 return self.emit(Binary(Op.AND, x, Const(ty, c - 1), loc=keep(inst)), inst)
         if op is Op.SUB:
-            return self.emit(Binary(Op.ADD, x, Const(ty, -c), loc=keep(inst)), inst)
+            # x -nsw c == x +nsw (-c) unless -c wraps (c the most negative value)
+            nsw = inst.nsw and c != 1 << (ty.bits - 1)
+            return self.emit(Binary(Op.ADD, x, Const(ty, -c), loc=keep(inst), nsw=nsw), inst)
         if op is Op.ADD and isinstance(x, Binary) and x.op is Op.ADD:
             c1 = _const(x.rhs)
             if c1 is not None:
-                return self.emit(Binary(Op.ADD, x.lhs, Const(ty, c1 + c), loc=keep(inst)), inst)
+                return self.emit(Binary(Op.ADD, x.lhs, Const(ty, c1 + c), loc=keep(inst),
+                                        nsw=_nsw_sum(inst, x)), inst)
         return None
 
     @staticmethod

@@ -11,8 +11,15 @@ sign-extended form relies on C's rule that a signed `i` does not overflow, so
 it is used only when the step is `add nsw` (the front end's promise: a signed
 `i` without -fwrapv; never an unsigned counter converted to int).
 
+The copies of an unrolled body scale `i + d` (`sext(i + d)` from an `add nsw`):
+each such use adds `d * c` to the IV made for `i * c` with the same base
+instead of making its own, and an integer one that only addresses use becomes
+their displacement, `(p + j) + d*c`; the counter-plus-constant goes with it.
+
 Debug info: the replaced multiplication's debug uses move to the new
-induction variable, which holds the same value at every point (VALUES kept).
+induction variable, which holds the same value at every point (VALUES kept);
+those of an offset use move to the add that replaces it, or, folded into
+addresses, are salvaged through the erased `sext`/`add` onto the counter.
 The new step instruction takes the location of the induction variable's own
 step without its atom; the initial value in the preheader gets no location
 (drop rule: it is hoisted out of the loop).
@@ -37,7 +44,7 @@ from ..ir import (
 )
 from ..ir.locations import drop
 from ..ir.loops import Loop, LoopInfo
-from ..ir.rewrite import erase, insert_before_terminator
+from ..ir.rewrite import erase, insert_before, insert_before_terminator
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -80,13 +87,17 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
     pre_term, latch_term = pre.terminator, latch.terminator
     reduced = 0
     for p, init, step in _basic_ivs(loop, pre_term, latch_term):
-        for inst in [i for b in loop.blocks for i in b.insts]:
+        made: dict[tuple[int, bool, int], Value] = {}  # (c, wide, id(base)) -> IV
+        # the uses of i itself first: they make the IVs the uses of i + d add to
+        found = [(i, sc) for b in loop.blocks for i in b.insts
+                 if (sc := _scaled_use(i, p)) is not None]
+        found.sort(key=lambda f: f[1][2] != 0)
+        for inst, scaled in found:
             if inst.block is None:  # erased by an earlier reduction
                 continue
-            scaled = _scaled_use(inst, p)
-            if scaled is None or (scaled[1] and not step.nsw):
+            if scaled[1] and not step.nsw:
                 continue  # sext(i) * c steps evenly only if i cannot wrap
-            factor, wide = scaled
+            factor, wide, offset = scaled
             base = None
             target: Inst = inst
             user_ptradds = [u.user for u in inst.uses
@@ -98,28 +109,69 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
                 pa = user_ptradds[0]
                 if pa.block is not None and loop.contains(pa.block) and loop.is_invariant(pa.ptr):
                     base, target = pa.ptr, pa
-            _make_iv(loop, pre, latch, p, init, step, factor, wide, base, target)
+            key = (factor, wide, id(base))
+            if offset == 0 and key not in made:
+                made[key] = _make_iv(loop, pre, latch, p, init, step, factor, wide, base,
+                                     target)
+            elif key in made:
+                _offset_from(made[key], target, offset * factor, base is not None)
+            else:
+                continue  # no use of i itself scaled this way: left as it is
             reduced += 1
     return reduced
 
 
-def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool] | None:
-    """(c, widened) if inst is `p * c` or `sext(p) * c` (shl by a constant counts)."""
+def _offset_from(iv: Value, target: Inst, delta: int, is_ptr: bool) -> None:
+    """`target` (the IV's value plus `delta`) becomes an add to the existing IV,
+    in its place and with its location: the same value, so its records follow.
+    An integer one that only addresses use folds into them instead:
+    p + (iv + d) as (p + iv) + d, d the address's displacement; its records are
+    then salvaged through what computed it."""
+    loc = target.loc or drop()
+    new: Inst
+    if is_ptr:
+        new = PtrAdd(iv, Const(I64, delta), loc=loc)
+    else:
+        addrs = [u.user for u in target.uses if not u.is_debug]
+        if addrs and all(isinstance(a, PtrAdd) and a.offset is target and a.ptr is not target
+                         for a in addrs):
+            for a in addrs:
+                assert isinstance(a, PtrAdd)
+                inner = insert_before(PtrAdd(a.ptr, iv, loc=a.loc or drop()), a)
+                a.set_operand(0, inner)
+                a.set_operand(1, Const(I64, delta))
+            # records of the offset are salvaged onto the counter: an add kept
+            # only for them would exist with -g alone
+            _replace_chain(target, None)
+            return
+        new = Binary(Op.ADD, iv, Const(target.ty, delta), loc=loc)
+    insert_before(new, target)
+    _replace_chain(target, new)
+
+
+def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool, int] | None:
+    """(c, widened, d) if inst is `(p + d) * c` or `sext(p + d) * c` (shl by a
+    constant counts; d = 0 for `p` itself). The widened form with d != 0 needs
+    `add nsw`, for sext(p + d) = sext(p) + d."""
     if not isinstance(inst, Binary) or inst.op not in (Op.MUL, Op.SHL):
         return None
     if not isinstance(inst.rhs, Const):
         return None
     c = inst.rhs.int_value if inst.op is Op.MUL else 1 << inst.rhs.int_value
     lhs = inst.lhs
+    wide = False
+    if isinstance(lhs, Cast) and lhs.op is Op.SEXT and inst.ty == I64:
+        wide, lhs = True, lhs.value
     if lhs is p:
-        return c, False
-    if isinstance(lhs, Cast) and lhs.op is Op.SEXT and lhs.value is p and inst.ty == I64:
-        return c, True
+        return c, wide, 0
+    if (isinstance(lhs, Binary) and lhs.op is Op.ADD and lhs.lhs is p
+            and isinstance(lhs.rhs, Const) and (lhs.nsw or not wide)):
+        return c, wide, lhs.rhs.signed()
     return None
 
 
 def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
-             factor: int, wide: bool, base: Value | None, target: Inst) -> None:
+             factor: int, wide: bool, base: Value | None, target: Inst) -> Value:
     ty = target.ty
     h = loop.header
     mask = (1 << 64) - 1
@@ -157,14 +209,25 @@ def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
         if s.block is h:
             s.args.append(_use(latch_term, nxt))
     # unreachable / other predecessors of the header (none, by the preheader check)
-    old = target
-    old.replace_all_uses_with(iv)
-    chain = [old]
-    if base is not None:
-        chain.append(old.operand(1))  # type: ignore[arg-type]
-    for dead in chain:
-        if isinstance(dead, Inst) and not dead.has_real_uses() and dead.block is not None:
-            erase(dead)
+    _replace_chain(target, iv)
+    return iv
+
+
+def _replace_chain(old: Inst, new: Value | None) -> None:
+    """RAUW `old` by `new` (if any), then erase (with salvage) what computed it and is
+    now unused: the address's offset, the multiplication, its extension and the
+    counter-plus-constant it scaled."""
+    if new is not None:
+        old.replace_all_uses_with(new)
+    work = [old]
+    while work:
+        dead = work.pop()
+        if dead.block is None or dead.has_real_uses():
+            continue
+        ops = [dead.operand(i) for i in range(len(dead.operands))]
+        erase(dead)
+        work += [v for v in ops if isinstance(v, (Binary, Cast, PtrAdd)) and not
+                 isinstance(v, BlockParam)]
 
 
 def _use(user: Inst, v: Value):

@@ -12,12 +12,15 @@ source atom gets a fresh atom group and value records are rebuilt by mem2reg.
 * `loop-unroll`: the loop body is copied K-1 times with the back edges
   chained through the copies (every copy keeps its exit tests, so any K is
   correct); K is the trip count + 1 for short constant-trip loops (full
-  unrolling once constants fold) and 2 for small loops at -O3.
+  unrolling once constants fold), 4 or 2 for a small one-block loop whose
+  known trip count K divides (then only the last copy keeps its exit test:
+  counted_unroll.py), and 2 for small loops at -O3.
 
 Debug info: see duplication.py (LOCS kept with fresh atom groups per copy;
 VALUES rebuilt by mem2reg; SCOPES unchanged, except that a call inlined into an
 unrolled body gets a call site of its own per copy (`DILocation.copy`), so each
-copy is an inlined instance of its own that the debugger enters and leaves).
+copy is an inlined instance of its own that the debugger enters and leaves) and
+counted_unroll.py (the folded exit tests).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from ..ir.interp_eval import eval_cmp
 from ..ir.locations import call_chain, copy_call_sites, remap_atoms
 from ..ir.loops import Loop, LoopInfo
 from ..ir.rewrite import insert_blocks_after
+from .counted_unroll import CountedPick, counted_pick, fold_untaken_exits
 from .duplication import demote_escaping, promote_demoted
 from .dupstate import DupSession, LoopQueue
 from .passmanager import DI, FunctionPass, PassContext
@@ -330,6 +334,7 @@ class LoopUnroll(FunctionPass):
         done: set[int] = set()
         session = DupSession(fn)
         queue = LoopQueue(session)
+        counted: list[tuple[CountedPick, list[dict[Block, Block]]]] = []
         while True:
             pick = None
             loops = queue.loops
@@ -341,34 +346,46 @@ class LoopUnroll(FunctionPass):
                 if checking():
                     session.blocks()
                     _check_unroll_pick(fn, loop, done)
-                k = self._factor(loop, fn, ctx, session.cfg.preds)
+                k, cp = self._factor(loop, fn, ctx, session.cfg.preds)
                 done.add(id(loop.header))
                 if k > 1:
-                    pick = (loop, k)
+                    pick = (loop, k, cp)
                     break
             if pick is None:
                 session.finish()
+                # the copies' untaken exit tests go once every edit is done: the
+                # session's dominator tree describes the chained copies with them
+                for cp, maps in counted:
+                    ctx.count("loop-unroll.folded-exits", fold_untaken_exits(cp, maps))
                 return changed
-            loop, k = pick
+            loop, k, cp = pick
             keep_order = queue.exits_keep_order(loop)
-            _unroll(loop, k, fn, session)
+            maps = unroll(loop, k, fn, session)
+            if cp is not None:
+                counted.append((cp, maps))
             if not keep_order:
                 queue.reset()
             ctx.count("loop-unroll.unrolled")
             changed = True
 
     def _factor(self, loop: Loop, fn: Function, ctx: PassContext,
-                preds: dict[Block, list[Block]] | None = None) -> int:
+                preds: dict[Block, list[Block]] | None = None) -> tuple[int, CountedPick | None]:
+        """(K, the counted-loop pick when K divides the trip count)."""
         size = _loop_size(loop)
+        if preds is None:
+            preds = fn.predecessors()
         trips = constant_trip_count(loop, fn, preds)
         limit = FULL_UNROLL_MAX_SIZE.get(ctx.opt_level, 160)
         if ctx.size_opt:
-            return 1
+            return 1, None
         if trips is not None and (trips + 1) * size <= limit:
-            return trips + 1
+            return trips + 1, None
+        cp = counted_pick(loop, fn, preds, size)
+        if cp is not None:
+            return cp.factor, cp
         if ctx.opt_level >= 3 and size <= PARTIAL_UNROLL_MAX_SIZE:
-            return 2
-        return 1
+            return 2, None
+        return 1, None
 
 
 def _check_unroll_pick(fn: Function, loop: Loop, done: set[int]) -> None:
@@ -381,7 +398,10 @@ def _check_unroll_pick(fn: Function, loop: Loop, done: set[int]) -> None:
         raise AssertionError(f"incremental unroll order differs: {loop!r} instead of {fresh!r}")
 
 
-def _unroll(loop: Loop, k: int, fn: Function, session: DupSession | None = None) -> None:
+def unroll(loop: Loop, k: int, fn: Function,
+           session: DupSession | None = None) -> list[dict[Block, Block]]:
+    """Chain K-1 copies of `loop`'s body through its back edges; the block map of
+    each copy, in order (copy j's header is entered from copy j-1's latches)."""
     module = fn.module
     assert module is not None
     header = loop.header
@@ -420,10 +440,11 @@ def _unroll(loop: Loop, k: int, fn: Function, session: DupSession | None = None)
                     s.block = new_target
     if session is None:
         promote_demoted(fn, module)
-        return
+        return maps
     _unrolled_cfg(session.cfg, loop, latches, maps)
     session.check("loop-unroll")
     session.promote(slots)
+    return maps
 
 
 def _loop_instance(loop: Loop) -> tuple[DILocation, ...] | None:

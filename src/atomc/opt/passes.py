@@ -11,6 +11,7 @@ from . import (  # noqa: F401
     legalize_i128,
     lftr,
     licm,
+    load_hoist,
     loop_passes,
     mem2reg,
     memlocs,
