@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from ..ir import Binary, Block, Branch, Cmp, Const, Function, Jump, Op, work
+from ..ir.function import AtomCounter, Iteration
 from ..ir.cfgstate import CFGState, checking
 from ..ir.cloning import Cloner
 from ..ir.debuginfo import DILocation
@@ -341,34 +342,35 @@ class LoopUnroll(FunctionPass):
                 if checking():
                     session.blocks()
                     _check_unroll_pick(fn, loop, done)
-                k = self._factor(loop, fn, ctx, session.cfg.preds)
+                k, full = self._factor(loop, fn, ctx, session.cfg.preds)
                 done.add(id(loop.header))
                 if k > 1:
-                    pick = (loop, k)
+                    pick = (loop, k, full)
                     break
             if pick is None:
                 session.finish()
                 return changed
-            loop, k = pick
+            loop, k, full = pick
             keep_order = queue.exits_keep_order(loop)
-            _unroll(loop, k, fn, session)
+            _unroll(loop, k, fn, session, full)
             if not keep_order:
                 queue.reset()
             ctx.count("loop-unroll.unrolled")
             changed = True
 
     def _factor(self, loop: Loop, fn: Function, ctx: PassContext,
-                preds: dict[Block, list[Block]] | None = None) -> int:
+                preds: dict[Block, list[Block]] | None = None) -> tuple[int, bool]:
+        """The unroll factor, and whether it unrolls the loop fully."""
         size = _loop_size(loop)
         trips = constant_trip_count(loop, fn, preds)
         limit = FULL_UNROLL_MAX_SIZE.get(ctx.opt_level, 160)
         if ctx.size_opt:
-            return 1
+            return 1, False
         if trips is not None and (trips + 1) * size <= limit:
-            return trips + 1
+            return trips + 1, True
         if ctx.opt_level >= 3 and size <= PARTIAL_UNROLL_MAX_SIZE:
-            return 2
-        return 1
+            return 2, False
+        return 1, False
 
 
 def _check_unroll_pick(fn: Function, loop: Loop, done: set[int]) -> None:
@@ -381,7 +383,8 @@ def _check_unroll_pick(fn: Function, loop: Loop, done: set[int]) -> None:
         raise AssertionError(f"incremental unroll order differs: {loop!r} instead of {fresh!r}")
 
 
-def _unroll(loop: Loop, k: int, fn: Function, session: DupSession | None = None) -> None:
+def _unroll(loop: Loop, k: int, fn: Function, session: DupSession | None = None,
+            full: bool = False) -> None:
     module = fn.module
     assert module is not None
     header = loop.header
@@ -391,11 +394,16 @@ def _unroll(loop: Loop, k: int, fn: Function, session: DupSession | None = None)
     maps: list[dict[Block, Block]] = []
     added: list[Block] = []
     own = _loop_instance(loop)
-    for _ in range(k - 1):
+    trips = _Trips.of(loop, module.atoms) if full else None
+    if trips is not None:
+        trips.mark(loop.blocks, 0, module.atoms)
+    for j in range(1, k):
         cloner = Cloner()
         new_blocks = [cloner.clone_block(b, fn, ".u") for b in loop.blocks]
         cloner.finish()
         remap_atoms((i for nb in new_blocks for i in nb.insts), {}, module.atoms)
+        if trips is not None:
+            trips.mark(new_blocks, j, module.atoms)
         if own is not None:
             copy_call_sites((i for nb in new_blocks for i in nb.insts), own, module.atoms)
         added += new_blocks
@@ -424,6 +432,33 @@ def _unroll(loop: Loop, k: int, fn: Function, session: DupSession | None = None)
     _unrolled_cfg(session.cfg, loop, latches, maps)
     session.check("loop-unroll")
     session.promote(slots)
+
+
+class _Trips:
+    """Tags the atoms of each copy of a fully unrolled loop with its trip
+    (ir/function.py, Iteration): the header's exit test folds away in every
+    copy, and the line-table writer gives each trip a stop on its line."""
+
+    __slots__ = ("header", "loop")
+
+    def __init__(self, loop: int, header: DILocation) -> None:
+        self.loop = loop
+        self.header = header
+
+    @classmethod
+    def of(cls, loop: Loop, atoms: AtomCounter) -> _Trips | None:
+        """None when the exit test has no source line (nothing to stop on)."""
+        test = next((b.terminator.loc for b in loop.exiting_blocks()
+                     if isinstance(b.terminator, Branch)), None)
+        if not isinstance(test, DILocation) or test.line == 0:
+            return None
+        return cls(atoms.fresh(), test.without_atom())
+
+    def mark(self, blocks: Iterable[Block], index: int, atoms: AtomCounter) -> None:
+        tag = Iteration(self.loop, index, self.header)
+        for g in {i.loc.atom_group for b in blocks for i in b.insts
+                  if isinstance(i.loc, DILocation) and i.loc.atom_group}:
+            atoms.iterations[g] = (*atoms.iterations.get(g, ()), tag)
 
 
 def _loop_instance(loop: Loop) -> tuple[DILocation, ...] | None:

@@ -1,0 +1,138 @@
+"""Stops on a fully unrolled loop's header line, one per trip.
+
+At -O0 `step` stops on a `for` line before every trip of its loop (the
+increment and the test). Full unrolling folds the test away in every copy, so
+the line has no code left and the debugger went from one copy of the body to
+the next without it (`8 8 8` reads as one stop on line 8, where -O0 shows
+`7 8 7 8 7 8`). gcc keeps such rows only as zero-length views that gdb
+ignores; clang drops them.
+
+Each copy's atoms carry their trip (ir/function.py, `Iteration`). The trip
+`j` gets a statement row of the header's line at the first instruction that
+runs after the previous trip's last effect (its last rank-1 atom member, a
+store or an assignment's value) and no later than trip `j`'s first stop: a
+debugger stopped there sees the state -O0 shows on the header line, the
+previous trip done and this one not begun. The instruction is of the loop's
+own instance (gdb shows the frame of an instruction's range: an instruction of
+an inlined callee would show the header line in the callee) and is no stop of
+its own, unless it is trip `j`'s first stop floated up from a later key
+instruction of the same line: that stop then moves to the next instruction.
+Trip 0 takes an instruction of the loop's own copies, after the stop before
+it. Where no instruction fits (a copy that is a single store) the trip has no
+header stop, as before: the code is the same with or without rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..ir.debuginfo import DILocation
+from ..ir.locations import call_chain
+
+if TYPE_CHECKING:
+    from ..ir.function import Iteration
+    from .line_rows import LineBlock, LineInst
+
+Pos = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """A header row at an instruction; `moves_stop`: the instruction was its
+    trip's first stop, which goes to the next instruction."""
+
+    header: DILocation
+    moves_stop: bool
+
+
+def compute_iteration_heads(blocks: Sequence[LineBlock], key: set[Pos],
+                            iterations: Mapping[int, tuple[Iteration, ...]]
+                            ) -> dict[Pos, Head]:
+    """The header row of each trip that has room for one, by instruction."""
+    if not iterations:
+        return {}
+    flat = [(b, i, x) for b, blk in enumerate(blocks) for i, x in enumerate(blk.insts)
+            if not x.is_meta]
+    order = {(b, i): n for n, (b, i, _) in enumerate(flat)}
+    stops: dict[tuple[int, int], int] = {}  # (loop, trip) -> its first stop (flat index)
+    effects: dict[tuple[int, int], int] = {}  # (loop, trip) -> its last effect
+    headers: dict[int, DILocation] = {}
+    for n, (b, i, x) in enumerate(flat):
+        for t in _trips(x, iterations):
+            headers[t.loop] = t.header
+            if x.loc is not None and x.loc.atom_rank == 1:
+                effects[(t.loop, t.index)] = n
+        if (b, i) in key:
+            owner = _owner(flat, n)
+            for t in _trips(flat[owner][2], iterations) if owner is not None else ():
+                stops.setdefault((t.loop, t.index), n)
+    heads: dict[Pos, Head] = {}
+    for (loop, j), first in stops.items():
+        header = headers[loop]
+        if j == 0:
+            low = max((order[p] for p in key if p in order and order[p] < first
+                       and p[0] == flat[first][0]), default=-1)
+        elif (loop, j - 1) in effects:
+            low = effects[(loop, j - 1)]
+        else:
+            continue
+        at = _place(flat, key, low, first, header, loop if j == 0 else None, iterations)
+        if at is not None:
+            b, i, _ = flat[at]
+            heads[(b, i)] = Head(header, at == first)
+    return heads
+
+
+def _trips(x: LineInst, iterations: Mapping[int, tuple[Iteration, ...]]
+           ) -> tuple[Iteration, ...]:
+    if x.loc is None or not x.loc.atom_group:
+        return ()
+    return iterations.get(x.loc.atom_group, ())
+
+
+def _owner(flat: Sequence[tuple[int, int, LineInst]], n: int) -> int | None:
+    """The instruction whose atom a stop at `n` is for: the first one with an
+    atom from `n` on, in its block and on its line (a stop floats up to the
+    start of its line's run)."""
+    b, _, x = flat[n]
+    line = x.loc.line if x.loc is not None else 0
+    for m in range(n, len(flat)):
+        mb, _, y = flat[m]
+        if mb != b or y.loc is None or y.loc.line != line:
+            return None
+        if y.loc.atom_group:
+            return m
+    return None
+
+
+def _place(flat: Sequence[tuple[int, int, LineInst]], key: set[Pos], low: int, first: int,
+           header: DILocation, own_loop: int | None,
+           iterations: Mapping[int, tuple[Iteration, ...]]) -> int | None:
+    """The first instruction after `low` and up to the stop `first`, in one
+    block, that can carry the header row; None if none can."""
+    block = flat[first][0]
+    if low >= 0 and flat[low][0] != block:
+        return None
+    chain = call_chain(header)
+    for n in range(low + 1, first + 1):
+        b, i, x = flat[n]
+        if b != block:
+            continue
+        if n != first and (b, i) in key:
+            return None  # another stop in between: the order would change
+        if x.loc is None or x.loc.line == 0 or x.is_call or x.is_empty or x.frame_setup \
+                or x.frame_destroy or x.is_return or call_chain(x.loc) != chain:
+            continue
+        if own_loop is not None and not any(t.loop == own_loop for t in _trips(x, iterations)):
+            continue
+        if n == first and (_owner(flat, n) == n or not _has_next(flat, n)):
+            return None  # the stop is this instruction's own
+        return n
+    return None
+
+
+def _has_next(flat: Sequence[tuple[int, int, LineInst]], n: int) -> bool:
+    """Is there a next instruction in `n`'s block to take over its stop?"""
+    return n + 1 < len(flat) and flat[n + 1][0] == flat[n][0]
