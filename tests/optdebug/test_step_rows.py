@@ -34,7 +34,9 @@ without -g: only line rows differ.
   call site of its own per copy (opt/loop_passes.py, DILocation.copy), so each
   copy is an inlined instance of its own: gdb leaves push for main's line
   between copies, as at -O0, instead of stepping from push's last line back to
-  its first in one frame (`push:11 push:13 push:11 push:13`).
+  its first in one frame (`push:11 push:13 push:11 push:13`). The fully
+  unrolled loop's `for` line (20) has a stop between the copies, after each
+  copy's store to `head` (dwarf/iteration_heads.py), as at -O0.
 * hoisted_increment.c: main's pointer increment, hoisted into row_sum's inlined
   code above the body's last add, took its own line and split the instance's
   range; gdb took the second piece for a fresh entry (`main:25 row_sum:17
@@ -82,7 +84,7 @@ EXPECTED: dict[str, list[Stop]] = {
     "empty_asm.c": [("main", 19), ("barrier_last", 6), ("barrier_last", 7), ("main", 20),
                     ("barrier_between", 12), ("barrier_between", 14),
                     ("barrier_between", 15), ("main", 21)],
-    "inlined_per_copy.c": [("main", 21), ("push", 11), ("push", 13)] * 2
+    "inlined_per_copy.c": [("main", 21), ("push", 11), ("push", 13), ("main", 20)] * 2
                           + [("main", 21), ("push", 11), ("push", 12), ("push", 13),
                              ("main", 22), ("main", 23)],
     "hoisted_increment.c": [("main", 24)]

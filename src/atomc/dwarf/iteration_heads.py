@@ -127,12 +127,31 @@ def _place(flat: Sequence[tuple[int, int, LineInst]], key: set[Pos], low: int, f
             continue
         if own_loop is not None and not any(t.loop == own_loop for t in _trips(x, iterations)):
             continue
-        if n == first and (_owner(flat, n) == n or not _has_next(flat, n)):
+        if n == first and not _movable(flat, n):
             return None  # the stop is this instruction's own
         return n
     return None
 
 
-def _has_next(flat: Sequence[tuple[int, int, LineInst]], n: int) -> bool:
-    """Is there a next instruction in `n`'s block to take over its stop?"""
-    return n + 1 < len(flat) and flat[n + 1][0] == flat[n][0]
+def _movable(flat: Sequence[tuple[int, int, LineInst]], n: int) -> bool:
+    """Can the stop at `n` move to the next instruction: is that one on the
+    same line, in the same block, and no later than another member of the
+    stop's atom (the stop stays before the atom's key instruction)?"""
+    owner = _owner(flat, n)
+    if owner is None or n + 1 >= len(flat):
+        return False
+    b, _, x = flat[n]
+    nb, _, nxt = flat[n + 1]
+    own = flat[owner][2].loc
+    if nb != b or nxt.loc is None or x.loc is None or nxt.loc.line != x.loc.line:
+        return False
+    if owner > n:
+        return True  # the stop floated up from the owner
+    assert own is not None
+    for m in range(n + 1, len(flat)):
+        mb, _, y = flat[m]
+        if mb != b or y.loc is None or y.loc.line != x.loc.line:
+            return False
+        if y.loc.atom_group == own.atom_group and y.loc.inlined_at == own.inlined_at:
+            return True
+    return False
