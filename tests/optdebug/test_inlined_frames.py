@@ -67,13 +67,13 @@ EXPECTED: dict[str, list[Stop]] = {
     # (codegen/debuginfo/call_site_entries.py): gdb stops at main:13, then
     # enters fill at its line 6 (was main:13 fill:5 fill:6, through a row of
     # fill's opening line, a stop -O0 does not make).
-    # The column loop's `for` (line 7) has a stop in trips 1 and 2 of fill(2),
-    # and in trips 1 to 3 of fill(5): the later stores have no instruction
-    # between them and the previous one.
+    # The column loop's `for` (line 7) has a stop in trips 1 to 3 of fill(2)
+    # (trip 4's store follows trip 3's with only its own line-8 code between:
+    # no room) and in trips 1 to 4 of fill(5).
     "inlined_loop.c": [("main", 12), ("fill", 6),
-                       *_repeat(4, *_repeat(2, ("fill", 8), ("fill", 7)), ("fill", 8), ("fill", 6)),
-                       ("main", 13), ("fill", 6),
                        *_repeat(4, *_repeat(3, ("fill", 8), ("fill", 7)), ("fill", 8), ("fill", 6)),
+                       ("main", 13), ("fill", 6),
+                       *_repeat(4, *_repeat(4, ("fill", 8), ("fill", 7)), ("fill", 8), ("fill", 6)),
                        ("main", 14), ("main", 15)],
     # fill_all(2) inlined into main, fill(t) inlined into fill_all's loop
     "inlined_nested.c": [("main", 19), ("fill_all", 14),
@@ -92,9 +92,11 @@ EXPECTED: dict[str, list[Stop]] = {
                               ("main", 18), ("main", 19)],
     # scale(3) through once(), then scale(7) from main
     "inlined_two_sites.c": [("main", 18), ("once", 14), ("scale", 7), ("scale", 8),
-                            *_repeat(3, ("scale", 10), ("scale", 9), ("scale", 10), ("scale", 8)),
+                            *_repeat(3, *_repeat(3, ("scale", 10), ("scale", 9)), ("scale", 10),
+                                     ("scale", 8)),
                             ("main", 19), ("scale", 7), ("scale", 8),
-                            *_repeat(3, ("scale", 10), ("scale", 9), ("scale", 10), ("scale", 8)),
+                            *_repeat(3, *_repeat(3, ("scale", 10), ("scale", 9)), ("scale", 10),
+                                     ("scale", 8)),
                             ("main", 20), ("main", 21)],
     # digit_sum(9876) inlined in countdown, whose own loop folds away, right after
     # first_nine's inlined loop: both instances begin at digit_sum's loop header,

@@ -395,8 +395,6 @@ def _unroll(loop: Loop, k: int, fn: Function, session: DupSession | None = None,
     added: list[Block] = []
     own = _loop_instance(loop)
     trips = _Trips.of(loop, module.atoms) if full else None
-    if trips is not None:
-        trips.mark(loop.blocks, 0, module.atoms)
     for j in range(1, k):
         cloner = Cloner()
         new_blocks = [cloner.clone_block(b, fn, ".u") for b in loop.blocks]
@@ -409,6 +407,8 @@ def _unroll(loop: Loop, k: int, fn: Function, session: DupSession | None = None,
         added += new_blocks
         copies.append((cloner.bmap[header], [cloner.bmap[lt] for lt in latches]))
         maps.append(cloner.bmap)
+    if trips is not None:  # after cloning: the clones' atoms carry no trip 0 of their own
+        trips.mark(loop.blocks, 0, module.atoms)
     # the copies go, in order, right after the loop's last block
     if session is None:
         insert_blocks_after(fn, max(loop.blocks, key=fn.blocks.index), added)
