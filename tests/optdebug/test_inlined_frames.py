@@ -91,8 +91,10 @@ EXPECTED: dict[str, list[Stop]] = {
                                  ("main", 16)]],
                               ("main", 18), ("main", 19)],
     # scale(3) through once(), then scale(7) from main
+    # (the column loop's `for`, line 9, has a stop in trips 1 and 2 of scale(3),
+    # in trips 1 to 3 of scale(7): trip 3's store of scale(3) has no room)
     "inlined_two_sites.c": [("main", 18), ("once", 14), ("scale", 7), ("scale", 8),
-                            *_repeat(3, *_repeat(3, ("scale", 10), ("scale", 9)), ("scale", 10),
+                            *_repeat(3, *_repeat(2, ("scale", 10), ("scale", 9)), ("scale", 10),
                                      ("scale", 8)),
                             ("main", 19), ("scale", 7), ("scale", 8),
                             *_repeat(3, *_repeat(3, ("scale", 10), ("scale", 9)), ("scale", 10),

@@ -14,7 +14,7 @@ from test_key_instructions_conformance import build
 
 from atomc.dwarf.line_rows import compute_rows
 from atomc.ir import DILocation
-from atomc.ir.function import Iteration
+from atomc.ir.function import AtomCounter, Iteration
 from atomc.options import KeyInstrMode
 
 
@@ -82,3 +82,23 @@ def test_header_rows(name: str, text: str, trips: dict[int, int], documented: st
 def test_without_trips_the_rows_are_unchanged() -> None:
     text = CASES[0][1]
     assert render(text, "documented", {}) == CASES[0][4]
+
+
+def test_a_clone_carries_its_trips_into_a_loop_of_its_own() -> None:
+    """A cloned region (an outer loop's copy, a threaded block) holds a copy of
+    each unrolled loop inside it: the same trips, under a new loop number shared
+    by the region's groups, so the copies' trips never mix."""
+    _, _, f = build("bb0: i0 ret L1")
+    header = DILocation(7, 0, f)
+    atoms = AtomCounter(next_group=20)
+    atoms.iterations[5] = (Iteration(9, 1, header),)
+    atoms.iterations[6] = (Iteration(9, 2, header), Iteration(12, 0, header))
+    loops: dict[int, int] = {}
+    atoms.carry_iterations(5, 30, loops)
+    atoms.carry_iterations(6, 31, loops)
+    atoms.carry_iterations(7, 32, loops)  # no trips: nothing to carry
+    inner, outer = loops[9], loops[12]
+    assert len({inner, outer, 9, 12}) == 4
+    assert atoms.iterations[30] == (Iteration(inner, 1, header),)
+    assert atoms.iterations[31] == (Iteration(inner, 2, header), Iteration(outer, 0, header))
+    assert 32 not in atoms.iterations
