@@ -18,6 +18,10 @@ Debug info: see duplication.py (LOCS kept with fresh atom groups per copy;
 VALUES rebuilt by mem2reg; SCOPES unchanged, except that a call inlined into an
 unrolled body gets a call site of its own per copy (`DILocation.copy`), so each
 copy is an inlined instance of its own that the debugger enters and leaves).
+A full unroll also tags each copy's atoms with its trip (`_Trips`,
+ir/function.py Iteration): the header's test folds away in every copy, and the
+line-table writer gives each trip a stop on the header's line where it has room
+(dwarf/iteration_heads.py), as -O0 stops there before every trip.
 """
 
 from __future__ import annotations
@@ -26,10 +30,10 @@ from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from ..ir import Binary, Block, Branch, Cmp, Const, Function, Jump, Op, work
-from ..ir.function import AtomCounter, Iteration
 from ..ir.cfgstate import CFGState, checking
 from ..ir.cloning import Cloner
 from ..ir.debuginfo import DILocation
+from ..ir.function import AtomCounter, Iteration
 from ..ir.interp_eval import eval_cmp
 from ..ir.locations import call_chain, copy_call_sites, remap_atoms
 from ..ir.loops import Loop, LoopInfo
