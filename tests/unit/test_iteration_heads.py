@@ -68,6 +68,21 @@ CASES = [
      {1: 0},
      "i0:L1[S PE] i1:L6[S] i2:L7[S] i3:L8[S] i4:L9",
      "i0:L1[S PE] i1:L6[S] i2:L8[S] i4:L9"),
+    # each trip calls g inlined on line 3 (s30) and stores its result after the
+    # body (i2, trip 0's stop on the call line after g's code, which -O0 does
+    # not make): a header row after it would read `3 [g] 3 7`; none
+    ("H6", "bb0: i0 op L1; i1 op L51 g9 r1 @s30; i2 op L3 g1 r1; i3 op L3; "
+           "i4 op L51 g8 r1 @s30; i5 ret L9",
+     {9: 0, 1: 0, 8: 1},
+     "i0:L1[S PE] i1:L51[S] i2:L3[S] i4:L51[S] i5:L9",
+     "i0:L1[S PE] i1:L51[S] i2:L3[S] i4:L51[S] i5:L9"),
+    # the same with the result stored on another line (5): its row is a stop
+    # -O0 makes, and trip 1's header row follows it
+    ("H7", "bb0: i0 op L1; i1 op L51 g9 r1 @s30; i2 op L5 g1 r1; i3 op L5; "
+           "i4 op L51 g8 r1 @s30; i5 ret L9",
+     {9: 0, 1: 0, 8: 1},
+     "i0:L1[S PE] i1:L51[S] i2:L5[S] i3:L7[S] i4:L51[S] i5:L9",
+     "i0:L1[S PE] i1:L51[S] i2:L5[S] i4:L51[S] i5:L9"),
 ]
 
 

@@ -12,7 +12,9 @@ Each copy's atoms carry their trip (ir/function.py, `Iteration`). The trip
 runs after the previous trip's last effect (its last rank-1 atom member, a
 store or an assignment's value) and no later than trip `j`'s first stop: a
 debugger stopped there sees the state -O0 shows on the header line, the
-previous trip done and this one not begun. The instruction is of the loop's
+previous trip done and this one not begun (not after a stop on an inlined
+call's line after its body, one -O0 does not make, see
+`_after_call_line_stop`). The instruction is of the loop's
 own instance (gdb shows the frame of an instruction's range: an instruction of
 an inlined callee would show the header line in the callee) and is no stop of
 its own, unless it is trip `j`'s first stop floated up from a later key
@@ -79,10 +81,30 @@ def compute_iteration_heads(blocks: Sequence[LineBlock], key: set[Pos],
         else:
             continue
         at = _place(flat, key, low, first, header, loop if j == 0 else None, iterations)
-        if at is not None:
+        if at is not None and not _after_call_line_stop(flat, key, at):
             b, i, _ = flat[at]
             heads[(b, i)] = Head(header, at == first)
     return heads
+
+
+def _after_call_line_stop(flat: Sequence[tuple[int, int, LineInst]], key: set[Pos],
+                          at: int) -> bool:
+    """Is the last stop before `at` one on an inlined call's line right after
+    the callee's code (the store of its result, dwarf/line_rows.py
+    _inlined_returns)? -O0 makes no such stop: it shows the call line before
+    the body only. The header row after it would read `16 [body] 16 15`, an
+    order -O0 never shows (`15 16 [body] 15`); without it the extra stop reads
+    as the next trip's call line."""
+    block = flat[at][0]
+    for n in range(at - 1, 0, -1):
+        b, i, x = flat[n]
+        if b != block:
+            return False
+        if (b, i) in key:
+            q = flat[n - 1][2].loc
+            return x.loc is not None and q is not None and flat[n - 1][0] == b and \
+                any(site.same_line(x.loc) for site in call_chain(q))
+    return False
 
 
 def _trips(x: LineInst, iterations: Mapping[int, tuple[Iteration, ...]]
