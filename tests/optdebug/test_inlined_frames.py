@@ -54,8 +54,11 @@ def _repeat(n: int, *stops: Stop) -> list[Stop]:
 
 # The sequences: the callee's first stop is the loop header (its `for` line),
 # then one stop per statement the loop body keeps. -O2 unrolls the innermost
-# constant-trip loops completely, so their `for` lines have no code left and
-# no stop (gcc -O0 stops there; the subsequence check allows that).
+# constant-trip loops completely, so their `for` lines have no code left; a
+# trip gets a stop there where an instruction between the previous trip's
+# store and its own can carry the row (dwarf/iteration_heads.py), as the
+# inner `for` stops of gcc -O0 between the body's stops. Trips without room
+# have none (the subsequence check allows that).
 EXPECTED: dict[str, list[Stop]] = {
     # issue 14's reproducer: fill(2); fill(5); the column loop is unrolled.
     # The second call starts on the same line (6) as the first one ends; gdb
@@ -64,13 +67,19 @@ EXPECTED: dict[str, list[Stop]] = {
     # (codegen/debuginfo/call_site_entries.py): gdb stops at main:13, then
     # enters fill at its line 6 (was main:13 fill:5 fill:6, through a row of
     # fill's opening line, a stop -O0 does not make).
-    "inlined_loop.c": [("main", 12), ("fill", 6), *_repeat(4, ("fill", 8), ("fill", 6)),
+    # The column loop's `for` (line 7) has a stop in trips 1 to 3 of fill(2)
+    # (trip 4's store follows trip 3's with only its own line-8 code between:
+    # no room) and in trips 1 to 4 of fill(5).
+    "inlined_loop.c": [("main", 12), ("fill", 6),
+                       *_repeat(4, *_repeat(3, ("fill", 8), ("fill", 7)), ("fill", 8), ("fill", 6)),
                        ("main", 13), ("fill", 6),
-                       *_repeat(4, ("fill", 8), ("fill", 6)), ("main", 14), ("main", 15)],
+                       *_repeat(4, *_repeat(4, ("fill", 8), ("fill", 7)), ("fill", 8), ("fill", 6)),
+                       ("main", 14), ("main", 15)],
     # fill_all(2) inlined into main, fill(t) inlined into fill_all's loop
     "inlined_nested.c": [("main", 19), ("fill_all", 14),
                          *_repeat(2, ("fill_all", 15), ("fill", 8),
-                                  *_repeat(3, ("fill", 10), ("fill", 8)), ("fill_all", 14)),
+                                  *_repeat(3, *_repeat(3, ("fill", 10), ("fill", 9)),
+                                           ("fill", 10), ("fill", 8)), ("fill_all", 14)),
                          ("main", 20), ("main", 21)],
     # weigh(lim + k, k + 2) inlined three times by unrolling main's loop; after
     # each call main stops at line 17 again for the store to out[k] (at -O0
@@ -82,10 +91,14 @@ EXPECTED: dict[str, list[Stop]] = {
                                  ("main", 16)]],
                               ("main", 18), ("main", 19)],
     # scale(3) through once(), then scale(7) from main
+    # (the column loop's `for`, line 9, has a stop in trips 1 and 2 of scale(3),
+    # in trips 1 to 3 of scale(7): trip 3's store of scale(3) has no room)
     "inlined_two_sites.c": [("main", 18), ("once", 14), ("scale", 7), ("scale", 8),
-                            *_repeat(3, ("scale", 10), ("scale", 8)),
+                            *_repeat(3, *_repeat(2, ("scale", 10), ("scale", 9)), ("scale", 10),
+                                     ("scale", 8)),
                             ("main", 19), ("scale", 7), ("scale", 8),
-                            *_repeat(3, ("scale", 10), ("scale", 8)),
+                            *_repeat(3, *_repeat(3, ("scale", 10), ("scale", 9)), ("scale", 10),
+                                     ("scale", 8)),
                             ("main", 20), ("main", 21)],
     # digit_sum(9876) inlined in countdown, whose own loop folds away, right after
     # first_nine's inlined loop: both instances begin at digit_sum's loop header,

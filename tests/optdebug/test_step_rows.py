@@ -34,13 +34,20 @@ without -g: only line rows differ.
   call site of its own per copy (opt/loop_passes.py, DILocation.copy), so each
   copy is an inlined instance of its own: gdb leaves push for main's line
   between copies, as at -O0, instead of stepping from push's last line back to
-  its first in one frame (`push:11 push:13 push:11 push:13`).
+  its first in one frame (`push:11 push:13 push:11 push:13`). The fully
+  unrolled loop's `for` line (20) has a stop between the copies, after each
+  copy's store to `head` (dwarf/iteration_heads.py), as at -O0.
 * hoisted_increment.c: main's pointer increment, hoisted into row_sum's inlined
   code above the body's last add, took its own line and split the instance's
   range; gdb took the second piece for a fresh entry (`main:25 row_sum:17
   main:25`). A never-key instruction hoisted above any stop of another
   position now takes the location it lands in (codegen/debuginfo/
   hoisted_lines.py), not only when the last stop it passes is elsewhere.
+* unrolled_for_line.c: a loop -O2 unrolls completely has no code left on its
+  `for` line; each trip gets a statement row there on an instruction between
+  the previous trip's store and its own (dwarf/iteration_heads.py), so gdb
+  shows `12 11 12 11 ...` as -O0 does instead of one stop on line 12.
+  test_break_on_unrolled_for_line checks the state at those stops.
 * two inlined loops in a row (issue 14's reproducer) are checked in
   test_inlined_frames.py: the second call's entry after the first one's exit
   test on the same line gets a row of the callee's opening line, so gdb shows
@@ -82,9 +89,11 @@ EXPECTED: dict[str, list[Stop]] = {
     "empty_asm.c": [("main", 19), ("barrier_last", 6), ("barrier_last", 7), ("main", 20),
                     ("barrier_between", 12), ("barrier_between", 14),
                     ("barrier_between", 15), ("main", 21)],
-    "inlined_per_copy.c": [("main", 21), ("push", 11), ("push", 13)] * 2
+    "inlined_per_copy.c": [("main", 21), ("push", 11), ("push", 13), ("main", 20)] * 2
                           + [("main", 21), ("push", 11), ("push", 12), ("push", 13),
                              ("main", 22), ("main", 23)],
+    "unrolled_for_line.c": [("main", 17), ("fill", 12), *[("fill", 11), ("fill", 12)] * 3,
+                            ("fill", 13), ("main", 18), ("main", 19)],
     "hoisted_increment.c": [("main", 24)]
                            + ([("main", 25)] + [("row_sum", 17), ("cell", 10)] * 3
                               + [("main", 25), ("main", 24)]) * 3
@@ -154,3 +163,21 @@ def test_break_on_call_line(program: str, tmp_path: Path) -> None:
     for at_break, after_step in zip(frames[::2], frames[1::2], strict=True):
         assert at_break.startswith(f"#0  {caller} (") and f"{program}:{line}" in at_break, out
         assert after_step.startswith(f"#0  {callee} ("), out
+
+
+def test_break_on_unrolled_for_line(tmp_path: Path) -> None:
+    """`break` on a fully unrolled loop's `for` line stops at trip 1's header
+    row (gdb keeps one location per block); there and at the next trips'
+    header rows, reached by `step`, the earlier trips' stores are done and the
+    trip's own is not: the state -O0 shows on that line."""
+    exe = _build(PROGRAMS / "unrolled_for_line.c", tmp_path / "o2", "-O2", "-g")
+    cmds = ["set pagination off", "break unrolled_for_line.c:11", "run", "print out"]
+    cmds += ["step", "frame", "step", "frame", "print out"] * 2 + ["continue"]
+    out = subprocess.run(["gdb", "-nx", "-batch", *[a for c in cmds for a in ("-ex", c)],
+                          str(exe)], capture_output=True, text=True, timeout=120,
+                         check=False).stdout
+    arrays = [ln.split("=", 1)[1].strip() for ln in out.splitlines() if ln.startswith("$")]
+    assert arrays == ["{3, 0, 0, 0}", "{3, 8, 0, 0}", "{3, 8, 13, 0}"], out
+    lines = [ln.rsplit(":", 1)[1] for ln in out.splitlines() if ln.startswith("#0")]
+    assert lines == ["12", "11", "12", "11"], out
+    assert "exited normally" in out, out

@@ -25,12 +25,17 @@ used by the back end and by the conformance tests.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..ir.debuginfo import DIFile, DILocation, DISubprogram
 from ..ir.locations import call_chain
 from ..options import KeyInstrMode
+from .iteration_heads import compute_iteration_heads
+
+if TYPE_CHECKING:
+    from ..ir.function import Iteration
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,7 +358,9 @@ def _hides_entry(before: DILocation, loc: DILocation) -> bool:
 
 def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                  mode: KeyInstrMode = KeyInstrMode.DOCUMENTED,
-                 body_line_at_entry: bool = False) -> FunctionRows:
+                 body_line_at_entry: bool = False,
+                 iterations: Mapping[int, tuple[Iteration, ...]] | None = None
+                 ) -> FunctionRows:
     """The row (or None) for every instruction, plus the function-entry row (§2.3).
 
     `body_line_at_entry` (a function without a frame pointer): the first
@@ -367,11 +374,16 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
     entry address), so its `break FUNCTION` would stop before the pushes,
     where the frame's variables are not yet located; with one row there it
     still breaks at prologue_end, as gdb does.
+
+    `iterations` (the module's trips of fully unrolled loops, by atom group):
+    each trip gets a statement row of its loop's header line where it has room
+    (dwarf/iteration_heads.py), in the documented mode.
     """
     key = compute_key_set(blocks, mode)
     force = compute_force_set(blocks)
     documented = mode is KeyInstrMode.DOCUMENTED
     reentries = compute_reentries(blocks) if documented else set()
+    heads = compute_iteration_heads(blocks, key, iterations or {}) if documented else {}
     pe = find_prologue_end(blocks)
     entry: Row | None = None
     flat = _flat(blocks)
@@ -386,6 +398,7 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
     out: list[list[Row | None]] = [[None] * len(blk.insts) for blk in blocks]
     for b, blk in enumerate(blocks):
         carried: DILocation | None = None  # a re-entry's own position, is_stmt, comes next
+        moved = False  # a stop moved on from a trip's header row (iteration_heads.py)
         first_real = True
         epilogue_seen = False
         returned_to = 0  # the line of a recursive call just before this instruction
@@ -428,6 +441,16 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                                 epilogue_begin=epilogue)
                 carried = loc if (is_key or not ki) else None
                 prev, last_line = None, sp.scope_line
+                continue
+            head = heads.get((b, i))
+            if loc is not None and head is not None and (b, i) != pe:
+                # a trip's header row (iteration_heads.py); the instruction's own
+                # row follows at the next instruction, with the stop if it was one
+                h = head.header
+                out[b][i] = Row(h.line, h.column, h.scope.file, is_stmt=True,
+                                epilogue_begin=epilogue)
+                moved = head.moves_stop
+                prev, last_line = None, h.line
                 continue
             returned = documented and loc is not None and after_call != 0 and \
                 after_call == loc.line
@@ -477,6 +500,8 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
             if carried is not None and loc.line != 0:
                 stmt = stmt or loc.same_position(carried)
                 carried = None
+            if moved and loc.line != 0:
+                stmt, moved = True, False
             out[b][i] = _row(loc, stmt or is_pe, prologue_end=is_pe, epilogue_begin=epilogue)
             if loc.line != 0:
                 prev = loc

@@ -163,12 +163,31 @@ class Global(Value):
         return self.init is None
 
 
+@dataclass(frozen=True, slots=True)
+class Iteration:
+    """One trip of a fully unrolled loop: `loop` numbers the unrolled loop
+    instance (unique in the module, from the atom counter), `index` the trip
+    (0 = the first), `header` the loop's exit test, whose code folded away.
+
+    The line-table writer gives each trip a stop on the header's line
+    (dwarf/iteration_heads.py): at -O0 the debugger stops there before every
+    trip, and after full unrolling the line has no code of its own."""
+
+    loop: int
+    index: int
+    header: DILocation
+
+
 @dataclass(slots=True)
 class AtomCounter:
     """Next free Key Instructions atom group, with LLVM's waterline rule: creating
-    a location with group G raises the counter to at least G + 1."""
+    a location with group G raises the counter to at least G + 1.
+
+    `iterations`: the trips of fully unrolled loops each atom group belongs to,
+    innermost loop first (opt/loop_passes.py sets them, cloning carries them)."""
 
     next_group: int = 1
+    iterations: dict[int, tuple[Iteration, ...]] = field(default_factory=dict)
 
     def fresh(self) -> int:
         g = self.next_group
@@ -178,6 +197,16 @@ class AtomCounter:
     def saw(self, loc: DILocation | None) -> None:
         if loc is not None and loc.atom_group >= self.next_group:
             self.next_group = loc.atom_group + 1
+
+    def carry_iterations(self, old: int, new: int, loops: dict[int, int]) -> None:
+        """A clone's group `new` of `old` is in the clone's copy of each unrolled
+        loop `old` is in: a loop number of its own per clone (`loops`, shared by
+        the groups of one cloned region), so two clones' trips never mix."""
+        trips = self.iterations.get(old)
+        if trips:
+            self.iterations[new] = tuple(
+                Iteration(loops.setdefault(t.loop, self.fresh()), t.index, t.header)
+                for t in trips)
 
 
 @dataclass(slots=True)

@@ -157,8 +157,13 @@ def remap_atom(loc: DILocation | None, amap: AtomMap) -> DILocation | None:
 def remap_atoms(insts: Iterable[Inst], amap: AtomMap, atoms: AtomCounter) -> None:
     """Map then remap every instruction of a freshly cloned region."""
     insts = list(insts)
+    mapped = set(amap)
     for inst in insts:
         map_atom_instance(inst.loc, amap, atoms)
+    loops: dict[int, int] = {}
+    for key, new in amap.items():
+        if key not in mapped:
+            atoms.carry_iterations(key[1], new, loops)
     for inst in insts:
         inst.loc = remap_atom(inst.loc, amap)
         for rec in inst.dbg_records:

@@ -20,7 +20,11 @@ Debug info: see duplication.py (LOCS kept with fresh atom groups per copy;
 VALUES rebuilt by mem2reg; SCOPES unchanged, except that a call inlined into an
 unrolled body gets a call site of its own per copy (`DILocation.copy`), so each
 copy is an inlined instance of its own that the debugger enters and leaves) and
-counted_unroll.py (the folded exit tests).
+counted_unroll.py (the folded exit tests). A full unroll also tags each copy's
+atoms with its trip (`_Trips`, ir/function.py Iteration): the header's test folds
+away in every copy, and the line-table writer gives each trip a stop on the
+header's line where it has room (dwarf/iteration_heads.py), as -O0 stops there
+before every trip.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from ..ir import Binary, Block, Branch, Cmp, Const, Function, Jump, Op, work
 from ..ir.cfgstate import CFGState, checking
 from ..ir.cloning import Cloner
 from ..ir.debuginfo import DILocation
+from ..ir.function import AtomCounter, Iteration
 from ..ir.interp_eval import eval_cmp
 from ..ir.locations import call_chain, copy_call_sites, remap_atoms
 from ..ir.loops import Loop, LoopInfo
@@ -346,10 +351,10 @@ class LoopUnroll(FunctionPass):
                 if checking():
                     session.blocks()
                     _check_unroll_pick(fn, loop, done)
-                k, cp = self._factor(loop, fn, ctx, session.cfg.preds)
+                k, cp, full = self._factor(loop, fn, ctx, session.cfg.preds)
                 done.add(id(loop.header))
                 if k > 1:
-                    pick = (loop, k, cp)
+                    pick = (loop, k, cp, full)
                     break
             if pick is None:
                 session.finish()
@@ -358,9 +363,9 @@ class LoopUnroll(FunctionPass):
                 for cp, maps in counted:
                     ctx.count("loop-unroll.folded-exits", fold_untaken_exits(cp, maps))
                 return changed
-            loop, k, cp = pick
+            loop, k, cp, full = pick
             keep_order = queue.exits_keep_order(loop)
-            maps = unroll(loop, k, fn, session)
+            maps = unroll(loop, k, fn, session, full)
             if cp is not None:
                 counted.append((cp, maps))
             if not keep_order:
@@ -369,23 +374,25 @@ class LoopUnroll(FunctionPass):
             changed = True
 
     def _factor(self, loop: Loop, fn: Function, ctx: PassContext,
-                preds: dict[Block, list[Block]] | None = None) -> tuple[int, CountedPick | None]:
-        """(K, the counted-loop pick when K divides the trip count)."""
+                preds: dict[Block, list[Block]] | None = None
+                ) -> tuple[int, CountedPick | None, bool]:
+        """(K, the counted-loop pick when K divides the trip count, whether K unrolls
+        the loop fully)."""
         size = _loop_size(loop)
         if preds is None:
             preds = fn.predecessors()
         trips = constant_trip_count(loop, fn, preds)
         limit = FULL_UNROLL_MAX_SIZE.get(ctx.opt_level, 160)
         if ctx.size_opt:
-            return 1, None
+            return 1, None, False
         if trips is not None and (trips + 1) * size <= limit:
-            return trips + 1, None
+            return trips + 1, None, True
         cp = counted_pick(loop, fn, preds, size)
         if cp is not None:
-            return cp.factor, cp
+            return cp.factor, cp, False
         if ctx.opt_level >= 3 and size <= PARTIAL_UNROLL_MAX_SIZE:
-            return 2, None
-        return 1, None
+            return 2, None, False
+        return 1, None, False
 
 
 def _check_unroll_pick(fn: Function, loop: Loop, done: set[int]) -> None:
@@ -398,10 +405,11 @@ def _check_unroll_pick(fn: Function, loop: Loop, done: set[int]) -> None:
         raise AssertionError(f"incremental unroll order differs: {loop!r} instead of {fresh!r}")
 
 
-def unroll(loop: Loop, k: int, fn: Function,
-           session: DupSession | None = None) -> list[dict[Block, Block]]:
+def unroll(loop: Loop, k: int, fn: Function, session: DupSession | None = None,
+           full: bool = False) -> list[dict[Block, Block]]:
     """Chain K-1 copies of `loop`'s body through its back edges; the block map of
-    each copy, in order (copy j's header is entered from copy j-1's latches)."""
+    each copy, in order (copy j's header is entered from copy j-1's latches).
+    `full`: the copies are all the loop's trips, each tagged with its own."""
     module = fn.module
     assert module is not None
     header = loop.header
@@ -411,16 +419,21 @@ def unroll(loop: Loop, k: int, fn: Function,
     maps: list[dict[Block, Block]] = []
     added: list[Block] = []
     own = _loop_instance(loop)
-    for _ in range(k - 1):
+    trips = _Trips.of(loop, module.atoms) if full else None
+    for j in range(1, k):
         cloner = Cloner()
         new_blocks = [cloner.clone_block(b, fn, ".u") for b in loop.blocks]
         cloner.finish()
         remap_atoms((i for nb in new_blocks for i in nb.insts), {}, module.atoms)
+        if trips is not None:
+            trips.mark(new_blocks, j, module.atoms)
         if own is not None:
             copy_call_sites((i for nb in new_blocks for i in nb.insts), own, module.atoms)
         added += new_blocks
         copies.append((cloner.bmap[header], [cloner.bmap[lt] for lt in latches]))
         maps.append(cloner.bmap)
+    if trips is not None:  # after cloning: the clones' atoms carry no trip 0 of their own
+        trips.mark(loop.blocks, 0, module.atoms)
     # the copies go, in order, right after the loop's last block
     if session is None:
         insert_blocks_after(fn, max(loop.blocks, key=fn.blocks.index), added)
@@ -445,6 +458,33 @@ def unroll(loop: Loop, k: int, fn: Function,
     session.check("loop-unroll")
     session.promote(slots)
     return maps
+
+
+class _Trips:
+    """Tags the atoms of each copy of a fully unrolled loop with its trip
+    (ir/function.py, Iteration): the header's exit test folds away in every
+    copy, and the line-table writer gives each trip a stop on its line."""
+
+    __slots__ = ("header", "loop")
+
+    def __init__(self, loop: int, header: DILocation) -> None:
+        self.loop = loop
+        self.header = header
+
+    @classmethod
+    def of(cls, loop: Loop, atoms: AtomCounter) -> _Trips | None:
+        """None when the exit test has no source line (nothing to stop on)."""
+        test = next((b.terminator.loc for b in loop.exiting_blocks()
+                     if isinstance(b.terminator, Branch)), None)
+        if not isinstance(test, DILocation) or test.line == 0:
+            return None
+        return cls(atoms.fresh(), test.without_atom())
+
+    def mark(self, blocks: Iterable[Block], index: int, atoms: AtomCounter) -> None:
+        tag = Iteration(self.loop, index, self.header)
+        for g in {i.loc.atom_group for b in blocks for i in b.insts
+                  if isinstance(i.loc, DILocation) and i.loc.atom_group}:
+            atoms.iterations[g] = (*atoms.iterations.get(g, ()), tag)
 
 
 def _loop_instance(loop: Loop) -> tuple[DILocation, ...] | None:

@@ -48,6 +48,8 @@ def compute_rows(mf: MFunction, mode: KeyInstrMode = KeyInstrMode.DOCUMENTED) ->
     succs = successors(mf)
     blocks = [LineBlock([_line_inst(mi, index, mf.name) for mi in b.insts],
                         [index[id(s)] for s in succs[b]]) for b in mf.blocks]
-    result = _compute_rows(blocks, sp, mode, body_line_at_entry=not mf.frame_pointer)
+    module = mf.ir.module
+    result = _compute_rows(blocks, sp, mode, body_line_at_entry=not mf.frame_pointer,
+                           iterations=module.atoms.iterations if module is not None else None)
     rows: list[Row | None] = [row for block_rows in result.rows for row in block_rows]
     return LineTable(result.entry, rows)

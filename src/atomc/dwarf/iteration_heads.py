@@ -1,0 +1,179 @@
+"""Stops on a fully unrolled loop's header line, one per trip.
+
+At -O0 `step` stops on a `for` line before every trip of its loop (the
+increment and the test). Full unrolling folds the test away in every copy, so
+the line has no code left and the debugger went from one copy of the body to
+the next without it (`8 8 8` reads as one stop on line 8, where -O0 shows
+`7 8 7 8 7 8`). gcc keeps such rows only as zero-length views that gdb
+ignores; clang drops them.
+
+Each copy's atoms carry their trip (ir/function.py, `Iteration`). The trip
+`j` gets a statement row of the header's line at the first instruction that
+runs after the previous trip's last effect (its last rank-1 atom member, a
+store or an assignment's value) and no later than trip `j`'s first stop: a
+debugger stopped there sees the state -O0 shows on the header line, the
+previous trip done and this one not begun (not after a stop on an inlined
+call's line after its body, one -O0 does not make, see
+`_after_call_line_stop`). The instruction is of the loop's
+own instance (gdb shows the frame of an instruction's range: an instruction of
+an inlined callee would show the header line in the callee) and is no stop of
+its own, unless it is trip `j`'s first stop floated up from a later key
+instruction of the same line: that stop then moves to the next instruction.
+Trip 0 takes an instruction of the loop's own copies, after the stop before
+it. Where no instruction fits (a copy that is a single store) the trip has no
+header stop, as before: the code is the same with or without rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..ir.debuginfo import DILocation
+from ..ir.locations import call_chain
+
+if TYPE_CHECKING:
+    from ..ir.function import Iteration
+    from .line_rows import LineBlock, LineInst
+
+Pos = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """A header row at an instruction; `moves_stop`: the instruction was its
+    trip's first stop, which goes to the next instruction."""
+
+    header: DILocation
+    moves_stop: bool
+
+
+def compute_iteration_heads(blocks: Sequence[LineBlock], key: set[Pos],
+                            iterations: Mapping[int, tuple[Iteration, ...]]
+                            ) -> dict[Pos, Head]:
+    """The header row of each trip that has room for one, by instruction."""
+    if not iterations:
+        return {}
+    flat = [(b, i, x) for b, blk in enumerate(blocks) for i, x in enumerate(blk.insts)
+            if not x.is_meta]
+    order = {(b, i): n for n, (b, i, _) in enumerate(flat)}
+    stops: dict[tuple[int, int], int] = {}  # (loop, trip) -> its first stop (flat index)
+    effects: dict[tuple[int, int], int] = {}  # (loop, trip) -> its last effect
+    headers: dict[int, DILocation] = {}
+    for n, (b, i, x) in enumerate(flat):
+        for t in _trips(x, iterations):
+            headers[t.loop] = t.header
+            if x.loc is not None and x.loc.atom_rank == 1:
+                effects[(t.loop, t.index)] = n
+        if (b, i) in key:
+            owner = _owner(flat, n)
+            for t in _trips(flat[owner][2], iterations) if owner is not None else ():
+                stops.setdefault((t.loop, t.index), n)
+    heads: dict[Pos, Head] = {}
+    for (loop, j), first in stops.items():
+        header = headers[loop]
+        if j == 0:
+            low = max((order[p] for p in key if p in order and order[p] < first
+                       and p[0] == flat[first][0]), default=-1)
+        elif (loop, j - 1) in effects:
+            low = effects[(loop, j - 1)]
+        else:
+            continue
+        at = _place(flat, key, low, first, header, loop if j == 0 else None, iterations)
+        if at is not None and not _after_call_line_stop(flat, key, at):
+            b, i, _ = flat[at]
+            heads[(b, i)] = Head(header, at == first)
+    return heads
+
+
+def _after_call_line_stop(flat: Sequence[tuple[int, int, LineInst]], key: set[Pos],
+                          at: int) -> bool:
+    """Is the last stop before `at` one on an inlined call's line right after
+    the callee's code (the store of its result, dwarf/line_rows.py
+    _inlined_returns)? -O0 makes no such stop: it shows the call line before
+    the body only. The header row after it would read `16 [body] 16 15`, an
+    order -O0 never shows (`15 16 [body] 15`); without it the extra stop reads
+    as the next trip's call line."""
+    block = flat[at][0]
+    for n in range(at - 1, 0, -1):
+        b, i, x = flat[n]
+        if b != block:
+            return False
+        if (b, i) in key:
+            q = flat[n - 1][2].loc
+            return x.loc is not None and q is not None and flat[n - 1][0] == b and \
+                any(site.same_line(x.loc) for site in call_chain(q))
+    return False
+
+
+def _trips(x: LineInst, iterations: Mapping[int, tuple[Iteration, ...]]
+           ) -> tuple[Iteration, ...]:
+    if x.loc is None or not x.loc.atom_group:
+        return ()
+    return iterations.get(x.loc.atom_group, ())
+
+
+def _owner(flat: Sequence[tuple[int, int, LineInst]], n: int) -> int | None:
+    """The instruction whose atom a stop at `n` is for: the first one with an
+    atom from `n` on, in its block and on its line (a stop floats up to the
+    start of its line's run)."""
+    b, _, x = flat[n]
+    line = x.loc.line if x.loc is not None else 0
+    for m in range(n, len(flat)):
+        mb, _, y = flat[m]
+        if mb != b or y.loc is None or y.loc.line != line:
+            return None
+        if y.loc.atom_group:
+            return m
+    return None
+
+
+def _place(flat: Sequence[tuple[int, int, LineInst]], key: set[Pos], low: int, first: int,
+           header: DILocation, own_loop: int | None,
+           iterations: Mapping[int, tuple[Iteration, ...]]) -> int | None:
+    """The first instruction after `low` and up to the stop `first`, in one
+    block, that can carry the header row; None if none can."""
+    block = flat[first][0]
+    if low >= 0 and flat[low][0] != block:
+        return None
+    chain = call_chain(header)
+    for n in range(low + 1, first + 1):
+        b, i, x = flat[n]
+        if b != block:
+            continue
+        if n != first and (b, i) in key:
+            return None  # another stop in between: the order would change
+        if x.loc is None or x.loc.line == 0 or x.is_call or x.is_empty or x.frame_setup \
+                or x.frame_destroy or x.is_return or call_chain(x.loc) != chain:
+            continue
+        if own_loop is not None and not any(t.loop == own_loop for t in _trips(x, iterations)):
+            continue
+        if n == first and not _movable(flat, n):
+            return None  # the stop is this instruction's own
+        return n
+    return None
+
+
+def _movable(flat: Sequence[tuple[int, int, LineInst]], n: int) -> bool:
+    """Can the stop at `n` move to the next instruction: is that one on the
+    same line, in the same block, and no later than another member of the
+    stop's atom (the stop stays before the atom's key instruction)?"""
+    owner = _owner(flat, n)
+    if owner is None or n + 1 >= len(flat):
+        return False
+    b, _, x = flat[n]
+    nb, _, nxt = flat[n + 1]
+    own = flat[owner][2].loc
+    if nb != b or nxt.loc is None or x.loc is None or nxt.loc.line != x.loc.line:
+        return False
+    if owner > n:
+        return True  # the stop floated up from the owner
+    assert own is not None
+    for m in range(n + 1, len(flat)):
+        mb, _, y = flat[m]
+        if mb != b or y.loc is None or y.loc.line != x.loc.line:
+            return False
+        if y.loc.atom_group == own.atom_group and y.loc.inlined_at == own.inlined_at:
+            return True
+    return False
