@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..codegen.x86_64.asm.printer import format_inst
+from ..ir.locations import call_chain
 from .records import loc_file
 
 
@@ -44,14 +45,10 @@ class MachineFunction:
 
 
 def _sites(loc: Any) -> tuple[InlineSite, ...]:
-    out: list[InlineSite] = []
-    scope_fn = loc.scope.subprogram.name
-    at = loc.inlined_at
-    while at is not None:
-        out.append(InlineSite(scope_fn, at.line))
-        scope_fn = at.scope.subprogram.name
-        at = at.inlined_at
-    return tuple(out)
+    """Each call site `loc` is inlined through, named by the function it inlined."""
+    chain = call_chain(loc)
+    callees = [loc.scope.subprogram.name, *(at.scope.subprogram.name for at in chain)]
+    return tuple(InlineSite(fn, at.line) for fn, at in zip(callees[:-1], chain, strict=True))
 
 
 class MachineRecorder:

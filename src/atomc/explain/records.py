@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from ..ir import Module
 from ..ir.debuginfo import DILocation
 from ..ir.insts import Inst, Op
+from ..ir.locations import call_chain
 from ..ir.values import Const
 
 
@@ -128,11 +129,8 @@ def _position(loc: DILocation) -> tuple[object, ...]:
 
 
 def _inline_key(at: DILocation | None) -> tuple[object, ...]:
-    out: list[object] = []
-    while at is not None:
-        out += [at.line, at.column, id(at.scope)]
-        at = at.inlined_at
-    return tuple(out)
+    chain = () if at is None else (at, *call_chain(at))
+    return tuple(x for site in chain for x in (site.line, site.column, id(site.scope)))
 
 
 def _snapshot(module: Module) -> dict[int, _Snap]:
