@@ -206,3 +206,32 @@ def test_changed_sources_stop_the_server(tmp_path: Path) -> None:
     assert len(served(srv)) == 1
     assert any("sources changed" in ln for ln in srv.lines()), srv.lines()
     compile_once()  # nobody listens now: still compiles
+
+
+def test_changed_sources_let_running_compiles_finish(tmp_path: Path) -> None:
+    """The server stops taking commands once its sources change, but a compile it
+    already started still ends normally, and only then does the server exit."""
+    copy = tmp_path / "src"
+    shutil.copytree(Path(atomc.__file__).parent, copy / "atomc",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    env = env_for(None) | {"PYTHONPATH": str(copy)}
+    srv = start_server(tmp_path, env)
+    run_env = env | {ENV_VAR: str(srv.sock)}
+    (tmp_path / "slow.c").write_text(_slow_source())
+    (tmp_path / "p.c").write_text(PROGRAM)
+    slow = subprocess.Popen([sys.executable, "-m", "atomc", "-O0", "-c", "slow.c"],
+                            cwd=tmp_path, env=run_env, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not any(": ['-O0'" in ln for ln in srv.lines()):
+        assert time.monotonic() < deadline and slow.poll() is None, srv.lines()
+        time.sleep(0.05)
+    target = copy / "atomc" / "opt" / "passes.py"
+    os.utime(target, ns=(time.time_ns(), target.stat().st_mtime_ns + 1_000_000_000))
+    quick = subprocess.run([sys.executable, "-m", "atomc", "-c", "p.c"], cwd=tmp_path,
+                           env=run_env, capture_output=True, text=True, timeout=300, check=False)
+    assert quick.returncode == 0 and (tmp_path / "p.o").exists(), quick.stderr
+    _, err = slow.communicate(timeout=600)
+    assert slow.returncode == 0 and (tmp_path / "slow.o").exists(), err
+    srv.proc.wait(timeout=60)
+    assert len(served(srv)) == 1 and any("declined" in ln for ln in srv.lines()), srv.lines()
+    assert not srv.sock.exists()

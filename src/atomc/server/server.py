@@ -8,8 +8,8 @@ so nothing one compile does can leak into the next. A client that goes away
 (killed by a timeout, interrupted) takes its compile's process group with it.
 The server declines (the client then compiles itself) when the client's
 interpreter, its `PYTHON*` and `ATOMC_*` environment (a hash seed, say) or atomc's sources
-differ from the server's; it exits once the sources changed, so a stale
-compiler is never used.
+differ from the server's; once the sources changed it stops listening and
+exits when its running compiles end, so a stale compiler never takes a command.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ class CompileServer:
     """The accept/fork/reap loop; one child per request, statuses as they finish."""
 
     __slots__ = ("path", "listener", "selector", "wake", "jobs", "stamps", "identity",
-                 "stopping", "log")
+                 "stopping", "draining", "log")
 
     def __init__(self, path: str, log: bool) -> None:
         self.path = path
@@ -130,6 +130,7 @@ class CompileServer:
         self.stamps = source_stamps()
         self.identity = (sys.executable, _python_env(dict(os.environ)))
         self.stopping = False
+        self.draining = False  # no new requests; exits once the running compiles finish
 
     def note(self, text: str) -> None:
         if self.log:
@@ -142,7 +143,7 @@ class CompileServer:
         signal.signal(signal.SIGINT, self._stop)
         gc.freeze()  # never garbage: the children's collections skip the imported modules
         try:
-            while not self.stopping:
+            while not self.stopping and not (self.draining and not self.jobs):
                 for key, _ in self.selector.select():
                     if key.data == "accept":
                         self._accept()
@@ -164,8 +165,8 @@ class CompileServer:
         if (request.get("executable"), _python_env(request.get("env", {}))) != self.identity:
             return "a different interpreter or PYTHON*/ATOMC_* environment"
         if source_stamps() != self.stamps:
-            self.stopping = True
-            return "atomc's sources changed; stopping"
+            self._drain()
+            return "atomc's sources changed; stopping once the running compiles finish"
         return None
 
     def _accept(self) -> None:
@@ -221,6 +222,15 @@ class CompileServer:
                 sys.stderr.flush()
             os._exit(code)
 
+    def _drain(self) -> None:
+        """Stop listening (new clients compile themselves) but let running compiles end."""
+        if not self.draining:
+            self.draining = True
+            self.selector.unregister(self.listener)
+            self.listener.close()
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self.path)
+
     def _client_gone(self, pid: int) -> None:
         """The client closed its end before the compile finished: stop the compile."""
         conn = self.jobs.get(pid)
@@ -258,9 +268,10 @@ class CompileServer:
                 os.killpg(pid, signal.SIGKILL)
             conn.close()
         self.selector.close()
-        self.listener.close()
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(self.path)
+        if not self.draining:  # a drained server's path may be another server's by now
+            self.listener.close()
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self.path)
 
 
 def main(argv: list[str] | None = None) -> int:
