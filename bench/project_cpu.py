@@ -25,10 +25,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
+
+from atomc.server.spawn import start_server
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests" / "realworld"))
@@ -71,35 +70,23 @@ def _children_cpu() -> float:
     return ru.ru_utime + ru.ru_stime
 
 
-@contextmanager
-def compile_server(tmp: Path) -> Iterator[tuple[dict[str, str], list[float]]]:
-    """An environment whose atomc commands go to a new server, and (once the block
-    ends and the server has exited) the server's CPU seconds appended to the list."""
+def served_cpu(files: list[tuple[Path, list[str]]], level: str, tmp: Path) -> float:
+    """CPU seconds of compiling `files` through a new compile server: the clients',
+    the server's and its children's, all reaped under this process."""
     sock = tmp / "server.sock"
     before = _children_cpu()
-    server = subprocess.Popen([*COMPILERS["atomc"][:1], "-m", "atomc.server", str(sock)],
-                              env=PLAIN_ENV, stdin=subprocess.DEVNULL)
-    while not sock.exists():
-        if server.poll() is not None:
-            raise SystemExit("atomc-server did not start")
-        time.sleep(0.02)
-    spent: list[float] = []
+    server = start_server(sock, env=PLAIN_ENV)
+    if server is None:
+        raise SystemExit("atomc-server did not start")
+    env = PLAIN_ENV | {SERVER_VAR: str(sock)}
     try:
-        yield PLAIN_ENV | {SERVER_VAR: str(sock)}, spent
-    finally:
-        server.terminate()
-        server.wait()
-        spent.append(_children_cpu() - before)
-
-
-def served_cpu(files: list[tuple[Path, list[str]]], level: str, tmp: Path) -> float:
-    """CPU seconds of compiling `files` through one compile server: the clients', the
-    server's and its children's, all reaped under this process during the block."""
-    with compile_server(tmp) as (env, spent):
         for src, flags in files:
             run([*COMPILERS["atomc"], level, "-g", *flags, "-c", str(src),
                  "-o", str(tmp / "out.o")], env)
-    return spent[0]
+    finally:
+        server.terminate()
+        server.wait()
+    return _children_cpu() - before
 
 
 def main() -> int:

@@ -2,17 +2,14 @@
 and the compile server every `atomc` command of a test session goes through."""
 
 import os
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from atomc.server.protocol import ENV_VAR
-
-SERVER_START_TIMEOUT = 120.0
+from atomc.server.spawn import start_server
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -29,24 +26,18 @@ def compile_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path | 
         return
     folder = tmp_path_factory.mktemp("server")
     sock = folder / "atomc.sock"
-    log = open(folder / "server.log", "w")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen([sys.executable, "-m", "atomc.server", str(sock)],
-                            stdin=subprocess.DEVNULL, stdout=log, stderr=log)
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
-    while not sock.exists() and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    if sock.exists():
+    with open(folder / "server.log", "w") as log:
+        proc = start_server(sock, log=log)
+        if proc is None:  # every command then runs in a process of its own
+            yield None
+            return
         os.environ[ENV_VAR] = str(sock)
-    try:
-        yield sock
-    finally:
-        os.environ.pop(ENV_VAR, None)
-        proc.terminate()
         try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+            yield sock
+        finally:
+            os.environ.pop(ENV_VAR, None)
+            proc.terminate()
+            proc.wait()
 
 
 @pytest.fixture(scope="session")

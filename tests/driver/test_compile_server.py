@@ -20,6 +20,7 @@ import pytest
 
 import atomc
 from atomc.server.protocol import ENV_VAR
+from atomc.server.spawn import start_server
 
 PROGRAM = r"""#include <stdio.h>
 static int square(int x) { return x * x; }
@@ -46,17 +47,29 @@ class Server:
         return self.log.read_text().splitlines()
 
 
-def start_server(folder: Path, env: dict[str, str] | None = None) -> Server:
+def start(folder: Path, env: dict[str, str] | None = None) -> Server:
     sock, log = folder / "s.sock", folder / "server.log"
     with open(log, "w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "atomc.server", "-v", str(sock)],
-                                stdin=subprocess.DEVNULL, stdout=out, stderr=out, env=env)
-    deadline = time.monotonic() + 120
-    while not sock.exists():
-        assert proc.poll() is None, log.read_text()
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
+        proc = start_server(sock, env=env, log=out, verbose=True)
+    assert proc is not None, log.read_text()
     return Server(sock, log, proc)
+
+
+def server_on_copy(tmp_path: Path) -> tuple[Server, Path, dict[str, str]]:
+    """A server importing a copy of atomc's sources, which a test may then change:
+    (the server, the copy, the environment whose commands it serves)."""
+    copy = tmp_path / "src"
+    shutil.copytree(Path(atomc.__file__).parent, copy / "atomc",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    env = env_for(None) | {"PYTHONPATH": str(copy)}
+    srv = start(tmp_path, env)
+    return srv, copy, env | {ENV_VAR: str(srv.sock)}
+
+
+def touch_source(copy: Path) -> None:
+    """Change a module's modification time, as an edit would."""
+    target = copy / "atomc" / "opt" / "passes.py"
+    os.utime(target, ns=(time.time_ns(), target.stat().st_mtime_ns + 1_000_000_000))
 
 
 def stop(server: Server) -> None:
@@ -66,7 +79,7 @@ def stop(server: Server) -> None:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    s = start_server(tmp_path)
+    s = start(tmp_path)
     yield s
     stop(s)
 
@@ -184,13 +197,8 @@ def test_a_client_that_goes_away_takes_its_compile_with_it(server: Server,
 
 def test_changed_sources_stop_the_server(tmp_path: Path) -> None:
     """A server never compiles with code older than the files on disk."""
-    copy = tmp_path / "src"
-    shutil.copytree(Path(atomc.__file__).parent, copy / "atomc",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    env = env_for(None) | {"PYTHONPATH": str(copy)}
-    srv = start_server(tmp_path, env)
+    srv, copy, run_env = server_on_copy(tmp_path)
     (tmp_path / "p.c").write_text(PROGRAM)
-    run_env = env | {ENV_VAR: str(srv.sock)}
 
     def compile_once() -> None:
         r = subprocess.run([sys.executable, "-m", "atomc", "-c", "p.c"], cwd=tmp_path,
@@ -199,8 +207,7 @@ def test_changed_sources_stop_the_server(tmp_path: Path) -> None:
 
     compile_once()
     assert len(served(srv)) == 1
-    target = copy / "atomc" / "opt" / "passes.py"
-    os.utime(target, ns=(time.time_ns(), target.stat().st_mtime_ns + 1_000_000_000))
+    touch_source(copy)
     compile_once()  # declined, compiled by the client
     srv.proc.wait(timeout=30)
     assert len(served(srv)) == 1
@@ -211,12 +218,7 @@ def test_changed_sources_stop_the_server(tmp_path: Path) -> None:
 def test_changed_sources_let_running_compiles_finish(tmp_path: Path) -> None:
     """The server stops taking commands once its sources change, but a compile it
     already started still ends normally, and only then does the server exit."""
-    copy = tmp_path / "src"
-    shutil.copytree(Path(atomc.__file__).parent, copy / "atomc",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    env = env_for(None) | {"PYTHONPATH": str(copy)}
-    srv = start_server(tmp_path, env)
-    run_env = env | {ENV_VAR: str(srv.sock)}
+    srv, copy, run_env = server_on_copy(tmp_path)
     (tmp_path / "slow.c").write_text(_slow_source())
     (tmp_path / "p.c").write_text(PROGRAM)
     slow = subprocess.Popen([sys.executable, "-m", "atomc", "-O0", "-c", "slow.c"],
@@ -225,8 +227,7 @@ def test_changed_sources_let_running_compiles_finish(tmp_path: Path) -> None:
     while not any(": ['-O0'" in ln for ln in srv.lines()):
         assert time.monotonic() < deadline and slow.poll() is None, srv.lines()
         time.sleep(0.05)
-    target = copy / "atomc" / "opt" / "passes.py"
-    os.utime(target, ns=(time.time_ns(), target.stat().st_mtime_ns + 1_000_000_000))
+    touch_source(copy)
     quick = subprocess.run([sys.executable, "-m", "atomc", "-c", "p.c"], cwd=tmp_path,
                            env=run_env, capture_output=True, text=True, timeout=300, check=False)
     assert quick.returncode == 0 and (tmp_path / "p.o").exists(), quick.stderr
