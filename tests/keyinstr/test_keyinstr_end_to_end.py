@@ -69,13 +69,7 @@ IDENTITY_PROGRAMS = ["interleaved.c", "unrolled.c", "../../varlocs/programs/call
                      "../../debugger/programs/p21_goto_state.c"]
 
 
-O0_RETURN_SLOT = ("at -O0 the front end folds the return block and drops the %retval slot "
-                  "only with Key Instructions (lower/function.py finish_function), so a "
-                  "function returning a value gets a smaller frame with -gkey-instructions")
-
-
-@pytest.mark.parametrize("opt", [
-    pytest.param("-O0", marks=pytest.mark.xfail(strict=True, reason=O0_RETURN_SLOT)), "-O2"])
+@pytest.mark.parametrize("opt", ["-O0", "-O2"])
 @pytest.mark.parametrize("src", IDENTITY_PROGRAMS)
 def test_machine_code_is_identical_with_and_without_key_instructions(tmp_path: Path, src: str,
                                                                      opt: str) -> None:

@@ -91,6 +91,7 @@ class FunctionLowering:
         self.fs.ret_ctype = ft.ret
         level = function_level(fn.attrs, self.opts)[0]
         self.fs.share_temps = level == 0
+        self.fs.optimized = level > 0
         self.fs.may_inline = level >= 2 and self.opts.inline_functions
         self.fs.temps_free, self.fs.temps_held = {}, []
         self.fs.stmt_marks = level == 0 and self.opts.debug and not sp.key_instructions
@@ -208,8 +209,8 @@ class FunctionLowering:
                 r = self.fs.b.ret([])
                 self.fs.b.add_to_new_atom(r)
         self.remove_dead_blocks()
-        if self.fs.sp is not None and self.fs.sp.key_instructions:
-            self.fold_return()
+        self.fold_return(key_instructions=self.fs.sp is not None
+                         and self.fs.sp.key_instructions)
         self.attach_records()
         if WRAPV in fn.attrs:  # optimize("wrapv"): as -fwrapv, for this function
             for inst in fn.insts():
@@ -235,12 +236,15 @@ class FunctionLowering:
                     self.fs.start(b)
                     self.fs.b.unreachable()
 
-    def fold_return(self) -> None:
+    def fold_return(self, key_instructions: bool) -> None:
         """Clang's single-return epilogue: merge the return block into its only predecessor.
 
-        Done only with Key Instructions (Clang's model, spec §5.2). Otherwise the
-        epilogue keeps the closing brace's line, as gcc's does, so that `step` and
-        `next` stop on the `}` of every function.
+        Done whatever the debug options, so the code (the %retval slot, the frame
+        size) never depends on them; at -O0 not for a returned constant, whose
+        store is the return line's only code. Only the locations do: with Key Instructions
+        the `ret` takes the return statement's location and atom (Clang's model,
+        spec §5.2); without them the epilogue keeps the closing brace's line, as
+        gcc's does, so that `step` and `next` stop on the `}` of every function.
         """
         fn = self.fs.fn
         rb = fn.blocks[-1] if fn else None
@@ -263,6 +267,11 @@ class FunctionLowering:
             store = pred.insts[idx - 1] if idx > 0 else None
             if not (isinstance(store, Store) and store.ptr is self.fs.ret_slot):
                 return
+            if not (self.fs.optimized or isinstance(store.value, Inst)):
+                # -O0 `return 0;`: the slot's store is the only code on the return
+                # line, and without Key Instructions gdb should stop there and then
+                # on the `}` (gcc -O0 does), so the return block stays
+                return
             new_vals = [store.value]
             loc = store.loc
             pred.remove(store)
@@ -272,8 +281,8 @@ class FunctionLowering:
                            loc=loc.without_atom() if loc is not None else ARTIFICIAL)
                 pred.insert(pred.insts.index(jump), ext)
                 new_vals = [ext]
-        if loc is None or not loc.atom_group:
-            loc = ret.loc  # falling off the end: the epilogue's own position and atom
+        if not key_instructions or loc is None or not loc.atom_group:
+            loc = ret.loc  # the epilogue's own position (and atom, falling off the end)
         pred.remove(jump)
         jump.drop_all_references()
         if new_vals is not None:

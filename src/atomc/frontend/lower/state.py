@@ -68,7 +68,7 @@ class FunctionState:
                  "ret_block",
                  "ret_slot", "started", "layout", "fabi", "ret_ctype", "sret_ptr", "reused",
                  "cleanup_scopes", "cleanup_labels", "cleanup_gotos",
-                 "cleanup_all", "vla_saves", "share_temps", "may_inline", "temps_free",
+                 "cleanup_all", "vla_saves", "share_temps", "optimized", "may_inline", "temps_free",
                  "temps_held", "stmt_marks", "stmt_now", "stmt_count")
 
     def __init__(self) -> None:
@@ -101,6 +101,7 @@ class FunctionState:
         self.vla_saves: list[Value | None] = []  # per open block: the saved %rsp slot, if any
         # full-expression temporaries (`temporary`), reset per function
         self.share_temps = False  # every temporary shares (-O0), not only escaping ones
+        self.optimized = False  # the function is compiled at -O1 or above
         self.may_inline = False  # the function is compiled with the inliner (-O2 and up)
         self.temps_free: dict[tuple[int, int], list[Alloca]] = {}
         self.temps_held: list[Alloca] = []
