@@ -97,13 +97,15 @@ def _combine_pieces(gaps: list[WhyRange], located: list[VarRange]
         missing: list[tuple[tuple[int, int] | None, NoLoc]] = []
         have = 0
         for f in frags:
-            if any(r.var.fragment == f and r.start <= a and b <= r.end for r in located):
-                have += 1
-                continue
+            # a gap where the piece is located is its entry value's fallback reason
+            # (reasons.py): the piece is missing whenever the debugger cannot
+            # resolve that entry value, so the reason is the one to give
             g = next((g for g in gaps if g.var.fragment == f and g.start <= a and b <= g.end),
                      None)
             if g is not None:
                 missing.append((f, g.reason))
+            elif any(r.var.fragment == f and r.start <= a and b <= r.end for r in located):
+                have += 1
         if not missing:
             continue
         if have:
