@@ -26,7 +26,8 @@ from atomc_eval.drivers.base import Stop, Trace
 
 NO_REASON = "none"
 # the order reports list them in
-KINDS = ("dead", "not_yet", "removed", "folded", "piece", "join", "address", NO_REASON)
+KINDS = ("dead", "not_yet", "removed", "folded", "piece", "join", "address", "prologue",
+         NO_REASON)
 # a value shown whose location holds a value of another point of the source
 CURRENCY_KINDS = ("assigned_early", "assigned_late")
 

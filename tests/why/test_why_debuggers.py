@@ -8,7 +8,9 @@ must print `VAR = TEXT`, and `atomc why VAR` must say the same thing
 else `VAR is available here: TEXT`). Instead of LINE, `stmt:LINE` stops at the
 first statement row of LINE in main and `row:LINE` at its first row that is
 not a statement (lldb stops there), both found in llvm-dwarfdump-22's line
-table and set as address breakpoints once main has started. The stops are
+table and set as address breakpoints once main has started; `entry:FUNC` stops at
+FUNC's first instruction, before its prologue (where gdb's `step` into a
+function without a frame pointer stops). The stops are
 listed in the order the program reaches them. The expected texts are written by hand from the
 source: which line last used the value, which line assigns it, which pass
 removed what it pointed at. The extensions are found the way users find them,
@@ -27,7 +29,7 @@ from pathlib import Path
 import pytest
 
 PROGRAMS = Path(__file__).parent / "programs"
-WHY = re.compile(r"^//@why ((?:stmt:|row:)?\d+) (\w+): (.*)$", re.M)
+WHY = re.compile(r"^//@why ((?:stmt:|row:)?\d+|entry:\w+) (\w+): (.*)$", re.M)
 MARK = "@@stop"
 
 
@@ -88,6 +90,8 @@ def gdb_session(binary: Path, src: Path, stops: Stops) -> str:
     for where, checks in stops.items():
         if where.isdigit():
             cmds += [f"break {src.name}:{where}", "run" if first else "continue"]
+        elif where.startswith("entry:"):
+            cmds += [f"break *{where[6:]}", "run" if first else "continue"]
         else:
             if first:
                 cmds += ["break main", "run"]
@@ -110,6 +114,9 @@ def lldb_session(binary: Path, src: Path, stops: Stops, tmp: Path) -> str:
     for where, checks in stops.items():
         if where.isdigit():
             cmds += [f"breakpoint set -f {src.name} -l {where}", "run" if first else "continue"]
+        elif where.startswith("entry:"):
+            cmds += [f"breakpoint set -n {where[6:]} --skip-prologue false",
+                     "run" if first else "continue"]
         else:
             if first:
                 cmds += ["breakpoint set -n main", "run"]
@@ -128,9 +135,11 @@ def lldb_session(binary: Path, src: Path, stops: Stops, tmp: Path) -> str:
 
 
 def _gdb_style(text: str) -> str:
-    """lldb's arrays (`([0] = 1, [1] = 7)`) written as gdb writes them (`{1, 7}`)."""
-    return re.sub(r"\((\[\d+\] = [^()]*)\)",
+    """lldb's arrays (`([0] = 1, [1] = 7)`) and structs (`(x = 3, y = 4)`) written
+    as gdb writes them (`{1, 7}`, `{x = 3, y = 4}`)."""
+    text = re.sub(r"\((\[\d+\] = [^()]*)\)",
                   lambda m: "{" + re.sub(r"\[\d+\] = ", "", m.group(1)) + "}", text)
+    return re.sub(r"\((\w+ = [^()]*)\)", r"{\1}", text)
 
 
 def chunks(output: str) -> dict[str, list[str]]:

@@ -33,10 +33,12 @@ DEAD, FOLDED, REMOVED, NOT_YET, PIECE, JOIN = 1, 2, 3, 4, 5, 6
 # currency: the variable has a location there, but its value is not current
 ASSIGNED_EARLY, ASSIGNED_LATE = 7, 8
 ADDRESS = 9
+PROLOGUE = 10
 CURRENCY = (ASSIGNED_EARLY, ASSIGNED_LATE)
 KIND_NAMES = {DEAD: "dead", FOLDED: "folded", REMOVED: "removed", NOT_YET: "not_yet",
               PIECE: "piece", JOIN: "join", ASSIGNED_EARLY: "assigned_early",
-              ASSIGNED_LATE: "assigned_late", ADDRESS: "address"}
+              ASSIGNED_LATE: "assigned_late", ADDRESS: "address",
+              PROLOGUE: "prologue"}
 NO_REASON = "no reason recorded"
 ELF_READ_ERRORS: tuple[type[Exception], ...] = (OSError, ELFError, DWARFError, ValueError,
                                                 KeyError)
@@ -71,6 +73,8 @@ class WhyEntry:
         if c == ADDRESS:
             return f"the address of {name}, not described" if name \
                 else "an address, not described"
+        if c == PROLOGUE:
+            return "the prologue has not stored it yet"
         if c == ASSIGNED_EARLY:
             return f"line {line} already assigned it" if line else "assigned ahead of its line"
         if c == ASSIGNED_LATE:

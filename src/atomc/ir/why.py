@@ -32,6 +32,7 @@ class WhyKind(enum.Enum):
     PIECE = "piece"  # a piece of it has no location; `name`: which bits
     JOIN = "join"  # the paths reaching here leave its values in different places
     ADDRESS = "address"  # its value is the address `name` (a global's), not described
+    PROLOGUE = "prologue"  # a parameter the prologue has not stored in its home yet
     # currency (a location exists, but its value is not the one of this point
     # in source order; back end only, codegen/debuginfo/currency.py):
     ASSIGNED_EARLY = "assigned_early"  # `line`'s assignment ran before its turn
@@ -48,7 +49,8 @@ class WhyKind(enum.Enum):
 
 _CODES = {WhyKind.DEAD: 1, WhyKind.FOLDED: 2, WhyKind.REMOVED: 3, WhyKind.NOT_YET: 4,
           WhyKind.PIECE: 5, WhyKind.JOIN: 6, WhyKind.ASSIGNED_EARLY: 7,
-          WhyKind.ASSIGNED_LATE: 8, WhyKind.ADDRESS: 9}
+          WhyKind.ASSIGNED_LATE: 8, WhyKind.ADDRESS: 9,
+          WhyKind.PROLOGUE: 10}
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from .model import EntryValueLoc, MInstView, MLoc, NoLoc, VarKey, VarLoc, WhyRan
 NOT_YET = NoLoc(Why(WhyKind.NOT_YET))
 JOIN = NoLoc(Why(WhyKind.JOIN))
 PIECE = NoLoc(Why(WhyKind.PIECE))
-NO_REASON = NoLoc(None)
+PROLOGUE = NoLoc(Why(WhyKind.PROLOGUE))
 BACK_END_REMOVED = NoLoc(Why(WhyKind.REMOVED, name="code generation"))
 
 
@@ -114,10 +114,10 @@ class ReasonLog:
             if r is not None:
                 return r
         if var not in self.assigned:
-            # a parameter is assigned by the caller: before its record (the
-            # prologue) no reason applies; an inlined one's argument is computed
-            # by the caller's code, which has not reached its record yet
-            return NO_REASON if var.is_param and var.inlined_at is None else NOT_YET
+            # a parameter is assigned by the caller: before its record, the
+            # prologue is storing it into its home; an inlined one's argument is
+            # computed by the caller's code, which has not reached its record yet
+            return PROLOGUE if var.is_param and var.inlined_at is None else NOT_YET
         if walked and all(noted and r is None for noted, r in walked):
             return JOIN  # every path brings a location, but not the same one
         r = self.current.get(var)
