@@ -62,7 +62,7 @@ def underlying_objects(v: Value, preds: dict[Block, list[Block]]) -> frozenset[i
         elif isinstance(cur, Select):
             work += [cur.operand(1), cur.operand(2)]
         elif isinstance(cur, BlockParam):
-            incoming = _incoming(cur, preds)
+            incoming = incoming_values(cur, preds)
             if incoming is None:
                 return None
             work += incoming
@@ -71,7 +71,7 @@ def underlying_objects(v: Value, preds: dict[Block, list[Block]]) -> frozenset[i
     return frozenset(found)
 
 
-def _incoming(p: BlockParam, preds: dict[Block, list[Block]]) -> list[Value] | None:
+def incoming_values(p: BlockParam, preds: dict[Block, list[Block]]) -> list[Value] | None:
     """The values every edge into `p`'s block passes for it (None: an edge without
     arguments, such as a `switch` case, or the entry block's parameter)."""
     out: list[Value] = []
