@@ -170,9 +170,11 @@ def _affine(v: Value, loop: Loop, ivs: dict[int, IV]) -> Affine | None:
         return Affine(frozenset({(id(v), 1)}), 0)
     if isinstance(v, Cast) and v.op is Op.SEXT and v.ty == I64:
         # sext(i + c) = sext(i) + c for a signed counter: `add nsw` does not wrap
-        w, c = v.value, 0
-        if isinstance(w, Binary) and w.op is Op.ADD and w.nsw and isinstance(w.rhs, Const):
-            w, c = w.lhs, w.rhs.signed()
+        w: Value = v.value
+        c = 0
+        step = w.rhs if isinstance(w, Binary) and w.op is Op.ADD and w.nsw else None
+        if isinstance(w, Binary) and isinstance(step, Const):
+            w, c = w.lhs, step.signed()
         iv = ivs.get(id(w))
         if iv is None or not iv.narrow:
             return None
@@ -309,12 +311,8 @@ def _constant_at_first(v: Value, ivs: dict[int, IV], depth: int = 0) -> int | No
     """The signed i64 value `v` has in the first iteration, if a constant."""
     if depth > 8:
         return None
-    if id(v) in ivs:
-        iv = ivs[id(v)]
-        c = _constant_at_first(iv.init, ivs, depth + 1)
-        if c is None or not iv.narrow:
-            return c
-        return c if -(1 << (iv.param.ty.bits - 1)) <= c < 1 << (iv.param.ty.bits - 1) else None
+    if id(v) in ivs:  # a narrow counter's constant start is read signed, as sext does
+        return _constant_at_first(ivs[id(v)].init, ivs, depth + 1)
     if isinstance(v, Const) and isinstance(v.ty, IntType):
         return v.signed()
     if isinstance(v, Cast) and v.op is Op.SEXT:
