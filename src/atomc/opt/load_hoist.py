@@ -32,7 +32,7 @@ from ..ir import Alloca, Block, BlockParam, Function, Global, Load, PtrAdd, Sele
 from ..ir.insts import MEMORY_WRITERS
 from ..ir.loops import Loop, LoopInfo
 from ..ir.rewrite import LocPolicy, move_to
-from .licm import ensure_preheader
+from .licm import ensure_preheader_in_nest
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -127,14 +127,9 @@ class LoadHoist(FunctionPass):
             loads = _hoistable_loads(loop, preds)
             if not loads:
                 continue
-            had = loop.preheader(preds)
-            ph = ensure_preheader(fn, loop, preds)
+            ph = ensure_preheader_in_nest(fn, loop, preds)
             if ph is None:
                 continue
-            outer = loop.parent if had is None else None
-            while outer is not None:  # a new preheader belongs to the enclosing loops
-                outer.add_block(ph)
-                outer = outer.parent
             for ld in loads:
                 move_to(ld, ph, None, LocPolicy.DROP, records_stay=True)
             ctx.count("licm-loads.hoisted", len(loads))

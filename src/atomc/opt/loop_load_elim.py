@@ -70,7 +70,7 @@ from ..ir.insts import MEMORY_WRITERS
 from ..ir.locations import drop
 from ..ir.loops import Loop, LoopInfo
 from ..ir.rewrite import erase, insert_before_terminator
-from .licm import ensure_preheader
+from .licm import ensure_preheader_in_nest
 from .load_hoist import incoming_values, underlying_objects
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
@@ -331,14 +331,9 @@ def _forward(fn: Function, s: Store, matched: list[Load], loop: Loop, latch: Blo
              preds: dict[Block, list[Block]]) -> bool:
     """The loads become one header parameter: the first value loaded in the preheader
     (made if the loop has none, as in `licm`), then the value `s` stored."""
-    had = loop.preheader(preds)
-    pre = ensure_preheader(fn, loop, preds)
+    pre = ensure_preheader_in_nest(fn, loop, preds)
     if pre is None:
         return False
-    outer = loop.parent if had is None else None
-    while outer is not None:  # a new preheader belongs to the enclosing loops
-        outer.add_block(pre)
-        outer = outer.parent
     ivs = _induction_vars(loop, pre, latch)  # a new preheader passes its parameters
     ty = matched[0].ty
     made: dict[int, Value] = {}
