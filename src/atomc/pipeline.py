@@ -40,8 +40,10 @@ O2_SCALAR: tuple[str, ...] = ("sccp", "instcombine", "simplifycfg", "gvn", "licm
 # mem-value-locs last: it adds register locations to variables kept in memory,
 # and no later pass moves the instructions they describe
 # sink after dce (no dead user keeps a value in place) and before the last simplifycfg
-O2_LATE: tuple[str, ...] = ("instcombine", "div-by-const", "dce", "sink", "simplifycfg",
-                             "mem-value-locs")
+# loop-load-elim after the loop passes' last instcombine: addresses are then steps of
+# pointer or i64 induction variables, their offsets folded to constants
+O2_LATE: tuple[str, ...] = ("instcombine", "loop-load-elim", "div-by-const", "dce", "sink",
+                             "simplifycfg", "mem-value-locs")
 O2_INLINE: tuple[str, ...] = ("inline", "sroa", "mem2reg")
 # licm-loads right after rotation: a rotated loop's header runs whenever its preheader
 # does, so an invariant load there may move out.

@@ -45,6 +45,7 @@ from .regalloc.coalesce import CoalesceCopies
 from .regalloc.fast import FastRegalloc
 from .regalloc.linear import LinearRegalloc
 from .target import use_target
+from .x86_64.asm.loop_align import aligns_loops, loop_headers
 from .x86_64.asm.printer import AsmWriter
 from .x86_64.asm.symbols import declaration_directives, init_fini_arrays
 from .x86_64.cet import data_references, property_note, tracks_branches
@@ -212,7 +213,9 @@ def generate_assembly(module: Module, opts: CompileOptions,
                 info = function_debug_info(mf, scopes, varlocs)
             infos.append(info)
         with stage("asm-printer", BACK):
-            out.function(mf, table, files if fn_debug else None)
+            aligned = loop_headers(mf) if aligns_loops(fopts.opt_level, fopts.size_opt) \
+                else frozenset()
+            out.function(mf, table, files if fn_debug else None, aligned)
         if watch is not None:
             watch.function(mf, table)
         float_consts.update(x86_state(mf).float_consts)

@@ -69,6 +69,20 @@ def ensure_preheader(fn: Function, loop: Loop, preds: dict[Block, list[Block]] |
     return new
 
 
+def ensure_preheader_in_nest(fn: Function, loop: Loop,
+                             preds: dict[Block, list[Block]]) -> Block | None:
+    """`ensure_preheader`, for a pass that keeps using its `LoopInfo`: a preheader
+    made here also joins the loops enclosing `loop`."""
+    had = loop.preheader(preds)
+    ph = ensure_preheader(fn, loop, preds)
+    if ph is not None and had is None:
+        outer = loop.parent
+        while outer is not None:
+            outer.add_block(ph)
+            outer = outer.parent
+    return ph
+
+
 @register
 class LICM(FunctionPass):
     """Hoist loop-invariant code to the preheader (see module docstring)."""

@@ -32,7 +32,7 @@ from ..ir import Alloca, Block, BlockParam, Function, Global, Load, PtrAdd, Sele
 from ..ir.insts import MEMORY_WRITERS
 from ..ir.loops import Loop, LoopInfo
 from ..ir.rewrite import LocPolicy, move_to
-from .licm import ensure_preheader
+from .licm import ensure_preheader_in_nest
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -62,7 +62,7 @@ def underlying_objects(v: Value, preds: dict[Block, list[Block]]) -> frozenset[i
         elif isinstance(cur, Select):
             work += [cur.operand(1), cur.operand(2)]
         elif isinstance(cur, BlockParam):
-            incoming = _incoming(cur, preds)
+            incoming = incoming_values(cur, preds)
             if incoming is None:
                 return None
             work += incoming
@@ -71,7 +71,7 @@ def underlying_objects(v: Value, preds: dict[Block, list[Block]]) -> frozenset[i
     return frozenset(found)
 
 
-def _incoming(p: BlockParam, preds: dict[Block, list[Block]]) -> list[Value] | None:
+def incoming_values(p: BlockParam, preds: dict[Block, list[Block]]) -> list[Value] | None:
     """The values every edge into `p`'s block passes for it (None: an edge without
     arguments, such as a `switch` case, or the entry block's parameter)."""
     out: list[Value] = []
@@ -127,14 +127,9 @@ class LoadHoist(FunctionPass):
             loads = _hoistable_loads(loop, preds)
             if not loads:
                 continue
-            had = loop.preheader(preds)
-            ph = ensure_preheader(fn, loop, preds)
+            ph = ensure_preheader_in_nest(fn, loop, preds)
             if ph is None:
                 continue
-            outer = loop.parent if had is None else None
-            while outer is not None:  # a new preheader belongs to the enclosing loops
-                outer.add_block(ph)
-                outer = outer.parent
             for ld in loads:
                 move_to(ld, ph, None, LocPolicy.DROP, records_stay=True)
             ctx.count("licm-loads.hoisted", len(loads))

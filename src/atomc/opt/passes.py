@@ -12,6 +12,7 @@ from . import (  # noqa: F401
     lftr,
     licm,
     load_hoist,
+    loop_load_elim,
     loop_passes,
     mem2reg,
     memlocs,

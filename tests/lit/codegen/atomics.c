@@ -5,7 +5,8 @@
 // lock cmpxchg + sete for compare-exchange, `lock orq $0,(%rsp)` for a seq_cst
 // thread fence and nothing for the others. The scheduler, which lets plain
 // loads pass each other (see `plain`), moves nothing across an acquire load or
-// a signal fence. Pointer fetch-ops are not scaled.
+// a signal fence. Pointer fetch-ops are not scaled. The cmpxchg loop's head is
+// aligned as gcc aligns loops (.p2align 4,,10 then 3).
 // RUN: %atomc -O2 -S %s -o - | filecheck %s
 // RUN: %atomc -O0 -S %s -o - | filecheck %s --check-prefix=O0
 
@@ -44,6 +45,8 @@ void or_unused(void) { __atomic_fetch_or(&c, 0x80, __ATOMIC_RELEASE); }
 int fetch_and(int v) { return __atomic_fetch_and(&x, v, __ATOMIC_SEQ_CST); }
 // CHECK-LABEL: fetch_and:
 // CHECK:       movl x(%rip), %[[OLD:e[a-z]+]]
+// CHECK-NEXT:  .p2align 4,,10
+// CHECK-NEXT:  .p2align 3
 // CHECK-NEXT:  [[LOOP:.LBB[0-9_]+]]:
 // CHECK:       movl %[[OLD]], %eax
 // CHECK:       andl %edi, %[[NEW:e[a-z]+]]

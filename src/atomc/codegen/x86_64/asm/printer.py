@@ -30,6 +30,7 @@ from ..registers import reg_name
 from ..stack_clash import LOOP_TO_R11, PROBED_ALLOCA, format_probe
 from ..tls import format_tls_call
 from .inline_asm import format_inline_asm
+from .loop_align import LOOP_ALIGN_DIRECTIVES
 from .sections import code_section, data_placement, jump_table_section
 from .symbols import binding
 
@@ -65,7 +66,9 @@ class AsmWriter:
         self.emit(text)
 
     # -- functions --------------------------------------------------------------------
-    def function(self, mf: MFunction, table: LineTable | None, files: FileTable | None) -> None:
+    def function(self, mf: MFunction, table: LineTable | None, files: FileTable | None,
+                 aligned: frozenset[str] = frozenset()) -> None:
+        """`aligned`: labels of the blocks to pad to gcc's loop alignment (`loop_align`)."""
         name = mf.name
         self.emit(code_section(mf.ir, self.opts))
         for line in binding(mf.ir, self.policy):
@@ -79,6 +82,8 @@ class AsmWriter:
         k = 0
         for bi, b in enumerate(mf.blocks):
             if bi:
+                if b.label in aligned:
+                    self.lines += LOOP_ALIGN_DIRECTIVES
                 self.emit(f"{b.label}:")
             for mi in b.insts:
                 row = table.rows[k] if table is not None else None
