@@ -163,7 +163,7 @@ def remap_atoms(insts: Iterable[Inst], amap: AtomMap, atoms: AtomCounter) -> Non
     loops: dict[int, int] = {}
     for key, new in amap.items():
         if key not in mapped:
-            atoms.carry_iterations(key[1], new, loops)
+            atoms.carry_iterations(key, (key[0], new), loops)
     for inst in insts:
         inst.loc = remap_atom(inst.loc, amap)
         for rec in inst.dbg_records:
@@ -211,6 +211,9 @@ def copy_call_site(loc: DILocation | None, outer: tuple[DILocation, ...],
         cur = sites[site] = replace(site, copy=atoms.fresh())
     for s in reversed(chain[:n - 1]):
         cur = replace(s, inlined_at=cur)
+    trips = atoms.iterations.get((loc.inlined_at, loc.atom_group)) if loc.atom_group else None
+    if trips:  # the atom's trips follow it into the copied instance
+        atoms.iterations[(cur, loc.atom_group)] = trips
     return replace(loc, inlined_at=cur)
 
 
