@@ -10,11 +10,11 @@ mode writes LLVM's rows, which have none.
 from __future__ import annotations
 
 import pytest
-from test_key_instructions_conformance import build
+from test_key_instructions_conformance import _sp, build
 
 from atomc.dwarf.line_rows import compute_rows
 from atomc.ir import DILocation
-from atomc.ir.function import AtomCounter, Iteration
+from atomc.ir.function import AtomCounter, Iteration, atom_key
 from atomc.options import KeyInstrMode
 
 
@@ -23,8 +23,7 @@ def render(text: str, mode: str, trips: dict[int, int]) -> str:
     (the group's atom in whichever instance the text puts it)."""
     blocks, names, f = build(text)
     header = DILocation(7, 0, f)
-    iterations = {(x.loc.inlined_at, x.loc.atom_group): (Iteration(100, trips[x.loc.atom_group],
-                                                                    header),)
+    iterations = {atom_key(x.loc): (Iteration(100, trips[x.loc.atom_group], header),)
                   for blk in blocks for x in blk.insts
                   if x.loc is not None and x.loc.atom_group in trips}
     result = compute_rows(blocks, f, KeyInstrMode(mode), iterations=iterations)
@@ -122,18 +121,18 @@ def test_a_clone_carries_its_trips_into_a_loop_of_its_own() -> None:
     _, _, f = build("bb0: i0 ret L1")
     header = DILocation(7, 0, f)
     atoms = AtomCounter(next_group=20)
-    atoms.iterations[(None, 5)] = (Iteration(9, 1, header),)
-    atoms.iterations[(None, 6)] = (Iteration(9, 2, header), Iteration(12, 0, header))
+    atoms.iterations[(f, None, 5)] = (Iteration(9, 1, header),)
+    atoms.iterations[(f, None, 6)] = (Iteration(9, 2, header), Iteration(12, 0, header))
     loops: dict[int, int] = {}
-    atoms.carry_iterations((None, 5), (None, 30), loops)
-    atoms.carry_iterations((None, 6), (None, 31), loops)
-    atoms.carry_iterations((None, 7), (None, 32), loops)  # no trips: nothing to carry
+    atoms.carry_iterations((f, None, 5), (f, None, 30), loops)
+    atoms.carry_iterations((f, None, 6), (f, None, 31), loops)
+    atoms.carry_iterations((f, None, 7), (f, None, 32), loops)  # no trips: nothing to carry
     inner, outer = loops[9], loops[12]
     assert len({inner, outer, 9, 12}) == 4
-    assert atoms.iterations[(None, 30)] == (Iteration(inner, 1, header),)
-    assert atoms.iterations[(None, 31)] == (Iteration(inner, 2, header),
+    assert atoms.iterations[(f, None, 30)] == (Iteration(inner, 1, header),)
+    assert atoms.iterations[(f, None, 31)] == (Iteration(inner, 2, header),
                                             Iteration(outer, 0, header))
-    assert (None, 32) not in atoms.iterations
+    assert (f, None, 32) not in atoms.iterations
 
 
 def test_a_trip_is_of_one_instance_not_of_every_atom_with_its_group() -> None:
@@ -144,9 +143,25 @@ def test_a_trip_is_of_one_instance_not_of_every_atom_with_its_group() -> None:
     blocks, names, f = build("bb0: i0 op L1; i1 op L8 g1 r1; i2 op L8 g2 r2; i3 op L8 g2 r1; "
                              "i4 op L51 g1 r1 @s30; i5 ret L9")
     header = DILocation(7, 0, f)
-    iterations = {(None, 1): (Iteration(100, 0, header),),
-                  (None, 2): (Iteration(100, 1, header),)}
+    iterations = {(f, None, 1): (Iteration(100, 0, header),),
+                  (f, None, 2): (Iteration(100, 1, header),)}
     rows = compute_rows(blocks, f, KeyInstrMode("documented"), iterations=iterations).rows[0]
     assert [(n, r.line) for n, r in zip(names[0], rows, strict=True)
             if r is not None and r.is_stmt] == \
         [("i0", 1), ("i1", 8), ("i2", 7), ("i3", 8), ("i4", 51)]
+
+
+def test_a_trip_is_of_one_function_not_of_another_with_its_group() -> None:
+    """Functions number their groups alike: trips of main's unrolled loop
+    (groups 1 and 2 of main) are not f's atoms 1 and 2, and f's code gets no
+    header row of main's loop (pressure.c: a row of main's `for` line showed in
+    mix, a function of its own)."""
+    blocks, names, f = build("bb0: i0 op L1; i1 op L8 g1 r1; i2 op L8 g2 r2; i3 op L8 g2 r1; "
+                             "i5 ret L9")
+    main = _sp("main", 20, True)
+    header = DILocation(23, 0, main)
+    iterations = {(main, None, 1): (Iteration(100, 0, header),),
+                  (main, None, 2): (Iteration(100, 1, header),)}
+    rows = compute_rows(blocks, f, KeyInstrMode("documented"), iterations=iterations).rows[0]
+    assert [(n, r.line) for n, r in zip(names[0], rows, strict=True)
+            if r is not None and r.is_stmt] == [("i0", 1), ("i1", 8), ("i2", 8)]

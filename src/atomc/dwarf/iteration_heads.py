@@ -20,7 +20,9 @@ an inlined callee would show the header line in the callee) and is no stop of
 its own, unless it is trip `j`'s first stop floated up from a later key
 instruction of the same line: that stop then moves to the next instruction.
 Trip 0 takes an instruction of the loop's own copies, after the stop before
-it. Where no instruction fits (a copy that is a single store) the trip has no
+it, or its first stop itself (an instruction with no atom of its own, such as
+part of the body's first expression, that the stop floated up to from trip 0's
+member: the stop moves on as above). Where no instruction fits (a copy that is a single store) the trip has no
 header stop, as before: the code is the same with or without rows.
 """
 
@@ -31,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..ir.debuginfo import DILocation
+from ..ir.function import atom_key
 from ..ir.locations import call_chain
 
 if TYPE_CHECKING:
@@ -143,7 +146,7 @@ def _trips(x: LineInst, iterations: Mapping[AtomKey, tuple[Iteration, ...]]
            ) -> tuple[Iteration, ...]:
     if x.loc is None or not x.loc.atom_group:
         return ()
-    return iterations.get((x.loc.inlined_at, x.loc.atom_group), ())
+    return iterations.get(atom_key(x.loc), ())
 
 
 def _owner(flat: Sequence[tuple[int, int, LineInst]], n: int) -> int | None:
@@ -179,8 +182,9 @@ def _place(flat: Sequence[tuple[int, int, LineInst]], key: set[Pos], low: int, f
         if x.loc is None or x.loc.line == 0 or x.is_call or x.is_empty or x.frame_setup \
                 or x.frame_destroy or x.is_return or call_chain(x.loc) != chain:
             continue
-        if own_loop is not None and not any(t.loop == own_loop for t in _trips(x, iterations)):
-            continue
+        if own_loop is not None and n != first and \
+                not any(t.loop == own_loop for t in _trips(x, iterations)):
+            continue  # (the stop `first` is trip 0's own: its owner is of the loop)
         if n == first and not _movable(flat, n):
             return None  # the stop is this instruction's own
         return n

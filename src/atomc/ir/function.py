@@ -178,8 +178,14 @@ class Iteration:
     header: DILocation
 
 
-AtomKey = tuple[DILocation | None, int]
-"""A source atom: (inlined_at, group)."""
+AtomKey = tuple[DISubprogram, DILocation | None, int]
+"""A source atom: (the function its code is of, inlined_at, group). Groups are
+numbered per function, and an inlined instance keeps its callee's numbers."""
+
+
+def atom_key(loc: DILocation) -> AtomKey:
+    """The source atom of a location with a group."""
+    return (loc.scope.subprogram, loc.inlined_at, loc.atom_group)
 
 
 @dataclass(slots=True)
@@ -189,9 +195,10 @@ class AtomCounter:
 
     `iterations`: the trips of fully unrolled loops each source atom belongs to,
     innermost loop first (opt/loop_passes.py sets them, cloning carries them).
-    They are keyed by the atom, (inlined_at, group): inlined instances keep
-    their callee's group numbers, so a group alone names atoms of every instance
-    (a trip of one inlined loop would tag another callee's atom of that number)."""
+    They are keyed by the atom (`atom_key`): functions number their groups
+    alike and inlined instances keep their callee's numbers, so a group alone
+    names atoms of every function and instance (a trip of one loop would tag
+    another function's or callee's atom of that number)."""
 
     next_group: int = 1
     iterations: dict[AtomKey, tuple[Iteration, ...]] = field(default_factory=dict)

@@ -36,7 +36,7 @@ from ..ir import Binary, Block, Branch, Cmp, Const, Function, Jump, Op, work
 from ..ir.cfgstate import CFGState, checking
 from ..ir.cloning import Cloner
 from ..ir.debuginfo import DILocation
-from ..ir.function import AtomCounter, Iteration
+from ..ir.function import AtomCounter, Iteration, atom_key
 from ..ir.interp_eval import eval_cmp
 from ..ir.locations import call_chain, copy_call_sites, remap_atoms
 from ..ir.loops import Loop, LoopInfo
@@ -485,7 +485,7 @@ class _Trips:
 
     def mark(self, blocks: Iterable[Block], index: int, atoms: AtomCounter) -> None:
         tag = Iteration(self.loop, index, self.header)
-        for a in {(i.loc.inlined_at, i.loc.atom_group) for b in blocks for i in b.insts
+        for a in {atom_key(i.loc) for b in blocks for i in b.insts
                   if isinstance(i.loc, DILocation) and i.loc.atom_group}:
             atoms.iterations[a] = (*atoms.iterations.get(a, ()), tag)
 
