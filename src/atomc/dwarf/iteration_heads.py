@@ -22,8 +22,10 @@ instruction of the same line: that stop then moves to the next instruction.
 Trip 0 takes an instruction of the loop's own copies, after the stop before
 it, or its first stop itself (an instruction with no atom of its own, such as
 part of the body's first expression, that the stop floated up to from trip 0's
-member: the stop moves on as above). Where no instruction fits (a copy that is a single store) the trip has no
-header stop, as before: the code is the same with or without rows.
+member: the stop moves on as above). A trip whose previous trip ended on its
+`break` path (an exit this trip never reaches) takes an instruction from its
+block's start. Where no instruction fits (a copy that is a single store) the
+trip has no header stop, as before: the code is the same with or without rows.
 """
 
 from __future__ import annotations
