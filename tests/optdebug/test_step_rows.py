@@ -48,12 +48,6 @@ without -g: only line rows differ.
   the previous trip's store and its own (dwarf/iteration_heads.py), so gdb
   shows `12 11 12 11 ...` as -O0 does instead of one stop on line 12.
   test_break_on_unrolled_for_line checks the state at those stops.
-* unrolled_while_break.c: the same for a `while` loop with a `break`: the
-  trips' header is the loop's own test (the `while` line), not the break's
-  `if` (opt/loop_passes.py, _Trips); a trip whose previous trip ends on its
-  break path gets its row at its block's start; and an inlined callee reusing
-  the same atom group numbers is not taken for the loop's trips (trips are
-  keyed by atom). gdb showed line 15 once for three trips.
 * two inlined loops in a row (issue 14's reproducer) are checked in
   test_inlined_frames.py: the second call's entry after the first one's exit
   test on the same line gets a row of the callee's opening line, so gdb shows
@@ -100,10 +94,6 @@ EXPECTED: dict[str, list[Stop]] = {
                              ("main", 22), ("main", 23)],
     "unrolled_for_line.c": [("main", 17), ("fill", 12), *[("fill", 11), ("fill", 12)] * 3,
                             ("fill", 13), ("main", 18), ("main", 19)],
-    "unrolled_while_break.c": [("main", 34), ("main", 35),
-                               *[("find_first", 14), ("find_first", 15)] * 3, ("main", 36),
-                               *[("digit_sum", 26), ("digit_sum", 28)] * 4,
-                               ("main", 37), ("main", 38)],
     "hoisted_increment.c": [("main", 24)]
                            + ([("main", 25)] + [("row_sum", 17), ("cell", 10)] * 3
                               + [("main", 25), ("main", 24)]) * 3
