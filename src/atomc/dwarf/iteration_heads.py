@@ -78,14 +78,13 @@ def compute_iteration_heads(blocks: Sequence[LineBlock], key: set[Pos],
     heads: dict[Pos, Head] = {}
     for (loop, j), first in stops.items():
         header = headers[loop]
+        low: int | None = None
         if j == 0:
             low = max((order[p] for p in key if p in order and order[p] < first
                        and p[0] == flat[first][0]), default=-1)
         elif (loop, j - 1) in effects:
             low = _previous_trip_done(blocks, flat, effects[(loop, j - 1)], first)
-            if low is None:
-                continue
-        else:
+        if low is None:
             continue
         at = _place(flat, key, low, first, header, loop if j == 0 else None, iterations)
         if at is not None and not _after_call_line_stop(flat, key, at):

@@ -30,25 +30,25 @@ int main(void)
 
 // Trip 0 after the call line's row; trips 1 to 6 each at their block's first
 // instruction (the load of v[idx]), the `if` row right after it.
-// CHECK:      27 20 1 0 0 is_stmt
-// CHECK-NEXT: 16 16 1 0 0 is_stmt
-// CHECK-NEXT: 17 20 1 0 0 is_stmt
-// CHECK-NEXT: 17 20 1 0 0 is_stmt
-// CHECK-NEXT: 16 16 1 0 0 is_stmt
-// CHECK-NEXT: 17 20 1 0 0 is_stmt
-// CHECK-NEXT: 17 20 1 0 0 is_stmt
-// CHECK-NEXT: 16 16 1 0 0 is_stmt
-// CHECK-NEXT: 17 20 1 0 0 is_stmt
-// CHECK-NEXT: 17 20 1 0 0 is_stmt
-// CHECK-NEXT: 16 16 1 0 0 is_stmt
-// CHECK-NEXT: 17 20 1 0 0 is_stmt
-// CHECK-NEXT: 17 20 1 0 0 is_stmt
-// CHECK-NEXT: 16 16 1 0 0 is_stmt
-// CHECK-NEXT: 17 20 1 0 0 is_stmt
-// CHECK-NEXT: 17 20 1 0 0 is_stmt
-// CHECK-NEXT: 16 16 1 0 0 is_stmt
-// CHECK-NEXT: 17 20 1 0 0 is_stmt
-// CHECK-NEXT: 17 20 1 0 0 is_stmt
-// CHECK-NEXT: 16 16 1 0 0 is_stmt
-// CHECK-NEXT: 17 20 1 0 0 is_stmt
-// CHECK-NEXT: 27 5 1 0 0 {{$}}
+// CHECK:      27 20 1 0 0 0 is_stmt
+// CHECK-NEXT: 16 16 1 0 0 0 is_stmt
+// CHECK-NEXT: 17 20 1 0 0 0 is_stmt
+// CHECK-NEXT: 17 20 1 0 0 0 is_stmt
+// CHECK-NEXT: 16 16 1 0 0 0 is_stmt
+// CHECK-NEXT: 17 20 1 0 0 0 is_stmt
+// CHECK-NEXT: 17 20 1 0 0 0 is_stmt
+// CHECK-NEXT: 16 16 1 0 0 0 is_stmt
+// CHECK-NEXT: 17 20 1 0 0 0 is_stmt
+// CHECK-NEXT: 17 20 1 0 0 0 is_stmt
+// CHECK-NEXT: 16 16 1 0 0 0 is_stmt
+// CHECK-NEXT: 17 20 1 0 0 0 is_stmt
+// CHECK-NEXT: 17 20 1 0 0 0 is_stmt
+// CHECK-NEXT: 16 16 1 0 0 0 is_stmt
+// CHECK-NEXT: 17 20 1 0 0 0 is_stmt
+// CHECK-NEXT: 17 20 1 0 0 0 is_stmt
+// CHECK-NEXT: 16 16 1 0 0 0 is_stmt
+// CHECK-NEXT: 17 20 1 0 0 0 is_stmt
+// CHECK-NEXT: 17 20 1 0 0 0 is_stmt
+// CHECK-NEXT: 16 16 1 0 0 0 is_stmt
+// CHECK-NEXT: 17 20 1 0 0 0 is_stmt
+// CHECK-NEXT: 27 5 1 0 0 0 {{$}}
