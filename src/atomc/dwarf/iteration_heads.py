@@ -20,8 +20,12 @@ an inlined callee would show the header line in the callee) and is no stop of
 its own, unless it is trip `j`'s first stop floated up from a later key
 instruction of the same line: that stop then moves to the next instruction.
 Trip 0 takes an instruction of the loop's own copies, after the stop before
-it. Where no instruction fits (a copy that is a single store) the trip has no
-header stop, as before: the code is the same with or without rows.
+it, or its first stop itself (an instruction with no atom of its own, such as
+part of the body's first expression, that the stop floated up to from trip 0's
+member: the stop moves on as above). A trip whose previous trip ended on its
+`break` path (an exit this trip never reaches) takes an instruction from its
+block's start. Where no instruction fits (a copy that is a single store) the
+trip has no header stop, as before: the code is the same with or without rows.
 """
 
 from __future__ import annotations
@@ -31,10 +35,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..ir.debuginfo import DILocation
+from ..ir.function import atom_key
 from ..ir.locations import call_chain
 
 if TYPE_CHECKING:
-    from ..ir.function import Iteration
+    from ..ir.function import AtomKey, Iteration
     from .line_rows import LineBlock, LineInst
 
 Pos = tuple[int, int]
@@ -50,7 +55,7 @@ class Head:
 
 
 def compute_iteration_heads(blocks: Sequence[LineBlock], key: set[Pos],
-                            iterations: Mapping[int, tuple[Iteration, ...]]
+                            iterations: Mapping[AtomKey, tuple[Iteration, ...]]
                             ) -> dict[Pos, Head]:
     """The header row of each trip that has room for one, by instruction."""
     if not iterations:
@@ -59,13 +64,13 @@ def compute_iteration_heads(blocks: Sequence[LineBlock], key: set[Pos],
             if not x.is_meta]
     order = {(b, i): n for n, (b, i, _) in enumerate(flat)}
     stops: dict[tuple[int, int], int] = {}  # (loop, trip) -> its first stop (flat index)
-    effects: dict[tuple[int, int], int] = {}  # (loop, trip) -> its last effect
+    effects: dict[tuple[int, int], list[int]] = {}  # (loop, trip) -> its effects, in order
     headers: dict[int, DILocation] = {}
     for n, (b, i, x) in enumerate(flat):
         for t in _trips(x, iterations):
             headers[t.loop] = t.header
             if x.loc is not None and x.loc.atom_rank == 1:
-                effects[(t.loop, t.index)] = n
+                effects.setdefault((t.loop, t.index), []).append(n)
         if (b, i) in key:
             owner = _owner(flat, n)
             for t in _trips(flat[owner][2], iterations) if owner is not None else ():
@@ -73,18 +78,49 @@ def compute_iteration_heads(blocks: Sequence[LineBlock], key: set[Pos],
     heads: dict[Pos, Head] = {}
     for (loop, j), first in stops.items():
         header = headers[loop]
+        low: int | None = None
         if j == 0:
             low = max((order[p] for p in key if p in order and order[p] < first
                        and p[0] == flat[first][0]), default=-1)
         elif (loop, j - 1) in effects:
-            low = effects[(loop, j - 1)]
-        else:
+            low = _previous_trip_done(blocks, flat, effects[(loop, j - 1)], first)
+        if low is None:
             continue
         at = _place(flat, key, low, first, header, loop if j == 0 else None, iterations)
         if at is not None and not _after_call_line_stop(flat, key, at):
             b, i, _ = flat[at]
             heads[(b, i)] = Head(header, at == first)
     return heads
+
+
+def _previous_trip_done(blocks: Sequence[LineBlock], flat: Sequence[tuple[int, int, LineInst]],
+                        effects: Sequence[int], first: int) -> int | None:
+    """The flat index after which the previous trip's effects have all run, in
+    the block of this trip's first stop `first`: its last effect in that block,
+    or the instruction before the block when it holds none and none can run
+    after the block is entered (an effect left on the previous trip's `break`
+    path, which this trip never reaches, is done or never runs); None if no
+    such point exists."""
+    block = flat[first][0]
+    here = [n for n in effects if flat[n][0] == block]
+    if here:
+        return max(here)
+    ahead = _reachable(blocks, block)
+    if any(flat[n][0] in ahead for n in effects):
+        return None
+    return min(n for n, (b, _, _) in enumerate(flat) if b == block) - 1
+
+
+def _reachable(blocks: Sequence[LineBlock], start: int) -> set[int]:
+    """Blocks reachable from `start` (itself included)."""
+    seen = {start}
+    work = [start]
+    while work:
+        for s in blocks[work.pop()].succs:
+            if s not in seen:
+                seen.add(s)
+                work.append(s)
+    return seen
 
 
 def _after_call_line_stop(flat: Sequence[tuple[int, int, LineInst]], key: set[Pos],
@@ -107,11 +143,11 @@ def _after_call_line_stop(flat: Sequence[tuple[int, int, LineInst]], key: set[Po
     return False
 
 
-def _trips(x: LineInst, iterations: Mapping[int, tuple[Iteration, ...]]
+def _trips(x: LineInst, iterations: Mapping[AtomKey, tuple[Iteration, ...]]
            ) -> tuple[Iteration, ...]:
     if x.loc is None or not x.loc.atom_group:
         return ()
-    return iterations.get(x.loc.atom_group, ())
+    return iterations.get(atom_key(x.loc), ())
 
 
 def _owner(flat: Sequence[tuple[int, int, LineInst]], n: int) -> int | None:
@@ -131,11 +167,11 @@ def _owner(flat: Sequence[tuple[int, int, LineInst]], n: int) -> int | None:
 
 def _place(flat: Sequence[tuple[int, int, LineInst]], key: set[Pos], low: int, first: int,
            header: DILocation, own_loop: int | None,
-           iterations: Mapping[int, tuple[Iteration, ...]]) -> int | None:
+           iterations: Mapping[AtomKey, tuple[Iteration, ...]]) -> int | None:
     """The first instruction after `low` and up to the stop `first`, in one
     block, that can carry the header row; None if none can."""
     block = flat[first][0]
-    if low >= 0 and flat[low][0] != block:
+    if low >= 0 and flat[low][0] != block and flat[low + 1][0] != block:
         return None
     chain = call_chain(header)
     for n in range(low + 1, first + 1):
@@ -147,8 +183,9 @@ def _place(flat: Sequence[tuple[int, int, LineInst]], key: set[Pos], low: int, f
         if x.loc is None or x.loc.line == 0 or x.is_call or x.is_empty or x.frame_setup \
                 or x.frame_destroy or x.is_return or call_chain(x.loc) != chain:
             continue
-        if own_loop is not None and not any(t.loop == own_loop for t in _trips(x, iterations)):
-            continue
+        if own_loop is not None and n != first and \
+                not any(t.loop == own_loop for t in _trips(x, iterations)):
+            continue  # (the stop `first` is trip 0's own: its owner is of the loop)
         if n == first and not _movable(flat, n):
             return None  # the stop is this instruction's own
         return n

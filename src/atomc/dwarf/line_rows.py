@@ -35,7 +35,7 @@ from ..options import KeyInstrMode
 from .iteration_heads import compute_iteration_heads
 
 if TYPE_CHECKING:
-    from ..ir.function import Iteration
+    from ..ir.function import AtomKey, Iteration
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,7 +359,7 @@ def _hides_entry(before: DILocation, loc: DILocation) -> bool:
 def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                  mode: KeyInstrMode = KeyInstrMode.DOCUMENTED,
                  body_line_at_entry: bool = False,
-                 iterations: Mapping[int, tuple[Iteration, ...]] | None = None
+                 iterations: Mapping[AtomKey, tuple[Iteration, ...]] | None = None
                  ) -> FunctionRows:
     """The row (or None) for every instruction, plus the function-entry row (§2.3).
 
@@ -375,7 +375,7 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
     where the frame's variables are not yet located; with one row there it
     still breaks at prologue_end, as gdb does.
 
-    `iterations` (the module's trips of fully unrolled loops, by atom group):
+    `iterations` (the module's trips of fully unrolled loops, by atom):
     each trip gets a statement row of its loop's header line where it has room
     (dwarf/iteration_heads.py), in the documented mode.
     """

@@ -178,16 +178,30 @@ class Iteration:
     header: DILocation
 
 
+AtomKey = tuple[DISubprogram, DILocation | None, int]
+"""A source atom: (the function its code is of, inlined_at, group). Groups are
+numbered per function, and an inlined instance keeps its callee's numbers."""
+
+
+def atom_key(loc: DILocation) -> AtomKey:
+    """The source atom of a location with a group."""
+    return (loc.scope.subprogram, loc.inlined_at, loc.atom_group)
+
+
 @dataclass(slots=True)
 class AtomCounter:
     """Next free Key Instructions atom group, with LLVM's waterline rule: creating
     a location with group G raises the counter to at least G + 1.
 
-    `iterations`: the trips of fully unrolled loops each atom group belongs to,
-    innermost loop first (opt/loop_passes.py sets them, cloning carries them)."""
+    `iterations`: the trips of fully unrolled loops each source atom belongs to,
+    innermost loop first (opt/loop_passes.py sets them, cloning carries them).
+    They are keyed by the atom (`atom_key`): functions number their groups
+    alike and inlined instances keep their callee's numbers, so a group alone
+    names atoms of every function and instance (a trip of one loop would tag
+    another function's or callee's atom of that number)."""
 
     next_group: int = 1
-    iterations: dict[int, tuple[Iteration, ...]] = field(default_factory=dict)
+    iterations: dict[AtomKey, tuple[Iteration, ...]] = field(default_factory=dict)
 
     def fresh(self) -> int:
         g = self.next_group
@@ -198,8 +212,8 @@ class AtomCounter:
         if loc is not None and loc.atom_group >= self.next_group:
             self.next_group = loc.atom_group + 1
 
-    def carry_iterations(self, old: int, new: int, loops: dict[int, int]) -> None:
-        """A clone's group `new` of `old` is in the clone's copy of each unrolled
+    def carry_iterations(self, old: AtomKey, new: AtomKey, loops: dict[int, int]) -> None:
+        """A clone's atom `new` of `old` is in the clone's copy of each unrolled
         loop `old` is in: a loop number of its own per clone (`loops`, shared by
         the groups of one cloned region), so two clones' trips never mix."""
         trips = self.iterations.get(old)

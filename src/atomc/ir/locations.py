@@ -28,7 +28,7 @@ from .debuginfo import (
     NoLoc,
     loc_or_artificial,
 )
-from .function import AtomCounter
+from .function import AtomCounter, atom_key
 from .insts import Inst
 
 
@@ -161,9 +161,16 @@ def remap_atoms(insts: Iterable[Inst], amap: AtomMap, atoms: AtomCounter) -> Non
     for inst in insts:
         map_atom_instance(inst.loc, amap, atoms)
     loops: dict[int, int] = {}
-    for key, new in amap.items():
-        if key not in mapped:
-            atoms.carry_iterations(key[1], new, loops)
+    carried: set[tuple[DILocation | None, int]] = set()
+    for inst in insts:
+        loc = inst.loc
+        if loc is None or not loc.atom_group:
+            continue
+        key = (loc.inlined_at, loc.atom_group)
+        if key not in mapped and key not in carried:
+            carried.add(key)
+            old = atom_key(loc)
+            atoms.carry_iterations(old, (old[0], old[1], amap[key]), loops)
     for inst in insts:
         inst.loc = remap_atom(inst.loc, amap)
         for rec in inst.dbg_records:
@@ -211,6 +218,9 @@ def copy_call_site(loc: DILocation | None, outer: tuple[DILocation, ...],
         cur = sites[site] = replace(site, copy=atoms.fresh())
     for s in reversed(chain[:n - 1]):
         cur = replace(s, inlined_at=cur)
+    trips = atoms.iterations.get(atom_key(loc)) if loc.atom_group else None
+    if trips:  # the atom's trips follow it into the copied instance
+        atoms.iterations[(loc.scope.subprogram, cur, loc.atom_group)] = trips
     return replace(loc, inlined_at=cur)
 
 

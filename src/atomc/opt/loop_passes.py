@@ -36,7 +36,7 @@ from ..ir import Binary, Block, Branch, Cmp, Const, Function, Jump, Op, work
 from ..ir.cfgstate import CFGState, checking
 from ..ir.cloning import Cloner
 from ..ir.debuginfo import DILocation
-from ..ir.function import AtomCounter, Iteration
+from ..ir.function import AtomCounter, Iteration, atom_key
 from ..ir.interp_eval import eval_cmp
 from ..ir.locations import call_chain, copy_call_sites, remap_atoms
 from ..ir.loops import Loop, LoopInfo
@@ -473,8 +473,11 @@ class _Trips:
 
     @classmethod
     def of(cls, loop: Loop, atoms: AtomCounter) -> _Trips | None:
-        """None when the exit test has no source line (nothing to stop on)."""
-        test = next((b.terminator.loc for b in loop.exiting_blocks()
+        """None when the exit test has no source line (nothing to stop on). The
+        test is the loop's own (a latch's in a rotated loop, else the header's),
+        not a `break` inside the body that happens to come first: -O0 stops on
+        the `while`/`for` line between trips, not on the `if` of the break."""
+        test = next((b.terminator.loc for b in _exit_test_order(loop)
                      if isinstance(b.terminator, Branch)), None)
         if not isinstance(test, DILocation) or test.line == 0:
             return None
@@ -482,9 +485,17 @@ class _Trips:
 
     def mark(self, blocks: Iterable[Block], index: int, atoms: AtomCounter) -> None:
         tag = Iteration(self.loop, index, self.header)
-        for g in {i.loc.atom_group for b in blocks for i in b.insts
+        for a in {atom_key(i.loc) for b in blocks for i in b.insts
                   if isinstance(i.loc, DILocation) and i.loc.atom_group}:
-            atoms.iterations[g] = (*atoms.iterations.get(g, ()), tag)
+            atoms.iterations[a] = (*atoms.iterations.get(a, ()), tag)
+
+
+def _exit_test_order(loop: Loop) -> list[Block]:
+    """The loop's exiting blocks, those that test its own condition first: the
+    latches (a rotated loop tests at the bottom), then the header."""
+    exiting = loop.exiting_blocks()
+    latches = loop.latches()
+    return sorted(exiting, key=lambda b: 0 if b in latches else 1 if b is loop.header else 2)
 
 
 def _loop_instance(loop: Loop) -> tuple[DILocation, ...] | None:
