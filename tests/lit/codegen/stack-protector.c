@@ -40,7 +40,7 @@ __attribute__((stack_protect)) int asked_for(int x) { return x + 1; }
 // CHECK:       call sink@PLT
 // CHECK:       leaq -40(%rbp), %r10
 // CHECK:       call sink@PLT
-// CHECK:       leaq -52(%rbp), %r10
+// CHECK:       leaq -48(%rbp), %r10
 // CHECK:       call sink@PLT
 // CHECK:       movq -8(%rbp), %rdx
 // CHECK-NEXT:  subq %fs:40, %rdx

@@ -17,7 +17,6 @@ int f(int a, long b)
 // CHECK-NEXT: bb0:
 // CHECK-NEXT:   [[AA:%a[.0-9]+]] = alloca 4, align 4
 // CHECK-NEXT:   [[BA:%b[.0-9]+]] = alloca 8, align 8
-// CHECK-NEXT:   [[RV:%retval[.0-9]+]] = alloca 4, align 4
 // CHECK-NEXT:   [[XA:%x[.0-9]+]] = alloca 4, align 4
 // CHECK-NEXT:   [[YA:%y[.0-9]+]] = alloca 8, align 8
 // CHECK-NEXT:   #dbg new #0, [[VA:![0-9]+]], ptr [[AA]], (deref)  !loc(line: 6, column: 11, scope: [[SP]])
@@ -30,13 +29,12 @@ int f(int a, long b)
 // CHECK:        sext i32 {{%[0-9]+}} to i64  !loc(line: 10, column: 22, scope: [[LB]], stmt: 3)
 // CHECK:        store i64 {{%[0-9]+}}, ptr [[YA]]  !loc(line: 10, column: 20, scope: [[LB]], stmt: 3)
 // CHECK:        trunc i64 {{%[0-9]+}} to i32  !loc(line: 11, column: 13, scope: [[LB]], stmt: 4)
-// statements are numbered (stmt: N, the block `{` is statement 2); without Key
-// Instructions the epilogue stays at the closing brace, as in gcc, in no statement
-// CHECK:        store i32 {{%[0-9]+}}, ptr [[RV]]  !loc(line: 13, column: 5, scope: [[SP]], stmt: 5)
-// CHECK-NEXT:   jump [[RB:bb[0-9]+]]  !loc(line: 13, column: 5, scope: [[SP]], stmt: 5)
-// CHECK:        [[RB]]:
-// CHECK-NEXT:   load i32, ptr [[RV]]  !loc(line: 14, column: 1, scope: [[SP]])
-// CHECK-NEXT:   ret i32 {{%[0-9]+}}  !loc(line: 14, column: 1, scope: [[SP]])
+// statements are numbered (stmt: N, the block `{` is statement 2); the single
+// return block is folded into the body (whatever the debug options), and without
+// Key Instructions the `ret` keeps the closing brace's line, as gcc's epilogue
+// does, in no statement
+// CHECK:        [[RX:%[0-9]+]] = load i32, ptr [[XA]]  !loc(line: 13, column: 12, scope: [[SP]], stmt: 5)
+// CHECK-NEXT:   ret i32 [[RX]]  !loc(line: 14, column: 1, scope: [[SP]])
 
 // CHECK-DAG: [[VA]] = DILocalVariable(name: "a", scope: [[SP]], file: {{![0-9]+}}, line: 6, type: [[INT:![0-9]+]], arg: 1)
 // CHECK-DAG: [[VB]] = DILocalVariable(name: "b", scope: [[SP]], file: {{![0-9]+}}, line: 6, type: [[LONG:![0-9]+]], arg: 2)

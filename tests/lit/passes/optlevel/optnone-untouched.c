@@ -15,21 +15,18 @@ int main(void) { return keep(3) + fold(4); }
 // KEEP:      define @keep(i32 %0) -> (i32) attrs(noinline, optnone) dbg !2 {
 // KEEP-NEXT: bb0:
 // KEEP-NEXT:   %x.1 = alloca 4, align 4
-// KEEP-NEXT:   %retval.2 = alloca 4, align 4
-// KEEP-NEXT:   %y.3 = alloca 4, align 4
+// KEEP-NEXT:   %y.2 = alloca 4, align 4
 // KEEP-NEXT:   #dbg new #0, !5, ptr %x.1, (deref)  !loc(line: 10, column: 39, scope: !2)
-// KEEP-NEXT:   #dbg new #1, !6, ptr %y.3, (deref)  !loc(line: 10, column: 48, scope: !2)
+// KEEP-NEXT:   #dbg new #1, !6, ptr %y.2, (deref)  !loc(line: 10, column: 48, scope: !2)
 // KEEP-NEXT:   store i32 %0, ptr %x.1
-// KEEP-NEXT:   %4 = load i32, ptr %x.1  !loc(line: 10, column: 52, scope: !2, stmt: 1)
-// KEEP-NEXT:   %5 = mul nsw i32 %4, i32 2  !loc(line: 10, column: 54, scope: !2, stmt: 1)
-// KEEP-NEXT:   store i32 %5, ptr %y.3  !loc(line: 10, column: 54, scope: !2, stmt: 1)
-// KEEP-NEXT:   %6 = load i32, ptr %y.3  !loc(line: 10, column: 66, scope: !2, stmt: 2)
-// KEEP-NEXT:   %7 = add nsw i32 %6, i32 0  !loc(line: 10, column: 68, scope: !2, stmt: 2)
-// KEEP-NEXT:   store i32 %7, ptr %retval.2  !loc(line: 10, column: 59, scope: !2, stmt: 2)
-// KEEP-NEXT:   jump bb1  !loc(line: 10, column: 59, scope: !2, stmt: 2)
-// KEEP-NEXT: bb1:
-// KEEP-NEXT:   %8 = load i32, ptr %retval.2  !loc(line: 10, column: 73, scope: !2)
-// KEEP-NEXT:   ret i32 %8  !loc(line: 10, column: 73, scope: !2)
+// KEEP-NEXT:   %3 = load i32, ptr %x.1  !loc(line: 10, column: 52, scope: !2, stmt: 1)
+// KEEP-NEXT:   %4 = mul nsw i32 %3, i32 2  !loc(line: 10, column: 54, scope: !2, stmt: 1)
+// KEEP-NEXT:   store i32 %4, ptr %y.2  !loc(line: 10, column: 54, scope: !2, stmt: 1)
+// KEEP-NEXT:   %5 = load i32, ptr %y.2  !loc(line: 10, column: 66, scope: !2, stmt: 2)
+// KEEP-NEXT:   %6 = add nsw i32 %5, i32 0  !loc(line: 10, column: 68, scope: !2, stmt: 2)
+// the single return block is folded (whatever the debug options): the value
+// goes straight to the `ret`, which keeps the closing brace's position
+// KEEP-NEXT:   ret i32 %6  !loc(line: 10, column: 73, scope: !2)
 // KEEP-NEXT: }
 
 // PASSES:      define @fold(i32 %0) -> (i32) dbg !7 {
