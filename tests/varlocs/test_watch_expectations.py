@@ -33,6 +33,9 @@ when the debug-info feature it exercises is lost:
 * undo_add.c: `b = a + 7` overwrites a's last copy (no call-site value resolves
   a's entry value); a is described as the register holding b, minus 7, across
   the calls (ldv/inverse.py); before, optimized out from the add on.
+* undo_add_loop.c: the same across a loop's block entries, where a's value is
+  located again: the entry must also look for the sum (before, optimized out from
+  the loop head on).
 * unrolled_counter.c: a `for` unrolled completely, an inlined `imax` per copy,
   every copy's load hoisted to the top by the scheduler: each copy's debug records
   must stay with its code (gdb stops at each inlined call, lldb at every row);
@@ -76,7 +79,7 @@ from atomc_eval.expectations import check_file
 
 PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "int128.c",
             "leaf_frame.c", "vla_optimised.c", "extensions.c", "inlined_pointer.c",
-            "recursive_params.c", "undo_add.c", "unrolled_counter.c", "global_address.c",
+            "recursive_params.c", "undo_add.c", "undo_add_loop.c", "unrolled_counter.c", "global_address.c",
             "global_address_far.c", "inlined_member_pointer.c", "stack_args.c",
             "scaled_counter.c", "narrow_call_args.c", "counted_copies.c"]
 
