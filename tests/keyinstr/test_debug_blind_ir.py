@@ -19,9 +19,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parent.parent
-PROGRAMS = ["keyinstr/programs/interleaved.c", "keyinstr/programs/unrolled.c", "keyinstr/programs/drain_loop.c",
-            "varlocs/programs/calls.c", "varlocs/programs/switch_vm.c",
-            "exec/programs/097_bytecode_vm.c", "debugger/programs/p18_bool_char.c"]
+PROGRAMS = ["keyinstr/programs/interleaved.c", "keyinstr/programs/unrolled.c",
+            "keyinstr/programs/drain_loop.c", "varlocs/programs/calls.c",
+            "varlocs/programs/switch_vm.c", "exec/programs/097_bytecode_vm.c",
+            "debugger/programs/p18_bool_char.c"]
 
 # what only a -g build prints, or prints differently
 _DROP_LINE = re.compile(r"^\s*(#dbg |DBG_|LABEL\b|!\d+ = )")

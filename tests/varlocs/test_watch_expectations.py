@@ -82,8 +82,8 @@ from atomc_eval.expectations import check_file
 
 PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "int128.c",
             "leaf_frame.c", "vla_optimised.c", "extensions.c", "inlined_pointer.c",
-            "recursive_params.c", "undo_add.c", "undo_add_loop.c", "unrolled_counter.c", "global_address.c",
-            "global_address_far.c", "inlined_member_pointer.c", "stack_args.c",
+            "recursive_params.c", "undo_add.c", "undo_add_loop.c", "unrolled_counter.c",
+            "global_address.c", "global_address_far.c", "inlined_member_pointer.c", "stack_args.c",
             "scaled_counter.c", "narrow_call_args.c", "counted_copies.c",
             "folded_member_address.c"]
 

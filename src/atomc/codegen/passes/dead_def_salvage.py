@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...ir.debuginfo import DW_OP_constu, DW_OP_minus, DW_OP_plus_uconst, DIExpression
+from ...ir.debuginfo import DIExpression, DW_OP_constu, DW_OP_minus, DW_OP_plus_uconst
 from ..mir import DbgMeta, Imm, Mem, MFunction, MInst, VReg
 from ..target import desc
 
