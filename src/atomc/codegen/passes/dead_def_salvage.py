@@ -61,7 +61,9 @@ def redirect_references(mf: MFunction, sums: Sums, dead: set[int]) -> None:
             if isinstance(op, VReg) and k < len(roles) and "d" in roles[k]:
                 defs.setdefault(op.id, []).append((mi, k))
     for mi in refs:
-        found = _through_sums(mf, mi.operands[0].value, sums, defs, dead)  # type: ignore[union-attr]
+        ref = mi.operands[0]
+        assert isinstance(ref, Imm)
+        found = _through_sums(mf, ref.value, sums, defs, dead)
         if found is None:
             continue
         (num, k), offset = found
