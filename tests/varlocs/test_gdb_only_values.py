@@ -6,6 +6,10 @@ unavailable rather than a wrong value (it has no form that is right there).
   register is reused; the lost member is an empty `DW_OP_bit_piece`, which gdb
   shows as `<optimized out>` and lldb refuses (an empty `DW_OP_piece` it reads
   as zero bytes). Before: the whole struct optimized out in both.
+* inlined_entry_value.c: an inlined instance's parameter and local whose value is
+  the enclosing function's entry value, after the register is reused: gdb
+  resolves DW_OP_entry_value in the function's frame (it skips inline frames);
+  lldb-22 does not inside an inlined frame. Before: optimized out in both.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import pytest
 
 from atomc_eval.expectations import CheckReport, check_file
 
-PROGRAMS = ["struct_pieces.c"]
+PROGRAMS = ["struct_pieces.c", "inlined_entry_value.c"]
 CC = f"{sys.executable} -m atomc -O2 -g {{src}} -o {{out}}"
 
 

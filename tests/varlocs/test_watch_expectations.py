@@ -33,6 +33,9 @@ when the debug-info feature it exercises is lost:
 * undo_add.c: `b = a + 7` overwrites a's last copy (no call-site value resolves
   a's entry value); a is described as the register holding b, minus 7, across
   the calls (ldv/inverse.py); before, optimized out from the add on.
+* undo_add_loop.c: the same across a loop's block entries, where a's value is
+  located again: the entry must also look for the sum (before, optimized out from
+  the loop head on).
 * unrolled_counter.c: a `for` unrolled completely, an inlined `imax` per copy,
   every copy's load hoisted to the top by the scheduler: each copy's debug records
   must stay with its code (gdb stops at each inlined call, lldb at every row);
@@ -46,6 +49,9 @@ when the debug-info feature it exercises is lost:
 * inlined_member_pointer.c: an inlined `bump(&pair.hi, 1)` / `bump(&arr[2], 2)`:
   `p` is a frame object's address plus a constant that isel folds into every
   access; described as that address (DW_OP_fbreg N+off). Before: optimized out.
+* folded_member_address.c: `p = &o->in` used only through memory operands; the
+  `lea` isel made for it is deleted as dead, and p is o's register plus 64
+  (dead_def_salvage.py). Before: optimized out everywhere.
 * stack_args.c: the seventh and eighth arguments, passed on the stack, loaded into
   registers that are reused after the first check; the caller's argument slots,
   which the function never writes, still hold them (DW_OP_fbreg 0 and 8,
@@ -76,9 +82,10 @@ from atomc_eval.expectations import check_file
 
 PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "int128.c",
             "leaf_frame.c", "vla_optimised.c", "extensions.c", "inlined_pointer.c",
-            "recursive_params.c", "undo_add.c", "unrolled_counter.c", "global_address.c",
-            "global_address_far.c", "inlined_member_pointer.c", "stack_args.c",
-            "scaled_counter.c", "narrow_call_args.c", "counted_copies.c"]
+            "recursive_params.c", "undo_add.c", "undo_add_loop.c", "unrolled_counter.c",
+            "global_address.c", "global_address_far.c", "inlined_member_pointer.c", "stack_args.c",
+            "scaled_counter.c", "narrow_call_args.c", "counted_copies.c",
+            "folded_member_address.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

@@ -4,8 +4,10 @@ of dead values). Only moves and `lea`, which touch neither memory, flags nor
 physical registers, are candidates, and never a volatile load; deadness counts real uses only, so -g
 never changes the code.
 
-Debug info: a deleted instruction's debug instruction number dies with it;
-references to it resolve to nothing ("optimised out"), never to a wrong value.
+Debug info: a reference to a deleted copy or `lea` names what it computed from
+instead, with the constant it added (dead_def_salvage.py); a reference to any
+other deleted instruction resolves to nothing ("optimised out"), never to a
+wrong value.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from ..mir import Imm, Mem, MFunction, MIFlag, MInst, PReg, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass
 from ..mir.registers import operand_regs
 from ..target import desc
+from .dead_def_salvage import dead_sums, redirect_references
 
 
 def _removable(opcode: str) -> bool:
@@ -56,6 +59,8 @@ def remove_dead_vreg_defs(mf: MFunction) -> int:
     work.add("mir_dce.insts", len(candidates))
     if not dead:
         return 0
+    gone = [mi for mi in candidates if id(mi) in dead]
+    redirect_references(mf, dead_sums(gone), dead)
     for b in mf.blocks:
         keep = []
         for mi in b.insts:
@@ -89,8 +94,9 @@ def _defines_only_dead(mi: MInst, uses_count: dict[int, int]) -> bool:
 class DeadDefs(MachinePass):
     """Delete definitions of virtual registers nobody reads (`remove_dead_vreg_defs`).
 
-    Debug info: a deleted instruction's number dies with it (no substitution:
-    references to it resolve to "optimised out"); survivors keep their lines."""
+    Debug info: references to a deleted copy or `lea` name its source plus the
+    constant (dead_def_salvage.py); other deleted instructions' numbers die with
+    them ("optimised out"); survivors keep their lines."""
 
     name: ClassVar[str] = "dead-defs"
     keeps_di: ClassVar[MDI] = MDI.LINES | MDI.SUBSTITUTIONS

@@ -6,8 +6,11 @@ quality (spill slot > register this function saves > other register; ties go
 to the location seen first); a spill moves variables to the slot at once; a
 restore moves nothing; a copy moves them only into a saved callee-saved
 register when the source dies; when a location is clobbered, the last other
-location (in tracking order) still holding the value takes over, else an
-entry value for a parameter, else the range ends at the clobber.
+location (in tracking order) still holding the value takes over, else a
+location holding the value plus a constant (inverse.py), else an entry value
+(for a value a register had on function entry: a parameter, an inlined
+instance's parameter bound to one, a copy), else the range ends at the clobber.
+A block entry places each variable the same way.
 
 `multi` mode adds, beside those primary ranges, a range for every other
 location holding the variable's current value (overlapping entries, DWARF 5
@@ -221,16 +224,23 @@ class _Tracker:
                 why = NOT_YET  # its assignment was sunk below this point
             elif not is_dead(why):
                 why = dead(pos)  # the value exists but nothing holds it: it was not kept
-            if loc is None:
+            if loc is None and (found := self.from_sum(var, v)) is not None:
+                self.ops[var] = found[1]  # a location holds the value plus a constant
+                self.undone.add(var)
+                self.set_loc(var, pos, found[0])
+            elif loc is None:
                 self.lost(var, pos, v, why)
             else:
                 self.set_loc(var, pos, loc)
 
     def entry_value(self, var: VarKey, v: Value) -> VarLoc | None:
-        """A parameter's value on entry; also a salvaged variable computed from
-        one (`int y = x + 5;` with `y` otherwise unused)."""
-        if ((var.is_param or self.ops.get(var)) and var.inlined_at is None
-                and v[0] == 0 and v[1] == 0
+        """A register's value on entry to the function: a parameter's, a salvaged
+        variable computed from one (`int y = x + 5;` with `y` otherwise unused), a
+        local copy of one, or an inlined instance's parameter or local bound to it
+        (DW_OP_entry_value is taken in the frame of the function the code belongs
+        to: gdb skips inline frames to find the call site; lldb-22 shows it
+        unavailable inside an inlined frame, never a wrong value)."""
+        if (v[0] == 0 and v[1] == 0
                 and v[2].kind is LocKind.REG and v[2] not in self.fn.frame_regs):
             return EntryValueLoc(v[2])
         return None

@@ -329,12 +329,16 @@ class FunctionISel:
             self.loc = None
             if b is fn.entry:
                 lower_entry(self)
-            if self.debug:
-                for p in b.params:
-                    if is_x87(p.ty):
-                        continue  # described by its home slot
+            for p in b.params:
+                if is_x87(p.ty):
+                    continue  # described by its home slot
+                # the parameters' registers are numbered here with or without -g:
+                # numbered at their first use instead, they would get other numbers
+                # than the DBG_PHIs give them, and the allocator's ties other outcomes
+                r = self.vreg(p)
+                if self.debug:
                     num = self.mf.new_instr_num()
-                    self.emit("DBG_PHI", self.vreg(p), Imm(num))
+                    self.emit("DBG_PHI", r, Imm(num))
                     self.value_num[p] = (num, 0)
             for inst in b.insts:
                 self.loc = inst.loc
