@@ -50,17 +50,20 @@ def test_removed_by_a_pass_and_a_missing_piece(report) -> None:
 
 
 def test_every_recorded_range_is_a_range_without_location(report) -> None:
-    """...or, for a parameter, one where its entry value stands in for its register
-    (the reason the register lost it: for a debugger that cannot resolve it), or for a
-    missing piece, one where the rest is located (an empty piece)."""
+    """...or one where only entry values stand in (for a parameter, or a local bound
+    to one: the reason the register lost it, for a debugger that cannot resolve
+    them; piece by piece, the other pieces having no location), or for a missing
+    piece, one where the rest is located (an empty piece)."""
     for f in report("why.c", "-O2").functions:
         for v in f.variables:
             assert v.reasons, v.name
             for e in v.reasons:
                 for a in (e.low, e.high - 1):
                     where = v.at(a)
-                    assert not where or (v.is_param and all(d.startswith("entry(")
-                                                            for d in where)) \
+                    pieces = [p.strip() for d in where for p in d.split(" | ")]
+                    assert not where \
+                        or all(p.startswith("entry(") or p.startswith("unavailable")
+                               for p in pieces) \
                         or (e.code == PIECE and all("unavailable" in d for d in where)), \
                         (v.name, hex(a))
 
