@@ -11,7 +11,11 @@ compare instruction writes it, conditional jumps, setcc and cmov read it);
 memory (loads may pass loads; stores, calls and anything else that writes
 memory stay ordered with every memory access); calls are region boundaries
 (nothing moves across one, as in LLVM, where call sequences adjust %rsp);
-branches stay in place and nothing is hoisted above one. The code a block
+branches stay in place and nothing is hoisted above one. A register copy
+`mov %s, %d` stays after the reads of `%s` that precede it (`_copy_source`):
+hoisted above the last one, `%s` and `%d` would be live at once and the
+coalescer could not merge them, so the copy would stay (in a loop's latch, two
+copies and a jump-only block on every iteration). The code a block
 ends with to enter an inlined call's loop (the callee's preheader, falling
 through into a loop header the callee's code branches back to) stays after
 the caller's code (`inlined_entry_tails`): a debugger takes the header for a
@@ -228,6 +232,15 @@ def _first_read(block: list[MInst], low: int, high: int, run: list[MInst],
     return high + 1
 
 
+def _copy_source(mi: MInst) -> VReg | None:
+    """The source of a virtual-to-virtual register copy, else None."""
+    ops = mi.operands
+    if desc(mi.opcode).is_move and len(ops) == 2 and isinstance(ops[0], VReg) \
+            and isinstance(ops[1], VReg):
+        return ops[0]
+    return None
+
+
 def _may_vanish(mi: MInst) -> bool:
     """A register copy, which coalescing may delete: the run of a line can then
     reach across it."""
@@ -291,6 +304,9 @@ def _dependences(real: list[MInst],
             barrier[i] = True  # nothing moves across a call or asm; branches stay put
         if last_branch >= 0:
             preds[i].add(last_branch)  # nothing is hoisted above a branch (speculation)
+        src = _copy_source(mi)
+        if src is not None:  # keeps the copy coalescable: see the module docstring
+            preds[i].update(reads_since.get(("v", src.id), []))
         if d.is_call or d.is_inline_asm:
             last_call = i
         if d.is_branch:
