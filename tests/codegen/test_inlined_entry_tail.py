@@ -28,9 +28,14 @@ pytestmark = pytest.mark.skipif(DWARFDUMP is None, reason="llvm-dwarfdump not in
 
 
 def _ranges(dump: str, name: str) -> list[tuple[int, int]]:
-    """The address ranges of the inlined instance of `name`, in the listed order."""
+    """The address ranges of the inlined instance of `name`, in the listed order
+    (DW_AT_ranges, or one low_pc/high_pc pair when the instance is contiguous)."""
     for m in re.finditer(r"DW_TAG_inlined_subroutine\n(.*?)\n\s*DW_AT_call_file", dump, re.S):
         if f'"{name}"' in m.group(1):
+            pair = re.search(r"DW_AT_low_pc\s+\(0x([0-9a-f]+)\)\s*\n\s*"
+                             r"DW_AT_high_pc\s+\(0x([0-9a-f]+)\)", m.group(1))
+            if pair:
+                return [(int(pair.group(1), 16), int(pair.group(2), 16))]
             return [(int(a, 16), int(b, 16))
                     for a, b in re.findall(r"\[0x([0-9a-f]+), 0x([0-9a-f]+)\)", m.group(1))]
     raise AssertionError(f"no inlined instance of {name}")

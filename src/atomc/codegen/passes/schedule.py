@@ -11,7 +11,14 @@ compare instruction writes it, conditional jumps, setcc and cmov read it);
 memory (loads may pass loads; stores, calls and anything else that writes
 memory stay ordered with every memory access); calls are region boundaries
 (nothing moves across one, as in LLVM, where call sequences adjust %rsp);
-branches stay in place and nothing is hoisted above one. The code a block
+branches stay in place and nothing is hoisted above one. In a loop, a
+register copy `mov %s, %d` stays after the reads of `%s` that precede it
+(`_copy_source`): hoisted above the last one, `%s` and `%d` would be live at
+once and the coalescer could not merge them, so the copy would stay (in a
+loop's latch, two copies and a jump-only block on every iteration). Outside
+loops the copy may still go up: it runs once, and keeping `%s` alive keeps a
+variable it holds available to a debugger (a parameter overwritten by the
+merged register's next value would show as optimized out). The code a block
 ends with to enter an inlined call's loop (the callee's preheader, falling
 through into a loop header the callee's code branches back to) stays after
 the caller's code (`inlined_entry_tails`): a debugger takes the header for a
@@ -39,6 +46,7 @@ from ..debuginfo.inline_entries import inlined_entry_tails
 from ..mir import DbgMeta, Imm, MBlock, Mem, MFunction, MIFlag, MInst, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass
 from ..mir.registers import operand_regs
+from ..regalloc.coalesce import loop_depths
 from ..target import desc
 
 _FLAG_READERS = ("j", "set", "cmov", "adc", "sbb")
@@ -110,7 +118,7 @@ def _may_stop(mi: MInst) -> bool:
 
 
 def schedule_block(b: MBlock, moved: list[MovedStore] | None = None,
-                   tail: int | None = None) -> None:
+                   tail: int | None = None, in_loop: bool = False) -> None:
     """Schedule the real instructions (exactly as without -g), then put each run
     of debug meta instructions back after the last possible stop that preceded
     it in the original order: a variable takes its new value at the same
@@ -126,7 +134,8 @@ def schedule_block(b: MBlock, moved: list[MovedStore] | None = None,
     `moved` receives the stores into frame objects moved across other statements
     (their variables' values are then not current there: debuginfo/currency.py).
     `tail`: the position among the real instructions from which they issue after
-    all the others (an inlined loop's entry code)."""
+    all the others (an inlined loop's entry code). `in_loop`: the block is inside
+    a loop, where register copies stay after their sources' reads."""
     lead = 0
     while lead < len(b.insts) and b.insts[lead].is_meta:
         lead += 1  # DBG_PHIs on entry stay at the top
@@ -143,8 +152,8 @@ def schedule_block(b: MBlock, moved: list[MovedStore] | None = None,
     n = len(real)
     if n < 3:
         return
-    order = _list_schedule(real, tail)
-    if checking() and order != _list_schedule_dense(real, tail):
+    order = _list_schedule(real, tail, in_loop)
+    if checking() and order != _list_schedule_dense(real, tail, in_loop):
         raise AssertionError("the heap scheduler differs from the dense one")
     if moved is not None:
         note_moved_stores(real, order, moved)
@@ -228,6 +237,15 @@ def _first_read(block: list[MInst], low: int, high: int, run: list[MInst],
     return high + 1
 
 
+def _copy_source(mi: MInst) -> VReg | None:
+    """The source of a virtual-to-virtual register copy, else None."""
+    ops = mi.operands
+    if desc(mi.opcode).is_move and len(ops) == 2 and isinstance(ops[0], VReg) \
+            and isinstance(ops[1], VReg):
+        return ops[0]
+    return None
+
+
 def _may_vanish(mi: MInst) -> bool:
     """A register copy, which coalescing may delete: the run of a line can then
     reach across it."""
@@ -253,12 +271,13 @@ def _branch_compare(real: list[MInst]) -> int:
     return -1
 
 
-def _dependences(real: list[MInst],
-                 tail: int | None = None) -> tuple[list[set[int]], list[bool]]:
+def _dependences(real: list[MInst], tail: int | None = None,
+                 in_loop: bool = False) -> tuple[list[set[int]], list[bool]]:
     """Each instruction's predecessors in the dependence graph, and which ones are
     barriers (calls, branches, terminators, inline asm: they also depend on every
     instruction before them, which is left implicit here); the instructions from
-    `tail` on (not branches) depend on every one before it."""
+    `tail` on (not branches) depend on every one before it; `in_loop`: register
+    copies depend on the earlier reads of their sources."""
     n = len(real)
     preds: list[set[int]] = [set() for _ in range(n)]
     barrier = [False] * n
@@ -291,6 +310,9 @@ def _dependences(real: list[MInst],
             barrier[i] = True  # nothing moves across a call or asm; branches stay put
         if last_branch >= 0:
             preds[i].add(last_branch)  # nothing is hoisted above a branch (speculation)
+        src = _copy_source(mi) if in_loop else None
+        if src is not None:  # keeps the copy coalescable: see the module docstring
+            preds[i].update(reads_since.get(("v", src.id), []))
         if d.is_call or d.is_inline_asm:
             last_call = i
         if d.is_branch:
@@ -319,7 +341,8 @@ def _dependences(real: list[MInst],
     return preds, barrier
 
 
-def _list_schedule(real: list[MInst], tail: int | None = None) -> list[int]:
+def _list_schedule(real: list[MInst], tail: int | None = None,
+                   in_loop: bool = False) -> list[int]:
     """Issue order of the block's real instructions (indices into `real`).
 
     Calls, branches, terminators and inline asm depend on every instruction before
@@ -329,7 +352,7 @@ def _list_schedule(real: list[MInst], tail: int | None = None) -> list[int]:
     of those instructions makes it wait for. Ready instructions sit in heaps by
     readiness cycle and priority, so each issue costs a logarithm, not a scan."""
     n = len(real)
-    preds, barrier = _dependences(real, tail)
+    preds, barrier = _dependences(real, tail, in_loop)
     succs: list[list[int]] = [[] for _ in range(n)]
     for i in range(n):
         if barrier[i]:
@@ -339,7 +362,7 @@ def _list_schedule(real: list[MInst], tail: int | None = None) -> list[int]:
     barriers = [i for i in range(n) if barrier[i]]
     if any(b != n - 1 and not (desc(real[b].opcode).is_call or desc(real[b].opcode).is_branch
                                or desc(real[b].opcode).is_inline_asm) for b in barriers):
-        return _list_schedule_dense(real)
+        return _list_schedule_dense(real, in_loop=in_loop)
     lat = [_latency(mi) for mi in real]
     # priority: longest latency-weighted path to the end of the block; an implicit
     # edge leads to the next barrier (whose height exceeds every later barrier's)
@@ -407,12 +430,13 @@ def _list_schedule(real: list[MInst], tail: int | None = None) -> list[int]:
     return order
 
 
-def _list_schedule_dense(real: list[MInst], tail: int | None = None) -> list[int]:
+def _list_schedule_dense(real: list[MInst], tail: int | None = None,
+                         in_loop: bool = False) -> list[int]:
     """`_list_schedule` with every edge explicit and a scan of the ready list per
     issue: for the rare block where a barrier other than the last instruction is
     neither a call nor a branch (later instructions need not wait for it)."""
     n = len(real)
-    preds, barrier = _dependences(real, tail)
+    preds, barrier = _dependences(real, tail, in_loop)
     for i in range(n):
         if barrier[i]:
             preds[i].update(range(i))
@@ -447,8 +471,9 @@ def _list_schedule_dense(real: list[MInst], tail: int | None = None) -> list[int
 
 def schedule(mf: MFunction) -> None:
     tails = inlined_entry_tails(mf)
+    depths = loop_depths(mf)
     for k, b in enumerate(mf.blocks):
-        schedule_block(b, mf.moved_stores, tails.get(k))
+        schedule_block(b, mf.moved_stores, tails.get(k), depths[k] > 0)
 
 
 class Schedule(MachinePass):

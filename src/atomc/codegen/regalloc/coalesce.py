@@ -14,7 +14,11 @@ registers' segments are disjoint (touching at the copy, where `%s` is read and
 self-move the allocator drops, and the merged register's segments are the
 union, checked against the next copy. Copies in deeper loops go first (loop
 depth from the back edges of the block layout), so the latch copies win when
-two candidates compete for one register.
+two candidates compete for one register. At one depth, the copies into a
+register a back edge carries to its loop header (the latch's `mov %next, %i`)
+go before the others: in `mov %c, %t; add %x, %t; ...; mov %t2, %c` the
+body's two-address copy, found first, would merge `%t` into `%c` and leave the
+latch copy of `%c` (and its jump-only block) on every iteration.
 
 Only plain copies within one register class and natural width merge; a 32-bit
 copy of a register read as 64 bits stays (it clears the upper half). A register
@@ -35,7 +39,7 @@ so the merges (and the code) are the same with and without -g.
 from __future__ import annotations
 
 import bisect
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from ...ir import work
@@ -49,6 +53,21 @@ from .liveness import block_liveness
 __all__ = ["CoalesceCopies", "coalesce_copies", "wide_reads"]
 
 Segment = tuple[int, int]  # (start, end) positions; a def starts, a use ends one
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    """A register-to-register copy to try, with what orders the tries: deeper
+    loops first, then copies feeding a back edge, then by position."""
+
+    depth: int
+    feeds_back_edge: bool
+    pos: int
+    mi: MInst
+
+    @property
+    def priority(self) -> tuple[int, int, int]:
+        return (-self.depth, 0 if self.feeds_back_edge else 1, self.pos)
 
 
 def coalesce_copies(mf: MFunction) -> int:
@@ -69,7 +88,8 @@ def coalesce_copies(mf: MFunction) -> int:
         return root
 
     merged = 0
-    for _, _, mi in sorted(copies, key=lambda c: (c[0], c[1])):
+    for cand in sorted(copies, key=lambda c: c.priority):
+        mi = cand.mi
         src, dst = mi.operands
         assert isinstance(src, VReg) and isinstance(dst, VReg)
         if not _plain_copy(mi, sizes, wide, target.is_vector_vreg(mf, src.id),
@@ -149,11 +169,11 @@ def _crosses(segments: list[Segment], calls: list[int]) -> bool:
 
 
 def _segments_and_copies(mf: MFunction) -> tuple[dict[int, list[Segment]],
-                                                 list[tuple[int, int, MInst]],
+                                                 list[_Candidate],
                                                  list[int], set[int]]:
     """Each virtual register's live segments (sorted), the register-to-register
-    copies as (-loop depth, position, copy), the positions of calls (sorted) and
-    the registers some copy from a physical register defines."""
+    copies, the positions of calls (sorted) and the registers some copy from a
+    physical register defines."""
     memo: dict[int, tuple[list[VReg], list[VReg], set[str], set[str]]] = {}
 
     def regs_of(mi: MInst) -> tuple[list[VReg], list[VReg], set[str], set[str]]:
@@ -163,14 +183,20 @@ def _segments_and_copies(mf: MFunction) -> tuple[dict[int, list[Segment]],
         return r
 
     live_in, live_out = block_liveness(mf, regs_of)
-    depth = loop_depths(mf)
+    succ = successor_indices(mf)
+    depth = loop_depths(mf, succ)
     segs: dict[int, list[Segment]] = {}
-    copies: list[tuple[int, int, MInst]] = []
+    copies: list[_Candidate] = []
     calls: list[int] = []
     fixed: set[int] = set()
     base = 0
     for bi, b in enumerate(mf.blocks):
         real = [mi for mi in b.insts if not mi.is_meta]
+        # what the back edges leaving this block carry into their loop headers
+        carried: set[int] = set()
+        for s in succ[bi]:
+            if s <= bi:
+                carried |= live_in[s]
         start, end = base, base + 2 * len(real) + 1
         base = end + 1
         open_end: dict[int, int] = {v: end for v in live_out[bi]}
@@ -187,7 +213,7 @@ def _segments_and_copies(mf: MFunction) -> tuple[dict[int, list[Segment]],
                 calls.append(pos)
             if len(ops) == 2 and isinstance(ops[1], VReg) and info.is_move:
                 if isinstance(ops[0], VReg) and ops[0].id != ops[1].id:
-                    copies.append((-depth[bi], pos, mi))
+                    copies.append(_Candidate(depth[bi], ops[1].id in carried, pos, mi))
                 elif isinstance(ops[0], PReg):
                     fixed.add(ops[1].id)
             pos -= 2
@@ -201,10 +227,12 @@ def _segments_and_copies(mf: MFunction) -> tuple[dict[int, list[Segment]],
     return segs, copies, calls, fixed
 
 
-def loop_depths(mf: MFunction) -> list[int]:
+def loop_depths(mf: MFunction, succ: dict[int, list[int]] | None = None) -> list[int]:
     """How many back edges (a branch to the same or an earlier block) span each
-    block in layout order: the loop nesting depth, for the usual layouts."""
-    succ = successor_indices(mf)
+    block in layout order: the loop nesting depth, for the usual layouts. `succ`:
+    the blocks' `successor_indices`, when the caller has them."""
+    if succ is None:
+        succ = successor_indices(mf)
     delta = [0] * (len(mf.blocks) + 1)
     for i, ss in succ.items():
         for s in ss:
