@@ -240,11 +240,12 @@ class FunctionLowering:
         """Clang's single-return epilogue: merge the return block into its only predecessor.
 
         Done whatever the debug options, so the code (the %retval slot, the frame
-        size) never depends on them; at -O0 not for a returned constant, whose
-        store is the return line's only code. Only the locations do: with Key Instructions
+        size) never depends on them; only the locations do. With Key Instructions
         the `ret` takes the return statement's location and atom (Clang's model,
         spec §5.2); without them the epilogue keeps the closing brace's line, as
         gcc's does, so that `step` and `next` stop on the `}` of every function.
+        At -O0 a returned constant is not folded: its store is the return line's
+        only code.
         """
         fn = self.fs.fn
         rb = fn.blocks[-1] if fn else None
