@@ -602,13 +602,17 @@ class IRParser(TokenCursor):
         self.end_of_line(tok)
         return b
 
-    def parse_succ(self, scope: _FunctionScope) -> tuple[Block, list[Value]]:
+    def parse_succ(self, scope: _FunctionScope) -> tuple[Block, list[Value],
+                                                          list[DILocation | None]]:
+        """`bbN`, `bbN(TYPE VALUE [!loc(...)], ...)`: the target, its arguments and
+        the assignment location each argument carries (None: none)."""
         tok = self.expect_kind(TokKind.IDENT, "block name")
         b = self.block_named(scope, tok)
-        args: list[Value] = []
+        pairs: list[tuple[Value, DILocation | None]] = []
         if self.accept("("):
-            args = self.comma_list(")", lambda: self.parse_typed(scope))
-        return b, args
+            pairs = self.comma_list(")", lambda: (
+                self.parse_typed(scope), self.parse_inline_loc() if self.at("!loc") else None))
+        return b, [v for v, _ in pairs], [at for _, at in pairs]
 
     # -- debug records ------------------------------------------------------------
     def parse_record(self, scope: _FunctionScope) -> DbgRecord:

@@ -107,6 +107,7 @@ from .insts import (
     Switch,
     Unreachable,
     VaStart,
+    edge_args,
 )
 from .type_rules import is_pow2, is_scalar, type_problems
 from .types import PTR, VOID
@@ -365,6 +366,8 @@ class _FunctionVerifier:
         for s in inst.succs:
             self.check_succ(inst, s.block, [u.value for u in s.args])
         self.check_loc(inst, inst.loc)
+        for arg in edge_args(inst):  # an assignment's location on an edge argument
+            self.check_loc(inst, arg.loc)
         for k, rec in enumerate(inst.dbg_records):
             self.check_record(b, i, inst, k, rec)
 
@@ -780,7 +783,8 @@ def verify_module(m: Module) -> list[VerifierError]:
     top = 0
     for fn in m.functions.values():
         for inst in fn.insts():
-            for loc in [inst.loc, *(r.loc for r in inst.dbg_records)]:
+            for loc in [inst.loc, *(r.loc for r in inst.dbg_records),
+                        *(a.loc for a in edge_args(inst))]:
                 while isinstance(loc, DILocation):
                     top = max(top, loc.atom_group)
                     loc = loc.inlined_at

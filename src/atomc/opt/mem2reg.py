@@ -7,8 +7,13 @@ store of one scalar type, or a memory-home debug record.
 Debug info: the memory home (`new %slot, (deref)`) of a promoted variable
 becomes value records: a `new` with the stored value after every store, and a
 `new` with the block parameter at the start of every join block that got one.
-Deleted loads and stores keep their source locations nowhere (they are gone);
-surviving instructions are untouched (LOCS, VALUES, SCOPES kept).
+Deleted loads keep their source locations nowhere (they are gone). A deleted
+store whose value leaves its block as an edge argument gives that argument its
+location and atom (an `EdgeArg`): the copy out-of-SSA makes for it is then the
+assignment's stop, as gcc's phi arguments keep theirs. Only a store that is
+the last located line of its block does (a copy at the block's end under an
+earlier line would step backwards); the others' locations are gone. Surviving
+instructions are untouched (LOCS, VALUES, SCOPES kept).
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ from ..ir import (
     DbgKind,
     DbgRecord,
     DIExpression,
+    DILocation,
+    EdgeArg,
     Function,
     Inst,
     Load,
@@ -192,6 +199,7 @@ def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
                 current[key] = old
             continue
         saved: list[tuple[int, Value]] = []
+        stored_at: dict[int, DILocation] = {}  # slot -> its last store's location here
         for s, p in params.get(block, []):
             saved.append((id(s.alloca), current[id(s.alloca)]))
             current[id(s.alloca)] = p
@@ -205,8 +213,14 @@ def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
                 saved.append((id(s.alloca), current[id(s.alloca)]))
                 current[id(s.alloca)] = inst.value
                 _add_value_records(s, inst.value, next_inst(inst))
+                stored_at.pop(id(s.alloca), None)
+                if inst.loc is not None and inst.loc.line:
+                    stored_at[id(s.alloca)] = inst.loc
                 erase(inst)
-        add_edge_args(block, params, lambda s: current[id(s.alloca)])
+            elif stored_at and inst is not block.terminator:
+                _drop_passed(stored_at, inst.loc)
+        add_edge_args(block, params, lambda s: current[id(s.alloca)],
+                      lambda s: stored_at.get(id(s.alloca)))
         logged += len(saved)
         undo.append(saved)
         stack.append((block, True))
@@ -226,16 +240,28 @@ def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
         add_edge_args(b, params, lambda s: Undef(s.ty))
 
 
+def _drop_passed(stored_at: dict[int, DILocation], loc: DILocation | None) -> None:
+    """Forget the stores that an instruction at `loc`, a later line, follows: their
+    copy at the block's end would come after that line's code."""
+    if loc is None or not loc.line:
+        return
+    for key in [k for k, at in stored_at.items() if not at.same_line(loc)]:
+        del stored_at[key]
+
+
 def add_edge_args(b: Block, params: Mapping[Block, Sequence[tuple[_Slot, Value]]],
-                  value: Callable[[_Slot], Value]) -> None:
+                  value: Callable[[_Slot], Value],
+                  loc: Callable[[_Slot], DILocation | None] = lambda s: None) -> None:
     """Give every edge leaving `b` one argument per parameter of its target block,
-    in the parameters' order: `value(slot)`, the slot's value at the end of `b`."""
+    in the parameters' order: `value(slot)`, the slot's value at the end of `b`,
+    located at `loc(slot)`, the assignment it carries, if any."""
     term = b.terminator
     if term is None:
         return
     for succ in term.succs:
         for s, _ in params.get(succ.block, ()):
-            succ.args.append(Use(term, value(s)))
+            at = loc(s)
+            succ.args.append(Use(term, value(s)) if at is None else EdgeArg(term, value(s), at))
 
 
 def _add_value_records(s: _Slot, value: Value, before: Inst | None) -> None:
