@@ -367,7 +367,7 @@ class _FunctionVerifier:
             self.check_succ(inst, s.block, [u.value for u in s.args])
         self.check_loc(inst, inst.loc)
         for arg in edge_args(inst):  # an assignment's location on an edge argument
-            self.check_loc(inst, arg.loc)
+            self.check_loc(inst, arg.loc, " (an edge argument's)")
         for k, rec in enumerate(inst.dbg_records):
             self.check_record(b, i, inst, k, rec)
 
@@ -443,7 +443,9 @@ class _FunctionVerifier:
             self.err(inst, problem)
 
     # -- debug locations --------------------------------------------------------------
-    def check_loc(self, where: Inst | DbgRecord, loc: DILocation | None) -> None:
+    def check_loc(self, where: Inst | DbgRecord, loc: DILocation | None,
+                  whose: str = "") -> None:
+        """L1 and L2 for `loc`, the location of `where` (or, `whose` says, of a part of it)."""
         if loc is None:
             return
         if not isinstance(loc, DILocation):
@@ -454,7 +456,7 @@ class _FunctionVerifier:
             self.err(where, f"location in @{self.fn.name}, which has no subprogram")
         cur: DILocation = loc
         for _ in range(10_000):
-            self.check_atom(where, cur)
+            self.check_atom(where, cur, loc, whose)
             if cur.inlined_at is None:
                 break
             cur = cur.inlined_at
@@ -465,13 +467,13 @@ class _FunctionVerifier:
             self.err(where, "location scope chain does not end in a subprogram")
         elif owner is not sp:
             via = " (through its inlined_at chain)" if loc.inlined_at is not None else ""
-            self.err(where, f"location scope{via} belongs to subprogram '{owner.name}', not to "
+            self.err(where, f"location{whose} scope{via} belongs to subprogram '{owner.name}', not to "
                             f"this function's '{sp.name}'")
 
-    def check_atom(self, where: Inst | DbgRecord, loc: DILocation) -> None:
+    def check_atom(self, where: Inst | DbgRecord, loc: DILocation, top: DILocation,
+                   whose: str = "") -> None:
         g, r = loc.atom_group, loc.atom_rank
-        at = f" (in the inlined_at location of line {loc.line})" if loc is not getattr(
-            where, "loc", None) else ""
+        at = f" (in the inlined_at location of line {loc.line})" if loc is not top else whose
         if g < 0 or g > MAX_ATOM_GROUP:
             self.err(where, f"atom group {g} is outside 0..2^61-1{at}")
         if g and not 1 <= r <= 7:
