@@ -210,6 +210,19 @@ def edge_args(inst: Inst) -> Iterator[EdgeArg]:
                 yield u
 
 
+def inst_locs(inst: Inst) -> list[DILocation | None]:
+    """Every location `inst` holds: its own, its records', its edge arguments'."""
+    return [inst.loc, *(r.loc for r in inst.dbg_records), *(a.loc for a in edge_args(inst))]
+
+
+def atom_groups(inst: Inst) -> Iterator[int]:
+    """The atom groups of every location `inst` holds and of their call sites."""
+    for loc in inst_locs(inst):
+        while isinstance(loc, DILocation):
+            yield loc.atom_group
+            loc = loc.inlined_at
+
+
 class Operand:
     """A format's named operand: `ptr = Operand(0)` in a class body makes `inst.ptr`
     read `inst.operands[0].value`. One descriptor instead of a property per name in

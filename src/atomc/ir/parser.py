@@ -38,7 +38,7 @@ from .function import Block, DataItem, Function, Global, Module, SymRef, Zeros
 from .inst_text import parse_inst_body
 from .insts import (
     Inst,
-    edge_args,
+    inst_locs,
 )
 from .md_schema import ELEMENT_NODES, SCHEMAS, RawNode, Ref, ValueKind
 from .md_text import Field, build_node, read_fields
@@ -166,8 +166,7 @@ class IRParser(TokenCursor):
             self.parse_body(fn, arg_names)
         for fn in m.functions.values():
             for inst in fn.insts():
-                for loc in [inst.loc, *(r.loc for r in inst.dbg_records),
-                            *(a.loc for a in edge_args(inst))]:
+                for loc in inst_locs(inst):
                     while loc is not None:  # the waterline covers inlined call sites too
                         m.atoms.saw(loc)
                         loc = loc.inlined_at

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import ClassVar, Literal
 
 from ..ir import (
@@ -220,7 +221,7 @@ def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
             elif stored_at and inst is not block.terminator:
                 _drop_passed(stored_at, inst.loc)
         add_edge_args(block, params, lambda s: current[id(s.alloca)],
-                      lambda s: stored_at.get(id(s.alloca)))
+                      partial(_stored_at, stored_at))
         logged += len(saved)
         undo.append(saved)
         stack.append((block, True))
@@ -238,6 +239,10 @@ def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
                     inst.replace_all_uses_with(Undef(inst.ty))
                 erase(inst)
         add_edge_args(b, params, lambda s: Undef(s.ty))
+
+
+def _stored_at(stored_at: dict[int, DILocation], s: _Slot) -> DILocation | None:
+    return stored_at.get(id(s.alloca))
 
 
 def _drop_passed(stored_at: dict[int, DILocation], loc: DILocation | None) -> None:
