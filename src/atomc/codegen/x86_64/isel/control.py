@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....ir.debuginfo import DILocation
-from ....ir.insts import Branch, Extract, Jump, Succ, arg_loc
+from ....ir.insts import Branch, Extract, Inst, Jump, Succ, arg_loc, edge_args
 from ....ir.types import is_x87
 from ....ir.values import Const
 from ....ir.wide import Wide
@@ -15,8 +15,10 @@ from ..function_state import is_xmm, new_xmm_vreg
 from ..opcodes import JCC
 from .arith import emit_compare
 from .common import _ice, value_size
+from .debug_values import lower_dbg_record
 
 if TYPE_CHECKING:
+    from ....ir.dbgrecords import DbgRecord
     from .select import FunctionISel
 
 
@@ -103,6 +105,21 @@ def _in_order(last: DILocation | None, at: DILocation) -> bool:
         last.scope.subprogram is not at.scope.subprogram or at.line >= last.line
 
 
+def assigned_by_copies(inst: Inst) -> list[DbgRecord]:
+    """The value records of a jump that name the value one of its located edge
+    arguments copies (mem2reg put them where it deleted the assignment's store):
+    lowered after the copies, so at the assignment's stop the variable still
+    shows the value before it, as at -O0."""
+    if not isinstance(inst, Jump):
+        return []
+    values = [a.value for a in edge_args(inst)]
+    return [r for r in inst.dbg_records if any(r.value is v for v in values)]
+
+
 def lower_jump(sel: FunctionISel, inst: Jump) -> None:
     lower_edge_copies(sel, inst.succs[0])
+    if sel.debug:
+        for rec in sel.after_copies:
+            lower_dbg_record(sel, rec)
+        sel.after_copies = []
     sel.emit("jmp", BlockRef(sel.blocks[inst.succs[0].block]))
