@@ -74,3 +74,16 @@ def test_step_stops_on_each_assignment_taken(tmp_path: Path, level: str) -> None
     assert arms == [15, 17, 13], stops  # the assignment of each call's arm
     if level == "-O2":
         assert stops == _expected(), stops
+
+
+def test_the_assignment_stop_shows_the_value_before_it(tmp_path: Path) -> None:
+    """At the copy's stop `out` still holds `cur`, as at -O0 (isel lowers the
+    variable's record after the copy): the first call's arm `out = 1;` shows 0."""
+    exe = tmp_path / "assign_copy"
+    subprocess.run([*ATOMC, "-O2", "-g", str(PROGRAM), "-o", str(exe)], check=True, timeout=300)
+    args = ["gdb", "-q", "-batch", "-nx", "-ex", "break assign_copy.c:15", "-ex", "run",
+            "-ex", "print out", "-ex", "next", "-ex", "print out"]
+    out = subprocess.run([*args, str(exe)], capture_output=True, text=True, check=False,
+                         timeout=120).stdout
+    values = re.findall(r"^\$\d+ = (-?\d+)$", out, re.M)
+    assert values == ["0", "1"], out
