@@ -3,7 +3,8 @@
 Every clone maps its operands through a value map (unmapped values are kept),
 copies the instruction's debug records (with fresh identities; `key` links
 are remapped inside the clone), and passes each new location through a
-`loc_map` callback chosen by the caller: the identity for unrolling and jump
+`loc_map` callback chosen by the caller (edge arguments' assignment locations
+too): the identity for unrolling and jump
 threading (followed by `locations.remap_atoms`, so every copy of an atom gets
 a fresh group), an inlined-at rewrite for inlining.
 """
@@ -16,7 +17,7 @@ from collections.abc import Callable, Iterable
 from .dbgrecords import DbgRecord
 from .debuginfo import DILocation
 from .function import Block, Function
-from .insts import Call, Inst, Succ, Switch
+from .insts import Call, EdgeArg, Inst, Succ, Switch, arg_loc
 from .rewrite import append_blocks
 from .values import Use, Value
 
@@ -46,7 +47,7 @@ class Cloner:
         new = _copy.copy(inst)  # copies every slot of the format class
         Value.__init__(new, inst.ty, inst.name)
         new.operands = [Use(new, u.value) for u in inst.operands]
-        new.succs = [Succ(s.block, [Use(new, a.value) for a in s.args]) for s in inst.succs]
+        new.succs = [Succ(s.block, [self._arg(new, a) for a in s.args]) for s in inst.succs]
         new.block = None
         new.loc = self.loc_map(inst.loc)
         if isinstance(inst, Call) and isinstance(new, Call):
@@ -62,6 +63,11 @@ class Cloner:
         self.vmap[inst] = new
         self._fixups.append(new)
         return new
+
+    def _arg(self, new: Inst, a: Use) -> Use:
+        """An edge argument's copy; one carrying an assignment keeps it (through `loc_map`)."""
+        at = self.loc_map(arg_loc(a))
+        return Use(new, a.value) if at is None else EdgeArg(new, a.value, at)
 
     def clone_block(self, block: Block, fn: Function, name_suffix: str = ".c") -> Block:
         nb = Block(block.name + name_suffix if block.name else "", block.source_label)

@@ -45,6 +45,7 @@ from .insts import (
     Switch,
     Unreachable,
     VaStart,
+    locate_args,
 )
 from .text_lexer import TokKind
 from .types import TupleType
@@ -52,6 +53,7 @@ from .values import Use, Value
 from .wide import ARITY, Wide, parse_wide_head
 
 if TYPE_CHECKING:
+    from .debuginfo import DILocation
     from .parser import IRParser, _FunctionScope
     from .text_lexer import Token
 
@@ -252,37 +254,44 @@ def _wide(p: IRParser, op: Op, op_tok: Token, scope: _FunctionScope) -> Inst:
 
 
 def _jump(p: IRParser, op: Op, op_tok: Token, scope: _FunctionScope) -> Inst:
-    b, args = p.parse_succ(scope)
-    return Jump(b, args, loc=p.inst_loc)
+    b, args, locs = p.parse_succ(scope)
+    j = Jump(b, args, loc=p.inst_loc)
+    locate_args(j, 0, locs)
+    return j
 
 
 def _branch(p: IRParser, op: Op, op_tok: Token, scope: _FunctionScope) -> Inst:
     c = p.parse_typed(scope)
     p.expect(",")
-    t, targs = p.parse_succ(scope)
+    t, targs, tlocs = p.parse_succ(scope)
     p.expect(",")
-    e, eargs = p.parse_succ(scope)
-    return Branch(c, t, e, targs, eargs, loc=p.inst_loc)
+    e, eargs, elocs = p.parse_succ(scope)
+    br = Branch(c, t, e, targs, eargs, loc=p.inst_loc)
+    locate_args(br, 0, tlocs)
+    locate_args(br, 1, elocs)
+    return br
 
 
 def _switch(p: IRParser, op: Op, op_tok: Token, scope: _FunctionScope) -> Inst:
     v = p.parse_typed(scope)
     p.expect(",")
     p.expect("default")
-    default, dargs = p.parse_succ(scope)
+    default, dargs, dlocs = p.parse_succ(scope)
     p.expect(",")
     p.expect("[")
 
-    def case() -> tuple[int, Block, list[Value]]:
+    def case() -> tuple[int, Block, list[Value], list[DILocation | None]]:
         value = p.expect_int("case value")
         p.expect(":")
         return (value, *p.parse_succ(scope))
 
     cases = p.comma_list("]", case)
-    sw = Switch(v, default, [(c, b) for c, b, _ in cases], loc=p.inst_loc)
+    sw = Switch(v, default, [(c, b) for c, b, _, _ in cases], loc=p.inst_loc)
     # the printer shows successor arguments on any edge; keep them if present
-    for succ, args in zip(sw.succs, [dargs] + [a for _, _, a in cases], strict=True):
+    edges = [(dargs, dlocs)] + [(a, at) for _, _, a, at in cases]
+    for i, (succ, (args, locs)) in enumerate(zip(sw.succs, edges, strict=True)):
         succ.args = [Use(sw, a) for a in args]
+        locate_args(sw, i, locs)
     return sw
 
 

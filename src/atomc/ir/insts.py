@@ -173,6 +173,56 @@ class Succ:
         return [u.value for u in self.args]
 
 
+class EdgeArg(Use):
+    """An edge's argument for a block parameter that carries the assignment it stands
+    for: mem2reg gives the argument of a store it deletes the store's location (and
+    Key Instructions atom), as gcc keeps a location per phi argument, so the copy
+    out-of-SSA makes for it steps at the assignment's line. Passes that move or
+    `set` the use keep it; an edge rebuilt from values drops it (the copy then has
+    the jump's line, as every argument had before)."""
+
+    __slots__ = ("loc",)
+
+    def __init__(self, user: Inst, value: Value, loc: DILocation) -> None:
+        super().__init__(user, value)
+        self.loc = loc
+
+
+def arg_loc(u: Use) -> DILocation | None:
+    """The assignment location an edge argument carries, if any."""
+    return u.loc if isinstance(u, EdgeArg) else None
+
+
+def locate_args(inst: Inst, i: int, locs: Sequence[DILocation | None]) -> None:
+    """Give successor `i`'s arguments the assignment locations `locs` (None: none)."""
+    args = inst.succs[i].args
+    for k, at in enumerate(locs):
+        if at is not None:
+            args[k].drop()
+            args[k] = EdgeArg(inst, args[k].value, at)
+
+
+def edge_args(inst: Inst) -> Iterator[EdgeArg]:
+    """The located edge arguments of `inst`'s successors."""
+    for s in inst.succs:
+        for u in s.args:
+            if isinstance(u, EdgeArg):
+                yield u
+
+
+def inst_locs(inst: Inst) -> list[DILocation | None]:
+    """Every location `inst` holds: its own, its records', its edge arguments'."""
+    return [inst.loc, *(r.loc for r in inst.dbg_records), *(a.loc for a in edge_args(inst))]
+
+
+def atom_groups(inst: Inst) -> Iterator[int]:
+    """The atom groups of every location `inst` holds and of their call sites."""
+    for loc in inst_locs(inst):
+        while isinstance(loc, DILocation):
+            yield loc.atom_group
+            loc = loc.inlined_at
+
+
 class Operand:
     """A format's named operand: `ptr = Operand(0)` in a class body makes `inst.ptr`
     read `inst.operands[0].value`. One descriptor instead of a property per name in

@@ -29,7 +29,7 @@ from .debuginfo import (
     loc_or_artificial,
 )
 from .function import AtomCounter, atom_key
-from .insts import Inst
+from .insts import Inst, edge_args
 
 
 def keep(inst: Inst) -> Loc:
@@ -131,7 +131,8 @@ def _pick_atom(x: DILocation, y: DILocation) -> tuple[int, int]:
 # Cloning
 
 
-AtomMap = dict[tuple[DILocation | None, int], int]
+AtomKey = tuple[DILocation | None, int]
+AtomMap = dict[AtomKey, int]
 
 
 def map_atom_instance(loc: DILocation | None, amap: AtomMap, atoms: AtomCounter) -> None:
@@ -160,21 +161,31 @@ def remap_atoms(insts: Iterable[Inst], amap: AtomMap, atoms: AtomCounter) -> Non
     mapped = set(amap)
     for inst in insts:
         map_atom_instance(inst.loc, amap, atoms)
+        for arg in edge_args(inst):
+            map_atom_instance(arg.loc, amap, atoms)
     loops: dict[int, int] = {}
-    carried: set[tuple[DILocation | None, int]] = set()
+    carried: set[AtomKey] = set()
     for inst in insts:
-        loc = inst.loc
-        if loc is None or not loc.atom_group:
-            continue
-        key = (loc.inlined_at, loc.atom_group)
-        if key not in mapped and key not in carried:
-            carried.add(key)
-            old = atom_key(loc)
-            atoms.carry_iterations(old, (old[0], old[1], amap[key]), loops)
+        for loc in (inst.loc, *(a.loc for a in edge_args(inst))):
+            if loc is not None and loc.atom_group:
+                _carry(loc, amap, atoms, mapped, carried, loops)
     for inst in insts:
         inst.loc = remap_atom(inst.loc, amap)
         for rec in inst.dbg_records:
             rec.loc = remap_atom(rec.loc, amap)
+        for arg in edge_args(inst):
+            arg.loc = remap_atom(arg.loc, amap)
+
+
+def _carry(loc: DILocation, amap: AtomMap, atoms: AtomCounter, mapped: set[AtomKey],
+           carried: set[AtomKey], loops: dict[int, int]) -> None:
+    """The loop iterations an atom is tagged with follow it into its fresh group."""
+    key = (loc.inlined_at, loc.atom_group)
+    if key not in mapped and key not in carried:
+        carried.add(key)
+        old = atom_key(loc)
+        atoms.carry_iterations(old, (old[0], old[1], amap[key]), loops)
+
 
 
 # ---------------------------------------------------------------------------
@@ -233,3 +244,5 @@ def copy_call_sites(insts: Iterable[Inst], outer: tuple[DILocation, ...],
         inst.loc = copy_call_site(inst.loc, outer, sites, atoms)
         for rec in inst.dbg_records:
             rec.loc = copy_call_site(rec.loc, outer, sites, atoms)
+        for arg in edge_args(inst):
+            arg.loc = copy_call_site(arg.loc, outer, sites, atoms)

@@ -38,6 +38,7 @@ from .function import Block, DataItem, Function, Global, Module, SymRef, Zeros
 from .inst_text import parse_inst_body
 from .insts import (
     Inst,
+    inst_locs,
 )
 from .md_schema import ELEMENT_NODES, SCHEMAS, RawNode, Ref, ValueKind
 from .md_text import Field, build_node, read_fields
@@ -165,7 +166,7 @@ class IRParser(TokenCursor):
             self.parse_body(fn, arg_names)
         for fn in m.functions.values():
             for inst in fn.insts():
-                for loc in [inst.loc, *(r.loc for r in inst.dbg_records)]:
+                for loc in inst_locs(inst):
                     while loc is not None:  # the waterline covers inlined call sites too
                         m.atoms.saw(loc)
                         loc = loc.inlined_at
@@ -602,13 +603,17 @@ class IRParser(TokenCursor):
         self.end_of_line(tok)
         return b
 
-    def parse_succ(self, scope: _FunctionScope) -> tuple[Block, list[Value]]:
+    def parse_succ(self, scope: _FunctionScope) -> tuple[Block, list[Value],
+                                                          list[DILocation | None]]:
+        """`bbN`, `bbN(TYPE VALUE [!loc(...)], ...)`: the target, its arguments and
+        the assignment location each argument carries (None: none)."""
         tok = self.expect_kind(TokKind.IDENT, "block name")
         b = self.block_named(scope, tok)
-        args: list[Value] = []
+        pairs: list[tuple[Value, DILocation | None]] = []
         if self.accept("("):
-            args = self.comma_list(")", lambda: self.parse_typed(scope))
-        return b, args
+            pairs = self.comma_list(")", lambda: (
+                self.parse_typed(scope), self.parse_inline_loc() if self.at("!loc") else None))
+        return b, [v for v, _ in pairs], [at for _, at in pairs]
 
     # -- debug records ------------------------------------------------------------
     def parse_record(self, scope: _FunctionScope) -> DbgRecord:
@@ -670,12 +675,16 @@ class IRParser(TokenCursor):
     def read_ahead_loc(self, start: Token) -> tuple[int, int]:
         """Read the `!loc(...)` that ends the instruction line beginning at `start` into
         `inst_loc` (ARTIFICIAL when there is none), so that the instruction is built
-        with it; returns where that suffix starts and ends in the token list (-1, -1)."""
+        with it; returns where that suffix starts and ends in the token list (-1, -1).
+        A `!loc` inside parentheses is an edge argument's (`bb1(i32 3 !loc(...))`)."""
         self.inst_loc = ARTIFICIAL
         i = self.pos
+        depth = 0
         while self.toks[i].kind is not TokKind.EOF and self.toks[i].line == start.line:
             t = self.toks[i]
-            if t.text == "!loc" and t.kind is TokKind.METAKW:
+            if t.kind is TokKind.PUNCT:
+                depth += (t.text == "(") - (t.text == ")")
+            if t.text == "!loc" and t.kind is TokKind.METAKW and depth == 0:
                 saved, self.pos = self.pos, i
                 self.inst_loc = self.parse_inline_loc()
                 end, self.pos = self.pos, saved

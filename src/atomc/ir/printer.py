@@ -46,9 +46,10 @@ from .insts import (
     Op,
     Store,
     Switch,
+    arg_loc,
 )
 from .types import IntType
-from .values import Arg, BlockParam, Const, Undef, Value
+from .values import Arg, BlockParam, Const, Undef, Use, Value
 from .wide import Wide
 
 
@@ -308,8 +309,14 @@ class IRPrinter:
         s = inst.succs[i]
         text = names.blocks.get(id(s.block), "<detached>")
         if s.args:
-            text += "(" + ", ".join(self.typed(u.value, names) for u in s.args) + ")"
+            text += "(" + ", ".join(self.edge_arg(u, names) for u in s.args) + ")"
         return text
+
+    def edge_arg(self, u: Use, names: _FunctionNames) -> str:
+        """`TYPE VALUE`, then `!loc(...)` when the argument carries an assignment."""
+        at = arg_loc(u)
+        text = self.typed(u.value, names)
+        return text if at is None else f"{text} !loc({self.md.loc_fields(at)})"
 
     def record(self, rec: DbgRecord, names: _FunctionNames) -> str:
         s = f"#dbg {rec.kind.value} {names.records.get(id(rec), '#?')}"

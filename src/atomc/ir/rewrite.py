@@ -29,6 +29,7 @@ from .blockorder import BlockOrder
 from .dbgrecords import DbgKind, DbgRecord
 from .debuginfo import (
     DIExpression,
+    DILocation,
     DW_OP_consts,
     DW_OP_constu,
     DW_OP_minus,
@@ -37,7 +38,7 @@ from .debuginfo import (
 )
 from .dominators import reverse_post_order
 from .function import AtomCounter, Block, Function
-from .insts import Binary, Cast, Inst, Jump, Op, PtrAdd
+from .insts import Binary, Cast, Inst, Jump, Op, PtrAdd, locate_args
 from .locations import drop, keep, merge_locations
 from .salvage_ops import cast_ops, shift_or_bitwise_ops
 from .types import FloatType, IntType
@@ -349,13 +350,16 @@ def replace_value(old: Value, new: Value) -> None:
     old.replace_all_uses_with(new)
 
 
-def redirect_edge(term: Inst, i: int, target: Block, args: list[Value]) -> None:
-    """Successor `i` of `term` goes to `target` with `args`."""
+def redirect_edge(term: Inst, i: int, target: Block, args: list[Value],
+                  locs: Sequence[DILocation | None] = ()) -> None:
+    """Successor `i` of `term` goes to `target` with `args`, the first `len(locs)`
+    carrying those assignment locations (None: none; see insts.EdgeArg)."""
     succ = term.succs[i]
     for u in succ.args:
         u.drop()
     succ.block = target
     succ.args = [Use(term, a) for a in args]
+    locate_args(term, i, locs)
 
 
 def remove_param(block: Block, index: int, preds: Iterable[Block], *,

@@ -107,6 +107,8 @@ from .insts import (
     Switch,
     Unreachable,
     VaStart,
+    atom_groups,
+    edge_args,
 )
 from .type_rules import is_pow2, is_scalar, type_problems
 from .types import PTR, VOID
@@ -365,6 +367,8 @@ class _FunctionVerifier:
         for s in inst.succs:
             self.check_succ(inst, s.block, [u.value for u in s.args])
         self.check_loc(inst, inst.loc)
+        for arg in edge_args(inst):  # an assignment's location on an edge argument
+            self.check_loc(inst, arg.loc, " (an edge argument's)")
         for k, rec in enumerate(inst.dbg_records):
             self.check_record(b, i, inst, k, rec)
 
@@ -440,7 +444,7 @@ class _FunctionVerifier:
             self.err(inst, problem)
 
     # -- debug locations --------------------------------------------------------------
-    def check_loc(self, where: Inst | DbgRecord, loc: DILocation | None) -> None:
+    def check_loc(self, where: Inst | DbgRecord, loc: DILocation | None, whose: str = "") -> None:
         if loc is None:
             return
         if not isinstance(loc, DILocation):
@@ -451,7 +455,8 @@ class _FunctionVerifier:
             self.err(where, f"location in @{self.fn.name}, which has no subprogram")
         cur: DILocation = loc
         for _ in range(10_000):
-            self.check_atom(where, cur)
+            self.check_atom(where, cur, whose if cur is loc else
+                            f" (in the inlined_at location of line {cur.line})")
             if cur.inlined_at is None:
                 break
             cur = cur.inlined_at
@@ -462,13 +467,11 @@ class _FunctionVerifier:
             self.err(where, "location scope chain does not end in a subprogram")
         elif owner is not sp:
             via = " (through its inlined_at chain)" if loc.inlined_at is not None else ""
-            self.err(where, f"location scope{via} belongs to subprogram '{owner.name}', not to "
-                            f"this function's '{sp.name}'")
+            self.err(where, f"location{whose} scope{via} belongs to subprogram "
+                            f"'{owner.name}', not to this function's '{sp.name}'")
 
-    def check_atom(self, where: Inst | DbgRecord, loc: DILocation) -> None:
+    def check_atom(self, where: Inst | DbgRecord, loc: DILocation, at: str) -> None:
         g, r = loc.atom_group, loc.atom_rank
-        at = f" (in the inlined_at location of line {loc.line})" if loc is not getattr(
-            where, "loc", None) else ""
         if g < 0 or g > MAX_ATOM_GROUP:
             self.err(where, f"atom group {g} is outside 0..2^61-1{at}")
         if g and not 1 <= r <= 7:
@@ -780,10 +783,7 @@ def verify_module(m: Module) -> list[VerifierError]:
     top = 0
     for fn in m.functions.values():
         for inst in fn.insts():
-            for loc in [inst.loc, *(r.loc for r in inst.dbg_records)]:
-                while isinstance(loc, DILocation):
-                    top = max(top, loc.atom_group)
-                    loc = loc.inlined_at
+            top = max(top, max(atom_groups(inst), default=0))
     if top >= m.atoms.next_group:
         errors.append(VerifierError(f"the module's next atom group is {m.atoms.next_group}, but "
                                     f"group {top} is in use", None, None))

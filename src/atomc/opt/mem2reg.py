@@ -7,14 +7,23 @@ store of one scalar type, or a memory-home debug record.
 Debug info: the memory home (`new %slot, (deref)`) of a promoted variable
 becomes value records: a `new` with the stored value after every store, and a
 `new` with the block parameter at the start of every join block that got one.
-Deleted loads and stores keep their source locations nowhere (they are gone);
-surviving instructions are untouched (LOCS, VALUES, SCOPES kept).
+Deleted loads keep their source locations nowhere (they are gone). A deleted
+store whose value leaves its block as an edge argument gives that argument its
+location and atom (an `EdgeArg`): the copy out-of-SSA makes for it is then the
+assignment's stop, as gcc's phi arguments keep theirs. Only a store that is
+the last located line of its block, before a jump to a join other than a loop
+header, does (a copy at the block's end under an earlier line would step
+backwards); its value record stays on the jump, and isel lowers it after the
+copy (at the assignment's stop the variable still shows the value before, as
+at -O0). The others' locations are gone. Surviving instructions are untouched
+(LOCS, VALUES, SCOPES kept).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import ClassVar, Literal
 
 from ..ir import (
@@ -24,8 +33,11 @@ from ..ir import (
     DbgKind,
     DbgRecord,
     DIExpression,
+    DILocation,
+    EdgeArg,
     Function,
     Inst,
+    Jump,
     Load,
     Store,
     Type,
@@ -192,6 +204,7 @@ def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
                 current[key] = old
             continue
         saved: list[tuple[int, Value]] = []
+        stored_at: dict[int, _Stored] = {}  # slot -> its last store here
         for s, p in params.get(block, []):
             saved.append((id(s.alloca), current[id(s.alloca)]))
             current[id(s.alloca)] = p
@@ -204,9 +217,16 @@ def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
                 s = by_alloca[id(inst.ptr)]
                 saved.append((id(s.alloca), current[id(s.alloca)]))
                 current[id(s.alloca)] = inst.value
-                _add_value_records(s, inst.value, next_inst(inst))
+                recs = _add_value_records(s, inst.value, next_inst(inst))
+                stored_at.pop(id(s.alloca), None)
+                if inst.loc is not None and inst.loc.line:
+                    stored_at[id(s.alloca)] = _Stored(inst.loc, recs)
                 erase(inst)
-        add_edge_args(block, params, lambda s: current[id(s.alloca)])
+            elif stored_at and inst is not block.terminator:
+                _drop_passed(stored_at, inst.loc)
+        assigned = _edge_assignments(block, dom, params, stored_at)
+        add_edge_args(block, params, lambda s: current[id(s.alloca)],
+                      partial(_stored_at, assigned))
         logged += len(saved)
         undo.append(saved)
         stack.append((block, True))
@@ -226,32 +246,82 @@ def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
         add_edge_args(b, params, lambda s: Undef(s.ty))
 
 
+@dataclass(frozen=True, slots=True)
+class _Stored:
+    """A block's last store to a slot: its location and the value records it made."""
+    loc: DILocation
+    records: list[DbgRecord]
+
+
+def _stored_at(assigned: dict[int, DILocation], s: _Slot) -> DILocation | None:
+    return assigned.get(id(s.alloca))
+
+
+def _drop_passed(stored_at: dict[int, _Stored], loc: DILocation | None) -> None:
+    """Forget the stores that an instruction at `loc`, a later line, follows: their
+    copy at the block's end would come after that line's code."""
+    if loc is None or not loc.line:
+        return
+    for key in [k for k, st in stored_at.items() if not st.loc.same_line(loc)]:
+        del stored_at[key]
+
+
+def _edge_assignments(block: Block, dom: DomTree[Block],
+                      params: Mapping[Block, Sequence[tuple[_Slot, Value]]],
+                      stored_at: dict[int, _Stored]) -> dict[int, DILocation]:
+    """The stores of `block` whose edge argument becomes their assignment: `block`
+    jumps to a join with the slot's parameter, not a loop header (loop passes rebuild
+    those edges), and nothing follows the store's value records but the jump, on no
+    other line (a `break;` is a stop of its own, after the assignment). Their
+    records stay on the jump; isel lowers them after the copy, so the assignment's
+    stop shows the value before it, as at -O0."""
+    term = block.terminator
+    if not stored_at or not isinstance(term, Jump):
+        return {}
+    target = term.succs[0].block
+    if any(dom.dominates(target, p) for p in dom.preds.get(target, [])):
+        return {}
+    joined = {id(s.alloca) for s, _ in params.get(target, ())}
+    out: dict[int, DILocation] = {}
+    for key, st in stored_at.items():
+        if key in joined and all(r.inst is term for r in st.records) and (
+                term.loc is None or not term.loc.line or term.loc.same_line(st.loc)):
+            out[key] = st.loc
+    return out
+
+
 def add_edge_args(b: Block, params: Mapping[Block, Sequence[tuple[_Slot, Value]]],
-                  value: Callable[[_Slot], Value]) -> None:
+                  value: Callable[[_Slot], Value],
+                  loc: Callable[[_Slot], DILocation | None] = lambda s: None) -> None:
     """Give every edge leaving `b` one argument per parameter of its target block,
-    in the parameters' order: `value(slot)`, the slot's value at the end of `b`."""
+    in the parameters' order: `value(slot)`, the slot's value at the end of `b`,
+    located at `loc(slot)`, the assignment it carries, if any."""
     term = b.terminator
     if term is None:
         return
     for succ in term.succs:
         for s, _ in params.get(succ.block, ()):
-            succ.args.append(Use(term, value(s)))
+            at = loc(s)
+            succ.args.append(Use(term, value(s)) if at is None else EdgeArg(term, value(s), at))
 
 
-def _add_value_records(s: _Slot, value: Value, before: Inst | None) -> None:
+def _add_value_records(s: _Slot, value: Value, before: Inst | None) -> list[DbgRecord]:
     if before is None:
-        return
+        return []
     # One record per variable instance and piece, however many homes name it
     # (each duplication pass adds a home for the same variable).
     distinct: dict[tuple[int, object, DIExpression], DbgRecord] = {}
     for home in s.homes:
         inl = home.loc.inlined_at if home.loc is not None else None
         distinct.setdefault((id(home.var), inl, _fragment_only(home.expr)), home)
+    made: list[DbgRecord] = []
     for home in reversed(list(distinct.values())):
         # In front: records already there describe later program points.
         rec = DbgRecord(DbgKind.NEW, home.var, value, _fragment_only(home.expr), loc=home.loc)
         rec.inst = before
         before.dbg_records.insert(0, rec)
+        made.append(rec)
+    return made
 
 
 def _fragment_only(home: DIExpression) -> DIExpression:

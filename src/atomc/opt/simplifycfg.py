@@ -38,8 +38,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..ir import Block, Branch, Const, Function, Inst, Jump, Switch, Value, work
+from ..ir import Block, Branch, Const, Function, Inst, Jump, Switch, Use, Value, work
 from ..ir.debuginfo import DILocation
+from ..ir.insts import arg_loc
 from ..ir.locations import call_chain
 from ..ir.rewrite import (
     jump_to,
@@ -48,6 +49,7 @@ from ..ir.rewrite import (
     remove_unreachable_blocks,
     unlink_blocks,
 )
+from ..ir.values import BlockParam
 from .cfgutils import succ_args
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
@@ -139,12 +141,13 @@ class SimplifyCFG(FunctionPass):
                     if s.block is not fwd:
                         continue
                     new_args = [self._subst(a, fwd, succ_args(term, i)) for a in out_args]
+                    new_locs = self._subst_locs(j, fwd, term.succs[i].args)
                     if isinstance(term, Switch) and new_args:
                         continue  # switch edges carry no arguments
                     if self._conflicts(term, i, dest, new_args):
                         continue
                     own_args = bool(succ_args(term, i))
-                    redirect_edge(term, i, dest, new_args)
+                    redirect_edge(term, i, dest, new_args, new_locs)
                     if isinstance(term, Jump) and out_args and not own_args \
                             and leaves_instance(term.loc, j.loc):
                         term.loc = j.loc  # its work is now the forwarding jump's
@@ -160,6 +163,18 @@ class SimplifyCFG(FunctionPass):
             if v is p:
                 return incoming[p.index]
         return v
+
+    @staticmethod
+    def _subst_locs(j: Jump, fwd: Block, incoming: list[Use]) -> list[DILocation | None]:
+        """The assignment each threaded argument carries: the forwarding jump's own,
+        or, for one of `fwd`'s parameters passed on, the incoming argument's."""
+        out: list[DILocation | None] = []
+        for u in j.succs[0].args:
+            v, own = u.value, arg_loc(u)
+            if own is None and isinstance(v, BlockParam) and v.block is fwd:
+                own = arg_loc(incoming[v.index])
+            out.append(own)
+        return out
 
     @staticmethod
     def _conflicts(term: Inst, i: int, dest: Block, args: list[Value]) -> bool:

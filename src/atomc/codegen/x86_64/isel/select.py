@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from ....ir.dbgrecords import DbgRecord
 from ....ir.debuginfo import DILocation
 from ....ir.function import Block, Function, Global, Module
 from ....ir.insts import (
@@ -96,7 +97,7 @@ from .common import (
     fits_i32,
     value_size,
 )
-from .control import lower_branch, lower_edge_copies, lower_jump
+from .control import assigned_by_copies, lower_branch, lower_edge_copies, lower_jump
 from .debug_values import lower_dbg_record, resolve_frame_addresses
 from .floating import FloatLowering
 from .floating import view as _view
@@ -153,6 +154,8 @@ class FunctionISel:
         self.ref_fixups: list[tuple[MInst, Value]] = []
         self.frame_addr_fixups: list[tuple[MInst, Value, int]] = []
         self.pending_blocks: list[MBlock] = []
+        # records of the jump being lowered that its edge copies assign (lower_jump)
+        self.after_copies: list[DbgRecord] = []
         self.sret_vreg: VReg | None = None
         self.save_area: StackSlot | None = None
         self.overflow_area: StackSlot | None = None
@@ -343,8 +346,10 @@ class FunctionISel:
             for inst in b.insts:
                 self.loc = inst.loc
                 if self.debug and inst.dbg_records:
+                    self.after_copies = assigned_by_copies(inst)
                     for rec in inst.dbg_records:
-                        lower_dbg_record(self, rec)
+                        if rec not in self.after_copies:
+                            lower_dbg_record(self, rec)
                 if inst is b.terminator and b in self.hoist_at:
                     # after the records: variables are located from the first body instruction
                     self.materialise_hoisted(b)
