@@ -33,6 +33,16 @@ config.substitutions.extend([
 for var in ("HOME", "PYTHONPATH", "TMPDIR", "LANG", "LC_ALL"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# The test session's compile server (tests/conftest.py) takes `%atomc` commands too, as
+# it does every other test's. It runs a command only where the interpreter's PYTHON*
+# and ATOMC_* variables are its own and otherwise declines (the command then runs in a
+# process of its own, as without ATOMC_SERVER), so the PYTHON* ones come along: lit's
+# reduced environment lacked them and the server declined every command, each paying
+# the compiler's imports again. A server's child runs with the server's PYTHON*
+# settings anyway. Other ATOMC_* variables stay out of lit's environment as before.
+if os.environ.get("ATOMC_SERVER"):
+    config.environment.update({k: v for k, v in os.environ.items()
+                               if k.startswith("PYTHON") or k == "ATOMC_SERVER"})
 
 if shutil.which("gdb"):
     config.available_features.add("gdb")
