@@ -2,13 +2,18 @@
 status whether it is built by atomc or by gcc. gcc is the oracle, so nothing here hard-codes
 expected output; a miscompile shows up as a diff against gcc's run."""
 
+import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE.parent / "realworld"))
+from shared_build import SharedFailure, once, shared_dir  # noqa: E402
+
 PROGRAMS = sorted((HERE / "programs").glob("*.c"))
 MULTI_DIR = HERE / "programs" / "multi"
 MULTI_EXE = "shapes_demo"
@@ -59,16 +64,24 @@ def verify_dwarf(exe: Path) -> None:
 
 @pytest.fixture(scope="session")
 def gcc_results(tmp_path_factory):
-    """gcc's (stdout, status) per program, built and run once per session however many levels use it."""
-    cache: dict[Path, tuple[str, int]] = {}
-    outdir = tmp_path_factory.mktemp("gcc")
+    """gcc's (stdout, status) per program, built and run once per session however many levels
+    and xdist workers use it: the four levels of a program mostly land on different workers,
+    and each worker building gcc's program again was a second gcc build of most programs.
+    The first to ask builds under a lock (shared_build.once) and leaves the result for the
+    others; a failed gcc build fails every level of the program with gcc's message."""
+    root = shared_dir(tmp_path_factory, "exec-gcc")
+
+    def compute(src: Path) -> str:
+        exe = root / src.stem
+        build([*GCC, str(src), "-o", str(exe), *link_flags(src)], "gcc")
+        return json.dumps(run_exe(exe))
 
     def get(src: Path) -> tuple[str, int]:
-        if src not in cache:
-            exe = outdir / src.stem
-            build([*GCC, str(src), "-o", str(exe), *link_flags(src)], "gcc")
-            cache[src] = run_exe(exe)
-        return cache[src]
+        try:
+            out, status = json.loads(once(root, src.stem, lambda: compute(src)))
+        except SharedFailure as exc:
+            pytest.fail(str(exc))
+        return out, status
 
     return get
 
