@@ -2,12 +2,12 @@
 failure is reported on its own and pytest-xdist spreads them over the cores.
 
 Each item runs its file through lit's own test runner inside the pytest worker
-(lit.discovery finds it, lit.worker._execute runs it and Test.setResult
-applies its XFAIL lines, as lit's own worker does), not through a `lit` process of its own: starting one meant a new
-interpreter importing lit and a pool of worker processes for a single file,
-about half of a typical lit test's time. Discovery still loads lit.cfg.py
-afresh for each file, with the file's own exec root, so every RUN line runs
-with the configuration and environment a `lit FILE` run gives it."""
+(lit.discovery finds it, lit.worker._execute runs it and Test.setResult applies
+its XFAIL lines, as lit's own worker does), not through a `lit` process of its
+own: starting one meant a new interpreter importing lit and a pool of worker
+processes for a single file, about half of a typical lit test's time. Discovery
+still loads lit.cfg.py afresh for each file, with the file's own exec root, so
+every RUN line runs with the configuration and environment `lit FILE` gives it."""
 
 from __future__ import annotations
 
