@@ -14,7 +14,8 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".ir", ".mir", ".s"]
 config.excludes = ["Inputs", "lit.cfg.py", "lit.local.cfg"]
 config.test_source_root = os.path.dirname(__file__)
-# tests/test_lit.py runs one lit per test file in parallel: each gets its own exec root
+# tests/test_lit.py runs lit's runner on one test file at a time in each xdist worker: each
+# file gets its own exec root
 # (the `Output` directories and lit's `.lit_test_times.txt`, which concurrent runs would
 # otherwise rewrite at once and leave torn, failing every later run's discovery)
 if os.environ.get("ATOMC_LIT_EXEC_ROOT"):
