@@ -184,6 +184,34 @@ def _fill_gaps(
     return [(plo, phi, block) for plo, phi in pieces if phi > plo]
 
 
+def _die_ranges(dwarf: Any, cu: Any, top: Any, die: Any) -> list[tuple[int, int]]:
+    """The address ranges of a DIE (low/high pc or a range list based at the unit's low pc)."""
+    attrs = die.attributes
+    if "DW_AT_low_pc" in attrs and "DW_AT_high_pc" in attrs:
+        low = int(attrs["DW_AT_low_pc"].value)
+        high_attr = attrs["DW_AT_high_pc"]
+        high = int(high_attr.value)
+        if high_attr.form not in _ADDR_FORMS:
+            high += low
+        return [(low, high)] if high > low else []
+    if "DW_AT_ranges" in attrs:
+        lists = dwarf.range_lists()
+        if lists is None:
+            return []
+        low_attr = top.attributes.get("DW_AT_low_pc")
+        base = int(low_attr.value) if low_attr is not None else 0
+        out: list[tuple[int, int]] = []
+        for entry in lists.get_range_list_at_offset(int(attrs["DW_AT_ranges"].value), cu=cu):
+            if isinstance(entry, BaseAddressEntry):
+                base = entry.base_address
+            elif entry.is_absolute:
+                out.append((entry.begin_offset, entry.end_offset))
+            else:
+                out.append((base + entry.begin_offset, base + entry.end_offset))
+        return [(lo, hi) for lo, hi in out if hi > lo]
+    return []
+
+
 class _CuReader:
     """Builds a CuModel from one pyelftools CU."""
 
@@ -199,31 +227,7 @@ class _CuReader:
         self.model: CuModel | None = None
 
     def die_ranges(self, die: Any) -> list[tuple[int, int]]:
-        attrs = die.attributes
-        if "DW_AT_low_pc" in attrs and "DW_AT_high_pc" in attrs:
-            low = int(attrs["DW_AT_low_pc"].value)
-            high_attr = attrs["DW_AT_high_pc"]
-            high = int(high_attr.value)
-            if high_attr.form not in _ADDR_FORMS:
-                high += low
-            return [(low, high)] if high > low else []
-        if "DW_AT_ranges" in attrs:
-            lists = self.dwarf.range_lists()
-            if lists is None:
-                return []
-            low_attr = self.top.attributes.get("DW_AT_low_pc")
-            base = int(low_attr.value) if low_attr is not None else 0
-            out: list[tuple[int, int]] = []
-            for entry in lists.get_range_list_at_offset(int(attrs["DW_AT_ranges"].value),
-                                                        cu=self.cu):
-                if isinstance(entry, BaseAddressEntry):
-                    base = entry.base_address
-                elif entry.is_absolute:
-                    out.append((entry.begin_offset, entry.end_offset))
-                else:
-                    out.append((base + entry.begin_offset, base + entry.end_offset))
-            return [(lo, hi) for lo, hi in out if hi > lo]
-        return []
+        return _die_ranges(self.dwarf, self.cu, self.top, die)
 
     def file_name(self, index: int) -> str:
         return self.names[index] if 0 <= index < len(self.names) else ""
@@ -336,12 +340,24 @@ class ModuleModel:
             self._index()
 
     def _index(self) -> None:
+        """Each unit's address spans, from `.debug_aranges` where it lists the unit
+        (as gdb reads them) and from the unit's top DIE otherwise.  A system
+        library's separate debug file has thousands of units: reading every top
+        DIE and line program header made the first stop inside libc take seconds."""
         assert self.dwarf is not None
+        listed: set[int] = set()
+        aranges = self.dwarf.get_aranges()
+        for entry in aranges.entries if aranges is not None else ():
+            if entry.length > 0:
+                lo = int(entry.begin_addr)
+                self._spans.append(_CuSpan(lo, lo + int(entry.length), int(entry.info_offset)))
+                listed.add(int(entry.info_offset))
         for cu in self.dwarf.iter_CUs():
             self._offsets.append(cu.cu_offset)
-            reader = _CuReader(self.dwarf, cu)
-            for lo, hi in reader.die_ranges(reader.top):
-                self._spans.append(_CuSpan(lo, hi, cu.cu_offset))
+            if cu.cu_offset not in listed:
+                top = cu.get_top_DIE()
+                for lo, hi in _die_ranges(self.dwarf, cu, top, top):
+                    self._spans.append(_CuSpan(lo, hi, cu.cu_offset))
         self._spans.sort(key=lambda s: (s.lo, s.hi))
 
     def cu_at_offset(self, offset: int) -> CuModel:
