@@ -18,7 +18,7 @@ import enum
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import NoReturn, TypeVar
+from typing import NamedTuple, NoReturn, TypeVar
 
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import (
@@ -99,8 +99,9 @@ class MTok(enum.Enum):
     EOL = "eol"
 
 
-@dataclass(frozen=True, slots=True)
-class _Tok:
+class _Tok(NamedTuple):
+    """A token (a tuple: the test suite parses millions of them)."""
+
     kind: MTok
     text: str
     col: int
@@ -123,6 +124,11 @@ _TOKEN_RE = re.compile(r"""
   | (?P<word>(?:[A-Za-z_.<]|[^\x00-\x7f])(?:[\w.@<>$-]|[^\x00-\x7f])*)  # any UTF-8 name
   | (?P<punct>[\[\](),;{}:+*=])
     """, re.VERBOSE)
+# leading white space and a token in one match; the token's group gives its class
+_SPACED_TOKEN_RE = re.compile(r"\s*(?:" + _TOKEN_RE.pattern + ")", re.VERBOSE)
+_KIND_OF_GROUP = {k.value: k for k in MTok}
+_KEYWORD_KINDS = frozenset({MTok.WORD, MTok.PUNCT, MTok.ARROW})
+_BLANK_OR_END_RE = re.compile(r"\s|$")
 _OPERAND_START = frozenset({MTok.VREG, MTok.PREG, MTok.IMM, MTok.SLOT, MTok.BLOCK, MTok.SYM,
                             MTok.SEGMENT})
 _SLOT_KINDS = frozenset(k.value for k in SlotKind)
@@ -168,18 +174,23 @@ class _MIRParser:
         raise MIRParseError(self.filename, n, col, message, src)
 
     def tokenize(self, n: int, text: str, start: int = 0) -> None:
-        self.line, self.toks, self.pos = n, [], 0
+        self.line, self.pos = n, 0
+        toks: list[_Tok] = []
+        match, kinds, end = _SPACED_TOKEN_RE.match, _KIND_OF_GROUP, len(text)
         i = start
-        while i < len(text):
-            if text[i].isspace():
-                i += 1
-                continue
-            m = _TOKEN_RE.match(text, i)
-            if m is None or m.lastgroup is None:
-                self.error(i + 1, f"unexpected character {text[i]!r}")
-            self.toks.append(_Tok(MTok(m.lastgroup), m.group(), i + 1))
+        while i < end:
+            m = match(text, i)
+            group = m.lastgroup if m is not None else None
+            if m is None or group is None:
+                while i < end and text[i].isspace():
+                    i += 1
+                if i < end:
+                    self.error(i + 1, f"unexpected character {text[i]!r}")
+                break
+            toks.append(_Tok(kinds[group], m.group(group), m.start(group) + 1))
             i = m.end()
-        self.toks.append(_Tok(MTok.EOL, "", len(text) + 1))
+        toks.append(_Tok(MTok.EOL, "", end + 1))
+        self.toks = toks
 
     @property
     def tok(self) -> _Tok:
@@ -192,7 +203,8 @@ class _MIRParser:
         return t
 
     def at(self, text: str) -> bool:
-        return self.tok.text == text and self.tok.kind in (MTok.WORD, MTok.PUNCT, MTok.ARROW)
+        t = self.toks[self.pos]
+        return t.text == text and t.kind in _KEYWORD_KINDS
 
     def accept(self, text: str) -> bool:
         if self.at(text):
@@ -598,11 +610,12 @@ class _MIRParser:
 def _opcode_at(text: str, i: int) -> str:
     """The opcode starting at `text[i]`: the longest the target knows that ends
     at a blank (x87's `fmulp\t%st, %st(1)`, `lock addl`), else the first word."""
-    ends = [m.start() for m in re.finditer(r"\s|$", text[i:])]
+    ends = [m.start() for m in _BLANK_OR_END_RE.finditer(text, i)]
+    target = current()
     for end in reversed(ends[1:]):
-        if current().is_opcode(text[i:i + end]):
-            return text[i:i + end]
-    return text[i:i + ends[0]]
+        if target.is_opcode(text[i:end]):
+            return text[i:end]
+    return text[i:ends[0]]
 
 
 _FUNCTION_INTS = ("number", "frame-pointer", "frame-size", "frame-base-offset",
