@@ -77,7 +77,7 @@ def test_records_decode_to_the_reasons(tmp_path: Path) -> None:
         assert start is not None and index.has_records
         by_name = {v.name: v for v in index.variables_at(start + 1)}
         assert set(by_name) == {"n", "sq", "t", "u"}
-        # a parameter located from its entry on, then as `t - 3` (ldv/inverse.py) while
+        # a parameter located from its entry on, then as `t - 3` (ldv/derived.py) while
         # t's register holds n + 3; where its entry value stands in (t's register
         # overwritten by line 8's doubling), that reason is kept for a debugger that
         # cannot resolve the entry value

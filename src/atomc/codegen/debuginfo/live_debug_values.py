@@ -40,6 +40,7 @@ from ..mir.registers import operand_regs
 from ..target import Target, current, desc
 from .address_values import Anchors, anchor_cuts, has_address
 from .currency import Window, currency_windows
+from .derivations import derivation
 from .incoming_args import RELOADS, read_only_arguments
 from .ldv import (
     ConstOp,
@@ -75,6 +76,7 @@ class _MachineRegs:
     caller_saved: frozenset[MLoc]
     args: tuple[MLoc, ...]       # integer argument registers, in order
     preserved: frozenset[MLoc]   # what a callee gives back unchanged (the frame pointer too)
+    locs: Mapping[str, MLoc]     # general and vector register name -> machine location
 
 
 @cache
@@ -84,7 +86,8 @@ def _regs_of(target: Target) -> _MachineRegs:
     return _MachineRegs(
         n, frozenset({reg(n[r.stack_pointer]), reg(n[r.frame_pointer])}),
         frozenset(reg(n[x]) for x in r.caller_saved), tuple(reg(n[x]) for x in r.arg_regs),
-        frozenset(reg(n[x]) for x in (*r.callee_saved, r.frame_pointer)))
+        frozenset(reg(n[x]) for x in (*r.callee_saved, r.frame_pointer)),
+        {name: reg(num) for name, num in n.items()})
 
 
 def _regs() -> _MachineRegs:
@@ -153,7 +156,8 @@ class _Describer:
         return MInstView(defs=tuple(defs), uses=uses, instr_num=mi.instr_num, call=d.is_call,
                          def_operands=tuple(def_operands), imm=_immediate(mi),
                          offset=_offset(mi), offset_bits=32 if mi.opcode[-1] == "l" else 64,
-                         zero_above=_zero_above(mi, d.is_call))
+                         zero_above=_zero_above(mi, d.is_call),
+                         derive=derivation(mi, _regs().locs))
 
     def debug(self, mi: MInst) -> MInstView | None:
         if mi.opcode == "DBG_PHI":

@@ -7,7 +7,7 @@ to the location seen first); a spill moves variables to the slot at once; a
 restore moves nothing; a copy moves them only into a saved callee-saved
 register when the source dies; when a location is clobbered, the last other
 location (in tracking order) still holding the value takes over, else a
-location holding the value plus a constant (inverse.py), else an entry value
+location holding a value computed from it or it from (derived.py), else an entry value
 (for a value a register had on function entry: a parameter, an inlined
 instance's parameter bound to one, a copy), else the range ends at the clobber.
 A block entry places each variable the same way.
@@ -29,7 +29,7 @@ from ....dwarf.locexpr import LocExpr
 from ....ir import work
 from ....ir.dbgrecords import DbgKind
 from ....options import LoclistMode
-from .inverse import Derived, note_derived, undo_ops
+from .derived import Derived, fits, note_derived
 from .machine import MachineValues, StateWalker, Value, solve_machine_values
 from .model import (
     ComputedLoc,
@@ -73,8 +73,8 @@ class _Tracker:
         default_factory=dict)
     multi: bool = False  # only `multi` mode reads `holders`: building them is the hot loop
     ops: dict[VarKey, LocExpr] = field(default_factory=dict)  # expression of `where`
-    undone: set[VarKey] = field(default_factory=set)  # `ops` undo an add (inverse.py)
-    derived: Derived = field(default_factory=dict)  # values computed as another + k
+    undone: set[VarKey] = field(default_factory=set)  # `ops` are a derived link's (derived.py)
+    derived: Derived = field(default_factory=Derived)  # values computed from others
     cur_key: dict[VarKey, int] = field(default_factory=dict)  # token of the current `new`
     alts: dict[VarKey, Alts] = field(default_factory=dict)  # its added locations
     # the machine state, with the locations holding each value (kept as it changes)
@@ -150,24 +150,29 @@ class _Tracker:
         return 1 if loc in self.fn.saved_csrs else 2
 
     def from_sum(self, var: VarKey, v: Value) -> tuple[MLoc, LocExpr] | None:
-        """A location holding `v` + k, and the ops giving `v` back (inverse.py),
-        for a variable whose value `v` is itself (no ops of its own)."""
+        """A location holding a value computed from `v` or `v` was computed from,
+        and the ops giving `v` back from it (derived.py), for a variable whose
+        value `v` is itself (no ops of its own)."""
         if self.ops.get(var):
             return None
-        for w, k, bits in self.derived.get(v, ()):
-            loc = self.best_holder(w, whole=True)
-            ops = undo_ops(var, k, bits) if loc is not None else None
-            if loc is not None and ops is not None:
-                return loc, ops
+        for link in self.derived.links(v):
+            if not fits(var, link.bits):
+                continue
+            loc = self.best_holder(link.other, whole=True, register=link.exact)
+            if loc is not None:
+                return loc, link.ops
         return None
 
-    def best_holder(self, v: Value, whole: bool = False) -> MLoc | None:
+    def best_holder(self, v: Value, whole: bool = False,
+                    register: bool = False) -> MLoc | None:
         """The best location holding `v`; `whole`: one an expression may read all
-        of (not a narrow slot)."""
+        of (not a narrow slot); `register`: a register, never a spill slot (which
+        a narrow spill leaves stale above the value's bits)."""
         assert self.walker is not None
         cands = self.walker.holders(v)
-        if whole:
-            cands = [loc for loc in cands if loc not in self.fn.narrow_slots]
+        if whole or register:
+            cands = [loc for loc in cands if loc not in self.fn.narrow_slots
+                     and not (register and loc.kind is LocKind.SLOT)]
         if not cands:
             return None
         return min(cands, key=lambda loc: (self.quality(loc), self.mv.order[loc]))

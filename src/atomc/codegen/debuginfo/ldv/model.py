@@ -179,6 +179,23 @@ class DebugPhi:
 
 
 @dataclass(frozen=True, slots=True)
+class Derivation:
+    """`dst` after the instruction is `ops` applied to the value `src` held before
+    it, in its low `bits` (all of them only when `needs_exact`: the ops read the
+    source's upper bits too, which a narrow copy or spill of it does not keep);
+    `undo`, when not None, gives that source value back from the result, in its
+    low `undo_bits` (ldv/derived.py)."""
+
+    src: MLoc
+    dst: MLoc
+    ops: LocExpr
+    bits: int
+    undo: LocExpr | None = None
+    undo_bits: int = 0
+    needs_exact: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class MInstView:
     defs: tuple[MLoc, ...] = ()  # def operand k is defs[k]
     uses: tuple[MLoc, ...] = ()
@@ -197,6 +214,7 @@ class MInstView:
     offset: tuple[MLoc, int] | None = None
     offset_bits: int = 64  # the width of that add (32: `addl`, `leal`, `subl`)
     zero_above: int = 64  # defs[0] is zero from this bit up (32: any 32-bit register write)
+    derive: Derivation | None = None  # what it computes from the register it reads
     debug: DebugValue | DebugPhi | None = None  # a debug (meta) instruction
     # What `InstrRef(num, k)` names when operand k is not defs[k]: the location
     # written by operand k (None where operand k is not a register def).

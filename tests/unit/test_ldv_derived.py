@@ -1,0 +1,76 @@
+"""Values recovered through what an instruction computed (ldv/derived.py and
+codegen/debuginfo/derivations.py): which instructions are described, both ways."""
+
+from __future__ import annotations
+
+from atomc.codegen.debuginfo.derivations import derivation
+from atomc.codegen.debuginfo.ldv import MInstView, VarKey, reg
+from atomc.codegen.debuginfo.ldv.derived import Derived, Link, fits, note_derived
+from atomc.codegen.debuginfo.ldv.model import Derivation
+from atomc.codegen.mir import Imm, Mem, MInst, PReg
+from atomc.dwarf.locexpr import And, Constu, Minus, Mul, Not, PlusUconst, Shl, Shr, Shra, Xor
+from atomc.ir.debuginfo import DIBasicType, DILocalVariable
+
+RDI, RBX = reg(5), reg(3)
+LOCS = {"rdi": RDI, "rbx": RBX}
+
+
+def _var(bits: int) -> VarKey:
+    ty = DIBasicType("t", bits, "signed")
+    return VarKey(DILocalVariable("a", None, None, 1, ty, 1))  # type: ignore[arg-type]
+
+
+def _d(opcode: str, *ops: object) -> Derivation | None:
+    return derivation(MInst(opcode, list(ops), loc=None), LOCS)  # type: ignore[arg-type]
+
+
+def test_an_in_place_add_and_a_lea_are_linked_both_ways() -> None:
+    v, w, u = (0, 0, RDI), (0, 1, RDI), (0, 2, RBX)
+    derived = Derived()
+    add = MInstView(defs=(RDI,), derive=_d("addl", Imm(3), PReg("rdi")))
+    note_derived(derived, add, {RDI: w}, [(RDI, v)])  # rdi: v -> v + 3
+    lea = MInstView(defs=(RBX,), derive=_d("leaq", Mem(base=PReg("rdi"), disp=-2), PReg("rbx")))
+    note_derived(derived, lea, {RDI: w, RBX: u}, [(RBX, None)])  # rbx = (v + 3) - 2
+    assert derived.back == {v: [Link(w, (Constu(3), Minus()), 32)],
+                            w: [Link(u, (PlusUconst(2),), 64)]}
+    assert derived.forth == {w: Link(v, (PlusUconst(3),), 32),
+                             u: Link(w, (Constu(2), Minus()), 64)}
+
+
+def test_shifts_mask_or_sign_extend_a_narrow_source_first() -> None:
+    shr = _d("shrl", Imm(3), PReg("rdi"))
+    assert shr is not None and shr.ops == (Constu(0xFFFFFFFF), And(), Constu(3), Shr())
+    sar = _d("sarl", Imm(3), PReg("rdi"))
+    assert sar is not None and sar.ops == (Constu(32), Shl(), Constu(35), Shra())
+    assert not shr.needs_exact and shr.undo is None  # a right shift is not undone
+    wide = _d("shrq", Imm(3), PReg("rdi"))
+    assert wide is not None and wide.needs_exact  # reads the upper half: registers only
+
+
+def test_extensions_are_undone_in_the_source_bits_only() -> None:
+    z = _d("movzbl", PReg("rdi"), PReg("rbx"))
+    assert z is not None and (z.src, z.dst) == (RDI, RBX)
+    assert z.ops == (Constu(0xFF), And()) and z.undo == () and z.undo_bits == 8
+    s = _d("movslq", PReg("rdi"), PReg("rbx"))
+    assert s is not None and s.ops == (Constu(32), Shl(), Constu(32), Shra()) and s.bits == 64
+    assert s.undo == () and s.undo_bits == 32
+
+
+def test_xor_is_its_own_inverse_and_all_ones_is_a_not() -> None:
+    x = _d("xorl", Imm(0x55), PReg("rdi"))
+    assert x is not None and x.ops == x.undo == (Constu(0x55), Xor())
+    n = _d("xorl", Imm(-1), PReg("rdi"))
+    assert n is not None and n.ops == (Not(),)
+    m = _d("imull", Imm(1000), PReg("rdi"))
+    assert m is not None and m.ops == (Constu(1000), Mul()) and m.undo is None
+
+
+def test_instructions_reading_memory_or_two_registers_are_not_described() -> None:
+    assert _d("movl", Mem(base=PReg("rdi")), PReg("rbx")) is None
+    assert _d("addl", PReg("rdi"), PReg("rbx")) is None
+    assert _d("leaq", Mem(base=PReg("rdi"), index=PReg("rbx")), PReg("rbx")) is None
+
+
+def test_a_variable_wider_than_the_exact_bits_is_not_described() -> None:
+    # an `addl` cleared the upper half of the register: a long is not recoverable
+    assert fits(_var(32), 32) and not fits(_var(64), 32)
