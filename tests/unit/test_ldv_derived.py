@@ -28,13 +28,27 @@ def test_an_in_place_add_and_a_lea_are_linked_both_ways() -> None:
     v, w, u = (0, 0, RDI), (0, 1, RDI), (0, 2, RBX)
     derived = Derived()
     add = MInstView(defs=(RDI,), derive=_d("addl", Imm(3), PReg("rdi")))
-    note_derived(derived, add, {RDI: w}, [(RDI, v)])  # rdi: v -> v + 3
+    note_derived(derived, add, {RDI: w}, [(RDI, v)], lambda loc, v: 64)  # rdi: v -> v + 3
     lea = MInstView(defs=(RBX,), derive=_d("leaq", Mem(base=PReg("rdi"), disp=-2), PReg("rbx")))
-    note_derived(derived, lea, {RDI: w, RBX: u}, [(RBX, None)])  # rbx = (v + 3) - 2
-    assert derived.back == {v: [Link(w, (Constu(3), Minus()), 32)],
-                            w: [Link(u, (PlusUconst(2),), 64)]}
-    assert derived.forth == {w: Link(v, (PlusUconst(3),), 32),
-                             u: Link(w, (Constu(2), Minus()), 64)}
+    note_derived(derived, lea, {RDI: w, RBX: u}, [(RBX, None)], lambda loc, v: 64)
+    assert derived.back == {v: [Link(w, (Constu(3), Minus()), 32, 32)],
+                            w: [Link(u, (PlusUconst(2),), 64, 64)]}
+    assert derived.forth == {w: Link(v, (PlusUconst(3),), 32, 32),
+                             u: Link(w, (Constu(2), Minus()), 64, 64)}
+
+
+def test_a_source_read_through_a_narrow_move_links_its_low_bits_only() -> None:
+    # `movl %edi, %edi` is a copy to value numbering: a `leaq 8(%rdi)` after it
+    # read v's low 32 bits and zeros, not the upper bits rdi had on entry
+    v, w = (0, 0, RDI), (0, 2, RBX)
+    derived = Derived()
+    lea = MInstView(defs=(RBX,), derive=_d("leaq", Mem(base=PReg("rdi"), disp=8), PReg("rbx")))
+    note_derived(derived, lea, {RDI: v, RBX: w}, [(RBX, None)], lambda loc, v: 32)
+    assert derived.forth[w].bits == 32 and derived.back[v][0].bits == 32
+    shr = MInstView(defs=(RDI,), derive=_d("shrq", Imm(3), PReg("rdi")))
+    derived = Derived()
+    note_derived(derived, shr, {RDI: w}, [(RDI, v)], lambda loc, v: 32)
+    assert derived.forth == {}  # a 64-bit right shift reads the upper half too
 
 
 def test_shifts_mask_or_sign_extend_a_narrow_source_first() -> None:
@@ -42,9 +56,9 @@ def test_shifts_mask_or_sign_extend_a_narrow_source_first() -> None:
     assert shr is not None and shr.ops == (Constu(0xFFFFFFFF), And(), Constu(3), Shr())
     sar = _d("sarl", Imm(3), PReg("rdi"))
     assert sar is not None and sar.ops == (Constu(32), Shl(), Constu(35), Shra())
-    assert not shr.needs_exact and shr.undo is None  # a right shift is not undone
+    assert shr.reads == 32 and shr.undo is None  # a right shift is not undone
     wide = _d("shrq", Imm(3), PReg("rdi"))
-    assert wide is not None and wide.needs_exact  # reads the upper half: registers only
+    assert wide is not None and wide.reads == 64
 
 
 def test_extensions_are_undone_in_the_source_bits_only() -> None:

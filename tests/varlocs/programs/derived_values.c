@@ -6,7 +6,9 @@
  * backwards, `b = p ^ 0x55` and `w = q` (a sign extension) overwrite the only copy
  * of p and q, which are b's register xor 0x55 again and w's low half. The
  * caller passes values loaded from memory, so no call-site value resolves an
- * entry value instead. Before: optimized out. */
+ * entry value instead. `s = a >> 2` in from_entry, whose a no register keeps,
+ * is a's entry value shifted (the caller describes the argument). Before:
+ * optimized out. */
 #include <stdio.h>
 
 int g_seed = 1000;
@@ -50,9 +52,19 @@ __attribute__((noinline)) static long widened(int q)
     return w;                                      //@ label: w_returned
 }
 
+__attribute__((noinline)) int from_entry(int a)
+{
+    int s = a >> 2;
+    use(s);                                        //@ label: s_used
+    use(0);                                        //@ label: s_gone
+    return 0;
+}
+
 int main(void)
 {
-    int f = forward(g_seed);
+    int k = g_seed;
+    from_entry(k);
+    int f = forward(k);
     int b = backward(g_seed);
     long w = widened(g_neg);
     printf("%d %d %ld %ld\n", f, b, w, sink);
@@ -70,3 +82,4 @@ int main(void)
 //@ watch(q) at w_used: -1000
 //@ watch(q) at w_used_again: -1000
 //@ watch(q) at w_returned: -1000
+//@ watch(s) at s_gone: 250

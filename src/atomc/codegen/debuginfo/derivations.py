@@ -8,10 +8,9 @@ extension).
 
 Every forward expression is exact in the result's low `bits` for any 64-bit
 input whose low `bits` are the source's (wrap-around arithmetic, bitwise ops,
-left shifts), except where it says it reads the whole source (a 64-bit right
-shift: `needs_exact`); a 32-bit right shift masks its input first and a 32-bit
-arithmetic one sign-extends it first, so the register's upper half never
-reaches the result.
+left shifts), except where it says how many low bits of the source it reads
+(`reads`: an extension reads 8, 16 or 32; a 32-bit right shift masks or
+sign-extends its input first and reads 32; a 64-bit one reads all 64).
 
 Debug info: read-only; describes instructions, changes none.
 """
@@ -67,7 +66,7 @@ def derivation(mi: MInst, loc: dict[str, MLoc]) -> Derivation | None:
         bits = 32 if op.endswith("l") else 64
         fwd: LocExpr = (Constu((1 << n) - 1), And()) if op.startswith("movz") \
             else (Constu(64 - n), Shl(), Constu(64 - n), Shra())
-        return _make(src, dst, loc, fwd, bits, undo=(), undo_bits=n)
+        return _make(src, dst, loc, fwd, bits, undo=(), undo_bits=n, reads=n)
     if op in ("leal", "leaq") and isinstance(src, Mem) and isinstance(src.base, PReg) \
             and src.index is None and src.symbol is None and src.segment is None:
         w = _WIDTH[op[-1]]
@@ -91,19 +90,21 @@ def derivation(mi: MInst, loc: dict[str, MLoc]) -> Derivation | None:
         return _make(dst, dst, loc, (Constu(count), Shl()), w)
     if name == "shr":
         if w == 64:
-            return _make(dst, dst, loc, (Constu(count), Shr()), w, needs_exact=True)
-        return _make(dst, dst, loc, (Constu(0xFFFFFFFF), And(), Constu(count), Shr()), w)
+            return _make(dst, dst, loc, (Constu(count), Shr()), w, reads=64)
+        return _make(dst, dst, loc, (Constu(0xFFFFFFFF), And(), Constu(count), Shr()), w,
+                     reads=32)
     if name == "sar":
         if w == 64:
-            return _make(dst, dst, loc, (Constu(count), Shra()), w, needs_exact=True)
-        return _make(dst, dst, loc, (Constu(32), Shl(), Constu(32 + count), Shra()), w)
+            return _make(dst, dst, loc, (Constu(count), Shra()), w, reads=64)
+        return _make(dst, dst, loc, (Constu(32), Shl(), Constu(32 + count), Shra()), w,
+                     reads=32)
     return None
 
 
 def _make(src: PReg, dst: PReg, loc: dict[str, MLoc], ops: LocExpr, bits: int,
           undo: LocExpr | None = None, undo_bits: int = 0,
-          needs_exact: bool = False) -> Derivation | None:
+          reads: int | None = None) -> Derivation | None:
     s, d = loc.get(src.name), loc.get(dst.name)
     if s is None or d is None or src.name.startswith("xmm") or dst.name.startswith("xmm"):
         return None
-    return Derivation(s, d, ops, bits, undo, undo_bits, needs_exact)
+    return Derivation(s, d, ops, bits, undo, undo_bits, reads)

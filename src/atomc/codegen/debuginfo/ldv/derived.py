@@ -15,13 +15,16 @@ numbering follows its copies and spills). Either is used only where it is exact
 in the variable's bits: a variable wider than the bits the ops get right (a
 `long` under an `addl`, whose upper half the add cleared) is not described so,
 nor is one already described by an expression (its ops would have to be
-composed), and ops that read the whole source never read a spill slot (a
-narrow spill leaves its upper bytes stale).
+composed). Value numbering counts a narrow move (`movl` into a register or a
+spill slot) as a copy, so a value's holders may agree with it in their low 32
+bits only (widths.py): a link is exact in no more bits than the instruction's
+source agreed with its value, and is read only from a holder that agrees in
+the bits its ops read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ....dwarf.locexpr import LocExpr
@@ -29,16 +32,18 @@ from ....ir.debuginfo import type_bits
 from .machine import Value
 from .model import MInstView, MLoc, VarKey
 
+CHAIN = 3  # instructions followed back from a value to what it was computed from
+
 
 @dataclass(frozen=True, slots=True)
 class Link:
     """The value `other` gives the variable's value through `ops`, exact in the
-    low `bits`; `exact`: `ops` read all 64 bits of `other`."""
+    low `bits`, from a holder of `other` right in its low `need` bits."""
 
     other: Value
     ops: LocExpr
     bits: int
-    exact: bool = False
+    need: int
 
 
 @dataclass
@@ -50,18 +55,29 @@ class Derived:
     forth: dict[Value, Link] = field(default_factory=dict)
 
     def links(self, v: Value) -> list[Link]:
-        """Ways to `v`, the inverse ones (older practice) first."""
+        """Ways to `v`: the inverse ones first, then what it was computed from and,
+        through up to `CHAIN` instructions, what that was computed from (`s = a >> 2`
+        sign-extended for a call: the extension's source, then a itself), as long
+        as each step is exact in the bits the next one reads."""
         out = list(self.back.get(v, ()))
-        f = self.forth.get(v)
-        if f is not None:
-            out.append(f)
+        link = self.forth.get(v)
+        for _ in range(CHAIN):
+            if link is None:
+                break
+            out.append(link)
+            g = self.forth.get(link.other)
+            if g is None or g.bits < link.need:
+                break
+            link = Link(g.other, g.ops + link.ops, link.bits, g.need)
         return out
 
 
 def note_derived(derived: Derived, inst: MInstView, state: dict[MLoc, Value],
-                 changed: Sequence[tuple[MLoc, Value | None]]) -> None:
+                 changed: Sequence[tuple[MLoc, Value | None]],
+                 agree: Callable[[MLoc, Value], int]) -> None:
     """Record what `inst` (just applied: `state` is after it, `changed` the
-    previous values of what it wrote) computed from the register it read."""
+    previous values of what it wrote) computed from the register it read;
+    `agree(loc, v)`: in how many low bits `loc` held `v` before `inst`."""
     d = inst.derive
     if d is None:
         return
@@ -70,9 +86,13 @@ def note_derived(derived: Derived, inst: MInstView, state: dict[MLoc, Value],
     w = state.get(d.dst)
     if v is None or w is None or w == v:
         return
-    if d.undo is not None:
-        derived.back.setdefault(v, []).append(Link(w, d.undo, d.undo_bits))
-    derived.forth[w] = Link(v, d.ops, d.bits, d.needs_exact)
+    src_bits = agree(d.src, v)  # what the instruction read of v
+    if d.undo is not None and (bits := min(d.undo_bits, src_bits)):
+        derived.back.setdefault(v, []).append(Link(w, d.undo, bits, bits))
+    if d.reads is None and (bits := min(d.bits, src_bits)):
+        derived.forth[w] = Link(v, d.ops, bits, bits)
+    elif d.reads is not None and src_bits >= d.reads:
+        derived.forth[w] = Link(v, d.ops, d.bits, d.reads)
 
 
 def fits(var: VarKey, bits: int) -> bool:

@@ -132,6 +132,9 @@ class MachineValues:
     solver: _Solver = field(repr=False)
     # the first layout walk, per block, for the walks that follow (StateWalker)
     trace: list[BlockTrace] = field(default_factory=list, repr=False)
+    # per block, the widths each location holds its value in on entry (widths.py),
+    # computed once for the walks that need them
+    forms_cache: list[dict[MLoc, object]] | None = field(default=None, repr=False)
 
     def live_in_at(self, b: int, loc: MLoc) -> Value:
         return self.solver.value_in(b, loc)

@@ -181,10 +181,10 @@ class DebugPhi:
 @dataclass(frozen=True, slots=True)
 class Derivation:
     """`dst` after the instruction is `ops` applied to the value `src` held before
-    it, in its low `bits` (all of them only when `needs_exact`: the ops read the
-    source's upper bits too, which a narrow copy or spill of it does not keep);
-    `undo`, when not None, gives that source value back from the result, in its
-    low `undo_bits` (ldv/derived.py)."""
+    it, in its low `bits`, given the source's low `reads` bits (None: given as
+    many low bits of the source as it wants of the result: wrap-around and
+    bitwise ops); `undo`, when not None, gives that source value back from the
+    result, in its low `undo_bits` (ldv/derived.py)."""
 
     src: MLoc
     dst: MLoc
@@ -192,7 +192,7 @@ class Derivation:
     bits: int
     undo: LocExpr | None = None
     undo_bits: int = 0
-    needs_exact: bool = False
+    reads: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
