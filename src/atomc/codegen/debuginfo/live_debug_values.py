@@ -62,7 +62,8 @@ from .ldv.machine import solve_machine_values
 from .ldv.model import ConstLoc, DebugOperand, VarLoc, VarRange, WhyRange
 from .ldv.salvage import arithmetic_ops
 from .location_lists import loc_expr, lower_var_ranges, value_of
-from .memory_homes import place_memory_homes
+from .memory_homes import HomeStart, place_memory_homes
+from .prologue_pieces import prologue_pieces, trim_prologue_gaps
 from .scopes import insert_before
 from .why_ranges import attach_reasons
 
@@ -276,8 +277,12 @@ def _offset(mi: MInst) -> tuple[MLoc, int] | None:
     return None
 
 
-def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int]]]:
-    """The LDV view, and for each real instruction its (block, index) in the MIR."""
+Homes = dict[tuple[int, int], HomeStart | None]
+
+
+def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int]], Homes]:
+    """The LDV view, for each real instruction its (block, index) in the MIR, and
+    where the memory homes start (memory_homes.py)."""
     d = _Describer(mf)
     succ = successors(mf)
     homes = place_memory_homes(mf, succ)
@@ -313,7 +318,7 @@ def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int
     regs = _regs()
     view = MFunctionView(tuple(blocks), regs.caller_saved, saved, subs, regs.frame,
                          d.args.narrow)
-    return view, where
+    return view, where, homes
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,11 +333,14 @@ class FunctionLocations:
 def variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[], str]
                        ) -> FunctionLocations:
     """Run LiveDebugValues and insert the labels its ranges and call sites need."""
-    view, where = describe_function(mf)
+    view, where, homes = describe_function(mf)
     mv = solve_machine_values(view)
     gaps: list[WhyRange] = []
     ranges = compute_var_ranges(view, mode, mv, gaps)
     regs = _regs()
+    pieces = prologue_pieces(mf, homes, where, regs.locs)
+    ranges += pieces
+    gaps = trim_prologue_gaps(gaps, pieces)
     calls = call_site_values(view, mv, regs.args, regs.preserved)
     current = _currency(mf, where)
     anchors = _anchors(mf, where, ranges)

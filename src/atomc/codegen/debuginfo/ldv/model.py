@@ -277,7 +277,18 @@ class ComputedLoc:
         return f"{self.base} {' '.join(o.name for o in self.ops)}"
 
 
-VarLoc = MLoc | ConstLoc | EntryValueLoc | ComputedLoc
+@dataclass(frozen=True, slots=True)
+class PiecesLoc:
+    """The variable's bytes in registers, in order: (register, bytes) each (a
+    struct argument before the prologue stores it, prologue_pieces.py)."""
+
+    parts: tuple[tuple[MLoc, int], ...]
+
+    def __str__(self) -> str:
+        return " ".join(f"{r} piece {n}" for r, n in self.parts)
+
+
+VarLoc = MLoc | ConstLoc | EntryValueLoc | ComputedLoc | PiecesLoc
 
 
 @dataclass(frozen=True, slots=True)
