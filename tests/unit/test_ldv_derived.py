@@ -7,7 +7,7 @@ from atomc.codegen.debuginfo.derivations import derivation
 from atomc.codegen.debuginfo.ldv import MInstView, VarKey, reg
 from atomc.codegen.debuginfo.ldv.derived import Derived, Link, fits, note_derived
 from atomc.codegen.debuginfo.ldv.model import Derivation
-from atomc.codegen.mir import Imm, Mem, MInst, PReg
+from atomc.codegen.mir import Imm, Mem, MInst, Operand, PReg
 from atomc.dwarf.locexpr import And, Constu, Minus, Mul, Not, PlusUconst, Shl, Shr, Shra, Xor
 from atomc.ir.debuginfo import DIBasicType, DILocalVariable
 
@@ -20,8 +20,8 @@ def _var(bits: int) -> VarKey:
     return VarKey(DILocalVariable("a", None, None, 1, ty, 1))  # type: ignore[arg-type]
 
 
-def _d(opcode: str, *ops: object) -> Derivation | None:
-    return derivation(MInst(opcode, list(ops), loc=None), LOCS)  # type: ignore[arg-type]
+def _d(opcode: str, *ops: Operand) -> Derivation | None:
+    return derivation(MInst(opcode, list(ops), loc=None), LOCS)
 
 
 def test_an_in_place_add_and_a_lea_are_linked_both_ways() -> None:

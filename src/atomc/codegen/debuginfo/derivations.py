@@ -17,6 +17,8 @@ Debug info: read-only; describes instructions, changes none.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ...dwarf.locexpr import (
     And,
     Constu,
@@ -49,18 +51,22 @@ def _imm(value: int, width: int) -> Constu:
     return Constu(value & ((1 << width) - 1) if width < 64 else value & MASK64)
 
 
-def derivation(mi: MInst, loc: dict[str, MLoc]) -> Derivation | None:
+def derivation(mi: MInst, loc: Mapping[str, MLoc]) -> Derivation | None:
     """How `mi`'s register result derives from the register it reads, if it
     reads one register and is exact arithmetic on it; `loc`: register name ->
     machine location."""
     ops = mi.operands
     op = mi.opcode
-    if len(ops) == 3 and op in ("imull", "imulq") and isinstance(ops[0], Imm) \
-            and isinstance(ops[1], PReg) and isinstance(ops[2], PReg):
-        return _make(ops[1], ops[2], loc, (_imm(ops[0].value, 64), Mul()), _WIDTH[op[-1]])
-    if len(ops) != 2 or not isinstance(ops[1], PReg):
+    if len(ops) == 3 and op in ("imull", "imulq"):
+        factor, a, r = ops
+        if isinstance(factor, Imm) and isinstance(a, PReg) and isinstance(r, PReg):
+            return _make(a, r, loc, (_imm(factor.value, 64), Mul()), _WIDTH[op[-1]])
+        return None
+    if len(ops) != 2:
         return None
     src, dst = ops
+    if not isinstance(dst, PReg):
+        return None
     if op in _EXTEND_FROM and isinstance(src, PReg):
         n = _EXTEND_FROM[op]
         bits = 32 if op.endswith("l") else 64
@@ -101,7 +107,7 @@ def derivation(mi: MInst, loc: dict[str, MLoc]) -> Derivation | None:
     return None
 
 
-def _make(src: PReg, dst: PReg, loc: dict[str, MLoc], ops: LocExpr, bits: int,
+def _make(src: PReg, dst: PReg, loc: Mapping[str, MLoc], ops: LocExpr, bits: int,
           undo: LocExpr | None = None, undo_bits: int = 0,
           reads: int | None = None) -> Derivation | None:
     s, d = loc.get(src.name), loc.get(dst.name)

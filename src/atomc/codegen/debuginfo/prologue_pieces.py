@@ -19,8 +19,10 @@ Debug info: read-only; adds location ranges, changes no instruction.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ...ir.debuginfo import DILocalVariable, type_bits
-from ..mir import DbgMeta, Mem, MFunction, PReg
+from ..mir import DbgMeta, Mem, MFunction, PReg, StackSlot
 from ..mir.cfg import successor_indices
 from ..mir.registers import operand_regs
 from ..target import current
@@ -32,7 +34,7 @@ _STORE_BYTES = {"movq": 8, "movl": 4, "movw": 2, "movb": 1, "movsd": 8, "movss":
 
 
 def prologue_pieces(mf: MFunction, homes: dict[Where, HomeStart | None],
-                    where: list[tuple[int, int]], locs: dict[str, MLoc]) -> list[VarRange]:
+                    where: list[tuple[int, int]], locs: Mapping[str, MLoc]) -> list[VarRange]:
     """Ranges describing register-passed parameters by their argument registers
     from the function's first address until their memory home starts (`homes`,
     memory_homes.py); `where`: the (block, index) of each real instruction,
@@ -49,7 +51,10 @@ def prologue_pieces(mf: MFunction, homes: dict[Where, HomeStart | None],
                 or not isinstance(meta.var, DILocalVariable) or meta.var.arg <= 0:
             continue
         slot = mf.blocks[bi].insts[ii].operands[0]
-        lo = mf.slots[slot.index].cfa_offset + mf.frame_base_offset  # type: ignore[union-attr,operator]
+        cfa = mf.slots[slot.index].cfa_offset if isinstance(slot, StackSlot) else None
+        if cfa is None:
+            continue
+        lo = cfa + mf.frame_base_offset
         size = (type_bits(meta.var.type) or 0) // 8
         found = _pieces(mf, start.index, base, lo, size, locs)
         if found is None:
@@ -64,7 +69,7 @@ def prologue_pieces(mf: MFunction, homes: dict[Where, HomeStart | None],
 
 
 def _pieces(mf: MFunction, last: int, base: str, lo: int, size: int,
-            locs: dict[str, MLoc]) -> tuple[tuple[tuple[MLoc, int], ...], int | None] | None:
+            locs: Mapping[str, MLoc]) -> tuple[tuple[tuple[MLoc, int], ...], int | None] | None:
     """The registers whose argument stores fill the `size` bytes at `lo(%base)`,
     and the MIR index of the first instruction up to `last` (the home's start)
     that writes one of them (None: none does). The argument stores are the

@@ -99,4 +99,4 @@ def fits(var: VarKey, bits: int) -> bool:
     """`var`'s value lies in the low `bits` of a 64-bit DWARF value."""
     width = var.fragment[1] if var.fragment is not None \
         else type_bits(getattr(var.var, "type", None))
-    return bool(width) and width <= bits
+    return width is not None and 0 < width <= bits

@@ -105,8 +105,8 @@ def entry_forms(fn: MFunctionView, mv: MachineValues) -> list[Forms]:
     once per function: kept in `mv`): a location whose live-in is its own PHI is
     EXACT; otherwise the predecessors must agree on its form, or it is UNKNOWN."""
     if mv.forms_cache is None:
-        mv.forms_cache = _solve_entry_forms(fn, mv)  # type: ignore[assignment]
-    return mv.forms_cache  # type: ignore[return-value]
+        mv.forms_cache = _solve_entry_forms(fn, mv)
+    return mv.forms_cache
 
 
 def _solve_entry_forms(fn: MFunctionView, mv: MachineValues) -> list[Forms]:
