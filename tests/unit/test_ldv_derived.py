@@ -3,15 +3,22 @@ codegen/debuginfo/derivations.py): which instructions are described, both ways."
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
+
 from atomc.codegen.debuginfo.derivations import derivation
 from atomc.codegen.debuginfo.ldv import MInstView, VarKey, reg
 from atomc.codegen.debuginfo.ldv.derived import Derived, Link, fits, note_derived
 from atomc.codegen.debuginfo.ldv.model import Derivation
 from atomc.codegen.mir import Imm, Mem, MInst, Operand, PReg
-from atomc.dwarf.locexpr import And, Constu, Minus, Mul, Not, PlusUconst, Shl, Shr, Shra, Xor
+from atomc.dwarf.locexpr import And, Constu, Minus, Mul, Not, PlusUconst, Shr, Xor
 from atomc.ir.debuginfo import DIBasicType, DILocalVariable
 
 RDI, RBX = reg(5), reg(3)
+MASK = (1 << 64) - 1
+BINARY: dict[type, Callable[[int, int], int]] = {
+    And: operator.and_, Xor: operator.xor, Shr: operator.rshift, Minus: operator.sub,
+    Mul: operator.mul}
 LOCS = {"rdi": RDI, "rbx": RBX}
 
 
@@ -55,7 +62,9 @@ def test_shifts_mask_or_sign_extend_a_narrow_source_first() -> None:
     shr = _d("shrl", Imm(3), PReg("rdi"))
     assert shr is not None and shr.ops == (Constu(0xFFFFFFFF), And(), Constu(3), Shr())
     sar = _d("sarl", Imm(3), PReg("rdi"))
-    assert sar is not None and sar.ops == (Constu(32), Shl(), Constu(35), Shra())
+    # no DW_OP_shra (lldb-22 shifts logically): the sign bit biased away, shifted, unbiased
+    assert sar is not None and sar.ops == (Constu(0xFFFFFFFF), And(), Constu(1 << 31), Xor(),
+                                           Constu(3), Shr(), Constu(1 << 28), Minus())
     assert shr.reads == 32 and shr.undo is None  # a right shift is not undone
     wide = _d("shrq", Imm(3), PReg("rdi"))
     assert wide is not None and wide.reads == 64
@@ -66,8 +75,33 @@ def test_extensions_are_undone_in_the_source_bits_only() -> None:
     assert z is not None and (z.src, z.dst) == (RDI, RBX)
     assert z.ops == (Constu(0xFF), And()) and z.undo == () and z.undo_bits == 8
     s = _d("movslq", PReg("rdi"), PReg("rbx"))
-    assert s is not None and s.ops == (Constu(32), Shl(), Constu(32), Shra()) and s.bits == 64
+    assert s is not None and s.bits == 64 and s.ops == (
+        Constu(0xFFFFFFFF), And(), Constu(1 << 31), Xor(), Constu(1 << 31), Minus())
     assert s.undo == () and s.undo_bits == 32
+
+
+def _eval(ops: tuple[object, ...], x: int) -> int:
+    """The ops on a 64-bit DWARF stack holding `x`, as a signed result."""
+    stack = [x & MASK]
+    for op in ops:
+        if isinstance(op, Constu):
+            stack.append(op.value)
+            continue
+        b, a = stack.pop(), stack.pop()
+        stack.append(BINARY[type(op)](a, b) & MASK)
+    return stack[0] - (1 << 64) if stack[0] >> 63 else stack[0]
+
+
+def test_signed_results_are_right_for_negative_values() -> None:
+    sar = _d("sarl", Imm(3), PReg("rdi"))
+    ext = _d("movswl", PReg("rdi"), PReg("rbx"))
+    wide = _d("sarq", Imm(5), PReg("rdi"))
+    assert sar is not None and ext is not None and wide is not None
+    for x in (-1000, -1, 0, 7, 1000, -(1 << 31), (1 << 31) - 1):
+        garbage = 0xDEAD << 32  # the upper half a 32-bit source register may hold
+        assert _eval(sar.ops, x & 0xFFFFFFFF | garbage) == x >> 3
+        assert _eval(ext.ops, x & 0xFFFF | garbage) == ((x & 0xFFFF) ^ 0x8000) - 0x8000
+        assert _eval(wide.ops, x) == x >> 5
 
 
 def test_xor_is_its_own_inverse_and_all_ones_is_a_not() -> None:

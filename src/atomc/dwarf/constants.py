@@ -132,14 +132,12 @@ class OP(enum.IntEnum):
     and_ = 0x1A
     minus = 0x1C
     mul = 0x1E
-    neg = 0x1F
     not_ = 0x20
     or_ = 0x21
     plus = 0x22
     plus_uconst = 0x23
     shl = 0x24
     shr = 0x25
-    shra = 0x26
     xor = 0x27
     reg0 = 0x50
     breg0 = 0x70

@@ -9,8 +9,12 @@ extension).
 Every forward expression is exact in the result's low `bits` for any 64-bit
 input whose low `bits` are the source's (wrap-around arithmetic, bitwise ops,
 left shifts), except where it says how many low bits of the source it reads
-(`reads`: an extension reads 8, 16 or 32; a 32-bit right shift masks or
-sign-extends its input first and reads 32; a 64-bit one reads all 64).
+(`reads`: an extension reads 8, 16 or 32; a 32-bit right shift masks its
+input first and reads 32; a 64-bit one reads all 64). Signed results are
+computed without `DW_OP_shra`, which lldb-22 evaluates as a logical shift on
+the generic type (-1000 >> 3 showed 536870787): a sign extension is
+`(x & mask ^ sign) - sign`, an arithmetic shift a logical one of the value
+biased by the sign bit, less the shifted bias.
 
 Debug info: read-only; describes instructions, changes none.
 """
@@ -30,7 +34,6 @@ from ...dwarf.locexpr import (
     PlusUconst,
     Shl,
     Shr,
-    Shra,
     Xor,
 )
 from ..mir import Imm, Mem, MInst, PReg
@@ -44,6 +47,19 @@ _EXTEND_FROM = {"movzbl": 8, "movzwl": 16, "movzbq": 8, "movzwq": 16,
 
 def _plus(k: int) -> LocExpr:
     return (PlusUconst(k),) if k >= 0 else (Constu(-k), Minus())
+
+
+def _sign_extend(n: int) -> LocExpr:
+    """The low `n` bits as a signed value: (x & mask ^ sign) - sign."""
+    sign = 1 << (n - 1)
+    return (Constu((1 << n) - 1), And(), Constu(sign), Xor(), Constu(sign), Minus())
+
+
+def _shift_signed(n: int, count: int) -> LocExpr:
+    """An `n`-bit value (its upper bits already zero) shifted right arithmetically:
+    ((x ^ sign) >> count) - (sign >> count), the bias keeping the shift logical."""
+    sign = 1 << (n - 1)
+    return (Constu(sign), Xor(), Constu(count), Shr(), Constu(sign >> count), Minus())
 
 
 def _imm(value: int, width: int) -> Constu:
@@ -71,7 +87,7 @@ def derivation(mi: MInst, loc: Mapping[str, MLoc]) -> Derivation | None:
         n = _EXTEND_FROM[op]
         bits = 32 if op.endswith("l") else 64
         fwd: LocExpr = (Constu((1 << n) - 1), And()) if op.startswith("movz") \
-            else (Constu(64 - n), Shl(), Constu(64 - n), Shra())
+            else _sign_extend(n)
         return _make(src, dst, loc, fwd, bits, undo=(), undo_bits=n, reads=n)
     if op in ("leal", "leaq") and isinstance(src, Mem) and isinstance(src.base, PReg) \
             and src.index is None and src.symbol is None and src.segment is None:
@@ -101,8 +117,8 @@ def derivation(mi: MInst, loc: Mapping[str, MLoc]) -> Derivation | None:
                      reads=32)
     if name == "sar":
         if w == 64:
-            return _make(dst, dst, loc, (Constu(count), Shra()), w, reads=64)
-        return _make(dst, dst, loc, (Constu(32), Shl(), Constu(32 + count), Shra()), w,
+            return _make(dst, dst, loc, _shift_signed(64, count), w, reads=64)
+        return _make(dst, dst, loc, (Constu(0xFFFFFFFF), And(), *_shift_signed(32, count)), w,
                      reads=32)
     return None
 
