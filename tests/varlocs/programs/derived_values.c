@@ -7,8 +7,9 @@
  * of p and q, which are b's register xor 0x55 again and w's low half. The
  * caller passes values loaded from memory, so no call-site value resolves an
  * entry value instead. `s = a >> 2` in from_entry, whose a no register keeps,
- * is a's entry value shifted (the caller describes the argument). Before:
- * optimized out. */
+ * is a's entry value shifted (the caller describes the argument). negative()
+ * shifts and truncates -1000: the signed results are computed without
+ * DW_OP_shra, which lldb-22 shifts logically. Before: optimized out. */
 #include <stdio.h>
 
 int g_seed = 1000;
@@ -52,6 +53,15 @@ __attribute__((noinline)) static long widened(int q)
     return w;                                      //@ label: w_returned
 }
 
+__attribute__((noinline)) static int negative(int a)
+{
+    int sh = a >> 3;
+    use(sh);                                       //@ label: neg_shifted
+    short h = (short)a;
+    use(h);                                        //@ label: neg_truncated
+    return a;                                      //@ label: neg_end
+}
+
 __attribute__((noinline)) int from_entry(int a)
 {
     int s = a >> 2;
@@ -67,6 +77,7 @@ int main(void)
     int f = forward(k);
     int b = backward(g_seed);
     long w = widened(g_neg);
+    negative(g_neg);
     printf("%d %d %ld %ld\n", f, b, w, sink);
     return 0;
 }
@@ -83,3 +94,6 @@ int main(void)
 //@ watch(q) at w_used_again: -1000
 //@ watch(q) at w_returned: -1000
 //@ watch(s) at s_gone: 250
+//@ watch(sh) at neg_truncated: -125
+//@ watch(sh) at neg_end: -125
+//@ watch(h) at neg_end: -1000
