@@ -31,7 +31,8 @@ def test_dead_and_not_yet_assigned(report) -> None:
     why = _reasons(_fn(report, "work"))
     assert why["sq"] >= {"dead after line 6"}  # `sq = n * n` is never read
     assert "not assigned yet (line 7 assigns it)" in why["t"]
-    assert "dead after line 9" in why["t"]  # read last by `u = t * 2`, which overwrites it
+    # read last by `u = t * 2`, which overwrites it; no kept value gives a quotient back
+    assert "dead after line 9" in why["t"]
     assert "not assigned yet (line 9 assigns it)" in why["u"]
     assert "dead after line 10" in why["u"]  # after its last read, the call on line 10
 

@@ -32,7 +32,12 @@ when the debug-info feature it exercises is lost:
   optimized out after the recursive calls.
 * undo_add.c: `b = a + 7` overwrites a's last copy (no call-site value resolves
   a's entry value); a is described as the register holding b, minus 7, across
-  the calls (ldv/inverse.py); before, optimized out from the add on.
+  the calls (ldv/derived.py); before, optimized out from the add on.
+* derived_values.c: variables whose register the calls reuse while a register
+  holds a value they were computed from (`a >> 3`, `a * 1000`, `a ^ 0x55`, a
+  mask, a sign extension of a) or that was computed from them (`p ^ 0x55`, a
+  sign-extended `q`): described through that register (ldv/derived.py). Before:
+  optimized out.
 * undo_add_loop.c: the same across a loop's block entries, where a's value is
   located again: the entry must also look for the sum (before, optimized out from
   the loop head on).
@@ -85,7 +90,7 @@ PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "i
             "recursive_params.c", "undo_add.c", "undo_add_loop.c", "unrolled_counter.c",
             "global_address.c", "global_address_far.c", "inlined_member_pointer.c", "stack_args.c",
             "scaled_counter.c", "narrow_call_args.c", "counted_copies.c",
-            "folded_member_address.c"]
+            "folded_member_address.c", "derived_values.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

@@ -77,11 +77,11 @@ def test_records_decode_to_the_reasons(tmp_path: Path) -> None:
         assert start is not None and index.has_records
         by_name = {v.name: v for v in index.variables_at(start + 1)}
         assert set(by_name) == {"n", "sq", "t", "u"}
-        # a parameter located from its entry on, then as `t - 3` (ldv/inverse.py) while
-        # t's register holds n + 3; where its entry value stands in (t's register
-        # overwritten by line 8's doubling), that reason is kept for a debugger that
-        # cannot resolve the entry value
-        assert [(e.code, e.line) for e in by_name["n"].entries] == [(DEAD, 8)]
+        # a parameter located from its entry on, in its register and then in the
+        # sign extension the division reads; where its entry value stands in (that
+        # register overwritten by line 6's division), that reason is kept for a
+        # debugger that cannot resolve the entry value
+        assert [(e.code, e.line) for e in by_name["n"].entries] == [(DEAD, 6)]
         sq = by_name["sq"].entries
         # dead over the whole body after the prologue: one range ending at the end
         assert [(e.code, e.line) for e in sq][-1] == (DEAD, 5)

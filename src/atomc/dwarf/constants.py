@@ -132,6 +132,7 @@ class OP(enum.IntEnum):
     and_ = 0x1A
     minus = 0x1C
     mul = 0x1E
+    not_ = 0x20
     or_ = 0x21
     plus = 0x22
     plus_uconst = 0x23

@@ -4,7 +4,7 @@
 int work(int n)
 {
     int sq = n * n;
-    int t = n + 3;
+    int t = n / 3 + 3;  /* a quotient: n + 3 would be recovered through n */
     printf("%d\n", t);
     int u = t * 2;
     printf("%d\n", u);

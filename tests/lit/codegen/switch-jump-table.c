@@ -31,7 +31,7 @@ int dense(int op)
 // CHECK-NEXT:  leaq .LJTI0_0(%rip), %[[BASE:r[a-z0-9]+]]
 // CHECK-NEXT:  movslq (%[[BASE]],%[[I:r[a-z0-9]+]],4), %[[I]]
 // (a label may come between: `op` is described as %edi + 3 until the load
-// overwrites it, ldv/inverse.py; labels emit no code)
+// overwrites it, ldv/derived.py; labels emit no code)
 // CHECK-NEXT:  {{^(\.Ltmp[0-9]+:)?$}}
 // CHECK-NEXT:  addq %[[BASE]], %[[I]]
 // CHECK-NEXT:  jmp *%[[I]]

@@ -15,7 +15,7 @@ __attribute__((noinline)) int work(int n)
   return 0;
 }
 // CHECK-LABEL: name: "work"
-// `n` is `t - 3` while t's register holds n + 3 (ldv/inverse.py); its entry value
+// `n` is `t - 3` while t's register holds n + 3 (ldv/derived.py); its entry value
 // stands in once line 13 overwrites that register; the record keeps that reason
 // for a debugger that cannot resolve the entry value
 // CHECK:      formal_parameter

@@ -4,14 +4,15 @@
 
 // RUN: %python -m atomc.explain -O2 --format=text %S/../../explain/programs/why.c \
 // RUN:   | filecheck %s
-// `sq` is never read; `t` is computed on line 7 and last read on line 9 by
+// `sq` is never read; `t`, a quotient, is computed on line 7 and last read on line 9 by
 // `u = t * 2`, which overwrites its register with `u`; sroa split `p`, so `q` = &p.b has nothing to point to.
 // CHECK-LABEL: function work:
 // CHECK:      variables:
 // (the entry address carries the first body line's row, gdb's first stop: line 7)
 // CHECK-NEXT: line 7: n=%rdi, t=optimized out (not assigned yet (line 7 assigns it)), u=optimized out (not assigned yet (line 9 assigns it)), sq=optimized out (not assigned yet)
 // CHECK-NEXT: line 7: n=%rdi, t=optimized out (not assigned yet (line 7 assigns it)), {{.*}}sq=optimized out (dead after line 6)
-// CHECK-NEXT: line 8: n=%rdi, t=%r{{[a-z0-9]+}},
+// (n's register is reused by line 8's call; its entry value stands in)
+// CHECK-NEXT: line 8: n=entry(%rdi) (value), t=%r{{[a-z0-9]+}},
 // CHECK:      line 10: {{.*}}t=optimized out (dead after line 9), u=%r{{[a-z0-9]+}}, sq=optimized out (dead after line 6)
 // CHECK-LABEL: function split:
 // CHECK:      variables:

@@ -2,7 +2,7 @@
  * the loop on only b's register minus 7 gives a (the caller passes a value loaded
  * from memory: no call-site value resolves a's entry value). Every block entry
  * locates a's value again; it must also look for a location holding it plus a
- * constant (ldv/inverse.py), not only at the clobber. Before, a was optimized out
+ * constant (ldv/derived.py), not only at the clobber. Before, a was optimized out
  * from the loop head on. */
 #include <stdio.h>
 

@@ -40,6 +40,7 @@ from ..mir.registers import operand_regs
 from ..target import Target, current, desc
 from .address_values import Anchors, anchor_cuts, has_address
 from .currency import Window, currency_windows
+from .derivations import derivation
 from .incoming_args import RELOADS, read_only_arguments
 from .ldv import (
     ConstOp,
@@ -61,7 +62,8 @@ from .ldv.machine import solve_machine_values
 from .ldv.model import ConstLoc, DebugOperand, VarLoc, VarRange, WhyRange
 from .ldv.salvage import arithmetic_ops
 from .location_lists import loc_expr, lower_var_ranges, value_of
-from .memory_homes import place_memory_homes
+from .memory_homes import HomeStart, place_memory_homes
+from .prologue_pieces import prologue_pieces, trim_prologue_gaps
 from .scopes import insert_before
 from .why_ranges import attach_reasons
 
@@ -75,6 +77,7 @@ class _MachineRegs:
     caller_saved: frozenset[MLoc]
     args: tuple[MLoc, ...]       # integer argument registers, in order
     preserved: frozenset[MLoc]   # what a callee gives back unchanged (the frame pointer too)
+    locs: Mapping[str, MLoc]     # general and vector register name -> machine location
 
 
 @cache
@@ -84,7 +87,8 @@ def _regs_of(target: Target) -> _MachineRegs:
     return _MachineRegs(
         n, frozenset({reg(n[r.stack_pointer]), reg(n[r.frame_pointer])}),
         frozenset(reg(n[x]) for x in r.caller_saved), tuple(reg(n[x]) for x in r.arg_regs),
-        frozenset(reg(n[x]) for x in (*r.callee_saved, r.frame_pointer)))
+        frozenset(reg(n[x]) for x in (*r.callee_saved, r.frame_pointer)),
+        {name: reg(num) for name, num in n.items()})
 
 
 def _regs() -> _MachineRegs:
@@ -153,7 +157,8 @@ class _Describer:
         return MInstView(defs=tuple(defs), uses=uses, instr_num=mi.instr_num, call=d.is_call,
                          def_operands=tuple(def_operands), imm=_immediate(mi),
                          offset=_offset(mi), offset_bits=32 if mi.opcode[-1] == "l" else 64,
-                         zero_above=_zero_above(mi, d.is_call))
+                         zero_above=_zero_above(mi, d.is_call),
+                         derive=derivation(mi, _regs().locs))
 
     def debug(self, mi: MInst) -> MInstView | None:
         if mi.opcode == "DBG_PHI":
@@ -272,8 +277,12 @@ def _offset(mi: MInst) -> tuple[MLoc, int] | None:
     return None
 
 
-def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int]]]:
-    """The LDV view, and for each real instruction its (block, index) in the MIR."""
+Homes = dict[tuple[int, int], HomeStart | None]
+
+
+def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int]], Homes]:
+    """The LDV view, for each real instruction its (block, index) in the MIR, and
+    where the memory homes start (memory_homes.py)."""
     d = _Describer(mf)
     succ = successors(mf)
     homes = place_memory_homes(mf, succ)
@@ -309,7 +318,7 @@ def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int
     regs = _regs()
     view = MFunctionView(tuple(blocks), regs.caller_saved, saved, subs, regs.frame,
                          d.args.narrow)
-    return view, where
+    return view, where, homes
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,11 +333,14 @@ class FunctionLocations:
 def variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[], str]
                        ) -> FunctionLocations:
     """Run LiveDebugValues and insert the labels its ranges and call sites need."""
-    view, where = describe_function(mf)
+    view, where, homes = describe_function(mf)
     mv = solve_machine_values(view)
     gaps: list[WhyRange] = []
     ranges = compute_var_ranges(view, mode, mv, gaps)
     regs = _regs()
+    pieces = prologue_pieces(mf, homes, where, regs.locs)
+    ranges += pieces
+    gaps = trim_prologue_gaps(gaps, pieces)
     calls = call_site_values(view, mv, regs.args, regs.preserved)
     current = _currency(mf, where)
     anchors = _anchors(mf, where, ranges)

@@ -37,7 +37,16 @@ from ...dwarf.model import LocRange, VarLocation
 from ...ir.debuginfo import type_bits
 from ..target import current
 from .address_values import Anchors, anchored, has_address, relocatable
-from .ldv.model import ComputedLoc, ConstLoc, EntryValueLoc, LocKind, MLoc, VarLoc, VarRange
+from .ldv.model import (
+    ComputedLoc,
+    ConstLoc,
+    EntryValueLoc,
+    LocKind,
+    MLoc,
+    PiecesLoc,
+    VarLoc,
+    VarRange,
+)
 from .ldv.salvage import MEMORY_AT
 
 # constants from this value up are the 80-bit patterns of long doubles (isel_x87),
@@ -60,6 +69,8 @@ def loc_expr(loc: VarLoc) -> LocExpr:
         return (const(loc.value), StackValue())
     if isinstance(loc, EntryValueLoc):
         return (EntryValue((Reg(loc.reg.num),)), StackValue())
+    if isinstance(loc, PiecesLoc):
+        return tuple(op for r, n in loc.parts for op in (Reg(r.num), Piece(n)))
     raise TypeError(loc)
 
 

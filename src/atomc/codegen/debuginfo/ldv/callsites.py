@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from .machine import MachineValues, StateWalker, Value
 from .model import ConstLoc, EntryValueLoc, LocKind, MFunctionView, MLoc, VarLoc
-from .widths import EXACT, FULL_BITS, Form, Forms, Kind, entry_forms, step_forms
+from .widths import FULL_BITS, Form, Forms, Kind, entry_forms, form_of, step_forms
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +69,13 @@ def call_site_values(fn: MFunctionView, mv: MachineValues, arg_regs: Sequence[ML
                     if r not in inst.uses:
                         continue
                     v = state.get(r, (b, 0, r))
-                    f = _form(fn, forms, r, v)
+                    f = form_of(fn, forms, r, v)
                     if f.kind not in (Kind.EXACT, Kind.ZEXT):
                         continue  # its upper bits are no function of the value
                     val = _describe(fn, walker, v, arg_regs, preserved, forms, f.bits)
                     if val is not None:
                         # a holder in the register's own form holds the same 64 bits
-                        same = isinstance(val, MLoc) and _form(fn, forms, val, v) == f
+                        same = isinstance(val, MLoc) and form_of(fn, forms, val, v) == f
                         params.append(CallSiteParam(r, val, 0, FULL_BITS if same else f.bits))
                     elif (p := _offset_from_base(fn, walker, v, bases, arg_regs, preserved,
                                                  forms, f)):
@@ -84,22 +84,10 @@ def call_site_values(fn: MFunctionView, mv: MachineValues, arg_regs: Sequence[ML
             if inst.offset is not None:
                 base = inst.offset[0]
                 base_v = state.get(base, (b, 0, base))
-                bases[(b, k)] = (base_v, _form(fn, forms, base, base_v))
+                bases[(b, k)] = (base_v, form_of(fn, forms, base, base_v))
             walker.apply(inst, k)
             step_forms(forms, inst, fn.caller_saved)
     return out
-
-
-def _form(fn: MFunctionView, forms: Forms, loc: MLoc, v: Value) -> Form:
-    """`loc`'s form for `v`, EXACT when a narrow move kept every bit that is not
-    zero anyway (`v` was written by a 32-bit operation)."""
-    f = forms.get(loc, EXACT)
-    b, k, where = v
-    if f.kind is Kind.ZEXT and k > 0:
-        definer = fn.blocks[b].insts[k - 1]
-        if definer.defs[:1] == (where,) and definer.zero_above <= f.bits:
-            return EXACT
-    return f
 
 
 def _describe(fn: MFunctionView, walker: StateWalker, v: Value,
@@ -111,7 +99,7 @@ def _describe(fn: MFunctionView, walker: StateWalker, v: Value,
         definer = fn.blocks[b].insts[k - 1]
         if definer.imm is not None and definer.defs[:1] == (loc,):
             return ConstLoc(definer.imm & ((1 << bits) - 1))
-    holders = [x for x in walker.holders(v) if _form(fn, forms, x, v).low_bits() >= bits]
+    holders = [x for x in walker.holders(v) if form_of(fn, forms, x, v).low_bits() >= bits]
     regs = sorted(x for x in holders if x.kind is LocKind.REG and x in preserved)
     if regs:
         return regs[0]

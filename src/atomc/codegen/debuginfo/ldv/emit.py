@@ -7,7 +7,7 @@ to the location seen first); a spill moves variables to the slot at once; a
 restore moves nothing; a copy moves them only into a saved callee-saved
 register when the source dies; when a location is clobbered, the last other
 location (in tracking order) still holding the value takes over, else a
-location holding the value plus a constant (inverse.py), else an entry value
+location holding a value computed from it or it from (derived.py), else an entry value
 (for a value a register had on function entry: a parameter, an inlined
 instance's parameter bound to one, a copy), else the range ends at the clobber.
 A block entry places each variable the same way.
@@ -29,7 +29,7 @@ from ....dwarf.locexpr import LocExpr
 from ....ir import work
 from ....ir.dbgrecords import DbgKind
 from ....options import LoclistMode
-from .inverse import Derived, note_derived, undo_ops
+from .derived import Derived, fits, note_derived
 from .machine import MachineValues, StateWalker, Value, solve_machine_values
 from .model import (
     ComputedLoc,
@@ -56,6 +56,7 @@ from .variables import (
     solve_variable_values,
     tagged,
 )
+from .widths import Forms, entry_forms, form_of, step_forms
 
 Alts = dict[int, VarValue]  # token of an `add` -> the value it says also holds the variable
 
@@ -73,8 +74,9 @@ class _Tracker:
         default_factory=dict)
     multi: bool = False  # only `multi` mode reads `holders`: building them is the hot loop
     ops: dict[VarKey, LocExpr] = field(default_factory=dict)  # expression of `where`
-    undone: set[VarKey] = field(default_factory=set)  # `ops` undo an add (inverse.py)
-    derived: Derived = field(default_factory=dict)  # values computed as another + k
+    # `ops` are a derived link's (derived.py): the low bits its holder must be right in
+    undone: dict[VarKey, int] = field(default_factory=dict)
+    derived: Derived = field(default_factory=Derived)  # values computed from others
     cur_key: dict[VarKey, int] = field(default_factory=dict)  # token of the current `new`
     alts: dict[VarKey, Alts] = field(default_factory=dict)  # its added locations
     # the machine state, with the locations holding each value (kept as it changes)
@@ -92,6 +94,7 @@ class _Tracker:
     entered: set[VarKey] = field(default_factory=set)  # placed at this block's entry
     entry_pos: int = -1  # the position of this block's entry
     entry_positions: list[int] = field(default_factory=list)  # of the blocks walked
+    forms: Forms = field(default_factory=dict)  # how much of its value each location holds
 
     def set_value(self, var: VarKey, v: VarValue) -> None:
         old = self.value.get(var)
@@ -141,33 +144,48 @@ class _Tracker:
         over every variable at every entry gave it."""
         v = self.value.get(var)
         self.ops[var] = v.ops if isinstance(v, Computed) else ()
-        self.undone.discard(var)
+        self.undone.pop(var, None)
         self.set_loc(var, pos, None, self.reasons.current.get(var))
+
+    def agree(self, loc: MLoc, v: Value) -> int:
+        """In how many low bits `loc` holds `v` now."""
+        return form_of(self.fn, self.forms, loc, v).low_bits()
 
     def quality(self, loc: MLoc) -> int:
         if loc.kind is LocKind.SLOT:
             return 0
         return 1 if loc in self.fn.saved_csrs else 2
 
-    def from_sum(self, var: VarKey, v: Value) -> tuple[MLoc, LocExpr] | None:
-        """A location holding `v` + k, and the ops giving `v` back (inverse.py),
-        for a variable whose value `v` is itself (no ops of its own)."""
+    def from_sum(self, var: VarKey, v: Value) -> tuple[MLoc | EntryValueLoc, LocExpr, int] | None:
+        """A location holding a value computed from `v` or `v` was computed from,
+        the ops giving `v` back from it (derived.py) and the low bits that
+        location must be right in, for a variable whose
+        value `v` is itself (no ops of its own); else the entry value of a
+        register `v` was computed from (`x = a >> 3` after a's register was
+        reused: a's entry value, shifted)."""
         if self.ops.get(var):
             return None
-        for w, k, bits in self.derived.get(v, ()):
-            loc = self.best_holder(w, whole=True)
-            ops = undo_ops(var, k, bits) if loc is not None else None
-            if loc is not None and ops is not None:
-                return loc, ops
+        links = [link for link in self.derived.links(v) if fits(var, link.bits)]
+        for link in links:
+            loc = self.best_holder(link.other, whole=True, agree=link.need)
+            if loc is not None:
+                return loc, link.ops, link.need
+        for link in links:
+            entry = self.entry_value(var, link.other)
+            if isinstance(entry, EntryValueLoc):
+                return entry, link.ops, link.need
         return None
 
-    def best_holder(self, v: Value, whole: bool = False) -> MLoc | None:
+    def best_holder(self, v: Value, whole: bool = False, agree: int = 0) -> MLoc | None:
         """The best location holding `v`; `whole`: one an expression may read all
-        of (not a narrow slot)."""
+        of (not a narrow slot); `agree`: one right in that many low bits of `v`
+        (a narrow move leaves zeros or stale bytes above its width, widths.py)."""
         assert self.walker is not None
         cands = self.walker.holders(v)
         if whole:
             cands = [loc for loc in cands if loc not in self.fn.narrow_slots]
+        if agree:
+            cands = [loc for loc in cands if self.agree(loc, v) >= agree]
         if not cands:
             return None
         return min(cands, key=lambda loc: (self.quality(loc), self.mv.order[loc]))
@@ -209,7 +227,7 @@ class _Tracker:
         v = self.value.get(var)
         self.pending.pop(var, None)
         self.ops[var] = ()
-        self.undone.discard(var)
+        self.undone.pop(var, None)
         if isinstance(v, Computed):
             self.ops[var] = v.ops
             v = v.base
@@ -225,9 +243,9 @@ class _Tracker:
             elif not is_dead(why):
                 why = dead(pos)  # the value exists but nothing holds it: it was not kept
             if loc is None and (found := self.from_sum(var, v)) is not None:
-                self.ops[var] = found[1]  # a location holds the value plus a constant
-                self.undone.add(var)
-                self.set_loc(var, pos, found[0])
+                self.ops[var] = found[1]  # a location holds a value linked to it
+                self.undone[var] = found[2]
+                self.set_loc(var, pos, found[0], why)
             elif loc is None:
                 self.lost(var, pos, v, why)
             else:
@@ -280,6 +298,7 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
         same_whole.setdefault(var.whole, []).append(var)
     t = _Tracker(fn, mv, multi=mode is LoclistMode.MULTI)
     t.walker = StateWalker(mv, fn, reverse=True)
+    at_entry = entry_forms(fn, mv)
     t.state = t.walker.state
     pos = -1  # after the last real instruction seen
     exits: dict[int, tuple[dict[VarKey, int], dict[VarKey, Alts]]] = {}
@@ -290,6 +309,7 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
             live_in.update(flow.assigns[b - 1])
         live_in.update(flow.entry[b])
         new_values = t.walker.enter(b)
+        t.forms = dict(at_entry[b])
         pending = list(t.pending)
         t.pending.clear()
         t.cur_key, t.alts = _inherited_sets(mv.preds[b], exits)
@@ -356,7 +376,8 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
 def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
     assert t.walker is not None
     changed = t.walker.apply(inst, k)  # (location, value it held before)
-    note_derived(t.derived, inst, t.state, changed)
+    note_derived(t.derived, inst, t.state, changed, t.agree)
+    step_forms(t.forms, inst, t.fn.caller_saved)
     moved: set[VarKey] = set()
     pair = inst.spill or (inst.copy if inst.copy and inst.kills_src
                           and inst.copy[0] in t.fn.saved_csrs else None)
@@ -370,21 +391,24 @@ def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
             if var in moved:
                 continue
             narrow = t.fn.narrow_slots if t.ops.get(var) else frozenset()
-            alternatives = [x for x in t.walker.holders(old) if x not in narrow] \
-                if old is not None else []
+            need = t.undone.get(var, 0)
+            alternatives = [x for x in t.walker.holders(old) if x not in narrow
+                            and (not need or t.agree(x, old) >= need)] if old is not None else []
             if alternatives:
                 t.set_loc(var, pos, max(alternatives, key=lambda x: t.mv.order[x]))
-            elif old is not None and (found := t.from_sum(var, old)) is not None:
-                t.ops[var] = found[1]  # a location holds the value plus a constant
-                t.undone.add(var)
-                t.set_loc(var, pos, found[0])
+                continue
+            v = t.value.get(var)
+            base = v.base if isinstance(v, Computed) else v
+            why = t.reasons.clobbered(loc, _placed_at(t, var))
+            if var in t.undone:  # `loc` held a value linked to the variable's: look again
+                t.undone.pop(var, None)
+                t.ops[var] = ()
+            if isinstance(base, tuple) and (found := t.from_sum(var, base)) is not None:
+                t.ops[var] = found[1]  # a location holds a value linked to it
+                t.undone[var] = found[2]
+                t.set_loc(var, pos, found[0], why)
             else:
-                v = t.value.get(var)
-                if var in t.undone:  # an entry value or added location holds the value
-                    t.undone.discard(var)
-                    t.ops[var] = ()
-                t.lost(var, pos, v.base if isinstance(v, Computed) else v,
-                       t.reasons.clobbered(loc, _placed_at(t, var)))
+                t.lost(var, pos, base, why)
     for var, v in list(t.pending.items()):
         if v[0] == b and v[1] == k:
             del t.pending[var]

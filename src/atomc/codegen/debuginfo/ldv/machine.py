@@ -34,10 +34,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ....ir import work
 from ....ir.dominators import DomTree
 from .model import DebugPhi, MFunctionView, MInstView, MLoc
+
+if TYPE_CHECKING:
+    from .widths import Forms
 
 Value = tuple[int, int, MLoc]
 # what a block leaves in a location: a value, or the entry value of a location
@@ -132,6 +136,9 @@ class MachineValues:
     solver: _Solver = field(repr=False)
     # the first layout walk, per block, for the walks that follow (StateWalker)
     trace: list[BlockTrace] = field(default_factory=list, repr=False)
+    # per block, the widths each location holds its value in on entry (widths.py),
+    # computed once for the walks that need them
+    forms_cache: list[Forms] | None = field(default=None, repr=False)
 
     def live_in_at(self, b: int, loc: MLoc) -> Value:
         return self.solver.value_in(b, loc)

@@ -179,6 +179,23 @@ class DebugPhi:
 
 
 @dataclass(frozen=True, slots=True)
+class Derivation:
+    """`dst` after the instruction is `ops` applied to the value `src` held before
+    it, in its low `bits`, given the source's low `reads` bits (None: given as
+    many low bits of the source as it wants of the result: wrap-around and
+    bitwise ops); `undo`, when not None, gives that source value back from the
+    result, in its low `undo_bits` (ldv/derived.py)."""
+
+    src: MLoc
+    dst: MLoc
+    ops: LocExpr
+    bits: int
+    undo: LocExpr | None = None
+    undo_bits: int = 0
+    reads: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class MInstView:
     defs: tuple[MLoc, ...] = ()  # def operand k is defs[k]
     uses: tuple[MLoc, ...] = ()
@@ -197,6 +214,7 @@ class MInstView:
     offset: tuple[MLoc, int] | None = None
     offset_bits: int = 64  # the width of that add (32: `addl`, `leal`, `subl`)
     zero_above: int = 64  # defs[0] is zero from this bit up (32: any 32-bit register write)
+    derive: Derivation | None = None  # what it computes from the register it reads
     debug: DebugValue | DebugPhi | None = None  # a debug (meta) instruction
     # What `InstrRef(num, k)` names when operand k is not defs[k]: the location
     # written by operand k (None where operand k is not a register def).
@@ -259,7 +277,18 @@ class ComputedLoc:
         return f"{self.base} {' '.join(o.name for o in self.ops)}"
 
 
-VarLoc = MLoc | ConstLoc | EntryValueLoc | ComputedLoc
+@dataclass(frozen=True, slots=True)
+class PiecesLoc:
+    """The variable's bytes in registers, in order: (register, bytes) each (a
+    struct argument before the prologue stores it, prologue_pieces.py)."""
+
+    parts: tuple[tuple[MLoc, int], ...]
+
+    def __str__(self) -> str:
+        return " ".join(f"{r} piece {n}" for r, n in self.parts)
+
+
+VarLoc = MLoc | ConstLoc | EntryValueLoc | ComputedLoc | PiecesLoc
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from ....ir.why import Why, WhyKind
-from .model import EntryValueLoc, MInstView, MLoc, NoLoc, VarKey, VarLoc, WhyRange
+from .model import ComputedLoc, EntryValueLoc, MInstView, MLoc, NoLoc, VarKey, VarLoc, WhyRange
 
 NOT_YET = NoLoc(Why(WhyKind.NOT_YET))
 JOIN = NoLoc(Why(WhyKind.JOIN))
@@ -30,6 +30,12 @@ BACK_END_REMOVED = NoLoc(Why(WhyKind.REMOVED, name="code generation"))
 def dead(at: int) -> NoLoc:
     """Dead after the line of real instruction `at` (-1: the function's start)."""
     return NoLoc(Why(WhyKind.DEAD), max(at, 0))
+
+
+def _entry_valued(loc: VarLoc) -> bool:
+    """An entry value stands in (alone, or under ops: `x = a >> 3`, derived.py)."""
+    return isinstance(loc, EntryValueLoc) or \
+        isinstance(loc, ComputedLoc) and isinstance(loc.base, EntryValueLoc)
 
 
 def is_dead(r: NoLoc | None) -> bool:
@@ -139,7 +145,7 @@ class ReasonLog:
             for i, (p, loc) in enumerate(collapsed):
                 stop = collapsed[i + 1][0] if i + 1 < len(collapsed) else end
                 reason = notes.get(p) if loc is None else \
-                    backup.get(p) if isinstance(loc, EntryValueLoc) else None
+                    backup.get(p) if _entry_valued(loc) else None
                 if stop <= p or reason is None:
                     continue
                 located_next = i + 1 < len(collapsed) and collapsed[i + 1][1] is not None

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .machine import MachineValues, phi
+from .machine import MachineValues, Value, phi
 from .model import MFunctionView, MInstView, MLoc
 
 FULL_BITS = 64
@@ -88,10 +88,28 @@ def _put(forms: Forms, loc: MLoc, f: Form) -> None:
         forms[loc] = f
 
 
+def form_of(fn: MFunctionView, forms: Forms, loc: MLoc, v: Value) -> Form:
+    """`loc`'s form for `v`, EXACT when a narrow move kept every bit that is not
+    zero anyway (`v` was written by a 32-bit operation)."""
+    f = forms.get(loc, EXACT)
+    b, k, where = v
+    if f.kind is Kind.ZEXT and k > 0:
+        definer = fn.blocks[b].insts[k - 1]
+        if definer.defs[:1] == (where,) and definer.zero_above <= f.bits:
+            return EXACT
+    return f
+
+
 def entry_forms(fn: MFunctionView, mv: MachineValues) -> list[Forms]:
-    """Per block, the forms on entry (iterated to a fixed point over the CFG): a
-    location whose live-in is its own PHI is EXACT; otherwise the predecessors
-    must agree on its form, or it is UNKNOWN."""
+    """Per block, the forms on entry (iterated to a fixed point over the CFG,
+    once per function: kept in `mv`): a location whose live-in is its own PHI is
+    EXACT; otherwise the predecessors must agree on its form, or it is UNKNOWN."""
+    if mv.forms_cache is None:
+        mv.forms_cache = _solve_entry_forms(fn, mv)
+    return mv.forms_cache
+
+
+def _solve_entry_forms(fn: MFunctionView, mv: MachineValues) -> list[Forms]:
     n = len(fn.blocks)
     entry: list[Forms | None] = [None] * n
     exits: list[Forms | None] = [None] * n
