@@ -102,6 +102,26 @@ def test_clone_gets_fresh_groups_shared_by_members_of_one_atom() -> None:
     assert copies[0].loc.atom_group == 12
 
 
+def test_clone_gives_a_return_brace_its_own_fresh_group() -> None:
+    """A cloned return's closing brace (Ret.close) is an atom of its own: each copy
+    of the return gets a fresh group for it, as for its own location, so each
+    copy's epilogue keeps its stop."""
+    mod = Module("t.c")
+    fn = mod.add_function(Function("f", [], [I32]))
+    fn.subprogram = SP
+    b = Builder(fn, ARTIFICIAL)
+    b.position_at_end(fn.add_block())
+    mod.atoms.next_group = 20
+    with b.at(DILocation(6, 3, SP)):
+        ret = b.ret([Const(I32, 0)])
+    ret.loc = ret.loc.with_atom(4, 1)
+    ret.close = DILocation(7, 1, SP, None, 5, 1)
+    remap_atoms([ret], {}, mod.atoms)
+    assert (ret.loc.atom_group, ret.close.line, ret.close.atom_group) == (20, 7, 21)
+    remap_atoms([ret], {}, mod.atoms)  # a second copy
+    assert ret.close.atom_group == 23
+
+
 def test_copy_call_site_gives_each_copy_its_own_instance() -> None:
     """A call inlined into a loop body (site on f's line 5, g's code inside it,
     and a call inlined into g in turn) gets one new call site per copy; the
