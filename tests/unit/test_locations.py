@@ -76,12 +76,18 @@ def test_nearest_common_scope() -> None:
     assert m.scope is outer
 
 
-def test_clone_gets_fresh_groups_shared_by_members_of_one_atom() -> None:
+def _builder_in_f() -> tuple[Module, Builder]:
+    """A module with one function `f` of SP and a builder at its entry."""
     mod = Module("t.c")
     fn = mod.add_function(Function("f", [], [I32]))
     fn.subprogram = SP
     b = Builder(fn, ARTIFICIAL)
     b.position_at_end(fn.add_block())
+    return mod, b
+
+
+def test_clone_gets_fresh_groups_shared_by_members_of_one_atom() -> None:
+    mod, b = _builder_in_f()
     mod.atoms.next_group = 10
     copies = []
     for rank in (2, 1):
@@ -106,11 +112,7 @@ def test_clone_gives_a_return_brace_its_own_fresh_group() -> None:
     """A cloned return's closing brace (Ret.close) is an atom of its own: each copy
     of the return gets a fresh group for it, as for its own location, so each
     copy's epilogue keeps its stop."""
-    mod = Module("t.c")
-    fn = mod.add_function(Function("f", [], [I32]))
-    fn.subprogram = SP
-    b = Builder(fn, ARTIFICIAL)
-    b.position_at_end(fn.add_block())
+    mod, b = _builder_in_f()
     mod.atoms.next_group = 20
     with b.at(DILocation(6, 3, SP)):
         ret = b.ret([Const(I32, 0)])
