@@ -24,7 +24,8 @@ _LLVM_FN = re.compile(r"^define .*@([\w.]+)\(")
 _LLVM_INST = re.compile(r"^\s+(?:%[\w.]+ = )?(\w+)\b(.*), !dbg !(\d+)")
 _ATOMC_FN = re.compile(r"^define .*@([\w.]+)\(")
 _ATOMC_INST = re.compile(r"^\s+(?:%[\w.]+ = )?([a-z_]+)\b(.*)!loc\(line: (\d+), column: \d+, "
-                         r"scope: !\d+(?:, inlined_at: !\d+)?(?:, atom: (\d+) (\d+))?\)\s*$")
+                         r"scope: !\d+(?:, inlined_at: !\d+)?(?:, atom: (\d+) (\d+))?\)"
+                         r"(?: !close\([^)]*\))?\s*$")  # a return's `}` (Ret.close)
 
 
 def _kind(op: str, rest: str) -> str:

@@ -28,6 +28,7 @@ PROGRAMS = ["keyinstr/programs/interleaved.c", "keyinstr/programs/unrolled.c",
 _DROP_LINE = re.compile(r"^\s*(#dbg |DBG_|LABEL\b|!\d+ = )")
 _DEBUG_TEXT = [
     re.compile(r"\s*!loc\(.*?\)"),  # IR source positions ...
+    re.compile(r"\s*!close\(.*?\)"),  # ... a return's closing brace (Ret.close) ...
     re.compile(r",?\s*!atom\(.*?\)"),  # ... and atoms
     re.compile(r"\s*debug-instr-number \d+"),
     re.compile(r"next-instr-num \d+"),

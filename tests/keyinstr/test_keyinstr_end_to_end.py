@@ -98,7 +98,7 @@ def test_lldb_follows_the_source_too(tmp_path: Path) -> None:
                              text=True, timeout=120).stdout
         return [int(m.group(1)) for m in re.finditer(r"^-> (\d+)", out, re.M)]
 
-    assert lldb_lines(ki) == [5, 6, 7, 8, 9, 18]
+    assert lldb_lines(ki) == [5, 6, 7, 8, 9, 10]  # foo's `}` after its return (Ret.close)
     assert lldb_lines(legacy) == [5, 6, 5, 6, 7, 8]
 
 

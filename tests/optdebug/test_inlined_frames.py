@@ -59,6 +59,7 @@ def _repeat(n: int, *stops: Stop) -> list[Stop]:
 # store and its own can carry the row (dwarf/iteration_heads.py), as the
 # inner `for` stops of gcc -O0 between the body's stops. Trips without room
 # have none (the subsequence check allows that).
+# Each ends on main's closing brace after `return 0;` (Ret.close, as at -O0).
 EXPECTED: dict[str, list[Stop]] = {
     # issue 14's reproducer: fill(2); fill(5); the column loop is unrolled.
     # The second call starts on the same line (6) as the first one ends; gdb
@@ -76,13 +77,13 @@ EXPECTED: dict[str, list[Stop]] = {
                        *_repeat(4, *_repeat(5, ("fill", 7), ("fill", 8)), ("fill", 6)),
                        ("main", 13), ("fill", 6),
                        *_repeat(4, *_repeat(5, ("fill", 7), ("fill", 8)), ("fill", 6)),
-                       ("main", 14), ("main", 15)],
+                       ("main", 14), ("main", 15), ("main", 16)],
     # fill_all(2) inlined into main, fill(t) inlined into fill_all's loop
     "inlined_nested.c": [("main", 19), ("fill_all", 14),
                          *_repeat(2, ("fill_all", 15), ("fill", 8),
                                   *_repeat(3, *_repeat(4, ("fill", 9), ("fill", 10)),
                                            ("fill", 8)), ("fill_all", 14)),
-                         ("main", 20), ("main", 21)],
+                         ("main", 20), ("main", 21), ("main", 22)],
     # weigh(lim + k, k + 2) inlined three times by unrolling main's loop; after
     # each call main stops at line 17 again for the store to out[k] (at -O0
     # the return lands inside line 17 and gdb goes on to line 16)
@@ -91,14 +92,14 @@ EXPECTED: dict[str, list[Stop]] = {
                                 [("main", 17), ("weigh", 8),
                                  *_repeat(n, ("weigh", 9), ("weigh", 10), ("weigh", 8)),
                                  ("main", 17), ("main", 16)]],
-                              ("main", 18), ("main", 19)],
+                              ("main", 18), ("main", 19), ("main", 20)],
     # scale(3) through once(), then scale(7) from main
     # (the column loop's `for`, line 9, has a stop before each of its four trips)
     "inlined_two_sites.c": [("main", 18), ("once", 14), ("scale", 7), ("scale", 8),
                             *_repeat(3, *_repeat(4, ("scale", 9), ("scale", 10)), ("scale", 8)),
                             ("main", 19), ("scale", 7), ("scale", 8),
                             *_repeat(3, *_repeat(4, ("scale", 9), ("scale", 10)), ("scale", 8)),
-                            ("main", 20), ("main", 21)],
+                            ("main", 20), ("main", 21), ("main", 22)],
     # digit_sum(9876) inlined in countdown, whose own loop folds away, right after
     # first_nine's inlined loop: both instances begin at digit_sum's loop header,
     # so their entry moves onto the preheader's copies (inline_entries.py);
@@ -109,7 +110,7 @@ EXPECTED: dict[str, list[Stop]] = {
                              *_repeat(3, ("first_nine", 8), ("first_nine", 9)), ("main", 37),
                              ("countdown", 31),
                              *_repeat(4, ("digit_sum", 19), ("digit_sum", 21)),
-                             ("countdown", 31), ("main", 38), ("main", 39)],
+                             ("countdown", 31), ("main", 38), ("main", 39), ("main", 40)],
     # run(&box, ...) right after main's stores of `box = {0}`: the scheduler used
     # to hoist run's set-up (its pointer, pc = 0) among those stores, so run's
     # loop header was the instance's first address and every iteration stopped
@@ -117,7 +118,7 @@ EXPECTED: dict[str, list[Stop]] = {
     "inlined_loop_after_stores.c": [("main", 36), ("main", 37),
                                     *[s for body in (27, 27, 28, 27, 28, 29) for s in
                                       [("run", 24), ("run", 25), ("run", 26), ("run", body)]],
-                                    ("main", 38), ("main", 39)],
+                                    ("main", 38), ("main", 39), ("main", 40)],
 }
 EXTRA_STOPS = {"inlined_in_unrolled.c"}  # with a stop -O0 does not make
 

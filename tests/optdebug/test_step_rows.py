@@ -48,6 +48,9 @@ without -g: only line rows differ.
   the previous trip's store and its own (dwarf/iteration_heads.py), so gdb
   shows `12 11 12 11 ...` as -O0 does instead of one stop on line 12.
   test_break_on_unrolled_for_line checks the state at those stops.
+* every program: a function whose one `return e;` the front end folds into its
+  `ret` stops on its closing brace after the return line, as at -O0
+  (Ret.close: the epilogue keeps the brace; test_return_brace.py).
 * two inlined loops in a row (issue 14's reproducer) are checked in
   test_inlined_frames.py: the second call's entry after the first one's exit
   test on the same line gets a row of the callee's opening line, so gdb shows
@@ -78,26 +81,26 @@ Stop = tuple[str, int]
 EXPECTED: dict[str, list[Stop]] = {
     "hoisted_into_inlined.c": [("main", 19), ("scale", 10), ("scale", 11), ("scale", 12),
                                ("scale", 13), ("scale", 14), ("main", 20), ("main", 21),
-                               ("main", 22)],
-    "return_to_call_line.c": [("main", 15), ("twice", 8), ("main", 16), ("main", 17),
-                              ("twice", 8)],
+                               ("main", 22), ("main", 23)],
+    "return_to_call_line.c": [("main", 15), ("twice", 8), ("twice", 9), ("main", 16),
+                              ("main", 17), ("twice", 8), ("twice", 9), ("main", 18)],
     "inlined_call_line.c": [("main", 18), ("main", 19), ("square", 10)] * 3
-                           + [("main", 18), ("main", 20), ("main", 21)],
+                           + [("main", 18), ("main", 20), ("main", 21), ("main", 22)],
     "inlined_after_args.c": [("main", 20)]
                             + [("main", 22), ("main", 23), ("clamp", 11), ("clamp", 13)] * 3
-                            + [("main", 22), ("main", 24), ("main", 25)],
+                            + [("main", 22), ("main", 24), ("main", 25), ("main", 26)],
     "empty_asm.c": [("main", 19), ("barrier_last", 6), ("barrier_last", 7), ("main", 20),
                     ("barrier_between", 12), ("barrier_between", 14),
-                    ("barrier_between", 15), ("main", 21)],
+                    ("barrier_between", 15), ("main", 21), ("main", 22)],
     "inlined_per_copy.c": [("main", 21), ("push", 11), ("push", 13), ("main", 20)] * 2
                           + [("main", 21), ("push", 11), ("push", 12), ("push", 13),
-                             ("main", 22), ("main", 23)],
+                             ("main", 22), ("main", 23), ("main", 24)],
     "unrolled_for_line.c": [("main", 17), ("fill", 12), *[("fill", 11), ("fill", 12)] * 3,
-                            ("fill", 13), ("main", 18), ("main", 19)],
+                            ("fill", 13), ("main", 18), ("main", 19), ("main", 20)],
     "hoisted_increment.c": [("main", 24)]
                            + ([("main", 25)] + [("row_sum", 17), ("cell", 10)] * 3
                               + [("main", 25), ("main", 24)]) * 3
-                           + [("main", 26), ("main", 27)],
+                           + [("main", 26), ("main", 27), ("main", 28)],
 }
 EXTRA_STOPS: dict[str, str] = {  # program -> the stop -O0 does not make
     "hoisted_increment.c": "main:25 after row_sum's body, the store of its result: the call "

@@ -76,12 +76,18 @@ def test_nearest_common_scope() -> None:
     assert m.scope is outer
 
 
-def test_clone_gets_fresh_groups_shared_by_members_of_one_atom() -> None:
+def _builder_in_f() -> tuple[Module, Builder]:
+    """A module with one function `f` of SP and a builder at its entry."""
     mod = Module("t.c")
     fn = mod.add_function(Function("f", [], [I32]))
     fn.subprogram = SP
     b = Builder(fn, ARTIFICIAL)
     b.position_at_end(fn.add_block())
+    return mod, b
+
+
+def test_clone_gets_fresh_groups_shared_by_members_of_one_atom() -> None:
+    mod, b = _builder_in_f()
     mod.atoms.next_group = 10
     copies = []
     for rank in (2, 1):
@@ -100,6 +106,22 @@ def test_clone_gets_fresh_groups_shared_by_members_of_one_atom() -> None:
     # a second clone of the same region gets yet other groups
     remap_atoms(copies, {}, mod.atoms)
     assert copies[0].loc.atom_group == 12
+
+
+def test_clone_gives_a_return_brace_its_own_fresh_group() -> None:
+    """A cloned return's closing brace (Ret.close) is an atom of its own: each copy
+    of the return gets a fresh group for it, as for its own location, so each
+    copy's epilogue keeps its stop."""
+    mod, b = _builder_in_f()
+    mod.atoms.next_group = 20
+    with b.at(DILocation(6, 3, SP)):
+        ret = b.ret([Const(I32, 0)])
+    ret.loc = ret.loc.with_atom(4, 1)
+    ret.close = DILocation(7, 1, SP, None, 5, 1)
+    remap_atoms([ret], {}, mod.atoms)
+    assert (ret.loc.atom_group, ret.close.line, ret.close.atom_group) == (20, 7, 21)
+    remap_atoms([ret], {}, mod.atoms)  # a second copy
+    assert ret.close.atom_group == 23
 
 
 def test_copy_call_site_gives_each_copy_its_own_instance() -> None:

@@ -211,8 +211,11 @@ def edge_args(inst: Inst) -> Iterator[EdgeArg]:
 
 
 def inst_locs(inst: Inst) -> list[DILocation | None]:
-    """Every location `inst` holds: its own, its records', its edge arguments'."""
-    return [inst.loc, *(r.loc for r in inst.dbg_records), *(a.loc for a in edge_args(inst))]
+    """Every location `inst` holds: its own, its records', its edge arguments', a
+    return's closing brace."""
+    close = [inst.close] if isinstance(inst, Ret) and inst.close is not None else []
+    return [inst.loc, *(r.loc for r in inst.dbg_records), *(a.loc for a in edge_args(inst)),
+            *close]
 
 
 def atom_groups(inst: Inst) -> Iterator[int]:
@@ -628,12 +631,19 @@ class Switch(Inst):
 
 
 class Ret(Inst):
-    """Return 0, 1 or 2 values (2: a struct returned in two registers)."""
+    """Return 0, 1 or 2 values (2: a struct returned in two registers).
 
-    __slots__ = ()
+    `close` is the closing brace's location when the return statement's took the
+    instruction's (the front end's single-return fold with Key Instructions): the
+    copies into the return registers step at the statement, the epilogue and the
+    `ret` at the `}`, as at -O0, where both are stops."""
 
-    def __init__(self, values: Sequence[Value] = (), *, loc: Loc) -> None:
+    __slots__ = ("close",)
+
+    def __init__(self, values: Sequence[Value] = (), *, loc: Loc,
+                 close: DILocation | None = None) -> None:
         super().__init__(Op.RET, VOID, list(values), loc=loc)
+        self.close = close
 
 
 class Unreachable(Inst):

@@ -29,7 +29,7 @@ from .debuginfo import (
     loc_or_artificial,
 )
 from .function import AtomCounter, atom_key
-from .insts import Inst, edge_args
+from .insts import Inst, Ret, edge_args
 
 
 def keep(inst: Inst) -> Loc:
@@ -163,10 +163,13 @@ def remap_atoms(insts: Iterable[Inst], amap: AtomMap, atoms: AtomCounter) -> Non
         map_atom_instance(inst.loc, amap, atoms)
         for arg in edge_args(inst):
             map_atom_instance(arg.loc, amap, atoms)
+        if isinstance(inst, Ret):
+            map_atom_instance(inst.close, amap, atoms)
     loops: dict[int, int] = {}
     carried: set[AtomKey] = set()
     for inst in insts:
-        for loc in (inst.loc, *(a.loc for a in edge_args(inst))):
+        close = (inst.close,) if isinstance(inst, Ret) else ()
+        for loc in (inst.loc, *(a.loc for a in edge_args(inst)), *close):
             if loc is not None and loc.atom_group:
                 _carry(loc, amap, atoms, mapped, carried, loops)
     for inst in insts:
@@ -175,6 +178,8 @@ def remap_atoms(insts: Iterable[Inst], amap: AtomMap, atoms: AtomCounter) -> Non
             rec.loc = remap_atom(rec.loc, amap)
         for arg in edge_args(inst):
             arg.loc = remap_atom(arg.loc, amap)
+        if isinstance(inst, Ret):
+            inst.close = remap_atom(inst.close, amap)
 
 
 def _carry(loc: DILocation, amap: AtomMap, atoms: AtomCounter, mapped: set[AtomKey],

@@ -38,6 +38,7 @@ from .function import Block, DataItem, Function, Global, Module, SymRef, Zeros
 from .inst_text import parse_inst_body
 from .insts import (
     Inst,
+    Ret,
     inst_locs,
 )
 from .md_schema import ELEMENT_NODES, SCHEMAS, RawNode, Ref, ValueKind
@@ -283,10 +284,10 @@ class IRParser(TokenCursor):
         return DILocation(f("line"), f("column"), f("scope"), f("inlined_at"), group, rank,
                           f("copy"), f("stmt"))
 
-    def parse_inline_loc(self) -> DILocation:
+    def parse_inline_loc(self, keyword: str = "!loc") -> DILocation:
         """`!loc(line: L, column: C, scope: !S[, inlined_at: !I][, atom: G R][, copy: N]
-        [, stmt: N])`."""
-        self.expect("!loc")
+        [, stmt: N])` (a return's closing brace: `!close(...)`)."""
+        self.expect(keyword)
         fields = read_fields(self, "DILocation")
         schema = SCHEMAS["DILocation"]
 
@@ -661,6 +662,8 @@ class IRParser(TokenCursor):
         inst = parse_inst_body(self, op_tok, scope)
         if self.pos == loc_at:
             self.pos = loc_end
+        if isinstance(inst, Ret) and self.at("!close"):
+            inst.close = self.parse_inline_loc("!close")
         self.end_of_line(start)
         has_value = inst.ty != VOID
         if result is not None and not has_value:

@@ -44,6 +44,7 @@ from .insts import (
     MemCopy,
     MemSet,
     Op,
+    Ret,
     Store,
     Switch,
     arg_loc,
@@ -387,7 +388,9 @@ class IRPrinter:
                 body = op + (" " + ", ".join(t(v) for v in ops) if ops else "")
         if str(inst.ty) != "void":
             body = f"{self.value_ref(inst, names)} = {body}"
-        return body + self.loc(inst.loc)
+        close = inst.close if isinstance(inst, Ret) else None
+        return body + self.loc(inst.loc) + (
+            "" if close is None else f" !close({self.md.loc_fields(close)})")
 
 
 def print_module(m: Module) -> str:

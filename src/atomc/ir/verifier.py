@@ -369,6 +369,7 @@ class _FunctionVerifier:
         self.check_loc(inst, inst.loc)
         for arg in edge_args(inst):  # an assignment's location on an edge argument
             self.check_loc(inst, arg.loc, " (an edge argument's)")
+        self.check_loc(inst, inst.close if isinstance(inst, Ret) else None, " (a return's `}`)")
         for k, rec in enumerate(inst.dbg_records):
             self.check_record(b, i, inst, k, rec)
 

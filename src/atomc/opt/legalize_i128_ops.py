@@ -233,7 +233,7 @@ class OpExpander:
                 vals: list[Value] = []
                 for u in inst.operands:
                     vals += self.pair(u.value) if is_i128(u.value.ty) else [u.value]
-                self.emit(Ret(vals, loc=self.loc))
+                self.emit(Ret(vals, loc=self.loc, close=inst.close))
                 return None
             case Switch():
                 self.switch(inst)

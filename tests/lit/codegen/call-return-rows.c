@@ -13,4 +13,5 @@
 // CHECK-NEXT: return_to_call_line.c:16:5{{$}}
 // CHECK-NEXT: return_to_call_line.c:17:12 is_stmt
 // CHECK-NEXT: return_to_call_line.c:17:21{{$}}
-// CHECK-NEXT: return_to_call_line.c:17:5 epilogue_begin
+// The epilogue is the closing brace's, a stop of its own (Ret.close).
+// CHECK-NEXT: return_to_call_line.c:18:1 is_stmt epilogue_begin

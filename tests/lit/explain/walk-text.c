@@ -55,6 +55,8 @@ int walk(const struct point *path, int n)
 // CHECK: line 26   stop
 // CHECK: line 24   stop
 // CHECK: line 28   stop atom 9
+// the epilogue keeps the closing brace, a stop of its own (Ret.close)
+// CHECK-NEXT: line 29   stop atom 10
 // CHECK-NEXT: variables:
 // CHECK: line 24: path=%rdi, n=%rsi, total=constant 0, i=constant 1
 // CHECK: line 14: {{.*}} a=[frame{{[-+][0-9]+}}], b=[frame{{[-+][0-9]+}}], dx=%{{r[0-9a-z]+}}, dy=%{{r[0-9a-z]+}}

@@ -242,8 +242,12 @@ class FunctionLowering:
         Done whatever the debug options, so the code (the %retval slot, the frame
         size) never depends on them; only the locations do. With Key Instructions
         the `ret` takes the return statement's location and atom (Clang's model,
-        spec §5.2); without them the epilogue keeps the closing brace's line, as
-        gcc's does, so that `step` and `next` stop on the `}` of every function.
+        spec §5.2) and, when it returns a value, keeps the closing brace as
+        `Ret.close` (with the return block's own atom): isel gives the epilogue and
+        the `ret` that location, so `step` stops on the `}` after the return
+        statement, as at -O0 (Clang loses that stop). Without them the epilogue
+        keeps the closing brace's line, as gcc's does, so that `step` and `next`
+        stop on the `}` of every function.
         At -O0 a returned constant is not folded: its store is the return line's
         only code.
         """
@@ -282,15 +286,18 @@ class FunctionLowering:
                            loc=loc.without_atom() if loc is not None else ARTIFICIAL)
                 pred.insert(pred.insts.index(jump), ext)
                 new_vals = [ext]
+        close: DILocation | None = None
         if not key_instructions or loc is None or not loc.atom_group:
             loc = ret.loc  # the epilogue's own position (and atom, falling off the end)
+        elif new_vals is not None and ret.loc is not None and ret.loc.line:
+            close = ret.loc  # the epilogue keeps the brace (its own atom): a stop, as at -O0
         pred.remove(jump)
         jump.drop_all_references()
         if new_vals is not None:
             for inst in list(rb.insts):
                 rb.remove(inst)
                 inst.drop_all_references()
-            ret = Ret(new_vals, loc=loc or ARTIFICIAL)
+            ret = Ret(new_vals, loc=loc or ARTIFICIAL, close=close)
             pred.append(ret)
         else:
             # keep the epilogue's loads; the return statement's location moves to them

@@ -15,7 +15,7 @@ from ..frame import OUTGOING_ARGS
 from ..function_state import new_xmm_vreg
 from ..registers import ARG_REGS, XMM_ARG_REGS
 from ..stack_clash import PROBED_ALLOCA
-from .common import _ice, _load_op, _mem_add, _return_regs, _w, value_size
+from .common import _ice, _load_op, _mem_add, _return_regs, _w, emit_ret, value_size
 from .floating import view as _view
 from .memory import copy_memory
 
@@ -129,7 +129,7 @@ def lower_ret(sel: FunctionISel, inst: Ret) -> None:
     if not vals and sel.sret_vreg is not None:
         sel.mov(sel.sret_vreg, PReg("rax"), 8)
         used.append("rax")
-    sel.emit("ret", implicit_uses=tuple(used))
+    emit_ret(sel, inst, tuple(used))
 
 
 def lower_va_start(sel: FunctionISel, inst: VaStart) -> None:

@@ -4,14 +4,18 @@ the ALU opcode table and small memory-operand arithmetic."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ....diag import InternalCompilerError
-from ....ir.insts import Op, PtrAdd
+from ....ir.insts import Op, PtrAdd, Ret
 from ....ir.types import FloatType, IntType, PtrType, Type
 from ....ir.values import Const, Value
 from ...mir import Mem, MInst, VReg
 from ..opcodes import desc
 from ..registers import XMM_RET_REGS
+
+if TYPE_CHECKING:
+    from .select import FunctionISel
 
 MAX_FRAME_ALIGN = 16  # %rbp is 16-byte aligned; larger alignments are realised dynamically
 INLINE_COPY_LIMIT = 128  # bytes; larger copies and fills use rep movsb / rep stosb
@@ -19,6 +23,15 @@ INLINE_COPY_LIMIT = 128  # bytes; larger copies and fills use rep movsb / rep st
 
 def _ice(msg: str) -> InternalCompilerError:
     return InternalCompilerError(msg, where="isel")
+
+
+def emit_ret(sel: FunctionISel, inst: Ret, used: tuple[str, ...] = ()) -> None:
+    """The `ret` of `inst`, at its closing brace when it keeps one (`Ret.close`):
+    frame lowering gives the epilogue before it the same location, so `step`
+    stops on the `}` after the return statement's copies, as at -O0."""
+    if inst.close is not None and sel.debug:
+        sel.loc = inst.close
+    sel.emit("ret", implicit_uses=used)
 
 
 def value_size(ty: Type) -> int:

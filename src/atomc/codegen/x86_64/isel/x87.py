@@ -44,6 +44,7 @@ from ....ir.values import Const, Undef, Value
 from ....ir.x87float import ONE, X80, ZERO
 from ...mir import DbgMeta, Imm, Mem, MIFlag, SlotKind, StackSlot, VReg
 from ..function_state import x86_state
+from .common import emit_ret
 from .floating import FCMP_CC
 
 if TYPE_CHECKING:
@@ -374,7 +375,7 @@ class X87Lowering:
             return False
         for v in reversed(vals):  # the first value ends on top: %st(0)
             self.fld(v)
-        self.sel.emit("ret")
+        emit_ret(self.sel, inst)
         return True
 
     def edge_copies(self, succ: Succ) -> None:
