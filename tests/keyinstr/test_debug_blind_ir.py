@@ -30,6 +30,7 @@ _DEBUG_TEXT = [
     re.compile(r"\s*!loc\(.*?\)"),  # IR source positions ...
     re.compile(r"\s*!close\(.*?\)"),  # ... a return's closing brace (Ret.close) ...
     re.compile(r",?\s*!atom\(.*?\)"),  # ... and atoms
+    re.compile(r"\s*; close\b"),  # ... the same brace on the machine `ret` (return-brace)
     re.compile(r"\s*debug-instr-number \d+"),
     re.compile(r"next-instr-num \d+"),
     re.compile(r"\s*atom \d+ \d+"),

@@ -10,6 +10,12 @@ The `ret` now keeps the brace as `Ret.close`; isel gives the `ret`, and so the
 epilogue, that location, while the copy of the result into %eax keeps the
 return line (tests/lit/dwarf/return-brace-rows.c has the rows).
 
+But when the scheduler sinks that copy into the previous statement's code (it
+takes that line) the return line's only instruction is the `ret`: the brace
+would lose the return line's stop (varlocs salvaged.c `work:24`), so the
+`return-brace` pass gives the `ret` the brace only if the return line keeps
+other code (return_sunk.c).
+
 Checked: under gdb the -O2 stops are exactly -O0's, less `int total = 0;`
 (line 15, a constant into the loop: no code of its own); under lldb each
 return line is followed by its brace.
@@ -28,6 +34,7 @@ from atomc_eval.drivers import get_driver
 from atomc_eval.drivers.base import RunSpec
 
 PROGRAM = Path(__file__).parent / "programs" / "return_brace.c"
+SUNK = Path(__file__).parent / "programs" / "return_sunk.c"
 ATOMC = [sys.executable, "-m", "atomc"]
 
 
@@ -53,3 +60,18 @@ def test_step_stops_on_the_brace_after_each_return(tmp_path: Path, debugger: str
         assert seen[at + 1] == (fn, ret + 1), seen  # the `}` right after the return line
     if debugger == "gdb":  # lldb's step out of sum_to stops once more on main:25 at -O0
         assert seen == [s for s in _stops(o0, debugger) if s != ("sum_to", 15)]
+
+
+@pytest.mark.parametrize("debugger", [
+    pytest.param("gdb", marks=[pytest.mark.gdb, pytest.mark.skipif(
+        shutil.which("gdb") is None, reason="gdb not installed")]),
+    pytest.param("lldb", marks=pytest.mark.lldb),
+])
+def test_return_line_alone_keeps_the_ret(tmp_path: Path, debugger: str) -> None:
+    """`return k;` whose copy sank into line 15: the `ret` stays a stop on line 16
+    (at the brace, line 17, the return line had no stop left)."""
+    exe = tmp_path / "rs-O2"
+    subprocess.run([*ATOMC, "-O2", "-g", str(SUNK), "-o", str(exe)], check=True, timeout=300)
+    seen = [line for fn, line in _stops(exe, debugger) if fn == "work"]
+    lldb_extra = [15] if debugger == "lldb" else []  # lldb stops again on the call's line
+    assert seen == [14, 15, *lldb_extra, 16] * 3, seen

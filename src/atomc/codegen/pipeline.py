@@ -4,7 +4,8 @@ Pipeline per function: instruction selection (virtual registers; symbol
 addresses by the code model, `x86_64/pic`, and TLS model, `x86_64/tls`),
 fall-through branch folding, the stack protector's guard slot, register
 allocation (-O0: `regalloc_fast`; above, linear scan then `branch_cleanup` of
-the jump-only blocks it leaves), frame lowering (prologue with stack-clash
+the jump-only blocks it leaves), a folded return's `ret` at its closing brace
+when the return line keeps code (`return-brace`), frame lowering (prologue with stack-clash
 probes, epilogue, CFI, slot offsets), the hardening that needs final
 addresses (canary checks, `endbr64`), then, with -g, scope labels, line-table
 rows and the `FunctionDebugInfo` the DWARF writer consumes. Nothing that -g
@@ -40,6 +41,7 @@ from .mir.verifier import check_mfunction
 from .passes.branch_cleanup import BranchCleanup
 from .passes.dead_defs import DeadDefs
 from .passes.fallthrough import FallThrough
+from .passes.return_brace import ReturnBrace
 from .passes.schedule import Schedule
 from .regalloc.coalesce import CoalesceCopies
 from .regalloc.fast import FastRegalloc
@@ -83,7 +85,7 @@ def machine_passes(opt_level: int) -> list[MachinePass]:
                    Peephole()]
     else:
         passes.append(FastRegalloc())
-    passes += [FrameLowering(), Hardening()]
+    passes += [ReturnBrace(), FrameLowering(), Hardening()]
     return passes
 
 

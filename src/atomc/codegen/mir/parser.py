@@ -527,6 +527,9 @@ class _MIRParser:
                 targets.append(self.block(self.expect_kind(MTok.BLOCK, "a block such as %bb.1")))
             self.expect("]")
             return JumpTable(t.text, tuple(targets), self.accept("notrack"))
+        if t.kind is MTok.WORD and t.text == "close" and self.toks[self.pos + 1].kind is MTok.LOC:
+            self.next()  # a folded return's closing brace (`return-brace`)
+            return self.location()
         return self.dbg_meta()
 
     def asm_operand(self) -> AsmOperand:

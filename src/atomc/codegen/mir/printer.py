@@ -133,4 +133,6 @@ def _meta_text(meta: object, nums: _Numbering | None) -> str:
         return str(meta) + (" notrack" if meta.notrack else "")
     if isinstance(meta, AsmMeta):
         return str(meta)
+    if isinstance(meta, DILocation):  # a folded return's closing brace (`return-brace`)
+        return "close " + _loc_text(meta, nums)
     raise TypeError(f"no text form for machine-instruction payload {meta!r}")

@@ -26,12 +26,13 @@ def _ice(msg: str) -> InternalCompilerError:
 
 
 def emit_ret(sel: FunctionISel, inst: Ret, used: tuple[str, ...] = ()) -> None:
-    """The `ret` of `inst`, at its closing brace when it keeps one (`Ret.close`):
-    frame lowering gives the epilogue before it the same location, so `step`
-    stops on the `}` after the return statement's copies, as at -O0."""
-    if inst.close is not None and sel.debug:
-        sel.loc = inst.close
-    sel.emit("ret", implicit_uses=used)
+    """The `ret` of `inst`, at the return statement, carrying its closing brace
+    (`Ret.close`) as `meta` when it keeps one: the `return-brace` pass moves it
+    there after scheduling if the return line keeps code, and frame lowering gives
+    the epilogue the `ret`'s location, so `step` stops on the `}` after the return
+    statement's copies, as at -O0."""
+    close = inst.close if sel.debug else None
+    sel.emit("ret", implicit_uses=used, meta=close)
 
 
 def value_size(ty: Type) -> int:

@@ -1,0 +1,25 @@
+/* The return statement's copy into %eax sinks into the call before it (the
+ * scheduler), taking line 16's location: the return line's only instruction
+ * left is the `ret`, which must keep that line, not the closing brace. */
+int sink;
+
+__attribute__((noinline)) static int leaf(int v)
+{
+    sink += v;
+    return v + 1;
+}
+
+__attribute__((noinline)) static int work(int x, int k)
+{
+    sink += k;
+    sink += leaf(x);
+    return k;
+}
+
+int main(void)
+{
+    int t = 0;
+    for (int i = 0; i < 3; i++)
+        t += work(i + 10, i);
+    return t == 3 ? 0 : 1;
+}
