@@ -14,7 +14,9 @@ But when the scheduler sinks that copy into the previous statement's code (it
 takes that line) the return line's only instruction is the `ret`: the brace
 would lose the return line's stop (varlocs salvaged.c `work:24`), so the
 `return-brace` pass gives the `ret` the brace only if the return line keeps
-other code (return_sunk.c).
+other code -- or an epilogue before the `ret`, which then keeps the return line
+and its stop (return_sunk.c, return_epilogue.c: a result computed on the line
+before, or reaching the epilogue block from a loop).
 
 Checked: under gdb the -O2 stops are exactly -O0's, less `int total = 0;`
 (line 15, a constant into the loop: no code of its own); under lldb each
@@ -35,6 +37,7 @@ from atomc_eval.drivers.base import RunSpec
 
 PROGRAM = Path(__file__).parent / "programs" / "return_brace.c"
 SUNK = Path(__file__).parent / "programs" / "return_sunk.c"
+EPILOGUE = Path(__file__).parent / "programs" / "return_epilogue.c"
 ATOMC = [sys.executable, "-m", "atomc"]
 
 
@@ -67,11 +70,32 @@ def test_step_stops_on_the_brace_after_each_return(tmp_path: Path, debugger: str
         shutil.which("gdb") is None, reason="gdb not installed")]),
     pytest.param("lldb", marks=pytest.mark.lldb),
 ])
-def test_return_line_alone_keeps_the_ret(tmp_path: Path, debugger: str) -> None:
-    """`return k;` whose copy sank into line 15: the `ret` stays a stop on line 16
-    (at the brace, line 17, the return line had no stop left)."""
+def test_epilogue_keeps_a_sunk_return_line(tmp_path: Path, debugger: str) -> None:
+    """`return k;` whose copy sank into line 15: the `ret` is line 16's only code
+    but the epilogue (`popq %rbx`) before it keeps line 16, so `step` stops on
+    line 16 and then on the brace, line 17, as at -O0 (before the epilogue kept
+    the return line, the `ret` stayed on it and the brace had no stop)."""
     exe = tmp_path / "rs-O2"
     subprocess.run([*ATOMC, "-O2", "-g", str(SUNK), "-o", str(exe)], check=True, timeout=300)
     seen = [line for fn, line in _stops(exe, debugger) if fn == "work"]
     lldb_extra = [15] if debugger == "lldb" else []  # lldb stops again on the call's line
-    assert seen == [14, 15, *lldb_extra, 16] * 3, seen
+    assert seen == [14, 15, *lldb_extra, 16, 17] * 3, seen
+
+
+@pytest.mark.parametrize("debugger", [
+    pytest.param("gdb", marks=[pytest.mark.gdb, pytest.mark.skipif(
+        shutil.which("gdb") is None, reason="gdb not installed")]),
+    pytest.param("lldb-atomc", marks=pytest.mark.lldb),
+])
+def test_epilogue_keeps_the_return_line(tmp_path: Path, debugger: str) -> None:
+    """return_epilogue.c: `return r;` in dot has no code but the frame release
+    and the `ret`; `step` stops on line 13 (the `addq`) and then on the brace
+    (the `ret`), exactly as at -O0. The -O2 stops are -O0's less best's `va_start`
+    line (19, no code of its own) and `m = v;` (24, a `cmov` on line 23)."""
+    o2, o0 = tmp_path / "re-O2", tmp_path / "re-O0"
+    subprocess.run([*ATOMC, "-O2", "-g", str(EPILOGUE), "-o", str(o2)], check=True, timeout=300)
+    subprocess.run([*ATOMC, "-O0", "-g", str(EPILOGUE), "-o", str(o0)], check=True, timeout=300)
+    seen = _stops(o2, debugger)
+    assert seen[:6] == [("main", 32), ("main", 33), ("dot", 12), ("dot", 13), ("dot", 14),
+                        ("main", 34)], seen
+    assert seen == [s for s in _stops(o0, debugger) if s not in {("best", 19), ("best", 24)}]

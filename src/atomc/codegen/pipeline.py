@@ -4,9 +4,9 @@ Pipeline per function: instruction selection (virtual registers; symbol
 addresses by the code model, `x86_64/pic`, and TLS model, `x86_64/tls`),
 fall-through branch folding, the stack protector's guard slot, register
 allocation (-O0: `regalloc_fast`; above, linear scan then `branch_cleanup` of
-the jump-only blocks it leaves), a folded return's `ret` at its closing brace
-when the return line keeps code (`return-brace`), frame lowering (prologue with stack-clash
-probes, epilogue, CFI, slot offsets), the hardening that needs final
+the jump-only blocks it leaves), frame lowering (prologue with stack-clash
+probes, epilogue, CFI, slot offsets), a folded return's `ret` at its closing brace
+when the return line keeps code or an epilogue (`return-brace`), the hardening that needs final
 addresses (canary checks, `endbr64`), then, with -g, scope labels, line-table
 rows and the `FunctionDebugInfo` the DWARF writer consumes. Nothing that -g
 adds emits machine code, so `.text` is identical with and without it. A
@@ -85,7 +85,7 @@ def machine_passes(opt_level: int) -> list[MachinePass]:
                    Peephole()]
     else:
         passes.append(FastRegalloc())
-    passes += [ReturnBrace(), FrameLowering(), Hardening()]
+    passes += [FrameLowering(), ReturnBrace(), Hardening()]
     return passes
 
 

@@ -1,6 +1,6 @@
-/* The return statement's copy into %eax sinks into the call before it (the
- * scheduler), taking line 16's location: the return line's only instruction
- * left is the `ret`, which must keep that line, not the closing brace. */
+/* The return statement's copy into %eax sinks into line 15's code (the scheduler):
+ * the return line's only code left is the epilogue and the `ret`; the epilogue
+ * keeps line 16 (its stop) and the `ret` takes the closing brace. */
 int sink;
 
 __attribute__((noinline)) static int leaf(int v)

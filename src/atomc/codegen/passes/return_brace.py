@@ -12,8 +12,19 @@ statement's code, where it takes that statement's line, and the allocator can
 coalesce it away; the `ret` is then the return line's last instruction, and
 moving it to the brace would lose the return line's stop. So the brace is used
 only when some other instruction of the `ret`'s block still holds the return
-line (same line, scope and inlining); otherwise the `ret` keeps the return
-statement's location, as before the brace existed.
+line (same line, scope and inlining) -- the `ret`'s epilogue then goes to the
+brace with it, as it always did.
+
+When the `ret` is the return line's only code but frame lowering put an
+epilogue (stack release, callee-saved pops) before it, the epilogue keeps the
+return line and only the `ret` takes the brace: the return line still has its
+stop, on the first epilogue instruction, and every path into the block runs
+that epilogue before the `ret`, so each return stops on the return line and
+then on the `}` (as at -O0). That is what a return whose value is computed
+before a join (the copy coalesced into the phi) or a loop's result falling into
+the epilogue block needs; without an epilogue the `ret` keeps the return line.
+The pass therefore runs after frame lowering, before the canary checks, which
+take the location of the epilogue they precede.
 
 Debug info: only the `ret`'s location changes (and its `meta` is cleared); the
 code is the same whatever the locations are, so `.text` does not depend on -g
@@ -25,7 +36,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...ir.debuginfo import DILocation
-from ..mir import MBlock, MFunction, MInst
+from ..mir import MBlock, MFunction, MIFlag, MInst
 from ..mir.passes import MDI, MachineContext, MachinePass
 from ..target import desc
 
@@ -35,34 +46,53 @@ def _same_line(a: DILocation | None, b: DILocation) -> bool:
         and a.inlined_at is b.inlined_at
 
 
-def _return_line_kept(block: MBlock, ret: MInst) -> bool:
-    """Whether an instruction of `block` other than `ret` still holds `ret`'s line."""
+def _epilogue(block: MBlock, at: int) -> list[MInst]:
+    """The frame-destroy instructions frame lowering put right before the `ret` at
+    `block.insts[at]` (its CFI included: meta instructions have no location)."""
+    start = at
+    while start > 0 and block.insts[start - 1].flags & MIFlag.FRAME_DESTROY:
+        start -= 1
+    return block.insts[start:at]
+
+
+def _return_line_kept(block: MBlock, ret: MInst, epilogue: list[MInst]) -> bool:
+    """Whether an instruction of `block`, not `ret` nor its epilogue, still holds
+    `ret`'s line."""
     assert ret.loc is not None
-    return any(mi is not ret and not mi.is_meta and _same_line(mi.loc, ret.loc)
+    own = {id(ret)} | {id(mi) for mi in epilogue}
+    return any(id(mi) not in own and not mi.is_meta and _same_line(mi.loc, ret.loc)
                for mi in block.insts)
 
 
 def place_return_braces(mf: MFunction) -> None:
     """Each `ret` carrying its closing brace takes it when its return line keeps
-    code; the brace is dropped either way."""
+    code (the epilogue moves with it) or when its epilogue can keep the return
+    line; the brace is dropped either way."""
     for b in mf.blocks:
-        for mi in b.insts:
+        for at, mi in enumerate(b.insts):
             if mi.is_meta or not desc(mi.opcode).is_return:
                 continue
             close = mi.meta
             if not isinstance(close, DILocation):
                 continue
             mi.meta = None
-            if mi.loc is not None and _return_line_kept(b, mi):
+            if mi.loc is None:
+                continue
+            epilogue = [e for e in _epilogue(b, at) if e.loc == mi.loc]
+            if _return_line_kept(b, mi, epilogue):
+                for e in epilogue:
+                    e.loc = close
                 mi.loc = close
+            elif any(not e.is_meta for e in epilogue):
+                mi.loc = close  # the epilogue is the return line's stop
 
 
 class ReturnBrace(MachinePass):
     """A folded return's `ret` at the closing brace when the return line keeps
-    other code (`return-brace`).
+    other code or its epilogue can keep that line (`return-brace`).
 
-    Debug info: moves a `ret`'s location to its `}`; numbers and substitutions
-    are untouched."""
+    Debug info: moves a `ret`'s location (and, with it, its epilogue's) to its
+    `}`; numbers and substitutions are untouched."""
 
     name: ClassVar[str] = "return-brace"
     keeps_di: ClassVar[MDI] = MDI.INSTR_NUMS | MDI.SUBSTITUTIONS

@@ -24,7 +24,7 @@ guard, %rdx` (%rcx when %rdx holds part of the return value), `subq %fs:40, %rdx
 body's CFI state (the final epilogue is bracketed by remember/restore).
 
 Debug info: the added instructions define no variable; they carry the
-return's location.
+epilogue's location (the return's, or its line when `return-brace` gave the `ret` the brace).
 """
 
 from __future__ import annotations
@@ -171,14 +171,15 @@ def insert_guard_checks(mf: MFunction, guard: Mem, policy: SymbolPolicy) -> None
             while start > 0 and b.insts[start - 1].flags & fd:
                 start -= 1  # before the epilogue (and its .cfi_remember_state)
             scratch = "rcx" if "rdx" in mi.implicit_uses else "rdx"
+            # the epilogue's location: `return-brace` may have left it on the return line
+            loc = next((e.loc for e in b.insts[start:k] if not e.is_meta), mi.loc)
             check = [
-                MInst("movq", [guard, PReg(scratch)], loc=mi.loc, flags=fd),
-                MInst("subq", [CANARY, PReg(scratch)], loc=mi.loc, flags=fd),
-                MInst("jne", [BlockRef(fail)], loc=mi.loc, flags=fd),
+                MInst("movq", [guard, PReg(scratch)], loc=loc, flags=fd),
+                MInst("subq", [CANARY, PReg(scratch)], loc=loc, flags=fd),
+                MInst("jne", [BlockRef(fail)], loc=loc, flags=fd),
             ]
             b.insts[start:start] = check
             k += len(check) + 1
-            loc = mi.loc
     fail.append(MInst("call", [Sym(policy.extern_call(FAIL))], loc=loc))
     fail.append(MInst("ud2", [], loc=loc))  # it never returns; keeps its return address inside
     mf.blocks.append(fail)
