@@ -11,9 +11,9 @@ Deleted loads keep their source locations nowhere (they are gone). A deleted
 store whose value leaves its block as an edge argument gives that argument its
 location and atom (an `EdgeArg`): the copy out-of-SSA makes for it is then the
 assignment's stop, as gcc's phi arguments keep theirs. Only a store that is
-the last located line of its block, before a jump to a join other than a loop
-header, does (a copy at the block's end under an earlier line would step
-backwards); its value record stays on the jump, and isel lowers it after the
+the last located line of its block, before a jump (on its line or a later
+one: a `break;`) to a join other than a loop header, does (a copy at the
+block's end under an earlier line would step backwards); its value record stays on the jump, and isel lowers it after the
 copy (at the assignment's stop the variable still shows the value before, as
 at -O0). The others' locations are gone. Surviving instructions are untouched
 (LOCS, VALUES, SCOPES kept).
@@ -271,10 +271,12 @@ def _edge_assignments(block: Block, dom: DomTree[Block],
                       stored_at: dict[int, _Stored]) -> dict[int, DILocation]:
     """The stores of `block` whose edge argument becomes their assignment: `block`
     jumps to a join with the slot's parameter, not a loop header (loop passes rebuild
-    those edges), and nothing follows the store's value records but the jump, on no
-    other line (a `break;` is a stop of its own, after the assignment). Their
-    records stay on the jump; isel lowers them after the copy, so the assignment's
-    stop shows the value before it, as at -O0."""
+    those edges), and nothing follows the store's value records but the jump, on the
+    same line or a later one of the same function instance (`score = -1; break;`:
+    isel puts the copy before the jump, so `step` stops on the assignment and then
+    on the `break;`, as at -O0). Their records stay on the jump; isel lowers them
+    after the copy, so the assignment's stop shows the value before it, as at -O0,
+    and the `break;` the value after it."""
     term = block.terminator
     if not stored_at or not isinstance(term, Jump):
         return {}
@@ -284,10 +286,19 @@ def _edge_assignments(block: Block, dom: DomTree[Block],
     joined = {id(s.alloca) for s, _ in params.get(target, ())}
     out: dict[int, DILocation] = {}
     for key, st in stored_at.items():
-        if key in joined and all(r.inst is term for r in st.records) and (
-                term.loc is None or not term.loc.line or term.loc.same_line(st.loc)):
+        if key in joined and all(r.inst is term for r in st.records) and \
+                _jump_after(term.loc, st.loc):
             out[key] = st.loc
     return out
+
+
+def _jump_after(jump: DILocation | None, store: DILocation) -> bool:
+    """Whether a jump at `jump` may step after the copy at `store`: no line, the
+    store's line, or a later line of the same function instance."""
+    if jump is None or not jump.line or jump.same_line(store):
+        return True
+    return jump.inlined_at == store.inlined_at and \
+        jump.scope.subprogram is store.scope.subprogram and jump.line > store.line
 
 
 def add_edge_args(b: Block, params: Mapping[Block, Sequence[tuple[_Slot, Value]]],
