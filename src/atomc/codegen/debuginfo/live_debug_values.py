@@ -35,7 +35,7 @@ from ..mir import (
     StackSlot,
     Sym,
 )
-from ..mir.cfg import successor_indices as successors
+from ..mir.cfg import block_parts, successor_indices as successors
 from ..mir.registers import operand_regs
 from ..target import Target, current, desc
 from .address_values import Anchors, anchor_cuts, has_address
@@ -298,20 +298,33 @@ def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int
         after.setdefault((start.block, start.index), []).append(v)
         for rb in start.restate:
             restate.setdefault(rb, []).append(v)
+    # a block with branches before its end is cut into parts, so that an edge
+    # leaving from the middle carries the state there (one view block per part)
+    parts = block_parts(mf)
+    first: list[int] = []  # each block's first view block
+    n = 0
+    for bp in parts:
+        first.append(n)
+        n += len(bp)
     blocks: list[MBlockView] = []
     where: list[tuple[int, int]] = []
     for bi, b in enumerate(mf.blocks):
         views: list[MInstView] = list(restate.get(bi, ()))
-        for ii, mi in enumerate(b.insts):
-            if mi.opcode in VALUE_RECORD_OPCODES:
-                v = d.debug(mi) if (bi, ii) not in homes else None
-                if v is not None:
-                    views.append(v)
-            elif not mi.is_meta:
-                views.append(d.real(mi))
-                where.append((bi, ii))
-            views.extend(after.get((bi, ii), ()))
-        blocks.append(MBlockView(tuple(views), tuple(succ[bi])))
+        start = 0
+        for pi, (end, targets) in enumerate(parts[bi]):
+            for ii in range(start, end):
+                mi = b.insts[ii]
+                if mi.opcode in VALUE_RECORD_OPCODES:
+                    v = d.debug(mi) if (bi, ii) not in homes else None
+                    if v is not None:
+                        views.append(v)
+                elif not mi.is_meta:
+                    views.append(d.real(mi))
+                    where.append((bi, ii))
+                views.extend(after.get((bi, ii), ()))
+            nxt = (first[bi] + pi + 1,) if pi + 1 < len(parts[bi]) else ()
+            blocks.append(MBlockView(tuple(views), tuple(first[t] for t in targets) + nxt))
+            views, start = [], end
     subs = {(old.instr_num, old.operand): (new.instr_num, new.operand)
             for old, (new, _sub) in mf.substitutions.items()}
     saved = frozenset(_r(r) for r in mf.callee_saved)

@@ -8,11 +8,22 @@ from collections.abc import Callable, Mapping, Sequence
 from ..target import desc
 from .core import BlockRef, JumpTable, MBlock, MFunction, MInst
 
-__all__ = ["predecessor_indices", "solve_blocks", "successor_indices", "successors"]
+__all__ = ["block_parts", "predecessor_indices", "solve_blocks", "successor_indices",
+           "successors"]
 
 
 def _real(b: MBlock) -> list[MInst]:
     return [mi for mi in b.insts if not mi.is_meta]
+
+
+def _targets(mi: MInst) -> list[MBlock]:
+    """The blocks a branch or a jump-table jump may go to."""
+    if desc(mi.opcode).is_branch:
+        tgt = mi.operands[0]
+        return [tgt.block] if isinstance(tgt, BlockRef) else []
+    if isinstance(mi.meta, JumpTable):
+        return list(dict.fromkeys(mi.meta.targets))
+    return []
 
 
 def successors(mf: MFunction) -> dict[MBlock, list[MBlock]]:
@@ -23,18 +34,43 @@ def successors(mf: MFunction) -> dict[MBlock, list[MBlock]]:
         succ: list[MBlock] = []
         real = _real(b)
         for mi in real:
-            if desc(mi.opcode).is_branch:
-                tgt = mi.operands[0]
-                if isinstance(tgt, BlockRef) and tgt.block not in succ:
-                    succ.append(tgt.block)
-            elif isinstance(mi.meta, JumpTable):
-                succ.extend(t for t in dict.fromkeys(mi.meta.targets) if t not in succ)
+            succ.extend(t for t in _targets(mi) if t not in succ)
         last = real[-1] if real else None
         falls = last is None or not desc(last.opcode).is_terminator or \
             desc(last.opcode).is_cond_branch
         if falls and i + 1 < len(mf.blocks) and mf.blocks[i + 1] not in succ:
             succ.append(mf.blocks[i + 1])
         out[b] = succ
+    return out
+
+
+def block_parts(mf: MFunction) -> list[list[tuple[int, list[int]]]]:
+    """Each block cut after every branch that is not its last real instruction:
+    per block index, its parts as (index in `insts` one past the part's end, the
+    indices of the blocks the part may go to; the next part is not listed). A
+    dataflow over whole blocks would let an edge that leaves a block from its
+    middle see what the rest of the block does."""
+    index = {id(b): i for i, b in enumerate(mf.blocks)}
+    whole = successor_indices(mf)
+    out: list[list[tuple[int, list[int]]]] = []
+    for bi, b in enumerate(mf.blocks):
+        real = [k for k, mi in enumerate(b.insts) if not mi.is_meta]
+        parts: list[tuple[int, list[int]]] = []
+        for k in real[:-1]:
+            targets = [index[id(t)] for t in _targets(b.insts[k])]
+            if targets:
+                parts.append((k + 1, targets))
+        if parts:
+            tail = [index[id(t)] for k in real if k >= parts[-1][0]
+                    for t in _targets(b.insts[k])]
+            last = b.insts[real[-1]]
+            falls = not desc(last.opcode).is_terminator or desc(last.opcode).is_cond_branch
+            if falls and bi + 1 < len(mf.blocks):
+                tail.append(bi + 1)
+            parts.append((len(b.insts), [t for t in whole[bi] if t in tail]))
+        else:
+            parts.append((len(b.insts), whole[bi]))
+        out.append(parts)
     return out
 
 
