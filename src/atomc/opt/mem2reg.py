@@ -15,8 +15,10 @@ the last located line of its block, before a jump (on its line or a later
 one: a `break;`) to a join other than a loop header, does (a copy at the
 block's end under an earlier line would step backwards); its value record stays on the jump, and isel lowers it after the
 copy (at the assignment's stop the variable still shows the value before, as
-at -O0). The others' locations are gone. Surviving instructions are untouched
-(LOCS, VALUES, SCOPES kept).
+at -O0). The others' locations are gone. A deleted store that was its atom's
+key leaves the atom to the value it stored when that value, on its line, has
+none. Surviving instructions keep their locations otherwise (LOCS, VALUES,
+SCOPES kept).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from ..ir import (
     Value,
     work,
 )
+from ..ir.builder import MAX_ATOM_RANK
 from ..ir.dominators import DomTree, dominators_of_function
 from ..ir.rewrite import dependents_index, detach_with_dependents, erase, next_inst
 from ..ir.why import Why, WhyKind
@@ -218,6 +221,7 @@ def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
                 saved.append((id(s.alloca), current[id(s.alloca)]))
                 current[id(s.alloca)] = inst.value
                 recs = _add_value_records(s, inst.value, next_inst(inst))
+                _leave_atom(inst)
                 stored_at.pop(id(s.alloca), None)
                 if inst.loc is not None and inst.loc.line:
                     stored_at[id(s.alloca)] = _Stored(inst.loc, recs)
@@ -244,6 +248,21 @@ def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
                     inst.replace_all_uses_with(Undef(inst.ty))
                 erase(inst)
         add_edge_args(b, params, lambda s: Undef(s.ty))
+
+
+def _leave_atom(store: Store) -> None:
+    """A deleted store's atom goes to the value it stored when that value is an
+    instruction of the store's line without an atom of its own, one rank below
+    the store's: the front end gives a scalar assignment's value that backup
+    rank itself, but a complex or aggregate one reaches its variable through a
+    temporary (`sum = u + a;` on `long double complex`), and once both copies
+    are promoted the statement had no atom left, so no `is_stmt` row."""
+    at, v = store.loc, store.value
+    if at is None or not at.atom_group or not isinstance(v, Inst) or v.loc is None:
+        return
+    if v.loc.atom_group or not v.loc.line or not v.loc.same_line(at):
+        return
+    v.loc = v.loc.with_atom(at.atom_group, min(at.atom_rank + 1, MAX_ATOM_RANK))
 
 
 @dataclass(frozen=True, slots=True)
