@@ -12,7 +12,8 @@ from atomc.codegen.mir.parser import parse_mir
 
 MIR = """
 mfunction @f {
-  function: number 0, frame-pointer 0, frame-size 0, frame-base-offset 16, max-call-frame 0, next-instr-num 1, next-block 4
+  function: number 0, frame-pointer 0, frame-size 0, frame-base-offset 16, \
+max-call-frame 0, next-instr-num 1, next-block 4
 bb.0:
   cmpl #100, $rsi:4
   je %bb.2

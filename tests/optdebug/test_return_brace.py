@@ -38,6 +38,7 @@ from atomc_eval.drivers.base import RunSpec
 PROGRAM = Path(__file__).parent / "programs" / "return_brace.c"
 SUNK = Path(__file__).parent / "programs" / "return_sunk.c"
 EPILOGUE = Path(__file__).parent / "programs" / "return_epilogue.c"
+CANARY = Path(__file__).parent / "programs" / "return_canary.c"
 ATOMC = [sys.executable, "-m", "atomc"]
 
 
@@ -99,3 +100,21 @@ def test_epilogue_keeps_the_return_line(tmp_path: Path, debugger: str) -> None:
     assert seen[:6] == [("main", 32), ("main", 33), ("dot", 12), ("dot", 13), ("dot", 14),
                         ("main", 34)], seen
     assert seen == [s for s in _stops(o0, debugger) if s not in {("best", 19), ("best", 24)}]
+
+
+@pytest.mark.parametrize("debugger", [
+    pytest.param("gdb", marks=[pytest.mark.gdb, pytest.mark.skipif(
+        shutil.which("gdb") is None, reason="gdb not installed")]),
+    pytest.param("lldb", marks=pytest.mark.lldb),
+    pytest.param("lldb-atomc", marks=pytest.mark.lldb),
+])
+def test_canary_check_steps_with_the_return_line(tmp_path: Path, debugger: str) -> None:
+    """return_canary.c with -fstack-protector-all: the canary check runs before the
+    epilogue and takes its location, the return line, not the `ret`'s brace (lldb,
+    which ignores `is_stmt`, stepped 10, 12, 11, 12 with the check at the brace)."""
+    exe = tmp_path / "rc-O2"
+    subprocess.run([*ATOMC, "-O2", "-g", "-fstack-protector-all", str(CANARY), "-o", str(exe)],
+                   check=True, timeout=300)
+    lldb_extra = [("main", 13)] if debugger == "lldb" else []  # its step out of f
+    assert _stops(exe, debugger) == [("main", 13), ("f", 8), ("f", 9), ("f", 10), ("f", 11),
+                                     ("f", 12), *lldb_extra]

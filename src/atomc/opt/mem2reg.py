@@ -13,12 +13,12 @@ location and atom (an `EdgeArg`): the copy out-of-SSA makes for it is then the
 assignment's stop, as gcc's phi arguments keep theirs. Only a store that is
 the last located line of its block, before a jump (on its line or a later
 one: a `break;`) to a join other than a loop header, does (a copy at the
-block's end under an earlier line would step backwards); its value record stays on the jump, and isel lowers it after the
-copy (at the assignment's stop the variable still shows the value before, as
-at -O0). The others' locations are gone. A deleted store that was its atom's
-key leaves the atom to the value it stored when that value, on its line, has
-none. Surviving instructions keep their locations otherwise (LOCS, VALUES,
-SCOPES kept).
+block's end under an earlier line would step backwards); its value record
+stays on the jump, and isel lowers it after the copy (at the assignment's stop
+the variable still shows the value before, as at -O0). The others' locations
+are gone. A deleted store that was its atom's key leaves the atom to the value
+it stored when that value, on its line, has none. Surviving instructions keep
+their locations otherwise (LOCS, VALUES, SCOPES kept).
 """
 
 from __future__ import annotations

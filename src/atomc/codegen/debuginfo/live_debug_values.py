@@ -35,7 +35,8 @@ from ..mir import (
     StackSlot,
     Sym,
 )
-from ..mir.cfg import block_parts, successor_indices as successors
+from ..mir.cfg import block_parts
+from ..mir.cfg import successor_indices as successors
 from ..mir.registers import operand_regs
 from ..target import Target, current, desc
 from .address_values import Anchors, anchor_cuts, has_address

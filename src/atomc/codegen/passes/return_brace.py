@@ -26,8 +26,8 @@ the epilogue block needs; without an epilogue the `ret` keeps the return line.
 The pass therefore runs after frame lowering, before the canary checks, which
 take the location of the epilogue they precede.
 
-Debug info: only the `ret`'s location changes (and its `meta` is cleared); the
-code is the same whatever the locations are, so `.text` does not depend on -g
+Debug info: only the locations of the `ret` and its epilogue change (and the
+`ret`'s `meta` is cleared); the code is the same whatever the locations are, so `.text` does not depend on -g
 or on Key Instructions.
 """
 
