@@ -25,26 +25,14 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from atomc_eval.drivers import get_driver
-from atomc_eval.drivers.base import RunSpec
+from optdebug_steps import debuggers, step_stops
 
 PROGRAM = Path(__file__).parent / "programs" / "assign_break.c"
 ATOMC = [sys.executable, "-m", "atomc"]
 
 
-def _stops(exe: Path, debugger: str) -> list[tuple[str, int]]:
-    spec = RunSpec(program=str(exe), step_command="step", step_limit=200, time_limit=60.0)
-    trace = get_driver(debugger).trace(spec)
-    assert trace.end.reason == "exited", trace.end
-    return [(s.function, s.line) for s in trace.stops]
 
-
-@pytest.mark.parametrize("debugger", [
-    pytest.param("gdb", marks=[pytest.mark.gdb, pytest.mark.skipif(
-        shutil.which("gdb") is None, reason="gdb not installed")]),
-    pytest.param("lldb-atomc", marks=pytest.mark.lldb),
-])
+@pytest.mark.parametrize("debugger", debuggers("gdb", "lldb-atomc"))
 def test_step_stops_on_the_assignment_then_the_break(tmp_path: Path, debugger: str) -> None:
     exe = tmp_path / "ab-O2"
     subprocess.run([*ATOMC, "-O2", "-g", str(PROGRAM), "-o", str(exe)], check=True, timeout=300)
@@ -54,7 +42,7 @@ def test_step_stops_on_the_assignment_then_the_break(tmp_path: Path, debugger: s
         expected += [] if k == 0 else [("main", 35)]
         expected += [("main", 36), ("classify", 14)] + [("classify", line) for line in arm]
     expected += [("main", 37), ("main", 38), ("main", 39)]
-    assert _stops(exe, debugger) == expected
+    assert step_stops(exe, debugger) == expected
 
 
 @pytest.mark.gdb

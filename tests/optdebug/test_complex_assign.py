@@ -11,35 +11,22 @@ stored, on its line (tests/lit/passes/mem2reg/atom-to-stored-value.c).
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-
-from atomc_eval.drivers import get_driver
-from atomc_eval.drivers.base import RunSpec
+from optdebug_steps import debuggers, step_stops
 
 PROGRAM = Path(__file__).parent / "programs" / "complex_assign.c"
 ATOMC = [sys.executable, "-m", "atomc"]
 
 
-def _stops(exe: Path, debugger: str) -> list[tuple[str, int]]:
-    spec = RunSpec(program=str(exe), step_command="step", step_limit=100, time_limit=60.0)
-    trace = get_driver(debugger).trace(spec)
-    assert trace.end.reason == "exited", trace.end
-    return [(s.function, s.line) for s in trace.stops]
 
-
-@pytest.mark.parametrize("debugger", [
-    pytest.param("gdb", marks=[pytest.mark.gdb, pytest.mark.skipif(
-        shutil.which("gdb") is None, reason="gdb not installed")]),
-    pytest.param("lldb-atomc", marks=pytest.mark.lldb),
-])
+@pytest.mark.parametrize("debugger", debuggers("gdb", "lldb-atomc"))
 def test_step_stops_on_each_complex_assignment(tmp_path: Path, debugger: str) -> None:
     exe = tmp_path / "ca-O2"
     subprocess.run([*ATOMC, "-O2", "-g", str(PROGRAM), "-o", str(exe)], check=True, timeout=300)
     # -O0's stops less add's `}` (13): the x87 result's return keeps the `ret` on line 12
-    assert _stops(exe, debugger) == [("main", 17), ("add", 10), ("add", 11), ("add", 12),
+    assert step_stops(exe, debugger) == [("main", 17), ("add", 10), ("add", 11), ("add", 12),
                                      ("main", 18), ("main", 19), ("main", 20)]

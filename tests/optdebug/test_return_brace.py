@@ -25,15 +25,12 @@ return line is followed by its brace.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-
-from atomc_eval.drivers import get_driver
-from atomc_eval.drivers.base import RunSpec
+from optdebug_steps import debuggers, step_stops
 
 PROGRAM = Path(__file__).parent / "programs" / "return_brace.c"
 SUNK = Path(__file__).parent / "programs" / "return_sunk.c"
@@ -42,35 +39,21 @@ CANARY = Path(__file__).parent / "programs" / "return_canary.c"
 ATOMC = [sys.executable, "-m", "atomc"]
 
 
-def _stops(exe: Path, debugger: str) -> list[tuple[str, int]]:
-    spec = RunSpec(program=str(exe), step_command="step", step_limit=200, time_limit=60.0)
-    trace = get_driver(debugger).trace(spec)
-    assert trace.end.reason == "exited", trace.end
-    return [(s.function, s.line) for s in trace.stops]
 
-
-@pytest.mark.parametrize("debugger", [
-    pytest.param("gdb", marks=[pytest.mark.gdb, pytest.mark.skipif(
-        shutil.which("gdb") is None, reason="gdb not installed")]),
-    pytest.param("lldb", marks=pytest.mark.lldb),
-])
+@pytest.mark.parametrize("debugger", debuggers("gdb", "lldb"))
 def test_step_stops_on_the_brace_after_each_return(tmp_path: Path, debugger: str) -> None:
     o2, o0 = tmp_path / "rb-O2", tmp_path / "rb-O0"
     subprocess.run([*ATOMC, "-O2", "-g", str(PROGRAM), "-o", str(o2)], check=True, timeout=300)
     subprocess.run([*ATOMC, "-O0", "-g", str(PROGRAM), "-o", str(o0)], check=True, timeout=300)
-    seen = _stops(o2, debugger)
+    seen = step_stops(o2, debugger)
     for fn, ret in (("scale", 10), ("sum_to", 18), ("main", 27)):
         at = seen.index((fn, ret))
         assert seen[at + 1] == (fn, ret + 1), seen  # the `}` right after the return line
     if debugger == "gdb":  # lldb's step out of sum_to stops once more on main:25 at -O0
-        assert seen == [s for s in _stops(o0, debugger) if s != ("sum_to", 15)]
+        assert seen == [s for s in step_stops(o0, debugger) if s != ("sum_to", 15)]
 
 
-@pytest.mark.parametrize("debugger", [
-    pytest.param("gdb", marks=[pytest.mark.gdb, pytest.mark.skipif(
-        shutil.which("gdb") is None, reason="gdb not installed")]),
-    pytest.param("lldb", marks=pytest.mark.lldb),
-])
+@pytest.mark.parametrize("debugger", debuggers("gdb", "lldb"))
 def test_epilogue_keeps_a_sunk_return_line(tmp_path: Path, debugger: str) -> None:
     """`return k;` whose copy sank into line 15: the `ret` is line 16's only code
     but the epilogue (`popq %rbx`) before it keeps line 16, so `step` stops on
@@ -78,16 +61,12 @@ def test_epilogue_keeps_a_sunk_return_line(tmp_path: Path, debugger: str) -> Non
     the return line, the `ret` stayed on it and the brace had no stop)."""
     exe = tmp_path / "rs-O2"
     subprocess.run([*ATOMC, "-O2", "-g", str(SUNK), "-o", str(exe)], check=True, timeout=300)
-    seen = [line for fn, line in _stops(exe, debugger) if fn == "work"]
+    seen = [line for fn, line in step_stops(exe, debugger) if fn == "work"]
     lldb_extra = [15] if debugger == "lldb" else []  # lldb stops again on the call's line
     assert seen == [14, 15, *lldb_extra, 16, 17] * 3, seen
 
 
-@pytest.mark.parametrize("debugger", [
-    pytest.param("gdb", marks=[pytest.mark.gdb, pytest.mark.skipif(
-        shutil.which("gdb") is None, reason="gdb not installed")]),
-    pytest.param("lldb-atomc", marks=pytest.mark.lldb),
-])
+@pytest.mark.parametrize("debugger", debuggers("gdb", "lldb-atomc"))
 def test_epilogue_keeps_the_return_line(tmp_path: Path, debugger: str) -> None:
     """return_epilogue.c: `return r;` in dot has no code but the frame release
     and the `ret`; `step` stops on line 13 (the `addq`) and then on the brace
@@ -96,18 +75,13 @@ def test_epilogue_keeps_the_return_line(tmp_path: Path, debugger: str) -> None:
     o2, o0 = tmp_path / "re-O2", tmp_path / "re-O0"
     subprocess.run([*ATOMC, "-O2", "-g", str(EPILOGUE), "-o", str(o2)], check=True, timeout=300)
     subprocess.run([*ATOMC, "-O0", "-g", str(EPILOGUE), "-o", str(o0)], check=True, timeout=300)
-    seen = _stops(o2, debugger)
+    seen = step_stops(o2, debugger)
     assert seen[:6] == [("main", 32), ("main", 33), ("dot", 12), ("dot", 13), ("dot", 14),
                         ("main", 34)], seen
-    assert seen == [s for s in _stops(o0, debugger) if s not in {("best", 19), ("best", 24)}]
+    assert seen == [s for s in step_stops(o0, debugger) if s not in {("best", 19), ("best", 24)}]
 
 
-@pytest.mark.parametrize("debugger", [
-    pytest.param("gdb", marks=[pytest.mark.gdb, pytest.mark.skipif(
-        shutil.which("gdb") is None, reason="gdb not installed")]),
-    pytest.param("lldb", marks=pytest.mark.lldb),
-    pytest.param("lldb-atomc", marks=pytest.mark.lldb),
-])
+@pytest.mark.parametrize("debugger", debuggers("gdb", "lldb", "lldb-atomc"))
 def test_canary_check_steps_with_the_return_line(tmp_path: Path, debugger: str) -> None:
     """return_canary.c with -fstack-protector-all: the canary check runs before the
     epilogue and takes its location, the return line, not the `ret`'s brace (lldb,
@@ -116,5 +90,5 @@ def test_canary_check_steps_with_the_return_line(tmp_path: Path, debugger: str) 
     subprocess.run([*ATOMC, "-O2", "-g", "-fstack-protector-all", str(CANARY), "-o", str(exe)],
                    check=True, timeout=300)
     lldb_extra = [("main", 13)] if debugger == "lldb" else []  # its step out of f
-    assert _stops(exe, debugger) == [("main", 13), ("f", 8), ("f", 9), ("f", 10), ("f", 11),
+    assert step_stops(exe, debugger) == [("main", 13), ("f", 8), ("f", 9), ("f", 10), ("f", 11),
                                      ("f", 12), *lldb_extra]
