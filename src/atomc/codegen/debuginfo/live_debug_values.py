@@ -311,9 +311,9 @@ def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int
     where: list[tuple[int, int]] = []
     for bi, b in enumerate(mf.blocks):
         views: list[MInstView] = list(restate.get(bi, ()))
-        start = 0
+        begin = 0
         for pi, (end, targets) in enumerate(parts[bi]):
-            for ii in range(start, end):
+            for ii in range(begin, end):
                 mi = b.insts[ii]
                 if mi.opcode in VALUE_RECORD_OPCODES:
                     v = d.debug(mi) if (bi, ii) not in homes else None
@@ -325,7 +325,7 @@ def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int
                 views.extend(after.get((bi, ii), ()))
             nxt = (first[bi] + pi + 1,) if pi + 1 < len(parts[bi]) else ()
             blocks.append(MBlockView(tuple(views), tuple(first[t] for t in targets) + nxt))
-            views, start = [], end
+            views, begin = [], end
     subs = {(old.instr_num, old.operand): (new.instr_num, new.operand)
             for old, (new, _sub) in mf.substitutions.items()}
     saved = frozenset(_r(r) for r in mf.callee_saved)

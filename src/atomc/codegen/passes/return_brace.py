@@ -27,8 +27,8 @@ The pass therefore runs after frame lowering, before the canary checks, which
 take the location of the epilogue they precede.
 
 Debug info: only the locations of the `ret` and its epilogue change (and the
-`ret`'s `meta` is cleared); the code is the same whatever the locations are, so `.text` does not depend on -g
-or on Key Instructions.
+`ret`'s `meta` is cleared); the code is the same whatever the locations are,
+so `.text` does not depend on -g or on Key Instructions.
 """
 
 from __future__ import annotations
