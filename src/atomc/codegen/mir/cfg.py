@@ -6,34 +6,32 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from ..target import desc
-from .core import BlockRef, JumpTable, MBlock, MFunction, MInst
+from .core import META_OPCODES, BlockRef, JumpTable, MBlock, MFunction
 
 __all__ = ["predecessor_indices", "solve_blocks", "successor_indices", "successors"]
-
-
-def _real(b: MBlock) -> list[MInst]:
-    return [mi for mi in b.insts if not mi.is_meta]
 
 
 def successors(mf: MFunction) -> dict[MBlock, list[MBlock]]:
     """Branch targets (jump-table entries included) plus the fall-through
     block, in a stable order."""
     out: dict[MBlock, list[MBlock]] = {}
-    for i, b in enumerate(mf.blocks):
+    blocks = mf.blocks
+    for i, b in enumerate(blocks):
         succ: list[MBlock] = []
-        real = _real(b)
-        for mi in real:
-            if desc(mi.opcode).is_branch:
+        last = None
+        for mi in b.insts:
+            if mi.opcode in META_OPCODES:
+                continue
+            last = desc(mi.opcode)
+            if last.is_branch:
                 tgt = mi.operands[0]
                 if isinstance(tgt, BlockRef) and tgt.block not in succ:
                     succ.append(tgt.block)
             elif isinstance(mi.meta, JumpTable):
                 succ.extend(t for t in dict.fromkeys(mi.meta.targets) if t not in succ)
-        last = real[-1] if real else None
-        falls = last is None or not desc(last.opcode).is_terminator or \
-            desc(last.opcode).is_cond_branch
-        if falls and i + 1 < len(mf.blocks) and mf.blocks[i + 1] not in succ:
-            succ.append(mf.blocks[i + 1])
+        falls = last is None or not last.is_terminator or last.is_cond_branch
+        if falls and i + 1 < len(blocks) and blocks[i + 1] not in succ:
+            succ.append(blocks[i + 1])
         out[b] = succ
     return out
 
