@@ -46,7 +46,7 @@ from .model import (
     VarRange,
     WhyRange,
 )
-from .reasons import BACK_END_REMOVED, NOT_YET, PIECE, ReasonLog, dead, is_dead
+from .reasons import BACK_END_REMOVED, NOT_YET, PIECE, PROLOGUE, ReasonLog, dead, is_dead
 from .variables import (
     Computed,
     Const,
@@ -323,8 +323,10 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
         t.cur_key, t.alts = _inherited_sets(mv.preds[b], exits)
         t.entered = set()
         t.entry_pos = pos
-        entry_vars = variables if not b or not t.reasons.walked(mv.preds[b]) else \
-            _entry_vars(t, b, [*flow.entry[b], *touched, *pending, *multi], new_values, rank)
+        changed = [*flow.entry[b], *touched, *pending, *multi]
+        if b and not t.reasons.walked(mv.preds[b]):
+            changed += _unassigned_to_renote(t, variables)
+        entry_vars = _entry_vars(t, b, changed, new_values, rank) if b else variables
         touched = {}
         work.add("ldv.emit.entry_vars", len(entry_vars))
         for var in entry_vars:
@@ -480,6 +482,17 @@ def _entry_vars(t: _Tracker, b: int, changed: list[VarKey], new_values: Iterable
         if p != b - 1:
             out.update(dict.fromkeys(t.reasons.changed_since(p)))
     return sorted(out, key=rank.__getitem__)
+
+
+def _unassigned_to_renote(t: _Tracker, variables: list[VarKey]) -> list[VarKey]:
+    """At a block none of whose predecessors was walked (a loop head reached by its
+    back edges, a dispatch target), a variable keeps its current reason
+    (ReasonLog.at_entry) except one not assigned yet, which takes the prologue's or
+    "not yet": the block entry need place only those beside `_entry_vars`' ones."""
+    current = t.reasons.current
+    assigned = t.reasons.assigned
+    return [var for var in variables if var not in assigned and current.get(var) is not
+            (PROLOGUE if var.is_param and var.inlined_at is None else NOT_YET)]
 
 
 def _new_reason(d: DebugValue, value: VarValue) -> NoLoc | None:
