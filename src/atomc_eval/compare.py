@@ -17,7 +17,13 @@ from atomc_eval.configs import Config, with_references
 from atomc_eval.drivers import get_driver
 from atomc_eval.drivers.base import RunSpec, Trace
 from atomc_eval.elfinfo import ELF_ERRORS
-from atomc_eval.metrics import Scores, build_dependent, score, wrong_at
+from atomc_eval.metrics import (
+    Scores,
+    build_dependent,
+    score,
+    variable_availability,
+    wrong_at,
+)
 from atomc_eval.progress import ProgressBar
 from atomc_eval.static_metrics import StaticScores, static_scores
 from atomc_eval.trace import write_trace
@@ -63,6 +69,9 @@ class Row:
     # of the WRONG observations, those where the reference and the determinacy
     # configuration disagree (None: no determinacy configuration, or no trace of it)
     wrong_build_dependent: int | None = None
+    # variable availability over the (function, line, variable)s where the two
+    # unoptimised builds agree (None without a determinacy trace)
+    var_availability_determinate: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,9 +208,12 @@ def run_compare(
                 scores = score(traces[key], ref_trace)  # type: ignore[arg-type]
             det_trace = traces.get((prog, options.determinacy or "", dbg))
             dependent = None
+            determinate_avail = None
             if scores is not None and ref_trace is not None and det_trace is not None:
-                dependent = wrong_at(scores.wrong, build_dependent(ref_trace.stops,
-                                                                   det_trace.stops))
+                varying = build_dependent(ref_trace.stops, det_trace.stops)
+                dependent = wrong_at(scores.wrong, varying)
+                determinate_avail = variable_availability(traces[key].stops, ref_trace.stops,
+                                                          exclude=varying)
             rows.append(
                 Row(
                     prog,
@@ -214,6 +226,7 @@ def run_compare(
                     paths.get(key, ""),
                     error,
                     dependent,
+                    determinate_avail,
                 )
             )
     versions = {name: d.version() for name, d in drivers.items()}

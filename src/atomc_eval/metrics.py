@@ -12,7 +12,7 @@ import dataclasses
 import os
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence, Set
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -311,16 +311,19 @@ def _matches(value: str, expected: set[str]) -> bool:
 
 
 def variable_availability(build: Sequence[Stop], ref: Sequence[Stop],
-                          whole: bool = False) -> float | None:
+                          whole: bool = False,
+                          exclude: Set[tuple[str, int, str]] = frozenset()) -> float | None:
     """Share of the reference's shown (function, line, variable)s the build shows.
 
     Only lines where the build stops count: never stopping on a line is a
     line-coverage loss, not a variable-location one. An aggregate with some
     members `<optimized out>` counts as shown; with `whole`, only a value shown
-    entirely does (the stricter variant, reported beside it).
+    entirely does (the stricter variant, reported beside it). `exclude` leaves
+    out (function, line, variable)s, e.g. the `build_dependent` ones, where the
+    reference shows build-dependent garbage (a variable read before it is set).
     """
     stopped = {(s.function, s.line) for s in build}
-    want = {k for k in _shown(ref) if (k[0], k[1]) in stopped}
+    want = {k for k in _shown(ref) if (k[0], k[1]) in stopped and k not in exclude}
     have = {k for k, values in _shown(build).items()
             if not whole or any(OPTIMIZED_OUT not in v for v in values)}
     return _ratio(len(want & have), len(want))

@@ -181,7 +181,11 @@ def render_markdown(result: CompareResult) -> str:
                   "Of the WRONG observations, those at (function, line, variable)s where the",
                   "reference and the determinacy build show different values (uninitialised",
                   "memory, stale slots, padding: the value depends on the build, not the",
-                  "program); the last column is WRONG without them. WRONG above stays the metric.",
+                  "program); \"WRONG (determinate reads)\" is WRONG without them. The last two",
+                  "columns are the variable availability of the summary (over the programs",
+                  "with a determinacy trace) and the same without those reads: a variable",
+                  "read before it is set shows garbage at -O0, so the optimised build cannot",
+                  "be held to show it. WRONG and var avail. above stay the metrics.",
                   ""]
         lines += _dependence_table(result)
     wrong = [(r, w) for r in result.rows if r.scores for w in r.scores.wrong]
@@ -239,17 +243,28 @@ def dependence_rows(result: CompareResult) -> list[dict[str, Any]]:
                  if r.scores is not None and r.wrong_build_dependent is not None]
         wrong = sum(w.count for scores, _ in known for w in scores.wrong)
         dependent = sum(n for _, n in known)
+        avail = [r.scores.var_availability for r in rows
+                 if r.scores is not None and r.wrong_build_dependent is not None]
+        determinate = [r.var_availability_determinate for r in rows]
         out.append({"config": config, "debugger": dbg, "programs": len(known),
                     "wrong": wrong, "build_dependent": dependent,
-                    "determinate": wrong - dependent})
+                    "determinate": wrong - dependent,
+                    "var_availability": _mean(avail),
+                    "var_availability_determinate": _mean(determinate)})
     return out
+
+
+def _percent(x: float | None) -> str:
+    return "n/a" if x is None else f"{100 * x:.1f}%"
 
 
 def _dependence_table(result: CompareResult) -> list[str]:
     head = ["config", "debugger", "programs", "WRONG", "of them build-dependent",
-            "WRONG (determinate reads)"]
+            "WRONG (determinate reads)", "var avail.", "var avail. (determinate reads)"]
     return _table(head, [[r["config"], r["debugger"], str(r["programs"]), str(r["wrong"]),
-                          str(r["build_dependent"]), str(r["determinate"])]
+                          str(r["build_dependent"]), str(r["determinate"]),
+                          _percent(r["var_availability"]),
+                          _percent(r["var_availability_determinate"])]
                          for r in dependence_rows(result)])
 
 
@@ -293,6 +308,7 @@ def to_json(result: CompareResult) -> dict[str, Any]:
                 "trace": r.trace_path,
                 "error": r.error,
                 "wrong_build_dependent": r.wrong_build_dependent,
+                "var_availability_determinate": r.var_availability_determinate,
             }
             for r in result.rows
         ],

@@ -228,4 +228,7 @@ def test_compare_counts_wrong_values_at_build_dependent_reads_apart(tmp_path: Pa
     assert row["wrong_build_dependent"] == wrong["v"]
     summary = {(r["config"], r["debugger"]): r for r in data["build_dependent"]}
     assert summary[("one-O2", "gdb")]["determinate"] == wrong["w"]
+    # both variables are shown (wrongly): available whether `v` counts or not
+    assert row["var_availability_determinate"] == 1.0
+    assert summary[("one-O2", "gdb")]["var_availability_determinate"] == 1.0
     assert "## WRONG values at build-dependent reads" in (out / "report.md").read_text()

@@ -359,3 +359,17 @@ def test_build_dependent_reads_are_counted_apart_not_forgiven() -> None:
     # a variable only one build shows is not build-dependent (nothing to compare)
     assert build_dependent(ref, other[:1]) == {("f", 2, "v")}
     assert build_dependent(ref, []) == set()
+
+
+def test_availability_over_determinate_reads_leaves_build_dependent_ones_out() -> None:
+    # `n` is read before it is set: the two -O0 builds show their stacks' garbage (0 and
+    # 21845) where the optimised build says `<optimized out>`; `s` is set at line 2 and
+    # shown by all three, `t` is determinate and lost at -O2.  The metric counts all
+    # three; the variant beside it only the determinate `s` and `t`.
+    ref = [stop(0, 2, variables=(var("n", "0"), var("s", "1"), var("t", "2")))]
+    other = [stop(0, 2, variables=(var("n", "21845"), var("s", "1"), var("t", "2")))]
+    build = [stop(0, 2, variables=(var("n", None), var("s", "1"), var("t", None)))]
+    varying = build_dependent(ref, other)
+    assert varying == {("f", 2, "n")}
+    assert variable_availability(build, ref) == pytest.approx(1 / 3)
+    assert variable_availability(build, ref, exclude=varying) == pytest.approx(1 / 2)

@@ -46,7 +46,7 @@ from .model import (
     VarRange,
     WhyRange,
 )
-from .reasons import BACK_END_REMOVED, NOT_YET, PIECE, ReasonLog, dead, is_dead
+from .reasons import BACK_END_REMOVED, NOT_YET, PIECE, PROLOGUE, ReasonLog, dead, is_dead
 from .variables import (
     Computed,
     Const,
@@ -221,9 +221,12 @@ class _Tracker:
         self.set_loc(var, pos, loc, why)
 
     def place(self, var: VarKey, pos: int, block: int, index: int,
-              why: NoLoc | None = None) -> None:
+              why: NoLoc | None = None, entry: list[int] | None = None) -> None:
         """Locate the variable's current value (an assignment or a block entry);
-        `why`: the reason when it has none."""
+        `why`: the reason when it has none; at a block entry, `entry` (the
+        block's predecessors) gives it instead, worked out only when no location
+        holds the value (most variables have one: a big function's walk places
+        hundreds of variables at each join)."""
         v = self.value.get(var)
         self.pending.pop(var, None)
         self.ops[var] = ()
@@ -232,24 +235,29 @@ class _Tracker:
             self.ops[var] = v.ops
             v = v.base
         if v is None:
+            if entry is not None:
+                why = self.reasons.at_entry(var, entry, pos)
             self.lost(var, pos, None, why)
         elif isinstance(v, Const):
             self.set_loc(var, pos, ConstLoc(v.value, v.frame, v.symbol))
         else:
             loc = self.best_holder(v, whole=bool(self.ops[var]))
-            if loc is None and v[0] == block and v[1] > index:
+            if loc is not None:
+                self.set_loc(var, pos, loc)
+                return
+            if entry is not None:
+                why = self.reasons.at_entry(var, entry, pos)
+            if v[0] == block and v[1] > index:
                 self.pending[var] = v  # defined later in this block
                 why = NOT_YET  # its assignment was sunk below this point
             elif not is_dead(why):
                 why = dead(pos)  # the value exists but nothing holds it: it was not kept
-            if loc is None and (found := self.from_sum(var, v)) is not None:
+            if (found := self.from_sum(var, v)) is not None:
                 self.ops[var] = found[1]  # a location holds a value linked to it
                 self.undone[var] = found[2]
                 self.set_loc(var, pos, found[0], why)
-            elif loc is None:
-                self.lost(var, pos, v, why)
             else:
-                self.set_loc(var, pos, loc)
+                self.lost(var, pos, v, why)
 
     def entry_value(self, var: VarKey, v: Value) -> VarLoc | None:
         """A register's value on entry to the function: a parameter's, a salvaged
@@ -315,15 +323,17 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
         t.cur_key, t.alts = _inherited_sets(mv.preds[b], exits)
         t.entered = set()
         t.entry_pos = pos
-        entry_vars = variables if not b or not t.reasons.walked(mv.preds[b]) else \
-            _entry_vars(t, b, [*flow.entry[b], *touched, *pending, *multi], new_values, rank)
+        changed = [*flow.entry[b], *touched, *pending, *multi]
+        if b and not t.reasons.walked(mv.preds[b]):
+            changed += _unassigned_to_renote(t, variables)
+        entry_vars = _entry_vars(t, b, changed, new_values, rank) if b else variables
         touched = {}
         work.add("ldv.emit.entry_vars", len(entry_vars))
         for var in entry_vars:
             t.catch_up(var)
             t.set_value(var, live_in.get(var))
             t.entered.add(var)
-            t.place(var, pos, b, 0, t.reasons.at_entry(var, mv.preds[b], pos))
+            t.place(var, pos, b, 0, entry=mv.preds[b])
         t.note_holders(pos)
         for k, inst in enumerate(blk.insts, start=1):
             if isinstance(inst.debug, DebugValue):
@@ -472,6 +482,17 @@ def _entry_vars(t: _Tracker, b: int, changed: list[VarKey], new_values: Iterable
         if p != b - 1:
             out.update(dict.fromkeys(t.reasons.changed_since(p)))
     return sorted(out, key=rank.__getitem__)
+
+
+def _unassigned_to_renote(t: _Tracker, variables: list[VarKey]) -> list[VarKey]:
+    """At a block none of whose predecessors was walked (a loop head reached by its
+    back edges, a dispatch target), a variable keeps its current reason
+    (ReasonLog.at_entry) except one not assigned yet, which takes the prologue's or
+    "not yet": the block entry need place only those beside `_entry_vars`' ones."""
+    current = t.reasons.current
+    assigned = t.reasons.assigned
+    return [var for var in variables if var not in assigned and current.get(var) is not
+            (PROLOGUE if var.is_param and var.inlined_at is None else NOT_YET)]
 
 
 def _new_reason(d: DebugValue, value: VarValue) -> NoLoc | None:
