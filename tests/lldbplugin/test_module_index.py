@@ -132,3 +132,31 @@ def test_libc_debug_file_reads_only_units_missing_from_aranges(
         assert len(counter.units) < len(model._offsets) // 10
     finally:
         model.close()
+
+
+@pytest.mark.parametrize("cc", [["gcc"], ["atomc"]], ids=lambda c: c[0])
+def test_a_line_breakpoint_reads_only_the_units_naming_its_file(
+        cc: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`b two.c:2` reads two.c's unit in full and no other (gdb expands only the units
+    whose line table lists the file); with libc6-dbg's libc and ld.so loaded, reading
+    every unit made one such breakpoint take 28 s of CPU."""
+    exe = _build(cc, tmp_path)
+    read: list[str] = []
+    original = atomc_lldb_blocks._CuReader.read
+
+    def counted(self):  # type: ignore[no-untyped-def]
+        model = original(self)
+        read.append(Path(model.name).name)
+        return model
+
+    monkeypatch.setattr(atomc_lldb_blocks._CuReader, "read", counted)
+    model = atomc_lldb_blocks.ModuleModel(str(exe))
+    try:
+        [cu] = model.cus_naming("two.c")
+        assert read == ["two.c"]
+        assert cu.lines.stmt_pcs(cu.lines.files_matching("two.c")[0], 2)
+        assert model.cus_naming(str(tmp_path / "one.c"))[0].lines.files_matching("one.c")
+        assert not any(c.lines.files_matching("three.c") for c in model.cus_naming("three.c"))
+        assert sorted(read) == ["one.c", "two.c"]  # main.c's unit never read
+    finally:
+        model.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -58,19 +59,32 @@ def gcc_shell(sources: Path, tmp_path_factory) -> Path:
     return build_once(shared_dir(tmp_path_factory, "sqlite3-builds"), "sqlite3-gcc", build)
 
 
-def test_shell_compiles(sources: Path, tmp_path: Path) -> None:
-    proc = atomc_compile(sources / "shell.c", tmp_path / "shell.o")
-    assert proc.returncode == 0, proc.stderr[-4000:]
+@pytest.fixture(scope="module")
+def atomc_shell(sources: Path, tmp_path_factory) -> Callable[[], Path]:
+    """atomc's shell.o, compiled once per session (the command is the same for both tests):
+    test_shell_compiles judges the compile, the amalgamation test links the object. A
+    callable, so that test asks for it only after its own sqlite3.c compile."""
+    def build(out: Path) -> str:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        proc = atomc_compile(sources / "shell.c", out)
+        if proc.returncode != 0:
+            raise RuntimeError(f"atomc shell.c exit {proc.returncode}:\n{proc.stderr[-4000:]}")
+        return "atomc -O0 -g shell.c"
+    root = shared_dir(tmp_path_factory, "sqlite3-builds")
+    return lambda: build_once(root, "shell-atomc.o", build)
+
+
+def test_shell_compiles(atomc_shell: Callable[[], Path]) -> None:
+    assert atomc_shell().stat().st_size > 0
 
 
 def test_amalgamation_builds_and_runs_like_gcc(sources: Path, gcc_shell: Path,
+                                               atomc_shell: Callable[[], Path],
                                                tmp_path: Path) -> None:
     proc = atomc_compile(sources / "sqlite3.c", tmp_path / "sqlite3.o")
     assert proc.returncode == 0, proc.stderr[-4000:]
-    shell = atomc_compile(sources / "shell.c", tmp_path / "shell.o")
-    assert shell.returncode == 0, shell.stderr[-4000:]
     exe = tmp_path / "sqlite3-atomc"
-    subprocess.run(["gcc", str(tmp_path / "sqlite3.o"), str(tmp_path / "shell.o"), "-o", str(exe),
+    subprocess.run(["gcc", str(tmp_path / "sqlite3.o"), str(atomc_shell()), "-o", str(exe),
                     *LIBS], check=True)
     sql = (HERE / "sqlite3" / "smoke.sql").read_text()
     want = subprocess.run([str(gcc_shell), ":memory:"], input=sql, capture_output=True,

@@ -15,9 +15,13 @@ import json
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "realworld"))
+from shared_build import SharedFailure, once, shared_dir  # noqa: E402
 
 PROGRAMS = Path(__file__).parent / "programs"
 CASES = sorted(p.name for p in PROGRAMS.glob("*.c"))
@@ -42,22 +46,37 @@ needs_debuggers = pytest.mark.skipif(
     reason="gdb and lldb-22 are needed")
 
 
-@pytest.fixture(scope="module")
-def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    out = tmp_path_factory.mktemp("varlocs")
-    subprocess.run(
-        [sys.executable, "-m", "atomc_eval.cli", "compare", str(PROGRAMS),
-         "--config", f"atomc-O0={ATOMC} -O0 -g {{src}} -o {{out}}",
-         "--config", f"atomc-O2={ATOMC} -O2 -g {{src}} -o {{out}}",
-         "--config", f"atomc-O2-multi={ATOMC} -O2 -g --loclist-mode=multi {{src}} -o {{out}}",
-         "--out", str(out), "--quiet"],
-        check=True, timeout=900)
-    return json.loads((out / "report.json").read_text())
+@pytest.fixture(scope="session")
+def report(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], dict]:
+    """A program's compare report, made once per session by the first xdist worker that
+    asks (shared_build.once) and read back by the others: one program at a time, so the
+    two workers share the programs instead of one of them (or both, when the module's
+    tests land on both) stepping through all of them in one fixture."""
+    root = shared_dir(tmp_path_factory, "varlocs")
+
+    def compute(program: str) -> str:
+        out = root / program.removesuffix(".c")
+        subprocess.run(
+            [sys.executable, "-m", "atomc_eval.cli", "compare", str(PROGRAMS / program),
+             "--config", f"atomc-O0={ATOMC} -O0 -g {{src}} -o {{out}}",
+             "--config", f"atomc-O2={ATOMC} -O2 -g {{src}} -o {{out}}",
+             "--config", f"atomc-O2-multi={ATOMC} -O2 -g --loclist-mode=multi {{src}} -o {{out}}",
+             "--out", str(out), "--quiet"],
+            check=True, timeout=900)
+        return (out / "report.json").read_text()
+
+    def get(program: str) -> dict:
+        try:
+            return json.loads(once(root, program, lambda: compute(program)))
+        except SharedFailure as exc:
+            pytest.fail(str(exc))
+
+    return get
 
 
-def _row(report: dict, program: str, config: str, debugger: str) -> dict:
-    [row] = [r for r in report["rows"] if r["program"] == program and r["config"] == config
-             and r["debugger"] == debugger]
+def _row(report: Callable[[str], dict], program: str, config: str, debugger: str) -> dict:
+    [row] = [r for r in report(program)["rows"] if r["program"] == program
+             and r["config"] == config and r["debugger"] == debugger]
     return row
 
 
@@ -75,15 +94,16 @@ def _cases() -> list:
 
 @needs_debuggers
 @pytest.mark.parametrize(("program", "config", "debugger"), _cases())
-def test_no_variable_ever_shows_a_wrong_value(report: dict, program: str, config: str,
-                                              debugger: str) -> None:
+def test_no_variable_ever_shows_a_wrong_value(report: Callable[[str], dict], program: str,
+                                              config: str, debugger: str) -> None:
     row = _row(report, program, config, debugger)
     assert row["scores"]["wrong"] == []
 
 
 @needs_debuggers
 @pytest.mark.parametrize("program", CASES)
-def test_optimised_variables_are_mostly_available(report: dict, program: str) -> None:
+def test_optimised_variables_are_mostly_available(report: Callable[[str], dict],
+                                                  program: str) -> None:
     # struct_pieces.c is about partly located structs, which only gdb can show
     # (test_gdb_only_values.py); lldb shows them unavailable, never wrong
     for debugger in ("gdb",) if program == "struct_pieces.c" else ("gdb", "lldb"):

@@ -516,7 +516,7 @@ def _native_file(target: Any, file: str) -> bool:
         model = model_for(target.GetModuleAtIndex(i))
         if model is None:
             continue
-        for cu in model.all_cus():
+        for cu in model.cus_naming(file):
             if cu.lines.files_matching(file):
                 if cu.stmt_differences:
                     return False

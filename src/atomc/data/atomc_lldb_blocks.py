@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from atomc_lldb_lines import CuLines, build_tables, decode, file_names
+from atomc_lldb_lines import CuLines, build_tables, decode, file_names, search_name_matches
 from elftools.dwarf.ranges import BaseAddressEntry
 from elftools.elf.elffile import ELFFile
 
@@ -336,6 +336,7 @@ class ModuleModel:
         self._cus: dict[int, CuModel] = {}
         self._spans: list[_CuSpan] = []
         self._offsets: list[int] = []
+        self._header_names: dict[int, list[str]] = {}  # file names of units not read yet
         if self.dwarf is not None:
             self._index()
 
@@ -378,8 +379,24 @@ class ModuleModel:
                 best = span
         return self.cu_at_offset(best.offset) if best is not None else None
 
-    def all_cus(self) -> list[CuModel]:
-        return [self.cu_at_offset(off) for off in self._offsets]
+    def cus_naming(self, wanted: str) -> list[CuModel]:
+        """The units whose line tables may name ``wanted`` (`b FILE:LINE`, gdb's search
+        rules): a unit is read in full only when its line program header lists a
+        matching file, as gdb expands only such units. Reading every unit made a
+        `b FILE:LINE` in a process with libc6-dbg's libc and ld.so take over 20 s of CPU."""
+        placeholder = wanted.startswith("<file ")  # build_tables' name for a bad index
+        out: list[CuModel] = []
+        for off in self._offsets:
+            if off not in self._cus and not placeholder:
+                names = self._header_names.get(off)
+                if names is None:
+                    assert self.dwarf is not None
+                    names = _CuReader(self.dwarf, self.dwarf.get_CU_at(off)).names
+                    self._header_names[off] = names
+                if not any(search_name_matches(name, wanted) for name in names):
+                    continue
+            out.append(self.cu_at_offset(off))
+        return out
 
     def block_at(self, pc: int) -> Block | None:
         cu = self.cu_for(pc)

@@ -173,7 +173,7 @@ def build_tables(lineprog: Any, names: list[str]) -> dict[str, list[LineEntry]]:
     return builder.finish()
 
 
-def _search_name_matches(filename: str, wanted: str) -> bool:
+def search_name_matches(filename: str, wanted: str) -> bool:
     """gdb's compare_filenames_for_search: ``wanted`` names ``filename`` or a tail of it."""
     if os.path.isabs(wanted):
         return os.path.normpath(wanted) == filename
@@ -237,7 +237,7 @@ class CuLines:
         return Sal(best_file, best.line, best.pc, end, best.is_stmt)
 
     def files_matching(self, wanted: str) -> list[str]:
-        return [name for name in self.tables if _search_name_matches(name, wanted)]
+        return [name for name in self.tables if search_name_matches(name, wanted)]
 
     def stmt_pcs(self, file: str, line: int) -> list[int]:
         """Addresses of the statement entries of ``line`` in ``file`` (gdb's exact match)."""

@@ -219,7 +219,7 @@ def line_locations(
     if not found:
         best: int | None = None
         for model in models:
-            for cu in model.all_cus():
+            for cu in model.cus_naming(wanted):
                 for name in cu.lines.files_matching(wanted):
                     later = cu.lines.next_stmt_line(name, line)
                     if later is not None and (best is None or later < best):
@@ -242,7 +242,7 @@ def _exact(models: list[ModuleModel], wanted: str,
            line: int) -> list[tuple[ModuleModel, CuModel, int]]:
     out: list[tuple[ModuleModel, CuModel, int]] = []
     for model in models:
-        for cu in model.all_cus():
+        for cu in model.cus_naming(wanted):
             for name in cu.lines.files_matching(wanted):
                 out.extend((model, cu, pc) for pc in cu.lines.stmt_pcs(name, line))
     return out

@@ -78,6 +78,9 @@ _TOKEN_RE = re.compile(
 )
 
 
+_KIND_OF_GROUP = {k.value: k for k in TokKind}  # a dict look-up, not an enum call per token
+
+
 def tokenize(text: str, filename: str) -> list[Token]:
     toks: list[Token] = []
     append = toks.append
@@ -99,7 +102,7 @@ def tokenize(text: str, filename: str) -> list[Token]:
             raise IRParseError(filename, line, pos - line_start + 1,
                                f"unexpected character {tok_text!r}",
                                text.split("\n")[line - 1])
-        append(Token(TokKind(kind), tok_text, line, pos - line_start + 1, first))
+        append(Token(_KIND_OF_GROUP[kind], tok_text, line, pos - line_start + 1, first))
         first = False
         if kind == "string" and "\n" in tok_text:
             line += tok_text.count("\n")

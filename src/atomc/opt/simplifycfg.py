@@ -201,10 +201,13 @@ class SimplifyCFG(FunctionPass):
                 continue
             merge_into_predecessor(p, b)
             merged.add(b)
-            # successors of b now have p as predecessor
+            # successors of b now have p as predecessor; only a single-predecessor list
+            # is read again (renaming keeps every list's length), so only such a list is
+            # rewritten: rewriting every one was quadratic in a big switch's join
             for s in p.successors:
-                preds[s] = [p if x is b else x for x in preds.get(s, [])]
-            preds[p] = preds.get(p, [])
+                ps_s = preds.get(s)
+                if ps_s is not None and len(ps_s) == 1 and ps_s[0] is b:
+                    preds[s] = [p]
             ctx.count("simplifycfg.merged")
             changed = True
         unlink_blocks(fn, merged)

@@ -137,6 +137,8 @@ _SLOT_RE = re.compile(r"\s*stack\.(\d+): (\w+) size (\d+) align (\d+)(?: fixed (
 _SUBST_RE = re.compile(r"\s*substitution (\d+)\.(\d+) -> (\d+)\.(\d+)(?: subreg (\d+))?$")
 _FLOAT_RE = re.compile(r"\s*float-const (\S+) = ([0-9a-f]*)$")
 _ESCAPES = {"n": "\n", "t": "\t"}
+_FLAG_WORD_RE = re.compile(r"([\w-]+) ")
+_FLAG_OF_WORD = dict(FLAG_WORDS)
 
 
 def _unquote(s: str) -> str:
@@ -404,12 +406,10 @@ class _MIRParser:
     # -- instructions -------------------------------------------------------------------
     def instruction(self, n: int, text: str) -> MInst:
         flags = MIFlag.NONE
-        words = dict(FLAG_WORDS)
-        m = re.match(r"\s*", text)
-        i = m.end() if m else 0
-        while (w := re.match(r"([\w-]+) ", text[i:])) and w.group(1) in words:
-            flags |= words[w.group(1)]
-            i += w.end()
+        i = len(text) - len(text.lstrip())
+        while (w := _FLAG_WORD_RE.match(text, i)) and w.group(1) in _FLAG_OF_WORD:
+            flags |= _FLAG_OF_WORD[w.group(1)]
+            i = w.end()
         opcode = _opcode_at(text, i)
         if not opcode:
             self.line = n
