@@ -30,6 +30,7 @@ from ....ir import work
 from ....ir.dbgrecords import DbgKind
 from ....options import LoclistMode
 from .derived import Derived, fits, note_derived
+from .known import known_location
 from .machine import MachineValues, StateWalker, Value, solve_machine_values
 from .model import (
     ComputedLoc,
@@ -218,6 +219,9 @@ class _Tracker:
                 if loc is not None:
                     self.ops[var] = ()  # an added location holds the value itself
                     break
+        if loc is None and isinstance(v, tuple) and var not in self.pending \
+                and not self.ops.get(var):
+            loc = known_location(self.fn, v, var)  # a constant, or read-only bytes
         self.set_loc(var, pos, loc, why)
 
     def place(self, var: VarKey, pos: int, block: int, index: int,
