@@ -7,7 +7,13 @@ gets no location."""
 from __future__ import annotations
 
 from atomc.codegen.debuginfo.ldv import (
-    DebugValue, InstrRef, MBlockView, MFunctionView, MInstView, VarKey, compute_var_ranges,
+    DebugValue,
+    InstrRef,
+    MBlockView,
+    MFunctionView,
+    MInstView,
+    VarKey,
+    compute_var_ranges,
     reg,
 )
 from atomc.codegen.debuginfo.ldv.model import ComputedLoc, ConstLoc
@@ -75,8 +81,11 @@ def test_value_not_computed_yet_is_not_shown() -> None:
 
 def test_static_load_recognises_plain_loads_of_read_only_symbols() -> None:
     ro = frozenset({"k"})
-    assert static_load(MInst("movq", [Mem(symbol="k", disp=8), PReg("rcx")], loc=None), ro) == ("k", 8, 64)
-    assert static_load(MInst("movss", [Mem(symbol="k"), PReg("xmm0")], loc=None), ro) == ("k", 0, 32)
+    def load(opcode: str, src: Mem) -> MInst:
+        return MInst(opcode, [src, PReg("rcx" if opcode == "movq" else "xmm0")], loc=None)
+
+    assert static_load(load("movq", Mem(symbol="k", disp=8)), ro) == ("k", 8, 64)
+    assert static_load(load("movss", Mem(symbol="k")), ro) == ("k", 0, 32)
     # writable, indexed, or a store: not the value of a fixed read-only cell
     assert static_load(MInst("movq", [Mem(symbol="g"), PReg("rcx")], loc=None), ro) is None
     assert static_load(MInst("movq", [Mem(symbol="k", index=PReg("rax"), scale=8),

@@ -8,7 +8,13 @@ from the loop on); the group stands for the one value entering it."""
 from __future__ import annotations
 
 from atomc.codegen.debuginfo.ldv import (
-    DebugValue, InstrRef, MBlockView, MFunctionView, MInstView, VarKey, compute_var_ranges,
+    DebugValue,
+    InstrRef,
+    MBlockView,
+    MFunctionView,
+    MInstView,
+    VarKey,
+    compute_var_ranges,
     reg,
 )
 from atomc.codegen.debuginfo.ldv.machine import solve_machine_values

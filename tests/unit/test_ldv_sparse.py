@@ -8,9 +8,9 @@ A PHI is also eliminated when every value reaching it through other surviving
 PHIs (a loop nested in another, an irreducible loop: PHIs that feed each other)
 is one and the same: it stands for that value. `_dense` below is that
 definition, written out as a table of blocks x locations; the solver computes
-the same from PHI candidates at iterated dominance frontiers. Every block entry and exit, for every location, must
-match, on real functions: loops (kept and unrolled), breaks, switches,
-computed gotos (irreducible flow), calls and spills.
+the same from PHI candidates at iterated dominance frontiers. Every block entry
+and exit, for every location, must match, on real functions: loops (kept and
+unrolled), breaks, switches, computed gotos (irreducible flow), calls and spills.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ Debug info: read-only; describes instructions, changes none.
 
 from __future__ import annotations
 
-from ..mir import MFunction, MInst, Mem, PReg
+from ..mir import Mem, MFunction, MInst, PReg
 from ..target import current
 
 # load opcode -> the bits of memory it reads into the low bits of its register
