@@ -15,6 +15,7 @@ Debug info: read-only; describes instructions, changes none.
 
 from __future__ import annotations
 
+from ...ir.function import THREAD_LOCAL
 from ..mir import Mem, MFunction, MInst, PReg
 from ..target import current
 
@@ -28,13 +29,13 @@ LOAD_BITS = {"movq": 64, "movl": 32, "movsd": 64, "movss": 32,
 def read_only_symbols(mf: MFunction) -> frozenset[str]:
     """The symbols whose bytes no conforming program changes: the function's
     constant pool and the module's defined constant globals (not thread-local,
-    not placed in a section of the user's choosing)."""
+    not volatile, not placed in a section of the user's choosing)."""
     out = set(current().constant_pool(mf))
     module = mf.ir.module if mf.ir is not None else None
     if module is not None:
         for g in module.globals.values():
             if g.constant and not g.is_declaration and g.section is None \
-                    and "thread_local" not in g.attrs:
+                    and THREAD_LOCAL not in g.attrs and not _volatile(g.digv):
                 out.add(g.name)
     return frozenset(out)
 
@@ -51,3 +52,20 @@ def static_load(mi: MInst, read_only: frozenset[str]) -> tuple[str, int, int] | 
             or src.base is not None or src.index is not None or src.segment is not None:
         return None
     return src.symbol, src.disp, bits
+
+
+def _volatile(digv: object) -> bool:
+    """A `const volatile` object (or an array of them, or one with a volatile
+    member) may change under the program."""
+    return _has_volatile(getattr(digv, "type", None), 8)
+
+
+def _has_volatile(t: object, depth: int) -> bool:
+    if t is None:
+        return False
+    if depth == 0:
+        return True  # too deep to tell: assume it may
+    if getattr(t, "tag", None) == "volatile":
+        return True
+    members = [getattr(m, "base", None) for m in getattr(t, "elements", ())]
+    return any(_has_volatile(x, depth - 1) for x in [getattr(t, "base", None), *members])

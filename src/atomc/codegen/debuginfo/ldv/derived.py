@@ -15,11 +15,12 @@ numbering follows its copies and spills). Either is used only where it is exact
 in the variable's bits: a variable wider than the bits the ops get right (a
 `long` under an `addl`, whose upper half the add cleared) is not described so;
 one already described by an expression over the value gets the link's ops, then
-its own, where the link is exact in the bits its own read (compose.py). Value numbering counts a narrow move (`movl` into a register or a
-spill slot) as a copy, so a value's holders may agree with it in their low 32
-bits only (widths.py): a link is exact in no more bits than the instruction's
-source agreed with its value, and is read only from a holder that agrees in
-the bits its ops read.
+its own, where the link is exact in the bits its own read (compose.py). Value
+numbering counts a narrow move (`movl` into a register or a spill slot) as a
+copy, so a value's holders may agree with it in their low 32 bits only
+(widths.py): a link is exact in no more bits than the instruction's source
+agreed with its value, and is read only from a holder that agrees in the bits
+its ops read.
 """
 
 from __future__ import annotations
