@@ -38,8 +38,9 @@ def ops_reads(ops: LocExpr, var_bits: int) -> int:
     (64: all of them, when no mask makes a right shift exact)."""
     depth = 1
     for i, op in enumerate(ops):
-        if isinstance(op, And) and depth == 2 and i and isinstance(ops[i - 1], Constu):
-            return min(max(ops[i - 1].value.bit_length(), 1), 64) if \
+        mask = ops[i - 1] if i else None
+        if isinstance(op, And) and depth == 2 and isinstance(mask, Constu):
+            return min(max(mask.value.bit_length(), 1), 64) if \
                 all(isinstance(o, _WRAPPING) for o in ops[:i]) else 64
         if not isinstance(op, _WRAPPING):
             return 64
