@@ -4,11 +4,13 @@ LiveDebugValues' phases A and B are defined densely: every location is its own
 PHI at every block, and a PHI is eliminated when all reachable predecessors
 (in reverse post-order; a back edge carrying the PHI itself aside) agree, the
 eliminated one following its first predecessor, until nothing changes.
-`_dense` below is that definition, written out as a table of blocks x
-locations; the solver computes the same from PHI candidates at iterated
-dominance frontiers. Every block entry and exit, for every location, must
-match, on real functions: loops (kept and unrolled), breaks, switches,
-computed gotos (irreducible flow), calls and spills.
+A PHI is also eliminated when every value reaching it through other surviving
+PHIs (a loop nested in another, an irreducible loop: PHIs that feed each other)
+is one and the same: it stands for that value. `_dense` below is that
+definition, written out as a table of blocks x locations; the solver computes
+the same from PHI candidates at iterated dominance frontiers. Every block entry
+and exit, for every location, must match, on real functions: loops (kept and
+unrolled), breaks, switches, computed gotos (irreducible flow), calls and spills.
 """
 
 from __future__ import annotations
@@ -64,6 +66,28 @@ def _dense(fn: MFunctionView) -> tuple[list[dict[MLoc, Value]], list[dict[MLoc, 
 
     live_in = [{loc: phi(b, loc) for loc in locs} for b in range(n)]
     live_out = [transfer(b, live_in[b]) for b in range(n)]
+
+    def surviving(v: Value) -> bool:
+        return v[1] == 0 and v[0] != 0 and v[0] in index and live_in[v[0]][v[2]] == v
+
+    def origins(b: int, loc: MLoc) -> set[Value]:
+        """The values reaching PHI (b, loc) through surviving PHIs."""
+        out: set[Value] = set()
+        seen = {(b, loc)}
+        todo = [(b, loc)]
+        while todo:
+            x, xl = todo.pop()
+            for p in preds[x]:
+                if p not in index:
+                    continue
+                v = live_out[p][xl]
+                if not surviving(v):
+                    out.add(v)
+                elif (v[0], v[2]) not in seen:
+                    seen.add((v[0], v[2]))
+                    todo.append((v[0], v[2]))
+        return out
+
     changed = True
     while changed:
         changed = False
@@ -71,10 +95,14 @@ def _dense(fn: MFunctionView) -> tuple[list[dict[MLoc, Value]], list[dict[MLoc, 
             ps = [p for p in preds[b] if p in index]
             new_in = dict(live_in[b])
             for loc in locs:
-                own, first = phi(b, loc), live_out[ps[0]][loc]
-                if live_in[b][loc] != own or (
-                        first != own and all(live_out[p][loc] in (first, own) for p in ps)):
-                    new_in[loc] = first
+                own = phi(b, loc)
+                brought = [live_out[p][loc] for p in ps if live_out[p][loc] != own]
+                if live_in[b][loc] != own:
+                    new_in[loc] = brought[0]
+                elif brought and all(v == brought[0] for v in brought):
+                    new_in[loc] = brought[0]
+                elif len(single := origins(b, loc)) == 1:
+                    new_in[loc] = single.pop()
             if new_in != live_in[b]:
                 live_in[b], live_out[b] = new_in, transfer(b, new_in)
                 changed = True
@@ -96,7 +124,7 @@ def _views(path: Path) -> list[tuple[str, MFunctionView]]:
 
 
 # A loop entered at two points (irreducible): the PHIs of what the loop does not
-# write feed each other and survive, though no write reaches them.
+# write feed each other; each stands for the one value that reaches them.
 IRREDUCIBLE = """
 int sink(int);
 int f(int x, int n, int k) {

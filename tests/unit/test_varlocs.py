@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
-from atomc.codegen.debuginfo.ldv import (
-    ConstLoc, EntryValueLoc, VarKey, VarRange, reg, slot,
-)
 from atomc.codegen.debuginfo.address_values import Anchors, anchor_cuts
+from atomc.codegen.debuginfo.ldv import (
+    ConstLoc,
+    EntryValueLoc,
+    VarKey,
+    VarRange,
+    reg,
+    slot,
+)
 from atomc.codegen.debuginfo.location_lists import lower_var_ranges
 from atomc.dwarf.locexpr import (
-    Addr, And, BitPiece, Breg, Consts, EntryValue, Fbreg, Minus, Piece, Plus, Reg, StackValue,
+    Addr,
+    And,
+    BitPiece,
+    Breg,
+    Consts,
+    Constu,
+    EntryValue,
+    Fbreg,
+    Minus,
+    Piece,
+    Plus,
+    Reg,
+    StackValue,
 )
 from atomc.dwarf.model import LocRange
 
@@ -105,3 +122,16 @@ def test_range_without_an_address_is_not_cut() -> None:
     anchors = Anchors(anchor_cuts(600, [], 15), frozenset(), 16)
     [v] = lower_var_ranges([VarRange(X, 3, 590, reg(3))], label, 599, anchors)
     assert v.ranges == (LocRange(".L3", ".L590", (Reg(3),)),)
+
+
+def test_long_double_constant_fragments_are_8_byte_stack_values() -> None:
+    # a `_Complex long double` folded to 3 - 1.5i: each part's 80-bit pattern in two
+    # 8-byte stack values (lldb-22 cannot piece DW_OP_implicit_value); its
+    # sign-and-exponent half is 0xbfff for the negative part
+    re, im = VarKey("z", fragment=(0, 128)), VarKey("z", fragment=(128, 128))
+    three, minus_1_5 = (0x4000 << 64) | (0xC << 60), (0xBFFF << 64) | (0xC << 60)
+    [v] = lower_var_ranges([VarRange(re, 1, 5, ConstLoc(three)),
+                            VarRange(im, 1, 5, ConstLoc(minus_1_5))], label, 9, SHORT)
+    assert [r.expr for r in v.ranges] == [(
+        Constu(0xC << 60), StackValue(), Piece(8), Constu(0x4000), StackValue(), Piece(8),
+        Constu(0xC << 60), StackValue(), Piece(8), Constu(0xBFFF), StackValue(), Piece(8))]

@@ -73,6 +73,14 @@ when the debug-info feature it exercises is lost:
   call-site value must mask the holder's low bits (ldv/widths.py). Before, WRONG:
   `wide(u)` with u = (unsigned)l showed l (21474836492 for 12) and `down(n - 1)`
   at n = 0 showed 2^64 - 1 for 2^32 - 1, in gdb and lldb.
+* known_values.c: structs loaded from their read-only constant initialisers and
+  passed to a call that reuses the registers; after it, each is the read-only bytes
+  it was loaded from (ldv/known.py, static_loads.py). Before: optimized out from the
+  call on.
+* composed_values.c: struct members computed from main's argc after its register is
+  reused, with argc + 1 in a saved register: that register minus 1, then each
+  member's own expression (ldv/derived.py, ldv/compose.py). Before: entry values of
+  argc, which nothing resolves in main: optimized out.
 """
 
 from __future__ import annotations
@@ -90,7 +98,8 @@ PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "i
             "recursive_params.c", "undo_add.c", "undo_add_loop.c", "unrolled_counter.c",
             "global_address.c", "global_address_far.c", "inlined_member_pointer.c", "stack_args.c",
             "scaled_counter.c", "narrow_call_args.c", "counted_copies.c",
-            "folded_member_address.c", "derived_values.c"]
+            "folded_member_address.c", "derived_values.c", "known_values.c",
+            "composed_values.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

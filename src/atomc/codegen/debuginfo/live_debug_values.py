@@ -66,6 +66,7 @@ from .location_lists import loc_expr, lower_var_ranges, value_of
 from .memory_homes import HomeStart, place_memory_homes
 from .prologue_pieces import prologue_pieces, trim_prologue_gaps
 from .scopes import insert_before
+from .static_loads import read_only_symbols, static_load
 from .why_ranges import attach_reasons
 
 
@@ -112,6 +113,7 @@ class _Describer:
                 self.spill_at[s.cfa_offset + mf.frame_base_offset] = slot(s.cfa_offset)
         # stack-passed arguments the function only reads: a load is a restore
         self.args = read_only_arguments(mf, self.base)
+        self.read_only = read_only_symbols(mf)
 
     def frame_disp(self, op: object) -> int | None:
         """The displacement of a plain frame access (`k(%base)`), else None."""
@@ -157,6 +159,7 @@ class _Describer:
                                  def_operands=tuple(def_operands), move_bits=_move_bits(mi))
         return MInstView(defs=tuple(defs), uses=uses, instr_num=mi.instr_num, call=d.is_call,
                          def_operands=tuple(def_operands), imm=_immediate(mi),
+                         static=static_load(mi, self.read_only),
                          offset=_offset(mi), offset_bits=32 if mi.opcode[-1] == "l" else 64,
                          zero_above=_zero_above(mi, d.is_call),
                          derive=derivation(mi, _regs().locs))

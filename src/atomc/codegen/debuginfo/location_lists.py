@@ -198,8 +198,7 @@ def _composite(rs: list[VarRange], var_bits: int) -> list[tuple[int, int, LocExp
                 continue
             if frag[0] > offset:
                 expr.append(BitPiece(frag[0] - offset))
-            expr.extend(loc_expr(live[frag]))
-            expr.append(Piece(frag[1] // 8))
+            expr.extend(_fragment_expr(live[frag], frag[1]))
             offset = frag[0] + frag[1]
         if offset < total:
             expr.append(BitPiece(total - offset))
@@ -208,3 +207,15 @@ def _composite(rs: list[VarRange], var_bits: int) -> list[tuple[int, int, LocExp
         else:
             out.append((a, z, tuple(expr)))
     return out
+
+
+def _fragment_expr(loc: VarLoc, bits: int) -> LocExpr:
+    """A fragment's location and its piece. A long double constant (the real or
+    imaginary part of a `_Complex long double`) is two 8-byte stack values:
+    lldb-22 cannot take a piece of `DW_OP_implicit_value` ("failed to read
+    memory DW_OP_piece(16) from host address"), gdb reads either."""
+    if isinstance(loc, ConstLoc) and loc.value >= WIDE_CONST and bits == 128 \
+            and not loc.frame and loc.symbol is None:
+        lo, hi = loc.value & ((1 << 64) - 1), loc.value >> 64
+        return (const(lo), StackValue(), Piece(8), const(hi), StackValue(), Piece(8))
+    return (*loc_expr(loc), Piece(bits // 8))

@@ -13,13 +13,14 @@ from (codegen/debuginfo/derivations.py says what each instruction computes):
 Both hold for as long as some location holds the other value (the value
 numbering follows its copies and spills). Either is used only where it is exact
 in the variable's bits: a variable wider than the bits the ops get right (a
-`long` under an `addl`, whose upper half the add cleared) is not described so,
-nor is one already described by an expression (its ops would have to be
-composed). Value numbering counts a narrow move (`movl` into a register or a
-spill slot) as a copy, so a value's holders may agree with it in their low 32
-bits only (widths.py): a link is exact in no more bits than the instruction's
-source agreed with its value, and is read only from a holder that agrees in
-the bits its ops read.
+`long` under an `addl`, whose upper half the add cleared) is not described so;
+one already described by an expression over the value gets the link's ops, then
+its own, where the link is exact in the bits its own read (compose.py). Value
+numbering counts a narrow move (`movl` into a register or a spill slot) as a
+copy, so a value's holders may agree with it in their low 32 bits only
+(widths.py): a link is exact in no more bits than the instruction's source
+agreed with its value, and is read only from a holder that agrees in the bits
+its ops read.
 """
 
 from __future__ import annotations
@@ -57,14 +58,20 @@ class Derived:
     def links(self, v: Value) -> list[Link]:
         """Ways to `v`: the inverse ones first, then what it was computed from and,
         through up to `CHAIN` instructions, what that was computed from (`s = a >> 2`
-        sign-extended for a call: the extension's source, then a itself), as long
-        as each step is exact in the bits the next one reads."""
+        sign-extended for a call: the extension's source, then a itself), each
+        followed by the results that give that source back, as long as each step
+        is exact in the bits the next one reads."""
         out = list(self.back.get(v, ()))
         link = self.forth.get(v)
         for _ in range(CHAIN):
             if link is None:
                 break
             out.append(link)
+            # what that was computed from, given back by a result still held
+            # (`p.x = argc + 2` after argc's register took `argc + 0x6a`, with
+            # `argc + 1` in a saved register: that, minus 1, plus 2)
+            out += [Link(b.other, b.ops + link.ops, link.bits, b.need)
+                    for b in self.back.get(link.other, ()) if b.bits >= link.need]
             g = self.forth.get(link.other)
             if g is None or g.bits < link.need:
                 break

@@ -29,7 +29,9 @@ from ....dwarf.locexpr import LocExpr
 from ....ir import work
 from ....ir.dbgrecords import DbgKind
 from ....options import LoclistMode
+from .compose import ops_reads
 from .derived import Derived, fits, note_derived
+from .known import known_location, var_bits
 from .machine import MachineValues, StateWalker, Value, solve_machine_values
 from .model import (
     ComputedLoc,
@@ -47,6 +49,7 @@ from .model import (
     WhyRange,
 )
 from .reasons import BACK_END_REMOVED, NOT_YET, PIECE, PROLOGUE, ReasonLog, dead, is_dead
+from .salvage import MEMORY_AT
 from .variables import (
     Computed,
     Const,
@@ -158,22 +161,27 @@ class _Tracker:
 
     def from_sum(self, var: VarKey, v: Value) -> tuple[MLoc | EntryValueLoc, LocExpr, int] | None:
         """A location holding a value computed from `v` or `v` was computed from,
-        the ops giving `v` back from it (derived.py) and the low bits that
-        location must be right in, for a variable whose
-        value `v` is itself (no ops of its own); else the entry value of a
-        register `v` was computed from (`x = a >> 3` after a's register was
-        reused: a's entry value, shifted)."""
-        if self.ops.get(var):
-            return None
-        links = [link for link in self.derived.links(v) if fits(var, link.bits)]
+        the ops giving the variable back from it (derived.py: the link's, then the
+        variable's own ops over `v` when the link is exact in the bits those read,
+        compose.py) and the low bits that location must be right in; else the
+        entry value of a register `v` was computed from (`x = a >> 3` after a's
+        register was reused: a's entry value, shifted)."""
+        own = self.ops.get(var, ())
+        if own:  # the variable's own ops over `v`: composed after the link's
+            bits = var_bits(var)
+            reads = ops_reads(own, bits) if bits is not None and own != MEMORY_AT else None
+            links = [link for link in self.derived.links(v)
+                     if reads is not None and link.bits >= reads]
+        else:
+            links = [link for link in self.derived.links(v) if fits(var, link.bits)]
         for link in links:
             loc = self.best_holder(link.other, whole=True, agree=link.need)
             if loc is not None:
-                return loc, link.ops, link.need
+                return loc, link.ops + own, link.need
         for link in links:
             entry = self.entry_value(var, link.other)
             if isinstance(entry, EntryValueLoc):
-                return entry, link.ops, link.need
+                return entry, link.ops + own, link.need
         return None
 
     def best_holder(self, v: Value, whole: bool = False, agree: int = 0) -> MLoc | None:
@@ -218,6 +226,9 @@ class _Tracker:
                 if loc is not None:
                     self.ops[var] = ()  # an added location holds the value itself
                     break
+        if loc is None and isinstance(v, tuple) and var not in self.pending \
+                and not self.ops.get(var):
+            loc = known_location(self.fn, v, var)  # a constant, or read-only bytes
         self.set_loc(var, pos, loc, why)
 
     def place(self, var: VarKey, pos: int, block: int, index: int,
@@ -412,7 +423,7 @@ def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
             why = t.reasons.clobbered(loc, _placed_at(t, var))
             if var in t.undone:  # `loc` held a value linked to the variable's: look again
                 t.undone.pop(var, None)
-                t.ops[var] = ()
+                t.ops[var] = v.ops if isinstance(v, Computed) else ()
             if isinstance(base, tuple) and (found := t.from_sum(var, base)) is not None:
                 t.ops[var] = found[1]  # a location holds a value linked to it
                 t.undone[var] = found[2]

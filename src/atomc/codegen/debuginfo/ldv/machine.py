@@ -288,37 +288,119 @@ class _Solver:
 
     def _remove_redundant(self) -> None:
         """Remove PHIs whose reachable predecessors agree (ignoring the PHI itself),
-        until none is left; a removed PHI stands for its first predecessor's value."""
+        until none is left; a removed PHI stands for the value of its first
+        predecessor that does not bring the PHI itself. Then remove groups of PHIs
+        that only feed each other and one outside value (`_remove_cycles`), and
+        recheck what read them, until neither finds any."""
         users: dict[tuple[int, MLoc], list[tuple[int, MLoc]]] = {}
         for c, incoming in self.ops.items():
             for v in incoming.values():
                 if v[1] == 0 and (v[0], v[2]) in self.cands:
                     users.setdefault((v[0], v[2]), []).append(c)
-        reachable = self.reachable
-        loc_order = {loc: i for i, loc in enumerate(self.locs)}
-        pending = deque(sorted(self.cands, key=lambda c: (self.rpo_index[c[0]], loc_order[c[1]])))
+        self.loc_order = {loc: i for i, loc in enumerate(self.locs)}
+        pending = deque(sorted(self.cands, key=self._order))
+        while pending:
+            self._remove_trivial(pending, users)
+            pending.extend(self._remove_cycles(users))
+
+    def _order(self, c: tuple[int, MLoc]) -> tuple[int, int]:
+        return (self.rpo_index[c[0]], self.loc_order[c[1]])
+
+    def _incoming(self, c: tuple[int, MLoc]) -> list[tuple[int, Value]]:
+        """(predecessor, value it brings, removed PHIs replaced) over the reachable ones."""
+        incoming = self.ops.get(c, {})
+        return [(p, self.canon(incoming[p])) for p in self.preds[c[0]] if p in self.reachable]
+
+    def _remove(self, c: tuple[int, MLoc], raw: Value,
+                users: dict[tuple[int, MLoc], list[tuple[int, MLoc]]]) -> list[tuple[int, MLoc]]:
+        """Let PHI `c` stand for `raw`; the PHIs that read it, to check again."""
+        self.removed[c] = raw
+        target = self.canon(raw)
+        readers = users.pop(c, [])
+        if target[1] == 0 and (target[0], target[2]) in self.cands:
+            users.setdefault((target[0], target[2]), []).extend(readers)
+        return readers
+
+    def _remove_trivial(self, pending: deque[tuple[int, MLoc]],
+                        users: dict[tuple[int, MLoc], list[tuple[int, MLoc]]]) -> None:
         checks = 0
         while pending:
             c = pending.popleft()
             checks += 1
             if c in self.removed:
                 continue
-            b, loc = c
-            incoming = self.ops.get(c, {})
-            ps = [p for p in self.preds[b] if p in reachable]
-            own = phi(b, loc)
-            vals = [self.canon(incoming[p]) for p in ps]
-            first = vals[0]
-            if first == own or any(v != first and v != own for v in vals):
+            own = phi(*c)
+            # the PHI itself (a back edge carrying it) agrees with anything, also
+            # when that edge is the first predecessor
+            brought = [(p, v) for p, v in self._incoming(c) if v != own]
+            if not brought or any(v != brought[0][1] for _, v in brought):
                 continue
-            raw = incoming[ps[0]]
-            self.removed[c] = raw
-            target = self.canon(raw)
-            readers = users.pop(c, [])
-            if target[1] == 0 and (target[0], target[2]) in self.cands:
-                users.setdefault((target[0], target[2]), []).extend(readers)
-            pending.extend(readers)
+            pending.extend(self._remove(c, self.ops[c][brought[0][0]], users))
         work.add("ldv.machine.checks", checks)
+
+    def _remove_cycles(self, users: dict[tuple[int, MLoc], list[tuple[int, MLoc]]]
+                       ) -> list[tuple[int, MLoc]]:
+        """Remove each strongly connected group of PHIs whose incoming values,
+        other than the group's own PHIs, are all one value: every PHI in it
+        stands for that value (the headers of a loop nested in another, whose
+        PHIs feed each other, Braun et al. 2013 §3.2). Returns the PHIs outside
+        the removed groups that read them."""
+        live = sorted((c for c in self.cands if c not in self.removed), key=self._order)
+        index: dict[tuple[int, MLoc], int] = {}
+        low: dict[tuple[int, MLoc], int] = {}
+        on_stack: set[tuple[int, MLoc]] = set()
+        stack: list[tuple[int, MLoc]] = []
+        recheck: list[tuple[int, MLoc]] = []
+
+        def phis_read(c: tuple[int, MLoc]) -> list[tuple[int, MLoc]]:
+            return [(v[0], v[2]) for _, v in self._incoming(c)
+                    if v[1] == 0 and (v[0], v[2]) in self.cands
+                    and (v[0], v[2]) not in self.removed]
+
+        def group_done(group: list[tuple[int, MLoc]]) -> None:
+            members = set(group)
+            outside = {v for c in group for _, v in self._incoming(c)
+                       if not (v[1] == 0 and (v[0], v[2]) in members)}
+            if len(outside) != 1:
+                return
+            value = outside.pop()
+            for c in group:
+                recheck.extend(r for r in self._remove(c, value, users) if r not in members)
+
+        for root in live:  # Tarjan's algorithm, iteratively; a group after those it reads
+            if root in index:
+                continue
+            work_stack: list[tuple[tuple[int, MLoc], list[tuple[int, MLoc]]]] = []
+            index[root] = low[root] = len(index)
+            stack.append(root)
+            on_stack.add(root)
+            work_stack.append((root, phis_read(root)))
+            while work_stack:
+                c, todo = work_stack[-1]
+                if todo:
+                    d = todo.pop()
+                    if d not in index:
+                        index[d] = low[d] = len(index)
+                        stack.append(d)
+                        on_stack.add(d)
+                        work_stack.append((d, phis_read(d)))
+                    elif d in on_stack:
+                        low[c] = min(low[c], index[d])
+                    continue
+                work_stack.pop()
+                if work_stack:
+                    parent = work_stack[-1][0]
+                    low[parent] = min(low[parent], low[c])
+                if low[c] == index[c]:
+                    group: list[tuple[int, MLoc]] = []
+                    while True:
+                        d = stack.pop()
+                        on_stack.discard(d)
+                        group.append(d)
+                        if d == c:
+                            break
+                    group_done(group)
+        return recheck
 
     # -- queries --------------------------------------------------------------------
     def canon(self, v: Value) -> Value:

@@ -209,6 +209,9 @@ class MInstView:
     move_bits: int = 64
     call: bool = False  # clobbers every caller-saved register
     imm: int | None = None  # the constant a move-immediate writes into defs[0] (all 64 bits)
+    # (symbol, offset, bits): defs[0] holds `bits` bits of read-only memory at symbol +
+    # offset in its low bits (a load from a constant, static_loads.py)
+    static: tuple[str, int, int] | None = None
     # defs[0] = (value of register `offset[0]` before this instruction) + offset[1]
     # (lea k(%base), add/sub $k): lets a call-site value name a preserved base
     offset: tuple[MLoc, int] | None = None
