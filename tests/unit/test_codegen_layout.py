@@ -9,14 +9,23 @@ allow-lists below can only shrink (an entry that no longer applies fails too).
 4. Opcodes are a table: no opcode is spelt by concatenating strings at run time.
 5. Instruction selection has no mixins: its classes derive from nothing of their own
    (`FunctionISel` holds its float, x87 and `wide` parts as components).
+6. Target-neutral code spells no x86: outside `x86_64/` (and the pipeline), no
+   string names an x86-64 opcode, mnemonic family or register (the spellings come
+   from `x86_64/opcodes.py`'s and `registers.py`'s tables), and no code takes an
+   opcode apart (`.opcode[-1]`, `.opcode.startswith(...)`): a pass asks the target
+   description (`codegen/target.py`) what an instruction does instead.
 """
 
 from __future__ import annotations
 
 import ast
+import os
 from pathlib import Path
 
 import atomc.codegen
+from atomc.codegen.mir.core import INLINE_ASM, META_OPCODES
+from atomc.codegen.x86_64.opcodes import CMOV, EXTEND, JCC, OPCODES, SETCC, SIZED, SSE
+from atomc.codegen.x86_64.registers import GPRS, XMMS, reg_name
 
 CODEGEN = Path(atomc.codegen.__file__).parent
 PKG = "atomc.codegen"
@@ -164,3 +173,83 @@ def test_isel_has_no_mixins() -> None:
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
             if isinstance(node, ast.ClassDef) and _base_names(node) - library_bases}
     assert not seen, f"classes of isel/ built from other classes (mixins): {seen}"
+
+
+# Rule 6: the modules that may spell x86 (besides x86_64/ itself)
+X86_SPELLERS = {f"{PKG}.pipeline", f"{PKG}.__main__"}
+_MIN_STEM = 3  # shorter mnemonic stems ("or", "j") are ordinary words and letters
+
+
+def x86_spellings() -> frozenset[str]:
+    """Every opcode of the x86-64 table but the neutral MIR's own (inline asm), the
+    mnemonic stems and families its lookups are built from (`add`, `movz`, `set`),
+    and every register at every width (`rdi`, `edi`, `dil`, `xmm0`)."""
+    opcodes = set(OPCODES) - META_OPCODES - {INLINE_ASM}
+    stems = {stem for stem, _ in SIZED} | {stem for stem, _ in SSE}
+    families = {os.path.commonprefix(sorted(rows)) for rows in (
+        SETCC.values(), JCC.values(), CMOV.values(),
+        [op for (signed, _, _), op in EXTEND.items() if signed],
+        [op for (signed, _, _), op in EXTEND.items() if not signed])}
+    registers = {reg_name(r, n) for r in GPRS for n in (1, 2, 4, 8)} | set(XMMS)
+    return frozenset(opcodes | registers | {s for s in stems | families if len(s) >= _MIN_STEM})
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) \
+                and node.body and isinstance(node.body[0], ast.Expr) \
+                and isinstance(node.body[0].value, ast.Constant):
+            out.add(id(node.body[0].value))
+    return out
+
+
+def _is_opcode(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Attribute) and expr.attr == "opcode" \
+        or isinstance(expr, ast.Name) and expr.id == "opcode"
+
+
+def x86_in(path: Path, spellings: frozenset[str]) -> list[str]:
+    """`line: what` for each x86 spelling (a string other than a docstring) and each
+    opcode taken apart (sliced, indexed, or tested for a prefix or suffix) in `path`."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = _docstrings(tree)
+    out: list[tuple[int, int, str]] = []
+    for node in ast.walk(tree):
+        what = ""
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and node.value in spellings and id(node) not in docs:
+            what = repr(node.value)
+        elif isinstance(node, ast.Subscript) and _is_opcode(node.value):
+            what = ast.unparse(node)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in ("startswith", "endswith") and _is_opcode(node.func.value):
+            what = ast.unparse(node.func)
+        if what:
+            out.append((node.lineno, node.col_offset, what))
+    return [f"{line}: {what}" for line, _, what in sorted(out)]
+
+
+def test_target_neutral_code_spells_no_x86() -> None:
+    spellings = x86_spellings()
+    seen = {_short(name): found for name, path in _modules().items()
+            if not _under(name, "x86_64") and name not in X86_SPELLERS
+            and (found := x86_in(path, spellings))}
+    assert not seen, "ask codegen/target.py instead of spelling x86 here:\n" + "\n".join(
+        f"{m}:{f}" for m, fs in sorted(seen.items()) for f in fs)
+
+
+def test_the_x86_check_sees_spellings(tmp_path: Path) -> None:
+    spellings = x86_spellings()
+    assert {"movq", "leal", "movzbl", "sete", "jne", "cmovgl", "rep movsb", "shr", "movz",
+            "cmov", "rdi", "edi", "dil", "r8d", "xmm0", "rsp"} <= spellings
+    assert not {"DBG_VALUE", "INLINEASM", "or", "j", "loc"} & spellings
+    bad = tmp_path / "neutral_example.py"
+    bad.write_text('"""Docstrings may say movq %rdi."""\n'
+                   'if mi.opcode in ("leaq", "leal") or op.name.startswith("xmm0"):\n'
+                   '    w = 32 if mi.opcode[-1] == "l" else 64\n'
+                   'elif mi.opcode.startswith("shr") or opcode.endswith("q"):\n'
+                   '    reg = "rsp"\n')
+    assert x86_in(bad, spellings) == [
+        "2: 'leaq'", "2: 'leal'", "2: 'xmm0'", "3: mi.opcode[-1]", "4: mi.opcode.startswith",
+        "4: 'shr'", "4: opcode.endswith", "5: 'rsp'"]

@@ -14,12 +14,39 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum, auto
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from .mir.core import MFunction
 
-__all__ = ["OpcodeInfo", "RegisterFile", "Target", "current", "desc", "use_target"]
+__all__ = ["Arith", "Extension", "OpcodeInfo", "RegisterFile", "Target", "current", "desc",
+           "is_jump", "is_move32", "use_target"]
+
+
+class Arith(Enum):
+    """The exact arithmetic an instruction applies to its destination register,
+    `dst = dst OP src` (or `dst = src * k` with three operands), in its `width`:
+    what debug info can describe, undo or rebuild from another register."""
+
+    ADD = auto()
+    SUB = auto()
+    AND = auto()
+    OR = auto()
+    XOR = auto()
+    MUL = auto()
+    SHL = auto()
+    SHR = auto()  # logical
+    SAR = auto()  # arithmetic
+
+
+@dataclass(frozen=True, slots=True)
+class Extension:
+    """A register's low `from_bits` widened to `to_bits`, by sign or by zeros."""
+
+    signed: bool
+    from_bits: int
+    to_bits: int
 
 
 class OpcodeInfo(Protocol):
@@ -47,6 +74,63 @@ class OpcodeInfo(Protocol):
     def is_inline_asm(self) -> bool: ...
     @property
     def x87(self) -> bool: ...
+    # What the instruction computes, for the passes and the debug info that reason
+    # about values (0, None, False: nothing they may rely on)
+    @property
+    def width(self) -> int:
+        """The bits of its integer operands (of the scalar, for a vector op); 0: none."""
+        ...
+    @property
+    def vector(self) -> bool:
+        """Works on the vector (floating-point) register class."""
+        ...
+    @property
+    def arith(self) -> Arith | None: ...
+    @property
+    def extend(self) -> Extension | None: ...
+    @property
+    def is_address(self) -> bool:
+        """Computes its memory operand's address, touching no memory."""
+        ...
+    @property
+    def copies_whole(self) -> bool:
+        """A move whose destination ends equal to its source in every bit its
+        class's values use: a register copied to itself is unchanged."""
+        ...
+    @property
+    def loads_immediate(self) -> bool:
+        """A move that puts an immediate operand in a register (zero-extended from `width`)."""
+        ...
+    @property
+    def reads_flags(self) -> bool: ...
+    @property
+    def writes_flags(self) -> bool: ...
+    @property
+    def latency(self) -> int:
+        """Cycles the scheduler waits for a long operation (division,
+        multiplication); 1 for any other."""
+        ...
+    @property
+    def string_op(self) -> bool:
+        """Reads and writes memory that implicit registers address."""
+        ...
+    @property
+    def stack_op(self) -> bool:
+        """Pushes or pops: writes or reads the memory below the stack pointer."""
+        ...
+    # the -O0 allocator's folding of a stack slot into the instruction
+    @property
+    def fold_def(self) -> bool:
+        """A written-only operand may be a memory operand."""
+        ...
+    @property
+    def fold_rmw(self) -> bool:
+        """A read-and-written operand may be a memory operand."""
+        ...
+    @property
+    def fold_sources(self) -> tuple[int, ...]:
+        """The read-only operands of which one may be a memory operand."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +148,10 @@ class RegisterFile:
     stack_pointer: str
     dwarf_number: Mapping[str, int]
     pc_dwarf: int                        # the program counter's DWARF number
+
+    def is_vector(self, name: str) -> bool:
+        """Is register `name` of the vector (floating-point) class?"""
+        return name in self.vector_allocatable or name in self.vector_scratch
 
 
 class Target(Protocol):
@@ -93,6 +181,18 @@ class Target(Protocol):
 
     def reload_opcode(self, size: int, vector: bool) -> str:
         """The load of a whole `size`-byte spill slot into a register of its class."""
+        ...
+
+    def extend_opcode(self, extension: Extension) -> str:
+        """The register-to-register extension `extension` describes."""
+        ...
+
+    def address_opcode(self, size: int) -> str:
+        """The instruction writing its memory operand's address to a `size`-byte register."""
+        ...
+
+    def nop_opcode(self) -> str:
+        """An instruction that does nothing (it can hold a line)."""
         ...
 
     def frame_base_register(self, mf: MFunction) -> str:
@@ -129,3 +229,16 @@ def current() -> Target:
 def desc(opcode: str) -> OpcodeInfo:
     """`current().desc(opcode)`, the call every neutral pass makes."""
     return _current[0].desc(opcode)
+
+
+def is_jump(opcode: str) -> bool:
+    """Is `opcode` the unconditional direct branch (operand 0 is its target block)?"""
+    d = _current[0].desc(opcode)
+    return d.is_branch and not d.is_cond_branch
+
+
+def is_move32(opcode: str) -> bool:
+    """Is `opcode` the 32-bit general-register move? Copying a register to itself
+    with it still changes the register: the write clears the bits above 32."""
+    d = _current[0].desc(opcode)
+    return d.is_move and not d.vector and d.width == 32

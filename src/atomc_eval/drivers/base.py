@@ -7,6 +7,7 @@ by the outer tool, so both sides share one definition of a stop.
 from __future__ import annotations
 
 import dataclasses
+import os
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
@@ -205,7 +206,6 @@ class RunSpec:
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
-
     @staticmethod
     def from_json(data: dict[str, Any]) -> RunSpec:
         return RunSpec(
@@ -221,6 +221,17 @@ class RunSpec:
             globals=tuple(data.get("globals", ())),
             watches=tuple(WatchSpec(**w) for w in data.get("watches", ())),
         )
+
+
+def in_source_dirs(path: str, line: int, dirs: tuple[str, ...]) -> bool:
+    """Is a frame at `path`:`line` in the program's own sources (under one of the
+    real paths `dirs`; when none are given, anywhere a line is known)?"""
+    if not path or line <= 0:
+        return False
+    if not dirs:
+        return True
+    real = os.path.realpath(path)
+    return any(real.startswith(d + os.sep) for d in dirs)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,6 @@ job file named by ``ATOMC_EVAL_JOB`` says what to run and where to write.
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 import sys
@@ -15,16 +14,11 @@ from typing import Any
 
 import gdb  # only exists inside gdb
 
+# this tree's package root, so that the job reader below can be imported
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+from atomc_eval.drivers.hostjob import load_job
 
-def _setup_path() -> dict[str, Any]:
-    with open(os.environ["ATOMC_EVAL_JOB"], encoding="utf-8") as fh:
-        job: dict[str, Any] = json.load(fh)
-    if job["src_root"] not in sys.path:
-        sys.path.insert(0, job["src_root"])
-    return job
-
-
-JOB = _setup_path()
+JOB = load_job()
 
 from atomc_eval.drivers import valuefmt
 from atomc_eval.drivers.base import (
@@ -35,6 +29,7 @@ from atomc_eval.drivers.base import (
     Stop,
     Variable,
     Watch,
+    in_source_dirs,
 )
 from atomc_eval.drivers.stepper import record_job
 
@@ -190,12 +185,7 @@ class GdbSession(DebuggerSession):
 
     def _is_program_frame(self, frame: Any) -> bool:
         path, line = _frame_file(frame)
-        if not path or line <= 0:
-            return False
-        if not self._dirs:
-            return True
-        real = os.path.realpath(path)
-        return any(real.startswith(d + os.sep) for d in self._dirs)
+        return in_source_dirs(path, line, self._dirs)
 
     def in_program(self) -> bool:
         return self._is_program_frame(gdb.newest_frame())

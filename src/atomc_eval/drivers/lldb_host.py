@@ -8,23 +8,16 @@ run; ``ATOMC_EVAL_LLDB_PYTHON`` says where the ``lldb`` module is.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
 from typing import Any
 
+# this tree's package root, so that the job reader below can be imported
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+from atomc_eval.drivers.hostjob import load_job
 
-def _setup_path() -> dict[str, Any]:
-    with open(os.environ["ATOMC_EVAL_JOB"], encoding="utf-8") as fh:
-        job: dict[str, Any] = json.load(fh)
-    for entry in (job["src_root"], os.environ.get("ATOMC_EVAL_LLDB_PYTHON", "")):
-        if entry and entry not in sys.path:
-            sys.path.insert(0, entry)
-    return job
-
-
-JOB = _setup_path()
+JOB = load_job(os.environ.get("ATOMC_EVAL_LLDB_PYTHON", ""))
 
 import lldb
 
@@ -37,6 +30,7 @@ from atomc_eval.drivers.base import (
     Stop,
     Variable,
     Watch,
+    in_source_dirs,
 )
 from atomc_eval.drivers.stepper import record_job
 
@@ -242,12 +236,7 @@ class LldbSession(DebuggerSession):
 
     def _is_program_frame(self, frame: Any) -> bool:
         path, line, _ = _line_entry(frame)
-        if not path or line <= 0:
-            return False
-        if not self._dirs:
-            return True
-        real = os.path.realpath(path)
-        return any(real.startswith(d + os.sep) for d in self._dirs)
+        return in_source_dirs(path, line, self._dirs)
 
     def in_program(self) -> bool:
         return self._is_program_frame(self._thread().GetFrameAtIndex(0))

@@ -76,7 +76,7 @@ def stored_slot(mi: MInst) -> int | None:
     """The frame object a store writes directly (a `Mem` on a `StackSlot` in a
     written operand), else None."""
     d = desc(mi.opcode)
-    if mi.opcode.startswith("lea") or d.is_call:
+    if d.is_address or d.is_call:
         return None
     for k, op in enumerate(mi.operands):
         role = d.roles[k] if k < len(d.roles) else "u"

@@ -1,6 +1,7 @@
-"""What an x86-64 instruction computes from the one register it reads, as DWARF
-ops: `shll $3`, `sarl $2`, `andl $255`, `xorl $-1` (not), `imull $13`,
-`movzbl`, `movslq`, `lea k(%base)`, `add/sub $k`. LiveDebugValues uses it both
+"""What an instruction computes from the one register it reads, as DWARF ops
+(the target's opcode table says which arithmetic, extension or address it is:
+on x86-64 `shll $3`, `sarl $2`, `andl $255`, `xorl $-1` (not), `imull $13`,
+`movzbl`, `movslq`, `lea k(%base)`, `add/sub $k`). LiveDebugValues uses it both
 ways (ldv/derived.py): a variable whose value is gone is that result's ops
 applied to a source value still held somewhere, or the inverse ops applied to
 a result still held (`xor` again, subtract the constant, the low bits of an
@@ -37,12 +38,11 @@ from ...dwarf.locexpr import (
     Xor,
 )
 from ..mir import Imm, Mem, MInst, PReg
+from ..target import Arith, current, desc
 from .ldv.model import Derivation, MLoc
 
 MASK64 = (1 << 64) - 1
-_WIDTH = {"l": 32, "q": 64}
-_EXTEND_FROM = {"movzbl": 8, "movzwl": 16, "movzbq": 8, "movzwq": 16,
-                "movsbl": 8, "movswl": 16, "movsbq": 8, "movswq": 16, "movslq": 32}
+_WIDTHS = (32, 64)  # the operation widths described (a 32-bit write clears the upper half)
 
 
 def _plus(k: int) -> LocExpr:
@@ -72,50 +72,49 @@ def derivation(mi: MInst, loc: Mapping[str, MLoc]) -> Derivation | None:
     reads one register and is exact arithmetic on it; `loc`: register name ->
     machine location."""
     ops = mi.operands
-    op = mi.opcode
-    if len(ops) == 3 and op in ("imull", "imulq"):
+    d = desc(mi.opcode)
+    w = d.width if d.width in _WIDTHS else 0
+    if len(ops) == 3 and d.arith is Arith.MUL and w:
         factor, a, r = ops
         if isinstance(factor, Imm) and isinstance(a, PReg) and isinstance(r, PReg):
-            return _make(a, r, loc, (_imm(factor.value, 64), Mul()), _WIDTH[op[-1]])
+            return _make(a, r, loc, (_imm(factor.value, 64), Mul()), w)
         return None
     if len(ops) != 2:
         return None
     src, dst = ops
     if not isinstance(dst, PReg):
         return None
-    if op in _EXTEND_FROM and isinstance(src, PReg):
-        n = _EXTEND_FROM[op]
-        bits = 32 if op.endswith("l") else 64
-        fwd: LocExpr = (Constu((1 << n) - 1), And()) if op.startswith("movz") \
-            else _sign_extend(n)
-        return _make(src, dst, loc, fwd, bits, undo=(), undo_bits=n, reads=n)
-    if op in ("leal", "leaq") and isinstance(src, Mem) and isinstance(src.base, PReg) \
+    ext = d.extend
+    if ext is not None and ext.to_bits in _WIDTHS and isinstance(src, PReg):
+        n = ext.from_bits
+        fwd: LocExpr = _sign_extend(n) if ext.signed else (Constu((1 << n) - 1), And())
+        return _make(src, dst, loc, fwd, ext.to_bits, undo=(), undo_bits=n, reads=n)
+    if d.is_address and w and isinstance(src, Mem) and isinstance(src.base, PReg) \
             and src.index is None and src.symbol is None and src.segment is None:
-        w = _WIDTH[op[-1]]
         return _make(src.base, dst, loc, _plus(src.disp), w, undo=_plus(-src.disp), undo_bits=w)
-    w = _WIDTH.get(op[-1], 0)
-    if not w or not isinstance(src, Imm):
+    name = d.arith
+    if not w or name is None or not isinstance(src, Imm):
         return None
-    name, c = op[:-1], src.value
-    if name in ("add", "sub"):
-        k = c if name == "add" else -c
+    c = src.value
+    if name in (Arith.ADD, Arith.SUB):
+        k = c if name is Arith.ADD else -c
         return _make(dst, dst, loc, _plus(k), w, undo=_plus(-k), undo_bits=w)
-    if name == "xor":
+    if name is Arith.XOR:
         same: LocExpr = (Not(),) if c & ((1 << w) - 1) == (1 << w) - 1 else (_imm(c, w), Xor())
         return _make(dst, dst, loc, same, w, undo=same, undo_bits=w)
-    if name in ("and", "or"):
-        return _make(dst, dst, loc, (_imm(c, w), And() if name == "and" else Or()), w)
-    if name == "imul":
+    if name in (Arith.AND, Arith.OR):
+        return _make(dst, dst, loc, (_imm(c, w), And() if name is Arith.AND else Or()), w)
+    if name is Arith.MUL:
         return _make(dst, dst, loc, (_imm(c, 64), Mul()), w)
     count = c & (w - 1)
-    if name == "shl":
+    if name is Arith.SHL:
         return _make(dst, dst, loc, (Constu(count), Shl()), w)
-    if name == "shr":
+    if name is Arith.SHR:
         if w == 64:
             return _make(dst, dst, loc, (Constu(count), Shr()), w, reads=64)
         return _make(dst, dst, loc, (Constu(0xFFFFFFFF), And(), Constu(count), Shr()), w,
                      reads=32)
-    if name == "sar":
+    if name is Arith.SAR:
         if w == 64:
             return _make(dst, dst, loc, _shift_signed(64, count), w, reads=64)
         return _make(dst, dst, loc, (Constu(0xFFFFFFFF), And(), *_shift_signed(32, count)), w,
@@ -127,6 +126,7 @@ def _make(src: PReg, dst: PReg, loc: Mapping[str, MLoc], ops: LocExpr, bits: int
           undo: LocExpr | None = None, undo_bits: int = 0,
           reads: int | None = None) -> Derivation | None:
     s, d = loc.get(src.name), loc.get(dst.name)
-    if s is None or d is None or src.name.startswith("xmm") or dst.name.startswith("xmm"):
+    regs = current().registers
+    if s is None or d is None or regs.is_vector(src.name) or regs.is_vector(dst.name):
         return None
     return Derivation(s, d, ops, bits, undo, undo_bits, reads)

@@ -22,15 +22,23 @@ changes no instruction.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ..mir import Mem, MFunction, PReg, SlotKind
+from ..target import Target, current
 from .ldv import MLoc, slot
 
-# loads that copy a slot into a register unchanged (the restore of a spill)
-RELOADS = frozenset({"movl", "movq", "movzbl", "movzwl", "movss", "movsd"})
-_WHOLE = frozenset({"movq", "movsd"})  # all 8 bytes of the slot
 _SLOT_BYTES = 8
 _WIDEST = 16  # bytes an instruction other than a load may access (an SSE move)
+
+
+@cache
+def reloads(target: Target) -> dict[str, bool]:
+    """The loads that copy a slot into a register unchanged (the target's restores
+    of a spill, integer and vector), each saying whether it reads all 8 bytes."""
+    out = {target.reload_opcode(n, False): n == _SLOT_BYTES for n in (1, 2, 4, 8)}
+    out.update({target.reload_opcode(n, True): n == _SLOT_BYTES for n in (4, 8)})
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +61,7 @@ def read_only_arguments(mf: MFunction, base: str) -> ArgumentSlots:
         return ArgumentSlots({}, frozenset())
     bad: set[int] = set()
     narrow: set[MLoc] = set()
+    whole = reloads(current())
     for _, mi in mf.instructions():
         if mi.is_meta:
             continue
@@ -62,8 +71,8 @@ def read_only_arguments(mf: MFunction, base: str) -> ArgumentSlots:
                 continue  # (an indexed frame access is an array's, inside its object)
             loc = start.get(op.disp)
             if loc is not None and k == 0 and len(mi.operands) == 2 \
-                    and mi.opcode in RELOADS and isinstance(mi.operands[1], PReg):
-                if mi.opcode not in _WHOLE:
+                    and mi.opcode in whole and isinstance(mi.operands[1], PReg):
+                if not whole[mi.opcode]:
                     narrow.add(loc)
                 continue  # a load of the whole slot
             # anything else may touch the bytes [disp, disp + 16) (the widest access)

@@ -38,11 +38,11 @@ from ..mir import (
 from ..mir.cfg import block_parts
 from ..mir.cfg import successor_indices as successors
 from ..mir.registers import operand_regs
-from ..target import Target, current, desc
+from ..target import Arith, OpcodeInfo, Target, current, desc
 from .address_values import Anchors, anchor_cuts, has_address
 from .currency import Window, currency_windows
 from .derivations import derivation
-from .incoming_args import RELOADS, read_only_arguments
+from .incoming_args import read_only_arguments, reloads
 from .ldv import (
     ConstOp,
     DebugPhi,
@@ -148,20 +148,20 @@ class _Describer:
             src, dst = ops
             if isinstance(src, PReg) and isinstance(dst, PReg):
                 return MInstView(copy=(_r(dst.name), _r(src.name)), instr_num=mi.instr_num,
-                                 def_operands=tuple(def_operands), move_bits=_move_bits(mi))
+                                 def_operands=tuple(def_operands), move_bits=_move_bits(d))
             if isinstance(src, PReg) and self.spill_slot(dst) is not None:
                 return MInstView(spill=(self.spill_slot(dst), _r(src.name)),  # type: ignore[arg-type]
-                                 instr_num=mi.instr_num, move_bits=_move_bits(mi))
-        if mi.opcode in RELOADS and len(ops) == 2 and isinstance(ops[1], PReg):
+                                 instr_num=mi.instr_num, move_bits=_move_bits(d))
+        if mi.opcode in reloads(current()) and len(ops) == 2 and isinstance(ops[1], PReg):
             src_slot = self.spill_slot(ops[0]) or self.argument_slot(ops[0])
             if src_slot is not None:
                 return MInstView(restore=(_r(ops[1].name), src_slot), instr_num=mi.instr_num,
-                                 def_operands=tuple(def_operands), move_bits=_move_bits(mi))
+                                 def_operands=tuple(def_operands), move_bits=_move_bits(d))
         return MInstView(defs=tuple(defs), uses=uses, instr_num=mi.instr_num, call=d.is_call,
-                         def_operands=tuple(def_operands), imm=_immediate(mi),
+                         def_operands=tuple(def_operands), imm=_immediate(mi, d),
                          static=static_load(mi, self.read_only),
-                         offset=_offset(mi), offset_bits=32 if mi.opcode[-1] == "l" else 64,
-                         zero_above=_zero_above(mi, d.is_call),
+                         offset=_offset(mi, d), offset_bits=32 if d.width == 32 else 64,
+                         zero_above=_zero_above(mi, d),
                          derive=derivation(mi, _regs().locs))
 
     def debug(self, mi: MInst) -> MInstView | None:
@@ -227,57 +227,60 @@ class _Describer:
         return None
 
 
-_MOVE_BITS = {"movb": 8, "movw": 16, "movl": 32, "movzbl": 8, "movzwl": 16}
+def _move_bits(d: OpcodeInfo) -> int:
+    """How many low bits of its source a copy, spill or restore carries over: a
+    narrow integer move's or a zero extension's source width, else all 64."""
+    if d.extend is not None:
+        return d.extend.from_bits
+    return d.width if d.is_move and not d.vector else 64
 
 
-def _move_bits(mi: MInst) -> int:
-    """How many low bits of its source a copy, spill or restore carries over."""
-    return _MOVE_BITS.get(mi.opcode, 64)
+def _general(op: object) -> bool:
+    """A general (not vector) register the debug info can name."""
+    return isinstance(op, PReg) and op.name in _regs().dwarf \
+        and not current().registers.is_vector(op.name)
 
 
-def _zero_above(mi: MInst, is_call: bool) -> int:
+def _zero_above(mi: MInst, d: OpcodeInfo) -> int:
     """32 when `mi` writes a 32-bit general register as its first operand def
-    (x86-64 zeroes the upper half), else 64. `set<cc>` writes one byte only."""
-    if is_call or not mi.opcode.endswith("l") or mi.opcode.startswith("set"):
+    (x86-64 zeroes the upper half), else 64."""
+    if d.is_call or d.width != 32:
         return 64
-    d = desc(mi.opcode)
     for k, op in enumerate(mi.operands):
         role = d.roles[k] if k < len(d.roles) else "u"
         if "d" in role:
-            return 32 if isinstance(op, PReg) and op.name in _regs().dwarf \
-                and not op.name.startswith("xmm") else 64
+            return 32 if _general(op) else 64
     return 64
 
 
-def _immediate(mi: MInst) -> int | None:
+def _immediate(mi: MInst, d: OpcodeInfo) -> int | None:
     """The 64-bit value a move-immediate (or a zeroing xor) leaves in its register."""
     ops = mi.operands
-    if len(ops) != 2 or not isinstance(ops[1], PReg) or ops[1].name not in _regs().dwarf \
-            or ops[1].name.startswith("xmm"):
+    if len(ops) != 2 or not _general(ops[1]):
         return None
-    if mi.opcode in ("movl", "movq", "movabsq") and isinstance(ops[0], Imm):
-        if mi.opcode == "movl":
+    if d.loads_immediate and isinstance(ops[0], Imm):
+        if d.width == 32:
             return ops[0].value & 0xFFFFFFFF  # writing a 32-bit register zero-extends
         return ops[0].value
-    if mi.opcode in ("xorl", "xorq") and ops[0] == ops[1]:
+    if d.arith is Arith.XOR and d.width in (32, 64) and ops[0] == ops[1]:
         return 0
     return None
 
 
-def _offset(mi: MInst) -> tuple[MLoc, int] | None:
+def _offset(mi: MInst, d: OpcodeInfo) -> tuple[MLoc, int] | None:
     """(base register, k) when `mi` writes base + k into its destination register:
     `lea k(%base), %dst` (no index, symbol or segment), `add/sub $k, %dst`."""
     ops = mi.operands
-    if len(ops) != 2 or not isinstance(ops[1], PReg) or ops[1].name not in _regs().dwarf \
-            or ops[1].name.startswith("xmm"):
+    if len(ops) != 2 or not _general(ops[1]):
         return None
-    src = ops[0]
-    if mi.opcode in ("leaq", "leal") and isinstance(src, Mem) and isinstance(src.base, PReg) \
+    dst, src = ops[1], ops[0]
+    assert isinstance(dst, PReg)
+    if d.is_address and isinstance(src, Mem) and isinstance(src.base, PReg) \
             and src.index is None and src.symbol is None and src.segment is None \
             and src.base.name in _regs().dwarf:
         return _r(src.base.name), src.disp
-    if mi.opcode in ("addq", "addl", "subq", "subl") and isinstance(src, Imm):
-        return _r(ops[1].name), src.value if mi.opcode.startswith("add") else -src.value
+    if d.arith in (Arith.ADD, Arith.SUB) and d.width in (32, 64) and isinstance(src, Imm):
+        return _r(dst.name), src.value if d.arith is Arith.ADD else -src.value
     return None
 
 
@@ -403,7 +406,7 @@ def variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[
                     extra.append(VarLocation(dv.var.var, dv.var.inlined_at))  # type: ignore[arg-type]
     variables = attach_reasons([*located, *extra], gaps, ranges, label_after,
                                lambda p: lines[p] if 0 <= p < len(lines) else 0, current)
-    if any(mi.opcode == "INLINEASM" for b in mf.blocks for mi in b.insts):
+    if any(not mi.is_meta and desc(mi.opcode).is_inline_asm for b in mf.blocks for mi in b.insts):
         return FunctionLocations(variables, (), False)  # calls unknown
     sites = tuple(_call_site(mi, label_after(c.pos), c.params)
                   for mi, c in zip(call_insts, calls, strict=True))

@@ -29,9 +29,7 @@ from dataclasses import dataclass
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DILocation
 from ..mir import DbgMeta, Mem, MFunction, MInst, PReg, SlotKind, StackSlot
-from ..target import current, desc
-
-_INDIRECT_WRITERS = frozenset({"rep stosb", "rep movsb", "INLINEASM"})
+from ..target import OpcodeInfo, current, desc
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +104,11 @@ def _in_span(op: object, base: str, span: tuple[int, int]) -> bool:
         and op.symbol is None and span[0] <= op.disp < span[1]
 
 
+def _writes_indirectly(d: OpcodeInfo) -> bool:
+    """May write memory no operand names (a call, a string copy or fill, inline asm)?"""
+    return d.is_call or d.string_op or d.is_inline_asm
+
+
 def _writes(mi: MInst, base: str, span: tuple[int, int]) -> tuple[bool, bool, bool]:
     """(writes the object directly, takes its address, writes through a pointer)."""
     d = desc(mi.opcode)
@@ -115,14 +118,14 @@ def _writes(mi: MInst, base: str, span: tuple[int, int]) -> tuple[bool, bool, bo
         if not isinstance(op, Mem):
             continue
         if _in_span(op, base, span):
-            if mi.opcode.startswith("lea"):
+            if d.is_address:
                 taken = True
             elif "d" in role:
                 direct = True
-        elif "d" in role and not mi.opcode.startswith("lea") and not (
+        elif "d" in role and not d.is_address and not (
                 isinstance(op.base, PReg) and op.base.name == base):
             indirect = True
-    if d.is_call or mi.opcode in _INDIRECT_WRITERS:
+    if _writes_indirectly(d):
         indirect = True
     return direct, taken, indirect
 
@@ -158,7 +161,7 @@ def _run_end(insts: list[MInst], first: int, base: str, span: tuple[int, int]) -
         mi = insts[ii]
         if mi.is_meta:
             continue
-        if desc(mi.opcode).is_call or mi.opcode in _INDIRECT_WRITERS:
+        if _writes_indirectly(desc(mi.opcode)):
             break
         direct, _, _ = _writes(mi, base, span)
         if direct:

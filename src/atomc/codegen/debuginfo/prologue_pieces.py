@@ -25,12 +25,10 @@ from ...ir.debuginfo import DILocalVariable, type_bits
 from ..mir import DbgMeta, Mem, MFunction, PReg, StackSlot
 from ..mir.cfg import successor_indices
 from ..mir.registers import operand_regs
-from ..target import current
+from ..target import current, desc
 from .ldv.model import MLoc, PiecesLoc, VarKey, VarRange, WhyRange
 from .ldv.reasons import PROLOGUE
 from .memory_homes import HomeStart, Where
-
-_STORE_BYTES = {"movq": 8, "movl": 4, "movw": 2, "movb": 1, "movsd": 8, "movss": 4}
 
 
 def prologue_pieces(mf: MFunction, homes: dict[Where, HomeStart | None],
@@ -89,7 +87,8 @@ def _pieces(mf: MFunction, last: int, base: str, lo: int, size: int,
         if isinstance(dst, Mem) and isinstance(dst.base, PReg) and dst.base.name == base \
                 and dst.index is None and dst.symbol is None and lo <= dst.disp < lo + size:
             src = ops[0]
-            n = _STORE_BYTES.get(mi.opcode)
+            d = desc(mi.opcode)
+            n = d.width // 8 if d.is_move else None  # a plain store of one register
             if len(ops) != 2 or n is None or not isinstance(src, PReg) or src.name in written \
                     or src.name not in locs or dst.disp - lo in stored:
                 return None

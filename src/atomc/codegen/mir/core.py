@@ -202,6 +202,8 @@ class MIFlag(enum.IntFlag):
 
 
 META_OPCODES: Final = frozenset({"DBG_VALUE", "DBG_INSTR_REF", "DBG_PHI", "LABEL", "CFI"})
+# inline assembly: the template and its operands are the instruction's `InlineAsm` meta
+INLINE_ASM: Final = "INLINEASM"
 # the meta instructions that say where a variable's value is
 VALUE_RECORD_OPCODES: Final = frozenset({"DBG_VALUE", "DBG_INSTR_REF", "DBG_PHI"})
 

@@ -37,6 +37,7 @@ from ...ir.text_lexer import IRParseError, Token, TokKind
 from ...ir.why import Why, WhyKind
 from ..target import current
 from .core import (
+    INLINE_ASM,
     AsmMeta,
     AsmOperand,
     AsmOperandKind,
@@ -59,6 +60,8 @@ from .core import (
     VReg,
 )
 from .printer import FLAG_WORDS
+
+_KIND_WORDS = frozenset(k.value for k in DbgKind)  # a record's kind: new, add, delete
 
 __all__ = ["MIRParseError", "parse_mir"]
 
@@ -510,7 +513,7 @@ class _MIRParser:
         t = self.tok
         if t.kind is MTok.STRING:
             self.next()
-            if opcode != "INLINEASM":
+            if opcode != INLINE_ASM:
                 return _unquote(t.text)
             ops: list[AsmOperand] = []
             while self.tok.kind is MTok.ASMOP:
@@ -553,7 +556,7 @@ class _MIRParser:
             self.error(var_tok.col, f"{var_tok.text} is variable '{var.name}', not '{name.text}'")
         inlined_at = self.md_ref(DILocation) if self.accept("inlined-at") else None
         kind, token, key = DbgKind.NEW, 0, 0
-        if self.tok.kind is MTok.WORD and self.tok.text in ("new", "add", "delete"):
+        if self.tok.kind is MTok.WORD and self.tok.text in _KIND_WORDS:
             kind = DbgKind(self.next().text)
             token = self.expect_int("record token")
             key = self.expect_int("record key") if self.accept("key") else 0

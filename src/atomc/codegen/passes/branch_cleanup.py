@@ -25,7 +25,7 @@ from typing import ClassVar
 from ...ir.why import Why, WhyKind
 from ..mir import BlockRef, DbgMeta, JumpTable, MBlock, Mem, MFunction, MInst, Sym
 from ..mir.passes import MDI, MachineContext, MachinePass
-from ..target import current, desc
+from ..target import current, desc, is_jump
 from .fallthrough import _targets, fold_fallthrough_branches
 
 
@@ -66,7 +66,7 @@ def _jump_only_blocks(mf: MFunction) -> dict[MBlock, MBlock]:
     out: dict[MBlock, MBlock] = {}
     for b in mf.blocks:
         real = [mi for mi in b.insts if not mi.is_meta]
-        if len(real) == 1 and real[0].opcode == "jmp" and isinstance(real[0].operands[0], BlockRef):
+        if len(real) == 1 and is_jump(real[0].opcode) and isinstance(real[0].operands[0], BlockRef):
             out[b] = real[0].operands[0].block
     return out
 

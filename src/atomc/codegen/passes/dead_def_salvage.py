@@ -35,10 +35,12 @@ def dead_sums(dead: list[MInst]) -> Sums:
         if not mi.instr_num or len(mi.operands) != 2:
             continue
         src = mi.operands[0]
-        if desc(mi.opcode).is_move and isinstance(src, VReg) and mi.opcode in ("movq", "movl"):
-            out[mi.instr_num] = (src.id, 0)
-        elif mi.opcode == "leaq" and isinstance(src, Mem) and isinstance(src.base, VReg) \
-                and src.index is None and src.symbol is None and src.segment is None:
+        d = desc(mi.opcode)
+        if d.is_move and not d.vector and d.width in (32, 64) and isinstance(src, VReg):
+            out[mi.instr_num] = (src.id, 0)  # a copy, zero-extending or whole
+        elif d.is_address and d.width == 64 and isinstance(src, Mem) \
+                and isinstance(src.base, VReg) and src.index is None and src.symbol is None \
+                and src.segment is None:
             out[mi.instr_num] = (src.base.id, src.disp)
     return out
 

@@ -23,7 +23,8 @@ from .dead_def_salvage import dead_sums, redirect_references
 
 
 def _removable(opcode: str) -> bool:
-    return desc(opcode).is_move or opcode.startswith("lea") or opcode.startswith(("movz", "movs"))
+    d = desc(opcode)
+    return d.is_move or d.is_address or d.extend is not None
 
 
 def remove_dead_vreg_defs(mf: MFunction) -> int:

@@ -26,7 +26,7 @@ from typing import ClassVar
 
 from ..mir import BlockRef, MBlock, MFunction, MInst
 from ..mir.passes import MDI, MachineContext, MachinePass
-from ..target import current, desc
+from ..target import current, desc, is_jump
 
 
 def fold_fallthrough_branches(mf: MFunction, keep_lines: bool = False) -> None:
@@ -41,9 +41,9 @@ def fold_fallthrough_branches(mf: MFunction, keep_lines: bool = False) -> None:
         if not real:
             continue
         last = b.insts[real[-1]]
-        if last.opcode != "jmp" or not _targets(last, nxt):
+        if not is_jump(last.opcode) or not _targets(last, nxt):
             # `jcc NEXT; jmp F` -> `j!cc F`
-            if len(real) >= 2 and last.opcode == "jmp":
+            if len(real) >= 2 and is_jump(last.opcode):
                 prev = b.insts[real[-2]]
                 if desc(prev.opcode).is_cond_branch and _targets(prev, nxt):
                     prev.opcode = current().inverted_branch(prev.opcode)
@@ -51,7 +51,7 @@ def fold_fallthrough_branches(mf: MFunction, keep_lines: bool = False) -> None:
                     del b.insts[real[-1]]
             continue
         if keep_lines and len(real) == 1 and nxt.source_label and _line_of_its_own(last, nxt):
-            b.insts[real[-1]] = MInst("nop", [], loc=last.loc)
+            b.insts[real[-1]] = MInst(current().nop_opcode(), [], loc=last.loc)
         else:
             del b.insts[real[-1]]
 

@@ -47,61 +47,53 @@ from ..mir import DbgMeta, Imm, MBlock, Mem, MFunction, MIFlag, MInst, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass
 from ..mir.registers import operand_regs
 from ..regalloc.coalesce import loop_depths
-from ..target import desc
+from ..target import current, desc
 
-_FLAG_READERS = ("j", "set", "cmov", "adc", "sbb")
-_NO_FLAGS = ("mov", "lea", "push", "pop", "call", "jmp", "ret", "cltd", "cqto", "set", "cmov",
-             "rep", "ud2")
-
-
-def _writes_flags(op: str) -> bool:
-    return not op.startswith(_NO_FLAGS) and not (op.startswith("j") and op != "jmp")
-
-
-def _reads_flags(op: str) -> bool:
-    return op != "jmp" and op.startswith(_FLAG_READERS)
+_FLAGS = "flags"  # the condition flags, as a resource of `_regs`
+_LOAD_LATENCY = 4
+_CALL_LATENCY = 5
 
 
 def _latency(mi: MInst) -> int:
-    op = mi.opcode
-    if op.startswith(("idiv", "div")):
-        return 20
-    if op.startswith("imul"):
-        return 3
-    if any(isinstance(o, Mem) for o in mi.operands) and not op.startswith("lea"):
-        return 4
-    if desc(op).is_call:
-        return 5
+    d = desc(mi.opcode)
+    if d.latency > 1:  # division, multiplication
+        return d.latency
+    if any(isinstance(o, Mem) for o in mi.operands) and not d.is_address:
+        return _LOAD_LATENCY
+    if d.is_call:
+        return _CALL_LATENCY
     return 1
 
 
 def _regs(mi: MInst) -> tuple[set[object], set[object], bool, bool]:
     """(reads, writes, reads memory, writes memory); registers as ("v", id) for
-    virtual registers and names for physical ones, plus "eflags"."""
+    virtual registers and names for physical ones, plus the flags (`_FLAGS`) and
+    the x87 stack."""
     uses, defs, puses, pdefs = operand_regs(mi)
     reads: set[object] = {("v", u.id) for u in uses} | puses
     writes: set[object] = {("v", d.id) for d in defs} | pdefs
     d = desc(mi.opcode)
     mem_read = mem_write = False
-    if not mi.opcode.startswith("lea"):
+    if not d.is_address:
         for k, op in enumerate(mi.operands):
             if isinstance(op, Mem):
                 role = d.roles[k] if k < len(d.roles) else "u"
                 mem_read |= "u" in role
                 mem_write |= "d" in role
-    if d.is_call or d.is_inline_asm or mi.opcode.startswith(("rep", "push", "pop")):
+    if d.is_call or d.is_inline_asm or d.string_op or d.stack_op:
         mem_read = mem_write = True
-    if "rsp" in writes:  # dynamic allocation / stack restore: memory lifetimes change here
+    # dynamic allocation / stack restore: memory lifetimes change here
+    if current().registers.stack_pointer in writes:
         mem_read = mem_write = True
     if mi.flags & MIFlag.VOLATILE:  # volatile loads keep their order among themselves
         mem_read = mem_write = True
     if d.x87:  # the x87 register stack is an implicit operand of every x87 instruction
         reads.add("x87")
         writes.add("x87")
-    if _writes_flags(mi.opcode) or d.is_call:  # the callee does not preserve the flags
-        writes.add("eflags")
-    if _reads_flags(mi.opcode):
-        reads.add("eflags")
+    if d.writes_flags or d.is_call:  # the callee does not preserve the flags
+        writes.add(_FLAGS)
+    if d.reads_flags:
+        reads.add(_FLAGS)
     return reads, writes, mem_read, mem_write
 
 
@@ -257,17 +249,17 @@ def _branch_compare(real: list[MInst]) -> int:
     that writes the flags and nothing else), when nothing between them reads the
     flags; else -1."""
     k = len(real) - 1
-    while k >= 0 and desc(real[k].opcode).is_branch and not _reads_flags(real[k].opcode):
+    while k >= 0 and desc(real[k].opcode).is_branch and not desc(real[k].opcode).reads_flags:
         k -= 1  # the trailing unconditional jump
-    if k < 0 or not (desc(real[k].opcode).is_branch and _reads_flags(real[k].opcode)):
+    if k < 0 or not (desc(real[k].opcode).is_branch and desc(real[k].opcode).reads_flags):
         return -1
     for j in range(k - 1, -1, -1):
-        op = real[j].opcode
-        if _reads_flags(op) or desc(op).is_call or desc(op).is_branch:
+        d = desc(real[j].opcode)
+        if d.reads_flags or d.is_call or d.is_branch:
             return -1
-        if _writes_flags(op):
+        if d.writes_flags:
             _reads, writes, _mr, mw = _regs(real[j])
-            return j if writes == {"eflags"} and not mw else -1
+            return j if writes == {_FLAGS} and not mw else -1
     return -1
 
 

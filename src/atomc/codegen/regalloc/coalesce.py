@@ -47,7 +47,7 @@ from ..mir import Mem, MFunction, MInst, Operand, PReg, VReg
 from ..mir.cfg import successor_indices
 from ..mir.passes import MDI, MachineContext, MachinePass
 from ..mir.registers import operand_regs
-from ..target import current, desc
+from ..target import current, desc, is_move32
 from .liveness import block_liveness
 
 __all__ = ["CoalesceCopies", "coalesce_copies", "wide_reads"]
@@ -124,13 +124,14 @@ def _plain_copy(mi: MInst, sizes: list[int], wide: set[int], xs: bool, xd: bool)
     nat = sizes[src.id]
     if sizes[dst.id] != nat or xs != xd:
         return False
+    d = desc(mi.opcode)
     if xs:
-        return mi.opcode in ("movsd", "movss", "movq") and src.size == dst.size
+        return d.copies_whole and src.size == dst.size
     if nat == 8:
-        return mi.opcode == "movq"
+        return d.copies_whole and not d.vector
     # 32-bit copies of narrower or 32-bit registers; a 32-bit register read
     # as 64 bits relies on the copy's zero extension
-    return mi.opcode == "movl" and (nat < 4 or (src.id not in wide and dst.id not in wide))
+    return is_move32(mi.opcode) and (nat < 4 or (src.id not in wide and dst.id not in wide))
 
 
 def _overlaps(small: list[Segment], large: list[Segment]) -> bool:

@@ -36,7 +36,7 @@ from ...diag import InternalCompilerError
 from ..mir import Imm, Mem, MFunction, MInst, Operand, PReg, SlotKind, StackSlot, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
 from ..mir.registers import operand_regs
-from ..target import current, desc
+from ..target import Arith, current, desc
 from .spill import reload_op, rewrite_blocks, spill_op, spill_slot
 
 
@@ -131,7 +131,6 @@ class FastAllocator:
         d = desc(mi.opcode)
         sizes = self.mf.vreg_sizes
         ops = list(mi.operands)
-        base = _base_opcode(mi.opcode)
         has_mem = any(isinstance(o, Mem) for o in ops)
         folded_def: int | None = None
         # A result may go straight to its slot when the instruction can write
@@ -141,7 +140,7 @@ class FastAllocator:
                 role = d.roles[k] if k < len(d.roles) else "u"
                 if not isinstance(op, VReg) or "d" not in role or op.size < sizes[op.id]:
                     continue
-                ok = base in _RMW_OK if role == "ud" else base in _DEF_OK
+                ok = d.fold_rmw if role == "ud" else d.fold_def
                 others = [o for j, o in enumerate(ops) if j != k]
                 first = others[0] if others else None
                 if ok and not any(_mentions(o, op.id) for o in others) and \
@@ -151,8 +150,8 @@ class FastAllocator:
                     has_mem = True
                 break
         # One source may be read straight from its slot.
-        if not has_mem and base in _SRC_OK:
-            for k in ((0, 1) if base in ("cmp", "test") else (0,)):
+        if not has_mem:
+            for k in d.fold_sources:
                 role = d.roles[k] if k < len(d.roles) else "u"
                 src = ops[k] if k < len(ops) else None
                 if role == "u" and isinstance(src, VReg):
@@ -215,37 +214,14 @@ def _rounds_frame_address(prev: MInst, mi: MInst) -> bool:
     (`leaq [stack.N + A-1], %v; andq #-A, %v`)? That register keeps a slot of its
     own: the variable's record describes the object through it for the rest of
     the function."""
-    if not (prev.opcode == "leaq" and mi.opcode == "andq" and len(prev.operands) == 2
-            and len(mi.operands) == 2):
+    dp, dm = desc(prev.opcode), desc(mi.opcode)
+    if not (dp.is_address and dp.width == 64 and dm.arith is Arith.AND and dm.width == 64
+            and len(prev.operands) == 2 and len(mi.operands) == 2):
         return False
     (src, dst), (mask, reg) = prev.operands, mi.operands
     return isinstance(src, Mem) and isinstance(src.base, StackSlot) and isinstance(mask, Imm) \
         and mask.value < 0 and isinstance(dst, VReg) and isinstance(reg, VReg) \
         and dst.id == reg.id
-
-
-_DEF_OK = frozenset({"mov", "set"})
-_RMW_OK = frozenset({"add", "sub", "and", "or", "xor", "adc", "sbb", "shl", "shr", "sar", "neg",
-                     "not", "inc", "dec"})
-_SRC_OK = frozenset({"mov", "movz", "movs", "add", "sub", "and", "or", "xor", "adc", "sbb",
-                     "imul", "cmp", "test", "cmov", "idiv", "div", "call"})
-
-
-def _base_opcode(opcode: str) -> str:
-    """Mnemonic family: `addl` -> add, `movzbl` -> movz, `sete` -> set, `cmovnel` -> cmov."""
-    for fam in ("cmov", "set", "movz", "movs", "movabs"):
-        if opcode.startswith(fam):
-            return fam
-    if opcode in ("call",):
-        return opcode
-    if opcode[-1] in "bwlq" and opcode[:-1] in _ALL_FAMILIES:
-        return opcode[:-1]
-    return opcode
-
-
-_ALL_FAMILIES = frozenset({"mov", "add", "sub", "and", "or", "xor", "adc", "sbb", "shl", "shr",
-                           "sar", "neg", "not", "inc", "dec", "imul", "cmp", "test", "idiv", "div",
-                           "lea", "push", "pop"})
 
 
 def _mentions(op: Operand, vid: int) -> bool:

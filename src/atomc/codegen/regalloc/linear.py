@@ -60,7 +60,7 @@ from ..mir import (
 from ..mir.cfg import successor_indices as successors
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
 from ..mir.registers import operand_regs
-from ..target import current, desc
+from ..target import Extension, current, desc, is_move32
 from .coalesce import loop_depths, wide_reads
 from .liveness import block_liveness
 from .spill import reload_op, rewrite_blocks, spill_op
@@ -399,12 +399,13 @@ class LinearScan:
                     and not self.intervals[u.id].xmm:
                 reg = scratch[u.id] if in_piece else self.intervals[u.id].reg
                 assert reg is not None
-                out.append(MInst("movzbl" if nat == 1 else "movzwl",
-                                 [PReg(reg, nat), PReg(reg, 4)], loc=mi.loc, flags=mi.flags))
+                widen = current().extend_opcode(Extension(False, 8 * nat, 32))
+                out.append(MInst(widen, [PReg(reg, nat), PReg(reg, 4)], loc=mi.loc,
+                                 flags=mi.flags))
         # a 32-bit self-move does nothing unless it clears the upper half of a
         # 32-bit register read as 64 bits (byte and word registers read wider
         # are zero-extended at the read, above)
-        narrow_copy = (mi.opcode == "movl" and len(defs) == 1
+        narrow_copy = (is_move32(mi.opcode) and len(defs) == 1
                        and (sizes[defs[0].id] < 4 or sizes[defs[0].id] == 4
                             and defs[0].id not in self.wide_reads))
         mi.operands = [self.subst(op, scratch) for op in mi.operands]
@@ -459,7 +460,8 @@ class LinearScan:
             self.reload(op.base.id, first, mi, out, sizes)
             self.reload(op.index.id, second, mi, out, sizes)
             address = replace(op, base=PReg(first, 8), index=PReg(second, 8), segment=None)
-            out.append(MInst("leaq", [address, PReg(first, 8)], loc=mi.loc, flags=mi.flags))
+            out.append(MInst(current().address_opcode(8), [address, PReg(first, 8)], loc=mi.loc,
+                             flags=mi.flags))
             mi.operands = [*mi.operands[:k], Mem(base=PReg(first, 8), segment=op.segment),
                            *mi.operands[k + 1:]]
             return first
@@ -502,16 +504,16 @@ class LinearScan:
         if len(ops) != 2 or not isinstance(ops[0], VReg) or not isinstance(ops[1], VReg) \
                 or ops[0].id != ops[1].id or ops[0].size != ops[1].size:
             return False
-        if mi.opcode in ("movq", "movsd", "movss"):
+        if desc(mi.opcode).copies_whole:
             return True
         nat = self.mf.vreg_sizes[ops[0].id]
-        return mi.opcode == "movl" and (nat < 4 or nat == 4 and ops[0].id not in self.wide_reads)
+        return is_move32(mi.opcode) and (nat < 4 or nat == 4 and ops[0].id not in self.wide_reads)
 
     @staticmethod
     def is_noop_copy(mi: MInst) -> bool:
         """`movq %r, %r` (or an SSE register copied to itself) does nothing (a 32-bit
         move to itself still zero-extends)."""
-        if mi.opcode not in ("movq", "movsd", "movss") or len(mi.operands) != 2:
+        if not desc(mi.opcode).copies_whole or len(mi.operands) != 2:
             return False
         a, b = mi.operands
         return isinstance(a, PReg) and isinstance(b, PReg) and a.name == b.name

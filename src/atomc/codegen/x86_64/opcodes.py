@@ -9,9 +9,11 @@ allocators and the line-table/branch analyses consult.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
+from ..mir.core import INLINE_ASM
+from ..target import Arith, Extension
 from .registers import CALLER_SAVED, SUFFIX
 
 
@@ -32,6 +34,23 @@ class OpDesc:
     # reads and writes the x87 register stack, which no operand names: x87
     # instructions keep their order among themselves
     x87: bool = False
+    # what it computes (codegen/target.py's OpcodeInfo says what each means)
+    width: int = 0  # the size suffix's bits (the destination's for an extension)
+    vector: bool = False  # SSE
+    arith: Arith | None = None
+    extend: Extension | None = None
+    is_address: bool = False  # lea
+    copies_whole: bool = False  # movq, movss, movsd
+    loads_immediate: bool = False  # movl, movq, movabsq
+    # filled in by _derived from the mnemonic's family
+    reads_flags: bool = False
+    writes_flags: bool = False
+    latency: int = 1
+    string_op: bool = False  # rep movsb, rep stosb
+    stack_op: bool = False  # push, pop
+    fold_def: bool = False
+    fold_rmw: bool = False
+    fold_sources: tuple[int, ...] = ()
 
 
 CONDS: Final = ("e", "ne", "l", "le", "g", "ge", "b", "be", "a", "ae", "s", "ns")
@@ -53,43 +72,48 @@ CMOV: Final = {(cc, size): "cmov" + cc + SUFFIX[size] for cc in CONDS for size i
 # zero (movz) and sign (movs) extensions: source size letter, then destination's
 _EXTENDS: Final = ("movzbw", "movzbl", "movzwl", "movzbq", "movzwq", "movsbw", "movsbl",
                    "movswl", "movsbq", "movswq", "movslq")
+_BITS: Final = {"b": 8, "w": 16, "l": 32, "q": 64}
+# the two-operand forms whose effect on the destination register is exact arithmetic
+_ARITH: Final = {"add": Arith.ADD, "sub": Arith.SUB, "and": Arith.AND, "or": Arith.OR,
+                 "xor": Arith.XOR, "shl": Arith.SHL, "shr": Arith.SHR, "sar": Arith.SAR,
+                 "imul": Arith.MUL}
 
 
 def _build() -> dict[str, OpDesc]:
     t: dict[str, OpDesc] = {}
-    for s in "bwlq":
-        t["mov" + s] = OpDesc(("u", "d"), is_move=True)
+    for s, bits in _BITS.items():
+        t["mov" + s] = OpDesc(("u", "d"), is_move=True, width=bits, copies_whole=s == "q",
+                              loads_immediate=s in "lq")
         for op in ("add", "sub", "and", "or", "xor", "adc", "sbb"):
-            t[op + s] = OpDesc(("u", "ud"))
+            t[op + s] = OpDesc(("u", "ud"), width=bits, arith=_ARITH.get(op))
         for op in ("cmp", "test"):
-            t[op + s] = OpDesc(("u", "u"))
+            t[op + s] = OpDesc(("u", "u"), width=bits)
         for op in ("shl", "shr", "sar"):
-            t[op + s] = OpDesc(("u", "ud"))
+            t[op + s] = OpDesc(("u", "ud"), width=bits, arith=_ARITH[op])
         for op in ("neg", "not", "inc", "dec"):
-            t[op + s] = OpDesc(("ud",))
+            t[op + s] = OpDesc(("ud",), width=bits)
     for s in "wlq":
-        t["imul" + s] = OpDesc(("u", "ud"))
-    for cmov in CMOV.values():
-        t[cmov] = OpDesc(("u", "ud"))
+        t["imul" + s] = OpDesc(("u", "ud"), width=_BITS[s], arith=Arith.MUL)
+    for (_, size), cmov in CMOV.items():
+        t[cmov] = OpDesc(("u", "ud"), width=8 * size)
     for s in "lq":
-        t["lea" + s] = OpDesc(("u", "d"))
-        t["bsr" + s] = OpDesc(("u", "d"))  # __builtin_clz; result undefined for 0
-        t["bsf" + s] = OpDesc(("u", "d"))  # __builtin_ctz / ffs
-        t["idiv" + s] = OpDesc(("u",), ("rax", "rdx"), ("rax", "rdx"))
-        t["div" + s] = OpDesc(("u",), ("rax", "rdx"), ("rax", "rdx"))
-    t["movabsq"] = OpDesc(("u", "d"))
+        bits = _BITS[s]
+        t["lea" + s] = OpDesc(("u", "d"), width=bits, is_address=True)
+        t["bsr" + s] = OpDesc(("u", "d"), width=bits)  # __builtin_clz; result undefined for 0
+        t["bsf" + s] = OpDesc(("u", "d"), width=bits)  # __builtin_ctz / ffs
+        t["idiv" + s] = OpDesc(("u",), ("rax", "rdx"), ("rax", "rdx"), width=bits)
+        t["div" + s] = OpDesc(("u",), ("rax", "rdx"), ("rax", "rdx"), width=bits)
+    t["movabsq"] = OpDesc(("u", "d"), width=64, loads_immediate=True)
     # double-word arithmetic (legalised __int128): rdx:rax = rax * operand, and the
     # double shifts `shld/shrd count, src, dst` (count an immediate or %cl)
-    t["mulq"] = OpDesc(("u",), ("rax",), ("rax", "rdx"))
-    t["shldq"] = OpDesc(("u", "u", "ud"))
-    t["shrdq"] = OpDesc(("u", "u", "ud"))
+    t["mulq"] = OpDesc(("u",), ("rax",), ("rax", "rdx"), width=64)
+    t["shldq"] = OpDesc(("u", "u", "ud"), width=64)
+    t["shrdq"] = OpDesc(("u", "u", "ud"), width=64)
     for ext in _EXTENDS:
-        t[ext] = OpDesc(("u", "d"))
-    for cc in CONDS:
-        t["set" + cc] = OpDesc(("d",))
-        t["j" + cc] = OpDesc(("u",), is_branch=True, is_cond_branch=True, is_terminator=True)
-    for cc in ("p", "np"):  # parity: the unordered result of ucomiss/ucomisd
-        t["set" + cc] = OpDesc(("d",))
+        t[ext] = OpDesc(("u", "d"), width=_BITS[ext[5]],
+                        extend=Extension(ext[3] == "s", _BITS[ext[4]], _BITS[ext[5]]))
+    for cc in (*CONDS, "p", "np"):  # parity: the unordered result of ucomiss/ucomisd
+        t["set" + cc] = OpDesc(("d",), width=8)
         t["j" + cc] = OpDesc(("u",), is_branch=True, is_cond_branch=True, is_terminator=True)
     _add_sse(t)
     _add_atomic(t)
@@ -113,40 +137,84 @@ def _build() -> dict[str, OpDesc]:
     t["ret"] = OpDesc((), is_return=True, is_terminator=True)
     t["ud2"] = OpDesc((), is_terminator=True)
     t["nop"] = OpDesc(())  # holds a line at -O0 where a jump fell through (passes/fallthrough.py)
-    t["INLINEASM"] = OpDesc((), is_inline_asm=True)
-    t["pushq"] = OpDesc(("u",), ("rsp",), ("rsp",))
-    t["popq"] = OpDesc(("d",), ("rsp",), ("rsp",))
+    t[INLINE_ASM] = OpDesc((), is_inline_asm=True)
+    t["pushq"] = OpDesc(("u",), ("rsp",), ("rsp",), width=64)
+    t["popq"] = OpDesc(("d",), ("rsp",), ("rsp",), width=64)
     t["rep movsb"] = OpDesc((), ("rdi", "rsi", "rcx"), ("rdi", "rsi", "rcx"))
     t["rep stosb"] = OpDesc((), ("rdi", "rax", "rcx"), ("rdi", "rcx"))
-    return t
+    return {op: _derived(op, row) for op, row in t.items()}
+
+
+# Families by mnemonic prefix, for what the scheduler and the -O0 allocator ask
+_FLAG_READERS: Final = ("j", "set", "cmov", "adc", "sbb")
+_NO_FLAGS: Final = ("mov", "lea", "push", "pop", "call", "jmp", "ret", "cltd", "cqto", "set",
+                    "cmov", "rep", "ud2")
+# -O0 slot folding by family: a result written to memory, read-modify-write of
+# memory, a source read from memory
+_DEF_OK: Final = frozenset({"mov", "set"})
+_RMW_OK: Final = frozenset({"add", "sub", "and", "or", "xor", "adc", "sbb", "shl", "shr", "sar",
+                            "neg", "not", "inc", "dec"})
+_SRC_OK: Final = frozenset({"mov", "movz", "movs", "add", "sub", "and", "or", "xor", "adc",
+                            "sbb", "imul", "cmp", "test", "cmov", "idiv", "div", "call"})
+_ALL_FAMILIES: Final = frozenset({"mov", "add", "sub", "and", "or", "xor", "adc", "sbb", "shl",
+                                  "shr", "sar", "neg", "not", "inc", "dec", "imul", "cmp", "test",
+                                  "idiv", "div", "lea", "push", "pop"})
+
+
+def _family(opcode: str) -> str:
+    """Mnemonic family: `addl` -> add, `movzbl` -> movz, `sete` -> set, `cmovnel` -> cmov."""
+    for fam in ("cmov", "set", "movz", "movs", "movabs"):
+        if opcode.startswith(fam):
+            return fam
+    if opcode[-1] in "bwlq" and opcode[:-1] in _ALL_FAMILIES:
+        return opcode[:-1]
+    return opcode
+
+
+def _derived(op: str, row: OpDesc) -> OpDesc:
+    """`row` with the properties that follow from its mnemonic's family."""
+    fam = _family(op)
+    return replace(
+        row,
+        reads_flags=op != "jmp" and op.startswith(_FLAG_READERS),
+        writes_flags=not op.startswith(_NO_FLAGS) and not (op.startswith("j") and op != "jmp"),
+        latency=20 if op.startswith(("idiv", "div")) else 3 if op.startswith("imul") else 1,
+        string_op=op.startswith("rep"),
+        stack_op=op.startswith(("push", "pop")),
+        fold_def=fam in _DEF_OK,
+        fold_rmw=fam in _RMW_OK,
+        fold_sources=((0, 1) if fam in ("cmp", "test") else (0,)) if fam in _SRC_OK else ())
 
 
 def _add_sse(t: dict[str, OpDesc]) -> None:
     """SSE/SSE2 scalar floating point (issue 7): `s` single, `d` double."""
-    for p in "sd":
-        t["movs" + p] = OpDesc(("u", "d"), is_move=True)  # load, store, register copy
+    for p, bits in (("s", 32), ("d", 64)):
+        # load, store, register copy
+        t["movs" + p] = OpDesc(("u", "d"), is_move=True, width=bits, vector=True,
+                               copies_whole=True)
         for op in ("add", "sub", "mul", "div"):
-            t[op + "s" + p] = OpDesc(("u", "ud"))
-        t["ucomis" + p] = OpDesc(("u", "u"))
-        for w in "lq":
-            t["cvtsi2s" + p + w] = OpDesc(("u", "d"))
-            t["cvtts" + p + "2si" + w] = OpDesc(("u", "d"))
-        t["xorp" + p] = OpDesc(("u", "ud"))  # sign flip with a 16-byte .rodata mask
-    t["cvtss2sd"] = OpDesc(("u", "d"))
-    t["cvtsd2ss"] = OpDesc(("u", "d"))
-    t["movd"] = OpDesc(("u", "d"))  # 32-bit GPR <-> XMM bits (movq does 64 bits)
+            t[op + "s" + p] = OpDesc(("u", "ud"), width=bits, vector=True)
+        t["ucomis" + p] = OpDesc(("u", "u"), width=bits, vector=True)
+        for w in "lq":  # the width is the integer's
+            t["cvtsi2s" + p + w] = OpDesc(("u", "d"), width=_BITS[w], vector=True)
+            t["cvtts" + p + "2si" + w] = OpDesc(("u", "d"), width=_BITS[w], vector=True)
+        # sign flip with a 16-byte .rodata mask
+        t["xorp" + p] = OpDesc(("u", "ud"), width=bits, vector=True)
+    t["cvtss2sd"] = OpDesc(("u", "d"), vector=True)
+    t["cvtsd2ss"] = OpDesc(("u", "d"), vector=True)
+    t["movd"] = OpDesc(("u", "d"), vector=True)  # 32-bit GPR <-> XMM bits (movq does 64 bits)
 
 
 def _add_atomic(t: dict[str, OpDesc]) -> None:
     """Locked read-modify-writes and exchanges (isel_atomic.py). The memory
     operand is read and written; `xadd` and `xchg` also write their register;
     `cmpxchg` compares with and loads into %rax."""
-    for s in "bwlq":
+    for s, bits in _BITS.items():
         for op in ("add", "sub", "and", "or", "xor"):
-            t["lock " + op + s] = OpDesc(("u", "ud"))
-        t["lock xadd" + s] = OpDesc(("ud", "ud"))
-        t["lock cmpxchg" + s] = OpDesc(("u", "ud"), ("rax",), ("rax",))
-        t["xchg" + s] = OpDesc(("ud", "ud"))
+            t["lock " + op + s] = OpDesc(("u", "ud"), width=bits)
+        t["lock xadd" + s] = OpDesc(("ud", "ud"), width=bits)
+        t["lock cmpxchg" + s] = OpDesc(("u", "ud"), ("rax",), ("rax",), width=bits)
+        t["xchg" + s] = OpDesc(("ud", "ud"), width=bits)
     # a compiler-only fence: no code; the scheduler moves no memory access across
     # it, and it is dropped right after scheduling
     t["MEMBARRIER"] = OpDesc(())

@@ -5,7 +5,7 @@ spelling an x86 instruction."""
 from __future__ import annotations
 
 from ..mir.core import MFunction
-from ..target import RegisterFile
+from ..target import Extension, RegisterFile
 from .frame import frame_base_register
 from .function_state import x86_state
 from .opcodes import EXTEND, INVERSE_CC, JCC, OPCODES, SIZED, SSE, OpDesc
@@ -59,6 +59,15 @@ class X86_64Target:
         if vector:
             return _SSE_MOVE[size]
         return _RELOAD[size]
+
+    def extend_opcode(self, extension: Extension) -> str:
+        return EXTEND[extension.signed, extension.from_bits // 8, extension.to_bits // 8]
+
+    def address_opcode(self, size: int) -> str:
+        return SIZED["lea", size]
+
+    def nop_opcode(self) -> str:
+        return "nop"
 
     def frame_base_register(self, mf: MFunction) -> str:
         return frame_base_register(mf)
