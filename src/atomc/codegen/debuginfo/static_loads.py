@@ -17,13 +17,19 @@ from __future__ import annotations
 
 from ...ir.function import THREAD_LOCAL
 from ..mir import Mem, MFunction, MInst, PReg
-from ..target import current
+from ..target import OpcodeInfo, current, desc
 
-# load opcode -> the bits of memory it reads into the low bits of its register
-# (the register above them is zero or sign bits: a variable no wider than the
-# load reads the same bytes from memory as from the register)
-LOAD_BITS = {"movq": 64, "movl": 32, "movsd": 64, "movss": 32,
-             "movzbl": 8, "movzwl": 16, "movsbl": 8, "movswl": 16}
+
+def load_bits(d: OpcodeInfo) -> int | None:
+    """The bits of memory a load with this opcode row reads into the low bits of
+    its register, for the loads whose register above them is zero or sign bits
+    (an extension, or a move of 32 bits or more): a variable no wider than the
+    load reads the same bytes from memory as from the register."""
+    if d.extend is not None:
+        return d.extend.from_bits
+    if d.is_move and d.width >= 32:
+        return d.width
+    return None
 
 
 def read_only_symbols(mf: MFunction) -> frozenset[str]:
@@ -43,7 +49,7 @@ def read_only_symbols(mf: MFunction) -> frozenset[str]:
 def static_load(mi: MInst, read_only: frozenset[str]) -> tuple[str, int, int] | None:
     """(symbol, offset, bits) when `mi` loads `bits` bits of read-only memory at
     symbol + offset into a register; else None."""
-    bits = LOAD_BITS.get(mi.opcode)
+    bits = load_bits(desc(mi.opcode))
     ops = mi.operands
     if bits is None or len(ops) != 2 or not isinstance(ops[1], PReg):
         return None
