@@ -307,7 +307,7 @@ def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int
             restate.setdefault(rb, []).append(v)
     # a block with branches before its end is cut into parts, so that an edge
     # leaving from the middle carries the state there (one view block per part)
-    parts = block_parts(mf)
+    parts = block_parts(mf, succ)
     first: list[int] = []  # each block's first view block
     n = 0
     for bp in parts:

@@ -44,14 +44,17 @@ def successors(mf: MFunction) -> dict[MBlock, list[MBlock]]:
     return out
 
 
-def block_parts(mf: MFunction) -> list[list[tuple[int, list[int]]]]:
+def block_parts(mf: MFunction, whole: Mapping[int, list[int]] | None = None
+                ) -> list[list[tuple[int, list[int]]]]:
     """Each block cut after every branch that is not its last real instruction:
     per block index, its parts as (index in `insts` one past the part's end, the
     indices of the blocks the part may go to; the next part is not listed). A
     dataflow over whole blocks would let an edge that leaves a block from its
-    middle see what the rest of the block does."""
+    middle see what the rest of the block does. `whole`: the blocks'
+    `successor_indices`, when the caller has them."""
     index = {id(b): i for i, b in enumerate(mf.blocks)}
-    whole = successor_indices(mf)
+    if whole is None:
+        whole = successor_indices(mf)
     out: list[list[tuple[int, list[int]]]] = []
     for bi, b in enumerate(mf.blocks):
         real = [k for k, mi in enumerate(b.insts) if not mi.is_meta]
