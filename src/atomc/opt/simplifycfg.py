@@ -206,9 +206,12 @@ class SimplifyCFG(FunctionPass):
             # rewritten: rewriting every one was quadratic in a big switch's join
             for s in p.successors:
                 ps_s = preds.get(s)
-                if ps_s is not None and len(ps_s) == 1 and ps_s[0] is b:
-                    preds[s] = [p]
+                if ps_s is None or len(ps_s) != 1 or ps_s[0] is not b:
+                    continue
+                work.add("simplifycfg.merge_pred_entries", len(ps_s))
+                preds[s] = [p]
             ctx.count("simplifycfg.merged")
+            work.add("simplifycfg.merges", 1)
             changed = True
         unlink_blocks(fn, merged)
         return changed

@@ -345,6 +345,9 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
             t.set_value(var, live_in.get(var))
             t.entered.add(var)
             t.place(var, pos, b, 0, entry=mv.preds[b])
+        for p in t.reasons.walked(mv.preds[b]):
+            if p != b - 1:
+                t.reasons.rebase(p)
         t.note_holders(pos)
         for k, inst in enumerate(blk.insts, start=1):
             if isinstance(inst.debug, DebugValue):

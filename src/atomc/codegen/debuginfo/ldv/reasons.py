@@ -113,6 +113,19 @@ class ReasonLog:
             out.append(var)
         return out
 
+    def rebase(self, b: int) -> None:
+        """Move walked block `b`'s exit mark up to now if every variable changed
+        since then has its reason at that exit again (a switch case's entry, which
+        placed them all from the switch block's exit): `at_exit(b, ...)` answers as
+        before, and the next sibling's `changed_since(b)` lists only what changed
+        after this entry instead of what every earlier sibling changed."""
+        if self.exit_at[b] == self.changes:
+            return
+        for var in self.changed_since(b):
+            if self.at_exit(b, var) != (var in self.current, self.current.get(var)):
+                return
+        self.exit_at[b] = self.changes
+
     def at_entry(self, var: VarKey, preds: list[int], pos: int) -> NoLoc:
         """Why `var` has no location on entry to a block with predecessors `preds`."""
         walked = [self.at_exit(p, var) for p in self.walked(preds)]
