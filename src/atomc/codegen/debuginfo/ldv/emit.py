@@ -323,6 +323,10 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
     exits: dict[int, tuple[dict[VarKey, int], dict[VarKey, Alts]]] = {}
     live_in: dict[VarKey, VarValue] = {}  # the variables' values at this block's entry
     touched: dict[VarKey, None] = {}  # value set by a record in the block before
+    last_succ = [-1] * len(fn.blocks)  # each block's last successor in layout order
+    for b, ps in enumerate(mv.preds):
+        for p in ps:
+            last_succ[p] = max(last_succ[p], b)
     for b, blk in enumerate(fn.blocks):
         if b:
             live_in.update(flow.assigns[b - 1])
@@ -346,7 +350,7 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
             t.entered.add(var)
             t.place(var, pos, b, 0, entry=mv.preds[b])
         for p in t.reasons.walked(mv.preds[b]):
-            if p != b - 1:
+            if p != b - 1 and last_succ[p] > b:  # a switch block: more cases to come
                 t.reasons.rebase(p)
         t.note_holders(pos)
         for k, inst in enumerate(blk.insts, start=1):
@@ -492,9 +496,8 @@ def _entry_vars(t: _Tracker, b: int, changed: list[VarKey], new_values: Iterable
     for v in new_values:
         out.update(t.by_value.get(v, ()))
     out.update(t.by_block.get(b, ()))
-    for p in t.reasons.walked(t.mv.preds[b]):
-        if p != b - 1:
-            out.update(dict.fromkeys(t.reasons.changed_since(p)))
+    others = [p for p in t.reasons.walked(t.mv.preds[b]) if p != b - 1]
+    out.update(dict.fromkeys(t.reasons.changed_since_any(others)))
     return sorted(out, key=rank.__getitem__)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
+from ....ir import work
 from ....ir.why import Why, WhyKind
 from .model import ComputedLoc, EntryValueLoc, MInstView, MLoc, NoLoc, VarKey, VarLoc, WhyRange
 
@@ -105,12 +106,21 @@ class ReasonLog:
 
     def changed_since(self, b: int) -> list[VarKey]:
         """The variables whose `current` changed after walked block `b`'s exit."""
-        mark = self.exit_at[b]
+        return self.changed_after(self.exit_at[b])
+
+    def changed_since_any(self, blocks: list[int]) -> list[VarKey]:
+        """The variables whose `current` changed after the exit of any of the walked
+        `blocks`: those changed after the earliest exit (a join of n switch cases
+        reads the changes once, not once per case)."""
+        return self.changed_after(min(self.exit_at[b] for b in blocks)) if blocks else []
+
+    def changed_after(self, mark: int) -> list[VarKey]:
         out: list[VarKey] = []
         for var, n in reversed(self.last_change.items()):
             if n <= mark:
                 break
             out.append(var)
+        work.add("ldv.reasons.changed", len(out) + 1)
         return out
 
     def rebase(self, b: int) -> None:
@@ -128,16 +138,18 @@ class ReasonLog:
 
     def at_entry(self, var: VarKey, preds: list[int], pos: int) -> NoLoc:
         """Why `var` has no location on entry to a block with predecessors `preds`."""
-        walked = [self.at_exit(p, var) for p in self.walked(preds)]
-        for _, r in walked:
+        any_walked, all_noted = False, True
+        for p in self.walked(preds):  # the first reason a walked predecessor gives
+            noted, r = self.at_exit(p, var)
             if r is not None:
                 return r
+            any_walked, all_noted = True, all_noted and noted
         if var not in self.assigned:
             # a parameter is assigned by the caller: before its record, the
             # prologue is storing it into its home; an inlined one's argument is
             # computed by the caller's code, which has not reached its record yet
             return PROLOGUE if var.is_param and var.inlined_at is None else NOT_YET
-        if walked and all(noted and r is None for noted, r in walked):
+        if any_walked and all_noted:
             return JOIN  # every path brings a location, but not the same one
         r = self.current.get(var)
         return r if r is not None else dead(pos)
