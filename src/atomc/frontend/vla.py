@@ -21,8 +21,6 @@ gdb can print the whole array at -O0.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..ir import (
     ARTIFICIAL,
     DEREF_EXPR,
@@ -42,24 +40,16 @@ from ..ir.debuginfo import DW_OP_deref
 from ..optlevel import function_level
 from . import tree as T
 from .ctype import ULONG, ArrayT, CType, PointerT, Qualified, Typedef, VlaT, as_int, unqual
+from .lower.state import LoweringPart
 from .scopes import Pos, Symbol
-
-if TYPE_CHECKING:
-    from .lower.module import IRGen
 
 VLA_ALIGN = 16  # like gcc: every dynamic allocation is 16-byte aligned
 
 
-class VlaLowering:
+class VlaLowering(LoweringPart):
     """VLA sizes, storage, stack save/restore and jump checks."""
 
-    __slots__ = ("g", "fs", "di", "opts")
-
-    def __init__(self, g: IRGen) -> None:
-        self.g = g
-        self.fs = g.fs
-        self.di = g.di
-        self.opts = g.opts
+    __slots__ = ()
 
     def optimised(self) -> bool:
         """Is the function being lowered compiled above -O0 (its own level)?"""

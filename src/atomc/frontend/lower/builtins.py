@@ -3,8 +3,6 @@ that are not library calls, and of `va_arg`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...ir import (
     I32,
     I64,
@@ -33,19 +31,13 @@ from ..ctype import (
     unqual,
 )
 from ..longdouble import va_overflow, x87_signbit
-
-if TYPE_CHECKING:
-    from .module import IRGen
+from .state import LoweringPart
 
 
-class CallLowering:
+class CallLowering(LoweringPart):
     """Calls, builtins and `va_arg`."""
 
-    __slots__ = ("g", "fs")
-
-    def __init__(self, g: IRGen) -> None:
-        self.g = g
-        self.fs = g.fs
+    __slots__ = ()
 
     def v_Call(self, e: T.Call) -> Value:
         if e.builtin:
