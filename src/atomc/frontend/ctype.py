@@ -70,11 +70,15 @@ class _Wrapper(CType):
         return self._wrapped().complete
 
 
-@dataclass(frozen=True, slots=True)
-class VoidT(CType):
+class _GnuSizeOne(CType):
+    """A type ISO C gives no size (void, functions; incomplete), which GNU C sizes as 1
+    so that arithmetic on `void *` and function pointers steps by bytes."""
+
+    __slots__ = ()
+
     @property
     def size(self) -> int:
-        return 1  # GNU: sizeof(void) == 1, used for void* arithmetic
+        return 1
 
     @property
     def align(self) -> int:
@@ -84,6 +88,9 @@ class VoidT(CType):
     def complete(self) -> bool:
         return False
 
+
+@dataclass(frozen=True, slots=True)
+class VoidT(_GnuSizeOne):
     def __str__(self) -> str:
         return "void"
 
@@ -160,18 +167,26 @@ class PointerT(CType):
         return f"{self.pointee} *"
 
 
+class _Array(CType):
+    """An array type, of fixed (`ArrayT`) or variable (`VlaT`) length: aligned as its
+    element (`elem`)."""
+
+    __slots__ = ()
+    elem: CType
+
+    @property
+    def align(self) -> int:
+        return self.elem.align
+
+
 @dataclass(frozen=True, slots=True)
-class ArrayT(CType):
+class ArrayT(_Array):
     elem: CType
     count: int | None  # None: incomplete (`int a[]`)
 
     @property
     def size(self) -> int:
         return self.elem.size * (self.count or 0)
-
-    @property
-    def align(self) -> int:
-        return self.elem.align
 
     @property
     def complete(self) -> bool:
@@ -182,7 +197,7 @@ class ArrayT(CType):
 
 
 @dataclass(eq=False, slots=True)
-class VlaT(CType):
+class VlaT(_Array):
     """A variable length array `elem[dim]`: `dim` is the typed element-count
     expression, evaluated once where the type's declaration is reached; irgen
     keeps the result (an i64) in the stack slot `count_slot`. Its size is only
@@ -197,32 +212,16 @@ class VlaT(CType):
     def size(self) -> int:
         raise TypeError("the size of a variable length array is known only at run time")
 
-    @property
-    def align(self) -> int:
-        return self.elem.align
-
     def __str__(self) -> str:
         return f"{self.elem}[*]"
 
 
 @dataclass(frozen=True, slots=True)
-class FuncT(CType):
+class FuncT(_GnuSizeOne):
     ret: CType
     params: tuple[CType, ...]
     variadic: bool = False
     prototyped: bool = True
-
-    @property
-    def size(self) -> int:
-        return 1  # GNU: sizeof a function is 1
-
-    @property
-    def align(self) -> int:
-        return 1
-
-    @property
-    def complete(self) -> bool:
-        return False
 
     def __str__(self) -> str:
         ps = ", ".join(str(p) for p in self.params) + (", ..." if self.variadic else "")
