@@ -32,11 +32,15 @@ class CType:
 
 
 class NaturalT(CType):
-    """A type whose size and alignment are both its `nbytes` (integers, the types
-    atomc parses but cannot compute with: pending.py)."""
+    """A type whose size and alignment are both its `nbytes` (integers, real floating
+    types, the types atomc parses but cannot compute with: pending.py), spelled `name`."""
 
     __slots__ = ()
+    name: str
     nbytes: int
+
+    def __str__(self) -> str:
+        return self.name
 
     @property
     def size(self) -> int:
@@ -108,28 +112,14 @@ class IntT(NaturalT):
     def bits(self) -> int:
         return self.nbytes * 8
 
-    def __str__(self) -> str:
-        return self.name
-
 
 @dataclass(frozen=True, slots=True)
-class FloatT(CType):
+class FloatT(NaturalT):
     """A real floating type: float, double, long double (x87 extended, 16 bytes),
     or `_Float128`, which is parsed (system headers mention it) but not compiled."""
 
     name: str
     nbytes: int
-
-    @property
-    def size(self) -> int:
-        return self.nbytes
-
-    @property
-    def align(self) -> int:
-        return min(self.nbytes, 16)
-
-    def __str__(self) -> str:
-        return self.name
 
 
 @dataclass(frozen=True, slots=True)
