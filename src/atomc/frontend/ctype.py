@@ -12,7 +12,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from ..ir import DILocalVariable, Value
+    from .tree import Expr
 
 
 class CType:
@@ -194,9 +198,9 @@ class VlaT(_Array):
     known at run time (see `vla.py`), so `size` refuses to answer."""
 
     elem: CType
-    dim: object  # tree.Expr
-    count_slot: object = None  # ir Value: address of the evaluated count, once emitted
-    di_count: object = None  # the artificial DILocalVariable holding the count
+    dim: Expr
+    count_slot: Value | None = None  # address of the evaluated count, once emitted
+    di_count: DILocalVariable | None = None  # the artificial variable holding the count
 
     @property
     def size(self) -> int:

@@ -64,8 +64,8 @@ class VlaLowering(LoweringPart):
         """The element count (i64) of `t`: its slot once evaluated, else evaluated now
         (`sizeof(int[n])`)."""
         if t.count_slot is not None:
-            return self.fs.b.load(I64, t.count_slot)  # type: ignore[arg-type]
-        return self.g.exprs.value_of(t.dim)  # type: ignore[arg-type]
+            return self.fs.b.load(I64, t.count_slot)
+        return self.g.exprs.value_of(t.dim)
 
     def size_of(self, t: CType, pos: Pos | None) -> Value:
         """sizeof(t) as an i64 value (a constant unless `t` is variably sized)."""
@@ -89,7 +89,7 @@ class VlaLowering(LoweringPart):
                 u = u.base
             if isinstance(u, VlaT):
                 if u.count_slot is None:
-                    n, shown, shown_type = self.evaluate_count(u.dim)  # type: ignore[arg-type]
+                    n, shown, shown_type = self.evaluate_count(u.dim)
                     slot = self.fs.alloca(8, 8, "__vla_expr")
                     with self.fs.at(pos):
                         kept = self.fs.b.store(n, slot)

@@ -45,7 +45,8 @@ class CallLowering(LoweringPart):
         ft = e.ftype
         assert isinstance(ft, FuncT)
         abi = func_abi(ft, [a.type for a in e.args[len(ft.params):]])
-        callee = self.g.exprs.value_of(e.callee)  # type: ignore[arg-type]
+        assert e.callee is not None  # only a builtin call has no callee expression
+        callee = self.g.exprs.value_of(e.callee)
         args: list[Value] = []
         byval: list[tuple[int, int] | None] = []
         result_tmp: Value | None = None
@@ -101,7 +102,8 @@ class CallLowering(LoweringPart):
                 self.fs.release(tmp)
             kind = abi.ret.kind
             if kind is ArgKind.SRET:
-                return result_tmp  # type: ignore[return-value]
+                assert result_tmp is not None  # made above for every sret call
+                return result_tmp
             if kind is ArgKind.PIECES:
                 tmp = self.fs.temporary(max(ft.ret.size, 8 * len(rets)), max(ft.ret.align, 8))
                 if len(rets) == 1:

@@ -186,7 +186,8 @@ class FunctionLowering(LoweringPart):
         with self.fs.b.at(end_loc):
             kind = self.fs.fabi.ret.kind
             if kind is ArgKind.SRET:
-                r = self.fs.b.ret([self.fs.sret_ptr])  # type: ignore[list-item]
+                assert self.fs.sret_ptr is not None  # the hidden parameter, bound on entry
+                r = self.fs.b.ret([self.fs.sret_ptr])
                 self.fs.b.add_to_new_atom(r)
             elif self.fs.ret_slot is not None:
                 if kind is ArgKind.DIRECT:

@@ -156,8 +156,9 @@ class StatementLowering(LoweringPart):
                 self.fs.b.add_to_atom(mc)
             return
         v = self.g.exprs.value_of(e)
+        assert self.fs.ret_slot is not None  # a function returning a value has its slot
         with self.fs.at(p):
-            st = self.fs.b.store(v, self.fs.ret_slot)  # type: ignore[arg-type]
+            st = self.fs.b.store(v, self.fs.ret_slot)
             self.fs.b.add_to_atom(st, v)
 
     def s_If(self, s: T.If) -> None:
