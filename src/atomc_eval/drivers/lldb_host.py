@@ -201,6 +201,7 @@ class LldbSession(DebuggerSession):
             else:
                 bp = self._target.BreakpointCreateByName(location)
             if bp.IsValid() and bp.GetNumLocations() > 0:
+                bp.SetOneShot(spec.step_command == "continue")
                 placed += 1
         if placed == 0:
             return Status(
