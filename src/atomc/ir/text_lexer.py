@@ -144,8 +144,15 @@ class CursorBase(Generic[_Tok]):
     WORDS: ClassVar[frozenset[Any]]  # the kinds whose text `at` and `expect` compare
     INT: ClassVar[Any]  # the kind of an integer literal
 
-    toks: list[_Tok]
-    pos: int
+    def __init__(self, text: str, filename: str) -> None:
+        self.filename = filename
+        self.lines = text.split("\n")  # for the source line an error shows
+        self.toks: list[_Tok] = []
+        self.pos = 0
+
+    def source_line(self, n: int) -> str | None:
+        """Line `n` of the text (1-based), if it has one."""
+        return self.lines[n - 1] if 0 < n <= len(self.lines) else None
 
     def token_error(self, tok: _Tok, message: str) -> NoReturn:
         """Report `message` at `tok`."""
@@ -198,15 +205,12 @@ class TokenCursor(CursorBase[Token]):
     INT = TokKind.INT
 
     def __init__(self, text: str, filename: str) -> None:
+        super().__init__(text, filename)
         self.text = text
-        self.filename = filename
-        self.lines = text.split("\n")
         self.toks = tokenize(text, filename)
-        self.pos = 0
 
     def error(self, tok: Token, message: str) -> NoReturn:
-        src = self.lines[tok.line - 1] if 0 < tok.line <= len(self.lines) else None
-        raise IRParseError(self.filename, tok.line, tok.col, message, src)
+        raise IRParseError(self.filename, tok.line, tok.col, message, self.source_line(tok.line))
 
     def token_error(self, tok: Token, message: str) -> NoReturn:
         self.error(tok, message)

@@ -165,11 +165,8 @@ class _MIRParser(CursorBase[_Tok]):
     INT = MTok.INT
 
     def __init__(self, text: str, filename: str) -> None:
-        self.filename = filename
-        self.lines = text.split("\n")
+        super().__init__(text, filename)
         self.line = 0
-        self.toks: list[_Tok] = []
-        self.pos = 0
         self.md: IRParser | None = None
         self.mf: MFunction | None = None
         self.blocks: dict[int, MBlock] = {}
@@ -177,8 +174,7 @@ class _MIRParser(CursorBase[_Tok]):
     # -- errors and tokens ------------------------------------------------------
     def error(self, col: int, message: str, line: int | None = None) -> NoReturn:
         n = self.line if line is None else line
-        src = self.lines[n - 1] if 0 < n <= len(self.lines) else None
-        raise MIRParseError(self.filename, n, col, message, src)
+        raise MIRParseError(self.filename, n, col, message, self.source_line(n))
 
     def tokenize(self, n: int, text: str, start: int = 0) -> None:
         self.line, self.pos = n, 0
