@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 # Lower it when you remove some; never raise it.
-TYPE_IGNORE_CEILING = 107
+TYPE_IGNORE_CEILING = 99
 # mypy is strict on these (issue 12)
 STRICT_PACKAGES = ["atomc.dwarf.*", "atomc.ir.*", "atomc.codegen.mir.*"]
 MAX_MODULE_LINES = 800

@@ -21,6 +21,7 @@ from dbgtest_support import (
     compare_break,
     compare_paths,
     compare_records,
+    first_stop_at,
     known_bug,
     probe_cached,
     step_path,
@@ -54,15 +55,21 @@ def program_cases(debugger: str, programs: list[Program], test: str) -> list[obj
     return [pytest.param(p, id=p.name, marks=known_bug(debugger, test, p.name)) for p in programs]
 
 
-def check_break(debugger: str, program: Program, label: str, builds: Builds) -> None:
+def break_values_trace(debugger: str, program: Program, binary: Path, root: Path) -> Trace:
+    """One build's stops at all the program's ``break`` lines, recorded once per session."""
+    key = f"{program.name}.{binary.suffix[1:]}.{debugger}.breaks"
+    return cached_trace(root, key, lambda: break_trace(debugger, program, binary))
+
+
+def check_break(debugger: str, program: Program, label: str, builds: Builds, root: Path) -> None:
     """(a) Every parameter, earlier local, global and watch agrees at the line."""
     gcc, atomc = builds(program)
     line = program.line_of(label)
-    ref = break_trace(debugger, program, gcc.binary, label)
+    ref = first_stop_at(break_values_trace(debugger, program, gcc.binary, root), line)
     assert ref.stops and ref.stops[0].line == line, f"gcc's build did not stop at line {line}: {ref.end}"
     bad_test = check_expectations(program, ref, line)
     assert not bad_test, f"the test's own expectations fail on gcc's build: {bad_test}"
-    got = break_trace(debugger, program, atomc.binary, label)
+    got = first_stop_at(break_values_trace(debugger, program, atomc.binary, root), line)
     problems = compare_break(ref, got) + check_expectations(program, got, line)
     assert not problems, f"{program.name}.c:{line} ({label}):\n" + "\n".join(problems)
 

@@ -16,7 +16,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -158,18 +158,31 @@ def build(program: Program, compiler: str, root: Path) -> Build:
 # --- recording -----------------------------------------------------------------------
 
 
-def break_trace(debugger: str, program: Program, binary: Path, label: str) -> Trace:
-    """The first stop at a labelled line, with every variable and the program's globals."""
+def break_trace(debugger: str, program: Program, binary: Path) -> Trace:
+    """The first stop at every ``break`` label's line, with every variable and the
+    program's globals, in one session: each breakpoint is one-shot and the run
+    continues from one to the next (`first_stop_at` takes out one label's stop)."""
+    locations = tuple(dict.fromkeys(program.location(label) for label in program.breaks))
     spec = RunSpec(
         program=str(binary),
-        breakpoints=(program.location(label),),
-        step_limit=0,
+        breakpoints=locations,
+        step_command="continue",
+        # one continue per breakpoint, then on to the exit; the slack covers stops a
+        # signal makes, so that none costs a later label its stop
+        step_limit=len(locations) + 16,
         time_limit=TIME_LIMIT,
         source_dirs=(str(PROGRAMS),),
         globals=program.globals,
         watches=program.watches(),
     )
     return get_driver(debugger).trace(spec, config=binary.suffix.lstrip("."), source=str(program.path))
+
+
+def first_stop_at(trace: Trace, line: int) -> Trace:
+    """``trace`` cut to its first breakpoint stop on ``line`` (or to no stop), as a
+    session with only that line's breakpoint records it."""
+    stop = next((s for s in trace.stops if s.via == "break" and s.line == line), None)
+    return replace(trace, stops=() if stop is None else (replace(stop, index=0),))
 
 
 def step_trace(debugger: str, program: Program, binary: Path, command: str, function: str, count: int) -> Trace:

@@ -35,8 +35,8 @@ def test_enough_programs() -> None:
 
 
 @pytest.mark.parametrize(("program", "label"), checks.break_cases(DEBUGGER, PROGRAMS))
-def test_break_values(program: Program, label: str, builds: Builds) -> None:
-    checks.check_break(DEBUGGER, program, label, builds)
+def test_break_values(program: Program, label: str, builds: Builds, build_root: Path) -> None:
+    checks.check_break(DEBUGGER, program, label, builds, build_root)
 
 
 @pytest.mark.parametrize(("program", "command", "function", "count"), checks.step_cases(DEBUGGER, PROGRAMS))

@@ -152,3 +152,16 @@ def test_code_outside_the_sources_is_stepped_out_of(
     assert only_main.stops[-1].value_of("v") == "41"
     everything = _trace(debugger, binary)  # default: every compile unit's folder
     assert [s.line for s in everything.stops if s.function == "helper"] == [2, 3, 4]
+
+
+@pytest.mark.parametrize("debugger", DEBUGGERS)
+def test_continue_stops_once_at_each_breakpoint(debugger: str, build: Callable[..., Path]) -> None:
+    """`continue`: one-shot breakpoints, so a loop's callee stops only at its first call,
+    and the run goes on from there to the next breakpoint's first hit, then to the exit."""
+    printf = line_of(LOOP, "printf")
+    trace = _trace(debugger, build("loop_sum.c", "gcc-O0"), step_command="continue",
+                   breakpoints=("square", f"loop_sum.c:{printf}"))
+    assert [(s.function, s.via) for s in trace.stops] == [("square", "break"), ("main", "break")]
+    assert trace.stops[0].value_of("v") == "0"
+    assert (trace.stops[1].line, trace.stops[1].value_of("total")) == (printf, "14")
+    assert (trace.end.reason, trace.end.exit_code) == ("exited", 0)

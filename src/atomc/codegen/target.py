@@ -49,88 +49,48 @@ class Extension:
     to_bits: int
 
 
-class OpcodeInfo(Protocol):
-    """One row of a target's opcode table, as target-neutral passes read it."""
+@dataclass(frozen=True, slots=True)
+class OpcodeInfo:
+    """One row of a target's opcode table, as target-neutral passes read it (a target
+    builds its table of these; the defaults are what an ordinary instruction has)."""
 
-    @property
-    def roles(self) -> tuple[str, ...]: ...
-    @property
-    def implicit_uses(self) -> tuple[str, ...]: ...
-    @property
-    def implicit_defs(self) -> tuple[str, ...]: ...
-    @property
-    def is_branch(self) -> bool: ...
-    @property
-    def is_cond_branch(self) -> bool: ...
-    @property
-    def is_return(self) -> bool: ...
-    @property
-    def is_call(self) -> bool: ...
-    @property
-    def is_terminator(self) -> bool: ...
-    @property
-    def is_move(self) -> bool: ...
-    @property
-    def is_inline_asm(self) -> bool: ...
-    @property
-    def x87(self) -> bool: ...
+    roles: tuple[str, ...]  # per explicit operand: read "u", written "d" or both "ud"
+    implicit_uses: tuple[str, ...] = ()
+    implicit_defs: tuple[str, ...] = ()
+    is_branch: bool = False  # a jump (operand 0 is the target block)
+    is_cond_branch: bool = False
+    is_return: bool = False
+    is_call: bool = False
+    is_terminator: bool = False
+    is_move: bool = False  # plain register/memory copy of one width
+    # inline asm: any number of explicit (memory) operands, all read; reads and
+    # writes memory and flags; nothing is scheduled across it
+    is_inline_asm: bool = False
+    # reads and writes the x87 register stack, which no operand names: x87
+    # instructions keep their order among themselves
+    x87: bool = False
     # What the instruction computes, for the passes and the debug info that reason
     # about values (0, None, False: nothing they may rely on)
-    @property
-    def width(self) -> int:
-        """The bits of its integer operands (of the scalar, for a vector op); 0: none."""
-        ...
-    @property
-    def vector(self) -> bool:
-        """Works on the vector (floating-point) register class."""
-        ...
-    @property
-    def arith(self) -> Arith | None: ...
-    @property
-    def extend(self) -> Extension | None: ...
-    @property
-    def is_address(self) -> bool:
-        """Computes its memory operand's address, touching no memory."""
-        ...
-    @property
-    def copies_whole(self) -> bool:
-        """A move whose destination ends equal to its source in every bit its
-        class's values use: a register copied to itself is unchanged."""
-        ...
-    @property
-    def loads_immediate(self) -> bool:
-        """A move that puts an immediate operand in a register (zero-extended from `width`)."""
-        ...
-    @property
-    def reads_flags(self) -> bool: ...
-    @property
-    def writes_flags(self) -> bool: ...
-    @property
-    def latency(self) -> int:
-        """Cycles the scheduler waits for a long operation (division,
-        multiplication); 1 for any other."""
-        ...
-    @property
-    def string_op(self) -> bool:
-        """Reads and writes memory that implicit registers address."""
-        ...
-    @property
-    def stack_op(self) -> bool:
-        """Pushes or pops: writes or reads the memory below the stack pointer."""
-        ...
+    width: int = 0  # the bits of its integer operands (of the scalar, for a vector op)
+    vector: bool = False  # works on the vector (floating-point) register class
+    arith: Arith | None = None
+    extend: Extension | None = None
+    is_address: bool = False  # computes its memory operand's address, touching no memory
+    # a move whose destination ends equal to its source in every bit its class's
+    # values use: a register copied to itself is unchanged
+    copies_whole: bool = False
+    # a move that puts an immediate operand in a register (zero-extended from `width`)
+    loads_immediate: bool = False
+    reads_flags: bool = False
+    writes_flags: bool = False
+    # cycles the scheduler waits for a long operation (division, multiplication)
+    latency: int = 1
+    string_op: bool = False  # reads and writes memory that implicit registers address
+    stack_op: bool = False  # pushes or pops: the memory below the stack pointer
     # the -O0 allocator's folding of a stack slot into the instruction
-    @property
-    def fold_def(self) -> bool:
-        """A written-only operand may be a memory operand."""
-        ...
-    @property
-    def fold_rmw(self) -> bool:
-        """A read-and-written operand may be a memory operand."""
-        ...
-    @property
-    def fold_sources(self) -> tuple[int, ...]:
-        """The read-only operands of which one may be a memory operand."""
-        ...
+    fold_def: bool = False  # a written-only operand may be a memory operand
+    fold_rmw: bool = False  # a read-and-written operand may be a memory operand
+    fold_sources: tuple[int, ...] = ()  # read-only operands of which one may be memory
 
 
 @dataclass(frozen=True, slots=True)

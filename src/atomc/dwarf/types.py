@@ -28,6 +28,16 @@ _DERIVED_TAGS = {"pointer": TAG.pointer_type, "typedef": TAG.typedef,
                  "const": TAG.const_type, "volatile": TAG.volatile_type,
                  "atomic": TAG.atomic_type}
 _COMPOSITE_TAGS = {"struct": TAG.structure_type, "union": TAG.union_type}
+
+
+def _tag_of(ty: DIDerivedType | DICompositeType, tags: dict[str, TAG], kind: str) -> TAG:
+    """The DWARF tag for the IR's name of a derived or composite type's kind."""
+    tag = tags.get(ty.tag)
+    if tag is None:
+        raise InternalCompilerError(f"unknown {kind} type tag {ty.tag!r}")
+    return tag
+
+
 _ARRAY_INDEX_NAME = "__ARRAY_SIZE_TYPE__"  # what clang calls its array index type
 
 
@@ -109,9 +119,7 @@ class TypeDIEs:
         return d
 
     def _derived(self, ty: DIDerivedType) -> DIE:
-        tag = _DERIVED_TAGS.get(ty.tag)
-        if tag is None:
-            raise InternalCompilerError(f"unknown derived type tag {ty.tag!r}")
+        tag = _tag_of(ty, _DERIVED_TAGS, "derived")
         d = self._new(tag, ty)
         if tag == TAG.typedef:
             self.name(d, ty.name)
@@ -123,9 +131,7 @@ class TypeDIEs:
         return d
 
     def _record(self, ty: DICompositeType) -> DIE:
-        tag = _COMPOSITE_TAGS.get(ty.tag)
-        if tag is None:
-            raise InternalCompilerError(f"unknown composite type tag {ty.tag!r}")
+        tag = _tag_of(ty, _COMPOSITE_TAGS, "composite")
         d = self._new(tag, ty)
         if ty.name:
             self.name(d, ty.name)

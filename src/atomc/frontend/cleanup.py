@@ -19,15 +19,12 @@ block's closing brace.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ..ir import Block
 from . import tree as T
 from .ctype import FuncT, PointerT, unqual
+from .lower.state import LoweringPart
 from .scopes import Pos, Symbol
-
-if TYPE_CHECKING:
-    from .lower.module import IRGen
 
 
 @dataclass(slots=True)
@@ -51,14 +48,10 @@ class PendingGoto:
     pos: Pos
 
 
-class Cleanups:
+class Cleanups(LoweringPart):
     """Runs the cleanups of the scopes a block, jump or return leaves."""
 
-    __slots__ = ("g", "fs")
-
-    def __init__(self, g: IRGen) -> None:
-        self.g = g
-        self.fs = g.fs
+    __slots__ = ()
 
     def cleanup_reset(self) -> None:
         self.fs.cleanup_scopes = [CleanupScope(0)]

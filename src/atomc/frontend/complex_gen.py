@@ -30,25 +30,20 @@ from .complex_sema import (
     ComplexUnary,
 )
 from .ctype import BOOL, LDOUBLE, ComplexT, CType, FloatT, FuncT, as_complex, as_int, unqual
+from .lower.state import LoweringPart
 
 if TYPE_CHECKING:
-    from .lower.module import IRGen
+    pass
 
 Parts = tuple[Value, Value | None]  # (real, imaginary); None: a real operand
 
 _SUFFIX = {4: "s", 8: "d", 16: "x"}
 
 
-class ComplexLowering:
+class ComplexLowering(LoweringPart):
     """Complex arithmetic on pairs of float halves."""
 
-    __slots__ = ("g", "fs", "module", "opts")
-
-    def __init__(self, g: IRGen) -> None:
-        self.g = g
-        self.fs = g.fs
-        self.module = g.module
-        self.opts = g.opts
+    __slots__ = ()
 
     def load_halves(self, addr: Value, ct: ComplexT) -> tuple[Value, Value]:
         ty = scalar_ir_type(ct.base)

@@ -12,7 +12,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from ..ir import DILocalVariable, Value
+    from .tree import Expr
 
 
 class CType:
@@ -32,11 +36,15 @@ class CType:
 
 
 class NaturalT(CType):
-    """A type whose size and alignment are both its `nbytes` (integers, the types
-    atomc parses but cannot compute with: pending.py)."""
+    """A type whose size and alignment are both its `nbytes` (integers, real floating
+    types, the types atomc parses but cannot compute with: pending.py), spelled `name`."""
 
     __slots__ = ()
+    name: str
     nbytes: int
+
+    def __str__(self) -> str:
+        return self.name
 
     @property
     def size(self) -> int:
@@ -70,11 +78,15 @@ class _Wrapper(CType):
         return self._wrapped().complete
 
 
-@dataclass(frozen=True, slots=True)
-class VoidT(CType):
+class _GnuSizeOne(CType):
+    """A type ISO C gives no size (void, functions; incomplete), which GNU C sizes as 1
+    so that arithmetic on `void *` and function pointers steps by bytes."""
+
+    __slots__ = ()
+
     @property
     def size(self) -> int:
-        return 1  # GNU: sizeof(void) == 1, used for void* arithmetic
+        return 1
 
     @property
     def align(self) -> int:
@@ -84,6 +96,9 @@ class VoidT(CType):
     def complete(self) -> bool:
         return False
 
+
+@dataclass(frozen=True, slots=True)
+class VoidT(_GnuSizeOne):
     def __str__(self) -> str:
         return "void"
 
@@ -101,28 +116,14 @@ class IntT(NaturalT):
     def bits(self) -> int:
         return self.nbytes * 8
 
-    def __str__(self) -> str:
-        return self.name
-
 
 @dataclass(frozen=True, slots=True)
-class FloatT(CType):
+class FloatT(NaturalT):
     """A real floating type: float, double, long double (x87 extended, 16 bytes),
     or `_Float128`, which is parsed (system headers mention it) but not compiled."""
 
     name: str
     nbytes: int
-
-    @property
-    def size(self) -> int:
-        return self.nbytes
-
-    @property
-    def align(self) -> int:
-        return min(self.nbytes, 16)
-
-    def __str__(self) -> str:
-        return self.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,18 +161,26 @@ class PointerT(CType):
         return f"{self.pointee} *"
 
 
+class _Array(CType):
+    """An array type, of fixed (`ArrayT`) or variable (`VlaT`) length: aligned as its
+    element (`elem`)."""
+
+    __slots__ = ()
+    elem: CType
+
+    @property
+    def align(self) -> int:
+        return self.elem.align
+
+
 @dataclass(frozen=True, slots=True)
-class ArrayT(CType):
+class ArrayT(_Array):
     elem: CType
     count: int | None  # None: incomplete (`int a[]`)
 
     @property
     def size(self) -> int:
         return self.elem.size * (self.count or 0)
-
-    @property
-    def align(self) -> int:
-        return self.elem.align
 
     @property
     def complete(self) -> bool:
@@ -182,47 +191,31 @@ class ArrayT(CType):
 
 
 @dataclass(eq=False, slots=True)
-class VlaT(CType):
+class VlaT(_Array):
     """A variable length array `elem[dim]`: `dim` is the typed element-count
     expression, evaluated once where the type's declaration is reached; irgen
     keeps the result (an i64) in the stack slot `count_slot`. Its size is only
     known at run time (see `vla.py`), so `size` refuses to answer."""
 
     elem: CType
-    dim: object  # tree.Expr
-    count_slot: object = None  # ir Value: address of the evaluated count, once emitted
-    di_count: object = None  # the artificial DILocalVariable holding the count
+    dim: Expr
+    count_slot: Value | None = None  # address of the evaluated count, once emitted
+    di_count: DILocalVariable | None = None  # the artificial variable holding the count
 
     @property
     def size(self) -> int:
         raise TypeError("the size of a variable length array is known only at run time")
-
-    @property
-    def align(self) -> int:
-        return self.elem.align
 
     def __str__(self) -> str:
         return f"{self.elem}[*]"
 
 
 @dataclass(frozen=True, slots=True)
-class FuncT(CType):
+class FuncT(_GnuSizeOne):
     ret: CType
     params: tuple[CType, ...]
     variadic: bool = False
     prototyped: bool = True
-
-    @property
-    def size(self) -> int:
-        return 1  # GNU: sizeof a function is 1
-
-    @property
-    def align(self) -> int:
-        return 1
-
-    @property
-    def complete(self) -> bool:
-        return False
 
     def __str__(self) -> str:
         ps = ", ".join(str(p) for p in self.params) + (", ..." if self.variadic else "")

@@ -117,7 +117,7 @@ class DIGen:
                 cur: CType = t
                 while isinstance(cur, (ArrayT, VlaT)):
                     if isinstance(cur, VlaT):
-                        dims.append(DISubrange(-1, cur.di_count))  # type: ignore[arg-type]
+                        dims.append(DISubrange(-1, cur.di_count))
                     else:
                         dims.append(DISubrange(cur.count if cur.count is not None else -1))
                     cur = cur.elem

@@ -28,9 +28,6 @@ class PendingT(NaturalT):
     nbytes: int
     why: str = ""
 
-    def __str__(self) -> str:
-        return self.name
-
 
 FLOAT16 = PendingT("_Float16", 2, "'_Float16' is not supported")
 

@@ -4,10 +4,13 @@ live in separate name spaces, each a stack of dictionaries."""
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .ctype import CType
+
+_V = TypeVar("_V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +72,12 @@ class _Level:
     tags: dict[str, CType] = field(default_factory=dict)
 
 
+def _innermost(tables: Iterable[dict[str, _V]], key: str) -> _V | None:
+    """`key`'s entry in the first of `tables` (innermost scope first) that has one: the
+    ordinary names and the tags are two name spaces searched alike (C11 6.2.3)."""
+    return next((t[key] for t in tables if key in t), None)
+
+
 class Scopes:
     __slots__ = ("levels",)
 
@@ -86,11 +95,7 @@ class Scopes:
         self.levels.pop()
 
     def lookup(self, name: str) -> Symbol | None:
-        for lvl in reversed(self.levels):
-            s = lvl.names.get(name)
-            if s is not None:
-                return s
-        return None
+        return _innermost((lvl.names for lvl in reversed(self.levels)), name)
 
     def lookup_current(self, name: str) -> Symbol | None:
         return self.levels[-1].names.get(name)
@@ -102,11 +107,7 @@ class Scopes:
         self.levels[-1].names[sym.name] = sym
 
     def lookup_tag(self, tag: str) -> CType | None:
-        for lvl in reversed(self.levels):
-            t = lvl.tags.get(tag)
-            if t is not None:
-                return t
-        return None
+        return _innermost((lvl.tags for lvl in reversed(self.levels)), tag)
 
     def lookup_tag_current(self, tag: str) -> CType | None:
         return self.levels[-1].tags.get(tag)

@@ -21,8 +21,6 @@ gdb can print the whole array at -O0.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..ir import (
     ARTIFICIAL,
     DEREF_EXPR,
@@ -42,24 +40,16 @@ from ..ir.debuginfo import DW_OP_deref
 from ..optlevel import function_level
 from . import tree as T
 from .ctype import ULONG, ArrayT, CType, PointerT, Qualified, Typedef, VlaT, as_int, unqual
+from .lower.state import LoweringPart
 from .scopes import Pos, Symbol
-
-if TYPE_CHECKING:
-    from .lower.module import IRGen
 
 VLA_ALIGN = 16  # like gcc: every dynamic allocation is 16-byte aligned
 
 
-class VlaLowering:
+class VlaLowering(LoweringPart):
     """VLA sizes, storage, stack save/restore and jump checks."""
 
-    __slots__ = ("g", "fs", "di", "opts")
-
-    def __init__(self, g: IRGen) -> None:
-        self.g = g
-        self.fs = g.fs
-        self.di = g.di
-        self.opts = g.opts
+    __slots__ = ()
 
     def optimised(self) -> bool:
         """Is the function being lowered compiled above -O0 (its own level)?"""
@@ -74,8 +64,8 @@ class VlaLowering:
         """The element count (i64) of `t`: its slot once evaluated, else evaluated now
         (`sizeof(int[n])`)."""
         if t.count_slot is not None:
-            return self.fs.b.load(I64, t.count_slot)  # type: ignore[arg-type]
-        return self.g.exprs.value_of(t.dim)  # type: ignore[arg-type]
+            return self.fs.b.load(I64, t.count_slot)
+        return self.g.exprs.value_of(t.dim)
 
     def size_of(self, t: CType, pos: Pos | None) -> Value:
         """sizeof(t) as an i64 value (a constant unless `t` is variably sized)."""
@@ -99,7 +89,7 @@ class VlaLowering:
                 u = u.base
             if isinstance(u, VlaT):
                 if u.count_slot is None:
-                    n, shown, shown_type = self.evaluate_count(u.dim)  # type: ignore[arg-type]
+                    n, shown, shown_type = self.evaluate_count(u.dim)
                     slot = self.fs.alloca(8, 8, "__vla_expr")
                     with self.fs.at(pos):
                         kept = self.fs.b.store(n, slot)

@@ -432,34 +432,30 @@ class IRParser(TokenCursor):
 
     def parse_data(self) -> list[DataItem]:
         self.expect("[")
-        items: list[DataItem] = []
-        while not self.at("]"):
-            if items:
-                self.expect(",")
-            t = self.expect_kind(TokKind.IDENT, "data item")
-            if t.text == "bytes":
-                s = self.tok
-                text = self.expect_string()
-                try:
-                    items.append(bytes.fromhex(text))
-                except ValueError:
-                    self.error(s, "bytes item must be an even number of hex digits")
-            elif t.text == "zero":
-                count = self.expect_int("byte count")
-                if count < 0:
-                    self.error(self.toks[self.pos - 1], "zero count must not be negative")
-                items.append(Zeros(count))
-            elif t.text.startswith("sym") and t.text[3:].isdigit():
-                sym = self.expect_kind(TokKind.GLOBAL, "symbol")
-                addend = self.tok
-                if addend.kind is not TokKind.INT or addend.text[0] not in "+-":
-                    self.error(addend, "expected a signed addend such as +0")
-                self.next()
-                items.append(SymRef(sym.text[1:], int(addend.text), int(t.text[3:])))
-            else:
-                self.error(t, f"unknown data item '{t.text}'")
-        self.expect("]")
-        return items
+        return self.comma_list("]", self._data_item)
+
+    def _data_item(self) -> DataItem:
+        t = self.expect_kind(TokKind.IDENT, "data item")
+        if t.text == "bytes":
+            s = self.tok
+            text = self.expect_string()
+            try:
+                return bytes.fromhex(text)
+            except ValueError:
+                self.error(s, "bytes item must be an even number of hex digits")
+        if t.text == "zero":
+            count = self.expect_int("byte count")
+            if count < 0:
+                self.error(self.toks[self.pos - 1], "zero count must not be negative")
+            return Zeros(count)
+        if t.text.startswith("sym") and t.text[3:].isdigit():
+            sym = self.expect_kind(TokKind.GLOBAL, "symbol")
+            addend = self.tok
+            if addend.kind is not TokKind.INT or addend.text[0] not in "+-":
+                self.error(addend, "expected a signed addend such as +0")
+            self.next()
+            return SymRef(sym.text[1:], int(addend.text), int(t.text[3:]))
+        self.error(t, f"unknown data item '{t.text}'")
 
     def parse_attrs(self) -> set[str]:
         self.expect("attrs")

@@ -1,12 +1,13 @@
-"""The IR text's tokens (the first step of parser.py), and the error every reader of
-IR text raises, in compiler style with the source line and a caret."""
+"""The IR text's tokens (the first step of parser.py), the error every reader of
+IR text raises, in compiler style with the source line and a caret, and the token
+cursor the IR and MIR parsers share."""
 
 from __future__ import annotations
 
 import enum
 import re
 from collections.abc import Callable
-from typing import NamedTuple, NoReturn, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, NoReturn, Protocol, TypeVar
 
 _T = TypeVar("_T")
 
@@ -123,37 +124,53 @@ def unquote(s: str) -> str:
 _ESCAPES = {"n": "\n", "t": "\t"}
 
 
-class TokenCursor:
-    """A position in the tokens of one IR text, and the reads every parser of IR
-    text makes (the IR parser, and through it the inline readers of the MIR parser)."""
+class _TokenLike(Protocol):
+    @property
+    def kind(self) -> Any: ...
+    @property
+    def text(self) -> str: ...
+
+
+_Tok = TypeVar("_Tok", bound=_TokenLike)
+
+
+class CursorBase(Generic[_Tok]):
+    """A position in a token list that ends in an `END` token, with the reads every
+    parser of atomc's texts makes: the IR's (`TokenCursor`) and the MIR's (one line at
+    a time), which differ in their token classes and in how an error points at a token."""
+
+    END: ClassVar[Any]  # the kind of the token that ends the list
+    END_NAME: ClassVar[str]  # what that token is called in a message
+    WORDS: ClassVar[frozenset[Any]]  # the kinds whose text `at` and `expect` compare
+    INT: ClassVar[Any]  # the kind of an integer literal
 
     def __init__(self, text: str, filename: str) -> None:
-        self.text = text
         self.filename = filename
-        self.lines = text.split("\n")
-        self.toks = tokenize(text, filename)
+        self.lines = text.split("\n")  # for the source line an error shows
+        self.toks: list[_Tok] = []
         self.pos = 0
 
-    def error(self, tok: Token, message: str) -> NoReturn:
-        src = self.lines[tok.line - 1] if 0 < tok.line <= len(self.lines) else None
-        raise IRParseError(self.filename, tok.line, tok.col, message, src)
+    def source_line(self, n: int) -> str | None:
+        """Line `n` of the text (1-based), if it has one."""
+        return self.lines[n - 1] if 0 < n <= len(self.lines) else None
+
+    def token_error(self, tok: _Tok, message: str) -> NoReturn:
+        """Report `message` at `tok`."""
+        raise NotImplementedError
 
     @property
-    def tok(self) -> Token:
+    def tok(self) -> _Tok:
         return self.toks[self.pos]
 
-    def peek(self, k: int = 1) -> Token:
-        return self.toks[min(self.pos + k, len(self.toks) - 1)]
-
-    def next(self) -> Token:
+    def next(self) -> _Tok:
         t = self.toks[self.pos]
-        if t.kind is not TokKind.EOF:
+        if t.kind is not self.END:
             self.pos += 1
         return t
 
     def at(self, text: str) -> bool:
-        t = self.tok
-        return t.text == text and t.kind in _WORD_KINDS
+        t = self.toks[self.pos]
+        return t.text == text and t.kind in self.WORDS
 
     def accept(self, text: str) -> bool:
         if self.at(text):
@@ -161,19 +178,45 @@ class TokenCursor:
             return True
         return False
 
-    def expect(self, text: str) -> Token:
+    def describe(self, tok: _Tok) -> str:
+        return f"end of {self.END_NAME}" if tok.kind is self.END else f"'{tok.text}'"
+
+    def expect(self, text: str) -> _Tok:
         if not self.at(text):
-            self.error(self.tok, f"expected '{text}', found {self.describe(self.tok)}")
+            self.token_error(self.tok, f"expected '{text}', found {self.describe(self.tok)}")
         return self.next()
 
-    def expect_kind(self, kind: TokKind, what: str) -> Token:
+    def expect_kind(self, kind: Any, what: str) -> _Tok:
         if self.tok.kind is not kind:
-            self.error(self.tok, f"expected {what}, found {self.describe(self.tok)}")
+            self.token_error(self.tok, f"expected {what}, found {self.describe(self.tok)}")
         return self.next()
 
-    @staticmethod
-    def describe(tok: Token) -> str:
-        return "end of file" if tok.kind is TokKind.EOF else f"'{tok.text}'"
+    def expect_int(self, what: str = "integer") -> int:
+        return int(self.expect_kind(self.INT, what).text)
+
+
+class TokenCursor(CursorBase[Token]):
+    """A position in the tokens of one IR text, and the reads every parser of IR
+    text makes (the IR parser, and through it the inline readers of the MIR parser)."""
+
+    END = TokKind.EOF
+    END_NAME = "file"
+    WORDS = _WORD_KINDS
+    INT = TokKind.INT
+
+    def __init__(self, text: str, filename: str) -> None:
+        super().__init__(text, filename)
+        self.text = text
+        self.toks = tokenize(text, filename)
+
+    def error(self, tok: Token, message: str) -> NoReturn:
+        raise IRParseError(self.filename, tok.line, tok.col, message, self.source_line(tok.line))
+
+    def token_error(self, tok: Token, message: str) -> NoReturn:
+        self.error(tok, message)
+
+    def peek(self, k: int = 1) -> Token:
+        return self.toks[min(self.pos + k, len(self.toks) - 1)]
 
     def comma_list(self, close: str, item: Callable[[], _T]) -> list[_T]:
         """`item`s separated by commas up to `close`, which is consumed."""
@@ -184,9 +227,6 @@ class TokenCursor:
             items.append(item())
         self.expect(close)
         return items
-
-    def expect_int(self, what: str = "integer") -> int:
-        return int(self.expect_kind(TokKind.INT, what).text)
 
     def expect_string(self) -> str:
         return unquote(self.expect_kind(TokKind.STRING, "string").text)

@@ -12,7 +12,9 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-StepCommand = Literal["step", "next"]
+# "continue": run from breakpoint to breakpoint, each one-shot, so that a trace holds the
+# first stop at every breakpoint location (one session for many labelled lines)
+StepCommand = Literal["step", "next", "continue"]
 EndReason = Literal["exited", "signal", "timeout", "step-limit", "error"]
 END_REASONS: tuple[str, ...] = ("exited", "signal", "timeout", "step-limit", "error")
 FATAL_SIGNALS: frozenset[str] = frozenset(
@@ -256,7 +258,8 @@ class DebuggerSession(ABC):
 
     @abstractmethod
     def start(self, spec: RunSpec) -> Status:
-        """Load the program, set breakpoints, run to the first stop."""
+        """Load the program, set breakpoints (one-shot when the spec's step command
+        is ``continue``), run to the first stop."""
 
     @abstractmethod
     def step(self) -> Status:

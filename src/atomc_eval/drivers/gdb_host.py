@@ -163,7 +163,7 @@ class GdbSession(DebuggerSession):
         errors: list[str] = []
         for location in spec.breakpoints:
             try:
-                gdb.Breakpoint(location)
+                gdb.Breakpoint(location, temporary=spec.step_command == "continue")
                 placed += 1
             except gdb.error as exc:
                 errors.append(f"{location}: {exc}")

@@ -201,6 +201,7 @@ class LldbSession(DebuggerSession):
             else:
                 bp = self._target.BreakpointCreateByName(location)
             if bp.IsValid() and bp.GetNumLocations() > 0:
+                bp.SetOneShot(spec.step_command == "continue")
                 placed += 1
         if placed == 0:
             return Status(
@@ -212,19 +213,22 @@ class LldbSession(DebuggerSession):
     def _thread(self) -> Any:
         return self._process.GetSelectedThread()
 
-    def step(self) -> Status:
+    def _line_step(self, over: bool) -> Status:
+        """One source-line step, through the atomc plugin's stepping when it is loaded."""
+        thread = self._thread()
         if self._plugin is not None:
-            self._plugin.step(self._thread(), over=False)
+            self._plugin.step(thread, over=over)
+        elif over:
+            thread.StepOver()
         else:
-            self._thread().StepInto()
+            thread.StepInto()
         return self._status()
 
+    def step(self) -> Status:
+        return self._line_step(over=False)
+
     def next(self) -> Status:
-        if self._plugin is not None:
-            self._plugin.step(self._thread(), over=True)
-        else:
-            self._thread().StepOver()
-        return self._status()
+        return self._line_step(over=True)
 
     def finish(self) -> Status:
         self._thread().StepOut()

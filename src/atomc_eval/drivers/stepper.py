@@ -43,7 +43,8 @@ def record_trace(
     emit: Emit,
     clock: Callable[[], float] = time.monotonic,
 ) -> TraceEnd:
-    """Step from the first breakpoint until the program ends or a limit hits.
+    """Step from the first breakpoint until the program ends or a limit hits (with
+    ``continue``, run on to each other breakpoint's first hit instead of stepping).
 
     Stops outside the program's sources are never recorded: the policy steps
     back out (``finish``) when a program frame is below, else continues.
@@ -72,7 +73,10 @@ def record_trace(
                 end = TraceEnd("step-limit", steps, detail=f"{spec.step_limit} steps")
                 break
             steps += 1
-            if here:
+            if here and spec.step_command == "continue":
+                via = "break"  # the next stop is the first hit of another breakpoint
+                status = session.cont()
+            elif here:
                 via = spec.step_command
                 status = session.step() if via == "step" else session.next()
             elif session.caller_in_program():

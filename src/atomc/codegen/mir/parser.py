@@ -33,7 +33,7 @@ from ...ir.debuginfo import (
 )
 from ...ir.function import Function
 from ...ir.parser import IRParser
-from ...ir.text_lexer import IRParseError, Token, TokKind
+from ...ir.text_lexer import CursorBase, IRParseError, Token, TokKind, unquote
 from ...ir.why import Why, WhyKind
 from ..target import current
 from .core import (
@@ -139,13 +139,8 @@ _SLOT_RE = re.compile(r"\s*stack\.(\d+): (\w+) size (\d+) align (\d+)(?: fixed (
                       r"(?: cfa([-+]\d+))?(?: arrays (\d+))?(?: phase (\d+))?(?: ; (.*))?$")
 _SUBST_RE = re.compile(r"\s*substitution (\d+)\.(\d+) -> (\d+)\.(\d+)(?: subreg (\d+))?$")
 _FLOAT_RE = re.compile(r"\s*float-const (\S+) = ([0-9a-f]*)$")
-_ESCAPES = {"n": "\n", "t": "\t"}
 _FLAG_WORD_RE = re.compile(r"([\w-]+) ")
 _FLAG_OF_WORD = dict(FLAG_WORDS)
-
-
-def _unquote(s: str) -> str:
-    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), s[1:-1])
 
 
 @dataclass(slots=True)
@@ -161,13 +156,17 @@ def parse_mir(text: str, filename: str = "<input>") -> list[MFunction]:
     return _MIRParser(text, filename).parse()
 
 
-class _MIRParser:
+class _MIRParser(CursorBase[_Tok]):
+    """Reads a MIR text one line at a time: each line's tokens end in an `EOL` token."""
+
+    END = MTok.EOL
+    END_NAME = "line"
+    WORDS = _KEYWORD_KINDS
+    INT = MTok.INT
+
     def __init__(self, text: str, filename: str) -> None:
-        self.filename = filename
-        self.lines = text.split("\n")
+        super().__init__(text, filename)
         self.line = 0
-        self.toks: list[_Tok] = []
-        self.pos = 0
         self.md: IRParser | None = None
         self.mf: MFunction | None = None
         self.blocks: dict[int, MBlock] = {}
@@ -175,8 +174,7 @@ class _MIRParser:
     # -- errors and tokens ------------------------------------------------------
     def error(self, col: int, message: str, line: int | None = None) -> NoReturn:
         n = self.line if line is None else line
-        src = self.lines[n - 1] if 0 < n <= len(self.lines) else None
-        raise MIRParseError(self.filename, n, col, message, src)
+        raise MIRParseError(self.filename, n, col, message, self.source_line(n))
 
     def tokenize(self, n: int, text: str, start: int = 0) -> None:
         self.line, self.pos = n, 0
@@ -197,41 +195,8 @@ class _MIRParser:
         toks.append(_Tok(MTok.EOL, "", end + 1))
         self.toks = toks
 
-    @property
-    def tok(self) -> _Tok:
-        return self.toks[self.pos]
-
-    def next(self) -> _Tok:
-        t = self.toks[self.pos]
-        if t.kind is not MTok.EOL:
-            self.pos += 1
-        return t
-
-    def at(self, text: str) -> bool:
-        t = self.toks[self.pos]
-        return t.text == text and t.kind in _KEYWORD_KINDS
-
-    def accept(self, text: str) -> bool:
-        if self.at(text):
-            self.pos += 1
-            return True
-        return False
-
-    def describe(self, t: _Tok) -> str:
-        return "end of line" if t.kind is MTok.EOL else f"'{t.text}'"
-
-    def expect(self, text: str) -> _Tok:
-        if not self.at(text):
-            self.error(self.tok.col, f"expected '{text}', found {self.describe(self.tok)}")
-        return self.next()
-
-    def expect_kind(self, kind: MTok, what: str) -> _Tok:
-        if self.tok.kind is not kind:
-            self.error(self.tok.col, f"expected {what}, found {self.describe(self.tok)}")
-        return self.next()
-
-    def expect_int(self, what: str = "integer") -> int:
-        return int(self.expect_kind(MTok.INT, what).text)
+    def token_error(self, tok: _Tok, message: str) -> NoReturn:
+        self.error(tok.col, message)
 
     def end_of_line(self) -> None:
         if self.tok.kind is not MTok.EOL:
@@ -514,14 +479,14 @@ class _MIRParser:
         if t.kind is MTok.STRING:
             self.next()
             if opcode != INLINE_ASM:
-                return _unquote(t.text)
+                return unquote(t.text)
             ops: list[AsmOperand] = []
             while self.tok.kind is MTok.ASMOP:
                 a = self.next()
                 if int(a.text[1:-1]) != len(ops):
                     self.error(a.col, f"expected %{len(ops)}=")
                 ops.append(self.asm_operand())
-            return AsmMeta(_unquote(t.text), tuple(ops))
+            return AsmMeta(unquote(t.text), tuple(ops))
         if t.kind is MTok.WORD and self.toks[self.pos + 1].text == "[":
             self.next()
             self.expect("[")
@@ -575,7 +540,7 @@ class _MIRParser:
         line, name = 0, ""
         while self.accept(","):
             if self.tok.kind is MTok.STRING:
-                name = _unquote(self.next().text)
+                name = unquote(self.next().text)
             else:
                 line = self.expect_int("line")
         self.expect(")")

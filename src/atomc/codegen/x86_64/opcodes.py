@@ -9,49 +9,12 @@ allocators and the line-table/branch analyses consult.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final
 
 from ..mir.core import INLINE_ASM
-from ..target import Arith, Extension
+from ..target import Arith, Extension, OpcodeInfo
 from .registers import CALLER_SAVED, SUFFIX
-
-
-@dataclass(frozen=True, slots=True)
-class OpDesc:
-    roles: tuple[str, ...]
-    implicit_uses: tuple[str, ...] = ()
-    implicit_defs: tuple[str, ...] = ()
-    is_branch: bool = False  # jmp / jcc (operand 0 is the target block)
-    is_cond_branch: bool = False
-    is_return: bool = False
-    is_call: bool = False
-    is_terminator: bool = False
-    is_move: bool = False  # plain register/memory copy of one width
-    # inline asm: any number of explicit (memory) operands, all read; reads and
-    # writes memory and flags; nothing is scheduled across it
-    is_inline_asm: bool = False
-    # reads and writes the x87 register stack, which no operand names: x87
-    # instructions keep their order among themselves
-    x87: bool = False
-    # what it computes (codegen/target.py's OpcodeInfo says what each means)
-    width: int = 0  # the size suffix's bits (the destination's for an extension)
-    vector: bool = False  # SSE
-    arith: Arith | None = None
-    extend: Extension | None = None
-    is_address: bool = False  # lea
-    copies_whole: bool = False  # movq, movss, movsd
-    loads_immediate: bool = False  # movl, movq, movabsq
-    # filled in by _derived from the mnemonic's family
-    reads_flags: bool = False
-    writes_flags: bool = False
-    latency: int = 1
-    string_op: bool = False  # rep movsb, rep stosb
-    stack_op: bool = False  # push, pop
-    fold_def: bool = False
-    fold_rmw: bool = False
-    fold_sources: tuple[int, ...] = ()
-
 
 CONDS: Final = ("e", "ne", "l", "le", "g", "ge", "b", "be", "a", "ae", "s", "ns")
 
@@ -79,69 +42,70 @@ _ARITH: Final = {"add": Arith.ADD, "sub": Arith.SUB, "and": Arith.AND, "or": Ari
                  "imul": Arith.MUL}
 
 
-def _build() -> dict[str, OpDesc]:
-    t: dict[str, OpDesc] = {}
+def _build() -> dict[str, OpcodeInfo]:
+    t: dict[str, OpcodeInfo] = {}
     for s, bits in _BITS.items():
-        t["mov" + s] = OpDesc(("u", "d"), is_move=True, width=bits, copies_whole=s == "q",
+        t["mov" + s] = OpcodeInfo(("u", "d"), is_move=True, width=bits, copies_whole=s == "q",
                               loads_immediate=s in "lq")
         for op in ("add", "sub", "and", "or", "xor", "adc", "sbb"):
-            t[op + s] = OpDesc(("u", "ud"), width=bits, arith=_ARITH.get(op))
+            t[op + s] = OpcodeInfo(("u", "ud"), width=bits, arith=_ARITH.get(op))
         for op in ("cmp", "test"):
-            t[op + s] = OpDesc(("u", "u"), width=bits)
+            t[op + s] = OpcodeInfo(("u", "u"), width=bits)
         for op in ("shl", "shr", "sar"):
-            t[op + s] = OpDesc(("u", "ud"), width=bits, arith=_ARITH[op])
+            t[op + s] = OpcodeInfo(("u", "ud"), width=bits, arith=_ARITH[op])
         for op in ("neg", "not", "inc", "dec"):
-            t[op + s] = OpDesc(("ud",), width=bits)
+            t[op + s] = OpcodeInfo(("ud",), width=bits)
     for s in "wlq":
-        t["imul" + s] = OpDesc(("u", "ud"), width=_BITS[s], arith=Arith.MUL)
+        t["imul" + s] = OpcodeInfo(("u", "ud"), width=_BITS[s], arith=Arith.MUL)
     for (_, size), cmov in CMOV.items():
-        t[cmov] = OpDesc(("u", "ud"), width=8 * size)
+        t[cmov] = OpcodeInfo(("u", "ud"), width=8 * size)
     for s in "lq":
         bits = _BITS[s]
-        t["lea" + s] = OpDesc(("u", "d"), width=bits, is_address=True)
-        t["bsr" + s] = OpDesc(("u", "d"), width=bits)  # __builtin_clz; result undefined for 0
-        t["bsf" + s] = OpDesc(("u", "d"), width=bits)  # __builtin_ctz / ffs
-        t["idiv" + s] = OpDesc(("u",), ("rax", "rdx"), ("rax", "rdx"), width=bits)
-        t["div" + s] = OpDesc(("u",), ("rax", "rdx"), ("rax", "rdx"), width=bits)
-    t["movabsq"] = OpDesc(("u", "d"), width=64, loads_immediate=True)
+        t["lea" + s] = OpcodeInfo(("u", "d"), width=bits, is_address=True)
+        t["bsr" + s] = OpcodeInfo(("u", "d"), width=bits)  # __builtin_clz; result undefined for 0
+        t["bsf" + s] = OpcodeInfo(("u", "d"), width=bits)  # __builtin_ctz / ffs
+        t["idiv" + s] = OpcodeInfo(("u",), ("rax", "rdx"), ("rax", "rdx"), width=bits)
+        t["div" + s] = OpcodeInfo(("u",), ("rax", "rdx"), ("rax", "rdx"), width=bits)
+    t["movabsq"] = OpcodeInfo(("u", "d"), width=64, loads_immediate=True)
     # double-word arithmetic (legalised __int128): rdx:rax = rax * operand, and the
     # double shifts `shld/shrd count, src, dst` (count an immediate or %cl)
-    t["mulq"] = OpDesc(("u",), ("rax",), ("rax", "rdx"), width=64)
-    t["shldq"] = OpDesc(("u", "u", "ud"), width=64)
-    t["shrdq"] = OpDesc(("u", "u", "ud"), width=64)
+    t["mulq"] = OpcodeInfo(("u",), ("rax",), ("rax", "rdx"), width=64)
+    t["shldq"] = OpcodeInfo(("u", "u", "ud"), width=64)
+    t["shrdq"] = OpcodeInfo(("u", "u", "ud"), width=64)
     for ext in _EXTENDS:
-        t[ext] = OpDesc(("u", "d"), width=_BITS[ext[5]],
+        t[ext] = OpcodeInfo(("u", "d"), width=_BITS[ext[5]],
                         extend=Extension(ext[3] == "s", _BITS[ext[4]], _BITS[ext[5]]))
     for cc in (*CONDS, "p", "np"):  # parity: the unordered result of ucomiss/ucomisd
-        t["set" + cc] = OpDesc(("d",), width=8)
-        t["j" + cc] = OpDesc(("u",), is_branch=True, is_cond_branch=True, is_terminator=True)
+        t["set" + cc] = OpcodeInfo(("d",), width=8)
+        t["j" + cc] = OpcodeInfo(("u",), is_branch=True, is_cond_branch=True, is_terminator=True)
     _add_sse(t)
     _add_atomic(t)
     _add_x87(t)
-    t["cltd"] = OpDesc((), ("rax",), ("rdx",))
-    t["cqto"] = OpDesc((), ("rax",), ("rdx",))
-    t["jmp"] = OpDesc(("u",), is_branch=True, is_terminator=True)
+    t["cltd"] = OpcodeInfo((), ("rax",), ("rdx",))
+    t["cqto"] = OpcodeInfo((), ("rax",), ("rdx",))
+    t["jmp"] = OpcodeInfo(("u",), is_branch=True, is_terminator=True)
     # indirect jump through a jump table (`jmp *(base,index,8)`); the targets
     # are in the instruction's JumpTable meta, not in its operands
-    t["jmptab"] = OpDesc(("u",), is_terminator=True)
-    t["call"] = OpDesc(("u",), (), CALLER_SAVED, is_call=True)
+    t["jmptab"] = OpcodeInfo(("u",), is_terminator=True)
+    t["call"] = OpcodeInfo(("u",), (), CALLER_SAVED, is_call=True)
     # thread-local addresses through __tls_get_addr (x86_64/tls.py): operand 0 is the
     # callee, the variable's name is the instruction's meta; the result is in %rax
-    t["TLS_GD"] = OpDesc(("u",), (), CALLER_SAVED, is_call=True)
-    t["TLS_LD"] = OpDesc(("u",), (), CALLER_SAVED, is_call=True)
+    t["TLS_GD"] = OpcodeInfo(("u",), (), CALLER_SAVED, is_call=True)
+    t["TLS_LD"] = OpcodeInfo(("u",), (), CALLER_SAVED, is_call=True)
     # -fstack-clash-protection (x86_64/stack_clash.py): a prologue loop probing each
     # page down to %r11, and a dynamic allocation by a size register, probed per page
-    t["PROBE_LOOP_R11"] = OpDesc((), ("rsp", "r11"), ("rsp",))
-    t["PROBED_SUBQ"] = OpDesc(("ud",), ("rsp",), ("rsp",))
-    t["endbr64"] = OpDesc(())  # -fcf-protection: a valid indirect-branch target (cet.py)
-    t["ret"] = OpDesc((), is_return=True, is_terminator=True)
-    t["ud2"] = OpDesc((), is_terminator=True)
-    t["nop"] = OpDesc(())  # holds a line at -O0 where a jump fell through (passes/fallthrough.py)
-    t[INLINE_ASM] = OpDesc((), is_inline_asm=True)
-    t["pushq"] = OpDesc(("u",), ("rsp",), ("rsp",), width=64)
-    t["popq"] = OpDesc(("d",), ("rsp",), ("rsp",), width=64)
-    t["rep movsb"] = OpDesc((), ("rdi", "rsi", "rcx"), ("rdi", "rsi", "rcx"))
-    t["rep stosb"] = OpDesc((), ("rdi", "rax", "rcx"), ("rdi", "rcx"))
+    t["PROBE_LOOP_R11"] = OpcodeInfo((), ("rsp", "r11"), ("rsp",))
+    t["PROBED_SUBQ"] = OpcodeInfo(("ud",), ("rsp",), ("rsp",))
+    t["endbr64"] = OpcodeInfo(())  # -fcf-protection: a valid indirect-branch target (cet.py)
+    t["ret"] = OpcodeInfo((), is_return=True, is_terminator=True)
+    t["ud2"] = OpcodeInfo((), is_terminator=True)
+    # nop holds a line at -O0 where a jump fell through (passes/fallthrough.py)
+    t["nop"] = OpcodeInfo(())
+    t[INLINE_ASM] = OpcodeInfo((), is_inline_asm=True)
+    t["pushq"] = OpcodeInfo(("u",), ("rsp",), ("rsp",), width=64)
+    t["popq"] = OpcodeInfo(("d",), ("rsp",), ("rsp",), width=64)
+    t["rep movsb"] = OpcodeInfo((), ("rdi", "rsi", "rcx"), ("rdi", "rsi", "rcx"))
+    t["rep stosb"] = OpcodeInfo((), ("rdi", "rax", "rcx"), ("rdi", "rcx"))
     return {op: _derived(op, row) for op, row in t.items()}
 
 
@@ -171,7 +135,7 @@ def _family(opcode: str) -> str:
     return opcode
 
 
-def _derived(op: str, row: OpDesc) -> OpDesc:
+def _derived(op: str, row: OpcodeInfo) -> OpcodeInfo:
     """`row` with the properties that follow from its mnemonic's family."""
     fam = _family(op)
     return replace(
@@ -186,57 +150,57 @@ def _derived(op: str, row: OpDesc) -> OpDesc:
         fold_sources=((0, 1) if fam in ("cmp", "test") else (0,)) if fam in _SRC_OK else ())
 
 
-def _add_sse(t: dict[str, OpDesc]) -> None:
+def _add_sse(t: dict[str, OpcodeInfo]) -> None:
     """SSE/SSE2 scalar floating point (issue 7): `s` single, `d` double."""
     for p, bits in (("s", 32), ("d", 64)):
         # load, store, register copy
-        t["movs" + p] = OpDesc(("u", "d"), is_move=True, width=bits, vector=True,
+        t["movs" + p] = OpcodeInfo(("u", "d"), is_move=True, width=bits, vector=True,
                                copies_whole=True)
         for op in ("add", "sub", "mul", "div"):
-            t[op + "s" + p] = OpDesc(("u", "ud"), width=bits, vector=True)
-        t["ucomis" + p] = OpDesc(("u", "u"), width=bits, vector=True)
+            t[op + "s" + p] = OpcodeInfo(("u", "ud"), width=bits, vector=True)
+        t["ucomis" + p] = OpcodeInfo(("u", "u"), width=bits, vector=True)
         for w in "lq":  # the width is the integer's
-            t["cvtsi2s" + p + w] = OpDesc(("u", "d"), width=_BITS[w], vector=True)
-            t["cvtts" + p + "2si" + w] = OpDesc(("u", "d"), width=_BITS[w], vector=True)
+            t["cvtsi2s" + p + w] = OpcodeInfo(("u", "d"), width=_BITS[w], vector=True)
+            t["cvtts" + p + "2si" + w] = OpcodeInfo(("u", "d"), width=_BITS[w], vector=True)
         # sign flip with a 16-byte .rodata mask
-        t["xorp" + p] = OpDesc(("u", "ud"), width=bits, vector=True)
-    t["cvtss2sd"] = OpDesc(("u", "d"), vector=True)
-    t["cvtsd2ss"] = OpDesc(("u", "d"), vector=True)
-    t["movd"] = OpDesc(("u", "d"), vector=True)  # 32-bit GPR <-> XMM bits (movq does 64 bits)
+        t["xorp" + p] = OpcodeInfo(("u", "ud"), width=bits, vector=True)
+    t["cvtss2sd"] = OpcodeInfo(("u", "d"), vector=True)
+    t["cvtsd2ss"] = OpcodeInfo(("u", "d"), vector=True)
+    t["movd"] = OpcodeInfo(("u", "d"), vector=True)  # 32-bit GPR <-> XMM bits (movq does 64 bits)
 
 
-def _add_atomic(t: dict[str, OpDesc]) -> None:
+def _add_atomic(t: dict[str, OpcodeInfo]) -> None:
     """Locked read-modify-writes and exchanges (isel_atomic.py). The memory
     operand is read and written; `xadd` and `xchg` also write their register;
     `cmpxchg` compares with and loads into %rax."""
     for s, bits in _BITS.items():
         for op in ("add", "sub", "and", "or", "xor"):
-            t["lock " + op + s] = OpDesc(("u", "ud"), width=bits)
-        t["lock xadd" + s] = OpDesc(("ud", "ud"), width=bits)
-        t["lock cmpxchg" + s] = OpDesc(("u", "ud"), ("rax",), ("rax",), width=bits)
-        t["xchg" + s] = OpDesc(("ud", "ud"), width=bits)
+            t["lock " + op + s] = OpcodeInfo(("u", "ud"), width=bits)
+        t["lock xadd" + s] = OpcodeInfo(("ud", "ud"), width=bits)
+        t["lock cmpxchg" + s] = OpcodeInfo(("u", "ud"), ("rax",), ("rax",), width=bits)
+        t["xchg" + s] = OpcodeInfo(("ud", "ud"), width=bits)
     # a compiler-only fence: no code; the scheduler moves no memory access across
     # it, and it is dropped right after scheduling
-    t["MEMBARRIER"] = OpDesc(())
+    t["MEMBARRIER"] = OpcodeInfo(())
 
 
-def _add_x87(t: dict[str, OpDesc]) -> None:
+def _add_x87(t: dict[str, OpcodeInfo]) -> None:
     """x87 floating point (long double, see isel_x87): memory loads and popping
     stores, and register-stack forms that spell their operands in the mnemonic."""
     for op in ("fldt", "flds", "fldl", "fildq", "fildl", "filds", "fldcw", "fadds"):
-        t[op] = OpDesc(("u",), x87=True)
+        t[op] = OpcodeInfo(("u",), x87=True)
     for op in ("fstpt", "fstps", "fstpl", "fistpq", "fistpl", "fistps", "fnstcw"):
-        t[op] = OpDesc(("d",), x87=True)
+        t[op] = OpcodeInfo(("d",), x87=True)
     for op in ("fldz", "fld1", "fchs", "faddp\t%st, %st(1)", "fsubrp\t%st, %st(1)",
                "fmulp\t%st, %st(1)", "fdivrp\t%st, %st(1)", "fucomip\t%st(1), %st",
                "fstp\t%st(0)"):
-        t[op] = OpDesc((), x87=True)
+        t[op] = OpcodeInfo((), x87=True)
 
 
-OPCODES: Final[dict[str, OpDesc]] = _build()
+OPCODES: Final[dict[str, OpcodeInfo]] = _build()
 
 
-def desc(opcode: str) -> OpDesc:
+def desc(opcode: str) -> OpcodeInfo:
     return OPCODES[opcode]
 
 

@@ -5,10 +5,10 @@ spelling an x86 instruction."""
 from __future__ import annotations
 
 from ..mir.core import MFunction
-from ..target import Extension, RegisterFile
+from ..target import Extension, OpcodeInfo, RegisterFile
 from .frame import frame_base_register
 from .function_state import x86_state
-from .opcodes import EXTEND, INVERSE_CC, JCC, OPCODES, SIZED, SSE, OpDesc
+from .opcodes import EXTEND, INVERSE_CC, JCC, OPCODES, SIZED, SSE
 from .registers import ARG_REGS, CALLEE_SAVED, CALLER_SAVED, DWARF_NUMBER, XMMS
 
 __all__ = ["X86_64"]
@@ -41,7 +41,7 @@ class X86_64Target:
     )
     max_inst_bytes = 15
 
-    def desc(self, opcode: str) -> OpDesc:
+    def desc(self, opcode: str) -> OpcodeInfo:
         return OPCODES[opcode]
 
     def is_opcode(self, opcode: str) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...ir import (
     I8,
@@ -30,20 +30,13 @@ from ..ctype import (
 )
 from ..scopes import Pos
 from ..vla import vla_pointee
-
-if TYPE_CHECKING:
-    from .module import IRGen
+from .state import LoweringPart
 
 
-class AssignLowering:
+class AssignLowering(LoweringPart):
     """Assignments, compound assignments, ++/-- and bit-fields."""
 
-    __slots__ = ("g", "fs", "opts")
-
-    def __init__(self, g: IRGen) -> None:
-        self.g = g
-        self.fs = g.fs
-        self.opts = g.opts
+    __slots__ = ()
 
     def v_Assign(self, e: T.Assign) -> Value:
         return self.emit_assignlike(e, want=True)

@@ -3,8 +3,6 @@ that are not library calls, and of `va_arg`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...ir import (
     I32,
     I64,
@@ -33,19 +31,13 @@ from ..ctype import (
     unqual,
 )
 from ..longdouble import va_overflow, x87_signbit
-
-if TYPE_CHECKING:
-    from .module import IRGen
+from .state import LoweringPart
 
 
-class CallLowering:
+class CallLowering(LoweringPart):
     """Calls, builtins and `va_arg`."""
 
-    __slots__ = ("g", "fs")
-
-    def __init__(self, g: IRGen) -> None:
-        self.g = g
-        self.fs = g.fs
+    __slots__ = ()
 
     def v_Call(self, e: T.Call) -> Value:
         if e.builtin:
@@ -53,7 +45,8 @@ class CallLowering:
         ft = e.ftype
         assert isinstance(ft, FuncT)
         abi = func_abi(ft, [a.type for a in e.args[len(ft.params):]])
-        callee = self.g.exprs.value_of(e.callee)  # type: ignore[arg-type]
+        assert e.callee is not None  # only a builtin call has no callee expression
+        callee = self.g.exprs.value_of(e.callee)
         args: list[Value] = []
         byval: list[tuple[int, int] | None] = []
         result_tmp: Value | None = None
@@ -109,7 +102,8 @@ class CallLowering:
                 self.fs.release(tmp)
             kind = abi.ret.kind
             if kind is ArgKind.SRET:
-                return result_tmp  # type: ignore[return-value]
+                assert result_tmp is not None  # made above for every sret call
+                return result_tmp
             if kind is ArgKind.PIECES:
                 tmp = self.fs.temporary(max(ft.ret.size, 8 * len(rets)), max(ft.ret.align, 8))
                 if len(rets) == 1:

@@ -47,7 +47,7 @@ from ..ctype import (
     unqual,
 )
 from ..scopes import SymKind
-from .state import raise_internal
+from .state import LoweringPart, raise_internal
 
 if TYPE_CHECKING:
     from .module import IRGen
@@ -61,17 +61,14 @@ def value_handlers(*parts: object) -> dict[str, Callable[[Any], Value]]:
             if name.startswith("v_")}
 
 
-class ExpressionLowering:
+class ExpressionLowering(LoweringPart):
     """Expressions to IR values: conditions, conversions, operators."""
 
-    __slots__ = ("g", "fs", "handlers", "module", "opts")
+    __slots__ = ("handlers",)
 
     def __init__(self, g: IRGen) -> None:
-        self.g = g
-        self.fs = g.fs
+        super().__init__(g)
         self.handlers: dict[str, Callable[[Any], Value]] = {}  # set by IRGen
-        self.module = g.module
-        self.opts = g.opts
 
     def branch_on(self, cond: T.Expr, then_b: Block, else_b: Block, atom: bool,
                   loop: bool = False) -> None:

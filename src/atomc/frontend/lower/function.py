@@ -39,24 +39,20 @@ from ..ctype import (
 )
 from ..scopes import Pos, StorageClass, Symbol
 from .label_values import finish_label_values
-from .state import LoweringBuilder
+from .state import LoweringBuilder, LoweringPart
 
 if TYPE_CHECKING:
     from .module import IRGen
 
 
-class FunctionLowering:
+class FunctionLowering(LoweringPart):
     """A function definition: its IR function, parameters, epilogue and debug records."""
 
-    __slots__ = ("g", "fs", "cu", "di", "module", "opts")
+    __slots__ = ("cu",)
 
     def __init__(self, g: IRGen) -> None:
-        self.g = g
-        self.fs = g.fs
+        super().__init__(g)
         self.cu = g.cu
-        self.di = g.di
-        self.module = g.module
-        self.opts = g.opts
 
     def function(self, d: T.FunctionDef) -> None:
         sym, ft, p = d.sym, d.type, d.sym.pos
@@ -190,7 +186,8 @@ class FunctionLowering:
         with self.fs.b.at(end_loc):
             kind = self.fs.fabi.ret.kind
             if kind is ArgKind.SRET:
-                r = self.fs.b.ret([self.fs.sret_ptr])  # type: ignore[list-item]
+                assert self.fs.sret_ptr is not None  # the hidden parameter, bound on entry
+                r = self.fs.b.ret([self.fs.sret_ptr])
                 self.fs.b.add_to_new_atom(r)
             elif self.fs.ret_slot is not None:
                 if kind is ArgKind.DIRECT:

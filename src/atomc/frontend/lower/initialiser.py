@@ -3,8 +3,6 @@ constant image, anything else is zeroed and stored item by item."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...ir import (
     I8,
     Const,
@@ -25,20 +23,13 @@ from ..ctype import (
     is_volatile,
     unqual,
 )
-
-if TYPE_CHECKING:
-    from .module import IRGen
+from .state import LoweringPart
 
 
-class InitLowering:
+class InitLowering(LoweringPart):
     """Initialisers of locals: constant images and item stores."""
 
-    __slots__ = ("g", "fs", "module")
-
-    def __init__(self, g: IRGen) -> None:
-        self.g = g
-        self.fs = g.fs
-        self.module = g.module
+    __slots__ = ()
 
     def emit_init(self, home: Value, init: T.Init, name: str = "") -> None:
         """Initialise a local object, choosing the instructions as Clang does at -O0:

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 from ...ir import I32, Block, Const, Value
 from .. import tree as T
 from ..ctype import CType, StructT, VoidT, is_void, unqual
+from .state import LoweringPart
 
 if TYPE_CHECKING:
     from ..gnu_inline import InlineCall
-    from .module import IRGen
 
 
 @dataclass(slots=True)
@@ -27,14 +27,10 @@ class InlineExit:
     loc: Any
 
 
-class InlineLowering:
+class InlineLowering(LoweringPart):
     """Expansion of `InlineCall` (gnu_inline bodies) in place."""
 
-    __slots__ = ("g", "fs")
-
-    def __init__(self, g: IRGen) -> None:
-        self.g = g
-        self.fs = g.fs
+    __slots__ = ()
 
     def v_InlineCall(self, e: InlineCall) -> Value:
         assert e.body is not None, "an inline call typed on trial is never lowered"

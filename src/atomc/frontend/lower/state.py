@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ..abi import FuncABI
     from ..cleanup import CleanupEntry, CleanupScope, PendingGoto
     from .inline import InlineExit
+    from .module import IRGen
 
 
 class Loop:
@@ -58,6 +59,20 @@ class LoweringBuilder(Builder):
     def jump(self, target: Block, args: Sequence[Value] = ()) -> Inst:
         self.jump_targets.add(target)
         return super().jump(target, args)
+
+
+class LoweringPart:
+    """One part of the lowering (statements, expressions, calls, cleanups, ...): a small
+    class over the state every part shares, which it reads through the same names."""
+
+    __slots__ = ("g", "fs", "di", "module", "opts")
+
+    def __init__(self, g: IRGen) -> None:
+        self.g = g
+        self.fs = g.fs
+        self.di = g.di
+        self.module = g.module
+        self.opts = g.opts
 
 
 class FunctionState:

@@ -24,23 +24,19 @@ from ..ctype import is_void, is_volatile, variably_modified
 from ..scopes import Pos
 from .asm import lower_asm
 from .label_values import computed_goto
-from .state import Loop, SwitchCtx
+from .state import Loop, LoweringPart, SwitchCtx
 
 if TYPE_CHECKING:
     from .module import IRGen
 
 
-class StatementLowering:
+class StatementLowering(LoweringPart):
     """Statements, with their control flow."""
 
-    __slots__ = ("g", "fs", "di", "module", "opts", "handlers")
+    __slots__ = ("handlers",)
 
     def __init__(self, g: IRGen) -> None:
-        self.g = g
-        self.fs = g.fs
-        self.di = g.di
-        self.module = g.module
-        self.opts = g.opts
+        super().__init__(g)
         self.handlers = {name[2:]: getattr(self, name) for name in dir(self)
                          if name.startswith("s_")}
 
@@ -160,8 +156,9 @@ class StatementLowering:
                 self.fs.b.add_to_atom(mc)
             return
         v = self.g.exprs.value_of(e)
+        assert self.fs.ret_slot is not None  # a function returning a value has its slot
         with self.fs.at(p):
-            st = self.fs.b.store(v, self.fs.ret_slot)  # type: ignore[arg-type]
+            st = self.fs.b.store(v, self.fs.ret_slot)
             self.fs.b.add_to_atom(st, v)
 
     def s_If(self, s: T.If) -> None:

@@ -131,37 +131,16 @@ class InitialiserChecker(SemaPart):
               items: dict[int, T.InitItem], braced: bool, p: Pos) -> tuple[int, CType]:
         """Initialise aggregate `t` from lst[pos:], with brace elision; returns (next, type)."""
         u = unqual(t)
+        # the subobjects in order: an array's elements, a struct's members, a union's first
+        members: list[tuple[CType, int, str]] = []
         if isinstance(u, ArrayT):
-            elem = u.elem
-            esz = elem.size
-            i = 0
-            max_i = 0
-            while pos < len(lst):
-                node = lst[pos]
-                if isinstance(node, c_ast.NamedInitializer):
-                    if not braced:
-                        break
-                    i = self._designated(t, node, off, items, p)
-                    pos += 1
-                    i += 1
-                    max_i = max(max_i, i)
-                    continue
-                if u.count is not None and i >= u.count:
-                    if braced:
-                        self.sema.error(
-                            self.sema.pos(node, p), "excess elements in array initializer"
-                        )
-                        return len(lst), t
-                    break
-                pos = self._fill_one(elem, lst, pos, off + i * esz, items, p)
-                i += 1
-                max_i = max(max_i, i)
-            if u.count is None:
-                return pos, ArrayT(elem, max_i)
-            return pos, t
-        assert isinstance(u, StructT)
-        subs = self._subobjects(u) or []
+            count, what = u.count, "array"
+        else:
+            assert isinstance(u, StructT)
+            members = self._subobjects(u) or []
+            count, what = len(members), str(u.kind)
         i = 0
+        max_i = 0
         while pos < len(lst):
             node = lst[pos]
             if isinstance(node, c_ast.NamedInitializer):
@@ -169,24 +148,28 @@ class InitialiserChecker(SemaPart):
                     break
                 i = self._designated(t, node, off, items, p) + 1
                 pos += 1
+                max_i = max(max_i, i)
                 continue
-            if i >= len(subs):
+            if count is not None and i >= count:
                 if braced:
                     self.sema.error(
-                        self.sema.pos(node, p), f"excess elements in {u.kind} initializer"
+                        self.sema.pos(node, p), f"excess elements in {what} initializer"
                     )
                     return len(lst), t
                 break
-            st, so, _ = subs[i]
+            st, so = (u.elem, i * u.elem.size) if isinstance(u, ArrayT) else members[i][:2]
             pos = self._fill_one(st, lst, pos, off + so, items, p)
             i += 1
-            if u.kind is RecordKind.UNION:
+            max_i = max(max_i, i)
+            if isinstance(u, StructT) and u.kind is RecordKind.UNION:
                 if braced and pos < len(lst):
                     self.sema.error(
                         self.sema.pos(lst[pos], p), "excess elements in union initializer"
                     )
                     return len(lst), t
                 break
+        if isinstance(u, ArrayT) and count is None:
+            return pos, ArrayT(u.elem, max_i)
         return pos, t
 
     def _fill_one(self, t: CType, lst: list[c_ast.Node], pos: int, off: int,
