@@ -50,6 +50,9 @@ COUNTERS = {
     "dce.edges": "DCE: incoming edges read for live block parameters",
     "simplifycfg.blocks": "simplifycfg: blocks per threading step",
     "simplifycfg.tail_blocks": "simplifycfg: blocks per tail-merging step",
+    "simplifycfg.merges": "simplifycfg: blocks merged into their predecessor",
+    "simplifycfg.merge_pred_entries": "simplifycfg: predecessor entries merges rewrite "
+                                      "(test_linear_switch: not the join's list each time)",
     "sink.blocks": "sink: blocks (once per pass)",
     "sink.insts": "sink: instructions of branching blocks tried",
     # back end
@@ -72,6 +75,7 @@ COUNTERS = {
     "ldv.machine.entry_diffs": "LiveDebugValues: block entries solved (later walks replay)",
     "ldv.emit.insts": "LiveDebugValues: instructions walked by phase E",
     "ldv.emit.entry_vars": "LiveDebugValues: variables placed at block entries",
+    "ldv.reasons.changed": "LiveDebugValues: reason changes read at block entries (once per join)",
     "ldv.idf": "LiveDebugValues: blocks visited placing a variable's joins (iterated frontier)",
     "ldv.vars.entries": "LiveDebugValues: variable values looked up at block entries",
     "ldv.vars.joins": "LiveDebugValues: variable joins evaluated",
