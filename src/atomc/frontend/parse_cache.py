@@ -217,7 +217,9 @@ def load_chain(store: Store, text: str, lay: Layout, prev: bytes
     """The longest stored chain of segments from the start of `text`: where it ends,
     the last key, the declarations and the file-scope names at its end. Each try
     hashes on from the last, so a miss costs one pass over the text."""
-    pos, decls, names = 0, [], {}
+    pos = 0
+    decls: list[object] = []
+    names: dict[str, bool] = {}
     while True:
         found = None
         h: hashlib.blake2b | None = None
