@@ -160,17 +160,9 @@ def segment_key(prev: bytes, text: str, span: tuple[int, int]) -> bytes:
 
 
 @dataclass(slots=True)
-class Segment:
-    """One stored stretch: its declarations and the file-scope names it set."""
-
-    key: bytes
-    decls: list[object]
-    names: dict[str, bool]
-
-
-@dataclass(slots=True)
 class Store:
-    """The entries of one cache directory."""
+    """The entries of one cache directory: per segment key, a pickle of (the key,
+    its declarations, the file-scope names it set)."""
 
     root: Path
     stats: dict[str, int] = field(default_factory=lambda: {"hits": 0, "stored": 0})
@@ -193,9 +185,6 @@ class Store:
             return None
         self.stats["hits"] += 1
         return decls, names
-
-    def has(self, key: bytes) -> bool:
-        return self._path(key).is_file()
 
     def save(self, key: bytes, data: bytes) -> None:
         path = self._path(key)
