@@ -13,7 +13,13 @@ With --server, atomc also compiles every file through a compile server
 plus the server's (its start-up imports included), read from the server's
 resource usage once it has exited, so there is no per-file peak for it.
 
+atomc keeps the parse of the headers it reads in its parse cache
+(frontend/parse_cache.py), so a second run of this benchmark finds them parsed.
+--cold-cache gives each atomc pass (per-process, served) a new empty cache: the
+cost of a first build, where only headers shared by the project's files hit.
+
     python bench/project_cpu.py [--projects zlib,lua] [--levels -O0,-O2] [--server]
+                                [--cold-cache]
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from atomc.frontend.parse_cache import ENV_VAR as PARSE_CACHE_VAR
 from atomc.server.spawn import start_server
 
 HERE = Path(__file__).resolve().parent
@@ -40,6 +47,13 @@ COMPILERS = {"atomc": [sys.executable, "-m", "atomc"], "gcc": [GCC]}
 
 SERVER_VAR = "ATOMC_SERVER"
 PLAIN_ENV = {k: v for k, v in os.environ.items() if k != SERVER_VAR}
+
+
+def fresh_cache(env: dict[str, str], tmp: Path | None) -> dict[str, str]:
+    """`env` with a new empty parse cache under `tmp` (None: as it is)."""
+    if tmp is None:
+        return env
+    return env | {PARSE_CACHE_VAR: tempfile.mkdtemp(prefix="parse-cache-", dir=tmp)}
 
 
 def run(cmd: list[str], env: dict[str, str] = PLAIN_ENV) -> tuple[float, float]:
@@ -70,15 +84,16 @@ def _children_cpu() -> float:
     return ru.ru_utime + ru.ru_stime
 
 
-def served_cpu(files: list[tuple[Path, list[str]]], level: str, tmp: Path) -> float:
+def served_cpu(files: list[tuple[Path, list[str]]], level: str, tmp: Path,
+               base_env: dict[str, str] = PLAIN_ENV) -> float:
     """CPU seconds of compiling `files` through a new compile server: the clients',
     the server's and its children's, all reaped under this process."""
     sock = tmp / "server.sock"
     before = _children_cpu()
-    server = start_server(sock, env=PLAIN_ENV)
+    server = start_server(sock, env=base_env)
     if server is None:
         raise SystemExit("atomc-server did not start")
-    env = PLAIN_ENV | {SERVER_VAR: str(sock)}
+    env = base_env | {SERVER_VAR: str(sock)}
     try:
         for src, flags in files:
             run([*COMPILERS["atomc"], level, "-g", *flags, "-c", str(src),
@@ -95,6 +110,8 @@ def main() -> int:
     ap.add_argument("--levels", default="-O0,-O2")
     ap.add_argument("--server", action="store_true",
                     help="also compile through a compile server (atomc-server)")
+    ap.add_argument("--cold-cache", action="store_true",
+                    help="each atomc pass starts with a new empty parse cache")
     args = ap.parse_args()
     served_head = f"{'served CPU s':>14}{'ratio':>8}" if args.server else ""
     print(f"{'project':<8}{'level':<8}{'atomc CPU s':>12}{'gcc CPU s':>11}{'ratio':>8}"
@@ -107,10 +124,12 @@ def main() -> int:
                 cpu = {"atomc": 0.0, "gcc": 0.0}
                 peak = 0.0
                 slowest = ("", 0.0)
+                cold = tmp if args.cold_cache else None
+                env = fresh_cache(PLAIN_ENV, cold)
                 for src, flags in files:
                     for cc, base in COMPILERS.items():
                         t, mb = run([*base, level, "-g", *flags, "-c", str(src),
-                                     "-o", str(tmp / "out.o")])
+                                     "-o", str(tmp / "out.o")], env)
                         cpu[cc] += t
                         if cc == "atomc":
                             peak = max(peak, mb)
@@ -119,7 +138,7 @@ def main() -> int:
                 ratio = cpu["atomc"] / cpu["gcc"]
                 served = ""
                 if args.server:
-                    t = served_cpu(files, level, tmp)
+                    t = served_cpu(files, level, tmp, fresh_cache(PLAIN_ENV, cold))
                     served = f"{t:>14.1f}{t / cpu['gcc']:>7.1f}x"
                 print(f"{project:<8}{level:<8}{cpu['atomc']:>12.1f}{cpu['gcc']:>11.1f}"
                       f"{ratio:>7.1f}x{peak:>15.0f}{slowest[0]:>22} {slowest[1]:.1f}s{served}",

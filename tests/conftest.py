@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from atomc.frontend.parse_cache import ENV_VAR as PARSE_CACHE_VAR
 from atomc.server.protocol import ENV_VAR
 from atomc.server.spawn import start_server
 
@@ -21,6 +22,10 @@ def compile_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path | 
     exactly like a new process (another hash seed, say), and tests/driver/
     test_compile_server.py checks the two give the same results.
     ATOMC_TEST_SERVER=0 runs every command in a process of its own instead."""
+    # Every session starts with an empty parse cache of its own (unless told which to
+    # use): the tests must pass cold, as on a new machine, and warm, as it fills up;
+    # set before the server starts, which declines clients whose ATOMC_* differ.
+    os.environ.setdefault(PARSE_CACHE_VAR, str(tmp_path_factory.mktemp("parse-cache")))
     if os.environ.get("ATOMC_TEST_SERVER") == "0" or ENV_VAR in os.environ:
         yield None
         return

@@ -236,3 +236,18 @@ def test_changed_sources_let_running_compiles_finish(tmp_path: Path) -> None:
     srv.proc.wait(timeout=60)
     assert len(served(srv)) == 1 and any("declined" in ln for ln in srv.lines()), srv.lines()
     assert not srv.sock.exists()
+
+
+def test_preload_builds_what_every_compile_needs_first() -> None:
+    """The option table and the parse cache's fingerprint are built in the server, so
+    no forked compile builds them again (each is a @cache function: the children
+    inherit the value)."""
+    from atomc.driver.table import table
+    from atomc.frontend.parse_cache import fingerprint
+    from atomc.server.server import preload
+
+    table.cache_clear()
+    fingerprint.cache_clear()
+    preload()
+    assert table.cache_info().currsize == 1
+    assert fingerprint.cache_info().currsize == 1

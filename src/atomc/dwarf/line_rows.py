@@ -193,11 +193,19 @@ def compute_key_set(blocks: Sequence[LineBlock],
             cands[atom] = (best, members)
     for _, members in cands.values():
         key.update(pos for pos, _ in members)
-    if mode is KeyInstrMode.DOCUMENTED:
+    if mode is KeyInstrMode.DOCUMENTED and _has_inlined(blocks):
         dropped, added = _inlined_returns(blocks, key)
         key -= dropped
         key |= added
     return key
+
+
+def _has_inlined(blocks: Sequence[LineBlock]) -> bool:
+    """Does any instruction come from an inlined call? Without one, `_inlined_returns`
+    and `compute_reentries` find nothing (both need a non-empty `call_chain`): -O0
+    code, which inlines only always_inline functions, skips their walks."""
+    return any(inst.loc is not None and inst.loc.inlined_at is not None
+               for blk in blocks for inst in blk.insts)
 
 
 def _inlined_returns(blocks: Sequence[LineBlock], key: set[tuple[int, int]]
@@ -333,8 +341,10 @@ def compute_reentries(blocks: Sequence[LineBlock]) -> set[tuple[int, int]]:
     the second call and stepped on in the second loop as if it were the
     first. Such an entry gets a row of the callee's opening line (`compute_rows`).
     """
-    preds = _preds(blocks)
     found: set[tuple[int, int]] = set()
+    if not _has_inlined(blocks):
+        return found
+    preds = _preds(blocks)
     for b, blk in enumerate(blocks):
         before = [_exit_loc(blocks[p], b) for p in preds[b]]
         for i, inst in enumerate(blk.insts):

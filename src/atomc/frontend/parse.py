@@ -15,7 +15,7 @@ from pycparser.c_parser import ParseError
 from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
-from . import identifiers
+from . import identifiers, parse_cache
 from .generic_selection import parse_generic
 from .gnu_parse import AtomcLexer, GnuStatementsMixin, GnuSyntaxMixin
 from .imaginary import ImaginaryLexer
@@ -386,6 +386,18 @@ def _reword(msg: str) -> str:
 
 
 def parse_c(text: str, filename: str, diags: DiagnosticEngine) -> c_ast.FileAST:
+    """The translation unit's syntax tree; its header part from `parse_cache` when
+    stored there. Any error is reported by a plain parse of the whole text, so the
+    cache never changes a diagnostic."""
+    root = parse_cache.cache_dir()
+    if root is not None and parse_cache.layout_ok(text):
+        try:
+            parser = _Parser()
+            initial = dict.fromkeys(parser.initial_type_symbols, True)
+            return c_ast.FileAST(parse_cache.parse_segmented(
+                parser, text, filename, parse_cache.Store(root), initial))
+        except Exception:
+            pass
     parser = _Parser()
     try:
         ast = parser.parse(text, filename)

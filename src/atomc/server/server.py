@@ -45,6 +45,13 @@ def preload() -> None:
         for mod in pkgutil.walk_packages(pkg.__path__, f"{pkg.__name__}."):
             if not mod.name.endswith("__main__"):
                 importlib.import_module(mod.name)
+    # what every compile computes first and the same for all: the driver's option
+    # table (built from gcc's option list) and the parser's identity for the parse
+    # cache, once here instead of in every child
+    from ..driver.table import table
+    from ..frontend.parse_cache import fingerprint
+    table()
+    fingerprint()
 
 
 def source_stamps() -> dict[str, int]:

@@ -1,0 +1,329 @@
+"""Parsed header segments, cached on disk across compiles: gcc's precompiled headers
+or clang's implicit module cache, but implicit and exact.
+
+Most of a small file's preprocessed text is the same system and project headers,
+and parsing them is most of its front end. The parse of a stretch of that text
+depends only on the stretch and on the parser's state where it starts, which at
+file scope is the set of names declared there (typedef or not: the lexer asks it
+whether an identifier is a type); every stretch starts with a line marker, which
+sets the lexer's file and line. So a stretch the parse crosses at file scope (no
+declaration straddles its ends, no token was lexed ahead of the state it needs) is
+a *segment*: its key chains the previous segment's key with its text, and its value
+is the declarations parsed from it and the file-scope names it changed.
+
+A compile loads the longest chain of stored segments that matches its text, parses
+the rest from the state at its end, and stores the segments it crossed on the way.
+The line markers and blank lines before a segment's first and after its last token
+are left out of its key (they set nothing the next token's coordinates keep): the
+same header text is then the same segment whether it was included from the main
+file or from another header. Only text before the main file's own first line is
+cached. A parse error is always reported by a plain parse of the whole text, so
+diagnostics are exactly those without the cache; the key also covers the
+interpreter and the sources of the parser (atomc's front end, pycparser,
+pycparserext), so an edited parser never reads old entries.
+
+`ATOMC_PARSE_CACHE=off` turns the cache off, `ATOMC_PARSE_CACHE=DIR` puts it in DIR;
+by default it is `$XDG_CACHE_HOME/atomc/parse` (`~/.cache/atomc/parse`). Entries
+are written to a temporary file and renamed into place, so concurrent compiles
+never read half an entry, and unreadable entries count as misses.
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import hashlib
+import os
+import pickle
+import re
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+ENV_VAR = "ATOMC_PARSE_CACHE"
+_OFF = frozenset({"0", "off", "no", "false", "none"})
+FORMAT = b"atomc-parse-cache 1"
+_PICKLE_PROTOCOL = 5
+
+# cpp's line marker: `# 12 "file.h" 2 3 4`
+_MARKER = re.compile(r'^# \d+ "((?:[^"\\\n]|\\.)*)"((?: [1-4])*)[ \t]*$', re.MULTILINE)
+_CONTENT = re.compile(r"\S")
+
+
+def cache_dir() -> Path | None:
+    """Where entries live, or None when the cache is off."""
+    value = os.environ.get(ENV_VAR)
+    if value is not None:
+        if value.strip().lower() in _OFF or not value.strip():
+            return None
+        return Path(value)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "atomc" / "parse"
+
+
+@cache
+def fingerprint() -> bytes:
+    """The parser's identity: the interpreter and the source of every module that
+    can change what a parse produces (atomc's front end modules, pycparser and
+    pycparserext). Content, not modification times: a checkout or an edit back and
+    forth must still tell apart what differs."""
+    import pycparser
+    import pycparserext
+
+    h = hashlib.blake2b(FORMAT, digest_size=20)
+    h.update(sys.version.encode())
+    dirs = [Path(__file__).parent, Path(pycparser.__file__).parent,
+            Path(pycparserext.__file__).parent]
+    for d in dirs:
+        for path in sorted(d.glob("*.py")):
+            h.update(path.name.encode() + b"\0")
+            h.update(path.read_bytes())
+    return h.digest()
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where a text's segments may end: its include line markers (entering or
+    leaving a header) before `limit`, the start of the main file's first non-blank
+    line; and, per line-marker region, where its tokens start and end."""
+
+    boundaries: list[int]  # offsets of include markers, sorted, all < limit
+    region_starts: list[int]  # offset of every line marker, sorted
+    content: list[tuple[int, int] | None]  # per region: (first, end) of its non-blank text
+    limit: int
+    next_content: list[int]  # per region: the first region from it on with content
+    last_content: list[int]  # per region: the last region up to it with content (or -1)
+
+
+def layout_ok(text: str) -> bool:
+    """Can `text` have segments (is it cpp output)?"""
+    return text.startswith("# 0 ") and _MARKER.match(text) is not None
+
+
+def layout(text: str) -> Layout | None:
+    """The segment layout of cpp output, or None when the text does not start with
+    cpp's `# 0 "file"` marker (hand-written input: nothing to share)."""
+    first = _MARKER.match(text)
+    if first is None or not text.startswith("# 0 "):
+        return None
+    main = first.group(1)
+    markers = list(_MARKER.finditer(text))
+    boundaries: list[int] = []
+    starts: list[int] = []
+    content: list[tuple[int, int] | None] = []
+    limit = len(text)
+    for i, m in enumerate(markers):
+        body_end = markers[i + 1].start() if i + 1 < len(markers) else len(text)
+        c = _CONTENT.search(text, m.end(), body_end)
+        span = None
+        if c is not None:
+            end = body_end
+            while text[end - 1].isspace():
+                end -= 1
+            span = (c.start(), end)
+        if m.group(1) == main and span is not None:
+            limit = span[0]
+            break
+        starts.append(m.start())
+        content.append(span)
+        if "1" in m.group(2).split() or "2" in m.group(2).split():
+            boundaries.append(m.start())
+    n = len(content)
+    next_content, last_content = [n] * (n + 1), [-1] * n
+    for i in range(n - 1, -1, -1):
+        next_content[i] = i if content[i] is not None else next_content[i + 1]
+    for i in range(n):
+        last_content[i] = i if content[i] is not None else (last_content[i - 1] if i else -1)
+    return Layout(boundaries, starts, content, limit, next_content, last_content)
+
+
+def _spans(lay: Layout, start: int, end: int) -> tuple[int, int] | None:
+    """The keyed text of the stretch [start, end): from the line marker before its
+    first token to its last token; None when it holds no token."""
+    lo = bisect.bisect_left(lay.region_starts, start)
+    hi = bisect.bisect_left(lay.region_starts, end)
+    first = lay.next_content[lo]
+    if first >= hi:
+        return None
+    span = lay.content[lay.last_content[hi - 1]]
+    assert span is not None
+    return lay.region_starts[first], span[1]
+
+
+def segment_key(prev: bytes, text: str, span: tuple[int, int]) -> bytes:
+    h = hashlib.blake2b(prev, digest_size=20)
+    h.update(text[span[0]:span[1]].encode("utf-8", "surrogatepass"))
+    return h.digest()
+
+
+@dataclass(slots=True)
+class Store:
+    """The entries of one cache directory: per segment key, a pickle of (the key,
+    its declarations, the file-scope names it set)."""
+
+    root: Path
+    stats: dict[str, int] = field(default_factory=lambda: {"hits": 0, "stored": 0})
+
+    def _path(self, key: bytes) -> Path:
+        name = key.hex()
+        return self.root / name[:2] / f"{name[2:]}.pickle"
+
+    def load(self, key: bytes) -> tuple[list[object], dict[str, bool]] | None:
+        try:
+            with open(self._path(key), "rb") as f:
+                data = f.read()
+        except OSError:
+            return None
+        try:
+            stored_key, decls, names = pickle.loads(data)
+        except Exception:  # a damaged entry is a miss
+            return None
+        if stored_key != key:
+            return None
+        self.stats["hits"] += 1
+        return decls, names
+
+    def save(self, key: bytes, data: bytes) -> None:
+        path = self._path(key)
+        with contextlib.suppress(OSError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
+                os.replace(tmp, path)
+                self.stats["stored"] += 1
+            except OSError:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+
+
+def load_chain(store: Store, text: str, lay: Layout, prev: bytes
+               ) -> tuple[int, bytes, list[object], dict[str, bool]]:
+    """The longest stored chain of segments from the start of `text`: where it ends,
+    the last key, the declarations and the file-scope names at its end. Each try
+    hashes on from the last, so a miss costs one pass over the text."""
+    pos = 0
+    decls: list[object] = []
+    names: dict[str, bool] = {}
+    while True:
+        found = None
+        h: hashlib.blake2b | None = None
+        hashed = 0
+        for b in lay.boundaries[bisect.bisect_right(lay.boundaries, pos):]:
+            span = _spans(lay, pos, b)
+            if span is None or span[1] <= hashed:
+                continue
+            if h is None:
+                h, hashed = hashlib.blake2b(prev, digest_size=20), span[0]
+            h.update(text[hashed:span[1]].encode("utf-8", "surrogatepass"))
+            hashed = span[1]
+            key = h.copy().digest()
+            entry = store.load(key)
+            if entry is not None:
+                found = (b, key, entry)
+                break
+        if found is None:
+            return pos, prev, decls, names
+        pos, prev, (more, changed) = found[0], found[1], found[2]
+        decls.extend(more)
+        names.update(changed)
+
+
+class _Names(dict):
+    """The file-scope name table, remembering which names were set since the last
+    segment ended (pycparser only assigns items into it)."""
+
+    __slots__ = ("changed",)
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+        self.changed: set[str] = set()
+
+    def __setitem__(self, key: str, value: bool) -> None:
+        self.changed.add(key)
+        super().__setitem__(key, value)
+
+
+@dataclass(slots=True)
+class Recorder:
+    """Cuts the parse into segments where it crosses an include marker at file scope,
+    and pickles each as it ends (before anything downstream can touch its nodes)."""
+
+    text: str
+    layout: Layout
+    start: int
+    prev: bytes
+    pending: list[tuple[bytes, bytes]] = field(default_factory=list)
+    _decls_at_start: int = 0
+
+    def cross(self, before: int, after: int, ext: list[object], names: _Names) -> None:
+        """The parse is at file scope, between the lexer offsets `before` (after the
+        last token) and `after` (after the next one, lexed with the state it needs)."""
+        bounds = self.layout.boundaries
+        i = bisect.bisect_left(bounds, after) - 1
+        if i < 0 or bounds[i] < before or bounds[i] <= self.start:
+            return
+        end = bounds[i]
+        span = _spans(self.layout, self.start, end)
+        if span is not None:
+            key = segment_key(self.prev, self.text, span)
+            changed = {k: names[k] for k in names.changed}
+            data = pickle.dumps((key, ext[self._decls_at_start:], changed),
+                                protocol=_PICKLE_PROTOCOL)
+            self.pending.append((key, data))
+            self.prev = key
+            self._decls_at_start = len(ext)
+            names.changed.clear()
+        self.start = end
+
+
+def parse_segmented(parser, text: str, filename: str, store: Store,
+                    initial: dict[str, bool]) -> list[object]:
+    """The external declarations of `text`, from stored segments where they match and
+    pycparser (`parser`, a fresh `_Parser`) for the rest; the segments it parses go to
+    `store` as soon as the parse reaches the main file. Raises what the parse raises."""
+    from pycparser.c_parser import _TokenStream
+
+    lay = layout(text)
+    assert lay is not None
+    pos, prev, decls, names = load_chain(store, text, lay, fingerprint())
+    table = _Names(initial)
+    table.update(names)  # `update` is not recorded: these came from the cache
+    lexer = parser.clex
+    lexer.input(text, filename)
+    lexer._pos = lexer._line_start = pos
+    parser._tokens = tokens = _TokenStream(lexer)
+    parser._scope_stack = [table]
+    recorder = Recorder(text, lay, pos, prev) if pos < lay.limit else None
+    ext: list[object] = []
+    buf = tokens._buffer
+    parse_one: Callable[[], list[object]] = parser._parse_external_declaration
+    while True:
+        clean = (recorder is not None and len(buf) == tokens._index
+                 and len(parser._scope_stack) == 1 and not lexer._queue
+                 and lexer._pending_tok is None)
+        before = lexer._pos
+        tok = parser._peek()
+        if recorder is not None:
+            after = lexer._pos if tok is not None else len(text)
+            if clean:
+                recorder.cross(before, after, ext, table)
+            if after >= lay.limit:  # in the main file: nothing more to share
+                _flush(store, recorder)
+                recorder = None
+        if tok is None:
+            break
+        ext.extend(parse_one())
+    if recorder is not None:
+        _flush(store, recorder)
+    return decls + ext
+
+
+def _flush(store: Store, recorder: Recorder) -> None:
+    for key, data in recorder.pending:
+        store.save(key, data)
+    recorder.pending.clear()
