@@ -17,10 +17,8 @@ Debug info: the merged instruction's location is `merge_locations` over the
 copies (LLVM's getMergedLocation, shared/specs/key-instructions.md §3: one line
 keeps it and an atom chosen by rank, different lines give line 0 without atom);
 records in front of a copy stay at their program point in the predecessor.
-Records naming a copy's value describe it there by an expression over the copy's
-operand where salvage can (rewrite.salvage_record: the operand stays in the
-predecessor), else become "not assigned yet" (the assignment now happens in the
-successor); a variable that every copy assigned with the same
+Records naming a copy's value become "not assigned yet" there (the assignment
+now happens in the successor); a variable that every copy assigned with the same
 expression gets its `new` again right after the merged instruction. (VALUES,
 SCOPES kept; LOCS not, as for every merge.)
 """
@@ -50,7 +48,6 @@ from ..ir.rewrite import (
     redirect_edge,
     remove_param,
     replace_value,
-    salvage_record,
 )
 from ..ir.types import TupleType
 from ..ir.values import Const
@@ -143,8 +140,7 @@ def _merge_one(block: Block, ps: list[Block], keyed: set[int], ctx: PassContext)
             assert isinstance(rec, DbgRecord)
             if rec.kind is DbgKind.NEW and id(rec.var) not in keyed:
                 recs[id(rec.var)] = (rec.var, rec.expr, rec.loc)
-            if not salvage_record(rec, c):
-                make_unavailable(rec, Why(WhyKind.NOT_YET, line=line))
+            make_unavailable(rec, Why(WhyKind.NOT_YET, line=line))
         assigned.append(recs)
     common = [r for k, r in assigned[0].items()
               if all(k in a and a[k][1] == r[1] for a in assigned[1:])]
