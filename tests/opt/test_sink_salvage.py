@@ -30,7 +30,8 @@ bb2:
   #dbg new #2, !5, ptr %q, ()  !loc(line: 7, column: 1, scope: !0)
   ret i32 0  !loc(line: 7, column: 1, scope: !0)
 }
-!0 = DISubprogram(name: "f", linkage: "f", file: !1, line: 1, type: !2, scope_line: 1, unit: !3, local: false, definition: true, key_instructions: true)
+!0 = DISubprogram(name: "f", linkage: "f", file: !1, line: 1, type: !2, scope_line: 1, \
+unit: !3, local: false, definition: true, key_instructions: true)
 !1 = DIFile(name: "t.c", dir: "/tmp")
 !2 = DISubroutineType(ret: null, params: (), variadic: false, prototyped: true)
 !3 = DICompileUnit(file: !1, producer: "t", language: C11, optimized: true)
