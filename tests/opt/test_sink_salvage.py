@@ -6,14 +6,14 @@ describe stays "not assigned yet" / "computation removed"."""
 
 from __future__ import annotations
 
+from di_text import module
 from opt_helpers import parse, run_passes
 
 from atomc.ir import DbgKind, DbgRecord, Function
 from atomc.ir.debuginfo import DW_OP_plus_uconst
 from atomc.ir.why import Why, WhyKind
 
-TEXT = """
-compile_unit !3
+TEXT = module("""
 declare @g(i32) -> (i32)
 define @f(i32 %a, i32 %b, ptr %p, i32 %c) -> (i32) dbg !0 {
 bb0:
@@ -29,17 +29,10 @@ bb1:
 bb2:
   #dbg new #2, !5, ptr %q, ()  !loc(line: 7, column: 1, scope: !0)
   ret i32 0  !loc(line: 7, column: 1, scope: !0)
-}
-!0 = DISubprogram(name: "f", linkage: "f", file: !1, line: 1, type: !2, scope_line: 1, \
-unit: !3, local: false, definition: true, key_instructions: true)
-!1 = DIFile(name: "t.c", dir: "/tmp")
-!2 = DISubroutineType(ret: null, params: (), variadic: false, prototyped: true)
-!3 = DICompileUnit(file: !1, producer: "t", language: C11, optimized: true)
-!4 = DIBasicType(name: "int", size: 32, encoding: signed)
-!5 = DILocalVariable(name: "slot", scope: !0, file: !1, line: 2, type: !4, arg: 0)
-!6 = DILocalVariable(name: "prod", scope: !0, file: !1, line: 3, type: !4, arg: 0)
-"""
+}""")
 
+
+# x: `slot = &p->arr[3]` (p + 20), y: `prod = a * b`
 
 def _records(fn: Function, block: int, name: str) -> list[DbgRecord]:
     return [r for i in fn.blocks[block].insts for r in i.dbg_records
@@ -47,26 +40,24 @@ def _records(fn: Function, block: int, name: str) -> list[DbgRecord]:
 
 
 def _sunk() -> Function:
-    m = run_passes(parse(TEXT), ["sink"])
-    return m.functions["f"] if isinstance(m.functions, dict) else \
-        next(f for f in m.functions if f.name == "f")
+    return run_passes(parse(TEXT), ["sink"]).functions["f"]
 
 
 def test_the_address_left_above_the_branch_is_the_base_plus_the_offset() -> None:
     fn = _sunk()
     assert [i.op.name for i in fn.blocks[1].insts][:2] == ["PTRADD", "MUL"]
-    (above,) = _records(fn, 0, "slot")
+    (above,) = _records(fn, 0, "x")
     assert above.value is fn.args[2] and above.expr.ops == (DW_OP_plus_uconst, 20)
 
 
 def test_the_path_that_no_longer_computes_it_gets_the_same_expression() -> None:
-    (other,) = _records(_sunk(), 2, "slot")
+    (other,) = _records(_sunk(), 2, "x")
     fn = other.inst.block.function if other.inst is not None else None
     assert fn is not None and other.value is fn.args[2]
     assert other.expr.ops == (DW_OP_plus_uconst, 20)
 
 
 def test_a_product_of_two_values_stays_not_assigned_yet() -> None:
-    (above,) = _records(_sunk(), 0, "prod")
+    (above,) = _records(_sunk(), 0, "y")
     assert above.value is None
     assert above.why == Why(WhyKind.NOT_YET, line=3)
