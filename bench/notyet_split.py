@@ -207,6 +207,7 @@ def _reverse_post_order(entry: str, succs: dict[str, list[str]]) -> list[str]:
 
 def inlined_calls(obj: Path) -> list[tuple[int, int, int]]:
     """(low, high, call line) of every inlined call's address ranges, outermost first."""
+    from elftools.dwarf.ranges import RangeEntry
     from elftools.elf.elffile import ELFFile
 
     out: list[tuple[int, int, int, int]] = []
@@ -231,8 +232,8 @@ def inlined_calls(obj: Path) -> list[tuple[int, int, int]]:
                                     else lo + hi.value, line))
                     elif "DW_AT_ranges" in a and ranges is not None:
                         for e in ranges.get_range_list_at_offset(a["DW_AT_ranges"].value, cu=cu):
-                            if hasattr(e, "begin_offset"):
-                                off = 0 if getattr(e, "is_absolute", False) else base
+                            if isinstance(e, RangeEntry):
+                                off = 0 if e.is_absolute else base
                                 out.append((depth, off + e.begin_offset, off + e.end_offset, line))
     return [(lo, hi, line) for _, lo, hi, line in sorted(out)]
 
