@@ -168,11 +168,28 @@ def retarget_debug_uses(value: Value, operand: Value | None, ops: tuple[int, ...
             # erased with no real use left: the value was dead from its assignment on
             _make_unavailable(rec, dead_after(rec.loc.line if rec.loc is not None else 0))
             continue
-        frag = rec.expr.fragment
-        body = rec.expr.ops[:-3] if frag else rec.expr.ops
-        new_ops = ops + body + (rec.expr.ops[-3:] if frag else ())
-        rec.set_value(operand)
-        rec.expr = DIExpression(new_ops)
+        _retarget(rec, operand, ops)
+
+
+def _retarget(rec: DbgRecord, operand: Value, ops: tuple[int, ...]) -> None:
+    frag = rec.expr.fragment
+    body = rec.expr.ops[:-3] if frag else rec.expr.ops
+    new_ops = ops + body + (rec.expr.ops[-3:] if frag else ())
+    rec.set_value(operand)
+    rec.expr = DIExpression(new_ops)
+
+
+def salvage_record(rec: DbgRecord, inst: Inst) -> bool:
+    """Describe one record of `inst`'s value by an expression over inst's operand
+    instead (salvage_expression), where the instruction no longer computes the
+    value before the record (sunk below it, merged into a successor). Exact
+    wherever inst's operands dominate the record, as they do when inst did: SSA
+    values do not change. False (the record untouched) if not describable."""
+    salvaged = salvage_expression(inst)
+    if salvaged is None or rec.expr.is_deref:
+        return False
+    _retarget(rec, *salvaged)
+    return True
 
 
 def _make_unavailable(rec: DbgRecord, why: Why | None = None) -> None:

@@ -33,6 +33,16 @@ def zero_extended(bits: int) -> tuple[int, ...]:
     return () if bits >= _STACK_BITS else (DW_OP_constu, (1 << bits) - 1, DW_OP_and)
 
 
+def shifted_right_safely(bits: int) -> tuple[int, ...]:
+    """The mask a right shift of a `bits`-bit operand needs first: its zero extension,
+    and for a full 64-bit operand an all-ones mask, which keeps every bit but tells
+    the back end (which sees registers, not IR widths, and accepts a right shift
+    only after a mask: codegen/debuginfo/ldv/salvage.py) that the value is exact."""
+    if bits >= _STACK_BITS:
+        return (DW_OP_constu, (1 << _STACK_BITS) - 1, DW_OP_and)
+    return zero_extended(bits)
+
+
 def sign_extended(bits: int) -> tuple[int, ...]:
     """Ops leaving the operand's low `bits` bits, sign-extended, on the stack."""
     if bits >= _STACK_BITS:
@@ -75,9 +85,9 @@ def shift_or_bitwise_ops(inst: Binary) -> tuple[int, ...] | None:
         case Op.SHL:
             return (DW_OP_constu, c, DW_OP_shl)
         case Op.LSHR:
-            return zero_extended(bits) + (DW_OP_constu, c, DW_OP_shr)
+            return shifted_right_safely(bits) + (DW_OP_constu, c, DW_OP_shr)
         case Op.ASHR:
-            return zero_extended(bits) + (DW_OP_constu, c, DW_OP_shr) + \
+            return shifted_right_safely(bits) + (DW_OP_constu, c, DW_OP_shr) + \
                 sign_extended(bits - c)[3:]  # the shifted value is already masked
         case Op.AND:
             return (DW_OP_constu, c, DW_OP_and)

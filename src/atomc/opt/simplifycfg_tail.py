@@ -17,8 +17,10 @@ Debug info: the merged instruction's location is `merge_locations` over the
 copies (LLVM's getMergedLocation, shared/specs/key-instructions.md §3: one line
 keeps it and an atom chosen by rank, different lines give line 0 without atom);
 records in front of a copy stay at their program point in the predecessor.
-Records naming a copy's value become "not assigned yet" there (the assignment
-now happens in the successor); a variable that every copy assigned with the same
+Records naming a copy's value describe it there by an expression over the copy's
+operand where salvage can (rewrite.salvage_record: the operand stays in the
+predecessor), else become "not assigned yet" (the assignment now happens in the
+successor); a variable that every copy assigned with the same
 expression gets its `new` again right after the merged instruction. (VALUES,
 SCOPES kept; LOCS not, as for every merge.)
 """
@@ -48,6 +50,7 @@ from ..ir.rewrite import (
     redirect_edge,
     remove_param,
     replace_value,
+    salvage_record,
 )
 from ..ir.types import TupleType
 from ..ir.values import Const
@@ -81,12 +84,14 @@ def sink_common_tails(fn: Function, ctx: PassContext) -> bool:
     keyed = {id(r.var) for i in fn.insts() for r in i.dbg_records if r.kind is not DbgKind.NEW}
     work.add("simplifycfg.tail_blocks", len(fn.blocks))
     changed = False
+    # record -> (it, the line of the copy it first named); holding the record keeps its id
+    salvaged: dict[int, tuple[DbgRecord, int]] = {}
     for block in fn.blocks:
         ps = preds.get(block, [])
         if block is fn.entry or len(ps) < 2 or len({id(p) for p in ps}) != len(ps) \
                 or any(p is block or not isinstance(p.terminator, Jump) for p in ps):
             continue
-        while _merge_one(block, ps, keyed, ctx):
+        while _merge_one(block, ps, keyed, salvaged, ctx):
             changed = True
     return changed
 
@@ -121,7 +126,19 @@ def _candidates(block: Block, ps: list[Block]) -> list[Inst] | None:
     return copies
 
 
-def _merge_one(block: Block, ps: list[Block], keyed: set[int], ctx: PassContext) -> bool:
+def _records_in_order(c: Inst) -> list[DbgRecord]:
+    """The records naming `c`'s value, in program order (all sit between the copy,
+    last in its block, and the jump)."""
+    recs = [u.user for u in c.uses if u.is_debug]
+    order = {id(r): k for i in c.block.insts for k, r in enumerate(i.dbg_records)} \
+        if c.block is not None else {}
+    out = [r for r in recs if isinstance(r, DbgRecord)]
+    out.sort(key=lambda r: order.get(id(r), len(order)))
+    return out
+
+
+def _merge_one(block: Block, ps: list[Block], keyed: set[int],
+               salvaged: dict[int, tuple[DbgRecord, int]], ctx: PassContext) -> bool:
     copies = _candidates(block, ps)
     if copies is None:
         return False
@@ -135,12 +152,17 @@ def _merge_one(block: Block, ps: list[Block], keyed: set[int], ctx: PassContext)
     for c in copies:
         line = c.loc.line if c.loc is not None else 0
         recs: dict[int, _Assign] = {}
-        for u in [u for u in c.uses if u.is_debug]:
-            rec = u.user
-            assert isinstance(rec, DbgRecord)
+        for rec in _records_in_order(c):
+            # the first record of a variable is the assignment right after the copy;
+            # later ones on the jump were salvaged from instructions merged before
+            # (`hold = c >> 3` from `d = c >> 3`), which their own `new`s describe
             if rec.kind is DbgKind.NEW and id(rec.var) not in keyed:
-                recs[id(rec.var)] = (rec.var, rec.expr, rec.loc)
-            make_unavailable(rec, Why(WhyKind.NOT_YET, line=line))
+                recs.setdefault(id(rec.var), (rec.var, rec.expr, rec.loc))
+            first_line = salvaged.setdefault(id(rec), (rec, line))[1]
+            if not salvage_record(rec, c):
+                # the line of the assignment the record was made for, not of the
+                # copy an earlier salvage described it through
+                make_unavailable(rec, Why(WhyKind.NOT_YET, line=first_line))
         assigned.append(recs)
     common = [r for k, r in assigned[0].items()
               if all(k in a and a[k][1] == r[1] for a in assigned[1:])]

@@ -16,9 +16,12 @@ Debug info: a sunk instruction loses its location (the drop rule of
 shared/specs/key-instructions.md §3, as for LICM: its line must not show up
 after the branch it came before); so LOCS is not claimed. Records that name
 its value and sat in B are copied to the top of S, right after it (the variable
-gets its value where it is computed now) and become "not assigned yet" in B
-(the assignment was sunk below them); records naming it elsewhere, on the
-paths that no longer compute it, become "computation removed by sink". An
+gets its value where it is computed now). Where they were, and on the paths
+that no longer compute it, they describe the value by an expression over the
+instruction's operand where salvage can (`strm = &state->strm` as `state + 128`:
+the operands dominate the records as the instruction did, and SSA values do not
+change); otherwise they become "not assigned yet" in B (the assignment was sunk
+below them) and "computation removed by sink" elsewhere. An
 instruction whose value a variable with `add`/`delete` records refers to stays
 put (those records name their `new` and must not lose it). VALUES and SCOPES
 are kept.
@@ -31,7 +34,7 @@ from typing import ClassVar
 from ..ir import Block, DbgKind, DbgRecord, Function, Inst, Op, work
 from ..ir.dominators import DomTree, dominators_of_function
 from ..ir.loops import LoopInfo
-from ..ir.rewrite import LocPolicy, make_unavailable, move_records_to, move_to
+from ..ir.rewrite import LocPolicy, make_unavailable, move_records_to, move_to, salvage_record
 from ..ir.why import Why, WhyKind
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
@@ -121,6 +124,7 @@ class Sink(FunctionPass):
             if where is b and rec.kind is DbgKind.NEW:
                 copy = DbgRecord(DbgKind.NEW, rec.var, inst, rec.expr, loc=rec.loc)
                 move_records_to([copy], after)  # before S's own updates
-                make_unavailable(rec, Why(WhyKind.NOT_YET, line=line))
-            else:
+                if not salvage_record(rec, inst):
+                    make_unavailable(rec, Why(WhyKind.NOT_YET, line=line))
+            elif not salvage_record(rec, inst):
                 make_unavailable(rec)  # "computation removed by sink"
