@@ -66,7 +66,7 @@ from .location_lists import loc_expr, lower_var_ranges, value_of
 from .memory_homes import HomeStart, place_memory_homes
 from .prologue_pieces import prologue_pieces, trim_prologue_gaps
 from .scopes import insert_before
-from .static_loads import read_only_symbols, static_load
+from .static_loads import ReadOnlySymbols, static_load
 from .why_ranges import attach_reasons
 
 
@@ -113,7 +113,7 @@ class _Describer:
                 self.spill_at[s.cfa_offset + mf.frame_base_offset] = slot(s.cfa_offset)
         # stack-passed arguments the function only reads: a load is a restore
         self.args = read_only_arguments(mf, self.base)
-        self.read_only = read_only_symbols(mf)
+        self.read_only = ReadOnlySymbols(mf)
 
     def frame_disp(self, op: object) -> int | None:
         """The displacement of a plain frame access (`k(%base)`), else None."""
