@@ -139,6 +139,7 @@ class MachineValues:
     # per block, the widths each location holds its value in on entry (widths.py),
     # computed once for the walks that need them
     forms_cache: list[Forms] | None = field(default=None, repr=False)
+    kept_cache: dict[int, list[MLoc]] = field(default_factory=dict, repr=False)  # kept_phis
 
     def live_in_at(self, b: int, loc: MLoc) -> Value:
         return self.solver.value_in(b, loc)
@@ -151,9 +152,14 @@ class MachineValues:
         return [loc for loc in self.solver.homes_of(v) if self.solver.value_out(b, loc) == v]
 
     def kept_phis(self, b: int) -> list[MLoc]:
-        """Locations whose PHI at block `b` survives (they hold `phi(b, loc)` on entry)."""
-        s = self.solver
-        return [loc for loc in s.cand_locs.get(b, ()) if s.value_in(b, loc) == phi(b, loc)]
+        """Locations whose PHI at block `b` survives (they hold `phi(b, loc)` on entry);
+        asked once per variable joined there, solved once per block."""
+        kept = self.kept_cache.get(b)
+        if kept is None:
+            s = self.solver
+            kept = [loc for loc in s.cand_locs.get(b, ()) if s.value_in(b, loc) == phi(b, loc)]
+            self.kept_cache[b] = kept
+        return kept
 
 
 _MANY_PREDS = 16  # a join with this many predecessors reads them by group (variables.py)
