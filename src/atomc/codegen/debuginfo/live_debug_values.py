@@ -114,6 +114,7 @@ class _Describer:
         # stack-passed arguments the function only reads: a load is a restore
         self.args = read_only_arguments(mf, self.base)
         self.read_only = ReadOnlySymbols(mf)
+        self.locs = _regs().locs  # register name -> machine location, looked up per operand
 
     def frame_disp(self, op: object) -> int | None:
         """The displacement of a plain frame access (`k(%base)`), else None."""
@@ -133,13 +134,14 @@ class _Describer:
 
     def real(self, mi: MInst) -> MInstView:
         d = desc(mi.opcode)
+        locs = self.locs
         _, _, puses, pdefs = operand_regs(mi)
-        uses = tuple(_r(r) for r in sorted(puses) if r in _regs().dwarf)
-        defs = [_r(r) for r in sorted(pdefs) if r in _regs().dwarf]
+        uses = tuple(locs[r] for r in sorted(puses) if r in locs)
+        defs = [locs[r] for r in sorted(pdefs) if r in locs]
         def_operands: list[MLoc | None] = []
         for k, op in enumerate(mi.operands):
             role = d.roles[k] if k < len(d.roles) else "u"
-            def_operands.append(_r(op.name) if isinstance(op, PReg) and "d" in role else None)
+            def_operands.append(locs[op.name] if isinstance(op, PReg) and "d" in role else None)
             sl = self.spill_slot(op)
             if sl is not None and "d" in role:
                 defs.append(sl)
@@ -162,7 +164,7 @@ class _Describer:
                          static=static_load(mi, self.read_only),
                          offset=_offset(mi, d), offset_bits=32 if d.width == 32 else 64,
                          zero_above=_zero_above(mi, d),
-                         derive=derivation(mi, _regs().locs))
+                         derive=derivation(mi, locs))
 
     def debug(self, mi: MInst) -> MInstView | None:
         if mi.opcode == "DBG_PHI":
