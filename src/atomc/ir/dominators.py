@@ -59,18 +59,19 @@ class DomTree(Generic[N]):
             parent = self.idom[n]
             if parent is not None:
                 self.children[parent].append(n)
-        # DFS numbering of the tree gives O(1) dominance queries.
-        self._pre: dict[N, int] = {}
-        self._post: dict[N, int] = {}
+        # DFS numbering of the tree gives O(1) dominance queries: one clock ticks at
+        # each node's entry and exit, so a's subtree is pre_clock[a]..post_clock[a].
+        self.pre_clock: dict[N, int] = {}
+        self.post_clock: dict[N, int] = {}
         clock = 0
         stack: list[tuple[N, bool]] = [(entry, False)]
         while stack:
             node, done = stack.pop()
             if done:
-                self._post[node] = clock
+                self.post_clock[node] = clock
                 clock += 1
                 continue
-            self._pre[node] = clock
+            self.pre_clock[node] = clock
             clock += 1
             stack.append((node, True))
             for c in reversed(self.children[node]):
@@ -117,7 +118,7 @@ class DomTree(Generic[N]):
             return True
         if a not in self.order:
             return False
-        return self._pre[a] <= self._pre[b] and self._post[b] <= self._post[a]
+        return self.pre_clock[a] <= self.pre_clock[b] and self.post_clock[b] <= self.post_clock[a]
 
     def strictly_dominates(self, a: N, b: N) -> bool:
         return a != b and self.dominates(a, b)

@@ -66,7 +66,7 @@ from .location_lists import loc_expr, lower_var_ranges, value_of
 from .memory_homes import HomeStart, place_memory_homes
 from .prologue_pieces import prologue_pieces, trim_prologue_gaps
 from .scopes import insert_before
-from .static_loads import read_only_symbols, static_load
+from .static_loads import ReadOnlySymbols, static_load
 from .why_ranges import attach_reasons
 
 
@@ -113,7 +113,8 @@ class _Describer:
                 self.spill_at[s.cfa_offset + mf.frame_base_offset] = slot(s.cfa_offset)
         # stack-passed arguments the function only reads: a load is a restore
         self.args = read_only_arguments(mf, self.base)
-        self.read_only = read_only_symbols(mf)
+        self.read_only = ReadOnlySymbols(mf)
+        self.locs = _regs().locs  # register name -> machine location, looked up per operand
 
     def frame_disp(self, op: object) -> int | None:
         """The displacement of a plain frame access (`k(%base)`), else None."""
@@ -133,13 +134,14 @@ class _Describer:
 
     def real(self, mi: MInst) -> MInstView:
         d = desc(mi.opcode)
+        locs = self.locs
         _, _, puses, pdefs = operand_regs(mi)
-        uses = tuple(_r(r) for r in sorted(puses) if r in _regs().dwarf)
-        defs = [_r(r) for r in sorted(pdefs) if r in _regs().dwarf]
+        uses = tuple(locs[r] for r in sorted(puses) if r in locs)
+        defs = [locs[r] for r in sorted(pdefs) if r in locs]
         def_operands: list[MLoc | None] = []
         for k, op in enumerate(mi.operands):
             role = d.roles[k] if k < len(d.roles) else "u"
-            def_operands.append(_r(op.name) if isinstance(op, PReg) and "d" in role else None)
+            def_operands.append(locs[op.name] if isinstance(op, PReg) and "d" in role else None)
             sl = self.spill_slot(op)
             if sl is not None and "d" in role:
                 defs.append(sl)
@@ -162,7 +164,7 @@ class _Describer:
                          static=static_load(mi, self.read_only),
                          offset=_offset(mi, d), offset_bits=32 if d.width == 32 else 64,
                          zero_above=_zero_above(mi, d),
-                         derive=derivation(mi, _regs().locs))
+                         derive=derivation(mi, locs))
 
     def debug(self, mi: MInst) -> MInstView | None:
         if mi.opcode == "DBG_PHI":

@@ -15,6 +15,9 @@ Debug info: read-only; describes instructions, changes none.
 
 from __future__ import annotations
 
+from collections.abc import Container
+
+from ...ir import work
 from ...ir.function import THREAD_LOCAL
 from ..mir import Mem, MFunction, MInst, PReg
 from ..target import OpcodeInfo, current, desc
@@ -32,21 +35,37 @@ def load_bits(d: OpcodeInfo) -> int | None:
     return None
 
 
-def read_only_symbols(mf: MFunction) -> frozenset[str]:
+class ReadOnlySymbols:
     """The symbols whose bytes no conforming program changes: the function's
     constant pool and the module's defined constant globals (not thread-local,
-    not volatile, not placed in a section of the user's choosing)."""
-    out = set(current().constant_pool(mf))
-    module = mf.ir.module if mf.ir is not None else None
-    if module is not None:
-        for g in module.globals.values():
-            if g.constant and not g.is_declaration and g.section is None \
-                    and THREAD_LOCAL not in g.attrs and not _volatile(g.digv):
-                out.add(g.name)
-    return frozenset(out)
+    not volatile, not placed in a section of the user's choosing). Asked symbol
+    by symbol, for the symbols the function loads: a module of two thousand
+    globals is not scanned again for each of its functions."""
+
+    __slots__ = ("pool", "globals", "known")
+
+    def __init__(self, mf: MFunction) -> None:
+        self.pool = frozenset(current().constant_pool(mf))
+        module = mf.ir.module if mf.ir is not None else None
+        self.globals = module.globals if module is not None else {}
+        self.known: dict[str, bool] = {}
+
+    def __contains__(self, name: object) -> bool:
+        if name in self.pool:
+            return True
+        if not isinstance(name, str):
+            return False
+        hit = self.known.get(name)
+        if hit is None:
+            work.add("ldv.read_only.globals", 1)
+            g = self.globals.get(name)
+            hit = g is not None and g.constant and not g.is_declaration \
+                and g.section is None and THREAD_LOCAL not in g.attrs and not _volatile(g.digv)
+            self.known[name] = hit
+        return hit
 
 
-def static_load(mi: MInst, read_only: frozenset[str]) -> tuple[str, int, int] | None:
+def static_load(mi: MInst, read_only: Container[str]) -> tuple[str, int, int] | None:
     """(symbol, offset, bits) when `mi` loads `bits` bits of read-only memory at
     symbol + offset into a register; else None."""
     bits = load_bits(desc(mi.opcode))

@@ -31,16 +31,18 @@ def successors(mf: MFunction) -> dict[MBlock, list[MBlock]]:
     block, in a stable order."""
     out: dict[MBlock, list[MBlock]] = {}
     for i, b in enumerate(mf.blocks):
-        succ: list[MBlock] = []
+        # a dict keeps the first-seen order and tests membership in O(1): a
+        # jump table's block may have a thousand targets (sqlite3VdbeExec)
+        succ: dict[MBlock, None] = {}
         real = _real(b)
         for mi in real:
-            succ.extend(t for t in _targets(mi) if t not in succ)
+            succ.update(dict.fromkeys(_targets(mi)))
         last = real[-1] if real else None
         falls = last is None or not desc(last.opcode).is_terminator or \
             desc(last.opcode).is_cond_branch
-        if falls and i + 1 < len(mf.blocks) and mf.blocks[i + 1] not in succ:
-            succ.append(mf.blocks[i + 1])
-        out[b] = succ
+        if falls and i + 1 < len(mf.blocks):
+            succ.setdefault(mf.blocks[i + 1])
+        out[b] = list(succ)
     return out
 
 

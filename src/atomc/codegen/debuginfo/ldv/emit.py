@@ -95,6 +95,7 @@ class _Tracker:
     by_value: dict[Value, dict[VarKey, None]] = field(default_factory=dict)
     by_block: dict[int, dict[VarKey, None]] = field(default_factory=dict)
     entered: set[VarKey] = field(default_factory=set)  # placed at this block's entry
+    kept_at: dict[VarKey, int] = field(default_factory=dict)  # last entry that found it `settled`
     entry_pos: int = -1  # the position of this block's entry
     entry_positions: list[int] = field(default_factory=list)  # of the blocks walked
     forms: Forms = field(default_factory=dict)  # how much of its value each location holds
@@ -214,6 +215,22 @@ class _Tracker:
         ops = self.ops.get(var, ())
         self.events.setdefault(var, []).append(
             (pos, ComputedLoc(loc, ops) if ops and loc is not None else loc))  # type: ignore[arg-type]
+
+    def settled(self, var: VarKey, v: VarValue) -> bool:
+        """Placing `var` with value `v` now would leave everything as it is: `v` is
+        its value already, its location holds it and is still the best holder, and
+        nothing derived or pending hangs on it. A block entry skips such a variable
+        (a big function's entries would re-place hundreds of them, each adding an
+        event that only repeats the location it has)."""
+        loc = self.where.get(var)
+        if not isinstance(loc, MLoc) or self.value.get(var) != v \
+                or var in self.undone or var in self.pending:
+            return False
+        ops: LocExpr = v.ops if isinstance(v, Computed) else ()
+        base = v.base if isinstance(v, Computed) else v
+        if not isinstance(base, tuple) or self.ops.get(var, ()) != ops:
+            return False
+        return self.best_holder(base, whole=bool(ops)) == loc
 
     def lost(self, var: VarKey, pos: int, v: VarValue, why: NoLoc | None = None) -> None:
         """The current location stopped holding the value: an entry value, else
@@ -344,11 +361,18 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
         entry_vars = _entry_vars(t, b, changed, new_values, rank) if b else variables
         touched = {}
         work.add("ldv.emit.entry_vars", len(entry_vars))
+        placed = 0
         for var in entry_vars:
+            if t.settled(var, live_in.get(var)):
+                t.entered.add(var)
+                t.kept_at[var] = pos  # as if placed here again (_placed_at)
+                continue
+            placed += 1
             t.catch_up(var)
             t.set_value(var, live_in.get(var))
             t.entered.add(var)
             t.place(var, pos, b, 0, entry=mv.preds[b])
+        work.add("ldv.emit.entry_placed", placed)
         for p in t.reasons.walked(mv.preds[b]):
             if p != b - 1 and last_succ[p] > b:  # a switch block: more cases to come
                 t.reasons.rebase(p)
@@ -548,7 +572,7 @@ def _from_entry(t: _Tracker, var: VarKey) -> None:
 def _placed_at(t: _Tracker, var: VarKey) -> int:
     """The position after which the variable was put where it is now."""
     evs = t.events.get(var)
-    return evs[-1][0] if evs else -1
+    return max(evs[-1][0] if evs else -1, t.kept_at.get(var, -1))
 
 
 def _inherited_sets(preds: list[int], exits: dict[int, tuple[dict[VarKey, int], dict[VarKey, Alts]]]

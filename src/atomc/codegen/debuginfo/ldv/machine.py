@@ -139,6 +139,7 @@ class MachineValues:
     # per block, the widths each location holds its value in on entry (widths.py),
     # computed once for the walks that need them
     forms_cache: list[Forms] | None = field(default=None, repr=False)
+    kept_cache: dict[int, list[MLoc]] = field(default_factory=dict, repr=False)  # kept_phis
 
     def live_in_at(self, b: int, loc: MLoc) -> Value:
         return self.solver.value_in(b, loc)
@@ -151,9 +152,17 @@ class MachineValues:
         return [loc for loc in self.solver.homes_of(v) if self.solver.value_out(b, loc) == v]
 
     def kept_phis(self, b: int) -> list[MLoc]:
-        """Locations whose PHI at block `b` survives (they hold `phi(b, loc)` on entry)."""
-        s = self.solver
-        return [loc for loc in s.cand_locs.get(b, ()) if s.value_in(b, loc) == phi(b, loc)]
+        """Locations whose PHI at block `b` survives (they hold `phi(b, loc)` on entry);
+        asked once per variable joined there, solved once per block."""
+        kept = self.kept_cache.get(b)
+        if kept is None:
+            s = self.solver
+            kept = [loc for loc in s.cand_locs.get(b, ()) if s.value_in(b, loc) == phi(b, loc)]
+            self.kept_cache[b] = kept
+        return kept
+
+
+_MANY_PREDS = 16  # a join with this many predecessors reads them by group (variables.py)
 
 
 class _Solver:
@@ -168,6 +177,11 @@ class _Solver:
         self.rpo_index = {b: i for i, b in enumerate(rpo)}
         self.dom = DomTree(0, lambda b: fn.blocks[b].succs)
         self.reachable = self.dom.order
+        # the dominator tree's DFS clock: x dominates y iff pre[x] <= pre[y] <= post[x]
+        self.dom_pre: dict[int, int] = self.dom.pre_clock
+        self.dom_post: dict[int, int] = self.dom.post_clock
+        self.dom_block: dict[int, int] = {k: b for b, k in self.dom_pre.items()}
+        self._pred_groups: dict[int, tuple[int, list[int], list[int]] | None] = {}
         tracked = set(locs)
         self.sums = [self._summary(b, tracked) for b in range(n)]
         self.cand_locs: dict[int, list[MLoc]] = self._place_phis()
@@ -203,6 +217,20 @@ class _Solver:
                     if loc in tracked:
                         sym[loc] = (b, k, loc)
         return {loc: s for loc, s in sym.items() if s is not loc}
+
+    def pred_group(self, b: int) -> tuple[int, list[int], list[int]] | None:
+        """For a reachable block with many reachable predecessors: its immediate
+        dominator, and the predecessors' dominator-tree preorder numbers (sorted)
+        with the predecessors in that order. None for a block with few."""
+        if b in self._pred_groups:
+            return self._pred_groups[b]
+        ps = sorted((self.dom_pre[p], p) for p in dict.fromkeys(self.preds[b])
+                    if p in self.reachable)
+        d = self.dom.idom.get(b)
+        group = None if len(ps) < _MANY_PREDS or d is None else \
+            (d, [k for k, _ in ps], [p for _, p in ps])
+        self._pred_groups[b] = group
+        return group
 
     def idf(self, seeds: Iterable[int]) -> set[int]:
         """The iterated dominance frontier of the reachable blocks among `seeds`:

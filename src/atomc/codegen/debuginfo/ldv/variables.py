@@ -11,6 +11,7 @@ the variable has no location on entry to the block.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from ....dwarf.locexpr import LocExpr
@@ -140,7 +141,7 @@ class _VarSolution:
     dominator tree to its source: an assignment (at a block's exit) or a join
     (at a block's entry), remembered for every block on the way."""
 
-    __slots__ = ("var", "assigns", "mv", "joins", "vin", "src")
+    __slots__ = ("var", "assigns", "mv", "joins", "vin", "src", "sources")
 
     def __init__(self, var: VarKey, blocks: list[int], assigns: list[dict[VarKey, VarValue]],
                  mv: MachineValues) -> None:
@@ -155,21 +156,54 @@ class _VarSolution:
         # assignment at b's exit; _ENTRY, none
         self.src: dict[int, int] = {}
         order = sorted(self.joins, key=solver.rpo_index.__getitem__)
-        reachable = solver.reachable
-        preds = mv.preds
+        # the blocks that give the variable a value of their own (an assignment at
+        # the exit, a join at the entry), by their dominator-tree preorder number
+        pre = solver.dom_pre
+        self.sources = sorted(pre[x] for x in {*blocks, *self.joins} if x in pre)
         joined = 0
         changed = True
         while changed:
             changed = False
             for b in order:
-                incoming = [(p, v) for p in preds[b] if p in reachable
-                            for v in (self.value_out(p),) if v is not _TOP]
-                joined += len(incoming)
+                incoming, visited = self._incoming(b)
+                joined += visited
                 new_in = _join(b, self.vin[b], incoming, mv)
                 if new_in is not _TOP and new_in != self.vin[b]:
                     self.vin[b] = new_in
                     changed = True
         work.add("ldv.vars.joins", joined + len(order))
+
+    def _incoming(self, b: int) -> tuple[_Incoming, int]:
+        """The known exit values of join `b`'s reachable predecessors, and how many
+        were looked up. Every predecessor is dominated by `b`'s immediate dominator
+        d; one whose dominator-tree path up to d meets none of the variable's
+        sources below d leaves d's own exit value. A join of a thousand switch cases
+        looks up only the cases under such a source, and d's value once."""
+        solver = self.mv.solver
+        group = solver.pred_group(b)
+        if group is None:  # few predecessors: each one looked up
+            inc = [(p, v) for p in self.mv.preds[b] if p in solver.reachable
+                   for v in (self.value_out(p),) if v is not _TOP]
+            return _Incoming(inc, None, frozenset()), len(inc)
+        d, pres, blocks = group
+        lo = bisect_right(self.sources, solver.dom_pre[d])
+        hi = bisect_right(self.sources, solver.dom_post[d])
+        if hi - lo >= len(blocks):  # no cheaper than looking at every predecessor
+            inc = [(p, v) for p in self.mv.preds[b] if p in solver.reachable
+                   for v in (self.value_out(p),) if v is not _TOP]
+            return _Incoming(inc, None, frozenset()), len(inc)
+        special: dict[int, object] = {}
+        for x_pre in self.sources[lo:hi]:
+            x = solver.dom_block[x_pre]
+            for i in range(bisect_left(pres, x_pre), bisect_right(pres, solver.dom_post[x])):
+                p = blocks[i]
+                if p not in special:
+                    special[p] = self.value_out(p)
+        rest = self.value_out(d)
+        inc = [(p, v) for p, v in special.items() if v is not _TOP]
+        others = frozenset() if rest is _TOP or len(special) == len(blocks) \
+            else frozenset(p for p in blocks if p not in special)
+        return _Incoming(inc, rest, others), len(special) + (hi - lo) + 1
 
     def _source_in(self, b: int) -> int:
         """Where block `b`'s live-in comes from (a reachable block)."""
@@ -260,22 +294,43 @@ def _entry_differences(fn: MFunctionView, mv: MachineValues,
     return entry
 
 
-def _join(b: int, current: object, incoming: list[tuple[int, object]],
-          mv: MachineValues) -> object:
+@dataclass(frozen=True, slots=True)
+class _Incoming:
+    """A join's known predecessor exit values: `listed`, looked up one by one; the
+    predecessors `others` all leave `rest` (the immediate dominator's exit value)."""
+
+    listed: list[tuple[int, object]]
+    rest: object
+    others: frozenset[int]
+
+    def values(self) -> list[object]:
+        return [v for _, v in self.listed] + ([self.rest] if self.others else [])
+
+    def every(self, preds: list[int]) -> list[tuple[int, object]]:
+        """Every (predecessor, value), in predecessor order."""
+        if not self.others:
+            return self.listed
+        listed = dict(self.listed)
+        return [(p, listed[p] if p in listed else self.rest) for p in preds
+                if p in listed or p in self.others]
+
+
+def _join(b: int, current: object, incoming: _Incoming, mv: MachineValues) -> object:
     """The value on entry to block `b` given its reachable predecessors' known exit
-    values (`incoming`, in predecessor order)."""
+    values (`incoming`)."""
     # A back edge that carries this block's own (resolved) PHI agrees with anything.
     own = current if _own_phi(current, b) else None
-    if not incoming:
+    seen = incoming.values()
+    if not seen:
         return _TOP
-    values = [v for _, v in incoming if v != own or own is None]
+    values = [v for v in seen if v != own or own is None]
     if not values:
         return current
     if all(v == values[0] for v in values):
         return values[0]  # (optimistic while back edges are not computed yet)
-    if any(v is None or isinstance(v, (Const, Computed)) for _, v in incoming):
+    if any(v is None or isinstance(v, (Const, Computed)) for v in seen):
         return None
-    return _pick_vphi_location(b, incoming, own, mv)
+    return _pick_vphi_location(b, incoming.every(mv.preds[b]), own, mv)
 
 
 def _own_phi(v: object, b: int) -> bool:
