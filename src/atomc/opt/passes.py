@@ -3,6 +3,7 @@
 from . import (  # noqa: F401
     annotate_atoms,
     dce,
+    exit_values,
     divconst,
     gvn,
     inline,

@@ -1,0 +1,238 @@
+"""Loop-exit values: a variable's value where paths join, named by the
+conditions of the branches that lead there (issue 15, loop-exit values).
+
+After `for (i = 0; i != n; i++)` the exit block is reached from the guard
+(`n != 0` false: `i` is 0, and so is `n`) and from the latch (`i + 1 != n`
+false: `i` is `n`). The two paths bring different values, so the variable
+solver finds no common location ("paths leave its value in different
+places"), yet on every path `i` equals `n`. Where each incoming edge implies
+that the variable's value on it equals one value X available in the block,
+this pass adds a record `var = X` at the block's start.
+
+An edge P -> B implies `V == X` when
+* V is X (the same value, or equal constants);
+* P branches on `icmp eq V, X` to B when true, or `icmp ne V, X` when false;
+* V is 0 and the branch says X <=u 0 (`X >u 0` false: the guard of an
+  unsigned loop from 0);
+* P is the latch of an up-counting loop leaving on `icmp ult/slt A, X` false
+  (A >= X), A = `add iv, 1`, and on every edge into iv's block the incoming
+  value is below X (the branch it comes through says so): iv < X, so
+  A <= X, so A == X.
+
+V is the variable's value at the end of P: its last record there, or in P's
+single-predecessor ancestors. Only plain `new` records (no expression,
+fragment or added locations) of one inlined instance take part.
+
+Debug info: adds records only; instructions, locations and existing records
+are unchanged, and records never change code (they are there without -g too).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..ir import Block, DbgKind, DbgRecord, Function, Inst, Op, work
+from ..ir.dominators import DomTree, dominators_of_function
+from ..ir.insts import Binary, Cmp
+from ..ir.values import Arg, BlockParam, Const, Value
+from .passmanager import DI, FunctionPass, PassContext
+from .registry import register
+
+_WALK = 8  # single-predecessor ancestors searched for a variable's last record
+_LESS = {"ult": False, "slt": True}  # predicate -> signed
+_GREATER = {"ugt": False, "sgt": True}
+
+
+def _same(a: Value, b: Value) -> bool:
+    if a is b:
+        return True
+    return isinstance(a, Const) and isinstance(b, Const) and a.ty == b.ty and a.value == b.value
+
+
+def _edge_cond(p: Block, b: Block) -> tuple[Cmp, bool] | None:
+    """The integer compare P branches on and the outcome that leads to B."""
+    term = p.terminator
+    if term is None or term.op is not Op.BRANCH or len(term.succs) != 2:
+        return None
+    then, els = term.succs[0].block, term.succs[1].block
+    if then is els:
+        return None
+    cond = term.operands[0].value
+    if not isinstance(cond, Cmp) or cond.op is not Op.ICMP:
+        return None
+    return cond, then is b
+
+
+def _reaching(p: Block, preds: dict[Block, list[Block]]) -> dict[object, DbgRecord | None]:
+    """Each variable's last record on the way to P's end (None: one not usable)."""
+    out: dict[object, DbgRecord | None] = {}
+    seen: set[int] = set()
+    blk: Block | None = p
+    for _ in range(_WALK):
+        if blk is None or id(blk) in seen:
+            break
+        seen.add(id(blk))
+        for inst in reversed(blk.insts):
+            for rec in reversed(inst.dbg_records):
+                work.add("exit_values.records", 1)
+                key = (rec.var, rec.loc.inlined_at if rec.loc is not None else None)
+                if key in out:
+                    continue
+                plain = rec.kind is DbgKind.NEW and rec.value is not None and not rec.expr.ops
+                out[key] = rec if plain else None
+        ps = preds.get(blk, [])
+        blk = ps[0] if len(ps) == 1 else None
+    return out
+
+
+def _below_on_edge(src: Block, dest: Block, a: Value, x: Value, signed: bool) -> bool:
+    """Does the branch of `src` into `dest` say `a < x`?"""
+    got = _edge_cond(src, dest)
+    if got is None:
+        return False
+    c, taken = got
+    lhs, rhs = c.operands[0].value, c.operands[1].value
+    if taken and _LESS.get(c.pred) is signed and _same(lhs, a) and _same(rhs, x):
+        return True
+    if taken and _GREATER.get(c.pred) is signed and _same(lhs, x) and _same(rhs, a):
+        return True
+    # 0 <u x from `x != 0` (instcombine's form of the guard `0 < x`)
+    zero = isinstance(a, Const) and a.value == 0
+    return (taken and not signed and zero and c.pred == "ne"
+            and any(_same(o, x) for o in (lhs, rhs)) and any(_same(o, a) for o in (lhs, rhs)))
+
+
+def _counted_exit(cond: Cmp, v: Value, preds: dict[Block, list[Block]],
+                  dom: DomTree[Block]) -> Value | None:
+    """X when `v` = iv + 1 leaves an up-counting loop on `v < X` false. X must be
+    defined before the loop (a value computed in it would differ per iteration)."""
+    signed = _LESS.get(cond.pred)
+    if signed is None or cond.operands[0].value is not v:
+        return None
+    x = cond.operands[1].value
+    if not (isinstance(v, Binary) and v.op is Op.ADD):
+        return None
+    iv, step = v.operands[0].value, v.operands[1].value
+    if not (isinstance(step, Const) and step.value == 1 and isinstance(iv, BlockParam)):
+        return None
+    header = iv.block
+    incoming = preds.get(header, [])
+    if not incoming or not _available(x, header, dom):
+        return None
+    for src in incoming:
+        term = src.terminator
+        if term is None:
+            return None
+        for s in term.succs:
+            if s.block is header and not _below_on_edge(src, header, s.args[iv.index].value, x,
+                                                        signed):
+                return None
+    return x
+
+
+def _equal_on_edge(p: Block, b: Block, v: Value, preds: dict[Block, list[Block]],
+                   dom: DomTree[Block]) -> list[Value]:
+    """Values X with `v == X` whenever P branches to B."""
+    out = [v]
+    got = _edge_cond(p, b)
+    if got is None:
+        return out
+    c, taken = got
+    lhs, rhs = c.operands[0].value, c.operands[1].value
+    if (c.pred == "eq" and taken) or (c.pred == "ne" and not taken):
+        if _same(lhs, v):
+            out.append(rhs)
+        if _same(rhs, v):
+            out.append(lhs)
+    elif not taken and (x := _counted_exit(c, v, preds, dom)) is not None:
+        out.append(x)
+    # unsigned `X <= 0`: X == 0 (the guard `0 < X` false, as `X >u 0`)
+    zero = _zero_side(c, taken)
+    if zero is not None and isinstance(v, Const) and v.value == 0:
+        out.append(zero)
+    return out
+
+
+def _zero_side(c: Cmp, taken: bool) -> Value | None:
+    """X when the outcome `taken` of `c` says X <=u 0, i.e. X == 0."""
+    lhs, rhs = c.operands[0].value, c.operands[1].value
+    if not taken and c.pred == "ugt" and isinstance(rhs, Const) and rhs.value == 0:
+        return lhs
+    if not taken and c.pred == "ult" and isinstance(lhs, Const) and lhs.value == 0:
+        return rhs
+    if taken and c.pred == "ule" and isinstance(rhs, Const) and rhs.value == 0:
+        return lhs
+    return None
+
+
+def _available(x: Value, b: Block, dom: DomTree[Block]) -> bool:
+    """Is `x` defined on every path to B, before B (its value at B's start)?"""
+    if isinstance(x, (Const, Arg)):
+        return True
+    if isinstance(x, BlockParam):
+        return dom.dominates(x.block, b)
+    if isinstance(x, Inst) and x.block is not None:
+        return x.block is not b and dom.dominates(x.block, b)
+    return False
+
+
+def _start_vars(b: Block) -> set[object]:
+    first = b.insts[0] if b.insts else None
+    return {(r.var, r.loc.inlined_at if r.loc is not None else None)
+            for r in (first.dbg_records if first is not None else ())}
+
+
+def add_exit_values(fn: Function) -> int:
+    """Add the join records; returns how many."""
+    preds = fn.predecessors()
+    if all(len(ps) < 2 for ps in preds.values()):
+        return 0
+    dom = dominators_of_function(fn)
+    added = 0
+    for b in fn.blocks:
+        ps = preds.get(b, [])
+        if len(ps) < 2 or len(set(map(id, ps))) != len(ps) or not b.insts:
+            continue
+        reach = [_reaching(p, preds) for p in ps]
+        at_start = _start_vars(b)
+        for key, rec0 in reach[0].items():
+            if rec0 is None or key in at_start:
+                continue
+            recs = [r.get(key) for r in reach]
+            if any(r is None for r in recs):
+                continue
+            vals = [r.value for r in recs if r is not None]
+            if all(_same(v, vals[0]) for v in vals):
+                continue  # one value: the solver joins it already
+            common: list[Value] | None = None
+            for p, v in zip(ps, vals, strict=True):
+                assert v is not None
+                xs = _equal_on_edge(p, b, v, preds, dom)
+                common = xs if common is None else [c for c in common
+                                                    if any(_same(c, x) for x in xs)]
+                if not common:
+                    break
+            if not common:
+                continue
+            x = next((c for c in common if _available(c, b, dom)), None)
+            if x is None or x.ty != vals[0].ty:
+                continue
+            new = DbgRecord(DbgKind.NEW, rec0.var, x, loc=rec0.loc)
+            new.inst = b.insts[0]
+            b.insts[0].dbg_records.insert(0, new)
+            added += 1
+    return added
+
+
+@register
+class ExitValues(FunctionPass):
+    """Records for variables equal to one value on every path into a join
+    (see module docstring)."""
+
+    name: ClassVar[str] = "exit-values"
+    keeps_di: ClassVar[DI] = DI.ALL
+
+    def run(self, fn: Function, ctx: PassContext) -> bool:
+        n = add_exit_values(fn)
+        ctx.count("exit-values.records", n)
+        return bool(n)
