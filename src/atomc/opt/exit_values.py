@@ -19,6 +19,13 @@ An edge P -> B implies `V == X` when
   value is below X (the branch it comes through says so): iv < X, so
   A <= X, so A == X.
 
+A signed `for (i = 0; i < n; i++)` leaves from the guard with i = 0 where
+n <= 0, and from the latch with i = n >= 1: on both paths i = max(n, 0),
+which the record computes from n without a branch as
+`n & ((n & mask) >> (w-1)) - 1` (the sign bit, less one: all ones for n >= 0,
+zero below), with DW_OP_dup and a logical shift only (lldb-22 evaluates
+DW_OP_shra as a logical shift).
+
 V is the variable's value at the end of P: its last record there, or in P's
 single-predecessor ancestors. Only plain `new` records (no expression,
 fragment or added locations) of one inlined instance take part.
@@ -32,8 +39,17 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..ir import Block, DbgKind, DbgRecord, Function, Inst, Op, work
+from ..ir.debuginfo import (
+    DIExpression,
+    DW_OP_and,
+    DW_OP_constu,
+    DW_OP_dup,
+    DW_OP_minus,
+    DW_OP_shr,
+)
 from ..ir.dominators import DomTree, dominators_of_function
 from ..ir.insts import Binary, Cmp
+from ..ir.types import IntType
 from ..ir.values import Arg, BlockParam, Const, Value
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
@@ -41,6 +57,8 @@ from .registry import register
 _WALK = 8  # single-predecessor ancestors searched for a variable's last record
 _LESS = {"ult": False, "slt": True}  # predicate -> signed
 _GREATER = {"ugt": False, "sgt": True}
+EQ, MAX0 = "eq", "max0"  # V == X; V == max(X, 0) (signed)
+Fact = tuple[Value, str]
 
 
 def _same(a: Value, b: Value) -> bool:
@@ -64,14 +82,14 @@ def _edge_cond(p: Block, b: Block) -> tuple[Cmp, bool] | None:
 
 
 def _reaching(p: Block, preds: dict[Block, list[Block]]) -> dict[object, DbgRecord | None]:
-    """Each variable's last record on the way to P's end (None: one not usable)."""
+    """Each variable's last record on the way to P's end (None: one not usable):
+    P's own, then those of the chain above it of blocks with one predecessor and
+    one successor each (so every block is walked for one P only: linear work)."""
     out: dict[object, DbgRecord | None] = {}
-    seen: set[int] = set()
     blk: Block | None = p
     for _ in range(_WALK):
-        if blk is None or id(blk) in seen:
+        if blk is None:
             break
-        seen.add(id(blk))
         for inst in reversed(blk.insts):
             for rec in reversed(inst.dbg_records):
                 work.add("exit_values.records", 1)
@@ -81,7 +99,9 @@ def _reaching(p: Block, preds: dict[Block, list[Block]]) -> dict[object, DbgReco
                 plain = rec.kind is DbgKind.NEW and rec.value is not None and not rec.expr.ops
                 out[key] = rec if plain else None
         ps = preds.get(blk, [])
-        blk = ps[0] if len(ps) == 1 else None
+        up = ps[0] if len(ps) == 1 else None
+        term = up.terminator if up is not None else None
+        blk = up if term is not None and len(term.succs) == 1 and up is not p else None
     return out
 
 
@@ -103,37 +123,45 @@ def _below_on_edge(src: Block, dest: Block, a: Value, x: Value, signed: bool) ->
 
 
 def _counted_exit(cond: Cmp, v: Value, preds: dict[Block, list[Block]],
-                  dom: DomTree[Block]) -> Value | None:
-    """X when `v` = iv + 1 leaves an up-counting loop on `v < X` false. X must be
-    defined before the loop (a value computed in it would differ per iteration)."""
+                  dom: DomTree[Block]) -> list[Fact]:
+    """`v == X` when `v` = iv + 1 leaves an up-counting loop on `v < X` false
+    (and `v == max(X, 0)` for a signed one whose counter starts at constants
+    >= 0: then X = v >= 1). X must be defined before the loop (a value computed
+    in it would differ per iteration)."""
     signed = _LESS.get(cond.pred)
     if signed is None or cond.operands[0].value is not v:
-        return None
+        return []
     x = cond.operands[1].value
     if not (isinstance(v, Binary) and v.op is Op.ADD):
-        return None
+        return []
     iv, step = v.operands[0].value, v.operands[1].value
     if not (isinstance(step, Const) and step.value == 1 and isinstance(iv, BlockParam)):
-        return None
+        return []
     header = iv.block
     incoming = preds.get(header, [])
     if not incoming or not _available(x, header, dom):
-        return None
+        return []
+    nonneg = True  # every value iv starts from is a constant >= 0, or v itself
     for src in incoming:
         term = src.terminator
         if term is None:
-            return None
+            return []
         for s in term.succs:
-            if s.block is header and not _below_on_edge(src, header, s.args[iv.index].value, x,
-                                                        signed):
-                return None
-    return x
+            if s.block is not header:
+                continue
+            start = s.args[iv.index].value
+            if not _below_on_edge(src, header, start, x, signed):
+                return []
+            nonneg = nonneg and (start is v or isinstance(start, Const)
+                                 and isinstance(start.ty, IntType)
+                                 and start.value < 1 << (start.ty.bits - 1))
+    return [(x, EQ), (x, MAX0)] if signed and nonneg else [(x, EQ)]
 
 
 def _equal_on_edge(p: Block, b: Block, v: Value, preds: dict[Block, list[Block]],
-                   dom: DomTree[Block]) -> list[Value]:
-    """Values X with `v == X` whenever P branches to B."""
-    out = [v]
+                   dom: DomTree[Block]) -> list[Fact]:
+    """Facts (X, EQ): `v == X`, (X, MAX0): `v == max(X, 0)`, whenever P branches to B."""
+    out: list[Fact] = [(v, EQ)]
     got = _edge_cond(p, b)
     if got is None:
         return out
@@ -141,28 +169,41 @@ def _equal_on_edge(p: Block, b: Block, v: Value, preds: dict[Block, list[Block]]
     lhs, rhs = c.operands[0].value, c.operands[1].value
     if (c.pred == "eq" and taken) or (c.pred == "ne" and not taken):
         if _same(lhs, v):
-            out.append(rhs)
+            out.append((rhs, EQ))
         if _same(rhs, v):
-            out.append(lhs)
-    elif not taken and (x := _counted_exit(c, v, preds, dom)) is not None:
-        out.append(x)
-    # unsigned `X <= 0`: X == 0 (the guard `0 < X` false, as `X >u 0`)
-    zero = _zero_side(c, taken)
-    if zero is not None and isinstance(v, Const) and v.value == 0:
-        out.append(zero)
+            out.append((lhs, EQ))
+    elif not taken:
+        out += _counted_exit(c, v, preds, dom)
+    # `X <= 0` and v = 0: unsigned, X == 0 == v (the guard `0 < X` false, as
+    # `X >u 0`); signed, v == max(X, 0)
+    if isinstance(v, Const) and v.value == 0:
+        for x, signed in _not_above_zero(c, taken):
+            out.append((x, MAX0) if signed else (x, EQ))
     return out
 
 
-def _zero_side(c: Cmp, taken: bool) -> Value | None:
-    """X when the outcome `taken` of `c` says X <=u 0, i.e. X == 0."""
+def _not_above_zero(c: Cmp, taken: bool) -> list[tuple[Value, bool]]:
+    """(X, signed) when the outcome `taken` of `c` says X <= 0."""
     lhs, rhs = c.operands[0].value, c.operands[1].value
-    if not taken and c.pred == "ugt" and isinstance(rhs, Const) and rhs.value == 0:
-        return lhs
-    if not taken and c.pred == "ult" and isinstance(lhs, Const) and lhs.value == 0:
-        return rhs
-    if taken and c.pred == "ule" and isinstance(rhs, Const) and rhs.value == 0:
-        return lhs
-    return None
+    rzero = isinstance(rhs, Const) and rhs.value == 0
+    lzero = isinstance(lhs, Const) and lhs.value == 0
+    out: list[tuple[Value, bool]] = []
+    for signed, gt, lt, le in ((False, "ugt", "ult", "ule"), (True, "sgt", "slt", "sle")):
+        if not taken and c.pred == gt and rzero:
+            out.append((lhs, signed))
+        if not taken and c.pred == lt and lzero:
+            out.append((rhs, signed))
+        if taken and c.pred == le and rzero:
+            out.append((lhs, signed))
+    return out
+
+
+def _max0_ops(ty: IntType) -> DIExpression:
+    """max(x, 0) for a signed `ty` x: x & (sign bit - 1), the sign bit read after
+    a mask (the register's upper bits are unknown) with a logical shift."""
+    w = ty.bits
+    return DIExpression((DW_OP_dup, DW_OP_constu, (1 << w) - 1, DW_OP_and, DW_OP_constu, w - 1,
+                         DW_OP_shr, DW_OP_constu, 1, DW_OP_minus, DW_OP_and))
 
 
 def _available(x: Value, b: Block, dom: DomTree[Block]) -> bool:
@@ -188,12 +229,17 @@ def add_exit_values(fn: Function) -> int:
     if all(len(ps) < 2 for ps in preds.values()):
         return 0
     dom = dominators_of_function(fn)
+    memo: dict[int, dict[object, DbgRecord | None]] = {}  # block -> its _reaching
     added = 0
     for b in fn.blocks:
         ps = preds.get(b, [])
         if len(ps) < 2 or len(set(map(id, ps))) != len(ps) or not b.insts:
             continue
-        reach = [_reaching(p, preds) for p in ps]
+        reach = []
+        for p in ps:
+            if id(p) not in memo:
+                memo[id(p)] = _reaching(p, preds)
+            reach.append(memo[id(p)])
         at_start = _start_vars(b)
         for key, rec0 in reach[0].items():
             if rec0 is None or key in at_start:
@@ -204,20 +250,24 @@ def add_exit_values(fn: Function) -> int:
             vals = [r.value for r in recs if r is not None]
             if all(_same(v, vals[0]) for v in vals):
                 continue  # one value: the solver joins it already
-            common: list[Value] | None = None
+            common: list[Fact] | None = None
             for p, v in zip(ps, vals, strict=True):
                 assert v is not None
-                xs = _equal_on_edge(p, b, v, preds, dom)
-                common = xs if common is None else [c for c in common
-                                                    if any(_same(c, x) for x in xs)]
+                facts = _equal_on_edge(p, b, v, preds, dom)
+                common = facts if common is None else [
+                    c for c in common if any(_same(c[0], f[0]) and c[1] == f[1] for f in facts)]
                 if not common:
                     break
             if not common:
                 continue
-            x = next((c for c in common if _available(c, b, dom)), None)
-            if x is None or x.ty != vals[0].ty:
+            fit = [c for c in common if _available(c[0], b, dom) and c[0].ty == vals[0].ty
+                   and (c[1] == EQ or isinstance(c[0].ty, IntType) and 1 < c[0].ty.bits <= 64)]
+            if not fit:
                 continue
-            new = DbgRecord(DbgKind.NEW, rec0.var, x, loc=rec0.loc)
+            x, kind = min(fit, key=lambda c: c[1] != EQ)  # a plain value first
+            expr = _max0_ops(x.ty) if kind == MAX0 and isinstance(x.ty, IntType) \
+                else DIExpression()
+            new = DbgRecord(DbgKind.NEW, rec0.var, x, expr, loc=rec0.loc)
             new.inst = b.insts[0]
             b.insts[0].dbg_records.insert(0, new)
             added += 1

@@ -3,8 +3,8 @@
 from . import (  # noqa: F401
     annotate_atoms,
     dce,
-    exit_values,
     divconst,
+    exit_values,
     gvn,
     inline,
     instcombine,

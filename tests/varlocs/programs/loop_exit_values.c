@@ -3,8 +3,9 @@
  * (the loop never ran: i = 0 = n) and from the latch (i = n), so the counter
  * equals the bound on every path although the paths leave it in different
  * places (a constant, a register). opt/exit_values.py describes it as the bound
- * there. Before: `paths leave its value in different places` (optimized out).
- * A signed `i < n` loop stays optimized out: on the guard path n may be below 0. */
+ * there. A signed `for (k = 0; k < n; k++)` leaves with k = 0 where n <= 0 (n may be
+ * negative) and k = n >= 1 from the latch: k = max(n, 0), described as an expression
+ * over n. Before: `paths leave its value in different places` (optimized out). */
 #include <stdio.h>
 
 int g[16];
@@ -30,13 +31,26 @@ __attribute__((noinline)) static int count_up(unsigned codes)
     return s;
 }
 
+__attribute__((noinline)) static int signed_up(int n)
+{
+    int k;
+    int s = 0;
+    for (k = 0; k < n; k++)
+        s += g[k & 15];
+    g[1] = s;                                      //@ label: after_signed
+    printf("%d\n", s);
+    return s;
+}
+
 int main(void)
 {
     for (int k = 0; k < 16; k++)
         g[k] = k;
     int r = until(5) + until(0);
     r += count_up(7) + count_up(0);
+    r += signed_up(6) + signed_up(-4) + signed_up(3);
     return r == 0;
 }
 //@ watch(i) at after_until: 5 0
 //@ watch(sym) at after_count: 7 0
+//@ watch(k) at after_signed: 6 0 3
