@@ -14,6 +14,12 @@ An edge P -> B implies `V == X` when
 * P branches on `icmp eq V, X` to B when true, or `icmp ne V, X` when false;
 * V is 0 and the branch says X <=u 0 (`X >u 0` false: the guard of an
   unsigned loop from 0);
+* V = A + k and the branch says A == C: V == C + k (`while (n--)`).
+
+Where every edge in names a constant for the variable and is a loop's exit
+(`while (--blks)` leaves blks at 0) or its value has no later use, the block
+gets a record of that constant even when the variable's value is one
+register on every path: a constant location outlives the register.
 * P is the latch of an up-counting loop leaving on `icmp ult/slt A, X` false
   (A >= X), A = `add iv, 1`, and on every edge into iv's block the incoming
   value is below X (the branch it comes through says so): iv < X, so
@@ -172,6 +178,13 @@ def _equal_on_edge(p: Block, b: Block, v: Value, preds: dict[Block, list[Block]]
             out.append((rhs, EQ))
         if _same(rhs, v):
             out.append((lhs, EQ))
+        # v = a + k where the edge says a == C: v == C + k (`while (n--)` leaves n at -1)
+        if isinstance(v, Binary) and v.op is Op.ADD and isinstance(v.operands[1].value, Const):
+            a, k = v.operands[0].value, v.operands[1].value
+            for this, other in ((lhs, rhs), (rhs, lhs)):
+                if _same(this, a) and isinstance(other, Const) and isinstance(other.value, int) \
+                        and isinstance(k.value, int):
+                    out.append((Const(v.ty, other.value + k.value), EQ))
     elif not taken:
         out += _counted_exit(c, v, preds, dom)
     # `X <= 0` and v = 0: unsigned, X == 0 == v (the guard `0 < X` false, as
@@ -206,6 +219,39 @@ def _max0_ops(ty: IntType) -> DIExpression:
                          DW_OP_shr, DW_OP_constu, 1, DW_OP_minus, DW_OP_and))
 
 
+def _says_equal(p: Block, b: Block) -> bool:
+    """Does P's branch into B say that two values are equal?"""
+    got = _edge_cond(p, b)
+    return got is not None and (got[0].pred, got[1]) in (("eq", True), ("ne", False))
+
+
+def _leaves_loop(p: Block, b: Block, dom: DomTree[Block]) -> bool:
+    """Is P -> B the exit of a loop whose latch is P (P's other edge goes back to
+    a block dominating P)? After a loop the counter's register is soon reused; a
+    constant on a plain `if` edge would instead meet the same value in that
+    register at the next join, where the solver, seeing two values, gives up."""
+    term = p.terminator
+    return term is not None and any(s.block is not b and dom.dominates(s.block, p)
+                                    for s in term.succs)
+
+
+def _unused_after(v: Value | None, ps: list[Block], dom: DomTree[Block]) -> bool:
+    """Is every real use of `v` above the branches of `ps` (in blocks dominating
+    each)? Then its register is free after them, and a constant keeps the value;
+    a later use keeps the register, where the constant would only make the next
+    join see two values."""
+    if v is None or isinstance(v, Const):
+        return False
+    for u in v.uses:
+        if u.is_debug:
+            continue
+        user = u.user
+        blk = user.block if isinstance(user, Inst) else None
+        if blk is None or not all(dom.dominates(blk, p) for p in ps):
+            return False
+    return True
+
+
 def _available(x: Value, b: Block, dom: DomTree[Block]) -> bool:
     """Is `x` defined on every path to B, before B (its value at B's start)?"""
     if isinstance(x, (Const, Arg)):
@@ -226,15 +272,17 @@ def _start_vars(b: Block) -> set[object]:
 def add_exit_values(fn: Function) -> int:
     """Add the join records; returns how many."""
     preds = fn.predecessors()
-    if all(len(ps) < 2 for ps in preds.values()):
-        return 0
     dom = dominators_of_function(fn)
     memo: dict[int, dict[object, DbgRecord | None]] = {}  # block -> its _reaching
     added = 0
     for b in fn.blocks:
         ps = preds.get(b, [])
-        if len(ps) < 2 or len(set(map(id, ps))) != len(ps) or not b.insts:
+        if not ps or len(set(map(id, ps))) != len(ps) or not b.insts:
             continue
+        named = all(_says_equal(p, b) for p in ps)
+        leaves = named and all(_leaves_loop(p, b, dom) for p in ps)
+        if len(ps) == 1 and not named:
+            continue  # one way in: only a constant the branch names can help
         reach = []
         for p in ps:
             if id(p) not in memo:
@@ -248,8 +296,11 @@ def add_exit_values(fn: Function) -> int:
             if any(r is None for r in recs):
                 continue
             vals = [r.value for r in recs if r is not None]
-            if all(_same(v, vals[0]) for v in vals):
-                continue  # one value: the solver joins it already
+            # one value: the solver joins it already, but a constant the branches
+            # name outlives the register holding it
+            only_const = all(_same(v, vals[0]) for v in vals)
+            if only_const and not (named and (leaves or _unused_after(vals[0], ps, dom))):
+                continue
             common: list[Fact] | None = None
             for p, v in zip(ps, vals, strict=True):
                 assert v is not None
@@ -261,10 +312,13 @@ def add_exit_values(fn: Function) -> int:
             if not common:
                 continue
             fit = [c for c in common if _available(c[0], b, dom) and c[0].ty == vals[0].ty
-                   and (c[1] == EQ or isinstance(c[0].ty, IntType) and 1 < c[0].ty.bits <= 64)]
+                   and (c[1] == EQ or isinstance(c[0].ty, IntType) and 1 < c[0].ty.bits <= 64)
+                   and (not only_const or isinstance(c[0], Const) and c[1] == EQ
+                        and not _same(c[0], vals[0]))]
             if not fit:
                 continue
-            x, kind = min(fit, key=lambda c: c[1] != EQ)  # a plain value first
+            # a constant first (no register to lose), then a plain value
+            x, kind = min(fit, key=lambda c: (not isinstance(c[0], Const), c[1] != EQ))
             expr = _max0_ops(x.ty) if kind == MAX0 and isinstance(x.ty, IntType) \
                 else DIExpression()
             new = DbgRecord(DbgKind.NEW, rec0.var, x, expr, loc=rec0.loc)
