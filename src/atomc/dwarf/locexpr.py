@@ -168,7 +168,7 @@ class EntryValue(_Op):
 
 LocOp = (Addr | AddrValue | TlsAddr | Reg | Breg | Fbreg | Deref | Piece
          | BitPiece | Constu | Consts | PlusUconst | Plus | Minus | Mul | And | Or | Xor
-         | Shl | Shr | Not | StackValue | ImplicitValue | CallFrameCfa | EntryValue)
+         | Shl | Shr | Not | Dup | StackValue | ImplicitValue | CallFrameCfa | EntryValue)
 LocExpr = tuple[LocOp, ...]
 
 

@@ -159,7 +159,7 @@ def _counted_exit(cond: Cmp, v: Value, preds: dict[Block, list[Block]],
             if not _below_on_edge(src, header, start, x, signed):
                 return []
             nonneg = nonneg and (start is v or isinstance(start, Const)
-                                 and isinstance(start.ty, IntType)
+                                 and isinstance(start.ty, IntType) and isinstance(start.value, int)
                                  and start.value < 1 << (start.ty.bits - 1))
     return [(x, EQ), (x, MAX0)] if signed and nonneg else [(x, EQ)]
 
@@ -295,7 +295,9 @@ def add_exit_values(fn: Function) -> int:
             recs = [r.get(key) for r in reach]
             if any(r is None for r in recs):
                 continue
-            vals = [r.value for r in recs if r is not None]
+            vals = [v for r in recs if r is not None and (v := r.value) is not None]
+            if len(vals) != len(ps):
+                continue
             # one value: the solver joins it already, but a constant the branches
             # name outlives the register holding it
             only_const = all(_same(v, vals[0]) for v in vals)
@@ -303,7 +305,6 @@ def add_exit_values(fn: Function) -> int:
                 continue
             common: list[Fact] | None = None
             for p, v in zip(ps, vals, strict=True):
-                assert v is not None
                 facts = _equal_on_edge(p, b, v, preds, dom)
                 common = facts if common is None else [
                     c for c in common if any(_same(c[0], f[0]) and c[1] == f[1] for f in facts)]
