@@ -42,8 +42,9 @@ O2_SCALAR: tuple[str, ...] = ("sccp", "instcombine", "simplifycfg", "gvn", "licm
 # sink after dce (no dead user keeps a value in place) and before the last simplifycfg
 # loop-load-elim after the loop passes' last instcombine: addresses are then steps of
 # pointer or i64 induction variables, their offsets folded to constants
+# exit-values after the last pass that changes the CFG or the records it reads
 O2_LATE: tuple[str, ...] = ("instcombine", "loop-load-elim", "div-by-const", "dce", "sink",
-                             "simplifycfg", "mem-value-locs")
+                             "simplifycfg", "exit-values", "mem-value-locs")
 O2_INLINE: tuple[str, ...] = ("inline", "sroa", "mem2reg")
 # licm-loads right after rotation: a rotated loop's header runs whenever its preheader
 # does, so an invariant load there may move out.

@@ -55,6 +55,7 @@ COUNTERS = {
                                       "(test_linear_switch: not the join's list each time)",
     "sink.blocks": "sink: blocks (once per pass)",
     "sink.insts": "sink: instructions of branching blocks tried",
+    "exit_values.records": "exit-values: records read (each block for one join predecessor)",
     # back end
     "schedule.edges": "scheduler dependence edges (barriers implicit)",
     "schedule.issues": "scheduler issues",

@@ -81,6 +81,9 @@ when the debug-info feature it exercises is lost:
   reused, with argc + 1 in a saved register: that register minus 1, then each
   member's own expression (ldv/derived.py, ldv/compose.py). Before: entry values of
   argc, which nothing resolves in main: optimized out.
+* loop_exit_values.c: a counter after its loop, reached from the guard and the
+  latch with different locations but equal to the loop's bound on both
+  (opt/exit_values.py); before: optimized out.
 * sunk_values.c: `slot = &st->arr[3]` and `twice = k * 2 + 1`, used on one path only,
   are sunk into it; above the branch they are st + 20 and k * 2 + 1 (the sunk
   instruction's operands, salvaged). Before: not assigned yet, optimized out.
@@ -102,7 +105,7 @@ PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "i
             "global_address.c", "global_address_far.c", "inlined_member_pointer.c", "stack_args.c",
             "scaled_counter.c", "narrow_call_args.c", "counted_copies.c",
             "folded_member_address.c", "derived_values.c", "known_values.c",
-            "composed_values.c", "sunk_values.c"]
+            "composed_values.c", "sunk_values.c", "loop_exit_values.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

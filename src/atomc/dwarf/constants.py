@@ -129,6 +129,7 @@ class OP(enum.IntEnum):
     const8u = 0x0E
     constu = 0x10
     consts = 0x11
+    dup = 0x12
     and_ = 0x1A
     minus = 0x1C
     mul = 0x1E

@@ -4,6 +4,7 @@ from . import (  # noqa: F401
     annotate_atoms,
     dce,
     divconst,
+    exit_values,
     gvn,
     inline,
     instcombine,

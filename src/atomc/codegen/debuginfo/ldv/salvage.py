@@ -19,6 +19,7 @@ from ....dwarf.locexpr import (
     Consts,
     Constu,
     Deref,
+    Dup,
     LocExpr,
     LocOp,
     Minus,
@@ -35,6 +36,7 @@ from ....ir.debuginfo import (
     DW_OP_consts,
     DW_OP_constu,
     DW_OP_deref,
+    DW_OP_dup,
     DW_OP_minus,
     DW_OP_mul,
     DW_OP_or,
@@ -66,25 +68,29 @@ def arithmetic_ops(ops: tuple[int, ...]) -> LocExpr | None:
     if ops == (DW_OP_deref,):
         return MEMORY_AT
     out: list[LocOp] = []
-    depth = 1  # the operand's value is on the stack
-    exact = False  # its bits above the operand's width are known (masked off)
+    # per stack entry: are its bits above the operand's width known? The operand's
+    # are not (the register's upper bits); a constant's are, and so are a mask's
+    # result and wrap-around arithmetic over known entries
+    exact = [False]
     i = 0
     while i < len(ops):
         op = ops[i]
-        if op == DW_OP_shr and not exact:
-            return None  # would shift the register's unknown upper bits down
-        if op == DW_OP_and and depth == 2 and out and isinstance(out[-1], Constu):
-            exact = True
         if op in _UNARY and i + 1 < len(ops):
             out.append(_UNARY[op](ops[i + 1]))
-            depth += 0 if op == DW_OP_plus_uconst else 1
+            if op != DW_OP_plus_uconst:
+                exact.append(True)
             i += 2
-        elif op in _NULLARY:
+            continue
+        if op == DW_OP_dup:
+            out.append(Dup())
+            exact.append(exact[-1])
+        elif op in _NULLARY and len(exact) >= 2:
+            b, a = exact.pop(), exact.pop()
+            if op == DW_OP_shr and not a:
+                return None  # would shift the register's unknown upper bits down
             out.append(_NULLARY[op])
-            depth -= 1
-            i += 1
+            exact.append(a or b if op == DW_OP_and else a and b)
         else:
             return None
-        if depth < 1:
-            return None
-    return tuple(out) if depth == 1 else None
+        i += 1
+    return tuple(out) if len(exact) == 1 else None
