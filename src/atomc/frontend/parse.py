@@ -90,15 +90,8 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
             ts._fill(k)
         return buf[i]
 
-    def _peek_type(self, k=1):  # `_peek`, inlined: the parser's most frequent call
-        if k <= 0:
-            return None
-        ts = self._tokens
-        i = ts._index + k - 1
-        buf = ts._buffer
-        if i >= len(buf):
-            ts._fill(k)
-        tok = buf[i]
+    def _peek_type(self, k=1):
+        tok = self._peek(k)
         return tok.type if tok is not None else None
 
     def _advance(self):
@@ -109,14 +102,9 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
         return tok
 
     def _accept(self, token_type):
-        ts = self._tokens  # `_peek()`, inlined
-        i = ts._index
-        buf = ts._buffer
-        if i >= len(buf):
-            ts._fill(1)
-        tok = buf[i]
+        tok = self._peek()
         if tok is not None and tok.type == token_type:
-            ts._index = i + 1
+            self._tokens._index += 1
             return tok
         return None
 
