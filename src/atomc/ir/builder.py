@@ -67,16 +67,10 @@ class Builder:
     def position_at_end(self, block: Block) -> None:
         self.block = block
 
-    @contextmanager
-    def at(self, loc: Loc | None) -> Iterator[None]:
+    def at(self, loc: Loc | None) -> BuildAt:
         """Build at `loc` inside the block. `None` is accepted here only, as the front
         end's spelling of ARTIFICIAL (its positions are `DILocation | None`)."""
-        saved = self.loc
-        self.loc = loc.without_atom() if isinstance(loc, DILocation) else ARTIFICIAL
-        try:
-            yield
-        finally:
-            self.loc = saved
+        return BuildAt(self, loc)
 
     def insert(self, inst: Inst) -> Inst:
         assert self.block is not None, "builder has no insertion block"
@@ -213,3 +207,28 @@ class Builder:
 
     def unreachable(self) -> Inst:
         return self.insert(Unreachable(loc=self.loc))
+
+
+class BuildAt:
+    """`Builder.at`'s context: the builder's location is `loc` inside it and what it
+    was before once it ends. A class, not a generator context manager: the front end
+    enters one for every expression and statement it lowers, and contextlib's
+    generator protocol cost several times the work done here."""
+
+    __slots__ = ("builder", "loc", "saved")
+    builder: Builder
+    loc: Loc | None
+    saved: Loc
+
+    def __init__(self, builder: Builder, loc: Loc | None) -> None:
+        self.builder = builder
+        self.loc = loc
+
+    def __enter__(self) -> None:
+        b = self.builder
+        self.saved = b.loc
+        loc = self.loc
+        b.loc = loc.without_atom() if isinstance(loc, DILocation) else ARTIFICIAL
+
+    def __exit__(self, *exc: object) -> None:
+        self.builder.loc = self.saved

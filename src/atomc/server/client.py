@@ -7,13 +7,15 @@ compiling a small file; a server that imported it once and forks for every
 command saves that on every file of a build. The fork sees this process's
 arguments, directory, environment, umask and standard streams, so the compile
 behaves as if it ran here.
+
+Each served compile pays for this process, so it imports only what the
+interpreter has loaded anyway, `_socket` and `protocol` (see there).
 """
 
 from __future__ import annotations
 
+import _socket
 import os
-import signal
-import socket
 import sys
 
 from .protocol import ENV_VAR, RUN_LOCALLY, recv_status, send_request
@@ -22,11 +24,14 @@ from .protocol import ENV_VAR, RUN_LOCALLY, recv_status, send_request
 def forward(path: str, argv: list[str]) -> int | None:
     """The compile's status from the server at `path`; None to run it here."""
     try:
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        sock.connect(path)
+        sock = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
     except OSError:
         return None
-    with sock:
+    try:
+        try:
+            sock.connect(path)
+        except OSError:
+            return None
         umask = os.umask(0)
         os.umask(umask)
         request = {"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask,
@@ -34,8 +39,10 @@ def forward(path: str, argv: list[str]) -> int | None:
         try:
             send_request(sock, request, [0, 1, 2])
             status = recv_status(sock)
-        except OSError:
+        except (OSError, ValueError):
             return None
+    finally:
+        sock.close()
     if status is None:
         print(f"atomc: error: the compile server at '{path}' stopped during the compile",
               file=sys.stderr)
@@ -49,6 +56,8 @@ def exit_like(status: int) -> int:
     """The exit status for `status`; a compile killed by a signal kills this process too."""
     if status >= 0:
         return status
+    import signal
+
     sig = -status
     sys.stdout.flush()
     sys.stderr.flush()

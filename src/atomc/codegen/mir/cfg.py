@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from ..target import desc
-from .core import BlockRef, JumpTable, MBlock, MFunction, MInst
+from .core import META_OPCODES, BlockRef, JumpTable, MBlock, MFunction, MInst
 
 __all__ = ["block_parts", "predecessor_indices", "solve_blocks", "successor_indices",
            "successors"]
@@ -30,18 +30,25 @@ def successors(mf: MFunction) -> dict[MBlock, list[MBlock]]:
     """Branch targets (jump-table entries included) plus the fall-through
     block, in a stable order."""
     out: dict[MBlock, list[MBlock]] = {}
-    for i, b in enumerate(mf.blocks):
+    blocks = mf.blocks
+    for i, b in enumerate(blocks):
         # a dict keeps the first-seen order and tests membership in O(1): a
         # jump table's block may have a thousand targets (sqlite3VdbeExec)
         succ: dict[MBlock, None] = {}
-        real = _real(b)
-        for mi in real:
-            succ.update(dict.fromkeys(_targets(mi)))
-        last = real[-1] if real else None
-        falls = last is None or not desc(last.opcode).is_terminator or \
-            desc(last.opcode).is_cond_branch
-        if falls and i + 1 < len(mf.blocks):
-            succ.setdefault(mf.blocks[i + 1])
+        last = None  # the last real instruction's description
+        for mi in b.insts:  # `_targets` of each real instruction, inlined: one `desc` each
+            if mi.opcode in META_OPCODES:
+                continue
+            last = desc(mi.opcode)
+            if last.is_branch:
+                tgt = mi.operands[0]
+                if isinstance(tgt, BlockRef):
+                    succ.setdefault(tgt.block)
+            elif isinstance(mi.meta, JumpTable):
+                succ.update(dict.fromkeys(mi.meta.targets))
+        falls = last is None or not last.is_terminator or last.is_cond_branch
+        if falls and i + 1 < len(blocks):
+            succ.setdefault(blocks[i + 1])
         out[b] = list(succ)
     return out
 

@@ -36,7 +36,7 @@ from ...diag import InternalCompilerError
 from ..mir import Imm, Mem, MFunction, MInst, Operand, PReg, SlotKind, StackSlot, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
 from ..mir.registers import operand_regs
-from ..target import Arith, current, desc
+from ..target import Arith, OpcodeInfo, current, desc
 from .spill import reload_op, rewrite_blocks, spill_op, spill_slot
 
 
@@ -128,65 +128,29 @@ class FastAllocator:
             mi.operands = [self.slot(o.id) if isinstance(o, VReg) else o for o in mi.operands]
 
     def rewrite(self, mi: MInst, out: list[MInst]) -> None:
+        # Runs once per instruction of every -O0 function: one pass over the
+        # operands says whether there is anything to do at all.
         d = desc(mi.opcode)
         sizes = self.mf.vreg_sizes
         ops = list(mi.operands)
-        has_mem = any(isinstance(o, Mem) for o in ops)
-        folded_def: int | None = None
-        # A result may go straight to its slot when the instruction can write
-        # memory there and the width covers the register's natural width.
-        if not has_mem:
-            for k, op in enumerate(ops):
-                role = d.roles[k] if k < len(d.roles) else "u"
-                if not isinstance(op, VReg) or "d" not in role or op.size < sizes[op.id]:
-                    continue
-                ok = d.fold_rmw if role == "ud" else d.fold_def
-                others = [o for j, o in enumerate(ops) if j != k]
-                first = others[0] if others else None
-                if ok and not any(_mentions(o, op.id) for o in others) and \
-                        not (isinstance(first, Imm) and op.size == 8 and not _fits32(first.value)):
-                    ops[k] = Mem(base=self.slot(op.id))
-                    folded_def = op.id
-                    has_mem = True
-                break
-        # One source may be read straight from its slot.
-        if not has_mem:
-            for k in d.fold_sources:
-                role = d.roles[k] if k < len(d.roles) else "u"
-                src = ops[k] if k < len(ops) else None
-                if role == "u" and isinstance(src, VReg):
-                    ops[k] = Mem(base=self.slot(src.id))
-                    break
-        assign: dict[int, str] = {}
-        uses: list[int] = []
-        defs: list[int] = []
-
-        def see(r: VReg) -> None:
-            if r.id not in assign:
-                regs = current().registers
-                pool = regs.vector_scratch if current().is_vector_vreg(self.mf, r.id) \
-                    else regs.scratch
-                free = [p for p in pool if p not in assign.values()]
-                if not free:
-                    raise InternalCompilerError(
-                        f"instruction {mi.opcode} names more than two virtual registers",
-                        where="regalloc-fast")
-                assign[r.id] = free[0]
-
-        for k, op in enumerate(ops):
-            role = d.roles[k] if k < len(d.roles) else "u"
-            if isinstance(op, VReg):
-                see(op)
-                if "u" in role and op.id not in uses:
-                    uses.append(op.id)
-                if "d" in role and op.id not in defs:
-                    defs.append(op.id)
-            elif isinstance(op, Mem):
-                for r in op.regs():
-                    if isinstance(r, VReg):
-                        see(r)
-                        if r.id not in uses:
-                            uses.append(r.id)
+        has_mem = False
+        has_vreg = False
+        for op in ops:
+            if isinstance(op, Mem):
+                has_mem = True
+            elif isinstance(op, VReg):
+                has_vreg = True
+        if not has_vreg and not has_mem:
+            out.append(mi)  # nothing to reload, spill or substitute
+            return
+        folded_def = None if has_mem else self._fold(d, ops)
+        assign, uses, defs = self._assign(mi, d, ops)
+        if not assign:  # only slot or physical memory operands left
+            mi.operands = ops
+            out.append(mi)
+            if folded_def is not None:
+                self._note_def(mi, folded_def)
+            return
         for vid in uses:
             nat = sizes[vid]
             out.append(MInst(reload_op(self.mf, vid),
@@ -203,6 +167,78 @@ class FastAllocator:
             self._note_def(mi, folded_def)
         elif defs:
             self._note_def(mi, defs[0])
+
+    def _fold(self, d: OpcodeInfo, ops: list[Operand]) -> int | None:
+        """Put one register operand of a memory-free instruction in its slot (in
+        `ops`): the register whose definition it is, or else one source; the
+        defined register's id, if it was that."""
+        roles = d.roles
+        nroles = len(roles)
+        sizes = self.mf.vreg_sizes
+        # A result may go straight to its slot when the instruction can write
+        # memory there and the width covers the register's natural width.
+        for k, op in enumerate(ops):
+            role = roles[k] if k < nroles else "u"
+            if not isinstance(op, VReg) or "d" not in role or op.size < sizes[op.id]:
+                continue
+            ok = d.fold_rmw if role == "ud" else d.fold_def
+            others = [o for j, o in enumerate(ops) if j != k]
+            first = others[0] if others else None
+            if ok and not any(_mentions(o, op.id) for o in others) and \
+                    not (isinstance(first, Imm) and op.size == 8 and not _fits32(first.value)):
+                ops[k] = Mem(base=self.slot(op.id))
+                return op.id
+            break
+        # One source may be read straight from its slot.
+        for k in d.fold_sources:
+            role = roles[k] if k < nroles else "u"
+            src = ops[k] if k < len(ops) else None
+            if role == "u" and isinstance(src, VReg):
+                ops[k] = Mem(base=self.slot(src.id))
+                break
+        return None
+
+    def _assign(self, mi: MInst, d: OpcodeInfo, ops: list[Operand]
+                ) -> tuple[dict[int, str], list[int], list[int]]:
+        """A scratch register for each virtual register `ops` name, and the registers
+        to reload before the instruction and spill after it, in operand order."""
+        roles = d.roles
+        nroles = len(roles)
+        assign: dict[int, str] = {}
+        uses: list[int] = []
+        defs: list[int] = []
+        pools: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+
+        def see(r: VReg) -> None:
+            nonlocal pools
+            if r.id not in assign:
+                if pools is None:
+                    target = current()
+                    pools = (target.registers.scratch, target.registers.vector_scratch)
+                pool = pools[1] if current().is_vector_vreg(self.mf, r.id) else pools[0]
+                taken = assign.values()
+                free = [p for p in pool if p not in taken]
+                if not free:
+                    raise InternalCompilerError(
+                        f"instruction {mi.opcode} names more than two virtual registers",
+                        where="regalloc-fast")
+                assign[r.id] = free[0]
+
+        for k, op in enumerate(ops):
+            if isinstance(op, VReg):
+                role = roles[k] if k < nroles else "u"
+                see(op)
+                if "u" in role and op.id not in uses:
+                    uses.append(op.id)
+                if "d" in role and op.id not in defs:
+                    defs.append(op.id)
+            elif isinstance(op, Mem):
+                for r in op.regs():
+                    if isinstance(r, VReg):
+                        see(r)
+                        if r.id not in uses:
+                            uses.append(r.id)
+        return assign, uses, defs
 
     def _note_def(self, mi: MInst, vid: int) -> None:
         if mi.instr_num:

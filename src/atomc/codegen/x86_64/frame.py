@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..mir import Imm, MBlock, Mem, MFunction, MIFlag, MInst, Operand, PReg, StackSlot
-from ..mir.registers import operand_regs
 from .abi import align_to
 from .frame_policy import moves_stack_pointer
 from .opcodes import desc
@@ -72,7 +71,8 @@ def lower_frame(mf: MFunction, probe_stack: bool = False) -> None:
 
     for b in mf.blocks:
         for mi in b.insts:
-            if not mi.is_meta:
+            # only memory operands change: most instructions are left as they are
+            if not mi.is_meta and any(isinstance(op, Mem) for op in mi.operands):
                 mi.operands = [_resolve(op, mf) for op in mi.operands]
 
     # a stack-protector failure block follows the last return: keep the body's CFI state
@@ -227,8 +227,16 @@ def written_callee_saved(mf: MFunction, already: list[str]) -> list[str]:
     """`already` plus the callee-saved registers some instruction writes
     explicitly (asm operands and clobbers), in the canonical save order."""
     written = set(already)
+    saved = frozenset(CALLEE_SAVED)
     for _, mi in mf.instructions():
-        if not mi.is_meta:
-            written |= operand_regs(mi)[3] & set(CALLEE_SAVED)
+        if not mi.is_meta:  # the physical definitions `operand_regs` lists, read directly
+            d = desc(mi.opcode)
+            written.update(saved.intersection(d.implicit_defs))
+            written.update(saved.intersection(mi.implicit_defs))
+            roles = d.roles
+            for k, op in enumerate(mi.operands):
+                if isinstance(op, PReg) and op.name in saved \
+                        and "d" in (roles[k] if k < len(roles) else "u"):
+                    written.add(op.name)
     # %rbp, allocated like a callee-saved register without a frame pointer, is saved last
     return [r for r in (*CALLEE_SAVED, "rbp") if r in written]

@@ -36,8 +36,9 @@ def asm_reads_frame_pointer(mf: MFunction) -> bool:
 def moves_stack_pointer(mf: MFunction) -> bool:
     """Any instruction of the body (not prologue/epilogue) that writes `%rsp`:
     a dynamic allocation, a stack restore, a push or pop."""
+    frame_flags = int(_FRAME_FLAGS)  # an int test: IntFlag's `&` runs Python code
     return any(_writes_rsp(mi) for b in mf.blocks for mi in b.insts
-               if not mi.is_meta and not mi.flags & _FRAME_FLAGS)
+               if not mi.is_meta and not int(mi.flags) & frame_flags)
 
 
 def _writes_rsp(mi: MInst) -> bool:
@@ -45,5 +46,7 @@ def _writes_rsp(mi: MInst) -> bool:
     if "rsp" in mi.implicit_defs or (d is not None and "rsp" in d.implicit_defs):
         return True
     roles = d.roles if d is not None else ()
-    return any(isinstance(op, PReg) and op.name == "rsp" and (k >= len(roles) or "d" in roles[k])
-               for k, op in enumerate(mi.operands))
+    for k, op in enumerate(mi.operands):
+        if isinstance(op, PReg) and op.name == "rsp" and (k >= len(roles) or "d" in roles[k]):
+            return True
+    return False

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ...ir import ARTIFICIAL, I64, Alloca, Block, Builder, Const, DILocation, Inst, Type, Value
+from ...ir.builder import BuildAt
 from ...ir.rewrite import append_blocks, insert_blocks_after, unlink_blocks
 from ..ctype import INT, CType, IntT
 from ..scopes import Pos
@@ -149,10 +150,9 @@ class FunctionState:
         finally:
             self.stmt_now = saved
 
-    @contextmanager
-    def at(self, pos: Pos | None) -> Iterator[None]:
-        with self.b.at(self.loc(pos)):
-            yield
+    def at(self, pos: Pos | None) -> BuildAt:
+        """Build at `pos`'s location (`with fs.at(pos):`)."""
+        return self.b.at(self.loc(pos))
 
     def new_block(self, name: str) -> Block:
         assert self.fn is not None

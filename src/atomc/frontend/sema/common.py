@@ -107,14 +107,16 @@ def make_va_list_type() -> CType:
 
 
 class InitItems(dict):
-    """Initialiser items keyed by first bit, remembering the furthest bit covered so far:
-    items placed in order (the common case, e.g. large tables) skip the overlap scan."""
+    """Initialiser items keyed by first bit, remembering the furthest bit covered so far
+    and the last first bit: items placed in order (the common case, e.g. large tables)
+    skip the overlap scans."""
 
-    __slots__ = ("reach",)
+    __slots__ = ("last_start", "reach")
 
     def __init__(self) -> None:
         super().__init__()
         self.reach: int | None = None
+        self.last_start: int | None = None  # no item starts after it
 
 
 BIT_BUILTINS = frozenset(

@@ -50,9 +50,13 @@ class InitialiserChecker(SemaPart):
                     if isinstance(only, c_ast.Constant) and only.type == "string":
                         return self._init_obj(t, only, off, items, p)
                 lst = list(node.exprs)
-                # a braced list re-initialises the whole subobject (C11 6.7.9p19)
-                for k in [k for k in items if off * 8 <= k < (off + max(t.size, 0)) * 8]:
-                    del items[k]
+                # a braced list re-initialises the whole subobject (C11 6.7.9p19); one
+                # past every item's start (a table's next row, the common case) has
+                # none to drop: no scan of them all
+                if not isinstance(items, InitItems) or (items.last_start is not None
+                                                        and items.last_start >= off * 8):
+                    for k in [k for k in items if off * 8 <= k < (off + max(t.size, 0)) * 8]:
+                        del items[k]
                 pos, t2 = self._fill(t, lst, 0, off, items, braced=True, p=self.sema.pos(node, p))
                 if pos < len(lst):
                     self.sema.error(self.sema.pos(lst[pos], p), f"excess elements in "
@@ -119,6 +123,8 @@ class InitialiserChecker(SemaPart):
         items[start] = item
         if isinstance(items, InitItems):
             items.reach = end if reach is None else max(reach, end)
+            last = items.last_start
+            items.last_start = start if last is None else max(last, start)
 
     def _subobjects(self, u: CType) -> list[tuple[CType, int, str]] | None:
         if isinstance(u, StructT):
