@@ -43,6 +43,9 @@ SRC = ROOT / "src" / "atomc"
 # frontend.lower.state.LoweringPart, and a Python class cannot subclass a compiled one
 PACKAGES = ("ir", "opt", "codegen", "dwarf", "frontend.lower", "frontend.cleanup",
             "frontend.complex_gen", "frontend.vla")
+# left as Python inside the compiled packages: MLoc interns itself through __new__
+# and object.__new__, which mypyc supports in no kind of class
+EXCLUDE = ("atomc/codegen/debuginfo/ldv/model.py",)
 STAMP = "COMPILED"
 
 
@@ -88,7 +91,8 @@ def modules(tree: Path, packages: list[str]) -> list[str]:
         if one.exists():
             out.append(str(one.relative_to(tree.parent)))
             continue
-        out += sorted(str(p.relative_to(tree.parent)) for p in (tree / pkg.replace(".", "/")).rglob("*.py")
+        folder = tree / pkg.replace(".", "/")
+        out += sorted(str(p.relative_to(tree.parent)) for p in folder.rglob("*.py")
                       if "__pycache__" not in p.parts)
     return out
 
@@ -108,7 +112,12 @@ def main() -> int:
     out = args.out.resolve()
     (out / STAMP).unlink(missing_ok=True)
     sync(SRC, out / "atomc")
-    mods = modules(out / "atomc", args.packages.split(","))
+    mods = [m for m in modules(out / "atomc", args.packages.split(",")) if m not in EXCLUDE]
+    for so in (out / "atomc").rglob("*.so"):  # modules compiled before, Python now
+        stem = so.name.split(".", 1)[0].removesuffix("__mypyc")
+        if so.with_name(stem + ".py").exists() and \
+                str(so.with_name(stem + ".py").relative_to(out)) not in mods:
+            so.unlink()
     os.chdir(out)
     # mypyc's incremental mode (on with `separate`) can generate a changed module's
     # C against stale IR of the unchanged ones it reads from mypy's cache (seen:

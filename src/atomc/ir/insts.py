@@ -15,6 +15,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from mypy_extensions import mypyc_attr
+
 from .debuginfo import DILocation, Loc, stored_loc
 from .types import I1, PTR, VOID, TupleType, Type
 from .values import Use, Value
@@ -226,6 +228,9 @@ def atom_groups(inst: Inst) -> Iterator[int]:
             loc = loc.inlined_at
 
 
+# serializable: copy.copy (ir/cloning.py) makes an instruction without calling
+# __init__, which a class compiled by mypyc allows only when told so
+@mypyc_attr(serializable=True)
 class Inst(Value):
     """Base of all instructions. The instruction is itself its result value."""
 
