@@ -18,8 +18,13 @@ atomc keeps the parse of the headers it reads in its parse cache
 --cold-cache gives each atomc pass (per-process, served) a new empty cache: the
 cost of a first build, where only headers shared by the project's files hit.
 
+--compiled DIR also runs atomc from the mypyc-compiled copy that
+scripts/build_compiled.py makes (DIR = build/compiled): the same compiles, per
+process and (with --server) served, with DIR first on PYTHONPATH; its columns
+follow the pure-Python ones.
+
     python bench/project_cpu.py [--projects zlib,lua] [--levels -O0,-O2] [--server]
-                                [--cold-cache]
+                                [--cold-cache] [--compiled build/compiled]
 """
 
 from __future__ import annotations
@@ -104,6 +109,14 @@ def served_cpu(files: list[tuple[Path, list[str]]], level: str, tmp: Path,
     return _children_cpu() - before
 
 
+def compiled_env(env: dict[str, str], tree: Path) -> dict[str, str]:
+    """`env` running atomc from the compiled copy in `tree`."""
+    if not (tree / "atomc" / "COMPILED").exists():
+        raise SystemExit(f"{tree}: no compiled build (run scripts/build_compiled.py)")
+    path = [str(tree.resolve()), *filter(None, [env.get("PYTHONPATH")])]
+    return env | {"PYTHONPATH": os.pathsep.join(path)}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--projects", default="zlib,lua")
@@ -112,8 +125,14 @@ def main() -> int:
                     help="also compile through a compile server (atomc-server)")
     ap.add_argument("--cold-cache", action="store_true",
                     help="each atomc pass starts with a new empty parse cache")
+    ap.add_argument("--compiled", type=Path, metavar="DIR",
+                    help="also run atomc compiled by mypyc from DIR (build/compiled)")
     args = ap.parse_args()
     served_head = f"{'served CPU s':>14}{'ratio':>8}" if args.server else ""
+    if args.compiled:
+        served_head += f"{'compiled CPU s':>16}{'ratio':>8}"
+        if args.server:
+            served_head += f"{'compiled served':>17}{'ratio':>8}"
     print(f"{'project':<8}{'level':<8}{'atomc CPU s':>12}{'gcc CPU s':>11}{'ratio':>8}"
           f"{'atomc peak MB':>15}{'slowest atomc file':>30}{served_head}")
     with tempfile.TemporaryDirectory(prefix="atomc-projects-") as tmpdir:
@@ -126,11 +145,17 @@ def main() -> int:
                 slowest = ("", 0.0)
                 cold = tmp if args.cold_cache else None
                 env = fresh_cache(PLAIN_ENV, cold)
+                compiled = 0.0
+                cenv = compiled_env(fresh_cache(PLAIN_ENV, cold), args.compiled) \
+                    if args.compiled else env
                 for src, flags in files:
                     for cc, base in COMPILERS.items():
                         t, mb = run([*base, level, "-g", *flags, "-c", str(src),
                                      "-o", str(tmp / "out.o")], env)
                         cpu[cc] += t
+                        if cc == "atomc" and args.compiled:
+                            compiled += run([*base, level, "-g", *flags, "-c", str(src),
+                                             "-o", str(tmp / "out.o")], cenv)[0]
                         if cc == "atomc":
                             peak = max(peak, mb)
                             if t > slowest[1]:
@@ -140,6 +165,12 @@ def main() -> int:
                 if args.server:
                     t = served_cpu(files, level, tmp, fresh_cache(PLAIN_ENV, cold))
                     served = f"{t:>14.1f}{t / cpu['gcc']:>7.1f}x"
+                if args.compiled:
+                    served += f"{compiled:>16.1f}{compiled / cpu['gcc']:>7.1f}x"
+                    if args.server:
+                        cenv = compiled_env(fresh_cache(PLAIN_ENV, cold), args.compiled)
+                        t = served_cpu(files, level, tmp, cenv)
+                        served += f"{t:>17.1f}{t / cpu['gcc']:>7.1f}x"
                 print(f"{project:<8}{level:<8}{cpu['atomc']:>12.1f}{cpu['gcc']:>11.1f}"
                       f"{ratio:>7.1f}x{peak:>15.0f}{slowest[0]:>22} {slowest[1]:.1f}s{served}",
                       flush=True)

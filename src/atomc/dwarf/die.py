@@ -135,7 +135,9 @@ class UnitWriter:
 
 
 def _value(at: AT, form: FORM, v: AttrValue, cu: str) -> list[str]:
-    note = f"\t# DW_AT_{at.name}"
+    # _name_, not .name: AT has a member `name` (DW_AT_name), which is what mypy (and
+    # so mypyc) reads `at.name` as; CPython gives the member's name either way
+    note = f"\t# DW_AT_{at._name_}"
     if form == FORM.flag_present:
         return []
     if form == FORM.addr:

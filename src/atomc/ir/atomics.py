@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .debuginfo import Loc
-from .insts import Inst, Op, Operand
+from .insts import Inst, Op
 from .types import I1, I64, PTR, VOID, IntType, PtrType, TupleType, Type
 from .values import Value
 
@@ -97,7 +97,9 @@ class AtomicLoad(Inst):
         self.ordering = ordering
         self.volatile = volatile
 
-    ptr = Operand(0)
+    @property
+    def ptr(self) -> Value:
+        return self.operands[0].value
 
 
 class AtomicStore(Inst):
@@ -109,8 +111,13 @@ class AtomicStore(Inst):
         self.ordering = ordering
         self.volatile = volatile
 
-    value = Operand(0)
-    ptr = Operand(1)
+    @property
+    def value(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def ptr(self) -> Value:
+        return self.operands[1].value
 
 
 class AtomicRMW(Inst):
@@ -125,8 +132,13 @@ class AtomicRMW(Inst):
         self.ordering = ordering
         self.volatile = volatile
 
-    ptr = Operand(0)
-    value = Operand(1)
+    @property
+    def ptr(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def value(self) -> Value:
+        return self.operands[1].value
 
 
 class CmpXchg(Inst):
@@ -144,9 +156,17 @@ class CmpXchg(Inst):
         self.weak = weak
         self.volatile = volatile
 
-    ptr = Operand(0)
-    expected = Operand(1)
-    desired = Operand(2)
+    @property
+    def ptr(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def expected(self) -> Value:
+        return self.operands[1].value
+
+    @property
+    def desired(self) -> Value:
+        return self.operands[2].value
 
 
 class Fence(Inst):

@@ -13,7 +13,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, overload
+from typing import TYPE_CHECKING, Final
+
+from mypy_extensions import mypyc_attr
 
 from .debuginfo import DILocation, Loc, stored_loc
 from .types import I1, PTR, VOID, TupleType, Type
@@ -226,28 +228,9 @@ def atom_groups(inst: Inst) -> Iterator[int]:
             loc = loc.inlined_at
 
 
-class Operand:
-    """A format's named operand: `ptr = Operand(0)` in a class body makes `inst.ptr`
-    read `inst.operands[0].value`. One descriptor instead of a property per name in
-    every format class; it costs what a property does."""
-
-    __slots__ = ("index",)
-
-    def __init__(self, index: int) -> None:
-        self.index = index
-
-    @overload
-    def __get__(self, inst: None, owner: type) -> Operand: ...
-
-    @overload
-    def __get__(self, inst: Inst, owner: type) -> Value: ...
-
-    def __get__(self, inst: Inst | None, owner: type) -> Value | Operand:
-        if inst is None:
-            return self
-        return inst.operands[self.index].value
-
-
+# serializable: copy.copy (ir/cloning.py) makes an instruction without calling
+# __init__, which a class compiled by mypyc allows only when told so
+@mypyc_attr(serializable=True)
 class Inst(Value):
     """Base of all instructions. The instruction is itself its result value."""
 
@@ -323,8 +306,13 @@ class Binary(Inst):
         super().__init__(op, lhs.ty, [lhs, rhs], loc=loc, name=name)
         self.nsw = nsw
 
-    lhs = Operand(0)
-    rhs = Operand(1)
+    @property
+    def lhs(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def rhs(self) -> Value:
+        return self.operands[1].value
 
 
 class Cmp(Inst):
@@ -336,8 +324,13 @@ class Cmp(Inst):
         assert pred in (FCMP_PREDS if float_cmp else ICMP_PREDS), pred
         self.pred = pred
 
-    lhs = Operand(0)
-    rhs = Operand(1)
+    @property
+    def lhs(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def rhs(self) -> Value:
+        return self.operands[1].value
 
 
 class Cast(Inst):
@@ -348,7 +341,9 @@ class Cast(Inst):
         assert op in CAST_OPS, op
         super().__init__(op, to, [value], loc=loc, name=name)
 
-    value = Operand(0)
+    @property
+    def value(self) -> Value:
+        return self.operands[0].value
 
 
 class ArrayKind(enum.IntFlag):
@@ -385,7 +380,9 @@ class Load(Inst):
         super().__init__(Op.LOAD, ty, [ptr], loc=loc, name=name)
         self.volatile = volatile
 
-    ptr = Operand(0)
+    @property
+    def ptr(self) -> Value:
+        return self.operands[0].value
 
 
 class Store(Inst):
@@ -396,8 +393,13 @@ class Store(Inst):
         super().__init__(Op.STORE, VOID, [value, ptr], loc=loc)
         self.volatile = volatile
 
-    value = Operand(0)
-    ptr = Operand(1)
+    @property
+    def value(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def ptr(self) -> Value:
+        return self.operands[1].value
 
 
 class PtrAdd(Inst):
@@ -408,8 +410,13 @@ class PtrAdd(Inst):
     def __init__(self, ptr: Value, offset: Value, *, loc: Loc, name: str = "") -> None:
         super().__init__(Op.PTRADD, PTR, [ptr, offset], loc=loc, name=name)
 
-    ptr = Operand(0)
-    offset = Operand(1)
+    @property
+    def ptr(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def offset(self) -> Value:
+        return self.operands[1].value
 
 
 class MemCopy(Inst):
@@ -424,8 +431,13 @@ class MemCopy(Inst):
         self.align = align
         self.volatile = volatile
 
-    dst = Operand(0)
-    src = Operand(1)
+    @property
+    def dst(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def src(self) -> Value:
+        return self.operands[1].value
 
 
 class MemSet(Inst):
@@ -439,8 +451,13 @@ class MemSet(Inst):
         self.size = size
         self.align = align
 
-    dst = Operand(0)
-    byte = Operand(1)
+    @property
+    def dst(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def byte(self) -> Value:
+        return self.operands[1].value
 
 
 class Select(Inst):
@@ -450,7 +467,9 @@ class Select(Inst):
                  name: str = "") -> None:
         super().__init__(Op.SELECT, a.ty, [cond, a, b], loc=loc, name=name)
 
-    cond = Operand(0)
+    @property
+    def cond(self) -> Value:
+        return self.operands[0].value
 
 
 class Call(Inst):
@@ -471,7 +490,9 @@ class Call(Inst):
         self.fixed_args = fixed_args
         self.byval: list[tuple[int, int] | None] = list(byval) if byval else [None] * len(args)
 
-    callee = Operand(0)
+    @property
+    def callee(self) -> Value:
+        return self.operands[0].value
 
     @property
     def args(self) -> list[Value]:
@@ -510,7 +531,9 @@ class DynAlloca(Inst):
         super().__init__(Op.DYNALLOCA, PTR, [size], loc=loc, name=name)
         self.align = align
 
-    size = Operand(0)
+    @property
+    def size(self) -> Value:
+        return self.operands[0].value
 
 
 class StackSave(Inst):
@@ -530,7 +553,9 @@ class StackRestore(Inst):
     def __init__(self, ptr: Value, *, loc: Loc) -> None:
         super().__init__(Op.STACKRESTORE, VOID, [ptr], loc=loc)
 
-    ptr = Operand(0)
+    @property
+    def ptr(self) -> Value:
+        return self.operands[0].value
 
 
 def has_dynamic_stack(fn: Function) -> bool:
@@ -610,7 +635,9 @@ class Branch(Inst):
         self._add_succ(then, then_args)
         self._add_succ(els, else_args)
 
-    cond = Operand(0)
+    @property
+    def cond(self) -> Value:
+        return self.operands[0].value
 
 
 class Switch(Inst):
@@ -627,7 +654,9 @@ class Switch(Inst):
             self.values.append(v)
             self._add_succ(blk, ())
 
-    value = Operand(0)
+    @property
+    def value(self) -> Value:
+        return self.operands[0].value
 
 
 class Ret(Inst):

@@ -7,6 +7,7 @@ against them.
 from __future__ import annotations
 
 import enum
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from .debuginfo import BASIC_ENCODINGS, COMPOSITE_TAGS, DERIVED_TAGS
@@ -30,7 +31,8 @@ class ValueKind(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class FieldSpec:
     kind: ValueKind
-    default: object = REQ
+    # Hashable, not object: mypyc cannot build a dataclass with a field typed `object`
+    default: Hashable = REQ
     choices: tuple[str, ...] = ()  # IDENT: the words allowed (empty: any); REF(S): classes
     nullable: bool = False         # REF: `null` allowed
 

@@ -35,7 +35,6 @@ def _backup(inst: Inst) -> Value | None:
     return None
 
 
-@register
 class AnnotateAtoms(FunctionPass):
     """Give key-instruction atoms to IR without them. Debug info: module docstring."""
 
@@ -64,3 +63,6 @@ class AnnotateAtoms(FunctionPass):
         if changed:
             enable_key_instructions(sp)
         return changed
+
+
+register(AnnotateAtoms)

@@ -72,7 +72,6 @@ def live_values(fn: Function, edges: dict[Block, list[Succ]] | None = None) -> s
     return live
 
 
-@register
 class DeadCodeElimination(FunctionPass):
     """Delete dead instructions and dead block parameters (see module docstring)."""
 
@@ -99,3 +98,6 @@ class DeadCodeElimination(FunctionPass):
         ctx.count("dce.insts", n)
         ctx.count("dce.params", len(dead_params))
         return bool(n or dead_params)
+
+
+register(DeadCodeElimination)

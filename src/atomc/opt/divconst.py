@@ -50,7 +50,6 @@ from .registry import register
 _DIVISIONS = (Op.SDIV, Op.UDIV, Op.SREM, Op.UREM)
 
 
-@register
 class DivideByConstant(FunctionPass):
     """Replace division and remainder by a constant with multiplies and shifts."""
 
@@ -65,6 +64,9 @@ class DivideByConstant(FunctionPass):
         if todo:
             ctx.count("div-by-const.rewritten", len(todo))
         return bool(todo)
+
+
+register(DivideByConstant)
 
 
 def _divisor(inst: Inst) -> int | None:

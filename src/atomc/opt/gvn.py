@@ -81,7 +81,6 @@ def value_key(inst: Inst) -> tuple[object, ...] | None:
     return (inst.op, str(inst.ty), extra, *ops)
 
 
-@register
 class GVN(FunctionPass):
     """Dominator-scoped CSE and block-local redundant load elimination."""
 
@@ -162,3 +161,6 @@ class GVN(FunctionPass):
     @staticmethod
     def _merge_loc(survivor: Inst, removed: Inst, module: Module) -> None:
         survivor.loc = merge_locations(survivor.loc, removed.loc, module.atoms)
+
+
+register(GVN)

@@ -161,7 +161,6 @@ def inline_call(call: Call, callee: Function, module: Module) -> bool:
     return True
 
 
-@register
 class Inliner(ModulePass):
     """Inline small functions bottom-up. Debug info: see module docstring."""
 
@@ -196,6 +195,9 @@ class Inliner(ModulePass):
         if changed:
             _remove_dead_internal_functions(module)
         return changed
+
+
+register(Inliner)
 
 
 def _call_sites(fn: Function) -> int:

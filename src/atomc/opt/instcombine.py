@@ -362,7 +362,6 @@ class _Combiner:
         return None
 
 
-@register
 class InstCombine(FunctionPass):
     """Algebraic simplification and constant folding (see module docstring)."""
 
@@ -371,3 +370,6 @@ class InstCombine(FunctionPass):
 
     def run(self, fn: Function, ctx: PassContext) -> bool:
         return _Combiner(fn, ctx).run()
+
+
+register(InstCombine)

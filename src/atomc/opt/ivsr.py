@@ -49,7 +49,6 @@ from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
 
-@register
 class IVStrengthReduce(FunctionPass):
     """Turn multiplications by induction variables into additions."""
 
@@ -65,6 +64,9 @@ class IVStrengthReduce(FunctionPass):
                 ctx.count("iv-sr.reduced", n)
                 changed = True
         return changed
+
+
+register(IVStrengthReduce)
 
 
 def _basic_ivs(loop: Loop, pre_term: Inst,

@@ -321,7 +321,6 @@ class _FunctionLegalizer(OpExpander):
         inst.dbg_records.insert(inst.dbg_records.index(r) + 1, new)
 
 
-@register
 class LegalizeI128(ModulePass):
     """Split i128 values into i64 halves before instruction selection (module docstring)."""
 
@@ -330,6 +329,9 @@ class LegalizeI128(ModulePass):
 
     def run(self, module: Module, ctx: PassContext) -> bool:
         return legalize_module(module)
+
+
+register(LegalizeI128)
 
 
 __all__ = ["ArgClass", "LegalizeI128", "classify_args", "is_i128", "legalize_module",

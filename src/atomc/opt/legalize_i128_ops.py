@@ -170,7 +170,8 @@ class OpExpander:
 
     def bin(self, op: Op, a: Value, b: Value) -> Value:
         """An i64 operation, folded when its operands decide it."""
-        ca, cb = _int(a), _int(b)
+        ca: int | None = _int(a)
+        cb: int | None = _int(b)
         if ca is not None and cb is not None and op not in _DIVIDE:
             return _c64(as_int(eval_binary(op, I64, ca, cb)))
         if ca is not None and cb is None and op in _COMMUTATIVE:

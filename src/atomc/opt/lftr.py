@@ -67,7 +67,6 @@ from .registry import register
 _ORDER_KEEPING = frozenset({"eq", "ne", "slt", "sle", "sgt", "sge"})
 
 
-@register
 class LinearTestReplace(FunctionPass):
     """Test a counted loop's exit on its scaled IV and delete the counter."""
 
@@ -82,6 +81,9 @@ class LinearTestReplace(FunctionPass):
                 ctx.count("lftr.replaced")
                 changed = True
         return changed
+
+
+register(LinearTestReplace)
 
 
 def _edge_args(term: Inst | None, h: Block) -> list[Value]:

@@ -83,7 +83,6 @@ def ensure_preheader_in_nest(fn: Function, loop: Loop,
     return ph
 
 
-@register
 class LICM(FunctionPass):
     """Hoist loop-invariant code to the preheader (see module docstring)."""
 
@@ -155,6 +154,9 @@ class LICM(FunctionPass):
             move_to(inst, ph, None, LocPolicy.DROP, records_stay=True)
         ctx.count("licm.hoisted", len(to_move))
         return True
+
+
+register(LICM)
 
 
 def _check_loop(fn: Function, blocks: BlockOrder, loop: Loop,

@@ -113,7 +113,6 @@ def _hoistable_loads(loop: Loop, preds: dict[Block, list[Block]]) -> list[Load]:
     return out
 
 
-@register
 class LoadHoist(FunctionPass):
     """Hoist invariant loads of rotated loops (see module docstring)."""
 
@@ -135,3 +134,6 @@ class LoadHoist(FunctionPass):
             ctx.count("licm-loads.hoisted", len(loads))
             changed |= bool(loads)
         return changed
+
+
+register(LoadHoist)

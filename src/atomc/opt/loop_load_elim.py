@@ -111,7 +111,6 @@ class IV:
     narrow: bool = False
 
 
-@register
 class LoopLoadElim(FunctionPass):
     """Forward a store to the load of it one iteration later (module docstring)."""
 
@@ -132,6 +131,9 @@ class LoopLoadElim(FunctionPass):
                 ctx.count("loop-load-elim.forwarded", n)
                 changed = True
         return changed
+
+
+register(LoopLoadElim)
 
 
 def _induction_vars(loop: Loop, pre: Block, latch: Block) -> dict[int, IV]:

@@ -58,7 +58,6 @@ def _loop_size(loop: Loop) -> int:
     return sum(len(b.insts) for b in loop.blocks)
 
 
-@register
 class LoopRotate(FunctionPass):
     """Move loop exit tests from the header to the bottom. Debug info: module docstring."""
 
@@ -118,6 +117,9 @@ class LoopRotate(FunctionPass):
         return None
 
 
+register(LoopRotate)
+
+
 def _rotatable(loop: Loop, preds: dict[Block, list[Block]], done: set[int]) -> Block | None:
     """The preheader of `loop` if it is one loop-rotate transforms."""
     h = loop.header
@@ -144,7 +146,6 @@ def _next_recomputed(fn: Function, done: set[int]) -> tuple[Loop, Block] | None:
     return None
 
 
-@register
 class JumpThreading(FunctionPass):
     """Duplicate small branching blocks into predecessors that decide the branch."""
 
@@ -203,6 +204,9 @@ class JumpThreading(FunctionPass):
         if session is not None:
             session.finish()
         return changed
+
+
+register(JumpThreading)
 
 
 def _threadable(fn: Function, b: Block, headers: set[int], preds_of: dict[Block, list[Block]],
@@ -327,7 +331,6 @@ def constant_trip_count(loop: Loop, fn: Function,
     return None
 
 
-@register
 class LoopUnroll(FunctionPass):
     """Unroll loops by chaining copies of the body. Debug info: module docstring."""
 
@@ -393,6 +396,9 @@ class LoopUnroll(FunctionPass):
         if ctx.opt_level >= 3 and size <= PARTIAL_UNROLL_MAX_SIZE:
             return 2, None, False
         return 1, None, False
+
+
+register(LoopUnroll)
 
 
 def _check_unroll_pick(fn: Function, loop: Loop, done: set[int]) -> None:

@@ -109,7 +109,6 @@ def promotable_slots(allocas: Sequence[Alloca]) -> list[_Slot]:
     return slots
 
 
-@register
 class Mem2Reg(FunctionPass):
     """Promote allocas to SSA registers. Debug info: see module docstring."""
 
@@ -131,6 +130,9 @@ class Mem2Reg(FunctionPass):
             erase(s.alloca)
         ctx.count("mem2reg.promoted", len(slots))
         return True
+
+
+register(Mem2Reg)
 
 
 def _place_params(fn: Function, dom: DomTree[Block],

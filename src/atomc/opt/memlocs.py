@@ -89,7 +89,6 @@ def _dominates(dom: DomTree, home: DbgRecord, inst: Inst) -> bool:
     return dom.dominates(hi.block, inst.block)
 
 
-@register
 class MemValueLocations(FunctionPass):
     """Add register locations to memory-resident variables. Debug info: see module docstring."""
 
@@ -135,6 +134,9 @@ class MemValueLocations(FunctionPass):
                     n += 1
         ctx.count("mem-value-locs.adds", n)
         return n > 0
+
+
+register(MemValueLocations)
 
 
 def _attach(rec: DbgRecord, before: Inst) -> None:

@@ -37,7 +37,9 @@ class DI(enum.Flag):
     LOCS = enum.auto()
     VALUES = enum.auto()
     SCOPES = enum.auto()
-    ALL = LOCS | VALUES | SCOPES
+    # LOCS | VALUES | SCOPES, spelt as its value: mypyc cannot read enum members
+    # in the class body that defines them
+    ALL = 7
 
 
 @dataclass

@@ -1,5 +1,7 @@
-"""Pass registry: name -> pass class. Passes register themselves with
-`@register`; `atomc-opt --passes=a,b` and the -O pipelines look names up here.
+"""Pass registry: name -> pass class. Passes register themselves with a
+`register(Cls)` call after the class (not as a class decorator: mypyc compiles a
+decorated class as a slow non-native class, scripts/build-compiled.sh);
+`atomc-opt --passes=a,b` and the -O pipelines look names up here.
 
 `parse_pipeline` and `make_pass` are the entry points of the `atomc-opt` tool:
 `make_pass(name).run(module)` runs one registered pass over a whole module.

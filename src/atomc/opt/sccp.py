@@ -297,7 +297,6 @@ class Solver:
             return OVERDEFINED
 
 
-@register
 class SCCP(FunctionPass):
     """Sparse conditional constant propagation (see module docstring)."""
 
@@ -346,3 +345,6 @@ class SCCP(FunctionPass):
                     ctx.count("sccp.folded")
                     changed = True
         return changed
+
+
+register(SCCP)

@@ -80,7 +80,6 @@ class _Side:
     args: tuple[Value, ...]
 
 
-@register
 class SelectFormation(FunctionPass):
     """Turn value-choosing triangles and diamonds into selects."""
 
@@ -105,6 +104,9 @@ class SelectFormation(FunctionPass):
             ctx.count("select-form.folded")
             changed = True
         return changed
+
+
+register(SelectFormation)
 
 
 def _side(b: Block, succ_block: Block, args: tuple[Value, ...],

@@ -56,7 +56,6 @@ from .registry import register
 from .simplifycfg_tail import sink_common_tails
 
 
-@register
 class SimplifyCFG(FunctionPass):
     """Unreachable-block removal, branch folding, jump threading, block merging,
     tail merging."""
@@ -215,6 +214,9 @@ class SimplifyCFG(FunctionPass):
             changed = True
         unlink_blocks(fn, merged)
         return changed
+
+
+register(SimplifyCFG)
 
 
 def leaves_instance(loc: DILocation | None, outer: DILocation | None) -> bool:

@@ -58,7 +58,6 @@ def _use_blocks(inst: Inst) -> list[Block] | None:
     return out
 
 
-@register
 class Sink(FunctionPass):
     """Move pure instructions into the one successor that uses them (module docstring)."""
 
@@ -128,3 +127,6 @@ class Sink(FunctionPass):
                     make_unavailable(rec, Why(WhyKind.NOT_YET, line=line))
             elif not salvage_record(rec, inst):
                 make_unavailable(rec)  # "computation removed by sink"
+
+
+register(Sink)

@@ -174,7 +174,6 @@ def _memset_value(ty: Type, byte: int) -> Value | None:
     return None
 
 
-@register
 class SROA(FunctionPass):
     """Split aggregates on the stack into per-piece slots (see module docstring)."""
 
@@ -284,4 +283,7 @@ class SROA(FunctionPass):
             new_recs.append(rec)
         detach_with_dependents(home)  # adds of the whole home: its pieces have none yet
         owner.dbg_records[at:at] = new_recs
+
+
+register(SROA)
 

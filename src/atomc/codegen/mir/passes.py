@@ -46,7 +46,9 @@ class MDI(enum.Flag):
     LINES = enum.auto()
     INSTR_NUMS = enum.auto()
     SUBSTITUTIONS = enum.auto()
-    ALL = LINES | INSTR_NUMS | SUBSTITUTIONS
+    # LINES | INSTR_NUMS | SUBSTITUTIONS, spelt as its value: mypyc cannot read
+    # enum members in the class body that defines them
+    ALL = 7
 
 
 class MIRState(enum.Enum):

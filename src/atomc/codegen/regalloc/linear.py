@@ -393,8 +393,8 @@ class LinearScan:
             # A byte or word register read at a wider width: clear the bits above
             # it (the -O0 allocator's reloads zero-extend the same way).
             nat = sizes[u.id]
-            in_piece = u.id in scratch and scratch[u.id] not in (*self.regs.scratch,
-                                                                 *self.regs.vector_scratch)
+            in_piece = u.id in scratch and scratch[u.id] not in self.regs.scratch \
+                and scratch[u.id] not in self.regs.vector_scratch
             if (u.id not in scratch or in_piece) and u.size > nat and nat < 4 \
                     and not self.intervals[u.id].xmm:
                 reg = scratch[u.id] if in_piece else self.intervals[u.id].reg

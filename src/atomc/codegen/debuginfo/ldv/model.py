@@ -17,7 +17,7 @@ still inside it, as in LLVM.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 
 from ....dwarf.locexpr import LocExpr
@@ -103,7 +103,8 @@ class VarKey:
     VarKey (variables x blocks lookups), and hashing the variable's metadata
     walks its type and scope chain every time."""
 
-    var: object  # DILocalVariable (any hashable in tests)
+    # Hashable, not object: mypyc cannot build a dataclass with a field typed `object`
+    var: Hashable  # DILocalVariable (any hashable in tests)
     inlined_at: object | None = None
     fragment: tuple[int, int] | None = None  # (offset_bits, size_bits)
     is_param: bool = False  # may use entry values
@@ -310,7 +311,7 @@ class NoLoc:
     instruction whose line completes it (the last read of a clobbered value: dead
     after that line; the first assignment: not assigned yet until that line)."""
 
-    why: object
+    why: Hashable  # (not object: see VarKey.var)
     at: int | None = None
 
 
