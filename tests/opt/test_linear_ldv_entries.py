@@ -15,31 +15,16 @@ Each is compiled at two sizes, 4x apart. Work is counted, never timed.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from atomc.ir import cfgstate
+import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from work_counts import compile_counts  # noqa: E402
+from work_counts import unchecked_counts  # noqa: E402
 
 SMALL, LARGE = 16, 64
 MAX_GROWTH = 5.0  # linear work grows about 4x; the quadratic shapes grow about 16x
-
-
-def _counts(tmp: Path, name: str, text: str) -> dict[str, int]:
-    saved, cfgstate.CHECK = cfgstate.CHECK, False
-    try:
-        return compile_counts(tmp / name, text)
-    finally:
-        cfgstate.CHECK = saved
-
-
-def _growth(tmp: Path, source: str, make: object, counter: str) -> tuple[float, int, int]:
-    assert callable(make)
-    small = _counts(tmp, f"{source}_small.c", make(SMALL))
-    large = _counts(tmp, f"{source}_large.c", make(LARGE))
-    assert small.get(counter, 0) > 0, f"{counter} counted nothing"
-    return large[counter] / small[counter], small[counter], large[counter]
 
 
 def _held_across_blocks(n: int) -> str:
@@ -51,29 +36,12 @@ def _held_across_blocks(n: int) -> str:
     return f"int f(int *a, int c) {{\n{loads}{ifs}    return {total};\n}}\n"
 
 
-def test_block_entries_place_again_only_what_moved(tmp_path: Path) -> None:
-    growth, small, large = _growth(tmp_path, "held", _held_across_blocks,
-                                   "ldv.emit.entry_placed")
-    assert growth < MAX_GROWTH, (
-        f"entry placements grew {growth:.1f}x for 4x the variables and blocks "
-        f"({small} -> {large}): every located variable placed at every entry?")
-
-
 def _cases_with_own_locals(n: int) -> str:
     """Every case assigns a local of its own and breaks to the one join."""
     cases = "".join(f"    case {k}: {{ int v{k} = g(x + {k}); y ^= v{k}; g(v{k}); break; }}\n"
                     for k in range(n))
     return ("int g(int);\nint run(int x, int y) {\n    switch (x) {\n" + cases
             + "    }\n    return y;\n}\n")
-
-
-def test_big_join_reads_only_predecessors_under_the_variables_sources(
-        tmp_path: Path) -> None:
-    growth, small, large = _growth(tmp_path, "cases", _cases_with_own_locals,
-                                   "ldv.vars.joins")
-    assert growth < MAX_GROWTH, (
-        f"variable joins grew {growth:.1f}x for 4x the cases ({small} -> {large}): "
-        f"each case's variable reads every case at the join?")
 
 
 def _global_readers(n: int) -> str:
@@ -85,9 +53,24 @@ def _global_readers(n: int) -> str:
     return globs + funcs
 
 
-def test_read_only_globals_are_checked_per_load_not_per_function(tmp_path: Path) -> None:
-    growth, small, large = _growth(tmp_path, "globals", _global_readers,
-                                   "ldv.read_only.globals")
+SHAPES = {
+    "entries": (_held_across_blocks, "ldv.emit.entry_placed",
+                "every located variable placed again at every block entry?"),
+    "big_join": (_cases_with_own_locals, "ldv.vars.joins",
+                 "each case's variable reads every case at the join?"),
+    "read_only": (_global_readers, "ldv.read_only.globals",
+                  "every global checked again for every function?"),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_work_is_linear_in_the_shape(shape: str, tmp_path: Path) -> None:
+    make: Callable[[int], str]
+    make, counter, suspect = SHAPES[shape]
+    small = unchecked_counts(tmp_path / "small.c", make(SMALL))
+    large = unchecked_counts(tmp_path / "large.c", make(LARGE))
+    assert small.get(counter, 0) > 0, f"{counter} counted nothing"
+    growth = large[counter] / small[counter]
     assert growth < MAX_GROWTH, (
-        f"read-only global checks grew {growth:.1f}x for 4x the functions and globals "
-        f"({small} -> {large}): every global checked for every function?")
+        f"{counter} grew {growth:.1f}x for 4x the size "
+        f"({small[counter]} -> {large[counter]}): {suspect}")

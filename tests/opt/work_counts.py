@@ -8,7 +8,7 @@ from pathlib import Path
 from atomc.codegen import generate_assembly
 from atomc.diag import DiagnosticEngine
 from atomc.frontend import compile_to_ir
-from atomc.ir import work
+from atomc.ir import cfgstate, work
 from atomc.options import CompileOptions
 from atomc.pipeline import optimise
 
@@ -22,3 +22,13 @@ def compile_counts(src: Path, text: str) -> dict[str, int]:
     optimise(module, opts)
     generate_assembly(module, opts)
     return work.snapshot()
+
+
+def unchecked_counts(src: Path, text: str) -> dict[str, int]:
+    """`compile_counts` with the IR checks off: checking mode recomputes analyses
+    after every edit on purpose, which is work of its own."""
+    saved, cfgstate.CHECK = cfgstate.CHECK, False
+    try:
+        return compile_counts(src, text)
+    finally:
+        cfgstate.CHECK = saved

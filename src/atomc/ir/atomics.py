@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .debuginfo import Loc
-from .insts import Inst, Op
+from .insts import Inst, Op, StoreLike
 from .types import I1, I64, PTR, VOID, IntType, PtrType, TupleType, Type
 from .values import Value
 
@@ -102,7 +102,7 @@ class AtomicLoad(Inst):
         return self.operands[0].value
 
 
-class AtomicStore(Inst):
+class AtomicStore(StoreLike):
     __slots__ = ("ordering", "volatile")
 
     def __init__(self, value: Value, ptr: Value, ordering: Ordering, *,
@@ -110,14 +110,6 @@ class AtomicStore(Inst):
         super().__init__(Op.ATOMIC_STORE, VOID, [value, ptr], loc=loc)
         self.ordering = ordering
         self.volatile = volatile
-
-    @property
-    def value(self) -> Value:
-        return self.operands[0].value
-
-    @property
-    def ptr(self) -> Value:
-        return self.operands[1].value
 
 
 class AtomicRMW(Inst):

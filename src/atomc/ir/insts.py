@@ -292,7 +292,21 @@ class Inst(Value):
 # Formats
 
 
-class Binary(Inst):
+class TwoOperands(Inst):
+    """An instruction of two value operands, `lhs` and `rhs` (arithmetic, compares)."""
+
+    __slots__ = ()
+
+    @property
+    def lhs(self) -> Value:
+        return self.operands[0].value
+
+    @property
+    def rhs(self) -> Value:
+        return self.operands[1].value
+
+
+class Binary(TwoOperands):
     """`nsw` (no signed wrap, add/sub/mul only): the front end's promise that the
     operation, read as signed, does not overflow (C signed arithmetic without
     -fwrapv). The result is still the wrapped value; a pass may rely on the
@@ -306,16 +320,8 @@ class Binary(Inst):
         super().__init__(op, lhs.ty, [lhs, rhs], loc=loc, name=name)
         self.nsw = nsw
 
-    @property
-    def lhs(self) -> Value:
-        return self.operands[0].value
 
-    @property
-    def rhs(self) -> Value:
-        return self.operands[1].value
-
-
-class Cmp(Inst):
+class Cmp(TwoOperands):
     __slots__ = ("pred",)
 
     def __init__(self, pred: str, lhs: Value, rhs: Value, *, loc: Loc,
@@ -323,14 +329,6 @@ class Cmp(Inst):
         super().__init__(Op.FCMP if float_cmp else Op.ICMP, I1, [lhs, rhs], loc=loc, name=name)
         assert pred in (FCMP_PREDS if float_cmp else ICMP_PREDS), pred
         self.pred = pred
-
-    @property
-    def lhs(self) -> Value:
-        return self.operands[0].value
-
-    @property
-    def rhs(self) -> Value:
-        return self.operands[1].value
 
 
 class Cast(Inst):
@@ -385,13 +383,10 @@ class Load(Inst):
         return self.operands[0].value
 
 
-class Store(Inst):
-    __slots__ = ("volatile",)
+class StoreLike(Inst):
+    """An instruction that writes its `value` operand through its `ptr` operand."""
 
-    def __init__(self, value: Value, ptr: Value, *, loc: Loc,
-                 volatile: bool = False) -> None:
-        super().__init__(Op.STORE, VOID, [value, ptr], loc=loc)
-        self.volatile = volatile
+    __slots__ = ()
 
     @property
     def value(self) -> Value:
@@ -400,6 +395,15 @@ class Store(Inst):
     @property
     def ptr(self) -> Value:
         return self.operands[1].value
+
+
+class Store(StoreLike):
+    __slots__ = ("volatile",)
+
+    def __init__(self, value: Value, ptr: Value, *, loc: Loc,
+                 volatile: bool = False) -> None:
+        super().__init__(Op.STORE, VOID, [value, ptr], loc=loc)
+        self.volatile = volatile
 
 
 class PtrAdd(Inst):
