@@ -180,15 +180,12 @@ class _VarSolution:
         sources below d leaves d's own exit value. A join of a thousand switch cases
         looks up only the cases under such a source, and d's value once."""
         solver = self.mv.solver
-        group = solver.pred_group(b)
-        if group is None:  # few predecessors: each one looked up
-            inc = [(p, v) for p in self.mv.preds[b] if p in solver.reachable
-                   for v in (self.value_out(p),) if v is not _TOP]
-            return _Incoming(inc, None, frozenset()), len(inc)
-        d, pres, blocks = group
-        lo = bisect_right(self.sources, solver.dom_pre[d])
-        hi = bisect_right(self.sources, solver.dom_post[d])
-        if hi - lo >= len(blocks):  # no cheaper than looking at every predecessor
+        group = solver.pred_group(b)  # None: few predecessors
+        if group is not None:
+            d, pres, blocks = group
+            lo = bisect_right(self.sources, solver.dom_pre[d])
+            hi = bisect_right(self.sources, solver.dom_post[d])
+        if group is None or hi - lo >= len(blocks):  # each predecessor looked up
             inc = [(p, v) for p in self.mv.preds[b] if p in solver.reachable
                    for v in (self.value_out(p),) if v is not _TOP]
             return _Incoming(inc, None, frozenset()), len(inc)
