@@ -247,7 +247,7 @@ def generate_assembly(module: Module, opts: CompileOptions,
     if module.asm:  # file-scope asm, verbatim and in source order, before the functions
         head += ["#APP", *module.asm, "#NO_APP", "\t.text"]
     with stage("asm-printer", BACK):
-        text = "\n".join(head) + "\n" + out.text()
+        text = out.text(head)
     if opts.time_passes:
         report_stages(sys.stderr)
         STAGES.clear()

@@ -13,13 +13,24 @@ import os
 import stat
 import sys
 import tempfile
+from typing import BinaryIO
+
+# Text is encoded and written a piece at a time: sqlite3's amalgamation is 75 MB of
+# assembly, which encoded whole was a second copy at the compile's peak of memory.
+# (A slice of a str never splits a character, and surrogateescape maps each code
+# point on its own, so the bytes are the same.)
+PIECE = 1 << 20
+
+
+def _write_pieces(f: BinaryIO, text: str) -> None:
+    for i in range(0, len(text), PIECE):
+        f.write(text[i:i + PIECE].encode("utf-8", errors="surrogateescape"))
 
 
 def write_text(path: str, text: str) -> None:
-    data = text.encode("utf-8", errors="surrogateescape")
     if path == "-":
         sys.stdout.flush()
-        sys.stdout.buffer.write(data)
+        _write_pieces(sys.stdout.buffer, text)
         sys.stdout.flush()
         return
     try:
@@ -28,14 +39,14 @@ def write_text(path: str, text: str) -> None:
         special = False
     if special:
         with open(path, "wb") as f:
-            f.write(data)
+            _write_pieces(f, text)
         return
     directory = os.path.dirname(os.path.abspath(path))
     tmp = tempfile.mktemp(prefix=".atomc-", dir=directory)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            _write_pieces(f, text)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):

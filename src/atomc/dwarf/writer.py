@@ -48,7 +48,13 @@ def debug_sections(module: Module, functions: list[FunctionDebugInfo], files: Fi
     -g1 (`opts.debug_level` 1) describes functions and external variables only, as
     gcc's; `macros` (from -g3) become `.debug_macro`."""
     w = _Writer(module, files, opts.debug_level <= 1, opts.file_prefix_map, macros)
-    return "\n".join(w.write(functions)) + "\n"
+    return "\n".join(w.write(functions) + [""])
+
+
+def _add(out: list[str], lines: list[str]) -> None:
+    """Append `lines` to `out` as one string (nothing when there are none)."""
+    if lines:
+        out.append("\n".join(lines))
 
 
 class _FunctionScopes:
@@ -219,19 +225,24 @@ class _Writer:
                 self.global_variable(u, g)
         self.types.resolve_counts()
 
+        # Each section's lines are joined as soon as they are made: sqlite3's
+        # amalgamation writes 2.3 million lines of DWARF, which as one list of
+        # strings was the compile's peak of memory.
         abbrev_label = PREFIX + "abbrev"
-        out = UnitWriter(PREFIX, self.abbrevs, abbrev_label).directives(u)
-        out += self.abbrevs.directives(abbrev_label)
-        out += self.aranges(functions)
-        out += self.loclists.directives()
-        out += self.why.directives()
-        out += self.rnglists.directives()
+        out: list[str] = []
+        _add(out, UnitWriter(PREFIX, self.abbrevs, abbrev_label).directives(u))
+        _add(out, self.abbrevs.directives(abbrev_label))
+        _add(out, self.aranges(functions))
+        _add(out, self.loclists.directives())
+        _add(out, self.why.directives())
+        _add(out, self.rnglists.directives())
         if self.macros:
-            out += macro_section(self.macros, PREFIX + "macro", PREFIX + "line",
-                                 self.files.number(self.cu.file), self.macro_file, self.strs)
-        out += self.strs.directives()
-        out += self.line_strs.directives()
-        out += ["\t.section\t.debug_line,\"\",@progbits", f"{PREFIX}line:"]
+            _add(out, macro_section(self.macros, PREFIX + "macro", PREFIX + "line",
+                                    self.files.number(self.cu.file), self.macro_file,
+                                    self.strs))
+        _add(out, self.strs.directives())
+        _add(out, self.line_strs.directives())
+        _add(out, ["\t.section\t.debug_line,\"\",@progbits", f"{PREFIX}line:"])
         # The `.file` directives (including files first numbered here, for
         # DW_AT_decl_file) are written once, by the caller, after this text.
         return out
