@@ -24,6 +24,22 @@ from . import identifiers
 
 _EXTENSION = "__EXTENSION__"
 
+
+class Compound(c_ast.Compound):
+    """A `{ ... }` block that knows where its `}` is (`end`, a coordinate like
+    `coord`): the end of a block's scope and the line of a function's implicit
+    return. pycparser keeps only where a node starts; scanning the source for the
+    matching brace went wrong where cpp's line markers cut a line into pieces
+    around a system macro's expansion (`NULL`, `errno`, `true`): one of sqlite3's
+    functions "ended" 160,000 lines further on. Same class name, so visitors and
+    the statement handlers dispatch on it as on pycparser's."""
+
+    __slots__ = ("end",)
+
+    def __init__(self, block_items, coord=None, end=None):
+        super().__init__(block_items, coord)
+        self.end = end
+
 # gcc's alternative keyword spellings -> (token type, canonical spelling). The
 # _FloatN types are simple type specifiers (so `_Complex _Float32` parses), told
 # apart by their spelling.
@@ -330,6 +346,9 @@ class GnuStatementsMixin:
 
     def _parse_compound_statement(self):
         node = super()._parse_compound_statement()
+        close = self._tokens._buffer[self._tokens._index - 1]  # the `}` just consumed
+        assert close is not None and close.type == "RBRACE"
+        node = Compound(node.block_items, node.coord, self._tok_coord(close))
         declared = [n for item in node.block_items or [] if isinstance(item, LocalLabels)
                     for n in item.names]
         if declared:

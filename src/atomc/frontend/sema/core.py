@@ -125,6 +125,13 @@ class Sema:
             return fallback or Pos(self.main_file, 0, 0)
         return Pos(coord.file or self.main_file, coord.line, coord.column or 0)
 
+    def closing_brace(self, block: c_ast.Node) -> Pos | None:
+        """Where block `block`'s `}` is (the parser records it: gnu_parse.Compound)."""
+        end = getattr(block, "end", None)
+        if end is None or not getattr(end, "line", 0):
+            return None
+        return Pos(end.file or self.main_file, end.line, end.column or 0)
+
     def error(self, where: Pos | c_ast.Node | None, msg: str) -> None:
         if self.quiet:
             return

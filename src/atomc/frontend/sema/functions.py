@@ -11,7 +11,6 @@ from ..ctype import CType, FuncT, unqual, variably_modified
 from ..knr import KnrParam, is_knr, knr_params, promoted
 from ..labelvalues import LabelValues
 from ..scopes import Pos, SymKind
-from ..source import find_closing_brace
 from .call_attributes import report_call_attributes
 from .common import SemaPart
 
@@ -54,7 +53,7 @@ class FunctionChecker(SemaPart):
             body = sema.stmts.function_body(fd.body)
             sema.stmts.check_labels({name: lp for name, (_, lp)
                                      in sema.label_values.taken.items()})
-        end = find_closing_brace(brace, sema.source_line) or brace
+        end = sema.closing_brace(fd.body) or brace
         sema.scopes.pop()
         sema.function = None
         sema.optimizing = optimizing

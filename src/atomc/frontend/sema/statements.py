@@ -31,7 +31,6 @@ from ..ctype import (
 )
 from ..gnu_inline import has_labels, note_inline_constant
 from ..scopes import Pos, StorageClass, Symbol
-from ..source import find_closing_brace
 from ..type_attributes import attribute_args
 
 if TYPE_CHECKING:
@@ -154,7 +153,7 @@ class StatementChecker:
         p = self.sema.pos(node)
         end = p
         if self.jumps.cleanups.pop():
-            end = find_closing_brace(p, self.sema.source_line) or p
+            end = self.sema.closing_brace(node) or p
         return T.Block(body, p, scoped, end)
 
     def stmt(self, node: c_ast.Node) -> T.Stmt:
@@ -334,7 +333,7 @@ class StatementChecker:
         nxt = self.sema.exprs.expr(node.next) if node.next is not None else None
         body_end = None
         if node.next is not None and isinstance(node.stmt, c_ast.Compound):
-            body_end = find_closing_brace(self.sema.pos(node.stmt), self.sema.source_line) or p
+            body_end = self.sema.closing_brace(node.stmt) or p
         self.sema.scopes.pop()
         return T.For(init, cond, nxt, body, p, isinstance(node.init, c_ast.DeclList), body_end)
 
