@@ -67,7 +67,7 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
             while pos < n:
                 c = text[pos]
                 if c in " \t\n":
-                    end = _BLANKS.match(text, pos).end()  # type: ignore[union-attr]
+                    end = m.end() if (m := _BLANKS.match(text, pos)) else pos + 1
                     lines = text.count("\n", pos, end)
                     if lines:
                         self._lineno += lines
@@ -75,7 +75,7 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
                     pos = end
                     continue
                 if c in _ID_START and not self._extended:
-                    end = _IDENT.match(text, pos).end()  # type: ignore[union-attr]
+                    end = m.end() if (m := _IDENT.match(text, pos)) else pos + 1
                     if end < n and text[end] in _QUOTES:
                         break  # `L"..."`, `u8'x'`: a literal
                     value = text[pos:end]
