@@ -280,5 +280,9 @@ def test_resident_segments_are_the_stored_ones(project: Path, tmp_path: Path,
     assert len(set(_named(r)) - set(names)) == stats["stored"]
     # the server's own table is untouched by what its children took
     assert len(resident.entries) == len(names)
+    # past the limit a server holds no more (the first entry takes it past 1 byte)
+    monkeypatch.setattr(parse_cache, "RESIDENT_LIMIT", 1)
+    small = parse_cache.Resident()
+    assert [small.load(n) for n in names[:3]] == [True, False, False]
     os.close(r)
     os.close(w)

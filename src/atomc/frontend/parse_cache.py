@@ -167,7 +167,7 @@ def segment_key(prev: bytes, text: str, span: tuple[int, int]) -> bytes:
 
 
 # pickle bytes a server holds in memory at most (their objects take a few times that)
-RESIDENT_LIMIT = 256 << 20
+RESIDENT_LIMIT = 64 << 20
 
 
 class Resident:
