@@ -251,3 +251,37 @@ def test_preload_builds_what_every_compile_needs_first() -> None:
     preload()
     assert table.cache_info().currsize == 1
     assert fingerprint.cache_info().currsize == 1
+
+
+NUM_H = """#include <stdio.h>
+#ifdef WIDE
+typedef long num;
+#else
+typedef int num;
+#endif
+static inline num twice(num x) { return 2 * x; }
+"""
+
+
+def test_held_header_segments_give_what_a_process_gives(server: Server,
+                                                        tmp_path: Path) -> None:
+    """The server holds the header segments its compiles parsed (parse_cache.Resident)
+    and hands them to later compiles: two files whose header sees another macro
+    still compile, each time, to exactly what a process of their own gives."""
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "num.h").write_text(NUM_H)
+    body = 'num f(num v) { printf("%d\\n", (int)v); return twice(v); }\n'
+    (work / "a.c").write_text('#define WIDE\n#include "num.h"\n' + body)
+    (work / "b.c").write_text('#include "num.h"\n' + body)
+
+    def asm(name: str, srv: Server | None) -> str:
+        r = run_atomc(["-O0", "-g", "-S", name, "-o", "out.s"], srv, work)
+        assert r.returncode == 0, r.stderr
+        return (work / "out.s").read_text()
+
+    own = {name: asm(name, None) for name in ("a.c", "b.c")}
+    assert own["a.c"] != own["b.c"]
+    for name in ("a.c", "b.c", "a.c", "b.c"):
+        assert asm(name, server) == own[name], name
+    assert any("parse-cache segments" in ln for ln in server.lines()), server.lines()

@@ -211,3 +211,78 @@ def test_concurrent_writers(project: Path, tmp_path: Path) -> None:
     tree, stats = parse_with(text, cache)
     assert stats["stored"] == 0
     assert same_tree(parse_with(text, None)[0], tree) is None
+
+
+def _named(read_fd: int) -> list[str]:
+    os.set_blocking(read_fd, False)
+    data = b""
+    try:
+        while chunk := os.read(read_fd, 65536):
+            data += chunk
+    except BlockingIOError:
+        pass
+    return [os.fsdecode(n) for n in data.split(b"\n") if n]
+
+
+def _parse_forked(text: str, cache: Path) -> tuple[str | None, dict[str, int]]:
+    """Parse in a forked child (as a compile server runs compiles): where its tree
+    differs from a plain parse (None: nowhere) and its store's counts."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        code = 1
+        try:
+            os.close(r)
+            tree, stats = parse_with(text, cache)
+            again, _ = parse_with(text, cache)  # a second compile in the same process
+            diff = same_tree(parse_with(text, None)[0], tree) or \
+                same_tree(parse_with(text, None)[0], again)
+            os.write(w, repr((diff, stats)).encode())
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(w)
+    data = b""
+    while chunk := os.read(r, 65536):
+        data += chunk
+    os.close(r)
+    assert os.waitpid(pid, 0)[1] == 0
+    import ast
+    return ast.literal_eval(data.decode())
+
+
+def test_resident_segments_are_the_stored_ones(project: Path, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A compile server holds the entries its compiles named: a child forked after
+    that unpickles none of them and parses exactly as without them, for the
+    program it named them for and for one whose headers see another macro."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv(parse_cache.ENV_VAR, "off")  # the plain parses touch no cache
+    resident = parse_cache.Resident()
+    monkeypatch.setattr(parse_cache, "RESIDENT", resident)
+    narrow, wide = preprocess(project / "t.c"), preprocess(project / "t.c", defines=("WIDE",))
+    r, w = os.pipe()
+    resident.report_fd = w
+    diff, stats = _parse_forked(narrow, cache)  # cold: stores and names every segment
+    assert diff is None and stats["stored"] > 5
+    names = sorted(set(_named(r)))  # the second parse in the child read them again
+    assert len(names) == stats["stored"]
+    assert all(resident.load(n) for n in names)
+    assert not any(resident.load(n) for n in names)  # held once
+    diff, stats = _parse_forked(narrow, cache)
+    assert diff is None and stats["hits"] == len(names) and stats["unpickled"] == 0
+    # only the second parse in the child read from disk: the first took them all
+    assert sorted(set(_named(r))) == names
+    # another macro: the segments from types.h on differ, <stdio.h> before is held
+    diff, stats = _parse_forked(wide, cache)
+    assert diff is None and stats["stored"] > 0 and 0 < stats["hits"] < len(names)
+    assert stats["unpickled"] == 0
+    assert len(set(_named(r)) - set(names)) == stats["stored"]
+    # the server's own table is untouched by what its children took
+    assert len(resident.entries) == len(names)
+    # past the limit a server holds no more (the first entry takes it past 1 byte)
+    monkeypatch.setattr(parse_cache, "RESIDENT_LIMIT", 1)
+    small = parse_cache.Resident()
+    assert [small.load(n) for n in names[:3]] == [True, False, False]
+    os.close(r)
+    os.close(w)

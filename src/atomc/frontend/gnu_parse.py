@@ -104,6 +104,10 @@ class AtomcLexer(GnuCLexer):
         tok = self._raw()
         if tok is None or tok.type != "LBRACKET":
             return tok
+        return self._after_lbracket(tok)
+
+    def _after_lbracket(self, tok: _Token) -> _Token | None:
+        """`tok` is a `[`: the `__attribute__` tokens of a `[[...]]` or `tok` itself."""
         nxt = self._raw()
         while nxt is not None and nxt.type in ("__ATTRIBUTE__", "__ATTRIBUTE"):
             # `int a[__attribute__((unused)) 4]`: gcc takes attributes among an array

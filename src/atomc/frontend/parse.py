@@ -16,9 +16,9 @@ from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
 from . import identifiers, parse_cache
+from .fast_lexer import FastLexer
 from .generic_selection import parse_generic
-from .gnu_parse import AtomcLexer, GnuStatementsMixin, GnuSyntaxMixin
-from .imaginary import ImaginaryLexer
+from .gnu_parse import GnuStatementsMixin, GnuSyntaxMixin
 from .preprocess import SOURCE_ERRORS
 
 _TOKEN_SPELLING = {
@@ -67,14 +67,11 @@ class _SyntaxError(Exception):
         self.column = column
 
 
-class _Lexer(ImaginaryLexer, AtomcLexer):
-    """gcc's keyword spellings and `[[...]]` attributes (AtomcLexer: `__thread`,
-    `__signed__`, `__complex__`, ...) and imaginary constants (`1.0iF`)."""
-
-
 class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
     initial_type_symbols = GnuCParser.initial_type_symbols | EXTRA_TYPE_NAMES
-    lexer_class = _Lexer
+    # gcc's keyword spellings and `[[...]]` attributes (AtomcLexer: `__thread`,
+    # `__signed__`, `__complex__`, ...) and imaginary constants (`1.0iF`)
+    lexer_class = FastLexer
 
     # Token access. The parser peeks about nine times per token; pycparser's
     # helpers go through three calls and a `_fill` loop each time, a third of the

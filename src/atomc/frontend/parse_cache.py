@@ -22,6 +22,13 @@ diagnostics are exactly those without the cache; the key also covers the
 interpreter and the sources of the parser (atomc's front end, pycparser,
 pycparserext), so an edited parser never reads old entries.
 
+Under a compile server (atomc/server) the segments also live in memory: every
+compile is a child forked from the server, so a segment the server holds unpickled
+reaches each child as it stands, with no file read and no unpickling, and each
+child's changes to its copy stay in that child (`Resident`). The children name
+the entries they read from disk or wrote through a pipe, and the server loads
+those between compiles.
+
 `ATOMC_PARSE_CACHE=off` turns the cache off, `ATOMC_PARSE_CACHE=DIR` puts it in DIR;
 by default it is `$XDG_CACHE_HOME/atomc/parse` (`~/.cache/atomc/parse`). Entries
 are written to a temporary file and renamed into place, so concurrent compiles
@@ -159,21 +166,79 @@ def segment_key(prev: bytes, text: str, span: tuple[int, int]) -> bytes:
     return h.digest()
 
 
+# pickle bytes a server holds in memory at most (their objects take a few times that)
+RESIDENT_LIMIT = 64 << 20
+
+
+class Resident:
+    """The entries a compile server holds unpickled, by path, for the children it
+    forks; and, in a child, the pipe on which it names the entries it read from disk
+    or stored, so that the server loads them for the next compiles.
+
+    A child takes each entry at most once (`take` removes it from its copy of the
+    table): a second compile in the same process gets a fresh unpickled copy, as
+    the first one may have changed the nodes. Entries never go stale: a key
+    names the parser and the exact text before and in the segment."""
+
+    __slots__ = ("entries", "report_fd", "size")
+
+    def __init__(self) -> None:
+        self.entries: dict[str, tuple[list[object], dict[str, bool]]] = {}
+        self.report_fd: int | None = None
+        self.size = 0
+
+    def take(self, path: Path) -> tuple[list[object], dict[str, bool]] | None:
+        return self.entries.pop(str(path), None) if self.entries else None
+
+    def report(self, path: Path) -> None:
+        """Name an entry read from disk or written (the server reads the pipe; a full
+        pipe loses the name, which only costs a later compile the unpickling)."""
+        if self.report_fd is not None:
+            with contextlib.suppress(OSError):
+                os.write(self.report_fd, os.fsencode(path) + b"\n")
+
+    def load(self, path: str) -> bool:
+        """In the server: hold the entry at `path` (an absolute path a child named)."""
+        if path in self.entries or self.size >= RESIDENT_LIMIT:
+            return False
+        p = Path(path)
+        try:
+            key = bytes.fromhex(p.parent.name + p.name.removesuffix(".pickle"))
+            data = p.read_bytes()
+            stored_key, decls, names = pickle.loads(data)
+        except Exception:  # unreadable or damaged: the child reads it itself
+            return False
+        if stored_key != key:
+            return False
+        self.entries[path] = (decls, names)
+        self.size += len(data)
+        return True
+
+
+RESIDENT = Resident()
+
+
 @dataclass(slots=True)
 class Store:
     """The entries of one cache directory: per segment key, a pickle of (the key,
     its declarations, the file-scope names it set)."""
 
     root: Path
-    stats: dict[str, int] = field(default_factory=lambda: {"hits": 0, "stored": 0})
+    stats: dict[str, int] = field(
+        default_factory=lambda: {"hits": 0, "stored": 0, "unpickled": 0})
 
     def _path(self, key: bytes) -> Path:
         name = key.hex()
-        return self.root / name[:2] / f"{name[2:]}.pickle"
+        return self.root.absolute() / name[:2] / f"{name[2:]}.pickle"
 
     def load(self, key: bytes) -> tuple[list[object], dict[str, bool]] | None:
+        path = self._path(key)
+        entry = RESIDENT.take(path)
+        if entry is not None:
+            self.stats["hits"] += 1
+            return entry
         try:
-            with open(self._path(key), "rb") as f:
+            with open(path, "rb") as f:
                 data = f.read()
         except OSError:
             return None
@@ -184,6 +249,8 @@ class Store:
         if stored_key != key:
             return None
         self.stats["hits"] += 1
+        self.stats["unpickled"] += 1
+        RESIDENT.report(path)
         return decls, names
 
     def save(self, key: bytes, data: bytes) -> None:
@@ -196,6 +263,7 @@ class Store:
                     f.write(data)
                 os.replace(tmp, path)
                 self.stats["stored"] += 1
+                RESIDENT.report(path)
             except OSError:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)

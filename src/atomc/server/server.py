@@ -4,7 +4,10 @@
 Each child starts from the state right after the imports, exactly what a new
 `atomc` process has, takes the client's descriptors, directory, environment and
 umask, runs the driver and exits; the server only forks and reports statuses,
-so nothing one compile does can leak into the next. A client that goes away
+so nothing one compile does can leak into the next. The server keeps in memory
+the parsed header segments its children read from the parse cache or stored
+there (frontend/parse_cache.py, `Resident`): each child then starts with them
+unpickled. A client that goes away
 (killed by a timeout, interrupted) takes its compile's process group with it.
 The server declines (the client then compiles itself) when the client's
 interpreter, its `PYTHON*` and `ATOMC_*` environment (a hash seed, say) or atomc's sources
@@ -28,6 +31,7 @@ import sys
 import traceback
 from pathlib import Path
 
+from ..frontend.parse_cache import RESIDENT
 from .protocol import ENV_VAR, RUN_LOCALLY, recv_request, send_status
 
 # the packages a compile uses; tools, explain and the lldb/gdb scripts are not
@@ -117,7 +121,7 @@ class CompileServer:
     """The accept/fork/reap loop; one child per request, statuses as they finish."""
 
     __slots__ = ("path", "listener", "selector", "wake", "jobs", "stamps", "identity",
-                 "stopping", "draining", "log")
+                 "stopping", "draining", "log", "segments", "pending")
 
     def __init__(self, path: str, log: bool) -> None:
         self.path = path
@@ -133,6 +137,13 @@ class CompileServer:
         for s in self.wake:
             s.setblocking(False)
         self.selector.register(self.wake[0], selectors.EVENT_READ, "wake")
+        # the children name the parse-cache entries they read or wrote on this pipe
+        self.segments = os.pipe()
+        for fd in self.segments:
+            os.set_blocking(fd, False)
+        RESIDENT.report_fd = self.segments[1]
+        self.selector.register(self.segments[0], selectors.EVENT_READ, "segments")
+        self.pending = b""  # a name not yet read to its end
         self.jobs: dict[int, socket.socket] = {}
         self.stamps = source_stamps()
         self.identity = (sys.executable, _python_env(dict(os.environ)))
@@ -158,11 +169,26 @@ class CompileServer:
                         with contextlib.suppress(BlockingIOError):
                             while self.wake[0].recv(4096):
                                 pass
+                    elif key.data == "segments":
+                        self._hold_segments()
                     else:
                         self._client_gone(key.data)
                 self._reap()
         finally:
             self.close()
+
+    def _hold_segments(self) -> None:
+        """Load the parse-cache entries the children named, for the next children;
+        frozen like the imports, so no child's collections walk them."""
+        data = self.pending
+        with contextlib.suppress(BlockingIOError):
+            while chunk := os.read(self.segments[0], 65536):
+                data += chunk
+        *names, self.pending = data.split(b"\n")
+        if held := sum(RESIDENT.load(os.fsdecode(n)) for n in names):
+            self.note(f"holding {held} more parse-cache segments ({RESIDENT.size} bytes)")
+            gc.collect()
+            gc.freeze()
 
     def _stop(self, *_: object) -> None:
         self.stopping = True
@@ -191,6 +217,7 @@ class CompileServer:
                 send_status(conn, RUN_LOCALLY)
                 conn.close()
                 return
+            self._hold_segments()  # what the last compile named, for this one
             pid = os.fork()
             if pid == 0:
                 self._child(request, fds)
@@ -218,6 +245,7 @@ class CompileServer:
             self.listener.close()
             for s in self.wake:
                 s.close()
+            os.close(self.segments[0])
             for other in self.jobs.values():
                 other.close()
             code = run_child(request, fds)
@@ -275,6 +303,9 @@ class CompileServer:
                 os.killpg(pid, signal.SIGKILL)
             conn.close()
         self.selector.close()
+        for fd in self.segments:
+            os.close(fd)
+        RESIDENT.report_fd = None
         if not self.draining:  # a drained server's path may be another server's by now
             self.listener.close()
             with contextlib.suppress(FileNotFoundError):
