@@ -8,7 +8,11 @@ amalgamation's two thousand globals):
 - a join of n switch cases, each assigning a variable of its own: each
   variable's join read all n predecessors (n x n);
 - a module of n functions, each loading a global: the read-only globals
-  were collected again for every function (functions x globals).
+  were collected again for every function (functions x globals);
+- n stack-homed locals whose addresses escape only after n calls: finding
+  where each memory home starts (memory_homes.py) walked from its record at
+  the entry to its first write at the end (homes x instructions; Lua's
+  luaV_execute).
 Each is compiled at two sizes, 4x apart. Work is counted, never timed.
 """
 
@@ -53,6 +57,17 @@ def _global_readers(n: int) -> str:
     return globs + funcs
 
 
+def _homes_written_late(n: int) -> str:
+    """n locals whose addresses escape only after n calls: every home's record is
+    at the entry and its first write (the call taking its address) at the end."""
+    decls = "".join(f"    int v{k};\n" for k in range(n))
+    calls = "".join(f"    c = h(c + {k});\n" for k in range(n))
+    escapes = "".join(f"    g(&v{k});\n" for k in range(n))
+    total = " + ".join(f"v{k}" for k in range(n))
+    return ("void g(int *);\nint h(int);\nint f(int c) {\n" + decls + calls + escapes
+            + f"    return c + {total};\n}}\n")
+
+
 SHAPES = {
     "entries": (_held_across_blocks, "ldv.emit.entry_placed",
                 "every located variable placed again at every block entry?"),
@@ -60,6 +75,8 @@ SHAPES = {
                  "each case's variable reads every case at the join?"),
     "read_only": (_global_readers, "ldv.read_only.globals",
                   "every global checked again for every function?"),
+    "homes": (_homes_written_late, "ldv.homes.scanned",
+              "a walk from each memory home's record to its first write?"),
 }
 
 

@@ -24,8 +24,10 @@ Objects the caller owns (incoming stack arguments) hold their value from entry.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
+from ...ir import work
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DILocation
 from ..mir import DbgMeta, Mem, MFunction, MInst, PReg, SlotKind, StackSlot
@@ -78,6 +80,7 @@ def place_memory_homes(mf: MFunction, succ: dict[int, list[int]]) -> dict[Where,
                     homes[(bi, ii)] = s
     out: dict[Where, HomeStart | None] = {}
     base = current().frame_base_register(mf)
+    index: _WriteIndex | None = None  # built for the first home to place
     for where in records.values():
         slots = {homes.get(w) for w in where}
         if len(slots) != 1 or None in slots:
@@ -87,7 +90,9 @@ def place_memory_homes(mf: MFunction, succ: dict[int, list[int]]) -> dict[Where,
         assert s is not None
         lo = mf.slots[s].cfa_offset + mf.frame_base_offset  # type: ignore[operator]
         span = (lo, lo + mf.slots[s].size)
-        start = _first_write(mf, first, base, span)
+        if index is None:
+            index = _WriteIndex.build(mf, base)
+        start = _first_write(mf, index, first, base, span)
         if start is None:
             for w in where:
                 out[w] = None
@@ -109,42 +114,98 @@ def _writes_indirectly(d: OpcodeInfo) -> bool:
     return d.is_call or d.string_op or d.is_inline_asm
 
 
-def _writes(mi: MInst, base: str, span: tuple[int, int]) -> tuple[bool, bool, bool]:
-    """(writes the object directly, takes its address, writes through a pointer)."""
+@dataclass(frozen=True, slots=True)
+class _WriteIndex:
+    """Where the function's real instructions write frame bytes, found in one walk
+    over it, so that each home's first write is looked up rather than walked to
+    (a walk per home scans the code between record and write again for every
+    home: homes x instructions). Positions are (block, index), in layout order."""
+
+    offsets: list[int]                 # the distinct frame offsets below, sorted
+    direct: dict[int, list[Where]]     # offset -> the stores into it
+    taken: dict[int, list[Where]]      # offset -> where its address is computed
+    indirect: list[Where]              # may write memory through a pointer
+
+    @staticmethod
+    def build(mf: MFunction, base: str) -> _WriteIndex:
+        direct: dict[int, list[Where]] = {}
+        taken: dict[int, list[Where]] = {}
+        indirect: list[Where] = []
+        walked = 0
+        for bi, b in enumerate(mf.blocks):
+            for ii, mi in enumerate(b.insts):
+                if mi.is_meta:
+                    continue
+                walked += 1
+                d = desc(mi.opcode)
+                through = _writes_indirectly(d)
+                for k, op in enumerate(mi.operands):
+                    if not isinstance(op, Mem):
+                        continue
+                    role = d.roles[k] if k < len(d.roles) else "u"
+                    if isinstance(op.base, PReg) and op.base.name == base:
+                        if op.symbol is None:  # the frame's bytes: a home's if in its span
+                            if d.is_address:
+                                taken.setdefault(op.disp, []).append((bi, ii))
+                            elif "d" in role:
+                                direct.setdefault(op.disp, []).append((bi, ii))
+                    elif "d" in role and not d.is_address:
+                        through = True
+                if through:
+                    indirect.append((bi, ii))
+        work.add("ldv.homes.scanned", walked)
+        return _WriteIndex(sorted({*direct, *taken}), direct, taken, indirect)
+
+    def first_write(self, after: Where, span: tuple[int, int]) -> tuple[Where, bool] | None:
+        """The first write to the object in `span` after `after`: a store into it
+        (True), or, once its address has been taken, the first instruction after
+        that which may write through a pointer (False)."""
+        lo = bisect_left(self.offsets, span[0])
+        hi = bisect_left(self.offsets, span[1])
+        offsets = self.offsets[lo:hi]
+        first_direct = _first_after(self.direct, offsets, after)
+        first_taken = _first_after(self.taken, offsets, after)
+        work.add("ldv.homes.scanned", hi - lo + 1)
+        through: Where | None = None
+        if first_taken is not None:  # an instruction taking the address writes after it
+            k = bisect_right(self.indirect, first_taken)
+            through = self.indirect[k] if k < len(self.indirect) else None
+        if first_direct is not None and (through is None or first_direct <= through):
+            return first_direct, True
+        return (through, False) if through is not None else None
+
+
+def _first_after(table: dict[int, list[Where]], offsets: list[int], after: Where
+                 ) -> Where | None:
+    """The first position after `after` listed in `table` under any of `offsets`."""
+    best: Where | None = None
+    for off in offsets:
+        at = table.get(off)
+        if at:
+            k = bisect_right(at, after)
+            if k < len(at) and (best is None or at[k] < best):
+                best = at[k]
+    return best
+
+
+def _writes(mi: MInst, base: str, span: tuple[int, int]) -> bool:
+    """Writes the object in `span` directly (a store into it)?"""
     d = desc(mi.opcode)
-    direct = taken = indirect = False
     for k, op in enumerate(mi.operands):
         role = d.roles[k] if k < len(d.roles) else "u"
-        if not isinstance(op, Mem):
-            continue
-        if _in_span(op, base, span):
-            if d.is_address:
-                taken = True
-            elif "d" in role:
-                direct = True
-        elif "d" in role and not d.is_address and not (
-                isinstance(op.base, PReg) and op.base.name == base):
-            indirect = True
-    if _writes_indirectly(d):
-        indirect = True
-    return direct, taken, indirect
+        if isinstance(op, Mem) and _in_span(op, base, span) and not d.is_address \
+                and "d" in role:
+            return True
+    return False
 
 
-def _first_write(mf: MFunction, after: Where, base: str, span: tuple[int, int]) -> Where | None:
-    taken = False
-    for bi in range(after[0], len(mf.blocks)):
-        insts = mf.blocks[bi].insts
-        for ii in range(after[1] + 1 if bi == after[0] else 0, len(insts)):
-            mi = insts[ii]
-            if mi.is_meta:
-                continue
-            direct, takes, indirect = _writes(mi, base, span)
-            if direct:
-                return (bi, _run_end(insts, ii, base, span))
-            if taken and indirect:
-                return (bi, ii)
-            taken = taken or takes
-    return None
+def _first_write(mf: MFunction, index: _WriteIndex, after: Where, base: str,
+                 span: tuple[int, int]) -> Where | None:
+    found = index.first_write(after, span)
+    if found is None:
+        return None
+    (bi, ii), direct = found
+    return (bi, _run_end(mf.blocks[bi].insts, ii, base, span)) if direct else (bi, ii)
 
 
 def _same_statement(a: DILocation | None, b: DILocation | None) -> bool:
@@ -163,8 +224,7 @@ def _run_end(insts: list[MInst], first: int, base: str, span: tuple[int, int]) -
             continue
         if _writes_indirectly(desc(mi.opcode)):
             break
-        direct, _, _ = _writes(mi, base, span)
-        if direct:
+        if _writes(mi, base, span):
             if not _same_statement(loc, mi.loc):
                 break
             end = ii
