@@ -234,23 +234,26 @@ def _counted_exit(cond: Cmp, v: Value, preds: dict[Block, list[Block]],
             out.append((x, MAX0))
     first = {_int(s, signed) for _, s in starts if s is not v and isinstance(s, Const)}
     others = [s for _, s in starts if s is not v and not isinstance(s, Const)]
-    if len(first) == 1 and not others and _counts_exactly(v, step, signed):
+    bits = _counter_bits(v, step, signed)
+    if len(first) == 1 and not others and bits:
         c = first.pop()
-        if c is not None and (signed or c <= 1 << (v.ty.bits - 1)):  # type: ignore[union-attr]
+        if c is not None and (signed or c <= 1 << (bits - 1)):
             out.append((x, Counted(True, c, step, signed)))
     return out
 
 
-def _counts_exactly(v: Value, step: int, signed: bool) -> bool:
-    """Is `v` a counter of at most 32 bits whose steps cannot skip the closed form:
+def _counter_bits(v: Value, step: int, signed: bool) -> int:
+    """The width of `v` (0: none) when it is a counter of at most 32 bits whose
+    steps cannot skip the closed form:
     a power-of-two step (each value stays congruent to the start after an
     unsigned wrap) small against the type, and for a signed compare no signed
     wrap (`nsw`)?"""
     ty = v.ty
     mag = abs(step)
-    return (isinstance(ty, IntType) and 1 < ty.bits <= 32 and mag & (mag - 1) == 0
-            and mag <= _MAX_STEP and mag < 1 << (ty.bits - 2)
-            and (not signed or isinstance(v, Binary) and v.nsw))
+    ok = (isinstance(ty, IntType) and 1 < ty.bits <= 32 and mag & (mag - 1) == 0
+          and mag <= _MAX_STEP and mag < 1 << (ty.bits - 2)
+          and (not signed or isinstance(v, Binary) and v.nsw))
+    return ty.bits if ok and isinstance(ty, IntType) else 0
 
 
 def _counted_down(cond: Cmp, v: Value, preds: dict[Block, list[Block]]) -> list[Fact]:
@@ -264,9 +267,10 @@ def _counted_down(cond: Cmp, v: Value, preds: dict[Block, list[Block]]) -> list[
         return []
     got = _step(v)
     c = _int(bound, signed)
-    if got is None or got[1] >= 0 or c is None or not _counts_exactly(v, got[1], signed):
+    bits = _counter_bits(v, got[1], signed) if got is not None and got[1] < 0 else 0
+    if got is None or c is None or not bits:
         return []
-    if not signed and c >= 1 << (v.ty.bits - 1):  # type: ignore[union-attr]
+    if not signed and c >= 1 << (bits - 1):
         return []  # an unsigned exit near the top could follow a wrap
     iv, step = got
     starts = _starts(iv, v, preds)
