@@ -72,10 +72,29 @@ def test_up_counter_exit(start: int, step: int, signed: bool) -> None:
 
 
 @pytest.mark.parametrize("signed", [False, True])
+@pytest.mark.parametrize("step", [1, 2, 4, 8])
+@pytest.mark.parametrize("start", [-9, -1, 0, 3, 5])
+def test_inclusive_up_counter_exit(start: int, step: int, signed: bool) -> None:
+    """`for (k = start; k <= n; k += step)`: k after the loop, from n."""
+    if not signed and start < 0:
+        return
+    ops = _counted_ops(Counted(True, start, step, signed, True), IntType(32)).ops
+    assert arithmetic_ops(ops) is not None
+    for n in range(-20, 30) if signed else range(0, 40):
+        k = start
+        while k <= n:
+            k += step
+        assert _eval(ops, _reg(n)) == _u32(k), (start, step, n)
+
+
+@pytest.mark.parametrize("signed", [False, True])
 @pytest.mark.parametrize("step", [1, 2, 4])
-@pytest.mark.parametrize("bound", [0, 1, 2, 7])
+@pytest.mark.parametrize("bound", [-1, 0, 1, 2, 7])
 def test_down_counter_exit(bound: int, step: int, signed: bool) -> None:
-    """`for (k = n; k > bound; k -= step)`: k after the loop, from n."""
+    """`for (k = n; k > bound; k -= step)` (`k >= bound + 1`: `k >= 0` is bound -1):
+    k after the loop, from n."""
+    if not signed and bound < 0:
+        return
     ops = _counted_ops(Counted(False, bound, step, signed), IntType(32)).ops
     assert arithmetic_ops(ops) is not None
     for n in range(-20, 30) if signed else range(0, 40):

@@ -41,6 +41,8 @@ computed on the 64-bit DWARF stack from the value extended there (so only for
 counters of at most 32 bits); a signed one needs `nsw` (no wrap), an unsigned
 one a start or bound in the lower half (an unsigned wrap keeps the counter
 congruent to its start modulo a power-of-two step, and cannot end the loop).
+A loop running while `k <= X` leaves at the first value > X (C when the guard
+says X < C); one counting down while `k >= C` is one counting while `k > C - 1`.
 
 V is the variable's value at the end of P: its last record there, or in P's
 single-predecessor ancestors. Only plain `new` records (no expression,
@@ -76,6 +78,8 @@ from .registry import register
 _WALK = 8  # single-predecessor ancestors searched for a variable's last record
 _LESS = {"ult": False, "slt": True}  # predicate -> signed
 _GREATER = {"ugt": False, "sgt": True}
+_AT_MOST = {"ule": False, "sle": True}
+_AT_LEAST = {"uge": False, "sge": True}
 EQ, MAX0 = "eq", "max0"  # V == X; V == max(X, 0) (signed)
 _MAX_STEP = 1 << 16  # steps above it are left alone (wrap-around reasoning below)
 
@@ -88,16 +92,20 @@ class Counted:
     up (X the bound, `bound` the start): V = bound + m, the first value of
     bound, bound + step, ... that is >= X (bound itself when the loop never ran);
     down (X the start): V = X - m, the first of X, X - step, ... that is <= bound.
-    `step` None: an edge that says X <= bound, where m is 0 whatever the step."""
+    `step` None: an edge that says X <= bound, where m is 0 whatever the step.
+    `incl` (an up-counter running while k <= X): m = roundup(max(X + 1 - bound, 0),
+    step), the first value > X."""
 
     up: bool
     bound: int
     step: int | None
     signed: bool
+    incl: bool = False  # up only: the loop runs while k <= X, so d = X + 1 - bound
 
     def merge(self, other: Counted) -> Counted | None:
         """The one form both say, when they agree (a step only one names is kept)."""
-        if (self.up, self.bound, self.signed) != (other.up, other.bound, other.signed):
+        if (self.up, self.bound, self.signed, self.incl) != (other.up, other.bound,
+                                                             other.signed, other.incl):
             return None
         if self.step is None or other.step is None or self.step == other.step:
             return self if self.step is not None else other
@@ -152,21 +160,63 @@ def _reaching(p: Block, preds: dict[Block, list[Block]]) -> dict[object, DbgReco
     return out
 
 
-def _below_on_edge(src: Block, dest: Block, a: Value, x: Value, signed: bool) -> bool:
-    """Does the branch of `src` into `dest` say `a < x`?"""
+def _order(c: Cmp, taken: bool) -> list[tuple[Value, Value, bool, bool]]:
+    """(a, b, signed, strict) for each `a < b` (strict) or `a <= b` that the
+    outcome `taken` of `c` says."""
+    lhs, rhs = c.operands[0].value, c.operands[1].value
+    out: list[tuple[Value, Value, bool, bool]] = []
+    for signed, p in ((False, "u"), (True, "s")):
+        pred = c.pred.removeprefix(p) if c.pred.startswith(p) else ""
+        # (a, b, strict) when taken, and when not taken
+        forms = {"lt": ((lhs, rhs, True), (rhs, lhs, False)),
+                 "gt": ((rhs, lhs, True), (lhs, rhs, False)),
+                 "le": ((lhs, rhs, False), (rhs, lhs, True)),
+                 "ge": ((rhs, lhs, False), (lhs, rhs, True))}.get(pred)
+        if forms is not None:
+            a, b, strict = forms[0] if taken else forms[1]
+            out.append((a, b, signed, strict))
+    return out
+
+
+def _plus(x: Value, k: int, signed: bool) -> Const | None:
+    """The constant x + k when it is one and the sum stays in x's range."""
+    v = _int(x, signed) if isinstance(x, Const) else None
+    if v is None or not isinstance(x.ty, IntType):
+        return None
+    w = x.ty.bits
+    lo, hi = (-(1 << (w - 1)), (1 << (w - 1)) - 1) if signed else (0, (1 << w) - 1)
+    return Const(x.ty, v + k) if lo <= v + k <= hi else None
+
+
+def _says_order(src: Block, dest: Block, a: Value, x: Value, signed: bool,
+                strict: bool) -> bool:
+    """Does the branch of `src` into `dest` say `a < x` (strict) or `a <= x`?"""
     got = _edge_cond(src, dest)
     if got is None:
         return False
     c, taken = got
-    lhs, rhs = c.operands[0].value, c.operands[1].value
-    if taken and _LESS.get(c.pred) is signed and _same(lhs, a) and _same(rhs, x):
-        return True
-    if taken and _GREATER.get(c.pred) is signed and _same(lhs, x) and _same(rhs, a):
-        return True
+    for lo, hi, sgn, stc in _order(c, taken):
+        if sgn is not signed:
+            continue
+        if _same(lo, a) and _same(hi, x) and (stc or not strict):
+            return True
+        # a < x as a + 1 <= x or a <= x - 1 for a constant; a <= x as a < x + 1
+        k = 1 if strict else -1
+        if not stc and strict or stc and not strict:
+            if (_same(hi, x) and (b := _plus(a, k, signed)) is not None and _same(lo, b)
+                    or _same(lo, a) and (y := _plus(x, -k, signed)) is not None
+                    and _same(hi, y)):
+                return True
     # 0 <u x from `x != 0` (instcombine's form of the guard `0 < x`)
+    lhs, rhs = c.operands[0].value, c.operands[1].value
     zero = isinstance(a, Const) and a.value == 0
     return (taken and not signed and zero and c.pred == "ne"
             and any(_same(o, x) for o in (lhs, rhs)) and any(_same(o, a) for o in (lhs, rhs)))
+
+
+def _below_on_edge(src: Block, dest: Block, a: Value, x: Value, signed: bool) -> bool:
+    """Does the branch of `src` into `dest` say `a < x`?"""
+    return _says_order(src, dest, a, x, signed, True)
 
 
 def _int(c: Const, signed: bool) -> int | None:
@@ -207,8 +257,12 @@ def _counted_exit(cond: Cmp, v: Value, preds: dict[Block, list[Block]],
     """`v == X` when `v` = iv + 1 leaves an up-counting loop on `v < X` false
     (and `v == max(X, 0)` for a signed one whose counter starts at constants
     >= 0: then X = v >= 1). X must be defined before the loop (a value computed
-    in it would differ per iteration). Also the closed forms of `Counted`."""
+    in it would differ per iteration). Also the closed forms of `Counted`, and
+    those of a loop running while `v <= X` (every start <= X)."""
     signed = _LESS.get(cond.pred)
+    incl = signed is None and cond.pred in _AT_MOST
+    if incl:
+        signed = _AT_MOST[cond.pred]
     if signed is None or cond.operands[0].value is not v:
         return _counted_down(cond, v, preds)
     x = cond.operands[1].value
@@ -222,13 +276,13 @@ def _counted_exit(cond: Cmp, v: Value, preds: dict[Block, list[Block]],
         return []
     nonneg = True  # every value iv starts from is a constant >= 0, or v itself
     for src, start in starts:
-        if not _below_on_edge(src, header, start, x, signed):
+        if not _says_order(src, header, start, x, signed, not incl):
             return []
         nonneg = nonneg and (start is v or isinstance(start, Const)
                              and isinstance(start.ty, IntType) and isinstance(start.value, int)
                              and start.value < 1 << (start.ty.bits - 1))
     out: list[Fact] = []
-    if step == 1:
+    if step == 1 and not incl:
         out.append((x, EQ))
         if signed and nonneg:
             out.append((x, MAX0))
@@ -238,7 +292,7 @@ def _counted_exit(cond: Cmp, v: Value, preds: dict[Block, list[Block]],
     if len(first) == 1 and not others and bits:
         c = first.pop()
         if c is not None and (signed or c <= 1 << (bits - 1)):
-            out.append((x, Counted(True, c, step, signed)))
+            out.append((x, Counted(True, c, step, signed, incl)))
     return out
 
 
@@ -260,9 +314,12 @@ def _counted_down(cond: Cmp, v: Value, preds: dict[Block, list[Block]]) -> list[
     """A down-counter v = iv - s leaving on `v > C` false (C a constant), every
     edge into iv's block saying its start is > C: from the one start S other
     than v, V == S - roundup(S - C, s) (the first of S, S - s, ... <= C), and V ==
-    C when s is 1."""
+    C when s is 1. `v >= C` false is `v > C - 1` false."""
     signed = _GREATER.get(cond.pred)
-    bound = cond.operands[1].value
+    bound: Value | None = cond.operands[1].value
+    if signed is None and cond.pred in _AT_LEAST:
+        signed = _AT_LEAST[cond.pred]
+        bound = _plus(cond.operands[1].value, -1, signed)
     if signed is None or cond.operands[0].value is not v or not isinstance(bound, Const):
         return []
     got = _step(v)
@@ -289,14 +346,16 @@ def _counted_down(cond: Cmp, v: Value, preds: dict[Block, list[Block]]) -> list[
 
 
 def _at_most(c: Cmp, taken: bool) -> list[tuple[Value, Value, bool]]:
-    """(a, b, signed) for each `a <= b` that the outcome `taken` of `c` says."""
-    lhs, rhs = c.operands[0].value, c.operands[1].value
+    """(a, b, signed) for each `a <= b` that the outcome `taken` of `c` says (`a < C`
+    as `a <= C - 1`, `C < b` as `C + 1 <= b`)."""
     out: list[tuple[Value, Value, bool]] = []
-    for signed, p in ((False, "u"), (True, "s")):
-        if c.pred == p + "lt" and not taken or c.pred == p + "ge" and taken:
-            out.append((rhs, lhs, signed))
-        if c.pred == p + "gt" and not taken or c.pred == p + "le" and taken:
-            out.append((lhs, rhs, signed))
+    for a, b, signed, strict in _order(c, taken):
+        if not strict:
+            out.append((a, b, signed))
+        elif (b1 := _plus(b, -1, signed)) is not None:
+            out.append((a, b1, signed))
+        elif (a1 := _plus(a, 1, signed)) is not None:
+            out.append((a1, b, signed))
     return out
 
 
@@ -312,10 +371,12 @@ def _guard_facts(c: Cmp, taken: bool, v: Value) -> list[Fact]:
                 out.append((v, Counted(False, cb, None, signed)))
             if cb == 0 and not signed:
                 out.append((b, EQ))
-        if isinstance(v, Const) and _same(b, v) and not isinstance(a, Const):
-            cv = _int(v, signed)
-            if cv is not None:
+        if isinstance(v, Const) and isinstance(b, Const) and not isinstance(a, Const):
+            cv, cb = _int(v, signed), _int(b, signed)
+            if cv is not None and cb is not None and cb <= cv:
                 out.append((a, Counted(True, cv, None, signed)))
+            if cv is not None and cb is not None and cb <= cv - 1:  # X + 1 <= v
+                out.append((a, Counted(True, cv, None, signed, True)))
     return out
 
 
@@ -386,8 +447,8 @@ def _counted_ops(k: Counted, ty: IntType) -> DIExpression:
         ops += [DW_OP_constu, 1 << (w - 1), DW_OP_xor, DW_OP_constu, 1 << (w - 1), DW_OP_minus]
     if not k.up:
         ops.append(DW_OP_dup)
-    if k.bound:
-        ops += [DW_OP_constu, k.bound & u64, DW_OP_minus]
+    if k.bound - k.incl:
+        ops += [DW_OP_constu, (k.bound - k.incl) & u64, DW_OP_minus]
     ops += [DW_OP_dup, DW_OP_constu, 63, DW_OP_shr, DW_OP_constu, 1, DW_OP_minus, DW_OP_and]
     if k.step is not None and k.step > 1:
         ops += [DW_OP_constu, k.step - 1, DW_OP_plus, DW_OP_constu, -k.step & u64, DW_OP_and]
