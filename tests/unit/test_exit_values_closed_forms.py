@@ -55,34 +55,20 @@ def _u32(x: int) -> int:
     return x & 0xFFFFFFFF
 
 
+@pytest.mark.parametrize("incl", [False, True])
 @pytest.mark.parametrize("signed", [False, True])
 @pytest.mark.parametrize("step", [1, 2, 4, 8])
 @pytest.mark.parametrize("start", [-9, -1, 0, 3, 5])
-def test_up_counter_exit(start: int, step: int, signed: bool) -> None:
-    """`for (k = start; k < n; k += step)`: k after the loop, from n."""
+def test_up_counter_exit(start: int, step: int, signed: bool, incl: bool) -> None:
+    """`for (k = start; k < n; k += step)` (`k <= n` when incl): k after the loop,
+    from n."""
     if not signed and start < 0:
         return
-    ops = _counted_ops(Counted(True, start, step, signed), IntType(32)).ops
+    ops = _counted_ops(Counted(True, start, step, signed, incl), IntType(32)).ops
     assert arithmetic_ops(ops) is not None  # the back end keeps it
     for n in range(-20, 30) if signed else range(0, 40):
         k = start
-        while k < n:
-            k += step
-        assert _eval(ops, _reg(n)) == _u32(k), (start, step, n)
-
-
-@pytest.mark.parametrize("signed", [False, True])
-@pytest.mark.parametrize("step", [1, 2, 4, 8])
-@pytest.mark.parametrize("start", [-9, -1, 0, 3, 5])
-def test_inclusive_up_counter_exit(start: int, step: int, signed: bool) -> None:
-    """`for (k = start; k <= n; k += step)`: k after the loop, from n."""
-    if not signed and start < 0:
-        return
-    ops = _counted_ops(Counted(True, start, step, signed, True), IntType(32)).ops
-    assert arithmetic_ops(ops) is not None
-    for n in range(-20, 30) if signed else range(0, 40):
-        k = start
-        while k <= n:
+        while k < n or incl and k == n:
             k += step
         assert _eval(ops, _reg(n)) == _u32(k), (start, step, n)
 
