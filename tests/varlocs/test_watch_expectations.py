@@ -84,6 +84,10 @@ when the debug-info feature it exercises is lost:
 * loop_exit_values.c: a counter after its loop, reached from the guard and the
   latch with different locations but equal to the loop's bound on both
   (opt/exit_values.py); before: optimized out.
+* counted_exit_values.c: counters from another constant, stepping by 2 or 4, or
+  counting down: after the loop each is a closed form over the bound or the start
+  (exit_values.py's `Counted`), e.g. the first multiple of 4 >= n; before: optimized
+  out.
 * sunk_values.c: `slot = &st->arr[3]` and `twice = k * 2 + 1`, used on one path only,
   are sunk into it; above the branch they are st + 20 and k * 2 + 1 (the sunk
   instruction's operands, salvaged). Before: not assigned yet, optimized out.
@@ -105,7 +109,8 @@ PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "i
             "global_address.c", "global_address_far.c", "inlined_member_pointer.c", "stack_args.c",
             "scaled_counter.c", "narrow_call_args.c", "counted_copies.c",
             "folded_member_address.c", "derived_values.c", "known_values.c",
-            "composed_values.c", "sunk_values.c", "loop_exit_values.c"]
+            "composed_values.c", "sunk_values.c", "loop_exit_values.c",
+            "counted_exit_values.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

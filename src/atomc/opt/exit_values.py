@@ -32,6 +32,18 @@ which the record computes from n without a branch as
 zero below), with DW_OP_dup and a logical shift only (lldb-22 evaluates
 DW_OP_shra as a logical shift).
 
+Counters that start at another constant, step by a power of two or count down
+(`Counted`): an up-counter from the constant C by s leaves at the first of C,
+C + s, ... that is >= X (C itself from the guard, which says X <= C), a
+down-counter from S to the constant C at the first of S, S - s, ... that is <= C
+(S from the guard, which says S <= C). Both are one closed form over X or S,
+computed on the 64-bit DWARF stack from the value extended there (so only for
+counters of at most 32 bits); a signed one needs `nsw` (no wrap), an unsigned
+one a start or bound in the lower half (an unsigned wrap keeps the counter
+congruent to its start modulo a power-of-two step, and cannot end the loop).
+A loop running while `k <= X` leaves at the first value > X (C when the guard
+says X < C); one counting down while `k >= C` is one counting while `k > C - 1`.
+
 V is the variable's value at the end of P: its last record there, or in P's
 single-predecessor ancestors. Only plain `new` records (no expression,
 fragment or added locations) of one inlined instance take part.
@@ -42,6 +54,7 @@ are unchanged, and records never change code (they are there without -g too).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from ..ir import Block, DbgKind, DbgRecord, Function, Inst, Op, work
@@ -51,7 +64,9 @@ from ..ir.debuginfo import (
     DW_OP_constu,
     DW_OP_dup,
     DW_OP_minus,
+    DW_OP_plus,
     DW_OP_shr,
+    DW_OP_xor,
 )
 from ..ir.dominators import DomTree, dominators_of_function
 from ..ir.insts import Binary, Cmp
@@ -63,8 +78,42 @@ from .registry import register
 _WALK = 8  # single-predecessor ancestors searched for a variable's last record
 _LESS = {"ult": False, "slt": True}  # predicate -> signed
 _GREATER = {"ugt": False, "sgt": True}
+_AT_MOST = {"ule": False, "sle": True}
+_AT_LEAST = {"uge": False, "sge": True}
 EQ, MAX0 = "eq", "max0"  # V == X; V == max(X, 0) (signed)
-Fact = tuple[Value, str]
+_MAX_STEP = 1 << 16  # steps above it are left alone (wrap-around reasoning below)
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """A counter's exit value as a closed form over X (extended to 64 bits, where the
+    arithmetic below cannot overflow for X of at most 32 bits), with
+    m = roundup(max(X - bound, 0), step):
+    up (X the bound, `bound` the start): V = bound + m, the first value of
+    bound, bound + step, ... that is >= X (bound itself when the loop never ran);
+    down (X the start): V = X - m, the first of X, X - step, ... that is <= bound.
+    `step` None: an edge that says X <= bound, where m is 0 whatever the step.
+    `incl` (an up-counter running while k <= X): m = roundup(max(X + 1 - bound, 0),
+    step), the first value > X."""
+
+    up: bool
+    bound: int
+    step: int | None
+    signed: bool
+    incl: bool = False  # up only: the loop runs while k <= X, so d = X + 1 - bound
+
+    def merge(self, other: Counted) -> Counted | None:
+        """The one form both say, when they agree (a step only one names is kept)."""
+        if (self.up, self.bound, self.signed, self.incl) != (other.up, other.bound,
+                                                             other.signed, other.incl):
+            return None
+        if self.step is None or other.step is None or self.step == other.step:
+            return self if self.step is not None else other
+        return None
+
+
+Kind = str | Counted
+Fact = tuple[Value, Kind]
 
 
 def _same(a: Value, b: Value) -> bool:
@@ -111,21 +160,96 @@ def _reaching(p: Block, preds: dict[Block, list[Block]]) -> dict[object, DbgReco
     return out
 
 
-def _below_on_edge(src: Block, dest: Block, a: Value, x: Value, signed: bool) -> bool:
-    """Does the branch of `src` into `dest` say `a < x`?"""
+def _order(c: Cmp, taken: bool) -> list[tuple[Value, Value, bool, bool]]:
+    """(a, b, signed, strict) for each `a < b` (strict) or `a <= b` that the
+    outcome `taken` of `c` says."""
+    lhs, rhs = c.operands[0].value, c.operands[1].value
+    out: list[tuple[Value, Value, bool, bool]] = []
+    for signed, p in ((False, "u"), (True, "s")):
+        pred = c.pred.removeprefix(p) if c.pred.startswith(p) else ""
+        # (a, b, strict) when taken, and when not taken
+        forms = {"lt": ((lhs, rhs, True), (rhs, lhs, False)),
+                 "gt": ((rhs, lhs, True), (lhs, rhs, False)),
+                 "le": ((lhs, rhs, False), (rhs, lhs, True)),
+                 "ge": ((rhs, lhs, False), (lhs, rhs, True))}.get(pred)
+        if forms is not None:
+            a, b, strict = forms[0] if taken else forms[1]
+            out.append((a, b, signed, strict))
+    return out
+
+
+def _plus(x: Value, k: int, signed: bool) -> Const | None:
+    """The constant x + k when it is one and the sum stays in x's range."""
+    v = _int(x, signed) if isinstance(x, Const) else None
+    if v is None or not isinstance(x.ty, IntType):
+        return None
+    w = x.ty.bits
+    lo, hi = (-(1 << (w - 1)), (1 << (w - 1)) - 1) if signed else (0, (1 << w) - 1)
+    return Const(x.ty, v + k) if lo <= v + k <= hi else None
+
+
+def _says_order(src: Block, dest: Block, a: Value, x: Value, signed: bool,
+                strict: bool) -> bool:
+    """Does the branch of `src` into `dest` say `a < x` (strict) or `a <= x`?"""
     got = _edge_cond(src, dest)
     if got is None:
         return False
     c, taken = got
-    lhs, rhs = c.operands[0].value, c.operands[1].value
-    if taken and _LESS.get(c.pred) is signed and _same(lhs, a) and _same(rhs, x):
-        return True
-    if taken and _GREATER.get(c.pred) is signed and _same(lhs, x) and _same(rhs, a):
-        return True
+    for lo, hi, sgn, stc in _order(c, taken):
+        if sgn is not signed:
+            continue
+        if _same(lo, a) and _same(hi, x) and (stc or not strict):
+            return True
+        # a < x as a + 1 <= x or a <= x - 1 for a constant; a <= x as a < x + 1
+        k = 1 if strict else -1
+        if not stc and strict or stc and not strict:
+            if (_same(hi, x) and (b := _plus(a, k, signed)) is not None and _same(lo, b)
+                    or _same(lo, a) and (y := _plus(x, -k, signed)) is not None
+                    and _same(hi, y)):
+                return True
     # 0 <u x from `x != 0` (instcombine's form of the guard `0 < x`)
+    lhs, rhs = c.operands[0].value, c.operands[1].value
     zero = isinstance(a, Const) and a.value == 0
     return (taken and not signed and zero and c.pred == "ne"
             and any(_same(o, x) for o in (lhs, rhs)) and any(_same(o, a) for o in (lhs, rhs)))
+
+
+def _below_on_edge(src: Block, dest: Block, a: Value, x: Value, signed: bool) -> bool:
+    """Does the branch of `src` into `dest` say `a < x`?"""
+    return _says_order(src, dest, a, x, signed, True)
+
+
+def _int(c: Const, signed: bool) -> int | None:
+    """A constant's value as the compare reads it."""
+    if not isinstance(c.ty, IntType) or not isinstance(c.value, int):
+        return None
+    w = c.ty.bits
+    v = c.value & ((1 << w) - 1)
+    return v - (1 << w) if signed and v >> (w - 1) else v
+
+
+def _step(v: Value) -> tuple[BlockParam, int] | None:
+    """(iv, k) for v = iv + k, k a constant (negative for a down-counter)."""
+    if not (isinstance(v, Binary) and v.op is Op.ADD):
+        return None
+    iv, k = v.operands[0].value, v.operands[1].value
+    if not isinstance(iv, BlockParam) or not isinstance(k, Const):
+        return None
+    step = _int(k, True)
+    return (iv, step) if step else None
+
+
+def _starts(iv: BlockParam, v: Value, preds: dict[Block, list[Block]],
+            ) -> list[tuple[Block, Value]] | None:
+    """Each edge into iv's block and the value iv gets on it (None: unknown)."""
+    header = iv.block
+    out = []
+    for src in preds.get(header, []):
+        term = src.terminator
+        if term is None:
+            return None
+        out += [(src, s.args[iv.index].value) for s in term.succs if s.block is header]
+    return out or None
 
 
 def _counted_exit(cond: Cmp, v: Value, preds: dict[Block, list[Block]],
@@ -133,35 +257,127 @@ def _counted_exit(cond: Cmp, v: Value, preds: dict[Block, list[Block]],
     """`v == X` when `v` = iv + 1 leaves an up-counting loop on `v < X` false
     (and `v == max(X, 0)` for a signed one whose counter starts at constants
     >= 0: then X = v >= 1). X must be defined before the loop (a value computed
-    in it would differ per iteration)."""
+    in it would differ per iteration). Also the closed forms of `Counted`, and
+    those of a loop running while `v <= X` (every start <= X)."""
     signed = _LESS.get(cond.pred)
+    incl = signed is None and cond.pred in _AT_MOST
+    if incl:
+        signed = _AT_MOST[cond.pred]
     if signed is None or cond.operands[0].value is not v:
-        return []
+        return _counted_down(cond, v, preds)
     x = cond.operands[1].value
-    if not (isinstance(v, Binary) and v.op is Op.ADD):
+    got = _step(v)
+    if got is None:
         return []
-    iv, step = v.operands[0].value, v.operands[1].value
-    if not (isinstance(step, Const) and step.value == 1 and isinstance(iv, BlockParam)):
-        return []
+    iv, step = got
     header = iv.block
-    incoming = preds.get(header, [])
-    if not incoming or not _available(x, header, dom):
+    starts = _starts(iv, v, preds)
+    if starts is None or not _available(x, header, dom):
         return []
     nonneg = True  # every value iv starts from is a constant >= 0, or v itself
-    for src in incoming:
-        term = src.terminator
-        if term is None:
+    for src, start in starts:
+        if not _says_order(src, header, start, x, signed, not incl):
             return []
-        for s in term.succs:
-            if s.block is not header:
-                continue
-            start = s.args[iv.index].value
-            if not _below_on_edge(src, header, start, x, signed):
-                return []
-            nonneg = nonneg and (start is v or isinstance(start, Const)
-                                 and isinstance(start.ty, IntType) and isinstance(start.value, int)
-                                 and start.value < 1 << (start.ty.bits - 1))
-    return [(x, EQ), (x, MAX0)] if signed and nonneg else [(x, EQ)]
+        nonneg = nonneg and (start is v or isinstance(start, Const)
+                             and isinstance(start.ty, IntType) and isinstance(start.value, int)
+                             and start.value < 1 << (start.ty.bits - 1))
+    out: list[Fact] = []
+    if step == 1 and not incl:
+        out.append((x, EQ))
+        if signed and nonneg:
+            out.append((x, MAX0))
+    first = {_int(s, signed) for _, s in starts if s is not v and isinstance(s, Const)}
+    others = [s for _, s in starts if s is not v and not isinstance(s, Const)]
+    bits = _counter_bits(v, step, signed)
+    if len(first) == 1 and not others and bits:
+        c = first.pop()
+        if c is not None and (signed or c <= 1 << (bits - 1)):
+            out.append((x, Counted(True, c, step, signed, incl)))
+    return out
+
+
+def _counter_bits(v: Value, step: int, signed: bool) -> int:
+    """The width of `v` (0: none) when it is a counter of at most 32 bits whose
+    steps cannot skip the closed form:
+    a power-of-two step (each value stays congruent to the start after an
+    unsigned wrap) small against the type, and for a signed compare no signed
+    wrap (`nsw`)?"""
+    ty = v.ty
+    mag = abs(step)
+    ok = (isinstance(ty, IntType) and 1 < ty.bits <= 32 and mag & (mag - 1) == 0
+          and mag <= _MAX_STEP and mag < 1 << (ty.bits - 2)
+          and (not signed or isinstance(v, Binary) and v.nsw))
+    return ty.bits if ok and isinstance(ty, IntType) else 0
+
+
+def _counted_down(cond: Cmp, v: Value, preds: dict[Block, list[Block]]) -> list[Fact]:
+    """A down-counter v = iv - s leaving on `v > C` false (C a constant), every
+    edge into iv's block saying its start is > C: from the one start S other
+    than v, V == S - roundup(S - C, s) (the first of S, S - s, ... <= C), and V ==
+    C when s is 1. `v >= C` false is `v > C - 1` false."""
+    signed = _GREATER.get(cond.pred)
+    bound: Value | None = cond.operands[1].value
+    if signed is None and cond.pred in _AT_LEAST:
+        signed = _AT_LEAST[cond.pred]
+        bound = _plus(cond.operands[1].value, -1, signed)
+    if signed is None or cond.operands[0].value is not v or not isinstance(bound, Const):
+        return []
+    got = _step(v)
+    c = _int(bound, signed)
+    bits = _counter_bits(v, got[1], signed) if got is not None and got[1] < 0 else 0
+    if got is None or c is None or not bits:
+        return []
+    if not signed and c >= 1 << (bits - 1):
+        return []  # an unsigned exit near the top could follow a wrap
+    iv, step = got
+    starts = _starts(iv, v, preds)
+    if starts is None:
+        return []
+    for src, start in starts:
+        if not _below_on_edge(src, iv.block, bound, start, signed):
+            return []
+    firsts = [s for _, s in starts if s is not v]
+    if not firsts or any(not _same(f, firsts[0]) for f in firsts):
+        return []
+    out: list[Fact] = [(firsts[0], Counted(False, c, -step, signed))]
+    if step == -1:
+        out.append((bound, EQ))
+    return out
+
+
+def _at_most(c: Cmp, taken: bool) -> list[tuple[Value, Value, bool]]:
+    """(a, b, signed) for each `a <= b` that the outcome `taken` of `c` says (`a < C`
+    as `a <= C - 1`, `C < b` as `C + 1 <= b`)."""
+    out: list[tuple[Value, Value, bool]] = []
+    for a, b, signed, strict in _order(c, taken):
+        if not strict:
+            out.append((a, b, signed))
+        elif (b1 := _plus(b, -1, signed)) is not None:
+            out.append((a, b1, signed))
+        elif (a1 := _plus(a, 1, signed)) is not None:
+            out.append((a1, b, signed))
+    return out
+
+
+def _guard_facts(c: Cmp, taken: bool, v: Value) -> list[Fact]:
+    """Facts of a loop's guard edge: `X <= C` with v the constant C (an up-counter
+    from C that never ran), `v <= C` (a down-counter to C that never ran), and v
+    == 0 from `v <=u 0`."""
+    out: list[Fact] = []
+    for a, b, signed in _at_most(c, taken):
+        if isinstance(b, Const) and _same(a, v) and not isinstance(v, Const):
+            cb = _int(b, signed)
+            if cb is not None:
+                out.append((v, Counted(False, cb, None, signed)))
+            if cb == 0 and not signed:
+                out.append((b, EQ))
+        if isinstance(v, Const) and isinstance(b, Const) and not isinstance(a, Const):
+            cv, cb = _int(v, signed), _int(b, signed)
+            if cv is not None and cb is not None and cb <= cv:
+                out.append((a, Counted(True, cv, None, signed)))
+            if cv is not None and cb is not None and cb <= cv - 1:  # X + 1 <= v
+                out.append((a, Counted(True, cv, None, signed, True)))
+    return out
 
 
 def _equal_on_edge(p: Block, b: Block, v: Value, preds: dict[Block, list[Block]],
@@ -192,7 +408,7 @@ def _equal_on_edge(p: Block, b: Block, v: Value, preds: dict[Block, list[Block]]
     if isinstance(v, Const) and v.value == 0:
         for x, signed in _not_above_zero(c, taken):
             out.append((x, MAX0) if signed else (x, EQ))
-    return out
+    return out + _guard_facts(c, taken, v)
 
 
 def _not_above_zero(c: Cmp, taken: bool) -> list[tuple[Value, bool]]:
@@ -217,6 +433,58 @@ def _max0_ops(ty: IntType) -> DIExpression:
     w = ty.bits
     return DIExpression((DW_OP_dup, DW_OP_constu, (1 << w) - 1, DW_OP_and, DW_OP_constu, w - 1,
                          DW_OP_shr, DW_OP_constu, 1, DW_OP_minus, DW_OP_and))
+
+
+def _counted_ops(k: Counted, ty: IntType) -> DIExpression:
+    """`Counted`'s closed form over X on the DWARF stack: X extended to 64 bits
+    (masked; a signed one by `(x ^ sign) - sign`), d = X - bound, max(d, 0) as d &
+    ((d >> 63) - 1), rounded up to the step by `(m + step - 1) & -step`, then
+    bound + m (up) or X - m (down, X kept below by a DW_OP_dup)."""
+    u64 = (1 << 64) - 1
+    w = ty.bits
+    ops: list[int] = [DW_OP_constu, (1 << w) - 1, DW_OP_and]
+    if k.signed:
+        ops += [DW_OP_constu, 1 << (w - 1), DW_OP_xor, DW_OP_constu, 1 << (w - 1), DW_OP_minus]
+    if not k.up:
+        ops.append(DW_OP_dup)
+    if k.bound - k.incl:
+        ops += [DW_OP_constu, (k.bound - k.incl) & u64, DW_OP_minus]
+    ops += [DW_OP_dup, DW_OP_constu, 63, DW_OP_shr, DW_OP_constu, 1, DW_OP_minus, DW_OP_and]
+    if k.step is not None and k.step > 1:
+        ops += [DW_OP_constu, k.step - 1, DW_OP_plus, DW_OP_constu, -k.step & u64, DW_OP_and]
+    if not k.up:
+        ops.append(DW_OP_minus)
+    elif k.bound:
+        ops += [DW_OP_constu, k.bound & u64, DW_OP_plus]
+    return DIExpression(tuple(ops))
+
+
+def _kind_ops(kind: Kind, ty: object) -> DIExpression:
+    """The record expression that computes V from X."""
+    if isinstance(ty, IntType) and kind == MAX0:
+        return _max0_ops(ty)
+    if isinstance(ty, IntType) and isinstance(kind, Counted):
+        return _counted_ops(kind, ty)
+    return DIExpression()
+
+
+def _both(common: list[Fact], facts: list[Fact]) -> list[Fact]:
+    """The facts of `common` that `facts` also says (a `Counted` merged with one
+    that names its step)."""
+    out: list[Fact] = []
+    for x, k in common:
+        for y, f in facts:
+            if not _same(x, y):
+                continue
+            if isinstance(k, Counted) and isinstance(f, Counted):
+                merged = k.merge(f)
+                if merged is not None:
+                    out.append((x, merged))
+                    break
+            elif k == f:
+                out.append((x, k))
+                break
+    return out
 
 
 def _says_equal(p: Block, b: Block) -> bool:
@@ -306,22 +574,23 @@ def add_exit_values(fn: Function) -> int:
             common: list[Fact] | None = None
             for p, v in zip(ps, vals, strict=True):
                 facts = _equal_on_edge(p, b, v, preds, dom)
-                common = facts if common is None else [
-                    c for c in common if any(_same(c[0], f[0]) and c[1] == f[1] for f in facts)]
+                common = facts if common is None else _both(common, facts)
                 if not common:
                     break
             if not common:
                 continue
             fit = [c for c in common if _available(c[0], b, dom) and c[0].ty == vals[0].ty
-                   and (c[1] == EQ or isinstance(c[0].ty, IntType) and 1 < c[0].ty.bits <= 64)
+                   and (c[1] == EQ or isinstance(c[0].ty, IntType) and 1 < c[0].ty.bits
+                        <= (32 if isinstance(c[1], Counted) else 64))
                    and (not only_const or isinstance(c[0], Const) and c[1] == EQ
                         and not _same(c[0], vals[0]))]
             if not fit:
                 continue
-            # a constant first (no register to lose), then a plain value
-            x, kind = min(fit, key=lambda c: (not isinstance(c[0], Const), c[1] != EQ))
-            expr = _max0_ops(x.ty) if kind == MAX0 and isinstance(x.ty, IntType) \
-                else DIExpression()
+            # a constant first (no register to lose), then a plain value, then the
+            # shortest expression
+            x, kind = min(fit, key=lambda c: (not isinstance(c[0], Const), c[1] != EQ,
+                                              isinstance(c[1], Counted)))
+            expr = _kind_ops(kind, x.ty)
             new = DbgRecord(DbgKind.NEW, rec0.var, x, expr, loc=rec0.loc)
             new.inst = b.insts[0]
             b.insts[0].dbg_records.insert(0, new)
