@@ -60,13 +60,10 @@ class AsmWriter:
             self.lines = []
 
     def text(self, head: list[str]) -> str:
-        """The whole assembly: `head`, then everything printed (one copy, and the
-        chunks are let go of as it is made)."""
+        """The whole assembly: `head`, then everything printed, made in one join
+        (a trailing `+ "\n"` would copy all of it once more)."""
         self.seal()
-        chunks, self.chunks = self.chunks, []
-        text = "\n".join(head + chunks) + "\n"
-        chunks.clear()
-        return text
+        return "\n".join([*head, *self.chunks, ""])
 
     # -- .loc -----------------------------------------------------------------------
     def loc(self, row: Row, files: FileTable) -> None:
