@@ -67,6 +67,10 @@ COUNTERS = {
     "mir_dce.insts": "machine DCE candidates",
     "peephole.scan": "instructions scanned for flag liveness",
     "labels.rebuilt": "instructions copied while inserting labels",
+    "iteration_heads.scanned": "line rows: instructions scanned for an unrolled trip's "
+                               "header row (its own block, not the function before it)",
+    "rewrite.unlink_scan": "block order walks taking deleted blocks out (once per pass "
+                           "that folds many, not once per fold)",
     "ldv.machine.blocks": "LiveDebugValues: blocks",
     "ldv.machine.phis": "LiveDebugValues: machine PHI candidates",
     "ldv.machine.pushes": "LiveDebugValues: values placed by the renaming walk",

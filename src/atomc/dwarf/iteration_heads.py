@@ -30,12 +30,14 @@ trip has no header stop, as before: the code is the same with or without rows.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..ir.debuginfo import DILocation
 from ..ir.function import atom_key
+from ..ir import work
 from ..ir.locations import call_chain
 
 if TYPE_CHECKING:
@@ -63,6 +65,10 @@ def compute_iteration_heads(blocks: Sequence[LineBlock], key: set[Pos],
     flat = [(b, i, x) for b, blk in enumerate(blocks) for i, x in enumerate(blk.insts)
             if not x.is_meta]
     order = {(b, i): n for n, (b, i, _) in enumerate(flat)}
+    starts = _block_starts(flat)
+    stops_in_block: dict[int, list[int]] = {}  # block -> its stops' flat indices, ascending
+    for p in sorted(order[p] for p in key if p in order):
+        stops_in_block.setdefault(flat[p][0], []).append(p)
     stops: dict[tuple[int, int], int] = {}  # (loop, trip) -> its first stop (flat index)
     effects: dict[tuple[int, int], list[int]] = {}  # (loop, trip) -> its effects, in order
     headers: dict[int, DILocation] = {}
@@ -80,21 +86,33 @@ def compute_iteration_heads(blocks: Sequence[LineBlock], key: set[Pos],
         header = headers[loop]
         low: int | None = None
         if j == 0:
-            low = max((order[p] for p in key if p in order and order[p] < first
-                       and p[0] == flat[first][0]), default=-1)
+            earlier = stops_in_block.get(flat[first][0], [])
+            k = bisect_left(earlier, first)
+            low = earlier[k - 1] if k else -1
         elif (loop, j - 1) in effects:
-            low = _previous_trip_done(blocks, flat, effects[(loop, j - 1)], first)
+            low = _previous_trip_done(blocks, flat, starts, effects[(loop, j - 1)], first)
         if low is None:
             continue
-        at = _place(flat, key, low, first, header, loop if j == 0 else None, iterations)
+        at = _place(flat, starts, key, low, first, header, loop if j == 0 else None,
+                    iterations)
         if at is not None and not _after_call_line_stop(flat, key, at):
             b, i, _ = flat[at]
             heads[(b, i)] = Head(header, at == first)
     return heads
 
 
+def _block_starts(flat: Sequence[tuple[int, int, LineInst]]) -> dict[int, int]:
+    """Each block's first flat index: the scans below start there, not at 0,
+    so that each trip costs its own block and not the function before it."""
+    starts: dict[int, int] = {}
+    for n, (b, _, _) in enumerate(flat):
+        starts.setdefault(b, n)
+    return starts
+
+
 def _previous_trip_done(blocks: Sequence[LineBlock], flat: Sequence[tuple[int, int, LineInst]],
-                        effects: Sequence[int], first: int) -> int | None:
+                        starts: Mapping[int, int], effects: Sequence[int],
+                        first: int) -> int | None:
     """The flat index after which the previous trip's effects have all run, in
     the block of this trip's first stop `first`: its last effect in that block,
     or the instruction before the block when it holds none and none can run
@@ -108,7 +126,7 @@ def _previous_trip_done(blocks: Sequence[LineBlock], flat: Sequence[tuple[int, i
     ahead = _reachable(blocks, block)
     if any(flat[n][0] in ahead for n in effects):
         return None
-    return min(n for n, (b, _, _) in enumerate(flat) if b == block) - 1
+    return starts[block] - 1
 
 
 def _reachable(blocks: Sequence[LineBlock], start: int) -> set[int]:
@@ -165,8 +183,8 @@ def _owner(flat: Sequence[tuple[int, int, LineInst]], n: int) -> int | None:
     return None
 
 
-def _place(flat: Sequence[tuple[int, int, LineInst]], key: set[Pos], low: int, first: int,
-           header: DILocation, own_loop: int | None,
+def _place(flat: Sequence[tuple[int, int, LineInst]], starts: Mapping[int, int],
+           key: set[Pos], low: int, first: int, header: DILocation, own_loop: int | None,
            iterations: Mapping[AtomKey, tuple[Iteration, ...]]) -> int | None:
     """The first instruction after `low` and up to the stop `first`, in one
     block, that can carry the header row; None if none can."""
@@ -174,7 +192,9 @@ def _place(flat: Sequence[tuple[int, int, LineInst]], key: set[Pos], low: int, f
     if low >= 0 and flat[low][0] != block and flat[low + 1][0] != block:
         return None
     chain = call_chain(header)
-    for n in range(low + 1, first + 1):
+    begin = max(low + 1, starts[block])
+    work.add("iteration_heads.scanned", first + 1 - begin)
+    for n in range(begin, first + 1):
         b, i, x = flat[n]
         if b != block:
             continue

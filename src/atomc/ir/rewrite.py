@@ -521,15 +521,25 @@ def unlink_blocks(fn: Function, blocks: Iterable[Block], order: BlockOrder | Non
         for b in blocks:
             order.remove(b)
     else:
+        work.add("rewrite.unlink_scan", len(fn.blocks))
         fn.blocks = [b for b in fn.blocks if id(b) not in gone]
 
 
 def remove_blocks(fn: Function, dead: Iterable[Block]) -> int:
     """Delete blocks that no live code reaches. Their values may still be named by
     other dead blocks (deleted too) or by debug records elsewhere (made unavailable)."""
+    dead_list = discard_blocks(dead)
+    unlink_blocks(fn, dead_list)
+    return len(dead_list)
+
+
+def discard_blocks(dead: Iterable[Block]) -> list[Block]:
+    """`remove_blocks` but for taking them out of the function's order: a pass
+    that deletes blocks one group at a time unlinks them all at its end, in one
+    walk of the order instead of one walk per group."""
     dead_list = list(dead)
     if not dead_list:
-        return 0
+        return dead_list
     dead_ids = {id(b) for b in dead_list}
     for b in dead_list:
         for v in [*b.params, *b.insts]:
@@ -549,8 +559,7 @@ def remove_blocks(fn: Function, dead: Iterable[Block]) -> int:
             inst.block = None
         b.insts = []
         b.function = None
-    unlink_blocks(fn, dead_list)
-    return len(dead_list)
+    return dead_list
 
 
 def remove_unreachable_blocks(fn: Function) -> int:

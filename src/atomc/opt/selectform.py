@@ -53,12 +53,13 @@ from ..ir import (
 from ..ir.locations import keep
 from ..ir.rewrite import (
     LocPolicy,
+    discard_blocks,
     insert_before_terminator,
     make_unavailable,
     move_records_to,
     move_to,
-    remove_blocks,
     replace_terminator,
+    unlink_blocks,
 )
 from ..ir.why import Why, WhyKind
 from .passmanager import DI, FunctionPass, PassContext
@@ -89,6 +90,7 @@ class SelectFormation(FunctionPass):
     def run(self, fn: Function, ctx: PassContext) -> bool:
         preds = fn.predecessors()
         changed = False
+        gone: list[Block] = []  # folded arms, unlinked from the order at the end
         # last block first: an inner diamond folds before the one around it
         for b in reversed(list(fn.blocks)):
             if b.function is None:
@@ -100,9 +102,10 @@ class SelectFormation(FunctionPass):
             if plan is None:
                 continue
             join, sides = plan
-            _fold(fn, b, t, join, sides, preds)
+            gone += _fold(b, t, join, sides, preds)
             ctx.count("select-form.folded")
             changed = True
+        unlink_blocks(fn, gone)
         return changed
 
 
@@ -203,8 +206,10 @@ def _feeds_address(v: Value) -> bool:
     return False
 
 
-def _fold(fn: Function, b: Block, t: Branch, join: Block, sides: tuple[_Side, _Side],
-          preds: dict[Block, list[Block]]) -> None:
+def _fold(b: Block, t: Branch, join: Block, sides: tuple[_Side, _Side],
+          preds: dict[Block, list[Block]]) -> list[Block]:
+    """Fold the branch into selects; returns the arms, deleted but still in the
+    function's order."""
     cond = t.cond
     stale = []  # the arms' variable records: true on one path only
     for side in sides:
@@ -228,10 +233,11 @@ def _fold(fn: Function, b: Block, t: Branch, join: Block, sides: tuple[_Side, _S
         for rec in stale:
             make_unavailable(rec, Why(WhyKind.JOIN))
     arms = [s.arm for s in sides if s.arm is not None]
-    remove_blocks(fn, arms)
+    discard_blocks(arms)
     # keep the predecessor lists true for the blocks still to visit
     gone = {id(a) for a in arms}
     kept = [p for p in preds[join] if id(p) not in gone and p is not b]
     preds[join] = [*kept, b]
     for a in arms:
         preds.pop(a, None)
+    return arms
