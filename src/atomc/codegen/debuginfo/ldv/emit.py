@@ -230,7 +230,7 @@ class _Tracker:
         base = v.base if isinstance(v, Computed) else v
         if not isinstance(base, tuple) or self.ops.get(var, ()) != ops:
             return False
-        return self.best_holder(base, whole=bool(ops)) == loc
+        return self.best_holder(base, whole=bool(ops), agree=_needs(var)) == loc
 
     def lost(self, var: VarKey, pos: int, v: VarValue, why: NoLoc | None = None) -> None:
         """The current location stopped holding the value: an entry value, else
@@ -239,7 +239,7 @@ class _Tracker:
         if loc is None:
             for a in reversed(self.alts.get(var, {}).values()):
                 if isinstance(a, tuple):
-                    loc = self.best_holder(a)
+                    loc = self.best_holder(a, agree=_needs(var))
                 if loc is not None:
                     self.ops[var] = ()  # an added location holds the value itself
                     break
@@ -269,7 +269,7 @@ class _Tracker:
         elif isinstance(v, Const):
             self.set_loc(var, pos, ConstLoc(v.value, v.frame, v.symbol))
         else:
-            loc = self.best_holder(v, whole=bool(self.ops[var]))
+            loc = self.best_holder(v, whole=bool(self.ops[var]), agree=_needs(var))
             if loc is not None:
                 self.set_loc(var, pos, loc)
                 return
@@ -567,6 +567,15 @@ def _from_entry(t: _Tracker, var: VarKey) -> None:
         # (below the CFA) holds nothing before the function writes it
         t.events[var] = [(-1, v[2]), evs[-1]]
         t.reasons.at.pop(var, None)
+
+
+def _needs(var: VarKey) -> int:
+    """The low bits a location must hold of the variable's value for the
+    variable to be read from it whole: a 32-bit copy (`movl %eax, %r8d`, a
+    truncation the code wanted) holds only the low half of a 64-bit value, and
+    gdb would show that half zero-extended as the variable (csmith seed 1007:
+    a struct parameter's `int64_t` member)."""
+    return min(var_bits(var) or 0, 64)
 
 
 def _placed_at(t: _Tracker, var: VarKey) -> int:
