@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define LIMBS 1200
+#define LIMBS 3200
 #define BASE 1000000000u
 
 struct big { int n; unsigned int d[LIMBS]; };
@@ -46,8 +46,8 @@ static struct big f, x, y, z;
 int main(void)
 {
     set_small(&f, 1);
-    for (unsigned int i = 2; i <= 1500; i++) mul_small(&f, i);
-    printf("1500! has %d limbs, digit sum %u, top limb %u\n", f.n, digit_sum(&f), f.d[f.n - 1]);
+    for (unsigned int i = 2; i <= 8000; i++) mul_small(&f, i);
+    printf("8000! has %d limbs, digit sum %u, top limb %u\n", f.n, digit_sum(&f), f.d[f.n - 1]);
     set_small(&x, 0);
     set_small(&y, 1);
     for (int i = 0; i < 6000; i++) { add(&z, &x, &y); memcpy(&x, &y, sizeof x); memcpy(&y, &z, sizeof y); }

@@ -1,7 +1,7 @@
 /* Dynamic programming: edit distance and longest common subsequence. */
 #include <stdio.h>
 
-#define LEN 1500
+#define LEN 4500
 
 static char s1[LEN + 1], s2[LEN + 1];
 static int row_a[LEN + 1], row_b[LEN + 1];

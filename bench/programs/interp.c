@@ -56,7 +56,7 @@ int main(void)
     /* fib(n) by a recursive bytecode function */
     int f[64];
     int k = 0, fib;
-    f[k++] = PUSH; f[k++] = 22; f[k++] = CALL; f[k++] = 5; f[k++] = HALT;
+    f[k++] = PUSH; f[k++] = 31; f[k++] = CALL; f[k++] = 5; f[k++] = HALT;
     fib = k; /* 5: */
     f[k++] = LOAD; f[k++] = 0; f[k++] = PUSH; f[k++] = 2; f[k++] = LT; f[k++] = JZ;
     int p2 = k; f[k++] = 0;
@@ -66,6 +66,6 @@ int main(void)
     f[k++] = fib; f[k++] = LOAD; f[k++] = 0; f[k++] = PUSH; f[k++] = 2; f[k++] = SUB;
     f[k++] = CALL; f[k++] = fib; f[k++] = ADD; f[k++] = RET;
     struct vm m2 = {{0}, 0, {{0}}, 0, 0, {0}};
-    printf("fib(22) = %d\n", run(f, &m2));
+    printf("fib(31) = %d\n", run(f, &m2));
     return 0;
 }

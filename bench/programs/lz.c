@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define N 300000
+#define N 3000000
 #define WINDOW 4096
 #define MINMATCH 3
 #define MAXMATCH 258

@@ -12,7 +12,7 @@ int main(void)
             a[i][j] = (i * 7 + j * 3) % 17 - 8;
             b[i][j] = (i * 5 + j * 11) % 13 - 6;
         }
-    for (int rep = 0; rep < 3; rep++) {
+    for (int rep = 0; rep < 30; rep++) {
         for (int i = 0; i < N; i++)
             for (int j = 0; j < N; j++) {
                 int s = 0;

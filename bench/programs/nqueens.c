@@ -36,7 +36,7 @@ static int solve_array(int n, int row)
 
 int main(void)
 {
-    for (int n = 4; n <= 11; n++) printf("bits %d: %d\n", n, solve_bits(n, 0, 0, 0, 0));
-    printf("array 9: %d\n", solve_array(9, 0));
+    for (int n = 4; n <= 13; n++) printf("bits %d: %d\n", n, solve_bits(n, 0, 0, 0, 0));
+    printf("array 10: %d\n", solve_array(10, 0));
     return 0;
 }

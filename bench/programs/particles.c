@@ -2,7 +2,7 @@
 #include <stdio.h>
 
 #define COUNT 2000
-#define STEPS 300
+#define STEPS 12000
 #define ONE 65536
 
 struct particle { int x, y, vx, vy; };
