@@ -99,6 +99,7 @@ class _Tracker:
     entry_pos: int = -1  # the position of this block's entry
     entry_positions: list[int] = field(default_factory=list)  # of the blocks walked
     forms: Forms = field(default_factory=dict)  # how much of its value each location holds
+    bits_of: dict[VarKey, int] = field(default_factory=dict)  # needs(), per variable
 
     def set_value(self, var: VarKey, v: VarValue) -> None:
         old = self.value.get(var)
@@ -185,6 +186,20 @@ class _Tracker:
                 return entry, link.ops + own, link.need
         return None
 
+    def needs(self, var: VarKey) -> int:
+        """The low bits a location must hold of the variable's value for the
+        variable to be read from it whole: a 32-bit copy (`movl %eax, %r8d`, a
+        truncation the code wanted) holds only the low half of a 64-bit value,
+        and gdb would show that half zero-extended as the variable (csmith seed
+        1007: a struct parameter's `int64_t` member). 0 (no check) while no
+        location holds a narrowed value."""
+        if not self.forms:
+            return 0
+        bits = self.bits_of.get(var)
+        if bits is None:
+            bits = self.bits_of[var] = min(var_bits(var) or 0, 64)
+        return bits
+
     def best_holder(self, v: Value, whole: bool = False, agree: int = 0) -> MLoc | None:
         """The best location holding `v`; `whole`: one an expression may read all
         of (not a narrow slot); `agree`: one right in that many low bits of `v`
@@ -193,8 +208,9 @@ class _Tracker:
         cands = self.walker.holders(v)
         if whole:
             cands = [loc for loc in cands if loc not in self.fn.narrow_slots]
-        if agree:
-            cands = [loc for loc in cands if self.agree(loc, v) >= agree]
+        if agree and self.forms:  # a location not in `forms` holds all 64 bits
+            forms = self.forms
+            cands = [loc for loc in cands if loc not in forms or self.agree(loc, v) >= agree]
         if not cands:
             return None
         return min(cands, key=lambda loc: (self.quality(loc), self.mv.order[loc]))
@@ -230,7 +246,7 @@ class _Tracker:
         base = v.base if isinstance(v, Computed) else v
         if not isinstance(base, tuple) or self.ops.get(var, ()) != ops:
             return False
-        return self.best_holder(base, whole=bool(ops), agree=_needs(var)) == loc
+        return self.best_holder(base, whole=bool(ops), agree=self.needs(var)) == loc
 
     def lost(self, var: VarKey, pos: int, v: VarValue, why: NoLoc | None = None) -> None:
         """The current location stopped holding the value: an entry value, else
@@ -239,7 +255,7 @@ class _Tracker:
         if loc is None:
             for a in reversed(self.alts.get(var, {}).values()):
                 if isinstance(a, tuple):
-                    loc = self.best_holder(a, agree=_needs(var))
+                    loc = self.best_holder(a, agree=self.needs(var))
                 if loc is not None:
                     self.ops[var] = ()  # an added location holds the value itself
                     break
@@ -269,7 +285,7 @@ class _Tracker:
         elif isinstance(v, Const):
             self.set_loc(var, pos, ConstLoc(v.value, v.frame, v.symbol))
         else:
-            loc = self.best_holder(v, whole=bool(self.ops[var]), agree=_needs(var))
+            loc = self.best_holder(v, whole=bool(self.ops[var]), agree=self.needs(var))
             if loc is not None:
                 self.set_loc(var, pos, loc)
                 return
@@ -567,15 +583,6 @@ def _from_entry(t: _Tracker, var: VarKey) -> None:
         # (below the CFA) holds nothing before the function writes it
         t.events[var] = [(-1, v[2]), evs[-1]]
         t.reasons.at.pop(var, None)
-
-
-def _needs(var: VarKey) -> int:
-    """The low bits a location must hold of the variable's value for the
-    variable to be read from it whole: a 32-bit copy (`movl %eax, %r8d`, a
-    truncation the code wanted) holds only the low half of a 64-bit value, and
-    gdb would show that half zero-extended as the variable (csmith seed 1007:
-    a struct parameter's `int64_t` member)."""
-    return min(var_bits(var) or 0, 64)
 
 
 def _placed_at(t: _Tracker, var: VarKey) -> int:
