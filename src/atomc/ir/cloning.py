@@ -11,7 +11,6 @@ a fresh group), an inlined-at rewrite for inlining.
 
 from __future__ import annotations
 
-import copy as _copy
 from collections.abc import Callable, Iterable
 
 from .dbgrecords import DbgRecord
@@ -26,6 +25,31 @@ LocMap = Callable[[DILocation | None], DILocation | None]
 
 def _same(loc: DILocation | None) -> DILocation | None:
     return loc
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}  # instruction class -> every slot of its MRO
+
+
+def _shallow_copy(inst: Inst) -> Inst:
+    """`copy.copy` for an instruction, without the pickling protocol it goes
+    through (`__reduce_ex__`, then a state dict rebuilt slot by slot): a quarter
+    of the inliner's time on sqlite3, which clones 220k instructions."""
+    cls = type(inst)
+    names = _SLOTS.get(cls)
+    if names is None:
+        names = _SLOTS[cls] = tuple(dict.fromkeys(
+            n for k in cls.__mro__ for n in getattr(k, "__slots__", ())
+            if n not in ("__dict__", "__weakref__")))
+    new = object.__new__(cls)
+    for name in names:
+        try:
+            object.__setattr__(new, name, object.__getattribute__(inst, name))
+        except AttributeError:
+            pass  # a slot never set on this instruction stays unset
+    d = getattr(inst, "__dict__", None)
+    if d:
+        new.__dict__.update(d)
+    return new
 
 
 class Cloner:
@@ -44,7 +68,7 @@ class Cloner:
 
     def clone_inst(self, inst: Inst) -> Inst:
         """A detached copy of `inst`; operands and successors are remapped in `finish()`."""
-        new = _copy.copy(inst)  # copies every slot of the format class
+        new = _shallow_copy(inst)  # copies every slot of the format class
         Value.__init__(new, inst.ty, inst.name)
         new.operands = [Use(new, u.value) for u in inst.operands]
         new.succs = [Succ(s.block, [self._arg(new, a) for a in s.args]) for s in inst.succs]

@@ -220,6 +220,13 @@ class DILocation:
     def with_atom(self, group: int, rank: int) -> DILocation:
         return replace(self, atom_group=group, atom_rank=rank)
 
+    def with_inlined_at(self, site: DILocation | None) -> DILocation:
+        """This position inside the inlined instance at `site` (the constructor
+        directly: inlining re-roots every location it clones, and
+        `dataclasses.replace` was a fifth of the inliner's time on sqlite3)."""
+        return DILocation(self.line, self.column, self.scope, site, self.atom_group,
+                          self.atom_rank, self.copy, self.stmt)
+
     @property
     def subprogram(self) -> DISubprogram:
         return self.scope.subprogram

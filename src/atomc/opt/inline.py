@@ -22,7 +22,6 @@ for everything that survives).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 from ..ir import (
@@ -89,11 +88,31 @@ def inlinable(callee: Function, caller: Function, level: tuple[int, bool] = (2, 
 
 def inlined_at_chain(loc: DILocation | None, site: DILocation) -> DILocation | None:
     """`loc` from the callee, re-rooted under the call site `site`."""
-    if loc is None:
-        return None
-    if loc.inlined_at is None:
-        return replace(loc, inlined_at=site)
-    return replace(loc, inlined_at=inlined_at_chain(loc.inlined_at, site))
+    return _Reroot(site)(loc)
+
+
+class _Reroot:
+    """`inlined_at_chain` for every location of one inlined body, each location
+    and each inlined-at chain re-rooted once: the callee's instructions share
+    their positions' chains (the instances inlined into it earlier), and its
+    records repeat their instructions' positions."""
+
+    __slots__ = ("memo", "site")
+
+    def __init__(self, site: DILocation) -> None:
+        self.site = site
+        self.memo: dict[int, tuple[DILocation, DILocation]] = {}  # id(old) -> (old, new)
+
+    def __call__(self, loc: DILocation | None) -> DILocation | None:
+        if loc is None:
+            return None
+        hit = self.memo.get(id(loc))
+        if hit is not None and hit[0] is loc:
+            return hit[1]
+        parent = self.site if loc.inlined_at is None else self(loc.inlined_at)
+        new = loc.with_inlined_at(parent)
+        self.memo[id(loc)] = (loc, new)
+        return new
 
 
 def inline_call(call: Call, callee: Function, module: Module) -> bool:
@@ -109,7 +128,7 @@ def inline_call(call: Call, callee: Function, module: Module) -> bool:
     elif site is None:
         loc_map = lambda _loc: None  # noqa: E731
     else:
-        loc_map = lambda loc: inlined_at_chain(loc, site)  # noqa: E731
+        loc_map = _Reroot(site)
 
     # Split the caller block after the call: `cont` receives the return values.
     cont = split_block_after(call, caller_block.name + ".cont" if caller_block.name else "")
