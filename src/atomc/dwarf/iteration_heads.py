@@ -35,9 +35,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..ir import work
 from ..ir.debuginfo import DILocation
 from ..ir.function import atom_key
-from ..ir import work
 from ..ir.locations import call_chain
 
 if TYPE_CHECKING:
