@@ -68,6 +68,15 @@ FINDINGS = [
     # -902670760705867343 at lines 126-127. A location must now hold all the bits
     # the variable needs (ldv/emit.py _needs)
     pytest.param(1007, "gdb", 46, marks=GDB),
+    # Known, not fixed: `for (l_21 = 2; l_21 >= 0; l_21 -= 1) if (l_17[l_21]) break;`
+    # after a loop that left l_21 = 13457, fully unrolled: trip 0's header row
+    # (dwarf/iteration_heads.py) comes after the record of `l_21 = 2`, so the stop on
+    # the `for` line shows 2 where -O0, stopped before the initialisation, shows 13457.
+    # Dropping trip 0's header row when a record precedes it would lose the `for`-line
+    # stop of every unrolled counted loop (tests/optdebug/test_inlined_frames.py); the
+    # records do not tell the loop's initialisation from the previous statement's.
+    pytest.param(1110, "gdb", 1000, marks=[GDB, pytest.mark.xfail(
+        strict=True, reason="trip 0's header stop shows the loop counter initialised")]),
 ]
 SEEDS = [tuple(case.values) for case in CASES] + \
     [tuple(case.values)[:2] for case in FINDINGS]
