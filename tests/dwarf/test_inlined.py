@@ -108,3 +108,47 @@ def test_gdb_shows_the_inlined_frame(obj: Path, tmp_path: Path) -> None:
     assert " in sq (y=3) at inl.c:2" in out
     assert "#1  f (x=3) at" in out and "inl.c:6" in out
     assert "$1 = 3" in out and "$2 = 9" in out and "$3 = 3" in out
+
+
+def test_an_instance_lists_its_parameters_before_the_instances_inlined_into_it(
+        tmp_path: Path) -> None:
+    """f inlines mid(a, b), which inlines sq(y); mid's `b` has no location, so the
+    variable list gives it last (live_debug_values.py lists unlocated variables
+    after the located ones). Its DIE still comes right after `a`, before sq's
+    instance: gdb lists an inlined frame's arguments in DIE order."""
+    c = DIFile("nest.c", str(tmp_path))
+    cu = DICompileUnit(c, "atomc", "C11", True)
+    int_t = DIBasicType("int", 32, "signed")
+    fty = DISubroutineType(int_t, (int_t,))
+    f_sp = DISubprogram("f", "f", c, 5, fty, 6, cu)
+    mid_sp = DISubprogram("mid", "mid", c, 3, DISubroutineType(int_t, (int_t, int_t)), 3, cu,
+                          is_local=True)
+    sq_sp = DISubprogram("sq", "sq", c, 1, fty, 2, cu, is_local=True)
+    site1 = DILocation(6, 10, f_sp)
+    site2 = DILocation(3, 30, mid_sp, inlined_at=site1)
+    x = DILocalVariable("x", f_sp, c, 5, int_t, arg=1)
+    a = DILocalVariable("a", mid_sp, c, 3, int_t, arg=1)
+    b = DILocalVariable("b", mid_sp, c, 3, int_t, arg=2)
+    y = DILocalVariable("y", sq_sp, c, 1, int_t, arg=1)
+    info = FunctionDebugInfo(f_sp, "f", ".Lf_end", (CallFrameCfa(),), variables=(
+        VarLocation(x, None, single=(Reg(5),)),
+        VarLocation(a, site1, single=(Reg(5),)),
+        VarLocation(y, site2, single=(Reg(5),)),
+        VarLocation(b, site1),
+    ), scopes=(ScopeRanges(mid_sp, site1, ((".Lsq_start", ".Lsq_end"),)),
+               ScopeRanges(sq_sp, site2, ((".Lsq_start", ".Lsq_end"),))))
+    files = FileTable(c)
+    text = debug_sections(Module("nest.c", cu=cu), [info], files, CompileOptions(debug=True))
+    s = tmp_path / "nest.s"
+    s.write_text("\n".join(files.directives()) + "\n" + ASM + text)
+    obj = assemble(s)
+    verify(obj)
+    with open(obj, "rb") as fh:
+        top = next(ELFFile(fh).get_dwarf_info().iter_CUs()).get_top_DIE()
+        f = next(c for c in top.iter_children() if c.tag == "DW_TAG_subprogram"
+                 and c.attributes["DW_AT_name"].value == b"f")
+        (mid,) = [k for k in f.iter_children() if k.tag == "DW_TAG_inlined_subroutine"]
+        kids = [(k.tag, k.attributes["DW_AT_name"].value if "DW_AT_name" in k.attributes
+                 else None) for k in mid.iter_children()]
+    assert kids == [("DW_TAG_formal_parameter", b"a"), ("DW_TAG_formal_parameter", b"b"),
+                    ("DW_TAG_inlined_subroutine", None)]

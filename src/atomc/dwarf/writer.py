@@ -333,8 +333,13 @@ class _Writer:
         for v in own:
             if v.var.arg == 0:
                 self.variable(scopes.die_for(v.var.scope), f, v)
+        # each instance's parameters first and in their order, an enclosing
+        # instance's before those of the instances inlined into it (whose DIEs the
+        # first of their variables creates): a parameter with no location, listed
+        # after the located variables, came after its nested instances, and gdb
+        # showed the inlined frame's arguments out of order
         inlined = sorted((v for v in f.variables if v.inlined_at is not None),
-                         key=lambda v: v.var.arg == 0)  # parameters first in each instance
+                         key=lambda v: (_depth(v.inlined_at), v.var.arg == 0, v.var.arg))
         for v in inlined:
             self.variable(scopes.die_for(v.var.scope, v.inlined_at), f, v)
         # an instance without variables still is a frame: without its DIE gdb showed
@@ -365,3 +370,11 @@ class _Writer:
             d.add(AT.location, FORM.sec_offset, AsmExpr(self.loclists.add(f.symbol, entries)))
         if v.why:
             d.add(AT.atomc_why, FORM.sec_offset, AsmExpr(self.why.add(v.why)))
+
+
+def _depth(site: DILocation | None) -> int:
+    """How many inlined calls deep a variable's instance is."""
+    n = 0
+    while site is not None:
+        n, site = n + 1, site.inlined_at
+    return n
