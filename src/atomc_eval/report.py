@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import textwrap
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -192,28 +193,11 @@ def render_markdown(result: CompareResult) -> str:
               "`WRONG`: of those, values the reference never shows there.", ""]
     lines += _currency_table(result)
     if any(r.wrong_build_dependent is not None for r in result.rows):
-        lines += ["", "## WRONG values at build-dependent reads", "",
-                  "Of the WRONG observations, those at (function, line, variable)s where the",
-                  "reference and the determinacy build show different values (uninitialised",
-                  "memory, stale slots, padding: the value depends on the build, not the",
-                  "program); \"WRONG (determinate reads)\" is WRONG without them. The last two",
-                  "columns are the variable availability of the summary (over the programs",
-                  "with a determinacy trace) and the same without those reads: a variable",
-                  "read before it is set shows garbage at -O0, so the optimised build cannot",
-                  "be held to show it. WRONG and var avail. above stay the metrics.",
-                  ""]
-        lines += _dependence_table(result)
+        lines += _section("WRONG values at build-dependent reads", DEPENDENCE_NOTE,
+                          _dependence_table(result))
     if any(r.wrong_indeterminate_ref is not None for r in result.rows):
-        lines += ["", "## WRONG values at indeterminate reference reads", "",
-                  "Each reference is traced twice under each debugger, the second time",
-                  "filling the dead stack below the stack pointer at every stop. Where the",
-                  "two runs show a variable on a line differently, the reference read",
-                  "memory the program never wrote there (uninitialised, a VLA not filled",
-                  "yet): **indeterminate**. Where only this debugger's two runs differ and",
-                  "another debugger reads the same binary steadily there, this debugger",
-                  "reads bytes that are not the variable's: **unreadable**. WRONG stays",
-                  "the metric; the last columns leave those reads out.", ""]
-        lines += _reference_reads_table(result)
+        lines += _section("WRONG values at indeterminate reference reads",
+                          REFERENCE_READS_NOTE, _reference_reads_table(result))
     wrong = [(r, w) for r in result.rows if r.scores for w in r.scores.wrong]
     lines += ["", "## WRONG values (shown by the build, never by the reference there)", ""]
     if not wrong:
@@ -225,6 +209,29 @@ def render_markdown(result: CompareResult) -> str:
             f"`{w.variable}` = {w.value} ({w.count}x; reference: {expected}){_read_note(row, w)}"
         )
     return "\n".join(lines) + "\n"
+
+
+DEPENDENCE_NOTE = (
+    "Of the WRONG observations, those at (function, line, variable)s where the reference and "
+    "the determinacy build show different values (uninitialised memory, stale slots, padding: "
+    "the value depends on the build, not the program); \"WRONG (determinate reads)\" is WRONG "
+    "without them. The last two columns are the variable availability of the summary (over "
+    "the programs with a determinacy trace) and the same without those reads: a variable read "
+    "before it is set shows garbage at -O0, so the optimised build cannot be held to show it. "
+    "WRONG and var avail. above stay the metrics.")
+REFERENCE_READS_NOTE = (
+    "Each reference is traced twice under each debugger, the second time filling the dead "
+    "stack below the stack pointer at every stop. Where the two runs show a variable on a line "
+    "differently, the reference read memory the program never wrote there (uninitialised, a "
+    "VLA not filled yet): **indeterminate**. Where only this debugger's two runs differ and "
+    "another debugger reads the same binary steadily there, this debugger reads bytes that are "
+    "not the variable's: **unreadable**. WRONG stays the metric; the last columns leave those "
+    "reads out.")
+
+
+def _section(title: str, note: str, table: list[str]) -> list[str]:
+    """A titled report section: an explanation wrapped to 88 columns, then its table."""
+    return ["", f"## {title}", "", *textwrap.wrap(note, 88), "", *table]
 
 
 def _read_note(row: Row, w: WrongValue) -> str:
