@@ -205,3 +205,25 @@ def test_scribbled_rerun_changes_what_an_uninitialised_read_shows(
     word = str(int.from_bytes(bytes([FILL]) * 4, "little", signed=True))
     assert word not in (plain.value_of("v") or "")
     assert (scribbled.value_of("v") or "").count(word) == 7
+
+
+@pytest.mark.parametrize("config", ["gcc-O0", "clang-O0"])
+def test_lldb_misreads_a_complex_long_double_of_gcc_and_clang_too(
+    config: str, build: Callable[..., Path]
+) -> None:
+    """The evaluator's "unreadable" class exists for this: lldb-22 takes a `_Complex
+    long double`'s imaginary part from the real part's padding, on gcc's and clang's
+    unoptimised builds as on atomc's, while gdb reads the same binary right. (If a
+    newer lldb reads it right, p31's lldb WRONG values need another look.)"""
+    skip_without("gdb")
+    skip_without("lldb")
+    src = PROGRAMS / "indeterminate" / "complex_ld.c"
+    binary = build("indeterminate/complex_ld.c", config)
+    line = line_of(src, "r: 2.5 + 1.5i")
+    shown = {}
+    for debugger in ("gdb", "lldb"):
+        stops = [s for s in _trace(debugger, binary).stops if s.line == line]
+        shown[debugger] = stops[0].value_of("r")
+    assert shown["gdb"] == "2.5 + 1.5i"
+    assert shown["lldb"] is not None and shown["lldb"].startswith("2.5 + ")
+    assert shown["lldb"] != shown["gdb"]
