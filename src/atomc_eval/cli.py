@@ -18,6 +18,7 @@ from typing import NoReturn
 from atomc_eval.build import BuildError, compile_c
 from atomc_eval.drivers import DEBUGGERS, DEFAULT_DEBUGGERS, get_driver
 from atomc_eval.drivers.base import RunSpec
+from atomc_eval.drivers.scribble import FILL
 from atomc_eval.trace import TraceFormatError, read_trace, write_trace
 
 PROG = "atomc-dbgeval"
@@ -68,6 +69,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
             time_limit=args.time_limit,
             source_dirs=tuple(str(Path(d).resolve()) for d in args.source_dir),
             globals=tuple(args.globals),
+            scribble=FILL if args.scribble else 0,
         )
         trace = get_driver(args.debugger).trace(spec, config=args.config, source=source)
     out = Path(args.output or (Path(args.program).stem + f".{args.debugger}.jsonl"))
@@ -123,6 +125,7 @@ def cmd_compare(args: argparse.Namespace, argv: Sequence[str]) -> int:
         time_limit=args.time_limit,
         reference=args.reference,
         determinacy=args.determinacy,
+        rerun_reference=not args.no_rerun,
         show_progress=not args.quiet,
     )
     command = shlex.join([PROG, *argv])
@@ -266,6 +269,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="only stop in sources under DIR (default: the program's compile units)",
     )
     p.add_argument("--config", default="", help="configuration name for the trace header")
+    p.add_argument("--scribble", action="store_true",
+                   help="fill the dead stack below the stack pointer at every stop (the "
+                        "re-run that finds indeterminate reads)")
     p.add_argument("args", nargs="*", help="program arguments (after --)")
     limits(p, 5000, 30.0)
 
@@ -297,6 +303,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="a second unoptimised configuration (e.g. gcc-O0): the report also counts "
         "the WRONG values at (function, line, variable)s where it and the reference "
         "show different values (uninitialised memory, padding), beside WRONG"
+    )
+    p.add_argument(
+        "--no-rerun", action="store_true",
+        help="do not trace each reference a second time over a scribbled stack (the re-run "
+        "that counts WRONG values at indeterminate or unreadable reference reads apart)"
     )
     p.add_argument("--out", default="dbgeval-out", help="output folder (default dbgeval-out)")
     p.add_argument("--jobs", type=int, default=2, help="parallel traces (default 2)")

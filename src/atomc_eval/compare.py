@@ -16,10 +16,13 @@ from atomc_eval.build import BuildError, RunResult, compile_c, run_plain
 from atomc_eval.configs import Config, with_references
 from atomc_eval.drivers import get_driver
 from atomc_eval.drivers.base import RunSpec, Trace
+from atomc_eval.drivers.scribble import FILL
 from atomc_eval.elfinfo import ELF_ERRORS
 from atomc_eval.metrics import (
+    ReferenceReads,
     Scores,
     build_dependent,
+    reference_reads,
     score,
     variable_availability,
     wrong_at,
@@ -72,6 +75,13 @@ class Row:
     # variable availability over the (function, line, variable)s where the two
     # unoptimised builds agree (None without a determinacy trace)
     var_availability_determinate: float | None = None
+    # of the WRONG observations, those at the reference's indeterminate and
+    # unreadable reads (metrics.ReferenceReads; None: no re-run of the reference)
+    wrong_indeterminate_ref: int | None = None
+    wrong_unreadable_ref: int | None = None
+    # variable availability without those reads (None without a re-run)
+    var_availability_determinate_ref: float | None = None
+    ref_reads: ReferenceReads | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +107,7 @@ class CompareOptions:
     time_limit: float = 30.0
     reference: str | None = None
     determinacy: str | None = None  # a second unoptimised build, see metrics.build_dependent
+    rerun_reference: bool = True  # trace each reference again over scribbled stack
     stdin: str = "/dev/null"
     show_progress: bool = True
 
@@ -139,6 +150,24 @@ def _static(binary: Path) -> StaticScores | None:
         return None
 
 
+def _reference_reads(
+    traces: dict[tuple[str, str, str], Trace], reruns: dict[tuple[str, str, str], Trace]
+) -> dict[tuple[str, str, str], ReferenceReads]:
+    """Per (program, reference config, debugger): the reference's indeterminate and
+    unreadable reads, from each debugger's two runs of that reference binary."""
+    groups: dict[tuple[str, str], dict[str, tuple[Trace, Trace]]] = {}
+    for (prog, cfg, dbg), rerun in reruns.items():
+        first = traces.get((prog, cfg, dbg))
+        if first is not None:
+            groups.setdefault((prog, cfg), {})[dbg] = (first, rerun)
+    out: dict[tuple[str, str, str], ReferenceReads] = {}
+    for (prog, cfg), runs in groups.items():
+        per_dbg = reference_reads({d: (a.stops, b.stops) for d, (a, b) in runs.items()})
+        for dbg, found in per_dbg.items():
+            out[(prog, cfg, dbg)] = found
+    return out
+
+
 def run_compare(
     programs: Sequence[Path],
     configs: Sequence[Config],
@@ -166,12 +195,15 @@ def run_compare(
     builds = _build_all(programs, configs, out_dir, options.stdin)
     agree = _outputs_agree(builds)
     statics = {(b.program.name, b.config.name): _static(b.binary) for b in builds if b.binary}
-    jobs = [(b, dbg) for b in builds if b.binary is not None for dbg in drivers]
+    ref_names = set(references.values()) if options.rerun_reference else set()
+    jobs = [(b, dbg, rerun) for b in builds if b.binary is not None for dbg in drivers
+            for rerun in (False, True) if not rerun or b.config.name in ref_names]
     bar = ProgressBar(len(jobs), "tracing", enabled=options.show_progress)
     traces: dict[tuple[str, str, str], Trace] = {}
+    reruns: dict[tuple[str, str, str], Trace] = {}
     paths: dict[tuple[str, str, str], str] = {}
 
-    def work(build: Build, dbg: str) -> tuple[Build, str, Trace]:
+    def work(build: Build, dbg: str, rerun: bool) -> tuple[Build, str, bool, Trace]:
         assert build.binary is not None
         spec = RunSpec(
             program=str(build.binary.resolve()),
@@ -179,20 +211,27 @@ def run_compare(
             step_limit=options.step_limit,
             time_limit=options.time_limit,
             source_dirs=(str(build.program.resolve().parent),),
+            scribble=FILL if rerun else 0,
         )
         trace = drivers[dbg].trace(spec, config=build.config.name, source=str(build.program))
-        return build, dbg, annotate_reasons(trace, str(build.binary))
+        return build, dbg, rerun, annotate_reasons(trace, str(build.binary))
 
     with ThreadPoolExecutor(max_workers=max(1, options.jobs)) as pool:
-        futures = [pool.submit(work, b, d) for b, d in jobs]
+        futures = [pool.submit(work, b, d, r) for b, d, r in jobs]
         for future in as_completed(futures):
-            build, dbg, trace = future.result()
+            build, dbg, rerun, trace = future.result()
             key = (build.program.name, build.config.name, dbg)
-            path = out_dir / "traces" / build.program.stem / f"{build.config.name}.{dbg}.jsonl"
+            name = f"{build.config.name}.{dbg}{'.rerun' if rerun else ''}.jsonl"
+            path = out_dir / "traces" / build.program.stem / name
             path.parent.mkdir(parents=True, exist_ok=True)
             write_trace(trace, path)
-            traces[key], paths[key] = trace, str(path)
-            bar.advance(f"{build.program.name} {build.config.name} {dbg}")
+            if rerun:
+                reruns[key] = trace
+            else:
+                traces[key], paths[key] = trace, str(path)
+            bar.advance(f"{build.program.name} {build.config.name} {dbg}"
+                        f"{' (re-run)' if rerun else ''}")
+    reads = _reference_reads(traces, reruns)
     rows: list[Row] = []
     for build in builds:
         prog, cfg = build.program.name, build.config.name
@@ -214,6 +253,14 @@ def run_compare(
                 dependent = wrong_at(scores.wrong, varying)
                 determinate_avail = variable_availability(traces[key].stops, ref_trace.stops,
                                                           exclude=varying)
+            ref_reads = reads.get((prog, ref, dbg))
+            indeterminate = unreadable = avail_ref = None
+            if scores is not None and ref_trace is not None and ref_reads is not None:
+                indeterminate = wrong_at(scores.wrong, ref_reads.indeterminate)
+                unreadable = wrong_at(scores.wrong, ref_reads.unreadable)
+                avail_ref = variable_availability(
+                    traces[key].stops, ref_trace.stops,
+                    exclude=ref_reads.indeterminate | ref_reads.unreadable)
             rows.append(
                 Row(
                     prog,
@@ -227,6 +274,10 @@ def run_compare(
                     error,
                     dependent,
                     determinate_avail,
+                    indeterminate,
+                    unreadable,
+                    avail_ref,
+                    ref_reads,
                 )
             )
     versions = {name: d.version() for name, d in drivers.items()}

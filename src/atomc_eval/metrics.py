@@ -12,7 +12,7 @@ import dataclasses
 import os
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Sequence, Set
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -393,7 +393,51 @@ def build_dependent(ref: Sequence[Stop], other: Sequence[Stop]) -> set[tuple[str
     return {key for key in mine.keys() & theirs.keys() if mine[key] != theirs[key]}
 
 
-def wrong_at(wrong: Iterable[WrongValue], keys: set[tuple[str, int, str]]) -> int:
+@dataclass(frozen=True, slots=True)
+class ReferenceReads:
+    """A reference's (function, line, variable)s whose reading under one debugger
+    is not a value of the program, from two runs of the reference binary with
+    different dead stack contents (drivers/scribble.py)."""
+
+    # the two runs show different values there, under every debugger that shows
+    # it: the program reads memory it never wrote (an uninitialised local, a VLA
+    # not filled yet), so the value is the stack's, not the program's
+    indeterminate: frozenset[tuple[str, int, str]]
+    # the two runs differ under this debugger, while another debugger reads the
+    # same variable on the same line of the same binary identically in its two
+    # runs, and tells at least as many of its values apart there: this debugger
+    # reads bytes the program never wrote (lldb-22 takes a `_Complex long
+    # double`'s imaginary part from the real part's padding)
+    unreadable: frozenset[tuple[str, int, str]]
+
+
+Key = tuple[str, int, str]
+
+
+def reference_reads(
+    runs: Mapping[str, tuple[Sequence[Stop], Sequence[Stop]]],
+) -> dict[str, ReferenceReads]:
+    """Per debugger: its reference trace's indeterminate and unreadable reads,
+    given each debugger's (first run, re-run) of the same reference binary.
+
+    A debugger vouches for a read only where it shows at least as many distinct
+    values as the one it vouches against: a debugger that shows less of the
+    variable (lldb-22 prints a VLA as `{}`) is steady because it sees nothing."""
+    varying = {dbg: build_dependent(first, rerun) for dbg, (first, rerun) in runs.items()}
+    shown = {dbg: _shown(first) for dbg, (first, _) in runs.items()}
+    out: dict[str, ReferenceReads] = {}
+    for dbg in runs:
+        unreadable: set[Key] = set()
+        for key in varying[dbg]:
+            mine = len(shown[dbg][key])
+            if any(key in shown[other] and key not in varying[other]
+                   and len(shown[other][key]) >= mine for other in runs if other != dbg):
+                unreadable.add(key)
+        out[dbg] = ReferenceReads(frozenset(varying[dbg] - unreadable), frozenset(unreadable))
+    return out
+
+
+def wrong_at(wrong: Iterable[WrongValue], keys: Set[tuple[str, int, str]]) -> int:
     """WRONG observations at these (function, line, variable)s."""
     return sum(w.count for w in wrong if (w.function, w.line, w.variable) in keys)
 

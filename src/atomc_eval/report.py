@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import textwrap
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from atomc_eval.compare import CompareResult, Row
-from atomc_eval.metrics import Scores
+from atomc_eval.metrics import Scores, WrongValue
 from atomc_eval.why import KINDS
 
 COLUMNS: tuple[tuple[str, str], ...] = (
@@ -24,6 +25,8 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("var_correctness_loose", "var correct (loose)"),
     ("wrong", "WRONG"),
 )
+# WRONG without the values at the reference's indeterminate or unreadable reads
+WRONG_DETERMINATE_LABEL = "WRONG excl. indeterminate ref."
 STATIC_COLUMNS: tuple[tuple[str, str], ...] = (
     ("with_location", "vars located"),
     ("byte_coverage", "scope bytes cov."),
@@ -101,6 +104,16 @@ def _scored(rows: list[Row]) -> list[Scores]:
     return [r.scores for r in rows if r.scores is not None]
 
 
+def _wrong_determinate_ref(rows: list[Row]) -> int | None:
+    """WRONG without the observations at the reference's indeterminate or unreadable
+    reads (None when no row has a re-run of its reference)."""
+    known = [r for r in rows if r.scores is not None and r.wrong_indeterminate_ref is not None]
+    if not known:
+        return None
+    return sum(sum(w.count for w in r.scores.wrong) - (r.wrong_indeterminate_ref or 0)
+               - (r.wrong_unreadable_ref or 0) for r in known if r.scores is not None)
+
+
 def summary_rows(result: CompareResult) -> list[dict[str, Any]]:
     """Per (config, debugger): stops and WRONG summed, ratios averaged over programs."""
     out: list[dict[str, Any]] = []
@@ -117,6 +130,7 @@ def summary_rows(result: CompareResult) -> list[dict[str, Any]]:
             if name not in ("stops", "wrong"):
                 entry[name] = _mean([getattr(s, name) for s in scored])
         entry["wrong"] = sum(w.count for s in scored for w in s.wrong)
+        entry["wrong_determinate_ref"] = _wrong_determinate_ref(rows)
         for name, _ in STATIC_COLUMNS:
             entry["static_" + name] = _mean([getattr(s, name) for s in statics])
         out.append(entry)
@@ -153,12 +167,14 @@ def render_markdown(result: CompareResult) -> str:
     head = (
         ["config", "debugger"]
         + [label for _, label in COLUMNS]
+        + [WRONG_DETERMINATE_LABEL]
         + [label for _, label in STATIC_COLUMNS]
     )
     body = []
     for entry in summary_rows(result):
         cells = [entry["config"], entry["debugger"]]
         cells += [_cell(name, entry[name]) for name, _ in COLUMNS]
+        cells.append(_cell("wrong", entry["wrong_determinate_ref"]))
         cells += [
             _cell("static_line_coverage" if n == "line_coverage" else n, entry["static_" + n])
             for n, _ in STATIC_COLUMNS
@@ -177,17 +193,11 @@ def render_markdown(result: CompareResult) -> str:
               "`WRONG`: of those, values the reference never shows there.", ""]
     lines += _currency_table(result)
     if any(r.wrong_build_dependent is not None for r in result.rows):
-        lines += ["", "## WRONG values at build-dependent reads", "",
-                  "Of the WRONG observations, those at (function, line, variable)s where the",
-                  "reference and the determinacy build show different values (uninitialised",
-                  "memory, stale slots, padding: the value depends on the build, not the",
-                  "program); \"WRONG (determinate reads)\" is WRONG without them. The last two",
-                  "columns are the variable availability of the summary (over the programs",
-                  "with a determinacy trace) and the same without those reads: a variable",
-                  "read before it is set shows garbage at -O0, so the optimised build cannot",
-                  "be held to show it. WRONG and var avail. above stay the metrics.",
-                  ""]
-        lines += _dependence_table(result)
+        lines += _section("WRONG values at build-dependent reads", DEPENDENCE_NOTE,
+                          _dependence_table(result))
+    if any(r.wrong_indeterminate_ref is not None for r in result.rows):
+        lines += _section("WRONG values at indeterminate reference reads",
+                          REFERENCE_READS_NOTE, _reference_reads_table(result))
     wrong = [(r, w) for r in result.rows if r.scores for w in r.scores.wrong]
     lines += ["", "## WRONG values (shown by the build, never by the reference there)", ""]
     if not wrong:
@@ -196,9 +206,73 @@ def render_markdown(result: CompareResult) -> str:
         expected = ", ".join(w.expected)
         lines.append(
             f"- {row.program} {row.config} {row.debugger}: `{w.function}:{w.line}` "
-            f"`{w.variable}` = {w.value} ({w.count}x; reference: {expected})"
+            f"`{w.variable}` = {w.value} ({w.count}x; reference: {expected}){_read_note(row, w)}"
         )
     return "\n".join(lines) + "\n"
+
+
+DEPENDENCE_NOTE = (
+    "Of the WRONG observations, those at (function, line, variable)s where the reference and "
+    "the determinacy build show different values (uninitialised memory, stale slots, padding: "
+    "the value depends on the build, not the program); \"WRONG (determinate reads)\" is WRONG "
+    "without them. The last two columns are the variable availability of the summary (over "
+    "the programs with a determinacy trace) and the same without those reads: a variable read "
+    "before it is set shows garbage at -O0, so the optimised build cannot be held to show it. "
+    "WRONG and var avail. above stay the metrics.")
+REFERENCE_READS_NOTE = (
+    "Each reference is traced twice under each debugger, the second time filling the dead "
+    "stack below the stack pointer at every stop. Where the two runs show a variable on a line "
+    "differently, the reference read memory the program never wrote there (uninitialised, a "
+    "VLA not filled yet): **indeterminate**. Where only this debugger's two runs differ and "
+    "another debugger reads the same binary steadily there, this debugger reads bytes that are "
+    "not the variable's: **unreadable**. WRONG stays the metric; the last columns leave those "
+    "reads out.")
+
+
+def _section(title: str, note: str, table: list[str]) -> list[str]:
+    """A titled report section: an explanation wrapped to 88 columns, then its table."""
+    return ["", f"## {title}", "", *textwrap.wrap(note, 88), "", *table]
+
+
+def _read_note(row: Row, w: WrongValue) -> str:
+    key = (w.function, w.line, w.variable)
+    if row.ref_reads is None:
+        return ""
+    if key in row.ref_reads.indeterminate:
+        return " [indeterminate reference]"
+    if key in row.ref_reads.unreadable:
+        return f" [reference unreadable by {row.debugger}]"
+    return ""
+
+
+def reference_read_rows(result: CompareResult) -> list[dict[str, Any]]:
+    """Per (config, debugger): WRONG, and those at indeterminate and unreadable
+    reference reads, over the rows whose reference was re-run."""
+    out: list[dict[str, Any]] = []
+    for config, dbg, rows in _groups(result):
+        known = [r for r in rows if r.scores is not None and r.wrong_indeterminate_ref is not None]
+        wrong = sum(w.count for r in known if r.scores is not None for w in r.scores.wrong)
+        indeterminate = sum(r.wrong_indeterminate_ref or 0 for r in known)
+        unreadable = sum(r.wrong_unreadable_ref or 0 for r in known)
+        out.append({"config": config, "debugger": dbg, "programs": len(known),
+                    "wrong": wrong, "indeterminate": indeterminate, "unreadable": unreadable,
+                    "wrong_determinate_ref": wrong - indeterminate - unreadable,
+                    "var_availability": _mean([r.scores.var_availability for r in known
+                                               if r.scores is not None]),
+                    "var_availability_determinate_ref": _mean(
+                        [r.var_availability_determinate_ref for r in known])})
+    return out
+
+
+def _reference_reads_table(result: CompareResult) -> list[str]:
+    head = ["config", "debugger", "programs", "WRONG", "at indeterminate ref. reads",
+            "at unreadable ref. reads", WRONG_DETERMINATE_LABEL, "var avail.",
+            "var avail. (determinate ref.)"]
+    return _table(head, [[r["config"], r["debugger"], str(r["programs"]), str(r["wrong"]),
+                          str(r["indeterminate"]), str(r["unreadable"]),
+                          str(r["wrong_determinate_ref"]), _percent(r["var_availability"]),
+                          _percent(r["var_availability_determinate_ref"])]
+                         for r in reference_read_rows(result)])
 
 
 def why_rows(result: CompareResult) -> list[dict[str, Any]]:
@@ -296,6 +370,7 @@ def to_json(result: CompareResult) -> dict[str, Any]:
         "why_optimized_out": why_rows(result),
         "not_current": currency_rows(result),
         "build_dependent": dependence_rows(result),
+        "reference_reads": reference_read_rows(result),
         "rows": [
             {
                 "program": r.program,
@@ -309,6 +384,12 @@ def to_json(result: CompareResult) -> dict[str, Any]:
                 "error": r.error,
                 "wrong_build_dependent": r.wrong_build_dependent,
                 "var_availability_determinate": r.var_availability_determinate,
+                "wrong_indeterminate_ref": r.wrong_indeterminate_ref,
+                "wrong_unreadable_ref": r.wrong_unreadable_ref,
+                "var_availability_determinate_ref": r.var_availability_determinate_ref,
+                "indeterminate_ref_reads": sorted(r.ref_reads.indeterminate)
+                if r.ref_reads else None,
+                "unreadable_ref_reads": sorted(r.ref_reads.unreadable) if r.ref_reads else None,
             }
             for r in result.rows
         ],

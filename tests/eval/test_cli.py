@@ -232,3 +232,53 @@ def test_compare_counts_wrong_values_at_build_dependent_reads_apart(tmp_path: Pa
     assert row["var_availability_determinate"] == 1.0
     assert summary[("one-O2", "gdb")]["var_availability_determinate"] == 1.0
     assert "## WRONG values at build-dependent reads" in (out / "report.md").read_text()
+
+
+def test_compare_reruns_the_reference_to_count_indeterminate_and_unreadable_reads(
+    tmp_path: Path,
+) -> None:
+    """Each reference is traced twice, the second time over a scribbled stack. In
+    uninit_read.c, `v` shows what `fill` left on the stack (-DGARBAGE changes it): the
+    second build's `v` is WRONG at indeterminate reference reads, its `w`, `k`, `a`
+    (-DW, -DGARBAGE) are plainly WRONG. In complex_ld.c lldb-22 reads `r`'s imaginary
+    part from padding (-DDIRTY fills it) while gdb reads the same binary steadily: under
+    lldb those WRONG values are at unreadable reference reads. WRONG itself keeps all."""
+    skip_without("gdb")
+    skip_without("lldb")
+    out = tmp_path / "out"
+    argv = ["compare", str(PROGRAMS / "indeterminate"), "--out", str(out), "--quiet",
+            "--debugger", "gdb", "--debugger", "lldb",
+            "--config", f"one-O0={sys.executable} -m atomc -O0 -g -DGARBAGE=100 -DW=5 "
+                        "{src} -o {out}",
+            "--config", f"two-O0={sys.executable} -m atomc -O0 -g -DGARBAGE=200 -DW=6 "
+                        "-DDIRTY {src} -o {out}",
+            "--reference", "one-O0"]
+    assert main(argv) == 0
+    data = json.loads((out / "report.json").read_text())
+    rows = {(r["program"], r["debugger"]): r for r in data["rows"] if r["config"] == "two-O0"}
+
+    def count(row: dict, variable: str) -> int:
+        return sum(w["count"] for w in row["scores"]["wrong"] if w["variable"] == variable)
+
+    for dbg in ("gdb", "lldb"):
+        row = rows[("uninit_read.c", dbg)]
+        total = sum(w["count"] for w in row["scores"]["wrong"])
+        assert count(row, "v") > 0 and count(row, "w") > 0 and count(row, "k") > 0
+        assert row["wrong_indeterminate_ref"] == count(row, "v")
+        assert row["wrong_unreadable_ref"] == 0
+        assert {tuple(k)[2] for k in row["indeterminate_ref_reads"]} == {"v"}
+        assert (out / "traces" / "uninit_read" / f"one-O0.{dbg}.rerun.jsonl").is_file()
+        assert total - row["wrong_indeterminate_ref"] == count(row, "w") + count(
+            row, "k") + count(row, "a") + count(row, "junk") + count(row, "b")
+    assert rows[("complex_ld.c", "gdb")]["scores"]["wrong"] == []
+    lldb = rows[("complex_ld.c", "lldb")]
+    assert count(lldb, "r") > 0
+    assert lldb["wrong_unreadable_ref"] == count(lldb, "r")
+    assert lldb["wrong_indeterminate_ref"] == 0
+    summary = {(r["config"], r["debugger"]): r for r in data["reference_reads"]}
+    entry = summary[("two-O0", "lldb")]
+    assert entry["wrong_determinate_ref"] == (entry["wrong"] - entry["indeterminate"]
+                                              - entry["unreadable"])
+    report = (out / "report.md").read_text()
+    assert "## WRONG values at indeterminate reference reads" in report
+    assert "WRONG excl. indeterminate ref." in report and "[reference unreadable by lldb]" in report

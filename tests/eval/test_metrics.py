@@ -14,6 +14,7 @@ from atomc_eval.metrics import (
     multi_atom_lines,
     new_backward_jumps,
     order_score,
+    reference_reads,
     score,
     split_activations,
     variable_availability,
@@ -373,3 +374,42 @@ def test_availability_over_determinate_reads_leaves_build_dependent_ones_out() -
     assert varying == {("f", 2, "n")}
     assert variable_availability(build, ref) == pytest.approx(1 / 3)
     assert variable_availability(build, ref, exclude=varying) == pytest.approx(1 / 2)
+
+
+def test_reference_reads_tell_indeterminate_from_unreadable() -> None:
+    # Each debugger traced the same reference binary twice, the second time over a
+    # scribbled stack.  `v` at line 2 differs between the runs under both debuggers
+    # (memory the program never wrote): indeterminate for both.  `z` at line 3 differs
+    # only under "lldb" while "gdb" reads it the same in both runs: lldb reads bytes
+    # that are not the variable's, unreadable under lldb only.  `n` is steady.
+    def run(v: str, z: str) -> list:
+        return [stop(0, 2, variables=(var("v", v, "aggregate"), var("n", "4"))),
+                stop(1, 3, variables=(var("z", z, "other"), var("n", "4")))]
+
+    reads = reference_reads({
+        "gdb": (run("{1, 2}", "1.5 + -2.5i"), run("{-91, -91}", "1.5 + -2.5i")),
+        "lldb": (run("{1, 2}", "2.5 + 0i"), run("{-91, -91}", "2.5 + 6.6e-4937i")),
+    })
+    assert reads["gdb"].indeterminate == {("f", 2, "v")} and not reads["gdb"].unreadable
+    assert reads["lldb"].indeterminate == {("f", 2, "v")}
+    assert reads["lldb"].unreadable == {("f", 3, "z")}
+    # without a second debugger that reads it steadily, a varying read is indeterminate
+    alone = reference_reads({"lldb": (run("{1, 2}", "2.5 + 0i"),
+                                      run("{1, 2}", "2.5 + 6.6e-4937i"))})
+    assert alone["lldb"].indeterminate == {("f", 3, "z")} and not alone["lldb"].unreadable
+    # a debugger that shows less of the variable (lldb prints a VLA as `{}`) is steady
+    # because it sees nothing: it cannot vouch for the read
+    def twice(first: str, then: str) -> list:
+        return [stop(0, 2, variables=(var("v", first, "aggregate"),)),
+                stop(1, 2, variables=(var("v", then, "aggregate"),))]
+
+    blind = reference_reads({"gdb": (twice("{0, 0}", "{1, 0}"), twice("{-91, -91}", "{1, -91}")),
+                             "lldb": (twice("{}", "{}"), twice("{}", "{}"))})
+    assert blind["gdb"].indeterminate == {("f", 2, "v")} and not blind["gdb"].unreadable
+    # a build's WRONG values stay WRONG; the variant counts those at such reads apart
+    build = [stop(0, 2, variables=(var("v", "{0, 0}", "aggregate"), var("n", "5"))),
+             stop(1, 3, variables=(var("z", "2.5 + 7.8e-4942i", "other"), var("n", "4")))]
+    _, wrong = variable_correctness(build, run("{1, 2}", "2.5 + 0i"), strict=True)
+    assert sum(w.count for w in wrong) == 3
+    assert wrong_at(wrong, reads["lldb"].indeterminate) == 1
+    assert wrong_at(wrong, reads["lldb"].unreadable) == 1

@@ -205,6 +205,9 @@ class RunSpec:
     source_dirs: tuple[str, ...] = ()  # stops elsewhere are stepped out of
     globals: tuple[str, ...] = ()
     watches: tuple[WatchSpec, ...] = ()
+    # a byte to fill the dead stack below the stack pointer with at every stop
+    # (0: leave it alone); see drivers/scribble.py
+    scribble: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -222,6 +225,7 @@ class RunSpec:
             source_dirs=tuple(data.get("source_dirs", ())),
             globals=tuple(data.get("globals", ())),
             watches=tuple(WatchSpec(**w) for w in data.get("watches", ())),
+            scribble=int(data.get("scribble", 0)),
         )
 
 
@@ -288,6 +292,10 @@ class DebuggerSession(ABC):
     @abstractmethod
     def snapshot(self, index: int, via: str, spec: RunSpec) -> Stop:
         """Record the current stop (addr, is_stmt may be filled in later)."""
+
+    def scribble_stack(self, fill: int) -> None:
+        """Fill the dead stack below the stack pointer with ``fill`` (drivers/scribble.py)."""
+        raise NotImplementedError(f"{type(self).__name__} cannot write the inferior's stack")
 
     @abstractmethod
     def inferior_pid(self) -> int:

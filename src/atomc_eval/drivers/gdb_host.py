@@ -20,7 +20,7 @@ from atomc_eval.drivers.hostjob import load_job
 
 JOB = load_job()
 
-from atomc_eval.drivers import valuefmt
+from atomc_eval.drivers import scribble, valuefmt
 from atomc_eval.drivers.base import (
     DebuggerSession,
     FrameInfo,
@@ -98,6 +98,7 @@ class GdbSession(DebuggerSession):
         self._signal: str | None = None
         self._bias = 0
         self._dirs: tuple[str, ...] = ()
+        self._leaf: dict[int, bool] = {}  # function start -> calls nothing
         gdb.events.exited.connect(self._on_exit)
         gdb.events.stop.connect(self._on_stop)
 
@@ -272,6 +273,32 @@ class GdbSession(DebuggerSession):
             variables=tuple(self._variables(frame) + self._globals(spec.globals)),
             watches=tuple(watches),
         )
+
+    def _is_leaf(self, frame: Any) -> bool:
+        """Whether the concrete function of ``frame`` calls nothing (so may keep
+        locals in the red zone); unknown code counts as a leaf."""
+        block = gdb.block_for_pc(frame.pc())
+        while block is not None and block.superblock is not None and (
+                block.function is None or block.superblock.function is not None):
+            block = block.superblock
+        if block is None or block.function is None:
+            return True
+        if block.start not in self._leaf:
+            code = frame.architecture().disassemble(block.start, block.end - 1)
+            self._leaf[block.start] = not any(scribble.is_call(i["asm"]) for i in code)
+        return self._leaf[block.start]
+
+    def scribble_stack(self, fill: int) -> None:
+        frame = gdb.newest_frame()
+        while frame.type() == gdb.INLINE_FRAME and frame.older() is not None:
+            frame = frame.older()
+        sp = int(frame.read_register("sp"))
+        inferior = gdb.selected_inferior()
+        for low, high in scribble.fill_ranges(sp, self._is_leaf(frame)):
+            try:
+                inferior.write_memory(low, bytes([fill]) * (high - low))
+            except gdb.MemoryError:
+                break
 
     def inferior_pid(self) -> int:
         inferior = gdb.selected_inferior()

@@ -21,7 +21,7 @@ JOB = load_job(os.environ.get("ATOMC_EVAL_LLDB_PYTHON", ""))
 
 import lldb
 
-from atomc_eval.drivers import valuefmt
+from atomc_eval.drivers import scribble, valuefmt
 from atomc_eval.drivers.base import (
     DebuggerSession,
     FrameInfo,
@@ -138,6 +138,7 @@ class LldbSession(DebuggerSession):
         self._process: Any = None
         self._dirs: tuple[str, ...] = ()
         self._plugin: Any = None
+        self._leaf: dict[int, bool] = {}  # function start -> calls nothing
         plugin = os.environ.get("ATOMC_EVAL_LLDB_PLUGIN")
         if plugin:  # loaded as a user loads it, so lldb finds its scripted plans
             result = lldb.SBCommandReturnObject()
@@ -325,6 +326,29 @@ class LldbSession(DebuggerSession):
             variables=tuple(self._variables(frame, spec)),
             watches=tuple(watches),
         )
+
+    def _is_leaf(self, frame: Any) -> bool:
+        """Whether the function of ``frame`` calls nothing (so may keep locals in
+        the red zone); unknown code counts as a leaf."""
+        function = frame.GetFunction()
+        if not function.IsValid():
+            return True
+        start = function.GetStartAddress().GetFileAddress()
+        if start not in self._leaf:
+            code = function.GetInstructions(self._target)
+            self._leaf[start] = not any(
+                scribble.is_call(code.GetInstructionAtIndex(i).GetMnemonic(self._target))
+                for i in range(code.GetSize()))
+        return self._leaf[start]
+
+    def scribble_stack(self, fill: int) -> None:
+        frame = self._thread().GetFrameAtIndex(0)
+        sp = frame.GetSP()
+        for low, high in scribble.fill_ranges(sp, self._is_leaf(frame)):
+            error = lldb.SBError()
+            self._process.WriteMemory(low, bytes([fill]) * (high - low), error)
+            if error.Fail():
+                break
 
     def inferior_pid(self) -> int:
         return int(self._process.GetProcessID()) if self._process else 0

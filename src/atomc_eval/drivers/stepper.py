@@ -69,6 +69,8 @@ def record_trace(
             if here:
                 emit(session.snapshot(index, via, spec).to_record())
                 index += 1
+                if spec.scribble:
+                    session.scribble_stack(spec.scribble)
             if steps >= spec.step_limit:
                 end = TraceEnd("step-limit", steps, detail=f"{spec.step_limit} steps")
                 break
