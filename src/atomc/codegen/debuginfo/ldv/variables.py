@@ -17,8 +17,18 @@ from dataclasses import dataclass
 from ....dwarf.locexpr import LocExpr
 from ....ir import work
 from ....ir.dbgrecords import DbgKind
+from .homes import bits, first_restated, quiet_slots
 from .machine import MachineValues, StateWalker, Value, phi, resolve_dbg_phi
-from .model import ConstOp, DebugOperand, DebugValue, InstrRef, MFunctionView, MLoc, VarKey
+from .model import (
+    ConstOp,
+    DebugOperand,
+    DebugValue,
+    HomeFact,
+    InstrRef,
+    MFunctionView,
+    MLoc,
+    VarKey,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +108,15 @@ def block_assignments(fn: MFunctionView, mv: MachineValues
 
 
 def all_variables(fn: MFunctionView) -> list[VarKey]:
+    """Every variable, in order of its first record (a home's restated ones, at
+    the entries of the blocks it reaches, count as they would written out)."""
     seen: dict[VarKey, None] = {}
-    for blk in fn.blocks:
+    first: dict[int, list[VarKey]] = {}
+    for h in fn.homes:
+        first.setdefault(first_restated(fn, h), []).append(h.record.var)
+    for b, blk in enumerate(fn.blocks):
+        for var in first.get(b, ()):
+            seen.setdefault(var)
         for inst in blk.insts:
             if isinstance(inst.debug, DebugValue):
                 seen.setdefault(inst.debug.var)
@@ -125,8 +142,101 @@ def solve_variable_values(fn: MFunctionView, mv: MachineValues) -> VarFlow:
     for b, blk_assigns in enumerate(assigns):
         for var in blk_assigns:
             writers.setdefault(var, []).append(b)
-    solved = {var: _VarSolution(var, bs, assigns, mv) for var, bs in writers.items()}
+    homes = {h.record.var: h for h in fn.homes}
+    quiet = quiet_slots(fn)
+    solved: dict[VarKey, _VarSolution | HomeFlow] = {
+        var: _VarSolution(var, bs, assigns, mv) for var, bs in writers.items()
+        if var not in homes}
+    for var, h in homes.items():  # (in the order the restated records gave)
+        solved[var] = HomeFlow(h, writers.get(var, []), assigns, mv,
+                                h.record.operand in quiet, fn.starts)
     return VarFlow(assigns, _entry_differences(fn, mv, assigns, solved))
+
+
+class HomeFlow:
+    """One home's values along the blocks, for phases C-D, in place of a
+    `_VarSolution` over the restated records (homes.py): on entry to a block
+    that restates it, the record's value there (its slot's machine value); on
+    entry to a later part of a block, the part before's exit value; on entry to
+    any other block, none (a block reached from where the home starts restates
+    it, so the others are reached only from blocks where it has none). At a
+    block's exit, its last own record's value if it has one."""
+
+    __slots__ = ("var", "home", "assigns", "mv", "writers", "quiet", "starts", "restates",
+                 "memo")
+
+    def __init__(self, home: HomeFact, writers: list[int], assigns: list[dict[VarKey, VarValue]],
+                 mv: MachineValues, quiet: bool, starts: int) -> None:
+        self.var = home.record.var
+        self.home = home
+        self.writers = writers  # the blocks with records of the variable's own
+        self.assigns = assigns
+        self.mv = mv
+        self.quiet = quiet  # its slot holds one value throughout (homes.quiet_slots)
+        self.starts = starts
+        self.restates = home.restated(starts)
+        self.memo: dict[int, VarValue] = {}
+
+    def _restated(self, b: int) -> VarValue:
+        """The value the record restated at block `b`'s entry resolves to."""
+        d = self.home.record
+        assert isinstance(d.operand, MLoc), "a home names its slot"
+        return tagged(self.mv.live_in_at(b, d.operand), d.expr)
+
+    def value_in(self, b: int) -> VarValue:
+        """The live-in value at reachable block `b`."""
+        if b == 0:
+            return None
+        if (self.restates >> b) & 1:
+            return self._restated(b)
+        if (self.starts >> b) & 1:
+            return None
+        memo = self.memo  # a later part: the part before's exit (a chain of them)
+        chain: list[int] = []
+        cur = b
+        while True:
+            if cur in memo:
+                v = memo[cur]
+                break
+            chain.append(cur)
+            prev = cur - 1
+            if self.var in self.assigns[prev]:
+                v = self.assigns[prev][self.var]
+                break
+            if prev == 0 or (self.starts >> prev) & 1:
+                v = self._restated(prev) if (self.restates >> prev) & 1 else None
+                break
+            cur = prev
+        for c in chain:
+            memo[c] = v
+        return v
+
+    def value_out(self, b: int) -> VarValue:
+        a = self.assigns[b]
+        if self.var in a:
+            return a[self.var]
+        if b == 0 or b not in self.mv.solver.reachable:  # (as the records would leave)
+            return self._restated(b) if (self.restates >> b) & 1 else None
+        return self.value_in(b)
+
+    def boundaries(self, n: int) -> list[int]:
+        """The blocks b > 0 whose live-in may differ from block b - 1's exit value:
+        where the blocks with a value from the fact or a record (and the later
+        parts of those) begin or end, and after a block with a record of the
+        variable's own; every block if its slot's value may change."""
+        if not self.quiet:
+            return list(range(1, n))
+        valued = self.home.reach
+        for w in self.writers:
+            b = w + 1
+            while b < n and not (self.starts >> b) & 1 and not (valued >> b) & 1:
+                valued |= 1 << b
+                b += 1
+        edges = (valued ^ (valued << 1)) & ((1 << n) - 2)
+        out = {b + 1 for b in self.writers if b + 1 < n}
+        out.update(bits(edges))
+        work.add("ldv.homes.boundaries", len(out) + 1)
+        return sorted(out)
 
 
 _ENTRY = -1  # the source of a variable's value on entry to the function: none
@@ -249,18 +359,20 @@ class _VarSolution:
 
 def _entry_differences(fn: MFunctionView, mv: MachineValues,
                        assigns: list[dict[VarKey, VarValue]],
-                       solved: dict[VarKey, _VarSolution]) -> list[dict[VarKey, VarValue]]:
+                       solved: dict[VarKey, _VarSolution | HomeFlow]
+                       ) -> list[dict[VarKey, VarValue]]:
     """VarFlow.entry: per block, the variables whose live-in differs from their value
     at the end of the block before. Only those assigned, or joined, below the two
-    blocks' nearest common dominator can differ (as for machine locations)."""
+    blocks' nearest common dominator can differ (as for machine locations), and
+    a home where its fact starts or stops holding or after its own records."""
     solver = mv.solver
     reachable = solver.reachable
     rank = {var: i for i, var in enumerate(all_variables(fn))}
+    n = len(fn.blocks)
     joins_at: dict[int, list[VarKey]] = {}
     for var, sol in solved.items():
-        for b in sol.joins:
+        for b in (sol.boundaries(n) if isinstance(sol, HomeFlow) else sol.joins):
             joins_at.setdefault(b, []).append(var)
-    n = len(fn.blocks)
     entry: list[dict[VarKey, VarValue]] = [{} for _ in range(n)]
     considered = 0
     for b in range(1, n):
@@ -280,7 +392,8 @@ def _entry_differences(fn: MFunctionView, mv: MachineValues,
         for var in sorted(cands, key=rank.__getitem__):
             sol = solved[var]  # every variable assigned anywhere
             v = sol.value_in(b) if b in reachable else None
-            before = sol.value_out(prev) if prev in reachable else assigns[prev].get(var)
+            before = sol.value_out(prev) if prev in reachable or isinstance(sol, HomeFlow) \
+                else assigns[prev].get(var)
             if v is _TOP:
                 v = None
             if before is _TOP:
