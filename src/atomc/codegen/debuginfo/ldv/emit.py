@@ -335,7 +335,7 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
     for var in variables:
         same_whole.setdefault(var.whole, []).append(var)
     t = _Tracker(fn, mv, multi=mode is LoclistMode.MULTI)
-    homes = HomeEntries(fn, mv.solver.reachable)
+    homes = HomeEntries(fn, mv.solver.reachable, multi)
     t.walker = StateWalker(mv, fn, reverse=True)
     at_entry = entry_forms(fn, mv)
     t.state = t.walker.state
@@ -358,7 +358,8 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
         t.cur_key, t.alts = _inherited_sets(mv.preds[b], exits)
         t.entered = set()
         t.entry_pos = pos
-        changed = [*flow.entry[b], *touched, *pending, *multi]
+        moved = [*flow.entry[b], *touched, *pending]
+        changed = [*moved, *multi]
         if b and not t.reasons.walked(mv.preds[b]):
             changed += _unassigned_to_renote(t, variables)
         entry_vars = _entry_vars(t, b, changed, new_values, rank) if b else variables
@@ -381,7 +382,7 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
                 t.reasons.rebase(p)
         t.note_holders(pos)
         if fn.homes:
-            _restate_homes(t, homes.at_entry(b, changed), pos, b, touched, same_whole, multi)
+            _restate_homes(t, *homes.at_entry(b, moved), pos, b, touched, same_whole, multi)
         for k, inst in enumerate(blk.insts, start=1):
             if isinstance(inst.debug, DebugValue):
                 d = inst.debug
@@ -436,32 +437,41 @@ def _assign(t: _Tracker, d: DebugValue, pos: int, b: int, k: int,
     t.note_holders(pos)
 
 
-def _restate_homes(t: _Tracker, due: list[HomeFact], pos: int, b: int,
-                   touched: dict[VarKey, None],
+def _restate_homes(t: _Tracker, placed: list[HomeFact], renewed: list[HomeFact], pos: int,
+                   b: int, touched: dict[VarKey, None],
                    same_whole: dict[tuple[object, object | None], list[VarKey]],
                    multi: dict[VarKey, None]) -> None:
     """The home records restated at block b's entry that can change something
-    (`_Homes.at_entry`). One whose variable is where it would put it, with that
-    value, changes nothing but its current `new` (an `add` names it)."""
+    (`HomeEntries.at_entry`). One whose variable is where it would put it, with
+    that value, changes nothing but its current `new` (which an `add` names)."""
     refresh = False
-    for h in due:
+    for h in placed:
         d = h.record
         var = d.var
-        touched[var] = None
         v = tagged(resolve_operand(d.operand, t.state, t.fn, t.mv, b, 0), d.expr)
         if var in t.reasons.assigned and t.settled(var, v) \
                 and len(same_whole.get(var.whole, ())) == 1:
             t.entered.add(var)
             if var in multi:
-                refresh = refresh or bool(t.alts.get(var))
-                t.cur_key[var] = d.token
-                t.alts[var] = {}
+                refresh = _renew(t, d) or refresh
             continue
         work.add("ldv.homes.restated", 1)
         t.wake(var)
+        touched[var] = None  # (a placed one stays put: the next entry need not look)
         _assign(t, d, pos, b, 0, same_whole, multi, touched)
+    for h in renewed:
+        refresh = _renew(t, h.record) or refresh
     if refresh:
         t.note_holders(pos)
+
+
+def _renew(t: _Tracker, d: DebugValue) -> bool:
+    """Make `d` its variable's current `new`, without added locations; whether it
+    had some (the holders `multi` mode notes change)."""
+    had = bool(t.alts.get(d.var))
+    t.cur_key[d.var] = d.token
+    t.alts[d.var] = {}
+    return had
 
 
 def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:

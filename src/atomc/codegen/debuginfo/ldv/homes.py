@@ -73,33 +73,38 @@ def quiet_slots(fn: MFunctionView) -> frozenset[MLoc]:
 
 
 class HomeEntries:
-    """Which home records phase E restates at a block's entry: those whose
-    variable the entry may find elsewhere than the record would put it. A home
+    """Which home records phase E restates at a block's entry, and how. A home
     placed in a quiet slot stays there, with the same value, until a record of
     its own moves it, or until a block the fact does not reach gives it none:
-    then the variable is among the entry's `changed` ones (a record in the block
-    before, a new live-in value). So only those, the homes in slots that are not
-    quiet, and every home at the entry (or an unreachable block) are checked."""
+    then its variable is among the entry's `moved` ones (a record in the block
+    before, a new live-in value). Only those homes, the ones in slots that are
+    not quiet, and every home at the function's entry or an unreachable block
+    are restated in full (`placed`); a home with `add` or `delete` records
+    (`multi`) is otherwise only made the current `new` again (`renewed`): a
+    restated record starts its added locations afresh."""
 
-    __slots__ = ("homes", "masks", "rank", "loud", "reachable")
+    __slots__ = ("homes", "masks", "rank", "loud", "multi", "reachable")
 
-    def __init__(self, fn: MFunctionView, reachable: Collection[int]) -> None:
+    def __init__(self, fn: MFunctionView, reachable: Collection[int],
+                 multi: Collection[VarKey]) -> None:
         self.homes = fn.homes
         self.masks = [h.restated(fn.starts) for h in fn.homes]
         self.rank = {h.record.var: i for i, h in enumerate(fn.homes)}
         quiet = quiet_slots(fn)
         self.loud = [i for i, h in enumerate(fn.homes) if h.record.operand not in quiet]
+        self.multi = [i for i, h in enumerate(fn.homes) if h.record.var in multi]
         self.reachable = reachable
 
-    def at_entry(self, b: int, changed: Iterable[VarKey]) -> list[HomeFact]:
-        """The homes to restate at block `b`'s entry, in their order."""
-        masks = self.masks
+    def at_entry(self, b: int, moved: Iterable[VarKey]
+                 ) -> tuple[list[HomeFact], list[HomeFact]]:
+        """(placed, renewed) at block `b`'s entry, each in the homes' order."""
+        masks, homes = self.masks, self.homes
         if b == 0 or b not in self.reachable:
-            due = [h for h, m in zip(self.homes, masks, strict=True) if (m >> b) & 1]
-        else:
-            rank = self.rank
-            picked = {rank[v] for v in changed if v in rank}
-            picked.update(self.loud)
-            due = [self.homes[i] for i in sorted(picked) if (masks[i] >> b) & 1]
-        work.add("ldv.homes.checked", len(due))
-        return due
+            return [h for h, m in zip(homes, masks, strict=True) if (m >> b) & 1], []
+        rank = self.rank
+        picked = {rank[v] for v in moved if v in rank}
+        picked.update(self.loud)
+        placed = [homes[i] for i in sorted(picked) if (masks[i] >> b) & 1]
+        renewed = [homes[i] for i in self.multi if i not in picked and (masks[i] >> b) & 1]
+        work.add("ldv.homes.placed", len(placed))
+        return placed, renewed

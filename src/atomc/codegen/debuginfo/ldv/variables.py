@@ -219,22 +219,36 @@ class HomeFlow:
             return self._restated(b) if (self.restates >> b) & 1 else None
         return self.value_in(b)
 
+    def carried(self, b: int) -> VarValue:
+        """The value phase E holds for the variable at block `b`'s exit, from the
+        live-ins `VarFlow.entry` gives and the values `VarFlow.assigns` gives (a
+        restated record is in neither: at the function's entry, or an unreachable
+        block, its value is not carried, and the block after compares with none)."""
+        a = self.assigns[b]
+        if self.var in a:
+            return a[self.var]
+        if b == 0 or b not in self.mv.solver.reachable:
+            return None
+        return self.value_in(b)
+
     def boundaries(self, n: int) -> list[int]:
         """The blocks b > 0 whose live-in may differ from block b - 1's exit value:
-        where the blocks with a value from the fact or a record (and the later
-        parts of those) begin or end, and after a block with a record of the
-        variable's own; every block if its slot's value may change."""
+        where the blocks the fact reaches begin or end, after a block with a
+        record of the variable's own and after the later parts of that block,
+        which carry its value; every block if its slot's value may change."""
         if not self.quiet:
             return list(range(1, n))
-        valued = self.home.reach
+        reach = self.home.reach
+        out = set(bits((reach ^ (reach << 1)) & ((1 << n) - 2)))
+        if n > 1:
+            out.add(1)  # (the entry's restated record is not carried: `carried`)
         for w in self.writers:
             b = w + 1
-            while b < n and not (self.starts >> b) & 1 and not (valued >> b) & 1:
-                valued |= 1 << b
+            out.add(b)
+            while b < n and not (self.starts >> b) & 1:
                 b += 1
-        edges = (valued ^ (valued << 1)) & ((1 << n) - 2)
-        out = {b + 1 for b in self.writers if b + 1 < n}
-        out.update(bits(edges))
+            out.add(b)
+        out.discard(n)
         work.add("ldv.homes.boundaries", len(out) + 1)
         return sorted(out)
 
@@ -392,8 +406,8 @@ def _entry_differences(fn: MFunctionView, mv: MachineValues,
         for var in sorted(cands, key=rank.__getitem__):
             sol = solved[var]  # every variable assigned anywhere
             v = sol.value_in(b) if b in reachable else None
-            before = sol.value_out(prev) if prev in reachable or isinstance(sol, HomeFlow) \
-                else assigns[prev].get(var)
+            before = sol.carried(prev) if isinstance(sol, HomeFlow) else \
+                sol.value_out(prev) if prev in reachable else assigns[prev].get(var)
             if v is _TOP:
                 v = None
             if before is _TOP:
