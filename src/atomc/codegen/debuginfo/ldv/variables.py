@@ -297,7 +297,7 @@ class _VarSolution:
                     changed = True
         work.add("ldv.vars.joins", joined + len(order))
 
-    def _incoming(self, b: int) -> tuple[_Incoming, int]:
+    def _incoming(self, b: int) -> tuple[_Incoming | _GroupedIncoming, int]:
         """The known exit values of join `b`'s reachable predecessors, and how many
         were looked up. Every predecessor is dominated by `b`'s immediate dominator
         d; one whose dominator-tree path up to d meets none of the variable's
@@ -313,18 +313,57 @@ class _VarSolution:
             inc = [(p, v) for p in self.mv.preds[b] if p in solver.reachable
                    for v in (self.value_out(p),) if v is not _TOP]
             return _Incoming(inc, None, frozenset()), len(inc)
-        special: dict[int, object] = {}
+        return self._grouped(d, pres, blocks, lo, hi)
+
+    def _grouped(self, d: int, pres: list[int], blocks: list[int], lo: int, hi: int
+                 ) -> tuple[_GroupedIncoming, int]:
+        """`_incoming` of a join with many predecessors, by runs of them: in
+        dominator-tree preorder, the predecessors strictly inside one source's
+        subtree and no deeper source's all leave that source's value (its
+        assignment's, else its join's), read once for the run; a predecessor that
+        is a source is looked up; the rest leave d's exit value. A join of the
+        dispatch loop's hundred back edges costs its sources, not its edges."""
+        solver = self.mv.solver
+        dom_block, dom_post = solver.dom_block, solver.dom_post
+        listed: list[tuple[int, object]] = []
+        runs: list[tuple[int, int, object]] = []  # predecessors blocks[i:j] leave v
+        open_: list[tuple[int, int]] = []  # the sources around the cursor: (post, block)
+        cursor = covered = 0
+
+        def upto(last_pre: int) -> None:
+            """The predecessors from the cursor up to preorder `last_pre` belong to
+            the innermost open source (none: d's value)."""
+            nonlocal cursor, covered
+            j = bisect_right(pres, last_pre, cursor)
+            if j > cursor and open_:
+                runs.append((cursor, j, self._exit_of(open_[-1][1])))
+                covered += j - cursor
+            cursor = max(cursor, j)
+
         for x_pre in self.sources[lo:hi]:
-            x = solver.dom_block[x_pre]
-            for i in range(bisect_left(pres, x_pre), bisect_right(pres, solver.dom_post[x])):
-                p = blocks[i]
-                if p not in special:
-                    special[p] = self.value_out(p)
+            while open_ and open_[-1][0] < x_pre:  # sources that end before this one
+                upto(open_[-1][0])
+                open_.pop()
+            upto(x_pre - 1)
+            x = dom_block[x_pre]
+            if cursor < len(pres) and pres[cursor] == x_pre:  # the source is a predecessor
+                listed.append((x, self.value_out(x)))
+                cursor += 1
+                covered += 1
+            open_.append((dom_post[x], x))
+        while open_:
+            upto(open_[-1][0])
+            open_.pop()
         rest = self.value_out(d)
-        inc = [(p, v) for p, v in special.items() if v is not _TOP]
-        others = frozenset() if rest is _TOP or len(special) == len(blocks) \
-            else frozenset(p for p in blocks if p not in special)
-        return _Incoming(inc, rest, others), len(special) + (hi - lo) + 1
+        has_others = rest is not _TOP and covered < len(blocks)
+        return _GroupedIncoming(listed, runs, blocks, rest, has_others), \
+            len(listed) + len(runs) + (hi - lo) + 1
+
+    def _exit_of(self, x: int) -> object:
+        """The value blocks strictly below source block `x` (and no other source)
+        leave: its assignment's, else its join's."""
+        a = self.assigns[x]
+        return a[self.var] if self.var in a else self.vin[x]
 
     def _source_in(self, b: int) -> int:
         """Where block `b`'s live-in comes from (a reachable block)."""
@@ -439,7 +478,42 @@ class _Incoming:
                 if p in listed or p in self.others]
 
 
-def _join(b: int, current: object, incoming: _Incoming, mv: MachineValues) -> object:
+@dataclass(frozen=True, slots=True)
+class _GroupedIncoming:
+    """`_Incoming` by runs (`_VarSolution._grouped`): `listed`, predecessors looked
+    up one by one; `runs`, (i, j, v): predecessors `blocks[i:j]` all leave v; the
+    others (when `has_others`) leave `rest`. Unknown values (_TOP) count as none."""
+
+    listed: list[tuple[int, object]]
+    runs: list[tuple[int, int, object]]
+    blocks: list[int]
+    rest: object
+    has_others: bool
+
+    def values(self) -> list[object]:
+        out = [v for _, v in self.listed if v is not _TOP]
+        out += [v for _, _, v in self.runs if v is not _TOP]
+        return out + ([self.rest] if self.has_others else [])
+
+    def every(self, preds: list[int]) -> list[tuple[int, object]]:
+        """Every (predecessor, value) known, in predecessor order."""
+        known: dict[int, object] = dict(self.listed)
+        for i, j, v in self.runs:
+            for p in self.blocks[i:j]:
+                known[p] = v
+        members = set(self.blocks)
+        out = []
+        for p in preds:
+            if p in known:
+                if known[p] is not _TOP:
+                    out.append((p, known[p]))
+            elif self.has_others and p in members:
+                out.append((p, self.rest))
+        return out
+
+
+def _join(b: int, current: object, incoming: _Incoming | _GroupedIncoming,
+          mv: MachineValues) -> object:
     """The value on entry to block `b` given its reachable predecessors' known exit
     values (`incoming`)."""
     # A back edge that carries this block's own (resolved) PHI agrees with anything.
