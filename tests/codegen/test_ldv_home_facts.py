@@ -33,9 +33,10 @@ from atomc.codegen.debuginfo.ldv.model import (
     reg,
     slot,
 )
-from atomc.ir.dbgrecords import DbgKind
+from atomc.codegen.debuginfo.memory_homes import _reachable
 from atomc.diag import DiagnosticEngine
 from atomc.frontend import compile_to_ir
+from atomc.ir.dbgrecords import DbgKind
 from atomc.options import CompileOptions, LoclistMode
 from atomc.pipeline import optimise
 
@@ -206,15 +207,8 @@ def _random_function(rng: random.Random) -> MFunctionView:
             blocks.append(MBlockView(tuple(insts), out))
     facts = []
     for v, (sb, _) in starts.items():
-        seen: set[int] = set()
-        stack = list(succs[sb])
-        while stack:
-            x = stack.pop()
-            if x not in seen:
-                seen.add(x)
-                stack.extend(succs[x])
         reach = 0
-        for x in seen:
+        for x in _reachable(dict(enumerate(succs)), sb):  # as memory_homes.py finds them
             reach |= ((1 << sizes[x]) - 1) << first[x]
         facts.append(HomeFact(DebugValue(v, home_slot[v], token=token[v]), reach))
     mask = sum(1 << f for f in first)

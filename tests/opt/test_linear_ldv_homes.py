@@ -25,12 +25,12 @@ MAX_GROWTH = 5.0  # linear work grows about 4x; homes x blocks about 16x
 
 
 def _homes_across_blocks(n: int) -> str:
-    decls = "".join(f"    int v{k} = k0 + {k};\n" for k in range(n))
-    escapes = "".join(f"    g(&v{k});\n" for k in range(n))
-    ifs = "".join(f"    if (c > {k}) a[{k}] = c;\n" for k in range(n))
-    total = " + ".join(f"v{k}" for k in range(n))
-    return ("void g(int *);\nint f(int *a, int c, int k0) {\n" + decls + escapes + ifs
-            + f"    return {total};\n}}\n")
+    lines = ["void g(int *);", "int f(int *a, int c, int k0) {"]
+    lines += [f"    int v{k} = k0 + {k};" for k in range(n)]  # homes: their addresses
+    lines += [f"    g(&v{k});" for k in range(n)]             # escape, their records start
+    lines += [f"    if (c > {k}) a[{k}] = c;" for k in range(n)]  # n blocks they reach
+    lines += ["    return " + " + ".join(f"v{k}" for k in range(n)) + ";", "}", ""]
+    return "\n".join(lines)
 
 
 # counter -> what grows with homes x blocks when it fails

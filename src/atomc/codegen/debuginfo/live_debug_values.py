@@ -321,14 +321,14 @@ def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int
     facts: list[HomeFact] = []
     pieced = _pieced_variables(mf) if started else set()
     if all(_as_fact(d, record, pieced) for record, _ in started):
-        for record, blocks in started:  # restated by block where it matters (ldv/homes.py)
+        for record, reached in started:  # restated by block where it matters (ldv/homes.py)
             reach = 0
-            for rb in blocks:
+            for rb in reached:
                 reach |= ((1 << len(parts[rb])) - 1) << first[rb]
             facts.append(HomeFact(record, reach))
     else:  # (all or none: the restated records keep their order at each entry)
-        for record, blocks in started:
-            for rb in blocks:
+        for record, reached in started:
+            for rb in reached:
                 restate.setdefault(rb, []).append(MInstView(debug=record))
     blocks: list[MBlockView] = []
     where: list[tuple[int, int]] = []

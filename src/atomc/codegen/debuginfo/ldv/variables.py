@@ -11,7 +11,7 @@ the variable has no location on entry to the block.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from ....dwarf.locexpr import LocExpr
