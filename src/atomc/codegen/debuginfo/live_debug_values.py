@@ -47,6 +47,7 @@ from .ldv import (
     ConstOp,
     DebugPhi,
     DebugValue,
+    HomeFact,
     InstrRef,
     LocKind,
     MBlockView,
@@ -62,6 +63,7 @@ from .ldv.callsites import CallSiteParam, call_site_values
 from .ldv.machine import solve_machine_values
 from .ldv.model import ConstLoc, DebugOperand, VarLoc, VarRange, WhyRange
 from .ldv.salvage import arithmetic_ops
+from .ldv.variables import all_variables
 from .location_lists import loc_expr, lower_var_ranges, value_of
 from .memory_homes import HomeStart, place_memory_homes
 from .prologue_pieces import prologue_pieces, trim_prologue_gaps
@@ -297,16 +299,6 @@ def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int
     homes = place_memory_homes(mf, succ)
     after: dict[tuple[int, int], list[MInstView]] = {}  # memory homes, moved
     restate: dict[int, list[MInstView]] = {}
-    for w, start in homes.items():
-        v = d.debug(mf.blocks[w[0]].insts[w[1]])
-        if v is None:
-            continue
-        if start is None:  # never written: listed, without a location
-            after.setdefault(w, []).append(MInstView(debug=DebugValue(v.debug.var, None)))  # type: ignore[union-attr]
-            continue
-        after.setdefault((start.block, start.index), []).append(v)
-        for rb in start.restate:
-            restate.setdefault(rb, []).append(v)
     # a block with branches before its end is cut into parts, so that an edge
     # leaving from the middle carries the state there (one view block per part)
     parts = block_parts(mf, succ)
@@ -315,6 +307,29 @@ def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int
     for bp in parts:
         first.append(n)
         n += len(bp)
+    started: list[tuple[DebugValue, tuple[int, ...]]] = []
+    for w, start in homes.items():
+        v = d.debug(mf.blocks[w[0]].insts[w[1]])
+        if v is None:
+            continue
+        if start is None:  # never written: listed, without a location
+            after.setdefault(w, []).append(MInstView(debug=DebugValue(v.debug.var, None)))  # type: ignore[union-attr]
+            continue
+        after.setdefault((start.block, start.index), []).append(v)
+        assert isinstance(v.debug, DebugValue)
+        started.append((v.debug, start.restate))
+    facts: list[HomeFact] = []
+    pieced = _pieced_variables(mf) if started else set()
+    if all(_as_fact(d, record, pieced) for record, _ in started):
+        for record, reached in started:  # restated by block where it matters (ldv/homes.py)
+            reach = 0
+            for rb in reached:
+                reach |= ((1 << len(parts[rb])) - 1) << first[rb]
+            facts.append(HomeFact(record, reach))
+    else:  # (all or none: the restated records keep their order at each entry)
+        for record, reached in started:
+            for rb in reached:
+                restate.setdefault(rb, []).append(MInstView(debug=record))
     blocks: list[MBlockView] = []
     where: list[tuple[int, int]] = []
     for bi, b in enumerate(mf.blocks):
@@ -338,9 +353,36 @@ def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int
             for old, (new, _sub) in mf.substitutions.items()}
     saved = frozenset(_r(r) for r in mf.callee_saved)
     regs = _regs()
+    starts = 0
+    for f in first:
+        starts |= 1 << f
     view = MFunctionView(tuple(blocks), regs.caller_saved, saved, subs, regs.frame,
-                         d.args.narrow)
+                         d.args.narrow, tuple(facts), starts)
     return view, where, homes
+
+
+def _pieced_variables(mf: MFunction) -> set[int]:
+    """The variables (by identity) with a record on a fragment of theirs."""
+    out: set[int] = set()
+    for b in mf.blocks:
+        for mi in b.insts:
+            meta = mi.meta
+            if mi.opcode in VALUE_RECORD_OPCODES and isinstance(meta, DbgMeta) \
+                    and isinstance(meta.expr, DIExpression) and meta.expr.fragment is not None:
+                out.add(id(meta.var))
+    return out
+
+
+def _as_fact(d: _Describer, record: DebugValue, pieced: set[int]) -> bool:
+    """May a home be given to LiveDebugValues as a fact (model.HomeFact) rather
+    than as records restated at every block it reaches? When it names a frame
+    object's slot that no instruction writes or loads (not a spill slot, not a
+    stack argument), and no record of its variable names a piece of it (a
+    restated record ends overlapping pieces: those stay records)."""
+    op = record.operand
+    return isinstance(op, MLoc) and op.kind is LocKind.SLOT and not d.is_spill_slot(op) \
+        and op not in d.args.at.values() and id(record.var.var) not in pieced \
+        and record.var.fragment is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,14 +440,11 @@ def variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[
     seen: set[tuple[int, object]] = {(id(v.var), v.inlined_at) for v in located}
     # variables with no location anywhere are still listed ("optimized out")
     extra: list[VarLocation] = []
-    for b in view.blocks:
-        for inst in b.insts:
-            dv = inst.debug
-            if isinstance(dv, DebugValue):
-                k = (id(dv.var.var), dv.var.inlined_at)
-                if k not in seen:
-                    seen.add(k)
-                    extra.append(VarLocation(dv.var.var, dv.var.inlined_at))  # type: ignore[arg-type]
+    for var in all_variables(view):  # in order of their first records
+        k = (id(var.var), var.inlined_at)
+        if k not in seen:
+            seen.add(k)
+            extra.append(VarLocation(var.var, var.inlined_at))  # type: ignore[arg-type]
     variables = attach_reasons([*located, *extra], gaps, ranges, label_after,
                                lambda p: lines[p] if 0 <= p < len(lines) else 0, current)
     if any(not mi.is_meta and desc(mi.opcode).is_inline_asm for b in mf.blocks for mi in b.insts):

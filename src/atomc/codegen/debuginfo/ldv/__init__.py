@@ -12,6 +12,7 @@ from .model import (
     DebugPhi,
     DebugValue,
     EntryValueLoc,
+    HomeFact,
     InstrRef,
     LocKind,
     MBlockView,
@@ -25,5 +26,5 @@ from .model import (
 )
 
 __all__ = ["compute_var_ranges", "ConstLoc", "ConstOp", "DebugPhi", "DebugValue",
-           "EntryValueLoc", "InstrRef", "LocKind", "MBlockView", "MFunctionView", "MInstView",
-           "MLoc", "VarKey", "VarRange", "reg", "slot"]
+           "EntryValueLoc", "HomeFact", "InstrRef", "LocKind", "MBlockView", "MFunctionView",
+           "MInstView", "MLoc", "VarKey", "VarRange", "reg", "slot"]

@@ -31,6 +31,7 @@ from ....ir.dbgrecords import DbgKind
 from ....options import LoclistMode
 from .compose import ops_reads
 from .derived import Derived, fits, note_derived
+from .homes import HomeEntries
 from .known import known_location, var_bits
 from .machine import MachineValues, StateWalker, Value, solve_machine_values
 from .model import (
@@ -38,6 +39,7 @@ from .model import (
     ConstLoc,
     DebugValue,
     EntryValueLoc,
+    HomeFact,
     LocKind,
     MFunctionView,
     MInstView,
@@ -349,6 +351,7 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
     for var in variables:
         same_whole.setdefault(var.whole, []).append(var)
     t = _Tracker(fn, mv, multi=mode is LoclistMode.MULTI)
+    homes = HomeEntries(fn, mv.solver.reachable, multi)
     t.walker = StateWalker(mv, fn, reverse=True)
     at_entry = entry_forms(fn, mv)
     t.state = t.walker.state
@@ -371,7 +374,8 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
         t.cur_key, t.alts = _inherited_sets(mv.preds[b], exits)
         t.entered = set()
         t.entry_pos = pos
-        changed = [*flow.entry[b], *touched, *pending, *multi]
+        moved = [*flow.entry[b], *touched, *pending]
+        changed = [*moved, *multi]
         if b and not t.reasons.walked(mv.preds[b]):
             changed += _unassigned_to_renote(t, variables)
         entry_vars = _entry_vars(t, b, changed, new_values, rank) if b else variables
@@ -393,6 +397,8 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
             if p != b - 1 and last_succ[p] > b:  # a switch block: more cases to come
                 t.reasons.rebase(p)
         t.note_holders(pos)
+        if fn.homes:
+            _restate_homes(t, *homes.at_entry(b, moved), pos, b, touched, same_whole, multi)
         for k, inst in enumerate(blk.insts, start=1):
             if isinstance(inst.debug, DebugValue):
                 d = inst.debug
@@ -402,25 +408,7 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
                     _add_or_delete(t, d, pos, b, k)
                     t.note_holders(pos)
                     continue
-                for other in same_whole.get(d.var.whole, ()):  # only these can overlap
-                    if other != d.var and other.overlaps(d.var):
-                        t.wake(other)
-                        touched[other] = None
-                        t.set_value(other, None)
-                        t.cur_key.pop(other, None)
-                        t.alts.pop(other, None)
-                        t.set_loc(other, pos, None, PIECE)
-                if d.var in multi:
-                    t.cur_key[d.var] = d.token
-                    t.alts[d.var] = {}
-                t.set_value(d.var, tagged(resolve_operand(d.operand, t.state, fn, mv, b, k),
-                                          d.expr))
-                t.place(d.var, pos, b, k, _new_reason(d, t.value[d.var]))
-                if d.var.is_param and d.var not in t.reasons.assigned:
-                    _from_entry(t, d.var)
-                if t.value[d.var] is not None:
-                    t.reasons.assigned.add(d.var)
-                t.note_holders(pos)
+                _assign(t, d, pos, b, k, same_whole, multi, touched)
                 continue
             if inst.debug is not None:
                 continue
@@ -439,6 +427,67 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
     if mode is LoclistMode.MULTI:
         ranges += _secondary_ranges(t.holders, ranges, end)
     return ranges
+
+
+def _assign(t: _Tracker, d: DebugValue, pos: int, b: int, k: int,
+            same_whole: dict[tuple[object, object | None], list[VarKey]],
+            multi: dict[VarKey, None], touched: dict[VarKey, None]) -> None:
+    """A `new` record (instruction k of block b, 0: a home restated at the entry)."""
+    for other in same_whole.get(d.var.whole, ()):  # only these can overlap
+        if other != d.var and other.overlaps(d.var):
+            t.wake(other)
+            touched[other] = None
+            t.set_value(other, None)
+            t.cur_key.pop(other, None)
+            t.alts.pop(other, None)
+            t.set_loc(other, pos, None, PIECE)
+    if d.var in multi:
+        t.cur_key[d.var] = d.token
+        t.alts[d.var] = {}
+    t.set_value(d.var, tagged(resolve_operand(d.operand, t.state, t.fn, t.mv, b, k), d.expr))
+    t.place(d.var, pos, b, k, _new_reason(d, t.value[d.var]))
+    if d.var.is_param and d.var not in t.reasons.assigned:
+        _from_entry(t, d.var)
+    if t.value[d.var] is not None:
+        t.reasons.assigned.add(d.var)
+    t.note_holders(pos)
+
+
+def _restate_homes(t: _Tracker, placed: list[HomeFact], renewed: list[HomeFact], pos: int,
+                   b: int, touched: dict[VarKey, None],
+                   same_whole: dict[tuple[object, object | None], list[VarKey]],
+                   multi: dict[VarKey, None]) -> None:
+    """The home records restated at block b's entry that can change something
+    (`HomeEntries.at_entry`). One whose variable is where it would put it, with
+    that value, changes nothing but its current `new` (which an `add` names)."""
+    refresh = False
+    for h in placed:
+        d = h.record
+        var = d.var
+        v = tagged(resolve_operand(d.operand, t.state, t.fn, t.mv, b, 0), d.expr)
+        if var in t.reasons.assigned and t.settled(var, v) \
+                and len(same_whole.get(var.whole, ())) == 1:
+            t.entered.add(var)
+            if var in multi:
+                refresh = _renew(t, d) or refresh
+            continue
+        work.add("ldv.homes.restated", 1)
+        t.wake(var)
+        touched[var] = None  # (a placed one stays put: the next entry need not look)
+        _assign(t, d, pos, b, 0, same_whole, multi, touched)
+    for h in renewed:
+        refresh = _renew(t, h.record) or refresh
+    if refresh:
+        t.note_holders(pos)
+
+
+def _renew(t: _Tracker, d: DebugValue) -> bool:
+    """Make `d` its variable's current `new`, without added locations; whether it
+    had some (the holders `multi` mode notes change)."""
+    had = bool(t.alts.get(d.var))
+    t.cur_key[d.var] = d.token
+    t.alts[d.var] = {}
+    return had
 
 
 def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:

@@ -53,9 +53,17 @@ def phi(block: int, loc: MLoc) -> Value:
 
 
 def track_locations(fn: MFunctionView) -> list[MLoc]:
-    """Every location the function touches, in order of first appearance."""
+    """Every location the function touches, in order of first appearance (a
+    home's slot where its record is first restated, model.HomeFact)."""
     seen: dict[MLoc, None] = {}
-    for blk in fn.blocks:
+    first: dict[int, list[MLoc]] = {}
+    for h in fn.homes:
+        m = h.restated(fn.starts)
+        if m and isinstance(h.record.operand, MLoc):
+            first.setdefault((m & -m).bit_length() - 1, []).append(h.record.operand)
+    for b, blk in enumerate(fn.blocks):
+        for loc in first.get(b, ()):
+            seen.setdefault(loc)
         for inst in blk.insts:
             if isinstance(inst.debug, DebugPhi):
                 seen.setdefault(inst.debug.loc)

@@ -236,6 +236,25 @@ class MBlockView:
 
 
 @dataclass(frozen=True, slots=True)
+class HomeFact:
+    """A memory home as one fact: `record` (a `new` naming a frame slot) holds
+    again at the entry of every block that starts a machine block (see
+    `MFunctionView.starts`) among those in `reach` (bit b: view block b, every
+    part of the blocks reachable from where the home starts), as if it were
+    restated there ahead of the block's own instructions, in the order the homes
+    are listed. The analysis applies it where it can change something instead
+    of carrying the record through every block (ldv/homes.py). The record
+    itself, where the home starts, is an ordinary instruction."""
+
+    record: DebugValue
+    reach: int
+
+    def restated(self, starts: int) -> int:
+        """The blocks whose entry restates it (a mask)."""
+        return self.reach & starts
+
+
+@dataclass(frozen=True, slots=True)
 class MFunctionView:
     blocks: tuple[MBlockView, ...]
     caller_saved: frozenset[MLoc]
@@ -245,6 +264,10 @@ class MFunctionView:
     # slots holding their value only in their low bytes (incoming_args.py): a variable
     # may live there, but no expression or call-site value reads one
     narrow_slots: frozenset[MLoc] = frozenset()
+    homes: tuple[HomeFact, ...] = ()  # memory homes restated by block (HomeFact)
+    # the blocks that start a machine block (bit b: view block b); any other one is
+    # a later part of the block before it, its only predecessor (-1: all do)
+    starts: int = -1
 
 
 # -- results ---------------------------------------------------------------

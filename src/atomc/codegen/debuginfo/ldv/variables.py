@@ -11,14 +11,24 @@ the variable has no location on entry to the block.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from ....dwarf.locexpr import LocExpr
 from ....ir import work
 from ....ir.dbgrecords import DbgKind
+from .homes import bits, first_restated, quiet_slots
 from .machine import MachineValues, StateWalker, Value, phi, resolve_dbg_phi
-from .model import ConstOp, DebugOperand, DebugValue, InstrRef, MFunctionView, MLoc, VarKey
+from .model import (
+    ConstOp,
+    DebugOperand,
+    DebugValue,
+    HomeFact,
+    InstrRef,
+    MFunctionView,
+    MLoc,
+    VarKey,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +108,15 @@ def block_assignments(fn: MFunctionView, mv: MachineValues
 
 
 def all_variables(fn: MFunctionView) -> list[VarKey]:
+    """Every variable, in order of its first record (a home's restated ones, at
+    the entries of the blocks it reaches, count as they would written out)."""
     seen: dict[VarKey, None] = {}
-    for blk in fn.blocks:
+    first: dict[int, list[VarKey]] = {}
+    for h in fn.homes:
+        first.setdefault(first_restated(fn, h), []).append(h.record.var)
+    for b, blk in enumerate(fn.blocks):
+        for var in first.get(b, ()):
+            seen.setdefault(var)
         for inst in blk.insts:
             if isinstance(inst.debug, DebugValue):
                 seen.setdefault(inst.debug.var)
@@ -125,8 +142,115 @@ def solve_variable_values(fn: MFunctionView, mv: MachineValues) -> VarFlow:
     for b, blk_assigns in enumerate(assigns):
         for var in blk_assigns:
             writers.setdefault(var, []).append(b)
-    solved = {var: _VarSolution(var, bs, assigns, mv) for var, bs in writers.items()}
+    homes = {h.record.var: h for h in fn.homes}
+    quiet = quiet_slots(fn)
+    solved: dict[VarKey, _VarSolution | HomeFlow] = {
+        var: _VarSolution(var, bs, assigns, mv) for var, bs in writers.items()
+        if var not in homes}
+    for var, h in homes.items():  # (in the order the restated records gave)
+        solved[var] = HomeFlow(h, writers.get(var, []), assigns, mv,
+                                h.record.operand in quiet, fn.starts)
     return VarFlow(assigns, _entry_differences(fn, mv, assigns, solved))
+
+
+class HomeFlow:
+    """One home's values along the blocks, for phases C-D, in place of a
+    `_VarSolution` over the restated records (homes.py): on entry to a block
+    that restates it, the record's value there (its slot's machine value); on
+    entry to a later part of a block, the part before's exit value; on entry to
+    any other block, none (a block reached from where the home starts restates
+    it, so the others are reached only from blocks where it has none). At a
+    block's exit, its last own record's value if it has one."""
+
+    __slots__ = ("var", "home", "assigns", "mv", "writers", "quiet", "starts", "restates",
+                 "memo")
+
+    def __init__(self, home: HomeFact, writers: list[int], assigns: list[dict[VarKey, VarValue]],
+                 mv: MachineValues, quiet: bool, starts: int) -> None:
+        self.var = home.record.var
+        self.home = home
+        self.writers = writers  # the blocks with records of the variable's own
+        self.assigns = assigns
+        self.mv = mv
+        self.quiet = quiet  # its slot holds one value throughout (homes.quiet_slots)
+        self.starts = starts
+        self.restates = home.restated(starts)
+        self.memo: dict[int, VarValue] = {}
+
+    def _restated(self, b: int) -> VarValue:
+        """The value the record restated at block `b`'s entry resolves to."""
+        d = self.home.record
+        assert isinstance(d.operand, MLoc), "a home names its slot"
+        return tagged(self.mv.live_in_at(b, d.operand), d.expr)
+
+    def value_in(self, b: int) -> VarValue:
+        """The live-in value at reachable block `b`."""
+        if b == 0:
+            return None
+        if (self.restates >> b) & 1:
+            return self._restated(b)
+        if (self.starts >> b) & 1:
+            return None
+        memo = self.memo  # a later part: the part before's exit (a chain of them)
+        chain: list[int] = []
+        cur = b
+        while True:
+            if cur in memo:
+                v = memo[cur]
+                break
+            chain.append(cur)
+            prev = cur - 1
+            if self.var in self.assigns[prev]:
+                v = self.assigns[prev][self.var]
+                break
+            if prev == 0 or (self.starts >> prev) & 1:
+                v = self._restated(prev) if (self.restates >> prev) & 1 else None
+                break
+            cur = prev
+        for c in chain:
+            memo[c] = v
+        return v
+
+    def value_out(self, b: int) -> VarValue:
+        a = self.assigns[b]
+        if self.var in a:
+            return a[self.var]
+        if b == 0 or b not in self.mv.solver.reachable:  # (as the records would leave)
+            return self._restated(b) if (self.restates >> b) & 1 else None
+        return self.value_in(b)
+
+    def carried(self, b: int) -> VarValue:
+        """The value phase E holds for the variable at block `b`'s exit, from the
+        live-ins `VarFlow.entry` gives and the values `VarFlow.assigns` gives (a
+        restated record is in neither: at the function's entry, or an unreachable
+        block, its value is not carried, and the block after compares with none)."""
+        a = self.assigns[b]
+        if self.var in a:
+            return a[self.var]
+        if b == 0 or b not in self.mv.solver.reachable:
+            return None
+        return self.value_in(b)
+
+    def boundaries(self, n: int) -> list[int]:
+        """The blocks b > 0 whose live-in may differ from block b - 1's exit value:
+        where the blocks the fact reaches begin or end, after a block with a
+        record of the variable's own and after the later parts of that block,
+        which carry its value; every block if its slot's value may change."""
+        if not self.quiet:
+            return list(range(1, n))
+        reach = self.home.reach
+        out = set(bits((reach ^ (reach << 1)) & ((1 << n) - 2)))
+        if n > 1:
+            out.add(1)  # (the entry's restated record is not carried: `carried`)
+        for w in self.writers:
+            b = w + 1
+            out.add(b)
+            while b < n and not (self.starts >> b) & 1:
+                b += 1
+            out.add(b)
+        out.discard(n)
+        work.add("ldv.homes.boundaries", len(out) + 1)
+        return sorted(out)
 
 
 _ENTRY = -1  # the source of a variable's value on entry to the function: none
@@ -173,7 +297,7 @@ class _VarSolution:
                     changed = True
         work.add("ldv.vars.joins", joined + len(order))
 
-    def _incoming(self, b: int) -> tuple[_Incoming, int]:
+    def _incoming(self, b: int) -> tuple[_Incoming | _GroupedIncoming, int]:
         """The known exit values of join `b`'s reachable predecessors, and how many
         were looked up. Every predecessor is dominated by `b`'s immediate dominator
         d; one whose dominator-tree path up to d meets none of the variable's
@@ -189,18 +313,57 @@ class _VarSolution:
             inc = [(p, v) for p in self.mv.preds[b] if p in solver.reachable
                    for v in (self.value_out(p),) if v is not _TOP]
             return _Incoming(inc, None, frozenset()), len(inc)
-        special: dict[int, object] = {}
+        return self._grouped(d, pres, blocks, lo, hi)
+
+    def _grouped(self, d: int, pres: list[int], blocks: list[int], lo: int, hi: int
+                 ) -> tuple[_GroupedIncoming, int]:
+        """`_incoming` of a join with many predecessors, by runs of them: in
+        dominator-tree preorder, the predecessors strictly inside one source's
+        subtree and no deeper source's all leave that source's value (its
+        assignment's, else its join's), read once for the run; a predecessor that
+        is a source is looked up; the rest leave d's exit value. A join of the
+        dispatch loop's hundred back edges costs its sources, not its edges."""
+        solver = self.mv.solver
+        dom_block, dom_post = solver.dom_block, solver.dom_post
+        listed: list[tuple[int, object]] = []
+        runs: list[tuple[int, int, object]] = []  # predecessors blocks[i:j] leave v
+        open_: list[tuple[int, int]] = []  # the sources around the cursor: (post, block)
+        cursor = covered = 0
+
+        def upto(last_pre: int) -> None:
+            """The predecessors from the cursor up to preorder `last_pre` belong to
+            the innermost open source (none: d's value)."""
+            nonlocal cursor, covered
+            j = bisect_right(pres, last_pre, cursor)
+            if j > cursor and open_:
+                runs.append((cursor, j, self._exit_of(open_[-1][1])))
+                covered += j - cursor
+            cursor = max(cursor, j)
+
         for x_pre in self.sources[lo:hi]:
-            x = solver.dom_block[x_pre]
-            for i in range(bisect_left(pres, x_pre), bisect_right(pres, solver.dom_post[x])):
-                p = blocks[i]
-                if p not in special:
-                    special[p] = self.value_out(p)
+            while open_ and open_[-1][0] < x_pre:  # sources that end before this one
+                upto(open_[-1][0])
+                open_.pop()
+            upto(x_pre - 1)
+            x = dom_block[x_pre]
+            if cursor < len(pres) and pres[cursor] == x_pre:  # the source is a predecessor
+                listed.append((x, self.value_out(x)))
+                cursor += 1
+                covered += 1
+            open_.append((dom_post[x], x))
+        while open_:
+            upto(open_[-1][0])
+            open_.pop()
         rest = self.value_out(d)
-        inc = [(p, v) for p, v in special.items() if v is not _TOP]
-        others = frozenset() if rest is _TOP or len(special) == len(blocks) \
-            else frozenset(p for p in blocks if p not in special)
-        return _Incoming(inc, rest, others), len(special) + (hi - lo) + 1
+        has_others = rest is not _TOP and covered < len(blocks)
+        return _GroupedIncoming(listed, runs, blocks, rest, has_others), \
+            len(listed) + len(runs) + (hi - lo) + 1
+
+    def _exit_of(self, x: int) -> object:
+        """The value blocks strictly below source block `x` (and no other source)
+        leave: its assignment's, else its join's."""
+        a = self.assigns[x]
+        return a[self.var] if self.var in a else self.vin[x]
 
     def _source_in(self, b: int) -> int:
         """Where block `b`'s live-in comes from (a reachable block)."""
@@ -249,18 +412,20 @@ class _VarSolution:
 
 def _entry_differences(fn: MFunctionView, mv: MachineValues,
                        assigns: list[dict[VarKey, VarValue]],
-                       solved: dict[VarKey, _VarSolution]) -> list[dict[VarKey, VarValue]]:
+                       solved: dict[VarKey, _VarSolution | HomeFlow]
+                       ) -> list[dict[VarKey, VarValue]]:
     """VarFlow.entry: per block, the variables whose live-in differs from their value
     at the end of the block before. Only those assigned, or joined, below the two
-    blocks' nearest common dominator can differ (as for machine locations)."""
+    blocks' nearest common dominator can differ (as for machine locations), and
+    a home where its fact starts or stops holding or after its own records."""
     solver = mv.solver
     reachable = solver.reachable
     rank = {var: i for i, var in enumerate(all_variables(fn))}
+    n = len(fn.blocks)
     joins_at: dict[int, list[VarKey]] = {}
     for var, sol in solved.items():
-        for b in sol.joins:
+        for b in (sol.boundaries(n) if isinstance(sol, HomeFlow) else sol.joins):
             joins_at.setdefault(b, []).append(var)
-    n = len(fn.blocks)
     entry: list[dict[VarKey, VarValue]] = [{} for _ in range(n)]
     considered = 0
     for b in range(1, n):
@@ -280,7 +445,8 @@ def _entry_differences(fn: MFunctionView, mv: MachineValues,
         for var in sorted(cands, key=rank.__getitem__):
             sol = solved[var]  # every variable assigned anywhere
             v = sol.value_in(b) if b in reachable else None
-            before = sol.value_out(prev) if prev in reachable else assigns[prev].get(var)
+            before = sol.carried(prev) if isinstance(sol, HomeFlow) else \
+                sol.value_out(prev) if prev in reachable else assigns[prev].get(var)
             if v is _TOP:
                 v = None
             if before is _TOP:
@@ -312,7 +478,42 @@ class _Incoming:
                 if p in listed or p in self.others]
 
 
-def _join(b: int, current: object, incoming: _Incoming, mv: MachineValues) -> object:
+@dataclass(frozen=True, slots=True)
+class _GroupedIncoming:
+    """`_Incoming` by runs (`_VarSolution._grouped`): `listed`, predecessors looked
+    up one by one; `runs`, (i, j, v): predecessors `blocks[i:j]` all leave v; the
+    others (when `has_others`) leave `rest`. Unknown values (_TOP) count as none."""
+
+    listed: list[tuple[int, object]]
+    runs: list[tuple[int, int, object]]
+    blocks: list[int]
+    rest: object
+    has_others: bool
+
+    def values(self) -> list[object]:
+        out = [v for _, v in self.listed if v is not _TOP]
+        out += [v for _, _, v in self.runs if v is not _TOP]
+        return out + ([self.rest] if self.has_others else [])
+
+    def every(self, preds: list[int]) -> list[tuple[int, object]]:
+        """Every (predecessor, value) known, in predecessor order."""
+        known: dict[int, object] = dict(self.listed)
+        for i, j, v in self.runs:
+            for p in self.blocks[i:j]:
+                known[p] = v
+        members = set(self.blocks)
+        out = []
+        for p in preds:
+            if p in known:
+                if known[p] is not _TOP:
+                    out.append((p, known[p]))
+            elif self.has_others and p in members:
+                out.append((p, self.rest))
+        return out
+
+
+def _join(b: int, current: object, incoming: _Incoming | _GroupedIncoming,
+          mv: MachineValues) -> object:
     """The value on entry to block `b` given its reachable predecessors' known exit
     values (`incoming`)."""
     # A back edge that carries this block's own (resolved) PHI agrees with anything.
