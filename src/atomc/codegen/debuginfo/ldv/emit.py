@@ -327,11 +327,13 @@ class _Tracker:
                 v = v.base
             vals = [v, *(a for a in self.alts.get(var, {}).values() if not ops)]
             assert self.walker is not None
+            need = 0 if ops else self.needs(var)  # no narrowed copy of the whole value
             hs = frozenset(loc if not ops else ComputedLoc(loc, ops)
                            for x in vals
                            if x is not None and not isinstance(x, (Const, Computed))
                            for loc in self.walker.holders(x)
-                           if not (ops and loc in self.fn.narrow_slots))
+                           if not (ops and loc in self.fn.narrow_slots)
+                           and (not need or loc not in self.forms or self.agree(loc, x) >= need))
             lst = self.holders.setdefault(var, [])
             if not lst or lst[-1][1] != hs:
                 lst.append((pos, hs))
@@ -508,7 +510,10 @@ def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
             if var in moved:
                 continue
             narrow = t.fn.narrow_slots if t.ops.get(var) else frozenset()
-            need = t.undone.get(var, 0)
+            # a holder of the whole variable (csmith seed 1235: `movl %eax, %r14d`
+            # held the low half of a uint64_t when %rax was reused), or of the bits
+            # a linked value's ops read
+            need = max(t.undone.get(var, 0), t.needs(var))
             alternatives = [x for x in t.walker.holders(old) if x not in narrow
                             and (not need or t.agree(x, old) >= need)] if old is not None else []
             if alternatives:
