@@ -173,11 +173,16 @@ class Target(Protocol):
 
 
 _current: list[Target] = []
+# The installed target's descriptions by opcode, filled on first ask: `desc` runs
+# half a million times on one large file, and a dict hit is one call cheaper
+# than the target's own method.
+_desc_of: dict[str, OpcodeInfo] = {}
 
 
 def use_target(target: Target) -> None:
     """Make `target` the one the neutral back end describes (the pipeline does)."""
     _current[:] = [target]
+    _desc_of.clear()
 
 
 def current() -> Target:
@@ -188,17 +193,20 @@ def current() -> Target:
 
 def desc(opcode: str) -> OpcodeInfo:
     """`current().desc(opcode)`, the call every neutral pass makes."""
-    return _current[0].desc(opcode)
+    d = _desc_of.get(opcode)
+    if d is None:
+        d = _desc_of[opcode] = _current[0].desc(opcode)
+    return d
 
 
 def is_jump(opcode: str) -> bool:
     """Is `opcode` the unconditional direct branch (operand 0 is its target block)?"""
-    d = _current[0].desc(opcode)
+    d = desc(opcode)
     return d.is_branch and not d.is_cond_branch
 
 
 def is_move32(opcode: str) -> bool:
     """Is `opcode` the 32-bit general-register move? Copying a register to itself
     with it still changes the register: the write clears the bits above 32."""
-    d = _current[0].desc(opcode)
+    d = desc(opcode)
     return d.is_move and not d.vector and d.width == 32

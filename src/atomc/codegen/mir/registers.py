@@ -4,43 +4,72 @@ debug-value tracking all ask of an instruction."""
 
 from __future__ import annotations
 
-from ..target import desc
+from ..target import OpcodeInfo, current, desc
 from .core import Mem, MInst, PReg, VReg
 
 __all__ = ["operand_regs"]
 
+# Per opcode of the installed target: (per explicit operand whether it is read,
+# whether it is written, implicit uses, implicit defs).  `operand_regs` runs once
+# per instruction in every allocator and scheduler walk (110k calls on Lua's
+# lvm.c), so the role strings are decoded once per opcode, not per operand.
+_Roles = tuple[tuple[bool, ...], tuple[bool, ...], tuple[str, ...], tuple[str, ...]]
+_roles_of: dict[str, _Roles] = {}
+_roles_target: list[object] = [None]
+
+
+def _decode(d: OpcodeInfo) -> _Roles:
+    return (tuple("u" in r for r in d.roles), tuple("d" in r for r in d.roles),
+            d.implicit_uses, d.implicit_defs)
+
 
 def operand_regs(mi: MInst) -> tuple[list[VReg], list[VReg], set[str], set[str]]:
     """(vreg uses, vreg defs, preg uses, preg defs) of one instruction."""
-    d = desc(mi.opcode)
-    roles = d.roles
-    nroles = len(roles)
+    target = current()
+    if _roles_target[0] is not target:
+        _roles_of.clear()
+        _roles_target[0] = target
+    opcode = mi.opcode
+    roles = _roles_of.get(opcode)
+    if roles is None:
+        roles = _roles_of[opcode] = _decode(desc(opcode))
+    reads, writes, implicit_uses, implicit_defs = roles
+    nroles = len(reads)
     uses: list[VReg] = []
     defs: list[VReg] = []
-    puses: set[str] = set(d.implicit_uses)
-    pdefs: set[str] = set(d.implicit_defs)
+    puses: set[str] = set(implicit_uses)
+    pdefs: set[str] = set(implicit_defs)
     if mi.implicit_uses:
         puses.update(mi.implicit_uses)
     if mi.implicit_defs:
         pdefs.update(mi.implicit_defs)
-    for k, op in enumerate(mi.operands):
-        if isinstance(op, VReg):
-            role = roles[k] if k < nroles else "u"
-            if "u" in role:
+    k = -1
+    for op in mi.operands:
+        k += 1
+        t = type(op)  # the operand classes are final: no subclass to miss
+        if t is VReg:
+            if k >= nroles or reads[k]:
                 uses.append(op)
-            if "d" in role:
+            if k < nroles and writes[k]:
                 defs.append(op)
-        elif isinstance(op, PReg):
-            role = roles[k] if k < nroles else "u"
-            if "u" in role:
+        elif t is PReg:
+            if k >= nroles or reads[k]:
                 puses.add(op.name)
-            if "d" in role:
+            if k < nroles and writes[k]:
                 pdefs.add(op.name)
-        elif isinstance(op, Mem):
-            base, index = op.base, op.index
-            for r in (base, index):
-                if isinstance(r, VReg):
-                    uses.append(r)
-                elif isinstance(r, PReg):
-                    puses.add(r.name)
+        elif t is Mem:
+            base = op.base
+            if base is not None:
+                tb = type(base)
+                if tb is VReg:
+                    uses.append(base)
+                elif tb is PReg:
+                    puses.add(base.name)
+            index = op.index
+            if index is not None:
+                ti = type(index)
+                if ti is VReg:
+                    uses.append(index)
+                elif ti is PReg:
+                    puses.add(index.name)
     return uses, defs, puses, pdefs

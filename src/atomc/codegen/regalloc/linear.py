@@ -157,40 +157,44 @@ class LinearScan:
 
     def build_intervals(self) -> None:
         self.liveness()
+        intervals = self.intervals
 
-        def extend(v: int, p: int) -> None:
-            iv = self.intervals.get(v)
+        def extend(v: int, p: int) -> Interval:
+            iv = intervals.get(v)
             if iv is None:
-                self.intervals[v] = Interval(v, p, p)
+                iv = intervals[v] = Interval(v, p, p)
             else:
-                iv.start = min(iv.start, p)
-                iv.end = max(iv.end, p)
+                if p < iv.start:
+                    iv.start = p
+                if p > iv.end:
+                    iv.end = p
+            return iv
 
         for i, (s, e) in enumerate(self.block_range):
             for v in self.live_in[i]:
                 extend(v, s)
             for v in self.live_out[i]:
                 extend(v, e)
+        calls = self.calls
         for (pos, mi), w in zip(self.order, self.ref_weight, strict=True):
-            uses, defs, puses, pdefs = operand_regs(mi)
+            uses, defs, _, _ = operand_regs(mi)
             for r in uses:
-                extend(r.id, pos)
-                self.intervals[r.id].weight += w
+                extend(r.id, pos).weight += w
             for r in defs:
-                extend(r.id, pos)
-                self.intervals[r.id].weight += w
-            if desc(mi.opcode).is_call:
-                self.calls.append(pos)
+                extend(r.id, pos).weight += w
+            d = desc(mi.opcode)
+            if d.is_call:
+                calls.append(pos)
             # copy hints: mov %preg -> %v, or mov %v -> %preg
-            if desc(mi.opcode).is_move and len(mi.operands) == 2:
+            if d.is_move and len(mi.operands) == 2:
                 src, dst = mi.operands
                 if isinstance(src, PReg) and isinstance(dst, VReg):
-                    self.intervals[dst.id].hints.append(src.name)
+                    intervals[dst.id].hints.append(src.name)
                 elif isinstance(src, VReg) and isinstance(dst, PReg):
-                    self.intervals[src.id].hints.append(dst.name)
+                    intervals[src.id].hints.append(dst.name)
                 elif isinstance(src, VReg) and isinstance(dst, VReg) and src.id != dst.id \
-                        and self.intervals[dst.id].start == pos:
-                    self.intervals[dst.id].copy_of = src.id
+                        and intervals[dst.id].start == pos:
+                    intervals[dst.id].copy_of = src.id
         calls = self.calls  # in position order
         for iv in self.intervals.values():
             k = bisect.bisect_right(calls, iv.start)  # the first call after the start
