@@ -70,14 +70,18 @@ def _regs(mi: MInst) -> tuple[set[object], set[object], bool, bool]:
     virtual registers and names for physical ones, plus the flags (`_FLAGS`) and
     the x87 stack."""
     uses, defs, puses, pdefs = operand_regs(mi)
-    reads: set[object] = {("v", u.id) for u in uses} | puses
-    writes: set[object] = {("v", d.id) for d in defs} | pdefs
+    # `operand_regs` returns fresh sets: they become the results
+    reads: set[object] = puses  # type: ignore[assignment]
+    reads.update([("v", u.id) for u in uses])
+    writes: set[object] = pdefs  # type: ignore[assignment]
+    writes.update([("v", d.id) for d in defs])
     d = desc(mi.opcode)
     mem_read = mem_write = False
     if not d.is_address:
+        roles = d.roles
         for k, op in enumerate(mi.operands):
-            if isinstance(op, Mem):
-                role = d.roles[k] if k < len(d.roles) else "u"
+            if type(op) is Mem:  # a final class
+                role = roles[k] if k < len(roles) else "u"
                 mem_read |= "u" in role
                 mem_write |= "d" in role
     if d.is_call or d.is_inline_asm or d.string_op or d.stack_op:
