@@ -58,18 +58,10 @@ def operand_regs(mi: MInst) -> tuple[list[VReg], list[VReg], set[str], set[str]]
             if k < nroles and writes[k]:
                 pdefs.add(op.name)
         elif t is Mem:
-            base = op.base
-            if base is not None:
-                tb = type(base)
-                if tb is VReg:
-                    uses.append(base)
-                elif tb is PReg:
-                    puses.add(base.name)
-            index = op.index
-            if index is not None:
-                ti = type(index)
-                if ti is VReg:
-                    uses.append(index)
-                elif ti is PReg:
-                    puses.add(index.name)
+            for r in (op.base, op.index):
+                tr = type(r)
+                if tr is VReg:
+                    uses.append(r)
+                elif tr is PReg:
+                    puses.add(r.name)
     return uses, defs, puses, pdefs
