@@ -46,22 +46,21 @@ def operand_regs(mi: MInst) -> tuple[list[VReg], list[VReg], set[str], set[str]]
     k = -1
     for op in mi.operands:
         k += 1
-        t = type(op)  # the operand classes are final: no subclass to miss
-        if t is VReg:
+        # the operand classes are final: `type() is` misses no subclass
+        if type(op) is VReg:
             if k >= nroles or reads[k]:
                 uses.append(op)
             if k < nroles and writes[k]:
                 defs.append(op)
-        elif t is PReg:
+        elif type(op) is PReg:
             if k >= nroles or reads[k]:
                 puses.add(op.name)
             if k < nroles and writes[k]:
                 pdefs.add(op.name)
-        elif t is Mem:
+        elif type(op) is Mem:
             for r in (op.base, op.index):
-                tr = type(r)
-                if tr is VReg:
+                if type(r) is VReg:
                     uses.append(r)
-                elif tr is PReg:
+                elif type(r) is PReg:
                     puses.add(r.name)
     return uses, defs, puses, pdefs

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import heapq
 from bisect import bisect_right
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from ...ir import work
 from ...ir.cfgstate import checking
@@ -71,9 +71,9 @@ def _regs(mi: MInst) -> tuple[set[object], set[object], bool, bool]:
     the x87 stack."""
     uses, defs, puses, pdefs = operand_regs(mi)
     # `operand_regs` returns fresh sets: they become the results
-    reads: set[object] = puses  # type: ignore[assignment]
+    reads = cast("set[object]", puses)  # sets are invariant; nothing reads it as str
     reads.update([("v", u.id) for u in uses])
-    writes: set[object] = pdefs  # type: ignore[assignment]
+    writes = cast("set[object]", pdefs)
     writes.update([("v", d.id) for d in defs])
     d = desc(mi.opcode)
     mem_read = mem_write = False
