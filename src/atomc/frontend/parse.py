@@ -94,14 +94,11 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
         return buf[i]
 
     def _peek_type(self, k=1):
-        if k <= 0:
-            return None
+        # called as often as `_peek`: a buffered token is read here, without it
         ts = self._tokens
-        i = ts._index + k - 1
         buf = ts._buffer
-        if i >= len(buf):
-            ts._fill(k)
-        tok = buf[i]
+        i = ts._index + k - 1
+        tok = buf[i] if 0 < k and i < len(buf) else self._peek(k)
         return tok.type if tok is not None else None
 
     def _advance(self):
