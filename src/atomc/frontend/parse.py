@@ -89,8 +89,13 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
         ts = self._tokens
         i = ts._index + k - 1
         buf = ts._buffer
-        if i >= len(buf):
-            ts._fill(k)
+        if i >= len(buf):  # `_TokenStream._fill` without its call
+            token = ts._lexer.token
+            while len(buf) <= i:
+                tok = token()
+                buf.append(tok)
+                if tok is None:
+                    break
         return buf[i]
 
     def _peek_type(self, k=1):
@@ -112,9 +117,7 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
         ts = self._tokens
         i = ts._index
         buf = ts._buffer
-        if i >= len(buf):
-            ts._fill(1)
-        tok = buf[i]
+        tok = buf[i] if i < len(buf) else self._peek()
         if tok is not None and tok.type == token_type:
             ts._index = i + 1
             return tok
