@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 
 from pycparser import c_ast
-from pycparser.c_parser import ParseError
+from pycparser.c_parser import _CHAR_CONST, _FLOAT_CONST, _INT_CONST, ParseError
 from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
@@ -33,6 +33,12 @@ EXTRA_TYPE_NAMES = frozenset({"__int128_t", "__uint128_t", "__auto_type"})
 # every spelling of a string literal token: plain, L, u8, u, U
 _STRING_TOKENS = frozenset({"STRING_LITERAL", "WSTRING_LITERAL", "U8STRING_LITERAL",
                             "U16STRING_LITERAL", "U32STRING_LITERAL"})
+# tokens that continue a postfix expression (pycparser's postfix loop)
+_POSTFIX_TOKENS = frozenset({"LBRACKET", "LPAREN", "PERIOD", "ARROW", "PLUSPLUS",
+                             "MINUSMINUS"})
+_CONSTANT_TOKENS = frozenset(_INT_CONST | _FLOAT_CONST | _CHAR_CONST)
+# identifiers the primary-expression overrides treat as keywords
+_KEYWORD_IDS = frozenset({"__builtin_offsetof", "_Generic", "__builtin_va_arg"})
 
 
 class _UnionExt(c_ast.Union):
@@ -83,12 +89,21 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
         ts = self._tokens
         i = ts._index + k - 1
         buf = ts._buffer
-        if i >= len(buf):
-            ts._fill(k)
+        if i >= len(buf):  # `_TokenStream._fill` without its call
+            token = ts._lexer.token
+            while len(buf) <= i:
+                tok = token()
+                buf.append(tok)
+                if tok is None:
+                    break
         return buf[i]
 
     def _peek_type(self, k=1):
-        tok = self._peek(k)
+        # called as often as `_peek`: a buffered token is read here, without it
+        ts = self._tokens
+        buf = ts._buffer
+        i = ts._index + k - 1
+        tok = buf[i] if 0 < k and i < len(buf) else self._peek(k)
         return tok.type if tok is not None else None
 
     def _advance(self):
@@ -99,9 +114,12 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
         return tok
 
     def _accept(self, token_type):
-        tok = self._peek()
+        ts = self._tokens
+        i = ts._index
+        buf = ts._buffer
+        tok = buf[i] if i < len(buf) else self._peek()
         if tok is not None and tok.type == token_type:
-            self._tokens._index += 1
+            ts._index = i + 1
             return tok
         return None
 
@@ -117,6 +135,30 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
                                "supported")
         self._explain(tok)
         self._fail_at(tok, f"expected {want} before {_show(tok.value)}")
+
+    def _parse_cast_expression(self):
+        # Leaf fast path. An identifier or constant with no postfix operator after
+        # it is most operands; the general route reaches it through ten calls
+        # (cast -> unary x3 -> postfix x3 -> primary x4, each peeking). The result
+        # is the node pycparser's `_parse_identifier` / `_parse_constant` builds.
+        ts = self._tokens
+        i = ts._index
+        buf = ts._buffer
+        if i + 1 >= len(buf):
+            ts._fill(2)
+        tok = buf[i]
+        if tok is not None:
+            kind = tok.type
+            if kind == "ID" and tok.value not in _KEYWORD_IDS:
+                nxt = buf[i + 1]
+                if nxt is None or nxt.type not in _POSTFIX_TOKENS:
+                    ts._index = i + 1
+                    return c_ast.ID(tok.value, self._coord(tok.lineno, tok.column))
+            elif kind in _CONSTANT_TOKENS:
+                nxt = buf[i + 1]
+                if nxt is None or nxt.type not in _POSTFIX_TOKENS:
+                    return self._parse_constant()
+        return super()._parse_cast_expression()
 
     def _parse_error(self, msg, coord):
         text = _reword(msg)

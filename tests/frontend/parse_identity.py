@@ -1,0 +1,94 @@
+"""Compare the trees of atomc's parser with its leaf fast path and without it.
+
+`_Parser._parse_cast_expression` skips pycparser's call chain for plain
+identifier and constant operands; this module parses text both ways and reports
+the first difference (node type, any slot value, coord), so the fast path can be
+checked on whole projects: `python tests/frontend/parse_identity.py FILE.i ...`.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from pycparser import c_ast
+from pycparser.c_parser import CParser
+
+from atomc.frontend.parse import _Parser
+
+
+class ReferenceParser(_Parser):
+    """The parser with pycparser's own cast-expression route (no fast path)."""
+
+    _parse_cast_expression = CParser._parse_cast_expression
+
+
+def _slots(cls: type) -> list[str]:
+    names: list[str] = []
+    for klass in cls.__mro__:
+        for name in getattr(klass, "__slots__", ()):
+            if name != "__weakref__" and name not in names:
+                names.append(name)
+    return names
+
+
+def _coord_key(coord: object) -> object:
+    if coord is None:
+        return None
+    return (coord.file, coord.line, coord.column)
+
+
+def first_difference(a: object, b: object, path: str = "") -> str | None:
+    """Where trees `a` and `b` differ, or None when identical."""
+    if type(a) is not type(b):
+        return f"{path}: {type(a).__name__} != {type(b).__name__}"
+    if isinstance(a, c_ast.Node):
+        fields = _slots(type(a)) + sorted(getattr(a, "__dict__", {}))
+        for name in fields:
+            x, y = getattr(a, name, None), getattr(b, name, None)
+            if name == "coord":
+                if _coord_key(x) != _coord_key(y):
+                    return f"{path}.coord: {x} != {y}"
+                continue
+            diff = first_difference(x, y, f"{path}.{name}")
+            if diff:
+                return diff
+        return None
+    if isinstance(a, (list, tuple)):
+        if len(a) != len(b):
+            return f"{path}: length {len(a)} != {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b)):
+            diff = first_difference(x, y, f"{path}[{i}]")
+            if diff:
+                return diff
+        return None
+    if isinstance(a, dict):
+        if a.keys() != b.keys():
+            return f"{path}: keys differ"
+        for key in a:
+            diff = first_difference(a[key], b[key], f"{path}[{key!r}]")
+            if diff:
+                return diff
+        return None
+    return None if a == b else f"{path}: {a!r} != {b!r}"
+
+
+def compare_text(text: str, filename: str = "<text>",
+                 fast: type[_Parser] = _Parser) -> str | None:
+    """Parse `text` with `fast` and with the reference parser; the first
+    difference, or None."""
+    return first_difference(ReferenceParser().parse(text, filename),
+                            fast().parse(text, filename), "FileAST")
+
+
+def main(paths: list[str]) -> int:
+    bad = 0
+    for path in paths:
+        with open(path, encoding="utf-8", errors="surrogateescape") as f:
+            diff = compare_text(f.read(), path)
+        print(f"{path}: {'identical' if diff is None else diff}")
+        bad += diff is not None
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

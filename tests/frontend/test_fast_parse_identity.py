@@ -1,0 +1,116 @@
+"""The parser's leaf fast path (`_Parser._parse_cast_expression`) must build the
+same trees as pycparser's full call chain: node types, every slot, coords."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pycparser import c_ast
+
+sys.path.insert(0, str(Path(__file__).parent))
+from parse_identity import compare_text  # noqa: E402
+
+from atomc.frontend.parse import _Parser  # noqa: E402
+
+SNIPPETS = {
+    "operands": """
+        int a, b, *p; long l; double d; struct S { int x; int y[3]; } s, *ps;
+        void f(void) {
+            a = b + 1 * 2u - 3UL / 4ll % 0x5LLU << 6 >> 07;
+            d = 1.5f + 2.5L + 0x1p3 + 'c' + L'x' + u'y' + '\\n';
+            a = b ? a : b; a = b ?: 3; a = a == b && b != 1 || !a;
+            p[a] = s.x + ps->y[1] + p[0]++ + --b + a-- + sizeof a + sizeof(int) + -a + ~b;
+            f(); a = (a, b), b; l = (long)a + (long)(unsigned char)b;
+            a += 1; a <<= b; a |= 'q'; a = (b);
+        }
+    """,
+    "compound_literals": """
+        struct P { int x, y; };
+        int g(void) { return (struct P){1, 2}.x + ((int[]){3, 4})[1] + (int){5}; }
+    """,
+    "statement_expressions": """
+        int h(int v) { int w = ({ int t = v; t + 1; }) + 2; return __extension__ ({ w; }); }
+    """,
+    "typeof_attributes_extension": """
+        __extension__ typedef long long ll;
+        int x __attribute__((aligned(16))) = 3;
+        __typeof__(x) y = sizeof(__typeof__(x)) + __alignof__(x) + _Alignof(int);
+        static inline __attribute__((always_inline)) int k(int a) { return a; }
+        __extension__ long long z = __extension__ 1LL;
+        struct Q { int a; } __attribute__((packed));
+    """,
+    "knr": "int old(a, b) int a; char *b; { return a + b[0]; }",
+    "typedef_ambiguity": """
+        typedef int T; int U;
+        int m(void) { T *q = 0; int r = (T)U + (T)+1; { int T = 4; return T * U + r; } }
+        int n(T T2) { return (T2) * 2 + sizeof(T) + sizeof T2; }
+    """,
+    "gnu_builtins": """
+        typedef __builtin_va_list va_list;
+        struct S { int a[4]; int b; };
+        int v(int n, ...) { va_list ap; __builtin_va_start(ap, n);
+            int r = __builtin_va_arg(ap, int); __builtin_va_end(ap);
+            return r + __builtin_offsetof(struct S, a[2]) + _Generic(n, int: 1, default: 2)
+                   + __builtin_types_compatible_p(int, long); }
+        int w(int i) { static void *t[] = { &&one }; goto *t[i]; one: return __real__ i; }
+    """,
+    "strings_and_init": """
+        const char *s = "a" "b" L"c"; char c[] = "xy"; int arr[] = { 1, [2] = 3, };
+        struct { int a, b; } st = { .b = 1, .a = 2 };
+    """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(SNIPPETS))
+def test_snippet_trees_identical(name: str) -> None:
+    assert compare_text(SNIPPETS[name], f"{name}.c") is None
+
+
+class _BrokenLeafParser(_Parser):
+    """A fast path that gives identifiers the wrong column."""
+
+    def _parse_cast_expression(self):
+        node = super()._parse_cast_expression()
+        if isinstance(node, c_ast.ID) and node.coord is not None:
+            node.coord = self._coord(node.coord.line, node.coord.column + 1)
+        return node
+
+
+def test_checker_catches_a_changed_tree() -> None:
+    assert "coord" in compare_text(SNIPPETS["operands"], "o.c", fast=_BrokenLeafParser)
+
+
+def test_checker_sees_different_node_types() -> None:
+    class _ConstAsId(_Parser):
+        def _parse_cast_expression(self):
+            node = super()._parse_cast_expression()
+            if isinstance(node, c_ast.Constant) and node.type == "int":
+                return c_ast.ID(node.value, node.coord)
+            return node
+
+    assert "Constant != ID" in compare_text("int x = 1 + 2;", "c.c", fast=_ConstAsId)
+
+
+_DEBSRC = Path.home() / ".cache" / "atomc-debsrc"
+_REAL_FILES = [
+    ("lua5.4-5.4.4/src/lvm.c", ("-std=gnu99", "-DLUA_COMPAT_5_3", "-DLUA_USE_LINUX")),
+    ("lua5.4-5.4.4/src/lparser.c", ("-std=gnu99", "-DLUA_COMPAT_5_3", "-DLUA_USE_LINUX")),
+    ("zlib-1.2.13.dfsg/inflate.c", ()),
+    ("zlib-1.2.13.dfsg/deflate.c", ()),
+]
+
+
+@pytest.mark.parametrize("rel,flags", _REAL_FILES, ids=[r for r, _ in _REAL_FILES])
+def test_real_file_trees_identical(rel: str, flags: tuple[str, ...], tmp_path: Path) -> None:
+    src = _DEBSRC / rel
+    if not src.exists() or shutil.which("gcc") is None:
+        pytest.skip(f"{src} not unpacked (tests/realworld fetches it)")
+    (tmp_path / "lua5.4-deb-multiarch.h").write_text(
+        '#define DEB_HOST_MULTIARCH "x86_64-linux-gnu"\n')
+    text = subprocess.run(["gcc", "-E", *flags, "-I", str(tmp_path), "-I", str(src.parent),
+                           str(src)], capture_output=True, text=True, check=True).stdout
+    assert compare_text(text, src.name) is None
