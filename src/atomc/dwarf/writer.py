@@ -25,6 +25,7 @@ from ..ir.debuginfo import (
     DISubprogram,
 )
 from ..ir.function import THREAD_LOCAL, Global, Module
+from ..ir.locations import call_chain
 from ..options import CompileOptions
 from .abbrev import AbbrevTable
 from .constants import AT, FORM, LANG, TAG
@@ -338,10 +339,10 @@ class _Writer:
         # first of their variables creates): a parameter with no location, listed
         # after the located variables, came after its nested instances, and gdb
         # showed the inlined frame's arguments out of order
-        inlined = sorted((v for v in f.variables if v.inlined_at is not None),
-                         key=lambda v: (_depth(v.inlined_at), v.var.arg == 0, v.var.arg))
-        for v in inlined:
-            self.variable(scopes.die_for(v.var.scope, v.inlined_at), f, v)
+        inlined = [(v, v.inlined_at) for v in f.variables if v.inlined_at is not None]
+        inlined.sort(key=lambda vs: (len(call_chain(vs[1])), vs[0].var.arg == 0, vs[0].var.arg))
+        for v, site in inlined:
+            self.variable(scopes.die_for(v.var.scope, site), f, v)
         # an instance without variables still is a frame: without its DIE gdb showed
         # an inlined `tick()`'s line 17 in its caller's frame (poll:17)
         _inlined_instances(scopes, f)
@@ -370,11 +371,3 @@ class _Writer:
             d.add(AT.location, FORM.sec_offset, AsmExpr(self.loclists.add(f.symbol, entries)))
         if v.why:
             d.add(AT.atomc_why, FORM.sec_offset, AsmExpr(self.why.add(v.why)))
-
-
-def _depth(site: DILocation | None) -> int:
-    """How many inlined calls deep a variable's instance is."""
-    n = 0
-    while site is not None:
-        n, site = n + 1, site.inlined_at
-    return n
