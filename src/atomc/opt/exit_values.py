@@ -598,7 +598,6 @@ def add_exit_values(fn: Function) -> int:
     return added
 
 
-@register
 class ExitValues(FunctionPass):
     """Records for variables equal to one value on every path into a join
     (see module docstring)."""
@@ -610,3 +609,6 @@ class ExitValues(FunctionPass):
         n = add_exit_values(fn)
         ctx.count("exit-values.records", n)
         return bool(n)
+
+
+register(ExitValues)

@@ -12,6 +12,7 @@ the variable has no location on entry to the block.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from ....dwarf.locexpr import LocExpr
@@ -463,7 +464,7 @@ class _Incoming:
     predecessors `others` all leave `rest` (the immediate dominator's exit value)."""
 
     listed: list[tuple[int, object]]
-    rest: object
+    rest: Hashable  # not object: mypyc builds no dataclass with an `object` field
     others: frozenset[int]
 
     def values(self) -> list[object]:
@@ -487,7 +488,7 @@ class _GroupedIncoming:
     listed: list[tuple[int, object]]
     runs: list[tuple[int, int, object]]
     blocks: list[int]
-    rest: object
+    rest: Hashable  # not object: mypyc builds no dataclass with an `object` field
     has_others: bool
 
     def values(self) -> list[object]:

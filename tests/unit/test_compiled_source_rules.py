@@ -1,0 +1,77 @@
+"""Source rules the mypyc-compiled build (scripts/build_compiled.py) needs, checked
+on the pure sources so that a change breaking that build fails here, in CI, which
+does not build the compiled copy.
+
+mypyc compiles a class as a native class only when its decorators are ones it
+understands; any other class decorator (such as the pass registry's `register`)
+makes it a Python class, and a Python class may not subclass a native one, so the
+build stops ("Non-extension classes may not inherit from extension classes").
+A dataclass with a field annotated `object` builds, but its module fails to import
+(KeyError: 'object'), so the compiled atomc stops on every input.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[2]
+# decorators after which mypyc still compiles a native class
+NATIVE_CLASS_DECORATORS = frozenset({"dataclass", "dataclasses.dataclass", "mypyc_attr",
+                                     "final", "typing.final", "trait"})
+
+
+def _build_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("build_compiled",
+                                                  ROOT / "scripts" / "build_compiled.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _compiled_sources() -> list[Path]:
+    script = _build_script()
+    src = ROOT / "src"
+    rels = script.modules(src / "atomc", list(script.PACKAGES))
+    return [src / r for r in rels if r not in script.EXCLUDE]
+
+
+def _decorator_name(node: ast.expr) -> str:
+    target = node.func if isinstance(node, ast.Call) else node
+    return ast.unparse(target)
+
+
+def test_compiled_packages_are_found() -> None:
+    files = _compiled_sources()
+    assert any(f.name == "exit_values.py" for f in files)
+    assert len(files) > 100
+
+
+def test_classes_in_compiled_packages_have_only_native_decorators() -> None:
+    bad = []
+    for path in _compiled_sources():
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ClassDef):
+                for dec in node.decorator_list:
+                    name = _decorator_name(dec)
+                    if name not in NATIVE_CLASS_DECORATORS:
+                        bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: "
+                                   f"class {node.name} decorated with @{name}")
+    assert not bad, "\n".join(bad)
+
+
+def test_dataclasses_in_compiled_packages_have_no_object_field() -> None:
+    bad = []
+    for path in _compiled_sources():
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not isinstance(node, ast.ClassDef) or not any(
+                    _decorator_name(d).endswith("dataclass") for d in node.decorator_list):
+                continue
+            for stmt in node.body:
+                if isinstance(stmt, ast.AnnAssign) and ast.unparse(stmt.annotation) == "object":
+                    bad.append(f"{path.relative_to(ROOT)}:{stmt.lineno}: "
+                               f"{node.name}.{ast.unparse(stmt.target)}: object")
+    assert not bad, "\n".join(bad)
