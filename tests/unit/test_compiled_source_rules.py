@@ -7,7 +7,8 @@ understands; any other class decorator (such as the pass registry's `register`)
 makes it a Python class, and a Python class may not subclass a native one, so the
 build stops ("Non-extension classes may not inherit from extension classes").
 A dataclass with a field annotated `object` builds, but its module fails to import
-(KeyError: 'object'), so the compiled atomc stops on every input.
+(KeyError: 'object'), so the compiled atomc stops on every input. And
+`object.__new__(C)` raises for a compiled class C ("not safe, use C.__new__()").
 """
 
 from __future__ import annotations
@@ -74,4 +75,13 @@ def test_dataclasses_in_compiled_packages_have_no_object_field() -> None:
                 if isinstance(stmt, ast.AnnAssign) and ast.unparse(stmt.annotation) == "object":
                     bad.append(f"{path.relative_to(ROOT)}:{stmt.lineno}: "
                                f"{node.name}.{ast.unparse(stmt.target)}: object")
+    assert not bad, "\n".join(bad)
+
+
+def test_compiled_packages_do_not_call_object_new() -> None:
+    bad = []
+    for path in _compiled_sources():
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == "object.__new__":
+                bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: object.__new__")
     assert not bad, "\n".join(bad)

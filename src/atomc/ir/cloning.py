@@ -37,10 +37,13 @@ def _shallow_copy(inst: Inst) -> Inst:
     cls = type(inst)
     names = _SLOTS.get(cls)
     if names is None:
+        # a class compiled by mypyc lists its attributes in __mypyc_attrs__, not
+        # __slots__
         names = _SLOTS[cls] = tuple(dict.fromkeys(
-            n for k in cls.__mro__ for n in getattr(k, "__slots__", ())
+            n for k in cls.__mro__
+            for n in (*getattr(k, "__slots__", ()), *getattr(k, "__mypyc_attrs__", ()))
             if n not in ("__dict__", "__weakref__")))
-    new = object.__new__(cls)
+    new = cls.__new__(cls)  # not object.__new__: compiled (mypyc) classes refuse it
     for name in names:
         try:
             object.__setattr__(new, name, object.__getattribute__(inst, name))

@@ -53,7 +53,10 @@ VarValue = Value | Const | Computed | None  # None: no value (undefined / optimi
 def tagged(v: Value | Const | None, ops: LocExpr) -> VarValue:
     return Computed(v, ops) if ops and v is not None else v
 
-_TOP = ("top",)  # not yet computed (optimistic start for back edges)
+# not yet computed (optimistic start for back edges); compared by identity, so
+# typed as a tuple of any length: mypyc keeps a fixed-length one unboxed and boxes
+# a new object at each use, which `is` never matches
+_TOP: tuple[str, ...] = ("top",)
 
 
 def resolve_operand(op: DebugOperand, state: dict[MLoc, Value], fn: MFunctionView,
@@ -544,7 +547,9 @@ def _pick_vphi_location(b: int, incoming: list[tuple[int, object]], own: object,
     for p, v in incoming:
         # the locations holding the value at the predecessor's exit (or, for a back
         # edge carrying the variable's own PHI, their own PHI of this block)
-        holders = set(mv.holders_at_exit(p, v)) if isinstance(v, tuple) else set()
+        # (_TOP, a tuple too, is held nowhere)
+        holders = set(mv.holders_at_exit(p, v)) \
+            if isinstance(v, tuple) and v is not _TOP else set()
         if v == own:
             holders.update(loc for loc in kept if mv.live_out_at(p, loc) == phi(b, loc))
         common = holders if common is None else common & holders
