@@ -85,3 +85,4 @@ def test_compiled_packages_do_not_call_object_new() -> None:
             if isinstance(node, ast.Call) and ast.unparse(node.func) == "object.__new__":
                 bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: object.__new__")
     assert not bad, "\n".join(bad)
+

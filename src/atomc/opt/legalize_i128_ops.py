@@ -174,7 +174,10 @@ class OpExpander:
         cb: int | None = _int(b)
         if ca is not None and cb is not None and op not in _DIVIDE:
             return _c64(as_int(eval_binary(op, I64, ca, cb)))
-        if ca is not None and cb is None and op in _COMMUTATIVE:
+        # the test apart from the swap: narrowed by it, ca and cb would be typed
+        # int and None at the swap, which the compiled build checks
+        swap = ca is not None and cb is None and op in _COMMUTATIVE
+        if swap:
             a, b, ca, cb = b, a, cb, ca
         if cb == 0:
             if op in (Op.ADD, Op.SUB, Op.OR, Op.XOR, Op.SHL, Op.LSHR, Op.ASHR):
