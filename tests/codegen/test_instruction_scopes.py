@@ -10,7 +10,7 @@ from atomc.codegen.debuginfo.instruction_scopes import (
     scope_chain,
 )
 from atomc.codegen.mir import BlockRef, MBlock, MFunction, MInst, PReg
-from atomc.ir import I32, Function
+from atomc.ir import I32, Function, work
 from atomc.ir.debuginfo import (
     DICompileUnit,
     DIFile,
@@ -88,3 +88,44 @@ def test_a_block_reached_from_two_scopes_gets_what_they_share() -> None:
     join.insts = [op(None), op(HEADER)]
     tail.insts = [op(HEADER)]
     assert instruction_scopes(mf)[2] == [(), (R, FN)]
+
+
+def test_a_long_run_without_locations_is_walked_once() -> None:
+    """Each location-less instruction finds the next located one of its block from
+    one backward sweep: a block of n such instructions costs n visits, where a
+    search from each of them cost n * n / 2 (a -O0 block of argument set-up and
+    spill code, Lua's luaV_execute)."""
+    def visits(n: int) -> int:
+        mf = function([op(HEADER), *[op(None) for _ in range(n)], op(BODY)])
+        work.reset()
+        scopes = instruction_scopes(mf)
+        # between the loop's header and its body: the loop's scope
+        assert scopes == [[(R, FN), *[(R, FN)] * n, (C, R, FN)]]
+        return work.snapshot().get("scopes.next_located", 0)
+
+    small, large = visits(500), visits(2000)
+    assert small == 502 and large == 2002
+
+
+def test_scopes_cross_a_backward_chain_of_location_less_blocks_in_one_pass() -> None:
+    """The entry block jumps to the last of k blocks without a location, each of
+    which jumps to the one laid out before it: what control arrives with travels
+    against the layout, one block per sweep when every block was swept until
+    nothing changed (k sweeps of k blocks); the worklist visits each block a
+    bounded number of times."""
+    def visits(k: int) -> int:
+        mf = function([], *[[] for _ in range(k)], [])
+        blocks = mf.blocks
+        blocks[0].insts = [op(HEADER), jump(blocks[k])]
+        blocks[1].insts = [op(None), jump(blocks[k + 1])]
+        for j in range(2, k + 1):
+            blocks[j].insts = [op(None), jump(blocks[j - 1])]
+        blocks[k + 1].insts = [op(BODY)]
+        work.reset()
+        scopes = instruction_scopes(mf)
+        # between fill's loop header and its body: the loop's scope
+        assert scopes[1:k + 1] == [[(R, FN), (R, FN)]] * k
+        return work.snapshot().get("scopes.boundary_visits", 0)
+
+    small, large = visits(100), visits(400)
+    assert 0 < small <= 3 * 102 and 0 < large <= 3 * 402

@@ -67,6 +67,10 @@ COUNTERS = {
     "mir_dce.insts": "machine DCE candidates",
     "peephole.scan": "instructions scanned for flag liveness",
     "labels.rebuilt": "instructions copied while inserting labels",
+    "scopes.boundary_visits": "scope ranges: blocks visited solving where control arrives "
+                              "from and goes on to (a worklist, not sweeps until stable)",
+    "scopes.next_located": "scope ranges: instructions swept for the next located one "
+                           "(once per block, not from each location-less instruction)",
     "iteration_heads.scanned": "line rows: instructions scanned for an unrolled trip's "
                                "header row (its own block, not the function before it)",
     "rewrite.unlink_scan": "block order walks taking deleted blocks out (once per pass "

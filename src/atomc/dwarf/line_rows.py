@@ -25,7 +25,7 @@ used by the back end and by the conformance tests.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -91,6 +91,14 @@ class LineTable:
 
 def _flat(blocks: Sequence[LineBlock]) -> list[tuple[int, int, LineInst]]:
     return [(b, i, inst) for b, blk in enumerate(blocks) for i, inst in enumerate(blk.insts)]
+
+
+def _real(blocks: Sequence[LineBlock]) -> Iterator[tuple[int, int, LineInst]]:
+    """(block, index, instruction) of each instruction that emits code, in layout order."""
+    for b, blk in enumerate(blocks):
+        for i, inst in enumerate(blk.insts):
+            if not inst.is_meta:
+                yield b, i, inst
 
 
 def _has_line(inst: LineInst) -> bool:
@@ -396,14 +404,17 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
     heads = compute_iteration_heads(blocks, key, iterations or {}) if documented else {}
     pe = find_prologue_end(blocks)
     entry: Row | None = None
-    flat = _flat(blocks)
-    if pe is not None and flat and (flat[0][0], flat[0][1]) != pe:
+    # the first instruction, meta or not (not a list of them all: this is per function)
+    first = next(((b, 0) for b, blk in enumerate(blocks) if blk.insts), None)
+    if pe is not None and first is not None and first != pe:
         entry = Row(subprogram.scope_line, 0, subprogram.file, is_stmt=True)
-    body_row = _entry_body_row(blocks, flat, pe) if entry and body_line_at_entry else None
+    body_row = _entry_body_row(blocks, _flat(blocks), pe) \
+        if entry and body_line_at_entry else None
     if body_row is not None:
         entry = None  # the body row replaces the `{` row: lldb needs one row at the entry
 
     prev: DILocation | None = None  # last row with a non-zero line
+    ki_of: dict[int, bool] = {}  # a scope's subprogram has Key Instructions (by id)
     last_line: int | None = entry.line if entry else None  # last emitted row's line
     out: list[list[Row | None]] = [[None] * len(blk.insts) for blk in blocks]
     for b, blk in enumerate(blocks):
@@ -416,6 +427,7 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
         for i, inst in enumerate(blk.insts):
             if inst.is_meta:
                 continue
+            pos = (b, i)
             starts_block = first_real
             first_real = False
             after_call, returned_to = returned_to, inst.loc.line \
@@ -426,7 +438,7 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                 if starts_block and b > 0 and last_line:
                     out[b][i] = Row(0, 0, subprogram.file, is_stmt=False)
                     last_line = 0
-                elif body_row is not None and (b, i) == body_row[0]:
+                elif body_row is not None and pos == body_row[0]:
                     out[b][i] = body_row[1]
                     last_line = body_row[1].line
                 continue
@@ -434,14 +446,16 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
             epilogue = False
             if inst.frame_destroy and loc is not None and not epilogue_seen:
                 epilogue = epilogue_seen = True
-            ki = loc is not None and loc.subprogram.key_instructions
-            is_key = ki and loc is not None and loc.line != 0 and (b, i) in key
-            if loc is None and (b, i) == pe:
+            ki = False if loc is None else ki_of.get(id(loc.scope))
+            if ki is None and loc is not None:
+                ki = _key_instructions(loc, ki_of)
+            is_key = ki and loc is not None and loc.line != 0 and pos in key
+            if loc is None and pos == pe:
                 out[b][i] = Row(subprogram.scope_line, 0, subprogram.file, is_stmt=True,
                                 prologue_end=True)
                 last_line = subprogram.scope_line
                 continue
-            if loc is not None and (b, i) in reentries and (b, i) != pe:
+            if loc is not None and pos in reentries and pos != pe:
                 # the entry of an inlined call gdb would not notice (compute_reentries):
                 # a statement row of the callee's opening line, a new line for gdb,
                 # which shows the call site there and the callee's line after `step`;
@@ -452,8 +466,8 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                 carried = loc if (is_key or not ki) else None
                 prev, last_line = None, sp.scope_line
                 continue
-            head = heads.get((b, i))
-            if loc is not None and head is not None and (b, i) != pe:
+            head = heads.get(pos)
+            if loc is not None and head is not None and pos != pe:
                 # a trip's header row (iteration_heads.py); the instruction's own
                 # row follows at the next instruction, with the stop if it was one
                 h = head.header
@@ -465,7 +479,7 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
             returned = documented and loc is not None and after_call != 0 and \
                 after_call == loc.line
             if documented and ki and loc is not None and after_other is not None \
-                    and not is_key and (b, i) not in force and after_other.same_line(loc):
+                    and not is_key and pos not in force and after_other.same_line(loc):
                 # The return address of a call into another function, on the call's
                 # line, starts a row without is_stmt, and the rest of the line has
                 # none (compute_key_set). gdb's `step` out of the callee arrives at
@@ -479,9 +493,11 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                 out[b][i] = _row(loc, False, epilogue_begin=epilogue)
                 prev, last_line = loc, loc.line
                 continue
-            starts = not ki and loc is not None and _starts_statement(loc, prev)
-            if loc is not None and (b, i) not in force and not starts and (
-                    loc.same_position(prev) or (returned and not is_key)):
+            # `loc is prev`: most instructions continue the row before them
+            starts = not ki and loc is not None and loc is not prev and \
+                _starts_statement(loc, prev)
+            if loc is not None and pos not in force and not starts and (
+                    loc is prev or loc.same_position(prev) or (returned and not is_key)):
                 # A recursive call's return address on the call's own line starts
                 # no row. gdb's `step` out of the callee returns into the same
                 # function: from the middle of a row it steps on, into the line's
@@ -501,12 +517,12 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                 continue
             if loc.line == 0 and last_line == 0:
                 continue
-            is_pe = (b, i) == pe
+            is_pe = pos == pe
             if ki:
                 stmt = is_key
             else:
                 stmt = loc.line != 0 and (prev is None or loc.line != prev.line
-                                          or (b, i) in force or starts)
+                                          or pos in force or starts)
             if carried is not None and loc.line != 0:
                 stmt = stmt or loc.same_position(carried)
                 carried = None
@@ -518,6 +534,15 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
             last_line = loc.line
     _one_stmt_per_address(blocks, out)
     return FunctionRows(entry, tuple(tuple(r) for r in out))
+
+
+def _key_instructions(loc: DILocation, ki_of: dict[int, bool]) -> bool:
+    """Does `loc`'s subprogram use Key Instructions? Asked once per scope, not
+    with a walk up the lexical blocks for every instruction."""
+    ki = ki_of.get(id(loc.scope))
+    if ki is None:
+        ki = ki_of[id(loc.scope)] = loc.scope.subprogram.key_instructions
+    return ki
 
 
 def _starts_statement(loc: DILocation, prev: DILocation | None) -> bool:
@@ -547,9 +572,7 @@ def _one_stmt_per_address(blocks: Sequence[LineBlock], rows: list[list[Row | Non
     without padding, so an address can be shared across a block boundary.
     """
     shared: tuple[int, int] | None = None  # an is_stmt row no code has moved past
-    for b, i, inst in _flat(blocks):
-        if inst.is_meta:
-            continue
+    for b, i, inst in _real(blocks):
         row = rows[b][i]
         if row is not None and row.is_stmt:
             first = rows[shared[0]][shared[1]] if shared is not None else None

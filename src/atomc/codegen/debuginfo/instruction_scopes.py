@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...ir import work
 from ...ir.debuginfo import DILexicalBlock, DILocation
 from ..mir import BlockRef, JumpTable, MFunction, MIFlag, MInst
 from ..mir.cfg import successor_indices
@@ -48,6 +49,31 @@ def scope_chain(loc: DILocation) -> Chain:
     return tuple(out)
 
 
+def _chain(loc: DILocation | None, memo: dict[int, Chain]) -> Chain | None:
+    """`scope_chain(loc)`, walked once per location: at -O0 an instruction's
+    reloads and spills share its location."""
+    if loc is None:
+        return None
+    chain = memo.get(id(loc))
+    if chain is None:
+        chain = memo[id(loc)] = scope_chain(loc)
+    return chain
+
+
+def _next_located(chains: Sequence[Chain | None]) -> list[Chain | None]:
+    """Per position, the chain of the first located instruction after it in the
+    block (None: none), from one backward sweep rather than a scan from each
+    location-less instruction (a long block of them was quadratic)."""
+    out: list[Chain | None] = [None] * len(chains)
+    after: Chain | None = None
+    for i in range(len(chains) - 1, -1, -1):
+        out[i] = after
+        if chains[i] is not None:
+            after = chains[i]
+    work.add("scopes.next_located", len(chains))
+    return out
+
+
 def common_chain(a: Chain | None, b: Chain | None) -> Chain | None:
     """The innermost scope enclosing both (None: not known yet, the identity)."""
     if a is None:
@@ -63,8 +89,8 @@ def common_chain(a: Chain | None, b: Chain | None) -> Chain | None:
 def instruction_scopes(mf: MFunction) -> list[list[Chain]]:
     """Per block, the scope chain of each real (non-meta) instruction, in order."""
     real: list[list[MInst]] = [[mi for mi in b.insts if not mi.is_meta] for b in mf.blocks]
-    own: list[list[Chain | None]] = [
-        [scope_chain(mi.loc) if mi.loc is not None else None for mi in insts] for insts in real]
+    memo: dict[int, Chain] = {}  # by location (the table keeps no location alive: mf does)
+    own: list[list[Chain | None]] = [[_chain(mi.loc, memo) for mi in insts] for insts in real]
     succs = successor_indices(mf)
     preds: list[list[int]] = [[] for _ in mf.blocks]
     for b, ss in succs.items():
@@ -77,12 +103,13 @@ def instruction_scopes(mf: MFunction) -> list[list[Chain]]:
     for b, chains in enumerate(own):
         before = entry[b]
         resolved: list[Chain] = []
+        following = _next_located(chains)
         for i, chain in enumerate(chains):
             if chain is not None:
                 before = chain
                 resolved.append(chain)
                 continue
-            after = next((c for c in chains[i + 1:] if c is not None), None)
+            after = following[i]
             if after is None:  # where control goes from here: the branches after i
                 after = () if not succs.get(b) else None
                 for s in _targets_from(real[b], i, b, index, len(mf.blocks)):
@@ -141,24 +168,42 @@ def _boundary_chains(own: Sequence[Sequence[Chain | None]], preds: Sequence[Sequ
                      succs: dict[int, list[int]]) -> tuple[list[Chain | None], list[Chain | None]]:
     """Per block: the scope control arrives from (its predecessors' last located
     instructions) and the scope it goes on to (its successors' first ones).
-    A fixpoint, since a block without a located instruction passes both on."""
+    A fixpoint, since a block without a located instruction passes both on:
+    solved with a worklist (`common_chain` is a meet, so the order does not change
+    the result), where sweeps over every block until nothing changed took one
+    sweep per block of a chain of location-less blocks laid out backwards."""
     n = len(own)
     first = [next((c for c in chains if c is not None), None) for chains in own]
     last = [next((c for c in reversed(chains) if c is not None), None) for chains in own]
     entry: list[Chain | None] = [() if b == 0 or not preds[b] else None for b in range(n)]
     exit_: list[Chain | None] = [() if not succs.get(b) else None for b in range(n)]
-    changed = True
-    while changed:
-        changed = False
-        for b in range(n):
-            came: Chain | None = () if b == 0 or not preds[b] else None
-            for p in preds[b]:
-                came = common_chain(came, last[p] if last[p] is not None else entry[p])
-            if came != entry[b]:
-                entry[b], changed = came, True
-            goes: Chain | None = () if not succs.get(b) else None
-            for s in succs.get(b, ()):
-                goes = common_chain(goes, first[s] if first[s] is not None else exit_[s])
-            if goes != exit_[b]:
-                exit_[b], changed = goes, True
+    pending = list(range(n - 1, -1, -1))  # popped from the end: layout order first
+    queued = [True] * n
+    visits = 0
+    while pending:
+        b = pending.pop()
+        queued[b] = False
+        visits += 1
+        came: Chain | None = () if b == 0 or not preds[b] else None
+        for p in preds[b]:
+            came = common_chain(came, last[p] if last[p] is not None else entry[p])
+        if came != entry[b]:
+            entry[b] = came
+            if last[b] is None:  # passed on to the successors
+                _requeue(succs.get(b, ()), pending, queued)
+        goes: Chain | None = () if not succs.get(b) else None
+        for s in succs.get(b, ()):
+            goes = common_chain(goes, first[s] if first[s] is not None else exit_[s])
+        if goes != exit_[b]:
+            exit_[b] = goes
+            if first[b] is None:  # passed on to the predecessors
+                _requeue(preds[b], pending, queued)
+    work.add("scopes.boundary_visits", visits)
     return entry, exit_
+
+
+def _requeue(blocks: Sequence[int], pending: list[int], queued: list[bool]) -> None:
+    for x in blocks:
+        if not queued[x]:
+            queued[x] = True
+            pending.append(x)

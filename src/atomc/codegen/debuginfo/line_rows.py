@@ -15,7 +15,7 @@ from ...dwarf.line_rows import compute_rows as _compute_rows
 from ...options import KeyInstrMode
 from ..mir import BlockRef, MFunction, MIFlag, MInst, Sym
 from ..mir.cfg import successors
-from ..mir.core import AsmMeta
+from ..mir.core import META_OPCODES, AsmMeta
 from ..target import desc
 
 __all__ = ["LineTable", "Row", "compute_rows"]
@@ -43,33 +43,49 @@ def _line_inst(mi: MInst, index: dict[int, int], name: str) -> LineInst:
     )
 
 
+# How an opcode's instructions look to the line table, decided once per opcode
+# (`_kind`): meta; plain (only its location matters); a copy (also only its
+# location and `is_copy`); or one that needs `_line_inst` (branch, call, return).
+_META, _PLAIN, _COPY, _OTHER = 0, 1, 2, 3
+
+
+def _kind(opcode: str) -> int:
+    if opcode in META_OPCODES:
+        return _META
+    d = desc(opcode)
+    if d.is_branch or d.is_call or d.is_return:
+        return _OTHER
+    return _COPY if d.is_move else _PLAIN
+
+
 def _line_blocks(mf: MFunction) -> list[LineBlock]:
     """The function's blocks as `compute_rows` sees them. Most instructions are
-    only their location (no call, branch, copy, return or frame flag): those
-    share one frozen `LineInst` per location, as do meta instructions, instead
-    of building one each (a fifth of the line-rows stage at -O0)."""
+    only their location (no call, branch, return or frame flag) and whether they
+    are a copy: those share one frozen `LineInst` per location and copy bit, as
+    do meta instructions, instead of building one each (most of the line-rows
+    stage at -O0, where every reload and spill is a copy)."""
     index = {id(b): i for i, b in enumerate(mf.blocks)}
     succs = successors(mf)
-    plain: dict[int, LineInst] = {}
-    meta: dict[int, LineInst] = {}
+    kinds: dict[str, int] = {}
+    # per kind (meta, plain, copy): one LineInst per location
+    shared: tuple[dict[int, LineInst], ...] = ({}, {}, {})
     blocks: list[LineBlock] = []
     for b in mf.blocks:
         insts: list[LineInst] = []
         for mi in b.insts:
+            k = kinds.get(mi.opcode)
+            if k is None:
+                k = kinds[mi.opcode] = _kind(mi.opcode)
+            if k != _META and (k == _OTHER or mi.flags or mi.meta is not None):
+                # frame set-up/destroy flags, an asm statement's template:
+                # volatile accesses and other payloads take the slow path too
+                insts.append(_line_inst(mi, index, mf.name))
+                continue
+            memo = shared[k]
             loc = mi.loc
-            if mi.is_meta:
-                li = meta.get(id(loc))
-                if li is None:
-                    li = meta[id(loc)] = LineInst(loc, is_meta=True)
-            else:
-                d = desc(mi.opcode)
-                if d.is_branch or d.is_call or d.is_move or d.is_return \
-                        or int(mi.flags) & (_SETUP | _DESTROY) or isinstance(mi.meta, AsmMeta):
-                    li = _line_inst(mi, index, mf.name)
-                else:
-                    li = plain.get(id(loc))
-                    if li is None:
-                        li = plain[id(loc)] = LineInst(loc)
+            li = memo.get(id(loc))
+            if li is None:
+                li = memo[id(loc)] = LineInst(loc, is_meta=k == _META, is_copy=k == _COPY)
             insts.append(li)
         blocks.append(LineBlock(insts, [index[id(s)] for s in succs[b]]))
     return blocks

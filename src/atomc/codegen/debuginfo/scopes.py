@@ -50,16 +50,23 @@ def insert_scope_labels(mf: MFunction, labels: LabelCounter) -> list[ScopeRanges
 
     order: list[ScopeKey] = []
     runs: dict[ScopeKey, list[list[int]]] = {}
-    for i, chain in enumerate(member):
+    # consecutive instructions with one chain (at -O0 an instruction, its reloads
+    # and spills) extend each scope's run once, not once per instruction
+    start = 0
+    for i in range(1, len(member) + 1):
+        chain = member[start]
+        if i < len(member) and member[i] is chain:
+            continue
         for key in chain:
             r = runs.get(key)
             if r is None:
-                runs[key] = [[i, i]]
+                runs[key] = [[start, i - 1]]
                 order.append(key)
-            elif r[-1][1] == i - 1:
-                r[-1][1] = i
+            elif r[-1][1] == start - 1:
+                r[-1][1] = i - 1
             else:
-                r.append([i, i])
+                r.append([start, i - 1])
+        start = i
 
     # label positions: "before instruction i" (i == len(seq): the function end)
     names: dict[int, str] = {}

@@ -29,13 +29,11 @@ DBG_INSTR_REF naming a value becomes a DBG_VALUE of the slot that holds it
 from __future__ import annotations
 
 import heapq
-from dataclasses import replace
 from typing import ClassVar
 
 from ...diag import InternalCompilerError
-from ..mir import Imm, Mem, MFunction, MInst, Operand, PReg, SlotKind, StackSlot, VReg
+from ..mir import META_OPCODES, Imm, Mem, MFunction, MInst, Operand, PReg, SlotKind, StackSlot, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
-from ..mir.registers import operand_regs
 from ..target import Arith, OpcodeInfo, current, desc
 from .spill import reload_op, rewrite_blocks, spill_op, spill_slot
 
@@ -50,9 +48,45 @@ class FastAllocator:
         self.vslots: dict[int, StackSlot] = {}
         self.num_slot: dict[int, StackSlot] = {}
         self.shared: set[int] = set()  # ids of slots that several registers take in turn
+        # Built at first use: per slot its memory operand; per width and class the
+        # (reload, spill) opcodes; per virtual register whether it is a vector
+        # register. Every reload and spill of one slot shares one operand
+        # (operands are immutable), so frame lowering resolves each slot's once.
+        self.slot_mems: dict[int, Mem] = {}
+        self.moves: dict[tuple[int, bool], tuple[str, str]] = {}
+        self.vector: dict[int, bool] = {}
+        self.pregs: dict[tuple[str, int], PReg] = {}  # one operand per register and width
 
     def slot(self, vid: int) -> StackSlot:
         return spill_slot(self.mf, self.vslots, vid)
+
+    def slot_mem(self, vid: int) -> Mem:
+        s = self.slot(vid)
+        m = self.slot_mems.get(s.index)
+        if m is None:
+            m = self.slot_mems[s.index] = Mem(base=s)
+        return m
+
+    def preg(self, name: str, size: int) -> PReg:
+        r = self.pregs.get((name, size))
+        if r is None:
+            r = self.pregs[name, size] = PReg(name, size)
+        return r
+
+    def reload_spill(self, vid: int) -> tuple[str, str]:
+        """`reload_op` and `spill_op` of `vid`, asked of the target once per
+        width and class."""
+        key = (self.mf.vreg_sizes[vid], self.is_vector(vid))
+        ops = self.moves.get(key)
+        if ops is None:
+            ops = self.moves[key] = (reload_op(self.mf, vid), spill_op(self.mf, vid))
+        return ops
+
+    def is_vector(self, vid: int) -> bool:
+        v = self.vector.get(vid)
+        if v is None:
+            v = self.vector[vid] = current().is_vector_vreg(self.mf, vid)
+        return v
 
     def share_block_local_slots(self) -> None:
         """Give each block-local register a slot from a pool, reused once the
@@ -62,25 +96,25 @@ class FastAllocator:
         last: dict[int, int] = {}
         starts_with_def: dict[int, bool] = {}
         frame_addresses: set[int] = set()
+        roles: dict[str, tuple[tuple[bool, ...], tuple[bool, ...]]] = {}
         for bi, b in enumerate(self.mf.blocks):
             prev: MInst | None = None
             for ii, mi in enumerate(b.insts):
-                if mi.is_meta:
+                if mi.opcode in META_OPCODES:
                     continue
-                uses, defs, _, _ = operand_regs(mi)
-                used = {r.id for r in uses}
+                uses, defs = _vreg_operands(mi, roles)
                 if prev is not None and _rounds_frame_address(prev, mi):
-                    frame_addresses.update(r.id for r in defs)
+                    frame_addresses.update(defs)
                 prev = mi
-                for r in (*uses, *defs):
-                    seen = block_of.get(r.id)
+                for vid in (*uses, *defs):
+                    seen = block_of.get(vid)
                     if seen is None:
-                        block_of[r.id] = bi
-                        first[r.id] = ii
-                        starts_with_def[r.id] = r.id not in used
+                        block_of[vid] = bi
+                        first[vid] = ii
+                        starts_with_def[vid] = vid not in uses
                     elif seen != bi:
-                        block_of[r.id] = -1
-                    last[r.id] = ii
+                        block_of[vid] = -1
+                    last[vid] = ii
         local_by_block: dict[int, list[int]] = {}
         for vid, bi in block_of.items():
             if bi >= 0 and starts_with_def[vid] and vid not in frame_addresses:
@@ -130,19 +164,19 @@ class FastAllocator:
     def rewrite(self, mi: MInst, out: list[MInst]) -> None:
         # Runs once per instruction of every -O0 function: one pass over the
         # operands says whether there is anything to do at all.
-        d = desc(mi.opcode)
-        sizes = self.mf.vreg_sizes
-        ops = list(mi.operands)
         has_mem = False
         has_vreg = False
-        for op in ops:
-            if isinstance(op, Mem):
+        for op in mi.operands:
+            if type(op) is Mem:  # the operand classes are final
                 has_mem = True
-            elif isinstance(op, VReg):
+            elif type(op) is VReg:
                 has_vreg = True
         if not has_vreg and not has_mem:
             out.append(mi)  # nothing to reload, spill or substitute
             return
+        d = desc(mi.opcode)
+        sizes = self.mf.vreg_sizes
+        ops = list(mi.operands)
         folded_def = None if has_mem else self._fold(d, ops)
         assign, uses, defs = self._assign(mi, d, ops)
         if not assign:  # only slot or physical memory operands left
@@ -153,15 +187,15 @@ class FastAllocator:
             return
         for vid in uses:
             nat = sizes[vid]
-            out.append(MInst(reload_op(self.mf, vid),
-                             [Mem(base=self.slot(vid)), PReg(assign[vid], max(nat, 4))],
+            out.append(MInst(self.reload_spill(vid)[0],
+                             [self.slot_mem(vid), self.preg(assign[vid], max(nat, 4))],
                              loc=mi.loc, flags=mi.flags))
-        mi.operands = [_subst(op, assign) for op in ops]
+        mi.operands = [self._subst(op, assign) for op in ops]
         out.append(mi)
         for vid in defs:
             nat = sizes[vid]
-            out.append(MInst(spill_op(self.mf, vid), [PReg(assign[vid], nat),
-                                                      Mem(base=self.slot(vid))],
+            out.append(MInst(self.reload_spill(vid)[1], [self.preg(assign[vid], nat),
+                                                         self.slot_mem(vid)],
                              loc=mi.loc, flags=mi.flags))
         if folded_def is not None:
             self._note_def(mi, folded_def)
@@ -186,7 +220,7 @@ class FastAllocator:
             first = others[0] if others else None
             if ok and not any(_mentions(o, op.id) for o in others) and \
                     not (isinstance(first, Imm) and op.size == 8 and not _fits32(first.value)):
-                ops[k] = Mem(base=self.slot(op.id))
+                ops[k] = self.slot_mem(op.id)
                 return op.id
             break
         # One source may be read straight from its slot.
@@ -194,7 +228,7 @@ class FastAllocator:
             role = roles[k] if k < nroles else "u"
             src = ops[k] if k < len(ops) else None
             if role == "u" and isinstance(src, VReg):
-                ops[k] = Mem(base=self.slot(src.id))
+                ops[k] = self.slot_mem(src.id)
                 break
         return None
 
@@ -207,42 +241,83 @@ class FastAllocator:
         assign: dict[int, str] = {}
         uses: list[int] = []
         defs: list[int] = []
-        pools: tuple[tuple[str, ...], tuple[str, ...]] | None = None
-
-        def see(r: VReg) -> None:
-            nonlocal pools
-            if r.id not in assign:
-                if pools is None:
-                    target = current()
-                    pools = (target.registers.scratch, target.registers.vector_scratch)
-                pool = pools[1] if current().is_vector_vreg(self.mf, r.id) else pools[0]
-                taken = assign.values()
-                free = [p for p in pool if p not in taken]
-                if not free:
-                    raise InternalCompilerError(
-                        f"instruction {mi.opcode} names more than two virtual registers",
-                        where="regalloc-fast")
-                assign[r.id] = free[0]
-
         for k, op in enumerate(ops):
-            if isinstance(op, VReg):
+            if type(op) is VReg:
                 role = roles[k] if k < nroles else "u"
-                see(op)
-                if "u" in role and op.id not in uses:
-                    uses.append(op.id)
-                if "d" in role and op.id not in defs:
-                    defs.append(op.id)
-            elif isinstance(op, Mem):
-                for r in op.regs():
-                    if isinstance(r, VReg):
-                        see(r)
+                vid = op.id
+                if vid not in assign:
+                    self._take(mi, assign, vid)
+                if "u" in role and vid not in uses:
+                    uses.append(vid)
+                if "d" in role and vid not in defs:
+                    defs.append(vid)
+            elif type(op) is Mem:
+                for r in (op.base, op.index):
+                    if type(r) is VReg:
+                        if r.id not in assign:
+                            self._take(mi, assign, r.id)
                         if r.id not in uses:
                             uses.append(r.id)
         return assign, uses, defs
 
+    def _take(self, mi: MInst, assign: dict[int, str], vid: int) -> None:
+        """Give `vid` the first scratch register of its class `assign` has not taken."""
+        registers = current().registers
+        pool = registers.vector_scratch if self.is_vector(vid) else registers.scratch
+        taken = assign.values()
+        for p in pool:
+            if p not in taken:
+                assign[vid] = p
+                return
+        raise InternalCompilerError(
+            f"instruction {mi.opcode} names more than two virtual registers",
+            where="regalloc-fast")
+
+    def _subst(self, op: Operand, assign: dict[int, str]) -> Operand:
+        if type(op) is VReg:
+            return self.preg(assign[op.id], op.size)
+        if type(op) is Mem:
+            base = op.base
+            index = op.index
+            if type(base) is VReg:
+                base = self.preg(assign[base.id], 8)
+            if type(index) is VReg:
+                index = self.preg(assign[index.id], 8)
+            if base is not op.base or index is not op.index:
+                return Mem(base, index, op.scale, op.disp, op.symbol, op.segment)
+        return op
+
     def _note_def(self, mi: MInst, vid: int) -> None:
         if mi.instr_num:
             self.num_slot[mi.instr_num] = self.slot(vid)
+
+
+def _vreg_operands(mi: MInst, roles: dict[str, tuple[tuple[bool, ...], tuple[bool, ...]]]
+                   ) -> tuple[list[int], list[int]]:
+    """The virtual registers `mi` reads and writes, as `operand_regs` lists them
+    (without its physical-register sets, which the slot sharing never reads);
+    `roles` caches each opcode's (read, written) flags per operand."""
+    rw = roles.get(mi.opcode)
+    if rw is None:
+        d = desc(mi.opcode)
+        rw = roles[mi.opcode] = (tuple("u" in r for r in d.roles),
+                                 tuple("d" in r for r in d.roles))
+    reads, writes = rw
+    n = len(reads)
+    uses: list[int] = []
+    defs: list[int] = []
+    for k, op in enumerate(mi.operands):
+        if type(op) is VReg:  # the operand classes are final
+            if k >= n or reads[k]:
+                uses.append(op.id)
+            if k < n and writes[k]:
+                defs.append(op.id)
+        elif type(op) is Mem:
+            if type(op.base) is VReg:
+                uses.append(op.base.id)
+            if type(op.index) is VReg:
+                uses.append(op.index.id)
+    return uses, defs
 
 
 def _rounds_frame_address(prev: MInst, mi: MInst) -> bool:
@@ -250,7 +325,10 @@ def _rounds_frame_address(prev: MInst, mi: MInst) -> bool:
     (`leaq [stack.N + A-1], %v; andq #-A, %v`)? That register keeps a slot of its
     own: the variable's record describes the object through it for the rest of
     the function."""
-    dp, dm = desc(prev.opcode), desc(mi.opcode)
+    dm = desc(mi.opcode)
+    if dm.arith is not Arith.AND:
+        return False  # most instructions: one look-up
+    dp = desc(prev.opcode)
     if not (dp.is_address and dp.width == 64 and dm.arith is Arith.AND and dm.width == 64
             and len(prev.operands) == 2 and len(mi.operands) == 2):
         return False
@@ -270,21 +348,6 @@ def _mentions(op: Operand, vid: int) -> bool:
 
 def _fits32(v: int) -> bool:
     return -(1 << 31) <= v < (1 << 31)
-
-
-def _subst(op: Operand, assign: dict[int, str]) -> Operand:
-    if isinstance(op, VReg):
-        return PReg(assign[op.id], op.size)
-    if isinstance(op, Mem):
-        base = op.base
-        index = op.index
-        if isinstance(base, VReg):
-            base = PReg(assign[base.id], 8)
-        if isinstance(index, VReg):
-            index = PReg(assign[index.id], 8)
-        if base is not op.base or index is not op.index:
-            return replace(op, base=base, index=index)
-    return op
 
 
 class FastRegalloc(MachinePass):

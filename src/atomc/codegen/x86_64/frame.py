@@ -28,9 +28,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..mir import Imm, MBlock, Mem, MFunction, MIFlag, MInst, Operand, PReg, StackSlot
+from ..mir.core import META_OPCODES
 from .abi import align_to
 from .frame_policy import moves_stack_pointer
-from .opcodes import desc
+from .opcodes import OPCODES, desc
 from .registers import CALLEE_SAVED
 from .stack_clash import allocate_frame
 from .stack_protector import guard_slot, layout_order, store_guard
@@ -39,6 +40,8 @@ from .stack_protector import guard_slot, layout_order, store_guard
 # arguments, i.e. the bottom of a dynamic allocation just made by `subq ..., %rsp`
 # (isel's dynalloca); frame lowering replaces the symbol by the outgoing area's size.
 OUTGOING_ARGS = "<outgoing-args>"
+
+_RETURNS = frozenset(op for op, d in OPCODES.items() if d.is_return)
 
 
 def lower_frame(mf: MFunction, probe_stack: bool = False) -> None:
@@ -69,11 +72,7 @@ def lower_frame(mf: MFunction, probe_stack: bool = False) -> None:
         mf.frame_size = align_to(top + locals_size, 8) - top
     mf.frame_base_offset = 16 if mf.frame_pointer else top + mf.frame_size
 
-    for b in mf.blocks:
-        for mi in b.insts:
-            # only memory operands change: most instructions are left as they are
-            if not mi.is_meta and any(isinstance(op, Mem) for op in mi.operands):
-                mi.operands = [_resolve(op, mf) for op in mi.operands]
+    _resolve_all(mf)
 
     # a stack-protector failure block follows the last return: keep the body's CFI state
     last_block = mf.blocks[-1] if guard_slot(mf) is None else None
@@ -103,15 +102,59 @@ def frame_base_register(mf: MFunction) -> str:
     return "rbp" if mf.frame_pointer else "rsp"
 
 
-def _resolve(op: Operand, mf: MFunction) -> Operand:
+def _resolve(op: Operand, mf: MFunction, frame_reg: PReg | None = None) -> Operand:
+    """`frame_reg`: the frame base register's operand, when the caller shares one."""
     if isinstance(op, Mem) and op.symbol == OUTGOING_ARGS:
         return Mem(op.base, op.index, op.scale, op.disp + mf.max_call_frame, None)
     if isinstance(op, Mem) and isinstance(op.base, StackSlot):
         off = mf.slots[op.base.index].cfa_offset
         assert off is not None
-        return Mem(PReg(frame_base_register(mf)), op.index, op.scale,
+        return Mem(frame_reg or PReg(frame_base_register(mf)), op.index, op.scale,
                    op.disp + off + mf.frame_base_offset, op.symbol)
     return op
+
+
+def _resolve_all(mf: MFunction) -> None:
+    """Every memory operand of the body at its final address. The register
+    allocators hand out one operand per slot, so each distinct operand object is
+    resolved once (by identity; the table keeps it alive) and its result shared."""
+    done: dict[int, tuple[Operand, Operand]] = {}
+    # slot operands by value (isel makes one per access of a local): one result each
+    by_slot: dict[tuple[int, object, int, int, str | None], Operand] = {}
+    frame_reg = PReg(frame_base_register(mf))
+    for b in mf.blocks:
+        for mi in b.insts:
+            # only memory operands change: most instructions are left as they are
+            if mi.opcode in META_OPCODES:
+                continue
+            ops = mi.operands
+            for op in ops:
+                if type(op) is Mem:
+                    break
+            else:
+                continue
+            new: list[Operand] = []
+            for op in ops:
+                if type(op) is Mem:
+                    hit = done.get(id(op))
+                    if hit is None:
+                        hit = done[id(op)] = (op, _resolve_slot(op, mf, frame_reg, by_slot))
+                    op = hit[1]
+                new.append(op)
+            mi.operands = new
+
+
+def _resolve_slot(op: Mem, mf: MFunction, frame_reg: PReg,
+                  by_slot: dict[tuple[int, object, int, int, str | None], Operand]) -> Operand:
+    """`_resolve(op)`, shared by every equal slot operand (`by_slot`)."""
+    base = op.base
+    if type(base) is not StackSlot or op.symbol == OUTGOING_ARGS:
+        return _resolve(op, mf)
+    key = (base.index, op.index, op.scale, op.disp, op.symbol)
+    new = by_slot.get(key)
+    if new is None:
+        new = by_slot[key] = _resolve(op, mf, frame_reg)
+    return new
 
 
 def _cfi(text: str, flags: MIFlag) -> MInst:
@@ -146,6 +189,8 @@ def _rewrite_returns(b: MBlock, final: bool, epilogue: Callable[[MInst], list[MI
                      changes_cfa: bool = True) -> None:
     """Put `epilogue(ret)` before each return of `b`; code after a return that
     is not the function's last instruction gets the body's CFI state back."""
+    if not any(mi.opcode in _RETURNS for mi in b.insts):
+        return  # most blocks: nothing to rebuild
     out: list[MInst] = []
     fd = MIFlag.FRAME_DESTROY
     for mi in b.insts:
@@ -228,15 +273,28 @@ def written_callee_saved(mf: MFunction, already: list[str]) -> list[str]:
     explicitly (asm operands and clobbers), in the canonical save order."""
     written = set(already)
     saved = frozenset(CALLEE_SAVED)
-    for _, mi in mf.instructions():
-        if not mi.is_meta:  # the physical definitions `operand_regs` lists, read directly
-            d = desc(mi.opcode)
-            written.update(saved.intersection(d.implicit_defs))
-            written.update(saved.intersection(mi.implicit_defs))
-            roles = d.roles
-            for k, op in enumerate(mi.operands):
-                if isinstance(op, PReg) and op.name in saved \
-                        and "d" in (roles[k] if k < len(roles) else "u"):
+    # per opcode: the callee-saved registers it always writes, its written operands
+    facts: dict[str, tuple[frozenset[str], tuple[int, ...]]] = {}
+    for b in mf.blocks:
+        for mi in b.insts:
+            opcode = mi.opcode
+            if opcode in META_OPCODES:
+                continue
+            # the physical definitions `operand_regs` lists, read directly
+            fact = facts.get(opcode)
+            if fact is None:
+                d = desc(opcode)
+                fact = facts[opcode] = (saved.intersection(d.implicit_defs),
+                                        tuple(k for k, r in enumerate(d.roles) if "d" in r))
+            implicit, written_at = fact
+            if implicit:
+                written |= implicit
+            if mi.implicit_defs:
+                written.update(saved.intersection(mi.implicit_defs))
+            ops = mi.operands
+            for k in written_at:  # an operand past the roles is read, not written
+                op = ops[k] if k < len(ops) else None
+                if type(op) is PReg and op.name in saved:
                     written.add(op.name)
     # %rbp, allocated like a callee-saved register without a frame pointer, is saved last
     return [r for r in (*CALLEE_SAVED, "rbp") if r in written]

@@ -13,7 +13,7 @@ be described as `%rsp` + constant.
 from __future__ import annotations
 
 from ...ir.insts import InlineAsm, has_dynamic_stack
-from ..mir import MFunction, MIFlag, MInst, PReg
+from ..mir import META_OPCODES, MFunction, MIFlag, MInst, PReg
 from .opcodes import OPCODES
 
 _FRAME_FLAGS = MIFlag.FRAME_SETUP | MIFlag.FRAME_DESTROY
@@ -37,16 +37,38 @@ def moves_stack_pointer(mf: MFunction) -> bool:
     """Any instruction of the body (not prologue/epilogue) that writes `%rsp`:
     a dynamic allocation, a stack restore, a push or pop."""
     frame_flags = int(_FRAME_FLAGS)  # an int test: IntFlag's `&` runs Python code
-    return any(_writes_rsp(mi) for b in mf.blocks for mi in b.insts
-               if not mi.is_meta and not int(mi.flags) & frame_flags)
+    facts: dict[str, tuple[bool, tuple[int, ...], int]] = {}  # per opcode (`_facts`)
+    for b in mf.blocks:
+        for mi in b.insts:
+            if mi.opcode in META_OPCODES or int(mi.flags) & frame_flags:
+                continue
+            fact = facts.get(mi.opcode)
+            if fact is None:
+                fact = facts[mi.opcode] = _facts(mi.opcode)
+            if _writes_rsp(mi, fact):
+                return True
+    return False
 
 
-def _writes_rsp(mi: MInst) -> bool:
-    d = OPCODES.get(mi.opcode)
-    if "rsp" in mi.implicit_defs or (d is not None and "rsp" in d.implicit_defs):
+def _facts(opcode: str) -> tuple[bool, tuple[int, ...], int]:
+    """(writes %rsp always, the operands it writes, how many operands have roles);
+    an unknown opcode's every operand counts as written."""
+    d = OPCODES.get(opcode)
+    if d is None:
+        return False, (), 0
+    return "rsp" in d.implicit_defs, tuple(k for k, r in enumerate(d.roles) if "d" in r), \
+        len(d.roles)
+
+
+def _writes_rsp(mi: MInst, fact: tuple[bool, tuple[int, ...], int]) -> bool:
+    always, written_at, nroles = fact
+    if always or "rsp" in mi.implicit_defs:
         return True
-    roles = d.roles if d is not None else ()
-    for k, op in enumerate(mi.operands):
-        if isinstance(op, PReg) and op.name == "rsp" and (k >= len(roles) or "d" in roles[k]):
+    ops = mi.operands
+    # the written operands, and every operand past the roles
+    for k in (*written_at, *range(nroles, len(ops))):
+        op = ops[k] if k < len(ops) else None
+        # the operand classes are final: `type() is` misses no subclass
+        if type(op) is PReg and op.name == "rsp":
             return True
     return False

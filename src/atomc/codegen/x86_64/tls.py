@@ -37,6 +37,9 @@ from ..mir import Mem, MInst, PReg, Sym, VReg
 from .pic import SymbolPolicy
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ...ir.values import Use
     from .isel.select import FunctionISel
 
 TLS_GET_ADDR = "__tls_get_addr@PLT"
@@ -103,16 +106,19 @@ class TlsLowering:
     def model(self, g: Global) -> TlsModel:
         return tls_model(g, self.sel.policy, self.sel.optimising, self.model_floor)
 
-    def begin(self, operands: list[object]) -> None:
+    def begin(self, uses: Sequence[Use]) -> None:
         """Before an IR instruction is lowered: compute the address of each
-        dynamic-model variable it uses, so the `__tls_get_addr` call never
-        lands inside an argument or return register sequence."""
-        self.pending = {}
-        for v in operands:
-            if is_thread_local(v) and v not in self.pending and \
-                    self.model(v) <= TlsModel.LOCAL_DYNAMIC:  # type: ignore[arg-type]
+        dynamic-model variable it uses (`uses`: its operands), so the
+        `__tls_get_addr` call never lands inside an argument or return register
+        sequence."""
+        if self.pending:
+            self.pending = {}
+        for u in uses:
+            v = u.value
+            if isinstance(v, Global) and THREAD_LOCAL in v.attrs and v not in self.pending \
+                    and self.model(v) <= TlsModel.LOCAL_DYNAMIC:
                 # (a loop's hoisted register, when there is one)
-                self.pending[v] = self.sel.symbol_address(v)  # type: ignore[index,arg-type]
+                self.pending[v] = self.sel.symbol_address(v)
 
     def folds(self, g: Global) -> bool:
         """Is `g` reachable by a memory operand without a register (local exec)?"""

@@ -94,6 +94,7 @@ class AsmWriter:
         if table is not None and files is not None and table.entry_row is not None:
             self.loc(table.entry_row, files)
         k = 0
+        texts: dict[int, str] = {}  # operand text by operand (`format_inst`)
         for bi, b in enumerate(mf.blocks):
             if bi:
                 if b.label in aligned:
@@ -119,7 +120,7 @@ class AsmWriter:
                     self.asm_count += 1
                     self.emit("\t" + format_inline_asm(mi, self.asm_count))
                     continue
-                self.emit("\t" + format_inst(mi))
+                self.emit("\t" + format_inst(mi, texts))
         self.emit(f"{mf.end_label}:")
         self.emit(f"\t.size\t{name}, {mf.end_label}-{name}")
         self.emit("\t.cfi_endproc")
@@ -262,7 +263,10 @@ def _segment_offset(m: Mem) -> str:
     return f"{text}({inner})"
 
 
-def format_inst(mi: MInst) -> str:
+def format_inst(mi: MInst, texts: dict[int, str] | None = None) -> str:
+    """`texts`: operand texts by `id` of the operand, for operands that stay alive
+    while it is used (one function's): after allocation and frame lowering most
+    instructions share their register and slot operands, each formatted once."""
     if mi.opcode == LOOP_TO_R11:
         return format_probe(mi, None)
     if not mi.operands:
@@ -279,4 +283,12 @@ def format_inst(mi: MInst) -> str:
         return format_probe(mi, format_operand(mi.operands[0]))
     if mi.opcode == "call" and isinstance(mi.operands[0], (PReg, Mem)):
         return "call\t*" + format_operand(mi.operands[0])
-    return mi.opcode + "\t" + ", ".join(format_operand(o) for o in mi.operands)
+    if texts is None:
+        return mi.opcode + "\t" + ", ".join(format_operand(o) for o in mi.operands)
+    parts: list[str] = []
+    for o in mi.operands:
+        text = texts.get(id(o))
+        if text is None:
+            text = texts[id(o)] = format_operand(o)
+        parts.append(text)
+    return mi.opcode + "\t" + ", ".join(parts)

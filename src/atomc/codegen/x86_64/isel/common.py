@@ -3,7 +3,6 @@ the ALU opcode table and small memory-operand arithmetic."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ....diag import InternalCompilerError
@@ -88,7 +87,7 @@ def _chunk(n: int) -> int:
 
 
 def _mem_add(m: Mem, off: int) -> Mem:
-    return replace(m, disp=m.disp + off) if off else m
+    return Mem(m.base, m.index, m.scale, m.disp + off, m.symbol, m.segment) if off else m
 
 
 def _def_index(mi: MInst, vreg_id: int) -> int | None:

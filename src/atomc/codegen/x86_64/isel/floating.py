@@ -262,9 +262,10 @@ class FloatLowering:
 
 
 def view(op: Operand, size: int) -> Operand:
-    """A register operand at another width (other operands unchanged)."""
+    """A register operand at another width (other operands unchanged; one
+    already of that width is itself: operands are immutable values)."""
     if isinstance(op, VReg):
-        return VReg(op.id, size)
+        return op if op.size == size else VReg(op.id, size)
     if isinstance(op, PReg):
-        return PReg(op.name, size)
+        return op if op.size == size else PReg(op.name, size)
     return op

@@ -61,6 +61,7 @@ from ....ir.values import Const, Undef, Value
 from ....ir.wide import Wide
 from ....options import CompileOptions
 from ...mir import (
+    META_OPCODES,
     BlockRef,
     Imm,
     MBlock,
@@ -161,6 +162,7 @@ class FunctionISel:
         self.overflow_area: StackSlot | None = None
         self.gp_offset = 0
         self.fp_offset = FP_OFFSET_NO_XMM
+        self.slot_mems: dict[int, Mem] = {}  # `addr` of a frame object, by slot
         self.sse = FloatLowering(self)
         self.x87 = X87Lowering(self)
         self.wide = WideLowering(self)
@@ -232,7 +234,8 @@ class FunctionISel:
             return _view(self.symbol_address(v), size)  # type: ignore[return-value]
         if isinstance(v.ty, TupleType):
             raise _ice("a two-register value used directly (needs extract)")
-        return VReg(self.vreg(v).id, size)
+        r = self.vreg(v)
+        return r if r.size == size else VReg(r.id, size)
 
     def reg(self, v: Value, size: int | None = None) -> VReg:
         """`v` in a virtual register (materialising immediates)."""
@@ -282,7 +285,11 @@ class FunctionISel:
         """A memory operand for the address `p`, folding frame objects, global
         symbols and constant offsets."""
         if self.is_frame_object(p):
-            return Mem(base=self.slot_of(p))
+            s = self.slot_of(p)
+            m = self.slot_mems.get(s.index)
+            if m is None:  # one operand per slot, shared by its accesses
+                m = self.slot_mems[s.index] = Mem(base=s)
+            return m
         if isinstance(p, Global) and is_thread_local(p):
             return self.tls.operand(p)
         if isinstance(p, Global) and self.folds_symbol(p):
@@ -291,7 +298,8 @@ class FunctionISel:
             inner = self.addr(p.ptr)
             off = _signed(p.offset.int_value, 64)
             if fits_i32(inner.disp + off):
-                return replace(inner, disp=inner.disp + off)
+                return Mem(inner.base, inner.index, inner.scale, inner.disp + off,
+                           inner.symbol, inner.segment)
         elif isinstance(p, PtrAdd) and self.index_addressing and p.block is self.ir_block:
             # base + index*scale: the ptradd's operands are read here directly
             # (same block, so no longer live ranges); its own lea dies if unused
@@ -350,10 +358,10 @@ class FunctionISel:
                     for rec in inst.dbg_records:
                         if rec not in self.after_copies:
                             lower_dbg_record(self, rec)
-                if inst is b.terminator and b in self.hoist_at:
+                if b in self.hoist_at and inst is b.terminator:
                     # after the records: variables are located from the first body instruction
                     self.materialise_hoisted(b)
-                self.tls.begin([u.value for u in inst.operands])
+                self.tls.begin(inst.operands)
                 start = len(self.cur.insts)
                 start_block = self.cur
                 self.lower(inst)
@@ -385,8 +393,10 @@ class FunctionISel:
         if r is None:
             return
         assert self.cur is not None
-        for mi in reversed(self.cur.insts[start:]):
-            if mi.is_meta:
+        insts = self.cur.insts
+        for j in range(len(insts) - 1, start - 1, -1):
+            mi = insts[j]
+            if mi.opcode in META_OPCODES:
                 continue
             k = _def_index(mi, r.id)
             if k is not None:

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from ....diag import InternalCompilerError
 from ....ir.dbgrecords import DbgRecord
 from ....ir.insts import Binary, Call, Cast, Cmp, Extract, Inst, Load, Op, Ret, Select, Store, Succ
-from ....ir.types import IntType, TupleType, is_x87
+from ....ir.types import FloatType, IntType, TupleType, is_x87
 from ....ir.values import Const, Undef, Value
 from ....ir.x87float import ONE, X80, ZERO
 from ...mir import DbgMeta, Imm, Mem, MIFlag, SlotKind, StackSlot, VReg
@@ -77,9 +77,14 @@ def involves_x87(inst: Inst) -> bool:
         return any(is_x87(t) for t in inst.ty.elems)
     if is_x87(inst.ty):
         return True
-    return any(is_x87(u.value.ty) or (isinstance(u.value.ty, TupleType)
-                                      and any(is_x87(t) for t in u.value.ty.elems))
-               for u in inst.operands)
+    for u in inst.operands:  # asked of every instruction: a loop, no generator
+        ty = u.value.ty
+        if isinstance(ty, FloatType):
+            if ty.bits == 80:
+                return True
+        elif isinstance(ty, TupleType) and any(is_x87(t) for t in ty.elems):
+            return True
+    return False
 
 
 class X87Lowering:
