@@ -84,10 +84,13 @@ FINDINGS = [
     # (dwarf/iteration_heads.py) comes after the record of `l_21 = 2`, so the stop on
     # the `for` line shows 2 where -O0, stopped before the initialisation, shows 13457.
     # Dropping trip 0's header row when a record precedes it would lose the `for`-line
-    # stop of every unrolled counted loop (tests/optdebug/test_inlined_frames.py); the
-    # records do not tell the loop's initialisation from the previous statement's.
+    # stop of every unrolled counted loop (tests/optdebug/test_inlined_frames.py).
+    # mem2reg's records now name their assignment (DbgRecord.stmt) and
+    # line_start_values.py starts such a value after its line's first instruction, but
+    # trip 0's header row is at a body instruction, not one of the `for` line's.
     # Seed 1157 is the same class without unrolling: `for (l_5 = 0; l_5 == 29; ...)`
-    # never runs, and the `for` line's one stop comes after the record of `l_5 = 0`.
+    # never runs; the `for` line's only instruction, a jump, leaves the block, and a
+    # second record of `l_5 = 0` (no assignment named) follows the first.
     pytest.param(1110, "gdb", 1000, marks=[GDB, pytest.mark.xfail(
         strict=True, reason="trip 0's header stop shows the loop counter initialised")]),
 ]
