@@ -40,8 +40,22 @@ def test_the_stack_and_later_ranges_stay() -> None:
     assert _starts(rs) == [1, 1, 1, 2]
 
 
-def test_a_variable_located_earlier_keeps_its_ranges() -> None:
+def test_a_value_set_before_the_body_replaces_the_argument_at_the_entry() -> None:
+    # `p = 3` before the first body line: the entry shows that line, where p is 3
     rs = [VarRange(VarKey("p"), -1, 1, RDI), VarRange(VarKey("p"), 1, 9, ConstLoc(3))]
-    assert _starts(rs) == [-1, 1]
+    assert [(r.start, r.loc) for r in start_at_entry(rs, 2)] == [(-1, ConstLoc(3))]
     assert _starts([VarRange(VarKey("q"), 1, 9, RDI)]) == [-1]
     assert [r.start for r in start_at_entry([VarRange(VarKey("q"), 1, 9, RDI)], 0)] == [1]
+
+
+def test_earlier_ranges_that_are_not_replaced_stay() -> None:
+    # ends inside the set-up: prologue_end has no value from it
+    short = [VarRange(VarKey("p"), -1, 0, RDI), VarRange(VarKey("p"), 0, 1, ConstLoc(3))]
+    assert _starts(short) == [-1, 0]
+    # the earlier range still holds where the later one begins
+    overlap = [VarRange(VarKey("p"), -1, 5, RDI, primary=True),
+               VarRange(VarKey("p"), 1, 9, ConstLoc(3), primary=False)]
+    assert _starts(overlap) == [-1, 1]
+    # another part of the variable is located earlier
+    lo, hi = VarKey("s", fragment=(0, 32)), VarKey("s", fragment=(32, 32))
+    assert _starts([VarRange(lo, -1, 9, RDI), VarRange(hi, 1, 9, ConstLoc(3))]) == [-1, 1]

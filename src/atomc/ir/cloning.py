@@ -85,6 +85,7 @@ class Cloner:
         for rec in inst.dbg_records:
             r = DbgRecord(rec.kind, rec.var, rec.value, rec.expr,
                           loc=self.loc_map(rec.loc) or rec.loc, key=rec.key, why=rec.why)
+            r.stmt = self.loc_map(rec.stmt) if rec.stmt is not None else None
             self.rmap[rec] = r
             new.add_dbg_record(r)
         self.vmap[inst] = new

@@ -36,7 +36,7 @@ class DbgKind(enum.Enum):
 
 
 class DbgRecord:
-    __slots__ = ("kind", "var", "_value", "expr", "loc", "key", "inst", "why")
+    __slots__ = ("kind", "var", "_value", "expr", "loc", "key", "inst", "why", "stmt")
 
     def __init__(self, kind: DbgKind, var: DILocalVariable, value: Value | None,
                  expr: DIExpression = EMPTY_EXPR, *, loc: DILocation,
@@ -49,6 +49,10 @@ class DbgRecord:
         self.key = key  # the NEW (for ADD) or the adding record (for DELETE)
         self.inst: Inst | None = None  # the instruction it precedes
         self.why = why  # a `new` without value: why the value is gone
+        # the assignment that made the value (its store's position), when known: `loc`
+        # is the variable's declaration, which cannot tell `l = 2` of a `for` line
+        # from the previous statement's assignment (location lists read it)
+        self.stmt: DILocation | None = None
 
     @property
     def value(self) -> Value | None:

@@ -223,6 +223,8 @@ def _rename(fn: Function, dom: DomTree[Block], slots: list[_Slot],
                 saved.append((id(s.alloca), current[id(s.alloca)]))
                 current[id(s.alloca)] = inst.value
                 recs = _add_value_records(s, inst.value, next_inst(inst))
+                for rec in recs:
+                    rec.stmt = inst.loc
                 _leave_atom(inst)
                 stored_at.pop(id(s.alloca), None)
                 if inst.loc is not None and inst.loc.line:

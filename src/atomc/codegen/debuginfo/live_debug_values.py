@@ -64,6 +64,7 @@ from .ldv.machine import solve_machine_values
 from .ldv.model import ConstLoc, DebugOperand, VarLoc, VarRange, WhyRange
 from .ldv.salvage import arithmetic_ops
 from .ldv.variables import all_variables
+from .line_start_values import delay_line_start_values
 from .location_lists import loc_expr, lower_var_ranges, value_of
 from .memory_homes import HomeStart, place_memory_homes
 from .prologue_pieces import prologue_pieces, trim_prologue_gaps
@@ -400,7 +401,7 @@ def variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[
     view, where, homes = describe_function(mf)
     mv = solve_machine_values(view)
     gaps: list[WhyRange] = []
-    ranges = compute_var_ranges(view, mode, mv, gaps)
+    ranges = delay_line_start_values(mf, where, compute_var_ranges(view, mode, mv, gaps))
     regs = _regs()
     pieces = prologue_pieces(mf, homes, where, regs.locs)
     ranges += pieces

@@ -100,25 +100,37 @@ def start_at_entry(ranges: Sequence[VarRange], setup: int) -> list[VarRange]:
     """Ranges that begin right after the function's leading `setup` frame set-up
     instructions (pushes, the stack adjustment) begin at its first address instead,
     when their location is a constant, an entry value or a register those
-    instructions do not write (or a value computed from one) and no other range of
-    the variable starts earlier.
+    instructions do not write (or a value computed from one), and no range of
+    another part of the variable starts earlier. Earlier ranges of the same part
+    that end before it (a parameter's register, then `p = 0` before the first
+    body instruction) are dropped when the moved range reaches prologue_end.
 
     A function without a frame pointer has the first body line's row at its entry
     (dwarf/line_rows.py `body_line_at_entry`): gdb stops there when it steps in, and
     the variables should read as they do at prologue_end, where the same line's
-    stop would be. Pushes change only the stack, so a value that holds after them
-    held before them."""
+    stop would be (-O0 shows `p` as 0 on that line, not the argument). Pushes
+    change only the stack, so a value that holds after them held before them."""
     if setup <= 0:
         return list(ranges)
-    first: dict[object, int] = {}
-    for r in ranges:
-        first[r.var.whole] = min(first.get(r.var.whole, r.start), r.start)
-    out: list[VarRange] = []
-    for r in ranges:
-        if _unchanged_by_setup(r.loc) and 0 <= r.start < setup and first[r.var.whole] == r.start:
-            r = replace(r, start=-1)
-        out.append(r)
-    return out
+    starts: dict[object, list[int]] = {}  # a whole variable's ranges that start in the set-up
+    for i, r in enumerate(ranges):
+        if r.start < setup:
+            starts.setdefault(r.var.whole, []).append(i)
+    moved: set[int] = set()
+    dropped: set[int] = set()
+    for idx in starts.values():
+        for i in idx:
+            r = ranges[i]
+            if not (_unchanged_by_setup(r.loc) and 0 <= r.start):
+                continue
+            earlier = [j for j in idx if ranges[j].start < r.start]
+            if earlier and (r.end < setup or any(
+                    ranges[j].var != r.var or ranges[j].end > r.start for j in earlier)):
+                continue
+            moved.add(i)
+            dropped.update(earlier)
+    return [replace(r, start=-1) if i in moved else r
+            for i, r in enumerate(ranges) if i not in dropped]
 
 
 def _unchanged_by_setup(loc: VarLoc) -> bool:

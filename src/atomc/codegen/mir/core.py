@@ -436,7 +436,8 @@ class DbgMeta:
     remaining DWARF expression, and the IR record kind (new/add/delete).
     `token` identifies the record and `key` the one it names (an add's `new`,
     a delete's adding record), so the multi-location sets survive isel.
-    `why`: for a record without value, the IR's reason (ir/why.py)."""
+    `why`: for a record without value, the IR's reason (ir/why.py). `stmt`: the
+    assignment that made the value (the IR record's `stmt`), not in the text form."""
 
     var: DILocalVariable
     inlined_at: DILocation | None
@@ -445,3 +446,4 @@ class DbgMeta:
     token: int = 0
     key: int = 0
     why: Why | None = None
+    stmt: DILocation | None = None

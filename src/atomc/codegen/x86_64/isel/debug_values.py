@@ -3,6 +3,7 @@ constants, DBG_INSTR_REF for SSA values (fixed up once every value is numbered).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ....ir.dbgrecords import DbgKind, DbgRecord
@@ -29,6 +30,17 @@ def record_token(sel: FunctionISel, rec: DbgRecord) -> int:
 
 
 def lower_dbg_record(sel: FunctionISel, rec: DbgRecord) -> None:
+    """The record's DBG_VALUE or DBG_INSTR_REF, with the assignment it comes from."""
+    assert sel.cur is not None
+    n = len(sel.cur.insts)
+    _lower_record(sel, rec)
+    if rec.stmt is not None:
+        for mi in sel.cur.insts[n:]:
+            if isinstance(mi.meta, DbgMeta):
+                mi.meta = replace(mi.meta, stmt=rec.stmt)
+
+
+def _lower_record(sel: FunctionISel, rec: DbgRecord) -> None:
     v = rec.value
     inl = rec.loc.inlined_at if rec.loc is not None else None
     kind = rec.kind
