@@ -15,8 +15,10 @@ putting build/compiled first on the path runs the compiled compiler:
 Compiled are the packages that hold the compile time once the source is parsed
 (the lowering to IR, the IR, the optimiser, the back end, the DWARF writer):
 `--packages` lists them.
-The front end is left as Python: it extends pycparser's PLY parser, whose grammar
-is read from docstrings of Python functions at run time.
+The front end is left as Python: its parser subclasses pycparser's (a Python
+class, which a compiled class cannot subclass), and compiling the type checker
+(`frontend.sema`) as well measured little (deflate.c -O0 -g 1.09 -> 0.93 s, Lua's
+lvm.c none).
 
 mypyc compiles each module to its own extension (`separate`), so a rebuild after
 an edit recompiles only the C that changed (mypyc rewrites a C file only when its
