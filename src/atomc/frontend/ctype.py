@@ -262,6 +262,10 @@ class StructT(CType):
     alignment: int = 1
     file: str = ""
     line: int = 0
+    # find_member's name index and the member list it was built from
+    _index: dict[str, tuple[int, "Member"]] = field(default_factory=dict, init=False,
+                                                    repr=False)
+    _index_of: list["Member"] | None = field(default=None, init=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -315,15 +319,27 @@ class StructT(CType):
         """(byte offset of the member from the start of this struct, member) for `name`,
         looking inside anonymous members (a bit-field's unit is at that offset
         minus `m.offset` plus `m.unit_offset`)."""
+        return self._member_index().get(name)
+
+    def _build_index(self) -> dict[str, tuple[int, Member]]:
+        """Every name `find_member` answers, built once per member list so a lookup
+        is one probe instead of a scan of the members (the first match in
+        declaration order wins, as a scan would find it)."""
+        index: dict[str, tuple[int, Member]] = {}
         for m in self.members:
-            if m.name == name:
-                return m.offset, m
-            inner = unqual(m.type)
-            if m.name == "" and isinstance(inner, StructT):
-                found = inner.find_member(name)
-                if found is not None:
-                    return m.offset + found[0], found[1]
-        return None
+            index.setdefault(m.name, (m.offset, m))
+            if m.name == "":
+                inner = unqual(m.type)
+                if isinstance(inner, StructT):
+                    for inner_name, (off, found) in inner._member_index().items():
+                        index.setdefault(inner_name, (m.offset + off, found))
+        return index
+
+    def _member_index(self) -> dict[str, tuple[int, Member]]:
+        if self._index_of is not self.members:
+            self._index = self._build_index()
+            self._index_of = self.members
+        return self._index
 
     def __str__(self) -> str:
         return f"{self.kind} {self.tag or '<anonymous>'}"
