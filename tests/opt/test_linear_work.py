@@ -57,7 +57,10 @@ COUNTERS = {
     "sink.insts": "sink: instructions of branching blocks tried",
     "exit_values.records": "exit-values: records read (each block for one join predecessor)",
     # back end
-    "schedule.edges": "scheduler dependence edges (barriers implicit)",
+    "schedule.edges": "scheduler dependence edges (barriers, the branch's compare and an "
+                      "inlined loop's entry tail implicit)",
+    "cfg.successors": "machine CFG reads: blocks (kept while the CFG does not change)",
+    "cfg.reads": "machine CFG reads (kept while the CFG does not change)",
     "schedule.issues": "scheduler issues",
     "regalloc.liveness": "liveness worklist visits",
     "coalesce.positions": "copy coalescing: positions numbered for the live segments",

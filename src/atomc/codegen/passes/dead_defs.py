@@ -100,6 +100,7 @@ class DeadDefs(MachinePass):
     them ("optimised out"); survivors keep their lines."""
 
     name: ClassVar[str] = "dead-defs"
+    preserves_cfg: ClassVar[bool] = True
     keeps_di: ClassVar[MDI] = MDI.LINES | MDI.SUBSTITUTIONS
 
     def run(self, mf: MFunction, ctx: MachineContext) -> None:

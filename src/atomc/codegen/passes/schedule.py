@@ -571,6 +571,7 @@ class Schedule(MachinePass):
     are not kept."""
 
     name: ClassVar[str] = "schedule"
+    preserves_cfg: ClassVar[bool] = True
     keeps_di: ClassVar[MDI] = MDI.INSTR_NUMS | MDI.SUBSTITUTIONS
 
     def run(self, mf: MFunction, ctx: MachineContext) -> None:

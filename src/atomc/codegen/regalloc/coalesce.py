@@ -294,6 +294,7 @@ class CoalesceCopies(MachinePass):
     instructions, numbers and locations are unchanged."""
 
     name: ClassVar[str] = "coalesce"
+    preserves_cfg: ClassVar[bool] = True
     keeps_di: ClassVar[MDI] = MDI.ALL
 
     def run(self, mf: MFunction, ctx: MachineContext) -> None:

@@ -549,6 +549,7 @@ class LinearRegalloc(MachinePass):
     location of the instruction they serve."""
 
     name: ClassVar[str] = "regalloc-linear"
+    preserves_cfg: ClassVar[bool] = True
     keeps_di: ClassVar[MDI] = MDI.ALL
     leaves: ClassVar[MIRState | None] = MIRState.ALLOCATED
 
