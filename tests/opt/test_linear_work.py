@@ -64,6 +64,8 @@ COUNTERS = {
     "schedule.issues": "scheduler issues",
     "regalloc.liveness": "liveness worklist visits",
     "coalesce.positions": "copy coalescing: positions numbered for the live segments",
+    "coalesce.renamed": "copy coalescing: operand lists rebuilt by the rename (only the "
+                        "instructions naming a merged register)",
     "coalesce.checks": "copy coalescing: segments tested for overlap (smaller side, bisection)",
     "zext.blocks": "redundant-zext: dataflow block visits",
     "regalloc.ranges": "physical-register ranges examined per interval",
