@@ -65,6 +65,47 @@ def _latency(mi: MInst) -> int:
     return 1
 
 
+class _Effects:
+    """What an opcode's description says about its dependences, decoded once per
+    opcode (`_regs` runs for every instruction of every scheduled block)."""
+
+    __slots__ = ("always_memory", "extra_reads", "extra_writes", "mem_roles")
+
+    def __init__(self, opcode: str) -> None:
+        d = desc(opcode)
+        # per explicit operand: (reads memory, writes memory) when it is an address;
+        # None for an instruction that only computes addresses
+        self.mem_roles: tuple[tuple[bool, bool], ...] | None = None if d.is_address else \
+            tuple(("u" in r, "d" in r) for r in d.roles)
+        self.always_memory = d.is_call or d.is_inline_asm or d.string_op or d.stack_op
+        reads: list[object] = []
+        writes: list[object] = []
+        if d.x87:  # the x87 register stack is an implicit operand of every x87 instruction
+            reads.append("x87")
+            writes.append("x87")
+        if d.writes_flags or d.is_call:  # the callee does not preserve the flags
+            writes.append(_FLAGS)
+        if d.reads_flags:
+            reads.append(_FLAGS)
+        self.extra_reads = tuple(reads)
+        self.extra_writes = tuple(writes)
+
+
+_effects_of: dict[str, _Effects] = {}
+_effects_target: list[object] = [None]
+
+
+def _effects(opcode: str) -> _Effects:
+    target = current()
+    if _effects_target[0] is not target:
+        _effects_of.clear()
+        _effects_target[0] = target
+    e = _effects_of.get(opcode)
+    if e is None:
+        e = _effects_of[opcode] = _Effects(opcode)
+    return e
+
+
 def _regs(mi: MInst) -> tuple[set[object], set[object], bool, bool]:
     """(reads, writes, reads memory, writes memory); registers as ("v", id) for
     virtual registers and names for physical ones, plus the flags (`_FLAGS`) and
@@ -75,29 +116,28 @@ def _regs(mi: MInst) -> tuple[set[object], set[object], bool, bool]:
     reads.update([("v", u.id) for u in uses])
     writes = cast("set[object]", pdefs)
     writes.update([("v", d.id) for d in defs])
-    d = desc(mi.opcode)
+    e = _effects(mi.opcode)
     mem_read = mem_write = False
-    if not d.is_address:
-        roles = d.roles
+    roles = e.mem_roles
+    if roles is not None:
+        nroles = len(roles)
         for k, op in enumerate(mi.operands):
             if type(op) is Mem:  # a final class
-                role = roles[k] if k < len(roles) else "u"
-                mem_read |= "u" in role
-                mem_write |= "d" in role
-    if d.is_call or d.is_inline_asm or d.string_op or d.stack_op:
+                if k < nroles:
+                    r, w = roles[k]
+                    mem_read |= r
+                    mem_write |= w
+                else:
+                    mem_read = True
+    if e.always_memory:
         mem_read = mem_write = True
     # dynamic allocation / stack restore: memory lifetimes change here
     if current().registers.stack_pointer in writes:
         mem_read = mem_write = True
     if mi.flags & MIFlag.VOLATILE:  # volatile loads keep their order among themselves
         mem_read = mem_write = True
-    if d.x87:  # the x87 register stack is an implicit operand of every x87 instruction
-        reads.add("x87")
-        writes.add("x87")
-    if d.writes_flags or d.is_call:  # the callee does not preserve the flags
-        writes.add(_FLAGS)
-    if d.reads_flags:
-        reads.add(_FLAGS)
+    reads.update(e.extra_reads)
+    writes.update(e.extra_writes)
     return reads, writes, mem_read, mem_write
 
 

@@ -460,6 +460,8 @@ class LinearScan:
         the first scratch register (`lea`) and address through it alone; that register,
         or "" when nothing was folded."""
         uses, defs, _, _ = self.refs_of[id(mi)]  # not yet rewritten
+        if len(uses) + len(defs) <= len(self.regs.scratch):
+            return ""  # never more registers needing scratch than that
         needing = {r.id for r in [*uses, *defs] if self.needs_scratch(r.id, pos)}
         if len(needing) <= len(self.regs.scratch):
             return ""
