@@ -27,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "opt"))
 from work_counts import unchecked_counts  # noqa: E402
 
 _MIR = """mfunction @f {
-  function: number 0, frame-pointer 0, frame-size 0, frame-base-offset 16, max-call-frame 0, next-instr-num 1, next-block 3
+  function: number 0, frame-pointer 0, frame-size 0, frame-base-offset 16, \
+max-call-frame 0, next-instr-num 1, next-block 3
   vregs: 8
 bb.0:
   movq $rdi:8, %v0:8

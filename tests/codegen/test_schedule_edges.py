@@ -12,11 +12,11 @@ import random
 
 import pytest
 
+import atomc.codegen.pipeline  # noqa: F401  (installs the x86-64 target)
 from atomc.codegen.mir import MInst
 from atomc.codegen.mir.parser import parse_mir
 from atomc.codegen.passes.schedule import _list_schedule, _list_schedule_dense
 from atomc.ir import work
-import atomc.codegen.pipeline  # noqa: F401  (installs the x86-64 target)
 
 _CALL = ("call @g@PLT implicit $rdi implicit-def $rax,$rcx,$rdx,$rsi,$rdi,$r8,$r9,"
          "$r10,$r11")

@@ -84,10 +84,13 @@ def remove_dead_vreg_defs(mf: MFunction) -> int:
 def _may_go(mi: MInst, defs: list[VReg], pdefs: set[str]) -> bool:
     """Defines only virtual registers, and writes neither memory nor a physical one
     (`defs`, `pdefs`: its `operand_regs`)."""
-    d = desc(mi.opcode)
-    return not pdefs and bool(defs) and all(isinstance(x, VReg) for x in defs) and not any(
-        isinstance(o, Mem) and "d" in (d.roles[k] if k < len(d.roles) else "u")
-        for k, o in enumerate(mi.operands))
+    if pdefs or not defs:
+        return False
+    roles = desc(mi.opcode).roles
+    for k, o in enumerate(mi.operands):
+        if type(o) is Mem and k < len(roles) and "d" in roles[k]:  # Mem is a final class
+            return False
+    return True
 
 
 def _only_dead(defs: list[VReg], uses_count: dict[int, int]) -> bool:

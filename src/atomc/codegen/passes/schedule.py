@@ -426,6 +426,74 @@ def _dependences(real: list[MInst], tail: int | None = None,
     return g
 
 
+def _heights(g: _Graph, succs: list[list[int]], lat: list[int]) -> list[int]:
+    """Each instruction's priority: the longest latency-weighted path to the end of
+    the block. An implicit edge leads to the next barrier (whose height exceeds
+    every later barrier's), from a non-barrier before the compare to the compare
+    (one after it reaches the compare before its height is known, as in the dense
+    graph) and from one before the tail to every gated one."""
+    n = len(lat)
+    barrier, cmp, tail = g.barrier, g.cmp, g.tail
+    height = [0] * n
+    next_barrier = -1
+    tail_height = 0  # the highest gated instruction so far
+    for i in reversed(range(n)):
+        h = max((height[s] for s in succs[i]), default=0)
+        if next_barrier >= 0:
+            h = max(h, height[next_barrier])
+        if not barrier[i]:
+            if i < cmp:
+                h = max(h, height[cmp])
+            if tail is not None and i < tail:
+                h = max(h, tail_height)
+        height[i] = lat[i] + h
+        if barrier[i]:
+            next_barrier = i
+        elif g.gated(i):
+            tail_height = max(tail_height, height[i])
+    return height
+
+
+class _Gates:
+    """The implicit dependences of the branch's compare and of the gated tail
+    instructions on whole sets (`_Graph`): how many of each set have issued and the
+    latest cycle one of them makes its dependents wait for."""
+
+    __slots__ = ("cmp", "gated", "head", "head_count", "head_latest", "nb_count",
+                 "nb_latest", "others", "tail")
+
+    def __init__(self, g: _Graph, remaining: list[int]) -> None:
+        n = len(g.barrier)
+        self.cmp = g.cmp
+        self.tail = g.tail if g.tail is not None else -1
+        self.gated = [i for i in range(n) if g.gated(i)]
+        # the non-barriers before the tail, and the ones the compare waits for
+        self.head = sum(1 for j in range(self.tail) if not g.barrier[j]) if self.gated else 0
+        self.others = n - sum(g.barrier) - 1
+        self.nb_count = self.nb_latest = self.head_count = self.head_latest = 0
+        if self.cmp >= 0 and self.others:
+            remaining[self.cmp] += 1  # the gate of the other non-barriers
+        if self.head:
+            for i in self.gated:
+                remaining[i] += 1  # the gate of the non-barriers before the tail
+
+    def issued(self, pick: int, done: int) -> list[tuple[int, int]]:
+        """A non-barrier `pick` issued, its result ready at cycle `done`: the
+        instructions whose gate opens, with the cycle they wait for."""
+        opened: list[tuple[int, int]] = []
+        if pick != self.cmp:
+            self.nb_count += 1
+            self.nb_latest = max(self.nb_latest, done)
+            if self.nb_count == self.others and self.cmp >= 0:
+                opened.append((self.cmp, self.nb_latest))
+        if self.head and pick < self.tail:
+            self.head_count += 1
+            self.head_latest = max(self.head_latest, done)
+            if self.head_count == self.head:
+                opened += [(i, self.head_latest) for i in self.gated]
+        return opened
+
+
 def _list_schedule(real: list[MInst], tail: int | None = None,
                    in_loop: bool = False) -> list[int]:
     """Issue order of the block's real instructions (indices into `real`).
@@ -435,11 +503,11 @@ def _list_schedule(real: list[MInst], tail: int | None = None,
     (nothing after it can issue first: later instructions depend on it), the
     branch's compare when every other non-barrier has, a tail instruction when
     every non-barrier before the tail has; each at the latest cycle one of its
-    set makes it wait for. Ready instructions sit in heaps by readiness cycle and
-    priority, so each issue costs a logarithm, not a scan."""
+    set makes it wait for (`_Gates`). Ready instructions sit in heaps by
+    readiness cycle and priority, so each issue costs a logarithm, not a scan."""
     n = len(real)
     g = _dependences(real, tail, in_loop)
-    preds, barrier, cmp = g.preds, g.barrier, g.cmp
+    preds, barrier = g.preds, g.barrier
     succs: list[list[int]] = [[] for _ in range(n)]
     for i in range(n):
         if barrier[i]:
@@ -451,40 +519,9 @@ def _list_schedule(real: list[MInst], tail: int | None = None,
                                or desc(real[b].opcode).is_inline_asm) for b in barriers):
         return _list_schedule_dense(real, in_loop=in_loop)
     lat = [_latency(mi) for mi in real]
-    gated = [i for i in range(n) if g.gated(i)]
-    is_gated = [False] * n
-    for i in gated:
-        is_gated[i] = True
-    head = sum(1 for j in range(tail) if not barrier[j]) if gated and tail is not None else 0
-    others = n - len(barriers) - 1  # the non-barriers the compare waits for
-    # priority: longest latency-weighted path to the end of the block; an implicit
-    # edge leads to the next barrier (whose height exceeds every later barrier's),
-    # from a non-barrier before the compare to the compare (one after it reaches
-    # the compare before its height is known, as in the dense graph) and from one
-    # before the tail to every gated one
-    height = [0] * n
-    next_barrier = -1
-    tail_height = 0  # the highest gated instruction so far
-    for i in reversed(range(n)):
-        h = max((height[s] for s in succs[i]), default=0)
-        if next_barrier >= 0:
-            h = max(h, height[next_barrier])
-        if not barrier[i]:
-            if i < cmp:
-                h = max(h, height[cmp])
-            if head and i < cast(int, tail):
-                h = max(h, tail_height)
-        height[i] = lat[i] + h
-        if barrier[i]:
-            next_barrier = i
-        elif is_gated[i]:
-            tail_height = max(tail_height, height[i])
+    height = _heights(g, succs, lat)
     remaining = [len(p) for p in preds]
-    if cmp >= 0 and others:
-        remaining[cmp] += 1  # the gate of the other non-barriers
-    if head:
-        for i in gated:
-            remaining[i] += 1  # the gate of the non-barriers before the tail
+    gates = _Gates(g, remaining)
     ready_at = [0] * n
     waiting: list[tuple[int, int]] = []    # (ready cycle, i): ready, not yet available
     avail: list[tuple[int, int]] = []      # (-height, i): ready at the current cycle
@@ -495,12 +532,6 @@ def _list_schedule(real: list[MInst], tail: int | None = None,
         heapq.heappush(waiting, (ready_at[i], i))
         heapq.heappush(every, (-height[i], i))
 
-    def open_gate(i: int, at: int) -> None:
-        ready_at[i] = max(ready_at[i], at)
-        remaining[i] -= 1
-        if remaining[i] == 0:
-            make_ready(i)
-
     for i in range(n):
         if (remaining[i] == 0 and not barrier[i]) or (barrier[i] and i == 0):
             make_ready(i)
@@ -508,8 +539,6 @@ def _list_schedule(real: list[MInst], tail: int | None = None,
     if barriers and barriers[0] == 0:
         bar = 1
     latest = 0  # the latest cycle an issued instruction makes a barrier wait for
-    nb_latest = head_latest = 0  # the same over the compare's and the tail's sets
-    nb_count = head_count = 0  # how many of those sets have issued
     count = 0
     order: list[int] = []
     cycle = 0
@@ -532,30 +561,21 @@ def _list_schedule(real: list[MInst], tail: int | None = None,
         cycle = max(cycle, ready_at[pick]) + 1
         done = cycle + lat[pick] - 1
         latest = max(latest, done)
-        for s_ in succs[pick]:
+        opened = [(s_, done) for s_ in succs[pick]]
+        if not barrier[pick]:
+            opened += gates.issued(pick, done)
+        for s_, at in opened:
             remaining[s_] -= 1
-            ready_at[s_] = max(ready_at[s_], done)
+            ready_at[s_] = max(ready_at[s_], at)
             if remaining[s_] == 0:
                 make_ready(s_)
-        if not barrier[pick]:
-            if pick != cmp:
-                nb_count += 1
-                nb_latest = max(nb_latest, done)
-                if nb_count == others and cmp >= 0:
-                    open_gate(cmp, nb_latest)
-            if head and pick < cast(int, tail):
-                head_count += 1
-                head_latest = max(head_latest, done)
-                if head_count == head:
-                    for i in gated:
-                        open_gate(i, head_latest)
         if bar < len(barriers) and count == barriers[bar]:
             b = barriers[bar]
             bar += 1
             ready_at[b] = max(ready_at[b], latest)
             make_ready(b)
     assert len(order) == n, "scheduling left instructions behind"
-    work.add("schedule.edges", sum(len(p) for p in preds) + len(gated) + (cmp >= 0))
+    work.add("schedule.edges", sum(len(p) for p in preds) + len(gates.gated) + (g.cmp >= 0))
     work.add("schedule.issues", n)
     return order
 
