@@ -314,7 +314,7 @@ class _Graph:
 
     * a barrier (call, branch, terminator, inline asm) depends on every
       instruction before it;
-    * the branch's compare (`cmp`) depends on every other instruction that is
+    * the branch's compare (`compare`) depends on every other instruction that is
       not a barrier, before and after it;
     * from `tail` on, each instruction that is not a barrier depends on every
       one before `tail` that is not a barrier.
@@ -323,19 +323,19 @@ class _Graph:
     all of the set have issued and for the latest cycle any of them makes it
     wait for, and the set's heights count in the priorities."""
 
-    __slots__ = ("barrier", "cmp", "preds", "tail")
+    __slots__ = ("barrier", "compare", "preds", "tail")
 
     def __init__(self, preds: list[set[int]], barrier: list[bool], cmp: int,
                  tail: int | None) -> None:
         self.preds = preds
         self.barrier = barrier
-        self.cmp = cmp  # -1: none
+        self.compare = cmp  # -1: none
         self.tail = tail
 
     def gated(self, i: int) -> bool:
         """Does instruction i wait for the whole pre-`tail` set (and not only
         through the compare's own, larger set)?"""
-        return (self.tail is not None and i >= self.tail and i != self.cmp
+        return (self.tail is not None and i >= self.tail and i != self.compare
                 and not self.barrier[i])
 
     def dense(self) -> list[set[int]]:
@@ -343,8 +343,8 @@ class _Graph:
         n = len(self.preds)
         out = [set(p) for p in self.preds]
         nb = [j for j in range(n) if not self.barrier[j]]
-        if self.cmp >= 0:
-            out[self.cmp].update(j for j in nb if j != self.cmp)
+        if self.compare >= 0:
+            out[self.compare].update(j for j in nb if j != self.compare)
         if self.tail is not None:
             head = [j for j in nb if j < self.tail]
             for i in range(self.tail, n):
@@ -417,8 +417,8 @@ def _dependences(real: list[MInst], tail: int | None = None,
     # stays after the body's stores, so a debugger stopping at the test sees the
     # iteration's memory complete.
     g = _Graph(preds, barrier, _branch_compare(real), tail)
-    if g.cmp >= 0:
-        preds[g.cmp] = {j for j in preds[g.cmp] if barrier[j]}
+    if g.compare >= 0:
+        preds[g.compare] = {j for j in preds[g.compare] if barrier[j]}
     if tail is not None:
         for i in range(tail, n):
             if g.gated(i):
@@ -433,7 +433,7 @@ def _heights(g: _Graph, succs: list[list[int]], lat: list[int]) -> list[int]:
     (one after it reaches the compare before its height is known, as in the dense
     graph) and from one before the tail to every gated one."""
     n = len(lat)
-    barrier, cmp, tail = g.barrier, g.cmp, g.tail
+    barrier, cmp, tail = g.barrier, g.compare, g.tail
     height = [0] * n
     next_barrier = -1
     tail_height = 0  # the highest gated instruction so far
@@ -459,20 +459,20 @@ class _Gates:
     instructions on whole sets (`_Graph`): how many of each set have issued and the
     latest cycle one of them makes its dependents wait for."""
 
-    __slots__ = ("cmp", "gated", "head", "head_count", "head_latest", "nb_count",
+    __slots__ = ("compare", "gated", "head", "head_count", "head_latest", "nb_count",
                  "nb_latest", "others", "tail")
 
     def __init__(self, g: _Graph, remaining: list[int]) -> None:
         n = len(g.barrier)
-        self.cmp = g.cmp
+        self.compare = g.compare
         self.tail = g.tail if g.tail is not None else -1
         self.gated = [i for i in range(n) if g.gated(i)]
         # the non-barriers before the tail, and the ones the compare waits for
         self.head = sum(1 for j in range(self.tail) if not g.barrier[j]) if self.gated else 0
         self.others = n - sum(g.barrier) - 1
         self.nb_count = self.nb_latest = self.head_count = self.head_latest = 0
-        if self.cmp >= 0 and self.others:
-            remaining[self.cmp] += 1  # the gate of the other non-barriers
+        if self.compare >= 0 and self.others:
+            remaining[self.compare] += 1  # the gate of the other non-barriers
         if self.head:
             for i in self.gated:
                 remaining[i] += 1  # the gate of the non-barriers before the tail
@@ -481,11 +481,11 @@ class _Gates:
         """A non-barrier `pick` issued, its result ready at cycle `done`: the
         instructions whose gate opens, with the cycle they wait for."""
         opened: list[tuple[int, int]] = []
-        if pick != self.cmp:
+        if pick != self.compare:
             self.nb_count += 1
             self.nb_latest = max(self.nb_latest, done)
-            if self.nb_count == self.others and self.cmp >= 0:
-                opened.append((self.cmp, self.nb_latest))
+            if self.nb_count == self.others and self.compare >= 0:
+                opened.append((self.compare, self.nb_latest))
         if self.head and pick < self.tail:
             self.head_count += 1
             self.head_latest = max(self.head_latest, done)
@@ -575,7 +575,7 @@ def _list_schedule(real: list[MInst], tail: int | None = None,
             ready_at[b] = max(ready_at[b], latest)
             make_ready(b)
     assert len(order) == n, "scheduling left instructions behind"
-    work.add("schedule.edges", sum(len(p) for p in preds) + len(gates.gated) + (g.cmp >= 0))
+    work.add("schedule.edges", sum(len(p) for p in preds) + len(gates.gated) + (g.compare >= 0))
     work.add("schedule.issues", n)
     return order
 
