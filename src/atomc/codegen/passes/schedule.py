@@ -65,47 +65,6 @@ def _latency(mi: MInst) -> int:
     return 1
 
 
-class _Effects:
-    """What an opcode's description says about its dependences, decoded once per
-    opcode (`_regs` runs for every instruction of every scheduled block)."""
-
-    __slots__ = ("always_memory", "extra_reads", "extra_writes", "mem_roles")
-
-    def __init__(self, opcode: str) -> None:
-        d = desc(opcode)
-        # per explicit operand: (reads memory, writes memory) when it is an address;
-        # None for an instruction that only computes addresses
-        self.mem_roles: tuple[tuple[bool, bool], ...] | None = None if d.is_address else \
-            tuple(("u" in r, "d" in r) for r in d.roles)
-        self.always_memory = d.is_call or d.is_inline_asm or d.string_op or d.stack_op
-        reads: list[object] = []
-        writes: list[object] = []
-        if d.x87:  # the x87 register stack is an implicit operand of every x87 instruction
-            reads.append("x87")
-            writes.append("x87")
-        if d.writes_flags or d.is_call:  # the callee does not preserve the flags
-            writes.append(_FLAGS)
-        if d.reads_flags:
-            reads.append(_FLAGS)
-        self.extra_reads = tuple(reads)
-        self.extra_writes = tuple(writes)
-
-
-_effects_of: dict[str, _Effects] = {}
-_effects_target: list[object] = [None]
-
-
-def _effects(opcode: str) -> _Effects:
-    target = current()
-    if _effects_target[0] is not target:
-        _effects_of.clear()
-        _effects_target[0] = target
-    e = _effects_of.get(opcode)
-    if e is None:
-        e = _effects_of[opcode] = _Effects(opcode)
-    return e
-
-
 def _regs(mi: MInst) -> tuple[set[object], set[object], bool, bool]:
     """(reads, writes, reads memory, writes memory); registers as ("v", id) for
     virtual registers and names for physical ones, plus the flags (`_FLAGS`) and
@@ -116,28 +75,29 @@ def _regs(mi: MInst) -> tuple[set[object], set[object], bool, bool]:
     reads.update([("v", u.id) for u in uses])
     writes = cast("set[object]", pdefs)
     writes.update([("v", d.id) for d in defs])
-    e = _effects(mi.opcode)
+    d = desc(mi.opcode)
     mem_read = mem_write = False
-    roles = e.mem_roles
-    if roles is not None:
-        nroles = len(roles)
+    if not d.is_address:
+        roles = d.roles
         for k, op in enumerate(mi.operands):
             if type(op) is Mem:  # a final class
-                if k < nroles:
-                    r, w = roles[k]
-                    mem_read |= r
-                    mem_write |= w
-                else:
-                    mem_read = True
-    if e.always_memory:
+                role = roles[k] if k < len(roles) else "u"
+                mem_read |= "u" in role
+                mem_write |= "d" in role
+    if d.is_call or d.is_inline_asm or d.string_op or d.stack_op:
         mem_read = mem_write = True
     # dynamic allocation / stack restore: memory lifetimes change here
     if current().registers.stack_pointer in writes:
         mem_read = mem_write = True
     if mi.flags & MIFlag.VOLATILE:  # volatile loads keep their order among themselves
         mem_read = mem_write = True
-    reads.update(e.extra_reads)
-    writes.update(e.extra_writes)
+    if d.x87:  # the x87 register stack is an implicit operand of every x87 instruction
+        reads.add("x87")
+        writes.add("x87")
+    if d.writes_flags or d.is_call:  # the callee does not preserve the flags
+        writes.add(_FLAGS)
+    if d.reads_flags:
+        reads.add(_FLAGS)
     return reads, writes, mem_read, mem_write
 
 
@@ -426,7 +386,8 @@ def _dependences(real: list[MInst], tail: int | None = None,
     return g
 
 
-def _heights(g: _Graph, succs: list[list[int]], lat: list[int]) -> list[int]:
+def _heights(g: _Graph, succs: list[list[int]], lat: list[int], is_gated: list[bool]
+             ) -> list[int]:
     """Each instruction's priority: the longest latency-weighted path to the end of
     the block. An implicit edge leads to the next barrier (whose height exceeds
     every later barrier's), from a non-barrier before the compare to the compare
@@ -449,7 +410,7 @@ def _heights(g: _Graph, succs: list[list[int]], lat: list[int]) -> list[int]:
         height[i] = lat[i] + h
         if barrier[i]:
             next_barrier = i
-        elif g.gated(i):
+        elif is_gated[i]:
             tail_height = max(tail_height, height[i])
     return height
 
@@ -459,39 +420,40 @@ class _Gates:
     instructions on whole sets (`_Graph`): how many of each set have issued and the
     latest cycle one of them makes its dependents wait for."""
 
-    __slots__ = ("compare", "gated", "head", "head_count", "head_latest", "nb_count",
-                 "nb_latest", "others", "tail")
+    __slots__ = ("compare_at", "gated", "head", "head_count", "head_latest", "is_gated",
+                 "tail")
 
     def __init__(self, g: _Graph, remaining: list[int]) -> None:
         n = len(g.barrier)
-        self.compare = g.compare
         self.tail = g.tail if g.tail is not None else -1
-        self.gated = [i for i in range(n) if g.gated(i)]
-        # the non-barriers before the tail, and the ones the compare waits for
+        self.gated = [i for i in range(n) if g.gated(i)] if g.tail is not None else []
+        self.is_gated = [False] * n
+        for i in self.gated:
+            self.is_gated[i] = True
+        # the non-barriers before the tail
         self.head = sum(1 for j in range(self.tail) if not g.barrier[j]) if self.gated else 0
-        self.others = n - sum(g.barrier) - 1
-        self.nb_count = self.nb_latest = self.head_count = self.head_latest = 0
-        if self.compare >= 0 and self.others:
-            remaining[self.compare] += 1  # the gate of the other non-barriers
+        self.head_count = self.head_latest = 0
         if self.head:
             for i in self.gated:
                 remaining[i] += 1  # the gate of the non-barriers before the tail
+        # The compare's gate opens when every other non-barrier has issued. Then so
+        # have the barriers before it (it depends on the last call and branch, which
+        # issue after the ones before them) and none after it (they wait for it):
+        # that is when this many instructions have issued; -1: no gate.
+        self.compare_at = -1
+        if g.compare >= 0:
+            before = sum(g.barrier[:g.compare])
+            others = n - sum(g.barrier) - 1
+            if others:
+                remaining[g.compare] += 1
+                self.compare_at = others + before
 
-    def issued(self, pick: int, done: int) -> list[tuple[int, int]]:
-        """A non-barrier `pick` issued, its result ready at cycle `done`: the
-        instructions whose gate opens, with the cycle they wait for."""
-        opened: list[tuple[int, int]] = []
-        if pick != self.compare:
-            self.nb_count += 1
-            self.nb_latest = max(self.nb_latest, done)
-            if self.nb_count == self.others and self.compare >= 0:
-                opened.append((self.compare, self.nb_latest))
-        if self.head and pick < self.tail:
-            self.head_count += 1
-            self.head_latest = max(self.head_latest, done)
-            if self.head_count == self.head:
-                opened += [(i, self.head_latest) for i in self.gated]
-        return opened
+    def head_issued(self, pick: int, done: int) -> list[int]:
+        """A non-barrier before the tail issued, its result ready at cycle `done`:
+        the gated instructions, when that was the last of them."""
+        self.head_count += 1
+        self.head_latest = max(self.head_latest, done)
+        return self.gated if self.head_count == self.head else []
 
 
 def _list_schedule(real: list[MInst], tail: int | None = None,
@@ -519,14 +481,16 @@ def _list_schedule(real: list[MInst], tail: int | None = None,
                                or desc(real[b].opcode).is_inline_asm) for b in barriers):
         return _list_schedule_dense(real, in_loop=in_loop)
     lat = [_latency(mi) for mi in real]
-    height = _heights(g, succs, lat)
     remaining = [len(p) for p in preds]
     gates = _Gates(g, remaining)
+    height = _heights(g, succs, lat, gates.is_gated)
     ready_at = [0] * n
     waiting: list[tuple[int, int]] = []    # (ready cycle, i): ready, not yet available
     avail: list[tuple[int, int]] = []      # (-height, i): ready at the current cycle
     every: list[tuple[int, int]] = []      # (-height, i): all ready ones (lazily pruned)
     issued = [False] * n
+    compare, compare_at, head, tail_at = g.compare, gates.compare_at, gates.head, gates.tail
+    nb_latest = 0  # the latest cycle an issued non-barrier makes the compare wait for
 
     def make_ready(i: int) -> None:
         heapq.heappush(waiting, (ready_at[i], i))
@@ -561,14 +525,25 @@ def _list_schedule(real: list[MInst], tail: int | None = None,
         cycle = max(cycle, ready_at[pick]) + 1
         done = cycle + lat[pick] - 1
         latest = max(latest, done)
-        opened = [(s_, done) for s_ in succs[pick]]
-        if not barrier[pick]:
-            opened += gates.issued(pick, done)
-        for s_, at in opened:
+        for s_ in succs[pick]:
             remaining[s_] -= 1
-            ready_at[s_] = max(ready_at[s_], at)
+            ready_at[s_] = max(ready_at[s_], done)
             if remaining[s_] == 0:
                 make_ready(s_)
+        if not barrier[pick]:
+            if done > nb_latest:
+                nb_latest = done
+            if head and pick < tail_at:
+                for s_ in gates.head_issued(pick, done):
+                    remaining[s_] -= 1
+                    ready_at[s_] = max(ready_at[s_], gates.head_latest)
+                    if remaining[s_] == 0:
+                        make_ready(s_)
+        if count == compare_at:
+            remaining[compare] -= 1
+            ready_at[compare] = max(ready_at[compare], nb_latest)
+            if remaining[compare] == 0:
+                make_ready(compare)
         if bar < len(barriers) and count == barriers[bar]:
             b = barriers[bar]
             bar += 1
