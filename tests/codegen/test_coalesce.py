@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from atomc.codegen.mir import VReg
 from atomc.codegen.regalloc.coalesce import _overlaps
 
 
@@ -50,3 +51,35 @@ def test_touching_copy_is_no_overlap() -> None:
     assert _overlaps([(2, 12)], [(10, 20)])
     # two results of one instruction, one of them dead
     assert _overlaps([(10, 10)], [(10, 20)])
+
+
+def test_rename_rebuilds_only_the_instructions_naming_merged_registers() -> None:
+    """One merged copy among many unrelated instructions: only the copy and the
+    instructions naming its registers get new operand lists (the rename used to
+    rebuild every operand list of the function)."""
+    import atomc.codegen.pipeline  # noqa: F401  (installs the x86-64 target)
+    from atomc.codegen.mir.parser import parse_mir
+    from atomc.codegen.regalloc.coalesce import coalesce_copies
+    from atomc.ir import work
+
+    n = 50
+    body = "".join(f"  movq #{k}, %v{k + 2}:8\n  movq %v{k + 2}:8, [%v1:8]\n"
+                   for k in range(n))
+    text = ("mfunction @f {\n  function: number 0, frame-pointer 0, frame-size 0, "
+            "frame-base-offset 16, max-call-frame 0, next-instr-num 1, next-block 1\n"
+            f"  vregs: {' '.join(['8'] * (n + 2))}\n"
+            "bb.0:\n  movq $rdi:8, %v0:8\n  movq %v0:8, %v1:8\n" + body +
+            "  movq %v1:8, $rax:8\n  ret implicit $rax\n}\n")
+    mf = parse_mir(text)[0]
+    insts = mf.blocks[0].insts
+    before = [mi.operands for mi in insts]
+    work.reset()
+    assert coalesce_copies(mf) == 1
+    rebuilt = [k for k, mi in enumerate(insts) if mi.operands is not before[k]]
+    # %v1 becomes %v0 (or the reverse): the copy, and the instructions naming the
+    # renamed one (the entry copy, or the stores through %v1 and the return copy)
+    assert work.COUNTS["coalesce.renamed"] == len(rebuilt)
+    assert len(rebuilt) <= n + 2, len(rebuilt)
+    assert all(insts[k].operands == before[k] for k in range(len(insts)) if k not in rebuilt)
+    ids = {o.id for mi in insts for o in mi.operands if isinstance(o, VReg)}
+    assert not ({0, 1} <= ids)  # one name left for the merged register

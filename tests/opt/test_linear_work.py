@@ -57,10 +57,15 @@ COUNTERS = {
     "sink.insts": "sink: instructions of branching blocks tried",
     "exit_values.records": "exit-values: records read (each block for one join predecessor)",
     # back end
-    "schedule.edges": "scheduler dependence edges (barriers implicit)",
+    "schedule.edges": "scheduler dependence edges (barriers, the branch's compare and an "
+                      "inlined loop's entry tail implicit)",
+    "cfg.successors": "machine CFG reads: blocks (kept while the CFG does not change)",
+    "cfg.reads": "machine CFG reads (kept while the CFG does not change)",
     "schedule.issues": "scheduler issues",
     "regalloc.liveness": "liveness worklist visits",
     "coalesce.positions": "copy coalescing: positions numbered for the live segments",
+    "coalesce.renamed": "copy coalescing: operand lists rebuilt by the rename (only the "
+                        "instructions naming a merged register)",
     "coalesce.checks": "copy coalescing: segments tested for overlap (smaller side, bisection)",
     "zext.blocks": "redundant-zext: dataflow block visits",
     "regalloc.ranges": "physical-register ranges examined per interval",

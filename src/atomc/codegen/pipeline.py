@@ -36,6 +36,7 @@ from .debuginfo.line_rows import compute_rows
 from .debuginfo.live_debug_values import variable_locations
 from .debuginfo.scopes import LabelCounter, function_debug_info, insert_scope_labels
 from .mir import MFunction, print_mfunction
+from .mir.cfg import drop_cfg, start_keeping_cfg
 from .mir.passes import MachineContext, MachinePass, MachinePassManager, MIRState
 from .mir.verifier import check_mfunction
 from .passes.branch_cleanup import BranchCleanup
@@ -197,6 +198,7 @@ def generate_assembly(module: Module, opts: CompileOptions,
         number += 1
         table = None
         if fn_debug and files is not None:
+            start_keeping_cfg(mf)  # the debug-info stages change no branch (dropped below)
             if fopts.opt_level > 0:
                 with stage("inline-entries", BACK):
                     open_inlined_loop_entries(mf)
@@ -214,6 +216,7 @@ def generate_assembly(module: Module, opts: CompileOptions,
             with stage("function-debug-info", BACK):
                 info = function_debug_info(mf, scopes, varlocs)
             infos.append(info)
+            drop_cfg(mf)
         with stage("asm-printer", BACK):
             aligned = loop_headers(mf) if aligns_loops(fopts.opt_level, fopts.size_opt) \
                 else frozenset()

@@ -1,15 +1,96 @@
 """Control flow of machine IR: each block's successors, read from the target's
-opcode table (branches, jump tables, fall-through)."""
+opcode table (branches, jump tables, fall-through).
+
+Reading them walks every instruction, and a function's machine passes and
+debug-info stages ask about fifteen times. Between changes of the CFG they are
+kept (`keep_cfg`, which the machine pass manager opens around the passes that
+declare `preserves_cfg`): computed on the first ask, then handed out as copies.
+In checking mode (ATOMC_CHECK_INCREMENTAL) every kept answer is compared with a
+fresh one, and --verify-machineinstrs compares them after each such pass
+(`stale_cfg`), so a pass that changes the CFG while claiming not to is caught.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 
+from ...ir import work
+from ...ir.cfgstate import checking
 from ..target import desc
 from .core import META_OPCODES, BlockRef, JumpTable, MBlock, MFunction, MInst
 
-__all__ = ["block_parts", "predecessor_indices", "solve_blocks", "successor_indices",
-           "successors"]
+__all__ = ["block_parts", "drop_cfg", "keep_cfg", "keeping_cfg", "predecessor_indices",
+           "solve_blocks", "stale_cfg", "start_keeping_cfg", "successor_indices", "successors"]
+
+
+class _Kept:
+    """The successors of a function whose CFG does not change, once computed."""
+
+    __slots__ = ("blocks", "indices")
+
+    def __init__(self) -> None:
+        self.blocks: dict[MBlock, list[MBlock]] | None = None
+        self.indices: dict[int, list[int]] | None = None
+
+
+def keeping_cfg(mf: MFunction) -> bool:
+    """Is `mf`'s CFG being kept (`keep_cfg`)?"""
+    return mf.cfg_kept is not None
+
+
+def start_keeping_cfg(mf: MFunction) -> bool:
+    """Keep `mf`'s successors from now on; False if they already were (whoever
+    started keeping them stops)."""
+    if mf.cfg_kept is not None:
+        return False
+    mf.cfg_kept = _Kept()
+    return True
+
+
+def drop_cfg(mf: MFunction) -> None:
+    """Stop keeping `mf`'s successors: its CFG may change now."""
+    mf.cfg_kept = None
+
+
+@contextmanager
+def keep_cfg(mf: MFunction) -> Iterator[None]:
+    """Within, `mf`'s CFG does not change: its successors are computed once."""
+    started = start_keeping_cfg(mf)
+    try:
+        yield
+    finally:
+        if started:
+            drop_cfg(mf)
+
+
+def stale_cfg(mf: MFunction) -> list[str]:
+    """How the kept successors differ from the function's (empty when they match or
+    none are kept)."""
+    kept = mf.cfg_kept
+    if not isinstance(kept, _Kept) or kept.blocks is None:
+        return []
+    fresh = _successors(mf)
+    if list(kept.blocks) != list(fresh):
+        return ["the kept CFG has other blocks than the function"]
+    return [f"the kept CFG gives {b.label} the successors "
+            f"{[s.label for s in kept.blocks[b]]}, the function "
+            f"{[s.label for s in fresh[b]]}"
+            for b in fresh if kept.blocks[b] != fresh[b]]
+
+
+def _kept_blocks(mf: MFunction) -> dict[MBlock, list[MBlock]] | None:
+    """The kept successors (computed on the first ask), or None when not kept."""
+    kept = mf.cfg_kept
+    if not isinstance(kept, _Kept):
+        return None
+    if kept.blocks is None:
+        kept.blocks = _successors(mf)
+    elif checking():
+        stale = stale_cfg(mf)
+        if stale:
+            raise AssertionError(f"stale CFG of {mf.name}: " + "; ".join(stale))
+    return kept.blocks
 
 
 def _real(b: MBlock) -> list[MInst]:
@@ -28,7 +109,17 @@ def _targets(mi: MInst) -> list[MBlock]:
 
 def successors(mf: MFunction) -> dict[MBlock, list[MBlock]]:
     """Branch targets (jump-table entries included) plus the fall-through
-    block, in a stable order."""
+    block, in a stable order (a fresh copy: callers may change it)."""
+    kept = _kept_blocks(mf)
+    if kept is not None:
+        return {b: list(s) for b, s in kept.items()}
+    return _successors(mf)
+
+
+def _successors(mf: MFunction) -> dict[MBlock, list[MBlock]]:
+    """`successors`, read from the instructions."""
+    work.add("cfg.reads", 1)
+    work.add("cfg.successors", len(mf.blocks))
     out: dict[MBlock, list[MBlock]] = {}
     blocks = mf.blocks
     for i, b in enumerate(blocks):
@@ -87,10 +178,17 @@ def block_parts(mf: MFunction, whole: Mapping[int, list[int]] | None = None
 
 
 def successor_indices(mf: MFunction) -> dict[int, list[int]]:
-    """`successors` by block index."""
+    """`successors` by block index (a fresh copy: callers may change it)."""
+    blocks = _kept_blocks(mf)
+    kept = mf.cfg_kept
+    if isinstance(kept, _Kept) and kept.indices is not None:
+        return {i: list(s) for i, s in kept.indices.items()}
     index = {id(b): i for i, b in enumerate(mf.blocks)}
-    return {i: [index[id(s)] for s in succ]
-            for i, succ in enumerate(successors(mf).values())}
+    out = {i: [index[id(s)] for s in succ]
+           for i, succ in enumerate((blocks or _successors(mf)).values())}
+    if isinstance(kept, _Kept):
+        kept.indices = {i: list(s) for i, s in out.items()}
+    return out
 
 
 def predecessor_indices(succ: Mapping[int, list[int]], n: int) -> list[list[int]]:

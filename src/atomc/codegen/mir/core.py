@@ -329,6 +329,7 @@ class MFunction:
     __slots__ = (
         "blocks",
         "callee_saved",
+        "cfg_kept",
         "end_label",
         "frame_base_offset",
         "frame_pointer",
@@ -359,6 +360,8 @@ class MFunction:
         self.substitutions: dict[InstrOperandRef, tuple[InstrOperandRef, int]] = {}
         # stores the scheduler moved across other statements (debuginfo/currency.py)
         self.moved_stores: list[MovedStore] = []
+        # the successors while the CFG is known not to change (mir/cfg.py `keep_cfg`)
+        self.cfg_kept: object | None = None
         self.max_call_frame = 0  # bytes of outgoing stack arguments at the largest call
         self.callee_saved: list[str] = []  # set by the register allocator
         self.frame_size = 0  # bytes subtracted from %rsp after the pushes

@@ -76,6 +76,7 @@ class MachinePass:
     name: ClassVar[str]
     keeps_di: ClassVar[MDI] = MDI.ALL
     leaves: ClassVar[MIRState | None] = None  # None: the state it was given
+    preserves_cfg: ClassVar[bool] = False  # no block, branch target or fall-through changes
 
     def run(self, mf: MFunction, ctx: MachineContext) -> None:
         raise NotImplementedError
@@ -97,20 +98,34 @@ class MachinePassManager:
 
     def run(self, mf: MFunction, ctx: MachineContext,
             state: MIRState = MIRState.VIRTUAL) -> MIRState:
+        from .cfg import drop_cfg, stale_cfg, start_keeping_cfg
         from .contracts import snapshot, violations
         from .verifier import verify_mfunction
-        for p in self.passes:
-            before = snapshot(mf) if self.check_di else None
-            with stage(p.name, BACK):
-                p.run(mf, ctx)
-            state = p.leaves or state
-            found = [] if before is None else \
-                [f"debug info: {v}" for v in violations(before, mf, p.keeps_di)]
-            if self.verify or self.check_di:
-                found += verify_mfunction(mf, state.value, two_vregs=ctx.opts.opt_level == 0)
-            if found:
-                self._report(p, mf, found)
-            self.after(p.name, mf)
+        kept = False  # whether this run keeps the CFG (across a run of passes preserving it)
+        try:
+            for p in self.passes:
+                if p.preserves_cfg and not kept:
+                    kept = start_keeping_cfg(mf)
+                elif not p.preserves_cfg:
+                    drop_cfg(mf)  # whoever kept it: the pass may change the CFG
+                    kept = False
+                before = snapshot(mf) if self.check_di else None
+                with stage(p.name, BACK):
+                    p.run(mf, ctx)
+                state = p.leaves or state
+                found = [] if before is None else \
+                    [f"debug info: {v}" for v in violations(before, mf, p.keeps_di)]
+                if self.verify or self.check_di:
+                    found += verify_mfunction(mf, state.value,
+                                              two_vregs=ctx.opts.opt_level == 0)
+                    if p.preserves_cfg:
+                        found += [f"CFG: {v}" for v in stale_cfg(mf)]
+                if found:
+                    self._report(p, mf, found)
+                self.after(p.name, mf)
+        finally:
+            if kept:
+                drop_cfg(mf)
         return state
 
     def after(self, name: str, mf: MFunction) -> None:

@@ -34,23 +34,26 @@ def remove_dead_vreg_defs(mf: MFunction) -> int:
     uses_count: dict[int, int] = {}
     defs_of: dict[int, list[MInst]] = {}
     operands: dict[int, list[VReg]] = {}  # id(inst) -> its virtual register uses
+    defined: dict[int, list[VReg]] = {}  # id(inst) -> its virtual register defs
     candidates: list[MInst] = []
     for _, mi in mf.instructions():
         if mi.is_meta:
             continue
-        uses, defs, _, _ = operand_regs(mi)
+        uses, defs, _, pdefs = operand_regs(mi)
         for u in uses:
             uses_count[u.id] = uses_count.get(u.id, 0) + 1
-        if not mi.flags & MIFlag.VOLATILE and _removable(mi.opcode) and _may_go(mi):
+        if not mi.flags & MIFlag.VOLATILE and _removable(mi.opcode) \
+                and _may_go(mi, defs, pdefs):
             operands[id(mi)] = uses
+            defined[id(mi)] = defs
             for d in defs:
                 defs_of.setdefault(d.id, []).append(mi)
             candidates.append(mi)
     dead: set[int] = set()
-    pending = [mi for mi in candidates if _defines_only_dead(mi, uses_count)]
+    pending = [mi for mi in candidates if _only_dead(defined[id(mi)], uses_count)]
     while pending:
         mi = pending.pop()
-        if id(mi) in dead or not _defines_only_dead(mi, uses_count):
+        if id(mi) in dead or not _only_dead(defined[id(mi)], uses_count):
             continue
         dead.add(id(mi))
         for u in operands[id(mi)]:
@@ -78,17 +81,20 @@ def remove_dead_vreg_defs(mf: MFunction) -> int:
     return len(dead)
 
 
-def _may_go(mi: MInst) -> bool:
-    """Defines only virtual registers, and writes neither memory nor a physical one."""
-    _, defs, _, pdefs = operand_regs(mi)
-    d = desc(mi.opcode)
-    return not pdefs and bool(defs) and all(isinstance(x, VReg) for x in defs) and not any(
-        isinstance(o, Mem) and "d" in (d.roles[k] if k < len(d.roles) else "u")
-        for k, o in enumerate(mi.operands))
+def _may_go(mi: MInst, defs: list[VReg], pdefs: set[str]) -> bool:
+    """Defines only virtual registers, and writes neither memory nor a physical one
+    (`defs`, `pdefs`: its `operand_regs`)."""
+    if pdefs or not defs:
+        return False
+    roles = desc(mi.opcode).roles
+    for k, o in enumerate(mi.operands):
+        if type(o) is Mem and k < len(roles) and "d" in roles[k]:  # Mem is a final class
+            return False
+    return True
 
 
-def _defines_only_dead(mi: MInst, uses_count: dict[int, int]) -> bool:
-    _, defs, _, _ = operand_regs(mi)
+def _only_dead(defs: list[VReg], uses_count: dict[int, int]) -> bool:
+    """Are all of an instruction's virtual register definitions `defs` unread?"""
     return all(uses_count.get(x.id, 0) == 0 for x in defs)
 
 
@@ -100,6 +106,7 @@ class DeadDefs(MachinePass):
     them ("optimised out"); survivors keep their lines."""
 
     name: ClassVar[str] = "dead-defs"
+    preserves_cfg: ClassVar[bool] = True
     keeps_di: ClassVar[MDI] = MDI.LINES | MDI.SUBSTITUTIONS
 
     def run(self, mf: MFunction, ctx: MachineContext) -> None:

@@ -267,13 +267,62 @@ def _branch_compare(real: list[MInst]) -> int:
     return -1
 
 
+class _Graph:
+    """A block's dependence graph. `preds` holds the explicit edges; three kinds
+    stay implicit, each a count and a running maximum instead of an edge per
+    pair (a block of n instructions would hold up to n^2/4 of them):
+
+    * a barrier (call, branch, terminator, inline asm) depends on every
+      instruction before it;
+    * the branch's compare (`compare`) depends on every other instruction that is
+      not a barrier, before and after it;
+    * from `tail` on, each instruction that is not a barrier depends on every
+      one before `tail` that is not a barrier.
+
+    An implicit edge is as good as an explicit one: the instruction waits until
+    all of the set have issued and for the latest cycle any of them makes it
+    wait for, and the set's heights count in the priorities."""
+
+    __slots__ = ("barrier", "compare", "preds", "tail")
+
+    def __init__(self, preds: list[set[int]], barrier: list[bool], cmp: int,
+                 tail: int | None) -> None:
+        self.preds = preds
+        self.barrier = barrier
+        self.compare = cmp  # -1: none
+        self.tail = tail
+
+    def gated(self, i: int) -> bool:
+        """Does instruction i wait for the whole pre-`tail` set (and not only
+        through the compare's own, larger set)?"""
+        return (self.tail is not None and i >= self.tail and i != self.compare
+                and not self.barrier[i])
+
+    def dense(self) -> list[set[int]]:
+        """Every edge explicit: barriers', the compare's and the tail's too."""
+        n = len(self.preds)
+        out = [set(p) for p in self.preds]
+        nb = [j for j in range(n) if not self.barrier[j]]
+        if self.compare >= 0:
+            out[self.compare].update(j for j in nb if j != self.compare)
+        if self.tail is not None:
+            head = [j for j in nb if j < self.tail]
+            for i in range(self.tail, n):
+                if self.gated(i):
+                    out[i].update(head)
+        for i in range(n):
+            if self.barrier[i]:
+                out[i].update(range(i))
+        return out
+
+
 def _dependences(real: list[MInst], tail: int | None = None,
-                 in_loop: bool = False) -> tuple[list[set[int]], list[bool]]:
-    """Each instruction's predecessors in the dependence graph, and which ones are
-    barriers (calls, branches, terminators, inline asm: they also depend on every
-    instruction before them, which is left implicit here); the instructions from
-    `tail` on (not branches) depend on every one before it; `in_loop`: register
-    copies depend on the earlier reads of their sources."""
+                 in_loop: bool = False) -> _Graph:
+    """The block's dependence graph (`_Graph`): calls, branches, terminators and
+    inline asm are barriers; the branch's compare and the instructions from `tail`
+    on (not branches) depend on every one before them; `in_loop`: register copies
+    depend on the earlier reads of their sources. Explicit edges that an implicit
+    set covers are left out."""
     n = len(real)
     preds: list[set[int]] = [set() for _ in range(n)]
     barrier = [False] * n
@@ -327,28 +376,100 @@ def _dependences(real: list[MInst], tail: int | None = None,
     # fuses an adjacent compare and jump into one micro-op, and a loop's exit test
     # stays after the body's stores, so a debugger stopping at the test sees the
     # iteration's memory complete.
-    cmp = _branch_compare(real)
-    if cmp >= 0:
-        preds[cmp].update(j for j in range(n) if j != cmp and not barrier[j])
+    g = _Graph(preds, barrier, _branch_compare(real), tail)
+    if g.compare >= 0:
+        preds[g.compare] = {j for j in preds[g.compare] if barrier[j]}
     if tail is not None:
         for i in range(tail, n):
-            if not barrier[i]:
-                preds[i].update(j for j in range(tail) if not barrier[j])
-    return preds, barrier
+            if g.gated(i):
+                preds[i] = {j for j in preds[i] if j >= tail or barrier[j]}
+    return g
+
+
+def _heights(g: _Graph, succs: list[list[int]], lat: list[int], is_gated: list[bool]
+             ) -> list[int]:
+    """Each instruction's priority: the longest latency-weighted path to the end of
+    the block. An implicit edge leads to the next barrier (whose height exceeds
+    every later barrier's), from a non-barrier before the compare to the compare
+    (one after it reaches the compare before its height is known, as in the dense
+    graph) and from one before the tail to every gated one."""
+    n = len(lat)
+    barrier, cmp, tail = g.barrier, g.compare, g.tail
+    height = [0] * n
+    next_barrier = -1
+    tail_height = 0  # the highest gated instruction so far
+    for i in reversed(range(n)):
+        h = max((height[s] for s in succs[i]), default=0)
+        if next_barrier >= 0:
+            h = max(h, height[next_barrier])
+        if not barrier[i]:
+            if i < cmp:
+                h = max(h, height[cmp])
+            if tail is not None and i < tail:
+                h = max(h, tail_height)
+        height[i] = lat[i] + h
+        if barrier[i]:
+            next_barrier = i
+        elif is_gated[i]:
+            tail_height = max(tail_height, height[i])
+    return height
+
+
+class _Gates:
+    """The implicit dependences of the branch's compare and of the gated tail
+    instructions on whole sets (`_Graph`): how many of each set have issued and the
+    latest cycle one of them makes its dependents wait for."""
+
+    __slots__ = ("compare_at", "gated", "head", "head_count", "head_latest", "is_gated",
+                 "tail")
+
+    def __init__(self, g: _Graph, remaining: list[int]) -> None:
+        n = len(g.barrier)
+        self.tail = g.tail if g.tail is not None else -1
+        self.gated = [i for i in range(n) if g.gated(i)] if g.tail is not None else []
+        self.is_gated = [False] * n
+        for i in self.gated:
+            self.is_gated[i] = True
+        # the non-barriers before the tail
+        self.head = sum(1 for j in range(self.tail) if not g.barrier[j]) if self.gated else 0
+        self.head_count = self.head_latest = 0
+        if self.head:
+            for i in self.gated:
+                remaining[i] += 1  # the gate of the non-barriers before the tail
+        # The compare's gate opens when every other non-barrier has issued. Then so
+        # have the barriers before it (it depends on the last call and branch, which
+        # issue after the ones before them) and none after it (they wait for it):
+        # that is when this many instructions have issued; -1: no gate.
+        self.compare_at = -1
+        if g.compare >= 0:
+            before = sum(g.barrier[:g.compare])
+            others = n - sum(g.barrier) - 1
+            if others:
+                remaining[g.compare] += 1
+                self.compare_at = others + before
+
+    def head_issued(self, pick: int, done: int) -> list[int]:
+        """A non-barrier before the tail issued, its result ready at cycle `done`:
+        the gated instructions, when that was the last of them."""
+        self.head_count += 1
+        self.head_latest = max(self.head_latest, done)
+        return self.gated if self.head_count == self.head else []
 
 
 def _list_schedule(real: list[MInst], tail: int | None = None,
                    in_loop: bool = False) -> list[int]:
     """Issue order of the block's real instructions (indices into `real`).
 
-    Calls, branches, terminators and inline asm depend on every instruction before
-    them. Those edges are kept implicit (a block of n calls would hold n^2 of them):
-    such a barrier becomes ready when everything before it has issued (nothing after
-    it can issue first: later instructions depend on it), at the latest cycle any
-    of those instructions makes it wait for. Ready instructions sit in heaps by
+    The edges of an instruction that depends on a whole set (`_Graph`) are kept
+    implicit: a barrier becomes ready when everything before it has issued
+    (nothing after it can issue first: later instructions depend on it), the
+    branch's compare when every other non-barrier has, a tail instruction when
+    every non-barrier before the tail has; each at the latest cycle one of its
+    set makes it wait for (`_Gates`). Ready instructions sit in heaps by
     readiness cycle and priority, so each issue costs a logarithm, not a scan."""
     n = len(real)
-    preds, barrier = _dependences(real, tail, in_loop)
+    g = _dependences(real, tail, in_loop)
+    preds, barrier = g.preds, g.barrier
     succs: list[list[int]] = [[] for _ in range(n)]
     for i in range(n):
         if barrier[i]:
@@ -360,23 +481,16 @@ def _list_schedule(real: list[MInst], tail: int | None = None,
                                or desc(real[b].opcode).is_inline_asm) for b in barriers):
         return _list_schedule_dense(real, in_loop=in_loop)
     lat = [_latency(mi) for mi in real]
-    # priority: longest latency-weighted path to the end of the block; an implicit
-    # edge leads to the next barrier (whose height exceeds every later barrier's)
-    height = [0] * n
-    next_barrier = -1
-    for i in reversed(range(n)):
-        h = max((height[s] for s in succs[i]), default=0)
-        if next_barrier >= 0:
-            h = max(h, height[next_barrier])
-        height[i] = lat[i] + h
-        if barrier[i]:
-            next_barrier = i
     remaining = [len(p) for p in preds]
+    gates = _Gates(g, remaining)
+    height = _heights(g, succs, lat, gates.is_gated)
     ready_at = [0] * n
     waiting: list[tuple[int, int]] = []    # (ready cycle, i): ready, not yet available
     avail: list[tuple[int, int]] = []      # (-height, i): ready at the current cycle
     every: list[tuple[int, int]] = []      # (-height, i): all ready ones (lazily pruned)
     issued = [False] * n
+    compare, compare_at, head, tail_at = g.compare, gates.compare_at, gates.head, gates.tail
+    nb_latest = 0  # the latest cycle an issued non-barrier makes the compare wait for
 
     def make_ready(i: int) -> None:
         heapq.heappush(waiting, (ready_at[i], i))
@@ -409,19 +523,34 @@ def _list_schedule(real: list[MInst], tail: int | None = None,
         order.append(pick)
         count += 1
         cycle = max(cycle, ready_at[pick]) + 1
-        latest = max(latest, cycle + lat[pick] - 1)
+        done = cycle + lat[pick] - 1
+        latest = max(latest, done)
         for s_ in succs[pick]:
             remaining[s_] -= 1
-            ready_at[s_] = max(ready_at[s_], cycle + lat[pick] - 1)
+            ready_at[s_] = max(ready_at[s_], done)
             if remaining[s_] == 0:
                 make_ready(s_)
+        if not barrier[pick]:
+            if done > nb_latest:
+                nb_latest = done
+            if head and pick < tail_at:
+                for s_ in gates.head_issued(pick, done):
+                    remaining[s_] -= 1
+                    ready_at[s_] = max(ready_at[s_], gates.head_latest)
+                    if remaining[s_] == 0:
+                        make_ready(s_)
+        if count == compare_at:
+            remaining[compare] -= 1
+            ready_at[compare] = max(ready_at[compare], nb_latest)
+            if remaining[compare] == 0:
+                make_ready(compare)
         if bar < len(barriers) and count == barriers[bar]:
             b = barriers[bar]
             bar += 1
             ready_at[b] = max(ready_at[b], latest)
             make_ready(b)
     assert len(order) == n, "scheduling left instructions behind"
-    work.add("schedule.edges", sum(len(p) for p in preds))
+    work.add("schedule.edges", sum(len(p) for p in preds) + len(gates.gated) + (g.compare >= 0))
     work.add("schedule.issues", n)
     return order
 
@@ -432,10 +561,7 @@ def _list_schedule_dense(real: list[MInst], tail: int | None = None,
     issue: for the rare block where a barrier other than the last instruction is
     neither a call nor a branch (later instructions need not wait for it)."""
     n = len(real)
-    preds, barrier = _dependences(real, tail, in_loop)
-    for i in range(n):
-        if barrier[i]:
-            preds[i].update(range(i))
+    preds = _dependences(real, tail, in_loop).dense()
     succs: list[list[int]] = [[] for _ in range(n)]
     for i in range(n):
         for p in preds[i]:
@@ -480,6 +606,7 @@ class Schedule(MachinePass):
     are not kept."""
 
     name: ClassVar[str] = "schedule"
+    preserves_cfg: ClassVar[bool] = True
     keeps_di: ClassVar[MDI] = MDI.INSTR_NUMS | MDI.SUBSTITUTIONS
 
     def run(self, mf: MFunction, ctx: MachineContext) -> None:

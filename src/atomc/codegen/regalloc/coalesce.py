@@ -266,24 +266,42 @@ def wide_reads(mf: MFunction) -> set[int]:
     return out
 
 
-def _rename(mf: MFunction, to: dict[int, int]) -> None:
+def _rename(mf: MFunction, to: dict[int, int]) -> int:
+    """Rename the virtual registers `to` maps, in one walk that rebuilds the
+    operand list of only the instructions naming one of them; how many it rebuilt."""
     def sub(op: Operand) -> Operand:
-        if isinstance(op, VReg):
+        if type(op) is VReg:  # the operand classes are final
             r = to.get(op.id)
             return op if r is None else VReg(r, op.size)
-        if isinstance(op, Mem):
+        if type(op) is Mem:
             base, index = op.base, op.index
-            if isinstance(base, VReg) and base.id in to:
+            if type(base) is VReg and base.id in to:
                 base = VReg(to[base.id], base.size)
-            if isinstance(index, VReg) and index.id in to:
+            if type(index) is VReg and index.id in to:
                 index = VReg(to[index.id], index.size)
             if base is not op.base or index is not op.index:
                 return replace(op, base=base, index=index)
         return op
 
+    def names(op: Operand) -> bool:
+        if type(op) is VReg:
+            return op.id in to
+        if type(op) is Mem:
+            return (type(op.base) is VReg and op.base.id in to) or \
+                (type(op.index) is VReg and op.index.id in to)
+        return False
+
+    rebuilt = 0
     for b in mf.blocks:
         for mi in b.insts:
-            mi.operands = [sub(op) for op in mi.operands]
+            ops = mi.operands
+            for op in ops:
+                if names(op):
+                    mi.operands = [sub(o) for o in ops]
+                    rebuilt += 1
+                    break
+    work.add("coalesce.renamed", rebuilt)
+    return rebuilt
 
 
 class CoalesceCopies(MachinePass):
@@ -294,6 +312,7 @@ class CoalesceCopies(MachinePass):
     instructions, numbers and locations are unchanged."""
 
     name: ClassVar[str] = "coalesce"
+    preserves_cfg: ClassVar[bool] = True
     keeps_di: ClassVar[MDI] = MDI.ALL
 
     def run(self, mf: MFunction, ctx: MachineContext) -> None:

@@ -67,6 +67,7 @@ from .spill import reload_op, rewrite_blocks, spill_op
 from .spill_slots import SpillSlots
 from .split import RangeSplitter
 
+Refs = tuple[list[VReg], list[VReg], set[str], set[str]]  # `operand_regs`' answer
 _DEPTH_WEIGHT = (1, 8, 64, 512, 4096)  # a reference's weight at loop depth 0, 1, 2, 3, 4+
 
 
@@ -129,6 +130,10 @@ class LinearScan:
         self.pranges: dict[str, list[tuple[int, int, bool]]] = {}
         self.calls: list[int] = []
         self.ref_weight: list[int] = []  # per entry of `order`: 8^(its block's loop depth)
+        # per entry of `order`: its `operand_regs`, read once for every analysis up to
+        # the rewrite (shared: nobody changes them)
+        self.refs: list[Refs] = []
+        self.refs_of: dict[int, Refs] = {}  # the same by id() of the instruction
         self.intervals: dict[int, Interval] = {}
         self.spill_slots = SpillSlots(mf)
         self.remat: dict[int, int] = {}
@@ -148,12 +153,18 @@ class LinearScan:
                     continue
                 pos += 2
                 self.order.append((pos, mi))
+                self.refs.append(refs := operand_regs(mi))
+                self.refs_of[id(mi)] = refs
                 self.ref_weight.append(_DEPTH_WEIGHT[min(depth, len(_DEPTH_WEIGHT) - 1)])
             self.block_range.append((start, pos + 1))
 
     def liveness(self) -> list[set[int]]:
-        self.live_in, self.live_out = block_liveness(self.mf)
+        self.live_in, self.live_out = block_liveness(self.mf, self.regs_of)
         return self.live_in
+
+    def regs_of(self, mi: MInst) -> Refs:
+        """`operand_regs` of a real instruction, as numbered (before the rewrite)."""
+        return self.refs_of[id(mi)]
 
     def build_intervals(self) -> None:
         self.liveness()
@@ -176,8 +187,8 @@ class LinearScan:
             for v in self.live_out[i]:
                 extend(v, e)
         calls = self.calls
-        for (pos, mi), w in zip(self.order, self.ref_weight, strict=True):
-            uses, defs, _, _ = operand_regs(mi)
+        for (pos, mi), w, (uses, defs, _, _) in zip(self.order, self.ref_weight, self.refs,
+                                                     strict=True):
             for r in uses:
                 extend(r.id, pos).weight += w
             for r in defs:
@@ -215,9 +226,9 @@ class LinearScan:
 
         for bstart, bend in self.block_range:
             while i < len(self.order) and self.order[i][0] <= bend:
-                pos, mi = self.order[i]
+                pos = self.order[i][0]
+                _, _, puses, pdefs = self.refs[i]
                 i += 1
-                _, _, puses, pdefs = operand_regs(mi)
                 for r in puses:
                     if r not in open_:
                         open_[r] = (bstart, False, pos)
@@ -307,8 +318,7 @@ class LinearScan:
 
     def find_remat(self) -> None:
         defs: dict[int, list[MInst]] = {}
-        for _, mi in self.order:
-            _, ds, _, _ = operand_regs(mi)
+        for (_, mi), (_, ds, _, _) in zip(self.order, self.refs, strict=True):
             for d in ds:
                 defs.setdefault(d.id, []).append(mi)
         for v, iv in self.intervals.items():
@@ -362,7 +372,7 @@ class LinearScan:
             if loc is not None:
                 out.append(MInst("DBG_PHI", [loc, Imm(mi.instr_num)], loc=None))
             return
-        uses, defs, _, _ = operand_regs(mi)
+        uses, defs, _, _ = self.refs_of[id(mi)]  # not yet rewritten
         # a constant move into a rematerialised register disappears
         if defs and len(defs) == 1 and defs[0].id in self.remat and desc(mi.opcode).is_move:
             return
@@ -449,7 +459,9 @@ class LinearScan:
         addresses is `base + index*scale` with both spilled, compute that address into
         the first scratch register (`lea`) and address through it alone; that register,
         or "" when nothing was folded."""
-        uses, defs, _, _ = operand_regs(mi)
+        uses, defs, _, _ = self.refs_of[id(mi)]  # not yet rewritten
+        if len(uses) + len(defs) <= len(self.regs.scratch):
+            return ""  # never more registers needing scratch than that
         needing = {r.id for r in [*uses, *defs] if self.needs_scratch(r.id, pos)}
         if len(needing) <= len(self.regs.scratch):
             return ""
@@ -549,6 +561,7 @@ class LinearRegalloc(MachinePass):
     location of the instruction they serve."""
 
     name: ClassVar[str] = "regalloc-linear"
+    preserves_cfg: ClassVar[bool] = True
     keeps_di: ClassVar[MDI] = MDI.ALL
     leaves: ClassVar[MIRState | None] = MIRState.ALLOCATED
 

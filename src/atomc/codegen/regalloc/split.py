@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from ..mir.registers import operand_regs
 from ..target import desc
 
 if TYPE_CHECKING:
@@ -75,14 +74,13 @@ class RangeSplitter:
         refs: dict[tuple[int, int], list[_Ref]] = {}  # (vreg, block) -> references
         calls: list[int] = []
         block = 0
-        for pos, mi in ls.order:
+        for (pos, mi), (uses, defs, _, _) in zip(ls.order, ls.refs, strict=True):
             while pos > ls.block_range[block][1]:
                 block += 1
             if desc(mi.opcode).is_call:
                 calls.append(pos)
             if ls.is_vreg_self_copy(mi):
                 continue  # disappears: no reference
-            uses, defs, _, _ = operand_regs(mi)
             ids = {r.id for r in uses} | {r.id for r in defs}
             for v in ids:
                 iv = ls.intervals[v]
