@@ -387,6 +387,7 @@ class _Solver:
         on_stack: set[tuple[int, MLoc]] = set()
         stack: list[tuple[int, MLoc]] = []
         recheck: list[tuple[int, MLoc]] = []
+        removed_groups: list[list[tuple[int, MLoc]]] = []  # in this pass
 
         def phis_read(c: tuple[int, MLoc]) -> list[tuple[int, MLoc]]:
             return [(v[0], v[2]) for _, v in self._incoming(c)
@@ -400,6 +401,7 @@ class _Solver:
             if len(outside) != 1:
                 return
             value = outside.pop()
+            removed_groups.append(group)
             for c in group:
                 recheck.extend(r for r in self._remove(c, value, users) if r not in members)
 
@@ -435,7 +437,10 @@ class _Solver:
                         group.append(d)
                         if d == c:
                             break
-                    group_done(group)
+                    # a lone PHI's inputs are those `_remove_trivial` kept it for,
+                    # unless a group it reads went since
+                    if len(group) > 1 or removed_groups:
+                        group_done(group)
         return recheck
 
     # -- queries --------------------------------------------------------------------
@@ -580,6 +585,9 @@ class StateWalker:
         self.state: dict[MLoc, Value] = {}
         self.rev: dict[Value, dict[MLoc, None]] | None = {} if reverse else None
         self.block = -1
+        # (location, value it held before) of each location the last entry changed,
+        # kept with `holders` (reverse): what phase E rechecks at that entry
+        self.replaced: list[tuple[MLoc, Value | None]] = []
         self._effects: list[Effects] = []
         self._recording = False
 
@@ -599,6 +607,9 @@ class StateWalker:
             self._effects = []
             self._recording = True
             trace.append(BlockTrace(diff, self._effects))
+        if self.rev is not None:
+            state = self.state
+            self.replaced = [(loc, state.get(loc)) for loc in diff]
         for loc, v in diff.items():
             self._set(loc, v)
         return diff.values()
