@@ -29,6 +29,7 @@ from ....dwarf.locexpr import LocExpr
 from ....ir import work
 from ....ir.dbgrecords import DbgKind
 from ....options import LoclistMode
+from .callsites import CallSites
 from .compose import ops_reads
 from .derived import Derived, fits, note_derived
 from .homes import HomeEntries
@@ -358,9 +359,11 @@ class _Tracker:
 
 def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE,
                        mv: MachineValues | None = None,
-                       why: list[WhyRange] | None = None) -> list[VarRange]:
+                       why: list[WhyRange] | None = None,
+                       calls: CallSites | None = None) -> list[VarRange]:
     """`mv`: the machine values of `fn`, when the caller has solved them already;
-    `why`, if given, receives the ranges without location that have a reason."""
+    `why`, if given, receives the ranges without location that have a reason;
+    `calls`, if given, is shown the walk (callsites.py: no walk of its own)."""
     mv = mv if mv is not None else solve_machine_values(fn)
     flow = solve_variable_values(fn, mv)
     variables = all_variables(fn)
@@ -439,6 +442,8 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
             if inst.debug is not None:
                 continue
             pos += 1
+            if calls is not None:
+                calls.see(inst, b, k, pos, t.walker, t.forms)
             t.reasons.read(inst, pos)  # first: an instruction reading what it overwrites
             _transfer(t, inst, b, k, pos)  # is the value's last read (dead after its line)
             t.note_holders(pos)

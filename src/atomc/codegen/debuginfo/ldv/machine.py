@@ -24,9 +24,10 @@ the removed one). Every other block's live-in is its immediate dominator's
 live-out. `StateWalker` then replays the function in layout order keeping one
 location -> value map, changed at each block entry by the difference between
 the previous block's exit and this block's entry. The first walk (here) records
-those differences and every instruction's effects in `MachineValues.trace`; the
-later walks (phases C-D, E, call sites) replay the record instead of computing
-them again.
+those differences and every instruction's effects in `MachineValues.trace`, and
+the value each variable record's machine location holds (`record_reads`, all
+phases C-D need of the state); the one later walk (phase E, which shows it to
+the call sites) replays the record instead of computing it again.
 """
 
 from __future__ import annotations
@@ -148,6 +149,9 @@ class MachineValues:
     # computed once for the walks that need them
     forms_cache: list[Forms] | None = field(default=None, repr=False)
     kept_cache: dict[int, list[MLoc]] = field(default_factory=dict, repr=False)  # kept_phis
+    # (block, index) of a variable record naming a machine location -> the value
+    # there, read by the first walk (phases C-D need no walk of their own)
+    record_reads: dict[tuple[int, int], Value] = field(default_factory=dict, repr=False)
 
     def live_in_at(self, b: int, loc: MLoc) -> Value:
         return self.solver.value_in(b, loc)
@@ -666,13 +670,17 @@ def solve_machine_values(fn: MFunctionView) -> MachineValues:
     mv = MachineValues(locs, {loc: i for i, loc in enumerate(locs)}, preds, rpo, {}, {},
                        solver)
     walker = StateWalker(mv, fn)
+    reads = mv.record_reads
     for b, blk in enumerate(fn.blocks):
         walker.enter(b)
         state = walker.state
         for k, inst in enumerate(blk.insts, start=1):
-            if isinstance(inst.debug, DebugPhi):
-                d = inst.debug
-                mv.phi_defs.setdefault(d.num, []).append((b, k, d.loc, state[d.loc]))
+            dbg = inst.debug
+            if dbg is not None:
+                if isinstance(dbg, DebugPhi):
+                    mv.phi_defs.setdefault(dbg.num, []).append((b, k, dbg.loc, state[dbg.loc]))
+                elif isinstance(dbg.operand, MLoc):
+                    reads[(b, k)] = state.get(dbg.operand, phi(b, dbg.operand))
             walker.apply(inst, k)
             if inst.instr_num and inst.debug is None:
                 mv.numbered[inst.instr_num] = tuple(

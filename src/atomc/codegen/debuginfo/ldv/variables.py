@@ -18,7 +18,7 @@ from ....dwarf.locexpr import LocExpr
 from ....ir import work
 from ....ir.dbgrecords import DbgKind
 from .homes import bits, first_restated, quiet_slots
-from .machine import MachineValues, StateWalker, Value, phi, resolve_dbg_phi
+from .machine import MachineValues, Value, phi, resolve_dbg_phi
 from .model import (
     ConstOp,
     DebugOperand,
@@ -84,11 +84,9 @@ def block_assignments(fn: MFunctionView, mv: MachineValues
     fragments of the same variable instance are checked, not every variable the
     block assigned before (a long block assigns many)."""
     out: list[dict[VarKey, VarValue]] = []
-    walker = StateWalker(mv, fn)
+    reads = mv.record_reads  # (no walk: the first one read the records' locations)
     checks = 0
     for b, blk in enumerate(fn.blocks):
-        walker.enter(b)
-        state = walker.state
         last: dict[VarKey, VarValue] = {}
         pieces: dict[tuple[object, object | None], dict[VarKey, None]] = {}
         for k, inst in enumerate(blk.insts, start=1):
@@ -100,8 +98,9 @@ def block_assignments(fn: MFunctionView, mv: MachineValues
                     if other != d.var and other.overlaps(d.var):
                         last[other] = None
                 same[d.var] = None
-                last[d.var] = tagged(resolve_operand(d.operand, state, fn, mv, b, k), d.expr)
-            walker.apply(inst, k)
+                op = d.operand
+                v = reads[(b, k)] if isinstance(op, MLoc) else resolve_operand(op, {}, fn, mv, b, k)
+                last[d.var] = tagged(v, d.expr)
         out.append(last)
     work.add("ldv.vars.overlap_checks", checks + len(fn.blocks))
     return out
