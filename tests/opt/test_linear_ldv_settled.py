@@ -29,7 +29,7 @@ from atomc.options import CompileOptions
 from atomc.pipeline import optimise
 
 sys.path.insert(0, str(Path(__file__).parent))
-from work_counts import unchecked_counts  # noqa: E402
+from work_counts import assert_grows_linearly, unchecked_counts  # noqa: E402
 
 SMALL, LARGE = 16, 64
 MAX_GROWTH = 5.0  # linear work grows about 4x; variables x blocks about 16x
@@ -61,12 +61,7 @@ def _added_homes_across_blocks(n: int) -> str:
 def test_entry_work_is_linear(tmp_path: Path, shape: Callable[[int], str], suspect: str) -> None:
     small = unchecked_counts(tmp_path / "small.c", shape(SMALL))
     large = unchecked_counts(tmp_path / "large.c", shape(LARGE))
-    counter = "ldv.emit.entry_vars"
-    assert small.get(counter, 0) > 0, f"{counter} counted nothing"
-    growth = large[counter] / small[counter]
-    assert growth < MAX_GROWTH, (
-        f"{counter} grew {growth:.1f}x for 4x the size "
-        f"({small[counter]} -> {large[counter]}): {suspect}")
+    assert_grows_linearly(small, large, "ldv.emit.entry_vars", MAX_GROWTH, suspect)
 
 
 def test_added_homes_shape_has_adds(tmp_path: Path) -> None:
