@@ -600,6 +600,7 @@ class StateWalker:
         the entry puts in locations that held others."""
         assert b == self.block + 1, "blocks are walked in layout order"
         self.block = b
+        work.add("ldv.machine.walked", 1)
         trace = self.mv.trace
         if b < len(trace):
             diff = trace[b].entry
