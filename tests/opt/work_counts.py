@@ -32,3 +32,14 @@ def unchecked_counts(src: Path, text: str) -> dict[str, int]:
         return compile_counts(src, text)
     finally:
         cfgstate.CHECK = saved
+
+
+def assert_grows_linearly(small: dict[str, int], large: dict[str, int], counter: str,
+                          max_growth: float, suspect: str) -> None:
+    """`counter` counted something on the small input and grew less than
+    `max_growth` times on the large one; else fail naming the `suspect`."""
+    assert small.get(counter, 0) > 0, f"{counter} counted nothing"
+    growth = large.get(counter, 0) / small[counter]
+    assert growth < max_growth, (
+        f"{counter} grew {growth:.1f}x for 4x the size "
+        f"({small[counter]} -> {large.get(counter, 0)}): {suspect}")

@@ -59,7 +59,7 @@ from .ldv import (
     reg,
     slot,
 )
-from .ldv.callsites import CallSiteParam, call_site_values
+from .ldv.callsites import CallSiteParam, CallSites
 from .ldv.machine import solve_machine_values
 from .ldv.model import ConstLoc, DebugOperand, VarLoc, VarRange, WhyRange
 from .ldv.salvage import arithmetic_ops
@@ -401,12 +401,14 @@ def variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[
     view, where, homes = describe_function(mf)
     mv = solve_machine_values(view)
     gaps: list[WhyRange] = []
-    ranges = delay_line_start_values(mf, where, compute_var_ranges(view, mode, mv, gaps))
     regs = _regs()
+    collected = CallSites(view, regs.args, regs.preserved)  # by phase E's walk
+    ranges = delay_line_start_values(mf, where,
+                                     compute_var_ranges(view, mode, mv, gaps, collected))
     pieces = prologue_pieces(mf, homes, where, regs.locs)
     ranges += pieces
     gaps = trim_prologue_gaps(gaps, pieces)
-    calls = call_site_values(view, mv, regs.args, regs.preserved)
+    calls = collected.out
     current = _currency(mf, where)
     anchors = _anchors(mf, where, ranges)
     spans: list[VarRange | WhyRange] = [*ranges, *gaps]

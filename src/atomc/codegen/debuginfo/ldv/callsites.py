@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .machine import MachineValues, StateWalker, Value
-from .model import ConstLoc, EntryValueLoc, LocKind, MFunctionView, MLoc, VarLoc
+from .model import ConstLoc, EntryValueLoc, LocKind, MFunctionView, MInstView, MLoc, VarLoc
 from .widths import FULL_BITS, Form, Forms, Kind, entry_forms, form_of, step_forms
 
 
@@ -49,45 +49,67 @@ def call_site_values(fn: MFunctionView, mv: MachineValues, arg_regs: Sequence[ML
     """One entry per call instruction, in layout order. `arg_regs` are the
     registers that may carry integer arguments (also the only ones whose entry
     value the caller may name), `preserved` the registers a callee keeps."""
-    out: list[CallSiteValues] = []
+    sites = CallSites(fn, arg_regs, preserved)
     pos = -1
     walker = StateWalker(mv, fn, reverse=True)
-    # (block, k) of a base + k definer -> base value, the base register's form there
-    bases: dict[tuple[int, int], tuple[Value, Form]] = {}
     at_entry = entry_forms(fn, mv)
     for b, blk in enumerate(fn.blocks):
         walker.enter(b)
-        state = walker.state
         forms = dict(at_entry[b])
         for k, inst in enumerate(blk.insts, start=1):
             if inst.debug is not None:
                 continue
             pos += 1
-            if inst.call:
-                params = []
-                for r in arg_regs:
-                    if r not in inst.uses:
-                        continue
-                    v = state.get(r, (b, 0, r))
-                    f = form_of(fn, forms, r, v)
-                    if f.kind not in (Kind.EXACT, Kind.ZEXT):
-                        continue  # its upper bits are no function of the value
-                    val = _describe(fn, walker, v, arg_regs, preserved, forms, f.bits)
-                    if val is not None:
-                        # a holder in the register's own form holds the same 64 bits
-                        same = isinstance(val, MLoc) and form_of(fn, forms, val, v) == f
-                        params.append(CallSiteParam(r, val, 0, FULL_BITS if same else f.bits))
-                    elif (p := _offset_from_base(fn, walker, v, bases, arg_regs, preserved,
-                                                 forms, f)):
-                        params.append(CallSiteParam(r, *p))
-                out.append(CallSiteValues(pos, tuple(params)))
-            if inst.offset is not None:
-                base = inst.offset[0]
-                base_v = state.get(base, (b, 0, base))
-                bases[(b, k)] = (base_v, form_of(fn, forms, base, base_v))
+            sites.see(inst, b, k, pos, walker, forms)
             walker.apply(inst, k)
             step_forms(forms, inst, fn.caller_saved)
-    return out
+    return sites.out
+
+
+class CallSites:
+    """`call_site_values`, collected along a layout walk that shows it each real
+    instruction before applying it, with the state (a `StateWalker` keeping
+    holders) and the widths (widths.py) there: its own walk, or phase E's
+    (emit.py), which saves a walk over the function."""
+
+    __slots__ = ("fn", "arg_regs", "preserved", "out", "bases")
+
+    def __init__(self, fn: MFunctionView, arg_regs: Sequence[MLoc],
+                 preserved: frozenset[MLoc]) -> None:
+        self.fn = fn
+        self.arg_regs = arg_regs
+        self.preserved = preserved
+        self.out: list[CallSiteValues] = []
+        # (block, k) of a base + k definer -> base value, the base register's form there
+        self.bases: dict[tuple[int, int], tuple[Value, Form]] = {}
+
+    def see(self, inst: MInstView, b: int, k: int, pos: int, walker: StateWalker,
+            forms: Forms) -> None:
+        """Real instruction k of block b, the `pos`-th of the function."""
+        fn, arg_regs, preserved = self.fn, self.arg_regs, self.preserved
+        state = walker.state
+        if inst.call:
+            params = []
+            for r in arg_regs:
+                if r not in inst.uses:
+                    continue
+                v = state.get(r, (b, 0, r))
+                f = form_of(fn, forms, r, v)
+                if f.kind not in (Kind.EXACT, Kind.ZEXT):
+                    continue  # its upper bits are no function of the value
+                val = _describe(fn, walker, v, arg_regs, preserved, forms, f.bits)
+                if val is not None:
+                    # a holder in the register's own form holds the same 64 bits
+                    same = isinstance(val, MLoc) and form_of(fn, forms, val, v) == f
+                    params.append(CallSiteParam(r, val, 0, FULL_BITS if same else f.bits))
+                elif (p := _offset_from_base(fn, walker, v, self.bases, arg_regs, preserved,
+                                             forms, f)):
+                    params.append(CallSiteParam(r, *p))
+            self.out.append(CallSiteValues(pos, tuple(params)))
+        if inst.offset is not None:
+            base = inst.offset[0]
+            base_v = state.get(base, (b, 0, base))
+            self.bases[(b, k)] = (base_v, form_of(fn, forms, base, base_v))
 
 
 def _describe(fn: MFunctionView, walker: StateWalker, v: Value,

@@ -29,6 +29,7 @@ from ....dwarf.locexpr import LocExpr
 from ....ir import work
 from ....ir.dbgrecords import DbgKind
 from ....options import LoclistMode
+from .callsites import CallSites
 from .compose import ops_reads
 from .derived import Derived, fits, note_derived
 from .homes import HomeEntries
@@ -90,20 +91,25 @@ class _Tracker:
     at: dict[MLoc, dict[VarKey, None]] = field(default_factory=dict)
     reasons: ReasonLog = field(default_factory=ReasonLog)  # why, where none
     # Indexes that let a block entry visit only the variables it can change
-    # (_entry_vars): those located in a machine location or by an entry value
-    # or restless without a location, and those by the machine value (and its
-    # block) they are assigned
-    located: dict[VarKey, None] = field(default_factory=dict)
+    # (_entry_vars): those located by an entry value or restless without a
+    # location (`roaming`), those in a machine location whose `settled` inputs
+    # changed since the last entry (`stirred`: their own placement or value, the
+    # holders or widths of their value, the location they are in), and those by
+    # the machine value (and its block) they are assigned
+    roaming: dict[VarKey, None] = field(default_factory=dict)
+    stirred: dict[VarKey, None] = field(default_factory=dict)
     by_value: dict[Value, dict[VarKey, None]] = field(default_factory=dict)
     by_block: dict[int, dict[VarKey, None]] = field(default_factory=dict)
-    entered: set[VarKey] = field(default_factory=set)  # placed at this block's entry
-    kept_at: dict[VarKey, int] = field(default_factory=dict)  # last entry that found it `settled`
+    # placed at this block's entry, or found in a machine location there (a variable
+    # in one was at the entry or got there by a record, which enters it first)
+    entered: set[VarKey] = field(default_factory=set)
     entry_pos: int = -1  # the position of this block's entry
     entry_positions: list[int] = field(default_factory=list)  # of the blocks walked
     forms: Forms = field(default_factory=dict)  # how much of its value each location holds
     bits_of: dict[VarKey, int] = field(default_factory=dict)  # needs(), per variable
 
     def set_value(self, var: VarKey, v: VarValue) -> None:
+        self.stirred[var] = None
         old = self.value.get(var)
         base = old.base if isinstance(old, Computed) else old
         if isinstance(base, tuple):
@@ -222,24 +228,36 @@ class _Tracker:
         old = self.where.get(var)
         if isinstance(old, MLoc):
             self.at[old].pop(var, None)
+            self.entered.add(var)
         if isinstance(loc, MLoc):
             self.at.setdefault(loc, {})[var] = None
         self.where[var] = loc
+        self.stirred[var] = None
         self.reasons.note(var, pos, loc, why)
-        if isinstance(loc, (MLoc, EntryValueLoc)) or loc is None and self.restless(var):
-            self.located[var] = None
+        if isinstance(loc, EntryValueLoc) or loc is None and self.restless(var):
+            self.roaming[var] = None
         else:
-            self.located.pop(var, None)
+            self.roaming.pop(var, None)
         ops = self.ops.get(var, ())
         self.events.setdefault(var, []).append(
             (pos, ComputedLoc(loc, ops) if ops and loc is not None else loc))  # type: ignore[arg-type]
+
+    def stir(self, loc: MLoc, values: Iterable[Value | None]) -> None:
+        """`loc` changed its value or its width: the variables in it, and those
+        whose value it held or holds now, may be placed elsewhere at the next entry."""
+        stirred = self.stirred
+        stirred.update(self.at.get(loc, ()))
+        for v in values:
+            if v is not None:
+                stirred.update(self.by_value.get(v, ()))
 
     def settled(self, var: VarKey, v: VarValue) -> bool:
         """Placing `var` with value `v` now would leave everything as it is: `v` is
         its value already, its location holds it and is still the best holder, and
         nothing derived or pending hangs on it. A block entry skips such a variable
         (a big function's entries would re-place hundreds of them, each adding an
-        event that only repeats the location it has)."""
+        event that only repeats the location it has), and asks only those `stirred`
+        since the last entry: for the others the answer cannot have changed."""
         loc = self.where.get(var)
         if not isinstance(loc, MLoc) or self.value.get(var) != v \
                 or var in self.undone or var in self.pending:
@@ -341,9 +359,11 @@ class _Tracker:
 
 def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE,
                        mv: MachineValues | None = None,
-                       why: list[WhyRange] | None = None) -> list[VarRange]:
+                       why: list[WhyRange] | None = None,
+                       calls: CallSites | None = None) -> list[VarRange]:
     """`mv`: the machine values of `fn`, when the caller has solved them already;
-    `why`, if given, receives the ranges without location that have a reason."""
+    `why`, if given, receives the ranges without location that have a reason;
+    `calls`, if given, is shown the walk (callsites.py: no walk of its own)."""
     mv = mv if mv is not None else solve_machine_values(fn)
     flow = solve_variable_values(fn, mv)
     variables = all_variables(fn)
@@ -370,6 +390,9 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
             live_in.update(flow.assigns[b - 1])
         live_in.update(flow.entry[b])
         new_values = t.walker.enter(b)
+        for loc, old in t.walker.replaced:
+            t.stir(loc, (old, t.state[loc]))
+        _stir_forms(t, at_entry[b])
         t.forms = dict(at_entry[b])
         pending = list(t.pending)
         t.pending.clear()
@@ -377,17 +400,21 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
         t.entered = set()
         t.entry_pos = pos
         moved = [*flow.entry[b], *touched, *pending]
-        changed = [*moved, *multi]
+        # a variable outside a machine location may find one among its added ones
+        # (without any, it is placed as any other variable)
+        unplaced = [var for var, added in t.alts.items()
+                    if added and not isinstance(t.where.get(var), MLoc)]
+        changed = [*moved, *unplaced]
         if b and not t.reasons.walked(mv.preds[b]):
             changed += _unassigned_to_renote(t, variables)
         entry_vars = _entry_vars(t, b, changed, new_values, rank) if b else variables
+        t.stirred = {}
         touched = {}
         work.add("ldv.emit.entry_vars", len(entry_vars))
         placed = 0
         for var in entry_vars:
             if t.settled(var, live_in.get(var)):
                 t.entered.add(var)
-                t.kept_at[var] = pos  # as if placed here again (_placed_at)
                 continue
             placed += 1
             t.catch_up(var)
@@ -415,6 +442,8 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
             if inst.debug is not None:
                 continue
             pos += 1
+            if calls is not None:
+                calls.see(inst, b, k, pos, t.walker, t.forms)
             t.reasons.read(inst, pos)  # first: an instruction reading what it overwrites
             _transfer(t, inst, b, k, pos)  # is the value's last read (dead after its line)
             t.note_holders(pos)
@@ -495,8 +524,18 @@ def _renew(t: _Tracker, d: DebugValue) -> bool:
 def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
     assert t.walker is not None
     changed = t.walker.apply(inst, k)  # (location, value it held before)
+    for loc, old in changed:
+        t.stir(loc, (old, t.state[loc]))
     note_derived(t.derived, inst, t.state, changed, t.agree)
-    step_forms(t.forms, inst, t.fn.caller_saved)
+    moved_to = inst.copy or inst.restore or inst.spill
+    if moved_to is not None:  # a move may change a width and not the value
+        dst = moved_to[0]
+        before = t.forms.get(dst)
+        step_forms(t.forms, inst, t.fn.caller_saved)
+        if t.forms.get(dst) != before:
+            t.stir(dst, (t.state.get(dst),))
+    else:  # (a definition changes the value too)
+        step_forms(t.forms, inst, t.fn.caller_saved)
     moved: set[VarKey] = set()
     pair = inst.spill or (inst.copy if inst.copy and inst.kills_src
                           and inst.copy[0] in t.fn.saved_csrs else None)
@@ -581,18 +620,36 @@ def _entry_vars(t: _Tracker, b: int, changed: list[VarKey], new_values: Iterable
     walk left them, in `all_variables` order; placing any other one gives the same
     location (a constant, or none) and the same reason, which adds nothing to the
     ranges. Those are: the ones `changed` (a new live-in value, a record in the
-    block before, pending there, with added locations); the located ones (the
-    machine state may have moved); the ones whose value the entry puts somewhere
+    block before, pending there, outside a machine location with added
+    locations); the ones by an entry value or restless (`roaming`); the ones in
+    a machine location that may not be `settled` any more (`stirred`: the others
+    would stay where they are, and only the entry's `entered` and `_placed_at`
+    need to know it looked); the ones whose value the entry puts somewhere
     or that is defined in the block (pending); and the ones whose reason changed
     after the exit of a predecessor other than the block before (at_entry)."""
     out = dict.fromkeys(changed)
-    out.update(t.located)
+    out.update(t.roaming)
+    where = t.where
+    for var in (*t.stirred, *t.undone):  # the others in a machine location are `settled`
+        if isinstance(where.get(var), MLoc):
+            out[var] = None
     for v in new_values:
         out.update(t.by_value.get(v, ()))
     out.update(t.by_block.get(b, ()))
     others = [p for p in t.reasons.walked(t.mv.preds[b]) if p != b - 1]
     out.update(dict.fromkeys(t.reasons.changed_since_any(others)))
     return sorted(out, key=rank.__getitem__)
+
+
+def _stir_forms(t: _Tracker, entry: Forms) -> None:
+    """The locations whose width at this entry differs from the walk's at the
+    block before's exit (widths.py): their values' variables are rechecked."""
+    before = t.forms
+    if not before and not entry:
+        return
+    for loc in before.keys() | entry.keys():
+        if before.get(loc) != entry.get(loc):
+            t.stir(loc, (t.state.get(loc),))
 
 
 def _unassigned_to_renote(t: _Tracker, variables: list[VarKey]) -> list[VarKey]:
@@ -640,9 +697,10 @@ def _from_entry(t: _Tracker, var: VarKey) -> None:
 
 
 def _placed_at(t: _Tracker, var: VarKey) -> int:
-    """The position after which the variable was put where it is now."""
+    """The position after which the variable was put where it is now: its last
+    event, or this block's entry, which found it there (`settled`) or placed it."""
     evs = t.events.get(var)
-    return max(evs[-1][0] if evs else -1, t.kept_at.get(var, -1))
+    return max(evs[-1][0] if evs else -1, t.entry_pos)
 
 
 def _inherited_sets(preds: list[int], exits: dict[int, tuple[dict[VarKey, int], dict[VarKey, Alts]]]

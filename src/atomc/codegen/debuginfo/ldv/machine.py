@@ -24,9 +24,10 @@ the removed one). Every other block's live-in is its immediate dominator's
 live-out. `StateWalker` then replays the function in layout order keeping one
 location -> value map, changed at each block entry by the difference between
 the previous block's exit and this block's entry. The first walk (here) records
-those differences and every instruction's effects in `MachineValues.trace`; the
-later walks (phases C-D, E, call sites) replay the record instead of computing
-them again.
+those differences and every instruction's effects in `MachineValues.trace`, and
+the value each variable record's machine location holds (`record_reads`, all
+phases C-D need of the state); the one later walk (phase E, which shows it to
+the call sites) replays the record instead of computing it again.
 """
 
 from __future__ import annotations
@@ -148,6 +149,9 @@ class MachineValues:
     # computed once for the walks that need them
     forms_cache: list[Forms] | None = field(default=None, repr=False)
     kept_cache: dict[int, list[MLoc]] = field(default_factory=dict, repr=False)  # kept_phis
+    # (block, index) of a variable record naming a machine location -> the value
+    # there, read by the first walk (phases C-D need no walk of their own)
+    record_reads: dict[tuple[int, int], Value] = field(default_factory=dict, repr=False)
 
     def live_in_at(self, b: int, loc: MLoc) -> Value:
         return self.solver.value_in(b, loc)
@@ -387,6 +391,7 @@ class _Solver:
         on_stack: set[tuple[int, MLoc]] = set()
         stack: list[tuple[int, MLoc]] = []
         recheck: list[tuple[int, MLoc]] = []
+        removed_groups: list[list[tuple[int, MLoc]]] = []  # in this pass
 
         def phis_read(c: tuple[int, MLoc]) -> list[tuple[int, MLoc]]:
             return [(v[0], v[2]) for _, v in self._incoming(c)
@@ -400,6 +405,7 @@ class _Solver:
             if len(outside) != 1:
                 return
             value = outside.pop()
+            removed_groups.append(group)
             for c in group:
                 recheck.extend(r for r in self._remove(c, value, users) if r not in members)
 
@@ -435,7 +441,10 @@ class _Solver:
                         group.append(d)
                         if d == c:
                             break
-                    group_done(group)
+                    # a lone PHI's inputs are those `_remove_trivial` kept it for,
+                    # unless a group it reads went since
+                    if len(group) > 1 or removed_groups:
+                        group_done(group)
         return recheck
 
     # -- queries --------------------------------------------------------------------
@@ -580,6 +589,9 @@ class StateWalker:
         self.state: dict[MLoc, Value] = {}
         self.rev: dict[Value, dict[MLoc, None]] | None = {} if reverse else None
         self.block = -1
+        # (location, value it held before) of each location the last entry changed,
+        # kept with `holders` (reverse): what phase E rechecks at that entry
+        self.replaced: list[tuple[MLoc, Value | None]] = []
         self._effects: list[Effects] = []
         self._recording = False
 
@@ -588,6 +600,7 @@ class StateWalker:
         the entry puts in locations that held others."""
         assert b == self.block + 1, "blocks are walked in layout order"
         self.block = b
+        work.add("ldv.machine.walked", 1)
         trace = self.mv.trace
         if b < len(trace):
             diff = trace[b].entry
@@ -599,6 +612,9 @@ class StateWalker:
             self._effects = []
             self._recording = True
             trace.append(BlockTrace(diff, self._effects))
+        if self.rev is not None:
+            state = self.state
+            self.replaced = [(loc, state.get(loc)) for loc in diff]
         for loc, v in diff.items():
             self._set(loc, v)
         return diff.values()
@@ -655,13 +671,17 @@ def solve_machine_values(fn: MFunctionView) -> MachineValues:
     mv = MachineValues(locs, {loc: i for i, loc in enumerate(locs)}, preds, rpo, {}, {},
                        solver)
     walker = StateWalker(mv, fn)
+    reads = mv.record_reads
     for b, blk in enumerate(fn.blocks):
         walker.enter(b)
         state = walker.state
         for k, inst in enumerate(blk.insts, start=1):
-            if isinstance(inst.debug, DebugPhi):
-                d = inst.debug
-                mv.phi_defs.setdefault(d.num, []).append((b, k, d.loc, state[d.loc]))
+            dbg = inst.debug
+            if dbg is not None:
+                if isinstance(dbg, DebugPhi):
+                    mv.phi_defs.setdefault(dbg.num, []).append((b, k, dbg.loc, state[dbg.loc]))
+                elif isinstance(dbg.operand, MLoc):
+                    reads[(b, k)] = state.get(dbg.operand, phi(b, dbg.operand))
             walker.apply(inst, k)
             if inst.instr_num and inst.debug is None:
                 mv.numbered[inst.instr_num] = tuple(

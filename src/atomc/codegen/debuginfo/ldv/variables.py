@@ -19,7 +19,7 @@ from ....dwarf.locexpr import LocExpr
 from ....ir import work
 from ....ir.dbgrecords import DbgKind
 from .homes import bits, first_restated, quiet_slots
-from .machine import MachineValues, StateWalker, Value, phi, resolve_dbg_phi
+from .machine import MachineValues, Value, phi, resolve_dbg_phi
 from .model import (
     ConstOp,
     DebugOperand,
@@ -88,11 +88,9 @@ def block_assignments(fn: MFunctionView, mv: MachineValues
     fragments of the same variable instance are checked, not every variable the
     block assigned before (a long block assigns many)."""
     out: list[dict[VarKey, VarValue]] = []
-    walker = StateWalker(mv, fn)
+    reads = mv.record_reads  # (no walk: the first one read the records' locations)
     checks = 0
     for b, blk in enumerate(fn.blocks):
-        walker.enter(b)
-        state = walker.state
         last: dict[VarKey, VarValue] = {}
         pieces: dict[tuple[object, object | None], dict[VarKey, None]] = {}
         for k, inst in enumerate(blk.insts, start=1):
@@ -104,8 +102,9 @@ def block_assignments(fn: MFunctionView, mv: MachineValues
                     if other != d.var and other.overlaps(d.var):
                         last[other] = None
                 same[d.var] = None
-                last[d.var] = tagged(resolve_operand(d.operand, state, fn, mv, b, k), d.expr)
-            walker.apply(inst, k)
+                op = d.operand
+                v = reads[(b, k)] if isinstance(op, MLoc) else resolve_operand(op, {}, fn, mv, b, k)
+                last[d.var] = tagged(v, d.expr)
         out.append(last)
     work.add("ldv.vars.overlap_checks", checks + len(fn.blocks))
     return out
@@ -269,7 +268,7 @@ class _VarSolution:
     dominator tree to its source: an assignment (at a block's exit) or a join
     (at a block's entry), remembered for every block on the way."""
 
-    __slots__ = ("var", "assigns", "mv", "joins", "vin", "src", "sources")
+    __slots__ = ("var", "assigns", "mv", "joins", "vin", "src", "sources", "unknown")
 
     def __init__(self, var: VarKey, blocks: list[int], assigns: list[dict[VarKey, VarValue]],
                  mv: MachineValues) -> None:
@@ -288,10 +287,13 @@ class _VarSolution:
         # the exit, a join at the entry), by their dominator-tree preorder number
         pre = solver.dom_pre
         self.sources = sorted(pre[x] for x in {*blocks, *self.joins} if x in pre)
-        joined = 0
+        self.unknown = False  # a join read a value not computed yet (_TOP)
+        joined = passes = 0
         changed = True
+        own_met = False  # a join became its own PHI, which one of its inputs is
         while changed:
             changed = False
+            passes += 1
             for b in order:
                 incoming, visited = self._incoming(b)
                 joined += visited
@@ -299,7 +301,18 @@ class _VarSolution:
                 if new_in is not _TOP and new_in != self.vin[b]:
                     self.vin[b] = new_in
                     changed = True
+                    own_met = own_met or _own_phi(new_in, b) and new_in in incoming.values()
+            # The first pass, in reverse post-order, read every join it needed after
+            # computing it, unless it met one not computed yet (across a back edge):
+            # then a second pass would compute each join from the same inputs the
+            # same way (`_join` sets apart only inputs equal to the join's own PHI
+            # when that is its current value) and change nothing. A variable
+            # without a loop, or whose loops carry no join of it, needs one pass.
+            if passes == 1 and not self.unknown and not own_met:
+                break
         work.add("ldv.vars.joins", joined + len(order))
+        work.add("ldv.vars.passes", passes)
+        work.add("ldv.vars.solved", 1)
 
     def _incoming(self, b: int) -> tuple[_Incoming | _GroupedIncoming, int]:
         """The known exit values of join `b`'s reachable predecessors, and how many
@@ -367,7 +380,12 @@ class _VarSolution:
         """The value blocks strictly below source block `x` (and no other source)
         leave: its assignment's, else its join's."""
         a = self.assigns[x]
-        return a[self.var] if self.var in a else self.vin[x]
+        if self.var in a:
+            return a[self.var]
+        v = self.vin[x]
+        if v is _TOP:
+            self.unknown = True
+        return v
 
     def _source_in(self, b: int) -> int:
         """Where block `b`'s live-in comes from (a reachable block)."""
@@ -400,7 +418,10 @@ class _VarSolution:
         if source == _ENTRY:
             return None
         if source & 1:
-            return self.vin[source >> 1]
+            v = self.vin[source >> 1]
+            if v is _TOP:
+                self.unknown = True
+            return v
         return self.assigns[source >> 1][self.var]
 
     def value_in(self, b: int) -> object:
