@@ -263,9 +263,9 @@ class StructT(CType):
     file: str = ""
     line: int = 0
     # find_member's name index and the member list it was built from
-    _index: dict[str, tuple[int, "Member"]] = field(default_factory=dict, init=False,
+    _index: dict[str, tuple[int, Member]] = field(default_factory=dict, init=False,
                                                     repr=False)
-    _index_of: list["Member"] | None = field(default=None, init=False, repr=False)
+    _index_of: list[Member] | None = field(default=None, init=False, repr=False)
 
     @property
     def size(self) -> int:
