@@ -14,9 +14,8 @@ A dataclass with a field annotated `object` builds, but its module fails to impo
 from __future__ import annotations
 
 import ast
-import importlib.util
+import runpy
 from pathlib import Path
-from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[2]
 # decorators after which mypyc still compiles a native class
@@ -24,20 +23,11 @@ NATIVE_CLASS_DECORATORS = frozenset({"dataclass", "dataclasses.dataclass", "mypy
                                      "final", "typing.final", "trait"})
 
 
-def _build_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_compiled",
-                                                  ROOT / "scripts" / "build_compiled.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def _compiled_sources() -> list[Path]:
-    script = _build_script()
+    script = runpy.run_path(str(ROOT / "scripts" / "build_compiled.py"))  # not run as main
     src = ROOT / "src"
-    rels = script.modules(src / "atomc", list(script.PACKAGES))
-    return [src / r for r in rels if r not in script.EXCLUDE]
+    rels = script["modules"](src / "atomc", list(script["PACKAGES"]))
+    return [src / r for r in rels if r not in script["EXCLUDE"]]
 
 
 def _decorator_name(node: ast.expr) -> str:
