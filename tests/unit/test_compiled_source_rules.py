@@ -14,6 +14,7 @@ A dataclass with a field annotated `object` builds, but its module fails to impo
 from __future__ import annotations
 
 import ast
+import functools
 import runpy
 from pathlib import Path
 
@@ -23,11 +24,20 @@ NATIVE_CLASS_DECORATORS = frozenset({"dataclass", "dataclasses.dataclass", "mypy
                                      "final", "typing.final", "trait"})
 
 
+@functools.cache
 def _compiled_sources() -> list[Path]:
     script = runpy.run_path(str(ROOT / "scripts" / "build_compiled.py"))  # not run as main
     src = ROOT / "src"
     rels = script["modules"](src / "atomc", list(script["PACKAGES"]))
     return [src / r for r in rels if r not in script["EXCLUDE"]]
+
+
+@functools.cache
+def _nodes() -> list[tuple[str, ast.AST]]:
+    """(file relative to the repository, node) for every node of every compiled
+    module, parsed once for all the rules."""
+    return [(str(path.relative_to(ROOT)), node) for path in _compiled_sources()
+            for node in ast.walk(ast.parse(path.read_text(), str(path)))]
 
 
 def _decorator_name(node: ast.expr) -> str:
@@ -42,37 +52,23 @@ def test_compiled_packages_are_found() -> None:
 
 
 def test_classes_in_compiled_packages_have_only_native_decorators() -> None:
-    bad = []
-    for path in _compiled_sources():
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.ClassDef):
-                for dec in node.decorator_list:
-                    name = _decorator_name(dec)
-                    if name not in NATIVE_CLASS_DECORATORS:
-                        bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: "
-                                   f"class {node.name} decorated with @{name}")
+    bad = [f"{where}:{node.lineno}: class {node.name} decorated with @{_decorator_name(dec)}"
+           for where, node in _nodes() if isinstance(node, ast.ClassDef)
+           for dec in node.decorator_list
+           if _decorator_name(dec) not in NATIVE_CLASS_DECORATORS]
     assert not bad, "\n".join(bad)
 
 
 def test_dataclasses_in_compiled_packages_have_no_object_field() -> None:
-    bad = []
-    for path in _compiled_sources():
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if not isinstance(node, ast.ClassDef) or not any(
-                    _decorator_name(d).endswith("dataclass") for d in node.decorator_list):
-                continue
-            for stmt in node.body:
-                if isinstance(stmt, ast.AnnAssign) and ast.unparse(stmt.annotation) == "object":
-                    bad.append(f"{path.relative_to(ROOT)}:{stmt.lineno}: "
-                               f"{node.name}.{ast.unparse(stmt.target)}: object")
+    bad = [f"{where}:{stmt.lineno}: {node.name}.{ast.unparse(stmt.target)}: object"
+           for where, node in _nodes() if isinstance(node, ast.ClassDef)
+           and any(_decorator_name(d).endswith("dataclass") for d in node.decorator_list)
+           for stmt in node.body
+           if isinstance(stmt, ast.AnnAssign) and ast.unparse(stmt.annotation) == "object"]
     assert not bad, "\n".join(bad)
 
 
 def test_compiled_packages_do_not_call_object_new() -> None:
-    bad = []
-    for path in _compiled_sources():
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.Call) and ast.unparse(node.func) == "object.__new__":
-                bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: object.__new__")
+    bad = [f"{where}:{node.lineno}: object.__new__" for where, node in _nodes()
+           if isinstance(node, ast.Call) and ast.unparse(node.func) == "object.__new__"]
     assert not bad, "\n".join(bad)
-
