@@ -89,13 +89,18 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
     pre_term, latch_term = pre.terminator, latch.terminator
     reduced = 0
     for p, init, step in _basic_ivs(loop, pre_term, latch_term):
-        made: dict[tuple[int, bool, int], Value] = {}  # (c, wide, id(base)) -> IV
+        # (c, wide, id(base)) -> (IV, d): the IV steps as base + (i + d) * c
+        made: dict[tuple[int, bool, int], tuple[Value, int]] = {}
         # the uses of i itself first: they make the IVs the uses of i + d add to
         found = [(i, sc) for b in loop.blocks for i in b.insts
                  if (sc := _scaled_use(i, p)) is not None]
-        found.sort(key=lambda f: f[1][2] != 0)
+        # extensions last: the multiplications reduced before them may leave an
+        # extension whose only uses are then addresses
+        found.sort(key=lambda f: (isinstance(f[0], Cast), f[1][2] != 0))
         for inst, scaled in found:
             if inst.block is None:  # erased by an earlier reduction
+                continue
+            if isinstance(inst, Cast) and not _only_offsets(inst):
                 continue
             if scaled[1] and not step.nsw:
                 continue  # sext(i) * c steps evenly only if i cannot wrap
@@ -111,14 +116,15 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
                 pa = user_ptradds[0]
                 if pa.block is not None and loop.contains(pa.block) and loop.is_invariant(pa.ptr):
                     base, target = pa.ptr, pa
+            if isinstance(inst, Cast) and base is None and offset == 0:
+                continue  # an add per iteration would only replace the extension
             key = (factor, wide, id(base))
-            if offset == 0 and key not in made:
-                made[key] = _make_iv(loop, pre, latch, p, init, step, factor, wide, base,
-                                     target)
-            elif key in made:
-                _offset_from(made[key], target, offset * factor, base is not None)
+            if key in made:
+                iv, baked = made[key]
+                _offset_from(iv, target, (offset - baked) * factor, base is not None)
             else:
-                continue  # no use of i itself scaled this way: left as it is
+                made[key] = (_make_iv(loop, pre, latch, p, init, step, factor, wide, offset,
+                                      base, target), offset)
             reduced += 1
     return reduced
 
@@ -153,17 +159,22 @@ def _offset_from(iv: Value, target: Inst, delta: int, is_ptr: bool) -> None:
 
 def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool, int] | None:
     """(c, widened, d) if inst is `(p + d) * c` or `sext(p + d) * c` (shl by a
-    constant counts; d = 0 for `p` itself). The widened form with d != 0 needs
-    `add nsw`, for sext(p + d) = sext(p) + d."""
-    if not isinstance(inst, Binary) or inst.op not in (Op.MUL, Op.SHL):
+    constant counts; d = 0 for `p` itself), or `sext(p + d)` used only as
+    addresses' offsets (c = 1: a byte array's index). The widened form with
+    d != 0 needs `add nsw`, for sext(p + d) = sext(p) + d."""
+    if isinstance(inst, Cast):
+        if inst.op is not Op.SEXT or inst.ty != I64:
+            return None
+        c, lhs, wide = 1, inst.value, True
+    elif isinstance(inst, Binary) and inst.op in (Op.MUL, Op.SHL) \
+            and isinstance(inst.rhs, Const):
+        c = inst.rhs.int_value if inst.op is Op.MUL else 1 << inst.rhs.int_value
+        lhs = inst.lhs
+        wide = False
+        if isinstance(lhs, Cast) and lhs.op is Op.SEXT and inst.ty == I64:
+            wide, lhs = True, lhs.value
+    else:
         return None
-    if not isinstance(inst.rhs, Const):
-        return None
-    c = inst.rhs.int_value if inst.op is Op.MUL else 1 << inst.rhs.int_value
-    lhs = inst.lhs
-    wide = False
-    if isinstance(lhs, Cast) and lhs.op is Op.SEXT and inst.ty == I64:
-        wide, lhs = True, lhs.value
     if lhs is p:
         return c, wide, 0
     if (isinstance(lhs, Binary) and lhs.op is Op.ADD and lhs.lhs is p
@@ -172,8 +183,18 @@ def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool, int] | None:
     return None
 
 
+def _only_offsets(inst: Inst) -> bool:
+    """Every use of `inst` but debug ones is the offset of an address."""
+    real = [u.user for u in inst.uses if not u.is_debug]
+    return bool(real) and all(isinstance(a, PtrAdd) and a.offset is inst and a.ptr is not inst
+                              for a in real)
+
+
 def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
-             factor: int, wide: bool, base: Value | None, target: Inst) -> Value:
+             factor: int, wide: bool, offset: int, base: Value | None,
+             target: Inst) -> Value:
+    """A new header parameter holding `base + (p + offset) * factor` (`sext(p +
+    offset) * factor` when wide), `target`'s value, which it replaces."""
     ty = target.ty
     h = loop.header
     mask = (1 << 64) - 1
@@ -188,10 +209,15 @@ def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
     start: Value = init
     if wide:
         start = insert_before_terminator(pre, Cast(Op.SEXT, init, I64, loc=drop()))
+    if offset:
+        start = insert_before_terminator(pre, Binary(Op.ADD, start,
+                                                     Const(start.ty, offset), loc=drop()))
     scaled_ty = I64 if base is not None or wide else ty
-    scaled = insert_before_terminator(pre, Binary(Op.MUL, start, Const(scaled_ty, factor),
-                                                  loc=drop()))
-    first: Inst = scaled
+    scaled = start
+    if factor != 1:
+        scaled = insert_before_terminator(pre, Binary(Op.MUL, start,
+                                                      Const(scaled_ty, factor), loc=drop()))
+    first = scaled
     if base is not None:
         first = insert_before_terminator(pre, PtrAdd(base, scaled, loc=drop()))
     # the new header parameter and its step on the back edge
