@@ -21,8 +21,10 @@ induction variable, which holds the same value at every point (VALUES kept);
 those of an offset use move to the add that replaces it, or, folded into
 addresses, are salvaged through the erased `sext`/`add` onto the counter.
 The new step instruction takes the location of the induction variable's own
-step without its atom; the initial value in the preheader gets no location
-(drop rule: it is hoisted out of the loop).
+step without its atom (the counter, which keeps the atom, outlives every
+reduction: see `_counter_survives`; LFTR, which deletes it, hands the atom to the
+scaled step); the initial value in the preheader gets no location (drop rule:
+it is hoisted out of the loop).
 """
 
 from __future__ import annotations
@@ -85,6 +87,47 @@ def _basic_ivs(loop: Loop, pre_term: Inst,
     return out
 
 
+def _counter_survives(p: BlockParam, step: Binary, latch_term: Inst, h) -> bool:
+    """Whether the counter `p` keeps a use besides its step and index arithmetic
+    (`p + d`, `sext(p + d)`, their products) once those are reduced: an exit test,
+    a store, a live-out value. Reductions that would leave only the counter's own
+    cycle are done only when such a use exists, so the variable the counter holds
+    keeps a value (LFTR, which deletes a counter, describes it through its IV)."""
+    back = next(s for s in latch_term.succs if s.block is h)
+    back_arg = back.args[h.params.index(p)]
+
+    def index_only(v: Value, depth: int) -> bool:
+        # v is p + d, sext(...) or a product of them, used only by more of the same
+        # or by addresses as their offset
+        for u in v.uses:
+            if u.is_debug:
+                continue
+            w = u.user
+            if isinstance(w, PtrAdd) and w.offset is v and w.ptr is not v:
+                continue
+            if depth < 3 and ((isinstance(w, Cast) and w.op is Op.SEXT)
+                              or (isinstance(w, Binary) and w.op in (Op.MUL, Op.SHL, Op.ADD)
+                                  and isinstance(w.rhs, Const) and w.lhs is v)) \
+                    and w is not step and index_only(w, depth + 1):
+                continue
+            return False
+        return True
+
+    def kept_by(v: Value) -> bool:
+        for u in v.uses:
+            if u.is_debug or u.user is step or u is back_arg:
+                continue
+            w = u.user
+            if ((isinstance(w, Cast) and w.op is Op.SEXT)
+                    or (isinstance(w, Binary) and isinstance(w.rhs, Const) and w.lhs is v
+                        and w.op in (Op.MUL, Op.SHL, Op.ADD))) and index_only(w, 1):
+                continue
+            return True
+        return False
+
+    return kept_by(p) or kept_by(step)
+
+
 def _reduce_loop(loop: Loop, pre, latch) -> int:
     pre_term, latch_term = pre.terminator, latch.terminator
     reduced = 0
@@ -97,6 +140,7 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
         # extensions last: the multiplications reduced before them may leave an
         # extension whose only uses are then addresses
         found.sort(key=lambda f: (isinstance(f[0], Cast), f[1][2] != 0))
+        survives = _counter_survives(p, step, latch_term, h=loop.header)
         for inst, scaled in found:
             if inst.block is None:  # erased by an earlier reduction
                 continue
@@ -119,6 +163,11 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
             if isinstance(inst, Cast) and base is None and offset == 0:
                 continue  # an add per iteration would only replace the extension
             key = (factor, wide, id(base))
+            if key not in made and (isinstance(inst, Cast) or offset != 0) and not survives:
+                # a new IV for a byte index or an offset use would leave the counter
+                # dead, and the variable it holds cannot be described by an IV minus
+                # its base (an expression over one operand)
+                continue
             if key in made:
                 iv, baked = made[key]
                 _offset_from(iv, target, (offset - baked) * factor, base is not None)
