@@ -21,8 +21,10 @@ induction variable, which holds the same value at every point (VALUES kept);
 those of an offset use move to the add that replaces it, or, folded into
 addresses, are salvaged through the erased `sext`/`add` onto the counter.
 The new step instruction takes the location of the induction variable's own
-step without its atom; the initial value in the preheader gets no location
-(drop rule: it is hoisted out of the loop).
+step without its atom (the counter, which keeps the atom, outlives every
+reduction: see `_counter_survives`; LFTR, which deletes it, hands the atom to the
+scaled step); the initial value in the preheader gets no location (drop rule:
+it is hoisted out of the loop).
 """
 
 from __future__ import annotations
@@ -85,17 +87,64 @@ def _basic_ivs(loop: Loop, pre_term: Inst,
     return out
 
 
+def _counter_survives(p: BlockParam, step: Binary, latch_term: Inst, h) -> bool:
+    """Whether the counter `p` keeps a use besides its step and index arithmetic
+    (`p + d`, `sext(p + d)`, their products) once those are reduced: an exit test,
+    a store, a live-out value. Reductions that would leave only the counter's own
+    cycle are done only when such a use exists, so the variable the counter holds
+    keeps a value (LFTR, which deletes a counter, describes it through its IV)."""
+    back = next(s for s in latch_term.succs if s.block is h)
+    back_arg = back.args[h.params.index(p)]
+
+    def index_only(v: Value, depth: int) -> bool:
+        # v is p + d, sext(...) or a product of them, used only by more of the same
+        # or by addresses as their offset
+        for u in v.uses:
+            if u.is_debug:
+                continue
+            w = u.user
+            if isinstance(w, PtrAdd) and w.offset is v and w.ptr is not v:
+                continue
+            if depth < 3 and ((isinstance(w, Cast) and w.op is Op.SEXT)
+                              or (isinstance(w, Binary) and w.op in (Op.MUL, Op.SHL, Op.ADD)
+                                  and isinstance(w.rhs, Const) and w.lhs is v)) \
+                    and w is not step and index_only(w, depth + 1):
+                continue
+            return False
+        return True
+
+    def kept_by(v: Value) -> bool:
+        for u in v.uses:
+            if u.is_debug or u.user is step or u is back_arg:
+                continue
+            w = u.user
+            if ((isinstance(w, Cast) and w.op is Op.SEXT)
+                    or (isinstance(w, Binary) and isinstance(w.rhs, Const) and w.lhs is v
+                        and w.op in (Op.MUL, Op.SHL, Op.ADD))) and index_only(w, 1):
+                continue
+            return True
+        return False
+
+    return kept_by(p) or kept_by(step)
+
+
 def _reduce_loop(loop: Loop, pre, latch) -> int:
     pre_term, latch_term = pre.terminator, latch.terminator
     reduced = 0
     for p, init, step in _basic_ivs(loop, pre_term, latch_term):
-        made: dict[tuple[int, bool, int], Value] = {}  # (c, wide, id(base)) -> IV
+        # (c, wide, id(base)) -> (IV, d): the IV steps as base + (i + d) * c
+        made: dict[tuple[int, bool, int], tuple[Value, int]] = {}
         # the uses of i itself first: they make the IVs the uses of i + d add to
         found = [(i, sc) for b in loop.blocks for i in b.insts
                  if (sc := _scaled_use(i, p)) is not None]
-        found.sort(key=lambda f: f[1][2] != 0)
+        # extensions last: the multiplications reduced before them may leave an
+        # extension whose only uses are then addresses
+        found.sort(key=lambda f: (isinstance(f[0], Cast), f[1][2] != 0))
+        survives = _counter_survives(p, step, latch_term, h=loop.header)
         for inst, scaled in found:
             if inst.block is None:  # erased by an earlier reduction
+                continue
+            if isinstance(inst, Cast) and not _only_offsets(inst):
                 continue
             if scaled[1] and not step.nsw:
                 continue  # sext(i) * c steps evenly only if i cannot wrap
@@ -111,14 +160,20 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
                 pa = user_ptradds[0]
                 if pa.block is not None and loop.contains(pa.block) and loop.is_invariant(pa.ptr):
                     base, target = pa.ptr, pa
+            if isinstance(inst, Cast) and base is None and offset == 0:
+                continue  # an add per iteration would only replace the extension
             key = (factor, wide, id(base))
-            if offset == 0 and key not in made:
-                made[key] = _make_iv(loop, pre, latch, p, init, step, factor, wide, base,
-                                     target)
-            elif key in made:
-                _offset_from(made[key], target, offset * factor, base is not None)
+            if key not in made and (isinstance(inst, Cast) or offset != 0) and not survives:
+                # a new IV for a byte index or an offset use would leave the counter
+                # dead, and the variable it holds cannot be described by an IV minus
+                # its base (an expression over one operand)
+                continue
+            if key in made:
+                iv, baked = made[key]
+                _offset_from(iv, target, (offset - baked) * factor, base is not None)
             else:
-                continue  # no use of i itself scaled this way: left as it is
+                made[key] = (_make_iv(loop, pre, latch, p, init, step, factor, wide, offset,
+                                      base, target), offset)
             reduced += 1
     return reduced
 
@@ -153,17 +208,22 @@ def _offset_from(iv: Value, target: Inst, delta: int, is_ptr: bool) -> None:
 
 def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool, int] | None:
     """(c, widened, d) if inst is `(p + d) * c` or `sext(p + d) * c` (shl by a
-    constant counts; d = 0 for `p` itself). The widened form with d != 0 needs
-    `add nsw`, for sext(p + d) = sext(p) + d."""
-    if not isinstance(inst, Binary) or inst.op not in (Op.MUL, Op.SHL):
+    constant counts; d = 0 for `p` itself), or `sext(p + d)` used only as
+    addresses' offsets (c = 1: a byte array's index). The widened form with
+    d != 0 needs `add nsw`, for sext(p + d) = sext(p) + d."""
+    if isinstance(inst, Cast):
+        if inst.op is not Op.SEXT or inst.ty != I64:
+            return None
+        c, lhs, wide = 1, inst.value, True
+    elif isinstance(inst, Binary) and inst.op in (Op.MUL, Op.SHL) \
+            and isinstance(inst.rhs, Const):
+        c = inst.rhs.int_value if inst.op is Op.MUL else 1 << inst.rhs.int_value
+        lhs = inst.lhs
+        wide = False
+        if isinstance(lhs, Cast) and lhs.op is Op.SEXT and inst.ty == I64:
+            wide, lhs = True, lhs.value
+    else:
         return None
-    if not isinstance(inst.rhs, Const):
-        return None
-    c = inst.rhs.int_value if inst.op is Op.MUL else 1 << inst.rhs.int_value
-    lhs = inst.lhs
-    wide = False
-    if isinstance(lhs, Cast) and lhs.op is Op.SEXT and inst.ty == I64:
-        wide, lhs = True, lhs.value
     if lhs is p:
         return c, wide, 0
     if (isinstance(lhs, Binary) and lhs.op is Op.ADD and lhs.lhs is p
@@ -172,8 +232,18 @@ def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool, int] | None:
     return None
 
 
+def _only_offsets(inst: Inst) -> bool:
+    """Every use of `inst` but debug ones is the offset of an address."""
+    real = [u.user for u in inst.uses if not u.is_debug]
+    return bool(real) and all(isinstance(a, PtrAdd) and a.offset is inst and a.ptr is not inst
+                              for a in real)
+
+
 def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
-             factor: int, wide: bool, base: Value | None, target: Inst) -> Value:
+             factor: int, wide: bool, offset: int, base: Value | None,
+             target: Inst) -> Value:
+    """A new header parameter holding `base + (p + offset) * factor` (`sext(p +
+    offset) * factor` when wide), `target`'s value, which it replaces."""
     ty = target.ty
     h = loop.header
     mask = (1 << 64) - 1
@@ -188,10 +258,15 @@ def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
     start: Value = init
     if wide:
         start = insert_before_terminator(pre, Cast(Op.SEXT, init, I64, loc=drop()))
+    if offset:
+        start = insert_before_terminator(pre, Binary(Op.ADD, start,
+                                                     Const(start.ty, offset), loc=drop()))
     scaled_ty = I64 if base is not None or wide else ty
-    scaled = insert_before_terminator(pre, Binary(Op.MUL, start, Const(scaled_ty, factor),
-                                                  loc=drop()))
-    first: Inst = scaled
+    scaled = start
+    if factor != 1:
+        scaled = insert_before_terminator(pre, Binary(Op.MUL, start,
+                                                      Const(scaled_ty, factor), loc=drop()))
+    first = scaled
     if base is not None:
         first = insert_before_terminator(pre, PtrAdd(base, scaled, loc=drop()))
     # the new header parameter and its step on the back edge
