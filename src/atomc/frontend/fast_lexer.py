@@ -32,15 +32,20 @@ from pycparserext.ext_c_lexer import GnuCLexer
 from .gnu_parse import _SPELLINGS, AtomcLexer
 from .imaginary import ImaginaryLexer
 
-_IDENT = re.compile(r"[a-zA-Z_$][0-9a-zA-Z_$]*")
 _BLANKS = re.compile(r"[ \t\n]+")
-_ID_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$")
-_QUOTES = frozenset("'\"")
 # first character -> (spelling, token type) longest first; without `.` (`.5` is a
 # number) and `/` (pycparser reports `/*` and `//` as comments)
-_PUNCTUATORS: dict[str, tuple[tuple[str, str], ...]] = {
-    c: tuple((e.literal, e.tok_type) for e in bucket)
-    for c, bucket in _fixed_tokens_by_first.items() if c not in "./"}
+_PUNCTUATORS: dict[str, str] = {
+    e.literal: e.tok_type for c, bucket in _fixed_tokens_by_first.items() if c not in "./"
+    for e in bucket}
+_PUNCTUATOR_RE = "|".join(re.escape(p) for p in sorted(_PUNCTUATORS, key=len, reverse=True))
+# blanks within a line, then an identifier not followed by a quote (`L"..."`,
+# `u8'x'` are literals; possessive, so `u8"` is not read as `u` then `8"`) or a
+# punctuator: group 1 or group 2
+_SIMPLE = re.compile(rf"[ \t]*+(?:([a-zA-Z_$][0-9a-zA-Z_$]*+)(?![\'\"])|({_PUNCTUATOR_RE}))")
+# the same where an identifier may hold extended characters (`identifiers.match`
+# reads those): punctuators only
+_SIMPLE_PUNCTUATOR = re.compile(rf"[ \t]*+(?:(?!)()|({_PUNCTUATOR_RE}))")
 _GNU_KEYWORDS: dict[str, str] = GnuCLexer._extra_keywords
 _COMPLEX_SPELLINGS = ("__complex__", "__complex")
 
@@ -57,28 +62,29 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
             tok.type = "_COMPLEX"  # ImaginaryLexer's rule
         return tok
 
+    def input(self, text: str, filename: str = "") -> None:
+        super().input(text, filename)
+        self._simple = _SIMPLE_PUNCTUATOR if self._extended else _SIMPLE
+
     def _raw(self) -> _Token | None:
         if self._queue:
             return self._queue.popleft()
         if self._pending_tok is None:
             text = self._lexdata
-            n = len(text)
             pos = self._pos
-            while pos < n:
-                c = text[pos]
-                if c in " \t\n":
-                    end = m.end() if (m := _BLANKS.match(text, pos)) else pos + 1
-                    lines = text.count("\n", pos, end)
-                    if lines:
-                        self._lineno += lines
-                        self._line_start = text.rfind("\n", pos, end) + 1
-                    pos = end
-                    continue
-                if c in _ID_START and not self._extended:
-                    end = m.end() if (m := _IDENT.match(text, pos)) else pos + 1
-                    if end < n and text[end] in _QUOTES:
-                        break  # `L"..."`, `u8'x'`: a literal
-                    value = text[pos:end]
+            m = self._simple.match(text, pos)
+            if m is None and (b := _BLANKS.match(text, pos)) is not None:
+                end = b.end()
+                lines = text.count("\n", pos, end)
+                if lines:
+                    self._lineno += lines
+                    self._line_start = text.rfind("\n", pos, end) + 1
+                self._pos = end
+                m = self._simple.match(text, end)
+            if m is not None:
+                self._pos = m.end()
+                if m.lastindex == 1:
+                    value = m.group(1)
                     kind = _keyword_map.get(value, "ID")
                     if kind == "ID":
                         kind = "TYPEID" if self.type_lookup_func(value) else \
@@ -86,21 +92,13 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
                     spelled = _SPELLINGS.get(value)
                     if spelled is not None:
                         kind, value = spelled
-                    self._pos = end
-                    return _Token(kind, value, self._lineno, pos - self._line_start + 1)
-                bucket = _PUNCTUATORS.get(c)
-                if bucket is None:
-                    break
-                for literal, kind in bucket:
-                    if text.startswith(literal, pos):
-                        tok = _Token(kind, literal, self._lineno, pos - self._line_start + 1)
-                        self._pos = pos + len(literal)
-                        if kind == "LBRACE":
-                            self.on_lbrace_func()
-                        elif kind == "RBRACE":
-                            self.on_rbrace_func()
-                        return tok
-                break  # unreachable: every bucket ends with its one-character token
-            self._pos = pos
+                    return _Token(kind, value, self._lineno, m.start(1) - self._line_start + 1)
+                value = m.group(2)
+                kind = _PUNCTUATORS[value]
+                if kind == "LBRACE":
+                    self.on_lbrace_func()
+                elif kind == "RBRACE":
+                    self.on_rbrace_func()
+                return _Token(kind, value, self._lineno, m.start(2) - self._line_start + 1)
         # the layered path: CLexer's loop, GnuCLexer's keywords, gcc's spellings
         return AtomcLexer._raw(self)

@@ -11,12 +11,14 @@ from __future__ import annotations
 import ast
 
 from pycparser import c_ast
-from pycparser.c_parser import _CHAR_CONST, _FLOAT_CONST, _INT_CONST, ParseError
+from pycparser.c_parser import _ASSIGNMENT_OPS, ParseError
 from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
 from . import identifiers, parse_cache
 from .fast_lexer import FastLexer
+from .fast_parse import STRING_TOKENS as _STRING_TOKENS
+from .fast_parse import FastExpressionMixin
 from .generic_selection import parse_generic
 from .gnu_parse import GnuStatementsMixin, GnuSyntaxMixin
 from .preprocess import SOURCE_ERRORS
@@ -30,15 +32,6 @@ _TOKEN_SPELLING = {
 # gcc's predefined type names (the _FloatN keywords are simple type specifiers, see
 # gnu_parse._SPELLINGS)
 EXTRA_TYPE_NAMES = frozenset({"__int128_t", "__uint128_t", "__auto_type"})
-# every spelling of a string literal token: plain, L, u8, u, U
-_STRING_TOKENS = frozenset({"STRING_LITERAL", "WSTRING_LITERAL", "U8STRING_LITERAL",
-                            "U16STRING_LITERAL", "U32STRING_LITERAL"})
-# tokens that continue a postfix expression (pycparser's postfix loop)
-_POSTFIX_TOKENS = frozenset({"LBRACKET", "LPAREN", "PERIOD", "ARROW", "PLUSPLUS",
-                             "MINUSMINUS"})
-_CONSTANT_TOKENS = frozenset(_INT_CONST | _FLOAT_CONST | _CHAR_CONST)
-# identifiers the primary-expression overrides treat as keywords
-_KEYWORD_IDS = frozenset({"__builtin_offsetof", "_Generic", "__builtin_va_arg"})
 
 
 class _UnionExt(c_ast.Union):
@@ -73,7 +66,7 @@ class _SyntaxError(Exception):
         self.column = column
 
 
-class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
+class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
     initial_type_symbols = GnuCParser.initial_type_symbols | EXTRA_TYPE_NAMES
     # gcc's keyword spellings and `[[...]]` attributes (AtomcLexer: `__thread`,
     # `__signed__`, `__complex__`, ...) and imaginary constants (`1.0iF`)
@@ -107,8 +100,11 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
         return tok.type if tok is not None else None
 
     def _advance(self):
-        tok = self._peek()
-        self._tokens._index += 1
+        ts = self._tokens
+        i = ts._index
+        buf = ts._buffer
+        tok = buf[i] if i < len(buf) else self._peek()
+        ts._index = i + 1
         if tok is None:
             self._parse_error("At end of input", self.clex.filename)
         return tok
@@ -124,9 +120,13 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
         return None
 
     def _expect(self, token_type):
-        tok = self._peek()
+        ts = self._tokens
+        i = ts._index
+        buf = ts._buffer
+        tok = buf[i] if i < len(buf) else self._peek()
         if tok is not None and tok.type == token_type:
-            return self._advance()
+            ts._index = i + 1
+            return tok
         want = _TOKEN_SPELLING.get(token_type, f"'{token_type.lower()}'")
         if tok is None:
             self._fail_after_last(f"expected {want} at end of input")
@@ -135,30 +135,6 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
                                "supported")
         self._explain(tok)
         self._fail_at(tok, f"expected {want} before {_show(tok.value)}")
-
-    def _parse_cast_expression(self):
-        # Leaf fast path. An identifier or constant with no postfix operator after
-        # it is most operands; the general route reaches it through ten calls
-        # (cast -> unary x3 -> postfix x3 -> primary x4, each peeking). The result
-        # is the node pycparser's `_parse_identifier` / `_parse_constant` builds.
-        ts = self._tokens
-        i = ts._index
-        buf = ts._buffer
-        if i + 1 >= len(buf):
-            ts._fill(2)
-        tok = buf[i]
-        if tok is not None:
-            kind = tok.type
-            if kind == "ID" and tok.value not in _KEYWORD_IDS:
-                nxt = buf[i + 1]
-                if nxt is None or nxt.type not in _POSTFIX_TOKENS:
-                    ts._index = i + 1
-                    return c_ast.ID(tok.value, self._coord(tok.lineno, tok.column))
-            elif kind in _CONSTANT_TOKENS:
-                nxt = buf[i + 1]
-                if nxt is None or nxt.type not in _POSTFIX_TOKENS:
-                    return self._parse_constant()
-        return super()._parse_cast_expression()
 
     def _parse_error(self, msg, coord):
         text = _reword(msg)
@@ -245,17 +221,25 @@ class _Parser(GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
         # pycparser returns a leading `({...})` here as the whole expression, so
         # `({...}) + 1` stopped after it; the GNU primary-expression rule reads it
         expr = self._parse_conditional_expression()
-        if self._is_assignment_op():
-            op = self._advance().value
-            return c_ast.Assignment(op, expr, self._parse_assignment_expression(), expr.coord)
+        ts = self._tokens
+        i = ts._index
+        tok = ts._buffer[i] if i < len(ts._buffer) else self._peek()
+        if tok is not None and tok.type in _ASSIGNMENT_OPS:  # `_is_assignment_op`
+            ts._index = i + 1
+            return c_ast.Assignment(tok.value, expr, self._parse_assignment_expression(),
+                                    expr.coord)
         return expr
 
     def _parse_conditional_expression(self):
         # conditional-expression, plus GNU `a ?: b` (middle operand omitted: a
         # TernaryOp whose `iftrue` is None)
         cond = self._parse_binary_expression()
-        if not self._accept("CONDOP"):
+        ts = self._tokens
+        i = ts._index
+        tok = ts._buffer[i] if i < len(ts._buffer) else self._peek()
+        if tok is None or tok.type != "CONDOP":
             return cond
+        ts._index = i + 1
         middle = None if self._peek_type() == "COLON" else self._parse_expression()
         self._expect("COLON")
         return c_ast.TernaryOp(cond, middle, self._parse_conditional_expression(), cond.coord)
