@@ -4,15 +4,15 @@ The lexer atomc parses with is layered: imaginary constants (`ImaginaryLexer`),
 gcc's keyword spellings and `[[...]]` attributes (`AtomcLexer`), pycparserext's
 GNU keywords (`GnuCLexer`) and pycparser's `CLexer`, each a `token()` or
 `_match_token()` wrapping the next: eight calls and pycparser's full master regex
-for every token, about a tenth of a served compile. `FastLexer` reads the two
-kinds that make most of C text, identifiers and punctuators, and the blanks
-before them, in one call, applying every layer's rule for them in their order
-(pycparser's keyword table and typedef lookup, the GNU keywords for what stays
-an identifier, gcc's spellings, the `[[` check, `__complex`). Everything else (a
-number, a literal, a line marker, `.`, `/`, an identifier that may hold extended
-characters, a token queued by a layer) takes the layered path from the same
-position, so the tokens are exactly the layered lexer's; tests/frontend check
-that over zlib, Lua, sqlite and the tests' programs.
+for every token, about a tenth of a served compile. `FastLexer.token` reads the
+two kinds that make most of C text, identifiers and punctuators, and the blanks
+before them, with one regular expression, applying every layer's rule for them
+in their order (pycparser's keyword table and typedef lookup, the GNU keywords
+for what stays an identifier, gcc's spellings, `__complex`, the `[[` check).
+Everything else (a number, a literal, a line marker, `.`, `/`, an identifier
+that may hold extended characters, a token queued by a layer) takes the layered
+path from the same position, so the tokens are exactly the layered lexer's;
+tests/frontend check that over zlib, Lua, sqlite and the tests' programs.
 
 Where an identifier or punctuator is read this way is decided by its first
 character: pycparser's master regex matches nothing at a character that starts
@@ -54,25 +54,15 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
     """The layered lexer (`ImaginaryLexer` over `AtomcLexer`) with its common
     tokens read in one call."""
 
-    def token(self):
-        tok = self._raw()
-        if tok is not None and tok.type == "LBRACKET":
-            tok = self._after_lbracket(tok)
-        if tok is not None and tok.type == "ID" and tok.value in _COMPLEX_SPELLINGS:
-            tok.type = "_COMPLEX"  # ImaginaryLexer's rule
-        return tok
-
     def input(self, text: str, filename: str = "") -> None:
         super().input(text, filename)
-        self._simple = _SIMPLE_PUNCTUATOR if self._extended else _SIMPLE
+        self._simple = (_SIMPLE_PUNCTUATOR if self._extended else _SIMPLE).match
 
-    def _raw(self) -> _Token | None:
-        if self._queue:
-            return self._queue.popleft()
-        if self._pending_tok is None:
+    def token(self):
+        if not self._queue and self._pending_tok is None:
             text = self._lexdata
             pos = self._pos
-            m = self._simple.match(text, pos)
+            m = self._simple(text, pos)
             if m is None and (b := _BLANKS.match(text, pos)) is not None:
                 end = b.end()
                 lines = text.count("\n", pos, end)
@@ -80,11 +70,11 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
                     self._lineno += lines
                     self._line_start = text.rfind("\n", pos, end) + 1
                 self._pos = end
-                m = self._simple.match(text, end)
+                m = self._simple(text, end)
             if m is not None:
                 self._pos = m.end()
                 if m.lastindex == 1:
-                    value = m.group(1)
+                    value = m[1]
                     kind = _keyword_map.get(value, "ID")
                     if kind == "ID":
                         kind = "TYPEID" if self.type_lookup_func(value) else \
@@ -92,13 +82,24 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
                     spelled = _SPELLINGS.get(value)
                     if spelled is not None:
                         kind, value = spelled
+                    elif kind == "ID" and value in _COMPLEX_SPELLINGS:
+                        kind = "_COMPLEX"  # ImaginaryLexer's rule
                     return _Token(kind, value, self._lineno, m.start(1) - self._line_start + 1)
-                value = m.group(2)
+                value = m[2]
                 kind = _PUNCTUATORS[value]
+                tok = _Token(kind, value, self._lineno, m.start(2) - self._line_start + 1)
                 if kind == "LBRACE":
                     self.on_lbrace_func()
                 elif kind == "RBRACE":
                     self.on_rbrace_func()
-                return _Token(kind, value, self._lineno, m.start(2) - self._line_start + 1)
-        # the layered path: CLexer's loop, GnuCLexer's keywords, gcc's spellings
-        return AtomcLexer._raw(self)
+                elif kind == "LBRACKET":
+                    return self._after_lbracket(tok)
+                return tok
+        # the layered path (queued tokens; CLexer's loop, GnuCLexer's keywords,
+        # gcc's spellings) and the layers' rules on its token
+        tok = self._raw()
+        if tok is not None and tok.type == "LBRACKET":
+            tok = self._after_lbracket(tok)
+        if tok is not None and tok.type == "ID" and tok.value in _COMPLEX_SPELLINGS:
+            tok.type = "_COMPLEX"  # ImaginaryLexer's rule
+        return tok

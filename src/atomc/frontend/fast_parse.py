@@ -65,10 +65,9 @@ class FastExpressionMixin:
         def _parse_constant(self) -> c_ast.Node: ...
         def _parse_unified_string_literal(self) -> c_ast.Node: ...
         def _parse_error(self, msg: str, coord: object) -> Any: ...
-        def _tok_coord(self, tok: Any) -> Coord: ...
 
     # pycparser's `_coord(tok.lineno, tok.column)` without its two calls
-    def _tok_coord(self, tok):  # type: ignore[no-redef]
+    def _tok_coord(self, tok):
         return Coord(self.clex._filename, tok.lineno, tok.column)
 
     def _parse_cast_expression(self):
@@ -79,11 +78,11 @@ class FastExpressionMixin:
             ts._fill(2)
         tok = buf[i]
         if tok is None:
-            return super()._parse_cast_expression()  # type: ignore[misc]
+            return super()._parse_cast_expression()
         kind = tok.type
         if kind == "ID":
             if tok.value in KEYWORD_IDS:
-                return super()._parse_cast_expression()  # type: ignore[misc]
+                return super()._parse_cast_expression()
             ts._index = i + 1
             expr = c_ast.ID(tok.value, Coord(self.clex._filename, tok.lineno, tok.column))
             nxt = buf[i + 1]
@@ -99,7 +98,7 @@ class FastExpressionMixin:
         if kind == "LPAREN":
             nxt = buf[i + 1]
             if nxt is None or nxt.type in _NOT_PAREN_EXPR:
-                return super()._parse_cast_expression()  # type: ignore[misc]
+                return super()._parse_cast_expression()
             ts._index = i + 1
             expr = self._parse_expression()
             self._expect("RPAREN")
@@ -114,7 +113,7 @@ class FastExpressionMixin:
             return c_ast.UnaryOp(tok.value, expr, expr.coord)
         if kind in STRING_TOKENS:
             return self._postfix_operators(self._parse_unified_string_literal())
-        return super()._parse_cast_expression()  # type: ignore[misc]
+        return super()._parse_cast_expression()
 
     def _postfix_operators(self, expr):
         """pycparser's postfix loop after a primary expression `expr`."""

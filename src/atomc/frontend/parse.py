@@ -99,6 +99,14 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
         tok = buf[i] if 0 < k and i < len(buf) else self._peek(k)
         return tok.type if tok is not None else None
 
+    def _lex_type_lookup_func(self, name):
+        # the lexer's question for every identifier: `_is_type_in_scope` inlined
+        for scope in reversed(self._scope_stack):
+            in_scope = scope.get(name)
+            if in_scope is not None:
+                return in_scope
+        return False
+
     def _advance(self):
         ts = self._tokens
         i = ts._index
