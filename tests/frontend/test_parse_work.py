@@ -5,15 +5,20 @@ pycparser reaches each operand through a chain of about fifteen calls and tries
 operands directly. These tests count the Python calls a parse makes per token
 and the entries into pycparser's general cast-expression route, so a fast path
 that stops applying (an override dropped, a new GNU layer in front of it) fails
-here rather than as a slower compile."""
+here rather than as a slower compile. And no token outlives its parse."""
 
 from __future__ import annotations
 
+import gc
 import sys
 
+import pytest
+from pycparser.c_lexer import _Token
 from pycparser.c_parser import CParser
 
-from atomc.frontend.parse import _Parser
+from atomc.diag import DiagnosticEngine
+from atomc.frontend.parse import _Parser, parse_c
+from atomc.frontend.parse_cache import ENV_VAR
 
 # expression-heavy code as interpreters and compressors have it (Lua's lvm.c,
 # zlib's deflate.c): member chains, indexing, calls, parenthesised macro bodies
@@ -67,3 +72,21 @@ def test_general_cast_route_only_for_casts(monkeypatch) -> None:
     monkeypatch.setattr(CParser, "_parse_cast_expression", counting)
     _Parser().parse(SOURCE, "w.c")
     assert entered == CASTS
+
+
+@pytest.mark.parametrize("cache", ["off", "dir"])
+def test_no_tokens_outlive_the_parse(cache: str, tmp_path, monkeypatch) -> None:
+    """The parser and its lexer form a cycle; `parse_c` frees the token buffer so
+    that the tokens do not wait for a full collection (with the cache too, which
+    starts its own parser)."""
+    monkeypatch.setenv(ENV_VAR, "off" if cache == "off" else str(tmp_path))
+    text = '# 0 "w.c"\n# 1 "w.h" 1\ntypedef int T;\n# 1 "w.c" 2\n' + SOURCE
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(2):  # the second run reads the header from the cache
+            ast = parse_c(text, "w.c", DiagnosticEngine())
+            alive = sum(isinstance(o, _Token) for o in gc.get_objects())
+            assert alive == 0 and len(ast.ext) > 20
+    finally:
+        gc.enable()
