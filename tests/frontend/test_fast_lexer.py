@@ -84,12 +84,39 @@ int c[[]]; int d[ [1] ]; _Pragma("x") __extension__ typeof(x) __typeof__(y) asm
 { { } } @ \ ` ?:;,
 # 40 "edge.c" 2
 last'''
+# line markers in every form CLexer reads (the short cut takes `# N "file" flags`),
+# each followed by a token at the start of the next line; the last one ends the text
+MARKERS = '''# 0 "m.c"
+a
+# 12"n.h"3
+b
+#   8   "sp.h"   1  3   \t
+c
+# 9
+d
+#line 20 "l.c"
+e
+# 05 "bad.h"
+f
+# 3 "esc\\aped.h" 2
+g
+# 4 "f.h" 1 2u
+h
+# 0 "z.h" 0 00 4
+i
+x # 7 "mid.h"
+j
+# 2 "q\"uote.h"
+k
+# 30 "end.h" 2'''
 EXTENDED = '# 1 "u.c"\nint \u00e9 = L\'x\'; int \\u00e9a; Lx "\u00e9";\n'
 
 
-@pytest.mark.parametrize("text", [EDGES, EXTENDED, EDGES.replace("\n", "\n\t "), "", "\n\n",
+@pytest.mark.parametrize("text", [EDGES, EXTENDED, EDGES.replace("\n", "\n\t "), MARKERS,
+                                  MARKERS + "\n", "", "\n\n",
                                   "a", "[", "[[", "x[[gnu::", "L", "0", "'", "u8"],
-                         ids=["edges", "extended", "indented", "empty", "blank", "ident",
+                         ids=["edges", "extended", "indented", "markers", "markers-nl",
+                              "empty", "blank", "ident",
                               "bracket", "brackets", "cut-attr", "L", "zero", "quote", "u8"])
 def test_same_events_as_layered(text: str) -> None:
     typedefs = frozenset({"T", "u8", "Lq", "__const", "typeof"})

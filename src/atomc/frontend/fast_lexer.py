@@ -46,6 +46,10 @@ _SIMPLE = re.compile(rf"[ \t]*+(?:([a-zA-Z_$][0-9a-zA-Z_$]*+)(?![\'\"])|({_PUNCT
 # the same where an identifier may hold extended characters (`identifiers.match`
 # reads those): punctuators only
 _SIMPLE_PUNCTUATOR = re.compile(rf"[ \t]*+(?:(?!)()|({_PUNCTUATOR_RE}))")
+# a line marker CLexer reads without error: `# LINE "FILE" FLAGS...` (a file name
+# without escapes; anything else takes CLexer's own path)
+_LINE_MARKER = re.compile(r'#[ \t]*(0|[1-9][0-9]*+)[ \t]*"([^"\\\n]*)"'
+                          r"(?:[ \t]*+(?:0|[1-9][0-9]*+))*+[ \t]*+(?=\n|\Z)")
 _GNU_KEYWORDS: dict[str, str] = GnuCLexer._extra_keywords
 _COMPLEX_SPELLINGS = ("__complex__", "__complex")
 
@@ -58,19 +62,31 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
         super().input(text, filename)
         self._simple = (_SIMPLE_PUNCTUATOR if self._extended else _SIMPLE).match
 
-    def token(self):
-        if not self._queue and self._pending_tok is None:
-            text = self._lexdata
-            pos = self._pos
-            m = self._simple(text, pos)
-            if m is None and (b := _BLANKS.match(text, pos)) is not None:
+    def _after_blanks(self) -> re.Match[str] | None:
+        """Skip blanks, newlines and cpp's line markers as CLexer does (its
+        `_handle_ppline` for a marker `# 12 "file" 1 3`); the identifier or
+        punctuator then at `_pos`, or None (the layered path reads on from there)."""
+        text = self._lexdata
+        pos = start = self._pos
+        while True:
+            b = _BLANKS.match(text, pos)
+            if b is not None:
                 end = b.end()
                 lines = text.count("\n", pos, end)
                 if lines:
                     self._lineno += lines
                     self._line_start = text.rfind("\n", pos, end) + 1
-                self._pos = end
-                m = self._simple(text, end)
+                pos = self._pos = end
+            marker = _LINE_MARKER.match(text, pos)
+            if marker is None:
+                return self._simple(text, pos) if pos != start else None
+            self._lineno = int(marker[1])
+            self._filename = marker[2]
+            pos = self._pos = self._line_start = marker.end() + 1
+
+    def token(self):
+        if not self._queue and self._pending_tok is None:
+            m = self._simple(self._lexdata, self._pos) or self._after_blanks()
             if m is not None:
                 self._pos = m.end()
                 if m.lastindex == 1:
