@@ -58,6 +58,9 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
     """The layered lexer (`ImaginaryLexer` over `AtomcLexer`) with its common
     tokens read in one call."""
 
+    _lineno: int  # CLexer's state (`_init_state`), which `_after_blanks` updates
+    _line_start: int
+
     def input(self, text: str, filename: str = "") -> None:
         super().input(text, filename)
         self._simple = (_SIMPLE_PUNCTUATOR if self._extended else _SIMPLE).match
