@@ -39,13 +39,25 @@ _PUNCTUATORS: dict[str, str] = {
     e.literal: e.tok_type for c, bucket in _fixed_tokens_by_first.items() if c not in "./"
     for e in bucket}
 _PUNCTUATOR_RE = "|".join(re.escape(p) for p in sorted(_PUNCTUATORS, key=len, reverse=True))
+# pycparser's integer suffix, its alternatives in its order (without groups)
+_INT_SUFFIX = "(?:[uU]ll|[uU]LL|ll[uU]?|LL[uU]?|[uU][lL]|[lL][uU]?|[uU])?"
+# an integer constant as pycparser's master regex reads it (hexadecimal, octal,
+# decimal: groups 3, 4, 5), taken only where a blank or a punctuator other than
+# `.` follows: before a letter, digit, `.`, quote or anything else the master
+# regex may read a float, a bad octal constant, an imaginary suffix or a longer
+# suffix, and the layered path decides
+_INTEGER = (rf"(?:(0[xX][0-9a-fA-F]++{_INT_SUFFIX})|(0[0-7]*+{_INT_SUFFIX})|"
+            rf"([1-9][0-9]*+{_INT_SUFFIX}))"
+            r"(?=[ \t\n;,()\[\]{}+\-*/%<>=!&|^?:~#]|\Z)")
+_INTEGER_KINDS = {3: "INT_CONST_HEX", 4: "INT_CONST_OCT", 5: "INT_CONST_DEC"}
 # blanks within a line, then an identifier not followed by a quote (`L"..."`,
-# `u8'x'` are literals; possessive, so `u8"` is not read as `u` then `8"`) or a
-# punctuator: group 1 or group 2
-_SIMPLE = re.compile(rf"[ \t]*+(?:([a-zA-Z_$][0-9a-zA-Z_$]*+)(?![\'\"])|({_PUNCTUATOR_RE}))")
+# `u8'x'` are literals; possessive, so `u8"` is not read as `u` then `8"`), a
+# punctuator or an integer constant: group 1, 2 or 3-5
+_SIMPLE = re.compile(rf"[ \t]*+(?:([a-zA-Z_$][0-9a-zA-Z_$]*+)(?![\'\"])|({_PUNCTUATOR_RE})|"
+                     rf"{_INTEGER})")
 # the same where an identifier may hold extended characters (`identifiers.match`
-# reads those): punctuators only
-_SIMPLE_PUNCTUATOR = re.compile(rf"[ \t]*+(?:(?!)()|({_PUNCTUATOR_RE}))")
+# reads those): no identifiers
+_SIMPLE_PUNCTUATOR = re.compile(rf"[ \t]*+(?:(?!)()|({_PUNCTUATOR_RE})|{_INTEGER})")
 # a line marker CLexer reads without error: `# LINE "FILE" FLAGS...` (a file name
 # without escapes; anything else takes CLexer's own path)
 _LINE_MARKER = re.compile(r'#[ \t]*(0|[1-9][0-9]*+)[ \t]*"([^"\\\n]*)"'
@@ -104,6 +116,10 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
                     elif kind == "ID" and value in _COMPLEX_SPELLINGS:
                         kind = "_COMPLEX"  # ImaginaryLexer's rule
                     return _Token(kind, value, self._lineno, m.start(1) - self._line_start + 1)
+                group = m.lastindex
+                if group != 2:  # an integer constant
+                    return _Token(_INTEGER_KINDS[group], m[group], self._lineno,
+                                  m.start(group) - self._line_start + 1)
                 value = m[2]
                 kind = _PUNCTUATORS[value]
                 tok = _Token(kind, value, self._lineno, m.start(2) - self._line_start + 1)
