@@ -154,12 +154,8 @@ class FastExpressionMixin:
     def _parse_expression(self):
         # pycparser's: assignment-expressions separated by commas
         expr = self._parse_assignment_expression()
-        ts = self._tokens
-        i = ts._index
-        tok = ts._buffer[i] if i < len(ts._buffer) else self._peek()
-        if tok is None or tok.type != "COMMA":
+        if not self._accept("COMMA"):
             return expr
-        ts._index = i + 1
         exprs = [expr, self._parse_assignment_expression()]
         while self._accept("COMMA"):
             exprs.append(self._parse_assignment_expression())

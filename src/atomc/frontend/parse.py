@@ -229,11 +229,9 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
         # pycparser returns a leading `({...})` here as the whole expression, so
         # `({...}) + 1` stopped after it; the GNU primary-expression rule reads it
         expr = self._parse_conditional_expression()
-        ts = self._tokens
-        i = ts._index
-        tok = ts._buffer[i] if i < len(ts._buffer) else self._peek()
+        tok = self._peek()
         if tok is not None and tok.type in _ASSIGNMENT_OPS:  # `_is_assignment_op`
-            ts._index = i + 1
+            self._tokens._index += 1
             return c_ast.Assignment(tok.value, expr, self._parse_assignment_expression(),
                                     expr.coord)
         return expr
@@ -242,12 +240,8 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
         # conditional-expression, plus GNU `a ?: b` (middle operand omitted: a
         # TernaryOp whose `iftrue` is None)
         cond = self._parse_binary_expression()
-        ts = self._tokens
-        i = ts._index
-        tok = ts._buffer[i] if i < len(ts._buffer) else self._peek()
-        if tok is None or tok.type != "CONDOP":
+        if not self._accept("CONDOP"):
             return cond
-        ts._index = i + 1
         middle = None if self._peek_type() == "COLON" else self._parse_expression()
         self._expect("COLON")
         return c_ast.TernaryOp(cond, middle, self._parse_conditional_expression(), cond.coord)
