@@ -1,9 +1,10 @@
-"""Compare the trees of atomc's parser with its leaf fast path and without it.
+"""Compare the trees of atomc's parser with its fast paths and without them.
 
-`_Parser._parse_cast_expression` skips pycparser's call chain for plain
-identifier and constant operands; this module parses text both ways and reports
-the first difference (node type, any slot value, coord), so the fast path can be
-checked on whole projects: `python tests/frontend/parse_identity.py FILE.i ...`.
+`fast_parse.FastExpressionMixin` skips pycparser's call chains for the common
+operands and inlines its binary-expression loop; this module parses text both
+ways and reports the first difference (node type, any slot value, coord), so the
+fast paths can be checked on whole projects:
+`python tests/frontend/parse_identity.py FILE.i ...`.
 """
 
 from __future__ import annotations
@@ -13,13 +14,18 @@ import sys
 from pycparser import c_ast
 from pycparser.c_parser import CParser
 
+from atomc.frontend.fast_parse import FastExpressionMixin
 from atomc.frontend.parse import _Parser
 
 
 class ReferenceParser(_Parser):
-    """The parser with pycparser's own cast-expression route (no fast path)."""
+    """The parser with pycparser's own routes for every method the fast paths
+    replace (their helpers are then unused)."""
 
-    _parse_cast_expression = CParser._parse_cast_expression
+
+for _name in vars(FastExpressionMixin):
+    if hasattr(CParser, _name) and callable(getattr(CParser, _name)):
+        setattr(ReferenceParser, _name, getattr(CParser, _name))
 
 
 def _slots(cls: type) -> list[str]:

@@ -84,12 +84,47 @@ int c[[]]; int d[ [1] ]; _Pragma("x") __extension__ typeof(x) __typeof__(y) asm
 { { } } @ \ ` ?:;,
 # 40 "edge.c" 2
 last'''
+# line markers in every form CLexer reads (the short cut takes `# N "file" flags`),
+# each followed by a token at the start of the next line; the last one ends the text
+MARKERS = '''# 0 "m.c"
+a
+# 12"n.h"3
+b
+#   8   "sp.h"   1  3   \t
+c
+# 9
+d
+#line 20 "l.c"
+e
+# 05 "bad.h"
+f
+# 3 "esc\\aped.h" 2
+g
+# 4 "f.h" 1 2u
+h
+# 0 "z.h" 0 00 4
+i
+x # 7 "mid.h"
+j
+# 2 "q\"uote.h"
+k
+# 30 "end.h" 2'''
+# integer constants the short cut reads, and their neighbours it leaves to the
+# layered path (floats, bad octals, binary, imaginary and glued suffixes)
+NUMBERS = r'''0 0) 00 07 0755;08 09 0x 0x1F 0X1fULL 0xfu) 0b101 1u 1U 1l 1L 1ul 1lu 1ull
+1LLU 1uLL 1Ul 12lL 123abc 1.5 1e5 1i 2jL 0x1p3 0x1.8p1 1.f 0u 0ul 0x1fz 7)
+9[1] 1+2-3*4/5%6<7>8==9!=0&1|2^3?4:5~6 42,43;44}45]46{ 1/2 1//c
+# 3 "n.h"
+0 1'0'''
 EXTENDED = '# 1 "u.c"\nint \u00e9 = L\'x\'; int \\u00e9a; Lx "\u00e9";\n'
 
 
-@pytest.mark.parametrize("text", [EDGES, EXTENDED, EDGES.replace("\n", "\n\t "), "", "\n\n",
+@pytest.mark.parametrize("text", [EDGES, EXTENDED, EDGES.replace("\n", "\n\t "), MARKERS,
+                                  MARKERS + "\n", NUMBERS, EXTENDED + NUMBERS, "", "\n\n",
                                   "a", "[", "[[", "x[[gnu::", "L", "0", "'", "u8"],
-                         ids=["edges", "extended", "indented", "empty", "blank", "ident",
+                         ids=["edges", "extended", "indented", "markers", "markers-nl",
+                              "numbers", "extended-numbers",
+                              "empty", "blank", "ident",
                               "bracket", "brackets", "cut-attr", "L", "zero", "quote", "u8"])
 def test_same_events_as_layered(text: str) -> None:
     typedefs = frozenset({"T", "u8", "Lq", "__const", "typeof"})

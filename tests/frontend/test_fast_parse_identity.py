@@ -12,7 +12,7 @@ import pytest
 from pycparser import c_ast
 
 sys.path.insert(0, str(Path(__file__).parent))
-from parse_identity import compare_text  # noqa: E402
+from parse_identity import ReferenceParser, compare_text  # noqa: E402
 
 from atomc.frontend.parse import _Parser  # noqa: E402
 
@@ -58,6 +58,20 @@ SNIPPETS = {
                    + __builtin_types_compatible_p(int, long); }
         int w(int i) { static void *t[] = { &&one }; goto *t[i]; one: return __real__ i; }
     """,
+    "postfix_and_parentheses": """
+        struct N { int a[3]; struct N *next; int (*fn)(int); } n, *q, *arr[2];
+        typedef int T;
+        int k(int x) {
+            int r = q->next->a[x & 1] + n.fn(x) + (q)->a[0] + ((n)).a[1]++ + (arr[0])->a[2];
+            r = -(x) + !(r) + ~(x + 1) + *(&r) + ++*(&r) + --r + *arr[1]->a + &*q - q;
+            r = "abc"[1] + 1[n.a] + (x, r) + ((T)x) + ((T){3}) + (int)(x) + sizeof (x)
+                + sizeof x + (r ? x : r) + (r ?: x) + (x = 2, x) + ((struct N){{1}}).a[0];
+            r = x * (x + (x * (x - (x / (x % 3))))) << 1 | (x & 1) ^ (x >> 2) && r || x;
+            r = k(k(k(x))) + (k)(x) + (*q->fn)(x) + q->fn(x)(0 + 0 ? 0 : 0);
+            r = (__extension__ (x + 1)) + ({ int t = x; t; }) + (r) - (x)--;
+            return r + L"w"[0] + u8"u"[0] + 'c' + 1.5f + 0x10;
+        }
+    """,
     "strings_and_init": """
         const char *s = "a" "b" L"c"; char c[] = "xy"; int arr[] = { 1, [2] = 3, };
         struct { int a, b; } st = { .b = 1, .a = 2 };
@@ -68,6 +82,34 @@ SNIPPETS = {
 @pytest.mark.parametrize("name", sorted(SNIPPETS))
 def test_snippet_trees_identical(name: str) -> None:
     assert compare_text(SNIPPETS[name], f"{name}.c") is None
+
+
+_BROKEN = [
+    "int f(struct S *p) { return p->1; }",
+    "int f(int x) { return (x + ; }",
+    "int f(int x) { return x[1; }",
+    "int f(int x) { return f(x, ; }",
+    "int f(int x) { return (x) (; }",
+    "int f(int x) { return -; }",
+    "int f(int x) { return \"s\"[; }",
+    "int f(int x) { return x ? : ; }",
+    "int f(int x) { return x +",
+    "int f(int x) { return (x",
+]
+
+
+@pytest.mark.parametrize("text", _BROKEN)
+def test_same_error_as_pycparser_routes(text: str) -> None:
+    """A syntax error inside an operand is reported where and as pycparser's routes
+    report it."""
+    def error(parser_class: type) -> tuple[str, ...]:
+        with pytest.raises(Exception) as info:
+            parser_class().parse(text, "e.c")
+        e = info.value
+        return (type(e).__name__, str(e), *(str(getattr(e, a, "")) for a in
+                                            ("file", "line", "column")))
+
+    assert error(_Parser) == error(ReferenceParser)
 
 
 class _BrokenLeafParser(_Parser):

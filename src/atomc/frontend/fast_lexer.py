@@ -4,15 +4,15 @@ The lexer atomc parses with is layered: imaginary constants (`ImaginaryLexer`),
 gcc's keyword spellings and `[[...]]` attributes (`AtomcLexer`), pycparserext's
 GNU keywords (`GnuCLexer`) and pycparser's `CLexer`, each a `token()` or
 `_match_token()` wrapping the next: eight calls and pycparser's full master regex
-for every token, about a tenth of a served compile. `FastLexer` reads the two
-kinds that make most of C text, identifiers and punctuators, and the blanks
-before them, in one call, applying every layer's rule for them in their order
-(pycparser's keyword table and typedef lookup, the GNU keywords for what stays
-an identifier, gcc's spellings, the `[[` check, `__complex`). Everything else (a
-number, a literal, a line marker, `.`, `/`, an identifier that may hold extended
-characters, a token queued by a layer) takes the layered path from the same
-position, so the tokens are exactly the layered lexer's; tests/frontend check
-that over zlib, Lua, sqlite and the tests' programs.
+for every token, about a tenth of a served compile. `FastLexer.token` reads the
+two kinds that make most of C text, identifiers and punctuators, and the blanks
+before them, with one regular expression, applying every layer's rule for them
+in their order (pycparser's keyword table and typedef lookup, the GNU keywords
+for what stays an identifier, gcc's spellings, `__complex`, the `[[` check).
+Everything else (a number, a literal, a line marker, `.`, `/`, an identifier
+that may hold extended characters, a token queued by a layer) takes the layered
+path from the same position, so the tokens are exactly the layered lexer's;
+tests/frontend check that over zlib, Lua, sqlite and the tests' programs.
 
 Where an identifier or punctuator is read this way is decided by its first
 character: pycparser's master regex matches nothing at a character that starts
@@ -32,15 +32,36 @@ from pycparserext.ext_c_lexer import GnuCLexer
 from .gnu_parse import _SPELLINGS, AtomcLexer
 from .imaginary import ImaginaryLexer
 
-_IDENT = re.compile(r"[a-zA-Z_$][0-9a-zA-Z_$]*")
 _BLANKS = re.compile(r"[ \t\n]+")
-_ID_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$")
-_QUOTES = frozenset("'\"")
 # first character -> (spelling, token type) longest first; without `.` (`.5` is a
 # number) and `/` (pycparser reports `/*` and `//` as comments)
-_PUNCTUATORS: dict[str, tuple[tuple[str, str], ...]] = {
-    c: tuple((e.literal, e.tok_type) for e in bucket)
-    for c, bucket in _fixed_tokens_by_first.items() if c not in "./"}
+_PUNCTUATORS: dict[str, str] = {
+    e.literal: e.tok_type for c, bucket in _fixed_tokens_by_first.items() if c not in "./"
+    for e in bucket}
+_PUNCTUATOR_RE = "|".join(re.escape(p) for p in sorted(_PUNCTUATORS, key=len, reverse=True))
+# pycparser's integer suffix, its alternatives in its order (without groups)
+_INT_SUFFIX = "(?:[uU]ll|[uU]LL|ll[uU]?|LL[uU]?|[uU][lL]|[lL][uU]?|[uU])?"
+# an integer constant as pycparser's master regex reads it (hexadecimal, octal,
+# decimal: groups 3, 4, 5), taken only where a blank or a punctuator other than
+# `.` follows: before a letter, digit, `.`, quote or anything else the master
+# regex may read a float, a bad octal constant, an imaginary suffix or a longer
+# suffix, and the layered path decides
+_INTEGER = (rf"(?:(0[xX][0-9a-fA-F]++{_INT_SUFFIX})|(0[0-7]*+{_INT_SUFFIX})|"
+            rf"([1-9][0-9]*+{_INT_SUFFIX}))"
+            r"(?=[ \t\n;,()\[\]{}+\-*/%<>=!&|^?:~#]|\Z)")
+_INTEGER_KINDS = {3: "INT_CONST_HEX", 4: "INT_CONST_OCT", 5: "INT_CONST_DEC"}
+# blanks within a line, then an identifier not followed by a quote (`L"..."`,
+# `u8'x'` are literals; possessive, so `u8"` is not read as `u` then `8"`), a
+# punctuator or an integer constant: group 1, 2 or 3-5
+_SIMPLE = re.compile(rf"[ \t]*+(?:([a-zA-Z_$][0-9a-zA-Z_$]*+)(?![\'\"])|({_PUNCTUATOR_RE})|"
+                     rf"{_INTEGER})")
+# the same where an identifier may hold extended characters (`identifiers.match`
+# reads those): no identifiers
+_SIMPLE_PUNCTUATOR = re.compile(rf"[ \t]*+(?:(?!)()|({_PUNCTUATOR_RE})|{_INTEGER})")
+# a line marker CLexer reads without error: `# LINE "FILE" FLAGS...` (a file name
+# without escapes; anything else takes CLexer's own path)
+_LINE_MARKER = re.compile(r'#[ \t]*(0|[1-9][0-9]*+)[ \t]*"([^"\\\n]*)"'
+                          r"(?:[ \t]*+(?:0|[1-9][0-9]*+))*+[ \t]*+(?=\n|\Z)")
 _GNU_KEYWORDS: dict[str, str] = GnuCLexer._extra_keywords
 _COMPLEX_SPELLINGS = ("__complex__", "__complex")
 
@@ -49,36 +70,42 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
     """The layered lexer (`ImaginaryLexer` over `AtomcLexer`) with its common
     tokens read in one call."""
 
-    def token(self):
-        tok = self._raw()
-        if tok is not None and tok.type == "LBRACKET":
-            tok = self._after_lbracket(tok)
-        if tok is not None and tok.type == "ID" and tok.value in _COMPLEX_SPELLINGS:
-            tok.type = "_COMPLEX"  # ImaginaryLexer's rule
-        return tok
+    _lineno: int  # CLexer's state (`_init_state`), which `_after_blanks` updates
+    _line_start: int
 
-    def _raw(self) -> _Token | None:
-        if self._queue:
-            return self._queue.popleft()
-        if self._pending_tok is None:
-            text = self._lexdata
-            n = len(text)
-            pos = self._pos
-            while pos < n:
-                c = text[pos]
-                if c in " \t\n":
-                    end = m.end() if (m := _BLANKS.match(text, pos)) else pos + 1
-                    lines = text.count("\n", pos, end)
-                    if lines:
-                        self._lineno += lines
-                        self._line_start = text.rfind("\n", pos, end) + 1
-                    pos = end
-                    continue
-                if c in _ID_START and not self._extended:
-                    end = m.end() if (m := _IDENT.match(text, pos)) else pos + 1
-                    if end < n and text[end] in _QUOTES:
-                        break  # `L"..."`, `u8'x'`: a literal
-                    value = text[pos:end]
+    def input(self, text: str, filename: str = "") -> None:
+        super().input(text, filename)
+        self._simple = (_SIMPLE_PUNCTUATOR if self._extended else _SIMPLE).match
+
+    def _after_blanks(self) -> re.Match[str] | None:
+        """Skip blanks, newlines and cpp's line markers as CLexer does (its
+        `_handle_ppline` for a marker `# 12 "file" 1 3`); the identifier or
+        punctuator then at `_pos`, or None (the layered path reads on from there)."""
+        text = self._lexdata
+        pos = start = self._pos
+        while True:
+            b = _BLANKS.match(text, pos)
+            if b is not None:
+                end = b.end()
+                lines = text.count("\n", pos, end)
+                if lines:
+                    self._lineno += lines
+                    self._line_start = text.rfind("\n", pos, end) + 1
+                pos = self._pos = end
+            marker = _LINE_MARKER.match(text, pos)
+            if marker is None:
+                return self._simple(text, pos) if pos != start else None
+            self._lineno = int(marker[1])
+            self._filename = marker[2]
+            pos = self._pos = self._line_start = marker.end() + 1
+
+    def token(self):
+        if not self._queue and self._pending_tok is None:
+            m = self._simple(self._lexdata, self._pos) or self._after_blanks()
+            if m is not None:
+                self._pos = m.end()
+                if m.lastindex == 1:
+                    value = m[1]
                     kind = _keyword_map.get(value, "ID")
                     if kind == "ID":
                         kind = "TYPEID" if self.type_lookup_func(value) else \
@@ -86,21 +113,28 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
                     spelled = _SPELLINGS.get(value)
                     if spelled is not None:
                         kind, value = spelled
-                    self._pos = end
-                    return _Token(kind, value, self._lineno, pos - self._line_start + 1)
-                bucket = _PUNCTUATORS.get(c)
-                if bucket is None:
-                    break
-                for literal, kind in bucket:
-                    if text.startswith(literal, pos):
-                        tok = _Token(kind, literal, self._lineno, pos - self._line_start + 1)
-                        self._pos = pos + len(literal)
-                        if kind == "LBRACE":
-                            self.on_lbrace_func()
-                        elif kind == "RBRACE":
-                            self.on_rbrace_func()
-                        return tok
-                break  # unreachable: every bucket ends with its one-character token
-            self._pos = pos
-        # the layered path: CLexer's loop, GnuCLexer's keywords, gcc's spellings
-        return AtomcLexer._raw(self)
+                    elif kind == "ID" and value in _COMPLEX_SPELLINGS:
+                        kind = "_COMPLEX"  # ImaginaryLexer's rule
+                    return _Token(kind, value, self._lineno, m.start(1) - self._line_start + 1)
+                group = m.lastindex
+                if group != 2:  # an integer constant
+                    return _Token(_INTEGER_KINDS[group], m[group], self._lineno,
+                                  m.start(group) - self._line_start + 1)
+                value = m[2]
+                kind = _PUNCTUATORS[value]
+                tok = _Token(kind, value, self._lineno, m.start(2) - self._line_start + 1)
+                if kind == "LBRACE":
+                    self.on_lbrace_func()
+                elif kind == "RBRACE":
+                    self.on_rbrace_func()
+                elif kind == "LBRACKET":
+                    return self._after_lbracket(tok)
+                return tok
+        # the layered path (queued tokens; CLexer's loop, GnuCLexer's keywords,
+        # gcc's spellings) and the layers' rules on its token
+        tok = self._raw()
+        if tok is not None and tok.type == "LBRACKET":
+            tok = self._after_lbracket(tok)
+        if tok is not None and tok.type == "ID" and tok.value in _COMPLEX_SPELLINGS:
+            tok.type = "_COMPLEX"  # ImaginaryLexer's rule
+        return tok

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from pycparser import c_ast
 from pycparser.c_lexer import _Token
 from pycparserext.ext_c_lexer import GnuCLexer
-from pycparserext.ext_c_parser import AttributeSpecifier, TypeDeclExt
+from pycparserext.ext_c_parser import _GNU_DECL_START, AttributeSpecifier, TypeDeclExt
 
 from . import identifiers
 
@@ -214,7 +214,9 @@ class GnuSyntaxMixin:
             if cur is not None and cur.type == _EXTENSION:
                 nxt = self._peek(self._past_extension())
                 return nxt is not None and super()._starts_declaration(nxt)
-        return super()._starts_declaration(tok)
+            tok = cur
+        # pycparserext's test, inlined (a call per statement and operand)
+        return tok is not None and tok.type in _GNU_DECL_START
 
     def _starts_expression(self, tok=None):
         t = tok or self._peek()

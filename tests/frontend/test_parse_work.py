@@ -1,0 +1,92 @@
+"""How much work the parser does per token, counted, not timed.
+
+pycparser reaches each operand through a chain of about fifteen calls and tries
+`'(' type-name ')'` twice on every parenthesis; `fast_parse` reads the common
+operands directly. These tests count the Python calls a parse makes per token
+and the entries into pycparser's general cast-expression route, so a fast path
+that stops applying (an override dropped, a new GNU layer in front of it) fails
+here rather than as a slower compile. And no token outlives its parse."""
+
+from __future__ import annotations
+
+import gc
+import sys
+
+import pytest
+from pycparser.c_lexer import _Token
+from pycparser.c_parser import CParser
+
+from atomc.diag import DiagnosticEngine
+from atomc.frontend.parse import _Parser, parse_c
+from atomc.frontend.parse_cache import ENV_VAR
+
+# expression-heavy code as interpreters and compressors have it (Lua's lvm.c,
+# zlib's deflate.c): member chains, indexing, calls, parenthesised macro bodies
+_BODY = """
+struct S { int a[4]; struct S *next; int (*fn)(int); } s, *p;
+typedef unsigned long U;
+int f{n}(int x, int y) {
+    int r = 0;
+    r = (x + y) * (x - y) / (p->a[x & 3] + 1) % 7;
+    r += p->next->a[(y >> 1) & 3] + s.fn(x) - -x + !y + ~r + (int)(U)x;
+    if ((r < x && y >= 2) || (x == y)) r = f{n}(r - 1, y) ? x : y;
+    while (p != 0 && p->a[0] > 0) { p = p->next; r <<= 1; }
+    return ((r)) + ((x)) * ((y)) + "s"[0];
+}
+"""
+SOURCE = "".join(_BODY.replace("{n}", str(i)) for i in range(20))
+CASTS = 2 * 20  # `(int)(U)x` in each function
+
+
+def _calls_per_token(text: str) -> float:
+    calls = 0
+
+    def count(frame: object, event: str, arg: object) -> None:
+        nonlocal calls
+        calls += event == "call"
+
+    parser = _Parser()
+    sys.setprofile(count)
+    try:
+        parser.parse(text, "w.c")
+    finally:
+        sys.setprofile(None)
+    return calls / len(parser._tokens._buffer)
+
+
+def test_calls_per_token() -> None:
+    # 11.8 with the fast paths, 21.4 through pycparser's routes (the lexer's
+    # token() and a _Token per token are two of them)
+    assert _calls_per_token(SOURCE) < 13
+
+
+def test_general_cast_route_only_for_casts(monkeypatch) -> None:
+    entered = 0
+    general = CParser._parse_cast_expression
+
+    def counting(self):
+        nonlocal entered
+        entered += 1
+        return general(self)
+
+    monkeypatch.setattr(CParser, "_parse_cast_expression", counting)
+    _Parser().parse(SOURCE, "w.c")
+    assert entered == CASTS
+
+
+@pytest.mark.parametrize("cache", ["off", "dir"])
+def test_no_tokens_outlive_the_parse(cache: str, tmp_path, monkeypatch) -> None:
+    """The parser and its lexer form a cycle; `parse_c` frees the token buffer so
+    that the tokens do not wait for a full collection (with the cache too, which
+    starts its own parser)."""
+    monkeypatch.setenv(ENV_VAR, "off" if cache == "off" else str(tmp_path))
+    text = '# 0 "w.c"\n# 1 "w.h" 1\ntypedef int T;\n# 1 "w.c" 2\n' + SOURCE
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(2):  # the second run reads the header from the cache
+            ast = parse_c(text, "w.c", DiagnosticEngine())
+            alive = sum(isinstance(o, _Token) for o in gc.get_objects())
+            assert alive == 0 and len(ast.ext) > 20
+    finally:
+        gc.enable()
