@@ -60,3 +60,33 @@ def test_sret_takes_the_first_register():
     pair = struct(C.LONG, C.LONG)
     abi = func_abi(C.FuncT(big, (C.INT,) * 4 + (pair,)))
     assert abi.params[4].kind is ArgKind.BYVAL
+
+
+def test_abi_cache_classifies_each_function_type_once(monkeypatch):
+    """A type called many times is classified once (counted), and the answer is
+    the uncached one."""
+    from atomc.frontend import abi as A
+    calls = []
+    real = A.func_abi
+    monkeypatch.setattr(A, "func_abi", lambda ft, extra=None: calls.append(ft) or real(ft, extra))
+    ft = C.FuncT(C.INT, (struct(C.LONG, C.LONG), C.INT))
+    cache = A.ABICache()
+    first = cache.of(ft)
+    assert all(cache.of(ft) is first for _ in range(50))
+    assert calls == [ft]
+    assert first == real(ft)
+    # a variadic call's extra arguments are its own: classified per call
+    vft = C.FuncT(C.INT, (C.INT,), variadic=True)
+    assert cache.of(vft, [C.DOUBLE]).params[1].types == real(vft, [C.DOUBLE]).params[1].types
+    assert cache.of(vft, [struct(C.INT)]).params[1].types == (I32,)
+
+
+def test_abi_cache_keeps_no_answer_for_an_incomplete_struct():
+    """A struct completed after a first use is classified again."""
+    from atomc.frontend.abi import ABICache
+    st = C.StructT(C.RecordKind.STRUCT, "late")
+    ft = C.FuncT(C.VOID, (st,))
+    cache = ABICache()
+    cache.of(ft)  # incomplete: what it gives is never reused
+    st.layout([("a", C.LONG, 0), ("b", C.LONG, 0), ("c", C.LONG, 0)])
+    assert cache.of(ft).params[0].kind is ArgKind.BYVAL

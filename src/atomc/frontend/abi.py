@@ -234,3 +234,34 @@ def func_abi(ft: FuncT, extra: list[CType] | None = None) -> FuncABI:
     ret = classify(ft.ret, is_return=True)
     params = lower_args(ret, list(ft.params) + (extra or []))
     return FuncABI(ret, params, ft.variadic)
+
+
+class ABICache:
+    """`func_abi` of the function types a translation unit calls and defines, by the
+    type object: every call of a function names its symbol's one type, and the
+    classification walked each parameter again per call. Keeps each type it saw
+    alive, so an id is never reused for another type while cached. Only types
+    whose structs and enums are all complete are cached: a complete one does not
+    change, so the answer stays right."""
+
+    __slots__ = ("abis",)
+
+    def __init__(self) -> None:
+        self.abis: dict[int, tuple[FuncT, FuncABI]] = {}
+
+    def of(self, ft: FuncT, extra: list[CType] | None = None) -> FuncABI:
+        if extra:  # a variadic call's own argument types: not shared
+            return func_abi(ft, extra)
+        hit = self.abis.get(id(ft))
+        if hit is not None:
+            return hit[1]
+        abi = func_abi(ft)
+        if all(_settled(t) for t in (ft.ret, *ft.params)):
+            self.abis[id(ft)] = (ft, abi)
+        return abi
+
+
+def _settled(t: CType) -> bool:
+    """Is `t`'s classification final (no incomplete struct or enum to complete later)?"""
+    u = unqual(t)
+    return not isinstance(u, (StructT, EnumT)) or u.complete

@@ -70,15 +70,17 @@ def attribute_nodes(decl: c_ast.Node) -> list[c_ast.Node]:
     each level of its declarator (`int a[3] __attribute__((x))` attaches to the inner
     declarator)."""
     out: list[c_ast.Node] = []
-    for fs in getattr(decl, "funcspec", None) or []:
+    for fs in getattr(decl, "funcspec", None) or ():
         if isinstance(fs, ext.AttributeSpecifier):
-            out.extend(getattr(fs.exprlist, "exprs", None) or [])
+            out.extend(getattr(fs.exprlist, "exprs", None) or ())
     t = getattr(decl, "type", None)
-    for _ in range(64):
-        if t is None:
-            break
-        out.extend(getattr(getattr(t, "attributes", None), "exprs", None) or [])
+    depth = 0
+    while t is not None and depth < 64:  # asked several times per declaration
+        attrs = getattr(t, "attributes", None)
+        if attrs is not None:
+            out.extend(getattr(attrs, "exprs", None) or ())
         t = getattr(t, "type", None)
+        depth += 1
     return out
 
 

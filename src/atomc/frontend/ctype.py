@@ -10,7 +10,6 @@ information and const checks need them; semantic code calls `unqual()` first.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
@@ -457,25 +456,28 @@ def unqual(t: CType) -> CType:
     return t
 
 
-def _top_qualifiers(t: CType) -> Iterator[Qualified]:
-    """The qualifier layers at the top level of `t`, through typedef names."""
+def _top_qualifier(t: CType, flag: str) -> bool:
+    """Does a qualifier layer at the top level of `t` (through typedef names) set
+    `flag`? A loop, not a generator: asked for most values loaded or stored, and
+    most types have no layer at all."""
     while isinstance(t, (Qualified, Typedef)):
-        if isinstance(t, Qualified):
-            yield t
+        if isinstance(t, Qualified) and getattr(t, flag):
+            return True
         t = t.base
+    return False
 
 
 def is_const(t: CType) -> bool:
-    return any(q.const for q in _top_qualifiers(t))
+    return _top_qualifier(t, "const")
 
 
 def is_volatile(t: CType) -> bool:
-    return any(q.volatile for q in _top_qualifiers(t))
+    return _top_qualifier(t, "volatile")
 
 
 def is_atomic(t: CType) -> bool:
     """Is `t` `_Atomic`-qualified (at the top level, through typedef names)?"""
-    return any(q.atomic for q in _top_qualifiers(t))
+    return _top_qualifier(t, "atomic")
 
 
 def qualify(t: CType, const: bool, volatile: bool, atomic: bool = False) -> CType:

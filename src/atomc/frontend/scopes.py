@@ -4,13 +4,10 @@ live in separate name spaces, each a stack of dictionaries."""
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from .ctype import CType
-
-_V = TypeVar("_V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,12 +69,6 @@ class _Level:
     tags: dict[str, CType] = field(default_factory=dict)
 
 
-def _innermost(tables: Iterable[dict[str, _V]], key: str) -> _V | None:
-    """`key`'s entry in the first of `tables` (innermost scope first) that has one: the
-    ordinary names and the tags are two name spaces searched alike (C11 6.2.3)."""
-    return next((t[key] for t in tables if key in t), None)
-
-
 class Scopes:
     __slots__ = ("levels",)
 
@@ -94,8 +85,15 @@ class Scopes:
     def pop(self) -> None:
         self.levels.pop()
 
+    # The ordinary names and the tags are two name spaces searched alike (C11 6.2.3),
+    # innermost scope first. Plain loops: a name is looked up for every identifier
+    # checked, and generator expressions cost several times the search.
     def lookup(self, name: str) -> Symbol | None:
-        return _innermost((lvl.names for lvl in reversed(self.levels)), name)
+        for lvl in reversed(self.levels):
+            sym = lvl.names.get(name)
+            if sym is not None:
+                return sym
+        return None
 
     def lookup_current(self, name: str) -> Symbol | None:
         return self.levels[-1].names.get(name)
@@ -107,7 +105,11 @@ class Scopes:
         self.levels[-1].names[sym.name] = sym
 
     def lookup_tag(self, tag: str) -> CType | None:
-        return _innermost((lvl.tags for lvl in reversed(self.levels)), tag)
+        for lvl in reversed(self.levels):
+            t = lvl.tags.get(tag)
+            if t is not None:
+                return t
+        return None
 
     def lookup_tag_current(self, tag: str) -> CType | None:
         return self.levels[-1].tags.get(tag)

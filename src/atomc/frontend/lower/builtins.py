@@ -19,7 +19,7 @@ from ...ir import (
     is_x87,
 )
 from .. import tree as T
-from ..abi import ArgKind, func_abi
+from ..abi import ArgKind
 from ..builtin_ir import copysign, lower_typed_builtin
 from ..complex_gen import complex_sse_registers
 from ..ctype import (
@@ -44,7 +44,7 @@ class CallLowering(LoweringPart):
             return self.builtin(e)
         ft = e.ftype
         assert isinstance(ft, FuncT)
-        abi = func_abi(ft, [a.type for a in e.args[len(ft.params):]])
+        abi = self.g.abis.of(ft, [a.type for a in e.args[len(ft.params):]])
         assert e.callee is not None  # only a builtin call has no callee expression
         callee = self.g.exprs.value_of(e.callee)
         args: list[Value] = []

@@ -30,7 +30,7 @@ from ...ir.blockorder import BlockOrder
 from ...ir.rewrite import unlink_blocks
 from ...optlevel import WRAPV, function_level, function_options
 from .. import tree as T
-from ..abi import ArgKind, FuncABI, func_abi, scalar_ir_type
+from ..abi import ArgKind, FuncABI, scalar_ir_type
 from ..ctype import (
     INT,
     CType,
@@ -58,7 +58,7 @@ class FunctionLowering(LoweringPart):
         sym, ft, p = d.sym, d.type, d.sym.pos
         name = sym.link_name or sym.name
         fn = self.module.functions.get(name)
-        abi = func_abi(ft)
+        abi = self.g.abis.of(ft)
         ptypes, _ = abi.ir_params()
         if fn is None or fn.param_types != ptypes or fn.ret_types != abi.ir_rets() \
                 or fn.variadic != ft.variadic:
@@ -92,6 +92,7 @@ class FunctionLowering(LoweringPart):
         self.fs.temps_free, self.fs.temps_held = {}, []
         self.fs.stmt_marks = level == 0 and self.opts.debug and not sp.key_instructions
         self.fs.stmt_now = self.fs.stmt_count = 0
+        self.fs.locs = {}
         entry = fn.add_block("entry")
         # The body's blocks are laid out through a BlockOrder (moving a block to the
         # end scanned the list: quadratic); fn.blocks is written back at the end.
@@ -118,6 +119,7 @@ class FunctionLowering(LoweringPart):
         self.finish_function(d.end, sym)
         self.fs.fn = None
         self.fs.scope = None
+        self.fs.locs = {}
 
     def params(self, params: tuple[T.Param, ...], abi: FuncABI) -> None:
         fn = self.fs.fn

@@ -60,7 +60,7 @@ from ...ir import (
 from ...ir.function import TENTATIVE, THREAD_LOCAL
 from ...options import CompileOptions
 from .. import tree as T
-from ..abi import func_abi
+from ..abi import ABICache
 from ..cleanup import Cleanups
 from ..complex_gen import ComplexLowering
 from ..consteval import Address
@@ -98,6 +98,7 @@ class IRGen:
         self.names = names  # the file scope, for the targets of addresses in static data
         self.main_file = main_file
         self.module = Module(source_filename=main_file)
+        self.abis = ABICache()  # the ABI of each function type called or defined
         self.di = DIGen(main_file, opts.working_directory or os.getcwd())
         self.cu = self.di.compile_unit(f"atomc {atomc.__version__}",
                                        _LANG.get(opts.std, "C11"), opts.opt_level > 0)
@@ -214,7 +215,7 @@ class IRGen:
         return g
 
     def new_function(self, name: str, ft: FuncT, internal: bool) -> Function:
-        abi = func_abi(ft)
+        abi = self.abis.of(ft)
         ptypes, byval = abi.ir_params()
         fn = Function(name, ptypes, abi.ir_rets(), variadic=ft.variadic, internal=internal,
                       byval_params=byval)

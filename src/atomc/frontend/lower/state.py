@@ -85,7 +85,7 @@ class FunctionState:
                  "ret_slot", "started", "layout", "fabi", "ret_ctype", "sret_ptr", "reused",
                  "cleanup_scopes", "cleanup_labels", "cleanup_gotos",
                  "cleanup_all", "vla_saves", "share_temps", "optimized", "may_inline", "temps_free",
-                 "temps_held", "stmt_marks", "stmt_now", "stmt_count")
+                 "temps_held", "stmt_marks", "stmt_now", "stmt_count", "locs")
 
     def __init__(self) -> None:
         self.fn: Function | None = None
@@ -125,13 +125,22 @@ class FunctionState:
         self.stmt_marks = False  # unoptimised without Key Instructions: number statements
         self.stmt_now = 0  # the statement being lowered (0: none, the function's own code)
         self.stmt_count = 0
+        # the DILocations made for this function, by (line, column, statement, scope):
+        # an expression's instructions share one (a location is a frozen value)
+        self.locs: dict[tuple[int, int, int, int], DILocation] = {}
 
     def loc(self, pos: Pos | None) -> DILocation | None:
         if self.inline_frames:  # inlined gnu_inline body: all at the call
             return self.inline_frames[-1].loc
-        if pos is None or self.scope is None or pos.line == 0:
+        scope = self.scope
+        if pos is None or scope is None or pos.line == 0:
             return None
-        return DILocation(pos.line, pos.column, self.scope, stmt=self.stmt_now)
+        # id(scope) stays unique while the cached location holds the scope
+        key = (pos.line, pos.column, self.stmt_now, id(scope))
+        loc = self.locs.get(key)
+        if loc is None:
+            loc = self.locs[key] = DILocation(pos.line, pos.column, scope, stmt=self.stmt_now)
+        return loc
 
     @contextmanager
     def numbered(self) -> Iterator[None]:
@@ -255,17 +264,24 @@ class FunctionState:
             del held[k]
             self.temps_free.setdefault((inst.size, inst.align), []).append(inst)
 
-    @contextmanager
-    def statement(self) -> Iterator[None]:
-        """Lower one statement: the temporaries it takes are free again after it (those
-        of a statement nested in it, such as a statement expression's, after that one)."""
-        mark = len(self.temps_held)
-        try:
-            yield
-        finally:
-            for inst in self.temps_held[mark:]:
+    def enter_statement(self) -> tuple[int, int]:
+        """Start lowering one statement (`numbered` and the temporaries' scope in one
+        call, as every statement enters both): the temporaries it takes are free again
+        after it (those of a statement nested in it, such as a statement expression's,
+        after that one). The token goes to `leave_statement`."""
+        saved = self.stmt_now
+        if self.stmt_marks:
+            self.stmt_count += 1
+            self.stmt_now = self.stmt_count
+        return len(self.temps_held), saved
+
+    def leave_statement(self, token: tuple[int, int]) -> None:
+        mark, self.stmt_now = token
+        held = self.temps_held
+        if len(held) > mark:
+            for inst in held[mark:]:
                 self.temps_free.setdefault((inst.size, inst.align), []).append(inst)
-            del self.temps_held[mark:]
+            del held[mark:]
 
     def const(self, ty: Type, v: int) -> Const:
         return Const(ty, v)

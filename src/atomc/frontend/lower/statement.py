@@ -41,8 +41,12 @@ class StatementLowering(LoweringPart):
                          if name.startswith("s_")}
 
     def stmt(self, s: T.Stmt) -> None:
-        with self.fs.statement(), self.fs.numbered():
+        fs = self.fs
+        token = fs.enter_statement()
+        try:
             self.handlers[type(s).__name__](s)
+        finally:
+            fs.leave_statement(token)
 
     def items(self, items: tuple[T.Stmt, ...]) -> None:
         for s in items:

@@ -22,7 +22,6 @@ from ..ctype import (
     StructT,
     VlaT,
     as_float,
-    as_int,
     is_integer,
     is_pointer,
     is_void,
@@ -57,13 +56,15 @@ class Conversions(SemaPart):
 
     def cast(self, e: T.Expr, to: CType, explicit: bool = False) -> T.Expr:
         """Conversion node (no checks); folds integer constants."""
-        same = e.type is to or (unqual(e.type) == unqual(to)
-                                 and not isinstance(unqual(to), EnumT))
-        if same and not explicit:
+        if e.type is to and not explicit:
             return e
-        if isinstance(unqual(to), ComplexT) or isinstance(unqual(e.type), ComplexT):
+        ut = unqual(to)  # each type unwrapped once: casts are made for most operands
+        ue = unqual(e.type)
+        if not explicit and ue == ut and not isinstance(ut, EnumT):
+            return e
+        if isinstance(ut, ComplexT) or isinstance(ue, ComplexT):
             return complex_cast(self.sema, e, to, explicit)
-        ti = as_int(to)
+        ti = ut if isinstance(ut, IntT) else ut.underlying if isinstance(ut, EnumT) else None
         if isinstance(e, T.IntConst) and ti is not None:
             return T.IntConst(wrap(e.value, ti) if ti != BOOL else int(e.value != 0), to, e.pos)
         tf = as_float(to)

@@ -120,10 +120,12 @@ class Sema:
                                for name in dir(part) if name.startswith("e_")}
 
     def pos(self, node: c_ast.Node | None, fallback: Pos | None = None) -> Pos:
-        coord = getattr(node, "coord", None) if node is not None else None
-        if coord is None or not getattr(coord, "line", 0):
+        """`node`'s position (called for most nodes checked: one attribute read each)."""
+        coord = getattr(node, "coord", None)
+        line = getattr(coord, "line", 0) if coord is not None else 0
+        if not line:
             return fallback or Pos(self.main_file, 0, 0)
-        return Pos(coord.file or self.main_file, coord.line, coord.column or 0)
+        return Pos(coord.file or self.main_file, line, coord.column or 0)
 
     def closing_brace(self, block: c_ast.Node) -> Pos | None:
         """Where block `block`'s `}` is (the parser records it: gnu_parse.Compound)."""

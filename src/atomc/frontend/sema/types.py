@@ -69,8 +69,8 @@ class TypeResolver(SemaPart):
         if isinstance(node, (c_ast.Typename, c_ast.Decl)):
             return self.resolve_type(node.type, pos)
         if isinstance(node, c_ast.TypeDecl):
-            base = self.specifier_type(node.type, self.sema.pos(node, pos))
-            return self._apply_quals(base, node.quals, self.sema.pos(node, pos))
+            p = self.sema.pos(node, pos)
+            return self._apply_quals(self.specifier_type(node.type, p), node.quals, p)
         if isinstance(node, c_ast.PtrDecl):
             return self._apply_quals(PointerT(self.resolve_type(node.type, pos)), node.quals)
         if isinstance(node, c_ast.ArrayDecl):
