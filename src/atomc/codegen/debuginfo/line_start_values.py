@@ -29,7 +29,7 @@ from ...dwarf.line_rows import Row
 from ...ir.debuginfo import DIExpression, DILocation
 from ...ir.function import AtomKey, Iteration, atom_key
 from ...ir.why import Why, WhyKind
-from ..mir import DbgMeta, MFunction
+from ..mir import DbgMeta, Imm, MFunction
 from ..mir.cfg import predecessor_indices, successor_indices
 from .ldv.model import (
     ComputedLoc,
@@ -94,7 +94,7 @@ class _Site:
 
     p: int
     stop: int
-    keys: tuple[_Key, ...]
+    keys: tuple[tuple[_Key, tuple[int, ...]], ...]  # with the constants restated before
     entry: int | None
 
 
@@ -119,7 +119,7 @@ class _Timeline:
         self._preds: list[list[int]] | None = None
         self._last: list[int] | None = None
 
-    def delay(self, site: _Site, key: _Key) -> None:
+    def delay(self, site: _Site, key: _Key, restated: tuple[int, ...]) -> None:
         """Move `key`'s value that begins at `site.p` on past `site.stop`, where the
         value before it is one to keep (not where the variable had none yet: an
         indeterminate value, which no value shown can contradict)."""
@@ -131,6 +131,10 @@ class _Timeline:
         old = self.ending.get((key, p)) if site.entry is None else None
         old_range = out[old] if old is not None else None
         entry = self._entry_loc(key, site.entry) if site.entry is not None else None
+        before = old_range.loc if old_range is not None else entry
+        if restated and not (isinstance(before, ConstLoc) and not before.frame and
+                             before.symbol is None and set(restated) == {before.value}):
+            return  # the run restates another value than the one before it
         gap = None
         if site.entry is None and old_range is None:
             gap = self._gap_ending(key, p)
@@ -211,8 +215,8 @@ def delay_line_start_values(mf: MFunction, where: Sequence[tuple[int, int]],
         return ranges, gaps
     t = _Timeline(mf, where, ranges, gaps, machine)
     for site in sites:
-        for key in site.keys:
-            t.delay(site, key)
+        for key, restated in site.keys:
+            t.delay(site, key, restated)
     return [r for r in t.out if r is not None], t.gaps
 
 
@@ -232,17 +236,19 @@ def _key_of_meta(m: DbgMeta) -> _Key:
 def _sites(mf: MFunction, where: Sequence[tuple[int, int]], lines: LineStarts
            ) -> Iterable[_Site]:
     """Every run of records in front of a real instruction with the stop of a line
-    that one of them assigns ahead of, in its block. That may be a stop in the
-    middle of the line, where an inlined call it makes returns: at -O0 the
+    that one of them assigns ahead of, in its block: the variables one of whose
+    records in the run is, with the constants restated before it (only those: an
+    earlier record of another statement, such as the increment of the loop before,
+    would make the value before the run the wrong one to keep). That may be a stop
+    in the middle of the line, where an inlined call it makes returns: at -O0 the
     debuggers stop there too (lldb does), before the line stores the result."""
     line = _lines_in_effect(lines.rows)
     for k in range(1, len(where)):
         (bi, ii), (bj, ij) = where[k - 1], where[k]
         start = bi != bj
         insts = mf.blocks[bj].insts
-        records = [(m, m.stmt) for mi in insts[0 if start else ii + 1:ij]
-                   if isinstance(m := mi.meta, DbgMeta) and m.stmt is not None]
-        if not records:
+        records = [mi for mi in insts[0 if start else ii + 1:ij] if isinstance(mi.meta, DbgMeta)]
+        if not any(isinstance(m := mi.meta, DbgMeta) and m.stmt is not None for mi in records):
             continue
         stops = _stops(where, lines.rows, k, None if start else line[k - 1])
         if stops is None:
@@ -251,10 +257,23 @@ def _sites(mf: MFunction, where: Sequence[tuple[int, int]], lines: LineStarts
         row, loc = lines.rows[q], mf.blocks[where[q][0]].insts[where[q][1]].loc
         assert row is not None
         trip = lines.trips.get(q)
-        keys = tuple(dict.fromkeys(_key_of_meta(m) for m, stmt in records
-                                   if _ahead(stmt, row, loc, trip, lines.iterations)))
+        before: dict[_Key, tuple[int, ...] | None] = {}  # restated constants before it
+        keys: dict[_Key, tuple[int, ...]] = {}
+        for mi in records:
+            m = mi.meta
+            assert isinstance(m, DbgMeta)
+            key = _key_of_meta(m)
+            if key in keys or (pre := before.get(key, ())) is None:
+                continue
+            if m.stmt is not None and _ahead(m.stmt, row, loc, trip, lines.iterations):
+                keys[key] = pre
+            elif m.stmt is None and mi.opcode == "DBG_VALUE" and len(mi.operands) == 1 \
+                    and isinstance(c := mi.operands[0], Imm):
+                before[key] = (*pre, c.value)
+            else:
+                before[key] = None  # another value assigned in front of the stop
         if keys:
-            yield _Site(k - 1, s, keys, bj if start else None)
+            yield _Site(k - 1, s, tuple(keys.items()), bj if start else None)
 
 
 def _lines_in_effect(rows: Sequence[Row | None]) -> list[tuple[object, int]]:
