@@ -91,6 +91,12 @@ when the debug-info feature it exercises is lost:
 * sunk_values.c: `slot = &st->arr[3]` and `twice = k * 2 + 1`, used on one path only,
   are sunk into it; above the branch they are st + 20 and k * 2 + 1 (the sunk
   instruction's operands, salvaged). Before: not assigned yet, optimized out.
+* for_line_values.c: values a `for` line (or a fully unrolled trip's code-less
+  statement) assigns with no instruction of their own, whose records sit right
+  before the line's stop: there the variables keep the values they had, a
+  register's or a constant (codegen/debuginfo/line_start_values.py). Before, WRONG:
+  `k` = 2 and `n` = 12 at trip 0's header row (k was 13 in a register, n 7), and
+  `j` = 0 at the never-run loop's only instruction, a jump (-1 at -O0).
 """
 
 from __future__ import annotations
@@ -110,7 +116,7 @@ PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "i
             "scaled_counter.c", "narrow_call_args.c", "counted_copies.c",
             "folded_member_address.c", "derived_values.c", "known_values.c",
             "composed_values.c", "sunk_values.c", "loop_exit_values.c",
-            "counted_exit_values.c"]
+            "counted_exit_values.c", "for_line_values.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

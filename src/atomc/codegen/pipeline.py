@@ -32,7 +32,7 @@ from ..options import CompileOptions
 from ..optlevel import function_options
 from .debuginfo.call_site_entries import claim_call_site_entries
 from .debuginfo.inline_entries import open_inlined_loop_entries
-from .debuginfo.line_rows import compute_rows
+from .debuginfo.line_rows import compute_rows, rows_after_labels
 from .debuginfo.live_debug_values import variable_locations
 from .debuginfo.scopes import LabelCounter, function_debug_info, insert_scope_labels
 from .mir import MFunction, print_mfunction
@@ -206,13 +206,18 @@ def generate_assembly(module: Module, opts: CompileOptions,
                     claim_call_site_entries(mf)
             with stage("scope-labels", BACK):
                 scopes = insert_scope_labels(mf, labels)
-            # Optimised code: variables follow their values (LiveDebugValues);
-            # at -O0 every variable has one stack home for its whole life.
-            with stage("LiveDebugValues", BACK):
-                varlocs = variable_locations(mf, opts.loclist_mode, labels.fresh) \
-                    if fopts.opt_level > 0 else None
             with stage("line-rows", BACK):
                 table = compute_rows(mf, opts.key_instructions_mode)
+            # Optimised code: variables follow their values (LiveDebugValues), which
+            # read the rows where a line starts; at -O0 every variable has one stack
+            # home for its whole life.
+            varlocs = None
+            if fopts.opt_level > 0:
+                before = [mi for _, mi in mf.instructions()]
+                with stage("LiveDebugValues", BACK):
+                    varlocs = variable_locations(mf, opts.loclist_mode, labels.fresh, table)
+                with stage("line-rows", BACK):
+                    table = rows_after_labels(mf, table, before)
             with stage("function-debug-info", BACK):
                 info = function_debug_info(mf, scopes, varlocs)
             infos.append(info)

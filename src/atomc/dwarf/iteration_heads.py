@@ -50,10 +50,12 @@ Pos = tuple[int, int]
 @dataclass(frozen=True, slots=True)
 class Head:
     """A header row at an instruction; `moves_stop`: the instruction was its
-    trip's first stop, which goes to the next instruction."""
+    trip's first stop, which goes to the next instruction; `trip`: (loop, index)
+    of the trip it heads (`Iteration.loop`, `Iteration.index`)."""
 
     header: DILocation
     moves_stop: bool
+    trip: tuple[int, int] = (0, 0)
 
 
 def compute_iteration_heads(blocks: Sequence[LineBlock], key: set[Pos],
@@ -97,7 +99,7 @@ def compute_iteration_heads(blocks: Sequence[LineBlock], key: set[Pos],
                     iterations)
         if at is not None and not _after_call_line_stop(flat, key, at):
             b, i, _ = flat[at]
-            heads[(b, i)] = Head(header, at == first)
+            heads[(b, i)] = Head(header, at == first, (loop, j))
     return heads
 
 

@@ -26,7 +26,7 @@ used by the back end and by the conformance tests.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..ir.debuginfo import DIFile, DILocation, DISubprogram
@@ -75,6 +75,8 @@ class Row:
 class FunctionRows:
     entry: Row | None  # the scope-line row at the function's first address
     rows: tuple[tuple[Row | None, ...], ...]  # per block, per instruction
+    # the instructions holding a trip's header row (iteration_heads.py): (loop, trip)
+    trips: Mapping[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +86,9 @@ class LineTable:
 
     entry_row: Row | None  # the scope-line row at the function's first address
     rows: list[Row | None]  # one per instruction of `mf.instructions()`, in order
+    # the instructions (as indices into `rows`) holding a trip's header row of a fully
+    # unrolled loop: (loop, trip), as in `FunctionRows.trips`
+    trips: Mapping[int, tuple[int, int]] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------
@@ -413,6 +418,7 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
     if body_row is not None:
         entry = None  # the body row replaces the `{` row: lldb needs one row at the entry
 
+    trips: dict[tuple[int, int], tuple[int, int]] = {}
     prev: DILocation | None = None  # last row with a non-zero line
     ki_of: dict[int, bool] = {}  # a scope's subprogram has Key Instructions (by id)
     last_line: int | None = entry.line if entry else None  # last emitted row's line
@@ -474,6 +480,7 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                 out[b][i] = Row(h.line, h.column, h.scope.file, is_stmt=True,
                                 epilogue_begin=epilogue)
                 moved = head.moves_stop
+                trips[pos] = head.trip
                 prev, last_line = None, h.line
                 continue
             returned = documented and loc is not None and after_call != 0 and \
@@ -533,7 +540,7 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                 prev = loc
             last_line = loc.line
     _one_stmt_per_address(blocks, out)
-    return FunctionRows(entry, tuple(tuple(r) for r in out))
+    return FunctionRows(entry, tuple(tuple(r) for r in out), trips)
 
 
 def _key_instructions(loc: DILocation, ki_of: dict[int, bool]) -> bool:

@@ -98,5 +98,30 @@ def compute_rows(mf: MFunction, mode: KeyInstrMode = KeyInstrMode.DOCUMENTED) ->
     module = mf.ir.module
     result = _compute_rows(blocks, sp, mode, body_line_at_entry=not mf.frame_pointer,
                            iterations=module.atoms.iterations if module is not None else None)
-    rows: list[Row | None] = [row for block_rows in result.rows for row in block_rows]
-    return LineTable(result.entry, rows)
+    rows: list[Row | None] = []
+    first: list[int] = []  # each block's first index into `rows`
+    for block_rows in result.rows:
+        first.append(len(rows))
+        rows.extend(block_rows)
+    return LineTable(result.entry, rows, {first[b] + i: t for (b, i), t in result.trips.items()})
+
+
+def rows_after_labels(mf: MFunction, table: LineTable, before: list[MInst]) -> LineTable:
+    """`table`, made for the instructions `before`, for `mf`'s instructions now that
+    meta instructions without a location (LiveDebugValues' labels) were inserted
+    among them: those get no row, as `compute_rows` gives them none, and every other
+    instruction keeps its own. The rows are made before LiveDebugValues, which reads
+    them (line_start_values.py), instead of once more after it."""
+    at = {id(mi): k for k, mi in enumerate(before)}
+    rows: list[Row | None] = []
+    trips: dict[int, tuple[int, int]] = {}
+    for _, mi in mf.instructions():
+        k = at.get(id(mi))
+        if k is None:
+            assert mi.is_meta and mi.loc is None, mi
+            rows.append(None)
+            continue
+        if k in table.trips:
+            trips[len(rows)] = table.trips[k]
+        rows.append(table.rows[k])
+    return LineTable(table.entry_row, rows, trips)

@@ -1,83 +1,329 @@
-"""Values assigned by a line without code of their own begin after its first instruction.
+"""Values assigned by a line with no code of its own begin after that line's stop.
 
 An assignment that leaves no instruction (`g = (x = y);` with `x` a constant,
-`for (i = 2; ...)` with the counter in a register) has its record right in front
-of the next instruction, which is often its own line's first. A debugger stops
-there before the line ran, where -O0 still shows the old value, but a range that
-begins at the record shows the assigned value: one -O0 never shows on that line.
-So when the record's assignment (`DbgMeta.stmt`) is on the line the next
-instruction begins, the new range begins after that instruction and the old one
-reaches it. That is only honest where the old location still holds the old value
-at that address: a constant or an entry value, which no instruction changes; and
-only inside one block, so the instruction is reached from the record alone.
+`for (i = 2; ...)` with the counter in a register, `++n` folded into a
+constant) has its record right in front of the next instruction. When that is
+where the debugger stops for the assignment's own line, it stops before the
+line ran, where -O0 still shows the old value, but a range that begins at the
+record shows the assigned value: one -O0 never shows on that line.
+
+So the rows of the line table decide, as the debuggers read them: after the
+record, the first row of another line is where lldb stops (it stops at rows
+without is_stmt too), and the first is_stmt row of that line's run is where
+gdb stops. When the record's assignment (`DbgMeta.stmt`) is on that line, or
+is part of the trip of a fully unrolled loop whose header row that is
+(dwarf/iteration_heads.py: the row sits on the trip's first instruction, after
+the records of the trip's code-less statements), the new value begins after
+gdb's stop. Up to there the old value is shown where its location still holds
+it (a constant or an entry value always does; a register or spill slot until
+an instruction writes it); elsewhere the variable is optimized out, dead after
+the line before: never the value the line has not assigned yet.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
+from ...dwarf.line_rows import Row
 from ...ir.debuginfo import DIExpression, DILocation
-from ..mir import DbgMeta, MFunction
-from .ldv.model import ConstLoc, EntryValueLoc, VarRange
+from ...ir.function import AtomKey, Iteration, atom_key
+from ...ir.why import Why, WhyKind
+from ..mir import DbgMeta, Imm, MFunction
+from ..mir.cfg import predecessor_indices, successor_indices
+from .ldv.model import (
+    ComputedLoc,
+    ConstLoc,
+    EntryValueLoc,
+    LocKind,
+    MInstView,
+    MLoc,
+    NoLoc,
+    PiecesLoc,
+    VarKey,
+    VarLoc,
+    VarRange,
+    WhyRange,
+)
 
-_Key = tuple[int, object, object, int]  # variable id, inlined-at, fragment, p
+_Key = tuple[int, object, object]  # variable id, inlined-at, fragment
+_LOST = NoLoc(Why(WhyKind.DEAD))  # the value before the record is nowhere here
 
 
-def delay_line_start_values(mf: MFunction, where: list[tuple[int, int]],
-                            ranges: list[VarRange]) -> list[VarRange]:
-    """`ranges` with each such pair of ranges moved on past the line's first
-    instruction (module doc). `where[p]` is real instruction p's (block, index); a
-    range starting at p begins after instruction p."""
-    keys = _line_start_records(mf, where)
-    if not keys:
-        return ranges
-    old_at: dict[_Key, int] = {}
-    new_at: dict[_Key, int] = {}
-    for i, r in enumerate(ranges):
-        if not r.primary:
+@dataclass(frozen=True, slots=True)
+class LineStarts:
+    """The line table as the debuggers meet it, by real instruction (positions as in
+    `VarRange`): the row starting there (None: the row before continues), and the
+    trip (loop, index) whose header row it holds."""
+
+    rows: Sequence[Row | None]
+    trips: Mapping[int, tuple[int, int]]
+    iterations: Mapping[AtomKey, tuple[Iteration, ...]]  # the module's unrolled trips
+
+
+@dataclass(frozen=True, slots=True)
+class Machine:
+    """What each real instruction writes, for the old value's location."""
+
+    views: Sequence[MInstView]  # by real instruction
+    caller_saved: frozenset[MLoc]
+
+    def first_write(self, loc: VarLoc, a: int, b: int) -> int:
+        """The first instruction in [a, b) that may change what `loc` holds, else b."""
+        if isinstance(loc, (ConstLoc, EntryValueLoc)):
+            return b
+        if isinstance(loc, ComputedLoc):
+            return self.first_write(loc.base, a, b)
+        regs = [loc] if isinstance(loc, MLoc) else [r for r, _ in loc.parts] \
+            if isinstance(loc, PiecesLoc) else []
+        if not regs or any(r.kind is not LocKind.REG for r in regs):
+            return min(a, b)  # a frame object any store may write: no instruction may run
+        for k in range(a, b):
+            v = self.views[k]
+            written = {*v.defs, *(m[0] for m in (v.copy, v.restore, v.spill) if m)}
+            if any(r in written or (v.call and r in self.caller_saved) for r in regs):
+                return k
+        return b
+
+
+@dataclass(frozen=True, slots=True)
+class _Site:
+    """Records in front of real instruction `p + 1` whose line's stop is at real
+    instruction `stop`; `keys`: the variables they assign ahead of it; `entry`: the
+    block they open, when `p + 1` is its first instruction."""
+
+    p: int
+    stop: int
+    keys: tuple[tuple[_Key, tuple[int, ...]], ...]  # with the constants restated before
+    entry: int | None
+
+
+class _Timeline:
+    """The ranges and gaps being edited, with what the edits look up."""
+
+    def __init__(self, mf: MFunction, where: Sequence[tuple[int, int]],
+                 ranges: list[VarRange], gaps: list[WhyRange], machine: Machine) -> None:
+        self.mf, self.where, self.machine = mf, where, machine
+        self.out: list[VarRange | None] = list(ranges)
+        self.gaps = list(gaps)
+        self.starting: dict[tuple[_Key, int], list[int]] = {}
+        self.ending: dict[tuple[_Key, int], int] = {}
+        self.primary: dict[_Key, list[int]] = {}
+        for i, r in enumerate(ranges):
+            k = _key_of(r.var)
+            self.starting.setdefault((k, r.start), []).append(i)
+            if r.primary:
+                self.ending[(k, r.end)] = i
+                self.primary.setdefault(k, []).append(i)
+        self._gap_at: dict[tuple[_Key, int], int] | None = None  # gaps by variable and end
+        self._preds: list[list[int]] | None = None
+        self._last: list[int] | None = None
+
+    def delay(self, site: _Site, key: _Key, restated: tuple[int, ...]) -> None:
+        """Move `key`'s value that begins at `site.p` on past `site.stop`, where the
+        value before it is one to keep (not where the variable had none yet: an
+        indeterminate value, which no value shown can contradict)."""
+        out, p, s = self.out, site.p, site.stop
+        idx = [i for i in self.starting.get((key, p), ()) if out[i] is not None]
+        new = next((r for i in idx if (r := out[i]) is not None and r.primary), None)
+        if new is None or new.end < s:
+            return  # no new location here, or another change of it before the stop
+        old = self.ending.get((key, p)) if site.entry is None else None
+        old_range = out[old] if old is not None else None
+        entry = self._entry_loc(key, site.entry) if site.entry is not None else None
+        before = old_range.loc if old_range is not None else entry
+        if restated and not (isinstance(before, ConstLoc) and not before.frame and
+                             before.symbol is None and set(restated) == {before.value}):
+            return  # the run restates another value than the one before it
+        gap = None
+        if site.entry is None and old_range is None:
+            gap = self._gap_ending(key, p)
+            if gap is None or _not_yet(self.gaps[gap].reason):
+                return
+        for i in idx:
+            r = out[i]
+            assert r is not None
+            out[i] = replace(r, start=s) if r.end > s else None
+            self.starting.setdefault((key, s), []).append(i)
+        covered = p
+        if old is not None and old_range is not None:
+            covered = self.machine.first_write(old_range.loc, p, s)
+            out[old] = replace(old_range, end=covered)
+        elif entry is not None:
+            covered = self.machine.first_write(entry, p + 1, s)
+            old = len(out)
+            out.append(VarRange(new.var, p, covered, entry))
+            self.primary.setdefault(key, []).append(old)
+        if old is not None:
+            self.ending[(key, covered)] = old
+        if covered >= s:
+            return
+        if gap is not None:  # the old value was already gone: so it stays up to the stop
+            self.gaps[gap] = replace(self.gaps[gap], end=s)
+            self._gap_index()[(key, s)] = gap
+            return
+        # the old value's location is written before the stop, or none is known on entry
+        reason = _LOST if site.entry is not None and entry is None else \
+            NoLoc(Why(WhyKind.DEAD), p)
+        self._gap_index()[(key, s)] = len(self.gaps)
+        self.gaps.append(WhyRange(new.var, covered, s, reason))
+
+    def _gap_index(self) -> dict[tuple[_Key, int], int]:
+        if self._gap_at is None:
+            self._gap_at = {(_key_of(g.var), g.end): n for n, g in enumerate(self.gaps)}
+        return self._gap_at
+
+    def _gap_ending(self, key: _Key, p: int) -> int | None:
+        """The gap of `key` that ends at `p` (its index), if any."""
+        return self._gap_index().get((key, p))
+
+    def _entry_loc(self, key: _Key, block: int) -> VarLoc | None:
+        """Where every path into `block` leaves `key`'s value: the location its
+        range has at each predecessor's last instruction, which does not write it
+        (None: a predecessor without code, a record after its last instruction,
+        no location there, or not one location on all of them)."""
+        if self._preds is None:
+            succ = successor_indices(self.mf)
+            self._preds = predecessor_indices(succ, len(self.mf.blocks))
+            last = [-1] * len(self.mf.blocks)
+            for n, (b, _) in enumerate(self.where):
+                last[b] = n
+            self._last = last
+        assert self._last is not None
+        found: set[VarLoc] = set()
+        for b in self._preds[block] or [-1]:
+            e = self._last[b] if b >= 0 else -1
+            if e < 0 or any(isinstance(mi.meta, DbgMeta) and _key_of_meta(mi.meta) == key
+                            for mi in self.mf.blocks[b].insts[self.where[e][1] + 1:]):
+                return None
+            r = next((r for i in self.primary.get(key, ())
+                      if (r := self.out[i]) is not None and r.start < e <= r.end), None)
+            if r is None or self.machine.first_write(r.loc, e, e + 1) == e:
+                return None
+            found.add(r.loc)
+        return found.pop() if len(found) == 1 else None
+
+
+def delay_line_start_values(mf: MFunction, where: Sequence[tuple[int, int]],
+                            ranges: list[VarRange], gaps: list[WhyRange],
+                            lines: LineStarts, machine: Machine
+                            ) -> tuple[list[VarRange], list[WhyRange]]:
+    """`ranges` and `gaps` with each value assigned ahead of its line's stop moved on
+    past that stop (module doc). `where[p]` is real instruction p's (block, index)."""
+    sites = list(_sites(mf, where, lines))
+    if not sites:
+        return ranges, gaps
+    t = _Timeline(mf, where, ranges, gaps, machine)
+    for site in sites:
+        for key, restated in site.keys:
+            t.delay(site, key, restated)
+    return [r for r in t.out if r is not None], t.gaps
+
+
+def _not_yet(reason: NoLoc) -> bool:
+    return isinstance(reason.why, Why) and reason.why.kind is WhyKind.NOT_YET
+
+
+def _key_of(v: VarKey) -> _Key:
+    return (id(v.var), v.inlined_at, v.fragment)
+
+
+def _key_of_meta(m: DbgMeta) -> _Key:
+    return (id(m.var), m.inlined_at,
+            m.expr.fragment if isinstance(m.expr, DIExpression) else None)
+
+
+def _sites(mf: MFunction, where: Sequence[tuple[int, int]], lines: LineStarts
+           ) -> Iterable[_Site]:
+    """Every run of records in front of a real instruction with the stop of a line
+    that one of them assigns ahead of, in its block: the variables one of whose
+    records in the run is, with the constants restated before it (only those: an
+    earlier record of another statement, such as the increment of the loop before,
+    would make the value before the run the wrong one to keep). That may be a stop
+    in the middle of the line, where an inlined call it makes returns: at -O0 the
+    debuggers stop there too (lldb does), before the line stores the result."""
+    line = _lines_in_effect(lines.rows)
+    for k in range(1, len(where)):
+        (bi, ii), (bj, ij) = where[k - 1], where[k]
+        start = bi != bj
+        insts = mf.blocks[bj].insts
+        records = [mi for mi in insts[0 if start else ii + 1:ij] if isinstance(mi.meta, DbgMeta)]
+        if not any(isinstance(m := mi.meta, DbgMeta) and m.stmt is not None for mi in records):
             continue
-        k = (id(r.var.var), r.var.inlined_at, r.var.fragment)
-        if (*k, r.end) in keys and isinstance(r.loc, (ConstLoc, EntryValueLoc)):
-            old_at[(*k, r.end)] = i
-        if (*k, r.start) in keys:
-            new_at[(*k, r.start)] = i
-    out = list(ranges)
-    for key, i in old_at.items():
-        j, q = new_at.get(key), keys[key]
-        if j is not None and ranges[i].start < key[3] and ranges[j].end > q:
-            out[i] = replace(ranges[i], end=q)
-            out[j] = replace(ranges[j], start=q)
+        stops = _stops(where, lines.rows, k, None if start else line[k - 1])
+        if stops is None:
+            continue
+        q, s = stops
+        row, loc = lines.rows[q], mf.blocks[where[q][0]].insts[where[q][1]].loc
+        assert row is not None
+        trip = lines.trips.get(q)
+        before: dict[_Key, tuple[int, ...] | None] = {}  # restated constants before it
+        keys: dict[_Key, tuple[int, ...]] = {}
+        for mi in records:
+            m = mi.meta
+            assert isinstance(m, DbgMeta)
+            key = _key_of_meta(m)
+            if key in keys or (pre := before.get(key, ())) is None:
+                continue
+            if m.stmt is not None and _ahead(m.stmt, row, loc, trip, lines.iterations):
+                keys[key] = pre
+            elif m.stmt is None and mi.opcode == "DBG_VALUE" and len(mi.operands) == 1 \
+                    and isinstance(c := mi.operands[0], Imm):
+                before[key] = (*pre, c.value)
+            else:
+                before[key] = None  # another value assigned in front of the stop
+        if keys:
+            yield _Site(k - 1, s, tuple(keys.items()), bj if start else None)
+
+
+def _lines_in_effect(rows: Sequence[Row | None]) -> list[tuple[object, int]]:
+    """(file, line) of the row each real instruction is in."""
+    out: list[tuple[object, int]] = []
+    cur: tuple[object, int] = (None, 0)
+    for r in rows:
+        if r is not None:
+            cur = (r.file, r.line)
+        out.append(cur)
     return out
 
 
-def _line_start_records(mf: MFunction, where: list[tuple[int, int]]) -> dict[_Key, int]:
-    """(variable, inlined-at, fragment, p) -> q for every record between real
-    instructions p and p + 1 of one block whose assignment is on the line that
-    instruction q begins: the first instruction after p not on p's line (those
-    between continue p's row, as the scheduler's hoisted ones do), in that block."""
-    out: dict[_Key, int] = {}
-    for p in range(len(where) - 1):
-        (bi, ii), (bj, ij) = where[p], where[p + 1]
-        if bi != bj or ij == ii + 1:
-            continue
-        insts = mf.blocks[bi].insts
-        prev = insts[ii].loc
-        q = p + 1
-        while q < len(where) and where[q][0] == bi and prev is not None \
-                and _on_line(insts[where[q][1]].loc, prev):
-            q += 1
-        nxt = insts[where[q][1]].loc if q < len(where) and where[q][0] == bi else None
-        if nxt is None or nxt.line == 0 or (prev is not None and _on_line(nxt, prev)):
-            continue
-        for mi in insts[ii + 1:ij]:
-            meta = mi.meta
-            if isinstance(meta, DbgMeta) and meta.stmt is not None \
-                    and _on_line(meta.stmt, nxt):
-                frag = meta.expr.fragment if isinstance(meta.expr, DIExpression) else None
-                out[(id(meta.var), meta.inlined_at, frag, p)] = q
-    return out
+def _stops(where: Sequence[tuple[int, int]], rows: Sequence[Row | None], k: int,
+           before: tuple[object, int] | None) -> tuple[int, int] | None:
+    """(q, s) from real instruction k on, in its block: q starts the first row of a
+    line other than `before` (None: any line), where lldb stops; s starts the first
+    is_stmt row of that line's run, where gdb stops (q if the run has none)."""
+    block = where[k][0]
+    q = next((n for n in range(k, len(where)) if where[n][0] != block or (
+        (r := rows[n]) is not None and r.line != 0 and (r.file, r.line) != before)), None)
+    if q is None or where[q][0] != block:
+        return None
+    first = rows[q]
+    assert first is not None
+    for n in range(q, len(where)):
+        r = rows[n]
+        if where[n][0] != block or r is not None and (r.file, r.line) != (first.file, first.line):
+            break
+        if r is not None and r.is_stmt:
+            return q, n
+    return q, q
 
 
-def _on_line(a: DILocation | None, b: DILocation) -> bool:
-    return a is not None and a.line == b.line and a.scope.file == b.scope.file \
-        and a.inlined_at == b.inlined_at
+def _ahead(stmt: DILocation, row: Row, loc: DILocation | None, trip: tuple[int, int] | None,
+           iterations: Mapping[AtomKey, tuple[Iteration, ...]]) -> bool:
+    """Does -O0 run the assignment `stmt` after the stop at `row` (an instruction at
+    `loc`)? When it is on the row's line; and at a trip's header row, when it is of
+    that loop (its atom is tagged with it) and of this trip: any at trip 0, else one
+    before the instruction's own line in the body (the ones after it, on the
+    previous trip's path, ran before the header)."""
+    inlined_at = loc.inlined_at if loc is not None else None
+    if stmt.inlined_at != inlined_at:
+        return False
+    if stmt.line == row.line and stmt.scope.file == row.file:
+        return True
+    if trip is None or not stmt.atom_group:
+        return False
+    loop, index = trip
+    if not any(t.loop == loop for t in iterations.get(atom_key(stmt), ())):
+        return False
+    return index == 0 or (loc is not None and stmt.scope.file == loc.scope.file
+                          and stmt.line < loc.line)

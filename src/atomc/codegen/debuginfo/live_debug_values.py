@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from ...dwarf.line_rows import LineTable
 from ...dwarf.locexpr import And, Breg, Consts, Constu, LocExpr, Plus, Reg
 from ...dwarf.model import CallSite, CallValue, VarLocation
 from ...ir.dbgrecords import DbgKind
@@ -64,7 +65,7 @@ from .ldv.machine import solve_machine_values
 from .ldv.model import ConstLoc, DebugOperand, VarLoc, VarRange, WhyRange
 from .ldv.salvage import arithmetic_ops
 from .ldv.variables import all_variables
-from .line_start_values import delay_line_start_values
+from .line_start_values import LineStarts, Machine, delay_line_start_values
 from .location_lists import loc_expr, lower_var_ranges, value_of
 from .memory_homes import HomeStart, place_memory_homes
 from .prologue_pieces import prologue_pieces, trim_prologue_gaps
@@ -395,16 +396,21 @@ class FunctionLocations:
     all_calls: bool  # every call of the function is in `call_sites`
 
 
-def variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[], str]
-                       ) -> FunctionLocations:
-    """Run LiveDebugValues and insert the labels its ranges and call sites need."""
+def variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[], str],
+                       table: LineTable | None = None) -> FunctionLocations:
+    """Run LiveDebugValues and insert the labels its ranges and call sites need.
+    `table`: the function's line rows (before the labels), where values assigned
+    ahead of their line's stop begin (line_start_values.py)."""
     view, where, homes = describe_function(mf)
     mv = solve_machine_values(view)
     gaps: list[WhyRange] = []
     regs = _regs()
     collected = CallSites(view, regs.args, regs.preserved)  # by phase E's walk
-    ranges = delay_line_start_values(mf, where,
-                                     compute_var_ranges(view, mode, mv, gaps, collected))
+    ranges = compute_var_ranges(view, mode, mv, gaps, collected)
+    if table is not None:
+        ranges, gaps = delay_line_start_values(mf, where, ranges, gaps,
+                                               _line_starts(mf, where, table),
+                                               Machine(_real_views(view), regs.caller_saved))
     pieces = prologue_pieces(mf, homes, where, regs.locs)
     ranges += pieces
     gaps = trim_prologue_gaps(gaps, pieces)
@@ -455,6 +461,26 @@ def variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[
     sites = tuple(_call_site(mi, label_after(c.pos), c.params)
                   for mi, c in zip(call_insts, calls, strict=True))
     return FunctionLocations(variables, sites, True)
+
+
+def _line_starts(mf: MFunction, where: list[tuple[int, int]], table: LineTable) -> LineStarts:
+    """The rows of `table` (made for `mf` as it is) by real instruction."""
+    first: list[int] = []  # each block's first index into the table's rows
+    n = 0
+    for b in mf.blocks:
+        first.append(n)
+        n += len(b.insts)
+    flat = [first[bi] + ii for bi, ii in where]
+    trips = {p: table.trips[k] for p, k in enumerate(flat) if k in table.trips} \
+        if table.trips else {}
+    module = mf.ir.module
+    return LineStarts([table.rows[k] for k in flat], trips,
+                      module.atoms.iterations if module is not None else {})
+
+
+def _real_views(view: MFunctionView) -> list[MInstView]:
+    """The view of each real instruction, in the order of `where`."""
+    return [v for b in view.blocks for v in b.insts if v.debug is None]
 
 
 def _anchors(mf: MFunction, where: list[tuple[int, int]], ranges: list[VarRange]) -> Anchors:
