@@ -114,6 +114,9 @@ def main() -> int:
     out = args.out.resolve()
     (out / STAMP).unlink(missing_ok=True)
     sync(SRC, out / "atomc")
+    # the stamp names the sources copied now, not src/ as it is when the C compiler
+    # finishes: an edit made during the build leaves the copy stale, as it is
+    built_from = source_hash(out / "atomc")
     mods = [m for m in modules(out / "atomc", args.packages.split(",")) if m not in EXCLUDE]
     for so in (out / "atomc").rglob("*.so"):  # modules compiled before, Python now
         stem = so.name.split(".", 1)[0].removesuffix("__mypyc")
@@ -131,7 +134,7 @@ def main() -> int:
                     target_dir="build")
     sys.argv = [sys.argv[0], "-q", "build_ext", "--inplace", "-j", args.jobs]
     setup(name="atomc-compiled", ext_modules=exts, script_args=sys.argv[1:])
-    (out / "atomc" / STAMP).write_text(source_hash(SRC) + "\n")
+    (out / "atomc" / STAMP).write_text(built_from + "\n")
     print(f"built {len(mods)} modules into {out}; run with PYTHONPATH={out}")
     return 0
 

@@ -9,6 +9,11 @@ build stops ("Non-extension classes may not inherit from extension classes").
 A dataclass with a field annotated `object` builds, but its module fails to import
 (KeyError: 'object'), so the compiled atomc stops on every input. And
 `object.__new__(C)` raises for a compiled class C ("not safe, use C.__new__()").
+A class marked `@mypyc_attr(serializable=True)` compiles and runs from compiled
+callers, but when Python code (the front end, a test) calls it its `__init__` never
+runs (mypyc's type slots: `__new__` skips it for a serializable class and
+`__init__`'s slot does nothing), so the instance has no attributes; a class that
+must be made without `__init__` defines `__new__` instead (ir.insts.Inst).
 """
 
 from __future__ import annotations
@@ -71,4 +76,13 @@ def test_dataclasses_in_compiled_packages_have_no_object_field() -> None:
 def test_compiled_packages_do_not_call_object_new() -> None:
     bad = [f"{where}:{node.lineno}: object.__new__" for where, node in _nodes()
            if isinstance(node, ast.Call) and ast.unparse(node.func) == "object.__new__"]
+    assert not bad, "\n".join(bad)
+
+
+def test_compiled_classes_are_not_serializable() -> None:
+    bad = [f"{where}:{node.lineno}: class {node.name} decorated with @{ast.unparse(dec)}"
+           for where, node in _nodes() if isinstance(node, ast.ClassDef)
+           for dec in node.decorator_list
+           if isinstance(dec, ast.Call) and _decorator_name(dec).endswith("mypyc_attr")
+           and any(k.arg == "serializable" for k in dec.keywords)]
     assert not bad, "\n".join(bad)
