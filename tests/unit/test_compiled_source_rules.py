@@ -9,6 +9,17 @@ build stops ("Non-extension classes may not inherit from extension classes").
 A dataclass with a field annotated `object` builds, but its module fails to import
 (KeyError: 'object'), so the compiled atomc stops on every input. And
 `object.__new__(C)` raises for a compiled class C ("not safe, use C.__new__()").
+A class marked `@mypyc_attr(serializable=True)` compiles and runs from compiled
+callers, but when Python code (the front end, a test) calls it its `__init__` never
+runs (mypyc's type slots: `__new__` skips it for a serializable class and
+`__init__`'s slot does nothing), so the instance has no attributes; a class that
+must be made without `__init__` defines `__new__` instead (ir.insts.Inst).
+A class written in Python (a test's pass, a front-end module left as Python) may
+subclass a compiled class only if that class allows it (`@mypyc_attr(
+allow_interpreted_subclasses=True)`): otherwise making an instance raises
+("interpreted classes cannot inherit from compiled"). And a compiled function gives
+a local name one type: `except A as e: ... except B as e:` raises a TypeError when
+the second handler catches a B that is not an A.
 """
 
 from __future__ import annotations
@@ -71,4 +82,101 @@ def test_dataclasses_in_compiled_packages_have_no_object_field() -> None:
 def test_compiled_packages_do_not_call_object_new() -> None:
     bad = [f"{where}:{node.lineno}: object.__new__" for where, node in _nodes()
            if isinstance(node, ast.Call) and ast.unparse(node.func) == "object.__new__"]
+    assert not bad, "\n".join(bad)
+
+
+def test_compiled_classes_are_not_serializable() -> None:
+    bad = [f"{where}:{node.lineno}: class {node.name} decorated with @{ast.unparse(dec)}"
+           for where, node in _nodes() if isinstance(node, ast.ClassDef)
+           for dec in node.decorator_list
+           if isinstance(dec, ast.Call) and _decorator_name(dec).endswith("mypyc_attr")
+           and any(k.arg == "serializable" for k in dec.keywords)]
+    assert not bad, "\n".join(bad)
+
+
+def _own_nodes(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
+    """The nodes of `fn`'s body, not those of the functions and classes inside it
+    (mypyc types their locals apart)."""
+    out: list[ast.AST] = []
+    todo: list[ast.AST] = list(fn.body)
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                 ast.ClassDef)):
+            todo += ast.iter_child_nodes(node)
+    return out
+
+
+def test_compiled_functions_bind_an_except_name_to_one_type() -> None:
+    bad = []
+    for where, fn in _nodes():
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        types: dict[str, set[str]] = {}
+        for h in _own_nodes(fn):
+            if isinstance(h, ast.ExceptHandler) and h.name and h.type is not None:
+                types.setdefault(h.name, set()).add(ast.unparse(h.type))
+        bad += [f"{where}:{fn.lineno}: {fn.name}: `except ... as {name}` with {sorted(ts)}"
+                for name, ts in types.items() if len(ts) > 1]
+    assert not bad, "\n".join(bad)
+
+
+def _allows_interpreted_subclasses(cls: ast.ClassDef) -> bool:
+    return any(isinstance(d, ast.Call) and _decorator_name(d).endswith("mypyc_attr")
+               and any(k.arg == "allow_interpreted_subclasses"
+                       and isinstance(k.value, ast.Constant) and k.value.value is True
+                       for k in d.keywords) for d in cls.decorator_list)
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT / "src").with_suffix("")
+    return ".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)
+
+
+def _imported_names(path: Path, tree: ast.Module) -> dict[str, str]:
+    """name -> the module (dotted, absolute) it is imported from."""
+    here = _module_name(path) if path.is_relative_to(ROOT / "src") else ""
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    out = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, *filter(None, [node.module])])
+            for alias in node.names:
+                out[alias.asname or alias.name] = base
+    return out
+
+
+def test_python_classes_subclass_only_compiled_classes_that_allow_it() -> None:
+    """Checks the modules left as Python and the tests (which may run against the
+    compiled build: PYTHONPATH=build/compiled)."""
+    compiled: dict[str, list[tuple[str, ast.ClassDef]]] = {}  # name -> (module, class)
+    for where, node in _nodes():
+        if isinstance(node, ast.ClassDef) and node.col_offset == 0:
+            compiled.setdefault(node.name, []).append((_module_name(ROOT / where), node))
+    compiled_files = set(_compiled_sources())
+    others = [p for p in (ROOT / "src" / "atomc").rglob("*.py") if p not in compiled_files]
+    others += (ROOT / "tests").rglob("*.py")
+    bad = []
+    for path in others:
+        tree = ast.parse(path.read_text(), str(path))
+        imported = _imported_names(path, tree)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            for base in node.bases:
+                name = ast.unparse(base)
+                module = imported.get(name)
+                if module is None:
+                    continue
+                # the class itself, or a package re-exporting it from a module inside
+                hits = [c for m, c in compiled.get(name, ())
+                        if m == module or m.startswith(module + ".")]
+                if hits and not any(_allows_interpreted_subclasses(c) for c in hits):
+                    bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: class {node.name}"
+                               f"({name}): {module}.{name} is compiled and does not "
+                               "allow interpreted subclasses")
     assert not bad, "\n".join(bad)

@@ -106,8 +106,8 @@ def _run_pass(args: argparse.Namespace, text: str) -> int:
     except (MIRParseError, ValueError) as e:
         print(e, file=sys.stderr)
         return 1
-    except InternalCompilerError as e:
-        print(f"error: {e}", file=sys.stderr)
+    except InternalCompilerError as err:  # not `e`: compiled, a name has one type
+        print(f"error: {err}", file=sys.stderr)
         return 1
     if args.output == "-":
         sys.stdout.write(out.getvalue())

@@ -13,9 +13,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
-
-from mypy_extensions import mypyc_attr
+from typing import TYPE_CHECKING, Final, Self
 
 from .debuginfo import DILocation, Loc, stored_loc
 from .types import I1, PTR, VOID, TupleType, Type
@@ -228,13 +226,20 @@ def atom_groups(inst: Inst) -> Iterator[int]:
             loc = loc.inlined_at
 
 
-# serializable: copy.copy (ir/cloning.py) makes an instruction without calling
-# __init__, which a class compiled by mypyc allows only when told so
-@mypyc_attr(serializable=True)
 class Inst(Value):
     """Base of all instructions. The instruction is itself its result value."""
 
     __slots__ = ("op", "operands", "succs", "loc", "block", "dbg_records")
+
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        """An instruction not yet initialised, as `object.__new__` makes it.
+
+        Spelled out for the mypyc-compiled build: `cls.__new__(cls)` (the cloner's
+        copy, ir/cloning.py) must not run `__init__`, and a compiled class without
+        a `__new__` of its own runs it there. (mypyc's other way, `serializable`,
+        leaves `__init__` unrun when Python code, such as the front end, builds the
+        instruction: it had no attributes.)"""
+        return super().__new__(cls)
 
     def __init__(self, op: Op, ty: Type, operands: Sequence[Value], *,
                  loc: Loc, name: str = "") -> None:

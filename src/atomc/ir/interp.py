@@ -183,8 +183,8 @@ class Interpreter:
             value = self.call(fn, canon)
         except ProgramExit as e:
             return RunResult(None, bytes(self.stdout), exit_status=e.status)
-        except InterpError as e:
-            return RunResult(None, bytes(self.stdout), trap=f"{type(e).__name__}: {e}")
+        except InterpError as err:  # not `e`: compiled, a name has one type per function
+            return RunResult(None, bytes(self.stdout), trap=f"{type(err).__name__}: {err}")
         return RunResult(value, bytes(self.stdout))
 
     def call(self, fn: Function, args: list[Scalar]) -> RtValue:

@@ -25,6 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, TextIO
 
+from mypy_extensions import mypyc_attr
+
 from ..diag import InternalCompilerError, compiling_where
 from ..ir import Function, Module, print_module
 from ..ir.why import running_pass
@@ -67,6 +69,9 @@ class PassContext:
         self.stats[what] = self.stats.get(what, 0) + n
 
 
+# allow_interpreted_subclasses: compiled (scripts/build_compiled.py), a pass
+# written in Python (a test's, a plugin's) may still subclass these three
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Pass:
     name: ClassVar[str]
     keeps_di: ClassVar[DI] = DI.ALL
@@ -75,6 +80,7 @@ class Pass:
         raise NotImplementedError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FunctionPass(Pass):
     """A pass that looks at one function definition at a time."""
 
@@ -93,6 +99,7 @@ class FunctionPass(Pass):
         return changed
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ModulePass(Pass):
     def run_on_module(self, module: Module, ctx: PassContext) -> bool:
         return self.run(module, ctx)

@@ -27,6 +27,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, TextIO
 
+from mypy_extensions import mypyc_attr
+
 from ...diag import InternalCompilerError
 from ...ir.function import Module
 from ...ir.work import stage
@@ -70,6 +72,8 @@ class MachineContext:
     data_refs: frozenset[str] | None = None  # cet.data_references, under -fcf-protection
 
 
+# compiled (scripts/build_compiled.py), still subclassed by Python code (tests)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MachinePass:
     """One transformation of a machine function."""
 
@@ -82,6 +86,7 @@ class MachinePass:
         raise NotImplementedError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # as MachinePass
 @dataclass
 class MachinePassManager:
     """Runs `passes` over one function at a time, in order."""

@@ -4,6 +4,8 @@ spelling an x86 instruction."""
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from ..mir.core import MFunction
 from ..target import Extension, OpcodeInfo, RegisterFile
 from .frame import frame_base_register
@@ -22,6 +24,8 @@ _RELOAD = {1: EXTEND[False, 1, 4], 2: EXTEND[False, 2, 4], 4: SIZED["mov", 4], 8
 _SSE_MOVE = {size: SSE["movs", size] for size in (4, 8)}
 
 
+# compiled (scripts/build_compiled.py), still subclassed by Python code (tests)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class X86_64Target:
     """x86-64, System V ABI."""
 
