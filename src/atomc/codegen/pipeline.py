@@ -32,6 +32,7 @@ from ..options import CompileOptions
 from ..optlevel import function_options
 from .debuginfo.call_site_entries import claim_call_site_entries
 from .debuginfo.inline_entries import open_inlined_loop_entries
+from .debuginfo.instruction_scopes import SharedScopes
 from .debuginfo.line_rows import compute_rows, rows_after_labels
 from .debuginfo.live_debug_values import variable_locations
 from .debuginfo.scopes import LabelCounter, function_debug_info, insert_scope_labels
@@ -199,13 +200,14 @@ def generate_assembly(module: Module, opts: CompileOptions,
         table = None
         if fn_debug and files is not None:
             start_keeping_cfg(mf)  # the debug-info stages change no branch (dropped below)
+            shared = SharedScopes(mf)  # computed once unless a stage changes a location
             if fopts.opt_level > 0:
                 with stage("inline-entries", BACK):
-                    open_inlined_loop_entries(mf)
+                    open_inlined_loop_entries(mf, shared)
                 with stage("call-site-entries", BACK):
-                    claim_call_site_entries(mf)
+                    claim_call_site_entries(mf, shared)
             with stage("scope-labels", BACK):
-                scopes = insert_scope_labels(mf, labels)
+                scopes = insert_scope_labels(mf, labels, shared)
             with stage("line-rows", BACK):
                 table = compute_rows(mf, opts.key_instructions_mode)
             # Optimised code: variables follow their values (LiveDebugValues), which

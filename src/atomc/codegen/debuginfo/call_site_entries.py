@@ -34,18 +34,21 @@ from ...ir.debuginfo import DILexicalBlock, DILocation
 from ..mir import VALUE_RECORD_OPCODES, MFunction, MIFlag, MInst, PReg, VReg
 from ..mir.cfg import successor_indices
 from ..target import desc
-from .instruction_scopes import Chain, ScopeKey, instruction_scopes, scope_chain
+from .instruction_scopes import Chain, ScopeKey, SharedScopes, scope_chain, shared_scopes
 
 
-def claim_call_site_entries(mf: MFunction) -> None:
+def claim_call_site_entries(mf: MFunction, scopes: SharedScopes | None = None) -> None:
     """Give each inlined instance's first instruction its call site's location
-    when it only writes registers and can serve as the call's statement."""
+    when it only writes registers and can serve as the call's statement.
+    `scopes`: the function's shared instruction scopes (invalidated when a
+    location changes)."""
     if mf.ir.module is None:
         return
     real = [[mi for mi in b.insts if not mi.is_meta] for b in mf.blocks]
     # where each real instruction stands among the block's meta instructions
     at = [[k for k, mi in enumerate(b.insts) if not mi.is_meta] for b in mf.blocks]
-    chains = instruction_scopes(mf)
+    held = shared_scopes(mf, scopes)
+    chains = held.get()
     succs = successor_indices(mf)
     firsts: dict[ScopeKey, tuple[int, int]] = {}  # inlined instance -> first position
     for b, block_chains in enumerate(chains):
@@ -69,6 +72,7 @@ def claim_call_site_entries(mf: MFunction) -> None:
         mi.loc = site.with_atom(atoms.fresh(), 1) if site.subprogram.key_instructions \
             else site.without_atom()
         claimed.add((b, i))
+        held.invalidate()  # read on from the scopes before the change, as always
 
 
 def _outermost_starting(key: ScopeKey, chain: Chain, b: int, i: int,

@@ -41,14 +41,17 @@ from ...ir.debuginfo import DILexicalBlock, DILocation
 from ..mir import MFunction, MInst
 from ..mir.cfg import successor_indices
 from ..target import desc
-from .instruction_scopes import ScopeKey, instruction_scopes, scope_chain
+from .instruction_scopes import ScopeKey, SharedScopes, scope_chain, shared_scopes
 
 
-def open_inlined_loop_entries(mf: MFunction) -> None:
+def open_inlined_loop_entries(mf: MFunction, scopes: SharedScopes | None = None) -> None:
     """Move the entry of each inlined instance that begins at a branch target of its
-    own code onto the location-less preheader code that falls through into it."""
+    own code onto the location-less preheader code that falls through into it.
+    `scopes`: the function's shared instruction scopes (invalidated when a
+    location changes)."""
     real = [[mi for mi in b.insts if not mi.is_meta] for b in mf.blocks]
-    chains = instruction_scopes(mf)
+    held = shared_scopes(mf, scopes)
+    chains = held.get()
     succs = successor_indices(mf)
     back = _back_edge_sources(succs)
     firsts: dict[ScopeKey, tuple[int, int]] = {}  # inlined instance -> (block, position)
@@ -80,6 +83,7 @@ def open_inlined_loop_entries(mf: MFunction) -> None:
             entry = loc.without_atom()
         for mi in [*tail, *real[b][:i]]:
             mi.loc = entry
+        held.invalidate()  # read on from the scopes before the change, as always
 
 
 def _kept_entry_tail(key: ScopeKey, b: int, i: int, real: list[list[MInst]],

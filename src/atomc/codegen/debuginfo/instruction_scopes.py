@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...ir import work
+from ...ir.cfgstate import checking
 from ...ir.debuginfo import DILexicalBlock, DILocation
 from ..mir import BlockRef, JumpTable, MFunction, MIFlag, MInst
 from ..mir.cfg import successor_indices
@@ -88,6 +89,7 @@ def common_chain(a: Chain | None, b: Chain | None) -> Chain | None:
 
 def instruction_scopes(mf: MFunction) -> list[list[Chain]]:
     """Per block, the scope chain of each real (non-meta) instruction, in order."""
+    work.add("scopes.computed", 1)  # once per function unless locations change (SharedScopes)
     real: list[list[MInst]] = [[mi for mi in b.insts if not mi.is_meta] for b in mf.blocks]
     memo: dict[int, Chain] = {}  # by location (the table keeps no location alive: mf does)
     own: list[list[Chain | None]] = [[_chain(mi.loc, memo) for mi in insts] for insts in real]
@@ -120,6 +122,43 @@ def instruction_scopes(mf: MFunction) -> list[list[Chain]]:
     if not mf.frame_pointer and out and out[0]:
         _entry_setup_scopes(real[0], out[0])
     return out
+
+
+class SharedScopes:
+    """`instruction_scopes` of one function, computed once for the debug-info
+    stages that read it in turn (inline-entries, call-site-entries, scope-labels:
+    three computations per function before).
+
+    The contract: the answer holds while the function's real instructions, their
+    locations, its CFG and its frame-pointer choice stay as they were. Meta
+    instructions (labels, value records) may come and go. A stage that changes
+    any of those calls `invalidate` once it has read the answer, and the next
+    reader gets a fresh one. In checking mode (ATOMC_CHECK_INCREMENTAL) every kept
+    answer is compared with a fresh one, so a stage that forgets is caught."""
+
+    __slots__ = ("_chains", "mf")
+
+    def __init__(self, mf: MFunction) -> None:
+        self.mf = mf
+        self._chains: list[list[Chain]] | None = None
+
+    def get(self) -> list[list[Chain]]:
+        """The chains per block and real instruction (do not change them)."""
+        if self._chains is None:
+            self._chains = instruction_scopes(self.mf)
+        elif checking() and self._chains != instruction_scopes(self.mf):
+            raise AssertionError(f"stale instruction scopes of {self.mf.name}: a stage "
+                                 "changed locations or instructions without invalidating")
+        return self._chains
+
+    def invalidate(self) -> None:
+        """Locations, real instructions or the CFG changed: recompute on the next ask."""
+        self._chains = None
+
+
+def shared_scopes(mf: MFunction, scopes: SharedScopes | None) -> SharedScopes:
+    """`scopes` when a caller shares them, else a holder for `mf` alone."""
+    return scopes if scopes is not None else SharedScopes(mf)
 
 
 def _entry_setup_scopes(insts: Sequence[MInst], chains: list[Chain]) -> None:

@@ -23,7 +23,7 @@ from ...ir import work
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DISubprogram, DW_OP_deref
 from ..mir import DbgMeta, Imm, MFunction, MInst, StackSlot, Sym
-from .instruction_scopes import ScopeKey, instruction_scopes
+from .instruction_scopes import ScopeKey, SharedScopes, shared_scopes
 
 if TYPE_CHECKING:
     from .live_debug_values import FunctionLocations
@@ -39,14 +39,16 @@ class LabelCounter:
         return f".Ltmp{n}"
 
 
-def insert_scope_labels(mf: MFunction, labels: LabelCounter) -> list[ScopeRanges]:
-    """Compute scope ranges and insert LABEL meta instructions at their ends."""
+def insert_scope_labels(mf: MFunction, labels: LabelCounter,
+                        scopes: SharedScopes | None = None) -> list[ScopeRanges]:
+    """Compute scope ranges and insert LABEL meta instructions at their ends
+    (`scopes`: the function's shared instruction scopes, when kept)."""
     seq: list[tuple[int, int, MInst]] = []  # (block index, position, inst)
     for bi, b in enumerate(mf.blocks):
         for pi, mi in enumerate(b.insts):
             if not mi.is_meta:
                 seq.append((bi, pi, mi))
-    member = [chain for block in instruction_scopes(mf) for chain in block]
+    member = [chain for block in shared_scopes(mf, scopes).get() for chain in block]
 
     order: list[ScopeKey] = []
     runs: dict[ScopeKey, list[list[int]]] = {}

@@ -54,14 +54,7 @@ def redirect_references(mf: MFunction, sums: Sums, dead: set[int]) -> None:
             and isinstance(mi.operands[0], Imm) and mi.operands[0].value in sums]
     if not refs:
         return
-    defs: dict[int, list[tuple[MInst, int]]] = {}
-    for _, mi in mf.instructions():
-        if mi.is_meta:
-            continue
-        roles = desc(mi.opcode).roles
-        for k, op in enumerate(mi.operands):
-            if isinstance(op, VReg) and k < len(roles) and "d" in roles[k]:
-                defs.setdefault(op.id, []).append((mi, k))
+    defs = _definitions(mf, {base for base, _ in sums.values()})
     for mi in refs:
         ref = mi.operands[0]
         assert isinstance(ref, Imm)
@@ -76,6 +69,24 @@ def redirect_references(mf: MFunction, sums: Sums, dead: set[int]) -> None:
         add = () if offset == 0 else (DW_OP_plus_uconst, offset) if offset > 0 \
             else (DW_OP_constu, -offset, DW_OP_minus)
         mi.meta = replace(meta, expr=DIExpression(add + old))
+
+
+def _definitions(mf: MFunction, bases: set[int]) -> dict[int, list[tuple[MInst, int]]]:
+    """Every (instruction, operand) defining one of the virtual registers `bases`, in
+    order. Only instructions naming one are decoded: this walk is over the whole
+    function, and a function's sums have few bases."""
+    defs: dict[int, list[tuple[MInst, int]]] = {}
+    for block in mf.blocks:
+        for mi in block.insts:
+            # the operand classes are final: `type() is` misses no subclass
+            named = [k for k, op in enumerate(mi.operands) if type(op) is VReg and op.id in bases]
+            if not named or mi.is_meta:
+                continue
+            roles = desc(mi.opcode).roles
+            for k in named:
+                if k < len(roles) and "d" in roles[k]:
+                    defs.setdefault(mi.operands[k].id, []).append((mi, k))  # type: ignore[union-attr]
+    return defs
 
 
 def _through_sums(mf: MFunction, num: int, sums: Sums, defs: dict[int, list[tuple[MInst, int]]],

@@ -47,10 +47,14 @@ class StackProtector(MachinePass):
 class DropBarriers(MachinePass):
     """Remove the MEMBARRIER pseudo instructions, which only constrain the scheduler.
 
+    CFG: a barrier is no branch, so successors stay (and the CFG kept from
+    dead-defs on stays kept through the allocator).
+
     Debug info: a barrier has no location or number."""
 
     name: ClassVar[str] = "drop-barriers"
     keeps_di: ClassVar[MDI] = MDI.ALL
+    preserves_cfg: ClassVar[bool] = True
 
     def run(self, mf: MFunction, ctx: MachineContext) -> None:
         drop_compiler_barriers(mf)
@@ -72,11 +76,14 @@ class Peephole(MachinePass):
 class RedundantZext(MachinePass):
     """Drop `movl %r, %r` where %r's upper half is already zero (`zext`).
 
+    CFG: removes only moves, never a branch: the allocator's kept CFG serves it.
+
     Debug info: a removed move with a debug instruction number leaves a
     DBG_PHI defining that number on its register."""
 
     name: ClassVar[str] = "redundant-zext"
     keeps_di: ClassVar[MDI] = MDI.ALL
+    preserves_cfg: ClassVar[bool] = True
 
     def run(self, mf: MFunction, ctx: MachineContext) -> None:
         remove_redundant_zext(mf)
