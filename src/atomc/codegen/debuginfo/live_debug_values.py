@@ -119,6 +119,11 @@ class _Describer:
         self.args = read_only_arguments(mf, self.base)
         self.read_only = ReadOnlySymbols(mf)
         self.locs = _regs().locs  # register name -> machine location, looked up per operand
+        # one VarKey object per variable instance: the analysis' tables are keyed by
+        # them, and a lookup by an equal but distinct key compares the variables'
+        # metadata field by field (a Python-level __eq__) where the same object
+        # matches by identity
+        self.keys: dict[VarKey, VarKey] = {}
 
     def frame_disp(self, op: object) -> int | None:
         """The displacement of a plain frame access (`k(%base)`), else None."""
@@ -187,6 +192,7 @@ class _Describer:
         frag = expr.fragment if isinstance(expr, DIExpression) else None
         key = VarKey(var, meta.inlined_at, frag,
                      is_param=isinstance(var, DILocalVariable) and var.arg > 0)
+        key = self.keys.setdefault(key, key)
         if meta.kind is DbgKind.DELETE:
             return MInstView(debug=DebugValue(key, None, meta.kind, meta.token, meta.key))
         ops = arithmetic_ops(expr.ops[:-3] if frag else expr.ops) \

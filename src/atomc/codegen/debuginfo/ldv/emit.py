@@ -450,7 +450,7 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
         t.reasons.block_exit(b)
         t.entry_positions.append(t.entry_pos)
         work.add("ldv.emit.insts", len(blk.insts))
-        exits[b] = (dict(t.cur_key), {v: dict(a) for v, a in t.alts.items()})
+        exits[b] = (t.cur_key, t.alts)  # (the next entry makes new ones: _inherited_sets)
     end = pos
     ranges = _ranges_from_events(t.events, end)
     if why is not None:
@@ -515,10 +515,12 @@ def _restate_homes(t: _Tracker, placed: list[HomeFact], renewed: list[HomeFact],
 def _renew(t: _Tracker, d: DebugValue) -> bool:
     """Make `d` its variable's current `new`, without added locations; whether it
     had some (the holders `multi` mode notes change)."""
-    had = bool(t.alts.get(d.var))
-    t.cur_key[d.var] = d.token
-    t.alts[d.var] = {}
-    return had
+    var = d.var
+    alts = t.alts.get(var)
+    t.cur_key[var] = d.token
+    if alts is None or alts:  # (an empty one is kept: a home renewed at every entry)
+        t.alts[var] = _NO_ALTS
+    return bool(alts)
 
 
 def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
@@ -585,7 +587,7 @@ def _add_or_delete(t: _Tracker, d: DebugValue, pos: int, b: int, k: int) -> None
         if current is None or d.key != current or d.expr:
             return  # an add of an older value, or a computed one: not used
         v: VarValue = resolve_operand(d.operand, t.state, t.fn, t.mv, b, k)
-        t.alts.setdefault(var, {})[d.token] = v
+        t.alts[var] = {**t.alts.get(var, {}), d.token: v}  # (shared: see _inherited_sets)
         if t.where.get(var) is None:
             t.lost(var, pos, None)
         return
@@ -598,7 +600,9 @@ def _add_or_delete(t: _Tracker, d: DebugValue, pos: int, b: int, k: int) -> None
         if old is None or not isinstance(old, MLoc) or t.state.get(old) == base:
             t.lost(var, pos, None, dead(pos))
         return
-    gone = alts.pop(d.key, None)
+    gone = alts.get(d.key)
+    if d.key in alts:  # (shared: see _inherited_sets)
+        t.alts[var] = {tok: a for tok, a in alts.items() if tok != d.key}
     old = t.where.get(var)
     v = t.value.get(var)
     base = v.base if isinstance(v, Computed) else v
@@ -706,20 +710,38 @@ def _placed_at(t: _Tracker, var: VarKey) -> int:
 def _inherited_sets(preds: list[int], exits: dict[int, tuple[dict[VarKey, int], dict[VarKey, Alts]]]
                     ) -> tuple[dict[VarKey, int], dict[VarKey, Alts]]:
     """The current `new` and its added locations at a block entry: those all
-    predecessors agree on, when every predecessor has been walked already."""
+    predecessors agree on, when every predecessor has been walked already.
+
+    A block's exit sets are the walk's own dicts, kept as they were (the next
+    entry makes new ones); the added-location dicts of a variable are shared
+    between blocks and never written: a record that changes them replaces its
+    variable's (`_add_or_delete`). So one predecessor's sets are a copy of its
+    outer dicts, and a join rebuilds only what its predecessors disagree on,
+    not every variable's dicts at every block."""
     if not preds or any(p not in exits for p in preds):
         return {}, {}
-    keys = dict(exits[preds[0]][0])
-    for p in preds[1:]:
-        keys = {v: tok for v, tok in keys.items() if exits[p][0].get(v) == tok}
+    work.add("ldv.emit.inherited", len(preds))
+    keys, alts0 = exits[preds[0]]
+    rest = [exits[p] for p in preds[1:]]
+    # (comparing two dicts whole is a C loop: the keys are the same objects)
+    if all(k == keys and a == alts0 for k, a in rest):
+        return dict(keys), dict(alts0)
+    for other, _ in rest:
+        if other != keys:
+            keys = {v: tok for v, tok in keys.items() if other.get(v) == tok}
+    work.add("ldv.emit.inherited_vars", len(keys) * len(preds))
     alts: dict[VarKey, Alts] = {}
     for var in keys:
-        common = dict(exits[preds[0]][1].get(var, {}))
-        for p in preds[1:]:
-            other = exits[p][1].get(var, {})
-            common = {tok: v for tok, v in common.items() if other.get(tok) == v}
+        common = alts0.get(var, _NO_ALTS)
+        for _, other_alts in rest:
+            theirs = other_alts.get(var, _NO_ALTS)
+            if theirs is not common:
+                common = {tok: v for tok, v in common.items() if theirs.get(tok) == v}
         alts[var] = common
-    return keys, alts
+    return dict(keys), alts
+
+
+_NO_ALTS: Alts = {}  # (never written: see _inherited_sets)
 
 
 T = TypeVar("T")
