@@ -100,6 +100,8 @@ COUNTERS = {
     "ldv.vars.joins": "LiveDebugValues: variable joins evaluated",
     "ldv.vars.lookups": "LiveDebugValues: dominator-tree lookups of a variable's value",
     "ldv.vars.overlap_checks": "LiveDebugValues: fragment overlap checks of an assignment",
+    "ldv.emit.inherited": "LiveDebugValues: block entries that inherit a predecessor's state",
+    "scopes.computed": "instruction scopes computed (once per function unless invalidated)",
 }
 
 

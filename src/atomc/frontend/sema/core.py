@@ -122,10 +122,9 @@ class Sema:
     def pos(self, node: c_ast.Node | None, fallback: Pos | None = None) -> Pos:
         """`node`'s position (called for most nodes checked: one attribute read each)."""
         coord = getattr(node, "coord", None)
-        line = getattr(coord, "line", 0) if coord is not None else 0
-        if not line:
+        if coord is None or not getattr(coord, "line", 0):
             return fallback or Pos(self.main_file, 0, 0)
-        return Pos(coord.file or self.main_file, line, coord.column or 0)
+        return Pos(coord.file or self.main_file, coord.line, coord.column or 0)
 
     def closing_brace(self, block: c_ast.Node) -> Pos | None:
         """Where block `block`'s `}` is (the parser records it: gnu_parse.Compound)."""

@@ -156,7 +156,7 @@ class ReasonLog:
 
     def ranges(self, events: dict[VarKey, list[tuple[int, VarLoc | None]]],
                end: int) -> list[WhyRange]:
-        """The ranges without location that have a reason (cf. emit._ranges_from_events)."""
+        """The ranges without location that have a reason (cf. ranges.ranges_from_events)."""
         out: list[WhyRange] = []
         for var, evs in events.items():
             notes = self.at.get(var, {})
