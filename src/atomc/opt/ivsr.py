@@ -29,12 +29,13 @@ it is hoisted out of the loop).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeGuard
 
 from ..ir import (
     I64,
     PTR,
     Binary,
+    Block,
     BlockParam,
     Cast,
     Const,
@@ -87,45 +88,40 @@ def _basic_ivs(loop: Loop, pre_term: Inst,
     return out
 
 
-def _counter_survives(p: BlockParam, step: Binary, latch_term: Inst, h) -> bool:
+def _counter_survives(p: BlockParam, step: Binary, latch_term: Inst, header: Block) -> bool:
     """Whether the counter `p` keeps a use besides its step and index arithmetic
     (`p + d`, `sext(p + d)`, their products) once those are reduced: an exit test,
     a store, a live-out value. Reductions that would leave only the counter's own
     cycle are done only when such a use exists, so the variable the counter holds
     keeps a value (LFTR, which deletes a counter, describes it through its IV)."""
-    back = next(s for s in latch_term.succs if s.block is h)
-    back_arg = back.args[h.params.index(p)]
+    back = next(s for s in latch_term.succs if s.block is header)
+    back_arg = back.args[header.params.index(p)]
 
     def index_only(v: Value, depth: int) -> bool:
-        # v is p + d, sext(...) or a product of them, used only by more of the same
-        # or by addresses as their offset
-        for u in v.uses:
-            if u.is_debug:
-                continue
-            w = u.user
-            if isinstance(w, PtrAdd) and w.offset is v and w.ptr is not v:
-                continue
-            if depth < 3 and ((isinstance(w, Cast) and w.op is Op.SEXT)
-                              or (isinstance(w, Binary) and w.op in (Op.MUL, Op.SHL, Op.ADD)
-                                  and isinstance(w.rhs, Const) and w.lhs is v)) \
-                    and w is not step and index_only(w, depth + 1):
-                continue
-            return False
-        return True
+        # used only by more index arithmetic or by addresses as their offset
+        return all(u.is_debug or _is_offset_of(u.user, v)
+                   or (depth < 3 and u.user is not step and _is_index_arith(u.user, v)
+                       and index_only(u.user, depth + 1))
+                   for u in v.uses)
 
     def kept_by(v: Value) -> bool:
-        for u in v.uses:
-            if u.is_debug or u.user is step or u is back_arg:
-                continue
-            w = u.user
-            if ((isinstance(w, Cast) and w.op is Op.SEXT)
-                    or (isinstance(w, Binary) and isinstance(w.rhs, Const) and w.lhs is v
-                        and w.op in (Op.MUL, Op.SHL, Op.ADD))) and index_only(w, 1):
-                continue
-            return True
-        return False
+        return not all(u.is_debug or u.user is step or u is back_arg
+                       or (_is_index_arith(u.user, v) and index_only(u.user, 1))
+                       for u in v.uses)
 
     return kept_by(p) or kept_by(step)
+
+
+def _is_index_arith(w: object, v: Value) -> TypeGuard[Cast | Binary]:
+    """`w` extends `v`, or adds, multiplies or shifts it by a constant."""
+    return (isinstance(w, Cast) and w.op is Op.SEXT) or (
+        isinstance(w, Binary) and w.op in (Op.MUL, Op.SHL, Op.ADD)
+        and isinstance(w.rhs, Const) and w.lhs is v)
+
+
+def _is_offset_of(w: object, v: Value) -> TypeGuard[PtrAdd]:
+    """`w` is an address with `v` as its offset (not its base)."""
+    return isinstance(w, PtrAdd) and w.offset is v and w.ptr is not v
 
 
 def _reduce_loop(loop: Loop, pre, latch) -> int:
@@ -140,7 +136,7 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
         # extensions last: the multiplications reduced before them may leave an
         # extension whose only uses are then addresses
         found.sort(key=lambda f: (isinstance(f[0], Cast), f[1][2] != 0))
-        survives = _counter_survives(p, step, latch_term, h=loop.header)
+        survives = _counter_survives(p, step, latch_term, loop.header)
         for inst, scaled in found:
             if inst.block is None:  # erased by an earlier reduction
                 continue
@@ -235,8 +231,7 @@ def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool, int] | None:
 def _only_offsets(inst: Inst) -> bool:
     """Every use of `inst` but debug ones is the offset of an address."""
     real = [u.user for u in inst.uses if not u.is_debug]
-    return bool(real) and all(isinstance(a, PtrAdd) and a.offset is inst and a.ptr is not inst
-                              for a in real)
+    return bool(real) and all(_is_offset_of(a, inst) for a in real)
 
 
 def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
