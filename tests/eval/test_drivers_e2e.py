@@ -227,3 +227,18 @@ def test_lldb_misreads_a_complex_long_double_of_gcc_and_clang_too(
     assert shown["gdb"] == "2.5 + 1.5i"
     assert shown["lldb"] is not None and shown["lldb"].startswith("2.5 + ")
     assert shown["lldb"] != shown["gdb"]
+
+
+@pytest.mark.parametrize("debugger", DEBUGGERS)
+@pytest.mark.parametrize("config", ["gcc-O0", "gcc-O2", "clang-O2"])
+def test_a_signed_bit_field_reads_alike_from_memory_and_from_a_register(
+    debugger: str, config: str, build: Callable[..., Path]
+) -> None:
+    """lldb hands a bit-field read out of a register zero-extended to its declared
+    type's width: the driver sign-extends from the field's own top bit, so a
+    negative field shows the same number whichever home the struct has (fuzz seed
+    2012 scored atomc's register copy of such a field wrong)."""
+    stops = [s for s in _trace(debugger, build("bitfields.c", config)).stops
+             if s.function == "weigh" and s.value_of("s") is not None]
+    assert stops
+    assert {s.value_of("s") for s in stops} == {"{low = -33472, flag = 1}"}

@@ -114,12 +114,13 @@ FINDINGS = [
     # loop's `i = 0`, and keeping the value before both showed the stale 5 (a first
     # version of the line-table rule): only restated constants may precede it.
     pytest.param(2023, "gdb", 350, marks=GDB),
-    # Known, other classes (campaign seeds 2000-2062, strict xfails):
+    # Campaign seeds 2000-2062 (2012 fixed in the evaluator; the rest strict xfails of
+    # known classes):
     # 2012 lldb: l_22, a struct with a signed 31-bit bit-field, in a register: lldb's
-    # `frame variable` shows f2 = -33472, the evaluator's lldb driver 2147450176
-    # (the field's bits zero-extended, then sign-extended from bit 31 of its int).
-    pytest.param(2012, "lldb", 20, marks=[LLDB, pytest.mark.xfail(
-        strict=True, reason="the lldb driver reads a signed bit-field in a register unsigned")]),
+    # `frame variable` shows f2 = -33472, the evaluator's lldb driver showed
+    # 2147450176 (the field's bits zero-extended, then sign-extended from bit 31 of
+    # its int); the driver now sign-extends from the field's own top bit.
+    pytest.param(2012, "lldb", 20, marks=LLDB),
     # 2050 lldb: `for (l_2 = 4; l_2 >= 1; l_2 -= 1)`, the decrement's own `add`
     # scheduled above line 77's load, the stop of line 77: l_2 already decremented
     # there (the scheduler's hoisted code, not a code-less record).

@@ -57,7 +57,7 @@ def _kind(type_class: int, basic: int) -> str:
     return "other"
 
 
-def _scalar(value: Any, ctype: Any, basic: int) -> str | None:
+def _scalar(value: Any, ctype: Any, basic: int, field_bits: int | None) -> str | None:
     if value.GetValue() is None:
         return None
     if basic in _FLOATS:
@@ -71,8 +71,10 @@ def _scalar(value: Any, ctype: Any, basic: int) -> str | None:
             number = float(value.GetValue())
         return valuefmt.float_text(number) if error.Success() else None
     # Mask to the type's size: a value assembled from register pieces can
-    # carry more bytes than its type, and GetValueAsSigned then misreads it.
-    bits = 8 * ctype.GetByteSize()
+    # carry more bytes than its type, and GetValueAsSigned then misreads it. A
+    # bit-field's width is its own: lldb hands a field read from a register
+    # zero-extended, so a signed field's sign bit is the field's top bit.
+    bits = field_bits or 8 * ctype.GetByteSize()
     if bits > 64:  # __int128: GetValueAsUnsigned has 64 bits; lldb's text is exact
         text = value.GetValue()
         return text if text and text.lstrip("-").isdigit() else None
@@ -82,8 +84,18 @@ def _scalar(value: Any, ctype: Any, basic: int) -> str | None:
     return str(raw)
 
 
-def format_value(value: Any) -> tuple[str | None, str]:
-    """Normalised text of an SBValue and its kind; text None if unavailable."""
+def _field_bits(ctype: Any, index: int) -> int | None:
+    """The width of `ctype`'s field `index` if it is a bit-field (SBValue itself
+    does not say)."""
+    if index >= ctype.GetNumberOfFields():
+        return None
+    member = ctype.GetFieldAtIndex(index)
+    return member.GetBitfieldSizeInBits() if member.IsValid() and member.IsBitfield() else None
+
+
+def format_value(value: Any, field_bits: int | None = None) -> tuple[str | None, str]:
+    """Normalised text of an SBValue and its kind; text None if unavailable.
+    `field_bits`: the width when the value is a bit-field of its parent."""
     if value is None or not value.IsValid():
         return None, "other"
     ctype = value.GetType().GetCanonicalType()
@@ -105,10 +117,10 @@ def format_value(value: Any) -> tuple[str | None, str]:
         fields = []
         for i in range(value.GetNumChildren()):
             child = value.GetChildAtIndex(i)
-            fields.append((child.GetName() or "?", format_value(child)[0]))
+            fields.append((child.GetName() or "?", format_value(child, _field_bits(ctype, i))[0]))
         return valuefmt.join_fields(fields), kind
     if kind in ("int", "float"):
-        return _scalar(value, ctype, basic), kind
+        return _scalar(value, ctype, basic, field_bits), kind
     if type_class & lldb.eTypeClassComplexFloat and value.GetSummary():
         # what `frame variable` shows when a summary hides lldb's own text (atomc's
         # plugin has one for `_Complex long double`, which lldb-22 misreads)
