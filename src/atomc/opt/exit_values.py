@@ -29,7 +29,8 @@ A loop from a constant to a constant bound (`for (i = 0; i < 16; i++)`) has no
 guard: its exit block's one way in is the latch's edge, on an order compare
 false. That edge names a constant as an `eq` branch does (the counter leaves at
 16), and the block gets its record; a closed form (`Counted`) over a constant
-bound is folded to the constant it computes.
+bound is folded to the constant it computes, for counters of up to 64 bits (it
+needs no room on the DWARF stack), and so is a down-counter's constant bound.
 
 A signed `for (i = 0; i < n; i++)` leaves from the guard with i = 0 where
 n <= 0, and from the latch with i = n >= 1: on both paths i = max(n, 0),
@@ -299,7 +300,7 @@ def _counted_exit(cond: Cmp, v: Value, preds: dict[Block, list[Block]],
             out.append((x, MAX0))
     first = {_int(s, signed) for _, s in starts if s is not v and isinstance(s, Const)}
     others = [s for _, s in starts if s is not v and not isinstance(s, Const)]
-    bits = _counter_bits(v, step, signed)
+    bits = _counter_bits(v, step, signed, wide=isinstance(x, Const))
     if len(first) == 1 and not others and bits:
         c = first.pop()
         if c is not None and (signed or c <= 1 << (bits - 1)):
@@ -307,15 +308,17 @@ def _counted_exit(cond: Cmp, v: Value, preds: dict[Block, list[Block]],
     return out
 
 
-def _counter_bits(v: Value, step: int, signed: bool) -> int:
+def _counter_bits(v: Value, step: int, signed: bool, wide: bool = False) -> int:
     """The width of `v` (0: none) when it is a counter of at most 32 bits whose
     steps cannot skip the closed form:
     a power-of-two step (each value stays congruent to the start after an
     unsigned wrap) small against the type, and for a signed compare no signed
-    wrap (`nsw`)?"""
+    wrap (`nsw`)? `wide`: the bound is a constant, so the form is folded here
+    (`_folded`) and needs no room on the DWARF stack: up to 64 bits."""
     ty = v.ty
     mag = abs(step)
-    ok = (isinstance(ty, IntType) and 1 < ty.bits <= 32 and mag & (mag - 1) == 0
+    ok = (isinstance(ty, IntType) and 1 < ty.bits <= (64 if wide else 32)
+          and mag & (mag - 1) == 0
           and mag <= _MAX_STEP and mag < 1 << (ty.bits - 2)
           and (not signed or isinstance(v, Binary) and v.nsw))
     return ty.bits if ok and isinstance(ty, IntType) else 0
@@ -335,7 +338,9 @@ def _counted_down(cond: Cmp, v: Value, preds: dict[Block, list[Block]]) -> list[
         return []
     got = _step(v)
     c = _int(bound, signed)
-    bits = _counter_bits(v, got[1], signed) if got is not None and got[1] < 0 else 0
+    # up to 64 bits: `bound` is a constant, and a closed form over a start that is
+    # not one is left out for a counter wider than 32 bits where the records are made
+    bits = _counter_bits(v, got[1], signed, wide=True) if got is not None and got[1] < 0 else 0
     if got is None or c is None or not bits:
         return []
     if not signed and c >= 1 << (bits - 1):
