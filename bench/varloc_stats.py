@@ -13,6 +13,8 @@ bucket). Location-list entries are summed by the tool, so overlapping entries
     python bench/varloc_stats.py [programs...]       # default: bench/programs/*.c
     python bench/varloc_stats.py --zlib              # Debian's zlib, its library files
     python bench/varloc_stats.py --zlib --breakdown  # + atomc's uncovered bytes by cause
+    python bench/varloc_stats.py --zlib --list "param dead" --keep /tmp/objs
+                                                     # + that class's variables and gaps
 
 --breakdown reads atomc's objects again with the reasons atomc records where a
 variable has no location (`.debug.atomc_why`, docs/why-optimized-out.md): the
@@ -27,12 +29,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests" / "realworld"))
@@ -83,9 +87,11 @@ def _bytes_within(ranges: Ranges, lo: int, hi: int) -> int:
     return sum(max(0, min(e, hi) - max(s, lo)) for s, e in ranges)
 
 
-def breakdown(objs: Sequence[Path]) -> tuple[Counter[str], Counter[str], int, int]:
+def breakdown(objs: Sequence[Path], listed: Sequence[str] = ()
+              ) -> tuple[Counter[str], Counter[str], int, int]:
     """(uncovered scope bytes per reason, variables short of whole coverage per set
-    of reasons, variables, scope bytes) over atomc's objects."""
+    of reasons, variables, scope bytes) over atomc's objects; prints the variables
+    of the classes `listed` (as the breakdown names them: "param dead")."""
     from atomc.data.atomc_why_reader import CURRENCY, KIND_NAMES
     from atomc.explain.objfile import read_object
 
@@ -94,7 +100,7 @@ def breakdown(objs: Sequence[Path]) -> tuple[Counter[str], Counter[str], int, in
     nvars = scope_bytes = 0
     for obj in objs:
         functions, _rows = read_object(str(obj))
-        for fn in functions.values():
+        for fname, fn in functions.items():
             for v in fn.variables:
                 scope = list(v.scope)
                 size = sum(hi - lo for lo, hi in scope)
@@ -116,12 +122,35 @@ def breakdown(objs: Sequence[Path]) -> tuple[Counter[str], Counter[str], int, in
                     mine["none"] += rest
                 mine = +mine
                 by_reason.update(mine)
-                by_set[("param " if v.is_param else "local ") + "+".join(sorted(mine))] += 1
+                key = ("param " if v.is_param else "local ") + "+".join(sorted(mine))
+                by_set[key] += 1
+                if key in listed:
+                    _list_variable(key, obj, fname, v, gaps, fn.addresses)
     return by_reason, by_set, nvars, scope_bytes
 
 
-def print_breakdown(objs: Sequence[Path]) -> None:
-    by_reason, by_set, nvars, scope = breakdown(objs)
+# an epilogue: restores of callee-saved registers, the stack pointer's, the return
+_EPILOGUE = re.compile(r"(pop|ret|leave|add\s+\$0x[0-9a-f]+,%rsp)\b")
+
+
+def _list_variable(key: str, obj: Path, fname: str, v: Any, gaps: Ranges,
+                   insts: Sequence[tuple[int, str]]) -> None:
+    """One line per gap of a listed variable: where, how long, the reason recorded,
+    and `epilogue` when the gap is only the epilogue (a register the function saved
+    held the value, and its restore ended it)."""
+    inl = f" (inlined {v.inlined_from})" if v.inlined_from else ""
+    print(f"{key}: {obj.stem}:{fname}{inl} {v.name} (line {v.decl_line})")
+    for lo, hi in gaps:
+        why = "; ".join(sorted({e.describe() for e in v.reasons if e.low < hi and lo < e.high}))
+        text = [t for a, t in insts if lo <= a < hi]
+        epilogue = bool(text) and text[-1].startswith("ret") \
+            and all(_EPILOGUE.match(t) for t in text)
+        print(f"    [0x{lo:x}, 0x{hi:x}) {hi - lo:>5} bytes: {why or 'no reason'}"
+              f"{' (epilogue)' if epilogue else ''}")
+
+
+def print_breakdown(objs: Sequence[Path], listed: Sequence[str] = ()) -> None:
+    by_reason, by_set, nvars, scope = breakdown(objs, listed)
     print(f"\natomc: uncovered scope bytes by recorded reason ({scope} scope bytes)")
     for why, n in by_reason.most_common():
         print(f"  {why:<10}{n:>9}{_pct(n, scope):>8}")
@@ -162,10 +191,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="Debian's zlib library files (tests/realworld/debsrc.py fetches them)")
     ap.add_argument("--breakdown", action="store_true",
                     help="also atomc's uncovered scope bytes and short variables by reason")
+    ap.add_argument("--list", action="append", default=[], metavar="CLASS",
+                    help='with --breakdown: list the variables of that class ("param dead")')
+    ap.add_argument("--keep", metavar="DIR", help="write the objects into DIR and keep them")
     args = ap.parse_args(argv)
     progs, flags = sources(args)
     totals = {c: dict.fromkeys(FIELDS, 0.0) for c in COMPILERS}
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as scratch:
+        tmp = args.keep or scratch
+        Path(tmp).mkdir(parents=True, exist_ok=True)
         objs: dict[str, list[Path]] = {c: [] for c in COMPILERS}
         for src in progs:
             for name, cmd in COMPILERS.items():
@@ -181,8 +215,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{name:<10}{int(t['vars']):>10}{_pct(t['with_loc'], t['vars']):>15}"
                   f"{_pct(t['covered'], t['scope']):>21}{_pct(t['whole'], t['measured']):>21}")
         print(f"over {len(progs)} {'zlib files' if args.zlib else 'programs'} at -O2 -g")
-        if args.breakdown:
-            print_breakdown(objs["atomc"])
+        if args.breakdown or args.list:
+            print_breakdown(objs["atomc"], args.list)
     return 0
 
 

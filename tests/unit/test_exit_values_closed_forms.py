@@ -19,7 +19,8 @@ from atomc.ir.debuginfo import (
     DW_OP_xor,
 )
 from atomc.ir.types import IntType
-from atomc.opt.exit_values import Counted, _counted_ops
+from atomc.ir.values import Const
+from atomc.opt.exit_values import EQ, Counted, _counted_ops, _folded
 
 M64 = (1 << 64) - 1
 GARBAGE = 0xDEAD_BEEF_0000_0000  # what the register holds above the 32-bit value
@@ -100,3 +101,34 @@ def test_a_guard_edge_names_no_step() -> None:
     assert guard.merge(Counted(True, 2, 4, True)) is None
     assert guard.merge(Counted(True, 3, 4, False)) is None
     assert latch.merge(Counted(True, 3, 2, True)) is None
+
+
+@pytest.mark.parametrize("signed", [False, True])
+@pytest.mark.parametrize("step", [1, 2, 4, 8])
+def test_folded_over_a_constant_is_the_loop_exit(step: int, signed: bool) -> None:
+    """A closed form over a constant bound (or start) folds to the value the loop
+    leaves: up from `start` while k < n (k <= n when incl), down from n while k >
+    bound; a value outside the type stays a closed form."""
+    ty = IntType(32)
+    starts = [-9, -1, 0, 3, 5] if signed else [0, 3, 5]
+    for start in starts:
+        for n in range(-20, 30) if signed else range(0, 40):
+            for incl in (False, True):
+                k = start
+                while k < n or incl and k == n:
+                    k += step
+                got = _folded(Const(ty, n), Counted(True, start, step, signed, incl))
+                assert got[1] == EQ and isinstance(got[0], Const), (start, n)
+                assert _u32(got[0].value) == _u32(k), (start, step, n, incl)
+    for bound in [-1, 0, 1, 7] if signed else [0, 1, 7]:
+        for n in range(-20, 30) if signed else range(0, 40):
+            k = n
+            while k > bound:
+                k -= step
+            if not signed and k < 0:
+                continue
+            got = _folded(Const(ty, n), Counted(False, bound, step, signed))
+            assert got[1] == EQ and isinstance(got[0], Const) and _u32(got[0].value) == _u32(k)
+    top = Counted(True, 0, step, signed)  # leaves above the type's largest value
+    high = Const(ty, (1 << 31) - 1 if signed else (1 << 32) - 1)
+    assert step == 1 or _folded(high, top) == (high, top)

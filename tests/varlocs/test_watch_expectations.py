@@ -84,6 +84,9 @@ when the debug-info feature it exercises is lost:
 * loop_exit_values.c: a counter after its loop, reached from the guard and the
   latch with different locations but equal to the loop's bound on both
   (opt/exit_values.py); before: optimized out.
+* constant_exit_values.c: counters between constants (`for (i = 0; i < 40; i++)`),
+  whose loop has no guard: the exit's one way in is the latch, and the counter
+  leaves at a constant (exit_values.py); before: dead (optimized out) after the loop.
 * counted_exit_values.c: counters from another constant, stepping by 2 or 4, or
   counting down: after the loop each is a closed form over the bound or the start
   (exit_values.py's `Counted`), e.g. the first multiple of 4 >= n; before: optimized
@@ -116,7 +119,7 @@ PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "i
             "scaled_counter.c", "narrow_call_args.c", "counted_copies.c",
             "folded_member_address.c", "derived_values.c", "known_values.c",
             "composed_values.c", "sunk_values.c", "loop_exit_values.c",
-            "counted_exit_values.c", "for_line_values.c"]
+            "counted_exit_values.c", "for_line_values.c", "constant_exit_values.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

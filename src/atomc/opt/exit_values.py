@@ -22,8 +22,15 @@ gets a record of that constant even when the variable's value is one
 register on every path: a constant location outlives the register.
 * P is the latch of an up-counting loop leaving on `icmp ult/slt A, X` false
   (A >= X), A = `add iv, 1`, and on every edge into iv's block the incoming
-  value is below X (the branch it comes through says so): iv < X, so
-  A <= X, so A == X.
+  value is below X (the branch it comes through says so, or it and X are
+  constants): iv < X, so A <= X, so A == X.
+
+A loop from a constant to a constant bound (`for (i = 0; i < 16; i++)`) has no
+guard: its exit block's one way in is the latch's edge, on an order compare
+false. That edge names a constant as an `eq` branch does (the counter leaves at
+16), and the block gets its record; a closed form (`Counted`) over a constant
+bound is folded to the constant it computes, for counters of up to 64 bits (it
+needs no room on the DWARF stack), and so is a down-counter's constant bound.
 
 A signed `for (i = 0; i < n; i++)` leaves from the guard with i = 0 where
 n <= 0, and from the latch with i = n >= 1: on both paths i = max(n, 0),
@@ -190,7 +197,12 @@ def _plus(x: Value, k: int, signed: bool) -> Const | None:
 
 def _says_order(src: Block, dest: Block, a: Value, x: Value, signed: bool,
                 strict: bool) -> bool:
-    """Does the branch of `src` into `dest` say `a < x` (strict) or `a <= x`?"""
+    """Does the branch of `src` into `dest` say `a < x` (strict) or `a <= x`? Two
+    constants say it (or not) on every edge: a loop entered by a plain jump from
+    `i = 0` to its `i < 16` test."""
+    if isinstance(a, Const) and isinstance(x, Const):
+        ca, cx = _int(a, signed), _int(x, signed)
+        return ca is not None and cx is not None and (ca < cx if strict else ca <= cx)
     got = _edge_cond(src, dest)
     if got is None:
         return False
@@ -288,7 +300,7 @@ def _counted_exit(cond: Cmp, v: Value, preds: dict[Block, list[Block]],
             out.append((x, MAX0))
     first = {_int(s, signed) for _, s in starts if s is not v and isinstance(s, Const)}
     others = [s for _, s in starts if s is not v and not isinstance(s, Const)]
-    bits = _counter_bits(v, step, signed)
+    bits = _counter_bits(v, step, signed, wide=isinstance(x, Const))
     if len(first) == 1 and not others and bits:
         c = first.pop()
         if c is not None and (signed or c <= 1 << (bits - 1)):
@@ -296,15 +308,17 @@ def _counted_exit(cond: Cmp, v: Value, preds: dict[Block, list[Block]],
     return out
 
 
-def _counter_bits(v: Value, step: int, signed: bool) -> int:
+def _counter_bits(v: Value, step: int, signed: bool, wide: bool = False) -> int:
     """The width of `v` (0: none) when it is a counter of at most 32 bits whose
     steps cannot skip the closed form:
     a power-of-two step (each value stays congruent to the start after an
     unsigned wrap) small against the type, and for a signed compare no signed
-    wrap (`nsw`)?"""
+    wrap (`nsw`)? `wide`: the bound is a constant, so the form is folded here
+    (`_folded`) and needs no room on the DWARF stack: up to 64 bits."""
     ty = v.ty
     mag = abs(step)
-    ok = (isinstance(ty, IntType) and 1 < ty.bits <= 32 and mag & (mag - 1) == 0
+    ok = (isinstance(ty, IntType) and 1 < ty.bits <= (64 if wide else 32)
+          and mag & (mag - 1) == 0
           and mag <= _MAX_STEP and mag < 1 << (ty.bits - 2)
           and (not signed or isinstance(v, Binary) and v.nsw))
     return ty.bits if ok and isinstance(ty, IntType) else 0
@@ -324,7 +338,9 @@ def _counted_down(cond: Cmp, v: Value, preds: dict[Block, list[Block]]) -> list[
         return []
     got = _step(v)
     c = _int(bound, signed)
-    bits = _counter_bits(v, got[1], signed) if got is not None and got[1] < 0 else 0
+    # up to 64 bits: `bound` is a constant, and a closed form over a start that is
+    # not one is left out for a counter wider than 32 bits where the records are made
+    bits = _counter_bits(v, got[1], signed, wide=True) if got is not None and got[1] < 0 else 0
     if got is None or c is None or not bits:
         return []
     if not signed and c >= 1 << (bits - 1):
@@ -459,6 +475,23 @@ def _counted_ops(k: Counted, ty: IntType) -> DIExpression:
     return DIExpression(tuple(ops))
 
 
+def _folded(x: Value, kind: Kind) -> Fact:
+    """A closed form over a constant X as the constant it computes (`Counted`'s
+    formula in Python), when it lies in X's type; any other fact as it is."""
+    if not isinstance(kind, Counted) or not isinstance(x, Const) \
+            or not isinstance(x.ty, IntType):
+        return x, kind
+    cx = _int(x, kind.signed)
+    if cx is None:
+        return x, kind
+    d = max(cx + kind.incl - kind.bound if kind.up else cx - kind.bound, 0)
+    m = -(-d // kind.step) * kind.step if kind.step else 0
+    v = kind.bound + m if kind.up else cx - m
+    w = x.ty.bits
+    lo, hi = (-(1 << (w - 1)), (1 << (w - 1)) - 1) if kind.signed else (0, (1 << w) - 1)
+    return (Const(x.ty, v), EQ) if lo <= v <= hi else (x, kind)
+
+
 def _kind_ops(kind: Kind, ty: object) -> DIExpression:
     """The record expression that computes V from X."""
     if isinstance(ty, IntType) and kind == MAX0:
@@ -491,6 +524,17 @@ def _says_equal(p: Block, b: Block) -> bool:
     """Does P's branch into B say that two values are equal?"""
     got = _edge_cond(p, b)
     return got is not None and (got[0].pred, got[1]) in (("eq", True), ("ne", False))
+
+
+def _says_bound(p: Block, b: Block, dom: DomTree[Block]) -> bool:
+    """Is P -> B a loop's exit on an order compare false (`i + 1 < 16`)? With a
+    counter from a constant below a constant bound, that names the constant the
+    counter leaves with (`_counted_exit`) on a loop whose guard folded away: the
+    exit's one way in (`for (i = 0; i < 16; i++)` leaves i at 16)."""
+    got = _edge_cond(p, b)
+    return got is not None and not got[1] and got[0].pred in (*_LESS, *_GREATER, *_AT_MOST,
+                                                             *_AT_LEAST) \
+        and _leaves_loop(p, b, dom)
 
 
 def _leaves_loop(p: Block, b: Block, dom: DomTree[Block]) -> bool:
@@ -547,7 +591,7 @@ def add_exit_values(fn: Function) -> int:
         ps = preds.get(b, [])
         if not ps or len(set(map(id, ps))) != len(ps) or not b.insts:
             continue
-        named = all(_says_equal(p, b) for p in ps)
+        named = all(_says_equal(p, b) or _says_bound(p, b, dom) for p in ps)
         leaves = named and all(_leaves_loop(p, b, dom) for p in ps)
         if len(ps) == 1 and not named:
             continue  # one way in: only a constant the branch names can help
@@ -579,6 +623,7 @@ def add_exit_values(fn: Function) -> int:
                     break
             if not common:
                 continue
+            common = [_folded(x, k) for x, k in common]
             fit = [c for c in common if _available(c[0], b, dom) and c[0].ty == vals[0].ty
                    and (c[1] == EQ or isinstance(c[0].ty, IntType) and 1 < c[0].ty.bits
                         <= (32 if isinstance(c[1], Counted) else 64))
