@@ -63,6 +63,8 @@ COUNTERS = {
     "cfg.reads": "machine CFG reads (kept while the CFG does not change)",
     "schedule.issues": "scheduler issues",
     "regalloc.liveness": "liveness worklist visits",
+    "regalloc.liveness.solves": "block liveness solved (once per function: the coalescer "
+                                "hands it to the allocator, regalloc/facts.py)",
     "coalesce.positions": "copy coalescing: positions numbered for the live segments",
     "coalesce.renamed": "copy coalescing: operand lists rebuilt by the rename (only the "
                         "instructions naming a merged register)",

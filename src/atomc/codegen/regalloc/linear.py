@@ -61,13 +61,12 @@ from ..mir.cfg import successor_indices as successors
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
 from ..mir.registers import operand_regs
 from ..target import Extension, current, desc, is_move32
-from .coalesce import loop_depths, wide_reads
-from .liveness import block_liveness
+from .coalesce import loop_depths
+from .facts import AllocFacts, Refs, take_facts
 from .spill import reload_op, rewrite_blocks, spill_op
 from .spill_slots import SpillSlots
 from .split import RangeSplitter
 
-Refs = tuple[list[VReg], list[VReg], set[str], set[str]]  # `operand_regs`' answer
 _DEPTH_WEIGHT = (1, 8, 64, 512, 4096)  # a reference's weight at loop depth 0, 1, 2, 3, 4+
 
 
@@ -124,6 +123,8 @@ class Interval:
 class LinearScan:
     def __init__(self, mf: MFunction) -> None:
         self.mf = mf
+        # register operands, liveness and wide reads: the coalescer's, renamed (facts.py)
+        self.facts: AllocFacts = take_facts(mf)
         self.order: list[tuple[int, MInst]] = []  # (position, instruction), real only
         self.block_range: list[tuple[int, int]] = []
         # physical register -> live ranges (start, end, starts with a def)
@@ -133,7 +134,7 @@ class LinearScan:
         # per entry of `order`: its `operand_regs`, read once for every analysis up to
         # the rewrite (shared: nobody changes them)
         self.refs: list[Refs] = []
-        self.refs_of: dict[int, Refs] = {}  # the same by id() of the instruction
+        self.refs_of: dict[int, Refs] = self.facts.refs  # the same by id() of the instruction
         self.intervals: dict[int, Interval] = {}
         self.spill_slots = SpillSlots(mf)
         self.remat: dict[int, int] = {}
@@ -146,6 +147,7 @@ class LinearScan:
     def number(self) -> None:
         pos = 0
         depths = loop_depths(self.mf)
+        refs_of = self.refs_of
         for b, depth in zip(self.mf.blocks, depths, strict=True):
             start = pos
             for mi in b.insts:
@@ -153,13 +155,12 @@ class LinearScan:
                     continue
                 pos += 2
                 self.order.append((pos, mi))
-                self.refs.append(refs := operand_regs(mi))
-                self.refs_of[id(mi)] = refs
+                self.refs.append(refs_of[id(mi)])
                 self.ref_weight.append(_DEPTH_WEIGHT[min(depth, len(_DEPTH_WEIGHT) - 1)])
             self.block_range.append((start, pos + 1))
 
     def liveness(self) -> list[set[int]]:
-        self.live_in, self.live_out = block_liveness(self.mf, self.regs_of)
+        self.live_in, self.live_out = self.facts.live_in, self.facts.live_out
         return self.live_in
 
     def regs_of(self, mi: MInst) -> Refs:
@@ -510,7 +511,7 @@ class LinearScan:
     def find_wide_reads(self) -> None:
         """Only a 32-bit register read at 64 bits relies on a 32-bit write
         clearing the upper half, so a `movl %r, %r` defining any other does nothing."""
-        self.wide_reads = wide_reads(self.mf)
+        self.wide_reads = self.facts.wide
 
     def is_vreg_self_copy(self, mi: MInst) -> bool:
         """A copy of a virtual register to itself (what coalescing leaves) that
