@@ -34,6 +34,7 @@ MAX_GROWTH = 5.0
 COUNTERS = {
     # duplication passes: no dominator tree, loop info or mem2reg per loop
     "domtree.nodes": "dominator trees built (once per pass, not per loop)",
+    "domtree.reused": "dominator trees handed out again (the CFG unchanged since the last)",
     "loopinfo.blocks": "loop analyses (once per pass, not per loop)",
     "function.predecessors": "predecessor maps (once per pass, not per loop)",
     "mem2reg.blocks": "whole-function mem2reg runs (not one per rotated or unrolled loop)",
