@@ -380,30 +380,11 @@ class LinearScan:
         # where each spilled register lives here: a piece's register (live-range
         # splitting) or a scratch register; `loaded` ones are already there
         scratch: dict[int, str] = {}
-        loaded: set[int] = set()
         pos = self.pos_of[id(mi)]
-        busy = self.fold_address(mi, pos, out, sizes)   # a scratch register holding an address
-        if busy:
-            uses, defs, _, _ = operand_regs(mi)
-        for r in [*uses, *defs]:
-            piece = self.split.piece_at(r.id, pos) if self.intervals[r.id].reg is None else None
-            if piece is not None and r.id not in scratch:
-                scratch[r.id] = piece.reg
-                if not (piece.start == pos and piece.reload):
-                    loaded.add(r.id)
-        for r in [*uses, *defs]:
-            iv = self.intervals[r.id]
-            if iv.reg is None and r.id not in scratch:
-                pool = self.regs.vector_scratch if iv.xmm else self.regs.scratch
-                free = [p for p in pool if p not in scratch.values() and p != busy]
-                if not free:
-                    raise InternalCompilerError(
-                        f"{mi.opcode} names more spilled registers than there are scratch "
-                        "registers", where="regalloc-linear")
-                scratch[r.id] = free[0]
-        for vid, sreg in scratch.items():
-            if any(u.id == vid for u in uses) and vid not in loaded:
-                self.reload(vid, sreg, mi, out, sizes)
+        intervals = self.intervals
+        if any(intervals[r.id].reg is None for r in uses) or \
+                any(intervals[r.id].reg is None for r in defs):  # else: no spill code
+            uses, defs = self.place_spilled(mi, pos, uses, defs, scratch, out, sizes)
         for u in uses:
             # A byte or word register read at a wider width: clear the bits above
             # it (the -O0 allocator's reloads zero-extend the same way).
@@ -438,6 +419,37 @@ class LinearScan:
                 out.append(MInst(spill_op(self.mf, d.id), [PReg(scratch[d.id], nat),
                                                        Mem(base=self.slot(d.id))],
                                  loc=mi.loc, flags=mi.flags))
+
+    def place_spilled(self, mi: MInst, pos: int, uses: list[VReg], defs: list[VReg],
+                      scratch: dict[int, str], out: list[MInst], sizes: list[int]
+                      ) -> tuple[list[VReg], list[VReg]]:
+        """Put each spilled register `mi` names in `scratch` (a piece's register or
+        a scratch one) and reload the ones it reads; its (uses, defs), read again
+        when an address was folded into a scratch register."""
+        loaded: set[int] = set()
+        busy = self.fold_address(mi, pos, out, sizes)   # a scratch register holding an address
+        if busy:
+            uses, defs, _, _ = operand_regs(mi)
+        for r in [*uses, *defs]:
+            piece = self.split.piece_at(r.id, pos) if self.intervals[r.id].reg is None else None
+            if piece is not None and r.id not in scratch:
+                scratch[r.id] = piece.reg
+                if not (piece.start == pos and piece.reload):
+                    loaded.add(r.id)
+        for r in [*uses, *defs]:
+            iv = self.intervals[r.id]
+            if iv.reg is None and r.id not in scratch:
+                pool = self.regs.vector_scratch if iv.xmm else self.regs.scratch
+                free = [p for p in pool if p not in scratch.values() and p != busy]
+                if not free:
+                    raise InternalCompilerError(
+                        f"{mi.opcode} names more spilled registers than there are scratch "
+                        "registers", where="regalloc-linear")
+                scratch[r.id] = free[0]
+        for vid, sreg in scratch.items():
+            if any(u.id == vid for u in uses) and vid not in loaded:
+                self.reload(vid, sreg, mi, out, sizes)
+        return uses, defs
 
     def needs_scratch(self, vid: int, pos: int) -> bool:
         """A spilled general register outside any piece of a split range."""
