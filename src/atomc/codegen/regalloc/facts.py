@@ -22,7 +22,7 @@ Meta instructions are not uses, so the facts are the same with and without -g.
 from __future__ import annotations
 
 from ...ir.cfgstate import checking
-from ..mir import Mem, MFunction, MInst, VReg
+from ..mir import META_OPCODES, Mem, MFunction, MInst, VReg
 from ..mir.registers import operand_regs
 from ..target import desc
 from .liveness import block_liveness
@@ -102,15 +102,23 @@ def wide_reads(mf: MFunction) -> set[int]:
     operand or in an address, which reads all 64 bits)."""
     sizes = mf.vreg_sizes
     out: set[int] = set()
+    reads_of: dict[str, tuple[bool, ...]] = {}  # per opcode: which operands it reads
     for b in mf.blocks:
         for mi in b.insts:
-            if mi.is_meta:
+            if mi.opcode in META_OPCODES:
                 continue
-            roles = desc(mi.opcode).roles
-            for k, op in enumerate(mi.operands):
-                if isinstance(op, VReg):
-                    if "u" in (roles[k] if k < len(roles) else "u") and op.size > sizes[op.id]:
+            reads = reads_of.get(mi.opcode)
+            if reads is None:
+                reads = reads_of[mi.opcode] = tuple("u" in r for r in desc(mi.opcode).roles)
+            n = len(reads)
+            k = -1
+            for op in mi.operands:
+                k += 1
+                if type(op) is VReg:  # the operand classes are final
+                    if (k >= n or reads[k]) and op.size > sizes[op.id]:
                         out.add(op.id)
-                elif isinstance(op, Mem):
-                    out.update(r.id for r in op.regs() if isinstance(r, VReg) and sizes[r.id] < 8)
+                elif type(op) is Mem:
+                    for r in (op.base, op.index):
+                        if type(r) is VReg and sizes[r.id] < 8:
+                            out.add(r.id)
     return out
