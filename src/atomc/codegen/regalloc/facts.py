@@ -55,9 +55,10 @@ class AllocFacts:
         for mi in rebuilt:
             if not mi.is_meta:
                 self.refs[id(mi)] = operand_regs(mi)
-        self.live_in = [{to.get(v, v) for v in s} for s in self.live_in]
-        self.live_out = [{to.get(v, v) for v in s} for s in self.live_out]
-        self.wide = {to.get(v, v) for v in self.wide}
+        moved = set(to)
+        self.live_in = [_renamed(s, to, moved) for s in self.live_in]
+        self.live_out = [_renamed(s, to, moved) for s in self.live_out]
+        self.wide = _renamed(self.wide, to, moved)
 
     def stale(self, mf: MFunction) -> list[str]:
         """How these facts differ from a recomputation over `mf` (empty: none)."""
@@ -70,6 +71,14 @@ class AllocFacts:
                 self.refs[k] != r for k, r in fresh.refs.items()):
             out.append("register operands differ")
         return out
+
+
+def _renamed(regs: set[int], to: dict[int, int], moved: set[int]) -> set[int]:
+    """`regs` with the renamed ones under their new names (the set itself when
+    none is renamed: most blocks of a large function)."""
+    if regs.isdisjoint(moved):
+        return regs
+    return {to.get(v, v) for v in regs}
 
 
 def compute_facts(mf: MFunction) -> AllocFacts:
