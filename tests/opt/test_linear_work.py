@@ -34,6 +34,7 @@ MAX_GROWTH = 5.0
 COUNTERS = {
     # duplication passes: no dominator tree, loop info or mem2reg per loop
     "domtree.nodes": "dominator trees built (once per pass, not per loop)",
+    "domtree.reused": "dominator trees handed out again (the CFG unchanged since the last)",
     "loopinfo.blocks": "loop analyses (once per pass, not per loop)",
     "function.predecessors": "predecessor maps (once per pass, not per loop)",
     "mem2reg.blocks": "whole-function mem2reg runs (not one per rotated or unrolled loop)",
@@ -63,6 +64,8 @@ COUNTERS = {
     "cfg.reads": "machine CFG reads (kept while the CFG does not change)",
     "schedule.issues": "scheduler issues",
     "regalloc.liveness": "liveness worklist visits",
+    "regalloc.liveness.solves": "block liveness solved (once per function: the coalescer "
+                                "hands it to the allocator, regalloc/facts.py)",
     "coalesce.positions": "copy coalescing: positions numbered for the live segments",
     "coalesce.renamed": "copy coalescing: operand lists rebuilt by the rename (only the "
                         "instructions naming a merged register)",

@@ -144,10 +144,48 @@ class DomTree(Generic[N]):
 
 def dominators_of_function(fn: Function) -> DomTree[Block]:
     """Dominator tree of a defined function's blocks (entry = first block).
-    Edges to blocks outside the function are ignored (the verifier reports them)."""
+    Edges to blocks outside the function are ignored (the verifier reports them).
+
+    A function's tree is asked for some fifteen times by the passes of one
+    compile, mostly with the CFG unchanged since the last ask (most passes change
+    no edge). The tree depends only on the block list and each block's
+    successors, so the last one is kept with that shape (the blocks themselves,
+    which it keeps alive: an equal shape is the same blocks, not reused ids) and
+    handed out again while the shape is equal. Callers only read the tree. In
+    checking mode (ATOMC_CHECK_INCREMENTAL) a reused tree is compared with a
+    fresh one."""
+    shape = _cfg_shape(fn)
+    kept = fn.dom_kept
+    if isinstance(kept, tuple) and kept[0] == shape:
+        tree: DomTree[Block] = kept[1]
+        work.add("domtree.reused", 1)
+        if cfgstate.checking():
+            _check_same(tree, _build(fn))
+        return tree
+    tree = _build(fn)
+    fn.dom_kept = (shape, tree)
+    return tree
+
+
+def _cfg_shape(fn: Function) -> tuple[tuple[Block, ...], tuple[tuple[Block, ...], ...]]:
+    """What a function's dominator tree depends on: its blocks and their successors."""
+    blocks = tuple(fn.blocks)
+    return blocks, tuple(tuple(b.successors) for b in blocks)
+
+
+def _build(fn: Function) -> DomTree[Block]:
     members = set(map(id, fn.blocks))
 
     def succs(b: Block) -> list[Block]:
         return [s for s in b.successors if id(s) in members]
 
     return DomTree(fn.blocks[0], succs)
+
+
+def _check_same(kept: DomTree[Block], fresh: DomTree[Block]) -> None:
+    if kept.rpo != fresh.rpo or kept.idom != fresh.idom or kept.preds != fresh.preds \
+            or kept.children != fresh.children:
+        raise AssertionError("stale dominator tree: the function's CFG changed behind it")
+
+
+from . import cfgstate  # noqa: E402  (cfgstate imports this module)

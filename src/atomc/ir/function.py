@@ -64,7 +64,8 @@ class Function(Value):
     """A function definition or declaration. As a value it is its own address."""
 
     __slots__ = ("param_types", "ret_types", "variadic", "internal", "blocks", "args",
-                 "subprogram", "attrs", "sret", "byval_params", "module", "section")
+                 "subprogram", "attrs", "sret", "byval_params", "module", "section",
+                 "dom_kept")
 
     def __init__(self, name: str, param_types: Sequence[Type], ret_types: Sequence[Type], *,
                  variadic: bool = False, internal: bool = False,
@@ -83,6 +84,8 @@ class Function(Value):
         self.section: str | None = None  # `__attribute__((section("...")))`
         self.sret = False  # first parameter is the hidden struct-return pointer
         self.module: Module | None = None
+        # the last dominator tree and the CFG shape it was built for (dominators.py)
+        self.dom_kept: object | None = None
 
     @property
     def is_declaration(self) -> bool:

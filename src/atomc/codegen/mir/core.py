@@ -327,6 +327,7 @@ class InstrOperandRef:
 
 class MFunction:
     __slots__ = (
+        "alloc_facts",
         "blocks",
         "callee_saved",
         "cfg_kept",
@@ -362,6 +363,9 @@ class MFunction:
         self.moved_stores: list[MovedStore] = []
         # the successors while the CFG is known not to change (mir/cfg.py `keep_cfg`)
         self.cfg_kept: object | None = None
+        # what copy coalescing hands the allocator (regalloc/facts.py); the pass
+        # manager drops it after the pass that follows the one that left it
+        self.alloc_facts: object | None = None
         self.max_call_frame = 0  # bytes of outgoing stack arguments at the largest call
         self.callee_saved: list[str] = []  # set by the register allocator
         self.frame_size = 0  # bytes subtracted from %rsp after the pushes

@@ -115,8 +115,11 @@ class MachinePassManager:
                     drop_cfg(mf)  # whoever kept it: the pass may change the CFG
                     kept = False
                 before = snapshot(mf) if self.check_di else None
+                handed = mf.alloc_facts  # a pass's hand-over lives into the next pass only
                 with stage(p.name, BACK):
                     p.run(mf, ctx)
+                if handed is not None and mf.alloc_facts is handed:
+                    mf.alloc_facts = None
                 state = p.leaves or state
                 found = [] if before is None else \
                     [f"debug info: {v}" for v in violations(before, mf, p.keeps_di)]

@@ -66,15 +66,15 @@ def _latency(mi: MInst) -> int:
 
 
 def _regs(mi: MInst) -> tuple[set[object], set[object], bool, bool]:
-    """(reads, writes, reads memory, writes memory); registers as ("v", id) for
-    virtual registers and names for physical ones, plus the flags (`_FLAGS`) and
-    the x87 stack."""
+    """(reads, writes, reads memory, writes memory); registers as their ids (ints,
+    no tuple to build) for virtual registers and names (strings) for physical
+    ones, plus the flags (`_FLAGS`) and the x87 stack."""
     uses, defs, puses, pdefs = operand_regs(mi)
     # `operand_regs` returns fresh sets: they become the results
     reads = cast("set[object]", puses)  # sets are invariant; nothing reads it as str
-    reads.update([("v", u.id) for u in uses])
+    reads.update([u.id for u in uses])
     writes = cast("set[object]", pdefs)
-    writes.update([("v", d.id) for d in defs])
+    writes.update([d.id for d in defs])
     d = desc(mi.opcode)
     mem_read = mem_write = False
     if not d.is_address:
@@ -357,7 +357,7 @@ def _dependences(real: list[MInst], tail: int | None = None,
             preds[i].add(last_branch)  # nothing is hoisted above a branch (speculation)
         src = _copy_source(mi) if in_loop else None
         if src is not None:  # keeps the copy coalescable: see the module docstring
-            preds[i].update(reads_since.get(("v", src.id), []))
+            preds[i].update(reads_since.get(src.id, []))
         if d.is_call or d.is_inline_asm:
             last_call = i
         if d.is_branch:

@@ -46,11 +46,10 @@ from ...ir import work
 from ..mir import Mem, MFunction, MInst, Operand, PReg, VReg
 from ..mir.cfg import successor_indices
 from ..mir.passes import MDI, MachineContext, MachinePass
-from ..mir.registers import operand_regs
 from ..target import current, desc, is_move32
-from .liveness import block_liveness
+from .facts import AllocFacts, compute_facts
 
-__all__ = ["CoalesceCopies", "coalesce_copies", "wide_reads"]
+__all__ = ["CoalesceCopies", "coalesce_copies", "loop_depths"]
 
 Segment = tuple[int, int]  # (start, end) positions; a def starts, a use ends one
 
@@ -71,10 +70,12 @@ class _Candidate:
 
 
 def coalesce_copies(mf: MFunction) -> int:
-    """Merge the virtual registers of non-interfering copies; how many merged."""
-    segs, copies, calls, fixed = _segments_and_copies(mf)
+    """Merge the virtual registers of non-interfering copies; how many merged.
+    Leaves the allocator its facts, renamed (`mf.alloc_facts`, facts.py)."""
+    facts = compute_facts(mf)
+    segs, copies, calls, fixed = _segments_and_copies(mf, facts)
     crosses = {v: _crosses(lst, calls) for v, lst in segs.items()}
-    wide = wide_reads(mf)
+    wide = facts.wide
     sizes = mf.vreg_sizes
     target = current()
     parent: dict[int, int] = {}
@@ -113,7 +114,9 @@ def coalesce_copies(mf: MFunction) -> int:
             fixed.add(a)
         merged += 1
     if merged:
-        _rename(mf, {v: find(v) for v in parent})
+        to = {v: find(v) for v in parent}
+        facts.renamed(to, _rename(mf, to))
+    mf.alloc_facts = facts
     return merged
 
 
@@ -169,21 +172,14 @@ def _crosses(segments: list[Segment], calls: list[int]) -> bool:
     return False
 
 
-def _segments_and_copies(mf: MFunction) -> tuple[dict[int, list[Segment]],
-                                                 list[_Candidate],
-                                                 list[int], set[int]]:
+def _segments_and_copies(mf: MFunction, facts: AllocFacts
+                         ) -> tuple[dict[int, list[Segment]], list[_Candidate],
+                                    list[int], set[int]]:
     """Each virtual register's live segments (sorted), the register-to-register
     copies, the positions of calls (sorted) and the registers some copy from a
     physical register defines."""
-    memo: dict[int, tuple[list[VReg], list[VReg], set[str], set[str]]] = {}
-
-    def regs_of(mi: MInst) -> tuple[list[VReg], list[VReg], set[str], set[str]]:
-        r = memo.get(id(mi))
-        if r is None:
-            r = memo[id(mi)] = operand_regs(mi)
-        return r
-
-    live_in, live_out = block_liveness(mf, regs_of)
+    regs_of = facts.regs_of
+    live_in, live_out = facts.live_in, facts.live_out
     succ = successor_indices(mf)
     depth = loop_depths(mf, succ)
     segs: dict[int, list[Segment]] = {}
@@ -247,28 +243,9 @@ def loop_depths(mf: MFunction, succ: dict[int, list[int]] | None = None) -> list
     return out
 
 
-def wide_reads(mf: MFunction) -> set[int]:
-    """Virtual registers read wider than their natural width (as a register
-    operand or in an address, which reads all 64 bits)."""
-    sizes = mf.vreg_sizes
-    out: set[int] = set()
-    for b in mf.blocks:
-        for mi in b.insts:
-            if mi.is_meta:
-                continue
-            roles = desc(mi.opcode).roles
-            for k, op in enumerate(mi.operands):
-                if isinstance(op, VReg):
-                    if "u" in (roles[k] if k < len(roles) else "u") and op.size > sizes[op.id]:
-                        out.add(op.id)
-                elif isinstance(op, Mem):
-                    out.update(r.id for r in op.regs() if isinstance(r, VReg) and sizes[r.id] < 8)
-    return out
-
-
-def _rename(mf: MFunction, to: dict[int, int]) -> int:
+def _rename(mf: MFunction, to: dict[int, int]) -> list[MInst]:
     """Rename the virtual registers `to` maps, in one walk that rebuilds the
-    operand list of only the instructions naming one of them; how many it rebuilt."""
+    operand list of only the instructions naming one of them; those instructions."""
     def sub(op: Operand) -> Operand:
         if type(op) is VReg:  # the operand classes are final
             r = to.get(op.id)
@@ -291,16 +268,16 @@ def _rename(mf: MFunction, to: dict[int, int]) -> int:
                 (type(op.index) is VReg and op.index.id in to)
         return False
 
-    rebuilt = 0
+    rebuilt: list[MInst] = []
     for b in mf.blocks:
         for mi in b.insts:
             ops = mi.operands
             for op in ops:
                 if names(op):
                     mi.operands = [sub(o) for o in ops]
-                    rebuilt += 1
+                    rebuilt.append(mi)
                     break
-    work.add("coalesce.renamed", rebuilt)
+    work.add("coalesce.renamed", len(rebuilt))
     return rebuilt
 
 

@@ -61,13 +61,12 @@ from ..mir.cfg import successor_indices as successors
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
 from ..mir.registers import operand_regs
 from ..target import Extension, current, desc, is_move32
-from .coalesce import loop_depths, wide_reads
-from .liveness import block_liveness
+from .coalesce import loop_depths
+from .facts import AllocFacts, Refs, take_facts
 from .spill import reload_op, rewrite_blocks, spill_op
 from .spill_slots import SpillSlots
 from .split import RangeSplitter
 
-Refs = tuple[list[VReg], list[VReg], set[str], set[str]]  # `operand_regs`' answer
 _DEPTH_WEIGHT = (1, 8, 64, 512, 4096)  # a reference's weight at loop depth 0, 1, 2, 3, 4+
 
 
@@ -124,6 +123,8 @@ class Interval:
 class LinearScan:
     def __init__(self, mf: MFunction) -> None:
         self.mf = mf
+        # register operands, liveness and wide reads: the coalescer's, renamed (facts.py)
+        self.facts: AllocFacts = take_facts(mf)
         self.order: list[tuple[int, MInst]] = []  # (position, instruction), real only
         self.block_range: list[tuple[int, int]] = []
         # physical register -> live ranges (start, end, starts with a def)
@@ -133,7 +134,7 @@ class LinearScan:
         # per entry of `order`: its `operand_regs`, read once for every analysis up to
         # the rewrite (shared: nobody changes them)
         self.refs: list[Refs] = []
-        self.refs_of: dict[int, Refs] = {}  # the same by id() of the instruction
+        self.refs_of: dict[int, Refs] = self.facts.refs  # the same by id() of the instruction
         self.intervals: dict[int, Interval] = {}
         self.spill_slots = SpillSlots(mf)
         self.remat: dict[int, int] = {}
@@ -146,6 +147,7 @@ class LinearScan:
     def number(self) -> None:
         pos = 0
         depths = loop_depths(self.mf)
+        refs_of = self.refs_of
         for b, depth in zip(self.mf.blocks, depths, strict=True):
             start = pos
             for mi in b.insts:
@@ -153,13 +155,12 @@ class LinearScan:
                     continue
                 pos += 2
                 self.order.append((pos, mi))
-                self.refs.append(refs := operand_regs(mi))
-                self.refs_of[id(mi)] = refs
+                self.refs.append(refs_of[id(mi)])
                 self.ref_weight.append(_DEPTH_WEIGHT[min(depth, len(_DEPTH_WEIGHT) - 1)])
             self.block_range.append((start, pos + 1))
 
     def liveness(self) -> list[set[int]]:
-        self.live_in, self.live_out = block_liveness(self.mf, self.regs_of)
+        self.live_in, self.live_out = self.facts.live_in, self.facts.live_out
         return self.live_in
 
     def regs_of(self, mi: MInst) -> Refs:
@@ -379,30 +380,11 @@ class LinearScan:
         # where each spilled register lives here: a piece's register (live-range
         # splitting) or a scratch register; `loaded` ones are already there
         scratch: dict[int, str] = {}
-        loaded: set[int] = set()
         pos = self.pos_of[id(mi)]
-        busy = self.fold_address(mi, pos, out, sizes)   # a scratch register holding an address
-        if busy:
-            uses, defs, _, _ = operand_regs(mi)
-        for r in [*uses, *defs]:
-            piece = self.split.piece_at(r.id, pos) if self.intervals[r.id].reg is None else None
-            if piece is not None and r.id not in scratch:
-                scratch[r.id] = piece.reg
-                if not (piece.start == pos and piece.reload):
-                    loaded.add(r.id)
-        for r in [*uses, *defs]:
-            iv = self.intervals[r.id]
-            if iv.reg is None and r.id not in scratch:
-                pool = self.regs.vector_scratch if iv.xmm else self.regs.scratch
-                free = [p for p in pool if p not in scratch.values() and p != busy]
-                if not free:
-                    raise InternalCompilerError(
-                        f"{mi.opcode} names more spilled registers than there are scratch "
-                        "registers", where="regalloc-linear")
-                scratch[r.id] = free[0]
-        for vid, sreg in scratch.items():
-            if any(u.id == vid for u in uses) and vid not in loaded:
-                self.reload(vid, sreg, mi, out, sizes)
+        intervals = self.intervals
+        if any(intervals[r.id].reg is None for r in uses) or \
+                any(intervals[r.id].reg is None for r in defs):  # else: no spill code
+            uses, defs = self.place_spilled(mi, pos, uses, defs, scratch, out, sizes)
         for u in uses:
             # A byte or word register read at a wider width: clear the bits above
             # it (the -O0 allocator's reloads zero-extend the same way).
@@ -437,6 +419,37 @@ class LinearScan:
                 out.append(MInst(spill_op(self.mf, d.id), [PReg(scratch[d.id], nat),
                                                        Mem(base=self.slot(d.id))],
                                  loc=mi.loc, flags=mi.flags))
+
+    def place_spilled(self, mi: MInst, pos: int, uses: list[VReg], defs: list[VReg],
+                      scratch: dict[int, str], out: list[MInst], sizes: list[int]
+                      ) -> tuple[list[VReg], list[VReg]]:
+        """Put each spilled register `mi` names in `scratch` (a piece's register or
+        a scratch one) and reload the ones it reads; its (uses, defs), read again
+        when an address was folded into a scratch register."""
+        loaded: set[int] = set()
+        busy = self.fold_address(mi, pos, out, sizes)   # a scratch register holding an address
+        if busy:
+            uses, defs, _, _ = operand_regs(mi)
+        for r in [*uses, *defs]:
+            piece = self.split.piece_at(r.id, pos) if self.intervals[r.id].reg is None else None
+            if piece is not None and r.id not in scratch:
+                scratch[r.id] = piece.reg
+                if not (piece.start == pos and piece.reload):
+                    loaded.add(r.id)
+        for r in [*uses, *defs]:
+            iv = self.intervals[r.id]
+            if iv.reg is None and r.id not in scratch:
+                pool = self.regs.vector_scratch if iv.xmm else self.regs.scratch
+                free = [p for p in pool if p not in scratch.values() and p != busy]
+                if not free:
+                    raise InternalCompilerError(
+                        f"{mi.opcode} names more spilled registers than there are scratch "
+                        "registers", where="regalloc-linear")
+                scratch[r.id] = free[0]
+        for vid, sreg in scratch.items():
+            if any(u.id == vid for u in uses) and vid not in loaded:
+                self.reload(vid, sreg, mi, out, sizes)
+        return uses, defs
 
     def needs_scratch(self, vid: int, pos: int) -> bool:
         """A spilled general register outside any piece of a split range."""
@@ -510,7 +523,7 @@ class LinearScan:
     def find_wide_reads(self) -> None:
         """Only a 32-bit register read at 64 bits relies on a 32-bit write
         clearing the upper half, so a `movl %r, %r` defining any other does nothing."""
-        self.wide_reads = wide_reads(self.mf)
+        self.wide_reads = self.facts.wide
 
     def is_vreg_self_copy(self, mi: MInst) -> bool:
         """A copy of a virtual register to itself (what coalescing leaves) that

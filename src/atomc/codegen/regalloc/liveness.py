@@ -59,4 +59,5 @@ def block_liveness(mf: MFunction, regs_of: RegsOf = operand_regs
     # block redone only when a successor's live-in changed
     visits = solve_blocks(list(range(n)), step, preds)
     work.add("regalloc.liveness", visits)
+    work.add("regalloc.liveness.solves", 1)  # once per function (facts.py), not per stage
     return live_in, live_out

@@ -30,6 +30,9 @@ from .opcodes import OPCODES
 __all__ = ["remove_redundant_zext"]
 
 _ZERO_EXTENDING = frozenset({"movzbl", "movzwl", "movzbq", "movzwq"})
+# per opcode: the indices of its explicit operands it writes (the rest it only
+# reads), decoded once from the table's role strings instead of per operand
+_WRITTEN: dict[str, tuple[int, ...]] = {}
 
 
 def remove_redundant_zext(mf: MFunction) -> int:
@@ -94,9 +97,15 @@ def _transfer(insts: list[MInst], known: set[str], removed: list[MInst] | None) 
             removed.append(mi)
             continue
         explicit: set[str] = set()
-        for k, op in enumerate(ops):
-            if not isinstance(op, PReg) or op.name.startswith("xmm") \
-                    or "d" not in (d.roles[k] if k < len(d.roles) else "u"):
+        written = _WRITTEN.get(mi.opcode)
+        if written is None:
+            written = _WRITTEN[mi.opcode] = tuple(k for k, role in enumerate(d.roles)
+                                                  if "d" in role)
+        for k in written:
+            if k >= len(ops):
+                break
+            op = ops[k]
+            if type(op) is not PReg or op.name.startswith("xmm"):  # PReg is a final class
                 continue
             explicit.add(op.name)
             if op.size == 4 or mi.opcode in _ZERO_EXTENDING:
