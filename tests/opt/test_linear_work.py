@@ -109,7 +109,8 @@ COUNTERS = {
 
 
 # counters this input may not reach (the shapes they guard are rare)
-OPTIONAL = {"loopqueue.exit_search", "cfgstate.lca", "rewrite.dependents_scan"}
+OPTIONAL = {"loopqueue.exit_search", "cfgstate.lca", "rewrite.dependents_scan",
+            "ldv.emit.renote"}
 COUNTERS.update({
     "cfgstate.lca": "nearest common dominators found by walking up (jump threading, unrolling)",
     "rewrite.dependents_scan": "whole-function searches for records tied to a detached one",
@@ -120,6 +121,8 @@ COUNTERS.update({
     "ssa_repair.chain": "SSA repair: dominator-tree walks for reaching values",
     "mem2reg.scan": "mem2reg: instructions scanned for the slots' stores and loads (once)",
     "mem2reg.renamed": "mem2reg: current values saved and restored by the renaming walk",
+    "ldv.emit.renote": "LiveDebugValues: variables not assigned yet placed again at entries "
+                       "no walked predecessor reaches (test_linear_ldv_renote)",
 })
 
 

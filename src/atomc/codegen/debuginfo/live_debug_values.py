@@ -84,6 +84,7 @@ class _MachineRegs:
     args: tuple[MLoc, ...]       # integer argument registers, in order
     preserved: frozenset[MLoc]   # what a callee gives back unchanged (the frame pointer too)
     locs: Mapping[str, MLoc]     # general and vector register name -> machine location
+    general: frozenset[str]      # the general (not vector) registers the debug info names
 
 
 @cache
@@ -94,7 +95,8 @@ def _regs_of(target: Target) -> _MachineRegs:
         n, frozenset({reg(n[r.stack_pointer]), reg(n[r.frame_pointer])}),
         frozenset(reg(n[x]) for x in r.caller_saved), tuple(reg(n[x]) for x in r.arg_regs),
         frozenset(reg(n[x]) for x in (*r.callee_saved, r.frame_pointer)),
-        {name: reg(num) for name, num in n.items()})
+        {name: reg(num) for name, num in n.items()},
+        frozenset(name for name in n if not r.is_vector(name)))
 
 
 def _regs() -> _MachineRegs:
@@ -118,12 +120,19 @@ class _Describer:
         # stack-passed arguments the function only reads: a load is a restore
         self.args = read_only_arguments(mf, self.base)
         self.read_only = ReadOnlySymbols(mf)
-        self.locs = _regs().locs  # register name -> machine location, looked up per operand
+        regs = _regs()
+        self.locs = regs.locs  # register name -> machine location, looked up per operand
+        self.general = regs.general  # (looked up per instruction: _zero_above, ...)
+        self.reloads = reloads(current())
         # one VarKey object per variable instance: the analysis' tables are keyed by
         # them, and a lookup by an equal but distinct key compares the variables'
         # metadata field by field (a Python-level __eq__) where the same object
         # matches by identity
         self.keys: dict[VarKey, VarKey] = {}
+        # the same, by the identities of the record's metadata: hashing a variable
+        # walks its type and scope chain, once per variable instead of per record
+        # (the metadata stay alive as long as the keys that name them)
+        self.key_of: dict[tuple[int, int, tuple[int, int] | None], VarKey] = {}
 
     def frame_disp(self, op: object) -> int | None:
         """The displacement of a plain frame access (`k(%base)`), else None."""
@@ -143,7 +152,7 @@ class _Describer:
 
     def real(self, mi: MInst) -> MInstView:
         d = desc(mi.opcode)
-        locs = self.locs
+        locs, general = self.locs, self.general
         _, _, puses, pdefs = operand_regs(mi)
         uses = tuple(locs[r] for r in sorted(puses) if r in locs)
         defs = [locs[r] for r in sorted(pdefs) if r in locs]
@@ -158,21 +167,22 @@ class _Describer:
         if d.is_move and len(ops) == 2:
             src, dst = ops
             if isinstance(src, PReg) and isinstance(dst, PReg):
-                return MInstView(copy=(_r(dst.name), _r(src.name)), instr_num=mi.instr_num,
+                return MInstView(copy=(locs[dst.name], locs[src.name]), instr_num=mi.instr_num,
                                  def_operands=tuple(def_operands), move_bits=_move_bits(d))
             if isinstance(src, PReg) and self.spill_slot(dst) is not None:
-                return MInstView(spill=(self.spill_slot(dst), _r(src.name)),  # type: ignore[arg-type]
+                return MInstView(spill=(self.spill_slot(dst), locs[src.name]),  # type: ignore[arg-type]
                                  instr_num=mi.instr_num, move_bits=_move_bits(d))
-        if mi.opcode in reloads(current()) and len(ops) == 2 and isinstance(ops[1], PReg):
+        if mi.opcode in self.reloads and len(ops) == 2 and isinstance(ops[1], PReg):
             src_slot = self.spill_slot(ops[0]) or self.argument_slot(ops[0])
             if src_slot is not None:
-                return MInstView(restore=(_r(ops[1].name), src_slot), instr_num=mi.instr_num,
+                return MInstView(restore=(locs[ops[1].name], src_slot), instr_num=mi.instr_num,
                                  def_operands=tuple(def_operands), move_bits=_move_bits(d))
         return MInstView(defs=tuple(defs), uses=uses, instr_num=mi.instr_num, call=d.is_call,
-                         def_operands=tuple(def_operands), imm=_immediate(mi, d),
+                         def_operands=tuple(def_operands), imm=_immediate(mi, d, general),
                          static=static_load(mi, self.read_only),
-                         offset=_offset(mi, d), offset_bits=32 if d.width == 32 else 64,
-                         zero_above=_zero_above(mi, d),
+                         offset=_offset(mi, d, general, locs),
+                         offset_bits=32 if d.width == 32 else 64,
+                         zero_above=_zero_above(mi, d, general),
                          derive=derivation(mi, locs))
 
     def debug(self, mi: MInst) -> MInstView | None:
@@ -190,9 +200,12 @@ class _Describer:
         var = meta.var
         expr = meta.expr
         frag = expr.fragment if isinstance(expr, DIExpression) else None
-        key = VarKey(var, meta.inlined_at, frag,
-                     is_param=isinstance(var, DILocalVariable) and var.arg > 0)
-        key = self.keys.setdefault(key, key)
+        ident = (id(var), id(meta.inlined_at), frag)
+        key = self.key_of.get(ident)
+        if key is None:
+            key = VarKey(var, meta.inlined_at, frag,
+                         is_param=isinstance(var, DILocalVariable) and var.arg > 0)
+            key = self.key_of[ident] = self.keys.setdefault(key, key)
         if meta.kind is DbgKind.DELETE:
             return MInstView(debug=DebugValue(key, None, meta.kind, meta.token, meta.key))
         ops = arithmetic_ops(expr.ops[:-3] if frag else expr.ops) \
@@ -247,13 +260,13 @@ def _move_bits(d: OpcodeInfo) -> int:
     return d.width if d.is_move and not d.vector else 64
 
 
-def _general(op: object) -> bool:
-    """A general (not vector) register the debug info can name."""
-    return isinstance(op, PReg) and op.name in _regs().dwarf \
-        and not current().registers.is_vector(op.name)
+def _general(op: object, general: frozenset[str]) -> bool:
+    """A general (not vector) register the debug info can name (`general`:
+    `_MachineRegs.general`)."""
+    return isinstance(op, PReg) and op.name in general
 
 
-def _zero_above(mi: MInst, d: OpcodeInfo) -> int:
+def _zero_above(mi: MInst, d: OpcodeInfo, general: frozenset[str]) -> int:
     """32 when `mi` writes a 32-bit general register as its first operand def
     (x86-64 zeroes the upper half), else 64."""
     if d.is_call or d.width != 32:
@@ -261,14 +274,14 @@ def _zero_above(mi: MInst, d: OpcodeInfo) -> int:
     for k, op in enumerate(mi.operands):
         role = d.roles[k] if k < len(d.roles) else "u"
         if "d" in role:
-            return 32 if _general(op) else 64
+            return 32 if _general(op, general) else 64
     return 64
 
 
-def _immediate(mi: MInst, d: OpcodeInfo) -> int | None:
+def _immediate(mi: MInst, d: OpcodeInfo, general: frozenset[str]) -> int | None:
     """The 64-bit value a move-immediate (or a zeroing xor) leaves in its register."""
     ops = mi.operands
-    if len(ops) != 2 or not _general(ops[1]):
+    if len(ops) != 2 or not _general(ops[1], general):
         return None
     if d.loads_immediate and isinstance(ops[0], Imm):
         if d.width == 32:
@@ -279,20 +292,21 @@ def _immediate(mi: MInst, d: OpcodeInfo) -> int | None:
     return None
 
 
-def _offset(mi: MInst, d: OpcodeInfo) -> tuple[MLoc, int] | None:
+def _offset(mi: MInst, d: OpcodeInfo, general: frozenset[str],
+            locs: Mapping[str, MLoc]) -> tuple[MLoc, int] | None:
     """(base register, k) when `mi` writes base + k into its destination register:
     `lea k(%base), %dst` (no index, symbol or segment), `add/sub $k, %dst`."""
     ops = mi.operands
-    if len(ops) != 2 or not _general(ops[1]):
+    if len(ops) != 2 or not _general(ops[1], general):
         return None
     dst, src = ops[1], ops[0]
     assert isinstance(dst, PReg)
     if d.is_address and isinstance(src, Mem) and isinstance(src.base, PReg) \
             and src.index is None and src.symbol is None and src.segment is None \
-            and src.base.name in _regs().dwarf:
-        return _r(src.base.name), src.disp
+            and src.base.name in locs:
+        return locs[src.base.name], src.disp
     if d.arith in (Arith.ADD, Arith.SUB) and d.width in (32, 64) and isinstance(src, Imm):
-        return _r(dst.name), src.value if d.arith is Arith.ADD else -src.value
+        return locs[dst.name], src.value if d.arith is Arith.ADD else -src.value
     return None
 
 

@@ -51,7 +51,7 @@ from .model import (
     WhyRange,
 )
 from .ranges import ranges_from_events, secondary_ranges
-from .reasons import BACK_END_REMOVED, NOT_YET, PIECE, PROLOGUE, ReasonLog, dead, is_dead
+from .reasons import BACK_END_REMOVED, NOT_YET, PIECE, ReasonLog, dead, is_dead
 from .salvage import MEMORY_AT
 from .variables import (
     Computed,
@@ -373,6 +373,7 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
     for var in variables:
         same_whole.setdefault(var.whole, []).append(var)
     t = _Tracker(fn, mv, multi=mode is LoclistMode.MULTI)
+    t.reasons.track(variables)
     homes = HomeEntries(fn, mv.solver.reachable, multi)
     t.walker = StateWalker(mv, fn, reverse=True)
     at_entry = entry_forms(fn, mv)
@@ -406,7 +407,7 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
                     if added and not isinstance(t.where.get(var), MLoc)]
         changed = [*moved, *unplaced]
         if b and not t.reasons.walked(mv.preds[b]):
-            changed += _unassigned_to_renote(t, variables)
+            changed += _unassigned_to_renote(t)
         entry_vars = _entry_vars(t, b, changed, new_values, rank) if b else variables
         t.stirred = {}
         touched = {}
@@ -480,7 +481,7 @@ def _assign(t: _Tracker, d: DebugValue, pos: int, b: int, k: int,
     if d.var.is_param and d.var not in t.reasons.assigned:
         _from_entry(t, d.var)
     if t.value[d.var] is not None:
-        t.reasons.assigned.add(d.var)
+        t.reasons.mark_assigned(d.var)
     t.note_holders(pos)
 
 
@@ -656,15 +657,15 @@ def _stir_forms(t: _Tracker, entry: Forms) -> None:
             t.stir(loc, (t.state.get(loc),))
 
 
-def _unassigned_to_renote(t: _Tracker, variables: list[VarKey]) -> list[VarKey]:
+def _unassigned_to_renote(t: _Tracker) -> list[VarKey]:
     """At a block none of whose predecessors was walked (a loop head reached by its
     back edges, a dispatch target), a variable keeps its current reason
     (ReasonLog.at_entry) except one not assigned yet, which takes the prologue's or
-    "not yet": the block entry need place only those beside `_entry_vars`' ones."""
-    current = t.reasons.current
-    assigned = t.reasons.assigned
-    return [var for var in variables if var not in assigned and current.get(var) is not
-            (PROLOGUE if var.is_param and var.inlined_at is None else NOT_YET)]
+    "not yet": the block entry need place only those beside `_entry_vars`' ones,
+    the ones `ReasonLog.unsettled` lists (not every variable not assigned yet)."""
+    out = list(t.reasons.unsettled)
+    work.add("ldv.emit.renote", len(out) + 1)
+    return out
 
 
 def _new_reason(d: DebugValue, value: VarValue) -> NoLoc | None:

@@ -349,7 +349,10 @@ class _Solver:
     def _incoming(self, c: tuple[int, MLoc]) -> list[tuple[int, Value]]:
         """(predecessor, value it brings, removed PHIs replaced) over the reachable ones."""
         incoming = self.ops.get(c, {})
-        return [(p, self.canon(incoming[p])) for p in self.preds[c[0]] if p in self.reachable]
+        removed, canon = self.removed, self.canon
+        # (`canon` called only on a removed PHI: most values are neither)
+        return [(p, canon(v) if v[1] == 0 and (v[0], v[2]) in removed else v)
+                for p in self.preds[c[0]] if p in self.reachable for v in (incoming[p],)]
 
     def _remove(self, c: tuple[int, MLoc], raw: Value,
                 users: dict[tuple[int, MLoc], list[tuple[int, MLoc]]]) -> list[tuple[int, MLoc]]:

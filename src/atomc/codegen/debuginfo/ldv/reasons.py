@@ -33,6 +33,14 @@ def dead(at: int) -> NoLoc:
     return NoLoc(Why(WhyKind.DEAD), max(at, 0))
 
 
+def unassigned_reason(var: VarKey) -> NoLoc:
+    """Why a variable not assigned yet has no location: a parameter is assigned by
+    the caller, so before its record the prologue is storing it into its home; an
+    inlined one's argument is computed by the caller's code, which has not reached
+    its record yet."""
+    return PROLOGUE if var.is_param and var.inlined_at is None else NOT_YET
+
+
 def _entry_valued(loc: VarLoc) -> bool:
     """An entry value stands in (alone, or under ops: `x = a >> 3`, derived.py)."""
     return isinstance(loc, EntryValueLoc) or \
@@ -62,6 +70,21 @@ class ReasonLog:
     # shown when the debugger cannot resolve the entry value (no call site of
     # the caller describes the argument: main's caller, a call through a pointer)
     fallback: dict[VarKey, dict[int, NoLoc]] = field(default_factory=dict)
+    # the variables not assigned yet whose `current` is not the reason they take
+    # at an entry no walked predecessor reaches (`unassigned_reason`), kept as
+    # `note` and `mark_assigned` change them: what such an entry must place again
+    # (emit._unassigned_to_renote), without looking at every variable there
+    unsettled: dict[VarKey, None] = field(default_factory=dict)
+
+    def track(self, variables: list[VarKey]) -> None:
+        """Start `unsettled` with every variable (none is assigned or noted yet)."""
+        assert not self.current and not self.assigned
+        self.unsettled = dict.fromkeys(variables)
+
+    def mark_assigned(self, var: VarKey) -> None:
+        """A `new` with a value of `var` was walked."""
+        self.assigned.add(var)
+        self.unsettled.pop(var, None)
 
     def note(self, var: VarKey, pos: int, loc: VarLoc | None, why: NoLoc | None) -> None:
         """`var` is at `loc` from `pos` on; if nowhere, for the reason `why`."""
@@ -72,6 +95,11 @@ class ReasonLog:
             self.last_change.pop(var, None)
             self.last_change[var] = self.changes
         self.current[var] = reason
+        if var not in self.assigned:
+            if reason is unassigned_reason(var):
+                self.unsettled.pop(var, None)
+            else:
+                self.unsettled[var] = None
         if loc is None:
             if reason is None:
                 self.at.get(var, {}).pop(pos, None)
@@ -145,10 +173,7 @@ class ReasonLog:
                 return r
             any_walked, all_noted = True, all_noted and noted
         if var not in self.assigned:
-            # a parameter is assigned by the caller: before its record, the
-            # prologue is storing it into its home; an inlined one's argument is
-            # computed by the caller's code, which has not reached its record yet
-            return PROLOGUE if var.is_param and var.inlined_at is None else NOT_YET
+            return unassigned_reason(var)
         if any_walked and all_noted:
             return JOIN  # every path brings a location, but not the same one
         r = self.current.get(var)
