@@ -641,33 +641,32 @@ class StateWalker:
             old = state.get(loc)
             if old != v:
                 changed.append((loc, old))
-                if rev is not None:  # (`_set`, inlined: once per change of every instruction)
-                    if old is not None:
-                        holders = rev.get(old)
-                        if holders is not None:
-                            holders.pop(loc, None)
-                            if not holders:
-                                del rev[old]
-                    rev.setdefault(v, {})[loc] = None
+                if rev is not None:
+                    _rehome(rev, loc, old, v)
                 state[loc] = v
         return changed
 
     def _set(self, loc: MLoc, v: Value) -> None:
         rev = self.rev
         if rev is not None:
-            old = self.state.get(loc)
-            if old is not None:
-                holders = rev.get(old)
-                if holders is not None:
-                    holders.pop(loc, None)
-                    if not holders:
-                        del rev[old]
-            rev.setdefault(v, {})[loc] = None
+            _rehome(rev, loc, self.state.get(loc), v)
         self.state[loc] = v
 
     def holders(self, v: Value) -> Iterable[MLoc]:
         assert self.rev is not None
         return self.rev.get(v, ())
+
+
+def _rehome(rev: dict[Value, dict[MLoc, None]], loc: MLoc, old: Value | None,
+            v: Value) -> None:
+    """`loc` holds `v` now, no longer `old` (StateWalker.rev)."""
+    if old is not None:
+        holders = rev.get(old)
+        if holders is not None:
+            holders.pop(loc, None)
+            if not holders:
+                del rev[old]
+    rev.setdefault(v, {})[loc] = None
 
 
 def solve_machine_values(fn: MFunctionView) -> MachineValues:
