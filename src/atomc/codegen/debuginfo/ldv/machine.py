@@ -32,7 +32,7 @@ the call sites) replays the record instead of computing it again.
 
 from __future__ import annotations
 
-from collections import deque
+from collections import defaultdict, deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -284,47 +284,52 @@ class _Solver:
 
     def _rename(self) -> None:
         """One walk over the dominator tree: each block's exit values and each PHI
-        candidate's incoming values, in terms of PHIs not yet known to be redundant."""
-        stacks: dict[MLoc, list[Value]] = {}
-
-        def top(loc: MLoc) -> Value:
-            s = stacks.get(loc)
-            return s[-1] if s else phi(0, loc)  # the entry's own PHIs, never pushed
-
-        fn, cand_locs, dom = self.fn, self.cand_locs, self.dom
+        candidate's incoming values, in terms of PHIs not yet known to be redundant.
+        (A location's stack empty: the entry's own PHI, never pushed.)"""
+        stacks: defaultdict[MLoc, list[Value]] = defaultdict(list)
+        fn, cand_locs, sums = self.fn, self.cand_locs, self.sums
+        ops, pushed, exits, children = self.ops, self.pushed, self.exit, self.dom.children
         walk: list[tuple[int, bool]] = [(0, False)]
-        undo: dict[int, list[MLoc]] = {}
+        undo: dict[int, list[list[Value]]] = {}
         while walk:
             b, done = walk.pop()
             if done:
-                for loc in undo.pop(b):
-                    stacks[loc].pop()
+                for st in undo.pop(b):
+                    st.pop()
                 continue
-            placed: list[MLoc] = []
+            placed: list[list[Value]] = []
             for loc in cand_locs.get(b, ()):
-                v = phi(b, loc)
-                stacks.setdefault(loc, []).append(v)
-                placed.append(loc)
-                self.pushed.append((loc, v))
-            out = {loc: (top(x) if isinstance(x, MLoc) else x)
-                   for loc, x in self.sums[b].items()}
+                v = (b, 0, loc)  # phi(b, loc)
+                st = stacks[loc]
+                st.append(v)
+                placed.append(st)
+                pushed.append((loc, v))
+            out: dict[MLoc, Value] = {}
+            for loc, x in sums[b].items():
+                if isinstance(x, MLoc):  # a copy of the location's current value
+                    st = stacks[x]
+                    out[loc] = st[-1] if st else (0, 0, x)
+                else:
+                    out[loc] = x
             for loc, v in out.items():
-                stacks.setdefault(loc, []).append(v)
-                placed.append(loc)
-                self.pushed.append((loc, v))
-            self.exit[b] = out
-            for s in dict.fromkeys(fn.blocks[b].succs):
-                for loc in cand_locs.get(s, ()):
-                    self.ops.setdefault((s, loc), {})[b] = top(loc)
+                st = stacks[loc]
+                st.append(v)
+                placed.append(st)
+                pushed.append((loc, v))
+            exits[b] = out
+            for succ in dict.fromkeys(fn.blocks[b].succs):
+                for loc in cand_locs.get(succ, ()):
+                    st = stacks[loc]
+                    ops.setdefault((succ, loc), {})[b] = st[-1] if st else (0, 0, loc)
             undo[b] = placed
             walk.append((b, True))
-            for c in reversed(dom.children[b]):
+            for c in reversed(children[b]):
                 walk.append((c, False))
         for b in range(len(fn.blocks)):  # unreachable blocks: their own PHIs on entry
             if b not in self.reachable:
-                self.exit[b] = {loc: (phi(b, x) if isinstance(x, MLoc) else x)
-                                for loc, x in self.sums[b].items()}
-        work.add("ldv.machine.pushes", len(self.pushed))
+                exits[b] = {loc: (phi(b, x) if isinstance(x, MLoc) else x)
+                            for loc, x in sums[b].items()}
+        work.add("ldv.machine.pushes", len(pushed))
 
     def _remove_redundant(self) -> None:
         """Remove PHIs whose reachable predecessors agree (ignoring the PHI itself),
@@ -461,7 +466,7 @@ class _Solver:
     def value_in(self, b: int, loc: MLoc) -> Value:
         if b not in self.reachable:
             return phi(b, loc)
-        memo = self.memo_in
+        memo, cands, idom, exits = self.memo_in, self.cands, self.dom.idom, self.exit
         chain: list[int] = []
         cur = b
         while True:
@@ -473,13 +478,13 @@ class _Solver:
             if hit is not None:
                 v = hit
                 break
-            if key in self.cands:
+            if key in cands:
                 v = self.canon(phi(cur, loc))
                 break
             chain.append(cur)
-            d = self.dom.idom[cur]
+            d = idom[cur]
             assert d is not None
-            e = self.exit[d].get(loc)
+            e = exits[d].get(loc)
             if e is not None:
                 v = self.canon(e)
                 break
@@ -634,29 +639,37 @@ class StateWalker:
         """Apply an instruction; the (location, previous value) of each location it
         changed, in order."""
         changed: list[tuple[MLoc, Value | None]] = []
+        state, rev = self.state, self.rev
         for loc, v in self._effects_of(inst, index):
-            old = self.state.get(loc)
+            old = state.get(loc)
             if old != v:
                 changed.append((loc, old))
-                self._set(loc, v)
+                if rev is not None:
+                    _rehome(rev, loc, old, v)
+                state[loc] = v
         return changed
 
     def _set(self, loc: MLoc, v: Value) -> None:
         rev = self.rev
         if rev is not None:
-            old = self.state.get(loc)
-            if old is not None:
-                holders = rev.get(old)
-                if holders is not None:
-                    holders.pop(loc, None)
-                    if not holders:
-                        del rev[old]
-            rev.setdefault(v, {})[loc] = None
+            _rehome(rev, loc, self.state.get(loc), v)
         self.state[loc] = v
 
     def holders(self, v: Value) -> Iterable[MLoc]:
         assert self.rev is not None
         return self.rev.get(v, ())
+
+
+def _rehome(rev: dict[Value, dict[MLoc, None]], loc: MLoc, old: Value | None,
+            v: Value) -> None:
+    """`loc` holds `v` now, no longer `old` (StateWalker.rev)."""
+    if old is not None:
+        holders = rev.get(old)
+        if holders is not None:
+            holders.pop(loc, None)
+            if not holders:
+                del rev[old]
+    rev.setdefault(v, {})[loc] = None
 
 
 def solve_machine_values(fn: MFunctionView) -> MachineValues:
