@@ -11,6 +11,7 @@ from ..diag import DiagnosticEngine, SourceSpan
 from ..ir import Module
 from ..ir.work import stage
 from ..options import CompileOptions
+from .collector import collector_paused
 from .float_builtins import LIBRARY_BUILTINS
 from .lower.module import IRGen
 from .parse import parse_c
@@ -84,24 +85,26 @@ def compile_preprocessed(text: str, path: str, opts: CompileOptions,
     # pycparser and our tree walks recurse once per nesting level: C's minimum limits
     # (127 nested blocks, 63 nested parentheses) need far more than Python's default
     sys.setrecursionlimit(max(limit, 50000))
-    try:
-        with stage("parse", "front end"):
-            ast = parse_c(text, path, diags)
-        # An empty translation unit is valid GNU C: gcc only warns under -pedantic
-        # (fribidi's getopt.c is empty where libc has getopt_long).
-        # Sema checks each file-scope item (a function definition whole), then IRGen
-        # lowers it before the next is checked: one stage
-        with stage("sema+irgen", "front end"):
-            sema = Sema(diags, path, system_headers(text, path), preprocessed_lines(text))
-            sema.optimizing = opts.opt_level > 0
-            sema.library_builtins = (LIBRARY_BUILTINS - set(opts.no_builtin)) \
-                if opts.builtins else frozenset()
-            sema.gnu89_inline = opts.std in ("c89", "gnu89")
-            sema.target = TargetFeatures(opts.march, opts.cx16)
-            module = IRGen(opts, path, sema.unit.file_names()).run(sema.unit.items(ast))
-    except RecursionError:
-        raise diags.fatal(None, "program nesting is too deep for atomc") from None
-    finally:
-        sys.setrecursionlimit(limit)
+    # the front end's garbage goes by reference counting (collector.py)
+    with collector_paused():
+        try:
+            with stage("parse", "front end"):
+                ast = parse_c(text, path, diags)
+            # An empty translation unit is valid GNU C: gcc only warns under -pedantic
+            # (fribidi's getopt.c is empty where libc has getopt_long).
+            # Sema checks each file-scope item (a function definition whole), then IRGen
+            # lowers it before the next is checked: one stage
+            with stage("sema+irgen", "front end"):
+                sema = Sema(diags, path, system_headers(text, path), preprocessed_lines(text))
+                sema.optimizing = opts.opt_level > 0
+                sema.library_builtins = (LIBRARY_BUILTINS - set(opts.no_builtin)) \
+                    if opts.builtins else frozenset()
+                sema.gnu89_inline = opts.std in ("c89", "gnu89")
+                sema.target = TargetFeatures(opts.march, opts.cx16)
+                module = IRGen(opts, path, sema.unit.file_names()).run(sema.unit.items(ast))
+        except RecursionError:
+            raise diags.fatal(None, "program nesting is too deep for atomc") from None
+        finally:
+            sys.setrecursionlimit(limit)
     diags.check()
     return module
