@@ -29,6 +29,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..ir import work
 from ..ir.debuginfo import DIFile, DILocation, DISubprogram
 from ..ir.locations import call_chain
 from ..options import KeyInstrMode
@@ -149,6 +150,7 @@ def _pred_counts(blocks: Sequence[LineBlock]) -> list[int]:
 def compute_key_set(blocks: Sequence[LineBlock],
                     mode: KeyInstrMode = KeyInstrMode.DOCUMENTED) -> set[tuple[int, int]]:
     """The instructions that get is_stmt in Key Instructions scopes (§2.2)."""
+    work.add("line_rows.key_scan", sum(len(blk.insts) for blk in blocks))
     key: set[tuple[int, int]] = set()
     # atom (inlined_at, group) -> [rank, candidates [(buoy position, block)]]
     cands: dict[tuple[DILocation | None, int], tuple[int, list[tuple[tuple[int, int], int]]]] = {}
@@ -402,11 +404,21 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
     each trip gets a statement row of its loop's header line where it has room
     (dwarf/iteration_heads.py), in the documented mode.
     """
-    key = compute_key_set(blocks, mode)
+    # The key set is read only in Key Instructions scopes and by the trips of unrolled
+    # loops: made on the first need, so -O0 code (no Key Instructions) skips its walk.
+    key: set[tuple[int, int]] | None = None
+
+    def key_set() -> set[tuple[int, int]]:
+        nonlocal key
+        if key is None:
+            key = compute_key_set(blocks, mode)
+        return key
+
     force = compute_force_set(blocks)
     documented = mode is KeyInstrMode.DOCUMENTED
     reentries = compute_reentries(blocks) if documented else set()
-    heads = compute_iteration_heads(blocks, key, iterations or {}) if documented else {}
+    heads = compute_iteration_heads(blocks, key_set(), iterations) \
+        if documented and iterations else {}
     pe = find_prologue_end(blocks)
     entry: Row | None = None
     # the first instruction, meta or not (not a list of them all: this is per function)
@@ -455,7 +467,7 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
             ki = False if loc is None else ki_of.get(id(loc.scope))
             if ki is None and loc is not None:
                 ki = _key_instructions(loc, ki_of)
-            is_key = ki and loc is not None and loc.line != 0 and pos in key
+            is_key = ki and loc is not None and loc.line != 0 and pos in key_set()
             if loc is None and pos == pe:
                 out[b][i] = Row(subprogram.scope_line, 0, subprogram.file, is_stmt=True,
                                 prologue_end=True)
