@@ -590,6 +590,8 @@ def _one_stmt_per_address(blocks: Sequence[LineBlock], rows: list[list[Row | Non
     on the asm line moves to it as on a line without code. Blocks are laid out
     without padding, so an address can be shared across a block boundary.
     """
+    if not any(inst.is_empty for blk in blocks for inst in blk.insts):
+        return  # only an instruction without bytes shares its address (most functions)
     shared: tuple[int, int] | None = None  # an is_stmt row no code has moved past
     for b, i, inst in _real(blocks):
         row = rows[b][i]
