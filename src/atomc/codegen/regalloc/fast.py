@@ -102,13 +102,17 @@ class FastAllocator:
         starts_with_def: dict[int, bool] = {}
         frame_addresses: set[int] = set()
         roles = self.roles
+        ands: dict[str, bool] = {}  # per opcode: a bitwise and (`_rounds_frame_address`)
         for bi, b in enumerate(self.mf.blocks):
             prev: MInst | None = None
             for ii, mi in enumerate(b.insts):
                 if mi.opcode in META_OPCODES:
                     continue
                 uses, defs = _vreg_operands(mi, roles)
-                if prev is not None and _rounds_frame_address(prev, mi):
+                is_and = ands.get(mi.opcode)
+                if is_and is None:
+                    is_and = ands[mi.opcode] = desc(mi.opcode).arith is Arith.AND
+                if is_and and prev is not None and _rounds_frame_address(prev, mi):
                     frame_addresses.update(defs)
                 prev = mi
                 for vid in (*uses, *defs):
@@ -342,7 +346,7 @@ def _rounds_frame_address(prev: MInst, mi: MInst) -> bool:
     the function."""
     dm = desc(mi.opcode)
     if dm.arith is not Arith.AND:
-        return False  # most instructions: one look-up
+        return False
     dp = desc(prev.opcode)
     if not (dp.is_address and dp.width == 64 and dm.arith is Arith.AND and dm.width == 64
             and len(prev.operands) == 2 and len(mi.operands) == 2):
