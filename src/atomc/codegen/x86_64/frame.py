@@ -192,7 +192,8 @@ def _rewrite_returns(b: MBlock, final: bool, epilogue: Callable[[MInst], list[MI
                      changes_cfa: bool = True) -> None:
     """Put `epilogue(ret)` before each return of `b`; code after a return that
     is not the function's last instruction gets the body's CFI state back."""
-    if not any(mi.opcode in _RETURNS for mi in b.insts):
+    at = b.last_real()  # a return ends its block (`MBlock.last_real`)
+    if at < 0 or b.insts[at].opcode not in _RETURNS:
         return  # most blocks: nothing to rebuild
     out: list[MInst] = []
     fd = MIFlag.FRAME_DESTROY

@@ -95,6 +95,7 @@ class AsmWriter:
             self.loc(table.entry_row, files)
         k = 0
         texts: dict[int, str] = {}  # operand text by operand (`format_inst`)
+        tables: list[MInst] = []  # the jumps through a switch table, printed after
         for bi, b in enumerate(mf.blocks):
             if bi:
                 if b.label in aligned:
@@ -103,6 +104,8 @@ class AsmWriter:
             for mi in b.insts:
                 row = table.rows[k] if table is not None else None
                 k += 1
+                if mi.meta is not None and isinstance(mi.meta, JumpTable):
+                    tables.append(mi)
                 if mi.opcode == "LABEL":
                     if table is not None:
                         sym = mi.operands[0]
@@ -124,15 +127,15 @@ class AsmWriter:
         self.emit(f"{mf.end_label}:")
         self.emit(f"\t.size\t{name}, {mf.end_label}-{name}")
         self.emit("\t.cfi_endproc")
-        self.jump_tables(mf)
+        self.jump_tables(mf, tables)
         self.emit("")
         self.seal()
 
-    def jump_tables(self, mf: MFunction) -> None:
-        """The function's switch tables, in read-only data: offsets from the
-        table (`.long .Lcase-.Ltable`) for a jump through a register, absolute
-        addresses for a jump through memory (-fno-pic; see switch_lowering)."""
-        tables = [mi for b in mf.blocks for mi in b.insts if isinstance(mi.meta, JumpTable)]
+    def jump_tables(self, mf: MFunction, tables: list[MInst]) -> None:
+        """The function's switch tables (`tables`: their jumps, in layout order), in
+        read-only data: offsets from the table (`.long .Lcase-.Ltable`) for a jump
+        through a register, absolute addresses for a jump through memory (-fno-pic;
+        see switch_lowering)."""
         if not tables:
             return
         self.emit(jump_table_section(mf.ir, self.opts))
