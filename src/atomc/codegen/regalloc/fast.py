@@ -199,14 +199,12 @@ class FastAllocator:
             out.append(MInst(self.reload_spill(vid)[0],
                              [self.slot_mem(vid), self.preg(assign[vid], max(nat, 4))],
                              loc=mi.loc, flags=mi.flags))
-        new: list[Operand] = []
-        for op in ops:
+        for k, op in enumerate(ops):  # `ops` is this instruction's own copy
             if type(op) is VReg:
-                op = self.preg(assign[op.id], op.size)
+                ops[k] = self.preg(assign[op.id], op.size)
             elif type(op) is Mem and (type(op.base) is VReg or type(op.index) is VReg):
-                op = self._subst_mem(op, assign)
-            new.append(op)
-        mi.operands = new
+                ops[k] = self._subst_mem(op, assign)
+        mi.operands = ops
         out.append(mi)
         for vid in defs:
             nat = sizes[vid]

@@ -136,15 +136,14 @@ def _resolve_all(mf: MFunction) -> None:
                     break
             else:
                 continue
-            new: list[Operand] = []
-            for op in ops:
+            # in place: resolving is idempotent, so even a list two instructions
+            # shared would end as rebuilding it for each made it
+            for k, op in enumerate(ops):
                 if type(op) is Mem:
                     hit = done.get(id(op))
                     if hit is None:
                         hit = done[id(op)] = (op, _resolve_slot(op, mf, frame_reg, by_slot))
-                    op = hit[1]
-                new.append(op)
-            mi.operands = new
+                    ops[k] = hit[1]
 
 
 def _resolve_slot(op: Mem, mf: MFunction, frame_reg: PReg,

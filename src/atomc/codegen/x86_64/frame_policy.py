@@ -69,18 +69,26 @@ def body_writes(mf: MFunction, saved: frozenset[str]) -> tuple[set[str], bool]:
             if fact is None:
                 d = OPCODES[opcode]  # the allocated body: every opcode is the table's
                 fact = facts[opcode] = (_facts(opcode), saved.intersection(d.implicit_defs))
-            rsp_fact, implicit = fact
+            (always, written_at, nroles), implicit = fact
             if implicit:
                 written |= implicit
             if mi.implicit_defs:
                 written.update(saved.intersection(mi.implicit_defs))
+            # `_writes_rsp`, inlined into the same look at the written operands
+            looking = not moves and not int(mi.flags) & frame_flags
+            if looking and (always or "rsp" in mi.implicit_defs):
+                moves = True
             ops = mi.operands
-            for k in rsp_fact[1]:  # an operand past the roles is read, not written
-                op = ops[k] if k < len(ops) else None
-                if type(op) is PReg and op.name in saved:
-                    written.add(op.name)
-            if not moves and not int(mi.flags) & frame_flags:
-                moves = _writes_rsp(mi, rsp_fact)
+            for k in written_at:  # an operand past the roles is read, not written
+                if k < len(ops):
+                    op = ops[k]
+                    if type(op) is PReg:  # the operand classes are final
+                        if op.name in saved:
+                            written.add(op.name)
+                        if looking and op.name == "rsp":
+                            moves = True
+            if looking and not moves and len(ops) > nroles:  # %rsp: each such operand counts
+                moves = any(type(op) is PReg and op.name == "rsp" for op in ops[nroles:])
     return written, moves
 
 
