@@ -13,6 +13,7 @@ from ....dwarf.line_rows import LineTable, Row
 from ....ir.function import THREAD_LOCAL, Global, Module, Zeros
 from ....options import CompileOptions
 from ...mir import (
+    META_OPCODES,
     BlockRef,
     Imm,
     JumpTable,
@@ -106,16 +107,15 @@ class AsmWriter:
                 k += 1
                 if mi.meta is not None and isinstance(mi.meta, JumpTable):
                     tables.append(mi)
-                if mi.opcode == "LABEL":
-                    if table is not None:
-                        sym = mi.operands[0]
-                        assert isinstance(sym, Sym)
-                        self.emit(f"{sym.name}:")
-                    continue
-                if mi.opcode == "CFI":
-                    self.emit(f"\t{mi.meta}")
-                    continue
-                if mi.is_meta:
+                opcode = mi.opcode
+                if opcode in META_OPCODES:
+                    if opcode == "LABEL":
+                        if table is not None:
+                            sym = mi.operands[0]
+                            assert isinstance(sym, Sym)
+                            self.emit(f"{sym.name}:")
+                    elif opcode == "CFI":
+                        self.emit(f"\t{mi.meta}")
                     continue
                 if row is not None and files is not None:
                     self.loc(row, files)
@@ -266,10 +266,33 @@ def _segment_offset(m: Mem) -> str:
     return f"{text}({inner})"
 
 
+# opcodes printed otherwise than `opcode\toperands` (an indirect call only)
+_SPECIAL = frozenset({LOOP_TO_R11, "jmptab", "TLS_GD", "TLS_LD", PROBED_ALLOCA, "call"})
+
+
 def format_inst(mi: MInst, texts: dict[int, str] | None = None) -> str:
     """`texts`: operand texts by `id` of the operand, for operands that stay alive
     while it is used (one function's): after allocation and frame lowering most
     instructions share their register and slot operands, each formatted once."""
+    if mi.opcode in _SPECIAL:
+        special = _format_special(mi)
+        if special is not None:
+            return special
+    if not mi.operands:
+        return mi.opcode
+    if texts is None:
+        return mi.opcode + "\t" + ", ".join(format_operand(o) for o in mi.operands)
+    parts: list[str] = []
+    for o in mi.operands:
+        text = texts.get(id(o))
+        if text is None:
+            text = texts[id(o)] = format_operand(o)
+        parts.append(text)
+    return mi.opcode + "\t" + ", ".join(parts)
+
+
+def _format_special(mi: MInst) -> str | None:
+    """The text of an instruction of `_SPECIAL`, None for a direct call."""
     if mi.opcode == LOOP_TO_R11:
         return format_probe(mi, None)
     if not mi.operands:
@@ -286,12 +309,4 @@ def format_inst(mi: MInst, texts: dict[int, str] | None = None) -> str:
         return format_probe(mi, format_operand(mi.operands[0]))
     if mi.opcode == "call" and isinstance(mi.operands[0], (PReg, Mem)):
         return "call\t*" + format_operand(mi.operands[0])
-    if texts is None:
-        return mi.opcode + "\t" + ", ".join(format_operand(o) for o in mi.operands)
-    parts: list[str] = []
-    for o in mi.operands:
-        text = texts.get(id(o))
-        if text is None:
-            text = texts[id(o)] = format_operand(o)
-        parts.append(text)
-    return mi.opcode + "\t" + ", ".join(parts)
+    return None
