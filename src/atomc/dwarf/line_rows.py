@@ -404,20 +404,11 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
     each trip gets a statement row of its loop's header line where it has room
     (dwarf/iteration_heads.py), in the documented mode.
     """
-    # The key set is read only in Key Instructions scopes and by the trips of unrolled
-    # loops: made on the first need, so -O0 code (no Key Instructions) skips its walk.
-    key: set[tuple[int, int]] | None = None
-
-    def key_set() -> set[tuple[int, int]]:
-        nonlocal key
-        if key is None:
-            key = compute_key_set(blocks, mode)
-        return key
-
+    keys = _KeySet(blocks, mode)
     force = compute_force_set(blocks)
     documented = mode is KeyInstrMode.DOCUMENTED
     reentries = compute_reentries(blocks) if documented else set()
-    heads = compute_iteration_heads(blocks, key_set(), iterations) \
+    heads = compute_iteration_heads(blocks, keys.get(), iterations) \
         if documented and iterations else {}
     pe = find_prologue_end(blocks)
     entry: Row | None = None
@@ -467,7 +458,7 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
             ki = False if loc is None else ki_of.get(id(loc.scope))
             if ki is None and loc is not None:
                 ki = _key_instructions(loc, ki_of)
-            is_key = ki and loc is not None and loc.line != 0 and pos in key_set()
+            is_key = ki and loc is not None and loc.line != 0 and pos in keys.get()
             if loc is None and pos == pe:
                 out[b][i] = Row(subprogram.scope_line, 0, subprogram.file, is_stmt=True,
                                 prologue_end=True)
@@ -553,6 +544,23 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
             last_line = loc.line
     _one_stmt_per_address(blocks, out)
     return FunctionRows(entry, tuple(tuple(r) for r in out), trips)
+
+
+class _KeySet:
+    """`compute_key_set`, made on the first ask: only Key Instructions scopes and the
+    trips of unrolled loops read it, so -O0 code (no Key Instructions) skips its walk."""
+
+    __slots__ = ("blocks", "key", "mode")
+
+    def __init__(self, blocks: Sequence[LineBlock], mode: KeyInstrMode) -> None:
+        self.blocks = blocks
+        self.mode = mode
+        self.key: set[tuple[int, int]] | None = None
+
+    def get(self) -> set[tuple[int, int]]:
+        if self.key is None:
+            self.key = compute_key_set(self.blocks, self.mode)
+        return self.key
 
 
 def _key_instructions(loc: DILocation, ki_of: dict[int, bool]) -> bool:

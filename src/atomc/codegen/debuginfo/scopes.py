@@ -113,9 +113,9 @@ def _positions(mf: MFunction, per_block: Sequence[Sized],
         for pi, mi in enumerate(mf.blocks[bi].insts):
             if mi.is_meta:
                 continue
-            name = labels.get(real)
-            if name is not None:
-                out[bi, pi] = name
+            label = labels.get(real)
+            if label is not None:
+                out[bi, pi] = label
             real += 1
     return out
 
