@@ -105,6 +105,9 @@ COUNTERS = {
     "ldv.vars.overlap_checks": "LiveDebugValues: fragment overlap checks of an assignment",
     "ldv.emit.inherited": "LiveDebugValues: block entries that inherit a predecessor's state",
     "scopes.computed": "instruction scopes computed (once per function unless invalidated)",
+    "return_brace.scanned": "return-brace: instructions read at block tails (test_return_brace_work)",
+    "line_rows.key_scan": "line rows: instructions scanned for the Key Instructions key set "
+                          "(once per function, and only when a scope uses it)",
 }
 
 

@@ -29,6 +29,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..ir import work
 from ..ir.debuginfo import DIFile, DILocation, DISubprogram
 from ..ir.locations import call_chain
 from ..options import KeyInstrMode
@@ -149,6 +150,7 @@ def _pred_counts(blocks: Sequence[LineBlock]) -> list[int]:
 def compute_key_set(blocks: Sequence[LineBlock],
                     mode: KeyInstrMode = KeyInstrMode.DOCUMENTED) -> set[tuple[int, int]]:
     """The instructions that get is_stmt in Key Instructions scopes (§2.2)."""
+    work.add("line_rows.key_scan", sum(len(blk.insts) for blk in blocks))
     key: set[tuple[int, int]] = set()
     # atom (inlined_at, group) -> [rank, candidates [(buoy position, block)]]
     cands: dict[tuple[DILocation | None, int], tuple[int, list[tuple[tuple[int, int], int]]]] = {}
@@ -402,11 +404,12 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
     each trip gets a statement row of its loop's header line where it has room
     (dwarf/iteration_heads.py), in the documented mode.
     """
-    key = compute_key_set(blocks, mode)
+    keys = _KeySet(blocks, mode)
     force = compute_force_set(blocks)
     documented = mode is KeyInstrMode.DOCUMENTED
     reentries = compute_reentries(blocks) if documented else set()
-    heads = compute_iteration_heads(blocks, key, iterations or {}) if documented else {}
+    heads = compute_iteration_heads(blocks, keys.get(), iterations) \
+        if documented and iterations else {}
     pe = find_prologue_end(blocks)
     entry: Row | None = None
     # the first instruction, meta or not (not a list of them all: this is per function)
@@ -455,7 +458,7 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
             ki = False if loc is None else ki_of.get(id(loc.scope))
             if ki is None and loc is not None:
                 ki = _key_instructions(loc, ki_of)
-            is_key = ki and loc is not None and loc.line != 0 and pos in key
+            is_key = ki and loc is not None and loc.line != 0 and pos in keys.get()
             if loc is None and pos == pe:
                 out[b][i] = Row(subprogram.scope_line, 0, subprogram.file, is_stmt=True,
                                 prologue_end=True)
@@ -543,6 +546,23 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
     return FunctionRows(entry, tuple(tuple(r) for r in out), trips)
 
 
+class _KeySet:
+    """`compute_key_set`, made on the first ask: only Key Instructions scopes and the
+    trips of unrolled loops read it, so -O0 code (no Key Instructions) skips its walk."""
+
+    __slots__ = ("blocks", "key", "mode")
+
+    def __init__(self, blocks: Sequence[LineBlock], mode: KeyInstrMode) -> None:
+        self.blocks = blocks
+        self.mode = mode
+        self.key: set[tuple[int, int]] | None = None
+
+    def get(self) -> set[tuple[int, int]]:
+        if self.key is None:
+            self.key = compute_key_set(self.blocks, self.mode)
+        return self.key
+
+
 def _key_instructions(loc: DILocation, ki_of: dict[int, bool]) -> bool:
     """Does `loc`'s subprogram use Key Instructions? Asked once per scope, not
     with a walk up the lexical blocks for every instruction."""
@@ -578,6 +598,8 @@ def _one_stmt_per_address(blocks: Sequence[LineBlock], rows: list[list[Row | Non
     on the asm line moves to it as on a line without code. Blocks are laid out
     without padding, so an address can be shared across a block boundary.
     """
+    if not any(inst.is_empty for blk in blocks for inst in blk.insts):
+        return  # only an instruction without bytes shares its address (most functions)
     shared: tuple[int, int] | None = None  # an is_stmt row no code has moved past
     for b, i, inst in _real(blocks):
         row = rows[b][i]

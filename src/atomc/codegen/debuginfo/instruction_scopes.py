@@ -23,11 +23,12 @@ stays in the caller.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from ...ir import work
 from ...ir.cfgstate import checking
 from ...ir.debuginfo import DILexicalBlock, DILocation
-from ..mir import BlockRef, JumpTable, MFunction, MIFlag, MInst
+from ..mir import META_OPCODES, BlockRef, JumpTable, MFunction, MIFlag, MInst
 from ..mir.cfg import successor_indices
 from ..target import desc
 
@@ -50,15 +51,44 @@ def scope_chain(loc: DILocation) -> Chain:
     return tuple(out)
 
 
-def _chain(loc: DILocation | None, memo: dict[int, Chain]) -> Chain | None:
-    """`scope_chain(loc)`, walked once per location: at -O0 an instruction's
-    reloads and spills share its location."""
-    if loc is None:
-        return None
-    chain = memo.get(id(loc))
-    if chain is None:
-        chain = memo[id(loc)] = scope_chain(loc)
-    return chain
+def _own_chains(mf: MFunction) -> tuple[list[list[MInst]], list[list[Chain | None]], list[bool]]:
+    """Per block: its real instructions, the chain of each one's own location (None:
+    it has none), and whether some has none. A chain depends only on the scope and
+    the inlined-at of a location: it is walked once per such pair and shared by
+    every location in it (one object, so `insert_scope_labels` sees one run), and an
+    instruction whose location is the previous one's (at -O0 its reloads and spills)
+    takes its chain without a look-up."""
+    memo: dict[object, Chain] = {}  # by scope, inlined-at (the ids of objects mf keeps)
+    real: list[list[MInst]] = []
+    own: list[list[Chain | None]] = []
+    gaps: list[bool] = []
+    prev: DILocation | None = None
+    chain: Chain | None = None
+    for b in mf.blocks:
+        insts: list[MInst] = []
+        chains: list[Chain | None] = []
+        gap = False
+        for mi in b.insts:
+            if mi.opcode in META_OPCODES:
+                continue
+            insts.append(mi)
+            loc = mi.loc
+            if loc is None:
+                chains.append(None)
+                gap = True
+                continue
+            if loc is not prev:
+                at = loc.inlined_at
+                key = id(loc.scope) if at is None else (id(loc.scope), id(at))
+                chain = memo.get(key)
+                if chain is None:
+                    chain = memo[key] = scope_chain(loc)
+                prev = loc
+            chains.append(chain)
+        real.append(insts)
+        own.append(chains)
+        gaps.append(gap)
+    return real, own, gaps
 
 
 def _next_located(chains: Sequence[Chain | None]) -> list[Chain | None]:
@@ -90,9 +120,7 @@ def common_chain(a: Chain | None, b: Chain | None) -> Chain | None:
 def instruction_scopes(mf: MFunction) -> list[list[Chain]]:
     """Per block, the scope chain of each real (non-meta) instruction, in order."""
     work.add("scopes.computed", 1)  # once per function unless locations change (SharedScopes)
-    real: list[list[MInst]] = [[mi for mi in b.insts if not mi.is_meta] for b in mf.blocks]
-    memo: dict[int, Chain] = {}  # by location (the table keeps no location alive: mf does)
-    own: list[list[Chain | None]] = [[_chain(mi.loc, memo) for mi in insts] for insts in real]
+    real, own, gaps = _own_chains(mf)
     succs = successor_indices(mf)
     preds: list[list[int]] = [[] for _ in mf.blocks]
     for b, ss in succs.items():
@@ -103,6 +131,9 @@ def instruction_scopes(mf: MFunction) -> list[list[Chain]]:
     index = {id(b): k for k, b in enumerate(mf.blocks)}
     out: list[list[Chain]] = []
     for b, chains in enumerate(own):
+        if not gaps[b]:  # every instruction located: its own chains (most blocks)
+            out.append(cast(list[Chain], chains))
+            continue
         before = entry[b]
         resolved: list[Chain] = []
         following = _next_located(chains)

@@ -70,6 +70,7 @@ def _line_blocks(mf: MFunction) -> list[LineBlock]:
     # per kind (meta, plain, copy): one LineInst per location
     shared: tuple[dict[int, LineInst], ...] = ({}, {}, {})
     blocks: list[LineBlock] = []
+    last: LineInst | None = None  # the last shared one (an -O0 statement's reloads share it)
     for b in mf.blocks:
         insts: list[LineInst] = []
         for mi in b.insts:
@@ -81,12 +82,17 @@ def _line_blocks(mf: MFunction) -> list[LineBlock]:
                 # volatile accesses and other payloads take the slow path too
                 insts.append(_line_inst(mi, index, mf.name))
                 continue
-            memo = shared[k]
             loc = mi.loc
+            if last is not None and last.loc is loc and last.is_meta == (k == _META) \
+                    and last.is_copy == (k == _COPY):
+                insts.append(last)
+                continue
+            memo = shared[k]
             li = memo.get(id(loc))
             if li is None:
                 li = memo[id(loc)] = LineInst(loc, is_meta=k == _META, is_copy=k == _COPY)
             insts.append(li)
+            last = li
         blocks.append(LineBlock(insts, [index[id(s)] for s in succs[b]]))
     return blocks
 

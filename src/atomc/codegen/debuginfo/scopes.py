@@ -14,6 +14,8 @@ constant gives a constant value, an undefined one "optimized out".
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Sequence, Sized
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -43,12 +45,8 @@ def insert_scope_labels(mf: MFunction, labels: LabelCounter,
                         scopes: SharedScopes | None = None) -> list[ScopeRanges]:
     """Compute scope ranges and insert LABEL meta instructions at their ends
     (`scopes`: the function's shared instruction scopes, when kept)."""
-    seq: list[tuple[int, int, MInst]] = []  # (block index, position, inst)
-    for bi, b in enumerate(mf.blocks):
-        for pi, mi in enumerate(b.insts):
-            if not mi.is_meta:
-                seq.append((bi, pi, mi))
-    member = [chain for block in shared_scopes(mf, scopes).get() for chain in block]
+    per_block = shared_scopes(mf, scopes).get()  # per block, per real instruction
+    member = [chain for block in per_block for chain in block]
 
     order: list[ScopeKey] = []
     runs: dict[ScopeKey, list[list[int]]] = {}
@@ -74,7 +72,7 @@ def insert_scope_labels(mf: MFunction, labels: LabelCounter,
     names: dict[int, str] = {}
 
     def label_at(i: int) -> str:
-        if i == len(seq):
+        if i == len(member):
             return mf.end_label
         n = names.get(i)
         if n is None:
@@ -89,11 +87,37 @@ def insert_scope_labels(mf: MFunction, labels: LabelCounter,
 
     # insert the labels, each block rebuilt once
     before: dict[int, dict[int, MInst]] = {}  # block -> position -> label in front of it
-    for i, name in names.items():
-        bi, pi, _ = seq[i]
+    for (bi, pi), name in _positions(mf, per_block, names).items():
         before.setdefault(bi, {})[pi] = MInst("LABEL", [Sym(name)], loc=None)
     insert_before(mf, before)
     return result
+
+
+def _positions(mf: MFunction, per_block: Sequence[Sized],
+               names: dict[int, str]) -> dict[tuple[int, int], str]:
+    """Each label of `names` (by index among the function's real instructions) at its
+    (block, position in `insts`): only the blocks that get a label are walked, instead
+    of listing every instruction's place to look a few hundred up."""
+    starts: list[int] = []  # each block's first real instruction's index
+    n = 0
+    for block in per_block:
+        starts.append(n)
+        n += len(block)
+    wanted: dict[int, dict[int, str]] = {}  # block -> its own real index -> label
+    for i, name in names.items():
+        bi = bisect_right(starts, i) - 1  # past the empty blocks sharing its start
+        wanted.setdefault(bi, {})[i - starts[bi]] = name
+    out: dict[tuple[int, int], str] = {}
+    for bi, labels in wanted.items():
+        real = 0
+        for pi, mi in enumerate(mf.blocks[bi].insts):
+            if mi.is_meta:
+                continue
+            label = labels.get(real)
+            if label is not None:
+                out[bi, pi] = label
+            real += 1
+    return out
 
 
 def insert_before(mf: MFunction, at: dict[int, dict[int, MInst]]) -> None:

@@ -283,6 +283,17 @@ class MBlock:
         self.insts.append(inst)
         return inst
 
+    def last_real(self) -> int:
+        """The index of the block's last real (non-meta) instruction, -1 if none: a
+        return or jump can only be there (nothing real follows an unconditional
+        terminator, verifier rule 5), so a pass looking for them reads the block's
+        tail, not every instruction."""
+        insts = self.insts
+        k = len(insts) - 1
+        while k >= 0 and insts[k].opcode in META_OPCODES:
+            k -= 1
+        return k
+
     def __repr__(self) -> str:
         return f"<MBlock {self.label}>"
 

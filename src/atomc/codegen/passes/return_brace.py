@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ...ir import work
 from ...ir.debuginfo import DILocation
 from ..mir import MBlock, MFunction, MIFlag, MInst
 from ..mir.passes import MDI, MachineContext, MachinePass
@@ -68,23 +69,29 @@ def place_return_braces(mf: MFunction) -> None:
     """Each `ret` carrying its closing brace takes it when its return line keeps
     code (the epilogue moves with it) or when its epilogue can keep the return
     line; the brace is dropped either way."""
+    scanned = 0
     for b in mf.blocks:
-        for at, mi in enumerate(b.insts):
-            if mi.is_meta or not desc(mi.opcode).is_return:
-                continue
-            close = mi.meta
-            if not isinstance(close, DILocation):
-                continue
-            mi.meta = None
-            if mi.loc is None:
-                continue
-            epilogue = [e for e in _epilogue(b, at) if e.loc == mi.loc]
-            if _return_line_kept(b, mi, epilogue):
-                for e in epilogue:
-                    e.loc = close
-                mi.loc = close
-            elif any(not e.is_meta for e in epilogue):
-                mi.loc = close  # the epilogue is the return line's stop
+        at = b.last_real()  # a `ret` ends its block (`MBlock.last_real`)
+        scanned += len(b.insts) - at
+        if at < 0:
+            continue
+        mi = b.insts[at]
+        if not desc(mi.opcode).is_return:
+            continue
+        close = mi.meta
+        if not isinstance(close, DILocation):
+            continue
+        mi.meta = None
+        if mi.loc is None:
+            continue
+        epilogue = [e for e in _epilogue(b, at) if e.loc == mi.loc]
+        if _return_line_kept(b, mi, epilogue):
+            for e in epilogue:
+                e.loc = close
+            mi.loc = close
+        elif any(not e.is_meta for e in epilogue):
+            mi.loc = close  # the epilogue is the return line's stop
+    work.add("return_brace.scanned", scanned)
 
 
 class ReturnBrace(MachinePass):

@@ -56,6 +56,11 @@ class FastAllocator:
         self.moves: dict[tuple[int, bool], tuple[str, str]] = {}
         self.vector: dict[int, bool] = {}
         self.pregs: dict[tuple[str, int], PReg] = {}  # one operand per register and width
+        # per opcode: which operands it reads and writes (`_vreg_operands`)
+        self.roles: dict[str, tuple[tuple[bool, ...], tuple[bool, ...]]] = {}
+        registers = current().registers
+        self.scratch = registers.scratch
+        self.vector_scratch = registers.vector_scratch
 
     def slot(self, vid: int) -> StackSlot:
         return spill_slot(self.mf, self.vslots, vid)
@@ -96,14 +101,18 @@ class FastAllocator:
         last: dict[int, int] = {}
         starts_with_def: dict[int, bool] = {}
         frame_addresses: set[int] = set()
-        roles: dict[str, tuple[tuple[bool, ...], tuple[bool, ...]]] = {}
+        roles = self.roles
+        ands: dict[str, bool] = {}  # per opcode: a bitwise and (`_rounds_frame_address`)
         for bi, b in enumerate(self.mf.blocks):
             prev: MInst | None = None
             for ii, mi in enumerate(b.insts):
                 if mi.opcode in META_OPCODES:
                     continue
                 uses, defs = _vreg_operands(mi, roles)
-                if prev is not None and _rounds_frame_address(prev, mi):
+                is_and = ands.get(mi.opcode)
+                if is_and is None:
+                    is_and = ands[mi.opcode] = desc(mi.opcode).arith is Arith.AND
+                if is_and and prev is not None and _rounds_frame_address(prev, mi):
                     frame_addresses.update(defs)
                 prev = mi
                 for vid in (*uses, *defs):
@@ -178,7 +187,7 @@ class FastAllocator:
         sizes = self.mf.vreg_sizes
         ops = list(mi.operands)
         folded_def = None if has_mem else self._fold(d, ops)
-        assign, uses, defs = self._assign(mi, d, ops)
+        assign, uses, defs = self._assign(mi, ops)
         if not assign:  # only slot or physical memory operands left
             mi.operands = ops
             out.append(mi)
@@ -190,7 +199,12 @@ class FastAllocator:
             out.append(MInst(self.reload_spill(vid)[0],
                              [self.slot_mem(vid), self.preg(assign[vid], max(nat, 4))],
                              loc=mi.loc, flags=mi.flags))
-        mi.operands = [self._subst(op, assign) for op in ops]
+        for k, op in enumerate(ops):  # `ops` is this instruction's own copy
+            if type(op) is VReg:
+                ops[k] = self.preg(assign[op.id], op.size)
+            elif type(op) is Mem and (type(op.base) is VReg or type(op.index) is VReg):
+                ops[k] = self._subst_mem(op, assign)
+        mi.operands = ops
         out.append(mi)
         for vid in defs:
             nat = sizes[vid]
@@ -211,17 +225,19 @@ class FastAllocator:
         sizes = self.mf.vreg_sizes
         # A result may go straight to its slot when the instruction can write
         # memory there and the width covers the register's natural width.
+        # (`ops` holds no memory operand: only a register operand can name `op`'s register)
         for k, op in enumerate(ops):
-            role = roles[k] if k < nroles else "u"
-            if not isinstance(op, VReg) or "d" not in role or op.size < sizes[op.id]:
+            if type(op) is not VReg or k >= nroles or "d" not in roles[k] \
+                    or op.size < sizes[op.id]:
                 continue
-            ok = d.fold_rmw if role == "ud" else d.fold_def
-            others = [o for j, o in enumerate(ops) if j != k]
-            first = others[0] if others else None
-            if ok and not any(_mentions(o, op.id) for o in others) and \
-                    not (isinstance(first, Imm) and op.size == 8 and not _fits32(first.value)):
-                ops[k] = self.slot_mem(op.id)
-                return op.id
+            ok = d.fold_rmw if roles[k] == "ud" else d.fold_def
+            vid = op.id
+            first = ops[0] if k else ops[1] if len(ops) > 1 else None
+            if ok and not any(type(o) is VReg and o.id == vid and j != k
+                              for j, o in enumerate(ops)) and \
+                    not (type(first) is Imm and op.size == 8 and not _fits32(first.value)):
+                ops[k] = self.slot_mem(vid)
+                return vid
             break
         # One source may be read straight from its slot.
         for k in d.fold_sources:
@@ -232,24 +248,23 @@ class FastAllocator:
                 break
         return None
 
-    def _assign(self, mi: MInst, d: OpcodeInfo, ops: list[Operand]
+    def _assign(self, mi: MInst, ops: list[Operand]
                 ) -> tuple[dict[int, str], list[int], list[int]]:
         """A scratch register for each virtual register `ops` name, and the registers
         to reload before the instruction and spill after it, in operand order."""
-        roles = d.roles
-        nroles = len(roles)
+        reads, writes = _flags(mi.opcode, self.roles)
+        nroles = len(reads)
         assign: dict[int, str] = {}
         uses: list[int] = []
         defs: list[int] = []
         for k, op in enumerate(ops):
             if type(op) is VReg:
-                role = roles[k] if k < nroles else "u"
                 vid = op.id
                 if vid not in assign:
                     self._take(mi, assign, vid)
-                if "u" in role and vid not in uses:
+                if (k >= nroles or reads[k]) and vid not in uses:
                     uses.append(vid)
-                if "d" in role and vid not in defs:
+                if k < nroles and writes[k] and vid not in defs:
                     defs.append(vid)
             elif type(op) is Mem:
                 for r in (op.base, op.index):
@@ -262,8 +277,7 @@ class FastAllocator:
 
     def _take(self, mi: MInst, assign: dict[int, str], vid: int) -> None:
         """Give `vid` the first scratch register of its class `assign` has not taken."""
-        registers = current().registers
-        pool = registers.vector_scratch if self.is_vector(vid) else registers.scratch
+        pool = self.vector_scratch if self.is_vector(vid) else self.scratch
         taken = assign.values()
         for p in pool:
             if p not in taken:
@@ -273,19 +287,15 @@ class FastAllocator:
             f"instruction {mi.opcode} names more than two virtual registers",
             where="regalloc-fast")
 
-    def _subst(self, op: Operand, assign: dict[int, str]) -> Operand:
-        if type(op) is VReg:
-            return self.preg(assign[op.id], op.size)
-        if type(op) is Mem:
-            base = op.base
-            index = op.index
-            if type(base) is VReg:
-                base = self.preg(assign[base.id], 8)
-            if type(index) is VReg:
-                index = self.preg(assign[index.id], 8)
-            if base is not op.base or index is not op.index:
-                return Mem(base, index, op.scale, op.disp, op.symbol, op.segment)
-        return op
+    def _subst_mem(self, op: Mem, assign: dict[int, str]) -> Mem:
+        """`op` with its virtual base and index registers replaced by their scratch ones."""
+        base = op.base
+        index = op.index
+        if type(base) is VReg:
+            base = self.preg(assign[base.id], 8)
+        if type(index) is VReg:
+            index = self.preg(assign[index.id], 8)
+        return Mem(base, index, op.scale, op.disp, op.symbol, op.segment)
 
     def _note_def(self, mi: MInst, vid: int) -> None:
         if mi.instr_num:
@@ -297,12 +307,7 @@ def _vreg_operands(mi: MInst, roles: dict[str, tuple[tuple[bool, ...], tuple[boo
     """The virtual registers `mi` reads and writes, as `operand_regs` lists them
     (without its physical-register sets, which the slot sharing never reads);
     `roles` caches each opcode's (read, written) flags per operand."""
-    rw = roles.get(mi.opcode)
-    if rw is None:
-        d = desc(mi.opcode)
-        rw = roles[mi.opcode] = (tuple("u" in r for r in d.roles),
-                                 tuple("d" in r for r in d.roles))
-    reads, writes = rw
+    reads, writes = _flags(mi.opcode, roles)
     n = len(reads)
     uses: list[int] = []
     defs: list[int] = []
@@ -320,6 +325,18 @@ def _vreg_operands(mi: MInst, roles: dict[str, tuple[tuple[bool, ...], tuple[boo
     return uses, defs
 
 
+def _flags(opcode: str, roles: dict[str, tuple[tuple[bool, ...], tuple[bool, ...]]]
+           ) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    """Which operands of `opcode` it reads and which it writes (by role; an operand
+    past the roles is read), asked of the opcode table once per opcode."""
+    rw = roles.get(opcode)
+    if rw is None:
+        d = desc(opcode)
+        rw = roles[opcode] = (tuple("u" in r for r in d.roles),
+                              tuple("d" in r for r in d.roles))
+    return rw
+
+
 def _rounds_frame_address(prev: MInst, mi: MInst) -> bool:
     """Are `prev`, `mi` isel's rounding of an over-aligned local's address
     (`leaq [stack.N + A-1], %v; andq #-A, %v`)? That register keeps a slot of its
@@ -327,7 +344,7 @@ def _rounds_frame_address(prev: MInst, mi: MInst) -> bool:
     the function."""
     dm = desc(mi.opcode)
     if dm.arith is not Arith.AND:
-        return False  # most instructions: one look-up
+        return False
     dp = desc(prev.opcode)
     if not (dp.is_address and dp.width == 64 and dm.arith is Arith.AND and dm.width == 64
             and len(prev.operands) == 2 and len(mi.operands) == 2):
@@ -336,14 +353,6 @@ def _rounds_frame_address(prev: MInst, mi: MInst) -> bool:
     return isinstance(src, Mem) and isinstance(src.base, StackSlot) and isinstance(mask, Imm) \
         and mask.value < 0 and isinstance(dst, VReg) and isinstance(reg, VReg) \
         and dst.id == reg.id
-
-
-def _mentions(op: Operand, vid: int) -> bool:
-    if isinstance(op, VReg):
-        return op.id == vid
-    if isinstance(op, Mem):
-        return any(isinstance(r, VReg) and r.id == vid for r in op.regs())
-    return False
 
 
 def _fits32(v: int) -> bool:

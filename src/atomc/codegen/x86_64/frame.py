@@ -30,7 +30,7 @@ from collections.abc import Callable
 from ..mir import Imm, MBlock, Mem, MFunction, MIFlag, MInst, Operand, PReg, StackSlot
 from ..mir.core import META_OPCODES
 from .abi import align_to
-from .frame_policy import moves_stack_pointer
+from .frame_policy import body_writes, moves_stack_pointer
 from .opcodes import OPCODES, desc
 from .registers import CALLEE_SAVED
 from .stack_clash import allocate_frame
@@ -42,12 +42,15 @@ from .stack_protector import guard_slot, layout_order, store_guard
 OUTGOING_ARGS = "<outgoing-args>"
 
 _RETURNS = frozenset(op for op, d in OPCODES.items() if d.is_return)
+_SAVED = frozenset(CALLEE_SAVED)
 
 
-def lower_frame(mf: MFunction, probe_stack: bool = False) -> None:
-    """`probe_stack`: -fstack-clash-protection (see stack_clash)."""
+def lower_frame(mf: MFunction, probe_stack: bool = False, dynamic: bool | None = None) -> None:
+    """`probe_stack`: -fstack-clash-protection (see stack_clash); `dynamic`: whether
+    the body moves `%rsp` (`moves_stack_pointer`), when the caller knows."""
     k = len(mf.callee_saved)
-    dynamic = moves_stack_pointer(mf)
+    if dynamic is None:
+        dynamic = moves_stack_pointer(mf)
     assert mf.frame_pointer or not dynamic, "a body that moves %rsp needs a frame pointer"
     if dynamic:  # dynamic allocations sit right above the outgoing area: keep them 16-aligned
         mf.max_call_frame = align_to(mf.max_call_frame, 16)
@@ -133,15 +136,14 @@ def _resolve_all(mf: MFunction) -> None:
                     break
             else:
                 continue
-            new: list[Operand] = []
-            for op in ops:
+            # in place: resolving is idempotent, so even a list two instructions
+            # shared would end as rebuilding it for each made it
+            for k, op in enumerate(ops):
                 if type(op) is Mem:
                     hit = done.get(id(op))
                     if hit is None:
                         hit = done[id(op)] = (op, _resolve_slot(op, mf, frame_reg, by_slot))
-                    op = hit[1]
-                new.append(op)
-            mi.operands = new
+                    ops[k] = hit[1]
 
 
 def _resolve_slot(op: Mem, mf: MFunction, frame_reg: PReg,
@@ -189,7 +191,8 @@ def _rewrite_returns(b: MBlock, final: bool, epilogue: Callable[[MInst], list[MI
                      changes_cfa: bool = True) -> None:
     """Put `epilogue(ret)` before each return of `b`; code after a return that
     is not the function's last instruction gets the body's CFI state back."""
-    if not any(mi.opcode in _RETURNS for mi in b.insts):
+    at = b.last_real()  # a return ends its block (`MBlock.last_real`)
+    if at < 0 or b.insts[at].opcode not in _RETURNS:
         return  # most blocks: nothing to rebuild
     out: list[MInst] = []
     fd = MIFlag.FRAME_DESTROY
@@ -271,30 +274,20 @@ def _insert_sp_epilogues(mf: MFunction, b: MBlock, final: bool) -> None:
 def written_callee_saved(mf: MFunction, already: list[str]) -> list[str]:
     """`already` plus the callee-saved registers some instruction writes
     explicitly (asm operands and clobbers), in the canonical save order."""
-    written = set(already)
-    saved = frozenset(CALLEE_SAVED)
-    # per opcode: the callee-saved registers it always writes, its written operands
-    facts: dict[str, tuple[frozenset[str], tuple[int, ...]]] = {}
-    for b in mf.blocks:
-        for mi in b.insts:
-            opcode = mi.opcode
-            if opcode in META_OPCODES:
-                continue
-            # the physical definitions `operand_regs` lists, read directly
-            fact = facts.get(opcode)
-            if fact is None:
-                d = desc(opcode)
-                fact = facts[opcode] = (saved.intersection(d.implicit_defs),
-                                        tuple(k for k, r in enumerate(d.roles) if "d" in r))
-            implicit, written_at = fact
-            if implicit:
-                written |= implicit
-            if mi.implicit_defs:
-                written.update(saved.intersection(mi.implicit_defs))
-            ops = mi.operands
-            for k in written_at:  # an operand past the roles is read, not written
-                op = ops[k] if k < len(ops) else None
-                if type(op) is PReg and op.name in saved:
-                    written.add(op.name)
-    # %rbp, allocated like a callee-saved register without a frame pointer, is saved last
-    return [r for r in (*CALLEE_SAVED, "rbp") if r in written]
+    return saved_order(already, body_writes(mf, _SAVED)[0])
+
+
+def saved_order(already: list[str], written: set[str]) -> list[str]:
+    """`already` and `written` in the canonical save order: %rbp, allocated like a
+    callee-saved register without a frame pointer, is saved last."""
+    both = set(already) | written
+    return [r for r in (*CALLEE_SAVED, "rbp") if r in both]
+
+
+def lower_body_frame(mf: MFunction, probe_stack: bool) -> None:
+    """Frame lowering of an allocated body: the callee-saved registers it writes
+    (asm operands, clobbers) join the saved ones, then `lower_frame`; one walk
+    answers both what is written and whether `%rsp` moves."""
+    written, dynamic = body_writes(mf, _SAVED)
+    mf.callee_saved = saved_order(mf.callee_saved, written)
+    lower_frame(mf, probe_stack, dynamic)

@@ -50,6 +50,48 @@ def moves_stack_pointer(mf: MFunction) -> bool:
     return False
 
 
+def body_writes(mf: MFunction, saved: frozenset[str]) -> tuple[set[str], bool]:
+    """The registers of `saved` some instruction writes explicitly (an operand it
+    writes, its own or its opcode's implicit definitions), and whether the body
+    moves `%rsp` (`moves_stack_pointer`): frame lowering's two questions, answered
+    in one walk over the function instead of one each."""
+    frame_flags = int(_FRAME_FLAGS)
+    written: set[str] = set()
+    moves = False
+    # per opcode: `_facts`, the registers of `saved` it always writes
+    facts: dict[str, tuple[tuple[bool, tuple[int, ...], int], frozenset[str]]] = {}
+    for b in mf.blocks:
+        for mi in b.insts:
+            opcode = mi.opcode
+            if opcode in META_OPCODES:
+                continue
+            fact = facts.get(opcode)
+            if fact is None:
+                d = OPCODES[opcode]  # the allocated body: every opcode is the table's
+                fact = facts[opcode] = (_facts(opcode), saved.intersection(d.implicit_defs))
+            (always, written_at, nroles), implicit = fact
+            if implicit:
+                written |= implicit
+            if mi.implicit_defs:
+                written.update(saved.intersection(mi.implicit_defs))
+            # `_writes_rsp`, inlined into the same look at the written operands
+            looking = not moves and not int(mi.flags) & frame_flags
+            if looking and (always or "rsp" in mi.implicit_defs):
+                moves = True
+            ops = mi.operands
+            for k in written_at:  # an operand past the roles is read, not written
+                if k < len(ops):
+                    op = ops[k]
+                    if type(op) is PReg:  # the operand classes are final
+                        if op.name in saved:
+                            written.add(op.name)
+                        if looking and op.name == "rsp":
+                            moves = True
+            if looking and not moves and len(ops) > nroles:  # %rsp: each such operand counts
+                moves = any(type(op) is PReg and op.name == "rsp" for op in ops[nroles:])
+    return written, moves
+
+
 def _facts(opcode: str) -> tuple[bool, tuple[int, ...], int]:
     """(writes %rsp always, the operands it writes, how many operands have roles);
     an unknown opcode's every operand counts as written."""

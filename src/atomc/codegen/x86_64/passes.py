@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from ..mir import MFunction
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
-from .frame import lower_frame, written_callee_saved
+from .frame import lower_body_frame
 from .frame_policy import needs_frame_pointer
 from .hardening import harden_frame
 from .isel.atomic import drop_compiler_barriers
@@ -101,8 +101,7 @@ class FrameLowering(MachinePass):
     leaves: ClassVar[MIRState | None] = MIRState.FRAME
 
     def run(self, mf: MFunction, ctx: MachineContext) -> None:
-        mf.callee_saved = written_callee_saved(mf, mf.callee_saved)  # asm operands, clobbers
-        lower_frame(mf, ctx.opts.stack_clash_protection)
+        lower_body_frame(mf, ctx.opts.stack_clash_protection)  # asm operands, clobbers saved
 
 
 class Hardening(MachinePass):

@@ -13,6 +13,7 @@ from ....dwarf.line_rows import LineTable, Row
 from ....ir.function import THREAD_LOCAL, Global, Module, Zeros
 from ....options import CompileOptions
 from ...mir import (
+    META_OPCODES,
     BlockRef,
     Imm,
     JumpTable,
@@ -95,6 +96,7 @@ class AsmWriter:
             self.loc(table.entry_row, files)
         k = 0
         texts: dict[int, str] = {}  # operand text by operand (`format_inst`)
+        tables: list[MInst] = []  # the jumps through a switch table, printed after
         for bi, b in enumerate(mf.blocks):
             if bi:
                 if b.label in aligned:
@@ -103,16 +105,17 @@ class AsmWriter:
             for mi in b.insts:
                 row = table.rows[k] if table is not None else None
                 k += 1
-                if mi.opcode == "LABEL":
-                    if table is not None:
-                        sym = mi.operands[0]
-                        assert isinstance(sym, Sym)
-                        self.emit(f"{sym.name}:")
-                    continue
-                if mi.opcode == "CFI":
-                    self.emit(f"\t{mi.meta}")
-                    continue
-                if mi.is_meta:
+                if mi.meta is not None and isinstance(mi.meta, JumpTable):
+                    tables.append(mi)
+                opcode = mi.opcode
+                if opcode in META_OPCODES:
+                    if opcode == "LABEL":
+                        if table is not None:
+                            sym = mi.operands[0]
+                            assert isinstance(sym, Sym)
+                            self.emit(f"{sym.name}:")
+                    elif opcode == "CFI":
+                        self.emit(f"\t{mi.meta}")
                     continue
                 if row is not None and files is not None:
                     self.loc(row, files)
@@ -124,15 +127,15 @@ class AsmWriter:
         self.emit(f"{mf.end_label}:")
         self.emit(f"\t.size\t{name}, {mf.end_label}-{name}")
         self.emit("\t.cfi_endproc")
-        self.jump_tables(mf)
+        self.jump_tables(mf, tables)
         self.emit("")
         self.seal()
 
-    def jump_tables(self, mf: MFunction) -> None:
-        """The function's switch tables, in read-only data: offsets from the
-        table (`.long .Lcase-.Ltable`) for a jump through a register, absolute
-        addresses for a jump through memory (-fno-pic; see switch_lowering)."""
-        tables = [mi for b in mf.blocks for mi in b.insts if isinstance(mi.meta, JumpTable)]
+    def jump_tables(self, mf: MFunction, tables: list[MInst]) -> None:
+        """The function's switch tables (`tables`: their jumps, in layout order), in
+        read-only data: offsets from the table (`.long .Lcase-.Ltable`) for a jump
+        through a register, absolute addresses for a jump through memory (-fno-pic;
+        see switch_lowering)."""
         if not tables:
             return
         self.emit(jump_table_section(mf.ir, self.opts))
@@ -263,10 +266,33 @@ def _segment_offset(m: Mem) -> str:
     return f"{text}({inner})"
 
 
+# opcodes printed otherwise than `opcode\toperands` (an indirect call only)
+_SPECIAL = frozenset({LOOP_TO_R11, "jmptab", "TLS_GD", "TLS_LD", PROBED_ALLOCA, "call"})
+
+
 def format_inst(mi: MInst, texts: dict[int, str] | None = None) -> str:
     """`texts`: operand texts by `id` of the operand, for operands that stay alive
     while it is used (one function's): after allocation and frame lowering most
     instructions share their register and slot operands, each formatted once."""
+    if mi.opcode in _SPECIAL:
+        special = _format_special(mi)
+        if special is not None:
+            return special
+    if not mi.operands:
+        return mi.opcode
+    if texts is None:
+        return mi.opcode + "\t" + ", ".join(format_operand(o) for o in mi.operands)
+    parts: list[str] = []
+    for o in mi.operands:
+        text = texts.get(id(o))
+        if text is None:
+            text = texts[id(o)] = format_operand(o)
+        parts.append(text)
+    return mi.opcode + "\t" + ", ".join(parts)
+
+
+def _format_special(mi: MInst) -> str | None:
+    """The text of an instruction of `_SPECIAL`, None for a direct call."""
     if mi.opcode == LOOP_TO_R11:
         return format_probe(mi, None)
     if not mi.operands:
@@ -283,12 +309,4 @@ def format_inst(mi: MInst, texts: dict[int, str] | None = None) -> str:
         return format_probe(mi, format_operand(mi.operands[0]))
     if mi.opcode == "call" and isinstance(mi.operands[0], (PReg, Mem)):
         return "call\t*" + format_operand(mi.operands[0])
-    if texts is None:
-        return mi.opcode + "\t" + ", ".join(format_operand(o) for o in mi.operands)
-    parts: list[str] = []
-    for o in mi.operands:
-        text = texts.get(id(o))
-        if text is None:
-            text = texts[id(o)] = format_operand(o)
-        parts.append(text)
-    return mi.opcode + "\t" + ", ".join(parts)
+    return None

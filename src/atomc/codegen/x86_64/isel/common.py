@@ -90,9 +90,20 @@ def _mem_add(m: Mem, off: int) -> Mem:
     return Mem(m.base, m.index, m.scale, m.disp + off, m.symbol, m.segment) if off else m
 
 
+# per opcode: the operands it writes (by role), read from the opcode table once
+_WRITTEN: dict[str, tuple[int, ...]] = {}
+
+
 def _def_index(mi: MInst, vreg_id: int) -> int | None:
-    d = desc(mi.opcode)
-    for k, (role, op) in enumerate(zip(d.roles, mi.operands, strict=False)):
-        if "d" in role and isinstance(op, VReg) and op.id == vreg_id:
-            return k
+    """The first operand of `mi` that writes virtual register `vreg_id`."""
+    written = _WRITTEN.get(mi.opcode)
+    if written is None:
+        written = _WRITTEN[mi.opcode] = tuple(
+            k for k, role in enumerate(desc(mi.opcode).roles) if "d" in role)
+    ops = mi.operands
+    for k in written:
+        if k < len(ops):
+            op = ops[k]
+            if type(op) is VReg and op.id == vreg_id:  # the operand classes are final
+                return k
     return None

@@ -1,0 +1,48 @@
+"""The -O0 back end's line rows skip work no -O0 row depends on (issue 13): the
+Key Instructions key set is made only when a scope uses Key Instructions (or an
+unrolled loop's trips need it), which -O0 code never does. Work is counted, never
+timed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from atomc.codegen import generate_assembly
+from atomc.diag import DiagnosticEngine
+from atomc.frontend import compile_to_ir
+from atomc.ir import work
+from atomc.options import CompileOptions
+from atomc.pipeline import optimise
+
+SOURCE = """
+int g;
+static int twice(int x) { return 2 * x; }
+int f(int n) {
+    int s = 0;
+    for (int i = 0; i < n; i++) {
+        if (i & 1) { int t = twice(i); s += t; } else s -= i;
+    }
+    g = s;
+    return s;
+}
+"""
+
+
+def _counts(tmp: Path, level: int) -> dict[str, int]:
+    src = tmp / "rows.c"
+    src.write_text(SOURCE)
+    opts = CompileOptions(opt_level=level, debug=True)
+    work.reset()
+    module = compile_to_ir(str(src), opts, DiagnosticEngine())
+    optimise(module, opts)
+    generate_assembly(module, opts)
+    return work.snapshot()
+
+
+def test_o0_rows_make_no_key_set(tmp_path: Path) -> None:
+    assert _counts(tmp_path, 0).get("line_rows.key_scan", 0) == 0
+
+
+def test_key_instructions_rows_make_the_key_set(tmp_path: Path) -> None:
+    """The counter counts: -O2 uses Key Instructions, so its rows need the key set."""
+    assert _counts(tmp_path, 2).get("line_rows.key_scan", 0) > 0
