@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ...dwarf.line_rows import Row
-from ...ir.debuginfo import DIExpression, DILocation
+from ...ir.debuginfo import DILocation
 from ...ir.function import AtomKey, Iteration, atom_key
 from ...ir.why import Why, WhyKind
 from ..mir import DbgMeta, Imm, MFunction
@@ -45,6 +45,7 @@ from .ldv.model import (
     VarRange,
     WhyRange,
 )
+from .records_ahead import Withheld, key_of_meta, withheld_values
 
 _Key = tuple[int, object, object]  # variable id, inlined-at, fragment
 _LOST = NoLoc(Why(WhyKind.DEAD))  # the value before the record is nowhere here
@@ -109,8 +110,10 @@ class _Timeline:
         self.starting: dict[tuple[_Key, int], list[int]] = {}
         self.ending: dict[tuple[_Key, int], int] = {}
         self.primary: dict[_Key, list[int]] = {}
+        self.covering: dict[_Key, list[int]] = {}  # every range, by variable
         for i, r in enumerate(ranges):
             k = _key_of(r.var)
+            self.covering.setdefault(k, []).append(i)
             self.starting.setdefault((k, r.start), []).append(i)
             if r.primary:
                 self.ending[(k, r.end)] = i
@@ -119,27 +122,38 @@ class _Timeline:
         self._preds: list[list[int]] | None = None
         self._last: list[int] | None = None
 
-    def delay(self, site: _Site, key: _Key, restated: tuple[int, ...]) -> None:
+    def delay(self, site: _Site, key: _Key, restated: tuple[int, ...],
+              withheld: Withheld | None = None) -> None:
         """Move `key`'s value that begins at `site.p` on past `site.stop`, where the
         value before it is one to keep (not where the variable had none yet: an
-        indeterminate value, which no value shown can contradict)."""
+        indeterminate value, which no value shown can contradict); and past
+        `withheld.stop` (records_ahead.py), whatever the value before was."""
         out, p, s = self.out, site.p, site.stop
-        idx = [i for i in self.starting.get((key, p), ()) if out[i] is not None]
-        new = next((r for i in idx if (r := out[i]) is not None and r.primary), None)
-        if new is None or new.end < s:
-            return  # no new location here, or another change of it before the stop
+        idx, new = self._starting(key, p)
+        if new is None:
+            return
         old = self.ending.get((key, p)) if site.entry is None else None
         old_range = out[old] if old is not None else None
         entry = self._entry_loc(key, site.entry) if site.entry is not None else None
         before = old_range.loc if old_range is not None else entry
-        if restated and not (isinstance(before, ConstLoc) and not before.frame and
-                             before.symbol is None and set(restated) == {before.value}):
-            return  # the run restates another value than the one before it
-        gap = None
-        if site.entry is None and old_range is None:
-            gap = self._gap_ending(key, p)
-            if gap is None or _not_yet(self.gaps[gap].reason):
-                return
+        gap = self._gap_ending(key, p) if site.entry is None and old_range is None else None
+        own = new.end >= s and (not restated or (
+            isinstance(before, ConstLoc) and not before.frame and before.symbol is None
+            and set(restated) == {before.value})) and (
+            site.entry is not None or old_range is not None or
+            (gap is not None and not _not_yet(self.gaps[gap].reason)))
+        # the value the line's own stop must not show yet (own); or one assigned
+        # ahead of code that preceded it, with any value before it
+        if withheld is not None and (not own or withheld.stop > s) and (
+                gap is None or not _not_yet(self.gaps[gap].reason)):
+            s, keep = min(withheld.stop, new.end), withheld.keep
+            lost = NoLoc(Why(WhyKind.NOT_YET, line=withheld.line))
+        elif own:
+            keep = s
+            lost = _LOST if site.entry is not None and entry is None else \
+                NoLoc(Why(WhyKind.DEAD), p)
+        else:
+            return
         for i in idx:
             r = out[i]
             assert r is not None
@@ -147,10 +161,10 @@ class _Timeline:
             self.starting.setdefault((key, s), []).append(i)
         covered = p
         if old is not None and old_range is not None:
-            covered = self.machine.first_write(old_range.loc, p, s)
+            covered = self.machine.first_write(old_range.loc, p, min(s, keep))
             out[old] = replace(old_range, end=covered)
         elif entry is not None:
-            covered = self.machine.first_write(entry, p + 1, s)
+            covered = self.machine.first_write(entry, p + 1, min(s, keep))
             old = len(out)
             out.append(VarRange(new.var, p, covered, entry))
             self.primary.setdefault(key, []).append(old)
@@ -162,11 +176,39 @@ class _Timeline:
             self.gaps[gap] = replace(self.gaps[gap], end=s)
             self._gap_index()[(key, s)] = gap
             return
-        # the old value's location is written before the stop, or none is known on entry
-        reason = _LOST if site.entry is not None and entry is None else \
-            NoLoc(Why(WhyKind.DEAD), p)
+        # the old value's location is written before the stop, or none is known
         self._gap_index()[(key, s)] = len(self.gaps)
-        self.gaps.append(WhyRange(new.var, covered, s, reason))
+        self.gaps.append(WhyRange(new.var, covered, s, lost))
+
+    def _starting(self, key: _Key, p: int) -> tuple[list[int], VarRange | None]:
+        """The ranges of `key` beginning at `p` (indices), and the primary one. A
+        range across `p` is cut there first: LiveDebugValues joins the value before
+        a record and the record's when one location holds both (a register updated
+        in place, `add $-1, %rdx` for `l_2 -= 1`)."""
+        out = self.out
+        idx = [i for i in self.starting.get((key, p), ()) if (r := out[i]) is not None
+               and r.start == p]
+        if not idx:
+            idx = [self._cut(i, p) for i in self.covering.get(key, ())
+                   if (r := out[i]) is not None and r.start < p < r.end]
+        new = next((r for i in idx if (r := out[i]) is not None and r.primary), None)
+        return idx, new
+
+    def _cut(self, i: int, p: int) -> int:
+        """Cut range `i` at `p`; the index of its part from `p` on."""
+        r = self.out[i]
+        assert r is not None
+        k = _key_of(r.var)
+        self.out[i] = replace(r, end=p)
+        j = len(self.out)
+        self.out.append(replace(r, start=p))
+        self.covering[k].append(j)
+        self.starting.setdefault((k, p), []).append(j)
+        if r.primary:
+            self.ending[(k, p)] = i
+            self.ending[(k, r.end)] = j
+            self.primary[k].append(j)
+        return j
 
     def _gap_index(self) -> dict[tuple[_Key, int], int]:
         if self._gap_at is None:
@@ -193,7 +235,7 @@ class _Timeline:
         found: set[VarLoc] = set()
         for b in self._preds[block] or [-1]:
             e = self._last[b] if b >= 0 else -1
-            if e < 0 or any(isinstance(mi.meta, DbgMeta) and _key_of_meta(mi.meta) == key
+            if e < 0 or any(isinstance(mi.meta, DbgMeta) and key_of_meta(mi.meta) == key
                             for mi in self.mf.blocks[b].insts[self.where[e][1] + 1:]):
                 return None
             r = next((r for i in self.primary.get(key, ())
@@ -209,14 +251,19 @@ def delay_line_start_values(mf: MFunction, where: Sequence[tuple[int, int]],
                             lines: LineStarts, machine: Machine
                             ) -> tuple[list[VarRange], list[WhyRange]]:
     """`ranges` and `gaps` with each value assigned ahead of its line's stop moved on
-    past that stop (module doc). `where[p]` is real instruction p's (block, index)."""
+    past that stop (module doc), and each value whose records the scheduler placed
+    above code that preceded them past that code's rows (records_ahead.py).
+    `where[p]` is real instruction p's (block, index)."""
     sites = list(_sites(mf, where, lines))
-    if not sites:
+    withheld = withheld_values(mf, lines.rows)
+    if not sites and not withheld:
         return ranges, gaps
     t = _Timeline(mf, where, ranges, gaps, machine)
     for site in sites:
         for key, restated in site.keys:
-            t.delay(site, key, restated)
+            t.delay(site, key, restated, withheld.pop((key, site.p), None))
+    for (key, p), w in withheld.items():
+        t.delay(_Site(p, p, (), w.entry), key, (), w)
     return [r for r in t.out if r is not None], t.gaps
 
 
@@ -226,11 +273,6 @@ def _not_yet(reason: NoLoc) -> bool:
 
 def _key_of(v: VarKey) -> _Key:
     return (id(v.var), v.inlined_at, v.fragment)
-
-
-def _key_of_meta(m: DbgMeta) -> _Key:
-    return (id(m.var), m.inlined_at,
-            m.expr.fragment if isinstance(m.expr, DIExpression) else None)
 
 
 def _sites(mf: MFunction, where: Sequence[tuple[int, int]], lines: LineStarts
@@ -262,7 +304,7 @@ def _sites(mf: MFunction, where: Sequence[tuple[int, int]], lines: LineStarts
         for mi in records:
             m = mi.meta
             assert isinstance(m, DbgMeta)
-            key = _key_of_meta(m)
+            key = key_of_meta(m)
             if key in keys or (pre := before.get(key, ())) is None:
                 continue
             if m.stmt is not None and _ahead(m.stmt, row, loc, trip, lines.iterations):

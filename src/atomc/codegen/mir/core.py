@@ -28,6 +28,7 @@ from ...ir.why import Why
 if TYPE_CHECKING:
     from ...ir.function import Function
     from ..debuginfo.currency import MovedStore
+    from ..debuginfo.records_ahead import RecordsAhead
 
 # ---------------------------------------------------------------------------
 # Operands
@@ -354,6 +355,7 @@ class MFunction:
         "next_block_number",
         "next_instr_num",
         "number",
+        "records_ahead",
         "slots",
         "substitutions",
         "target_state",
@@ -372,6 +374,8 @@ class MFunction:
         self.substitutions: dict[InstrOperandRef, tuple[InstrOperandRef, int]] = {}
         # stores the scheduler moved across other statements (debuginfo/currency.py)
         self.moved_stores: list[MovedStore] = []
+        # debug records the scheduler placed above code before them (records_ahead.py)
+        self.records_ahead: list[RecordsAhead] = []
         # the successors while the CFG is known not to change (mir/cfg.py `keep_cfg`)
         self.cfg_kept: object | None = None
         # what copy coalescing hands the allocator (regalloc/facts.py); the pass

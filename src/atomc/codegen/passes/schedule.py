@@ -43,6 +43,7 @@ from ...ir.cfgstate import checking
 from ..debuginfo.currency import MovedStore, note_moved_stores
 from ..debuginfo.hoisted_lines import settle_hoisted_lines
 from ..debuginfo.inline_entries import inlined_entry_tails
+from ..debuginfo.records_ahead import RecordsAhead, note_records_ahead, suffix_minima
 from ..mir import DbgMeta, Imm, MBlock, Mem, MFunction, MIFlag, MInst, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass
 from ..mir.registers import operand_regs
@@ -114,7 +115,8 @@ def _may_stop(mi: MInst) -> bool:
 
 
 def schedule_block(b: MBlock, moved: list[MovedStore] | None = None,
-                   tail: int | None = None, in_loop: bool = False) -> None:
+                   tail: int | None = None, in_loop: bool = False,
+                   ahead: list[RecordsAhead] | None = None) -> None:
     """Schedule the real instructions (exactly as without -g), then put each run
     of debug meta instructions back after the last possible stop that preceded
     it in the original order: a variable takes its new value at the same
@@ -129,6 +131,8 @@ def schedule_block(b: MBlock, moved: list[MovedStore] | None = None,
     passes a read of a value it names, which may be the value's last use.
     `moved` receives the stores into frame objects moved across other statements
     (their variables' values are then not current there: debuginfo/currency.py).
+    `ahead` receives the runs placed above instructions that preceded them (their
+    values begin after those: debuginfo/records_ahead.py).
     `tail`: the position among the real instructions from which they issue after
     all the others (an inlined loop's entry code). `in_loop`: the block is inside
     a loop, where register copies stay after their sources' reads."""
@@ -167,6 +171,7 @@ def schedule_block(b: MBlock, moved: list[MovedStore] | None = None,
     placed: dict[int, list[MInst]] = {}
     floor = -1
     seen: set[tuple[object, object]] = set()  # variables with a record placed above
+    suffix_min = suffix_minima(order) if ahead is not None and runs else []
     for before, run in runs:
         low = max(stops_before[before], floor)
         named = {(mi.meta.var, mi.meta.inlined_at) for mi in run if isinstance(mi.meta, DbgMeta)}
@@ -182,6 +187,8 @@ def schedule_block(b: MBlock, moved: list[MovedStore] | None = None,
         at = low if at <= low else min(at, _first_read(block, low, at, run, defined) - 1)
         placed.setdefault(at, []).extend(run)
         floor = at
+        if ahead is not None:
+            note_records_ahead(block, order, suffix_min, at, before, run, ahead)
     out = head + placed.get(-1, [])
     for k, orig in enumerate(order):
         out.append(real[orig])
@@ -595,7 +602,7 @@ def schedule(mf: MFunction) -> None:
     tails = inlined_entry_tails(mf)
     depths = loop_depths(mf)
     for k, b in enumerate(mf.blocks):
-        schedule_block(b, mf.moved_stores, tails.get(k), depths[k] > 0)
+        schedule_block(b, mf.moved_stores, tails.get(k), depths[k] > 0, mf.records_ahead)
 
 
 class Schedule(MachinePass):
