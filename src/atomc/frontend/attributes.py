@@ -93,6 +93,12 @@ def _name_and_args(node: c_ast.Node) -> tuple[str, list[c_ast.Node]] | None:
     return None
 
 
+def attribute_name(node: c_ast.Node) -> str | None:
+    """An attribute's name without its underscores; None for an unreadable one."""
+    na = _name_and_args(node)
+    return na[0] if na is not None else None
+
+
 def _string_arg(sema: Sema, node: c_ast.Node, args: list[c_ast.Node], name: str) -> str | None:
     if len(args) != 1 or not (isinstance(args[0], c_ast.Constant) and args[0].type == "string"):
         sema.error(node, f"'{name}' attribute requires a string argument")

@@ -70,10 +70,20 @@ class _Level:
 
 
 class Scopes:
-    __slots__ = ("levels",)
+    __slots__ = ("levels", "lazy")
 
     def __init__(self) -> None:
         self.levels: list[_Level] = [_Level()]
+        # file-scope names declared but not yet checked (sema/lazy_decls.py): a
+        # file-scope miss asks it, so a deferred name is checked where first named
+        self.lazy: Any = None
+
+    def _deferred(self, name: str) -> Symbol | None:
+        lazy = self.lazy
+        if lazy is None or name not in lazy.deferred:
+            return None
+        lazy.force(name)
+        return self.levels[0].names.get(name)
 
     @property
     def at_file_scope(self) -> bool:
@@ -93,15 +103,21 @@ class Scopes:
             sym = lvl.names.get(name)
             if sym is not None:
                 return sym
-        return None
+        return self._deferred(name)
 
     def lookup_current(self, name: str) -> Symbol | None:
-        return self.levels[-1].names.get(name)
+        sym = self.levels[-1].names.get(name)
+        if sym is None and len(self.levels) == 1:
+            return self._deferred(name)
+        return sym
 
     def lookup_file(self, name: str) -> Symbol | None:
-        return self.levels[0].names.get(name)
+        sym = self.levels[0].names.get(name)
+        return sym if sym is not None else self._deferred(name)
 
     def define(self, sym: Symbol) -> None:
+        if len(self.levels) == 1:
+            self._deferred(sym.name)  # its earlier declaration first, as in the source
         self.levels[-1].names[sym.name] = sym
 
     def lookup_tag(self, tag: str) -> CType | None:

@@ -59,6 +59,7 @@ from .initialisers import InitialiserChecker
 from .operators import OperatorChecker
 from .statements import StatementChecker
 from .types import TypeResolver
+from .lazy_decls import LazyPrototypes
 from .unit import UnitChecker
 
 
@@ -116,6 +117,7 @@ class Sema:
         self.stmts = StatementChecker(self)
         self.functions = FunctionChecker(self)
         self.unit = UnitChecker(self)
+        self.lazy_decls = LazyPrototypes(self)
         self.exprs.handlers = {name[2:]: getattr(part, name) for part in (self.exprs, self.ops)
                                for name in dir(part) if name.startswith("e_")}
 

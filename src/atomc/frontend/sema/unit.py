@@ -60,7 +60,8 @@ class UnitChecker:
                     continue
                 yield from self.definition(ext)
             elif isinstance(ext, c_ast.Decl):
-                yield from self.declaration(ext)
+                if not sema.lazy_decls.defer(ext):
+                    yield from self.declaration(ext)
             elif isinstance(ext, c_ast.Typedef):
                 sema.decls.declare_typedef(ext)
             elif isinstance(ext, c_ast.StaticAssert):
