@@ -56,10 +56,10 @@ from .declarations import DeclarationChecker
 from .expressions import ExpressionChecker
 from .functions import FunctionChecker
 from .initialisers import InitialiserChecker
+from .lazy_decls import LazyPrototypes
 from .operators import OperatorChecker
 from .statements import StatementChecker
 from .types import TypeResolver
-from .lazy_decls import LazyPrototypes
 from .unit import UnitChecker
 
 

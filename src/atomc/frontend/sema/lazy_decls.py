@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from pycparser import c_ast
 from pycparserext import ext_c_parser as ext
 
-from ..attributes import attribute_nodes, attribute_name
+from ..attributes import attribute_name, attribute_nodes
 
 if TYPE_CHECKING:
     from .core import Sema
