@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..target import OpcodeInfo, current, desc
 from .core import Mem, MInst, PReg, VReg
 
-__all__ = ["operand_regs"]
+__all__ = ["opcode_roles", "operand_regs", "written_operands"]
 
 # Per opcode of the installed target: (per explicit operand whether it is read,
 # whether it is written, implicit uses, implicit defs).  `operand_regs` runs once
@@ -15,6 +15,7 @@ __all__ = ["operand_regs"]
 # lvm.c), so the role strings are decoded once per opcode, not per operand.
 _Roles = tuple[tuple[bool, ...], tuple[bool, ...], tuple[str, ...], tuple[str, ...]]
 _roles_of: dict[str, _Roles] = {}
+_written_of: dict[str, tuple[int, ...]] = {}  # per opcode: `written_operands`
 _roles_target: list[object] = [None]
 
 
@@ -23,12 +24,37 @@ def _decode(d: OpcodeInfo) -> _Roles:
             d.implicit_uses, d.implicit_defs)
 
 
-def operand_regs(mi: MInst) -> tuple[list[VReg], list[VReg], set[str], set[str]]:
-    """(vreg uses, vreg defs, preg uses, preg defs) of one instruction."""
+def _same_target() -> None:
     target = current()
     if _roles_target[0] is not target:
         _roles_of.clear()
+        _written_of.clear()
         _roles_target[0] = target
+
+
+def opcode_roles(opcode: str) -> _Roles:
+    """(per explicit operand whether `opcode` reads it, whether it writes it, its
+    implicit uses, its implicit defs), decoded once per opcode; an operand past the
+    roles is read."""
+    _same_target()
+    roles = _roles_of.get(opcode)
+    if roles is None:
+        roles = _roles_of[opcode] = _decode(desc(opcode))
+    return roles
+
+
+def written_operands(opcode: str) -> tuple[int, ...]:
+    """The indices of the explicit operands `opcode` writes."""
+    written = _written_of.get(opcode)
+    if written is None:
+        writes = opcode_roles(opcode)[1]
+        written = _written_of[opcode] = tuple(k for k, w in enumerate(writes) if w)
+    return written
+
+
+def operand_regs(mi: MInst) -> tuple[list[VReg], list[VReg], set[str], set[str]]:
+    """(vreg uses, vreg defs, preg uses, preg defs) of one instruction."""
+    _same_target()
     opcode = mi.opcode
     roles = _roles_of.get(opcode)
     if roles is None:

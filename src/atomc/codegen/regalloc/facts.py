@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from ...ir.cfgstate import checking
 from ..mir import META_OPCODES, Mem, MFunction, MInst, VReg
-from ..mir.registers import operand_regs
-from ..target import desc
+from ..mir.registers import opcode_roles, operand_regs
 from .liveness import block_liveness
 
 __all__ = ["AllocFacts", "Refs", "compute_facts", "take_facts", "wide_reads"]
@@ -111,14 +110,11 @@ def wide_reads(mf: MFunction) -> set[int]:
     operand or in an address, which reads all 64 bits)."""
     sizes = mf.vreg_sizes
     out: set[int] = set()
-    reads_of: dict[str, tuple[bool, ...]] = {}  # per opcode: which operands it reads
     for b in mf.blocks:
         for mi in b.insts:
             if mi.opcode in META_OPCODES:
                 continue
-            reads = reads_of.get(mi.opcode)
-            if reads is None:
-                reads = reads_of[mi.opcode] = tuple("u" in r for r in desc(mi.opcode).roles)
+            reads = opcode_roles(mi.opcode)[0]
             n = len(reads)
             k = -1
             for op in mi.operands:

@@ -34,6 +34,7 @@ from typing import ClassVar
 from ...diag import InternalCompilerError
 from ..mir import META_OPCODES, Imm, Mem, MFunction, MInst, Operand, PReg, SlotKind, StackSlot, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
+from ..mir.registers import opcode_roles
 from ..target import Arith, OpcodeInfo, current, desc
 from .spill import reload_op, rewrite_blocks, spill_op, spill_slot
 
@@ -56,8 +57,6 @@ class FastAllocator:
         self.moves: dict[tuple[int, bool], tuple[str, str]] = {}
         self.vector: dict[int, bool] = {}
         self.pregs: dict[tuple[str, int], PReg] = {}  # one operand per register and width
-        # per opcode: which operands it reads and writes (`_vreg_operands`)
-        self.roles: dict[str, tuple[tuple[bool, ...], tuple[bool, ...]]] = {}
         registers = current().registers
         self.scratch = registers.scratch
         self.vector_scratch = registers.vector_scratch
@@ -101,14 +100,13 @@ class FastAllocator:
         last: dict[int, int] = {}
         starts_with_def: dict[int, bool] = {}
         frame_addresses: set[int] = set()
-        roles = self.roles
         ands: dict[str, bool] = {}  # per opcode: a bitwise and (`_rounds_frame_address`)
         for bi, b in enumerate(self.mf.blocks):
             prev: MInst | None = None
             for ii, mi in enumerate(b.insts):
                 if mi.opcode in META_OPCODES:
                     continue
-                uses, defs = _vreg_operands(mi, roles)
+                uses, defs = _vreg_operands(mi)
                 is_and = ands.get(mi.opcode)
                 if is_and is None:
                     is_and = ands[mi.opcode] = desc(mi.opcode).arith is Arith.AND
@@ -252,7 +250,7 @@ class FastAllocator:
                 ) -> tuple[dict[int, str], list[int], list[int]]:
         """A scratch register for each virtual register `ops` name, and the registers
         to reload before the instruction and spill after it, in operand order."""
-        reads, writes = _flags(mi.opcode, self.roles)
+        reads, writes, _, _ = opcode_roles(mi.opcode)
         nroles = len(reads)
         assign: dict[int, str] = {}
         uses: list[int] = []
@@ -302,12 +300,10 @@ class FastAllocator:
             self.num_slot[mi.instr_num] = self.slot(vid)
 
 
-def _vreg_operands(mi: MInst, roles: dict[str, tuple[tuple[bool, ...], tuple[bool, ...]]]
-                   ) -> tuple[list[int], list[int]]:
+def _vreg_operands(mi: MInst) -> tuple[list[int], list[int]]:
     """The virtual registers `mi` reads and writes, as `operand_regs` lists them
-    (without its physical-register sets, which the slot sharing never reads);
-    `roles` caches each opcode's (read, written) flags per operand."""
-    reads, writes = _flags(mi.opcode, roles)
+    (without its physical-register sets, which the slot sharing never reads)."""
+    reads, writes, _, _ = opcode_roles(mi.opcode)
     n = len(reads)
     uses: list[int] = []
     defs: list[int] = []
@@ -323,18 +319,6 @@ def _vreg_operands(mi: MInst, roles: dict[str, tuple[tuple[bool, ...], tuple[boo
             if type(op.index) is VReg:
                 uses.append(op.index.id)
     return uses, defs
-
-
-def _flags(opcode: str, roles: dict[str, tuple[tuple[bool, ...], tuple[bool, ...]]]
-           ) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
-    """Which operands of `opcode` it reads and which it writes (by role; an operand
-    past the roles is read), asked of the opcode table once per opcode."""
-    rw = roles.get(opcode)
-    if rw is None:
-        d = desc(opcode)
-        rw = roles[opcode] = (tuple("u" in r for r in d.roles),
-                              tuple("d" in r for r in d.roles))
-    return rw
 
 
 def _rounds_frame_address(prev: MInst, mi: MInst) -> bool:

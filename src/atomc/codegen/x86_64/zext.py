@@ -25,14 +25,12 @@ from __future__ import annotations
 from ...ir import work
 from ..mir import Imm, Mem, MFunction, MInst, PReg, Sym
 from ..mir.cfg import predecessor_indices, solve_blocks, successor_indices
+from ..mir.registers import written_operands
 from .opcodes import OPCODES
 
 __all__ = ["remove_redundant_zext"]
 
 _ZERO_EXTENDING = frozenset({"movzbl", "movzwl", "movzbq", "movzwq"})
-# per opcode: the indices of its explicit operands it writes (the rest it only
-# reads), decoded once from the table's role strings instead of per operand
-_WRITTEN: dict[str, tuple[int, ...]] = {}
 
 
 def remove_redundant_zext(mf: MFunction) -> int:
@@ -97,11 +95,7 @@ def _transfer(insts: list[MInst], known: set[str], removed: list[MInst] | None) 
             removed.append(mi)
             continue
         explicit: set[str] = set()
-        written = _WRITTEN.get(mi.opcode)
-        if written is None:
-            written = _WRITTEN[mi.opcode] = tuple(k for k, role in enumerate(d.roles)
-                                                  if "d" in role)
-        for k in written:
+        for k in written_operands(mi.opcode):
             if k >= len(ops):
                 break
             op = ops[k]

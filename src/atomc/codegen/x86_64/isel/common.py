@@ -10,7 +10,7 @@ from ....ir.insts import Op, PtrAdd, Ret
 from ....ir.types import FloatType, IntType, PtrType, Type
 from ....ir.values import Const, Value
 from ...mir import Mem, MInst, VReg
-from ..opcodes import desc
+from ...mir.registers import written_operands
 from ..registers import XMM_RET_REGS
 
 if TYPE_CHECKING:
@@ -90,18 +90,10 @@ def _mem_add(m: Mem, off: int) -> Mem:
     return Mem(m.base, m.index, m.scale, m.disp + off, m.symbol, m.segment) if off else m
 
 
-# per opcode: the operands it writes (by role), read from the opcode table once
-_WRITTEN: dict[str, tuple[int, ...]] = {}
-
-
 def _def_index(mi: MInst, vreg_id: int) -> int | None:
     """The first operand of `mi` that writes virtual register `vreg_id`."""
-    written = _WRITTEN.get(mi.opcode)
-    if written is None:
-        written = _WRITTEN[mi.opcode] = tuple(
-            k for k, role in enumerate(desc(mi.opcode).roles) if "d" in role)
     ops = mi.operands
-    for k in written:
+    for k in written_operands(mi.opcode):
         if k < len(ops):
             op = ops[k]
             if type(op) is VReg and op.id == vreg_id:  # the operand classes are final
