@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ CC = {
     "clang-O0": "clang-22 -g -O0 {src} -o {out}",
     "clang-O2": "clang-22 -g -O2 {src} -o {out}",
     "clang-O2-noki": "clang-22 -g -O2 -gno-key-instructions {src} -o {out}",
+    "atomc-O0": f"{sys.executable} -m atomc -O0 -g {{src}} -o {{out}}",
 }
 
 

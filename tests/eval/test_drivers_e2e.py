@@ -242,3 +242,19 @@ def test_a_signed_bit_field_reads_alike_from_memory_and_from_a_register(
              if s.function == "weigh" and s.value_of("s") is not None]
     assert stops
     assert {s.value_of("s") for s in stops} == {"{low = -33472, flag = 1}"}
+
+
+@pytest.mark.parametrize("debugger", DEBUGGERS)
+def test_values_read_but_not_numbers_are_not_optimized_out(
+    debugger: str, build: Callable[..., Path]
+) -> None:
+    """gdb prints an invalid x87 value as "<invalid float value>" and an empty
+    array as no elements: both are read from the variable's home, so neither may
+    count as optimized out, and both debuggers spell them alike."""
+    trace = _trace(debugger, build("odd_values.c", "atomc-O0"))
+    line = line_of(PROGRAMS / "odd_values.c", "all read")
+    [last] = [s for s in trace.stops if s.line == line]
+    values = {v.name: v.value for v in last.variables if v.scope == "local"}
+    assert values["odd"] == "nan"
+    assert values["none"] == "{}"
+    assert values["m"] == "{len = 3, tail = {}}"

@@ -33,6 +33,9 @@ from atomc_eval.drivers.base import (
 )
 from atomc_eval.drivers.stepper import record_job
 
+# gdb's text for an x87 extended value whose bits are no number (an unnormal, a
+# pseudo-NaN): the variable is read, not optimized out
+INVALID_FLOAT = "<invalid float value>"
 _INT_CODES = (gdb.TYPE_CODE_INT, gdb.TYPE_CODE_CHAR, gdb.TYPE_CODE_BOOL, gdb.TYPE_CODE_ENUM)
 
 
@@ -56,7 +59,10 @@ def format_value(val: Any) -> tuple[str | None, str]:
         kind = _kind(code)
         if val.is_optimized_out and kind != "aggregate":
             return None, kind  # (an aggregate is so when any member is)
-        if kind in ("int", "float", "ptr") and str(val).startswith("<"):
+        text = str(val) if kind in ("int", "float", "ptr") else ""
+        if text == INVALID_FLOAT:
+            return valuefmt.INVALID_FLOAT_TEXT, kind
+        if text.startswith("<"):
             return None, kind  # <optimized out>, <synthetic pointer>, <error: ...>
         if code in _INT_CODES:  # int() of an __int128 is an error; its text is exact
             return (str(int(val)) if vtype.sizeof <= 8 else str(val)), kind
@@ -69,7 +75,7 @@ def format_value(val: Any) -> tuple[str | None, str]:
             count = high - low + 1
             shown = min(count, valuefmt.MAX_ELEMENTS)
             parts = [format_value(val[low + i])[0] for i in range(shown)]
-            if all(p is None for p in parts):
+            if parts and all(p is None for p in parts):  # (an empty array is "{}")
                 return None, kind
             return valuefmt.join_elements(parts, count > shown), kind
         if code in (gdb.TYPE_CODE_STRUCT, gdb.TYPE_CODE_UNION):

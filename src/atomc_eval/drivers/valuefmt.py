@@ -9,6 +9,10 @@ from collections.abc import Sequence
 
 MAX_ELEMENTS = 16  # longer arrays are cut: traces stay small, prefixes still compare
 OPTIMIZED_OUT = "<optimized out>"
+# an x87 extended value whose bits are no number (an unnormal, a pseudo-NaN, ...):
+# the processor rejects it as an invalid operand and yields its default NaN; lldb
+# prints it as NaN and gdb as "<invalid float value>": both spell it so
+INVALID_FLOAT_TEXT = "nan"
 
 
 def join_elements(parts: Sequence[str | None], truncated: bool) -> str:
