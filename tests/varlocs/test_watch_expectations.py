@@ -100,6 +100,10 @@ when the debug-info feature it exercises is lost:
   register's or a constant (codegen/debuginfo/line_start_values.py). Before, WRONG:
   `k` = 2 and `n` = 12 at trip 0's header row (k was 13 in a register, n 7), and
   `j` = 0 at the never-run loop's only instruction, a jump (-1 at -O0).
+* added_holder.c: an address-taken `c` in its slot, whose loads `add` the loaded
+  register as a second holder; the scheduler put that record above the line's
+  first row, and records_ahead.py withheld it like a value the record assigns.
+  Before: `c` not assigned yet (optimized out) at every stop of the lines reading it.
 """
 
 from __future__ import annotations
@@ -119,7 +123,8 @@ PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "i
             "scaled_counter.c", "narrow_call_args.c", "counted_copies.c",
             "folded_member_address.c", "derived_values.c", "known_values.c",
             "composed_values.c", "sunk_values.c", "loop_exit_values.c",
-            "counted_exit_values.c", "for_line_values.c", "constant_exit_values.c"]
+            "counted_exit_values.c", "for_line_values.c", "constant_exit_values.c",
+            "added_holder.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

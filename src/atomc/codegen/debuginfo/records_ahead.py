@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...dwarf.line_rows import Row
+from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression
 from ..mir import DbgMeta, MFunction, MInst
 
@@ -116,8 +117,8 @@ def withheld_values(mf: MFunction, rows: Sequence[Row | None]
         for mi in note.records:
             at = ahead.get(id(mi))
             meta = mi.meta
-            if at is None or not isinstance(meta, DbgMeta):
-                continue
+            if at is None or not isinstance(meta, DbgMeta) or meta.kind is not DbgKind.NEW:
+                continue  # (an `add` or `delete` names another holder of the same value)
             p, entry = at
             passed = {q for q in (pos.get(id(x)) for x in note.passed) if q is not None}
             stop = max((q for q in passed if q > p and _row(rows, q)), default=None)
