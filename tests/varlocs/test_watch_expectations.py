@@ -104,6 +104,11 @@ when the debug-info feature it exercises is lost:
   register as a second holder; the scheduler put that record above the line's
   first row, and records_ahead.py withheld it like a value the record assigns.
   Before: `c` not assigned yet (optimized out) at every stop of the lines reading it.
+* known_before_stop.c: `s = 0`, then a completely unrolled loop in an inlined call
+  whose first trip adds to `s`, computed below the body line's first stop; the
+  records of both statements sit in front of that stop, where -O0 shows 0: the
+  earlier statement's constant holds up to it (line_start_values.py). Before: not
+  assigned yet (optimized out) at every call's stop.
 """
 
 from __future__ import annotations
@@ -124,7 +129,7 @@ PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "i
             "folded_member_address.c", "derived_values.c", "known_values.c",
             "composed_values.c", "sunk_values.c", "loop_exit_values.c",
             "counted_exit_values.c", "for_line_values.c", "constant_exit_values.c",
-            "added_holder.c"]
+            "added_holder.c", "known_before_stop.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

@@ -18,6 +18,16 @@ gdb's stop. Up to there the old value is shown where its location still holds
 it (a constant or an entry value always does; a register or spill slot until
 an instruction writes it); elsewhere the variable is optimized out, dead after
 the line before: never the value the line has not assigned yet.
+
+The same holds for a record that leaves the variable without a location (a
+value computed below the stop, `not_yet`; one a pass deleted, `dead`): up to
+the stop the state before it stays, the old value or the reason before (`not
+yet assigned` where no path had assigned it; at a block entry, where every
+path in had not). When an earlier statement of the same run assigned a
+constant (`s = 0` above a fully unrolled loop whose first trip adds to `s`),
+that constant is what -O0 shows at the stop, whatever was there before. The
+records of an inlined call measure from the first row inside the call: the
+caller's rows before it (its line holding the call) show none of its variables.
 """
 
 from __future__ import annotations
@@ -26,10 +36,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ...dwarf.line_rows import Row
-from ...ir.debuginfo import DILocation
+from ...ir.debuginfo import DIExpression, DILocation
 from ...ir.function import AtomKey, Iteration, atom_key
 from ...ir.why import Why, WhyKind
-from ..mir import DbgMeta, Imm, MFunction
+from ..mir import DbgMeta, Imm, MFunction, MInst
 from ..mir.cfg import predecessor_indices, successor_indices
 from .ldv.model import (
     ComputedLoc,
@@ -97,6 +107,10 @@ class _Site:
     stop: int
     keys: tuple[tuple[_Key, tuple[int, ...]], ...]  # with the constants restated before
     entry: int | None
+    # the constant an earlier statement of the run assigns (the value -O0 shows at
+    # the stop), by variable: the value before the run is not the one to keep then
+    known: tuple[tuple[_Key, int], ...] = ()
+    lines: tuple[tuple[_Key, int], ...] = ()  # the line of the statement due after the stop
 
 
 class _Timeline:
@@ -119,6 +133,7 @@ class _Timeline:
                 self.ending[(k, r.end)] = i
                 self.primary.setdefault(k, []).append(i)
         self._gap_at: dict[tuple[_Key, int], int] | None = None  # gaps by variable and end
+        self._by_key: dict[_Key, list[int]] | None = None  # gaps by variable
         self._preds: list[list[int]] | None = None
         self._last: list[int] | None = None
 
@@ -129,8 +144,14 @@ class _Timeline:
         indeterminate value, which no value shown can contradict); and past
         `withheld.stop` (records_ahead.py), whatever the value before was."""
         out, p, s = self.out, site.p, site.stop
+        known = dict(site.known).get(key)
+        if known is not None:
+            self._known_before(site, key, known, withheld)
+            return
         idx, new = self._starting(key, p)
         if new is None:
+            if withheld is None:
+                self._delay_gap(site, key, restated)
             return
         old = self.ending.get((key, p)) if site.entry is None else None
         old_range = out[old] if old is not None else None
@@ -150,8 +171,10 @@ class _Timeline:
             lost = NoLoc(Why(WhyKind.NOT_YET, line=withheld.line))
         elif own:
             keep = s
-            lost = _LOST if site.entry is not None and entry is None else \
-                NoLoc(Why(WhyKind.DEAD), p)
+            lost = NoLoc(Why(WhyKind.DEAD), p) if site.entry is None or entry is not None \
+                else NoLoc(Why(WhyKind.NOT_YET, line=dict(site.lines).get(key, 0))) \
+                if self._unassigned(key, site.entry) \
+                else _LOST
         else:
             return
         for i in idx:
@@ -177,8 +200,98 @@ class _Timeline:
             self._gap_index()[(key, s)] = gap
             return
         # the old value's location is written before the stop, or none is known
-        self._gap_index()[(key, s)] = len(self.gaps)
-        self.gaps.append(WhyRange(new.var, covered, s, lost))
+        self._add_gap(key, WhyRange(new.var, covered, s, lost))
+
+    def _delay_gap(self, site: _Site, key: _Key, restated: tuple[int, ...]) -> None:
+        """The records at `site.p` leave `key` without a location (a value computed
+        later, `not_yet`; one a pass deleted, `dead`): that too is due only after the
+        line's stop. Up to there the state before stays: the value before where its
+        location still holds it, or the reason before (`not_yet` before a first
+        assignment)."""
+        p = site.p
+        j = self._gap_starting(key, p)
+        if j is None or site.entry is not None:
+            return
+        g = self.gaps[j]
+        s = min(site.stop, g.end)
+        old = self.ending.get((key, p))
+        old_range = self.out[old] if old is not None else None
+        prev = self._gap_ending(key, p) if old_range is None else None
+        if s <= p or (old_range is None and prev is None):
+            return
+        before = old_range.loc if old_range is not None else None
+        if restated and not (isinstance(before, ConstLoc) and not before.frame
+                             and before.symbol is None and set(restated) == {before.value}):
+            return
+        covered = s
+        if old is not None and old_range is not None:
+            covered = self.machine.first_write(old_range.loc, p, s)
+            self.out[old] = replace(old_range, end=covered)
+            self.ending[(key, covered)] = old
+        else:
+            assert prev is not None
+            gone = self.gaps[prev]
+            reason = gone.reason
+            line = dict(site.lines).get(key, 0)
+            if _not_yet(reason) and isinstance(reason.why, Why) and not reason.why.line \
+                    and reason.at is None and line:
+                reason = NoLoc(Why(WhyKind.NOT_YET, line=line))  # the line due to assign it
+            self.gaps[prev] = replace(gone, end=s, reason=reason)
+            self._gap_index()[(key, s)] = prev
+        if covered < s:  # the value before is written before the stop: lost there
+            self._add_gap(key, WhyRange(g.var, covered, s, NoLoc(Why(WhyKind.DEAD), p)))
+        if s < g.end:
+            self.gaps[j] = replace(g, start=s)
+        else:
+            self.gaps[j] = replace(g, start=s, end=s)  # (an empty range, dropped below)
+
+    def _known_before(self, site: _Site, key: _Key, value: int,
+                      withheld: Withheld | None) -> None:
+        """A run whose records assign `key` the constant `value` (a statement before
+        the stop) and then a value due after the stop: `value` is what -O0 shows at
+        the stop, so it holds from the run up to there; what the run assigns next
+        (a value, or none yet) begins after it, or after the code that passed the
+        run (records_ahead.py), `not_yet` in between."""
+        p, s = site.p, site.stop
+        idx, new = self._starting(key, p)
+        j = self._gap_starting(key, p)
+        var = new.var if new is not None else self.gaps[j].var if j is not None else None
+        if var is None or s <= p:
+            return
+        due = max(s, withheld.stop) if withheld is not None else s
+        for i in idx:
+            r = self.out[i]
+            assert r is not None
+            self.out[i] = replace(r, start=due) if r.end > due else None
+            self.starting.setdefault((key, due), []).append(i)
+        if j is not None:
+            g = self.gaps[j]
+            self.gaps[j] = replace(g, start=min(due, g.end))
+        self.out.append(VarRange(var, p, s, ConstLoc(value)))
+        if due > s:
+            assert withheld is not None
+            self._add_gap(key, WhyRange(var, s, due, NoLoc(Why(WhyKind.NOT_YET,
+                                                                line=withheld.line))))
+
+    def _gaps_of(self, key: _Key) -> list[int]:
+        """The gaps of `key` (indices)."""
+        if self._by_key is None:
+            self._by_key = {}
+            for n, g in enumerate(self.gaps):
+                self._by_key.setdefault(_key_of(g.var), []).append(n)
+        return self._by_key.get(key, [])
+
+    def _add_gap(self, key: _Key, gap: WhyRange) -> None:
+        n = len(self.gaps)
+        self._gaps_of(key)
+        assert self._by_key is not None
+        self._by_key.setdefault(key, []).append(n)
+        self._gap_index()[(key, gap.end)] = n
+        self.gaps.append(gap)
+
+    def _gap_starting(self, key: _Key, p: int) -> int | None:
+        """The gap of `key` that begins at `p` (its index), if any."""
+        return next((n for n in self._gaps_of(key) if self.gaps[n].start == p), None)
 
     def _starting(self, key: _Key, p: int) -> tuple[list[int], VarRange | None]:
         """The ranges of `key` beginning at `p` (indices), and the primary one. A
@@ -218,6 +331,15 @@ class _Timeline:
     def _gap_ending(self, key: _Key, p: int) -> int | None:
         """The gap of `key` that ends at `p` (its index), if any."""
         return self._gap_index().get((key, p))
+
+    def _unassigned(self, key: _Key, block: int) -> bool:
+        """Does every path into `block` leave `key` not assigned yet (`not_yet` at
+        each predecessor's last instruction, or at the function's entry)?"""
+        self._entry_loc(key, block)  # (builds the predecessor tables)
+        assert self._preds is not None and self._last is not None
+        ends = [self._last[b] for b in self._preds[block]] or [-1]
+        gaps = [g for n in self._gaps_of(key) if _not_yet((g := self.gaps[n]).reason)]
+        return all(any(g.start < e <= g.end or g.start == e == -1 for g in gaps) for e in ends)
 
     def _entry_loc(self, key: _Key, block: int) -> VarLoc | None:
         """Where every path into `block` leaves `key`'s value: the location its
@@ -264,7 +386,7 @@ def delay_line_start_values(mf: MFunction, where: Sequence[tuple[int, int]],
             t.delay(site, key, restated, withheld.pop((key, site.p), None))
     for (key, p), w in withheld.items():
         t.delay(_Site(p, p, (), w.entry), key, (), w)
-    return [r for r in t.out if r is not None], t.gaps
+    return [r for r in t.out if r is not None], [g for g in t.gaps if g.start < g.end]
 
 
 def _not_yet(reason: NoLoc) -> bool:
@@ -295,27 +417,105 @@ def _sites(mf: MFunction, where: Sequence[tuple[int, int]], lines: LineStarts
         stops = _stops(where, lines.rows, k, None if start else line[k - 1])
         if stops is None:
             continue
-        q, s = stops
-        row, loc = lines.rows[q], mf.blocks[where[q][0]].insts[where[q][1]].loc
-        assert row is not None
-        trip = lines.trips.get(q)
-        before: dict[_Key, tuple[int, ...] | None] = {}  # restated constants before it
-        keys: dict[_Key, tuple[int, ...]] = {}
-        for mi in records:
-            m = mi.meta
-            assert isinstance(m, DbgMeta)
-            key = key_of_meta(m)
-            if key in keys or (pre := before.get(key, ())) is None:
+        first = mf.blocks[where[stops[0]][0]].insts[where[stops[0]][1]].loc
+        for inlined_at in dict.fromkeys(_instance(mi) for mi in records):
+            at = stops if _inside(first, inlined_at) else \
+                _stops_inside(mf, where, lines.rows, stops[0], inlined_at)
+            if at is not None:
+                site = _site(mf, where, lines, records, inlined_at, k, at, start)
+                if site is not None:
+                    yield site
+
+
+def _site(mf: MFunction, where: Sequence[tuple[int, int]], lines: LineStarts,
+          records: Sequence[MInst], inlined_at: DILocation | None, k: int,
+          stops: tuple[int, int], start: bool) -> _Site | None:
+    """The site of the records of one inlined instance (`inlined_at`) among
+    `records`, in front of real instruction k, whose stops are `stops`."""
+    q, s = stops
+    row, loc = lines.rows[q], mf.blocks[where[q][0]].insts[where[q][1]].loc
+    assert row is not None
+    trip = lines.trips.get(q)
+    before: dict[_Key, tuple[int, ...] | None] = {}  # restated constants before it
+    known: dict[_Key, int] = {}  # constants assigned before the stop, in source order
+    due: dict[_Key, int] = {}
+    keys: dict[_Key, tuple[int, ...]] = {}
+    for mi in records:
+        m = mi.meta
+        assert isinstance(m, DbgMeta)
+        key = key_of_meta(m)
+        if key in keys or m.inlined_at != inlined_at or (pre := before.get(key, ())) is None:
+            continue
+        const = mi.operands[0].value if mi.opcode == "DBG_VALUE" and len(mi.operands) == 1 \
+            and isinstance(mi.operands[0], Imm) and not _computed(m) else None
+        if m.stmt is not None and _ahead(m.stmt, row, loc, trip, lines.iterations):
+            keys[key] = pre
+            due[key] = m.stmt.line
+        elif m.stmt is None and const is not None:
+            before[key] = (*pre, const)
+        elif const is not None and m.stmt is not None and _earlier(m.stmt, row, trip) \
+                and not lines.iterations.get(atom_key(m.stmt)):
+            before[key] = ()
+            known[key] = const  # (a later one replaces it)
+        else:
+            before[key] = None  # another value assigned in front of the stop
+            known.pop(key, None)
+    if not keys:
+        return None
+    return _Site(k - 1, s, tuple(keys.items()), where[k][0] if start else None,
+                 tuple((key, known[key]) for key in keys if key in known), tuple(due.items()))
+
+
+def _computed(m: DbgMeta) -> bool:
+    """Does the record's expression compute from its operand (beyond a fragment)?"""
+    ops = m.expr.ops if isinstance(m.expr, DIExpression) else ()
+    return bool(ops[:-3] if m.expr.fragment else ops)
+
+
+def _earlier(stmt: DILocation, row: Row, trip: tuple[int, int] | None) -> bool:
+    """Does the assignment `stmt` come before the stop at `row` in the source, so
+    that -O0 has run it there? Only on an earlier line of the same file, and not at
+    an unrolled trip's header row (where the line order says nothing of the trip
+    a statement belongs to); the caller also leaves out statements of an unrolled
+    loop (a `for` line's increment runs after the body below it)."""
+    return trip is None and stmt.scope.file == row.file and stmt.line < row.line
+
+
+def _instance(mi: MInst) -> DILocation | None:
+    assert isinstance(mi.meta, DbgMeta)
+    return mi.meta.inlined_at
+
+
+def _inside(loc: DILocation | None, inlined_at: DILocation | None) -> bool:
+    """Is code at `loc` inside the inlined instance `inlined_at` (None: the
+    function itself), where its variables are in scope?"""
+    if inlined_at is None:
+        return True
+    site = loc.inlined_at if loc is not None else None
+    while site is not None:
+        if site == inlined_at:
+            return True
+        site = site.inlined_at
+    return False
+
+
+def _stops_inside(mf: MFunction, where: Sequence[tuple[int, int]], rows: Sequence[Row | None],
+                  q: int, inlined_at: DILocation | None) -> tuple[int, int] | None:
+    """`_stops` for the variables of an inlined instance whose code starts after the
+    row at q, in its block: rows of the code around it before that (the caller's
+    line holding the call) show none of its variables, so its first stops are
+    the first row inside it."""
+    block = where[q][0]
+    for n in range(q + 1, len(where)):
+        if where[n][0] != block:
+            return None
+        r = rows[n]
+        if r is not None and r.line != 0:
+            if not _inside(mf.blocks[block].insts[where[n][1]].loc, inlined_at):
                 continue
-            if m.stmt is not None and _ahead(m.stmt, row, loc, trip, lines.iterations):
-                keys[key] = pre
-            elif m.stmt is None and mi.opcode == "DBG_VALUE" and len(mi.operands) == 1 \
-                    and isinstance(c := mi.operands[0], Imm):
-                before[key] = (*pre, c.value)
-            else:
-                before[key] = None  # another value assigned in front of the stop
-        if keys:
-            yield _Site(k - 1, s, tuple(keys.items()), bj if start else None)
+            stops = _stops(where, rows, n, None)
+            return stops if stops is not None and stops[0] == n else None
+    return None
 
 
 def _lines_in_effect(rows: Sequence[Row | None]) -> list[tuple[object, int]]:
