@@ -109,6 +109,11 @@ when the debug-info feature it exercises is lost:
   records of both statements sit in front of that stop, where -O0 shows 0: the
   earlier statement's constant holds up to it (line_start_values.py). Before: not
   assigned yet (optimized out) at every call's stop.
+* inlined_late_binding.c: an inlined `is_even` whose first row (a merged
+  `g_calls += 2`) comes before the binding of its `n`, already computed in a
+  register: the binding holds from the instance's first instruction
+  (inlined_bindings.py). Before: not assigned yet (optimized out) in every
+  inlined call.
 """
 
 from __future__ import annotations
@@ -129,7 +134,7 @@ PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "i
             "folded_member_address.c", "derived_values.c", "known_values.c",
             "composed_values.c", "sunk_values.c", "loop_exit_values.c",
             "counted_exit_values.c", "for_line_values.c", "constant_exit_values.c",
-            "added_holder.c", "known_before_stop.c"]
+            "added_holder.c", "known_before_stop.c", "inlined_late_binding.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

@@ -126,7 +126,7 @@ class _Timeline:
         self.primary: dict[_Key, list[int]] = {}
         self.covering: dict[_Key, list[int]] = {}  # every range, by variable
         for i, r in enumerate(ranges):
-            k = _key_of(r.var)
+            k = key_of_range(r.var)
             self.covering.setdefault(k, []).append(i)
             self.starting.setdefault((k, r.start), []).append(i)
             if r.primary:
@@ -162,11 +162,11 @@ class _Timeline:
             isinstance(before, ConstLoc) and not before.frame and before.symbol is None
             and set(restated) == {before.value})) and (
             site.entry is not None or old_range is not None or
-            (gap is not None and not _not_yet(self.gaps[gap].reason)))
+            (gap is not None and not is_not_yet(self.gaps[gap].reason)))
         # the value the line's own stop must not show yet (own); or one assigned
         # ahead of code that preceded it, with any value before it
         if withheld is not None and (not own or withheld.stop > s) and (
-                gap is None or not _not_yet(self.gaps[gap].reason)):
+                gap is None or not is_not_yet(self.gaps[gap].reason)):
             s, keep = min(withheld.stop, new.end), withheld.keep
             lost = NoLoc(Why(WhyKind.NOT_YET, line=withheld.line))
         elif own:
@@ -233,7 +233,7 @@ class _Timeline:
             gone = self.gaps[prev]
             reason = gone.reason
             line = dict(site.lines).get(key, 0)
-            if _not_yet(reason) and isinstance(reason.why, Why) and not reason.why.line \
+            if is_not_yet(reason) and isinstance(reason.why, Why) and not reason.why.line \
                     and reason.at is None and line:
                 reason = NoLoc(Why(WhyKind.NOT_YET, line=line))  # the line due to assign it
             self.gaps[prev] = replace(gone, end=s, reason=reason)
@@ -278,7 +278,7 @@ class _Timeline:
         if self._by_key is None:
             self._by_key = {}
             for n, g in enumerate(self.gaps):
-                self._by_key.setdefault(_key_of(g.var), []).append(n)
+                self._by_key.setdefault(key_of_range(g.var), []).append(n)
         return self._by_key.get(key, [])
 
     def _add_gap(self, key: _Key, gap: WhyRange) -> None:
@@ -311,7 +311,7 @@ class _Timeline:
         """Cut range `i` at `p`; the index of its part from `p` on."""
         r = self.out[i]
         assert r is not None
-        k = _key_of(r.var)
+        k = key_of_range(r.var)
         self.out[i] = replace(r, end=p)
         j = len(self.out)
         self.out.append(replace(r, start=p))
@@ -325,7 +325,7 @@ class _Timeline:
 
     def _gap_index(self) -> dict[tuple[_Key, int], int]:
         if self._gap_at is None:
-            self._gap_at = {(_key_of(g.var), g.end): n for n, g in enumerate(self.gaps)}
+            self._gap_at = {(key_of_range(g.var), g.end): n for n, g in enumerate(self.gaps)}
         return self._gap_at
 
     def _gap_ending(self, key: _Key, p: int) -> int | None:
@@ -338,7 +338,7 @@ class _Timeline:
         self._entry_loc(key, block)  # (builds the predecessor tables)
         assert self._preds is not None and self._last is not None
         ends = [self._last[b] for b in self._preds[block]] or [-1]
-        gaps = [g for n in self._gaps_of(key) if _not_yet((g := self.gaps[n]).reason)]
+        gaps = [g for n in self._gaps_of(key) if is_not_yet((g := self.gaps[n]).reason)]
         return all(any(g.start < e <= g.end or g.start == e == -1 for g in gaps) for e in ends)
 
     def _entry_loc(self, key: _Key, block: int) -> VarLoc | None:
@@ -389,11 +389,11 @@ def delay_line_start_values(mf: MFunction, where: Sequence[tuple[int, int]],
     return [r for r in t.out if r is not None], [g for g in t.gaps if g.start < g.end]
 
 
-def _not_yet(reason: NoLoc) -> bool:
+def is_not_yet(reason: NoLoc) -> bool:
     return isinstance(reason.why, Why) and reason.why.kind is WhyKind.NOT_YET
 
 
-def _key_of(v: VarKey) -> _Key:
+def key_of_range(v: VarKey) -> _Key:
     return (id(v.var), v.inlined_at, v.fragment)
 
 

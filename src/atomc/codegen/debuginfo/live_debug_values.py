@@ -44,6 +44,7 @@ from .address_values import Anchors, anchor_cuts, has_address
 from .currency import Window, currency_windows
 from .derivations import derivation
 from .incoming_args import read_only_arguments, reloads
+from .inlined_bindings import bind_inlined_parameters
 from .ldv import (
     ConstOp,
     DebugPhi,
@@ -428,9 +429,10 @@ def variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[
     collected = CallSites(view, regs.args, regs.preserved)  # by phase E's walk
     ranges = compute_var_ranges(view, mode, mv, gaps, collected)
     if table is not None:
+        machine = Machine(_real_views(view), regs.caller_saved)
         ranges, gaps = delay_line_start_values(mf, where, ranges, gaps,
-                                               _line_starts(mf, where, table),
-                                               Machine(_real_views(view), regs.caller_saved))
+                                               _line_starts(mf, where, table), machine)
+        ranges, gaps = bind_inlined_parameters(mf, where, ranges, gaps, machine)
     pieces = prologue_pieces(mf, homes, where, regs.locs)
     ranges += pieces
     gaps = trim_prologue_gaps(gaps, pieces)
