@@ -30,9 +30,10 @@ from .records_ahead import Key, key_of_meta
 
 def _bindings(mf: MFunction, where: Sequence[tuple[int, int]]
               ) -> Iterator[tuple[Key, int, int]]:
-    """(variable, first, p) for each inlined parameter whose first record sits after
-    real instruction p and after real instruction `first` of its own instance in
-    the same block (the earliest such)."""
+    """(variable, first, p) for each inlined parameter whose first record, the
+    binding (no statement of the body made it), sits after real instruction p and
+    after real instruction `first` of its own instance in the same block (the
+    earliest such)."""
     position = {bi_ii: n for n, bi_ii in enumerate(where)}
     seen: set[Key] = set()
     for bi, block in enumerate(mf.blocks):
@@ -52,7 +53,8 @@ def _bindings(mf: MFunction, where: Sequence[tuple[int, int]]
             if key in seen:
                 continue
             seen.add(key)
-            if m.var.arg and m.inlined_at is not None and m.inlined_at in first:
+            if m.var.arg and m.stmt is None and m.inlined_at is not None \
+                    and m.inlined_at in first:  # (an assignment in the body names its statement)
                 yield key, first[m.inlined_at], last
 
 
