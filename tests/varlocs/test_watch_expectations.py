@@ -104,11 +104,12 @@ when the debug-info feature it exercises is lost:
   register as a second holder; the scheduler put that record above the line's
   first row, and records_ahead.py withheld it like a value the record assigns.
   Before: `c` not assigned yet (optimized out) at every stop of the lines reading it.
-* known_before_stop.c: `s = 0`, then a completely unrolled loop in an inlined call
-  whose first trip adds to `s`, computed below the body line's first stop; the
-  records of both statements sit in front of that stop, where -O0 shows 0: the
-  earlier statement's constant holds up to it (line_start_values.py). Before: not
-  assigned yet (optimized out) at every call's stop.
+* known_before_stop.c: `s = 0` and `k = 0`, then a completely unrolled loop in an
+  inlined call whose first trip's `s += ...` is computed below the body line's
+  first stop and whose `k++` the scheduler put above the trip's code; the records
+  sit in front of that stop, where -O0 shows 0 for both: the earlier statements'
+  constants hold up to it (line_start_values.py). Before: not assigned yet
+  (optimized out) at every call's stop.
 * inlined_late_binding.c: an inlined `is_even` whose first row (a merged
   `g_calls += 2`) comes before the binding of its `n`, already computed in a
   register: the binding holds from the instance's first instruction

@@ -1,9 +1,11 @@
-/* `s = 0` on its own line, then a loop unrolled completely whose first trip
- * adds to `s`: the records of `s = 0` and of trip 0's `s += ...` sit together in
- * front of the code, and the sum is computed below the stop of the body's line.
- * At that first stop -O0 shows s = 0 (the line has not run); the constant an
- * earlier statement of the run assigned holds there (line_start_values.py).
- * Before: not assigned yet (optimized out) at every call's first stop. */
+/* `s = 0` and `k = 0` on their own lines, then a loop unrolled completely in an
+ * inlined call: the records of trip 0's `s += ...` and `k++` sit in front of the
+ * trip's code, whose sum is computed below the stop of the body's line (and the
+ * scheduler put the `k++` above that code). At that first stop -O0 shows s = 0
+ * and k = 0 (the line has not run): the constants the earlier statements
+ * assigned hold there (line_start_values.py; the caller's row before the call's
+ * first row shows neither). Before: not assigned yet (optimized out) at every
+ * call's first stop. */
 #include <stdio.h>
 
 #define N 3
@@ -36,3 +38,4 @@ int main(void)
     return 0;
 }
 //@ watch(s) at body: 0
+//@ watch(k) at body: 0

@@ -55,7 +55,7 @@ from .ldv.model import (
     VarRange,
     WhyRange,
 )
-from .records_ahead import Withheld, key_of_meta, withheld_values
+from .records_ahead import Withheld, inside_instance, key_of_meta, withheld_values
 
 _Key = tuple[int, object, object]  # variable id, inlined-at, fragment
 _LOST = NoLoc(Why(WhyKind.DEAD))  # the value before the record is nowhere here
@@ -253,6 +253,8 @@ class _Timeline:
         (a value, or none yet) begins after it, or after the code that passed the
         run (records_ahead.py), `not_yet` in between."""
         p, s = site.p, site.stop
+        if s <= p and withheld is not None:  # a run only code passed: up to that code's rows
+            s = min(withheld.keep, withheld.stop)
         idx, new = self._starting(key, p)
         j = self._gap_starting(key, p)
         var = new.var if new is not None else self.gaps[j].var if j is not None else None
@@ -384,9 +386,36 @@ def delay_line_start_values(mf: MFunction, where: Sequence[tuple[int, int]],
     for site in sites:
         for key, restated in site.keys:
             t.delay(site, key, restated, withheld.pop((key, site.p), None))
+    noted = {id(mi) for note in mf.records_ahead for mi in note.records}
     for (key, p), w in withheld.items():
-        t.delay(_Site(p, p, (), w.entry), key, (), w)
+        known = _constant_before(mf, where, p, key, noted)
+        t.delay(_Site(p, p, (), w.entry, () if known is None else ((key, known),)), key, (), w)
     return [r for r in t.out if r is not None], [g for g in t.gaps if g.start < g.end]
+
+
+def _constant_before(mf: MFunction, where: Sequence[tuple[int, int]], p: int, key: _Key,
+                     noted: set[int]) -> int | None:
+    """The constant that records in front of real instruction p + 1 which no code
+    passed (not `noted`: they kept their place) last assign `key`, ahead of those
+    that code passed: the value before the withheld one, which -O0 shows until that
+    code's rows (`s = 0; k = 0` above a loop unrolled completely, whose first trip's
+    `k++` the scheduler put in front of the trip's code). None if another record
+    assigns it there."""
+    if p + 1 >= len(where):
+        return None
+    bi, ii = where[p + 1]
+    insts = mf.blocks[bi].insts
+    lo = ii
+    while lo > 0 and insts[lo - 1].is_meta:
+        lo -= 1
+    value: int | None = None
+    for mi in insts[lo:ii]:
+        m = mi.meta
+        if not isinstance(m, DbgMeta) or key_of_meta(m) != key or id(mi) in noted:
+            continue
+        value = mi.operands[0].value if mi.opcode == "DBG_VALUE" and len(mi.operands) == 1 \
+            and isinstance(mi.operands[0], Imm) and not _computed(m) else None
+    return value
 
 
 def is_not_yet(reason: NoLoc) -> bool:
@@ -419,7 +448,7 @@ def _sites(mf: MFunction, where: Sequence[tuple[int, int]], lines: LineStarts
             continue
         first = mf.blocks[where[stops[0]][0]].insts[where[stops[0]][1]].loc
         for inlined_at in dict.fromkeys(_instance(mi) for mi in records):
-            at = stops if _inside(first, inlined_at) else \
+            at = stops if inside_instance(first, inlined_at) else \
                 _stops_inside(mf, where, lines.rows, stops[0], inlined_at)
             if at is not None:
                 site = _site(mf, where, lines, records, inlined_at, k, at, start)
@@ -486,19 +515,6 @@ def _instance(mi: MInst) -> DILocation | None:
     return mi.meta.inlined_at
 
 
-def _inside(loc: DILocation | None, inlined_at: DILocation | None) -> bool:
-    """Is code at `loc` inside the inlined instance `inlined_at` (None: the
-    function itself), where its variables are in scope?"""
-    if inlined_at is None:
-        return True
-    site = loc.inlined_at if loc is not None else None
-    while site is not None:
-        if site == inlined_at:
-            return True
-        site = site.inlined_at
-    return False
-
-
 def _stops_inside(mf: MFunction, where: Sequence[tuple[int, int]], rows: Sequence[Row | None],
                   q: int, inlined_at: DILocation | None) -> tuple[int, int] | None:
     """`_stops` for the variables of an inlined instance whose code starts after the
@@ -511,7 +527,7 @@ def _stops_inside(mf: MFunction, where: Sequence[tuple[int, int]], rows: Sequenc
             return None
         r = rows[n]
         if r is not None and r.line != 0:
-            if not _inside(mf.blocks[block].insts[where[n][1]].loc, inlined_at):
+            if not inside_instance(mf.blocks[block].insts[where[n][1]].loc, inlined_at):
                 continue
             stops = _stops(where, rows, n, None)
             return stops if stops is not None and stops[0] == n else None

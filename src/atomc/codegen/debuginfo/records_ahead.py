@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from ...dwarf.line_rows import Row
 from ...ir.dbgrecords import DbgKind
-from ...ir.debuginfo import DIExpression
+from ...ir.debuginfo import DIExpression, DILocation
 from ..mir import DbgMeta, MFunction, MInst
 
 Key = tuple[int, object, object]  # variable id, inlined-at, fragment
@@ -101,6 +101,7 @@ def withheld_values(mf: MFunction, rows: Sequence[Row | None]
     if not mf.records_ahead:
         return {}
     pos: dict[int, int] = {}  # id of a real instruction -> its position
+    real: list[MInst] = []  # by position
     ahead: dict[int, tuple[int, int | None]] = {}  # id of a record -> (p, block opened)
     p = -1
     for bi, b in enumerate(mf.blocks):
@@ -111,6 +112,7 @@ def withheld_values(mf: MFunction, rows: Sequence[Row | None]
             else:
                 p += 1
                 pos[id(mi)] = p
+                real.append(mi)
                 opened = None
     out: dict[tuple[Key, int], Withheld] = {}
     for note in mf.records_ahead:
@@ -121,17 +123,34 @@ def withheld_values(mf: MFunction, rows: Sequence[Row | None]
                 continue  # (an `add` or `delete` names another holder of the same value)
             p, entry = at
             passed = {q for q in (pos.get(id(x)) for x in note.passed) if q is not None}
-            stop = max((q for q in passed if q > p and _row(rows, q)), default=None)
+
+            site = meta.inlined_at  # rows outside its instance show none of its variables
+            stop = max((q for q in passed if q > p and _row(rows, q)
+                        and inside_instance(real[q].loc, site)), default=None)
             if stop is None:
                 continue
-            keep = next((q - 1 for q in range(p + 1, stop) if q not in passed and _row(rows, q)),
-                        stop)
+            keep = next((q - 1 for q in range(p + 1, stop) if q not in passed
+                         and _row(rows, q) and inside_instance(real[q].loc, site)), stop)
             stmt = meta.stmt if meta.stmt is not None else mi.loc
             k = (key_of_meta(meta), p)
             old = out.get(k)
             if old is None or old.stop < stop:
                 out[k] = Withheld(p, stop, stmt.line if stmt is not None else 0, entry, keep)
     return out
+
+
+def inside_instance(loc: DILocation | None, inlined_at: DILocation | None) -> bool:
+    """Is code at `loc` inside the inlined instance `inlined_at` (None: the
+    function itself), where its variables are in scope? (The caller's rows around
+    an inlined call show none of them.)"""
+    if inlined_at is None:
+        return True
+    site = loc.inlined_at if loc is not None else None
+    while site is not None:
+        if site == inlined_at:
+            return True
+        site = site.inlined_at
+    return False
 
 
 def _row(rows: Sequence[Row | None], q: int) -> bool:
