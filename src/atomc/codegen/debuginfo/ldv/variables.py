@@ -433,9 +433,16 @@ class _VarSolution:
 
     def value_out(self, b: int) -> object:
         a = self.assigns[b]
-        if self.var in a:
-            return a[self.var]
-        return self.value_in(b)
+        var = self.var
+        if var in a:
+            return a[var]
+        if b == 0:
+            return None
+        source = self.src.get(b)  # (a remembered source: `_source_in`'s first look)
+        if source is None:
+            return self._value(self._source_in(b))
+        _COUNTS["ldv.vars.lookups"] = _COUNTS.get("ldv.vars.lookups", 0) + 1
+        return self._value(source)
 
 
 def _entry_differences(fn: MFunctionView, mv: MachineValues,
