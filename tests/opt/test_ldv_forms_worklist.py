@@ -25,7 +25,7 @@ MAX_VISITS_PER_BLOCK = 1.5  # whole sweeps: 2 or more
 def _narrow_loops(n: int) -> str:
     lines = ["long g(long);", "long f(long *a, int n) {", "    long s = 0;"]
     for k in range(n):
-        lines += [f"    for (int i = 0; i < n; i++) {{",
+        lines += ["    for (int i = 0; i < n; i++) {",
                   f"        unsigned t{k} = (unsigned)a[i] + {k};",
                   f"        for (int j = 0; j < i; j++) s += g(t{k} + j);",
                   "    }"]

@@ -46,9 +46,9 @@ from .model import (
     MLoc,
     NoLoc,
     VarKey,
-    VarWhole,
     VarLoc,
     VarRange,
+    VarWhole,
     WhyRange,
 )
 from .ranges import ranges_from_events, secondary_ranges

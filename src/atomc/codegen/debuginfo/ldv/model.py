@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 from weakref import WeakValueDictionary
 
 from ....dwarf.locexpr import LocExpr
@@ -30,6 +31,18 @@ class LocKind(enum.Enum):
 
     REG = 0
     SLOT = 1
+
+
+_Interned = TypeVar("_Interned")
+
+
+def _made(cls: type[_Interned], **fields: object) -> _Interned:
+    """A new object of an interned, immutable class (MLoc, VarWhole, VarKey: their
+    `__setattr__` refuses), with its fields set."""
+    obj = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(obj, name, value)
+    return obj
 
 
 class MLoc:
@@ -50,11 +63,7 @@ class MLoc:
         table = _REGS if kind is LocKind.REG else _SLOTS
         loc = table.get(num)
         if loc is None:
-            loc = object.__new__(cls)
-            object.__setattr__(loc, "kind", kind)
-            object.__setattr__(loc, "num", num)
-            object.__setattr__(loc, "_order", (kind.value, num))
-            table[num] = loc
+            loc = table[num] = _made(cls, kind=kind, num=num, _order=(kind.value, num))
         return loc
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -108,10 +117,7 @@ class VarWhole:
         ident = (var, inlined_at)
         whole = _WHOLES.get(ident)
         if whole is None:
-            whole = object.__new__(cls)
-            object.__setattr__(whole, "var", var)
-            object.__setattr__(whole, "inlined_at", inlined_at)
-            _WHOLES[ident] = whole
+            whole = _WHOLES[ident] = _made(cls, var=var, inlined_at=inlined_at)
         return whole
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -145,13 +151,8 @@ class VarKey:
         ident = (var, inlined_at, fragment, is_param)
         key = _KEYS.get(ident)
         if key is None:
-            key = object.__new__(cls)
-            object.__setattr__(key, "var", var)
-            object.__setattr__(key, "inlined_at", inlined_at)
-            object.__setattr__(key, "fragment", fragment)
-            object.__setattr__(key, "is_param", is_param)
-            object.__setattr__(key, "whole", VarWhole(var, inlined_at))
-            _KEYS[ident] = key
+            key = _KEYS[ident] = _made(cls, var=var, inlined_at=inlined_at, fragment=fragment,
+                                       is_param=is_param, whole=VarWhole(var, inlined_at))
         return key
 
     def __setattr__(self, name: str, value: object) -> None:
