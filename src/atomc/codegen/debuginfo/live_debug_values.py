@@ -20,7 +20,6 @@ from functools import cache
 from ...dwarf.line_rows import LineTable
 from ...dwarf.locexpr import And, Breg, Consts, Constu, LocExpr, Plus, Reg
 from ...dwarf.model import CallSite, CallValue, VarLocation
-from ...frontend.collector import collector_paused
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression, DILocalVariable
 from ...options import LoclistMode
@@ -208,8 +207,8 @@ class _Describer:
         ident = (id(var), id(meta.inlined_at), frag)
         key = self.key_of.get(ident)
         if key is None:
-            is_param = isinstance(var, DILocalVariable) and var.arg > 0
-            key = self.key_of[ident] = VarKey(var, meta.inlined_at, frag, is_param=is_param)
+            key = self.key_of[ident] = VarKey(
+                var, meta.inlined_at, frag, is_param=isinstance(var, DILocalVariable) and var.arg > 0)
         if meta.kind is DbgKind.DELETE:
             return MInstView(debug=DebugValue(key, None, meta.kind, meta.token, meta.key))
         ops = arithmetic_ops(expr.ops[:-3] if frag else expr.ops) \
@@ -424,18 +423,7 @@ def variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[
                        table: LineTable | None = None) -> FunctionLocations:
     """Run LiveDebugValues and insert the labels its ranges and call sites need.
     `table`: the function's line rows (before the labels), where values assigned
-    ahead of their line's stop begin (line_start_values.py).
-
-    The cyclic collector is paused meanwhile (as for the front end, collector.py):
-    the analysis allocates millions of tuples, dicts and views per large function
-    and frees them by reference counting, while each young collection walked
-    them to find nothing (sqlite3 -O2 -g: 14.5 s of its 104 s in collections)."""
-    with collector_paused():
-        return _variable_locations(mf, mode, fresh_label, table)
-
-
-def _variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[], str],
-                        table: LineTable | None) -> FunctionLocations:
+    ahead of their line's stop begin (line_start_values.py)."""
     view, where, homes = describe_function(mf)
     mv = solve_machine_values(view)
     gaps: list[WhyRange] = []
