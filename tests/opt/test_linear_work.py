@@ -94,6 +94,7 @@ COUNTERS = {
     "ldv.emit.entry_vars": "LiveDebugValues: variables looked at at block entries",
     "ldv.emit.entry_placed": "LiveDebugValues: variables placed again at block entries",
     "ldv.machine.walked": "LiveDebugValues: block entries walked (the first walk, phase E's)",
+    "ldv.forms.visits": "LiveDebugValues: blocks visited solving entry widths (worklist)",
     "ldv.vars.passes": "LiveDebugValues: passes over a variable's joins",
     "ldv.vars.solved": "LiveDebugValues: variables solved sparsely",
     "ldv.read_only.globals": "LiveDebugValues: globals checked for read-only loads",

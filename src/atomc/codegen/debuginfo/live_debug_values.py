@@ -38,7 +38,7 @@ from ..mir import (
 )
 from ..mir.cfg import block_parts
 from ..mir.cfg import successor_indices as successors
-from ..mir.registers import operand_regs
+from ..mir.registers import opcode_roles, operand_regs
 from ..target import Arith, OpcodeInfo, Target, current, desc
 from .address_values import Anchors, anchor_cuts, has_address
 from .currency import Window, currency_windows
@@ -125,14 +125,10 @@ class _Describer:
         self.locs = regs.locs  # register name -> machine location, looked up per operand
         self.general = regs.general  # (looked up per instruction: _zero_above, ...)
         self.reloads = reloads(current())
-        # one VarKey object per variable instance: the analysis' tables are keyed by
-        # them, and a lookup by an equal but distinct key compares the variables'
-        # metadata field by field (a Python-level __eq__) where the same object
-        # matches by identity
-        self.keys: dict[VarKey, VarKey] = {}
-        # the same, by the identities of the record's metadata: hashing a variable
-        # walks its type and scope chain, once per variable instead of per record
-        # (the metadata stay alive as long as the keys that name them)
+        # the VarKey of each variable instance, by the identities of the record's
+        # metadata: interning a key hashes its inlined-at location, which walks
+        # its chain, once per variable instead of per record (the metadata stay
+        # alive as long as the keys that name them)
         self.key_of: dict[tuple[int, int, tuple[int, int] | None], VarKey] = {}
 
     def frame_disp(self, op: object) -> int | None:
@@ -154,17 +150,21 @@ class _Describer:
     def real(self, mi: MInst) -> MInstView:
         d = desc(mi.opcode)
         locs, general = self.locs, self.general
-        _, _, puses, pdefs = operand_regs(mi)
-        uses = tuple(locs[r] for r in sorted(puses) if r in locs)
-        defs = [locs[r] for r in sorted(pdefs) if r in locs]
-        def_operands: list[MLoc | None] = []
-        for k, op in enumerate(mi.operands):
-            role = d.roles[k] if k < len(d.roles) else "u"
-            def_operands.append(locs[op.name] if isinstance(op, PReg) and "d" in role else None)
-            sl = self.spill_slot(op)
-            if sl is not None and "d" in role:
-                defs.append(sl)
         ops = mi.operands
+        writes = opcode_roles(mi.opcode)[1]
+        nroles = len(writes)
+        def_operands: list[MLoc | None] = []
+        slot_defs: list[MLoc] = []  # spill slots it writes, in operand order
+        for k, op in enumerate(ops):
+            if k < nroles and writes[k]:
+                if isinstance(op, PReg):
+                    def_operands.append(locs[op.name])
+                    continue
+                if isinstance(op, Mem):
+                    sl = self.spill_slot(op)
+                    if sl is not None:
+                        slot_defs.append(sl)
+            def_operands.append(None)
         if d.is_move and len(ops) == 2:
             src, dst = ops
             if isinstance(src, PReg) and isinstance(dst, PReg):
@@ -178,7 +178,11 @@ class _Describer:
             if src_slot is not None:
                 return MInstView(restore=(locs[ops[1].name], src_slot), instr_num=mi.instr_num,
                                  def_operands=tuple(def_operands), move_bits=_move_bits(d))
-        return MInstView(defs=tuple(defs), uses=uses, instr_num=mi.instr_num, call=d.is_call,
+        # (the registers it reads and writes: only an instruction that is no move needs them)
+        _, _, puses, pdefs = operand_regs(mi)
+        uses = tuple([locs[r] for r in sorted(puses) if r in locs])
+        defs = tuple([locs[r] for r in sorted(pdefs) if r in locs] + slot_defs)
+        return MInstView(defs=defs, uses=uses, instr_num=mi.instr_num, call=d.is_call,
                          def_operands=tuple(def_operands), imm=_immediate(mi, d, general),
                          static=static_load(mi, self.read_only),
                          offset=_offset(mi, d, general, locs),
@@ -204,9 +208,8 @@ class _Describer:
         ident = (id(var), id(meta.inlined_at), frag)
         key = self.key_of.get(ident)
         if key is None:
-            key = VarKey(var, meta.inlined_at, frag,
-                         is_param=isinstance(var, DILocalVariable) and var.arg > 0)
-            key = self.key_of[ident] = self.keys.setdefault(key, key)
+            key = self.key_of[ident] = VarKey(
+                var, meta.inlined_at, frag, is_param=isinstance(var, DILocalVariable) and var.arg > 0)
         if meta.kind is DbgKind.DELETE:
             return MInstView(debug=DebugValue(key, None, meta.kind, meta.token, meta.key))
         ops = arithmetic_ops(expr.ops[:-3] if frag else expr.ops) \

@@ -46,6 +46,7 @@ from .ldv.model import (
     PiecesLoc,
     VarLoc,
     VarRange,
+    VarWhole,
 )
 from .ldv.salvage import MEMORY_AT
 
@@ -150,11 +151,12 @@ def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], st
     DW_AT_const_value variable as a constant symbol, which tools that walk a frame's
     variables skip). `anchors`: where entries holding a global's address are cut
     (a single location serves only when there are no cuts)."""
-    by_var: dict[tuple[object, object | None], list[VarRange]] = {}
+    by_var: dict[VarWhole, list[VarRange]] = {}
     for r in ranges:
         by_var.setdefault(r.var.whole, []).append(r)
     out: list[VarLocation] = []
-    for (var, inlined_at), rs in by_var.items():
+    for whole, rs in by_var.items():
+        var, inlined_at = whole.var, whole.inlined_at
         if any(r.var.fragment is not None for r in rs):
             bits = type_bits(getattr(var, "type", None)) or 0
             entries = _composite(start_at_entry(rs, setup), bits)

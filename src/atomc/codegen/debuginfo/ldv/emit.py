@@ -48,6 +48,7 @@ from .model import (
     VarKey,
     VarLoc,
     VarRange,
+    VarWhole,
     WhyRange,
 )
 from .ranges import ranges_from_events, secondary_ranges
@@ -369,7 +370,7 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
     variables = all_variables(fn)
     rank = {var: i for i, var in enumerate(variables)}
     multi = _multi_located(fn)
-    same_whole: dict[tuple[object, object | None], list[VarKey]] = {}
+    same_whole: dict[VarWhole, list[VarKey]] = {}
     for var in variables:
         same_whole.setdefault(var.whole, []).append(var)
     t = _Tracker(fn, mv, multi=mode is LoclistMode.MULTI)
@@ -462,7 +463,7 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
 
 
 def _assign(t: _Tracker, d: DebugValue, pos: int, b: int, k: int,
-            same_whole: dict[tuple[object, object | None], list[VarKey]],
+            same_whole: dict[VarWhole, list[VarKey]],
             multi: dict[VarKey, None], touched: dict[VarKey, None]) -> None:
     """A `new` record (instruction k of block b, 0: a home restated at the entry)."""
     for other in same_whole.get(d.var.whole, ()):  # only these can overlap
@@ -487,7 +488,7 @@ def _assign(t: _Tracker, d: DebugValue, pos: int, b: int, k: int,
 
 def _restate_homes(t: _Tracker, placed: list[HomeFact], renewed: list[HomeFact], pos: int,
                    b: int, touched: dict[VarKey, None],
-                   same_whole: dict[tuple[object, object | None], list[VarKey]],
+                   same_whole: dict[VarWhole, list[VarKey]],
                    multi: dict[VarKey, None]) -> None:
     """The home records restated at block b's entry that can change something
     (`HomeEntries.at_entry`). One whose variable is where it would put it, with

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 Value = tuple[int, int, MLoc]
 # what a block leaves in a location: a value, or the entry value of a location
 Sym = Value | MLoc
+_COUNTS = work.COUNTS  # (updated inline by the per-lookup counters: no call each)
 
 
 def phi(block: int, loc: MLoc) -> Value:
@@ -203,10 +204,18 @@ class _Solver:
         self.ops: dict[tuple[int, MLoc], dict[int, Value]] = {}
         self.pushed: list[tuple[MLoc, Value]] = []  # every (location, raw value) placed
         self._rename()
+        # each PHI candidate's (predecessor, raw incoming value), over its reachable
+        # predecessors in order, for the removal (then dropped with `ops`)
+        reachable = self.reachable
+        self.incoming_raw: dict[tuple[int, MLoc], list[tuple[int, Value]]] = {
+            c: [(p, inc[p]) for p in preds[c[0]] if p in reachable]
+            for c, inc in self.ops.items()}
+        self.ops = {}
         self.removed: dict[tuple[int, MLoc], Value] = {}
         self._remove_redundant()
+        self.incoming_raw = {}
         self.memo_in: dict[tuple[int, MLoc], Value] = {}
-        self._homes: dict[Value, list[MLoc]] | None = None
+        self._homes: dict[Value, dict[MLoc, None]] | None = None
         work.add("ldv.machine.blocks", n)
         work.add("ldv.machine.phis", len(self.cands))
 
@@ -338,9 +347,10 @@ class _Solver:
         that only feed each other and one outside value (`_remove_cycles`), and
         recheck what read them, until neither finds any."""
         users: dict[tuple[int, MLoc], list[tuple[int, MLoc]]] = {}
-        for c, incoming in self.ops.items():
-            for v in incoming.values():
-                if v[1] == 0 and (v[0], v[2]) in self.cands:
+        cands = self.cands
+        for c, incoming in self.incoming_raw.items():
+            for _, v in incoming:
+                if v[1] == 0 and (v[0], v[2]) in cands:
                     users.setdefault((v[0], v[2]), []).append(c)
         self.loc_order = {loc: i for i, loc in enumerate(self.locs)}
         pending = deque(sorted(self.cands, key=self._order))
@@ -353,11 +363,13 @@ class _Solver:
 
     def _incoming(self, c: tuple[int, MLoc]) -> list[tuple[int, Value]]:
         """(predecessor, value it brings, removed PHIs replaced) over the reachable ones."""
-        incoming = self.ops.get(c, {})
-        removed, canon = self.removed, self.canon
+        raw = self.incoming_raw.get(c, [])
+        removed = self.removed
+        if not removed:
+            return raw
+        canon = self.canon
         # (`canon` called only on a removed PHI: most values are neither)
-        return [(p, canon(v) if v[1] == 0 and (v[0], v[2]) in removed else v)
-                for p in self.preds[c[0]] if p in self.reachable for v in (incoming[p],)]
+        return [(p, canon(v) if v[1] == 0 and (v[0], v[2]) in removed else v) for p, v in raw]
 
     def _remove(self, c: tuple[int, MLoc], raw: Value,
                 users: dict[tuple[int, MLoc], list[tuple[int, MLoc]]]) -> list[tuple[int, MLoc]]:
@@ -377,13 +389,20 @@ class _Solver:
             checks += 1
             if c in self.removed:
                 continue
-            own = phi(*c)
+            own = (c[0], 0, c[1])  # phi(*c)
             # the PHI itself (a back edge carrying it) agrees with anything, also
             # when that edge is the first predecessor
-            brought = [(p, v) for p, v in self._incoming(c) if v != own]
-            if not brought or any(v != brought[0][1] for _, v in brought):
-                continue
-            pending.extend(self._remove(c, self.ops[c][brought[0][0]], users))
+            first = -1  # the first predecessor bringing another value
+            value: Value = own
+            for i, (_, v) in enumerate(self._incoming(c)):
+                if v != own:
+                    if first < 0:
+                        first, value = i, v
+                    elif v != value:
+                        break
+            else:
+                if first >= 0:  # (its raw value: `_incoming` keeps the order)
+                    pending.extend(self._remove(c, self.incoming_raw[c][first][1], users))
         work.add("ldv.machine.checks", checks)
 
     def _remove_cycles(self, users: dict[tuple[int, MLoc], list[tuple[int, MLoc]]]
@@ -464,9 +483,14 @@ class _Solver:
         return v
 
     def value_in(self, b: int, loc: MLoc) -> Value:
+        memo = self.memo_in
+        hit = memo.get((b, loc))  # (only reachable blocks other than the entry are kept)
+        if hit is not None:
+            _COUNTS["ldv.machine.lookups"] = _COUNTS.get("ldv.machine.lookups", 0) + 1
+            return hit
         if b not in self.reachable:
             return phi(b, loc)
-        memo, cands, idom, exits = self.memo_in, self.cands, self.dom.idom, self.exit
+        cands, idom, exits, removed = self.cands, self.dom.idom, self.exit, self.removed
         chain: list[int] = []
         cur = b
         while True:
@@ -479,19 +503,19 @@ class _Solver:
                 v = hit
                 break
             if key in cands:
-                v = self.canon(phi(cur, loc))
+                v = self.canon(phi(cur, loc)) if key in removed else (cur, 0, loc)
                 break
             chain.append(cur)
             d = idom[cur]
             assert d is not None
             e = exits[d].get(loc)
             if e is not None:
-                v = self.canon(e)
+                v = self.canon(e) if e[1] == 0 and (e[0], e[2]) in removed else e
                 break
             cur = d
         for c in chain:
             memo[(c, loc)] = v
-        work.add("ldv.machine.lookups", len(chain) + 1)
+        _COUNTS["ldv.machine.lookups"] = _COUNTS.get("ldv.machine.lookups", 0) + len(chain) + 1
         return v
 
     def value_out(self, b: int, loc: MLoc) -> Value:
@@ -502,12 +526,19 @@ class _Solver:
 
     def homes_of(self, v: Value) -> list[MLoc]:
         """Every location that may ever hold `v` (a superset)."""
-        if self._homes is None:
-            homes: dict[Value, dict[MLoc, None]] = {}
+        homes = self._homes
+        if homes is None:  # (the locations by value, in order, made on the first query)
+            homes = self._homes = {}
+            removed, canon = self.removed, self.canon
             for loc, raw in self.pushed:
-                homes.setdefault(self.canon(raw), {})[loc] = None
-            self._homes = {k: list(d) for k, d in homes.items()}
-        out = self._homes.get(v, [])
+                v0 = canon(raw) if raw[1] == 0 and (raw[0], raw[2]) in removed else raw
+                held = homes.get(v0)
+                if held is None:
+                    homes[v0] = {loc: None}
+                else:
+                    held[loc] = None
+        held = homes.get(v)
+        out = list(held) if held is not None else []
         if v[1] == 0 and v[0] == 0 and v[2] not in out:  # entry PHIs are never pushed
             out = [v[2], *out]
         return out

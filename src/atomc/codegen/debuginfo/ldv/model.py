@@ -19,6 +19,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
+from weakref import WeakValueDictionary
 
 from ....dwarf.locexpr import LocExpr
 from ....ir.dbgrecords import DbgKind
@@ -29,6 +31,18 @@ class LocKind(enum.Enum):
 
     REG = 0
     SLOT = 1
+
+
+_Interned = TypeVar("_Interned")
+
+
+def _made(cls: type[_Interned], **fields: object) -> _Interned:
+    """A new object of an interned, immutable class (MLoc, VarWhole, VarKey: their
+    `__setattr__` refuses), with its fields set."""
+    obj = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(obj, name, value)
+    return obj
 
 
 class MLoc:
@@ -49,11 +63,7 @@ class MLoc:
         table = _REGS if kind is LocKind.REG else _SLOTS
         loc = table.get(num)
         if loc is None:
-            loc = object.__new__(cls)
-            object.__setattr__(loc, "kind", kind)
-            object.__setattr__(loc, "num", num)
-            object.__setattr__(loc, "_order", (kind.value, num))
-            table[num] = loc
+            loc = table[num] = _made(cls, kind=kind, num=num, _order=(kind.value, num))
         return loc
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -95,41 +105,78 @@ def slot(n: int) -> MLoc:
     return loc if loc is not None else MLoc(LocKind.SLOT, n)
 
 
-@dataclass(frozen=True, slots=True)
+class VarWhole:
+    """A variable instance without its fragment (`VarKey.whole`): the key under
+    which the pieces of one variable are found. Interned like VarKey."""
+
+    __slots__ = ("var", "inlined_at", "__weakref__")
+    var: Hashable
+    inlined_at: object | None
+
+    def __new__(cls, var: Hashable, inlined_at: object | None = None) -> VarWhole:
+        ident = (var, inlined_at)
+        whole = _WHOLES.get(ident)
+        if whole is None:
+            whole = _WHOLES[ident] = _made(cls, var=var, inlined_at=inlined_at)
+        return whole
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("VarWhole is immutable")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (VarWhole, (self.var, self.inlined_at))
+
+    def __repr__(self) -> str:
+        return f"VarWhole(var={self.var!r}, inlined_at={self.inlined_at!r})"
+
+
 class VarKey:
     """A variable instance: the variable, its inlined-at site and a fragment.
 
-    The hash is computed once: LiveDebugValues keys its per-variable tables by
-    VarKey (variables x blocks lookups), and hashing the variable's metadata
-    walks its type and scope chain every time."""
+    Interned, as MLoc is: `VarKey(...)` returns the one object for those fields,
+    so equality is identity and hashing is the C-level identity hash.
+    LiveDebugValues keys its per-variable tables by VarKey (variables x blocks
+    lookups); a Python-level `__hash__` on each was 7% of its time on sqlite3.
+    The intern table holds the keys weakly: one lives while something names it."""
 
-    # Hashable, not object: mypyc cannot build a dataclass with a field typed `object`
+    __slots__ = ("var", "inlined_at", "fragment", "is_param", "whole", "__weakref__")
     var: Hashable  # DILocalVariable (any hashable in tests)
-    inlined_at: object | None = None
-    fragment: tuple[int, int] | None = None  # (offset_bits, size_bits)
-    is_param: bool = False  # may use entry values
-    _hash: int = field(init=False, repr=False, compare=False, default=0)
+    inlined_at: object | None
+    fragment: tuple[int, int] | None  # (offset_bits, size_bits)
+    is_param: bool  # may use entry values
+    whole: VarWhole  # (var, inlined_at): the key its fragments share
 
-    def __post_init__(self) -> None:
-        # the hash the dataclass would compute, so set and dict order stay the same
-        object.__setattr__(self, "_hash",
-                           hash((self.var, self.inlined_at, self.fragment, self.is_param)))
+    def __new__(cls, var: Hashable, inlined_at: object | None = None,
+                fragment: tuple[int, int] | None = None, is_param: bool = False) -> VarKey:
+        ident = (var, inlined_at, fragment, is_param)
+        key = _KEYS.get(ident)
+        if key is None:
+            key = _KEYS[ident] = _made(cls, var=var, inlined_at=inlined_at, fragment=fragment,
+                                       is_param=is_param, whole=VarWhole(var, inlined_at))
+        return key
 
-    def __hash__(self) -> int:
-        return self._hash
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("VarKey is immutable")
 
-    @property
-    def whole(self) -> tuple[object, object | None]:
-        return (self.var, self.inlined_at)
+    def __reduce__(self) -> tuple[object, ...]:
+        return (VarKey, (self.var, self.inlined_at, self.fragment, self.is_param))
+
+    def __repr__(self) -> str:
+        return (f"VarKey(var={self.var!r}, inlined_at={self.inlined_at!r}, "
+                f"fragment={self.fragment!r}, is_param={self.is_param!r})")
 
     def overlaps(self, other: VarKey) -> bool:
-        if self.whole != other.whole:
+        if self.whole is not other.whole:
             return False
         if self.fragment is None or other.fragment is None:
             return True
         a0, an = self.fragment
         b0, bn = other.fragment
         return a0 < b0 + bn and b0 < a0 + an
+
+
+_KEYS: WeakValueDictionary[tuple[object, ...], VarKey] = WeakValueDictionary()
+_WHOLES: WeakValueDictionary[tuple[object, ...], VarWhole] = WeakValueDictionary()
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from ....ir import work
 from ....ir.why import Why, WhyKind
@@ -26,11 +27,15 @@ JOIN = NoLoc(Why(WhyKind.JOIN))
 PIECE = NoLoc(Why(WhyKind.PIECE))
 PROLOGUE = NoLoc(Why(WhyKind.PROLOGUE))
 BACK_END_REMOVED = NoLoc(Why(WhyKind.REMOVED, name="code generation"))
+_change_number = itemgetter(0)  # of a history entry (ReasonLog.history)
+
+
+_DEAD = Why(WhyKind.DEAD)  # (one value for every clobber: a value, never changed)
 
 
 def dead(at: int) -> NoLoc:
     """Dead after the line of real instruction `at` (-1: the function's start)."""
-    return NoLoc(Why(WhyKind.DEAD), max(at, 0))
+    return NoLoc(_DEAD, max(at, 0))
 
 
 def unassigned_reason(var: VarKey) -> NoLoc:
@@ -129,7 +134,7 @@ class ReasonLog:
     def at_exit(self, b: int, var: VarKey) -> tuple[bool, NoLoc | None]:
         """(noted yet, `current[var]`) at walked block `b`'s exit."""
         hist = self.history.get(var, ())
-        k = bisect_right(hist, self.exit_at[b], key=lambda h: h[0])
+        k = bisect_right(hist, self.exit_at[b], key=_change_number)
         return (True, hist[k - 1][1]) if k else (False, None)
 
     def changed_since(self, b: int) -> list[VarKey]:
@@ -203,8 +208,8 @@ class ReasonLog:
                         and reason.why.kind is WhyKind.NOT_YET and not reason.why.line:
                     reason = NoLoc(reason.why, stop)  # the instruction that assigns it
                 prev = out[-1] if out else None
-                if prev is not None and prev.var == var and prev.end == p \
-                        and prev.reason == reason:
+                if prev is not None and prev.var is var and prev.end == p \
+                        and (prev.reason is reason or prev.reason == reason):
                     out[-1] = WhyRange(var, prev.start, stop, reason)
                 else:
                     out.append(WhyRange(var, p, stop, reason))

@@ -29,6 +29,7 @@ from .model import (
     MFunctionView,
     MLoc,
     VarKey,
+    VarWhole,
 )
 
 
@@ -52,6 +53,8 @@ VarValue = Value | Const | Computed | None  # None: no value (undefined / optimi
 
 def tagged(v: Value | Const | None, ops: LocExpr) -> VarValue:
     return Computed(v, ops) if ops and v is not None else v
+
+_COUNTS = work.COUNTS  # (updated inline by the per-lookup counter: no call each)
 
 # not yet computed (optimistic start for back edges); compared by identity, so
 # typed as a tuple of any length: mypyc keeps a fixed-length one unboxed and boxes
@@ -92,7 +95,7 @@ def block_assignments(fn: MFunctionView, mv: MachineValues
     checks = 0
     for b, blk in enumerate(fn.blocks):
         last: dict[VarKey, VarValue] = {}
-        pieces: dict[tuple[object, object | None], dict[VarKey, None]] = {}
+        pieces: dict[VarWhole, dict[VarKey, None]] = {}
         for k, inst in enumerate(blk.insts, start=1):
             if isinstance(inst.debug, DebugValue) and inst.debug.kind is DbgKind.NEW:
                 d = inst.debug
@@ -411,7 +414,7 @@ class _VarSolution:
                 break
         for c in chain:
             src[c] = found
-        work.add("ldv.vars.lookups", len(chain) + 1)
+        _COUNTS["ldv.vars.lookups"] = _COUNTS.get("ldv.vars.lookups", 0) + len(chain) + 1
         return found
 
     def _value(self, source: int) -> object:
@@ -430,9 +433,16 @@ class _VarSolution:
 
     def value_out(self, b: int) -> object:
         a = self.assigns[b]
-        if self.var in a:
-            return a[self.var]
-        return self.value_in(b)
+        var = self.var
+        if var in a:
+            return a[var]
+        if b == 0:
+            return None
+        source = self.src.get(b)  # (a remembered source: `_source_in`'s first look)
+        if source is None:
+            return self._value(self._source_in(b))
+        _COUNTS["ldv.vars.lookups"] = _COUNTS.get("ldv.vars.lookups", 0) + 1
+        return self._value(source)
 
 
 def _entry_differences(fn: MFunctionView, mv: MachineValues,

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from heapq import heappop, heappush
 
+from ....ir import work
 from .machine import MachineValues, Value, phi
 from .model import MFunctionView, MInstView, MLoc
 
@@ -110,23 +112,37 @@ def entry_forms(fn: MFunctionView, mv: MachineValues) -> list[Forms]:
 
 
 def _solve_entry_forms(fn: MFunctionView, mv: MachineValues) -> list[Forms]:
+    """The greatest fixed point, by a worklist in reverse post-order: a block is
+    visited again only when a predecessor's exit changed (the meet is over a flat
+    lattice and the steps are monotone, so any order reaches the same one)."""
     n = len(fn.blocks)
     entry: list[Forms | None] = [None] * n
     exits: list[Forms | None] = [None] * n
-    changed = True
-    while changed:
-        changed = False
-        for b in mv.rpo:
-            ins = _meet(b, [exits[p] for p in mv.preds[b]], mv)
-            if entry[b] == ins and exits[b] is not None:
-                continue
-            entry[b] = ins
-            out = dict(ins)
-            for inst in fn.blocks[b].insts:
-                step_forms(out, inst, fn.caller_saved)
-            if out != exits[b]:
-                exits[b] = out
-                changed = True
+    rpo = mv.rpo
+    index = {b: i for i, b in enumerate(rpo)}
+    heap = list(range(len(rpo)))  # rpo indices waiting (sorted: already a heap)
+    queued = [True] * len(rpo)
+    visits = 0
+    while heap:
+        i = heappop(heap)
+        queued[i] = False
+        b = rpo[i]
+        visits += 1
+        ins = _meet(b, [exits[p] for p in mv.preds[b]], mv)
+        if entry[b] == ins and exits[b] is not None:
+            continue
+        entry[b] = ins
+        out = dict(ins)
+        for inst in fn.blocks[b].insts:
+            step_forms(out, inst, fn.caller_saved)
+        if out != exits[b]:
+            exits[b] = out
+            for succ in fn.blocks[b].succs:
+                j = index.get(succ)
+                if j is not None and not queued[j]:
+                    queued[j] = True
+                    heappush(heap, j)
+    work.add("ldv.forms.visits", visits)
     return [e if e is not None else {} for e in entry]
 
 
