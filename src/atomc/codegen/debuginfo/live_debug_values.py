@@ -208,8 +208,8 @@ class _Describer:
         ident = (id(var), id(meta.inlined_at), frag)
         key = self.key_of.get(ident)
         if key is None:
-            key = self.key_of[ident] = VarKey(
-                var, meta.inlined_at, frag, is_param=isinstance(var, DILocalVariable) and var.arg > 0)
+            is_param = isinstance(var, DILocalVariable) and var.arg > 0
+            key = self.key_of[ident] = VarKey(var, meta.inlined_at, frag, is_param=is_param)
         if meta.kind is DbgKind.DELETE:
             return MInstView(debug=DebugValue(key, None, meta.kind, meta.token, meta.key))
         ops = arithmetic_ops(expr.ops[:-3] if frag else expr.ops) \
