@@ -319,10 +319,14 @@ class DIExpression:
         return None
 
     @property
+    def body(self) -> tuple[int, ...]:
+        """The operations that compute the value, without a trailing fragment."""
+        return self.ops[:-3] if self.fragment else self.ops
+
+    @property
     def is_deref(self) -> bool:
         """A memory home: the value is the variable's address."""
-        ops = self.ops[:-3] if self.fragment else self.ops
-        return ops == (DW_OP_deref,)
+        return self.body == (DW_OP_deref,)
 
 
 EMPTY_EXPR: Final = DIExpression()

@@ -173,7 +173,7 @@ def retarget_debug_uses(value: Value, operand: Value | None, ops: tuple[int, ...
 
 def _retarget(rec: DbgRecord, operand: Value, ops: tuple[int, ...]) -> None:
     frag = rec.expr.fragment
-    body = rec.expr.ops[:-3] if frag else rec.expr.ops
+    body = rec.expr.body
     new_ops = ops + body + (rec.expr.ops[-3:] if frag else ())
     rec.set_value(operand)
     rec.expr = DIExpression(new_ops)

@@ -295,7 +295,7 @@ class _FunctionLegalizer(OpExpander):
             return
         lo, hi = self.pair(v)
         frag = r.expr.fragment
-        body = r.expr.ops[:-3] if frag else r.expr.ops
+        body = r.expr.body
         width = frag[1] if frag else type_bits(r.var.type)
         if width is not None and width <= 64:  # the variable reads the low bits only
             r.set_value(lo)

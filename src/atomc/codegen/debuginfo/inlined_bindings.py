@@ -24,8 +24,8 @@ from dataclasses import replace
 from ...ir.debuginfo import DILocation
 from ..mir import DbgMeta, MFunction
 from .ldv.model import VarRange, WhyRange
-from .line_start_values import Machine, is_not_yet, key_of_range
-from .records_ahead import Key, key_of_meta
+from .line_start_values import Machine, is_not_yet
+from .records_ahead import Key, key_of_meta, key_of_range
 
 
 def _bindings(mf: MFunction, where: Sequence[tuple[int, int]]

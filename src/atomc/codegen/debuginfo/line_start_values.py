@@ -36,7 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ...dwarf.line_rows import Row
-from ...ir.debuginfo import DIExpression, DILocation
+from ...ir.debuginfo import DILocation
 from ...ir.function import AtomKey, Iteration, atom_key
 from ...ir.why import Why, WhyKind
 from ..mir import DbgMeta, Imm, MFunction, MInst
@@ -50,14 +50,19 @@ from .ldv.model import (
     MLoc,
     NoLoc,
     PiecesLoc,
-    VarKey,
     VarLoc,
     VarRange,
     WhyRange,
 )
-from .records_ahead import Withheld, inside_instance, key_of_meta, withheld_values
+from .records_ahead import (
+    Key,
+    Withheld,
+    inside_instance,
+    key_of_meta,
+    key_of_range,
+    withheld_values,
+)
 
-_Key = tuple[int, object, object]  # variable id, inlined-at, fragment
 _LOST = NoLoc(Why(WhyKind.DEAD))  # the value before the record is nowhere here
 
 
@@ -105,12 +110,12 @@ class _Site:
 
     p: int
     stop: int
-    keys: tuple[tuple[_Key, tuple[int, ...]], ...]  # with the constants restated before
+    keys: tuple[tuple[Key, tuple[int, ...]], ...]  # with the constants restated before
     entry: int | None
     # the constant an earlier statement of the run assigns (the value -O0 shows at
     # the stop), by variable: the value before the run is not the one to keep then
-    known: tuple[tuple[_Key, int], ...] = ()
-    lines: tuple[tuple[_Key, int], ...] = ()  # the line of the statement due after the stop
+    known: tuple[tuple[Key, int], ...] = ()
+    lines: tuple[tuple[Key, int], ...] = ()  # the line of the statement due after the stop
 
 
 class _Timeline:
@@ -121,10 +126,10 @@ class _Timeline:
         self.mf, self.where, self.machine = mf, where, machine
         self.out: list[VarRange | None] = list(ranges)
         self.gaps = list(gaps)
-        self.starting: dict[tuple[_Key, int], list[int]] = {}
-        self.ending: dict[tuple[_Key, int], int] = {}
-        self.primary: dict[_Key, list[int]] = {}
-        self.covering: dict[_Key, list[int]] = {}  # every range, by variable
+        self.starting: dict[tuple[Key, int], list[int]] = {}
+        self.ending: dict[tuple[Key, int], int] = {}
+        self.primary: dict[Key, list[int]] = {}
+        self.covering: dict[Key, list[int]] = {}  # every range, by variable
         for i, r in enumerate(ranges):
             k = key_of_range(r.var)
             self.covering.setdefault(k, []).append(i)
@@ -132,12 +137,12 @@ class _Timeline:
             if r.primary:
                 self.ending[(k, r.end)] = i
                 self.primary.setdefault(k, []).append(i)
-        self._gap_at: dict[tuple[_Key, int], int] | None = None  # gaps by variable and end
-        self._by_key: dict[_Key, list[int]] | None = None  # gaps by variable
+        self._gap_at: dict[tuple[Key, int], int] | None = None  # gaps by variable and end
+        self._by_key: dict[Key, list[int]] | None = None  # gaps by variable
         self._preds: list[list[int]] | None = None
         self._last: list[int] | None = None
 
-    def delay(self, site: _Site, key: _Key, restated: tuple[int, ...],
+    def delay(self, site: _Site, key: Key, restated: tuple[int, ...],
               withheld: Withheld | None = None) -> None:
         """Move `key`'s value that begins at `site.p` on past `site.stop`, where the
         value before it is one to keep (not where the variable had none yet: an
@@ -202,7 +207,7 @@ class _Timeline:
         # the old value's location is written before the stop, or none is known
         self._add_gap(key, WhyRange(new.var, covered, s, lost))
 
-    def _delay_gap(self, site: _Site, key: _Key, restated: tuple[int, ...]) -> None:
+    def _delay_gap(self, site: _Site, key: Key, restated: tuple[int, ...]) -> None:
         """The records at `site.p` leave `key` without a location (a value computed
         later, `not_yet`; one a pass deleted, `dead`): that too is due only after the
         line's stop. Up to there the state before stays: the value before where its
@@ -245,7 +250,7 @@ class _Timeline:
         else:
             self.gaps[j] = replace(g, start=s, end=s)  # (an empty range, dropped below)
 
-    def _known_before(self, site: _Site, key: _Key, value: int,
+    def _known_before(self, site: _Site, key: Key, value: int,
                       withheld: Withheld | None) -> None:
         """A run whose records assign `key` the constant `value` (a statement before
         the stop) and then a value due after the stop: `value` is what -O0 shows at
@@ -275,7 +280,7 @@ class _Timeline:
             self._add_gap(key, WhyRange(var, s, due, NoLoc(Why(WhyKind.NOT_YET,
                                                                 line=withheld.line))))
 
-    def _gaps_of(self, key: _Key) -> list[int]:
+    def _gaps_of(self, key: Key) -> list[int]:
         """The gaps of `key` (indices)."""
         if self._by_key is None:
             self._by_key = {}
@@ -283,7 +288,7 @@ class _Timeline:
                 self._by_key.setdefault(key_of_range(g.var), []).append(n)
         return self._by_key.get(key, [])
 
-    def _add_gap(self, key: _Key, gap: WhyRange) -> None:
+    def _add_gap(self, key: Key, gap: WhyRange) -> None:
         n = len(self.gaps)
         self._gaps_of(key)
         assert self._by_key is not None
@@ -291,11 +296,11 @@ class _Timeline:
         self._gap_index()[(key, gap.end)] = n
         self.gaps.append(gap)
 
-    def _gap_starting(self, key: _Key, p: int) -> int | None:
+    def _gap_starting(self, key: Key, p: int) -> int | None:
         """The gap of `key` that begins at `p` (its index), if any."""
         return next((n for n in self._gaps_of(key) if self.gaps[n].start == p), None)
 
-    def _starting(self, key: _Key, p: int) -> tuple[list[int], VarRange | None]:
+    def _starting(self, key: Key, p: int) -> tuple[list[int], VarRange | None]:
         """The ranges of `key` beginning at `p` (indices), and the primary one. A
         range across `p` is cut there first: LiveDebugValues joins the value before
         a record and the record's when one location holds both (a register updated
@@ -325,16 +330,16 @@ class _Timeline:
             self.primary[k].append(j)
         return j
 
-    def _gap_index(self) -> dict[tuple[_Key, int], int]:
+    def _gap_index(self) -> dict[tuple[Key, int], int]:
         if self._gap_at is None:
             self._gap_at = {(key_of_range(g.var), g.end): n for n, g in enumerate(self.gaps)}
         return self._gap_at
 
-    def _gap_ending(self, key: _Key, p: int) -> int | None:
+    def _gap_ending(self, key: Key, p: int) -> int | None:
         """The gap of `key` that ends at `p` (its index), if any."""
         return self._gap_index().get((key, p))
 
-    def _unassigned(self, key: _Key, block: int) -> bool:
+    def _unassigned(self, key: Key, block: int) -> bool:
         """Does every path into `block` leave `key` not assigned yet (`not_yet` at
         each predecessor's last instruction, or at the function's entry)?"""
         self._entry_loc(key, block)  # (builds the predecessor tables)
@@ -343,7 +348,7 @@ class _Timeline:
         gaps = [g for n in self._gaps_of(key) if is_not_yet((g := self.gaps[n]).reason)]
         return all(any(g.start < e <= g.end or g.start == e == -1 for g in gaps) for e in ends)
 
-    def _entry_loc(self, key: _Key, block: int) -> VarLoc | None:
+    def _entry_loc(self, key: Key, block: int) -> VarLoc | None:
         """Where every path into `block` leaves `key`'s value: the location its
         range has at each predecessor's last instruction, which does not write it
         (None: a predecessor without code, a record after its last instruction,
@@ -393,7 +398,7 @@ def delay_line_start_values(mf: MFunction, where: Sequence[tuple[int, int]],
     return [r for r in t.out if r is not None], [g for g in t.gaps if g.start < g.end]
 
 
-def _constant_before(mf: MFunction, where: Sequence[tuple[int, int]], p: int, key: _Key,
+def _constant_before(mf: MFunction, where: Sequence[tuple[int, int]], p: int, key: Key,
                      noted: set[int]) -> int | None:
     """The constant that records in front of real instruction p + 1 which no code
     passed (not `noted`: they kept their place) last assign `key`, ahead of those
@@ -413,17 +418,12 @@ def _constant_before(mf: MFunction, where: Sequence[tuple[int, int]], p: int, ke
         m = mi.meta
         if not isinstance(m, DbgMeta) or key_of_meta(m) != key or id(mi) in noted:
             continue
-        value = mi.operands[0].value if mi.opcode == "DBG_VALUE" and len(mi.operands) == 1 \
-            and isinstance(mi.operands[0], Imm) and not _computed(m) else None
+        value = _assigned_constant(mi, m)
     return value
 
 
 def is_not_yet(reason: NoLoc) -> bool:
     return isinstance(reason.why, Why) and reason.why.kind is WhyKind.NOT_YET
-
-
-def key_of_range(v: VarKey) -> _Key:
-    return (id(v.var), v.inlined_at, v.fragment)
 
 
 def _sites(mf: MFunction, where: Sequence[tuple[int, int]], lines: LineStarts
@@ -465,18 +465,17 @@ def _site(mf: MFunction, where: Sequence[tuple[int, int]], lines: LineStarts,
     row, loc = lines.rows[q], mf.blocks[where[q][0]].insts[where[q][1]].loc
     assert row is not None
     trip = lines.trips.get(q)
-    before: dict[_Key, tuple[int, ...] | None] = {}  # restated constants before it
-    known: dict[_Key, int] = {}  # constants assigned before the stop, in source order
-    due: dict[_Key, int] = {}
-    keys: dict[_Key, tuple[int, ...]] = {}
+    before: dict[Key, tuple[int, ...] | None] = {}  # restated constants before it
+    known: dict[Key, int] = {}  # constants assigned before the stop, in source order
+    due: dict[Key, int] = {}
+    keys: dict[Key, tuple[int, ...]] = {}
     for mi in records:
         m = mi.meta
         assert isinstance(m, DbgMeta)
         key = key_of_meta(m)
         if key in keys or m.inlined_at != inlined_at or (pre := before.get(key, ())) is None:
             continue
-        const = mi.operands[0].value if mi.opcode == "DBG_VALUE" and len(mi.operands) == 1 \
-            and isinstance(mi.operands[0], Imm) and not _computed(m) else None
+        const = _assigned_constant(mi, m)
         if m.stmt is not None and _ahead(m.stmt, row, loc, trip, lines.iterations):
             keys[key] = pre
             due[key] = m.stmt.line
@@ -495,10 +494,11 @@ def _site(mf: MFunction, where: Sequence[tuple[int, int]], lines: LineStarts,
                  tuple((key, known[key]) for key in keys if key in known), tuple(due.items()))
 
 
-def _computed(m: DbgMeta) -> bool:
-    """Does the record's expression compute from its operand (beyond a fragment)?"""
-    ops = m.expr.ops if isinstance(m.expr, DIExpression) else ()
-    return bool(ops[:-3] if m.expr.fragment else ops)
+def _assigned_constant(mi: MInst, m: DbgMeta) -> int | None:
+    """The constant the record `mi` (metadata `m`) assigns as it is, if it assigns
+    one: no expression computes from it (a fragment aside)."""
+    op = mi.operands[0] if mi.opcode == "DBG_VALUE" and len(mi.operands) == 1 else None
+    return op.value if isinstance(op, Imm) and not m.expr.body else None
 
 
 def _earlier(stmt: DILocation, row: Row, trip: tuple[int, int] | None) -> bool:

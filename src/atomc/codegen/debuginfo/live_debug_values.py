@@ -212,7 +212,7 @@ class _Describer:
             key = self.key_of[ident] = VarKey(var, meta.inlined_at, frag, is_param=is_param)
         if meta.kind is DbgKind.DELETE:
             return MInstView(debug=DebugValue(key, None, meta.kind, meta.token, meta.key))
-        ops = arithmetic_ops(expr.ops[:-3] if frag else expr.ops) \
+        ops = arithmetic_ops(expr.body) \
             if isinstance(expr, DIExpression) else None
         if ops is None:  # not a value computable from the operand: no location
             return MInstView(debug=DebugValue(key, None, meta.kind, meta.token, meta.key))

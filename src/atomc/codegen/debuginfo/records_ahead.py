@@ -32,6 +32,7 @@ from ...dwarf.line_rows import Row
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression, DILocation
 from ..mir import DbgMeta, MFunction, MInst
+from .ldv.model import VarKey
 
 Key = tuple[int, object, object]  # variable id, inlined-at, fragment
 
@@ -90,6 +91,11 @@ def key_of_meta(m: DbgMeta) -> Key:
     """The variable (piece) a record assigns, as LiveDebugValues' ranges name it."""
     return (id(m.var), m.inlined_at,
             m.expr.fragment if isinstance(m.expr, DIExpression) else None)
+
+
+def key_of_range(v: VarKey) -> Key:
+    """The variable (piece) of a LiveDebugValues range, as `key_of_meta` names it."""
+    return (id(v.var), v.inlined_at, v.fragment)
 
 
 def withheld_values(mf: MFunction, rows: Sequence[Row | None]
