@@ -8,8 +8,7 @@ block creation and layout, and entry-block allocas.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...ir import ARTIFICIAL, I64, Alloca, Block, Builder, Const, DILocation, Inst, Type, Value
@@ -17,6 +16,7 @@ from ...ir.builder import BuildAt
 from ...ir.rewrite import append_blocks, insert_blocks_after, unlink_blocks
 from ..ctype import INT, CType, IntT
 from ..scopes import Pos
+from .locations import statement_location
 
 if TYPE_CHECKING:
     from ...ir import DbgRecord, DIScope, DISubprogram, Function, Loc
@@ -74,6 +74,29 @@ class LoweringPart:
         self.di = g.di
         self.module = g.module
         self.opts = g.opts
+
+
+class Numbered:
+    """`FunctionState.numbered`'s context: the statement number it gives its
+    positions, restored on exit. A class, not a generator context manager (entered
+    for most statements lowered; see ir/builder.BuildAt)."""
+
+    __slots__ = ("fs", "saved")
+    fs: FunctionState
+    saved: int
+
+    def __init__(self, fs: FunctionState) -> None:
+        self.fs = fs
+
+    def __enter__(self) -> None:
+        fs = self.fs
+        self.saved = fs.stmt_now
+        if fs.stmt_marks:
+            fs.stmt_count += 1
+            fs.stmt_now = fs.stmt_count
+
+    def __exit__(self, *exc: object) -> None:
+        self.fs.stmt_now = self.saved
 
 
 class FunctionState:
@@ -139,25 +162,16 @@ class FunctionState:
         key = (pos.line, pos.column, self.stmt_now, id(scope))
         loc = self.locs.get(key)
         if loc is None:
-            loc = self.locs[key] = DILocation(pos.line, pos.column, scope, stmt=self.stmt_now)
+            loc = self.locs[key] = statement_location(pos.line, pos.column, scope,
+                                                      self.stmt_now)
         return loc
 
-    @contextmanager
-    def numbered(self) -> Iterator[None]:
+    def numbered(self) -> Numbered:
         """Lower one statement, or one full expression of a statement that gcc
         makes a statement of its own (a `for` loop's three clauses): its
         positions get a new statement number (`DILocation.stmt`), so the line
         table starts a statement where its code begins."""
-        if not self.stmt_marks:
-            yield
-            return
-        saved = self.stmt_now
-        self.stmt_count += 1
-        self.stmt_now = self.stmt_count
-        try:
-            yield
-        finally:
-            self.stmt_now = saved
+        return Numbered(self)
 
     def at(self, pos: Pos | None) -> BuildAt:
         """Build at `pos`'s location (`with fs.at(pos):`)."""
