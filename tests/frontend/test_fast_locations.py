@@ -1,4 +1,4 @@
-"""The lowering's fast DILocation constructor makes the dataclass's own value."""
+"""The fast constructors of frozen values (frozen.py) make the dataclass's own value."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ import dataclasses
 
 import pytest
 
+from atomc.frontend.frozen import slot_writers
 from atomc.frontend.lower.locations import statement_location
+from atomc.frontend.scopes import Pos, new_pos
 from atomc.ir import DIFile, DILocation, DISubprogram
 
 
@@ -30,3 +32,24 @@ def test_still_frozen() -> None:
     loc = statement_location(5, 2, _scope(), 1)
     with pytest.raises(dataclasses.FrozenInstanceError):
         loc.line = 6  # type: ignore[misc]
+
+
+def test_new_pos_is_the_dataclass_value() -> None:
+    fast, slow = new_pos("a.c", 12, 5), Pos("a.c", 12, 5)
+    assert type(fast) is Pos and fast == slow and hash(fast) == hash(slow)
+    assert (fast.file, fast.line, fast.column) == ("a.c", 12, 5)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.line = 13  # type: ignore[misc]
+
+
+def test_slot_writers_refuse_a_changed_field_list() -> None:
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Point:
+        x: int
+        y: int
+
+    assert len(slot_writers(Point, ("x", "y"))) == 2
+    with pytest.raises(RuntimeError):
+        slot_writers(Point, ("x",))
+    with pytest.raises(RuntimeError):
+        slot_writers(Point, ("y", "x"))

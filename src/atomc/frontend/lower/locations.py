@@ -15,25 +15,18 @@ from dataclasses import fields
 from typing import Any, Final
 
 from ...ir import DILocation, DIScope
+from ..frozen import slot_writers
 
-# DILocation's fields in order, and the defaults written below: a field added to or
-# removed from DILocation stops the import here instead of leaving a slot unset
-_FIELDS: Final = ("line", "column", "scope", "inlined_at", "atom_group", "atom_rank",
-                  "copy", "stmt")
+# the defaults written below for the fields the lowering never sets here
 _DEFAULTS: Final[dict[str, Any]] = {"inlined_at": None, "atom_group": 0, "atom_rank": 0,
                                     "copy": 0}
-if tuple(f.name for f in fields(DILocation)) != _FIELDS \
-        or hasattr(DILocation, "__post_init__") \
-        or any(f.default != _DEFAULTS[f.name] for f in fields(DILocation)
-               if f.name in _DEFAULTS):
-    raise RuntimeError("DILocation's fields changed: update frontend/lower/locations.py")
+if any(f.default != _DEFAULTS[f.name] for f in fields(DILocation) if f.name in _DEFAULTS):
+    raise RuntimeError("DILocation's defaults changed: update frontend/lower/locations.py")
 
 _new = object.__new__
-_slot: dict[str, Any] = {name: DILocation.__dict__[name].__set__ for name in _FIELDS}
-_set_line, _set_column, _set_scope, _set_inlined_at = (
-    _slot["line"], _slot["column"], _slot["scope"], _slot["inlined_at"])
-_set_group, _set_rank, _set_copy, _set_stmt = (
-    _slot["atom_group"], _slot["atom_rank"], _slot["copy"], _slot["stmt"])
+(_set_line, _set_column, _set_scope, _set_inlined_at, _set_group, _set_rank, _set_copy,
+ _set_stmt) = slot_writers(DILocation, ("line", "column", "scope", "inlined_at",
+                                        "atom_group", "atom_rank", "copy", "stmt"))
 
 
 def statement_location(line: int, column: int, scope: DIScope, stmt: int) -> DILocation:

@@ -260,9 +260,11 @@ class FunctionState:
         own refusals (`opt/inline.py` `inlinable`) are read from what is known
         here; a function defined later in the file is taken as not inlined unless it
         is static."""
+        if not self.may_inline:
+            return True
         from ...ir import Function
         from ...optlevel import OPTNONE
-        if not self.may_inline or not isinstance(callee, Function) or callee is self.fn:
+        if not isinstance(callee, Function) or callee is self.fn:
             return True
         if callee.variadic or callee.attrs & {"noinline", "noipa", "weak", "interposable",
                                               OPTNONE}:

@@ -46,7 +46,7 @@ from ..gnu_inline import (
 )
 from ..labelvalues import LabelValues
 from ..optimize_attr import OptimizePragmas
-from ..scopes import Pos, Scopes, Symbol
+from ..scopes import Pos, Scopes, Symbol, new_pos
 from ..target import TargetFeatures
 from .calls import CallChecker
 from .common import (
@@ -135,8 +135,8 @@ class Sema:
         if not getattr(coord, "line", 0):
             return fallback or Pos(self.main_file, 0, 0)
         if not coord.file:
-            return Pos(self.main_file, coord.line, coord.column or 0)
-        p = Pos(coord.file, coord.line, coord.column or 0)
+            return new_pos(self.main_file, coord.line, coord.column or 0)
+        p = new_pos(coord.file, coord.line, coord.column or 0)
         if type(coord) is Coord:
             coord.atomc_pos = p
         return p
