@@ -146,8 +146,8 @@ class ExpressionChecker:
         sym.used = True
         # a _Float128 object from a header is rejected where it is used
         # (functions: at the call)
-        if sym.file_scope and contains_unsupported_float(sym.type) and \
-                not isinstance(unqual(sym.type), FuncT):
+        if sym.file_scope and not isinstance(unqual(sym.type), FuncT) and \
+                contains_unsupported_float(sym.type):
             self.sema.error(p, unsupported_float_message(sym.type))
         return T.VarRef(sym, p)
 
