@@ -192,5 +192,5 @@ class Sema:
             i -= 1
         start = i - len(op) + 1
         if start >= 0 and text[start : i + 1] == op and start + 1 > node_pos.column:
-            return Pos(rp.file, rp.line, start + 1)
+            return new_pos(rp.file, rp.line, start + 1)
         return node_pos
