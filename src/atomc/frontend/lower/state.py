@@ -8,7 +8,8 @@ block creation and layout, and entry-block allocas.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ...ir import ARTIFICIAL, I64, Alloca, Block, Builder, Const, DILocation, Inst, Type, Value
@@ -74,29 +75,6 @@ class LoweringPart:
         self.di = g.di
         self.module = g.module
         self.opts = g.opts
-
-
-class Numbered:
-    """`FunctionState.numbered`'s context: the statement number it gives its
-    positions, restored on exit. A class, not a generator context manager (entered
-    for most statements lowered; see ir/builder.BuildAt)."""
-
-    __slots__ = ("fs", "saved")
-    fs: FunctionState
-    saved: int
-
-    def __init__(self, fs: FunctionState) -> None:
-        self.fs = fs
-
-    def __enter__(self) -> None:
-        fs = self.fs
-        self.saved = fs.stmt_now
-        if fs.stmt_marks:
-            fs.stmt_count += 1
-            fs.stmt_now = fs.stmt_count
-
-    def __exit__(self, *exc: object) -> None:
-        self.fs.stmt_now = self.saved
 
 
 class FunctionState:
@@ -166,12 +144,22 @@ class FunctionState:
                                                       self.stmt_now)
         return loc
 
-    def numbered(self) -> Numbered:
+    @contextmanager
+    def numbered(self) -> Iterator[None]:
         """Lower one statement, or one full expression of a statement that gcc
         makes a statement of its own (a `for` loop's three clauses): its
         positions get a new statement number (`DILocation.stmt`), so the line
         table starts a statement where its code begins."""
-        return Numbered(self)
+        if not self.stmt_marks:
+            yield
+            return
+        saved = self.stmt_now
+        self.stmt_count += 1
+        self.stmt_now = self.stmt_count
+        try:
+            yield
+        finally:
+            self.stmt_now = saved
 
     def at(self, pos: Pos | None) -> BuildAt:
         """Build at `pos`'s location (`with fs.at(pos):`)."""
