@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Final
 
 from ..ir import F32, F64, F80, I8, I16, I32, I64, I128, PTR, FloatType, IntType, Op, Type
 from .ctype import (
@@ -109,12 +110,17 @@ def scalar_ir_type(t: CType) -> Type:
     if isinstance(u, EnumT):
         u = u.underlying
     if isinstance(u, IntT):
-        if u == BOOL:
+        if u.nbytes == 1 and u == BOOL:
             return I8
-        return IntType(u.size * 8)  # __int128: i128, legalised to i64 pairs before codegen
+        ir = _INT_IR.get(u.nbytes)  # __int128: i128, legalised to i64 pairs before codegen
+        return ir if ir is not None else IntType(u.nbytes * 8)
     if isinstance(u, FloatT):
         return {4: F32, 8: F64}.get(u.size, F80)  # _Float128 is rejected where it is used
     raise TypeError(f"not a scalar type: {t}")
+
+
+# the IR type of each integer size (asked for most values loaded, stored or converted)
+_INT_IR: Final[dict[int, IntType]] = {1: I8, 2: I16, 4: I32, 8: I64, 16: I128}
 
 
 def piece_type(nbytes: int) -> IntType:

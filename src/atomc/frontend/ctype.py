@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 if TYPE_CHECKING:
     from ..ir import DILocalVariable, Value
@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 class CType:
     __slots__ = ()
+    # a qualifier or typedef-name layer (Qualified, Typedef), which unqual() strips:
+    # one class attribute read answers "no layer" for most types asked
+    layered: ClassVar[bool] = False
 
     @property
     def size(self) -> int:
@@ -366,6 +369,7 @@ class EnumT(_Wrapper):
 
 @dataclass(frozen=True, slots=True)
 class Qualified(_Wrapper):
+    layered: ClassVar[bool] = True
     base: CType
     const: bool = False
     volatile: bool = False
@@ -391,6 +395,7 @@ class Qualified(_Wrapper):
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Typedef(_Wrapper):
+    layered: ClassVar[bool] = True
     name: str
     base: CType
     file: str = ""
@@ -451,6 +456,8 @@ def int_type_of_mode(mode: str, signed: bool) -> IntT | None:
 
 def unqual(t: CType) -> CType:
     """Strip typedef names and qualifiers at the top level."""
+    if not t.layered:
+        return t
     while isinstance(t, (Qualified, Typedef)):
         t = t.base
     return t
@@ -460,6 +467,8 @@ def _top_qualifier(t: CType, flag: str) -> bool:
     """Does a qualifier layer at the top level of `t` (through typedef names) set
     `flag`? A loop, not a generator: asked for most values loaded or stored, and
     most types have no layer at all."""
+    if not t.layered:
+        return False
     while isinstance(t, (Qualified, Typedef)):
         if isinstance(t, Qualified) and getattr(t, flag):
             return True

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .ctype import CType
+from .frozen import slot_writers
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +18,20 @@ class Pos:
     file: str
     line: int
     column: int
+
+
+_new = object.__new__
+_set_file, _set_line, _set_column = slot_writers(Pos, ("file", "line", "column"))
+
+
+def new_pos(file: str, line: int, column: int) -> Pos:
+    """`Pos(file, line, column)` for the checker's hot path (Sema.pos): the slots
+    written directly (frozen.py), the same value."""
+    p: Pos = _new(Pos)
+    _set_file(p, file)
+    _set_line(p, line)
+    _set_column(p, column)
+    return p
 
 
 class SymKind(enum.Enum):

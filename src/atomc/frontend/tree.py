@@ -31,8 +31,8 @@ class IntConst(Expr):
     __slots__ = ("value",)
 
     def __init__(self, value: int, type: CType, pos: Pos) -> None:
-        super().__init__(type, pos)
-        self.value = value
+        # Expr's fields set here, not through super(): the most made node
+        self.type, self.pos, self.lvalue, self.value = type, pos, False, value
 
 
 class FloatConst(Expr):
@@ -59,8 +59,8 @@ class VarRef(Expr):
     __slots__ = ("sym",)
 
     def __init__(self, sym: Symbol, pos: Pos) -> None:
-        super().__init__(sym.type, pos, lvalue=sym.kind is SymKind.VAR)
-        self.sym = sym
+        # Expr's fields set here, not through super(): made for every name used
+        self.type, self.pos, self.lvalue, self.sym = sym.type, pos, sym.kind is SymKind.VAR, sym
 
 
 class Decay(Expr):

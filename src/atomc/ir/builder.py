@@ -13,8 +13,7 @@ Annotation is a no-op unless the function's subprogram has key_instructions.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 
 from .debuginfo import ARTIFICIAL, DILocation, Loc, stored_loc
 from .function import Block, Function
@@ -86,17 +85,20 @@ class Builder:
         sp = self.function.subprogram
         return sp is not None and sp.key_instructions
 
-    @contextmanager
-    def atom_group(self) -> Iterator[int]:
+    def atom_group(self) -> AtomGroup:
         """A source atom scope: instructions added with `add_to_atom` join it."""
+        return AtomGroup(self)
+
+    def _open_group(self) -> int:
+        """Start a new atom group; the one it replaces (for `_close_group`)."""
         saved = self._current_group
         self._current_group = self._next_group
         self._next_group += 1
-        try:
-            yield self._current_group
-        finally:
-            self._current_group = saved
-            self._next_group = min(self._next_group, self._max_used_group + 1)
+        return saved
+
+    def _close_group(self, saved: int) -> None:
+        self._current_group = saved
+        self._next_group = min(self._next_group, self._max_used_group + 1)
 
     @property
     def current_group(self) -> int:
@@ -124,8 +126,12 @@ class Builder:
             cur = nxt
 
     def add_to_new_atom(self, key: Inst | None, backup: Value | None = None) -> int:
-        with self.atom_group() as g:
+        saved = self._open_group()
+        g = self._current_group
+        try:
             self.add_to_atom(key, backup)
+        finally:
+            self._close_group(saved)
         return g
 
     def _annotate(self, inst: Inst, group: int, rank: int) -> None:
@@ -207,6 +213,26 @@ class Builder:
 
     def unreachable(self) -> Inst:
         return self.insert(Unreachable(loc=self.loc))
+
+
+class AtomGroup:
+    """`Builder.atom_group`'s context (the group's number on entry). A class for the
+    reason `BuildAt` is one: the front end opens one for every assignment."""
+
+    __slots__ = ("builder", "saved")
+    builder: Builder
+    saved: int
+
+    def __init__(self, builder: Builder) -> None:
+        self.builder = builder
+
+    def __enter__(self) -> int:
+        b = self.builder
+        self.saved = b._open_group()
+        return b._current_group
+
+    def __exit__(self, *exc: object) -> None:
+        self.builder._close_group(self.saved)
 
 
 class BuildAt:

@@ -17,6 +17,7 @@ from ...ir.builder import BuildAt
 from ...ir.rewrite import append_blocks, insert_blocks_after, unlink_blocks
 from ..ctype import INT, CType, IntT
 from ..scopes import Pos
+from .locations import statement_location
 
 if TYPE_CHECKING:
     from ...ir import DbgRecord, DIScope, DISubprogram, Function, Loc
@@ -139,7 +140,8 @@ class FunctionState:
         key = (pos.line, pos.column, self.stmt_now, id(scope))
         loc = self.locs.get(key)
         if loc is None:
-            loc = self.locs[key] = DILocation(pos.line, pos.column, scope, stmt=self.stmt_now)
+            loc = self.locs[key] = statement_location(pos.line, pos.column, scope,
+                                                      self.stmt_now)
         return loc
 
     @contextmanager
@@ -246,9 +248,11 @@ class FunctionState:
         own refusals (`opt/inline.py` `inlinable`) are read from what is known
         here; a function defined later in the file is taken as not inlined unless it
         is static."""
+        if not self.may_inline:
+            return True
         from ...ir import Function
         from ...optlevel import OPTNONE
-        if not self.may_inline or not isinstance(callee, Function) or callee is self.fn:
+        if not isinstance(callee, Function) or callee is self.fn:
             return True
         if callee.variadic or callee.attrs & {"noinline", "noipa", "weak", "interposable",
                                               OPTNONE}:

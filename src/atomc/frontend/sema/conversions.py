@@ -60,7 +60,7 @@ class Conversions(SemaPart):
             return e
         ut = unqual(to)  # each type unwrapped once: casts are made for most operands
         ue = unqual(e.type)
-        if not explicit and ue == ut and not isinstance(ut, EnumT):
+        if not explicit and (ue is ut or ue == ut) and not isinstance(ut, EnumT):
             return e
         if isinstance(ut, ComplexT) or isinstance(ue, ComplexT):
             return complex_cast(self.sema, e, to, explicit)

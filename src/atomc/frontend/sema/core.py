@@ -29,6 +29,7 @@ checking can go on and report more than one problem per file.
 from __future__ import annotations
 
 from pycparser import c_ast
+from pycparser.c_parser import Coord
 
 from ...diag import DiagnosticEngine, SourceSpan
 from .. import tree as T
@@ -45,7 +46,7 @@ from ..gnu_inline import (
 )
 from ..labelvalues import LabelValues
 from ..optimize_attr import OptimizePragmas
-from ..scopes import Pos, Scopes, Symbol
+from ..scopes import Pos, Scopes, Symbol, new_pos
 from ..target import TargetFeatures
 from .calls import CallChecker
 from .common import (
@@ -122,11 +123,23 @@ class Sema:
                                for name in dir(part) if name.startswith("e_")}
 
     def pos(self, node: c_ast.Node | None, fallback: Pos | None = None) -> Pos:
-        """`node`'s position (called for most nodes checked: one attribute read each)."""
+        """`node`'s position (called for most nodes checked: one attribute read each).
+        A coordinate naming its file keeps the position made for it (nodes share
+        coordinates, and most are asked more than once)."""
         coord = getattr(node, "coord", None)
-        if coord is None or not getattr(coord, "line", 0):
+        if coord is None:
             return fallback or Pos(self.main_file, 0, 0)
-        return Pos(coord.file or self.main_file, coord.line, coord.column or 0)
+        known = getattr(coord, "atomc_pos", None)
+        if known is not None:
+            return known
+        if not getattr(coord, "line", 0):
+            return fallback or Pos(self.main_file, 0, 0)
+        if not coord.file:
+            return new_pos(self.main_file, coord.line, coord.column or 0)
+        p = new_pos(coord.file, coord.line, coord.column or 0)
+        if type(coord) is Coord:
+            coord.atomc_pos = p
+        return p
 
     def closing_brace(self, block: c_ast.Node) -> Pos | None:
         """Where block `block`'s `}` is (the parser records it: gnu_parse.Compound)."""
@@ -179,5 +192,5 @@ class Sema:
             i -= 1
         start = i - len(op) + 1
         if start >= 0 and text[start : i + 1] == op and start + 1 > node_pos.column:
-            return Pos(rp.file, rp.line, start + 1)
+            return new_pos(rp.file, rp.line, start + 1)
         return node_pos

@@ -29,6 +29,7 @@ from ..ctype import (
     ArrayT,
     CType,
     FuncT,
+    IntT,
     PointerT,
     StructT,
     VoidT,
@@ -71,11 +72,14 @@ if TYPE_CHECKING:
 class ExpressionChecker:
     """Primary and postfix expressions: constants, names, members, calls, compound literals."""
 
-    __slots__ = ("sema", "handlers",)
+    __slots__ = ("sema", "handlers", "int_constants")
 
     def __init__(self, sema: Sema) -> None:
         self.sema = sema
         self.handlers: dict[str, Callable[[Any], T.Expr]] = {}  # set by Sema
+        # each integer constant's spelling decoded once (value and type): most
+        # constants of a file are a few spellings (0, 1, a header's macros)
+        self.int_constants: dict[str, tuple[int, IntT]] = {}
 
     def expr(self, node: c_ast.Node) -> T.Expr:
         method = self.handlers.get(type(node).__name__)
@@ -103,6 +107,9 @@ class ExpressionChecker:
             if node.type == "char" or node.value.lstrip("LuU8").startswith("'"):
                 v = char_literal(node.value)
                 return T.IntConst(v, INT, p)
+            known = self.int_constants.get(node.value)
+            if known is not None:
+                return T.IntConst(known[0], known[1], p)
             imag = imaginary_part(node.value)
             if imag is not None:
                 real = self.e_Constant(c_ast.Constant(node.type, imag, node.coord))
@@ -112,7 +119,7 @@ class ExpressionChecker:
             if is_float_literal(node.value):
                 fv, size = float_literal(node.value)
                 return T.FloatConst(fv, {4: FLOAT, 8: DOUBLE, 16: LDOUBLE}[size], p)
-            v, t = int_literal(node.value)
+            v, t = self.int_constants[node.value] = int_literal(node.value)
             return T.IntConst(v, t, p)
         except LiteralError as e:
             self.sema.error(p, str(e))
@@ -139,8 +146,8 @@ class ExpressionChecker:
         sym.used = True
         # a _Float128 object from a header is rejected where it is used
         # (functions: at the call)
-        if sym.file_scope and contains_unsupported_float(sym.type) and \
-                not isinstance(unqual(sym.type), FuncT):
+        if sym.file_scope and not isinstance(unqual(sym.type), FuncT) and \
+                contains_unsupported_float(sym.type):
             self.sema.error(p, unsupported_float_message(sym.type))
         return T.VarRef(sym, p)
 
