@@ -228,9 +228,11 @@ def generate_assembly(module: Module, opts: CompileOptions,
             aligned = loop_headers(mf) if aligns_loops(fopts.opt_level, fopts.size_opt) \
                 else frozenset()
             out.function(mf, table, files if fn_debug else None, aligned)
+        float_consts.update(x86_state(mf).float_consts)
         if watch is not None:
             watch.function(mf, table)
-        float_consts.update(x86_state(mf).float_consts)
+        else:
+            mf.discard_code()
     with stage("asm-printer", BACK):
         if float_consts:
             out.float_constants(float_consts)
