@@ -144,15 +144,16 @@ class FastAllocator:
                     if seen is None:
                         block_of[vid] = bi
                         first[vid] = ii
-                        starts_with_def[vid] = True  # (a register it reads came first)
+                        # first named by a write (a read of it here, above, comes first)
+                        starts_with_def[vid] = True
                     elif seen != bi:
                         block_of[vid] = -1
                     last[vid] = ii
         local_by_block: dict[int, list[int]] = {}
-        for vid, bi in enumerate(block_of):
-            if bi is not None and bi >= 0 and starts_with_def[vid] \
+        for vid, home in enumerate(block_of):
+            if home is not None and home >= 0 and starts_with_def[vid] \
                     and vid not in frame_addresses:
-                local_by_block.setdefault(bi, []).append(vid)
+                local_by_block.setdefault(home, []).append(vid)
         pool: list[StackSlot] = []
         for bi in sorted(local_by_block):
             free = list(reversed(pool))
