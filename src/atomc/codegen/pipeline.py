@@ -152,7 +152,7 @@ def compile_function(fn: Function, number: int, module: Module, debug: bool,
     opts = opts or CompileOptions(opt_level=opt_level)
     assert opts.opt_level == opt_level, "opt_level and opts disagree"
     pm = manager or machine_pass_manager(opts, verify)
-    with stage("isel", BACK):
+    with stage("isel", BACK, opts.time_passes):
         mf = select_function(fn, number, module, debug, index_addressing=opt_level > 0,
                              opts=opts)
     if pm.verify:
@@ -167,7 +167,7 @@ def generate_assembly(module: Module, opts: CompileOptions,
     """The module's assembly text; `macros` (cpp's definitions, for -g3) go to
     `.debug_macro`."""
     # i128 values become i64 pairs (the machine's widest); --verify-each checks the result
-    with stage("legalize-i128", BACK):
+    with stage("legalize-i128", BACK, opts.time_passes):
         legalized = legalize_module(module)
     if legalized and opts.verify_each:
         from ..ir.verifier import verify_module
@@ -202,13 +202,13 @@ def generate_assembly(module: Module, opts: CompileOptions,
             start_keeping_cfg(mf)  # the debug-info stages change no branch (dropped below)
             shared = SharedScopes(mf)  # computed once unless a stage changes a location
             if fopts.opt_level > 0:
-                with stage("inline-entries", BACK):
+                with stage("inline-entries", BACK, opts.time_passes):
                     open_inlined_loop_entries(mf, shared)
-                with stage("call-site-entries", BACK):
+                with stage("call-site-entries", BACK, opts.time_passes):
                     claim_call_site_entries(mf, shared)
-            with stage("scope-labels", BACK):
+            with stage("scope-labels", BACK, opts.time_passes):
                 scopes = insert_scope_labels(mf, labels, shared)
-            with stage("line-rows", BACK):
+            with stage("line-rows", BACK, opts.time_passes):
                 table = compute_rows(mf, opts.key_instructions_mode)
             # Optimised code: variables follow their values (LiveDebugValues), which
             # read the rows where a line starts; at -O0 every variable has one stack
@@ -216,22 +216,24 @@ def generate_assembly(module: Module, opts: CompileOptions,
             varlocs = None
             if fopts.opt_level > 0:
                 before = [mi for _, mi in mf.instructions()]
-                with stage("LiveDebugValues", BACK):
+                with stage("LiveDebugValues", BACK, opts.time_passes):
                     varlocs = variable_locations(mf, opts.loclist_mode, labels.fresh, table)
-                with stage("line-rows", BACK):
+                with stage("line-rows", BACK, opts.time_passes):
                     table = rows_after_labels(mf, table, before)
-            with stage("function-debug-info", BACK):
+            with stage("function-debug-info", BACK, opts.time_passes):
                 info = function_debug_info(mf, scopes, varlocs)
             infos.append(info)
             drop_cfg(mf)
-        with stage("asm-printer", BACK):
+        with stage("asm-printer", BACK, opts.time_passes):
             aligned = loop_headers(mf) if aligns_loops(fopts.opt_level, fopts.size_opt) \
                 else frozenset()
             out.function(mf, table, files if fn_debug else None, aligned)
+        float_consts.update(x86_state(mf).float_consts)
         if watch is not None:
             watch.function(mf, table)
-        float_consts.update(x86_state(mf).float_consts)
-    with stage("asm-printer", BACK):
+        else:
+            mf.discard_code()
+    with stage("asm-printer", BACK, opts.time_passes):
         if float_consts:
             out.float_constants(float_consts)
         for g in module.globals.values():
@@ -240,7 +242,7 @@ def generate_assembly(module: Module, opts: CompileOptions,
         for line in init_fini_arrays(module) + declaration_directives(module, out.policy):
             out.emit(line)
     if files is not None:
-        with stage("DWARF", BACK):
+        with stage("DWARF", BACK, opts.time_passes):
             sections = _debug_sections(module, infos, files, opts, macros)
         if sections:
             out.emit(sections.rstrip("\n"))
@@ -256,7 +258,7 @@ def generate_assembly(module: Module, opts: CompileOptions,
         head.extend(files.directives(opts.file_prefix_map))
     if module.asm:  # file-scope asm, verbatim and in source order, before the functions
         head += ["#APP", *module.asm, "#NO_APP", "\t.text"]
-    with stage("asm-printer", BACK):
+    with stage("asm-printer", BACK, opts.time_passes):
         text = out.text(head)
     if opts.time_passes:
         report_stages(sys.stderr)

@@ -66,20 +66,22 @@ _LABEL_FORMS = {FORM.strp, FORM.line_strp, FORM.sec_offset}
 
 
 def _check(form: FORM, value: AttrValue) -> None:
-    ok = {
-        FORM.addr: isinstance(value, int | SymAddr | AsmExpr),
-        FORM.ref4: isinstance(value, DIE),
-        FORM.exprloc: isinstance(value, Encoded),
-        FORM.flag_present: value is None,
-    }.get(form)
-    if ok is None:
-        if form in _INT_FORMS:
-            ok = isinstance(value, int) or (form in (FORM.data4, FORM.data8)
-                                            and isinstance(value, AsmExpr))
-        elif form in _LABEL_FORMS:
-            ok = isinstance(value, AsmExpr)
-        else:
-            raise InternalCompilerError(f"unsupported DWARF form {form!r}")
+    # once per attribute of every DIE: the form's own test only, no table of them all
+    if form in _INT_FORMS:
+        ok = isinstance(value, int) or (form in (FORM.data4, FORM.data8)
+                                        and isinstance(value, AsmExpr))
+    elif form == FORM.ref4:
+        ok = isinstance(value, DIE)
+    elif form == FORM.exprloc:
+        ok = isinstance(value, Encoded)
+    elif form == FORM.addr:
+        ok = isinstance(value, int | SymAddr | AsmExpr)
+    elif form == FORM.flag_present:
+        ok = value is None
+    elif form in _LABEL_FORMS:
+        ok = isinstance(value, AsmExpr)
+    else:
+        raise InternalCompilerError(f"unsupported DWARF form {form!r}")
     if not ok:
         raise InternalCompilerError(f"bad value {value!r} for {form!r}")
 

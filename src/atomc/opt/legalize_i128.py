@@ -63,6 +63,7 @@ from ..ir import (
     Type,
     Use,
     Value,
+    work,
 )
 from ..ir.debuginfo import ARTIFICIAL, DW_OP_LLVM_fragment, type_bits
 from ..ir.rewrite import detach_with_dependents, erase, make_unavailable, prepend, set_body
@@ -81,24 +82,28 @@ def _wide(t: Type) -> bool:
 
 
 def module_uses_i128(module: Module) -> bool:
-    """Does any signature, value or operand of `module` have type i128? (Run on every
-    compilation, so it looks at operands only where an i128 can hide: a constant
-    read by an instruction of another type.)"""
-    for fn in module.functions.values():
-        if any(_wide(t) for t in fn.param_types) or any(_wide(t) for t in fn.ret_types):
+    """Does any signature, value or operand of `module` have type i128?"""
+    return any(function_uses_i128(fn) for fn in module.functions.values())
+
+
+def function_uses_i128(fn: Function) -> bool:
+    """Does `fn`'s signature, or any value or operand of its body, have type i128? (Run
+    on every compilation, so it looks at operands only where an i128 can hide: a
+    constant read by an instruction of another type.)"""
+    if any(_wide(t) for t in fn.param_types) or any(_wide(t) for t in fn.ret_types):
+        return True
+    for b in fn.blocks:
+        if any(_wide(p.ty) for p in b.params):
             return True
-        for b in fn.blocks:
-            if any(_wide(p.ty) for p in b.params):
+        for inst in b.insts:  # written out: this loop is on every compile's path
+            ty = inst.ty
+            if ty.__class__ is IntType and ty.bits == 128:
                 return True
-            for inst in b.insts:  # written out: this loop is on every compile's path
-                ty = inst.ty
-                if ty.__class__ is IntType and ty.bits == 128:
-                    return True
-                if inst.op in _READERS:
-                    for u in inst.operands:
-                        ty = u.value.ty
-                        if ty.__class__ is IntType and ty.bits == 128:
-                            return True
+            if inst.op in _READERS:
+                for u in inst.operands:
+                    ty = u.value.ty
+                    if ty.__class__ is IntType and ty.bits == 128:
+                        return True
     return False
 
 
@@ -108,7 +113,9 @@ def legalize_module(module: Module) -> bool:
         return False
     arg_maps = {fn: _legalize_signature(fn) for fn in list(module.functions.values())}
     for fn in list(module.functions.values()):
-        if not fn.is_declaration:
+        # a body with no i128 (its calls pass and return none either) has nothing to
+        # rewrite: most of a module that uses i128 in a few functions (sqlite3)
+        if not fn.is_declaration and (arg_maps[fn] or function_uses_i128(fn)):
             _FunctionLegalizer(fn, module, arg_maps[fn]).run()
     return True
 
@@ -163,6 +170,7 @@ class _FunctionLegalizer(OpExpander):
 
     def run(self) -> None:
         fn = self.fn
+        work.add("legalize_i128.functions", 1)
         self.lower_args()
         for b in fn.blocks:
             self.split_params(b)

@@ -116,7 +116,7 @@ class MachinePassManager:
                     kept = False
                 before = snapshot(mf) if self.check_di else None
                 handed = mf.alloc_facts  # a pass's hand-over lives into the next pass only
-                with stage(p.name, BACK):
+                with stage(p.name, BACK, ctx.opts.time_passes):
                     p.run(mf, ctx)
                 if handed is not None and mf.alloc_facts is handed:
                     mf.alloc_facts = None

@@ -55,7 +55,12 @@ class FastAllocator:
         # (operands are immutable), so frame lowering resolves each slot's once.
         self.slot_mems: dict[int, Mem] = {}
         self.moves: dict[tuple[int, bool], tuple[str, str]] = {}
-        self.vector: dict[int, bool] = {}
+        # per virtual register (by id; isel made them all): its slot's operand, its
+        # (reload, spill) opcodes and its scratch pool, each asked of the tables once
+        count = len(mf.vreg_sizes)
+        self.mems: list[Mem | None] = [None] * count
+        self.reg_moves: list[tuple[str, str] | None] = [None] * count
+        self.pools: list[tuple[str, ...] | None] = [None] * count
         self.pregs: dict[tuple[str, int], PReg] = {}  # one operand per register and width
         registers = current().registers
         self.scratch = registers.scratch
@@ -65,10 +70,13 @@ class FastAllocator:
         return spill_slot(self.mf, self.vslots, vid)
 
     def slot_mem(self, vid: int) -> Mem:
-        s = self.slot(vid)
-        m = self.slot_mems.get(s.index)
+        m = self.mems[vid]
         if m is None:
-            m = self.slot_mems[s.index] = Mem(base=s)
+            s = self.slot(vid)
+            m = self.slot_mems.get(s.index)
+            if m is None:
+                m = self.slot_mems[s.index] = Mem(base=s)
+            self.mems[vid] = m
         return m
 
     def preg(self, name: str, size: int) -> PReg:
@@ -80,25 +88,35 @@ class FastAllocator:
     def reload_spill(self, vid: int) -> tuple[str, str]:
         """`reload_op` and `spill_op` of `vid`, asked of the target once per
         width and class."""
-        key = (self.mf.vreg_sizes[vid], self.is_vector(vid))
-        ops = self.moves.get(key)
+        ops = self.reg_moves[vid]
         if ops is None:
-            ops = self.moves[key] = (reload_op(self.mf, vid), spill_op(self.mf, vid))
+            key = (self.mf.vreg_sizes[vid], self.is_vector(vid))
+            ops = self.moves.get(key)
+            if ops is None:
+                ops = self.moves[key] = (reload_op(self.mf, vid), spill_op(self.mf, vid))
+            self.reg_moves[vid] = ops
         return ops
 
     def is_vector(self, vid: int) -> bool:
-        v = self.vector.get(vid)
-        if v is None:
-            v = self.vector[vid] = current().is_vector_vreg(self.mf, vid)
-        return v
+        return current().is_vector_vreg(self.mf, vid)
+
+    def pool(self, vid: int) -> tuple[str, ...]:
+        """The scratch registers of `vid`'s class."""
+        p = self.pools[vid]
+        if p is None:
+            p = self.pools[vid] = self.vector_scratch if self.is_vector(vid) else self.scratch
+        return p
 
     def share_block_local_slots(self) -> None:
         """Give each block-local register a slot from a pool, reused once the
         register's last use has passed (see the module docstring)."""
-        block_of: dict[int, int] = {}  # register -> its block; -1 once seen in two
-        first: dict[int, int] = {}
-        last: dict[int, int] = {}
-        starts_with_def: dict[int, bool] = {}
+        # per register (by id): its block, -1 once seen in two; its first and last
+        # instruction there; whether it starts with a definition
+        count = len(self.mf.vreg_sizes)
+        block_of: list[int | None] = [None] * count
+        first = [0] * count
+        last = [0] * count
+        starts_with_def = [False] * count
         frame_addresses: set[int] = set()
         ands: dict[str, bool] = {}  # per opcode: a bitwise and (`_rounds_frame_address`)
         for bi, b in enumerate(self.mf.blocks):
@@ -113,19 +131,29 @@ class FastAllocator:
                 if is_and and prev is not None and _rounds_frame_address(prev, mi):
                     frame_addresses.update(defs)
                 prev = mi
-                for vid in (*uses, *defs):
-                    seen = block_of.get(vid)
+                for vid in uses:
+                    seen = block_of[vid]
                     if seen is None:
                         block_of[vid] = bi
                         first[vid] = ii
-                        starts_with_def[vid] = vid not in uses
+                    elif seen != bi:
+                        block_of[vid] = -1
+                    last[vid] = ii
+                for vid in defs:
+                    seen = block_of[vid]
+                    if seen is None:
+                        block_of[vid] = bi
+                        first[vid] = ii
+                        # first named by a write (a read of it here, above, comes first)
+                        starts_with_def[vid] = True
                     elif seen != bi:
                         block_of[vid] = -1
                     last[vid] = ii
         local_by_block: dict[int, list[int]] = {}
-        for vid, bi in block_of.items():
-            if bi >= 0 and starts_with_def[vid] and vid not in frame_addresses:
-                local_by_block.setdefault(bi, []).append(vid)
+        for vid, home in enumerate(block_of):
+            if home is not None and home >= 0 and starts_with_def[vid] \
+                    and vid not in frame_addresses:
+                local_by_block.setdefault(home, []).append(vid)
         pool: list[StackSlot] = []
         for bi in sorted(local_by_block):
             free = list(reversed(pool))
@@ -275,7 +303,10 @@ class FastAllocator:
 
     def _take(self, mi: MInst, assign: dict[int, str], vid: int) -> None:
         """Give `vid` the first scratch register of its class `assign` has not taken."""
-        pool = self.vector_scratch if self.is_vector(vid) else self.scratch
+        pool = self.pools[vid] or self.pool(vid)
+        if not assign:  # the instruction's first register (most are its only one)
+            assign[vid] = pool[0]
+            return
         taken = assign.values()
         for p in pool:
             if p not in taken:

@@ -557,6 +557,9 @@ class LinearScan:
         self.split = RangeSplitter(self)
         self.split.run()
         self.rewrite()
+        # the splitter points back at this allocator: without that cycle reference
+        # counting frees both, their intervals and the function's code once printed
+        del self.split
 
 
 def allocate_linear(mf: MFunction) -> None:

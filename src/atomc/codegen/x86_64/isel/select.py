@@ -380,6 +380,13 @@ class FunctionISel:
         resolve_frame_addresses(self)
         return self.mf
 
+    def detach(self) -> None:
+        """Drop the components, which point back at this state: without that cycle
+        reference counting frees the selection's tables (keyed by every IR value
+        and block) when the function is selected, instead of leaving them, and the
+        machine blocks they name, to the cyclic collector."""
+        del self.sse, self.x87, self.wide, self.tls
+
     def materialise_hoisted(self, preheader: Block) -> None:
         """Define the loop nest's global-address registers before the jump into it."""
         self.ir_block = None  # a fresh definition, not the loop's register
@@ -526,4 +533,8 @@ _LOWERINGS: dict[type[Inst], Callable[[FunctionISel, Any], None]] = {
 def select_function(fn: Function, number: int, module: Module, debug: bool,
                     index_addressing: bool = False,
                     opts: CompileOptions | None = None) -> MFunction:
-    return FunctionISel(fn, number, module, debug, index_addressing, opts).run()
+    sel = FunctionISel(fn, number, module, debug, index_addressing, opts)
+    try:
+        return sel.run()
+    finally:
+        sel.detach()
