@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from . import work
 from .debuginfo import DICompileUnit, DIGlobalVariable, DILocation, DISubprogram
-from .insts import Inst
+from .insts import OPINFO, Inst
 from .types import PTR, Type
 from .values import Arg, BlockParam, Value
 
@@ -33,14 +33,19 @@ class Block:
 
     @property
     def terminator(self) -> Inst | None:
-        if self.insts and self.insts[-1].is_terminator:
-            return self.insts[-1]
+        insts = self.insts
+        if insts and OPINFO[(last := insts[-1]).op].terminator:
+            return last
         return None
 
     @property
     def successors(self) -> list[Block]:
-        t = self.terminator
-        return [s.block for s in t.succs] if t is not None else []
+        # the CFG's most asked question (dominators, predecessors, every pass):
+        # spelled out instead of through `terminator` and `Inst.is_terminator`
+        insts = self.insts
+        if insts and OPINFO[(last := insts[-1]).op].terminator:
+            return [s.block for s in last.succs]
+        return []
 
     def append(self, inst: Inst) -> Inst:
         inst.block = self

@@ -90,7 +90,9 @@ def _regs(mi: MInst) -> tuple[set[object], set[object], bool, bool]:
     # dynamic allocation / stack restore: memory lifetimes change here
     if current().registers.stack_pointer in writes:
         mem_read = mem_write = True
-    if mi.flags & MIFlag.VOLATILE:  # volatile loads keep their order among themselves
+    # volatile loads keep their order among themselves (most instructions have no flag:
+    # the truth test spares IntFlag's `&`, a Python-level call)
+    if mi.flags and mi.flags & MIFlag.VOLATILE:
         mem_read = mem_write = True
     if d.x87:  # the x87 register stack is an implicit operand of every x87 instruction
         reads.add("x87")
