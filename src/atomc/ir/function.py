@@ -112,10 +112,13 @@ class Function(Value):
 
     def predecessors(self) -> dict[Block, list[Block]]:
         """Predecessor lists (with repeats for multi-edges), in block order."""
-        preds: dict[Block, list[Block]] = {b: [] for b in self.blocks}
-        for b in self.blocks:
-            for s in b.successors:
-                preds[s].append(b)
+        blocks = self.blocks
+        preds: dict[Block, list[Block]] = {b: [] for b in blocks}
+        for b in blocks:  # `successors` spelled out: every pass asks for this map
+            insts = b.insts
+            if insts and OPINFO[(last := insts[-1]).op].terminator:
+                for s in last.succs:
+                    preds[s.block].append(b)
         work.add("function.predecessors", len(self.blocks))
         return preds
 
