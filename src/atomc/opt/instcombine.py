@@ -131,6 +131,10 @@ def fold_constant(inst: Inst) -> Value | None:
         return None
 
 
+# the instruction classes `simplify` looks at (fold_float and fold_constant take no other)
+_COMBINED = (Binary, Cmp, Cast, Select, PtrAdd)
+
+
 class _Combiner:
     def __init__(self, fn: Function, ctx: PassContext) -> None:
         self.fn = fn
@@ -192,6 +196,8 @@ class _Combiner:
 
     # ------------------------------------------------------------------------
     def simplify(self, inst: Inst) -> Value | None:
+        if not isinstance(inst, _COMBINED):
+            return None  # loads, stores, calls...: nothing below folds or rewrites them
         folded = self.fold_constant(inst)
         if folded is not None:
             return folded

@@ -145,7 +145,10 @@ class Solver:
                 visited += self._edge_params(term, i, j)
             else:
                 inst = self.inst_work.pop()
-                if inst.block is not None and inst.block in self.exec_blocks:
+                # values only fall in the lattice, so an overdefined value (the
+                # usual case of a re-queued instruction) would evaluate the same
+                if inst.block is not None and inst.block in self.exec_blocks and \
+                        (inst.is_terminator or self.state.get(inst) is not OVERDEFINED):
                     self._eval(inst)
                 visited += 1
         work.add("sccp.visits", visited)
