@@ -154,16 +154,18 @@ class _Combiner:
                 self.push(u.user)
 
     def run(self) -> bool:
-        for inst in self.fn.insts():
-            self.push(inst)
-        budget = 50 * (len(self.work) + 10)
-        while self.work and budget > 0:
+        queue, queued = self.work, self.queued
+        for b in self.fn.blocks:  # every instruction once, in order (`push` of each)
+            queue.extend(b.insts)
+            queued.update(map(id, b.insts))
+        budget = 50 * (len(queue) + 10)
+        while queue and budget > 0:
             budget -= 1
-            inst = self.work.popleft()
-            self.queued.discard(id(inst))
+            inst = queue.popleft()
+            queued.discard(id(inst))
             if inst.block is None:
                 continue
-            if not inst.has_real_uses() and is_removable(inst) and inst.op is not Op.ALLOCA:
+            if is_removable(inst) and inst.op is not Op.ALLOCA and not inst.has_real_uses():
                 self._erase(inst)
                 continue
             new = self.simplify(inst)
