@@ -67,9 +67,11 @@ class SimplifyCFG(FunctionPass):
         changed = False
         for _ in range(100):
             step = remove_unreachable_blocks(fn) > 0
-            step |= self._fold_branches(fn, ctx)
-            step |= self._thread_forwarding(fn, ctx)
-            step |= remove_unreachable_blocks(fn) > 0
+            edges = self._fold_branches(fn, ctx)
+            edges |= self._thread_forwarding(fn, ctx)
+            # only a moved edge can have left a block unreachable since the first sweep
+            step |= edges and remove_unreachable_blocks(fn) > 0
+            step |= edges
             step |= self._merge_blocks(fn, ctx)
             step |= sink_common_tails(fn, ctx)
             if not step:
