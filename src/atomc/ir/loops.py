@@ -105,9 +105,11 @@ class LoopInfo:
         order = {id(b): i for i, b in enumerate(self.function.blocks)}
         found: list[Loop] = []
         preds = dom.preds  # reachable predecessors only, as the tree holds them
-        dominates = dom.dominates
+        pre, post = dom.pre_clock, dom.post_clock
         for header in dom.rpo:
-            back = [p for p in preds[header] if dominates(header, p)]
+            # `dom.dominates(header, p)` spelt out: both are reachable
+            lo, hi = pre[header], post[header]
+            back = [p for p in preds[header] if lo <= pre[p] and post[p] <= hi]
             if not back:
                 continue
             members: dict[int, Block] = {id(header): header}

@@ -35,6 +35,7 @@ from ..ir import (
     Const,
     Function,
     Inst,
+    OPINFO,
     IntType,
     Op,
     Select,
@@ -194,7 +195,7 @@ class Solver:
                 continue
             user = u.user
             assert isinstance(user, Inst)
-            if user.is_terminator and not any(u is o for o in user.operands):
+            if OPINFO[user.op].terminator and not any(u is o for o in user.operands):
                 for i, s in enumerate(user.succs):
                     if (id(user), i) in self.exec_edges:
                         self.param_work += [(user, i, j) for j, a in enumerate(s.args)
