@@ -184,7 +184,7 @@ def _build_from(shape: tuple[tuple[Block, ...], tuple[tuple[Block, ...], ...]]) 
     blocks, succ_lists = shape
     members = set(map(id, blocks))
     inside: dict[Block, list[Block]] = {
-        b: [s for s in ss if id(s) in members] for b, ss in zip(blocks, succ_lists)}
+        b: [s for s in ss if id(s) in members] for b, ss in zip(blocks, succ_lists, strict=True)}
     return DomTree(blocks[0], inside.__getitem__)
 
 

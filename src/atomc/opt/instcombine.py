@@ -114,10 +114,12 @@ def fold_constant(inst: Inst) -> Value | None:
         return None
     if isinstance(inst, Cmp) and inst.op is not Op.ICMP:
         return None
-    vals = [_const(u.value) for u in inst.operands]
-    if any(v is None for v in vals):
-        return None
-    ints = [v for v in vals if v is not None]
+    ints: list[int] = []
+    for u in inst.operands:
+        c = _const(u.value)
+        if c is None:
+            return None
+        ints.append(c)
     try:
         if isinstance(inst, Cmp):
             return Const(I1, eval_cmp(inst.pred, inst.lhs.ty, ints[0], ints[1]))

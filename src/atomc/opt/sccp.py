@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..ir import (
+    OPINFO,
     Block,
     BlockParam,
     Branch,
@@ -35,7 +36,6 @@ from ..ir import (
     Const,
     Function,
     Inst,
-    OPINFO,
     IntType,
     Op,
     Select,
@@ -284,9 +284,10 @@ class Solver:
         if not foldable:
             return OVERDEFINED
         ops = [self.value(u.value) for u in inst.operands]
-        if any(o is OVERDEFINED for o in ops):
+        # `in` finds the two markers by identity (ints never equal them)
+        if OVERDEFINED in ops:
             return OVERDEFINED
-        if any(o is UNKNOWN for o in ops):
+        if UNKNOWN in ops:
             return UNKNOWN
         if not all(isinstance(u.value.ty, IntType) for u in inst.operands):
             return OVERDEFINED
