@@ -5,7 +5,7 @@ from __future__ import annotations
 from di_text import L, module
 from opt_helpers import assert_equivalent, ops, parse, run_passes
 
-from atomc.ir import DbgKind, Jump
+from atomc.ir import DbgKind, Jump, print_module, work
 from atomc.ir.types import TupleType
 
 CHAIN = module(f"""
@@ -219,3 +219,32 @@ bb3(i32 %r):
     fn = assert_equivalent(text, ["simplifycfg"], "f", [(0,), (3,)]).functions["f"]
     [jump] = [i for i in fn.insts() if isinstance(i, Jump)]
     assert (jump.loc.line, jump.loc.column, jump.loc.atom_group) == (3, 5, 2)
+
+
+SETTLED = """
+define @f(i32 %a) -> (i32) {
+bb0:
+  %c = icmp sgt i32 %a, i32 0
+  branch i1 %c, bb1, bb2
+bb1:
+  %x = add i32 %a, i32 1
+  jump bb3(i32 %x)
+bb2:
+  %y = sub i32 %a, i32 1
+  jump bb3(i32 %y)
+bb3(i32 %r):
+  ret i32 %r
+}
+"""
+
+
+def test_settled_function_costs_one_predecessor_map() -> None:
+    """With nothing to simplify, threading, merging and tail merging share one
+    predecessor map (no edge moved, so it stays exact): one walk of the blocks,
+    not one per step."""
+    m = parse(SETTLED)
+    before = print_module(m)
+    work.reset()
+    run_passes(m, ["simplifycfg"])
+    assert print_module(m) == before
+    assert work.COUNTS.get("function.predecessors") == len(m.functions["f"].blocks)

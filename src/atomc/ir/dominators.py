@@ -162,7 +162,7 @@ def dominators_of_function(fn: Function) -> DomTree[Block]:
         if cfgstate.checking():
             _check_same(tree, _build(fn))
         return tree
-    tree = _build(fn)
+    tree = _build_from(shape)
     fn.dom_kept = (shape, tree)
     return tree
 
@@ -174,12 +174,18 @@ def _cfg_shape(fn: Function) -> tuple[tuple[Block, ...], tuple[tuple[Block, ...]
 
 
 def _build(fn: Function) -> DomTree[Block]:
-    members = set(map(id, fn.blocks))
+    return _build_from(_cfg_shape(fn))
 
-    def succs(b: Block) -> list[Block]:
-        return [s for s in b.successors if id(s) in members]
 
-    return DomTree(fn.blocks[0], succs)
+def _build_from(shape: tuple[tuple[Block, ...], tuple[tuple[Block, ...], ...]]) \
+        -> DomTree[Block]:
+    """The tree of a shape: the successor lists it holds are read once each, where
+    asking the blocks would rebuild each list at every visit of the walks."""
+    blocks, succ_lists = shape
+    members = set(map(id, blocks))
+    inside: dict[Block, list[Block]] = {
+        b: [s for s in ss if id(s) in members] for b, ss in zip(blocks, succ_lists, strict=True)}
+    return DomTree(blocks[0], inside.__getitem__)
 
 
 def _check_same(kept: DomTree[Block], fresh: DomTree[Block]) -> None:

@@ -104,18 +104,22 @@ class LoopInfo:
         dom = self.dom
         order = {id(b): i for i, b in enumerate(self.function.blocks)}
         found: list[Loop] = []
+        preds = dom.preds  # reachable predecessors only, as the tree holds them
+        pre, post = dom.pre_clock, dom.post_clock
         for header in dom.rpo:
-            back = [p for p in dom.preds[header] if dom.dominates(header, p)]
+            # `dom.dominates(header, p)` spelt out: both are reachable
+            lo, hi = pre[header], post[header]
+            back = [p for p in preds[header] if lo <= pre[p] and post[p] <= hi]
             if not back:
                 continue
             members: dict[int, Block] = {id(header): header}
-            stack = list(back)
+            stack = back
             while stack:
                 b = stack.pop()
                 if id(b) in members:
                     continue
                 members[id(b)] = b
-                stack.extend(p for p in dom.preds.get(b, []) if dom.is_reachable(p))
+                stack.extend([p for p in preds[b] if id(p) not in members])
             body = sorted((b for b in members.values() if b is not header),
                           key=lambda b: order[id(b)])
             found.append(Loop(header, [header, *body]))

@@ -36,7 +36,6 @@ from .debuginfo import (
     DW_OP_mul,
     DW_OP_plus_uconst,
 )
-from .dominators import reverse_post_order
 from .function import AtomCounter, Block, Function
 from .insts import Binary, Cast, Inst, Jump, Op, PtrAdd, locate_args
 from .locations import drop, keep, merge_locations
@@ -563,7 +562,15 @@ def discard_blocks(dead: Iterable[Block]) -> list[Block]:
 
 
 def remove_unreachable_blocks(fn: Function) -> int:
-    live = {id(b) for b in reverse_post_order(fn.entry, lambda b: b.successors)}
+    # reachability only: a plain depth-first walk, no post-order to keep
+    entry = fn.entry
+    live = {id(entry)}
+    stack = [entry]
+    while stack:
+        for s in stack.pop().successors:
+            if id(s) not in live:
+                live.add(id(s))
+                stack.append(s)
     return remove_blocks(fn, [b for b in fn.blocks if id(b) not in live])
 
 

@@ -33,7 +33,10 @@ class Value:
         self.name = name
 
     def has_real_uses(self) -> bool:
-        return any(not u.is_debug for u in self.uses)
+        for u in self.uses:  # a loop, not any(): this is asked of every instruction often
+            if not u.is_debug:
+                return True
+        return False
 
     def replace_all_uses_with(self, new: Value) -> None:
         if new is self:

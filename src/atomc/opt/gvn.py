@@ -64,7 +64,7 @@ def _operand_key(v: Value) -> tuple[int, object, object]:
 def value_key(inst: Inst) -> tuple[object, ...] | None:
     """The value number of a pure instruction, or None if it must not be merged."""
     info = inst.info
-    if not info.pure or inst.op is Op.ALLOCA or inst.is_terminator:
+    if not info.pure or inst.op is Op.ALLOCA or info.terminator:
         return None
     ops = [_operand_key(u.value) for u in inst.operands]
     if info.commutative:

@@ -114,10 +114,12 @@ def fold_constant(inst: Inst) -> Value | None:
         return None
     if isinstance(inst, Cmp) and inst.op is not Op.ICMP:
         return None
-    vals = [_const(u.value) for u in inst.operands]
-    if any(v is None for v in vals):
-        return None
-    ints = [v for v in vals if v is not None]
+    ints: list[int] = []
+    for u in inst.operands:
+        c = _const(u.value)
+        if c is None:
+            return None
+        ints.append(c)
     try:
         if isinstance(inst, Cmp):
             return Const(I1, eval_cmp(inst.pred, inst.lhs.ty, ints[0], ints[1]))
@@ -129,6 +131,10 @@ def fold_constant(inst: Inst) -> Value | None:
         return Const(inst.ty, as_int(eval_binary(inst.op, inst.ty, ints[0], ints[1])))
     except InterpError:
         return None
+
+
+# the instruction classes `simplify` looks at (fold_float and fold_constant take no other)
+_COMBINED = (Binary, Cmp, Cast, Select, PtrAdd)
 
 
 class _Combiner:
@@ -150,16 +156,18 @@ class _Combiner:
                 self.push(u.user)
 
     def run(self) -> bool:
-        for inst in self.fn.insts():
-            self.push(inst)
-        budget = 50 * (len(self.work) + 10)
-        while self.work and budget > 0:
+        queue, queued = self.work, self.queued
+        for b in self.fn.blocks:  # every instruction once, in order (`push` of each)
+            queue.extend(b.insts)
+            queued.update(map(id, b.insts))
+        budget = 50 * (len(queue) + 10)
+        while queue and budget > 0:
             budget -= 1
-            inst = self.work.popleft()
-            self.queued.discard(id(inst))
+            inst = queue.popleft()
+            queued.discard(id(inst))
             if inst.block is None:
                 continue
-            if not inst.has_real_uses() and is_removable(inst) and inst.op is not Op.ALLOCA:
+            if is_removable(inst) and inst.op is not Op.ALLOCA and not inst.has_real_uses():
                 self._erase(inst)
                 continue
             new = self.simplify(inst)
@@ -192,6 +200,8 @@ class _Combiner:
 
     # ------------------------------------------------------------------------
     def simplify(self, inst: Inst) -> Value | None:
+        if not isinstance(inst, _COMBINED):
+            return None  # loads, stores, calls...: nothing below folds or rewrites them
         folded = self.fold_constant(inst)
         if folded is not None:
             return folded

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..ir import (
+    OPINFO,
     Block,
     BlockParam,
     Branch,
@@ -145,7 +146,10 @@ class Solver:
                 visited += self._edge_params(term, i, j)
             else:
                 inst = self.inst_work.pop()
-                if inst.block is not None and inst.block in self.exec_blocks:
+                # values only fall in the lattice, so an overdefined value (the
+                # usual case of a re-queued instruction) would evaluate the same
+                if inst.block is not None and inst.block in self.exec_blocks and \
+                        (inst.is_terminator or self.state.get(inst) is not OVERDEFINED):
                     self._eval(inst)
                 visited += 1
         work.add("sccp.visits", visited)
@@ -191,7 +195,7 @@ class Solver:
                 continue
             user = u.user
             assert isinstance(user, Inst)
-            if user.is_terminator and not any(u is o for o in user.operands):
+            if OPINFO[user.op].terminator and not any(u is o for o in user.operands):
                 for i, s in enumerate(user.succs):
                     if (id(user), i) in self.exec_edges:
                         self.param_work += [(user, i, j) for j, a in enumerate(s.args)
@@ -280,9 +284,10 @@ class Solver:
         if not foldable:
             return OVERDEFINED
         ops = [self.value(u.value) for u in inst.operands]
-        if any(o is OVERDEFINED for o in ops):
+        # `in` finds the two markers by identity (ints never equal them)
+        if OVERDEFINED in ops:
             return OVERDEFINED
-        if any(o is UNKNOWN for o in ops):
+        if UNKNOWN in ops:
             return UNKNOWN
         if not all(isinstance(u.value.ty, IntType) for u in inst.operands):
             return OVERDEFINED

@@ -67,11 +67,18 @@ class SimplifyCFG(FunctionPass):
         changed = False
         for _ in range(100):
             step = remove_unreachable_blocks(fn) > 0
-            step |= self._fold_branches(fn, ctx)
-            step |= self._thread_forwarding(fn, ctx)
-            step |= remove_unreachable_blocks(fn) > 0
-            step |= self._merge_blocks(fn, ctx)
-            step |= sink_common_tails(fn, ctx)
+            edges = self._fold_branches(fn, ctx)
+            preds = fn.predecessors()
+            edges |= self._thread_forwarding(fn, ctx, preds)
+            # only a moved edge can have left a block unreachable since the first sweep
+            step |= edges and remove_unreachable_blocks(fn) > 0
+            step |= edges
+            # while no edge moves, the lists stay those a fresh `predecessors()` gives
+            if edges:
+                preds = fn.predecessors()
+            merged = self._merge_blocks(fn, ctx, preds)
+            step |= merged
+            step |= sink_common_tails(fn, ctx, None if merged else preds)
             if not step:
                 break
             changed = True
@@ -113,11 +120,12 @@ class SimplifyCFG(FunctionPass):
         return changed
 
     # -- 3. threading jumps to jumps ---------------------------------------------
-    def _thread_forwarding(self, fn: Function, ctx: PassContext) -> bool:
+    def _thread_forwarding(self, fn: Function, ctx: PassContext,
+                           preds: dict[Block, list[Block]]) -> bool:
         changed = False
-        # predecessor lists kept current as edges move (one per edge); the blocks
-        # do not move in this step, so their positions order the predecessors
-        preds = fn.predecessors()
+        # `preds`: the function's predecessor lists, kept current as edges move (one
+        # per edge); the blocks do not move in this step, so their positions order
+        # the predecessors
         pos = {b: i for i, b in enumerate(fn.blocks)}
         work.add("simplifycfg.blocks", len(pos))
         for fwd in fn.blocks:
@@ -184,9 +192,10 @@ class SimplifyCFG(FunctionPass):
         return False
 
     # -- 4. merging into the single predecessor -------------------------------
-    def _merge_blocks(self, fn: Function, ctx: PassContext) -> bool:
+    def _merge_blocks(self, fn: Function, ctx: PassContext,
+                      preds: dict[Block, list[Block]]) -> bool:
+        """`preds`: the function's predecessor lists (updated here as blocks merge)."""
         changed = False
-        preds = fn.predecessors()
         merged: set[Block] = set()
         for b in list(fn.blocks):
             if b is fn.entry or b.function is None:

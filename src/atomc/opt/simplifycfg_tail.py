@@ -76,11 +76,14 @@ def _same(a: Value, b: Value) -> bool:
         and a.identity() == b.identity()
 
 
-def sink_common_tails(fn: Function, ctx: PassContext) -> bool:
-    """Merge the identical last instructions of every block's predecessors."""
+def sink_common_tails(fn: Function, ctx: PassContext,
+                      preds: dict[Block, list[Block]] | None = None) -> bool:
+    """Merge the identical last instructions of every block's predecessors
+    (`preds`: the function's current predecessor lists, if the caller has them)."""
     module = fn.module
     assert module is not None, "tail merging needs the module's atom counter"
-    preds = fn.predecessors()
+    if preds is None:
+        preds = fn.predecessors()
     keyed = {id(r.var) for i in fn.insts() for r in i.dbg_records if r.kind is not DbgKind.NEW}
     work.add("simplifycfg.tail_blocks", len(fn.blocks))
     changed = False
