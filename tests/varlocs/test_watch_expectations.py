@@ -100,6 +100,10 @@ when the debug-info feature it exercises is lost:
   register's or a constant (codegen/debuginfo/line_start_values.py). Before, WRONG:
   `k` = 2 and `n` = 12 at trip 0's header row (k was 13 in a register, n 7), and
   `j` = 0 at the never-run loop's only instruction, a jump (-1 at -O0).
+* tree_salvage.c: never-used rotates, a byte swap and a mix of x's shifts and masks
+  (one value read through several operands: DW_OP_dup, DW_OP_swap), compares with a
+  constant and selects between constants, salvaged over x or s (ir/salvage_tree.py).
+  Before: optimized out.
 """
 
 from __future__ import annotations
@@ -119,7 +123,8 @@ PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "i
             "scaled_counter.c", "narrow_call_args.c", "counted_copies.c",
             "folded_member_address.c", "derived_values.c", "known_values.c",
             "composed_values.c", "sunk_values.c", "loop_exit_values.c",
-            "counted_exit_values.c", "for_line_values.c", "constant_exit_values.c"]
+            "counted_exit_values.c", "for_line_values.c", "constant_exit_values.c",
+            "tree_salvage.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

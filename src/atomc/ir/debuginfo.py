@@ -273,6 +273,7 @@ DW_OP_mul: Final = 0x1E
 DW_OP_constu: Final = 0x10
 DW_OP_consts: Final = 0x11
 DW_OP_dup: Final = 0x12  # a copy of the top (exit_values.py's max(x, 0))
+DW_OP_swap: Final = 0x16  # exchange the top two (salvage_tree.py: two operands of one root)
 DW_OP_stack_value: Final = 0x9F
 # Bitwise ops: an extension or a shift of a surviving value is exact only with them
 # (a zext is `constu mask, and`; a sext `constu 64-b, shl, constu 64-b, shra`).
@@ -287,7 +288,7 @@ DW_OP_LLVM_fragment: Final = 0x1000  # pseudo op: (offset_bits, size_bits), alwa
 _OP_NAMES: Final = {
     DW_OP_deref: "deref", DW_OP_plus_uconst: "plus_uconst", DW_OP_minus: "minus",
     DW_OP_plus: "plus", DW_OP_mul: "mul", DW_OP_constu: "constu", DW_OP_consts: "consts",
-    DW_OP_dup: "dup",
+    DW_OP_dup: "dup", DW_OP_swap: "swap",
     DW_OP_stack_value: "stack_value", DW_OP_LLVM_fragment: "fragment",
     DW_OP_and: "and", DW_OP_or: "or", DW_OP_xor: "xor", DW_OP_shl: "shl", DW_OP_shr: "shr",
     DW_OP_shra: "shra",

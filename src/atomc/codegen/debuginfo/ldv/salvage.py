@@ -4,7 +4,8 @@ A pass that deletes the instruction computing a variable's value rewrites the
 record to an older value plus an expression (`DW_OP_plus_uconst 5`,
 `DW_OP_constu 3, DW_OP_mul`, ...). The back end locates the older value as
 usual and emits `location-of-value, ops, DW_OP_stack_value`. Only wrap-around
-integer arithmetic and bitwise ops are accepted: their low bits, which are all a
+integer arithmetic and bitwise ops (and `dup`/`swap`, which read one value
+twice: ir/salvage_tree.py) are accepted: their low bits, which are all a
 debugger reads of a variable narrower than the DWARF stack, do not depend on
 whatever the register holds above the operand's width. A right shift moves those
 upper bits down, so it is accepted only after a `constu mask, and` made the value
@@ -29,6 +30,7 @@ from ....dwarf.locexpr import (
     PlusUconst,
     Shl,
     Shr,
+    Swap,
     Xor,
 )
 from ....ir.debuginfo import (
@@ -44,6 +46,7 @@ from ....ir.debuginfo import (
     DW_OP_plus_uconst,
     DW_OP_shl,
     DW_OP_shr,
+    DW_OP_swap,
     DW_OP_xor,
 )
 
@@ -84,6 +87,9 @@ def arithmetic_ops(ops: tuple[int, ...]) -> LocExpr | None:
         if op == DW_OP_dup:
             out.append(Dup())
             exact.append(exact[-1])
+        elif op == DW_OP_swap and len(exact) >= 2:
+            out.append(Swap())
+            exact[-1], exact[-2] = exact[-2], exact[-1]
         elif op in _NULLARY and len(exact) >= 2:
             b, a = exact.pop(), exact.pop()
             if op == DW_OP_shr and not a:
