@@ -162,6 +162,15 @@ class ImplicitValue(_Op):
 
 
 @dataclass(frozen=True, slots=True)
+class OperandArg(_Op):
+    """Not DWARF: push operand `index`'s value (a record's `arg N`, ir/operand_records.py).
+    codegen/debuginfo/operand_values.py replaces it with the ops reading the operand's
+    location; encoding one is an internal error."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
 class EntryValue(_Op):
     """Push the value `expr` had on entry to the function (a parameter's register)."""
 
@@ -170,7 +179,8 @@ class EntryValue(_Op):
 
 LocOp = (Addr | AddrValue | TlsAddr | Reg | Breg | Fbreg | Deref | Piece
          | BitPiece | Constu | Consts | PlusUconst | Plus | Minus | Mul | And | Or | Xor
-         | Shl | Shr | Not | Dup | StackValue | ImplicitValue | CallFrameCfa | EntryValue)
+         | Shl | Shr | Not | Dup | Swap | StackValue | ImplicitValue | CallFrameCfa | EntryValue
+         | OperandArg)
 LocExpr = tuple[LocOp, ...]
 
 

@@ -284,6 +284,11 @@ DW_OP_shl: Final = 0x24
 DW_OP_shr: Final = 0x25
 DW_OP_shra: Final = 0x26
 DW_OP_LLVM_fragment: Final = 0x1000  # pseudo op: (offset_bits, size_bits), always last
+# pseudo op `arg N`: push the value of the record's operand N, which the record's own
+# value cannot give (`t = a + b` with both live: b is operand N). Operand N is a
+# record of its own, of the variable `operand_var(var, N)` (ir/operand_records.py),
+# placed right before it; the back end joins the two (debuginfo/operand_values.py).
+DW_OP_LLVM_arg: Final = 0x1005
 
 _OP_NAMES: Final = {
     DW_OP_deref: "deref", DW_OP_plus_uconst: "plus_uconst", DW_OP_minus: "minus",
@@ -291,10 +296,11 @@ _OP_NAMES: Final = {
     DW_OP_dup: "dup", DW_OP_swap: "swap",
     DW_OP_stack_value: "stack_value", DW_OP_LLVM_fragment: "fragment",
     DW_OP_and: "and", DW_OP_or: "or", DW_OP_xor: "xor", DW_OP_shl: "shl", DW_OP_shr: "shr",
-    DW_OP_shra: "shra",
+    DW_OP_shra: "shra", DW_OP_LLVM_arg: "arg",
 }
 OP_BY_NAME: Final = {v: k for k, v in _OP_NAMES.items()}
-OP_ARITY: Final = {DW_OP_plus_uconst: 1, DW_OP_constu: 1, DW_OP_consts: 1, DW_OP_LLVM_fragment: 2}
+OP_ARITY: Final = {DW_OP_plus_uconst: 1, DW_OP_constu: 1, DW_OP_consts: 1, DW_OP_LLVM_fragment: 2,
+                   DW_OP_LLVM_arg: 1}
 
 
 @dataclass(frozen=True, slots=True)

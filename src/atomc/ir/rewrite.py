@@ -42,6 +42,13 @@ from .dominators import reverse_post_order
 from .function import AtomCounter, Block, Function
 from .insts import Binary, Cast, Cmp, Inst, Jump, Op, PtrAdd, Select, locate_args
 from .locations import drop, keep, merge_locations
+from .operand_records import (
+    is_operand_var,
+    operand_readers,
+    operands_read,
+    split_record,
+    two_values,
+)
 from .salvage_ops import cast_ops, shift_or_bitwise_ops
 from .salvage_tree import compare, select_constants, two_operands
 from .types import FloatType, IntType
@@ -167,10 +174,17 @@ def salvage_debug_uses(inst: Inst) -> None:
     if not any(u.is_debug for u in inst.uses):
         return
     salvaged = salvage_expression(inst)
-    if salvaged is None:
-        retarget_debug_uses(inst, None, ())
-    else:
+    if salvaged is not None:
         retarget_debug_uses(inst, *salvaged)
+        return
+    pair = two_values(inst)
+    if pair is not None:  # over both operands: one record each (operand_records.py)
+        for use in [u for u in inst.uses if u.is_debug]:
+            assert isinstance(use.user, DbgRecord)
+            if not split_record(use.user, *pair):
+                _make_unavailable(use.user, _dead(use.user))
+        return
+    retarget_debug_uses(inst, None, ())
 
 
 def retarget_debug_uses(value: Value, operand: Value | None, ops: tuple[int, ...]) -> None:
@@ -179,11 +193,24 @@ def retarget_debug_uses(value: Value, operand: Value | None, ops: tuple[int, ...
     for use in [u for u in value.uses if u.is_debug]:
         rec = use.user
         assert isinstance(rec, DbgRecord)
+        if operand is None and is_operand_var(rec.var):
+            # an operand gone: the records reading it lose their value, and it goes
+            for r in operand_readers(rec):
+                _make_unavailable(r, _dead(r))
+            rec.detach()
+            continue
         if operand is None or rec.expr.is_deref:
             # erased with no real use left: the value was dead from its assignment on
-            _make_unavailable(rec, dead_after(rec.loc.line if rec.loc is not None else 0))
+            read = operands_read(rec)
+            _make_unavailable(rec, _dead(rec))
+            for r in read:  # (no other record reads them)
+                r.detach()
             continue
         _retarget(rec, operand, ops)
+
+
+def _dead(rec: DbgRecord) -> Why:
+    return dead_after(rec.loc.line if rec.loc is not None else 0)
 
 
 def _retarget(rec: DbgRecord, operand: Value, ops: tuple[int, ...]) -> None:

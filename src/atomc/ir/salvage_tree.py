@@ -54,7 +54,7 @@ _MASK64 = (1 << 64) - 1
 DEPTH = 4  # salvage steps followed down an operand to find the shared value
 MAX_OPS = 96  # longer expressions are not worth their bytes in every location list
 
-_TWO_OPERANDS: dict[Op, int] = {
+TWO_OPERANDS: dict[Op, int] = {
     Op.ADD: DW_OP_plus, Op.SUB: DW_OP_minus, Op.MUL: DW_OP_mul,
     Op.AND: DW_OP_and, Op.OR: DW_OP_or, Op.XOR: DW_OP_xor}
 _SIGN_BIT = (DW_OP_constu, 63, DW_OP_shr)  # 1 if the exact difference is negative
@@ -86,7 +86,7 @@ def _chain(v: Value, salvage: Callable[[Inst], Salvaged | None],
 
 def two_operands(inst: Binary, salvage: Callable[[Inst], Salvaged | None]) -> Salvaged | None:
     """`inst` over the one value both its operands are computed from."""
-    op = _TWO_OPERANDS.get(inst.op)
+    op = TWO_OPERANDS.get(inst.op)
     if op is None or isinstance(inst.lhs, Const) or isinstance(inst.rhs, Const):
         return None
     bits = _bits(inst)

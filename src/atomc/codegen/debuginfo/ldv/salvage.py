@@ -25,6 +25,7 @@ from ....dwarf.locexpr import (
     LocOp,
     Minus,
     Mul,
+    OperandArg,
     Or,
     Plus,
     PlusUconst,
@@ -39,6 +40,7 @@ from ....ir.debuginfo import (
     DW_OP_constu,
     DW_OP_deref,
     DW_OP_dup,
+    DW_OP_LLVM_arg,
     DW_OP_minus,
     DW_OP_mul,
     DW_OP_or,
@@ -78,6 +80,11 @@ def arithmetic_ops(ops: tuple[int, ...]) -> LocExpr | None:
     i = 0
     while i < len(ops):
         op = ops[i]
+        if op == DW_OP_LLVM_arg and i + 1 < len(ops):  # another value: a register's
+            out.append(OperandArg(ops[i + 1]))
+            exact.append(False)
+            i += 2
+            continue
         if op in _UNARY and i + 1 < len(ops):
             out.append(_UNARY[op](ops[i + 1]))
             if op != DW_OP_plus_uconst:
