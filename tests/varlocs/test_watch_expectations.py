@@ -108,6 +108,9 @@ when the debug-info feature it exercises is lost:
   values that live on, in registers and then in spill slots across the calls
   (DW_OP_bregN 0, DW_OP_bregM 0 / DW_OP_fbreg off, DW_OP_deref, then the op:
   ir/operand_records.py, codegen/debuginfo/operand_values.py). Before: optimized out.
+* counter_sums.c: `len` in p10's `reverse` loop (its register reused for j) is
+  i + j + 1, and `total` lo + hi, counters stepping in opposite directions
+  (opt/counter_sums.py). Before: optimized out in the loops.
 """
 
 from __future__ import annotations
@@ -128,7 +131,7 @@ PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "i
             "folded_member_address.c", "derived_values.c", "known_values.c",
             "composed_values.c", "sunk_values.c", "loop_exit_values.c",
             "counted_exit_values.c", "for_line_values.c", "constant_exit_values.c",
-            "tree_salvage.c", "two_values.c"]
+            "tree_salvage.c", "two_values.c", "counter_sums.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])
