@@ -284,9 +284,9 @@ DW_OP_shl: Final = 0x24
 DW_OP_shr: Final = 0x25
 DW_OP_shra: Final = 0x26
 DW_OP_LLVM_fragment: Final = 0x1000  # pseudo op: (offset_bits, size_bits), always last
-# pseudo op `arg N`: push the value of the record's operand N, which the record's own
-# value cannot give (`t = a + b` with both live: b is operand N). Operand N is a
-# record of its own, of the variable `operand_var(var, N)` (ir/operand_records.py),
+# pseudo op `arg k`: push the value of the record's operand k, which the record's own
+# value cannot give (`t = a + b` with both live: b is operand 1). Operand k is a
+# record of its own, of the variable's operand variable k (ir/operand_records.py),
 # placed right before it; the back end joins the two (debuginfo/operand_values.py).
 DW_OP_LLVM_arg: Final = 0x1005
 

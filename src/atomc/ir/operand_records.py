@@ -1,16 +1,20 @@
 """Records over two values: a variable computed from two values that both outlive it
 (`int t = a + b;` never used, with a and b still live) is described as a record of
-`a` whose expression pushes `b` with `arg N` (DWARF's DW_OP_LLVM_arg) and adds.
+`a` whose expression pushes `b` with `arg k` (DWARF's DW_OP_LLVM_arg) and adds.
 
-A record has one value, so `b` gets a record of its own, of the operand variable
-`operand_var(var, N)`, placed right before the variable's record: passes keep it,
-move it, salvage it or make it unavailable like any other record (when `b` is erased
-it becomes `b`'s own operand and ops), so it always says where `b`'s value is. It
-has no DIE: the back end replaces `arg N` by the ops that read the operand
-variable's location (codegen/debuginfo/operand_values.py), and the variable has a
-location only where both have one. N is unique in the module, so a copy of the pair
-(inlining, unrolling) keeps naming its own operand; the name of an operand
-variable (`.N`) is no C identifier.
+A record has one value, so `b` gets a record of its own, of operand variable k of
+the variable (`.k.t`, `operand_var`: one per variable and k in the module, as
+another assignment of the variable names it again), placed right before the
+variable's record: passes keep it, move it, salvage it or make it unavailable like
+any other record (when `b` is erased it becomes `b`'s own operand and ops), so it
+always says where `b`'s value is, and the two change together. It has no DIE: the
+back end replaces `arg k` by the ops that read the operand variable's location
+(codegen/debuginfo/operand_values.py), and the variable has a location only where
+both have one. An operand variable's name is no C identifier. When an operand's
+value is erased with nothing to describe it, the records reading it are optimised
+out and it goes; when the variable's record is, so do its operand records (a
+variable per record would add as many variables to LiveDebugValues as there are
+such records, and its work grows with variables times blocks).
 
 Debug info: adds records of operand variables only; changes no instruction.
 """
