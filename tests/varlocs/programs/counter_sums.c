@@ -45,7 +45,7 @@ int main(void)
 {
     char word[16] = "debugger";
     char three[] = "abc";
-    long buf[64];
+    long buf[64] = {0};  /* (read whole by the debuggers: no stack leftovers) */
     reverse(word);
     reverse(three);
     long n = spread("debugger", buf) + spread("seven..", buf);
