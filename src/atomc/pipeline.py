@@ -42,9 +42,10 @@ O2_SCALAR: tuple[str, ...] = ("sccp", "instcombine", "simplifycfg", "gvn", "licm
 # sink after dce (no dead user keeps a value in place) and before the last simplifycfg
 # loop-load-elim after the loop passes' last instcombine: addresses are then steps of
 # pointer or i64 induction variables, their offsets folded to constants
-# exit-values after the last pass that changes the CFG or the records it reads
+# exit-values after the last pass that changes the CFG or the records it reads, and
+# counter-sums after it (a variable's value reaching a loop is its last record there)
 O2_LATE: tuple[str, ...] = ("instcombine", "loop-load-elim", "div-by-const", "dce", "sink",
-                             "simplifycfg", "exit-values", "mem-value-locs")
+                             "simplifycfg", "exit-values", "counter-sums", "mem-value-locs")
 O2_INLINE: tuple[str, ...] = ("inline", "sroa", "mem2reg")
 # licm-loads right after rotation: a rotated loop's header runs whenever its preheader
 # does, so an invariant load there may move out.

@@ -29,7 +29,7 @@ def _reasons(f: Function) -> dict[str, set[str]]:
 
 def test_dead_and_not_yet_assigned(report) -> None:
     why = _reasons(_fn(report, "work"))
-    assert why["sq"] >= {"dead after line 6"}  # `sq = n * n` is never read
+    assert why["sq"] >= {"dead after line 6"}  # `sq = n * 1.5` is never read (a float product: no salvage)
     assert "not assigned yet (line 7 assigns it)" in why["t"]
     # read last by `u = t * 2`, which overwrites it; no kept value gives a quotient back
     assert "dead after line 9" in why["t"]

@@ -25,7 +25,7 @@ def test_levels() -> None:
                                "instcombine", "simplifycfg", "instcombine", "iv-sr", "lftr", "gvn",
                                "select-form",
                                "instcombine", "loop-load-elim", "div-by-const", "dce", "sink",
-                               "simplifycfg", "exit-values", "mem-value-locs"]
+                               "simplifycfg", "exit-values", "counter-sums", "mem-value-locs"]
     # -O3 and -Os differ in the thresholds the passes read, not in the pass list
     assert pipeline_for(3) == pipeline_for(2) == pipeline_for(2, size_opt=True)
 

@@ -115,6 +115,17 @@ when the debug-info feature it exercises is lost:
   register: the binding holds from the instance's first instruction
   (inlined_bindings.py). Before: not assigned yet (optimized out) in every
   inlined call.
+* tree_salvage.c: never-used rotates, a byte swap and a mix of x's shifts and masks
+  (one value read through several operands: DW_OP_dup, DW_OP_swap), compares with a
+  constant and selects between constants, salvaged over x or s (ir/salvage_tree.py).
+  Before: optimized out.
+* two_values.c: never-used `a + b`, `i + j + 1`, `c - d`, `i & j`, `a * d` over two
+  values that live on, in registers and then in spill slots across the calls
+  (DW_OP_bregN 0, DW_OP_bregM 0 / DW_OP_fbreg off, DW_OP_deref, then the op:
+  ir/operand_records.py, codegen/debuginfo/operand_values.py). Before: optimized out.
+* counter_sums.c: `len` in p10's `reverse` loop (its register reused for j) is
+  i + j + 1, and `total` lo + hi, counters stepping in opposite directions
+  (opt/counter_sums.py). Before: optimized out in the loops.
 """
 
 from __future__ import annotations
@@ -135,7 +146,8 @@ PROGRAMS = ["entry_values.c", "salvaged.c", "float_consts.c", "x87_values.c", "i
             "folded_member_address.c", "derived_values.c", "known_values.c",
             "composed_values.c", "sunk_values.c", "loop_exit_values.c",
             "counted_exit_values.c", "for_line_values.c", "constant_exit_values.c",
-            "added_holder.c", "known_before_stop.c", "inlined_late_binding.c"]
+            "added_holder.c", "known_before_stop.c", "inlined_late_binding.c",
+            "tree_salvage.c", "two_values.c", "counter_sums.c"]
 
 
 @pytest.mark.parametrize("debugger", ["gdb", "lldb"])

@@ -130,6 +130,7 @@ class OP(enum.IntEnum):
     constu = 0x10
     consts = 0x11
     dup = 0x12
+    swap = 0x16
     and_ = 0x1A
     minus = 0x1C
     mul = 0x1E

@@ -125,7 +125,8 @@ class _OneByte(_Op):
 # The operand-less ops. Deref: the 8 bytes at the address on top of the stack
 # replace it. Shr: a logical right shift (salvage masks the operand first: see
 # ldv/salvage.py). Not: the bitwise complement of the top. Dup: push a copy of the
-# top (exit_values.py's max(x, 0) reads x twice). StackValue: the value
+# top (exit_values.py's max(x, 0) reads x twice). Swap: exchange the top two
+# (ir/salvage_tree.py reads one value through two operands). StackValue: the value
 # on top of the stack is the variable's value, not its address. CallFrameCfa:
 # push the canonical frame address (the frame base atomc gives functions). The
 # others: DWARF's arithmetic on the top two.
@@ -140,13 +141,14 @@ class Shl(_OneByte): __slots__ = ()  # noqa: E701
 class Shr(_OneByte): __slots__ = ()  # noqa: E701
 class Not(_OneByte): __slots__ = ()  # noqa: E701
 class Dup(_OneByte): __slots__ = ()  # noqa: E701
+class Swap(_OneByte): __slots__ = ()  # noqa: E701
 class StackValue(_OneByte): __slots__ = ()  # noqa: E701
 class CallFrameCfa(_OneByte): __slots__ = ()  # noqa: E701
 
 
 _ONE_BYTE: dict[type[_OneByte], int] = {
     Deref: OP.deref, Plus: OP.plus, Minus: OP.minus, Mul: OP.mul, And: OP.and_, Or: OP.or_,
-    Xor: OP.xor, Shl: OP.shl, Shr: OP.shr, Not: OP.not_, Dup: OP.dup,
+    Xor: OP.xor, Shl: OP.shl, Shr: OP.shr, Not: OP.not_, Dup: OP.dup, Swap: OP.swap,
     StackValue: OP.stack_value,
     CallFrameCfa: OP.call_frame_cfa,
 }
@@ -160,6 +162,15 @@ class ImplicitValue(_Op):
 
 
 @dataclass(frozen=True, slots=True)
+class OperandArg(_Op):
+    """Not DWARF: push operand `index`'s value (a record's `arg N`, ir/operand_records.py).
+    codegen/debuginfo/operand_values.py replaces it with the ops reading the operand's
+    location; encoding one is an internal error."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
 class EntryValue(_Op):
     """Push the value `expr` had on entry to the function (a parameter's register)."""
 
@@ -168,7 +179,8 @@ class EntryValue(_Op):
 
 LocOp = (Addr | AddrValue | TlsAddr | Reg | Breg | Fbreg | Deref | Piece
          | BitPiece | Constu | Consts | PlusUconst | Plus | Minus | Mul | And | Or | Xor
-         | Shl | Shr | Not | Dup | StackValue | ImplicitValue | CallFrameCfa | EntryValue)
+         | Shl | Shr | Not | Dup | Swap | StackValue | ImplicitValue | CallFrameCfa | EntryValue
+         | OperandArg)
 LocExpr = tuple[LocOp, ...]
 
 

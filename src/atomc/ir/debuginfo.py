@@ -273,6 +273,7 @@ DW_OP_mul: Final = 0x1E
 DW_OP_constu: Final = 0x10
 DW_OP_consts: Final = 0x11
 DW_OP_dup: Final = 0x12  # a copy of the top (exit_values.py's max(x, 0))
+DW_OP_swap: Final = 0x16  # exchange the top two (salvage_tree.py: two operands of one root)
 DW_OP_stack_value: Final = 0x9F
 # Bitwise ops: an extension or a shift of a surviving value is exact only with them
 # (a zext is `constu mask, and`; a sext `constu 64-b, shl, constu 64-b, shra`).
@@ -283,17 +284,23 @@ DW_OP_shl: Final = 0x24
 DW_OP_shr: Final = 0x25
 DW_OP_shra: Final = 0x26
 DW_OP_LLVM_fragment: Final = 0x1000  # pseudo op: (offset_bits, size_bits), always last
+# pseudo op `arg k`: push the value of the record's operand k, which the record's own
+# value cannot give (`t = a + b` with both live: b is operand 1). Operand k is a
+# record of its own, of the variable's operand variable k (ir/operand_records.py),
+# placed right before it; the back end joins the two (debuginfo/operand_values.py).
+DW_OP_LLVM_arg: Final = 0x1005
 
 _OP_NAMES: Final = {
     DW_OP_deref: "deref", DW_OP_plus_uconst: "plus_uconst", DW_OP_minus: "minus",
     DW_OP_plus: "plus", DW_OP_mul: "mul", DW_OP_constu: "constu", DW_OP_consts: "consts",
-    DW_OP_dup: "dup",
+    DW_OP_dup: "dup", DW_OP_swap: "swap",
     DW_OP_stack_value: "stack_value", DW_OP_LLVM_fragment: "fragment",
     DW_OP_and: "and", DW_OP_or: "or", DW_OP_xor: "xor", DW_OP_shl: "shl", DW_OP_shr: "shr",
-    DW_OP_shra: "shra",
+    DW_OP_shra: "shra", DW_OP_LLVM_arg: "arg",
 }
 OP_BY_NAME: Final = {v: k for k, v in _OP_NAMES.items()}
-OP_ARITY: Final = {DW_OP_plus_uconst: 1, DW_OP_constu: 1, DW_OP_consts: 1, DW_OP_LLVM_fragment: 2}
+OP_ARITY: Final = {DW_OP_plus_uconst: 1, DW_OP_constu: 1, DW_OP_consts: 1, DW_OP_LLVM_fragment: 2,
+                   DW_OP_LLVM_arg: 1}
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from . import work
-from .debuginfo import DICompileUnit, DIGlobalVariable, DILocation, DISubprogram
+from .debuginfo import (
+    DICompileUnit,
+    DIGlobalVariable,
+    DILocalVariable,
+    DILocation,
+    DISubprogram,
+)
 from .insts import OPINFO, Inst
 from .types import PTR, Type
 from .values import Arg, BlockParam, Value
@@ -242,6 +248,9 @@ class Module:
     cu: DICompileUnit | None = None
     atoms: AtomCounter = field(default_factory=AtomCounter)
     asm: list[str] = field(default_factory=list)  # file-scope `asm("...")`, emitted verbatim
+    # operand variables by scope, line and name (ir/operand_records.py); None: not
+    # looked for yet (a module read from text may name some)
+    operand_vars: dict[tuple[object, int, str], DILocalVariable] | None = None
 
     def add_function(self, fn: Function) -> Function:
         fn.module = self

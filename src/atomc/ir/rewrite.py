@@ -12,7 +12,9 @@ the work counters of ir/work.py stay linear).
   program point (they move to the next instruction), and salvages every debug
   use of its result: a record that referred to the dying value is rewritten as
   an expression over the value's operands when that is exact (add/sub of a
-  constant, extensions, shifts and bitwise ops with a constant: ir/salvage_ops.py),
+  constant, extensions, shifts and bitwise ops with a constant: ir/salvage_ops.py;
+  two operands of one value, compares with a constant, selects between constants:
+  ir/salvage_tree.py),
   and otherwise says "optimised out" — never a stale or wrong value.
 * Blocks and values that disappear make the records naming them "optimised out"
   (a `new`) or drop them (an `add`); records in front of a removed terminator
@@ -37,13 +39,23 @@ from .debuginfo import (
     DW_OP_plus_uconst,
 )
 from .function import AtomCounter, Block, Function
-from .insts import Binary, Cast, Inst, Jump, Op, PtrAdd, locate_args
+from .insts import Binary, Cast, Cmp, Inst, Jump, Op, PtrAdd, Select, locate_args
 from .locations import drop, keep, merge_locations
+from .operand_records import (
+    is_operand_var,
+    operand_readers,
+    operands_read,
+    split_record,
+    two_values,
+)
 from .salvage_ops import cast_ops, shift_or_bitwise_ops
+from .salvage_tree import compare, select_constants, two_operands
 from .types import FloatType, IntType
 from .values import Const, Undef, Use, Value
 from .why import Why, dead_after, removed
 from .x87float import X80
+
+NEST = 3  # two-operand combinations salvaged inside one another (a byte swap needs 3)
 
 
 def next_inst(inst: Inst) -> Inst | None:
@@ -83,8 +95,10 @@ def erase(inst: Inst) -> None:
         inst.block.remove(inst)
 
 
-def salvage_expression(inst: Inst) -> tuple[Value, tuple[int, ...]] | None:
-    """(operand, ops) such that evaluating ops on operand gives inst's value, if exact."""
+def salvage_expression(inst: Inst, nest: int = 0) -> tuple[Value, tuple[int, ...]] | None:
+    """(operand, ops) such that evaluating ops on operand gives inst's value, if exact.
+    `nest`: how many two-operand combinations already enclose `inst` (salvage_tree.py
+    follows at most `NEST` of them, each reading both operands' salvage chains)."""
     folded = _constant_result(inst)
     if folded is not None:  # a dead computation on constants: its value, exactly
         return folded, ()
@@ -118,7 +132,15 @@ def salvage_expression(inst: Inst) -> tuple[Value, tuple[int, ...]] | None:
         return inst.lhs, ((DW_OP_consts, c) if c < 0 else (DW_OP_constu, c)) + (DW_OP_mul,)
     if isinstance(inst, Binary):
         ops = shift_or_bitwise_ops(inst)
-        return None if ops is None else (inst.lhs, ops)
+        if ops is not None:
+            return inst.lhs, ops
+        if nest >= NEST:
+            return None
+        return two_operands(inst, lambda i: salvage_expression(i, nest + 1))
+    if isinstance(inst, Cmp):
+        return compare(inst)
+    if isinstance(inst, Select):
+        return select_constants(inst)
     return None
 
 
@@ -151,10 +173,17 @@ def salvage_debug_uses(inst: Inst) -> None:
     if not any(u.is_debug for u in inst.uses):
         return
     salvaged = salvage_expression(inst)
-    if salvaged is None:
-        retarget_debug_uses(inst, None, ())
-    else:
+    if salvaged is not None:
         retarget_debug_uses(inst, *salvaged)
+        return
+    pair = two_values(inst)
+    if pair is not None:  # over both operands: one record each (operand_records.py)
+        for use in [u for u in inst.uses if u.is_debug]:
+            assert isinstance(use.user, DbgRecord)
+            if not split_record(use.user, *pair):
+                _make_unavailable(use.user, _dead(use.user))
+        return
+    retarget_debug_uses(inst, None, ())
 
 
 def retarget_debug_uses(value: Value, operand: Value | None, ops: tuple[int, ...]) -> None:
@@ -163,11 +192,24 @@ def retarget_debug_uses(value: Value, operand: Value | None, ops: tuple[int, ...
     for use in [u for u in value.uses if u.is_debug]:
         rec = use.user
         assert isinstance(rec, DbgRecord)
+        if operand is None and is_operand_var(rec.var):
+            # an operand gone: the records reading it lose their value, and it goes
+            for r in operand_readers(rec):
+                _make_unavailable(r, _dead(r))
+            rec.detach()
+            continue
         if operand is None or rec.expr.is_deref:
             # erased with no real use left: the value was dead from its assignment on
-            _make_unavailable(rec, dead_after(rec.loc.line if rec.loc is not None else 0))
+            read = operands_read(rec)
+            _make_unavailable(rec, _dead(rec))
+            for r in read:  # (no other record reads them)
+                r.detach()
             continue
         _retarget(rec, operand, ops)
+
+
+def _dead(rec: DbgRecord) -> Why:
+    return dead_after(rec.loc.line if rec.loc is not None else 0)
 
 
 def _retarget(rec: DbgRecord, operand: Value, ops: tuple[int, ...]) -> None:

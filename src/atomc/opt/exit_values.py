@@ -143,7 +143,7 @@ def _edge_cond(p: Block, b: Block) -> tuple[Cmp, bool] | None:
     return cond, then is b
 
 
-def _reaching(p: Block, preds: dict[Block, list[Block]]) -> dict[object, DbgRecord | None]:
+def reaching_records(p: Block, preds: dict[Block, list[Block]]) -> dict[object, DbgRecord | None]:
     """Each variable's last record on the way to P's end (None: one not usable):
     P's own, then those of the chain above it of blocks with one predecessor and
     one successor each (so every block is walked for one P only: linear work)."""
@@ -598,7 +598,7 @@ def add_exit_values(fn: Function) -> int:
         reach = []
         for p in ps:
             if id(p) not in memo:
-                memo[id(p)] = _reaching(p, preds)
+                memo[id(p)] = reaching_records(p, preds)
             reach.append(memo[id(p)])
         at_start = _start_vars(b)
         for key, rec0 in reach[0].items():

@@ -2,6 +2,7 @@
 
 from . import (  # noqa: F401
     annotate_atoms,
+    counter_sums,
     dce,
     divconst,
     exit_values,

@@ -3,7 +3,7 @@
 #include <stdio.h>
 int work(int n)
 {
-    int sq = n * n;
+    int sq = n * 1.5;
     int t = n / 3 + 3;  /* a quotient: n + 3 would be recovered through n */
     printf("%d\n", t);
     int u = t * 2;

@@ -7,7 +7,7 @@ __attribute__((noinline)) int work(int n);
 int main(void) { return work(5); }
 __attribute__((noinline)) int work(int n)
 {
-  int sq = n * n;
+  int sq = n * 1.5;
   int t = n + 3;
   printf("%d\n", t);
   int u = t * 2;

@@ -7,7 +7,7 @@
 // CHECK: .section .debug.atomc_why,"",@progbits
 // CHECK-NEXT: .value 1
 int g;
-int work(int n) { int sq = n * n;
+int work(int n) { int sq = n * 1.5;
   g = n;
   return 0;
 }

@@ -4,7 +4,7 @@
 
 // RUN: %python -m atomc.explain -O2 --format=text %S/../../explain/programs/why.c \
 // RUN:   | filecheck %s
-// `sq` is never read; `t`, a quotient, is computed on line 7 and last read on line 9 by
+// `sq` is never read (a float product: no expression recomputes it); `t`, a quotient, is computed on line 7 and last read on line 9 by
 // `u = t * 2`, which overwrites its register with `u`; sroa split `p`, so `q` = &p.b has nothing to point to.
 // CHECK-LABEL: function work:
 // CHECK:      variables:

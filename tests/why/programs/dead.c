@@ -2,7 +2,7 @@
    back (ldv/derived.py), is used last by line 8, whose doubling overwrites its register with `u`. */
 #include <stdio.h>
 __attribute__((noinline)) int work(int n) {
-  int sq = n * n;
+  int sq = n * 1.5;  /* a float product: no salvage (n * n is shown over n) */
   int t = n / 3 + 3;
   printf("%d\n", t);
   int u = t * 2;

@@ -2,7 +2,7 @@
    used; the commands find the inlined instance's variables at the pc. */
 #include <stdio.h>
 static inline int clampsq(int v, int lo, int hi) {
-  int sq = v * v;
+  int sq = v * 1.5;  /* a float product: no salvage */
   if (v < lo) v = lo;
   if (v > hi) v = hi;
   return v + 1;

@@ -22,6 +22,7 @@ from ...dwarf.locexpr import And, Breg, Consts, Constu, LocExpr, Plus, Reg
 from ...dwarf.model import CallSite, CallValue, VarLocation
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression, DILocalVariable
+from ...ir.operand_records import is_operand_var
 from ...options import LoclistMode
 from ..mir import (
     VALUE_RECORD_OPCODES,
@@ -69,6 +70,7 @@ from .ldv.variables import all_variables
 from .line_start_values import LineStarts, Machine, delay_line_start_values
 from .location_lists import loc_expr, lower_var_ranges, value_of
 from .memory_homes import HomeStart, place_memory_homes
+from .operand_values import join_operands
 from .prologue_pieces import prologue_pieces, trim_prologue_gaps
 from .scopes import insert_before
 from .static_loads import ReadOnlySymbols, static_load
@@ -436,6 +438,7 @@ def variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[
         ranges, gaps = delay_line_start_values(mf, where, ranges, gaps,
                                                _line_starts(mf, where, table), machine)
         ranges, gaps = bind_inlined_parameters(mf, where, ranges, gaps, machine)
+    ranges, gaps = join_operands(ranges, gaps)  # (operand variables have no DIE)
     pieces = prologue_pieces(mf, homes, where, regs.locs)
     ranges += pieces
     gaps = trim_prologue_gaps(gaps, pieces)
@@ -476,7 +479,7 @@ def variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[
     extra: list[VarLocation] = []
     for var in all_variables(view):  # in order of their first records
         k = (id(var.var), var.inlined_at)
-        if k not in seen:
+        if k not in seen and not is_operand_var(var.var):
             seen.add(k)
             extra.append(VarLocation(var.var, var.inlined_at))  # type: ignore[arg-type]
     variables = attach_reasons([*located, *extra], gaps, ranges, label_after,

@@ -23,6 +23,7 @@ from ....dwarf.locexpr import (
     Minus,
     Mul,
     Not,
+    OperandArg,
     Or,
     Plus,
     PlusUconst,
@@ -30,7 +31,8 @@ from ....dwarf.locexpr import (
     Xor,
 )
 
-_WRAPPING = (Constu, Consts, PlusUconst, Plus, Minus, Mul, And, Or, Xor, Not, Shl)
+# (OperandArg pushes another value, as a constant does: it reads none of the operand)
+_WRAPPING = (Constu, Consts, OperandArg, PlusUconst, Plus, Minus, Mul, And, Or, Xor, Not, Shl)
 
 
 def ops_reads(ops: LocExpr, var_bits: int) -> int:
@@ -44,6 +46,6 @@ def ops_reads(ops: LocExpr, var_bits: int) -> int:
                 all(isinstance(o, _WRAPPING) for o in ops[:i]) else 64
         if not isinstance(op, _WRAPPING):
             return 64
-        depth += 1 if isinstance(op, (Constu, Consts)) else \
+        depth += 1 if isinstance(op, (Constu, Consts, OperandArg)) else \
             0 if isinstance(op, (PlusUconst, Not)) else -1
     return min(var_bits, 64)

@@ -4,7 +4,8 @@ A pass that deletes the instruction computing a variable's value rewrites the
 record to an older value plus an expression (`DW_OP_plus_uconst 5`,
 `DW_OP_constu 3, DW_OP_mul`, ...). The back end locates the older value as
 usual and emits `location-of-value, ops, DW_OP_stack_value`. Only wrap-around
-integer arithmetic and bitwise ops are accepted: their low bits, which are all a
+integer arithmetic and bitwise ops (and `dup`/`swap`, which read one value
+twice: ir/salvage_tree.py) are accepted: their low bits, which are all a
 debugger reads of a variable narrower than the DWARF stack, do not depend on
 whatever the register holds above the operand's width. A right shift moves those
 upper bits down, so it is accepted only after a `constu mask, and` made the value
@@ -24,11 +25,13 @@ from ....dwarf.locexpr import (
     LocOp,
     Minus,
     Mul,
+    OperandArg,
     Or,
     Plus,
     PlusUconst,
     Shl,
     Shr,
+    Swap,
     Xor,
 )
 from ....ir.debuginfo import (
@@ -37,6 +40,7 @@ from ....ir.debuginfo import (
     DW_OP_constu,
     DW_OP_deref,
     DW_OP_dup,
+    DW_OP_LLVM_arg,
     DW_OP_minus,
     DW_OP_mul,
     DW_OP_or,
@@ -44,6 +48,7 @@ from ....ir.debuginfo import (
     DW_OP_plus_uconst,
     DW_OP_shl,
     DW_OP_shr,
+    DW_OP_swap,
     DW_OP_xor,
 )
 
@@ -75,6 +80,11 @@ def arithmetic_ops(ops: tuple[int, ...]) -> LocExpr | None:
     i = 0
     while i < len(ops):
         op = ops[i]
+        if op == DW_OP_LLVM_arg and i + 1 < len(ops):  # another value: a register's
+            out.append(OperandArg(ops[i + 1]))
+            exact.append(False)
+            i += 2
+            continue
         if op in _UNARY and i + 1 < len(ops):
             out.append(_UNARY[op](ops[i + 1]))
             if op != DW_OP_plus_uconst:
@@ -84,6 +94,9 @@ def arithmetic_ops(ops: tuple[int, ...]) -> LocExpr | None:
         if op == DW_OP_dup:
             out.append(Dup())
             exact.append(exact[-1])
+        elif op == DW_OP_swap and len(exact) >= 2:
+            out.append(Swap())
+            exact[-1], exact[-2] = exact[-2], exact[-1]
         elif op in _NULLARY and len(exact) >= 2:
             b, a = exact.pop(), exact.pop()
             if op == DW_OP_shr and not a:
