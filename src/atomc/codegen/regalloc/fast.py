@@ -209,10 +209,9 @@ class FastAllocator:
         if not has_vreg and not has_mem:
             out.append(mi)  # nothing to reload, spill or substitute
             return
-        d = desc(mi.opcode)
         sizes = self.mf.vreg_sizes
         ops = list(mi.operands)
-        folded_def = None if has_mem else self._fold(d, ops)
+        folded_def = None if has_mem else self._fold(desc(mi.opcode), ops)
         assign, uses, defs = self._assign(mi, ops)
         if not assign:  # only slot or physical memory operands left
             mi.operands = ops
