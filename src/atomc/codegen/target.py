@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, auto
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from .mir.core import MFunction
@@ -177,12 +177,24 @@ _current: list[Target] = []
 # half a million times on one large file, and a dict hit is one call cheaper
 # than the target's own method.
 _desc_of: dict[str, OpcodeInfo] = {}
+# Tables derived from the installed target's descriptions (`target_cache`), emptied
+# when another is installed: their lookups need not ask which target is current.
+_derived: list[dict[str, Any]] = [_desc_of]
 
 
 def use_target(target: Target) -> None:
     """Make `target` the one the neutral back end describes (the pipeline does)."""
     _current[:] = [target]
-    _desc_of.clear()
+    for table in _derived:
+        table.clear()
+
+
+def target_cache() -> dict[str, Any]:
+    """A table by opcode of facts derived from the installed target's
+    descriptions, emptied whenever a target is installed."""
+    table: dict[str, Any] = {}
+    _derived.append(table)
+    return table
 
 
 def current() -> Target:

@@ -39,21 +39,39 @@ if TYPE_CHECKING:
     from ..ir.function import AtomKey, Iteration
 
 
-@dataclass(frozen=True, slots=True)
 class LineInst:
-    """What the line-table writer needs to know about one machine instruction."""
+    """What the line-table writer needs to know about one machine instruction.
 
-    loc: DILocation | None
-    is_meta: bool = False  # emits no code (debug values, labels, CFI)
-    is_call: bool = False  # calls and tail calls
-    calls_itself: bool = False  # a call of the function the instruction is in
-    frame_setup: bool = False
-    frame_destroy: bool = False
-    cond_branch_to: int | None = None  # block index of a conditional branch's target
-    jump_to: int | None = None  # block index of an unconditional branch's target
-    is_copy: bool = False  # a register copy (not chosen as a fallback prologue_end)
-    is_empty: bool = False  # emits no bytes (an asm statement with an empty template)
-    is_return: bool = False
+    Never changed once made, but a plain `__slots__` class, not a frozen
+    dataclass: the back end makes one for most instructions at -O0 (11k on Lua's
+    lvm.c), and a frozen class's `__init__` costs three times a plain one's
+    (each field written through `object.__setattr__`). Nothing compares or
+    hashes them: the line-table code keys instructions by position."""
+
+    __slots__ = ("loc", "is_meta", "is_call", "calls_itself", "frame_setup", "frame_destroy",
+                 "cond_branch_to", "jump_to", "is_copy", "is_empty", "is_return")
+
+    def __init__(self, loc: DILocation | None, is_meta: bool = False, is_call: bool = False,
+                 calls_itself: bool = False, frame_setup: bool = False,
+                 frame_destroy: bool = False, cond_branch_to: int | None = None,
+                 jump_to: int | None = None, is_copy: bool = False, is_empty: bool = False,
+                 is_return: bool = False) -> None:
+        self.loc = loc
+        self.is_meta = is_meta  # emits no code (debug values, labels, CFI)
+        self.is_call = is_call  # calls and tail calls
+        self.calls_itself = calls_itself  # a call of the function the instruction is in
+        self.frame_setup = frame_setup
+        self.frame_destroy = frame_destroy
+        # block index of a conditional branch's target
+        self.cond_branch_to = cond_branch_to
+        self.jump_to = jump_to  # block index of an unconditional branch's target
+        self.is_copy = is_copy  # a register copy (not chosen as a fallback prologue_end)
+        # emits no bytes (an asm statement with an empty template)
+        self.is_empty = is_empty
+        self.is_return = is_return
+
+    def __repr__(self) -> str:
+        return "LineInst(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
 
 
 @dataclass(frozen=True, slots=True)

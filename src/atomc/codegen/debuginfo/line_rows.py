@@ -61,7 +61,7 @@ def _kind(opcode: str) -> int:
 def _line_blocks(mf: MFunction) -> list[LineBlock]:
     """The function's blocks as `compute_rows` sees them. Most instructions are
     only their location (no call, branch, return or frame flag) and whether they
-    are a copy: those share one frozen `LineInst` per location and copy bit, as
+    are a copy: those share one `LineInst` per location and copy bit, as
     do meta instructions, instead of building one each (most of the line-rows
     stage at -O0, where every reload and spill is a copy)."""
     index = {id(b): i for i, b in enumerate(mf.blocks)}

@@ -234,7 +234,9 @@ class MInst:
         "operands",
     )
 
-    def __init__(self, opcode: str, operands: list[Operand], *, loc: DILocation | None,
+    # `loc` and the rest may be passed by position: isel and the -O0 allocator,
+    # which make most instructions, do (five keywords cost a call as much again)
+    def __init__(self, opcode: str, operands: list[Operand], loc: DILocation | None,
                  flags: MIFlag = MIFlag.NONE, implicit_uses: tuple[str, ...] = (),
                  implicit_defs: tuple[str, ...] = (), meta: object = None) -> None:
         self.opcode = opcode

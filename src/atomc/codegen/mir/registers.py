@@ -4,7 +4,7 @@ debug-value tracking all ask of an instruction."""
 
 from __future__ import annotations
 
-from ..target import OpcodeInfo, current, desc
+from ..target import OpcodeInfo, desc, target_cache
 from .core import Mem, MInst, PReg, VReg
 
 __all__ = ["opcode_roles", "operand_regs", "written_operands"]
@@ -13,10 +13,10 @@ __all__ = ["opcode_roles", "operand_regs", "written_operands"]
 # whether it is written, implicit uses, implicit defs).  `operand_regs` runs once
 # per instruction in every allocator and scheduler walk (110k calls on Lua's
 # lvm.c), so the role strings are decoded once per opcode, not per operand.
+# Installing a target empties both tables (`target_cache`).
 _Roles = tuple[tuple[bool, ...], tuple[bool, ...], tuple[str, ...], tuple[str, ...]]
-_roles_of: dict[str, _Roles] = {}
-_written_of: dict[str, tuple[int, ...]] = {}  # per opcode: `written_operands`
-_roles_target: list[object] = [None]
+_roles_of: dict[str, _Roles] = target_cache()
+_written_of: dict[str, tuple[int, ...]] = target_cache()  # per opcode: `written_operands`
 
 
 def _decode(d: OpcodeInfo) -> _Roles:
@@ -24,19 +24,10 @@ def _decode(d: OpcodeInfo) -> _Roles:
             d.implicit_uses, d.implicit_defs)
 
 
-def _same_target() -> None:
-    target = current()
-    if _roles_target[0] is not target:
-        _roles_of.clear()
-        _written_of.clear()
-        _roles_target[0] = target
-
-
 def opcode_roles(opcode: str) -> _Roles:
     """(per explicit operand whether `opcode` reads it, whether it writes it, its
     implicit uses, its implicit defs), decoded once per opcode; an operand past the
     roles is read."""
-    _same_target()
     roles = _roles_of.get(opcode)
     if roles is None:
         roles = _roles_of[opcode] = _decode(desc(opcode))
@@ -54,7 +45,6 @@ def written_operands(opcode: str) -> tuple[int, ...]:
 
 def operand_regs(mi: MInst) -> tuple[list[VReg], list[VReg], set[str], set[str]]:
     """(vreg uses, vreg defs, preg uses, preg defs) of one instruction."""
-    _same_target()
     opcode = mi.opcode
     roles = _roles_of.get(opcode)
     if roles is None:

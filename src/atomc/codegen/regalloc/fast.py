@@ -209,10 +209,9 @@ class FastAllocator:
         if not has_vreg and not has_mem:
             out.append(mi)  # nothing to reload, spill or substitute
             return
-        d = desc(mi.opcode)
         sizes = self.mf.vreg_sizes
         ops = list(mi.operands)
-        folded_def = None if has_mem else self._fold(d, ops)
+        folded_def = None if has_mem else self._fold(desc(mi.opcode), ops)
         assign, uses, defs = self._assign(mi, ops)
         if not assign:  # only slot or physical memory operands left
             mi.operands = ops
@@ -224,7 +223,7 @@ class FastAllocator:
             nat = sizes[vid]
             out.append(MInst(self.reload_spill(vid)[0],
                              [self.slot_mem(vid), self.preg(assign[vid], max(nat, 4))],
-                             loc=mi.loc, flags=mi.flags))
+                             mi.loc, mi.flags))
         for k, op in enumerate(ops):  # `ops` is this instruction's own copy
             if type(op) is VReg:
                 ops[k] = self.preg(assign[op.id], op.size)
@@ -236,7 +235,7 @@ class FastAllocator:
             nat = sizes[vid]
             out.append(MInst(self.reload_spill(vid)[1], [self.preg(assign[vid], nat),
                                                          self.slot_mem(vid)],
-                             loc=mi.loc, flags=mi.flags))
+                             mi.loc, mi.flags))
         if folded_def is not None:
             self._note_def(mi, folded_def)
         elif defs:

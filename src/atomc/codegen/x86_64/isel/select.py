@@ -175,8 +175,7 @@ class FunctionISel:
         d = OPCODES.get(opcode)
         iu = implicit_uses if implicit_uses is not None else (d.implicit_uses if d else ())
         idf = implicit_defs if implicit_defs is not None else (d.implicit_defs if d else ())
-        mi = MInst(opcode, list(ops), loc=self.loc, flags=flags, implicit_uses=iu,
-                   implicit_defs=idf, meta=meta)
+        mi = MInst(opcode, list(ops), self.loc, flags, iu, idf, meta)
         self.cur.append(mi)
         return mi
 
