@@ -39,6 +39,8 @@ class Block:
 
     @property
     def terminator(self) -> Inst | None:
+        # the opcode table read here, not through `Inst.is_terminator`: every CFG
+        # question (successors, predecessors, dominators) starts with this one
         insts = self.insts
         if insts and OPINFO[(last := insts[-1]).op].terminator:
             return last
@@ -46,12 +48,8 @@ class Block:
 
     @property
     def successors(self) -> list[Block]:
-        # the CFG's most asked question (dominators, predecessors, every pass):
-        # spelled out instead of through `terminator` and `Inst.is_terminator`
-        insts = self.insts
-        if insts and OPINFO[(last := insts[-1]).op].terminator:
-            return [s.block for s in last.succs]
-        return []
+        t = self.terminator
+        return [s.block for s in t.succs] if t is not None else []
 
     def append(self, inst: Inst) -> Inst:
         inst.block = self
@@ -118,13 +116,10 @@ class Function(Value):
 
     def predecessors(self) -> dict[Block, list[Block]]:
         """Predecessor lists (with repeats for multi-edges), in block order."""
-        blocks = self.blocks
-        preds: dict[Block, list[Block]] = {b: [] for b in blocks}
-        for b in blocks:  # `successors` spelled out: every pass asks for this map
-            insts = b.insts
-            if insts and OPINFO[(last := insts[-1]).op].terminator:
-                for s in last.succs:
-                    preds[s.block].append(b)
+        preds: dict[Block, list[Block]] = {b: [] for b in self.blocks}
+        for b in self.blocks:
+            for s in b.successors:
+                preds[s].append(b)
         work.add("function.predecessors", len(self.blocks))
         return preds
 
