@@ -25,6 +25,7 @@ from ...ir.debuginfo import DIExpression, DILocalVariable
 from ...ir.operand_records import is_operand_var
 from ...options import LoclistMode
 from ..mir import (
+    META_OPCODES,
     VALUE_RECORD_OPCODES,
     DbgMeta,
     Imm,
@@ -43,6 +44,7 @@ from ..mir.registers import opcode_roles, operand_regs
 from ..target import Arith, OpcodeInfo, Target, current, desc
 from .address_values import Anchors, anchor_cuts, has_address
 from .currency import Window, currency_windows
+from .deferred_collection import collections_deferred
 from .derivations import derivation
 from .incoming_args import read_only_arguments, reloads
 from .inlined_bindings import bind_inlined_parameters
@@ -427,6 +429,12 @@ def variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[
     """Run LiveDebugValues and insert the labels its ranges and call sites need.
     `table`: the function's line rows (before the labels), where values assigned
     ahead of their line's stop begin (line_start_values.py)."""
+    with collections_deferred():  # (its state dies by reference counting)
+        return _variable_locations(mf, mode, fresh_label, table)
+
+
+def _variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[], str],
+                        table: LineTable | None) -> FunctionLocations:
     view, where, homes = describe_function(mf)
     mv = solve_machine_values(view)
     gaps: list[WhyRange] = []
@@ -484,11 +492,17 @@ def variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[[
             extra.append(VarLocation(var.var, var.inlined_at))  # type: ignore[arg-type]
     variables = attach_reasons([*located, *extra], gaps, ranges, label_after,
                                lambda p: lines[p] if 0 <= p < len(lines) else 0, current)
-    if any(not mi.is_meta and desc(mi.opcode).is_inline_asm for b in mf.blocks for mi in b.insts):
+    if _has_inline_asm(mf):
         return FunctionLocations(variables, (), False)  # calls unknown
     sites = tuple(_call_site(mi, label_after(c.pos), c.params)
                   for mi, c in zip(call_insts, calls, strict=True))
     return FunctionLocations(variables, sites, True)
+
+
+def _has_inline_asm(mf: MFunction) -> bool:
+    """Whether `mf` has inline assembly: asked once per opcode, not per instruction."""
+    opcodes = {mi.opcode for b in mf.blocks for mi in b.insts}
+    return any(desc(op).is_inline_asm for op in opcodes - META_OPCODES)
 
 
 def _line_starts(mf: MFunction, where: list[tuple[int, int]], table: LineTable) -> LineStarts:

@@ -574,6 +574,8 @@ def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
                 t.set_loc(var, pos, found[0], why)
             else:
                 t.lost(var, pos, base, why)
+    if not t.pending:
+        return
     for var, v in list(t.pending.items()):
         if v[0] == b and v[1] == k:
             del t.pending[var]
