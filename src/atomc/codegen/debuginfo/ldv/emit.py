@@ -528,9 +528,14 @@ def _renew(t: _Tracker, d: DebugValue) -> bool:
 def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
     assert t.walker is not None
     changed = t.walker.apply(inst, k)  # (location, value it held before)
-    for loc, old in changed:
-        t.stir(loc, (old, t.state[loc]))
-    note_derived(t.derived, inst, t.state, changed, t.agree)
+    state, at, by_value, stirred = t.state, t.at, t.by_value, t.stirred
+    for loc, old in changed:  # (Tracker.stir, inlined: once per location written)
+        stirred.update(at.get(loc, ()))
+        if old is not None:
+            stirred.update(by_value.get(old, ()))
+        stirred.update(by_value.get(state[loc], ()))
+    if inst.derive is not None:
+        note_derived(t.derived, inst, state, changed, t.agree)
     moved_to = inst.copy or inst.restore or inst.spill
     if moved_to is not None:  # a move may change a width and not the value
         dst = moved_to[0]
@@ -549,7 +554,10 @@ def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
             t.set_loc(var, pos, dst)
             moved.add(var)
     for loc, old in changed:
-        for var in list(t.at.get(loc, ())):
+        held = at.get(loc)
+        if not held:
+            continue
+        for var in list(held):
             if var in moved:
                 continue
             narrow = t.fn.narrow_slots if t.ops.get(var) else frozenset()
