@@ -285,3 +285,46 @@ def test_held_header_segments_give_what_a_process_gives(server: Server,
     for name in ("a.c", "b.c", "a.c", "b.c"):
         assert asm(name, server) == own[name], name
     assert any("parse-cache segments" in ln for ln in server.lines()), server.lines()
+
+
+# Loaded by the server's interpreter (and the client's) from PYTHONPATH: each call of
+# gc.get_freeze_count, and on which thread the front end sets its recursion limit,
+# is written to ATOMC_TEST_WORKLOG as "<pid> <what>".
+_RECORDER = """import gc, os, sys, threading
+_LOG = os.environ.get("ATOMC_TEST_WORKLOG")
+if _LOG:
+    def _note(what):
+        with open(_LOG, "a") as f:
+            f.write(f"{os.getpid()} {what}\\n")
+    _count, _set = gc.get_freeze_count, sys.setrecursionlimit
+    def get_freeze_count():
+        _note("get_freeze_count")
+        return _count()
+    def setrecursionlimit(n):
+        main = threading.current_thread() is threading.main_thread()
+        _note("recursion-limit-on-" + ("main-thread" if main else "thread"))
+        _set(n)
+    gc.get_freeze_count, sys.setrecursionlimit = get_freeze_count, setrecursionlimit
+"""
+
+
+def test_served_child_never_counts_frozen_objects(tmp_path: Path) -> None:
+    """The child skips the walk of every frozen object (`gc.get_freeze_count`)."""
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "sitecustomize.py").write_text(_RECORDER)
+    log = tmp_path / "work.log"
+    env = env_for(None) | {"ATOMC_TEST_WORKLOG": str(log),
+                           "PYTHONPATH": os.pathsep.join(
+                               [str(tmp_path / "site"), *sys.path])}
+    srv = start(tmp_path, env)
+    try:
+        (tmp_path / "p.c").write_text(PROGRAM)
+        r = subprocess.run([sys.executable, "-m", "atomc", "-O0", "-g", "-c", "p.c"],
+                           cwd=tmp_path, env=env | {ENV_VAR: str(srv.sock)},
+                           capture_output=True, text=True, timeout=300, check=False)
+    finally:
+        stop(srv)
+    assert r.returncode == 0, r.stderr
+    assert len(served(srv)) == 1, srv.lines()
+    notes = [ln.split(" ", 1)[1] for ln in log.read_text().splitlines()]
+    assert "get_freeze_count" not in notes, notes

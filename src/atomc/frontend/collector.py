@@ -19,6 +19,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 
+class _Served:
+    """Set by the compile server before it freezes its objects, so its forked
+    children know theirs are frozen without `gc.get_freeze_count`, which walks
+    every frozen object (7 ms of a 90 ms served -O0 compile of zlib's gzlib.c)."""
+
+    __slots__ = ("frozen",)
+
+    def __init__(self) -> None:
+        self.frozen = False
+
+
+SERVED = _Served()
+
+
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Run the block without cyclic collections; then promote, unwalked, what it
@@ -27,7 +41,7 @@ def collector_paused() -> Iterator[None]:
     # A process that froze its objects (the compile server, before forking the
     # child that runs this) keeps them frozen: gc.unfreeze would release them too.
     # Such a child runs one command, so ours stay frozen with them until it exits.
-    keep_frozen = gc.get_freeze_count() > 0
+    keep_frozen = SERVED.frozen or gc.get_freeze_count() > 0
     gc.disable()
     try:
         yield

@@ -31,6 +31,7 @@ import sys
 import traceback
 from pathlib import Path
 
+from ..frontend.collector import SERVED
 from ..frontend.parse_cache import RESIDENT
 from .protocol import ENV_VAR, RUN_LOCALLY, recv_request, send_status
 
@@ -159,6 +160,7 @@ class CompileServer:
         signal.signal(signal.SIGCHLD, lambda *_: None)
         signal.signal(signal.SIGTERM, self._stop)
         signal.signal(signal.SIGINT, self._stop)
+        SERVED.frozen = True  # before the freeze: a child never asks (collector.py)
         gc.freeze()  # never garbage: the children's collections skip the imported modules
         try:
             while not self.stopping and not (self.draining and not self.jobs):
