@@ -104,7 +104,7 @@ class FuncABI:
 
 def scalar_ir_type(t: CType) -> Type:
     """The IR type a scalar C value lives in (`_Bool` is an i8 holding 0 or 1)."""
-    u = unqual(t)
+    u = unqual(t) if t.layered else t
     if isinstance(u, PointerT):
         return PTR
     if isinstance(u, EnumT):

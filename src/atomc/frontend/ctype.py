@@ -513,7 +513,7 @@ def drop_atomic(t: CType) -> CType:
 
 def as_int(t: CType) -> IntT | None:
     """The integer type behind `t` (enums count as their underlying type)."""
-    u = unqual(t)
+    u = unqual(t) if t.layered else t  # (most types have no layer: no call)
     if isinstance(u, IntT):
         return u
     if isinstance(u, EnumT):
@@ -526,16 +526,16 @@ def is_integer(t: CType) -> bool:
 
 
 def is_pointer(t: CType) -> bool:
-    return isinstance(unqual(t), PointerT)
+    return isinstance(unqual(t) if t.layered else t, PointerT)
 
 
 def is_scalar(t: CType) -> bool:
-    u = unqual(t)
+    u = unqual(t) if t.layered else t
     return isinstance(u, (IntT, EnumT, PointerT, FloatT, ComplexT))
 
 
 def is_arith(t: CType) -> bool:
-    u = unqual(t)
+    u = unqual(t) if t.layered else t
     return isinstance(u, (IntT, EnumT, FloatT, ComplexT))
 
 
@@ -549,7 +549,7 @@ def is_aggregate(t: CType) -> bool:
 
 
 def is_void(t: CType) -> bool:
-    return isinstance(unqual(t), VoidT)
+    return isinstance(unqual(t) if t.layered else t, VoidT)
 
 
 def is_func(t: CType) -> bool:
@@ -653,7 +653,7 @@ def contains_float(t: CType) -> bool:
 
 def as_float(t: CType) -> FloatT | None:
     """The floating type behind `t`, if it is one."""
-    u = unqual(t)
+    u = unqual(t) if t.layered else t
     return u if isinstance(u, FloatT) else None
 
 

@@ -50,6 +50,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from .preprocess import MarkerSearch
+
 ENV_VAR = "ATOMC_PARSE_CACHE"
 _OFF = frozenset({"0", "off", "no", "false", "none"})
 FORMAT = b"atomc-parse-cache 1"
@@ -58,6 +60,8 @@ _PICKLE_PROTOCOL = 5
 # cpp's line marker: `# 12 "file.h" 2 3 4`
 _MARKER = re.compile(r'^# \d+ "((?:[^"\\\n]|\\.)*)"((?: [1-4])*)[ \t]*$', re.MULTILINE)
 _CONTENT = re.compile(r"\S")
+# the same lines, found by a search that skips ahead (preprocess.MarkerSearch)
+_MARKERS = MarkerSearch(r'# \d+ "([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"((?: [1-4])*+)[ \t]*+$')
 
 
 def cache_dir() -> Path | None:
@@ -117,13 +121,16 @@ def layout(text: str) -> Layout | None:
     if first is None or not text.startswith("# 0 "):
         return None
     main = first.group(1)
-    markers = list(_MARKER.finditer(text))
+    markers = _MARKERS.finditer(text)  # read up to the main file's first line only
     boundaries: list[int] = []
     starts: list[int] = []
     content: list[tuple[int, int] | None] = []
     limit = len(text)
-    for i, m in enumerate(markers):
-        body_end = markers[i + 1].start() if i + 1 < len(markers) else len(text)
+    following = next(markers, None)
+    while following is not None:
+        at, m = following
+        following = next(markers, None)
+        body_end = following[0] if following is not None else len(text)
         c = _CONTENT.search(text, m.end(), body_end)
         span = None
         if c is not None:
@@ -134,10 +141,10 @@ def layout(text: str) -> Layout | None:
         if m.group(1) == main and span is not None:
             limit = span[0]
             break
-        starts.append(m.start())
+        starts.append(at)
         content.append(span)
         if "1" in m.group(2).split() or "2" in m.group(2).split():
-            boundaries.append(m.start())
+            boundaries.append(at)
     n = len(content)
     next_content, last_content = [n] * (n + 1), [-1] * n
     for i in range(n - 1, -1, -1):

@@ -162,8 +162,9 @@ class FunctionState:
             self.stmt_now = saved
 
     def at(self, pos: Pos | None) -> BuildAt:
-        """Build at `pos`'s location (`with fs.at(pos):`)."""
-        return self.b.at(self.loc(pos))
+        """Build at `pos`'s location (`with fs.at(pos):`; the builder's `at` without
+        its call: the lowering enters one for most nodes it lowers)."""
+        return BuildAt(self.b, self.loc(pos))
 
     def new_block(self, name: str) -> Block:
         assert self.fn is not None

@@ -39,7 +39,8 @@ class Conversions(SemaPart):
 
     def rvalue(self, e: T.Expr) -> T.Expr:
         """Array/function decay; the result is a value expression."""
-        u = unqual(e.type)
+        t = e.type
+        u = unqual(t) if t.layered else t
         if isinstance(u, (ArrayT, VlaT)):
             return T.Decay(e, PointerT(u.elem))
         if isinstance(u, FuncT):
@@ -58,8 +59,11 @@ class Conversions(SemaPart):
         """Conversion node (no checks); folds integer constants."""
         if e.type is to and not explicit:
             return e
-        ut = unqual(to)  # each type unwrapped once: casts are made for most operands
-        ue = unqual(e.type)
+        # each type unwrapped once, without a call for most: casts are made for most
+        # operands
+        ut = unqual(to) if to.layered else to
+        et = e.type
+        ue = unqual(et) if et.layered else et
         if not explicit and (ue is ut or ue == ut) and not isinstance(ut, EnumT):
             return e
         if isinstance(ut, ComplexT) or isinstance(ue, ComplexT):
@@ -90,8 +94,9 @@ class Conversions(SemaPart):
         """Convert `e` as if by assignment to an object of type `to`."""
         e = self.value(e)
         p = pos or e.pos
-        tu = unqual(to)
-        eu = unqual(e.type)
+        tu = unqual(to) if to.layered else to
+        et = e.type
+        eu = unqual(et) if et.layered else et
         if isinstance(tu, (FloatT, ComplexT)):
             if isinstance(eu, (IntT, EnumT, FloatT, ComplexT)):
                 return self.cast(e, to)
