@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 
 from pycparser import c_ast
-from pycparser.c_parser import CParser
+from pycparser.c_parser import _ASSIGNMENT_OPS, CParser
 
 from atomc.frontend.fast_parse import FastExpressionMixin
 from atomc.frontend.parse import _Parser
@@ -26,6 +26,22 @@ class ReferenceParser(_Parser):
 for _name in vars(FastExpressionMixin):
     if hasattr(CParser, _name) and callable(getattr(CParser, _name)):
         setattr(ReferenceParser, _name, getattr(CParser, _name))
+
+
+def _reference_assignment(self: _Parser) -> c_ast.Node:
+    """`_Parser`'s assignment-expression before its inline route (the GNU rule,
+    which pycparser's differs from: a conditional expression, then an assignment
+    operator)."""
+    expr = self._parse_conditional_expression()
+    tok = self._peek()
+    if tok is not None and tok.type in _ASSIGNMENT_OPS:
+        self._advance()
+        return c_ast.Assignment(tok.value, expr, self._parse_assignment_expression(),
+                                expr.coord)
+    return expr
+
+
+ReferenceParser._parse_assignment_expression = _reference_assignment  # type: ignore[method-assign]
 
 
 def _slots(cls: type) -> list[str]:

@@ -72,6 +72,12 @@ SNIPPETS = {
             return r + L"w"[0] + u8"u"[0] + 'c' + 1.5f + 0x10;
         }
     """,
+    # parse.py reads the conditional expression inline: an assignment operator after
+    # a `?:` (which sema rejects: not an lvalue) must still make an Assignment of it
+    "conditional_then_assignment": """
+        void g(int a, int b, int c) { a ? b : c = 1; a = b ? c : a ? b : c; a ?: b += 2;
+                                      a = b + c ? a * b : c << 1, b = c; }
+    """,
     "strings_and_init": """
         const char *s = "a" "b" L"c"; char c[] = "xy"; int arr[] = { 1, [2] = 3, };
         struct { int a, b; } st = { .b = 1, .a = 2 };

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 
 from pycparser import c_ast
-from pycparser.c_parser import _ASSIGNMENT_OPS, ParseError
+from pycparser.c_parser import _ASSIGNMENT_OPS, _BINARY_PRECEDENCE, ParseError
 from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
@@ -227,11 +227,33 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
 
     def _parse_assignment_expression(self):
         # pycparser returns a leading `({...})` here as the whole expression, so
-        # `({...}) + 1` stopped after it; the GNU primary-expression rule reads it
-        expr = self._parse_conditional_expression()
-        tok = self._peek()
-        if tok is not None and tok.type in _ASSIGNMENT_OPS:  # `_is_assignment_op`
-            self._tokens._index += 1
+        # `({...}) + 1` stopped after it; the GNU primary-expression rule reads it.
+        # The conditional expression is read inline (its first operand, then the
+        # binary operators, `?` and the assignment operator only where the next
+        # token is one): most assignment-expressions (arguments, subscripts,
+        # right-hand sides) are one operand, which took three calls and three peeks
+        # at the same token. The calls made and tokens lexed are pycparser's.
+        expr = self._parse_cast_expression()
+        ts = self._tokens
+        buf = ts._buffer
+        i = ts._index
+        tok = buf[i] if i < len(buf) else self._peek()
+        if tok is None:
+            return expr
+        if tok.type in _BINARY_PRECEDENCE:
+            expr = self._parse_binary_expression(0, expr)
+            i = ts._index
+            tok = buf[i] if i < len(buf) else self._peek()
+            if tok is None:
+                return expr
+        if tok.type == "CONDOP":
+            ts._index = i + 1
+            expr = self._conditional_arms(expr)
+            tok = self._peek()
+            if tok is None:
+                return expr
+        if tok.type in _ASSIGNMENT_OPS:  # `_is_assignment_op`
+            ts._index += 1
             return c_ast.Assignment(tok.value, expr, self._parse_assignment_expression(),
                                     expr.coord)
         return expr
@@ -242,6 +264,10 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
         cond = self._parse_binary_expression()
         if not self._accept("CONDOP"):
             return cond
+        return self._conditional_arms(cond)
+
+    def _conditional_arms(self, cond):
+        """The rest of `cond ? a : b` after the `?`."""
         middle = None if self._peek_type() == "COLON" else self._parse_expression()
         self._expect("COLON")
         return c_ast.TernaryOp(cond, middle, self._parse_conditional_expression(), cond.coord)

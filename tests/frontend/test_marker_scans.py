@@ -1,0 +1,133 @@
+"""The front end's whole-text scans for cpp's line markers (preprocess.py's
+`preprocessed_lines` and `system_headers`, parse_cache's `layout`) find the markers
+with one search that skips ahead (`MarkerSearch`) and place the lines between two
+markers as one slice. These check them against the line-by-line definitions they
+replaced, written out here, over real cpp output and hand-made edge cases, and
+count that `layout` reads no marker past the main file's first line."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from atomc.diag import DiagnosticEngine
+from atomc.frontend import parse_cache
+from atomc.frontend.preprocess import (
+    MarkerSearch,
+    preprocessed_lines,
+    run_cpp,
+    system_headers,
+)
+from atomc.options import CompileOptions
+
+HERE = Path(__file__).resolve().parent
+
+# the reference definitions: one regex step per line, `^` tried everywhere
+_LINE = re.compile(r'^# (\d+) "((?:[^"\\]|\\.)*)"((?: \d)*)\s*$')
+_ANY = re.compile(r'^# \d+ "((?:[^"\\]|\\.)*)"((?: \d)*)$', re.MULTILINE)
+_CACHE = re.compile(r'^# \d+ "((?:[^"\\\n]|\\.)*)"((?: [1-4])*)[ \t]*$', re.MULTILINE)
+
+
+def _unescape(name: str) -> str:
+    return re.sub(r"\\(.)", r"\1", name)
+
+
+def reference_lines(text: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    lines: list[str] | None = None
+    no = 0
+    for s in text.split("\n"):
+        m = _LINE.match(s) if s.startswith("# ") else None
+        if m is not None:
+            lines = out.setdefault(_unescape(m.group(2)), [])
+            no = int(m.group(1))
+            continue
+        if lines is not None and no > 0:
+            lines.extend([""] * (no - len(lines)))
+            lines[no - 1] = s
+        no += 1
+    return out
+
+
+def reference_system_headers(text: str, main_file: str) -> frozenset[str]:
+    found: set[str] = set()
+    markers = list(_ANY.finditer(text))
+    for i, m in enumerate(markers):
+        flags = m.group(2).split()
+        if "3" not in flags:
+            continue
+        nxt = markers[i + 1] if i + 1 < len(markers) else None
+        if "1" not in flags and "2" not in flags and nxt is not None and \
+                nxt.group(1) == m.group(1) and "3" not in nxt.group(2).split():
+            continue
+        found.add(m.group(1))
+    found.discard(main_file)
+    if markers:
+        found.discard(markers[0].group(1))
+    return frozenset(found)
+
+
+def reference_layout_markers(text: str) -> list[tuple[int, str, str]]:
+    return [(m.start(), m.group(1), m.group(2)) for m in _CACHE.finditer(text)]
+
+
+EDGE_CASES = [
+    "",
+    "int x;\n",
+    '# 1 "a.c"',
+    '# 1 "a.c"\n',
+    '# 0 "a.c"\nx\ny\n# 5 "b\\"q.h" 1 3\nz\n\n# 3 "a.c" 2\nw',
+    '# 1 "a.c"\n# 2 "a.c"\n# 7 "a.c"\nq\n#  x\n# 1 "a.c" 3 \t\nr\n# 9 "a.c" 12\n',
+    'pre\n# 2 "a.c"\nA\nB\n# 1 "a.c"\nC\n# 4 "a\\\\b.h" 1 3 4\n\n\nD',
+    '# 0 "a.c"\n# 1 "s.h" 1 3\nint s;\n# 2 "a.c" 3\nNULL\n# 2 "a.c"\nint m;\n',
+    '# 0 "a.c"\r\n# 1 "x.h" 1\r\ny\n# 1 "a.c" 2\nz # 1 "q.h"\n',
+]
+
+
+@pytest.fixture(scope="module")
+def cpp_texts() -> list[str]:
+    texts = []
+    for src in sorted((HERE / "programs").glob("*.c")):
+        texts.append(run_cpp(str(src), CompileOptions(), DiagnosticEngine()))
+    return texts + EDGE_CASES
+
+
+def test_lines_match_the_line_by_line_definition(cpp_texts: list[str]) -> None:
+    for text in cpp_texts:
+        assert preprocessed_lines(text) == reference_lines(text), text[:120]
+
+
+def test_system_headers_match_the_reference(cpp_texts: list[str]) -> None:
+    for text in cpp_texts:
+        for main in ("a.c", "", "s.h"):
+            assert system_headers(text, main) == reference_system_headers(text, main)
+
+
+def test_marker_search_finds_what_a_multiline_search_finds(cpp_texts: list[str]) -> None:
+    search = MarkerSearch(r'# \d+ "([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"((?: [1-4])*+)[ \t]*+$')
+    for text in cpp_texts:
+        found = [(at, m.group(1), m.group(2)) for at, m in search.finditer(text)]
+        assert found == reference_layout_markers(text)
+
+
+def test_layout_reads_no_marker_past_the_main_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    headers = "".join(f'# 1 "h{i}.h" 1\nint h{i};\n# 2 "a.c" 2\n' for i in range(20))
+    after = "".join(f'# {i} "t{i}.h" 1\nint t{i};\n# {i} "a.c" 2\nint m{i};\n'
+                    for i in range(500))
+    text = '# 0 "a.c"\n' + headers + "int main_first;\n" + after
+    read = [0]
+    real = parse_cache._MARKERS
+
+    class Counting:
+        def finditer(self, t: str):  # type: ignore[no-untyped-def]
+            for found in real.finditer(t):
+                read[0] += 1
+                yield found
+
+    monkeypatch.setattr(parse_cache, "_MARKERS", Counting())
+    lay = parse_cache.layout(text)
+    assert lay is not None and lay.limit == text.index("int main_first")
+    # the first marker, two per header, the main file's and the one after it
+    assert read[0] <= 1 + 2 * 20 + 2
