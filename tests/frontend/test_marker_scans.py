@@ -1,9 +1,11 @@
 """The front end's whole-text scans for cpp's line markers (preprocess.py's
 `preprocessed_lines` and `system_headers`, parse_cache's `layout`) find the markers
 with one search that skips ahead (`MarkerSearch`) and place the lines between two
-markers as one slice. These check them against the line-by-line definitions they
-replaced, written out here, over real cpp output and hand-made edge cases, and
-count that `layout` reads no marker past the main file's first line."""
+markers as one slice. These check them, over real cpp output and hand-made edge
+cases, against what they computed before: the lines by the line-by-line
+definition (written out here), the system headers and the layout with the plain
+multiline search put back; and count that `layout` reads no marker past the main
+file's first line."""
 
 from __future__ import annotations
 
@@ -109,6 +111,14 @@ def test_marker_search_finds_what_a_multiline_search_finds(cpp_texts: list[str])
     for text in cpp_texts:
         found = [(at, m.group(1), m.group(2)) for at, m in search.finditer(text)]
         assert found == reference_layout_markers(text)
+
+
+def test_layout_matches_a_multiline_search(cpp_texts: list[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    found = [parse_cache.layout(text) for text in cpp_texts]
+    monkeypatch.setattr(parse_cache, "_MARKERS", _MultilineSearch(_CACHE))
+    assert found == [parse_cache.layout(text) for text in cpp_texts]
+    assert sum(lay is not None and len(lay.boundaries) > 2 for lay in found) >= 5
 
 
 def test_layout_reads_no_marker_past_the_main_file(monkeypatch: pytest.MonkeyPatch) -> None:
