@@ -20,9 +20,7 @@ import os
 import sys
 from collections.abc import Sequence
 from functools import cache
-from typing import TextIO
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from ..dwarf.files import FileTable
 from ..ir.function import Function, Module
