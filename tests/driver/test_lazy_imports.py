@@ -41,8 +41,9 @@ print(json.dumps([status, sorted(sys.modules)]))
 """
 
 # imported by an optimised compile only
-OPTIMISER = ("atomc.opt.passes", "atomc.opt.mem2reg", "atomc.opt.gvn", "atomc.opt.licm",
-             "atomc.opt.inline")
+OPTIMISER = ("atomc.opt.passmanager", "atomc.opt.registry", "atomc.opt.passes",
+             "atomc.opt.mem2reg", "atomc.opt.instcombine", "atomc.opt.gvn", "atomc.opt.licm",
+             "atomc.opt.inline", "atomc.opt.legalize_i128")
 LIVE_DEBUG_VALUES = ("atomc.codegen.debuginfo.live_debug_values", "atomc.codegen.debuginfo.ldv",
                      "atomc.codegen.debuginfo.ldv.emit", "atomc.codegen.debuginfo.ldv.model",
                      "atomc.codegen.debuginfo.call_site_entries",

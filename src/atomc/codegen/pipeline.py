@@ -26,7 +26,7 @@ from ..dwarf.files import FileTable
 from ..ir.function import Function, Module
 from ..ir.work import STAGES, report_stages, stage
 from ..observe import machine_observer
-from ..opt.legalize_i128 import legalize_module
+from ..opt.i128_uses import module_uses_i128
 from ..options import CompileOptions
 from ..optlevel import function_options
 from .mir import MFunction, print_mfunction
@@ -158,7 +158,10 @@ def generate_assembly(module: Module, opts: CompileOptions,
     `.debug_macro`."""
     # i128 values become i64 pairs (the machine's widest); --verify-each checks the result
     with stage("legalize-i128", BACK, opts.time_passes):
-        legalized = legalize_module(module)
+        legalized = module_uses_i128(module)
+        if legalized:  # the legaliser is imported by a module with an i128 value only
+            from ..opt.legalize_i128 import legalize_module
+            legalize_module(module)
     if legalized and opts.verify_each:
         from ..ir.verifier import verify_module
         errors = verify_module(module)
