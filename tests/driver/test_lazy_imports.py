@@ -2,14 +2,15 @@
 
 Each `atomc` process of a build pays for every module it imports, as much as for
 compiling a small file: -O0 needs none of the optimiser's passes, LiveDebugValues or
-the optimising machine passes, a compile without -g no DWARF model, and -E no back
-end. Each case runs the driver in a fresh interpreter and reads `sys.modules` after
-the compile; the -O2 -g compile is the control that every module named here exists
-and is still what those stages import.
+the optimising machine passes, a compile without -g no DWARF model, -E no back end,
+and no compile the IR's text parser. Each case runs the driver in a fresh interpreter
+and reads `sys.modules` after the compile; the -O2 -g compile is the control that the
+modules named here are still what those stages import.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -55,6 +56,8 @@ MACHINE_OPT = ("atomc.codegen.regalloc.linear", "atomc.codegen.regalloc.coalesce
 DWARF = ("atomc.dwarf.model", "atomc.dwarf.locexpr", "atomc.dwarf.line_rows",
          "atomc.dwarf.writer", "atomc.codegen.debuginfo.scopes",
          "atomc.codegen.debuginfo.stages")
+# the IR's text parser: no compile reads IR text
+IR_TEXT = ("atomc.ir.parser", "atomc.ir.text_lexer")
 # imported by a compile past the preprocessor only
 COMPILER = ("atomc.frontend.sema", "atomc.ir", "atomc.codegen", "atomc.codegen.pipeline",
             "atomc.pipeline")
@@ -74,16 +77,22 @@ def imported(tmp_path: Path, *args: str) -> set[str]:
     return set(modules)
 
 
+def test_every_module_named_here_exists() -> None:
+    named = (*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *DWARF, *IR_TEXT, *COMPILER)
+    assert [m for m in named if importlib.util.find_spec(m) is None] == []
+
+
 def test_optimised_debug_compile_imports_every_stage(tmp_path: Path) -> None:
     mods = imported(tmp_path, "-O2", "-g", "-c", "-o", str(tmp_path / "p.o"))
     missing = [m for m in (*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *DWARF, *COMPILER)
                if m not in mods]
     assert missing == []
+    assert sorted(mods & set(IR_TEXT)) == []
 
 
 def test_O0_debug_compile_imports_no_optimiser(tmp_path: Path) -> None:
     mods = imported(tmp_path, "-O0", "-g", "-c", "-o", str(tmp_path / "p.o"))
-    assert sorted(mods & {*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT}) == []
+    assert sorted(mods & {*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *IR_TEXT}) == []
     assert [m for m in DWARF if m not in mods] == []
 
 
