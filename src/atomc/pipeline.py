@@ -17,15 +17,16 @@ small inlining threshold and no unrolling.
 from __future__ import annotations
 
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .codegen.x86_64.pic import SymbolPolicy, mark_interposable
 from .ir import Module
 from .ir.work import STAGES, record, report_stages
-from .opt.passmanager import Pass, PassContext, PassManager
-from .opt.registry import lookup
 from .options import CompileOptions
 from .optlevel import function_level
+
+if TYPE_CHECKING:
+    from .opt.passmanager import Pass, PassManager
 
 Level = tuple[int, bool]  # (opt level, size_opt)
 
@@ -76,6 +77,7 @@ def _verify_input(module: Module) -> None:
 
 
 def build_passes(names: list[str] | tuple[str, ...]) -> list[Pass]:
+    from .opt.registry import lookup
     return [lookup(n)() for n in names]
 
 
@@ -97,17 +99,14 @@ def optimise(module: Module, opts: CompileOptions, out: TextIO | None = None) ->
         _verify_input(module)
     pm: PassManager | None = None
     if opts.passes is not None:  # every function but the optnone ones (PassContext.covers)
-        pm = _run_passes(module, opts, list(opts.passes), out, pm,
-                         PassContext(module, opt_level=opts.opt_level, size_opt=opts.size_opt))
+        pm = _run_passes(module, opts, list(opts.passes), out, pm, opts.opt_level, opts.size_opt)
     else:
         for (level, size), functions in level_groups(module, opts).items():
             names = pipeline_for(level, size)
             if not opts.inline_functions:  # -fno-inline
                 names = [n for n in names if n != "inline"]
             if names and functions:
-                pm = _run_passes(module, opts, names, out, pm,
-                                 PassContext(module, opt_level=level, size_opt=size,
-                                             functions=functions))
+                pm = _run_passes(module, opts, names, out, pm, level, size, functions)
     if pm is not None:
         for name, seconds in pm.timings.items():
             record(name, "optimiser", seconds)
@@ -120,9 +119,15 @@ def optimise(module: Module, opts: CompileOptions, out: TextIO | None = None) ->
 
 
 def _run_passes(module: Module, opts: CompileOptions, names: list[str], out: TextIO | None,
-                pm: PassManager | None, ctx: PassContext) -> PassManager:
-    """Run `names` in `ctx` with the manager of the earlier levels' runs, so that
-    --opt-bisect-limit counts and --time-passes sums over all of them."""
+                pm: PassManager | None, level: int, size_opt: bool,
+                functions: frozenset[str] | None = None) -> PassManager:
+    """Run `names` at `level` on `functions` (None: all but the optnone ones) with the
+    manager of the earlier levels' runs, so that --opt-bisect-limit counts and
+    --time-passes sums over all of them. The pass manager and the passes are imported
+    here: a compile with nothing to optimise (-O0) never loads them."""
+    from .opt.passmanager import PassContext, PassManager
+
+    ctx = PassContext(module, opt_level=level, size_opt=size_opt, functions=functions)
     if pm is not None:
         pm.passes = build_passes(names)
         pm.run(module, ctx)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import atomc.codegen.pipeline as pipeline
+import atomc.codegen.debuginfo.stages as stages
 from atomc.codegen.debuginfo.line_rows import compute_rows, rows_after_labels
 from atomc.codegen.mir import MFunction, MInst
 from atomc.driver import main
@@ -34,7 +34,7 @@ def test_carried_rows_are_the_final_rows(program: str, tmp_path: Path,
         trips += len(got.trips)
         return got
 
-    monkeypatch.setattr(pipeline, "rows_after_labels", carried)
+    monkeypatch.setattr(stages, "rows_after_labels", carried)
     assert main(["-O2", "-g", "-S", str(PROGRAMS / program), "-o", str(tmp_path / "out.s")]) == 0
     assert "main" in checked
     if program in ("for_line_values.c", "unrolled_counter.c"):

@@ -22,7 +22,7 @@ from . import compile_function, generate_assembly
 from .mir import print_mfunction
 from .mir.parser import MIRParseError, parse_mir
 from .passes.fallthrough import fold_fallthrough_branches
-from .pipeline import MACHINE_PASS_NAMES, run_machine_pass
+from .pipeline import machine_pass_names, run_machine_pass
 from .regalloc.fast import allocate
 from .x86_64.isel.select import select_function
 
@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="back-end optimisation level (allocator, scheduler)")
     ap.add_argument("-fomit-frame-pointer", dest="omit_fp", action="store_true",
                     help="address the frame from %%rsp (the default at -O2 and up)")
-    ap.add_argument("--run-pass", choices=sorted(MACHINE_PASS_NAMES - {"isel"}), metavar="NAME",
+    ap.add_argument("--run-pass", choices=sorted(machine_pass_names() - {"isel"}), metavar="NAME",
                     help="read machine IR, run this machine pass, print the machine IR")
     ap.add_argument("--verify-machineinstrs", action="store_true",
                     help="with --run-pass: verify the input and output, check keeps_di")

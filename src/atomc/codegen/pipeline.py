@@ -19,35 +19,22 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from functools import cache
+from typing import TYPE_CHECKING, TextIO
 
 from ..dwarf.files import FileTable
-from ..dwarf.macros import MacroEvent
-from ..dwarf.model import FunctionDebugInfo
 from ..ir.function import Function, Module
 from ..ir.work import STAGES, report_stages, stage
 from ..observe import machine_observer
-from ..opt.legalize_i128 import legalize_module
+from ..opt.i128_uses import module_uses_i128
 from ..options import CompileOptions
 from ..optlevel import function_options
-from .debuginfo.call_site_entries import claim_call_site_entries
-from .debuginfo.inline_entries import open_inlined_loop_entries
-from .debuginfo.instruction_scopes import SharedScopes
-from .debuginfo.line_rows import compute_rows, rows_after_labels
-from .debuginfo.live_debug_values import variable_locations
-from .debuginfo.scopes import LabelCounter, function_debug_info, insert_scope_labels
 from .mir import MFunction, print_mfunction
-from .mir.cfg import drop_cfg, start_keeping_cfg
 from .mir.passes import MachineContext, MachinePass, MachinePassManager, MIRState
 from .mir.verifier import check_mfunction
-from .passes.branch_cleanup import BranchCleanup
-from .passes.dead_defs import DeadDefs
 from .passes.fallthrough import FallThrough
 from .passes.return_brace import ReturnBrace
-from .passes.schedule import Schedule
-from .regalloc.coalesce import CoalesceCopies
 from .regalloc.fast import FastRegalloc
-from .regalloc.linear import LinearRegalloc
 from .target import use_target
 from .x86_64.asm.loop_align import aligns_loops, loop_headers
 from .x86_64.asm.printer import AsmWriter
@@ -55,18 +42,14 @@ from .x86_64.asm.symbols import declaration_directives, init_fini_arrays
 from .x86_64.cet import data_references, property_note, tracks_branches
 from .x86_64.function_state import x86_state
 from .x86_64.isel.select import select_function
-from .x86_64.passes import (
-    DropBarriers,
-    FrameLowering,
-    FramePolicy,
-    Hardening,
-    Peephole,
-    RedundantZext,
-    StackProtector,
-)
+from .x86_64.passes import DropBarriers, FrameLowering, FramePolicy, Hardening, StackProtector
 from .x86_64.target import X86_64
 
-__all__ = ["MACHINE_PASS_NAMES", "compile_function", "generate_assembly", "machine_passes",
+if TYPE_CHECKING:
+    from ..dwarf.macros import MacroEvent
+    from ..dwarf.model import FunctionDebugInfo
+
+__all__ = ["compile_function", "generate_assembly", "machine_pass_names", "machine_passes",
            "run_machine_pass"]
 
 BACK = "back end"
@@ -75,25 +58,32 @@ use_target(X86_64)  # the one target atomc has
 
 
 def machine_passes(opt_level: int) -> list[MachinePass]:
-    """The machine passes after instruction selection, in order, at `opt_level`."""
+    """The machine passes after instruction selection, in order, at `opt_level`.
+    The optimising ones are imported here, so that an -O0 compile never loads them."""
     passes: list[MachinePass] = [FramePolicy(), StackProtector(), FallThrough()]
-    if opt_level > 0:
+    if opt_level == 0:
+        passes += [DropBarriers(), FastRegalloc()]
+    else:
+        from .passes.branch_cleanup import BranchCleanup
+        from .passes.dead_defs import DeadDefs
+        from .passes.schedule import Schedule
+        from .regalloc.coalesce import CoalesceCopies
+        from .regalloc.linear import LinearRegalloc
+        from .x86_64.passes import Peephole, RedundantZext
         passes.append(DeadDefs())
-    if opt_level >= 2:
-        passes.append(Schedule())
-    passes.append(DropBarriers())  # barriers only constrain the scheduler
-    if opt_level > 0:
+        if opt_level >= 2:
+            passes.append(Schedule())
+        passes.append(DropBarriers())  # barriers only constrain the scheduler
         passes += [CoalesceCopies(), LinearRegalloc(), RedundantZext(), BranchCleanup(),
                    Peephole()]
-    else:
-        passes.append(FastRegalloc())
     passes += [FrameLowering(), ReturnBrace(), Hardening()]
     return passes
 
 
-# what --print-mir-after= accepts: instruction selection, then every machine pass
-MACHINE_PASS_NAMES: frozenset[str] = frozenset(
-    {"isel"} | {p.name for level in (0, 2) for p in machine_passes(level)})
+@cache
+def machine_pass_names() -> frozenset[str]:
+    """What --print-mir-after= accepts: instruction selection, then every machine pass."""
+    return frozenset({"isel"} | {p.name for level in (0, 2) for p in machine_passes(level)})
 
 
 def machine_pass_manager(opts: CompileOptions, verify: bool = False) -> MachinePassManager:
@@ -168,7 +158,10 @@ def generate_assembly(module: Module, opts: CompileOptions,
     `.debug_macro`."""
     # i128 values become i64 pairs (the machine's widest); --verify-each checks the result
     with stage("legalize-i128", BACK, opts.time_passes):
-        legalized = legalize_module(module)
+        legalized = module_uses_i128(module)
+        if legalized:  # the legaliser is imported by a module with an i128 value only
+            from ..opt.legalize_i128 import legalize_module
+            legalize_module(module)
     if legalized and opts.verify_each:
         from ..ir.verifier import verify_module
         errors = verify_module(module)
@@ -179,8 +172,11 @@ def generate_assembly(module: Module, opts: CompileOptions,
     debug = bool(opts.debug and module.cu is not None)
     files = FileTable(module.cu.file) if debug and module.cu is not None else None
     out = AsmWriter(module, opts)
-    labels = LabelCounter()
     infos: list[FunctionDebugInfo] = []
+    debug_stages = None
+    if files is not None:
+        from .debuginfo.stages import DebugStages  # -g only
+        debug_stages = DebugStages(opts)
     float_consts: dict[str, bytes] = {}  # the module's floating-point constant pool
     number = 0
     data_refs = data_references(module) if tracks_branches(opts.cf_protection) else None
@@ -198,32 +194,9 @@ def generate_assembly(module: Module, opts: CompileOptions,
                               fopts.omits_frame_pointer, fopts, data_refs, manager)
         number += 1
         table = None
-        if fn_debug and files is not None:
-            start_keeping_cfg(mf)  # the debug-info stages change no branch (dropped below)
-            shared = SharedScopes(mf)  # computed once unless a stage changes a location
-            if fopts.opt_level > 0:
-                with stage("inline-entries", BACK, opts.time_passes):
-                    open_inlined_loop_entries(mf, shared)
-                with stage("call-site-entries", BACK, opts.time_passes):
-                    claim_call_site_entries(mf, shared)
-            with stage("scope-labels", BACK, opts.time_passes):
-                scopes = insert_scope_labels(mf, labels, shared)
-            with stage("line-rows", BACK, opts.time_passes):
-                table = compute_rows(mf, opts.key_instructions_mode)
-            # Optimised code: variables follow their values (LiveDebugValues), which
-            # read the rows where a line starts; at -O0 every variable has one stack
-            # home for its whole life.
-            varlocs = None
-            if fopts.opt_level > 0:
-                before = [mi for _, mi in mf.instructions()]
-                with stage("LiveDebugValues", BACK, opts.time_passes):
-                    varlocs = variable_locations(mf, opts.loclist_mode, labels.fresh, table)
-                with stage("line-rows", BACK, opts.time_passes):
-                    table = rows_after_labels(mf, table, before)
-            with stage("function-debug-info", BACK, opts.time_passes):
-                info = function_debug_info(mf, scopes, varlocs)
+        if fn_debug and debug_stages is not None:
+            info, table = debug_stages.function(mf, fopts.opt_level)
             infos.append(info)
-            drop_cfg(mf)
         with stage("asm-printer", BACK, opts.time_passes):
             aligned = loop_headers(mf) if aligns_loops(fopts.opt_level, fopts.size_opt) \
                 else frozenset()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from importlib import resources
 
 from .. import __version__
 from . import toolchain
@@ -37,6 +36,8 @@ def data_file(name: str) -> str | None:
     """A file of atomc's data directory (src/atomc/data), if it has `name`."""
     if not name or "/" in name:
         return None
+    from importlib import resources  # a query's, not a compile's, import
+
     entry = resources.files("atomc.data").joinpath(name)
     return str(entry) if entry.is_file() else None
 

@@ -9,10 +9,10 @@ reason shown by `atomc --help=ignored` and `-v`.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from .spec import Class, Form, Option, Stage
 
@@ -49,7 +49,11 @@ _FORMS = {"flag": Form.FLAG, "eq": Form.EQ, "joined": Form.JOINED, "sep": Form.S
 
 @cache
 def load() -> Inventory:
-    text = resources.files(__package__).joinpath("gcc-options.tsv").read_text()
+    # package data beside this module; importlib.resources would cost every compile
+    # a few ms of imports (pathlib, zipfile, tempfile)
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gcc-options.tsv")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
     rows: list[Row] = []
     values: dict[str, tuple[str, ...]] = {}
     for line in text.splitlines():

@@ -17,12 +17,12 @@ def _names(value: str) -> list[str]:
 def _mir_names(value: str) -> list[str]:
     """Machine pass names, checked against the back end's pipeline (loaded only
     when the option is given)."""
-    from ..codegen.pipeline import MACHINE_PASS_NAMES
+    from ..codegen.pipeline import machine_pass_names
     names = _names(value)
     for name in names:
-        if name not in MACHINE_PASS_NAMES:
+        if name not in machine_pass_names():
             raise UsageError(f"unknown machine pass '{name}' in '--print-mir-after={value}' "
-                             f"(known: {', '.join(sorted(MACHINE_PASS_NAMES))})")
+                             f"(known: {', '.join(sorted(machine_pass_names()))})")
     return names
 
 

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import bisect
 import contextlib
-import hashlib
 import os
 import pickle
 import re
@@ -49,6 +48,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+
+try:  # hashlib would also load OpenSSL, a few ms of every compile, for this one hash
+    from _blake2 import blake2b
+except ImportError:  # an interpreter built without its own BLAKE2
+    from hashlib import blake2b
 
 from .preprocess import MarkerSearch
 
@@ -84,7 +88,7 @@ def fingerprint() -> bytes:
     import pycparser
     import pycparserext
 
-    h = hashlib.blake2b(FORMAT, digest_size=20)
+    h = blake2b(FORMAT, digest_size=20)
     h.update(sys.version.encode())
     dirs = [Path(__file__).parent, Path(pycparser.__file__).parent,
             Path(pycparserext.__file__).parent]
@@ -168,7 +172,7 @@ def _spans(lay: Layout, start: int, end: int) -> tuple[int, int] | None:
 
 
 def segment_key(prev: bytes, text: str, span: tuple[int, int]) -> bytes:
-    h = hashlib.blake2b(prev, digest_size=20)
+    h = blake2b(prev, digest_size=20)
     h.update(text[span[0]:span[1]].encode("utf-8", "surrogatepass"))
     return h.digest()
 
@@ -286,14 +290,14 @@ def load_chain(store: Store, text: str, lay: Layout, prev: bytes
     names: dict[str, bool] = {}
     while True:
         found = None
-        h: hashlib.blake2b | None = None
+        h: blake2b | None = None
         hashed = 0
         for b in lay.boundaries[bisect.bisect_right(lay.boundaries, pos):]:
             span = _spans(lay, pos, b)
             if span is None or span[1] <= hashed:
                 continue
             if h is None:
-                h, hashed = hashlib.blake2b(prev, digest_size=20), span[0]
+                h, hashed = blake2b(prev, digest_size=20), span[0]
             h.update(text[hashed:span[1]].encode("utf-8", "surrogatepass"))
             hashed = span[1]
             key = h.copy().digest()

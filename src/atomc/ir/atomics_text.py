@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .atomics import AtomicLoad, AtomicRMW, AtomicStore, CmpXchg, Fence, Ordering, RMWOp
 from .insts import Inst, Op
-from .text_lexer import TokKind
 from .values import Value
 
 if TYPE_CHECKING:
@@ -49,6 +48,9 @@ def atomic_body(inst: Inst, typed: Callable[[Value], str]) -> str:
 
 
 def _choice(p: IRParser, enum_cls: type[_E], what: str) -> _E:
+    # the lexer comes with the parser: a compile, which only prints, never loads it
+    from .text_lexer import TokKind
+
     tok = p.expect_kind(TokKind.IDENT, what)
     try:
         return enum_cls(tok.text)

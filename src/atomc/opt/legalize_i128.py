@@ -57,7 +57,6 @@ from ..ir import (
     DIExpression,
     Function,
     Inst,
-    IntType,
     Module,
     Op,
     Type,
@@ -67,44 +66,10 @@ from ..ir import (
 )
 from ..ir.debuginfo import ARTIFICIAL, DW_OP_LLVM_fragment, type_bits
 from ..ir.rewrite import detach_with_dependents, erase, make_unavailable, prepend, set_body
+from .i128_uses import function_uses_i128, module_uses_i128
 from .legalize_i128_ops import ArgClass, OpExpander, classify_args, is_i128
 from .passmanager import DI, ModulePass, PassContext
 from .registry import register
-
-# instructions that may read an i128 without producing one (every other reader of
-# an i128 is itself i128-typed, or reads one that an i128 instruction defines)
-_READERS = frozenset({Op.ICMP, Op.STORE, Op.CALL, Op.RET, Op.SWITCH, Op.TRUNC, Op.INTTOPTR,
-                      Op.SITOFP, Op.UITOFP, Op.ASM, Op.MEMSET})
-
-
-def _wide(t: Type) -> bool:
-    return t.__class__ is IntType and t.bits == 128
-
-
-def module_uses_i128(module: Module) -> bool:
-    """Does any signature, value or operand of `module` have type i128?"""
-    return any(function_uses_i128(fn) for fn in module.functions.values())
-
-
-def function_uses_i128(fn: Function) -> bool:
-    """Does `fn`'s signature, or any value or operand of its body, have type i128? (Run
-    on every compilation, so it looks at operands only where an i128 can hide: a
-    constant read by an instruction of another type.)"""
-    if any(_wide(t) for t in fn.param_types) or any(_wide(t) for t in fn.ret_types):
-        return True
-    for b in fn.blocks:
-        if any(_wide(p.ty) for p in b.params):
-            return True
-        for inst in b.insts:  # written out: this loop is on every compile's path
-            ty = inst.ty
-            if ty.__class__ is IntType and ty.bits == 128:
-                return True
-            if inst.op in _READERS:
-                for u in inst.operands:
-                    ty = u.value.ty
-                    if ty.__class__ is IntType and ty.bits == 128:
-                        return True
-    return False
 
 
 def legalize_module(module: Module) -> bool:
@@ -342,5 +307,5 @@ class LegalizeI128(ModulePass):
 register(LegalizeI128)
 
 
-__all__ = ["ArgClass", "LegalizeI128", "classify_args", "is_i128", "legalize_module",
-           "module_uses_i128"]
+__all__ = ["ArgClass", "LegalizeI128", "classify_args", "function_uses_i128", "is_i128",
+           "legalize_module", "module_uses_i128"]

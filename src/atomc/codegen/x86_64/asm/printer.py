@@ -7,9 +7,10 @@ only needs to mention when it changes (GNU as keeps it across rows).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ....diag import InternalCompilerError
 from ....dwarf.files import FileTable
-from ....dwarf.line_rows import LineTable, Row
 from ....ir.function import THREAD_LOCAL, Global, Module, Zeros
 from ....options import CompileOptions
 from ...mir import (
@@ -34,6 +35,9 @@ from .inline_asm import format_inline_asm
 from .loop_align import LOOP_ALIGN_DIRECTIVES
 from .sections import code_section, data_placement, jump_table_section
 from .symbols import binding
+
+if TYPE_CHECKING:  # made by the -g stages only
+    from ....dwarf.line_rows import LineTable, Row
 
 
 class AsmWriter:

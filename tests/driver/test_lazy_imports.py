@@ -1,0 +1,107 @@
+"""A compile imports only what its job needs (issue 13: the per-process fixed cost).
+
+Each `atomc` process of a build pays for every module it imports, as much as for
+compiling a small file: -O0 needs none of the optimiser's passes, LiveDebugValues or
+the optimising machine passes, a compile without -g no DWARF model, -E no back end,
+and no compile the IR's text parser. Each case runs the driver in a fresh interpreter
+and reads `sys.modules` after the compile; the -O2 -g compile is the control that the
+modules named here are still what those stages import.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import atomc
+
+SRC = str(Path(atomc.__file__).resolve().parent.parent)
+PROGRAM = """\
+struct pair { int a, b; };
+static int sum(struct pair p) { return p.a + p.b; }
+int main(void)
+{
+    struct pair p = {1, 2};
+    int total = 0;
+    for (int i = 0; i < 4; i++)
+        total += sum(p) * i;
+    return total % 7;
+}
+"""
+RUN = """\
+import json, sys
+from atomc.driver import main
+status = main(sys.argv[1:])
+print(json.dumps([status, sorted(sys.modules)]))
+"""
+
+# imported by an optimised compile only
+OPTIMISER = ("atomc.opt.passmanager", "atomc.opt.registry", "atomc.opt.passes",
+             "atomc.opt.mem2reg", "atomc.opt.instcombine", "atomc.opt.gvn", "atomc.opt.licm",
+             "atomc.opt.inline", "atomc.opt.legalize_i128")
+LIVE_DEBUG_VALUES = ("atomc.codegen.debuginfo.live_debug_values", "atomc.codegen.debuginfo.ldv",
+                     "atomc.codegen.debuginfo.ldv.emit", "atomc.codegen.debuginfo.ldv.model",
+                     "atomc.codegen.debuginfo.call_site_entries",
+                     "atomc.codegen.debuginfo.inline_entries")
+MACHINE_OPT = ("atomc.codegen.regalloc.linear", "atomc.codegen.regalloc.coalesce",
+               "atomc.codegen.passes.schedule", "atomc.codegen.passes.dead_defs",
+               "atomc.codegen.passes.branch_cleanup")
+# imported with -g only
+DWARF = ("atomc.dwarf.model", "atomc.dwarf.locexpr", "atomc.dwarf.line_rows",
+         "atomc.dwarf.writer", "atomc.codegen.debuginfo.scopes",
+         "atomc.codegen.debuginfo.stages")
+# the IR's text parser: no compile reads IR text
+IR_TEXT = ("atomc.ir.parser", "atomc.ir.text_lexer")
+# imported by a compile past the preprocessor only
+COMPILER = ("atomc.frontend.sema", "atomc.ir", "atomc.codegen", "atomc.codegen.pipeline",
+            "atomc.pipeline")
+
+
+def imported(tmp_path: Path, *args: str) -> set[str]:
+    """The modules a fresh interpreter holds after `atomc ARGS prog.c` succeeds."""
+    src = tmp_path / "prog.c"
+    src.write_text(PROGRAM)
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env.pop("ATOMC_SERVER", None)
+    r = subprocess.run([sys.executable, "-c", RUN, *args, str(src)], cwd=tmp_path, env=env,
+                       capture_output=True, text=True, check=False)
+    assert r.returncode == 0, r.stderr
+    status, modules = json.loads(r.stdout.splitlines()[-1])
+    assert status == 0, r.stderr
+    return set(modules)
+
+
+def test_every_module_named_here_exists() -> None:
+    named = (*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *DWARF, *IR_TEXT, *COMPILER)
+    assert [m for m in named if importlib.util.find_spec(m) is None] == []
+
+
+def test_optimised_debug_compile_imports_every_stage(tmp_path: Path) -> None:
+    mods = imported(tmp_path, "-O2", "-g", "-c", "-o", str(tmp_path / "p.o"))
+    missing = [m for m in (*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *DWARF, *COMPILER)
+               if m not in mods]
+    assert missing == []
+    assert sorted(mods & set(IR_TEXT)) == []
+
+
+def test_O0_debug_compile_imports_no_optimiser(tmp_path: Path) -> None:
+    mods = imported(tmp_path, "-O0", "-g", "-c", "-o", str(tmp_path / "p.o"))
+    assert sorted(mods & {*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *IR_TEXT}) == []
+    assert [m for m in DWARF if m not in mods] == []
+
+
+def test_O0_compile_without_g_imports_no_dwarf_model(tmp_path: Path) -> None:
+    mods = imported(tmp_path, "-O0", "-c", "-o", str(tmp_path / "p.o"))
+    assert sorted(mods & {*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *DWARF}) == []
+
+
+@pytest.mark.parametrize("job", [["-E", "-o", "p.i"], ["-M"]], ids=["E", "M"])
+def test_preprocessing_imports_no_compiler(tmp_path: Path, job: list[str]) -> None:
+    mods = imported(tmp_path, *job)
+    assert sorted(mods & {*COMPILER, *DWARF, *OPTIMISER}) == []
