@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from ..ir import Alloca, Block, Function, Module, work
 from ..ir.blockorder import BlockOrder
 from ..ir.cfgstate import CFGState, checking
-from ..ir.loops import Loop, LoopInfo, loop_info
+from ..ir.loops import Loop, loop_info
 from .duplication import clone_into_pred as _clone_into_pred
 from .duplication import remove_block_body
 from .mem2reg import Mem2Reg, promotable_type
