@@ -115,6 +115,10 @@ def optimise(module: Module, opts: CompileOptions, out: TextIO | None = None) ->
     if opts.time_passes and opts.emit_ir and out is None:
         report_stages(sys.stderr)  # no back end runs after --emit-ir
         STAGES.clear()
+    for fn in module.functions.values():
+        # the passes' shared loop analyses (ir/loops.py `loop_info`) are done with:
+        # kept into the back end they cost it some 5% on lvm.c (more live objects)
+        fn.loops_kept = None
     return module
 
 

@@ -36,6 +36,8 @@ COUNTERS = {
     "domtree.nodes": "dominator trees built (once per pass, not per loop)",
     "domtree.reused": "dominator trees handed out again (the CFG unchanged since the last)",
     "loopinfo.blocks": "loop analyses (once per pass, not per loop)",
+    "loopinfo.built": "loop analyses built (the CFG changed since the last)",
+    "loopinfo.reused": "loop analyses handed out again (the CFG unchanged since the last)",
     "function.predecessors": "predecessor maps (once per pass, not per loop)",
     "mem2reg.blocks": "whole-function mem2reg runs (not one per rotated or unrolled loop)",
     "ssa_repair.blocks": "SSA repair of demoted values: live range and frontier walks",

@@ -74,7 +74,7 @@ class Function(Value):
 
     __slots__ = ("param_types", "ret_types", "variadic", "internal", "blocks", "args",
                  "subprogram", "attrs", "sret", "byval_params", "module", "section",
-                 "dom_kept")
+                 "dom_kept", "loops_kept")
 
     def __init__(self, name: str, param_types: Sequence[Type], ret_types: Sequence[Type], *,
                  variadic: bool = False, internal: bool = False,
@@ -95,6 +95,8 @@ class Function(Value):
         self.module: Module | None = None
         # the last dominator tree and the CFG shape it was built for (dominators.py)
         self.dom_kept: object | None = None
+        # the last loop analysis and the dominator tree it was built from (loops.py)
+        self.loops_kept: object | None = None
 
     @property
     def is_declaration(self) -> bool:

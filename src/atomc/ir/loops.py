@@ -9,7 +9,7 @@ so every pass that walks them is deterministic.
 
 from __future__ import annotations
 
-from . import work
+from . import cfgstate, work
 from .dominators import DomTree, dominators_of_function
 from .function import Block, Function
 from .insts import Inst, Jump
@@ -136,6 +136,7 @@ class LoopInfo:
                     lp.parent = found[j]
                     found[j].children.append(lp)
                     break
+        work.add("loopinfo.built", 1)
         work.add("loopinfo.blocks", len(order) + sum(len(lp.blocks) for lp in found))
         for lp in found:  # smallest first: the innermost loop claims a block first
             for b in lp.blocks:
@@ -159,3 +160,38 @@ class LoopInfo:
             if pre is not None and len(latches) == 1:
                 out.append((loop, pre, latches[0]))
         return out
+
+
+def loop_info(fn: Function) -> LoopInfo:
+    """The loops of `fn`, shared by the passes that only read them.
+
+    A function's loops are asked for by some ten passes of one compile, mostly
+    with the CFG unchanged since the last ask. They depend only on the dominator
+    tree, and `dominators_of_function` hands out the same tree while the block
+    list and edges are unchanged, so the last analysis is kept with its tree and
+    handed out again while the tree is the same object (LLVM's pass manager
+    keeps an analysis the same way while no pass invalidates it). A pass that
+    edits the loops it holds (`Loop.add_block`) must also change the CFG (a new
+    preheader), which makes a new tree; a pass that edits them otherwise builds
+    its own `LoopInfo`. In checking mode (ATOMC_CHECK_INCREMENTAL) a reused
+    analysis is compared with a fresh one."""
+    dom = dominators_of_function(fn)
+    kept = fn.loops_kept
+    if isinstance(kept, LoopInfo) and kept.dom is dom:
+        work.add("loopinfo.reused", 1)
+        if cfgstate.checking():
+            _check_same(kept, LoopInfo(fn, dom))
+        return kept
+    info = LoopInfo(fn, dom)
+    fn.loops_kept = info
+    return info
+
+
+def _shape(info: LoopInfo) -> list[tuple[int, list[int], int | None]]:
+    return [(id(lp.header), [id(b) for b in lp.blocks],
+             None if lp.parent is None else id(lp.parent.header)) for lp in info.loops]
+
+
+def _check_same(kept: LoopInfo, fresh: LoopInfo) -> None:
+    if _shape(kept) != _shape(fresh):
+        raise AssertionError("stale loop analysis: its loops were edited behind the CFG")

@@ -27,7 +27,7 @@ from typing import ClassVar
 from ..ir import Block, DbgKind, Function, Op
 from ..ir.debuginfo import DW_OP_constu, DW_OP_minus, DW_OP_plus_uconst
 from ..ir.insts import Binary
-from ..ir.loops import Loop, LoopInfo
+from ..ir.loops import Loop, loop_info
 from ..ir.operand_records import add_pair_record, is_operand_var
 from ..ir.types import IntType
 from ..ir.values import BlockParam, Const, Value
@@ -99,7 +99,7 @@ def add_counter_sums(fn: Function) -> int:
         return 0
     preds = fn.predecessors()
     added = 0
-    for loop in LoopInfo(fn).loops:
+    for loop in loop_info(fn).loops:
         pairs = _opposite_pairs(loop, preds)
         if not pairs:
             continue

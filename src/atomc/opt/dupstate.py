@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from ..ir import Alloca, Block, Function, Module, work
 from ..ir.blockorder import BlockOrder
 from ..ir.cfgstate import CFGState, checking
-from ..ir.loops import Loop, LoopInfo
+from ..ir.loops import Loop, loop_info
 from .duplication import clone_into_pred as _clone_into_pred
 from .duplication import remove_block_body
 from .mem2reg import Mem2Reg, promotable_type
@@ -104,7 +104,7 @@ class LoopQueue:
 
     def reset(self) -> None:
         self.session.blocks()
-        info = LoopInfo(self.fn)
+        info = loop_info(self.fn)
         work.add("loopqueue.reset", len(self.fn.blocks))
         self.loops: list[Loop] = info.innermost_first()
         self.cursor = 0

@@ -46,7 +46,7 @@ from ..ir import (
     Value,
 )
 from ..ir.locations import drop
-from ..ir.loops import Loop, LoopInfo
+from ..ir.loops import Loop, loop_info
 from ..ir.rewrite import erase, insert_before, insert_before_terminator
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
@@ -61,7 +61,7 @@ class IVStrengthReduce(FunctionPass):
     def run(self, fn: Function, ctx: PassContext) -> bool:
         changed = False
         # the latch may be a conditional branch: a rotated loop's test sits there
-        for loop, pre, latch in LoopInfo(fn).counted_shapes(fn.predecessors()):
+        for loop, pre, latch in loop_info(fn).counted_shapes(fn.predecessors()):
             n = _reduce_loop(loop, pre, latch)
             if n:
                 ctx.count("iv-sr.reduced", n)

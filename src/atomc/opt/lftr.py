@@ -51,7 +51,7 @@ from ..ir import (
 )
 from ..ir.debuginfo import DW_OP_constu, DW_OP_shr
 from ..ir.locations import drop
-from ..ir.loops import Loop, LoopInfo
+from ..ir.loops import Loop, loop_info
 from ..ir.rewrite import (
     erase,
     insert_before_terminator,
@@ -76,7 +76,7 @@ class LinearTestReplace(FunctionPass):
     def run(self, fn: Function, ctx: PassContext) -> bool:
         changed = False
         preds = fn.predecessors()
-        for loop, pre, latch in LoopInfo(fn).counted_shapes(preds):
+        for loop, pre, latch in loop_info(fn).counted_shapes(preds):
             if _replace_test(loop, pre, latch, preds[loop.header]):
                 ctx.count("lftr.replaced")
                 changed = True

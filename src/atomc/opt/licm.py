@@ -24,7 +24,7 @@ from ..ir.blockorder import BlockOrder
 from ..ir.cfgstate import checking
 from ..ir.dominators import reverse_post_order
 from ..ir.locations import drop
-from ..ir.loops import Loop, LoopInfo
+from ..ir.loops import Loop, LoopInfo, loop_info
 from ..ir.rewrite import LocPolicy, insert_blocks_before, move_to, redirect_edge
 from .cfgutils import is_speculatable, succ_args
 from .passmanager import DI, FunctionPass, PassContext
@@ -94,7 +94,7 @@ class LICM(FunctionPass):
         # One analysis for the whole function. A preheader made for a loop is the only
         # change to the CFG: it joins every enclosing loop, and in reverse post-order
         # it comes right before its header (the search reaches it on the way there).
-        info = LoopInfo(fn)
+        info = loop_info(fn)
         preds = fn.predecessors()
         rpo: dict[int, float] = {id(b): i for i, b in enumerate(info.dom.rpo)}
         blocks = BlockOrder(fn)

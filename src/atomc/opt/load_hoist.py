@@ -30,7 +30,7 @@ from typing import ClassVar
 
 from ..ir import Alloca, Block, BlockParam, Function, Global, Load, PtrAdd, Select, Store, Value
 from ..ir.insts import MEMORY_WRITERS
-from ..ir.loops import Loop, LoopInfo
+from ..ir.loops import Loop, loop_info
 from ..ir.rewrite import LocPolicy, move_to
 from .licm import ensure_preheader_in_nest
 from .passmanager import DI, FunctionPass, PassContext
@@ -122,7 +122,7 @@ class LoadHoist(FunctionPass):
     def run(self, fn: Function, ctx: PassContext) -> bool:
         preds = fn.predecessors()
         changed = False
-        for loop in LoopInfo(fn).innermost_first():
+        for loop in loop_info(fn).innermost_first():
             loads = _hoistable_loads(loop, preds)
             if not loads:
                 continue

@@ -68,7 +68,7 @@ from ..ir import (
 )
 from ..ir.insts import MEMORY_WRITERS
 from ..ir.locations import drop
-from ..ir.loops import Loop, LoopInfo
+from ..ir.loops import Loop, LoopInfo, loop_info
 from ..ir.rewrite import erase, insert_before_terminator
 from .licm import ensure_preheader_in_nest
 from .load_hoist import incoming_values, underlying_objects
@@ -119,7 +119,7 @@ class LoopLoadElim(FunctionPass):
 
     def run(self, fn: Function, ctx: PassContext) -> bool:
         preds = fn.predecessors()
-        info = LoopInfo(fn)
+        info = loop_info(fn)
         changed = False
         for loop in info.innermost_first():
             latches = loop.latches()

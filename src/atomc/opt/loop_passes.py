@@ -39,7 +39,7 @@ from ..ir.debuginfo import DILocation
 from ..ir.function import AtomCounter, Iteration, atom_key
 from ..ir.interp_eval import eval_cmp
 from ..ir.locations import call_chain, copy_call_sites, remap_atoms
-from ..ir.loops import Loop, LoopInfo
+from ..ir.loops import Loop, LoopInfo, loop_info
 from ..ir.rewrite import insert_blocks_after
 from .counted_unroll import CountedPick, counted_pick, fold_untaken_exits
 from .duplication import demote_escaping, promote_demoted
@@ -156,7 +156,7 @@ class JumpThreading(FunctionPass):
         changed = False
         budget = 32
         # threading never makes or unmakes a loop header (see _thread_dominators)
-        headers = {id(lp.header) for lp in LoopInfo(fn).loops}
+        headers = {id(lp.header) for lp in loop_info(fn).loops}
         preds_of = fn.predecessors()
         start = {b: i for i, b in enumerate(fn.blocks)}
         position: Callable[[Block], object] = start.__getitem__

@@ -32,8 +32,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..ir import Block, DbgKind, DbgRecord, Function, Inst, Op, work
-from ..ir.dominators import DomTree, dominators_of_function
-from ..ir.loops import LoopInfo
+from ..ir.dominators import DomTree
+from ..ir.loops import LoopInfo, loop_info
 from ..ir.rewrite import LocPolicy, make_unavailable, move_records_to, move_to, salvage_record
 from ..ir.why import Why, WhyKind
 from .passmanager import DI, FunctionPass, PassContext
@@ -65,8 +65,8 @@ class Sink(FunctionPass):
     keeps_di: ClassVar[DI] = DI.VALUES | DI.SCOPES
 
     def run(self, fn: Function, ctx: PassContext) -> bool:
-        dom = dominators_of_function(fn)
-        loops = LoopInfo(fn, dom)
+        loops = loop_info(fn)
+        dom = loops.dom
         preds = fn.predecessors()
         # variables with add/delete records: their `new`s stay where they are
         keyed = {id(r.var) for i in fn.insts() for r in i.dbg_records

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from ....ir.function import Block, Function, Global
 from ....ir.insts import Load, PtrAdd, Store
-from ....ir.loops import Loop, LoopInfo
+from ....ir.loops import Loop, loop_info
 from ....ir.values import Const
 
 MAX_PER_NEST = 3  # registers held across a whole loop nest
@@ -29,7 +29,7 @@ def plan_global_hoists(fn: Function, folds: Callable[[Global], bool]
                        ) -> tuple[dict[Block, list[Global]], dict[Block, Loop]]:
     """(preheader -> globals to materialise there, loop block -> its hoisting loop).
     `folds(g)`: a memory operand reaches `g` without a register."""
-    info = LoopInfo(fn)
+    info = loop_info(fn)
     preds = fn.predecessors()
     at: dict[Block, list[Global]] = {}
     scope: dict[Block, Loop] = {}
