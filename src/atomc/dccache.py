@@ -41,8 +41,10 @@ _OFF = frozenset({"0", "off", "no", "false", "none"})
 FORMAT = "atomc-dataclass-cache 1"
 # versions whose dataclasses._create_fn runs `exec(txt, globals, ns)` on its text
 KNOWN_VERSIONS = ((3, 11), (3, 12))
-# beyond this many entries a write keeps only the texts this process used
-MAX_ENTRIES = 20000
+# beyond this many entries a write keeps only the texts this process used (an
+# -O2 -g compile uses about 1,100; texts of older atomc versions pile up beside
+# them, and each 1,000 entries cost some 20 ms to load)
+MAX_ENTRIES = 3000
 
 
 @dataclass(slots=True)
@@ -110,9 +112,17 @@ def save(path: str, codes: dict[str, CodeType]) -> bool:
     return True
 
 
+def _is_atomc(globals: Any) -> bool:
+    """Whether the class being made is atomc's own (dataclasses passes its module's
+    globals): other libraries' classes, a test runner's, stay out of the file that
+    every compile loads."""
+    name = globals.get("__name__") if isinstance(globals, dict) else None
+    return isinstance(name, str) and (name == "atomc" or name.startswith("atomc."))
+
+
 def _exec(source: Any, globals: Any = None, locals: Any = None, /, **kwargs: Any) -> None:
     """`exec` for the dataclasses module: a text runs from its cached code object."""
-    if type(source) is not str or kwargs:
+    if type(source) is not str or kwargs or not _is_atomc(globals):
         builtins.exec(source, globals, locals, **kwargs)
         return
     code = _codes.get(source)

@@ -116,6 +116,27 @@ def test_unwritable_cache_falls_back(tmp_path: Path) -> None:
 def test_off_leaves_dataclasses_alone() -> None:
     assert _probe("off")["installed"] is False
     done = subprocess.run(
-        [sys.executable, "-c", "import atomc, dataclasses; print('exec' in vars(dataclasses))"],
+        [sys.executable, "-c",
+         "import atomc.driver, dataclasses; print('exec' in vars(dataclasses))"],
         env={**os.environ, dccache.ENV_VAR: "off"}, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+@needs_known_version
+def test_only_atomc_classes_are_cached(tmp_path: Path) -> None:
+    """A class of another module (here the script's own) is made by the builtin
+    exec and kept out of the file every compile loads."""
+    cache = tmp_path / "dc.marshal"
+    script = ("import atomc.driver, dataclasses\n"
+              "from atomc import dccache\n"
+              "@dataclasses.dataclass(frozen=True)\n"
+              "class NotAtomcs:\n"
+              "    zebra_field_4711: int\n"
+              "print(dccache.stats.compiled)\n")
+    env = {**os.environ, dccache.ENV_VAR: str(cache),
+           "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                          text=True, check=True)
+    assert int(done.stdout) > 50  # atomc's own classes were compiled and cached
+    texts = dccache.load(str(cache))
+    assert texts and not any("zebra_field_4711" in t for t in texts)

@@ -14,9 +14,16 @@ import gc
 import sys
 from collections.abc import Sequence
 
-from .parse import parse
-from .run import EXIT_ERROR, execute
-from .spec import UsageError
+# Before the driver's modules, and the compiler's after them, create their
+# dataclasses (dccache.py says why); not in the package's __init__, which the
+# served client imports on every compile.
+from .. import dccache as _dccache
+
+_dccache.install()
+
+from .parse import parse  # noqa: E402
+from .run import EXIT_ERROR, execute  # noqa: E402
+from .spec import UsageError  # noqa: E402
 
 __all__ = ["main", "parse", "execute"]
 
