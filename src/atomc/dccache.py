@@ -5,22 +5,32 @@ CPython's `dataclasses` writes each class's `__init__`, `__repr__`, `__eq__`,
 `__hash__`, `__setattr__`... as source text and `exec`s it: importing atomc creates
 about 180 dataclasses, and compiling their ~950 method texts was about 40% of the
 instructions of a tiny -O0 -g compile (each `atomc` process imports anew). The code
-object depends only on the text, so it is cached, keyed by the exact text, in one
-marshal file; a later process runs the cached code object with the same globals and
-namespace, so every method is the one plain `dataclasses` would have made.
+object depends only on the text, so it is cached, keyed by the exact text; a later
+process runs the cached code object with the same globals and namespace, so every
+method is the one plain `dataclasses` would have made.
 
 The hook is the name `exec` in the `dataclasses` module (its only `exec` call runs
 the generated text), set only on the interpreter versions whose generator is known
 to call `exec(text, globals, namespace)`; elsewhere nothing changes. Anything
-unexpected (a non-text argument, keywords) goes to the builtin untouched.
+unexpected (a non-text argument, keywords), and the classes of packages other than
+atomc and its parser's (pycparser, pycparserext), go to the builtin untouched.
 
-`ATOMC_DATACLASS_CACHE=off` turns the cache off, `ATOMC_DATACLASS_CACHE=FILE` puts it
-in FILE; by default it is `$XDG_CACHE_HOME/atomc/dataclass-methods-<tag>.marshal`.
+One file per defining module and source file (`<module>-<hash of its path>.marshal`),
+read when that module makes its first dataclass: a process reads the texts of the
+modules it imports, not those of every stage, checkout and version of atomc (one
+file of everything had grown to 1.3 MB, a fifth of a tiny compile's instructions).
+A file records the stat of its module's source; when it is rewritten (at exit, only
+if this process compiled a text of that module) the texts it held are kept only if
+that source is unchanged, so an edited module's old texts go, and files of the same
+module whose source file is gone (a removed checkout) are deleted.
+
+`ATOMC_DATACLASS_CACHE=off` turns the cache off, `ATOMC_DATACLASS_CACHE=DIR` puts it
+in DIR; by default it is `$XDG_CACHE_HOME/atomc/dataclass-methods-<tag>/`.
 It lives in the user's cache, like the parse cache (frontend/parse_cache.py), so
 PYTHONDONTWRITEBYTECODE does not apply. A file from another interpreter, an
-unreadable or corrupt file counts as empty; it is written at exit, only when new
-texts were compiled, to a temporary file renamed into place, and an unwritable
-place is ignored.
+unreadable or corrupt file counts as empty; files are written to a temporary name
+and renamed into place (concurrent processes read a whole old or a whole new file),
+and an unwritable place is ignored.
 """
 
 from __future__ import annotations
@@ -31,40 +41,61 @@ import contextlib
 import marshal
 import os
 import sys
-import tempfile
-from dataclasses import dataclass, field
 from types import CodeType
 from typing import Any
 
 ENV_VAR = "ATOMC_DATACLASS_CACHE"
 _OFF = frozenset({"0", "off", "no", "false", "none"})
-FORMAT = "atomc-dataclass-cache 1"
+FORMAT = "atomc-dataclass-cache 2"
+SUFFIX = ".marshal"
+# the packages whose classes are cached: atomc's and the parser's it imports
+PACKAGES = ("atomc", "pycparser", "pycparserext")
 # versions whose dataclasses._create_fn runs `exec(txt, globals, ns)` on its text
 KNOWN_VERSIONS = ((3, 11), (3, 12))
-# beyond this many entries a write keeps only the texts this process used (an
-# -O2 -g compile uses about 1,100; texts of older atomc versions pile up beside
-# them, and each 1,000 entries cost some 20 ms to load)
-MAX_ENTRIES = 3000
+
+Stamp = tuple[int, int]  # the source's (st_mtime_ns, st_size); (0, 0) when unknown
 
 
-@dataclass(slots=True)
 class Stats:
     """Work counters: `compiled` is the number of generated texts compiled here,
-    the count a test expects to be 0 in a process after a warm one."""
+    the count a test expects to be 0 in a process after a warm one; `bytes_read`
+    what the cache files read here held. (A plain class: the module's own
+    dataclasses would be made before the hook is in place.)"""
 
-    hits: int = 0
-    compiled: int = 0
-    used: set[str] = field(default_factory=set)
+    __slots__ = ("hits", "compiled", "files_read", "bytes_read")
+
+    def __init__(self) -> None:
+        self.hits = 0
+        self.compiled = 0
+        self.files_read = 0
+        self.bytes_read = 0
+
+    def __repr__(self) -> str:
+        return (f"Stats(hits={self.hits}, compiled={self.compiled}, "
+                f"files_read={self.files_read}, bytes_read={self.bytes_read})")
+
+
+class _Module:
+    """The cache of one defining module in this process."""
+
+    __slots__ = ("path", "source", "codes", "used", "compiled")
+
+    def __init__(self, path: str, source: str, codes: dict[str, CodeType]) -> None:
+        self.path = path  # its cache file
+        self.source = source  # its source file, "" when it has none
+        self.codes = codes
+        self.used: set[str] = set()
+        self.compiled = 0
 
 
 stats = Stats()
-_codes: dict[str, CodeType] = {}
-_path: str | None = None
+_modules: dict[str, _Module] = {}
+_dir: str | None = None
 _installed = False
 
 
 def cache_path() -> str | None:
-    """Where the cache file lives, or None when it is off."""
+    """The directory of the cache files, or None when the cache is off."""
     value = os.environ.get(ENV_VAR)
     if value is not None:
         if not value.strip() or value.strip().lower() in _OFF:
@@ -72,38 +103,93 @@ def cache_path() -> str | None:
         return value
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     tag = sys.implementation.cache_tag or "unknown"
-    return os.path.join(base, "atomc", f"dataclass-methods-{tag}.marshal")
+    return os.path.join(base, "atomc", f"dataclass-methods-{tag}")
 
 
 def _header() -> str:
     return f"{FORMAT}\0{sys.version}\0{sys.hexversion}"
 
 
-def load(path: str) -> dict[str, CodeType]:
-    """The entries of the file at `path`; empty when it is missing, unreadable,
-    corrupt or from another interpreter."""
+def _fnv(text: str) -> int:
+    """FNV-1a of `text`: a stable hash needing no extension module (zlib, hashlib),
+    which a compile would otherwise load for this alone."""
+    h = 0x811C9DC5
+    for b in text.encode("utf-8", "surrogatepass"):
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+_dir_keys: dict[str, str] = {}
+
+
+def module_file(directory: str, module: str, source: str) -> str:
+    """The cache file of `module` defined in `source`: one per checkout, so two
+    worktrees of different versions never rewrite each other's."""
+    folder = os.path.dirname(source)
+    key = _dir_keys.get(folder)
+    if key is None:
+        key = _dir_keys[folder] = f"{_fnv(folder):08x}"
+    return os.path.join(directory, f"{module}-{key}{SUFFIX}")
+
+
+def _read(path: str) -> tuple[str, Stamp, dict[str, CodeType]] | None:
+    """The source, stamp and entries of the file at `path`; None when it is
+    missing, unreadable, corrupt or from another interpreter."""
     try:
         with open(path, "rb") as f:
-            data = marshal.load(f)
+            raw = f.read()
+        # loads of the bytes: marshal.load(f) reads a file object in small pieces,
+        # several times slower
+        data = marshal.loads(raw)
     except Exception:  # noqa: BLE001 - marshal raises EOFError, ValueError, TypeError...
-        return {}
-    if not (isinstance(data, tuple) and len(data) == 2 and data[0] == _header()
-            and isinstance(data[1], dict)):
-        return {}
-    return {k: v for k, v in data[1].items() if isinstance(k, str) and isinstance(v, CodeType)}
+        return None
+    stats.files_read += 1
+    stats.bytes_read += len(raw)
+    if not (isinstance(data, tuple) and len(data) == 4 and data[0] == _header()
+            and isinstance(data[1], str) and isinstance(data[3], dict)):
+        return None
+    stamp = data[2]
+    if not (isinstance(stamp, tuple) and len(stamp) == 2
+            and all(isinstance(x, int) for x in stamp)):
+        return None
+    codes = {k: v for k, v in data[3].items() if isinstance(k, str) and isinstance(v, CodeType)}
+    return data[1], stamp, codes
 
 
-def save(path: str, codes: dict[str, CodeType]) -> bool:
-    """Write `codes` to `path` atomically; False when the place is not writable."""
+def load(path: str) -> dict[str, CodeType]:
+    """The entries of the cache file at `path`; empty when it is missing,
+    unreadable, corrupt or from another interpreter."""
+    read = _read(path)
+    return {} if read is None else read[2]
+
+
+def load_all(directory: str) -> dict[str, CodeType]:
+    """Every entry of every cache file in `directory` (for tests and inspection)."""
+    try:
+        names = sorted(os.listdir(directory))
+    except OSError:
+        return {}
+    codes: dict[str, CodeType] = {}
+    for name in names:
+        if name.endswith(SUFFIX):
+            codes.update(load(os.path.join(directory, name)))
+    return codes
+
+
+def save(path: str, codes: dict[str, CodeType], source: str = "",
+         stamp: Stamp = (0, 0)) -> bool:
+    """Write `codes` (of the module in `source`, as it was at `stamp`) to `path`
+    atomically; False when the place is not writable."""
     directory = os.path.dirname(path) or "."
+    tmp = f"{path}.{os.getpid()}-{os.urandom(4).hex()}.tmp"
     try:
         os.makedirs(directory, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".dataclass-methods-", dir=directory)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except OSError:
         return False
     try:
         with os.fdopen(fd, "wb") as f:
-            marshal.dump((_header(), codes), f)
+            marshal.dump((_header(), source, stamp, codes), f)
         os.replace(tmp, path)
     except Exception:  # noqa: BLE001 - a full disk or an unmarshallable constant
         with contextlib.suppress(OSError):
@@ -112,46 +198,100 @@ def save(path: str, codes: dict[str, CodeType]) -> bool:
     return True
 
 
-def _is_atomc(globals: Any) -> bool:
-    """Whether the class being made is atomc's own (dataclasses passes its module's
-    globals): other libraries' classes, a test runner's, stay out of the file that
-    every compile loads."""
-    name = globals.get("__name__") if isinstance(globals, dict) else None
-    return isinstance(name, str) and (name == "atomc" or name.startswith("atomc."))
+def _stamp(source: str) -> Stamp:
+    try:
+        st = os.stat(source)
+    except (OSError, ValueError):
+        return (0, 0)
+    return (st.st_mtime_ns, st.st_size)
+
+
+def _module(globals: Any) -> _Module | None:
+    """The cache of the module whose class is being made (dataclasses passes its
+    module's globals), loaded on its first class; None for a module of another
+    package: a test runner's classes, a script's, stay out of the cache."""
+    if not isinstance(globals, dict):
+        return None
+    name = globals.get("__name__")
+    if not isinstance(name, str):
+        return None
+    mod = _modules.get(name)
+    if mod is not None:
+        return mod
+    if _dir is None or name.partition(".")[0] not in PACKAGES:
+        return None
+    source = globals.get("__file__")
+    source = source if isinstance(source, str) else ""
+    path = module_file(_dir, name, source)
+    mod = _modules[name] = _Module(path, source, load(path))
+    return mod
 
 
 def _exec(source: Any, globals: Any = None, locals: Any = None, /, **kwargs: Any) -> None:
     """`exec` for the dataclasses module: a text runs from its cached code object."""
-    if type(source) is not str or kwargs or not _is_atomc(globals):
+    mod = _module(globals) if type(source) is str and not kwargs else None
+    if mod is None:
         builtins.exec(source, globals, locals, **kwargs)
         return
-    code = _codes.get(source)
+    code = mod.codes.get(source)
     if code is None:
         # what exec(source) compiles: filename "<string>", no inherited future flags
         # (dataclasses.py has no __future__ import)
         code = compile(source, "<string>", "exec", dont_inherit=True)
-        _codes[source] = code
+        mod.codes[source] = code
+        mod.compiled += 1
         stats.compiled += 1
     else:
         stats.hits += 1
-    stats.used.add(source)
+    mod.used.add(source)
     builtins.exec(code, globals, locals)
 
 
-def _write_at_exit() -> None:
-    if not stats.compiled or _path is None:
+def _prune(mod: _Module, name: str) -> None:
+    """Delete the files of module `name` whose source file is gone."""
+    directory = os.path.dirname(mod.path)
+    try:
+        others = [n for n in os.listdir(directory)
+                  if n.startswith(f"{name}-") and n.endswith(SUFFIX)
+                  and n[len(name) + 1:-len(SUFFIX)].isalnum()]
+    except OSError:
         return
-    on_disk = load(_path)
-    merged = {**on_disk, **_codes}
-    if len(merged) > MAX_ENTRIES:
-        merged = {k: _codes[k] for k in stats.used}
-    save(_path, merged)
+    for other in others:
+        path = os.path.join(directory, other)
+        if path == mod.path:
+            continue
+        read = _read(path)
+        if read is None or (read[0] and not os.path.exists(read[0])):
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+
+
+def write(mod: _Module, name: str) -> bool:
+    """Rewrite the file of `mod` with the texts this process used, and those it
+    held while its module's source is unchanged (a text made only on some path,
+    by a class defined in a function, stays)."""
+    stamp = _stamp(mod.source) if mod.source else (0, 0)
+    codes = {t: mod.codes[t] for t in mod.used}
+    on_disk = _read(mod.path)
+    if on_disk is not None and on_disk[0] == mod.source and on_disk[1] == stamp \
+            and stamp != (0, 0):
+        codes = {**on_disk[2], **codes}
+    if not save(mod.path, codes, mod.source, stamp):
+        return False
+    _prune(mod, name)
+    return True
+
+
+def _write_at_exit() -> None:
+    for name, mod in _modules.items():
+        if mod.compiled:
+            write(mod, name)
 
 
 def install() -> bool:
     """Route dataclasses' generated code through the cache; False (and nothing
     changed) on an unknown interpreter version or when the cache is off."""
-    global _path, _installed
+    global _dir, _installed
     if _installed:
         return True
     import dataclasses
@@ -162,8 +302,7 @@ def install() -> bool:
     path = cache_path()
     if path is None:
         return False
-    _path = path
-    _codes.update(load(path))
+    _dir = path
     setattr(dataclasses, "exec", _exec)  # noqa: B010 - a module global mypy does not know
     atexit.register(_write_at_exit)
     _installed = True

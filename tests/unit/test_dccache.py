@@ -41,6 +41,7 @@ for name, mod in sorted(sys.modules.items()):
                         and fn.__code__.co_filename == "<string>":
                     methods[f"{name}.{cls.__qualname__}.{meth}"] = code_key(fn.__code__)
 print(json.dumps({"hits": dccache.stats.hits, "compiled": dccache.stats.compiled,
+                  "files_read": dccache.stats.files_read,
                   "installed": dccache._installed, "methods": methods}))
 """
 
@@ -61,7 +62,7 @@ needs_known_version = pytest.mark.skipif(
 
 @needs_known_version
 def test_warm_process_compiles_no_generated_text(tmp_path: Path) -> None:
-    cache = str(tmp_path / "dc.marshal")
+    cache = str(tmp_path / "dc")
     cold = _probe(cache)
     assert cold["installed"] and cold["compiled"] > 100 and Path(cache).exists()
     warm = _probe(cache)
@@ -71,7 +72,7 @@ def test_warm_process_compiles_no_generated_text(tmp_path: Path) -> None:
 
 @needs_known_version
 def test_cached_methods_are_the_plain_ones(tmp_path: Path) -> None:
-    cache = str(tmp_path / "dc.marshal")
+    cache = str(tmp_path / "dc")
     _probe(cache)
     warm = _probe(cache)
     plain = _probe("off")
@@ -84,22 +85,27 @@ def test_cached_methods_are_the_plain_ones(tmp_path: Path) -> None:
 @needs_known_version
 @pytest.mark.parametrize("content", [b"", b"\x00garbage", b"\xff" * 64])
 def test_corrupt_cache_is_rebuilt(tmp_path: Path, content: bytes) -> None:
-    cache = tmp_path / "dc.marshal"
-    cache.write_bytes(content)
+    cache = tmp_path / "dc"
+    _probe(str(cache))
+    files = sorted(cache.glob("*" + dccache.SUFFIX))
+    assert len(files) > 20
+    for f in files:
+        f.write_bytes(content)
     first = _probe(str(cache))
-    assert first["compiled"] > 100
+    assert first["compiled"] > 100 and first["files_read"] == 0
     assert _probe(str(cache))["compiled"] == 0
 
 
 @needs_known_version
 def test_stale_cache_is_ignored(tmp_path: Path) -> None:
-    cache = tmp_path / "dc.marshal"
+    cache = tmp_path / "dc"
     _probe(str(cache))
-    entries = dccache.load(str(cache))
-    assert entries
+    assert dccache.load_all(str(cache))
     import marshal
-    cache.write_bytes(marshal.dumps(("atomc-dataclass-cache 0\0other python", entries)))
-    assert dccache.load(str(cache)) == {}
+    for f in cache.glob("*" + dccache.SUFFIX):
+        entries = dccache.load(str(f))
+        f.write_bytes(marshal.dumps(("atomc-dataclass-cache 1\0other python", entries)))
+    assert dccache.load_all(str(cache)) == {}
     assert _probe(str(cache))["compiled"] > 100
 
 
@@ -126,7 +132,7 @@ def test_off_leaves_dataclasses_alone() -> None:
 def test_only_atomc_classes_are_cached(tmp_path: Path) -> None:
     """A class of another module (here the script's own) is made by the builtin
     exec and kept out of the file every compile loads."""
-    cache = tmp_path / "dc.marshal"
+    cache = tmp_path / "dc"
     script = ("import atomc.driver, dataclasses\n"
               "from atomc import dccache\n"
               "@dataclasses.dataclass(frozen=True)\n"
@@ -138,5 +144,110 @@ def test_only_atomc_classes_are_cached(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
                           text=True, check=True)
     assert int(done.stdout) > 50  # atomc's own classes were compiled and cached
-    texts = dccache.load(str(cache))
+    texts = dccache.load_all(str(cache))
     assert texts and not any("zebra_field_4711" in t for t in texts)
+
+
+# what a process that imports only the driver (no compiler) opens under the cache;
+# counted through the audit hook, so it does not depend on the cache's layout
+_OPENED = r"""
+import json, os, sys
+cache = os.environ["ATOMC_DATACLASS_CACHE"]
+opened = []
+def hook(event, args):
+    if event == "open" and isinstance(args[0], str) and (
+            args[0] == cache or args[0].startswith(cache + os.sep)) and os.path.isfile(args[0]):
+        opened.append(os.path.getsize(args[0]))
+sys.addaudithook(hook)
+import atomc.driver
+print(json.dumps(opened))
+"""
+
+
+def _compile(cache: Path, tmp_path: Path, *args: str) -> None:
+    """Run `atomc ARGS` on a small C file, in a fresh interpreter with the cache at `cache`."""
+    src = tmp_path / "small.c"
+    src.write_text("struct s { int a; };\nint main(void) { struct s v = {3}; return v.a - 3; }\n")
+    env = {**os.environ, dccache.ENV_VAR: str(cache),
+           "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env.pop("ATOMC_SERVER", None)
+    subprocess.run([sys.executable, "-c", "import sys; from atomc.driver import main; "
+                    "sys.exit(main())", *args, "-c", str(src), "-o", str(tmp_path / "small.o")],
+                   env=env, check=True)
+
+
+def _cache_bytes(cache: Path) -> int:
+    return sum(f.stat().st_size for f in ([cache] if cache.is_file() else cache.rglob("*")))
+
+
+@needs_known_version
+def test_a_process_reads_only_its_modules_texts(tmp_path: Path) -> None:
+    """The driver alone (an -E job) reads the texts of the driver's modules, not
+    the compiler's: with one file of everything it read all of it."""
+    cache = tmp_path / "dc"
+    _compile(cache, tmp_path, "-O2", "-g")
+    total = _cache_bytes(cache)
+    env = {**os.environ, dccache.ENV_VAR: str(cache),
+           "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", _OPENED], env=env, capture_output=True,
+                          text=True, check=True)
+    read = sum(json.loads(done.stdout))
+    assert 0 < read < total // 4
+
+
+@needs_known_version
+def test_the_parsers_classes_are_cached(tmp_path: Path) -> None:
+    """pycparser's dataclasses are made by every compile, so theirs are cached too."""
+    cache = tmp_path / "dc"
+    _compile(cache, tmp_path, "-O0")
+    assert list(cache.glob("pycparser.c_lexer-*" + dccache.SUFFIX))
+
+
+@pytest.fixture
+def fake_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, object]:
+    """The globals of a module `atomc._fake_dc` whose source is in tmp_path, with
+    the cache pointed at tmp_path/dc and this process's cache state set aside."""
+    monkeypatch.setattr(dccache, "_dir", str(tmp_path / "dc"))
+    monkeypatch.setattr(dccache, "_modules", {})
+    source = tmp_path / "co1" / "fake.py"
+    source.parent.mkdir()
+    source.write_text("# version 1\n")
+    return {"__name__": "atomc._fake_dc", "__file__": str(source)}
+
+
+def _run(text: str, globals: dict[str, object]) -> None:
+    dccache._exec(text, globals, {})
+
+
+def test_edited_module_keeps_only_its_new_texts(fake_module: dict[str, object]) -> None:
+    _run("old_text = 1", fake_module)
+    mod = dccache._modules["atomc._fake_dc"]
+    assert dccache.write(mod, "atomc._fake_dc")
+    # another run of the same version made a different text: both are kept
+    dccache._modules.clear()
+    _run("other_path_text = 1", fake_module)
+    assert dccache.write(dccache._modules["atomc._fake_dc"], "atomc._fake_dc")
+    assert set(dccache.load(mod.path)) == {"old_text = 1", "other_path_text = 1"}
+    # the module is edited: its next write drops the old version's texts
+    Path(str(fake_module["__file__"])).write_text("# version 2, longer\n")
+    dccache._modules.clear()
+    _run("new_text = 1", fake_module)
+    assert dccache.write(dccache._modules["atomc._fake_dc"], "atomc._fake_dc")
+    assert set(dccache.load(mod.path)) == {"new_text = 1"}
+
+
+def test_files_of_a_removed_checkout_are_deleted(fake_module: dict[str, object],
+                                                 tmp_path: Path) -> None:
+    other = tmp_path / "co2" / "fake.py"
+    other.parent.mkdir()
+    other.write_text("# the other checkout\n")
+    _run("text = 1", {**fake_module, "__file__": str(other)})
+    gone = dccache._modules.pop("atomc._fake_dc")
+    assert dccache.write(gone, "atomc._fake_dc")
+    _run("text = 1", fake_module)
+    kept = dccache._modules["atomc._fake_dc"]
+    assert kept.path != gone.path
+    assert dccache.write(kept, "atomc._fake_dc") and Path(gone.path).exists()
+    other.unlink()
+    assert dccache.write(kept, "atomc._fake_dc")
+    assert not Path(gone.path).exists() and Path(kept.path).exists()
