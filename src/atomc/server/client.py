@@ -66,11 +66,35 @@ def exit_like(status: int) -> int:
     return 128 + sig
 
 
+def leave(status: int) -> int:
+    """Exit with `status` as the interpreter's shutdown would, less its teardown:
+    the exit handlers run and the standard streams are flushed, but the
+    collections and module clearing of finalization (7% of the instructions of a
+    tiny compile, freeing memory the exit frees anyway) are skipped. Every file
+    atomc writes is closed by then. A stream that cannot be flushed is left to the
+    interpreter's shutdown, which reports it as it always does."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:  # noqa: BLE001 - the shutdown reports it and sets the status
+        return status
+    import atexit
+
+    atexit._run_exitfuncs()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:  # noqa: BLE001 - as above
+        return status
+    os._exit(status)
+
+
 def main() -> int:
+    """The console script's entry point; it does not return when the command ran."""
     path = os.environ.get(ENV_VAR)
     if path:
         status = forward(path, sys.argv[1:])
         if status is not None:
-            return exit_like(status)
+            return leave(exit_like(status))
     from ..driver import main as driver_main
-    return driver_main()
+    return leave(driver_main())
