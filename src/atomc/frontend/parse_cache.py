@@ -84,19 +84,18 @@ def fingerprint() -> bytes:
     """The parser's identity: the interpreter and the source of every module that
     can change what a parse produces (atomc's front end modules, pycparser and
     pycparserext). Content, not modification times: a checkout or an edit back and
-    forth must still tell apart what differs."""
+    forth must still tell apart what differs. (The files are read only when their
+    stats differ from those of the last digest, atomc/filedigest.py.)"""
     import pycparser
     import pycparserext
 
-    h = blake2b(FORMAT, digest_size=20)
-    h.update(sys.version.encode())
-    dirs = [Path(__file__).parent, Path(pycparser.__file__).parent,
-            Path(pycparserext.__file__).parent]
-    for d in dirs:
-        for path in sorted(d.glob("*.py")):
-            h.update(path.name.encode() + b"\0")
-            h.update(path.read_bytes())
-    return h.digest()
+    from .. import filedigest
+
+    dirs = [os.path.dirname(os.path.abspath(m.__file__ or ""))
+            for m in (sys.modules[__name__], pycparser, pycparserext)]
+    root = cache_dir()
+    memo = None if root is None else os.path.join(root, filedigest.memo_name("fingerprint", dirs))
+    return filedigest.digest(FORMAT + sys.version.encode(), dirs, memo)
 
 
 @dataclass(frozen=True, slots=True)
