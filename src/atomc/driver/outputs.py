@@ -12,8 +12,9 @@ from __future__ import annotations
 import os
 import stat
 import sys
-import tempfile
 from typing import BinaryIO
+
+from . import fsutil
 
 # Text is encoded and written a piece at a time: sqlite3's amalgamation is 75 MB of
 # assembly, which encoded whole was a second copy at the compile's peak of memory.
@@ -42,7 +43,7 @@ def write_text(path: str, text: str) -> None:
             _write_pieces(f, text)
         return
     directory = os.path.dirname(os.path.abspath(path))
-    tmp = tempfile.mktemp(prefix=".atomc-", dir=directory)
+    tmp = fsutil.mktemp(".atomc-", directory)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
     try:
         with os.fdopen(fd, "wb") as f:

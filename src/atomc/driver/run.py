@@ -12,7 +12,6 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -24,7 +23,7 @@ from ..diag import (
     compiling_where,
 )
 from ..options import CompileOptions
-from . import naming, toolchain
+from . import fsutil, naming, toolchain
 from .help import help_text
 from .info import answer_queries, banner, version_text
 from .invocation import Input, Invocation, Lang, Stop
@@ -130,7 +129,7 @@ def execute(inv: Invocation) -> int:
               "files\ncompilation terminated.", file=sys.stderr)
         return EXIT_ERROR
     job = _Job(inv, runner, compile_options(inv))
-    with tempfile.TemporaryDirectory(prefix="atomc-") as tmp:
+    with fsutil.temporary_directory("atomc-") as tmp:
         job.tmp = tmp
         for w in inv.words:
             if w.input is not None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import functools
 import os
-import shutil
 import subprocess
 from collections.abc import Sequence
+
+from . import fsutil
 
 GCC = os.environ.get("ATOMC_GCC", "gcc")
 
@@ -32,7 +33,7 @@ def default_link_flags(words: Sequence[str]) -> list[str]:
 
 @functools.cache
 def gcc_path() -> str:
-    return shutil.which(GCC) or GCC
+    return fsutil.which(GCC) or GCC
 
 
 @functools.cache
@@ -52,4 +53,4 @@ def assembler(prefixes: Sequence[str]) -> str | None:
         for candidate in (p + "as", os.path.join(p, "as")):
             if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
                 return candidate
-    return shutil.which("as")
+    return fsutil.which("as")

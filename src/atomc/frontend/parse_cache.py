@@ -43,7 +43,6 @@ import os
 import pickle
 import re
 import sys
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -265,6 +264,8 @@ class Store:
 
     def save(self, key: bytes, data: bytes) -> None:
         path = self._path(key)
+        import tempfile  # not at import: most compiles write no entry
+
         with contextlib.suppress(OSError):
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
