@@ -59,8 +59,10 @@ DWARF = ("atomc.dwarf.model", "atomc.dwarf.locexpr", "atomc.dwarf.line_rows",
 # the IR's text parser: no compile reads IR text
 IR_TEXT = ("atomc.ir.parser", "atomc.ir.text_lexer")
 # standard modules no job imports: the driver's fsutil stands in for shutil and
-# tempfile, which load the compression modules and random
-NEVER = ("tempfile", "shutil", "random", "bz2", "lzma", "hashlib")
+# tempfile, which load the compression modules and random; the parse cache's paths
+# are strings, not pathlib's (which loads urllib.parse, ipaddress, fnmatch)
+NEVER = ("tempfile", "shutil", "random", "bz2", "lzma", "hashlib", "pathlib", "urllib.parse",
+         "ipaddress")
 # imported by a compile past the preprocessor only
 COMPILER = ("atomc.frontend.sema", "atomc.ir", "atomc.codegen", "atomc.codegen.pipeline",
             "atomc.pipeline")
@@ -103,6 +105,8 @@ def test_O0_debug_compile_imports_no_optimiser(tmp_path: Path) -> None:
 def test_O0_compile_without_g_imports_no_dwarf_model(tmp_path: Path) -> None:
     mods = imported(tmp_path, "-O0", "-c", "-o", str(tmp_path / "p.o"))
     assert sorted(mods & {*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *DWARF, *NEVER}) == []
+    # PROGRAM includes no header: the parse cache has no segment to unpickle
+    assert "pickle" not in mods
 
 
 @pytest.mark.parametrize("job", [["-E", "-o", "p.i"], ["-M"]], ids=["E", "M"])

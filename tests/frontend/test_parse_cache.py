@@ -174,10 +174,10 @@ def test_off_writes_nothing(project: Path, tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv(parse_cache.ENV_VAR, "off")
     assert parse_cache.cache_dir() is None
     monkeypatch.setenv(parse_cache.ENV_VAR, str(tmp_path / "here"))
-    assert parse_cache.cache_dir() == tmp_path / "here"
+    assert parse_cache.cache_dir() == str(tmp_path / "here")
     monkeypatch.delenv(parse_cache.ENV_VAR)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert parse_cache.cache_dir() == tmp_path / "xdg" / "atomc" / "parse"
+    assert parse_cache.cache_dir() == str(tmp_path / "xdg" / "atomc" / "parse")
 
 
 def test_damaged_entries_are_misses(project: Path, tmp_path: Path) -> None:

@@ -40,13 +40,11 @@ from __future__ import annotations
 import bisect
 import contextlib
 import os
-import pickle
 import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 
 try:  # hashlib would also load OpenSSL, a few ms of every compile, for this one hash
     from _blake2 import blake2b
@@ -67,15 +65,17 @@ _CONTENT = re.compile(r"\S")
 _MARKERS = MarkerSearch(r'# \d+ "([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"((?: [1-4])*+)[ \t]*+$')
 
 
-def cache_dir() -> Path | None:
-    """Where entries live, or None when the cache is off."""
+def cache_dir() -> str | None:
+    """Where entries live, or None when the cache is off. (Paths here are strings:
+    pathlib, with urllib.parse and ipaddress, was 2% of a tiny compile's
+    instructions; pickle is imported where an entry is read or written.)"""
     value = os.environ.get(ENV_VAR)
     if value is not None:
         if value.strip().lower() in _OFF or not value.strip():
             return None
-        return Path(value)
+        return value
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "atomc" / "parse"
+    return os.path.join(base, "atomc", "parse")
 
 
 @cache
@@ -196,10 +196,10 @@ class Resident:
         self.report_fd: int | None = None
         self.size = 0
 
-    def take(self, path: Path) -> tuple[list[object], dict[str, bool]] | None:
-        return self.entries.pop(str(path), None) if self.entries else None
+    def take(self, path: str) -> tuple[list[object], dict[str, bool]] | None:
+        return self.entries.pop(path, None) if self.entries else None
 
-    def report(self, path: Path) -> None:
+    def report(self, path: str) -> None:
         """Name an entry read from disk or written (the server reads the pipe; a full
         pipe loses the name, which only costs a later compile the unpickling)."""
         if self.report_fd is not None:
@@ -210,10 +210,13 @@ class Resident:
         """In the server: hold the entry at `path` (an absolute path a child named)."""
         if path in self.entries or self.size >= RESIDENT_LIMIT:
             return False
-        p = Path(path)
+        import pickle
+
         try:
-            key = bytes.fromhex(p.parent.name + p.name.removesuffix(".pickle"))
-            data = p.read_bytes()
+            key = bytes.fromhex(os.path.basename(os.path.dirname(path))
+                                + os.path.basename(path).removesuffix(".pickle"))
+            with open(path, "rb") as f:
+                data = f.read()
             stored_key, decls, names = pickle.loads(data)
         except Exception:  # unreadable or damaged: the child reads it itself
             return False
@@ -232,13 +235,13 @@ class Store:
     """The entries of one cache directory: per segment key, a pickle of (the key,
     its declarations, the file-scope names it set)."""
 
-    root: Path
+    root: str | os.PathLike[str]
     stats: dict[str, int] = field(
         default_factory=lambda: {"hits": 0, "stored": 0, "unpickled": 0})
 
-    def _path(self, key: bytes) -> Path:
+    def _path(self, key: bytes) -> str:
         name = key.hex()
-        return self.root.absolute() / name[:2] / f"{name[2:]}.pickle"
+        return os.path.join(os.path.abspath(self.root), name[:2], f"{name[2:]}.pickle")
 
     def load(self, key: bytes) -> tuple[list[object], dict[str, bool]] | None:
         path = self._path(key)
@@ -251,6 +254,8 @@ class Store:
                 data = f.read()
         except OSError:
             return None
+        import pickle
+
         try:
             stored_key, decls, names = pickle.loads(data)
         except Exception:  # a damaged entry is a miss
@@ -267,8 +272,8 @@ class Store:
         import tempfile  # not at import: most compiles write no entry
 
         with contextlib.suppress(OSError):
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
             try:
                 with os.fdopen(fd, "wb") as f:
                     f.write(data)
@@ -351,6 +356,8 @@ class Recorder:
         if span is not None:
             key = segment_key(self.prev, self.text, span)
             changed = {k: names[k] for k in names.changed}
+            import pickle
+
             data = pickle.dumps((key, ext[self._decls_at_start:], changed),
                                 protocol=_PICKLE_PROTOCOL)
             self.pending.append((key, data))
