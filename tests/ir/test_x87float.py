@@ -173,3 +173,17 @@ def test_decimal_constants_round_once() -> None:
     assert _hex(parse_x80("0x1.00000000000000010p0")) == "3fff8000000000000000"
     assert _hex(parse_x80("0x1.00000000000000030p0")) == "3fff8000000000000002"
     assert _hex(parse_x80("0x1.00000000000000018p0")) == "3fff8000000000000001"  # 0.75 ulp
+
+
+def test_from_int_is_the_exact_rounding() -> None:
+    """from_int encodes integers below 2**64 directly (no fractions import, which a
+    back-end constant would otherwise cost every compile): the same bits as
+    rounding the exact rational."""
+    from fractions import Fraction
+
+    rng = random.Random(13)
+    values = [0, 1, -1, 2, 3, 1 << 63, (1 << 63) - 1, (1 << 64) - 1, 1 << 64, -(1 << 64) + 1,
+              -(1 << 64), (1 << 64) + 1, (1 << 65) + 3, -(1 << 63)]
+    values += [rng.getrandbits(rng.randint(1, 70)) * rng.choice((1, -1)) for _ in range(5000)]
+    for v in values:
+        assert X80.from_int(v).bits == X80.from_fraction(Fraction(v)).bits, v

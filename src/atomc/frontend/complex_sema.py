@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..ir.x87float import DOUBLE, SINGLE, X80, round_binary
@@ -55,6 +54,8 @@ from .ctype import (
 from .floats import float_of_int, is_zero, ld_binary, round_to
 
 if TYPE_CHECKING:
+    from fractions import Fraction  # imported where used: few compiles need it
+
     from .scopes import Pos
     from .sema import Sema
 
@@ -431,6 +432,8 @@ def _finite(*parts: Part | None) -> bool:
 
 
 def _exact(x: Part) -> Fraction:
+    from fractions import Fraction
+
     return x.to_fraction() if isinstance(x, X80) else Fraction(x)
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import math
 import struct
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..ir.x87float import DOUBLE, SINGLE, X80, add, compare, div, mul, sub, truncate_to_int
 from .literals import LiteralError
 
 if TYPE_CHECKING:
+    from fractions import Fraction  # imported where used: few compiles need it
+
     from .ctype import IntT
 
 
@@ -49,6 +50,8 @@ def is_float_literal(text: str) -> bool:
 
 
 def _exact(body: str) -> Fraction:
+    from fractions import Fraction
+
     t = body.lower()
     if t.startswith("0x"):
         mant, _, exp = t[2:].partition("p")
@@ -80,6 +83,8 @@ def _f32_neighbours(f: float) -> list[float]:
 
 
 def _nearest_single(fr: Fraction) -> float:
+    from fractions import Fraction
+
     f = to_f32(_nearest_double(fr))
     if math.isinf(f):
         return f
@@ -106,7 +111,11 @@ def float_of_int(v: int, size: int) -> float | X80:
     """An integer converted to float (4), double (8) or long double (16), rounded once."""
     if size == 16:
         return X80.from_int(v)
-    return _nearest_single(Fraction(v)) if size == 4 else float(v)
+    if size == 4:
+        from fractions import Fraction
+
+        return _nearest_single(Fraction(v))
+    return float(v)
 
 
 def float_to_int(v: float | X80, it: IntT) -> int | None:

@@ -22,8 +22,10 @@ from __future__ import annotations
 import math
 import struct
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # imported where used: few compiles need it
 
 EXP_BIAS: Final = 16383
 EXP_MAX: Final = 0x7FFF
@@ -151,14 +153,24 @@ class X80:
             return X80.make(int(v < 0), EXP_MAX, INT_BIT)
         if v == 0.0:
             return NEG_ZERO if math.copysign(1.0, v) < 0 else ZERO
+        from fractions import Fraction
+
         return X80.from_fraction(Fraction(v))
 
     @staticmethod
     def from_int(v: int) -> X80:
+        m = abs(v)
+        if 0 < m < 1 << 64:  # exact: normalised, its top bit the integer bit
+            e = m.bit_length() - 1
+            return X80.make(int(v < 0), e + EXP_BIAS, m << (63 - e))
+        from fractions import Fraction
+
         return X80.from_fraction(Fraction(v))
 
     def to_fraction(self) -> Fraction:
         """The exact value of a finite number."""
+        from fractions import Fraction
+
         assert self.is_finite()
         e = max(self.exponent, 1) - EXP_BIAS - 63
         m = self.significand
@@ -306,6 +318,8 @@ def parse_x80(text: str) -> X80:
         return -INF if neg else INF
     if body == "nan":
         return X80.make(int(neg), EXP_MAX, INT_BIT | QUIET_BIT)
+    from fractions import Fraction
+
     low = body.lower()
     if low.startswith("0x"):
         mant, _, exp = low[2:].partition("p")
