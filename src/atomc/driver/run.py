@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from .. import lazyre
 from ..diag import (
     CompileAborted,
     DiagnosticEngine,
@@ -33,7 +34,7 @@ from .spec import Stage
 
 EXIT_ERROR = 1
 EXIT_INTERNAL = 70
-_SAFE = re.compile(r"^[A-Za-z0-9_/.\-]+$")
+_SAFE = lazyre.compile(r"^[A-Za-z0-9_/.\-]+$")
 _DEP_WORDS = frozenset({"-MD", "-MMD", "-MF", "-MT", "-MQ", "-MP", "-MG"})
 _E_ONLY = frozenset({"-o", "-x", "-d", "-M", "-MM", "-C", "-CC", "-P", "-fdirectives-only",
                      "-fno-directives-only", *_DEP_WORDS,

@@ -12,12 +12,12 @@ carry the payload string; `f128`/`f16` belong to types atomc does not have
 
 from __future__ import annotations
 
-import re
 import struct
 from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
+from .. import lazyre
 from ..ir.x87float import EXP_MAX, INF, INT_BIT, QUIET_BIT, X80
 from . import tree as T
 from .ctype import DOUBLE, FLOAT, LDOUBLE, CType, FloatT
@@ -33,7 +33,7 @@ FLOAT32 = FloatT("_Float32", 4)
 FLOAT64 = FloatT("_Float64", 8)
 FLOAT32X = FloatT("_Float32x", 8)
 
-_NAME = re.compile(r"^__builtin_(inf|huge_val|nan|nans)(f|f32|f64|f32x|f16|f128|l|f64x)?$")
+_NAME = lazyre.compile(r"^__builtin_(inf|huge_val|nan|nans)(f|f32|f64|f32x|f16|f128|l|f64x)?$")
 _TYPES: dict[str, CType] = {"": DOUBLE, "f64": FLOAT64, "f32x": FLOAT32X, "f": FLOAT,
                             "f32": FLOAT32}
 _PENDING = {"f16": "_Float16", "f128": "_Float128"}

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .. import lazyre
+
 # C11 Annex D.1: the characters allowed in an identifier
 _ALLOWED: tuple[tuple[int, int], ...] = (
     (0x00A8, 0x00A8), (0x00AA, 0x00AA), (0x00AD, 0x00AD), (0x00AF, 0x00AF),
@@ -39,11 +41,11 @@ MESSAGES = ("\\u", "\\U", "universal character ", "extended character ")
 _UCN = r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}"
 # one identifier that may hold extended characters: ASCII letters, digits, `_` and `$`,
 # UCNs and any non-ASCII character (checked one by one afterwards)
-_EXTENDED_ID = re.compile(rf"(?:[A-Za-z_$]|{_UCN}|[^\x00-\x7f])"
+_EXTENDED_ID = lazyre.compile(rf"(?:[A-Za-z_$]|{_UCN}|[^\x00-\x7f])"
                           rf"(?:[0-9A-Za-z_$]|{_UCN}|[^\x00-\x7f])*")
 _EXTENDED_HINT = re.compile(r"[^\x00-\x7f]|\\[uU]")
-_ASCII_ID = re.compile(r"[A-Za-z_$][0-9A-Za-z_$]*")
-_PIECE = re.compile(rf"{_UCN}|.", re.S)
+_ASCII_ID = lazyre.compile(r"[A-Za-z_$][0-9A-Za-z_$]*")
+_PIECE = lazyre.compile(rf"{_UCN}|.", re.S)
 
 
 def _within(code: int, ranges: tuple[tuple[int, int], ...]) -> bool:

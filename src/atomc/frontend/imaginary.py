@@ -14,11 +14,13 @@ import re
 
 from pycparserext.ext_c_lexer import GnuCLexer
 
+from .. import lazyre
+
 _NUMBER_TOKENS = frozenset({"FLOAT_CONST", "HEX_FLOAT_CONST", "INT_CONST_DEC", "INT_CONST_HEX",
                             "INT_CONST_OCT", "INT_CONST_BIN"})
-_SUFFIX = re.compile(r"[fFlLuU]*[iIjJ][fFlLuU]*(?![A-Za-z0-9_])")
+_SUFFIX = lazyre.compile(r"[fFlLuU]*[iIjJ][fFlLuU]*(?![A-Za-z0-9_])")
 _HAS_SUFFIX = re.compile(r"^(?P<body>.*?)(?P<suffix>[fFlLuU]*[iIjJ][fFlLuU]*)$")
-_HEX_INT = re.compile(r"^(?P<body>0[xX][0-9a-fA-F]+)(?P<suffix>[lLuU]*[iIjJ][lLuU]*)$")
+_HEX_INT = lazyre.compile(r"^(?P<body>0[xX][0-9a-fA-F]+)(?P<suffix>[lLuU]*[iIjJ][lLuU]*)$")
 
 
 class ImaginaryLexer(GnuCLexer):

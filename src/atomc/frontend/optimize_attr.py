@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
+from .. import lazyre
 from ..diag import SourceSpan
 from ..optlevel import (
     KEEP_FRAME_POINTER,
@@ -65,9 +66,9 @@ NO_EFFECT = frozenset({
 # the attribute a flag turned off leaves, where off is not the default
 FLAG_OFF = {OMIT_FRAME_POINTER: KEEP_FRAME_POINTER}
 _O_ERROR = "argument to '-O' should be a non-negative integer, 'g', 's', 'z' or 'fast'"
-_PRAGMA = re.compile(r"\s*GCC\s+(optimize|push_options|pop_options|reset_options)\b(.*)$",
-                     re.DOTALL)
-_PRAGMA_ARG = re.compile(r'\s*(?:("(?:[^"\\]|\\.)*")|(\d+))\s*')
+_PRAGMA = lazyre.compile(r"\s*GCC\s+(optimize|push_options|pop_options|reset_options)\b(.*)$",
+                         re.DOTALL)
+_PRAGMA_ARG = lazyre.compile(r'\s*(?:("(?:[^"\\]|\\.)*")|(\d+))\s*')
 
 
 def option_words(text: str) -> list[str]:

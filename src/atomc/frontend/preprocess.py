@@ -18,6 +18,7 @@ import re
 import subprocess
 from collections.abc import Iterator, Sequence
 
+from .. import lazyre
 from ..diag import CompileAborted, Diagnostic, DiagnosticEngine, SourceSpan
 from ..dwarf.macros import MacroEvent, MacroKind
 from ..options import CfProtection, CodeModel, CompileOptions, StackProtector
@@ -32,14 +33,15 @@ BUILTIN_MACROS: tuple[str, ...] = ()
 # How cpp's messages must look for `report_cpp_messages` to read them.
 DIAGNOSTIC_FLAGS: tuple[str, ...] = ("-fdiagnostics-color=never", "-fno-diagnostics-show-caret")
 
-_CPP_MSG = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?:(?P<col>\d+):)? "
-                      r"(?P<sev>fatal error|error|warning|note): (?P<msg>.*)$")
-_TOOL_MSG = re.compile(r"^(cc1|gcc|cpp): (fatal error|error|warning|note): ")
-_CONTEXT = re.compile(r"^(In file included from |\s+from |compilation terminated\.)")
+_CPP_MSG = lazyre.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?:(?P<col>\d+):)? "
+                          r"(?P<sev>fatal error|error|warning|note): (?P<msg>.*)$")
+_TOOL_MSG = lazyre.compile(r"^(cc1|gcc|cpp): (fatal error|error|warning|note): ")
+_CONTEXT = lazyre.compile(r"^(In file included from |\s+from |compilation terminated\.)")
 # gcc's own -v banner, when the driver runs gcc with -v: atomc printed its own
-GCC_BANNER = re.compile(r"^(Using built-in specs\.|COLLECT_GCC=|COLLECT_LTO_WRAPPER=|OFFLOAD_|"
-                        r"Target: |Configured with: |Thread model: |Supported LTO |gcc version )")
-_MISSING = re.compile(r"^(?P<name>.+?): No such file or directory$")
+GCC_BANNER = lazyre.compile(r"^(Using built-in specs\.|COLLECT_GCC=|COLLECT_LTO_WRAPPER=|"
+                            r"OFFLOAD_|Target: |Configured with: |Thread model: |"
+                            r"Supported LTO |gcc version )")
+_MISSING = lazyre.compile(r"^(?P<name>.+?): No such file or directory$")
 
 _STD_FLAGS = {"c99": "c99", "c11": "c11", "gnu99": "gnu99", "gnu11": "gnu11",
               "c89": "c89", "gnu89": "gnu89", "c17": "c17", "gnu17": "gnu17", "c2x": "c2x",

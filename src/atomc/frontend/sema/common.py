@@ -3,11 +3,11 @@ operator sets, the va_list type, initialiser item maps)."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
+from ... import lazyre
 from .. import tree as T
 from ..ctype import (
     BOOL,
@@ -125,7 +125,7 @@ BIT_BUILTINS = frozenset(
                                       "__builtin_bswap64", "__builtin_bswap128"}
 
 
-PACK_BUILTIN = re.compile(r"^\s*pack\s*\((.*)\)\s*$")
+PACK_BUILTIN = lazyre.compile(r"^\s*pack\s*\((.*)\)\s*$")
 
 
 STATEMENT_NODES = (c_ast.Decl, c_ast.Compound, c_ast.If, c_ast.For, c_ast.While, c_ast.DoWhile,
