@@ -235,3 +235,30 @@ def test_python_entry_point():
     p = subprocess.run([sys.executable, "-c", "from atomc.driver import main; "
                         "raise SystemExit(main(['--version']))"], capture_output=True, text=True)
     assert p.returncode == 0 and p.stdout.startswith("atomc ")
+
+
+def test_building_the_table_makes_no_object_per_inventory_line(monkeypatch):
+    """The table holds the inventory's ~1,500 spellings as plain tuples: a Row and a
+    Spelling are made only for a spelling a lookup reaches (making them all was 3%
+    of a tiny compile)."""
+    from atomc.driver import inventory
+
+    made = []
+    for cls in (inventory.Row, inventory.Spelling):
+        init = cls.__init__
+
+        def counting(self, *args, _init=init, _cls=cls, **kwargs):
+            made.append(_cls.__name__)
+            _init(self, *args, **kwargs)
+        monkeypatch.setattr(cls, "__init__", counting)
+    inventory.load.cache_clear()
+    try:
+        t = table.__wrapped__()
+        assert len(t.options) > 1500  # not made yet: `options` classifies everything
+        made.clear()
+        t = table.__wrapped__()
+        for arg in ("-O2", "-g", "-c", "-fno-tree-vrp", "-Wformat-security", "-mavx2"):
+            assert t.match(arg) is not None
+    finally:
+        inventory.load.cache_clear()
+    assert len(made) <= 2 * 6, made

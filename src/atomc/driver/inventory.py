@@ -29,18 +29,27 @@ class Row:
     isa: bool
 
 
+# one inventory line as read: spelling, form (the file's word), negatable, help
+# lists ("a,b"), isa; a Row is made of it only for a spelling a lookup reaches
+RawRow = tuple[str, str, bool, str, bool]
+
+
 @dataclass(frozen=True, slots=True)
 class Inventory:
-    rows: tuple[Row, ...]
+    raw: tuple[RawRow, ...]
     values: dict[str, tuple[str, ...]]  # "-march=" -> gcc's CPU names
+
+    def row(self, index: int) -> Row:
+        spelling, form, neg, lists, isa = self.raw[index]
+        return Row(spelling, _FORMS[form], neg, tuple(lists.split(",")), isa)
 
     @property
     def warnings(self) -> frozenset[str]:
         """Names N of every -WN gcc knows (flag or =value forms)."""
         out = set()
-        for r in self.rows:
-            if r.spelling.startswith("-W") and r.form in (Form.FLAG, Form.EQ):
-                out.add(r.spelling[2:].rstrip("="))
+        for spelling, form, *_ in self.raw:
+            if spelling.startswith("-W") and form in ("flag", "eq"):
+                out.add(spelling[2:].rstrip("="))
         return frozenset(out)
 
 
@@ -54,7 +63,7 @@ def load() -> Inventory:
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gcc-options.tsv")
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    rows: list[Row] = []
+    rows: list[RawRow] = []
     values: dict[str, tuple[str, ...]] = {}
     for line in text.splitlines():
         if line.startswith("#values\t"):
@@ -64,8 +73,9 @@ def load() -> Inventory:
         if not line or line.startswith("#"):
             continue
         spelling, form, neg, lists, isa = line.split("\t")
-        rows.append(Row(spelling, _FORMS[form], neg == "yes", tuple(lists.split(",")),
-                        isa == "yes"))
+        if form not in _FORMS:
+            raise ValueError(f"gcc-options.tsv: unknown form {form!r} of {spelling}")
+        rows.append((spelling, form, neg == "yes", lists, isa == "yes"))
     return Inventory(tuple(rows), values)
 
 
@@ -183,24 +193,36 @@ class Spelling:
     row: Row
 
 
-def spellings(explicit: frozenset[str]) -> list[Spelling]:
+# an inventory spelling as the option table holds it until a lookup reaches it:
+# spelling, form (the file's word), row index. Tuples, not Spellings: the table
+# holds some 1,500, and making them and their rows was 3% of a tiny compile.
+Pending = tuple[str, str, int]
+
+
+def pending(explicit: frozenset[str]) -> list[Pending]:
     """Every inventory spelling (and its gcc-accepted negation) that the explicit
     table does not name, in inventory order."""
-    out: list[Spelling] = []
+    out: list[Pending] = []
     eq_prefixes = tuple(s for s in explicit if s.endswith("="))
-    done: set[tuple[str, Form]] = set()
-    for row in load().rows:
-        forms = [row.spelling]
-        if row.negatable:
-            s = row.spelling
+    done: set[tuple[str, str]] = set()
+    for i, (spelling, form, negatable, _, _) in enumerate(load().raw):
+        forms = [spelling]
+        if negatable:
+            s = spelling
             forms.append(s[:2] + s[5:] if s[2:5] == "no-" else s[:2] + "no-" + s[2:])
         for s in forms:
-            if s in explicit or (row.form is Form.FLAG and s.startswith(eq_prefixes)) or \
-                    (s, row.form) in done:
+            if s in explicit or (form == "flag" and s.startswith(eq_prefixes)) or \
+                    (s, form) in done:
                 continue
-            done.add((s, row.form))
-            out.append(Spelling(s, row.form, row))
+            done.add((s, form))
+            out.append((s, form, i))
     return out
+
+
+def spelling(p: Pending) -> Spelling:
+    """The Spelling of one pending entry, with its inventory row."""
+    s, form, index = p
+    return Spelling(s, _FORMS[form], load().row(index))
 
 
 def option(sp: Spelling) -> Option:
@@ -214,8 +236,3 @@ def option(sp: Spelling) -> Option:
             Stage.CPP if rule.cls is not R and s.startswith("-W") else Stage.NONE
     missing = "" if rule.cls is not R else f"gcc's {s.rstrip('=-')}"
     return Option(s, sp.form, rule.cls, rule.reason, (), to, None, missing)
-
-
-def options(explicit: frozenset[str]) -> list[Option]:
-    """Entries for every inventory spelling the explicit table does not name."""
-    return [option(sp) for sp in spellings(explicit)]

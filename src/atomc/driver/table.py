@@ -76,32 +76,41 @@ class Table:
     """Lookup over the explicit entries and the inventory's spellings; an inventory
     spelling is classified (`inventory.option`) the first time a lookup reaches it."""
 
-    def __init__(self, explicit: list[Option], pending: list[inventory.Spelling]) -> None:
+    def __init__(self, explicit: list[Option], pending: list[inventory.Pending]) -> None:
         self._explicit = explicit
         self._pending = pending
-        self._resolved: dict[inventory.Spelling, Option] = {}
+        self._resolved: dict[inventory.Pending, Option] = {}
         self._all: list[Option] | None = None
-        self._exact: dict[str, Option | inventory.Spelling] = {}
-        self._eq: dict[str, Option | inventory.Spelling] = {}
-        self._prefix: dict[str, Option | inventory.Spelling] = {}
-        entries: list[Option | inventory.Spelling] = [*explicit, *pending]
-        for o in entries:
+        self._exact: dict[str, Option | inventory.Pending] = {}
+        self._eq: dict[str, Option | inventory.Pending] = {}
+        self._prefix: dict[str, Option | inventory.Pending] = {}
+        for o in explicit:
             if o.form is Form.EQ:
                 self._eq.setdefault(o.spelling, o)
             elif o.form in (Form.JOINED, Form.JOINED_OR_SEPARATE):
                 self._prefix.setdefault(o.spelling, o)
             if o.form in (Form.FLAG, Form.SEPARATE, Form.JOINED_OR_SEPARATE):
                 self._exact.setdefault(o.spelling, o)
+        # the inventory's forms by the file's words: eq, joined, flag, sep
+        exact, eq, prefix = self._exact, self._eq, self._prefix
+        for p in pending:
+            form = p[1]
+            if form == "eq":
+                eq.setdefault(p[0], p)
+            elif form == "joined":
+                prefix.setdefault(p[0], p)
+            else:
+                exact.setdefault(p[0], p)
         self._longest = max(len(s) for s in self._prefix)
 
-    def _classified(self, sp: inventory.Spelling) -> Option:
-        got = self._resolved.get(sp)
+    def _classified(self, p: inventory.Pending) -> Option:
+        got = self._resolved.get(p)
         if got is None:
-            got = self._resolved[sp] = inventory.option(sp)
+            got = self._resolved[p] = inventory.option(inventory.spelling(p))
         return got
 
-    def _entry(self, o: Option | inventory.Spelling | None) -> Option | None:
-        return self._classified(o) if isinstance(o, inventory.Spelling) else o
+    def _entry(self, o: Option | inventory.Pending | None) -> Option | None:
+        return self._classified(o) if isinstance(o, tuple) else o
 
     @property
     def options(self) -> list[Option]:
@@ -150,4 +159,4 @@ def table() -> Table:
     by_spelling = {o.spelling: o for o in explicit}
     explicit += _aliases(by_spelling)
     names = frozenset(o.spelling for o in explicit)
-    return Table(explicit, inventory.spellings(names))
+    return Table(explicit, inventory.pending(names))
