@@ -53,3 +53,22 @@ def test_status_and_output_survive_the_fast_exit(tmp_path: Path) -> None:
     p = _atomc("--help=ignored")
     assert p.returncode == 0 and len(full) > 10000
     assert p.stdout == full + "exit handlers ran\n"
+
+
+def test_no_collection_while_the_driver_is_imported() -> None:
+    """The console script sets the compile's collector thresholds before importing
+    the driver, whose modules and classes the collector would walk for nothing."""
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env.pop("ATOMC_SERVER", None)
+    probe = ("import gc, sys\n"
+             "runs = []\n"
+             "gc.callbacks.append(lambda phase, info: phase == 'start' and runs.append(1))\n"
+             "sys.argv = ['atomc', '--version']\n"
+             "from atomc.server.client import main\n"
+             "before = len(runs)\n"
+             "import atexit\n"
+             "atexit.register(lambda: print('collections', len(runs) - before, flush=True))\n"
+             "sys.exit(main())\n")
+    p = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True,
+                       check=True)
+    assert p.stdout.splitlines()[-1] == "collections 0"
