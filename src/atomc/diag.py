@@ -20,6 +20,8 @@ compiling_where: ContextVar[str] = ContextVar("compiling_where", default="")
 
 @dataclass(frozen=True, slots=True)
 class SourceSpan:
+    """Where a diagnostic points: file, line and column as gcc prints them."""
+
     file: str
     line: int
     column: int  # 1-based; 0 = unknown
@@ -27,6 +29,8 @@ class SourceSpan:
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
+    """One message, reported in gcc's `file:line:col: severity: text` form."""
+
     severity: str  # "error", "warning", "note", "fatal error"
     span: SourceSpan | None
     message: str
@@ -84,6 +88,8 @@ class WarningPolicy:
 
 @dataclass
 class DiagnosticEngine:
+    """Collects and prints a compile's diagnostics, applying -W/-Werror and the error limit."""
+
     out: TextIO = field(default_factory=lambda: sys.stderr)
     error_limit: int = 20
     diagnostics: list[Diagnostic] = field(default_factory=list)

@@ -50,6 +50,8 @@ class LoclistMode(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class CompileOptions:
+    """The options the compiler proper reads, from the driver's command line."""
+
     opt_level: int = 0  # 0..3; -Os is 2 with size_opt
     size_opt: bool = False
     debug: bool = False  # -g

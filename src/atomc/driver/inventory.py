@@ -22,6 +22,8 @@ FM = Stage.CPP | Stage.LINK
 
 @dataclass(frozen=True, slots=True)
 class Row:
+    """One option of gcc's inventory, as gcc-options.tsv lists it."""
+
     spelling: str
     form: Form
     negatable: bool
@@ -36,6 +38,8 @@ RawRow = tuple[str, str, bool, str, bool]
 
 @dataclass(frozen=True, slots=True)
 class Inventory:
+    """gcc's option inventory: its lines, and the values of -march=/-mtune=."""
+
     raw: tuple[RawRow, ...]
     values: dict[str, tuple[str, ...]]  # "-march=" -> gcc's CPU names
 
@@ -81,6 +85,8 @@ def load() -> Inventory:
 
 @dataclass(frozen=True, slots=True)
 class Rule:
+    """A family rule: the class and reason of every inventory spelling it matches."""
+
     pattern: str  # regular expression, matched against the whole spelling
     cls: Class
     reason: str

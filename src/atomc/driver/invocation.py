@@ -64,6 +64,8 @@ def language_of(path: str) -> Lang | str:
 
 @dataclass(frozen=True, slots=True)
 class Input:
+    """One input file of the command line and the language it is read as."""
+
     path: str  # "-" is standard input
     language: Lang | None  # from -x; None: by suffix
 
@@ -87,6 +89,8 @@ class Word:
 
 @dataclass
 class Invocation:
+    """A parsed command line: the words in order and what they ask for."""
+
     words: list[Word] = field(default_factory=list)
     stop: Stop = Stop.LINK
     syntax_only: bool = False

@@ -55,6 +55,8 @@ def quote(arg: str) -> str:
 
 @dataclass
 class Runner:
+    """Runs the external tools (gcc's preprocessor, as, the link), echoing them for -v/-###."""
+
     verbose: bool
     dry_run: bool
 
@@ -160,6 +162,8 @@ def _preprocess_only(inv: Invocation, runner: Runner) -> int:
 
 @dataclass
 class _Job:
+    """One command's compiles and link, with its temporary files."""
+
     inv: Invocation
     runner: Runner
     opts: CompileOptions

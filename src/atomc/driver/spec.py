@@ -88,6 +88,8 @@ Effect = Set | Add
 
 @dataclass(frozen=True, slots=True)
 class Option:
+    """One table entry: an option's spelling, form, class and effects."""
+
     spelling: str
     form: Form
     cls: Class

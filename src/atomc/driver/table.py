@@ -67,6 +67,8 @@ _EXTRA: list[Option] = [
 
 @dataclass(frozen=True, slots=True)
 class Match:
+    """An argument matched to a table entry, with its value."""
+
     option: Option
     value: str | None
     takes_next: bool  # the value is the next argument
