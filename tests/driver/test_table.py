@@ -262,3 +262,16 @@ def test_building_the_table_makes_no_object_per_inventory_line(monkeypatch):
     finally:
         inventory.load.cache_clear()
     assert len(made) <= 2 * 6, made
+
+
+def test_inventory_rows_are_its_lines():
+    """Every inventory line as a Row (the optimize attribute reads gcc's optimizer
+    list from them)."""
+    from atomc.driver.inventory import Row
+    from atomc.frontend.optimize_attr import _gcc_optimizers
+
+    inv = load()
+    rows = inv.rows
+    assert len(rows) == len(inv.raw) > 1000 and all(isinstance(r, Row) for r in rows)
+    assert rows[0] == inv.row(0) and rows[-1].spelling == inv.raw[-1][0]
+    assert {"-ftree-vrp", "-fomit-frame-pointer", "-finline-functions"} <= _gcc_optimizers()

@@ -43,6 +43,11 @@ class Inventory:
     raw: tuple[RawRow, ...]
     values: dict[str, tuple[str, ...]]  # "-march=" -> gcc's CPU names
 
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        """Every line as a Row (made on each call: few commands need them all)."""
+        return tuple(map(self.row, range(len(self.raw))))
+
     def row(self, index: int) -> Row:
         spelling, form, neg, lists, isa = self.raw[index]
         return Row(spelling, _FORMS[form], neg, tuple(lists.split(",")), isa)
