@@ -415,7 +415,7 @@ def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int
                     v = d.debug(mi) if (bi, ii) not in homes else None
                     if v is not None:
                         views.append(v)
-                elif not mi.is_meta:
+                elif mi.opcode not in META_OPCODES:
                     views.append(d.real(mi))
                     where.append((bi, ii))
                 views.extend(after.get((bi, ii), ()))
@@ -598,7 +598,7 @@ def _leading_setup(mf: MFunction) -> int:
     n = 0
     for b in mf.blocks:
         for mi in b.insts:
-            if mi.is_meta:
+            if mi.opcode in META_OPCODES:
                 continue
             if not mi.flags & MIFlag.FRAME_SETUP:
                 return n
