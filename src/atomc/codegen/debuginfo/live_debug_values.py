@@ -122,6 +122,7 @@ class _Describer:
         for s in mf.slots:
             if s.kind is SlotKind.SPILL and s.cfa_offset is not None:
                 self.spill_at[s.cfa_offset + mf.frame_base_offset] = slot(s.cfa_offset)
+        self.spill_locs = frozenset(self.spill_at.values())  # (asked per variable record)
         # stack-passed arguments the function only reads: a load is a restore
         self.args = read_only_arguments(mf, self.base)
         self.read_only = ReadOnlySymbols(mf)
@@ -259,7 +260,7 @@ class _Describer:
         return ConstOp(off + op.disp, frame=True) if off is not None else None
 
     def is_spill_slot(self, loc: MLoc) -> bool:
-        return loc in self.spill_at.values()
+        return loc in self.spill_locs
 
     def location(self, op: object) -> MLoc | None:
         if isinstance(op, PReg) and op.name in _regs().dwarf:
