@@ -31,7 +31,7 @@ Only locations change; machine code does not.
 from __future__ import annotations
 
 from ...ir.debuginfo import DILexicalBlock, DILocation
-from ..mir import VALUE_RECORD_OPCODES, MFunction, MIFlag, MInst, PReg, VReg
+from ..mir import META_OPCODES, VALUE_RECORD_OPCODES, MFunction, MIFlag, MInst, PReg, VReg
 from ..mir.cfg import successor_indices
 from ..target import desc
 from .instruction_scopes import Chain, ScopeKey, SharedScopes, scope_chain, shared_scopes
@@ -44,9 +44,9 @@ def claim_call_site_entries(mf: MFunction, scopes: SharedScopes | None = None) -
     location changes)."""
     if mf.ir.module is None:
         return
-    real = [[mi for mi in b.insts if not mi.is_meta] for b in mf.blocks]
+    real = [[mi for mi in b.insts if mi.opcode not in META_OPCODES] for b in mf.blocks]
     # where each real instruction stands among the block's meta instructions
-    at = [[k for k, mi in enumerate(b.insts) if not mi.is_meta] for b in mf.blocks]
+    at = [[k for k, mi in enumerate(b.insts) if mi.opcode not in META_OPCODES] for b in mf.blocks]
     held = shared_scopes(mf, scopes)
     chains = held.get()
     succs = successor_indices(mf)

@@ -38,7 +38,7 @@ from ...dwarf.locexpr import (
     Xor,
 )
 from ..mir import Imm, Mem, MInst, PReg
-from ..target import Arith, current, desc
+from ..target import Arith, OpcodeInfo, current, desc
 from .ldv.model import Derivation, MLoc
 
 MASK64 = (1 << 64) - 1
@@ -65,6 +65,15 @@ def _shift_signed(n: int, count: int) -> LocExpr:
 def _imm(value: int, width: int) -> Constu:
     """An instruction's immediate as the 64-bit constant its op uses in the low `width` bits."""
     return Constu(value & ((1 << width) - 1) if width < 64 else value & MASK64)
+
+
+def may_derive(d: OpcodeInfo) -> bool:
+    """Can `derivation` find one for an instruction with this opcode row? (False:
+    it returns None whatever the operands; asked once per opcode.)"""
+    w = d.width if d.width in _WIDTHS else 0
+    ext = d.extend
+    return (ext is not None and ext.to_bits in _WIDTHS) \
+        or (w != 0 and (d.is_address or d.arith is not None))
 
 
 def derivation(mi: MInst, loc: Mapping[str, MLoc]) -> Derivation | None:

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...ir.debuginfo import DILexicalBlock, DILocation
-from ..mir import MFunction, MInst
+from ..mir import META_OPCODES, MFunction, MInst
 from ..mir.cfg import successor_indices
 from ..target import desc
 from .instruction_scopes import ScopeKey, SharedScopes, scope_chain, shared_scopes
@@ -49,7 +49,7 @@ def open_inlined_loop_entries(mf: MFunction, scopes: SharedScopes | None = None)
     own code onto the location-less preheader code that falls through into it.
     `scopes`: the function's shared instruction scopes (invalidated when a
     location changes)."""
-    real = [[mi for mi in b.insts if not mi.is_meta] for b in mf.blocks]
+    real = [[mi for mi in b.insts if mi.opcode not in META_OPCODES] for b in mf.blocks]
     held = shared_scopes(mf, scopes)
     chains = held.get()
     succs = successor_indices(mf)
@@ -154,8 +154,8 @@ def inlined_entry_tails(mf: MFunction) -> dict[int, int]:
         if b + 1 not in headers or b + 1 not in succs.get(b, ()):
             continue
         head = next((mi.loc for mi in mf.blocks[b + 1].insts
-                     if not mi.is_meta and mi.loc is not None), None)
-        real = [mi for mi in block.insts if not mi.is_meta]
+                     if mi.opcode not in META_OPCODES and mi.loc is not None), None)
+        real = [mi for mi in block.insts if mi.opcode not in META_OPCODES]
         start = _entry_tail(real, scope_chain(head) if head is not None else ())
         if start is not None:
             out[b] = start

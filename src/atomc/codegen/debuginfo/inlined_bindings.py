@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from ...ir.debuginfo import DILocation
-from ..mir import DbgMeta, MFunction
+from ..mir import META_OPCODES, DbgMeta, MFunction
 from .ldv.model import VarRange, WhyRange
 from .line_start_values import Machine, is_not_yet
 from .records_ahead import Key, key_of_meta, key_of_range
@@ -42,7 +42,7 @@ def _bindings(mf: MFunction, where: Sequence[tuple[int, int]]
         for ii, mi in enumerate(block.insts):
             m = mi.meta
             if not isinstance(m, DbgMeta):
-                if not mi.is_meta and (bi, ii) in position:
+                if mi.opcode not in META_OPCODES and (bi, ii) in position:
                     last = position[(bi, ii)]
                     site = mi.loc.inlined_at if mi.loc is not None else None
                     while site is not None:

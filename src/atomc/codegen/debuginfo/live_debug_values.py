@@ -45,7 +45,7 @@ from ..target import Arith, OpcodeInfo, Target, current, desc
 from .address_values import Anchors, anchor_cuts, has_address
 from .currency import Window, currency_windows
 from .deferred_collection import collections_deferred
-from .derivations import derivation
+from .derivations import derivation, may_derive
 from .incoming_args import read_only_arguments, reloads
 from .inlined_bindings import bind_inlined_parameters
 from .ldv import (
@@ -75,7 +75,7 @@ from .memory_homes import HomeStart, place_memory_homes
 from .operand_values import join_operands
 from .prologue_pieces import prologue_pieces, trim_prologue_gaps
 from .scopes import insert_before
-from .static_loads import ReadOnlySymbols, static_load
+from .static_loads import ReadOnlySymbols, load_bits, static_load
 from .why_ranges import attach_reasons
 
 
@@ -122,6 +122,7 @@ class _Describer:
         for s in mf.slots:
             if s.kind is SlotKind.SPILL and s.cfa_offset is not None:
                 self.spill_at[s.cfa_offset + mf.frame_base_offset] = slot(s.cfa_offset)
+        self.spill_locs = frozenset(self.spill_at.values())  # (asked per variable record)
         # stack-passed arguments the function only reads: a load is a restore
         self.args = read_only_arguments(mf, self.base)
         self.read_only = ReadOnlySymbols(mf)
@@ -129,6 +130,7 @@ class _Describer:
         self.locs = regs.locs  # register name -> machine location, looked up per operand
         self.general = regs.general  # (looked up per instruction: _zero_above, ...)
         self.reloads = reloads(current())
+        self.facts: dict[str, _OpcodeFacts] = {}  # by opcode, made on first sight
         # the VarKey of each variable instance, by the identities of the record's
         # metadata: interning a key hashes its inlined-at location, which walks
         # its chain, once per variable instead of per record (the metadata stay
@@ -152,47 +154,56 @@ class _Describer:
         return None if disp is None else self.args.at.get(disp)
 
     def real(self, mi: MInst) -> MInstView:
-        d = desc(mi.opcode)
-        locs, general = self.locs, self.general
+        f = self.facts.get(mi.opcode)
+        if f is None:
+            f = self.facts[mi.opcode] = _opcode_facts(mi.opcode, self.reloads)
+        locs = self.locs
         ops = mi.operands
-        writes = opcode_roles(mi.opcode)[1]
+        writes = f.writes
         nroles = len(writes)
         def_operands: list[MLoc | None] = []
         slot_defs: list[MLoc] = []  # spill slots it writes, in operand order
-        for k, op in enumerate(ops):
+        k = -1
+        for op in ops:
+            k += 1
             if k < nroles and writes[k]:
-                if isinstance(op, PReg):
+                if type(op) is PReg:  # (the operand classes are final)
                     def_operands.append(locs[op.name])
                     continue
-                if isinstance(op, Mem):
+                if type(op) is Mem:
                     sl = self.spill_slot(op)
                     if sl is not None:
                         slot_defs.append(sl)
             def_operands.append(None)
-        if d.is_move and len(ops) == 2:
+        if f.is_move and len(ops) == 2:
             src, dst = ops
-            if isinstance(src, PReg) and isinstance(dst, PReg):
-                return MInstView(copy=(locs[dst.name], locs[src.name]), instr_num=mi.instr_num,
-                                 def_operands=tuple(def_operands), move_bits=_move_bits(d))
-            if isinstance(src, PReg) and self.spill_slot(dst) is not None:
-                return MInstView(spill=(self.spill_slot(dst), locs[src.name]),  # type: ignore[arg-type]
-                                 instr_num=mi.instr_num, move_bits=_move_bits(d))
-        if mi.opcode in self.reloads and len(ops) == 2 and isinstance(ops[1], PReg):
+            if type(src) is PReg:
+                if type(dst) is PReg:
+                    return MInstView(copy=(locs[dst.name], locs[src.name]),
+                                     instr_num=mi.instr_num, def_operands=tuple(def_operands),
+                                     move_bits=f.move_bits)
+                spilled = self.spill_slot(dst)
+                if spilled is not None:
+                    return MInstView(spill=(spilled, locs[src.name]), instr_num=mi.instr_num,
+                                     move_bits=f.move_bits)
+        if f.reload and len(ops) == 2 and type(ops[1]) is PReg:
             src_slot = self.spill_slot(ops[0]) or self.argument_slot(ops[0])
             if src_slot is not None:
                 return MInstView(restore=(locs[ops[1].name], src_slot), instr_num=mi.instr_num,
-                                 def_operands=tuple(def_operands), move_bits=_move_bits(d))
+                                 def_operands=tuple(def_operands), move_bits=f.move_bits)
         # (the registers it reads and writes: only an instruction that is no move needs them)
         _, _, puses, pdefs = operand_regs(mi)
         uses = tuple([locs[r] for r in sorted(puses) if r in locs])
         defs = tuple([locs[r] for r in sorted(pdefs) if r in locs] + slot_defs)
-        return MInstView(defs=defs, uses=uses, instr_num=mi.instr_num, call=d.is_call,
-                         def_operands=tuple(def_operands), imm=_immediate(mi, d, general),
-                         static=static_load(mi, self.read_only),
-                         offset=_offset(mi, d, general, locs),
-                         offset_bits=32 if d.width == 32 else 64,
-                         zero_above=_zero_above(mi, d, general),
-                         derive=derivation(mi, locs))
+        d, general = f.desc, self.general
+        return MInstView(defs=defs, uses=uses, instr_num=mi.instr_num, call=f.call,
+                         def_operands=tuple(def_operands),
+                         imm=_immediate(mi, d, general) if f.may_imm else None,
+                         static=static_load(mi, self.read_only) if f.may_load else None,
+                         offset=_offset(mi, d, general, locs) if f.may_offset else None,
+                         offset_bits=f.offset_bits,
+                         zero_above=_zero_above(mi, d, general) if f.may_zero else 64,
+                         derive=derivation(mi, locs) if f.may_derive else None)
 
     def debug(self, mi: MInst) -> MInstView | None:
         if mi.opcode == "DBG_PHI":
@@ -249,7 +260,7 @@ class _Describer:
         return ConstOp(off + op.disp, frame=True) if off is not None else None
 
     def is_spill_slot(self, loc: MLoc) -> bool:
-        return loc in self.spill_at.values()
+        return loc in self.spill_locs
 
     def location(self, op: object) -> MLoc | None:
         if isinstance(op, PReg) and op.name in _regs().dwarf:
@@ -258,6 +269,39 @@ class _Describer:
             off = self.mf.slots[op.index].cfa_offset
             return slot(off) if off is not None else None
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class _OpcodeFacts:
+    """What `_Describer.real` needs of an opcode, worked out once per opcode rather
+    than per instruction; each `may_*` False where its helper returns its
+    nothing-found answer whatever the operands (the helper is then not asked)."""
+
+    desc: OpcodeInfo
+    writes: tuple[bool, ...]  # operand k is written (registers.opcode_roles)
+    is_move: bool
+    move_bits: int
+    reload: bool  # a restore of a spill slot (incoming_args.reloads)
+    call: bool
+    offset_bits: int
+    may_imm: bool  # `_immediate`
+    may_offset: bool  # `_offset`
+    may_zero: bool  # `_zero_above` (else 64)
+    may_load: bool  # `static_load`
+    may_derive: bool  # `derivation`
+
+
+def _opcode_facts(opcode: str, reload_opcodes: Mapping[str, bool]) -> _OpcodeFacts:
+    d = desc(opcode)
+    wide = d.width in (32, 64)
+    return _OpcodeFacts(
+        d, tuple(opcode_roles(opcode)[1]), d.is_move, _move_bits(d), opcode in reload_opcodes,
+        d.is_call, 32 if d.width == 32 else 64,
+        may_imm=d.loads_immediate or (d.arith is Arith.XOR and wide),
+        may_offset=d.is_address or (d.arith in (Arith.ADD, Arith.SUB) and wide),
+        may_zero=not d.is_call and d.width == 32,
+        may_load=load_bits(d) is not None,
+        may_derive=may_derive(d))
 
 
 def _move_bits(d: OpcodeInfo) -> int:
@@ -372,7 +416,7 @@ def describe_function(mf: MFunction) -> tuple[MFunctionView, list[tuple[int, int
                     v = d.debug(mi) if (bi, ii) not in homes else None
                     if v is not None:
                         views.append(v)
-                elif not mi.is_meta:
+                elif mi.opcode not in META_OPCODES:
                     views.append(d.real(mi))
                     where.append((bi, ii))
                 views.extend(after.get((bi, ii), ()))
@@ -555,7 +599,7 @@ def _leading_setup(mf: MFunction) -> int:
     n = 0
     for b in mf.blocks:
         for mi in b.insts:
-            if mi.is_meta:
+            if mi.opcode in META_OPCODES:
                 continue
             if not mi.flags & MIFlag.FRAME_SETUP:
                 return n

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from ...ir import work
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DILocation
-from ..mir import DbgMeta, Mem, MFunction, MInst, PReg, SlotKind, StackSlot
+from ..mir import META_OPCODES, DbgMeta, Mem, MFunction, MInst, PReg, SlotKind, StackSlot
 from ..target import OpcodeInfo, current, desc
 
 
@@ -134,7 +134,7 @@ class _WriteIndex:
         walked = 0
         for bi, b in enumerate(mf.blocks):
             for ii, mi in enumerate(b.insts):
-                if mi.is_meta:
+                if mi.opcode in META_OPCODES:
                     continue
                 walked += 1
                 d = desc(mi.opcode)
@@ -220,7 +220,7 @@ def _run_end(insts: list[MInst], first: int, base: str, span: tuple[int, int]) -
     loc = insts[first].loc
     for ii in range(first + 1, len(insts)):
         mi = insts[ii]
-        if mi.is_meta:
+        if mi.opcode in META_OPCODES:
             continue
         if _writes_indirectly(desc(mi.opcode)):
             break

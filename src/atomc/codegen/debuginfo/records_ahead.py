@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from ...dwarf.line_rows import Row
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression, DILocation
-from ..mir import DbgMeta, MFunction, MInst
+from ..mir import META_OPCODES, DbgMeta, MFunction, MInst
 from .ldv.model import VarKey
 
 Key = tuple[int, object, object]  # variable id, inlined-at, fragment
@@ -113,7 +113,7 @@ def withheld_values(mf: MFunction, rows: Sequence[Row | None]
     for bi, b in enumerate(mf.blocks):
         opened: int | None = bi
         for mi in b.insts:
-            if mi.is_meta:
+            if mi.opcode in META_OPCODES:
                 ahead[id(mi)] = (p, opened)
             else:
                 p += 1

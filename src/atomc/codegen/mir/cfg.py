@@ -94,7 +94,7 @@ def _kept_blocks(mf: MFunction) -> dict[MBlock, list[MBlock]] | None:
 
 
 def _real(b: MBlock) -> list[MInst]:
-    return [mi for mi in b.insts if not mi.is_meta]
+    return [mi for mi in b.insts if mi.opcode not in META_OPCODES]
 
 
 def _targets(mi: MInst) -> list[MBlock]:
@@ -157,7 +157,7 @@ def block_parts(mf: MFunction, whole: Mapping[int, list[int]] | None = None
         whole = successor_indices(mf)
     out: list[list[tuple[int, list[int]]]] = []
     for bi, b in enumerate(mf.blocks):
-        real = [k for k, mi in enumerate(b.insts) if not mi.is_meta]
+        real = [k for k, mi in enumerate(b.insts) if mi.opcode not in META_OPCODES]
         parts: list[tuple[int, list[int]]] = []
         for k in real[:-1]:
             targets = [index[id(t)] for t in _targets(b.insts[k])]

@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from ...ir.why import Why, WhyKind
-from ..mir import BlockRef, DbgMeta, JumpTable, MBlock, Mem, MFunction, MInst, Sym
+from ..mir import META_OPCODES, BlockRef, DbgMeta, JumpTable, MBlock, Mem, MFunction, MInst, Sym
 from ..mir.passes import MDI, MachineContext, MachinePass
 from ..target import current, desc, is_jump
 from .fallthrough import _targets, fold_fallthrough_branches
@@ -65,7 +65,7 @@ def clean_branches(mf: MFunction) -> None:
 def _jump_only_blocks(mf: MFunction) -> dict[MBlock, MBlock]:
     out: dict[MBlock, MBlock] = {}
     for b in mf.blocks:
-        real = [mi for mi in b.insts if not mi.is_meta]
+        real = [mi for mi in b.insts if mi.opcode not in META_OPCODES]
         if len(real) == 1 and is_jump(real[0].opcode) and isinstance(real[0].operands[0], BlockRef):
             out[b] = real[0].operands[0].block
     return out
@@ -81,7 +81,7 @@ def _final(b: MBlock, forward: dict[MBlock, MBlock]) -> MBlock:
 
 
 def _retarget(mi: MInst, final: dict[MBlock, MBlock]) -> None:
-    if mi.is_meta:
+    if mi.opcode in META_OPCODES:
         return
     if desc(mi.opcode).is_branch and mi.operands and isinstance(mi.operands[0], BlockRef):
         t = final.get(mi.operands[0].block)
@@ -111,7 +111,7 @@ def _referenced(mf: MFunction) -> set[int]:
 
 def _last_real(b: MBlock) -> MInst | None:
     for mi in reversed(b.insts):
-        if not mi.is_meta:
+        if mi.opcode not in META_OPCODES:
             return mi
     return None
 

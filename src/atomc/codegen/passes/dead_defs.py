@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...ir import work
-from ..mir import Imm, Mem, MFunction, MIFlag, MInst, PReg, VReg
+from ..mir import META_OPCODES, Imm, Mem, MFunction, MIFlag, MInst, PReg, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass
 from ..mir.registers import operand_regs
 from ..target import desc
@@ -37,7 +37,7 @@ def remove_dead_vreg_defs(mf: MFunction) -> int:
     defined: dict[int, list[VReg]] = {}  # id(inst) -> its virtual register defs
     candidates: list[MInst] = []
     for _, mi in mf.instructions():
-        if mi.is_meta:
+        if mi.opcode in META_OPCODES:
             continue
         uses, defs, _, pdefs = operand_regs(mi)
         for u in uses:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..mir import BlockRef, MBlock, MFunction, MInst
+from ..mir import META_OPCODES, BlockRef, MBlock, MFunction, MInst
 from ..mir.passes import MDI, MachineContext, MachinePass
 from ..target import current, desc, is_jump
 
@@ -37,7 +37,7 @@ def fold_fallthrough_branches(mf: MFunction, keep_lines: bool = False) -> None:
         nxt = blocks[i + 1] if i + 1 < len(blocks) else None
         if nxt is None:
             continue
-        real = [k for k, mi in enumerate(b.insts) if not mi.is_meta]
+        real = [k for k, mi in enumerate(b.insts) if mi.opcode not in META_OPCODES]
         if not real:
             continue
         last = b.insts[real[-1]]
@@ -63,7 +63,7 @@ def _line_of_its_own(jump: MInst, nxt: MBlock) -> bool:
     if line == 0:
         return False
     for mi in nxt.insts:
-        if not mi.is_meta and mi.loc is not None and mi.loc.line != 0:
+        if mi.opcode not in META_OPCODES and mi.loc is not None and mi.loc.line != 0:
             return mi.loc.line != line
     return True
 

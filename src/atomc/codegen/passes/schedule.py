@@ -44,7 +44,7 @@ from ..debuginfo.currency import MovedStore, note_moved_stores
 from ..debuginfo.hoisted_lines import settle_hoisted_lines
 from ..debuginfo.inline_entries import inlined_entry_tails
 from ..debuginfo.records_ahead import RecordsAhead, note_records_ahead, suffix_minima
-from ..mir import DbgMeta, Imm, MBlock, Mem, MFunction, MIFlag, MInst, VReg
+from ..mir import META_OPCODES, DbgMeta, Imm, MBlock, Mem, MFunction, MIFlag, MInst, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass
 from ..mir.registers import operand_regs
 from ..regalloc.coalesce import loop_depths
@@ -139,13 +139,13 @@ def schedule_block(b: MBlock, moved: list[MovedStore] | None = None,
     all the others (an inlined loop's entry code). `in_loop`: the block is inside
     a loop, where register copies stay after their sources' reads."""
     lead = 0
-    while lead < len(b.insts) and b.insts[lead].is_meta:
+    while lead < len(b.insts) and b.insts[lead].opcode in META_OPCODES:
         lead += 1  # DBG_PHIs on entry stay at the top
     head = b.insts[:lead]
     real: list[MInst] = []
     runs: list[tuple[int, list[MInst]]] = []  # (real instructions before the run, run)
     for mi in b.insts[lead:]:
-        if not mi.is_meta:
+        if mi.opcode not in META_OPCODES:
             real.append(mi)
         elif runs and runs[-1][0] == len(real):
             runs[-1][1].append(mi)

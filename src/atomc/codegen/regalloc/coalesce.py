@@ -43,7 +43,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from ...ir import work
-from ..mir import Mem, MFunction, MInst, Operand, PReg, VReg
+from ..mir import META_OPCODES, Mem, MFunction, MInst, Operand, PReg, VReg
 from ..mir.cfg import successor_indices
 from ..mir.passes import MDI, MachineContext, MachinePass
 from ..target import current, desc, is_move32
@@ -188,7 +188,7 @@ def _segments_and_copies(mf: MFunction, facts: AllocFacts
     fixed: set[int] = set()
     base = 0
     for bi, b in enumerate(mf.blocks):
-        real = [mi for mi in b.insts if not mi.is_meta]
+        real = [mi for mi in b.insts if mi.opcode not in META_OPCODES]
         # what the back edges leaving this block carry into their loop headers
         carried: set[int] = set()
         for s in succ[bi]:

@@ -52,7 +52,7 @@ class AllocFacts:
         """Follow a rename of the registers `to` maps (disjoint live ranges, one
         natural width) that rebuilt the operands of `rebuilt`."""
         for mi in rebuilt:
-            if not mi.is_meta:
+            if mi.opcode not in META_OPCODES:
                 self.refs[id(mi)] = operand_regs(mi)
         moved = set(to)
         self.live_in = [_renamed(s, to, moved) for s in self.live_in]
@@ -85,7 +85,7 @@ def compute_facts(mf: MFunction) -> AllocFacts:
     refs: dict[int, Refs] = {}
     for b in mf.blocks:
         for mi in b.insts:
-            if not mi.is_meta:
+            if mi.opcode not in META_OPCODES:
                 refs[id(mi)] = operand_regs(mi)
     live_in, live_out = block_liveness(mf, lambda mi: refs[id(mi)])
     return AllocFacts(refs, live_in, live_out, wide_reads(mf))

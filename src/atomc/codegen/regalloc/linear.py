@@ -47,6 +47,7 @@ from typing import ClassVar
 from ...diag import InternalCompilerError
 from ...ir import work
 from ..mir import (
+    META_OPCODES,
     Imm,
     MBlock,
     Mem,
@@ -151,7 +152,7 @@ class LinearScan:
         for b, depth in zip(self.mf.blocks, depths, strict=True):
             start = pos
             for mi in b.insts:
-                if mi.is_meta:
+                if mi.opcode in META_OPCODES:
                     continue
                 pos += 2
                 self.order.append((pos, mi))

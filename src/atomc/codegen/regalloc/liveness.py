@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...ir import work
-from ..mir import MFunction, MInst, VReg
+from ..mir import META_OPCODES, MFunction, MInst, VReg
 from ..mir.cfg import predecessor_indices, solve_blocks, successor_indices
 from ..mir.registers import operand_regs
 
@@ -31,7 +31,7 @@ def block_liveness(mf: MFunction, regs_of: RegsOf = operand_regs
         g: set[int] = set()
         k: set[int] = set()
         for mi in b.insts:
-            if mi.is_meta:
+            if mi.opcode in META_OPCODES:
                 continue
             uses, defs, _, _ = regs_of(mi)
             for u in uses:

@@ -23,7 +23,7 @@ that register's), as the allocator does for the copies it drops.
 from __future__ import annotations
 
 from ...ir import work
-from ..mir import Imm, Mem, MFunction, MInst, PReg, Sym
+from ..mir import META_OPCODES, Imm, Mem, MFunction, MInst, PReg, Sym
 from ..mir.cfg import predecessor_indices, solve_blocks, successor_indices
 from ..mir.registers import written_operands
 from .opcodes import OPCODES
@@ -82,7 +82,7 @@ def _entry(i: int, preds: list[list[int]], outs: list[frozenset[str] | None],
 def _transfer(insts: list[MInst], known: set[str], removed: list[MInst] | None) -> set[str]:
     """`known` after `insts`; with `removed`, collect the redundant moves."""
     for mi in insts:
-        if mi.is_meta:
+        if mi.opcode in META_OPCODES:
             continue
         d = OPCODES.get(mi.opcode)
         if d is None or d.is_call or d.is_inline_asm:

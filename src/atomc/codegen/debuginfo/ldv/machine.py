@@ -420,10 +420,16 @@ class _Solver:
         recheck: list[tuple[int, MLoc]] = []
         removed_groups: list[list[tuple[int, MLoc]]] = []  # in this pass
 
+        cands, removed = self.cands, self.removed  # (`_remove` adds to `removed` in place)
+
         def phis_read(c: tuple[int, MLoc]) -> list[tuple[int, MLoc]]:
-            return [(v[0], v[2]) for _, v in self._incoming(c)
-                    if v[1] == 0 and (v[0], v[2]) in self.cands
-                    and (v[0], v[2]) not in self.removed]
+            out: list[tuple[int, MLoc]] = []
+            for _, v in self._incoming(c):
+                if v[1] == 0:
+                    k = (v[0], v[2])
+                    if k in cands and k not in removed:
+                        out.append(k)
+            return out
 
         def group_done(group: list[tuple[int, MLoc]]) -> None:
             members = set(group)

@@ -243,8 +243,13 @@ class Derivation:
     reads: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class MInstView:
+    """One instruction as LiveDebugValues sees it. A value nothing writes after it
+    is made, though not frozen: one is made per instruction (11k for lua's
+    lvm.c) and a frozen dataclass's `__init__` (an `object.__setattr__` call per
+    field, 21 fields) costs 3x a plain one's."""
+
     defs: tuple[MLoc, ...] = ()  # def operand k is defs[k]
     uses: tuple[MLoc, ...] = ()
     instr_num: int = 0
