@@ -239,7 +239,7 @@ class ExpressionChecker:
             return self.bad(p)
         off, member = found
         mt = member.type
-        if is_const(obj.type) or is_volatile(obj.type):
+        if obj.type.layered and (is_const(obj.type) or is_volatile(obj.type)):
             mt = qualify(mt, is_const(obj.type), is_volatile(obj.type))
         bits = None
         if member.is_bitfield:
