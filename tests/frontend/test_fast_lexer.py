@@ -113,7 +113,8 @@ k
 # 30 "end.h" 2'''
 # integer constants the short cut reads, and their neighbours it leaves to the
 # layered path (floats, bad octals, binary, imaginary and glued suffixes)
-NUMBERS = r'''0 0) 00 07 0755;08 09 0x 0x1F 0X1fULL 0xfu) 0b101 1u 1U 1l 1L 1ul 1lu 1ull
+NUMBERS = r'''s.a s . b .. ... .... .5 a.5 ..5 .e5 x.y.z 1.x 0.. .	.
+0 0) 00 07 0755;08 09 0x 0x1F 0X1fULL 0xfu) 0b101 1u 1U 1l 1L 1ul 1lu 1ull
 1LLU 1uLL 1Ul 12lL 123abc 1.5 1e5 1i 2jL 0x1p3 0x1.8p1 1.f 0u 0ul 0x1fz 7)
 9[1] 1+2-3*4/5%6<7>8==9!=0&1|2^3?4:5~6 42,43;44}45]46{ 1/2 1//c
 # 3 "n.h"

@@ -9,17 +9,17 @@ two kinds that make most of C text, identifiers and punctuators, and the blanks
 before them, with one regular expression, applying every layer's rule for them
 in their order (pycparser's keyword table and typedef lookup, the GNU keywords
 for what stays an identifier, gcc's spellings, `__complex`, the `[[` check).
-Everything else (a number, a literal, a line marker, `.`, `/`, an identifier
-that may hold extended characters, a token queued by a layer) takes the layered
-path from the same position, so the tokens are exactly the layered lexer's;
-tests/frontend check that over zlib, Lua, sqlite and the tests' programs.
+Everything else (a number, a literal, a line marker, `.` before a digit, `/`, an
+identifier that may hold extended characters, a token queued by a layer) takes
+the layered path from the same position, so the tokens are exactly the layered
+lexer's; tests/frontend check that over zlib, Lua, sqlite and the tests' programs.
 
 Where an identifier or punctuator is read this way is decided by its first
 character: pycparser's master regex matches nothing at a character that starts
 no literal or number (all its alternatives start with a quote, a digit, `.`,
 `/`, or a letter followed by a quote in `L"`, `u8'` ...), so there the longest
 fixed token is the token, and an identifier not followed by a quote is only an
-identifier.
+identifier. Its alternatives at a `.` read a number only where a digit follows.
 """
 
 from __future__ import annotations
@@ -34,10 +34,9 @@ from .gnu_parse import _SPELLINGS, AtomcLexer
 from .imaginary import ImaginaryLexer
 
 _BLANKS = re.compile(r"[ \t\n]+")
-# first character -> (spelling, token type) longest first; without `.` (`.5` is a
-# number) and `/` (pycparser reports `/*` and `//` as comments)
+# spelling -> token type; without `/` (pycparser reports `/*` and `//` as comments)
 _PUNCTUATORS: dict[str, str] = {
-    e.literal: e.tok_type for c, bucket in _fixed_tokens_by_first.items() if c not in "./"
+    e.literal: e.tok_type for c, bucket in _fixed_tokens_by_first.items() if c != "/"
     for e in bucket}
 
 
@@ -63,7 +62,9 @@ def _punctuator_pattern(spellings: Iterable[str]) -> str:
     return "|".join([*one, *multi])
 
 
-_PUNCTUATOR_RE = _punctuator_pattern(_PUNCTUATORS)
+# `.` and `...` apart: a `.` before a digit begins a number (`.5`)
+_PUNCTUATOR_RE = _punctuator_pattern([p for p in _PUNCTUATORS if p[0] != "."]) + \
+    r"|\.\.\.|\.(?![0-9])"
 # pycparser's integer suffix, its alternatives in its order (without groups)
 _INT_SUFFIX = "(?:[uU]ll|[uU]LL|ll[uU]?|LL[uU]?|[uU][lL]|[lL][uU]?|[uU])?"
 # an integer constant as pycparser's master regex reads it (hexadecimal, octal,
