@@ -104,23 +104,11 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
         return buf[i]
 
     def _peek_type(self, k=1):
-        # called as often as `_peek`, and the first to ask for most tokens: the
-        # buffer read and filled here, without its call
+        # called as often as `_peek`: a buffered token is read here, without it
         ts = self._tokens
         buf = ts._buffer
         i = ts._index + k - 1
-        if i >= len(buf):
-            if k <= 0:
-                return None
-            token = ts._lexer.token
-            while len(buf) <= i:
-                tok = token()
-                buf.append(tok)
-                if tok is None:
-                    break
-        elif k <= 0:
-            return None
-        tok = buf[i]
+        tok = buf[i] if 0 < k and i < len(buf) else self._peek(k)
         return tok.type if tok is not None else None
 
     def _scan_declarator_name_info(self):
