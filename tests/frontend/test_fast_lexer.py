@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from atomc.frontend import parse
-from atomc.frontend.fast_lexer import FastLexer
+import re
+
+from atomc.frontend.fast_lexer import _PUNCTUATORS, FastLexer, _punctuator_pattern
 from atomc.frontend.gnu_parse import AtomcLexer
 from atomc.frontend.imaginary import ImaginaryLexer
 
@@ -111,21 +113,29 @@ k
 # 30 "end.h" 2'''
 # integer constants the short cut reads, and their neighbours it leaves to the
 # layered path (floats, bad octals, binary, imaginary and glued suffixes)
-NUMBERS = r'''0 0) 00 07 0755;08 09 0x 0x1F 0X1fULL 0xfu) 0b101 1u 1U 1l 1L 1ul 1lu 1ull
+NUMBERS = r'''s.a s . b .. ... .... .5 a.5 ..5 .e5 x.y.z 1.x 0.. .	.
+0 0) 00 07 0755;08 09 0x 0x1F 0X1fULL 0xfu) 0b101 1u 1U 1l 1L 1ul 1lu 1ull
 1LLU 1uLL 1Ul 12lL 123abc 1.5 1e5 1i 2jL 0x1p3 0x1.8p1 1.f 0u 0ul 0x1fz 7)
 9[1] 1+2-3*4/5%6<7>8==9!=0&1|2^3?4:5~6 42,43;44}45]46{ 1/2 1//c
 # 3 "n.h"
 0 1'0'''
+# blank lines and indentation before a token, which the short cut reads with the
+# token; before a line marker, a pragma, a literal, a number, `.`, a bad
+# character and the end of the text, which it leaves to the layered path
+NEWLINES = ('a\n\n  b\n\t\n\t c+\n  "s"\n \n# 5 "x.h"\n  d\n\n#pragma x\n e \n  \n'
+            '  0x1\n\n 7\n\n .5\n \r\n f\n\n\t@\n  [\n [\n u8\n \n  ')
 EXTENDED = '# 1 "u.c"\nint \u00e9 = L\'x\'; int \\u00e9a; Lx "\u00e9";\n'
 
 
 @pytest.mark.parametrize("text", [EDGES, EXTENDED, EDGES.replace("\n", "\n\t "), MARKERS,
                                   MARKERS + "\n", NUMBERS, EXTENDED + NUMBERS, "", "\n\n",
-                                  "a", "[", "[[", "x[[gnu::", "L", "0", "'", "u8"],
+                                  "a", "[", "[[", "x[[gnu::", "L", "0", "'", "u8", NEWLINES,
+                                  EXTENDED + NEWLINES],
                          ids=["edges", "extended", "indented", "markers", "markers-nl",
                               "numbers", "extended-numbers",
                               "empty", "blank", "ident",
-                              "bracket", "brackets", "cut-attr", "L", "zero", "quote", "u8"])
+                              "bracket", "brackets", "cut-attr", "L", "zero", "quote", "u8",
+                              "newlines", "extended-newlines"])
 def test_same_events_as_layered(text: str) -> None:
     typedefs = frozenset({"T", "u8", "Lq", "__const", "typeof"})
     assert _lex(FastLexer, text, typedefs) == _lex(_Layered, text, typedefs)
@@ -166,3 +176,18 @@ def test_same_parse_tokens_real_world(package: str, name: str, flags: list[str],
     ours = _parse_tokens(parse._Parser, text)
     assert len(ours[0]) > 10000
     assert ours == _parse_tokens(_LayeredParser, text)
+
+
+@pytest.mark.parametrize("spellings", [frozenset(_PUNCTUATORS), frozenset({".", "...", "-", "->"}),
+                                       frozenset({"<<", "<<=", "=", "+", "++"})],
+                         ids=["c", "dots", "no-single"])
+def test_punctuator_pattern_reads_longest(spellings: frozenset[str]) -> None:
+    """The grouped punctuator pattern reads the longest spelling at the start of
+    every text of up to three punctuator characters, and nothing where none is."""
+    pattern = re.compile(_punctuator_pattern(spellings))
+    chars = sorted({c for p in spellings for c in p}) + ["a"]
+    texts = [a + b + c for a in chars for b in chars for c in chars]
+    for text in texts:
+        m = pattern.match(text)
+        want = max((p for p in spellings if text.startswith(p)), key=len, default=None)
+        assert (m[0] if m else None) == want, text

@@ -9,22 +9,23 @@ two kinds that make most of C text, identifiers and punctuators, and the blanks
 before them, with one regular expression, applying every layer's rule for them
 in their order (pycparser's keyword table and typedef lookup, the GNU keywords
 for what stays an identifier, gcc's spellings, `__complex`, the `[[` check).
-Everything else (a number, a literal, a line marker, `.`, `/`, an identifier
-that may hold extended characters, a token queued by a layer) takes the layered
-path from the same position, so the tokens are exactly the layered lexer's;
-tests/frontend check that over zlib, Lua, sqlite and the tests' programs.
+Everything else (a number, a literal, a line marker, `.` before a digit, `/`, an
+identifier that may hold extended characters, a token queued by a layer) takes
+the layered path from the same position, so the tokens are exactly the layered
+lexer's; tests/frontend check that over zlib, Lua, sqlite and the tests' programs.
 
 Where an identifier or punctuator is read this way is decided by its first
 character: pycparser's master regex matches nothing at a character that starts
 no literal or number (all its alternatives start with a quote, a digit, `.`,
 `/`, or a letter followed by a quote in `L"`, `u8'` ...), so there the longest
 fixed token is the token, and an identifier not followed by a quote is only an
-identifier.
+identifier. Its alternatives at a `.` read a number only where a digit follows.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from pycparser.c_lexer import _fixed_tokens_by_first, _keyword_map, _Token
 from pycparserext.ext_c_lexer import GnuCLexer
@@ -33,12 +34,37 @@ from .gnu_parse import _SPELLINGS, AtomcLexer
 from .imaginary import ImaginaryLexer
 
 _BLANKS = re.compile(r"[ \t\n]+")
-# first character -> (spelling, token type) longest first; without `.` (`.5` is a
-# number) and `/` (pycparser reports `/*` and `//` as comments)
+# spelling -> token type; without `/` (pycparser reports `/*` and `//` as comments)
 _PUNCTUATORS: dict[str, str] = {
-    e.literal: e.tok_type for c, bucket in _fixed_tokens_by_first.items() if c not in "./"
+    e.literal: e.tok_type for c, bucket in _fixed_tokens_by_first.items() if c != "/"
     for e in bucket}
-_PUNCTUATOR_RE = "|".join(re.escape(p) for p in sorted(_PUNCTUATORS, key=len, reverse=True))
+
+
+def _punctuator_pattern(spellings: Iterable[str]) -> str:
+    """The punctuators, longest first among those of one first character: a class
+    of the characters that begin only a one-character punctuator, then each other
+    first character with its rest (`<(?:<=|<|=)?`, optional where the character
+    alone is one). Alternatives of
+    different first characters exclude each other, so the order between them is
+    free; a flat list of 42 spellings made `re` try each in turn."""
+    singles = sorted(c for c in {p[0] for p in spellings}
+                     if not any(len(p) > 1 and p[0] == c for p in spellings))
+    rests: dict[str, list[str]] = {}
+    for p in spellings:
+        if p[0] not in singles:
+            rests.setdefault(p[0], [])
+            if len(p) > 1:
+                rests[p[0]].append(p[1:])
+    multi = [re.escape(c) + "(?:" + "|".join(re.escape(r) for r in
+                                             sorted(rest, key=len, reverse=True))
+             + (")?" if c in spellings else ")") for c, rest in sorted(rests.items())]
+    one = ["[" + "".join(re.escape(c) for c in singles) + "]"] if singles else []
+    return "|".join([*one, *multi])
+
+
+# `.` and `...` apart: a `.` before a digit begins a number (`.5`)
+_PUNCTUATOR_RE = _punctuator_pattern([p for p in _PUNCTUATORS if p[0] != "."]) + \
+    r"|\.\.\.|\.(?![0-9])"
 # pycparser's integer suffix, its alternatives in its order (without groups)
 _INT_SUFFIX = "(?:[uU]ll|[uU]LL|ll[uU]?|LL[uU]?|[uU][lL]|[lL][uU]?|[uU])?"
 # an integer constant as pycparser's master regex reads it (hexadecimal, octal,
@@ -49,15 +75,18 @@ _INT_SUFFIX = "(?:[uU]ll|[uU]LL|ll[uU]?|LL[uU]?|[uU][lL]|[lL][uU]?|[uU])?"
 _INTEGER = (rf"(?:(0[xX][0-9a-fA-F]++{_INT_SUFFIX})|(0[0-7]*+{_INT_SUFFIX})|"
             rf"([1-9][0-9]*+{_INT_SUFFIX}))"
             r"(?=[ \t\n;,()\[\]{}+\-*/%<>=!&|^?:~#]|\Z)")
-_INTEGER_KINDS = {3: "INT_CONST_HEX", 4: "INT_CONST_OCT", 5: "INT_CONST_DEC"}
-# blanks within a line, then an identifier not followed by a quote (`L"..."`,
-# `u8'x'` are literals; possessive, so `u8"` is not read as `u` then `8"`), a
-# punctuator or an integer constant: group 1, 2 or 3-5
-_SIMPLE = re.compile(rf"[ \t]*+(?:([a-zA-Z_$][0-9a-zA-Z_$]*+)(?![\'\"])|({_PUNCTUATOR_RE})|"
-                     rf"{_INTEGER})")
+_INTEGER_KINDS = {4: "INT_CONST_HEX", 5: "INT_CONST_OCT", 6: "INT_CONST_DEC"}
+# blanks, and the newlines among them (group 1) unless a line marker or other `#`
+# line follows (`_after_blanks` reads those), then an identifier not followed by
+# a quote (`L"..."`, `u8'x'` are literals; possessive, so `u8"` is not read as `u`
+# then `8"`), a punctuator or an integer constant: group 2, 3 or 4-6. Reading the
+# newlines here spares the first token of each line `_after_blanks`' four matches.
+_NEWLINES = r"[ \t]*+(\n[ \t\n]*+(?!#))?+"
+_SIMPLE = re.compile(rf"{_NEWLINES}(?:([a-zA-Z_$][0-9a-zA-Z_$]*+)(?![\'\"])|"
+                     rf"({_PUNCTUATOR_RE})|{_INTEGER})")
 # the same where an identifier may hold extended characters (`identifiers.match`
 # reads those): no identifiers
-_SIMPLE_PUNCTUATOR = re.compile(rf"[ \t]*+(?:(?!)()|({_PUNCTUATOR_RE})|{_INTEGER})")
+_SIMPLE_PUNCTUATOR = re.compile(rf"{_NEWLINES}(?:(?!)()|({_PUNCTUATOR_RE})|{_INTEGER})")
 # a line marker CLexer reads without error: `# LINE "FILE" FLAGS...` (a file name
 # without escapes; anything else takes CLexer's own path)
 _LINE_MARKER = re.compile(r'#[ \t]*(0|[1-9][0-9]*+)[ \t]*"([^"\\\n]*)"'
@@ -101,11 +130,17 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
 
     def token(self):
         if not self._queue and self._pending_tok is None:
-            m = self._simple(self._lexdata, self._pos) or self._after_blanks()
+            text = self._lexdata
+            m = self._simple(text, self._pos) or self._after_blanks()
             if m is not None:
+                if m.start(1) >= 0:  # newlines before the token
+                    start, end = m.span(1)
+                    self._lineno += text.count("\n", start, end)
+                    self._line_start = text.rfind("\n", start, end) + 1
                 self._pos = m.end()
-                if m.lastindex == 1:
-                    value = m[1]
+                group = m.lastindex
+                if group == 2:
+                    value = m[2]
                     kind = _keyword_map.get(value, "ID")
                     if kind == "ID":
                         kind = "TYPEID" if self.type_lookup_func(value) else \
@@ -115,14 +150,13 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
                         kind, value = spelled
                     elif kind == "ID" and value in _COMPLEX_SPELLINGS:
                         kind = "_COMPLEX"  # ImaginaryLexer's rule
-                    return _Token(kind, value, self._lineno, m.start(1) - self._line_start + 1)
-                group = m.lastindex
-                if group != 2:  # an integer constant
+                    return _Token(kind, value, self._lineno, m.start(2) - self._line_start + 1)
+                if group != 3:  # an integer constant
                     return _Token(_INTEGER_KINDS[group], m[group], self._lineno,
                                   m.start(group) - self._line_start + 1)
-                value = m[2]
+                value = m[3]
                 kind = _PUNCTUATORS[value]
-                tok = _Token(kind, value, self._lineno, m.start(2) - self._line_start + 1)
+                tok = _Token(kind, value, self._lineno, m.start(3) - self._line_start + 1)
                 if kind == "LBRACE":
                     self.on_lbrace_func()
                 elif kind == "RBRACE":

@@ -34,6 +34,9 @@ from pycparserext.ext_c_parser import _GNU_DECL_START
 POSTFIX_TOKENS = frozenset({"LBRACKET", "LPAREN", "PERIOD", "ARROW", "PLUSPLUS",
                             "MINUSMINUS"})
 _CONSTANT_TOKENS = frozenset(_INT_CONST | _FLOAT_CONST | _CHAR_CONST)
+# an integer constant's spelling -> the type pycparser's `_parse_constant` names
+# for its suffix ("unsigned long int"): a file's constants are a few spellings
+_INT_CONSTANT_TYPES: dict[str, str] = {}
 # every spelling of a string literal token: plain, L, u8, u, U
 STRING_TOKENS = frozenset({"STRING_LITERAL", "WSTRING_LITERAL", "U8STRING_LITERAL",
                            "U16STRING_LITERAL", "U32STRING_LITERAL"})
@@ -74,8 +77,13 @@ class FastExpressionMixin:
         ts = self._tokens
         i = ts._index
         buf = ts._buffer
-        if i + 1 >= len(buf):
-            ts._fill(2)
+        if i + 1 >= len(buf):  # the stream's `_fill(2)` without its call
+            token = ts._lexer.token
+            while len(buf) < i + 2:
+                tok = token()
+                buf.append(tok)
+                if tok is None:
+                    break
         tok = buf[i]
         if tok is None:
             return super()._parse_cast_expression()
@@ -90,7 +98,18 @@ class FastExpressionMixin:
                 return expr
             return self._postfix_operators(expr)
         if kind in _CONSTANT_TOKENS:
-            expr = self._parse_constant()
+            if kind in _INT_CONST:  # `_parse_constant`'s node, its suffix read once
+                value = tok.value
+                type_name = _INT_CONSTANT_TYPES.get(value)
+                if type_name is None:
+                    expr = self._parse_constant()  # (raises on a bad suffix)
+                    _INT_CONSTANT_TYPES[value] = expr.type
+                else:
+                    ts._index = i + 1
+                    expr = c_ast.Constant(type_name, value,
+                                          Coord(self.clex._filename, tok.lineno, tok.column))
+            else:
+                expr = self._parse_constant()
             nxt = buf[i + 1]
             if nxt is None or nxt.type not in POSTFIX_TOKENS:
                 return expr

@@ -43,7 +43,6 @@ _UCN = r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}"
 # UCNs and any non-ASCII character (checked one by one afterwards)
 _EXTENDED_ID = lazyre.compile(rf"(?:[A-Za-z_$]|{_UCN}|[^\x00-\x7f])"
                           rf"(?:[0-9A-Za-z_$]|{_UCN}|[^\x00-\x7f])*")
-_EXTENDED_HINT = re.compile(r"[^\x00-\x7f]|\\[uU]")
 _ASCII_ID = lazyre.compile(r"[A-Za-z_$][0-9A-Za-z_$]*")
 _PIECE = lazyre.compile(rf"{_UCN}|.", re.S)
 
@@ -74,8 +73,10 @@ class Identifier:
 
 def may_hold(text: str) -> bool:
     """Can `text` hold an extended identifier (a non-ASCII character or a UCN anywhere)?
-    Most sources cannot, and their lexing skips `match` altogether."""
-    return _EXTENDED_HINT.search(text) is not None
+    Most sources cannot, and their lexing skips `match` altogether. (`isascii` and
+    `in` scan a whole preprocessed file several times faster than a regular
+    expression's search.)"""
+    return not text.isascii() or "\\u" in text or "\\U" in text
 
 
 def match(text: str, pos: int) -> Identifier | None:

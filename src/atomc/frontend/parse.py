@@ -11,11 +11,17 @@ from __future__ import annotations
 import ast
 
 from pycparser import c_ast
-from pycparser.c_parser import _ASSIGNMENT_OPS, _BINARY_PRECEDENCE, ParseError
-from pycparserext.ext_c_parser import AttributeSpecifier, GnuCParser, StructExt
+from pycparser.c_parser import _ASSIGNMENT_OPS, _BINARY_PRECEDENCE, _TYPE_QUALIFIER, ParseError
+from pycparserext.ext_c_parser import (
+    _ATTRIBUTE_TOKENS,
+    _GNU_TYPE_QUALIFIERS,
+    AttributeSpecifier,
+    GnuCParser,
+    StructExt,
+)
 
 from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
-from . import identifiers, parse_cache
+from . import atomic_specifiers, identifiers, parse_cache
 from .fast_lexer import FastLexer
 from .fast_parse import STRING_TOKENS as _STRING_TOKENS
 from .fast_parse import FastExpressionMixin
@@ -28,6 +34,12 @@ _TOKEN_SPELLING = {
     "LBRACKET": "'['", "RBRACKET": "']'", "COMMA": "','", "COLON": "':'", "EQUALS": "'='",
     "ID": "identifier", "WHILE": "'while'", "PERIOD": "'.'", "CONDOP": "'?'",
 }
+
+atomic_specifiers.install()
+
+# the qualifiers a declarator-name scan steps over after `*` (pycparserext's scan
+# imported pycparser's set and took this union on every call and step)
+_SCAN_QUALIFIERS = frozenset(_TYPE_QUALIFIER | _GNU_TYPE_QUALIFIERS)
 
 # gcc's predefined type names (the _FloatN keywords are simple type specifiers, see
 # gnu_parse._SPELLINGS)
@@ -98,6 +110,40 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
         i = ts._index + k - 1
         tok = buf[i] if 0 < k and i < len(buf) else self._peek(k)
         return tok.type if tok is not None else None
+
+    def _scan_declarator_name_info(self):
+        """pycparserext's look-ahead for a declarator's name (`(name kind, saw a
+        parenthesis)`, the tokens consumed; the caller rewinds), with its constant
+        sets made once: it runs for most declarations."""
+        while self._accept("TIMES"):
+            while self._peek_type() in _SCAN_QUALIFIERS:
+                self._advance()
+            while self._peek_type() in _ATTRIBUTE_TOKENS:
+                self._advance()
+                self._scan_skip_paren_group()  # `(`
+                self._scan_skip_paren_group()  # `(...)`
+        tok = self._peek()
+        if tok is None:
+            return None, False
+        kind = tok.type
+        if kind == "ID" or kind == "TYPEID":
+            self._advance()
+            return kind, False
+        if kind != "LPAREN":
+            return None, False
+        self._advance()
+        name_kind, _ = self._scan_declarator_name_info()
+        depth = 1  # to the `)` that closes this `(`
+        while depth:
+            tok = self._peek()
+            if tok is None:
+                return None, True
+            if tok.type == "LPAREN":
+                depth += 1
+            elif tok.type == "RPAREN":
+                depth -= 1
+            self._advance()
+        return name_kind, True
 
     def _lex_type_lookup_func(self, name):
         # the lexer's question for every identifier: `_is_type_in_scope` inlined

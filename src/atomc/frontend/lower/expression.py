@@ -182,6 +182,8 @@ class ExpressionLowering(LoweringPart):
         return sym.ir
 
     def load_scalar(self, t: CType, addr: Value) -> Value:
+        if not t.layered:  # no qualifier (most loads): neither atomic nor volatile
+            return self.fs.b.load(scalar_ir_type(t), addr)
         if is_atomic(t):
             return AI.load_atomic(self.g, t, addr)
         return self.fs.b.load(scalar_ir_type(t), addr, volatile=is_volatile(t))
@@ -201,9 +203,12 @@ class ExpressionLowering(LoweringPart):
         return Const(scalar_ir_type(e.type), e.value)
 
     def v_VarRef(self, e: T.VarRef) -> Value:
-        u = unqual(e.type)
-        addr = self.addr_of(e)
-        if isinstance(u, (StructT, ComplexT)) and is_atomic(e.type):
+        t = e.type
+        u = unqual(t) if t.layered else t
+        addr = e.sym.ir  # `addr_of` for a variable with storage (most names read)
+        if addr is None:
+            addr = self.addr_of(e)
+        if isinstance(u, (StructT, ComplexT)) and is_atomic(t):
             with self.fs.at(e.pos):
                 return AI.copy_in(self.g, e.type, addr)
         if isinstance(u, (StructT, ComplexT, ArrayT, VlaT, FuncT)):

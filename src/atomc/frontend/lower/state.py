@@ -29,6 +29,27 @@ if TYPE_CHECKING:
     from .module import IRGen
 
 
+class StatementAt:
+    """`with fs.at(pos):` for a location `statement_location` made (atom group 0)
+    or ARTIFICIAL: what `BuildAt` does for those, without its `isinstance` check
+    and `without_atom` call (which returns such a location itself)."""
+
+    __slots__ = ("builder", "loc", "saved")
+    saved: Loc
+
+    def __init__(self, builder: Builder, loc: Loc) -> None:
+        self.builder = builder
+        self.loc = loc
+
+    def __enter__(self) -> None:
+        b = self.builder
+        self.saved = b.loc
+        b.loc = self.loc
+
+    def __exit__(self, *exc: object) -> None:
+        self.builder.loc = self.saved
+
+
 class Loop:
     __slots__ = ("brk", "cont", "vla_depth")
 
@@ -131,18 +152,9 @@ class FunctionState:
         self.locs: dict[tuple[int, int, int, int], DILocation] = {}
 
     def loc(self, pos: Pos | None) -> DILocation | None:
-        if self.inline_frames:  # inlined gnu_inline body: all at the call
-            return self.inline_frames[-1].loc
-        scope = self.scope
-        if pos is None or scope is None or pos.line == 0:
-            return None
-        # id(scope) stays unique while the cached location holds the scope
-        key = (pos.line, pos.column, self.stmt_now, id(scope))
-        loc = self.locs.get(key)
-        if loc is None:
-            loc = self.locs[key] = statement_location(pos.line, pos.column, scope,
-                                                      self.stmt_now)
-        return loc
+        """`pos`'s location (None: artificial), as `at` builds there."""
+        loc = self.at(pos).loc
+        return None if loc is ARTIFICIAL else loc
 
     @contextmanager
     def numbered(self) -> Iterator[None]:
@@ -161,10 +173,22 @@ class FunctionState:
         finally:
             self.stmt_now = saved
 
-    def at(self, pos: Pos | None) -> BuildAt:
-        """Build at `pos`'s location (`with fs.at(pos):`; the builder's `at` without
-        its call: the lowering enters one for most nodes it lowers)."""
-        return BuildAt(self.b, self.loc(pos))
+    def at(self, pos: Pos | None) -> BuildAt | StatementAt:
+        """Build at `pos`'s location (`with fs.at(pos):`, entered for most nodes the
+        lowering lowers; `loc` asks it too): a statement location (which has no atom
+        group) entered without the builder's atom check."""
+        if self.inline_frames:
+            return BuildAt(self.b, self.inline_frames[-1].loc)
+        scope = self.scope
+        if pos is None or scope is None or pos.line == 0:
+            return StatementAt(self.b, ARTIFICIAL)
+        # id(scope) stays unique while the cached location holds the scope
+        key = (pos.line, pos.column, self.stmt_now, id(scope))
+        loc = self.locs.get(key)
+        if loc is None:
+            loc = self.locs[key] = statement_location(pos.line, pos.column, scope,
+                                                      self.stmt_now)
+        return StatementAt(self.b, loc)
 
     def new_block(self, name: str) -> Block:
         assert self.fn is not None

@@ -104,12 +104,13 @@ class ExpressionChecker:
                     return T.StrLit(wdata, ArrayT(elem, len(units)), p)
                 data = string_literal(node.value) + b"\0"
                 return T.StrLit(data, ArrayT(CHAR, len(data)), p)
-            if node.type == "char" or node.value.lstrip("LuU8").startswith("'"):
-                v = char_literal(node.value)
-                return T.IntConst(v, INT, p)
+            # (a spelling is known only once read as an integer: never a character)
             known = self.int_constants.get(node.value)
             if known is not None:
                 return T.IntConst(known[0], known[1], p)
+            if node.type == "char" or node.value.lstrip("LuU8").startswith("'"):
+                v = char_literal(node.value)
+                return T.IntConst(v, INT, p)
             imag = imaginary_part(node.value)
             if imag is not None:
                 real = self.e_Constant(c_ast.Constant(node.type, imag, node.coord))
@@ -239,7 +240,7 @@ class ExpressionChecker:
             return self.bad(p)
         off, member = found
         mt = member.type
-        if is_const(obj.type) or is_volatile(obj.type):
+        if obj.type.layered and (is_const(obj.type) or is_volatile(obj.type)):
             mt = qualify(mt, is_const(obj.type), is_volatile(obj.type))
         bits = None
         if member.is_bitfield:
