@@ -2,7 +2,7 @@
 when `ATOMC_SERVER` names one, and otherwise (or if the server cannot take it)
 runs the driver in this process.
 
-Importing the compiler costs about half a second of CPU per process, as much as
+Importing the compiler costs about 0.1 s of CPU per process, as much as
 compiling a small file; a server that imported it once and forks for every
 command saves that on every file of a build. The fork sees this process's
 arguments, directory, environment, umask and standard streams, so the compile
