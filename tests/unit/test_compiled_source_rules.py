@@ -19,7 +19,8 @@ subclass a compiled class only if that class allows it (`@mypyc_attr(
 allow_interpreted_subclasses=True)`): otherwise making an instance raises
 ("interpreted classes cannot inherit from compiled"). And a compiled function gives
 a local name one type: `except A as e: ... except B as e:` raises a TypeError when
-the second handler catches a B that is not an A.
+the second handler catches a B that is not an A. A membership test against a tuple
+with an unpacked part (`x in (*a, *b)`) stops the build.
 """
 
 from __future__ import annotations
@@ -91,6 +92,17 @@ def test_compiled_classes_are_not_serializable() -> None:
            for dec in node.decorator_list
            if isinstance(dec, ast.Call) and _decorator_name(dec).endswith("mypyc_attr")
            and any(k.arg == "serializable" for k in dec.keywords)]
+    assert not bad, "\n".join(bad)
+
+
+def test_membership_tests_have_no_unpacked_tuple() -> None:
+    """mypyc turns `x in (a, b)` into compares, and stops on a `*` inside that tuple
+    ("should have been handled in Tuple/List/Set/DictExpr"): the whole build fails."""
+    bad = [f"{where}:{node.lineno}: {ast.unparse(node)}" for where, node in _nodes()
+           if isinstance(node, ast.Compare)
+           and any(isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, ast.Tuple)
+                   and any(isinstance(e, ast.Starred) for e in right.elts)
+                   for op, right in zip(node.ops, node.comparators))]
     assert not bad, "\n".join(bad)
 
 

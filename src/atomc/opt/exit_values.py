@@ -87,6 +87,7 @@ _LESS = {"ult": False, "slt": True}  # predicate -> signed
 _GREATER = {"ugt": False, "sgt": True}
 _AT_MOST = {"ule": False, "sle": True}
 _AT_LEAST = {"uge": False, "sge": True}
+_ORDER_PREDS = frozenset([*_LESS, *_GREATER, *_AT_MOST, *_AT_LEAST])
 EQ, MAX0 = "eq", "max0"  # V == X; V == max(X, 0) (signed)
 _MAX_STEP = 1 << 16  # steps above it are left alone (wrap-around reasoning below)
 
@@ -532,8 +533,7 @@ def _says_bound(p: Block, b: Block, dom: DomTree[Block]) -> bool:
     counter leaves with (`_counted_exit`) on a loop whose guard folded away: the
     exit's one way in (`for (i = 0; i < 16; i++)` leaves i at 16)."""
     got = _edge_cond(p, b)
-    return got is not None and not got[1] and got[0].pred in (*_LESS, *_GREATER, *_AT_MOST,
-                                                             *_AT_LEAST) \
+    return got is not None and not got[1] and got[0].pred in _ORDER_PREDS \
         and _leaves_loop(p, b, dom)
 
 
