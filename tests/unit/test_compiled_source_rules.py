@@ -20,7 +20,8 @@ allow_interpreted_subclasses=True)`): otherwise making an instance raises
 ("interpreted classes cannot inherit from compiled"). And a compiled function gives
 a local name one type: `except A as e: ... except B as e:` raises a TypeError when
 the second handler catches a B that is not an A. A membership test against a tuple
-with an unpacked part (`x in (*a, *b)`) stops the build.
+with an unpacked part (`x in (*a, *b)`) stops the build, and so does `del self.x`
+unless the class lists x in `__deletable__`.
 """
 
 from __future__ import annotations
@@ -102,7 +103,35 @@ def test_membership_tests_have_no_unpacked_tuple() -> None:
            if isinstance(node, ast.Compare)
            and any(isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, ast.Tuple)
                    and any(isinstance(e, ast.Starred) for e in right.elts)
-                   for op, right in zip(node.ops, node.comparators))]
+                   for op, right in zip(node.ops, node.comparators, strict=True))]
+    assert not bad, "\n".join(bad)
+
+
+def _deletable(cls: ast.ClassDef) -> set[str]:
+    for stmt in cls.body:
+        if isinstance(stmt, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "__deletable__" for t in stmt.targets):
+            return {e.value for e in ast.walk(stmt.value)
+                    if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+    return set()
+
+
+def test_deleted_attributes_are_declared_deletable() -> None:
+    """mypyc refuses `del self.x` ("x cannot be deleted") unless the class lists x in
+    `__deletable__`: the whole build fails."""
+    bad = []
+    for where, node in _nodes():
+        if not isinstance(node, ast.ClassDef):
+            continue
+        allowed = _deletable(node)
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Delete):
+                for target in inner.targets:
+                    for t in (target.elts if isinstance(target, ast.Tuple) else [target]):
+                        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) \
+                                and t.value.id == "self" and t.attr not in allowed:
+                            bad.append(f"{where}:{inner.lineno}: del self.{t.attr} in "
+                                       f"class {node.name} without __deletable__")
     assert not bad, "\n".join(bad)
 
 

@@ -122,6 +122,9 @@ class Interval:
 
 
 class LinearScan:
+    # deleted after allocation; a mypyc-compiled class allows it only for names listed
+    __deletable__ = ["split"]
+
     def __init__(self, mf: MFunction) -> None:
         self.mf = mf
         # register operands, liveness and wide reads: the coalescer's, renamed (facts.py)

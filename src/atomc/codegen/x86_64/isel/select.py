@@ -124,6 +124,9 @@ class FunctionISel:
     numbering) and the helpers every lowering shares; SSE floats, x87 and `wide`
     instructions are lowered by the components `sse`, `x87` and `wide` it holds."""
 
+    # `detach` deletes these; a mypyc-compiled class allows it only for names listed
+    __deletable__ = ["sse", "x87", "wide", "tls"]
+
     def __init__(self, fn: Function, number: int, module: Module, debug: bool,
                  index_addressing: bool = False, opts: CompileOptions | None = None) -> None:
         opts = opts or CompileOptions()
