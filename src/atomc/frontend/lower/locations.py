@@ -29,7 +29,7 @@ _new = object.__new__
                                         "atom_group", "atom_rank", "copy", "stmt"))
 
 
-def statement_location(line: int, column: int, scope: DIScope, stmt: int) -> DILocation:
+def _written_location(line: int, column: int, scope: DIScope, stmt: int) -> DILocation:
     """`DILocation(line, column, scope, stmt=stmt)`, built without the frozen
     dataclass's per-field `object.__setattr__` calls."""
     loc: DILocation = _new(DILocation)
@@ -42,3 +42,13 @@ def statement_location(line: int, column: int, scope: DIScope, stmt: int) -> DIL
     _set_copy(loc, 0)
     _set_stmt(loc, stmt)
     return loc
+
+
+def _constructed_location(line: int, column: int, scope: DIScope, stmt: int) -> DILocation:
+    return DILocation(line, column, scope, stmt=stmt)
+
+
+# The mypyc-compiled build's DILocation refuses `object.__new__` (its slots are not
+# Python's): there the constructor makes the same value.
+statement_location = (_constructed_location if hasattr(DILocation, "__mypyc_attrs__")
+                      else _written_location)
