@@ -55,6 +55,9 @@ def test_no_collection_inside_live_debug_values(tmp_path: Path, eager_collector:
     opts = CompileOptions(opt_level=2, debug=True)
     module = compile_to_ir(str(src), opts, DiagnosticEngine())
     optimise(module, opts)
+    if not str(ldv.__file__).endswith(".py"):
+        pytest.skip("the mypyc-compiled build: the stage's own calls do not go through "
+                    "its module's attributes, which this test watches")
     inside = [False]
     runs: list[str] = []
     during: list[int] = []
