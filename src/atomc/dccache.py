@@ -44,6 +44,8 @@ import sys
 from types import CodeType
 from typing import Any
 
+from .cachefile import replace_atomically
+
 ENV_VAR = "ATOMC_DATACLASS_CACHE"
 _OFF = frozenset({"0", "off", "no", "false", "none"})
 FORMAT = "atomc-dataclass-cache 2"
@@ -180,22 +182,11 @@ def save(path: str, codes: dict[str, CodeType], source: str = "",
          stamp: Stamp = (0, 0)) -> bool:
     """Write `codes` (of the module in `source`, as it was at `stamp`) to `path`
     atomically; False when the place is not writable."""
-    directory = os.path.dirname(path) or "."
-    tmp = f"{path}.{os.getpid()}-{os.urandom(4).hex()}.tmp"
     try:
-        os.makedirs(directory, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except OSError:
+        data = marshal.dumps((_header(), source, stamp, codes))
+    except ValueError:  # an unmarshallable constant
         return False
-    try:
-        with os.fdopen(fd, "wb") as f:
-            marshal.dump((_header(), source, stamp, codes), f)
-        os.replace(tmp, path)
-    except Exception:  # noqa: BLE001 - a full disk or an unmarshallable constant
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        return False
-    return True
+    return replace_atomically(path, data)
 
 
 def _stamp(source: str) -> Stamp:

@@ -13,16 +13,12 @@ the hashing.
 
 from __future__ import annotations
 
-import contextlib
 import marshal
 import os
 import sys
 from collections.abc import Sequence
 
-try:  # hashlib would also load OpenSSL
-    from _blake2 import blake2b
-except ImportError:  # an interpreter built without its own BLAKE2
-    from hashlib import blake2b
+from .cachefile import blake2b, replace_atomically
 
 FORMAT = "atomc-file-digest 1"
 
@@ -89,17 +85,7 @@ def _read_memo(memo: str) -> tuple[bytes, list[Stamp], bytes] | None:
 
 
 def _write_memo(memo: str, seed: bytes, stamps: list[Stamp], digest: bytes) -> None:
-    tmp = f"{memo}.{os.getpid()}-{os.urandom(4).hex()}.tmp"
-    with contextlib.suppress(OSError):
-        os.makedirs(os.path.dirname(memo) or ".", exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                marshal.dump((_header(), seed, stamps, digest), f)
-            os.replace(tmp, memo)
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+    replace_atomically(memo, marshal.dumps((_header(), seed, stamps, digest)))
 
 
 def digest(seed: bytes, dirs: Sequence[str], memo: str | None) -> bytes:

@@ -46,11 +46,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
-try:  # hashlib would also load OpenSSL, a few ms of every compile, for this one hash
-    from _blake2 import blake2b
-except ImportError:  # an interpreter built without its own BLAKE2
-    from hashlib import blake2b
-
+from ..cachefile import blake2b, replace_atomically
 from .preprocess import MarkerSearch
 
 ENV_VAR = "ATOMC_PARSE_CACHE"
@@ -269,20 +265,9 @@ class Store:
 
     def save(self, key: bytes, data: bytes) -> None:
         path = self._path(key)
-        import tempfile  # not at import: most compiles write no entry
-
-        with contextlib.suppress(OSError):
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(data)
-                os.replace(tmp, path)
-                self.stats["stored"] += 1
-                RESIDENT.report(path)
-            except OSError:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
+        if replace_atomically(path, data):
+            self.stats["stored"] += 1
+            RESIDENT.report(path)
 
 
 def load_chain(store: Store, text: str, lay: Layout, prev: bytes

@@ -1,0 +1,44 @@
+"""What atomc's user caches (the parse cache, the dataclass code cache, the parser
+sources' digest memo) share: the hash they key by, and one way to replace a file.
+
+A file is replaced through a temporary name in its own directory, renamed into
+place, so concurrent compiles read a whole old or a whole new file; it is made with
+`os.open` rather than `tempfile`, whose import (with `random` and `shutil`) would
+cost every compile.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+
+try:  # hashlib would also load OpenSSL, a few ms of every compile
+    from _blake2 import blake2b
+except ImportError:  # an interpreter built without its own BLAKE2
+    from hashlib import blake2b
+
+__all__ = ["TEMP_PREFIX", "blake2b", "replace_atomically"]
+
+# the temporary names, in the directory of the file they become
+TEMP_PREFIX = ".tmp-"
+
+
+def replace_atomically(path: str, data: bytes) -> bool:
+    """Write `data` to `path` through a temporary file renamed into place; False
+    (and no temporary file left) when the place is not writable."""
+    directory = os.path.dirname(path) or "."
+    tmp = os.path.join(directory, f"{TEMP_PREFIX}{os.getpid()}-{os.urandom(4).hex()}")
+    try:
+        os.makedirs(directory, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:
+        return False
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        return False
+    return True
