@@ -47,6 +47,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "atomc"
+sys.path.insert(0, str(ROOT / "src"))  # this checkout's atomc, not the one the venv installed
+from atomc.compiled_copy import MANIFEST, manifest_text, source_files  # noqa: E402
+
 # the lowering to IR comes with them: its parts subclass ir.builder.Builder and
 # frontend.lower.state.LoweringPart, and a Python class cannot subclass a compiled one
 PACKAGES = ("ir", "opt", "codegen", "dwarf", "frontend.lower", "frontend.cleanup",
@@ -118,7 +121,10 @@ def main() -> int:
     from setuptools import setup
 
     out = args.out.resolve()
-    (out / STAMP).unlink(missing_ok=True)
+    (out / "atomc" / STAMP).unlink(missing_ok=True)
+    # the sizes and times of the sources, taken before they are copied: an edit made
+    # from now on makes the copy stale for atomc's launcher (atomc/compiled_copy.py)
+    records = manifest_text(str(SRC), source_files(str(SRC)))
     sync(SRC, out / "atomc")
     # the stamp names the sources copied now, not src/ as it is when the C compiler
     # finishes: an edit made during the build leaves the copy stale, as it is
@@ -144,6 +150,7 @@ def main() -> int:
     # set no import writes a .pyc, and compiling the front end from source on every run
     # cost 0.15 s of CPU per compile (a one-line file: 0.43 s instead of 0.28 s)
     compileall.compile_dir(out / "atomc", quiet=1)
+    (out / "atomc" / MANIFEST).write_text(records)
     (out / "atomc" / STAMP).write_text(built_from + "\n")
     print(f"built {len(mods)} modules into {out}; run with PYTHONPATH={out}")
     return 0

@@ -22,12 +22,25 @@ def version_text() -> str:
             "Copyright (C) 2022 Free Software Foundation, Inc.\n")
 
 
+def build_kind() -> str:
+    """Which build of the compiler runs: the copy mypyc compiled (src/atomc/
+    compiled_copy.py) or the pure-Python package; `-v` says so, as gcc's says how
+    it was configured."""
+    from importlib.util import find_spec
+
+    spec = find_spec("atomc.ir.insts")
+    origin = spec.origin if spec is not None else None
+    if origin and origin.endswith(".so"):
+        return f"compiled by mypyc in {origin.rsplit('/atomc/', 1)[0]}"
+    return "pure Python"
+
+
 def banner() -> str:
     """The lines of gcc's -v banner that autoconf, libtool and CMake read."""
     v = toolchain.gcc_version()
     return (f"Target: x86_64-linux-gnu\n"
-            f"Configured with: atomc {__version__}, driving {toolchain.gcc_path()} "
-            f"(preprocessor, link driver) and GNU as\n"
+            f"Configured with: atomc {__version__} ({build_kind()}), "
+            f"driving {toolchain.gcc_path()} (preprocessor, link driver) and GNU as\n"
             f"Thread model: posix\n"
             f"gcc version {v} (atomc {__version__})\n")
 

@@ -103,5 +103,9 @@ def main() -> int:
     import gc
 
     gc.set_threshold(100_000, 50, 100)
+    # the compiled copy install.sh built, when it is as fresh as src/ (compiled_copy.py)
+    from ..compiled_copy import select
+
+    select(sys.modules["atomc"].__path__)
     from ..driver import main as driver_main
     return leave(driver_main())

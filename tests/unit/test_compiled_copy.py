@@ -1,0 +1,87 @@
+"""The launcher's choice of build (src/atomc/compiled_copy.py): the compiled copy
+runs only while it is exactly as fresh as the sources it was built from, so an
+edit to src/ is never hidden behind old compiled code."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from atomc import compiled_copy as cc
+
+
+def _tree(tmp_path: Path) -> tuple[Path, Path]:
+    """A source package and a copy built from it, with its manifest and stamp."""
+    src = tmp_path / "src" / "atomc"
+    (src / "ir").mkdir(parents=True)
+    (src / "__pycache__").mkdir()
+    (src / "__init__.py").write_text("")
+    (src / "ir" / "insts.py").write_text("X = 1\n")
+    (src / "data.tsv").write_text("a\tb\n")
+    (src / "__pycache__" / "x.pyc").write_bytes(b"\0")
+    copy = tmp_path / "build" / "compiled" / "atomc"
+    copy.mkdir(parents=True)
+    files = cc.source_files(str(src))
+    (copy / cc.MANIFEST).write_text(cc.manifest_text(str(src), files))
+    (copy / cc.STAMP).write_text("hash\n")
+    return src, copy
+
+
+def test_source_files_are_every_file_but_byte_code(tmp_path: Path) -> None:
+    src, _ = _tree(tmp_path)
+    assert cc.source_files(str(src)) == ["__init__.py", "data.tsv", "ir/insts.py"]
+
+
+def test_fresh_copy_is_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(cc.ENV_VAR, raising=False)
+    src, copy = _tree(tmp_path)
+    assert cc.is_fresh(str(copy), str(src))
+    path = [str(src)]
+    assert cc.select(path, str(copy), str(src))
+    assert path == [str(copy), str(src)]
+    assert not cc.select(path, str(copy), str(src))  # once only
+    assert path == [str(copy), str(src)]
+
+
+@pytest.mark.parametrize("edit", ["content", "same-size", "touch", "delete", "stamp",
+                                  "manifest", "empty-manifest"])
+def test_any_change_makes_it_stale(tmp_path: Path, edit: str) -> None:
+    src, copy = _tree(tmp_path)
+    module = src / "ir" / "insts.py"
+    st = module.stat()
+    if edit == "content":
+        module.write_text("X = 22\n")
+        os.utime(module, ns=(st.st_atime_ns, st.st_mtime_ns))  # only the size tells
+    elif edit == "same-size":
+        module.write_text("X = 2\n")
+        os.utime(module, ns=(st.st_atime_ns, st.st_mtime_ns + 1))
+    elif edit == "touch":
+        os.utime(module, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+    elif edit == "delete":
+        module.unlink()
+    elif edit == "stamp":  # a build that did not finish
+        (copy / cc.STAMP).unlink()
+    elif edit == "manifest":
+        (copy / cc.MANIFEST).unlink()
+    else:
+        (copy / cc.MANIFEST).write_text("")
+    assert not cc.is_fresh(str(copy), str(src))
+    path = [str(src)]
+    assert not cc.select(path, str(copy), str(src))
+    assert path == [str(src)]
+
+
+def test_env_var_keeps_the_pure_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    src, copy = _tree(tmp_path)
+    monkeypatch.setenv(cc.ENV_VAR, "0")
+    path = [str(src)]
+    assert not cc.select(path, str(copy), str(src))
+    assert path == [str(src)]
+
+
+def test_default_copy_is_the_checkouts_build_folder() -> None:
+    root = Path(cc.source_root())
+    assert root.name == "atomc" and (root / "compiled_copy.py").exists()
+    assert Path(cc.default_copy()) == root.parent.parent / "build" / "compiled" / "atomc"
