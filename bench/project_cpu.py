@@ -18,10 +18,12 @@ atomc keeps the parse of the headers it reads in its parse cache
 --cold-cache gives each atomc pass (per-process, served) a new empty cache: the
 cost of a first build, where only headers shared by the project's files hit.
 
---compiled DIR also runs atomc from the mypyc-compiled copy that
-scripts/build_compiled.py makes (DIR = build/compiled): the same compiles, per
-process and (with --server) served, with DIR first on PYTHONPATH; its columns
-follow the pure-Python ones.
+The "atomc" columns are the pure-Python package (ATOMC_COMPILED=0, whatever
+install.sh built). --compiled DIR also runs atomc from the mypyc-compiled copy that
+scripts/build_compiled.py makes (DIR = build/compiled, which install.sh builds and
+`atomc` runs by default while it is fresh): the same compiles, per process and
+(with --server) served, with DIR first on PYTHONPATH; its columns follow the
+pure-Python ones.
 
     python bench/project_cpu.py [--projects zlib,lua] [--levels -O0,-O2] [--server]
                                 [--cold-cache] [--compiled build/compiled]
@@ -51,7 +53,8 @@ COMPILERS = {"atomc": [sys.executable, "-m", "atomc"], "gcc": [GCC]}
 
 
 SERVER_VAR = "ATOMC_SERVER"
-PLAIN_ENV = {k: v for k, v in os.environ.items() if k != SERVER_VAR}
+# the pure package: the launcher would otherwise run the checkout's compiled copy
+PLAIN_ENV = {k: v for k, v in os.environ.items() if k != SERVER_VAR} | {"ATOMC_COMPILED": "0"}
 
 
 def fresh_cache(env: dict[str, str], tmp: Path | None) -> dict[str, str]:

@@ -56,9 +56,21 @@ pytestmark = pytest.mark.skipif(_state() is not None, reason=_state() or "")
 
 def _env(path: Path) -> dict[str, str]:
     """Run atomc from `path`, each compile in a process of its own (not through the
-    session's compile server, which runs the pure compiler)."""
-    env = {k: v for k, v in os.environ.items() if k != "ATOMC_SERVER"}
-    return env | {"PYTHONPATH": str(path)}
+    session's compile server, which runs the pure compiler). From src/ that is the
+    pure package: the launcher would otherwise pick the compiled copy of this
+    checkout (atomc/compiled_copy.py), and the test would compare it with itself."""
+    env = {k: v for k, v in os.environ.items() if k not in ("ATOMC_SERVER", "ATOMC_COMPILED")}
+    pure = {"ATOMC_COMPILED": "0"} if path == ROOT / "src" else {}
+    return env | {"PYTHONPATH": str(path)} | pure
+
+
+@pytest.mark.parametrize(("path", "kind"), [(ROOT / "src", "(pure Python)"),
+                                            (TREE, "compiled by mypyc")])
+def test_each_side_runs_its_build(path: Path, kind: str) -> None:
+    """The two sides compared below really are the two builds."""
+    proc = subprocess.run([sys.executable, "-m", "atomc", "-v"], env=_env(path),
+                          capture_output=True, text=True, check=True)
+    assert kind in proc.stderr
 
 
 def test_compiled_modules_are_loaded() -> None:
