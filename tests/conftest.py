@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from atomc.compiled_copy import ENV_VAR as COMPILED_VAR
 from atomc.frontend.parse_cache import ENV_VAR as PARSE_CACHE_VAR
 from atomc.server.protocol import ENV_VAR
 from atomc.server.spawn import start_server
@@ -26,6 +27,11 @@ def compile_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path | 
     # use): the tests must pass cold, as on a new machine, and warm, as it fills up;
     # set before the server starts, which declines clients whose ATOMC_* differ.
     os.environ.setdefault(PARSE_CACHE_VAR, str(tmp_path_factory.mktemp("parse-cache")))
+    # The suite tests the pure package (src/), which its in-process tests import, in
+    # every command too: without this the console script and the server would run the
+    # compiled copy install.sh built (atomc/compiled_copy.py). tests/test_compiled.py
+    # and tests/driver/test_compiled_launch.py run the copy and compare it with src/.
+    os.environ.setdefault(COMPILED_VAR, "0")
     if os.environ.get("ATOMC_TEST_SERVER") == "0" or ENV_VAR in os.environ:
         yield None
         return

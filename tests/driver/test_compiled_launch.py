@@ -52,3 +52,25 @@ def test_compile_uses_extension_modules(tmp_path: Path) -> None:
     assert (tmp_path / "t.o").exists()
     ir = next(line for line in proc.stderr.splitlines() if line.startswith("IR "))
     assert ir.endswith(".so") and ir.split()[1].startswith(str(Path(COPY))), ir
+
+
+def test_server_runs_the_copy(tmp_path: Path) -> None:
+    """`atomc-server` imports the build `atomc` would run, so served commands are
+    as fast as the console script's own."""
+    from atomc.server.spawn import start_server
+
+    env = {k: v for k, v in os.environ.items() if k not in (SERVER_VAR, compiled_copy.ENV_VAR)}
+    sock = tmp_path / "s.sock"
+    with open(tmp_path / "server.log", "w") as log:
+        server = start_server(sock, env=env, log=log, verbose=True)
+    assert server is not None
+    try:
+        proc = subprocess.run([sys.executable, "-m", "atomc", "-v"],
+                              env=env | {SERVER_VAR: str(sock)}, capture_output=True,
+                              text=True, check=True)
+    finally:
+        server.terminate()
+        server.wait()
+    assert "compiled by mypyc" in proc.stderr
+    assert "['-v']" in (tmp_path / "server.log").read_text()  # served, not declined
+    assert "declined" not in (tmp_path / "server.log").read_text()

@@ -31,8 +31,7 @@ import sys
 import traceback
 from pathlib import Path
 
-from ..frontend.collector import SERVED
-from ..frontend.parse_cache import RESIDENT
+from .. import compiled_copy
 from .protocol import ENV_VAR, RUN_LOCALLY, recv_request, send_status
 
 # the packages a compile uses; tools, explain and the lldb/gdb scripts are not
@@ -60,14 +59,20 @@ def preload() -> None:
 
 
 def source_stamps() -> dict[str, int]:
-    """Modification times of atomc's loaded modules."""
-    root = Path(importlib.import_module("atomc").__file__ or "").parent
+    """Modification times of atomc's loaded modules (from src/ and, when the server
+    runs it, the compiled copy), and while the copy runs, whether it is still as
+    fresh as src/ (an edit to src/ changes no loaded file of the copy)."""
+    package = importlib.import_module("atomc")
+    roots = [Path(p) for p in package.__path__]
     stamps = {}
     for mod in list(sys.modules.values()):
         path = getattr(mod, "__file__", None)
-        if path and Path(path).is_relative_to(root):
+        if path and any(Path(path).is_relative_to(root) for root in roots):
             with contextlib.suppress(OSError):
                 stamps[path] = os.stat(path).st_mtime_ns
+    copy = compiled_copy.default_copy()
+    if copy in package.__path__:
+        stamps["compiled copy is fresh"] = compiled_copy.is_fresh(copy, compiled_copy.source_root())
     return stamps
 
 
@@ -142,6 +147,8 @@ class CompileServer:
         self.segments = os.pipe()
         for fd in self.segments:
             os.set_blocking(fd, False)
+        from ..frontend.parse_cache import RESIDENT
+
         RESIDENT.report_fd = self.segments[1]
         self.selector.register(self.segments[0], selectors.EVENT_READ, "segments")
         self.pending = b""  # a name not yet read to its end
@@ -160,6 +167,8 @@ class CompileServer:
         signal.signal(signal.SIGCHLD, lambda *_: None)
         signal.signal(signal.SIGTERM, self._stop)
         signal.signal(signal.SIGINT, self._stop)
+        from ..frontend.collector import SERVED
+
         SERVED.frozen = True  # before the freeze: a child never asks (collector.py)
         gc.freeze()  # never garbage: the children's collections skip the imported modules
         try:
@@ -187,6 +196,8 @@ class CompileServer:
             while chunk := os.read(self.segments[0], 65536):
                 data += chunk
         *names, self.pending = data.split(b"\n")
+        from ..frontend.parse_cache import RESIDENT
+
         if held := sum(RESIDENT.load(os.fsdecode(n)) for n in names):
             self.note(f"holding {held} more parse-cache segments ({RESIDENT.size} bytes)")
             gc.collect()
@@ -307,6 +318,8 @@ class CompileServer:
         self.selector.close()
         for fd in self.segments:
             os.close(fd)
+        from ..frontend.parse_cache import RESIDENT
+
         RESIDENT.report_fd = None
         if not self.draining:  # a drained server's path may be another server's by now
             self.listener.close()
@@ -323,6 +336,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="log every request and its status on standard error")
     args = ap.parse_args(argv)
+    # the build `atomc` runs: the compiled copy while it is fresh (compiled_copy.py)
+    compiled_copy.select(importlib.import_module("atomc").__path__)
     preload()
     try:
         server = CompileServer(args.socket, args.verbose)
