@@ -98,4 +98,11 @@ def select(package_path: MutableSequence[str], copy: str | None = None,
     if copy in package_path or not is_fresh(copy, root or source_root()):
         return False
     package_path.insert(0, copy)
+    # The copy's ~150 extension libraries of a compile each import hundreds of the
+    # interpreter's functions; CPython loads extensions with RTLD_NOW, which binds all
+    # of them at load (43M instructions of a one-line file's compile in the dynamic
+    # linker); bound when first called instead, it is 27M.
+    import sys
+
+    sys.setdlopenflags(os.RTLD_LAZY)
     return True

@@ -85,3 +85,21 @@ def test_default_copy_is_the_checkouts_build_folder() -> None:
     root = Path(cc.source_root())
     assert root.name == "atomc" and (root / "compiled_copy.py").exists()
     assert Path(cc.default_copy()) == root.parent.parent / "build" / "compiled" / "atomc"
+
+
+def test_copy_binds_lazily(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Choosing the copy makes the extensions it loads bind the interpreter's
+    functions when first called, not all at load."""
+    import sys
+
+    monkeypatch.delenv(cc.ENV_VAR, raising=False)
+    src, copy = _tree(tmp_path)
+    flags = sys.getdlopenflags()
+    try:
+        sys.setdlopenflags(os.RTLD_NOW)
+        assert not cc.select([str(copy)], str(copy), str(src))  # already chosen: unchanged
+        assert sys.getdlopenflags() == os.RTLD_NOW
+        assert cc.select([str(src)], str(copy), str(src))
+        assert sys.getdlopenflags() == os.RTLD_LAZY
+    finally:
+        sys.setdlopenflags(flags)
