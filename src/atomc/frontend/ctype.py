@@ -672,6 +672,16 @@ def _contains_real(t: CType, real: FloatT) -> bool:
     return False
 
 
+def settled_layout(t: CType) -> bool:
+    """Are the members of `t` final (what `contains_float` and its kin read can no
+    longer change)? Not for an incomplete struct or union, or an array of one: its
+    members come with its definition."""
+    u = unqual(t)
+    while isinstance(u, ArrayT):
+        u = unqual(u.elem)
+    return not isinstance(u, StructT) or u.is_complete
+
+
 def contains_unsupported_float(t: CType) -> bool:
     """Does an object of this type hold `_Float128` (`__float128`) data?"""
     return _contains_real(t, FLOAT128)

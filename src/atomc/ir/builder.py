@@ -72,8 +72,11 @@ class Builder:
         return BuildAt(self, loc)
 
     def insert(self, inst: Inst) -> Inst:
-        assert self.block is not None, "builder has no insertion block"
-        return self.block.append(inst)
+        block = self.block
+        assert block is not None, "builder has no insertion block"
+        inst.block = block  # Block.append, inline: every instruction built comes here
+        block.insts.append(inst)
+        return inst
 
     @property
     def terminated(self) -> bool:
@@ -160,11 +163,22 @@ class Builder:
     def alloca(self, size: int, align: int, name: str = "") -> Inst:
         return self.insert(Alloca(size, align, loc=self.loc, name=name))
 
+    # the loads and stores (a third of what the front end builds) appended inline
     def load(self, ty: Type, ptr: Value, volatile: bool = False) -> Inst:
-        return self.insert(Load(ty, ptr, loc=self.loc, volatile=volatile))
+        inst = Load(ty, ptr, loc=self.loc, volatile=volatile)
+        block = self.block
+        assert block is not None, "builder has no insertion block"
+        inst.block = block
+        block.insts.append(inst)
+        return inst
 
     def store(self, value: Value, ptr: Value, volatile: bool = False) -> Inst:
-        return self.insert(Store(value, ptr, loc=self.loc, volatile=volatile))
+        inst = Store(value, ptr, loc=self.loc, volatile=volatile)
+        block = self.block
+        assert block is not None, "builder has no insertion block"
+        inst.block = block
+        block.insts.append(inst)
+        return inst
 
     def ptradd(self, ptr: Value, offset: Value) -> Inst:
         return self.insert(PtrAdd(ptr, offset, loc=self.loc))
@@ -231,7 +245,7 @@ class AtomGroup:
         self.saved = b._open_group()
         return b._current_group
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: object, value: object, tb: object) -> None:
         self.builder._close_group(self.saved)
 
 
@@ -256,5 +270,5 @@ class BuildAt:
         loc = self.loc
         b.loc = loc.without_atom() if isinstance(loc, DILocation) else ARTIFICIAL
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: object, value: object, tb: object) -> None:
         self.builder.loc = self.saved

@@ -41,12 +41,20 @@ class StatementLowering(LoweringPart):
                          if name.startswith("s_")}
 
     def stmt(self, s: T.Stmt) -> None:
+        # FunctionState.enter_statement and leave_statement, inline: every
+        # statement lowered passes here
         fs = self.fs
-        token = fs.enter_statement()
+        saved = fs.stmt_now
+        if fs.stmt_marks:
+            fs.stmt_count += 1
+            fs.stmt_now = fs.stmt_count
+        mark = len(fs.temps_held)
         try:
             self.handlers[type(s).__name__](s)
         finally:
-            fs.leave_statement(token)
+            fs.stmt_now = saved
+            if len(fs.temps_held) > mark:
+                fs.release_from(mark)
 
     def items(self, items: tuple[T.Stmt, ...]) -> None:
         for s in items:

@@ -40,6 +40,7 @@ from ..ctype import (
     is_void,
     is_volatile,
     qualify,
+    settled_layout,
     unqual,
 )
 from ..floats import float_literal, is_float_literal
@@ -72,7 +73,7 @@ if TYPE_CHECKING:
 class ExpressionChecker:
     """Primary and postfix expressions: constants, names, members, calls, compound literals."""
 
-    __slots__ = ("sema", "handlers", "int_constants")
+    __slots__ = ("sema", "handlers", "int_constants", "float_free")
 
     def __init__(self, sema: Sema) -> None:
         self.sema = sema
@@ -80,6 +81,8 @@ class ExpressionChecker:
         # each integer constant's spelling decoded once (value and type): most
         # constants of a file are a few spellings (0, 1, a header's macros)
         self.int_constants: dict[str, tuple[int, IntT]] = {}
+        # file-scope objects whose (complete) type holds no _Float128, with that type
+        self.float_free: dict[Symbol, CType] = {}
 
     def expr(self, node: c_ast.Node) -> T.Expr:
         method = self.handlers.get(type(node).__name__)
@@ -127,29 +130,36 @@ class ExpressionChecker:
             return self.bad(p)
 
     def e_ID(self, node: c_ast.ID) -> T.Expr:
-        p = self.sema.pos(node)
-        sym = self.sema.scopes.lookup(node.name)
+        sema = self.sema
+        p = sema.pos(node)
+        sym = sema.scopes.lookup(node.name)
         if sym is None:
             if node.name in ("__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"):
-                name = self.sema.function.name if self.sema.function else ""
+                name = sema.function.name if sema.function else ""
                 data = name.encode() + b"\0"
                 return T.StrLit(data, ArrayT(qualify(CHAR, True, False), len(data)), p)
-            self.sema.error(p, f"use of undeclared identifier '{node.name}'")
+            sema.error(p, f"use of undeclared identifier '{node.name}'")
             return self.bad(p)
-        if sym.kind is SymKind.TYPEDEF:
-            self.sema.error(p, f"unexpected type name '{node.name}': expected expression")
+        kind = sym.kind
+        if kind is SymKind.TYPEDEF:
+            sema.error(p, f"unexpected type name '{node.name}': expected expression")
             return self.bad(p)
-        if sym.kind is SymKind.ENUMCONST:
+        if kind is SymKind.ENUMCONST:
             return T.IntConst(sym.value, INT, p)
-        const = bound_constant(self.sema, sym, p) if self.sema.inline_frames else None
-        if const is not None:
-            return const
+        if sema.inline_frames:
+            const = bound_constant(sema, sym, p)
+            if const is not None:
+                return const
         sym.used = True
         # a _Float128 object from a header is rejected where it is used
-        # (functions: at the call)
-        if sym.file_scope and not isinstance(unqual(sym.type), FuncT) and \
-                contains_unsupported_float(sym.type):
-            self.sema.error(p, unsupported_float_message(sym.type))
+        # (functions: at the call); a symbol's type is searched once (a struct's
+        # members, recursively), not at every use
+        if sym.file_scope and self.float_free.get(sym) is not sym.type:
+            u = unqual(sym.type)
+            if not isinstance(u, FuncT) and contains_unsupported_float(sym.type):
+                sema.error(p, unsupported_float_message(sym.type))
+            elif isinstance(u, FuncT) or settled_layout(u):
+                self.float_free[sym] = sym.type
         return T.VarRef(sym, p)
 
     def e_ExprList(self, node: c_ast.ExprList) -> T.Expr:
