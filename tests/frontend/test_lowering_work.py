@@ -4,8 +4,10 @@ The lowering enters a location context (`FunctionState.at`) for most nodes it
 lowers, most positions several times: one context is made per location of a
 function. The checker searches a type for what atomc cannot compile (_Float128,
 pending types) once per function type called and once per file-scope object's
-type, not at every call or use. A function's predecessor lists are computed once
-after its dead blocks are gone, not again for the return block's fold."""
+type, not at every call or use; a declaration's attribute expressions are
+collected once however many checks ask. A function's predecessor lists are
+computed once after its dead blocks are gone, not again for the return block's
+fold."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from typing import Any
 import pytest
 
 from atomc.diag import DiagnosticEngine
+from atomc.frontend import attributes
 from atomc.frontend.driver import compile_preprocessed
 from atomc.frontend.lower import state
 from atomc.frontend.sema import calls, expressions
@@ -87,3 +90,12 @@ def test_predecessors_once_per_function(monkeypatch: pytest.MonkeyPatch) -> None
     asked = _counting(monkeypatch, Function, "predecessors")
     _compile()  # -O0: no pass after the lowering asks
     assert asked[0] <= _FUNCS + 1 + 2
+
+
+def test_attributes_collected_once_per_declaration(monkeypatch: pytest.MonkeyPatch) -> None:
+    collected = _counting(monkeypatch, attributes, "_collect")
+    # the struct's four members, cfg, h and its three parameters, each function and
+    # its parameter (each checked by its type, alignment and symbol attributes)
+    decls = 4 + 1 + 4 + 2 * (_FUNCS + 1)
+    _compile()
+    assert 0 < collected[0] <= decls + 2

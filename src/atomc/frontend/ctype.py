@@ -521,6 +521,13 @@ def as_int(t: CType) -> IntT | None:
     return None
 
 
+def is_bool(t: CType) -> bool:
+    """`as_int(t) == BOOL`, without the dataclass's `__eq__` for the types that are
+    not (only `_Bool` has conversion rank 1)."""
+    i = as_int(t)
+    return i is BOOL or (i is not None and i.rank == 1 and i == BOOL)
+
+
 def is_integer(t: CType) -> bool:
     return as_int(t) is not None
 

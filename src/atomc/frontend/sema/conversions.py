@@ -21,6 +21,7 @@ from ..ctype import (
     PointerT,
     StructT,
     VlaT,
+    VoidT,
     as_float,
     is_integer,
     is_pointer,
@@ -48,9 +49,15 @@ class Conversions(SemaPart):
         return e
 
     def value(self, e: T.Expr, what: str = "") -> T.Expr:
-        """rvalue() plus the check that a value exists (not void)."""
-        e = self.rvalue(e)
-        if is_void(e.type):
+        """rvalue() plus the check that a value exists (not void): its steps inline
+        (most operands of most operators come here)."""
+        t = e.type
+        u = unqual(t) if t.layered else t
+        if isinstance(u, (ArrayT, VlaT)):
+            return T.Decay(e, PointerT(u.elem))
+        if isinstance(u, FuncT):
+            return T.Decay(e, PointerT(t))
+        if isinstance(u, VoidT):
             self.sema.error(e.pos, "void value not ignored as it ought to be")
             return T.IntConst(0, INT, e.pos)
         return e

@@ -73,11 +73,12 @@ if TYPE_CHECKING:
 class ExpressionChecker:
     """Primary and postfix expressions: constants, names, members, calls, compound literals."""
 
-    __slots__ = ("sema", "handlers", "int_constants", "float_free")
+    __slots__ = ("sema", "handlers", "by_class", "int_constants", "float_free")
 
     def __init__(self, sema: Sema) -> None:
         self.sema = sema
         self.handlers: dict[str, Callable[[Any], T.Expr]] = {}  # set by Sema
+        self.by_class: dict[type, Callable[[Any], T.Expr]] = {}  # the same, by class
         # each integer constant's spelling decoded once (value and type): most
         # constants of a file are a few spellings (0, 1, a header's macros)
         self.int_constants: dict[str, tuple[int, IntT]] = {}
@@ -85,10 +86,13 @@ class ExpressionChecker:
         self.float_free: dict[Symbol, CType] = {}
 
     def expr(self, node: c_ast.Node) -> T.Expr:
-        method = self.handlers.get(type(node).__name__)
-        if method is None:
-            self.sema.error(node, f"unsupported expression '{type(node).__name__}'")
-            return T.IntConst(0, INT, self.sema.pos(node))
+        method = self.by_class.get(type(node))
+        if method is None:  # the name is asked once per class
+            method = self.handlers.get(type(node).__name__)
+            if method is None:
+                self.sema.error(node, f"unsupported expression '{type(node).__name__}'")
+                return T.IntConst(0, INT, self.sema.pos(node))
+            self.by_class[type(node)] = method
         return method(node)
 
     def bad(self, p: Pos) -> T.Expr:
@@ -223,14 +227,16 @@ class ExpressionChecker:
         return T.Deref(addr, bu.pointee, p)
 
     def e_StructRef(self, node: c_ast.StructRef) -> T.Expr:
-        p = self.sema.pos(node.field) if node.field is not None else self.sema.pos(node)
+        sema = self.sema
+        p = sema.pos(node.field) if node.field is not None else sema.pos(node)
         base = self.expr(node.name)
         name = node.field.name
         if node.type == "->":
-            ptr = self.sema.conv.value(base)
-            pu = unqual(ptr.type)
+            ptr = sema.conv.value(base)
+            pt = ptr.type
+            pu = unqual(pt) if pt.layered else pt
             if not isinstance(pu, PointerT):
-                self.sema.error(p, f"member reference type '{ptr.type}' is not a pointer")
+                sema.error(p, f"member reference type '{ptr.type}' is not a pointer")
                 return self.bad(p)
             st = unqual(pu.pointee)
             obj: T.Expr = T.Deref(ptr, pu.pointee, ptr.pos)
@@ -238,20 +244,23 @@ class ExpressionChecker:
             st = unqual(base.type)
             obj = base
         if not isinstance(st, StructT):
-            self.sema.error(p, f"member reference base type '{obj.type}' is not a structure or "
+            sema.error(p, f"member reference base type '{obj.type}' is not a structure or "
                           "union")
             return self.bad(p)
         if not st.is_complete:
-            self.sema.error(p, f"incomplete definition of type '{st}' (no member named '{name}')")
+            sema.error(p, f"incomplete definition of type '{st}' (no member named '{name}')")
             return self.bad(p)
         found = st.find_member(name)
         if found is None:
-            self.sema.error(p, f"no member named '{name}' in '{st}'")
+            sema.error(p, f"no member named '{name}' in '{st}'")
             return self.bad(p)
         off, member = found
         mt = member.type
-        if obj.type.layered and (is_const(obj.type) or is_volatile(obj.type)):
-            mt = qualify(mt, is_const(obj.type), is_volatile(obj.type))
+        ot = obj.type
+        if ot.layered:
+            const, volatile = is_const(ot), is_volatile(ot)
+            if const or volatile:
+                mt = qualify(mt, const, volatile)
         bits = None
         if member.is_bitfield:
             bits = access_of(member, off)

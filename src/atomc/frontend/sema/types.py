@@ -52,6 +52,7 @@ from .common import (
     PACK_BUILTIN,
     VOLATILE_QUALS,
     SemaPart,
+    attributes_by_name,
     gnu_attributes,
     is_flexible,
     unsupported_float_message,
@@ -398,7 +399,7 @@ class TypeResolver(SemaPart):
 
     def declared_alignment(self, decl: c_ast.Decl) -> int:
         """`aligned(N)` on a declarator, or `_Alignas(N)`; 0 when there is none."""
-        attrs = gnu_attributes(c_ast.ExprList(attribute_nodes(decl)))
+        attrs = attributes_by_name(attribute_nodes(decl))
         best = self.align_arg(attrs) if "aligned" in attrs else 0
         for a in getattr(decl, "align", None) or []:
             arg = getattr(a, "alignment", None)
