@@ -476,6 +476,18 @@ def _top_qualifier(t: CType, flag: str) -> bool:
     return False
 
 
+def const_volatile_atomic(t: CType) -> tuple[bool, bool, bool]:
+    """(`is_const(t)`, `is_volatile(t)`, `is_atomic(t)`) in one walk of the layers."""
+    const = volatile = atomic = False
+    while isinstance(t, (Qualified, Typedef)):
+        if isinstance(t, Qualified):
+            const = const or t.const
+            volatile = volatile or t.volatile
+            atomic = atomic or t.atomic
+        t = t.base
+    return const, volatile, atomic
+
+
 def is_const(t: CType) -> bool:
     return _top_qualifier(t, "const")
 
@@ -573,7 +585,7 @@ def promote(t: IntT) -> IntT:
 def usual_arith(a: IntT, b: IntT) -> IntT:
     """The usual arithmetic conversions for two (promoted) integer types."""
     a, b = promote(a), promote(b)
-    if a == b:
+    if a is b or a == b:  # (the types are the constants above: most often the same one)
         return a
     if a.signed == b.signed:
         return a if a.rank >= b.rank else b
@@ -637,7 +649,7 @@ def compatible(a: CType, b: CType) -> bool:
 
 def wrap(value: int, t: IntT) -> int:
     """Reduce `value` to the range of `t` (two's complement)."""
-    if t is BOOL or t == BOOL:
+    if t is BOOL or (t.rank == 1 and t == BOOL):  # (only _Bool has rank 1)
         return 1 if value else 0
     mask = (1 << t.bits) - 1
     value &= mask

@@ -41,10 +41,10 @@ from ..ctype import (
     VlaT,
     VoidT,
     as_int,
+    const_volatile_atomic,
     is_atomic,
     is_bool,
     is_void,
-    is_volatile,
     unqual,
 )
 from ..scopes import SymKind
@@ -189,9 +189,10 @@ class ExpressionLowering(LoweringPart):
     def load_scalar(self, t: CType, addr: Value) -> Value:
         if not t.layered:  # no qualifier (most loads): neither atomic nor volatile
             return self.fs.b.load(scalar_ir_type(t), addr)
-        if is_atomic(t):
+        _, volatile, atomic = const_volatile_atomic(t)
+        if atomic:
             return AI.load_atomic(self.g, t, addr)
-        return self.fs.b.load(scalar_ir_type(t), addr, volatile=is_volatile(t))
+        return self.fs.b.load(scalar_ir_type(t), addr, volatile=volatile)
 
     def v_AtomicExpr(self, e: AtomicExpr) -> Value:
         return AI.lower_atomic_expr(self.g, e)

@@ -40,6 +40,7 @@ from ..ctype import (
 )
 from ..scopes import Pos, StorageClass, Symbol
 from .label_values import finish_label_values
+from .locations import statement_location
 from .state import LoweringBuilder, LoweringPart
 
 if TYPE_CHECKING:
@@ -165,7 +166,7 @@ class FunctionLowering(LoweringPart):
         var = DILocalVariable(sym.name, self.fs.scope, self.di.file(sym.pos.file), sym.pos.line,
                               dt, arg)  # type: ignore[arg-type]
         sym.di = var
-        loc = DILocation(sym.pos.line, sym.pos.column, self.fs.scope)
+        loc = statement_location(sym.pos.line, sym.pos.column, self.fs.scope, 0)
         self.fs.records.append(DbgRecord(DbgKind.NEW, var, home, DEREF_EXPR, loc=loc))
 
     def finish_function(self, end: Pos, sym: Symbol) -> None:

@@ -189,18 +189,20 @@ class FunctionState:
         if self.inline_frames:
             return BuildAt(self.b, self.inline_frames[-1].loc)
         scope = self.scope
-        if pos is None or scope is None or pos.line == 0:
-            at = self.artificial_at
-            if at is None:
-                at = self.artificial_at = StatementAt(self.b, ARTIFICIAL, self.saved_locs)
-            return at
-        # id(scope) stays unique while the cached location holds the scope
-        key = (pos.line, pos.column, self.stmt_now, id(scope))
-        at = self.locs.get(key)
+        if pos is not None and scope is not None:
+            line = pos.line
+            if line:
+                # id(scope) stays unique while the cached location holds the scope
+                key = (line, pos.column, self.stmt_now, id(scope))
+                at = self.locs.get(key)
+                if at is None:
+                    at = self.locs[key] = StatementAt(
+                        self.b, statement_location(line, pos.column, scope, self.stmt_now),
+                        self.saved_locs)
+                return at
+        at = self.artificial_at
         if at is None:
-            at = self.locs[key] = StatementAt(
-                self.b, statement_location(pos.line, pos.column, scope, self.stmt_now),
-                self.saved_locs)
+            at = self.artificial_at = StatementAt(self.b, ARTIFICIAL, self.saved_locs)
         return at
 
     def begin_function(self, b: LoweringBuilder) -> None:

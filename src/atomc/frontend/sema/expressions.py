@@ -34,11 +34,10 @@ from ..ctype import (
     StructT,
     VoidT,
     as_int,
+    const_volatile_atomic,
     contains_unsupported_float,
     drop_atomic,
-    is_const,
     is_void,
-    is_volatile,
     qualify,
     settled_layout,
     unqual,
@@ -258,7 +257,7 @@ class ExpressionChecker:
         mt = member.type
         ot = obj.type
         if ot.layered:
-            const, volatile = is_const(ot), is_volatile(ot)
+            const, volatile, _ = const_volatile_atomic(ot)
             if const or volatile:
                 mt = qualify(mt, const, volatile)
         bits = None
