@@ -52,6 +52,13 @@ from .state import LoweringPart, raise_internal
 
 if TYPE_CHECKING:
     from .module import IRGen
+# the comparison predicates of C's relational and equality operators
+_FLOAT_PREDICATES: Final = {"==": "oeq", "!=": "une", "<": "olt", ">": "ogt", "<=": "ole",
+                            ">=": "oge"}
+_SIGNED_PREDICATES: Final = {"==": "eq", "!=": "ne", "<": "slt", ">": "sgt", "<=": "sle",
+                             ">=": "sge"}
+_UNSIGNED_PREDICATES: Final = {"==": "eq", "!=": "ne", "<": "ult", ">": "ugt", "<=": "ule",
+                               ">=": "uge"}
 _ARITH: Final = {"+": Op.ADD, "-": Op.SUB, "*": Op.MUL, "&": Op.AND, "|": Op.OR, "^": Op.XOR,
           "<<": Op.SHL}
 
@@ -123,16 +130,11 @@ class ExpressionLowering(LoweringPart):
         lv = self.value_of(e.left)
         rv = self.value_of(e.right)
         if isinstance(lv.ty, FloatType):  # ordered, except != (true when unordered)
-            fpred = {"==": "oeq", "!=": "une", "<": "olt", ">": "ogt", "<=": "ole",
-                     ">=": "oge"}[e.op]
             with self.fs.at(e.pos):
-                return self.fs.b.cmp(fpred, lv, rv, float_cmp=True)
+                return self.fs.b.cmp(_FLOAT_PREDICATES[e.op], lv, rv, float_cmp=True)
         it = as_int(e.left.type)
         signed = it is not None and it.signed
-        pred = {"==": "eq", "!=": "ne"}.get(e.op)
-        if pred is None:
-            base = {"<": "lt", ">": "gt", "<=": "le", ">=": "ge"}[e.op]
-            pred = ("s" if signed else "u") + base
+        pred = (_SIGNED_PREDICATES if signed else _UNSIGNED_PREDICATES)[e.op]
         with self.fs.at(e.pos):
             return self.fs.b.cmp(pred, lv, rv)
 
