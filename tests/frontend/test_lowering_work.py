@@ -7,7 +7,8 @@ pending types) once per function type called and once per file-scope object's
 type, not at every call or use; a declaration's attribute expressions are
 collected once however many checks ask. A function's predecessor lists are
 computed once after its dead blocks are gone, not again for the return block's
-fold."""
+fold. Without Key Instructions (-O0) no atom group is opened for an assignment:
+nothing would be annotated."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from atomc.frontend import attributes
 from atomc.frontend.driver import compile_preprocessed
 from atomc.frontend.lower import state
 from atomc.frontend.sema import calls, expressions
+from atomc.ir import builder
 from atomc.ir.function import Function
 from atomc.options import CompileOptions
 
@@ -99,3 +101,9 @@ def test_attributes_collected_once_per_declaration(monkeypatch: pytest.MonkeyPat
     decls = 4 + 1 + 4 + 2 * (_FUNCS + 1)
     _compile()
     assert 0 < collected[0] <= decls + 2
+
+
+def test_no_atom_groups_without_key_instructions(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened = _counting(monkeypatch, builder.Builder, "_open_group")
+    _compile()  # -O0 -g: no Key Instructions
+    assert opened[0] == 0

@@ -88,8 +88,11 @@ class Builder:
         sp = self.function.subprogram
         return sp is not None and sp.key_instructions
 
-    def atom_group(self) -> AtomGroup:
-        """A source atom scope: instructions added with `add_to_atom` join it."""
+    def atom_group(self) -> AtomGroup | NoAtomGroup:
+        """A source atom scope: instructions added with `add_to_atom` join it. Without
+        Key Instructions nothing is annotated, and no group is numbered."""
+        if not self.key_instructions:
+            return NO_ATOM_GROUP
         return AtomGroup(self)
 
     def _open_group(self) -> int:
@@ -129,6 +132,10 @@ class Builder:
             cur = nxt
 
     def add_to_new_atom(self, key: Inst | None, backup: Value | None = None) -> int:
+        """Annotate `key` and its backup chain in a group of their own: its number (0
+        without Key Instructions, where nothing is annotated)."""
+        if not self.key_instructions:
+            return 0
         saved = self._open_group()
         g = self._current_group
         try:
@@ -227,6 +234,22 @@ class Builder:
 
     def unreachable(self) -> Inst:
         return self.insert(Unreachable(loc=self.loc))
+
+
+class NoAtomGroup:
+    """`Builder.atom_group` without Key Instructions: opens no group (one shared
+    object; the lowering opens one for every assignment)."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> int:
+        return 0
+
+    def __exit__(self, kind: object, value: object, tb: object) -> None:
+        pass
+
+
+NO_ATOM_GROUP = NoAtomGroup()
 
 
 class AtomGroup:
