@@ -134,11 +134,13 @@ class Sema:
         known = getattr(coord, "atomc_pos", None)
         if known is not None:
             return known
-        if not getattr(coord, "line", 0):
+        line = getattr(coord, "line", 0)
+        if not line:
             return fallback or Pos(self.main_file, 0, 0)
-        if not coord.file:
-            return new_pos(self.main_file, coord.line, coord.column or 0)
-        p = new_pos(coord.file, coord.line, coord.column or 0)
+        file = coord.file
+        if not file:
+            return new_pos(self.main_file, line, coord.column or 0)
+        p = new_pos(file, line, coord.column or 0)
         if type(coord) is Coord:
             coord.atomc_pos = p
         return p
