@@ -679,7 +679,9 @@ def as_float(t: CType) -> FloatT | None:
 def _contains_real(t: CType, real: FloatT) -> bool:
     """Does an object of type `t` hold values of the real floating type `real`
     (directly, as a complex half, or in an element or member)?"""
-    u = unqual(t)
+    u = unqual(t) if t.layered else t
+    if type(u) in _HOLD_NO_REAL:  # (most types asked: pointers and integers)
+        return False
     if isinstance(u, ComplexT):
         u = u.base
     if isinstance(u, FloatT):
@@ -699,6 +701,10 @@ def settled_layout(t: CType) -> bool:
     while isinstance(u, ArrayT):
         u = unqual(u.elem)
     return not isinstance(u, StructT) or u.is_complete
+
+
+# the types that hold no floating value of any kind (a pointer's target is not held)
+_HOLD_NO_REAL: Final = frozenset({IntT, PointerT, VoidT, FuncT, EnumT})
 
 
 def contains_unsupported_float(t: CType) -> bool:

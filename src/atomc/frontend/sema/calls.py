@@ -110,6 +110,7 @@ class CallChecker(SemaPart):
                                               f"{quoted_name(name)}, expected {nparams}, have "
                                               f"{len(args)}")
         out: list[T.Expr] = []
+        qname = quoted_name(name)  # (for the diagnostics: once per call, not per argument)
         for i, a in enumerate(args):
             if ft.prototyped and i < nparams:
                 union_arg = transparent_argument(self.sema, a, ft.params[i])
@@ -120,7 +121,7 @@ class CallChecker(SemaPart):
                     self.sema.conv.assign_convert(
                         a,
                         ft.params[i],
-                        f"for argument {i + 1}{quoted_name(name)}: passing to parameter of type",
+                        f"for argument {i + 1}{qname}: passing to parameter of type",
                     )
                 )
             else:
