@@ -219,7 +219,9 @@ def lower_args(ret: ArgABI, types: list[CType]) -> tuple[ArgABI, ...]:
     for t in types:
         a = classify(t)
         in_regs = a.kind in (ArgKind.DIRECT, ArgKind.PIECES)
-        regs = tuple(x for x in a.types if x != F80) if in_regs else ()
+        # (x87 pieces tested by class and width: `x != F80` ran the dataclass __eq__)
+        regs = tuple(x for x in a.types if not (isinstance(x, FloatType) and x.bits == 80)) \
+            if in_regs else ()
         n_sse = sum(1 for x in regs if isinstance(x, FloatType))
         n = len(regs) - n_sse
         if a.kind is ArgKind.DIRECT and regs == (I128,):  # two registers or the stack, never one

@@ -65,10 +65,28 @@ IGNORED = frozenset({
 UNSUPPORTED = frozenset({"naked", "ms_abi", "interrupt", "scalar_storage_order", "ms_struct"})
 
 
-def attribute_nodes(decl: c_ast.Node) -> list[c_ast.Node]:
+# attribute_nodes' answers during one compile (`Sema` empties it when made): a
+# declaration is asked several times (its type, alignment, symbol attributes, its
+# deferral), and its tree never changes once parsed
+_ASKED: dict[c_ast.Node, tuple[c_ast.Node, ...]] = {}
+
+
+def forget_attribute_nodes() -> None:
+    """Drop the answers kept for another translation unit's declarations."""
+    _ASKED.clear()
+
+
+def attribute_nodes(decl: c_ast.Node) -> tuple[c_ast.Node, ...]:
     """Every attribute expression written on a declaration: in its specifiers and on
     each level of its declarator (`int a[3] __attribute__((x))` attaches to the inner
     declarator)."""
+    known = _ASKED.get(decl)
+    if known is None:
+        known = _ASKED[decl] = _collect(decl)
+    return known
+
+
+def _collect(decl: c_ast.Node) -> tuple[c_ast.Node, ...]:
     out: list[c_ast.Node] = []
     for fs in getattr(decl, "funcspec", None) or ():
         if isinstance(fs, ext.AttributeSpecifier):
@@ -81,7 +99,7 @@ def attribute_nodes(decl: c_ast.Node) -> list[c_ast.Node]:
             out.extend(getattr(attrs, "exprs", None) or ())
         t = getattr(t, "type", None)
         depth += 1
-    return out
+    return tuple(out)
 
 
 def _name_and_args(node: c_ast.Node) -> tuple[str, list[c_ast.Node]] | None:

@@ -101,12 +101,14 @@ def _cast(e: T.Cast) -> Value | None:
     if ft is not None:
         return round_to(v, ft.size) if isinstance(v, (float, X80)) else \
             float_of_int(v, ft.size)
+    # (_Bool by identity or rank, not the dataclass __eq__: only _Bool has rank 1)
+    boolean = it is BOOL or (it is not None and it.rank == 1 and it == BOOL)
     if isinstance(v, (float, X80)):
-        if it == BOOL:
+        if boolean:
             return int(not is_zero(v))
         return float_to_int(v, it) if it is not None else None
     if it is not None:
-        return wrap(v, it) if it != BOOL else int(v != 0)
+        return wrap(v, it) if not boolean else int(v != 0)
     if isinstance(unqual(e.type), PointerT):
         return v & ((1 << 64) - 1)
     return None

@@ -476,6 +476,18 @@ def _top_qualifier(t: CType, flag: str) -> bool:
     return False
 
 
+def const_volatile_atomic(t: CType) -> tuple[bool, bool, bool]:
+    """(`is_const(t)`, `is_volatile(t)`, `is_atomic(t)`) in one walk of the layers."""
+    const = volatile = atomic = False
+    while isinstance(t, (Qualified, Typedef)):
+        if isinstance(t, Qualified):
+            const = const or t.const
+            volatile = volatile or t.volatile
+            atomic = atomic or t.atomic
+        t = t.base
+    return const, volatile, atomic
+
+
 def is_const(t: CType) -> bool:
     return _top_qualifier(t, "const")
 
@@ -519,6 +531,13 @@ def as_int(t: CType) -> IntT | None:
     if isinstance(u, EnumT):
         return u.underlying
     return None
+
+
+def is_bool(t: CType) -> bool:
+    """`as_int(t) == BOOL`, without the dataclass's `__eq__` for the types that are
+    not (only `_Bool` has conversion rank 1)."""
+    i = as_int(t)
+    return i is BOOL or (i is not None and i.rank == 1 and i == BOOL)
 
 
 def is_integer(t: CType) -> bool:
@@ -566,7 +585,7 @@ def promote(t: IntT) -> IntT:
 def usual_arith(a: IntT, b: IntT) -> IntT:
     """The usual arithmetic conversions for two (promoted) integer types."""
     a, b = promote(a), promote(b)
-    if a == b:
+    if a is b or a == b:  # (the types are the constants above: most often the same one)
         return a
     if a.signed == b.signed:
         return a if a.rank >= b.rank else b
@@ -630,7 +649,7 @@ def compatible(a: CType, b: CType) -> bool:
 
 def wrap(value: int, t: IntT) -> int:
     """Reduce `value` to the range of `t` (two's complement)."""
-    if t is BOOL or t == BOOL:
+    if t is BOOL or (t.rank == 1 and t == BOOL):  # (only _Bool has rank 1)
         return 1 if value else 0
     mask = (1 << t.bits) - 1
     value &= mask
@@ -660,7 +679,9 @@ def as_float(t: CType) -> FloatT | None:
 def _contains_real(t: CType, real: FloatT) -> bool:
     """Does an object of type `t` hold values of the real floating type `real`
     (directly, as a complex half, or in an element or member)?"""
-    u = unqual(t)
+    u = unqual(t) if t.layered else t
+    if type(u) in _HOLD_NO_REAL:  # (most types asked: pointers and integers)
+        return False
     if isinstance(u, ComplexT):
         u = u.base
     if isinstance(u, FloatT):
@@ -670,6 +691,20 @@ def _contains_real(t: CType, real: FloatT) -> bool:
     if isinstance(u, StructT):
         return any(_contains_real(m.type, real) for m in u.members)
     return False
+
+
+def settled_layout(t: CType) -> bool:
+    """Are the members of `t` final (what `contains_float` and its kin read can no
+    longer change)? Not for an incomplete struct or union, or an array of one: its
+    members come with its definition."""
+    u = unqual(t)
+    while isinstance(u, ArrayT):
+        u = unqual(u.elem)
+    return not isinstance(u, StructT) or u.is_complete
+
+
+# the types that hold no floating value of any kind (a pointer's target is not held)
+_HOLD_NO_REAL: Final = frozenset({IntT, PointerT, VoidT, FuncT, EnumT})
 
 
 def contains_unsupported_float(t: CType) -> bool:

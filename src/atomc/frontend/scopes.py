@@ -78,10 +78,14 @@ class Symbol:
     di: Any = None  # DILocalVariable / DIGlobalVariable (set by irgen)
 
 
-@dataclass(slots=True)
 class _Level:
-    names: dict[str, Symbol] = field(default_factory=dict)
-    tags: dict[str, CType] = field(default_factory=dict)
+    """One scope's ordinary names and tags (a block, a prototype, the file)."""
+
+    __slots__ = ("names", "tags")
+
+    def __init__(self) -> None:
+        self.names: dict[str, Symbol] = {}
+        self.tags: dict[str, CType] = {}
 
 
 class Scopes:

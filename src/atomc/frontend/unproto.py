@@ -65,7 +65,8 @@ def reconcile_unprototyped_calls(module: Module) -> None:
 def _reconcile(call: Call, fn: Function) -> None:
     args = call.args
     params = fn.param_types
-    if len(args) == len(params) and all(a.ty == p for a, p in zip(args, params, strict=True)):
+    if len(args) == len(params) and all(a.ty is p or a.ty == p
+                                        for a, p in zip(args, params, strict=True)):
         return
     for k, (a, p) in enumerate(zip(args, params, strict=False)):
         if a.ty != p:

@@ -72,8 +72,11 @@ class Builder:
         return BuildAt(self, loc)
 
     def insert(self, inst: Inst) -> Inst:
-        assert self.block is not None, "builder has no insertion block"
-        return self.block.append(inst)
+        block = self.block
+        assert block is not None, "builder has no insertion block"
+        inst.block = block  # Block.append, inline: every instruction built comes here
+        block.insts.append(inst)
+        return inst
 
     @property
     def terminated(self) -> bool:
@@ -85,8 +88,11 @@ class Builder:
         sp = self.function.subprogram
         return sp is not None and sp.key_instructions
 
-    def atom_group(self) -> AtomGroup:
-        """A source atom scope: instructions added with `add_to_atom` join it."""
+    def atom_group(self) -> AtomGroup | NoAtomGroup:
+        """A source atom scope: instructions added with `add_to_atom` join it. Without
+        Key Instructions nothing is annotated, and no group is numbered."""
+        if not self.key_instructions:
+            return NO_ATOM_GROUP
         return AtomGroup(self)
 
     def _open_group(self) -> int:
@@ -126,6 +132,10 @@ class Builder:
             cur = nxt
 
     def add_to_new_atom(self, key: Inst | None, backup: Value | None = None) -> int:
+        """Annotate `key` and its backup chain in a group of their own: its number (0
+        without Key Instructions, where nothing is annotated)."""
+        if not self.key_instructions:
+            return 0
         saved = self._open_group()
         g = self._current_group
         try:
@@ -160,11 +170,22 @@ class Builder:
     def alloca(self, size: int, align: int, name: str = "") -> Inst:
         return self.insert(Alloca(size, align, loc=self.loc, name=name))
 
+    # the loads and stores (a third of what the front end builds) appended inline
     def load(self, ty: Type, ptr: Value, volatile: bool = False) -> Inst:
-        return self.insert(Load(ty, ptr, loc=self.loc, volatile=volatile))
+        inst = Load(ty, ptr, loc=self.loc, volatile=volatile)
+        block = self.block
+        assert block is not None, "builder has no insertion block"
+        inst.block = block
+        block.insts.append(inst)
+        return inst
 
     def store(self, value: Value, ptr: Value, volatile: bool = False) -> Inst:
-        return self.insert(Store(value, ptr, loc=self.loc, volatile=volatile))
+        inst = Store(value, ptr, loc=self.loc, volatile=volatile)
+        block = self.block
+        assert block is not None, "builder has no insertion block"
+        inst.block = block
+        block.insts.append(inst)
+        return inst
 
     def ptradd(self, ptr: Value, offset: Value) -> Inst:
         return self.insert(PtrAdd(ptr, offset, loc=self.loc))
@@ -215,6 +236,22 @@ class Builder:
         return self.insert(Unreachable(loc=self.loc))
 
 
+class NoAtomGroup:
+    """`Builder.atom_group` without Key Instructions: opens no group (one shared
+    object; the lowering opens one for every assignment)."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> int:
+        return 0
+
+    def __exit__(self, kind: object, value: object, tb: object) -> None:
+        pass
+
+
+NO_ATOM_GROUP = NoAtomGroup()
+
+
 class AtomGroup:
     """`Builder.atom_group`'s context (the group's number on entry). A class for the
     reason `BuildAt` is one: the front end opens one for every assignment."""
@@ -231,7 +268,7 @@ class AtomGroup:
         self.saved = b._open_group()
         return b._current_group
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: object, value: object, tb: object) -> None:
         self.builder._close_group(self.saved)
 
 
@@ -256,5 +293,5 @@ class BuildAt:
         loc = self.loc
         b.loc = loc.without_atom() if isinstance(loc, DILocation) else ARTIFICIAL
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: object, value: object, tb: object) -> None:
         self.builder.loc = self.saved

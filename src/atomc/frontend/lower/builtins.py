@@ -44,7 +44,9 @@ class CallLowering(LoweringPart):
             return self.builtin(e)
         ft = e.ftype
         assert isinstance(ft, FuncT)
-        abi = self.g.abis.of(ft, [a.type for a in e.args[len(ft.params):]])
+        nparams = len(ft.params)
+        abi = self.g.abis.of(ft, [a.type for a in e.args[nparams:]]
+                             if len(e.args) > nparams else None)
         assert e.callee is not None  # only a builtin call has no callee expression
         callee = self.g.exprs.value_of(e.callee)
         args: list[Value] = []
@@ -61,7 +63,7 @@ class CallLowering(LoweringPart):
         # depends on that unspecified order (and the step order into nested calls) alike.
         values = [self.g.exprs.value_of(a) for a in reversed(e.args)][::-1]
         for i, a in enumerate(e.args):
-            if ft.variadic and i == len(ft.params):
+            if ft.variadic and i == nparams:
                 fixed = len(args)
             pa = abi.params[i]
             v = values[i]
@@ -97,7 +99,7 @@ class CallLowering(LoweringPart):
             ret_ty = TupleType(tuple(rets))
         with self.fs.at(e.pos):
             call = self.fs.b.call(callee, args, ret_ty, fixed_args=fixed,
-                               byval=byval if any(x is not None for x in byval) else None)
+                               byval=byval if byval.count(None) != len(byval) else None)
             for tmp in copies:  # the call has copied them to its stack arguments
                 self.fs.release(tmp)
             kind = abi.ret.kind

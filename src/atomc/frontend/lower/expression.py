@@ -23,6 +23,7 @@ from ...ir import (
     Inst,
     IntType,
     Op,
+    PtrType,
     Type,
     Value,
 )
@@ -31,7 +32,6 @@ from .. import tree as T
 from ..abi import scalar_ir_type
 from ..atomic_builtins import AtomicExpr
 from ..ctype import (
-    BOOL,
     ArrayT,
     ComplexT,
     CType,
@@ -41,9 +41,10 @@ from ..ctype import (
     VlaT,
     VoidT,
     as_int,
+    const_volatile_atomic,
     is_atomic,
+    is_bool,
     is_void,
-    is_volatile,
     unqual,
 )
 from ..scopes import SymKind
@@ -51,6 +52,13 @@ from .state import LoweringPart, raise_internal
 
 if TYPE_CHECKING:
     from .module import IRGen
+# the comparison predicates of C's relational and equality operators
+_FLOAT_PREDICATES: Final = {"==": "oeq", "!=": "une", "<": "olt", ">": "ogt", "<=": "ole",
+                            ">=": "oge"}
+_SIGNED_PREDICATES: Final = {"==": "eq", "!=": "ne", "<": "slt", ">": "sgt", "<=": "sle",
+                             ">=": "sge"}
+_UNSIGNED_PREDICATES: Final = {"==": "eq", "!=": "ne", "<": "ult", ">": "ugt", "<=": "ule",
+                               ">=": "uge"}
 _ARITH: Final = {"+": Op.ADD, "-": Op.SUB, "*": Op.MUL, "&": Op.AND, "|": Op.OR, "^": Op.XOR,
           "<<": Op.SHL}
 
@@ -64,11 +72,12 @@ def value_handlers(*parts: object) -> dict[str, Callable[[Any], Value]]:
 class ExpressionLowering(LoweringPart):
     """Expressions to IR values: conditions, conversions, operators."""
 
-    __slots__ = ("handlers",)
+    __slots__ = ("handlers", "by_class")
 
     def __init__(self, g: IRGen) -> None:
         super().__init__(g)
         self.handlers: dict[str, Callable[[Any], Value]] = {}  # set by IRGen
+        self.by_class: dict[type, Callable[[Any], Value]] = {}  # the same, by class
 
     def branch_on(self, cond: T.Expr, then_b: Block, else_b: Block, atom: bool,
                   loop: bool = False) -> None:
@@ -121,22 +130,20 @@ class ExpressionLowering(LoweringPart):
         lv = self.value_of(e.left)
         rv = self.value_of(e.right)
         if isinstance(lv.ty, FloatType):  # ordered, except != (true when unordered)
-            fpred = {"==": "oeq", "!=": "une", "<": "olt", ">": "ogt", "<=": "ole",
-                     ">=": "oge"}[e.op]
             with self.fs.at(e.pos):
-                return self.fs.b.cmp(fpred, lv, rv, float_cmp=True)
+                return self.fs.b.cmp(_FLOAT_PREDICATES[e.op], lv, rv, float_cmp=True)
         it = as_int(e.left.type)
         signed = it is not None and it.signed
-        pred = {"==": "eq", "!=": "ne"}.get(e.op)
-        if pred is None:
-            base = {"<": "lt", ">": "gt", "<=": "le", ">=": "ge"}[e.op]
-            pred = ("s" if signed else "u") + base
+        pred = (_SIGNED_PREDICATES if signed else _UNSIGNED_PREDICATES)[e.op]
         with self.fs.at(e.pos):
             return self.fs.b.cmp(pred, lv, rv)
 
     def value_of(self, e: T.Expr, allow_void: bool = False) -> Value:
         """Scalar rvalue (IR value) or, for struct types, the address of the value."""
-        method = self.handlers[type(e).__name__]
+        try:  # by class (the name is asked once per class)
+            method = self.by_class[type(e)]
+        except KeyError:
+            method = self.by_class[type(e)] = self.handlers[type(e).__name__]
         return method(e)
 
     def addr_of(self, e: T.Expr) -> Value:
@@ -184,9 +191,10 @@ class ExpressionLowering(LoweringPart):
     def load_scalar(self, t: CType, addr: Value) -> Value:
         if not t.layered:  # no qualifier (most loads): neither atomic nor volatile
             return self.fs.b.load(scalar_ir_type(t), addr)
-        if is_atomic(t):
+        _, volatile, atomic = const_volatile_atomic(t)
+        if atomic:
             return AI.load_atomic(self.g, t, addr)
-        return self.fs.b.load(scalar_ir_type(t), addr, volatile=is_volatile(t))
+        return self.fs.b.load(scalar_ir_type(t), addr, volatile=volatile)
 
     def v_AtomicExpr(self, e: AtomicExpr) -> Value:
         return AI.lower_atomic_expr(self.g, e)
@@ -232,29 +240,32 @@ class ExpressionLowering(LoweringPart):
     def v_AddrOf(self, e: T.AddrOf) -> Value:
         return self.addr_of(e.operand)
 
+    # (the type is unwrapped once; an unlayered type is not atomic)
     def v_Deref(self, e: T.Deref) -> Value:
         addr = self.value_of(e.ptr)
-        if isinstance(unqual(e.type), (StructT, ComplexT)) and is_atomic(e.type):
+        t = e.type
+        u = unqual(t) if t.layered else t
+        if isinstance(u, (StructT, ComplexT)) and t.layered and is_atomic(t):
             with self.fs.at(e.pos):
-                return AI.copy_in(self.g, e.type, addr)
-        if isinstance(unqual(e.type), (StructT, ComplexT, ArrayT, VlaT, FuncT)):
-            return addr
-        if is_void(e.type):
+                return AI.copy_in(self.g, t, addr)
+        if isinstance(u, (StructT, ComplexT, ArrayT, VlaT, FuncT, VoidT)):
             return addr
         with self.fs.at(e.pos):
-            return self.load_scalar(e.type, addr)
+            return self.load_scalar(t, addr)
 
     def v_Member(self, e: T.Member) -> Value:
         if e.bits is not None:
             return self.g.assigns.bitfield_read(e)
         addr = self.addr_of(e)
-        if isinstance(unqual(e.type), (StructT, ComplexT)) and is_atomic(e.type):
+        t = e.type
+        u = unqual(t) if t.layered else t
+        if isinstance(u, (StructT, ComplexT)) and t.layered and is_atomic(t):
             with self.fs.at(e.pos):
-                return AI.copy_in(self.g, e.type, addr)
-        if isinstance(unqual(e.type), (StructT, ComplexT, ArrayT, VlaT)):
+                return AI.copy_in(self.g, t, addr)
+        if isinstance(u, (StructT, ComplexT, ArrayT, VlaT)):
             return addr
         with self.fs.at(e.pos):
-            return self.load_scalar(e.type, addr)
+            return self.load_scalar(t, addr)
 
     def v_Cast(self, e: T.Cast) -> Value:
         if is_void(e.type):
@@ -266,20 +277,20 @@ class ExpressionLowering(LoweringPart):
 
     def convert(self, v: Value, frm: CType, to: CType) -> Value:
         """IR conversion between scalar C types (no checks: sema has done them)."""
-        fu, tu = unqual(frm), unqual(to)
-        if isinstance(fu, ArrayT | FuncT):
-            fu = PointerT(fu)
+        # (PtrType and _Bool tested without the dataclasses' __eq__, which runs
+        # Python code twice to compare an IntType with PTR)
+        tu = unqual(to) if to.layered else to
         fty = v.ty
         tty = scalar_ir_type(to)
-        if as_int(to) == BOOL:
-            if isinstance(fty, IntType) and fty.bits == 8 and as_int(frm) == BOOL:
+        if is_bool(to):
+            if isinstance(fty, IntType) and fty.bits == 8 and is_bool(frm):
                 return v
             bit = self.nonzero(v)
             return self.fs.b.cast(Op.ZEXT, bit, I8)
         if isinstance(fty, FloatType) or isinstance(tty, FloatType):
             return self.convert_float(v, frm, to, tty)
         if isinstance(tu, PointerT):
-            if fty == PTR:
+            if isinstance(fty, PtrType):
                 return v
             fi = as_int(frm)
             wide = v
@@ -287,7 +298,7 @@ class ExpressionLowering(LoweringPart):
                 wide = self.fs.b.cast(Op.SEXT if fi is not None and fi.signed else Op.ZEXT, v, I64)
             return self.fs.b.cast(Op.INTTOPTR, wide, PTR)
         assert isinstance(tty, IntType)
-        if fty == PTR:
+        if isinstance(fty, PtrType):
             iv = self.fs.b.cast(Op.PTRTOINT, v, I64)
             if tty.bits > 64:  # gcc sign-extends a pointer into a wider integer
                 return self.fs.b.cast(Op.SEXT, iv, tty)

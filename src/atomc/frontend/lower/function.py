@@ -12,6 +12,7 @@ from ...ir import (
     I32,
     Alloca,
     Binary,
+    Block,
     Cast,
     Const,
     DbgKind,
@@ -39,6 +40,7 @@ from ..ctype import (
 )
 from ..scopes import Pos, StorageClass, Symbol
 from .label_values import finish_label_values
+from .locations import statement_location
 from .state import LoweringBuilder, LoweringPart
 
 if TYPE_CHECKING:
@@ -76,7 +78,7 @@ class FunctionLowering(LoweringPart):
                                                             self.opts).use_key_instructions)
         fn.subprogram = sp
         self.fs.fn, self.fs.sp, self.fs.scope = fn, sp, sp
-        self.fs.b = LoweringBuilder(fn, ARTIFICIAL)
+        self.fs.begin_function(LoweringBuilder(fn, ARTIFICIAL))
         self.fs.started = []
         self.fs.alloca_count = 0
         self.fs.records = []
@@ -92,7 +94,6 @@ class FunctionLowering(LoweringPart):
         self.fs.temps_free, self.fs.temps_held = {}, []
         self.fs.stmt_marks = level == 0 and self.opts.debug and not sp.key_instructions
         self.fs.stmt_now = self.fs.stmt_count = 0
-        self.fs.locs = {}
         entry = fn.add_block("entry")
         # The body's blocks are laid out through a BlockOrder (moving a block to the
         # end scanned the list: quadratic); fn.blocks is written back at the end.
@@ -165,7 +166,7 @@ class FunctionLowering(LoweringPart):
         var = DILocalVariable(sym.name, self.fs.scope, self.di.file(sym.pos.file), sym.pos.line,
                               dt, arg)  # type: ignore[arg-type]
         sym.di = var
-        loc = DILocation(sym.pos.line, sym.pos.column, self.fs.scope)
+        loc = statement_location(sym.pos.line, sym.pos.column, self.fs.scope, 0)
         self.fs.records.append(DbgRecord(DbgKind.NEW, var, home, DEREF_EXPR, loc=loc))
 
     def finish_function(self, end: Pos, sym: Symbol) -> None:
@@ -207,8 +208,8 @@ class FunctionLowering(LoweringPart):
             else:
                 r = self.fs.b.ret([])
                 self.fs.b.add_to_new_atom(r)
-        self.remove_dead_blocks()
-        self.fold_return(key_instructions=self.fs.sp is not None
+        preds = self.remove_dead_blocks()
+        self.fold_return(preds, key_instructions=self.fs.sp is not None
                          and self.fs.sp.key_instructions)
         self.attach_records()
         if WRAPV in fn.attrs:  # optimize("wrapv"): as -fwrapv, for this function
@@ -216,7 +217,9 @@ class FunctionLowering(LoweringPart):
                 if isinstance(inst, Binary):
                     inst.nsw = False
 
-    def remove_dead_blocks(self) -> None:
+    def remove_dead_blocks(self) -> dict[Block, list[Block]]:
+        """Drop the blocks no edge reaches; the predecessors of those left (ending the
+        open ones with `unreachable` adds no edge)."""
         fn = self.fs.fn
         assert fn is not None
         while True:
@@ -234,10 +237,12 @@ class FunctionLowering(LoweringPart):
                 with self.fs.b.at(ARTIFICIAL):
                     self.fs.start(b)
                     self.fs.b.unreachable()
+        return preds
 
-    def fold_return(self, key_instructions: bool) -> None:
+    def fold_return(self, preds: dict[Block, list[Block]], key_instructions: bool) -> None:
         """Clang's single-return epilogue: merge the return block into its only predecessor.
 
+        `preds`: the function's predecessor lists (`remove_dead_blocks`).
         Done whatever the debug options, so the code (the %retval slot, the frame
         size) never depends on them; only the locations do. With Key Instructions
         the `ret` takes the return statement's location and atom (Clang's model,
@@ -254,10 +259,10 @@ class FunctionLowering(LoweringPart):
         rb = fn.blocks[-1] if fn else None
         if fn is None or rb is None or rb is fn.entry or rb.name != "return":
             return
-        preds = fn.predecessors()[rb]
-        if len(preds) != 1:
+        rb_preds = preds[rb]
+        if len(rb_preds) != 1:
             return
-        pred = preds[0]
+        pred = rb_preds[0]
         jump = pred.terminator
         if not isinstance(jump, Jump) or pred is rb:
             return

@@ -32,22 +32,27 @@ if TYPE_CHECKING:
 class StatementAt:
     """`with fs.at(pos):` for a location `statement_location` made (atom group 0)
     or ARTIFICIAL: what `BuildAt` does for those, without its `isinstance` check
-    and `without_atom` call (which returns such a location itself)."""
+    and `without_atom` call (which returns such a location itself). One is made per
+    location of a function and entered again at each use (most positions are
+    lowered several times: a load, then the operator over it): the locations it
+    replaced go on the function's one stack, `saved`, so that nested entries of the
+    same object restore each other's."""
 
     __slots__ = ("builder", "loc", "saved")
-    saved: Loc
 
-    def __init__(self, builder: Builder, loc: Loc) -> None:
+    def __init__(self, builder: Builder, loc: Loc, saved: list[Loc]) -> None:
         self.builder = builder
         self.loc = loc
+        self.saved = saved
 
     def __enter__(self) -> None:
         b = self.builder
-        self.saved = b.loc
+        self.saved.append(b.loc)
         b.loc = self.loc
 
-    def __exit__(self, *exc: object) -> None:
-        self.builder.loc = self.saved
+    def __exit__(self, kind: object, value: object, tb: object) -> None:
+        # (three parameters, not *exc: no tuple packed at each exit)
+        self.builder.loc = self.saved.pop()
 
 
 class Loop:
@@ -107,7 +112,8 @@ class FunctionState:
                  "ret_slot", "started", "layout", "fabi", "ret_ctype", "sret_ptr", "reused",
                  "cleanup_scopes", "cleanup_labels", "cleanup_gotos",
                  "cleanup_all", "vla_saves", "share_temps", "optimized", "may_inline", "temps_free",
-                 "temps_held", "stmt_marks", "stmt_now", "stmt_count", "locs")
+                 "temps_held", "stmt_marks", "stmt_now", "stmt_count", "locs", "saved_locs",
+                 "artificial_at")
 
     def __init__(self) -> None:
         self.fn: Function | None = None
@@ -147,9 +153,12 @@ class FunctionState:
         self.stmt_marks = False  # unoptimised without Key Instructions: number statements
         self.stmt_now = 0  # the statement being lowered (0: none, the function's own code)
         self.stmt_count = 0
-        # the DILocations made for this function, by (line, column, statement, scope):
-        # an expression's instructions share one (a location is a frozen value)
-        self.locs: dict[tuple[int, int, int, int], DILocation] = {}
+        # the DILocations made for this function, by (line, column, statement, scope),
+        # each with its `at` context: an expression's instructions share one (a
+        # location is a frozen value)
+        self.locs: dict[tuple[int, int, int, int], StatementAt] = {}
+        self.saved_locs: list[Loc] = []  # the locations StatementAt entries replaced
+        self.artificial_at: StatementAt | None = None  # `at(None)` in this function
 
     def loc(self, pos: Pos | None) -> DILocation | None:
         """`pos`'s location (None: artificial), as `at` builds there."""
@@ -180,15 +189,29 @@ class FunctionState:
         if self.inline_frames:
             return BuildAt(self.b, self.inline_frames[-1].loc)
         scope = self.scope
-        if pos is None or scope is None or pos.line == 0:
-            return StatementAt(self.b, ARTIFICIAL)
-        # id(scope) stays unique while the cached location holds the scope
-        key = (pos.line, pos.column, self.stmt_now, id(scope))
-        loc = self.locs.get(key)
-        if loc is None:
-            loc = self.locs[key] = statement_location(pos.line, pos.column, scope,
-                                                      self.stmt_now)
-        return StatementAt(self.b, loc)
+        if pos is not None and scope is not None:
+            line = pos.line
+            if line:
+                # id(scope) stays unique while the cached location holds the scope
+                key = (line, pos.column, self.stmt_now, id(scope))
+                at = self.locs.get(key)
+                if at is None:
+                    at = self.locs[key] = StatementAt(
+                        self.b, statement_location(line, pos.column, scope, self.stmt_now),
+                        self.saved_locs)
+                return at
+        at = self.artificial_at
+        if at is None:
+            at = self.artificial_at = StatementAt(self.b, ARTIFICIAL, self.saved_locs)
+        return at
+
+    def begin_function(self, b: LoweringBuilder) -> None:
+        """Build the next function with `b`: no location made for another function's
+        builder is reused."""
+        self.b = b
+        self.locs = {}
+        self.saved_locs = []
+        self.artificial_at = None
 
     def new_block(self, name: str) -> Block:
         assert self.fn is not None
@@ -293,24 +316,15 @@ class FunctionState:
             del held[k]
             self.temps_free.setdefault((inst.size, inst.align), []).append(inst)
 
-    def enter_statement(self) -> tuple[int, int]:
-        """Start lowering one statement (`numbered` and the temporaries' scope in one
-        call, as every statement enters both): the temporaries it takes are free again
-        after it (those of a statement nested in it, such as a statement expression's,
-        after that one). The token goes to `leave_statement`."""
-        saved = self.stmt_now
-        if self.stmt_marks:
-            self.stmt_count += 1
-            self.stmt_now = self.stmt_count
-        return len(self.temps_held), saved
-
-    def leave_statement(self, token: tuple[int, int]) -> None:
-        mark, self.stmt_now = token
+    def release_from(self, mark: int) -> None:
+        """Free the temporaries taken since `temps_held` had `mark` entries: those of
+        a statement once it is lowered (`StatementLowering.stmt`, which also gives it
+        its statement number), a statement nested in it (a statement expression's)
+        before the statement around it."""
         held = self.temps_held
-        if len(held) > mark:
-            for inst in held[mark:]:
-                self.temps_free.setdefault((inst.size, inst.align), []).append(inst)
-            del held[mark:]
+        for inst in held[mark:]:
+            self.temps_free.setdefault((inst.size, inst.align), []).append(inst)
+        del held[mark:]
 
     def const(self, ty: Type, v: int) -> Const:
         return Const(ty, v)

@@ -4,7 +4,8 @@ the body) and Clang's atoms."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ...ir import (
     ARTIFICIAL,
@@ -33,20 +34,33 @@ if TYPE_CHECKING:
 class StatementLowering(LoweringPart):
     """Statements, with their control flow."""
 
-    __slots__ = ("handlers",)
+    __slots__ = ("handlers", "by_class")
 
     def __init__(self, g: IRGen) -> None:
         super().__init__(g)
         self.handlers = {name[2:]: getattr(self, name) for name in dir(self)
                          if name.startswith("s_")}
+        self.by_class: dict[type, Callable[[Any], None]] = {}  # the same, by class
 
     def stmt(self, s: T.Stmt) -> None:
+        # FunctionState.enter_statement and leave_statement, inline: every
+        # statement lowered passes here
         fs = self.fs
-        token = fs.enter_statement()
+        saved = fs.stmt_now
+        if fs.stmt_marks:
+            fs.stmt_count += 1
+            fs.stmt_now = fs.stmt_count
+        mark = len(fs.temps_held)
         try:
-            self.handlers[type(s).__name__](s)
+            try:  # by class (the name is asked once per class)
+                method = self.by_class[type(s)]
+            except KeyError:
+                method = self.by_class[type(s)] = self.handlers[type(s).__name__]
+            method(s)
         finally:
-            fs.leave_statement(token)
+            fs.stmt_now = saved
+            if len(fs.temps_held) > mark:
+                fs.release_from(mark)
 
     def items(self, items: tuple[T.Stmt, ...]) -> None:
         for s in items:

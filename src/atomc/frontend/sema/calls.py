@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pycparser import c_ast
 
 from .. import pending
@@ -32,6 +34,7 @@ from ..ctype import (
     contains_float,
     contains_unsupported_float,
     promote,
+    settled_layout,
     unqual,
 )
 from ..float_builtins import float_builtin
@@ -51,11 +54,20 @@ from .common import (
     unsupported_float_message,
 )
 
+if TYPE_CHECKING:
+    from .core import Sema
+
 
 class CallChecker(SemaPart):
     """Function calls, builtins and library calls, `offsetof`."""
 
-    __slots__ = ()
+    __slots__ = ("checked_types",)
+
+    def __init__(self, sema: Sema) -> None:
+        super().__init__(sema)
+        # the function types calls went through whose parameters and result hold
+        # nothing atomc cannot compile, by id
+        self.checked_types: dict[int, FuncT] = {}
 
     def implicit_function(self, name: str, p: Pos) -> Symbol:
         """A call to an undeclared function: gcc-12 (C99 and later too) warns and
@@ -82,11 +94,8 @@ class CallChecker(SemaPart):
                 self.sema.exprs.expr(a)
             return self.sema.exprs.bad(p)
         name = callee.sym.name if isinstance(callee, T.VarRef) else ""
-        if contains_unsupported_float(ft.ret) or any(contains_unsupported_float(x)
-                                                     for x in ft.params):
-            self.sema.error(p, f"call to '{name or 'function'}' uses __float128 (_Float128), "
-                          "which is unsupported")
-        pending.check_call(self.sema, ft, p)
+        if self.checked_types.get(id(ft)) is not ft:
+            self.check_call_type(ft, name, p)
         args = expand_arguments(self.sema, args_nodes)
         nparams = len(ft.params)
         if ft.prototyped:
@@ -101,6 +110,7 @@ class CallChecker(SemaPart):
                                               f"{quoted_name(name)}, expected {nparams}, have "
                                               f"{len(args)}")
         out: list[T.Expr] = []
+        qname = quoted_name(name)  # (for the diagnostics: once per call, not per argument)
         for i, a in enumerate(args):
             if ft.prototyped and i < nparams:
                 union_arg = transparent_argument(self.sema, a, ft.params[i])
@@ -111,7 +121,7 @@ class CallChecker(SemaPart):
                     self.sema.conv.assign_convert(
                         a,
                         ft.params[i],
-                        f"for argument {i + 1}{quoted_name(name)}: passing to parameter of type",
+                        f"for argument {i + 1}{qname}: passing to parameter of type",
                     )
                 )
             else:
@@ -128,6 +138,20 @@ class CallChecker(SemaPart):
         if not isinstance(unqual(ret), VoidT) and not unqual(ret).complete:
             self.sema.error(p, f"calling function with incomplete return type '{ret}'")
         return T.Call(fn, out, ft, ret, p)
+
+    def check_call_type(self, ft: FuncT, name: str, p: Pos) -> None:
+        """Report a call through `ft` that passes or returns a type atomc cannot
+        compile. A type found clean is not searched again (`checked_types`, which
+        keeps it alive, so its id names it) once its members are final."""
+        errors = self.sema.diags.error_count
+        if contains_unsupported_float(ft.ret) or any(contains_unsupported_float(x)
+                                                     for x in ft.params):
+            self.sema.error(p, f"call to '{name or 'function'}' uses __float128 (_Float128), "
+                          "which is unsupported")
+        pending.check_call(self.sema, ft, p)
+        if self.sema.diags.error_count == errors and not self.sema.quiet and \
+                settled_layout(ft.ret) and all(settled_layout(x) for x in ft.params):
+            self.checked_types[id(ft)] = ft
 
     def builtin_call(self, name: str, args: list[c_ast.Node], p: Pos,
                       node: c_ast.FuncCall) -> T.Expr | None:

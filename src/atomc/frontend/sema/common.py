@@ -3,6 +3,7 @@ operator sets, the va_list type, initialiser item maps)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from pycparser import c_ast
@@ -179,8 +180,13 @@ def struct_has_const(st: StructT) -> bool:
 
 def gnu_attributes(exprlist: c_ast.Node | None) -> dict[str, c_ast.Node | None]:
     """GNU attributes by name (`__packed__` is `packed`), each with its first argument."""
+    return attributes_by_name(getattr(exprlist, "exprs", None) or ())
+
+
+def attributes_by_name(nodes: Iterable[c_ast.Node]) -> dict[str, c_ast.Node | None]:
+    """`gnu_attributes` of attribute expressions not in an ExprList."""
     out: dict[str, c_ast.Node | None] = {}
-    for e in getattr(exprlist, "exprs", None) or []:
+    for e in nodes:
         if isinstance(e, c_ast.ID):
             out[e.name.strip("_")] = None
         elif isinstance(e, c_ast.FuncCall) and isinstance(e.name, c_ast.ID):

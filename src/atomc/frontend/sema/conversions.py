@@ -21,6 +21,7 @@ from ..ctype import (
     PointerT,
     StructT,
     VlaT,
+    VoidT,
     as_float,
     is_integer,
     is_pointer,
@@ -48,9 +49,15 @@ class Conversions(SemaPart):
         return e
 
     def value(self, e: T.Expr, what: str = "") -> T.Expr:
-        """rvalue() plus the check that a value exists (not void)."""
-        e = self.rvalue(e)
-        if is_void(e.type):
+        """rvalue() plus the check that a value exists (not void): its steps inline
+        (most operands of most operators come here)."""
+        t = e.type
+        u = unqual(t) if t.layered else t
+        if isinstance(u, (ArrayT, VlaT)):
+            return T.Decay(e, PointerT(u.elem))
+        if isinstance(u, FuncT):
+            return T.Decay(e, PointerT(t))
+        if isinstance(u, VoidT):
             self.sema.error(e.pos, "void value not ignored as it ought to be")
             return T.IntConst(0, INT, e.pos)
         return e
@@ -64,13 +71,16 @@ class Conversions(SemaPart):
         ut = unqual(to) if to.layered else to
         et = e.type
         ue = unqual(et) if et.layered else et
-        if not explicit and (ue is ut or ue == ut) and not isinstance(ut, EnumT):
+        # (types of different classes are never equal: their dataclass __eq__ is not run)
+        if not explicit and (ue is ut or type(ue) is type(ut) and ue == ut) \
+                and not isinstance(ut, EnumT):
             return e
         if isinstance(ut, ComplexT) or isinstance(ue, ComplexT):
             return complex_cast(self.sema, e, to, explicit)
         ti = ut if isinstance(ut, IntT) else ut.underlying if isinstance(ut, EnumT) else None
         if isinstance(e, T.IntConst) and ti is not None:
-            return T.IntConst(wrap(e.value, ti) if ti != BOOL else int(e.value != 0), to, e.pos)
+            boolean = ti is BOOL or ti.rank == 1 and ti == BOOL  # (only _Bool has rank 1)
+            return T.IntConst(int(e.value != 0) if boolean else wrap(e.value, ti), to, e.pos)
         tf = as_float(to)
         if isinstance(e, (T.IntConst, T.FloatConst)) and (tf is not None or ti is not None):
             v = evaluate(T.Cast(e, to, e.pos, explicit))

@@ -33,6 +33,7 @@ from pycparser.c_parser import Coord
 
 from ...diag import DiagnosticEngine, SourceSpan
 from .. import tree as T
+from ..attributes import forget_attribute_nodes
 from ..ctype import (
     INT,
     CType,
@@ -73,6 +74,7 @@ class Sema:
                  lines: dict[str, list[str]] | None = None) -> None:
         """`lines`: the text each file has in the preprocessed input, which the columns
         of pycparser's coordinates refer to (read from the files when absent)."""
+        forget_attribute_nodes()
         self.diags = diags
         self.main_file = main_file
         self.system_files = system_files
@@ -132,11 +134,13 @@ class Sema:
         known = getattr(coord, "atomc_pos", None)
         if known is not None:
             return known
-        if not getattr(coord, "line", 0):
+        line = getattr(coord, "line", 0)
+        if not line:
             return fallback or Pos(self.main_file, 0, 0)
-        if not coord.file:
-            return new_pos(self.main_file, coord.line, coord.column or 0)
-        p = new_pos(coord.file, coord.line, coord.column or 0)
+        file = coord.file
+        if not file:
+            return new_pos(self.main_file, line, coord.column or 0)
+        p = new_pos(file, line, coord.column or 0)
         if type(coord) is Coord:
             coord.atomc_pos = p
         return p
@@ -180,17 +184,19 @@ class Sema:
     def operator_pos(self, node_pos: Pos, right: c_ast.Node, op: str) -> Pos:
         """Column of a binary/assignment operator: scan back from the right operand."""
         rp = self.pos(right)
-        if rp.line != node_pos.line or rp.file != node_pos.file or rp.column <= 1:
+        line, column = rp.line, rp.column
+        if line != node_pos.line or column <= 1 or rp.file != node_pos.file:
             return node_pos
-        text = self.source_line(rp)
-        if text is None:
+        lines = self._lines.get(rp.file)
+        if lines is not None:  # (source_line's answer, without the call)
+            text = lines[line - 1] if 1 <= line <= len(lines) else None
+        else:
+            text = self.source_line(rp)
+        if text is None or column - 2 >= len(text):
             return node_pos
-        i = rp.column - 2  # 0-based index just before the right operand
-        if i >= len(text):
-            return node_pos
-        while i >= 0 and text[i] in " \t(":
-            i -= 1
-        start = i - len(op) + 1
-        if start >= 0 and text[start : i + 1] == op and start + 1 > node_pos.column:
-            return new_pos(rp.file, rp.line, start + 1)
+        # the text before the right operand, without the blanks and `(` just before it
+        before = text[:column - 1].rstrip(" \t(")
+        start = len(before) - len(op)
+        if start >= 0 and before.endswith(op) and start + 1 > node_pos.column:
+            return new_pos(rp.file, line, start + 1)
         return node_pos

@@ -34,12 +34,12 @@ from ..ctype import (
     StructT,
     VoidT,
     as_int,
+    const_volatile_atomic,
     contains_unsupported_float,
     drop_atomic,
-    is_const,
     is_void,
-    is_volatile,
     qualify,
+    settled_layout,
     unqual,
 )
 from ..floats import float_literal, is_float_literal
@@ -72,20 +72,26 @@ if TYPE_CHECKING:
 class ExpressionChecker:
     """Primary and postfix expressions: constants, names, members, calls, compound literals."""
 
-    __slots__ = ("sema", "handlers", "int_constants")
+    __slots__ = ("sema", "handlers", "by_class", "int_constants", "float_free")
 
     def __init__(self, sema: Sema) -> None:
         self.sema = sema
         self.handlers: dict[str, Callable[[Any], T.Expr]] = {}  # set by Sema
+        self.by_class: dict[type, Callable[[Any], T.Expr]] = {}  # the same, by class
         # each integer constant's spelling decoded once (value and type): most
         # constants of a file are a few spellings (0, 1, a header's macros)
         self.int_constants: dict[str, tuple[int, IntT]] = {}
+        # file-scope objects whose (complete) type holds no _Float128, with that type
+        self.float_free: dict[Symbol, CType] = {}
 
     def expr(self, node: c_ast.Node) -> T.Expr:
-        method = self.handlers.get(type(node).__name__)
-        if method is None:
-            self.sema.error(node, f"unsupported expression '{type(node).__name__}'")
-            return T.IntConst(0, INT, self.sema.pos(node))
+        method = self.by_class.get(type(node))
+        if method is None:  # the name is asked once per class
+            method = self.handlers.get(type(node).__name__)
+            if method is None:
+                self.sema.error(node, f"unsupported expression '{type(node).__name__}'")
+                return T.IntConst(0, INT, self.sema.pos(node))
+            self.by_class[type(node)] = method
         return method(node)
 
     def bad(self, p: Pos) -> T.Expr:
@@ -127,29 +133,36 @@ class ExpressionChecker:
             return self.bad(p)
 
     def e_ID(self, node: c_ast.ID) -> T.Expr:
-        p = self.sema.pos(node)
-        sym = self.sema.scopes.lookup(node.name)
+        sema = self.sema
+        p = sema.pos(node)
+        sym = sema.scopes.lookup(node.name)
         if sym is None:
             if node.name in ("__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"):
-                name = self.sema.function.name if self.sema.function else ""
+                name = sema.function.name if sema.function else ""
                 data = name.encode() + b"\0"
                 return T.StrLit(data, ArrayT(qualify(CHAR, True, False), len(data)), p)
-            self.sema.error(p, f"use of undeclared identifier '{node.name}'")
+            sema.error(p, f"use of undeclared identifier '{node.name}'")
             return self.bad(p)
-        if sym.kind is SymKind.TYPEDEF:
-            self.sema.error(p, f"unexpected type name '{node.name}': expected expression")
+        kind = sym.kind
+        if kind is SymKind.TYPEDEF:
+            sema.error(p, f"unexpected type name '{node.name}': expected expression")
             return self.bad(p)
-        if sym.kind is SymKind.ENUMCONST:
+        if kind is SymKind.ENUMCONST:
             return T.IntConst(sym.value, INT, p)
-        const = bound_constant(self.sema, sym, p) if self.sema.inline_frames else None
-        if const is not None:
-            return const
+        if sema.inline_frames:
+            const = bound_constant(sema, sym, p)
+            if const is not None:
+                return const
         sym.used = True
         # a _Float128 object from a header is rejected where it is used
-        # (functions: at the call)
-        if sym.file_scope and not isinstance(unqual(sym.type), FuncT) and \
-                contains_unsupported_float(sym.type):
-            self.sema.error(p, unsupported_float_message(sym.type))
+        # (functions: at the call); a symbol's type is searched once (a struct's
+        # members, recursively), not at every use
+        if sym.file_scope and self.float_free.get(sym) is not sym.type:
+            u = unqual(sym.type)
+            if not isinstance(u, FuncT) and contains_unsupported_float(sym.type):
+                sema.error(p, unsupported_float_message(sym.type))
+            elif isinstance(u, FuncT) or settled_layout(u):
+                self.float_free[sym] = sym.type
         return T.VarRef(sym, p)
 
     def e_ExprList(self, node: c_ast.ExprList) -> T.Expr:
@@ -213,14 +226,16 @@ class ExpressionChecker:
         return T.Deref(addr, bu.pointee, p)
 
     def e_StructRef(self, node: c_ast.StructRef) -> T.Expr:
-        p = self.sema.pos(node.field) if node.field is not None else self.sema.pos(node)
+        sema = self.sema
+        p = sema.pos(node.field) if node.field is not None else sema.pos(node)
         base = self.expr(node.name)
         name = node.field.name
         if node.type == "->":
-            ptr = self.sema.conv.value(base)
-            pu = unqual(ptr.type)
+            ptr = sema.conv.value(base)
+            pt = ptr.type
+            pu = unqual(pt) if pt.layered else pt
             if not isinstance(pu, PointerT):
-                self.sema.error(p, f"member reference type '{ptr.type}' is not a pointer")
+                sema.error(p, f"member reference type '{ptr.type}' is not a pointer")
                 return self.bad(p)
             st = unqual(pu.pointee)
             obj: T.Expr = T.Deref(ptr, pu.pointee, ptr.pos)
@@ -228,20 +243,23 @@ class ExpressionChecker:
             st = unqual(base.type)
             obj = base
         if not isinstance(st, StructT):
-            self.sema.error(p, f"member reference base type '{obj.type}' is not a structure or "
+            sema.error(p, f"member reference base type '{obj.type}' is not a structure or "
                           "union")
             return self.bad(p)
         if not st.is_complete:
-            self.sema.error(p, f"incomplete definition of type '{st}' (no member named '{name}')")
+            sema.error(p, f"incomplete definition of type '{st}' (no member named '{name}')")
             return self.bad(p)
         found = st.find_member(name)
         if found is None:
-            self.sema.error(p, f"no member named '{name}' in '{st}'")
+            sema.error(p, f"no member named '{name}' in '{st}'")
             return self.bad(p)
         off, member = found
         mt = member.type
-        if obj.type.layered and (is_const(obj.type) or is_volatile(obj.type)):
-            mt = qualify(mt, is_const(obj.type), is_volatile(obj.type))
+        ot = obj.type
+        if ot.layered:
+            const, volatile, _ = const_volatile_atomic(ot)
+            if const or volatile:
+                mt = qualify(mt, const, volatile)
         bits = None
         if member.is_bitfield:
             bits = access_of(member, off)

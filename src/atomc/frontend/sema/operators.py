@@ -274,8 +274,12 @@ class OperatorChecker(SemaPart):
         return self.binary(op, left, right, p)
 
     def binary(self, op: str, left: T.Expr, right: T.Expr, p: Pos) -> T.Expr:
-        lu, ru = unqual(left.type), unqual(right.type)
-        li, ri = as_int(left.type), as_int(right.type)
+        lt, rt = left.type, right.type
+        lu = unqual(lt) if lt.layered else lt
+        ru = unqual(rt) if rt.layered else rt
+        # as_int of each, from the unwrapped types
+        li = lu if isinstance(lu, IntT) else lu.underlying if isinstance(lu, EnumT) else None
+        ri = ru if isinstance(ru, IntT) else ru.underlying if isinstance(ru, EnumT) else None
         if op in ("&&", "||"):
             for side in (left, right):
                 if not is_scalar(side.type):

@@ -76,7 +76,7 @@ class Jumps:
 class StatementChecker:
     """Statements, conditions and return values."""
 
-    __slots__ = ("sema", "jumps", "vlas", "handlers")
+    __slots__ = ("sema", "jumps", "vlas", "handlers", "by_class")
 
     def __init__(self, sema: Sema) -> None:
         self.sema = sema
@@ -84,6 +84,7 @@ class StatementChecker:
         self.vlas = VlaScopes()  # per function (inlined bodies share their caller's)
         self.handlers: dict[str, Callable[[Any], T.Stmt]] = {
             name[2:]: getattr(self, name) for name in dir(self) if name.startswith("s_")}
+        self.by_class: dict[type, Callable[[Any], T.Stmt]] = {}  # the same, by class
 
     # -- expressions statements need
 
@@ -158,10 +159,11 @@ class StatementChecker:
 
     def stmt(self, node: c_ast.Node) -> T.Stmt:
         try:
-            method = self.handlers.get(type(node).__name__)
-            if method is not None:
-                return method(node)
-            return T.ExprStmt(self.sema.exprs.expr(node))
+            method = self.by_class.get(type(node))
+            if method is None:  # the name is asked once per class
+                method = self.by_class[type(node)] = \
+                    self.handlers.get(type(node).__name__) or self._expression_statement
+            return method(node)
         except CompileAborted:
             raise
         except Exception:
@@ -170,6 +172,9 @@ class StatementChecker:
             if not self.sema.diags.error_count:
                 raise
             return T.Seq(())
+
+    def _expression_statement(self, node: c_ast.Node) -> T.Stmt:
+        return T.ExprStmt(self.sema.exprs.expr(node))
 
     def _stmts(self, nodes: list[c_ast.Node] | None) -> tuple[T.Stmt, ...]:
         return tuple(self.stmt(s) for s in nodes or [])

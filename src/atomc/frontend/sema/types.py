@@ -25,11 +25,14 @@ from ..ctype import (
     ArrayT,
     CType,
     EnumT,
+    FloatT,
     FuncT,
+    IntT,
     PointerT,
     RecordKind,
     StructT,
     VlaT,
+    VoidT,
     as_int,
     contains_unsupported_float,
     decay,
@@ -52,10 +55,15 @@ from .common import (
     PACK_BUILTIN,
     VOLATILE_QUALS,
     SemaPart,
+    attributes_by_name,
     gnu_attributes,
     is_flexible,
     unsupported_float_message,
 )
+
+# the specifier words that are not a whole type alone (with __extension__, which
+# `specifier_type` drops)
+_MODIFIERS = frozenset({"signed", "unsigned", "long", "short", "__extension__"})
 
 
 class TypeResolver(SemaPart):
@@ -168,12 +176,15 @@ class TypeResolver(SemaPart):
 
     def specifier_type(self, spec: c_ast.Node, pos: Pos) -> CType:
         if isinstance(spec, c_ast.IdentifierType):
-            names = [n for n in spec.names if n not in ("__extension__",)]
+            names = spec.names  # most often one name, neither __extension__ nor a modifier
+            if len(names) != 1 or names[0] in _MODIFIERS:
+                names = [n for n in names if n not in ("__extension__",)]
             if len(names) == 1 and names[0] not in ("signed", "unsigned", "long", "short"):
                 key: tuple[str, ...] = (names[0],)
-                if key in BASIC_TYPES or key in pending.PENDING_TYPES:
-                    bt = BASIC_TYPES.get(key) or pending.PENDING_TYPES[key]
-                    pending.check_declared_type(self.sema, bt, pos)
+                bt = BASIC_TYPES.get(key) or pending.PENDING_TYPES.get(key)
+                if bt is not None:
+                    if not isinstance(bt, (IntT, FloatT, VoidT)):  # (those are never pending)
+                        pending.check_declared_type(self.sema, bt, pos)
                     return bt
                 if names[0] == "__builtin_va_list":
                     return self.sema.va_list
@@ -398,7 +409,7 @@ class TypeResolver(SemaPart):
 
     def declared_alignment(self, decl: c_ast.Decl) -> int:
         """`aligned(N)` on a declarator, or `_Alignas(N)`; 0 when there is none."""
-        attrs = gnu_attributes(c_ast.ExprList(attribute_nodes(decl)))
+        attrs = attributes_by_name(attribute_nodes(decl))
         best = self.align_arg(attrs) if "aligned" in attrs else 0
         for a in getattr(decl, "align", None) or []:
             arg = getattr(a, "alignment", None)
