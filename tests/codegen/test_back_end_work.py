@@ -63,3 +63,27 @@ def test_fast_allocator_walks_the_code_once(tmp_path: Path,
     text = generate_assembly(module, opts)
     assert "f:" in text and "DBG" not in text
     assert walks == 0, f"the -O0 allocator walked the function's code {walks} more time(s)"
+
+
+def test_o0_printer_formats_a_repeated_instruction_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At -O0 the same reload or spill (same opcode, same shared slot and register
+    operands) repeats within a function: its text is formatted once."""
+    import atomc.codegen.x86_64.asm.printer as printer
+    opts = CompileOptions(opt_level=0, debug=True)
+    module = _module(tmp_path, opts)
+    plain = printer.format_inst
+    calls = 0
+
+    def counted(mi: MInst, texts: dict[int, str] | None = None) -> str:
+        nonlocal calls
+        calls += 1
+        return plain(mi, texts)
+
+    monkeypatch.setattr(printer, "format_inst", counted)
+    text = generate_assembly(module, opts)
+    body = text[text.index("f:"):text.index(".Lfunc_end0:")]
+    printed = sum(1 for line in body.splitlines()
+                  if line.startswith("\t") and not line.startswith("\t."))
+    assert printed > 20
+    assert calls < 0.8 * printed, f"{calls} instruction texts formatted for {printed} printed"

@@ -36,7 +36,7 @@ from ..mir import META_OPCODES, Imm, Mem, MFunction, MInst, Operand, PReg, SlotK
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
 from ..mir.registers import opcode_roles
 from ..target import Arith, OpcodeInfo, current, desc
-from .spill import reload_op, rewrite_blocks, spill_op, spill_slot
+from .spill import rewrite_blocks, spill_slot
 
 
 def allocate(mf: MFunction) -> None:
@@ -64,7 +64,9 @@ class FastAllocator:
         self.pools: list[tuple[str, ...] | None] = [None] * count
         self.spills: list[tuple[str, str, Mem, int] | None] = [None] * count  # `_spill`
         self.pregs: dict[tuple[str, int], PReg] = {}  # one operand per register and width
-        registers = current().registers
+        target = current()
+        self.is_vector_vreg = target.is_vector_vreg
+        registers = target.registers
         self.scratch = registers.scratch
         self.vector_scratch = registers.vector_scratch
 
@@ -92,28 +94,44 @@ class FastAllocator:
         width and class."""
         ops = self.reg_moves[vid]
         if ops is None:
-            key = (self.mf.vreg_sizes[vid], self.is_vector(vid))
-            ops = self.moves.get(key)
-            if ops is None:
-                ops = self.moves[key] = (reload_op(self.mf, vid), spill_op(self.mf, vid))
-            self.reg_moves[vid] = ops
+            ops = self.reg_moves[vid] = self._moves(vid, self.is_vector(vid))
+        return ops
+
+    def _moves(self, vid: int, vector: bool) -> tuple[str, str]:
+        size = self.mf.vreg_sizes[vid]
+        ops = self.moves.get((size, vector))
+        if ops is None:
+            target = current()
+            ops = self.moves[size, vector] = (target.reload_opcode(size, vector),
+                                              target.spill_opcode(size, vector))
         return ops
 
     def _spill(self, vid: int) -> tuple[str, str, Mem, int]:
         """`vid`'s (reload opcode, spill opcode, slot operand, reload width), which
-        every reload and spill of it takes: asked of the tables once per register."""
-        sp = self.spills[vid] = (*self.reload_spill(vid), self.slot_mem(vid),
-                                 max(self.mf.vreg_sizes[vid], 4))
+        every reload and spill of it takes: asked of the tables once per register
+        (most registers are an expression's temporary, reloaded once)."""
+        ops = self.reg_moves[vid]
+        if ops is None:
+            ops = self.reg_moves[vid] = self._moves(vid, self.is_vector(vid))
+        sp = self.spills[vid] = (*ops, self.slot_mem(vid), max(self.mf.vreg_sizes[vid], 4))
         return sp
 
     def is_vector(self, vid: int) -> bool:
-        return current().is_vector_vreg(self.mf, vid)
+        """Is `vid` of the vector class (asked of the target once per register:
+        it also fixes the register's scratch pool)?"""
+        p = self.pools[vid]
+        if p is None:
+            p = self.pools[vid] = self.vector_scratch \
+                if self.is_vector_vreg(self.mf, vid) else self.scratch
+        return p is self.vector_scratch
 
     def pool(self, vid: int) -> tuple[str, ...]:
         """The scratch registers of `vid`'s class."""
         p = self.pools[vid]
         if p is None:
-            p = self.pools[vid] = self.vector_scratch if self.is_vector(vid) else self.scratch
+            self.is_vector(vid)
+            p = self.pools[vid]
+            assert p is not None
         return p
 
     def share_block_local_slots(self) -> None:

@@ -138,10 +138,10 @@ class AsmWriter:
                 ops = mi.operands
                 if pairs is not None and len(ops) == 2 and opcode not in _SPECIAL:
                     key = (opcode, id(ops[0]), id(ops[1]))
-                    line = pairs.get(key)
-                    if line is None:
-                        line = pairs[key] = "\t" + format_inst(mi, texts)
-                    emit(line)
+                    said = pairs.get(key)
+                    if said is None:
+                        said = pairs[key] = "\t" + format_inst(mi, texts)
+                    emit(said)
                     continue
                 emit("\t" + format_inst(mi, texts))
         self.emit(f"{mf.end_label}:")
