@@ -36,7 +36,7 @@ from ..mir import META_OPCODES, Imm, Mem, MFunction, MInst, Operand, PReg, SlotK
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
 from ..mir.registers import opcode_roles
 from ..target import Arith, OpcodeInfo, current, desc
-from .spill import reload_op, rewrite_blocks, spill_op, spill_slot
+from .spill import rewrite_blocks, spill_slot
 
 
 def allocate(mf: MFunction) -> None:
@@ -49,6 +49,7 @@ class FastAllocator:
         self.vslots: dict[int, StackSlot] = {}
         self.num_slot: dict[int, StackSlot] = {}
         self.shared: set[int] = set()  # ids of slots that several registers take in turn
+        self.refs: list[MInst] = []  # the DBG_INSTR_REFs, in layout order
         # Built at first use: per slot its memory operand; per width and class the
         # (reload, spill) opcodes; per virtual register whether it is a vector
         # register. Every reload and spill of one slot shares one operand
@@ -61,8 +62,11 @@ class FastAllocator:
         self.mems: list[Mem | None] = [None] * count
         self.reg_moves: list[tuple[str, str] | None] = [None] * count
         self.pools: list[tuple[str, ...] | None] = [None] * count
+        self.spills: list[tuple[str, str, Mem, int] | None] = [None] * count  # `_spill`
         self.pregs: dict[tuple[str, int], PReg] = {}  # one operand per register and width
-        registers = current().registers
+        target = current()
+        self.is_vector_vreg = target.is_vector_vreg
+        registers = target.registers
         self.scratch = registers.scratch
         self.vector_scratch = registers.vector_scratch
 
@@ -90,21 +94,44 @@ class FastAllocator:
         width and class."""
         ops = self.reg_moves[vid]
         if ops is None:
-            key = (self.mf.vreg_sizes[vid], self.is_vector(vid))
-            ops = self.moves.get(key)
-            if ops is None:
-                ops = self.moves[key] = (reload_op(self.mf, vid), spill_op(self.mf, vid))
-            self.reg_moves[vid] = ops
+            ops = self.reg_moves[vid] = self._moves(vid, self.is_vector(vid))
         return ops
 
+    def _moves(self, vid: int, vector: bool) -> tuple[str, str]:
+        size = self.mf.vreg_sizes[vid]
+        ops = self.moves.get((size, vector))
+        if ops is None:
+            target = current()
+            ops = self.moves[size, vector] = (target.reload_opcode(size, vector),
+                                              target.spill_opcode(size, vector))
+        return ops
+
+    def _spill(self, vid: int) -> tuple[str, str, Mem, int]:
+        """`vid`'s (reload opcode, spill opcode, slot operand, reload width), which
+        every reload and spill of it takes: asked of the tables once per register
+        (most registers are an expression's temporary, reloaded once)."""
+        ops = self.reg_moves[vid]
+        if ops is None:
+            ops = self.reg_moves[vid] = self._moves(vid, self.is_vector(vid))
+        sp = self.spills[vid] = (*ops, self.slot_mem(vid), max(self.mf.vreg_sizes[vid], 4))
+        return sp
+
     def is_vector(self, vid: int) -> bool:
-        return current().is_vector_vreg(self.mf, vid)
+        """Is `vid` of the vector class (asked of the target once per register:
+        it also fixes the register's scratch pool)?"""
+        p = self.pools[vid]
+        if p is None:
+            p = self.pools[vid] = self.vector_scratch \
+                if self.is_vector_vreg(self.mf, vid) else self.scratch
+        return p is self.vector_scratch
 
     def pool(self, vid: int) -> tuple[str, ...]:
         """The scratch registers of `vid`'s class."""
         p = self.pools[vid]
         if p is None:
-            p = self.pools[vid] = self.vector_scratch if self.is_vector(vid) else self.scratch
+            self.is_vector(vid)
+            p = self.pools[vid]
+            assert p is not None
         return p
 
     def share_block_local_slots(self) -> None:
@@ -174,19 +201,22 @@ class FastAllocator:
     def run(self) -> None:
         self.share_block_local_slots()
         rewrite_blocks(self.mf, self.rewrite_meta, self.rewrite)
-        for _, mi in self.mf.instructions():
-            if mi.opcode == "DBG_INSTR_REF":
-                num = mi.operands[0]
-                assert isinstance(num, Imm)
-                s = self.num_slot.get(num.value)
-                if s is not None and s.index in self.shared:
-                    s = None  # its value is there only until the register's last use
-                mi.opcode = "DBG_VALUE"
-                mi.operands = [s] if s is not None else []
+        # the references, once every numbered definition has its slot (a reference
+        # can come before its definition in the layout); the walk above listed them
+        for mi in self.refs:
+            num = mi.operands[0]
+            assert isinstance(num, Imm)
+            s = self.num_slot.get(num.value)
+            if s is not None and s.index in self.shared:
+                s = None  # its value is there only until the register's last use
+            mi.opcode = "DBG_VALUE"
+            mi.operands = [s] if s is not None else []
         self.mf.callee_saved = []
 
     def rewrite_meta(self, mi: MInst) -> None:
-        if mi.opcode == "DBG_PHI":
+        if mi.opcode == "DBG_INSTR_REF":
+            self.refs.append(mi)
+        elif mi.opcode == "DBG_PHI":
             loc, num = mi.operands
             if isinstance(loc, VReg):
                 s = self.slot(loc.id)
@@ -219,27 +249,31 @@ class FastAllocator:
             if folded_def is not None:
                 self._note_def(mi, folded_def)
             return
+        loc = mi.loc
+        flags = mi.flags
+        pregs = self.pregs
+        spills = self.spills
         for vid in uses:
-            nat = sizes[vid]
-            out.append(MInst(self.reload_spill(vid)[0],
-                             [self.slot_mem(vid), self.preg(assign[vid], max(nat, 4))],
-                             mi.loc, mi.flags))
+            sp = spills[vid] or self._spill(vid)
+            key = (assign[vid], sp[3])
+            out.append(MInst(sp[0], [sp[2], pregs.get(key) or self.preg(*key)], loc, flags))
         for k, op in enumerate(ops):  # `ops` is this instruction's own copy
             if type(op) is VReg:
-                ops[k] = self.preg(assign[op.id], op.size)
+                key = (assign[op.id], op.size)
+                ops[k] = pregs.get(key) or self.preg(*key)
             elif type(op) is Mem and (type(op.base) is VReg or type(op.index) is VReg):
                 ops[k] = self._subst_mem(op, assign)
         mi.operands = ops
         out.append(mi)
         for vid in defs:
-            nat = sizes[vid]
-            out.append(MInst(self.reload_spill(vid)[1], [self.preg(assign[vid], nat),
-                                                         self.slot_mem(vid)],
-                             mi.loc, mi.flags))
-        if folded_def is not None:
-            self._note_def(mi, folded_def)
-        elif defs:
-            self._note_def(mi, defs[0])
+            sp = spills[vid] or self._spill(vid)
+            key = (assign[vid], sizes[vid])
+            out.append(MInst(sp[1], [pregs.get(key) or self.preg(*key), sp[2]], loc, flags))
+        if mi.instr_num:  # (`_note_def`)
+            if folded_def is not None:
+                self.num_slot[mi.instr_num] = self.slot(folded_def)
+            elif defs:
+                self.num_slot[mi.instr_num] = self.slot(defs[0])
 
     def _fold(self, d: OpcodeInfo, ops: list[Operand]) -> int | None:
         """Put one register operand of a memory-free instruction in its slot (in
@@ -282,10 +316,13 @@ class FastAllocator:
         assign: dict[int, str] = {}
         uses: list[int] = []
         defs: list[int] = []
+        pools = self.pools
         for k, op in enumerate(ops):
             if type(op) is VReg:
                 vid = op.id
-                if vid not in assign:
+                if not assign:  # the instruction's first register (most are its only one)
+                    assign[vid] = (pools[vid] or self.pool(vid))[0]
+                elif vid not in assign:
                     self._take(mi, assign, vid)
                 if (k >= nroles or reads[k]) and vid not in uses:
                     uses.append(vid)

@@ -100,14 +100,22 @@ class AsmWriter:
             self.loc(table.entry_row, files)
         k = 0
         texts: dict[int, str] = {}  # operand text by operand (`format_inst`)
+        # An -O0 function's two-operand instructions repeat (the same reload of the
+        # same slot into the same register): their whole line by opcode and operands
+        # (by `id`: every operand stays alive while the function is printed). Where
+        # the allocator shares no operands (-O1 and up) nothing would repeat.
+        pairs: dict[tuple[str, int, int], str] | None = {} if self.opts.opt_level == 0 \
+            else None
         tables: list[MInst] = []  # the jumps through a switch table, printed after
+        rows = table.rows if table is not None else None
+        emit = self.lines.append  # (`emit`; `seal` alone replaces the list)
         for bi, b in enumerate(mf.blocks):
             if bi:
                 if b.label in aligned:
                     self.lines += LOOP_ALIGN_DIRECTIVES
-                self.emit(f"{b.label}:")
+                emit(f"{b.label}:")
             for mi in b.insts:
-                row = table.rows[k] if table is not None else None
+                row = rows[k] if rows is not None else None
                 k += 1
                 if mi.meta is not None and isinstance(mi.meta, JumpTable):
                     tables.append(mi)
@@ -117,17 +125,25 @@ class AsmWriter:
                         if table is not None:
                             sym = mi.operands[0]
                             assert isinstance(sym, Sym)
-                            self.emit(f"{sym.name}:")
+                            emit(f"{sym.name}:")
                     elif opcode == "CFI":
-                        self.emit(f"\t{mi.meta}")
+                        emit(f"\t{mi.meta}")
                     continue
                 if row is not None and files is not None:
                     self.loc(row, files)
-                if mi.opcode == "INLINEASM":
+                if opcode == "INLINEASM":
                     self.asm_count += 1
-                    self.emit("\t" + format_inline_asm(mi, self.asm_count))
+                    emit("\t" + format_inline_asm(mi, self.asm_count))
                     continue
-                self.emit("\t" + format_inst(mi, texts))
+                ops = mi.operands
+                if pairs is not None and len(ops) == 2 and opcode not in _SPECIAL:
+                    key = (opcode, id(ops[0]), id(ops[1]))
+                    said = pairs.get(key)
+                    if said is None:
+                        said = pairs[key] = "\t" + format_inst(mi, texts)
+                    emit(said)
+                    continue
+                emit("\t" + format_inst(mi, texts))
         self.emit(f"{mf.end_label}:")
         self.emit(f"\t.size\t{name}, {mf.end_label}-{name}")
         self.emit("\t.cfi_endproc")

@@ -3,7 +3,7 @@ the ALU opcode table and small memory-operand arithmetic."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ....diag import InternalCompilerError
 from ....ir.insts import Op, PtrAdd, Ret
@@ -78,8 +78,11 @@ def _return_regs(types: list[Type] | tuple[Type, ...]) -> list[str]:
     return [next(sse) if isinstance(t, FloatType) else next(gp) for t in types]
 
 
+_LOAD_OPS: Final = {1: "movzbl", 2: "movzwl", 4: "movl", 8: "movq"}
+
+
 def _load_op(size: int) -> str:
-    return {1: "movzbl", 2: "movzwl", 4: "movl", 8: "movq"}[size]
+    return _LOAD_OPS[size]  # (a table made once, not a dict built per load)
 
 
 def _chunk(n: int) -> int:

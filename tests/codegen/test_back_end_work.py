@@ -1,0 +1,89 @@
+"""Work the -O0 back end does once rather than per instruction (issue 13,
+compile time): counted, never timed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from atomc.codegen import generate_assembly
+from atomc.codegen.mir import MBlock, MFunction, MInst
+from atomc.diag import DiagnosticEngine
+from atomc.frontend import compile_to_ir
+from atomc.ir.function import Module
+from atomc.options import CompileOptions
+
+_SOURCE = """
+int g(int);
+int f(int a, int b) {
+    int s = 0;
+    for (int i = 0; i < a; i++) {
+        int t = i * b + s;
+        s += g(t) ^ (t >> 3);
+    }
+    return s + a * b;
+}
+"""
+
+
+def _module(tmp: Path, opts: CompileOptions) -> Module:
+    src = tmp / "f.c"
+    src.write_text(_SOURCE)
+    return compile_to_ir(str(src), opts, DiagnosticEngine())
+
+
+def test_fast_allocator_walks_the_code_once(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The -O0 allocator rewrites the debug references of the instructions it
+    listed while rewriting the blocks, without a second walk over every
+    instruction of the function."""
+    opts = CompileOptions(opt_level=0, debug=True)
+    module = _module(tmp_path, opts)
+    walks = 0
+    plain = MFunction.instructions
+
+    def counted(self: MFunction) -> Iterator[tuple[MBlock, MInst]]:
+        nonlocal walks
+        walks += 1
+        return plain(self)
+
+    import atomc.codegen.regalloc.fast as fast
+    allocate = fast.allocate
+
+    def allocate_counted(mf: MFunction) -> None:
+        monkeypatch.setattr(MFunction, "instructions", counted)
+        try:
+            allocate(mf)
+        finally:
+            monkeypatch.setattr(MFunction, "instructions", plain)
+
+    monkeypatch.setattr(fast, "allocate", allocate_counted)
+    text = generate_assembly(module, opts)
+    assert "f:" in text and "DBG" not in text
+    assert walks == 0, f"the -O0 allocator walked the function's code {walks} more time(s)"
+
+
+def test_o0_printer_formats_a_repeated_instruction_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At -O0 the same reload or spill (same opcode, same shared slot and register
+    operands) repeats within a function: its text is formatted once."""
+    import atomc.codegen.x86_64.asm.printer as printer
+    opts = CompileOptions(opt_level=0, debug=True)
+    module = _module(tmp_path, opts)
+    plain = printer.format_inst
+    calls = 0
+
+    def counted(mi: MInst, texts: dict[int, str] | None = None) -> str:
+        nonlocal calls
+        calls += 1
+        return plain(mi, texts)
+
+    monkeypatch.setattr(printer, "format_inst", counted)
+    text = generate_assembly(module, opts)
+    body = text[text.index("f:"):text.index(".Lfunc_end0:")]
+    printed = sum(1 for line in body.splitlines()
+                  if line.startswith("\t") and not line.startswith("\t."))
+    assert printed > 20
+    assert calls < 0.8 * printed, f"{calls} instruction texts formatted for {printed} printed"
