@@ -147,6 +147,7 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
 
     def _lex_type_lookup_func(self, name):
         # the lexer's question for every identifier: `_is_type_in_scope` inlined
+        # (FastLexer runs this loop itself once `clex.scopes` is the stack)
         for scope in reversed(self._scope_stack):
             in_scope = scope.get(name)
             if in_scope is not None:
@@ -212,6 +213,10 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
         if prev is not None and prev is not tok and prev.type == "ID" and \
                 tok.type in ("ID", "TIMES") and self._consumed(prev) and self._starts_item(prev):
             self._fail_at(prev, f"unknown type name '{prev.value}' (expected a type)")
+
+    def _parse_translation_unit_or_empty(self):
+        self.clex.scopes = self._scope_stack  # the stack `parse` just made
+        return super()._parse_translation_unit_or_empty()
 
     def _parse_asm_no_semi(self):
         # Record whether a colon follows the template: `asm("x")` is a basic asm
