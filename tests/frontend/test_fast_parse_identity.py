@@ -78,6 +78,39 @@ SNIPPETS = {
         void g(int a, int b, int c) { a ? b : c = 1; a = b ? c : a ? b : c; a ?: b += 2;
                                       a = b + c ? a * b : c << 1, b = c; }
     """,
+    # every route of the statement dispatch (FastStatementMixin) and the GNU
+    # statements it leaves to the layers
+    "statements": """
+        typedef int T; int g(int);
+        int s(int x, int *p) {
+            __label__ done, again;
+            T t = 0; const int c = 1; static int st; struct { int a; } sa; enum { E1 } e;
+            __extension__ long long ll = 0; __attribute__((unused)) int au;
+            ;
+            lab: x++; lab2: __attribute__((unused)); again: ;
+            if (x) x--; else if (p) { } else ;
+            switch (x) { case 1: case 2 ... 3: x = 1; break; default: ; }
+            while (x--) continue; do { x++; } while (x < 3); do ; while (0);
+            for (;;) break; for (int i = 0; i < 3; i++) x += i; for (x = 0; x; ) { }
+            for (T j = 0, k; j; j++) ;
+            { { int inner; } } {}
+            _Static_assert(1, "s");
+            __asm__ volatile ("" ::: "memory"); asm("nop");
+            __extension__ ({ x; }); __real__ x; __imag__ x;
+            (void)0; -x; *p = 1; ++x; --x; !x; ~x; &x; sizeof x; _Alignof(int);
+            "str"; 1; 1.5; 'c'; L"w"; (x) = 2; g(x), g(x);
+            #pragma omp barrier
+            if (x)
+            #pragma weird
+              x = 3;
+            { __label__ done; goto done; done: ; }
+            static void *tab[] = { &&again }; goto *tab[0];
+            goto done;
+        done:
+            return x ? x : 0;
+        }
+        int r(void) { return; }
+    """,
     "strings_and_init": """
         const char *s = "a" "b" L"c"; char c[] = "xy"; int arr[] = { 1, [2] = 3, };
         struct { int a, b; } st = { .b = 1, .a = 2 };

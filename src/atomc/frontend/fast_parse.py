@@ -27,9 +27,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pycparser import c_ast
-from pycparser.c_parser import _BINARY_PRECEDENCE, _CHAR_CONST, _FLOAT_CONST, _INT_CONST, Coord
-from pycparserext.ext_c_parser import _GNU_DECL_START
+from pycparser.c_parser import (
+    _BINARY_PRECEDENCE,
+    _CHAR_CONST,
+    _FLOAT_CONST,
+    _INT_CONST,
+    _STARTS_EXPRESSION,
+    Coord,
+)
+from pycparserext.ext_c_parser import _ATTRIBUTE_TOKENS, _GNU_DECL_START
 
+from .gnu_parse import Compound, rename_local_labels
+
+_new = object.__new__  # for the few node kinds made per token (see `_tok_coord`)
 # tokens that continue a postfix expression (pycparser's postfix loop)
 POSTFIX_TOKENS = frozenset({"LBRACKET", "LPAREN", "PERIOD", "ARROW", "PLUSPLUS",
                             "MINUSMINUS"})
@@ -69,9 +79,21 @@ class FastExpressionMixin:
         def _parse_unified_string_literal(self) -> c_ast.Node: ...
         def _parse_error(self, msg: str, coord: object) -> Any: ...
 
-    # pycparser's `_coord(tok.lineno, tok.column)` without its two calls
+    # pycparser's `_coord(tok.lineno, tok.column)` without its two calls; the
+    # fields set in place as Coord's generated `__init__` sets them (in its order)
     def _tok_coord(self, tok):
-        return Coord(self.clex._filename, tok.lineno, tok.column)
+        coord = _new(Coord)
+        coord.file = self.clex._filename
+        coord.line = tok.lineno
+        coord.column = tok.column
+        return coord
+
+    def _coord(self, lineno, column=None):
+        coord = _new(Coord)
+        coord.file = self.clex._filename
+        coord.line = lineno
+        coord.column = column
+        return coord
 
     def _parse_cast_expression(self):
         ts = self._tokens
@@ -205,3 +227,144 @@ class FastExpressionMixin:
                     break
                 rhs = self._parse_binary_expression(next_prec, rhs)
             lhs = c_ast.BinaryOp(tok.value, lhs, rhs, lhs.coord)
+
+
+# what `_starts_expression` accepts through every layer: pycparser's set, GNU
+# `__real__`/`__imag__` (parse.py) and `__extension__` (gnu_parse.py)
+EXPRESSION_START = frozenset(_STARTS_EXPRESSION | {"__REAL__", "__IMAG__", "__EXTENSION__"})
+# block items that are declarations with no GNU layer in front of pycparser's
+# test (`__extension__` and attributes may start either, `__label__` is GNU's own)
+_DECLARATION_ITEM = frozenset(_GNU_DECL_START - _ATTRIBUTE_TOKENS - {"__EXTENSION__"})
+# block items that are statements whatever the GNU layers say: none of them
+# starts a declaration or is one the layers read first (attributes, asm,
+# `__label__`, `__extension__`)
+_STATEMENT_ITEM = frozenset(
+    (_STARTS_EXPRESSION | {"LBRACE", "IF", "SWITCH", "WHILE", "DO", "FOR", "GOTO", "BREAK",
+                           "CONTINUE", "RETURN", "CASE", "DEFAULT"})
+    - _GNU_DECL_START)
+_SELECTION = frozenset({"IF", "SWITCH"})
+_ITERATION = frozenset({"WHILE", "DO", "FOR"})
+_JUMP = frozenset({"GOTO", "BREAK", "CONTINUE", "RETURN"})
+_LABELLED = frozenset({"CASE", "DEFAULT"})
+_PRAGMAS = frozenset({"PPPRAGMA", "_PRAGMA"})
+
+
+class FastStatementMixin:
+    """Statement dispatch by the first token's type. A block item reached pycparser's
+    statement rules through nine calls (two block-item layers, the declaration
+    test through two, three statement layers, expression-statement and
+    expression-opt and its test through three), each peeking at the same token;
+    these read it once and call the rule pycparser's `match` would, for the tokens
+    no GNU layer treats apart (anything else takes the layered route). They peek
+    at no token those routes would not have peeked at by then, and make the same
+    nodes and coordinates in the same order."""
+
+    if TYPE_CHECKING:  # the parser this is mixed into has them
+        _tokens: Any
+        local_label_decls: int
+
+        def _peek(self, k: int = 1) -> Any: ...
+        def _expect(self, token_type: str) -> Any: ...
+        def _accept(self, token_type: str) -> Any: ...
+        def _tok_coord(self, tok: Any) -> Any: ...
+        def _parse_expression(self) -> c_ast.Node: ...
+        def _parse_declaration(self) -> list[c_ast.Node]: ...
+        def _parse_labeled_statement(self) -> c_ast.Node: ...
+        def _parse_selection_statement(self) -> c_ast.Node: ...
+        def _parse_iteration_statement(self) -> c_ast.Node: ...
+        def _parse_jump_statement(self) -> c_ast.Node: ...
+
+    def _parse_compound_statement(self):
+        # pycparser's rule and the GNU layer's (a `Compound` with its `}`, local
+        # labels renamed) in one, looking for local labels only where a
+        # `__label__` was read inside; the two coordinates made where they were
+        lbrace = self._expect("LBRACE")
+        close = self._accept("RBRACE")
+        if close is not None:
+            return Compound(None, self._tok_coord(lbrace), self._tok_coord(close))
+        decls_before = self.local_label_decls
+        items = self._parse_block_item_list()
+        close = self._expect("RBRACE")
+        node = Compound(items, self._tok_coord(lbrace), self._tok_coord(close))
+        if self.local_label_decls != decls_before:
+            rename_local_labels(node)
+        return node
+
+    def _parse_block_item_list(self):
+        # pycparser's loop, its test reading the buffer
+        items = []
+        ts = self._tokens
+        buf = ts._buffer
+        while True:
+            i = ts._index
+            tok = buf[i] if i < len(buf) else self._peek()
+            if tok is None or tok.type == "RBRACE":
+                return items
+            item = self._parse_block_item()
+            if isinstance(item, list):
+                if item == [None]:
+                    continue
+                items.extend(item)
+            else:
+                items.append(item)
+
+    def _parse_block_item(self):
+        ts = self._tokens
+        i = ts._index
+        buf = ts._buffer
+        tok = buf[i] if i < len(buf) else self._peek()
+        kind = tok.type if tok is not None else None
+        if kind in _DECLARATION_ITEM:
+            return self._parse_declaration()
+        if kind in _STATEMENT_ITEM:
+            return self._parse_statement()
+        return super()._parse_block_item()
+
+    def _parse_statement(self):
+        ts = self._tokens
+        i = ts._index
+        buf = ts._buffer
+        tok = buf[i] if i < len(buf) else self._peek()
+        kind = tok.type if tok is not None else None
+        if kind == "ID":
+            nxt = buf[i + 1] if i + 1 < len(buf) else self._peek(2)
+            if nxt is not None and nxt.type == "COLON":
+                return self._parse_labeled_statement()
+            return self._expression_statement()
+        if kind in _SELECTION:
+            return self._parse_selection_statement()
+        if kind in _JUMP:
+            return self._parse_jump_statement()
+        if kind == "LBRACE":
+            return self._parse_compound_statement()
+        if kind in _ITERATION:
+            return self._parse_iteration_statement()
+        if kind in _LABELLED:
+            return self._parse_labeled_statement()
+        if kind in _STATEMENT_ITEM:  # an expression no layer reads apart
+            return self._expression_statement()
+        return super()._parse_statement()
+
+    def _expression_statement(self):
+        """pycparser's expression-statement where the next token starts an expression."""
+        expr = self._parse_expression()
+        self._expect("SEMI")
+        return expr
+
+    def _parse_pragmacomp_or_statement(self):
+        ts = self._tokens
+        i = ts._index
+        buf = ts._buffer
+        tok = buf[i] if i < len(buf) else self._peek()
+        if tok is not None and tok.type in _PRAGMAS:
+            return super()._parse_pragmacomp_or_statement()
+        return self._parse_statement()
+
+    def _parse_expression_opt(self):
+        ts = self._tokens
+        i = ts._index
+        buf = ts._buffer
+        tok = buf[i] if i < len(buf) else self._peek()
+        if tok is not None and tok.type in EXPRESSION_START:
+            return self._parse_expression()
+        return None

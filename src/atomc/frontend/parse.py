@@ -24,7 +24,7 @@ from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
 from . import atomic_specifiers, identifiers, parse_cache
 from .fast_lexer import FastLexer
 from .fast_parse import STRING_TOKENS as _STRING_TOKENS
-from .fast_parse import FastExpressionMixin
+from .fast_parse import FastExpressionMixin, FastStatementMixin
 from .generic_selection import parse_generic
 from .gnu_parse import GnuStatementsMixin, GnuSyntaxMixin
 from .preprocess import SOURCE_ERRORS
@@ -78,7 +78,8 @@ class _SyntaxError(Exception):
         self.column = column
 
 
-class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
+class _Parser(FastStatementMixin, FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin,
+              GnuCParser):
     initial_type_symbols = GnuCParser.initial_type_symbols | EXTRA_TYPE_NAMES
     # gcc's keyword spellings and `[[...]]` attributes (AtomcLexer: `__thread`,
     # `__signed__`, `__complex__`, ...) and imaginary constants (`1.0iF`)
