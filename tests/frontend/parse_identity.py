@@ -2,7 +2,8 @@
 
 `fast_parse.FastExpressionMixin` skips pycparser's call chains for the common
 operands and inlines its binary-expression loop, `FastStatementMixin` dispatches
-statements by their first token; this module parses text both ways and reports
+statements by their first token, `FastDeclaratorMixin` skips the asm-label and
+attribute look-ups after a declarator followed by neither; this module parses text both ways and reports
 the first difference (node type, any slot value, coord), so the fast paths can be
 checked on whole projects: `python tests/frontend/parse_identity.py FILE.i ...`.
 """
@@ -14,7 +15,7 @@ import sys
 from pycparser import c_ast
 from pycparser.c_parser import _ASSIGNMENT_OPS, CParser
 
-from atomc.frontend.fast_parse import FastExpressionMixin, FastStatementMixin
+from atomc.frontend.fast_parse import FastDeclaratorMixin, FastExpressionMixin, FastStatementMixin
 from atomc.frontend.gnu_parse import GnuStatementsMixin
 from atomc.frontend.parse import _Parser
 
@@ -22,8 +23,8 @@ from atomc.frontend.parse import _Parser
 class ReferenceParser(_Parser):
     """The parser with pycparser's own routes for every method the fast paths
     replace (their helpers are then unused): the expression rules are
-    pycparser's, the statement rules those of the layers below
-    `FastStatementMixin` (GNU's, then pycparser's)."""
+    pycparser's, the statement and declarator rules those of the layers below
+    the fast mixins (GNU's, pycparserext's, then pycparser's)."""
 
 
 for _name in vars(FastExpressionMixin):
@@ -31,18 +32,21 @@ for _name in vars(FastExpressionMixin):
         setattr(ReferenceParser, _name, getattr(CParser, _name))
 
 
-def _layered(name: str) -> object:
-    """`name` as the classes after `FastStatementMixin` in the parser's MRO have it."""
+def _layered(mixin: type, name: str) -> object | None:
+    """`name` as the classes after `mixin` in the parser's MRO have it (None for a
+    helper of the mixin's own)."""
     mro = _Parser.__mro__
-    for klass in mro[mro.index(FastStatementMixin) + 1:]:
+    for klass in mro[mro.index(mixin) + 1:]:
         if name in vars(klass):
             return vars(klass)[name]
-    raise AttributeError(name)
+    return None
 
 
-for _name, _value in vars(FastStatementMixin).items():
-    if callable(_value) and any(hasattr(k, _name) for k in _Parser.__mro__[2:]):
-        setattr(ReferenceParser, _name, _layered(_name))
+for _mixin in (FastStatementMixin, FastDeclaratorMixin):
+    for _name, _value in vars(_mixin).items():
+        _below = _layered(_mixin, _name)
+        if callable(_value) and _below is not None:
+            setattr(ReferenceParser, _name, _below)
 
 
 def _reference_assignment(self: _Parser) -> c_ast.Node:

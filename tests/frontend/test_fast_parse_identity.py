@@ -111,6 +111,17 @@ SNIPPETS = {
         }
         int r(void) { return; }
     """,
+    # asm labels and attributes around declarators (FastDeclaratorMixin reads the
+    # declarators followed by neither itself)
+    "declarator_extras": """
+        int f1(void) __asm__("g1"); extern int v1 __asm__("w1") __attribute__((used));
+        int *__attribute__((aligned(8))) p1 __attribute__((unused)), *p2, (*fp)(int) asm("h");
+        int *__attribute__((unused)) p3; int a1[2] __attribute__((aligned(16))), a2[3];
+        typedef int T __attribute__((aligned(4))); T t1 __attribute__((unused)) = 1, t2;
+        struct S { int m __attribute__((packed)); int n : 3 __attribute__((unused)); } s;
+        void f2(int x __attribute__((unused)), int *__restrict y) { int l __asm__("r") = x; }
+        int (*pf __attribute__((unused)))(void);
+    """,
     "strings_and_init": """
         const char *s = "a" "b" L"c"; char c[] = "xy"; int arr[] = { 1, [2] = 3, };
         struct { int a, b; } st = { .b = 1, .a = 2 };

@@ -35,7 +35,7 @@ from pycparser.c_parser import (
     _STARTS_EXPRESSION,
     Coord,
 )
-from pycparserext.ext_c_parser import _ATTRIBUTE_TOKENS, _GNU_DECL_START
+from pycparserext.ext_c_parser import _ATTRIBUTE_TOKENS, _GNU_DECL_START, to_decl_ext
 
 from .gnu_parse import Compound, rename_local_labels
 
@@ -143,6 +143,14 @@ class FastExpressionMixin:
             ts._index = i + 1
             expr = self._parse_expression()
             self._expect("RPAREN")
+            i = ts._index
+            if i < len(buf):
+                nxt = buf[i]
+            else:  # one token, lexed here (as the postfix loop would)
+                nxt = ts._lexer.token()
+                buf.append(nxt)
+            if nxt is None or nxt.type not in POSTFIX_TOKENS:
+                return expr
             return self._postfix_operators(expr)
         if kind in _PREFIX_CAST:
             ts._index = i + 1
@@ -162,7 +170,11 @@ class FastExpressionMixin:
         buf = ts._buffer
         while True:
             i = ts._index
-            tok = buf[i] if i < len(buf) else self._peek()
+            if i < len(buf):
+                tok = buf[i]
+            else:  # one token, lexed here
+                tok = ts._lexer.token()
+                buf.append(tok)
             kind = tok.type if tok is not None else None
             if kind == "LBRACKET":
                 ts._index = i + 1
@@ -175,8 +187,21 @@ class FastExpressionMixin:
                 if nxt is not None and nxt.type == "RPAREN":
                     ts._index += 1
                     args = None
-                else:
-                    args = self._parse_argument_expression_list()
+                else:  # pycparser's argument-expression-list, its commas read here
+                    arg = self._parse_assignment_expression()
+                    exprs = [arg]
+                    while True:
+                        i = ts._index
+                        if i < len(buf):
+                            nxt = buf[i]
+                        else:  # one token, lexed here
+                            nxt = ts._lexer.token()
+                            buf.append(nxt)
+                        if nxt is None or nxt.type != "COMMA":
+                            break
+                        ts._index = i + 1
+                        exprs.append(self._parse_assignment_expression())
+                    args = c_ast.ExprList(exprs, arg.coord)
                     self._expect("RPAREN")
                 expr = c_ast.FuncCall(expr, args, expr.coord)
             elif kind == "PERIOD" or kind == "ARROW":
@@ -193,10 +218,20 @@ class FastExpressionMixin:
                 return expr
 
     def _parse_expression(self):
-        # pycparser's: assignment-expressions separated by commas
+        # pycparser's: assignment-expressions separated by commas (the first
+        # comma looked for in the buffer)
         expr = self._parse_assignment_expression()
-        if not self._accept("COMMA"):
+        ts = self._tokens
+        i = ts._index
+        buf = ts._buffer
+        if i < len(buf):
+            tok = buf[i]
+        else:  # one token, lexed here
+            tok = ts._lexer.token()
+            buf.append(tok)
+        if tok is None or tok.type != "COMMA":
             return expr
+        ts._index = i + 1
         exprs = [expr, self._parse_assignment_expression()]
         while self._accept("COMMA"):
             exprs.append(self._parse_assignment_expression())
@@ -209,7 +244,11 @@ class FastExpressionMixin:
         buf = ts._buffer
         while True:
             i = ts._index
-            tok = buf[i] if i < len(buf) else self._peek()
+            if i < len(buf):
+                tok = buf[i]
+            else:  # one token, lexed here
+                tok = ts._lexer.token()
+                buf.append(tok)
             if tok is None:
                 return lhs
             prec = _BINARY_PRECEDENCE.get(tok.type)
@@ -219,7 +258,11 @@ class FastExpressionMixin:
             rhs = self._parse_cast_expression()
             while True:
                 i = ts._index
-                nxt = buf[i] if i < len(buf) else self._peek()
+                if i < len(buf):
+                    nxt = buf[i]
+                else:  # one token, lexed here
+                    nxt = ts._lexer.token()
+                    buf.append(nxt)
                 if nxt is None:
                     break
                 next_prec = _BINARY_PRECEDENCE.get(nxt.type)
@@ -297,7 +340,11 @@ class FastStatementMixin:
         buf = ts._buffer
         while True:
             i = ts._index
-            tok = buf[i] if i < len(buf) else self._peek()
+            if i < len(buf):
+                tok = buf[i]
+            else:  # one token, lexed here
+                tok = ts._lexer.token()
+                buf.append(tok)
             if tok is None or tok.type == "RBRACE":
                 return items
             item = self._parse_block_item()
@@ -312,7 +359,11 @@ class FastStatementMixin:
         ts = self._tokens
         i = ts._index
         buf = ts._buffer
-        tok = buf[i] if i < len(buf) else self._peek()
+        if i < len(buf):
+            tok = buf[i]
+        else:  # one token, lexed here
+            tok = ts._lexer.token()
+            buf.append(tok)
         kind = tok.type if tok is not None else None
         if kind in _DECLARATION_ITEM:
             return self._parse_declaration()
@@ -324,7 +375,11 @@ class FastStatementMixin:
         ts = self._tokens
         i = ts._index
         buf = ts._buffer
-        tok = buf[i] if i < len(buf) else self._peek()
+        if i < len(buf):
+            tok = buf[i]
+        else:  # one token, lexed here
+            tok = ts._lexer.token()
+            buf.append(tok)
         kind = tok.type if tok is not None else None
         if kind == "ID":
             nxt = buf[i + 1] if i + 1 < len(buf) else self._peek(2)
@@ -355,7 +410,11 @@ class FastStatementMixin:
         ts = self._tokens
         i = ts._index
         buf = ts._buffer
-        tok = buf[i] if i < len(buf) else self._peek()
+        if i < len(buf):
+            tok = buf[i]
+        else:  # one token, lexed here
+            tok = ts._lexer.token()
+            buf.append(tok)
         if tok is not None and tok.type in _PRAGMAS:
             return super()._parse_pragmacomp_or_statement()
         return self._parse_statement()
@@ -364,7 +423,68 @@ class FastStatementMixin:
         ts = self._tokens
         i = ts._index
         buf = ts._buffer
-        tok = buf[i] if i < len(buf) else self._peek()
+        if i < len(buf):
+            tok = buf[i]
+        else:  # one token, lexed here
+            tok = ts._lexer.token()
+            buf.append(tok)
         if tok is not None and tok.type in EXPRESSION_START:
             return self._parse_expression()
         return None
+
+
+_ASM_KEYWORDS = frozenset({"ASM", "__ASM__", "__ASM"})  # pycparserext's asm tokens
+_AFTER_DECLARATOR = _ASM_KEYWORDS | _ATTRIBUTE_TOKENS
+
+
+class FastDeclaratorMixin:
+    """pycparserext's declarator rule (asm labels and attributes around a
+    declarator) without its two look-ups after every declarator that has neither:
+    they made a coordinate and an empty attribute list there, which the rule
+    dropped. A declarator followed by `asm` or an attribute takes pycparserext's
+    steps."""
+
+    if TYPE_CHECKING:  # the parser this is mixed into has them
+        def _peek_type(self, k: int = 1) -> Any: ...
+        def _parse_pointer(self) -> Any: ...
+        def _parse_attributes_opt(self) -> Any: ...
+        def _parse_asm_label_opt(self) -> Any: ...
+        def _parse_direct_declarator(self, kind: str, allow_paren: bool = True) -> Any: ...
+        def _type_modify_decl(self, decl: Any, modifier: Any) -> Any: ...
+
+    def _parse_declarator_kind(self, kind, allow_paren):
+        ptr = self._parse_pointer() if self._peek_type() == "TIMES" else None
+        before = None  # attributes between the pointer and the declarator
+        if ptr is not None and self._peek_type() in _ATTRIBUTE_TOKENS:
+            before = self._parse_attributes_opt()
+        direct = self._parse_direct_declarator(kind, allow_paren=allow_paren)
+        if before is not None or self._peek_type() in _AFTER_DECLARATOR:
+            direct = self._declarator_extras(direct, before)
+        return direct if ptr is None else self._type_modify_decl(direct, ptr)
+
+    def _declarator_extras(self, direct, before):
+        """`direct` with the asm label and attributes that follow it (and those
+        `before` it) on its innermost TypeDecl, made a TypeDeclExt."""
+        label = self._parse_asm_label_opt()
+        after = self._parse_attributes_opt()
+        if before is not None and before.exprs:
+            attrs = before
+            attrs.exprs.extend(after.exprs)
+        else:
+            attrs = after
+        if not label and not attrs.exprs:
+            return direct
+        parent, inner = None, direct
+        while not isinstance(inner, c_ast.TypeDecl):
+            if not hasattr(inner, "type"):
+                return direct
+            parent, inner = inner, inner.type
+        ext = to_decl_ext(inner)
+        if label:
+            ext.asm = label
+        if attrs.exprs:
+            ext.attributes = attrs
+        if parent is None:
+            return ext
+        parent.type = ext
+        return direct
