@@ -122,6 +122,19 @@ SNIPPETS = {
         void f2(int x __attribute__((unused)), int *__restrict y) { int l __asm__("r") = x; }
         int (*pf __attribute__((unused)))(void);
     """,
+    # every kind of declaration specifier (FastDeclaratorMixin's loop)
+    "specifiers": """
+        typedef int T; typedef T U;
+        static const volatile unsigned long long int a; extern __const char b;
+        _Alignas(16) int c; _Alignas(double) char d; _Atomic(int) e; _Atomic int f;
+        _Atomic(T) *g; register int *__restrict__ h; __extension__ __int128 i;
+        inline static int j(void) { return 0; } __inline__ int k(void); _Noreturn void l(void);
+        __attribute__((unused)) static int m; int __attribute__((aligned(8))) n;
+        typeof(a) o; __typeof__(int *) p; struct S { int x; } q; union V { int y; } r;
+        enum E { E1 } s; _Thread_local int t; __thread int u; _Bool v; _Complex double w;
+        T x; const T y; T const z; U T2; signed short ss; void fn(T, U u2, const T *);
+        int main2(void) { T T; register int r2 = 1; auto int au; return T + r2 + au; }
+    """,
     "strings_and_init": """
         const char *s = "a" "b" L"c"; char c[] = "xy"; int arr[] = { 1, [2] = 3, };
         struct { int a, b; } st = { .b = 1, .a = 2 };

@@ -31,11 +31,23 @@ from pycparser.c_parser import (
     _BINARY_PRECEDENCE,
     _CHAR_CONST,
     _FLOAT_CONST,
+    _FUNCTION_SPEC,
     _INT_CONST,
     _STARTS_EXPRESSION,
+    _STORAGE_CLASS,
+    _TYPE_QUALIFIER,
+    _TYPE_SPEC_SIMPLE,
     Coord,
 )
-from pycparserext.ext_c_parser import _ATTRIBUTE_TOKENS, _GNU_DECL_START, to_decl_ext
+from pycparserext.ext_c_parser import (
+    _ATTRIBUTE_TOKENS,
+    _GNU_DECL_START,
+    _GNU_FUNCTION_SPECS,
+    _GNU_TYPE_QUALIFIERS,
+    _TYPEOF_TOKENS,
+    AttributeSpecifier,
+    to_decl_ext,
+)
 
 from .gnu_parse import Compound, rename_local_labels
 
@@ -433,6 +445,28 @@ class FastStatementMixin:
         return None
 
 
+
+
+
+def _specifier_kinds() -> dict[str, str]:
+    """Declaration-specifier token type -> what pycparserext's loop does with it,
+    its tests taken in their order (the first that holds wins); `_ATOMIC` is
+    `_Atomic(T)` before `(`, else a qualifier."""
+    table: dict[str, str] = {}
+    for kinds, what in ((["_ALIGNAS"], "alignment"), (["_ATOMIC"], "_ATOMIC"),
+                        (_TYPE_QUALIFIER, "qual"), (_GNU_TYPE_QUALIFIERS, "qual"),
+                        (_STORAGE_CLASS, "storage"), (_FUNCTION_SPEC, "function"),
+                        (_GNU_FUNCTION_SPECS, "function"), (_TYPE_SPEC_SIMPLE, "simple"),
+                        (["TYPEID"], "typeid"), (["STRUCT", "UNION"], "struct"),
+                        (["ENUM"], "enum"), (_TYPEOF_TOKENS, "typeof"),
+                        (_ATTRIBUTE_TOKENS, "attribute")):
+        for kind in kinds:
+            table.setdefault(kind, what)
+    return table
+
+
+_SPECIFIER = _specifier_kinds()
+_WORD_SPECIFIERS = frozenset({"qual", "storage", "function"})
 _ASM_KEYWORDS = frozenset({"ASM", "__ASM__", "__ASM"})  # pycparserext's asm tokens
 _AFTER_DECLARATOR = _ASM_KEYWORDS | _ATTRIBUTE_TOKENS
 
@@ -445,7 +479,18 @@ class FastDeclaratorMixin:
     steps."""
 
     if TYPE_CHECKING:  # the parser this is mixed into has them
+        _tokens: Any
+        clex: Any
+
         def _peek_type(self, k: int = 1) -> Any: ...
+        def _tok_coord(self, tok: Any) -> Any: ...
+        def _parse_error(self, msg: str, coord: object) -> Any: ...
+        def _parse_struct_or_union_specifier(self) -> Any: ...
+        def _parse_enum_specifier(self) -> Any: ...
+        def _parse_atomic_specifier(self) -> Any: ...
+        def _parse_typeof_specifier(self, tok: Any) -> Any: ...
+        def _parse_attribute_decl(self) -> Any: ...
+        def _parse_alignment_specifier(self) -> Any: ...
         def _parse_pointer(self) -> Any: ...
         def _parse_attributes_opt(self) -> Any: ...
         def _parse_asm_label_opt(self) -> Any: ...
@@ -488,3 +533,63 @@ class FastDeclaratorMixin:
             return ext
         parent.type = ext
         return direct
+
+    def _parse_declaration_specifiers(self, allow_no_type=False):
+        # pycparserext's loop, each token's kind looked up once in `_SPECIFIER`
+        # (its tests in their order) and the specifier dict filled in place;
+        # coordinates made at the same points
+        spec = None
+        saw_type = False
+        first_coord = None
+        ts = self._tokens
+        buf = ts._buffer
+        while True:
+            i = ts._index
+            if i < len(buf):
+                tok = buf[i]
+            else:  # one token, lexed here
+                tok = ts._lexer.token()
+                buf.append(tok)
+            if tok is None:
+                break
+            what = _SPECIFIER.get(tok.type)
+            if what is None:
+                break
+            if what == "_ATOMIC":  # `_Atomic(T)` or the qualifier
+                what = "atomic" if self._peek_type(2) == "LPAREN" else "qual"
+            elif what == "typeid" and saw_type:
+                break
+            if first_coord is None:
+                first_coord = self._tok_coord(tok)
+            if spec is None:
+                spec = dict(qual=[], storage=[], type=[], function=[], alignment=[])
+            if what == "simple" or what == "typeid":
+                ts._index = i + 1
+                spec["type"].append(c_ast.IdentifierType([tok.value],
+                                                         coord=self._tok_coord(tok)))
+                saw_type = True
+            elif what in _WORD_SPECIFIERS:  # qual, storage, function: the spelling
+                ts._index = i + 1
+                spec[what].append(tok.value)
+            elif what == "struct":
+                spec["type"].append(self._parse_struct_or_union_specifier())
+                saw_type = True
+            elif what == "enum":
+                spec["type"].append(self._parse_enum_specifier())
+                saw_type = True
+            elif what == "atomic":
+                spec["type"].append(self._parse_atomic_specifier())
+                saw_type = True
+            elif what == "typeof":
+                ts._index = i + 1
+                spec["type"].append(self._parse_typeof_specifier(tok))
+                saw_type = True
+            elif what == "attribute":
+                spec["function"].append(AttributeSpecifier(self._parse_attribute_decl()))
+            else:  # alignment
+                spec["alignment"].append(self._parse_alignment_specifier())
+        if spec is None:
+            self._parse_error("Invalid declaration", self.clex.filename)
+        if not saw_type and not allow_no_type:
+            self._parse_error("Missing type in declaration", first_coord)
+        return spec, saw_type, first_coord
