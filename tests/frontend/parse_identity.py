@@ -1,10 +1,11 @@
 """Compare the trees of atomc's parser with its fast paths and without them.
 
 `fast_parse.FastExpressionMixin` skips pycparser's call chains for the common
-operands and inlines its binary-expression loop; this module parses text both
-ways and reports the first difference (node type, any slot value, coord), so the
-fast paths can be checked on whole projects:
-`python tests/frontend/parse_identity.py FILE.i ...`.
+operands and inlines its binary-expression loop, `FastStatementMixin` dispatches
+statements by their first token, `FastDeclaratorMixin` skips the asm-label and
+attribute look-ups after a declarator followed by neither; this module parses text both ways and reports
+the first difference (node type, any slot value, coord), so the fast paths can be
+checked on whole projects: `python tests/frontend/parse_identity.py FILE.i ...`.
 """
 
 from __future__ import annotations
@@ -14,18 +15,38 @@ import sys
 from pycparser import c_ast
 from pycparser.c_parser import _ASSIGNMENT_OPS, CParser
 
-from atomc.frontend.fast_parse import FastExpressionMixin
+from atomc.frontend.fast_parse import FastDeclaratorMixin, FastExpressionMixin, FastStatementMixin
+from atomc.frontend.gnu_parse import GnuStatementsMixin
 from atomc.frontend.parse import _Parser
 
 
 class ReferenceParser(_Parser):
     """The parser with pycparser's own routes for every method the fast paths
-    replace (their helpers are then unused)."""
+    replace (their helpers are then unused): the expression rules are
+    pycparser's, the statement and declarator rules those of the layers below
+    the fast mixins (GNU's, pycparserext's, then pycparser's)."""
 
 
 for _name in vars(FastExpressionMixin):
     if hasattr(CParser, _name) and callable(getattr(CParser, _name)):
         setattr(ReferenceParser, _name, getattr(CParser, _name))
+
+
+def _layered(mixin: type, name: str) -> object | None:
+    """`name` as the classes after `mixin` in the parser's MRO have it (None for a
+    helper of the mixin's own)."""
+    mro = _Parser.__mro__
+    for klass in mro[mro.index(mixin) + 1:]:
+        if name in vars(klass):
+            return vars(klass)[name]
+    return None
+
+
+for _mixin in (FastStatementMixin, FastDeclaratorMixin):
+    for _name, _value in vars(_mixin).items():
+        _below = _layered(_mixin, _name)
+        if callable(_value) and _below is not None:
+            setattr(ReferenceParser, _name, _below)
 
 
 def _reference_assignment(self: _Parser) -> c_ast.Node:
@@ -97,9 +118,12 @@ def first_difference(a: object, b: object, path: str = "") -> str | None:
 def compare_text(text: str, filename: str = "<text>",
                  fast: type[_Parser] = _Parser) -> str | None:
     """Parse `text` with `fast` and with the reference parser; the first
-    difference, or None."""
-    return first_difference(ReferenceParser().parse(text, filename),
-                            fast().parse(text, filename), "FileAST")
+    difference, or None. (Both start from the same count of renamed `__label__`
+    blocks, which names their labels.)"""
+    start = GnuStatementsMixin._local_label_count
+    reference = ReferenceParser().parse(text, filename)
+    GnuStatementsMixin._local_label_count = start
+    return first_difference(reference, fast().parse(text, filename), "FileAST")
 
 
 def main(paths: list[str]) -> int:

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from pycparser import ast_transforms
+from pycparser import ast_transforms, c_parser
 from pycparserext.ext_c_parser import GnuCParser
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -46,16 +46,19 @@ void body(void) {
 
 @contextmanager
 def _library_helpers() -> Iterator[None]:
-    """Parse with pycparserext's scan and pycparser's `_Atomic` step."""
+    """Parse with pycparserext's scan and pycparser's `_Atomic` fix-up and step."""
     saved_scan = _Parser.__dict__["_scan_declarator_name_info"]
     saved_once = ast_transforms._fix_atomic_specifiers_once
+    saved_fix = c_parser.fix_atomic_specifiers
     _Parser._scan_declarator_name_info = GnuCParser._scan_declarator_name_info  # type: ignore[method-assign]
     ast_transforms._fix_atomic_specifiers_once = atomic_specifiers._library_once
+    c_parser.fix_atomic_specifiers = atomic_specifiers._library_fix
     try:
         yield
     finally:
         _Parser._scan_declarator_name_info = saved_scan  # type: ignore[method-assign]
         ast_transforms._fix_atomic_specifiers_once = saved_once
+        c_parser.fix_atomic_specifiers = saved_fix
 
 
 def _parse(text: str) -> object:
@@ -99,3 +102,29 @@ def test_atomic_search_hands_on_only_atomic_declarations() -> None:
         atomic_specifiers._library_once = _library_once
     # once for each `_Atomic(...)` declaration: the search after its fix finds none
     assert calls == ["e", "f"]
+
+
+def test_whole_fix_up_only_for_atomic_declarations(monkeypatch) -> None:
+    """pycparser's fix-up walks each declaration's chain twice (the search, then
+    to the TypeDecl); `atomic_specifiers.fix` walks it once and hands on only the
+    declarations holding `_Atomic(...)`, whose names still reach the TypeDecl."""
+    handed: list[str] = []
+    library = atomic_specifiers._library_fix
+
+    def counting(decl: object) -> object:
+        handed.append(getattr(decl, "name", None) or "")
+        return library(decl)
+
+    monkeypatch.setattr(atomic_specifiers, "_library_fix", counting)
+    ast = _parse("typedef int T; int a, *b, (*c)(int); T d[3]; struct S { int x; } s;"
+                 " _Atomic(int) e; _Atomic int f; int g(void) { _Atomic(long) h; return 0; }")
+    assert handed == ["e", "h"]
+
+    def declname(decl: object) -> object:
+        node = decl.type  # type: ignore[attr-defined]
+        while type(node).__name__ not in ("TypeDecl", "TypeDeclExt"):
+            node = node.type
+        return node.declname
+
+    assert [declname(d) for d in ast.ext[1:5]] == ["a", "b", "c", "d"]
+    assert "_Atomic" in ast.ext[7].quals

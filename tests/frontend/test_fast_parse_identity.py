@@ -78,6 +78,63 @@ SNIPPETS = {
         void g(int a, int b, int c) { a ? b : c = 1; a = b ? c : a ? b : c; a ?: b += 2;
                                       a = b + c ? a * b : c << 1, b = c; }
     """,
+    # every route of the statement dispatch (FastStatementMixin) and the GNU
+    # statements it leaves to the layers
+    "statements": """
+        typedef int T; int g(int);
+        int s(int x, int *p) {
+            __label__ done, again;
+            T t = 0; const int c = 1; static int st; struct { int a; } sa; enum { E1 } e;
+            __extension__ long long ll = 0; __attribute__((unused)) int au;
+            ;
+            lab: x++; lab2: __attribute__((unused)); again: ;
+            if (x) x--; else if (p) { } else ;
+            switch (x) { case 1: case 2 ... 3: x = 1; break; default: ; }
+            while (x--) continue; do { x++; } while (x < 3); do ; while (0);
+            for (;;) break; for (int i = 0; i < 3; i++) x += i; for (x = 0; x; ) { }
+            for (T j = 0, k; j; j++) ;
+            { { int inner; } } {}
+            _Static_assert(1, "s");
+            __asm__ volatile ("" ::: "memory"); asm("nop");
+            __extension__ ({ x; }); __real__ x; __imag__ x;
+            (void)0; -x; *p = 1; ++x; --x; !x; ~x; &x; sizeof x; _Alignof(int);
+            "str"; 1; 1.5; 'c'; L"w"; (x) = 2; g(x), g(x);
+            #pragma omp barrier
+            if (x)
+            #pragma weird
+              x = 3;
+            { __label__ done; goto done; done: ; }
+            static void *tab[] = { &&again }; goto *tab[0];
+            goto done;
+        done:
+            return x ? x : 0;
+        }
+        int r(void) { return; }
+    """,
+    # asm labels and attributes around declarators (FastDeclaratorMixin reads the
+    # declarators followed by neither itself)
+    "declarator_extras": """
+        int f1(void) __asm__("g1"); extern int v1 __asm__("w1") __attribute__((used));
+        int *__attribute__((aligned(8))) p1 __attribute__((unused)), *p2, (*fp)(int) asm("h");
+        int *__attribute__((unused)) p3; int a1[2] __attribute__((aligned(16))), a2[3];
+        typedef int T __attribute__((aligned(4))); T t1 __attribute__((unused)) = 1, t2;
+        struct S { int m __attribute__((packed)); int n : 3 __attribute__((unused)); } s;
+        void f2(int x __attribute__((unused)), int *__restrict y) { int l __asm__("r") = x; }
+        int (*pf __attribute__((unused)))(void);
+    """,
+    # every kind of declaration specifier (FastDeclaratorMixin's loop)
+    "specifiers": """
+        typedef int T; typedef T U;
+        static const volatile unsigned long long int a; extern __const char b;
+        _Alignas(16) int c; _Alignas(double) char d; _Atomic(int) e; _Atomic int f;
+        _Atomic(T) *g; register int *__restrict__ h; __extension__ __int128 i;
+        inline static int j(void) { return 0; } __inline__ int k(void); _Noreturn void l(void);
+        __attribute__((unused)) static int m; int __attribute__((aligned(8))) n;
+        typeof(a) o; __typeof__(int *) p; struct S { int x; } q; union V { int y; } r;
+        enum E { E1 } s; _Thread_local int t; __thread int u; _Bool v; _Complex double w;
+        T x; const T y; T const z; U T2; signed short ss; void fn(T, U u2, const T *);
+        int main2(void) { T T; register int r2 = 1; auto int au; return T + r2 + au; }
+    """,
     "strings_and_init": """
         const char *s = "a" "b" L"c"; char c[] = "xy"; int arr[] = { 1, [2] = 3, };
         struct { int a, b; } st = { .b = 1, .a = 2 };

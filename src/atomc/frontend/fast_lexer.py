@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from pycparser.c_lexer import _fixed_tokens_by_first, _keyword_map, _Token
 from pycparserext.ext_c_lexer import GnuCLexer
@@ -75,7 +76,6 @@ _INT_SUFFIX = "(?:[uU]ll|[uU]LL|ll[uU]?|LL[uU]?|[uU][lL]|[lL][uU]?|[uU])?"
 _INTEGER = (rf"(?:(0[xX][0-9a-fA-F]++{_INT_SUFFIX})|(0[0-7]*+{_INT_SUFFIX})|"
             rf"([1-9][0-9]*+{_INT_SUFFIX}))"
             r"(?=[ \t\n;,()\[\]{}+\-*/%<>=!&|^?:~#]|\Z)")
-_INTEGER_KINDS = {4: "INT_CONST_HEX", 5: "INT_CONST_OCT", 6: "INT_CONST_DEC"}
 # blanks, and the newlines among them (group 1) unless a line marker or other `#`
 # line follows (`_after_blanks` reads those), then an identifier not followed by
 # a quote (`L"..."`, `u8'x'` are literals; possessive, so `u8"` is not read as `u`
@@ -93,6 +93,14 @@ _LINE_MARKER = re.compile(r'#[ \t]*(0|[1-9][0-9]*+)[ \t]*"([^"\\\n]*)"'
                           r"(?:[ \t]*+(?:0|[1-9][0-9]*+))*+[ \t]*+(?=\n|\Z)")
 _GNU_KEYWORDS: dict[str, str] = GnuCLexer._extra_keywords
 _COMPLEX_SPELLINGS = ("__complex__", "__complex")
+# every identifier some layer treats apart (pycparser's keywords, the GNU
+# keywords, gcc's spellings, `__complex`) -> its keyword type or "ID": any other
+# identifier is a typedef name or an identifier, and the table is one lookup
+_SPECIAL_NAMES: dict[str, str] = {
+    name: _keyword_map.get(name, "ID")
+    for name in (*_keyword_map, *_GNU_KEYWORDS, *_SPELLINGS, *_COMPLEX_SPELLINGS)}
+_new = object.__new__  # a token's slots are set in place: `_Token(...)` runs a
+# generated `__init__` through a Python call, a third of the identifier path
 
 
 class FastLexer(ImaginaryLexer, AtomcLexer):
@@ -101,10 +109,39 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
 
     _lineno: int  # CLexer's state (`_init_state`), which `_after_blanks` updates
     _line_start: int
+    # the parser's scope stack, where `type_lookup_func` is the parser's
+    # `_lex_type_lookup_func` (its loop runs inline, without a call per identifier)
+    scopes: list[dict[str, bool]] | None = None
+    # `_SIMPLE` or `_SIMPLE_PUNCTUATOR` (Any: typeshed lacks re's `scanner`, whose
+    # `match` reads on where the last match ended, with no arguments to pass)
+    _pattern: Any
 
     def input(self, text: str, filename: str = "") -> None:
         super().input(text, filename)
-        self._simple = (_SIMPLE_PUNCTUATOR if self._extended else _SIMPLE).match
+        self._pattern = _SIMPLE_PUNCTUATOR if self._extended else _SIMPLE
+        self.seek(0)
+
+    def seek(self, pos: int) -> None:
+        """Go on from offset `pos` (at the start of a line)."""
+        self._pos = self._line_start = pos
+        self._scan = self._pattern.scanner(self._lexdata, pos).match
+
+    def _raw(self) -> _Token | None:
+        # `AtomcLexer`'s tokens (its `[[` look-ahead reads them) by the short cut
+        return self.token(True)
+
+    def _special_name(self, name: str, kind: str, raw: bool) -> tuple[str, str]:
+        """The token type and spelling of identifier `name` in `_SPECIAL_NAMES`
+        (`kind`, pycparser's keyword type or "ID"), by every layer's rule in order
+        (`raw`: `AtomcLexer._raw`'s, without ImaginaryLexer's)."""
+        if kind == "ID":
+            kind = "TYPEID" if self.type_lookup_func(name) else _GNU_KEYWORDS.get(name, "ID")
+        spelled = _SPELLINGS.get(name)
+        if spelled is not None:
+            return spelled
+        if kind == "ID" and name in _COMPLEX_SPELLINGS and not raw:
+            return "_COMPLEX", name  # ImaginaryLexer's rule
+        return kind, name
 
     def _after_blanks(self) -> re.Match[str] | None:
         """Skip blanks, newlines and cpp's line markers as CLexer does (its
@@ -123,50 +160,78 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
                 pos = self._pos = end
             marker = _LINE_MARKER.match(text, pos)
             if marker is None:
-                return self._simple(text, pos) if pos != start else None
+                if pos == start:
+                    return None
+                self._scan = scan = self._pattern.scanner(text, pos).match
+                return scan()
             self._lineno = int(marker[1])
             self._filename = marker[2]
             pos = self._pos = self._line_start = marker.end() + 1
 
-    def token(self):
+    def token(self, raw: bool = False) -> _Token | None:
+        """The next token; `raw`: as `AtomcLexer._raw` reads it (no `[[` rule, no
+        ImaginaryLexer rule)."""
         if not self._queue and self._pending_tok is None:
-            text = self._lexdata
-            m = self._simple(text, self._pos) or self._after_blanks()
+            # the scanner matches where the last match ended, which is `_pos`
+            # unless the layered path or `_after_blanks` moved on (they restart it)
+            m = self._scan() or self._after_blanks()
             if m is not None:
-                if m.start(1) >= 0:  # newlines before the token
-                    start, end = m.span(1)
-                    self._lineno += text.count("\n", start, end)
-                    self._line_start = text.rfind("\n", start, end) + 1
-                self._pos = m.end()
-                group = m.lastindex
-                if group == 2:
-                    value = m[2]
-                    kind = _keyword_map.get(value, "ID")
-                    if kind == "ID":
-                        kind = "TYPEID" if self.type_lookup_func(value) else \
-                            _GNU_KEYWORDS.get(value, "ID")
-                    spelled = _SPELLINGS.get(value)
-                    if spelled is not None:
-                        kind, value = spelled
-                    elif kind == "ID" and value in _COMPLEX_SPELLINGS:
-                        kind = "_COMPLEX"  # ImaginaryLexer's rule
-                    return _Token(kind, value, self._lineno, m.start(2) - self._line_start + 1)
-                if group != 3:  # an integer constant
-                    return _Token(_INTEGER_KINDS[group], m[group], self._lineno,
-                                  m.start(group) - self._line_start + 1)
-                value = m[3]
-                kind = _PUNCTUATORS[value]
-                tok = _Token(kind, value, self._lineno, m.start(3) - self._line_start + 1)
-                if kind == "LBRACE":
-                    self.on_lbrace_func()
-                elif kind == "RBRACE":
-                    self.on_rbrace_func()
-                elif kind == "LBRACKET":
-                    return self._after_lbracket(tok)
+                # one call for the groups: newlines, identifier, punctuator, the
+                # three integer spellings (the token is the one group not None)
+                newlines, name, punct, hexa, octal, dec = m.groups()
+                end = self._pos = m.end()
+                if newlines is not None:
+                    self._lineno += newlines.count("\n")
+                    self._line_start = end - len(name or punct or hexa or octal or dec) - \
+                        (len(newlines) - 1 - newlines.rfind("\n"))
+                tok = _new(_Token)
+                if name is not None:
+                    kind = _SPECIAL_NAMES.get(name)
+                    if kind is None:  # in no keyword table: a typedef name or not
+                        scopes = self.scopes
+                        if scopes is None:
+                            tok.type = "TYPEID" if self.type_lookup_func(name) else "ID"
+                        else:  # the parser's `_lex_type_lookup_func`, inlined
+                            tok.type = "ID"
+                            for scope in reversed(scopes):
+                                in_scope = scope.get(name)
+                                if in_scope is not None:
+                                    if in_scope:
+                                        tok.type = "TYPEID"
+                                    break
+                        tok.value = name
+                    else:
+                        tok.type, tok.value = self._special_name(name, kind, raw)
+                    tok.lineno = self._lineno
+                    tok.column = end - len(name) - self._line_start + 1
+                    return tok
+                if punct is not None:
+                    kind = tok.type = _PUNCTUATORS[punct]
+                    tok.value = punct
+                    tok.lineno = self._lineno
+                    tok.column = end - len(punct) - self._line_start + 1
+                    if kind == "LBRACE":
+                        self.on_lbrace_func()
+                    elif kind == "RBRACE":
+                        self.on_rbrace_func()
+                    elif kind == "LBRACKET" and not raw:
+                        return self._after_lbracket(tok)
+                    return tok
+                if hexa is not None:
+                    tok.type, tok.value = "INT_CONST_HEX", hexa
+                elif octal is not None:
+                    tok.type, tok.value = "INT_CONST_OCT", octal
+                else:
+                    tok.type, tok.value = "INT_CONST_DEC", dec
+                tok.lineno = self._lineno
+                tok.column = end - len(tok.value) - self._line_start + 1
                 return tok
         # the layered path (queued tokens; CLexer's loop, GnuCLexer's keywords,
         # gcc's spellings) and the layers' rules on its token
-        tok = self._raw()
+        tok = AtomcLexer._raw(self)
+        self._scan = self._pattern.scanner(self._lexdata, self._pos).match
+        if raw:
+            return tok
         if tok is not None and tok.type == "LBRACKET":
             tok = self._after_lbracket(tok)
         if tok is not None and tok.type == "ID" and tok.value in _COMPLEX_SPELLINGS:

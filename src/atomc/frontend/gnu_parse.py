@@ -342,12 +342,17 @@ class GnuStatementsMixin:
             return self._attributed_statement()
         return super()._parse_statement()
 
+    # `__label__` declarations read so far: a block whose items include none has
+    # no local labels to look for
+    local_label_decls = 0
+
     def _parse_local_labels(self):
         tok = self._advance()
         names = [self._expect("ID").value]
         while self._accept("COMMA"):
             names.append(self._expect("ID").value)
         self._expect("SEMI")
+        self.local_label_decls += 1
         return LocalLabels(names, self._tok_coord(tok))
 
     def _parse_compound_statement(self):
@@ -355,16 +360,21 @@ class GnuStatementsMixin:
         close = self._tokens._buffer[self._tokens._index - 1]  # the `}` just consumed
         assert close is not None and close.type == "RBRACE"
         node = Compound(node.block_items, node.coord, self._tok_coord(close))
-        declared = [n for item in node.block_items or [] if isinstance(item, LocalLabels)
-                    for n in item.names]
-        if declared:
-            # the block's own labels get names no other block can use; inner blocks
-            # were renamed first, so their own `__label__`s are already apart
-            GnuStatementsMixin._local_label_count += 1
-            n = GnuStatementsMixin._local_label_count
-            node.block_items = [x for x in node.block_items if not isinstance(x, LocalLabels)]
-            _rename_labels(node, {name: f"{name}.{n}" for name in declared})
+        rename_local_labels(node)
         return node
+
+
+def rename_local_labels(node: Compound) -> None:
+    """Give the labels block `node` declares `__label__` names no other block can
+    use, and drop its LocalLabels items; inner blocks were renamed first, so their
+    own `__label__`s are already apart."""
+    declared = [n for item in node.block_items or [] if isinstance(item, LocalLabels)
+                for n in item.names]
+    if declared:
+        GnuStatementsMixin._local_label_count += 1
+        n = GnuStatementsMixin._local_label_count
+        node.block_items = [x for x in node.block_items if not isinstance(x, LocalLabels)]
+        _rename_labels(node, {name: f"{name}.{n}" for name in declared})
 
     def _parse_labeled_statement(self):
         # `lab: __attribute__((unused, hot));`: the attributes belong to the label

@@ -24,7 +24,7 @@ from ..diag import CompileAborted, DiagnosticEngine, SourceSpan
 from . import atomic_specifiers, identifiers, parse_cache
 from .fast_lexer import FastLexer
 from .fast_parse import STRING_TOKENS as _STRING_TOKENS
-from .fast_parse import FastExpressionMixin
+from .fast_parse import FastDeclaratorMixin, FastExpressionMixin, FastStatementMixin
 from .generic_selection import parse_generic
 from .gnu_parse import GnuStatementsMixin, GnuSyntaxMixin
 from .preprocess import SOURCE_ERRORS
@@ -78,7 +78,8 @@ class _SyntaxError(Exception):
         self.column = column
 
 
-class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParser):
+class _Parser(FastStatementMixin, FastExpressionMixin, FastDeclaratorMixin, GnuStatementsMixin,
+              GnuSyntaxMixin, GnuCParser):
     initial_type_symbols = GnuCParser.initial_type_symbols | EXTRA_TYPE_NAMES
     # gcc's keyword spellings and `[[...]]` attributes (AtomcLexer: `__thread`,
     # `__signed__`, `__complex__`, ...) and imaginary constants (`1.0iF`)
@@ -87,7 +88,9 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
     # Token access. The parser peeks about nine times per token; pycparser's
     # helpers go through three calls and a `_fill` loop each time, a third of the
     # parse. These read the token stream's buffer directly and fill it only when
-    # it runs out, with the same results (`_TokenStream.peek`/`next`).
+    # it runs out, with the same results (`_TokenStream.peek`/`next`). The index
+    # never passes the buffer's end (a token is consumed only once read), so
+    # where it is at the end one token fills it: the helpers lex it themselves.
     def _peek(self, k=1):
         if k <= 0:
             return None
@@ -108,7 +111,13 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
         ts = self._tokens
         buf = ts._buffer
         i = ts._index + k - 1
-        tok = buf[i] if 0 < k and i < len(buf) else self._peek(k)
+        if 0 < k and i < len(buf):
+            tok = buf[i]
+        elif k == 1:  # the next token, lexed here (`_peek` would call the lexer)
+            tok = ts._lexer.token()
+            buf.append(tok)
+        else:
+            tok = self._peek(k)
         return tok.type if tok is not None else None
 
     def _scan_declarator_name_info(self):
@@ -147,6 +156,7 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
 
     def _lex_type_lookup_func(self, name):
         # the lexer's question for every identifier: `_is_type_in_scope` inlined
+        # (FastLexer runs this loop itself once `clex.scopes` is the stack)
         for scope in reversed(self._scope_stack):
             in_scope = scope.get(name)
             if in_scope is not None:
@@ -157,7 +167,11 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
         ts = self._tokens
         i = ts._index
         buf = ts._buffer
-        tok = buf[i] if i < len(buf) else self._peek()
+        if i < len(buf):
+            tok = buf[i]
+        else:  # the buffer ends here: one token, lexed here
+            tok = ts._lexer.token()
+            buf.append(tok)
         ts._index = i + 1
         if tok is None:
             self._parse_error("At end of input", self.clex.filename)
@@ -167,7 +181,11 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
         ts = self._tokens
         i = ts._index
         buf = ts._buffer
-        tok = buf[i] if i < len(buf) else self._peek()
+        if i < len(buf):
+            tok = buf[i]
+        else:  # the buffer ends here: one token, lexed here
+            tok = ts._lexer.token()
+            buf.append(tok)
         if tok is not None and tok.type == token_type:
             ts._index = i + 1
             return tok
@@ -177,7 +195,11 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
         ts = self._tokens
         i = ts._index
         buf = ts._buffer
-        tok = buf[i] if i < len(buf) else self._peek()
+        if i < len(buf):
+            tok = buf[i]
+        else:  # the buffer ends here: one token, lexed here
+            tok = ts._lexer.token()
+            buf.append(tok)
         if tok is not None and tok.type == token_type:
             ts._index = i + 1
             return tok
@@ -212,6 +234,10 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
         if prev is not None and prev is not tok and prev.type == "ID" and \
                 tok.type in ("ID", "TIMES") and self._consumed(prev) and self._starts_item(prev):
             self._fail_at(prev, f"unknown type name '{prev.value}' (expected a type)")
+
+    def _parse_translation_unit_or_empty(self):
+        self.clex.scopes = self._scope_stack  # the stack `parse` just made
+        return super()._parse_translation_unit_or_empty()
 
     def _parse_asm_no_semi(self):
         # Record whether a colon follows the template: `asm("x")` is a basic asm
@@ -283,13 +309,21 @@ class _Parser(FastExpressionMixin, GnuStatementsMixin, GnuSyntaxMixin, GnuCParse
         ts = self._tokens
         buf = ts._buffer
         i = ts._index
-        tok = buf[i] if i < len(buf) else self._peek()
+        if i < len(buf):
+            tok = buf[i]
+        else:  # the buffer ends here: one token, lexed here
+            tok = ts._lexer.token()
+            buf.append(tok)
         if tok is None:
             return expr
         if tok.type in _BINARY_PRECEDENCE:
             expr = self._parse_binary_expression(0, expr)
             i = ts._index
-            tok = buf[i] if i < len(buf) else self._peek()
+            if i < len(buf):
+                tok = buf[i]
+            else:
+                tok = ts._lexer.token()
+                buf.append(tok)
             if tok is None:
                 return expr
         if tok.type == "CONDOP":

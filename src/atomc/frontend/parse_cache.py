@@ -366,9 +366,9 @@ def parse_segmented(parser, text: str, filename: str, store: Store,
     table.update(names)  # `update` is not recorded: these came from the cache
     lexer = parser.clex
     lexer.input(text, filename)
-    lexer._pos = lexer._line_start = pos
+    lexer.seek(pos)
     parser._tokens = tokens = _TokenStream(lexer)
-    parser._scope_stack = [table]
+    parser._scope_stack = lexer.scopes = [table]
     recorder = Recorder(text, lay, pos, prev) if pos < lay.limit else None
     ext: list[object] = []
     buf = tokens._buffer
