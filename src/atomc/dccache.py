@@ -24,6 +24,13 @@ if this process compiled a text of that module) the texts it held are kept only 
 that source is unchanged, so an edited module's old texts go, and files of the same
 module whose source file is gone (a removed checkout) are deleted.
 
+The docstring dataclasses makes for a class without one is its name and
+`inspect.signature(cls)`; for atomc's classes (63 lack a docstring, and pycparser's)
+the signature's text is cached too, keyed by all that inspect reads of a class whose
+signature is its generated `__init__`'s (`_doc_key`). So a warm compile never
+imports `inspect` (with ast, dis, tokenize and linecache: 5% of a tiny compile):
+dataclasses is imported with a stub in its place (`_inspect_stub`).
+
 `ATOMC_DATACLASS_CACHE=off` turns the cache off, `ATOMC_DATACLASS_CACHE=DIR` puts it
 in DIR; by default it is `$XDG_CACHE_HOME/atomc/dataclass-methods-<tag>/`.
 It lives in the user's cache, like the parse cache (frontend/parse_cache.py), so
@@ -41,7 +48,7 @@ import contextlib
 import marshal
 import os
 import sys
-from types import CodeType
+from types import CodeType, FunctionType, ModuleType
 from typing import Any
 
 from .cachefile import replace_atomically
@@ -49,6 +56,9 @@ from .cachefile import replace_atomically
 ENV_VAR = "ATOMC_DATACLASS_CACHE"
 _OFF = frozenset({"0", "off", "no", "false", "none"})
 FORMAT = "atomc-dataclass-cache 2"
+# the entries of signature texts begin with this (no generated text does), so that
+# a file stays what versions of atomc without them read
+DOC_PREFIX = "\0doc "
 SUFFIX = ".marshal"
 # the packages whose classes are cached: atomc's and the parser's it imports
 PACKAGES = ("atomc", "pycparser", "pycparserext")
@@ -64,30 +74,37 @@ class Stats:
     what the cache files read here held. (A plain class: the module's own
     dataclasses would be made before the hook is in place.)"""
 
-    __slots__ = ("hits", "compiled", "files_read", "bytes_read")
+    __slots__ = ("hits", "compiled", "files_read", "bytes_read", "signatures", "doc_hits")
 
     def __init__(self) -> None:
         self.hits = 0
         self.compiled = 0
         self.files_read = 0
         self.bytes_read = 0
+        self.signatures = 0  # classes' signatures computed by inspect here
+        self.doc_hits = 0  # and read from the cache
 
     def __repr__(self) -> str:
         return (f"Stats(hits={self.hits}, compiled={self.compiled}, "
-                f"files_read={self.files_read}, bytes_read={self.bytes_read})")
+                f"files_read={self.files_read}, bytes_read={self.bytes_read}, "
+                f"signatures={self.signatures}, doc_hits={self.doc_hits})")
 
 
 class _Module:
     """The cache of one defining module in this process."""
 
-    __slots__ = ("path", "source", "codes", "used", "compiled")
+    __slots__ = ("path", "source", "codes", "used", "compiled", "docs", "used_docs")
 
-    def __init__(self, path: str, source: str, codes: dict[str, CodeType]) -> None:
+    def __init__(self, path: str, source: str, codes: dict[str, CodeType],
+                 docs: dict[str, str] | None = None) -> None:
         self.path = path  # its cache file
         self.source = source  # its source file, "" when it has none
         self.codes = codes
         self.used: set[str] = set()
-        self.compiled = 0
+        self.compiled = 0  # texts compiled and signatures computed here
+        # the signature texts of its classes without a docstring, by _doc_key
+        self.docs: dict[str, str] = {} if docs is None else docs
+        self.used_docs: set[str] = set()
 
 
 stats = Stats()
@@ -134,7 +151,7 @@ def module_file(directory: str, module: str, source: str) -> str:
     return os.path.join(directory, f"{module}-{key}{SUFFIX}")
 
 
-def _read(path: str) -> tuple[str, Stamp, dict[str, CodeType]] | None:
+def _read(path: str) -> tuple[str, Stamp, dict[str, CodeType], dict[str, str]] | None:
     """The source, stamp and entries of the file at `path`; None when it is
     missing, unreadable, corrupt or from another interpreter."""
     try:
@@ -155,7 +172,10 @@ def _read(path: str) -> tuple[str, Stamp, dict[str, CodeType]] | None:
             and all(isinstance(x, int) for x in stamp)):
         return None
     codes = {k: v for k, v in data[3].items() if isinstance(k, str) and isinstance(v, CodeType)}
-    return data[1], stamp, codes
+    n = len(DOC_PREFIX)
+    docs = {k[n:]: v for k, v in data[3].items()
+            if isinstance(v, str) and isinstance(k, str) and k.startswith(DOC_PREFIX)}
+    return data[1], stamp, codes, docs
 
 
 def load(path: str) -> dict[str, CodeType]:
@@ -179,11 +199,14 @@ def load_all(directory: str) -> dict[str, CodeType]:
 
 
 def save(path: str, codes: dict[str, CodeType], source: str = "",
-         stamp: Stamp = (0, 0)) -> bool:
-    """Write `codes` (of the module in `source`, as it was at `stamp`) to `path`
-    atomically; False when the place is not writable."""
+         stamp: Stamp = (0, 0), docs: dict[str, str] | None = None) -> bool:
+    """Write `codes` and `docs` (of the module in `source`, as it was at `stamp`) to
+    `path` atomically; False when the place is not writable."""
     try:
-        data = marshal.dumps((_header(), source, stamp, codes))
+        entries: dict[str, CodeType | str] = {**codes}
+        for key, text in (docs or {}).items():
+            entries[DOC_PREFIX + key] = text
+        data = marshal.dumps((_header(), source, stamp, entries))
     except ValueError:  # an unmarshallable constant
         return False
     return replace_atomically(path, data)
@@ -214,7 +237,9 @@ def _module(globals: Any) -> _Module | None:
     source = globals.get("__file__")
     source = source if isinstance(source, str) else ""
     path = module_file(_dir, name, source)
-    mod = _modules[name] = _Module(path, source, load(path))
+    read = _read(path)
+    mod = _modules[name] = _Module(path, source, {} if read is None else read[2],
+                                   None if read is None else read[3])
     return mod
 
 
@@ -238,6 +263,67 @@ def _exec(source: Any, globals: Any = None, locals: Any = None, /, **kwargs: Any
     builtins.exec(code, globals, locals)
 
 
+def _real_inspect() -> Any:
+    import inspect
+
+    return inspect
+
+
+# code flags of a function taking *args, **kwargs
+_VARARGS = 0x04 | 0x08
+
+
+def _doc_key(cls: type) -> str | None:
+    """All that `inspect.signature(cls)` reads of a class whose signature is its own
+    plain `__init__`'s (a dataclass's generated one): its name, parameters, their
+    defaults and annotations; None for any other class (a metaclass, a `__new__`, an
+    inherited or wrapped `__init__`), and when a default's text names an address."""
+    if type(cls) is not type or cls.__new__ is not object.__new__ \
+            or hasattr(cls, "__signature__"):
+        return None
+    init = cls.__dict__.get("__init__")
+    if type(init) is not FunctionType or hasattr(init, "__wrapped__") \
+            or hasattr(init, "__signature__"):
+        return None
+    code = init.__code__
+    n = code.co_argcount + code.co_kwonlyargcount + 2
+    key = repr((cls.__qualname__, code.co_varnames[:n], code.co_argcount,
+                code.co_posonlyargcount, code.co_kwonlyargcount, code.co_flags & _VARARGS,
+                init.__defaults__, init.__kwdefaults__, init.__annotations__))
+    return None if " at 0x" in key else key
+
+
+def _signature(obj: Any) -> Any:
+    """`inspect.signature` as dataclasses calls it, to make the docstring of a class
+    that has none: the text, from the cache for atomc's classes."""
+    mod = _modules.get(getattr(obj, "__module__", None) or "") \
+        if _installed and isinstance(obj, type) else None
+    key = _doc_key(obj) if mod is not None else None
+    if mod is None or key is None:
+        return _real_inspect().signature(obj)
+    text = mod.docs.get(key)
+    if text is None:
+        text = mod.docs[key] = str(_real_inspect().signature(obj))
+        mod.compiled += 1
+        stats.signatures += 1
+    else:
+        stats.doc_hits += 1
+    mod.used_docs.add(key)
+    return text
+
+
+def _inspect_stub() -> ModuleType:
+    """What dataclasses imports as `inspect`: its one use, `signature` (for the
+    docstring of a class without one), goes through the cache, and any other name
+    loads the real module. Importing `inspect` (with ast, dis, tokenize and
+    linecache) was 5% of a tiny compile's instructions, for signatures a warm
+    cache holds."""
+    stub = ModuleType("inspect", _inspect_stub.__doc__)
+    vars(stub).update(signature=_signature,
+                      __getattr__=lambda name: getattr(_real_inspect(), name))
+    return stub
+
+
 def _prune(mod: _Module, name: str) -> None:
     """Delete the files of module `name` whose source file is gone."""
     directory = os.path.dirname(mod.path)
@@ -251,10 +337,26 @@ def _prune(mod: _Module, name: str) -> None:
         path = os.path.join(directory, other)
         if path == mod.path:
             continue
-        read = _read(path)
-        if read is None or (read[0] and not os.path.exists(read[0])):
+        source = _source_of(path)
+        if source is None or (source and not os.path.exists(source)):
             with contextlib.suppress(OSError):
                 os.unlink(path)
+
+
+def _source_of(path: str) -> str | None:
+    """The source file named by the cache file at `path`, in this format or another
+    (a checkout of another atomc version keeps its files while its sources are
+    there); None when the file is corrupt, "" when it names none."""
+    try:
+        with open(path, "rb") as f:
+            data = marshal.loads(f.read())
+    except FileNotFoundError:
+        return ""
+    except Exception:  # noqa: BLE001 - marshal raises EOFError, ValueError, TypeError...
+        return None
+    if isinstance(data, tuple) and len(data) >= 2 and isinstance(data[1], str):
+        return data[1]
+    return None
 
 
 def write(mod: _Module, name: str) -> bool:
@@ -263,11 +365,13 @@ def write(mod: _Module, name: str) -> bool:
     by a class defined in a function, stays)."""
     stamp = _stamp(mod.source) if mod.source else (0, 0)
     codes = {t: mod.codes[t] for t in mod.used}
+    docs = {k: mod.docs[k] for k in mod.used_docs}
     on_disk = _read(mod.path)
     if on_disk is not None and on_disk[0] == mod.source and on_disk[1] == stamp \
             and stamp != (0, 0):
         codes = {**on_disk[2], **codes}
-    if not save(mod.path, codes, mod.source, stamp):
+        docs = {**on_disk[3], **docs}
+    if not save(mod.path, codes, mod.source, stamp, docs):
         return False
     _prune(mod, name)
     return True
@@ -285,16 +389,26 @@ def install() -> bool:
     global _dir, _installed
     if _installed:
         return True
-    import dataclasses
-
-    if sys.version_info[:2] not in KNOWN_VERSIONS or "exec" in vars(dataclasses) \
-            or not hasattr(dataclasses, "_create_fn"):
-        return False
     path = cache_path()
-    if path is None:
+    if sys.version_info[:2] not in KNOWN_VERSIONS or path is None:
+        return False
+    # dataclasses imports `inspect` for its one call, to the stub (not when either
+    # was imported before)
+    stub = _inspect_stub()
+    placed = "dataclasses" not in sys.modules and "inspect" not in sys.modules
+    if placed:
+        sys.modules["inspect"] = stub
+    try:
+        import dataclasses
+    finally:
+        if placed and sys.modules.get("inspect") is stub:
+            del sys.modules["inspect"]
+    if "exec" in vars(dataclasses) or not hasattr(dataclasses, "_create_fn") \
+            or not hasattr(vars(dataclasses).get("inspect"), "signature"):
         return False
     _dir = path
     setattr(dataclasses, "exec", _exec)  # noqa: B010 - a module global mypy does not know
+    setattr(dataclasses, "inspect", stub)  # noqa: B010
     atexit.register(_write_at_exit)
     _installed = True
     return True

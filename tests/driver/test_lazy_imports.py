@@ -63,15 +63,24 @@ IR_TEXT = ("atomc.ir.parser", "atomc.ir.text_lexer")
 # are strings, not pathlib's (which loads urllib.parse, ipaddress, fnmatch)
 NEVER = ("tempfile", "shutil", "random", "bz2", "lzma", "hashlib", "pathlib", "urllib.parse",
          "ipaddress")
+# imported on first use by the features few files have: asm statements, builtins
+# (the fortify family), -g3's macros, --help and the queries, --verify-machineinstrs
+FEATURES = ("atomc.frontend.asm_stmt", "atomc.frontend.lower.asm", "atomc.frontend.fortify",
+            "atomc.frontend.object_size", "atomc.dwarf.macros", "atomc.driver.help",
+            "atomc.driver.info")
+# standard modules only dataclasses imports, for the signature of a class without a
+# docstring, which a warm dataclass cache holds (dccache.py); the regular expressions'
+# parser is still loaded (re imports it), but a warm regex cache runs none of it
+WARM_NEVER = ("inspect", "ast", "dis", "tokenize", "linecache")
 # imported by a compile past the preprocessor only
 COMPILER = ("atomc.frontend.sema", "atomc.ir", "atomc.codegen", "atomc.codegen.pipeline",
             "atomc.pipeline")
 
 
-def imported(tmp_path: Path, *args: str) -> set[str]:
+def imported(tmp_path: Path, *args: str, program: str = PROGRAM) -> set[str]:
     """The modules a fresh interpreter holds after `atomc ARGS prog.c` succeeds."""
     src = tmp_path / "prog.c"
-    src.write_text(PROGRAM)
+    src.write_text(program)
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
     env.pop("ATOMC_SERVER", None)
     r = subprocess.run([sys.executable, "-c", RUN, *args, str(src)], cwd=tmp_path, env=env,
@@ -83,7 +92,8 @@ def imported(tmp_path: Path, *args: str) -> set[str]:
 
 
 def test_every_module_named_here_exists() -> None:
-    named = (*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *DWARF, *IR_TEXT, *COMPILER)
+    named = (*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *DWARF, *IR_TEXT, *COMPILER,
+             *FEATURES, *WARM_NEVER)
     assert [m for m in named if importlib.util.find_spec(m) is None] == []
 
 
@@ -114,3 +124,31 @@ def test_O0_compile_without_g_imports_no_dwarf_model(tmp_path: Path) -> None:
 def test_preprocessing_imports_no_compiler(tmp_path: Path, job: list[str]) -> None:
     mods = imported(tmp_path, *job)
     assert sorted(mods & {*COMPILER, *DWARF, *OPTIMISER, *NEVER}) == []
+
+
+def test_O0_compile_imports_no_rare_feature(tmp_path: Path) -> None:
+    """A file without asm, builtins or -g3 does not import their modules, nor does
+    a warm compile (the second here) import inspect and what it imports."""
+    imported(tmp_path, "-O0", "-g", "-c", "-o", str(tmp_path / "p.o"))
+    mods = imported(tmp_path, "-O0", "-g", "-c", "-o", str(tmp_path / "p.o"))
+    assert sorted(mods & {*FEATURES, *WARM_NEVER}) == []
+
+
+FEATURE_PROGRAM = """\
+#include <string.h>
+asm(".globl marker\\nmarker = 0");
+int main(int argc, char **argv)
+{
+    char buf[8];
+    __builtin_memcpy(buf, argv[0], 4);
+    asm volatile("" : : "r"(buf) : "memory");
+    return buf[0] == 0 && argc > 1 ? (int)strlen(buf) : 0;
+}
+"""
+
+
+def test_the_features_import_their_modules(tmp_path: Path) -> None:
+    """The control: asm statements, builtins and -g3 import what they need."""
+    mods = imported(tmp_path, "-O0", "-g3", "-c", "-o", str(tmp_path / "p.o"),
+                    program=FEATURE_PROGRAM)
+    assert [m for m in FEATURES if m not in mods] == ["atomc.driver.help", "atomc.driver.info"]

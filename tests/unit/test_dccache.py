@@ -40,8 +40,10 @@ for name, mod in sorted(sys.modules.items()):
                 if getattr(fn, "__code__", None) is not None \
                         and fn.__code__.co_filename == "<string>":
                     methods[f"{name}.{cls.__qualname__}.{meth}"] = code_key(fn.__code__)
+            methods[f"{name}.{cls.__qualname__}.__doc__"] = cls.__doc__
 print(json.dumps({"hits": dccache.stats.hits, "compiled": dccache.stats.compiled,
                   "files_read": dccache.stats.files_read,
+                  "signatures": dccache.stats.signatures, "doc_hits": dccache.stats.doc_hits,
                   "installed": dccache._installed, "methods": methods}))
 """
 
@@ -68,6 +70,9 @@ def test_warm_process_compiles_no_generated_text(tmp_path: Path) -> None:
     warm = _probe(cache)
     assert warm["compiled"] == 0
     assert warm["hits"] == cold["compiled"] + cold["hits"]
+    # the docstrings of the classes without one
+    assert isinstance(cold["signatures"], int) and cold["signatures"] > 20
+    assert warm["signatures"] == 0 and warm["doc_hits"] == cold["signatures"]
 
 
 @needs_known_version
@@ -117,6 +122,73 @@ def test_unwritable_cache_falls_back(tmp_path: Path) -> None:
     assert not dccache.save(str(cache), {})
     assert _probe(str(cache))["compiled"] > 100
     assert _probe(str(cache))["compiled"] > 100
+
+
+# a process that makes atomc's and the parser's classes, as a compile does, first
+_IMPORTS_INSPECT = r"""
+import sys
+import atomc.driver.run, atomc.frontend.parse, atomc.pipeline
+from atomc import dccache
+print(dccache.stats.signatures, "inspect" in sys.modules)
+"""
+
+
+@needs_known_version
+def test_a_warm_process_does_not_import_inspect(tmp_path: Path) -> None:
+    """dataclasses' one use of inspect is the signature of a class without a
+    docstring, which a warm cache holds."""
+    env = {**os.environ, dccache.ENV_VAR: str(tmp_path / "dc"),
+           "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    runs = [subprocess.run([sys.executable, "-c", _IMPORTS_INSPECT], env=env,
+                           capture_output=True, text=True, check=True).stdout.split()
+            for _ in range(2)]
+    assert int(runs[0][0]) > 50 and runs[0][1] == "True"
+    assert runs[1] == ["0", "False"]
+
+
+def test_doc_key_is_only_for_a_plain_generated_init() -> None:
+    import dataclasses
+
+    @dataclasses.dataclass(frozen=True)
+    class Plain:
+        a: int
+        b: str = "x"
+
+    class Meta(type):
+        pass
+
+    @dataclasses.dataclass
+    class WithMeta(metaclass=Meta):
+        a: int
+
+    @dataclasses.dataclass
+    class WithNew:
+        a: int
+
+        def __new__(cls, *args: object) -> WithNew:
+            return super().__new__(cls)
+
+    @dataclasses.dataclass(init=False)
+    class NoInit:
+        a: int
+
+    def f() -> None:
+        pass
+
+    @dataclasses.dataclass
+    class AddressDefault:
+        a: object = f
+
+    assert dccache._doc_key(Plain) is not None
+    assert [dccache._doc_key(c) for c in (WithMeta, WithNew, NoInit, AddressDefault)] == \
+        [None] * 4
+
+    @dataclasses.dataclass(frozen=True)
+    class Plain2:  # the same name, another default
+        a: int
+        b: str = "y"
+
+    assert dccache._doc_key(Plain2) != dccache._doc_key(Plain)
 
 
 def test_off_leaves_dataclasses_alone() -> None:

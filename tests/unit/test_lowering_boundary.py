@@ -84,11 +84,16 @@ def test_check_catches_crossings() -> None:
 
 
 def runtime_imports(module: str) -> set[str]:
-    """The front-end modules `module` imports when it runs (not for type checking)."""
+    """The front-end modules `module` imports when it runs (not for type checking): at
+    the top level and inside functions (an import deferred to first use)."""
     path = FRONTEND / module
+    tree = ast.parse(path.read_text())
+    typing_only = {id(x) for n in tree.body
+                   if isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING"
+                   for x in ast.walk(n)}
     out = set()
-    for node in ast.parse(path.read_text()).body:  # top level: TYPE_CHECKING blocks left out
-        if not isinstance(node, ast.ImportFrom) or not node.level:
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or not node.level or id(node) in typing_only:
             continue
         base = path.parent
         for _ in range(node.level - 1):

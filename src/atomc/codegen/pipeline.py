@@ -31,7 +31,6 @@ from ..options import CompileOptions
 from ..optlevel import function_options
 from .mir import MFunction, print_mfunction
 from .mir.passes import MachineContext, MachinePass, MachinePassManager, MIRState
-from .mir.verifier import check_mfunction
 from .passes.fallthrough import FallThrough
 from .passes.return_brace import ReturnBrace
 from .regalloc.fast import FastRegalloc
@@ -123,6 +122,8 @@ def run_machine_pass(functions: Sequence[MFunction], name: str, opts: CompileOpt
                             check_di=opts.verify_machineinstrs)
     for mf in functions:
         if opts.verify_machineinstrs:
+            from .mir.verifier import check_mfunction  # --verify-machineinstrs only
+
             check_mfunction(mf, state.value, two_vregs=opts.opt_level == 0)
         pm.run(mf, ctx, state)
         out.write(print_mfunction(mf))
@@ -146,6 +147,8 @@ def compile_function(fn: Function, number: int, module: Module, debug: bool,
         mf = select_function(fn, number, module, debug, index_addressing=opt_level > 0,
                              opts=opts)
     if pm.verify:
+        from .mir.verifier import check_mfunction  # --verify-machineinstrs only
+
         check_mfunction(mf, MIRState.VIRTUAL.value, two_vregs=opt_level == 0)
     pm.after("isel", mf)
     pm.run(mf, MachineContext(module, opts, omit_frame_pointer, data_refs))

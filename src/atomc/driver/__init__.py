@@ -15,11 +15,13 @@ import sys
 from collections.abc import Sequence
 
 # Before the driver's modules, and the compiler's after them, create their
-# dataclasses (dccache.py says why); not in the package's __init__, which the
-# served client imports on every compile.
+# dataclasses and compile their patterns (dccache.py and recache.py say why); not
+# in the package's __init__, which the served client imports on every compile.
 from .. import dccache as _dccache
+from .. import recache as _recache
 
 _dccache.install()
+_recache.install()
 
 from .parse import parse  # noqa: E402
 from .run import EXIT_ERROR, execute  # noqa: E402

@@ -230,6 +230,20 @@ def pending(explicit: frozenset[str]) -> list[Pending]:
     return out
 
 
+@cache
+def spellings() -> frozenset[tuple[str, str]]:
+    """Every inventory spelling and gcc-accepted negation with its form (the file's
+    word), as `pending` makes them before it leaves out those the explicit table
+    names or stands for."""
+    out = set()
+    for spelling, form, negatable, _, _ in load().raw:
+        out.add((spelling, form))
+        if negatable:
+            s = spelling
+            out.add((s[:2] + s[5:] if s[2:5] == "no-" else s[:2] + "no-" + s[2:], form))
+    return frozenset(out)
+
+
 def spelling(p: Pending) -> Spelling:
     """The Spelling of one pending entry, with its inventory row."""
     s, form, index = p

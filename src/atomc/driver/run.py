@@ -25,8 +25,6 @@ from ..diag import (
 )
 from ..options import CompileOptions
 from . import fsutil, naming, toolchain
-from .help import help_text
-from .info import answer_queries, banner, version_text
 from .invocation import Input, Invocation, Lang, Stop
 from .outputs import write_text
 from .parse import compile_options
@@ -89,12 +87,18 @@ class Runner:
 
 def execute(inv: Invocation) -> int:
     if inv.help is not None:
+        from .help import help_text
+
         sys.stdout.write(help_text(inv.help))
         return 0
     if inv.version:
+        from .info import version_text
+
         sys.stdout.write(version_text())
         return 0
     if inv.verbose or inv.dry_run:
+        from .info import banner
+
         sys.stderr.write(banner())
     if inv.verbose:
         for word in inv.ignored:
@@ -105,6 +109,8 @@ def execute(inv: Invocation) -> int:
             print("atomc: note: writing DWARF 5 (atomc writes no older DWARF version)",
                   file=sys.stderr)
     if inv.queries:
+        from .info import answer_queries
+
         return answer_queries(inv)
     inputs = inv.inputs
     # gcc counts -l, -Wl, and -Xlinker as linker inputs (Meson probes `cc -Wl,--version`)

@@ -76,11 +76,17 @@ class Match:
 
 class Table:
     """Lookup over the explicit entries and the inventory's spellings; an inventory
-    spelling is classified (`inventory.option`) the first time a lookup reaches it."""
+    spelling is classified (`inventory.option`) the first time a lookup reaches it.
 
-    def __init__(self, explicit: list[Option], pending: list[inventory.Pending]) -> None:
+    The inventory's ~1,900 spellings go into the lookup only when an argument could
+    reach one (`_inventory_may_match`): listing them was 6% of a tiny compile's
+    instructions, and most command lines (-c -o -g -O2 -I -D -W...) name explicit
+    entries only."""
+
+    def __init__(self, explicit: list[Option], names: frozenset[str]) -> None:
         self._explicit = explicit
-        self._pending = pending
+        self._names = names  # the explicit spellings, which no inventory entry has
+        self._pending: list[inventory.Pending] | None = None
         self._resolved: dict[inventory.Pending, Option] = {}
         self._all: list[Option] | None = None
         self._exact: dict[str, Option | inventory.Pending] = {}
@@ -93,17 +99,47 @@ class Table:
                 self._prefix.setdefault(o.spelling, o)
             if o.form in (Form.FLAG, Form.SEPARATE, Form.JOINED_OR_SEPARATE):
                 self._exact.setdefault(o.spelling, o)
-        # the inventory's forms by the file's words: eq, joined, flag, sep
-        exact, eq, prefix = self._exact, self._eq, self._prefix
-        for p in pending:
-            form = p[1]
-            if form == "eq":
-                eq.setdefault(p[0], p)
-            elif form == "joined":
-                prefix.setdefault(p[0], p)
-            else:
-                exact.setdefault(p[0], p)
         self._longest = max(len(s) for s in self._prefix)
+
+    @property
+    def pending(self) -> list[inventory.Pending]:
+        """The inventory's spellings, added to the lookup the first time they are needed."""
+        if self._pending is None:
+            self._pending = inventory.pending(self._names)
+            # the inventory's forms by the file's words: eq, joined, flag, sep
+            exact, eq, prefix = self._exact, self._eq, self._prefix
+            for p in self._pending:
+                form = p[1]
+                if form == "eq":
+                    eq.setdefault(p[0], p)
+                elif form == "joined":
+                    prefix.setdefault(p[0], p)
+                else:
+                    exact.setdefault(p[0], p)
+            self._longest = max(len(s) for s in self._prefix)
+        return self._pending
+
+    def _inventory_may_match(self, arg: str) -> bool:
+        """Could a lookup of `arg` reach an inventory spelling? Every key it tries (the
+        argument as a flag or separate option, its `NAME=`, its prefixes as joined
+        ones) is checked against the inventory's spellings less those `pending`
+        leaves out: the explicit ones, and flags an explicit `NAME=` stands for."""
+        spellings, names = inventory.spellings(), self._names
+        if arg not in names and ((arg, "sep") in spellings or (
+                (arg, "flag") in spellings and not arg.startswith(self._eq_prefixes))):
+            return True
+        name, eq, _ = arg.partition("=")
+        if eq and (name + "=", "eq") in spellings and name + "=" not in names:
+            return True
+        for n in range(2, len(arg) + 1):
+            key = arg[:n]
+            if (key, "joined") in spellings and key not in names:
+                return True
+        return False
+
+    @property
+    def _eq_prefixes(self) -> tuple[str, ...]:
+        return tuple(s for s in self._names if s.endswith("="))
 
     def _classified(self, p: inventory.Pending) -> Option:
         got = self._resolved.get(p)
@@ -118,12 +154,16 @@ class Table:
     def options(self) -> list[Option]:
         """Every entry, explicit ones first (classifies the whole inventory)."""
         if self._all is None:
-            self._all = [*self._explicit, *map(self._classified, self._pending)]
+            self._all = [*self._explicit, *map(self._classified, self.pending)]
         return self._all
 
     def match(self, arg: str) -> Match | None:
-        o = self._entry(self._exact.get(arg))
-        if o is not None:
+        found = self._exact.get(arg)
+        if found is None and self._pending is None and self._inventory_may_match(arg):
+            self.pending  # noqa: B018 - adds the inventory's spellings
+            found = self._exact.get(arg)
+        o = self._entry(found)
+        if o is not None:  # an explicit exact spelling comes first in any case
             return Match(o, None, o.form is not Form.FLAG)
         name, eq, _ = arg.partition("=")
         if eq and (o := self._entry(self._eq.get(name + "="))) is not None:
@@ -160,5 +200,4 @@ def table() -> Table:
     ]
     by_spelling = {o.spelling: o for o in explicit}
     explicit += _aliases(by_spelling)
-    names = frozenset(o.spelling for o in explicit)
-    return Table(explicit, inventory.pending(names))
+    return Table(explicit, frozenset(o.spelling for o in explicit))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..diag import InternalCompilerError
 from ..ir.debuginfo import (
@@ -33,11 +34,13 @@ from .die import DIE, AsmExpr, UnitWriter
 from .files import FileTable, remap
 from .lists import LocLists, RangeLists
 from .locexpr import Addr, Reg, SymAddr, TlsAddr, encode
-from .macros import MacroEvent, macro_section
 from .model import FunctionDebugInfo, ScopeRanges, VarLocation
 from .strings import StringPool
 from .types import TypeDIEs
 from .why_section import WhySection
+
+if TYPE_CHECKING:
+    from .macros import MacroEvent
 
 PREFIX = ".Ldw_"
 _LANGUAGES = {"C89": LANG.C89, "C99": LANG.C99, "C11": LANG.C11}
@@ -238,6 +241,8 @@ class _Writer:
         _add(out, self.why.directives())
         _add(out, self.rnglists.directives())
         if self.macros:
+            from .macros import macro_section  # -g3 only
+
             _add(out, macro_section(self.macros, PREFIX + "macro", PREFIX + "line",
                                     self.files.number(self.cu.file), self.macro_file,
                                     self.strs))

@@ -28,7 +28,6 @@ from .ctype import (
     as_int,
     qualify,
 )
-from .fortify import fortify_builtin
 from .scopes import Pos, StorageClass, Symbol, SymKind
 from .typed_builtins import typed_builtin
 
@@ -127,6 +126,16 @@ def libc_builtin_symbol(sema: Sema, name: str, p: Pos) -> Symbol | None:
                      static_storage=True, file_scope=True, link_name=name, used=True)
         sema.libcalls[name] = sym
     return sym
+
+
+def fortify_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr | None:
+    """fortify.py's builtins, all named `__builtin_...`: it (with object_size.py) is
+    imported on the first such name, not by every compile."""
+    if not name.startswith("__builtin_"):
+        return None
+    from .fortify import fortify_builtin as builtin
+
+    return builtin(sema, name, args, p)
 
 
 def gnu_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr | None:

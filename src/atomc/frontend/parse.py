@@ -8,8 +8,6 @@ error entry points to capture the offending token and what was expected, and
 
 from __future__ import annotations
 
-import ast
-
 from pycparser import c_ast
 from pycparser.c_parser import _ASSIGNMENT_OPS, _BINARY_PRECEDENCE, _TYPE_QUALIFIER, ParseError
 from pycparserext.ext_c_parser import (
@@ -474,6 +472,8 @@ def _show(value: object) -> str:
 def _stray_byte(shown: str) -> str:
     """pycparser's repr of a stray character as gcc names it: a non-ASCII one by its
     first source byte in octal ('\\244'), whether or not the bytes were UTF-8."""
+    import ast  # its _ast types are 2% of a tiny compile: for this error only
+
     try:
         ch = ast.literal_eval(shown)
     except (ValueError, SyntaxError):

@@ -17,11 +17,14 @@ from __future__ import annotations
 import re
 import subprocess
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from .. import lazyre
 from ..diag import CompileAborted, Diagnostic, DiagnosticEngine, SourceSpan
-from ..dwarf.macros import MacroEvent, MacroKind
 from ..options import CfProtection, CodeModel, CompileOptions, StackProtector
+
+if TYPE_CHECKING:
+    from ..dwarf.macros import MacroEvent
 
 GCC = "gcc"  # the gcc whose preprocessor atomc runs (the driver may name another)
 # How source text is decoded from UTF-8 and encoded back: gcc passes bytes that are not
@@ -201,6 +204,8 @@ def split_macros(text: str) -> tuple[str, list[MacroEvent]]:
     <built-in> and <command-line> pseudo-files)."""
     if "#define" not in text and "#undef" not in text:
         return text, []
+    from ..dwarf.macros import MacroEvent, MacroKind  # -g3 only
+
     lines = text.split("\n")
     events: list[MacroEvent] = []
     depth = 0  # files entered (below the main file)

@@ -23,7 +23,6 @@ from ..abi import ArgKind
 from ..array_kind import array_kind
 from ..ctype import is_void, is_volatile, variably_modified
 from ..scopes import Pos
-from .asm import lower_asm
 from .label_values import computed_goto
 from .state import Loop, LoweringPart, SwitchCtx
 
@@ -109,6 +108,8 @@ class StatementLowering(LoweringPart):
         self.fs.scope = saved
 
     def s_Asm(self, s: T.Asm) -> None:
+        from .asm import lower_asm  # few files have asm statements
+
         lower_asm(self.g, s)
 
     def s_VlaTypedef(self, s: T.VlaTypedef) -> None:

@@ -20,7 +20,6 @@ from pycparser import c_ast
 from ...diag import CompileAborted
 from ...ir.function import THREAD_LOCAL
 from .. import tree as T
-from ..asm_stmt import asm_text
 from ..consteval import Address
 from ..constinit import InitError, static_data
 from ..ctype import ArrayT, unqual
@@ -69,6 +68,8 @@ class UnitChecker:
             elif isinstance(ext, c_ast.Pragma):
                 sema.types.pragma(ext)
             elif type(ext).__name__ == "Asm":  # file-scope asm: verbatim text
+                from ..asm_stmt import asm_text  # few files have file-scope asm
+
                 text = asm_text(sema, ext)
                 if text is not None:
                     yield from self.handed(T.FileAsm(text))
