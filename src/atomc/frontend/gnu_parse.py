@@ -363,19 +363,6 @@ class GnuStatementsMixin:
         rename_local_labels(node)
         return node
 
-
-def rename_local_labels(node: Compound) -> None:
-    """Give the labels block `node` declares `__label__` names no other block can
-    use, and drop its LocalLabels items; inner blocks were renamed first, so their
-    own `__label__`s are already apart."""
-    declared = [n for item in node.block_items or [] if isinstance(item, LocalLabels)
-                for n in item.names]
-    if declared:
-        GnuStatementsMixin._local_label_count += 1
-        n = GnuStatementsMixin._local_label_count
-        node.block_items = [x for x in node.block_items if not isinstance(x, LocalLabels)]
-        _rename_labels(node, {name: f"{name}.{n}" for name in declared})
-
     def _parse_labeled_statement(self):
         # `lab: __attribute__((unused, hot));`: the attributes belong to the label
         if self._peek_type() == "ID" and self._peek_type(3) in _ATTRIBUTE_TOKENS:
@@ -414,6 +401,19 @@ def rename_local_labels(node: Compound) -> None:
             for td in out:
                 _attach_attributes(td, attrs)
         return out
+
+
+def rename_local_labels(node: Compound) -> None:
+    """Give the labels block `node` declares `__label__` names no other block can
+    use, and drop its LocalLabels items; inner blocks were renamed first, so their
+    own `__label__`s are already apart."""
+    declared = [n for item in node.block_items or [] if isinstance(item, LocalLabels)
+                for n in item.names]
+    if declared:
+        GnuStatementsMixin._local_label_count += 1
+        n = GnuStatementsMixin._local_label_count
+        node.block_items = [x for x in node.block_items if not isinstance(x, LocalLabels)]
+        _rename_labels(node, {name: f"{name}.{n}" for name in declared})
 
 
 def _rename_labels(node: c_ast.Node, names: dict[str, str]) -> None:
