@@ -21,9 +21,7 @@ allow_interpreted_subclasses=True)`): otherwise making an instance raises
 a local name one type: `except A as e: ... except B as e:` raises a TypeError when
 the second handler catches a B that is not an A. A membership test against a tuple
 with an unpacked part (`x in (*a, *b)`) stops the build, and so does `del self.x`
-unless the class lists x in `__deletable__`. A dataclass may not inherit annotated
-attributes from a plain class: its module fails to import (they become fields with
-defaults).
+unless the class lists x in `__deletable__`.
 """
 
 from __future__ import annotations
@@ -222,78 +220,4 @@ def test_python_classes_subclass_only_compiled_classes_that_allow_it() -> None:
                     bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: class {node.name}"
                                f"({name}): {module}.{name} is compiled and does not "
                                "allow interpreted subclasses")
-    assert not bad, "\n".join(bad)
-
-
-def _is_dataclass(cls: ast.ClassDef) -> bool:
-    return any(_decorator_name(d).endswith("dataclass") for d in cls.decorator_list)
-
-
-def _instance_annotations(cls: ast.ClassDef) -> list[str]:
-    """The attributes `cls`'s body annotates (not ClassVar ones)."""
-    return [ast.unparse(s.target) for s in cls.body if isinstance(s, ast.AnnAssign)
-            and not ast.unparse(s.annotation).startswith(("ClassVar", "typing.ClassVar"))]
-
-
-def _bound_names(path: Path, tree: ast.Module) -> dict[str, str]:
-    """name -> the dotted thing it stands for (a module or a module's attribute)."""
-    here = _module_name(path)
-    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
-    out = {}
-    for node in tree.body:
-        if isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                up = package.split(".")[:len(package.split(".")) - node.level + 1]
-                base = ".".join([*up, *filter(None, [node.module])])
-            for alias in node.names:
-                out[alias.asname or alias.name] = f"{base}.{alias.name}"
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                out[alias.asname or alias.name.partition(".")[0]] = \
-                    alias.name if alias.asname else alias.name.partition(".")[0]
-    return out
-
-
-def test_dataclasses_inherit_no_field_annotations_from_plain_classes() -> None:
-    """A compiled dataclass whose base is a plain class that annotates attributes
-    (`name: str` in the body) builds, but its module fails to import ("non-default
-    argument 'signed' follows default argument": mypyc hands those inherited
-    annotations to the dataclass machinery as fields with defaults), so the compiled
-    atomc stops on every input. The fields go in a dataclass base, or in the
-    dataclass itself."""
-    classes: dict[str, ast.ClassDef] = {}  # "module.Class" -> class
-    bound: dict[str, dict[str, str]] = {}  # module -> its imported names
-    for path in _compiled_sources():
-        tree = ast.parse(path.read_text(), str(path))
-        module = _module_name(path)
-        bound[module] = _bound_names(path, tree)
-        for node in tree.body:
-            if isinstance(node, ast.ClassDef):
-                classes[f"{module}.{node.name}"] = node
-
-    def resolve(module: str, base: ast.expr) -> tuple[str, ast.ClassDef] | None:
-        head, _, rest = ast.unparse(base).partition(".")
-        target = bound[module].get(head, f"{module}.{head}") + (f".{rest}" if rest else "")
-        if target in classes:
-            return target.rpartition(".")[0], classes[target]
-        package, _, name = target.rpartition(".")  # a package re-exporting the class
-        hits = [q for q in classes if q.startswith(package + ".") and q.endswith("." + name)]
-        return (hits[0].rpartition(".")[0], classes[hits[0]]) if len(hits) == 1 else None
-
-    bad = []
-    for qual, cls in classes.items():
-        if not _is_dataclass(cls):
-            continue
-        todo = [(qual.rpartition(".")[0], b) for b in cls.bases]
-        while todo:
-            module, base = todo.pop()
-            found = resolve(module, base)
-            if found is None:
-                continue
-            where, parent = found
-            names = _instance_annotations(parent)
-            if names and not _is_dataclass(parent):
-                bad.append(f"{qual}: inherits {names} from plain class {where}.{parent.name}")
-            todo += [(where, b) for b in parent.bases]
     assert not bad, "\n".join(bad)

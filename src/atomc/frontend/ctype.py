@@ -37,13 +37,11 @@ class CType:
         return True
 
 
-@dataclass(frozen=True, slots=True)
 class NaturalT(CType):
     """A type whose size and alignment are both its `nbytes` (integers, real floating
-    types, the types atomc parses but cannot compute with: pending.py), spelled `name`.
-    The fields are declared here, not again in each subclass: mypyc hands annotations
-    a dataclass inherits from a plain class to the dataclass machinery as defaults."""
+    types, the types atomc parses but cannot compute with: pending.py), spelled `name`."""
 
+    __slots__ = ()
     name: str
     nbytes: int
 
@@ -111,6 +109,8 @@ class VoidT(_GnuSizeOne):
 class IntT(NaturalT):
     """An integer type; `rank` orders the conversion ranks (bool < char < ... < long long)."""
 
+    name: str
+    nbytes: int
     signed: bool
     rank: int
 
@@ -123,6 +123,9 @@ class IntT(NaturalT):
 class FloatT(NaturalT):
     """A real floating type: float, double, long double (x87 extended, 16 bytes),
     or `_Float128`, which is parsed (system headers mention it) but not compiled."""
+
+    name: str
+    nbytes: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,22 +163,26 @@ class PointerT(CType):
         return f"{self.pointee} *"
 
 
-# An array type, of fixed (`ArrayT`) or variable (`VlaT`) length, is aligned as its
-# element. Each declares `elem` itself: a plain base class annotating it would make
-# the mypyc-compiled dataclasses take it for a field with a default (the module would
-# not import).
+class _Array(CType):
+    """An array type, of fixed (`ArrayT`) or variable (`VlaT`) length: aligned as its
+    element (`elem`)."""
+
+    __slots__ = ()
+    elem: CType
+
+    @property
+    def align(self) -> int:
+        return self.elem.align
+
+
 @dataclass(frozen=True, slots=True)
-class ArrayT(CType):
+class ArrayT(_Array):
     elem: CType
     count: int | None  # None: incomplete (`int a[]`)
 
     @property
     def size(self) -> int:
         return self.elem.size * (self.count or 0)
-
-    @property
-    def align(self) -> int:
-        return self.elem.align
 
     @property
     def complete(self) -> bool:
@@ -186,7 +193,7 @@ class ArrayT(CType):
 
 
 @dataclass(eq=False, slots=True)
-class VlaT(CType):
+class VlaT(_Array):
     """A variable length array `elem[dim]`: `dim` is the typed element-count
     expression, evaluated once where the type's declaration is reached; irgen
     keeps the result (an i64) in the stack slot `count_slot`. Its size is only
@@ -200,10 +207,6 @@ class VlaT(CType):
     @property
     def size(self) -> int:
         raise TypeError("the size of a variable length array is known only at run time")
-
-    @property
-    def align(self) -> int:
-        return self.elem.align
 
     def __str__(self) -> str:
         return f"{self.elem}[*]"

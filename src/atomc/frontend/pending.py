@@ -24,6 +24,8 @@ class PendingT(NaturalT):
     """A type atomc cannot compute with (IEEE quad and half precision): it has a
     size, so header declarations lay out, and nothing else."""
 
+    name: str
+    nbytes: int
     why: str = ""
 
 
