@@ -1,5 +1,7 @@
-"""What atomc's user caches (the parse cache, the dataclass code cache, the parser
-sources' digest memo) share: the hash they key by, and one way to replace a file.
+"""What atomc's user caches (the parse cache, the dataclass code cache, the regex
+code cache, the parser sources' digest memo) share: where they live and how an
+environment variable moves or turns one off, the hash they key by, and one way to
+replace a file.
 
 A file is replaced through a temporary name in its own directory, renamed into
 place, so concurrent compiles read a whole old or a whole new file; it is made with
@@ -17,10 +19,24 @@ try:  # hashlib would also load OpenSSL, a few ms of every compile
 except ImportError:  # an interpreter built without its own BLAKE2
     from hashlib import blake2b
 
-__all__ = ["TEMP_PREFIX", "blake2b", "replace_atomically"]
+__all__ = ["TEMP_PREFIX", "blake2b", "cache_location", "replace_atomically"]
 
 # the temporary names, in the directory of the file they become
 TEMP_PREFIX = ".tmp-"
+# values of a cache's variable that turn it off
+OFF = frozenset({"0", "off", "no", "false", "none"})
+
+
+def cache_location(env_var: str, name: str) -> str | None:
+    """Where the cache `name` lives: `$env_var` when set (None when that is empty
+    or says off), else `$XDG_CACHE_HOME/atomc/name` (`~/.cache/atomc/name`)."""
+    value = os.environ.get(env_var)
+    if value is not None:
+        if not value.strip() or value.strip().lower() in OFF:
+            return None
+        return value
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "atomc", name)
 
 
 def replace_atomically(path: str, data: bytes) -> bool:

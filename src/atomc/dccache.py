@@ -51,10 +51,9 @@ import sys
 from types import CodeType, FunctionType, ModuleType
 from typing import Any
 
-from .cachefile import replace_atomically
+from .cachefile import cache_location, replace_atomically
 
 ENV_VAR = "ATOMC_DATACLASS_CACHE"
-_OFF = frozenset({"0", "off", "no", "false", "none"})
 FORMAT = "atomc-dataclass-cache 2"
 # the entries of signature texts begin with this (no generated text does), so that
 # a file stays what versions of atomc without them read
@@ -115,14 +114,8 @@ _installed = False
 
 def cache_path() -> str | None:
     """The directory of the cache files, or None when the cache is off."""
-    value = os.environ.get(ENV_VAR)
-    if value is not None:
-        if not value.strip() or value.strip().lower() in _OFF:
-            return None
-        return value
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     tag = sys.implementation.cache_tag or "unknown"
-    return os.path.join(base, "atomc", f"dataclass-methods-{tag}")
+    return cache_location(ENV_VAR, f"dataclass-methods-{tag}")
 
 
 def _header() -> str:

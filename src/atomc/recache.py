@@ -28,14 +28,12 @@ from __future__ import annotations
 
 import atexit
 import marshal
-import os
 import sys
 from typing import Any
 
-from .cachefile import replace_atomically
+from .cachefile import cache_location, replace_atomically
 
 ENV_VAR = "ATOMC_REGEX_CACHE"
-_OFF = frozenset({"0", "off", "no", "false", "none"})
 FORMAT = "atomc-regex-cache 1"
 # versions whose re._compiler.compile is parse, _code, then
 # _sre.compile(pattern, flags | state.flags, code, groups - 1, groupindex, indexgroup)
@@ -69,14 +67,8 @@ _installed = False
 
 def cache_path() -> str | None:
     """The cache file, or None when the cache is off."""
-    value = os.environ.get(ENV_VAR)
-    if value is not None:
-        if not value.strip() or value.strip().lower() in _OFF:
-            return None
-        return value
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     tag = sys.implementation.cache_tag or "unknown"
-    return os.path.join(base, "atomc", f"regex-code-{tag}.marshal")
+    return cache_location(ENV_VAR, f"regex-code-{tag}.marshal")
 
 
 def _header() -> str:

@@ -46,11 +46,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
-from ..cachefile import blake2b, replace_atomically
+from ..cachefile import blake2b, cache_location, replace_atomically
 from .preprocess import MarkerSearch
 
 ENV_VAR = "ATOMC_PARSE_CACHE"
-_OFF = frozenset({"0", "off", "no", "false", "none"})
 FORMAT = b"atomc-parse-cache 1"
 _PICKLE_PROTOCOL = 5
 
@@ -65,13 +64,7 @@ def cache_dir() -> str | None:
     """Where entries live, or None when the cache is off. (Paths here are strings:
     pathlib, with urllib.parse and ipaddress, was 2% of a tiny compile's
     instructions; pickle is imported where an entry is read or written.)"""
-    value = os.environ.get(ENV_VAR)
-    if value is not None:
-        if value.strip().lower() in _OFF or not value.strip():
-            return None
-        return value
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "atomc", "parse")
+    return cache_location(ENV_VAR, "parse")
 
 
 @cache
