@@ -73,8 +73,7 @@ def source_hash(tree: Path) -> str:
 def sync(src: Path, dst: Path) -> None:
     """Make `dst` hold exactly src's files (no __pycache__), copying only what
     changed, and drop the extensions of modules that no longer exist."""
-    wanted = {p.relative_to(src) for p in src.rglob("*")
-              if p.is_file() and "__pycache__" not in p.parts}
+    wanted = {Path(rel) for rel in source_files(str(src))}  # the files the manifest records
     for rel in sorted(wanted):
         s, d = src / rel, dst / rel
         if not d.exists() or not filecmp.cmp(s, d, shallow=False):

@@ -13,16 +13,20 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 
 try:  # hashlib would also load OpenSSL, a few ms of every compile
     from _blake2 import blake2b
 except ImportError:  # an interpreter built without its own BLAKE2
     from hashlib import blake2b
 
-__all__ = ["TEMP_PREFIX", "blake2b", "cache_location", "replace_atomically"]
+__all__ = ["INTERPRETER_TAG", "TEMP_PREFIX", "blake2b", "cache_location", "interpreter_header",
+           "replace_atomically"]
 
 # the temporary names, in the directory of the file they become
 TEMP_PREFIX = ".tmp-"
+# in the names of caches whose entries only this interpreter can read (code, marshal)
+INTERPRETER_TAG = sys.implementation.cache_tag or "unknown"
 # values of a cache's variable that turn it off
 OFF = frozenset({"0", "off", "no", "false", "none"})
 
@@ -37,6 +41,12 @@ def cache_location(env_var: str, name: str) -> str | None:
         return value
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "atomc", name)
+
+
+def interpreter_header(fmt: str) -> str:
+    """The first field of a marshalled cache file: its format and the exact
+    interpreter that wrote it, so another reads it as empty."""
+    return f"{fmt}\0{sys.version}\0{sys.hexversion}"
 
 
 def replace_atomically(path: str, data: bytes) -> bool:

@@ -51,7 +51,7 @@ import sys
 from types import CodeType, FunctionType, ModuleType
 from typing import Any
 
-from .cachefile import cache_location, replace_atomically
+from .cachefile import INTERPRETER_TAG, cache_location, interpreter_header, replace_atomically
 
 ENV_VAR = "ATOMC_DATACLASS_CACHE"
 FORMAT = "atomc-dataclass-cache 2"
@@ -114,12 +114,7 @@ _installed = False
 
 def cache_path() -> str | None:
     """The directory of the cache files, or None when the cache is off."""
-    tag = sys.implementation.cache_tag or "unknown"
-    return cache_location(ENV_VAR, f"dataclass-methods-{tag}")
-
-
-def _header() -> str:
-    return f"{FORMAT}\0{sys.version}\0{sys.hexversion}"
+    return cache_location(ENV_VAR, f"dataclass-methods-{INTERPRETER_TAG}")
 
 
 def _fnv(text: str) -> int:
@@ -157,7 +152,7 @@ def _read(path: str) -> tuple[str, Stamp, dict[str, CodeType], dict[str, str]] |
         return None
     stats.files_read += 1
     stats.bytes_read += len(raw)
-    if not (isinstance(data, tuple) and len(data) == 4 and data[0] == _header()
+    if not (isinstance(data, tuple) and len(data) == 4 and data[0] == interpreter_header(FORMAT)
             and isinstance(data[1], str) and isinstance(data[3], dict)):
         return None
     stamp = data[2]
@@ -199,7 +194,7 @@ def save(path: str, codes: dict[str, CodeType], source: str = "",
         entries: dict[str, CodeType | str] = {**codes}
         for key, text in (docs or {}).items():
             entries[DOC_PREFIX + key] = text
-        data = marshal.dumps((_header(), source, stamp, entries))
+        data = marshal.dumps((interpreter_header(FORMAT), source, stamp, entries))
     except ValueError:  # an unmarshallable constant
         return False
     return replace_atomically(path, data)

@@ -31,7 +31,7 @@ import marshal
 import sys
 from typing import Any
 
-from .cachefile import cache_location, replace_atomically
+from .cachefile import INTERPRETER_TAG, cache_location, interpreter_header, replace_atomically
 
 ENV_VAR = "ATOMC_REGEX_CACHE"
 FORMAT = "atomc-regex-cache 1"
@@ -67,12 +67,7 @@ _installed = False
 
 def cache_path() -> str | None:
     """The cache file, or None when the cache is off."""
-    tag = sys.implementation.cache_tag or "unknown"
-    return cache_location(ENV_VAR, f"regex-code-{tag}.marshal")
-
-
-def _header() -> str:
-    return f"{FORMAT}\0{sys.version}\0{sys.hexversion}"
+    return cache_location(ENV_VAR, f"regex-code-{INTERPRETER_TAG}.marshal")
 
 
 def load(path: str) -> dict[Key, Entry]:
@@ -83,7 +78,7 @@ def load(path: str) -> dict[Key, Entry]:
             data = marshal.loads(f.read())
     except Exception:  # noqa: BLE001 - marshal raises EOFError, ValueError, TypeError...
         return {}
-    if not (isinstance(data, tuple) and len(data) == 2 and data[0] == _header()
+    if not (isinstance(data, tuple) and len(data) == 2 and data[0] == interpreter_header(FORMAT)
             and isinstance(data[1], dict)):
         return {}
     return {k: v for k, v in data[1].items() if _valid(k, v)}
@@ -99,7 +94,7 @@ def _valid(key: object, entry: object) -> bool:
 
 def save(path: str, entries: dict[Key, Entry]) -> bool:
     """Write `entries` to `path` atomically; False when the place is not writable."""
-    return replace_atomically(path, marshal.dumps((_header(), entries)))
+    return replace_atomically(path, marshal.dumps((interpreter_header(FORMAT), entries)))
 
 
 def _ours() -> bool:
