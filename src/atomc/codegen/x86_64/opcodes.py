@@ -9,8 +9,7 @@ allocators and the line-table/branch analyses consult.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Final
+from typing import Any, Final
 
 from ..mir.core import INLINE_ASM
 from ..target import Arith, Extension, OpcodeInfo
@@ -42,71 +41,91 @@ _ARITH: Final = {"add": Arith.ADD, "sub": Arith.SUB, "and": Arith.AND, "or": Ari
                  "imul": Arith.MUL}
 
 
+# A row before the properties `_derived` adds: OpcodeInfo's arguments
+_Row = tuple[tuple[Any, ...], dict[str, Any]]
+
+
+def _row(*args: Any, **kwargs: Any) -> _Row:
+    return args, kwargs
+
+
 def _build() -> dict[str, OpcodeInfo]:
-    t: dict[str, OpcodeInfo] = {}
+    t: dict[str, _Row] = {}
     for s, bits in _BITS.items():
-        t["mov" + s] = OpcodeInfo(("u", "d"), is_move=True, width=bits, copies_whole=s == "q",
-                              loads_immediate=s in "lq")
+        t["mov" + s] = _row(("u", "d"), is_move=True, width=bits, copies_whole=s == "q",
+                        loads_immediate=s in "lq")
         for op in ("add", "sub", "and", "or", "xor", "adc", "sbb"):
-            t[op + s] = OpcodeInfo(("u", "ud"), width=bits, arith=_ARITH.get(op))
+            t[op + s] = _row(("u", "ud"), width=bits, arith=_ARITH.get(op))
         for op in ("cmp", "test"):
-            t[op + s] = OpcodeInfo(("u", "u"), width=bits)
+            t[op + s] = _row(("u", "u"), width=bits)
         for op in ("shl", "shr", "sar"):
-            t[op + s] = OpcodeInfo(("u", "ud"), width=bits, arith=_ARITH[op])
+            t[op + s] = _row(("u", "ud"), width=bits, arith=_ARITH[op])
         for op in ("neg", "not", "inc", "dec"):
-            t[op + s] = OpcodeInfo(("ud",), width=bits)
+            t[op + s] = _row(("ud",), width=bits)
     for s in "wlq":
-        t["imul" + s] = OpcodeInfo(("u", "ud"), width=_BITS[s], arith=Arith.MUL)
+        t["imul" + s] = _row(("u", "ud"), width=_BITS[s], arith=Arith.MUL)
     for (_, size), cmov in CMOV.items():
-        t[cmov] = OpcodeInfo(("u", "ud"), width=8 * size)
+        t[cmov] = _row(("u", "ud"), width=8 * size)
     for s in "lq":
         bits = _BITS[s]
-        t["lea" + s] = OpcodeInfo(("u", "d"), width=bits, is_address=True)
-        t["bsr" + s] = OpcodeInfo(("u", "d"), width=bits)  # __builtin_clz; result undefined for 0
-        t["bsf" + s] = OpcodeInfo(("u", "d"), width=bits)  # __builtin_ctz / ffs
-        t["idiv" + s] = OpcodeInfo(("u",), ("rax", "rdx"), ("rax", "rdx"), width=bits)
-        t["div" + s] = OpcodeInfo(("u",), ("rax", "rdx"), ("rax", "rdx"), width=bits)
-    t["movabsq"] = OpcodeInfo(("u", "d"), width=64, loads_immediate=True)
+        t["lea" + s] = _row(("u", "d"), width=bits, is_address=True)
+        t["bsr" + s] = _row(("u", "d"), width=bits)  # __builtin_clz; result undefined for 0
+        t["bsf" + s] = _row(("u", "d"), width=bits)  # __builtin_ctz / ffs
+        t["idiv" + s] = _row(("u",), ("rax", "rdx"), ("rax", "rdx"), width=bits)
+        t["div" + s] = _row(("u",), ("rax", "rdx"), ("rax", "rdx"), width=bits)
+    t["movabsq"] = _row(("u", "d"), width=64, loads_immediate=True)
     # double-word arithmetic (legalised __int128): rdx:rax = rax * operand, and the
     # double shifts `shld/shrd count, src, dst` (count an immediate or %cl)
-    t["mulq"] = OpcodeInfo(("u",), ("rax",), ("rax", "rdx"), width=64)
-    t["shldq"] = OpcodeInfo(("u", "u", "ud"), width=64)
-    t["shrdq"] = OpcodeInfo(("u", "u", "ud"), width=64)
+    t["mulq"] = _row(("u",), ("rax",), ("rax", "rdx"), width=64)
+    t["shldq"] = _row(("u", "u", "ud"), width=64)
+    t["shrdq"] = _row(("u", "u", "ud"), width=64)
     for ext in _EXTENDS:
-        t[ext] = OpcodeInfo(("u", "d"), width=_BITS[ext[5]],
-                        extend=Extension(ext[3] == "s", _BITS[ext[4]], _BITS[ext[5]]))
+        t[ext] = _row(("u", "d"), width=_BITS[ext[5]],
+                  extend=Extension(ext[3] == "s", _BITS[ext[4]], _BITS[ext[5]]))
     for cc in (*CONDS, "p", "np"):  # parity: the unordered result of ucomiss/ucomisd
-        t["set" + cc] = OpcodeInfo(("d",), width=8)
-        t["j" + cc] = OpcodeInfo(("u",), is_branch=True, is_cond_branch=True, is_terminator=True)
+        t["set" + cc] = _row(("d",), width=8)
+        t["j" + cc] = _row(("u",), is_branch=True, is_cond_branch=True, is_terminator=True)
     _add_sse(t)
     _add_atomic(t)
     _add_x87(t)
-    t["cltd"] = OpcodeInfo((), ("rax",), ("rdx",))
-    t["cqto"] = OpcodeInfo((), ("rax",), ("rdx",))
-    t["jmp"] = OpcodeInfo(("u",), is_branch=True, is_terminator=True)
+    t["cltd"] = _row((), ("rax",), ("rdx",))
+    t["cqto"] = _row((), ("rax",), ("rdx",))
+    t["jmp"] = _row(("u",), is_branch=True, is_terminator=True)
     # indirect jump through a jump table (`jmp *(base,index,8)`); the targets
     # are in the instruction's JumpTable meta, not in its operands
-    t["jmptab"] = OpcodeInfo(("u",), is_terminator=True)
-    t["call"] = OpcodeInfo(("u",), (), CALLER_SAVED, is_call=True)
+    t["jmptab"] = _row(("u",), is_terminator=True)
+    t["call"] = _row(("u",), (), CALLER_SAVED, is_call=True)
     # thread-local addresses through __tls_get_addr (x86_64/tls.py): operand 0 is the
     # callee, the variable's name is the instruction's meta; the result is in %rax
-    t["TLS_GD"] = OpcodeInfo(("u",), (), CALLER_SAVED, is_call=True)
-    t["TLS_LD"] = OpcodeInfo(("u",), (), CALLER_SAVED, is_call=True)
+    t["TLS_GD"] = _row(("u",), (), CALLER_SAVED, is_call=True)
+    t["TLS_LD"] = _row(("u",), (), CALLER_SAVED, is_call=True)
     # -fstack-clash-protection (x86_64/stack_clash.py): a prologue loop probing each
     # page down to %r11, and a dynamic allocation by a size register, probed per page
-    t["PROBE_LOOP_R11"] = OpcodeInfo((), ("rsp", "r11"), ("rsp",))
-    t["PROBED_SUBQ"] = OpcodeInfo(("ud",), ("rsp",), ("rsp",))
-    t["endbr64"] = OpcodeInfo(())  # -fcf-protection: a valid indirect-branch target (cet.py)
-    t["ret"] = OpcodeInfo((), is_return=True, is_terminator=True)
-    t["ud2"] = OpcodeInfo((), is_terminator=True)
+    t["PROBE_LOOP_R11"] = _row((), ("rsp", "r11"), ("rsp",))
+    t["PROBED_SUBQ"] = _row(("ud",), ("rsp",), ("rsp",))
+    t["endbr64"] = _row(())  # -fcf-protection: a valid indirect-branch target (cet.py)
+    t["ret"] = _row((), is_return=True, is_terminator=True)
+    t["ud2"] = _row((), is_terminator=True)
     # nop holds a line at -O0 where a jump fell through (passes/fallthrough.py)
-    t["nop"] = OpcodeInfo(())
-    t[INLINE_ASM] = OpcodeInfo((), is_inline_asm=True)
-    t["pushq"] = OpcodeInfo(("u",), ("rsp",), ("rsp",), width=64)
-    t["popq"] = OpcodeInfo(("d",), ("rsp",), ("rsp",), width=64)
-    t["rep movsb"] = OpcodeInfo((), ("rdi", "rsi", "rcx"), ("rdi", "rsi", "rcx"))
-    t["rep stosb"] = OpcodeInfo((), ("rdi", "rax", "rcx"), ("rdi", "rcx"))
-    return {op: _derived(op, row) for op, row in t.items()}
+    t["nop"] = _row(())
+    t[INLINE_ASM] = _row((), is_inline_asm=True)
+    t["pushq"] = _row(("u",), ("rsp",), ("rsp",), width=64)
+    t["popq"] = _row(("d",), ("rsp",), ("rsp",), width=64)
+    t["rep movsb"] = _row((), ("rdi", "rsi", "rcx"), ("rdi", "rsi", "rcx"))
+    t["rep stosb"] = _row((), ("rdi", "rax", "rcx"), ("rdi", "rcx"))
+    # Each row made once, with its derived properties (not made, then copied by
+    # `dataclasses.replace`: 7% of a tiny compile's instructions), and the equal
+    # rows (the `set<cc>`, the `cmov<cc>` of a size...) one object: 118 for 260 mnemonics.
+    made: dict[tuple[tuple[Any, ...], tuple[tuple[str, Any], ...]], OpcodeInfo] = {}
+    table: dict[str, OpcodeInfo] = {}
+    for op, (args, kwargs) in t.items():
+        kwargs = {**kwargs, **_derived(op)}
+        key = (args, tuple(sorted(kwargs.items())))
+        row = made.get(key)
+        if row is None:
+            row = made[key] = OpcodeInfo(*args, **kwargs)
+        table[op] = row
+    return table
 
 
 # Families by mnemonic prefix, for what the scheduler and the -O0 allocator ask
@@ -135,11 +154,10 @@ def _family(opcode: str) -> str:
     return opcode
 
 
-def _derived(op: str, row: OpcodeInfo) -> OpcodeInfo:
-    """`row` with the properties that follow from its mnemonic's family."""
+def _derived(op: str) -> dict[str, Any]:
+    """The properties of row `op` that follow from its mnemonic's family."""
     fam = _family(op)
-    return replace(
-        row,
+    return dict(
         reads_flags=op != "jmp" and op.startswith(_FLAG_READERS),
         writes_flags=not op.startswith(_NO_FLAGS) and not (op.startswith("j") and op != "jmp"),
         latency=20 if op.startswith(("idiv", "div")) else 3 if op.startswith("imul") else 1,
@@ -150,51 +168,51 @@ def _derived(op: str, row: OpcodeInfo) -> OpcodeInfo:
         fold_sources=((0, 1) if fam in ("cmp", "test") else (0,)) if fam in _SRC_OK else ())
 
 
-def _add_sse(t: dict[str, OpcodeInfo]) -> None:
+def _add_sse(t: dict[str, _Row]) -> None:
     """SSE/SSE2 scalar floating point (issue 7): `s` single, `d` double."""
     for p, bits in (("s", 32), ("d", 64)):
         # load, store, register copy
-        t["movs" + p] = OpcodeInfo(("u", "d"), is_move=True, width=bits, vector=True,
-                               copies_whole=True)
+        t["movs" + p] = _row(("u", "d"), is_move=True, width=bits, vector=True,
+                         copies_whole=True)
         for op in ("add", "sub", "mul", "div"):
-            t[op + "s" + p] = OpcodeInfo(("u", "ud"), width=bits, vector=True)
-        t["ucomis" + p] = OpcodeInfo(("u", "u"), width=bits, vector=True)
+            t[op + "s" + p] = _row(("u", "ud"), width=bits, vector=True)
+        t["ucomis" + p] = _row(("u", "u"), width=bits, vector=True)
         for w in "lq":  # the width is the integer's
-            t["cvtsi2s" + p + w] = OpcodeInfo(("u", "d"), width=_BITS[w], vector=True)
-            t["cvtts" + p + "2si" + w] = OpcodeInfo(("u", "d"), width=_BITS[w], vector=True)
+            t["cvtsi2s" + p + w] = _row(("u", "d"), width=_BITS[w], vector=True)
+            t["cvtts" + p + "2si" + w] = _row(("u", "d"), width=_BITS[w], vector=True)
         # sign flip with a 16-byte .rodata mask
-        t["xorp" + p] = OpcodeInfo(("u", "ud"), width=bits, vector=True)
-    t["cvtss2sd"] = OpcodeInfo(("u", "d"), vector=True)
-    t["cvtsd2ss"] = OpcodeInfo(("u", "d"), vector=True)
-    t["movd"] = OpcodeInfo(("u", "d"), vector=True)  # 32-bit GPR <-> XMM bits (movq does 64 bits)
+        t["xorp" + p] = _row(("u", "ud"), width=bits, vector=True)
+    t["cvtss2sd"] = _row(("u", "d"), vector=True)
+    t["cvtsd2ss"] = _row(("u", "d"), vector=True)
+    t["movd"] = _row(("u", "d"), vector=True)  # 32-bit GPR <-> XMM bits (movq does 64 bits)
 
 
-def _add_atomic(t: dict[str, OpcodeInfo]) -> None:
+def _add_atomic(t: dict[str, _Row]) -> None:
     """Locked read-modify-writes and exchanges (isel_atomic.py). The memory
     operand is read and written; `xadd` and `xchg` also write their register;
     `cmpxchg` compares with and loads into %rax."""
     for s, bits in _BITS.items():
         for op in ("add", "sub", "and", "or", "xor"):
-            t["lock " + op + s] = OpcodeInfo(("u", "ud"), width=bits)
-        t["lock xadd" + s] = OpcodeInfo(("ud", "ud"), width=bits)
-        t["lock cmpxchg" + s] = OpcodeInfo(("u", "ud"), ("rax",), ("rax",), width=bits)
-        t["xchg" + s] = OpcodeInfo(("ud", "ud"), width=bits)
+            t["lock " + op + s] = _row(("u", "ud"), width=bits)
+        t["lock xadd" + s] = _row(("ud", "ud"), width=bits)
+        t["lock cmpxchg" + s] = _row(("u", "ud"), ("rax",), ("rax",), width=bits)
+        t["xchg" + s] = _row(("ud", "ud"), width=bits)
     # a compiler-only fence: no code; the scheduler moves no memory access across
     # it, and it is dropped right after scheduling
-    t["MEMBARRIER"] = OpcodeInfo(())
+    t["MEMBARRIER"] = _row(())
 
 
-def _add_x87(t: dict[str, OpcodeInfo]) -> None:
+def _add_x87(t: dict[str, _Row]) -> None:
     """x87 floating point (long double, see isel_x87): memory loads and popping
     stores, and register-stack forms that spell their operands in the mnemonic."""
     for op in ("fldt", "flds", "fldl", "fildq", "fildl", "filds", "fldcw", "fadds"):
-        t[op] = OpcodeInfo(("u",), x87=True)
+        t[op] = _row(("u",), x87=True)
     for op in ("fstpt", "fstps", "fstpl", "fistpq", "fistpl", "fistps", "fnstcw"):
-        t[op] = OpcodeInfo(("d",), x87=True)
+        t[op] = _row(("d",), x87=True)
     for op in ("fldz", "fld1", "fchs", "faddp\t%st, %st(1)", "fsubrp\t%st, %st(1)",
                "fmulp\t%st, %st(1)", "fdivrp\t%st, %st(1)", "fucomip\t%st(1), %st",
                "fstp\t%st(0)"):
-        t[op] = OpcodeInfo((), x87=True)
+        t[op] = _row((), x87=True)
 
 
 OPCODES: Final[dict[str, OpcodeInfo]] = _build()
