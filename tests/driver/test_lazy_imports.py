@@ -72,6 +72,8 @@ FEATURES = ("atomc.frontend.asm_stmt", "atomc.frontend.lower.asm", "atomc.fronte
 # docstring, which a warm dataclass cache holds (dccache.py); the regular expressions'
 # parser is still loaded (re imports it), but a warm regex cache runs none of it
 WARM_NEVER = ("inspect", "ast", "dis", "tokenize", "linecache")
+# the machine-IR verifier and debug-info contracts: --verify-machineinstrs only
+VERIFIER = ("atomc.codegen.mir.contracts", "atomc.codegen.mir.verifier")
 # imported by a compile past the preprocessor only
 COMPILER = ("atomc.frontend.sema", "atomc.ir", "atomc.codegen", "atomc.codegen.pipeline",
             "atomc.pipeline")
@@ -93,7 +95,7 @@ def imported(tmp_path: Path, *args: str, program: str = PROGRAM) -> set[str]:
 
 def test_every_module_named_here_exists() -> None:
     named = (*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *DWARF, *IR_TEXT, *COMPILER,
-             *FEATURES, *WARM_NEVER)
+             *FEATURES, *WARM_NEVER, *VERIFIER)
     assert [m for m in named if importlib.util.find_spec(m) is None] == []
 
 
@@ -103,13 +105,21 @@ def test_optimised_debug_compile_imports_every_stage(tmp_path: Path) -> None:
     missing = [m for m in (*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *DWARF, *COMPILER)
                if m not in mods]
     assert missing == []
-    assert sorted(mods & set(IR_TEXT)) == []
+    assert sorted(mods & {*IR_TEXT, *VERIFIER}) == []
 
 
 def test_O0_debug_compile_imports_no_optimiser(tmp_path: Path) -> None:
     mods = imported(tmp_path, "-O0", "-g", "-c", "-o", str(tmp_path / "p.o"))
-    assert sorted(mods & {*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *IR_TEXT}) == []
+    assert sorted(mods & {*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *IR_TEXT,
+                          *VERIFIER}) == []
     assert [m for m in DWARF if m not in mods] == []
+
+
+def test_verify_machineinstrs_imports_the_verifier(tmp_path: Path) -> None:
+    """The control: the verifier and the contracts run when asked for."""
+    mods = imported(tmp_path, "-O0", "-g", "--verify-machineinstrs", "-c",
+                    "-o", str(tmp_path / "p.o"))
+    assert [m for m in VERIFIER if m not in mods] == []
 
 
 def test_O0_compile_without_g_imports_no_dwarf_model(tmp_path: Path) -> None:

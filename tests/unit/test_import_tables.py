@@ -26,3 +26,27 @@ def test_opcode_rows_are_made_once_and_shared(monkeypatch: pytest.MonkeyPatch) -
     distinct = {id(row) for row in table.values()}
     assert len(made) == len(distinct) == len(set(table.values()))
     assert len(made) < len(table) // 2  # the set<cc>, j<cc>, cmov<cc> of a size... shared
+
+
+def test_option_aliases_are_made_without_dataclasses_replace(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """gcc's long spellings are made by Option's constructor (every process that
+    parses a command line makes them), and equal what `replace` made."""
+    import dataclasses
+
+    from atomc.driver import table as table_module
+
+    calls = []
+
+    def counting(obj: object, **changes: object) -> object:
+        calls.append(obj)
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+
+    monkeypatch.setattr(table_module, "replace", counting, raising=False)
+    built = table_module.table.__wrapped__()  # type: ignore[attr-defined]
+    assert calls == []
+    short = {o.spelling: o for o in built.options}
+    for alias, (target, form) in table_module.ALIASES.items():
+        o = short[target]
+        assert short[alias] == dataclasses.replace(
+            o, spelling=alias, form=form, help=f"same as {o.describe_spelling()}")

@@ -8,7 +8,7 @@ longest joined prefix (`-Wl,` before `-W...`, `-MF` before `-M`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 
 from . import inventory, table_gcc
@@ -179,11 +179,13 @@ class Table:
 
 
 def _aliases(short: dict[str, Option]) -> list[Option]:
+    # made directly, not by dataclasses.replace (which reads every field by name
+    # first): twice the instructions, in every process that parses a command line
     out = []
     for alias, (target, form) in ALIASES.items():
         o = short[target]
-        out.append(replace(o, spelling=alias, form=form,
-                           help=f"same as {o.describe_spelling()}"))
+        out.append(Option(alias, form, o.cls, f"same as {o.describe_spelling()}", o.effects,
+                          o.to, o.values, o.missing, o.metavar))
     return out
 
 

@@ -104,8 +104,9 @@ class MachinePassManager:
     def run(self, mf: MFunction, ctx: MachineContext,
             state: MIRState = MIRState.VIRTUAL) -> MIRState:
         from .cfg import drop_cfg, stale_cfg, start_keeping_cfg
-        from .contracts import snapshot, violations
-        from .verifier import verify_mfunction
+        if self.check_di or self.verify:  # --verify-machineinstrs, --verify-each only
+            from .contracts import snapshot, violations
+            from .verifier import verify_mfunction
         kept = False  # whether this run keeps the CFG (across a run of passes preserving it)
         try:
             for p in self.passes:
