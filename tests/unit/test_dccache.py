@@ -324,3 +324,65 @@ def test_files_of_a_removed_checkout_are_deleted(fake_module: dict[str, object],
     other.unlink()
     assert dccache.write(kept, "atomc._fake_dc")
     assert not Path(gone.path).exists() and Path(kept.path).exists()
+
+
+_FIELDS_PROBE = r"""
+import dataclasses, json, sys, types
+import atomc.driver
+from atomc import dccache
+SRC = '''
+from __future__ import annotations
+import dataclasses
+from dataclasses import InitVar, KW_ONLY, dataclass
+from typing import ClassVar
+
+@dataclass(frozen=True, slots=True)
+class A:
+    x: int
+    y: ClassVar[int] = 3
+    z: InitVar[int] = 0
+    w: dataclasses.InitVar[str] = ""
+    _: KW_ONLY
+    k: tuple[int, ...] = ()
+
+    def __post_init__(self, z: int, w: str) -> None:
+        pass
+'''
+counts = []
+for n in range(2):
+    mod = types.ModuleType(f"atomc.zz_fields{n}")
+    sys.modules[mod.__name__] = mod
+    before = getattr(dccache.stats, "annotations_matched", None)
+    exec(compile(SRC, f"zz_fields{n}.py", "exec"), vars(mod))
+    after = getattr(dccache.stats, "annotations_matched", None)
+    counts.append(None if before is None else after - before)
+    A = mod.A
+    fields = [(f.name, f.kw_only) for f in dataclasses.fields(A)]
+    kinds = {k: f._field_type.name for k, f in A.__dataclass_fields__.items()}
+print(json.dumps({"fields": fields, "kinds": kinds, "counts": counts,
+                  "installed": dccache._installed}))
+"""
+
+
+@needs_known_version
+def test_annotation_texts_are_matched_once_each(tmp_path: Path) -> None:
+    """The kept matches of annotation texts find ClassVar, InitVar (by either
+    spelling) and KW_ONLY as plain dataclasses does, and a second class with the
+    same annotations matches none of them again."""
+    def run(cache: str) -> dict[str, object]:
+        env = {**os.environ, dccache.ENV_VAR: cache,
+               "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+        done = subprocess.run([sys.executable, "-c", _FIELDS_PROBE], env=env,
+                              capture_output=True, text=True, check=True)
+        result: dict[str, object] = json.loads(done.stdout)
+        return result
+
+    hooked = run(str(tmp_path / "dc"))
+    plain = run("off")
+    assert hooked["installed"] is True and plain["installed"] is False
+    assert hooked["fields"] == plain["fields"] == [["x", False], ["k", True]]
+    assert hooked["kinds"] == plain["kinds"] == {
+        "x": "_FIELD", "y": "_FIELD_CLASSVAR", "z": "_FIELD_INITVAR", "w": "_FIELD_INITVAR",
+        "k": "_FIELD"}
+    first, second = hooked["counts"]  # type: ignore[misc]
+    assert first >= 4 and second == 0
