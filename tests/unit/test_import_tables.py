@@ -50,3 +50,61 @@ def test_option_aliases_are_made_without_dataclasses_replace(
         o = short[target]
         assert short[alias] == dataclasses.replace(
             o, spelling=alias, form=form, help=f"same as {o.describe_spelling()}")
+
+
+def test_common_command_lines_read_no_inventory_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The option table, and the lookups of a usual command line's arguments (which
+    ask whether gcc's inventory could hold them), read the inventory file's text but
+    make none of its ~1,300 rows; a -Werror=NAME (checked against gcc's warning
+    names) and an inventory option do."""
+    from atomc.driver import inventory
+    from atomc.driver import table as table_module
+
+    loads = []
+    real = inventory.load.__wrapped__  # type: ignore[attr-defined]
+
+    def counting() -> inventory.Inventory:
+        loads.append(1)
+        got: inventory.Inventory = real()
+        return got
+
+    monkeypatch.setattr(inventory, "load", counting)
+    monkeypatch.setattr(inventory, "warning_names", lambda: counting().warnings)
+    t = table_module.table.__wrapped__()  # type: ignore[attr-defined]
+    for arg in ("-O0", "-O2", "-g", "-c", "-w", "-Wall", "-DHAVE_UNISTD_H",
+                "-D_LARGEFILE64_SOURCE=1", "-I/tmp/luainc", "-o", "-std=gnu99", "-fPIC"):
+        assert t.match(arg) is not None
+    assert loads == []
+    werror = t.match("-Werror=format")
+    assert werror is not None and loads == []
+    werror.option.effects[0].convert("format")  # type: ignore[union-attr]
+    assert loads == [1]
+    assert t.match("-fno-tree-vrp") is not None  # an inventory option: the rows are read
+    assert len(loads) > 1
+
+
+def test_inventory_searches_agree_with_its_rows() -> None:
+    """What the text searches answer is what the rows say: every spelling and
+    negation, none of their prefixes or variants that are not one, the values."""
+    from atomc.driver import inventory
+
+    spellings = inventory.spellings()
+    forms = ("flag", "eq", "joined", "sep")
+    assert set().union(*(inventory.spellings_of_form(f) for f in forms)) == spellings
+    candidates = set(spellings)
+    for s, _ in sorted(spellings)[::7]:  # the prefixes of some, for time
+        for n in range(len(s) + 1):
+            for form in forms:
+                candidates |= {(s[:n], form), (s[:n] + "x", form), ("-fno-" + s[2:n], form)}
+    wrong = [c for c in candidates if inventory.has_spelling(*c) != (c in spellings)]
+    assert wrong == []
+    assert not inventory.has_spelling("#", "flag")
+    assert not inventory.has_spelling("-O\tflag\tno\tx\n-O", "flag")
+    inv = inventory.load()
+    for option in ("-march=", "-mtune="):
+        assert inventory.values(option) == inv.values[option]
+    with pytest.raises(KeyError):
+        inventory.values("-mcpu=")
+    names = inventory.WarningNames()
+    assert "format" in names and "no-such-warning" not in names
+    assert inventory.warning_names() == inv.warnings

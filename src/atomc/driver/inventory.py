@@ -66,12 +66,18 @@ _FORMS = {"flag": Form.FLAG, "eq": Form.EQ, "joined": Form.JOINED, "sep": Form.S
 
 
 @cache
-def load() -> Inventory:
+def _text() -> str:
+    """The inventory file's text, after a newline: every line starts after one."""
     # package data beside this module; importlib.resources would cost every compile
     # a few ms of imports (pathlib, zipfile, tempfile)
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gcc-options.tsv")
     with open(path, encoding="utf-8") as f:
-        text = f.read()
+        return "\n" + f.read()
+
+
+@cache
+def load() -> Inventory:
+    text = _text()[1:]
     rows: list[RawRow] = []
     values: dict[str, tuple[str, ...]] = {}
     for line in text.splitlines():
@@ -86,6 +92,75 @@ def load() -> Inventory:
             raise ValueError(f"gcc-options.tsv: unknown form {form!r} of {spelling}")
         rows.append((spelling, form, neg == "yes", lists, isa == "yes"))
     return Inventory(tuple(rows), values)
+
+
+# What most command lines need of the inventory, read from the file's text without
+# making its ~1,300 rows: reading them (`load`) and listing the spellings with their
+# negations (`spellings`) was 2% of a tiny compile's instructions, paid by every
+# command line with an argument outside the explicit table (-O0, -DNAME, -I...).
+
+def values(option: str) -> tuple[str, ...]:
+    """`load().values[option]`: gcc's values of -march= or -mtune=, from their line."""
+    text, head = _text(), f"\n#values\t{option}\t"
+    start = text.find(head)
+    if start < 0:
+        raise KeyError(option)
+    start += len(head)
+    end = text.find("\n", start)
+    return tuple(text[start:end if end >= 0 else len(text)].split())
+
+
+@cache
+def warning_names() -> frozenset[str]:
+    """`load().warnings`, read when first needed (a -Werror=NAME to check)."""
+    return load().warnings
+
+
+class WarningNames:
+    """The names of gcc's warnings as a container that reads the inventory on its
+    first membership test: the option table checks -Werror=NAME against it, and
+    most command lines have no such option."""
+
+    __slots__ = ()
+
+    def __contains__(self, name: object) -> bool:
+        return name in warning_names()
+
+
+def has_spelling(spelling: str, form: str) -> bool:
+    """`(spelling, form) in spellings()`, by searching the file's text for the line
+    of that spelling, or of the negatable one whose negation it is."""
+    if not spelling or spelling[0] == "#" or "\t" in spelling or "\n" in spelling:
+        return False  # no line has it (the search would find a comment, or span fields)
+    if form == "joined":
+        return spelling in _joined()
+    text, s = _text(), spelling
+    # the line itself, or that of -fno-X (negatable) for -fX, or of -fX for -fno-X
+    return f"\n{s}\t{form}\t" in text or f"\n{s[:2]}no-{s[2:]}\t{form}\tyes\t" in text \
+        or (s[2:5] == "no-" and s[5:8] != "no-" and f"\n{s[:2]}{s[5:]}\t{form}\tyes\t" in text)
+
+
+@cache
+def _joined() -> frozenset[str]:
+    """The joined spellings (17) and their negations, which a lookup asks for
+    by every prefix of an argument."""
+    return frozenset(s for s, form in spellings_of_form("joined"))
+
+
+def spellings_of_form(form: str) -> list[tuple[str, str]]:
+    """The spellings of one form, and negations, as `spellings` lists them, found
+    from the lines that have that form."""
+    text, mark, out = _text(), f"\t{form}\t", []
+    at = text.find(mark)
+    while at >= 0:
+        start = text.rfind("\n", 0, at) + 1
+        s = text[start:at]
+        if s and s[0] != "#" and "\t" not in s:  # a line's form field, not a comment's
+            out.append((s, form))
+            if text.startswith("yes\t", at + len(mark)):
+                out.append((s[:2] + s[5:] if s[2:5] == "no-" else s[:2] + "no-" + s[2:], form))
+        at = text.find(mark, at + len(mark))
+    return out
 
 
 @dataclass(frozen=True, slots=True)

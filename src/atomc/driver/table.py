@@ -124,16 +124,16 @@ class Table:
         argument as a flag or separate option, its `NAME=`, its prefixes as joined
         ones) is checked against the inventory's spellings less those `pending`
         leaves out: the explicit ones, and flags an explicit `NAME=` stands for."""
-        spellings, names = inventory.spellings(), self._names
-        if arg not in names and ((arg, "sep") in spellings or (
-                (arg, "flag") in spellings and not arg.startswith(self._eq_prefixes))):
+        has, names = inventory.has_spelling, self._names
+        if arg not in names and (has(arg, "sep") or (
+                has(arg, "flag") and not arg.startswith(self._eq_prefixes))):
             return True
         name, eq, _ = arg.partition("=")
-        if eq and (name + "=", "eq") in spellings and name + "=" not in names:
+        if eq and name + "=" not in names and has(name + "=", "eq"):
             return True
         for n in range(2, len(arg) + 1):
             key = arg[:n]
-            if (key, "joined") in spellings and key not in names:
+            if key not in names and has(key, "joined"):
                 return True
         return False
 
@@ -191,13 +191,14 @@ def _aliases(short: dict[str, Option]) -> list[Option]:
 
 @cache
 def table() -> Table:
-    inv = inventory.load()
+    # the inventory's rows are not read here: the -W names are checked on first use,
+    # the -march=/-mtune= values come from their own lines
     explicit: list[Option] = [
         *ATOMC, *table_gcc.DRIVER, *table_gcc.PREPROCESSOR, *table_gcc.LANGUAGE,
-        *table_gcc.CODEGEN, *table_gcc.DEBUG, *table_gcc.warnings(inv.warnings),
+        *table_gcc.CODEGEN, *table_gcc.DEBUG, *table_gcc.warnings(inventory.WarningNames()),
         *table_gcc.LINKER,
-        *table_gcc.target(inv.values["-march="] + ("native",), inv.values["-mtune="]
-                          + ("native",)),
+        *table_gcc.target(inventory.values("-march=") + ("native",),
+                          inventory.values("-mtune=") + ("native",)),
         *_EXTRA,
     ]
     by_spelling = {o.spelling: o for o in explicit}

@@ -8,7 +8,7 @@ flags prints exactly gcc's macros and `-ffast-math` links crtfastmath.o.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 
 from ..options import CfProtection, CodeModel, StackProtector
 from . import convert as cv
@@ -422,7 +422,7 @@ DEBUG: list[Option] = [
 _WARNING_WORD = Add("inv.warning_words", convert=lambda v: v)
 
 
-def warnings(known: frozenset[str]) -> list[Option]:
+def warnings(known: Container[str]) -> list[Option]:
     """-W options atomc itself interprets; `known` holds gcc's warning names."""
     def name(option: str) -> Callable[[str], str]:
         def check(value: str) -> str:
