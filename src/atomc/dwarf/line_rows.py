@@ -74,20 +74,43 @@ class LineInst:
         return "LineInst(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
 
 
+# LineBlock and Row (one per block, one per row) write their own `__init__`, the one
+# `dataclass` would make: in the mypyc-compiled build that one is interpreted code,
+# most of the line-rows stage's cost at -O0; a written one is compiled
+# (tests/codegen/test_compiled_constructors.py holds them to the fields).
+
+
 @dataclass(frozen=True, slots=True)
 class LineBlock:
+    """One block as the line-table writer sees it."""
+
     insts: Sequence[LineInst]
     succs: Sequence[int]  # successor block indices, including a fall-through
+
+    def __init__(self, insts: Sequence[LineInst], succs: Sequence[int]) -> None:
+        object.__setattr__(self, "insts", insts)
+        object.__setattr__(self, "succs", succs)
 
 
 @dataclass(frozen=True, slots=True)
 class Row:
+    """One line-table row: the `.loc` written before an instruction."""
+
     line: int
     column: int
     file: DIFile | None
     is_stmt: bool
     prologue_end: bool = False
     epilogue_begin: bool = False
+
+    def __init__(self, line: int, column: int, file: DIFile | None, is_stmt: bool,
+                 prologue_end: bool = False, epilogue_begin: bool = False) -> None:
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+        object.__setattr__(self, "file", file)
+        object.__setattr__(self, "is_stmt", is_stmt)
+        object.__setattr__(self, "prologue_end", prologue_end)
+        object.__setattr__(self, "epilogue_begin", epilogue_begin)
 
 
 @dataclass(frozen=True, slots=True)
