@@ -5,7 +5,10 @@ timed."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+
+import pytest
 
 from atomc.codegen import generate_assembly
 from atomc.diag import DiagnosticEngine
@@ -46,3 +49,34 @@ def test_o0_rows_make_no_key_set(tmp_path: Path) -> None:
 def test_key_instructions_rows_make_the_key_set(tmp_path: Path) -> None:
     """The counter counts: -O2 uses Key Instructions, so its rows need the key set."""
     assert _counts(tmp_path, 2).get("line_rows.key_scan", 0) > 0
+
+
+class _CountedPositions(set[tuple[int, int]]):
+    """A position set that counts the membership tests made against it."""
+
+    tests = 0
+
+    def __contains__(self, pos: object) -> bool:
+        _CountedPositions.tests += 1
+        return super().__contains__(pos)
+
+
+def test_rows_look_no_position_up_per_instruction(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The row writer tests whether an instruction starts a block from another line
+    by comparing its index with its block's one forced index, not by making a
+    (block, index) tuple for each instruction and looking it up in the set."""
+    import atomc.dwarf.line_rows as line_rows
+    plain = line_rows.compute_force_set
+    made: list[_CountedPositions] = []
+
+    def counted(blocks: Sequence[line_rows.LineBlock]) -> set[tuple[int, int]]:
+        made.append(_CountedPositions(plain(blocks)))
+        return made[-1]
+
+    monkeypatch.setattr(line_rows, "compute_force_set", counted)
+    _CountedPositions.tests = 0
+    _counts(tmp_path, 0)
+    assert made and any(made), "the force set was not made, or empty"
+    assert _CountedPositions.tests == 0, \
+        f"{_CountedPositions.tests} look-ups in the force set"
