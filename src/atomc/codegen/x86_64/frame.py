@@ -26,7 +26,7 @@ in the prologue and epilogues is followed by `.cfi_def_cfa_offset`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import Final, cast
 
 from ..mir import Imm, MBlock, Mem, MFunction, MIFlag, MInst, Operand, PReg, StackSlot
 from ..mir.core import META_OPCODES
@@ -40,10 +40,10 @@ from .stack_protector import guard_slot, layout_order, store_guard
 # `Mem(PReg("rsp"), symbol=OUTGOING_ARGS)`: the first byte above the outgoing stack
 # arguments, i.e. the bottom of a dynamic allocation just made by `subq ..., %rsp`
 # (isel's dynalloca); frame lowering replaces the symbol by the outgoing area's size.
-OUTGOING_ARGS = "<outgoing-args>"
+OUTGOING_ARGS: Final = "<outgoing-args>"
 
-_RETURNS = frozenset(op for op, d in OPCODES.items() if d.is_return)
-_SAVED = frozenset(CALLEE_SAVED)
+_RETURNS: Final = frozenset(op for op, d in OPCODES.items() if d.is_return)
+_SAVED: Final = frozenset(CALLEE_SAVED)
 
 
 def lower_frame(mf: MFunction, probe_stack: bool = False, dynamic: bool | None = None) -> None:
