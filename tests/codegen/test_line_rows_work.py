@@ -5,15 +5,17 @@ timed."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import overload
 
 import pytest
 
 from atomc.codegen import generate_assembly
 from atomc.diag import DiagnosticEngine
+from atomc.dwarf.line_rows import LineBlock, LineInst, compute_force_set
 from atomc.frontend import compile_to_ir
-from atomc.ir import work
+from atomc.ir import DICompileUnit, DIFile, DILocation, DISubprogram, DISubroutineType, work
 from atomc.options import CompileOptions
 from atomc.pipeline import optimise
 
@@ -80,3 +82,46 @@ def test_rows_look_no_position_up_per_instruction(tmp_path: Path,
     assert made and any(made), "the force set was not made, or empty"
     assert _CountedPositions.tests == 0, \
         f"{_CountedPositions.tests} look-ups in the force set"
+
+
+class _CountedInsts(Sequence[LineInst]):
+    """A block's instructions that count how many of them are read."""
+
+    def __init__(self, insts: list[LineInst]) -> None:
+        self.insts = insts
+        self.reads = 0
+
+    def __len__(self) -> int:
+        return len(self.insts)
+
+    @overload
+    def __getitem__(self, k: int) -> LineInst: ...
+    @overload
+    def __getitem__(self, k: slice) -> Sequence[LineInst]: ...
+
+    def __getitem__(self, k: int | slice) -> LineInst | Sequence[LineInst]:
+        got = self.insts[k]
+        self.reads += len(got) if isinstance(got, list) else 1
+        return got
+
+    def __iter__(self) -> Iterator[LineInst]:
+        for inst in self.insts:
+            self.reads += 1
+            yield inst
+
+
+def test_block_exit_lines_read_the_block_end(tmp_path: Path) -> None:
+    """The line a block leaves from (the force set asks it for every edge) is read
+    from the block's end, not by listing all its instructions for every edge."""
+    file = DIFile("t.c", "/tmp")
+    cu = DICompileUnit(file, "atomc", "C11", False)
+    sp = DISubprogram("f", "f", file, 1, DISubroutineType(None, ()), 1, cu)
+    body = [LineInst(DILocation(2 + k // 10, 0, sp)) for k in range(500)]
+    head = _CountedInsts(body + [LineInst(DILocation(60, 0, sp), cond_branch_to=2),
+                                 LineInst(DILocation(61, 0, sp), jump_to=1)])
+    blocks = [LineBlock(head, [2, 1]),
+              LineBlock([LineInst(DILocation(70, 0, sp))], []),
+              LineBlock([LineInst(DILocation(80, 0, sp))], [])]
+    forced = compute_force_set(blocks)
+    assert forced == {(1, 0), (2, 0)}
+    assert head.reads <= 20, f"{head.reads} instructions read for the block's two exits"

@@ -373,14 +373,27 @@ def _exit_line(pred: LineBlock, target: int) -> int:
 
 
 def _exit_loc(pred: LineBlock, target: int) -> DILocation | None:
-    """The location of `_exit_line`."""
-    insts = [x for x in pred.insts if not x.is_meta]
-    if (len(insts) >= 2 and insts[-1].jump_to is not None and insts[-1].jump_to != target
-            and insts[-2].cond_branch_to == target):
-        insts = insts[:-1]
-    for x in reversed(insts):
-        if x.loc is not None and x.loc.line != 0:
+    """The location of `_exit_line`: read backwards from the block's end, which is
+    where it nearly always is, instead of listing the block's instructions for
+    every edge out of it."""
+    insts = pred.insts
+    k = len(insts) - 1  # the last real instruction
+    while k >= 0 and insts[k].is_meta:
+        k -= 1
+    if k < 0:
+        return None
+    j = k - 1  # the one before it
+    while j >= 0 and insts[j].is_meta:
+        j -= 1
+    last = insts[k]
+    if j >= 0 and last.jump_to is not None and last.jump_to != target \
+            and insts[j].cond_branch_to == target:
+        k = j
+    while k >= 0:
+        x = insts[k]
+        if not x.is_meta and x.loc is not None and x.loc.line != 0:
             return x.loc
+        k -= 1
     return None
 
 
