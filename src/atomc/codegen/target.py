@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, auto
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 if TYPE_CHECKING:
     from .mir.core import MFunction
@@ -172,14 +172,14 @@ class Target(Protocol):
         ...
 
 
-_current: list[Target] = []
+_current: Final[list[Target]] = []
 # The installed target's descriptions by opcode, filled on first ask: `desc` runs
 # half a million times on one large file, and a dict hit is one call cheaper
 # than the target's own method.
-_desc_of: dict[str, OpcodeInfo] = {}
+_desc_of: Final[dict[str, OpcodeInfo]] = {}
 # Tables derived from the installed target's descriptions (`target_cache`), emptied
 # when another is installed: their lookups need not ask which target is current.
-_derived: list[dict[str, Any]] = [_desc_of]
+_derived: Final[list[dict[str, Any]]] = [_desc_of]
 
 
 def use_target(target: Target) -> None:

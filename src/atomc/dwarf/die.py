@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Final
 
 from ..diag import InternalCompilerError
 from .abbrev import AbbrevTable
@@ -60,9 +61,9 @@ class DIE:
 
 AttrValue = int | None | AsmExpr | SymAddr | Encoded | DIE
 
-_INT_FORMS = {FORM.data1, FORM.data2, FORM.data4, FORM.data8, FORM.udata, FORM.sdata,
+_INT_FORMS: Final = {FORM.data1, FORM.data2, FORM.data4, FORM.data8, FORM.udata, FORM.sdata,
               FORM.flag, FORM.loclistx, FORM.rnglistx}
-_LABEL_FORMS = {FORM.strp, FORM.line_strp, FORM.sec_offset}
+_LABEL_FORMS: Final = {FORM.strp, FORM.line_strp, FORM.sec_offset}
 
 
 def _check(form: FORM, value: AttrValue) -> None:
@@ -86,7 +87,7 @@ def _check(form: FORM, value: AttrValue) -> None:
         raise InternalCompilerError(f"bad value {value!r} for {form!r}")
 
 
-_FIXED = {FORM.data1: ".byte", FORM.flag: ".byte", FORM.data2: ".value", FORM.data4: ".long",
+_FIXED: Final = {FORM.data1: ".byte", FORM.flag: ".byte", FORM.data2: ".value", FORM.data4: ".long",
           FORM.data8: ".quad"}
 
 

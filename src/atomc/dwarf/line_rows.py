@@ -74,20 +74,43 @@ class LineInst:
         return "LineInst(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
 
 
+# LineBlock and Row (one per block, one per row) write their own `__init__`, the one
+# `dataclass` would make: in the mypyc-compiled build that one is interpreted code,
+# most of the line-rows stage's cost at -O0; a written one is compiled
+# (tests/codegen/test_compiled_constructors.py holds them to the fields).
+
+
 @dataclass(frozen=True, slots=True)
 class LineBlock:
+    """One block as the line-table writer sees it."""
+
     insts: Sequence[LineInst]
     succs: Sequence[int]  # successor block indices, including a fall-through
+
+    def __init__(self, insts: Sequence[LineInst], succs: Sequence[int]) -> None:
+        object.__setattr__(self, "insts", insts)
+        object.__setattr__(self, "succs", succs)
 
 
 @dataclass(frozen=True, slots=True)
 class Row:
+    """One line-table row: the `.loc` written before an instruction."""
+
     line: int
     column: int
     file: DIFile | None
     is_stmt: bool
     prologue_end: bool = False
     epilogue_begin: bool = False
+
+    def __init__(self, line: int, column: int, file: DIFile | None, is_stmt: bool,
+                 prologue_end: bool = False, epilogue_begin: bool = False) -> None:
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+        object.__setattr__(self, "file", file)
+        object.__setattr__(self, "is_stmt", is_stmt)
+        object.__setattr__(self, "prologue_end", prologue_end)
+        object.__setattr__(self, "epilogue_begin", epilogue_begin)
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,14 +373,27 @@ def _exit_line(pred: LineBlock, target: int) -> int:
 
 
 def _exit_loc(pred: LineBlock, target: int) -> DILocation | None:
-    """The location of `_exit_line`."""
-    insts = [x for x in pred.insts if not x.is_meta]
-    if (len(insts) >= 2 and insts[-1].jump_to is not None and insts[-1].jump_to != target
-            and insts[-2].cond_branch_to == target):
-        insts = insts[:-1]
-    for x in reversed(insts):
-        if x.loc is not None and x.loc.line != 0:
+    """The location of `_exit_line`: read backwards from the block's end, which is
+    where it nearly always is, instead of listing the block's instructions for
+    every edge out of it."""
+    insts = pred.insts
+    k = len(insts) - 1  # the last real instruction
+    while k >= 0 and insts[k].is_meta:
+        k -= 1
+    if k < 0:
+        return None
+    j = k - 1  # the one before it
+    while j >= 0 and insts[j].is_meta:
+        j -= 1
+    last = insts[k]
+    if j >= 0 and last.jump_to is not None and last.jump_to != target \
+            and insts[j].cond_branch_to == target:
+        k = j
+    while k >= 0:
+        x = insts[k]
+        if not x.is_meta and x.loc is not None and x.loc.line != 0:
             return x.loc
+        k -= 1
     return None
 
 
@@ -440,6 +476,13 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
         entry = None  # the body row replaces the `{` row: lldb needs one row at the entry
 
     trips: dict[tuple[int, int], tuple[int, int]] = {}
+    # Per instruction, the position tests below compare plain ints: the forced
+    # instruction of each block (at most its first with a line; -1: none), the
+    # prologue_end's block and index; a (block, index) tuple is made only to look
+    # one up in the sets that hold any (Key Instructions, re-entries, trip heads),
+    # not for every instruction.
+    forced_at = _per_block(force, len(blocks))
+    pe_b, pe_i = pe if pe is not None else (-1, -1)
     prev: DILocation | None = None  # last row with a non-zero line
     ki_of: dict[int, bool] = {}  # a scope's subprogram has Key Instructions (by id)
     last_line: int | None = entry.line if entry else None  # last emitted row's line
@@ -451,10 +494,12 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
         epilogue_seen = False
         returned_to = 0  # the line of a recursive call just before this instruction
         called: DILocation | None = None  # a call into another function just before it
+        forced_i = forced_at[b]
         for i, inst in enumerate(blk.insts):
             if inst.is_meta:
                 continue
-            pos = (b, i)
+            is_pe = b == pe_b and i == pe_i
+            forced = i == forced_i
             starts_block = first_real
             first_real = False
             after_call, returned_to = returned_to, inst.loc.line \
@@ -465,7 +510,7 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                 if starts_block and b > 0 and last_line:
                     out[b][i] = Row(0, 0, subprogram.file, is_stmt=False)
                     last_line = 0
-                elif body_row is not None and pos == body_row[0]:
+                elif body_row is not None and (b, i) == body_row[0]:
                     out[b][i] = body_row[1]
                     last_line = body_row[1].line
                 continue
@@ -476,13 +521,13 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
             ki = False if loc is None else ki_of.get(id(loc.scope))
             if ki is None and loc is not None:
                 ki = _key_instructions(loc, ki_of)
-            is_key = ki and loc is not None and loc.line != 0 and pos in keys.get()
-            if loc is None and pos == pe:
+            is_key = ki and loc is not None and loc.line != 0 and (b, i) in keys.get()
+            if loc is None and is_pe:
                 out[b][i] = Row(subprogram.scope_line, 0, subprogram.file, is_stmt=True,
                                 prologue_end=True)
                 last_line = subprogram.scope_line
                 continue
-            if loc is not None and pos in reentries and pos != pe:
+            if loc is not None and reentries and (b, i) in reentries and not is_pe:
                 # the entry of an inlined call gdb would not notice (compute_reentries):
                 # a statement row of the callee's opening line, a new line for gdb,
                 # which shows the call site there and the callee's line after `step`;
@@ -493,21 +538,21 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                 carried = loc if (is_key or not ki) else None
                 prev, last_line = None, sp.scope_line
                 continue
-            head = heads.get(pos)
-            if loc is not None and head is not None and pos != pe:
+            head = heads.get((b, i)) if heads else None
+            if loc is not None and head is not None and not is_pe:
                 # a trip's header row (iteration_heads.py); the instruction's own
                 # row follows at the next instruction, with the stop if it was one
                 h = head.header
                 out[b][i] = Row(h.line, h.column, h.scope.file, is_stmt=True,
                                 epilogue_begin=epilogue)
                 moved = head.moves_stop
-                trips[pos] = head.trip
+                trips[b, i] = head.trip
                 prev, last_line = None, h.line
                 continue
             returned = documented and loc is not None and after_call != 0 and \
                 after_call == loc.line
             if documented and ki and loc is not None and after_other is not None \
-                    and not is_key and pos not in force and after_other.same_line(loc):
+                    and not is_key and not forced and after_other.same_line(loc):
                 # The return address of a call into another function, on the call's
                 # line, starts a row without is_stmt, and the rest of the line has
                 # none (compute_key_set). gdb's `step` out of the callee arrives at
@@ -524,7 +569,7 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
             # `loc is prev`: most instructions continue the row before them
             starts = not ki and loc is not None and loc is not prev and \
                 _starts_statement(loc, prev)
-            if loc is not None and pos not in force and not starts and (
+            if loc is not None and not forced and not starts and (
                     loc is prev or loc.same_position(prev) or (returned and not is_key)):
                 # A recursive call's return address on the call's own line starts
                 # no row. gdb's `step` out of the callee returns into the same
@@ -545,12 +590,11 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                 continue
             if loc.line == 0 and last_line == 0:
                 continue
-            is_pe = pos == pe
             if ki:
                 stmt = is_key
             else:
                 stmt = loc.line != 0 and (prev is None or loc.line != prev.line
-                                          or pos in force or starts)
+                                          or forced or starts)
             if carried is not None and loc.line != 0:
                 stmt = stmt or loc.same_position(carried)
                 carried = None
@@ -562,6 +606,15 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
             last_line = loc.line
     _one_stmt_per_address(blocks, out)
     return FunctionRows(entry, tuple(tuple(r) for r in out), trips)
+
+
+def _per_block(positions: set[tuple[int, int]], n: int) -> list[int]:
+    """Each block's index of `positions` (a set with at most one per block, as
+    `compute_force_set`'s), -1 where it has none."""
+    at = [-1] * n
+    for b, i in positions:
+        at[b] = i
+    return at
 
 
 class _KeySet:

@@ -10,6 +10,8 @@ module describes the final MIR that way and maps the rows back to it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...dwarf.line_rows import LineBlock, LineInst, LineTable, Row
 from ...dwarf.line_rows import compute_rows as _compute_rows
 from ...options import KeyInstrMode
@@ -21,7 +23,8 @@ from ..target import desc
 __all__ = ["LineTable", "Row", "compute_rows"]
 
 
-_SETUP, _DESTROY = int(MIFlag.FRAME_SETUP), int(MIFlag.FRAME_DESTROY)
+_SETUP: Final = int(MIFlag.FRAME_SETUP)
+_DESTROY: Final = int(MIFlag.FRAME_DESTROY)
 
 
 def _line_inst(mi: MInst, index: dict[int, int], name: str) -> LineInst:
@@ -46,7 +49,10 @@ def _line_inst(mi: MInst, index: dict[int, int], name: str) -> LineInst:
 # How an opcode's instructions look to the line table, decided once per opcode
 # (`_kind`): meta; plain (only its location matters); a copy (also only its
 # location and `is_copy`); or one that needs `_line_inst` (branch, call, return).
-_META, _PLAIN, _COPY, _OTHER = 0, 1, 2, 3
+_META: Final = 0
+_PLAIN: Final = 1
+_COPY: Final = 2
+_OTHER: Final = 3
 
 
 def _kind(opcode: str) -> int:

@@ -32,6 +32,13 @@ if TYPE_CHECKING:
 
 # ---------------------------------------------------------------------------
 # Operands
+#
+# The operands made per instruction (VReg, PReg, Imm, StackSlot, Mem, BlockRef,
+# Sym) write their own `__init__`, the one `dataclass` would make: in the
+# mypyc-compiled build that one is interpreted code (built by `dataclasses` at
+# import), about 1.5 us a value, most of isel's and the -O0 allocator's
+# operand-making cost; a written one is compiled
+# (tests/codegen/test_compiled_constructors.py holds them to the fields).
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +49,10 @@ class VReg:
 
     id: int
     size: int
+
+    def __init__(self, id: int, size: int) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "size", size)
 
     def __str__(self) -> str:
         return f"%v{self.id}:{self.size}"
@@ -54,13 +65,22 @@ class PReg:
     name: str
     size: int = 8
 
+    def __init__(self, name: str, size: int = 8) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "size", size)
+
     def __str__(self) -> str:
         return f"${self.name}:{self.size}"
 
 
 @dataclass(frozen=True, slots=True)
 class Imm:
+    """An immediate operand."""
+
     value: int
+
+    def __init__(self, value: int) -> None:
+        object.__setattr__(self, "value", value)
 
     def __str__(self) -> str:
         return f"#{self.value}"
@@ -71,6 +91,9 @@ class StackSlot:
     """Frame object `index` of `MFunction.slots`."""
 
     index: int
+
+    def __init__(self, index: int) -> None:
+        object.__setattr__(self, "index", index)
 
     def __str__(self) -> str:
         return f"stack.{self.index}"
@@ -90,6 +113,16 @@ class Mem:
     disp: int = 0
     symbol: str | None = None
     segment: str | None = None
+
+    def __init__(self, base: VReg | PReg | StackSlot | None = None,
+                 index: VReg | PReg | None = None, scale: int = 1, disp: int = 0,
+                 symbol: str | None = None, segment: str | None = None) -> None:
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "scale", scale)
+        object.__setattr__(self, "disp", disp)
+        object.__setattr__(self, "symbol", symbol)
+        object.__setattr__(self, "segment", segment)
 
     def regs(self) -> Iterator[VReg | PReg]:
         if isinstance(self.base, (VReg, PReg)):
@@ -112,7 +145,12 @@ class Mem:
 
 @dataclass(frozen=True, slots=True)
 class BlockRef:
+    """A branch's target block."""
+
     block: MBlock
+
+    def __init__(self, block: MBlock) -> None:
+        object.__setattr__(self, "block", block)
 
     def __str__(self) -> str:
         return f"%bb.{self.block.number}"
@@ -123,6 +161,9 @@ class Sym:
     """A code symbol (call target) or an assembler label."""
 
     name: str
+
+    def __init__(self, name: str) -> None:
+        object.__setattr__(self, "name", name)
 
     def __str__(self) -> str:
         return f"@{self.name}"

@@ -4,6 +4,8 @@ debug-value tracking all ask of an instruction."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..target import OpcodeInfo, desc, target_cache
 from .core import Mem, MInst, PReg, VReg
 
@@ -15,8 +17,8 @@ __all__ = ["opcode_roles", "operand_regs", "written_operands"]
 # lvm.c), so the role strings are decoded once per opcode, not per operand.
 # Installing a target empties both tables (`target_cache`).
 _Roles = tuple[tuple[bool, ...], tuple[bool, ...], tuple[str, ...], tuple[str, ...]]
-_roles_of: dict[str, _Roles] = target_cache()
-_written_of: dict[str, tuple[int, ...]] = target_cache()  # per opcode: `written_operands`
+_roles_of: Final[dict[str, _Roles]] = target_cache()
+_written_of: Final[dict[str, tuple[int, ...]]] = target_cache()  # per opcode: `written_operands`
 
 
 def _decode(d: OpcodeInfo) -> _Roles:

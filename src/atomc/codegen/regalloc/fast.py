@@ -28,7 +28,7 @@ DBG_INSTR_REF naming a value becomes a DBG_VALUE of the slot that holds it
 
 from __future__ import annotations
 
-import heapq
+from heapq import heappop, heappush
 from typing import ClassVar
 
 from ...diag import InternalCompilerError
@@ -184,11 +184,16 @@ class FastAllocator:
         pool: list[StackSlot] = []
         for bi in sorted(local_by_block):
             free = list(reversed(pool))
-            # slots in use, by the last use of their register (then the order taken)
-            ending: list[tuple[int, int, StackSlot]] = []
-            for seq, vid in enumerate(sorted(local_by_block[bi], key=lambda v: (first[v], v))):
-                while ending and ending[0][0] < first[vid]:
-                    free.append(heapq.heappop(ending)[2])
+            vids = sorted(local_by_block[bi], key=lambda v: first[v] * count + v)
+            n = len(vids)
+            # slots in use, by the last use of their register, then the order taken:
+            # `last use * n + order taken`, one int to compare (a tuple's compare is
+            # a call per field), and each slot by the order taken
+            ending: list[int] = []
+            held: list[StackSlot] = []
+            for seq, vid in enumerate(vids):
+                while ending and ending[0] // n < first[vid]:
+                    free.append(held[heappop(ending) % n])
                 if free:
                     s = free.pop()
                 else:
@@ -196,7 +201,8 @@ class FastAllocator:
                     pool.append(s)
                     self.shared.add(s.index)
                 self.vslots[vid] = s
-                heapq.heappush(ending, (last[vid], seq, s))
+                held.append(s)
+                heappush(ending, last[vid] * n + seq)
 
     def run(self) -> None:
         self.share_block_local_slots()

@@ -26,6 +26,7 @@ in the prologue and epilogues is followed by `.cfi_def_cfa_offset`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final, cast
 
 from ..mir import Imm, MBlock, Mem, MFunction, MIFlag, MInst, Operand, PReg, StackSlot
 from ..mir.core import META_OPCODES
@@ -39,10 +40,10 @@ from .stack_protector import guard_slot, layout_order, store_guard
 # `Mem(PReg("rsp"), symbol=OUTGOING_ARGS)`: the first byte above the outgoing stack
 # arguments, i.e. the bottom of a dynamic allocation just made by `subq ..., %rsp`
 # (isel's dynalloca); frame lowering replaces the symbol by the outgoing area's size.
-OUTGOING_ARGS = "<outgoing-args>"
+OUTGOING_ARGS: Final = "<outgoing-args>"
 
-_RETURNS = frozenset(op for op, d in OPCODES.items() if d.is_return)
-_SAVED = frozenset(CALLEE_SAVED)
+_RETURNS: Final = frozenset(op for op, d in OPCODES.items() if d.is_return)
+_SAVED: Final = frozenset(CALLEE_SAVED)
 
 
 def lower_frame(mf: MFunction, probe_stack: bool = False, dynamic: bool | None = None) -> None:
@@ -120,8 +121,11 @@ def _resolve(op: Operand, mf: MFunction, frame_reg: PReg | None = None) -> Opera
 def _resolve_all(mf: MFunction) -> None:
     """Every memory operand of the body at its final address. The register
     allocators hand out one operand per slot, so each distinct operand object is
-    resolved once (by identity; the table keeps it alive) and its result shared."""
-    done: dict[int, tuple[Operand, Operand]] = {}
+    resolved once (by identity; the table keeps it alive) and its result shared.
+    The operands are read as plain objects: each read of an `Operand` checks the
+    value against the union's classes in turn in the compiled build (four misses
+    for a `Mem`), and this walk reads every operand of the function."""
+    done: dict[int, tuple[object, object]] = {}
     # slot operands by value (isel makes one per access of a local): one result each
     by_slot: dict[tuple[int, object, int, int, str | None], Operand] = {}
     frame_reg = PReg(frame_base_register(mf))
@@ -130,7 +134,7 @@ def _resolve_all(mf: MFunction) -> None:
             # only memory operands change: most instructions are left as they are
             if mi.opcode in META_OPCODES:
                 continue
-            ops = mi.operands
+            ops = cast("list[object]", mi.operands)
             for op in ops:
                 if type(op) is Mem:
                     break

@@ -40,7 +40,7 @@ def moves_stack_pointer(mf: MFunction) -> bool:
     facts: dict[str, tuple[bool, tuple[int, ...], int]] = {}  # per opcode (`_facts`)
     for b in mf.blocks:
         for mi in b.insts:
-            if mi.opcode in META_OPCODES or int(mi.flags) & frame_flags:
+            if mi.opcode in META_OPCODES or mi.flags and int(mi.flags) & frame_flags:
                 continue
             fact = facts.get(mi.opcode)
             if fact is None:
@@ -75,7 +75,8 @@ def body_writes(mf: MFunction, saved: frozenset[str]) -> tuple[set[str], bool]:
             if mi.implicit_defs:
                 written.update(saved.intersection(mi.implicit_defs))
             # `_writes_rsp`, inlined into the same look at the written operands
-            looking = not moves and not int(mi.flags) & frame_flags
+            # (most instructions have no flag: `int()` of an IntFlag is a call)
+            looking = not moves and not (mi.flags and int(mi.flags) & frame_flags)
             if looking and (always or "rsp" in mi.implicit_defs):
                 moves = True
             ops = mi.operands

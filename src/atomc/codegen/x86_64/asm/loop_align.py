@@ -15,11 +15,13 @@ Instructions do not change, so `.text` stays the same with and without them.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...mir import BlockRef, MFunction
 from ...target import desc
 
 # gcc's x86-64 generic tuning: 16 bytes when at most 10 of padding, then 8
-LOOP_ALIGN_DIRECTIVES: tuple[str, ...] = ("\t.p2align\t4,,10", "\t.p2align\t3")
+LOOP_ALIGN_DIRECTIVES: Final[tuple[str, ...]] = ("\t.p2align\t4,,10", "\t.p2align\t3")
 
 
 def aligns_loops(opt_level: int, size_opt: bool) -> bool:

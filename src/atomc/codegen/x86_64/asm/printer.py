@@ -7,7 +7,7 @@ only needs to mention when it changes (GNU as keeps it across rows).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ....diag import InternalCompilerError
 from ....dwarf.files import FileTable
@@ -287,7 +287,7 @@ def _segment_offset(m: Mem) -> str:
 
 
 # opcodes printed otherwise than `opcode\toperands` (an indirect call only)
-_SPECIAL = frozenset({LOOP_TO_R11, "jmptab", "TLS_GD", "TLS_LD", PROBED_ALLOCA, "call"})
+_SPECIAL: Final = frozenset({LOOP_TO_R11, "jmptab", "TLS_GD", "TLS_LD", PROBED_ALLOCA, "call"})
 
 
 def format_inst(mi: MInst, texts: dict[int, str] | None = None) -> str:

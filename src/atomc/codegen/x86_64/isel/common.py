@@ -68,7 +68,7 @@ def _w(size: int) -> int:
     return max(size, 4)
 
 
-_ALU = {Op.ADD: "add", Op.SUB: "sub", Op.MUL: "imul", Op.AND: "and", Op.OR: "or",
+_ALU: Final = {Op.ADD: "add", Op.SUB: "sub", Op.MUL: "imul", Op.AND: "and", Op.OR: "or",
         Op.XOR: "xor"}
 
 

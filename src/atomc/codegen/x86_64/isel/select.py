@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from ....ir.dbgrecords import DbgRecord
 from ....ir.debuginfo import DILocation
@@ -521,7 +521,7 @@ def _lower_unreachable(sel: FunctionISel, inst: Unreachable) -> None:
 
 
 # the lowering of each instruction class (atomics, by opcode, go to `lower_atomic`)
-_LOWERINGS: dict[type[Inst], Callable[[FunctionISel, Any], None]] = {
+_LOWERINGS: Final[dict[type[Inst], Callable[[FunctionISel, Any], None]]] = {
     Binary: lower_binary, Cmp: lower_cmp, Cast: lower_cast, Select: lower_select,
     Alloca: lower_alloca, Load: lower_load, Store: lower_store, PtrAdd: lower_ptradd,
     MemCopy: lower_memcopy, MemSet: lower_memset, StackSave: lower_stack_save,
