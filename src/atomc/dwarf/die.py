@@ -24,6 +24,10 @@ class AsmExpr:
 
     text: str
 
+    # written out, not generated (several per DIE): see codegen/mir/core.py
+    def __init__(self, text: str) -> None:
+        object.__setattr__(self, "text", text)
+
 
 class DIE:
     __slots__ = ("tag", "attrs", "children", "label")

@@ -68,6 +68,10 @@ class Reg(_Op):
 
     num: int
 
+    # written out, not generated (one per register location): see codegen/mir/core.py
+    def __init__(self, num: int) -> None:
+        object.__setattr__(self, "num", num)
+
 
 @dataclass(frozen=True, slots=True)
 class Breg(_Op):
@@ -104,7 +108,12 @@ class BitPiece(_Op):
 
 @dataclass(frozen=True, slots=True)
 class Constu(_Op):
+    """Push the unsigned constant `value` (`DW_OP_lit<n>`, `DW_OP_constu`)."""
+
     value: int
+
+    def __init__(self, value: int) -> None:
+        object.__setattr__(self, "value", value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +216,13 @@ Chunk = bytes | SymAddr
 
 @dataclass(frozen=True, slots=True)
 class Encoded:
+    """An expression's bytes, with relocated addresses between them."""
+
     chunks: tuple[Chunk, ...]
+
+    # written out, not generated (one per location expression): see codegen/mir/core.py
+    def __init__(self, chunks: tuple[Chunk, ...]) -> None:
+        object.__setattr__(self, "chunks", chunks)
 
     @property
     def size(self) -> int:

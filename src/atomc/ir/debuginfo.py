@@ -199,6 +199,19 @@ class DILocation:
     copy: int = 0
     stmt: int = 0
 
+    # written out, not generated: see codegen/mir/core.py's operands
+    def __init__(self, line: int, column: int, scope: DIScope,
+                 inlined_at: DILocation | None = None, atom_group: int = 0,
+                 atom_rank: int = 0, copy: int = 0, stmt: int = 0) -> None:
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+        object.__setattr__(self, "scope", scope)
+        object.__setattr__(self, "inlined_at", inlined_at)
+        object.__setattr__(self, "atom_group", atom_group)
+        object.__setattr__(self, "atom_rank", atom_rank)
+        object.__setattr__(self, "copy", copy)
+        object.__setattr__(self, "stmt", stmt)
+
     def same_position(self, other: DILocation | None) -> bool:
         """Line-table equality: line, column, scope and inlined-at; atoms are ignored."""
         return (

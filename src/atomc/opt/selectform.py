@@ -80,6 +80,11 @@ class _Side:
     arm: Block | None
     args: tuple[Value, ...]
 
+    # written out, not generated (two per branch looked at): see codegen/mir/core.py
+    def __init__(self, arm: Block | None, args: tuple[Value, ...]) -> None:
+        object.__setattr__(self, "arm", arm)
+        object.__setattr__(self, "args", args)
+
 
 class SelectFormation(FunctionPass):
     """Turn value-choosing triangles and diamonds into selects."""

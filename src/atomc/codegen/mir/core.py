@@ -523,3 +523,15 @@ class DbgMeta:
     key: int = 0
     why: Why | None = None
     stmt: DILocation | None = None
+
+    def __init__(self, var: DILocalVariable, inlined_at: DILocation | None,
+                 expr: DIExpression, kind: DbgKind = DbgKind.NEW, token: int = 0,
+                 key: int = 0, why: Why | None = None, stmt: DILocation | None = None) -> None:
+        object.__setattr__(self, "var", var)
+        object.__setattr__(self, "inlined_at", inlined_at)
+        object.__setattr__(self, "expr", expr)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "token", token)
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "why", why)
+        object.__setattr__(self, "stmt", stmt)

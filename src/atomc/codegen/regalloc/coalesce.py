@@ -64,6 +64,13 @@ class _Candidate:
     pos: int
     mi: MInst
 
+    # written out, not generated (one per copy): see codegen/mir/core.py
+    def __init__(self, depth: int, feeds_back_edge: bool, pos: int, mi: MInst) -> None:
+        object.__setattr__(self, "depth", depth)
+        object.__setattr__(self, "feeds_back_edge", feeds_back_edge)
+        object.__setattr__(self, "pos", pos)
+        object.__setattr__(self, "mi", mi)
+
     @property
     def priority(self) -> tuple[int, int, int]:
         return (-self.depth, 0 if self.feeds_back_edge else 1, self.pos)

@@ -105,6 +105,9 @@ class RangeIndex:
 
 @dataclass
 class Interval:
+    """A virtual register's live range in instruction positions, and what the
+    allocator decided for it."""
+
     vreg: int
     start: int
     end: int
@@ -115,6 +118,21 @@ class Interval:
     xmm: bool = False
     copy_of: int | None = None  # defined by `mov %v<copy_of>, %v<vreg>` (a coalescing hint)
     weight: int = 0  # references, each weighted by 8^(loop depth): the cost of spilling
+
+    # written out, not generated (made per virtual register): see codegen/mir/core.py
+    def __init__(self, vreg: int, start: int, end: int, hints: list[str] | None = None,
+                 reg: str | None = None, spilled: bool = False, crosses_call: bool = False,
+                 xmm: bool = False, copy_of: int | None = None, weight: int = 0) -> None:
+        self.vreg = vreg
+        self.start = start
+        self.end = end
+        self.hints = [] if hints is None else hints
+        self.reg = reg
+        self.spilled = spilled
+        self.crosses_call = crosses_call
+        self.xmm = xmm
+        self.copy_of = copy_of
+        self.weight = weight
 
     def spill_key(self) -> tuple[int, int]:
         """Spill the interval with the smallest key: lightest, then ending last."""

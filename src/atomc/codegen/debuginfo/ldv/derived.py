@@ -46,6 +46,13 @@ class Link:
     bits: int
     need: int
 
+    # written out, not generated: see codegen/mir/core.py
+    def __init__(self, other: Value, ops: LocExpr, bits: int, need: int) -> None:
+        object.__setattr__(self, "other", other)
+        object.__setattr__(self, "ops", ops)
+        object.__setattr__(self, "bits", bits)
+        object.__setattr__(self, "need", need)
+
 
 @dataclass
 class Derived:

@@ -36,8 +36,15 @@ class Kind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Form:
+    """How a location holds a value: exactly, or in its low `bits` only."""
+
     kind: Kind
     bits: int = FULL_BITS
+
+    # written out, not generated: see codegen/mir/core.py
+    def __init__(self, kind: Kind, bits: int = FULL_BITS) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "bits", bits)
 
     def low_bits(self) -> int:
         """How many low bits are known to be the value's."""
