@@ -108,7 +108,7 @@ class LazyPrototypes:
         if walked is None:
             return self._plain_node(node)
         if type(node) in _SIZED:
-            dim = node.dim  # type: ignore[attr-defined]
+            dim = node.dim
             if not (dim is None or isinstance(dim, c_ast.Constant)):
                 return False
         for child_name in walked:
