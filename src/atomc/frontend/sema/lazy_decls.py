@@ -36,6 +36,31 @@ _PLAIN = (c_ast.TypeDecl, c_ast.PtrDecl, c_ast.FuncDecl, c_ast.ParamList, c_ast.
           c_ast.Typename, c_ast.IdentifierType, c_ast.EllipsisParam, c_ast.ArrayDecl,
           c_ast.Constant, c_ast.ID, ext.FuncDeclExt, ext.TypeDeclExt, ext.ArrayDeclExt)
 _TAGGED = (c_ast.Struct, c_ast.Union, c_ast.Enum)
+_PROTOTYPES = frozenset({c_ast.FuncDecl, ext.FuncDeclExt})
+_STORAGE = frozenset({"extern", "__extension__"})
+_SPECIFIER = ext.AttributeSpecifier
+# the children `_plain` walks in the commonest of those classes: what their
+# `children()` names, less attributes and asm labels (which `defer` checked)
+_WALKED: dict[type, tuple[str, ...]] = {
+    c_ast.Decl: ("type", "init", "bitsize"),
+    c_ast.TypeDecl: ("type",), ext.TypeDeclExt: ("type",),
+    c_ast.PtrDecl: ("type",),
+    c_ast.FuncDecl: ("args", "type"), ext.FuncDeclExt: ("args", "type"),
+    c_ast.Typename: ("type",),
+    c_ast.ArrayDecl: ("type", "dim"), ext.ArrayDeclExt: ("type", "dim"),
+    c_ast.IdentifierType: (), c_ast.EllipsisParam: (), c_ast.Constant: (), c_ast.ID: (),
+}
+_SIZED = frozenset({c_ast.ArrayDecl, ext.ArrayDeclExt})
+
+
+def _attribute_word(node: c_ast.Node) -> str | None:
+    """`attribute_name` without the argument list it builds."""
+    if type(node) is c_ast.FuncCall:
+        name = node.name
+        return name.name.strip("_") if isinstance(name, c_ast.ID) else None
+    if type(node) is c_ast.ID:
+        return node.name.strip("_")
+    return attribute_name(node)
 
 
 class LazyPrototypes:
@@ -52,10 +77,12 @@ class LazyPrototypes:
         """Keep `decl` for later if checking it later cannot differ; True if kept."""
         sema = self.sema
         name = decl.name
+        storage = decl.storage
+        funcspec = decl.funcspec
         if (not name or decl.init is not None or decl.bitsize is not None
-                or not isinstance(decl.type, (c_ast.FuncDecl, ext.FuncDeclExt))
-                or any(s not in ("extern", "__extension__") for s in decl.storage or ())
-                or any(not isinstance(f, ext.AttributeSpecifier) for f in decl.funcspec or ())
+                or type(decl.type) not in _PROTOTYPES
+                or (storage and not _STORAGE.issuperset(storage))
+                or (funcspec and not all(type(f) is _SPECIFIER for f in funcspec))
                 or getattr(decl, "align", None) or getattr(decl.type, "asm", None) is not None
                 or sema.pack is not None or sema.optimize_pragmas.words
                 or sema.optimize_pragmas.stack or sema.quiet or sema.function is not None
@@ -64,8 +91,9 @@ class LazyPrototypes:
         scopes = sema.scopes
         if not scopes.at_file_scope or scopes.lookup_current(name) is not None:
             return False
-        if any(attribute_name(a) not in _SYMBOL_ONLY for a in attribute_nodes(decl)):
-            return False
+        for a in attribute_nodes(decl):
+            if _attribute_word(a) not in _SYMBOL_ONLY:
+                return False
         if not self._plain(decl.type):
             return False
         self.deferred[name] = decl
@@ -73,10 +101,34 @@ class LazyPrototypes:
         return True
 
     def _plain(self, node: c_ast.Node) -> bool:
+        """Does `node` (a prototype's declarator, walked whole) name only what
+        `defer` allows? The common classes are walked through their children by
+        name (`_WALKED`), without building each node's `children()` tuple."""
+        walked = _WALKED.get(type(node))
+        if walked is None:
+            return self._plain_node(node)
+        if type(node) in _SIZED:
+            dim = node.dim
+            if not (dim is None or isinstance(dim, c_ast.Constant)):
+                return False
+        for child_name in walked:
+            child = getattr(node, child_name)
+            if child is not None and not self._plain(child):
+                return False
+        return True
+
+    def _plain_node(self, node: c_ast.Node) -> bool:
+        """`_plain` for the classes `_WALKED` does not list (tags, parameter lists,
+        subclasses), through `children()`."""
         if isinstance(node, _TAGGED):
             return (node.name is not None and getattr(node, "decls", None) is None
                     and getattr(node, "values", None) is None
                     and self.sema.scopes.lookup_tag(node.name) is not None)
+        if type(node) is c_ast.ParamList:
+            for param in node.params:
+                if not self._plain(param):
+                    return False
+            return True
         if not isinstance(node, _PLAIN):
             return False
         if isinstance(node, c_ast.ArrayDecl) and not (
