@@ -51,11 +51,11 @@ instructions: callgrind, atomc's process only; files: strace), session 28:
 
 `module` loads two libraries per compiled module it runs (~125), each with a copy of
 mypyc's runtime: 35 ms more than the pure package per process, most of what compiling
-won on small files. `package` starts cheaper than the pure package, and runs
-deflate.c -O0 -g in 2.33G instructions against the module layout's 3.80G (m28's
-copy; `--time-passes`: isel 24 against 63 ms, regalloc-fast 19 against 41).
-A cold build is 290 s user + 24 s sys (`--jobs 2`; `one`: 285 + 23; mypyc's runtime is
-compiled once per group instead of once per module). A rebuild compiles the C files
+won on small files. `package` starts cheaper than the pure package; the compile
+itself runs as fast (deflate.c -O0 -g: 2.33G instructions, 2.42G with `module` built
+from the same sources, the difference being the start-up). A cold build is 290 s
+user + 24 s sys (`--jobs 2`; `one`: 285 + 23; `module`: 552 + 30, mypyc's runtime
+compiled into each of its 212 libraries). A rebuild compiles the C files
 whose text changed: after an edit that keeps the literals, the module's own (30 s,
 18 s of it mypyc's analysis of everything, below). But mypyc numbers the literals
 (strings, large ints, tuples) of a group in one table, so an edit that adds or drops
