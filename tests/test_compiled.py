@@ -82,6 +82,33 @@ def test_compiled_modules_are_loaded() -> None:
     assert all(f.endswith(".so") and f.startswith(str(TREE)) for f in out), out
 
 
+def test_compile_maps_few_libraries(tmp_path: Path) -> None:
+    """A compile loads the compiled code as one library per package
+    (scripts/build_compiled.py's default layout): of the copy's extension files only
+    those libraries and the shims of the modules imported from Python code or from
+    another package are mapped (32), not a shim and a library for each of the ~125
+    compiled modules it runs (251 files with one library per module: start-up 0.16 s
+    of CPU against the pure package's 0.12)."""
+    (tmp_path / "t.c").write_text("int main(void) { return 0; }\n")
+    code = f"""if True:
+        import atexit, sys
+        from atomc.server.client import main
+        def count():
+            maps = {{line.split()[-1] for line in open("/proc/self/maps")
+                     if line.rstrip().endswith(".so") and {str(TREE)!r} in line}}
+            print("MAPPED", len(maps), sum("__mypyc" in m for m in maps), file=sys.stderr)
+        atexit.register(count)
+        sys.argv = ["atomc", "-O0", "-g", "-c", {str(tmp_path / "t.c")!r},
+                    "-o", {str(tmp_path / "t.o")!r}]
+        main()
+    """
+    proc = subprocess.run([sys.executable, "-c", code], env=_env(TREE), check=True,
+                          capture_output=True, text=True)
+    line = next(x for x in proc.stderr.splitlines() if x.startswith("MAPPED "))
+    files, libraries = map(int, line.split()[1:])
+    assert libraries <= len(_build_script().PACKAGES) and files <= 40, line
+
+
 def test_instructions_built_by_python_code_are_initialised() -> None:
     """A compiled instruction class called from Python code runs its `__init__`, and
     the cloner's copy of it (made by `cls.__new__`) has every attribute."""

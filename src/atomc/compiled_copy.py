@@ -105,4 +105,9 @@ def select(package_path: MutableSequence[str], copy: str | None = None,
     import sys
 
     sys.setdlopenflags(os.RTLD_LAZY)
+    # the library that holds the compiled modules' code is a top-level module beside
+    # the package (scripts/build_compiled.py); last, so it shadows nothing
+    top = os.path.dirname(copy)
+    if top not in sys.path:
+        sys.path.append(top)
     return True

@@ -73,6 +73,28 @@ def test_any_change_makes_it_stale(tmp_path: Path, edit: str) -> None:
     assert path == [str(src)]
 
 
+def test_copy_library_is_importable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The libraries holding the compiled code sit beside the copy's package folder
+    (build/compiled/atomc_ir__mypyc.*.so and the like): choosing the copy puts that folder
+    on sys.path, last, once, and a stale copy leaves sys.path alone."""
+    import sys
+
+    monkeypatch.delenv(cc.ENV_VAR, raising=False)
+    monkeypatch.setattr(sys, "path", ["/first"])
+    flags = sys.getdlopenflags()
+    src, copy = _tree(tmp_path)
+    try:
+        assert cc.select([str(src)], str(copy), str(src))
+        assert cc.select([str(src)], str(copy), str(src))
+    finally:
+        sys.setdlopenflags(flags)
+    assert sys.path == ["/first", str(copy.parent)]
+    (copy / cc.STAMP).unlink()
+    monkeypatch.setattr(sys, "path", ["/first"])
+    assert not cc.select([str(src)], str(copy), str(src))
+    assert sys.path == ["/first"]
+
+
 def test_env_var_keeps_the_pure_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     src, copy = _tree(tmp_path)
     monkeypatch.setenv(cc.ENV_VAR, "0")
