@@ -87,6 +87,10 @@ class Fbreg(_Op):
 
     offset: int
 
+    # written out, not generated (compiled; codegen/mir/core.py's operands say why)
+    def __init__(self, offset: int) -> None:
+        object.__setattr__(self, "offset", offset)
+
 
 @dataclass(frozen=True, slots=True)
 class Piece(_Op):

@@ -23,6 +23,12 @@ class LocRange:
     end: str
     expr: LocExpr
 
+    # written out, not generated (compiled; codegen/mir/core.py's operands say why)
+    def __init__(self, start: str, end: str, expr: LocExpr) -> None:
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "end", end)
+        object.__setattr__(self, "expr", expr)
+
 
 @dataclass(frozen=True, slots=True)
 class WhyEntry:
@@ -36,9 +42,19 @@ class WhyEntry:
     line: int = 0
     name: str = ""
 
+    # written out, not generated (compiled; codegen/mir/core.py's operands say why)
+    def __init__(self, start: str, end: str, code: int, line: int = 0, name: str = "") -> None:
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "end", end)
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "name", name)
+
 
 @dataclass(frozen=True, slots=True)
 class VarLocation:
+    """Where a variable (of an inlined instance) is, over its scope."""
+
     var: DILocalVariable
     inlined_at: DILocation | None
     # Exactly one of: a single location valid over the whole scope, a constant
@@ -47,6 +63,17 @@ class VarLocation:
     const_value: int | None = None
     ranges: tuple[LocRange, ...] = ()
     why: tuple[WhyEntry, ...] = ()  # where it has no location, why
+
+    # written out, not generated (compiled; codegen/mir/core.py's operands say why)
+    def __init__(self, var: DILocalVariable, inlined_at: DILocation | None,
+                 single: LocExpr | None = None, const_value: int | None = None,
+                 ranges: tuple[LocRange, ...] = (), why: tuple[WhyEntry, ...] = ()) -> None:
+        object.__setattr__(self, "var", var)
+        object.__setattr__(self, "inlined_at", inlined_at)
+        object.__setattr__(self, "single", single)
+        object.__setattr__(self, "const_value", const_value)
+        object.__setattr__(self, "ranges", ranges)
+        object.__setattr__(self, "why", why)
 
 
 @dataclass(frozen=True, slots=True)

@@ -148,12 +148,24 @@ DIScope = DISubprogram | DILexicalBlock
 
 @dataclass(frozen=True, slots=True, eq=False)
 class DILocalVariable:
+    """A local variable or parameter of a function (of `scope`)."""
+
     name: str
     scope: DIScope
     file: DIFile
     line: int
     type: DIType
     arg: int = 0  # 1-based parameter number, 0 for locals
+
+    # written out, not generated (compiled; codegen/mir/core.py's operands say why)
+    def __init__(self, name: str, scope: DIScope, file: DIFile, line: int, type: DIType,
+                 arg: int = 0) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "scope", scope)
+        object.__setattr__(self, "file", file)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "arg", arg)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -321,6 +333,10 @@ class DIExpression:
     """A flat DWARF-expression operation list applied to the record's value."""
 
     ops: tuple[int, ...] = ()
+
+    # written out, not generated (compiled; codegen/mir/core.py's operands say why)
+    def __init__(self, ops: tuple[int, ...] = ()) -> None:
+        object.__setattr__(self, "ops", ops)
 
     def __str__(self) -> str:
         parts: list[str] = []

@@ -275,6 +275,11 @@ class _Stored:
     loc: DILocation
     records: list[DbgRecord]
 
+    # written out, not generated (compiled; codegen/mir/core.py's operands say why)
+    def __init__(self, loc: DILocation, records: list[DbgRecord]) -> None:
+        object.__setattr__(self, "loc", loc)
+        object.__setattr__(self, "records", records)
+
 
 def _stored_at(assigned: dict[int, DILocation], s: _Slot) -> DILocation | None:
     return assigned.get(id(s.alloca))

@@ -48,9 +48,17 @@ class Piece:
 
 @dataclass(frozen=True, slots=True)
 class _Ref:
+    """A reference to a register at instruction position `pos`."""
+
     pos: int
     use: bool
     define: bool
+
+    # written out, not generated (compiled; codegen/mir/core.py's operands say why)
+    def __init__(self, pos: int, use: bool, define: bool) -> None:
+        object.__setattr__(self, "pos", pos)
+        object.__setattr__(self, "use", use)
+        object.__setattr__(self, "define", define)
 
 
 class RangeSplitter:

@@ -21,9 +21,18 @@ from .registers import ARG_REGS, XMM_ARG_REGS
 
 @dataclass(frozen=True, slots=True)
 class ArgLoc:
+    """Where an argument is passed: a register, or the argument area."""
+
     reg: str | None  # canonical register name, or None for a stack argument
     stack_offset: int = 0  # from the first stack argument (the CFA in the callee)
     byval: tuple[int, int] | None = None  # (size, align) of a copied aggregate
+
+    # written out, not generated (compiled; codegen/mir/core.py's operands say why)
+    def __init__(self, reg: str | None, stack_offset: int = 0,
+                 byval: tuple[int, int] | None = None) -> None:
+        object.__setattr__(self, "reg", reg)
+        object.__setattr__(self, "stack_offset", stack_offset)
+        object.__setattr__(self, "byval", byval)
 
 
 @dataclass(frozen=True, slots=True)

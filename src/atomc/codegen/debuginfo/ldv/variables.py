@@ -501,6 +501,13 @@ class _Incoming:
     rest: Hashable  # not object: mypyc builds no dataclass with an `object` field
     others: frozenset[int]
 
+    # written out, not generated (compiled; codegen/mir/core.py's operands say why)
+    def __init__(self, listed: list[tuple[int, object]], rest: Hashable,
+                 others: frozenset[int]) -> None:
+        object.__setattr__(self, "listed", listed)
+        object.__setattr__(self, "rest", rest)
+        object.__setattr__(self, "others", others)
+
     def values(self) -> list[object]:
         return [v for _, v in self.listed] + ([self.rest] if self.others else [])
 
@@ -524,6 +531,15 @@ class _GroupedIncoming:
     blocks: list[int]
     rest: Hashable  # not object: mypyc builds no dataclass with an `object` field
     has_others: bool
+
+    # written out, not generated (compiled; codegen/mir/core.py's operands say why)
+    def __init__(self, listed: list[tuple[int, object]], runs: list[tuple[int, int, object]],
+                 blocks: list[int], rest: Hashable, has_others: bool) -> None:
+        object.__setattr__(self, "listed", listed)
+        object.__setattr__(self, "runs", runs)
+        object.__setattr__(self, "blocks", blocks)
+        object.__setattr__(self, "rest", rest)
+        object.__setattr__(self, "has_others", has_others)
 
     def values(self) -> list[object]:
         out = [v for _, v in self.listed if v is not _TOP]
