@@ -147,6 +147,12 @@ def _joined() -> frozenset[str]:
     return frozenset(s for s, form in spellings_of_form("joined"))
 
 
+def negation(spelling: str) -> str:
+    """The spelling gcc also accepts for a negatable one: -fno-X for -fX, -fX for -fno-X."""
+    s = spelling
+    return s[:2] + s[5:] if s[2:5] == "no-" else s[:2] + "no-" + s[2:]
+
+
 def spellings_of_form(form: str) -> list[tuple[str, str]]:
     """The spellings of one form, and negations, as `spellings` lists them, found
     from the lines that have that form."""
@@ -158,7 +164,7 @@ def spellings_of_form(form: str) -> list[tuple[str, str]]:
         if s and s[0] != "#" and "\t" not in s:  # a line's form field, not a comment's
             out.append((s, form))
             if text.startswith("yes\t", at + len(mark)):
-                out.append((s[:2] + s[5:] if s[2:5] == "no-" else s[:2] + "no-" + s[2:], form))
+                out.append((negation(s), form))
         at = text.find(mark, at + len(mark))
     return out
 
@@ -294,8 +300,7 @@ def pending(explicit: frozenset[str]) -> list[Pending]:
     for i, (spelling, form, negatable, _, _) in enumerate(load().raw):
         forms = [spelling]
         if negatable:
-            s = spelling
-            forms.append(s[:2] + s[5:] if s[2:5] == "no-" else s[:2] + "no-" + s[2:])
+            forms.append(negation(spelling))
         for s in forms:
             if s in explicit or (form == "flag" and s.startswith(eq_prefixes)) or \
                     (s, form) in done:
@@ -314,8 +319,7 @@ def spellings() -> frozenset[tuple[str, str]]:
     for spelling, form, negatable, _, _ in load().raw:
         out.add((spelling, form))
         if negatable:
-            s = spelling
-            out.add((s[:2] + s[5:] if s[2:5] == "no-" else s[:2] + "no-" + s[2:], form))
+            out.add((negation(spelling), form))
     return frozenset(out)
 
 
