@@ -81,6 +81,8 @@ import os
 import shutil
 import sys
 import sysconfig
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -127,8 +129,6 @@ class _Jobs:
     or was made with other options (setuptools recompiles them all)."""
 
     def __init__(self, jobs: int) -> None:
-        import threading
-
         self.jobs = jobs
         self.gate = threading.Semaphore(jobs)  # compilers at once, over all extensions
         self.guard = threading.Lock()
@@ -140,9 +140,6 @@ class _Jobs:
                 extra_preargs: Any = None, extra_postargs: Any = None,
                 depends: Any = None) -> list[str]:
         """distutils' CCompiler.compile, for `compiler`."""
-        import threading
-        from concurrent.futures import ThreadPoolExecutor
-
         from mypy.version import __version__ as mypyc_version
 
         macros, objects, extra_postargs, pp_opts, build = compiler._setup_compile(
