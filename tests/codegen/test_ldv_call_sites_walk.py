@@ -56,8 +56,8 @@ def test_walk_collects_call_sites_as_own_walk(name: str, mode: LoclistMode, tmp_
     solve = ldv_adapter.compute_var_ranges
     calls_seen = [0]
 
-    def checked(view, mode, mv, gaps, calls):  # type: ignore[no-untyped-def]
-        ranges = solve(view, mode, mv, gaps, calls)
+    def checked(view, mode, mv, gaps, calls, during=None):  # type: ignore[no-untyped-def]
+        ranges = solve(view, mode, mv, gaps, calls, during)
         own = call_site_values(view, mv, calls.arg_regs, calls.preserved)
         assert calls.out == own, "phase E's walk saw other call-site values"
         calls_seen[0] += sum(1 for c in own if c.params)

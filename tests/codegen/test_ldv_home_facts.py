@@ -114,8 +114,8 @@ def _compare(monkeypatch: pytest.MonkeyPatch, src: Path, text: str, mode: Loclis
     solve = ldv_adapter.compute_var_ranges
     seen = [0]
 
-    def both(view, mode, mv, gaps, calls):  # type: ignore[no-untyped-def]
-        ranges = solve(view, mode, mv, gaps, calls)
+    def both(view, mode, mv, gaps, calls, during=None):  # type: ignore[no-untyped-def]
+        ranges = solve(view, mode, mv, gaps, calls, during)
         if view.homes:
             seen[0] += 1
             written = expand_homes(view)

@@ -45,6 +45,11 @@ class Anchors:
     asm: frozenset[int]
     pc_reg: int
 
+    def halved(self) -> Anchors:
+        """The same in half positions (outer_frames.py: 2p + 1 after instruction p)."""
+        return Anchors(tuple(2 * c + 1 for c in self.cuts),
+                       frozenset(2 * q + 1 for q in self.asm), self.pc_reg)
+
 
 def has_address(expr: LocExpr) -> bool:
     return any(isinstance(op, AddrValue) for op in expr)
@@ -81,10 +86,11 @@ def anchor_cuts(n_insts: int, asm_positions: Sequence[int], max_inst_bytes: int
 
 
 def anchored(entries: Sequence[tuple[int, int, LocExpr]], anchors: Anchors,
-             label_after: Callable[[int], str]) -> list[tuple[int, int, LocExpr]]:
+             label_at: Callable[[int], str]) -> list[tuple[int, int, LocExpr]]:
     """The entries with address values made relocatable: an entry with one is
     cut at `cuts` and each piece anchored at its own start; a piece that is one
-    inline asm statement is dropped."""
+    inline asm statement is dropped. Positions, `cuts` and `asm` are half
+    positions (outer_frames.py: `Anchors.halved`)."""
     out: list[tuple[int, int, LocExpr]] = []
     for s, e, expr in entries:
         if not has_address(expr):
@@ -92,7 +98,7 @@ def anchored(entries: Sequence[tuple[int, int, LocExpr]], anchors: Anchors,
             continue
         bounds = [s, *(c for c in anchors.cuts if s < c < e), e]
         for a, z in zip(bounds, bounds[1:], strict=False):
-            if z == a + 1 and z in anchors.asm:
+            if z == a + 2 and z in anchors.asm:  # [after(q - 1), after(q))
                 continue
-            out.append((a, z, relocatable(expr, label_after(a), anchors.pc_reg)))
+            out.append((a, z, relocatable(expr, label_at(a), anchors.pc_reg)))
     return out

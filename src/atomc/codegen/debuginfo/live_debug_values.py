@@ -66,13 +66,14 @@ from .ldv import (
 )
 from .ldv.callsites import CallSiteParam, CallSites
 from .ldv.machine import solve_machine_values
-from .ldv.model import ConstLoc, DebugOperand, VarLoc, VarRange, WhyRange
+from .ldv.model import ConstLoc, DebugOperand, Moved, VarLoc, VarRange, WhyRange
 from .ldv.salvage import arithmetic_ops
 from .ldv.variables import all_variables
 from .line_start_values import LineStarts, Machine, delay_line_start_values
 from .location_lists import loc_expr, lower_var_ranges, value_of
 from .memory_homes import HomeStart, place_memory_homes
 from .operand_values import join_operands
+from .outer_frames import CallReturns
 from .prologue_pieces import prologue_pieces, trim_prologue_gaps
 from .scopes import insert_before
 from .static_loads import ReadOnlySymbols, load_bits, static_load
@@ -484,7 +485,8 @@ def _variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[
     gaps: list[WhyRange] = []
     regs = _regs()
     collected = CallSites(view, regs.args, regs.preserved)  # by phase E's walk
-    ranges = compute_var_ranges(view, mode, mv, gaps, collected)
+    during: dict[VarKey, dict[int, Moved]] = {}
+    ranges = compute_var_ranges(view, mode, mv, gaps, collected, during)
     if table is not None:
         machine = Machine(_real_views(view), regs.caller_saved)
         ranges, gaps = delay_line_start_values(mf, where, ranges, gaps,
@@ -498,8 +500,12 @@ def _variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[
     current = _currency(mf, where)
     anchors = _anchors(mf, where, ranges)
     spans: list[VarRange | WhyRange] = [*ranges, *gaps]
+    reals = _real_views(view)
+    returns = CallReturns(tuple(p for p, v in enumerate(reals) if v.call),
+                          regs.caller_saved, during)
     needed = sorted({p for r in spans for p in (r.start, r.end)
                      if 0 <= p < len(where) - 1}
+                    | {p for p in returns.labels_needed(ranges) if p < len(where) - 1}
                     | set(anchors.cuts)
                     | {p for ws in current.values() for w in ws for p in w[:2]
                        if 0 <= p < len(where) - 1}
@@ -524,7 +530,7 @@ def _variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[
     insert_before(mf, after)
     # without a frame pointer the entry address has the first body line's row
     setup = 0 if mf.frame_pointer else _leading_setup(mf)
-    located = lower_var_ranges(ranges, label_after, len(where) - 1, anchors, setup)
+    located = lower_var_ranges(ranges, label_after, len(where) - 1, anchors, setup, returns)
     # inlined-at: a value, not an object
     seen: set[tuple[int, object]] = {(id(v.var), v.inlined_at) for v in located}
     # variables with no location anywhere are still listed ("optimized out")
@@ -535,7 +541,8 @@ def _variable_locations(mf: MFunction, mode: LoclistMode, fresh_label: Callable[
             seen.add(k)
             extra.append(VarLocation(var.var, var.inlined_at))  # type: ignore[arg-type]
     variables = attach_reasons([*located, *extra], gaps, ranges, label_after,
-                               lambda p: lines[p] if 0 <= p < len(lines) else 0, current)
+                               lambda p: lines[p] if 0 <= p < len(lines) else 0, current,
+                               returns.holes(ranges))
     if _has_inline_asm(mf):
         return FunctionLocations(variables, (), False)  # calls unknown
     sites = tuple(_call_site(mi, label_after(c.pos), c.params)

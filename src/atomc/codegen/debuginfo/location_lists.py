@@ -49,6 +49,7 @@ from .ldv.model import (
     VarWhole,
 )
 from .ldv.salvage import MEMORY_AT
+from .outer_frames import NO_CALLS, CallReturns, after, cut, half_label
 
 # constants from this value up are the 80-bit patterns of long doubles (isel_x87),
 # wider than DWARF's stack: described with DW_OP_implicit_value
@@ -144,28 +145,39 @@ def _unchanged_by_setup(loc: VarLoc) -> bool:
 
 
 def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], str],
-                     last_pos: int, anchors: Anchors, setup: int = 0) -> list[VarLocation]:
+                     last_pos: int, anchors: Anchors, setup: int = 0,
+                     returns: CallReturns = NO_CALLS) -> list[VarLocation]:
     """`label_after(p)` names the address after real instruction p (-1: function start).
     `setup`: the function's leading frame set-up instructions (`start_at_entry`); a
     range moved to the entry that way stays a location list entry (gdb lists a
     DW_AT_const_value variable as a constant symbol, which tools that walk a frame's
     variables skip). `anchors`: where entries holding a global's address are cut
-    (a single location serves only when there are no cuts)."""
+    (a single location serves only when there are no cuts). `returns`: the calls,
+    where ranges are cut for outer frames (outer_frames.py; from there on
+    positions are half positions)."""
     by_var: dict[VarWhole, list[VarRange]] = {}
     for r in ranges:
         by_var.setdefault(r.var.whole, []).append(r)
+    label_at = half_label(label_after)
+    halved = anchors.halved()
+    last = after(last_pos)
     out: list[VarLocation] = []
     for whole, rs in by_var.items():
         var, inlined_at = whole.var, whole.inlined_at
         if any(r.var.fragment is not None for r in rs):
             bits = type_bits(getattr(var, "type", None)) or 0
-            entries = _composite(start_at_entry(rs, setup), bits)
+            entries = _composite(cut(start_at_entry(rs, setup), returns), bits)
         else:
             prim = sorted((r for r in rs if r.primary), key=lambda r: r.start)
             sec = sorted((r for r in rs if not r.primary), key=lambda r: r.start)
+            kept = cut(start_at_entry(prim + sec, setup), returns)
+            cut_prim = sorted((r for r in kept if r.primary), key=lambda r: r.start)
             entries = [(r.start, r.end, loc_expr(r.loc))
-                       for r in start_at_entry(prim + sec, setup)]
-            if len(prim) == 1 and not sec and prim[0].start == -1 and prim[0].end >= last_pos:
+                       for r in cut_prim + [r for r in kept if not r.primary]]
+            # (one range from the start as LiveDebugValues gave it: not one moved
+            # there by start_at_entry, nor one a call cuts)
+            if len(prim) == 1 and not sec and prim[0].start == -1 and len(cut_prim) == 1 \
+                    and cut_prim[0].end >= last:
                 only = prim[0].loc
                 if isinstance(only, ConstLoc) and only.value < WIDE_CONST and not only.frame \
                         and only.symbol is None:
@@ -176,8 +188,8 @@ def lower_var_ranges(ranges: Sequence[VarRange], label_after: Callable[[int], st
                     expr = relocatable(expr, label_after(-1), anchors.pc_reg)
                     out.append(VarLocation(var, inlined_at, single=expr))  # type: ignore[arg-type]
                     continue
-        lrs = tuple(LocRange(label_after(s), label_after(e), expr)
-                    for s, e, expr in anchored(entries, anchors, label_after) if e > s)
+        lrs = tuple(LocRange(label_at(s), label_at(e), expr)
+                    for s, e, expr in anchored(entries, halved, label_at) if e > s)
         out.append(VarLocation(var, inlined_at, ranges=lrs))  # type: ignore[arg-type]
     return out
 

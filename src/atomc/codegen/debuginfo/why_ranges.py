@@ -27,11 +27,15 @@ _Whole = tuple[int, object]
 def attach_reasons(variables: Sequence[VarLocation], gaps: Sequence[WhyRange],
                    ranges: Sequence[VarRange], label_after: Callable[[int], str],
                    line_of: Callable[[int], int],
-                   current: Mapping[int, Sequence[Window]] | None = None
+                   current: Mapping[int, Sequence[Window]] | None = None,
+                   holes: Mapping[_Whole, Mapping[int, NoLoc | None]] | None = None
                    ) -> tuple[VarLocation, ...]:
     """`variables` with the reasons for their ranges without location, and the
     currency ranges (`current`: per frame object's CFA offset, currency.py's
-    windows) where their location is that object."""
+    windows) where their location is that object. `holes`: per variable, the
+    calls p where it has no location from inside the call (its return address
+    minus one, where an outer frame looks: outer_frames.py), and why: the range
+    without location from p begins there, or the hole gets its own entry."""
     whole: dict[_Whole, list[tuple[int, int, NoLoc]]] = {}
     pieces: dict[_Whole, list[WhyRange]] = {}
     for g in gaps:
@@ -50,9 +54,19 @@ def attach_reasons(variables: Sequence[VarLocation], gaps: Sequence[WhyRange],
         found = [(s, e, r) for s, e, r in whole.get(key, ())]
         if v.single is not None or v.const_value is not None:
             found = []  # located everywhere: no range without location
-        found += [(s, e, NoLoc(why)) for s, e, why in stale.get(key, ())]
-        found.sort(key=lambda x: x[0])
-        entries = [_entry(s, e, r, label_after, line_of) for s, e, r in found]
+        gap_at = {s: r for s, _, r in found}
+        early: set[int] = set()  # gaps that begin inside the call before them
+        spans = [(s, e, r, _GAP) for s, e, r in found]
+        for p, r in (holes or {}).get(key, {}).items():
+            if p in gap_at and (r is None or r == gap_at[p]):
+                early.add(p)
+            elif r is not None:
+                spans.append((p, p, r, _HOLE))  # [R-1, R) alone
+        spans += [(s, e, NoLoc(why), _STALE) for s, e, why in stale.get(key, ())]
+        spans.sort(key=lambda x: (x[0], x[3]))
+        entries = [_entry(label_after(s) + "-1" if kind == _HOLE or kind == _GAP and s in early
+                          else label_after(s), s, e, r, label_after, line_of)
+                   for s, e, r, kind in spans if e > s or kind == _HOLE]
         kept = tuple(x for x in entries if x is not None)
         out.append(replace(v, why=kept) if kept else v)
     return tuple(out)
@@ -77,13 +91,17 @@ def _currency(ranges: Sequence[VarRange], current: Mapping[int, Sequence[Window]
             for k, ws in out.items() if ws}
 
 
-def _entry(start: int, end: int, reason: NoLoc, label_after: Callable[[int], str],
+_HOLE, _GAP, _STALE = 0, 1, 2  # (in this order where they start at one position)
+
+
+def _entry(first: str, start: int, end: int, reason: NoLoc, label_after: Callable[[int], str],
            line_of: Callable[[int], int]) -> WhyEntry | None:
+    """The entry from label `first` (`start`'s, or the byte before it) to `end`'s."""
     why = reason.why
-    if not isinstance(why, Why) or end <= start:
+    if not isinstance(why, Why):
         return None
     line = why.line or (line_of(reason.at) if reason.at is not None else 0)
-    return WhyEntry(label_after(start), label_after(end), why.kind.code, line, why.name)
+    return WhyEntry(first, label_after(end), why.kind.code, line, why.name)
 
 
 def _combine_pieces(gaps: list[WhyRange], located: list[VarRange]

@@ -44,6 +44,7 @@ from .model import (
     MFunctionView,
     MInstView,
     MLoc,
+    Moved,
     NoLoc,
     VarKey,
     VarLoc,
@@ -107,6 +108,9 @@ class _Tracker:
     entry_pos: int = -1  # the position of this block's entry
     entry_positions: list[int] = field(default_factory=list)  # of the blocks walked
     forms: Forms = field(default_factory=dict)  # how much of its value each location holds
+    # per variable, per call position: where it was before the call clobbered its
+    # location, where that left it (outer_frames.py: it holds from R-1) and why nowhere
+    during: dict[VarKey, dict[int, Moved]] = field(default_factory=dict)
     bits_of: dict[VarKey, int] = field(default_factory=dict)  # needs(), per variable
 
     def set_value(self, var: VarKey, v: VarValue) -> None:
@@ -361,10 +365,14 @@ class _Tracker:
 def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE,
                        mv: MachineValues | None = None,
                        why: list[WhyRange] | None = None,
-                       calls: CallSites | None = None) -> list[VarRange]:
+                       calls: CallSites | None = None,
+                       during: dict[VarKey, dict[int, Moved]] | None = None
+                       ) -> list[VarRange]:
     """`mv`: the machine values of `fn`, when the caller has solved them already;
     `why`, if given, receives the ranges without location that have a reason;
-    `calls`, if given, is shown the walk (callsites.py: no walk of its own)."""
+    `calls`, if given, is shown the walk (callsites.py: no walk of its own);
+    `during`, if given, receives where each call moved the variables whose
+    location it clobbered (`_Tracker.during`)."""
     mv = mv if mv is not None else solve_machine_values(fn)
     flow = solve_variable_values(fn, mv)
     variables = all_variables(fn)
@@ -459,6 +467,8 @@ def compute_var_ranges(fn: MFunctionView, mode: LoclistMode = LoclistMode.SINGLE
         why += t.reasons.ranges(t.events, end)
     if mode is LoclistMode.MULTI:
         ranges += secondary_ranges(t.holders, ranges, end)
+    if during is not None:
+        during.update(t.during)
     return ranges
 
 
@@ -553,6 +563,7 @@ def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
         for var in list(t.at.get(src, ())):
             t.set_loc(var, pos, dst)
             moved.add(var)
+    was_at: dict[VarKey, VarLoc | None] | None = {} if inst.call else None
     for loc, old in changed:
         held = at.get(loc)
         if not held:
@@ -560,6 +571,8 @@ def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
         for var in list(held):
             if var in moved:
                 continue
+            if was_at is not None and var not in was_at:
+                was_at[var] = t.events[var][-1][1]
             narrow = t.fn.narrow_slots if t.ops.get(var) else frozenset()
             # a holder of the whole variable (csmith seed 1235: `movl %eax, %r14d`
             # held the low half of a uint64_t when %rax was reused), or of the bits
@@ -582,6 +595,10 @@ def _transfer(t: _Tracker, inst: MInstView, b: int, k: int, pos: int) -> None:
                 t.set_loc(var, pos, found[0], why)
             else:
                 t.lost(var, pos, base, why)
+    if was_at:  # (before the call's own result is placed: that holds from R only)
+        for var, was in was_at.items():
+            t.during.setdefault(var, {})[pos] = (was, t.events[var][-1][1],
+                                                 t.reasons.current.get(var))
     if not t.pending:
         return
     for var, v in list(t.pending.items()):

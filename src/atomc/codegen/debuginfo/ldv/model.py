@@ -390,6 +390,11 @@ class NoLoc:
     at: int | None = None
 
 
+# where a call moved a variable whose register it clobbered (outer_frames.py): its
+# location before the call, the one the call left it in, and why none (or None)
+Moved = tuple[VarLoc | None, VarLoc | None, NoLoc | None]
+
+
 @dataclass(frozen=True, slots=True)
 class WhyRange:
     """`[start, end)` (positions as in `VarRange`) where `var` has no location, and why."""
