@@ -91,6 +91,7 @@ class FastAllocator:
         self.fixed: dict[str, list[int]] = {}
         self.to_preg: dict[int, str] = {}
         self.ii = 0  # the index of the instruction being allocated
+        self.after_call = False  # is the instruction before it a call?
         # registers whose physical register has its upper 32 bits clear (a 32-bit
         # move of one to itself does nothing)
         self.zx: set[int] = set()
@@ -261,6 +262,7 @@ class FastAllocator:
             self.free_slots.append(s)
         self.lslot = {}
         self.reserved = set(bs.live_in)
+        self.after_call = False
         out: list[MInst] = []
         refs = bs.refs
         ii = -1
@@ -270,13 +272,15 @@ class FastAllocator:
             ir = refs[ii]
             if ir is None:
                 self.meta(mi, out)
-            elif ir.uses or ir.defs:
+                continue
+            if ir.uses or ir.defs:
                 self.step(mi, ii, ir, out)
             else:
                 if ir.pdefs:
                     self.clobber(ir.pdefs, (), mi, out)
                 self.update_reserved(ir)
                 out.append(mi)
+            self.after_call = desc(mi.opcode).is_call
         return out
 
     def update_reserved(self, ir: InstRefs) -> None:
@@ -330,6 +334,10 @@ class FastAllocator:
         ops = mi.operands
         src = ops[0] if d.is_move and len(ops) == 2 else None
         src_zx = type(src) is VReg and src.id in zx
+        # the copy of a call's result keeps its instruction: it holds the call's line
+        # row at the return address, where a debugger stepping out of the callee
+        # stops only at the start of a row
+        keep = self.after_call and mi.loc is not None
         folded = -1  # the register a move into which became a store to its home
         if defs and src is not None and d.fold_def:
             home_ops = self._fold_home(mi, ops)
@@ -351,7 +359,8 @@ class FastAllocator:
         # a definition may take the register of a value read here for the last time
         used = {r for v, r in assign.items() if v in defs or where.get(v) == r}
         after: list[MInst] = []
-        dead = self._write(mi, ir, defs, pinned, src, assign, used, out, after)
+        dead = self._write(mi, ir, defs, pinned, None if keep else src, assign, used, out,
+                           after)
         if mi.instr_num and defs and defs[0] in self.clean and not local[defs[0]]:
             self.num_slot[mi.instr_num] = self.home(defs[0])  # stored there at once
         new = self._substitute(ops, assign)
@@ -359,7 +368,7 @@ class FastAllocator:
             if sizes[vid] < 4 and vid in self.wide and vid not in reloaded:
                 self._widen(vid, assign[vid], ops, mi, out)
         mi.operands = new
-        if src is not None and self._self_copy(d, mi, ops, new, src_zx):
+        if src is not None and not keep and self._self_copy(d, mi, ops, new, src_zx):
             # gone: its destination holds what the source held; a DBG_PHI keeps its
             # number defined (a meta instruction: -g changes no code)
             if mi.instr_num:
