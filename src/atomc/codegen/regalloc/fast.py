@@ -407,7 +407,8 @@ class FastAllocator:
                         r = None  # read and written: reloaded into a register `mi` keeps
             if r is None:
                 lives = last[vid] > ii or vid in defs
-                r = self.pick(vid, pdefs if lives else [], used, pinned, None, mi, out)
+                r = self.pick(vid, pdefs if lives else [], used, pinned, self.to_preg.get(vid),
+                              mi, out)
                 if self.local[vid] and vid not in self.clean:
                     raise InternalCompilerError(f"%v{vid} is read before it is written",
                                                 where="regalloc-fast")
