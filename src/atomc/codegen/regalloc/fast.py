@@ -44,7 +44,7 @@ from typing import ClassVar
 from ...diag import InternalCompilerError
 from ..mir import Imm, Mem, MFunction, MInst, Operand, PReg, SlotKind, StackSlot, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
-from ..target import Extension, OpcodeInfo, current, desc, is_move32
+from ..target import Extension, OpcodeInfo, current, is_move32
 from .fast_scan import BlockScan, InstRefs, scan_function
 from .spill import spill_slot
 
@@ -178,26 +178,32 @@ class FastAllocator:
         pool = self.vec if vector else self.gpr
         holder = self.holder
         reserved = self.reserved
-        if hint is not None and (hint not in pool or hint in holder or hint in reserved
-                                 or hint in avoid or hint in used):
-            hint = None
         # a free register no fixed-register write takes before the value's last use
-        # (isel's set-up of a division, shift or call), else any free one
-        free = [p for p in pool
-                if p not in holder and p not in reserved and p not in avoid and p not in used]
-        if free or hint is not None:
-            fixed = self.fixed
-            until = self.last[vid]
-            if hint is not None and self.keeps(fixed.get(hint), until):
+        # (isel's set-up of a division, shift or call), the hint first; else the
+        # hint or the first free one
+        fixed = self.fixed
+        until = self.last[vid]
+        fallback: str | None = None
+        if hint is not None and hint in pool and hint not in holder and hint not in reserved \
+                and hint not in avoid and hint not in used:
+            writes = fixed.get(hint) if fixed else None
+            if writes is None or self.keeps(writes, until):
                 return hint
-            for p in free:
-                if self.keeps(fixed.get(p), until):
-                    return p
-            return hint if hint is not None else free[0]
+            fallback = hint
+        for p in pool:
+            if p in holder or p in reserved or p in avoid or p in used:
+                continue
+            writes = fixed.get(p) if fixed else None
+            if writes is None or self.keeps(writes, until):
+                return p
+            if fallback is None:
+                fallback = p
+        if fallback is not None:
+            return fallback
         victim = -1
         best = 0
         last = self.last
-        for p in pool:
+        for p in pool:  # all taken: evict
             if p in reserved or p in avoid or p in used:
                 continue
             v = holder[p]
@@ -280,7 +286,7 @@ class FastAllocator:
                     self.clobber(ir.pdefs, (), mi, out)
                 self.update_reserved(ir)
                 out.append(mi)
-            self.after_call = desc(mi.opcode).is_call
+            self.after_call = ir.desc.is_call
         return out
 
     def update_reserved(self, ir: InstRefs) -> None:
@@ -330,7 +336,7 @@ class FastAllocator:
         local = self.local
         sizes = self.sizes
         zx = self.zx
-        d = desc(mi.opcode)
+        d = ir.desc
         ops = mi.operands
         src = ops[0] if d.is_move and len(ops) == 2 else None
         src_zx = type(src) is VReg and src.id in zx
@@ -434,7 +440,6 @@ class FastAllocator:
         last = self.last
         local = self.local
         zx = self.zx
-        ops = mi.operands
         dead: list[int] = []
         for vid in defs:
             r = assign.get(vid)
@@ -454,21 +459,11 @@ class FastAllocator:
                 self.clean.add(vid)
             if last[vid] == ii:
                 dead.append(vid)
-            if self._writes32(vid, ops):
-                zx.add(vid)
+            if vid in ir.w32 and not self.is_vector(vid):
+                zx.add(vid)  # a 32-bit write clears the upper half
             else:
                 zx.discard(vid)
         return dead
-
-    def _writes32(self, vid: int, ops: list[Operand]) -> bool:
-        """Does the instruction on `ops` write `vid` as a 32-bit general register
-        (which clears the upper half)?"""
-        if self.is_vector(vid):
-            return False
-        for op in ops:
-            if type(op) is VReg and op.id == vid:
-                return op.size == 4
-        return False
 
     def _keep_copy(self, src: VReg, dst: int, src_zx: bool, assign: dict[int, str]) -> None:
         """After a move of `src` became a store to `dst`'s home, the register of a

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ..mir import META_OPCODES, Imm, Mem, MFunction, MInst, PReg, StackSlot, VReg
 from ..mir.registers import opcode_roles
-from ..target import Arith, desc
+from ..target import Arith, OpcodeInfo, desc
 
 __all__ = ["BlockScan", "FunctionScan", "InstRefs", "scan_function"]
 
@@ -34,12 +34,15 @@ class InstRefs:
     registers that end at it (`release`, read before its own writes) and start
     after it (`reserve`)."""
 
-    __slots__ = ("defs", "pdefs", "release", "reserve", "uses")
+    __slots__ = ("defs", "desc", "pdefs", "release", "reserve", "uses", "w32")
 
-    def __init__(self, uses: list[int], defs: list[int], pdefs: list[str]) -> None:
+    def __init__(self, d: OpcodeInfo, uses: list[int], defs: list[int], pdefs: list[str],
+                 w32: list[int]) -> None:
+        self.desc = d         # the opcode's row
         self.uses = uses      # virtual registers read (each once, in operand order)
         self.defs = defs      # virtual registers written
         self.pdefs = pdefs    # pool registers written (explicitly, implicitly, clobbered)
+        self.w32 = w32        # virtual registers written as 32-bit registers
         self.release: list[str] = []
         self.reserve: list[str] = []
 
@@ -98,14 +101,15 @@ def _rounds_frame_address(prev: MInst, mi: MInst) -> bool:
         and dst.id == reg.id
 
 
-def _inst_refs(mi: MInst, pool: frozenset[str], sizes: list[int], wide: set[int],
-               puses: list[str], to_preg: dict[int, str]) -> InstRefs:
+def _inst_refs(mi: MInst, d: OpcodeInfo, pool: frozenset[str], sizes: list[int],
+               wide: set[int], puses: list[str], to_preg: dict[int, str]) -> InstRefs:
     """`mi`'s `InstRefs`; the pool registers it reads are appended to `puses`."""
     reads, writes, implicit_uses, implicit_defs = opcode_roles(mi.opcode)
     n = len(reads)
     uses: list[int] = []
     defs: list[int] = []
     pdefs: list[str] = []
+    w32: list[int] = []
     k = -1
     for op in mi.operands:
         k += 1
@@ -119,6 +123,8 @@ def _inst_refs(mi: MInst, pool: frozenset[str], sizes: list[int], wide: set[int]
                     wide.add(vid)
             if k < n and writes[k] and vid not in defs:
                 defs.append(vid)
+                if op.size == 4:
+                    w32.append(vid)
         elif type(op) is PReg:
             name = op.name
             if name in pool:
@@ -142,11 +148,11 @@ def _inst_refs(mi: MInst, pool: frozenset[str], sizes: list[int], wide: set[int]
                 into.append(name)
     if puses and pdefs and _zero_idiom(mi):
         puses.clear()
-    if k == 1 and uses and pdefs and not defs and desc(mi.opcode).is_move:
+    if k == 1 and uses and pdefs and not defs and d.is_move:
         src, dst = mi.operands
         if type(src) is VReg and type(dst) is PReg:
             to_preg[src.id] = dst.name
-    return InstRefs(uses, defs, pdefs)
+    return InstRefs(d, uses, defs, pdefs, w32)
 
 
 def _reservations(bs: BlockScan, pused: list[list[str]]) -> list[str]:
@@ -204,7 +210,7 @@ def scan_function(mf: MFunction, pool: frozenset[str]) -> FunctionScan:
     block_of: list[int] = [-2] * count  # -2: not seen, -1: seen in two blocks
     starts_with_def = [False] * count
     frame_addresses: list[int] = []
-    ands: dict[str, bool] = {}  # per opcode: a bitwise and (`_rounds_frame_address`)
+    descs: dict[str, OpcodeInfo] = {}  # each opcode's row, asked of the table once
     no_puses: list[str] = []
     for bi, b in enumerate(mf.blocks):
         bs = BlockScan()
@@ -223,15 +229,15 @@ def scan_function(mf: MFunction, pool: frozenset[str]) -> FunctionScan:
                 pused.append(no_puses)
                 continue
             puses: list[str] = []
-            ir = _inst_refs(mi, pool, sizes, wide, puses, fs.to_preg)
+            d = descs.get(mi.opcode)
+            if d is None:
+                d = descs[mi.opcode] = desc(mi.opcode)
+            ir = _inst_refs(mi, d, pool, sizes, wide, puses, fs.to_preg)
             refs.append(ir)
             pused.append(puses)
             if puses or ir.pdefs:
                 any_preg = True
-            is_and = ands.get(mi.opcode)
-            if is_and is None:
-                is_and = ands[mi.opcode] = desc(mi.opcode).arith is Arith.AND
-            if is_and and prev is not None and _rounds_frame_address(prev, mi):
+            if d.arith is Arith.AND and prev is not None and _rounds_frame_address(prev, mi):
                 frame_addresses.extend(ir.defs)
             prev = mi
             for vid in ir.uses:
