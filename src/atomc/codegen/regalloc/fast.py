@@ -345,7 +345,8 @@ class FastAllocator:
         # stops only at the start of a row
         keep = self.after_call and mi.loc is not None
         folded = -1  # the register a move into which became a store to its home
-        if defs and src is not None and d.fold_def:
+        if defs and src is not None and d.fold_def and type(ops[1]) is VReg \
+                and not local[defs[0]]:
             home_ops = self._fold_home(mi, ops)
             if home_ops is not None:
                 folded = defs[0]
@@ -362,17 +363,21 @@ class FastAllocator:
         if folded >= 0 and type(src) is VReg:
             self._keep_copy(src, folded, src_zx, assign)
         self.update_reserved(ir)
-        # a definition may take the register of a value read here for the last time
-        used = {r for v, r in assign.items() if v in defs or where.get(v) == r}
         after: list[MInst] = []
-        dead = self._write(mi, ir, defs, pinned, None if keep else src, assign, used, out,
-                           after)
+        dead: list[int] = []
+        if defs:
+            # a definition may take the register of a value read here for the last time
+            used = {r for v, r in assign.items() if v in defs or where.get(v) == r}
+            dead = self._write(mi, ir, defs, pinned, None if keep else src, assign, used, out,
+                               after)
         if mi.instr_num and defs and defs[0] in self.clean and not local[defs[0]]:
             self.num_slot[mi.instr_num] = self.home(defs[0])  # stored there at once
         new = self._substitute(ops, assign)
-        for vid in uses:
-            if sizes[vid] < 4 and vid in self.wide and vid not in reloaded:
-                self._widen(vid, assign[vid], ops, mi, out)
+        wide = self.wide
+        if wide:
+            for vid in uses:
+                if vid in wide and sizes[vid] < 4 and vid not in reloaded:
+                    self._widen(vid, assign[vid], ops, mi, out)
         mi.operands = new
         if src is not None and not keep and self._self_copy(d, mi, ops, new, src_zx):
             # gone: its destination holds what the source held; a DBG_PHI keeps its

@@ -101,6 +101,19 @@ def _rounds_frame_address(prev: MInst, mi: MInst) -> bool:
         and dst.id == reg.id
 
 
+def _address_refs(op: Mem, pool: frozenset[str], sizes: list[int], wide: set[int],
+                  uses: list[int], puses: list[str]) -> None:
+    """The registers an address reads (a virtual one read at 64 bits)."""
+    for r in (op.base, op.index):
+        if type(r) is VReg:
+            if r.id not in uses:
+                uses.append(r.id)
+            if sizes[r.id] < 8:
+                wide.add(r.id)
+        elif type(r) is PReg and r.name in pool:
+            puses.append(r.name)
+
+
 def _inst_refs(mi: MInst, d: OpcodeInfo, pool: frozenset[str], sizes: list[int],
                wide: set[int], puses: list[str], to_preg: dict[int, str]) -> InstRefs:
     """`mi`'s `InstRefs`; the pool registers it reads are appended to `puses`."""
@@ -133,19 +146,16 @@ def _inst_refs(mi: MInst, d: OpcodeInfo, pool: frozenset[str], sizes: list[int],
                 if k < n and writes[k]:
                     pdefs.append(name)
         elif type(op) is Mem:
-            for r in (op.base, op.index):
-                if type(r) is VReg:
-                    if r.id not in uses:
-                        uses.append(r.id)
-                    if sizes[r.id] < 8:
-                        wide.add(r.id)
-                elif type(r) is PReg and r.name in pool:
-                    puses.append(r.name)
-    for names, into in ((implicit_uses, puses), (mi.implicit_uses, puses),
-                        (implicit_defs, pdefs), (mi.implicit_defs, pdefs)):
-        for name in names:
-            if name in pool:
-                into.append(name)
+            _address_refs(op, pool, sizes, wide, uses, puses)
+    # (most instructions have no implicit registers: each tuple is tested first)
+    if implicit_uses:
+        puses.extend([name for name in implicit_uses if name in pool])
+    if mi.implicit_uses:
+        puses.extend([name for name in mi.implicit_uses if name in pool])
+    if implicit_defs:
+        pdefs.extend([name for name in implicit_defs if name in pool])
+    if mi.implicit_defs:
+        pdefs.extend([name for name in mi.implicit_defs if name in pool])
     if puses and pdefs and _zero_idiom(mi):
         puses.clear()
     if k == 1 and uses and pdefs and not defs and d.is_move:
