@@ -4,9 +4,12 @@ Within a block a virtual register stays in a physical register from its
 definition to its last use there. Its value goes to a stack slot only when it
 must leave the register while still needed: when no register of its class is
 free (the one whose last use is farthest is evicted, a value already in its
-slot first), when an instruction writes its register (a call clobbers every
+slot first), or when an instruction writes its register (a call clobbers every
 caller-saved register; isel's fixed registers: arguments, return values, a
-division's %rax:%rdx, a shift count), or when nothing else is left. The pool is
+division's %rax:%rdx, a shift count). A register is chosen free of such writes
+until the value's last use where one is, and a value read by a move into a
+fixed register is loaded or computed there (a source's register, for a copy),
+so that the move copies a register to itself. The pool is
 the caller-saved registers isel may not name (`RegisterFile.allocatable_caller`,
 `vector_allocatable`), so the prologue saves nothing; the scratch registers
 %r10/%r11 (%xmm14/%xmm15) serve only an instruction whose operands find no other
@@ -15,23 +18,28 @@ instructions (frame lowering and the hardening passes use them there).
 
 A virtual register live across blocks (`fast_scan`: named in two blocks, or read
 before its first definition) keeps a stack slot home that holds its value at
-every block boundary: each definition is stored there at once (a plain move
-into it becomes the store itself), and a register holds a copy only until its
-last use in the block. A block-local register that has to leave its register
+every block boundary: its last definition in a block is stored there at once
+(a plain move into it becomes the store itself), an earlier one when it leaves
+its register, and a register holds it only until its last use in the block. A
+block-local register that has to leave its register
 takes a slot from a pool that the block's other such registers take once its
 last use has passed (with one slot per register an -O0 frame grew with the
 code: jq's `jv_get` took 4.4 KB of stack where gcc's takes 88 bytes, and deep
 recursion overflowed the stack far sooner than gcc -O0's build).
 
 A copy that ends up moving a register to itself disappears (a 32-bit one only
-when no reader needs its clearing of the upper half). A byte or word register
+when the upper half is clear already or no reader looks there), except the copy
+of a call's result, whose line row begins at the return address (where gdb,
+stepping out of the callee, stops only at the start of a row). A byte or word register
 read wider is zero-extended in place first, as a reload from its slot does.
 Reloads, stores and extensions take the location of the instruction they serve.
 
 Debug info: variables live in their allocas at -O0, so the records name slots.
 A DBG_PHI or DBG_INSTR_REF naming a value becomes a DBG_VALUE of its home slot
-when it has one; a block-local value has none that lasts, so its record gets no
-location rather than a stale one (no -O0 record names one today). The choices
+when the slot holds it from its definition on; a block-local value has no slot
+that lasts, so its record gets no location rather than a stale one (no -O0
+record names one today). A copy that disappears leaves a DBG_PHI on its
+register, so its number stays defined. The choices
 read only real instructions: the code is the same with and without -g.
 """
 
