@@ -292,7 +292,8 @@ class FastAllocator:
             else:
                 if ir.pdefs:
                     self.clobber(ir.pdefs, (), mi, out)
-                self.update_reserved(ir)
+                if ir.release or ir.reserve:
+                    self.update_reserved(ir)
                 out.append(mi)
             self.after_call = ir.desc.is_call
         return out
@@ -370,7 +371,8 @@ class FastAllocator:
                 self.kill(vid)
         if folded >= 0 and type(src) is VReg:
             self._keep_copy(src, folded, src_zx, assign)
-        self.update_reserved(ir)
+        if ir.release or ir.reserve:
+            self.update_reserved(ir)
         after: list[MInst] = []
         dead: list[int] = []
         if defs:

@@ -28,6 +28,9 @@ from ..target import Arith, OpcodeInfo, desc
 
 __all__ = ["BlockScan", "FunctionScan", "InstRefs", "scan_function"]
 
+# (per explicit operand: read, written; implicit uses, implicit defs): `opcode_roles`
+_Roles = tuple[tuple[bool, ...], tuple[bool, ...], tuple[str, ...], tuple[str, ...]]
+
 
 class InstRefs:
     """One real instruction's register operands, and the reservations of fixed
@@ -114,10 +117,11 @@ def _address_refs(op: Mem, pool: frozenset[str], sizes: list[int], wide: set[int
             puses.append(r.name)
 
 
-def _inst_refs(mi: MInst, d: OpcodeInfo, pool: frozenset[str], sizes: list[int],
-               wide: set[int], puses: list[str], to_preg: dict[int, str]) -> InstRefs:
+def _inst_refs(mi: MInst, d: OpcodeInfo, roles: _Roles, pool: frozenset[str],
+               sizes: list[int], wide: set[int], puses: list[str], to_preg: dict[int, str]
+               ) -> InstRefs:
     """`mi`'s `InstRefs`; the pool registers it reads are appended to `puses`."""
-    reads, writes, implicit_uses, implicit_defs = opcode_roles(mi.opcode)
+    reads, writes, implicit_uses, implicit_defs = roles
     n = len(reads)
     uses: list[int] = []
     defs: list[int] = []
@@ -220,7 +224,8 @@ def scan_function(mf: MFunction, pool: frozenset[str]) -> FunctionScan:
     block_of: list[int] = [-2] * count  # -2: not seen, -1: seen in two blocks
     starts_with_def = [False] * count
     frame_addresses: list[int] = []
-    descs: dict[str, OpcodeInfo] = {}  # each opcode's row, asked of the table once
+    # each opcode's row and decoded roles, asked of the tables once
+    descs: dict[str, tuple[OpcodeInfo, _Roles]] = {}
     no_puses: list[str] = []
     for bi, b in enumerate(mf.blocks):
         bs = BlockScan()
@@ -239,10 +244,11 @@ def scan_function(mf: MFunction, pool: frozenset[str]) -> FunctionScan:
                 pused.append(no_puses)
                 continue
             puses: list[str] = []
-            d = descs.get(mi.opcode)
-            if d is None:
-                d = descs[mi.opcode] = desc(mi.opcode)
-            ir = _inst_refs(mi, d, pool, sizes, wide, puses, fs.to_preg)
+            row = descs.get(mi.opcode)
+            if row is None:
+                row = descs[mi.opcode] = (desc(mi.opcode), opcode_roles(mi.opcode))
+            d = row[0]
+            ir = _inst_refs(mi, d, row[1], pool, sizes, wide, puses, fs.to_preg)
             refs.append(ir)
             pused.append(puses)
             if puses or ir.pdefs:
