@@ -50,9 +50,10 @@ def test_only_values_live_across_a_call_go_to_memory(tmp_path: Path) -> None:
     insts = _body(tmp_path, _CALLS, "g")
     stores = [i for i in insts if re.match(r"mov[lq]\t%\w+, -\d+\(%rbp\)$", i)]
     # a and b to their homes, h(a) across the second call: three stores (the old
-    # allocator: 11), and 17 instructions (gcc-12 -O0: 18; the old allocator: 32)
+    # allocator: 11), and 19 instructions (gcc-12 -O0: 18; the old allocator: 32; the
+    # copies of the calls' results stay, each holding its call's line row)
     assert len(stores) == 3, "\n".join(insts)
-    assert len(insts) <= 18, "\n".join(insts)
+    assert len(insts) <= 19, "\n".join(insts)
 
 
 def test_code_is_the_same_with_and_without_g(tmp_path: Path) -> None:
