@@ -67,11 +67,14 @@ def test_fast_allocator_walks_the_code_once(tmp_path: Path,
 
 def test_o0_printer_formats_a_repeated_instruction_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """At -O0 the same reload or spill (same opcode, same shared slot and register
+    """At -O0 the same load or store (same opcode, same slot and register
     operands) repeats within a function: its text is formatted once."""
     import atomc.codegen.x86_64.asm.printer as printer
     opts = CompileOptions(opt_level=0, debug=True)
-    module = _module(tmp_path, opts)
+    src = tmp_path / "r.c"
+    src.write_text("int f(int a, int b) {\n    int s = 0;\n"
+                   + "    s += a * b;\n" * 8 + "    return s;\n}\n")
+    module = compile_to_ir(str(src), opts, DiagnosticEngine())
     plain = printer.format_inst
     calls = 0
 

@@ -12,6 +12,7 @@ import pytest
 
 from atomc.codegen import generate_assembly
 from atomc.codegen.debuginfo.scopes import LabelCounter, insert_scope_labels, variable_locations
+from atomc.codegen.mir import PReg
 from atomc.codegen.regalloc.fast import allocate
 from atomc.codegen.x86_64.frame import lower_frame
 from atomc.codegen.x86_64.isel.select import select_function
@@ -116,7 +117,7 @@ def test_frame_offsets_and_scope_ranges():
     a_off = locs["a"].single[0].offset
     store_a = next(mi for _, mi in mf.instructions()
                    if mi.opcode == "movl" and mi.loc is None and "rbp" in str(mi.operands[1])
-                   and "r10" in str(mi.operands[0]))
+                   and isinstance(mi.operands[0], PReg))
     assert store_a.operands[1].disp == a_off + 16
     t = locs["t"].single[0]
     assert isinstance(t, Fbreg) and t.offset < -16

@@ -70,7 +70,9 @@ def test_over_aligned_local_keeps_its_address(tmp_path: Path) -> None:
     writes = [line for line in out.splitlines()
               if re.search(rf", \[{re.escape(dbg)}\]$", line.split(" :")[0])]
     assert len(writes) == 1, writes
-    assert len(slot_uses) >= 2
+    assert slot_uses
+    # its own slot (a home), not one that block-local values take in turn
+    assert re.search(rf"  {re.escape(dbg)}: spill size 8 align 8 ; %v\d+\n", out), out[:1500]
 
 
 _STRUCTS = """

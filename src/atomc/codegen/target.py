@@ -87,10 +87,8 @@ class OpcodeInfo:
     latency: int = 1
     string_op: bool = False  # reads and writes memory that implicit registers address
     stack_op: bool = False  # pushes or pops: the memory below the stack pointer
-    # the -O0 allocator's folding of a stack slot into the instruction
+    # the -O0 allocator's folding of a home slot into the instruction
     fold_def: bool = False  # a written-only operand may be a memory operand
-    fold_rmw: bool = False  # a read-and-written operand may be a memory operand
-    fold_sources: tuple[int, ...] = ()  # read-only operands of which one may be memory
 
 
 @dataclass(frozen=True, slots=True)

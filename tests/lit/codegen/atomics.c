@@ -19,7 +19,7 @@ int fetch_add(int v) { return __atomic_fetch_add(&x, v, __ATOMIC_SEQ_CST); }
 // CHECK-LABEL: fetch_add:
 // CHECK:       lock xaddl %edi, x(%rip)
 // O0-LABEL:    fetch_add:
-// O0:          lock xaddl %r10d, x(%rip)
+// O0:          lock xaddl %eax, x(%rip)
 
 int fetch_sub_const(void) { return __atomic_fetch_sub(&x, 3, __ATOMIC_RELAXED); }
 // CHECK-LABEL: fetch_sub_const:

@@ -32,21 +32,21 @@ __attribute__((no_stack_protector)) int unguarded(void)
 __attribute__((stack_protect)) int asked_for(int x) { return x + 1; }
 
 // CHECK-LABEL: guarded:
-// CHECK:       subq $80, %rsp
+// CHECK:       subq $48, %rsp
 // CHECK-NEXT:  movq %fs:40, %rax
 // CHECK-NEXT:  movq %rax, -8(%rbp)
 // CHECK-NEXT:  xorl %eax, %eax
-// CHECK:       leaq -24(%rbp), %r10
+// CHECK:       leaq -24(%rbp), %rdi
 // CHECK:       call sink@PLT
-// CHECK:       leaq -40(%rbp), %r10
+// CHECK:       leaq -40(%rbp), %rdi
 // CHECK:       call sink@PLT
-// CHECK:       leaq -48(%rbp), %r10
+// CHECK:       leaq -48(%rbp), %rdi
 // CHECK:       call sink@PLT
 // CHECK:       movq -8(%rbp), %rdx
 // CHECK-NEXT:  subq %fs:40, %rdx
 // CHECK-NEXT:  jne .LBB0_[[FAIL:[0-9]+]]
 // CHECK-NEXT:  .cfi_remember_state
-// CHECK-NEXT:  addq $80, %rsp
+// CHECK-NEXT:  addq $48, %rsp
 // CHECK-NEXT:  popq %rbp
 // CHECK-NEXT:  .cfi_def_cfa %rsp, 8
 // CHECK-NEXT:  ret

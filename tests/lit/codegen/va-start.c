@@ -37,5 +37,5 @@ int sum(int n, ...)
 // CHECK:       .loc 1 11 {{[0-9]+}} prologue_end
 // CHECK:       movl $8, [[AP:-[0-9]+]](%rbp)
 // CHECK-NEXT:  movl $48,
-// CHECK-NEXT:  leaq 16(%rbp), %r10
-// CHECK:       leaq [[SAVE]](%rbp), %r10
+// CHECK-NEXT:  leaq 16(%rbp), %rax
+// CHECK:       leaq [[SAVE]](%rbp), %rax

@@ -1,42 +1,62 @@
-"""The -O0 register allocator: every virtual register lives in a stack slot for
-its whole life; each instruction reloads its register operands into scratch
-registers and spills its results right after.
+"""The -O0 register allocator: block-local, in the manner of LLVM's RegAllocFast.
 
-A virtual register used in one block only, defined before its first use there
-(an expression's temporary, most of them) and not holding an over-aligned
-local's address, shares its slot with the block's
-other such registers whose lives do not overlap, first fit in instruction order.
-With one slot per register, a function's frame grew with its code (jq's `jv_get`
-took 4.4 KB of stack at -O0 where gcc's takes 88 bytes), so deep recursion
-overflowed the stack far sooner than gcc -O0's build does (the front end's
-statement temporaries share allocas too: `FunctionState.temporary`; 176 bytes now). The choice
-reads only real instructions, so the code is the same with and without -g; a
-variable whose value a shared slot holds (no -O0 record names one today) gets no
-location rather than a stale one.
+Within a block a virtual register stays in a physical register from its
+definition to its last use there. Its value goes to a stack slot only when it
+must leave the register while still needed: when no register of its class is
+free (the one whose last use is farthest is evicted, a value already in its
+slot first), or when an instruction writes its register (a call clobbers every
+caller-saved register; isel's fixed registers: arguments, return values, a
+division's %rax:%rdx, a shift count). A register is chosen free of such writes
+until the value's last use where one is, and a value read by a move into a
+fixed register is loaded or computed there (a source's register, for a copy),
+so that the move copies a register to itself. The pool is
+the caller-saved registers isel may not name (`RegisterFile.allocatable_caller`,
+`vector_allocatable`), so the prologue saves nothing; the scratch registers
+%r10/%r11 (%xmm14/%xmm15) serve only an instruction whose operands find no other
+register, reloaded before it and stored after it, never held across
+instructions (frame lowering and the hardening passes use them there).
 
-Simple enough to be obviously correct, and it gives the debugger a stable home
-for every value. Isel guarantees at most two virtual registers per
-instruction and never uses the scratch registers (%r10, %r11) itself. Plain
-moves between a virtual register and a physical register or immediate are
-folded into a single memory access. Reloads and spills take the location of
-the instruction they serve.
+A virtual register live across blocks (`fast_scan`: named in two blocks, or read
+before its first definition) keeps a stack slot home that holds its value at
+every block boundary: its last definition in a block is stored there at once
+(a plain move into it becomes the store itself), an earlier one when it leaves
+its register, and a register holds it only until its last use in the block. A
+block-local register that has to leave its register
+takes a slot from a pool that the block's other such registers take once its
+last use has passed (with one slot per register an -O0 frame grew with the
+code: jq's `jv_get` took 4.4 KB of stack where gcc's takes 88 bytes, and deep
+recursion overflowed the stack far sooner than gcc -O0's build).
 
-Debug meta instructions are rewritten, not reloaded: a DBG_PHI or
-DBG_INSTR_REF naming a value becomes a DBG_VALUE of the slot that holds it
-(a virtual register's slot holds its value from its definition onwards).
+A copy that ends up moving a register to itself disappears (a 32-bit one only
+when the upper half is clear already or no reader looks there), except the copy
+of a call's result, whose line row begins at the return address (where gdb,
+stepping out of the callee, stops only at the start of a row). A byte or word register
+read wider is zero-extended in place first, as a reload from its slot does.
+Reloads, stores and extensions take the location of the instruction they serve.
+
+Debug info: variables live in their allocas at -O0, so the records name slots.
+A DBG_PHI or DBG_INSTR_REF naming a value becomes a DBG_VALUE of its home slot
+when the slot holds it from its definition on; a block-local value has no slot
+that lasts, so its record gets no location rather than a stale one (no -O0
+record names one today). A copy that disappears leaves a DBG_PHI on its
+register, so its number stays defined. The choices
+read only real instructions: the code is the same with and without -g.
 """
 
 from __future__ import annotations
 
-from heapq import heappop, heappush
+from bisect import bisect_right
+from collections.abc import Container
 from typing import ClassVar
 
 from ...diag import InternalCompilerError
-from ..mir import META_OPCODES, Imm, Mem, MFunction, MInst, Operand, PReg, SlotKind, StackSlot, VReg
+from ..mir import Imm, Mem, MFunction, MInst, Operand, PReg, SlotKind, StackSlot, VReg
 from ..mir.passes import MDI, MachineContext, MachinePass, MIRState
-from ..mir.registers import opcode_roles
-from ..target import Arith, OpcodeInfo, current, desc
-from .spill import rewrite_blocks, spill_slot
+from ..target import Extension, OpcodeInfo, current, is_move32
+from .fast_scan import BlockScan, InstRefs, scan_function
+from .spill import spill_slot
+
+__all__ = ["FastAllocator", "FastRegalloc", "allocate"]
 
 
 def allocate(mf: MFunction) -> None:
@@ -46,42 +66,64 @@ def allocate(mf: MFunction) -> None:
 class FastAllocator:
     def __init__(self, mf: MFunction) -> None:
         self.mf = mf
-        self.vslots: dict[int, StackSlot] = {}
+        self.sizes = mf.vreg_sizes
+        self.homes: dict[int, StackSlot] = {}  # per register live across blocks: its slot
         self.num_slot: dict[int, StackSlot] = {}
-        self.shared: set[int] = set()  # ids of slots that several registers take in turn
         self.refs: list[MInst] = []  # the DBG_INSTR_REFs, in layout order
-        # Built at first use: per slot its memory operand; per width and class the
-        # (reload, spill) opcodes; per virtual register whether it is a vector
-        # register. Every reload and spill of one slot shares one operand
-        # (operands are immutable), so frame lowering resolves each slot's once.
+        # one operand per slot, and per register and width: every reload and store of
+        # a slot shares one (operands are immutable), so later passes resolve it once
         self.slot_mems: dict[int, Mem] = {}
+        self.pregs: dict[tuple[str, int], PReg] = {}
         self.moves: dict[tuple[int, bool], tuple[str, str]] = {}
-        # per virtual register (by id; isel made them all): its slot's operand, its
-        # (reload, spill) opcodes and its scratch pool, each asked of the tables once
-        count = len(mf.vreg_sizes)
-        self.mems: list[Mem | None] = [None] * count
-        self.reg_moves: list[tuple[str, str] | None] = [None] * count
-        self.pools: list[tuple[str, ...] | None] = [None] * count
-        self.spills: list[tuple[str, str, Mem, int] | None] = [None] * count  # `_spill`
-        self.pregs: dict[tuple[str, int], PReg] = {}  # one operand per register and width
+        count = len(self.sizes)
+        self.vector: list[int] = [-1] * count  # per register: 1 vector class, 0 not, -1 unknown
         target = current()
-        self.is_vector_vreg = target.is_vector_vreg
+        self.target = target
         registers = target.registers
         self.scratch = registers.scratch
         self.vector_scratch = registers.vector_scratch
+        self.scratch_set = frozenset((*registers.scratch, *registers.vector_scratch))
+        self.gpr: tuple[str, ...] = registers.allocatable_caller
+        self.vec: tuple[str, ...] = registers.vector_allocatable
+        self.local: list[bool] = []
+        self.wide: set[int] = set()
+        # the block being allocated
+        self.last: dict[int, int] = {}
+        self.last_def: dict[int, int] = {}
+        self.where: dict[int, str] = {}   # virtual register -> physical register holding it
+        self.holder: dict[str, int] = {}  # the reverse
+        self.clean: set[int] = set()      # registers held whose slot holds their value too
+        self.lslot: dict[int, StackSlot] = {}  # block-local registers' slots, while taken
+        self.free_slots: list[StackSlot] = []
+        self.reserved: set[str] = set()
+        self.fixed: dict[str, list[int]] = {}
+        self.to_preg: dict[int, str] = {}
+        self.ii = 0  # the index of the instruction being allocated
+        self.after_call = False  # is the instruction before it a call?
+        # registers whose physical register has its upper 32 bits clear (a 32-bit
+        # move of one to itself does nothing)
+        self.zx: set[int] = set()
 
-    def slot(self, vid: int) -> StackSlot:
-        return spill_slot(self.mf, self.vslots, vid)
+    # -- slots and moves ----------------------------------------------------------
+    def home(self, vid: int) -> StackSlot:
+        return spill_slot(self.mf, self.homes, vid)
 
-    def slot_mem(self, vid: int) -> Mem:
-        m = self.mems[vid]
+    def mem(self, s: StackSlot) -> Mem:
+        m = self.slot_mems.get(s.index)
         if m is None:
-            s = self.slot(vid)
-            m = self.slot_mems.get(s.index)
-            if m is None:
-                m = self.slot_mems[s.index] = Mem(base=s)
-            self.mems[vid] = m
+            m = self.slot_mems[s.index] = Mem(base=s)
         return m
+
+    def slot_of(self, vid: int) -> StackSlot:
+        """The slot holding (or to hold) `vid`'s value: its home, or a pooled one."""
+        if not self.local[vid]:
+            return self.home(vid)
+        s = self.lslot.get(vid)
+        if s is None:
+            s = self.free_slots.pop() if self.free_slots else \
+                self.mf.new_slot(8, 8, SlotKind.SPILL, "shared")
+            self.lslot[vid] = s
+        return s
 
     def preg(self, name: str, size: int) -> PReg:
         r = self.pregs.get((name, size))
@@ -89,327 +131,443 @@ class FastAllocator:
             r = self.pregs[name, size] = PReg(name, size)
         return r
 
-    def reload_spill(self, vid: int) -> tuple[str, str]:
-        """`reload_op` and `spill_op` of `vid`, asked of the target once per
-        width and class."""
-        ops = self.reg_moves[vid]
-        if ops is None:
-            ops = self.reg_moves[vid] = self._moves(vid, self.is_vector(vid))
-        return ops
+    def is_vector(self, vid: int) -> bool:
+        v = self.vector[vid]
+        if v < 0:
+            v = self.vector[vid] = 1 if self.target.is_vector_vreg(self.mf, vid) else 0
+        return v == 1
 
-    def _moves(self, vid: int, vector: bool) -> tuple[str, str]:
-        size = self.mf.vreg_sizes[vid]
+    def reload_spill(self, vid: int) -> tuple[str, str]:
+        size = self.sizes[vid]
+        vector = self.is_vector(vid)
         ops = self.moves.get((size, vector))
         if ops is None:
-            target = current()
-            ops = self.moves[size, vector] = (target.reload_opcode(size, vector),
-                                              target.spill_opcode(size, vector))
+            ops = self.moves[size, vector] = (self.target.reload_opcode(size, vector),
+                                              self.target.spill_opcode(size, vector))
         return ops
 
-    def _spill(self, vid: int) -> tuple[str, str, Mem, int]:
-        """`vid`'s (reload opcode, spill opcode, slot operand, reload width), which
-        every reload and spill of it takes: asked of the tables once per register
-        (most registers are an expression's temporary, reloaded once)."""
-        ops = self.reg_moves[vid]
-        if ops is None:
-            ops = self.reg_moves[vid] = self._moves(vid, self.is_vector(vid))
-        sp = self.spills[vid] = (*ops, self.slot_mem(vid), max(self.mf.vreg_sizes[vid], 4))
-        return sp
+    def reload(self, vid: int, reg: str, mi: MInst, out: list[MInst]) -> None:
+        op = self.reload_spill(vid)[0]
+        out.append(MInst(op, [self.mem(self.slot_of(vid)),
+                              self.preg(reg, max(self.sizes[vid], 4))], mi.loc, mi.flags))
 
-    def is_vector(self, vid: int) -> bool:
-        """Is `vid` of the vector class (asked of the target once per register:
-        it also fixes the register's scratch pool)?"""
-        p = self.pools[vid]
-        if p is None:
-            p = self.pools[vid] = self.vector_scratch \
-                if self.is_vector_vreg(self.mf, vid) else self.scratch
-        return p is self.vector_scratch
+    def store(self, vid: int, reg: str, mi: MInst, out: list[MInst]) -> None:
+        op = self.reload_spill(vid)[1]
+        out.append(MInst(op, [self.preg(reg, self.sizes[vid]), self.mem(self.slot_of(vid))],
+                         mi.loc, mi.flags))
 
-    def pool(self, vid: int) -> tuple[str, ...]:
-        """The scratch registers of `vid`'s class."""
-        p = self.pools[vid]
-        if p is None:
-            self.is_vector(vid)
-            p = self.pools[vid]
-            assert p is not None
-        return p
+    # -- register state -----------------------------------------------------------
+    def save(self, vid: int, reg: str, mi: MInst, out: list[MInst]) -> None:
+        """Put `vid`'s value (in `reg`) in its slot before `mi`, unless it is there."""
+        if vid not in self.clean:
+            self.store(vid, reg, mi, out)
+            self.clean.add(vid)
 
-    def share_block_local_slots(self) -> None:
-        """Give each block-local register a slot from a pool, reused once the
-        register's last use has passed (see the module docstring)."""
-        # per register (by id): its block, -1 once seen in two; its first and last
-        # instruction there; whether it starts with a definition
-        count = len(self.mf.vreg_sizes)
-        block_of: list[int | None] = [None] * count
-        first = [0] * count
-        last = [0] * count
-        starts_with_def = [False] * count
-        frame_addresses: set[int] = set()
-        ands: dict[str, bool] = {}  # per opcode: a bitwise and (`_rounds_frame_address`)
-        for bi, b in enumerate(self.mf.blocks):
-            prev: MInst | None = None
-            for ii, mi in enumerate(b.insts):
-                if mi.opcode in META_OPCODES:
-                    continue
-                uses, defs = _vreg_operands(mi)
-                is_and = ands.get(mi.opcode)
-                if is_and is None:
-                    is_and = ands[mi.opcode] = desc(mi.opcode).arith is Arith.AND
-                if is_and and prev is not None and _rounds_frame_address(prev, mi):
-                    frame_addresses.update(defs)
-                prev = mi
-                for vid in uses:
-                    seen = block_of[vid]
-                    if seen is None:
-                        block_of[vid] = bi
-                        first[vid] = ii
-                    elif seen != bi:
-                        block_of[vid] = -1
-                    last[vid] = ii
-                for vid in defs:
-                    seen = block_of[vid]
-                    if seen is None:
-                        block_of[vid] = bi
-                        first[vid] = ii
-                        # first named by a write (a read of it here, above, comes first)
-                        starts_with_def[vid] = True
-                    elif seen != bi:
-                        block_of[vid] = -1
-                    last[vid] = ii
-        local_by_block: dict[int, list[int]] = {}
-        for vid, home in enumerate(block_of):
-            if home is not None and home >= 0 and starts_with_def[vid] \
-                    and vid not in frame_addresses:
-                local_by_block.setdefault(home, []).append(vid)
-        pool: list[StackSlot] = []
-        for bi in sorted(local_by_block):
-            free = list(reversed(pool))
-            vids = sorted(local_by_block[bi], key=lambda v: first[v] * count + v)
-            n = len(vids)
-            # slots in use, by the last use of their register, then the order taken:
-            # `last use * n + order taken`, one int to compare (a tuple's compare is
-            # a call per field), and each slot by the order taken
-            ending: list[int] = []
-            held: list[StackSlot] = []
-            for seq, vid in enumerate(vids):
-                while ending and ending[0] // n < first[vid]:
-                    free.append(held[heappop(ending) % n])
-                if free:
-                    s = free.pop()
-                else:
-                    s = self.mf.new_slot(8, 8, SlotKind.SPILL, "shared")
-                    pool.append(s)
-                    self.shared.add(s.index)
-                self.vslots[vid] = s
-                held.append(s)
-                heappush(ending, last[vid] * n + seq)
+    def forget(self, vid: int) -> None:
+        r = self.where.pop(vid, None)
+        if r is not None:
+            del self.holder[r]
+            self.zx.discard(vid)
 
+    def kill(self, vid: int) -> None:
+        """`vid`'s value is needed no more in this block."""
+        self.forget(vid)
+        self.clean.discard(vid)
+        if self.local[vid]:
+            s = self.lslot.pop(vid, None)
+            if s is not None:
+                self.free_slots.append(s)
+
+    def pick(self, vid: int, avoid: list[str], used: set[str], pinned: list[int],
+             hint: str | None, mi: MInst, out: list[MInst]) -> str:
+        """A register for `vid` at `mi`: free, else taken from a register that `mi`
+        does not name (its value saved first), else a scratch one."""
+        vector = self.is_vector(vid)
+        pool = self.vec if vector else self.gpr
+        holder = self.holder
+        reserved = self.reserved
+        # a free register no fixed-register write takes before the value's last use
+        # (isel's set-up of a division, shift or call), the hint first; else the
+        # hint or the first free one
+        fixed = self.fixed
+        until = self.last[vid]
+        fallback: str | None = None
+        if hint is not None and hint in pool and hint not in holder and hint not in reserved \
+                and hint not in avoid and hint not in used:
+            writes = fixed.get(hint) if fixed else None
+            if writes is None or self.keeps(writes, until):
+                return hint
+            fallback = hint
+        for p in pool:
+            if p in holder or p in reserved or p in avoid or p in used:
+                continue
+            writes = fixed.get(p) if fixed else None
+            if writes is None or self.keeps(writes, until):
+                return p
+            if fallback is None:
+                fallback = p
+        if fallback is not None:
+            return fallback
+        victim = -1
+        best = 0
+        last = self.last
+        for p in pool:  # all taken: evict
+            if p in reserved or p in avoid or p in used:
+                continue
+            v = holder[p]
+            if v in pinned:
+                continue
+            # a value already in its slot first, then the one needed last
+            key = last[v] + (1 << 40 if v in self.clean else 0)
+            if key > best:
+                best = key
+                victim = v
+        if victim >= 0:
+            r = self.where[victim]
+            self.save(victim, r, mi, out)
+            self.forget(victim)
+            return r
+        for s in (self.vector_scratch if vector else self.scratch):
+            if s not in used:
+                return s
+        raise InternalCompilerError(
+            f"instruction {mi.opcode} names more virtual registers than there are registers",
+            where="regalloc-fast")
+
+    def keeps(self, writes: list[int] | None, until: int) -> bool:
+        """Does a register that isel's fixed-register code writes at `writes` keep a
+        value from the current instruction to `until`?"""
+        if not writes:
+            return True
+        k = bisect_right(writes, self.ii)
+        return k == len(writes) or writes[k] >= until
+
+    # -- the walk -----------------------------------------------------------------
     def run(self) -> None:
-        self.share_block_local_slots()
-        rewrite_blocks(self.mf, self.rewrite_meta, self.rewrite)
+        registers = self.target.registers
+        scan = scan_function(self.mf, frozenset((*registers.allocatable_caller,
+                                                  *registers.vector_allocatable)))
+        if scan.excluded:
+            self.gpr = tuple(r for r in self.gpr if r not in scan.excluded)
+            self.vec = tuple(r for r in self.vec if r not in scan.excluded)
+        self.local = scan.local
+        self.wide = scan.wide
+        self.to_preg = scan.to_preg
+        for b, bs in zip(self.mf.blocks, scan.blocks, strict=True):
+            b.insts = self.allocate_block(b.insts, bs)
         # the references, once every numbered definition has its slot (a reference
-        # can come before its definition in the layout); the walk above listed them
+        # can come before its definition in the layout)
         for mi in self.refs:
             num = mi.operands[0]
             assert isinstance(num, Imm)
             s = self.num_slot.get(num.value)
-            if s is not None and s.index in self.shared:
-                s = None  # its value is there only until the register's last use
             mi.opcode = "DBG_VALUE"
             mi.operands = [s] if s is not None else []
         self.mf.callee_saved = []
 
-    def rewrite_meta(self, mi: MInst) -> None:
-        if mi.opcode == "DBG_INSTR_REF":
+    def allocate_block(self, insts: list[MInst], bs: BlockScan) -> list[MInst]:
+        self.last = bs.last
+        self.last_def = bs.last_def
+        self.fixed = bs.fixed
+        self.where = {}
+        self.holder = {}
+        self.clean = set()
+        for s in self.lslot.values():
+            self.free_slots.append(s)
+        self.lslot = {}
+        self.reserved = set(bs.live_in)
+        self.after_call = False
+        out: list[MInst] = []
+        refs = bs.refs
+        ii = -1
+        for mi in insts:
+            ii += 1
+            self.ii = ii
+            ir = refs[ii]
+            if ir is None:
+                self.meta(mi, out)
+                continue
+            if ir.uses or ir.defs:
+                self.step(mi, ii, ir, out)
+            else:
+                if ir.pdefs:
+                    self.clobber(ir.pdefs, (), mi, out)
+                if ir.release or ir.reserve:
+                    self.update_reserved(ir)
+                out.append(mi)
+            self.after_call = ir.desc.is_call
+        return out
+
+    def update_reserved(self, ir: InstRefs) -> None:
+        for p in ir.release:
+            self.reserved.discard(p)
+        for p in ir.reserve:
+            self.reserved.add(p)
+
+    def clobber(self, pdefs: list[str], keep: Container[int], mi: MInst, out: list[MInst]) -> None:
+        """Move the values out of the registers `mi` writes (those in `keep`, its own
+        operands, are handled by the caller)."""
+        holder = self.holder
+        for p in pdefs:
+            v = holder.get(p)
+            if v is not None and v not in keep:
+                self.save(v, p, mi, out)
+                self.forget(v)
+
+    def meta(self, mi: MInst, out: list[MInst]) -> None:
+        opcode = mi.opcode
+        if opcode == "DBG_INSTR_REF":
             self.refs.append(mi)
-        elif mi.opcode == "DBG_PHI":
+        elif opcode == "DBG_PHI":
             loc, num = mi.operands
-            if isinstance(loc, VReg):
-                s = self.slot(loc.id)
+            if type(loc) is VReg:
+                if self.local[loc.id]:
+                    return  # no lasting home: dropped
+                s = self.home(loc.id)
                 assert isinstance(num, Imm)
                 self.num_slot[num.value] = s
                 mi.operands = [s, num]
-        elif mi.opcode == "DBG_VALUE":
-            mi.operands = [self.slot(o.id) if isinstance(o, VReg) else o for o in mi.operands]
-
-    def rewrite(self, mi: MInst, out: list[MInst]) -> None:
-        # Runs once per instruction of every -O0 function: one pass over the
-        # operands says whether there is anything to do at all.
-        has_mem = False
-        has_vreg = False
-        for op in mi.operands:
-            if type(op) is Mem:  # the operand classes are final
-                has_mem = True
-            elif type(op) is VReg:
-                has_vreg = True
-        if not has_vreg and not has_mem:
-            out.append(mi)  # nothing to reload, spill or substitute
-            return
-        sizes = self.mf.vreg_sizes
-        ops = list(mi.operands)
-        folded_def = None if has_mem else self._fold(desc(mi.opcode), ops)
-        assign, uses, defs = self._assign(mi, ops)
-        if not assign:  # only slot or physical memory operands left
-            mi.operands = ops
-            out.append(mi)
-            if folded_def is not None:
-                self._note_def(mi, folded_def)
-            return
-        loc = mi.loc
-        flags = mi.flags
-        pregs = self.pregs
-        spills = self.spills
-        for vid in uses:
-            sp = spills[vid] or self._spill(vid)
-            key = (assign[vid], sp[3])
-            out.append(MInst(sp[0], [sp[2], pregs.get(key) or self.preg(*key)], loc, flags))
-        for k, op in enumerate(ops):  # `ops` is this instruction's own copy
-            if type(op) is VReg:
-                key = (assign[op.id], op.size)
-                ops[k] = pregs.get(key) or self.preg(*key)
-            elif type(op) is Mem and (type(op.base) is VReg or type(op.index) is VReg):
-                ops[k] = self._subst_mem(op, assign)
-        mi.operands = ops
+        elif opcode == "DBG_VALUE":
+            ops = mi.operands
+            if any(type(o) is VReg for o in ops):
+                if any(type(o) is VReg and self.local[o.id] for o in ops):
+                    mi.operands = []
+                else:
+                    mi.operands = [self.home(o.id) if type(o) is VReg else o for o in ops]
         out.append(mi)
-        for vid in defs:
-            sp = spills[vid] or self._spill(vid)
-            key = (assign[vid], sizes[vid])
-            out.append(MInst(sp[1], [pregs.get(key) or self.preg(*key), sp[2]], loc, flags))
-        if mi.instr_num:  # (`_note_def`)
-            if folded_def is not None:
-                self.num_slot[mi.instr_num] = self.slot(folded_def)
-            elif defs:
-                self.num_slot[mi.instr_num] = self.slot(defs[0])
 
-    def _fold(self, d: OpcodeInfo, ops: list[Operand]) -> int | None:
-        """Put one register operand of a memory-free instruction in its slot (in
-        `ops`): the register whose definition it is, or else one source; the
-        defined register's id, if it was that."""
-        roles = d.roles
-        nroles = len(roles)
-        sizes = self.mf.vreg_sizes
-        # A result may go straight to its slot when the instruction can write
-        # memory there and the width covers the register's natural width.
-        # (`ops` holds no memory operand: only a register operand can name `op`'s register)
-        for k, op in enumerate(ops):
-            if type(op) is not VReg or k >= nroles or "d" not in roles[k] \
-                    or op.size < sizes[op.id]:
-                continue
-            ok = d.fold_rmw if roles[k] == "ud" else d.fold_def
-            vid = op.id
-            first = ops[0] if k else ops[1] if len(ops) > 1 else None
-            if ok and not any(type(o) is VReg and o.id == vid and j != k
-                              for j, o in enumerate(ops)) and \
-                    not (type(first) is Imm and op.size == 8 and not _fits32(first.value)):
-                ops[k] = self.slot_mem(vid)
-                return vid
-            break
-        # One source may be read straight from its slot.
-        for k in d.fold_sources:
-            role = roles[k] if k < nroles else "u"
-            src = ops[k] if k < len(ops) else None
-            if role == "u" and isinstance(src, VReg):
-                ops[k] = self.slot_mem(src.id)
-                break
+    def step(self, mi: MInst, ii: int, ir: InstRefs, out: list[MInst]) -> None:
+        uses = ir.uses
+        defs = ir.defs
+        pdefs = ir.pdefs
+        where = self.where
+        last = self.last
+        local = self.local
+        sizes = self.sizes
+        zx = self.zx
+        d = ir.desc
+        ops = mi.operands
+        src = ops[0] if d.is_move and len(ops) == 2 else None
+        src_zx = type(src) is VReg and src.id in zx
+        # the copy of a call's result keeps its instruction: it holds the call's line
+        # row at the return address, where a debugger stepping out of the callee
+        # stops only at the start of a row
+        keep = self.after_call and mi.loc is not None
+        folded = -1  # the register a move into which became a store to its home
+        if defs and src is not None and d.fold_def and type(ops[1]) is VReg \
+                and not local[defs[0]]:
+            home_ops = self._fold_home(mi, ops)
+            if home_ops is not None:
+                folded = defs[0]
+                ops = home_ops
+                defs = []
+        assign: dict[int, str] = {}
+        pinned = uses + defs
+        reloaded = self._read(mi, ir, defs, pinned, assign, out)
+        if pdefs:
+            self.clobber(pdefs, assign, mi, out)
+        for vid in uses:
+            if last[vid] == ii and vid not in defs:
+                self.kill(vid)
+        if folded >= 0 and type(src) is VReg:
+            self._keep_copy(src, folded, src_zx, assign)
+        if ir.release or ir.reserve:
+            self.update_reserved(ir)
+        after: list[MInst] = []
+        dead: list[int] = []
+        if defs:
+            # a definition may take the register of a value read here for the last time
+            used = {r for v, r in assign.items() if v in defs or where.get(v) == r}
+            dead = self._write(mi, ir, defs, pinned, None if keep else src, assign, used, out,
+                               after)
+        if mi.instr_num and defs and defs[0] in self.clean and not local[defs[0]]:
+            self.num_slot[mi.instr_num] = self.home(defs[0])  # stored there at once
+        new = self._substitute(ops, assign)
+        wide = self.wide
+        if wide:
+            for vid in uses:
+                if vid in wide and sizes[vid] < 4 and vid not in reloaded:
+                    self._widen(vid, assign[vid], ops, mi, out)
+        mi.operands = new
+        if src is not None and not keep and self._self_copy(d, mi, ops, new, src_zx):
+            # gone: its destination holds what the source held; a DBG_PHI keeps its
+            # number defined (a meta instruction: -g changes no code)
+            if mi.instr_num:
+                out.append(MInst("DBG_PHI", [new[1], Imm(mi.instr_num)], None))
+            dst = ops[1]
+            if type(dst) is VReg:
+                if src_zx:
+                    zx.add(dst.id)
+                else:
+                    zx.discard(dst.id)
+        else:
+            out.append(mi)
+        out.extend(after)
+        for vid in dead:
+            self.kill(vid)
+
+    def _read(self, mi: MInst, ir: InstRefs, defs: list[int], pinned: list[int],
+              assign: dict[int, str], out: list[MInst]) -> list[int]:
+        """A register for each register `mi` reads (in `assign`), reloaded where it is
+        not in one already; the ones reloaded."""
+        ii = self.ii
+        pdefs = ir.pdefs
+        where = self.where
+        last = self.last
+        zx = self.zx
+        used: set[str] = set()
+        reloaded: list[int] = []
+        for vid in ir.uses:
+            r = where.get(vid)
+            if r is not None and pdefs and r in pdefs:
+                # `mi` writes the register holding it: save the value if needed later
+                if last[vid] > ii or vid in defs:
+                    self.save(vid, r, mi, out)
+                    self.forget(vid)
+                    if vid in defs:
+                        r = None  # read and written: reloaded into a register `mi` keeps
+            if r is None:
+                lives = last[vid] > ii or vid in defs
+                r = self.pick(vid, pdefs if lives else [], used, pinned, self.to_preg.get(vid),
+                              mi, out)
+                if self.local[vid] and vid not in self.clean:
+                    raise InternalCompilerError(f"%v{vid} is read before it is written",
+                                                where="regalloc-fast")
+                self.reload(vid, r, mi, out)
+                self.clean.add(vid)
+                reloaded.append(vid)
+                if r not in self.scratch_set:
+                    where[vid] = r
+                    self.holder[r] = vid
+                    if self.sizes[vid] <= 4 and not self.is_vector(vid):
+                        zx.add(vid)  # the reload zero-extends
+            assign[vid] = r
+            used.add(r)
+        return reloaded
+
+    def _write(self, mi: MInst, ir: InstRefs, defs: list[int], pinned: list[int],
+               src: Operand | None, assign: dict[int, str], used: set[str],
+               out: list[MInst], after: list[MInst]) -> list[int]:
+        """A register for each register `mi` writes (in `assign`), and the stores
+        after it (in `after`) of the ones with a home slot; the ones never read."""
+        ii = self.ii
+        where = self.where
+        last = self.last
+        local = self.local
+        zx = self.zx
+        dead: list[int] = []
+        for vid in defs:
+            r = assign.get(vid)
+            if r is None:
+                self.forget(vid)  # a new value: the old one's register is free
+                hint = self._hint(src, assign) if src is not None else None
+                r = self.pick(vid, ir.pdefs, used, pinned, hint or self.to_preg.get(vid), mi, out)
+                assign[vid] = r
+                used.add(r)
+                if r not in self.scratch_set:
+                    where[vid] = r
+                    self.holder[r] = vid
+            self.clean.discard(vid)
+            if r in self.scratch_set or not local[vid] and self.last_def[vid] == ii:
+                # a home holds a value at the block's end; a scratch register, nothing
+                self.store(vid, r, mi, after)
+                self.clean.add(vid)
+            if last[vid] == ii:
+                dead.append(vid)
+            if vid in ir.w32 and not self.is_vector(vid):
+                zx.add(vid)  # a 32-bit write clears the upper half
+            else:
+                zx.discard(vid)
+        return dead
+
+    def _keep_copy(self, src: VReg, dst: int, src_zx: bool, assign: dict[int, str]) -> None:
+        """After a move of `src` became a store to `dst`'s home, the register of a
+        source read for the last time keeps a copy of `dst`, when every read of it
+        sees what a reload from the slot gives."""
+        r = assign[src.id]
+        if r in self.scratch_set or r in self.holder \
+                or self.is_vector(dst) != self.is_vector(src.id):
+            return
+        nat = self.sizes[dst]
+        if not (nat < 4 or nat == 8 and src.size == 8 or nat == 4 and src_zx):
+            return
+        self.where[dst] = r
+        self.holder[r] = dst
+        self.clean.add(dst)
+        if src_zx:
+            self.zx.add(dst)
+
+    def _fold_home(self, mi: MInst, ops: list[Operand]) -> list[Operand] | None:
+        """A plain move into a register with a home slot, as a store to that slot."""
+        src, dst = ops
+        if type(dst) is not VReg or self.local[dst.id] or type(src) is Mem \
+                or dst.size < self.sizes[dst.id] \
+                or type(src) is VReg and src.id == dst.id \
+                or type(src) is Imm and dst.size == 8 and not _fits32(src.value):
+            return None
+        vid = dst.id
+        self.forget(vid)  # a copy in a register is stale now
+        if mi.instr_num:
+            self.num_slot[mi.instr_num] = self.home(vid)
+        return [src, self.mem(self.home(vid))]
+
+    def _hint(self, src: Operand, assign: dict[int, str]) -> str | None:
+        """A move's source register: the destination there makes it a self-copy."""
+        if type(src) is PReg:
+            return src.name
+        if type(src) is VReg:
+            return assign.get(src.id)
         return None
 
-    def _assign(self, mi: MInst, ops: list[Operand]
-                ) -> tuple[dict[int, str], list[int], list[int]]:
-        """A scratch register for each virtual register `ops` name, and the registers
-        to reload before the instruction and spill after it, in operand order."""
-        reads, writes, _, _ = opcode_roles(mi.opcode)
-        nroles = len(reads)
-        assign: dict[int, str] = {}
-        uses: list[int] = []
-        defs: list[int] = []
-        pools = self.pools
-        for k, op in enumerate(ops):
+    def _substitute(self, ops: list[Operand], assign: dict[int, str]) -> list[Operand]:
+        new: list[Operand] = []
+        for op in ops:
             if type(op) is VReg:
-                vid = op.id
-                if not assign:  # the instruction's first register (most are its only one)
-                    assign[vid] = (pools[vid] or self.pool(vid))[0]
-                elif vid not in assign:
-                    self._take(mi, assign, vid)
-                if (k >= nroles or reads[k]) and vid not in uses:
-                    uses.append(vid)
-                if k < nroles and writes[k] and vid not in defs:
-                    defs.append(vid)
-            elif type(op) is Mem:
-                for r in (op.base, op.index):
-                    if type(r) is VReg:
-                        if r.id not in assign:
-                            self._take(mi, assign, r.id)
-                        if r.id not in uses:
-                            uses.append(r.id)
-        return assign, uses, defs
+                new.append(self.preg(assign[op.id], op.size))
+            elif type(op) is Mem and (type(op.base) is VReg or type(op.index) is VReg):
+                base = op.base
+                index = op.index
+                if type(base) is VReg:
+                    base = self.preg(assign[base.id], 8)
+                if type(index) is VReg:
+                    index = self.preg(assign[index.id], 8)
+                new.append(Mem(base, index, op.scale, op.disp, op.symbol, op.segment))
+            else:
+                new.append(op)
+        return new
 
-    def _take(self, mi: MInst, assign: dict[int, str], vid: int) -> None:
-        """Give `vid` the first scratch register of its class `assign` has not taken."""
-        pool = self.pools[vid] or self.pool(vid)
-        if not assign:  # the instruction's first register (most are its only one)
-            assign[vid] = pool[0]
+    def _widen(self, vid: int, reg: str, ops: list[Operand], mi: MInst,
+               out: list[MInst]) -> None:
+        """Zero-extend a byte or word register that `mi` reads wider (its reload
+        would have)."""
+        nat = self.sizes[vid]
+        if self.is_vector(vid) or not any(type(o) is VReg and o.id == vid and o.size > nat
+                                          for o in ops):
             return
-        taken = assign.values()
-        for p in pool:
-            if p not in taken:
-                assign[vid] = p
-                return
-        raise InternalCompilerError(
-            f"instruction {mi.opcode} names more than two virtual registers",
-            where="regalloc-fast")
+        widen = self.target.extend_opcode(Extension(False, 8 * nat, 32))
+        out.append(MInst(widen, [self.preg(reg, nat), self.preg(reg, 4)], mi.loc, mi.flags))
+        if reg not in self.scratch_set:
+            self.zx.add(vid)
 
-    def _subst_mem(self, op: Mem, assign: dict[int, str]) -> Mem:
-        """`op` with its virtual base and index registers replaced by their scratch ones."""
-        base = op.base
-        index = op.index
-        if type(base) is VReg:
-            base = self.preg(assign[base.id], 8)
-        if type(index) is VReg:
-            index = self.preg(assign[index.id], 8)
-        return Mem(base, index, op.scale, op.disp, op.symbol, op.segment)
-
-    def _note_def(self, mi: MInst, vid: int) -> None:
-        if mi.instr_num:
-            self.num_slot[mi.instr_num] = self.slot(vid)
-
-
-def _vreg_operands(mi: MInst) -> tuple[list[int], list[int]]:
-    """The virtual registers `mi` reads and writes, as `operand_regs` lists them
-    (without its physical-register sets, which the slot sharing never reads)."""
-    reads, writes, _, _ = opcode_roles(mi.opcode)
-    n = len(reads)
-    uses: list[int] = []
-    defs: list[int] = []
-    for k, op in enumerate(mi.operands):
-        if type(op) is VReg:  # the operand classes are final
-            if k >= n or reads[k]:
-                uses.append(op.id)
-            if k < n and writes[k]:
-                defs.append(op.id)
-        elif type(op) is Mem:
-            if type(op.base) is VReg:
-                uses.append(op.base.id)
-            if type(op.index) is VReg:
-                uses.append(op.index.id)
-    return uses, defs
-
-
-def _rounds_frame_address(prev: MInst, mi: MInst) -> bool:
-    """Are `prev`, `mi` isel's rounding of an over-aligned local's address
-    (`leaq [stack.N + A-1], %v; andq #-A, %v`)? That register keeps a slot of its
-    own: the variable's record describes the object through it for the rest of
-    the function."""
-    dm = desc(mi.opcode)
-    if dm.arith is not Arith.AND:
-        return False
-    dp = desc(prev.opcode)
-    if not (dp.is_address and dp.width == 64 and dm.arith is Arith.AND and dm.width == 64
-            and len(prev.operands) == 2 and len(mi.operands) == 2):
-        return False
-    (src, dst), (mask, reg) = prev.operands, mi.operands
-    return isinstance(src, Mem) and isinstance(src.base, StackSlot) and isinstance(mask, Imm) \
-        and mask.value < 0 and isinstance(dst, VReg) and isinstance(reg, VReg) \
-        and dst.id == reg.id
+    def _self_copy(self, d: OpcodeInfo, mi: MInst, ops: list[Operand], new: list[Operand],
+                   src_zx: bool) -> bool:
+        """Does the move `mi` (now on `new`) copy a register to itself for nothing?
+        A 32-bit one clears the upper half: nothing when it is clear already
+        (`src_zx`) or when no reader of a virtual destination looks there."""
+        a, b = new
+        if type(a) is not PReg or type(b) is not PReg or a.name != b.name or a.size != b.size:
+            return False
+        if d.copies_whole:
+            return True
+        if not is_move32(mi.opcode):
+            return False
+        if src_zx:
+            return True
+        dst = ops[1]
+        if type(dst) is not VReg:
+            return False
+        nat = self.sizes[dst.id]
+        return nat < 4 or nat == 4 and dst.id not in self.wide
 
 
 def _fits32(v: int) -> bool:
@@ -417,10 +575,10 @@ def _fits32(v: int) -> bool:
 
 
 class FastRegalloc(MachinePass):
-    """The -O0 allocator: every virtual register in its slot (`allocate`).
+    """The -O0 allocator: block-local values in registers (`allocate`).
 
     Debug info: instructions keep their numbers and locations; reloads and
-    spills take the location of the instruction they serve."""
+    stores take the location of the instruction they serve."""
 
     name: ClassVar[str] = "regalloc-fast"
     keeps_di: ClassVar[MDI] = MDI.ALL

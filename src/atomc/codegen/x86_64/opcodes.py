@@ -132,13 +132,8 @@ def _build() -> dict[str, OpcodeInfo]:
 _FLAG_READERS: Final = ("j", "set", "cmov", "adc", "sbb")
 _NO_FLAGS: Final = ("mov", "lea", "push", "pop", "call", "jmp", "ret", "cltd", "cqto", "set",
                     "cmov", "rep", "ud2")
-# -O0 slot folding by family: a result written to memory, read-modify-write of
-# memory, a source read from memory
+# -O0: a move into a register with a home slot may store to the slot instead
 _DEF_OK: Final = frozenset({"mov", "set"})
-_RMW_OK: Final = frozenset({"add", "sub", "and", "or", "xor", "adc", "sbb", "shl", "shr", "sar",
-                            "neg", "not", "inc", "dec"})
-_SRC_OK: Final = frozenset({"mov", "movz", "movs", "add", "sub", "and", "or", "xor", "adc",
-                            "sbb", "imul", "cmp", "test", "cmov", "idiv", "div", "call"})
 _ALL_FAMILIES: Final = frozenset({"mov", "add", "sub", "and", "or", "xor", "adc", "sbb", "shl",
                                   "shr", "sar", "neg", "not", "inc", "dec", "imul", "cmp", "test",
                                   "idiv", "div", "lea", "push", "pop"})
@@ -163,9 +158,7 @@ def _derived(op: str) -> dict[str, Any]:
         latency=20 if op.startswith(("idiv", "div")) else 3 if op.startswith("imul") else 1,
         string_op=op.startswith("rep"),
         stack_op=op.startswith(("push", "pop")),
-        fold_def=fam in _DEF_OK,
-        fold_rmw=fam in _RMW_OK,
-        fold_sources=((0, 1) if fam in ("cmp", "test") else (0,)) if fam in _SRC_OK else ())
+        fold_def=fam in _DEF_OK)
 
 
 def _add_sse(t: dict[str, _Row]) -> None:

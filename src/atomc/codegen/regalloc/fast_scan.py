@@ -1,0 +1,285 @@
+"""What the -O0 allocator (`fast.py`) reads of a function before it allocates: per
+real instruction its virtual registers and the allocatable physical registers it
+writes, which virtual registers are block-local, where each is last named in its
+block, and where isel's fixed registers (arguments, return values, a division's
+%rax:%rdx, a shift count) hold a value someone reads.
+
+A virtual register is block-local when it is named in one block only, first by
+a definition, and does not hold an over-aligned local's rounded address (that
+register is the variable's location for the rest of the function). The rest
+keep a stack slot home that holds their value at every block boundary.
+
+A physical register is reserved from an instruction that writes it (or the
+block's start, when the block reads it first) to its last read before the next
+write; the allocator never hands it to a virtual register there. A register
+read before it is written in any block but the entry one (its value comes from
+another block) is never handed out in the function. Only the allocator's own
+pool is tracked: every other register is outside its choice anyway.
+
+Debug meta instructions are not read: the allocation is the same with and
+without -g.
+"""
+
+from __future__ import annotations
+
+from ..mir import META_OPCODES, Imm, Mem, MFunction, MInst, PReg, StackSlot, VReg
+from ..mir.registers import opcode_roles
+from ..target import Arith, OpcodeInfo, desc
+
+__all__ = ["BlockScan", "FunctionScan", "InstRefs", "scan_function"]
+
+# (per explicit operand: read, written; implicit uses, implicit defs): `opcode_roles`
+_Roles = tuple[tuple[bool, ...], tuple[bool, ...], tuple[str, ...], tuple[str, ...]]
+
+
+class InstRefs:
+    """One real instruction's register operands, and the reservations of fixed
+    registers that end at it (`release`, read before its own writes) and start
+    after it (`reserve`)."""
+
+    __slots__ = ("defs", "desc", "pdefs", "release", "reserve", "uses", "w32")
+
+    def __init__(self, d: OpcodeInfo, uses: list[int], defs: list[int], pdefs: list[str],
+                 w32: list[int]) -> None:
+        self.desc = d         # the opcode's row
+        self.uses = uses      # virtual registers read (each once, in operand order)
+        self.defs = defs      # virtual registers written
+        self.pdefs = pdefs    # pool registers written (explicitly, implicitly, clobbered)
+        self.w32 = w32        # virtual registers written as 32-bit registers
+        self.release: list[str] = []
+        self.reserve: list[str] = []
+
+
+class BlockScan:
+    """Per instruction of one block (by its index, None for a meta instruction)
+    its `InstRefs`; the index of each virtual register's last reference and last
+    write in the block; the pool registers reserved from the block's start."""
+
+    __slots__ = ("fixed", "last", "last_def", "live_in", "refs")
+
+    def __init__(self) -> None:
+        self.refs: list[InstRefs | None] = []
+        self.last: dict[int, int] = {}
+        self.last_def: dict[int, int] = {}  # each written register's last write in the block
+        self.live_in: list[str] = []
+        # per pool register the instructions that write it, in order
+        self.fixed: dict[str, list[int]] = {}
+
+
+class FunctionScan:
+    __slots__ = ("blocks", "excluded", "local", "to_preg", "wide")
+
+    def __init__(self, count: int) -> None:
+        self.blocks: list[BlockScan] = []
+        self.local = [False] * count  # per virtual register: block-local (module docstring)
+        self.wide: set[int] = set()   # registers read wider than their natural width
+        self.excluded: set[str] = set()  # pool registers live into a block other than the first
+        # per register copied into a pool register (`mov %v, $r`): that register
+        self.to_preg: dict[int, str] = {}
+
+
+def _zero_idiom(mi: MInst) -> bool:
+    """`xor %r, %r`: writes %r without reading it."""
+    if len(mi.operands) != 2:
+        return False
+    a, b = mi.operands
+    if type(a) is not PReg or type(b) is not PReg or a.name != b.name:
+        return False
+    return desc(mi.opcode).arith is Arith.XOR
+
+
+def _rounds_frame_address(prev: MInst, mi: MInst) -> bool:
+    """Are `prev`, `mi` isel's rounding of an over-aligned local's address
+    (`leaq [stack.N + A-1], %v; andq #-A, %v`)?"""
+    dm = desc(mi.opcode)
+    if dm.arith is not Arith.AND:
+        return False
+    dp = desc(prev.opcode)
+    if not (dp.is_address and dp.width == 64 and dm.width == 64
+            and len(prev.operands) == 2 and len(mi.operands) == 2):
+        return False
+    (src, dst), (mask, reg) = prev.operands, mi.operands
+    return isinstance(src, Mem) and isinstance(src.base, StackSlot) and isinstance(mask, Imm) \
+        and mask.value < 0 and isinstance(dst, VReg) and isinstance(reg, VReg) \
+        and dst.id == reg.id
+
+
+def _address_refs(op: Mem, pool: frozenset[str], sizes: list[int], wide: set[int],
+                  uses: list[int], puses: list[str]) -> None:
+    """The registers an address reads (a virtual one read at 64 bits)."""
+    for r in (op.base, op.index):
+        if type(r) is VReg:
+            if r.id not in uses:
+                uses.append(r.id)
+            if sizes[r.id] < 8:
+                wide.add(r.id)
+        elif type(r) is PReg and r.name in pool:
+            puses.append(r.name)
+
+
+def _inst_refs(mi: MInst, d: OpcodeInfo, roles: _Roles, pool: frozenset[str],
+               sizes: list[int], wide: set[int], puses: list[str], to_preg: dict[int, str]
+               ) -> InstRefs:
+    """`mi`'s `InstRefs`; the pool registers it reads are appended to `puses`."""
+    reads, writes, implicit_uses, implicit_defs = roles
+    n = len(reads)
+    uses: list[int] = []
+    defs: list[int] = []
+    pdefs: list[str] = []
+    w32: list[int] = []
+    k = -1
+    for op in mi.operands:
+        k += 1
+        # the operand classes are final: `type() is` misses no subclass
+        if type(op) is VReg:
+            vid = op.id
+            if k >= n or reads[k]:
+                if vid not in uses:
+                    uses.append(vid)
+                if op.size > sizes[vid]:
+                    wide.add(vid)
+            if k < n and writes[k] and vid not in defs:
+                defs.append(vid)
+                if op.size == 4:
+                    w32.append(vid)
+        elif type(op) is PReg:
+            name = op.name
+            if name in pool:
+                if k >= n or reads[k]:
+                    puses.append(name)
+                if k < n and writes[k]:
+                    pdefs.append(name)
+        elif type(op) is Mem:
+            _address_refs(op, pool, sizes, wide, uses, puses)
+    # (most instructions have no implicit registers: each tuple is tested first)
+    if implicit_uses:
+        puses.extend([name for name in implicit_uses if name in pool])
+    if mi.implicit_uses:
+        puses.extend([name for name in mi.implicit_uses if name in pool])
+    if implicit_defs:
+        pdefs.extend([name for name in implicit_defs if name in pool])
+    if mi.implicit_defs:
+        pdefs.extend([name for name in mi.implicit_defs if name in pool])
+    if puses and pdefs and _zero_idiom(mi):
+        puses.clear()
+    if k == 1 and uses and pdefs and not defs and d.is_move:
+        src, dst = mi.operands
+        if type(src) is VReg and type(dst) is PReg:
+            to_preg[src.id] = dst.name
+    return InstRefs(d, uses, defs, pdefs, w32)
+
+
+def _reservations(bs: BlockScan, pused: list[list[str]]) -> list[str]:
+    """Fill each instruction's `release` and `reserve`, the block's `live_in` and
+    `fixed` from the pool registers each reads (`pused`) and writes; the registers
+    read before any write."""
+    start: dict[str, int] = {}  # per open reservation: where it starts (-1: the block's)
+    last: dict[str, int] = {}
+    live_in: list[str] = []
+    refs = bs.refs
+
+    def close(p: str) -> None:
+        s = start.pop(p)
+        e = last[p]
+        if e > s:
+            if s < 0:
+                live_in.append(p)
+            else:
+                opened = refs[s]
+                assert opened is not None
+                opened.reserve.append(p)
+            closed = refs[e]
+            assert closed is not None
+            closed.release.append(p)
+
+    fixed = bs.fixed
+    for ii, ir in enumerate(refs):
+        if ir is None:
+            continue
+        for p in pused[ii]:
+            if p not in start:
+                start[p] = -1
+            last[p] = ii
+        for p in ir.pdefs:
+            if p in start:
+                close(p)
+            start[p] = ii
+            last[p] = ii
+            at = fixed.get(p)
+            if at is None:
+                fixed[p] = [ii]
+            else:
+                at.append(ii)
+    for p in list(start):
+        close(p)
+    bs.live_in = live_in
+    return live_in
+
+
+def scan_function(mf: MFunction, pool: frozenset[str]) -> FunctionScan:
+    sizes = mf.vreg_sizes
+    count = len(sizes)
+    fs = FunctionScan(count)
+    wide = fs.wide
+    block_of: list[int] = [-2] * count  # -2: not seen, -1: seen in two blocks
+    starts_with_def = [False] * count
+    frame_addresses: list[int] = []
+    # each opcode's row and decoded roles, asked of the tables once
+    descs: dict[str, tuple[OpcodeInfo, _Roles]] = {}
+    no_puses: list[str] = []
+    for bi, b in enumerate(mf.blocks):
+        bs = BlockScan()
+        fs.blocks.append(bs)
+        refs = bs.refs
+        last = bs.last
+        last_def = bs.last_def
+        pused: list[list[str]] = []
+        any_preg = False
+        prev: MInst | None = None
+        ii = -1
+        for mi in b.insts:
+            ii += 1
+            if mi.opcode in META_OPCODES:
+                refs.append(None)
+                pused.append(no_puses)
+                continue
+            puses: list[str] = []
+            row = descs.get(mi.opcode)
+            if row is None:
+                row = descs[mi.opcode] = (desc(mi.opcode), opcode_roles(mi.opcode))
+            d = row[0]
+            ir = _inst_refs(mi, d, row[1], pool, sizes, wide, puses, fs.to_preg)
+            refs.append(ir)
+            pused.append(puses)
+            if puses or ir.pdefs:
+                any_preg = True
+            if d.arith is Arith.AND and prev is not None and _rounds_frame_address(prev, mi):
+                frame_addresses.extend(ir.defs)
+            prev = mi
+            for vid in ir.uses:
+                seen = block_of[vid]
+                if seen == -2:
+                    block_of[vid] = bi
+                elif seen != bi:
+                    block_of[vid] = -1
+                last[vid] = ii
+            for vid in ir.defs:
+                seen = block_of[vid]
+                if seen == -2:
+                    block_of[vid] = bi
+                    # first named by a write (a read of it here, above, comes first)
+                    starts_with_def[vid] = True
+                elif seen != bi:
+                    block_of[vid] = -1
+                last[vid] = ii
+                last_def[vid] = ii
+        if any_preg:
+            live_in = _reservations(bs, pused)
+            if bi and live_in:
+                fs.excluded.update(live_in)
+    local = fs.local
+    for vid in range(count):
+        local[vid] = block_of[vid] >= 0 and starts_with_def[vid]
+    for vid in frame_addresses:
+        local[vid] = False
+    return fs
