@@ -34,6 +34,7 @@ from pycparserext import ext_c_parser as ext
 
 from ..attributes import VISIBILITIES, attribute_name, attribute_nodes
 from ..ctype import (
+    CType,
     EnumT,
     FloatT,
     IntT,
@@ -214,7 +215,7 @@ class _Quiet:
             word = _attribute_word(a)
             if word == "visibility":
                 args = getattr(a, "args", None)
-                exprs = getattr(args, "exprs", None) or ()
+                exprs: list[c_ast.Node] = getattr(args, "exprs", None) or []
                 if not (len(exprs) == 1 and type(exprs[0]) is c_ast.Constant
                         and exprs[0].value in _VISIBILITY_ARGS):
                     return False
@@ -283,7 +284,7 @@ class _Quiet:
             return False
         return not by_value or self.by_value(t)
 
-    def named(self, names: list[str]) -> object:
+    def named(self, names: list[str]) -> CType | None:
         """The type of a specifier's words, where they name one without a report."""
         if "__extension__" in names:
             names = [n for n in names if n != "__extension__"]
@@ -302,8 +303,8 @@ class _Quiet:
         return t if isinstance(t, (IntT, FloatT)) else None
 
     @staticmethod
-    def by_value(t: object) -> bool:
-        u = unqual(t)  # type: ignore[arg-type]
+    def by_value(t: CType) -> bool:
+        u = unqual(t)
         if isinstance(u, StructT):
             if not u.complete:
                 return False
