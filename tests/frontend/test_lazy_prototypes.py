@@ -86,3 +86,72 @@ def test_deferral_walks_declarators_by_field(compile_c, monkeypatch):
     assert r.module is not None, r.stderr
     assert decided[0] > 100  # the headers' prototypes were deferred
     assert built[0] == 0
+
+
+# -- the program's own prototypes (a project header's, the main file's) ----------
+
+PROJECT_HEADER = """typedef unsigned long size_t;
+typedef struct stream stream;
+struct state;
+enum mode { FAST, SLOW };
+""" + "".join(
+    f"extern int f{i}(stream *s, const char *p, size_t n, struct state *st, enum mode m,"
+    f" int (*cb)(void *, unsigned)) __attribute__((nonnull(1)))"
+    f" __attribute__((visibility(\"hidden\")));\n" for i in range(40))
+
+
+def test_unnamed_program_prototypes_are_not_checked(compile_c, tmp_path, monkeypatch):
+    """zlib.h and lua.h declare a hundred to three hundred functions a file mostly
+    never calls: those that can report nothing wait until named."""
+    (tmp_path / "proj.h").write_text(PROJECT_HEADER)
+    seen = _counting(monkeypatch)
+    r = compile_c('#include "proj.h"\nint main(void) { return f7(0, "", 0, 0, FAST, 0); }\n')
+    assert r.module is not None, r.stderr
+    assert [n for n in seen if n.startswith("f")] == ["f7"]
+    assert "hidden" in r.module.functions["f7"].attrs  # its attributes, checked late
+
+
+def _eager(monkeypatch) -> None:
+    from atomc.frontend.sema import lazy_decls
+
+    monkeypatch.setattr(lazy_decls._Quiet, "prototype", lambda self, decl: False)
+
+
+# prototypes whose check reports something: each stays checked in place
+REPORTING = [
+    "struct S;\nint g(struct S a[2]);\n",  # array of an incomplete type
+    "int g(__float128 x);\n",  # an unsupported type by value
+    "typedef __float128 big;\nbig g(void);\n",
+    "int g(int) __attribute__((bogus));\n",  # an unknown attribute
+    "int g(int) __attribute__((visibility(\"nope\")));\n",
+    "int g(int) __attribute__((naked));\n",
+    "int g(int) __attribute__((section(3)));\n",
+    "int g(unknown_t x);\n",
+    "int g(long char x);\n",
+    "struct S;\nint g(union S *p);\n",  # a tag of the other kind
+    "typedef int arr[3];\narr g(void);\n",  # a function returning an array
+    "int g(_Float16 x);\n",
+    "int g(int a) __attribute__((optimize(\"O9\")));\n",
+    "struct S;\nint g(struct S s);\nstruct S { __float128 x; };\n"
+    "int main(void) { struct S s; return g(s); }\n",  # completed after the prototype
+]
+
+
+def test_program_prototypes_report_as_if_checked_in_place(compile_c, tmp_path, monkeypatch):
+    """A prototype deferred is one whose check reports nothing; every diagnostic of
+    these (from a header and from the main file) comes where and as it came when
+    every prototype was checked in place."""
+    for i, text in enumerate(REPORTING):
+        for where in ("header", "main"):
+            if where == "header":
+                (tmp_path / f"h{i}.h").write_text(text)
+                src = f'#include "h{i}.h"\nint k(void);\nint k2(int) __attribute__((bogus2));\n'
+            else:
+                src = text + "int k(void);\nint k2(int) __attribute__((bogus2));\n"
+            lazy = compile_c(src, name=f"t{i}{where}.c", opt_level=0)
+            with monkeypatch.context() as m:
+                _eager(m)
+                eager = compile_c(src, name=f"t{i}{where}.c", opt_level=0)
+            assert eager.stderr, (text, "reports nothing: not a case of this test")
+            assert lazy.stderr == eager.stderr, (text, where)
+            assert (lazy.module is None) == (eager.module is None)
