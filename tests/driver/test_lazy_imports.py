@@ -60,9 +60,11 @@ DWARF = ("atomc.dwarf.model", "atomc.dwarf.locexpr", "atomc.dwarf.line_rows",
 IR_TEXT = ("atomc.ir.parser", "atomc.ir.text_lexer")
 # standard modules no job imports: the driver's fsutil stands in for shutil and
 # tempfile, which load the compression modules and random; the parse cache's paths
-# are strings, not pathlib's (which loads urllib.parse, ipaddress, fnmatch)
+# are strings, not pathlib's (which loads urllib.parse, ipaddress, fnmatch); the tools
+# run through childproc, not subprocess (which loads signal, threading, selectors,
+# locale), and pycparser's package is imported without it
 NEVER = ("tempfile", "shutil", "random", "bz2", "lzma", "hashlib", "pathlib", "urllib.parse",
-         "ipaddress")
+         "ipaddress", "subprocess", "signal", "threading", "selectors", "locale")
 # imported on first use by the features few files have: asm statements, builtins
 # (the fortify family), -g3's macros, --help and the queries, --verify-machineinstrs
 FEATURES = ("atomc.frontend.asm_stmt", "atomc.frontend.lower.asm", "atomc.frontend.fortify",
