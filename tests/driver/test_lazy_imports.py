@@ -164,3 +164,23 @@ def test_the_features_import_their_modules(tmp_path: Path) -> None:
     mods = imported(tmp_path, "-O0", "-g3", "-c", "-o", str(tmp_path / "p.o"),
                     program=FEATURE_PROGRAM)
     assert [m for m in FEATURES if m not in mods] == ["atomc.driver.help", "atomc.driver.info"]
+
+
+def test_the_command_without_a_server_loads_no_socket_module(tmp_path: Path) -> None:
+    """The console script's entry point talks to a server only when ATOMC_SERVER
+    names one; without, it does not load `_socket` (an extension module). Its
+    imports are read from -X importtime: the entry point leaves by os._exit."""
+    src = tmp_path / "prog.c"
+    src.write_text(PROGRAM)
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env.pop("ATOMC_SERVER", None)
+    code = ("import sys\nfrom atomc.server.client import main\n"
+            f"sys.argv = ['atomc', '-O0', '-c', {str(src)!r}, '-o', {str(tmp_path / 'p.o')!r}]\n"
+            "main()\n")
+    r = subprocess.run([sys.executable, "-X", "importtime", "-c", code], cwd=tmp_path,
+                       env=env, capture_output=True, text=True, check=False)
+    assert r.returncode == 0, r.stderr
+    modules = {line.rsplit("|", 1)[1].strip() for line in r.stderr.splitlines()
+               if line.startswith("import time:") and "|" in line}
+    assert "atomc.driver" in modules
+    assert sorted(modules & {"_socket", "socket", "subprocess"}) == []
