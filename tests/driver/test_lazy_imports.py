@@ -41,8 +41,9 @@ status = main(sys.argv[1:])
 print(json.dumps([status, sorted(sys.modules)]))
 """
 
-# imported by an optimised compile only
-OPTIMISER = ("atomc.opt.passmanager", "atomc.opt.registry", "atomc.opt.passes",
+# imported by an optimised compile only (the package itself too: with the compiled
+# copy, importing it loads the optimiser's library)
+OPTIMISER = ("atomc.opt", "atomc.opt.passmanager", "atomc.opt.registry", "atomc.opt.passes",
              "atomc.opt.mem2reg", "atomc.opt.instcombine", "atomc.opt.gvn", "atomc.opt.licm",
              "atomc.opt.inline", "atomc.opt.legalize_i128")
 LIVE_DEBUG_VALUES = ("atomc.codegen.debuginfo.live_debug_values", "atomc.codegen.debuginfo.ldv",
