@@ -68,7 +68,9 @@ NEVER = ("tempfile", "shutil", "random", "bz2", "lzma", "hashlib", "pathlib", "u
          "ipaddress", "subprocess", "signal", "threading", "selectors", "locale")
 # imported on first use by the features few files have: asm statements, builtins
 # (the fortify family), -g3's macros, --help and the queries, --verify-machineinstrs
-FEATURES = ("atomc.frontend.asm_stmt", "atomc.frontend.lower.asm", "atomc.frontend.fortify",
+FEATURES = ("atomc.frontend.asm_stmt", "atomc.frontend.lower.asm", "atomc.ir.inline_asm",
+            "atomc.codegen.x86_64.isel.inline_asm", "atomc.codegen.x86_64.asm.inline_asm",
+            "atomc.frontend.fortify",
             "atomc.frontend.object_size", "atomc.dwarf.macros", "atomc.driver.help",
             "atomc.driver.info")
 # standard modules only dataclasses imports, for the signature of a class without a
