@@ -41,8 +41,9 @@ status = main(sys.argv[1:])
 print(json.dumps([status, sorted(sys.modules)]))
 """
 
-# imported by an optimised compile only
-OPTIMISER = ("atomc.opt.passmanager", "atomc.opt.registry", "atomc.opt.passes",
+# imported by an optimised compile only (the package itself too: with the compiled
+# copy, importing it loads the optimiser's library)
+OPTIMISER = ("atomc.opt", "atomc.opt.passmanager", "atomc.opt.registry", "atomc.opt.passes",
              "atomc.opt.mem2reg", "atomc.opt.instcombine", "atomc.opt.gvn", "atomc.opt.licm",
              "atomc.opt.inline", "atomc.opt.legalize_i128")
 LIVE_DEBUG_VALUES = ("atomc.codegen.debuginfo.live_debug_values", "atomc.codegen.debuginfo.ldv",
@@ -60,12 +61,16 @@ DWARF = ("atomc.dwarf.model", "atomc.dwarf.locexpr", "atomc.dwarf.line_rows",
 IR_TEXT = ("atomc.ir.parser", "atomc.ir.text_lexer")
 # standard modules no job imports: the driver's fsutil stands in for shutil and
 # tempfile, which load the compression modules and random; the parse cache's paths
-# are strings, not pathlib's (which loads urllib.parse, ipaddress, fnmatch)
+# are strings, not pathlib's (which loads urllib.parse, ipaddress, fnmatch); the tools
+# run through childproc, not subprocess (which loads signal, threading, selectors,
+# locale), and pycparser's package is imported without it
 NEVER = ("tempfile", "shutil", "random", "bz2", "lzma", "hashlib", "pathlib", "urllib.parse",
-         "ipaddress")
+         "ipaddress", "subprocess", "signal", "threading", "selectors", "locale")
 # imported on first use by the features few files have: asm statements, builtins
 # (the fortify family), -g3's macros, --help and the queries, --verify-machineinstrs
-FEATURES = ("atomc.frontend.asm_stmt", "atomc.frontend.lower.asm", "atomc.frontend.fortify",
+FEATURES = ("atomc.frontend.asm_stmt", "atomc.frontend.lower.asm", "atomc.ir.inline_asm",
+            "atomc.codegen.x86_64.isel.inline_asm", "atomc.codegen.x86_64.asm.inline_asm",
+            "atomc.frontend.fortify",
             "atomc.frontend.object_size", "atomc.dwarf.macros", "atomc.driver.help",
             "atomc.driver.info")
 # standard modules only dataclasses imports, for the signature of a class without a
@@ -162,3 +167,23 @@ def test_the_features_import_their_modules(tmp_path: Path) -> None:
     mods = imported(tmp_path, "-O0", "-g3", "-c", "-o", str(tmp_path / "p.o"),
                     program=FEATURE_PROGRAM)
     assert [m for m in FEATURES if m not in mods] == ["atomc.driver.help", "atomc.driver.info"]
+
+
+def test_the_command_without_a_server_loads_no_socket_module(tmp_path: Path) -> None:
+    """The console script's entry point talks to a server only when ATOMC_SERVER
+    names one; without, it does not load `_socket` (an extension module). Its
+    imports are read from -X importtime: the entry point leaves by os._exit."""
+    src = tmp_path / "prog.c"
+    src.write_text(PROGRAM)
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env.pop("ATOMC_SERVER", None)
+    code = ("import sys\nfrom atomc.server.client import main\n"
+            f"sys.argv = ['atomc', '-O0', '-c', {str(src)!r}, '-o', {str(tmp_path / 'p.o')!r}]\n"
+            "main()\n")
+    r = subprocess.run([sys.executable, "-X", "importtime", "-c", code], cwd=tmp_path,
+                       env=env, capture_output=True, text=True, check=False)
+    assert r.returncode == 0, r.stderr
+    modules = {line.rsplit("|", 1)[1].strip() for line in r.stderr.splitlines()
+               if line.startswith("import time:") and "|" in line}
+    assert "atomc.driver" in modules
+    assert sorted(modules & {"_socket", "socket", "subprocess"}) == []

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..dwarf.files import FileTable
 from ..ir.function import Function, Module
+from ..ir.i128_uses import module_uses_i128
 from ..ir.work import STAGES, report_stages, stage
 from ..observe import machine_observer
-from ..opt.i128_uses import module_uses_i128
 from ..options import CompileOptions
 from ..optlevel import function_options
 from .mir import MFunction, print_mfunction

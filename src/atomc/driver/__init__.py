@@ -18,9 +18,11 @@ from collections.abc import Sequence
 # dataclasses and compile their patterns (dccache.py and recache.py say why); not
 # in the package's __init__, which the served client imports on every compile.
 from .. import dccache as _dccache
+from .. import native_slots as _native_slots
 from .. import recache as _recache
 
 _dccache.install()
+_native_slots.install()
 _recache.install()
 
 from .parse import parse  # noqa: E402

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from .. import lazyre
+from .. import childproc, lazyre
 from ..diag import (
     CompileAborted,
     DiagnosticEngine,
@@ -73,8 +72,8 @@ class Runner:
             return 0
         try:
             if not self.verbose:
-                return subprocess.run(argv, check=False).returncode
-            proc = subprocess.run(argv, check=False, stderr=subprocess.PIPE)
+                return childproc.run(argv).returncode
+            proc = childproc.run(argv, stderr=True)
         except OSError as e:
             print(f"atomc: error: cannot run '{argv[0]}': {e.strerror}", file=sys.stderr)
             return EXIT_ERROR

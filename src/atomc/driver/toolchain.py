@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import os
-import subprocess
 from collections.abc import Sequence
 
 from . import fsutil
@@ -39,6 +38,8 @@ def gcc_path() -> str:
 @functools.cache
 def gcc_version() -> str:
     """The full version of the gcc atomc imitates (12.2.0)."""
+    import subprocess  # (-v, --version and the queries only: childproc.py says why)
+
     try:
         out = subprocess.run([gcc_path(), "-dumpfullversion"], capture_output=True, text=True,
                              check=False).stdout.strip()

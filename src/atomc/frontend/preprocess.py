@@ -15,11 +15,10 @@ the parser and keeps them, with their file and line, for `.debug_macro`.
 from __future__ import annotations
 
 import re
-import subprocess
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from .. import lazyre
+from .. import childproc, lazyre
 from ..diag import CompileAborted, Diagnostic, DiagnosticEngine, SourceSpan
 from ..options import CfProtection, CodeModel, CompileOptions, StackProtector
 
@@ -101,7 +100,7 @@ def run_command(cmd: list[str], path: str, diags: DiagnosticEngine,
                 output: str | None = None) -> str:
     """Run a `cpp_command`; its text (from `output` when the command writes a file)."""
     try:
-        proc = subprocess.run(cmd, capture_output=True, check=False)
+        proc = childproc.run(cmd, stdout=True, stderr=True)
     except OSError as e:
         raise diags.fatal(None, f"cannot run the preprocessor '{cmd[0]}': {e.strerror}") \
             from None

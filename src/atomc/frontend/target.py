@@ -11,7 +11,6 @@ defines otherwise. Whether `-march=CPU` has it is asked of gcc's preprocessor
 from __future__ import annotations
 
 import functools
-import subprocess
 
 from .preprocess import GCC
 
@@ -20,6 +19,8 @@ _CX16_MACRO = "__GCC_HAVE_SYNC_COMPARE_AND_SWAP_16"
 
 @functools.lru_cache(maxsize=8)
 def _march_has_cx16(march: str) -> bool:
+    import subprocess  # (-march= only: childproc.py says why)
+
     try:
         proc = subprocess.run([GCC, f"-march={march}", "-E", "-dM", "-x", "c", "/dev/null"],
                               capture_output=True, text=True, check=False)

@@ -65,8 +65,8 @@ from ..ir import (
     work,
 )
 from ..ir.debuginfo import ARTIFICIAL, DW_OP_LLVM_fragment, type_bits
+from ..ir.i128_uses import function_uses_i128, module_uses_i128
 from ..ir.rewrite import detach_with_dependents, erase, make_unavailable, prepend, set_body
-from .i128_uses import function_uses_i128, module_uses_i128
 from .legalize_i128_ops import ArgClass, OpExpander, classify_args, is_i128
 from .passmanager import DI, ModulePass, PassContext
 from .registry import register

@@ -9,12 +9,12 @@ arguments, directory, environment, umask and standard streams, so the compile
 behaves as if it ran here.
 
 Each served compile pays for this process, so it imports only what the
-interpreter has loaded anyway, `_socket` and `protocol` (see there).
+interpreter has loaded anyway, `_socket` and `protocol` (see there); `_socket`
+only when there is a server to talk to.
 """
 
 from __future__ import annotations
 
-import _socket
 import os
 import sys
 
@@ -23,6 +23,8 @@ from .protocol import ENV_VAR, RUN_LOCALLY, recv_status, send_request
 
 def forward(path: str, argv: list[str]) -> int | None:
     """The compile's status from the server at `path`; None to run it here."""
+    import _socket
+
     try:
         sock = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
     except OSError:

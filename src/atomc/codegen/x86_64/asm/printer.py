@@ -31,7 +31,6 @@ from ..pic import SymbolPolicy
 from ..registers import reg_name
 from ..stack_clash import LOOP_TO_R11, PROBED_ALLOCA, format_probe
 from ..tls import format_tls_call
-from .inline_asm import format_inline_asm
 from .loop_align import LOOP_ALIGN_DIRECTIVES
 from .sections import code_section, data_placement, jump_table_section
 from .symbols import binding
@@ -132,6 +131,8 @@ class AsmWriter:
                 if row is not None and files is not None:
                     self.loc(row, files)
                 if opcode == "INLINEASM":
+                    from .inline_asm import format_inline_asm  # asm statements only
+
                     self.asm_count += 1
                     emit("\t" + format_inline_asm(mi, self.asm_count))
                     continue

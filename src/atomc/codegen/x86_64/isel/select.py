@@ -103,7 +103,6 @@ from .debug_values import lower_dbg_record, resolve_frame_addresses
 from .floating import FloatLowering
 from .floating import view as _view
 from .global_hoist import plan_global_hoists
-from .inline_asm import lower_inline_asm
 from .memory import (
     lower_alloca,
     lower_load,
@@ -520,6 +519,14 @@ def _lower_unreachable(sel: FunctionISel, inst: Unreachable) -> None:
     sel.emit("ud2")
 
 
+def _lower_inline_asm(sel: FunctionISel, inst: InlineAsm) -> None:
+    # imported here: few files have asm statements (with the template parser, three
+    # modules a compile of the others does not import)
+    from .inline_asm import lower_inline_asm
+
+    lower_inline_asm(sel, inst)
+
+
 # the lowering of each instruction class (atomics, by opcode, go to `lower_atomic`)
 _LOWERINGS: Final[dict[type[Inst], Callable[[FunctionISel, Any], None]]] = {
     Binary: lower_binary, Cmp: lower_cmp, Cast: lower_cast, Select: lower_select,
@@ -527,7 +534,7 @@ _LOWERINGS: Final[dict[type[Inst], Callable[[FunctionISel, Any], None]]] = {
     MemCopy: lower_memcopy, MemSet: lower_memset, StackSave: lower_stack_save,
     StackRestore: lower_stack_restore, Call: lower_call, Extract: lower_extract,
     VaStart: lower_va_start, DynAlloca: lower_dynalloca, Ret: lower_ret,
-    InlineAsm: lower_inline_asm, Wide: _lower_wide, Jump: lower_jump, Branch: lower_branch,
+    InlineAsm: _lower_inline_asm, Wide: _lower_wide, Jump: lower_jump, Branch: lower_branch,
     Switch: _lower_switch, Unreachable: _lower_unreachable,
 }
 

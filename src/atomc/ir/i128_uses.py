@@ -1,13 +1,14 @@
 """Does a module hold any i128? Asked before instruction selection on every
-compile, so it lives apart from the legaliser (`legalize_i128.py`), which only a
-module with an i128 value imports (with the instruction combiner and the pass
-manager it is built on)."""
+compile, so it lives apart from the legaliser (`opt/legalize_i128.py`), which only
+a module with an i128 value imports (with the instruction combiner and the pass
+manager it is built on), and outside the optimiser's package: a compile at -O0
+loads none of it (with the compiled copy, not its library either)."""
 
 from __future__ import annotations
 
-from ..ir.function import Function, Module
-from ..ir.insts import Op
-from ..ir.types import IntType, Type
+from .function import Function, Module
+from .insts import Op
+from .types import IntType, Type
 
 # instructions that may read an i128 without producing one (every other reader of
 # an i128 is itself i128-typed, or reads one that an i128 instruction defines)
