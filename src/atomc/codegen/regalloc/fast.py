@@ -178,7 +178,7 @@ class FastAllocator:
             if s is not None:
                 self.free_slots.append(s)
 
-    def pick(self, vid: int, avoid: list[str], used: set[str], pinned: list[int],
+    def pick(self, vid: int, avoid: tuple[str, ...], used: set[str], pinned: list[int],
              hint: str | None, mi: MInst, out: list[MInst]) -> str:
         """A register for `vid` at `mi`: free, else taken from a register that `mi`
         does not name (its value saved first), else a scratch one."""
@@ -304,7 +304,8 @@ class FastAllocator:
         for p in ir.reserve:
             self.reserved.add(p)
 
-    def clobber(self, pdefs: list[str], keep: Container[int], mi: MInst, out: list[MInst]) -> None:
+    def clobber(self, pdefs: tuple[str, ...], keep: Container[int], mi: MInst,
+                out: list[MInst]) -> None:
         """Move the values out of the registers `mi` writes (those in `keep`, its own
         operands, are handled by the caller)."""
         holder = self.holder
@@ -428,7 +429,7 @@ class FastAllocator:
                         r = None  # read and written: reloaded into a register `mi` keeps
             if r is None:
                 lives = last[vid] > ii or vid in defs
-                r = self.pick(vid, pdefs if lives else [], used, pinned, self.to_preg.get(vid),
+                r = self.pick(vid, pdefs if lives else (), used, pinned, self.to_preg.get(vid),
                               mi, out)
                 if self.local[vid] and vid not in self.clean:
                     raise InternalCompilerError(f"%v{vid} is read before it is written",
