@@ -122,10 +122,9 @@ def _fast_scans(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 
 def test_fast_scan_makes_no_container_for_what_an_instruction_lacks(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Most instructions write no pool register, and open or
-    close no reservation: the scan shares one empty value for those (and for no
-    32-bit write) instead of
-    making a list per instruction (four lists each before)."""
+    """Most instructions write no pool register and open or close no reservation:
+    the scan shares one empty value for those (and for no 32-bit write) instead
+    of making a list per instruction (four lists each before)."""
     refs = [ir for fs in _fast_scans(tmp_path, monkeypatch)
             for bs in fs.blocks for ir in bs.refs if ir is not None]  # type: ignore[attr-defined]
     assert len(refs) > 20
