@@ -90,3 +90,58 @@ def test_o0_printer_formats_a_repeated_instruction_once(
                   if line.startswith("\t") and not line.startswith("\t."))
     assert printed > 20
     assert calls < 0.8 * printed, f"{calls} instruction texts formatted for {printed} printed"
+
+
+def _fast_scans(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                reads: list[int] | None = None) -> list[object]:
+    """Compile `_SOURCE` at -O0 -g; the -O0 allocator's scans (and, in `reads`,
+    how many times it read an instruction's operands)."""
+    import atomc.codegen.regalloc.fast as fast
+    opts = CompileOptions(opt_level=0, debug=True)
+    module = _module(tmp_path, opts)
+    scans: list[object] = []
+    scan = fast.scan_function
+
+    def kept(mf: MFunction, pool: frozenset[str]) -> object:
+        fs = scan(mf, pool)
+        scans.append(fs)
+        return fs
+
+    monkeypatch.setattr(fast, "scan_function", kept)
+    if reads is not None:
+        plain = fast.FastAllocator._read
+
+        def counted(self: object, *args: object) -> object:
+            reads.append(1)
+            return plain(self, *args)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(fast.FastAllocator, "_read", counted)
+    assert "f:" in generate_assembly(module, opts)
+    return scans
+
+
+def test_fast_scan_makes_no_container_for_what_an_instruction_lacks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most instructions write no pool register and open or close no reservation:
+    the scan shares one empty value for those (and for no 32-bit write) instead
+    of making a list per instruction (four lists each before)."""
+    refs = [ir for fs in _fast_scans(tmp_path, monkeypatch)
+            for bs in fs.blocks for ir in bs.refs if ir is not None]  # type: ignore[attr-defined]
+    assert len(refs) > 20
+    for field in ("pdefs", "puses", "w32", "release", "reserve"):
+        empty = {id(getattr(ir, field)) for ir in refs if not getattr(ir, field)}
+        made = sum(1 for ir in refs if getattr(ir, field))
+        assert len(empty) <= 1, f"{len(empty)} empty {field} containers made"
+        assert made < len(refs), field
+
+
+def test_fast_allocator_reads_only_instructions_that_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An instruction that only writes (a load from a slot, a constant) gets no
+    pass over the registers it reads."""
+    reads: list[int] = []
+    refs = [ir for fs in _fast_scans(tmp_path, monkeypatch, reads)
+            for bs in fs.blocks for ir in bs.refs if ir is not None]  # type: ignore[attr-defined]
+    reading = sum(1 for ir in refs if ir.uses)
+    assert reading < sum(1 for ir in refs if ir.uses or ir.defs)
+    assert len(reads) == reading

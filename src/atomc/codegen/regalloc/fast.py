@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Container
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ...diag import InternalCompilerError
 from ..mir import Imm, Mem, MFunction, MInst, Operand, PReg, SlotKind, StackSlot, VReg
@@ -178,8 +178,8 @@ class FastAllocator:
             if s is not None:
                 self.free_slots.append(s)
 
-    def pick(self, vid: int, avoid: list[str], used: set[str], pinned: list[int],
-             hint: str | None, mi: MInst, out: list[MInst]) -> str:
+    def pick(self, vid: int, avoid: tuple[str, ...], used: set[str], uses: list[int],
+             defs: list[int], hint: str | None, mi: MInst, out: list[MInst]) -> str:
         """A register for `vid` at `mi`: free, else taken from a register that `mi`
         does not name (its value saved first), else a scratch one."""
         vector = self.is_vector(vid)
@@ -215,7 +215,7 @@ class FastAllocator:
             if p in reserved or p in avoid or p in used:
                 continue
             v = holder[p]
-            if v in pinned:
+            if v in uses or v in defs:  # `mi` names it
                 continue
             # a value already in its slot first, then the one needed last
             key = last[v] + (1 << 40 if v in self.clean else 0)
@@ -304,7 +304,8 @@ class FastAllocator:
         for p in ir.reserve:
             self.reserved.add(p)
 
-    def clobber(self, pdefs: list[str], keep: Container[int], mi: MInst, out: list[MInst]) -> None:
+    def clobber(self, pdefs: tuple[str, ...], keep: Container[int], mi: MInst,
+                out: list[MInst]) -> None:
         """Move the values out of the registers `mi` writes (those in `keep`, its own
         operands, are handled by the caller)."""
         holder = self.holder
@@ -362,8 +363,7 @@ class FastAllocator:
                 ops = home_ops
                 defs = []
         assign: dict[int, str] = {}
-        pinned = uses + defs
-        reloaded = self._read(mi, ir, defs, pinned, assign, out)
+        reloaded = self._read(mi, ir, defs, assign, out) if uses else _NO_VREGS
         if pdefs:
             self.clobber(pdefs, assign, mi, out)
         for vid in uses:
@@ -373,13 +373,13 @@ class FastAllocator:
             self._keep_copy(src, folded, src_zx, assign)
         if ir.release or ir.reserve:
             self.update_reserved(ir)
-        after: list[MInst] = []
-        dead: list[int] = []
+        after = _NO_INSTS
+        dead = _NO_VREGS
         if defs:
+            after = []
             # a definition may take the register of a value read here for the last time
             used = {r for v, r in assign.items() if v in defs or where.get(v) == r}
-            dead = self._write(mi, ir, defs, pinned, None if keep else src, assign, used, out,
-                               after)
+            dead = self._write(mi, ir, defs, None if keep else src, assign, used, out, after)
         if mi.instr_num and defs and defs[0] in self.clean and not local[defs[0]]:
             self.num_slot[mi.instr_num] = self.home(defs[0])  # stored there at once
         new = self._substitute(ops, assign)
@@ -402,12 +402,13 @@ class FastAllocator:
                     zx.discard(dst.id)
         else:
             out.append(mi)
-        out.extend(after)
+        if after:
+            out.extend(after)
         for vid in dead:
             self.kill(vid)
 
-    def _read(self, mi: MInst, ir: InstRefs, defs: list[int], pinned: list[int],
-              assign: dict[int, str], out: list[MInst]) -> list[int]:
+    def _read(self, mi: MInst, ir: InstRefs, defs: list[int], assign: dict[int, str],
+              out: list[MInst]) -> list[int]:
         """A register for each register `mi` reads (in `assign`), reloaded where it is
         not in one already; the ones reloaded."""
         ii = self.ii
@@ -417,7 +418,8 @@ class FastAllocator:
         zx = self.zx
         used: set[str] = set()
         reloaded: list[int] = []
-        for vid in ir.uses:
+        uses = ir.uses
+        for vid in uses:
             r = where.get(vid)
             if r is not None and pdefs and r in pdefs:
                 # `mi` writes the register holding it: save the value if needed later
@@ -428,8 +430,8 @@ class FastAllocator:
                         r = None  # read and written: reloaded into a register `mi` keeps
             if r is None:
                 lives = last[vid] > ii or vid in defs
-                r = self.pick(vid, pdefs if lives else [], used, pinned, self.to_preg.get(vid),
-                              mi, out)
+                r = self.pick(vid, pdefs if lives else (), used, uses, defs,
+                              self.to_preg.get(vid), mi, out)
                 if self.local[vid] and vid not in self.clean:
                     raise InternalCompilerError(f"%v{vid} is read before it is written",
                                                 where="regalloc-fast")
@@ -445,9 +447,9 @@ class FastAllocator:
             used.add(r)
         return reloaded
 
-    def _write(self, mi: MInst, ir: InstRefs, defs: list[int], pinned: list[int],
-               src: Operand | None, assign: dict[int, str], used: set[str],
-               out: list[MInst], after: list[MInst]) -> list[int]:
+    def _write(self, mi: MInst, ir: InstRefs, defs: list[int], src: Operand | None,
+               assign: dict[int, str], used: set[str], out: list[MInst],
+               after: list[MInst]) -> list[int]:
         """A register for each register `mi` writes (in `assign`), and the stores
         after it (in `after`) of the ones with a home slot; the ones never read."""
         ii = self.ii
@@ -459,9 +461,11 @@ class FastAllocator:
         for vid in defs:
             r = assign.get(vid)
             if r is None:
-                self.forget(vid)  # a new value: the old one's register is free
+                if vid in where:
+                    self.forget(vid)  # a new value: the old one's register is free
                 hint = self._hint(src, assign) if src is not None else None
-                r = self.pick(vid, ir.pdefs, used, pinned, hint or self.to_preg.get(vid), mi, out)
+                r = self.pick(vid, ir.pdefs, used, ir.uses, defs, hint or self.to_preg.get(vid),
+                              mi, out)
                 assign[vid] = r
                 used.add(r)
                 if r not in self.scratch_set:
@@ -568,6 +572,11 @@ class FastAllocator:
             return False
         nat = self.sizes[dst.id]
         return nat < 4 or nat == 4 and dst.id not in self.wide
+
+
+# what an instruction that reads or writes nothing passes on (never written to)
+_NO_VREGS: Final[list[int]] = []
+_NO_INSTS: Final[list[MInst]] = []
 
 
 def _fits32(v: int) -> bool:

@@ -35,19 +35,21 @@ _Roles = tuple[tuple[bool, ...], tuple[bool, ...], tuple[str, ...], tuple[str, .
 class InstRefs:
     """One real instruction's register operands, and the reservations of fixed
     registers that end at it (`release`, read before its own writes) and start
-    after it (`reserve`)."""
+    after it (`reserve`). The pool-register and 32-bit tuples are the shared
+    empty one on most instructions: the scan makes no container for them."""
 
-    __slots__ = ("defs", "desc", "pdefs", "release", "reserve", "uses", "w32")
+    __slots__ = ("defs", "desc", "pdefs", "puses", "release", "reserve", "uses", "w32")
 
-    def __init__(self, d: OpcodeInfo, uses: list[int], defs: list[int], pdefs: list[str],
-                 w32: list[int]) -> None:
+    def __init__(self, d: OpcodeInfo, uses: list[int], defs: list[int], pdefs: tuple[str, ...],
+                 puses: tuple[str, ...], w32: tuple[int, ...]) -> None:
         self.desc = d         # the opcode's row
         self.uses = uses      # virtual registers read (each once, in operand order)
         self.defs = defs      # virtual registers written
         self.pdefs = pdefs    # pool registers written (explicitly, implicitly, clobbered)
+        self.puses = puses    # pool registers read
         self.w32 = w32        # virtual registers written as 32-bit registers
-        self.release: list[str] = []
-        self.reserve: list[str] = []
+        self.release: tuple[str, ...] = ()
+        self.reserve: tuple[str, ...] = ()
 
 
 class BlockScan:
@@ -105,8 +107,10 @@ def _rounds_frame_address(prev: MInst, mi: MInst) -> bool:
 
 
 def _address_refs(op: Mem, pool: frozenset[str], sizes: list[int], wide: set[int],
-                  uses: list[int], puses: list[str]) -> None:
-    """The registers an address reads (a virtual one read at 64 bits)."""
+                  uses: list[int]) -> tuple[str, ...]:
+    """The registers an address reads (a virtual one read at 64 bits); the pool
+    registers among them."""
+    puses: tuple[str, ...] = ()
     for r in (op.base, op.index):
         if type(r) is VReg:
             if r.id not in uses:
@@ -114,19 +118,20 @@ def _address_refs(op: Mem, pool: frozenset[str], sizes: list[int], wide: set[int
             if sizes[r.id] < 8:
                 wide.add(r.id)
         elif type(r) is PReg and r.name in pool:
-            puses.append(r.name)
+            puses += (r.name,)
+    return puses
 
 
 def _inst_refs(mi: MInst, d: OpcodeInfo, roles: _Roles, pool: frozenset[str],
-               sizes: list[int], wide: set[int], puses: list[str], to_preg: dict[int, str]
-               ) -> InstRefs:
-    """`mi`'s `InstRefs`; the pool registers it reads are appended to `puses`."""
+               sizes: list[int], wide: set[int], to_preg: dict[int, str]) -> InstRefs:
+    """`mi`'s `InstRefs`."""
     reads, writes, implicit_uses, implicit_defs = roles
     n = len(reads)
     uses: list[int] = []
     defs: list[int] = []
-    pdefs: list[str] = []
-    w32: list[int] = []
+    pdefs: tuple[str, ...] = ()
+    puses: tuple[str, ...] = ()
+    w32: tuple[int, ...] = ()
     k = -1
     for op in mi.operands:
         k += 1
@@ -141,38 +146,38 @@ def _inst_refs(mi: MInst, d: OpcodeInfo, roles: _Roles, pool: frozenset[str],
             if k < n and writes[k] and vid not in defs:
                 defs.append(vid)
                 if op.size == 4:
-                    w32.append(vid)
+                    w32 += (vid,)
         elif type(op) is PReg:
             name = op.name
             if name in pool:
                 if k >= n or reads[k]:
-                    puses.append(name)
+                    puses += (name,)
                 if k < n and writes[k]:
-                    pdefs.append(name)
+                    pdefs += (name,)
         elif type(op) is Mem:
-            _address_refs(op, pool, sizes, wide, uses, puses)
+            puses += _address_refs(op, pool, sizes, wide, uses)
     # (most instructions have no implicit registers: each tuple is tested first)
     if implicit_uses:
-        puses.extend([name for name in implicit_uses if name in pool])
+        puses += tuple([name for name in implicit_uses if name in pool])
     if mi.implicit_uses:
-        puses.extend([name for name in mi.implicit_uses if name in pool])
+        puses += tuple([name for name in mi.implicit_uses if name in pool])
     if implicit_defs:
-        pdefs.extend([name for name in implicit_defs if name in pool])
+        pdefs += tuple([name for name in implicit_defs if name in pool])
     if mi.implicit_defs:
-        pdefs.extend([name for name in mi.implicit_defs if name in pool])
+        pdefs += tuple([name for name in mi.implicit_defs if name in pool])
     if puses and pdefs and _zero_idiom(mi):
-        puses.clear()
+        puses = ()
     if k == 1 and uses and pdefs and not defs and d.is_move:
         src, dst = mi.operands
         if type(src) is VReg and type(dst) is PReg:
             to_preg[src.id] = dst.name
-    return InstRefs(d, uses, defs, pdefs, w32)
+    return InstRefs(d, uses, defs, pdefs, puses, w32)
 
 
-def _reservations(bs: BlockScan, pused: list[list[str]]) -> list[str]:
+def _reservations(bs: BlockScan) -> list[str]:
     """Fill each instruction's `release` and `reserve`, the block's `live_in` and
-    `fixed` from the pool registers each reads (`pused`) and writes; the registers
-    read before any write."""
+    `fixed` from the pool registers each reads and writes; the registers read
+    before any write."""
     start: dict[str, int] = {}  # per open reservation: where it starts (-1: the block's)
     last: dict[str, int] = {}
     live_in: list[str] = []
@@ -187,16 +192,18 @@ def _reservations(bs: BlockScan, pused: list[list[str]]) -> list[str]:
             else:
                 opened = refs[s]
                 assert opened is not None
-                opened.reserve.append(p)
+                opened.reserve += (p,)
             closed = refs[e]
             assert closed is not None
-            closed.release.append(p)
+            closed.release += (p,)
 
     fixed = bs.fixed
-    for ii, ir in enumerate(refs):
+    ii = -1
+    for ir in refs:
+        ii += 1
         if ir is None:
             continue
-        for p in pused[ii]:
+        for p in ir.puses:
             if p not in start:
                 start[p] = -1
             last[p] = ii
@@ -226,14 +233,13 @@ def scan_function(mf: MFunction, pool: frozenset[str]) -> FunctionScan:
     frame_addresses: list[int] = []
     # each opcode's row and decoded roles, asked of the tables once
     descs: dict[str, tuple[OpcodeInfo, _Roles]] = {}
-    no_puses: list[str] = []
+    to_preg = fs.to_preg
     for bi, b in enumerate(mf.blocks):
         bs = BlockScan()
         fs.blocks.append(bs)
         refs = bs.refs
         last = bs.last
         last_def = bs.last_def
-        pused: list[list[str]] = []
         any_preg = False
         prev: MInst | None = None
         ii = -1
@@ -241,17 +247,14 @@ def scan_function(mf: MFunction, pool: frozenset[str]) -> FunctionScan:
             ii += 1
             if mi.opcode in META_OPCODES:
                 refs.append(None)
-                pused.append(no_puses)
                 continue
-            puses: list[str] = []
             row = descs.get(mi.opcode)
             if row is None:
                 row = descs[mi.opcode] = (desc(mi.opcode), opcode_roles(mi.opcode))
             d = row[0]
-            ir = _inst_refs(mi, d, row[1], pool, sizes, wide, puses, fs.to_preg)
+            ir = _inst_refs(mi, d, row[1], pool, sizes, wide, to_preg)
             refs.append(ir)
-            pused.append(puses)
-            if puses or ir.pdefs:
+            if ir.puses or ir.pdefs:
                 any_preg = True
             if d.arith is Arith.AND and prev is not None and _rounds_frame_address(prev, mi):
                 frame_addresses.extend(ir.defs)
@@ -274,7 +277,7 @@ def scan_function(mf: MFunction, pool: frozenset[str]) -> FunctionScan:
                 last[vid] = ii
                 last_def[vid] = ii
         if any_preg:
-            live_in = _reservations(bs, pused)
+            live_in = _reservations(bs)
             if bi and live_in:
                 fs.excluded.update(live_in)
     local = fs.local
