@@ -42,7 +42,7 @@ from ..mir.cfg import block_parts
 from ..mir.cfg import successor_indices as successors
 from ..mir.registers import opcode_roles, operand_regs
 from ..target import Arith, OpcodeInfo, Target, current, desc
-from .address_values import Anchors, anchor_cuts, has_address
+from .address_values import Anchors, anchor_cuts, has_address, relocatable
 from .currency import Window, currency_windows
 from .deferred_collection import collections_deferred
 from .derivations import derivation, may_derive
@@ -203,6 +203,7 @@ class _Describer:
                          static=static_load(mi, self.read_only) if f.may_load else None,
                          offset=_offset(mi, d, general, locs) if f.may_offset else None,
                          offset_bits=f.offset_bits,
+                         address=self.address_written(mi) if f.may_address else None,
                          zero_above=_zero_above(mi, d, general) if f.may_zero else 64,
                          derive=derivation(mi, locs) if f.may_derive else None)
 
@@ -260,6 +261,23 @@ class _Describer:
         off = self.mf.slots[op.base.index].cfa_offset
         return ConstOp(off + op.disp, frame=True) if off is not None else None
 
+    def address_written(self, mi: MInst) -> ConstLoc | None:
+        """The constant address `leaq k(%base), %reg` (a frame object's: the frame base
+        register is constant in the body) or `leaq sym+k(%rip), %reg` writes:
+        CFA-relative for a frame object (the layout never moves it), the symbol's
+        for a global or literal; None for an address through a relocation
+        (`sym@GOTPCREL`: a GOT slot's address, not the symbol's)."""
+        ops = mi.operands
+        if len(ops) != 2 or type(ops[0]) is not Mem or not _general(ops[1], self.general):
+            return None
+        disp = self.frame_disp(ops[0])  # `k(%base)`, the frame base constant in the body
+        if disp is not None:
+            return ConstLoc(disp - self.mf.frame_base_offset, frame=True)
+        c = self.frame_address(ops[0])
+        if c is None or (c.symbol is not None and "@" in c.symbol):
+            return None
+        return ConstLoc(c.value, frame=c.frame, symbol=c.symbol)
+
     def is_spill_slot(self, loc: MLoc) -> bool:
         return loc in self.spill_locs
 
@@ -287,6 +305,7 @@ class _OpcodeFacts:
     offset_bits: int
     may_imm: bool  # `_immediate`
     may_offset: bool  # `_offset`
+    may_address: bool  # `_Describer.address_written` (a 64-bit `lea`)
     may_zero: bool  # `_zero_above` (else 64)
     may_load: bool  # `static_load`
     may_derive: bool  # `derivation`
@@ -300,6 +319,7 @@ def _opcode_facts(opcode: str, reload_opcodes: Mapping[str, bool]) -> _OpcodeFac
         d.is_call, 32 if d.width == 32 else 64,
         may_imm=d.loads_immediate or (d.arith is Arith.XOR and wide),
         may_offset=d.is_address or (d.arith in (Arith.ADD, Arith.SUB) and wide),
+        may_address=d.is_address and d.width == 64,
         may_zero=not d.is_call and d.width == 32,
         may_load=load_bits(d) is not None,
         may_derive=may_derive(d))
@@ -631,12 +651,20 @@ def _call_site(mi: MInst, ret_label: str, params: tuple[CallSiteParam, ...]) -> 
     clobbers names no target: the debugger cannot tell which function was
     called, so it resolves no entry value through this call."""
     target = mi.operands[0] if mi.operands else None
-    values = tuple(CallValue(p.reg.num, _call_value(p.value, p.offset, p.bits)) for p in params)
+    pc = current().registers.pc_dwarf
+    values = []
+    for p in params:
+        expr = _call_value(p.value, p.offset, p.bits)
+        if has_address(expr):
+            # evaluated in the caller's frame, where the pc is the return address:
+            # `ret_label` anchors the load bias (address_values.py)
+            expr = relocatable(expr, ret_label, pc)
+        values.append(CallValue(p.reg.num, expr))
     if isinstance(target, Sym):
-        return CallSite(ret_label, target.name.removesuffix("@PLT"), None, values)
+        return CallSite(ret_label, target.name.removesuffix("@PLT"), None, tuple(values))
     if isinstance(target, PReg) and _r(target.name) in _regs().preserved:
-        return CallSite(ret_label, None, (Reg(_regs().dwarf[target.name]),), values)
-    return CallSite(ret_label, None, None, values)
+        return CallSite(ret_label, None, (Reg(_regs().dwarf[target.name]),), tuple(values))
+    return CallSite(ret_label, None, None, tuple(values))
 
 
 def _call_value(v: VarLoc, offset: int = 0, bits: int = 64) -> LocExpr:

@@ -6,7 +6,9 @@ caller can describe that value after the call (`DW_AT_call_value`, evaluated
 in the caller's frame while the callee runs) only through a location the call
 cannot change: a constant the register was loaded with, a register the ABI
 makes the callee preserve, a spill slot (not addressable by the callee), or
-the caller's own entry value of an argument register, or a register or slot plus a
+the caller's own entry value of an argument register, an address `leaq` wrote
+(a frame object's, `DW_OP_fbreg`, or a global's or literal's, `DW_OP_addr`:
+`compress(dest, &destLen, "hello", n)`), or a register or slot plus a
 constant the register was set to by a `lea k(%base)`/`add`/`sub` whose base
 value one of them still holds at the call (`fib(n - 1)` with n kept in %rbx:
 `DW_OP_breg3 -1`). Anything else is left
@@ -121,6 +123,8 @@ def _describe(fn: MFunctionView, walker: StateWalker, v: Value,
         definer = fn.blocks[b].insts[k - 1]
         if definer.imm is not None and definer.defs[:1] == (loc,):
             return ConstLoc(definer.imm & ((1 << bits) - 1))
+        if definer.address is not None and definer.defs[:1] == (loc,) and bits >= FULL_BITS:
+            return definer.address
     holders = [x for x in walker.holders(v) if form_of(fn, forms, x, v).low_bits() >= bits]
     regs = sorted(x for x in holders if x.kind is LocKind.REG and x in preserved)
     if regs:

@@ -1,5 +1,5 @@
-"""Values that need no holder: a constant a move-immediate wrote, and bytes
-loaded from read-only memory (static_loads.py).
+"""Values that need no holder: a constant a move-immediate wrote, an address
+`leaq` wrote, and bytes loaded from read-only memory (static_loads.py).
 
 When every location holding a variable's value has been overwritten, the value
 may still be known: the instruction that made it wrote a constant, or loaded
@@ -36,6 +36,8 @@ def known_location(fn: MFunctionView, v: Value, var: VarKey) -> VarLoc | None:
     definer = fn.blocks[b].insts[k - 1]
     if definer.imm is not None and definer.defs[:1] == (loc,) and bits <= 64:
         return ConstLoc(definer.imm & ((1 << bits) - 1))
+    if definer.address is not None and definer.defs[:1] == (loc,) and bits == 64:
+        return definer.address  # `p = &x`, `s = "text"`: a frame object's or symbol's address
     if definer.static is not None and definer.defs == (loc,):
         symbol, offset, loaded = definer.static
         if bits <= loaded and bits % 8 == 0:

@@ -269,6 +269,9 @@ class MInstView:
     # (lea k(%base), add/sub $k): lets a call-site value name a preserved base
     offset: tuple[MLoc, int] | None = None
     offset_bits: int = 64  # the width of that add (32: `addl`, `leal`, `subl`)
+    # the address constant `leaq` wrote into defs[0] (a frame object's, CFA-relative,
+    # or a symbol's): like `imm`, a value that needs no holder to be described
+    address: ConstLoc | None = None
     zero_above: int = 64  # defs[0] is zero from this bit up (32: any 32-bit register write)
     derive: Derivation | None = None  # what it computes from the register it reads
     debug: DebugValue | DebugPhi | None = None  # a debug (meta) instruction
