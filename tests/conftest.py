@@ -32,7 +32,11 @@ def compile_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path | 
     # compiled copy install.sh built (atomc/compiled_copy.py). tests/test_compiled.py
     # and tests/driver/test_compiled_launch.py run the copy and compare it with src/.
     os.environ.setdefault(COMPILED_VAR, "0")
-    if os.environ.get("ATOMC_TEST_SERVER") == "0" or ENV_VAR in os.environ:
+    # Without a server of its own a command compiles in its own process: never the
+    # user's automatic server (server/auto.py), nor one it would start and leave
+    # running; the tests of automatic mode set up their own.
+    if os.environ.get("ATOMC_TEST_SERVER") == "0" or os.environ.get(ENV_VAR):
+        os.environ.setdefault(ENV_VAR, "off")
         yield None
         return
     folder = tmp_path_factory.mktemp("server")
@@ -40,13 +44,14 @@ def compile_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path | 
     with open(folder / "server.log", "w") as log:
         proc = start_server(sock, log=log)
         if proc is None:  # every command then runs in a process of its own
+            os.environ[ENV_VAR] = "off"
             yield None
             return
         os.environ[ENV_VAR] = str(sock)
         try:
             yield sock
         finally:
-            os.environ.pop(ENV_VAR, None)
+            os.environ[ENV_VAR] = "off"
             proc.terminate()
             proc.wait()
 

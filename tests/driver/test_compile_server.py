@@ -85,9 +85,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 def env_for(server: Server | None) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != ENV_VAR}
-    if server is not None:
-        env[ENV_VAR] = str(server.sock)
+    env = dict(os.environ)
+    env[ENV_VAR] = "off" if server is None else str(server.sock)
     return env
 
 

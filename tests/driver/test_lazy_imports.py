@@ -89,7 +89,7 @@ def imported(tmp_path: Path, *args: str, program: str = PROGRAM) -> set[str]:
     src = tmp_path / "prog.c"
     src.write_text(program)
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    env.pop("ATOMC_SERVER", None)
+    env["ATOMC_SERVER"] = "off"
     r = subprocess.run([sys.executable, "-c", RUN, *args, str(src)], cwd=tmp_path, env=env,
                        capture_output=True, text=True, check=False)
     assert r.returncode == 0, r.stderr
@@ -176,7 +176,7 @@ def test_the_command_without_a_server_loads_no_socket_module(tmp_path: Path) -> 
     src = tmp_path / "prog.c"
     src.write_text(PROGRAM)
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    env.pop("ATOMC_SERVER", None)
+    env["ATOMC_SERVER"] = "off"
     code = ("import sys\nfrom atomc.server.client import main\n"
             f"sys.argv = ['atomc', '-O0', '-c', {str(src)!r}, '-o', {str(tmp_path / 'p.o')!r}]\n"
             "main()\n")

@@ -28,11 +28,12 @@ import selectors
 import signal
 import socket
 import sys
+import time
 import traceback
 from pathlib import Path
 
 from .. import compiled_copy
-from .protocol import ENV_VAR, RUN_LOCALLY, recv_request, send_status
+from .protocol import RUN_LOCALLY, identity_env, recv_request, send_status
 
 # the packages a compile uses; tools, explain and the lldb/gdb scripts are not
 PRELOAD = ("driver", "frontend", "ir", "opt", "codegen", "dwarf")
@@ -74,13 +75,6 @@ def source_stamps() -> dict[str, int]:
     if copy in package.__path__:
         stamps["compiled copy is fresh"] = compiled_copy.is_fresh(copy, compiled_copy.source_root())
     return stamps
-
-
-def _python_env(env: dict[str, str]) -> dict[str, str]:
-    """The variables read when the interpreter starts or a module is imported
-    (`ATOMC_GCC`, say), which a forked child would see with the server's values."""
-    return {k: v for k, v in env.items()
-            if k.startswith(("PYTHON", "ATOMC_")) and k not in (ENV_VAR, "ATOMC_TEST_SERVER")}
 
 
 def _exit_code(e: SystemExit) -> int:
@@ -127,11 +121,13 @@ class CompileServer:
     """The accept/fork/reap loop; one child per request, statuses as they finish."""
 
     __slots__ = ("path", "listener", "selector", "wake", "jobs", "stamps", "identity",
-                 "stopping", "draining", "log", "segments", "pending")
+                 "stopping", "draining", "log", "segments", "pending", "idle", "last")
 
-    def __init__(self, path: str, log: bool) -> None:
+    def __init__(self, path: str, log: bool, idle: float | None = None) -> None:
         self.path = path
         self.log = log
+        self.idle = idle  # seconds without a request (and no compile running) before exiting
+        self.last = time.monotonic()
         self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         with contextlib.suppress(FileNotFoundError):
             os.unlink(path)
@@ -154,7 +150,7 @@ class CompileServer:
         self.pending = b""  # a name not yet read to its end
         self.jobs: dict[int, socket.socket] = {}
         self.stamps = source_stamps()
-        self.identity = (sys.executable, _python_env(dict(os.environ)))
+        self.identity = (sys.executable, identity_env(dict(os.environ)))
         self.stopping = False
         self.draining = False  # no new requests; exits once the running compiles finish
 
@@ -173,7 +169,13 @@ class CompileServer:
         gc.freeze()  # never garbage: the children's collections skip the imported modules
         try:
             while not self.stopping and not (self.draining and not self.jobs):
-                for key, _ in self.selector.select():
+                timeout = None
+                if self.idle is not None and not self.jobs:
+                    timeout = self.last + self.idle - time.monotonic()
+                    if timeout <= 0:
+                        self.note("idle, exiting")
+                        break
+                for key, _ in self.selector.select(timeout):
                     if key.data == "accept":
                         self._accept()
                     elif key.data == "wake":
@@ -208,7 +210,7 @@ class CompileServer:
 
     def _declines(self, request: dict) -> str | None:
         """Why this request must run in the client, or None."""
-        if (request.get("executable"), _python_env(request.get("env", {}))) != self.identity:
+        if (request.get("executable"), identity_env(request.get("env", {}))) != self.identity:
             return "a different interpreter or PYTHON*/ATOMC_* environment"
         if source_stamps() != self.stamps:
             self._drain()
@@ -220,6 +222,7 @@ class CompileServer:
             conn, _ = self.listener.accept()
         except OSError:
             return
+        self.last = time.monotonic()
         fds: list[int] = []
         try:
             conn.settimeout(REQUEST_TIMEOUT)
@@ -302,6 +305,7 @@ class CompileServer:
             conn = self.jobs.pop(pid, None)
             if conn is None:
                 continue
+            self.last = time.monotonic()
             code = os.waitstatus_to_exitcode(status)
             self.note(f"pid {pid}: status {code}")
             with contextlib.suppress(KeyError, ValueError):
@@ -347,4 +351,42 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     server.note(f"listening on {args.socket}")
     server.serve()
+    return 0
+
+
+def daemon(argv: list[str]) -> int:
+    """The automatic server (auto.py), `FOLDER KEY`: started detached by a command
+    that took FOLDER/KEY.lock and passed it on descriptor 3, kept until this exits.
+    It serves only if it runs the very atomc the command ran (the same key)."""
+    import fcntl
+
+    from . import auto
+
+    folder, key = argv
+    try:
+        fcntl.flock(auto.LOCK_FD, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return 1  # no lock, or another process's
+    os.set_inheritable(auto.LOCK_FD, False)  # cpp and as never hold it
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    compiled = compiled_copy.select(importlib.import_module("atomc").__path__)
+    mine = auto.server_key(sys.executable, compiled_copy.source_root(), compiled,
+                           dict(os.environ))
+    if mine != key:
+        return 1
+    preload()
+    try:
+        server = CompileServer(os.path.join(folder, key + ".sock"), False, auto.idle_seconds())
+    except OSError:
+        return 1
+    pid_file = os.path.join(folder, key + ".pid")
+    with contextlib.suppress(OSError):
+        with open(pid_file + ".new", "w") as f:
+            f.write(f"{os.getpid()}\n")
+        os.replace(pid_file + ".new", pid_file)
+    try:
+        server.serve()
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(pid_file)
     return 0
