@@ -1,8 +1,9 @@
 """The automatic compile server: what `atomc` does when `ATOMC_SERVER` is unset.
 
 Each user has one server per exact atomc (`server_key`: the interpreter, the
-package's folder, compiled copy or pure package, and the `PYTHON*`/`ATOMC_*`
-variables a server compares), listening on `<key>.sock` in a private folder
+package's folder and the `PYTHON*`/`ATOMC_*` variables a server compares, which
+with the files on disk decide whether the compiled copy or the pure package
+runs), listening on `<key>.sock` in a private folder
 (`runtime_dir`). A command finds it there; when none answers, the command
 compiles in its own process and, if another command of the same key started in
 the last `BURST_SECONDS` (`<key>.last`, touched by every command that compiled
@@ -75,11 +76,13 @@ def private(folder: str, uid: int) -> bool:
     return (st.st_mode & 0o170000) == 0o040000 and st.st_uid == uid and not st.st_mode & 0o077
 
 
-def server_key(executable: str, package: str, compiled: bool, env: dict[str, str]) -> str:
+def server_key(executable: str, package: str, env: dict[str, str]) -> str:
     """16 hex digits naming the server of this atomc (FNV-1a over its identity): a
-    server and its clients compute it alike."""
-    parts = [executable, package, "compiled" if compiled else "pure",
-             *sorted(f"{k}={v}" for k, v in identity_env(env).items())]
+    server and its clients compute it alike. Whether the compiled copy runs is
+    not part of it: that follows from the package's folder, `ATOMC_COMPILED` and
+    the files on disk, whose change stops the server (server.py `source_files`),
+    so the command need not check the copy's freshness (~300 `stat`s) to be served."""
+    parts = [executable, package, *sorted(f"{k}={v}" for k, v in identity_env(env).items())]
     h = 0xCBF29CE484222325
     for byte in "\0".join(parts).encode("utf-8", "surrogateescape"):
         h = ((h ^ byte) * 0x100000001B3) & 0xFFFF_FFFF_FFFF_FFFF
@@ -161,6 +164,7 @@ def _detach_and_exec(lock: int, argv: list[str]) -> None:
         if os.fork() != 0:
             code = 0
             return
+        os.setpgid(0, 0)  # a group of its own, apart from the session's first
         import fcntl
 
         high = fcntl.fcntl(lock, fcntl.F_DUPFD, 10)  # above 0-2 whatever lock was

@@ -95,8 +95,8 @@ def leave(status: int) -> int:
 def main() -> int:
     """The console script's entry point; it does not return when the command ran."""
     mode = os.environ.get(ENV_VAR, "")
-    if mode and mode not in OFF:  # that server only (README: "compile server")
-        status = forward(mode, sys.argv[1:])
+    if mode not in OFF:
+        status = forward(mode, sys.argv[1:]) if mode else automatic()
         if status is not None:
             return leave(exit_like(status))
     # The thresholds driver.main sets for the compile, set before the driver's
@@ -107,18 +107,14 @@ def main() -> int:
 
     gc.set_threshold(100_000, 50, 100)
     # the compiled copy install.sh built, when it is as fresh as src/ (compiled_copy.py)
-    from ..compiled_copy import select, source_root
+    from ..compiled_copy import select
 
-    compiled = select(sys.modules["atomc"].__path__)
-    if not mode:
-        status = automatic(compiled, source_root())
-        if status is not None:
-            return leave(exit_like(status))
+    select(sys.modules["atomc"].__path__)
     from ..driver import main as driver_main
     return leave(driver_main())
 
 
-def automatic(compiled: bool, package: str) -> int | None:
+def automatic() -> int | None:
     """With ATOMC_SERVER unset: the status from this user's server of this atomc, or
     None to compile here, having started that server if a build seems under way
     (auto.py)."""
@@ -127,7 +123,8 @@ def automatic(compiled: bool, package: str) -> int | None:
     folder = auto.runtime_dir()
     if folder is None:
         return None
-    key = auto.server_key(sys.executable, package, compiled, dict(os.environ))
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    key = auto.server_key(sys.executable, package, dict(os.environ))
     status = forward(os.path.join(folder, key + ".sock"), sys.argv[1:])
     if status is None and auto.in_burst(folder, key):
         auto.spawn(folder, key)

@@ -30,9 +30,10 @@ RUN_LOCALLY = 0x7FFF_FFFF
 ENV_VAR = "ATOMC_SERVER"
 OFF = ("off", "0")  # ATOMC_SERVER values that turn servers off (neither used nor started)
 IDLE_VAR = "ATOMC_SERVER_IDLE"  # seconds an automatic server waits for a request (auto.py)
+LOG_VAR = "ATOMC_SERVER_LOG"  # a file an automatic server logs its requests to
 # read by a server or by the test suite only, never by a compile: a server takes
 # clients whose values of these differ
-NOT_IDENTITY = (ENV_VAR, IDLE_VAR, "ATOMC_TEST_SERVER")
+NOT_IDENTITY = (ENV_VAR, IDLE_VAR, LOG_VAR, "ATOMC_TEST_SERVER")
 MAGIC = b"atomc-request 2\0"
 MAX_REQUEST = 16 << 20
 _FD_SIZE = 4  # a C int, as SCM_RIGHTS carries descriptors
