@@ -316,3 +316,19 @@ def test_the_key_names_the_interpreter_package_and_environment() -> None:
               server_key("/usr/bin/python3", "/src/atomc", env | {"PYTHONHASHSEED": "2"}),
               server_key("/usr/bin/python3", "/src/atomc", env | {"ATOMC_COMPILED": "0"})}
     assert key not in others and len(others) == 4
+
+
+def test_a_server_that_cannot_start_never_fails_the_compile(auto: Auto, tmp_path: Path) -> None:
+    """Here the lock cannot be opened (a folder stands in its place): every command
+    of the burst still compiles, in its own process."""
+    import atomc
+
+    key = server_key(sys.executable, os.path.dirname(os.path.abspath(atomc.__file__)), auto.env)
+    auto.folder.mkdir(mode=0o700)
+    (auto.folder / f"{key}.lock").mkdir()
+    (tmp_path / "p.c").write_text(PROGRAM)
+    for n in range(3):
+        r = run_atomc(["-c", "p.c", "-o", f"{n}.o"], auto.env, tmp_path)
+        assert r.returncode == 0 and (tmp_path / f"{n}.o").exists(), r.stderr
+    assert (auto.folder / f"{key}.last").exists()  # the key the commands used
+    assert auto.daemons() == [] and auto.sockets() == []
