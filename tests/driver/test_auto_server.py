@@ -99,7 +99,8 @@ def auto() -> Iterator[Auto]:
     xdg = Path(tempfile.mkdtemp(prefix="atomc-t", dir="/tmp"))
     os.chmod(xdg, 0o700)
     env = {k: v for k, v in os.environ.items() if k != ENV_VAR}
-    env |= {"XDG_RUNTIME_DIR": str(xdg), LOG_VAR: str(xdg / "server.log")}
+    # a server outlives no test run by long, even one killed before its teardown
+    env |= {"XDG_RUNTIME_DIR": str(xdg), LOG_VAR: str(xdg / "server.log"), IDLE_VAR: "120"}
     a = Auto(xdg, env, xdg / "server.log")
     try:
         yield a
@@ -189,7 +190,7 @@ def test_the_server_holds_none_of_the_callers_descriptors(auto: Auto, tmp_path: 
     `make` or a test runner waiting until it exits: the command that starts it must
     end its output when it exits."""
     (tmp_path / "p.c").write_text(PROGRAM)
-    env = {k: v for k, v in auto.env.items() if k != LOG_VAR} | {IDLE_VAR: "600"}
+    env = {k: v for k, v in auto.env.items() if k != LOG_VAR}
     assert run_atomc(["-c", "p.c"], env, tmp_path).returncode == 0
     out_r, out_w = os.pipe()
     extra_r, extra_w = os.pipe()  # an inherited descriptor beyond the standard streams
