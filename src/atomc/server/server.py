@@ -1,5 +1,6 @@
 """`atomc-server SOCKET`: imports the compiler once, then forks a child for every
-`atomc` command that reaches it through `ATOMC_SERVER=SOCKET`.
+`atomc` command that reaches it through `ATOMC_SERVER=SOCKET`; `daemon` is the
+same server started by `atomc` itself when `ATOMC_SERVER` is unset (auto.py).
 
 Each child starts from the state right after the imports, exactly what a new
 `atomc` process has, takes the client's descriptors, directory, environment and
