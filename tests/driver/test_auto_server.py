@@ -96,7 +96,7 @@ def _stop(pids: list[int]) -> None:
 
 @pytest.fixture
 def auto() -> Iterator[Auto]:
-    xdg = Path(tempfile.mkdtemp(prefix="atomc-t", dir="/tmp"))
+    xdg = Path(tempfile.mkdtemp(prefix="atomc-auto-", dir="/tmp"))
     os.chmod(xdg, 0o700)
     env = {k: v for k, v in os.environ.items() if k != ENV_VAR}
     # a server outlives no test run by long, even one killed before its teardown
