@@ -33,6 +33,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+# every atomc command in a process of its own, as before the automatic compile
+# server (server/auto.py), which would move compiles out of the processes measured
+os.environ.setdefault("ATOMC_SERVER", "off")
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))

@@ -8,12 +8,17 @@ pass, back end) summed over all programs.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+# every atomc command in a process of its own, as before the automatic compile
+# server (server/auto.py), which would move compiles out of the processes measured
+os.environ.setdefault("ATOMC_SERVER", "off")
 
 HERE = Path(__file__).resolve().parent
 PASS_LINE = re.compile(r"^\s*([\d.]+) ms\s+[\d.]+%\s+(\S+)$")

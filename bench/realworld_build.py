@@ -25,6 +25,7 @@ compressed output is checked equal to gcc's and every round trip to give back th
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import resource
 import shutil
@@ -33,6 +34,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+# every atomc command in a process of its own, as before the automatic compile
+# server (server/auto.py), which would move compiles out of the processes measured
+os.environ.setdefault("ATOMC_SERVER", "off")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "realworld"))
 import debsrc  # noqa: E402

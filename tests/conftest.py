@@ -14,6 +14,14 @@ from atomc.server.protocol import ENV_VAR
 from atomc.server.spawn import start_server
 
 
+# Before any test module is imported (one may copy the environment when imported): a
+# command never uses the user's automatic server (server/auto.py) nor starts one that
+# would outlive the session. The fixture below replaces "off" with this session's
+# server; the tests of automatic mode set up their own.
+USER_SERVER = os.environ.get(ENV_VAR, "")
+os.environ[ENV_VAR] = USER_SERVER or "off"
+
+
 @pytest.fixture(scope="session", autouse=True)
 def compile_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path | None]:
     """One `atomc-server` per test process, named by ATOMC_SERVER in the environment
@@ -32,7 +40,7 @@ def compile_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path | 
     # compiled copy install.sh built (atomc/compiled_copy.py). tests/test_compiled.py
     # and tests/driver/test_compiled_launch.py run the copy and compare it with src/.
     os.environ.setdefault(COMPILED_VAR, "0")
-    if os.environ.get("ATOMC_TEST_SERVER") == "0" or ENV_VAR in os.environ:
+    if os.environ.get("ATOMC_TEST_SERVER") == "0" or USER_SERVER:
         yield None
         return
     folder = tmp_path_factory.mktemp("server")
@@ -40,13 +48,14 @@ def compile_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path | 
     with open(folder / "server.log", "w") as log:
         proc = start_server(sock, log=log)
         if proc is None:  # every command then runs in a process of its own
+            os.environ[ENV_VAR] = "off"
             yield None
             return
         os.environ[ENV_VAR] = str(sock)
         try:
             yield sock
         finally:
-            os.environ.pop(ENV_VAR, None)
+            os.environ[ENV_VAR] = "off"
             proc.terminate()
             proc.wait()
 

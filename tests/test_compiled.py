@@ -61,7 +61,7 @@ def _env(path: Path) -> dict[str, str]:
     checkout (atomc/compiled_copy.py), and the test would compare it with itself."""
     env = {k: v for k, v in os.environ.items() if k not in ("ATOMC_SERVER", "ATOMC_COMPILED")}
     pure = {"ATOMC_COMPILED": "0"} if path == ROOT / "src" else {}
-    return env | {"PYTHONPATH": str(path)} | pure
+    return env | {"PYTHONPATH": str(path), "ATOMC_SERVER": "off"} | pure
 
 
 @pytest.mark.parametrize(("path", "kind"), [(ROOT / "src", "(pure Python)"),

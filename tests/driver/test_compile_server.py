@@ -85,9 +85,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 def env_for(server: Server | None) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != ENV_VAR}
-    if server is not None:
-        env[ENV_VAR] = str(server.sock)
+    env = dict(os.environ)
+    env[ENV_VAR] = "off" if server is None else str(server.sock)
     return env
 
 
@@ -328,3 +327,54 @@ def test_served_child_never_counts_frozen_objects(tmp_path: Path) -> None:
     assert len(served(srv)) == 1, srv.lines()
     notes = [ln.split(" ", 1)[1] for ln in log.read_text().splitlines()]
     assert "get_freeze_count" not in notes, notes
+
+
+def test_a_request_stats_each_source_file_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check for changed sources on every request is one `os.stat` per watched
+    file, nothing else: no path objects, no file read (the copy's records were
+    read on every request before)."""
+    from atomc.server import server as srv
+
+    srv.preload()
+    files = srv.source_files()
+    assert any(f.endswith("server/server.py") for f in files)
+    assert any(f.endswith("opt/passes.py") for f in files)
+    watch = srv.SourceWatch(files)
+    stats: list[str] = []
+    real_stat = os.stat
+
+    def counting_stat(path: str, *args: object, **kw: object) -> os.stat_result:
+        stats.append(path)
+        return real_stat(path, *args, **kw)
+
+    def no_open(*args: object, **kw: object) -> None:
+        raise AssertionError(f"opened {args}")
+
+    monkeypatch.setattr(os, "stat", counting_stat)
+    monkeypatch.setattr("builtins.open", no_open)
+    monkeypatch.setattr(Path, "__init__", no_open)
+    assert not watch.changed()
+    assert stats == files
+
+
+def test_a_rebuilt_compiled_copy_stops_a_pure_server(tmp_path: Path) -> None:
+    """A server running the pure package drains when the compiled copy beside it is
+    rebuilt (its records change): a new process might run the copy now."""
+    records = tmp_path / "build" / "compiled" / "atomc"
+    records.mkdir(parents=True)
+    (records / "SOURCES").write_text("")
+    srv, _, run_env = server_on_copy(tmp_path)
+    (tmp_path / "p.c").write_text(PROGRAM)
+
+    def compile_once() -> None:
+        r = subprocess.run([sys.executable, "-m", "atomc", "-c", "p.c"], cwd=tmp_path,
+                           env=run_env, capture_output=True, text=True, timeout=300, check=False)
+        assert r.returncode == 0, r.stderr
+
+    compile_once()
+    assert len(served(srv)) == 1
+    (records / "COMPILED").write_text("")
+    compile_once()  # declined, compiled by the client
+    srv.proc.wait(timeout=30)
+    assert len(served(srv)) == 1
+    assert any("sources changed" in ln for ln in srv.lines()), srv.lines()

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.skipif(not FRESH, reason=f"no fresh compiled copy in {C
 def _banner(**env: str) -> str:
     """`atomc -v`'s "Configured with" line, run in a process of its own (a compile
     server runs whichever build it started with)."""
-    base = {k: v for k, v in os.environ.items() if k not in (SERVER_VAR, compiled_copy.ENV_VAR)}
+    base = {k: v for k, v in os.environ.items() if k not in (SERVER_VAR, compiled_copy.ENV_VAR)} | {SERVER_VAR: "off"}
     proc = subprocess.run([sys.executable, "-m", "atomc", "-v"], env=base | env,
                           capture_output=True, text=True, check=True)
     return next(line for line in proc.stderr.splitlines() if line.startswith("Configured with"))
@@ -46,7 +46,7 @@ def test_compile_uses_extension_modules(tmp_path: Path) -> None:
             f"sys.argv = ['atomc', '-O2', '-c', {str(tmp_path / 't.c')!r}, "
             f"'-o', {str(tmp_path / 't.o')!r}]; main()")
     (tmp_path / "t.c").write_text("int f(int x) { return x * 3; }\n")
-    env = {k: v for k, v in os.environ.items() if k not in (SERVER_VAR, compiled_copy.ENV_VAR)}
+    env = {k: v for k, v in os.environ.items() if k not in (SERVER_VAR, compiled_copy.ENV_VAR)} | {SERVER_VAR: "off"}
     proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                           text=True, check=True)
     assert (tmp_path / "t.o").exists()
@@ -59,7 +59,7 @@ def test_server_runs_the_copy(tmp_path: Path) -> None:
     as fast as the console script's own."""
     from atomc.server.spawn import start_server
 
-    env = {k: v for k, v in os.environ.items() if k not in (SERVER_VAR, compiled_copy.ENV_VAR)}
+    env = {k: v for k, v in os.environ.items() if k not in (SERVER_VAR, compiled_copy.ENV_VAR)} | {SERVER_VAR: "off"}
     sock = tmp_path / "s.sock"
     with open(tmp_path / "server.log", "w") as log:
         server = start_server(sock, env=env, log=log, verbose=True)

@@ -28,7 +28,7 @@ sys.exit(main())
 
 def _atomc(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    env.pop("ATOMC_SERVER", None)
+    env["ATOMC_SERVER"] = "off"
     return subprocess.run([sys.executable, "-c", SCRIPT, *args], env=env, capture_output=True,
                           text=True, check=False)
 
@@ -59,7 +59,7 @@ def test_no_collection_while_the_driver_is_imported() -> None:
     """The console script sets the compile's collector thresholds before importing
     the driver, whose modules and classes the collector would walk for nothing."""
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    env.pop("ATOMC_SERVER", None)
+    env["ATOMC_SERVER"] = "off"
     probe = ("import gc, sys\n"
              "runs = []\n"
              "gc.callbacks.append(lambda phase, info: phase == 'start' and runs.append(1))\n"

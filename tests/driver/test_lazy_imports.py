@@ -89,7 +89,7 @@ def imported(tmp_path: Path, *args: str, program: str = PROGRAM) -> set[str]:
     src = tmp_path / "prog.c"
     src.write_text(program)
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    env.pop("ATOMC_SERVER", None)
+    env["ATOMC_SERVER"] = "off"
     r = subprocess.run([sys.executable, "-c", RUN, *args, str(src)], cwd=tmp_path, env=env,
                        capture_output=True, text=True, check=False)
     assert r.returncode == 0, r.stderr
@@ -176,7 +176,7 @@ def test_the_command_without_a_server_loads_no_socket_module(tmp_path: Path) -> 
     src = tmp_path / "prog.c"
     src.write_text(PROGRAM)
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    env.pop("ATOMC_SERVER", None)
+    env["ATOMC_SERVER"] = "off"
     code = ("import sys\nfrom atomc.server.client import main\n"
             f"sys.argv = ['atomc', '-O0', '-c', {str(src)!r}, '-o', {str(tmp_path / 'p.o')!r}]\n"
             "main()\n")
@@ -187,3 +187,30 @@ def test_the_command_without_a_server_loads_no_socket_module(tmp_path: Path) -> 
                if line.startswith("import time:") and "|" in line}
     assert "atomc.driver" in modules
     assert sorted(modules & {"_socket", "socket", "subprocess"}) == []
+
+
+def test_the_installed_launcher_imports_no_re(tmp_path: Path) -> None:
+    """scripts/install.sh writes the `atomc` console script itself: pip's imports `re`
+    (24M instructions at every command, served or not). The launcher it writes runs
+    the command and loads no module beyond the client's."""
+    install = (Path(SRC).parent / "scripts" / "install.sh").read_text()
+    body = install.split("cat > .venv/bin/atomc <<LAUNCHER\n", 1)[1].split("LAUNCHER\n", 1)[0]
+    shebang, rest = body.split("\n", 1)
+    assert shebang == "#!$PWD/.venv/bin/python"
+    launcher = tmp_path / "atomc"
+    launcher.write_text(f"#!{sys.executable}\n{rest}")
+    launcher.chmod(0o755)
+    (tmp_path / "prog.c").write_text(PROGRAM)
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", ""),
+           "ATOMC_SERVER": "off", "PYTHONPROFILEIMPORTTIME": "1"}
+    r = subprocess.run([str(launcher), "--version"], cwd=tmp_path, env=env,
+                       capture_output=True, text=True, check=False)
+    assert r.returncode == 0 and r.stdout.startswith("atomc "), r.stderr
+    r = subprocess.run([str(launcher), "-c", "prog.c"], cwd=tmp_path, env=env,
+                       capture_output=True, text=True, check=False)
+    assert r.returncode == 0 and (tmp_path / "prog.o").exists(), r.stderr
+    before_driver = r.stderr.split("atomc.server.client\n", 1)[0]
+    modules = {line.rsplit("|", 1)[1].strip() for line in before_driver.splitlines()
+               if line.startswith("import time:") and "|" in line}
+    assert "atomc.server.client" not in modules and modules  # the split found the client
+    assert "re" not in modules, sorted(modules)

@@ -210,6 +210,7 @@ def test_help_prints_the_table():
                 o.cls is Class.IMPLEMENTED and not o.help.startswith("announces")):
             assert o.describe_spelling() in out, o.spelling
     assert "--help=ignored" in out
+    assert "Compile server (ATOMC_SERVER):" in out and "  off, 0 " in out
     ignored = ok(atomc("--help=ignored")).stdout
     for o in table().by_class(Class.IGNORED):
         assert o.describe_spelling() in ignored, o.spelling

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 ATOMC = [sys.executable, "-m", "atomc"]
-ENV = {**os.environ, "LC_ALL": "C"}  # gcc quotes with '' rather than ‘’
 
 # one declaration each; gcc accepts some and rejects the others
 DECLARATIONS = [
@@ -25,7 +24,8 @@ DECLARATIONS = [
 
 def run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=300,
-                          cwd=cwd, env=ENV, check=False)
+                          cwd=cwd, check=False,
+                          env={**os.environ, "LC_ALL": "C"})  # gcc quotes with '' not ‘’
 
 
 def first_error(stderr: str) -> str:

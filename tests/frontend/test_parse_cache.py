@@ -135,7 +135,7 @@ def test_shared_across_main_files(project: Path, tmp_path: Path) -> None:
 
 def _compile_errors(src: Path, env_cache: str) -> str:
     env = dict(os.environ, ATOMC_PARSE_CACHE=env_cache)
-    env.pop("ATOMC_SERVER", None)
+    env["ATOMC_SERVER"] = "off"
     proc = subprocess.run([sys.executable, "-m", "atomc", "-fsyntax-only", str(src)],
                           check=False, capture_output=True, text=True, env=env,
                           cwd=src.parent)
@@ -161,7 +161,7 @@ def test_same_assembly(project: Path, tmp_path: Path) -> None:
     cached = str(tmp_path / "c")
     for run, cache in (("off", "off"), ("cold", cached), ("warm", cached)):
         env = dict(os.environ, ATOMC_PARSE_CACHE=cache)
-        env.pop("ATOMC_SERVER", None)
+        env["ATOMC_SERVER"] = "off"
         asm = tmp_path / f"{run}.s"
         subprocess.run([sys.executable, "-m", "atomc", "-O0", "-g", "-S", "t.c", "-o", str(asm)],
                        check=True, env=env, cwd=project)

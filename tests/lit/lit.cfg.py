@@ -41,9 +41,11 @@ for var in ("HOME", "PYTHONPATH", "TMPDIR", "LANG", "LC_ALL"):
 # reduced environment lacked them and the server declined every command, each paying
 # the compiler's imports again. A server's child runs with the server's PYTHON*
 # settings anyway. Other ATOMC_* variables stay out of lit's environment as before.
-if os.environ.get("ATOMC_SERVER"):
-    config.environment.update({k: v for k, v in os.environ.items()
-                               if k.startswith("PYTHON") or k == "ATOMC_SERVER"})
+# Without the session's server, "off": never a user's automatic server (server/auto.py).
+server = os.environ.get("ATOMC_SERVER") or "off"
+config.environment["ATOMC_SERVER"] = server
+if server not in ("off", "0"):
+    config.environment.update({k: v for k, v in os.environ.items() if k.startswith("PYTHON")})
 
 if shutil.which("gdb"):
     config.available_features.add("gdb")

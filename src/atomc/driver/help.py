@@ -45,4 +45,19 @@ def help_text(which: str = "all") -> str:
         out.append(f"{len(t.by_class(Class.IGNORED))} more gcc options are accepted and "
                    "ignored; `atomc --help=ignored` lists them, `-v` reports them.")
         out.append("")
+        out += ENVIRONMENT
     return "\n".join(out)
+
+
+# server/client.py and server/auto.py
+ENVIRONMENT = [
+    "Compile server (ATOMC_SERVER):",
+    "  unset or empty  use this user's compile server for this atomc, which has imported",
+    "                  the compiler once; when none runs, compile here, and if another",
+    "                  atomc compiled within 30 s (a build), start one in the background",
+    "                  ($XDG_RUNTIME_DIR/atomc or /tmp/atomc-UID; it exits after 10",
+    "                  idle minutes, ATOMC_SERVER_IDLE=SECONDS, or when atomc changes)",
+    "  off, 0          never use or start a server",
+    "  SOCKET          use the server `atomc-server SOCKET` listens on, never start one",
+    "",
+]

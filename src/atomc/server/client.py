@@ -1,6 +1,7 @@
 """The `atomc` command's entry point: hands the command line to a compile server
-when `ATOMC_SERVER` names one, and otherwise (or if the server cannot take it)
-runs the driver in this process.
+and otherwise (or if the server cannot take it) runs the driver in this process.
+`ATOMC_SERVER=SOCKET` names the server; `off` or `0` means none; unset, the
+command uses this user's automatic server of this atomc and may start it (auto.py).
 
 Importing the compiler costs about 0.1 s of CPU per process, as much as
 compiling a small file; a server that imported it once and forks for every
@@ -18,7 +19,7 @@ from __future__ import annotations
 import os
 import sys
 
-from .protocol import ENV_VAR, RUN_LOCALLY, recv_status, send_request
+from .protocol import ENV_VAR, OFF, RUN_LOCALLY, recv_status, send_request
 
 
 def forward(path: str, argv: list[str]) -> int | None:
@@ -93,9 +94,9 @@ def leave(status: int) -> int:
 
 def main() -> int:
     """The console script's entry point; it does not return when the command ran."""
-    path = os.environ.get(ENV_VAR)
-    if path:
-        status = forward(path, sys.argv[1:])
+    mode = os.environ.get(ENV_VAR, "")
+    if mode not in OFF:
+        status = forward(mode, sys.argv[1:]) if mode else automatic()
         if status is not None:
             return leave(exit_like(status))
     # The thresholds driver.main sets for the compile, set before the driver's
@@ -111,3 +112,20 @@ def main() -> int:
     select(sys.modules["atomc"].__path__)
     from ..driver import main as driver_main
     return leave(driver_main())
+
+
+def automatic() -> int | None:
+    """With ATOMC_SERVER unset: the status from this user's server of this atomc, or
+    None to compile here, having started that server if a build seems under way
+    (auto.py)."""
+    from . import auto
+
+    folder = auto.runtime_dir()
+    if folder is None:
+        return None
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    key = auto.server_key(sys.executable, package, dict(os.environ))
+    status = forward(os.path.join(folder, key + ".sock"), sys.argv[1:])
+    if status is None and auto.in_burst(folder, key):
+        auto.spawn(folder, key)
+    return status

@@ -28,9 +28,23 @@ if TYPE_CHECKING:
 
 RUN_LOCALLY = 0x7FFF_FFFF
 ENV_VAR = "ATOMC_SERVER"
+OFF = ("off", "0")  # ATOMC_SERVER values that turn servers off (neither used nor started)
+IDLE_VAR = "ATOMC_SERVER_IDLE"  # seconds an automatic server waits for a request (auto.py)
+LOG_VAR = "ATOMC_SERVER_LOG"  # a file an automatic server logs its requests to
+# read by a server or by the test suite only, never by a compile: a server takes
+# clients whose values of these differ
+NOT_IDENTITY = (ENV_VAR, IDLE_VAR, LOG_VAR, "ATOMC_TEST_SERVER")
 MAGIC = b"atomc-request 2\0"
 MAX_REQUEST = 16 << 20
 _FD_SIZE = 4  # a C int, as SCM_RIGHTS carries descriptors
+
+
+def identity_env(env: dict[str, str]) -> dict[str, str]:
+    """The variables read when the interpreter starts or a module is imported
+    (`PYTHONHASHSEED`, `ATOMC_GCC`, say), which a forked child would see with the
+    server's values: a server serves only clients whose values are its own."""
+    return {k: v for k, v in env.items()
+            if k.startswith(("PYTHON", "ATOMC_")) and k not in NOT_IDENTITY}
 
 
 def encode_request(request: dict[str, object]) -> bytes:

@@ -1,5 +1,6 @@
 """`atomc-server SOCKET`: imports the compiler once, then forks a child for every
-`atomc` command that reaches it through `ATOMC_SERVER=SOCKET`.
+`atomc` command that reaches it through `ATOMC_SERVER=SOCKET`; `daemon` is the
+same server started by `atomc` itself when `ATOMC_SERVER` is unset (auto.py).
 
 Each child starts from the state right after the imports, exactly what a new
 `atomc` process has, takes the client's descriptors, directory, environment and
@@ -28,11 +29,11 @@ import selectors
 import signal
 import socket
 import sys
+import time
 import traceback
-from pathlib import Path
 
 from .. import compiled_copy
-from .protocol import ENV_VAR, RUN_LOCALLY, recv_request, send_status
+from .protocol import LOG_VAR, RUN_LOCALLY, identity_env, recv_request, send_status
 
 # the packages a compile uses; tools, explain and the lldb/gdb scripts are not
 PRELOAD = ("driver", "frontend", "ir", "opt", "codegen", "dwarf")
@@ -58,29 +59,49 @@ def preload() -> None:
     fingerprint()
 
 
-def source_stamps() -> dict[str, int]:
-    """Modification times of atomc's loaded modules (from src/ and, when the server
-    runs it, the compiled copy), and while the copy runs, whether it is still as
-    fresh as src/ (an edit to src/ changes no loaded file of the copy)."""
+def source_files() -> list[str]:
+    """The files whose change makes the server stale: atomc's loaded modules (from
+    src/ and, when the server runs it, the compiled copy), and the compiled copy's
+    build records, whose change (a rebuild) may change which build a new process
+    runs; while the copy runs, also the sources it was built from (an edit to src/
+    changes no loaded file of the copy). Computed once: the server imports nothing
+    after `preload`."""
     package = importlib.import_module("atomc")
-    roots = [Path(p) for p in package.__path__]
-    stamps = {}
-    for mod in list(sys.modules.values()):
-        path = getattr(mod, "__file__", None)
-        if path and any(Path(path).is_relative_to(root) for root in roots):
-            with contextlib.suppress(OSError):
-                stamps[path] = os.stat(path).st_mtime_ns
+    roots = tuple(os.path.join(p, "") for p in package.__path__)
+    files = {path for mod in list(sys.modules.values())
+             if (path := getattr(mod, "__file__", None)) and path.startswith(roots)}
     copy = compiled_copy.default_copy()
+    files.update(os.path.join(copy, name) for name in (compiled_copy.MANIFEST, compiled_copy.STAMP))
     if copy in package.__path__:
-        stamps["compiled copy is fresh"] = compiled_copy.is_fresh(copy, compiled_copy.source_root())
-    return stamps
+        root = compiled_copy.source_root()
+        files.update(os.path.join(root, rel) for rel in compiled_copy.source_files(root))
+    return sorted(files)
 
 
-def _python_env(env: dict[str, str]) -> dict[str, str]:
-    """The variables read when the interpreter starts or a module is imported
-    (`ATOMC_GCC`, say), which a forked child would see with the server's values."""
-    return {k: v for k, v in env.items()
-            if k.startswith(("PYTHON", "ATOMC_")) and k not in (ENV_VAR, "ATOMC_TEST_SERVER")}
+class SourceWatch:
+    """The modification time of each of `source_files()` (-1: missing) when the
+    server started, compared on every request: one `os.stat` a file, ~300 files,
+    where making a path object for every loaded module and reading the copy's
+    records took five times as long (11 ms a request)."""
+
+    __slots__ = ("paths", "mtimes")
+
+    def __init__(self, paths: list[str]) -> None:
+        self.paths = paths
+        self.mtimes = self.now()
+
+    def now(self) -> list[int]:
+        stat = os.stat
+        out = []
+        for path in self.paths:
+            try:
+                out.append(stat(path).st_mtime_ns)
+            except OSError:
+                out.append(-1)
+        return out
+
+    def changed(self) -> bool:
+        return self.now() != self.mtimes
 
 
 def _exit_code(e: SystemExit) -> int:
@@ -127,11 +148,13 @@ class CompileServer:
     """The accept/fork/reap loop; one child per request, statuses as they finish."""
 
     __slots__ = ("path", "listener", "selector", "wake", "jobs", "stamps", "identity",
-                 "stopping", "draining", "log", "segments", "pending")
+                 "stopping", "draining", "log", "segments", "pending", "idle", "last")
 
-    def __init__(self, path: str, log: bool) -> None:
+    def __init__(self, path: str, log: bool, idle: float | None = None) -> None:
         self.path = path
         self.log = log
+        self.idle = idle  # seconds without a request (and no compile running) before exiting
+        self.last = time.monotonic()
         self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         with contextlib.suppress(FileNotFoundError):
             os.unlink(path)
@@ -153,8 +176,8 @@ class CompileServer:
         self.selector.register(self.segments[0], selectors.EVENT_READ, "segments")
         self.pending = b""  # a name not yet read to its end
         self.jobs: dict[int, socket.socket] = {}
-        self.stamps = source_stamps()
-        self.identity = (sys.executable, _python_env(dict(os.environ)))
+        self.stamps = SourceWatch(source_files())
+        self.identity = (sys.executable, identity_env(dict(os.environ)))
         self.stopping = False
         self.draining = False  # no new requests; exits once the running compiles finish
 
@@ -173,7 +196,13 @@ class CompileServer:
         gc.freeze()  # never garbage: the children's collections skip the imported modules
         try:
             while not self.stopping and not (self.draining and not self.jobs):
-                for key, _ in self.selector.select():
+                timeout = None
+                if self.idle is not None and not self.jobs:
+                    timeout = self.last + self.idle - time.monotonic()
+                    if timeout <= 0:
+                        self.note("idle, exiting")
+                        break
+                for key, _ in self.selector.select(timeout):
                     if key.data == "accept":
                         self._accept()
                     elif key.data == "wake":
@@ -208,9 +237,9 @@ class CompileServer:
 
     def _declines(self, request: dict) -> str | None:
         """Why this request must run in the client, or None."""
-        if (request.get("executable"), _python_env(request.get("env", {}))) != self.identity:
+        if (request.get("executable"), identity_env(request.get("env", {}))) != self.identity:
             return "a different interpreter or PYTHON*/ATOMC_* environment"
-        if source_stamps() != self.stamps:
+        if self.stamps.changed():
             self._drain()
             return "atomc's sources changed; stopping once the running compiles finish"
         return None
@@ -220,6 +249,7 @@ class CompileServer:
             conn, _ = self.listener.accept()
         except OSError:
             return
+        self.last = time.monotonic()
         fds: list[int] = []
         try:
             conn.settimeout(REQUEST_TIMEOUT)
@@ -302,6 +332,7 @@ class CompileServer:
             conn = self.jobs.pop(pid, None)
             if conn is None:
                 continue
+            self.last = time.monotonic()
             code = os.waitstatus_to_exitcode(status)
             self.note(f"pid {pid}: status {code}")
             with contextlib.suppress(KeyError, ValueError):
@@ -347,4 +378,52 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     server.note(f"listening on {args.socket}")
     server.serve()
+    return 0
+
+
+def daemon(argv: list[str]) -> int:
+    """The automatic server (auto.py), `FOLDER KEY`: started detached by a command
+    that took FOLDER/KEY.lock and passed it on descriptor 3, kept until this exits.
+    It serves only if it runs the very atomc the command ran (the same key)."""
+    import fcntl
+
+    from . import auto
+
+    folder, key = argv
+    log = os.environ.get(LOG_VAR, "")
+    if log:  # standard error, /dev/null until now
+        with contextlib.suppress(OSError):
+            fd = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            os.dup2(fd, 2)
+            os.close(fd)
+        print(f"atomc-server: pid {os.getpid()} starting", file=sys.stderr, flush=True)
+    try:
+        fcntl.flock(auto.LOCK_FD, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return 1  # no lock, or another process's
+    os.set_inheritable(auto.LOCK_FD, False)  # cpp and as never hold it
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    compiled_copy.select(importlib.import_module("atomc").__path__)
+    mine = auto.server_key(sys.executable, compiled_copy.source_root(), dict(os.environ))
+    if mine != key:
+        if log:
+            print(f"atomc-server: runs another atomc than key {key}", file=sys.stderr)
+        return 1
+    preload()
+    try:
+        server = CompileServer(os.path.join(folder, key + ".sock"), bool(log),
+                               auto.idle_seconds())
+    except OSError:
+        return 1
+    server.note(f"listening on {server.path}")
+    pid_file = os.path.join(folder, key + ".pid")
+    with contextlib.suppress(OSError):
+        with open(pid_file + ".new", "w") as f:
+            f.write(f"{os.getpid()}\n")
+        os.replace(pid_file + ".new", pid_file)
+    try:
+        server.serve()
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(pid_file)
     return 0
