@@ -129,6 +129,37 @@ def test_O0_debug_compile_imports_no_optimiser(tmp_path: Path) -> None:
     assert [m for m in DWARF if m not in mods] == []
 
 
+ENUM_COUNT = """\
+import enum, json, sys
+from atomc.driver import main
+status = main(sys.argv[1:])
+made = {}
+for name, mod in list(sys.modules.items()):
+    if name.startswith("atomc."):
+        for value in vars(mod).values():
+            if isinstance(value, enum.EnumType) and value.__module__ == name:
+                made[value.__qualname__ + " in " + name] = len(value.__members__)
+print(json.dumps([status, made]))
+"""
+
+
+def test_debug_compile_makes_no_dwarf_constant_enum(tmp_path: Path) -> None:
+    """DWARF's tags, attributes, forms and operations are int constants, not enums:
+    every -g process made their 141 enum members (17M instructions) at import."""
+    src = tmp_path / "prog.c"
+    src.write_text(PROGRAM)
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env.pop("ATOMC_SERVER", None)
+    r = subprocess.run([sys.executable, "-c", ENUM_COUNT, "-O0", "-g", "-c", "-o",
+                        str(tmp_path / "p.o"), str(src)], cwd=tmp_path, env=env,
+                       capture_output=True, text=True, check=False)
+    assert r.returncode == 0, r.stderr
+    status, made = json.loads(r.stdout.splitlines()[-1])
+    assert status == 0
+    assert made  # the control: the count sees the enums other modules make
+    assert sorted(k for k in made if " in atomc.dwarf." in k) == []
+
+
 def test_verify_machineinstrs_imports_the_verifier(tmp_path: Path) -> None:
     """The control: the verifier and the contracts run when asked for."""
     mods = imported(tmp_path, "-O0", "-g", "--verify-machineinstrs", "-c",
