@@ -109,6 +109,32 @@ def test_compile_maps_few_libraries(tmp_path: Path) -> None:
     assert libraries <= len(_build_script().PACKAGES) and files <= 40, line
 
 
+@pytest.mark.parametrize("level", ["-O0", "-O2"])
+def test_only_optimised_compiles_load_the_optimiser_library(level: str,
+                                                             tmp_path: Path) -> None:
+    """The back end's library names no module of the optimiser's package (it finds
+    the i128 legaliser by name, codegen/pipeline.py), so a -O0 compile does not load
+    the optimiser's library; -O2 does, the control."""
+    (tmp_path / "t.c").write_text("int main(void) { return 0; }\n")
+    code = f"""if True:
+        import atexit, os, sys
+        from atomc.server.client import main
+        def names():
+            maps = {{os.path.basename(line.split()[-1]) for line in open("/proc/self/maps")
+                     if line.rstrip().endswith(".so") and {str(TREE)!r} in line}}
+            print("MAPPED", *sorted(maps), file=sys.stderr)
+        atexit.register(names)
+        sys.argv = ["atomc", {level!r}, "-g", "-c", {str(tmp_path / "t.c")!r},
+                    "-o", {str(tmp_path / "t.o")!r}]
+        main()
+    """
+    proc = subprocess.run([sys.executable, "-c", code], env=_env(TREE), check=True,
+                          capture_output=True, text=True)
+    line = next(x for x in proc.stderr.splitlines() if x.startswith("MAPPED "))
+    optimiser = [m for m in line.split()[1:] if m.startswith("atomc_opt__mypyc")]
+    assert len(optimiser) == (level != "-O0"), line
+
+
 def test_instructions_built_by_python_code_are_initialised() -> None:
     """A compiled instruction class called from Python code runs its `__init__`, and
     the cloner's copy of it (made by `cls.__new__`) has every attribute."""

@@ -73,6 +73,15 @@ FEATURES = ("atomc.frontend.asm_stmt", "atomc.frontend.lower.asm", "atomc.ir.inl
             "atomc.frontend.fortify",
             "atomc.frontend.object_size", "atomc.dwarf.macros", "atomc.driver.help",
             "atomc.driver.info")
+# imported on first use by the lowering and checking of atomic objects and the
+# __atomic/__sync builtins, bit-fields, the typed builtins, and long double's
+# va_arg and signbit: a file without them loads none
+LOWERING_FEATURES = ("atomc.frontend.atomic_builtins", "atomc.frontend.atomic16",
+                     "atomc.frontend.atomic16_ir", "atomc.frontend.atomic_irgen",
+                     "atomc.frontend.bitaccess", "atomc.frontend.builtin_ir",
+                     "atomc.frontend.longdouble")
+# the line table's rows for the trips of fully unrolled loops: optimised code only
+UNROLLED_ROWS = ("atomc.dwarf.iteration_heads",)
 # standard modules only dataclasses imports, for the signature of a class without a
 # docstring, which a warm dataclass cache holds (dccache.py); the regular expressions'
 # parser is still loaded (re imports it), but a warm regex cache runs none of it
@@ -100,15 +109,15 @@ def imported(tmp_path: Path, *args: str, program: str = PROGRAM) -> set[str]:
 
 def test_every_module_named_here_exists() -> None:
     named = (*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *DWARF, *IR_TEXT, *COMPILER,
-             *FEATURES, *WARM_NEVER, *VERIFIER)
+             *FEATURES, *WARM_NEVER, *VERIFIER, *LOWERING_FEATURES, *UNROLLED_ROWS)
     assert [m for m in named if importlib.util.find_spec(m) is None] == []
 
 
 def test_optimised_debug_compile_imports_every_stage(tmp_path: Path) -> None:
     mods = imported(tmp_path, "-O2", "-g", "-c", "-o", str(tmp_path / "p.o"))
     assert sorted(mods & set(NEVER)) == []
-    missing = [m for m in (*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *DWARF, *COMPILER)
-               if m not in mods]
+    missing = [m for m in (*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *DWARF, *COMPILER,
+                           *UNROLLED_ROWS) if m not in mods]
     assert missing == []
     assert sorted(mods & {*IR_TEXT, *VERIFIER}) == []
 
@@ -116,8 +125,39 @@ def test_optimised_debug_compile_imports_every_stage(tmp_path: Path) -> None:
 def test_O0_debug_compile_imports_no_optimiser(tmp_path: Path) -> None:
     mods = imported(tmp_path, "-O0", "-g", "-c", "-o", str(tmp_path / "p.o"))
     assert sorted(mods & {*OPTIMISER, *LIVE_DEBUG_VALUES, *MACHINE_OPT, *IR_TEXT,
-                          *VERIFIER}) == []
+                          *VERIFIER, *UNROLLED_ROWS}) == []
     assert [m for m in DWARF if m not in mods] == []
+
+
+ENUM_COUNT = """\
+import enum, json, sys
+from atomc.driver import main
+status = main(sys.argv[1:])
+made = {}
+for name, mod in list(sys.modules.items()):
+    if name.startswith("atomc."):
+        for value in vars(mod).values():
+            if isinstance(value, enum.EnumType) and value.__module__ == name:
+                made[value.__qualname__ + " in " + name] = len(value.__members__)
+print(json.dumps([status, made]))
+"""
+
+
+def test_debug_compile_makes_no_dwarf_constant_enum(tmp_path: Path) -> None:
+    """DWARF's tags, attributes, forms and operations are int constants, not enums:
+    every -g process made their 141 enum members (17M instructions) at import."""
+    src = tmp_path / "prog.c"
+    src.write_text(PROGRAM)
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env.pop("ATOMC_SERVER", None)
+    r = subprocess.run([sys.executable, "-c", ENUM_COUNT, "-O0", "-g", "-c", "-o",
+                        str(tmp_path / "p.o"), str(src)], cwd=tmp_path, env=env,
+                       capture_output=True, text=True, check=False)
+    assert r.returncode == 0, r.stderr
+    status, made = json.loads(r.stdout.splitlines()[-1])
+    assert status == 0
+    assert made  # the control: the count sees the enums other modules make
+    assert sorted(k for k in made if " in atomc.dwarf." in k) == []
 
 
 def test_verify_machineinstrs_imports_the_verifier(tmp_path: Path) -> None:
@@ -146,7 +186,7 @@ def test_O0_compile_imports_no_rare_feature(tmp_path: Path) -> None:
     a warm compile (the second here) import inspect and what it imports."""
     imported(tmp_path, "-O0", "-g", "-c", "-o", str(tmp_path / "p.o"))
     mods = imported(tmp_path, "-O0", "-g", "-c", "-o", str(tmp_path / "p.o"))
-    assert sorted(mods & {*FEATURES, *WARM_NEVER}) == []
+    assert sorted(mods & {*FEATURES, *WARM_NEVER, *LOWERING_FEATURES}) == []
 
 
 FEATURE_PROGRAM = """\
@@ -167,6 +207,37 @@ def test_the_features_import_their_modules(tmp_path: Path) -> None:
     mods = imported(tmp_path, "-O0", "-g3", "-c", "-o", str(tmp_path / "p.o"),
                     program=FEATURE_PROGRAM)
     assert [m for m in FEATURES if m not in mods] == ["atomc.driver.help", "atomc.driver.info"]
+
+
+LOWERING_PROGRAM = """\
+#include <stdarg.h>
+struct bits { unsigned a : 3, b : 5; };
+_Atomic int counter;
+long double pick(int n, ...)
+{
+    va_list ap;
+    va_start(ap, n);
+    long double x = va_arg(ap, long double);
+    va_end(ap);
+    return x;
+}
+int main(int argc, char **argv)
+{
+    struct bits s = {1, 2};
+    s.b = argc;
+    counter += 1;
+    __atomic_fetch_add(&counter, 1, __ATOMIC_SEQ_CST);
+    return s.a + s.b + __builtin_popcount(argc) + (int)pick(1, 2.0L) + (argv[0] != 0);
+}
+"""
+
+
+def test_the_lowering_features_import_their_modules(tmp_path: Path) -> None:
+    """The control: atomics, bit-fields, builtins and long double va_arg import
+    what they need."""
+    mods = imported(tmp_path, "-O0", "-g", "-c", "-o", str(tmp_path / "p.o"),
+                    program=LOWERING_PROGRAM)
+    assert [m for m in LOWERING_FEATURES if m not in mods] == []
 
 
 def test_the_command_without_a_server_loads_no_socket_module(tmp_path: Path) -> None:

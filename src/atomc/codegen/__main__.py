@@ -16,13 +16,12 @@ import sys
 from ..diag import InternalCompilerError
 from ..ir.parser import parse_module
 from ..ir.text_lexer import IRParseError
-from ..opt.legalize_i128 import legalize_module
 from ..options import CfProtection, CompileOptions, StackProtector
 from . import compile_function, generate_assembly
 from .mir import print_mfunction
 from .mir.parser import MIRParseError, parse_mir
 from .passes.fallthrough import fold_fallthrough_branches
-from .pipeline import machine_pass_names, run_machine_pass
+from .pipeline import legalize_i128, machine_pass_names, run_machine_pass
 from .regalloc.fast import allocate
 from .x86_64.isel.select import select_function
 
@@ -64,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     options = CompileOptions(debug=args.g, opt_level=args.opt_level,
                              omit_frame_pointer=True if args.omit_fp else None)
     if args.print_mir:
-        legalize_module(module)  # generate_assembly does this itself
+        legalize_i128()(module)  # generate_assembly does this itself
         parts = []
         number = 0
         debug = args.g and module.cu is not None

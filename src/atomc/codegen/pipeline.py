@@ -16,9 +16,10 @@ runs that level's machine passes, -O0's for `optnone`.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, TextIO
 
@@ -155,6 +156,16 @@ def compile_function(fn: Function, number: int, module: Module, debug: bool,
     return mf
 
 
+def legalize_i128() -> Callable[[Module], None]:
+    """The optimiser's i128 legaliser, found by name: a compiled module that names a
+    module of another compiled package (even inside a function) makes its library load
+    that package's library at import, and the back end's would load the optimiser's
+    in every -O0 compile."""
+    legalize: Callable[[Module], None] = \
+        importlib.import_module("atomc.opt.legalize_i128").legalize_module
+    return legalize
+
+
 def generate_assembly(module: Module, opts: CompileOptions,
                       macros: Sequence[MacroEvent] = ()) -> str:
     """The module's assembly text; `macros` (cpp's definitions, for -g3) go to
@@ -163,8 +174,7 @@ def generate_assembly(module: Module, opts: CompileOptions,
     with stage("legalize-i128", BACK, opts.time_passes):
         legalized = module_uses_i128(module)
         if legalized:  # the legaliser is imported by a module with an i128 value only
-            from ..opt.legalize_i128 import legalize_module
-            legalize_module(module)
+            legalize_i128()(module)
     if legalized and opts.verify_each:
         from ..ir.verifier import verify_module
         errors = verify_module(module)

@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
-
-from .constants import AT, FORM, TAG
+from .constants import AT_NAMES, FORM_NAMES, TAG_NAMES
 from .leb128 import uleb128
 
 AbbrevKey = tuple[int, bool, tuple[tuple[int, int], ...]]
@@ -42,19 +40,17 @@ class AbbrevTable:
     def directives(self, label: str) -> list[str]:
         out = ["\t.section\t.debug_abbrev,\"\",@progbits", f"{label}:"]
         for (tag, children, specs), code in self._codes.items():
-            out.append(f"\t.uleb128\t{code}\t# {_name(TAG, tag)}")
+            out.append(f"\t.uleb128\t{code}\t# {_name('TAG', TAG_NAMES, tag)}")
             out.append(f"\t.uleb128\t0x{tag:x}")
             out.append(f"\t.byte\t{1 if children else 0}")
             for at, form in specs:
-                out.append(f"\t.uleb128\t0x{at:x}\t# {_name(AT, at)}")
-                out.append(f"\t.uleb128\t0x{form:x}\t# {_name(FORM, form)}")
+                out.append(f"\t.uleb128\t0x{at:x}\t# {_name('AT', AT_NAMES, at)}")
+                out.append(f"\t.uleb128\t0x{form:x}\t# {_name('FORM', FORM_NAMES, form)}")
             out.append("\t.byte\t0, 0")
         out.append("\t.byte\t0")
         return out
 
 
-def _name(enum_cls: type[IntEnum], value: int) -> str:
-    try:
-        return "DW_" + enum_cls.__name__ + "_" + enum_cls(value).name
-    except ValueError:
-        return hex(value)
+def _name(kind: str, names: dict[int, str], value: int) -> str:
+    name = names.get(value)
+    return hex(value) if name is None else "DW_" + kind + "_" + name

@@ -14,7 +14,7 @@ from typing import Final
 
 from ..diag import InternalCompilerError
 from .abbrev import AbbrevTable
-from .constants import AT, FORM, TAG, UT
+from .constants import AT_NAMES, FORM, TAG_NAMES, UT, Attr, Form, Tag
 from .locexpr import Encoded, SymAddr
 
 
@@ -32,23 +32,23 @@ class AsmExpr:
 class DIE:
     __slots__ = ("tag", "attrs", "children", "label")
 
-    def __init__(self, tag: TAG) -> None:
+    def __init__(self, tag: Tag) -> None:
         self.tag = tag
-        self.attrs: list[tuple[AT, FORM, AttrValue]] = []
+        self.attrs: list[tuple[Attr, Form, AttrValue]] = []
         self.children: list[DIE] = []
         self.label: str | None = None
 
-    def add(self, at: AT, form: FORM, value: AttrValue = None) -> DIE:
+    def add(self, at: Attr, form: Form, value: AttrValue = None) -> DIE:
         _check(form, value)
         self.attrs.append((at, form, value))
         return self
 
-    def child(self, tag: TAG) -> DIE:
+    def child(self, tag: Tag) -> DIE:
         d = DIE(tag)
         self.children.append(d)
         return d
 
-    def get(self, at: AT) -> AttrValue:
+    def get(self, at: Attr) -> AttrValue:
         for a, _, v in self.attrs:
             if a == at:
                 return v
@@ -60,7 +60,7 @@ class DIE:
             yield from c.walk()
 
     def __repr__(self) -> str:
-        return f"<DIE {self.tag.name}>"
+        return f"<DIE {TAG_NAMES[self.tag]}>"
 
 
 AttrValue = int | None | AsmExpr | SymAddr | Encoded | DIE
@@ -70,7 +70,7 @@ _INT_FORMS: Final = {FORM.data1, FORM.data2, FORM.data4, FORM.data8, FORM.udata,
 _LABEL_FORMS: Final = {FORM.strp, FORM.line_strp, FORM.sec_offset}
 
 
-def _check(form: FORM, value: AttrValue) -> None:
+def _check(form: Form, value: AttrValue) -> None:
     # once per attribute of every DIE: the form's own test only, no table of them all
     if form in _INT_FORMS:
         ok = isinstance(value, int) or (form in (FORM.data4, FORM.data8)
@@ -132,7 +132,7 @@ class UnitWriter:
         code = self.abbrevs.code(die.tag, bool(die.children), specs)
         if die.label is not None:
             out.append(f"{die.label}:")
-        out.append(f"\t.uleb128\t{code}\t# DW_TAG_{die.tag.name}")
+        out.append(f"\t.uleb128\t{code}\t# DW_TAG_{TAG_NAMES[die.tag]}")
         for at, form, v in die.attrs:
             out.extend(_value(at, form, v, cu))
         if die.children:
@@ -141,10 +141,8 @@ class UnitWriter:
             out.append("\t.byte\t0\t# end of children")
 
 
-def _value(at: AT, form: FORM, v: AttrValue, cu: str) -> list[str]:
-    # _name_, not .name: AT has a member `name` (DW_AT_name), which is what mypy (and
-    # so mypyc) reads `at.name` as; CPython gives the member's name either way
-    note = f"\t# DW_AT_{at._name_}"
+def _value(at: Attr, form: Form, v: AttrValue, cu: str) -> list[str]:
+    note = f"\t# DW_AT_{AT_NAMES[at]}"
     if form == FORM.flag_present:
         return []
     if form == FORM.addr:

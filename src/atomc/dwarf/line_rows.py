@@ -33,10 +33,10 @@ from ..ir import work
 from ..ir.debuginfo import DIFile, DILocation, DISubprogram
 from ..ir.locations import call_chain
 from ..options import KeyInstrMode
-from .iteration_heads import compute_iteration_heads
 
 if TYPE_CHECKING:
     from ..ir.function import AtomKey, Iteration
+    from .iteration_heads import Head
 
 
 class LineInst:
@@ -435,6 +435,15 @@ def _hides_entry(before: DILocation, loc: DILocation) -> bool:
     return a != b and a != b[len(b) - len(a):] and b != a[len(a) - len(b):]
 
 
+def _trip_heads(blocks: Sequence[LineBlock], keys: _KeySet,
+                iterations: Mapping[AtomKey, tuple[Iteration, ...]]) -> dict[tuple[int, int], Head]:
+    """The header rows of unrolled loops' trips: only optimised code has any, so
+    their module waits for them."""
+    from .iteration_heads import compute_iteration_heads
+
+    return compute_iteration_heads(blocks, keys.get(), iterations)
+
+
 def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
                  mode: KeyInstrMode = KeyInstrMode.DOCUMENTED,
                  body_line_at_entry: bool = False,
@@ -462,8 +471,7 @@ def compute_rows(blocks: Sequence[LineBlock], subprogram: DISubprogram,
     force = compute_force_set(blocks)
     documented = mode is KeyInstrMode.DOCUMENTED
     reentries = compute_reentries(blocks) if documented else set()
-    heads = compute_iteration_heads(blocks, keys.get(), iterations) \
-        if documented and iterations else {}
+    heads = _trip_heads(blocks, keys, iterations) if documented and iterations else {}
     pe = find_prologue_end(blocks)
     entry: Row | None = None
     # the first instruction, meta or not (not a list of them all: this is per function)

@@ -19,7 +19,7 @@ from ..ir.debuginfo import (
     DISubroutineType,
     DIType,
 )
-from .constants import AT, ATE, FORM, TAG
+from .constants import AT, ATE, ATE_BY_NAME, FORM, TAG, Tag
 from .die import DIE, AsmExpr
 from .files import FileTable
 from .strings import StringPool
@@ -30,7 +30,7 @@ _DERIVED_TAGS = {"pointer": TAG.pointer_type, "typedef": TAG.typedef,
 _COMPOSITE_TAGS = {"struct": TAG.structure_type, "union": TAG.union_type}
 
 
-def _tag_of(ty: DIDerivedType | DICompositeType, tags: dict[str, TAG], kind: str) -> TAG:
+def _tag_of(ty: DIDerivedType | DICompositeType, tags: dict[str, Tag], kind: str) -> Tag:
     """The DWARF tag for the IR's name of a derived or composite type's kind."""
     tag = tags.get(ty.tag)
     if tag is None:
@@ -93,9 +93,9 @@ class TypeDIEs:
             case DIBasicType():
                 d = self._new(TAG.base_type, ty)
                 self.name(d, ty.name)
-                if ty.encoding not in ATE.__members__:
+                if ty.encoding not in ATE_BY_NAME:
                     raise InternalCompilerError(f"unknown base type encoding {ty.encoding!r}")
-                d.add(AT.encoding, FORM.data1, int(ATE[ty.encoding]))
+                d.add(AT.encoding, FORM.data1, ATE_BY_NAME[ty.encoding])
                 d.add(AT.byte_size, FORM.data1, ty.size_bits // 8)
             case DIDerivedType(tag="member"):
                 raise InternalCompilerError("a struct member used as a type")
@@ -113,7 +113,7 @@ class TypeDIEs:
                 raise InternalCompilerError(f"unknown debug type {ty!r}")
         return d
 
-    def _new(self, tag: TAG, ty: DIType) -> DIE:
+    def _new(self, tag: Tag, ty: DIType) -> DIE:
         d = self.unit.child(tag)
         self._memo[id(ty)] = d
         return d

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from pycparser import c_ast
 
 from . import tree as T
-from .atomic_builtins import atomic_builtin
 from .builtins_misc import misc_builtin
 from .ctype import (
     CHAR,
@@ -141,6 +140,8 @@ def fortify_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.
 def gnu_builtin(sema: Sema, name: str, args: list[c_ast.Node], p: Pos) -> T.Expr | None:
     """A typed expression for the builtins handled here, None for other names."""
     if name.startswith(("__atomic_", "__sync_")):
+        from .atomic_builtins import atomic_builtin  # few files have atomic builtins
+
         return atomic_builtin(sema, name, args, p)
     typed = typed_builtin(sema, name, args, p) or misc_builtin(sema, name, args, p) or \
         fortify_builtin(sema, name, args, p)

@@ -13,8 +13,6 @@ from ...ir import (
     Op,
     Value,
 )
-from .. import atomic_irgen as AI
-from .. import bitaccess as BA
 from .. import tree as T
 from ..abi import scalar_ir_type
 from ..ctype import (
@@ -63,6 +61,8 @@ class AssignLowering(LoweringPart):
 
     def bitfield_read(self, e: T.Member) -> Value:
         addr = self.bitfield_unit(e)
+        from .. import bitaccess as BA  # bit-fields only
+
         with self.fs.at(e.pos):
             unit = BA.load_unit(self.fs.b, addr, e.bits, is_volatile(e.type))
             return BA.extract(self.fs.b, unit, e.bits, scalar_ir_type(e.type))  # type: ignore
@@ -71,6 +71,8 @@ class AssignLowering(LoweringPart):
         """For a read-modify-write of a bit-field: (unit address, volatile, unit, value)."""
         addr = self.bitfield_unit(e)
         vol = is_volatile(e.type)
+        from .. import bitaccess as BA  # bit-fields only
+
         with self.fs.at(pos):
             unit = BA.load_unit(self.fs.b, addr, e.bits, vol)
             return addr, vol, unit, BA.extract(self.fs.b, unit, e.bits,
@@ -80,6 +82,8 @@ class AssignLowering(LoweringPart):
                        old: Value | None = None) -> Value:
         """Store `v` into the field whose unit is at `addr` (`old`: the unit, if already
         loaded); returns the value the field now holds, extended to v's type."""
+        from .. import bitaccess as BA  # bit-fields only
+
         for st in BA.write_field(self.fs.b, addr, acc, v, volatile, old):
             self.fs.b.add_to_atom(st, v)
         return BA.truncated(self.fs.b, v, acc)
@@ -97,6 +101,7 @@ class AssignLowering(LoweringPart):
             dst = self.g.exprs.addr_of(e.target)
             with self.fs.at(e.pos):
                 if is_atomic(e.target.type):
+                    from .. import atomic_irgen as AI  # atomic objects are rare
                     self.fs.b.add_to_atom(AI.store_aggregate(self.g, e.target.type, dst, src))
                     return dst
                 mc = self.fs.b.memcpy(dst, src, u.size, u.align,
@@ -107,6 +112,7 @@ class AssignLowering(LoweringPart):
         dst = self.g.exprs.addr_of(e.target)
         with self.fs.at(e.pos):
             if is_atomic(e.target.type):
+                from .. import atomic_irgen as AI  # atomic objects are rare
                 self.fs.b.add_to_atom(AI.store_atomic(self.g, v, dst, e.target.type), v)
             else:
                 self.store_in_atom(v, dst, e.target.type)
@@ -114,6 +120,7 @@ class AssignLowering(LoweringPart):
 
     def emit_compound(self, e: T.CompoundAssign) -> Value:
         if is_atomic(e.target.type):
+            from .. import atomic_irgen as AI  # atomic objects are rare
             return AI.compound_assign(self.g, e)
         rhs = self.g.exprs.value_of(e.rhs)
         tgt = e.target
@@ -155,6 +162,7 @@ class AssignLowering(LoweringPart):
 
     def emit_incdec(self, e: T.IncDec) -> Value:
         if is_atomic(e.target.type):
+            from .. import atomic_irgen as AI  # atomic objects are rare
             return AI.incdec(self.g, e)
         tgt = e.target
         if isinstance(tgt, T.Member) and tgt.bits is not None:

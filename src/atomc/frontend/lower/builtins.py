@@ -20,7 +20,6 @@ from ...ir import (
 )
 from .. import tree as T
 from ..abi import ArgKind
-from ..builtin_ir import copysign, lower_typed_builtin
 from ..complex_gen import complex_sse_registers
 from ..ctype import (
     ComplexT,
@@ -30,7 +29,6 @@ from ..ctype import (
     contains_long_double,
     unqual,
 )
-from ..longdouble import va_overflow, x87_signbit
 from .state import LoweringPart
 
 
@@ -136,10 +134,15 @@ class CallLowering(LoweringPart):
             x = self.g.exprs.value_of(e.args[0])
             with self.fs.at(e.pos):
                 if is_x87(x.ty):
+                    from ..longdouble import x87_signbit
+
                     return self.fs.b.cast(Op.ZEXT, x87_signbit(self.g, x), I32)
                 bits = self.fs.b.cast(Op.BITCAST, x, IntType(x.ty.bits))  # type: ignore[union-attr]
                 neg = self.fs.b.cmp("slt", bits, Const(bits.ty, 0))
                 return self.fs.b.cast(Op.ZEXT, neg, I32)
+        # the typed builtins' lowering waits for the first builtin call
+        from ..builtin_ir import copysign, lower_typed_builtin
+
         if e.builtin == "copysign":
             x, y = self.g.exprs.value_of(e.args[0]), self.g.exprs.value_of(e.args[1])
             with self.fs.at(e.pos):
@@ -194,6 +197,8 @@ class CallLowering(LoweringPart):
         return b.select(is_zero, Const(I32, 0), b.binary(Op.ADD, r, Const(I32, 1)))
 
     def v_VaArg(self, e: T.VaArg) -> Value:
+        from ..longdouble import va_overflow  # few functions read variable arguments
+
         ap = self.g.exprs.value_of(e.ap)
         t = e.type
         u = unqual(t)

@@ -27,10 +27,8 @@ from ...ir import (
     Type,
     Value,
 )
-from .. import atomic_irgen as AI
 from .. import tree as T
 from ..abi import scalar_ir_type
-from ..atomic_builtins import AtomicExpr
 from ..ctype import (
     ArrayT,
     ComplexT,
@@ -51,6 +49,7 @@ from ..scopes import SymKind
 from .state import LoweringPart, raise_internal
 
 if TYPE_CHECKING:
+    from ..atomic_builtins import AtomicExpr
     from .module import IRGen
 # the comparison predicates of C's relational and equality operators
 _FLOAT_PREDICATES: Final = {"==": "oeq", "!=": "une", "<": "olt", ">": "ogt", "<=": "ole",
@@ -193,10 +192,12 @@ class ExpressionLowering(LoweringPart):
             return self.fs.b.load(scalar_ir_type(t), addr)
         _, volatile, atomic = const_volatile_atomic(t)
         if atomic:
+            from .. import atomic_irgen as AI  # atomic objects are rare
             return AI.load_atomic(self.g, t, addr)
         return self.fs.b.load(scalar_ir_type(t), addr, volatile=volatile)
 
     def v_AtomicExpr(self, e: AtomicExpr) -> Value:
+        from .. import atomic_irgen as AI  # atomic objects are rare
         return AI.lower_atomic_expr(self.g, e)
 
     def v_FloatConst(self, e: T.FloatConst) -> Value:
@@ -218,6 +219,7 @@ class ExpressionLowering(LoweringPart):
             addr = self.addr_of(e)
         if isinstance(u, (StructT, ComplexT)) and is_atomic(t):
             with self.fs.at(e.pos):
+                from .. import atomic_irgen as AI  # atomic objects are rare
                 return AI.copy_in(self.g, e.type, addr)
         if isinstance(u, (StructT, ComplexT, ArrayT, VlaT, FuncT)):
             return addr
@@ -247,6 +249,7 @@ class ExpressionLowering(LoweringPart):
         u = unqual(t) if t.layered else t
         if isinstance(u, (StructT, ComplexT)) and t.layered and is_atomic(t):
             with self.fs.at(e.pos):
+                from .. import atomic_irgen as AI  # atomic objects are rare
                 return AI.copy_in(self.g, t, addr)
         if isinstance(u, (StructT, ComplexT, ArrayT, VlaT, FuncT, VoidT)):
             return addr
@@ -261,6 +264,7 @@ class ExpressionLowering(LoweringPart):
         u = unqual(t) if t.layered else t
         if isinstance(u, (StructT, ComplexT)) and t.layered and is_atomic(t):
             with self.fs.at(e.pos):
+                from .. import atomic_irgen as AI  # atomic objects are rare
                 return AI.copy_in(self.g, t, addr)
         if isinstance(u, (StructT, ComplexT, ArrayT, VlaT)):
             return addr

@@ -12,7 +12,6 @@ from ...ir import (
     Value,
     Zeros,
 )
-from .. import bitaccess as BA
 from .. import tree as T
 from ..bitfields import BitFieldT, init_access
 from ..constinit import InitError, static_data
@@ -114,6 +113,7 @@ class InitLowering(LoweringPart):
         u = unqual(it.type)
         if isinstance(u, BitFieldT):
             v = self.g.exprs.value_of(e)
+            from .. import bitaccess as BA  # bit-fields only
             for st in BA.write_field(self.fs.b, addr, init_access(u), v, False):
                 if annotate:
                     self.fs.b.add_to_atom(st, v)
