@@ -145,3 +145,37 @@ def test_fast_allocator_reads_only_instructions_that_read(
     reading = sum(1 for ir in refs if ir.uses)
     assert reading < sum(1 for ir in refs if ir.uses or ir.defs)
     assert len(reads) == reading
+
+
+def test_printer_numbers_a_row_file_once_per_change(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A function's `.loc` rows name the same file in turn: the printer asks the
+    file table for its number when the file changes, not once per row."""
+    from atomc.dwarf.files import FileTable
+    opts = CompileOptions(opt_level=0, debug=True)
+    module = _module(tmp_path, opts)
+    plain = FileTable.number
+    calls = 0
+
+    def counted(self: FileTable, f: object) -> int:
+        nonlocal calls
+        calls += 1
+        return plain(self, f)  # type: ignore[arg-type]
+
+    import atomc.codegen.x86_64.asm.printer as printer
+    write_loc = printer.AsmWriter.loc
+    locs = 0
+
+    def loc_counted(self: printer.AsmWriter, row: object, files: FileTable) -> None:
+        nonlocal locs
+        locs += 1
+        monkeypatch.setattr(FileTable, "number", counted)
+        try:
+            write_loc(self, row, files)  # type: ignore[arg-type]
+        finally:
+            monkeypatch.setattr(FileTable, "number", plain)
+
+    monkeypatch.setattr(printer.AsmWriter, "loc", loc_counted)
+    text = generate_assembly(module, opts)
+    assert text.count("\t.loc\t") == locs > 10
+    assert calls == 1, f"{calls} file-number look-ups for {locs} rows"
