@@ -76,11 +76,15 @@ class FastAllocator:
         # per register name its operands by width (index: size in bytes): a lookup
         # by name and an index, no (name, size) tuple made and hashed per operand
         self.pregs: dict[str, list[PReg | None]] = {}
-        self.moves: dict[tuple[int, bool], tuple[str, str]] = {}
+        # the reload and spill opcodes by width and class (index: 2 * size + vector)
+        self.moves: list[tuple[str, str] | None] = [None] * (2 * _WIDEST)
         count = len(self.sizes)
-        self.vector: list[int] = [-1] * count  # per register: 1 vector class, 0 not, -1 unknown
         target = current()
         self.target = target
+        # per register: of the vector class? (the target's set, read once)
+        self.vector: list[bool] = [False] * count
+        for vid in target.vector_vregs(mf):
+            self.vector[vid] = True
         registers = target.registers
         self.scratch = registers.scratch
         self.vector_scratch = registers.vector_scratch
@@ -101,6 +105,13 @@ class FastAllocator:
         # the register each virtual register the current instruction names gets
         # (valid for its reads and writes only: set before they are looked up)
         self.assign: list[str] = [""] * count
+        # an instruction's scratch containers, emptied and reused by the next one
+        # (`step`, `_read`, `_write`) rather than made and freed per instruction
+        self.after: list[MInst] = []     # the stores after it
+        self.dead: list[int] = []        # the registers it writes that nothing reads
+        self.reloaded: list[int] = []    # the registers reloaded for it
+        self.read_regs: set[str] = set()   # the registers its reads took
+        self.write_avoid: set[str] = set()  # the registers its writes may not take
         self.lslot: dict[int, StackSlot] = {}  # block-local registers' slots, while taken
         self.free_slots: list[StackSlot] = []
         self.reserved: set[str] = set()
@@ -145,18 +156,17 @@ class FastAllocator:
         return r
 
     def is_vector(self, vid: int) -> bool:
-        v = self.vector[vid]
-        if v < 0:
-            v = self.vector[vid] = 1 if self.target.is_vector_vreg(self.mf, vid) else 0
-        return v == 1
+        return self.vector[vid]
 
     def reload_spill(self, vid: int) -> tuple[str, str]:
         size = self.sizes[vid]
-        vector = self.is_vector(vid)
-        ops = self.moves.get((size, vector))
+        vector = self.vector[vid]
+        k = 2 * size + (1 if vector else 0)
+        ops = self.moves[k] if size < _WIDEST else None
         if ops is None:
-            ops = self.moves[size, vector] = (self.target.reload_opcode(size, vector),
-                                              self.target.spill_opcode(size, vector))
+            ops = (self.target.reload_opcode(size, vector), self.target.spill_opcode(size, vector))
+            if size < _WIDEST:
+                self.moves[k] = ops
         return ops
 
     def reload(self, vid: int, reg: str, mi: MInst, out: list[MInst]) -> None:
@@ -404,12 +414,15 @@ class FastAllocator:
             self._keep_copy(src, folded, src_zx)
         if ir.release or ir.reserve:
             self.update_reserved(ir)
-        after = _NO_INSTS
+        after = self.after
         dead = _NO_VREGS
         if defs:
-            after = []
             # a definition may take the register of a value read here for the last time
-            used = {assign[v] for v in uses if v in defs or where[v] == assign[v]}
+            used = self.write_avoid
+            used.clear()
+            for v in uses:
+                if v in defs or where[v] == assign[v]:
+                    used.add(assign[v])
             dead = self._write(mi, ir, defs, None if keep else src, used, out, after)
         if mi.instr_num and defs and self.clean[defs[0]] and not local[defs[0]]:
             self.num_slot[mi.instr_num] = self.home(defs[0])  # stored there at once
@@ -432,6 +445,7 @@ class FastAllocator:
             out.append(mi)
         if after:
             out.extend(after)
+            after.clear()
         for vid in dead:
             self.kill(vid)
 
@@ -444,8 +458,10 @@ class FastAllocator:
         where = self.where
         last = self.last
         zx = self.zx
-        used: set[str] = set()
-        reloaded: list[int] = []
+        used = self.read_regs
+        used.clear()
+        reloaded = self.reloaded
+        reloaded.clear()
         uses = ir.uses
         for vid in uses:
             r = where[vid]
@@ -486,7 +502,8 @@ class FastAllocator:
         local = self.local
         zx = self.zx
         assign = self.assign
-        dead: list[int] = []
+        dead = self.dead
+        dead.clear()
         for vid in defs:
             # read too: its register is chosen
             r = assign[vid] if vid in ir.uses else ""
@@ -608,7 +625,6 @@ _WIDEST: Final = 17
 
 # what an instruction that reads or writes nothing passes on (never written to)
 _NO_VREGS: Final[list[int]] = []
-_NO_INSTS: Final[list[MInst]] = []
 
 
 def _fits32(v: int) -> bool:

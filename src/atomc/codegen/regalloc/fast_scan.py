@@ -194,6 +194,8 @@ def _reservations(bs: BlockScan) -> list[str]:
     `fixed` from the pool registers each reads and writes; the registers read
     before any write."""
     start: dict[str, int] = {}  # per open reservation: where it starts (-1: the block's)
+    # per register its last read (a write records none: a reservation with no read
+    # after its start, its last read before it or none at all, closes as nothing)
     last: dict[str, int] = {}
     live_in: list[str] = []
     refs = bs.refs
@@ -208,17 +210,17 @@ def _reservations(bs: BlockScan) -> list[str]:
                 start[p] = -1
             last[p] = ii
         for p in ir.pdefs:
-            if p in start:
-                _close(refs, live_in, p, start.pop(p), last[p])
+            s = start.pop(p, -2)
+            if s != -2:
+                _close(refs, live_in, p, s, last.get(p, -2))
             start[p] = ii
-            last[p] = ii
             at = fixed.get(p)
             if at is None:
                 fixed[p] = [ii]
             else:
                 at.append(ii)
     for p, s in start.items():
-        _close(refs, live_in, p, s, last[p])
+        _close(refs, live_in, p, s, last.get(p, -2))
     bs.live_in = live_in
     return live_in
 
