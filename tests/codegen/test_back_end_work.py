@@ -145,3 +145,80 @@ def test_fast_allocator_reads_only_instructions_that_read(
     reading = sum(1 for ir in refs if ir.uses)
     assert reading < sum(1 for ir in refs if ir.uses or ir.defs)
     assert len(reads) == reading
+
+
+def test_printer_numbers_a_row_file_once_per_change(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A function's `.loc` rows name the same file in turn: the printer asks the
+    file table for its number when the file changes, not once per row."""
+    from atomc.dwarf.files import FileTable
+    opts = CompileOptions(opt_level=0, debug=True)
+    module = _module(tmp_path, opts)
+    plain = FileTable.number
+    calls = 0
+
+    def counted(self: FileTable, f: object) -> int:
+        nonlocal calls
+        calls += 1
+        return plain(self, f)  # type: ignore[arg-type]
+
+    import atomc.codegen.x86_64.asm.printer as printer
+    write_loc = printer.AsmWriter.loc
+    locs = 0
+
+    def loc_counted(self: printer.AsmWriter, row: object, files: FileTable) -> None:
+        nonlocal locs
+        locs += 1
+        monkeypatch.setattr(FileTable, "number", counted)
+        try:
+            write_loc(self, row, files)  # type: ignore[arg-type]
+        finally:
+            monkeypatch.setattr(FileTable, "number", plain)
+
+    monkeypatch.setattr(printer.AsmWriter, "loc", loc_counted)
+    text = generate_assembly(module, opts)
+    assert text.count("\t.loc\t") == locs > 10
+    assert calls == 1, f"{calls} file-number look-ups for {locs} rows"
+
+
+def test_fast_allocator_reads_register_classes_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The -O0 allocator takes the function's vector registers from the target in
+    one call, instead of asking the class of each register it allocates."""
+    import atomc.codegen.regalloc.fast as fast
+    from atomc.codegen.x86_64.target import X86_64Target
+    opts = CompileOptions(opt_level=0, debug=True)
+    src = tmp_path / "v.c"
+    src.write_text("double f(double a, double b, int n) {\n    double s = a;\n"
+                   "    for (int i = 0; i < n; i++)\n        s = s * b + i;\n"
+                   "    return s;\n}\n")
+    module = compile_to_ir(str(src), opts, DiagnosticEngine())
+    asked = 0
+    plain_one = X86_64Target.is_vector_vreg
+    plain_all = X86_64Target.vector_vregs
+
+    def one(self: X86_64Target, mf: MFunction, vreg: int) -> bool:
+        nonlocal asked
+        asked += 1
+        return plain_one(self, mf, vreg)
+
+    def every(self: X86_64Target, mf: MFunction) -> object:
+        nonlocal asked
+        asked += 1
+        return plain_all(self, mf)
+
+    allocate = fast.allocate
+
+    def allocate_counted(mf: MFunction) -> None:
+        monkeypatch.setattr(X86_64Target, "is_vector_vreg", one)
+        monkeypatch.setattr(X86_64Target, "vector_vregs", every)
+        try:
+            allocate(mf)
+        finally:
+            monkeypatch.setattr(X86_64Target, "is_vector_vreg", plain_one)
+            monkeypatch.setattr(X86_64Target, "vector_vregs", plain_all)
+
+    monkeypatch.setattr(fast, "allocate", allocate_counted)
+    text = generate_assembly(module, opts)
+    assert "mulsd" in text
+    assert asked == 1, f"the allocator asked the target {asked} times for register classes"

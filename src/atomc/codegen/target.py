@@ -12,7 +12,7 @@ and the move that spills or reloads a value.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import Enum, auto
 from typing import TYPE_CHECKING, Any, Final, Protocol
@@ -159,6 +159,11 @@ class Target(Protocol):
 
     def is_vector_vreg(self, mf: MFunction, vreg: int) -> bool:
         """Is virtual register `vreg` of the vector (floating-point) class?"""
+        ...
+
+    def vector_vregs(self, mf: MFunction) -> Collection[int]:
+        """Every virtual register of the vector class (asked once per function by a
+        pass that would otherwise ask `is_vector_vreg` of each register)."""
         ...
 
     def set_vector_vreg(self, mf: MFunction, vreg: int) -> None:

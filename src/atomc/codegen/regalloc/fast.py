@@ -73,12 +73,18 @@ class FastAllocator:
         # one operand per slot, and per register and width: every reload and store of
         # a slot shares one (operands are immutable), so later passes resolve it once
         self.slot_mems: dict[int, Mem] = {}
-        self.pregs: dict[tuple[str, int], PReg] = {}
-        self.moves: dict[tuple[int, bool], tuple[str, str]] = {}
+        # per register name its operands by width (index: size in bytes): a lookup
+        # by name and an index, no (name, size) tuple made and hashed per operand
+        self.pregs: dict[str, list[PReg | None]] = {}
+        # the reload and spill opcodes by width and class (index: 2 * size + vector)
+        self.moves: list[tuple[str, str] | None] = [None] * (2 * _WIDEST)
         count = len(self.sizes)
-        self.vector: list[int] = [-1] * count  # per register: 1 vector class, 0 not, -1 unknown
         target = current()
         self.target = target
+        # per register: of the vector class? (the target's set, read once)
+        self.vector: list[bool] = [False] * count
+        for vid in target.vector_vregs(mf):
+            self.vector[vid] = True
         registers = target.registers
         self.scratch = registers.scratch
         self.vector_scratch = registers.vector_scratch
@@ -88,11 +94,24 @@ class FastAllocator:
         self.local: list[bool] = []
         self.wide: set[int] = set()
         # the block being allocated
-        self.last: dict[int, int] = {}
-        self.last_def: dict[int, int] = {}
-        self.where: dict[int, str] = {}   # virtual register -> physical register holding it
-        self.holder: dict[str, int] = {}  # the reverse
-        self.clean: set[int] = set()      # registers held whose slot holds their value too
+        # per virtual register (lists by id, function-wide: no int boxed and hashed
+        # per lookup), set for the registers the block names as it starts
+        self.last: list[int] = [-1] * count      # its last reference in the block
+        self.last_def: list[int] = [-1] * count  # its last write in the block
+        self.where: list[str] = [""] * count     # the physical register holding it, or ""
+        self.holder: dict[str, int] = {}  # the reverse, for the block
+        self.clean: list[bool] = [False] * count  # held, and its slot holds its value too
+        self.cleaned: list[int] = []  # the registers marked clean in the block
+        # the register each virtual register the current instruction names gets
+        # (valid for its reads and writes only: set before they are looked up)
+        self.assign: list[str] = [""] * count
+        # an instruction's scratch containers, emptied and reused by the next one
+        # (`step`, `_read`, `_write`) rather than made and freed per instruction
+        self.after: list[MInst] = []     # the stores after it
+        self.dead: list[int] = []        # the registers it writes that nothing reads
+        self.reloaded: list[int] = []    # the registers reloaded for it
+        self.read_regs: set[str] = set()   # the registers its reads took
+        self.write_avoid: set[str] = set()  # the registers its writes may not take
         self.lslot: dict[int, StackSlot] = {}  # block-local registers' slots, while taken
         self.free_slots: list[StackSlot] = []
         self.reserved: set[str] = set()
@@ -102,7 +121,7 @@ class FastAllocator:
         self.after_call = False  # is the instruction before it a call?
         # registers whose physical register has its upper 32 bits clear (a 32-bit
         # move of one to itself does nothing)
-        self.zx: set[int] = set()
+        self.zx: list[bool] = [False] * count
 
     # -- slots and moves ----------------------------------------------------------
     def home(self, vid: int) -> StackSlot:
@@ -126,24 +145,28 @@ class FastAllocator:
         return s
 
     def preg(self, name: str, size: int) -> PReg:
-        r = self.pregs.get((name, size))
+        row = self.pregs.get(name)
+        if row is None:
+            row = self.pregs[name] = [None] * _WIDEST
+        if size >= _WIDEST:
+            return PReg(name, size)
+        r = row[size]
         if r is None:
-            r = self.pregs[name, size] = PReg(name, size)
+            r = row[size] = PReg(name, size)
         return r
 
     def is_vector(self, vid: int) -> bool:
-        v = self.vector[vid]
-        if v < 0:
-            v = self.vector[vid] = 1 if self.target.is_vector_vreg(self.mf, vid) else 0
-        return v == 1
+        return self.vector[vid]
 
     def reload_spill(self, vid: int) -> tuple[str, str]:
         size = self.sizes[vid]
-        vector = self.is_vector(vid)
-        ops = self.moves.get((size, vector))
+        vector = self.vector[vid]
+        k = 2 * size + (1 if vector else 0)
+        ops = self.moves[k] if size < _WIDEST else None
         if ops is None:
-            ops = self.moves[size, vector] = (self.target.reload_opcode(size, vector),
-                                              self.target.spill_opcode(size, vector))
+            ops = (self.target.reload_opcode(size, vector), self.target.spill_opcode(size, vector))
+            if size < _WIDEST:
+                self.moves[k] = ops
         return ops
 
     def reload(self, vid: int, reg: str, mi: MInst, out: list[MInst]) -> None:
@@ -159,21 +182,26 @@ class FastAllocator:
     # -- register state -----------------------------------------------------------
     def save(self, vid: int, reg: str, mi: MInst, out: list[MInst]) -> None:
         """Put `vid`'s value (in `reg`) in its slot before `mi`, unless it is there."""
-        if vid not in self.clean:
+        if not self.clean[vid]:
             self.store(vid, reg, mi, out)
-            self.clean.add(vid)
+            self.set_clean(vid)
+
+    def set_clean(self, vid: int) -> None:
+        self.clean[vid] = True
+        self.cleaned.append(vid)
 
     def forget(self, vid: int) -> None:
-        r = self.where.pop(vid, None)
-        if r is not None:
+        r = self.where[vid]
+        if r:
+            self.where[vid] = ""
             del self.holder[r]
-            self.zx.discard(vid)
+            self.zx[vid] = False
 
     def kill(self, vid: int) -> None:
         """`vid`'s value is needed no more in this block."""
         self.forget(vid)
-        self.clean.discard(vid)
-        if self.local[vid]:
+        self.clean[vid] = False
+        if self.local[vid] and self.lslot:  # (most blocks spill no local register)
             s = self.lslot.pop(vid, None)
             if s is not None:
                 self.free_slots.append(s)
@@ -218,7 +246,7 @@ class FastAllocator:
             if v in uses or v in defs:  # `mi` names it
                 continue
             # a value already in its slot first, then the one needed last
-            key = last[v] + (1 << 40 if v in self.clean else 0)
+            key = last[v] + (1 << 40 if self.clean[v] else 0)
             if key > best:
                 best = key
                 victim = v
@@ -253,8 +281,12 @@ class FastAllocator:
         self.local = scan.local
         self.wide = scan.wide
         self.to_preg = scan.to_preg
-        for b, bs in zip(self.mf.blocks, scan.blocks, strict=True):
-            b.insts = self.allocate_block(b.insts, bs)
+        scans = scan.blocks
+        assert len(scans) == len(self.mf.blocks)
+        bi = 0
+        for b in self.mf.blocks:
+            b.insts = self.allocate_block(b.insts, scans[bi])
+            bi += 1
         # the references, once every numbered definition has its slot (a reference
         # can come before its definition in the layout)
         for mi in self.refs:
@@ -266,12 +298,21 @@ class FastAllocator:
         self.mf.callee_saved = []
 
     def allocate_block(self, insts: list[MInst], bs: BlockScan) -> list[MInst]:
-        self.last = bs.last
-        self.last_def = bs.last_def
+        last = self.last
+        for vid, k in bs.last.items():
+            last[vid] = k
+        last_def = self.last_def
+        for vid, k in bs.last_def.items():
+            last_def[vid] = k
         self.fixed = bs.fixed
-        self.where = {}
+        where = self.where
+        for vid in self.holder.values():
+            where[vid] = ""
         self.holder = {}
-        self.clean = set()
+        clean = self.clean
+        for vid in self.cleaned:
+            clean[vid] = False
+        self.cleaned = []
         for s in self.lslot.values():
             self.free_slots.append(s)
         self.lslot = {}
@@ -349,7 +390,7 @@ class FastAllocator:
         d = ir.desc
         ops = mi.operands
         src = ops[0] if d.is_move and len(ops) == 2 else None
-        src_zx = type(src) is VReg and src.id in zx
+        src_zx = type(src) is VReg and zx[src.id]
         # the copy of a call's result keeps its instruction: it holds the call's line
         # row at the return address, where a debugger stepping out of the callee
         # stops only at the start of a row
@@ -362,27 +403,30 @@ class FastAllocator:
                 folded = defs[0]
                 ops = home_ops
                 defs = []
-        assign: dict[int, str] = {}
-        reloaded = self._read(mi, ir, defs, assign, out) if uses else _NO_VREGS
+        assign = self.assign
+        reloaded = self._read(mi, ir, defs, out) if uses else _NO_VREGS
         if pdefs:
-            self.clobber(pdefs, assign, mi, out)
+            self.clobber(pdefs, uses, mi, out)
         for vid in uses:
             if last[vid] == ii and vid not in defs:
                 self.kill(vid)
         if folded >= 0 and type(src) is VReg:
-            self._keep_copy(src, folded, src_zx, assign)
+            self._keep_copy(src, folded, src_zx)
         if ir.release or ir.reserve:
             self.update_reserved(ir)
-        after = _NO_INSTS
+        after = self.after
         dead = _NO_VREGS
         if defs:
-            after = []
             # a definition may take the register of a value read here for the last time
-            used = {r for v, r in assign.items() if v in defs or where.get(v) == r}
-            dead = self._write(mi, ir, defs, None if keep else src, assign, used, out, after)
-        if mi.instr_num and defs and defs[0] in self.clean and not local[defs[0]]:
+            used = self.write_avoid
+            used.clear()
+            for v in uses:
+                if v in defs or where[v] == assign[v]:
+                    used.add(assign[v])
+            dead = self._write(mi, ir, defs, None if keep else src, used, out, after)
+        if mi.instr_num and defs and self.clean[defs[0]] and not local[defs[0]]:
             self.num_slot[mi.instr_num] = self.home(defs[0])  # stored there at once
-        new = self._substitute(ops, assign)
+        new = self._substitute(ops)
         wide = self.wide
         if wide:
             for vid in uses:
@@ -396,74 +440,77 @@ class FastAllocator:
                 out.append(MInst("DBG_PHI", [new[1], Imm(mi.instr_num)], None))
             dst = ops[1]
             if type(dst) is VReg:
-                if src_zx:
-                    zx.add(dst.id)
-                else:
-                    zx.discard(dst.id)
+                zx[dst.id] = src_zx
         else:
             out.append(mi)
         if after:
             out.extend(after)
+            after.clear()
         for vid in dead:
             self.kill(vid)
 
-    def _read(self, mi: MInst, ir: InstRefs, defs: list[int], assign: dict[int, str],
+    def _read(self, mi: MInst, ir: InstRefs, defs: list[int],
               out: list[MInst]) -> list[int]:
-        """A register for each register `mi` reads (in `assign`), reloaded where it is
+        """A register for each register `mi` reads (in `self.assign`), reloaded where it is
         not in one already; the ones reloaded."""
         ii = self.ii
         pdefs = ir.pdefs
         where = self.where
         last = self.last
         zx = self.zx
-        used: set[str] = set()
-        reloaded: list[int] = []
+        used = self.read_regs
+        used.clear()
+        reloaded = self.reloaded
+        reloaded.clear()
         uses = ir.uses
         for vid in uses:
-            r = where.get(vid)
-            if r is not None and pdefs and r in pdefs:
+            r = where[vid]
+            if r and pdefs and r in pdefs:
                 # `mi` writes the register holding it: save the value if needed later
                 if last[vid] > ii or vid in defs:
                     self.save(vid, r, mi, out)
                     self.forget(vid)
                     if vid in defs:
-                        r = None  # read and written: reloaded into a register `mi` keeps
-            if r is None:
+                        r = ""  # read and written: reloaded into a register `mi` keeps
+            if not r:
                 lives = last[vid] > ii or vid in defs
                 r = self.pick(vid, pdefs if lives else (), used, uses, defs,
                               self.to_preg.get(vid), mi, out)
-                if self.local[vid] and vid not in self.clean:
+                if self.local[vid] and not self.clean[vid]:
                     raise InternalCompilerError(f"%v{vid} is read before it is written",
                                                 where="regalloc-fast")
                 self.reload(vid, r, mi, out)
-                self.clean.add(vid)
+                self.set_clean(vid)
                 reloaded.append(vid)
                 if r not in self.scratch_set:
                     where[vid] = r
                     self.holder[r] = vid
                     if self.sizes[vid] <= 4 and not self.is_vector(vid):
-                        zx.add(vid)  # the reload zero-extends
-            assign[vid] = r
+                        zx[vid] = True  # the reload zero-extends
+            self.assign[vid] = r
             used.add(r)
         return reloaded
 
     def _write(self, mi: MInst, ir: InstRefs, defs: list[int], src: Operand | None,
-               assign: dict[int, str], used: set[str], out: list[MInst],
+               used: set[str], out: list[MInst],
                after: list[MInst]) -> list[int]:
-        """A register for each register `mi` writes (in `assign`), and the stores
+        """A register for each register `mi` writes (in `self.assign`), and the stores
         after it (in `after`) of the ones with a home slot; the ones never read."""
         ii = self.ii
         where = self.where
         last = self.last
         local = self.local
         zx = self.zx
-        dead: list[int] = []
+        assign = self.assign
+        dead = self.dead
+        dead.clear()
         for vid in defs:
-            r = assign.get(vid)
-            if r is None:
-                if vid in where:
+            # read too: its register is chosen
+            r = assign[vid] if vid in ir.uses else ""
+            if not r:
+                if where[vid]:
                     self.forget(vid)  # a new value: the old one's register is free
-                hint = self._hint(src, assign) if src is not None else None
+                hint = self._hint(src, ir.uses) if src is not None else None
                 r = self.pick(vid, ir.pdefs, used, ir.uses, defs, hint or self.to_preg.get(vid),
                               mi, out)
                 assign[vid] = r
@@ -471,24 +518,22 @@ class FastAllocator:
                 if r not in self.scratch_set:
                     where[vid] = r
                     self.holder[r] = vid
-            self.clean.discard(vid)
+            self.clean[vid] = False
             if r in self.scratch_set or not local[vid] and self.last_def[vid] == ii:
                 # a home holds a value at the block's end; a scratch register, nothing
                 self.store(vid, r, mi, after)
-                self.clean.add(vid)
+                self.set_clean(vid)
             if last[vid] == ii:
                 dead.append(vid)
-            if vid in ir.w32 and not self.is_vector(vid):
-                zx.add(vid)  # a 32-bit write clears the upper half
-            else:
-                zx.discard(vid)
+            # a 32-bit write clears the upper half
+            zx[vid] = vid in ir.w32 and not self.is_vector(vid)
         return dead
 
-    def _keep_copy(self, src: VReg, dst: int, src_zx: bool, assign: dict[int, str]) -> None:
+    def _keep_copy(self, src: VReg, dst: int, src_zx: bool) -> None:
         """After a move of `src` became a store to `dst`'s home, the register of a
         source read for the last time keeps a copy of `dst`, when every read of it
         sees what a reload from the slot gives."""
-        r = assign[src.id]
+        r = self.assign[src.id]
         if r in self.scratch_set or r in self.holder \
                 or self.is_vector(dst) != self.is_vector(src.id):
             return
@@ -497,9 +542,9 @@ class FastAllocator:
             return
         self.where[dst] = r
         self.holder[r] = dst
-        self.clean.add(dst)
+        self.set_clean(dst)
         if src_zx:
-            self.zx.add(dst)
+            self.zx[dst] = True
 
     def _fold_home(self, mi: MInst, ops: list[Operand]) -> list[Operand] | None:
         """A plain move into a register with a home slot, as a store to that slot."""
@@ -515,15 +560,16 @@ class FastAllocator:
             self.num_slot[mi.instr_num] = self.home(vid)
         return [src, self.mem(self.home(vid))]
 
-    def _hint(self, src: Operand, assign: dict[int, str]) -> str | None:
+    def _hint(self, src: Operand, uses: list[int]) -> str | None:
         """A move's source register: the destination there makes it a self-copy."""
         if type(src) is PReg:
             return src.name
         if type(src) is VReg:
-            return assign.get(src.id)
+            return self.assign[src.id] if src.id in uses else None
         return None
 
-    def _substitute(self, ops: list[Operand], assign: dict[int, str]) -> list[Operand]:
+    def _substitute(self, ops: list[Operand]) -> list[Operand]:
+        assign = self.assign
         new: list[Operand] = []
         for op in ops:
             if type(op) is VReg:
@@ -551,7 +597,7 @@ class FastAllocator:
         widen = self.target.extend_opcode(Extension(False, 8 * nat, 32))
         out.append(MInst(widen, [self.preg(reg, nat), self.preg(reg, 4)], mi.loc, mi.flags))
         if reg not in self.scratch_set:
-            self.zx.add(vid)
+            self.zx[vid] = True
 
     def _self_copy(self, d: OpcodeInfo, mi: MInst, ops: list[Operand], new: list[Operand],
                    src_zx: bool) -> bool:
@@ -574,9 +620,11 @@ class FastAllocator:
         return nat < 4 or nat == 4 and dst.id not in self.wide
 
 
+# one more than the widest register operand, in bytes (an xmm register's 16)
+_WIDEST: Final = 17
+
 # what an instruction that reads or writes nothing passes on (never written to)
 _NO_VREGS: Final[list[int]] = []
-_NO_INSTS: Final[list[MInst]] = []
 
 
 def _fits32(v: int) -> bool:

@@ -174,29 +174,31 @@ def _inst_refs(mi: MInst, d: OpcodeInfo, roles: _Roles, pool: frozenset[str],
     return InstRefs(d, uses, defs, pdefs, puses, w32)
 
 
+def _close(refs: list[InstRefs | None], live_in: list[str], p: str, s: int, e: int) -> None:
+    """End the reservation of `p` opened at `s` (-1: the block's start) and last
+    read at `e`."""
+    if e > s:
+        if s < 0:
+            live_in.append(p)
+        else:
+            opened = refs[s]
+            assert opened is not None
+            opened.reserve += (p,)
+        closed = refs[e]
+        assert closed is not None
+        closed.release += (p,)
+
+
 def _reservations(bs: BlockScan) -> list[str]:
     """Fill each instruction's `release` and `reserve`, the block's `live_in` and
     `fixed` from the pool registers each reads and writes; the registers read
     before any write."""
     start: dict[str, int] = {}  # per open reservation: where it starts (-1: the block's)
+    # per register its last read (a write records none: a reservation with no read
+    # after its start, its last read before it or none at all, closes as nothing)
     last: dict[str, int] = {}
     live_in: list[str] = []
     refs = bs.refs
-
-    def close(p: str) -> None:
-        s = start.pop(p)
-        e = last[p]
-        if e > s:
-            if s < 0:
-                live_in.append(p)
-            else:
-                opened = refs[s]
-                assert opened is not None
-                opened.reserve += (p,)
-            closed = refs[e]
-            assert closed is not None
-            closed.release += (p,)
-
     fixed = bs.fixed
     ii = -1
     for ir in refs:
@@ -208,17 +210,17 @@ def _reservations(bs: BlockScan) -> list[str]:
                 start[p] = -1
             last[p] = ii
         for p in ir.pdefs:
-            if p in start:
-                close(p)
+            s = start.pop(p, -2)
+            if s != -2:
+                _close(refs, live_in, p, s, last.get(p, -2))
             start[p] = ii
-            last[p] = ii
             at = fixed.get(p)
             if at is None:
                 fixed[p] = [ii]
             else:
                 at.append(ii)
-    for p in list(start):
-        close(p)
+    for p, s in start.items():
+        _close(refs, live_in, p, s, last.get(p, -2))
     bs.live_in = live_in
     return live_in
 

@@ -4,6 +4,8 @@ spelling an x86 instruction."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from mypy_extensions import mypyc_attr
 
 from ..mir.core import MFunction
@@ -78,6 +80,9 @@ class X86_64Target:
 
     def is_vector_vreg(self, mf: MFunction, vreg: int) -> bool:
         return vreg in x86_state(mf).xmm_vregs
+
+    def vector_vregs(self, mf: MFunction) -> Collection[int]:
+        return x86_state(mf).xmm_vregs
 
     def set_vector_vreg(self, mf: MFunction, vreg: int) -> None:
         x86_state(mf).xmm_vregs.add(vreg)

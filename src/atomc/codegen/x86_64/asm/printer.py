@@ -52,6 +52,10 @@ class AsmWriter:
         self.chunks: list[str] = []
         self.is_stmt = True
         self.last_file = 1
+        # the file of the last row that named one, and its number: a function's rows
+        # name the same file object in turn, numbered once (no key built and hashed)
+        self.loc_file: object = None
+        self.loc_file_number = 1
         self.asm_count = 0  # `%=` in asm templates: a number unique in the output
 
     def emit(self, line: str) -> None:
@@ -71,7 +75,14 @@ class AsmWriter:
 
     # -- .loc -----------------------------------------------------------------------
     def loc(self, row: Row, files: FileTable) -> None:
-        fileno = files.number(row.file) if row.file is not None else self.last_file
+        f = row.file
+        if f is None:
+            fileno = self.last_file
+        elif f is self.loc_file:
+            fileno = self.loc_file_number
+        else:
+            fileno = self.loc_file_number = files.number(f)
+            self.loc_file = f
         self.last_file = fileno
         text = f"\t.loc\t{fileno} {row.line} {row.column}"
         if row.prologue_end:
