@@ -17,6 +17,7 @@ from atomc.diag import DiagnosticEngine
 from atomc.frontend import parse_cache
 from atomc.frontend.parse import _Parser, parse_c
 from atomc.frontend.preprocess import run_cpp
+from atomc.frontend.prototype_shape import StoredPrototype, loaded
 from atomc.options import CompileOptions
 
 
@@ -58,12 +59,14 @@ def preprocess(src: Path, **opts) -> str:
 def parse_with(text: str, root: Path | None) -> tuple[c_ast.FileAST, dict[str, int]]:
     """Parse through a cache in `root` (None: no cache); the tree and the store's counts."""
     if root is None:
-        return parse_c(text, "t.c", DiagnosticEngine(out=io.StringIO())), {}
+        ast = parse_c(text, "t.c", DiagnosticEngine(out=io.StringIO()))
+        return c_ast.FileAST([loaded(d) for d in ast.ext]), {}
     parser = _Parser()
     store = parse_cache.Store(root)
     decls = parse_cache.parse_segmented(parser, text, "t.c", store,
                                         dict.fromkeys(parser.initial_type_symbols, True))
-    return c_ast.FileAST(decls), store.stats
+    # prototypes kept pickled (prototype_shape.StoredPrototype) as their trees
+    return c_ast.FileAST([loaded(d) for d in decls]), store.stats
 
 
 @pytest.fixture
