@@ -54,7 +54,9 @@ def test_call_checks_use_the_prototype(compile_c):
 def test_deferral_walks_declarators_by_field(compile_c, monkeypatch):
     """Deciding whether a prototype may wait reads each declarator node's fields
     directly: no node builds its `children()` tuple (a third of the decision's
-    cost, for every prototype of every header)."""
+    cost, for every prototype of every header). (Without the parse cache, which
+    decides the tree's part of it once, when it stores a header.)"""
+    monkeypatch.setenv("ATOMC_PARSE_CACHE", "off")
     from pycparser import c_ast
     from pycparserext import ext_c_parser as ext
 
@@ -155,3 +157,33 @@ def test_program_prototypes_report_as_if_checked_in_place(compile_c, tmp_path, m
             assert eager.stderr, (text, "reports nothing: not a case of this test")
             assert lazy.stderr == eager.stderr, (text, where)
             assert (lazy.module is None) == (eager.module is None)
+
+
+def test_stored_prototypes_are_unpickled_only_when_checked(compile_c):
+    """A warm parse cache hands the checker a system header's prototypes pickled
+    (prototype_shape.StoredPrototype); those deferred and never named are never
+    unpickled: the compile builds the trees of the prototypes it uses, not the
+    headers' hundreds."""
+    from atomc.frontend.prototype_shape import StoredPrototype
+    from atomc.frontend.sema.lazy_decls import LazyPrototypes
+
+    kept = [0]
+    real = LazyPrototypes.defer_stored
+
+    def counting(self, stored):
+        k = real(self, stored)
+        kept[0] += k
+        return k
+
+    text = HEADERS + 'int main(void) { printf("%zu\\n", strlen("ab")); return 0; }\n'
+    first = compile_c(text)  # stores the headers' segments (if no test did before)
+    assert first.module is not None, first.stderr
+    before = StoredPrototype.loaded
+    LazyPrototypes.defer_stored = counting
+    try:
+        r = compile_c(text)
+    finally:
+        LazyPrototypes.defer_stored = real
+    assert r.module is not None, r.stderr
+    assert kept[0] > 200  # deferred from what the cache recorded
+    assert StoredPrototype.loaded - before < 10  # printf, strlen and a few checked

@@ -17,6 +17,7 @@ from atomc.diag import DiagnosticEngine
 from atomc.frontend import parse_cache
 from atomc.frontend.parse import _Parser, parse_c
 from atomc.frontend.preprocess import run_cpp
+from atomc.frontend.prototype_shape import StoredPrototype, loaded
 from atomc.options import CompileOptions
 
 
@@ -58,12 +59,14 @@ def preprocess(src: Path, **opts) -> str:
 def parse_with(text: str, root: Path | None) -> tuple[c_ast.FileAST, dict[str, int]]:
     """Parse through a cache in `root` (None: no cache); the tree and the store's counts."""
     if root is None:
-        return parse_c(text, "t.c", DiagnosticEngine(out=io.StringIO())), {}
+        ast = parse_c(text, "t.c", DiagnosticEngine(out=io.StringIO()))
+        return c_ast.FileAST([loaded(d) for d in ast.ext]), {}
     parser = _Parser()
     store = parse_cache.Store(root)
     decls = parse_cache.parse_segmented(parser, text, "t.c", store,
                                         dict.fromkeys(parser.initial_type_symbols, True))
-    return c_ast.FileAST(decls), store.stats
+    # prototypes kept pickled (prototype_shape.StoredPrototype) as their trees
+    return c_ast.FileAST([loaded(d) for d in decls]), store.stats
 
 
 @pytest.fixture
@@ -286,3 +289,26 @@ def test_resident_segments_are_the_stored_ones(project: Path, tmp_path: Path,
     assert [small.load(n) for n in names[:3]] == [True, False, False]
     os.close(r)
     os.close(w)
+
+
+def test_entries_rebuild_nodes_by_their_calls(project: Path, tmp_path: Path) -> None:
+    """A stored segment makes each pycparser node and coordinate by one call, not
+    an empty object and a dictionary of its state (`parse_cache._call_reduce`):
+    over <stdio.h> and the project's headers no entry builds a state more than a
+    few times (atomc's and pycparserext's node subclasses), and unpickling gives
+    the cold parse's tree (test_warm_parse_is_the_cold_parse)."""
+    import pickle
+    import pickletools
+
+    parse_with(preprocess(project / "t.c"), tmp_path / "cache")
+    entries = list((tmp_path / "cache").rglob("*.pickle"))
+    assert len(entries) > 5
+    built = made = 0
+    for path in entries:
+        data = path.read_bytes()
+        for op, _, _ in pickletools.genops(data):
+            built += op.name == "BUILD"
+            made += op.name == "REDUCE"
+        pickle.loads(data)
+    assert made > 1000
+    assert built * 50 < made  # the default pickled every node and coordinate by BUILD

@@ -45,6 +45,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from ..cachefile import blake2b, cache_location, replace_atomically
 from .preprocess import MarkerSearch
@@ -334,15 +335,125 @@ class Recorder:
         if span is not None:
             key = segment_key(self.prev, self.text, span)
             changed = {k: names[k] for k in names.changed}
-            import pickle
-
-            data = pickle.dumps((key, ext[self._decls_at_start:], changed),
-                                protocol=_PICKLE_PROTOCOL)
+            data = _dumps((key, _stored_prototypes(ext[self._decls_at_start:]), changed))
             self.pending.append((key, data))
             self.prev = key
             self._decls_at_start = len(ext)
             names.changed.clear()
         self.start = end
+
+
+def _call_reduce(obj: object) -> Any:
+    """A node or coordinate as the call that makes it, `cls(*fields)`, where its
+    class's `__init__` only stores its arguments, in the order of its parameters.
+    pickle's default for such an object builds a dictionary of its state and sets
+    each entry (and, with a `__dict__`, builds one more per object): the call is
+    about half of a header segment's unpickling, and a third of its bytes. Any
+    object whose state is not exactly its parameters (an unset slot, an attribute
+    set after the parse) keeps the default."""
+    params = _INIT_PARAMS[type(obj)]
+    try:
+        state = vars(obj)
+    except TypeError:  # a slots node: every slot set, in the parameters' order
+        args = tuple(getattr(obj, name, _UNSET) for name in params)
+        if not any(a is _UNSET for a in args):
+            return type(obj), args
+    else:
+        if tuple(state) == params:
+            return type(obj), tuple(state.values())
+    return obj.__reduce_ex__(_PICKLE_PROTOCOL)
+
+
+_UNSET = object()
+# class -> the fields its `__init__` stores, for the classes whose `__init__` only
+# stores its parameters (pycparser's generated nodes, its Coord, pycparserext's
+# FuncDeclExt); filled by `_dumps` on first use
+_INIT_PARAMS: dict[type, tuple[str, ...]] = {}
+
+
+def _plain_init_classes() -> dict[type, tuple[str, ...]]:
+    from pycparser import c_ast
+    from pycparser.c_parser import Coord
+    from pycparserext.ext_c_parser import FuncDeclExt
+
+    from .prototype_shape import StoredPrototype
+
+    classes: list[type] = [Coord, FuncDeclExt]
+    classes += [c for c in vars(c_ast).values() if isinstance(c, type)
+                and issubclass(c, c_ast.Node) and c.__module__ == c_ast.__name__
+                and "__init__" in vars(c)]
+    out: dict[type, tuple[str, ...]] = {}
+    for cls in classes:
+        init: Any = vars(cls)["__init__"]  # (each defines its own)
+        code = init.__code__
+        params = code.co_varnames[1:code.co_argcount]
+        slots = tuple(s for s in vars(cls).get("__slots__", ()) if s != "__weakref__")
+        if cls in (Coord, FuncDeclExt) or params == slots:
+            out[cls] = params
+    out[StoredPrototype] = StoredPrototype.__slots__
+    return out
+
+
+def _dumps(value: object) -> bytes:
+    """`pickle.dumps` with nodes and coordinates by `_call_reduce`."""
+    import copyreg
+    import io
+    import pickle
+
+    if not _INIT_PARAMS:
+        _INIT_PARAMS.update(_plain_init_classes())
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=_PICKLE_PROTOCOL)
+    pickler.dispatch_table = {**copyreg.dispatch_table,
+                              **dict.fromkeys(_INIT_PARAMS, _call_reduce)}
+    pickler.dump(value)
+    return out.getvalue()
+
+
+def _stored_prototypes(decls: list[object]) -> list[object]:
+    """A segment's declarations as stored: each prototype whose `shape` allows its
+    deferral, and which shares no object with another declaration of the segment
+    (pickled apart it would no longer share it), as a `StoredPrototype`."""
+    from .prototype_shape import StoredPrototype, shape
+
+    tags = [shape(d) for d in decls]
+    if not any(t is not None for t in tags):
+        return decls
+    owners: dict[int, int] = {}
+    shared: set[int] = set()
+    for i, d in enumerate(decls):
+        for o in _objects(d):
+            j = owners.setdefault(id(o), i)
+            if j != i:
+                shared.update((i, j))
+    out: list[object] = []
+    for i, (d, t) in enumerate(zip(decls, tags, strict=True)):
+        if t is None or i in shared:
+            out.append(d)
+        else:
+            decl: Any = d  # a c_ast.Decl (`shape`)
+            out.append(StoredPrototype(decl.name, decl.coord, tuple(t), _dumps(decl)))
+    return out
+
+
+def _objects(node: object) -> list[object]:
+    """The nodes, lists and coordinates of a tree (what pickling would share)."""
+    out: list[object] = []
+    stack = [node]
+    while stack:
+        o = stack.pop()
+        if isinstance(o, (str, int, float, bool, bytes)) or o is None:
+            continue
+        out.append(o)
+        if isinstance(o, (list, tuple)):
+            stack.extend(o)
+            continue
+        for cls in type(o).__mro__:
+            for slot in vars(cls).get("__slots__", ()):
+                if slot != "__weakref__":
+                    stack.append(getattr(o, slot, None))
+        stack.extend(getattr(o, "__dict__", {}).values())
+    return out
 
 
 def parse_segmented(parser, text: str, filename: str, store: Store,

@@ -11,6 +11,9 @@ no `_Alignas`, and only attributes that act on the symbol itself (no alias, sect
 or other unit-wide record), under the default `#pragma pack` and `#pragma GCC
 optimize` state. Any lookup of the name at file scope (a use, a redeclaration, the
 end of the unit's directives) checks it first, with the file scope alone in view.
+The parse cache keeps such prototypes pickled, with what the tree part of this test
+found (`prototype_shape.py`): `defer_stored` decides from that, and the tree is
+unpickled only when checked.
 
 The program's own prototypes (zlib.h, lua.h, lstate.h: a hundred to three hundred
 per file, most never called) may wait too, where checking them can report nothing:
@@ -32,7 +35,7 @@ from typing import TYPE_CHECKING
 from pycparser import c_ast
 from pycparserext import ext_c_parser as ext
 
-from ..attributes import VISIBILITIES, attribute_name, attribute_nodes
+from ..attributes import VISIBILITIES, attribute_nodes
 from ..ctype import (
     CType,
     EnumT,
@@ -49,34 +52,11 @@ from ..scopes import SymKind
 from .common import BASIC_TYPES
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..prototype_shape import StoredPrototype
     from .core import Sema
 
-# attributes recorded on the symbol alone (sym.attrs, its call checks)
-_SYMBOL_ONLY = frozenset({
-    "nothrow", "leaf", "nonnull", "pure", "const", "malloc", "warn_unused_result",
-    "format", "format_arg", "deprecated", "access", "returns_twice", "noreturn", "cold",
-    "sentinel", "returns_nonnull", "unavailable", "fd_arg", "fd_arg_read", "fd_arg_write",
-})
-# declarator nodes whose meaning later is their meaning now (given the checks below)
-_PLAIN = (c_ast.TypeDecl, c_ast.PtrDecl, c_ast.FuncDecl, c_ast.ParamList, c_ast.Decl,
-          c_ast.Typename, c_ast.IdentifierType, c_ast.EllipsisParam, c_ast.ArrayDecl,
-          c_ast.Constant, c_ast.ID, ext.FuncDeclExt, ext.TypeDeclExt, ext.ArrayDeclExt)
-_TAGGED = (c_ast.Struct, c_ast.Union, c_ast.Enum)
-_PROTOTYPES = frozenset({c_ast.FuncDecl, ext.FuncDeclExt})
-_STORAGE = frozenset({"extern", "__extension__"})
-_SPECIFIER = ext.AttributeSpecifier
-# the children `_plain` walks in the commonest of those classes: what their
-# `children()` names, less attributes and asm labels (which `defer` checked)
-_WALKED: dict[type, tuple[str, ...]] = {
-    c_ast.Decl: ("type", "init", "bitsize"),
-    c_ast.TypeDecl: ("type",), ext.TypeDeclExt: ("type",),
-    c_ast.PtrDecl: ("type",),
-    c_ast.FuncDecl: ("args", "type"), ext.FuncDeclExt: ("args", "type"),
-    c_ast.Typename: ("type",),
-    c_ast.ArrayDecl: ("type", "dim"), ext.ArrayDeclExt: ("type", "dim"),
-    c_ast.IdentifierType: (), c_ast.EllipsisParam: (), c_ast.Constant: (), c_ast.ID: (),
-}
-_SIZED = frozenset({c_ast.ArrayDecl, ext.ArrayDeclExt})
 # `visibility("...")` arguments that are valid (any other is an error)
 _VISIBILITY_ARGS = frozenset(f'"{v}"' for v in VISIBILITIES)
 # the kinds of type a parameter or result may have by value without any check
@@ -86,16 +66,6 @@ _TYPE_DECLS = (c_ast.TypeDecl, ext.TypeDeclExt)
 _FUNC_DECLS = (c_ast.FuncDecl, ext.FuncDeclExt)
 
 
-def _attribute_word(node: c_ast.Node) -> str | None:
-    """`attribute_name` without the argument list it builds."""
-    if type(node) is c_ast.FuncCall:
-        name = node.name
-        return name.name.strip("_") if isinstance(name, c_ast.ID) else None
-    if type(node) is c_ast.ID:
-        return node.name.strip("_")
-    return attribute_name(node)
-
-
 class LazyPrototypes:
     """The deferred prototypes by name; `Scopes` asks `force` on a file-scope miss."""
 
@@ -103,86 +73,61 @@ class LazyPrototypes:
 
     def __init__(self, sema: Sema) -> None:
         self.sema = sema
-        self.deferred: dict[str, c_ast.Decl] = {}
+        # the declarations, or the parse cache's pickled ones (prototype_shape.py)
+        self.deferred: dict[str, c_ast.Decl | StoredPrototype] = {}
         self.checked = 0  # prototypes checked when named (a work counter for tests)
 
     def defer(self, decl: c_ast.Decl) -> bool:
         """Keep `decl` for later if checking it later cannot differ; True if kept."""
+        from ..prototype_shape import declarator_ok, system_tags
+
         sema = self.sema
         name = decl.name
-        storage = decl.storage
-        funcspec = decl.funcspec
-        if (not name or decl.init is not None or decl.bitsize is not None
-                or type(decl.type) not in _PROTOTYPES
-                or (storage and not _STORAGE.issuperset(storage))
-                or (funcspec and not all(type(f) is _SPECIFIER for f in funcspec))
-                or getattr(decl, "align", None) or getattr(decl.type, "asm", None) is not None
-                or sema.pack is not None or sema.optimize_pragmas.words
-                or sema.optimize_pragmas.stack or sema.quiet or sema.function is not None
-                or name in self.deferred):
-            return False
-        scopes = sema.scopes
-        if not scopes.at_file_scope or scopes.lookup_current(name) is not None:
+        if not declarator_ok(decl) or not self._state_allows(name):
             return False
         if not sema.is_system(sema.pos(decl)):
             if not _Quiet(sema).prototype(decl):
                 return False
         else:
-            for a in attribute_nodes(decl):
-                if _attribute_word(a) not in _SYMBOL_ONLY:
-                    return False
-            if not self._plain(decl.type):
+            tags = system_tags(decl)
+            if tags is None or not self._visible(tags):
                 return False
         self.deferred[name] = decl
-        scopes.lazy = self
+        sema.scopes.lazy = self
         return True
 
-    def _plain(self, node: c_ast.Node) -> bool:
-        """Does `node` (a prototype's declarator, walked whole) name only what
-        `defer` allows? The common classes are walked through their children by
-        name (`_WALKED`), without building each node's `children()` tuple."""
-        walked = _WALKED.get(type(node))
-        if walked is None:
-            return self._plain_node(node)
-        if type(node) in _SIZED:
-            dim = node.dim
-            if not (dim is None or isinstance(dim, c_ast.Constant)):
-                return False
-        for child_name in walked:
-            child = getattr(node, child_name)
-            if child is not None and not self._plain(child):
-                return False
+    def defer_stored(self, stored: StoredPrototype) -> bool:
+        """`defer` of a system header's prototype the parse cache kept pickled
+        (its `shape` allowed deferral), from what it recorded: True if kept. Else
+        the caller unpickles it and asks `defer`, whose answer is then False for a
+        system header's, as this one's."""
+        sema = self.sema
+        if not (self._state_allows(stored.name) and sema.is_system(sema.pos(stored))
+                and self._visible(stored.tags)):
+            return False
+        self.deferred[stored.name] = stored
+        sema.scopes.lazy = self
         return True
 
-    def _plain_node(self, node: c_ast.Node) -> bool:
-        """`_plain` for the classes `_WALKED` does not list (tags, parameter lists,
-        subclasses), through `children()`."""
-        if isinstance(node, _TAGGED):
-            return (node.name is not None and getattr(node, "decls", None) is None
-                    and getattr(node, "values", None) is None
-                    and self.sema.scopes.lookup_tag(node.name) is not None)
-        if type(node) is c_ast.ParamList:
-            for param in node.params:
-                if not self._plain(param):
-                    return False
-            return True
-        if not isinstance(node, _PLAIN):
+    def _state_allows(self, name: str) -> bool:
+        """`defer`'s test of the checker's state where a prototype of `name` stands."""
+        sema = self.sema
+        if (sema.pack is not None or sema.optimize_pragmas.words
+                or sema.optimize_pragmas.stack or sema.quiet or sema.function is not None
+                or name in self.deferred):
             return False
-        if isinstance(node, c_ast.ArrayDecl) and not (
-                node.dim is None or isinstance(node.dim, c_ast.Constant)):
-            return False
-        if isinstance(node, c_ast.ID):
-            return True  # a K&R parameter name
-        for child_name, child in node.children():
-            if child_name.startswith(("attributes", "asm")):
-                continue
-            if not self._plain(child):
-                return False
-        return True
+        scopes = sema.scopes
+        return scopes.at_file_scope and scopes.lookup_current(name) is None
+
+    def _visible(self, tags: Sequence[str]) -> bool:
+        lookup_tag = self.sema.scopes.lookup_tag
+        return all(lookup_tag(tag) is not None for tag in tags)
 
     def force(self, name: str) -> None:
         """Check `name`'s deferred prototype now, as at the file scope where it stood."""
         decl = self.deferred.pop(name)
+        if type(decl) is not c_ast.Decl:  # kept pickled by the parse cache
+            decl = decl.load()
         sema = self.sema
         scopes = sema.scopes
         levels, function, quiet = scopes.levels, sema.function, sema.quiet
@@ -208,18 +153,20 @@ class _Quiet:
         self.param_names: list[str] = []  # which a parameter's name would hide
 
     def prototype(self, decl: c_ast.Decl) -> bool:
+        from ..prototype_shape import SYMBOL_ONLY, attribute_word
+
         storage = decl.storage
         if storage and len([s for s in storage if s != "__extension__"]) > 1:
             return False  # two storage classes: an error
         for a in attribute_nodes(decl):
-            word = _attribute_word(a)
+            word = attribute_word(a)
             if word == "visibility":
                 args = getattr(a, "args", None)
                 exprs: list[c_ast.Node] = getattr(args, "exprs", None) or []
                 if not (len(exprs) == 1 and type(exprs[0]) is c_ast.Constant
                         and exprs[0].value in _VISIBILITY_ARGS):
                     return False
-            elif word not in _SYMBOL_ONLY:
+            elif word not in SYMBOL_ONLY:
                 return False
         if not self.function(decl.type):
             return False

@@ -67,6 +67,11 @@ class UnitChecker:
                 sema.types.static_assert(ext)
             elif isinstance(ext, c_ast.Pragma):
                 sema.types.pragma(ext)
+            elif type(ext).__name__ == "StoredPrototype":  # pickled by the parse cache
+                if not sema.lazy_decls.defer_stored(ext):
+                    decl = ext.load()
+                    if not sema.lazy_decls.defer(decl):
+                        yield from self.declaration(decl)
             elif type(ext).__name__ == "Asm":  # file-scope asm: verbatim text
                 from ..asm_stmt import asm_text  # few files have file-scope asm
 
