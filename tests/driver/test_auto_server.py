@@ -26,18 +26,7 @@ import pytest
 from atomc.server.auto import private, server_key
 from atomc.server.protocol import ENV_VAR, IDLE_VAR, LOG_VAR
 
-PROGRAM = r"""#include <stdio.h>
-static int square(int x) { return x * x; }
-int main(void)
-{
-    int total = 0;
-    for (int i = 0; i < 5; i++)
-        total += square(i);
-    printf("total %d\n", total);
-    return total % 7;
-}
-"""
-BAD = "int main(void)\n{\n    return undeclared + 1;\n}\n"
+from test_compile_server import BAD, PROGRAM  # the programs the hand-started server compiles
 
 
 @dataclass

@@ -194,24 +194,26 @@ def test_a_client_that_goes_away_takes_its_compile_with_it(server: Server,
     assert not (tmp_path / "slow.o").exists()
 
 
+def compile_p(folder: Path, run_env: dict[str, str]) -> None:
+    """`atomc -c p.c` in `folder`, which must succeed (served or not)."""
+    r = subprocess.run([sys.executable, "-m", "atomc", "-c", "p.c"], cwd=folder,
+                       env=run_env, capture_output=True, text=True, timeout=300, check=False)
+    assert r.returncode == 0, r.stderr
+
+
 def test_changed_sources_stop_the_server(tmp_path: Path) -> None:
     """A server never compiles with code older than the files on disk."""
     srv, copy, run_env = server_on_copy(tmp_path)
     (tmp_path / "p.c").write_text(PROGRAM)
 
-    def compile_once() -> None:
-        r = subprocess.run([sys.executable, "-m", "atomc", "-c", "p.c"], cwd=tmp_path,
-                           env=run_env, capture_output=True, text=True, timeout=300, check=False)
-        assert r.returncode == 0, r.stderr
-
-    compile_once()
+    compile_p(tmp_path, run_env)
     assert len(served(srv)) == 1
     touch_source(copy)
-    compile_once()  # declined, compiled by the client
+    compile_p(tmp_path, run_env)  # declined, compiled by the client
     srv.proc.wait(timeout=30)
     assert len(served(srv)) == 1
     assert any("sources changed" in ln for ln in srv.lines()), srv.lines()
-    compile_once()  # nobody listens now: still compiles
+    compile_p(tmp_path, run_env)  # nobody listens now: still compiles
 
 
 def test_changed_sources_let_running_compiles_finish(tmp_path: Path) -> None:
@@ -366,15 +368,10 @@ def test_a_rebuilt_compiled_copy_stops_a_pure_server(tmp_path: Path) -> None:
     srv, _, run_env = server_on_copy(tmp_path)
     (tmp_path / "p.c").write_text(PROGRAM)
 
-    def compile_once() -> None:
-        r = subprocess.run([sys.executable, "-m", "atomc", "-c", "p.c"], cwd=tmp_path,
-                           env=run_env, capture_output=True, text=True, timeout=300, check=False)
-        assert r.returncode == 0, r.stderr
-
-    compile_once()
+    compile_p(tmp_path, run_env)
     assert len(served(srv)) == 1
     (records / "COMPILED").write_text("")
-    compile_once()  # declined, compiled by the client
+    compile_p(tmp_path, run_env)  # declined, compiled by the client
     srv.proc.wait(timeout=30)
     assert len(served(srv)) == 1
     assert any("sources changed" in ln for ln in srv.lines()), srv.lines()
