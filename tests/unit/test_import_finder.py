@@ -5,13 +5,14 @@ for certain, and takes every atomc module of a compile off the FileFinders."""
 from __future__ import annotations
 
 import os
+import py_compile
 import subprocess
 import sys
-from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec, PathFinder
+from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec, PathFinder, SourceFileLoader
 from pathlib import Path
 
 import atomc
-from atomc.import_finder import AtomcFinder
+from atomc.import_finder import AtomcFinder, CachedSourceLoader
 
 SRC = Path(atomc.__file__).resolve().parent
 EXT = EXTENSION_SUFFIXES[0]
@@ -21,7 +22,8 @@ def described(spec: ModuleSpec | None) -> tuple[object, ...] | None:
     if spec is None:
         return None
     loader = spec.loader
-    return (spec.name, spec.origin, type(loader), getattr(loader, "path", None),
+    kind = SourceFileLoader if isinstance(loader, SourceFileLoader) else type(loader)
+    return (spec.name, spec.origin, kind, getattr(loader, "path", None),
             getattr(loader, "name", None), spec.submodule_search_locations, spec.cached,
             spec.has_location, spec.parent)
 
@@ -86,6 +88,7 @@ def test_the_compiled_copys_layout(tmp_path: Path) -> None:
 
 RUN = """\
 import atexit, sys
+import _frozen_importlib_external as external
 from importlib.machinery import FileFinder
 seen = []
 real = FileFinder.find_spec
@@ -93,8 +96,15 @@ def counting(self, fullname, target=None):
     seen.append(fullname)
     return real(self, fullname, target)
 FileFinder.find_spec = counting
+paths = []
+real_cache = external.cache_from_source
+def cache_from_source(path, *args, **kwargs):
+    paths.append(path)
+    return real_cache(path, *args, **kwargs)
+external.cache_from_source = cache_from_source
 atexit.register(lambda: print(",".join(sorted({n for n in seen if n.startswith("atomc")})),
-                              len({n for n in sys.modules if n.startswith("atomc.")})))
+                              len({n for n in sys.modules if n.startswith("atomc.")}),
+                              len({p for p in paths if "/atomc/" in p})))
 from atomc.server.client import main
 sys.argv = ["atomc", *sys.argv[1:]]
 main()
@@ -107,9 +117,51 @@ def test_a_compile_finds_no_atomc_module_through_file_finders(tmp_path: Path) ->
     r = subprocess.run([sys.executable, "-c", RUN, "-O0", "-g", "-c", "prog.c"], cwd=tmp_path,
                        env=env, capture_output=True, text=True, check=False)
     assert r.returncode == 0, r.stderr
-    through_file_finders, imported = r.stdout.split()
+    through_file_finders, imported, pyc_paths_computed = r.stdout.split()
     # only those the command imports before it installs the finder
     assert through_file_finders.split(",") == [
         "atomc", "atomc.compiled_copy", "atomc.import_finder", "atomc.server",
         "atomc.server.client", "atomc.server.protocol"]
     assert int(imported) > 100
+    # byte code read where the finder found it: the paths of only those six computed
+    assert int(pyc_paths_computed) <= 6
+
+
+def _module(folder: Path, text: str) -> tuple[AtomcFinder, ModuleSpec]:
+    (folder / "mod.py").write_text(text)
+    finder = AtomcFinder()
+    spec = finder.find_spec("atomc.mod", [str(folder)])
+    assert spec is not None and isinstance(spec.loader, CachedSourceLoader)
+    return finder, spec
+
+
+def _run(spec: ModuleSpec) -> dict[str, object]:
+    assert spec.loader is not None
+    code = spec.loader.get_code(spec.name)  # type: ignore[attr-defined]
+    assert code.co_filename == spec.origin
+    space: dict[str, object] = {}
+    exec(code, space)
+    return space
+
+
+def test_source_modules_read_their_byte_code_unless_it_is_stale(tmp_path: Path) -> None:
+    finder, spec = _module(tmp_path, "X = 1\n")
+    assert spec.cached == str(tmp_path / "__pycache__" / f"mod.{sys.implementation.cache_tag}.pyc")
+    assert _run(spec)["X"] == 1  # no byte code: compiled from the source
+    py_compile.compile(str(tmp_path / "mod.py"), cfile=spec.cached, doraise=True)
+    pyc = Path(spec.cached)  # type: ignore[arg-type]
+    # the byte code is what runs while it matches the source's mtime and size
+    data = pyc.read_bytes()
+    pyc.write_bytes(data[:16] + data[16:].replace(b"X", b"Y"))
+    assert "Y" in _run(spec) and "X" not in _run(spec)
+    st = (tmp_path / "mod.py").stat()
+    (tmp_path / "mod.py").write_text("X = 22\n")
+    os.utime(tmp_path / "mod.py", ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert _run(spec)["X"] == 22  # another size: stale
+    (tmp_path / "mod.py").write_text("X = 3\n")
+    os.utime(tmp_path / "mod.py", ns=(st.st_atime_ns, st.st_mtime_ns + 2_000_000_000))
+    assert _run(spec)["X"] == 3  # another mtime: stale
+    py_compile.compile(str(tmp_path / "mod.py"), cfile=spec.cached, doraise=True,
+                       invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+    (tmp_path / "mod.py").write_text("X = 4\n")
+    assert _run(spec)["X"] == 4  # hash-based byte code: SourceFileLoader checks it
