@@ -50,6 +50,18 @@ def test_the_back_end_makes_opcode_rows_when_asked() -> None:
         op for op, d in opcodes.table().items() if d.is_return}
 
 
+def test_the_compile_server_makes_every_opcode_row_once_for_its_children(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A served compile is forked from the server after `preload`: the rows are
+    made there, not again in each child."""
+    from atomc.server import server
+
+    monkeypatch.setattr(opcodes, "_MADE", {})
+    monkeypatch.setattr(opcodes, "_BY_VALUE", {})
+    server.preload()
+    assert list(opcodes._MADE) == list(opcodes._ROWS)
+
+
 def test_option_aliases_are_made_without_dataclasses_replace(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """gcc's long spellings are made by Option's constructor (every process that
