@@ -40,13 +40,12 @@ fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
 # The `atomc` console script pip writes imports `re` (to strip a Windows suffix from
 # argv[0]): 24M instructions at every command, 40% of what a served compile's client
-# costs (callgrind, 60M -> 36M). The same entry point without it:
-cat > .venv/bin/atomc <<LAUNCHER
-#!$PWD/.venv/bin/python
-import sys
-from atomc.server.client import main
-sys.exit(main())
-LAUNCHER
+# costs (callgrind, 60M -> 36M). And every process's `site` step computes the same
+# sys.path again (the .pth files, setuptools' _distutils_hack): 4.7M more of an empty
+# compile's 380M. The launcher written here has neither: it starts the interpreter
+# with -S and appends the entries `site` adds, while the files `site` reads keep their
+# recorded modification times (src/atomc/server/launcher.py).
+.venv/bin/python -m atomc.server.launcher .venv/bin/atomc
 # Byte-compile atomc once. An editable install leaves that to the first import, and where
 # PYTHONDONTWRITEBYTECODE is set (CI images, this project's sandboxes) no import ever
 # writes it, so every compiler run would compile ~260 modules from source again: 0.72 s

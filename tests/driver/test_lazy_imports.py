@@ -260,20 +260,20 @@ def test_the_command_without_a_server_loads_no_socket_module(tmp_path: Path) -> 
     assert sorted(modules & {"_socket", "socket", "subprocess"}) == []
 
 
-def test_the_installed_launcher_imports_no_re(tmp_path: Path) -> None:
-    """scripts/install.sh writes the `atomc` console script itself: pip's imports `re`
-    (24M instructions at every command, served or not). The launcher it writes runs
+def test_the_installed_launcher_imports_no_re_nor_site(tmp_path: Path) -> None:
+    """scripts/install.sh writes the `atomc` console script itself
+    (atomc/server/launcher.py): pip's imports `re` (24M instructions at every command,
+    served or not), and `site` runs the .pth files (4.7M). The launcher it writes runs
     the command and loads no module beyond the client's."""
     install = (Path(SRC).parent / "scripts" / "install.sh").read_text()
-    body = install.split("cat > .venv/bin/atomc <<LAUNCHER\n", 1)[1].split("LAUNCHER\n", 1)[0]
-    shebang, rest = body.split("\n", 1)
-    assert shebang == "#!$PWD/.venv/bin/python"
+    assert "\n.venv/bin/python -m atomc.server.launcher .venv/bin/atomc\n" in install
     launcher = tmp_path / "atomc"
-    launcher.write_text(f"#!{sys.executable}\n{rest}")
-    launcher.chmod(0o755)
-    (tmp_path / "prog.c").write_text(PROGRAM)
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", ""),
-           "ATOMC_SERVER": "off", "PYTHONPROFILEIMPORTTIME": "1"}
+           "ATOMC_SERVER": "off"}
+    subprocess.run([sys.executable, "-m", "atomc.server.launcher", str(launcher)], env=env,
+                   check=True)
+    (tmp_path / "prog.c").write_text(PROGRAM)
+    env["PYTHONPROFILEIMPORTTIME"] = "1"
     r = subprocess.run([str(launcher), "--version"], cwd=tmp_path, env=env,
                        capture_output=True, text=True, check=False)
     assert r.returncode == 0 and r.stdout.startswith("atomc "), r.stderr
@@ -284,4 +284,4 @@ def test_the_installed_launcher_imports_no_re(tmp_path: Path) -> None:
     modules = {line.rsplit("|", 1)[1].strip() for line in before_driver.splitlines()
                if line.startswith("import time:") and "|" in line}
     assert "atomc.server.client" not in modules and modules  # the split found the client
-    assert "re" not in modules, sorted(modules)
+    assert sorted(modules & {"re", "site", "_distutils_hack", "_sitebuiltins"}) == []

@@ -24,8 +24,10 @@ from pathlib import Path
 
 import atomc.codegen
 from atomc.codegen.mir.core import INLINE_ASM, META_OPCODES
-from atomc.codegen.x86_64.opcodes import CMOV, EXTEND, JCC, OPCODES, SETCC, SIZED, SSE
+from atomc.codegen.x86_64.opcodes import CMOV, EXTEND, JCC, SETCC, SIZED, SSE, table
 from atomc.codegen.x86_64.registers import GPRS, XMMS, reg_name
+
+OPCODES = table()  # every row, made now (opcodes.py makes them when first asked for)
 
 CODEGEN = Path(atomc.codegen.__file__).parent
 PKG = "atomc.codegen"

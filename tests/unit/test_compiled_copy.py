@@ -125,3 +125,29 @@ def test_copy_binds_lazily(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
         assert sys.getdlopenflags() == os.RTLD_LAZY
     finally:
         sys.setdlopenflags(flags)
+
+
+def test_freshness_is_one_stat_per_file_relative_to_the_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every process checks every source file: a stat each, relative to the source
+    folder, with no path joined per file (os.path.join is Python code)."""
+    src, copy = _tree(tmp_path)
+    for n in range(20):
+        (src / "ir" / f"m{n}.py").write_text("")
+    files = cc.source_files(str(src))
+    (copy / cc.MANIFEST).write_text(cc.manifest_text(str(src), files))
+    joins, stats = [], []
+    real_join, real_stat = os.path.join, os.stat
+
+    def join(*parts: str) -> str:
+        joins.append(parts)
+        return real_join(*parts)
+
+    def stat(path: str, **kwargs: object) -> os.stat_result:
+        stats.append(path)
+        return real_stat(path, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os.path, "join", join)
+    monkeypatch.setattr(os, "stat", stat)
+    assert cc.is_fresh(str(copy), str(src))
+    assert sorted(p for p in stats if not os.path.isabs(p)) == files and len(joins) <= 2

@@ -3,6 +3,9 @@ it compiles anything (issue 13): each counted here by the objects it makes."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from atomc.codegen.x86_64 import opcodes
@@ -20,12 +23,43 @@ def test_opcode_rows_are_made_once_and_shared(monkeypatch: pytest.MonkeyPatch) -
         return row
 
     monkeypatch.setattr(opcodes, "OpcodeInfo", counting)
-    table = opcodes._build()
-    assert table == opcodes.OPCODES
-    assert list(table) == list(opcodes.OPCODES)
+    monkeypatch.setattr(opcodes, "_MADE", {})
+    monkeypatch.setattr(opcodes, "_BY_VALUE", {})
+    table = opcodes.table()
+    assert list(table) == list(opcodes._ROWS)
     distinct = {id(row) for row in table.values()}
     assert len(made) == len(distinct) == len(set(table.values()))
     assert len(made) < len(table) // 2  # the set<cc>, j<cc>, cmov<cc> of a size... shared
+    assert opcodes.table() == table and len(made) == len(distinct)
+    assert opcodes.find("not-an-opcode") is None
+    with pytest.raises(KeyError):
+        opcodes.desc("not-an-opcode")
+
+
+def test_the_back_end_makes_opcode_rows_when_asked() -> None:
+    """Importing the back end makes none of the x86-64 table's rows (11M of an empty
+    compile's 380M instructions when all 260 were made at import); a compile makes
+    those of the instructions it selects, the ones it would have read."""
+    code = ("import atomc.codegen.pipeline\n"
+            "from atomc.codegen.x86_64 import opcodes\n"
+            "print(len(opcodes._MADE))\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       check=True)
+    assert r.stdout.split() == ["0"]
+    assert set(opcodes.mnemonics_where("is_return")) == {
+        op for op, d in opcodes.table().items() if d.is_return}
+
+
+def test_the_compile_server_makes_every_opcode_row_once_for_its_children(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A served compile is forked from the server after `preload`: the rows are
+    made there, not again in each child."""
+    from atomc.server import server
+
+    monkeypatch.setattr(opcodes, "_MADE", {})
+    monkeypatch.setattr(opcodes, "_BY_VALUE", {})
+    server.preload()
+    assert list(opcodes._MADE) == list(opcodes._ROWS)
 
 
 def test_option_aliases_are_made_without_dataclasses_replace(

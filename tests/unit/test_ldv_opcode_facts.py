@@ -25,7 +25,9 @@ from atomc.codegen.debuginfo.live_debug_values import (
 from atomc.codegen.debuginfo.static_loads import static_load
 from atomc.codegen.mir import Imm, Mem, MInst, PReg
 from atomc.codegen.target import current
-from atomc.codegen.x86_64.opcodes import OPCODES
+from atomc.codegen.x86_64.opcodes import table
+
+OPCODES = table()  # every row, made now (opcodes.py makes them when first asked for)
 
 _SHAPES: list[list[object]] = [
     [Imm(5), PReg("rax", 8)],

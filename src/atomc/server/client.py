@@ -109,7 +109,12 @@ def main() -> int:
     # the compiled copy install.sh built, when it is as fresh as src/ (compiled_copy.py)
     from ..compiled_copy import select
 
-    select(sys.modules["atomc"].__path__)
+    package_path = sys.modules["atomc"].__path__
+    compiled = select(package_path)
+    # atomc's modules found from one listing per folder (import_finder.py)
+    from ..import_finder import install
+
+    install(os.path.dirname(package_path[0]) if compiled else None)
     from ..driver import main as driver_main
     return leave(driver_main())
 

@@ -51,12 +51,15 @@ def preload() -> None:
             if not mod.name.endswith("__main__"):
                 importlib.import_module(mod.name)
     # what every compile computes first and the same for all: the driver's option
-    # table (built from gcc's option list) and the parser's identity for the parse
-    # cache, once here instead of in every child
+    # table (built from gcc's option list), the parser's identity for the parse
+    # cache and the x86-64 opcode rows (a process makes them when first asked
+    # for), once here instead of in every child
+    from ..codegen.x86_64.opcodes import table as opcode_rows
     from ..driver.table import table
     from ..frontend.parse_cache import fingerprint
     table()
     fingerprint()
+    opcode_rows()
 
 
 def source_files() -> list[str]:

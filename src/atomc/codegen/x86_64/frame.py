@@ -32,7 +32,7 @@ from ..mir import Imm, MBlock, Mem, MFunction, MIFlag, MInst, Operand, PReg, Sta
 from ..mir.core import META_OPCODES
 from .abi import align_to
 from .frame_policy import body_writes, moves_stack_pointer
-from .opcodes import OPCODES, desc
+from .opcodes import desc, mnemonics_where
 from .registers import CALLEE_SAVED
 from .stack_clash import allocate_frame
 from .stack_protector import guard_slot, layout_order, store_guard
@@ -42,7 +42,7 @@ from .stack_protector import guard_slot, layout_order, store_guard
 # (isel's dynalloca); frame lowering replaces the symbol by the outgoing area's size.
 OUTGOING_ARGS: Final = "<outgoing-args>"
 
-_RETURNS: Final = frozenset(op for op, d in OPCODES.items() if d.is_return)
+_RETURNS: Final = mnemonics_where("is_return")
 _SAVED: Final = frozenset(CALLEE_SAVED)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...ir.insts import InlineAsm, has_dynamic_stack
 from ..mir import META_OPCODES, MFunction, MIFlag, MInst, PReg
-from .opcodes import OPCODES
+from .opcodes import desc, find
 
 _FRAME_FLAGS = MIFlag.FRAME_SETUP | MIFlag.FRAME_DESTROY
 
@@ -67,7 +67,7 @@ def body_writes(mf: MFunction, saved: frozenset[str]) -> tuple[set[str], bool]:
                 continue
             fact = facts.get(opcode)
             if fact is None:
-                d = OPCODES[opcode]  # the allocated body: every opcode is the table's
+                d = desc(opcode)  # the allocated body: every opcode is the table's
                 fact = facts[opcode] = (_facts(opcode), saved.intersection(d.implicit_defs))
             (always, written_at, nroles), implicit = fact
             if implicit:
@@ -96,7 +96,7 @@ def body_writes(mf: MFunction, saved: frozenset[str]) -> tuple[set[str], bool]:
 def _facts(opcode: str) -> tuple[bool, tuple[int, ...], int]:
     """(writes %rsp always, the operands it writes, how many operands have roles);
     an unknown opcode's every operand counts as written."""
-    d = OPCODES.get(opcode)
+    d = find(opcode)
     if d is None:
         return False, (), 0
     return "rsp" in d.implicit_defs, tuple(k for k, r in enumerate(d.roles) if "d" in r), \

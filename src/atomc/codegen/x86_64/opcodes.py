@@ -49,7 +49,8 @@ def _row(*args: Any, **kwargs: Any) -> _Row:
     return args, kwargs
 
 
-def _build() -> dict[str, OpcodeInfo]:
+def _rows() -> dict[str, _Row]:
+    """Every mnemonic's row, before the properties `_derived` adds."""
     t: dict[str, _Row] = {}
     for s, bits in _BITS.items():
         t["mov" + s] = _row(("u", "d"), is_move=True, width=bits, copies_whole=s == "q",
@@ -113,19 +114,7 @@ def _build() -> dict[str, OpcodeInfo]:
     t["popq"] = _row(("d",), ("rsp",), ("rsp",), width=64)
     t["rep movsb"] = _row((), ("rdi", "rsi", "rcx"), ("rdi", "rsi", "rcx"))
     t["rep stosb"] = _row((), ("rdi", "rax", "rcx"), ("rdi", "rcx"))
-    # Each row made once, with its derived properties (not made, then copied by
-    # `dataclasses.replace`: 7% of a tiny compile's instructions), and the equal
-    # rows (the `set<cc>`, the `cmov<cc>` of a size...) one object: 118 for 260 mnemonics.
-    made: dict[tuple[tuple[Any, ...], tuple[tuple[str, Any], ...]], OpcodeInfo] = {}
-    table: dict[str, OpcodeInfo] = {}
-    for op, (args, kwargs) in t.items():
-        kwargs = {**kwargs, **_derived(op)}
-        key = (args, tuple(sorted(kwargs.items())))
-        row = made.get(key)
-        if row is None:
-            row = made[key] = OpcodeInfo(*args, **kwargs)
-        table[op] = row
-    return table
+    return t
 
 
 # Families by mnemonic prefix, for what the scheduler and the -O0 allocator ask
@@ -208,16 +197,61 @@ def _add_x87(t: dict[str, _Row]) -> None:
         t[op] = _row((), x87=True)
 
 
-OPCODES: Final[dict[str, OpcodeInfo]] = _build()
+# The rows are made when first asked for (`desc`, `find`): a compile uses a few dozen
+# of the 260 mnemonics, and making a row (OpcodeInfo's constructor, the derived
+# properties) costs ~40k instructions; all of them made at import were 11M of the
+# 380M of an empty compile (callgrind). Equal rows are one object (the `set<cc>`, the
+# `cmov<cc>` of a size...), as when the whole table was made at once.
+_ROWS: Final[dict[str, _Row]] = _rows()
+_MADE: Final[dict[str, OpcodeInfo]] = {}  # the rows made so far, by mnemonic
+_BY_VALUE: Final[dict[tuple[tuple[Any, ...], tuple[tuple[str, Any], ...]], OpcodeInfo]] = {}
+
+
+def _make(opcode: str) -> OpcodeInfo:
+    """Make `opcode`'s row (KeyError for a mnemonic not in the table): once, with its
+    derived properties (not made, then copied by `dataclasses.replace`)."""
+    args, kwargs = _ROWS[opcode]
+    kwargs = {**kwargs, **_derived(opcode)}
+    key = (args, tuple(sorted(kwargs.items())))
+    row = _BY_VALUE.get(key)
+    if row is None:
+        row = _BY_VALUE[key] = OpcodeInfo(*args, **kwargs)
+    _MADE[opcode] = row
+    return row
 
 
 def desc(opcode: str) -> OpcodeInfo:
-    return OPCODES[opcode]
+    """The row of `opcode`; KeyError for a mnemonic not in the table."""
+    row = _MADE.get(opcode)
+    return row if row is not None else _make(opcode)
+
+
+def find(opcode: str) -> OpcodeInfo | None:
+    """The row of `opcode`, None for a mnemonic not in the table."""
+    row = _MADE.get(opcode)
+    if row is None and opcode in _ROWS:
+        row = _make(opcode)
+    return row
+
+
+def is_opcode(opcode: str) -> bool:
+    return opcode in _ROWS
+
+
+def table() -> dict[str, OpcodeInfo]:
+    """Every row by mnemonic, in the table's order (made now where not yet)."""
+    return {op: desc(op) for op in _ROWS}
+
+
+def mnemonics_where(prop: str) -> frozenset[str]:
+    """The mnemonics whose row states `prop` (one of OpcodeInfo's flags that no row
+    derives from its family) true, read from the rows without making them."""
+    return frozenset(op for op, (_, kwargs) in _ROWS.items() if kwargs.get(prop))
 
 
 # Instruction selection picks rows by what varies (operand size, condition code,
 # scalar type) from these lookups, never by spelling a mnemonic: every value is a
-# row of OPCODES (checked at import), and a missing combination is a KeyError.
+# row of the table (checked at import), and a missing combination is a KeyError.
 _BYTES: Final = {"b": 1, "w": 2, "l": 4, "q": 8}
 _SIZED_STEMS: Final = (
     "mov", "add", "sub", "and", "or", "xor", "adc", "sbb", "cmp", "test", "shl", "shr", "sar",
@@ -226,7 +260,7 @@ _SIZED_STEMS: Final = (
 # (stem, operand bytes) -> row: ("cmp", 4) -> "cmpl"
 SIZED: Final[dict[tuple[str, int], str]] = {
     (stem, n): stem + s for stem in _SIZED_STEMS for s, n in _BYTES.items()
-    if stem + s in OPCODES}
+    if stem + s in _ROWS}
 # condition code -> `set<cc>`, `j<cc>` (parity included)
 SETCC: Final[dict[str, str]] = {cc: "set" + cc for cc in (*CONDS, "p", "np")}
 JCC: Final[dict[str, str]] = {cc: "j" + cc for cc in (*CONDS, "p", "np")}
@@ -243,5 +277,5 @@ CVT_TO_FLOAT: Final[dict[tuple[int, int], str]] = {
     (n, w): f"cvtsi2s{p}{s}" for n, p in _SCALAR.items() for s, w in _BYTES.items() if w >= 4}
 CVT_TO_INT: Final[dict[tuple[int, int], str]] = {
     (n, w): f"cvtts{p}2si{s}" for n, p in _SCALAR.items() for s, w in _BYTES.items() if w >= 4}
-assert all(row in OPCODES for table in (SIZED, SETCC, JCC, EXTEND, SSE, CVT_TO_FLOAT,
-                                         CVT_TO_INT, CMOV) for row in table.values())
+assert all(row in _ROWS for lookup in (SIZED, SETCC, JCC, EXTEND, SSE, CVT_TO_FLOAT,
+                                       CVT_TO_INT, CMOV) for row in lookup.values())

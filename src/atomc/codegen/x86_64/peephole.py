@@ -23,7 +23,7 @@ from itertools import islice
 
 from ...ir import work
 from ..mir import Imm, MBlock, MFunction, MInst, PReg
-from .opcodes import OPCODES, SIZED
+from .opcodes import SIZED, find
 
 # `cmp $0, %r` -> `test %r, %r`, at the compare's size
 _TEST_FOR_CMP = {SIZED["cmp", n]: SIZED["test", n] for n in (1, 2, 4, 8)}
@@ -102,7 +102,7 @@ def _scan(insts: Iterable[MInst]) -> bool | None:
         if mi.is_meta:
             continue
         op = mi.opcode
-        d = OPCODES.get(op)
+        d = find(op)
         if d is None or d.is_inline_asm or op.startswith(_FLAG_READERS):
             return _seen(n, False)
         if d.is_return:

@@ -12,7 +12,9 @@ from ..mir.core import MFunction
 from ..target import Extension, OpcodeInfo, RegisterFile
 from .frame import frame_base_register
 from .function_state import x86_state
-from .opcodes import EXTEND, INVERSE_CC, JCC, OPCODES, SIZED, SSE
+from .opcodes import EXTEND, INVERSE_CC, JCC, SIZED, SSE
+from .opcodes import desc as opcode_desc
+from .opcodes import is_opcode as in_table
 from .registers import ARG_REGS, CALLEE_SAVED, CALLER_SAVED, DWARF_NUMBER, XMMS
 
 __all__ = ["X86_64"]
@@ -48,10 +50,10 @@ class X86_64Target:
     max_inst_bytes = 15
 
     def desc(self, opcode: str) -> OpcodeInfo:
-        return OPCODES[opcode]
+        return opcode_desc(opcode)
 
     def is_opcode(self, opcode: str) -> bool:
-        return opcode in OPCODES
+        return in_table(opcode)
 
     def inverted_branch(self, opcode: str) -> str:
         return _INVERTED[opcode]

@@ -26,7 +26,7 @@ from ...ir import work
 from ..mir import META_OPCODES, Imm, Mem, MFunction, MInst, PReg, Sym
 from ..mir.cfg import predecessor_indices, solve_blocks, successor_indices
 from ..mir.registers import written_operands
-from .opcodes import OPCODES
+from .opcodes import find
 
 __all__ = ["remove_redundant_zext"]
 
@@ -84,7 +84,7 @@ def _transfer(insts: list[MInst], known: set[str], removed: list[MInst] | None) 
     for mi in insts:
         if mi.opcode in META_OPCODES:
             continue
-        d = OPCODES.get(mi.opcode)
+        d = find(mi.opcode)
         if d is None or d.is_call or d.is_inline_asm:
             known.clear()
             continue

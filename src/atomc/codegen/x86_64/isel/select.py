@@ -77,7 +77,7 @@ from ...mir import (
 )
 from ..abi import FP_OFFSET_NO_XMM, layout_args
 from ..function_state import is_xmm, new_xmm_vreg
-from ..opcodes import EXTEND, OPCODES, SIZED
+from ..opcodes import EXTEND, SIZED, find
 from ..pic import Access, SymbolPolicy
 from ..tls import TlsLowering, is_thread_local
 from .arith import lower_binary, lower_cast, lower_cmp, lower_select
@@ -174,7 +174,7 @@ class FunctionISel:
              implicit_uses: tuple[str, ...] | None = None,
              implicit_defs: tuple[str, ...] | None = None, meta: object = None) -> MInst:
         assert self.cur is not None
-        d = OPCODES.get(opcode)
+        d = find(opcode)
         iu = implicit_uses if implicit_uses is not None else (d.implicit_uses if d else ())
         idf = implicit_defs if implicit_defs is not None else (d.implicit_defs if d else ())
         mi = MInst(opcode, list(ops), self.loc, flags, iu, idf, meta)
