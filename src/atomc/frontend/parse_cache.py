@@ -472,7 +472,7 @@ def parse_segmented(parser, text: str, filename: str, store: Store,
     lexer.input(text, filename)
     lexer.seek(pos)
     parser._tokens = tokens = _TokenStream(lexer)
-    parser._scope_stack = lexer.scopes = [table]
+    parser._reset_scopes(table)
     recorder = Recorder(text, lay, pos, prev) if pos < lay.limit else None
     ext: list[object] = []
     buf = tokens._buffer
