@@ -71,6 +71,10 @@ _PREFIX_INCDEC = frozenset({"PLUSPLUS", "MINUSMINUS"})
 # start one) or `{` (a statement expression) leave the parenthesis to the general
 # route
 _NOT_PAREN_EXPR = _GNU_DECL_START | {"__EXTENSION__", "LBRACE"}
+# the type keywords pycparserext's specifier-qualifier list reads as basic type
+# names (its earlier tests, qualifiers and the like, take none of them)
+_CAST_WORDS = frozenset(_TYPE_SPEC_SIMPLE - _TYPE_QUALIFIER - _GNU_TYPE_QUALIFIERS
+                        - _GNU_FUNCTION_SPECS - {"_ALIGNAS", "_ATOMIC"})
 
 
 class FastExpressionMixin:
@@ -151,6 +155,10 @@ class FastExpressionMixin:
         if kind == "LPAREN":
             nxt = buf[i + 1]
             if nxt is None or nxt.type in _NOT_PAREN_EXPR:
+                if nxt is not None and (nxt.type == "TYPEID" or nxt.type in _CAST_WORDS):
+                    expr = self._simple_cast(i)
+                    if expr is not None:
+                        return expr
                 return super()._parse_cast_expression()
             ts._index = i + 1
             expr = self._parse_expression()
@@ -175,6 +183,48 @@ class FastExpressionMixin:
         if kind in STRING_TOKENS:
             return self._postfix_operators(self._parse_unified_string_literal())
         return super()._parse_cast_expression()
+
+    def _simple_cast(self, i):
+        """`( T ) operand` at buffer index `i`, where `T` is one typedef name or a
+        run of basic type keywords (`(lua_Integer)`, `(unsigned long)`, `(void)`:
+        most casts): pycparser's cast node, without its route through the
+        specifier list, the abstract declarator and `_fix_decl_name_type`. None,
+        with nothing consumed, for anything else (a pointer, a qualifier, a
+        compound literal `(T){...}`). The tokens read are those pycparser's route
+        reads before it decides (each up to the first that does not fit, then
+        the one after `)`), and the coordinates are made where it makes them: the
+        type's from the first type token, the cast's after its operand."""
+        ts = self._tokens
+        buf = ts._buffer
+        first = buf[i + 1]
+        coord = self._tok_coord(first)  # (the specifiers' first IdentifierType's)
+        names = [first.value]
+        j = i + 2
+        while True:
+            if j < len(buf):
+                tok = buf[j]
+            else:  # one token, lexed here
+                tok = ts._lexer.token()
+                buf.append(tok)
+            if tok is None or first.type == "TYPEID" or tok.type not in _CAST_WORDS:
+                break
+            names.append(tok.value)
+            j += 1
+        if tok is None or tok.type != "RPAREN":
+            return None
+        if j + 1 < len(buf):
+            after = buf[j + 1]
+        else:  # pycparser looks for the `{` of a compound literal
+            after = ts._lexer.token()
+            buf.append(after)
+        if after is not None and after.type == "LBRACE":
+            return None
+        # `_parse_type_name`'s Typename after `_fix_decl_name_type`
+        to_type = c_ast.Typename(None, [], None, c_ast.TypeDecl(
+            None, [], None, c_ast.IdentifierType(names, coord)), coord)
+        ts._index = j + 1
+        expr = self._parse_cast_expression()
+        return c_ast.Cast(to_type, expr, self._tok_coord(buf[i]))
 
     def _postfix_operators(self, expr):
         """pycparser's postfix loop after a primary expression `expr`."""
