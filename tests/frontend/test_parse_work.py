@@ -103,16 +103,17 @@ def test_general_cast_route_only_for_other_casts(monkeypatch) -> None:
     """pycparser's route tries `( type-name )` at every parenthesis that may start
     one, through the specifier list, an abstract declarator and
     `_fix_decl_name_type`; a cast to one typedef name or to basic type keywords
-    (`(int)(U)x` here: 40 entries before) is read directly (`_simple_cast`), and
+    (`(int)(U)x` here: 40 entries before), possibly a pointer to one, is read
+    directly (`_simple_cast`), and
     only other casts, compound literals and parenthesised type names that are
     not followed by a cast operand take pycparser's route."""
     assert _general_casts(monkeypatch, SOURCE) == 0
     others = ("typedef unsigned long U; int g(void *p, int x) { return *(int *)p + "
               "(const int)x + (int){x} + (unsigned long int)x + (U)(long)-x + sizeof(int) "
-              "+ (x); }")
-    # the pointer cast, the qualified one, the compound literal and `sizeof`
+              "+ (x) + **(U **)p + *(int * const)p + (int)(struct S *)p; }")
+    # the qualified casts, the compound literal, the struct pointer and `sizeof`
     # (a unary operator no fast path reads)
-    assert _general_casts(monkeypatch, others) == 4
+    assert _general_casts(monkeypatch, others) == 5
 
 
 @pytest.mark.parametrize("cache", ["off", "dir"])

@@ -186,11 +186,12 @@ class FastExpressionMixin:
 
     def _simple_cast(self, i):
         """`( T ) operand` at buffer index `i`, where `T` is one typedef name or a
-        run of basic type keywords (`(lua_Integer)`, `(unsigned long)`, `(void)`:
-        most casts): pycparser's cast node, without its route through the
-        specifier list, the abstract declarator and `_fix_decl_name_type`. None,
-        with nothing consumed, for anything else (a pointer, a qualifier, a
-        compound literal `(T){...}`). The tokens read are those pycparser's route
+        run of basic type keywords, possibly followed by `*`s (`(lua_Integer)`,
+        `(unsigned long)`, `(void)`, `(char **)`: most casts): pycparser's cast
+        node, without its route through the specifier list, the abstract
+        declarator and `_fix_decl_name_type`. None, with nothing consumed, for
+        anything else (a qualifier, a struct, a function pointer, a compound
+        literal `(T){...}`). The tokens read are those pycparser's route
         reads before it decides (each up to the first that does not fit, then
         the one after `)`), and the coordinates are made where it makes them: the
         type's from the first type token, the cast's after its operand."""
@@ -210,7 +211,21 @@ class FastExpressionMixin:
                 break
             names.append(tok.value)
             j += 1
-        if tok is None or tok.type != "RPAREN":
+        if tok is None:
+            return None
+        stars = []  # the coordinate of each `*` (`_parse_pointer`'s, made after the
+        while tok.type == "TIMES":  # next token is read for qualifiers)
+            if j + 1 < len(buf):
+                nxt = buf[j + 1]
+            else:  # one token, lexed here
+                nxt = ts._lexer.token()
+                buf.append(nxt)
+            if nxt is None or (nxt.type != "TIMES" and nxt.type != "RPAREN"):
+                return None
+            stars.append(self._tok_coord(tok))
+            j += 1
+            tok = nxt
+        if tok.type != "RPAREN":
             return None
         if j + 1 < len(buf):
             after = buf[j + 1]
@@ -219,9 +234,12 @@ class FastExpressionMixin:
             buf.append(after)
         if after is not None and after.type == "LBRACE":
             return None
-        # `_parse_type_name`'s Typename after `_fix_decl_name_type`
-        to_type = c_ast.Typename(None, [], None, c_ast.TypeDecl(
-            None, [], None, c_ast.IdentifierType(names, coord)), coord)
+        # `_parse_type_name`'s Typename after `_fix_decl_name_type` (the last `*`
+        # outermost, the Typename at its coordinate)
+        decl = c_ast.TypeDecl(None, [], None, c_ast.IdentifierType(names, coord))
+        for star in stars:
+            decl = c_ast.PtrDecl([], decl, star)
+        to_type = c_ast.Typename(None, [], None, decl, stars[-1] if stars else coord)
         ts._index = j + 1
         expr = self._parse_cast_expression()
         return c_ast.Cast(to_type, expr, self._tok_coord(buf[i]))
