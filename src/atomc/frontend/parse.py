@@ -25,7 +25,7 @@ from .fast_parse import STRING_TOKENS as _STRING_TOKENS
 from .fast_parse import FastDeclaratorMixin, FastExpressionMixin, FastStatementMixin
 from .generic_selection import parse_generic
 from .gnu_parse import GnuStatementsMixin, GnuSyntaxMixin
-from .preprocess import SOURCE_ERRORS
+from .preprocess import SOURCE_ERRORS, Markers
 
 _TOKEN_SPELLING = {
     "SEMI": "';'", "LPAREN": "'('", "RPAREN": "')'", "LBRACE": "'{'", "RBRACE": "'}'",
@@ -574,17 +574,19 @@ def _reword(msg: str) -> str:
     return "expected valid syntax: " + msg
 
 
-def parse_c(text: str, filename: str, diags: DiagnosticEngine) -> c_ast.FileAST:
+def parse_c(text: str, filename: str, diags: DiagnosticEngine,
+            markers: Markers | None = None) -> c_ast.FileAST:
     """The translation unit's syntax tree; its header part from `parse_cache` when
     stored there. Any error is reported by a plain parse of the whole text, so the
-    cache never changes a diagnostic."""
+    cache never changes a diagnostic. `markers`: the text's `line_markers`, if the
+    caller has them (the cache's layout reads them)."""
     root = parse_cache.cache_dir()
     if root is not None and parse_cache.layout_ok(text):
         parser = _Parser()
         try:
             initial = dict.fromkeys(parser.initial_type_symbols, True)
             return c_ast.FileAST(parse_cache.parse_segmented(
-                parser, text, filename, parse_cache.Store(root), initial))
+                parser, text, filename, parse_cache.Store(root), initial, markers))
         except Exception:
             pass
         finally:
