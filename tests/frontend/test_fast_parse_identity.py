@@ -166,6 +166,21 @@ SNIPPETS = {
         # 1 "o.h" 1
         p; }
     """,
+    # a line marker inside a parenthesised type name `_simple_cast` leaves to
+    # pycparser's route: its look-ahead stops before the marker, so the route
+    # makes the type's coordinates naming the file it would have named
+    "casts_across_markers": """
+        typedef int T;
+        int m(int p) { return (T
+        # 1 "q.h" 1
+        const) p + (unsigned
+        # 1 "r.h" 1
+        char *
+        # 7 "casts_across_markers.c" 2
+        const) p + (T
+        # 1 "s.h" 1
+        ) p; }
+    """,
 }
 
 

@@ -24,6 +24,7 @@ against pycparser's routes over the tests' programs, zlib, Lua and sqlite.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from pycparser import c_ast
@@ -75,6 +76,33 @@ _NOT_PAREN_EXPR = _GNU_DECL_START | {"__EXTENSION__", "LBRACE"}
 # names (its earlier tests, qualifiers and the like, take none of them)
 _CAST_WORDS = frozenset(_TYPE_SPEC_SIMPLE - _TYPE_QUALIFIER - _GNU_TYPE_QUALIFIERS
                         - _GNU_FUNCTION_SPECS - {"_ALIGNAS", "_ATOMIC"})
+
+
+# a line marker (or another `#` line) before the next token
+_LINE_AHEAD = re.compile(r"[ \t\n]*+#")
+
+
+class _Ahead:
+    """`_cast_token`'s answer before a line marker: a token of no kind the cast
+    reads."""
+
+    __slots__ = ()
+    type = "#"
+
+
+_MARKER_AHEAD: Any = _Ahead()
+
+
+def _cast_token(ts: Any) -> Any:
+    """The next token for `_simple_cast`'s look-ahead, lexed and buffered, or
+    `_MARKER_AHEAD` (nothing lexed) where a line marker comes first: lexing it
+    would change the file the coordinates pycparser's route then makes name."""
+    lexer = ts._lexer
+    if _LINE_AHEAD.match(lexer._lexdata, lexer._pos) is not None:
+        return _MARKER_AHEAD
+    tok = lexer.token()
+    ts._buffer.append(tok)
+    return tok
 
 
 class FastExpressionMixin:
@@ -194,7 +222,9 @@ class FastExpressionMixin:
         literal `(T){...}`). The tokens read are those pycparser's route
         reads before it decides (each up to the first that does not fit, then
         the one after `)`), and the coordinates are made where it makes them: the
-        type's from the first type token, the cast's after its operand."""
+        type's from the first type token, the cast's after its operand. No line
+        marker is read on the way (`_cast_token`): the file a coordinate names is
+        the one where pycparser's route, taken then, would make it."""
         ts = self._tokens
         buf = ts._buffer
         first = buf[i + 1]
@@ -202,11 +232,7 @@ class FastExpressionMixin:
         names = [first.value]
         j = i + 2
         while True:
-            if j < len(buf):
-                tok = buf[j]
-            else:  # one token, lexed here
-                tok = ts._lexer.token()
-                buf.append(tok)
+            tok = buf[j] if j < len(buf) else _cast_token(ts)
             if tok is None or first.type == "TYPEID" or tok.type not in _CAST_WORDS:
                 break
             names.append(tok.value)
@@ -215,11 +241,7 @@ class FastExpressionMixin:
             return None
         stars = []  # the coordinate of each `*` (`_parse_pointer`'s, made after the
         while tok.type == "TIMES":  # next token is read for qualifiers)
-            if j + 1 < len(buf):
-                nxt = buf[j + 1]
-            else:  # one token, lexed here
-                nxt = ts._lexer.token()
-                buf.append(nxt)
+            nxt = buf[j + 1] if j + 1 < len(buf) else _cast_token(ts)
             if nxt is None or (nxt.type != "TIMES" and nxt.type != "RPAREN"):
                 return None
             stars.append(self._tok_coord(tok))
@@ -227,12 +249,9 @@ class FastExpressionMixin:
             tok = nxt
         if tok.type != "RPAREN":
             return None
-        if j + 1 < len(buf):
-            after = buf[j + 1]
-        else:  # pycparser looks for the `{` of a compound literal
-            after = ts._lexer.token()
-            buf.append(after)
-        if after is not None and after.type == "LBRACE":
+        # pycparser looks for the `{` of a compound literal
+        after = buf[j + 1] if j + 1 < len(buf) else _cast_token(ts)
+        if after is _MARKER_AHEAD or (after is not None and after.type == "LBRACE"):
             return None
         # `_parse_type_name`'s Typename after `_fix_decl_name_type` (the last `*`
         # outermost, the Typename at its coordinate)
