@@ -139,6 +139,48 @@ SNIPPETS = {
         const char *s = "a" "b" L"c"; char c[] = "xy"; int arr[] = { 1, [2] = 3, };
         struct { int a, b; } st = { .b = 1, .a = 2 };
     """,
+    # every shape `_simple_cast` reads and those it leaves to pycparser's route
+    # (qualifiers, tags, function pointers, compound literals, a name after the
+    # keywords); line markers inside a cast change the file its coordinates name
+    "casts": """
+        typedef int T; typedef unsigned long U; struct S { int a; };
+        long c(void *p, int x, T t) {
+            long r = (T)x + (int)t + (unsigned long int)x + (U)(long)-x + (void *)p - p;
+            r += (char **)p - (char **)0 + *(T *)p + **(int **)p + (long long)(_Bool)r;
+            r += (const int)x + (T const)x + (int * const)p - p + (int volatile *)p - p;
+            r += (struct S *)p - p + ((struct S *)p)->a + (int (*)(void))p - p + (T){3};
+            r += (int){x} + (unsigned){1} + (T *){p} - p + (T)(T)(T)x + (double)x;
+            r += (x) + (t) * 2 + (T)+x + (T)-x + (int)!x + (int)~x + (int)*(char *)p;
+            r += (int)sizeof(T) + (int)sizeof (T *) + (unsigned char)(signed char)x;
+            (void)r; (void)(T)r; return (long)(T)(r + (T)1);
+        }
+        int m(void *p) { return (T
+        # 1 "m.h" 1
+        *
+        # 5 "casts.c" 2
+        )p != 0 && (unsigned
+        # 1 "n.h" 1
+        long
+        # 9 "casts.c" 2
+        ) p && (T)
+        # 1 "o.h" 1
+        p; }
+    """,
+    # a line marker inside a parenthesised type name `_simple_cast` leaves to
+    # pycparser's route: its look-ahead stops before the marker, so the route
+    # makes the type's coordinates naming the file it would have named
+    "casts_across_markers": """
+        typedef int T;
+        int m(int p) { return (T
+        # 1 "q.h" 1
+        const) p + (unsigned
+        # 1 "r.h" 1
+        char *
+        # 7 "casts_across_markers.c" 2
+        const) p + (T
+        # 1 "s.h" 1
+        ) p; }
+    """,
 }
 
 
@@ -158,6 +200,11 @@ _BROKEN = [
     "int f(int x) { return x ? : ; }",
     "int f(int x) { return x +",
     "int f(int x) { return (x",
+    "int f(int x) { return (int",
+    "int f(int x) { return (int *",
+    "int f(int x) { return (int) ; }",
+    "int f(int x) { return (int *) ; }",
+    "int f(int x) { return (unsigned x) x; }",
 ]
 
 

@@ -15,7 +15,7 @@ from .collector import collector_paused
 from .float_builtins import LIBRARY_BUILTINS
 from .lower.module import IRGen
 from .parse import parse_c
-from .preprocess import preprocessed_lines, run_cpp, system_headers
+from .preprocess import line_markers, preprocessed_lines, run_cpp, system_headers
 from .sema import Sema
 from .target import TargetFeatures
 
@@ -89,13 +89,17 @@ def compile_preprocessed(text: str, path: str, opts: CompileOptions,
     with collector_paused():
         try:
             with stage("parse", "front end"):
-                ast = parse_c(text, path, diags)
+                # cpp's line markers, found once for the parse cache's layout, the
+                # system headers and the files' lines
+                markers = line_markers(text)
+                ast = parse_c(text, path, diags, markers)
             # An empty translation unit is valid GNU C: gcc only warns under -pedantic
             # (fribidi's getopt.c is empty where libc has getopt_long).
             # Sema checks each file-scope item (a function definition whole), then IRGen
             # lowers it before the next is checked: one stage
             with stage("sema+irgen", "front end"):
-                sema = Sema(diags, path, system_headers(text, path), preprocessed_lines(text))
+                sema = Sema(diags, path, system_headers(text, path, markers),
+                            preprocessed_lines(text, markers))
                 sema.optimizing = opts.opt_level > 0
                 sema.library_builtins = (LIBRARY_BUILTINS - set(opts.no_builtin)) \
                     if opts.builtins else frozenset()

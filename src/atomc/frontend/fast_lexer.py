@@ -109,9 +109,10 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
 
     _lineno: int  # CLexer's state (`_init_state`), which `_after_blanks` updates
     _line_start: int
-    # the parser's scope stack, where `type_lookup_func` is the parser's
-    # `_lex_type_lookup_func` (its loop runs inline, without a call per identifier)
-    scopes: list[dict[str, bool]] | None = None
+    # name -> is it a typedef name, in the parser's scopes as they stand (the
+    # parser's `_visible`), where `type_lookup_func` is the parser's
+    # `_lex_type_lookup_func` (read inline, without a call per identifier)
+    visible: dict[str, bool] | None = None
     # `_SIMPLE` or `_SIMPLE_PUNCTUATOR` (Any: typeshed lacks re's `scanner`, whose
     # `match` reads on where the last match ended, with no arguments to pass)
     _pattern: Any
@@ -188,17 +189,11 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
                 if name is not None:
                     kind = _SPECIAL_NAMES.get(name)
                     if kind is None:  # in no keyword table: a typedef name or not
-                        scopes = self.scopes
-                        if scopes is None:
+                        visible = self.visible
+                        if visible is None:
                             tok.type = "TYPEID" if self.type_lookup_func(name) else "ID"
                         else:  # the parser's `_lex_type_lookup_func`, inlined
-                            tok.type = "ID"
-                            for scope in reversed(scopes):
-                                in_scope = scope.get(name)
-                                if in_scope is not None:
-                                    if in_scope:
-                                        tok.type = "TYPEID"
-                                    break
+                            tok.type = "TYPEID" if visible.get(name) else "ID"
                         tok.value = name
                     else:
                         tok.type, tok.value = self._special_name(name, kind, raw)

@@ -24,6 +24,7 @@ against pycparser's routes over the tests' programs, zlib, Lua and sqlite.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from pycparser import c_ast
@@ -71,6 +72,37 @@ _PREFIX_INCDEC = frozenset({"PLUSPLUS", "MINUSMINUS"})
 # start one) or `{` (a statement expression) leave the parenthesis to the general
 # route
 _NOT_PAREN_EXPR = _GNU_DECL_START | {"__EXTENSION__", "LBRACE"}
+# the type keywords pycparserext's specifier-qualifier list reads as basic type
+# names (its earlier tests, qualifiers and the like, take none of them)
+_CAST_WORDS = frozenset(_TYPE_SPEC_SIMPLE - _TYPE_QUALIFIER - _GNU_TYPE_QUALIFIERS
+                        - _GNU_FUNCTION_SPECS - {"_ALIGNAS", "_ATOMIC"})
+
+
+# a line marker (or another `#` line) before the next token
+_LINE_AHEAD = re.compile(r"[ \t\n]*+#")
+
+
+class _Ahead:
+    """`_cast_token`'s answer before a line marker: a token of no kind the cast
+    reads."""
+
+    __slots__ = ()
+    type = "#"
+
+
+_MARKER_AHEAD: Any = _Ahead()
+
+
+def _cast_token(ts: Any) -> Any:
+    """The next token for `_simple_cast`'s look-ahead, lexed and buffered, or
+    `_MARKER_AHEAD` (nothing lexed) where a line marker comes first: lexing it
+    would change the file the coordinates pycparser's route then makes name."""
+    lexer = ts._lexer
+    if _LINE_AHEAD.match(lexer._lexdata, lexer._pos) is not None:
+        return _MARKER_AHEAD
+    tok = lexer.token()
+    ts._buffer.append(tok)
+    return tok
 
 
 class FastExpressionMixin:
@@ -151,6 +183,10 @@ class FastExpressionMixin:
         if kind == "LPAREN":
             nxt = buf[i + 1]
             if nxt is None or nxt.type in _NOT_PAREN_EXPR:
+                if nxt is not None and (nxt.type == "TYPEID" or nxt.type in _CAST_WORDS):
+                    expr = self._simple_cast(i)
+                    if expr is not None:
+                        return expr
                 return super()._parse_cast_expression()
             ts._index = i + 1
             expr = self._parse_expression()
@@ -175,6 +211,57 @@ class FastExpressionMixin:
         if kind in STRING_TOKENS:
             return self._postfix_operators(self._parse_unified_string_literal())
         return super()._parse_cast_expression()
+
+    def _simple_cast(self, i):
+        """`( T ) operand` at buffer index `i`, where `T` is one typedef name or a
+        run of basic type keywords, possibly followed by `*`s (`(lua_Integer)`,
+        `(unsigned long)`, `(void)`, `(char **)`: most casts): pycparser's cast
+        node, without its route through the specifier list, the abstract
+        declarator and `_fix_decl_name_type`. None, with nothing consumed, for
+        anything else (a qualifier, a struct, a function pointer, a compound
+        literal `(T){...}`). The tokens read are those pycparser's route
+        reads before it decides (each up to the first that does not fit, then
+        the one after `)`), and the coordinates are made where it makes them: the
+        type's from the first type token, the cast's after its operand. No line
+        marker is read on the way (`_cast_token`): the file a coordinate names is
+        the one where pycparser's route, taken then, would make it."""
+        ts = self._tokens
+        buf = ts._buffer
+        first = buf[i + 1]
+        coord = self._tok_coord(first)  # (the specifiers' first IdentifierType's)
+        names = [first.value]
+        j = i + 2
+        while True:
+            tok = buf[j] if j < len(buf) else _cast_token(ts)
+            if tok is None or first.type == "TYPEID" or tok.type not in _CAST_WORDS:
+                break
+            names.append(tok.value)
+            j += 1
+        if tok is None:
+            return None
+        stars = []  # the coordinate of each `*` (`_parse_pointer`'s, made after the
+        while tok.type == "TIMES":  # next token is read for qualifiers)
+            nxt = buf[j + 1] if j + 1 < len(buf) else _cast_token(ts)
+            if nxt is None or (nxt.type != "TIMES" and nxt.type != "RPAREN"):
+                return None
+            stars.append(self._tok_coord(tok))
+            j += 1
+            tok = nxt
+        if tok.type != "RPAREN":
+            return None
+        # pycparser looks for the `{` of a compound literal
+        after = buf[j + 1] if j + 1 < len(buf) else _cast_token(ts)
+        if after is _MARKER_AHEAD or (after is not None and after.type == "LBRACE"):
+            return None
+        # `_parse_type_name`'s Typename after `_fix_decl_name_type` (the last `*`
+        # outermost, the Typename at its coordinate)
+        decl = c_ast.TypeDecl(None, [], None, c_ast.IdentifierType(names, coord))
+        for star in stars:
+            decl = c_ast.PtrDecl([], decl, star)
+        to_type = c_ast.Typename(None, [], None, decl, stars[-1] if stars else coord)
+        ts._index = j + 1
+        expr = self._parse_cast_expression()
+        return c_ast.Cast(to_type, expr, self._tok_coord(buf[i]))
 
     def _postfix_operators(self, expr):
         """pycparser's postfix loop after a primary expression `expr`."""

@@ -25,7 +25,7 @@ from .fast_parse import STRING_TOKENS as _STRING_TOKENS
 from .fast_parse import FastDeclaratorMixin, FastExpressionMixin, FastStatementMixin
 from .generic_selection import parse_generic
 from .gnu_parse import GnuStatementsMixin, GnuSyntaxMixin
-from .preprocess import SOURCE_ERRORS
+from .preprocess import SOURCE_ERRORS, Markers
 
 _TOKEN_SPELLING = {
     "SEMI": "';'", "LPAREN": "'('", "RPAREN": "')'", "LBRACE": "'{'", "RBRACE": "'}'",
@@ -152,14 +152,68 @@ class _Parser(FastStatementMixin, FastExpressionMixin, FastDeclaratorMixin, GnuS
             self._advance()
         return name_kind, True
 
-    def _lex_type_lookup_func(self, name):
-        # the lexer's question for every identifier: `_is_type_in_scope` inlined
-        # (FastLexer runs this loop itself once `clex.scopes` is the stack)
-        for scope in reversed(self._scope_stack):
-            in_scope = scope.get(name)
-            if in_scope is not None:
-                return in_scope
-        return False
+    # Scopes. pycparser answers "is this identifier a typedef name?" (the lexer
+    # asks it of every identifier) by looking the name up in each scope of its
+    # stack from the innermost out: three to six lookups inside a function body.
+    # `_visible` holds that answer for every name, the innermost scope's entry,
+    # and each scope above the file scope records the entries it replaced
+    # (`_undo`), which its `}` puts back; the lexer reads `_visible` directly
+    # (`FastLexer.visible`). The stack itself is kept as pycparser keeps it (its
+    # redeclaration checks read the innermost scope; parse_cache's table is
+    # the file scope).
+    _visible: dict[str, bool]
+    _undo: list[list[tuple[str, bool | None]]]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._reset_scopes(self._scope_stack[0])
+
+    def _reset_scopes(self, file_scope: dict[str, bool]) -> None:
+        """Start from `file_scope` alone (a fresh parse)."""
+        self._scope_stack = [file_scope]
+        self._visible = self.clex.visible = dict(file_scope)
+        self._undo = []
+
+    def _lex_on_lbrace_func(self):
+        self._scope_stack.append({})
+        self._undo.append([])
+
+    def _lex_on_rbrace_func(self):
+        assert len(self._scope_stack) > 1
+        self._scope_stack.pop()
+        visible = self._visible
+        for name, old in reversed(self._undo.pop()):
+            if old is None:
+                del visible[name]
+            else:
+                visible[name] = old
+
+    _push_scope = _lex_on_lbrace_func
+    _pop_scope = _lex_on_rbrace_func
+
+    def _declare_name(self, name: str, is_type: bool) -> None:
+        top = self._scope_stack[-1]
+        if self._undo and name not in top:  # (the file scope is never left)
+            self._undo[-1].append((name, self._visible.get(name)))
+        top[name] = is_type
+        self._visible[name] = is_type
+
+    def _add_typedef_name(self, name, coord):
+        if not self._scope_stack[-1].get(name, True):
+            self._parse_error(
+                f"Typedef {name!r} previously declared as non-typedef in this scope", coord)
+        self._declare_name(name, True)
+
+    def _add_identifier(self, name, coord):
+        if self._scope_stack[-1].get(name, False):
+            self._parse_error(
+                f"Non-typedef {name!r} previously declared as typedef in this scope", coord)
+        self._declare_name(name, False)
+
+    def _is_type_in_scope(self, name):
+        return self._visible.get(name, False)
+
+    _lex_type_lookup_func = _is_type_in_scope
 
     def _advance(self):
         ts = self._tokens
@@ -234,7 +288,11 @@ class _Parser(FastStatementMixin, FastExpressionMixin, FastDeclaratorMixin, GnuS
             self._fail_at(prev, f"unknown type name '{prev.value}' (expected a type)")
 
     def _parse_translation_unit_or_empty(self):
-        self.clex.scopes = self._scope_stack  # the stack `parse` just made
+        # the file scope `parse` just made, with the initial type names
+        # pycparserext's override would add to it
+        file_scope = self._scope_stack[0]
+        file_scope.update(self.__dict__.pop("_pending_initial_type_symbols", ()))
+        self._reset_scopes(file_scope)
         return super()._parse_translation_unit_or_empty()
 
     def _parse_asm_no_semi(self):
@@ -516,17 +574,19 @@ def _reword(msg: str) -> str:
     return "expected valid syntax: " + msg
 
 
-def parse_c(text: str, filename: str, diags: DiagnosticEngine) -> c_ast.FileAST:
+def parse_c(text: str, filename: str, diags: DiagnosticEngine,
+            markers: Markers | None = None) -> c_ast.FileAST:
     """The translation unit's syntax tree; its header part from `parse_cache` when
     stored there. Any error is reported by a plain parse of the whole text, so the
-    cache never changes a diagnostic."""
+    cache never changes a diagnostic. `markers`: the text's `line_markers`, if the
+    caller has them (the cache's layout reads them)."""
     root = parse_cache.cache_dir()
     if root is not None and parse_cache.layout_ok(text):
         parser = _Parser()
         try:
             initial = dict.fromkeys(parser.initial_type_symbols, True)
             return c_ast.FileAST(parse_cache.parse_segmented(
-                parser, text, filename, parse_cache.Store(root), initial))
+                parser, text, filename, parse_cache.Store(root), initial, markers))
         except Exception:
             pass
         finally:

@@ -42,13 +42,13 @@ import contextlib
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from ..cachefile import blake2b, cache_location, replace_atomically
-from .preprocess import MarkerSearch
+from .preprocess import Markers, MarkerSearch
 
 ENV_VAR = "ATOMC_PARSE_CACHE"
 FORMAT = b"atomc-parse-cache 1"
@@ -106,36 +106,52 @@ def layout_ok(text: str) -> bool:
     return text.startswith("# 0 ") and _MARKER.match(text) is not None
 
 
-def layout(text: str) -> Layout | None:
+def _own_markers(text: str) -> Iterator[tuple[int, str, str, int]]:
+    """`_MARKERS`' lines of `text` as (offset, name, flags, end), read as needed."""
+    for at, m in _MARKERS.finditer(text):
+        yield at, m.group(1), m.group(2), m.end()
+
+
+def _shared_markers(markers: Markers) -> Iterator[tuple[int, str, str, int]]:
+    """The lines of `preprocess.line_markers`' list that `_MARKERS` matches (flags 1
+    to 4 only, blanks or tabs after them), as `_own_markers` gives them."""
+    for at, m in markers:
+        if not m.group(3).strip(" 1234") and not m.group(4).strip(" \t"):
+            yield at, m.group(2), m.group(3), m.end()
+
+
+def layout(text: str, markers: Markers | None = None) -> Layout | None:
     """The segment layout of cpp output, or None when the text does not start with
-    cpp's `# 0 "file"` marker (hand-written input: nothing to share)."""
+    cpp's `# 0 "file"` marker (hand-written input: nothing to share). `markers`:
+    the text's `line_markers`, when the caller has them (without, a search of
+    its own reads up to the main file's first line)."""
     first = _MARKER.match(text)
     if first is None or not text.startswith("# 0 "):
         return None
     main = first.group(1)
-    markers = _MARKERS.finditer(text)  # read up to the main file's first line only
+    found = _own_markers(text) if markers is None else _shared_markers(markers)
     boundaries: list[int] = []
     starts: list[int] = []
     content: list[tuple[int, int] | None] = []
     limit = len(text)
-    following = next(markers, None)
+    following = next(found, None)
     while following is not None:
-        at, m = following
-        following = next(markers, None)
+        at, name, flags, after = following
+        following = next(found, None)
         body_end = following[0] if following is not None else len(text)
-        c = _CONTENT.search(text, m.end(), body_end)
+        c = _CONTENT.search(text, after, body_end)
         span = None
         if c is not None:
             end = body_end
             while text[end - 1].isspace():
                 end -= 1
             span = (c.start(), end)
-        if m.group(1) == main and span is not None:
+        if name == main and span is not None:
             limit = span[0]
             break
         starts.append(at)
         content.append(span)
-        if "1" in m.group(2).split() or "2" in m.group(2).split():
+        if "1" in flags.split() or "2" in flags.split():
             boundaries.append(at)
     n = len(content)
     next_content, last_content = [n] * (n + 1), [-1] * n
@@ -457,13 +473,14 @@ def _objects(node: object) -> list[object]:
 
 
 def parse_segmented(parser, text: str, filename: str, store: Store,
-                    initial: dict[str, bool]) -> list[object]:
+                    initial: dict[str, bool], markers: Markers | None = None) -> list[object]:
     """The external declarations of `text`, from stored segments where they match and
     pycparser (`parser`, a fresh `_Parser`) for the rest; the segments it parses go to
-    `store` as soon as the parse reaches the main file. Raises what the parse raises."""
+    `store` as soon as the parse reaches the main file. Raises what the parse raises.
+    `markers`: the text's `line_markers`, if the caller has them."""
     from pycparser.c_parser import _TokenStream
 
-    lay = layout(text)
+    lay = layout(text, markers)
     assert lay is not None
     pos, prev, decls, names = load_chain(store, text, lay, fingerprint())
     table = _Names(initial)
@@ -472,7 +489,7 @@ def parse_segmented(parser, text: str, filename: str, store: Store,
     lexer.input(text, filename)
     lexer.seek(pos)
     parser._tokens = tokens = _TokenStream(lexer)
-    parser._scope_stack = lexer.scopes = [table]
+    parser._reset_scopes(table)
     recorder = Recorder(text, lay, pos, prev) if pos < lay.limit else None
     ext: list[object] = []
     buf = tokens._buffer

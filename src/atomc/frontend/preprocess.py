@@ -170,10 +170,20 @@ class MarkerSearch:
             yield m.start() + 1, m
 
 
-# _MARKER over a whole text (the same lines, the same groups)
-_MARKERS = MarkerSearch(r'# \d+ "([^"\\]*+(?:\\.[^"\\]*+)*+)"((?: \d)*+)$')
-# _MARKER_LINE over a whole text (a name and blanks without newlines: it read one line)
-_MARKER_LINES = MarkerSearch(r'# (\d+) "([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"((?: \d)*+)[^\S\n]*+$')
+# _MARKER_LINE over a whole text (a name and blanks without newlines: it read one
+# line), the blanks after the flags as group 4: every line marker of cpp's output
+_MARKER_LINES = MarkerSearch(
+    r'# (\d+) "([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"((?: \d)*+)([^\S\n]*+)$')
+
+# a text's line markers: (offset of the line, its `_MARKER_LINES` match), in order
+Markers = list[tuple[int, re.Match[str]]]
+
+
+def line_markers(text: str) -> Markers:
+    """Every line marker of `text`, found by the one search of the whole text that
+    the front end makes: `preprocessed_lines`, `system_headers` and the parse
+    cache's `layout` each read the list (they made a search each)."""
+    return list(_MARKER_LINES.finditer(text))
 _DIRECTIVE = re.compile(r"^#(define|undef)\s")
 
 
@@ -243,17 +253,17 @@ def split_macros(text: str) -> tuple[str, list[MacroEvent]]:
     return "\n".join(lines), events
 
 
-def preprocessed_lines(text: str) -> dict[str, list[str]]:
+def preprocessed_lines(text: str, markers: Markers | None = None) -> dict[str, list[str]]:
     """Each file's lines as the preprocessed text has them (line markers place them),
     so that what the front end reads of a line does not depend on the file system:
     a distcc server compiles the same text without the sources.
 
     One search for the markers, then each stretch between two of them placed as a
     slice: a sqlite amalgamation's text is 250k lines, and a Python step per line
-    was a visible part of its front end."""
+    was a visible part of its front end. `markers`: `line_markers(text)`."""
     out: dict[str, list[str]] = {}
     names: dict[str, str] = {}
-    marks = list(_MARKER_LINES.finditer(text))
+    marks = line_markers(text) if markers is None else markers
     for i, (_, m) in enumerate(marks):
         raw = m.group(2)
         name = names.get(raw)
@@ -276,27 +286,32 @@ def preprocessed_lines(text: str) -> dict[str, list[str]]:
     return out
 
 
-def system_headers(text: str, main_file: str) -> frozenset[str]:
+def system_headers(text: str, main_file: str,
+                   markers: Markers | None = None) -> frozenset[str]:
     """Files cpp marked as system headers (line-marker flag 3). cpp also flags
     the lines of any other file that expand a system macro (`NULL`, `true`), with a
     flag-3 marker that the next marker undoes (back to the same file without the
     flag): such an excursion does not make a file a system header (pcre2's
     pcre2_jit_compile.c includes pcre2_jit_match.c, whose functions use `NULL`).
-    The main file is never counted."""
+    The main file is never counted. The markers are those without blanks after
+    their flags (`markers`: `line_markers(text)`); a quoted name may not run on
+    to the next line (one that does, the lexer rejects)."""
     found: set[str] = set()
     first: str | None = None
-    markers = [m for _, m in _MARKERS.finditer(text)]
-    for i, m in enumerate(markers):
+    if markers is None:
+        markers = line_markers(text)
+    marks = [m for _, m in markers if not m.group(4)]
+    for i, m in enumerate(marks):
         if first is None:
-            first = m.group(1)
-        flags = m.group(2).split()
+            first = m.group(2)
+        flags = m.group(3).split()
         if "3" not in flags:
             continue
-        nxt = markers[i + 1] if i + 1 < len(markers) else None
+        nxt = marks[i + 1] if i + 1 < len(marks) else None
         if "1" not in flags and "2" not in flags and nxt is not None and \
-                nxt.group(1) == m.group(1) and "3" not in nxt.group(2).split():
+                nxt.group(2) == m.group(2) and "3" not in nxt.group(3).split():
             continue  # a system macro expanded in this file: cpp returns at once
-        found.add(m.group(1))
+        found.add(m.group(2))
     found.discard(main_file)
     if first is not None:
         found.discard(first)
