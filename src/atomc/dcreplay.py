@@ -204,10 +204,15 @@ def _own_fields(cls: type, ns: dict[str, Any], annotations: dict[str, Any],
         if not isinstance(default, Field):
             if isinstance(default, MemberDescriptorType):
                 default = MISSING
-            # what field(default=default) makes
-            f = Field(default, MISSING, True, True, None, True, None, MISSING)
-        else:
-            f = default
+            if kind is dc._FIELD and default.__class__.__hash__ is None:
+                return None
+            # the spec of what field(default=default) makes (the replay makes it)
+            own.append((name, annotation, default, kind))
+            specs.append((name, kind.name, True, True, None, True,
+                          None if kind is dc._FIELD_CLASSVAR else kw_only,
+                          default is MISSING, True))
+            continue
+        f = default
         if kind is not dc._FIELD and f.default_factory is not MISSING:
             return None
         if kind is dc._FIELD_CLASSVAR:
@@ -286,14 +291,14 @@ def _prepare(cls: type, init: bool, repr_: bool, eq: bool, order: bool, unsafe_h
 def _cell_value(var: str, cls: type, fields: dict[str, Any]) -> Any:
     """The value `__create_fn__` binds to the local `var` its method closes over."""
     dc = _dc
+    if var == "__dataclass_builtins_object__":
+        return object
     if var == "cls":
         return cls
     if var == "MISSING":
         return dc.MISSING
     if var == "_HAS_DEFAULT_FACTORY":
         return dc._HAS_DEFAULT_FACTORY
-    if var == "__dataclass_builtins_object__":
-        return object
     if var == "FrozenInstanceError":
         return dc.FrozenInstanceError
     if var == "_return_type":
@@ -310,26 +315,39 @@ def _make(code: Any, globals: dict[str, Any], cls: type, fields: dict[str, Any])
     """The function `__create_fn__` makes from the method's `code`: its defaults
     and annotations (for `__init__`, from the fields in init order) and closure
     cells bound as `_create_fn` binds its locals."""
-    closure = tuple(CellType(_cell_value(v, cls, fields)) for v in code.co_freevars) \
-        if code.co_freevars else None
+    free = code.co_freevars
+    closure = None
+    if free:
+        closure = tuple([CellType(_cell_value(v, cls, fields)) for v in free])
     if code.co_name != "__init__":
         return FunctionType(code, globals, None, None, closure)
     dc = _dc
     MISSING = dc.MISSING
-    init_fields = [f for f in fields.values()
-                   if f._field_type is dc._FIELD or f._field_type is dc._FIELD_INITVAR]
-    std = [f for f in init_fields if f.init and not f.kw_only]
-    kw = [f for f in init_fields if f.init and f.kw_only]
-    defaults = tuple(f.default if f.default is not MISSING else dc._HAS_DEFAULT_FACTORY
-                     for f in std
-                     if f.default is not MISSING or f.default_factory is not MISSING)
-    fn = FunctionType(code, globals, None, defaults or None, closure)
-    kwdefaults = {f.name: f.default if f.default is not MISSING else dc._HAS_DEFAULT_FACTORY
-                  for f in kw if f.default is not MISSING or f.default_factory is not MISSING}
+    FIELD = dc._FIELD
+    INITVAR = dc._FIELD_INITVAR
+    has_factory = dc._HAS_DEFAULT_FACTORY
+    defaults = []
+    kwdefaults = {}
+    annotations = {}
+    kw_annotations = {}
+    for f in fields.values():
+        if f.init and (f._field_type is FIELD or f._field_type is INITVAR):
+            if f.kw_only:
+                kw_annotations[f.name] = f.type
+                if f.default is not MISSING:
+                    kwdefaults[f.name] = f.default
+                elif f.default_factory is not MISSING:
+                    kwdefaults[f.name] = has_factory
+            else:
+                annotations[f.name] = f.type
+                if f.default is not MISSING:
+                    defaults.append(f.default)
+                elif f.default_factory is not MISSING:
+                    defaults.append(has_factory)
+    fn = FunctionType(code, globals, None, tuple(defaults) if defaults else None, closure)
     if kwdefaults:
         fn.__kwdefaults__ = kwdefaults
-    annotations = {f.name: f.type for f in std}
-    annotations.update({f.name: f.type for f in kw})
+    annotations.update(kw_annotations)
     annotations["return"] = None
     fn.__annotations__ = annotations
     return fn
