@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from atomc import dcreplay
+from atomc import compiled_copy, dcreplay
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -124,6 +124,10 @@ Local2 = make_local(2)
 # makes the samples, then prints the replay's counters and, for every dataclass,
 # all that describes it
 _PROBE = r"""
+import sys
+if sys.argv[2] == "compiled":  # mypyc's native classes: made through its SleightOfHand
+    from atomc.compiled_copy import select
+    select(sys.modules["atomc"].__path__)
 import copy, dataclasses, importlib, json, pickle, pkgutil, re, sys, types
 import atomc.driver.run, atomc.pipeline, atomc.frontend.driver
 import atomc
@@ -234,12 +238,16 @@ print(json.dumps({"replayed": stats.replayed, "processed": stats.processed,
 """
 
 
-def _probe(tmp_path: Path, cache: str, replay: str = "") -> dict[str, object]:
+def _probe(tmp_path: Path, cache: str, replay: str = "", build: str = "pure") -> dict[str, object]:
     samples = tmp_path / "samples.py"
     samples.write_text(SAMPLES)
-    env = {**os.environ, "ATOMC_DATACLASS_CACHE": cache, dcreplay.ENV_VAR: replay,
+    # (the suite's conftest turns the compiled copy off)
+    base = {k: v for k, v in os.environ.items() if k != compiled_copy.ENV_VAR}
+    if build == "pure":
+        base[compiled_copy.ENV_VAR] = "0"
+    env = {**base, "ATOMC_DATACLASS_CACHE": cache, dcreplay.ENV_VAR: replay,
            "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    done = subprocess.run([sys.executable, "-c", _PROBE, str(samples)], env=env,
+    done = subprocess.run([sys.executable, "-c", _PROBE, str(samples), build], env=env,
                           capture_output=True, text=True, check=True)
     result: dict[str, object] = json.loads(done.stdout)
     return result
@@ -253,13 +261,19 @@ needs_known_version = pytest.mark.skipif(
 NOT_REPLAYED = {"atomc._dcreplay_samples.Marker", "atomc._dcreplay_samples.Ordered"}
 
 
+FRESH_COPY = compiled_copy.is_fresh(compiled_copy.default_copy(), compiled_copy.source_root())
+
+
 @needs_known_version
-def test_replayed_classes_are_the_plain_ones(tmp_path: Path) -> None:
+@pytest.mark.parametrize("build", [
+    "pure", pytest.param("compiled", marks=pytest.mark.skipif(
+        not FRESH_COPY, reason="no compiled copy as fresh as src/ (build_compiled.py)"))])
+def test_replayed_classes_are_the_plain_ones(tmp_path: Path, build: str) -> None:
     cache = str(tmp_path / "dc")
-    cold = _probe(tmp_path, cache)
+    cold = _probe(tmp_path, cache, build=build)
     assert cold["installed"] and cold["replayed"] == 1  # Local2: see below
-    warm = _probe(tmp_path, cache)
-    plain = _probe(tmp_path, "off")
+    warm = _probe(tmp_path, cache, build=build)
+    plain = _probe(tmp_path, "off", build=build)
     assert plain["installed"] is False and plain["replayed"] == 0
     classes = plain["classes"]
     assert isinstance(classes, dict) and len(classes) > 250
@@ -279,6 +293,8 @@ def test_replayed_classes_are_the_plain_ones(tmp_path: Path) -> None:
     # the samples' behaviour was exercised: instances made, frozen ones refused
     frozen = classes["atomc._dcreplay_samples.Frozen"]["behaviour"]
     assert ["raised", "FrozenInstanceError", "cannot assign to field 'a'"] in frozen
+    native = [n for n, c in classes.items() if "__mypyc_attrs__" in [k for k, _ in c["dict"]]]
+    assert (len(native) > 100) == (build == "compiled")
 
 
 @needs_known_version
