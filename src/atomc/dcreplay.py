@@ -471,10 +471,23 @@ def _replay(cls: type, plan: _Plan, codes: dict[str, Any], init: bool, repr_: bo
     return cls
 
 
+def _complete(codes: dict[str, Any], key: tuple[Any, ...]) -> bool:
+    """Whether a recording has the code of every method the replay makes, as its
+    key says (init, repr, eq, frozen, a hash made): a damaged file is found before
+    the class is changed."""
+    _, init, repr_, eq, _, frozen, _, _, _, _, hash_add, _ = key
+    return (not init or "__init__" in codes) and (not repr_ or "__repr__" in codes) \
+        and (not eq or "__eq__" in codes) and (not hash_add or "__hash__" in codes) \
+        and (not frozen or ("__setattr__" in codes and "__delattr__" in codes))
+
+
 def _process_class(cls: type, *args: Any) -> type:
     """dataclasses' `_process_class`: a replay when `cls` was recorded, else plain
     dataclasses, recorded for the next process when it can be."""
-    plan = _prepare(cls, *args) if len(args) == 10 else None
+    try:
+        plan = _prepare(cls, *args) if len(args) == 10 else None
+    except Exception:  # noqa: BLE001 - whatever it is, plain dataclasses meets it too
+        plan = None
     if plan is None:
         if dccache._module(getattr(sys.modules.get(cls.__module__), "__dict__", None)) \
                 is not None:
@@ -483,8 +496,8 @@ def _process_class(cls: type, *args: Any) -> type:
         return plain
     mod = plan.mod
     entry = mod.classes.get(plan.key)
-    if entry is not None:
-        codes = dict(zip(entry[::2], entry[1::2], strict=True))
+    codes = None if entry is None else dict(zip(entry[::2], entry[1::2], strict=True))
+    if codes is not None and _complete(codes, plan.key):
         mod.used_classes.add(plan.key)
         stats.replayed += 1
         return _replay(cls, plan, codes, *args)

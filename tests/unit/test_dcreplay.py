@@ -319,3 +319,30 @@ def test_a_recording_is_kept_only_when_its_functions_are_the_plain_ones() -> Non
     other = make(sentinel)
     other.__annotations__ = {"a": "int"}  # type: ignore[attr-defined]
     assert not dcreplay._same(real, other)  # type: ignore[arg-type]
+
+
+@needs_known_version
+def test_a_recording_without_a_method_is_made_again(tmp_path: Path) -> None:
+    """A damaged file (a recording missing a method's code) costs a plain make and a
+    new recording, found before the class is changed: the class is still plain's."""
+    from atomc import dccache
+
+    cache = tmp_path / "dc"
+    _probe(tmp_path, str(cache))
+    damaged = 0
+    for path in cache.glob("atomc.frontend.tree-*" + dccache.SUFFIX):
+        source, stamp, codes, docs, classes = dccache._read(str(path))  # type: ignore[misc]
+        for key, entry in classes.items():
+            names = list(entry[::2])
+            if "__init__" in names:
+                i = names.index("__init__")
+                classes[key] = entry[:2 * i] + entry[2 * i + 2:]
+                damaged += 1
+        assert dccache.save(str(path), codes, source, stamp, docs, classes)
+    assert damaged > 20
+    again = _probe(tmp_path, str(cache))
+    assert again["processed"] == damaged + len(NOT_REPLAYED)
+    assert again["recorded"] == damaged
+    plain = _probe(tmp_path, "off")
+    assert again["classes"] == plain["classes"]
+    assert _probe(tmp_path, str(cache))["processed"] == len(NOT_REPLAYED)
