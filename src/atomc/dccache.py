@@ -147,11 +147,14 @@ _dir_keys: dict[str, str] = {}
 
 def module_file(directory: str, module: str, source: str) -> str:
     """The cache file of `module` defined in `source`: one per checkout, so two
-    worktrees of different versions never rewrite each other's."""
+    worktrees of different versions never rewrite each other's, and one per format:
+    the parser's modules are shared by every checkout that uses the same
+    installation of it, and versions of atomc with different formats would each
+    read the other's file as empty and rewrite it, on every compile."""
     folder = os.path.dirname(source)
     key = _dir_keys.get(folder)
     if key is None:
-        key = _dir_keys[folder] = f"{_fnv(folder):08x}"
+        key = _dir_keys[folder] = f"{_fnv(FORMAT + chr(0) + folder):08x}"
     return os.path.join(directory, f"{module}-{key}{SUFFIX}")
 
 
