@@ -58,10 +58,13 @@ from typing import Any
 from .cachefile import INTERPRETER_TAG, cache_location, interpreter_header, replace_atomically
 
 ENV_VAR = "ATOMC_DATACLASS_CACHE"
-FORMAT = "atomc-dataclass-cache 2"
+FORMAT = "atomc-dataclass-cache 3"
 # the entries of signature texts begin with this (no generated text does), so that
 # a file stays what versions of atomc without them read
 DOC_PREFIX = "\0doc "
+# the recordings of classes (dcreplay.py), (name, code, name, code...), are the
+# entries keyed (CLASS_TAG, key of the class)
+CLASS_TAG = "\0cls"
 SUFFIX = ".marshal"
 # the packages whose classes are cached: atomc's and the parser's it imports
 PACKAGES = ("atomc", "pycparser", "pycparserext")
@@ -100,10 +103,12 @@ class Stats:
 class _Module:
     """The cache of one defining module in this process."""
 
-    __slots__ = ("path", "source", "codes", "used", "compiled", "docs", "used_docs")
+    __slots__ = ("path", "source", "codes", "used", "compiled", "docs", "used_docs",
+                 "classes", "used_classes")
 
     def __init__(self, path: str, source: str, codes: dict[str, CodeType],
-                 docs: dict[str, str] | None = None) -> None:
+                 docs: dict[str, str] | None = None,
+                 classes: dict[tuple[Any, ...], tuple[Any, ...]] | None = None) -> None:
         self.path = path  # its cache file
         self.source = source  # its source file, "" when it has none
         self.codes = codes
@@ -112,6 +117,9 @@ class _Module:
         # the signature texts of its classes without a docstring, by _doc_key
         self.docs: dict[str, str] = {} if docs is None else docs
         self.used_docs: set[str] = set()
+        # the recordings of its classes (dcreplay.py), by their key
+        self.classes: dict[tuple[Any, ...], tuple[Any, ...]] = {} if classes is None else classes
+        self.used_classes: set[tuple[Any, ...]] = set()
 
 
 stats = Stats()
@@ -139,17 +147,22 @@ _dir_keys: dict[str, str] = {}
 
 def module_file(directory: str, module: str, source: str) -> str:
     """The cache file of `module` defined in `source`: one per checkout, so two
-    worktrees of different versions never rewrite each other's."""
+    worktrees of different versions never rewrite each other's, and one per format:
+    the parser's modules are shared by every checkout that uses the same
+    installation of it, and versions of atomc with different formats would each
+    read the other's file as empty and rewrite it, on every compile."""
     folder = os.path.dirname(source)
     key = _dir_keys.get(folder)
     if key is None:
-        key = _dir_keys[folder] = f"{_fnv(folder):08x}"
+        key = _dir_keys[folder] = f"{_fnv(FORMAT + chr(0) + folder):08x}"
     return os.path.join(directory, f"{module}-{key}{SUFFIX}")
 
 
-def _read(path: str) -> tuple[str, Stamp, dict[str, CodeType], dict[str, str]] | None:
-    """The source, stamp and entries of the file at `path`; None when it is
-    missing, unreadable, corrupt or from another interpreter."""
+def _read(path: str) -> tuple[str, Stamp, dict[str, CodeType], dict[str, str],
+                              dict[tuple[Any, ...], tuple[Any, ...]]] | None:
+    """The source, stamp and entries (texts' code, signatures, class recordings) of
+    the file at `path`; None when it is missing, unreadable, corrupt or from
+    another interpreter."""
     try:
         with open(path, "rb") as f:
             raw = f.read()
@@ -171,7 +184,16 @@ def _read(path: str) -> tuple[str, Stamp, dict[str, CodeType], dict[str, str]] |
     n = len(DOC_PREFIX)
     docs = {k[n:]: v for k, v in data[3].items()
             if isinstance(v, str) and isinstance(k, str) and k.startswith(DOC_PREFIX)}
-    return data[1], stamp, codes, docs
+    classes = {k[1]: v for k, v in data[3].items()
+               if type(k) is tuple and len(k) == 2 and k[0] == CLASS_TAG
+               and type(k[1]) is tuple and type(v) is tuple and _is_recording(v)}
+    return data[1], stamp, codes, docs, classes
+
+
+def _is_recording(entry: tuple[Any, ...]) -> bool:
+    """Whether `entry` has the shape of a class's recording: names and code objects."""
+    return len(entry) % 2 == 0 and all(type(n) is str for n in entry[::2]) \
+        and all(type(c) is CodeType for c in entry[1::2])
 
 
 def load(path: str) -> dict[str, CodeType]:
@@ -195,13 +217,17 @@ def load_all(directory: str) -> dict[str, CodeType]:
 
 
 def save(path: str, codes: dict[str, CodeType], source: str = "",
-         stamp: Stamp = (0, 0), docs: dict[str, str] | None = None) -> bool:
-    """Write `codes` and `docs` (of the module in `source`, as it was at `stamp`) to
-    `path` atomically; False when the place is not writable."""
+         stamp: Stamp = (0, 0), docs: dict[str, str] | None = None,
+         classes: dict[tuple[Any, ...], tuple[Any, ...]] | None = None) -> bool:
+    """Write `codes`, `docs` and `classes` (of the module in `source`, as it was at
+    `stamp`) to `path` atomically; False when the place is not writable."""
     try:
-        entries: dict[str, CodeType | str] = {**codes}
+        entries: dict[str | tuple[Any, ...], CodeType | str | tuple[Any, ...]] = {}
+        entries.update(codes)
         for key, text in (docs or {}).items():
             entries[DOC_PREFIX + key] = text
+        for class_key, entry in (classes or {}).items():
+            entries[(CLASS_TAG, class_key)] = entry
         data = marshal.dumps((interpreter_header(FORMAT), source, stamp, entries))
     except ValueError:  # an unmarshallable constant
         return False
@@ -235,7 +261,8 @@ def _module(globals: Any) -> _Module | None:
     path = module_file(_dir, name, source)
     read = _read(path)
     mod = _modules[name] = _Module(path, source, {} if read is None else read[2],
-                                   None if read is None else read[3])
+                                   None if read is None else read[3],
+                                   None if read is None else read[4])
     return mod
 
 
@@ -243,6 +270,11 @@ def _exec(source: Any, globals: Any = None, locals: Any = None, /, **kwargs: Any
     """`exec` for the dataclasses module: a text runs from its cached code object."""
     mod = _module(globals) if type(source) is str and not kwargs else None
     if mod is None:
+        if type(source) is str:
+            # compiled as dataclasses' own `exec(text)` compiles it: without the
+            # future flags of this module (annotations as texts), which a text run
+            # from here would inherit
+            source = compile(source, "<string>", "exec", dont_inherit=True)
         builtins.exec(source, globals, locals, **kwargs)
         return
     code = mod.codes.get(source)
@@ -392,12 +424,14 @@ def write(mod: _Module, name: str) -> bool:
     stamp = _stamp(mod.source) if mod.source else (0, 0)
     codes = {t: mod.codes[t] for t in mod.used}
     docs = {k: mod.docs[k] for k in mod.used_docs}
+    classes = {k: mod.classes[k] for k in mod.used_classes}
     on_disk = _read(mod.path)
     if on_disk is not None and on_disk[0] == mod.source and on_disk[1] == stamp \
             and stamp != (0, 0):
         codes = {**on_disk[2], **codes}
         docs = {**on_disk[3], **docs}
-    if not save(mod.path, codes, mod.source, stamp, docs):
+        classes = {**on_disk[4], **classes}
+    if not save(mod.path, codes, mod.source, stamp, docs, classes):
         return False
     _prune(mod, name)
     return True

@@ -57,6 +57,13 @@ def _probe(cache: str) -> dict[str, object]:
     return result
 
 
+@pytest.fixture(autouse=True)
+def _texts_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are of the texts' cache alone: with the replay of whole classes
+    (dcreplay.py, test_dcreplay.py) a warm process runs no generated text."""
+    monkeypatch.setenv("ATOMC_DATACLASS_REPLAY", "off")
+
+
 needs_known_version = pytest.mark.skipif(
     sys.version_info[:2] not in dccache.KNOWN_VERSIONS,
     reason="the hook is only installed where dataclasses' generator is known")

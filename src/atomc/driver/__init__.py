@@ -15,13 +15,15 @@ import sys
 from collections.abc import Sequence
 
 # Before the driver's modules, and the compiler's after them, create their
-# dataclasses and compile their patterns (dccache.py and recache.py say why); not
+# dataclasses and compile their patterns (dccache.py, dcreplay.py and recache.py say why); not
 # in the package's __init__, which the served client imports on every compile.
 from .. import dccache as _dccache
+from .. import dcreplay as _dcreplay
 from .. import native_slots as _native_slots
 from .. import recache as _recache
 
 _dccache.install()
+_dcreplay.install()
 _native_slots.install()
 _recache.install()
 
