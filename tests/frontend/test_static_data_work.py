@@ -4,7 +4,10 @@ The checker lays out each such object's data at the end of the unit (to report a
 initialiser that is not constant); the lowering names the addresses in that layout
 (`constinit.kept_data`) instead of evaluating every item again: a table of N
 constants is evaluated N times, not 2N. The addresses are named in the order the
-full layout names them, so string literals are numbered as before."""
+full layout names them, so string literals are numbered as before. A table's plain
+elements (an array of scalars) are checked by `_fill` itself, not through
+`_fill_one` and `_init_obj` each, and an integer constant's bytes are written
+without `evaluate`."""
 
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ import pytest
 from atomc.diag import DiagnosticEngine
 from atomc.frontend import constinit
 from atomc.frontend.driver import compile_preprocessed
+from atomc.frontend.sema import initialisers
 from atomc.ir import Module, SymRef, Zeros
 from atomc.options import CompileOptions
 
@@ -38,18 +42,36 @@ def _compile() -> Module:
     return compile_preprocessed(SOURCE, "t.c", CompileOptions(), DiagnosticEngine())
 
 
-def test_static_items_evaluated_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def _counting(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[int]:
     calls = [0]
-    real: Callable[..., Any] = constinit._item_data
+    real: Callable[..., Any] = getattr(owner, name)
 
     def counted(*args: Any) -> Any:
         calls[0] += 1
         return real(*args)
 
-    monkeypatch.setattr(constinit, "_item_data", counted)
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+def test_static_items_evaluated_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _counting(monkeypatch, constinit, "_item_data")
     _compile()
     # the table's items, names' 3 strings (and the null), refs' 2, mixed's 4, local's 1
     assert calls[0] == _N + 4 + 2 + 4 + 1
+
+
+def test_table_elements_checked_directly(monkeypatch: pytest.MonkeyPatch) -> None:
+    checker = initialisers.InitialiserChecker
+    objects = _counting(monkeypatch, checker, "_init_obj")
+    subobjects = _counting(monkeypatch, checker, "_fill_one")
+    evaluated = _counting(monkeypatch, constinit, "evaluate")
+    _compile()
+    # one per initialiser, and mixed's four members (a struct's members go the long way)
+    assert objects[0] == 5 + 4 and subobjects[0] == 4
+    # the addresses (names' 4 with the null, refs' 2, mixed's string, local's) and
+    # mixed's two bit-fields; none for the table's integers
+    assert evaluated[0] == 4 + 2 + 1 + 1 + 2
 
 
 def test_kept_layout_names_addresses_in_order() -> None:

@@ -12,7 +12,7 @@ from . import tree as T
 from .bitfields import BitFieldT
 from .complex_sema import CValue
 from .consteval import Address, ConstError, evaluate
-from .ctype import ComplexT, CType, PointerT, StructT, as_float, as_int, unqual
+from .ctype import ComplexT, CType, IntT, PointerT, StructT, as_float, as_int, unqual
 
 # data items, with addresses not yet named (`static_layout`)
 Layout = list[DataItem | Address]
@@ -94,6 +94,8 @@ def _item_data(it: T.InitItem,
     e = it.expr
     size = it.type.size
     u = unqual(it.type)
+    if type(e) is T.IntConst and type(u) is IntT:  # most items of a table: no evaluate
+        return [(e.value & ((1 << (8 * size)) - 1)).to_bytes(size, "little")]
     if isinstance(e, T.StrLit) and not isinstance(u, PointerT) and as_int(u) is None:
         data = e.data[:size]
         return [data + bytes(size - len(data))] if size else []

@@ -115,6 +115,11 @@ class InitialiserChecker(SemaPart):
         """Add an item (keyed by its first bit); a later initialiser for the same bits
         replaces earlier ones."""
         start, end = bit_range(item.offset, item.type)
+        InitialiserChecker._place(items, item, start, end)
+
+    @staticmethod
+    def _place(items: dict[int, T.InitItem], item: T.InitItem, start: int, end: int) -> None:
+        """`_put` of an item covering bits [start, end)."""
         reach = items.reach if isinstance(items, InitItems) else None
         if reach is None or start < reach:
             for k in [k for k, it in items.items()
@@ -145,6 +150,10 @@ class InitialiserChecker(SemaPart):
             assert isinstance(u, StructT)
             members = self._subobjects(u) or []
             count, what = len(members), str(u.kind)
+        # an array of scalars (a table): each plain element checked here, as
+        # `_fill_one` and `_init_obj` would, without their tests of the element type
+        scalar = isinstance(u, ArrayT) and not isinstance(unqual(u.elem),
+                                                          (ArrayT, StructT, BitFieldT))
         i = 0
         max_i = 0
         while pos < len(lst):
@@ -163,6 +172,16 @@ class InitialiserChecker(SemaPart):
                     )
                     return len(lst), t
                 break
+            if scalar and not isinstance(node, c_ast.InitList):
+                assert isinstance(u, ArrayT)
+                st, size = u.elem, u.elem.size
+                at = off + i * size
+                v = self.sema.conv.assign_convert(self.sema.exprs.expr(node), st, "initializing")
+                self._place(items, T.InitItem(at, st, v), at * 8, (at + max(size, 1)) * 8)
+                pos += 1
+                i += 1
+                max_i = max(max_i, i)
+                continue
             st, so = (u.elem, i * u.elem.size) if isinstance(u, ArrayT) else members[i][:2]
             pos = self._fill_one(st, lst, pos, off + so, items, p)
             i += 1
