@@ -187,3 +187,30 @@ def test_stored_prototypes_are_unpickled_only_when_checked(compile_c):
     assert r.module is not None, r.stderr
     assert kept[0] > 200  # deferred from what the cache recorded
     assert StoredPrototype.loaded - before < 10  # printf, strlen and a few checked
+
+
+def test_deferral_imports_nothing_per_prototype(monkeypatch):
+    """`defer` and the quiet-prototype test read `prototype_shape` through one module
+    reference: an import statement in them ran the import machinery (~3 us) for
+    every prototype of the unit."""
+    import builtins
+
+    from atomc.diag import DiagnosticEngine
+    from atomc.frontend.driver import compile_preprocessed
+    from atomc.options import CompileOptions
+
+    n = 150
+    source = '# 1 "t.c"\ntypedef unsigned long size;\n' + "".join(
+        f"int f{i}(int a, size b, const char *c);\n" for i in range(n)) + \
+        "int main(void) { return f3(1, 2, \"x\"); }\n"
+    imports = [0]
+    real = builtins.__import__
+
+    def counting(*args, **kwargs):
+        imports[0] += 1
+        return real(*args, **kwargs)
+
+    compile_preprocessed(source, "t.c", CompileOptions(), DiagnosticEngine())  # warm
+    monkeypatch.setattr(builtins, "__import__", counting)
+    compile_preprocessed(source, "t.c", CompileOptions(), DiagnosticEngine())
+    assert imports[0] < n // 3, imports[0]

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable
+from typing import cast
 
 from ..ir import X80, DataItem, SymRef, Zeros
 from . import tree as T
 from .bitfields import BitFieldT
 from .complex_sema import CValue
 from .consteval import Address, ConstError, evaluate
-from .ctype import ComplexT, CType, PointerT, StructT, as_float, as_int, unqual
+from .ctype import ComplexT, CType, IntT, PointerT, StructT, as_float, as_int, unqual
+
+# data items, with addresses not yet named (`static_layout`)
+Layout = list[DataItem | Address]
 
 
 class InitError(Exception):
@@ -25,33 +29,73 @@ def static_data(init: T.Init | None, t: CType,
                 symbol_for: Callable[[Address], str]) -> list[DataItem]:
     """Data items for an object of type `t`; `symbol_for` names the target of an address
     (creating string-literal globals as needed)."""
+    # (no address stays unnamed: every item is a DataItem)
+    return cast("list[DataItem]", _data(init, t, lambda a: SymRef(symbol_for(a), a.offset, 8)))
+
+
+def static_layout(init: T.Init | None, t: CType,
+                  check: Callable[[Address], str]) -> Layout:
+    """`static_data` with each address kept unnamed (for `resolve`): the checker lays
+    out each object of static storage once, checking each address with `check` in the
+    order `static_data` names them, and the lowering names them (`kept_data`)."""
+    def keep(a: Address) -> Address:
+        check(a)
+        return a
+    return _data(init, t, keep)
+
+
+def resolve(layout: Layout, symbol_for: Callable[[Address], str]) -> list[DataItem]:
+    """A layout's data with its addresses named by `symbol_for`, in order (as
+    `static_data` names them: the lowering's string globals are numbered so)."""
+    return [SymRef(symbol_for(x), x.offset, 8) if isinstance(x, Address) else x
+            for x in layout]
+
+
+def kept_data(init: T.Init | None, t: CType,
+              symbol_for: Callable[[Address], str]) -> list[DataItem]:
+    """`static_data` of a checked object of static storage, from the layout the checker
+    made (`Init.layout`, dropped once used) where it laid out `t`."""
+    if init is not None:
+        kept = init.layout
+        if kept is not None and kept[0] is t:
+            init.layout = None
+            return resolve(kept[1], symbol_for)
+    return static_data(init, t, symbol_for)
+
+
+def _data(init: T.Init | None, t: CType,
+          ref: Callable[[Address], SymRef | Address]) -> Layout:
+    """The data of `static_data` and `static_layout`: `ref` makes an address's item."""
     size = t.size
-    out: list[DataItem] = []
+    out: Layout = []
     pos = 0
     items = init.items if init is not None else []
     for it in items:
         if it.offset < pos:
             if isinstance(unqual(it.type), BitFieldT):
                 out = _merge(out)
-                pos += _or_into_tail(out, pos - it.offset, _item_data(it, symbol_for)[0])
+                pos += _or_into_tail(out, pos - it.offset, _item_data(it, ref)[0])
             continue  # overlapped by a previous item (union re-initialisation)
         if it.offset > pos:
             out.append(Zeros(it.offset - pos))
             pos = it.offset
-        chunk = _item_data(it, symbol_for)
+        chunk = _item_data(it, ref)
         for c in chunk:
             out.append(c)
-            pos += c.count if isinstance(c, Zeros) else (c.size if isinstance(c, SymRef)
-                                                          else len(c))
+            pos += c.count if isinstance(c, Zeros) else (
+                c.size if isinstance(c, SymRef) else 8 if isinstance(c, Address) else len(c))
     if pos < size:
         out.append(Zeros(size - pos))
     return _merge(out)
 
 
-def _item_data(it: T.InitItem, symbol_for: Callable[[Address], str]) -> list[DataItem]:
+def _item_data(it: T.InitItem,
+               ref: Callable[[Address], SymRef | Address]) -> list[DataItem | Address]:
     e = it.expr
     size = it.type.size
     u = unqual(it.type)
+    if type(e) is T.IntConst and type(u) is IntT:  # most items of a table: no evaluate
+        return [(e.value & ((1 << (8 * size)) - 1)).to_bytes(size, "little")]
     if isinstance(e, T.StrLit) and not isinstance(u, PointerT) and as_int(u) is None:
         data = e.data[:size]
         return [data + bytes(size - len(data))] if size else []
@@ -72,7 +116,7 @@ def _item_data(it: T.InitItem, symbol_for: Callable[[Address], str]) -> list[Dat
     if isinstance(v, Address):
         if size != 8:
             raise InitError("initializer element is not computable at load time", e)
-        return [SymRef(symbol_for(v), v.offset, 8)]
+        return [ref(v)]
     if isinstance(v, CValue):  # _Complex: the real half, then the imaginary half
         ct = unqual(it.type)
         assert isinstance(ct, ComplexT)
@@ -90,7 +134,7 @@ def _real_bytes(v: float | X80, size: int) -> bytes:
     return struct.pack("<f" if size == 4 else "<d", v)
 
 
-def _or_into_tail(out: list[DataItem], overlap: int, chunk: DataItem) -> int:
+def _or_into_tail(out: Layout, overlap: int, chunk: DataItem | Address) -> int:
     """OR a bit-field's bytes into the last `overlap` bytes already emitted (adjacent
     bit-fields share bytes) and append the rest; returns how many bytes were added."""
     assert isinstance(chunk, bytes)
@@ -108,9 +152,9 @@ def _or_into_tail(out: list[DataItem], overlap: int, chunk: DataItem) -> int:
     return len(extra)
 
 
-def _merge(items: list[DataItem]) -> list[DataItem]:
+def _merge(items: Layout) -> Layout:
     """Join adjacent byte runs and adjacent zero runs (deterministic, compact output)."""
-    out: list[DataItem] = []
+    out: Layout = []
     for it in items:
         if isinstance(it, bytes) and not it:
             continue

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..ir.x87float import X80
 from .ctype import CType, FuncT, IntT
 from .scopes import Pos, Symbol, SymKind
+
+if TYPE_CHECKING:
+    from .constinit import Layout
 
 
 class Expr:
@@ -333,15 +336,18 @@ class InitItem:
 class Init:
     """A checked initialiser for an object of `type`: scalar items at byte offsets.
 
-    Bytes not covered by an item are zero.
+    Bytes not covered by an item are zero. An object of static storage gets its
+    data laid out once, by the checker at the end of the unit (`layout`: the type it
+    was laid out for and the data, addresses still unnamed; constinit.kept_data).
     """
 
-    __slots__ = ("items", "pos", "type")
+    __slots__ = ("items", "layout", "pos", "type")
 
     def __init__(self, type: CType, items: list[InitItem], pos: Pos) -> None:
         self.type = type
         self.items = items
         self.pos = pos
+        self.layout: tuple[CType, Layout] | None = None
 
 
 # ---------------------------------------------------------------------------

@@ -64,7 +64,7 @@ from ..abi import ABICache
 from ..cleanup import Cleanups
 from ..complex_gen import ComplexLowering
 from ..consteval import Address
-from ..constinit import InitError, static_data
+from ..constinit import InitError, kept_data
 from ..ctype import (
     INT,
     ArrayT,
@@ -155,7 +155,7 @@ class IRGen:
     def define_global(self, g: Global, sym: Symbol, init: T.Init | None) -> None:
         g.size = max(sym.type.size, 0)
         g.align = max(sym.type.align, sym.align, 1)
-        g.init = static_data(init, sym.type, self.address_symbol)
+        g.init = kept_data(init, sym.type, self.address_symbol)
         g.internal = sym.storage is StorageClass.STATIC
         g.attrs |= sym.attrs & {THREAD_LOCAL}  # static locals' too
         if init is None and sym.file_scope and sym.storage is StorageClass.NONE:

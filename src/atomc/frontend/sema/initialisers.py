@@ -27,6 +27,9 @@ from .common import (
     string_fits,
 )
 
+# the subobject types `_init_obj` does not convert an expression to
+_NOT_SCALAR = (ArrayT, StructT, BitFieldT)
+
 
 class InitialiserChecker(SemaPart):
     """Initialisers: braces, designators, strings, the items of each object."""
@@ -115,6 +118,11 @@ class InitialiserChecker(SemaPart):
         """Add an item (keyed by its first bit); a later initialiser for the same bits
         replaces earlier ones."""
         start, end = bit_range(item.offset, item.type)
+        InitialiserChecker._place(items, item, start, end)
+
+    @staticmethod
+    def _place(items: dict[int, T.InitItem], item: T.InitItem, start: int, end: int) -> None:
+        """`_put` of an item covering bits [start, end)."""
         reach = items.reach if isinstance(items, InitItems) else None
         if reach is None or start < reach:
             for k in [k for k, it in items.items()
@@ -145,6 +153,10 @@ class InitialiserChecker(SemaPart):
             assert isinstance(u, StructT)
             members = self._subobjects(u) or []
             count, what = len(members), str(u.kind)
+        # a scalar subobject (a table's element, a row's member) given a plain
+        # expression is checked here, as `_fill_one` and `_init_obj` would, without
+        # their calls and tests of its type
+        scalar = isinstance(u, ArrayT) and not isinstance(unqual(u.elem), _NOT_SCALAR)
         i = 0
         max_i = 0
         while pos < len(lst):
@@ -163,8 +175,16 @@ class InitialiserChecker(SemaPart):
                     )
                     return len(lst), t
                 break
-            st, so = (u.elem, i * u.elem.size) if isinstance(u, ArrayT) else members[i][:2]
-            pos = self._fill_one(st, lst, pos, off + so, items, p)
+            if isinstance(u, ArrayT):
+                st, so, direct = u.elem, i * u.elem.size, scalar
+            else:
+                st, so = members[i][:2]
+                direct = not isinstance(unqual(st), _NOT_SCALAR)
+            if direct and not isinstance(node, c_ast.InitList):
+                self._scalar_item(st, node, off + so, items)
+                pos += 1
+            else:
+                pos = self._fill_one(st, lst, pos, off + so, items, p)
             i += 1
             max_i = max(max_i, i)
             if isinstance(u, StructT) and u.kind is RecordKind.UNION:
@@ -177,6 +197,13 @@ class InitialiserChecker(SemaPart):
         if isinstance(u, ArrayT) and count is None:
             return pos, ArrayT(u.elem, max_i)
         return pos, t
+
+    def _scalar_item(self, t: CType, node: c_ast.Node, off: int,
+                     items: dict[int, T.InitItem]) -> None:
+        """`_init_obj` of a scalar (`_NOT_SCALAR`) object from an expression."""
+        size = t.size
+        v = self.sema.conv.assign_convert(self.sema.exprs.expr(node), t, "initializing")
+        self._place(items, T.InitItem(off, t, v), off * 8, (off + max(size, 1)) * 8)
 
     def _fill_one(self, t: CType, lst: list[c_ast.Node], pos: int, off: int,
                   items: dict[int, T.InitItem], p: Pos) -> int:

@@ -53,6 +53,7 @@ from .common import BASIC_TYPES
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from types import ModuleType
 
     from ..prototype_shape import StoredPrototype
     from .core import Sema
@@ -64,6 +65,19 @@ _VISIBILITY_ARGS = frozenset(f'"{v}"' for v in VISIBILITIES)
 _BY_VALUE = (IntT, FloatT, VoidT, PointerT, EnumT)
 _TYPE_DECLS = (c_ast.TypeDecl, ext.TypeDeclExt)
 _FUNC_DECLS = (c_ast.FuncDecl, ext.FuncDeclExt)
+_shape_module: ModuleType | None = None
+
+
+def _shape() -> ModuleType:
+    """`prototype_shape`, imported on the first declaration (a file without one never
+    needs it) and then read from here: an import statement in `defer` cost ~3 us a
+    call, once per prototype of the unit."""
+    global _shape_module
+    if _shape_module is None:
+        from .. import prototype_shape
+
+        _shape_module = prototype_shape
+    return _shape_module
 
 
 class LazyPrototypes:
@@ -79,17 +93,16 @@ class LazyPrototypes:
 
     def defer(self, decl: c_ast.Decl) -> bool:
         """Keep `decl` for later if checking it later cannot differ; True if kept."""
-        from ..prototype_shape import declarator_ok, system_tags
-
+        shape = _shape()
         sema = self.sema
         name = decl.name
-        if not declarator_ok(decl) or not self._state_allows(name):
+        if not shape.declarator_ok(decl) or not self._state_allows(name):
             return False
         if not sema.is_system(sema.pos(decl)):
             if not _Quiet(sema).prototype(decl):
                 return False
         else:
-            tags = system_tags(decl)
+            tags = shape.system_tags(decl)
             if tags is None or not self._visible(tags):
                 return False
         self.deferred[name] = decl
@@ -153,20 +166,19 @@ class _Quiet:
         self.param_names: list[str] = []  # which a parameter's name would hide
 
     def prototype(self, decl: c_ast.Decl) -> bool:
-        from ..prototype_shape import SYMBOL_ONLY, attribute_word
-
+        shape = _shape()
         storage = decl.storage
         if storage and len([s for s in storage if s != "__extension__"]) > 1:
             return False  # two storage classes: an error
         for a in attribute_nodes(decl):
-            word = attribute_word(a)
+            word = shape.attribute_word(a)
             if word == "visibility":
                 args = getattr(a, "args", None)
                 exprs: list[c_ast.Node] = getattr(args, "exprs", None) or []
                 if not (len(exprs) == 1 and type(exprs[0]) is c_ast.Constant
                         and exprs[0].value in _VISIBILITY_ARGS):
                     return False
-            elif word not in SYMBOL_ONLY:
+            elif word not in shape.SYMBOL_ONLY:
                 return False
         if not self.function(decl.type):
             return False

@@ -21,7 +21,7 @@ from ...diag import CompileAborted
 from ...ir.function import THREAD_LOCAL
 from .. import tree as T
 from ..consteval import Address
-from ..constinit import InitError, static_data
+from ..constinit import InitError, static_layout
 from ..ctype import ArrayT, unqual
 from ..gnu_inline import inline_only_definition
 from ..scopes import StorageClass, Symbol, SymKind
@@ -159,10 +159,16 @@ class UnitChecker:
         return T.UnitEnd(tuple(defs), tuple(directives), symbols)
 
     def check_static_data(self, sym: Symbol, init: T.Init | None) -> None:
+        """Lay out the object's data, reporting what is not constant; the lowering
+        names its addresses in that layout (`Init.layout`) instead of laying it out
+        again."""
         try:
-            static_data(init, sym.type, self.address_target)
+            layout = static_layout(init, sym.type, self.address_target)
         except InitError as e:
             self.sema.error(e.expr.pos if e.expr is not None else sym.pos, e.message)
+            return
+        if init is not None:
+            init.layout = (sym.type, layout)
 
     def address_target(self, a: Address) -> str:
         """The symbol an address in static data names, checked as the lowering will
