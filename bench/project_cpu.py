@@ -30,8 +30,15 @@ scripts/build_compiled.py makes (DIR = build/compiled, which install.sh builds a
 (with --server) served, with DIR first on PYTHONPATH; its columns follow the
 pure-Python ones.
 
+--command PATH also runs the `atomc` command a user runs (the launcher install.sh
+writes into the venv, PATH = .venv/bin/atomc) per process (ATOMC_SERVER=off), with
+the user's defaults: the compiled copy while it is fresh, the interpreter started
+as the launcher starts it. It is the per-process figure as a user's build sees it;
+`python -m atomc` (the other columns) skips what the launcher saves.
+
     python bench/project_cpu.py [--projects zlib,lua] [--levels -O0,-O2] [--server]
                                 [--auto] [--cold-cache] [--compiled build/compiled]
+                                [--command .venv/bin/atomc]
 """
 
 from __future__ import annotations
@@ -64,6 +71,9 @@ SERVER_VAR = "ATOMC_SERVER"
 # every compile in a process of its own (not the automatic server's)
 PLAIN_ENV = {k: v for k, v in os.environ.items() if k != SERVER_VAR} | {
     "ATOMC_COMPILED": "0", SERVER_VAR: "off"}
+# the installed command as a user runs it, one process per file
+COMMAND_ENV = {k: v for k, v in os.environ.items()
+               if k not in (SERVER_VAR, "ATOMC_COMPILED", "PYTHONPATH")} | {SERVER_VAR: "off"}
 
 
 def fresh_cache(env: dict[str, str], tmp: Path | None) -> dict[str, str]:
@@ -199,6 +209,9 @@ def main() -> int:
                     help="each atomc pass starts with a new empty parse cache")
     ap.add_argument("--compiled", type=Path, metavar="DIR",
                     help="also run atomc compiled by mypyc from DIR (build/compiled)")
+    ap.add_argument("--command", type=Path, metavar="PATH",
+                    help="also run the installed atomc command at PATH per process, "
+                         "with its defaults (.venv/bin/atomc)")
     args = ap.parse_args()
     served_head = f"{'served CPU s':>14}{'ratio':>8}" if args.server else ""
     served_head += f"{'auto CPU s':>12}{'ratio':>8}" if args.auto else ""
@@ -208,6 +221,8 @@ def main() -> int:
             served_head += f"{'compiled served':>17}{'ratio':>8}"
         if args.auto:
             served_head += f"{'compiled auto':>15}{'ratio':>8}"
+    if args.command:
+        served_head += f"{'command CPU s':>15}{'ratio':>8}"
     print(f"{'project':<8}{'level':<8}{'atomc CPU s':>12}{'gcc CPU s':>11}{'ratio':>8}"
           f"{'atomc peak MB':>15}{'slowest atomc file':>30}{served_head}")
     with tempfile.TemporaryDirectory(prefix="atomc-projects-") as tmpdir:
@@ -221,6 +236,8 @@ def main() -> int:
                 cold = tmp if args.cold_cache else None
                 env = fresh_cache(PLAIN_ENV, cold)
                 compiled = 0.0
+                command = 0.0
+                command_env = fresh_cache(COMMAND_ENV, cold)
                 cenv = compiled_env(fresh_cache(PLAIN_ENV, cold), args.compiled) \
                     if args.compiled else env
                 for src, flags in files:
@@ -228,6 +245,9 @@ def main() -> int:
                         t, mb = run([*base, level, "-g", *flags, "-c", str(src),
                                      "-o", str(tmp / "out.o")], env)
                         cpu[cc] += t
+                        if cc == "atomc" and args.command:
+                            command += run([str(args.command), level, "-g", *flags, "-c",
+                                            str(src), "-o", str(tmp / "out.o")], command_env)[0]
                         if cc == "atomc" and args.compiled:
                             compiled += run([*base, level, "-g", *flags, "-c", str(src),
                                              "-o", str(tmp / "out.o")], cenv)[0]
@@ -253,6 +273,8 @@ def main() -> int:
                         cenv = compiled_env(fresh_cache(PLAIN_ENV, cold), args.compiled)
                         t = auto_cpu(files, level, tmp, cenv)
                         served += f"{t:>15.1f}{t / cpu['gcc']:>7.1f}x"
+                if args.command:
+                    served += f"{command:>14.1f}{command / cpu['gcc']:>7.1f}x"
                 print(f"{project:<8}{level:<8}{cpu['atomc']:>12.1f}{cpu['gcc']:>11.1f}"
                       f"{ratio:>7.1f}x{peak:>15.0f}{slowest[0]:>22} {slowest[1]:.1f}s{served}",
                       flush=True)
