@@ -139,14 +139,19 @@ def import_pycparser() -> None:
     """Import the `pycparser` package, whose `__init__` takes `check_output` from
     `subprocess` for `preprocess_file` (a helper atomc never calls), with a
     stand-in for `subprocess` while it does: its `check_output` imports the real
-    module when called. Nothing changes when either was imported before."""
+    module when called. Nothing changes when either was imported before.
+    The package imports its parser module, whose quoted annotations are left
+    uncompiled (lazy_forward_refs.py)."""
     if "pycparser" in sys.modules or "subprocess" in sys.modules:
         return
+    from .lazy_forward_refs import import_with_lazy_forward_refs
+
     stub = ModuleType("subprocess", _check_output.__doc__)
     vars(stub)["check_output"] = _check_output
     sys.modules["subprocess"] = stub
     try:
-        import pycparser  # noqa: F401 - imported for its side effect
+        # its __init__ imports its parser module
+        import_with_lazy_forward_refs("pycparser")
     finally:
         if sys.modules.get("subprocess") is stub:
             del sys.modules["subprocess"]

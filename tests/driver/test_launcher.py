@@ -54,15 +54,20 @@ def test_probe_finds_the_entries_site_adds(tmp_path: Path) -> None:
     assert state.prefix == str(tmp_path / "venv")
 
 
+def assert_compiles(exe: Path, tmp_path: Path) -> None:
+    """The launcher at `exe` compiles a file to an object."""
+    (tmp_path / "prog.c").write_text("int main(void) { return 0; }\n")
+    r = run(exe, "-c", "prog.c", cwd=tmp_path)
+    assert r.returncode == 0 and (tmp_path / "prog.o").exists(), r.stderr
+
+
 def test_the_launcher_runs_without_site_while_the_pth_files_are_unchanged(
         tmp_path: Path) -> None:
     python, site_packages = make_venv(tmp_path)
     exe = tmp_path / "atomc"
     launcher.write(str(exe), python)
     assert exe.read_text().startswith(f"#!{python} -S\n")
-    (tmp_path / "prog.c").write_text("int main(void) { return 0; }\n")
-    r = run(exe, "-c", "prog.c", cwd=tmp_path)
-    assert r.returncode == 0 and (tmp_path / "prog.o").exists(), r.stderr
+    assert_compiles(exe, tmp_path)
     # the same sys.path and prefix as with `site`, which did not run
     probe = tmp_path / "probe"
     probe.write_text(exe.read_text().split("from atomc.server.client", 1)[0] + SHOW
@@ -95,6 +100,4 @@ def test_a_venv_with_sitecustomize_keeps_site(tmp_path: Path) -> None:
     exe = tmp_path / "atomc"
     launcher.write(str(exe), python)
     assert exe.read_text().startswith(f"#!{python}\n")
-    (tmp_path / "prog.c").write_text("int main(void) { return 0; }\n")
-    r = run(exe, "-c", "prog.c", cwd=tmp_path)
-    assert r.returncode == 0 and (tmp_path / "prog.o").exists(), r.stderr
+    assert_compiles(exe, tmp_path)
