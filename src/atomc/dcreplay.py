@@ -81,21 +81,22 @@ _recording: list[list[tuple[str, FunctionType]]] = []
 class _Plan:
     """What `_prepare` read of a class, before anything changed it."""
 
-    __slots__ = ("mod", "globals", "key", "base_fields", "own")
+    __slots__ = ("mod", "globals", "key", "base_fields", "own", "hash_action")
 
     def __init__(self, mod: dccache._Module, globals: dict[str, Any], key: tuple[Any, ...],
-                 base_fields: dict[str, Any], own: list[tuple[str, Any, Any, Any]]) -> None:
+                 base_fields: dict[str, Any], own: list[tuple[str, Any, Any, Any]],
+                 hash_action: Any) -> None:
         self.mod = mod
         self.globals = globals
         self.key = key
         self.base_fields = base_fields  # the bases' Field objects, by name, in order
         # (name, annotation, default as getattr read it, field type) per own field
         self.own = own
+        # dataclasses' `_hash_action` entry for the class (what it does to `__hash__`);
+        # nothing the replay changes before reading it bears on it
+        self.hash_action = hash_action
 
 
-# per annotation text, the names dataclasses' pattern finds at its start (the
-# module's, the object's), or None when it matches none
-_heads: dict[str, tuple[str | None, str] | None] = {}
 _SPECIAL_NAMES = frozenset({"ClassVar", "InitVar", "KW_ONLY"})
 
 
@@ -116,14 +117,11 @@ def _special(annotation: Any, ns: dict[str, Any]) -> bool:
     a quick test that `_kind` makes exact."""
     if type(annotation) is not str:
         return annotation is not None and _special_object(annotation)
-    try:
-        head = _heads[annotation]
-    except KeyError:
-        match = _dc._MODULE_IDENTIFIER_RE.match(annotation)
-        head = _heads[annotation] = None if match is None else (match.group(1), match.group(2))
-    if head is None:
+    # dataclasses' pattern, whose matches dccache keeps by text (`_AnnotationPattern`)
+    match = _dc._MODULE_IDENTIFIER_RE.match(annotation)
+    if match is None:
         return False
-    first, name = head
+    first, name = match.group(1), match.group(2)
     if name in _SPECIAL_NAMES:
         return True
     obj = ns.get(name)
@@ -285,7 +283,7 @@ def _prepare(cls: type, init: bool, repr_: bool, eq: bool, order: bool, unsafe_h
     key = (cls.__qualname__, bool(init), bool(repr_), bool(eq), bool(unsafe_hash),
            bool(frozen), bool(match_args), bool(kw_only), bool(slots),
            hasattr(cls, "__post_init__"), hash_action is dc._hash_add, tuple(specs))
-    return _Plan(mod, ns, key, base_fields, own)
+    return _Plan(mod, ns, key, base_fields, own, hash_action)
 
 
 def _cell_value(var: str, cls: type, fields: dict[str, Any]) -> Any:
@@ -436,9 +434,6 @@ def _replay(cls: type, plan: _Plan, codes: dict[str, Any], init: bool, repr_: bo
             else:
                 setattr(cls, f.name, f.default)
     setattr(cls, _FIELDS, fields)
-    class_hash = cls.__dict__.get("__hash__", MISSING)
-    has_explicit_hash = not (class_hash is MISSING
-                             or (class_hash is None and "__eq__" in cls.__dict__))
     std_init_fields = [f for f in fields.values()
                        if (f._field_type is _FIELD or f._field_type is dc._FIELD_INITVAR)
                        and f.init and not f.kw_only]
@@ -452,7 +447,7 @@ def _replay(cls: type, plan: _Plan, codes: dict[str, Any], init: bool, repr_: bo
     if frozen:
         for name in ("__setattr__", "__delattr__"):
             set_new(cls, name, _make(codes[name], globals, cls, fields))
-    hash_action = dc._hash_action[bool(unsafe_hash), bool(eq), bool(frozen), has_explicit_hash]
+    hash_action = plan.hash_action
     if hash_action is dc._hash_add:
         setattr(cls, _HASH, dc._set_qualname(cls, _make(codes["__hash__"], globals, cls, fields)))
     elif hash_action is not None:
