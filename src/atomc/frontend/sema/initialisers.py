@@ -109,8 +109,7 @@ class InitialiserChecker(SemaPart):
                 return t
             self._put(items, T.InitItem(off, t, ev))
             return t
-        v = self.sema.conv.assign_convert(e, t, "initializing")
-        self._put(items, T.InitItem(off, t, v))
+        self._scalar_item(t, e, off, items)
         return t
 
     @staticmethod
@@ -181,7 +180,7 @@ class InitialiserChecker(SemaPart):
                 st, so = members[i][:2]
                 direct = not isinstance(unqual(st), _NOT_SCALAR)
             if direct and not isinstance(node, c_ast.InitList):
-                self._scalar_item(st, node, off + so, items)
+                self._scalar_item(st, self.sema.exprs.expr(node), off + so, items)
                 pos += 1
             else:
                 pos = self._fill_one(st, lst, pos, off + so, items, p)
@@ -198,12 +197,12 @@ class InitialiserChecker(SemaPart):
             return pos, ArrayT(u.elem, max_i)
         return pos, t
 
-    def _scalar_item(self, t: CType, node: c_ast.Node, off: int,
+    def _scalar_item(self, t: CType, e: T.Expr, off: int,
                      items: dict[int, T.InitItem]) -> None:
-        """`_init_obj` of a scalar (`_NOT_SCALAR`) object from an expression."""
-        size = t.size
-        v = self.sema.conv.assign_convert(self.sema.exprs.expr(node), t, "initializing")
-        self._place(items, T.InitItem(off, t, v), off * 8, (off + max(size, 1)) * 8)
+        """The item of a scalar object (none of `_NOT_SCALAR`) initialised by the
+        checked expression `e`, converted as by assignment."""
+        v = self.sema.conv.assign_convert(e, t, "initializing")
+        self._place(items, T.InitItem(off, t, v), off * 8, (off + max(t.size, 1)) * 8)
 
     def _fill_one(self, t: CType, lst: list[c_ast.Node], pos: int, off: int,
                   items: dict[int, T.InitItem], p: Pos) -> int:
