@@ -77,13 +77,11 @@ class CachedSourceLoader(SourceFileLoader):
         return code
 
 
-def _source_loader() -> type[SourceFileLoader] | None:
-    """CachedSourceLoader where the byte code is where it is by default: no
+def _pyc_beside_source() -> bool:
+    """Whether byte code is where it is by default, for CachedSourceLoader: no
     `pycache_prefix`, no -O."""
-    if sys.pycache_prefix is not None or sys.flags.optimize or \
-            sys.implementation.cache_tag is None:
-        return None
-    return CachedSourceLoader
+    return sys.pycache_prefix is None and not sys.flags.optimize and \
+        sys.implementation.cache_tag is not None
 
 
 _LOADERS: tuple[tuple[str, type[ExtensionFileLoader] | type[SourceFileLoader]], ...] = (
@@ -95,12 +93,12 @@ class AtomcFinder:
     """A meta path finder for the modules of the `atomc` package and, when the
     compiled copy runs, its libraries in the folder `libraries`."""
 
-    __slots__ = ("libraries", "_listings", "_cached_loader", "_pyc")
+    __slots__ = ("libraries", "_listings", "_pyc_beside", "_pyc")
 
     def __init__(self, libraries: str | None = None) -> None:
         self.libraries = libraries
         self._listings: dict[str, frozenset[str]] = {}
-        self._cached_loader = _source_loader()
+        self._pyc_beside = _pyc_beside_source()
         self._pyc = f".{sys.implementation.cache_tag}.pyc"
 
     def _listing(self, folder: str) -> frozenset[str]:
@@ -149,7 +147,7 @@ class AtomcFinder:
         whose byte code is where cache_from_source puts it by default."""
         origin = os.path.join(folder, stem + suffix)
         cached = None
-        if loader is SourceFileLoader and self._cached_loader is not None:
+        if loader is SourceFileLoader and self._pyc_beside:
             cached = os.path.join(folder, "__pycache__", stem + self._pyc)
             made: ExtensionFileLoader | SourceFileLoader = CachedSourceLoader(
                 fullname, origin, cached)
@@ -168,8 +166,6 @@ class AtomcFinder:
 
 def install(libraries: str | None) -> AtomcFinder:
     """Put a finder first on sys.meta_path (once) and return it."""
-    import sys
-
     for finder in sys.meta_path:
         if isinstance(finder, AtomcFinder):
             finder.libraries = libraries
