@@ -652,19 +652,20 @@ def _call_site(mi: MInst, ret_label: str, params: tuple[CallSiteParam, ...]) -> 
     called, so it resolves no entry value through this call."""
     target = mi.operands[0] if mi.operands else None
     pc = current().registers.pc_dwarf
-    values = []
+    made = []
     for p in params:
         expr = _call_value(p.value, p.offset, p.bits)
         if has_address(expr):
             # evaluated in the caller's frame, where the pc is the return address:
             # `ret_label` anchors the load bias (address_values.py)
             expr = relocatable(expr, ret_label, pc)
-        values.append(CallValue(p.reg.num, expr))
+        made.append(CallValue(p.reg.num, expr))
+    values = tuple(made)
     if isinstance(target, Sym):
-        return CallSite(ret_label, target.name.removesuffix("@PLT"), None, tuple(values))
+        return CallSite(ret_label, target.name.removesuffix("@PLT"), None, values)
     if isinstance(target, PReg) and _r(target.name) in _regs().preserved:
-        return CallSite(ret_label, None, (Reg(_regs().dwarf[target.name]),), tuple(values))
-    return CallSite(ret_label, None, None, tuple(values))
+        return CallSite(ret_label, None, (Reg(_regs().dwarf[target.name]),), values)
+    return CallSite(ret_label, None, None, values)
 
 
 def _call_value(v: VarLoc, offset: int = 0, bits: int = 64) -> LocExpr:
