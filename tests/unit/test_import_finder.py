@@ -8,11 +8,20 @@ import os
 import py_compile
 import subprocess
 import sys
-from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec, PathFinder, SourceFileLoader
+import ast
+import types
+from importlib.machinery import (
+    EXTENSION_SUFFIXES,
+    ExtensionFileLoader,
+    ModuleSpec,
+    PathFinder,
+    SourceFileLoader,
+)
+from importlib.util import module_from_spec
 from pathlib import Path
 
 import atomc
-from atomc.import_finder import AtomcFinder, CachedSourceLoader
+from atomc.import_finder import AtomcFinder, AtomcModule, CachedSourceLoader
 
 SRC = Path(atomc.__file__).resolve().parent
 EXT = EXTENSION_SUFFIXES[0]
@@ -22,7 +31,9 @@ def described(spec: ModuleSpec | None) -> tuple[object, ...] | None:
     if spec is None:
         return None
     loader = spec.loader
-    kind = SourceFileLoader if isinstance(loader, SourceFileLoader) else type(loader)
+    # the finder's loaders are subclasses (they make AtomcModules)
+    kind = next((k for k in (SourceFileLoader, ExtensionFileLoader) if isinstance(loader, k)),
+                type(loader))
     return (spec.name, spec.origin, kind, getattr(loader, "path", None),
             getattr(loader, "name", None), spec.submodule_search_locations, spec.cached,
             spec.has_location, spec.parent)
@@ -165,3 +176,71 @@ def test_source_modules_read_their_byte_code_unless_it_is_stale(tmp_path: Path) 
                        invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
     (tmp_path / "mod.py").write_text("X = 4\n")
     assert _run(spec)["X"] == 4  # hash-based byte code: SourceFileLoader checks it
+
+
+def test_loaded_modules_are_atomc_modules_with_the_plain_modules_attributes(
+        tmp_path: Path) -> None:
+    """What the finder's loader makes is the module the path finder's would make
+    (the same names in the same order, the same values), of the subclass."""
+    (tmp_path / "mod.py").write_text("X = 1\n")
+    plain_spec = PathFinder.find_spec("atomc.mod", [str(tmp_path)])
+    assert plain_spec is not None
+    _finder, spec = _module(tmp_path, "X = 1\n")
+    ours, plain = module_from_spec(spec), module_from_spec(plain_spec)
+    assert type(ours) is AtomcModule and type(plain) is types.ModuleType
+    assert isinstance(ours, types.ModuleType)
+    assert list(vars(ours)) == list(vars(plain))
+    assert [(k, v) for k, v in vars(ours).items() if k not in ("__loader__", "__spec__")] == \
+        [(k, v) for k, v in vars(plain).items() if k not in ("__loader__", "__spec__")]
+    assert repr(ours) == repr(plain)
+    assert spec.loader is not None
+    spec.loader.exec_module(ours)
+    assert ours.X == 1 and not hasattr(ours, "__path__")
+    ours.Y = 2
+    assert vars(ours)["Y"] == 2
+
+
+class _CountingSpec:
+    """A module spec that counts the attribute lookups made on it."""
+
+    lookups = 0
+    name = "atomc.counted"
+
+    def __getattribute__(self, name: str) -> object:
+        type(self).lookups += 1
+        return object.__getattribute__(self, name)
+
+
+def test_a_missing_name_of_an_atomc_module_asks_nothing_more() -> None:
+    """A plain module, asked for a name it lacks, formats an AttributeError and asks
+    its spec whether it is initialising (for the message's wording); an AtomcModule
+    answers from its dict alone."""
+    counts = {}
+    for cls in (types.ModuleType, AtomcModule):
+        module = cls("atomc.counted")
+        module.__spec__ = _CountingSpec()  # type: ignore[assignment]
+        _CountingSpec.lookups = 0
+        assert not hasattr(module, "__path__")
+        assert getattr(module, "__file__", None) is None
+        counts[cls] = _CountingSpec.lookups
+    assert counts[types.ModuleType] >= 2 and counts[AtomcModule] == 0
+
+
+def test_no_atomc_module_defines_a_module_getattr() -> None:
+    """AtomcModule's lookup is object's, which does not call a module's own
+    `__getattr__` or `__dir__` (PEP 562): no atomc module may define one."""
+    offenders = []
+    for path in SRC.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            names: list[str] = []
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                names = [node.name]
+            elif isinstance(node, ast.Assign):
+                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and \
+                    isinstance(node.target, ast.Name):
+                names = [node.target.id]
+            offenders += [f"{path}:{node.lineno}" for n in names
+                          if n in ("__getattr__", "__dir__")]
+    assert offenders == []
