@@ -18,10 +18,14 @@ or a library's stay out. The file holds at most `MAX_ENTRIES`: past that, those 
 process used are kept.
 
 `ATOMC_REGEX_CACHE=off` turns the cache off, `ATOMC_REGEX_CACHE=FILE` puts it in
-FILE; by default it is `$XDG_CACHE_HOME/atomc/regex-code-<tag>.marshal`, read on
+FILE; by default it is `$XDG_CACHE_HOME/atomc/regex-code-2-<tag>.marshal`, read on
 the first pattern compiled and rewritten at exit only if this process compiled one
-it did not hold. A missing, corrupt or other interpreter's file counts as empty; an
-unwritable place is ignored (cachefile.py replaces the file atomically).
+it did not hold. The file holds each entry marshalled apart (bytes), unmarshalled
+when its pattern is compiled: a compile uses ~20 of the 80-odd patterns the file
+collects (the driver's, the test suite's...), and reading all their code (18,000
+integers) was ~1M instructions of an empty compile. A missing, corrupt or other
+interpreter's file counts as empty, a damaged entry as missing; an unwritable place
+is ignored (cachefile.py replaces the file atomically).
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from typing import Any
 from .cachefile import INTERPRETER_TAG, cache_location, interpreter_header, replace_atomically
 
 ENV_VAR = "ATOMC_REGEX_CACHE"
-FORMAT = "atomc-regex-cache 1"
+FORMAT = "atomc-regex-cache 2"
 # versions whose re._compiler.compile is parse, _code, then
 # _sre.compile(pattern, flags | state.flags, code, groups - 1, groupindex, indexgroup)
 KNOWN_VERSIONS = ((3, 11), (3, 12))
@@ -47,19 +51,23 @@ Entry = tuple[int, list[int], int, dict[str, int], tuple[Any, ...]]
 
 
 class Stats:
-    """Work counters for tests: patterns compiled here (parsed and generated), and
-    patterns made from the cache."""
+    """Work counters for tests: patterns compiled here (parsed and generated),
+    patterns made from the cache, and the file's entries unmarshalled."""
 
-    __slots__ = ("compiled", "hits")
+    __slots__ = ("compiled", "hits", "decoded")
 
     def __init__(self) -> None:
         self.compiled = 0
         self.hits = 0
+        self.decoded = 0
 
 
 stats = Stats()
 _path: str | None = None
-_entries: dict[Key, Entry] | None = None  # None until the file is read
+# the file's entries, each still marshalled (None until the file is read), and
+# those unmarshalled or made here
+_blobs: dict[Key, bytes] | None = None
+_entries: dict[Key, Entry] = {}
 _used: set[Key] = set()
 _new = 0
 _installed = False
@@ -67,12 +75,14 @@ _installed = False
 
 def cache_path() -> str | None:
     """The cache file, or None when the cache is off."""
-    return cache_location(ENV_VAR, f"regex-code-{INTERPRETER_TAG}.marshal")
+    # the format in the name: a version of atomc with the other format would read
+    # this file as empty and rewrite it, on every compile
+    return cache_location(ENV_VAR, f"regex-code-2-{INTERPRETER_TAG}.marshal")
 
 
-def load(path: str) -> dict[Key, Entry]:
-    """The entries of the file at `path`; empty when it is missing, unreadable,
-    corrupt or from another interpreter."""
+def load_blobs(path: str) -> dict[Key, bytes]:
+    """The entries of the file at `path`, each still marshalled; empty when it is
+    missing, unreadable, corrupt or from another interpreter."""
     try:
         with open(path, "rb") as f:
             data = marshal.loads(f.read())
@@ -81,20 +91,47 @@ def load(path: str) -> dict[Key, Entry]:
     if not (isinstance(data, tuple) and len(data) == 2 and data[0] == interpreter_header(FORMAT)
             and isinstance(data[1], dict)):
         return {}
-    return {k: v for k, v in data[1].items() if _valid(k, v)}
+    return {k: v for k, v in data[1].items() if _valid_key(k) and type(v) is bytes}
+
+
+def _decode(key: Key, blob: bytes) -> Entry | None:
+    """The entry marshalled in `blob`; None when it is not one."""
+    try:
+        entry = marshal.loads(blob)
+    except Exception:  # noqa: BLE001 - as in load_blobs
+        return None
+    return entry if _valid(key, entry) else None
+
+
+def load(path: str) -> dict[Key, Entry]:
+    """The entries of the file at `path`, unmarshalled (those that are entries)."""
+    entries = {}
+    for key, blob in load_blobs(path).items():
+        entry = _decode(key, blob)
+        if entry is not None:
+            entries[key] = entry
+    return entries
+
+
+def _valid_key(key: object) -> bool:
+    return (isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], (str, bytes))
+            and isinstance(key[1], int))
 
 
 def _valid(key: object, entry: object) -> bool:
-    return (isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], (str, bytes))
-            and isinstance(key[1], int) and isinstance(entry, tuple) and len(entry) == 5
+    return (_valid_key(key) and isinstance(entry, tuple) and len(entry) == 5
             and isinstance(entry[0], int) and isinstance(entry[1], list)
             and isinstance(entry[2], int) and isinstance(entry[3], dict)
             and isinstance(entry[4], tuple))
 
 
-def save(path: str, entries: dict[Key, Entry]) -> bool:
-    """Write `entries` to `path` atomically; False when the place is not writable."""
-    return replace_atomically(path, marshal.dumps((interpreter_header(FORMAT), entries)))
+def save(path: str, entries: dict[Key, Entry], blobs: dict[Key, bytes] | None = None) -> bool:
+    """Write `entries` and the still marshalled `blobs` (those `entries` lacks) to
+    `path` atomically; False when the place is not writable."""
+    out = dict(blobs or {})
+    for key, entry in entries.items():
+        out[key] = marshal.dumps(entry)
+    return replace_atomically(path, marshal.dumps((interpreter_header(FORMAT), out)))
 
 
 def _ours() -> bool:
@@ -115,13 +152,20 @@ def _make_compile(original: Any) -> Any:
 
     def compile(p: Any, flags: int = 0) -> Any:  # noqa: A001 - the name it replaces
         """re._compiler.compile, from the cache for the patterns it holds."""
-        global _entries, _new
+        global _blobs, _new
         if not isinstance(p, (str, bytes)) or flags & debug or not _ours():
             return original(p, flags)
-        if _entries is None:
-            _entries = load(_path) if _path is not None else {}
+        if _blobs is None:
+            _blobs = load_blobs(_path) if _path is not None else {}
         key = (p, flags)
         entry = _entries.get(key)
+        if entry is None:
+            blob = _blobs.get(key)
+            if blob is not None:
+                stats.decoded += 1
+                entry = _decode(key, blob)
+                if entry is not None:
+                    _entries[key] = entry
         if entry is None:
             parsed = _parser.parse(p, flags)
             code = _compiler._code(parsed, flags)
@@ -145,14 +189,14 @@ def _make_compile(original: Any) -> Any:
 
 
 def _write_at_exit() -> None:
-    if not _new or _path is None or _entries is None:
+    if not _new or _path is None:
         return
     entries = _entries
-    on_disk = load(_path)
-    if len(on_disk) + len(entries) > MAX_ENTRIES:
+    on_disk = load_blobs(_path)
+    if len(set(on_disk) | set(entries)) > MAX_ENTRIES:
         on_disk = {}
         entries = {k: entries[k] for k in _used}
-    save(_path, {**on_disk, **entries})
+    save(_path, entries, on_disk)
 
 
 def install() -> bool:

@@ -4,11 +4,11 @@ for certain, and takes every atomc module of a compile off the FileFinders."""
 
 from __future__ import annotations
 
+import ast
 import os
 import py_compile
 import subprocess
 import sys
-import ast
 import types
 from importlib.machinery import (
     EXTENSION_SUFFIXES,

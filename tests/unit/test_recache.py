@@ -29,7 +29,7 @@ for p in vars(preprocess).values():
     if hasattr(p, "compiled") and hasattr(p, "pattern"):
         p.compiled()
 print(json.dumps({"hits": recache.stats.hits, "compiled": recache.stats.compiled,
-                  "installed": recache._installed}))
+                  "decoded": recache.stats.decoded, "installed": recache._installed}))
 """
 
 
@@ -93,7 +93,8 @@ def test_other_interpreters_cache_is_ignored(tmp_path: Path) -> None:
     _probe(str(cache))
     entries = recache.load(str(cache))
     assert entries
-    cache.write_bytes(marshal.dumps(("atomc-regex-cache 1\0other python", entries)))
+    cache.write_bytes(marshal.dumps(("atomc-regex-cache 2\0other python",
+                                     {k: marshal.dumps(v) for k, v in entries.items()})))
     assert recache.load(str(cache)) == {}
     assert isinstance(n := _probe(str(cache))["compiled"], int) and n > 10
 
@@ -141,3 +142,31 @@ def test_the_file_keeps_at_most_max_entries(tmp_path: Path) -> None:
     _probe(str(cache))
     kept = recache.load(str(cache))
     assert set(kept) == set(used)
+
+
+@needs_known_version
+def test_a_process_unmarshals_only_the_entries_it_uses(tmp_path: Path) -> None:
+    """The file's other entries (other commands', other tests') stay bytes."""
+    cache = tmp_path / "re.marshal"
+    _probe(str(cache))
+    used = recache.load(str(cache))
+    some = next(iter(used.values()))
+    others = {(f"other_pattern_{i}", 0): some for i in range(50)}
+    assert recache.save(str(cache), {**others, **used})
+    assert len(recache.load_blobs(str(cache))) == len(used) + 50
+    warm = _probe(str(cache))
+    assert warm["compiled"] == 0 and warm["hits"] == len(used)
+    assert warm["decoded"] == len(used)
+
+
+def test_a_damaged_entry_is_compiled_again(tmp_path: Path) -> None:
+    cache = tmp_path / "re.marshal"
+    _probe(str(cache))
+    blobs = recache.load_blobs(str(cache))
+    key = next(iter(blobs))
+    blobs[key] = b"\x00garbage"
+    assert recache.save(str(cache), {}, blobs)
+    assert key not in recache.load(str(cache))
+    again = _probe(str(cache))
+    assert again["compiled"] == 1
+    assert key in recache.load(str(cache))
