@@ -31,6 +31,20 @@ LUA_FLAGS = ["-std=gnu99", "-DLUA_COMPAT_5_3", "-DLUA_USE_LINUX"]
 class _Layered(ImaginaryLexer, AtomcLexer):
     """The lexer as the parser had it before the short cut."""
 
+    def use_scopes(self, visible: dict[str, bool]) -> None:
+        """(It asks the parser's `type_lookup_func` of every identifier.)"""
+
+    def offset(self) -> int:
+        return self._pos
+
+    def lex_into(self, buf: list[object]) -> object:
+        tok = self.token()
+        buf.append(tok)
+        return tok
+
+    def marker_ahead(self) -> bool:
+        return re.compile(r"[ \t\n]*+#").match(self._lexdata, self._pos) is not None
+
 
 class _LayeredParser(parse._Parser):
     lexer_class = _Layered
