@@ -51,7 +51,11 @@ from pycparserext.ext_c_parser import (
 
 from .gnu_parse import Compound, rename_local_labels
 
-_new = object.__new__  # for the few node kinds made per token (see `_tok_coord`)
+_new = object.__new__  # for the few node kinds made per token (see `_tok_coord`):
+# their slots set in place as their generated `__init__` sets them, without its call
+_ID = c_ast.ID
+_CONSTANT = c_ast.Constant
+_BINARY_OP = c_ast.BinaryOp
 # tokens that continue a postfix expression (pycparser's postfix loop)
 POSTFIX_TOKENS = frozenset({"LBRACKET", "LPAREN", "PERIOD", "ARROW", "PLUSPLUS",
                             "MINUSMINUS"})
@@ -149,7 +153,13 @@ class FastExpressionMixin:
             if tok.value in KEYWORD_IDS:
                 return super()._parse_cast_expression()
             ts._index = i + 1
-            expr = c_ast.ID(tok.value, Coord(self.clex._filename, tok.lineno, tok.column))
+            coord = _new(Coord)  # (`_tok_coord`, inline)
+            coord.file = self.clex._filename
+            coord.line = tok.lineno
+            coord.column = tok.column
+            expr = _new(_ID)  # c_ast.ID(tok.value, coord)
+            expr.name = tok.value
+            expr.coord = coord
             nxt = buf[i + 1]
             if nxt is None or nxt.type not in POSTFIX_TOKENS:
                 return expr
@@ -163,8 +173,14 @@ class FastExpressionMixin:
                     _INT_CONSTANT_TYPES[value] = expr.type
                 else:
                     ts._index = i + 1
-                    expr = c_ast.Constant(type_name, value,
-                                          Coord(self.clex._filename, tok.lineno, tok.column))
+                    coord = _new(Coord)  # (`_tok_coord`, inline)
+                    coord.file = self.clex._filename
+                    coord.line = tok.lineno
+                    coord.column = tok.column
+                    expr = _new(_CONSTANT)  # c_ast.Constant(type_name, value, coord)
+                    expr.type = type_name
+                    expr.value = value
+                    expr.coord = coord
             else:
                 expr = self._parse_constant()
             nxt = buf[i + 1]
@@ -353,7 +369,12 @@ class FastExpressionMixin:
                 if next_prec is None or next_prec <= prec:
                     break
                 rhs = self._parse_binary_expression(next_prec, rhs)
-            lhs = c_ast.BinaryOp(tok.value, lhs, rhs, lhs.coord)
+            node = _new(_BINARY_OP)  # c_ast.BinaryOp(tok.value, lhs, rhs, lhs.coord)
+            node.op = tok.value
+            node.left = lhs
+            node.right = rhs
+            node.coord = lhs.coord
+            lhs = node
 
 
 # what `_starts_expression` accepts through every layer: pycparser's set, GNU
