@@ -140,13 +140,7 @@ _GROUP_TYPES = (None, None, _NAME, None, "INT_CONST_HEX", "INT_CONST_OCT", "INT_
 _DEFERRED = frozenset({_NAME, _SPECIAL, "LBRACE", "RBRACE", "LBRACKET"})
 _new = object.__new__  # a token's slots are set in place: `_Token(...)` runs a
 # generated `__init__` through a Python call
-
-
-class _StretchToken(_Token):
-    """A stretch's token, which knows the text offset after it (`FastLexer.offset`)."""
-
-    __slots__ = ("end",)
-    end: int
+_WINDOW = 16384  # characters a stretch reads at most (to the end of that line)
 
 
 class FastLexer(ImaginaryLexer, AtomcLexer):
@@ -156,10 +150,12 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
     _lineno: int  # CLexer's state (`_init_state`), after the stretch's last token
     _line_start: int
     _pos: int
-    # the stretch: its tokens, the next one to hand out, and their count (0 while
-    # tokens a layer put back are queued); the indices of its `_DEFERRED` tokens,
-    # then its length, and the first of them not before `_k` (or one before it)
-    _toks: list[_StretchToken]
+    # the stretch: its tokens, the text offset after each, the next one to hand
+    # out, and their count (0 while tokens a layer put back are queued); the
+    # indices of its `_DEFERRED` tokens, then its length, and the first of them
+    # not before `_k` (or one before it)
+    _toks: list[_Token]
+    _ends: list[int]
     _k: int = 0
     _n: int = 0
     _deps: list[int]
@@ -173,6 +169,7 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
         """Go on from offset `pos` (at the start of a line)."""
         self._pos = self._line_start = pos
         self._toks = []
+        self._ends = []
         self._deps = [0]
         self._k = self._n = self._d = 0
 
@@ -190,7 +187,7 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
     def offset(self) -> int:
         """The text offset after the last token lexed (handed out or queued)."""
         k = self._k  # (a stretch's first token is handed out as it is read)
-        return self._toks[k - 1].end if k < len(self._toks) else self._pos
+        return self._ends[k - 1] if k < len(self._toks) else self._pos
 
     def marker_ahead(self) -> bool:
         """Is there a `#` line between `offset()` and the text's next token?"""
@@ -313,24 +310,30 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
         text = self._lexdata
         pos = self._pos
         lineno = self._lineno
-        toks: list[_StretchToken] = []
+        toks: list[_Token] = []
+        ends: list[int] = []
         deps: list[int] = []
         append = toks.append
+        end_at = ends.append
         defer = deps.append
         kinds = _KINDS
         group_types = _GROUP_TYPES
         deferred = _DEFERRED
         while True:
             base = self._line_start - 1  # (a column is the offset less this)
-            for m in iter(_SCANNABLE.scanner(text, pos).match, None):
+            # up to the line end after `_WINDOW` characters (no token spans lines):
+            # the stretch's lists stay short while its tokens live on in the
+            # parser's buffer
+            window = text.find("\n", pos + _WINDOW) + 1 or len(text)
+            for m in iter(_SCANNABLE.scanner(text, pos, window).match, None):
                 group: Any = m.lastindex
                 if group == 1:  # newlines
                     lineno += m[1].count("\n")
                     base = m.end() - 1
                     continue
                 value = m[group]
-                tok = _new(_StretchToken)
-                tok.end = end = m.end()
+                tok = _new(_Token)
+                end_at(end := m.end())
                 tok.type = kind = kinds.get(value, group_types[group])
                 tok.value = value
                 tok.lineno = lineno
@@ -342,12 +345,13 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
                 last = toks[-1]
                 deps.append(len(toks))
                 self._toks = toks
+                self._ends = ends
                 self._deps = deps
                 self._k = self._d = 0
                 self._n = len(toks)
-                self._pos = last.end
+                self._pos = end = ends[-1]
                 self._lineno = last.lineno
-                self._line_start = last.end - len(last.value) - last.column + 1
+                self._line_start = end - len(last.value) - last.column + 1
                 return True
             # nothing read at `pos`: blanks and newlines, then a line marker?
             lineno = self._lineno

@@ -88,7 +88,9 @@ class _Parser(FastStatementMixin, FastExpressionMixin, FastDeclaratorMixin, GnuS
     # parse. These read the token stream's buffer directly and fill it only when
     # it runs out, with the same results (`_TokenStream.peek`/`next`). The index
     # never passes the buffer's end (a token is consumed only once read), so
-    # where it is at the end one token fills it: the helpers lex it themselves.
+    # where it is at the end one call fills it: the helpers lex there themselves
+    # (`FastLexer.lex_into`: the next token, and the tokens after it whose type
+    # does not depend on when they are lexed).
     def _peek(self, k=1):
         if k <= 0:
             return None
