@@ -213,3 +213,29 @@ def test_scopes_restore_what_they_hide() -> None:
                      ("T", "ID"), ("T", "ID"), ("U", "ID"), ("T", "TYPEID"), ("U", "ID")]
     assert parser._visible == {**dict.fromkeys(_Parser.initial_type_symbols, True),
                                "T": True, "U": False, "f": False, "x": False, "g": False}
+
+
+def test_stretches_stay_short(monkeypatch) -> None:
+    """A stretch reads at most `_WINDOW` characters (to a line end): its lists (the
+    tokens, their end offsets, the deferred ones) live only until the next one,
+    while the tokens live on in the parser's buffer. A whole file in one stretch,
+    or an end offset kept on every token, held an int per token to the parse's
+    end (sqlite3: 30 MB more at its peak)."""
+    from atomc.frontend import fast_lexer
+
+    longest = 0
+    fill = fast_lexer.FastLexer._fill
+
+    def measuring(self):
+        nonlocal longest
+        found = fill(self)
+        longest = max(longest, len(self._toks), len(self._ends))
+        return found
+
+    monkeypatch.setattr(fast_lexer.FastLexer, "_fill", measuring)
+    parser = _Parser()
+    parser.parse(SOURCE * 8, "w.c")
+    tokens = len(parser._tokens._buffer)
+    assert tokens > 32000
+    assert 1000 < longest < tokens / 3
+    assert not hasattr(parser._tokens._buffer[0], "end")
