@@ -6,6 +6,7 @@ text made of every case the short cut treats apart."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,8 +14,6 @@ from pathlib import Path
 import pytest
 
 from atomc.frontend import parse
-import re
-
 from atomc.frontend.fast_lexer import _PUNCTUATORS, FastLexer, _punctuator_pattern
 from atomc.frontend.gnu_parse import AtomcLexer
 from atomc.frontend.imaginary import ImaginaryLexer
