@@ -6,6 +6,7 @@ text made of every case the short cut treats apart."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,8 +14,6 @@ from pathlib import Path
 import pytest
 
 from atomc.frontend import parse
-import re
-
 from atomc.frontend.fast_lexer import _PUNCTUATORS, FastLexer, _punctuator_pattern
 from atomc.frontend.gnu_parse import AtomcLexer
 from atomc.frontend.imaginary import ImaginaryLexer
@@ -30,6 +29,20 @@ LUA_FLAGS = ["-std=gnu99", "-DLUA_COMPAT_5_3", "-DLUA_USE_LINUX"]
 
 class _Layered(ImaginaryLexer, AtomcLexer):
     """The lexer as the parser had it before the short cut."""
+
+    def use_scopes(self, visible: dict[str, bool]) -> None:
+        """(It asks the parser's `type_lookup_func` of every identifier.)"""
+
+    def offset(self) -> int:
+        return self._pos
+
+    def lex_into(self, buf: list[object]) -> object:
+        tok = self.token()
+        buf.append(tok)
+        return tok
+
+    def marker_ahead(self) -> bool:
+        return re.compile(r"[ \t\n]*+#").match(self._lexdata, self._pos) is not None
 
 
 class _LayeredParser(parse._Parser):

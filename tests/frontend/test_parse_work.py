@@ -59,8 +59,38 @@ def test_calls_per_token() -> None:
     # the conditional and binary levels for every operand (parse.py now reads
     # them inline); 10.7 when a token was made by _Token's generated __init__
     # and statements reached pycparser's rules through the GNU layers' calls
-    # (FastStatementMixin dispatches them by their first token)
-    assert _calls_per_token(SOURCE) < 8.5
+    # (FastStatementMixin dispatches them by their first token); 6.9 when the
+    # parser called the lexer for every token (FastLexer.lex_into hands out the
+    # tokens after an identifier or brace up to the next one at once); 6.2 when
+    # an operand's ID or Constant, its Coord and a BinaryOp were made through
+    # their `__init__` (fast_parse sets their slots in place)
+    assert _calls_per_token(SOURCE) < 5.8
+
+
+def test_lexer_entries_per_token(monkeypatch) -> None:
+    """The lexer reads its tokens a stretch at a time (one regular expression
+    matched on, one loop), up to the next line marker, and hands the parser those
+    whose type does not depend on the moment they are lexed (punctuators other
+    than braces and `[`, keywords, constants) together with the token before
+    them: the parser entered the lexer once per token, and each entry matched its
+    own expression."""
+    from atomc.frontend.fast_lexer import FastLexer
+
+    counts = {"token": 0, "lex_into": 0, "_fill": 0}
+    for name in counts:
+        method = getattr(FastLexer, name)
+
+        def counting(self, *args, _method=method, _name=name):
+            counts[_name] += 1
+            return _method(self, *args)
+
+        monkeypatch.setattr(FastLexer, name, counting)
+    parser = _Parser()
+    parser.parse("# 1 \"w.c\"\n" + SOURCE, "w.c")
+    tokens = len(parser._tokens._buffer)
+    assert tokens > 4000
+    assert counts["_fill"] == 2  # after the marker; the text's end
+    assert counts["token"] + counts["lex_into"] < 0.4 * tokens
 
 
 def test_local_labels_looked_for_only_in_blocks_that_declare_them(monkeypatch) -> None:
@@ -183,3 +213,29 @@ def test_scopes_restore_what_they_hide() -> None:
                      ("T", "ID"), ("T", "ID"), ("U", "ID"), ("T", "TYPEID"), ("U", "ID")]
     assert parser._visible == {**dict.fromkeys(_Parser.initial_type_symbols, True),
                                "T": True, "U": False, "f": False, "x": False, "g": False}
+
+
+def test_stretches_stay_short(monkeypatch) -> None:
+    """A stretch reads at most `_WINDOW` characters (to a line end): its lists (the
+    tokens, their end offsets, the deferred ones) live only until the next one,
+    while the tokens live on in the parser's buffer. A whole file in one stretch,
+    or an end offset kept on every token, held an int per token to the parse's
+    end (sqlite3: 30 MB more at its peak)."""
+    from atomc.frontend import fast_lexer
+
+    longest = 0
+    fill = fast_lexer.FastLexer._fill
+
+    def measuring(self):
+        nonlocal longest
+        found = fill(self)
+        longest = max(longest, len(self._toks), len(self._ends))
+        return found
+
+    monkeypatch.setattr(fast_lexer.FastLexer, "_fill", measuring)
+    parser = _Parser()
+    parser.parse(SOURCE * 8, "w.c")
+    tokens = len(parser._tokens._buffer)
+    assert tokens > 32000
+    assert 1000 < longest < tokens / 3
+    assert not hasattr(parser._tokens._buffer[0], "end")

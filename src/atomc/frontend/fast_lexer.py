@@ -1,31 +1,45 @@
-"""The parser's lexer with one `token()` call per token for the common tokens.
+"""The parser's lexer, reading the common tokens a stretch at a time.
 
 The lexer atomc parses with is layered: imaginary constants (`ImaginaryLexer`),
 gcc's keyword spellings and `[[...]]` attributes (`AtomcLexer`), pycparserext's
 GNU keywords (`GnuCLexer`) and pycparser's `CLexer`, each a `token()` or
 `_match_token()` wrapping the next: eight calls and pycparser's full master regex
-for every token, about a tenth of a served compile. `FastLexer.token` reads the
-two kinds that make most of C text, identifiers and punctuators, and the blanks
-before them, with one regular expression, applying every layer's rule for them
-in their order (pycparser's keyword table and typedef lookup, the GNU keywords
-for what stays an identifier, gcc's spellings, `__complex`, the `[[` check).
-Everything else (a number, a literal, a line marker, `.` before a digit, `/`, an
-identifier that may hold extended characters, a token queued by a layer) takes
-the layered path from the same position, so the tokens are exactly the layered
-lexer's; tests/frontend check that over zlib, Lua, sqlite and the tests' programs.
+for every token. `FastLexer` reads the tokens that make most of C text
+(identifiers, punctuators, integer and floating constants, plain string and
+character literals, and the blanks and newlines between them) a *stretch* at a
+time: one regular expression, matched on from where the last match ended, makes
+the stretch's tokens in one loop (`_fill`), up to the first text it does not read
+(a line marker or other `#` line, a prefixed literal, an escape or number spelled
+unusually, a bad character, the end). `token()` then hands them out one per call
+and applies there what depends on the moment a token is lexed: whether an
+identifier names a type in the parser's scopes as they stand (a stretch's
+identifiers carry the type `_NAME` until then), the brace callbacks, the `[[`
+rule, the GNU keywords and `__complex` (`_SPECIAL`). So the parser sees each token
+exactly when and as the layered lexer gave it. The other tokens' types do not
+depend on that moment, so the parser takes them into its buffer together with
+the token before them (`lex_into`), with no call each. Everything the stretch
+does not read takes the layered path from the same position, so the tokens are
+exactly the layered lexer's; tests/frontend check that over zlib, Lua, sqlite
+and the tests' programs.
 
-Where an identifier or punctuator is read this way is decided by its first
-character: pycparser's master regex matches nothing at a character that starts
-no literal or number (all its alternatives start with a quote, a digit, `.`,
-`/`, or a letter followed by a quote in `L"`, `u8'` ...), so there the longest
-fixed token is the token, and an identifier not followed by a quote is only an
-identifier. Its alternatives at a `.` read a number only where a digit follows.
+A stretch never crosses a `#` line, so the file name (which coordinates take
+from the lexer when they are made) changes only between stretches, when the
+token after the marker is asked for, as in the layered lexer. Where a literal or
+number is read this way is decided by its first character and what follows:
+pycparser's master regex matches nothing at a character that starts no literal
+or number (all its alternatives start with a quote, a digit, `.`, `/`, or a
+letter followed by a quote in `L"`, `u8'` ...), so there the longest fixed token
+is the token, and an identifier not followed by a quote is only an identifier;
+a number is read only where a blank or a punctuator other than `.` follows it
+(before a letter, digit, `.` or quote pycparser may read a longer number, a bad
+octal, an imaginary suffix), and a literal only where all its escapes are good
+ones (the master regex's bad-literal alternatives come first).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from pycparser.c_lexer import _fixed_tokens_by_first, _keyword_map, _Token
@@ -35,10 +49,10 @@ from .gnu_parse import _SPELLINGS, AtomcLexer
 from .imaginary import ImaginaryLexer
 
 _BLANKS = re.compile(r"[ \t\n]+")
-# spelling -> token type; without `/` (pycparser reports `/*` and `//` as comments)
+# spelling -> token type (`/` and `/=` too: a stretch reads `/` where no `*` or
+# `/` follows, which pycparser would report as a comment)
 _PUNCTUATORS: dict[str, str] = {
-    e.literal: e.tok_type for c, bucket in _fixed_tokens_by_first.items() if c != "/"
-    for e in bucket}
+    e.literal: e.tok_type for bucket in _fixed_tokens_by_first.values() for e in bucket}
 
 
 def _punctuator_pattern(spellings: Iterable[str]) -> str:
@@ -63,172 +77,297 @@ def _punctuator_pattern(spellings: Iterable[str]) -> str:
     return "|".join([*one, *multi])
 
 
-# `.` and `...` apart: a `.` before a digit begins a number (`.5`)
-_PUNCTUATOR_RE = _punctuator_pattern([p for p in _PUNCTUATORS if p[0] != "."]) + \
-    r"|\.\.\.|\.(?![0-9])"
+# `.` and `...` apart: a `.` before a digit begins a number (`.5`); `/` apart: `/*`
+# and `//` are pycparser's comment errors
+_PUNCTUATOR_RE = _punctuator_pattern([p for p in _PUNCTUATORS if p[0] not in "./"]) + \
+    r"|\.\.\.|\.(?![0-9])|/(?![*/])=?+"
 # pycparser's integer suffix, its alternatives in its order (without groups)
 _INT_SUFFIX = "(?:[uU]ll|[uU]LL|ll[uU]?|LL[uU]?|[uU][lL]|[lL][uU]?|[uU])?"
+# what may follow a number the stretch reads: a blank or a punctuator other than
+# `.` (before a letter, digit, `.`, quote or anything else the master regex may
+# read a float, a bad octal constant, an imaginary suffix or a longer suffix)
+_NUMBER_END = r"(?=[ \t\n;,()\[\]{}+\-*/%<>=!&|^?:~#]|\Z)"
 # an integer constant as pycparser's master regex reads it (hexadecimal, octal,
-# decimal: groups 3, 4, 5), taken only where a blank or a punctuator other than
-# `.` follows: before a letter, digit, `.`, quote or anything else the master
-# regex may read a float, a bad octal constant, an imaginary suffix or a longer
-# suffix, and the layered path decides
-_INTEGER = (rf"(?:(0[xX][0-9a-fA-F]++{_INT_SUFFIX})|(0[0-7]*+{_INT_SUFFIX})|"
-            rf"([1-9][0-9]*+{_INT_SUFFIX}))"
-            r"(?=[ \t\n;,()\[\]{}+\-*/%<>=!&|^?:~#]|\Z)")
-# blanks, and the newlines among them (group 1) unless a line marker or other `#`
-# line follows (`_after_blanks` reads those), then an identifier not followed by
-# a quote (`L"..."`, `u8'x'` are literals; possessive, so `u8"` is not read as `u`
-# then `8"`), a punctuator or an integer constant: group 2, 3 or 4-6. Reading the
-# newlines here spares the first token of each line `_after_blanks`' four matches.
-_NEWLINES = r"[ \t]*+(\n[ \t\n]*+(?!#))?+"
-_SIMPLE = re.compile(rf"{_NEWLINES}(?:([a-zA-Z_$][0-9a-zA-Z_$]*+)(?![\'\"])|"
-                     rf"({_PUNCTUATOR_RE})|{_INTEGER})")
-# the same where an identifier may hold extended characters (`identifiers.match`
-# reads those): no identifiers
-_SIMPLE_PUNCTUATOR = re.compile(rf"{_NEWLINES}(?:(?!)()|({_PUNCTUATOR_RE})|{_INTEGER})")
+# decimal: groups 4, 5, 6), then a floating constant (group 7: pycparser's
+# decimal float, its alternatives in its order; a hexadecimal one takes the
+# layered path)
+_NUMBER = (rf"(?:(0[xX][0-9a-fA-F]++{_INT_SUFFIX})|(0[0-7]*+{_INT_SUFFIX})|"
+           rf"([1-9][0-9]*+{_INT_SUFFIX})|"
+           r"((?:(?:[0-9]*+\.[0-9]++|[0-9]++\.)(?:[eE][-+]?+[0-9]++)?+"
+           r"|[0-9]++[eE][-+]?+[0-9]++)[FfLl]?+))" + _NUMBER_END)
+# a string literal whose escapes are all pycparser's good ones (group 8), and a
+# character constant of one plain character or escape (group 9): the master
+# regex's alternatives before them (bad literals, multi-character constants)
+# match none of these
+_LITERAL = (r"""|("(?:[^"\\\n]|\\[0-9a-zA-Z._~!=&^\-\\?'"])*+")"""
+            r"""|('(?:[^'\\\n]|\\[a-wyzA-Z._~!=&^\-\\?'"]|\\[0-9]++|\\x[0-9a-fA-F]++)')""")
+# after blanks: a run of newlines (group 1, ending at the last: the next line
+# starts there), an identifier not followed by a quote (`L"..."`, `u8'x'` are
+# literals; possessive, so `u8"` is not read as `u` then `8"`), a backslash or
+# a non-ASCII character (`identifiers.match` reads those: group 2), a
+# punctuator (3), a number (4-7) or a literal (8, 9)
+_STRETCH = re.compile(r"[ \t]*+(?:(\n(?:[ \t]*+\n)*+)"
+                      r"|([a-zA-Z_$][0-9a-zA-Z_$]*+)(?![\'\"\\\x80-\U0010ffff])"
+                      rf"|({_PUNCTUATOR_RE})|{_NUMBER}{_LITERAL})")
+# (typeshed lacks re's `scanner`, whose `match` reads on where the last match ended)
+_SCANNABLE: Any = _STRETCH
 # a line marker CLexer reads without error: `# LINE "FILE" FLAGS...` (a file name
 # without escapes; anything else takes CLexer's own path)
 _LINE_MARKER = re.compile(r'#[ \t]*(0|[1-9][0-9]*+)[ \t]*"([^"\\\n]*)"'
                           r"(?:[ \t]*+(?:0|[1-9][0-9]*+))*+[ \t]*+(?=\n|\Z)")
+# a line marker (or another `#` line) before the next token
+_LINE_AHEAD = re.compile(r"[ \t\n]*+#")
 _GNU_KEYWORDS: dict[str, str] = GnuCLexer._extra_keywords
 _COMPLEX_SPELLINGS = ("__complex__", "__complex")
-# every identifier some layer treats apart (pycparser's keywords, the GNU
-# keywords, gcc's spellings, `__complex`) -> its keyword type or "ID": any other
-# identifier is a typedef name or an identifier, and the table is one lookup
-_SPECIAL_NAMES: dict[str, str] = {
-    name: _keyword_map.get(name, "ID")
-    for name in (*_keyword_map, *_GNU_KEYWORDS, *_SPELLINGS, *_COMPLEX_SPELLINGS)}
+# the type of a stretch's identifier that names no keyword: decided when it is
+# handed out (a typedef name or not, in the scopes as they then stand)
+_NAME = "ID?"
+# ... and of one that some layer treats apart as it then stands (a GNU keyword,
+# unless a typedef of that name is visible; `__complex`, unless read raw)
+_SPECIAL = "ID!"
+# a stretch token's spelling -> its type, for pycparser's keywords and the
+# punctuators, whose tokens do not depend on the lexer's state, and `_SPECIAL` for
+# the names the other layers read (GNU keywords, gcc's spellings, `__complex`:
+# pycparser asks whether they name a type first); any other token's type is its
+# group's (`_GROUP_TYPES`: an identifier is a `_NAME`)
+_KINDS: dict[str, str] = {
+    **{name: _SPECIAL for name in (*_GNU_KEYWORDS, *_SPELLINGS, *_COMPLEX_SPELLINGS)},
+    **_keyword_map, **_PUNCTUATORS}
+_GROUP_TYPES = (None, None, _NAME, None, "INT_CONST_HEX", "INT_CONST_OCT", "INT_CONST_DEC",
+                "FLOAT_CONST", "STRING_LITERAL", "CHAR_CONST")
+# the token types that depend on when the token is handed out (`_NAME`, `_SPECIAL`)
+# or do something then (the brace callbacks, the `[[` rule)
+_DEFERRED = frozenset({_NAME, _SPECIAL, "LBRACE", "RBRACE", "LBRACKET"})
 _new = object.__new__  # a token's slots are set in place: `_Token(...)` runs a
-# generated `__init__` through a Python call, a third of the identifier path
+# generated `__init__` through a Python call
+_WINDOW = 16384  # characters a stretch reads at most (to the end of that line)
 
 
 class FastLexer(ImaginaryLexer, AtomcLexer):
     """The layered lexer (`ImaginaryLexer` over `AtomcLexer`) with its common
-    tokens read in one call."""
+    tokens read a stretch at a time."""
 
-    _lineno: int  # CLexer's state (`_init_state`), which `_after_blanks` updates
+    _lineno: int  # CLexer's state (`_init_state`), after the stretch's last token
     _line_start: int
-    # name -> is it a typedef name, in the parser's scopes as they stand (the
-    # parser's `_visible`), where `type_lookup_func` is the parser's
-    # `_lex_type_lookup_func` (read inline, without a call per identifier)
-    visible: dict[str, bool] | None = None
-    # `_SIMPLE` or `_SIMPLE_PUNCTUATOR` (Any: typeshed lacks re's `scanner`, whose
-    # `match` reads on where the last match ended, with no arguments to pass)
-    _pattern: Any
+    _pos: int
+    # the stretch: its tokens, the text offset after each, the next one to hand
+    # out, and their count (0 while tokens a layer put back are queued); the
+    # indices of its `_DEFERRED` tokens, then its length, and the first of them
+    # not before `_k` (or one before it)
+    _toks: list[_Token]
+    _ends: list[int]
+    _k: int = 0
+    _n: int = 0
+    _deps: list[int]
+    _d: int = 0
 
     def input(self, text: str, filename: str = "") -> None:
         super().input(text, filename)
-        self._pattern = _SIMPLE_PUNCTUATOR if self._extended else _SIMPLE
         self.seek(0)
 
     def seek(self, pos: int) -> None:
         """Go on from offset `pos` (at the start of a line)."""
         self._pos = self._line_start = pos
-        self._scan = self._pattern.scanner(self._lexdata, pos).match
+        self._toks = []
+        self._ends = []
+        self._deps = [0]
+        self._k = self._n = self._d = 0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # is this name a typedef name? (`use_scopes`)
+        self._is_type: Callable[[str], bool | None] = self.type_lookup_func
+
+    def use_scopes(self, visible: dict[str, bool]) -> None:
+        """Decide typedef names by `visible` (name -> is it a typedef name, in the
+        parser's scopes as they stand: the parser's `_visible`), whose `get` then
+        answers for `type_lookup_func` without a call through the parser."""
+        self._is_type = visible.get
+
+    def offset(self) -> int:
+        """The text offset after the last token lexed (handed out or queued)."""
+        k = self._k  # (a stretch's first token is handed out as it is read)
+        return self._ends[k - 1] if k < len(self._toks) else self._pos
+
+    def marker_ahead(self) -> bool:
+        """Is there a `#` line between `offset()` and the text's next token?"""
+        if self._k < len(self._toks):
+            return False  # (a stretch crosses none)
+        return _LINE_AHEAD.match(self._lexdata, self._pos) is not None
 
     def _raw(self) -> _Token | None:
         # `AtomcLexer`'s tokens (its `[[` look-ahead reads them) by the short cut
         return self.token(True)
 
-    def _special_name(self, name: str, kind: str, raw: bool) -> tuple[str, str]:
-        """The token type and spelling of identifier `name` in `_SPECIAL_NAMES`
-        (`kind`, pycparser's keyword type or "ID"), by every layer's rule in order
-        (`raw`: `AtomcLexer._raw`'s, without ImaginaryLexer's)."""
-        if kind == "ID":
-            kind = "TYPEID" if self.type_lookup_func(name) else _GNU_KEYWORDS.get(name, "ID")
-        spelled = _SPELLINGS.get(name)
-        if spelled is not None:
-            return spelled
-        if kind == "ID" and name in _COMPLEX_SPELLINGS and not raw:
-            return "_COMPLEX", name  # ImaginaryLexer's rule
-        return kind, name
+    def token(self, raw: bool = False) -> _Token | None:
+        """The next token; `raw`: as `AtomcLexer._raw` reads it (no `[[` rule, no
+        ImaginaryLexer rule)."""
+        k = self._k
+        if k < self._n:
+            tok = self._toks[k]
+            self._k = k + 1
+            kind = tok.type
+            if kind is _NAME:
+                tok.type = "TYPEID" if self._is_type(tok.value) else "ID"
+            elif kind in _DEFERRED:
+                return self._deferred(tok, raw)
+            return tok
+        return self._next(raw)
 
-    def _after_blanks(self) -> re.Match[str] | None:
-        """Skip blanks, newlines and cpp's line markers as CLexer does (its
-        `_handle_ppline` for a marker `# 12 "file" 1 3`); the identifier or
-        punctuator then at `_pos`, or None (the layered path reads on from there)."""
+    def lex_into(self, buf: list[Any]) -> _Token | None:
+        """Append the next token to the parser's token buffer `buf` and return it,
+        and with it the stretch's tokens up to its next `_DEFERRED` one: the others'
+        types do not depend on when they are handed out, and the parser reads them
+        from `buf` when it comes to them, with no call each."""
+        k = self._k
+        if k < self._n:
+            toks = self._toks
+            deps = self._deps
+            d = self._d
+            while deps[d] < k:  # (`token()` handed out some)
+                d += 1
+            j = deps[d]
+            if j == k:  # the next token is deferred: decide it now
+                tok = toks[k]
+                d += 1
+                if tok.type is _NAME:
+                    tok.type = "TYPEID" if self._is_type(tok.value) else "ID"
+                else:
+                    self._k = k + 1
+                    self._d = d
+                    out = self._deferred(tok, False)
+                    if out is not tok or self._k != k + 1 or not self._n:
+                        buf.append(out)  # (the `[[` rule read on)
+                        return out
+                j = deps[d]
+            buf += toks[k:j]
+            self._k = j
+            self._d = d
+            return toks[k]
+        out = self._next(False)
+        buf.append(out)
+        return out
+
+    def _deferred(self, tok: _Token, raw: bool) -> _Token | None:
+        """A stretch's token whose rules apply as it is handed out."""
+        kind = tok.type
+        if kind == "LBRACE":
+            self.on_lbrace_func()
+        elif kind == "RBRACE":
+            self.on_rbrace_func()
+        elif kind == "LBRACKET":
+            if not raw:
+                return self._lbracket(tok)
+        elif kind is _NAME:
+            tok.type = "TYPEID" if self._is_type(tok.value) else "ID"
+        else:  # _SPECIAL: every layer's rule in order
+            name = tok.value
+            kind = "TYPEID" if self._is_type(name) else _GNU_KEYWORDS.get(name, "ID")
+            spelled = _SPELLINGS.get(name)
+            if spelled is not None:
+                tok.type, tok.value = spelled
+            elif kind == "ID" and name in _COMPLEX_SPELLINGS and not raw:
+                tok.type = "_COMPLEX"  # ImaginaryLexer's rule
+            else:
+                tok.type = kind
+        return tok
+
+    def _lbracket(self, tok: _Token) -> _Token | None:
+        """`AtomcLexer`'s `[[` rule on `[`; the tokens it reads ahead and puts back
+        are handed out before the stretch's next ones."""
+        out = self._after_lbracket(tok)
+        if self._queue:
+            self._n = 0
+        return out
+
+    def _next(self, raw: bool) -> _Token | None:
+        """The next token where the stretch has none to hand out: a queued one, a
+        new stretch's first, or the layered path's."""
+        queue = self._queue
+        if queue:
+            tok: _Token | None = queue.popleft()
+            if not queue:
+                self._n = len(self._toks)
+        else:
+            if self._pending_tok is None and self._fill():
+                return self.token(raw)
+            # the layered path (CLexer's loop, GnuCLexer's keywords, gcc's
+            # spellings) from `_pos`
+            tok = AtomcLexer._raw(self)
+        if raw:
+            return tok
+        if tok is not None and tok.type == "LBRACKET":
+            tok = self._lbracket(tok)
+        if tok is not None and tok.type == "ID" and tok.value in _COMPLEX_SPELLINGS:
+            tok.type = "_COMPLEX"  # ImaginaryLexer's rule
+        return tok
+
+    def _fill(self) -> bool:
+        """Read the stretch of tokens from `_pos` (after the blanks, newlines and
+        cpp's line markers there, which set the line and file as CLexer's
+        `_handle_ppline` does); False where it has none (the layered path reads
+        on from `_pos`)."""
         text = self._lexdata
-        pos = start = self._pos
+        pos = self._pos
+        lineno = self._lineno
+        toks: list[_Token] = []
+        ends: list[int] = []
+        deps: list[int] = []
+        append = toks.append
+        end_at = ends.append
+        defer = deps.append
+        kinds = _KINDS
+        group_types = _GROUP_TYPES
+        deferred = _DEFERRED
         while True:
+            base = self._line_start - 1  # (a column is the offset less this)
+            # up to the line end after `_WINDOW` characters (no token spans lines):
+            # the stretch's lists stay short while its tokens live on in the
+            # parser's buffer
+            window = text.find("\n", pos + _WINDOW) + 1 or len(text)
+            for m in iter(_SCANNABLE.scanner(text, pos, window).match, None):
+                group: Any = m.lastindex
+                if group == 1:  # newlines
+                    lineno += m[1].count("\n")
+                    base = m.end() - 1
+                    continue
+                value = m[group]
+                tok = _new(_Token)
+                end_at(end := m.end())
+                tok.type = kind = kinds.get(value, group_types[group])
+                tok.value = value
+                tok.lineno = lineno
+                tok.column = end - len(value) - base
+                if kind in deferred:
+                    defer(len(toks))
+                append(tok)
+            if toks:
+                last = toks[-1]
+                deps.append(len(toks))
+                self._toks = toks
+                self._ends = ends
+                self._deps = deps
+                self._k = self._d = 0
+                self._n = len(toks)
+                self._pos = end = ends[-1]
+                self._lineno = last.lineno
+                self._line_start = end - len(last.value) - last.column + 1
+                return True
+            # nothing read at `pos`: blanks and newlines, then a line marker?
+            lineno = self._lineno
             b = _BLANKS.match(text, pos)
             if b is not None:
                 end = b.end()
                 lines = text.count("\n", pos, end)
                 if lines:
-                    self._lineno += lines
+                    lineno += lines
                     self._line_start = text.rfind("\n", pos, end) + 1
-                pos = self._pos = end
+                pos = end
+            self._pos = pos
+            self._lineno = lineno
             marker = _LINE_MARKER.match(text, pos)
             if marker is None:
-                if pos == start:
-                    return None
-                self._scan = scan = self._pattern.scanner(text, pos).match
-                return scan()
-            self._lineno = int(marker[1])
+                return False
+            self._lineno = lineno = int(marker[1])
             self._filename = marker[2]
-            pos = self._pos = self._line_start = marker.end() + 1
-
-    def token(self, raw: bool = False) -> _Token | None:
-        """The next token; `raw`: as `AtomcLexer._raw` reads it (no `[[` rule, no
-        ImaginaryLexer rule)."""
-        if not self._queue and self._pending_tok is None:
-            # the scanner matches where the last match ended, which is `_pos`
-            # unless the layered path or `_after_blanks` moved on (they restart it)
-            m = self._scan() or self._after_blanks()
-            if m is not None:
-                # one call for the groups: newlines, identifier, punctuator, the
-                # three integer spellings (the token is the one group not None)
-                newlines, name, punct, hexa, octal, dec = m.groups()
-                end = self._pos = m.end()
-                if newlines is not None:
-                    self._lineno += newlines.count("\n")
-                    self._line_start = end - len(name or punct or hexa or octal or dec) - \
-                        (len(newlines) - 1 - newlines.rfind("\n"))
-                tok = _new(_Token)
-                if name is not None:
-                    kind = _SPECIAL_NAMES.get(name)
-                    if kind is None:  # in no keyword table: a typedef name or not
-                        visible = self.visible
-                        if visible is None:
-                            tok.type = "TYPEID" if self.type_lookup_func(name) else "ID"
-                        else:  # the parser's `_lex_type_lookup_func`, inlined
-                            tok.type = "TYPEID" if visible.get(name) else "ID"
-                        tok.value = name
-                    else:
-                        tok.type, tok.value = self._special_name(name, kind, raw)
-                    tok.lineno = self._lineno
-                    tok.column = end - len(name) - self._line_start + 1
-                    return tok
-                if punct is not None:
-                    kind = tok.type = _PUNCTUATORS[punct]
-                    tok.value = punct
-                    tok.lineno = self._lineno
-                    tok.column = end - len(punct) - self._line_start + 1
-                    if kind == "LBRACE":
-                        self.on_lbrace_func()
-                    elif kind == "RBRACE":
-                        self.on_rbrace_func()
-                    elif kind == "LBRACKET" and not raw:
-                        return self._after_lbracket(tok)
-                    return tok
-                if hexa is not None:
-                    tok.type, tok.value = "INT_CONST_HEX", hexa
-                elif octal is not None:
-                    tok.type, tok.value = "INT_CONST_OCT", octal
-                else:
-                    tok.type, tok.value = "INT_CONST_DEC", dec
-                tok.lineno = self._lineno
-                tok.column = end - len(tok.value) - self._line_start + 1
-                return tok
-        # the layered path (queued tokens; CLexer's loop, GnuCLexer's keywords,
-        # gcc's spellings) and the layers' rules on its token
-        tok = AtomcLexer._raw(self)
-        self._scan = self._pattern.scanner(self._lexdata, self._pos).match
-        if raw:
-            return tok
-        if tok is not None and tok.type == "LBRACKET":
-            tok = self._after_lbracket(tok)
-        if tok is not None and tok.type == "ID" and tok.value in _COMPLEX_SPELLINGS:
-            tok.type = "_COMPLEX"  # ImaginaryLexer's rule
-        return tok
+            self._pos = pos = self._line_start = marker.end() + 1

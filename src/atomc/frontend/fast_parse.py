@@ -24,7 +24,6 @@ against pycparser's routes over the tests' programs, zlib, Lua and sqlite.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from pycparser import c_ast
@@ -52,7 +51,11 @@ from pycparserext.ext_c_parser import (
 
 from .gnu_parse import Compound, rename_local_labels
 
-_new = object.__new__  # for the few node kinds made per token (see `_tok_coord`)
+_new = object.__new__  # for the few node kinds made per token (see `_tok_coord`):
+# their slots set in place as their generated `__init__` sets them, without its call
+_ID = c_ast.ID
+_CONSTANT = c_ast.Constant
+_BINARY_OP = c_ast.BinaryOp
 # tokens that continue a postfix expression (pycparser's postfix loop)
 POSTFIX_TOKENS = frozenset({"LBRACKET", "LPAREN", "PERIOD", "ARROW", "PLUSPLUS",
                             "MINUSMINUS"})
@@ -78,10 +81,6 @@ _CAST_WORDS = frozenset(_TYPE_SPEC_SIMPLE - _TYPE_QUALIFIER - _GNU_TYPE_QUALIFIE
                         - _GNU_FUNCTION_SPECS - {"_ALIGNAS", "_ATOMIC"})
 
 
-# a line marker (or another `#` line) before the next token
-_LINE_AHEAD = re.compile(r"[ \t\n]*+#")
-
-
 class _Ahead:
     """`_cast_token`'s answer before a line marker: a token of no kind the cast
     reads."""
@@ -98,11 +97,9 @@ def _cast_token(ts: Any) -> Any:
     `_MARKER_AHEAD` (nothing lexed) where a line marker comes first: lexing it
     would change the file the coordinates pycparser's route then makes name."""
     lexer = ts._lexer
-    if _LINE_AHEAD.match(lexer._lexdata, lexer._pos) is not None:
+    if lexer.marker_ahead():
         return _MARKER_AHEAD
-    tok = lexer.token()
-    ts._buffer.append(tok)
-    return tok
+    return lexer.lex_into(ts._buffer)
 
 
 class FastExpressionMixin:
@@ -144,11 +141,9 @@ class FastExpressionMixin:
         i = ts._index
         buf = ts._buffer
         if i + 1 >= len(buf):  # the stream's `_fill(2)` without its call
-            token = ts._lexer.token
+            lex_into = ts._lexer.lex_into
             while len(buf) < i + 2:
-                tok = token()
-                buf.append(tok)
-                if tok is None:
+                if lex_into(buf) is None:
                     break
         tok = buf[i]
         if tok is None:
@@ -158,7 +153,13 @@ class FastExpressionMixin:
             if tok.value in KEYWORD_IDS:
                 return super()._parse_cast_expression()
             ts._index = i + 1
-            expr = c_ast.ID(tok.value, Coord(self.clex._filename, tok.lineno, tok.column))
+            coord = _new(Coord)  # (`_tok_coord`, inline)
+            coord.file = self.clex._filename
+            coord.line = tok.lineno
+            coord.column = tok.column
+            expr = _new(_ID)  # c_ast.ID(tok.value, coord)
+            expr.name = tok.value
+            expr.coord = coord
             nxt = buf[i + 1]
             if nxt is None or nxt.type not in POSTFIX_TOKENS:
                 return expr
@@ -172,8 +173,14 @@ class FastExpressionMixin:
                     _INT_CONSTANT_TYPES[value] = expr.type
                 else:
                     ts._index = i + 1
-                    expr = c_ast.Constant(type_name, value,
-                                          Coord(self.clex._filename, tok.lineno, tok.column))
+                    coord = _new(Coord)  # (`_tok_coord`, inline)
+                    coord.file = self.clex._filename
+                    coord.line = tok.lineno
+                    coord.column = tok.column
+                    expr = _new(_CONSTANT)  # c_ast.Constant(type_name, value, coord)
+                    expr.type = type_name
+                    expr.value = value
+                    expr.coord = coord
             else:
                 expr = self._parse_constant()
             nxt = buf[i + 1]
@@ -195,8 +202,7 @@ class FastExpressionMixin:
             if i < len(buf):
                 nxt = buf[i]
             else:  # one token, lexed here (as the postfix loop would)
-                nxt = ts._lexer.token()
-                buf.append(nxt)
+                nxt = ts._lexer.lex_into(buf)
             if nxt is None or nxt.type not in POSTFIX_TOKENS:
                 return expr
             return self._postfix_operators(expr)
@@ -272,8 +278,7 @@ class FastExpressionMixin:
             if i < len(buf):
                 tok = buf[i]
             else:  # one token, lexed here
-                tok = ts._lexer.token()
-                buf.append(tok)
+                tok = ts._lexer.lex_into(buf)
             kind = tok.type if tok is not None else None
             if kind == "LBRACKET":
                 ts._index = i + 1
@@ -294,8 +299,7 @@ class FastExpressionMixin:
                         if i < len(buf):
                             nxt = buf[i]
                         else:  # one token, lexed here
-                            nxt = ts._lexer.token()
-                            buf.append(nxt)
+                            nxt = ts._lexer.lex_into(buf)
                         if nxt is None or nxt.type != "COMMA":
                             break
                         ts._index = i + 1
@@ -326,8 +330,7 @@ class FastExpressionMixin:
         if i < len(buf):
             tok = buf[i]
         else:  # one token, lexed here
-            tok = ts._lexer.token()
-            buf.append(tok)
+            tok = ts._lexer.lex_into(buf)
         if tok is None or tok.type != "COMMA":
             return expr
         ts._index = i + 1
@@ -346,8 +349,7 @@ class FastExpressionMixin:
             if i < len(buf):
                 tok = buf[i]
             else:  # one token, lexed here
-                tok = ts._lexer.token()
-                buf.append(tok)
+                tok = ts._lexer.lex_into(buf)
             if tok is None:
                 return lhs
             prec = _BINARY_PRECEDENCE.get(tok.type)
@@ -360,15 +362,19 @@ class FastExpressionMixin:
                 if i < len(buf):
                     nxt = buf[i]
                 else:  # one token, lexed here
-                    nxt = ts._lexer.token()
-                    buf.append(nxt)
+                    nxt = ts._lexer.lex_into(buf)
                 if nxt is None:
                     break
                 next_prec = _BINARY_PRECEDENCE.get(nxt.type)
                 if next_prec is None or next_prec <= prec:
                     break
                 rhs = self._parse_binary_expression(next_prec, rhs)
-            lhs = c_ast.BinaryOp(tok.value, lhs, rhs, lhs.coord)
+            node = _new(_BINARY_OP)  # c_ast.BinaryOp(tok.value, lhs, rhs, lhs.coord)
+            node.op = tok.value
+            node.left = lhs
+            node.right = rhs
+            node.coord = lhs.coord
+            lhs = node
 
 
 # what `_starts_expression` accepts through every layer: pycparser's set, GNU
@@ -442,8 +448,7 @@ class FastStatementMixin:
             if i < len(buf):
                 tok = buf[i]
             else:  # one token, lexed here
-                tok = ts._lexer.token()
-                buf.append(tok)
+                tok = ts._lexer.lex_into(buf)
             if tok is None or tok.type == "RBRACE":
                 return items
             item = self._parse_block_item()
@@ -461,8 +466,7 @@ class FastStatementMixin:
         if i < len(buf):
             tok = buf[i]
         else:  # one token, lexed here
-            tok = ts._lexer.token()
-            buf.append(tok)
+            tok = ts._lexer.lex_into(buf)
         kind = tok.type if tok is not None else None
         if kind in _DECLARATION_ITEM:
             return self._parse_declaration()
@@ -477,8 +481,7 @@ class FastStatementMixin:
         if i < len(buf):
             tok = buf[i]
         else:  # one token, lexed here
-            tok = ts._lexer.token()
-            buf.append(tok)
+            tok = ts._lexer.lex_into(buf)
         kind = tok.type if tok is not None else None
         if kind == "ID":
             nxt = buf[i + 1] if i + 1 < len(buf) else self._peek(2)
@@ -512,8 +515,7 @@ class FastStatementMixin:
         if i < len(buf):
             tok = buf[i]
         else:  # one token, lexed here
-            tok = ts._lexer.token()
-            buf.append(tok)
+            tok = ts._lexer.lex_into(buf)
         if tok is not None and tok.type in _PRAGMAS:
             return super()._parse_pragmacomp_or_statement()
         return self._parse_statement()
@@ -525,8 +527,7 @@ class FastStatementMixin:
         if i < len(buf):
             tok = buf[i]
         else:  # one token, lexed here
-            tok = ts._lexer.token()
-            buf.append(tok)
+            tok = ts._lexer.lex_into(buf)
         if tok is not None and tok.type in EXPRESSION_START:
             return self._parse_expression()
         return None
@@ -635,8 +636,7 @@ class FastDeclaratorMixin:
             if i < len(buf):
                 tok = buf[i]
             else:  # one token, lexed here
-                tok = ts._lexer.token()
-                buf.append(tok)
+                tok = ts._lexer.lex_into(buf)
             if tok is None:
                 break
             what = _SPECIFIER.get(tok.type)

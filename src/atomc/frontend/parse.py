@@ -88,7 +88,9 @@ class _Parser(FastStatementMixin, FastExpressionMixin, FastDeclaratorMixin, GnuS
     # parse. These read the token stream's buffer directly and fill it only when
     # it runs out, with the same results (`_TokenStream.peek`/`next`). The index
     # never passes the buffer's end (a token is consumed only once read), so
-    # where it is at the end one token fills it: the helpers lex it themselves.
+    # where it is at the end one call fills it: the helpers lex there themselves
+    # (`FastLexer.lex_into`: the next token, and the tokens after it whose type
+    # does not depend on when they are lexed).
     def _peek(self, k=1):
         if k <= 0:
             return None
@@ -96,11 +98,9 @@ class _Parser(FastStatementMixin, FastExpressionMixin, FastDeclaratorMixin, GnuS
         i = ts._index + k - 1
         buf = ts._buffer
         if i >= len(buf):  # `_TokenStream._fill` without its call
-            token = ts._lexer.token
+            lex_into = ts._lexer.lex_into
             while len(buf) <= i:
-                tok = token()
-                buf.append(tok)
-                if tok is None:
+                if lex_into(buf) is None:
                     break
         return buf[i]
 
@@ -112,8 +112,7 @@ class _Parser(FastStatementMixin, FastExpressionMixin, FastDeclaratorMixin, GnuS
         if 0 < k and i < len(buf):
             tok = buf[i]
         elif k == 1:  # the next token, lexed here (`_peek` would call the lexer)
-            tok = ts._lexer.token()
-            buf.append(tok)
+            tok = ts._lexer.lex_into(buf)
         else:
             tok = self._peek(k)
         return tok.type if tok is not None else None
@@ -158,7 +157,7 @@ class _Parser(FastStatementMixin, FastExpressionMixin, FastDeclaratorMixin, GnuS
     # `_visible` holds that answer for every name, the innermost scope's entry,
     # and each scope above the file scope records the entries it replaced
     # (`_undo`), which its `}` puts back; the lexer reads `_visible` directly
-    # (`FastLexer.visible`). The stack itself is kept as pycparser keeps it (its
+    # (`FastLexer.use_scopes`). The stack itself is kept as pycparser keeps it (its
     # redeclaration checks read the innermost scope; parse_cache's table is
     # the file scope).
     _visible: dict[str, bool]
@@ -171,7 +170,8 @@ class _Parser(FastStatementMixin, FastExpressionMixin, FastDeclaratorMixin, GnuS
     def _reset_scopes(self, file_scope: dict[str, bool]) -> None:
         """Start from `file_scope` alone (a fresh parse)."""
         self._scope_stack = [file_scope]
-        self._visible = self.clex.visible = dict(file_scope)
+        self._visible = dict(file_scope)
+        self.clex.use_scopes(self._visible)
         self._undo = []
 
     def _lex_on_lbrace_func(self):
@@ -222,8 +222,7 @@ class _Parser(FastStatementMixin, FastExpressionMixin, FastDeclaratorMixin, GnuS
         if i < len(buf):
             tok = buf[i]
         else:  # the buffer ends here: one token, lexed here
-            tok = ts._lexer.token()
-            buf.append(tok)
+            tok = ts._lexer.lex_into(buf)
         ts._index = i + 1
         if tok is None:
             self._parse_error("At end of input", self.clex.filename)
@@ -236,8 +235,7 @@ class _Parser(FastStatementMixin, FastExpressionMixin, FastDeclaratorMixin, GnuS
         if i < len(buf):
             tok = buf[i]
         else:  # the buffer ends here: one token, lexed here
-            tok = ts._lexer.token()
-            buf.append(tok)
+            tok = ts._lexer.lex_into(buf)
         if tok is not None and tok.type == token_type:
             ts._index = i + 1
             return tok
@@ -250,8 +248,7 @@ class _Parser(FastStatementMixin, FastExpressionMixin, FastDeclaratorMixin, GnuS
         if i < len(buf):
             tok = buf[i]
         else:  # the buffer ends here: one token, lexed here
-            tok = ts._lexer.token()
-            buf.append(tok)
+            tok = ts._lexer.lex_into(buf)
         if tok is not None and tok.type == token_type:
             ts._index = i + 1
             return tok
@@ -368,8 +365,7 @@ class _Parser(FastStatementMixin, FastExpressionMixin, FastDeclaratorMixin, GnuS
         if i < len(buf):
             tok = buf[i]
         else:  # the buffer ends here: one token, lexed here
-            tok = ts._lexer.token()
-            buf.append(tok)
+            tok = ts._lexer.lex_into(buf)
         if tok is None:
             return expr
         if tok.type in _BINARY_PRECEDENCE:
@@ -378,8 +374,7 @@ class _Parser(FastStatementMixin, FastExpressionMixin, FastDeclaratorMixin, GnuS
             if i < len(buf):
                 tok = buf[i]
             else:
-                tok = ts._lexer.token()
-                buf.append(tok)
+                tok = ts._lexer.lex_into(buf)
             if tok is None:
                 return expr
         if tok.type == "CONDOP":
@@ -611,11 +606,13 @@ def parse_c(text: str, filename: str, diags: DiagnosticEngine,
 
 
 def release_tokens(parser: _Parser) -> None:
-    """Free the tokens of a finished parse now. The parser and its lexer reference
-    each other (the lexer's callbacks are the parser's bound methods), so the token
-    buffer, a third of what a parse leaves behind (45 MB of sqlite3's 139), would
-    otherwise live on until the cyclic collector's next full pass, which a compile
-    with the driver's thresholds may not reach before it ends."""
+    """Free the tokens of a finished parse now: the buffer's, and the lexer's last
+    stretch. The parser and its lexer reference each other (the lexer's callbacks
+    are the parser's bound methods), so the token buffer, a third of what a parse
+    leaves behind (45 MB of sqlite3's 139), would otherwise live on until the
+    cyclic collector's next full pass, which a compile with the driver's
+    thresholds may not reach before it ends."""
     tokens = getattr(parser, "_tokens", None)
     if tokens is not None:
         tokens._buffer.clear()
+    parser.clex.seek(0)  # (and the lexer's last stretch)

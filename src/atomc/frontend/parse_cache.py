@@ -498,10 +498,10 @@ def parse_segmented(parser, text: str, filename: str, store: Store,
         clean = (recorder is not None and len(buf) == tokens._index
                  and len(parser._scope_stack) == 1 and not lexer._queue
                  and lexer._pending_tok is None)
-        before = lexer._pos
+        before = lexer.offset()
         tok = parser._peek()
         if recorder is not None:
-            after = lexer._pos if tok is not None else len(text)
+            after = lexer.offset() if tok is not None else len(text)
             if clean:
                 recorder.cross(before, after, ext, table)
             if after >= lay.limit:  # in the main file: nothing more to share
