@@ -210,8 +210,11 @@ def _reservations(bs: BlockScan) -> list[str]:
                 start[p] = -1
             last[p] = ii
         for p in ir.pdefs:
-            s = start.pop(p, -2)
+            # (`get` and `del`, not `pop(p, -2)`: a method call through the generic
+            # protocol in the compiled copy)
+            s = start.get(p, -2)
             if s != -2:
+                del start[p]
                 _close(refs, live_in, p, s, last.get(p, -2))
             start[p] = ii
             at = fixed.get(p)

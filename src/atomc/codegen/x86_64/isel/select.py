@@ -352,6 +352,8 @@ class FunctionISel:
                     num = self.mf.new_instr_num()
                     self.emit("DBG_PHI", r, Imm(num))
                     self.value_num[p] = (num, 0)
+            # (asked once per block, not per instruction: a dict lookup each)
+            hoisted = b in self.hoist_at
             for inst in b.insts:
                 self.loc = inst.loc
                 if self.debug and inst.dbg_records:
@@ -359,14 +361,15 @@ class FunctionISel:
                     for rec in inst.dbg_records:
                         if rec not in self.after_copies:
                             lower_dbg_record(self, rec)
-                if b in self.hoist_at and inst is b.terminator:
+                if hoisted and inst is b.terminator:
                     # after the records: variables are located from the first body instruction
                     self.materialise_hoisted(b)
                 self.tls.begin(inst.operands)
                 start = len(self.cur.insts)
                 start_block = self.cur
                 self.lower(inst)
-                if (self.debug and inst.ty.__class__ is not VoidType and inst not in self.fused
+                # (`type()`: a native test; `.__class__` is a generic attribute lookup)
+                if (self.debug and type(inst.ty) is not VoidType and inst not in self.fused
                         and not self.is_frame_object(inst) and self.cur is start_block):
                     self._number_def(inst, start)
             self.mf.blocks.extend(self.pending_blocks)
