@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from ..diag import InternalCompilerError
 from .constants import OP
@@ -159,6 +160,9 @@ class StackValue(_OneByte): __slots__ = ()  # noqa: E701
 class CallFrameCfa(_OneByte): __slots__ = ()  # noqa: E701
 
 
+# each byte's `0x..` text, made once: a format spec per byte is a generic call
+_HEX_BYTE: Final[list[str]] = [f"0x{b:02x}" for b in range(256)]
+
 _ONE_BYTE: dict[type[_OneByte], int] = {
     Deref: OP.deref, Plus: OP.plus, Minus: OP.minus, Mul: OP.mul, And: OP.and_, Or: OP.or_,
     Xor: OP.xor, Shl: OP.shl, Shr: OP.shr, Not: OP.not_, Dup: OP.dup, Swap: OP.swap,
@@ -247,7 +251,7 @@ class Encoded:
             if isinstance(c, SymAddr):
                 out.append(f"\t.quad\t{c.expr()}")
             elif c:
-                out.append("\t.byte\t" + ",".join(f"0x{b:02x}" for b in c))
+                out.append("\t.byte\t" + ",".join([_HEX_BYTE[b] for b in c]))
         return out
 
 
