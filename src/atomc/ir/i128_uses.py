@@ -6,14 +6,17 @@ loads none of it (with the compiled copy, not its library either)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from .function import Function, Module
 from .insts import Op
 from .types import IntType, Type
 
 # instructions that may read an i128 without producing one (every other reader of
-# an i128 is itself i128-typed, or reads one that an i128 instruction defines)
-_READERS = frozenset({Op.ICMP, Op.STORE, Op.CALL, Op.RET, Op.SWITCH, Op.TRUNC, Op.INTTOPTR,
-                      Op.SITOFP, Op.UITOFP, Op.ASM, Op.MEMSET})
+# an i128 is itself i128-typed, or reads one that an i128 instruction defines;
+# Final: the compiled copy reads it without a module dict lookup per instruction)
+_READERS: Final = frozenset({Op.ICMP, Op.STORE, Op.CALL, Op.RET, Op.SWITCH, Op.TRUNC,
+                             Op.INTTOPTR, Op.SITOFP, Op.UITOFP, Op.ASM, Op.MEMSET})
 
 
 # (`type(t) is`: a native test in the compiled copy, where `t.__class__` is a
