@@ -222,3 +222,41 @@ def test_fast_allocator_reads_register_classes_once(
     text = generate_assembly(module, opts)
     assert "mulsd" in text
     assert asked == 1, f"the allocator asked the target {asked} times for register classes"
+
+
+def test_fast_scan_keeps_no_per_block_index_tables(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where each virtual register is last named in a block the allocator reads
+    off the block's `InstRefs` into its function-wide lists as it starts the
+    block: the scan makes one dict per block (the fixed registers' writes), not
+    two more of boxed indices that the allocator then copied over."""
+    blocks = [bs for fs in _fast_scans(tmp_path, monkeypatch)
+              for bs in fs.blocks]  # type: ignore[attr-defined]
+    assert len(blocks) > 2
+    for bs in blocks:
+        tables = [name for name in type(bs).__slots__
+                  if isinstance(getattr(bs, name, None), dict)]
+        assert tables == ["fixed"], tables
+
+
+def test_isel_takes_edges_without_arguments_straight(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At -O0 no edge passes block arguments: the selection of a jump or branch
+    does not go through the parallel copy and its x87 half for nothing."""
+    import atomc.codegen.x86_64.isel.x87 as x87
+    opts = CompileOptions(opt_level=0, debug=True)
+    module = _module(tmp_path, opts)
+    edges = [s for fn in module.functions.values() for b in fn.blocks
+             if b.insts for s in b.insts[-1].succs]
+    assert edges and not any(s.args for s in edges)
+    plain = x87.X87Lowering.edge_copies
+    calls = 0
+
+    def counted(self: x87.X87Lowering, succ: object) -> None:
+        nonlocal calls
+        calls += 1
+        plain(self, succ)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(x87.X87Lowering, "edge_copies", counted)
+    assert "f:" in generate_assembly(module, opts)
+    assert calls == 0, f"{calls} parallel copies made for edges passing nothing"

@@ -125,3 +125,16 @@ def test_block_exit_lines_read_the_block_end(tmp_path: Path) -> None:
     forced = compute_force_set(blocks)
     assert forced == {(1, 0), (2, 0)}
     assert head.reads <= 20, f"{head.reads} instructions read for the block's two exits"
+
+
+def test_predecessors_are_each_block_once_in_order() -> None:
+    """`_preds` (deduplicated without a dict per block) lists each predecessor once,
+    in block order, as `dict.fromkeys` over each block's successors did."""
+    from atomc.dwarf.line_rows import _preds
+    succs = [[1, 1, 2], [0, 3, 1], [3, 3], [3, 0, 2, 0], []]
+    blocks = [LineBlock([], s) for s in succs]
+    want: list[list[int]] = [[] for _ in succs]
+    for p, s in enumerate(succs):
+        for t in dict.fromkeys(s):
+            want[t].append(p)
+    assert _preds(blocks) == want == [[1, 3], [0, 1], [0, 3], [1, 2, 3], []]

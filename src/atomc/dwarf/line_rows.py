@@ -341,8 +341,12 @@ def _preds(blocks: Sequence[LineBlock]) -> list[list[int]]:
     """Each block's predecessors (each once)."""
     preds: list[list[int]] = [[] for _ in blocks]
     for p, blk in enumerate(blocks):
-        for s in dict.fromkeys(blk.succs):
-            preds[s].append(p)
+        for s in blk.succs:
+            # once per successor: blocks come in order, so an earlier append of `p`
+            # is the list's last entry (no `dict.fromkeys`, a generic call, per block)
+            at = preds[s]
+            if not at or at[-1] != p:
+                at.append(p)
     return preds
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from ..diag import InternalCompilerError
 from .constants import OP
@@ -159,6 +160,18 @@ class StackValue(_OneByte): __slots__ = ()  # noqa: E701
 class CallFrameCfa(_OneByte): __slots__ = ()  # noqa: E701
 
 
+# each byte's `0x..` text, made at its first use (a format spec per byte is a
+# generic call in the compiled copy; all 256 made at import cost a process ~1M
+# instructions, more than most files' location expressions save)
+_HEX_BYTE: Final[list[str]] = [""] * 256
+
+
+def _hex_byte(b: int) -> str:
+    text = _HEX_BYTE[b]
+    if not text:
+        text = _HEX_BYTE[b] = f"0x{b:02x}"
+    return text
+
 _ONE_BYTE: dict[type[_OneByte], int] = {
     Deref: OP.deref, Plus: OP.plus, Minus: OP.minus, Mul: OP.mul, And: OP.and_, Or: OP.or_,
     Xor: OP.xor, Shl: OP.shl, Shr: OP.shr, Not: OP.not_, Dup: OP.dup, Swap: OP.swap,
@@ -247,7 +260,7 @@ class Encoded:
             if isinstance(c, SymAddr):
                 out.append(f"\t.quad\t{c.expr()}")
             elif c:
-                out.append("\t.byte\t" + ",".join(f"0x{b:02x}" for b in c))
+                out.append("\t.byte\t" + ",".join([_hex_byte(b) for b in c]))
         return out
 
 

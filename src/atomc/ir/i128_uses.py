@@ -6,18 +6,23 @@ loads none of it (with the compiled copy, not its library either)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from .function import Function, Module
 from .insts import Op
 from .types import IntType, Type
 
 # instructions that may read an i128 without producing one (every other reader of
-# an i128 is itself i128-typed, or reads one that an i128 instruction defines)
-_READERS = frozenset({Op.ICMP, Op.STORE, Op.CALL, Op.RET, Op.SWITCH, Op.TRUNC, Op.INTTOPTR,
-                      Op.SITOFP, Op.UITOFP, Op.ASM, Op.MEMSET})
+# an i128 is itself i128-typed, or reads one that an i128 instruction defines;
+# Final: the compiled copy reads it without a module dict lookup per instruction)
+_READERS: Final = frozenset({Op.ICMP, Op.STORE, Op.CALL, Op.RET, Op.SWITCH, Op.TRUNC,
+                             Op.INTTOPTR, Op.SITOFP, Op.UITOFP, Op.ASM, Op.MEMSET})
 
 
+# (`type(t) is`: a native test in the compiled copy, where `t.__class__` is a
+# generic attribute lookup)
 def _wide(t: Type) -> bool:
-    return t.__class__ is IntType and t.bits == 128
+    return type(t) is IntType and t.bits == 128
 
 
 def module_uses_i128(module: Module) -> bool:
@@ -36,11 +41,11 @@ def function_uses_i128(fn: Function) -> bool:
             return True
         for inst in b.insts:  # written out: this loop is on every compile's path
             ty = inst.ty
-            if ty.__class__ is IntType and ty.bits == 128:
+            if type(ty) is IntType and ty.bits == 128:
                 return True
             if inst.op in _READERS:
                 for u in inst.operands:
                     ty = u.value.ty
-                    if ty.__class__ is IntType and ty.bits == 128:
+                    if type(ty) is IntType and ty.bits == 128:
                         return True
     return False

@@ -245,7 +245,10 @@ class Inst(Value):
                  loc: Loc, name: str = "") -> None:
         super().__init__(ty, name)
         self.op = op
-        self.operands: list[Use] = [Use(self, v) for v in operands]
+        # (most callers pass a list: iterated as one, the loop is native in the compiled
+        # copy instead of the generic iterator protocol a `Sequence` gets)
+        self.operands: list[Use] = [Use(self, v) for v in operands] \
+            if isinstance(operands, list) else [Use(self, v) for v in operands]
         self.succs: list[Succ] = []
         self.loc: DILocation | None = stored_loc(loc)  # None: built ARTIFICIAL
         self.block: Block | None = None

@@ -141,22 +141,23 @@ def insert_before(mf: MFunction, at: dict[int, dict[int, MInst]]) -> None:
 def variable_locations(mf: MFunction) -> tuple[VarLocation, ...]:
     found: dict[tuple[int, int], VarLocation] = {}
     order: list[tuple[int, int]] = []
-    for _, mi in mf.instructions():
-        if mi.opcode != "DBG_VALUE" or not isinstance(mi.meta, DbgMeta):
-            continue
-        meta = mi.meta
-        if meta.kind is not DbgKind.NEW:
-            continue
-        key = (id(meta.var), id(meta.inlined_at) if meta.inlined_at is not None else 0)
-        if key in found and (found[key].single is not None
-                             or found[key].const_value is not None):
-            continue
-        loc = _describe(mf, mi, meta)
-        if loc is None and key in found:
-            continue
-        if key not in found:
-            order.append(key)
-        found[key] = loc if loc is not None else VarLocation(meta.var, meta.inlined_at)
+    for b in mf.blocks:  # (loops over the lists: `mf.instructions()` is a generator)
+        for mi in b.insts:
+            if mi.opcode != "DBG_VALUE" or not isinstance(mi.meta, DbgMeta):
+                continue
+            meta = mi.meta
+            if meta.kind is not DbgKind.NEW:
+                continue
+            key = (id(meta.var), id(meta.inlined_at) if meta.inlined_at is not None else 0)
+            if key in found and (found[key].single is not None
+                                 or found[key].const_value is not None):
+                continue
+            loc = _describe(mf, mi, meta)
+            if loc is None and key in found:
+                continue
+            if key not in found:
+                order.append(key)
+            found[key] = loc if loc is not None else VarLocation(meta.var, meta.inlined_at)
     return tuple(found[k] for k in order)
 
 

@@ -298,12 +298,21 @@ class FastAllocator:
         self.mf.callee_saved = []
 
     def allocate_block(self, insts: list[MInst], bs: BlockScan) -> list[MInst]:
+        refs = bs.refs
+        # each register's last reference and last write in the block (the entries of
+        # the registers the block names: the others are not read while it is allocated)
         last = self.last
-        for vid, k in bs.last.items():
-            last[vid] = k
         last_def = self.last_def
-        for vid, k in bs.last_def.items():
-            last_def[vid] = k
+        ii = -1
+        for ir in refs:
+            ii += 1
+            if ir is None:
+                continue
+            for vid in ir.uses:
+                last[vid] = ii
+            for vid in ir.defs:
+                last[vid] = ii
+                last_def[vid] = ii
         self.fixed = bs.fixed
         where = self.where
         for vid in self.holder.values():
@@ -319,7 +328,6 @@ class FastAllocator:
         self.reserved = set(bs.live_in)
         self.after_call = False
         out: list[MInst] = []
-        refs = bs.refs
         ii = -1
         for mi in insts:
             ii += 1

@@ -1,8 +1,8 @@
 """What the -O0 allocator (`fast.py`) reads of a function before it allocates: per
 real instruction its virtual registers and the allocatable physical registers it
-writes, which virtual registers are block-local, where each is last named in its
-block, and where isel's fixed registers (arguments, return values, a division's
-%rax:%rdx, a shift count) hold a value someone reads.
+writes, which virtual registers are block-local, and where isel's fixed registers
+(arguments, return values, a division's %rax:%rdx, a shift count) hold a value
+someone reads.
 
 A virtual register is block-local when it is named in one block only, first by
 a definition, and does not hold an over-aligned local's rounded address (that
@@ -54,15 +54,15 @@ class InstRefs:
 
 class BlockScan:
     """Per instruction of one block (by its index, None for a meta instruction)
-    its `InstRefs`; the index of each virtual register's last reference and last
-    write in the block; the pool registers reserved from the block's start."""
+    its `InstRefs`; the pool registers reserved from the block's start. (Where
+    each virtual register is last named in the block the allocator reads off
+    `refs` as it starts the block, into its function-wide lists: no dict per
+    block of boxed indices.)"""
 
-    __slots__ = ("fixed", "last", "last_def", "live_in", "refs")
+    __slots__ = ("fixed", "live_in", "refs")
 
     def __init__(self) -> None:
         self.refs: list[InstRefs | None] = []
-        self.last: dict[int, int] = {}
-        self.last_def: dict[int, int] = {}  # each written register's last write in the block
         self.live_in: list[str] = []
         # per pool register the instructions that write it, in order
         self.fixed: dict[str, list[int]] = {}
@@ -111,14 +111,24 @@ def _address_refs(op: Mem, pool: frozenset[str], sizes: list[int], wide: set[int
     """The registers an address reads (a virtual one read at 64 bits); the pool
     registers among them."""
     puses: tuple[str, ...] = ()
-    for r in (op.base, op.index):
-        if type(r) is VReg:
-            if r.id not in uses:
-                uses.append(r.id)
-            if sizes[r.id] < 8:
-                wide.add(r.id)
-        elif type(r) is PReg and r.name in pool:
-            puses += (r.name,)
+    # (the base, then the index, written out: a loop over a tuple of the two is
+    # the generic iterator protocol in the compiled copy)
+    r = op.base
+    if type(r) is VReg:
+        if r.id not in uses:
+            uses.append(r.id)
+        if sizes[r.id] < 8:
+            wide.add(r.id)
+    elif type(r) is PReg and r.name in pool:
+        puses += (r.name,)
+    x = op.index
+    if type(x) is VReg:
+        if x.id not in uses:
+            uses.append(x.id)
+        if sizes[x.id] < 8:
+            wide.add(x.id)
+    elif type(x) is PReg and x.name in pool:
+        puses += (x.name,)
     return puses
 
 
@@ -210,8 +220,11 @@ def _reservations(bs: BlockScan) -> list[str]:
                 start[p] = -1
             last[p] = ii
         for p in ir.pdefs:
-            s = start.pop(p, -2)
+            # (`get` and `del`, not `pop(p, -2)`: a method call through the generic
+            # protocol in the compiled copy)
+            s = start.get(p, -2)
             if s != -2:
+                del start[p]
                 _close(refs, live_in, p, s, last.get(p, -2))
             start[p] = ii
             at = fixed.get(p)
@@ -240,8 +253,6 @@ def scan_function(mf: MFunction, pool: frozenset[str]) -> FunctionScan:
         bs = BlockScan()
         fs.blocks.append(bs)
         refs = bs.refs
-        last = bs.last
-        last_def = bs.last_def
         any_preg = False
         prev: MInst | None = None
         ii = -1
@@ -267,7 +278,6 @@ def scan_function(mf: MFunction, pool: frozenset[str]) -> FunctionScan:
                     block_of[vid] = bi
                 elif seen != bi:
                     block_of[vid] = -1
-                last[vid] = ii
             for vid in ir.defs:
                 seen = block_of[vid]
                 if seen == -2:
@@ -276,8 +286,6 @@ def scan_function(mf: MFunction, pool: frozenset[str]) -> FunctionScan:
                     starts_with_def[vid] = True
                 elif seen != bi:
                     block_of[vid] = -1
-                last[vid] = ii
-                last_def[vid] = ii
         if any_preg:
             live_in = _reservations(bs)
             if bi and live_in:

@@ -53,7 +53,10 @@ def layout_args(types: Sequence[Type], byvals: Sequence[tuple[int, int] | None])
     next_reg = 0
     next_xmm = 0
     offset = 0
-    for ty, bv in zip(types, byvals, strict=True):
+    if len(types) != len(byvals):
+        raise ValueError(f"{len(types)} argument types but {len(byvals)} byval entries")
+    # (lengths checked: a plain zip is a native loop, `strict=True` a generic call)
+    for ty, bv in zip(types, byvals):  # noqa: B905
         if bv is None and isinstance(ty, FloatType) and ty.bits == 80:  # class X87: memory
             offset = align_to(offset, 16)
             locs.append(ArgLoc(None, offset, None))

@@ -72,8 +72,9 @@ def body_writes(mf: MFunction, saved: frozenset[str]) -> tuple[set[str], bool]:
             (always, written_at, nroles), implicit = fact
             if implicit:
                 written |= implicit
-            if mi.implicit_defs:
-                written.update(saved.intersection(mi.implicit_defs))
+            for r in mi.implicit_defs:  # (a native loop: `intersection` is a generic call)
+                if r in saved:
+                    written.add(r)
             # `_writes_rsp`, inlined into the same look at the written operands
             # (most instructions have no flag: `int()` of an IntFlag is a call)
             looking = not moves and not (mi.flags and int(mi.flags) & frame_flags)

@@ -37,8 +37,6 @@ from ..mir import Mem, MInst, PReg, Sym, VReg
 from .pic import SymbolPolicy
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from ...ir.values import Use
     from .isel.select import FunctionISel
 
@@ -106,11 +104,12 @@ class TlsLowering:
     def model(self, g: Global) -> TlsModel:
         return tls_model(g, self.sel.policy, self.sel.optimising, self.model_floor)
 
-    def begin(self, uses: Sequence[Use]) -> None:
+    def begin(self, uses: list[Use]) -> None:
         """Before an IR instruction is lowered: compute the address of each
         dynamic-model variable it uses (`uses`: its operands), so the
         `__tls_get_addr` call never lands inside an argument or return register
-        sequence."""
+        sequence. (`uses` is typed a list, the instruction's own: a native loop, where
+        a `Sequence` is iterated through the generic iterator protocol.)"""
         if self.pending:
             self.pending = {}
         for u in uses:

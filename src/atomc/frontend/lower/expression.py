@@ -62,6 +62,31 @@ _ARITH: Final = {"+": Op.ADD, "-": Op.SUB, "*": Op.MUL, "&": Op.AND, "|": Op.OR,
           "<<": Op.SHL}
 
 
+# What a value of a C type class is, as the variable, member and dereference
+# lowerings ask it: bits of `_kind`. The compiled lowering tests a class of the
+# (pure Python) type model with `isinstance` over a tuple, about a thousand
+# instructions for five classes; the answer depends on the class alone, so it is
+# worked out once per class.
+_RECORD: Final = 1     # StructT, ComplexT: an object in memory, used by its address
+_ARRAY: Final = 2      # ArrayT, VlaT
+_FUNCTION: Final = 4   # FuncT
+_VOID: Final = 8       # VoidT
+_KINDS: Final[dict[type, int]] = {}
+
+
+def _kind(u: CType) -> int:
+    """`u`'s bits (an unqualified type)."""
+    cls = type(u)
+    k = _KINDS.get(cls)
+    if k is None:
+        k = ((_RECORD if isinstance(u, (StructT, ComplexT)) else 0)
+             | (_ARRAY if isinstance(u, (ArrayT, VlaT)) else 0)
+             | (_FUNCTION if isinstance(u, FuncT) else 0)
+             | (_VOID if isinstance(u, VoidT) else 0))
+        _KINDS[cls] = k
+    return k
+
+
 def value_handlers(*parts: object) -> dict[str, Callable[[Any], Value]]:
     """`value_of`'s dispatch table: each part's `v_<node class>` methods by class name."""
     return {name[2:]: getattr(p, name) for p in parts for name in dir(p)
@@ -217,11 +242,12 @@ class ExpressionLowering(LoweringPart):
         addr = e.sym.ir  # `addr_of` for a variable with storage (most names read)
         if addr is None:
             addr = self.addr_of(e)
-        if isinstance(u, (StructT, ComplexT)) and is_atomic(t):
+        k = _kind(u)
+        if k & _RECORD and is_atomic(t):
             with self.fs.at(e.pos):
                 from .. import atomic_irgen as AI  # atomic objects are rare
                 return AI.copy_in(self.g, e.type, addr)
-        if isinstance(u, (StructT, ComplexT, ArrayT, VlaT, FuncT)):
+        if k & (_RECORD | _ARRAY | _FUNCTION):
             return addr
         with self.fs.at(e.pos):
             return self.load_scalar(e.type, addr)
@@ -247,11 +273,12 @@ class ExpressionLowering(LoweringPart):
         addr = self.value_of(e.ptr)
         t = e.type
         u = unqual(t) if t.layered else t
-        if isinstance(u, (StructT, ComplexT)) and t.layered and is_atomic(t):
+        k = _kind(u)
+        if k & _RECORD and t.layered and is_atomic(t):
             with self.fs.at(e.pos):
                 from .. import atomic_irgen as AI  # atomic objects are rare
                 return AI.copy_in(self.g, t, addr)
-        if isinstance(u, (StructT, ComplexT, ArrayT, VlaT, FuncT, VoidT)):
+        if k & (_RECORD | _ARRAY | _FUNCTION | _VOID):
             return addr
         with self.fs.at(e.pos):
             return self.load_scalar(t, addr)
@@ -262,11 +289,12 @@ class ExpressionLowering(LoweringPart):
         addr = self.addr_of(e)
         t = e.type
         u = unqual(t) if t.layered else t
-        if isinstance(u, (StructT, ComplexT)) and t.layered and is_atomic(t):
+        k = _kind(u)
+        if k & _RECORD and t.layered and is_atomic(t):
             with self.fs.at(e.pos):
                 from .. import atomic_irgen as AI  # atomic objects are rare
                 return AI.copy_in(self.g, t, addr)
-        if isinstance(u, (StructT, ComplexT, ArrayT, VlaT)):
+        if k & (_RECORD | _ARRAY):
             return addr
         with self.fs.at(e.pos):
             return self.load_scalar(t, addr)

@@ -120,7 +120,7 @@ class FunctionLowering(LoweringPart):
         self.finish_function(d.end, sym)
         self.fs.fn = None
         self.fs.scope = None
-        self.fs.locs = {}
+        self.fs.forget_locations()
 
     def params(self, params: tuple[T.Param, ...], abi: FuncABI) -> None:
         fn = self.fs.fn

@@ -44,11 +44,15 @@ def _written_location(line: int, column: int, scope: DIScope, stmt: int) -> DILo
     return loc
 
 
-def _constructed_location(line: int, column: int, scope: DIScope, stmt: int) -> DILocation:
-    return DILocation(line, column, scope, stmt=stmt)
-
-
 # The mypyc-compiled build's DILocation refuses `object.__new__` (its slots are not
 # Python's): there the constructor makes the same value.
-statement_location = (_constructed_location if hasattr(DILocation, "__mypyc_attrs__")
-                      else _written_location)
+_COMPILED: Final = hasattr(DILocation, "__mypyc_attrs__")
+
+
+def statement_location(line: int, column: int, scope: DIScope, stmt: int) -> DILocation:
+    """`DILocation(line, column, scope, stmt=stmt)`. (A function, not a name bound to
+    one of the two: the compiled lowering calls it directly, and constructs the
+    compiled DILocation natively, where a variable's function is a generic call.)"""
+    if _COMPILED:
+        return DILocation(line, column, scope, stmt=stmt)
+    return _written_location(line, column, scope, stmt)

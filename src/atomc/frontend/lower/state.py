@@ -29,6 +29,16 @@ if TYPE_CHECKING:
     from .module import IRGen
 
 
+def _location_key(line: int, column: int, stmt: int) -> int:
+    """(line, column, statement number) as one int, a key no other triple has: the
+    three packed in bit fields while they fit (an int key is made and hashed in a
+    few instructions, where a tuple of boxed ints cost ~1,000 per `at` in the
+    compiled lowering), else a negative number holding them in 64-bit fields."""
+    if 0 <= column < 1 << 16 and 0 <= stmt < 1 << 24 and line >= 0:
+        return (line << 40) | (column << 24) | stmt
+    return -1 - ((((line << 64) | column) << 64) | stmt)
+
+
 class StatementAt:
     """`with fs.at(pos):` for a location `statement_location` made (atom group 0)
     or ARTIFICIAL: what `BuildAt` does for those, without its `isinstance` check
@@ -112,8 +122,8 @@ class FunctionState:
                  "ret_slot", "started", "layout", "fabi", "ret_ctype", "sret_ptr", "reused",
                  "cleanup_scopes", "cleanup_labels", "cleanup_gotos",
                  "cleanup_all", "vla_saves", "share_temps", "optimized", "may_inline", "temps_free",
-                 "temps_held", "stmt_marks", "stmt_now", "stmt_count", "locs", "saved_locs",
-                 "artificial_at")
+                 "temps_held", "stmt_marks", "stmt_now", "stmt_count", "locs", "scope_locs",
+                 "locs_scope", "saved_locs", "artificial_at")
 
     def __init__(self) -> None:
         self.fn: Function | None = None
@@ -153,10 +163,14 @@ class FunctionState:
         self.stmt_marks = False  # unoptimised without Key Instructions: number statements
         self.stmt_now = 0  # the statement being lowered (0: none, the function's own code)
         self.stmt_count = 0
-        # the DILocations made for this function, by (line, column, statement, scope),
-        # each with its `at` context: an expression's instructions share one (a
-        # location is a frozen value)
-        self.locs: dict[tuple[int, int, int, int], StatementAt] = {}
+        # the DILocations made for this function, by scope (`id`) and then by
+        # (line, column, statement) packed in one int (`_location_key`), each with
+        # its `at` context: an expression's instructions share one (a location is a
+        # frozen value); `scope_locs` is the table of `locs_scope`, the scope of the
+        # last `at` (a run of positions shares one scope)
+        self.locs: dict[int, dict[int, StatementAt]] = {}
+        self.scope_locs: dict[int, StatementAt] = {}
+        self.locs_scope: DIScope | None = None
         self.saved_locs: list[Loc] = []  # the locations StatementAt entries replaced
         self.artificial_at: StatementAt | None = None  # `at(None)` in this function
 
@@ -192,13 +206,20 @@ class FunctionState:
         if pos is not None and scope is not None:
             line = pos.line
             if line:
-                # id(scope) stays unique while the cached location holds the scope
-                key = (line, pos.column, self.stmt_now, id(scope))
-                at = self.locs.get(key)
+                if scope is not self.locs_scope:
+                    # id(scope) stays unique while its table's locations hold the scope
+                    table = self.locs.get(id(scope))
+                    if table is None:
+                        table = self.locs[id(scope)] = {}
+                    self.scope_locs = table
+                    self.locs_scope = scope
+                column = pos.column
+                stmt = self.stmt_now
+                key = _location_key(line, column, stmt)
+                at = self.scope_locs.get(key)
                 if at is None:
-                    at = self.locs[key] = StatementAt(
-                        self.b, statement_location(line, pos.column, scope, self.stmt_now),
-                        self.saved_locs)
+                    at = self.scope_locs[key] = StatementAt(
+                        self.b, statement_location(line, column, scope, stmt), self.saved_locs)
                 return at
         at = self.artificial_at
         if at is None:
@@ -209,9 +230,15 @@ class FunctionState:
         """Build the next function with `b`: no location made for another function's
         builder is reused."""
         self.b = b
-        self.locs = {}
+        self.forget_locations()
         self.saved_locs = []
         self.artificial_at = None
+
+    def forget_locations(self) -> None:
+        """Drop the function's location table (a new function, or its end)."""
+        self.locs = {}
+        self.scope_locs = {}
+        self.locs_scope = None
 
     def new_block(self, name: str) -> Block:
         assert self.fn is not None

@@ -320,7 +320,8 @@ def format_inst(mi: MInst, texts: dict[int, str] | None = None) -> str:
         if text is None:
             text = texts[id(o)] = format_operand(o)
         parts.append(text)
-    return mi.opcode + "\t" + ", ".join(parts)
+    # (one string built from the pieces: `+` made two intermediate strings)
+    return f"{mi.opcode}\t{', '.join(parts)}"
 
 
 def _format_special(mi: MInst) -> str | None:

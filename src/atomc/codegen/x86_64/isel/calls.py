@@ -70,7 +70,9 @@ def lower_call(sel: FunctionISel, inst: Call) -> None:
     lay = layout_args([a.ty for a in args], inst.byval)
     sel.mf.max_call_frame = max(sel.mf.max_call_frame, lay.stack_bytes)
     # stack arguments first: copying a byval object may use rdi/rsi/rcx
-    for a, loc in zip(args, lay.args, strict=True):
+    # (`layout_args` makes one location per argument: a plain zip is a native loop,
+    # `strict=True` a generic call)
+    for a, loc in zip(args, lay.args):  # noqa: B905
         if loc.reg is not None:
             continue
         slot = Mem(base=PReg("rsp"), disp=loc.stack_offset)
@@ -82,7 +84,7 @@ def lower_call(sel: FunctionISel, inst: Call) -> None:
             size = value_size(a.ty)
             sel.mov(sel.operand(a, size), slot, size)
     used: list[str] = []
-    for a, loc in zip(args, lay.args, strict=True):
+    for a, loc in zip(args, lay.args):  # noqa: B905
         if loc.reg is None:
             continue
         size = value_size(a.ty)

@@ -57,10 +57,13 @@ def lower_edge_copies(sel: FunctionISel, succ: Succ) -> None:
     vals = succ.arg_values
     if len(params) != len(vals):
         raise _ice("branch argument count does not match the block's parameters")
+    if not params:
+        return  # most edges (all but mem2reg's, at -O0 every one) pass nothing
     sel.x87.edge_copies(succ)
     pending: list[tuple[VReg, VReg | Imm, int]] = []
     assigned: dict[int, DILocation] = {}  # parameter vreg -> the assignment its copy is
-    for p, u in zip(params, succ.args, strict=True):
+    # (lengths checked above: a plain zip is a native loop, `strict=True` a generic call)
+    for p, u in zip(params, succ.args):  # noqa: B905
         if is_x87(p.ty):
             continue
         size = value_size(p.ty)

@@ -177,7 +177,8 @@ class FunctionISel:
         d = find(opcode)
         iu = implicit_uses if implicit_uses is not None else (d.implicit_uses if d else ())
         idf = implicit_defs if implicit_defs is not None else (d.implicit_defs if d else ())
-        mi = MInst(opcode, list(ops), self.loc, flags, iu, idf, meta)
+        # (a comprehension over the tuple: a native loop, where `list(ops)` is a generic call)
+        mi = MInst(opcode, [op for op in ops], self.loc, flags, iu, idf, meta)
         self.cur.append(mi)
         return mi
 
@@ -200,7 +201,8 @@ class FunctionISel:
         if size < 4 and not isinstance(dst, Mem) and not isinstance(src, Mem):
             self.emit("movl", _view(src, 4), _view(dst, 4))
             return
-        self.emit(SIZED["mov", size], _view(src, size), _view(dst, size))
+        op = _MOVS[size] if 0 < size < 9 else ""
+        self.emit(op or SIZED["mov", size], _view(src, size), _view(dst, size))
 
     def vreg(self, v: Value) -> VReg:
         r = self.vregs.get(v)
@@ -352,6 +354,8 @@ class FunctionISel:
                     num = self.mf.new_instr_num()
                     self.emit("DBG_PHI", r, Imm(num))
                     self.value_num[p] = (num, 0)
+            # (asked once per block, not per instruction: a dict lookup each)
+            hoisted = b in self.hoist_at
             for inst in b.insts:
                 self.loc = inst.loc
                 if self.debug and inst.dbg_records:
@@ -359,14 +363,15 @@ class FunctionISel:
                     for rec in inst.dbg_records:
                         if rec not in self.after_copies:
                             lower_dbg_record(self, rec)
-                if b in self.hoist_at and inst is b.terminator:
+                if hoisted and inst is b.terminator:
                     # after the records: variables are located from the first body instruction
                     self.materialise_hoisted(b)
                 self.tls.begin(inst.operands)
                 start = len(self.cur.insts)
                 start_block = self.cur
                 self.lower(inst)
-                if (self.debug and inst.ty.__class__ is not VoidType and inst not in self.fused
+                # (`type()`: a native test; `.__class__` is a generic attribute lookup)
+                if (self.debug and type(inst.ty) is not VoidType and inst not in self.fused
                         and not self.is_frame_object(inst) and self.cur is start_block):
                     self._number_def(inst, start)
             self.mf.blocks.extend(self.pending_blocks)
@@ -526,6 +531,9 @@ def _lower_inline_asm(sel: FunctionISel, inst: InlineAsm) -> None:
 
     lower_inline_asm(sel, inst)
 
+
+# `mov` by operand size (a list index: `SIZED["mov", size]` makes a tuple per move)
+_MOVS: Final[list[str]] = [SIZED.get(("mov", n), "") for n in range(9)]
 
 # the lowering of each instruction class (atomics, by opcode, go to `lower_atomic`)
 _LOWERINGS: Final[dict[type[Inst], Callable[[FunctionISel, Any], None]]] = {
