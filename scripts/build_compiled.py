@@ -94,7 +94,10 @@ from atomc.compiled_copy import MANIFEST, manifest_text, source_files  # noqa: E
 # the lowering to IR comes with them: its parts subclass ir.builder.Builder and
 # frontend.lower.state.LoweringPart, and a Python class cannot subclass a compiled one
 PACKAGES = ("ir", "opt", "codegen", "dwarf", "frontend.lower", "frontend.cleanup",
-            "frontend.complex_gen", "frontend.vla")
+            "frontend.complex_gen", "frontend.vla",
+            "frontend.sema+frontend.tree+frontend.ctype+frontend.scopes+frontend.consteval"
+            "+frontend.complex_sema+frontend.gnu_inline+frontend.atomic_builtins"
+            "+frontend.bitfields+frontend.pending+frontend.type_attributes")
 # left as Python inside the compiled packages: MLoc interns itself through __new__
 # and object.__new__, which mypyc supports in no kind of class
 EXCLUDE = ("atomc/codegen/debuginfo/ldv/model.py",)
@@ -114,11 +117,13 @@ def groups(mods: list[str], packages: list[str],
     if layout == "one":
         return [(mods, "atomc_native")]
     out: list[tuple[list[str], str | None]] = []
-    for pkg in packages:
-        prefix = "atomc/" + pkg.replace(".", "/")
-        mine = [m for m in mods if m == prefix + ".py" or m.startswith(prefix + "/")]
+    for entry in packages:  # "a+b": a's library holds b's modules too
+        mine = []
+        for pkg in entry.split("+"):
+            prefix = "atomc/" + pkg.replace(".", "/")
+            mine += [m for m in mods if m == prefix + ".py" or m.startswith(prefix + "/")]
         if mine:
-            out.append((mine, "atomc_" + pkg.replace(".", "_")))
+            out.append((mine, "atomc_" + entry.split("+")[0].replace(".", "_")))
     return out
 
 
@@ -204,7 +209,7 @@ def modules(tree: Path, packages: list[str]) -> list[str]:
     """The .py files of `packages` (subpackages included; a name may also be one
     module), relative to tree's parent."""
     out = []
-    for pkg in packages:
+    for pkg in (p for entry in packages for p in entry.split("+")):
         one = tree / (pkg.replace(".", "/") + ".py")
         if one.exists():
             out.append(str(one.relative_to(tree.parent)))
