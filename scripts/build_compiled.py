@@ -97,7 +97,8 @@ PACKAGES = ("ir", "opt", "codegen", "dwarf", "frontend.lower", "frontend.cleanup
             "frontend.complex_gen", "frontend.vla",
             "frontend.sema+frontend.tree+frontend.ctype+frontend.scopes+frontend.consteval"
             "+frontend.complex_sema+frontend.gnu_inline+frontend.atomic_builtins"
-            "+frontend.bitfields+frontend.pending+frontend.type_attributes")
+            "+frontend.bitfields+frontend.pending+frontend.type_attributes"
+            "+frontend.attributes+frontend.abi+frontend.digen+frontend.gnu_builtins")
 # left as Python inside the compiled packages: MLoc interns itself through __new__
 # and object.__new__, which mypyc supports in no kind of class
 EXCLUDE = ("atomc/codegen/debuginfo/ldv/model.py",)
