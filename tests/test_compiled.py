@@ -113,6 +113,23 @@ def test_front_end_checker_and_types_are_compiled(path: Path) -> None:
     assert out[5:] == ["LAYERS False True True True 4 16 4", "POS True True"], out
 
 
+def test_call_attribute_warnings_as_the_pure_compiler(tmp_path: Path) -> None:
+    """sema/call_attributes.py walks the checked tree's children by their slots, which
+    mypyc drops from compiled classes: both builds report the same calls, in order."""
+    src = tmp_path / "t.c"
+    src.write_text('extern int risky(int) __attribute__((warning("think twice")));\n'
+                   "int g(int, int);\n"
+                   "int f(int x) {\n  if (0) risky(1);\n"
+                   "  return g(risky(x), risky(2)) + (x ? risky(3) : 0);\n}\n")
+    err = {}
+    for label, path in (("pure", ROOT / "src"), ("compiled", TREE)):
+        err[label] = subprocess.run([sys.executable, "-m", "atomc", "-O0", "-c", str(src),
+                                     "-o", str(tmp_path / "t.o")], env=_env(path),
+                                    check=True, capture_output=True, text=True).stderr
+    assert err["pure"].count("declared with attribute warning") == 3, err["pure"]
+    assert err["compiled"] == err["pure"]
+
+
 def test_compile_maps_few_libraries(tmp_path: Path) -> None:
     """A compile loads the compiled code as one library per package
     (scripts/build_compiled.py's default layout): of the copy's extension files only
