@@ -14,17 +14,31 @@ putting build/compiled first on the path runs the compiled compiler:
     PYTHONPATH=$PWD/build/compiled atomc -O2 -g -c file.c
 
 Compiled are the packages that hold the compile time once the source is parsed
-(the lowering to IR, the IR, the optimiser, the back end, the DWARF writer):
-`--packages` lists them.
-The front end is left as Python: its parser subclasses pycparser's (a Python
-class, which a compiled class cannot subclass), and compiling the type checker
-(`frontend.sema`) as well measured little (deflate.c -O0 -g 1.09 -> 0.93 s, Lua's
-lvm.c none). Nor is the C type model (`frontend.ctype`) compiled: its functions
-are 2.4% (deflate.c) and 3.6% (lvm.c) of a pure -O0 -g compile's profiled time,
-and compiling it needs its `NaturalT` fields moved (mypyc hands the inherited
-annotations to the dataclass machinery as defaults: "non-default argument
-'signed' follows default argument" on import) and `frontend.pending`, which
-subclasses it, compiled too.
+(the lowering to IR, the IR, the optimiser, the back end, the DWARF writer, and
+the type checker with the front end's data model): `--packages` lists them; an
+entry `a+b+...` puts several packages' (or modules') code in one library.
+The parser is left as Python: it subclasses pycparser's (a Python class, which a
+compiled class cannot subclass). The type checker (`frontend.sema`) compiled alone
+measured little (session 32: lvm.c -O0 -g 2853M -> 2837M instructions): its time
+goes to attribute reads and calls on the typed tree, the C types and the scopes,
+Python objects there. Compiled with them (`frontend.tree`, `ctype`, `scopes`,
+`consteval`, and the modules whose classes subclass theirs or that the checker and
+the lowering still ran as Python: `complex_sema`, `gnu_inline`, `atomic_builtins`,
+`bitfields`, `pending`, `type_attributes`, `attributes`, `abi`, `digen`,
+`gnu_builtins`), in one library, it pays: callgrind of the atomc process, -O0 -g,
+m32's copy -> this one, deflate.c 1438M -> 1241M, lvm.c 2853M -> 2408M (its
+sema+irgen 1077M -> ~670M: the checker 762M -> 441M, the compiled lowering 314M ->
+235M, its reads of tree and type attributes now native), lparser.c 1508M -> 1338M,
+an empty file 313.7M -> 291.9M (the library's init costs less than the .pyc files it
+replaces). Per process (`bench/project_cpu.py --command`, -O0 -g, two alternate runs
+each, quiet machine): zlib 2.3-2.4 -> 2.2-2.3 s, Lua 6.0-6.1 -> 5.7 s (2.9-3.0x gcc-12).
+What mypyc needed of ctype: a dataclass's base declares no fields
+(NaturalT, _Array: mypyc hands a base's annotations to the dataclass machinery as
+defaulted fields, "non-default argument 'signed' follows default argument"), no
+ClassVar in a dataclass body (it reaches dataclasses as a field: Qualified and
+Typedef take `layered` from the plain base _Layer), and no dataclass field annotated
+with a class of a module that imports this one (VlaT.dim is Any: the annotation
+read tree's class before tree had made it, a crash on import).
 
 How the modules are grouped into libraries (`--layout`) decides what a process pays
 to start and what a rebuild after an edit recompiles. mypyc puts a group's code in
@@ -94,7 +108,11 @@ from atomc.compiled_copy import MANIFEST, manifest_text, source_files  # noqa: E
 # the lowering to IR comes with them: its parts subclass ir.builder.Builder and
 # frontend.lower.state.LoweringPart, and a Python class cannot subclass a compiled one
 PACKAGES = ("ir", "opt", "codegen", "dwarf", "frontend.lower", "frontend.cleanup",
-            "frontend.complex_gen", "frontend.vla")
+            "frontend.complex_gen", "frontend.vla",
+            "frontend.sema+frontend.tree+frontend.ctype+frontend.scopes+frontend.consteval"
+            "+frontend.complex_sema+frontend.gnu_inline+frontend.atomic_builtins"
+            "+frontend.bitfields+frontend.pending+frontend.type_attributes"
+            "+frontend.attributes+frontend.abi+frontend.digen+frontend.gnu_builtins")
 # left as Python inside the compiled packages: MLoc interns itself through __new__
 # and object.__new__, which mypyc supports in no kind of class
 EXCLUDE = ("atomc/codegen/debuginfo/ldv/model.py",)
@@ -114,11 +132,13 @@ def groups(mods: list[str], packages: list[str],
     if layout == "one":
         return [(mods, "atomc_native")]
     out: list[tuple[list[str], str | None]] = []
-    for pkg in packages:
-        prefix = "atomc/" + pkg.replace(".", "/")
-        mine = [m for m in mods if m == prefix + ".py" or m.startswith(prefix + "/")]
+    for entry in packages:  # "a+b": a's library holds b's modules too
+        mine = []
+        for pkg in entry.split("+"):
+            prefix = "atomc/" + pkg.replace(".", "/")
+            mine += [m for m in mods if m == prefix + ".py" or m.startswith(prefix + "/")]
         if mine:
-            out.append((mine, "atomc_" + pkg.replace(".", "_")))
+            out.append((mine, "atomc_" + entry.split("+")[0].replace(".", "_")))
     return out
 
 
@@ -204,7 +224,7 @@ def modules(tree: Path, packages: list[str]) -> list[str]:
     """The .py files of `packages` (subpackages included; a name may also be one
     module), relative to tree's parent."""
     out = []
-    for pkg in packages:
+    for pkg in (p for entry in packages for p in entry.split("+")):
         one = tree / (pkg.replace(".", "/") + ".py")
         if one.exists():
             out.append(str(one.relative_to(tree.parent)))

@@ -82,6 +82,54 @@ def test_compiled_modules_are_loaded() -> None:
     assert all(f.endswith(".so") and f.startswith(str(TREE)) for f in out), out
 
 
+@pytest.mark.parametrize("path", [ROOT / "src", TREE], ids=["pure", "compiled"])
+def test_front_end_checker_and_types_are_compiled(path: Path) -> None:
+    """The type checker, the typed tree and the C types run native code (one library
+    with the modules whose classes subclass theirs, scripts/build_compiled.py), and
+    the C types keep the dataclass fields the pure package has: compiled by mypyc a
+    base class's annotations and a dataclass body's ClassVar reach the dataclass
+    machinery as fields (ctype.py keeps them out of the bodies it hands over)."""
+    code = """if True:
+        from dataclasses import fields
+        import atomc.frontend.sema.expressions as e, atomc.frontend.tree as t
+        import atomc.frontend.ctype as c, atomc.frontend.scopes as s
+        for m in (e, t, c, s):
+            print(m.__file__)
+        print("FIELDS", *[",".join(f.name for f in fields(k)) for k in
+                          (c.IntT, c.FloatT, c.ArrayT, c.VlaT, c.Qualified, c.Typedef)])
+        q = c.Qualified(c.INT, const=True)
+        print("LAYERS", c.INT.layered, q.layered, c.Typedef("t", q).layered,
+              c.unqual(q) is c.INT, c.INT.size, c.LDOUBLE.align, c.ArrayT(c.INT, 3).align)
+        p = s.new_pos("f.c", 3, 4)
+        print("POS", type(p) is s.Pos, p == s.Pos("f.c", 3, 4))
+    """
+    out = subprocess.run([sys.executable, "-c", code], env=_env(path), check=True,
+                         capture_output=True, text=True).stdout.splitlines()
+    assert all(f.endswith(".so" if path == TREE else ".py") and f.startswith(str(path))
+               for f in out[:4]), out
+    assert out[4].split()[1:] == ["name,nbytes,signed,rank", "name,nbytes", "elem,count",
+                                  "elem,dim,count_slot,di_count", "base,const,volatile,atomic",
+                                  "name,base,file,line"], out
+    assert out[5:] == ["LAYERS False True True True 4 16 4", "POS True True"], out
+
+
+def test_call_attribute_warnings_as_the_pure_compiler(tmp_path: Path) -> None:
+    """sema/call_attributes.py walks the checked tree's children by their slots, which
+    mypyc drops from compiled classes: both builds report the same calls, in order."""
+    src = tmp_path / "t.c"
+    src.write_text('extern int risky(int) __attribute__((warning("think twice")));\n'
+                   "int g(int, int);\n"
+                   "int f(int x) {\n  if (0) risky(1);\n"
+                   "  return g(risky(x), risky(2)) + (x ? risky(3) : 0);\n}\n")
+    err = {}
+    for label, path in (("pure", ROOT / "src"), ("compiled", TREE)):
+        err[label] = subprocess.run([sys.executable, "-m", "atomc", "-O0", "-c", str(src),
+                                     "-o", str(tmp_path / "t.o")], env=_env(path),
+                                    check=True, capture_output=True, text=True).stderr
+    assert err["pure"].count("declared with attribute warning") == 3, err["pure"]
+    assert err["compiled"] == err["pure"]
+
+
 def test_compile_maps_few_libraries(tmp_path: Path) -> None:
     """A compile loads the compiled code as one library per package
     (scripts/build_compiled.py's default layout): of the copy's extension files only

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 if TYPE_CHECKING:
     from ..ir import DILocalVariable, Value
-    from .tree import Expr
 
 
 class CType:
@@ -39,22 +38,12 @@ class CType:
 
 class NaturalT(CType):
     """A type whose size and alignment are both its `nbytes` (integers, real floating
-    types, the types atomc parses but cannot compute with: pending.py), spelled `name`."""
+    types, the types atomc parses but cannot compute with: pending.py), spelled `name`.
+    Each subclass declares those fields and the three methods itself: mypyc hands a
+    base's field annotations to the dataclass machinery of a compiled subclass as
+    fields with defaults ("non-default argument 'signed' follows default argument")."""
 
     __slots__ = ()
-    name: str
-    nbytes: int
-
-    def __str__(self) -> str:
-        return self.name
-
-    @property
-    def size(self) -> int:
-        return self.nbytes
-
-    @property
-    def align(self) -> int:
-        return self.nbytes
 
 
 class _Wrapper(CType):
@@ -114,6 +103,17 @@ class IntT(NaturalT):
     signed: bool
     rank: int
 
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def size(self) -> int:
+        return self.nbytes
+
+    @property
+    def align(self) -> int:
+        return self.nbytes
+
     @property
     def bits(self) -> int:
         return self.nbytes * 8
@@ -126,6 +126,17 @@ class FloatT(NaturalT):
 
     name: str
     nbytes: int
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def size(self) -> int:
+        return self.nbytes
+
+    @property
+    def align(self) -> int:
+        return self.nbytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,20 +176,19 @@ class PointerT(CType):
 
 class _Array(CType):
     """An array type, of fixed (`ArrayT`) or variable (`VlaT`) length: aligned as its
-    element (`elem`)."""
+    element (`elem`, which each declares: see NaturalT)."""
 
     __slots__ = ()
-    elem: CType
-
-    @property
-    def align(self) -> int:
-        return self.elem.align
 
 
 @dataclass(frozen=True, slots=True)
 class ArrayT(_Array):
     elem: CType
     count: int | None  # None: incomplete (`int a[]`)
+
+    @property
+    def align(self) -> int:
+        return self.elem.align
 
     @property
     def size(self) -> int:
@@ -200,9 +210,15 @@ class VlaT(_Array):
     known at run time (see `vla.py`), so `size` refuses to answer."""
 
     elem: CType
-    dim: Expr
+    # a tree.Expr: tree imports this module, and compiled by mypyc the dataclass's
+    # annotations would name tree's class before tree has made it (a crash on import)
+    dim: Any
     count_slot: Value | None = None  # address of the evaluated count, once emitted
     di_count: DILocalVariable | None = None  # the artificial variable holding the count
+
+    @property
+    def align(self) -> int:
+        return self.elem.align
 
     @property
     def size(self) -> int:
@@ -367,9 +383,17 @@ class EnumT(_Wrapper):
         return f"enum {self.tag or '<anonymous>'}"
 
 
-@dataclass(frozen=True, slots=True)
-class Qualified(_Wrapper):
+class _Layer(_Wrapper):
+    """A qualifier or typedef-name layer over `base` (Qualified, Typedef), which
+    unqual() strips. (`layered` is set here, not in their dataclass bodies: compiled
+    by mypyc, a dataclass's ClassVar reaches the dataclass machinery as a field.)"""
+
+    __slots__ = ()
     layered: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class Qualified(_Layer):
     base: CType
     const: bool = False
     volatile: bool = False
@@ -394,8 +418,7 @@ class Qualified(_Wrapper):
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Typedef(_Wrapper):
-    layered: ClassVar[bool] = True
+class Typedef(_Layer):
     name: str
     base: CType
     file: str = ""

@@ -28,6 +28,17 @@ class PendingT(NaturalT):
     nbytes: int
     why: str = ""
 
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def size(self) -> int:
+        return self.nbytes
+
+    @property
+    def align(self) -> int:
+        return self.nbytes
+
 
 FLOAT16 = PendingT("_Float16", 2, "'_Float16' is not supported")
 

@@ -22,11 +22,16 @@ class Pos:
 
 _new = object.__new__
 _set_file, _set_line, _set_column = slot_writers(Pos, ("file", "line", "column"))
+# compiled by mypyc (scripts/build_compiled.py), Pos is a native class: its own
+# constructor is the direct one there, and object.__new__ refuses to make it
+_NATIVE = hasattr(Pos, "__mypyc_attrs__")
 
 
 def new_pos(file: str, line: int, column: int) -> Pos:
     """`Pos(file, line, column)` for the checker's hot path (Sema.pos): the slots
     written directly (frozen.py), the same value."""
+    if _NATIVE:
+        return Pos(file, line, column)
     p: Pos = _new(Pos)
     _set_file(p, file)
     _set_line(p, line)

@@ -92,10 +92,28 @@ def _calls(node: object, inlined_at: Pos | None, seen: set[int]
 
 def _children(node: object) -> Iterator[object]:
     """The parts of a tree node that are tree nodes (or sequences of them)."""
-    names = getattr(node, "__dataclass_fields__", None) or [
-        s for cls in type(node).__mro__ for s in getattr(cls, "__slots__", ())]
+    names = getattr(node, "__dataclass_fields__", None) or _slot_names(type(node))
     for name in names:
         value = getattr(node, name, None)
         if isinstance(value, _NODES) or (isinstance(value, (list, tuple)) and value
                                          and isinstance(value[0], _NODES)):
             yield value
+
+
+def _slot_names(cls: type) -> list[str]:
+    """The `__slots__` of `cls` and its bases, most derived first. Compiled by mypyc
+    a class has none (mypyc drops them): its own are the attributes `__mypyc_attrs__`
+    lists beyond its base's, sorted as its source lists them (ruff keeps `__slots__`
+    sorted), so both builds walk a node's children, and report its calls, in one order."""
+    names: list[str] = []
+    for c in cls.__mro__:
+        own = getattr(c, "__slots__", None)
+        if own is None:
+            attrs = c.__dict__.get("__mypyc_attrs__")
+            if attrs is None:
+                continue
+            base = c.__mro__[1].__dict__.get("__mypyc_attrs__", ()) if len(c.__mro__) > 1 \
+                else ()
+            own = sorted(a for a in attrs if a not in base)
+        names += own
+    return names

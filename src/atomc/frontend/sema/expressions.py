@@ -211,8 +211,11 @@ class ExpressionChecker:
         base = self.sema.conv.value(self.expr(node.name))
         idx = self.sema.conv.value(self.expr(node.subscript))
         bu, iu = unqual(base.type), unqual(idx.type)
-        if not isinstance(bu, PointerT) and isinstance(iu, PointerT):
-            base, idx, bu, iu = idx, base, iu, bu  # 3[a]
+        if not isinstance(bu, PointerT) and isinstance(iu, PointerT):  # 3[a]
+            # (not one swap of all four: compiled by mypyc, the swap's tuple kept
+            # `iu` narrowed to PointerT and refused the integer type put there)
+            base, idx = idx, base
+            bu, iu = unqual(base.type), unqual(idx.type)
         if not isinstance(bu, PointerT):
             self.sema.error(p, "subscripted value is not an array or pointer")
             return self.bad(p)
