@@ -211,3 +211,40 @@ def test_same_assembly(src: Path, level: str, tmp_path: Path) -> None:
                         "-o", str(out)], env=_env(path), check=True)
         asm[label] = out.read_bytes()
     assert asm["pure"] == asm["compiled"]
+
+
+def _compile_all(path: Path, files: list[Path], words: list[str], cwd: Path
+                 ) -> subprocess.CompletedProcess[str]:
+    """One atomc process of `path`'s build compiling every file of `files` (gcc's way:
+    each file its own output in `cwd`, a failing one not stopping the others)."""
+    cwd.mkdir()
+    return subprocess.run([sys.executable, "-m", "atomc", *words, *map(str, files)],
+                          env=_env(path), cwd=cwd, capture_output=True, text=True,
+                          check=False)
+
+
+def test_exec_programs_same_assembly(tmp_path: Path) -> None:
+    """The compiled checker, C types and tree (frontend) on every construct the
+    execution tests hold, at -O0 -g, where the assembly follows the front end closely."""
+    files = sorted(EXEC.glob("*.c"))
+    runs = {label: _compile_all(path, files, ["-O0", "-g", "-S", "-w"], tmp_path / label)
+            for label, path in (("pure", ROOT / "src"), ("compiled", TREE))}
+    assert runs["pure"].returncode == 0, runs["pure"].stderr
+    assert runs["compiled"].returncode == 0, runs["compiled"].stderr
+    assert runs["compiled"].stderr == runs["pure"].stderr
+    for f in files:
+        name = f.with_suffix(".s").name
+        assert (tmp_path / "compiled" / name).read_bytes() == \
+            (tmp_path / "pure" / name).read_bytes(), name
+
+
+def test_diagnostics_as_the_pure_compiler(tmp_path: Path) -> None:
+    """Bad input takes the checker down its rarer paths: every case of tests/diag gets
+    the same diagnostics from both builds."""
+    files = sorted((ROOT / "tests" / "diag" / "cases").glob("*.c"))
+    runs = {label: _compile_all(path, files, ["-S", "-Wall"], tmp_path / label)
+            for label, path in (("pure", ROOT / "src"), ("compiled", TREE))}
+    assert runs["pure"].returncode == runs["compiled"].returncode == 1
+    assert "Traceback" not in runs["compiled"].stderr
+    assert runs["compiled"].stderr == runs["pure"].stderr
+    assert runs["pure"].stderr.count(": error: ") >= len(files)

@@ -189,3 +189,21 @@ def test_assembly_inputs_with_S(twin):
         g = ok(gcc(*args, cwd=g_dir))
         assert a.stdout == g.stdout and a.stderr == g.stderr == ""
     assert sorted(p.name for p in a_dir.iterdir()) == ["q.S", "q2.s"]
+
+
+def test_a_failing_input_does_not_stop_the_others(tmp_path):
+    """gcc compiles every input of a command: one with errors reports them and the
+    rest are still compiled (their outputs kept); the command fails and links nothing."""
+    (tmp_path / "bad1.c").write_text("int f(void) { return 1 }\n")
+    (tmp_path / "good.c").write_text("int g(void) { return 2; }\n")
+    (tmp_path / "bad2.c").write_text("int h(void) { return undeclared; }\n")
+    (tmp_path / "main.c").write_text("int main(void) { return 0; }\n")
+    for cmd in (atomc, gcc):
+        for f in tmp_path.glob("*.o"):
+            f.unlink()
+        p = cmd("-c", "bad1.c", "good.c", "bad2.c", cwd=tmp_path)
+        assert p.returncode == 1, (cmd, p.stderr)
+        assert "bad1.c:1:" in p.stderr and "bad2.c:1:" in p.stderr, (cmd, p.stderr)
+        assert sorted(f.name for f in tmp_path.glob("*.o")) == ["good.o"], cmd
+        p = cmd("bad1.c", "main.c", "-o", "prog", cwd=tmp_path)
+        assert p.returncode == 1 and not (tmp_path / "prog").exists(), (cmd, p.stderr)

@@ -139,11 +139,15 @@ def execute(inv: Invocation) -> int:
     job = _Job(inv, runner, compile_options(inv))
     with fsutil.temporary_directory("atomc-") as tmp:
         job.tmp = tmp
+        # as gcc: an input that fails does not stop the others (each reports its own
+        # errors and keeps its output); the command then fails, without linking
+        failed = 0
         for w in inv.words:
             if w.input is not None:
                 status = job.compile_input(w.input)
-                if status != 0:
-                    return status
+                failed = failed or status
+        if failed:
+            return failed
         if inv.stop is Stop.LINK and not inv.syntax_only:
             return job.link()
     return 0
