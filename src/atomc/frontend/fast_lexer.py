@@ -249,7 +249,8 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
         return out
 
     def _deferred(self, tok: _Token, raw: bool) -> _Token | None:
-        """A stretch's token whose rules apply as it is handed out."""
+        """A stretch's token whose rules apply as it is handed out: a brace, a `[`
+        or a `_SPECIAL` name (`token` and `lex_into` decide a `_NAME` themselves)."""
         kind = tok.type
         if kind == "LBRACE":
             self.on_lbrace_func()
@@ -258,8 +259,6 @@ class FastLexer(ImaginaryLexer, AtomcLexer):
         elif kind == "LBRACKET":
             if not raw:
                 return self._lbracket(tok)
-        elif kind is _NAME:
-            tok.type = "TYPEID" if self._is_type(tok.value) else "ID"
         else:  # _SPECIAL: every layer's rule in order
             name = tok.value
             kind = "TYPEID" if self._is_type(name) else _GNU_KEYWORDS.get(name, "ID")

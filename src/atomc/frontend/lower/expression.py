@@ -63,10 +63,11 @@ _ARITH: Final = {"+": Op.ADD, "-": Op.SUB, "*": Op.MUL, "&": Op.AND, "|": Op.OR,
 
 
 # What a value of a C type class is, as the variable, member and dereference
-# lowerings ask it: bits of `_kind`. The compiled lowering tests a class of the
-# (pure Python) type model with `isinstance` over a tuple, about a thousand
-# instructions for five classes; the answer depends on the class alone, so it is
-# worked out once per class.
+# lowerings ask it: bits of `_kind`. While the type model (ctype.py) was pure
+# Python, the compiled lowering tested its classes with `isinstance` over a tuple,
+# about a thousand instructions for five classes; the answer depends on the class
+# alone, so it is worked out once per class. (Measured before ctype.py was compiled
+# too, in the same session; not measured since.)
 _RECORD: Final = 1     # StructT, ComplexT: an object in memory, used by its address
 _ARRAY: Final = 2      # ArrayT, VlaT
 _FUNCTION: Final = 4   # FuncT
