@@ -110,26 +110,27 @@ def _address_refs(op: Mem, pool: frozenset[str], sizes: list[int], wide: set[int
                   uses: list[int]) -> tuple[str, ...]:
     """The registers an address reads (a virtual one read at 64 bits); the pool
     registers among them."""
-    puses: tuple[str, ...] = ()
-    # (the base, then the index, written out: a loop over a tuple of the two is
+    # (the base, then the index, each by a call: a loop over a tuple of the two is
     # the generic iterator protocol in the compiled copy)
-    r = op.base
+    base = _address_reg(op.base, pool, sizes, wide, uses)
+    index = _address_reg(op.index, pool, sizes, wide, uses)
+    if base:
+        return (base, index) if index else (base,)
+    return (index,) if index else ()
+
+
+def _address_reg(r: VReg | PReg | StackSlot | None, pool: frozenset[str], sizes: list[int],
+                 wide: set[int], uses: list[int]) -> str:
+    """`_address_refs` for one register of an address: a virtual one noted in
+    `uses` (and `wide`); the name of a pool register, else ""."""
     if type(r) is VReg:
         if r.id not in uses:
             uses.append(r.id)
         if sizes[r.id] < 8:
             wide.add(r.id)
     elif type(r) is PReg and r.name in pool:
-        puses += (r.name,)
-    x = op.index
-    if type(x) is VReg:
-        if x.id not in uses:
-            uses.append(x.id)
-        if sizes[x.id] < 8:
-            wide.add(x.id)
-    elif type(x) is PReg and x.name in pool:
-        puses += (x.name,)
-    return puses
+        return r.name
+    return ""
 
 
 def _inst_refs(mi: MInst, d: OpcodeInfo, roles: _Roles, pool: frozenset[str],
