@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from collections.abc import MutableSequence
 
 ENV_VAR = "ATOMC_COMPILED"
-MANIFEST = "SOURCES"   # in the copy's package folder: "<size> <mtime_ns> <path>" per line
+MANIFEST = "SOURCES"   # in the copy's package folder: the interpreter's line, then
+                       # "<size> <mtime_ns> <path>" per source file
 STAMP = "COMPILED"     # written by scripts/build_compiled.py when the build completed
 
 
@@ -49,9 +50,19 @@ def source_files(root: str) -> list[str]:
     return sorted(out)
 
 
+def interpreter_line() -> str:
+    """The manifest's first line: the interpreter running now. The copy's C
+    extensions were built against one interpreter's headers and must not be loaded
+    by another (install.sh makes the venv again when the chosen Python changes)."""
+    import sys
+
+    return f"python {sys.hexversion:x} {sys.base_prefix}"
+
+
 def manifest_text(root: str, files: list[str]) -> str:
-    """The `SOURCES` text recording each file's size and modification time now."""
-    lines = []
+    """The `SOURCES` text: the interpreter's line, then each file's size and
+    modification time now."""
+    lines = [interpreter_line() + "\n"]
     for rel in files:
         st = os.stat(os.path.join(root, rel))
         lines.append(f"{st.st_size} {st.st_mtime_ns} {rel}\n")
@@ -59,9 +70,10 @@ def manifest_text(root: str, files: list[str]) -> str:
 
 
 def is_fresh(copy: str, root: str) -> bool:
-    """Whether the copy in `copy` was completely built from `root` as it is now:
-    its stamp exists and every recorded source file still has its recorded size
-    and modification time. (A file added to `root` since is only ever imported by
+    """Whether the copy in `copy` was completely built from `root` as it is now,
+    for this interpreter: its stamp exists, the interpreter is the one it was built
+    by, and every recorded source file still has its recorded size and modification
+    time. (A file added to `root` since is only ever imported by
     an edited file, whose record then differs.)"""
     try:
         if not os.path.exists(os.path.join(copy, STAMP)):
@@ -70,7 +82,7 @@ def is_fresh(copy: str, root: str) -> bool:
             records = f.read().splitlines()
     except OSError:
         return False
-    if not records:
+    if not records or records[0] != interpreter_line():
         return False
     # Every process checks all ~350 files: each is stat'ed relative to the folder
     # (no path joined, no walk of root's components) and its line compared whole
@@ -81,7 +93,7 @@ def is_fresh(copy: str, root: str) -> bool:
     except OSError:
         return False
     try:
-        for line in records:
+        for line in records[1:]:
             parts = line.split(" ", 2)
             if len(parts) != 3:
                 return False

@@ -93,11 +93,34 @@ def test_the_launcher_runs_without_site_while_the_pth_files_are_unchanged(
     assert run(exe, "-c", "prog.c", cwd=tmp_path).returncode == 0
 
 
-def test_a_venv_with_sitecustomize_keeps_site(tmp_path: Path) -> None:
+def test_the_launcher_runs_the_customize_modules_site_would(tmp_path: Path) -> None:
+    # site imports a sitecustomize after the entries (Debian's own interpreter has one
+    # in its standard library, which then shadows the venv's: it tries to install
+    # apport's hook); the launcher must import the same one, once
     python, site_packages = make_venv(tmp_path)
-    (site_packages / "sitecustomize.py").write_text("")
-    assert launcher.probe(python) is None
+    (site_packages / "sitecustomize.py").write_text(
+        "import os\nos.environ['ATOMC_TEST_CUSTOMIZED'] = "
+        "os.environ.get('ATOMC_TEST_CUSTOMIZED', '') + 'x'\n")
+    assert "sitecustomize" in launcher.probe(python).customize
     exe = tmp_path / "atomc"
     launcher.write(str(exe), python)
-    assert exe.read_text().startswith(f"#!{python}\n")
+    assert exe.read_text().startswith(f"#!{python} -S\n")
     assert_compiles(exe, tmp_path)
+    show = ("import os; print(sys.modules['sitecustomize'].__file__); "
+            "print(os.environ.get('ATOMC_TEST_CUSTOMIZED'))\n")
+    probe = tmp_path / "probe"
+    probe.write_text(exe.read_text().split("from atomc.server.client", 1)[0] + SHOW + show)
+    probe.chmod(0o755)
+    with_site = subprocess.run(
+        [python, "-c", SHOW + show], check=True, capture_output=True, text=True, cwd=tmp_path,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"}).stdout.splitlines()
+    lines = run(probe, cwd=tmp_path).stdout.splitlines()
+    assert lines[0] == "[]" and with_site[0] == "['site']"
+    assert lines[1:] == with_site[1:]
+    if with_site[1] == str(site_packages / "sitecustomize.py"):
+        assert with_site[2] == "x"
+        # one that fails is reported as site reports it, and the command still runs
+        (site_packages / "sitecustomize.py").write_text("raise RuntimeError('broken')\n")
+        r = run(exe, "-c", "prog.c", cwd=tmp_path)
+        assert r.returncode == 0 and "Error in sitecustomize" in r.stderr
+        assert "RuntimeError: broken" in r.stderr

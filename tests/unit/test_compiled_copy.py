@@ -46,7 +46,7 @@ def test_fresh_copy_is_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 
 
 @pytest.mark.parametrize("edit", ["content", "same-size", "touch", "delete", "stamp",
-                                  "manifest", "empty-manifest"])
+                                  "manifest", "empty-manifest", "interpreter"])
 def test_any_change_makes_it_stale(tmp_path: Path, edit: str) -> None:
     src, copy = _tree(tmp_path)
     module = src / "ir" / "insts.py"
@@ -65,6 +65,10 @@ def test_any_change_makes_it_stale(tmp_path: Path, edit: str) -> None:
         (copy / cc.STAMP).unlink()
     elif edit == "manifest":
         (copy / cc.MANIFEST).unlink()
+    elif edit == "interpreter":  # built by another Python (install.sh changed the venv's)
+        lines = (copy / cc.MANIFEST).read_text().splitlines(keepends=True)
+        assert lines[0] == cc.interpreter_line() + "\n"
+        (copy / cc.MANIFEST).write_text("python 30b07f0 /usr\n" + "".join(lines[1:]))
     else:
         (copy / cc.MANIFEST).write_text("")
     assert not cc.is_fresh(str(copy), str(src))

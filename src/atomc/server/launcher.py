@@ -14,8 +14,10 @@ The launcher trusts that list while every folder `site` reads `.pth` files from,
 and every `.pth` file in them, keeps the modification time recorded here (a few
 `stat` calls): pip installing, removing or re-pointing a package changes one. When
 one differs, the launcher runs `site.main()` instead, which is what `site` would
-have done. A venv whose `site` imports a `sitecustomize` or `usercustomize` gets
-the plain launcher, with `site`. Users who install with plain pip keep pip's script.
+have done. The `sitecustomize` and `usercustomize` modules `site` imported when
+probed, the launcher imports itself, after the entries, as `site` does (Debian's
+interpreter always has a `sitecustomize`: it tries to install apport's hook).
+Users who install with plain pip keep pip's script.
 
     python -m atomc.server.launcher PATH    # writes the launcher to PATH
 """
@@ -51,21 +53,19 @@ class SiteState:
     prefix: str
     exec_prefix: str
     stamps: tuple[tuple[str, int], ...]
+    customize: tuple[str, ...] = ()   # the customize modules `site` imported, in order
 
 
-def probe(python: str) -> SiteState | None:
-    """`site`'s effect on `python`'s start; None when it runs customize modules,
-    which a launcher without `site` would skip."""
+def probe(python: str) -> SiteState:
+    """`site`'s effect on `python`'s start."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     with_site = json.loads(subprocess.run([python, "-c", _PROBE], env=env, check=True,
                                           capture_output=True, text=True).stdout)
     bare = json.loads(subprocess.run([python, "-S", "-c", _BARE_PROBE], env=env, check=True,
                                      capture_output=True, text=True).stdout)
-    if with_site["custom"]:
-        return None
     paths = tuple(p for p in with_site["path"] if p not in bare)
     return SiteState(paths, with_site["prefix"], with_site["exec_prefix"],
-                     stamps(with_site["dirs"]))
+                     stamps(with_site["dirs"]), tuple(with_site["custom"]))
 
 
 def stamps(dirs: list[str]) -> tuple[tuple[str, int], ...]:
@@ -80,14 +80,21 @@ def stamps(dirs: list[str]) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-def launcher_text(python: str, state: SiteState | None) -> str:
-    """The `atomc` script for `python` (the venv's interpreter); with `state` None,
-    one that lets `site` run (as pip's does, less pip's `import re`)."""
-    if state is None:
-        return (f"#!{python}\n"
-                "import sys\n"
-                "from atomc.server.client import main\n"
-                "sys.exit(main())\n")
+def launcher_text(python: str, state: SiteState) -> str:
+    """The `atomc` script for `python` (the venv's interpreter)."""
+    customize = ""
+    if state.customize:
+        # as site.execsitecustomize/execusercustomize: a module that is gone is
+        # skipped, one that fails is reported and the start goes on
+        customize = (f"    for name in {state.customize!r}:\n"
+                     "        try:\n"
+                     "            __import__(name)\n"
+                     "        except ImportError as exc:\n"
+                     "            if exc.name != name:\n"
+                     "                raise\n"
+                     "        except Exception as err:\n"
+                     "            sys.stderr.write(f'Error in {name}; set PYTHONVERBOSE for "
+                     "traceback:\\n{type(err).__name__}: {err}\\n')\n")
     return (f"#!{python} -S\n"
             "# Written by scripts/install.sh: runs without `site`, adding the sys.path entries\n"
             "# it would add while the files it reads are unchanged (atomc/server/launcher.py).\n"
@@ -102,6 +109,7 @@ def launcher_text(python: str, state: SiteState | None) -> str:
             f"    sys.path.extend(p for p in {state.paths!r} if p not in sys.path)\n"
             f"    sys.prefix = {state.prefix!r}\n"
             f"    sys.exec_prefix = {state.exec_prefix!r}\n"
+            f"{customize}"
             "else:\n"
             "    import site\n"
             "    site.main()\n"
