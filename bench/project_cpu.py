@@ -36,9 +36,14 @@ the user's defaults: the compiled copy while it is fresh, the interpreter starte
 as the launcher starts it. It is the per-process figure as a user's build sees it;
 `python -m atomc` (the other columns) skips what the launcher saves.
 
+--runs N measures every column N times over (each run compiles every file with
+every compiler in turn, so a slow spell of a shared machine falls on all of them)
+and prints each column's median run, with the spread of the command's (or else
+the pure package's) ratio over the runs. The first line names the interpreters.
+
     python bench/project_cpu.py [--projects zlib,lua] [--levels -O0,-O2] [--server]
                                 [--auto] [--cold-cache] [--compiled build/compiled]
-                                [--command .venv/bin/atomc]
+                                [--command .venv/bin/atomc] [--runs 1]
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ import os
 import resource
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -196,6 +202,86 @@ def compiled_env(env: dict[str, str], tree: Path) -> dict[str, str]:
     return env | {"PYTHONPATH": os.pathsep.join(path)}
 
 
+def interpreter_of(launcher: Path) -> str:
+    """The Python a launcher script runs: its version and base prefix."""
+    first = launcher.read_text(encoding="utf-8", errors="replace").splitlines()[0]
+    python = first.removeprefix("#!").split()[0]
+    out = subprocess.run([python, "-S", "-c", "import sys; print(sys.version.split()[0], "
+                          "sys.base_prefix)"], capture_output=True, text=True, check=True)
+    version, prefix = out.stdout.split()
+    return f"Python {version} ({prefix})"
+
+
+def measure(files: list[tuple[Path, list[str]]], level: str, tmp: Path,
+            args: argparse.Namespace) -> dict[str, float | str]:
+    """One run of every column: CPU seconds per column ("atomc" is the pure package),
+    atomc's peak MB and its slowest file."""
+    cpu: dict[str, float | str] = {"atomc": 0.0, "gcc": 0.0, "compiled": 0.0, "command": 0.0,
+                                   "peak": 0.0, "slowest": "", "slowest_s": 0.0}
+    cold = tmp if args.cold_cache else None
+    env = fresh_cache(PLAIN_ENV, cold)
+    command_env = fresh_cache(COMMAND_ENV, cold)
+    cenv = compiled_env(fresh_cache(PLAIN_ENV, cold), args.compiled) if args.compiled else env
+    for src, flags in files:
+        tail = [level, "-g", *flags, "-c", str(src), "-o", str(tmp / "out.o")]
+        for cc, base in COMPILERS.items():
+            t, mb = run([*base, *tail], env)
+            cpu[cc] = float(cpu[cc]) + t
+            if cc != "atomc":
+                continue
+            if args.command:
+                cpu["command"] = float(cpu["command"]) + run([str(args.command), *tail],
+                                                             command_env)[0]
+            if args.compiled:
+                cpu["compiled"] = float(cpu["compiled"]) + run([*base, *tail], cenv)[0]
+            cpu["peak"] = max(float(cpu["peak"]), mb)
+            if t > float(cpu["slowest_s"]):
+                cpu["slowest"], cpu["slowest_s"] = src.name, t
+    if args.server:
+        cpu["served"] = served_cpu(files, level, tmp, fresh_cache(PLAIN_ENV, cold))
+    if args.auto:
+        cpu["auto"] = auto_cpu(files, level, tmp, fresh_cache(PLAIN_ENV, cold))
+    if args.compiled and args.server:
+        cpu["compiled served"] = served_cpu(
+            files, level, tmp, compiled_env(fresh_cache(PLAIN_ENV, cold), args.compiled))
+    if args.compiled and args.auto:
+        cpu["compiled auto"] = auto_cpu(
+            files, level, tmp, compiled_env(fresh_cache(PLAIN_ENV, cold), args.compiled))
+    return cpu
+
+
+def row(project: str, level: str, runs: list[dict[str, float | str]],
+        args: argparse.Namespace) -> str:
+    """The table's line for a project and level: each column's median over `runs`
+    (a run's own gcc time is the base of its ratios), and with several runs the
+    range of the headline ratio."""
+    def median(key: str) -> float:
+        return statistics.median(float(r[key]) for r in runs)
+
+    def ratio(key: str) -> float:
+        return statistics.median(float(r[key]) / float(r["gcc"]) for r in runs)
+
+    gcc = median("gcc")
+    peak = max(float(r["peak"]) for r in runs)
+    slow = max(runs, key=lambda r: float(r["slowest_s"]))
+    line = (f"{project:<8}{level:<8}{median('atomc'):>12.1f}{gcc:>11.1f}{ratio('atomc'):>7.1f}x"
+            f"{peak:>15.0f}{slow['slowest']:>22} {float(slow['slowest_s']):.1f}s")
+    columns = [("served", 14)] if args.server else []
+    columns += [("auto", 12)] if args.auto else []
+    if args.compiled:
+        columns += [("compiled", 16)]
+        columns += [("compiled served", 17)] if args.server else []
+        columns += [("compiled auto", 15)] if args.auto else []
+    columns += [("command", 14)] if args.command else []
+    for key, width in columns:
+        line += f"{median(key):>{width}.1f}{ratio(key):>7.1f}x"
+    if len(runs) > 1:
+        key = "command" if args.command else "atomc"
+        ratios = sorted(float(r[key]) / float(r["gcc"]) for r in runs)
+        line += f"   ({key} ratio over {len(runs)} runs: {ratios[0]:.2f}x-{ratios[-1]:.2f}x)"
+    return line
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--projects", default="zlib,lua")
@@ -212,6 +298,8 @@ def main() -> int:
     ap.add_argument("--command", type=Path, metavar="PATH",
                     help="also run the installed atomc command at PATH per process, "
                          "with its defaults (.venv/bin/atomc)")
+    ap.add_argument("--runs", type=int, default=1,
+                    help="measure every column this many times; print the medians")
     args = ap.parse_args()
     served_head = f"{'served CPU s':>14}{'ratio':>8}" if args.server else ""
     served_head += f"{'auto CPU s':>12}{'ratio':>8}" if args.auto else ""
@@ -225,59 +313,17 @@ def main() -> int:
         served_head += f"{'command CPU s':>15}{'ratio':>8}"
     print(f"{'project':<8}{'level':<8}{'atomc CPU s':>12}{'gcc CPU s':>11}{'ratio':>8}"
           f"{'atomc peak MB':>15}{'slowest atomc file':>30}{served_head}")
+    print(f"# benchmark and pure columns: Python {sys.version.split()[0]} ({sys.base_prefix})"
+          + (f"; command: {interpreter_of(args.command)}" if args.command else ""))
+    print(f"{'project':<8}{'level':<8}{'atomc CPU s':>12}{'gcc CPU s':>11}{'ratio':>8}"
+          f"{'atomc peak MB':>15}{'slowest atomc file':>30}{served_head}")
     with tempfile.TemporaryDirectory(prefix="atomc-projects-") as tmpdir:
         tmp = Path(tmpdir)
         for project in args.projects.split(","):
             files = project_files(project, tmp)
             for level in args.levels.split(","):
-                cpu = {"atomc": 0.0, "gcc": 0.0}
-                peak = 0.0
-                slowest = ("", 0.0)
-                cold = tmp if args.cold_cache else None
-                env = fresh_cache(PLAIN_ENV, cold)
-                compiled = 0.0
-                command = 0.0
-                command_env = fresh_cache(COMMAND_ENV, cold)
-                cenv = compiled_env(fresh_cache(PLAIN_ENV, cold), args.compiled) \
-                    if args.compiled else env
-                for src, flags in files:
-                    for cc, base in COMPILERS.items():
-                        t, mb = run([*base, level, "-g", *flags, "-c", str(src),
-                                     "-o", str(tmp / "out.o")], env)
-                        cpu[cc] += t
-                        if cc == "atomc" and args.command:
-                            command += run([str(args.command), level, "-g", *flags, "-c",
-                                            str(src), "-o", str(tmp / "out.o")], command_env)[0]
-                        if cc == "atomc" and args.compiled:
-                            compiled += run([*base, level, "-g", *flags, "-c", str(src),
-                                             "-o", str(tmp / "out.o")], cenv)[0]
-                        if cc == "atomc":
-                            peak = max(peak, mb)
-                            if t > slowest[1]:
-                                slowest = (src.name, t)
-                ratio = cpu["atomc"] / cpu["gcc"]
-                served = ""
-                if args.server:
-                    t = served_cpu(files, level, tmp, fresh_cache(PLAIN_ENV, cold))
-                    served = f"{t:>14.1f}{t / cpu['gcc']:>7.1f}x"
-                if args.auto:
-                    t = auto_cpu(files, level, tmp, fresh_cache(PLAIN_ENV, cold))
-                    served += f"{t:>12.1f}{t / cpu['gcc']:>7.1f}x"
-                if args.compiled:
-                    served += f"{compiled:>16.1f}{compiled / cpu['gcc']:>7.1f}x"
-                    if args.server:
-                        cenv = compiled_env(fresh_cache(PLAIN_ENV, cold), args.compiled)
-                        t = served_cpu(files, level, tmp, cenv)
-                        served += f"{t:>17.1f}{t / cpu['gcc']:>7.1f}x"
-                    if args.auto:
-                        cenv = compiled_env(fresh_cache(PLAIN_ENV, cold), args.compiled)
-                        t = auto_cpu(files, level, tmp, cenv)
-                        served += f"{t:>15.1f}{t / cpu['gcc']:>7.1f}x"
-                if args.command:
-                    served += f"{command:>14.1f}{command / cpu['gcc']:>7.1f}x"
-                print(f"{project:<8}{level:<8}{cpu['atomc']:>12.1f}{cpu['gcc']:>11.1f}"
-                      f"{ratio:>7.1f}x{peak:>15.0f}{slowest[0]:>22} {slowest[1]:.1f}s{served}",
-                      flush=True)
+                runs = [measure(files, level, tmp, args) for _ in range(args.runs)]
+                print(row(project, level, runs, args), flush=True)
     return 0
 
 
