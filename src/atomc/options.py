@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
 
+import atomc.fastenum as fastenum
 
-class CodeModel(enum.Enum):
+
+class CodeModel(fastenum.Enum):
     """How addresses of symbols are formed (gcc's -fno-pic / -fPIE / -fPIC)."""
 
     STATIC = "static"  # -fno-pic: absolute or %rip-relative, non-preemptible
@@ -14,7 +15,7 @@ class CodeModel(enum.Enum):
     PIC = "pic"  # -fPIC/-fpic: shared-library code, default-visibility globals preemptible
 
 
-class StackProtector(enum.Enum):
+class StackProtector(fastenum.Enum):
     """gcc's -fstack-protector family: which functions get a canary."""
 
     NONE = "none"
@@ -24,7 +25,7 @@ class StackProtector(enum.Enum):
     EXPLICIT = "explicit"  # -fstack-protector-explicit: only `stack_protect` functions
 
 
-class CfProtection(enum.Enum):
+class CfProtection(fastenum.Enum):
     """-fcf-protection=: Intel CET markers."""
 
     NONE = "none"
@@ -33,14 +34,14 @@ class CfProtection(enum.Enum):
     FULL = "full"
 
 
-class KeyInstrMode(enum.StrEnum):
+class KeyInstrMode(fastenum.StrEnum):
     """--key-instructions-mode=: which is_stmt placement rules (shared spec §0)."""
 
     DOCUMENTED = "documented"  # the documented rules
     LLVM22 = "llvm22"  # what LLVM 22 does
 
 
-class LoclistMode(enum.StrEnum):
+class LoclistMode(fastenum.StrEnum):
     """--loclist-mode=: a variable's location lists name one place per range, or
     every place that holds its value."""
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from enum import Enum, auto
+from enum import auto
 from typing import TYPE_CHECKING, Any, Final, Protocol
+
+import atomc.fastenum as fastenum
 
 if TYPE_CHECKING:
     from .mir.core import MFunction
@@ -24,7 +26,7 @@ __all__ = ["Arith", "Extension", "OpcodeInfo", "RegisterFile", "Target", "curren
            "is_jump", "is_move32", "use_target"]
 
 
-class Arith(Enum):
+class Arith(fastenum.Enum):
     """The exact arithmetic an instruction applies to its destination register,
     `dst = dst OP src` (or `dst = src * k` with three operands), in its `width`:
     what debug info can describe, undo or rebuild from another register."""

@@ -8,15 +8,16 @@ compiler proper (`opts`, turned into `CompileOptions`).
 
 from __future__ import annotations
 
-import enum
 import os
 from dataclasses import dataclass, field
 from typing import Any
 
+import atomc.fastenum as fastenum
+
 from .spec import Option, Stage
 
 
-class Stop(enum.Enum):
+class Stop(fastenum.Enum):
     """The last step to run (gcc's -E / -S / -c / link)."""
 
     PREPROCESS = "E"
@@ -25,7 +26,7 @@ class Stop(enum.Enum):
     LINK = "link"
 
 
-class Lang(enum.Enum):
+class Lang(fastenum.Enum):
     """How an input is handled (gcc's -x names where gcc has one)."""
 
     C = "c"

@@ -14,8 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import atomc.fastenum as fastenum
 
-class Form(enum.Enum):
+
+class Form(fastenum.Enum):
     """How an option's argument is written (gcc's Joined / Separate / ...)."""
 
     FLAG = "flag"  # exactly the spelling: -c, -fPIC
@@ -29,7 +31,7 @@ class Form(enum.Enum):
         return self is not Form.FLAG
 
 
-class Class(enum.Enum):
+class Class(fastenum.Enum):
     """What atomc does with an option gcc knows."""
 
     IMPLEMENTED = "implemented"  # gcc's meaning
@@ -38,7 +40,7 @@ class Class(enum.Enum):
     ATOMC = "atomc"  # atomc's own option
 
 
-class Stage(enum.Flag):
+class Stage(fastenum.Flag):
     """Tools an option's words are handed to verbatim, in command-line order."""
 
     NONE = 0

@@ -14,9 +14,10 @@ requires; the header names the unit's `.debug_line`.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+import atomc.fastenum as fastenum
 
 from .strings import StringPool
 
@@ -27,7 +28,7 @@ _START_FILE, _END_FILE = 0x03, 0x04
 _FLAG_LINE_OFFSET = 0x02  # 32-bit offsets, debug_line_offset present
 
 
-class MacroKind(enum.Enum):
+class MacroKind(fastenum.Enum):
     DEFINE = "define"
     UNDEF = "undef"
     START_FILE = "start"  # an #include entered `text` at `line` of the includer

@@ -24,10 +24,11 @@ Nothing here changes the module: the snapshots hold references only.
 
 from __future__ import annotations
 
-import enum
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+import atomc.fastenum as fastenum
 
 from ..ir import Module
 from ..ir.debuginfo import DILocation
@@ -36,7 +37,7 @@ from ..ir.locations import call_chain
 from ..ir.values import Const
 
 
-class ActionKind(enum.Enum):
+class ActionKind(fastenum.Enum):
     DEAD = "deleted as dead"
     FOLDED = "folded to a constant"
     MERGED = "merged"

@@ -22,6 +22,8 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
+import atomc.fastenum as fastenum
+
 from ..ir import F32, F64, F80, I8, I16, I32, I64, I128, PTR, FloatType, IntType, Op, Type
 from .ctype import (
     BOOL,
@@ -41,7 +43,7 @@ from .ctype import (
 )
 
 
-class ArgKind(enum.Enum):
+class ArgKind(fastenum.Enum):
     """How a C argument or return value travels."""
 
     DIRECT = enum.auto()  # one scalar IR value

@@ -25,11 +25,12 @@ operands were of the uintptr_t type").
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pycparser import c_ast
+
+import atomc.fastenum as fastenum
 
 from ..ir.atomics import LOAD_ORDERINGS, STORE_ORDERINGS, Ordering, RMWOp
 from . import atomic16
@@ -66,7 +67,7 @@ if TYPE_CHECKING:
     from .sema import Sema
 
 
-class AtomicKind(enum.Enum):
+class AtomicKind(fastenum.Enum):
     LOAD = "load"  # (p) -> *p
     STORE = "store"  # (p, v)
     EXCHANGE = "exchange"  # (p, v) -> old

@@ -9,9 +9,10 @@ information and const checks need them; semantic code calls `unqual()` first.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+import atomc.fastenum as fastenum
 
 if TYPE_CHECKING:
     from ..ir import DILocalVariable, Value
@@ -261,7 +262,7 @@ class Member:
         return self.bit_width >= 0
 
 
-class RecordKind(enum.StrEnum):
+class RecordKind(fastenum.StrEnum):
     """A record type's keyword (the value is how C spells it)."""
 
     STRUCT = "struct"

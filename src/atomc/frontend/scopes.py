@@ -7,6 +7,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+import atomc.fastenum as fastenum
+
 from .ctype import CType
 from .frozen import slot_writers
 
@@ -39,7 +41,7 @@ def new_pos(file: str, line: int, column: int) -> Pos:
     return p
 
 
-class SymKind(enum.Enum):
+class SymKind(fastenum.Enum):
     """What an ordinary identifier names."""
 
     VAR = enum.auto()
@@ -48,7 +50,7 @@ class SymKind(enum.Enum):
     ENUMCONST = enum.auto()
 
 
-class StorageClass(enum.Enum):
+class StorageClass(fastenum.Enum):
     """A declaration's storage-class specifier (C11 6.7.1, without `_Thread_local`,
     which `thread_local` keeps apart); the value is the keyword, for diagnostics."""
 

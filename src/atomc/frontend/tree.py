@@ -13,6 +13,8 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import atomc.fastenum as fastenum
+
 from ..ir.x87float import X80
 from .ctype import CType, FuncT, IntT
 from .scopes import Pos, Symbol, SymKind
@@ -389,7 +391,7 @@ class Block(Stmt):
     end: Pos
 
 
-class Storage(enum.Enum):
+class Storage(fastenum.Enum):
     """Where a local object lives."""
 
     AUTO = enum.auto()    # an entry-block slot

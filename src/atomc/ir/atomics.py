@@ -22,9 +22,10 @@ moves across it (`MEMORY_WRITERS` holds all five opcodes).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+import atomc.fastenum as fastenum
 
 from .debuginfo import Loc
 from .insts import Inst, Op, StoreLike
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from .interp import Interpreter
 
 
-class Ordering(enum.Enum):
+class Ordering(fastenum.Enum):
     """C11 memory orderings (gcc's `__ATOMIC_*` values in `code`)."""
 
     RELAXED = "relaxed"
@@ -64,7 +65,7 @@ LOAD_ORDERINGS = frozenset({Ordering.RELAXED, Ordering.ACQUIRE, Ordering.SEQ_CST
 STORE_ORDERINGS = frozenset({Ordering.RELAXED, Ordering.RELEASE, Ordering.SEQ_CST})
 
 
-class RMWOp(enum.Enum):
+class RMWOp(fastenum.Enum):
     XCHG = "xchg"
     ADD = "add"
     SUB = "sub"

@@ -18,8 +18,9 @@ why, once a pass has made it so.
 
 from __future__ import annotations
 
-import enum
 from typing import TYPE_CHECKING
+
+import atomc.fastenum as fastenum
 
 from .debuginfo import EMPTY_EXPR, DIExpression, DILocalVariable, DILocation
 from .values import Use, Value
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from .insts import Inst
 
 
-class DbgKind(enum.Enum):
+class DbgKind(fastenum.Enum):
     NEW = "new"
     ADD = "add"
     DELETE = "delete"

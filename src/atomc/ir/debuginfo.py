@@ -13,9 +13,10 @@ carries the Key Instructions atom (group, rank) from the first line on.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field, replace
 from typing import Final
+
+import atomc.fastenum as fastenum
 
 # ---------------------------------------------------------------------------
 # Files and compile unit
@@ -257,7 +258,7 @@ class DILocation:
         return self.scope.subprogram
 
 
-class NoLoc(enum.Enum):
+class NoLoc(fastenum.Enum):
     """The explicit "no source location" an instruction is built with when it has
     none: compiler-made code with no source position of its own (a stack slot for
     a copied value, a conversion the ABI needs), or a function without debug info.

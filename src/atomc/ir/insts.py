@@ -10,10 +10,11 @@ source location, never inherit or forget one by accident.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Self
+
+import atomc.fastenum as fastenum
 
 from .debuginfo import DILocation, Loc, stored_loc
 from .types import I1, PTR, VOID, TupleType, Type
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from .function import Block, Function
 
 
-class Op(enum.Enum):
+class Op(fastenum.Enum):
     # Members are singletons compared by identity: hash them by identity too (C-level;
     # Enum's own __hash__ hashes the name in Python, and opcodes are hashed per
     # instruction visit throughout the compiler)
@@ -352,7 +353,7 @@ class Cast(Inst):
         return self.operands[0].value
 
 
-class ArrayKind(enum.IntFlag):
+class ArrayKind(fastenum.IntFlag):
     """What a local's type holds, for -fstack-protector (gcc's
     `stack_protect_classify_type`): which functions get a canary and which
     objects the frame puts next to it. Set by the front end on allocas."""

@@ -10,13 +10,15 @@ import enum
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+import atomc.fastenum as fastenum
+
 from .debuginfo import BASIC_ENCODINGS, COMPOSITE_TAGS, DERIVED_TAGS
 from .text_lexer import Token
 
 REQ = object()
 
 
-class ValueKind(enum.Enum):
+class ValueKind(fastenum.Enum):
     """What a field's value is in the text."""
 
     STR = enum.auto()    # "text"

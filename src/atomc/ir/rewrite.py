@@ -23,8 +23,9 @@ the work counters of ir/work.py stay linear).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
+
+import atomc.fastenum as fastenum
 
 from . import work
 from .blockorder import BlockOrder
@@ -290,7 +291,7 @@ make_unavailable = _make_unavailable
 # Placing and moving instructions
 
 
-class LocPolicy(enum.Enum):
+class LocPolicy(fastenum.Enum):
     """What an instruction's location becomes where it is placed (the keep, merge
     and drop rules of shared/specs/key-instructions.md §3)."""
 

@@ -4,10 +4,11 @@ cursor the IR and MIR parsers share."""
 
 from __future__ import annotations
 
-import enum
 import re
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, NamedTuple, NoReturn, Protocol, TypeVar
+
+import atomc.fastenum as fastenum
 
 _T = TypeVar("_T")
 
@@ -29,7 +30,7 @@ class IRParseError(Exception):
         super().__init__(text)
 
 
-class TokKind(enum.Enum):
+class TokKind(fastenum.Enum):
     """A token's class; the value names its group in `_TOKEN_RE`."""
 
     STRING = "string"  # "..."

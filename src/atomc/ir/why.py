@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import atomc.fastenum as fastenum
 
-class WhyKind(enum.Enum):
+
+class WhyKind(fastenum.Enum):
     """The reasons, with their code in `.debug.atomc_why` (never renumber)."""
 
     DEAD = "dead"  # no later use and the value was not kept; `line`: dead after it

@@ -22,9 +22,10 @@ interpreter runs and the legaliser's tests compare against i128 IR.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from typing import Final
+
+import atomc.fastenum as fastenum
 
 from .debuginfo import Loc
 from .insts import ICMP_PREDS, Inst, Op
@@ -36,7 +37,7 @@ _M64: Final = (1 << 64) - 1
 _M128: Final = (1 << 128) - 1
 
 
-class WideKind(enum.Enum):
+class WideKind(fastenum.Enum):
     ADD = "add"
     SUB = "sub"
     SHL = "shl"

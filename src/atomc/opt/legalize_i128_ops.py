@@ -8,8 +8,9 @@ other result replaces the old one's uses at once.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
+
+import atomc.fastenum as fastenum
 
 from ..diag import InternalCompilerError
 from ..ir import (
@@ -67,7 +68,7 @@ def is_i128(t: Type) -> bool:
     return isinstance(t, IntType) and t.bits == 128
 
 
-class ArgClass(enum.Enum):
+class ArgClass(fastenum.Enum):
     KEEP = "keep"  # not an i128: unchanged
     PAIR = "pair"  # two i64 in consecutive integer registers
     MEMORY = "memory"  # on the stack, 16-byte aligned: a byval(16, 16) pointer

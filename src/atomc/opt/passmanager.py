@@ -27,6 +27,8 @@ from typing import ClassVar, TextIO
 
 from mypy_extensions import mypyc_attr
 
+import atomc.fastenum as fastenum
+
 from ..diag import InternalCompilerError, compiling_where
 from ..ir import Function, Module, print_module
 from ..ir.why import running_pass
@@ -34,7 +36,7 @@ from ..observe import pass_observer
 from ..optlevel import OPTNONE
 
 
-class DI(enum.Flag):
+class DI(fastenum.Flag):
     NONE = 0
     LOCS = enum.auto()
     VALUES = enum.auto()

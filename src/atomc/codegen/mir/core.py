@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+import atomc.fastenum as fastenum
+
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import DIExpression, DILocalVariable, DILocation
 from ...ir.why import Why
@@ -192,7 +194,7 @@ def quote(text: str) -> str:
         .replace("\t", "\\t") + '"'
 
 
-class AsmOperandKind(enum.Enum):
+class AsmOperandKind(fastenum.Enum):
     """Where an asm operand lives."""
 
     REG = enum.auto()
@@ -236,7 +238,7 @@ class AsmMeta:
 # Instructions
 
 
-class MIFlag(enum.IntFlag):
+class MIFlag(fastenum.IntFlag):
     NONE = 0
     FRAME_SETUP = 1
     FRAME_DESTROY = 2
@@ -344,7 +346,7 @@ class MBlock:
         return f"<MBlock {self.label}>"
 
 
-class SlotKind(enum.StrEnum):
+class SlotKind(fastenum.StrEnum):
     """What a stack object holds; the value is its word in the MIR text."""
 
     ALLOCA = "alloca"            # a local variable's memory

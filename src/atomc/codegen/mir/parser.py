@@ -14,11 +14,12 @@ Bad input raises `MIRParseError`, `file.mir:LINE:COL: error: ...`.
 
 from __future__ import annotations
 
-import enum
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple, NoReturn, TypeVar
+
+import atomc.fastenum as fastenum
 
 from ...ir.dbgrecords import DbgKind
 from ...ir.debuginfo import (
@@ -81,7 +82,7 @@ class MIRParseError(Exception):
         super().__init__(text)
 
 
-class MTok(enum.Enum):
+class MTok(fastenum.Enum):
     """A MIR token's class; the value names its group in `_TOKEN_RE`."""
 
     STRING = "string"  # "..."

@@ -29,6 +29,8 @@ from typing import ClassVar, TextIO
 
 from mypy_extensions import mypyc_attr
 
+import atomc.fastenum as fastenum
+
 from ...diag import InternalCompilerError
 from ...ir.function import Module
 from ...ir.work import stage
@@ -41,7 +43,7 @@ __all__ = ["MDI", "MIRState", "MachineContext", "MachinePass", "MachinePassManag
 BACK = "back end"
 
 
-class MDI(enum.Flag):
+class MDI(fastenum.Flag):
     """The debug information a machine pass keeps up."""
 
     NONE = 0
@@ -53,7 +55,7 @@ class MDI(enum.Flag):
     ALL = 7
 
 
-class MIRState(enum.Enum):
+class MIRState(fastenum.Enum):
     """What the machine IR looks like; the verifier's rules depend on it."""
 
     VIRTUAL = "isel"        # virtual registers and stack-slot operands

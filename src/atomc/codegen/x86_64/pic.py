@@ -24,8 +24,9 @@ describes what this unit defines).
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
+
+import atomc.fastenum as fastenum
 
 from ...ir.function import Function, Global, Module
 from ...options import CodeModel
@@ -40,7 +41,7 @@ EXPLICIT_DEFAULT = "visibility_default"
 INTERPOSABLE = "interposable"
 
 
-class Access(enum.Enum):
+class Access(fastenum.Enum):
     DIRECT = "direct"  # sym(%rip)
     GOT = "got"  # the address is loaded from sym@GOTPCREL(%rip)
 

@@ -27,9 +27,10 @@ a thread-local variable is `DW_OP_const8u x@dtpoff; DW_OP_form_tls_address`
 
 from __future__ import annotations
 
-import enum
 from dataclasses import replace
 from typing import TYPE_CHECKING
+
+import atomc.fastenum as fastenum
 
 from ...ir.function import THREAD_LOCAL, Global
 from ...options import CodeModel
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 TLS_GET_ADDR = "__tls_get_addr@PLT"
 
 
-class TlsModel(enum.IntEnum):
+class TlsModel(fastenum.IntEnum):
     GLOBAL_DYNAMIC = 1
     LOCAL_DYNAMIC = 2
     INITIAL_EXEC = 3

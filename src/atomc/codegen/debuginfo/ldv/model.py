@@ -16,17 +16,18 @@ still inside it, as in LLVM.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 from weakref import WeakValueDictionary
 
+import atomc.fastenum as fastenum
+
 from ....dwarf.locexpr import LocExpr
 from ....ir.dbgrecords import DbgKind
 
 
-class LocKind(enum.Enum):
+class LocKind(fastenum.Enum):
     """What a machine location is. Registers sort before slots."""
 
     REG = 0

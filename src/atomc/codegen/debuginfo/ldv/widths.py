@@ -17,8 +17,9 @@ Debug info: read-only analysis over the machine view; changes no instruction.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from heapq import heappop, heappush
+
+import atomc.fastenum as fastenum
 
 from ....ir import work
 from .machine import MachineValues, Value, phi
@@ -27,7 +28,7 @@ from .model import MFunctionView, MInstView, MLoc
 FULL_BITS = 64
 
 
-class Kind(Enum):
+class Kind(fastenum.Enum):
     EXACT = 1  # all 64 bits are the value's
     ZEXT = 2  # the value's low `bits`, zeros above (a narrow move into a register)
     LOW = 3  # the value's low `bits`, stale bytes above (a narrow spill)

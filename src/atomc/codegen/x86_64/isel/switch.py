@@ -27,6 +27,8 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import atomc.fastenum as fastenum
+
 from ....options import CfProtection
 from ...mir import BlockRef, Imm, JumpTable, MBlock, Mem, VReg
 from ..opcodes import SIZED
@@ -42,7 +44,7 @@ LINEAR_LIMIT = 3
 _DP_WINDOW = 512  # the most runs of cases one table may be chosen from
 
 
-class ClusterKind(enum.Enum):
+class ClusterKind(fastenum.Enum):
     """CASE: one value (lo == hi); RANGE: a run of consecutive values with one
     successor (GNU `case a ... b`, or adjacent cases sharing a target); TABLE:
     `targets[v - lo]` is the successor index for value v (0, the default, for a hole)."""
