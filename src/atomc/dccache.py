@@ -180,20 +180,33 @@ def _read(path: str) -> tuple[str, Stamp, dict[str, CodeType], dict[str, str],
     if not (isinstance(stamp, tuple) and len(stamp) == 2
             and all(isinstance(x, int) for x in stamp)):
         return None
-    codes = {k: v for k, v in data[3].items() if isinstance(k, str) and isinstance(v, CodeType)}
+    # the entries sorted by kind in one pass (three filtering passes, each entry's
+    # checks in generators, were 40% of reading a file)
+    codes: dict[str, CodeType] = {}
+    docs: dict[str, str] = {}
+    classes: dict[tuple[Any, ...], tuple[Any, ...]] = {}
     n = len(DOC_PREFIX)
-    docs = {k[n:]: v for k, v in data[3].items()
-            if isinstance(v, str) and isinstance(k, str) and k.startswith(DOC_PREFIX)}
-    classes = {k[1]: v for k, v in data[3].items()
-               if type(k) is tuple and len(k) == 2 and k[0] == CLASS_TAG
-               and type(k[1]) is tuple and type(v) is tuple and _is_recording(v)}
+    for k, v in data[3].items():
+        if isinstance(k, str):
+            if isinstance(v, CodeType):
+                codes[k] = v
+            elif isinstance(v, str) and k.startswith(DOC_PREFIX):
+                docs[k[n:]] = v
+        elif type(k) is tuple and type(v) is tuple and len(k) == 2 and k[0] == CLASS_TAG \
+                and type(k[1]) is tuple and _is_recording(v):
+            classes[k[1]] = v
     return data[1], stamp, codes, docs, classes
 
 
+_STR = frozenset({str})
+_CODE = frozenset({CodeType})
+
+
 def _is_recording(entry: tuple[Any, ...]) -> bool:
-    """Whether `entry` has the shape of a class's recording: names and code objects."""
-    return len(entry) % 2 == 0 and all(type(n) is str for n in entry[::2]) \
-        and all(type(c) is CodeType for c in entry[1::2])
+    """Whether `entry` has the shape of a class's recording: names and code objects
+    (the types of each half as a set, made in C)."""
+    return len(entry) % 2 == 0 and set(map(type, entry[::2])) <= _STR \
+        and set(map(type, entry[1::2])) <= _CODE
 
 
 def load(path: str) -> dict[str, CodeType]:

@@ -37,8 +37,9 @@ from __future__ import annotations
 
 import os
 import sys
+from itertools import repeat
 from types import CellType, FunctionType, MemberDescriptorType
-from typing import Any, cast
+from typing import Any
 
 from . import dccache
 from .cachefile import OFF
@@ -167,13 +168,56 @@ def _spec(name: str, kind: Any, f: Any, kw_only: Any) -> tuple[Any, ...] | None:
             f.default is MISSING, f.default_factory is MISSING)
 
 
-def _base_fields(cls: type) -> tuple[dict[str, Any], bool, bool]:
+# what a class whose metaclass is `type` finds besides its MRO's dicts: type's
+# and object's names
+_TYPE_NAMES = frozenset(vars(type)) | frozenset(vars(object))
+# what `_lookup` answers for a name `hasattr` would deny
+_ABSENT = object()
+
+Names = tuple[Any, ...] | None  # what `_names` gives: the dicts to look in
+
+
+def _names(cls: type) -> Names:
+    """Where `getattr(cls, name)` can find a name, for a class whose metaclass is
+    `type`: the dicts of its MRO but object's (which `_TYPE_NAMES` holds); None for
+    any other class. A name in none of them is missing: `_lookup` answers it
+    without asking the class, whose miss formats an AttributeError's message that
+    `getattr(cls, name, default)` and `hasattr` throw away (~3k instructions, some
+    1,900 a compile made: fields without a default, `__post_init__`, the bases'
+    `__dataclass_fields__`)."""
+    if type(cls) is not type:
+        return None
+    return tuple(map(vars, cls.__mro__[:-1]))  # (object is last)
+
+
+def _may_have(names: Names, name: str) -> bool:
+    """Whether the class `names` describes may have the attribute `name`."""
+    if names is None or name in _TYPE_NAMES:
+        return True
+    for d in names:
+        if name in d:
+            return True
+    return False
+
+
+def _lookup(cls: type, names: Names, name: str, default: Any) -> Any:
+    """`getattr(cls, name, default)`, with `names` from `_names(cls)`."""
+    if not _may_have(names, name):
+        return default
+    return getattr(cls, name, default)
+
+
+def _base_fields(cls: type, names: Names
+                 ) -> tuple[dict[str, Any], bool, bool]:
     """The fields `cls` inherits (by name, in dataclasses' order), whether it has a
-    dataclass base, and whether one is frozen."""
+    dataclass base, and whether one is frozen (`names` from `_names(cls)`: a base's
+    MRO is part of the class's)."""
     fields: dict[str, Any] = {}
     any_frozen_base = has_dataclass_bases = False
+    if not _may_have(names, _FIELDS):
+        return fields, has_dataclass_bases, any_frozen_base
     for b in cls.__mro__[-1:0:-1]:
-        fields_of_base = getattr(b, _FIELDS, None)
+        fields_of_base = None if b is object else getattr(b, _FIELDS, None)
         if fields_of_base is not None:
             has_dataclass_bases = True
             for f in fields_of_base.values():
@@ -183,9 +227,10 @@ def _base_fields(cls: type) -> tuple[dict[str, Any], bool, bool]:
     return fields, has_dataclass_bases, any_frozen_base
 
 
-def _own_fields(cls: type, ns: dict[str, Any], annotations: dict[str, Any],
-                kw_only: bool) -> tuple[list[tuple[str, Any, Any, Any]],
-                                        list[tuple[Any, ...] | None]] | None:
+def _own_fields(cls: type, names: Names, ns: dict[str, Any],
+                annotations: dict[str, Any], kw_only: bool
+                ) -> tuple[list[tuple[str, Any, Any, Any]],
+                           list[tuple[Any, ...] | None]] | None:
     """What `_get_field` reads of each field `cls` annotates, and its part of the
     key; None when one is not for the replay (KW_ONLY, a mutable default, what
     dataclasses rejects)."""
@@ -198,7 +243,7 @@ def _own_fields(cls: type, ns: dict[str, Any], annotations: dict[str, Any],
         kind = _kind(cls, annotation) if _special(annotation, ns) else dc._FIELD
         if kind is None:
             return None
-        default = getattr(cls, name, MISSING)
+        default = _lookup(cls, names, name, MISSING)
         if not isinstance(default, Field):
             if isinstance(default, MemberDescriptorType):
                 default = MISSING
@@ -255,22 +300,25 @@ def _prepare(cls: type, init: bool, repr_: bool, eq: bool, order: bool, unsafe_h
     if mod is None:
         return None
     own_dict = cls.__dict__
-    base_fields, has_dataclass_bases, any_frozen_base = _base_fields(cls)
+    names = _names(cls)
+    base_fields, has_dataclass_bases, any_frozen_base = _base_fields(cls, names)
     if has_dataclass_bases and any_frozen_base != bool(frozen):
         return None
     annotations = own_dict.get("__annotations__", {})
-    found = _own_fields(cls, ns, annotations, kw_only)
+    found = _own_fields(cls, names, ns, annotations, kw_only)
     if found is None:
         return None
     own, specs = found
     specs = [_spec(f.name, f._field_type, f, f.kw_only) for f in base_fields.values()] + specs
     if None in specs:
         return None
-    for name, value in own_dict.items():
-        if isinstance(value, dc.Field) and name not in annotations:
-            return None
-    if init and not _init_order_ok(cast("list[tuple[Any, ...]]", specs)):
-        return None
+    # (isinstance over the values in C first: most classes hold no Field)
+    if any(map(isinstance, own_dict.values(), repeat(dc.Field))):
+        for name, value in own_dict.items():
+            if isinstance(value, dc.Field) and name not in annotations:
+                return None
+    # (the order of the fields' defaults is checked in `_process_class`, only for a
+    # class without a recording: a recording was made of a key dataclasses accepted)
     if frozen and ("__setattr__" in own_dict or "__delattr__" in own_dict):
         return None
     class_hash = own_dict.get("__hash__", dc.MISSING)
@@ -282,7 +330,8 @@ def _prepare(cls: type, init: bool, repr_: bool, eq: bool, order: bool, unsafe_h
     # all that decides which methods are made and their texts
     key = (cls.__qualname__, bool(init), bool(repr_), bool(eq), bool(unsafe_hash),
            bool(frozen), bool(match_args), bool(kw_only), bool(slots),
-           hasattr(cls, "__post_init__"), hash_action is dc._hash_add, tuple(specs))
+           _lookup(cls, names, "__post_init__", _ABSENT) is not _ABSENT,
+           hash_action is dc._hash_add, tuple(specs))
     return _Plan(mod, ns, key, base_fields, own, hash_action)
 
 
@@ -409,14 +458,17 @@ def _replay(cls: type, plan: _Plan, codes: dict[str, Any], init: bool, repr_: bo
     Field = dc.Field
     _FIELD = dc._FIELD
     globals = plan.globals
-    set_new = dc._set_new_attribute
     setattr(cls, _PARAMS,
             dc._DataclassParams(init, repr_, eq, order, unsafe_hash, frozen))
     fields = dict(plan.base_fields)
     cls_fields = []
+    # the fields whose class attribute is a Field: what `getattr(cls, name, None)`
+    # finds at this point, as `_prepare` read it (only __dataclass_params__ was set since)
+    given = []
     for name, annotation, default, kind in plan.own:
         if isinstance(default, Field):
             f = default
+            given.append(f)
         else:
             # what field(default=default) makes
             f = Field(default, MISSING, True, True, None, True, None, MISSING)
@@ -428,7 +480,7 @@ def _replay(cls: type, plan: _Plan, codes: dict[str, Any], init: bool, repr_: bo
         cls_fields.append(f)
     for f in cls_fields:
         fields[f.name] = f
-        if isinstance(getattr(cls, f.name, None), Field):
+        if given and f in given:
             if f.default is MISSING:
                 delattr(cls, f.name)
             else:
@@ -437,19 +489,31 @@ def _replay(cls: type, plan: _Plan, codes: dict[str, Any], init: bool, repr_: bo
     std_init_fields = [f for f in fields.values()
                        if (f._field_type is _FIELD or f._field_type is dc._FIELD_INITVAR)
                        and f.init and not f.kw_only]
-    if init:
-        set_new(cls, "__init__", _make(codes["__init__"], globals, cls, fields))
-    if repr_:
-        set_new(cls, "__repr__",
-                dc._recursive_repr(_make(codes["__repr__"], globals, cls, fields)))
-    if eq:
-        set_new(cls, "__eq__", _make(codes["__eq__"], globals, cls, fields))
-    if frozen:
+    # dataclasses' `_set_new_attribute` (and its `_set_qualname`), inline
+    own_dict = cls.__dict__
+    qualname = cls.__qualname__
+    if init and "__init__" not in own_dict:
+        fn = _make(codes["__init__"], globals, cls, fields)
+        fn.__qualname__ = f"{qualname}.{fn.__name__}"
+        setattr(cls, "__init__", fn)  # noqa: B010 - as dataclasses sets it
+    if repr_ and "__repr__" not in own_dict:
+        fn = dc._recursive_repr(_make(codes["__repr__"], globals, cls, fields))
+        fn.__qualname__ = f"{qualname}.{fn.__name__}"
+        setattr(cls, "__repr__", fn)  # noqa: B010
+    if eq and "__eq__" not in own_dict:
+        fn = _make(codes["__eq__"], globals, cls, fields)
+        fn.__qualname__ = f"{qualname}.{fn.__name__}"
+        setattr(cls, "__eq__", fn)  # noqa: B010
+    if frozen:  # (`_prepare` left a class defining either to plain dataclasses)
         for name in ("__setattr__", "__delattr__"):
-            set_new(cls, name, _make(codes[name], globals, cls, fields))
+            fn = _make(codes[name], globals, cls, fields)
+            fn.__qualname__ = f"{qualname}.{fn.__name__}"
+            setattr(cls, name, fn)
     hash_action = plan.hash_action
     if hash_action is dc._hash_add:
-        setattr(cls, _HASH, dc._set_qualname(cls, _make(codes["__hash__"], globals, cls, fields)))
+        fn = _make(codes["__hash__"], globals, cls, fields)
+        fn.__qualname__ = f"{qualname}.{fn.__name__}"
+        setattr(cls, _HASH, fn)
     elif hash_action is not None:
         setattr(cls, _HASH, hash_action(cls, [], globals))
     if not cls.__doc__:
@@ -458,11 +522,15 @@ def _replay(cls: type, plan: _Plan, codes: dict[str, Any], init: bool, repr_: bo
         except (TypeError, ValueError):
             text_sig = ""
         cls.__doc__ = cls.__name__ + text_sig
-    if match_args:
-        set_new(cls, "__match_args__", tuple(f.name for f in std_init_fields))
+    if match_args and "__match_args__" not in own_dict:
+        setattr(cls, "__match_args__", tuple([f.name for f in std_init_fields]))  # noqa: B010
     if slots:
         cls = dc._add_slots(cls, frozen, weakref_slot)
-    dc.abc.update_abstractmethods(cls)
+    # abc's `update_abstractmethods` does nothing to a class `hasattr(cls,
+    # "__abstractmethods__")` denies: for a class whose metaclass is `type`, one
+    # without the name in its own dict (type's descriptor reads only that)
+    if type(cls) is not type or "__abstractmethods__" in cls.__dict__:
+        dc.abc.update_abstractmethods(cls)
     return cls
 
 
@@ -496,6 +564,11 @@ def _process_class(cls: type, *args: Any) -> type:
         mod.used_classes.add(plan.key)
         stats.replayed += 1
         return _replay(cls, plan, codes, *args)
+    if plan.key[1] and not _init_order_ok(list(plan.key[-1])):
+        # what dataclasses rejects (a field without a default after one with)
+        stats.processed += 1
+        rejected: type = _original_process(cls, *args)
+        return rejected
     made: list[tuple[str, FunctionType]] = []
     _recording.append(made)
     texts_before = set(mod.used)
