@@ -395,6 +395,25 @@ def _inspect_stub() -> ModuleType:
     return stub
 
 
+def _copy_stub() -> ModuleType:
+    """What dataclasses imports as `copy`: a module that imports the real one on the
+    first name asked of it (`deepcopy`, by `asdict` and `astuple`, which a compile
+    does not call). Importing `copy` searched every folder of sys.path for Jython's
+    `org.python.core`, and imported `weakref`: 1% of a tiny compile's instructions,
+    and dataclasses is its only importer there."""
+    stub = ModuleType("copy", _copy_stub.__doc__)
+
+    def real(name: str) -> Any:
+        import copy
+
+        value = getattr(copy, name)
+        setattr(stub, name, value)
+        return value
+
+    vars(stub)["__getattr__"] = real
+    return stub
+
+
 def _prune(mod: _Module, name: str) -> None:
     """Delete the files of module `name` whose source file is gone."""
     directory = os.path.dirname(mod.path)
@@ -465,17 +484,20 @@ def install() -> bool:
     path = cache_path()
     if sys.version_info[:2] not in KNOWN_VERSIONS or path is None:
         return False
-    # dataclasses imports `inspect` for its one call, to the stub (not when either
-    # was imported before)
+    # dataclasses imports `inspect` for its one call, and `copy`, to the stubs (not
+    # when dataclasses or the module was imported before)
     stub = _inspect_stub()
-    placed = "dataclasses" not in sys.modules and "inspect" not in sys.modules
-    if placed:
-        sys.modules["inspect"] = stub
+    stubs = {"inspect": stub, "copy": _copy_stub()}
+    placed = [] if "dataclasses" in sys.modules else \
+        [name for name in stubs if name not in sys.modules]
+    for name in placed:
+        sys.modules[name] = stubs[name]
     try:
         import dataclasses
     finally:
-        if placed and sys.modules.get("inspect") is stub:
-            del sys.modules["inspect"]
+        for name in placed:
+            if sys.modules.get(name) is stubs[name]:
+                del sys.modules[name]
     if "exec" in vars(dataclasses) or not hasattr(dataclasses, "_create_fn") \
             or not hasattr(vars(dataclasses).get("inspect"), "signature"):
         return False
