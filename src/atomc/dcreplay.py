@@ -112,17 +112,25 @@ def _special_object(obj: Any) -> bool:
         obj is typing.ClassVar or type(obj) is typing._GenericAlias))
 
 
+# annotation text -> what dataclasses' pattern matches of it: (module, name), or None
+_parts: dict[str, tuple[str | None, str] | None] = {}
+
+
 def _special(annotation: Any, ns: dict[str, Any]) -> bool:
     """Whether dataclasses might read `annotation` as a ClassVar, an InitVar or
     KW_ONLY (for a text, it looks the text's first name up in the class's module):
     a quick test that `_kind` makes exact."""
     if type(annotation) is not str:
         return annotation is not None and _special_object(annotation)
-    # dataclasses' pattern, whose matches dccache keeps by text (`_AnnotationPattern`)
-    match = _dc._MODULE_IDENTIFIER_RE.match(annotation)
-    if match is None:
+    # what dataclasses' pattern reads of the text (its first names), kept by text
+    try:
+        parts = _parts[annotation]
+    except KeyError:
+        match = _dc._MODULE_IDENTIFIER_RE.match(annotation)
+        parts = _parts[annotation] = None if match is None else (match.group(1), match.group(2))
+    if parts is None:
         return False
-    first, name = match.group(1), match.group(2)
+    first, name = parts
     if name in _SPECIAL_NAMES:
         return True
     obj = ns.get(name)
@@ -201,9 +209,14 @@ def _may_have(names: Names, name: str) -> bool:
 
 
 def _lookup(cls: type, names: Names, name: str, default: Any) -> Any:
-    """`getattr(cls, name, default)`, with `names` from `_names(cls)`."""
-    if not _may_have(names, name):
-        return default
+    """`getattr(cls, name, default)`, with `names` from `_names(cls)` (`_may_have`
+    written out: this runs for every field)."""
+    if names is not None and name not in _TYPE_NAMES:
+        for d in names:
+            if name in d:
+                break
+        else:
+            return default
     return getattr(cls, name, default)
 
 
@@ -237,34 +250,36 @@ def _own_fields(cls: type, names: Names, ns: dict[str, Any],
     dc = _dc
     MISSING = dc.MISSING
     Field = dc.Field
+    FIELD = dc._FIELD
+    CLASSVAR = dc._FIELD_CLASSVAR
     own: list[tuple[str, Any, Any, Any]] = []
     specs: list[tuple[Any, ...] | None] = []
     for name, annotation in annotations.items():
-        kind = _kind(cls, annotation) if _special(annotation, ns) else dc._FIELD
+        kind = _kind(cls, annotation) if _special(annotation, ns) else FIELD
         if kind is None:
             return None
         default = _lookup(cls, names, name, MISSING)
         if not isinstance(default, Field):
             if isinstance(default, MemberDescriptorType):
                 default = MISSING
-            if kind is dc._FIELD and default.__class__.__hash__ is None:
+            if kind is FIELD and default.__class__.__hash__ is None:
                 return None
             # the spec of what field(default=default) makes (the replay makes it)
             own.append((name, annotation, default, kind))
             specs.append((name, kind.name, True, True, None, True,
-                          None if kind is dc._FIELD_CLASSVAR else kw_only,
+                          None if kind is CLASSVAR else kw_only,
                           default is MISSING, True))
             continue
         f = default
-        if kind is not dc._FIELD and f.default_factory is not MISSING:
+        if kind is not FIELD and f.default_factory is not MISSING:
             return None
-        if kind is dc._FIELD_CLASSVAR:
+        if kind is CLASSVAR:
             if f.kw_only is not MISSING:
                 return None
             f_kw = MISSING
         else:
             f_kw = kw_only if f.kw_only is MISSING else f.kw_only
-        if kind is dc._FIELD and f.default.__class__.__hash__ is None:
+        if kind is FIELD and f.default.__class__.__hash__ is None:
             return None
         own.append((name, annotation, default, kind))
         specs.append(_spec(name, kind, f, f_kw))
