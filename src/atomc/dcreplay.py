@@ -134,8 +134,13 @@ def _special(annotation: Any, ns: dict[str, Any]) -> bool:
     if name in _SPECIAL_NAMES:
         return True
     obj = ns.get(name)
-    if obj is not None and _special_object(obj):
-        return True
+    if obj is not None:
+        # (`_special_object`'s test of a class written out: most names are of one)
+        if type(obj) is type:
+            if obj is _dc.InitVar or obj is _dc.KW_ONLY:
+                return True
+        elif _special_object(obj):
+            return True
     if first:
         module = ns.get(first)
         if module is not None and (module is sys.modules.get("typing") or module is _dc):
@@ -258,7 +263,16 @@ def _own_fields(cls: type, names: Names, ns: dict[str, Any],
         kind = _kind(cls, annotation) if _special(annotation, ns) else FIELD
         if kind is None:
             return None
-        default = _lookup(cls, names, name, MISSING)
+        # (`_lookup` written out)
+        if names is not None and name not in _TYPE_NAMES:
+            for d in names:
+                if name in d:
+                    default = getattr(cls, name, MISSING)
+                    break
+            else:
+                default = MISSING
+        else:
+            default = getattr(cls, name, MISSING)
         if not isinstance(default, Field):
             if isinstance(default, MemberDescriptorType):
                 default = MISSING
@@ -373,6 +387,11 @@ def _cell_value(var: str, cls: type, fields: dict[str, Any]) -> Any:
     raise KeyError(var)
 
 
+# the locals `_create_fn` binds to the same object for every class (`_cell_value`'s
+# constants), filled by `install`
+_constant_cells: dict[str, Any] = {}
+
+
 def _make(code: Any, globals: dict[str, Any], cls: type, fields: dict[str, Any]) -> FunctionType:
     """The function `__create_fn__` makes from the method's `code`: its defaults
     and annotations (for `__init__`, from the fields in init order) and closure
@@ -380,7 +399,9 @@ def _make(code: Any, globals: dict[str, Any], cls: type, fields: dict[str, Any])
     free = code.co_freevars
     closure = None
     if free:
-        closure = tuple([CellType(_cell_value(v, cls, fields)) for v in free])
+        closure = tuple([CellType(cls if v == "cls" else _constant_cells[v]
+                                  if v in _constant_cells else _cell_value(v, cls, fields))
+                         for v in free])
     if code.co_name != "__init__":
         return FunctionType(code, globals, None, None, closure)
     dc = _dc
@@ -631,6 +652,11 @@ def install() -> bool:
             or not hasattr(dataclasses, "abc") or not hasattr(dataclasses, "_hash_action"):
         return False
     _dc = dataclasses
+    _constant_cells.update({"__dataclass_builtins_object__": object,
+                            "MISSING": dataclasses.MISSING,
+                            "_HAS_DEFAULT_FACTORY": vars(dataclasses)["_HAS_DEFAULT_FACTORY"],
+                            "FrozenInstanceError": dataclasses.FrozenInstanceError,
+                            "_return_type": None})
     _original_process = original
     _original_create_fn = create_fn
     setattr(dataclasses, "_process_class", _process_class)  # noqa: B010 - private

@@ -357,7 +357,8 @@ assert dccache.install() and dcreplay.install()
 import abc, dataclasses
 
 counts = {"getattr": 0, "hasattr": 0, "_set_new_attribute": 0, "_set_qualname": 0,
-          "update_abstractmethods": 0, "_init_order_ok": 0, "match": 0}
+          "update_abstractmethods": 0, "_init_order_ok": 0, "match": 0, "_lookup": 0,
+          "_cell_value": 0}
 replaying = [False]
 original = dcreplay._replay, dcreplay._prepare
 
@@ -442,6 +443,10 @@ def test_a_replay_asks_no_class_for_what_it_lacks(tmp_path: Path) -> None:
     assert warm["getattr"] + warm["hasattr"] == 11
     # int, str, tuple[int, ...], list[int], bytes, float, object
     assert warm["match"] == 7
+    # a field's lookup is written out in the loop over them: one call per class, for
+    # `__post_init__`; of the methods' closures only Loose.__init__'s `_dflt_g` is no
+    # constant and not the class
+    assert warm["_lookup"] == 3 and warm["_cell_value"] == 1
     for helper in ("_set_new_attribute", "_set_qualname", "update_abstractmethods",
                    "_init_order_ok"):
         assert warm[helper] == 0, helper
