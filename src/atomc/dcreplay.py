@@ -498,6 +498,9 @@ def _replay(cls: type, plan: _Plan, codes: dict[str, Any], init: bool, repr_: bo
             dc._DataclassParams(init, repr_, eq, order, unsafe_hash, frozen))
     fields = dict(plan.base_fields)
     cls_fields = []
+    new_field = object.__new__
+    empty_metadata = vars(dc)["_EMPTY_METADATA"]
+    CLASSVAR = dc._FIELD_CLASSVAR
     # the fields whose class attribute is a Field: what `getattr(cls, name, None)`
     # finds at this point, as `_prepare` read it (only __dataclass_params__ was set since)
     given = []
@@ -505,14 +508,26 @@ def _replay(cls: type, plan: _Plan, codes: dict[str, Any], init: bool, repr_: bo
         if isinstance(default, Field):
             f = default
             given.append(f)
+            f.name = name
+            f.type = annotation
+            f._field_type = kind
+            if f.kw_only is MISSING and kind is not CLASSVAR:
+                f.kw_only = kw_only
         else:
-            # what field(default=default) makes
-            f = Field(default, MISSING, True, True, None, True, None, MISSING)
-        f.name = name
-        f.type = annotation
-        f._field_type = kind
-        if f.kw_only is MISSING and kind is not dc._FIELD_CLASSVAR:
-            f.kw_only = kw_only
+            # what field(default=default) makes, with what it gets next: Field's
+            # `__init__` written out (every slot set, as there)
+            f = new_field(Field)
+            f.name = name
+            f.type = annotation
+            f.default = default
+            f.default_factory = MISSING
+            f.init = True
+            f.repr = True
+            f.hash = None
+            f.compare = True
+            f.metadata = empty_metadata
+            f.kw_only = MISSING if kind is CLASSVAR else kw_only
+            f._field_type = kind
         cls_fields.append(f)
     for f in cls_fields:
         fields[f.name] = f

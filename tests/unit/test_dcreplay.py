@@ -358,7 +358,7 @@ import abc, dataclasses
 
 counts = {"getattr": 0, "hasattr": 0, "_set_new_attribute": 0, "_set_qualname": 0,
           "update_abstractmethods": 0, "_init_order_ok": 0, "match": 0, "_lookup": 0,
-          "_cell_value": 0}
+          "_cell_value": 0, "Field.__init__": 0}
 replaying = [False]
 original = dcreplay._replay, dcreplay._prepare
 
@@ -368,6 +368,9 @@ def watch(frame, event, arg):
     if event == "c_call" and getattr(arg, "__name__", "") in ("getattr", "hasattr") \
             and frame.f_globals.get("__name__") == "atomc.dcreplay":
         counts[arg.__name__] += 1
+    elif event == "call" and frame.f_code.co_name == "__init__" \
+            and type(frame.f_locals.get("self")) is dataclasses.Field:
+        counts["Field.__init__"] += 1
     elif event == "call" and frame.f_code.co_name in counts and (
             frame.f_code.co_name != "match"
             or type(frame.f_locals.get("self")).__name__ == "_AnnotationPattern"):
@@ -447,6 +450,8 @@ def test_a_replay_asks_no_class_for_what_it_lacks(tmp_path: Path) -> None:
     # `__post_init__`; of the methods' closures only Loose.__init__'s `_dflt_g` is no
     # constant and not the class
     assert warm["_lookup"] == 3 and warm["_cell_value"] == 1
+    # the fields without a Field of their own are made with their slots set directly
+    assert warm["Field.__init__"] == 0
     for helper in ("_set_new_attribute", "_set_qualname", "update_abstractmethods",
                    "_init_order_ok"):
         assert warm[helper] == 0, helper
