@@ -37,8 +37,9 @@ from __future__ import annotations
 
 import os
 import sys
+from itertools import repeat
 from types import CellType, FunctionType, MemberDescriptorType
-from typing import Any, cast
+from typing import Any
 
 from . import dccache
 from .cachefile import OFF
@@ -111,22 +112,35 @@ def _special_object(obj: Any) -> bool:
         obj is typing.ClassVar or type(obj) is typing._GenericAlias))
 
 
+# annotation text -> what dataclasses' pattern matches of it: (module, name), or None
+_parts: dict[str, tuple[str | None, str] | None] = {}
+
+
 def _special(annotation: Any, ns: dict[str, Any]) -> bool:
     """Whether dataclasses might read `annotation` as a ClassVar, an InitVar or
     KW_ONLY (for a text, it looks the text's first name up in the class's module):
     a quick test that `_kind` makes exact."""
     if type(annotation) is not str:
         return annotation is not None and _special_object(annotation)
-    # dataclasses' pattern, whose matches dccache keeps by text (`_AnnotationPattern`)
-    match = _dc._MODULE_IDENTIFIER_RE.match(annotation)
-    if match is None:
+    # what dataclasses' pattern reads of the text (its first names), kept by text
+    try:
+        parts = _parts[annotation]
+    except KeyError:
+        match = _dc._MODULE_IDENTIFIER_RE.match(annotation)
+        parts = _parts[annotation] = None if match is None else (match.group(1), match.group(2))
+    if parts is None:
         return False
-    first, name = match.group(1), match.group(2)
+    first, name = parts
     if name in _SPECIAL_NAMES:
         return True
     obj = ns.get(name)
-    if obj is not None and _special_object(obj):
-        return True
+    if obj is not None:
+        # (`_special_object`'s test of a class written out: most names are of one)
+        if type(obj) is type:
+            if obj is _dc.InitVar or obj is _dc.KW_ONLY:
+                return True
+        elif _special_object(obj):
+            return True
     if first:
         module = ns.get(first)
         if module is not None and (module is sys.modules.get("typing") or module is _dc):
@@ -167,13 +181,61 @@ def _spec(name: str, kind: Any, f: Any, kw_only: Any) -> tuple[Any, ...] | None:
             f.default is MISSING, f.default_factory is MISSING)
 
 
-def _base_fields(cls: type) -> tuple[dict[str, Any], bool, bool]:
+# what a class whose metaclass is `type` finds besides its MRO's dicts: type's
+# and object's names
+_TYPE_NAMES = frozenset(vars(type)) | frozenset(vars(object))
+# what `_lookup` answers for a name `hasattr` would deny
+_ABSENT = object()
+
+Names = tuple[Any, ...] | None  # what `_names` gives: the dicts to look in
+
+
+def _names(cls: type) -> Names:
+    """Where `getattr(cls, name)` can find a name, for a class whose metaclass is
+    `type`: the dicts of its MRO but object's (which `_TYPE_NAMES` holds); None for
+    any other class. A name in none of them is missing: `_lookup` answers it
+    without asking the class, whose miss formats an AttributeError's message that
+    `getattr(cls, name, default)` and `hasattr` throw away (~3k instructions, some
+    1,900 a compile made: fields without a default, `__post_init__`, the bases'
+    `__dataclass_fields__`)."""
+    if type(cls) is not type:
+        return None
+    return tuple(map(vars, cls.__mro__[:-1]))  # (object is last)
+
+
+def _may_have(names: Names, name: str) -> bool:
+    """Whether the class `names` describes may have the attribute `name`."""
+    if names is None or name in _TYPE_NAMES:
+        return True
+    for d in names:
+        if name in d:
+            return True
+    return False
+
+
+def _lookup(cls: type, names: Names, name: str, default: Any) -> Any:
+    """`getattr(cls, name, default)`, with `names` from `_names(cls)` (`_may_have`
+    written out: this runs for every field)."""
+    if names is not None and name not in _TYPE_NAMES:
+        for d in names:
+            if name in d:
+                break
+        else:
+            return default
+    return getattr(cls, name, default)
+
+
+def _base_fields(cls: type, names: Names
+                 ) -> tuple[dict[str, Any], bool, bool]:
     """The fields `cls` inherits (by name, in dataclasses' order), whether it has a
-    dataclass base, and whether one is frozen."""
+    dataclass base, and whether one is frozen (`names` from `_names(cls)`: a base's
+    MRO is part of the class's)."""
     fields: dict[str, Any] = {}
     any_frozen_base = has_dataclass_bases = False
+    if not _may_have(names, _FIELDS):
+        return fields, has_dataclass_bases, any_frozen_base
     for b in cls.__mro__[-1:0:-1]:
-        fields_of_base = getattr(b, _FIELDS, None)
+        fields_of_base = None if b is object else getattr(b, _FIELDS, None)
         if fields_of_base is not None:
             has_dataclass_bases = True
             for f in fields_of_base.values():
@@ -183,43 +245,55 @@ def _base_fields(cls: type) -> tuple[dict[str, Any], bool, bool]:
     return fields, has_dataclass_bases, any_frozen_base
 
 
-def _own_fields(cls: type, ns: dict[str, Any], annotations: dict[str, Any],
-                kw_only: bool) -> tuple[list[tuple[str, Any, Any, Any]],
-                                        list[tuple[Any, ...] | None]] | None:
+def _own_fields(cls: type, names: Names, ns: dict[str, Any],
+                annotations: dict[str, Any], kw_only: bool
+                ) -> tuple[list[tuple[str, Any, Any, Any]],
+                           list[tuple[Any, ...] | None]] | None:
     """What `_get_field` reads of each field `cls` annotates, and its part of the
     key; None when one is not for the replay (KW_ONLY, a mutable default, what
     dataclasses rejects)."""
     dc = _dc
     MISSING = dc.MISSING
     Field = dc.Field
+    FIELD = dc._FIELD
+    CLASSVAR = dc._FIELD_CLASSVAR
     own: list[tuple[str, Any, Any, Any]] = []
     specs: list[tuple[Any, ...] | None] = []
     for name, annotation in annotations.items():
-        kind = _kind(cls, annotation) if _special(annotation, ns) else dc._FIELD
+        kind = _kind(cls, annotation) if _special(annotation, ns) else FIELD
         if kind is None:
             return None
-        default = getattr(cls, name, MISSING)
+        # (`_lookup` written out)
+        if names is not None and name not in _TYPE_NAMES:
+            for d in names:
+                if name in d:
+                    default = getattr(cls, name, MISSING)
+                    break
+            else:
+                default = MISSING
+        else:
+            default = getattr(cls, name, MISSING)
         if not isinstance(default, Field):
             if isinstance(default, MemberDescriptorType):
                 default = MISSING
-            if kind is dc._FIELD and default.__class__.__hash__ is None:
+            if kind is FIELD and default.__class__.__hash__ is None:
                 return None
             # the spec of what field(default=default) makes (the replay makes it)
             own.append((name, annotation, default, kind))
             specs.append((name, kind.name, True, True, None, True,
-                          None if kind is dc._FIELD_CLASSVAR else kw_only,
+                          None if kind is CLASSVAR else kw_only,
                           default is MISSING, True))
             continue
         f = default
-        if kind is not dc._FIELD and f.default_factory is not MISSING:
+        if kind is not FIELD and f.default_factory is not MISSING:
             return None
-        if kind is dc._FIELD_CLASSVAR:
+        if kind is CLASSVAR:
             if f.kw_only is not MISSING:
                 return None
             f_kw = MISSING
         else:
             f_kw = kw_only if f.kw_only is MISSING else f.kw_only
-        if kind is dc._FIELD and f.default.__class__.__hash__ is None:
+        if kind is FIELD and f.default.__class__.__hash__ is None:
             return None
         own.append((name, annotation, default, kind))
         specs.append(_spec(name, kind, f, f_kw))
@@ -255,22 +329,25 @@ def _prepare(cls: type, init: bool, repr_: bool, eq: bool, order: bool, unsafe_h
     if mod is None:
         return None
     own_dict = cls.__dict__
-    base_fields, has_dataclass_bases, any_frozen_base = _base_fields(cls)
+    names = _names(cls)
+    base_fields, has_dataclass_bases, any_frozen_base = _base_fields(cls, names)
     if has_dataclass_bases and any_frozen_base != bool(frozen):
         return None
     annotations = own_dict.get("__annotations__", {})
-    found = _own_fields(cls, ns, annotations, kw_only)
+    found = _own_fields(cls, names, ns, annotations, kw_only)
     if found is None:
         return None
     own, specs = found
     specs = [_spec(f.name, f._field_type, f, f.kw_only) for f in base_fields.values()] + specs
     if None in specs:
         return None
-    for name, value in own_dict.items():
-        if isinstance(value, dc.Field) and name not in annotations:
-            return None
-    if init and not _init_order_ok(cast("list[tuple[Any, ...]]", specs)):
-        return None
+    # (isinstance over the values in C first: most classes hold no Field)
+    if any(map(isinstance, own_dict.values(), repeat(dc.Field))):
+        for name, value in own_dict.items():
+            if isinstance(value, dc.Field) and name not in annotations:
+                return None
+    # (the order of the fields' defaults is checked in `_process_class`, only for a
+    # class without a recording: a recording was made of a key dataclasses accepted)
     if frozen and ("__setattr__" in own_dict or "__delattr__" in own_dict):
         return None
     class_hash = own_dict.get("__hash__", dc.MISSING)
@@ -282,7 +359,8 @@ def _prepare(cls: type, init: bool, repr_: bool, eq: bool, order: bool, unsafe_h
     # all that decides which methods are made and their texts
     key = (cls.__qualname__, bool(init), bool(repr_), bool(eq), bool(unsafe_hash),
            bool(frozen), bool(match_args), bool(kw_only), bool(slots),
-           hasattr(cls, "__post_init__"), hash_action is dc._hash_add, tuple(specs))
+           _lookup(cls, names, "__post_init__", _ABSENT) is not _ABSENT,
+           hash_action is dc._hash_add, tuple(specs))
     return _Plan(mod, ns, key, base_fields, own, hash_action)
 
 
@@ -309,6 +387,11 @@ def _cell_value(var: str, cls: type, fields: dict[str, Any]) -> Any:
     raise KeyError(var)
 
 
+# the locals `_create_fn` binds to the same object for every class (`_cell_value`'s
+# constants), filled by `install`
+_constant_cells: dict[str, Any] = {}
+
+
 def _make(code: Any, globals: dict[str, Any], cls: type, fields: dict[str, Any]) -> FunctionType:
     """The function `__create_fn__` makes from the method's `code`: its defaults
     and annotations (for `__init__`, from the fields in init order) and closure
@@ -316,7 +399,9 @@ def _make(code: Any, globals: dict[str, Any], cls: type, fields: dict[str, Any])
     free = code.co_freevars
     closure = None
     if free:
-        closure = tuple([CellType(_cell_value(v, cls, fields)) for v in free])
+        closure = tuple([CellType(cls if v == "cls" else _constant_cells[v]
+                                  if v in _constant_cells else _cell_value(v, cls, fields))
+                         for v in free])
     if code.co_name != "__init__":
         return FunctionType(code, globals, None, None, closure)
     dc = _dc
@@ -409,26 +494,44 @@ def _replay(cls: type, plan: _Plan, codes: dict[str, Any], init: bool, repr_: bo
     Field = dc.Field
     _FIELD = dc._FIELD
     globals = plan.globals
-    set_new = dc._set_new_attribute
     setattr(cls, _PARAMS,
             dc._DataclassParams(init, repr_, eq, order, unsafe_hash, frozen))
     fields = dict(plan.base_fields)
     cls_fields = []
+    new_field = object.__new__
+    empty_metadata = vars(dc)["_EMPTY_METADATA"]
+    CLASSVAR = dc._FIELD_CLASSVAR
+    # the fields whose class attribute is a Field: what `getattr(cls, name, None)`
+    # finds at this point, as `_prepare` read it (only __dataclass_params__ was set since)
+    given = []
     for name, annotation, default, kind in plan.own:
         if isinstance(default, Field):
             f = default
+            given.append(f)
+            f.name = name
+            f.type = annotation
+            f._field_type = kind
+            if f.kw_only is MISSING and kind is not CLASSVAR:
+                f.kw_only = kw_only
         else:
-            # what field(default=default) makes
-            f = Field(default, MISSING, True, True, None, True, None, MISSING)
-        f.name = name
-        f.type = annotation
-        f._field_type = kind
-        if f.kw_only is MISSING and kind is not dc._FIELD_CLASSVAR:
-            f.kw_only = kw_only
+            # what field(default=default) makes, with what it gets next: Field's
+            # `__init__` written out (every slot set, as there)
+            f = new_field(Field)
+            f.name = name
+            f.type = annotation
+            f.default = default
+            f.default_factory = MISSING
+            f.init = True
+            f.repr = True
+            f.hash = None
+            f.compare = True
+            f.metadata = empty_metadata
+            f.kw_only = MISSING if kind is CLASSVAR else kw_only
+            f._field_type = kind
         cls_fields.append(f)
     for f in cls_fields:
         fields[f.name] = f
-        if isinstance(getattr(cls, f.name, None), Field):
+        if given and f in given:
             if f.default is MISSING:
                 delattr(cls, f.name)
             else:
@@ -437,19 +540,31 @@ def _replay(cls: type, plan: _Plan, codes: dict[str, Any], init: bool, repr_: bo
     std_init_fields = [f for f in fields.values()
                        if (f._field_type is _FIELD or f._field_type is dc._FIELD_INITVAR)
                        and f.init and not f.kw_only]
-    if init:
-        set_new(cls, "__init__", _make(codes["__init__"], globals, cls, fields))
-    if repr_:
-        set_new(cls, "__repr__",
-                dc._recursive_repr(_make(codes["__repr__"], globals, cls, fields)))
-    if eq:
-        set_new(cls, "__eq__", _make(codes["__eq__"], globals, cls, fields))
-    if frozen:
+    # dataclasses' `_set_new_attribute` (and its `_set_qualname`), inline
+    own_dict = cls.__dict__
+    qualname = cls.__qualname__
+    if init and "__init__" not in own_dict:
+        fn = _make(codes["__init__"], globals, cls, fields)
+        fn.__qualname__ = f"{qualname}.{fn.__name__}"
+        setattr(cls, "__init__", fn)  # noqa: B010 - as dataclasses sets it
+    if repr_ and "__repr__" not in own_dict:
+        fn = dc._recursive_repr(_make(codes["__repr__"], globals, cls, fields))
+        fn.__qualname__ = f"{qualname}.{fn.__name__}"
+        setattr(cls, "__repr__", fn)  # noqa: B010
+    if eq and "__eq__" not in own_dict:
+        fn = _make(codes["__eq__"], globals, cls, fields)
+        fn.__qualname__ = f"{qualname}.{fn.__name__}"
+        setattr(cls, "__eq__", fn)  # noqa: B010
+    if frozen:  # (`_prepare` left a class defining either to plain dataclasses)
         for name in ("__setattr__", "__delattr__"):
-            set_new(cls, name, _make(codes[name], globals, cls, fields))
+            fn = _make(codes[name], globals, cls, fields)
+            fn.__qualname__ = f"{qualname}.{fn.__name__}"
+            setattr(cls, name, fn)
     hash_action = plan.hash_action
     if hash_action is dc._hash_add:
-        setattr(cls, _HASH, dc._set_qualname(cls, _make(codes["__hash__"], globals, cls, fields)))
+        fn = _make(codes["__hash__"], globals, cls, fields)
+        fn.__qualname__ = f"{qualname}.{fn.__name__}"
+        setattr(cls, _HASH, fn)
     elif hash_action is not None:
         setattr(cls, _HASH, hash_action(cls, [], globals))
     if not cls.__doc__:
@@ -458,11 +573,15 @@ def _replay(cls: type, plan: _Plan, codes: dict[str, Any], init: bool, repr_: bo
         except (TypeError, ValueError):
             text_sig = ""
         cls.__doc__ = cls.__name__ + text_sig
-    if match_args:
-        set_new(cls, "__match_args__", tuple(f.name for f in std_init_fields))
+    if match_args and "__match_args__" not in own_dict:
+        setattr(cls, "__match_args__", tuple([f.name for f in std_init_fields]))  # noqa: B010
     if slots:
         cls = dc._add_slots(cls, frozen, weakref_slot)
-    dc.abc.update_abstractmethods(cls)
+    # abc's `update_abstractmethods` does nothing to a class `hasattr(cls,
+    # "__abstractmethods__")` denies: for a class whose metaclass is `type`, one
+    # without the name in its own dict (type's descriptor reads only that)
+    if type(cls) is not type or "__abstractmethods__" in cls.__dict__:
+        dc.abc.update_abstractmethods(cls)
     return cls
 
 
@@ -496,6 +615,11 @@ def _process_class(cls: type, *args: Any) -> type:
         mod.used_classes.add(plan.key)
         stats.replayed += 1
         return _replay(cls, plan, codes, *args)
+    if plan.key[1] and not _init_order_ok(list(plan.key[-1])):
+        # what dataclasses rejects (a field without a default after one with)
+        stats.processed += 1
+        rejected: type = _original_process(cls, *args)
+        return rejected
     made: list[tuple[str, FunctionType]] = []
     _recording.append(made)
     texts_before = set(mod.used)
@@ -543,6 +667,11 @@ def install() -> bool:
             or not hasattr(dataclasses, "abc") or not hasattr(dataclasses, "_hash_action"):
         return False
     _dc = dataclasses
+    _constant_cells.update({"__dataclass_builtins_object__": object,
+                            "MISSING": dataclasses.MISSING,
+                            "_HAS_DEFAULT_FACTORY": vars(dataclasses)["_HAS_DEFAULT_FACTORY"],
+                            "FrozenInstanceError": dataclasses.FrozenInstanceError,
+                            "_return_type": None})
     _original_process = original
     _original_create_fn = create_fn
     setattr(dataclasses, "_process_class", _process_class)  # noqa: B010 - private

@@ -154,6 +154,36 @@ def test_a_warm_process_does_not_import_inspect(tmp_path: Path) -> None:
     assert runs[1] == ["0", "False"]
 
 
+# a process that imports what an -O0 compile imports, then uses what dataclasses
+# needs `copy` for
+_IMPORTS_COPY = r"""
+import sys
+import atomc.driver.run, atomc.frontend.parse, atomc.pipeline
+before = [name in sys.modules for name in ("copy", "weakref", "org")]
+import dataclasses
+
+@dataclasses.dataclass
+class A:
+    x: list
+
+inner = [2]
+copied = dataclasses.asdict(A([1, inner]))["x"]
+print(*before, copied == [1, [2]] and copied[1] is not inner, "copy" in sys.modules)
+"""
+
+
+@needs_known_version
+def test_a_compile_does_not_import_copy(tmp_path: Path) -> None:
+    """dataclasses imports `copy` (which imports weakref and searches sys.path for
+    Jython's `org`) for `asdict` and `astuple` only: it gets a module that imports
+    the real one when first asked for a name."""
+    env = {**os.environ, dccache.ENV_VAR: str(tmp_path / "dc"),
+           "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", _IMPORTS_COPY], env=env,
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "False", "False", "True", "True"]
+
+
 def test_doc_key_is_only_for_a_plain_generated_init() -> None:
     import dataclasses
 
