@@ -90,6 +90,34 @@ class Symbol:
     ir: Any = None  # alloca, Global or Function (set by irgen)
     di: Any = None  # DILocalVariable / DIGlobalVariable (set by irgen)
 
+    # written out, not left to dataclasses: compiled, the generated `__init__` is
+    # Python code (~5,500 instructions a symbol); this one mypyc compiles. The same
+    # parameters and defaults as the fields (tests/frontend/test_symbol_init.py)
+    def __init__(self, name: str, type: CType, kind: SymKind, storage: StorageClass,
+                 pos: Pos, static_storage: bool = False, file_scope: bool = False,
+                 value: int = 0, link_name: str = "", defined: bool = False,
+                 init: Any = None, system: bool = False, used: bool = False,
+                 param_index: int = 0, align: int = 0, attrs: set[str] | None = None,
+                 ir: Any = None, di: Any = None) -> None:
+        self.name = name
+        self.type = type
+        self.kind = kind
+        self.storage = storage
+        self.pos = pos
+        self.static_storage = static_storage
+        self.file_scope = file_scope
+        self.value = value
+        self.link_name = link_name
+        self.defined = defined
+        self.init = init
+        self.system = system
+        self.used = used
+        self.param_index = param_index
+        self.align = align
+        self.attrs = set() if attrs is None else attrs
+        self.ir = ir
+        self.di = di
+
 
 class _Level:
     """One scope's ordinary names and tags (a block, a prototype, the file)."""
