@@ -32,13 +32,13 @@ def new_pos(file: str, line: int, column: int) -> Pos:
     written directly (frozen.py), the same value."""
     if _NATIVE:
         # compiled, `Pos(...)` runs the `__init__` dataclasses wrote, as Python
-        # (its three `object.__setattr__` calls: ~3,700 instructions a position,
-        # 2.8% of deflate.c's -O0 -g compile, 3.6% of lvm.c's); mypyc sets the
-        # native attributes directly (frozen binds Python code, not this)
-        n = Pos.__new__(Pos)
-        n.file = file  # type: ignore[misc]
-        n.line = line  # type: ignore[misc]
-        n.column = column  # type: ignore[misc]
+        # (~3,700 instructions a position, 2.8% of deflate.c's -O0 -g compile, 3.6%
+        # of lvm.c's); its `object.__setattr__` calls made here are compiled (the
+        # slots' writers, descriptors of the native attributes there, cost more)
+        n: Pos = Pos.__new__(Pos)
+        object.__setattr__(n, "file", file)
+        object.__setattr__(n, "line", line)
+        object.__setattr__(n, "column", column)
         return n
     p: Pos = _new(Pos)
     _set_file(p, file)

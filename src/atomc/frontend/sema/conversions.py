@@ -39,16 +39,11 @@ def _equal(a: CType, b: CType) -> bool:
     made ~2,700 in `cast`), so the two classes most compared here are compared as
     it compares them: an integer type's fields, a pointer type's pointee (the same
     object, most often)."""
-    if type(a) is IntT:
-        x: IntT = a
-        y: IntT = b  # type: ignore[assignment]
-        return x.name == y.name and x.nbytes == y.nbytes and x.signed == y.signed \
-            and x.rank == y.rank
-    if type(a) is PointerT:
-        p: PointerT = a
-        q: PointerT = b  # type: ignore[assignment]
-        if p.pointee is q.pointee:
-            return True
+    if type(a) is IntT and type(b) is IntT:
+        return a.name == b.name and a.nbytes == b.nbytes and a.signed == b.signed \
+            and a.rank == b.rank
+    if type(a) is PointerT and type(b) is PointerT and a.pointee is b.pointee:
+        return True
     return a == b
 
 
