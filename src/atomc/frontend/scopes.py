@@ -33,7 +33,15 @@ def new_pos(file: str, line: int, column: int) -> Pos:
     """`Pos(file, line, column)` for the checker's hot path (Sema.pos): the slots
     written directly (frozen.py), the same value."""
     if _NATIVE:
-        return Pos(file, line, column)
+        # compiled, `Pos(...)` runs the `__init__` dataclasses wrote, as Python
+        # (~3,700 instructions a position, 2.8% of deflate.c's -O0 -g compile, 3.6%
+        # of lvm.c's); its `object.__setattr__` calls made here are compiled (the
+        # slots' writers, descriptors of the native attributes there, cost more)
+        n: Pos = Pos.__new__(Pos)
+        object.__setattr__(n, "file", file)
+        object.__setattr__(n, "line", line)
+        object.__setattr__(n, "column", column)
+        return n
     p: Pos = _new(Pos)
     _set_file(p, file)
     _set_line(p, line)
@@ -83,6 +91,34 @@ class Symbol:
     attrs: set[str] = field(default_factory=set)  # function attributes: noinline, noreturn, ...
     ir: Any = None  # alloca, Global or Function (set by irgen)
     di: Any = None  # DILocalVariable / DIGlobalVariable (set by irgen)
+
+    # written out, not left to dataclasses: compiled, the generated `__init__` is
+    # Python code (~5,500 instructions a symbol); this one mypyc compiles. The same
+    # parameters and defaults as the fields (tests/frontend/test_symbol_init.py)
+    def __init__(self, name: str, type: CType, kind: SymKind, storage: StorageClass,
+                 pos: Pos, static_storage: bool = False, file_scope: bool = False,
+                 value: int = 0, link_name: str = "", defined: bool = False,
+                 init: Any = None, system: bool = False, used: bool = False,
+                 param_index: int = 0, align: int = 0, attrs: set[str] | None = None,
+                 ir: Any = None, di: Any = None) -> None:
+        self.name = name
+        self.type = type
+        self.kind = kind
+        self.storage = storage
+        self.pos = pos
+        self.static_storage = static_storage
+        self.file_scope = file_scope
+        self.value = value
+        self.link_name = link_name
+        self.defined = defined
+        self.init = init
+        self.system = system
+        self.used = used
+        self.param_index = param_index
+        self.align = align
+        self.attrs = set() if attrs is None else attrs
+        self.ir = ir
+        self.di = di
 
 
 class _Level:
