@@ -311,8 +311,6 @@ def main() -> int:
             served_head += f"{'compiled auto':>15}{'ratio':>8}"
     if args.command:
         served_head += f"{'command CPU s':>15}{'ratio':>8}"
-    print(f"{'project':<8}{'level':<8}{'atomc CPU s':>12}{'gcc CPU s':>11}{'ratio':>8}"
-          f"{'atomc peak MB':>15}{'slowest atomc file':>30}{served_head}")
     print(f"# benchmark and pure columns: Python {sys.version.split()[0]} ({sys.base_prefix})"
           + (f"; command: {interpreter_of(args.command)}" if args.command else ""))
     print(f"{'project':<8}{'level':<8}{'atomc CPU s':>12}{'gcc CPU s':>11}{'ratio':>8}"
