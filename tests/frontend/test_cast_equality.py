@@ -59,6 +59,15 @@ def test_cast_runs_no_type_eq_for_integer_and_pointer_types() -> None:
         assert calls == (0 if to != PointerT(INT) else 2), (e.type, to, calls)
 
 
+def test_equal_reads_every_field_eq_compares() -> None:
+    # `_equal` names IntT's fields and takes one pointee for equal PointerTs: a field
+    # added to either class (compared by its __eq__) must be added there too
+    import dataclasses
+    assert [f.name for f in dataclasses.fields(IntT) if f.compare] == \
+        ["name", "nbytes", "signed", "rank"]
+    assert [f.name for f in dataclasses.fields(PointerT) if f.compare] == ["pointee"]
+
+
 def test_equal_agrees_with_eq() -> None:
     types = [INT, LONG, UINT, CHAR, IntT(INT.name, INT.nbytes, INT.signed, INT.rank),
              IntT("int", 4, False, 4)]
