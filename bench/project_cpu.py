@@ -58,6 +58,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from atomc.frontend.parse_cache import ENV_VAR as PARSE_CACHE_VAR
@@ -212,12 +213,34 @@ def interpreter_of(launcher: Path) -> str:
     return f"Python {version} ({prefix})"
 
 
+@dataclass(slots=True)
+class Run:
+    """One run of every column: CPU seconds per column key ("atomc" is the pure
+    package), atomc's peak MB and its slowest file."""
+
+    cpu: dict[str, float] = field(default_factory=lambda: dict.fromkeys(
+        ("atomc", "gcc", "compiled", "command"), 0.0))
+    peak: float = 0.0
+    slowest: tuple[str, float] = ("", 0.0)
+
+
+def columns(args: argparse.Namespace) -> list[tuple[str, str, int]]:
+    """The columns after the pure package's, as (key in Run.cpu, title, width)."""
+    out = [("served", "served CPU s", 14)] if args.server else []
+    out += [("auto", "auto CPU s", 12)] if args.auto else []
+    if args.compiled:
+        out += [("compiled", "compiled CPU s", 16)]
+        out += [("compiled served", "compiled served", 17)] if args.server else []
+        out += [("compiled auto", "compiled auto", 15)] if args.auto else []
+    out += [("command", "command CPU s", 15)] if args.command else []
+    return out
+
+
 def measure(files: list[tuple[Path, list[str]]], level: str, tmp: Path,
-            args: argparse.Namespace) -> dict[str, float | str]:
-    """One run of every column: CPU seconds per column ("atomc" is the pure package),
-    atomc's peak MB and its slowest file."""
-    cpu: dict[str, float | str] = {"atomc": 0.0, "gcc": 0.0, "compiled": 0.0, "command": 0.0,
-                                   "peak": 0.0, "slowest": "", "slowest_s": 0.0}
+            args: argparse.Namespace) -> Run:
+    """One run of every column."""
+    r = Run()
+    cpu = r.cpu
     cold = tmp if args.cold_cache else None
     env = fresh_cache(PLAIN_ENV, cold)
     command_env = fresh_cache(COMMAND_ENV, cold)
@@ -226,17 +249,16 @@ def measure(files: list[tuple[Path, list[str]]], level: str, tmp: Path,
         tail = [level, "-g", *flags, "-c", str(src), "-o", str(tmp / "out.o")]
         for cc, base in COMPILERS.items():
             t, mb = run([*base, *tail], env)
-            cpu[cc] = float(cpu[cc]) + t
+            cpu[cc] += t
             if cc != "atomc":
                 continue
             if args.command:
-                cpu["command"] = float(cpu["command"]) + run([str(args.command), *tail],
-                                                             command_env)[0]
+                cpu["command"] += run([str(args.command), *tail], command_env)[0]
             if args.compiled:
-                cpu["compiled"] = float(cpu["compiled"]) + run([*base, *tail], cenv)[0]
-            cpu["peak"] = max(float(cpu["peak"]), mb)
-            if t > float(cpu["slowest_s"]):
-                cpu["slowest"], cpu["slowest_s"] = src.name, t
+                cpu["compiled"] += run([*base, *tail], cenv)[0]
+            r.peak = max(r.peak, mb)
+            if t > r.slowest[1]:
+                r.slowest = (src.name, t)
     if args.server:
         cpu["served"] = served_cpu(files, level, tmp, fresh_cache(PLAIN_ENV, cold))
     if args.auto:
@@ -247,38 +269,30 @@ def measure(files: list[tuple[Path, list[str]]], level: str, tmp: Path,
     if args.compiled and args.auto:
         cpu["compiled auto"] = auto_cpu(
             files, level, tmp, compiled_env(fresh_cache(PLAIN_ENV, cold), args.compiled))
-    return cpu
+    return r
 
 
-def row(project: str, level: str, runs: list[dict[str, float | str]],
-        args: argparse.Namespace) -> str:
+def row(project: str, level: str, runs: list[Run], args: argparse.Namespace) -> str:
     """The table's line for a project and level: each column's median over `runs`
     (a run's own gcc time is the base of its ratios), and with several runs the
     range of the headline ratio."""
-    def median(key: str) -> float:
-        return statistics.median(float(r[key]) for r in runs)
+    def ratios(key: str) -> list[float]:
+        return sorted(r.cpu[key] / r.cpu["gcc"] for r in runs)
 
-    def ratio(key: str) -> float:
-        return statistics.median(float(r[key]) / float(r["gcc"]) for r in runs)
+    def cell(key: str, width: int) -> str:
+        seconds = statistics.median(r.cpu[key] for r in runs)
+        return f"{seconds:>{width}.1f}{statistics.median(ratios(key)):>7.1f}x"
 
-    gcc = median("gcc")
-    peak = max(float(r["peak"]) for r in runs)
-    slow = max(runs, key=lambda r: float(r["slowest_s"]))
-    line = (f"{project:<8}{level:<8}{median('atomc'):>12.1f}{gcc:>11.1f}{ratio('atomc'):>7.1f}x"
-            f"{peak:>15.0f}{slow['slowest']:>22} {float(slow['slowest_s']):.1f}s")
-    columns = [("served", 14)] if args.server else []
-    columns += [("auto", 12)] if args.auto else []
-    if args.compiled:
-        columns += [("compiled", 16)]
-        columns += [("compiled served", 17)] if args.server else []
-        columns += [("compiled auto", 15)] if args.auto else []
-    columns += [("command", 14)] if args.command else []
-    for key, width in columns:
-        line += f"{median(key):>{width}.1f}{ratio(key):>7.1f}x"
+    peak = max(r.peak for r in runs)
+    name, seconds = max((r.slowest for r in runs), key=lambda s: s[1])
+    atomc, gcc = (statistics.median(r.cpu[key] for r in runs) for key in ("atomc", "gcc"))
+    line = (f"{project:<8}{level:<8}{atomc:>12.1f}{gcc:>11.1f}"
+            f"{statistics.median(ratios('atomc')):>7.1f}x{peak:>15.0f}{name:>22} {seconds:.1f}s")
+    line += "".join(cell(key, width) for key, _, width in columns(args))
     if len(runs) > 1:
         key = "command" if args.command else "atomc"
-        ratios = sorted(float(r[key]) / float(r["gcc"]) for r in runs)
-        line += f"   ({key} ratio over {len(runs)} runs: {ratios[0]:.2f}x-{ratios[-1]:.2f}x)"
+        spread = ratios(key)
+        line += f"   ({key} ratio over {len(runs)} runs: {spread[0]:.2f}x-{spread[-1]:.2f}x)"
     return line
 
 
@@ -301,16 +315,7 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=1,
                     help="measure every column this many times; print the medians")
     args = ap.parse_args()
-    served_head = f"{'served CPU s':>14}{'ratio':>8}" if args.server else ""
-    served_head += f"{'auto CPU s':>12}{'ratio':>8}" if args.auto else ""
-    if args.compiled:
-        served_head += f"{'compiled CPU s':>16}{'ratio':>8}"
-        if args.server:
-            served_head += f"{'compiled served':>17}{'ratio':>8}"
-        if args.auto:
-            served_head += f"{'compiled auto':>15}{'ratio':>8}"
-    if args.command:
-        served_head += f"{'command CPU s':>15}{'ratio':>8}"
+    served_head = "".join(f"{title:>{width}}{'ratio':>8}" for _, title, width in columns(args))
     print(f"# benchmark and pure columns: Python {sys.version.split()[0]} ({sys.base_prefix})"
           + (f"; command: {interpreter_of(args.command)}" if args.command else ""))
     print(f"{'project':<8}{'level':<8}{'atomc CPU s':>12}{'gcc CPU s':>11}{'ratio':>8}"
