@@ -214,15 +214,9 @@ def _may_have(names: Names, name: str) -> bool:
 
 
 def _lookup(cls: type, names: Names, name: str, default: Any) -> Any:
-    """`getattr(cls, name, default)`, with `names` from `_names(cls)` (`_may_have`
-    written out: this runs for every field)."""
-    if names is not None and name not in _TYPE_NAMES:
-        for d in names:
-            if name in d:
-                break
-        else:
-            return default
-    return getattr(cls, name, default)
+    """`getattr(cls, name, default)`, with `names` from `_names(cls)` (once a class:
+    `_own_fields` writes the test out for its fields)."""
+    return getattr(cls, name, default) if _may_have(names, name) else default
 
 
 def _base_fields(cls: type, names: Names
