@@ -78,6 +78,12 @@ again (opt 15% of all, ir 23%, codegen 43%), with `one` all of it (57.1 of 57.4 
 C after a string added to opt/dce.py). An object is reused only while made with the
 same options (`<object>.options`).
 
+Each compiled dataclass that would get a generated `__init__` has it written into
+the copy's source (atomc/tools/dcinit.py): mypyc compiles the methods of a class
+body but leaves the ones `dataclasses` adds at import as Python code, which made
+every object of such a class cost a Python call (~1,900-4,400 instructions
+instead of ~360).
+
 `build/compiled/atomc/COMPILED` records a hash of the sources it was built from;
 tests/test_compiled.py skips when it is missing or stale.
 
@@ -104,6 +110,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "atomc"
 sys.path.insert(0, str(ROOT / "src"))  # this checkout's atomc, not the one the venv installed
 from atomc.compiled_copy import MANIFEST, manifest_text, source_files  # noqa: E402
+from atomc.tools import dcinit  # noqa: E402
 
 # the lowering to IR comes with them: its parts subclass ir.builder.Builder and
 # frontend.lower.state.LoweringPart, and a Python class cannot subclass a compiled one
@@ -260,6 +267,9 @@ def main() -> int:
     # finishes: an edit made during the build leaves the copy stale, as it is
     built_from = source_hash(out / "atomc")
     mods = [m for m in modules(out / "atomc", args.packages.split(",")) if m not in EXCLUDE]
+    # the copy's dataclasses get the `__init__` dataclasses would generate, written
+    # out for mypyc to compile (atomc/tools/dcinit.py); src/ keeps none of them
+    written = sum(len(r.written) for _, r in dcinit.rewrite_files(out, mods))
     for so in (out / "atomc").rglob("*.so"):  # modules compiled before, Python now
         stem = so.name.split(".", 1)[0].removesuffix("__mypyc")
         if so.with_name(stem + ".py").exists() and \
@@ -312,7 +322,8 @@ def main() -> int:
     compileall.compile_dir(out / "atomc", quiet=1)
     (out / "atomc" / MANIFEST).write_text(records)
     (out / "atomc" / STAMP).write_text(built_from + "\n")
-    print(f"built {len(mods)} modules into {out}; run with PYTHONPATH={out}")
+    print(f"built {len(mods)} modules ({written} dataclass __init__s written out) into {out};"
+          f" run with PYTHONPATH={out}")
     return 0
 
 

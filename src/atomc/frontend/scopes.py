@@ -33,15 +33,10 @@ def new_pos(file: str, line: int, column: int) -> Pos:
     """`Pos(file, line, column)` for the checker's hot path (Sema.pos): the slots
     written directly (frozen.py), the same value."""
     if _NATIVE:
-        # compiled, `Pos(...)` runs the `__init__` dataclasses wrote, as Python
-        # (~3,700 instructions a position, 2.8% of deflate.c's -O0 -g compile, 3.6%
-        # of lvm.c's); its `object.__setattr__` calls made here are compiled (the
-        # slots' writers, descriptors of the native attributes there, cost more)
-        n: Pos = Pos.__new__(Pos)
-        object.__setattr__(n, "file", file)
-        object.__setattr__(n, "line", line)
-        object.__setattr__(n, "column", column)
-        return n
+        # compiled, Pos's `__init__` is written into the class for mypyc to compile
+        # (tools/dcinit.py), so the constructor is the direct way; `Pos.__new__(Pos)`
+        # would run that `__init__` without arguments
+        return Pos(file, line, column)
     p: Pos = _new(Pos)
     _set_file(p, file)
     _set_line(p, line)
