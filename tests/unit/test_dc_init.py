@@ -9,8 +9,8 @@ here, the cases atomc's classes do not have (InitVar and `__post_init__`, KW_ONL
 `field(init=False)` with slots, a field named `self`, bases in other modules)."""
 
 from __future__ import annotations
-
 import __future__
+
 import ast
 import dataclasses
 import functools
