@@ -48,11 +48,12 @@ Debug info: copies keep lines, columns and scopes with a fresh atom group per
 copy of a source atom (`remap_atoms`; an inlined call gets a call site of its
 own per copy). Copies 1.. of the fore blocks and the inner loop lose their value
 records: in the fused loop the variables (`j`, `s`, `k`) describe copy 0's
-iteration throughout, as at -O0 while that iteration's inner loop runs (keeping
-the copies' records, `JAM_KEEP_COPY_RECORDS`, measured worse: atomc-dbgeval on
-matmul.c at N = 8, variable availability 87.1% against 93.5%, the same as
-without the pass). The copies' aft keep their records (their stores happen in
-the source's order, their `s` is their iteration's). The tests turned into
+iteration throughout, as at -O0 while that iteration's inner loop runs. (Keeping
+the copies' records measured worse: atomc-dbgeval on matmul.c at N = 8, variable
+availability 87.1% against 93.5%, the same as without the pass; and a copy's
+record of a carried value would name a value its aft computes later.) The
+copies' aft keep their records (their stores happen in the source's order,
+their `s` is their iteration's). The tests turned into
 jumps keep their location (keep rule); the copies' counters have none (drop
 rule: the `for` line's step, run early). LOCS, VALUES and SCOPES are kept.
 """
@@ -94,8 +95,6 @@ JAM_FACTORS = (4, 2)
 # instructions of the whole outer loop, and of the inner loop, before jamming
 JAM_MAX_SIZE = 120
 JAM_MAX_INNER = 32
-# keep the value records of copies 1.. in the fused loop (measured worse: module docstring)
-JAM_KEEP_COPY_RECORDS = False
 
 # instructions that may appear in a jammed nest (besides loads and stores, checked apart)
 _PLAIN_OPS = frozenset({
@@ -268,7 +267,7 @@ def _memory_ok(plan: JamPlan, preds: dict[Block, list[Block]]) -> bool:
 
 def _carried_ok(plan: JamPlan) -> bool:
     """The outer loop's carried values but its counter are read only in aft (debug
-    records aside: copy 1's fore and inner loop lose theirs)."""
+    records aside: the copies' fore and inner loop lose theirs)."""
     early = {id(b) for b in (*plan.fore, *plan.inner)}
     for k, p in enumerate(plan.fore[0].params):
         if k == plan.counter:
@@ -281,8 +280,8 @@ def _carried_ok(plan: JamPlan) -> bool:
 
 def _clone_into(cloner: Cloner, src: Block, fn: Function, own_params: bool,
                 share: bool) -> Block:
-    """Copy 1 of `src`. With `share` (fore and inner loop, which store nothing), an
-    instruction whose operands are the same in both copies is not copied: copy 1
+    """A copy of `src`. With `share` (fore and inner loop, which store nothing), an
+    instruction whose operands are the same as copy 0's is not copied: the copy
     uses copy 0's result (`a[i][k]`'s address and load, the inner counter's step
     and test), which iv-sr would otherwise strength-reduce apart before gvn."""
     nb = Block(src.name + ".jam" if src.name else "", src.source_label)
@@ -380,7 +379,7 @@ def jam(plan: JamPlan, fn: Function) -> list[Block]:
         own = next((i.loc for i in header.insts if isinstance(i.loc, DILocation)), None)
         if own is not None:
             copy_call_sites(cloned, call_chain(own), module.atoms)
-        for nb in (*c.fore, *c.inner) if not JAM_KEEP_COPY_RECORDS else ():
+        for nb in (*c.fore, *c.inner):
             for i in nb.insts:
                 for rec in list(i.dbg_records):
                     rec.detach()
