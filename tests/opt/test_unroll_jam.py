@@ -145,6 +145,12 @@ def test_jammed_records_describe_copy_zero_in_the_fused_loop(tmp_path: Path) -> 
     ("volatile load", nest(body="a[i][k] * vb[k][j]", extra="volatile int vb[8][8];")),
     ("trapping division", nest(body="a[i][k] / (b[k][j] | 1)")),
     ("fore stores", nest(aft="c[i][j] = s").replace("int s = 0;", "int s = 0; c[i][j] = 1;")),
+    ("inner loop body on a line of its own (copies would step back to it)",
+     nest().replace("k++) s += a", "k++)\n                s += a")),
+    ("aft ends on a later line than it starts (the copies would step back)",
+     nest().replace("        for (int j = 0; j < N; j++) {", "        { int j = 0; do {")
+     .replace("            c[i][j] = s;\n        }", "            c[i][j] = s;\n            j++;\n"
+              "        } while (j < N); }")),
     ("carried value read by the inner loop",
      nest(body="a[i][k] * t", aft="t = t + s").replace(
          "int f(int seed) {\n    fill(seed);", "int f(int seed) {\n    fill(seed); int t = 1;")),
@@ -181,3 +187,10 @@ def test_work_stays_linear(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     many = one.replace(body, body * 8)
     assert jam(prepared(tmp_path, many)) == 8
     assert sum(cloned) == 8 * single
+
+
+def test_size_optimisation_leaves_nests_alone(tmp_path: Path) -> None:
+    m = prepared(tmp_path, nest())
+    ctx = PassContext(m, opt_level=2, size_opt=True)
+    assert not UnrollAndJam().run_on_module(m, ctx)
+    assert ctx.stats.get("unroll-jam.jammed", 0) == 0

@@ -42,7 +42,10 @@ and inner loop run before iteration j's aft) to compute what the source does:
   query of licm-loads and loop-load-elim);
 * the outer loop's other carried values (`check += ...` in aft) are used only in
   aft (copy m's fore and inner loop run before copy m-1's aft computes them);
-* size limits (`JAM_MAX_SIZE`, `JAM_MAX_INNER`).
+* size limits (`JAM_MAX_SIZE`, `JAM_MAX_INNER`);
+* what a user stepping sees (`_steps_forward`): the inner loop all on one line,
+  and fore and aft each ending on a line no later than they start on, so `step`
+  never goes back where -O0 does not.
 
 Debug info: copies keep lines, columns and scopes with a fresh atom group per
 copy of a source atom (`remap_atoms`; an inlined call gets a call site of its
@@ -209,9 +212,32 @@ def jam_plan(loop: Loop, preds: dict[Block, list[Block]]) -> JamPlan | None:
     if aft is None or len(fore) + len(body) + len(aft) != len(loop.blocks):
         return None
     plan = JamPlan(fore, body, aft, counter[0], counter[1], factor)
-    if not _memory_ok(plan, preds) or not _carried_ok(plan):
+    if not _memory_ok(plan, preds) or not _carried_ok(plan) or not _steps_forward(plan):
         return None
     return plan
+
+
+def _steps_forward(plan: JamPlan) -> bool:
+    """Does `step` through the jammed nest go back only where -O0 does? The fused
+    loop repeats the inner loop's body: all of it on one line (as counted_unroll.py
+    asks of the loops it unrolls), copies of it stop nowhere else. The copies of
+    the fore blocks, and those of the aft blocks, follow each other: a region
+    whose code ends on an earlier line than it starts on (a `while` test after its
+    body) would step back from its end to its start, which -O0 never does."""
+    if len(set(_lines(plan.inner))) > 1:
+        return False
+    for region in (plan.fore, plan.aft):
+        keys = _lines(region)
+        if keys and (keys[0][1:] != keys[-1][1:] or keys[-1][0] > keys[0][0]):
+            return False
+    return True
+
+
+def _lines(blocks: list[Block]) -> list[tuple[int, object, object]]:
+    """What `step` compares, for each located instruction in order: the line, in
+    one (inlined) function instance (counted_unroll.py's `one_line_loop`)."""
+    return [(i.loc.line, i.loc.inlined_at, i.loc.scope.subprogram)
+            for b in blocks for i in b.insts if i.loc is not None and i.loc.line != 0]
 
 
 def _aft_chain(x: Block, latch: Block, loop: Loop,
