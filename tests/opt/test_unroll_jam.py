@@ -51,7 +51,7 @@ int f(int seed) {
 """
 
 
-def nest(n: int = 8, j: str = "N", k: str = "N", body: str = "a[i][k] * b[k][j]",
+def nest(n: int = 16, j: str = "N", k: str = "N", body: str = "a[i][k] * b[k][j]",
          aft: str = "c[i][j] = s", extra: str = "") -> str:
     src = MATMUL.replace("J;", f"{j};").replace("K;", f"{k};").replace("BODY", body) \
         .replace("AFT", aft)
@@ -142,7 +142,8 @@ def test_jammed_records_describe_copy_zero_in_the_fused_loop(tmp_path: Path) -> 
                                     extra="int g(int);")),
     ("call in aft", nest(aft="c[i][j] = g(s)", extra="int g(int);")),
     ("odd outer trip count", nest(j="7")),
-    ("volatile load", nest(body="a[i][k] * vb[k][j]", extra="volatile int vb[8][8];")),
+    ("inner loop short enough for loop-unroll to unroll fully", nest(k="4")),
+    ("volatile load", nest(body="a[i][k] * vb[k][j]", extra="volatile int vb[N][N];")),
     ("trapping division", nest(body="a[i][k] / (b[k][j] | 1)")),
     ("fore stores", nest(aft="c[i][j] = s").replace("int s = 0;", "int s = 0; c[i][j] = 1;")),
     ("inner loop body on a line of its own (copies would step back to it)",

@@ -42,7 +42,8 @@ and inner loop run before iteration j's aft) to compute what the source does:
   query of licm-loads and loop-load-elim);
 * the outer loop's other carried values (`check += ...` in aft) are used only in
   aft (copy m's fore and inner loop run before copy m-1's aft computes them);
-* size limits (`JAM_MAX_SIZE`, `JAM_MAX_INNER`);
+* size limits (`JAM_MAX_SIZE`, `JAM_MAX_INNER`), and an inner loop short enough
+  for loop-unroll to unroll it fully is left to it;
 * what a user stepping sees (`_steps_forward`): the inner loop all on one line,
   and fore and aft each ending on a line no later than they start on, so `step`
   never goes back where -O0 does not.
@@ -91,6 +92,7 @@ from ..ir.loops import Loop, loop_info
 from ..ir.rewrite import insert_at, insert_blocks_after, jump_to, redirect_edge, replace_terminator
 from .counted_unroll import latch_trip_count
 from .load_hoist import underlying_objects
+from .loop_passes import FULL_UNROLL_MAX_SIZE, constant_trip_count
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -180,14 +182,19 @@ def _block_of(user: object) -> Block | None:
     return user.block
 
 
-def jam_plan(loop: Loop, preds: dict[Block, list[Block]]) -> JamPlan | None:
-    """The plan to jam `loop`, if every condition of the module docstring holds."""
+def jam_plan(loop: Loop, fn: Function, preds: dict[Block, list[Block]],
+             full_limit: int) -> JamPlan | None:
+    """The plan to jam `loop`, if every condition of the module docstring holds.
+    `full_limit`: loop-unroll's size limit for full unrolling at this level."""
     if len(loop.children) != 1 or loop.children[0].children:
         return None
     inner = loop.children[0]
-    if sum(len(b.insts) for b in loop.blocks) > JAM_MAX_SIZE or \
-            sum(len(b.insts) for b in inner.blocks) > JAM_MAX_INNER:
+    inner_size = sum(len(b.insts) for b in inner.blocks)
+    if sum(len(b.insts) for b in loop.blocks) > JAM_MAX_SIZE or inner_size > JAM_MAX_INNER:
         return None
+    short = constant_trip_count(inner, fn, preds)
+    if short is not None and (short + 1) * inner_size <= full_limit:
+        return None  # loop-unroll unrolls it fully (the outer loop is then innermost)
     outer_tc = latch_trip_count(loop, preds)
     factor = next((f for f in JAM_FACTORS if outer_tc is not None and outer_tc.trips % f == 0
                    and outer_tc.trips >= 2 * f), None)
@@ -498,8 +505,9 @@ class UnrollAndJam(FunctionPass):
         if ctx.size_opt:
             return False
         preds = fn.predecessors()
+        full = FULL_UNROLL_MAX_SIZE.get(ctx.opt_level, 160)
         plans = [p for lp in loop_info(fn).innermost_first()
-                 if (p := jam_plan(lp, preds)) is not None]
+                 if (p := jam_plan(lp, fn, preds, full)) is not None]
         for plan in plans:  # the nests are disjoint: each outer loop holds one innermost loop
             jam(plan, fn)
             ctx.count("unroll-jam.jammed")

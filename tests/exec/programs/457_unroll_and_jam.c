@@ -7,7 +7,7 @@
  * matrix, a division that may trap, a carried value read in the inner loop. */
 #include <stdio.h>
 
-#define N 12
+#define N 16
 
 static int a[N][N], b[N][N], c[N][N], bt[N][N];
 static float fa[N][N], fb[N][N], fc[N][N];
@@ -72,7 +72,7 @@ static void six_columns(void)
     for (int i = 0; i < N; i++)
         for (int j = 0; j < 6; j++) {
             int s = j;
-            for (int k = 0; k < 10; k++) s += a[i][k] * b[k][j] - k;
+            for (int k = 0; k < N; k++) s += a[i][k] * b[k][j] - k;
             c[i][j] = s;
         }
 }
