@@ -52,7 +52,8 @@ O2_INLINE: tuple[str, ...] = ("inline", "sroa", "mem2reg")
 # does, so an invariant load there may move out.
 # instcombine again once simplifycfg has merged the chained copies of an unrolled
 # loop: it folds their counter steps (k+1)+1 into k+2, the shape iv-sr and lftr read
-O2_LOOPS: tuple[str, ...] = ("jump-threading", "loop-rotate", "licm-loads", "loop-unroll", "sccp",
+O2_LOOPS: tuple[str, ...] = ("jump-threading", "loop-rotate", "licm-loads", "unroll-jam",
+                             "loop-unroll", "sccp",
                              "instcombine", "simplifycfg", "instcombine", "iv-sr", "lftr",
                              "gvn", "select-form")
 

@@ -21,7 +21,7 @@ def test_levels() -> None:
                                "dce"]
     assert pipeline_for(2) == ["sroa", "mem2reg", "inline", "sroa", "mem2reg", "sccp",
                                "instcombine", "simplifycfg", "gvn", "licm", "jump-threading",
-                               "loop-rotate", "licm-loads", "loop-unroll", "sccp",
+                               "loop-rotate", "licm-loads", "unroll-jam", "loop-unroll", "sccp",
                                "instcombine", "simplifycfg", "instcombine", "iv-sr", "lftr", "gvn",
                                "select-form",
                                "instcombine", "loop-load-elim", "div-by-const", "dce", "sink",

@@ -55,13 +55,15 @@ class ActionKind(fastenum.Enum):
 
 
 # passes whose copies of an instruction have a name of their own
-_COPY_KINDS = {"loop-unroll": ActionKind.UNROLLED, "loop-rotate": ActionKind.ROTATED,
+_COPY_KINDS = {"loop-unroll": ActionKind.UNROLLED, "unroll-jam": ActionKind.UNROLLED,
+               "loop-rotate": ActionKind.ROTATED,
                "jump-threading": ActionKind.THREADED}
 _MEMORY_OPS = frozenset({Op.LOAD, Op.STORE, Op.ALLOCA, Op.MEMCPY, Op.MEMSET})
 _PROMOTERS = frozenset({"mem2reg", "sroa"})
 # passes that copy code (simplifycfg: tail duplication); others' new instructions at an
 # old position are rewrites, not copies
-_COPIERS = frozenset({"loop-unroll", "loop-rotate", "jump-threading", "simplifycfg"})
+_COPIERS = frozenset({"loop-unroll", "unroll-jam", "loop-rotate", "jump-threading",
+                      "simplifycfg"})
 _Once = Callable[[tuple[object, ...]], bool]
 _MOVERS = frozenset({"licm", "sink"})  # passes that move instructions to other blocks
 # passes that turn a branch into a select, running its arms' code on both paths

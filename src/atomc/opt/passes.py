@@ -23,4 +23,5 @@ from . import (  # noqa: F401
     simplifycfg,
     sink,
     sroa,
+    unroll_jam,
 )
