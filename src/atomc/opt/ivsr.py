@@ -174,7 +174,7 @@ def _has_scaled_use(loop: Loop, latch: Block) -> bool:
         near = [u.user for u in p.uses if isinstance(u.user, Inst) and not u.is_debug]
         near += [u.user for w in list(near) for u in w.uses
                  if isinstance(u.user, Inst) and not u.is_debug]
-        if any(_scaled_use(w, p) is not None for w in near):
+        if any(_scaled_use(w, p, loop) is not None for w in near):
             return True
     return False
 
@@ -219,11 +219,12 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
     pre_term, latch_term = pre.terminator, latch.terminator
     reduced = 0
     for p, init, step in _basic_ivs(loop, pre_term, latch_term):
-        # (c, wide, id(base)) -> (IV, d): the IV steps as base + (i + d) * c
-        made: dict[tuple[int, bool, int], tuple[Value, int]] = {}
+        # (c, wide, id(base), id(minus)) -> (IV, d): the IV steps as
+        # base + (i + d - minus) * c
+        made: dict[tuple[int, bool, int, int], tuple[Value, int]] = {}
         # the uses of i itself first: they make the IVs the uses of i + d add to
         found = [(i, sc) for b in loop.blocks for i in b.insts
-                 if (sc := _scaled_use(i, p)) is not None]
+                 if (sc := _scaled_use(i, p, loop)) is not None]
         # extensions last: the multiplications reduced before them may leave an
         # extension whose only uses are then addresses
         found.sort(key=lambda f: (isinstance(f[0], Cast), f[1][2] != 0))
@@ -235,7 +236,7 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
                 continue
             if scaled[1] and not step.nsw:
                 continue  # sext(i) * c steps evenly only if i cannot wrap
-            factor, wide, offset = scaled
+            factor, wide, offset, minus = scaled
             base = None
             target: Inst = inst
             user_ptradds = [u.user for u in inst.uses
@@ -249,7 +250,7 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
                     base, target = pa.ptr, pa
             if isinstance(inst, Cast) and base is None and offset == 0:
                 continue  # an add per iteration would only replace the extension
-            key = (factor, wide, id(base))
+            key = (factor, wide, id(base), id(minus))
             if key not in made and (isinstance(inst, Cast) or offset != 0) and not survives:
                 # a new IV for a byte index or an offset use would leave the counter
                 # dead, and the variable it holds cannot be described by an IV minus
@@ -259,8 +260,8 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
                 iv, baked = made[key]
                 _offset_from(iv, target, (offset - baked) * factor, base is not None)
             else:
-                made[key] = (_make_iv(loop, pre, latch, p, init, step, factor, wide, offset,
-                                      base, target), offset)
+                made[key] = (_make_iv(loop, pre, latch, p, init, step, factor, wide,
+                                      (offset, minus), base, target), offset)
             reduced += 1
     return reduced
 
@@ -293,11 +294,16 @@ def _offset_from(iv: Value, target: Inst, delta: int, is_ptr: bool) -> None:
     _replace_chain(target, new)
 
 
-def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool, int] | None:
-    """(c, widened, d) if inst is `(p + d) * c` or `sext(p + d) * c` (shl by a
-    constant counts; d = 0 for `p` itself), or `sext(p + d)` used only as
+def _scaled_use(inst: Inst, p: BlockParam,
+                loop: Loop) -> tuple[int, bool, int, Value | None] | None:
+    """(c, widened, d, None) if inst is `(p + d) * c` or `sext(p + d) * c` (shl by
+    a constant counts; d = 0 for `p` itself), or `sext(p + d)` used only as
     addresses' offsets (c = 1: a byte array's index). The widened form with
-    d != 0 needs `add nsw`, for sext(p + d) = sext(p) + d."""
+    d != 0 needs `add nsw`, for sext(p + d) = sext(p) + d.
+    (-c, widened, d, n) if the scaled value is `n - (p + d)` (or `n - p`) for
+    a loop-invariant n: (p + d - n) * -c, an index running down the array as
+    `p` runs up (`a[n - 1 - i]`, a filter's `x[i - t]`); widened, the `sub`
+    needs `nsw` too, for sext(n - q) = sext(n) - sext(q)."""
     if isinstance(inst, Cast):
         if inst.op is not Op.SEXT or inst.ty != I64:
             return None
@@ -311,11 +317,15 @@ def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool, int] | None:
             wide, lhs = True, lhs.value
     else:
         return None
+    minus: Value | None = None
+    if (isinstance(lhs, Binary) and lhs.op is Op.SUB and (lhs.nsw or not wide)
+            and lhs.rhs is not lhs.lhs and loop.is_invariant(lhs.lhs)):
+        minus, lhs, c = lhs.lhs, lhs.rhs, -c
     if lhs is p:
-        return c, wide, 0
+        return c, wide, 0, minus
     if (isinstance(lhs, Binary) and lhs.op is Op.ADD and lhs.lhs is p
             and isinstance(lhs.rhs, Const) and (lhs.nsw or not wide)):
-        return c, wide, lhs.rhs.signed()
+        return c, wide, lhs.rhs.signed(), minus
     return None
 
 
@@ -326,10 +336,12 @@ def _only_offsets(inst: Inst) -> bool:
 
 
 def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
-             factor: int, wide: bool, offset: int, base: Value | None,
+             factor: int, wide: bool, shift: tuple[int, Value | None], base: Value | None,
              target: Inst) -> Value:
-    """A new header parameter holding `base + (p + offset) * factor` (`sext(p +
-    offset) * factor` when wide), `target`'s value, which it replaces."""
+    """A new header parameter holding `base + (p + offset - minus) * factor`
+    (`(sext(p) + offset - sext(minus)) * factor` when wide; `shift` is (offset,
+    minus), minus None for none), `target`'s value, which it replaces."""
+    offset, minus = shift
     ty = target.ty
     h = loop.header
     mask = (1 << 64) - 1
@@ -347,11 +359,17 @@ def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
     if offset:
         start = insert_before_terminator(pre, Binary(Op.ADD, start,
                                                      Const(start.ty, offset), loc=drop()))
+    times = factor
+    if minus is not None:  # (p + offset - minus) * factor as (minus - p - offset) * -factor
+        if wide:
+            minus = insert_before_terminator(pre, Cast(Op.SEXT, minus, I64, loc=drop()))
+        start = insert_before_terminator(pre, Binary(Op.SUB, minus, start, loc=drop()))
+        times = -factor
     scaled_ty = I64 if base is not None or wide else ty
     scaled = start
-    if factor != 1:
+    if times != 1:
         scaled = insert_before_terminator(pre, Binary(Op.MUL, start,
-                                                      Const(scaled_ty, factor), loc=drop()))
+                                                      Const(scaled_ty, times), loc=drop()))
     first = scaled
     if base is not None:
         first = insert_before_terminator(pre, PtrAdd(base, scaled, loc=drop()))
