@@ -22,8 +22,10 @@ Debug info: the replaced multiplication's debug uses move to the new
 induction variable, which holds the same value at every point (VALUES kept);
 those of an offset use move to the add that replaces it, or, folded into
 addresses, are salvaged through the erased `sext`/`add` onto the counter.
-The new step instruction takes the location of the induction variable's own
-step without its atom (the counter, which keeps the atom, outlives every
+The new step instruction sits right after the induction variable's own step
+(when that is in the latch), before the records of the statements after it, so
+a row of its line never shows their new values, and takes that step's location
+without its atom (the counter, which keeps the atom, outlives every
 reduction: see `_counter_survives`; LFTR, which deletes it, hands the atom to the
 scaled step); the initial value in the preheader gets no location (drop rule:
 it is hoisted out of the loop).
@@ -53,6 +55,7 @@ from ..ir.locations import drop
 from ..ir.loops import Loop, loop_info
 from ..ir.rewrite import (
     erase,
+    insert_after,
     insert_before,
     insert_before_terminator,
     insert_blocks_before,
@@ -222,6 +225,7 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
         # (c, wide, id(base), id(minus)) -> (IV, d): the IV steps as
         # base + (i + d - minus) * c
         made: dict[tuple[int, bool, int, int], tuple[Value, int]] = {}
+        steps_made: list[Inst] = []
         # the uses of i itself first: they make the IVs the uses of i + d add to
         found = [(i, sc) for b in loop.blocks for i in b.insts
                  if (sc := _scaled_use(i, p, loop)) is not None]
@@ -261,7 +265,7 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
                 _offset_from(iv, target, (offset - baked) * factor, base is not None)
             else:
                 made[key] = (_make_iv(loop, pre, latch, p, init, step, factor, wide,
-                                      (offset, minus), base, target), offset)
+                                      (offset, minus), base, target, steps_made), offset)
             reduced += 1
     return reduced
 
@@ -337,10 +341,11 @@ def _only_offsets(inst: Inst) -> bool:
 
 def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
              factor: int, wide: bool, shift: tuple[int, Value | None], base: Value | None,
-             target: Inst) -> Value:
+             target: Inst, steps_made: list[Inst]) -> Value:
     """A new header parameter holding `base + (p + offset - minus) * factor`
     (`(sext(p) + offset - sext(minus)) * factor` when wide; `shift` is (offset,
-    minus), minus None for none), `target`'s value, which it replaces."""
+    minus), minus None for none), `target`'s value, which it replaces.
+    `steps_made`: the steps made for the same counter so far (this one joins them)."""
     offset, minus = shift
     ty = target.ty
     h = loop.header
@@ -385,7 +390,14 @@ def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
         nxt = PtrAdd(iv, Const(I64, stride), loc=step_loc)
     else:
         nxt = Binary(Op.ADD, iv, Const(ty, stride), loc=step_loc)
-    insert_before_terminator(latch, nxt)
+    if step.block is latch:
+        # beside the counter's step (after the steps made before), whose line it
+        # takes: before the records of the statements after it, so a row of that
+        # line (a debugger may stop at it) does not show their new values
+        insert_after(nxt, steps_made[-1] if steps_made else step)
+        steps_made.append(nxt)
+    else:
+        insert_before_terminator(latch, nxt)
     for s in latch_term.succs:
         if s.block is h:
             s.args.append(_use(latch_term, nxt))
