@@ -17,12 +17,14 @@ SIGNED_32 = [2, 3, 5, 6, 7, 9, 10, 11, 12, 13, 25, 60, 100, 125, 641, 1000, 3600
              (1 << 16) + 1, (1 << 30) - 1, (1 << 30) + 1, 0x7FFFFFFF, 0x40000000, 8,
              -2, -3, -7, -8, -10, -1000, -0x7FFFFFFF, -0x40000000]
 UNSIGNED_32 = [3, 5, 6, 7, 9, 10, 11, 12, 13, 25, 100, 641, 1000, 65537, 0x7FFFFFFF,
-               0x80000001, 0xAAAAAAAB, 0xFFFFFFFE, 0xFFFFFFFF, (1 << 31) + 3]
+               0x80000001, 0xAAAAAAAB, 0xFFFFFFFE, 0xFFFFFFFF, (1 << 31) + 3,
+               14, 28, 7 << 20, 1000000000, 0xFFFFFFFC, 6 << 28]
 SIGNED_64 = [2, 16, 1 << 20, 1 << 40, 1 << 62, -4, -(1 << 33), 3, 7, 10, 100, 641, 1000003,
              (1 << 32) + 1, (1 << 62) + 1, (1 << 63) - 1, 0x5555555555555555, -3, -10,
              -((1 << 63) - 1)]
 UNSIGNED_64 = [3, 7, 10, 100, 641, 1000003, (1 << 32) + 1, (1 << 63) - 1, (1 << 63) + 1,
-               0xAAAAAAAAAAAAAAAB, (1 << 64) - 1, (1 << 64) - 2, 0x100000001]
+               0xAAAAAAAAAAAAAAAB, (1 << 64) - 1, (1 << 64) - 2, 0x100000001,
+               6, 14, 1000, 1000000000, 10**18, 7 << 40, 7 << 60, (1 << 64) - 4]
 
 
 def _c_div(x: int, d: int) -> int:
@@ -131,3 +133,20 @@ def test_quotient_shared_with_remainder() -> None:
     assert ops(m.functions["f"]).count("wide") == 1
     after = runs(m, "f", xs)
     assert [r.value for r in after] == [r.value for r in before]
+
+
+@pytest.mark.parametrize("bits,d,pre,magic,post", [
+    (64, 1000000000, 9, 0x44B82FA09B5A53, 11),  # gcc's: no subtract-shift-add fix-up
+    (64, 14, 1, 0x4924924924924925, 1),
+    (32, 14, 1, 0x92492493, 34),
+    (32, 1000000000, 9, 281475, 39),        # gcc's u32 / 1e9
+])
+def test_even_divisor_preshift(bits: int, d: int, pre: int, magic: int, post: int) -> None:
+    """An even divisor whose multiplier would need bits + 1 bits divides x >> s by
+    d >> s instead: shift, multiply, shift, and no add (module docstring)."""
+    fn = run_passes(parse(_function("udiv", bits, d)), ["div-by-const"]).functions["f"]
+    assert magic in [c for i in fn.insts() for c in _consts_of(i)]
+    shifts = [c for i in fn.insts() if i.op.value == "lshr" for c in _consts_of(i)]
+    assert shifts == [pre, post]
+    assert "add" not in ops(fn) and "sub" not in ops(fn)
+    _check("udiv", bits, d)

@@ -13,6 +13,8 @@ pass rewrites, for the integer types the machine multiplies natively:
   overflowing. For i64 the high half comes from `wide umul` (x86's one-operand `mul`),
   made signed by subtracting m when x is negative; a 65-bit unsigned multiplier uses
   `((x - t) >> 1 + t) >> (p - 65)` with t the high half of x * (m - 2^64).
+  An even divisor d' * 2^s whose multiplier is that wide (u64 / 1000000000,
+  u32 / 14) divides `x >> s` by d' instead, whose multiplier fits, as gcc does.
   A remainder is `x - q * d`; `x % d` and `x / d` in one block share one quotient.
 
 Correctness (why p is enough): with m = ceil(2^p / d) = (2^p + e) / d, 0 < e < d,
@@ -175,7 +177,7 @@ def _ceil_log2(d: int) -> int:
 def _magic(d: int, bits: int, signed: bool, least_p: int) -> tuple[int, int]:
     """(p, m = ceil(2^p / d)) with the smallest p >= least_p for which the
     rounding error never reaches the next integer (module docstring)."""
-    top = bits - signed + _ceil_log2(d)  # always enough
+    top = max(bits - signed + _ceil_log2(d), least_p)  # always enough
     for p in range(least_p, top):
         m = -(-(1 << p) // d)
         e = m * d - (1 << p)
@@ -198,6 +200,8 @@ def _unsigned_magic_quotient(e: _Emitter, x: Value, ty: IntType, d: int) -> Valu
     """x / d for i32 x and 2 < d < 2^32 not a power of two."""
     p, m = _magic(d, 32, False, 32)
     assert m < 1 << 33
+    if m >= 1 << 32 and (q := _preshifted_quotient(e, x, ty, d)) is not None:
+        return q
     wide = e.cast(Op.ZEXT, x, I64)
     if m < 1 << 32:
         return e.cast(Op.TRUNC, e.bin(Op.LSHR, e.bin(Op.MUL, wide, m), p), ty)
@@ -220,9 +224,32 @@ def _unsigned_magic_quotient_64(e: _Emitter, x: Value, d: int) -> Value:
     """x / d for i64 x and 2 < d < 2^64 not a power of two."""
     p, m = _magic(d, 64, False, 64)
     assert m < 1 << 65
+    if m >= 1 << 64 and (q := _preshifted_quotient(e, x, I64, d)) is not None:
+        return q
     if m < 1 << 64:
         return e.shift(Op.LSHR, e.umul_high(x, m), p - 64)
     # x * m = x * 2^64 + x * (m - 2^64); t <= x, so x - t and the sum do not overflow
     t = e.umul_high(x, m - (1 << 64))
     half = e.bin(Op.ADD, e.bin(Op.LSHR, e.bin(Op.SUB, x, t), 1), t)
     return e.shift(Op.LSHR, half, p - 65)
+
+
+def _preshifted_quotient(e: _Emitter, x: Value, ty: IntType, d: int) -> Value | None:
+    """x / d for unsigned x and an even d whose multiplier needs one bit more than
+    the type, else None (odd d, or d / 2^s's multiplier still too wide): with
+    d = d' * 2^s, x / d = (x >> s) / d', and x >> s has s bits fewer, so the error
+    bound of `_magic` holds for a smaller multiplier (gcc's and LLVM's pre-shift):
+    one shift instead of the subtract, shift and add fix-up on the division's
+    critical path (u64 / 1000000000 in decimal bignums)."""
+    s = (d & -d).bit_length() - 1
+    bits = ty.bits
+    if s == 0:
+        return None
+    p, m = _magic(d >> s, bits - s, False, bits)
+    if m >= 1 << bits:
+        return None
+    shifted = e.bin(Op.LSHR, x, s)
+    if bits == 64:
+        return e.shift(Op.LSHR, e.umul_high(shifted, m), p - 64)
+    wide = e.cast(Op.ZEXT, shifted, I64)
+    return e.cast(Op.TRUNC, e.bin(Op.LSHR, e.bin(Op.MUL, wide, m), p), ty)

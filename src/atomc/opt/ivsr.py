@@ -1,7 +1,9 @@
 """Induction-variable strength reduction.
 
 For a loop with a preheader and one latch (a jump, or the conditional
-branch that ends a rotated loop), and a basic induction variable
+branch that ends a rotated loop; a rotated loop entered straight from the
+guard that falls through into it gets a preheader first, taking the guard's
+edge with its arguments), and a basic induction variable
 `i` (a header parameter whose back-edge value is `i + s`, s constant), a
 multiplication `i * c` — or `sext(i) * c`, the shape array indexing takes —
 becomes a new induction variable `j` that starts at `init * c` and steps by
@@ -20,8 +22,10 @@ Debug info: the replaced multiplication's debug uses move to the new
 induction variable, which holds the same value at every point (VALUES kept);
 those of an offset use move to the add that replaces it, or, folded into
 addresses, are salvaged through the erased `sext`/`add` onto the counter.
-The new step instruction takes the location of the induction variable's own
-step without its atom (the counter, which keeps the atom, outlives every
+The new step instruction sits right after the induction variable's own step
+(when that is in the latch), before the records of the statements after it, so
+a row of its line never shows their new values, and takes that step's location
+without its atom (the counter, which keeps the atom, outlives every
 reduction: see `_counter_survives`; LFTR, which deletes it, hands the atom to the
 scaled step); the initial value in the preheader gets no location (drop rule:
 it is hoisted out of the loop).
@@ -41,13 +45,22 @@ from ..ir import (
     Const,
     Function,
     Inst,
+    Jump,
     Op,
     PtrAdd,
     Value,
 )
+from ..ir.insts import arg_loc
 from ..ir.locations import drop
 from ..ir.loops import Loop, loop_info
-from ..ir.rewrite import erase, insert_before, insert_before_terminator
+from ..ir.rewrite import (
+    erase,
+    insert_after,
+    insert_before,
+    insert_before_terminator,
+    insert_blocks_before,
+    redirect_edge,
+)
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
 
@@ -60,9 +73,25 @@ class IVStrengthReduce(FunctionPass):
 
     def run(self, fn: Function, ctx: PassContext) -> bool:
         changed = False
-        # the latch may be a conditional branch: a rotated loop's test sits there
-        for loop, pre, latch in loop_info(fn).counted_shapes(fn.predecessors()):
-            n = _reduce_loop(loop, pre, latch)
+        preds = fn.predecessors()
+        # innermost first; the latch may be a conditional branch: a rotated loop's
+        # test sits there
+        for loop in loop_info(fn).innermost_first():
+            latches = loop.latches()
+            if len(latches) != 1:
+                continue
+            pre = loop.preheader(preds)
+            if pre is None and _guard_falls_through(fn, loop, preds) \
+                    and _has_scaled_use(loop, latches[0]):
+                # a rotated loop entered from its guard's branch: simplifycfg took
+                # its empty preheader away; the IVs' initial values need one
+                pre = _guard_preheader(fn, loop, preds)
+                if pre is not None:
+                    ctx.count("iv-sr.preheaders", 1)
+                    changed = True
+            if pre is None:
+                continue
+            n = _reduce_loop(loop, pre, latches[0])
             if n:
                 ctx.count("iv-sr.reduced", n)
                 changed = True
@@ -86,6 +115,71 @@ def _basic_ivs(loop: Loop, pre_term: Inst,
                 and loop.contains(nxt.block)):
             out.append((p, entry.arg_values[k], nxt))
     return out
+
+
+def _guard_falls_through(fn: Function, loop: Loop, preds: dict[Block, list[Block]]) -> bool:
+    """Whether the loop is entered from one block right before its header (a
+    rotated loop's guard falling through into it): a preheader made between them
+    keeps the layout; one in front of a header the guard jumps to would also
+    stand between the header and a latch falling through into it."""
+    outside = loop.outside_preds(preds)
+    if len(outside) != 1:
+        return False
+    term = outside[0].terminator
+    if term is None or sum(s.block is loop.header for s in term.succs) != 1:
+        return False
+    k = fn.blocks.index(loop.header)
+    return k > 0 and fn.blocks[k - 1] is outside[0]
+
+
+def _guard_preheader(fn: Function, loop: Loop, preds: dict[Block, list[Block]]) -> Block:
+    """A preheader between the guard and the header (`_guard_falls_through`), made
+    by moving the guard's edge into it whole: the header's initial values stay
+    the guard's own (constants fold into the IVs' starts), where `licm`'s, made
+    for any number of entries, would pass them through parameters of its own.
+    It joins the loops around `loop`, as `ensure_preheader_in_nest`'s does."""
+    header = loop.header
+    [guard] = loop.outside_preds(preds)
+    term = guard.terminator
+    assert term is not None
+    new = Block(f"{header.name}.preheader" if header.name else "")
+    jump = Jump(header, [], loc=drop())
+    new.append(jump)
+    for i, succ in enumerate(term.succs):
+        if succ.block is header:
+            locs = [arg_loc(u) for u in succ.args]
+            redirect_edge(jump, 0, header, [u.value for u in succ.args], locs)
+            redirect_edge(term, i, new, [])
+    insert_blocks_before(fn, header, [new])
+    preds[header] = [new if q is guard else q for q in preds[header]]
+    preds[new] = [guard]
+    outer = loop.parent
+    while outer is not None:
+        outer.add_block(new)
+        outer = outer.parent
+    return new
+
+
+def _has_scaled_use(loop: Loop, latch: Block) -> bool:
+    """Whether a counter of `loop` (a header parameter stepped by a constant on the
+    back edge) is scaled or extended inside it (`_scaled_use`): iv-sr may then
+    reduce something, so a missing preheader is worth making."""
+    h = loop.header
+    term = latch.terminator
+    if term is None:
+        return False
+    back = next(s for s in term.succs if s.block is h)
+    counters = [p for k, p in enumerate(h.params)
+                if isinstance(nxt := back.arg_values[k], Binary) and nxt.op is Op.ADD
+                and nxt.lhs is p and isinstance(nxt.rhs, Const)]
+    for p in counters:
+        # the shapes `_scaled_use` reads are p's users or theirs (`(p + d) * c`)
+        near = [u.user for u in p.uses if isinstance(u.user, Inst) and not u.is_debug]
+        near += [u.user for w in list(near) for u in w.uses
+                 if isinstance(u.user, Inst) and not u.is_debug]
+        if any(_scaled_use(w, p, loop) is not None for w in near):
+            return True
+    return False
 
 
 def _counter_survives(p: BlockParam, step: Binary, latch_term: Inst, header: Block) -> bool:
@@ -128,11 +222,13 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
     pre_term, latch_term = pre.terminator, latch.terminator
     reduced = 0
     for p, init, step in _basic_ivs(loop, pre_term, latch_term):
-        # (c, wide, id(base)) -> (IV, d): the IV steps as base + (i + d) * c
-        made: dict[tuple[int, bool, int], tuple[Value, int]] = {}
+        # (c, wide, id(base), id(minus)) -> (IV, d): the IV steps as
+        # base + (i + d - minus) * c
+        made: dict[tuple[int, bool, int, int], tuple[Value, int]] = {}
+        steps_made: list[Inst] = []
         # the uses of i itself first: they make the IVs the uses of i + d add to
         found = [(i, sc) for b in loop.blocks for i in b.insts
-                 if (sc := _scaled_use(i, p)) is not None]
+                 if (sc := _scaled_use(i, p, loop)) is not None]
         # extensions last: the multiplications reduced before them may leave an
         # extension whose only uses are then addresses
         found.sort(key=lambda f: (isinstance(f[0], Cast), f[1][2] != 0))
@@ -144,7 +240,7 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
                 continue
             if scaled[1] and not step.nsw:
                 continue  # sext(i) * c steps evenly only if i cannot wrap
-            factor, wide, offset = scaled
+            factor, wide, offset, minus = scaled
             base = None
             target: Inst = inst
             user_ptradds = [u.user for u in inst.uses
@@ -158,7 +254,7 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
                     base, target = pa.ptr, pa
             if isinstance(inst, Cast) and base is None and offset == 0:
                 continue  # an add per iteration would only replace the extension
-            key = (factor, wide, id(base))
+            key = (factor, wide, id(base), id(minus))
             if key not in made and (isinstance(inst, Cast) or offset != 0) and not survives:
                 # a new IV for a byte index or an offset use would leave the counter
                 # dead, and the variable it holds cannot be described by an IV minus
@@ -168,8 +264,8 @@ def _reduce_loop(loop: Loop, pre, latch) -> int:
                 iv, baked = made[key]
                 _offset_from(iv, target, (offset - baked) * factor, base is not None)
             else:
-                made[key] = (_make_iv(loop, pre, latch, p, init, step, factor, wide, offset,
-                                      base, target), offset)
+                made[key] = (_make_iv(loop, pre, latch, p, init, step, factor, wide,
+                                      (offset, minus), base, target, steps_made), offset)
             reduced += 1
     return reduced
 
@@ -202,11 +298,16 @@ def _offset_from(iv: Value, target: Inst, delta: int, is_ptr: bool) -> None:
     _replace_chain(target, new)
 
 
-def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool, int] | None:
-    """(c, widened, d) if inst is `(p + d) * c` or `sext(p + d) * c` (shl by a
-    constant counts; d = 0 for `p` itself), or `sext(p + d)` used only as
+def _scaled_use(inst: Inst, p: BlockParam,
+                loop: Loop) -> tuple[int, bool, int, Value | None] | None:
+    """(c, widened, d, None) if inst is `(p + d) * c` or `sext(p + d) * c` (shl by
+    a constant counts; d = 0 for `p` itself), or `sext(p + d)` used only as
     addresses' offsets (c = 1: a byte array's index). The widened form with
-    d != 0 needs `add nsw`, for sext(p + d) = sext(p) + d."""
+    d != 0 needs `add nsw`, for sext(p + d) = sext(p) + d.
+    (-c, widened, d, n) if the scaled value is `n - (p + d)` (or `n - p`) for
+    a loop-invariant n: (p + d - n) * -c, an index running down the array as
+    `p` runs up (`a[n - 1 - i]`, a filter's `x[i - t]`); widened, the `sub`
+    needs `nsw` too, for sext(n - q) = sext(n) - sext(q)."""
     if isinstance(inst, Cast):
         if inst.op is not Op.SEXT or inst.ty != I64:
             return None
@@ -220,11 +321,15 @@ def _scaled_use(inst: Inst, p: BlockParam) -> tuple[int, bool, int] | None:
             wide, lhs = True, lhs.value
     else:
         return None
+    minus: Value | None = None
+    if (isinstance(lhs, Binary) and lhs.op is Op.SUB and (lhs.nsw or not wide)
+            and lhs.rhs is not lhs.lhs and loop.is_invariant(lhs.lhs)):
+        minus, lhs, c = lhs.lhs, lhs.rhs, -c
     if lhs is p:
-        return c, wide, 0
+        return c, wide, 0, minus
     if (isinstance(lhs, Binary) and lhs.op is Op.ADD and lhs.lhs is p
             and isinstance(lhs.rhs, Const) and (lhs.nsw or not wide)):
-        return c, wide, lhs.rhs.signed()
+        return c, wide, lhs.rhs.signed(), minus
     return None
 
 
@@ -235,10 +340,13 @@ def _only_offsets(inst: Inst) -> bool:
 
 
 def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
-             factor: int, wide: bool, offset: int, base: Value | None,
-             target: Inst) -> Value:
-    """A new header parameter holding `base + (p + offset) * factor` (`sext(p +
-    offset) * factor` when wide), `target`'s value, which it replaces."""
+             factor: int, wide: bool, shift: tuple[int, Value | None], base: Value | None,
+             target: Inst, steps_made: list[Inst]) -> Value:
+    """A new header parameter holding `base + (p + offset - minus) * factor`
+    (`(sext(p) + offset - sext(minus)) * factor` when wide; `shift` is (offset,
+    minus), minus None for none), `target`'s value, which it replaces.
+    `steps_made`: the steps made for the same counter so far (this one joins them)."""
+    offset, minus = shift
     ty = target.ty
     h = loop.header
     mask = (1 << 64) - 1
@@ -256,11 +364,17 @@ def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
     if offset:
         start = insert_before_terminator(pre, Binary(Op.ADD, start,
                                                      Const(start.ty, offset), loc=drop()))
+    times = factor
+    if minus is not None:  # (p + offset - minus) * factor as (minus - p - offset) * -factor
+        if wide:
+            minus = insert_before_terminator(pre, Cast(Op.SEXT, minus, I64, loc=drop()))
+        start = insert_before_terminator(pre, Binary(Op.SUB, minus, start, loc=drop()))
+        times = -factor
     scaled_ty = I64 if base is not None or wide else ty
     scaled = start
-    if factor != 1:
+    if times != 1:
         scaled = insert_before_terminator(pre, Binary(Op.MUL, start,
-                                                      Const(scaled_ty, factor), loc=drop()))
+                                                      Const(scaled_ty, times), loc=drop()))
     first = scaled
     if base is not None:
         first = insert_before_terminator(pre, PtrAdd(base, scaled, loc=drop()))
@@ -276,7 +390,14 @@ def _make_iv(loop: Loop, pre, latch, p: BlockParam, init: Value, step: Binary,
         nxt = PtrAdd(iv, Const(I64, stride), loc=step_loc)
     else:
         nxt = Binary(Op.ADD, iv, Const(ty, stride), loc=step_loc)
-    insert_before_terminator(latch, nxt)
+    if step.block is latch:
+        # beside the counter's step (after the steps made before), whose line it
+        # takes: before the records of the statements after it, so a row of that
+        # line (a debugger may stop at it) does not show their new values
+        insert_after(nxt, steps_made[-1] if steps_made else step)
+        steps_made.append(nxt)
+    else:
+        insert_before_terminator(latch, nxt)
     for s in latch_term.succs:
         if s.block is h:
             s.args.append(_use(latch_term, nxt))

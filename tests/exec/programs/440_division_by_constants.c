@@ -2,7 +2,8 @@
  * biased shifts instead of idiv) on every C integer type, on the values at the
  * edges of each range and on a pseudo-random walk, with the divisor shapes that
  * need each variant: powers of two (positive and negative), small odd and even
- * divisors, multipliers of 33 and 65 bits, and divisors near the type's limit. */
+ * divisors, multipliers of 33 and 65 bits, even divisors whose multiplier shrinks
+ * when the dividend is shifted first, and divisors near the type's limit. */
 #include <limits.h>
 #include <stdio.h>
 
@@ -27,10 +28,13 @@ static unsigned long long mix(int x, unsigned u, long lx, unsigned long lu) {
     SDIV32(641); SDIV32(1000); SDIV32(65537); SDIV32(INT_MAX); SDIV32(-INT_MAX);
     UDIV32(3u); UDIV32(7u); UDIV32(10u); UDIV32(641u); UDIV32(0x80000001u);
     UDIV32(0xFFFFFFFFu); UDIV32(0xAAAAAAABu);
+    UDIV32(14u); UDIV32(28u); UDIV32(1000000000u); UDIV32(0xFFFFFFFCu); UDIV32(7u << 20);
     SDIV64(2); SDIV64(3); SDIV64(10); SDIV64(-10); SDIV64(1L << 40); SDIV64(-(1L << 33));
     SDIV64(1000003); SDIV64(LONG_MAX); SDIV64(0x5555555555555555L);
     UDIV64(3ul); UDIV64(7ul); UDIV64(10ul); UDIV64(0x8000000000000001ul);
     UDIV64(0xFFFFFFFFFFFFFFFFul); UDIV64(0x100000001ul);
+    UDIV64(6ul); UDIV64(14ul); UDIV64(1000ul); UDIV64(1000000000ul);
+    UDIV64(1000000000000000000ul); UDIV64(7ul << 60); UDIV64(0xFFFFFFFFFFFFFFFCul);
     return h;
 }
 

@@ -49,7 +49,8 @@ int main(void)
 
 // The header and the latch are inside the first instance (the latch: the
 // increments, `r * 7` strength-reduced to a step of 7, the compare and the
-// jump back). The second instance begins after its first instruction, the
+// branch back: the row address steps after its last use, so it needs no copy
+// and no jump-only latch). The second instance begins after its first instruction, the
 // `leaq` of grid, which is the call line's statement in main
 // (codegen/debuginfo/call_site_entries.py).
 // ASM:      inlined-loop-ranges.c:21:5: fill inlined into main
@@ -58,7 +59,7 @@ int main(void)
 // ASM-NOT:  end of fill
 // ASM:      cmpl $0x4,
 // ASM-NOT:  end of fill
-// ASM:      jmp
+// ASM:      jl
 // ASM-NEXT: inlined-loop-ranges.c:21:5: end of fill inlined into main
 // ASM-NEXT: leaq
 // ASM-NEXT: inlined-loop-ranges.c:22:5: fill inlined into main

@@ -18,7 +18,12 @@ once and the coalescer could not merge them, so the copy would stay (in a
 loop's latch, two copies and a jump-only block on every iteration). Outside
 loops the copy may still go up: it runs once, and keeping `%s` alive keeps a
 variable it holds available to a debugger (a parameter overwritten by the
-merged register's next value would show as optimized out). The code a block
+merged register's next value would show as optimized out). Likewise, in a loop,
+an instruction whose result a copy elsewhere in the loop moves into `%p` (the
+next value of a loop-carried register, copied on the back edge) stays after the
+reads of `%p` that precede it (`loop_copies`): hoisted above them (a pointer's
+`lea 1(%p)` above the store through `%p`), the next and the current value would
+be live at once and the back edge would keep its copy. The code a block
 ends with to enter an inlined call's loop (the callee's preheader, falling
 through into a loop header the callee's code branches back to) stays after
 the caller's code (`inlined_entry_tails`): a debugger takes the header for a
@@ -118,7 +123,8 @@ def _may_stop(mi: MInst) -> bool:
 
 def schedule_block(b: MBlock, moved: list[MovedStore] | None = None,
                    tail: int | None = None, in_loop: bool = False,
-                   ahead: list[RecordsAhead] | None = None) -> None:
+                   ahead: list[RecordsAhead] | None = None,
+                   copied_into: dict[int, list[int]] | None = None) -> None:
     """Schedule the real instructions (exactly as without -g), then put each run
     of debug meta instructions back after the last possible stop that preceded
     it in the original order: a variable takes its new value at the same
@@ -137,7 +143,9 @@ def schedule_block(b: MBlock, moved: list[MovedStore] | None = None,
     values begin after those: debuginfo/records_ahead.py).
     `tail`: the position among the real instructions from which they issue after
     all the others (an inlined loop's entry code). `in_loop`: the block is inside
-    a loop, where register copies stay after their sources' reads."""
+    a loop, where register copies stay after their sources' reads, and so do
+    the definitions of the registers `copied_into` maps (`loop_copies`) after
+    the reads of the registers they are copied into."""
     lead = 0
     while lead < len(b.insts) and b.insts[lead].opcode in META_OPCODES:
         lead += 1  # DBG_PHIs on entry stay at the top
@@ -154,8 +162,9 @@ def schedule_block(b: MBlock, moved: list[MovedStore] | None = None,
     n = len(real)
     if n < 3:
         return
-    order = _list_schedule(real, tail, in_loop)
-    if checking() and order != _list_schedule_dense(real, tail, in_loop):
+    into = copied_into if in_loop else None
+    order = _list_schedule(real, tail, in_loop, into)
+    if checking() and order != _list_schedule_dense(real, tail, in_loop, into):
         raise AssertionError("the heap scheduler differs from the dense one")
     if moved is not None:
         note_moved_stores(real, order, moved)
@@ -276,6 +285,22 @@ def _branch_compare(real: list[MInst]) -> int:
     return -1
 
 
+def _loop_copy_edges(mi: MInst, i: int, writes: set[object],
+                     copied_into: dict[int, list[int]] | None,
+                     reads_since: dict[object, list[int]]) -> list[int]:
+    """In a loop, what instruction `i` (`mi`) waits for so that copies coalesce: a
+    copy, the earlier reads of its source; any instruction, the earlier reads of
+    the registers a loop's copies move what it writes into (`loop_copies`)."""
+    src = _copy_source(mi)
+    out: list[int] = list(reads_since.get(src.id, ())) if src is not None else []
+    if copied_into:
+        for r in writes:
+            if isinstance(r, int):
+                for p in copied_into.get(r, ()):
+                    out += [j for j in reads_since.get(p, ()) if j != i]
+    return out
+
+
 class _Graph:
     """A block's dependence graph. `preds` holds the explicit edges; three kinds
     stay implicit, each a count and a running maximum instead of an edge per
@@ -326,12 +351,14 @@ class _Graph:
 
 
 def _dependences(real: list[MInst], tail: int | None = None,
-                 in_loop: bool = False) -> _Graph:
+                 in_loop: bool = False,
+                 copied_into: dict[int, list[int]] | None = None) -> _Graph:
     """The block's dependence graph (`_Graph`): calls, branches, terminators and
     inline asm are barriers; the branch's compare and the instructions from `tail`
     on (not branches) depend on every one before them; `in_loop`: register copies
-    depend on the earlier reads of their sources. Explicit edges that an implicit
-    set covers are left out."""
+    depend on the earlier reads of their sources; `copied_into`: the definition of
+    a register that a loop's copy moves into another depends on the earlier reads
+    of that one. Explicit edges that an implicit set covers are left out."""
     n = len(real)
     preds: list[set[int]] = [set() for _ in range(n)]
     barrier = [False] * n
@@ -364,9 +391,8 @@ def _dependences(real: list[MInst], tail: int | None = None,
             barrier[i] = True  # nothing moves across a call or asm; branches stay put
         if last_branch >= 0:
             preds[i].add(last_branch)  # nothing is hoisted above a branch (speculation)
-        src = _copy_source(mi) if in_loop else None
-        if src is not None:  # keeps the copy coalescable: see the module docstring
-            preds[i].update(reads_since.get(src.id, []))
+        if in_loop:  # keeps copies coalescable: see the module docstring
+            preds[i].update(_loop_copy_edges(mi, i, writes, copied_into, reads_since))
         if d.is_call or d.is_inline_asm:
             last_call = i
         if d.is_branch:
@@ -466,7 +492,8 @@ class _Gates:
 
 
 def _list_schedule(real: list[MInst], tail: int | None = None,
-                   in_loop: bool = False) -> list[int]:
+                   in_loop: bool = False,
+                   copied_into: dict[int, list[int]] | None = None) -> list[int]:
     """Issue order of the block's real instructions (indices into `real`).
 
     The edges of an instruction that depends on a whole set (`_Graph`) are kept
@@ -477,7 +504,7 @@ def _list_schedule(real: list[MInst], tail: int | None = None,
     set makes it wait for (`_Gates`). Ready instructions sit in heaps by
     readiness cycle and priority, so each issue costs a logarithm, not a scan."""
     n = len(real)
-    g = _dependences(real, tail, in_loop)
+    g = _dependences(real, tail, in_loop, copied_into)
     preds, barrier = g.preds, g.barrier
     succs: list[list[int]] = [[] for _ in range(n)]
     for i in range(n):
@@ -488,7 +515,7 @@ def _list_schedule(real: list[MInst], tail: int | None = None,
     barriers = [i for i in range(n) if barrier[i]]
     if any(b != n - 1 and not (desc(real[b].opcode).is_call or desc(real[b].opcode).is_branch
                                or desc(real[b].opcode).is_inline_asm) for b in barriers):
-        return _list_schedule_dense(real, in_loop=in_loop)
+        return _list_schedule_dense(real, in_loop=in_loop, copied_into=copied_into)
     lat = [_latency(mi) for mi in real]
     remaining = [len(p) for p in preds]
     gates = _Gates(g, remaining)
@@ -565,12 +592,13 @@ def _list_schedule(real: list[MInst], tail: int | None = None,
 
 
 def _list_schedule_dense(real: list[MInst], tail: int | None = None,
-                         in_loop: bool = False) -> list[int]:
+                         in_loop: bool = False,
+                         copied_into: dict[int, list[int]] | None = None) -> list[int]:
     """`_list_schedule` with every edge explicit and a scan of the ready list per
     issue: for the rare block where a barrier other than the last instruction is
     neither a call nor a branch (later instructions need not wait for it)."""
     n = len(real)
-    preds = _dependences(real, tail, in_loop).dense()
+    preds = _dependences(real, tail, in_loop, copied_into).dense()
     succs: list[list[int]] = [[] for _ in range(n)]
     for i in range(n):
         for p in preds[i]:
@@ -600,11 +628,28 @@ def _list_schedule_dense(real: list[MInst], tail: int | None = None,
     return order
 
 
+def loop_copies(mf: MFunction, depths: list[int]) -> dict[int, list[int]]:
+    """For each virtual register a copy in a loop block reads: the registers it is
+    copied into (a back edge's copies into the header's registers)."""
+    out: dict[int, list[int]] = {}
+    for k, b in enumerate(mf.blocks):
+        if depths[k] > 0:
+            for mi in b.insts:
+                src = None if mi.opcode in META_OPCODES else _copy_source(mi)
+                if src is not None:
+                    dst = mi.operands[1]
+                    assert isinstance(dst, VReg)
+                    out.setdefault(src.id, []).append(dst.id)
+    return out
+
+
 def schedule(mf: MFunction) -> None:
     tails = inlined_entry_tails(mf)
     depths = loop_depths(mf)
+    into = loop_copies(mf, depths)
     for k, b in enumerate(mf.blocks):
-        schedule_block(b, mf.moved_stores, tails.get(k), depths[k] > 0, mf.records_ahead)
+        schedule_block(b, mf.moved_stores, tails.get(k), depths[k] > 0, mf.records_ahead,
+                       into)
 
 
 class Schedule(MachinePass):

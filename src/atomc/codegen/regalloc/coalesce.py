@@ -21,7 +21,13 @@ body's two-address copy, found first, would merge `%t` into `%c` and leave the
 latch copy of `%c` (and its jump-only block) on every iteration.
 
 Only plain copies within one register class and natural width merge; a 32-bit
-copy of a register read as 64 bits stays (it clears the upper half). A register
+copy of a register read as 64 bits stays (it clears the upper half), except a
+zero extension `movl %a, %b` of a 32-bit register into a 64-bit one (or one read
+as 64 bits) when every definition of `%a` (and of every register merged into
+it) is a 32-bit write, which clears the upper half itself (a loaded `unsigned`
+limb widened for a 64-bit multiply, an `int` argument used as an index): a 64-bit
+`%b` takes `%a` in, so the merged register keeps the natural width its 64-bit
+reads and writes need (`_zero_extension`). A register
 copied from a physical one (a call's result) and living between calls does
 not join one living across calls: it would lose that register, and its copy
 would stay while the scheduler may have moved it below the next statement's
@@ -80,7 +86,7 @@ def coalesce_copies(mf: MFunction) -> int:
     """Merge the virtual registers of non-interfering copies; how many merged.
     Leaves the allocator its facts, renamed (`mf.alloc_facts`, facts.py)."""
     facts = compute_facts(mf)
-    segs, copies, calls, fixed = _segments_and_copies(mf, facts)
+    segs, copies, calls, fixed, dirty = _segments_and_copies(mf, facts)
     crosses = {v: _crosses(lst, calls) for v, lst in segs.items()}
     wide = facts.wide
     sizes = mf.vreg_sizes
@@ -100,15 +106,20 @@ def coalesce_copies(mf: MFunction) -> int:
         mi = cand.mi
         src, dst = mi.operands
         assert isinstance(src, VReg) and isinstance(dst, VReg)
-        if not _plain_copy(mi, sizes, wide, target.is_vector_vreg(mf, src.id),
-                           target.is_vector_vreg(mf, dst.id)):
-            continue
+        xs, xd = target.is_vector_vreg(mf, src.id), target.is_vector_vreg(mf, dst.id)
+        zext = False
+        if not _plain_copy(mi, sizes, wide, xs, xd):
+            if xs or xd or not _zero_extension(mi, sizes):
+                continue
+            zext = True
         a, b = find(src.id), find(dst.id)
-        if a == b:
-            continue
+        if a == b or (sizes[a] != sizes[b] and not (zext and sizes[b] == 8)):
+            continue  # (a group keeps its members' natural width)
+        if zext and (a in dirty or sizes[a] != 4):
+            continue  # some definition may leave the upper half set
         sa, sb = segs.get(a, []), segs.get(b, [])
-        if len(sa) < len(sb):
-            a, b, sa, sb = b, a, sb, sa
+        if (zext and sizes[b] == 8) or len(sa) < len(sb):
+            a, b, sa, sb = b, a, sb, sa  # (a 32-bit one joins the 64-bit register)
         if _overlaps(sb, sa) or _loses_fixed_register(a, b, crosses, fixed):
             continue
         for s in sb:  # the smaller list into the larger
@@ -116,6 +127,8 @@ def coalesce_copies(mf: MFunction) -> int:
         segs[a] = sa
         segs.pop(b, None)
         parent[b] = a
+        if b in dirty:
+            dirty.add(a)
         crosses[a] = crosses.get(a, False) or crosses.pop(b, False)
         if b in fixed:
             fixed.add(a)
@@ -142,6 +155,24 @@ def _plain_copy(mi: MInst, sizes: list[int], wide: set[int], xs: bool, xd: bool)
     # 32-bit copies of narrower or 32-bit registers; a 32-bit register read
     # as 64 bits relies on the copy's zero extension
     return is_move32(mi.opcode) and (nat < 4 or (src.id not in wide and dst.id not in wide))
+
+
+def _zero_extension(mi: MInst, sizes: list[int]) -> bool:
+    """A 32-bit copy of a 32-bit register into a 64-bit one or one read as 64 bits
+    (a zero extension)."""
+    src, dst = mi.operands
+    assert isinstance(src, VReg) and isinstance(dst, VReg)
+    return (is_move32(mi.opcode) and sizes[src.id] == 4 and sizes[dst.id] in (4, 8)
+            and src.size == 4 and dst.size == 4)
+
+
+def _clears_upper_half(mi: MInst, d: VReg) -> bool:
+    """Does `mi`'s write of `d` clear its register's bits 32-63: a 32-bit move,
+    arithmetic or extension (every 32-bit write does on x86-64; these are the
+    ones whose opcode facts say so, so the test stays target-neutral)?"""
+    info = desc(mi.opcode)
+    return (d.size == 4 and info.width == 32 and not info.vector
+            and (info.is_move or info.arith is not None or info.extend is not None))
 
 
 def _overlaps(small: list[Segment], large: list[Segment]) -> bool:
@@ -181,10 +212,11 @@ def _crosses(segments: list[Segment], calls: list[int]) -> bool:
 
 def _segments_and_copies(mf: MFunction, facts: AllocFacts
                          ) -> tuple[dict[int, list[Segment]], list[_Candidate],
-                                    list[int], set[int]]:
+                                    list[int], set[int], set[int]]:
     """Each virtual register's live segments (sorted), the register-to-register
-    copies, the positions of calls (sorted) and the registers some copy from a
-    physical register defines."""
+    copies, the positions of calls (sorted), the registers some copy from a
+    physical register defines and those some definition writes without clearing
+    the upper half (`_clears_upper_half`)."""
     regs_of = facts.regs_of
     live_in, live_out = facts.live_in, facts.live_out
     succ = successor_indices(mf)
@@ -193,6 +225,7 @@ def _segments_and_copies(mf: MFunction, facts: AllocFacts
     copies: list[_Candidate] = []
     calls: list[int] = []
     fixed: set[int] = set()
+    dirty: set[int] = set()
     base = 0
     for bi, b in enumerate(mf.blocks):
         real = [mi for mi in b.insts if mi.opcode not in META_OPCODES]
@@ -209,6 +242,8 @@ def _segments_and_copies(mf: MFunction, facts: AllocFacts
             uses, defs, _, _ = regs_of(mi)
             for d in defs:
                 segs.setdefault(d.id, []).append((pos, open_end.pop(d.id, pos)))
+                if not _clears_upper_half(mi, d):
+                    dirty.add(d.id)
             for u in uses:
                 open_end.setdefault(u.id, pos)
             ops = mi.operands
@@ -228,7 +263,7 @@ def _segments_and_copies(mf: MFunction, facts: AllocFacts
         lst.sort()
     work.add("coalesce.positions", base)
     calls.sort()
-    return segs, copies, calls, fixed
+    return segs, copies, calls, fixed, dirty
 
 
 def loop_depths(mf: MFunction, succ: dict[int, list[int]] | None = None) -> list[int]:
