@@ -1,9 +1,7 @@
 """Induction-variable strength reduction.
 
 For a loop with a preheader and one latch (a jump, or the conditional
-branch that ends a rotated loop; a rotated loop entered straight from the
-guard that falls through into it gets a preheader first, taking the guard's
-edge with its arguments), and a basic induction variable
+branch that ends a rotated loop), and a basic induction variable
 `i` (a header parameter whose back-edge value is `i + s`, s constant), a
 multiplication `i * c` — or `sext(i) * c`, the shape array indexing takes —
 becomes a new induction variable `j` that starts at `init * c` and steps by
@@ -45,12 +43,10 @@ from ..ir import (
     Const,
     Function,
     Inst,
-    Jump,
     Op,
     PtrAdd,
     Value,
 )
-from ..ir.insts import arg_loc
 from ..ir.locations import drop
 from ..ir.loops import Loop, loop_info
 from ..ir.rewrite import (
@@ -58,8 +54,6 @@ from ..ir.rewrite import (
     insert_after,
     insert_before,
     insert_before_terminator,
-    insert_blocks_before,
-    redirect_edge,
 )
 from .passmanager import DI, FunctionPass, PassContext
 from .registry import register
@@ -73,25 +67,9 @@ class IVStrengthReduce(FunctionPass):
 
     def run(self, fn: Function, ctx: PassContext) -> bool:
         changed = False
-        preds = fn.predecessors()
-        # innermost first; the latch may be a conditional branch: a rotated loop's
-        # test sits there
-        for loop in loop_info(fn).innermost_first():
-            latches = loop.latches()
-            if len(latches) != 1:
-                continue
-            pre = loop.preheader(preds)
-            if pre is None and _guard_falls_through(fn, loop, preds) \
-                    and _has_scaled_use(loop, latches[0]):
-                # a rotated loop entered from its guard's branch: simplifycfg took
-                # its empty preheader away; the IVs' initial values need one
-                pre = _guard_preheader(fn, loop, preds)
-                if pre is not None:
-                    ctx.count("iv-sr.preheaders", 1)
-                    changed = True
-            if pre is None:
-                continue
-            n = _reduce_loop(loop, pre, latches[0])
+        # the latch may be a conditional branch: a rotated loop's test sits there
+        for loop, pre, latch in loop_info(fn).counted_shapes(fn.predecessors()):
+            n = _reduce_loop(loop, pre, latch)
             if n:
                 ctx.count("iv-sr.reduced", n)
                 changed = True
@@ -115,71 +93,6 @@ def _basic_ivs(loop: Loop, pre_term: Inst,
                 and loop.contains(nxt.block)):
             out.append((p, entry.arg_values[k], nxt))
     return out
-
-
-def _guard_falls_through(fn: Function, loop: Loop, preds: dict[Block, list[Block]]) -> bool:
-    """Whether the loop is entered from one block right before its header (a
-    rotated loop's guard falling through into it): a preheader made between them
-    keeps the layout; one in front of a header the guard jumps to would also
-    stand between the header and a latch falling through into it."""
-    outside = loop.outside_preds(preds)
-    if len(outside) != 1:
-        return False
-    term = outside[0].terminator
-    if term is None or sum(s.block is loop.header for s in term.succs) != 1:
-        return False
-    k = fn.blocks.index(loop.header)
-    return k > 0 and fn.blocks[k - 1] is outside[0]
-
-
-def _guard_preheader(fn: Function, loop: Loop, preds: dict[Block, list[Block]]) -> Block:
-    """A preheader between the guard and the header (`_guard_falls_through`), made
-    by moving the guard's edge into it whole: the header's initial values stay
-    the guard's own (constants fold into the IVs' starts), where `licm`'s, made
-    for any number of entries, would pass them through parameters of its own.
-    It joins the loops around `loop`, as `ensure_preheader_in_nest`'s does."""
-    header = loop.header
-    [guard] = loop.outside_preds(preds)
-    term = guard.terminator
-    assert term is not None
-    new = Block(f"{header.name}.preheader" if header.name else "")
-    jump = Jump(header, [], loc=drop())
-    new.append(jump)
-    for i, succ in enumerate(term.succs):
-        if succ.block is header:
-            locs = [arg_loc(u) for u in succ.args]
-            redirect_edge(jump, 0, header, [u.value for u in succ.args], locs)
-            redirect_edge(term, i, new, [])
-    insert_blocks_before(fn, header, [new])
-    preds[header] = [new if q is guard else q for q in preds[header]]
-    preds[new] = [guard]
-    outer = loop.parent
-    while outer is not None:
-        outer.add_block(new)
-        outer = outer.parent
-    return new
-
-
-def _has_scaled_use(loop: Loop, latch: Block) -> bool:
-    """Whether a counter of `loop` (a header parameter stepped by a constant on the
-    back edge) is scaled or extended inside it (`_scaled_use`): iv-sr may then
-    reduce something, so a missing preheader is worth making."""
-    h = loop.header
-    term = latch.terminator
-    if term is None:
-        return False
-    back = next(s for s in term.succs if s.block is h)
-    counters = [p for k, p in enumerate(h.params)
-                if isinstance(nxt := back.arg_values[k], Binary) and nxt.op is Op.ADD
-                and nxt.lhs is p and isinstance(nxt.rhs, Const)]
-    for p in counters:
-        # the shapes `_scaled_use` reads are p's users or theirs (`(p + d) * c`)
-        near = [u.user for u in p.uses if isinstance(u.user, Inst) and not u.is_debug]
-        near += [u.user for w in list(near) for u in w.uses
-                 if isinstance(u.user, Inst) and not u.is_debug]
-        if any(_scaled_use(w, p, loop) is not None for w in near):
-            return True
-    return False
 
 
 def _counter_survives(p: BlockParam, step: Binary, latch_term: Inst, header: Block) -> bool:

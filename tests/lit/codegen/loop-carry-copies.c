@@ -32,5 +32,5 @@ void mul_row(limb *r, const limb *q, limb m, int n)
 // CHECK-NOT:   jmp
 // CHECK:       jl [[LOOP]]
 // CHECK-NOT:   jmp [[LOOP]]
-// CHECK:       movl %{{[a-z0-9]+}}, (%rdi,%r{{[a-z0-9]+}},4)
+// CHECK:       movl %[[CARRY]]d, (%rdi,%rax,4)
 // CHECK:       ret

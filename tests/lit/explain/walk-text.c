@@ -50,7 +50,6 @@ int walk(const struct point *path, int n)
 // CHECK-NEXT: 1 0x{{[0-9a-f]+}} line 24   stop
 // CHECK: line 25   stop
 // CHECK-NEXT: line 25
-// CHECK-NEXT: line 25
 // CHECK-NEXT: line 12   stop
 // CHECK: line 18   stop
 // CHECK: line 26   stop
@@ -61,7 +60,4 @@ int walk(const struct point *path, int n)
 // CHECK-NEXT: variables:
 // CHECK: line 24: path=%rdi, n=%rsi, total=constant 0, i=constant 1
 // CHECK: line 14: {{.*}} a=[frame{{[-+][0-9]+}}], b=[frame{{[-+][0-9]+}}], dx=%{{r[0-9a-z]+}}, dy=%{{r[0-9a-z]+}}
-// iv-sr walks `path + i` as a pointer of its own (the rotated loop's guard falls
-// through into it), so path's register is free for other values in the loop and
-// path is its entry value from then on
-// CHECK: line 28: path=entry(%rdi) (value), n=%rsi, total=%{{r[0-9a-z]+}}
+// CHECK: line 28: path=%rdi, n=%rsi, total=%{{r[0-9a-z]+}}

@@ -12,20 +12,16 @@ int sum(int *p, int n) {
 
 // CHECK-LABEL: MIR after drop-barriers
 // CHECK:       cmpl #0, %v1:4 :8:21
-// iv-sr has made `p[i]` a pointer stepping by 4 (the loop's guard falls through
-// into it, so it gets a preheader for the pointer's start):
-// CHECK:       movl [%v4:8], %v6:4 :9:10
+// CHECK:       movl [%v0:8 + %v5:8*4], %v7:4 :9:10
 // CHECK-LABEL: MIR after regalloc-linear
 // CHECK-NOT:   %v
 // CHECK:       cmpl #0, $rsi:4 :8:21
 // CHECK-NOT:   %v
-// CHECK:       movl [$rdi:8], $[[VAL:[a-z0-9]+]]:4 :9:10
+// CHECK:       movl [$rdi:8 + $[[IDX:[a-z0-9]+]]:8*4], $[[VAL:[a-z0-9]+]]:4 :9:10
 // CHECK-NOT:   %v
 // The latch's block-argument copies are coalesced: the counter and its
-// increment share a register, so do the pointer and its step, and the latch
-// block is only a jump.
+// increment share a register and the latch block is only a jump.
 // CHECK:       addl #1, $[[I:[a-z0-9]+]]:4 :8:26
-// CHECK-NEXT:  leaq [$rdi:8 + 4], $rdi:8 :8:26
 // CHECK-NEXT:  cmpl $rsi:4, $[[I]]:4 :8:21
 // CHECK-NEXT:  jge %bb.[[EXIT:[0-9]+]]
 // CHECK-NEXT:  bb.{{[0-9]+}}:
