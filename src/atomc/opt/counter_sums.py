@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..ir import Block, DbgKind, DbgRecord, Function, Op
+from ..ir import Block, DbgKind, Function, Op
 from ..ir.debuginfo import DW_OP_constu, DW_OP_minus, DW_OP_plus_uconst
 from ..ir.insts import Binary
 from ..ir.loops import Loop, loop_info
@@ -93,21 +93,6 @@ def _inside(loop: Loop) -> set[object]:
             for b in loop.blocks for i in b.insts for r in i.dbg_records}
 
 
-def _records_reaching(p: Block, preds: dict[Block, list[Block]]
-                      ) -> dict[object, DbgRecord | None]:
-    """`reaching_records` of the block entering the loop; for a preheader iv-sr made
-    below a loop's guard (no records of its own, one predecessor ending in a
-    branch, where that walk stops), the guard's too: they reach the loop as well."""
-    out = reaching_records(p, preds)
-    ps = preds.get(p, [])
-    term = ps[0].terminator if len(ps) == 1 else None
-    if term is not None and len(term.succs) == 2 and not any(
-            i.dbg_records for i in p.insts):
-        for key, rec in reaching_records(ps[0], preds).items():
-            out.setdefault(key, rec)
-    return out
-
-
 def add_counter_sums(fn: Function) -> int:
     """Add the header records; returns how many."""
     if fn.module is None:
@@ -120,7 +105,7 @@ def add_counter_sums(fn: Function) -> int:
             continue
         outside = loop.outside_preds(preds)[0]
         assigned = _inside(loop)
-        for key, rec in _records_reaching(outside, preds).items():
+        for key, rec in reaching_records(outside, preds).items():
             if rec is None or key in assigned or is_operand_var(rec.var) \
                     or rec.kind is not DbgKind.NEW:
                 continue
