@@ -200,8 +200,9 @@ def _unsigned_magic_quotient(e: _Emitter, x: Value, ty: IntType, d: int) -> Valu
     """x / d for i32 x and 2 < d < 2^32 not a power of two."""
     p, m = _magic(d, 32, False, 32)
     assert m < 1 << 33
-    if m >= 1 << 32 and (q := _preshifted_quotient(e, x, ty, d)) is not None:
-        return q
+    if m >= 1 << 32 and (pre := _preshift(d, 32)) is not None:
+        s, p, m = pre
+        x = e.bin(Op.LSHR, x, s)
     wide = e.cast(Op.ZEXT, x, I64)
     if m < 1 << 32:
         return e.cast(Op.TRUNC, e.bin(Op.LSHR, e.bin(Op.MUL, wide, m), p), ty)
@@ -224,8 +225,9 @@ def _unsigned_magic_quotient_64(e: _Emitter, x: Value, d: int) -> Value:
     """x / d for i64 x and 2 < d < 2^64 not a power of two."""
     p, m = _magic(d, 64, False, 64)
     assert m < 1 << 65
-    if m >= 1 << 64 and (q := _preshifted_quotient(e, x, I64, d)) is not None:
-        return q
+    if m >= 1 << 64 and (pre := _preshift(d, 64)) is not None:
+        s, p, m = pre
+        x = e.bin(Op.LSHR, x, s)
     if m < 1 << 64:
         return e.shift(Op.LSHR, e.umul_high(x, m), p - 64)
     # x * m = x * 2^64 + x * (m - 2^64); t <= x, so x - t and the sum do not overflow
@@ -234,22 +236,15 @@ def _unsigned_magic_quotient_64(e: _Emitter, x: Value, d: int) -> Value:
     return e.shift(Op.LSHR, half, p - 65)
 
 
-def _preshifted_quotient(e: _Emitter, x: Value, ty: IntType, d: int) -> Value | None:
-    """x / d for unsigned x and an even d whose multiplier needs one bit more than
-    the type, else None (odd d, or d / 2^s's multiplier still too wide): with
-    d = d' * 2^s, x / d = (x >> s) / d', and x >> s has s bits fewer, so the error
-    bound of `_magic` holds for a smaller multiplier (gcc's and LLVM's pre-shift):
-    one shift instead of the subtract, shift and add fix-up on the division's
-    critical path (u64 / 1000000000 in decimal bignums)."""
+def _preshift(d: int, bits: int) -> tuple[int, int, int] | None:
+    """(s, p, m) for an even unsigned divisor d = d' * 2^s whose multiplier needs one
+    bit more than the `bits`-bit type: x / d = (x >> s) / d', and x >> s has s bits
+    fewer, so the error bound of `_magic` holds for a multiplier m of d' that fits
+    (gcc's and LLVM's pre-shift): one shift instead of the subtract, shift and add
+    fix-up on the division's critical path (u64 / 1000000000 in decimal bignums).
+    None for an odd d, or when d' 's multiplier is still too wide."""
     s = (d & -d).bit_length() - 1
-    bits = ty.bits
     if s == 0:
         return None
     p, m = _magic(d >> s, bits - s, False, bits)
-    if m >= 1 << bits:
-        return None
-    shifted = e.bin(Op.LSHR, x, s)
-    if bits == 64:
-        return e.shift(Op.LSHR, e.umul_high(shifted, m), p - 64)
-    wide = e.cast(Op.ZEXT, shifted, I64)
-    return e.cast(Op.TRUNC, e.bin(Op.LSHR, e.bin(Op.MUL, wide, m), p), ty)
+    return None if m >= 1 << bits else (s, p, m)
