@@ -124,14 +124,14 @@ def counted_pick(loop: Loop, fn: Function, preds: dict[Block, list[Block]],
     return None
 
 
-def _line_key(loc: DILocation) -> tuple[int, object, object]:
+def step_line(loc: DILocation) -> tuple[int, object, object]:
     """What `step` compares: the line, in one (inlined) function instance."""
     return loc.line, loc.inlined_at, loc.scope.subprogram
 
 
 def one_line_loop(loop: Loop) -> bool:
     """Is all of `loop`'s located code on one source line (module docstring)?"""
-    lines = {_line_key(i.loc) for b in loop.blocks for i in b.insts
+    lines = {step_line(i.loc) for b in loop.blocks for i in b.insts
              if i.loc is not None and i.loc.line != 0}
     return len(lines) <= 1
 

@@ -90,7 +90,7 @@ from ..ir.interp_eval import eval_cmp
 from ..ir.locations import call_chain, copy_call_sites, keep, remap_atoms
 from ..ir.loops import Loop, loop_info
 from ..ir.rewrite import insert_at, insert_blocks_after, jump_to, redirect_edge, replace_terminator
-from .counted_unroll import latch_trip_count
+from .counted_unroll import latch_trip_count, step_line
 from .load_hoist import underlying_objects
 from .loop_passes import FULL_UNROLL_MAX_SIZE, constant_trip_count
 from .passmanager import DI, FunctionPass, PassContext
@@ -241,9 +241,8 @@ def _steps_forward(plan: JamPlan) -> bool:
 
 
 def _lines(blocks: list[Block]) -> list[tuple[int, object, object]]:
-    """What `step` compares, for each located instruction in order: the line, in
-    one (inlined) function instance (counted_unroll.py's `one_line_loop`)."""
-    return [(i.loc.line, i.loc.inlined_at, i.loc.scope.subprogram)
+    """What `step` compares (`step_line`), for each located instruction in order."""
+    return [step_line(i.loc)
             for b in blocks for i in b.insts if i.loc is not None and i.loc.line != 0]
 
 
